@@ -1,0 +1,13 @@
+export const DEMO_PASSWORD = 'tahaleel-demo';
+
+export const demoAccounts = [
+  { role: 'admin', email: 'admin@demo.tahaleel.sa', name: 'مدير تحاليل' },
+  { role: 'approved lab', email: 'lab@demo.tahaleel.sa', name: '' },
+  { role: 'lab awaiting approval', email: 'pending-lab@demo.tahaleel.sa', name: 'مختبر الريادة للتحاليل الطبية' },
+  { role: 'customer', email: 'customer@demo.tahaleel.sa', name: 'سارة العتيبي' },
+] as const;
+
+export function demoAccountsTable(): string {
+  const lines = demoAccounts.map((account) => `  ${account.role.padEnd(22)} ${account.email.padEnd(32)} ${DEMO_PASSWORD}`);
+  return ['Demo accounts:', ...lines].join('\n');
+}

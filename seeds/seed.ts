@@ -1,0 +1,367 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../src/server/db/schema.ts';
+import { hashPassword } from '../src/server/modules/auth/password.ts';
+import { categories } from './data/categories.ts';
+import { labs } from './data/labs.ts';
+import { storeProducts } from './data/store.ts';
+import { tests } from './data/tests.ts';
+import type { SeedLab, SeedStoreProduct } from './data/types.ts';
+import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
+import { deterministicUuid, stableFraction } from './deterministic.ts';
+
+type Tx = Transaction<Database>;
+
+export interface SeedSummary {
+  /** Rows inserted per table; all zero when the database already held the seed. */
+  inserted: Record<string, number>;
+}
+
+const pendingLab: SeedLab = {
+  key: 'jeddah-alriyadah-alrawdah',
+  nameAr: 'مختبر الريادة للتحاليل الطبية',
+  nameEn: 'Al Riyadah Medical Laboratory',
+  city: 'jeddah',
+  addressAr: 'شارع الأمير سلطان، حي الروضة، جدة',
+  addressEn: 'Prince Sultan Street, Al Rawdah, Jeddah',
+  latitude: 21.56152,
+  longitude: 39.16348,
+  phone: '+966126543210',
+  licenseNumber: 'MOH-LAB-20991',
+  rating: 0,
+  reviewCount: 0,
+  hours: { 0: ['08:00', '20:00'], 1: ['08:00', '20:00'], 2: ['08:00', '20:00'], 3: ['08:00', '20:00'], 4: ['08:00', '20:00'], 6: ['10:00', '18:00'] },
+  priceFactor: 1,
+  testShare: 0,
+};
+
+function emailFor(lab: SeedLab, index: number): string {
+  return index === 0 ? 'lab@demo.tahaleel.sa' : `${lab.key}@labs.tahaleel.sa`;
+}
+
+/** Deterministic, idempotent demo data: running it twice changes nothing. */
+export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
+  const passwordHashes = await hashMissingDemoPasswords(db);
+  return db.transaction().execute(async (tx) => {
+    const inserted: Record<string, number> = {};
+    const count = (table: string, rows: number) => (inserted[table] = (inserted[table] ?? 0) + rows);
+
+    await seedCatalogue(tx, count);
+    await seedAccounts(tx, passwordHashes, count);
+    await seedStore(tx, count);
+    return { inserted };
+  });
+}
+
+async function hashMissingDemoPasswords(db: Kysely<Database>): Promise<Map<string, string>> {
+  const emails = demoAccounts.map((account) => account.email);
+  const existing = await db
+    .selectFrom('users')
+    .select('email')
+    .where(sql<string>`lower(email)`, 'in', emails)
+    .execute();
+  const missing = emails.filter((email) => !existing.some((row) => row.email === email));
+  const hashes = await Promise.all(missing.map(async (email) => [email, await hashPassword(DEMO_PASSWORD)] as const));
+  return new Map(hashes);
+}
+
+type Count = (table: string, rows: number) => void;
+
+async function seedCatalogue(tx: Tx, count: Count) {
+  const categoryRows = await tx
+    .insertInto('categories')
+    .values(categories.map((c) => ({ id: c.id, name_ar: c.nameAr, name_en: c.nameEn, icon: c.icon, color: c.color })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .execute();
+  count('categories', categoryRows.length);
+  await sql`select setval(pg_get_serial_sequence('categories', 'id'), (select max(id) from categories))`.execute(tx);
+
+  const testRows = await tx
+    .insertInto('tests')
+    .values(
+      tests.map((test) => ({
+        category_id: test.categoryId,
+        name_ar: test.nameAr,
+        name_en: test.nameEn,
+        description_ar: test.descriptionAr,
+        description_en: test.descriptionEn,
+        preparation_ar: test.preparationAr,
+        preparation_en: test.preparationEn,
+        fasting_hours: test.fastingHours,
+        sample_type: test.sampleType,
+        turnaround_hours: test.turnaroundHours,
+        is_popular: test.popular,
+      })),
+    )
+    .onConflict((oc) => oc.column('name_en').doNothing())
+    .returning('id')
+    .execute();
+  count('tests', testRows.length);
+}
+
+async function seedAccounts(tx: Tx, passwordHashes: Map<string, string>, count: Count) {
+  const [admin, , pending, customer] = demoAccounts;
+  await insertUser(tx, count, {
+    email: admin.email,
+    name: admin.name,
+    userType: 'admin',
+    approved: true,
+    passwordHash: passwordHashes.get(admin.email),
+  });
+  await insertUser(tx, count, {
+    email: customer.email,
+    name: customer.name,
+    userType: 'customer',
+    approved: false,
+    passwordHash: passwordHashes.get(customer.email),
+    phone: '+966501234567',
+  });
+
+  const testIds = new Map(
+    (await tx.selectFrom('tests').select(['id', 'name_en']).execute()).map((row) => [row.name_en, row.id]),
+  );
+
+  for (const [index, lab] of labs.entries()) {
+    const email = emailFor(lab, index);
+    const labId = await insertUser(tx, count, {
+      email,
+      name: lab.nameAr,
+      userType: 'lab',
+      approved: true,
+      passwordHash: passwordHashes.get(email),
+    });
+    await insertLab(tx, count, labId, lab);
+    await insertLabTests(tx, count, labId, lab, testIds);
+  }
+
+  const pendingId = await insertUser(tx, count, {
+    email: pending.email,
+    name: pending.name,
+    userType: 'lab',
+    approved: false,
+    passwordHash: passwordHashes.get(pending.email),
+  });
+  await insertLab(tx, count, pendingId, pendingLab);
+}
+
+interface NewUser {
+  email: string;
+  name: string;
+  userType: 'customer' | 'lab' | 'admin';
+  approved: boolean;
+  passwordHash: string | undefined;
+  phone?: string;
+}
+
+async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> {
+  const id = deterministicUuid(`user:${user.email}`);
+  const users = await tx
+    .insertInto('users')
+    .values({ id, email: user.email, password_hash: user.passwordHash ?? null, phone: user.phone ?? null })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .execute();
+  count('users', users.length);
+  const profiles = await tx
+    .insertInto('user_profiles')
+    .values({ id, name: user.name, user_type: user.userType, approved: user.approved })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .execute();
+  count('user_profiles', profiles.length);
+  return id;
+}
+
+async function insertLab(tx: Tx, count: Count, labId: string, lab: SeedLab) {
+  const rows = await tx
+    .insertInto('labs')
+    .values({
+      id: labId,
+      lab_name_ar: lab.nameAr,
+      lab_name_en: lab.nameEn,
+      license_number: lab.licenseNumber,
+      address_ar: lab.addressAr,
+      address_en: lab.addressEn,
+      city: lab.city,
+      latitude: lab.latitude,
+      longitude: lab.longitude,
+      phone: lab.phone,
+      rating: lab.rating,
+      review_count: lab.reviewCount,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .execute();
+  count('labs', rows.length);
+
+  const hours = Object.entries(lab.hours).map(([weekday, [opens, closes]]) => ({
+    lab_id: labId,
+    weekday: Number(weekday),
+    opens_at: opens,
+    closes_at: closes,
+  }));
+  if (hours.length === 0) return;
+  const hourRows = await tx
+    .insertInto('lab_working_hours')
+    .values(hours)
+    .onConflict((oc) => oc.columns(['lab_id', 'weekday']).doNothing())
+    .returning('lab_id')
+    .execute();
+  count('lab_working_hours', hourRows.length);
+}
+
+async function insertLabTests(tx: Tx, count: Count, labId: string, lab: SeedLab, testIds: Map<string, number>) {
+  const offered = tests.filter((test) => test.popular || stableFraction(`${lab.key}:${test.nameEn}`) < lab.testShare);
+  const values = offered.map((test) => {
+    const jitter = 0.94 + stableFraction(`${lab.key}:price:${test.nameEn}`) * 0.12;
+    const priceSar = Math.max(5, Math.round((test.basePriceSar * lab.priceFactor * jitter) / 5) * 5);
+    const testId = testIds.get(test.nameEn);
+    if (testId === undefined) throw new Error(`Seed test missing: ${test.nameEn}`);
+    return { lab_id: labId, test_id: testId, price_halalas: priceSar * 100 };
+  });
+  if (values.length === 0) return;
+  const rows = await tx
+    .insertInto('lab_tests')
+    .values(values)
+    .onConflict((oc) => oc.columns(['lab_id', 'test_id']).doNothing())
+    .returning('id')
+    .execute();
+  count('lab_tests', rows.length);
+}
+
+const collections = [
+  { slug: 'home-kits', title_ar: 'أطقم الفحص المنزلي', title_en: 'Home test kits' },
+  { slug: 'apparel', title_ar: 'الملابس', title_en: 'Apparel' },
+  { slug: 'accessories', title_ar: 'الإكسسوارات', title_en: 'Accessories' },
+] as const;
+
+async function seedStore(tx: Tx, count: Count) {
+  const currencies = await tx
+    .insertInto('store_currencies')
+    .values({ code: 'SAR', symbol: 'ر.س', template: '$1 SAR' })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('code')
+    .execute();
+  count('store_currencies', currencies.length);
+
+  const collectionRows = await tx
+    .insertInto('store_collections')
+    .values([...collections])
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .returning('id')
+    .execute();
+  count('store_collections', collectionRows.length);
+  const collectionIds = new Map(
+    (await tx.selectFrom('store_collections').select(['id', 'slug']).execute()).map((row) => [row.slug, row.id]),
+  );
+
+  for (const [order, product] of storeProducts.entries()) {
+    await insertStoreProduct(tx, count, product, order, collectionIds);
+  }
+}
+
+async function insertStoreProduct(
+  tx: Tx,
+  count: Count,
+  product: SeedStoreProduct,
+  order: number,
+  collectionIds: Map<string, number>,
+) {
+  const inserted = await tx
+    .insertInto('store_products')
+    .values({
+      slug: product.slug,
+      type: product.type,
+      title_ar: product.titleAr,
+      title_en: product.titleEn,
+      subtitle_ar: product.subtitleAr,
+      subtitle_en: product.subtitleEn,
+      ribbon_text_ar: product.ribbonAr,
+      ribbon_text_en: product.ribbonEn,
+      description_ar: product.descriptionAr,
+      description_en: product.descriptionEn,
+      currency: 'SAR',
+      purchasable: product.purchasable,
+      sort_order: order,
+      site_product_selection: product.siteProductSelection,
+    })
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  // Children are written only with a new product, so a second run adds nothing.
+  if (!inserted) return;
+  const productId = inserted.id;
+  count('store_products', 1);
+
+  const collectionId = collectionIds.get(product.collection);
+  if (collectionId === undefined) throw new Error(`Seed collection missing: ${product.collection}`);
+  await tx.insertInto('store_product_collections').values({ product_id: productId, collection_id: collectionId, sort_order: order }).execute();
+
+  if (product.images.length > 0) {
+    await tx
+      .insertInto('store_product_images')
+      .values(product.images.map((file, index) => ({ product_id: productId, url: `/store/${file}`, sort_order: index })))
+      .execute();
+    count('store_product_images', product.images.length);
+  }
+
+  const optionValueIds = new Map<string, number>();
+  for (const [optionIndex, option] of product.options.entries()) {
+    const { id: optionId } = await tx
+      .insertInto('store_options')
+      .values({ product_id: productId, title_ar: option.titleAr, title_en: option.titleEn, sort_order: optionIndex })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [valueIndex, value] of option.values.entries()) {
+      const { id } = await tx
+        .insertInto('store_option_values')
+        .values({ option_id: optionId, value_ar: value.ar, value_en: value.en, sort_order: valueIndex })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      optionValueIds.set(`${optionIndex}:${value.en}`, id);
+    }
+  }
+
+  for (const [variantIndex, variant] of product.variants.entries()) {
+    const { id: variantId } = await tx
+      .insertInto('store_variants')
+      .values({
+        product_id: productId,
+        sku: variant.sku,
+        title_ar: variant.titleAr,
+        title_en: variant.titleEn,
+        image_url: variant.image ? `/store/${variant.image}` : null,
+        price_in_cents: variant.priceHalalas,
+        sale_price_in_cents: variant.salePriceHalalas,
+        manage_inventory: variant.manageInventory,
+        inventory_quantity: variant.inventoryQuantity,
+        weight_grams: variant.weightGrams,
+        sort_order: variantIndex,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    count('store_variants', 1);
+    const links = variant.optionValues.map((value, optionIndex) => {
+      const optionValueId = optionValueIds.get(`${optionIndex}:${value}`);
+      if (optionValueId === undefined) throw new Error(`Seed option value missing: ${product.slug} ${value}`);
+      return { variant_id: variantId, option_value_id: optionValueId };
+    });
+    if (links.length > 0) await tx.insertInto('store_variant_option_values').values(links).execute();
+  }
+
+  if (product.additionalInfo.length > 0) {
+    await tx
+      .insertInto('store_additional_info')
+      .values(
+        product.additionalInfo.map((info, index) => ({
+          product_id: productId,
+          sort_order: index,
+          title_ar: info.titleAr,
+          title_en: info.titleEn,
+          description_ar: info.descriptionAr,
+          description_en: info.descriptionEn,
+        })),
+      )
+      .execute();
+  }
+}

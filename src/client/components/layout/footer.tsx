@@ -1,0 +1,80 @@
+import { Box, Button, Container, HStack, Link as ChakraLink, SimpleGrid, Stack, Text, Heading, Separator } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { useAuthModal } from '../../features/auth/auth-modal-context.tsx';
+import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
+import { Logo } from './logo.tsx';
+import { footerQuickLinks } from './nav-links.ts';
+
+// Placeholders until the accounts exist: brand names are written as they are, in Latin script.
+const socialLinks = ['X', 'Instagram', 'LinkedIn', 'YouTube'];
+
+export function Footer() {
+  const { t, i18n } = useLingui();
+  const authModal = useAuthModal();
+  return (
+    <Box as="footer" bg="bg.subtle" borderTopWidth="1px" mt="16">
+      <Container maxW="7xl" py="10">
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="8">
+          <Stack gap="3">
+            <Logo />
+            <Text color="fg.muted" fontSize="sm">
+              {t`Tahaleel helps you find the lab test you need, compare certified labs by price, rating and distance, and book a time that suits you.`}
+            </Text>
+            <HStack gap="2" wrap="wrap" aria-label={t`Follow us`} role="group">
+              {socialLinks.map((label) => (
+                <Button key={label} asChild variant="outline" size="xs" dir="ltr">
+                  <a href="#" onClick={(event) => event.preventDefault()}>
+                    {label}
+                  </a>
+                </Button>
+              ))}
+            </HStack>
+          </Stack>
+          <Stack gap="2" as="nav" aria-label={t`Quick links`}>
+            <Heading as="h2" size="sm">{t`Quick links`}</Heading>
+            {footerQuickLinks.map((link) => (
+              <ChakraLink key={link.to} asChild color="fg.muted" fontSize="sm">
+                <Link to={link.to}>{i18n._(link.label)}</Link>
+              </ChakraLink>
+            ))}
+          </Stack>
+          <Stack gap="2">
+            <Heading as="h2" size="sm">{t`Contact us`}</Heading>
+            <HStack color="fg.muted" fontSize="sm">
+              <MapPin size={16} aria-hidden />
+              <Text>{t`King Fahd Road, Olaya, Riyadh`}</Text>
+            </HStack>
+            <HStack color="fg.muted" fontSize="sm">
+              <Phone size={16} aria-hidden />
+              <Text dir="ltr">+966 11 000 0000</Text>
+            </HStack>
+            <HStack color="fg.muted" fontSize="sm">
+              <Mail size={16} aria-hidden />
+              <Text dir="ltr">support@tahaleel.sa</Text>
+            </HStack>
+          </Stack>
+          <Stack gap="3">
+            <NewsletterForm />
+          </Stack>
+        </SimpleGrid>
+        <Separator my="6" />
+        <HStack justify="space-between" wrap="wrap" gap="3" fontSize="sm" color="fg.muted">
+          <Text>{t`© 2025 Tahaleel. All rights reserved.`}</Text>
+          <HStack gap="4" wrap="wrap">
+            <ChakraLink asChild>
+              <Link to="/privacy-policy">{t`Privacy Policy`}</Link>
+            </ChakraLink>
+            <ChakraLink asChild>
+              <Link to="/terms-and-conditions">{t`Terms & Conditions`}</Link>
+            </ChakraLink>
+            <Button size="xs" variant="outline" onClick={() => authModal.open('admin')}>
+              {t`Admin Login`}
+            </Button>
+          </HStack>
+        </HStack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import { Button, CloseButton, Drawer, Portal, Separator, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useAuthModal } from '../../features/auth/auth-modal-context.tsx';
+import { useSession } from '../../features/auth/use-session.ts';
+import { useSignOut } from '../../features/auth/use-sign-out.ts';
+import { dashboardNavLink, mainNavLinks } from './nav-links.ts';
+
+/** The slide-in menu for small screens: four fifths of the width, from the reading end. */
+export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const { user } = useSession();
+  const authModal = useAuthModal();
+  const signOut = useSignOut();
+  const links = user ? [...mainNavLinks, dashboardNavLink] : mainNavLinks;
+
+  const openAuth = (mode: 'login' | 'signup') => {
+    onClose();
+    authModal.open(mode);
+  };
+
+  return (
+    <Drawer.Root open={open} onOpenChange={(event) => !event.open && onClose()} placement="end">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content width="80vw" maxW="80vw" data-testid="mobile-menu">
+            <Drawer.Header>
+              <Drawer.Title>{t`Menu`}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Stack as="nav" aria-label={t`Main`} gap="1">
+                {links.map((link) => (
+                  <Button key={link.to} asChild variant="ghost" justifyContent="start" onClick={onClose}>
+                    <Link to={link.to}>{i18n._(link.label)}</Link>
+                  </Button>
+                ))}
+              </Stack>
+              <Separator my="4" />
+              <Stack gap="2">
+                {user ? (
+                  <Button variant="outline" onClick={() => { onClose(); signOut.mutate(); }}>
+                    {t`Log out`}
+                  </Button>
+                ) : (
+                  <>
+                    <Button variant="outline" onClick={() => openAuth('login')}>
+                      {t`Log in`}
+                    </Button>
+                    <Button colorPalette="brand" onClick={() => openAuth('signup')}>
+                      {t`Sign up`}
+                    </Button>
+                  </>
+                )}
+              </Stack>
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t`Close menu`} />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

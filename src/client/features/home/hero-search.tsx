@@ -1,0 +1,85 @@
+import { Button, Group, IconButton, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { LocateFixed, MapPin, Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toaster } from '../../components/ui/toaster.tsx';
+
+interface Coordinates {
+  lat: number;
+  lon: number;
+}
+
+export function HeroSearch() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [location, setLocation] = useState('');
+  const [coordinates, setCoordinates] = useState<Coordinates | null>(null);
+  const [locating, setLocating] = useState(false);
+
+  const locate = () => {
+    const failed = () => {
+      setLocating(false);
+      toaster.error({ title: t`Could not get your location. Please enter it manually.` });
+    };
+    if (!('geolocation' in navigator)) return failed();
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        setCoordinates({ lat: position.coords.latitude, lon: position.coords.longitude });
+        setLocation(t`My current location`);
+      },
+      failed,
+      { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = query.trim();
+    if (!trimmed) {
+      toaster.warning({ title: t`Please enter a search term` });
+      return;
+    }
+    const where = coordinates ? coordinates : location.trim() ? { location: location.trim() } : {};
+    void navigate({ to: '/search', search: { query: trimmed, ...where } });
+  };
+
+  return (
+    <Stack as="form" onSubmit={submit} width="full" maxW="3xl" direction={{ base: 'column', md: 'row' }} gap="3" role="search">
+      <InputGroup flex="3" startElement={<Search size={18} aria-hidden />}>
+        <Input
+          size="lg"
+          bg="bg"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t`Search for a test, e.g. Vitamin D`}
+          aria-label={t`Test name`}
+        />
+      </InputGroup>
+      <Group flex="2" attached>
+        <InputGroup startElement={<MapPin size={18} aria-hidden />}>
+          <Input
+            size="lg"
+            bg="bg"
+            value={location}
+            onChange={(event) => {
+              setLocation(event.target.value);
+              setCoordinates(null);
+            }}
+            placeholder={t`City or district`}
+            aria-label={t`Location`}
+          />
+        </InputGroup>
+        <IconButton size="lg" variant="outline" bg="bg" onClick={locate} loading={locating} aria-label={t`Use my current location`}>
+          <LocateFixed />
+        </IconButton>
+      </Group>
+      <Button type="submit" size="lg" colorPalette="brand">
+        {t`Search`}
+      </Button>
+    </Stack>
+  );
+}

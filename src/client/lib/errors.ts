@@ -1,0 +1,47 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { TRPCClientError } from '@trpc/client';
+import type { AppErrorCode } from '../../shared/errors.ts';
+
+const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
+  UNAUTHENTICATED: msg`Please log in to continue.`,
+  FORBIDDEN: msg`You do not have permission to do this.`,
+  LAB_NOT_APPROVED: msg`Your lab account is under review. You will be notified once it is approved.`,
+  NOT_FOUND: msg`We could not find what you were looking for.`,
+  VALIDATION_FAILED: msg`Please check the highlighted fields.`,
+  CONFLICT: msg`This conflicts with existing data.`,
+  RATE_LIMITED: msg`Too many attempts. Please wait a moment and try again.`,
+  INTERNAL: msg`Something went wrong on our side. Please try again.`,
+};
+
+const fieldMessages: Record<string, MessageDescriptor> = {
+  required: msg`This field is required.`,
+  invalid_email: msg`Enter a valid e-mail address.`,
+  too_short: msg`This is too short.`,
+  too_long: msg`This is too long.`,
+  invalid: msg`This value is not valid.`,
+};
+
+interface ErrorData {
+  appCode?: AppErrorCode | null;
+  fieldErrors?: Record<string, string[] | undefined> | null;
+}
+
+function errorData(error: unknown): ErrorData | undefined {
+  return error instanceof TRPCClientError ? (error.data as ErrorData | undefined) : undefined;
+}
+
+/** A server error in the user's language: each code has its own sentence. */
+export function errorMessage(i18n: I18n, error: unknown): string {
+  const code = errorData(error)?.appCode;
+  if (code) return i18n._(appErrorMessages[code]);
+  if (error instanceof TRPCClientError) return i18n._(appErrorMessages.INTERNAL);
+  return i18n._(msg`Could not reach the server. Check your connection and try again.`);
+}
+
+/** The first message for one form field, translated. */
+export function fieldError(i18n: I18n, error: unknown, field: string): string | undefined {
+  const key = errorData(error)?.fieldErrors?.[field]?.[0];
+  if (!key) return undefined;
+  return i18n._(fieldMessages[key] ?? fieldMessages.invalid!);
+}

@@ -1,0 +1,66 @@
+import { Box, Flex } from '@chakra-ui/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { CartPanelsProvider } from '../components/layout/cart-panels-context.tsx';
+import { Footer } from '../components/layout/footer.tsx';
+import { Header } from '../components/layout/header.tsx';
+import { LoadingOverlay } from '../components/layout/loading-overlay.tsx';
+import { NotFound } from '../components/not-found.tsx';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { AuthModal } from '../features/auth/auth-modal.tsx';
+import { AuthModalProvider } from '../features/auth/auth-modal-context.tsx';
+import { useSession } from '../features/auth/use-session.ts';
+import { LabCartDialog } from '../features/lab-cart/lab-cart-dialog.tsx';
+import { StoreCartDrawer } from '../features/store-cart/store-cart-drawer.tsx';
+import type { Trpc } from '../lib/trpc.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: Trpc;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+export function isStorePath(pathname: string): boolean {
+  return pathname === '/store' || pathname.startsWith('/store/') || pathname.startsWith('/product/');
+}
+
+function RootLayout() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const storeMode = isStorePath(pathname);
+  const { isLoading } = useSession();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // The store's dark theme covers portals too (drawers, toasts), so it lives on <html>.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.toggle('dark', storeMode);
+    root.style.colorScheme = storeMode ? 'dark' : 'light';
+  }, [storeMode]);
+
+  return (
+    <AuthModalProvider>
+      <CartPanelsProvider>
+        <Flex direction="column" minH="100vh">
+          <Header storeMode={storeMode} />
+          <Box as="main" flex="1">
+            <Outlet />
+          </Box>
+          <Footer />
+        </Flex>
+        {isLoading && <LoadingOverlay />}
+        <AuthModal />
+        <LabCartDialog />
+        <StoreCartDrawer />
+        <Toaster />
+      </CartPanelsProvider>
+    </AuthModalProvider>
+  );
+}

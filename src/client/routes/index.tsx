@@ -1,0 +1,34 @@
+import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { CategoryStrip } from '../features/catalog/category-strip.tsx';
+import { HeroSearch } from '../features/home/hero-search.tsx';
+
+export const Route = createFileRoute('/')({
+  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.catalog.categories.queryOptions()),
+  component: HomePage,
+});
+
+function HomePage() {
+  const { t } = useLingui();
+  return (
+    <>
+      <Box bgGradient="to-b" gradientFrom="brand.subtle" gradientTo="bg" py={{ base: '12', md: '20' }}>
+        <Container maxW="5xl">
+          <Stack gap="6" align="center" textAlign="center">
+            <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.3">
+              {t`Book your lab test at the best price near you`}
+            </Heading>
+            <Text fontSize={{ base: 'md', md: 'lg' }} color="fg.muted" maxW="2xl">
+              {t`Compare prices and ratings of certified labs across the Kingdom, then book a time that suits you.`}
+            </Text>
+            <HeroSearch />
+          </Stack>
+        </Container>
+      </Box>
+      <Container maxW="7xl" py="12">
+        <CategoryStrip />
+      </Container>
+    </>
+  );
+}

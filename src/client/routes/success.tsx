@@ -1,0 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { PagePlaceholder } from '../components/page-placeholder.tsx';
+
+export const Route = createFileRoute('/success')({
+  component: SuccessPage,
+});
+
+function SuccessPage() {
+  const { t } = useLingui();
+  return <PagePlaceholder title={t`Payment Successful!`} />;
+}

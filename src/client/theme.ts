@@ -1,0 +1,63 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+// Brand teal chosen for contrast: solid buttons and links pass WCAG AA (≥ 4.5:1) in both themes.
+const config = defineConfig({
+  globalCss: {
+    'html, body': { minHeight: '100%' },
+    body: { bg: 'bg', color: 'fg' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: "'IBM Plex Sans Arabic', system-ui, 'Segoe UI', Tahoma, sans-serif" },
+        body: { value: "'IBM Plex Sans Arabic', system-ui, 'Segoe UI', Tahoma, sans-serif" },
+      },
+      colors: {
+        brand: {
+          50: { value: '#e8f5f4' },
+          100: { value: '#c5e6e3' },
+          200: { value: '#92d0ca' },
+          300: { value: '#5cb6ae' },
+          400: { value: '#2f9a92' },
+          500: { value: '#137d77' },
+          600: { value: '#0d6a66' },
+          700: { value: '#0b5b5c' },
+          800: { value: '#0a474b' },
+          900: { value: '#08363a' },
+          950: { value: '#042124' },
+        },
+        accent: {
+          50: { value: '#fff6e6' },
+          100: { value: '#fde6bd' },
+          500: { value: '#d98a06' },
+          700: { value: '#8f5a00' },
+          900: { value: '#4d3000' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.200}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.300}' } },
+        },
+        accent: {
+          solid: { value: { _light: '{colors.accent.700}', _dark: '{colors.accent.500}' } },
+          contrast: { value: { _light: 'white', _dark: '{colors.accent.900}' } },
+          fg: { value: { _light: '{colors.accent.700}', _dark: '{colors.accent.100}' } },
+          muted: { value: { _light: '{colors.accent.100}', _dark: '{colors.accent.900}' } },
+          subtle: { value: { _light: '{colors.accent.50}', _dark: '{colors.accent.900}' } },
+          emphasized: { value: { _light: '{colors.accent.100}', _dark: '{colors.accent.700}' } },
+          focusRing: { value: { _light: '{colors.accent.500}', _dark: '{colors.accent.500}' } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

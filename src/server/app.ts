@@ -1,0 +1,52 @@
+import { trpcServer } from '@hono/trpc-server';
+import { Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { sql } from 'kysely';
+import { createContext, type AppDeps } from './trpc/context.ts';
+import { appRouter } from './trpc/router.ts';
+
+/** The one Hono app, shared by the Node and the Workers entries; static files are theirs. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono();
+
+  app.use(csrf({ origin: (origin) => sameOrigin(origin, deps.env.PUBLIC_URL) }));
+
+  app.get('/healthz', async (c) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      return c.json({ status: 'ok' });
+    } catch {
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  app.use(
+    '/trpc/*',
+    trpcServer({
+      endpoint: '/trpc',
+      router: appRouter,
+      createContext: (opts, c) => createContext(deps, c, opts.resHeaders) as unknown as Promise<Record<string, unknown>>,
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error);
+      },
+    }),
+  );
+
+  return app;
+}
+
+function sameOrigin(origin: string, publicUrl: string): boolean {
+  try {
+    const requestOrigin = new URL(origin);
+    const publicOrigin = new URL(publicUrl);
+    if (requestOrigin.origin === publicOrigin.origin) return true;
+    // Local development reaches the same server as localhost or 127.0.0.1.
+    return isLoopback(requestOrigin.hostname) && isLoopback(publicOrigin.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}

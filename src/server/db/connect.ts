@@ -1,0 +1,40 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type DatabaseEngine = 'postgres' | 'pglite';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  /** Where the data lives: the server URL without its password, or the PGlite directory. */
+  location: string;
+}
+
+export interface ConnectOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` for a throw-away database. */
+  dataDir: string;
+}
+
+/** `pg` when a server URL is given, otherwise embedded PGlite persisted under the data directory. */
+export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', location: redactPassword(options.databaseUrl) };
+  }
+  const { openPGlite } = await import('./pglite.ts');
+  const dataDir = options.dataDir === 'memory://' ? 'memory://' : resolve(options.dataDir, 'pglite');
+  if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
+  const db = await openPGlite(dataDir);
+  return { db, engine: 'pglite', location: dataDir };
+}
+
+function redactPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}

@@ -1,0 +1,132 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import type { Kysely } from 'kysely';
+import type { Database, Locale, UserType } from '../../db/schema.ts';
+
+// Sessions follow the Lucia model (lucia-auth.com/sessions): a random token lives only in the
+// cookie, its SHA-256 is the row id, and the expiry slides forward while the session is used.
+
+export const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_MS = SESSION_DAYS * DAY_MS;
+/** Extend the expiry once less than half the lifetime is left, not on every request. */
+const RENEW_WHEN_LEFT_MS = SESSION_MS / 2;
+
+export interface SessionUser {
+  id: string;
+  email: string | null;
+  name: string;
+  user_type: UserType;
+  approved: boolean;
+  subscription_tier: string;
+  locale: Locale;
+  is_anonymous: boolean;
+  license_number: string | null;
+}
+
+export interface Session {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+export interface SessionValidation {
+  session: Session;
+  user: SessionUser;
+  /** True when the expiry moved and the cookie should be sent again. */
+  renewed: boolean;
+}
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20); // 160 bits
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(
+  db: Kysely<Database>,
+  token: string,
+  userId: string,
+  now = new Date(),
+): Promise<Session> {
+  const session: Session = {
+    id: sessionIdFromToken(token),
+    userId,
+    expiresAt: new Date(now.getTime() + SESSION_MS),
+  };
+  await db
+    .insertInto('sessions')
+    .values({ id: session.id, user_id: userId, expires_at: session.expiresAt })
+    .execute();
+  return session;
+}
+
+export async function validateSessionToken(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<SessionValidation | null> {
+  const sessionId = sessionIdFromToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('user_profiles', 'user_profiles.id', 'sessions.user_id')
+    .leftJoin('labs', 'labs.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at',
+      'users.id',
+      'users.email',
+      'users.is_anonymous',
+      'user_profiles.name',
+      'user_profiles.user_type',
+      'user_profiles.approved',
+      'user_profiles.subscription_tier',
+      'user_profiles.locale',
+      'labs.license_number',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row) return null;
+
+  if (now.getTime() >= row.expires_at.getTime()) {
+    await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    return null;
+  }
+
+  let expiresAt = row.expires_at;
+  let renewed = false;
+  if (expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_MS);
+    renewed = true;
+    await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+  }
+
+  return {
+    session: { id: sessionId, userId: row.id, expiresAt },
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      user_type: row.user_type,
+      approved: row.approved,
+      subscription_tier: row.subscription_tier,
+      locale: row.locale,
+      is_anonymous: row.is_anonymous,
+      license_number: row.license_number,
+    },
+    renewed,
+  };
+}
+
+export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function invalidateUserSessions(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { createApp } from './app.ts';
+import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
+import { EnvError, parseEnv } from './env.ts';
+
+const clientRoot = resolve(import.meta.dirname, '../../dist/client');
+
+async function main() {
+  const env = parseEnv(process.env);
+  const database = await prepareDatabase(env);
+  const app = createApp({ db: database.db, env });
+
+  if (existsSync(resolve(clientRoot, 'index.html'))) {
+    const indexHtml = readFileSync(resolve(clientRoot, 'index.html'), 'utf8');
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: clientRoot,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use('*', serveStatic({ root: clientRoot }));
+    // SPA fallback: every other page path is the client's to route.
+    app.get('*', (c) => c.html(indexHtml));
+  } else {
+    console.warn(`No built client at ${clientRoot}: run \`npm run build\` (npm start does it for you).`);
+  }
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
+    console.log(`Tahaleel is serving ${env.PUBLIC_URL} (port ${info.port}, ${database.engine} at ${database.location})`);
+    const accounts = describeDemoAccounts(database);
+    if (accounts) console.log(accounts);
+  });
+
+  const shutdown = () => {
+    server.close();
+    void database.db.destroy().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error('Tahaleel failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import type { Context as HonoContext } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Env } from '../env.ts';
+import type { Database, Locale } from '../db/schema.ts';
+import { readSessionToken, sessionCookie, blankSessionCookie } from '../modules/auth/session-cookie.ts';
+import { validateSessionToken, type Session, type SessionUser } from '../modules/auth/session.ts';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  env: Env;
+}
+
+export interface TrpcContext extends AppDeps {
+  session: Session | null;
+  user: SessionUser | null;
+  locale: Locale;
+  /** Sets a cookie on the response, e.g. at sign-in. */
+  setCookie(value: string): void;
+}
+
+export const LOCALE_HEADER = 'x-tahaleel-locale';
+
+export function localeFrom(value: string | null | undefined): Locale {
+  return value?.toLowerCase().startsWith('en') ? 'en' : 'ar';
+}
+
+export async function createContext(
+  deps: AppDeps,
+  c: HonoContext,
+  resHeaders: Headers,
+): Promise<TrpcContext> {
+  const setCookie = (value: string) => resHeaders.append('Set-Cookie', value);
+  const token = readSessionToken(c, deps.env.PUBLIC_URL);
+  const validation = token ? await validateSessionToken(deps.db, token) : null;
+  if (token && !validation) setCookie(blankSessionCookie(deps.env.PUBLIC_URL));
+  if (token && validation?.renewed) {
+    setCookie(sessionCookie(deps.env.PUBLIC_URL, token, validation.session.expiresAt));
+  }
+  return {
+    ...deps,
+    session: validation?.session ?? null,
+    user: validation?.user ?? null,
+    locale: localeFrom(c.req.header(LOCALE_HEADER) ?? c.req.header('accept-language')),
+    setCookie,
+  };
+}

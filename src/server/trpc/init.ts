@@ -1,0 +1,60 @@
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { z, ZodError } from 'zod';
+import { AppError, type AppErrorCode } from '../../shared/errors.ts';
+import type { TrpcContext } from './context.ts';
+
+/** The one place where a coded AppError becomes a tRPC error. */
+const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  LAB_NOT_APPROVED: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  VALIDATION_FAILED: 'BAD_REQUEST',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+};
+
+export function toTrpcError(error: AppError): TRPCError {
+  return new TRPCError({ code: trpcCodeFor[error.code], message: error.code, cause: error });
+}
+
+export interface ErrorData {
+  appCode: AppErrorCode | null;
+  details: Record<string, unknown> | null;
+  fieldErrors: Record<string, string[] | undefined> | null;
+  formErrors: string[] | null;
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const flattened = cause instanceof ZodError ? z.flattenError(cause) : null;
+    const appError = cause instanceof AppError ? cause : null;
+    const data: typeof shape.data & ErrorData = {
+      ...shape.data,
+      appCode: appError?.code ?? (flattened ? 'VALIDATION_FAILED' : null),
+      details: appError?.details ?? null,
+      fieldErrors: flattened?.fieldErrors ?? null,
+      formErrors: flattened?.formErrors ?? null,
+    };
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    // Never leak a database or driver message to the client.
+    return { ...shape, message: internal ? 'INTERNAL' : shape.message, data: { ...data, stack: undefined } };
+  },
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Turns an AppError thrown anywhere below into its tRPC error. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    throw toTrpcError(result.error.cause);
+  }
+  return result;
+});
+
+export const baseProcedure = t.procedure.use(appErrors);

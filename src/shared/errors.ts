@@ -1,0 +1,39 @@
+/**
+ * The closed list of error codes a procedure may answer with. The server never builds a
+ * user-facing sentence: the client turns each code into a message in the user's language.
+ */
+export const appErrorCodes = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'LAB_NOT_APPROVED',
+  'NOT_FOUND',
+  'VALIDATION_FAILED',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+
+export type AppErrorCode = (typeof appErrorCodes)[number];
+
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: AppErrorCode,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(code);
+  }
+}
+
+export function isAppErrorCode(value: unknown): value is AppErrorCode {
+  return typeof value === 'string' && (appErrorCodes as readonly string[]).includes(value);
+}
+
+/** Field-level validation messages are keys, translated on the client. */
+export const validationMessages = {
+  required: 'required',
+  invalidEmail: 'invalid_email',
+  tooShort: 'too_short',
+  tooLong: 'too_long',
+  invalid: 'invalid',
+} as const;
