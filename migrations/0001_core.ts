@@ -7,15 +7,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Arabic-aware normalization used by search indexes: alef forms, taa marbuta, alef maqsura,
   // diacritics and tatweel, then case folding.
+  // Written as code points: mixed-direction literals are too easy to misread.
+  // أ إ آ ٱ → ا, ة → ه, ى → ي; harakat (U+064B–U+065F), superscript alef (U+0670), tatweel (U+0640) removed.
   await sql`
     create function tahaleel_normalize(input text) returns text
     language sql immutable parallel safe returns null on null input
     as $$
       select lower(
         translate(
-          regexp_replace(input, '[\u064B-\u065F\u0670\u0640]', '', 'g'),
-          'أإآٱةى',
-          'اااايه'
+          regexp_replace(input, U&'[\\064B-\\065F\\0670\\0640]', '', 'g'),
+          U&'\\0623\\0625\\0622\\0671\\0629\\0649',
+          U&'\\0627\\0627\\0627\\0627\\0647\\064A'
         )
       )
     $$`.execute(db);

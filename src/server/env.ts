@@ -26,21 +26,16 @@ export const envSchema = z
     STORE_API_URL: optionalUrl,
     STORE_ID: optionalText,
   })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['GOOGLE_CLIENT_SECRET'],
-        message: 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together, or neither',
-      });
-    }
-    if (Boolean(env.STORE_API_URL) !== Boolean(env.STORE_ID)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STORE_ID'],
-        message: 'set STORE_API_URL and STORE_ID together, or neither',
-      });
-    }
+  // `when` lets these run even while another key is invalid, so every problem is listed at once.
+  .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
+    path: ['GOOGLE_CLIENT_SECRET'],
+    message: 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together, or neither',
+    when: () => true,
+  })
+  .refine((env) => Boolean(env.STORE_API_URL) === Boolean(env.STORE_ID), {
+    path: ['STORE_ID'],
+    message: 'set STORE_API_URL and STORE_ID together, or neither',
+    when: () => true,
   })
   .transform((env) => ({
     ...env,

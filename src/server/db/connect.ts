@@ -23,6 +23,8 @@ export interface ConnectOptions {
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server must not crash the process; the pool reconnects.
+    pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', location: redactPassword(options.databaseUrl) };
   }

@@ -10,7 +10,10 @@ export interface AppDeps {
   env: Env;
 }
 
-export interface TrpcContext extends AppDeps {
+// Not named `env`: @hono/trpc-server overwrites that key with Hono's own c.env.
+export interface TrpcContext {
+  db: Kysely<Database>;
+  config: Env;
   session: Session | null;
   user: SessionUser | null;
   locale: Locale;
@@ -37,7 +40,8 @@ export async function createContext(
     setCookie(sessionCookie(deps.env.PUBLIC_URL, token, validation.session.expiresAt));
   }
   return {
-    ...deps,
+    db: deps.db,
+    config: deps.env,
     session: validation?.session ?? null,
     user: validation?.user ?? null,
     locale: localeFrom(c.req.header(LOCALE_HEADER) ?? c.req.header('accept-language')),

@@ -10,7 +10,7 @@ export const authRouter = router({
   /** Revokes this session on the server and clears the cookie; harmless when signed out. */
   signOut: publicProcedure.mutation(async ({ ctx }) => {
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-    ctx.setCookie(blankSessionCookie(ctx.env.PUBLIC_URL));
+    ctx.setCookie(blankSessionCookie(ctx.config.PUBLIC_URL));
     return { signedOut: true as const };
   }),
 });

@@ -1,0 +1,23 @@
+// `npm run db:seed`: load the demo data; idempotent, so a second run inserts nothing.
+import { demoAccountsTable } from '../seeds/demo-accounts.ts';
+import { seedDemoData } from '../seeds/seed.ts';
+import { connectDatabase } from '../src/server/db/connect.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { parseEnv } from '../src/server/env.ts';
+
+const env = parseEnv(process.env);
+const { db, engine, location } = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  await migrateToLatest(db);
+  const { inserted } = await seedDemoData(db);
+  const total = Object.values(inserted).reduce((sum, rows) => sum + rows, 0);
+  if (total === 0) {
+    console.log(`${engine} at ${location} already holds the demo data: nothing inserted.`);
+  } else {
+    for (const [table, rows] of Object.entries(inserted)) if (rows > 0) console.log(`${String(rows).padStart(5)} ${table}`);
+    console.log(`Seeded ${engine} at ${location}.`);
+  }
+  console.log(demoAccountsTable());
+} finally {
+  await db.destroy();
+}

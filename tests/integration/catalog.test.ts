@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { callerFor, testEnv } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('catalog.categories', () => {
+  it('lists the eleven seeded categories with Arabic and English names', async () => {
+    const caller = await callerFor(database.db);
+    const categories = await caller.catalog.categories();
+    expect(categories).toHaveLength(11);
+    expect(categories[0]).toMatchObject({ id: 1, name_en: 'General Health', name_ar: 'الفحوصات العامة' });
+    for (const category of categories) {
+      expect(category.name_ar).toMatch(/[\u0600-\u06FF]/);
+      expect(category.name_en).toMatch(/^[A-Za-z&' ]+$/);
+      expect(category.test_count).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('answers a plain HTTP GET with JSON, so any client can call it', async () => {
+    const app = createApp({ db: database.db, env: testEnv });
+    const response = await app.request('/trpc/catalog.categories');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const body = (await response.json()) as { result: { data: { name_ar: string; name_en: string }[] } };
+    expect(body.result.data.map((category) => category.name_en)).toContain('Blood Tests');
+    expect(body.result.data.map((category) => category.name_ar)).toContain('تحاليل الدم');
+  });
+});
+
+describe('GET /healthz', () => {
+  it('reports ok when the database answers', async () => {
+    const app = createApp({ db: database.db, env: testEnv });
+    const response = await app.request('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});

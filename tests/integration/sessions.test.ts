@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import {
+  createSession,
+  generateSessionToken,
+  sessionIdFromToken,
+  validateSessionToken,
+} from '../../src/server/modules/auth/session.ts';
+import { createTestUser, testEnv } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('database sessions (Lucia model)', () => {
+  it('stores only the SHA-256 of the token', async () => {
+    const user = await createTestUser(database.db, 'customer');
+    const rows = await database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    expect(rows.map((row) => row.id)).toEqual([sessionIdFromToken(user.token)]);
+    expect(rows[0]?.id).not.toContain(user.token);
+  });
+
+  it('slides the expiry forward once less than half of the 30 days is left', async () => {
+    const user = await createTestUser(database.db, 'customer');
+    const token = generateSessionToken();
+    const start = new Date('2026-01-01T00:00:00Z');
+    await createSession(database.db, token, user.id, start);
+
+    const early = await validateSessionToken(database.db, token, new Date(start.getTime() + 5 * DAY));
+    expect(early?.renewed).toBe(false);
+    expect(early?.session.expiresAt.toISOString()).toBe('2026-01-31T00:00:00.000Z');
+
+    const later = new Date(start.getTime() + 20 * DAY);
+    const renewed = await validateSessionToken(database.db, token, later);
+    expect(renewed?.renewed).toBe(true);
+    expect(renewed?.session.expiresAt.getTime()).toBe(later.getTime() + 30 * DAY);
+  });
+
+  it('rejects and deletes an expired session', async () => {
+    const user = await createTestUser(database.db, 'customer');
+    const token = generateSessionToken();
+    const start = new Date('2026-01-01T00:00:00Z');
+    await createSession(database.db, token, user.id, start);
+    expect(await validateSessionToken(database.db, token, new Date(start.getTime() + 31 * DAY))).toBeNull();
+    const left = await database.db.selectFrom('sessions').select('id').where('id', '=', sessionIdFromToken(token)).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('answers auth.me with the user merged with the profile for a valid cookie, and null without one', async () => {
+    const user = await createTestUser(database.db, 'lab', { approved: false, name: 'مختبر التجربة' });
+    const app = createApp({ db: database.db, env: testEnv });
+    const signedIn = await app.request('/trpc/auth.me', { headers: { cookie: user.cookie } });
+    const me = ((await signedIn.json()) as { result: { data: Record<string, unknown> } }).result.data;
+    expect(me).toMatchObject({ id: user.id, email: user.email, name: 'مختبر التجربة', user_type: 'lab', approved: false, subscription_tier: 'basic' });
+
+    const visitor = await app.request('/trpc/auth.me');
+    expect(((await visitor.json()) as { result: { data: unknown } }).result.data).toBeNull();
+  });
+
+  it('signs out by revoking the session on the server and clearing the cookie', async () => {
+    const user = await createTestUser(database.db, 'customer');
+    const app = createApp({ db: database.db, env: testEnv });
+    const response = await app.request('/trpc/auth.signOut', {
+      method: 'POST',
+      headers: { cookie: user.cookie, 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toMatch(/tahaleel_session=;.*Max-Age=0/);
+    expect(await validateSessionToken(database.db, user.token)).toBeNull();
+
+    const after = await app.request('/trpc/auth.me', { headers: { cookie: user.cookie } });
+    expect(((await after.json()) as { result: { data: unknown } }).result.data).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, UserType } from '../../src/server/db/schema.ts';
+import { parseEnv, type Env } from '../../src/server/env.ts';
+import { createSession, generateSessionToken, validateSessionToken } from '../../src/server/modules/auth/session.ts';
+import type { TrpcContext } from '../../src/server/trpc/context.ts';
+import { createCallerFactory } from '../../src/server/trpc/init.ts';
+import { appRouter } from '../../src/server/trpc/router.ts';
+
+export const testEnv: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' });
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  cookie: string;
+}
+
+/** A user of the given role with a live session, written straight to the database. */
+export async function createTestUser(
+  db: Kysely<Database>,
+  userType: UserType,
+  options: { approved?: boolean; name?: string } = {},
+): Promise<TestUser> {
+  const email = `${userType}-${randomUUID()}@test.tahaleel.sa`;
+  const { id } = await db.insertInto('users').values({ email, password_hash: null }).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('user_profiles')
+    .values({ id, name: options.name ?? `Test ${userType}`, user_type: userType, approved: options.approved ?? userType !== 'lab' })
+    .execute();
+  if (userType === 'lab') {
+    await db.insertInto('labs').values({ id, lab_name_ar: 'مختبر الاختبار', lab_name_en: 'Test Lab', license_number: null }).execute();
+  }
+  const token = generateSessionToken();
+  await createSession(db, token, id);
+  return { id, email, token, cookie: `tahaleel_session=${token}` };
+}
+
+/** The real context a request with this user's cookie would get. */
+export async function contextFor(db: Kysely<Database>, user?: TestUser): Promise<TrpcContext & { cookies: string[] }> {
+  const validation = user ? await validateSessionToken(db, user.token) : null;
+  const cookies: string[] = [];
+  return {
+    db,
+    config: testEnv,
+    session: validation?.session ?? null,
+    user: validation?.user ?? null,
+    locale: 'ar',
+    setCookie: (value) => cookies.push(value),
+    cookies,
+  };
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+export async function callerFor(db: Kysely<Database>, user?: TestUser) {
+  return createCaller(await contextFor(db, user));
+}
