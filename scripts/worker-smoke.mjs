@@ -235,7 +235,13 @@ async function main() {
   const readyIn = seconds(spawnedAt);
 
   const { status, body, text } = await getJson(`${baseUrl}/trpc/catalog.categories`);
-  if (status !== 200) fail(`/trpc/catalog.categories answered HTTP ${status}: ${text.slice(0, 300)}`);
+  if (status !== 200) {
+    fail(
+      `/trpc/catalog.categories answered HTTP ${status}: ${text.slice(0, 300)}\n` +
+        `Is the database migrated and seeded? DATABASE_URL=${redact(databaseUrl)} npm run db:migrate && ` +
+        `DATABASE_URL=${redact(databaseUrl)} npm run db:seed`,
+    );
+  }
   const categories = body?.result?.data;
   if (!Array.isArray(categories)) fail(`/trpc/catalog.categories did not answer a list: ${text.slice(0, 300)}`);
   if (categories.length === 0) {

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath, missingChromiumHelp } from './tests/setup/chromium.ts';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const executablePath = chromiumPath();
+if (!executablePath && !existsSync(`${process.env.HOME}/.cache/ms-playwright`)) {
+  throw new Error(missingChromiumHelp);
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath, args: chromiumArgs },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@mobile/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
+  ],
+  // A freshly started server on a fresh embedded database, seeded on first start like `npm start`.
+  webServer: {
+    command: `rm -rf .data/e2e && node --import tsx src/server/node.ts`,
+    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${PORT}` },
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+  },
+});

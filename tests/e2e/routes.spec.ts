@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+
+// Every route of spec §2 answers, and says which page it is (never the not-found page).
+const routes: { path: string; heading: RegExp }[] = [
+  { path: '/', heading: /احجز تحليلك/ },
+  { path: '/about', heading: /من نحن/ },
+  { path: '/pricing', heading: /الباقات والأسعار/ },
+  { path: '/categories', heading: /فئات التحاليل/ },
+  { path: '/categories/Blood%20Tests', heading: /تحاليل الفئة/ },
+  { path: '/labs', heading: /المختبرات/ },
+  { path: '/search?query=CBC', heading: /نتائج البحث/ },
+  { path: '/test/Complete%20Blood%20Count%20(CBC)', heading: /تفاصيل التحليل/ },
+  { path: '/labs/00000000-0000-0000-0000-000000000000', heading: /ملف المختبر/ },
+  { path: '/checkout', heading: /إتمام الطلب/ },
+  { path: '/dashboard', heading: /لوحة التحكم/ },
+  { path: '/admin/dashboard', heading: /لوحة تحكم المشرف/ },
+  { path: '/store', heading: /متجرنا/ },
+  { path: '/product/1', heading: /منتج المتجر/ },
+  { path: '/success', heading: /تمّ الدفع بنجاح/ },
+  { path: '/privacy-policy', heading: /سياسة الخصوصية/ },
+  { path: '/terms-and-conditions', heading: /الشروط والأحكام/ },
+  { path: '/join-as-lab', heading: /انضم إلى تحاليل/ },
+];
+
+for (const route of routes) {
+  test(`${route.path} answers with its own page`, async ({ page }) => {
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
+  });
+}
+
+test('an unknown path shows a translated not-found page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('الصفحة غير موجودة');
+});

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('bilingual shell', () => {
+  test('the home page renders in Arabic, right to left, by default', async ({ page }) => {
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('lang', 'ar');
+    await expect(html).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('احجز تحليلك بأفضل سعر وأقرب مختبر');
+    // Categories come from the seeded database through tRPC.
+    await expect(page.getByTestId('category-card')).toHaveCount(10);
+    await expect(page.getByText('تحاليل الدم')).toBeVisible();
+  });
+
+  test('the language toggle switches to English, left to right, and survives a reload', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('language-toggle').click();
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('lang', 'en');
+    await expect(html).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your lab test at the best price near you');
+    await expect(page.getByText('Blood Tests')).toBeVisible();
+
+    await page.reload();
+    await expect(html).toHaveAttribute('lang', 'en');
+    await expect(html).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your lab test at the best price near you');
+
+    await page.getByTestId('language-toggle').click();
+    await expect(html).toHaveAttribute('dir', 'rtl');
+  });
+
+  test('an empty search warns instead of navigating', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'بحث', exact: true }).click();
+    await expect(page.getByText('يرجى إدخال كلمة البحث')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a search goes to /search with the query and the typed location', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('اسم التحليل').fill('فيتامين د');
+    await page.getByLabel('الموقع').fill('الرياض');
+    await page.getByRole('button', { name: 'بحث', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?query=.+&location=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('نتائج البحث');
+  });
+
+  test('the store pages use the dark theme and the rest do not', async ({ page }) => {
+    await page.goto('/store');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.getByRole('link', { name: 'الرئيسية' }).first().click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+
+  test('the mobile menu slides in at four fifths of the width @mobile', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('mobile-menu-button').click();
+    const menu = page.getByTestId('mobile-menu');
+    await expect(menu).toBeVisible();
+    const viewport = page.viewportSize()!;
+    const box = (await menu.boundingBox())!;
+    expect(Math.round(box.width)).toBe(Math.round(viewport.width * 0.8));
+    await menu.getByRole('link', { name: 'الفئات' }).click();
+    await expect(page).toHaveURL(/\/categories$/);
+  });
+});
