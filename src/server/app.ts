@@ -2,6 +2,7 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
 import { sql } from 'kysely';
+import { googleRoutes } from './modules/auth/google.routes.ts';
 import { createContext, type AppDeps } from './trpc/context.ts';
 import { appRouter } from './trpc/router.ts';
 
@@ -10,6 +11,16 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
 
   app.use(csrf({ origin: (origin) => sameOrigin(origin, deps.env.PUBLIC_URL) }));
+  // Hono's csrf looks at form posts only; a browser's JSON POST from another origin is refused here.
+  app.use(async (c, next) => {
+    const origin = c.req.header('origin');
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && origin && !sameOrigin(origin, deps.env.PUBLIC_URL)) {
+      return c.text('Forbidden', 403);
+    }
+    await next();
+  });
+
+  app.route('/auth/google', googleRoutes(deps));
 
   app.get('/healthz', async (c) => {
     try {

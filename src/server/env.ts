@@ -20,6 +20,8 @@ export const envSchema = z
     ),
     DATA_DIR: z.string().trim().min(1).default('./.data'),
     PUBLIC_URL: optionalUrl,
+    /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
+    TRUST_PROXY: z.stringbool().default(false),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_TOKEN_URL: optionalUrl,

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createApp } from './app.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
@@ -11,7 +12,12 @@ const clientRoot = resolve(import.meta.dirname, '../../dist/client');
 async function main() {
   const env = parseEnv(process.env);
   const database = await prepareDatabase(env);
-  const app = createApp({ db: database.db, env });
+  const app = createApp({
+    db: database.db,
+    env,
+    clientIp: (c) =>
+      (env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined) ?? getConnInfo(c).remote.address,
+  });
 
   if (existsSync(resolve(clientRoot, 'index.html'))) {
     const indexHtml = readFileSync(resolve(clientRoot, 'index.html'), 'utf8');

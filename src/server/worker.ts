@@ -86,7 +86,7 @@ export default {
 
     const db = openDatabase(bindings);
     try {
-      return await createApp({ db, env }).fetch(request);
+      return await createApp({ db, env, clientIp: (c) => c.req.header('cf-connecting-ip') }).fetch(request);
     } finally {
       // The pool only opens connections on first query; ending it is cheap either way. tRPC answers
       // with a fully buffered body (httpBatchLink), so no query runs after `fetch` returns; a streamed

@@ -10,6 +10,12 @@ export const appErrorCodes = [
   'VALIDATION_FAILED',
   'CONFLICT',
   'RATE_LIMITED',
+  'INVALID_CREDENTIALS',
+  'EMAIL_TAKEN',
+  'ADMIN_ONLY_LOGIN',
+  'USE_ADMIN_LOGIN',
+  'CONSENT_REQUIRED',
+  'ALREADY_REGISTERED',
   'INTERNAL',
 ] as const;
 
@@ -36,4 +42,6 @@ export const validationMessages = {
   tooShort: 'too_short',
   tooLong: 'too_long',
   invalid: 'invalid',
+  consentRequired: 'consent_required',
+  invalidPhone: 'invalid_phone',
 } as const;

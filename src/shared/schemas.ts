@@ -1,11 +1,55 @@
 import { z } from 'zod';
-import { validationMessages } from './errors.ts';
+import { validationMessages as m } from './errors.ts';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
 
 export const emailSchema = z
-  .string({ error: validationMessages.required })
+  .string({ error: m.required })
   .trim()
-  .min(1, validationMessages.required)
-  .max(254, validationMessages.tooLong)
-  .pipe(z.email({ error: validationMessages.invalidEmail }));
+  .min(1, m.required)
+  .max(254, m.tooLong)
+  .pipe(z.email({ error: m.invalidEmail }))
+  .transform((email) => email.toLowerCase());
+
+/** Length only, no composition rules (NIST SP 800-63B); the server hashes whatever is typed. */
+export const passwordSchema = z.string({ error: m.required }).min(PASSWORD_MIN, m.tooShort).max(PASSWORD_MAX, m.tooLong);
+
+export const nameSchema = z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong);
+
+/** Saudi mobile numbers in any usual spelling (05…, 5…, +9665…, 009665…), stored as +9665XXXXXXXX. */
+export const saudiMobileSchema = z
+  .string({ error: m.required })
+  .trim()
+  .min(1, m.required)
+  .transform((value) => value.replace(/[\s-]/g, '').replace(/^00/, '+'))
+  .pipe(z.string().regex(/^(?:\+966|0)?5\d{8}$/, m.invalidPhone))
+  .transform((value) => `+966${value.slice(-9)}`);
+
+export const signUpInput = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    name: nameSchema,
+    userType: z.enum(['customer', 'lab']),
+    licenseNumber: z.string().trim().max(64, m.tooLong).nullish(),
+    acceptTerms: z.boolean(),
+  })
+  .refine((input) => input.acceptTerms, { path: ['acceptTerms'], message: m.consentRequired })
+  .refine((input) => input.userType !== 'lab' || Boolean(input.licenseNumber), {
+    path: ['licenseNumber'],
+    message: m.required,
+  });
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+export const signInInput = z.object({
+  email: emailSchema,
+  password: z.string({ error: m.required }).min(1, m.required).max(PASSWORD_MAX, m.tooLong),
+  admin: z.boolean().optional(),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+export const anonymousSignInInput = z.object({ name: nameSchema, phone: saudiMobileSchema });
+export const upgradeAnonymousInput = z.object({ email: emailSchema, password: passwordSchema });
 
 export const newsletterSubscribeInput = z.object({ email: emailSchema });

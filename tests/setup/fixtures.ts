@@ -46,6 +46,7 @@ export async function contextFor(db: Kysely<Database>, user?: TestUser): Promise
     session: validation?.session ?? null,
     user: validation?.user ?? null,
     locale: 'ar',
+    clientIp: '127.0.0.1',
     setCookie: (value) => cookies.push(value),
     cookies,
   };

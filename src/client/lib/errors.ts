@@ -1,4 +1,4 @@
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { TRPCClientError } from '@trpc/client';
 import type { AppErrorCode } from '../../shared/errors.ts';
@@ -11,6 +11,12 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   VALIDATION_FAILED: msg`Please check the highlighted fields.`,
   CONFLICT: msg`This conflicts with existing data.`,
   RATE_LIMITED: msg`Too many attempts. Please wait a moment and try again.`,
+  INVALID_CREDENTIALS: msg`Invalid login credentials`,
+  EMAIL_TAKEN: msg`An account with this e-mail already exists. Try logging in instead.`,
+  ADMIN_ONLY_LOGIN: msg`This login is for administrators only.`,
+  USE_ADMIN_LOGIN: msg`Administrators sign in through Admin Login at the bottom of the page.`,
+  CONSENT_REQUIRED: msg`You must agree to the Terms & Conditions and Privacy Policy.`,
+  ALREADY_REGISTERED: msg`This account already has an e-mail and password.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 
@@ -20,10 +26,13 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   too_short: msg`This is too short.`,
   too_long: msg`This is too long.`,
   invalid: msg`This value is not valid.`,
+  consent_required: msg`You must agree to the Terms & Conditions and Privacy Policy.`,
+  invalid_phone: msg`Enter a Saudi mobile number, e.g. 05XXXXXXXX.`,
 };
 
 interface ErrorData {
   appCode?: AppErrorCode | null;
+  details?: Record<string, unknown> | null;
   fieldErrors?: Record<string, string[] | undefined> | null;
 }
 
@@ -33,7 +42,15 @@ function errorData(error: unknown): ErrorData | undefined {
 
 /** A server error in the user's language: each code has its own sentence. */
 export function errorMessage(i18n: I18n, error: unknown): string {
-  const code = errorData(error)?.appCode;
+  const data = errorData(error);
+  const code = data?.appCode;
+  const retryAfter = data?.details?.retryAfterSeconds;
+  if (code === 'RATE_LIMITED' && typeof retryAfter === 'number') {
+    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+    return i18n._(
+      msg`Too many attempts. Please try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`,
+    );
+  }
   if (code) return i18n._(appErrorMessages[code]);
   if (error instanceof TRPCClientError) return i18n._(appErrorMessages.INTERNAL);
   return i18n._(msg`Could not reach the server. Check your connection and try again.`);

@@ -183,6 +183,12 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+export interface AuthRateLimitsTable {
+  key: string;
+  window_started_at: Timestamp;
+  attempts: number;
+}
+
 export interface StoreCurrenciesTable {
   code: string;
   symbol: string;
@@ -338,6 +344,7 @@ export interface Database {
   result_files: ResultFilesTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   audit_log: AuditLogTable;
+  auth_rate_limits: AuthRateLimitsTable;
   store_currencies: StoreCurrenciesTable;
   store_collections: StoreCollectionsTable;
   store_products: StoreProductsTable;

@@ -8,6 +8,8 @@ import { validateSessionToken, type Session, type SessionUser } from '../modules
 export interface AppDeps {
   db: Kysely<Database>;
   env: Env;
+  /** The caller's address as this runtime knows it (socket, or a trusted proxy header). */
+  clientIp?: (c: HonoContext) => string | undefined;
 }
 
 // Not named `env`: @hono/trpc-server overwrites that key with Hono's own c.env.
@@ -17,6 +19,7 @@ export interface TrpcContext {
   session: Session | null;
   user: SessionUser | null;
   locale: Locale;
+  clientIp: string;
   /** Sets a cookie on the response, e.g. at sign-in. */
   setCookie(value: string): void;
 }
@@ -45,6 +48,7 @@ export async function createContext(
     session: validation?.session ?? null,
     user: validation?.user ?? null,
     locale: localeFrom(c.req.header(LOCALE_HEADER) ?? c.req.header('accept-language')),
+    clientIp: deps.clientIp?.(c) ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown',
     setCookie,
   };
 }

@@ -65,20 +65,12 @@ export async function createSession(
   return session;
 }
 
-export async function validateSessionToken(
-  db: Kysely<Database>,
-  token: string,
-  now = new Date(),
-): Promise<SessionValidation | null> {
-  const sessionId = sessionIdFromToken(token);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .innerJoin('user_profiles', 'user_profiles.id', 'sessions.user_id')
-    .leftJoin('labs', 'labs.id', 'sessions.user_id')
+function selectSessionUser(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
+    .leftJoin('labs', 'labs.id', 'users.id')
     .select([
-      'sessions.id as session_id',
-      'sessions.expires_at',
       'users.id',
       'users.email',
       'users.is_anonymous',
@@ -88,7 +80,23 @@ export async function validateSessionToken(
       'user_profiles.subscription_tier',
       'user_profiles.locale',
       'labs.license_number',
-    ])
+    ]);
+}
+
+/** The auth user merged with the profile (and the lab's license number), as `auth.me` answers it. */
+export async function loadSessionUser(db: Kysely<Database>, userId: string): Promise<SessionUser | null> {
+  return (await selectSessionUser(db).where('users.id', '=', userId).executeTakeFirst()) ?? null;
+}
+
+export async function validateSessionToken(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<SessionValidation | null> {
+  const sessionId = sessionIdFromToken(token);
+  const row = await selectSessionUser(db)
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .select('sessions.expires_at')
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
   if (!row) return null;
@@ -106,21 +114,8 @@ export async function validateSessionToken(
     await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
   }
 
-  return {
-    session: { id: sessionId, userId: row.id, expiresAt },
-    user: {
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      user_type: row.user_type,
-      approved: row.approved,
-      subscription_tier: row.subscription_tier,
-      locale: row.locale,
-      is_anonymous: row.is_anonymous,
-      license_number: row.license_number,
-    },
-    renewed,
-  };
+  const { expires_at: _expires, ...user } = row;
+  return { session: { id: sessionId, userId: row.id, expiresAt }, user, renewed };
 }
 
 export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {

@@ -1,0 +1,161 @@
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import type { SignInInput, SignUpInput } from '../../../shared/schemas.ts';
+import type { Database, Locale } from '../../db/schema.ts';
+import {
+  emailTaken,
+  findCredentialsByEmail,
+  findUserByGoogleSub,
+  insertAccount,
+  linkGoogleAccount,
+} from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { clearAttempts, consumeAttempt, rateLimits } from './rate-limit.ts';
+import { createSession, generateSessionToken, invalidateSession, loadSessionUser, type SessionUser } from './session.ts';
+
+export interface RequestMeta {
+  clientIp: string;
+  locale: Locale;
+  /** The session the request came with, replaced at sign-in. */
+  currentSessionId: string | null;
+}
+
+export interface StartedSession {
+  user: SessionUser;
+  token: string;
+  expiresAt: Date;
+}
+
+/** A new session at every sign-in (no fixation); the one the browser had is revoked. */
+async function startSession(db: Kysely<Database>, userId: string, meta: RequestMeta): Promise<StartedSession> {
+  if (meta.currentSessionId) await invalidateSession(db, meta.currentSessionId);
+  const token = generateSessionToken();
+  const session = await createSession(db, token, userId);
+  const user = await loadSessionUser(db, userId);
+  if (!user) throw new AppError('INTERNAL');
+  return { user, token, expiresAt: session.expiresAt };
+}
+
+export async function signUp(db: Kysely<Database>, input: SignUpInput, meta: RequestMeta): Promise<StartedSession> {
+  await consumeAttempt(db, `sign-up:ip:${meta.clientIp}`, rateLimits.signUpPerIp);
+  if (await emailTaken(db, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+  const passwordHash = await hashPassword(input.password);
+  const userId = await db.transaction().execute(async (tx) => {
+    // Checked again inside the transaction: the unique index is the final word.
+    if (await emailTaken(tx, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+    return insertAccount(tx, {
+      email: input.email,
+      passwordHash,
+      name: input.name,
+      userType: input.userType,
+      locale: meta.locale,
+      licenseNumber: input.userType === 'lab' ? (input.licenseNumber ?? null) : null,
+    });
+  });
+  return startSession(db, userId, meta);
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Spend the same time on an unknown e-mail as on a wrong password, so timing reveals nothing. */
+function wasteHashTime(password: string): Promise<boolean> {
+  dummyHash ??= hashPassword('tahaleel-timing-equalizer');
+  return dummyHash.then((hash) => verifyPassword(password, hash));
+}
+
+export async function signIn(db: Kysely<Database>, input: SignInInput, meta: RequestMeta): Promise<StartedSession> {
+  await consumeAttempt(db, `sign-in:ip:${meta.clientIp}`, rateLimits.signInPerIp);
+  const accountKey = `sign-in:account:${input.email}`;
+  await consumeAttempt(db, accountKey, rateLimits.signInPerAccount);
+
+  const account = await findCredentialsByEmail(db, input.email);
+  const valid = account?.password_hash
+    ? await verifyPassword(input.password, account.password_hash)
+    : await wasteHashTime(input.password).then(() => false);
+  if (!account || !valid) throw new AppError('INVALID_CREDENTIALS');
+
+  const isAdmin = account.user_type === 'admin';
+  if (input.admin && !isAdmin) throw new AppError('ADMIN_ONLY_LOGIN');
+  if (!input.admin && isAdmin) throw new AppError('USE_ADMIN_LOGIN');
+
+  await clearAttempts(db, accountKey);
+  return startSession(db, account.id, meta);
+}
+
+export async function signInAnonymously(
+  db: Kysely<Database>,
+  input: { name: string; phone: string },
+  meta: RequestMeta,
+): Promise<StartedSession> {
+  await consumeAttempt(db, `guest:ip:${meta.clientIp}`, rateLimits.guestPerIp);
+  const userId = await db.transaction().execute((tx) =>
+    insertAccount(tx, {
+      email: null,
+      passwordHash: null,
+      phone: input.phone,
+      isAnonymous: true,
+      name: input.name,
+      userType: 'customer',
+      locale: meta.locale,
+    }),
+  );
+  return startSession(db, userId, meta);
+}
+
+/** A guest becomes a normal customer: same id, so every booking stays theirs. */
+export async function upgradeAnonymous(
+  db: Kysely<Database>,
+  user: SessionUser,
+  input: { email: string; password: string },
+): Promise<SessionUser> {
+  if (!user.is_anonymous) throw new AppError('ALREADY_REGISTERED');
+  if (await emailTaken(db, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+  const passwordHash = await hashPassword(input.password);
+  await db
+    .updateTable('users')
+    .set({ email: input.email, password_hash: passwordHash, is_anonymous: false, updated_at: new Date() })
+    .where('id', '=', user.id)
+    .where('is_anonymous', '=', true)
+    .execute();
+  const upgraded = await loadSessionUser(db, user.id);
+  if (!upgraded) throw new AppError('INTERNAL');
+  return upgraded;
+}
+
+export interface GoogleIdentity {
+  sub: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string;
+}
+
+/** Finds the Google account's user, links it to a user with the same verified e-mail, or creates a customer. */
+export async function signInWithGoogle(
+  db: Kysely<Database>,
+  identity: GoogleIdentity,
+  meta: RequestMeta,
+): Promise<StartedSession> {
+  const linked = await findUserByGoogleSub(db, identity.sub);
+  if (linked) return startSession(db, linked.id, meta);
+
+  if (identity.email && identity.emailVerified) {
+    const existing = await findCredentialsByEmail(db, identity.email);
+    if (existing) {
+      // Admins sign in with a password through Admin Login only.
+      if (existing.user_type === 'admin') throw new AppError('USE_ADMIN_LOGIN');
+      await linkGoogleAccount(db, existing.id, identity.sub);
+      return startSession(db, existing.id, meta);
+    }
+  }
+
+  const userId = await db.transaction().execute((tx) =>
+    insertAccount(tx, {
+      email: identity.emailVerified ? identity.email : null,
+      passwordHash: null,
+      googleSub: identity.sub,
+      name: identity.name,
+      userType: 'customer',
+      locale: meta.locale,
+    }),
+  );
+  return startSession(db, userId, meta);
+}

@@ -1,0 +1,110 @@
+import { CodeChallengeMethod, OAuth2Client, decodeIdToken, generateCodeVerifier, generateState } from 'arctic';
+import { Hono, type Context } from 'hono';
+import { generateCookie, getCookie } from 'hono/cookie';
+import type { AppDeps } from '../../trpc/context.ts';
+import { localeFrom } from '../../trpc/context.ts';
+import { readSessionToken, sessionCookie } from './session-cookie.ts';
+import { sessionIdFromToken } from './session.ts';
+import { signInWithGoogle } from './auth.service.ts';
+
+const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+const STATE_COOKIE = 'tahaleel_google_state';
+const VERIFIER_COOKIE = 'tahaleel_google_verifier';
+const FLOW_SECONDS = 10 * 60;
+
+interface GoogleClaims {
+  iss?: string;
+  aud?: string | string[];
+  exp?: number;
+  sub?: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+}
+
+/** Google sign-in (authorization code + PKCE, state checked), mounted at /auth/google. */
+export function googleRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const { env } = deps;
+  const redirectUri = new URL('/auth/google/callback', env.PUBLIC_URL).toString();
+  const secure = new URL(env.PUBLIC_URL).protocol === 'https:';
+
+  const client = () => {
+    if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return null;
+    return new OAuth2Client(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, redirectUri);
+  };
+
+  const flowCookie = (name: string, value: string, maxAge: number) =>
+    generateCookie(name, value, { httpOnly: true, sameSite: 'Lax', secure, path: '/auth/google', maxAge });
+
+  const fail = (c: Context) => {
+    c.header('Set-Cookie', flowCookie(STATE_COOKIE, '', 0), { append: true });
+    c.header('Set-Cookie', flowCookie(VERIFIER_COOKIE, '', 0), { append: true });
+    return c.redirect('/?auth_error=google', 302);
+  };
+
+  app.get('/', (c) => {
+    const oauth = client();
+    if (!oauth) return c.notFound();
+    const state = generateState();
+    const codeVerifier = generateCodeVerifier();
+    const url = oauth.createAuthorizationURLWithPKCE(GOOGLE_AUTHORIZE_URL, state, CodeChallengeMethod.S256, codeVerifier, [
+      'openid',
+      'profile',
+      'email',
+    ]);
+    url.searchParams.set('access_type', 'offline');
+    url.searchParams.set('prompt', 'consent');
+    c.header('Set-Cookie', flowCookie(STATE_COOKIE, state, FLOW_SECONDS), { append: true });
+    c.header('Set-Cookie', flowCookie(VERIFIER_COOKIE, codeVerifier, FLOW_SECONDS), { append: true });
+    return c.redirect(url.toString(), 302);
+  });
+
+  app.get('/callback', async (c) => {
+    const oauth = client();
+    if (!oauth) return c.notFound();
+    const code = c.req.query('code');
+    const state = c.req.query('state');
+    const storedState = getCookie(c, STATE_COOKIE);
+    const codeVerifier = getCookie(c, VERIFIER_COOKIE);
+    if (!code || !state || !storedState || !codeVerifier || state !== storedState) return fail(c);
+
+    let claims: GoogleClaims;
+    try {
+      const tokens = await oauth.validateAuthorizationCode(env.GOOGLE_TOKEN_URL ?? GOOGLE_TOKEN_URL, code, codeVerifier);
+      // The ID token came straight from Google's token endpoint over TLS, so its claims are checked
+      // rather than its signature (OpenID Connect Core §3.1.3.7).
+      claims = decodeIdToken(tokens.idToken()) as GoogleClaims;
+    } catch {
+      return fail(c);
+    }
+    const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    const fresh = typeof claims.exp === 'number' && claims.exp * 1000 > Date.now();
+    if (!claims.sub || !GOOGLE_ISSUERS.includes(claims.iss ?? '') || !audience.includes(env.GOOGLE_CLIENT_ID) || !fresh) {
+      return fail(c);
+    }
+
+    const previousToken = readSessionToken(c, env.PUBLIC_URL);
+    try {
+      const started = await signInWithGoogle(
+        deps.db,
+        { sub: claims.sub, email: claims.email ?? null, emailVerified: claims.email_verified === true, name: claims.name ?? claims.email ?? 'Google' },
+        {
+          clientIp: deps.clientIp?.(c) ?? 'unknown',
+          locale: localeFrom(getCookie(c, 'tahaleel_locale') ?? c.req.header('accept-language')),
+          currentSessionId: previousToken ? sessionIdFromToken(previousToken) : null,
+        },
+      );
+      c.header('Set-Cookie', flowCookie(STATE_COOKIE, '', 0), { append: true });
+      c.header('Set-Cookie', flowCookie(VERIFIER_COOKIE, '', 0), { append: true });
+      c.header('Set-Cookie', sessionCookie(env.PUBLIC_URL, started.token, started.expiresAt), { append: true });
+      return c.redirect('/', 302);
+    } catch {
+      return fail(c);
+    }
+  });
+
+  return app;
+}

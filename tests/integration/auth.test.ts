@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { consumeAttempt, rateLimits } from '../../src/server/modules/auth/rate-limit.ts';
+import { validateSessionToken } from '../../src/server/modules/auth/session.ts';
+import { testEnv } from '../setup/fixtures.ts';
+import { apiClient, cookiePair } from '../setup/http.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+let database: TestDatabase;
+let api: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  // Each test comes from its own address so the per-address limits do not bleed between tests.
+  api = apiClient(createApp({ db: database.db, env: testEnv, clientIp: () => `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` }));
+});
+afterAll(() => database.close());
+
+const email = () => `user-${randomUUID()}@example.sa`;
+const customer = (address = email()) => ({
+  email: address,
+  password: 'correct horse battery',
+  name: 'نورة القحطاني',
+  userType: 'customer',
+  licenseNumber: null,
+  acceptTerms: true,
+});
+
+interface Me {
+  id: string;
+  email: string | null;
+  name: string;
+  user_type: string;
+  approved: boolean;
+  subscription_tier: string;
+  is_anonymous: boolean;
+  license_number: string | null;
+}
+
+describe('sign-up', () => {
+  it('creates a customer, starts a session in an HttpOnly SameSite=Lax cookie and answers auth.me', async () => {
+    const signUp = await api.mutate<Me>('auth.signUp', customer());
+    expect(signUp.status).toBe(200);
+    expect(signUp.data).toMatchObject({ user_type: 'customer', name: 'نورة القحطاني', subscription_tier: 'basic', is_anonymous: false });
+    const cookie = signUp.cookies.find((value) => value.startsWith('tahaleel_session='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/);
+
+    const me = await api.query<Me>('auth.me', cookiePair(cookie));
+    expect(me.data.id).toBe(signUp.data.id);
+  });
+
+  it('uses a Secure __Host- cookie when served over HTTPS', async () => {
+    const httpsApi = apiClient(
+      createApp({ db: database.db, env: parseEnv({ PUBLIC_URL: 'https://tahaleel.sa' }), clientIp: () => '10.9.9.9' }),
+      'https://tahaleel.sa',
+    );
+    const signUp = await httpsApi.mutate('auth.signUp', customer());
+    const cookie = signUp.cookies.find((value) => value.startsWith('__Host-tahaleel_session='));
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Domain=/);
+  });
+
+  it('creates a lab awaiting approval, with its license number', async () => {
+    const signUp = await api.mutate<Me>('auth.signUp', { ...customer(), userType: 'lab', name: 'مختبر الأمل', licenseNumber: 'MOH-LAB-55555' });
+    expect(signUp.data).toMatchObject({ user_type: 'lab', approved: false, license_number: 'MOH-LAB-55555' });
+    const lab = await database.db.selectFrom('labs').selectAll().where('id', '=', signUp.data.id).executeTakeFirstOrThrow();
+    expect(lab.lab_name_ar).toBe('مختبر الأمل');
+  });
+
+  it('requires a license number from a lab', async () => {
+    const signUp = await api.mutate('auth.signUp', { ...customer(), userType: 'lab', licenseNumber: '' });
+    expect(signUp.status).toBe(400);
+    expect(signUp.error?.data.fieldErrors?.licenseNumber).toEqual(['required']);
+  });
+
+  it('refuses a sign-up without consent to the terms, on the server too', async () => {
+    const signUp = await api.mutate('auth.signUp', { ...customer(), acceptTerms: false });
+    expect(signUp.status).toBe(400);
+    expect(signUp.error?.data.fieldErrors?.acceptTerms).toEqual(['consent_required']);
+  });
+
+  it('checks each field and names what is wrong', async () => {
+    const signUp = await api.mutate('auth.signUp', { ...customer('not-an-email'), password: 'short', name: ' ' });
+    expect(signUp.error?.data.fieldErrors).toMatchObject({ email: ['invalid_email'], password: ['too_short'], name: ['required'] });
+    const tooLong = await api.mutate('auth.signUp', { ...customer(), password: 'x'.repeat(129) });
+    expect(tooLong.error?.data.fieldErrors?.password).toEqual(['too_long']);
+  });
+
+  it('refuses an e-mail that is taken, whatever its case', async () => {
+    const address = email();
+    await api.mutate('auth.signUp', customer(address));
+    const again = await api.mutate('auth.signUp', customer(address.toUpperCase()));
+    expect(again.status).toBe(409);
+    expect(again.error?.data.appCode).toBe('EMAIL_TAKEN');
+  });
+
+  it('never lets sign-up create an admin', async () => {
+    const attempt = await api.mutate('auth.signUp', { ...customer(), userType: 'admin' });
+    expect(attempt.status).toBe(400);
+  });
+});
+
+describe('sign-in', () => {
+  it('refuses a wrong password and an unknown e-mail alike', async () => {
+    const address = email();
+    await api.mutate('auth.signUp', customer(address));
+    const wrong = await api.mutate('auth.signIn', { email: address, password: 'not the password' });
+    const unknown = await api.mutate('auth.signIn', { email: email(), password: 'whatever-it-is' });
+    for (const attempt of [wrong, unknown]) {
+      expect(attempt.status).toBe(401);
+      expect(attempt.error?.data.appCode).toBe('INVALID_CREDENTIALS');
+    }
+  });
+
+  it('starts a new session at every sign-in and revokes the one the browser had', async () => {
+    const address = email();
+    const signUp = await api.mutate('auth.signUp', customer(address));
+    const firstCookie = cookiePair(signUp.cookies[0]);
+    const signIn = await api.mutate<Me>('auth.signIn', { email: address, password: 'correct horse battery' }, firstCookie);
+    expect(signIn.status).toBe(200);
+    const secondCookie = cookiePair(signIn.cookies[0]);
+    expect(secondCookie).not.toBe(firstCookie);
+    expect(await validateSessionToken(database.db, firstCookie.split('=')[1]!)).toBeNull();
+    expect((await api.query<Me>('auth.me', secondCookie)).data.id).toBe(signIn.data.id);
+  });
+
+  it('lets an admin in only through admin mode, and nobody else through it', async () => {
+    const admin = { email: 'admin@demo.tahaleel.sa', password: 'tahaleel-demo' };
+    const normal = await api.mutate('auth.signIn', admin);
+    expect(normal.error?.data.appCode).toBe('USE_ADMIN_LOGIN');
+    const adminMode = await api.mutate<Me>('auth.signIn', { ...admin, admin: true });
+    expect(adminMode.data.user_type).toBe('admin');
+
+    const lab = await api.mutate('auth.signIn', { email: 'lab@demo.tahaleel.sa', password: 'tahaleel-demo', admin: true });
+    expect(lab.status).toBe(403);
+    expect(lab.error?.data.appCode).toBe('ADMIN_ONLY_LOGIN');
+  });
+
+  it('locks an account after five failed attempts and says how long to wait', async () => {
+    const address = email();
+    await api.mutate('auth.signUp', customer(address));
+    for (let attempt = 0; attempt < rateLimits.signInPerAccount.limit; attempt++) {
+      const failed = await api.mutate('auth.signIn', { email: address, password: `wrong-${attempt}` });
+      expect(failed.error?.data.appCode).toBe('INVALID_CREDENTIALS');
+    }
+    // Even the right password waits now: the limit is per account, not per guess.
+    const locked = await api.mutate('auth.signIn', { email: address, password: 'correct horse battery' });
+    expect(locked.status).toBe(429);
+    expect(locked.error?.data.appCode).toBe('RATE_LIMITED');
+    expect(locked.error?.data.details?.retryAfterSeconds).toBeGreaterThan(14 * 60);
+  });
+});
+
+describe('rate-limit windows', () => {
+  it('recover once the window has passed', async () => {
+    const key = `test:${randomUUID()}`;
+    const policy = { limit: 2, windowSeconds: 60 };
+    const start = new Date('2026-11-21T10:00:00Z');
+    await consumeAttempt(database.db, key, policy, start);
+    await consumeAttempt(database.db, key, policy, new Date(start.getTime() + 10_000));
+    await expect(consumeAttempt(database.db, key, policy, new Date(start.getTime() + 20_000))).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { retryAfterSeconds: 40 },
+    });
+    await expect(consumeAttempt(database.db, key, policy, new Date(start.getTime() + 61_000))).resolves.toBeUndefined();
+  });
+});
+
+describe('guest booking accounts', () => {
+  it('creates an anonymous customer with a session, and upgrading it keeps the same account and its bookings', async () => {
+    const guest = await api.mutate<Me>('auth.signInAnonymously', { name: 'خالد', phone: '050 123 4567' });
+    expect(guest.status).toBe(200);
+    expect(guest.data).toMatchObject({ user_type: 'customer', is_anonymous: true, email: null, name: 'خالد' });
+    const user = await database.db.selectFrom('users').select('phone').where('id', '=', guest.data.id).executeTakeFirstOrThrow();
+    expect(user.phone).toBe('+966501234567');
+
+    const labTest = await database.db.selectFrom('lab_tests').select(['id', 'price_halalas']).limit(1).executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('bookings')
+      .values({ customer_id: guest.data.id, lab_test_id: labTest.id, booking_time: '2026-12-01T07:00:00Z', total_price_halalas: labTest.price_halalas })
+      .execute();
+
+    const cookie = cookiePair(guest.cookies[0]);
+    const address = email();
+    const upgraded = await api.mutate<Me>('auth.upgradeAnonymous', { email: address, password: 'a-new-password' }, cookie);
+    expect(upgraded.data).toMatchObject({ id: guest.data.id, email: address, is_anonymous: false });
+    const bookings = await database.db.selectFrom('bookings').select('id').where('customer_id', '=', guest.data.id).execute();
+    expect(bookings).toHaveLength(1);
+
+    const signIn = await api.mutate<Me>('auth.signIn', { email: address, password: 'a-new-password' });
+    expect(signIn.data.id).toBe(guest.data.id);
+    const again = await api.mutate('auth.upgradeAnonymous', { email: email(), password: 'another-password' }, cookiePair(signIn.cookies[0]));
+    expect(again.error?.data.appCode).toBe('ALREADY_REGISTERED');
+  });
+
+  it('needs a Saudi mobile number', async () => {
+    const guest = await api.mutate('auth.signInAnonymously', { name: 'خالد', phone: '12345' });
+    expect(guest.error?.data.fieldErrors?.phone).toEqual(['invalid_phone']);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a JSON mutation sent from another origin', async () => {
+    const address = email();
+    const foreign = apiClient(createApp({ db: database.db, env: testEnv }), 'https://evil.example');
+    const response = await foreign.mutate('auth.signUp', customer(address)).catch(() => null);
+    expect(response).toBeNull(); // a plain-text 403, not a tRPC answer
+    const raw = await createApp({ db: database.db, env: testEnv }).request('/trpc/auth.signUp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify(customer(address)),
+    });
+    expect(raw.status).toBe(403);
+    const created = await database.db.selectFrom('users').select('id').where('email', '=', address).execute();
+    expect(created).toEqual([]);
+  });
+});

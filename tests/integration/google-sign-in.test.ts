@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { startFakeGoogle } from '../setup/fake-google.ts';
+import { apiClient, cookiePair } from '../setup/http.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+let database: TestDatabase;
+let google: Awaited<ReturnType<typeof startFakeGoogle>>;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  google = await startFakeGoogle('client-123.apps.googleusercontent.com', 'secret-456');
+  const env = parseEnv({
+    PUBLIC_URL: 'http://localhost:3000',
+    GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com',
+    GOOGLE_CLIENT_SECRET: 'secret-456',
+    GOOGLE_TOKEN_URL: google.tokenUrl,
+  });
+  app = createApp({ db: database.db, env, clientIp: () => '10.1.1.1' });
+});
+afterAll(async () => {
+  await google.close();
+  await database.close();
+});
+
+/** Starts the flow, approves at the fake Google and returns to our callback with the flow cookies. */
+async function signInWithGoogle(user: { sub: string; email: string; email_verified: boolean; name: string }, tamperState = false) {
+  const start = await app.request('/auth/google');
+  expect(start.status).toBe(302);
+  const authorizationUrl = new URL(start.headers.get('location')!);
+  const flowCookies = start.headers.getSetCookie().map(cookiePair).join('; ');
+  const code = google.approve(authorizationUrl, user);
+  const state = tamperState ? 'forged-state' : authorizationUrl.searchParams.get('state')!;
+  return { authorizationUrl, callback: await app.request(`/auth/google/callback?code=${encodeURIComponent(code)}&state=${state}`, { headers: { cookie: flowCookies } }) };
+}
+
+describe('Google sign-in', () => {
+  it('asks Google for offline access with forced consent, PKCE and state', async () => {
+    const { authorizationUrl } = await signInWithGoogle({ sub: randomUUID(), email: `${randomUUID()}@gmail.com`, email_verified: true, name: 'Reem' });
+    expect(authorizationUrl.origin + authorizationUrl.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    expect(Object.fromEntries(authorizationUrl.searchParams)).toMatchObject({
+      access_type: 'offline',
+      prompt: 'consent',
+      code_challenge_method: 'S256',
+      redirect_uri: 'http://localhost:3000/auth/google/callback',
+      client_id: 'client-123.apps.googleusercontent.com',
+    });
+    expect(authorizationUrl.searchParams.get('scope')).toBe('openid profile email');
+    expect(authorizationUrl.searchParams.get('state')).toBeTruthy();
+  });
+
+  it('creates a customer from a new Google account, starts a session and returns to /', async () => {
+    const address = `${randomUUID()}@gmail.com`;
+    const { callback } = await signInWithGoogle({ sub: `g-${randomUUID()}`, email: address, email_verified: true, name: 'ريم الشهري' });
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/');
+    const session = callback.headers.getSetCookie().find((value) => value.startsWith('tahaleel_session='));
+    expect(session).toMatch(/HttpOnly/);
+    const me = await apiClient(app).query<{ email: string; name: string; user_type: string }>('auth.me', cookiePair(session));
+    expect(me.data).toMatchObject({ email: address, name: 'ريم الشهري', user_type: 'customer' });
+  });
+
+  it('links a Google account to the existing user with the same verified e-mail', async () => {
+    const address = `${randomUUID()}@gmail.com`;
+    const signUp = await apiClient(app).mutate<{ id: string }>('auth.signUp', {
+      email: address,
+      password: 'password-1234',
+      name: 'Omar',
+      userType: 'customer',
+      acceptTerms: true,
+    });
+    const sub = `g-${randomUUID()}`;
+    const { callback } = await signInWithGoogle({ sub, email: address, email_verified: true, name: 'Omar A.' });
+    const me = await apiClient(app).query<{ id: string }>('auth.me', cookiePair(callback.headers.getSetCookie().find((v) => v.startsWith('tahaleel_session='))));
+    expect(me.data.id).toBe(signUp.data.id);
+    const user = await database.db.selectFrom('users').select('google_sub').where('id', '=', signUp.data.id).executeTakeFirstOrThrow();
+    expect(user.google_sub).toBe(sub);
+  });
+
+  it('refuses a callback whose state does not match, and signs nobody in', async () => {
+    const { callback } = await signInWithGoogle({ sub: `g-${randomUUID()}`, email: `${randomUUID()}@gmail.com`, email_verified: true, name: 'X' }, true);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/?auth_error=google');
+    expect(callback.headers.getSetCookie().some((value) => value.startsWith('tahaleel_session='))).toBe(false);
+  });
+
+  it('is not offered when Google is not configured', async () => {
+    const plain = createApp({ db: database.db, env: parseEnv({}) });
+    expect((await plain.request('/auth/google')).status).toBe(404);
+    expect((await apiClient(plain).query<{ google: boolean }>('auth.providers')).data).toEqual({ google: false });
+    expect((await apiClient(app).query<{ google: boolean }>('auth.providers')).data).toEqual({ google: true });
+  });
+});

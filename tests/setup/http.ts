@@ -1,0 +1,36 @@
+import type { Hono } from 'hono';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  data: T;
+  error: { message: string; data: { code: string; appCode: string | null; fieldErrors: Record<string, string[]> | null; details: Record<string, unknown> | null } } | undefined;
+  cookies: string[];
+}
+
+/** Calls tRPC over HTTP exactly as the browser does: JSON, same-origin, with the session cookie. */
+export function apiClient(app: Hono, origin = 'http://localhost:3000') {
+  async function send<T>(response: Response): Promise<ApiResponse<T>> {
+    const body = (await response.json()) as { result?: { data: T }; error?: ApiResponse['error'] };
+    return { status: response.status, data: body.result?.data as T, error: body.error, cookies: response.headers.getSetCookie() };
+  }
+  return {
+    mutate<T = unknown>(path: string, input: unknown, cookie?: string) {
+      return app
+        .request(`/trpc/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify(input),
+        })
+        .then((response) => send<T>(response));
+    },
+    query<T = unknown>(path: string, cookie?: string) {
+      return app.request(`/trpc/${path}`, { headers: cookie ? { cookie } : {} }).then((response) => send<T>(response));
+    },
+  };
+}
+
+/** `name=value` of a Set-Cookie header, ready for a Cookie header. */
+export function cookiePair(setCookie: string | undefined): string {
+  if (!setCookie) throw new Error('no Set-Cookie header');
+  return setCookie.split(';')[0]!;
+}
