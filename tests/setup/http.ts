@@ -14,17 +14,16 @@ export function apiClient(app: Hono, origin = 'http://localhost:3000') {
     return { status: response.status, data: body.result?.data as T, error: body.error, cookies: response.headers.getSetCookie() };
   }
   return {
-    mutate<T = unknown>(path: string, input: unknown, cookie?: string) {
-      return app
-        .request(`/trpc/${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
-          body: JSON.stringify(input),
-        })
-        .then((response) => send<T>(response));
+    async mutate<T = unknown>(path: string, input: unknown, cookie?: string) {
+      const response = await app.request(`/trpc/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(input),
+      });
+      return send<T>(response);
     },
-    query<T = unknown>(path: string, cookie?: string) {
-      return app.request(`/trpc/${path}`, { headers: cookie ? { cookie } : {} }).then((response) => send<T>(response));
+    async query<T = unknown>(path: string, cookie?: string) {
+      return send<T>(await app.request(`/trpc/${path}`, { headers: cookie ? { cookie } : {} }));
     },
   };
 }
