@@ -27,6 +27,8 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.loadAndActivate({ locale, messages: messages as never });
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
+  // A cookie too, so a server-side redirect (Google sign-in) knows the language.
+  document.cookie = `tahaleel_locale=${locale}; path=/; max-age=31536000; samesite=lax`;
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {

@@ -10,6 +10,7 @@ import { NotFound } from '../components/not-found.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { AuthModal } from '../features/auth/auth-modal.tsx';
 import { AuthModalProvider } from '../features/auth/auth-modal-context.tsx';
+import { RoleRedirects } from '../features/auth/role-redirects.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { LabCartDialog } from '../features/lab-cart/lab-cart-dialog.tsx';
 import { StoreCartDrawer } from '../features/store-cart/store-cart-drawer.tsx';
@@ -57,6 +58,7 @@ function RootLayout() {
         </Flex>
         {isLoading && <LoadingOverlay />}
         <AuthModal />
+        <RoleRedirects />
         <LabCartDialog />
         <StoreCartDrawer />
         <Toaster />

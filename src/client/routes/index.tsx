@@ -1,6 +1,9 @@
-import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
+import { UserRound } from 'lucide-react';
+import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
+import { useSession } from '../features/auth/use-session.ts';
 import { CategoryStrip } from '../features/catalog/category-strip.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
 
@@ -11,6 +14,8 @@ export const Route = createFileRoute('/')({
 
 function HomePage() {
   const { t } = useLingui();
+  const authModal = useAuthModal();
+  const { user } = useSession();
   return (
     <>
       <Box bgGradient="to-b" gradientFrom="brand.subtle" gradientTo="bg" py={{ base: '12', md: '20' }}>
@@ -23,6 +28,12 @@ function HomePage() {
               {t`Compare prices and ratings of certified labs across the Kingdom, then book a time that suits you.`}
             </Text>
             <HeroSearch />
+            {!user && (
+              <Button variant="outline" colorPalette="brand" bg="bg" onClick={() => authModal.open('anonymous')}>
+                <UserRound aria-hidden />
+                {t`Book as a guest, no account needed`}
+              </Button>
+            )}
           </Stack>
         </Container>
       </Box>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { toaster } from '../../components/ui/toaster.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
 export function useSignOut() {
@@ -15,7 +15,7 @@ export function useSignOut() {
         await navigate({ to: '/', replace: true });
       },
       onError: () => {
-        toaster.error({ title: t`Sign out Failed`, description: t`Something went wrong` });
+        notify.error({ title: t`Sign out Failed`, description: t`Something went wrong` });
       },
     }),
   );

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { LocateFixed, MapPin, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toaster } from '../../components/ui/toaster.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
 
 interface Coordinates {
   lat: number;
@@ -21,7 +21,7 @@ export function HeroSearch() {
   const locate = () => {
     const failed = () => {
       setLocating(false);
-      toaster.error({ title: t`Could not get your location. Please enter it manually.` });
+      notify.error({ title: t`Could not get your location. Please enter it manually.` });
     };
     if (!('geolocation' in navigator)) return failed();
     setLocating(true);
@@ -40,7 +40,7 @@ export function HeroSearch() {
     event.preventDefault();
     const trimmed = query.trim();
     if (!trimmed) {
-      toaster.warning({ title: t`Please enter a search term` });
+      notify.warning({ title: t`Please enter a search term` });
       return;
     }
     const where = coordinates ? coordinates : location.trim() ? { location: location.trim() } : {};

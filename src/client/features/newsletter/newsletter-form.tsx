@@ -2,7 +2,7 @@ import { Button, Field, HStack, Input } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toaster } from '../../components/ui/toaster.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -13,7 +13,7 @@ export function NewsletterForm() {
     trpc.newsletter.subscribe.mutationOptions({
       onSuccess: () => {
         setEmail('');
-        toaster.success({ title: t`Thank you for subscribing!` });
+        notify.success({ title: t`Thank you for subscribing!` });
       },
     }),
   );

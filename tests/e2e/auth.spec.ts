@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+
+const uniqueEmail = () => `e2e-${randomUUID()}@example.sa`;
+
+async function useEnglish(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('tahaleel.locale', 'en'));
+}
+
+test.describe('accounts in Arabic', () => {
+  test('a customer signs up and reaches the dashboard', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'إنشاء حساب' }).click();
+    const modal = page.getByTestId('auth-modal');
+    await expect(modal.getByRole('radio', { name: 'عميل' })).toHaveAttribute('aria-checked', 'true');
+    await modal.getByLabel('الاسم الكامل').fill('سارة الحربي');
+    await modal.getByLabel('البريد الإلكتروني').fill(uniqueEmail());
+    await modal.getByLabel('كلمة المرور').fill('sara-password');
+    await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    // Consent is required: nothing is sent until it is given.
+    await expect(page.getByText('يجب الموافقة على الشروط والأحكام وسياسة الخصوصية.').first()).toBeVisible();
+    await modal.getByTestId('consent-checkbox').click();
+    await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(page.getByText('تم التسجيل بنجاح!')).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'لوحة التحكم' }).last().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('مرحبًا، سارة الحربي');
+    await expect(page.getByText('مجانية')).toBeVisible();
+  });
+
+  test('a lab signs up and sees that its account is under review', async ({ page }) => {
+    await page.goto('/join-as-lab');
+    await page.getByRole('button', { name: 'انضم الآن' }).click();
+    const modal = page.getByTestId('auth-modal');
+    await expect(modal.getByRole('radio', { name: 'مختبر' })).toHaveAttribute('aria-checked', 'true');
+    await modal.getByLabel('اسم المختبر').fill('مختبر الشفاء');
+    await modal.getByLabel('البريد الإلكتروني').fill(uniqueEmail());
+    await modal.getByLabel('كلمة المرور').fill('lab-password');
+    await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(modal.getByText('يجب الموافقة على الشروط والأحكام وسياسة الخصوصية.')).toBeHidden();
+    await modal.getByTestId('consent-checkbox').click();
+    await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(modal.getByText('هذا الحقل مطلوب.')).toBeVisible(); // the license number
+    await modal.getByLabel('رقم الترخيص').fill('MOH-LAB-77001');
+    await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(page.getByText('تم التسجيل بنجاح! سيراجع أحد المشرفين حسابك.')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('lab-under-review')).toHaveText('حساب مختبرك قيد المراجعة، وسنُعلمك فور اعتماده.');
+  });
+
+  test('the admin logs in through Admin Login and lands on the admin dashboard', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'دخول المشرف' }).click();
+    const modal = page.getByTestId('auth-modal');
+    await expect(modal.getByRole('heading', { name: 'دخول المشرف' })).toBeVisible();
+    await expect(modal.getByText('أوافق على')).toHaveCount(0);
+    await expect(modal.getByText('ليس لديك حساب؟')).toHaveCount(0);
+    await modal.getByLabel('البريد الإلكتروني للمشرف').fill('admin@demo.tahaleel.sa');
+    await modal.getByLabel('كلمة المرور').fill('tahaleel-demo');
+    await modal.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('مرحبًا، مدير تحاليل');
+  });
+
+  test('a wrong password says so and keeps what was typed', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'تسجيل الدخول' }).click();
+    const modal = page.getByTestId('auth-modal');
+    await modal.getByLabel('البريد الإلكتروني').fill('customer@demo.tahaleel.sa');
+    await modal.getByLabel('كلمة المرور').fill('not-the-password');
+    await modal.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await expect(page.getByText('تعذّر تسجيل الدخول')).toBeVisible();
+    await expect(page.getByText('بيانات الدخول غير صحيحة')).toBeVisible();
+    await expect(modal.getByLabel('البريد الإلكتروني')).toHaveValue('customer@demo.tahaleel.sa');
+  });
+
+  test('a guest starts booking with a name and mobile number, then logs out', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'احجز كزائر دون إنشاء حساب' }).click();
+    const modal = page.getByTestId('auth-modal');
+    await modal.getByLabel('الاسم الكامل').fill('فهد');
+    await modal.getByLabel('رقم الجوال').fill('0551234567');
+    await modal.getByTestId('consent-checkbox').click();
+    await modal.getByRole('button', { name: 'المتابعة كزائر' }).click();
+    await expect(page.getByText('أهلًا بك! يمكنك الآن الحجز كزائر.')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('accounts in English', () => {
+  test.beforeEach(({ page }) => useEnglish(page));
+
+  test('a customer signs up and reaches the dashboard', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
+    const modal = page.getByTestId('auth-modal');
+    await modal.getByLabel('Full name').fill('Sara Alharbi');
+    await modal.getByLabel('E-mail').fill(uniqueEmail());
+    await modal.getByLabel('Password').fill('sara-password');
+    await modal.getByTestId('consent-checkbox').click();
+    await modal.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Successfully registered!')).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).last().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Sara Alharbi');
+  });
+
+  test('switching from login to sign-up starts as a customer', async ({ page }) => {
+    await page.goto('/join-as-lab');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    const modal = page.getByTestId('auth-modal');
+    await modal.getByRole('button', { name: 'Sign up' }).click();
+    await expect(modal.getByRole('radio', { name: 'Customer' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('a lab signs up and sees that its account is under review', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
+    const modal = page.getByTestId('auth-modal');
+    await modal.getByRole('radio', { name: 'Laboratory' }).click();
+    await modal.getByLabel('Lab name').fill('Al Shifa Lab');
+    await modal.getByLabel('E-mail').fill(uniqueEmail());
+    await modal.getByLabel('Password').fill('lab-password');
+    await modal.getByLabel('License number').fill('MOH-LAB-77002');
+    await modal.getByTestId('consent-checkbox').click();
+    await modal.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('lab-under-review')).toHaveText(
+      'Your lab account is under review. You will be notified once it is approved.',
+    );
+  });
+
+  test('the admin logs in and a lab is kept out of the admin dashboard', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Admin Login' }).click();
+    const modal = page.getByTestId('auth-modal');
+    await modal.getByLabel('Admin e-mail').fill('admin@demo.tahaleel.sa');
+    await modal.getByLabel('Password').fill('tahaleel-demo');
+    await modal.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    // An admin is kept inside /admin.
+    await page.goto('/pricing');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test('a visitor who opens /dashboard is sent home', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a guest starts booking and logs out', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Book as a guest, no account needed' }).click();
+    const modal = page.getByTestId('auth-modal');
+    await modal.getByLabel('Full name').fill('Fahad');
+    await modal.getByLabel('Mobile number').fill('+966 55 123 4567');
+    await modal.getByTestId('consent-checkbox').click();
+    await modal.getByRole('button', { name: 'Continue as guest' }).click();
+    await expect(page.getByText('Welcome! You can now book as a guest.')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+  });
+});
