@@ -121,7 +121,7 @@ export function AuthModal() {
   const titles = { login: t`Log in`, signup: t`Create an account`, admin: t`Admin Login`, anonymous: t`Continue as guest` };
 
   return (
-    <Dialog.Root open={mode !== null} onOpenChange={(event) => !event.open && modal.close()} placement="center" size={{ base: 'full', sm: 'md' }}>
+    <Dialog.Root open={mode !== null} onOpenChange={(event) => !event.open && modal.close()} placement="center" size="md" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
