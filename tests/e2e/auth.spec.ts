@@ -39,6 +39,7 @@ test.describe('accounts in Arabic', () => {
     await expect(modal.getByText('يجب الموافقة على الشروط والأحكام وسياسة الخصوصية.')).toBeHidden();
     await modal.getByTestId('consent-checkbox').click();
     await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(page.getByText('تعذّر إنشاء الحساب')).toBeVisible();
     await expect(modal.getByText('هذا الحقل مطلوب.')).toBeVisible(); // the license number
     await modal.getByLabel('رقم الترخيص').fill('MOH-LAB-77001');
     await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();

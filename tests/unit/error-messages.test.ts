@@ -1,0 +1,52 @@
+import { setupI18n, type I18n } from '@lingui/core';
+import { TRPCClientError } from '@trpc/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorMessage, fieldError } from '../../src/client/lib/errors.ts';
+import { appErrorCodes, type AppErrorCode } from '../../src/shared/errors.ts';
+
+let ar: I18n;
+let en: I18n;
+beforeAll(async () => {
+  ar = setupI18n({ locale: 'ar', messages: { ar: (await import('../../src/client/locales/ar/messages.po')).messages } });
+  en = setupI18n({ locale: 'en', messages: { en: (await import('../../src/client/locales/en/messages.po')).messages } });
+});
+
+function serverError(appCode: AppErrorCode, extra: Record<string, unknown> = {}) {
+  return new TRPCClientError(appCode, {
+    result: { error: { code: -32600, message: appCode, data: { appCode, ...extra } } } as never,
+  });
+}
+
+describe('server error codes in the user language', () => {
+  it('says "Invalid login credentials" for a failed sign-in, in both languages', () => {
+    expect(errorMessage(en, serverError('INVALID_CREDENTIALS'))).toBe('Invalid login credentials');
+    expect(errorMessage(ar, serverError('INVALID_CREDENTIALS'))).toBe('بيانات الدخول غير صحيحة');
+  });
+
+  it('gives every error code its own sentence', () => {
+    const english = appErrorCodes.map((code) => errorMessage(en, serverError(code)));
+    expect(new Set(english).size).toBe(appErrorCodes.length);
+    for (const code of appErrorCodes) expect(errorMessage(ar, serverError(code))).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('tells how long to wait when rate-limited, with Arabic plural forms', () => {
+    const tenMinutes = serverError('RATE_LIMITED', { details: { retryAfterSeconds: 570 } });
+    expect(errorMessage(en, tenMinutes)).toBe('Too many attempts. Please try again in 10 minutes.');
+    expect(errorMessage(ar, tenMinutes)).toBe('محاولات كثيرة. يرجى المحاولة مجددًا بعد 10 دقائق.');
+    const oneMinute = serverError('RATE_LIMITED', { details: { retryAfterSeconds: 30 } });
+    expect(errorMessage(ar, oneMinute)).toBe('محاولات كثيرة. يرجى المحاولة مجددًا بعد دقيقة واحدة.');
+    const twoMinutes = serverError('RATE_LIMITED', { details: { retryAfterSeconds: 100 } });
+    expect(errorMessage(ar, twoMinutes)).toBe('محاولات كثيرة. يرجى المحاولة مجددًا بعد دقيقتين.');
+  });
+
+  it('translates field errors from their keys', () => {
+    const invalid = serverError('VALIDATION_FAILED', { fieldErrors: { acceptTerms: ['consent_required'], email: ['invalid_email'] } });
+    expect(fieldError(en, invalid, 'acceptTerms')).toBe('You must agree to the Terms & Conditions and Privacy Policy.');
+    expect(fieldError(ar, invalid, 'email')).toBe('أدخل بريدًا إلكترونيًا صحيحًا.');
+    expect(fieldError(ar, invalid, 'name')).toBeUndefined();
+  });
+
+  it('says the server could not be reached when there was no answer at all', () => {
+    expect(errorMessage(en, new TypeError('Failed to fetch'))).toBe('Could not reach the server. Check your connection and try again.');
+  });
+});
