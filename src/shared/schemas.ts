@@ -53,3 +53,23 @@ export const anonymousSignInInput = z.object({ name: nameSchema, phone: saudiMob
 export const upgradeAnonymousInput = z.object({ email: emailSchema, password: passwordSchema });
 
 export const newsletterSubscribeInput = z.object({ email: emailSchema });
+
+export const PRICE_FILTER_MAX = 5000;
+export const PRICE_FILTER_STEP = 50;
+export const searchSorts = ['relevance', 'priceLowHigh', 'priceHighLow', 'highestRated'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+export const searchInput = z
+  .object({
+    query: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong),
+    lat: z.number().min(-90, m.invalid).max(90, m.invalid).optional(),
+    lon: z.number().min(-180, m.invalid).max(180, m.invalid).optional(),
+    location: z.string().trim().max(100, m.tooLong).optional(),
+    minPrice: z.number().min(0, m.invalid).max(PRICE_FILTER_MAX, m.invalid).optional(),
+    maxPrice: z.number().min(0, m.invalid).max(PRICE_FILTER_MAX, m.invalid).optional(),
+    minRating: z.number().min(1, m.invalid).max(5, m.invalid).optional(),
+    sort: z.enum(searchSorts).default('relevance'),
+  })
+  .refine((input) => (input.lat === undefined) === (input.lon === undefined), { path: ['lon'], message: m.invalid })
+  .refine((input) => (input.minPrice ?? 0) <= (input.maxPrice ?? PRICE_FILTER_MAX), { path: ['maxPrice'], message: m.invalid });
+export type SearchInput = z.infer<typeof searchInput>;

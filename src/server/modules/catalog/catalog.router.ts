@@ -1,7 +1,21 @@
+import { z } from 'zod';
+import { cityKeys } from '../../../shared/cities.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure } from '../../trpc/procedures.ts';
-import { getCategories } from './catalog.service.ts';
+import * as catalog from './catalog.service.ts';
+
+const nameEn = z.string().trim().min(1).max(200);
 
 export const catalogRouter = router({
-  categories: publicProcedure.query(({ ctx }) => getCategories(ctx.db)),
+  categories: publicProcedure.query(({ ctx }) => catalog.getCategories(ctx.db)),
+  category: publicProcedure.input(z.object({ nameEn })).query(({ ctx, input }) => catalog.getCategory(ctx.db, input.nameEn)),
+  popularTests: publicProcedure.query(({ ctx }) => catalog.getPopularTests(ctx.db)),
+  test: publicProcedure.input(z.object({ nameEn })).query(({ ctx, input }) => catalog.getTest(ctx.db, input.nameEn)),
+  labsForTest: publicProcedure
+    .input(z.object({ testId: z.number().int().positive() }))
+    .query(({ ctx, input }) => catalog.getLabsForTest(ctx.db, input.testId)),
+  labs: publicProcedure
+    .input(z.object({ city: z.enum(cityKeys as [string, ...string[]]).optional() }).optional())
+    .query(({ ctx, input }) => catalog.getLabs(ctx.db, input?.city)),
+  lab: publicProcedure.input(z.object({ labId: z.uuid() })).query(({ ctx, input }) => catalog.getLab(ctx.db, input.labId)),
 });

@@ -1,8 +1,59 @@
 import type { Kysely } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
-import { listCategories } from './catalog.repository.ts';
+import * as repo from './catalog.repository.ts';
+
+const price = (halalas: number | null | undefined) => (halalas === null || halalas === undefined ? null : halalasToSar(halalas));
+
+function testSummary<T extends { min_price_halalas: number | null; lab_count: string | null }>(row: T) {
+  const { min_price_halalas, lab_count, ...rest } = row;
+  return { ...rest, min_price: price(min_price_halalas), lab_count: Number(lab_count ?? 0) };
+}
+
+function labSummary<T extends { rating: string; time_zone: string }>(row: T) {
+  return { ...row, rating: Number(row.rating) };
+}
 
 export async function getCategories(db: Kysely<Database>) {
-  const rows = await listCategories(db);
+  const rows = await repo.listCategories(db);
   return rows.map((row) => ({ ...row, test_count: Number(row.test_count) }));
+}
+
+export async function getCategory(db: Kysely<Database>, nameEn: string) {
+  const category = await repo.findCategoryByNameEn(db, nameEn);
+  if (!category) throw new AppError('NOT_FOUND', { entity: 'category' });
+  const tests = await repo.listTestsInCategory(db, category.id);
+  return { ...category, tests: tests.map(testSummary) };
+}
+
+export async function getPopularTests(db: Kysely<Database>) {
+  return (await repo.listPopularTests(db)).map(testSummary);
+}
+
+export async function getTest(db: Kysely<Database>, nameEn: string) {
+  const test = await repo.findTestByNameEn(db, nameEn);
+  if (!test) throw new AppError('NOT_FOUND', { entity: 'test' });
+  return testSummary(test);
+}
+
+export async function getLabsForTest(db: Kysely<Database>, testId: number) {
+  const rows = await repo.listLabsForTest(db, testId);
+  return rows.map(({ price_halalas, ...row }) => ({ ...labSummary(row), price: halalasToSar(price_halalas) }));
+}
+
+export async function getLabs(db: Kysely<Database>, city: string | undefined) {
+  const rows = await repo.listApprovedLabs(db, city);
+  return rows.map(({ test_count, ...row }) => ({ ...labSummary(row), test_count: Number(test_count ?? 0) }));
+}
+
+export async function getLab(db: Kysely<Database>, labId: string) {
+  const lab = await repo.findApprovedLab(db, labId);
+  if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
+  const [hours, offerings] = await Promise.all([repo.listWorkingHours(db, labId), repo.listLabOfferings(db, labId)]);
+  return {
+    ...labSummary(lab),
+    working_hours: hours,
+    tests: offerings.map(({ price_halalas, ...row }) => ({ ...row, price: halalasToSar(price_halalas) })),
+  };
 }
