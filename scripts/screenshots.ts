@@ -22,7 +22,8 @@ try {
         await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'networkidle' });
         const name = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
         const file = `screenshots/${name}.${locale}.${device}.png`;
-        await page.screenshot({ path: file, fullPage: true });
+        // Long pages: the first two screens are what a person judges first.
+        await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width: viewport.width, height: viewport.height * 2 } });
         console.log(file);
       }
       await context.close();

@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import { intlLocale } from './format.ts';
 
 export type Locale = 'ar' | 'en';
 export const LOCALE_STORAGE_KEY = 'tahaleel.locale';
@@ -24,7 +25,8 @@ const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown>
 /** Loads the catalog, then switches language, direction and the stored choice together. */
 export async function activateLocale(locale: Locale): Promise<void> {
   const { messages } = await catalogs[locale]();
-  i18n.loadAndActivate({ locale, messages: messages as never });
+  // Formatting locales keep Latin digits and the Gregorian calendar in Arabic, as Intl does elsewhere.
+  i18n.loadAndActivate({ locale, locales: intlLocale(locale), messages: messages as never });
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
   // A cookie too, so a server-side redirect (Google sign-in) knows the language.

@@ -5,10 +5,15 @@ import { UserRound } from 'lucide-react';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { CategoryStrip } from '../features/catalog/category-strip.tsx';
+import { PopularTests } from '../features/catalog/popular-tests.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
 
 export const Route = createFileRoute('/')({
-  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.catalog.categories.queryOptions()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(context.trpc.catalog.categories.queryOptions()),
+      context.queryClient.prefetchQuery(context.trpc.catalog.popularTests.queryOptions()),
+    ]),
   component: HomePage,
 });
 
@@ -38,7 +43,10 @@ function HomePage() {
         </Container>
       </Box>
       <Container maxW="7xl" py="12">
-        <CategoryStrip />
+        <Stack gap="14">
+          <CategoryStrip />
+          <PopularTests />
+        </Stack>
       </Container>
     </>
   );

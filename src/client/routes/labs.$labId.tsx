@@ -1,18 +1,166 @@
-import { Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Grid, HStack, Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../components/page-placeholder.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
+import { ExternalLink, MapPin, Phone } from 'lucide-react';
+import { Price } from '../components/price.tsx';
+import { ErrorState, LoadingState } from '../components/query-state.tsx';
+import { Rating } from '../components/rating.tsx';
+import { cityName } from '../features/catalog/city-names.ts';
+import { intlLocale } from '../lib/format.ts';
+import { activeLocale, type Locale } from '../lib/locale.ts';
+import { trpc } from '../lib/trpc.ts';
+import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/labs/$labId')({
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(context.trpc.catalog.lab.queryOptions({ labId: params.labId })),
   component: LabPage,
 });
+
+/** Weekday names from Intl, Saturday first as the Saudi week runs. */
+const SAUDI_WEEK = [6, 0, 1, 2, 3, 4, 5];
+function weekdayName(weekday: number, locale: Locale): string {
+  // 2026-11-01 is a Sunday; add the weekday offset.
+  const date = new Date(Date.UTC(2026, 10, 1 + weekday, 12));
+  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', timeZone: 'UTC' }).format(date);
+}
+function clock(time: string, locale: Locale): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return new Intl.DateTimeFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2026, 0, 1, hours, minutes)),
+  );
+}
 
 function LabPage() {
   const { t } = useLingui();
   const { labId } = Route.useParams();
+  const lab = useQuery({ ...trpc.catalog.lab.queryOptions({ labId }), retry: false });
+  const locale = activeLocale();
+
+  if (lab.isError) {
+    const notFound = lab.error instanceof TRPCClientError && ['NOT_FOUND', 'BAD_REQUEST'].includes((lab.error.data as { code?: string } | undefined)?.code ?? '');
+    return (
+      <Container maxW="3xl" py="16">
+        {notFound ? (
+          <Stack gap="4" align="start">
+            <Heading as="h1" size="2xl">
+              {t`Lab not found`}
+            </Heading>
+            <Text color="fg.muted">{t`This lab does not exist or is not available right now.`}</Text>
+            <Button asChild colorPalette="brand">
+              <Link to="/labs">{t`See all labs`}</Link>
+            </Button>
+          </Stack>
+        ) : (
+          <ErrorState title={t`Error fetching labs`} error={lab.error} onRetry={() => void lab.refetch()} />
+        )}
+      </Container>
+    );
+  }
+  if (lab.isPending) return <LoadingState />;
+
+  const data = lab.data;
+  const hours = new Map(data.working_hours.map((entry) => [entry.weekday, entry]));
+  const mapUrl =
+    data.latitude !== null && data.longitude !== null
+      ? `https://www.google.com/maps/search/?api=1&query=${data.latitude},${data.longitude}`
+      : null;
+
   return (
-    <PagePlaceholder title={t`Lab profile`}>
-      <Text fontWeight="semibold">{labId}</Text>
-    </PagePlaceholder>
+    <Container maxW="6xl" py="10">
+      <Stack gap="8">
+        <Stack gap="3">
+          <Heading as="h1" size="3xl">
+            {localized(locale, data.lab_name_ar, data.lab_name_en)}
+          </Heading>
+          <Rating rating={data.rating} reviews={data.review_count} />
+          <HStack gap="2" color="fg.muted" align="start">
+            <Box pt="1">
+              <MapPin size={16} aria-hidden />
+            </Box>
+            <Text>
+              {localized(locale, data.address_ar, data.address_en)}
+              {data.city ? ` · ${cityName(data.city, locale)}` : ''}
+            </Text>
+          </HStack>
+          <HStack gap="4" wrap="wrap">
+            {mapUrl && (
+              <Button asChild variant="outline" size="sm">
+                <a href={mapUrl} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden />
+                  {t`Open in Maps`}
+                </a>
+              </Button>
+            )}
+            {data.phone && (
+              <ChakraLink href={`tel:${data.phone}`} color="brand.fg">
+                <Phone size={16} aria-hidden />
+                <bdi dir="ltr">{data.phone}</bdi>
+              </ChakraLink>
+            )}
+          </HStack>
+        </Stack>
+
+        <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="8" alignItems="start">
+          <Card.Root variant="outline">
+            <Card.Header>
+              <Heading as="h2" size="md">
+                {t`Working hours`}
+              </Heading>
+            </Card.Header>
+            <Card.Body>
+              <Stack gap="2" as="dl">
+                {SAUDI_WEEK.map((weekday) => {
+                  const entry = hours.get(weekday);
+                  return (
+                    <HStack key={weekday} justify="space-between">
+                      <Text as="dt">{weekdayName(weekday, locale)}</Text>
+                      <Text as="dd" color={entry ? 'fg' : 'fg.muted'}>
+                        {entry ? (
+                          <bdi>
+                            {clock(entry.opens_at, locale)} – {clock(entry.closes_at, locale)}
+                          </bdi>
+                        ) : (
+                          t`Closed`
+                        )}
+                      </Text>
+                    </HStack>
+                  );
+                })}
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+
+          <Stack gap="3" as="section" aria-labelledby="lab-tests-heading">
+            <Heading as="h2" size="lg" id="lab-tests-heading">
+              {t`Tests and prices`}
+            </Heading>
+            <Table.Root size="sm" variant="outline" interactive>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t`Test`}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t`Price`}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.tests.map((test) => (
+                  <Table.Row key={test.lab_test_id}>
+                    <Table.Cell>
+                      <Link to="/test/$testName" params={{ testName: test.name_en }} search={{ lab_id: data.id }}>
+                        <Text color="brand.fg">{localized(locale, test.name_ar, test.name_en)}</Text>
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Price value={test.price} fontWeight="semibold" />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Stack>
+        </Grid>
+      </Stack>
+    </Container>
   );
 }

@@ -1,12 +1,100 @@
+import { Box, Card, Container, HStack, Heading, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../components/page-placeholder.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { MapPin } from 'lucide-react';
+import { z } from 'zod';
+import { cityKeys, cities, type CityKey } from '../../shared/cities.ts';
+import { EmptyState, ErrorState } from '../components/query-state.tsx';
+import { Rating } from '../components/rating.tsx';
+import { cityName } from '../features/catalog/city-names.ts';
+import { activeLocale } from '../lib/locale.ts';
+import { trpc } from '../lib/trpc.ts';
+import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/labs/')({
+  validateSearch: z.object({ city: z.enum(cityKeys as [CityKey, ...CityKey[]]).optional().catch(undefined) }),
+  loaderDeps: ({ search }) => ({ city: search.city }),
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.catalog.labs.queryOptions({ city: deps.city })),
   component: LabsPage,
 });
 
 function LabsPage() {
   const { t } = useLingui();
-  return <PagePlaceholder title={t`Labs`} />;
+  const { city } = Route.useSearch();
+  const navigate = useNavigate({ from: '/labs/' });
+  const labs = useQuery(trpc.catalog.labs.queryOptions({ city }));
+  const locale = activeLocale();
+  return (
+    <Container maxW="7xl" py="10">
+      <Stack gap="6">
+        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'end' }} gap="4">
+          <Stack gap="2">
+            <Heading as="h1" size="3xl">
+              {t`Labs`}
+            </Heading>
+            <Text color="fg.muted">{t`Licensed laboratories across the Kingdom, with their ratings and locations.`}</Text>
+          </Stack>
+          <NativeSelect.Root width={{ base: 'full', md: '64' }}>
+            <NativeSelect.Field
+              aria-label={t`City`}
+              value={city ?? ''}
+              onChange={(event) => void navigate({ search: { city: (event.target.value || undefined) as CityKey | undefined } })}
+            >
+              <option value="">{t`All cities`}</option>
+              {cityKeys.map((key) => (
+                <option key={key} value={key}>
+                  {cities[key][locale]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Stack>
+        {labs.isError ? (
+          <ErrorState title={t`Error fetching labs`} error={labs.error} onRetry={() => void labs.refetch()} />
+        ) : labs.isPending ? (
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+            {[0, 1, 2, 3, 4, 5].map((index) => (
+              <Skeleton key={index} height="36" rounded="lg" />
+            ))}
+          </SimpleGrid>
+        ) : labs.data.length === 0 ? (
+          <EmptyState>{t`No labs in this city yet.`}</EmptyState>
+        ) : (
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" as="ul" listStyleType="none">
+            {labs.data.map((lab) => (
+              <Box as="li" key={lab.id}>
+                <Link to="/labs/$labId" params={{ labId: lab.id }} style={{ display: 'block', height: '100%' }}>
+                  <Card.Root height="full" variant="outline" _hover={{ borderColor: 'brand.solid', shadow: 'md' }} data-testid="lab-card">
+                    <Card.Body gap="2">
+                      <Card.Title as="h2" fontSize="lg">
+                        {localized(locale, lab.lab_name_ar, lab.lab_name_en)}
+                      </Card.Title>
+                      <HStack gap="1" color="fg.muted" fontSize="sm" align="start">
+                        <Box pt="0.5">
+                          <MapPin size={14} aria-hidden />
+                        </Box>
+                        <Text>{localized(locale, lab.address_ar, lab.address_en)}</Text>
+                      </HStack>
+                      <HStack justify="space-between">
+                        <Rating rating={lab.rating} reviews={lab.review_count} />
+                        <Text fontSize="sm" color="fg.muted">
+                          {cityName(lab.city, locale)}
+                        </Text>
+                      </HStack>
+                      <Text fontSize="sm" color="fg.muted">
+                        {t`${plural(lab.test_count, { one: '# test available', other: '# tests available' })}`}
+                      </Text>
+                    </Card.Body>
+                  </Card.Root>
+                </Link>
+              </Box>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
 }

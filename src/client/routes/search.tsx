@@ -1,14 +1,25 @@
-import { Text } from '@chakra-ui/react';
+import { Alert, Container, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PagePlaceholder } from '../components/page-placeholder.tsx';
+import { PRICE_FILTER_MAX, searchSorts } from '../../shared/schemas.ts';
+import { EmptyState } from '../components/query-state.tsx';
+import { HeroSearch } from '../features/home/hero-search.tsx';
+import { SearchFilters, type FilterValues } from '../features/search/search-filters.tsx';
+import { SearchResultCard } from '../features/search/search-result-card.tsx';
+import { trpc } from '../lib/trpc.ts';
 
 const searchParams = z.object({
-  query: z.string().optional().catch(undefined),
+  query: z.string().trim().max(100).optional().catch(undefined),
   lat: z.coerce.number().min(-90).max(90).optional().catch(undefined),
   lon: z.coerce.number().min(-180).max(180).optional().catch(undefined),
-  location: z.string().optional().catch(undefined),
+  location: z.string().trim().max(100).optional().catch(undefined),
+  minPrice: z.coerce.number().min(0).max(PRICE_FILTER_MAX).optional().catch(undefined),
+  maxPrice: z.coerce.number().min(0).max(PRICE_FILTER_MAX).optional().catch(undefined),
+  minRating: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
+  sort: z.enum(searchSorts).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/search')({
@@ -18,10 +29,72 @@ export const Route = createFileRoute('/search')({
 
 function SearchPage() {
   const { t } = useLingui();
-  const { query } = Route.useSearch();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/search' });
+  const query = search.query ?? '';
+  const coordinates = search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : {};
+  const results = useQuery({
+    ...trpc.search.labTests.queryOptions({
+      query,
+      ...coordinates,
+      location: search.location || undefined,
+      minPrice: search.minPrice,
+      maxPrice: search.maxPrice,
+      minRating: search.minRating,
+      sort: search.sort ?? 'relevance',
+    }),
+    enabled: query.length > 0,
+    placeholderData: (previous) => previous,
+  });
+
+  const filters: FilterValues = {
+    minPrice: search.minPrice ?? 0,
+    maxPrice: search.maxPrice ?? PRICE_FILTER_MAX,
+    minRating: search.minRating,
+    sort: search.sort ?? 'relevance',
+  };
+  const changeFilters = (next: Partial<FilterValues>) =>
+    void navigate({ search: (current) => ({ ...current, ...next }), replace: true });
+
   return (
-    <PagePlaceholder title={t`Search results`}>
-      {query && <Text fontWeight="semibold">{query}</Text>}
-    </PagePlaceholder>
+    <Container maxW="7xl" py="8">
+      <Stack gap="6">
+        <Stack gap="4">
+          <Heading as="h1" size="2xl">
+            {t`Search results`}
+          </Heading>
+          <HeroSearch
+            key={`${query}|${search.location ?? ''}|${search.lat ?? ''}`}
+            initialQuery={query}
+            initialLocation={search.location ?? ''}
+            initialCoordinates={search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null}
+          />
+        </Stack>
+        <Grid templateColumns={{ base: '1fr', lg: '280px 1fr' }} gap="6" alignItems="start">
+          <SearchFilters value={filters} onChange={changeFilters} />
+          <Stack gap="3" aria-live="polite" aria-busy={results.isFetching}>
+            {!query ? (
+              <EmptyState>{t`Type the name of a test to see labs and prices.`}</EmptyState>
+            ) : results.isError ? (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{t`An error occurred while searching. Please try again.`}</Alert.Title>
+              </Alert.Root>
+            ) : results.isPending ? (
+              [0, 1, 2, 3].map((index) => <Skeleton key={index} height="32" rounded="lg" />)
+            ) : results.data.length === 0 ? (
+              <EmptyState>{t`No labs match your search. Try another spelling or widen the filters.`}</EmptyState>
+            ) : (
+              <>
+                <Text color="fg.muted">{t`${plural(results.data.length, { one: '# result', other: '# results' })}`}</Text>
+                {results.data.map((result) => (
+                  <SearchResultCard key={result.lab_test_id} result={result} />
+                ))}
+              </>
+            )}
+          </Stack>
+        </Grid>
+      </Stack>
+    </Container>
   );
 }

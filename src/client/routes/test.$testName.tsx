@@ -1,18 +1,196 @@
-import { Text } from '@chakra-ui/react';
+import { Badge, Box, Breadcrumb, Button, Card, Container, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../components/page-placeholder.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
+import { CalendarCheck, Clock, Droplets, FlaskConical, MapPin, ShoppingCart } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { Price } from '../components/price.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../components/query-state.tsx';
+import { Rating } from '../components/rating.tsx';
+import { sampleTypeLabels } from '../features/catalog/sample-type.ts';
+import { activeLocale } from '../lib/locale.ts';
+import { trpc } from '../lib/trpc.ts';
+import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/test/$testName')({
+  validateSearch: z.object({ lab_id: z.string().uuid().optional().catch(undefined) }),
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(context.trpc.catalog.test.queryOptions({ nameEn: params.testName })),
   component: TestPage,
 });
 
 function TestPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { testName } = Route.useParams();
+  const { lab_id: preselectedLab } = Route.useSearch();
+  const locale = activeLocale();
+  const test = useQuery(trpc.catalog.test.queryOptions({ nameEn: testName }));
+  const labs = useQuery({ ...trpc.catalog.labsForTest.queryOptions({ testId: test.data?.id ?? 0 }), enabled: Boolean(test.data) });
+  const [selectedLab, setSelectedLab] = useState<string | null>(preselectedLab ?? null);
+  const selectedRef = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    if (selectedLab && labs.data) selectedRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [selectedLab, labs.data]);
+
+  if (test.isError) {
+    const notFound = test.error instanceof TRPCClientError && (test.error.data as { code?: string } | undefined)?.code === 'NOT_FOUND';
+    return (
+      <Container maxW="3xl" py="16">
+        {notFound ? (
+          <Stack gap="4" align="start">
+            <Heading as="h1" size="2xl">
+              {t`Test not found`}
+            </Heading>
+            <Text color="fg.muted">{t`We could not find a test called “${testName}”.`}</Text>
+            <Button asChild colorPalette="brand">
+              <Link to="/categories">{t`Browse categories`}</Link>
+            </Button>
+          </Stack>
+        ) : (
+          <ErrorState title={t`Error fetching tests`} error={test.error} onRetry={() => void test.refetch()} />
+        )}
+      </Container>
+    );
+  }
+  if (test.isPending) return <LoadingState />;
+
+  const data = test.data;
+  const name = localized(locale, data.name_ar, data.name_en);
+  const preparation = localized(locale, data.preparation_ar ?? '', data.preparation_en ?? '') || null;
+  const sample = data.sample_type ? sampleTypeLabels[data.sample_type] : undefined;
+
   return (
-    <PagePlaceholder title={t`Test details`}>
-      <Text fontWeight="semibold">{testName}</Text>
-    </PagePlaceholder>
+    <Container maxW="6xl" py="10">
+      <Stack gap="8">
+        <Breadcrumb.Root>
+          <Breadcrumb.List>
+            <Breadcrumb.Item>
+              <Breadcrumb.Link asChild>
+                <Link to="/categories">{t`Categories`}</Link>
+              </Breadcrumb.Link>
+            </Breadcrumb.Item>
+            <Breadcrumb.Separator />
+            <Breadcrumb.Item>
+              <Breadcrumb.Link asChild>
+                <Link to="/categories/$categoryName" params={{ categoryName: data.category_name_en }}>
+                  {localized(locale, data.category_name_ar, data.category_name_en)}
+                </Link>
+              </Breadcrumb.Link>
+            </Breadcrumb.Item>
+            <Breadcrumb.Separator />
+            <Breadcrumb.Item>
+              <Breadcrumb.CurrentLink>{name}</Breadcrumb.CurrentLink>
+            </Breadcrumb.Item>
+          </Breadcrumb.List>
+        </Breadcrumb.Root>
+
+        <Stack gap="4">
+          <Heading as="h1" size="3xl">
+            {name}
+          </Heading>
+          {locale === 'ar' && (
+            <Text color="fg.muted">
+              <bdi>{data.name_en}</bdi>
+            </Text>
+          )}
+          <Text fontSize="lg">{localized(locale, data.description_ar, data.description_en)}</Text>
+          <HStack gap="3" wrap="wrap">
+            {sample && (
+              <Badge size="lg" variant="subtle" colorPalette="brand">
+                <FlaskConical size={14} aria-hidden />
+                {i18n._(sample)}
+              </Badge>
+            )}
+            {data.fasting_hours ? (
+              <Badge size="lg" variant="subtle" colorPalette="orange">
+                <Droplets size={14} aria-hidden />
+                {t`${plural(data.fasting_hours, { one: 'Fasting # hour', other: 'Fasting # hours' })}`}
+              </Badge>
+            ) : (
+              <Badge size="lg" variant="subtle" colorPalette="green">
+                {t`No fasting needed`}
+              </Badge>
+            )}
+            {data.turnaround_hours ? (
+              <Badge size="lg" variant="subtle">
+                <Clock size={14} aria-hidden />
+                {t`${plural(data.turnaround_hours, { one: 'Results in # hour', other: 'Results in # hours' })}`}
+              </Badge>
+            ) : null}
+          </HStack>
+          {preparation && (
+            <Card.Root variant="subtle" bg="brand.subtle">
+              <Card.Body>
+                <Heading as="h2" size="md" mb="1">
+                  {t`How to prepare`}
+                </Heading>
+                <Text>{preparation}</Text>
+              </Card.Body>
+            </Card.Root>
+          )}
+        </Stack>
+
+        <Stack gap="4" as="section" aria-labelledby="labs-heading">
+          <Heading as="h2" size="xl" id="labs-heading">
+            {t`Labs offering this test`}
+          </Heading>
+          {labs.isError ? (
+            <ErrorState title={t`Error fetching labs`} error={labs.error} onRetry={() => void labs.refetch()} />
+          ) : labs.isPending ? (
+            <Stack gap="3">
+              {[0, 1, 2].map((index) => (
+                <Skeleton key={index} height="24" rounded="lg" />
+              ))}
+            </Stack>
+          ) : labs.data.length === 0 ? (
+            <EmptyState>{t`No lab offers this test yet.`}</EmptyState>
+          ) : (
+            <Stack gap="3" as="ul" listStyleType="none">
+              {labs.data.map((lab) => {
+                const selected = lab.id === selectedLab;
+                return (
+                  <Box as="li" key={lab.lab_test_id} ref={selected ? selectedRef : undefined}>
+                    <Card.Root variant="outline" borderColor={selected ? 'brand.solid' : undefined} borderWidth={selected ? '2px' : '1px'} data-testid="lab-offer">
+                      <Card.Body>
+                        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="4">
+                          <Stack gap="1">
+                            <Link to="/labs/$labId" params={{ labId: lab.id }}>
+                              <Text fontWeight="bold" fontSize="lg" color="brand.fg" _hover={{ textDecoration: 'underline' }}>
+                                {localized(locale, lab.lab_name_ar, lab.lab_name_en)}
+                              </Text>
+                            </Link>
+                            <HStack gap="1" color="fg.muted" fontSize="sm">
+                              <MapPin size={14} aria-hidden />
+                              <Text>{localized(locale, lab.address_ar, lab.address_en)}</Text>
+                            </HStack>
+                            <Rating rating={lab.rating} reviews={lab.review_count} />
+                          </Stack>
+                          <Stack align={{ base: 'stretch', md: 'end' }} gap="2" flexShrink={0}>
+                            <Price value={lab.price} fontSize="xl" color="brand.fg" />
+                            <HStack gap="2">
+                              <Button variant="outline" size="sm" onClick={() => setSelectedLab(lab.id)}>
+                                <ShoppingCart aria-hidden />
+                                {t`Add to cart`}
+                              </Button>
+                              <Button colorPalette="brand" size="sm" onClick={() => setSelectedLab(lab.id)}>
+                                <CalendarCheck aria-hidden />
+                                {t`Book Now`}
+                              </Button>
+                            </HStack>
+                          </Stack>
+                        </Stack>
+                      </Card.Body>
+                    </Card.Root>
+                  </Box>
+                );
+              })}
+            </Stack>
+          )}
+        </Stack>
+      </Stack>
+    </Container>
   );
 }

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CategoryIcon } from './category-icon.tsx';
+import { localized } from '../../lib/bidi.ts';
 
 /** Marketing counts for the strip (spec §9), in the strip's order. */
 const stripCounts = ['150+', '80+', '60+', '90+', '45+', '30+', '70+', '40+', '25+', '55+'];
@@ -50,7 +51,7 @@ export function CategoryStrip() {
                       <Circle size="14" bg={`${category.color}.subtle`} color={`${category.color}.fg`}>
                         <CategoryIcon name={category.icon} />
                       </Circle>
-                      <Text fontWeight="semibold">{locale === 'ar' ? category.name_ar : category.name_en}</Text>
+                      <Text fontWeight="semibold">{localized(locale, category.name_ar, category.name_en)}</Text>
                       <Text fontSize="sm" color="fg.muted">
                         {t`${count} tests`}
                       </Text>

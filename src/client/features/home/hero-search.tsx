@@ -10,12 +10,18 @@ interface Coordinates {
   lon: number;
 }
 
-export function HeroSearch() {
+interface Props {
+  initialQuery?: string;
+  initialLocation?: string;
+  initialCoordinates?: Coordinates | null;
+}
+
+export function HeroSearch({ initialQuery = '', initialLocation = '', initialCoordinates = null }: Props) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const [location, setLocation] = useState('');
-  const [coordinates, setCoordinates] = useState<Coordinates | null>(null);
+  const [query, setQuery] = useState(initialQuery);
+  const [coordinates, setCoordinates] = useState<Coordinates | null>(initialCoordinates);
+  const [location, setLocation] = useState(initialCoordinates ? t`My current location` : initialLocation);
   const [locating, setLocating] = useState(false);
 
   const locate = () => {

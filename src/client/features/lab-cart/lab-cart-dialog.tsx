@@ -6,6 +6,7 @@ import { useCartPanels } from '../../components/layout/cart-panels-context.tsx';
 import { formatDate, formatMoney, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { labCartStore, useLabCartItems } from './lab-cart-store.ts';
+import { localized } from '../../lib/bidi.ts';
 
 export function LabCartDialog() {
   const { t } = useLingui();
@@ -34,9 +35,9 @@ export function LabCartDialog() {
                     return (
                       <HStack as="li" key={`${item.labTestId}-${item.bookingTime}`} justify="space-between" align="start">
                         <Stack gap="0">
-                          <Text fontWeight="semibold">{locale === 'ar' ? item.testNameAr : item.testNameEn}</Text>
+                          <Text fontWeight="semibold">{localized(locale, item.testNameAr, item.testNameEn)}</Text>
                           <Text fontSize="sm" color="fg.muted">
-                            {locale === 'ar' ? item.labNameAr : item.labNameEn}
+                            {localized(locale, item.labNameAr, item.labNameEn)}
                           </Text>
                           <Text fontSize="sm" color="fg.muted">
                             {formatDate(when, locale)} · {formatTime(when, locale)}

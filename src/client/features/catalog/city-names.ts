@@ -1,0 +1,7 @@
+import { cities, type CityKey } from '../../../shared/cities.ts';
+import type { Locale } from '../../lib/locale.ts';
+
+export function cityName(city: string | null | undefined, locale: Locale): string {
+  if (!city || !(city in cities)) return '';
+  return cities[city as CityKey][locale];
+}

@@ -1,0 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+export const sampleTypeLabels: Record<string, MessageDescriptor> = {
+  blood: msg`Blood sample`,
+  urine: msg`Urine sample`,
+  stool: msg`Stool sample`,
+  swab: msg`Swab`,
+  saliva: msg`Saliva sample`,
+};

@@ -1,0 +1,67 @@
+import { Card, HStack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Clock, Droplets } from 'lucide-react';
+import { Price } from '../../components/price.tsx';
+import { activeLocale } from '../../lib/locale.ts';
+import { localized } from '../../lib/bidi.ts';
+
+interface TestSummary {
+  name_ar: string;
+  name_en: string;
+  description_ar: string;
+  description_en: string;
+  min_price: number | null;
+  lab_count: number;
+  fasting_hours: number | null;
+  turnaround_hours: number | null;
+}
+
+export function TestCard({ test }: { test: TestSummary }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  return (
+    <Link to="/test/$testName" params={{ testName: test.name_en }} style={{ display: 'block', height: '100%' }}>
+      <Card.Root height="full" variant="outline" _hover={{ borderColor: 'brand.solid', shadow: 'md' }} transition="all 0.15s" data-testid="test-card">
+        <Card.Body gap="2">
+          <Card.Title as="h3" fontSize="md">
+            {localized(locale, test.name_ar, test.name_en)}
+          </Card.Title>
+          <Text color="fg.muted" fontSize="sm" lineClamp={2}>
+            {localized(locale, test.description_ar, test.description_en)}
+          </Text>
+          <HStack gap="4" fontSize="sm" color="fg.muted" wrap="wrap">
+            {test.fasting_hours ? (
+              <HStack gap="1">
+                <Droplets size={14} aria-hidden />
+                <Text>{t`${plural(test.fasting_hours, { one: 'Fasting # hour', other: 'Fasting # hours' })}`}</Text>
+              </HStack>
+            ) : null}
+            {test.turnaround_hours ? (
+              <HStack gap="1">
+                <Clock size={14} aria-hidden />
+                <Text>{t`${plural(test.turnaround_hours, { one: 'Results in # hour', other: 'Results in # hours' })}`}</Text>
+              </HStack>
+            ) : null}
+          </HStack>
+        </Card.Body>
+        <Card.Footer justifyContent="space-between">
+          {test.min_price === null ? (
+            <Text color="fg.muted" fontSize="sm">{t`Not offered yet`}</Text>
+          ) : (
+            <HStack gap="1">
+              <Text fontSize="sm" color="fg.muted">
+                {t`From`}
+              </Text>
+              <Price value={test.min_price} color="brand.fg" />
+            </HStack>
+          )}
+          <Text fontSize="sm" color="fg.muted">
+            {t`${plural(test.lab_count, { one: '# lab', other: '# labs' })}`}
+          </Text>
+        </Card.Footer>
+      </Card.Root>
+    </Link>
+  );
+}

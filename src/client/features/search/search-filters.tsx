@@ -1,0 +1,111 @@
+import { Button, HStack, Heading, NativeSelect, Slider, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Star } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { PRICE_FILTER_MAX, PRICE_FILTER_STEP, type SearchSort } from '../../../shared/schemas.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+
+export interface FilterValues {
+  minPrice: number;
+  maxPrice: number;
+  minRating: number | undefined;
+  sort: SearchSort;
+}
+
+export function SearchFilters({ value, onChange }: { value: FilterValues; onChange: (next: Partial<FilterValues>) => void }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const [range, setRange] = useState([value.minPrice, value.maxPrice]);
+  useEffect(() => setRange([value.minPrice, value.maxPrice]), [value.minPrice, value.maxPrice]);
+
+  const sorts: { value: SearchSort; label: string }[] = [
+    { value: 'relevance', label: t`Relevance` },
+    { value: 'priceLowHigh', label: t`Price: low to high` },
+    { value: 'priceHighLow', label: t`Price: high to low` },
+    { value: 'highestRated', label: t`Highest rated` },
+  ];
+
+  return (
+    <Stack gap="6" as="aside" aria-label={t`Filters`} p="5" borderWidth="1px" rounded="xl" bg="bg">
+      <Heading as="h2" size="md">
+        {t`Filters`}
+      </Heading>
+      <Stack gap="2">
+        <Text asChild fontWeight="semibold">
+          <label htmlFor="search-sort">{t`Sort by`}</label>
+        </Text>
+        <NativeSelect.Root>
+          <NativeSelect.Field id="search-sort" value={value.sort} onChange={(event) => onChange({ sort: event.target.value as SearchSort })}>
+            {sorts.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Stack>
+      <Slider.Root
+        value={range}
+        min={0}
+        max={PRICE_FILTER_MAX}
+        step={PRICE_FILTER_STEP}
+        minStepsBetweenThumbs={1}
+        onValueChange={(event) => setRange(event.value)}
+        onValueChangeEnd={(event) => onChange({ minPrice: event.value[0] ?? 0, maxPrice: event.value[1] ?? PRICE_FILTER_MAX })}
+        colorPalette="brand"
+        thumbAlignment="contain"
+      >
+        <Slider.Label fontWeight="semibold">{t`Price range`}</Slider.Label>
+        <HStack justify="space-between" fontSize="sm" color="fg.muted">
+          <bdi>{formatMoney(range[0] ?? 0, locale)}</bdi>
+          <bdi>{formatMoney(range[1] ?? PRICE_FILTER_MAX, locale)}</bdi>
+        </HStack>
+        <Slider.Control>
+          <Slider.Track>
+            <Slider.Range />
+          </Slider.Track>
+          <Slider.Thumb index={0} aria-label={t`Minimum price`}>
+            <Slider.HiddenInput />
+          </Slider.Thumb>
+          <Slider.Thumb index={1} aria-label={t`Maximum price`}>
+            <Slider.HiddenInput />
+          </Slider.Thumb>
+        </Slider.Control>
+      </Slider.Root>
+      <Stack gap="2">
+        <Text fontWeight="semibold" id="rating-filter-label">
+          {t`Minimum rating`}
+        </Text>
+        <HStack gap="1" wrap="wrap" role="radiogroup" aria-labelledby="rating-filter-label">
+          <Button
+            size="sm"
+            role="radio"
+            aria-checked={value.minRating === undefined}
+            variant={value.minRating === undefined ? 'solid' : 'outline'}
+            colorPalette="brand"
+            onClick={() => onChange({ minRating: undefined })}
+          >
+            {t`Any`}
+          </Button>
+          {[1, 2, 3, 4, 5].map((stars) => (
+            <Button
+              key={stars}
+              size="sm"
+              role="radio"
+              aria-checked={value.minRating === stars}
+              aria-label={t`${stars} stars or more`}
+              variant={value.minRating === stars ? 'solid' : 'outline'}
+              colorPalette="brand"
+              onClick={() => onChange({ minRating: stars })}
+            >
+              {stars}
+              <Star size={14} fill="currentColor" aria-hidden />
+            </Button>
+          ))}
+        </HStack>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { Badge, Card, HStack, Stack, Text, Button } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { MapPin, Navigation, ShoppingCart } from 'lucide-react';
+import { Price } from '../../components/price.tsx';
+import { Rating } from '../../components/rating.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { localized } from '../../lib/bidi.ts';
+
+export interface SearchResult {
+  lab_test_id: number;
+  lab_id: string;
+  test_name_ar: string;
+  test_name_en: string;
+  lab_name_ar: string;
+  lab_name_en: string;
+  lab_address_ar: string;
+  lab_address_en: string;
+  lab_rating: number;
+  lab_review_count: number;
+  price: number;
+  distance_meters: number | null;
+}
+
+export function SearchResultCard({ result }: { result: SearchResult }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const km = result.distance_meters === null ? null : formatNumber(result.distance_meters / 1000, locale, 1);
+  return (
+    <Card.Root variant="outline" data-testid="search-result">
+      <Card.Body>
+        <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="4">
+          <Stack gap="1">
+            <Link to="/test/$testName" params={{ testName: result.test_name_en }} search={{ lab_id: result.lab_id }}>
+              <Text fontWeight="bold" fontSize="lg" color="brand.fg" _hover={{ textDecoration: 'underline' }}>
+                {localized(locale, result.test_name_ar, result.test_name_en)}
+              </Text>
+            </Link>
+            <Link to="/labs/$labId" params={{ labId: result.lab_id }}>
+              <Text fontWeight="semibold" _hover={{ textDecoration: 'underline' }}>
+                {localized(locale, result.lab_name_ar, result.lab_name_en)}
+              </Text>
+            </Link>
+            <HStack gap="1" color="fg.muted" fontSize="sm">
+              <MapPin size={14} aria-hidden />
+              <Text>{localized(locale, result.lab_address_ar, result.lab_address_en)}</Text>
+            </HStack>
+            <HStack gap="3" wrap="wrap">
+              <Rating rating={result.lab_rating} reviews={result.lab_review_count} />
+              {km !== null && (
+                <Badge variant="subtle" colorPalette="brand">
+                  <Navigation size={12} aria-hidden />
+                  {t`${km} km away`}
+                </Badge>
+              )}
+            </HStack>
+          </Stack>
+          <Stack align={{ base: 'stretch', sm: 'end' }} justify="space-between" gap="2" flexShrink={0}>
+            <Price value={result.price} fontSize="xl" color="brand.fg" />
+            <Button asChild colorPalette="brand" size="sm">
+              <Link to="/test/$testName" params={{ testName: result.test_name_en }} search={{ lab_id: result.lab_id }}>
+                <ShoppingCart aria-hidden />
+                {t`Add to cart`}
+              </Link>
+            </Button>
+          </Stack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

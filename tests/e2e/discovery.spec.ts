@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function searchFromHome(page: Page, query: string, location: string, labels: { test: string; location: string; search: string }) {
+  await page.goto('/');
+  await page.getByLabel(labels.test).fill(query);
+  await page.getByLabel(labels.location, { exact: true }).fill(location);
+  await page.getByRole('button', { name: labels.search, exact: true }).click();
+}
+
+test.describe('discovery in Arabic', () => {
+  test('home search → results → test page → lab page', async ({ page }) => {
+    await searchFromHome(page, 'فيتامين د', 'الرياض', { test: 'اسم التحليل', location: 'الموقع', search: 'بحث' });
+    await expect(page).toHaveURL(/\/search\?/);
+    const results = page.getByTestId('search-result');
+    await expect(results.first()).toBeVisible();
+    await expect(results.first()).toContainText('فيتامين د');
+    await expect(results.first()).toContainText('ر.س');
+
+    await results.first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/test\/Vitamin%20D/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('فيتامين د');
+    await expect(page.getByText('الاستعداد للتحليل')).toBeVisible();
+    const offers = page.getByTestId('lab-offer');
+    await expect(offers.first()).toBeVisible();
+
+    const labName = (await offers.first().getByRole('link').first().innerText()).trim();
+    await offers.first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/labs\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(labName);
+    await expect(page.getByText('ساعات العمل')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'افتح في الخرائط' })).toHaveAttribute('href', /google\.com\/maps/);
+  });
+
+  test('a misspelt search still finds the test, and filters narrow it', async ({ page }) => {
+    await page.goto('/search?query=' + encodeURIComponent('فيتامن د'));
+    await expect(page.getByTestId('search-result').first()).toContainText('فيتامين د');
+    await page.getByRole('radio', { name: '5 نجوم فأكثر' }).click();
+    await expect(page).toHaveURL(/minRating=5/);
+    await expect(page.getByText('لا توجد مختبرات تطابق بحثك')).toBeVisible();
+  });
+
+  test('categories lead to a category page; its search says it is not ready', async ({ page }) => {
+    await page.goto('/categories');
+    await page.getByTestId('category-card').filter({ hasText: 'الغدة الدرقية' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('الغدة الدرقية');
+    await expect(page.getByTestId('test-card').first()).toBeVisible();
+    await page.getByRole('button', { name: 'تصفية' }).click();
+    await expect(page.getByText('هذه الميزة غير متاحة بعد.')).toBeVisible();
+    await page.goto('/categories/Astrology');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('الفئة غير موجودة');
+  });
+});
+
+test.describe('discovery in English', () => {
+  test.beforeEach(({ page }) => page.addInitScript(() => localStorage.setItem('tahaleel.locale', 'en')));
+
+  test('home search → results → test page → lab page', async ({ page }) => {
+    await searchFromHome(page, 'cbc', 'Jeddah', { test: 'Test name', location: 'Location', search: 'Search' });
+    const results = page.getByTestId('search-result');
+    await expect(results.first()).toContainText('Complete Blood Count');
+    await expect(results.first()).toContainText('Jeddah');
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('priceLowHigh');
+    await expect(page).toHaveURL(/sort=priceLowHigh/);
+
+    await results.first().getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Complete Blood Count');
+    // The lab chosen in the results is preselected on the test page.
+    await expect(page).toHaveURL(/lab_id=/);
+    const offers = page.getByTestId('lab-offer');
+    await offers.first().getByRole('link').first().click();
+    await expect(page.getByText('Working hours')).toBeVisible();
+    await expect(page.getByText('Tests and prices')).toBeVisible();
+  });
+
+  test('the labs page filters by city', async ({ page }) => {
+    await page.goto('/labs');
+    await expect(page.getByTestId('lab-card')).toHaveCount(30);
+    await page.getByRole('combobox', { name: 'City' }).selectOption('madinah');
+    await expect(page.getByTestId('lab-card')).toHaveCount(4);
+    await expect(page).toHaveURL(/city=madinah/);
+  });
+
+  test('distances appear in km with one decimal when the search has coordinates', async ({ page }) => {
+    await page.goto('/search?query=cbc&lat=24.6953&lon=46.6855');
+    await expect(page.getByTestId('search-result').first()).toContainText(/\d+\.\d km away/);
+  });
+});
