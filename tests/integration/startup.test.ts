@@ -6,6 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../src/server/bootstrap.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import { dropDatabase } from '../setup/test-db.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 const quiet = () => {};
@@ -45,7 +46,7 @@ describe('start-up', () => {
       expect(await prepared.db.selectFrom('categories').select('id').execute()).toEqual([]);
       await prepared.db.destroy();
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      await dropDatabase(admin, name);
       await admin.end();
     }
   });

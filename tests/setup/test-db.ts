@@ -63,3 +63,17 @@ async function createFromTemplate(admin: pg.Client, name: string, templateName: 
     }
   }
 }
+
+/** Drops a database once its last connection has gone (a closing pool may take a moment). */
+export async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      const busy = error instanceof Error && error.message.includes('being accessed by other users');
+      if (!busy || attempt >= 30) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

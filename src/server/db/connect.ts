@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseEngine = 'postgres' | 'pglite';
@@ -25,7 +26,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection dropped by the server must not crash the process; the pool reconnects.
     pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, engine: 'postgres', location: redactPassword(options.databaseUrl) };
   }
   const { openPGlite } = await import('./pglite.ts');

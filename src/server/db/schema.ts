@@ -59,6 +59,8 @@ export interface LabsTable {
   time_zone: Generated<string>;
   slot_minutes: Generated<number>;
   slot_capacity: Generated<number>;
+  /** ll_to_earth(latitude, longitude), kept by the database for nearest-first search. */
+  earth: ColumnType<string | null, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -91,6 +93,9 @@ export interface TestsTable {
   sample_type: string | null;
   turnaround_hours: number | null;
   is_popular: Generated<boolean>;
+  /** Normalized names (tahaleel_normalize), kept by the database for search. */
+  search_ar: ColumnType<string, never, never>;
+  search_en: ColumnType<string, never, never>;
   created_at: CreatedAt;
 }
 
@@ -181,6 +186,11 @@ export interface AuditLogTable {
   subject_id: string;
   details: Generated<Json>;
   created_at: CreatedAt;
+}
+
+export interface CatalogVersionTable {
+  id: Generated<number>;
+  version: ColumnType<string, never, never>;
 }
 
 export interface AuthRateLimitsTable {
@@ -345,6 +355,7 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   audit_log: AuditLogTable;
   auth_rate_limits: AuthRateLimitsTable;
+  catalog_version: CatalogVersionTable;
   store_currencies: StoreCurrenciesTable;
   store_collections: StoreCollectionsTable;
   store_products: StoreProductsTable;

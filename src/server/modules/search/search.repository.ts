@@ -1,15 +1,46 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { SearchSort } from '../../../shared/schemas.ts';
+import { sql, type Kysely } from 'kysely';
 import type { CityKey } from '../../../shared/cities.ts';
+import type { SearchSort } from '../../../shared/schemas.ts';
+import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** A test matches when its normalized name contains the query or is trigram-close to it (typos). */
 export const WORD_SIMILARITY_THRESHOLD = 0.45;
 const MATCHED_TESTS = 20;
-const RESULT_LIMIT = 50;
+export const RESULT_LIMIT = 50;
 
-export interface SearchQuery {
-  text: string;
+export interface MatchedTest {
+  id: number;
+  score: number;
+}
+
+/** Bumped by triggers whenever tests, labs, offerings or approvals change. */
+export async function catalogVersion(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ version: string }>`${sql.raw(PREPARE)} select version::text from catalog_version where id = 1`.execute(db);
+  return rows[0]?.version ?? '0';
+}
+
+/** Tests whose stored normalized names match the (normalized) query, best first. */
+export async function matchTests(db: Kysely<Database>, text: string): Promise<MatchedTest[]> {
+  const { rows } = await sql<MatchedTest>`${sql.raw(PREPARE)}
+    with q as (select tahaleel_normalize(${text}) as text)
+    select t.id, greatest(
+             word_similarity(q.text, t.search_en),
+             word_similarity(q.text, t.search_ar),
+             case when t.search_ar like '%' || q.text || '%' or t.search_en like '%' || q.text || '%' then 1 else 0 end
+           )::float8 as score
+    from tests t, q
+    where q.text <% t.search_en or q.text <% t.search_ar
+       or t.search_ar like '%' || q.text || '%' or t.search_en like '%' || q.text || '%'
+       or word_similarity(q.text, t.search_en) >= ${WORD_SIMILARITY_THRESHOLD}
+       or word_similarity(q.text, t.search_ar) >= ${WORD_SIMILARITY_THRESHOLD}
+    order by score desc, t.id
+    limit ${MATCHED_TESTS}`.execute(db);
+  return rows.filter((row) => row.score >= WORD_SIMILARITY_THRESHOLD);
+}
+
+export interface OfferQuery {
+  tests: MatchedTest[];
   origin: { lat: number; lon: number } | null;
   city: CityKey | null;
   addressText: string | null;
@@ -19,7 +50,7 @@ export interface SearchQuery {
   sort: SearchSort;
 }
 
-export interface SearchRow {
+export interface OfferRow {
   lab_test_id: number;
   lab_id: string;
   test_id: number;
@@ -34,71 +65,73 @@ export interface SearchRow {
   lab_review_count: number;
   price_halalas: number;
   distance_meters: number | null;
-  score: number;
-}
-
-function orderBy(query: SearchQuery): RawBuilder<unknown> {
-  // The distance expression matches labs_earth_idx so nearest-first can walk the GiST index.
-  const nearest = query.origin
-    ? sql`ll_to_earth(l.latitude, l.longitude) <-> ll_to_earth(${query.origin.lat}, ${query.origin.lon})`
-    : null;
-  switch (query.sort) {
-    case 'priceLowHigh':
-      return sql`lt.price_halalas asc, l.rating desc, lt.id`;
-    case 'priceHighLow':
-      return sql`lt.price_halalas desc, l.rating desc, lt.id`;
-    case 'highestRated':
-      return sql`l.rating desc, l.review_count desc, lt.price_halalas asc, lt.id`;
-    case 'relevance':
-      return nearest ? sql`${nearest} asc nulls last, lt.id` : sql`mt.score desc, l.rating desc, lt.price_halalas asc, lt.id`;
-  }
 }
 
 /**
- * One query: tests whose normalized names match (Arabic spelling variants, case, typos), their
- * active offerings at approved labs, the filters, distance from the user, and the chosen order.
+ * Active offerings of the matched tests at approved labs, filtered and ordered. Nearest-first walks
+ * labs_earth_idx (KNN) and probes each lab's offerings by (lab_id, test_id), so it stops after the
+ * first page instead of measuring the distance to every lab.
  */
-export async function searchLabTests(db: Kysely<Database>, query: SearchQuery): Promise<SearchRow[]> {
-  const distance = query.origin
-    ? sql<number>`round(earth_distance(ll_to_earth(l.latitude, l.longitude), ll_to_earth(${query.origin.lat}, ${query.origin.lon})))::float8`
-    : sql<null>`null::float8`;
-  const cityFilter = query.city ? sql`and l.city = ${query.city}` : sql``;
-  const addressFilter = query.addressText
-    ? sql`and (tahaleel_normalize(l.address_ar) like '%' || ${query.addressText} || '%'
-            or tahaleel_normalize(l.address_en) like '%' || ${query.addressText} || '%')`
-    : sql``;
+export async function findOffers(db: Kysely<Database>, query: OfferQuery): Promise<OfferRow[]> {
+  if (query.tests.length === 0) return [];
+  if (query.origin && query.sort === 'relevance') {
+    // Nearest first: take the nearest labs from the GiST index, then their offers. Only when those
+    // labs cannot fill a page (strict filters) is the whole set ordered by distance.
+    const nearby = await offersQuery(query, NEAREST_LABS).execute(db);
+    if (nearby.rows.length >= RESULT_LIMIT) return nearby.rows;
+  }
+  return (await offersQuery(query, null).execute(db)).rows;
+}
 
-  const result = await sql<SearchRow>`
-    with q as (select tahaleel_normalize(${query.text}) as text),
-    scored as (
-      select t.id,
-             greatest(
-               word_similarity(q.text, tahaleel_normalize(t.name_en)),
-               word_similarity(q.text, tahaleel_normalize(t.name_ar)),
-               case when (tahaleel_normalize(t.name_ar) || ' ' || tahaleel_normalize(t.name_en)) like '%' || q.text || '%'
-                    then 1 else 0 end
-             ) as score
-      from tests t, q
-    ),
-    mt as (
-      select id, score from scored where score >= ${WORD_SIMILARITY_THRESHOLD}
-      order by score desc limit ${MATCHED_TESTS}
-    )
+/** How many nearest labs the first, index-driven pass looks at. */
+const NEAREST_LABS = 60;
+
+function offersQuery(query: OfferQuery, nearestLabs: number | null) {
+  const testIds = query.tests.map((test) => test.id);
+  const testRank = sql`array_position(${testIds}::int[], lt.test_id)`;
+  const origin = query.origin ? sql`ll_to_earth(${query.origin.lat}, ${query.origin.lon})` : null;
+  const distance = origin ? sql<number>`round(earth_distance(l.earth, ${origin}))::float8` : sql<null>`null::float8`;
+
+  let orderBy;
+  switch (query.sort) {
+    case 'priceLowHigh':
+      orderBy = sql`lt.price_halalas asc, l.rating desc, lt.id`;
+      break;
+    case 'priceHighLow':
+      orderBy = sql`lt.price_halalas desc, l.rating desc, lt.id`;
+      break;
+    case 'highestRated':
+      orderBy = sql`l.rating desc, l.review_count desc, lt.price_halalas asc, lt.id`;
+      break;
+    case 'relevance':
+      orderBy = origin ? sql`l.earth <-> ${origin}, lt.id` : sql`${testRank}, l.rating desc, lt.price_halalas asc, lt.id`;
+  }
+  const nearest =
+    origin && nearestLabs !== null
+      ? sql`join (select id from labs where earth is not null order by earth <-> ${origin} limit ${nearestLabs}) near on near.id = l.id`
+      : sql``;
+
+  return sql<OfferRow>`${sql.raw(PREPARE)}
     select lt.id as lab_test_id, l.id as lab_id, t.id as test_id,
            t.name_ar as test_name_ar, t.name_en as test_name_en,
            l.lab_name_ar, l.lab_name_en, l.address_ar as lab_address_ar, l.address_en as lab_address_en,
            l.city as lab_city, l.rating as lab_rating, l.review_count as lab_review_count,
-           lt.price_halalas, ${distance} as distance_meters, mt.score::float8 as score
-    from mt
-    join lab_tests lt on lt.test_id = mt.id and lt.is_active
-    join tests t on t.id = mt.id
-    join labs l on l.id = lt.lab_id
+           lt.price_halalas, ${distance} as distance_meters
+    from labs l
+    ${nearest}
     join user_profiles p on p.id = l.id and p.user_type = 'lab' and p.approved
+    join lab_tests lt on lt.lab_id = l.id and lt.test_id = any(${testIds}::int[]) and lt.is_active
+    join tests t on t.id = lt.test_id
     where lt.price_halalas between ${query.minPriceHalalas} and ${query.maxPriceHalalas}
       and l.rating >= ${query.minRating}
-      ${cityFilter}
-      ${addressFilter}
-    order by ${orderBy(query)}
-    limit ${RESULT_LIMIT}`.execute(db);
-  return result.rows;
+      ${origin ? sql`and l.earth is not null` : sql``}
+      ${query.city ? sql`and l.city = ${query.city}` : sql``}
+      ${
+        query.addressText
+          ? sql`and (tahaleel_normalize(l.address_ar) like '%' || ${query.addressText} || '%'
+                  or tahaleel_normalize(l.address_en) like '%' || ${query.addressText} || '%')`
+          : sql``
+      }
+    order by ${orderBy}
+    limit ${RESULT_LIMIT}`;
 }
