@@ -22,6 +22,8 @@ export const envSchema = z
     PUBLIC_URL: optionalUrl,
     /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
     TRUST_PROXY: z.stringbool().default(false),
+    /** The simulated lab-test payment's wait (the spec's 2 s); tests and benchmarks set 0. */
+    PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_TOKEN_URL: optionalUrl,

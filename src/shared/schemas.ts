@@ -73,3 +73,13 @@ export const searchInput = z
   .refine((input) => (input.lat === undefined) === (input.lon === undefined), { path: ['lon'], message: m.invalid })
   .refine((input) => (input.minPrice ?? 0) <= (input.maxPrice ?? PRICE_FILTER_MAX), { path: ['maxPrice'], message: m.invalid });
 export type SearchInput = z.infer<typeof searchInput>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid);
+const isoInstant = z.iso.datetime({ offset: true, error: m.invalid });
+
+export const availableSlotsInput = z.object({ labId: z.uuid(), date: isoDate });
+export const slotHoldInput = z.object({ labTestId: z.number().int().positive(), bookingTime: isoInstant });
+export const createBookingsInput = z.object({
+  items: z.array(slotHoldInput).min(1).max(20),
+  idempotencyKey: z.string().min(8).max(100),
+});

@@ -4,10 +4,11 @@ import type { Database, UserType } from '../../src/server/db/schema.ts';
 import { parseEnv, type Env } from '../../src/server/env.ts';
 import { createSession, generateSessionToken, validateSessionToken } from '../../src/server/modules/auth/session.ts';
 import type { TrpcContext } from '../../src/server/trpc/context.ts';
+import { simulatedPaymentProvider } from '../../src/server/modules/booking/payment-provider.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 
-export const testEnv: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' });
+export const testEnv: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', PAYMENT_DELAY_MS: '0' });
 
 export interface TestUser {
   id: string;
@@ -43,6 +44,7 @@ export async function contextFor(db: Kysely<Database>, user?: TestUser): Promise
   return {
     db,
     config: testEnv,
+    payments: simulatedPaymentProvider(0),
     session: validation?.session ?? null,
     user: validation?.user ?? null,
     locale: 'ar',

@@ -17,6 +17,11 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   USE_ADMIN_LOGIN: msg`Administrators sign in through Admin Login at the bottom of the page.`,
   CONSENT_REQUIRED: msg`You must agree to the Terms & Conditions and Privacy Policy.`,
   ALREADY_REGISTERED: msg`This account already has an e-mail and password.`,
+  DATE_IN_PAST: msg`That date has passed. Please choose today or a later day.`,
+  SLOT_UNAVAILABLE: msg`Sorry, this time slot is no longer available. Please choose another time.`,
+  CHECKOUT_IN_PROGRESS: msg`Your payment is already being processed. Please wait a moment.`,
+  PAYMENT_FAILED: msg`The payment did not go through. You have not been charged.`,
+  CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to 4 hours before their time.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 

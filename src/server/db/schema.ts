@@ -127,7 +127,9 @@ export interface CheckoutsTable {
   vat_halalas: number;
   payment_provider: string;
   payment_reference: string | null;
+  status: Generated<'pending' | 'paid' | 'failed'>;
   created_at: CreatedAt;
+  completed_at: Timestamp | null;
 }
 
 export interface BookingsTable {

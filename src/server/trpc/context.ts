@@ -4,18 +4,22 @@ import type { Env } from '../env.ts';
 import type { Database, Locale } from '../db/schema.ts';
 import { readSessionToken, sessionCookie, blankSessionCookie } from '../modules/auth/session-cookie.ts';
 import { validateSessionToken, type Session, type SessionUser } from '../modules/auth/session.ts';
+import { simulatedPaymentProvider, type PaymentProvider } from '../modules/booking/payment-provider.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
   env: Env;
   /** The caller's address as this runtime knows it (socket, or a trusted proxy header). */
   clientIp?: (c: HonoContext) => string | undefined;
+  /** Lab-test payments; the simulated provider unless one is given. */
+  payments?: PaymentProvider;
 }
 
 // Not named `env`: @hono/trpc-server overwrites that key with Hono's own c.env.
 export interface TrpcContext {
   db: Kysely<Database>;
   config: Env;
+  payments: PaymentProvider;
   session: Session | null;
   user: SessionUser | null;
   locale: Locale;
@@ -45,6 +49,7 @@ export async function createContext(
   return {
     db: deps.db,
     config: deps.env,
+    payments: deps.payments ?? simulatedPaymentProvider(deps.env.PAYMENT_DELAY_MS),
     session: validation?.session ?? null,
     user: validation?.user ?? null,
     locale: localeFrom(c.req.header(LOCALE_HEADER) ?? c.req.header('accept-language')),

@@ -1,4 +1,5 @@
 import { authRouter } from '../modules/auth/auth.router.ts';
+import { bookingRouter } from '../modules/booking/booking.router.ts';
 import { catalogRouter } from '../modules/catalog/catalog.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { searchRouter } from '../modules/search/search.router.ts';
@@ -6,6 +7,7 @@ import { router } from './init.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  booking: bookingRouter,
   catalog: catalogRouter,
   newsletter: newsletterRouter,
   search: searchRouter,

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { availableSlotsInput, createBookingsInput, slotHoldInput } from '../../../shared/schemas.ts';
+import { router } from '../../trpc/init.ts';
+import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
+import * as booking from './booking.service.ts';
+
+export const bookingRouter = router({
+  availableSlots: publicProcedure
+    .input(availableSlotsInput)
+    .query(({ ctx, input }) => booking.availableSlots(ctx.db, input.labId, input.date, ctx.user?.id ?? null)),
+  holdSlot: customerProcedure
+    .input(slotHoldInput)
+    .mutation(({ ctx, input }) => booking.holdSlot(ctx.db, ctx.user.id, input.labTestId, input.bookingTime)),
+  releaseHold: customerProcedure
+    .input(slotHoldInput)
+    .mutation(({ ctx, input }) => booking.releaseHold(ctx.db, ctx.user.id, input.labTestId, input.bookingTime)),
+  create: customerProcedure
+    .input(createBookingsInput)
+    .mutation(({ ctx, input }) => booking.createBookings(ctx.db, ctx.payments, ctx.user.id, input.items, input.idempotencyKey)),
+  mine: customerProcedure.query(({ ctx }) => booking.myBookings(ctx.db, ctx.user.id)),
+  cancel: customerProcedure
+    .input(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => booking.cancelBooking(ctx.db, ctx.user.id, input.id)),
+});

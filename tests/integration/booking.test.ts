@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTime } from '../../src/client/lib/format.ts';
+import { simulatedPaymentProvider } from '../../src/server/modules/booking/payment-provider.ts';
+import * as booking from '../../src/server/modules/booking/booking.service.ts';
+import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+let database: TestDatabase;
+let lab: TestUser;
+let labTestId: number;
+const payments = simulatedPaymentProvider(0);
+
+// 2030-01-06 is a Sunday. Riyadh is UTC+3 all year, so 08:00 there is 05:00Z.
+const SUNDAY = '2030-01-06';
+const EARLY = new Date('2030-01-01T00:00:00Z');
+const at = (time: string) => new Date(`${SUNDAY}T${time}+03:00`).toISOString();
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  lab = await createTestUser(database.db, 'lab', { approved: true });
+  await database.db
+    .insertInto('lab_working_hours')
+    .values([0, 1, 2, 3, 4].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '12:00' })))
+    .execute();
+  const test = await database.db.selectFrom('tests').select('id').limit(1).executeTakeFirstOrThrow();
+  ({ id: labTestId } = await database.db
+    .insertInto('lab_tests')
+    .values({ lab_id: lab.id, test_id: test.id, price_halalas: 15_000 })
+    .returning('id')
+    .executeTakeFirstOrThrow());
+});
+afterAll(() => database.close());
+
+const customer = () => createTestUser(database.db, 'customer');
+const slotTimes = (slots: { slot_time: string }[]) => slots.map((slot) => slot.slot_time);
+
+describe('available slots', () => {
+  it('steps through the working hours by the slot length, in the lab time zone', async () => {
+    const slots = await booking.availableSlots(database.db, lab.id, SUNDAY, null, EARLY);
+    expect(slotTimes(slots)).toEqual(['08:00:00', '08:30:00', '09:00:00', '09:30:00', '10:00:00', '10:30:00', '11:00:00', '11:30:00']);
+    expect(slots[0]!.starts_at).toBe('2030-01-06T05:00:00.000Z');
+  });
+
+  it('is shown in Riyadh time even though the server runs in UTC', async () => {
+    expect(process.env.TZ).toBe('UTC');
+    const [first] = await booking.availableSlots(database.db, lab.id, SUNDAY, null, EARLY);
+    expect(formatTime(new Date(first!.starts_at), 'en')).toBe('8:00 AM');
+    expect(formatTime(new Date(first!.starts_at), 'ar')).toMatch(/^8:00\s?ص$/);
+  });
+
+  it('offers nothing on a closed day', async () => {
+    expect(await booking.availableSlots(database.db, lab.id, '2030-01-11', null, EARLY)).toEqual([]); // Friday
+  });
+
+  it("leaves out today's slots that have already begun", async () => {
+    const now = new Date(at('10:10:00'));
+    const slots = await booking.availableSlots(database.db, lab.id, SUNDAY, null, now);
+    expect(slotTimes(slots)).toEqual(['10:30:00', '11:00:00', '11:30:00']);
+  });
+
+  it('refuses a date that has passed in the lab time zone', async () => {
+    // 23:30Z on the 5th is already the 6th in Riyadh: the 5th is past there.
+    await expect(booking.availableSlots(database.db, lab.id, '2030-01-05', null, new Date('2030-01-05T23:30:00Z'))).rejects.toMatchObject({
+      code: 'DATE_IN_PAST',
+    });
+  });
+});
+
+describe('holds and bookings', () => {
+  it('removes a full slot, counting other people’s live holds, until the holds expire', async () => {
+    const [a, b, c] = [await customer(), await customer(), await customer()];
+    const slot = at('09:00:00');
+    await booking.holdSlot(database.db, a.id, labTestId, slot, EARLY);
+    await booking.holdSlot(database.db, b.id, labTestId, slot, EARLY);
+    const seenByC = await booking.availableSlots(database.db, lab.id, SUNDAY, c.id, EARLY);
+    expect(slotTimes(seenByC)).not.toContain('09:00:00');
+    const seenByA = await booking.availableSlots(database.db, lab.id, SUNDAY, a.id, EARLY);
+    expect(slotTimes(seenByA)).toContain('09:00:00');
+    await expect(booking.holdSlot(database.db, c.id, labTestId, slot, EARLY)).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+
+    const later = new Date(EARLY.getTime() + (booking.HOLD_MINUTES + 1) * 60_000);
+    const afterExpiry = await booking.availableSlots(database.db, lab.id, SUNDAY, c.id, later);
+    expect(slotTimes(afterExpiry)).toContain('09:00:00');
+  });
+
+  it('books a slot, and once its capacity of two is taken nobody sees it', async () => {
+    const slot = at('10:00:00');
+    for (const person of [await customer(), await customer()]) {
+      const result = await booking.createBookings(database.db, payments, person.id, [{ labTestId, bookingTime: slot }], `key-${person.id}`, EARLY);
+      expect(result.bookings).toHaveLength(1);
+      expect(result.bookings[0]).toMatchObject({ status: 'confirmed', total_price: 150 });
+      expect(result.vat).toBeCloseTo(19.57, 2);
+    }
+    const slots = await booking.availableSlots(database.db, lab.id, SUNDAY, null, EARLY);
+    expect(slotTimes(slots)).not.toContain('10:00:00');
+    const third = await customer();
+    await expect(
+      booking.createBookings(database.db, payments, third.id, [{ labTestId, bookingTime: slot }], 'key-third', EARLY),
+    ).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+    const checkout = await database.db.selectFrom('checkouts').select('id').where('idempotency_key', '=', 'key-third').execute();
+    expect(checkout).toEqual([]); // nothing half-written
+  });
+
+  it('refuses a time that is not one of the lab’s slots', async () => {
+    const person = await customer();
+    for (const bookingTime of [at('09:10:00'), at('12:00:00'), '2030-01-11T06:00:00.000Z']) {
+      await expect(
+        booking.createBookings(database.db, payments, person.id, [{ labTestId, bookingTime }], `odd-${bookingTime}`, EARLY),
+      ).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+    }
+  });
+
+  it('answers a retried request with the first result and books once', async () => {
+    const person = await customer();
+    const items = [{ labTestId, bookingTime: at('08:00:00') }];
+    const first = await booking.createBookings(database.db, payments, person.id, items, 'retry-key-1', EARLY);
+    const again = await booking.createBookings(database.db, payments, person.id, items, 'retry-key-1', EARLY);
+    expect(again.checkout_id).toBe(first.checkout_id);
+    const rows = await database.db.selectFrom('bookings').select('id').where('customer_id', '=', person.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets exactly two of twenty simultaneous customers have a slot of capacity two', async () => {
+    const people = await Promise.all(Array.from({ length: 20 }, () => customer()));
+    const slot = at('11:30:00');
+    const outcomes = await Promise.allSettled(
+      people.map((person) => booking.createBookings(database.db, payments, person.id, [{ labTestId, bookingTime: slot }], `race-${person.id}`, EARLY)),
+    );
+    const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const lost = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    expect(won).toHaveLength(2);
+    expect(lost.every((outcome) => (outcome.reason as { code?: string }).code === 'SLOT_UNAVAILABLE')).toBe(true);
+    const rows = await database.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('lab_test_id', '=', labTestId)
+      .where('booking_time', '=', new Date(slot))
+      .execute();
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('after booking', () => {
+  it('cancels up to four hours before, freeing the seat, and not later', async () => {
+    const person = await customer();
+    const slot = at('11:00:00');
+    const { bookings } = await booking.createBookings(database.db, payments, person.id, [{ labTestId, bookingTime: slot }], `cancel-${person.id}`, EARLY);
+    const id = bookings[0]!.id;
+    const threeHoursBefore = new Date(new Date(slot).getTime() - 3 * 3_600_000);
+    await expect(booking.cancelBooking(database.db, person.id, id, threeHoursBefore)).rejects.toMatchObject({ code: 'CANCEL_WINDOW_PASSED' });
+    await booking.cancelBooking(database.db, person.id, id, EARLY);
+    const usage = await database.db.selectFrom('lab_slot_usage').select('booked_count').where('lab_id', '=', lab.id).where('starts_at', '=', new Date(slot)).executeTakeFirstOrThrow();
+    expect(usage.booked_count).toBe(0);
+    const mine = await booking.myBookings(database.db, person.id);
+    expect(mine[0]).toMatchObject({ id, status: 'cancelled' });
+  });
+
+  it('shows a customer only their own bookings, with test and lab names', async () => {
+    const [owner, stranger] = [await customer(), await customer()];
+    const { bookings } = await booking.createBookings(database.db, payments, owner.id, [{ labTestId, bookingTime: at('08:30:00') }], `own-${owner.id}`, EARLY);
+    const ownerView = await (await callerFor(database.db, owner)).booking.mine();
+    expect(ownerView.map((entry) => entry.id)).toEqual([bookings[0]!.id]);
+    expect(ownerView[0]).toMatchObject({ lab_name_en: 'Test Lab', customer_name: 'Test customer' });
+    expect(ownerView[0]!.test_name_ar).toBeTruthy();
+    expect(await (await callerFor(database.db, stranger)).booking.mine()).toEqual([]);
+  });
+
+  it("refuses to cancel someone else's booking, as if it did not exist", async () => {
+    const [owner, stranger] = [await customer(), await customer()];
+    const { bookings } = await booking.createBookings(database.db, payments, owner.id, [{ labTestId, bookingTime: at('09:30:00') }], `theirs-${owner.id}`, EARLY);
+    await expect((await callerFor(database.db, stranger)).booking.cancel({ id: bookings[0]!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const still = await database.db.selectFrom('bookings').select('status').where('id', '=', bookings[0]!.id).executeTakeFirstOrThrow();
+    expect(still.status).toBe('confirmed');
+  });
+
+  it('keeps labs, admins and visitors from booking or reading bookings', async () => {
+    const admin = await createTestUser(database.db, 'admin');
+    const input = { items: [{ labTestId, bookingTime: at('10:30:00') }], idempotencyKey: 'not-a-customer' };
+    await expect((await callerFor(database.db, lab)).booking.create(input)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect((await callerFor(database.db, admin)).booking.mine()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect((await callerFor(database.db)).booking.create(input)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
