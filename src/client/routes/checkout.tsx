@@ -1,12 +1,170 @@
+import { Alert, Box, Button, Card, Container, Grid, HStack, Heading, IconButton, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../components/page-placeholder.tsx';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { CreditCard, Lock, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
+import { Price } from '../components/price.tsx';
+import { notify } from '../components/ui/toaster.tsx';
+import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
+import { useSession } from '../features/auth/use-session.ts';
+import { labCartStore, useLabCartItems } from '../features/lab-cart/lab-cart-store.ts';
+import { useLabCart } from '../features/lab-cart/use-lab-cart.ts';
+import { localized } from '../lib/bidi.ts';
+import { errorMessage } from '../lib/errors.ts';
+import { formatDate, formatTime } from '../lib/format.ts';
+import { activeLocale } from '../lib/locale.ts';
+import { trpc } from '../lib/trpc.ts';
+
+const CHECKOUT_KEY = 'tahaleel.checkoutKey';
+
+/** One key per checkout attempt, kept until it succeeds, so a retried payment never books twice. */
+function checkoutKey(): string {
+  let key = sessionStorage.getItem(CHECKOUT_KEY);
+  if (!key) {
+    key = crypto.randomUUID();
+    sessionStorage.setItem(CHECKOUT_KEY, key);
+  }
+  return key;
+}
 
 export const Route = createFileRoute('/checkout')({
+  beforeLoad: () => {
+    if (labCartStore.get().length === 0) throw redirect({ to: '/', replace: true });
+  },
   component: CheckoutPage,
 });
 
 function CheckoutPage() {
-  const { t } = useLingui();
-  return <PagePlaceholder title={t`Checkout`} />;
+  const { t, i18n } = useLingui();
+  const locale = activeLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const items = useLabCartItems();
+  const cart = useLabCart();
+  const { user } = useSession();
+  const authModal = useAuthModal();
+  const totalHalalas = items.reduce((sum, item) => sum + sarToHalalas(item.price), 0);
+  const vat = halalasToSar(vatIncluded(totalHalalas));
+
+  useEffect(() => {
+    if (items.length === 0) void navigate({ to: '/', replace: true });
+  }, [items.length, navigate]);
+
+  const create = useMutation(
+    trpc.booking.create.mutationOptions({
+      onSuccess: async () => {
+        sessionStorage.removeItem(CHECKOUT_KEY);
+        labCartStore.set([]);
+        await queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() });
+        notify.success({ title: t`Your booking is confirmed!` });
+        await navigate({ to: '/dashboard' });
+      },
+      onError: (error) => {
+        notify.error({ title: t`Booking failed. Please try again.`, description: errorMessage(i18n, error) });
+      },
+    }),
+  );
+
+  const pay = () => {
+    if (!user) {
+      notify.error({ title: t`Please log in to complete your purchase.` });
+      authModal.open('login');
+      return;
+    }
+    create.mutate({ items: items.map(({ labTestId, bookingTime }) => ({ labTestId, bookingTime })), idempotencyKey: checkoutKey() });
+  };
+
+  return (
+    <Container maxW="6xl" py="10">
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">
+          {t`Checkout`}
+        </Heading>
+        <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
+          <Card.Root variant="outline">
+            <Card.Header>
+              <Heading as="h2" size="md">
+                {t`Order summary`}
+              </Heading>
+            </Card.Header>
+            <Card.Body>
+              <Stack gap="4" as="ul" listStyleType="none">
+                {items.map((item, index) => {
+                  const when = new Date(item.bookingTime);
+                  return (
+                    <HStack as="li" key={`${item.labTestId}-${item.bookingTime}`} justify="space-between" align="start" data-testid="checkout-item">
+                      <Stack gap="0">
+                        <Text fontWeight="semibold">{localized(locale, item.testNameAr, item.testNameEn)}</Text>
+                        <Text fontSize="sm" color="fg.muted">
+                          {localized(locale, item.labNameAr, item.labNameEn)}
+                        </Text>
+                        <Text fontSize="sm" color="fg.muted">
+                          {formatDate(when, locale)} · <bdi>{formatTime(when, locale)}</bdi>
+                        </Text>
+                      </Stack>
+                      <HStack>
+                        <Price value={item.price} />
+                        <IconButton size="sm" variant="ghost" aria-label={t`Remove from cart`} onClick={() => cart.remove(index)} disabled={create.isPending}>
+                          <Trash2 />
+                        </IconButton>
+                      </HStack>
+                    </HStack>
+                  );
+                })}
+              </Stack>
+              <Separator my="4" />
+              <Stack gap="1">
+                <HStack justify="space-between" color="fg.muted">
+                  <Text>{t`Subtotal before VAT`}</Text>
+                  <Price value={halalasToSar(totalHalalas) - vat} fontWeight="normal" />
+                </HStack>
+                <HStack justify="space-between" color="fg.muted">
+                  <Text>{t`VAT (15%)`}</Text>
+                  <Price value={vat} fontWeight="normal" />
+                </HStack>
+                <HStack justify="space-between" fontSize="lg">
+                  <Text fontWeight="bold">{t`Total (VAT included)`}</Text>
+                  <Price value={halalasToSar(totalHalalas)} data-testid="checkout-total" />
+                </HStack>
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root variant="outline">
+            <Card.Header>
+              <Heading as="h2" size="md">
+                {t`Payment`}
+              </Heading>
+            </Card.Header>
+            <Card.Body gap="4">
+              <Alert.Root status="warning">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t`Payment Integration Needed`}</Alert.Title>
+                  <Alert.Description>
+                    {t`No card is charged yet: a card payment provider still has to be set up, so this payment is simulated.`}
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+              <Box>
+                <Text fontSize="sm" mb="1" id="card-label">
+                  {t`Card number`}
+                </Text>
+                <HStack>
+                  <CreditCard size={18} aria-hidden />
+                  <Input aria-labelledby="card-label" value="4242 4242 4242 4242" readOnly dir="ltr" />
+                </HStack>
+              </Box>
+              <Button colorPalette="brand" size="lg" onClick={pay} loading={create.isPending} loadingText={t`Processing payment…`} data-testid="pay">
+                <Lock aria-hidden />
+                {t`Pay`} <bdi>{new Intl.NumberFormat(locale === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: 'SAR' }).format(halalasToSar(totalHalalas))}</bdi>
+              </Button>
+            </Card.Body>
+          </Card.Root>
+        </Grid>
+      </Stack>
+    </Container>
+  );
 }

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireUser } from '../features/auth/require-user.ts';
 import { useSession } from '../features/auth/use-session.ts';
+import { MyBookings } from '../features/booking/my-bookings.tsx';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
 
 export const Route = createFileRoute('/dashboard')({
@@ -25,7 +26,7 @@ function DashboardPage() {
             <Alert.Title>{t`Your lab account is under review. You will be notified once it is approved.`}</Alert.Title>
           </Alert.Root>
         )}
-        <Text color="fg.muted">{t`Your dashboard sections are being prepared.`}</Text>
+        {user.user_type === 'customer' ? <MyBookings /> : <Text color="fg.muted">{t`Your dashboard sections are being prepared.`}</Text>}
       </Stack>
     </Container>
   );

@@ -10,7 +10,11 @@ import { z } from 'zod';
 import { Price } from '../components/price.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
+import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
+import { useSession } from '../features/auth/use-session.ts';
+import { BookingPanel } from '../features/booking/booking-panel.tsx';
 import { sampleTypeLabels } from '../features/catalog/sample-type.ts';
+import { notify } from '../components/ui/toaster.tsx';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { localized } from '../lib/bidi.ts';
@@ -30,6 +34,18 @@ function TestPage() {
   const labs = useQuery({ ...trpc.catalog.labsForTest.queryOptions({ testId: test.data?.id ?? 0 }), enabled: Boolean(test.data) });
   const [selectedLab, setSelectedLab] = useState<string | null>(preselectedLab ?? null);
   const selectedRef = useRef<HTMLDivElement | null>(null);
+  const { user } = useSession();
+  const authModal = useAuthModal();
+
+  // Booking needs an account; choosing a lab to add to the cart does not.
+  const chooseLab = (labId: string, booking: boolean) => {
+    if (booking && !user) {
+      notify.error({ title: t`You must be logged in to book.` });
+      authModal.open('login');
+      return;
+    }
+    setSelectedLab(labId);
+  };
 
   useEffect(() => {
     if (selectedLab && labs.data) selectedRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
@@ -171,11 +187,11 @@ function TestPage() {
                           <Stack align={{ base: 'stretch', md: 'end' }} gap="2" flexShrink={0}>
                             <Price value={lab.price} fontSize="xl" color="brand.fg" />
                             <HStack gap="2">
-                              <Button variant="outline" size="sm" onClick={() => setSelectedLab(lab.id)}>
+                              <Button variant="outline" size="sm" onClick={() => chooseLab(lab.id, false)}>
                                 <ShoppingCart aria-hidden />
                                 {t`Add to cart`}
                               </Button>
-                              <Button colorPalette="brand" size="sm" onClick={() => setSelectedLab(lab.id)}>
+                              <Button colorPalette="brand" size="sm" onClick={() => chooseLab(lab.id, true)}>
                                 <CalendarCheck aria-hidden />
                                 {t`Book Now`}
                               </Button>
@@ -184,6 +200,22 @@ function TestPage() {
                         </Stack>
                       </Card.Body>
                     </Card.Root>
+                    {selected && (
+                      <Box mt="2">
+                        <BookingPanel
+                          offer={{
+                            labId: lab.id,
+                            labTestId: lab.lab_test_id,
+                            labNameAr: lab.lab_name_ar,
+                            labNameEn: lab.lab_name_en,
+                            testNameAr: data.name_ar,
+                            testNameEn: data.name_en,
+                            price: lab.price,
+                            timeZone: lab.time_zone,
+                          }}
+                        />
+                      </Box>
+                    )}
                   </Box>
                 );
               })}

@@ -5,7 +5,8 @@ import { Trash2 } from 'lucide-react';
 import { useCartPanels } from '../../components/layout/cart-panels-context.tsx';
 import { formatDate, formatMoney, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { labCartStore, useLabCartItems } from './lab-cart-store.ts';
+import { useLabCartItems } from './lab-cart-store.ts';
+import { useLabCart } from './use-lab-cart.ts';
 import { localized } from '../../lib/bidi.ts';
 
 export function LabCartDialog() {
@@ -13,6 +14,7 @@ export function LabCartDialog() {
   const panels = useCartPanels();
   const navigate = useNavigate();
   const items = useLabCartItems();
+  const cart = useLabCart();
   const locale = activeLocale();
   const total = items.reduce((sum, item) => sum + item.price, 0);
 
@@ -40,7 +42,7 @@ export function LabCartDialog() {
                             {localized(locale, item.labNameAr, item.labNameEn)}
                           </Text>
                           <Text fontSize="sm" color="fg.muted">
-                            {formatDate(when, locale)} · {formatTime(when, locale)}
+                            {formatDate(when, locale)} · <bdi>{formatTime(when, locale)}</bdi>
                           </Text>
                         </Stack>
                         <HStack>
@@ -49,7 +51,7 @@ export function LabCartDialog() {
                             size="sm"
                             variant="ghost"
                             aria-label={t`Remove from cart`}
-                            onClick={() => labCartStore.set((current) => current.filter((_, i) => i !== index))}
+                            onClick={() => cart.remove(index)}
                           >
                             <Trash2 />
                           </IconButton>

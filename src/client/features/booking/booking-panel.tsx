@@ -1,0 +1,113 @@
+import { Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { CalendarCheck, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { todayIn } from '../../../shared/time.ts';
+import { notify } from '../../components/ui/toaster.tsx';
+import { formatHijriDate, intlLocale } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { useAuthModal } from '../auth/auth-modal-context.tsx';
+import { useSession } from '../auth/use-session.ts';
+import { useLabCart } from '../lab-cart/use-lab-cart.ts';
+import { BookingCalendar } from './booking-calendar.tsx';
+import { SlotPicker } from './slot-picker.tsx';
+
+export interface BookableOffer {
+  labId: string;
+  labTestId: number;
+  labNameAr: string;
+  labNameEn: string;
+  testNameAr: string;
+  testNameEn: string;
+  price: number;
+  timeZone: string;
+}
+
+/** Date, then time, then the cart or straight to checkout. Book Now stays off until a time is chosen. */
+export function BookingPanel({ offer }: { offer: BookableOffer }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const authModal = useAuthModal();
+  const cart = useLabCart();
+  const today = todayIn(offer.timeZone);
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<string | null>(null);
+
+  const item = slot && {
+    labTestId: offer.labTestId,
+    testNameAr: offer.testNameAr,
+    testNameEn: offer.testNameEn,
+    labNameAr: offer.labNameAr,
+    labNameEn: offer.labNameEn,
+    price: offer.price,
+    bookingTime: slot,
+  };
+
+  const addToCart = async () => {
+    if (!item) return;
+    if (await cart.add(item)) notify.success({ title: t`Added to your cart` });
+  };
+
+  const bookNow = async () => {
+    if (!user) {
+      notify.error({ title: t`You must be logged in to book.` });
+      authModal.open('login');
+      return;
+    }
+    if (!item) return;
+    if (await cart.add(item)) void navigate({ to: '/checkout' });
+  };
+
+  const gregorian = date
+    ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))
+    : null;
+
+  return (
+    <Card.Root variant="subtle" data-testid="booking-panel">
+      <Card.Body gap="4">
+        <Heading as="h3" size="md">
+          {t`Choose a day and a time`}
+        </Heading>
+        <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="start">
+          <BookingCalendar
+            today={today}
+            value={date}
+            onChange={(next) => {
+              // A new day clears the chosen time and loads that day's times.
+              setDate(next);
+              setSlot(null);
+            }}
+          />
+          <Stack gap="3" flex="1" width="full">
+            {date ? (
+              <>
+                <Stack gap="0">
+                  <Text fontWeight="semibold">{gregorian}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatHijriDate(new Date(`${date}T12:00:00Z`), locale, 'UTC')}
+                  </Text>
+                </Stack>
+                <SlotPicker labId={offer.labId} date={date} timeZone={offer.timeZone} value={slot} onChange={setSlot} />
+              </>
+            ) : (
+              <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>
+            )}
+          </Stack>
+        </Stack>
+        <HStack gap="3" justify="end" wrap="wrap">
+          <Button variant="outline" disabled={!slot} loading={cart.adding} onClick={() => void addToCart()}>
+            <ShoppingCart aria-hidden />
+            {t`Add to cart`}
+          </Button>
+          <Button colorPalette="brand" disabled={!slot} loading={cart.adding} onClick={() => void bookNow()} data-testid="confirm-book-now">
+            <CalendarCheck aria-hidden />
+            {t`Book Now`}
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,111 @@
+import { Badge, Button, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Price } from '../../components/price.tsx';
+import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { localized } from '../../lib/bidi.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate, formatHijriDate, formatTime } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+const CANCEL_BEFORE_MS = 4 * 60 * 60 * 1000;
+
+/** The customer's bookings, upcoming first, with cancel while the 4-hour window is open. */
+export function MyBookings() {
+  const { t, i18n } = useLingui();
+  const locale = activeLocale();
+  const queryClient = useQueryClient();
+  const bookings = useQuery(trpc.booking.mine.queryOptions());
+  const cancel = useMutation(
+    trpc.booking.cancel.mutationOptions({
+      onSuccess: () => {
+        notify.success({ title: t`Your booking has been cancelled.` });
+        void queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() });
+      },
+      onError: (error) => notify.error({ title: t`Could not cancel the booking`, description: errorMessage(i18n, error) }),
+    }),
+  );
+
+  if (bookings.isError) return <ErrorState title={t`Error fetching your bookings`} error={bookings.error} onRetry={() => void bookings.refetch()} />;
+  if (bookings.isPending) return <Skeleton height="32" rounded="lg" />;
+
+  const now = Date.now();
+  const upcoming = bookings.data.filter((booking) => booking.status === 'confirmed' && new Date(booking.booking_time).getTime() > now).reverse();
+  const past = bookings.data.filter((booking) => !upcoming.includes(booking));
+  const statusLabel = { confirmed: t`Confirmed`, completed: t`Completed`, cancelled: t`Cancelled` } as const;
+
+  const list = (items: typeof bookings.data) => (
+    <Stack gap="3" as="ul" listStyleType="none">
+      {items.map((booking) => {
+        const when = new Date(booking.booking_time);
+        const cancellable = booking.status === 'confirmed' && when.getTime() - now >= CANCEL_BEFORE_MS;
+        return (
+          <Card.Root as="li" key={booking.id} variant="outline" data-testid="my-booking">
+            <Card.Body>
+              <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
+                <Stack gap="1">
+                  <HStack gap="2" wrap="wrap">
+                    <Link to="/test/$testName" params={{ testName: booking.test_name_en }}>
+                      <Text fontWeight="bold" color="brand.fg">
+                        {localized(locale, booking.test_name_ar, booking.test_name_en)}
+                      </Text>
+                    </Link>
+                    <Badge colorPalette={booking.status === 'confirmed' ? 'green' : booking.status === 'cancelled' ? 'red' : 'gray'}>
+                      {statusLabel[booking.status]}
+                    </Badge>
+                  </HStack>
+                  <Text fontSize="sm">{localized(locale, booking.lab_name_ar, booking.lab_name_en)}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatDate(when, locale, booking.time_zone)} · <bdi>{formatTime(when, locale, booking.time_zone)}</bdi> ·{' '}
+                    {formatHijriDate(when, locale, booking.time_zone)}
+                  </Text>
+                </Stack>
+                <Stack align={{ base: 'start', md: 'end' }} gap="2">
+                  <Price value={booking.total_price} />
+                  {cancellable && (
+                    <Button size="sm" variant="outline" colorPalette="red" loading={cancel.isPending && cancel.variables?.id === booking.id} onClick={() => cancel.mutate({ id: booking.id })}>
+                      {t`Cancel booking`}
+                    </Button>
+                  )}
+                </Stack>
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+        );
+      })}
+    </Stack>
+  );
+
+  return (
+    <Stack gap="6">
+      <Stack gap="3">
+        <Heading as="h2" size="lg">
+          {t`Upcoming bookings`}
+        </Heading>
+        {upcoming.length === 0 ? (
+          <EmptyState>
+            {t`You have no upcoming bookings.`}{' '}
+            <Link to="/categories">
+              <Text as="span" color="brand.fg" textDecoration="underline">
+                {t`Find a test`}
+              </Text>
+            </Link>
+          </EmptyState>
+        ) : (
+          list(upcoming)
+        )}
+      </Stack>
+      {past.length > 0 && (
+        <Stack gap="3">
+          <Heading as="h2" size="lg">
+            {t`Past and cancelled bookings`}
+          </Heading>
+          {list(past)}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
