@@ -6,6 +6,8 @@ import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { CategoryStrip } from '../features/catalog/category-strip.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
+import { HomeMarketing } from '../features/marketing/home-marketing.tsx';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.catalog.categories.queryOptions()),
@@ -16,6 +18,10 @@ function HomePage() {
   const { t } = useLingui();
   const authModal = useAuthModal();
   const { user } = useSession();
+  usePageMeta({
+    title: t`Book your lab test at the best price near you`,
+    description: t`Compare prices and ratings of certified labs across the Kingdom, then book a time that suits you.`,
+  });
   return (
     <>
       <Box bgGradient="to-b" gradientFrom="brand.subtle" gradientTo="bg" py={{ base: '12', md: '20' }}>
@@ -40,6 +46,7 @@ function HomePage() {
       <Container maxW="7xl" py="12">
         <CategoryStrip />
       </Container>
+      <HomeMarketing />
     </>
   );
 }
