@@ -195,7 +195,7 @@ export function JoinAsLabPage({ onSignUp, onLogIn }: JoinAsLabPageProps) {
               <List.Root gap="3" variant="plain">
                 {requirements.map((requirement) => (
                   <List.Item key={requirement} alignItems="start">
-                    <List.Indicator asChild color="brand.fg" mt="1">
+                    <List.Indicator asChild color="brand.fg" mt="0.5">
                       <CheckCircle2 />
                     </List.Indicator>
                     {requirement}
