@@ -11,7 +11,8 @@ const routes: { path: string; heading: RegExp }[] = [
   { path: '/search?query=CBC', heading: /نتائج البحث/ },
   { path: '/test/Complete%20Blood%20Count%20(CBC)', heading: /صورة الدم الكاملة/ },
   { path: '/labs/00000000-0000-0000-0000-000000000000', heading: /المختبر غير موجود/ },
-  { path: '/checkout', heading: /إتمام الطلب/ },
+  // An empty cart's checkout sends the visitor home (the full flow: booking.spec.ts).
+  { path: '/checkout', heading: /احجز تحليلك/ },
   // The dashboards answer too, and send a visitor home (signed-in views: auth.spec.ts).
   { path: '/dashboard', heading: /احجز تحليلك/ },
   { path: '/admin/dashboard', heading: /احجز تحليلك/ },

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { subscribePerIp } from '../../src/server/modules/newsletter/newsletter.service.ts';
 import { testEnv } from '../setup/fixtures.ts';
+import { apiClient } from '../setup/http.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
@@ -45,5 +48,80 @@ describe('errors crossing the API', () => {
       body: 'email=a@b.sa',
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('newsletter rate limit', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Each caller comes from its own address, so limits never bleed between tests. */
+  let addresses = 0;
+  const fromNewAddress = () => {
+    const address = `10.8.0.${++addresses}`;
+    return apiClient(createApp({ db: database.db, env: testEnv, clientIp: () => address }));
+  };
+  const reader = () => `reader-${randomUUID()}@example.sa`;
+  const stored = async (email: string) =>
+    (await database.db.selectFrom('newsletter_subscriptions').select('id').where('email', '=', email).execute()).length;
+
+  it('answers one address past its hourly limit with 429 RATE_LIMITED and the seconds to wait, and stores nothing', async () => {
+    const api = fromNewAddress();
+    for (let attempt = 0; attempt < subscribePerIp.limit; attempt++) {
+      expect((await api.mutate('newsletter.subscribe', { email: reader() })).status).toBe(200);
+    }
+    const refused = reader();
+    const response = await api.mutate('newsletter.subscribe', { email: refused });
+    expect(response.status).toBe(429);
+    expect(response.error?.data.appCode).toBe('RATE_LIMITED');
+    const retryAfter = response.error?.data.details?.retryAfterSeconds;
+    expect(retryAfter).toBeGreaterThan(subscribePerIp.windowSeconds - 60);
+    expect(retryAfter).toBeLessThanOrEqual(subscribePerIp.windowSeconds);
+    expect(await stored(refused)).toBe(0);
+  });
+
+  it('counts a repeated e-mail as an attempt too, so resending the same address cannot go on forever', async () => {
+    const api = fromNewAddress();
+    const email = reader();
+    for (let attempt = 0; attempt < subscribePerIp.limit; attempt++) {
+      expect((await api.mutate('newsletter.subscribe', { email })).status).toBe(200);
+    }
+    expect((await api.mutate('newsletter.subscribe', { email })).status).toBe(429);
+    expect(await stored(email)).toBe(1);
+  });
+
+  it('limits each address on its own', async () => {
+    const flooding = fromNewAddress();
+    for (let attempt = 0; attempt <= subscribePerIp.limit; attempt++) {
+      await flooding.mutate('newsletter.subscribe', { email: reader() });
+    }
+    expect((await flooding.mutate('newsletter.subscribe', { email: reader() })).status).toBe(429);
+
+    const neighbour = fromNewAddress();
+    const email = reader();
+    expect((await neighbour.mutate('newsletter.subscribe', { email })).status).toBe(200);
+    expect(await stored(email)).toBe(1);
+  });
+
+  it('lets the address subscribe again once the window has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-10-02T09:00:00Z'));
+    const api = fromNewAddress();
+    for (let attempt = 0; attempt < subscribePerIp.limit; attempt++) {
+      await api.mutate('newsletter.subscribe', { email: reader() });
+    }
+    expect((await api.mutate('newsletter.subscribe', { email: reader() })).status).toBe(429);
+
+    vi.setSystemTime(new Date(Date.now() + subscribePerIp.windowSeconds * 1000));
+    const email = reader();
+    expect((await api.mutate('newsletter.subscribe', { email })).status).toBe(200);
+    expect(await stored(email)).toBe(1);
+  });
+
+  it('rejects a malformed e-mail before counting it, so typos never lock a reader out', async () => {
+    const api = fromNewAddress();
+    for (let attempt = 0; attempt <= subscribePerIp.limit; attempt++) {
+      expect((await api.mutate('newsletter.subscribe', { email: 'reader@' })).status).toBe(400);
+    }
+    expect((await api.mutate('newsletter.subscribe', { email: reader() })).status).toBe(200);
   });
 });

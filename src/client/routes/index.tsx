@@ -7,6 +7,8 @@ import { useSession } from '../features/auth/use-session.ts';
 import { CategoryStrip } from '../features/catalog/category-strip.tsx';
 import { PopularTests } from '../features/catalog/popular-tests.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
+import { HomeMarketing } from '../features/marketing/home-marketing.tsx';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) =>
@@ -21,6 +23,10 @@ function HomePage() {
   const { t } = useLingui();
   const authModal = useAuthModal();
   const { user } = useSession();
+  usePageMeta({
+    title: t`Book your lab test at the best price near you`,
+    description: t`Compare prices and ratings of certified labs across the Kingdom, then book a time that suits you.`,
+  });
   return (
     <>
       <Box bgGradient="to-b" gradientFrom="brand.subtle" gradientTo="bg" py={{ base: '12', md: '20' }}>
@@ -48,6 +54,7 @@ function HomePage() {
           <PopularTests />
         </Stack>
       </Container>
+      <HomeMarketing />
     </>
   );
 }

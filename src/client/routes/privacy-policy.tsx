@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../components/page-placeholder.tsx';
+import { PrivacyPolicyPage } from '../features/marketing/privacy-policy-page.tsx';
 
 export const Route = createFileRoute('/privacy-policy')({
   component: PrivacyPolicyPage,
 });
-
-function PrivacyPolicyPage() {
-  const { t } = useLingui();
-  return <PagePlaceholder title={t`Privacy Policy`} />;
-}

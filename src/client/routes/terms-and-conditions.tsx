@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../components/page-placeholder.tsx';
+import { TermsPage } from '../features/marketing/terms-page.tsx';
 
 export const Route = createFileRoute('/terms-and-conditions')({
   component: TermsPage,
 });
-
-function TermsPage() {
-  const { t } = useLingui();
-  return <PagePlaceholder title={t`Terms & Conditions`} />;
-}

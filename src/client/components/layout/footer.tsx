@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useAuthModal } from '../../features/auth/auth-modal-context.tsx';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
+import { contactDetails } from '../../lib/contact-details.ts';
 import { Logo } from './logo.tsx';
 import { footerQuickLinks } from './nav-links.ts';
 
@@ -39,6 +40,9 @@ export function Footer() {
                 <Link to={link.to}>{i18n._(link.label)}</Link>
               </ChakraLink>
             ))}
+            <ChakraLink asChild color="fg.muted" fontSize="sm">
+              <Link to="/join-as-lab">{t`Join as a lab`}</Link>
+            </ChakraLink>
           </Stack>
           <Stack gap="2">
             <Heading as="h2" size="sm">{t`Contact us`}</Heading>
@@ -48,16 +52,18 @@ export function Footer() {
             </HStack>
             <HStack color="fg.muted" fontSize="sm">
               <Phone size={16} aria-hidden />
-              <Text dir="ltr">+966 11 000 0000</Text>
+              <ChakraLink href={contactDetails.phoneHref} dir="ltr" color="fg.muted">
+                {contactDetails.phone}
+              </ChakraLink>
             </HStack>
             <HStack color="fg.muted" fontSize="sm">
               <Mail size={16} aria-hidden />
-              <Text dir="ltr">support@tahaleel.sa</Text>
+              <ChakraLink href={`mailto:${contactDetails.supportEmail}`} dir="ltr" color="fg.muted">
+                {contactDetails.supportEmail}
+              </ChakraLink>
             </HStack>
           </Stack>
-          <Stack gap="3">
-            <NewsletterForm />
-          </Stack>
+          <NewsletterForm />
         </SimpleGrid>
         <Separator my="6" />
         <HStack justify="space-between" wrap="wrap" gap="3" fontSize="sm" color="fg.muted">

@@ -6,5 +6,5 @@ import { subscribe } from './newsletter.service.ts';
 export const newsletterRouter = router({
   subscribe: publicProcedure
     .input(newsletterSubscribeInput)
-    .mutation(({ ctx, input }) => subscribe(ctx.db, input.email, ctx.locale)),
+    .mutation(({ ctx, input }) => subscribe(ctx.db, input.email, { clientIp: ctx.clientIp, locale: ctx.locale })),
 });

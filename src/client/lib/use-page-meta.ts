@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+
+/** Search engines show about this much of a description (spec §9): longer text is cut at a word. */
+export const META_DESCRIPTION_MAX = 160;
+
+export function clipDescription(text: string, max = META_DESCRIPTION_MAX): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,،:;؛-]+$/, '')}…`;
+}
+
+function setMetaDescription(content: string) {
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  meta.content = clipDescription(content);
+}
+
+/**
+ * The page's title ("… | تحاليل" / "… | Tahaleel") and meta description in the active language.
+ * Both follow a language switch; leaving the page puts back the site's own title and description,
+ * so a page without its own never shows the previous page's.
+ */
+export function usePageMeta({ title, description }: { title: string; description: string }) {
+  const { t } = useLingui();
+  const siteName = t`Tahaleel`;
+  const siteDescription = t`Tahaleel: compare lab test prices at labs near you and book your appointment with ease.`;
+  useEffect(() => {
+    document.title = `${title} | ${siteName}`;
+    setMetaDescription(description);
+    return () => {
+      document.title = siteName;
+      setMetaDescription(siteDescription);
+    };
+  }, [title, description, siteName, siteDescription]);
+}

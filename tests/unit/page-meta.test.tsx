@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
+import { act, render } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clipDescription, META_DESCRIPTION_MAX, usePageMeta } from '../../src/client/lib/use-page-meta.ts';
+
+const i18n = setupI18n();
+beforeAll(async () => {
+  i18n.load({
+    ar: (await import('../../src/client/locales/ar/messages.po')).messages,
+    en: (await import('../../src/client/locales/en/messages.po')).messages,
+  });
+  i18n.activate('ar');
+});
+
+function AboutMeta() {
+  const { t } = useLingui();
+  // Messages the catalog already holds, so the page reads them in both languages.
+  usePageMeta({ title: t`About us`, description: t`Tahaleel in numbers` });
+  return null;
+}
+
+const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
+
+describe('page title and description', () => {
+  it('names the page and the site in the active language, follows a language switch and restores the site title on leaving', () => {
+    const page = render(
+      <I18nProvider i18n={i18n}>
+        <AboutMeta />
+      </I18nProvider>,
+    );
+    expect(document.title).toBe('من نحن | تحاليل');
+    expect(description()).toBe('تحاليل بالأرقام');
+
+    act(() => i18n.activate('en'));
+    expect(document.title).toBe('About us | Tahaleel');
+    expect(description()).toBe('Tahaleel in numbers');
+
+    page.unmount();
+    expect(document.title).toBe('Tahaleel');
+    expect(description()).toBe('Tahaleel: compare lab test prices at labs near you and book your appointment with ease.');
+    act(() => i18n.activate('ar'));
+  });
+
+  it('cuts a description longer than 160 characters at a word, with an ellipsis', () => {
+    const long = 'تحاليل '.repeat(40);
+    const clipped = clipDescription(long);
+    expect(clipped.length).toBeLessThanOrEqual(META_DESCRIPTION_MAX);
+    expect(clipped.endsWith('تحاليل…')).toBe(true);
+    expect(clipDescription('  Short   text. ')).toBe('Short text.');
+  });
+});
