@@ -67,17 +67,12 @@ export function findBookableLabTest(db: Db, labTestId: number) {
  * queues here and capacity is decided by the database, never by a read-then-insert.
  */
 export async function lockSlot(tx: Transaction<Database>, labId: string, startsAt: Date): Promise<number> {
-  await tx
+  // One statement: the no-op update on conflict takes the row lock and returns the seats taken.
+  const row = await tx
     .insertInto('lab_slot_usage')
     .values({ lab_id: labId, starts_at: startsAt, booked_count: 0 })
-    .onConflict((oc) => oc.columns(['lab_id', 'starts_at']).doNothing())
-    .execute();
-  const row = await tx
-    .selectFrom('lab_slot_usage')
-    .select('booked_count')
-    .where('lab_id', '=', labId)
-    .where('starts_at', '=', startsAt)
-    .forUpdate()
+    .onConflict((oc) => oc.columns(['lab_id', 'starts_at']).doUpdateSet((eb) => ({ booked_count: eb.ref('lab_slot_usage.booked_count') })))
+    .returning('booked_count')
     .executeTakeFirstOrThrow();
   return row.booked_count;
 }

@@ -1,0 +1,149 @@
+// `npm run bench:booking`: (a) 200 customers book the same slot of capacity 2 at once: exactly 2 may
+// win; (b) bookings on distinct slots at 50 connections for 10 s: bookings/s and p99 (goal ≥ 500/s,
+// p99 ≤ 100 ms on PostgreSQL). Uses the real server over HTTP, PostgreSQL (BENCH_DATABASE_URL, default
+// the local server) and wrk (`apt-get install wrk`). The simulated payment's delay is set to 0 here.
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { seedDemoData } from '../seeds/seed.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import type { Database } from '../src/server/db/schema.ts';
+import { createSession, generateSessionToken } from '../src/server/modules/auth/session.ts';
+import { todayIn } from '../src/shared/time.ts';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const NAME = `tahaleel_bench_booking_${Date.now()}`;
+const PORT = 3592;
+const LABS = 100;
+const RACERS = 200;
+const CONNECTIONS = 50;
+const SECONDS = 10;
+
+if (spawnSync('wrk', ['--version']).error) {
+  console.error('wrk is needed: sudo apt-get install -y wrk');
+  process.exit(1);
+}
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${NAME}`);
+const url = new URL(adminUrl);
+url.pathname = `/${NAME}`;
+const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString() }) }) });
+
+// Labs open around the clock with 5-minute slots: one of capacity 2 for the race, the rest roomy.
+await migrateToLatest(db);
+await seedDemoData(db);
+const testId = (await db.selectFrom('tests').select('id').limit(1).executeTakeFirstOrThrow()).id;
+const { rows: labs } = await sql<{ id: string; lab_test_id: number }>`
+  with new_labs as (select gen_random_uuid() as id, i from generate_series(0, ${LABS}) as i),
+  u as (insert into users (id, email) select id, 'bench-booking-' || i || '@bench.tahaleel.sa' from new_labs returning id),
+  p as (insert into user_profiles (id, name, user_type, approved) select id, 'Bench lab ' || i, 'lab', true from new_labs returning id),
+  l as (insert into labs (id, lab_name_ar, lab_name_en, slot_minutes, slot_capacity)
+        select id, 'مختبر ' || i, 'Bench Lab ' || i, 5, case when i = 0 then 2 else 100 end from new_labs returning id),
+  h as (insert into lab_working_hours (lab_id, weekday, opens_at, closes_at)
+        select n.id, d, '00:00', '23:55' from new_labs n cross join generate_series(0, 6) as d returning lab_id)
+  insert into lab_tests (lab_id, test_id, price_halalas)
+  select id, ${testId}, 10000 from new_labs order by i
+  returning lab_id as id, id as lab_test_id`.execute(db);
+await sql`analyze`.execute(db);
+
+async function customers(count: number): Promise<string[]> {
+  const cookies: string[] = [];
+  const ids = await db
+    .insertInto('users')
+    .values(Array.from({ length: count }, (_, i) => ({ email: `bench-customer-${i}-${Date.now()}@bench.tahaleel.sa` })))
+    .returning('id')
+    .execute();
+  await db.insertInto('user_profiles').values(ids.map(({ id }) => ({ id, name: 'Bench customer', user_type: 'customer' as const }))).execute();
+  for (const { id } of ids) {
+    const token = generateSessionToken();
+    await createSession(db, token, id);
+    cookies.push(`tahaleel_session=${token}`);
+  }
+  return cookies;
+}
+
+const tomorrow = new Date(`${todayIn('Asia/Riyadh')}T00:00:00+03:00`).getTime() + 24 * 3600 * 1000;
+const slotAt = (index: number) => new Date(tomorrow + index * 5 * 60 * 1000).toISOString();
+const [raceLab, ...roomyLabs] = labs;
+
+const root = new URL('..', import.meta.url).pathname;
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATABASE_URL: url.toString(), PAYMENT_DELAY_MS: '0' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${PORT}`;
+
+try {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      if (attempt > 200) throw new Error('server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  // (a) The race.
+  const racers = await customers(RACERS);
+  const bookingTime = slotAt(12);
+  const statuses = await Promise.all(
+    racers.map(async (cookie, index) => {
+      const response = await fetch(`${base}/trpc/booking.create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ items: [{ labTestId: raceLab!.lab_test_id, bookingTime }], idempotencyKey: `race-${index}-${NAME}` }),
+      });
+      const body = (await response.json()) as { error?: { data?: { appCode?: string } } };
+      return response.ok ? 'booked' : (body.error?.data?.appCode ?? String(response.status));
+    }),
+  );
+  const tally = statuses.reduce<Record<string, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+  const stored = await db.selectFrom('bookings').select((eb) => eb.fn.countAll<string>().as('n')).where('lab_test_id', '=', raceLab!.lab_test_id).executeTakeFirstOrThrow();
+  console.log(`(a) ${RACERS} customers, one slot of capacity 2: ${JSON.stringify(tally)}; bookings stored: ${stored.n}`);
+  console.log(`    ${tally.booked === 2 && Number(stored.n) === 2 && tally.SLOT_UNAVAILABLE === RACERS - 2 ? 'exactly 2 won, the rest were told the slot is taken' : 'UNEXPECTED'}`);
+
+  // (b) Throughput on distinct slots: every request a new (lab, time) pair.
+  const bookers = await customers(CONNECTIONS);
+  const requests = 40_000;
+  const bodies = Array.from({ length: requests }, (_, index) =>
+    JSON.stringify({
+      items: [{ labTestId: roomyLabs[index % roomyLabs.length]!.lab_test_id, bookingTime: slotAt(24 + Math.floor(index / roomyLabs.length)) }],
+      idempotencyKey: `tp-${index}-${NAME}`,
+    }),
+  );
+  const script = join(tmpdir(), `tahaleel-booking-${process.pid}.lua`);
+  writeFileSync(
+    script,
+    `local bodies = {${bodies.map((body) => `[[${body}]]`).join(',')}}
+local cookies = {${bookers.map((cookie) => JSON.stringify(cookie)).join(',')}}
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("POST", "/trpc/booking.create", { ["content-type"] = "application/json", ["cookie"] = cookies[(i % #cookies) + 1] }, bodies[((i - 1) % #bodies) + 1])
+end
+local failed = 0
+response = function(status) if status ~= 200 then failed = failed + 1 end end
+done = function(summary, latency)
+  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))
+end`,
+  );
+  const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', script, base], { encoding: 'utf8' });
+  const line = run.stdout.split('\n').find((entry) => entry.startsWith('RESULT'));
+  if (!line) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
+  const [, rps, p50, p99, non200] = line.split(' ').map(Number);
+  const made = await db.selectFrom('bookings').select((eb) => eb.fn.countAll<string>().as('n')).where('lab_test_id', '<>', raceLab!.lab_test_id).executeTakeFirstOrThrow();
+  console.log(`(b) ${CONNECTIONS} connections, ${SECONDS} s, distinct slots: ${rps!.toFixed(0)} bookings/s, p50 ${p50!.toFixed(1)} ms, p99 ${p99!.toFixed(1)} ms, non-200 ${non200}; bookings stored ${made.n}`);
+  console.log(`    goal ≥ 500/s and p99 ≤ 100 ms: ${rps! >= 500 && p99! <= 100 ? 'met' : 'NOT met'}`);
+} finally {
+  server.kill('SIGTERM');
+  await db.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await admin.query(`drop database if exists ${NAME} with (force)`);
+  await admin.end();
+}
