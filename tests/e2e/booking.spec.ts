@@ -52,7 +52,8 @@ async function signUp(page: Page, words: Words) {
   await modal.getByLabel(words.password).fill('booking-password');
   await modal.getByTestId('consent-checkbox').click();
   await modal.getByRole('button', { name: words.createAccount }).click();
-  await expect(modal).toBeHidden();
+  // Hashing the password (scrypt) takes a moment on a busy machine.
+  await expect(modal).toBeHidden({ timeout: 15_000 });
 }
 
 /** Clicks days from tomorrow on until one has a free time, then picks the first time. */
