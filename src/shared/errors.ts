@@ -16,6 +16,12 @@ export const appErrorCodes = [
   'USE_ADMIN_LOGIN',
   'CONSENT_REQUIRED',
   'ALREADY_REGISTERED',
+  'OUT_OF_STOCK',
+  'PRODUCT_UNAVAILABLE',
+  'STORE_UNAVAILABLE',
+  'CHECKOUT_EXPIRED',
+  'CHECKOUT_CLOSED',
+  'PAYMENT_DECLINED',
   'INTERNAL',
 ] as const;
 
@@ -44,4 +50,8 @@ export const validationMessages = {
   invalid: 'invalid',
   consentRequired: 'consent_required',
   invalidPhone: 'invalid_phone',
+  invalidCardNumber: 'invalid_card_number',
+  invalidCardExpiry: 'invalid_card_expiry',
+  cardExpired: 'card_expired',
+  invalidCardCvc: 'invalid_card_cvc',
 } as const;
