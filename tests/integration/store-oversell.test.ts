@@ -20,6 +20,9 @@ describe('the store never oversells', () => {
 
     expect(run.failures).toEqual([]);
     expect(run.paid).toBe(10);
+    // Reservations are honest: the 10 who got past checkout all paid; the other 90 were told at checkout.
+    expect(run.reserved).toBe(10);
+    expect(run.refusedAtPayment).toBe(0);
     expect(run.outOfStock).toBe(90);
     expect(await stockOf(database.db, variantId)).toBe(0);
     expect(run.lowestStockSeen).toBe(0);

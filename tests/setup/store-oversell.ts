@@ -7,7 +7,12 @@ import { approvedCard, checkoutDefaults, orderIdOf } from './store.ts';
 export interface OversellRun {
   buyers: number;
   paid: number;
+  /** Checkouts that got a reservation: with honest reservations, exactly the stock. */
+  reserved: number;
+  /** Refused at checkout: nothing left to reserve. */
   outOfStock: number;
+  /** Refused after the card form, although the checkout had reserved: there should be none. */
+  refusedAtPayment: number;
   /** Any other answer: there should be none. */
   failures: string[];
   /** The lowest stock seen by a reader polling while the run was going. */
@@ -31,7 +36,7 @@ export async function runCheckouts(
     const checkout = await api.mutate<{ url: string }>('store.checkout', { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
     if (checkout.status !== 200) return checkout.error?.data.appCode ?? `HTTP ${checkout.status}`;
     const payment = await api.mutate('store.hostedCheckout.pay', { orderId: orderIdOf(checkout.data.url), ...approvedCard });
-    return payment.status === 200 ? 'paid' : (payment.error?.data.appCode ?? `HTTP ${payment.status}`);
+    return payment.status === 200 ? 'paid' : `payment: ${payment.error?.data.appCode ?? `HTTP ${payment.status}`}`;
   };
 
   let lowestStockSeen = Number.POSITIVE_INFINITY;
@@ -60,8 +65,10 @@ export async function runCheckouts(
   return {
     buyers,
     paid: outcomes.filter((outcome) => outcome === 'paid').length,
+    reserved: outcomes.filter((outcome) => outcome === 'paid' || outcome.startsWith('payment: ')).length,
     outOfStock: outcomes.filter((outcome) => outcome === 'OUT_OF_STOCK').length,
-    failures: outcomes.filter((outcome) => outcome !== 'paid' && outcome !== 'OUT_OF_STOCK'),
+    refusedAtPayment: outcomes.filter((outcome) => outcome === 'payment: OUT_OF_STOCK').length,
+    failures: outcomes.filter((outcome) => !['paid', 'OUT_OF_STOCK', 'payment: OUT_OF_STOCK'].includes(outcome)),
     lowestStockSeen,
     milliseconds,
   };
