@@ -13,11 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where('code', '=', 'SAR')
     .execute();
 
-  await db.schema
-    .alterTable('store_orders')
-    .addColumn('payment_reference', 'text')
-    .addColumn('card_last4', 'text')
-    .execute();
+  await db.schema.alterTable('store_orders').addColumn('payment_reference', 'text').addColumn('card_last4', 'text').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -43,7 +43,10 @@ export function effectivePriceCents(variant: PricedVariant): number {
  * Spec §3 `site_product_selection`: `lowest_price_first` or null picks the cheapest variant (by its
  * sale price when it has one, else its price; the first of equals); any other value the first variant.
  */
-export function selectVariant<T extends PricedVariant>(variants: readonly T[], selection: string | null | undefined): T | undefined {
+export function selectVariant<T extends PricedVariant>(
+  variants: readonly T[],
+  selection: string | null | undefined,
+): T | undefined {
   if (selection != null && selection !== 'lowest_price_first') return variants[0];
   let cheapest: T | undefined;
   for (const variant of variants) {
@@ -117,7 +120,12 @@ export const cardInput = z.object({
   number: z
     .string({ error: m.required })
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, m.invalidCardNumber).refine(passesLuhn, m.invalidCardNumber)),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, m.invalidCardNumber)
+        .refine(passesLuhn, m.invalidCardNumber),
+    ),
   expiry: z
     .string({ error: m.required })
     .transform((value) => value.replace(/\s/g, ''))
@@ -127,7 +135,10 @@ export const cardInput = z.object({
         .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, m.invalidCardExpiry)
         .refine((value) => expiryEnd(value).getTime() > Date.now(), m.cardExpired),
     ),
-  cvc: z.string({ error: m.required }).trim().regex(/^\d{3,4}$/, m.invalidCardCvc),
+  cvc: z
+    .string({ error: m.required })
+    .trim()
+    .regex(/^\d{3,4}$/, m.invalidCardCvc),
 });
 export type CardInput = z.input<typeof cardInput>;
 

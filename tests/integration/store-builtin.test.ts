@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { testEnv } from '../setup/fixtures.ts';
 import { apiClient } from '../setup/http.ts';
-import {
-  approvedCard,
-  checkoutDefaults,
-  createTestVariant,
-  orderIdOf,
-  stockOf,
-  storeCallerFor,
-} from '../setup/store.ts';
+import { approvedCard, checkoutDefaults, createTestVariant, orderIdOf, stockOf, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
@@ -43,13 +36,19 @@ describe('store.products (built-in)', () => {
     expect(page.count).toBe(10);
     expect(page.products).toHaveLength(10);
     expect(page.products[0]).toMatchObject({ title: 'اختبار فيتامين د المنزلي', ribbon_text: 'الأكثر مبيعاً', currency: 'SAR' });
-    expect(page.products.map((product) => product.order)).toEqual([...page.products.map((product) => product.order)].sort((a, b) => a - b));
+    expect(page.products.map((product) => product.order)).toEqual(
+      [...page.products.map((product) => product.order)].sort((a, b) => a - b),
+    );
   });
 
   it('answers in English when the request is in English', async () => {
     const caller = await storeCallerFor(database.db, { locale: 'en' });
     const [first] = (await caller.store.products()).products;
-    expect(first).toMatchObject({ title: 'Vitamin D Home Test Kit', subtitle: 'Finger-prick sample, lab-analysed', ribbon_text: 'Bestseller' });
+    expect(first).toMatchObject({
+      title: 'Vitamin D Home Test Kit',
+      subtitle: 'Finger-prick sample, lab-analysed',
+      ribbon_text: 'Bestseller',
+    });
     expect(first?.variants[0]).toMatchObject({ title: 'Single kit', price_formatted: '149.00 SAR' });
   });
 
@@ -57,7 +56,12 @@ describe('store.products (built-in)', () => {
     const arabic = (await (await storeCallerFor(database.db)).store.products()).products;
     const english = (await (await storeCallerFor(database.db, { locale: 'en' })).store.products()).products;
     const arabicPack = arabic[0]!.variants[1]!;
-    expect(arabicPack).toMatchObject({ price_in_cents: 26900, sale_price_in_cents: 23900, price_formatted: '269.00 ر.س', sale_price_formatted: '239.00 ر.س' });
+    expect(arabicPack).toMatchObject({
+      price_in_cents: 26900,
+      sale_price_in_cents: 23900,
+      price_formatted: '269.00 ر.س',
+      sale_price_formatted: '239.00 ر.س',
+    });
     expect(arabicPack.currency_info).toEqual({ code: 'SAR', symbol: 'ر.س', template: '$1 ر.س' });
     expect(english[0]!.variants[1]).toMatchObject({ price_formatted: '269.00 SAR', sale_price_formatted: '239.00 SAR' });
     expect(english[0]!.variants[0]!.sale_price_formatted).toBeNull();
@@ -88,7 +92,11 @@ describe('store.products (built-in)', () => {
   it('pages and sorts: by price ascending, then a second page', async () => {
     const caller = await storeCallerFor(database.db, { locale: 'en' });
     const cheapestFirst = await caller.store.products({ sortBy: 'price', order: 'asc', limit: 3 });
-    expect(cheapestFirst.products.map((product) => product.title)).toEqual(['Early Pregnancy Test', 'Ceramic Mug', 'Canvas Tote Bag']);
+    expect(cheapestFirst.products.map((product) => product.title)).toEqual([
+      'Early Pregnancy Test',
+      'Ceramic Mug',
+      'Canvas Tote Bag',
+    ]);
     const second = await caller.store.products({ sortBy: 'price', order: 'asc', limit: 3, offset: 3 });
     expect(second).toMatchObject({ count: 10, offset: 3, limit: 3 });
     expect(second.products[0]!.title).not.toBe('Canvas Tote Bag');
@@ -148,13 +156,22 @@ describe('store.product (built-in)', () => {
       .execute();
     await database.db
       .insertInto('store_additional_info')
-      .values({ product_id: productId, sort_order: 0, title_ar: 'تنبيه', title_en: 'Note', description_ar: payloads, description_en: payloads })
+      .values({
+        product_id: productId,
+        sort_order: 0,
+        title_ar: 'تنبيه',
+        title_en: 'Note',
+        description_ar: payloads,
+        description_en: payloads,
+      })
       .execute();
     const product = await (await storeCallerFor(database.db)).store.product({ id: productId });
     for (const html of [product.description, product.additional_info[0]!.description]) {
       expect(html).toContain('<p>Safe <strong>bold</strong> text</p>');
       expect(html).toContain('<a href="https://tahaleel.sa/help" target="_blank" rel="noopener noreferrer nofollow">help</a>');
-      expect(html.toLowerCase()).not.toMatch(/<script|onerror|onload|onclick|javascript:|<iframe|<svg|<form|<input|style=|alert\(/);
+      expect(html.toLowerCase()).not.toMatch(
+        /<script|onerror|onload|onclick|javascript:|<iframe|<svg|<form|<input|style=|alert\(/,
+      );
     }
   });
 });
@@ -169,7 +186,13 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     expect(order).toMatchObject({ status: 'pending', total_cents: 5000, total_formatted: '50.00 ر.س' });
     expect(order.seconds_left).toBeGreaterThan(14 * 60);
     expect(order.items).toEqual([
-      expect.objectContaining({ variant_id: variantId, quantity: 2, variant_title: 'قياسي', unit_price_formatted: '25.00 ر.س', line_total_formatted: '50.00 ر.س' }),
+      expect.objectContaining({
+        variant_id: variantId,
+        quantity: 2,
+        variant_title: 'قياسي',
+        unit_price_formatted: '25.00 ر.س',
+        line_total_formatted: '50.00 ر.س',
+      }),
     ]);
     // Stock on hand is untouched until payment; what can be sold drops by the reservation.
     expect(await stockOf(database.db, variantId)).toBe(5);
@@ -188,7 +211,13 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     });
     // The same variant twice in one cart counts as one want of 2.
     await expectAppError(
-      caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }, { variantId, quantity: 1 }] }),
+      caller.store.checkout({
+        ...checkoutDefaults,
+        items: [
+          { variantId, quantity: 1 },
+          { variantId, quantity: 1 },
+        ],
+      }),
       'OUT_OF_STOCK',
     );
   });
@@ -204,15 +233,25 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
   it('refuses a product that is not purchasable and a variant that does not exist', async () => {
     const cap = await productBySku('CAP-NAVY');
     const caller = await storeCallerFor(database.db);
-    await expectAppError(caller.store.checkout({ ...checkoutDefaults, items: [{ variantId: cap.id, quantity: 1 }] }), 'PRODUCT_UNAVAILABLE');
-    await expectAppError(caller.store.checkout({ ...checkoutDefaults, items: [{ variantId: 987_654, quantity: 1 }] }), 'NOT_FOUND');
+    await expectAppError(
+      caller.store.checkout({ ...checkoutDefaults, items: [{ variantId: cap.id, quantity: 1 }] }),
+      'PRODUCT_UNAVAILABLE',
+    );
+    await expectAppError(
+      caller.store.checkout({ ...checkoutDefaults, items: [{ variantId: 987_654, quantity: 1 }] }),
+      'NOT_FOUND',
+    );
   });
 
   it('refuses return addresses on another site, so the payment page cannot be used to redirect anywhere', async () => {
     const { variantId } = await createTestVariant(database.db, { stock: 3 });
     const caller = await storeCallerFor(database.db);
     await expectAppError(
-      caller.store.checkout({ ...checkoutDefaults, successUrl: 'https://evil.example/success', items: [{ variantId, quantity: 1 }] }),
+      caller.store.checkout({
+        ...checkoutDefaults,
+        successUrl: 'https://evil.example/success',
+        items: [{ variantId, quantity: 1 }],
+      }),
       'VALIDATION_FAILED',
       { field: 'successUrl' },
     );
@@ -230,14 +269,18 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     const caller = await storeCallerFor(database.db);
     const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 3 }] });
     const orderId = orderIdOf(url);
-    expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedCard })).toEqual({ redirectUrl: checkoutDefaults.successUrl });
+    expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedCard })).toEqual({
+      redirectUrl: checkoutDefaults.successUrl,
+    });
     expect(await stockOf(database.db, variantId)).toBe(1);
     expect((await caller.store.variants({ productIds: [productId] })).variants[0]!.inventory_quantity).toBe(1);
     const order = await database.db.selectFrom('store_orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'paid', card_last4: '4242' });
     expect(order.payment_reference).toMatch(/^sim_/);
     // Paying twice (a double click, a reload) charges once and still lands on the success page.
-    expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedCard })).toEqual({ redirectUrl: checkoutDefaults.successUrl });
+    expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedCard })).toEqual({
+      redirectUrl: checkoutDefaults.successUrl,
+    });
     expect(await stockOf(database.db, variantId)).toBe(1);
   });
 
@@ -298,7 +341,9 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     const { variantId, productId } = await createTestVariant(database.db, { stock: 1 });
     const caller = await storeCallerFor(database.db);
     const first = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
-    expect(await caller.store.hostedCheckout.cancel({ orderId: orderIdOf(first.url) })).toEqual({ redirectUrl: checkoutDefaults.cancelUrl });
+    expect(await caller.store.hostedCheckout.cancel({ orderId: orderIdOf(first.url) })).toEqual({
+      redirectUrl: checkoutDefaults.cancelUrl,
+    });
     expect((await caller.store.variants({ productIds: [productId] })).variants[0]!.inventory_quantity).toBe(1);
     await expectAppError(caller.store.hostedCheckout.pay({ orderId: orderIdOf(first.url), ...approvedCard }), 'CHECKOUT_CLOSED');
 
@@ -325,9 +370,15 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
   it('works over HTTP as the browser calls it: checkout, then pay', async () => {
     const { variantId } = await createTestVariant(database.db, { stock: 1 });
     const api = apiClient(createApp({ db: database.db, env: testEnv }));
-    const started = await api.mutate<{ url: string }>('store.checkout', { ...checkoutDefaults, items: [{ variantId: String(variantId), quantity: 1 }] });
+    const started = await api.mutate<{ url: string }>('store.checkout', {
+      ...checkoutDefaults,
+      items: [{ variantId: String(variantId), quantity: 1 }],
+    });
     expect(started.status).toBe(200);
-    const paid = await api.mutate<{ redirectUrl: string }>('store.hostedCheckout.pay', { orderId: orderIdOf(started.data.url), ...approvedCard });
+    const paid = await api.mutate<{ redirectUrl: string }>('store.hostedCheckout.pay', {
+      orderId: orderIdOf(started.data.url),
+      ...approvedCard,
+    });
     expect(paid.data).toEqual({ redirectUrl: checkoutDefaults.successUrl });
     const again = await api.mutate('store.checkout', { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
     expect(again.status).toBe(409);

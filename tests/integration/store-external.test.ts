@@ -90,7 +90,13 @@ describe('external store provider (STORE_API_URL and STORE_ID set)', () => {
     expect(page.products.map((product) => product.id)).toEqual(['prod_kit', 'prod_mug']);
     const [list, variants] = fake.requests;
     expect(list).toMatchObject({ method: 'GET', path: `/store/${STORE_ID}/products` });
-    expect(Object.fromEntries(list!.query)).toEqual({ offset: '0', limit: '20', order: 'asc', sort_by: 'order', is_hidden: 'false' });
+    expect(Object.fromEntries(list!.query)).toEqual({
+      offset: '0',
+      limit: '20',
+      order: 'asc',
+      sort_by: 'order',
+      is_hidden: 'false',
+    });
     expect(list!.headers.get('content-type')).toBe('application/json');
     expect(list!.headers.get('authorization')).toBeNull();
     expect(variants).toMatchObject({ method: 'GET', path: `/store/${STORE_ID}/variants` });
@@ -140,7 +146,9 @@ describe('external store provider (STORE_API_URL and STORE_ID set)', () => {
   });
 
   it('posts the checkout with items, return URLs, locale and time zone, and answers its URL', async () => {
-    const answer = await (await external()).store.checkout({
+    const answer = await (
+      await external()
+    ).store.checkout({
       ...checkoutDefaults,
       locale: 'en',
       timeZone: 'Europe/Berlin',
@@ -168,7 +176,9 @@ describe('external store provider (STORE_API_URL and STORE_ID set)', () => {
 
   it('refuses to send the browser to a checkout URL that is not http(s)', async () => {
     fake.answerCheckoutWith('javascript:alert(1)');
-    const error = await appErrorOf((await external()).store.checkout({ ...checkoutDefaults, items: [{ variantId: 'var_single', quantity: 1 }] }));
+    const error = await appErrorOf(
+      (await external()).store.checkout({ ...checkoutDefaults, items: [{ variantId: 'var_single', quantity: 1 }] }),
+    );
     expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE' });
   });
 
@@ -178,7 +188,9 @@ describe('external store provider (STORE_API_URL and STORE_ID set)', () => {
     await expect(provider.listProducts({ offset: 0, limit: 10, sortBy: 'order', order: 'asc' }, 'en')).rejects.toThrow(
       new StoreHttpError(503, 'Service Unavailable'),
     );
-    await expect(provider.listProducts({ offset: 0, limit: 10, sortBy: 'order', order: 'asc' }, 'en')).rejects.toThrow('HTTP 503: Service Unavailable');
+    await expect(provider.listProducts({ offset: 0, limit: 10, sortBy: 'order', order: 'asc' }, 'en')).rejects.toThrow(
+      'HTTP 503: Service Unavailable',
+    );
     const error = await appErrorOf((await external()).store.products());
     expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE', details: { status: 503, statusText: 'Service Unavailable' } });
   });
@@ -191,6 +203,8 @@ describe('external store provider (STORE_API_URL and STORE_ID set)', () => {
 
   it('keeps the built-in hosted payment page out of it: there are no local orders to pay', async () => {
     const caller = await external();
-    expect(await appErrorOf(caller.store.hostedCheckout.get({ orderId: crypto.randomUUID() }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await appErrorOf(caller.store.hostedCheckout.get({ orderId: crypto.randomUUID() }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });

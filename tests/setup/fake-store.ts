@@ -44,7 +44,13 @@ export async function startFakeStore(storeId: string, products: FakeProduct[], l
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);
     const text = c.req.method === 'POST' ? await c.req.text() : '';
-    requests.push({ method: c.req.method, path: url.pathname, query: url.searchParams, headers: c.req.raw.headers, body: text ? JSON.parse(text) : undefined });
+    requests.push({
+      method: c.req.method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: c.req.raw.headers,
+      body: text ? JSON.parse(text) : undefined,
+    });
     if (failWith) return c.body(null, failWith as 503);
     if (!url.pathname.startsWith(`/store/${storeId}/`)) return c.json({ error: 'unknown store' }, 404);
     await next();

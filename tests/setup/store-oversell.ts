@@ -33,7 +33,10 @@ export async function runCheckouts(
 ): Promise<OversellRun> {
   const api = apiClient(app);
   const buyOne = async (): Promise<string> => {
-    const checkout = await api.mutate<{ url: string }>('store.checkout', { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
+    const checkout = await api.mutate<{ url: string }>('store.checkout', {
+      ...checkoutDefaults,
+      items: [{ variantId, quantity: 1 }],
+    });
     if (checkout.status !== 200) return checkout.error?.data.appCode ?? `HTTP ${checkout.status}`;
     const payment = await api.mutate('store.hostedCheckout.pay', { orderId: orderIdOf(checkout.data.url), ...approvedCard });
     return payment.status === 200 ? 'paid' : `payment: ${payment.error?.data.appCode ?? `HTTP ${payment.status}`}`;
@@ -43,7 +46,11 @@ export async function runCheckouts(
   let running = true;
   const sampler = (async () => {
     while (running) {
-      const row = await db.selectFrom('store_variants').select('inventory_quantity').where('id', '=', variantId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('store_variants')
+        .select('inventory_quantity')
+        .where('id', '=', variantId)
+        .executeTakeFirstOrThrow();
       lowestStockSeen = Math.min(lowestStockSeen, row.inventory_quantity);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
@@ -59,7 +66,11 @@ export async function runCheckouts(
   const milliseconds = performance.now() - started;
   running = false;
   await sampler;
-  const final = await db.selectFrom('store_variants').select('inventory_quantity').where('id', '=', variantId).executeTakeFirstOrThrow();
+  const final = await db
+    .selectFrom('store_variants')
+    .select('inventory_quantity')
+    .where('id', '=', variantId)
+    .executeTakeFirstOrThrow();
   lowestStockSeen = Math.min(lowestStockSeen, final.inventory_quantity);
 
   return {

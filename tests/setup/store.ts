@@ -8,10 +8,7 @@ import { contextFor, type TestUser } from './fixtures.ts';
 const createCaller = createCallerFactory(appRouter);
 
 /** A caller of the store procedures in a language, optionally signed in or with another store configured. */
-export async function storeCallerFor(
-  db: Kysely<Database>,
-  options: { locale?: Locale; config?: Env; user?: TestUser } = {},
-) {
+export async function storeCallerFor(db: Kysely<Database>, options: { locale?: Locale; config?: Env; user?: TestUser } = {}) {
   const context = await contextFor(db, options.user);
   return createCaller({ ...context, locale: options.locale ?? context.locale, config: options.config ?? context.config });
 }
@@ -58,7 +55,11 @@ export async function createTestVariant(
 }
 
 export async function stockOf(db: Kysely<Database>, variantId: number): Promise<number> {
-  const row = await db.selectFrom('store_variants').select('inventory_quantity').where('id', '=', variantId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('store_variants')
+    .select('inventory_quantity')
+    .where('id', '=', variantId)
+    .executeTakeFirstOrThrow();
   return row.inventory_quantity;
 }
 

@@ -83,6 +83,8 @@ describe('simulated card form', () => {
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
     expect(messages).toEqual(['number:invalid_card_number', 'expiry:invalid_card_expiry', 'cvc:invalid_card_cvc']);
-    expect(cardInput.safeParse({ name: 'x', number: '4242424242424242', expiry: '01/20', cvc: '123' }).error?.issues[0]?.message).toBe('card_expired');
+    expect(
+      cardInput.safeParse({ name: 'x', number: '4242424242424242', expiry: '01/20', cvc: '123' }).error?.issues[0]?.message,
+    ).toBe('card_expired');
   });
 });

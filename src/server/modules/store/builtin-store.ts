@@ -233,7 +233,9 @@ export function createBuiltinStore(db: Kysely<Database>, publicUrl: string): Sto
       const rows = await findAvailableStock(db, ids);
       return rows.map((row) => ({
         id: row.id,
-        inventory_quantity: row.manage_inventory ? Math.max(0, row.inventory_quantity - Number(row.reserved)) : row.inventory_quantity,
+        inventory_quantity: row.manage_inventory
+          ? Math.max(0, row.inventory_quantity - Number(row.reserved))
+          : row.inventory_quantity,
       }));
     },
 

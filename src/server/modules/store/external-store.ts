@@ -50,13 +50,28 @@ const variantSchema = z.object({
   image_url: nullableText,
   sku: nullableText,
   price_in_cents: z.number().int().nonnegative(),
-  sale_price_in_cents: z.number().int().nonnegative().nullish().transform((value) => value ?? null),
+  sale_price_in_cents: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .transform((value) => value ?? null),
   currency: textOr('eur'),
   currency_info: currencyInfo,
-  manage_inventory: z.boolean().nullish().transform((value) => value ?? false),
-  weight: z.number().nullish().transform((value) => value ?? null),
+  manage_inventory: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  weight: z
+    .number()
+    .nullish()
+    .transform((value) => value ?? null),
   options: listOf(variantOption).catch([]),
-  inventory_quantity: z.number().int().nullish().transform((value) => Math.max(0, value ?? 0)),
+  inventory_quantity: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => Math.max(0, value ?? 0)),
 });
 
 const imageRef = z
@@ -72,8 +87,14 @@ const productSchema = z.object({
   description: textOr(''),
   image: imageRef,
   currency: textOr('eur'),
-  purchasable: z.boolean().nullish().transform((value) => value ?? true),
-  order: z.number().nullish().transform((value) => value ?? 0),
+  purchasable: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? true),
+  order: z
+    .number()
+    .nullish()
+    .transform((value) => value ?? 0),
   site_product_selection: nullableText,
   images: listOf(z.object({ url: z.string(), order: z.number().nullish(), type: z.string().nullish() })).transform((images) =>
     images.map((image, index) => ({ url: image.url, order: image.order ?? index, type: image.type ?? 'image' })),
@@ -83,39 +104,76 @@ const productSchema = z.object({
     z.object({
       id,
       title: textOr(''),
-      values: listOf(z.object({ id, option_id: id, variant_id: id.nullish().transform((value) => value ?? null), value: z.string() })),
+      values: listOf(
+        z.object({ id, option_id: id, variant_id: id.nullish().transform((value) => value ?? null), value: z.string() }),
+      ),
     }),
   ),
   variants: listOf(variantSchema),
-  collections: listOf(z.object({ product_id: id, collection_id: id, order: z.number().nullish().transform((value) => value ?? 0) })),
+  collections: listOf(
+    z.object({
+      product_id: id,
+      collection_id: id,
+      order: z
+        .number()
+        .nullish()
+        .transform((value) => value ?? 0),
+    }),
+  ),
   additional_info: listOf(
-    z.object({ id, order: z.number().nullish().transform((value) => value ?? 0), title: textOr(''), description: textOr('') }),
+    z.object({
+      id,
+      order: z
+        .number()
+        .nullish()
+        .transform((value) => value ?? 0),
+      title: textOr(''),
+      description: textOr(''),
+    }),
   ),
   type: z
     .object({ value: z.string() })
     .nullish()
     .transform((value) => value ?? null),
-  custom_fields: listOf(z.object({ id, title: textOr(''), is_required: z.boolean().nullish().transform((value) => value ?? false) })),
+  custom_fields: listOf(
+    z.object({
+      id,
+      title: textOr(''),
+      is_required: z
+        .boolean()
+        .nullish()
+        .transform((value) => value ?? false),
+    }),
+  ),
   related_products: listOf(
     z.object({
       id,
       section_title: textOr(''),
       related_type: textOr('product'),
       related_id: id,
-      position: z.number().nullish().transform((value) => value ?? 0),
+      position: z
+        .number()
+        .nullish()
+        .transform((value) => value ?? 0),
     }),
   ),
   updated_at: nullableText,
   status: z.string().optional(),
   created_at: z.string().nullish(),
   deleted_at: z.string().nullish(),
-  metadata: z.record(z.string(), z.unknown()).nullish().transform((value) => value ?? undefined),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((value) => value ?? undefined),
 });
 
 function toProviderProduct(parsed: z.output<typeof productSchema>): ProviderProduct {
   const { media, ...product } = parsed;
   // A single product carries its pictures as `media` (spec §3).
-  const images = product.images.length > 0 ? product.images : media.map((item, index) => ({ url: item.url, order: item.order ?? index, type: item.type ?? 'image' }));
+  const images =
+    product.images.length > 0
+      ? product.images
+      : media.map((item, index) => ({ url: item.url, order: item.order ?? index, type: item.type ?? 'image' }));
   return { ...product, images, image: product.image ?? images[0]?.url ?? null };
 }
 
@@ -143,7 +201,11 @@ type Fetch = typeof fetch;
 export function createExternalStore(apiUrl: string, storeId: string, fetchImpl: Fetch = fetch): StoreProvider {
   const base = new URL(`store/${encodeURIComponent(storeId)}/`, apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`);
 
-  async function call<T extends z.ZodType>(path: string, schema: T, init: { method?: string; query?: URLSearchParams; body?: unknown } = {}) {
+  async function call<T extends z.ZodType>(
+    path: string,
+    schema: T,
+    init: { method?: string; query?: URLSearchParams; body?: unknown } = {},
+  ) {
     const url = new URL(path, base);
     if (init.query) url.search = init.query.toString();
     let response: Response;

@@ -151,7 +151,11 @@ export async function findOrderLines(db: Kysely<Database>, orderId: string) {
 }
 
 export async function findCurrency(db: Kysely<Database>, code: string) {
-  return db.selectFrom('store_currencies').select(['code', 'symbol', 'template', 'template_ar']).where('code', '=', code).executeTakeFirst();
+  return db
+    .selectFrom('store_currencies')
+    .select(['code', 'symbol', 'template', 'template_ar'])
+    .where('code', '=', code)
+    .executeTakeFirst();
 }
 
 /**
@@ -171,7 +175,12 @@ export async function takeStock(db: Kysely<Database>, variantId: number, quantit
 export async function markOrderPaid(db: Kysely<Database>, orderId: string, payment: { reference: string; cardLast4: string }) {
   await db
     .updateTable('store_orders')
-    .set({ status: 'paid', paid_at: sql<Date>`clock_timestamp()`, payment_reference: payment.reference, card_last4: payment.cardLast4 })
+    .set({
+      status: 'paid',
+      paid_at: sql<Date>`clock_timestamp()`,
+      payment_reference: payment.reference,
+      card_last4: payment.cardLast4,
+    })
     .where('id', '=', orderId)
     .execute();
 }

@@ -99,7 +99,9 @@ export async function listProducts(db: Kysely<Database>, caller: StoreCaller, in
     ),
   );
   const inventory =
-    page.products.length > 0 ? await fromProvider(() => provider.variantInventory(page.products.map((product) => product.id))) : [];
+    page.products.length > 0
+      ? await fromProvider(() => provider.variantInventory(page.products.map((product) => product.id)))
+      : [];
   return { ...page, products: page.products.map((product) => presentProduct(applyInventory(product, inventory))) };
 }
 
@@ -114,7 +116,9 @@ export async function getProduct(db: Kysely<Database>, caller: StoreCaller, id: 
 export async function getVariantInventory(db: Kysely<Database>, caller: StoreCaller, productIds: StoreId[]) {
   const provider = storeProviderFor(db, caller.config);
   const variants = await fromProvider(() => provider.variantInventory(productIds));
-  return { variants: variants.map((variant) => ({ id: variant.id, inventory_quantity: Math.max(0, variant.inventory_quantity) })) };
+  return {
+    variants: variants.map((variant) => ({ id: variant.id, inventory_quantity: Math.max(0, variant.inventory_quantity) })),
+  };
 }
 
 function isLoopback(hostname: string): boolean {
