@@ -120,6 +120,23 @@ test.describe('store in Arabic', () => {
   });
 });
 
+test('switching the language reloads the store text, the saved cart included', async ({ page }) => {
+  await page.goto('/store');
+  await page
+    .getByTestId('product-card')
+    .filter({ hasText: 'كوب سيراميك' })
+    .getByRole('button', { name: 'أضف إلى السلة' })
+    .click();
+  await page.getByRole('link', { name: 'كوب سيراميك' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('كوب سيراميك');
+  await page.getByTestId('language-toggle').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ceramic Mug');
+  await expect(page).toHaveTitle('Ceramic Mug - Our Store');
+  await page.getByTestId('cart-button').click();
+  await expect(page.getByTestId('store-cart-item')).toContainText('Ceramic Mug');
+  await expect(page.getByTestId('store-cart-subtotal')).toHaveText('39.00 SAR');
+});
+
 test.describe('store in English', () => {
   test.beforeEach(({ page }) => useEnglish(page));
 

@@ -10,7 +10,10 @@ import { errorMessage } from '../lib/errors.ts';
 import { trpc } from '../lib/trpc.ts';
 
 export const Route = createFileRoute('/product/$id')({
-  loader: ({ context, params }) => context.queryClient.prefetchQuery(context.trpc.store.product.queryOptions({ id: params.id })),
+  // Warms the cache without holding the page: the page shows its own spinner and error (spec §4).
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(context.trpc.store.product.queryOptions({ id: params.id }));
+  },
   component: ProductPage,
 });
 

@@ -4,8 +4,9 @@ import { HostedCheckout } from '../features/store-checkout/hosted-checkout.tsx';
 
 /** The built-in store's payment page: its checkout sends the browser here (STORE_API_URL unset). */
 export const Route = createFileRoute('/store/checkout/$orderId')({
-  loader: ({ context, params }) =>
-    context.queryClient.prefetchQuery(context.trpc.store.hostedCheckout.get.queryOptions({ orderId: params.orderId })),
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(context.trpc.store.hostedCheckout.get.queryOptions({ orderId: params.orderId }));
+  },
   component: HostedCheckoutPage,
 });
 

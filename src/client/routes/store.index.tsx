@@ -13,7 +13,10 @@ import { ProductGrid } from '../features/store/product-grid.tsx';
 export const Route = createFileRoute('/store/')({
   // The payment page comes back here with ?checkout=cancelled when the buyer leaves it.
   validateSearch: z.object({ checkout: z.enum(['cancelled']).optional() }),
-  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.store.products.queryOptions()),
+  // Warms the cache without holding the page: the grid shows its own spinner (spec §4).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.trpc.store.products.queryOptions());
+  },
   component: StorePage,
 });
 

@@ -1,6 +1,7 @@
 import { HStack, IconButton, Input } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Minus, Plus } from 'lucide-react';
+import { useState } from 'react';
 
 /** Minus, the number (typed or stepped), plus. Never below `min`; above `max` only if it is unset. */
 export function QuantityStepper({
@@ -20,6 +21,8 @@ export function QuantityStepper({
 }) {
   const { t } = useLingui();
   const clamp = (next: number) => Math.min(max ?? Number.POSITIVE_INFINITY, Math.max(min, next));
+  // What is being typed: the field may be empty for a moment; leaving it puts the number back.
+  const [draft, setDraft] = useState<string | null>(null);
   return (
     <HStack gap="0" borderWidth="1px" rounded="md" width="fit-content" role="group" aria-label={label}>
       <IconButton
@@ -33,7 +36,7 @@ export function QuantityStepper({
       </IconButton>
       <Input
         aria-label={label}
-        value={String(value)}
+        value={draft ?? String(value)}
         inputMode="numeric"
         dir="ltr"
         textAlign="center"
@@ -43,8 +46,12 @@ export function QuantityStepper({
         px="1"
         onChange={(event) => {
           const digits = event.target.value.replace(/\D/g, '');
-          if (digits) onChange(clamp(Number(digits)));
+          if (!digits) return setDraft('');
+          const next = clamp(Number(digits));
+          setDraft(String(next));
+          onChange(next);
         }}
+        onBlur={() => setDraft(null)}
       />
       <IconButton
         variant="ghost"

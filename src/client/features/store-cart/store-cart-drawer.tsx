@@ -22,6 +22,7 @@ import {
   type StoreCartItem,
   type StoreCartLine,
 } from './store-cart-store.ts';
+import { dismissAddedToast } from './use-add-to-store-cart.ts';
 import { useStoreCheckout } from './use-store-checkout.ts';
 
 /** The cart total when every line knows its price in one currency; null for older saved lines. */
@@ -68,6 +69,9 @@ export function StoreCartDrawer() {
   // Mounted on every page, so store answers cached anywhere follow a language switch.
   useStoreLanguageRefresh();
   useFreshCartLines(open, items);
+  useEffect(() => {
+    if (open) dismissAddedToast();
+  }, [open]);
   const total = subtotal(items);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
 
