@@ -1,4 +1,7 @@
+import { setupI18n } from '@lingui/core';
+import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
+import { errorMessage } from '../../src/client/lib/errors.ts';
 import { sanitizeStoreHtml } from '../../src/server/modules/store/sanitize.ts';
 import { cardInput, formatStorePrice, passesLuhn, selectVariant } from '../../src/shared/store.ts';
 
@@ -86,5 +89,23 @@ describe('simulated card form', () => {
     expect(
       cardInput.safeParse({ name: 'x', number: '4242424242424242', expiry: '01/20', cvc: '123' }).error?.issues[0]?.message,
     ).toBe('card_expired');
+  });
+});
+
+describe('store errors in the user language', () => {
+  const unavailable = (details: Record<string, unknown>) =>
+    new TRPCClientError('STORE_UNAVAILABLE', {
+      result: { error: { code: -32600, message: 'STORE_UNAVAILABLE', data: { appCode: 'STORE_UNAVAILABLE', details } } } as never,
+    });
+
+  it("shows the external store's own answer as 'HTTP {status}: {statusText}' inside a translated sentence", async () => {
+    const en = setupI18n({ locale: 'en', messages: { en: (await import('../../src/client/locales/en/messages.po')).messages } });
+    const ar = setupI18n({ locale: 'ar', messages: { ar: (await import('../../src/client/locales/ar/messages.po')).messages } });
+    const answer = unavailable({ status: 503, statusText: 'Service Unavailable' });
+    expect(errorMessage(en, answer)).toBe(
+      'The store is not responding right now (HTTP 503: Service Unavailable). Please try again shortly.',
+    );
+    expect(errorMessage(ar, answer)).toBe('المتجر لا يستجيب حاليًا (HTTP 503: Service Unavailable). يرجى المحاولة بعد قليل.');
+    expect(errorMessage(en, unavailable({}))).toBe('The store is not responding right now. Please try again shortly.');
   });
 });
