@@ -238,7 +238,7 @@ const collections = [
 async function seedStore(tx: Tx, count: Count) {
   const currencies = await tx
     .insertInto('store_currencies')
-    .values({ code: 'SAR', symbol: 'ر.س', template: '$1 SAR' })
+    .values({ code: 'SAR', symbol: 'ر.س', template: '$1 SAR', template_ar: '$1 ر.س' })
     .onConflict((oc) => oc.column('code').doNothing())
     .returning('code')
     .execute();

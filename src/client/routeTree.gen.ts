@@ -17,7 +17,6 @@ import { Route as JoinAsLabRouteImport } from './routes/join-as-lab'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as SearchRouteImport } from './routes/search'
-import { Route as StoreRouteImport } from './routes/store'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as AdminDashboardRouteImport } from './routes/admin.dashboard'
@@ -26,7 +25,9 @@ import { Route as CategoriesCategoryNameRouteImport } from './routes/categories.
 import { Route as LabsIndexRouteImport } from './routes/labs.index'
 import { Route as LabsLabIdRouteImport } from './routes/labs.$labId'
 import { Route as ProductIdRouteImport } from './routes/product.$id'
+import { Route as StoreIndexRouteImport } from './routes/store.index'
 import { Route as TestTestNameRouteImport } from './routes/test.$testName'
+import { Route as StoreCheckoutOrderIdRouteImport } from './routes/store.checkout.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -66,11 +67,6 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const StoreRoute = StoreRouteImport.update({
-  id: '/store',
-  path: '/store',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SuccessRoute = SuccessRouteImport.update({
@@ -113,9 +109,19 @@ const ProductIdRoute = ProductIdRouteImport.update({
   path: '/product/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StoreIndexRoute = StoreIndexRouteImport.update({
+  id: '/store/',
+  path: '/store/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TestTestNameRoute = TestTestNameRouteImport.update({
   id: '/test/$testName',
   path: '/test/$testName',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StoreCheckoutOrderIdRoute = StoreCheckoutOrderIdRouteImport.update({
+  id: '/store/checkout/$orderId',
+  path: '/store/checkout/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -128,7 +134,6 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/search': typeof SearchRoute
-  '/store': typeof StoreRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/admin/dashboard': typeof AdminDashboardRoute
@@ -138,6 +143,8 @@ export interface FileRoutesByFullPath {
   '/test/$testName': typeof TestTestNameRoute
   '/categories/': typeof CategoriesIndexRoute
   '/labs/': typeof LabsIndexRoute
+  '/store/': typeof StoreIndexRoute
+  '/store/checkout/$orderId': typeof StoreCheckoutOrderIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -148,7 +155,6 @@ export interface FileRoutesByTo {
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/search': typeof SearchRoute
-  '/store': typeof StoreRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/admin/dashboard': typeof AdminDashboardRoute
@@ -158,6 +164,8 @@ export interface FileRoutesByTo {
   '/test/$testName': typeof TestTestNameRoute
   '/categories': typeof CategoriesIndexRoute
   '/labs': typeof LabsIndexRoute
+  '/store': typeof StoreIndexRoute
+  '/store/checkout/$orderId': typeof StoreCheckoutOrderIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -169,7 +177,6 @@ export interface FileRoutesById {
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/search': typeof SearchRoute
-  '/store': typeof StoreRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/admin/dashboard': typeof AdminDashboardRoute
@@ -179,6 +186,8 @@ export interface FileRoutesById {
   '/test/$testName': typeof TestTestNameRoute
   '/categories/': typeof CategoriesIndexRoute
   '/labs/': typeof LabsIndexRoute
+  '/store/': typeof StoreIndexRoute
+  '/store/checkout/$orderId': typeof StoreCheckoutOrderIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -191,7 +200,6 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/search'
-    | '/store'
     | '/success'
     | '/terms-and-conditions'
     | '/admin/dashboard'
@@ -201,6 +209,8 @@ export interface FileRouteTypes {
     | '/test/$testName'
     | '/categories/'
     | '/labs/'
+    | '/store/'
+    | '/store/checkout/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -211,7 +221,6 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/search'
-    | '/store'
     | '/success'
     | '/terms-and-conditions'
     | '/admin/dashboard'
@@ -221,6 +230,8 @@ export interface FileRouteTypes {
     | '/test/$testName'
     | '/categories'
     | '/labs'
+    | '/store'
+    | '/store/checkout/$orderId'
   id:
     | '__root__'
     | '/'
@@ -231,7 +242,6 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/search'
-    | '/store'
     | '/success'
     | '/terms-and-conditions'
     | '/admin/dashboard'
@@ -241,6 +251,8 @@ export interface FileRouteTypes {
     | '/test/$testName'
     | '/categories/'
     | '/labs/'
+    | '/store/'
+    | '/store/checkout/$orderId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -252,7 +264,6 @@ export interface RootRouteChildren {
   PricingRoute: typeof PricingRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   SearchRoute: typeof SearchRoute
-  StoreRoute: typeof StoreRoute
   SuccessRoute: typeof SuccessRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
@@ -262,6 +273,8 @@ export interface RootRouteChildren {
   TestTestNameRoute: typeof TestTestNameRoute
   CategoriesIndexRoute: typeof CategoriesIndexRoute
   LabsIndexRoute: typeof LabsIndexRoute
+  StoreIndexRoute: typeof StoreIndexRoute
+  StoreCheckoutOrderIdRoute: typeof StoreCheckoutOrderIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -322,13 +335,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/store': {
-      id: '/store'
-      path: '/store'
-      fullPath: '/store'
-      preLoaderRoute: typeof StoreRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/success': {
       id: '/success'
       path: '/success'
@@ -385,11 +391,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/store/': {
+      id: '/store/'
+      path: '/store'
+      fullPath: '/store/'
+      preLoaderRoute: typeof StoreIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/test/$testName': {
       id: '/test/$testName'
       path: '/test/$testName'
       fullPath: '/test/$testName'
       preLoaderRoute: typeof TestTestNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/store/checkout/$orderId': {
+      id: '/store/checkout/$orderId'
+      path: '/store/checkout/$orderId'
+      fullPath: '/store/checkout/$orderId'
+      preLoaderRoute: typeof StoreCheckoutOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -404,7 +424,6 @@ const rootRouteChildren: RootRouteChildren = {
   PricingRoute: PricingRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   SearchRoute: SearchRoute,
-  StoreRoute: StoreRoute,
   SuccessRoute: SuccessRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   AdminDashboardRoute: AdminDashboardRoute,
@@ -414,6 +433,8 @@ const rootRouteChildren: RootRouteChildren = {
   TestTestNameRoute: TestTestNameRoute,
   CategoriesIndexRoute: CategoriesIndexRoute,
   LabsIndexRoute: LabsIndexRoute,
+  StoreIndexRoute: StoreIndexRoute,
+  StoreCheckoutOrderIdRoute: StoreCheckoutOrderIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

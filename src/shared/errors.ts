@@ -21,6 +21,12 @@ export const appErrorCodes = [
   'CHECKOUT_IN_PROGRESS',
   'PAYMENT_FAILED',
   'CANCEL_WINDOW_PASSED',
+  'OUT_OF_STOCK',
+  'PRODUCT_UNAVAILABLE',
+  'STORE_UNAVAILABLE',
+  'CHECKOUT_EXPIRED',
+  'CHECKOUT_CLOSED',
+  'PAYMENT_DECLINED',
   'INTERNAL',
 ] as const;
 
@@ -49,4 +55,8 @@ export const validationMessages = {
   invalid: 'invalid',
   consentRequired: 'consent_required',
   invalidPhone: 'invalid_phone',
+  invalidCardNumber: 'invalid_card_number',
+  invalidCardExpiry: 'invalid_card_expiry',
+  cardExpired: 'card_expired',
+  invalidCardCvc: 'invalid_card_cvc',
 } as const;

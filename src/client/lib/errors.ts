@@ -22,6 +22,12 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   CHECKOUT_IN_PROGRESS: msg`Your payment is already being processed. Please wait a moment.`,
   PAYMENT_FAILED: msg`The payment did not go through. You have not been charged.`,
   CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to 4 hours before their time.`,
+  OUT_OF_STOCK: msg`Not enough stock for one of the items.`,
+  PRODUCT_UNAVAILABLE: msg`One of the items is currently unavailable.`,
+  STORE_UNAVAILABLE: msg`The store is not responding right now. Please try again shortly.`,
+  CHECKOUT_EXPIRED: msg`Your reservation has expired. Please return to the store and check out again.`,
+  CHECKOUT_CLOSED: msg`This checkout is already closed.`,
+  PAYMENT_DECLINED: msg`Your card was declined. Please try another card.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 
@@ -33,6 +39,10 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   invalid: msg`This value is not valid.`,
   consent_required: msg`You must agree to the Terms & Conditions and Privacy Policy.`,
   invalid_phone: msg`Enter a Saudi mobile number, e.g. 05XXXXXXXX.`,
+  invalid_card_number: msg`Enter a valid card number.`,
+  invalid_card_expiry: msg`Enter the expiry date as MM/YY.`,
+  card_expired: msg`This card has expired.`,
+  invalid_card_cvc: msg`Enter the 3 or 4 digit security code.`,
 };
 
 interface ErrorData {
@@ -55,6 +65,13 @@ export function errorMessage(i18n: I18n, error: unknown): string {
     return i18n._(
       msg`Too many attempts. Please try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`,
     );
+  }
+  const status = data?.details?.status;
+  const statusText = data?.details?.statusText;
+  if (code === 'STORE_UNAVAILABLE' && typeof status === 'number') {
+    // The external store's own answer, as spec §8 shows it: 'HTTP {status}: {statusText}'.
+    const answer = `HTTP ${status}: ${typeof statusText === 'string' ? statusText : ''}`.trim();
+    return i18n._(msg`The store is not responding right now (${answer}). Please try again shortly.`);
   }
   if (code) return i18n._(appErrorMessages[code]);
   if (error instanceof TRPCClientError) return i18n._(appErrorMessages.INTERNAL);

@@ -205,6 +205,8 @@ export interface StoreCurrenciesTable {
   code: string;
   symbol: string;
   template: string;
+  /** The Arabic page's template; null means `template` serves both languages. */
+  template_ar: string | null;
 }
 
 export interface StoreCollectionsTable {
@@ -329,6 +331,8 @@ export interface StoreOrdersTable {
   reserved_until: Timestamp;
   created_at: CreatedAt;
   paid_at: Timestamp | null;
+  payment_reference: string | null;
+  card_last4: string | null;
 }
 
 export interface StoreOrderItemsTable {

@@ -1,0 +1,24 @@
+import { Box } from '@chakra-ui/react';
+
+/**
+ * Product HTML, sanitized on the server before it is sent (src/server/modules/store/sanitize.ts);
+ * this only gives it readable spacing in either direction.
+ */
+export function StoreHtml({ html }: { html: string }) {
+  return (
+    <Box
+      lineHeight="tall"
+      css={{
+        '& p': { marginBlockEnd: '3' },
+        '& ul, & ol': { paddingInlineStart: '5', marginBlockEnd: '3' },
+        '& ul': { listStyleType: 'disc' },
+        '& ol': { listStyleType: 'decimal' },
+        '& li': { marginBlockEnd: '1' },
+        '& strong, & b': { fontWeight: 'semibold' },
+        '& a': { color: 'brand.fg', textDecoration: 'underline' },
+        '& h2, & h3, & h4': { fontWeight: 'semibold', marginBlockEnd: '2' },
+      }}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

@@ -1,0 +1,202 @@
+import { Alert, Badge, Box, Button, Center, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { Link } from '@tanstack/react-router';
+import { Clock, Lock, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { AppRouter } from '../../../server/trpc/router.ts';
+import { StoreImage } from '../../components/store/store-image.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { CardForm } from './card-form.tsx';
+
+type HostedOrder = inferRouterOutputs<AppRouter>['store']['hostedCheckout']['get'];
+
+/** mm:ss of what is left of the reservation, counted down here from the server's figure. */
+function useCountdown(secondsLeft: number, onElapsed: () => void) {
+  const [left, setLeft] = useState(secondsLeft);
+  useEffect(() => setLeft(secondsLeft), [secondsLeft]);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => {
+      setLeft(left - 1);
+      if (left - 1 <= 0) onElapsed();
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [left, onElapsed]);
+  const minutes = Math.floor(left / 60);
+  const seconds = String(left % 60).padStart(2, '0');
+  return `${formatNumber(minutes, activeLocale())}:${seconds}`;
+}
+
+function OrderSummary({ order }: { order: HostedOrder }) {
+  const { t } = useLingui();
+  return (
+    <Stack
+      gap="4"
+      borderWidth="1px"
+      rounded="xl"
+      p={{ base: '4', md: '6' }}
+      bg="bg.panel"
+      as="section"
+      aria-labelledby="order-summary-heading"
+    >
+      <Heading as="h2" size="md" id="order-summary-heading">
+        {t`Order summary`}
+      </Heading>
+      <Stack as="ul" listStyleType="none" gap="3">
+        {order.items.map((item) => {
+          const quantity = item.quantity;
+          return (
+            <HStack as="li" key={item.variant_id} gap="3" align="start" data-testid="hosted-checkout-item">
+              <StoreImage src={item.image} alt="" boxSize="14" rounded="md" flexShrink={0} compact />
+              <Stack gap="0" flex="1" minW="0">
+                <Text fontWeight="semibold">{item.product_title}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {item.variant_title}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {t`Quantity: ${quantity}`} · <span dir="auto">{item.unit_price_formatted}</span>
+                </Text>
+              </Stack>
+              <Text fontWeight="semibold" dir="auto" whiteSpace="nowrap">
+                {item.line_total_formatted}
+              </Text>
+            </HStack>
+          );
+        })}
+      </Stack>
+      <HStack justify="space-between" borderTopWidth="1px" pt="4" fontWeight="bold" fontSize="lg">
+        <Text>{t`Total`}</Text>
+        <Text dir="auto" data-testid="hosted-checkout-total">
+          {order.total_formatted}
+        </Text>
+      </HStack>
+    </Stack>
+  );
+}
+
+function ClosedCheckout({ order }: { order: HostedOrder }) {
+  const { t } = useLingui();
+  if (order.status === 'paid') {
+    return (
+      <Alert.Root status="success" rounded="xl">
+        <Alert.Indicator />
+        <Alert.Content gap="3">
+          <Alert.Title>{t`This order has been paid.`}</Alert.Title>
+          <Button colorPalette="brand" width="fit-content" onClick={() => window.location.assign(order.success_url)}>
+            {t`Continue`}
+          </Button>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  return (
+    <Alert.Root status="warning" rounded="xl" role="alert">
+      <Alert.Indicator />
+      <Alert.Content gap="3">
+        <Alert.Title>
+          {order.status === 'expired'
+            ? t`Your reservation has expired. Please return to the store and check out again.`
+            : t`This checkout was cancelled.`}
+        </Alert.Title>
+        <Button asChild colorPalette="brand" width="fit-content">
+          <Link to="/store">{t`Back to Store`}</Link>
+        </Button>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function OpenCheckout({ order, onChanged }: { order: HostedOrder; onChanged: () => void }) {
+  const { t, i18n } = useLingui();
+  const remaining = useCountdown(order.seconds_left, onChanged);
+  const cancel = useMutation(
+    trpc.store.hostedCheckout.cancel.mutationOptions({
+      onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+    }),
+  );
+  return (
+    <Stack gap="4">
+      <HStack gap="2" color="fg.muted" role="timer" aria-live="off">
+        <Clock size={18} aria-hidden />
+        <Text>
+          <Trans>
+            Your items are reserved for{' '}
+            <Text as="span" fontWeight="bold" color="fg" dir="ltr" data-testid="reservation-countdown">
+              {remaining}
+            </Text>
+          </Trans>
+        </Text>
+      </HStack>
+      <CardForm orderId={order.id} total={order.total_formatted} onOrderChanged={onChanged} />
+      <Button variant="ghost" loading={cancel.isPending || cancel.isSuccess} onClick={() => cancel.mutate({ orderId: order.id })}>
+        {t`Cancel and return to the store`}
+      </Button>
+      {cancel.isError && (
+        <Text color="fg.error" role="alert">
+          {errorMessage(i18n, cancel.error)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The built-in store's hosted payment page: order summary, a simulated card form, leave or pay. */
+export function HostedCheckout({ orderId }: { orderId: string }) {
+  const { t, i18n } = useLingui();
+  const order = useQuery({ ...trpc.store.hostedCheckout.get.queryOptions({ orderId }), staleTime: 0 });
+
+  return (
+    <Stack gap="6">
+      <Stack gap="2">
+        <HStack gap="3" wrap="wrap">
+          <Box color="brand.fg">
+            <Lock aria-hidden />
+          </Box>
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            {t`Secure checkout`}
+          </Heading>
+          <Badge colorPalette="accent" variant="subtle">
+            {t`Demo payment`}
+          </Badge>
+        </HStack>
+        <HStack gap="2" color="fg.muted" fontSize="sm">
+          <ShieldCheck size={16} aria-hidden />
+          <Text>{t`This is a simulated payment: no card is charged.`}</Text>
+        </HStack>
+      </Stack>
+      {order.isPending ? (
+        <Center py="20">
+          <Stack align="center" gap="3" role="status">
+            <Spinner size="xl" color="brand.solid" borderWidth="3px" />
+            <Text color="fg.muted">{t`Loading your order…`}</Text>
+          </Stack>
+        </Center>
+      ) : order.isError ? (
+        <Stack align="center" py="12" gap="4" textAlign="center" role="alert">
+          <TriangleAlert size={40} aria-hidden />
+          <Text fontWeight="semibold" fontSize="lg">
+            {t`We could not load this checkout.`}
+          </Text>
+          <Text color="fg.muted">{errorMessage(i18n, order.error)}</Text>
+          <Button asChild variant="outline" colorPalette="brand">
+            <Link to="/store">{t`Back to Store`}</Link>
+          </Button>
+        </Stack>
+      ) : (
+        <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
+          <OrderSummary order={order.data} />
+          {order.data.status === 'pending' ? (
+            <OpenCheckout order={order.data} onChanged={() => void order.refetch()} />
+          ) : (
+            <ClosedCheckout order={order.data} />
+          )}
+        </Grid>
+      )}
+    </Stack>
+  );
+}

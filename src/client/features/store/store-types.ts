@@ -1,0 +1,29 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/router.ts';
+
+type StoreOutputs = inferRouterOutputs<AppRouter>['store'];
+export type StoreProduct = StoreOutputs['product'];
+export type StoreVariant = StoreProduct['variants'][number];
+
+/** The variant a card shows and adds: the one `site_product_selection` picked on the server. */
+export function cardVariant(product: StoreProduct): StoreVariant | undefined {
+  return product.variants.find((variant) => String(variant.id) === String(product.selected_variant_id)) ?? product.variants[0];
+}
+
+export type AvailabilityState = 'unavailable' | 'sold-out' | 'short' | 'in-stock' | 'untracked';
+
+/** Spec §4/§5: what may be added — purchasable, and within managed stock. */
+export function availability(
+  product: Pick<StoreProduct, 'purchasable'>,
+  variant: StoreVariant | undefined,
+  quantity: number,
+): AvailabilityState {
+  if (!product.purchasable || !variant) return 'unavailable';
+  if (!variant.manage_inventory) return 'untracked';
+  if (variant.inventory_quantity <= 0) return 'sold-out';
+  return quantity > variant.inventory_quantity ? 'short' : 'in-stock';
+}
+
+export function canAddToCart(state: AvailabilityState): boolean {
+  return state === 'in-stock' || state === 'untracked';
+}

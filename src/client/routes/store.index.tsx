@@ -1,0 +1,58 @@
+import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { useCartPanels } from '../components/layout/cart-panels-context.tsx';
+import { notify } from '../components/ui/toaster.tsx';
+import { cartLineFrom } from '../features/store-cart/store-cart-store.ts';
+import { useAddToStoreCart } from '../features/store-cart/use-add-to-store-cart.ts';
+import { markCheckoutPending } from '../features/store-cart/use-store-checkout.ts';
+import { ProductGrid } from '../features/store/product-grid.tsx';
+
+export const Route = createFileRoute('/store/')({
+  // The payment page comes back here with ?checkout=cancelled when the buyer leaves it.
+  validateSearch: z.object({ checkout: z.enum(['cancelled']).optional() }),
+  // Warms the cache without holding the page: the grid shows its own spinner (spec §4).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.trpc.store.products.queryOptions());
+  },
+  component: StorePage,
+});
+
+function StorePage() {
+  const { t } = useLingui();
+  const addToCart = useAddToStoreCart();
+  const { checkout } = Route.useSearch();
+  const navigate = useNavigate();
+  const panels = useCartPanels();
+
+  useEffect(() => {
+    if (checkout !== 'cancelled') return;
+    markCheckoutPending(false);
+    notify.info({ title: t`Payment cancelled`, description: t`Your items are still in your cart.` });
+    panels.openStoreCart();
+    void navigate({ to: '/store', search: {}, replace: true });
+    // Once per return from the payment page: the search param is gone after this.
+  }, [checkout]);
+
+  return (
+    <>
+      <Box bgGradient="to-b" gradientFrom="brand.subtle" gradientTo="bg" py={{ base: '10', md: '14' }}>
+        <Container maxW="7xl">
+          <Stack gap="3" textAlign="center" align="center">
+            <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
+              {t`Our Store`}
+            </Heading>
+            <Text fontSize={{ base: 'md', md: 'lg' }} color="fg.muted" maxW="2xl">
+              {t`Home test kits and Tahaleel merchandise, delivered to every city in the Kingdom.`}
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
+      <Container maxW="7xl" py={{ base: '8', md: '12' }}>
+        <ProductGrid onAddToCart={(product, variant) => addToCart(cartLineFrom(product, variant), 1, 'grid')} />
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import type { Database, Locale } from '../../db/schema.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { z } from 'zod';
+import { formatStorePrice, TEST_CARD_DECLINED, type cardInput } from '../../../shared/store.ts';
+import { localizedCurrency } from './builtin-store.ts';
+import {
+  cancelPendingOrder,
+  expireLapsedOrder,
+  findCurrency,
+  findOrder,
+  findOrderItems,
+  findOrderLines,
+  isReservationActive,
+  lockOrder,
+  lockVariantsForSale,
+  markOrderPaid,
+  takeStock,
+} from './store-orders.repository.ts';
+
+// The built-in store's own payment page (the page its checkout URL opens). The order id is a
+// random UUID handed only to the buyer, so holding it is what lets someone see and pay the order,
+// as with a hosted payment page's session URL.
+
+type Card = z.output<typeof cardInput>;
+
+export async function getHostedCheckout(db: Kysely<Database>, orderId: string, locale: Locale) {
+  // A lapsed reservation is recorded as such, so the page and the stock agree.
+  await expireLapsedOrder(db, orderId);
+  const order = await findOrder(db, orderId);
+  if (!order) throw new AppError('NOT_FOUND', { orderId });
+  const [lines, currency] = await Promise.all([findOrderLines(db, orderId), findCurrency(db, order.currency)]);
+  const currencyInfo = localizedCurrency(currency, locale);
+  const ar = locale === 'ar';
+  return {
+    id: order.id,
+    status: order.status,
+    seconds_left: order.status === 'pending' ? order.seconds_left : 0,
+    currency_info: currencyInfo,
+    total_cents: order.total_cents,
+    total_formatted: formatStorePrice(order.total_cents, currencyInfo),
+    card_last4: order.card_last4,
+    success_url: order.success_url,
+    cancel_url: order.cancel_url,
+    items: lines.map((line) => ({
+      variant_id: line.variant_id,
+      product_id: line.product_id,
+      product_title: ar ? line.product_title_ar : line.product_title_en,
+      variant_title: ar ? line.variant_title_ar : line.variant_title_en,
+      image: line.variant_image_url ?? line.product_image_url,
+      quantity: line.quantity,
+      unit_price_formatted: formatStorePrice(line.unit_price_cents, currencyInfo),
+      line_total_formatted: formatStorePrice(line.unit_price_cents * line.quantity, currencyInfo),
+    })),
+  };
+}
+
+type PaymentOutcome = { kind: 'paid'; redirectUrl: string } | { kind: 'expired' } | { kind: 'closed' };
+
+/**
+ * Simulates the card payment and takes the stock in the same transaction as marking the order
+ * paid. The order row is locked first (a double click pays once), then the variants; each unit
+ * is taken by a conditional update, so stock never goes below zero whatever runs beside it.
+ */
+export async function payHostedCheckout(db: Kysely<Database>, orderId: string, card: Card): Promise<{ redirectUrl: string }> {
+  if (card.number === TEST_CARD_DECLINED.replaceAll(' ', '')) throw new AppError('PAYMENT_DECLINED');
+
+  const outcome = await db.transaction().execute(async (tx): Promise<PaymentOutcome> => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new AppError('NOT_FOUND', { orderId });
+    if (order.status === 'paid') return { kind: 'paid', redirectUrl: order.success_url };
+    if (order.status !== 'pending') return { kind: order.status === 'expired' ? 'expired' : 'closed' };
+
+    const items = await findOrderItems(tx, orderId);
+    const variants = await lockVariantsForSale(
+      tx,
+      items.map((item) => item.variant_id),
+    );
+    // Only now, with the variants locked, is the reservation's lapse compared with a checkout's.
+    if (!(await isReservationActive(tx, orderId))) {
+      await expireLapsedOrder(tx, orderId);
+      return { kind: 'expired' };
+    }
+    for (const item of items) {
+      const variant = variants.find((candidate) => candidate.id === item.variant_id);
+      if (!variant?.manage_inventory) continue;
+      if (!(await takeStock(tx, item.variant_id, item.quantity))) {
+        // Someone took stock outside a reservation: nothing of this order is kept.
+        throw new AppError('OUT_OF_STOCK', { variantId: item.variant_id, available: variant.inventory_quantity });
+      }
+    }
+    await markOrderPaid(tx, orderId, { reference: `sim_${crypto.randomUUID()}`, cardLast4: card.number.slice(-4) });
+    return { kind: 'paid', redirectUrl: order.success_url };
+  });
+
+  if (outcome.kind === 'expired') throw new AppError('CHECKOUT_EXPIRED');
+  if (outcome.kind === 'closed') throw new AppError('CHECKOUT_CLOSED');
+  return { redirectUrl: outcome.redirectUrl };
+}
+
+/** Leaving the payment page releases the reservation at once and goes back to the store. */
+export async function cancelHostedCheckout(db: Kysely<Database>, orderId: string): Promise<{ redirectUrl: string }> {
+  const cancelUrl = await cancelPendingOrder(db, orderId);
+  if (cancelUrl) return { redirectUrl: cancelUrl };
+  const order = await findOrder(db, orderId);
+  if (!order) throw new AppError('NOT_FOUND', { orderId });
+  if (order.status === 'paid') throw new AppError('CHECKOUT_CLOSED');
+  return { redirectUrl: order.cancel_url };
+}

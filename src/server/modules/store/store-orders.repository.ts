@@ -1,0 +1,220 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+// Every lock here is taken in ascending variant id order, so two orders sharing variants queue
+// behind each other instead of deadlocking.
+
+/**
+ * The variants being bought, with their product and currency, locked until the transaction ends:
+ * concurrent checkouts and payments of the same variant take turns here.
+ */
+export async function lockVariantsForSale(db: Kysely<Database>, variantIds: number[]) {
+  if (variantIds.length === 0) return [];
+  return db
+    .selectFrom('store_variants as v')
+    .innerJoin('store_products as p', 'p.id', 'v.product_id')
+    .select([
+      'v.id',
+      'v.product_id',
+      'v.price_in_cents',
+      'v.sale_price_in_cents',
+      'v.manage_inventory',
+      'v.inventory_quantity',
+      'p.currency',
+      'p.purchasable',
+      'p.status',
+      'p.deleted_at',
+    ])
+    .where('v.id', 'in', variantIds)
+    .orderBy('v.id')
+    .forUpdate('v')
+    .execute();
+}
+
+/** Quantities held by pending orders whose reservation has not run out, by variant. */
+export async function findReservedQuantities(db: Kysely<Database>, variantIds: number[]): Promise<Map<number, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('store_order_items as oi')
+    .innerJoin('store_orders as o', 'o.id', 'oi.order_id')
+    .select((eb) => ['oi.variant_id', eb.fn.sum<string>('oi.quantity').as('reserved')])
+    .where('oi.variant_id', 'in', variantIds)
+    .where('o.status', '=', 'pending')
+    .where(sql<boolean>`o.reserved_until > clock_timestamp()`)
+    .groupBy('oi.variant_id')
+    .execute();
+  return new Map(rows.map((row) => [row.variant_id, Number(row.reserved)]));
+}
+
+export interface NewOrder {
+  userId: string | null;
+  currency: string;
+  totalCents: number;
+  locale: string;
+  timeZone: string;
+  successUrl: string;
+  cancelUrl: string;
+  reservationMinutes: number;
+  items: { variantId: number; quantity: number; unitPriceCents: number }[];
+}
+
+export async function insertPendingOrder(db: Kysely<Database>, order: NewOrder): Promise<string> {
+  const { id } = await db
+    .insertInto('store_orders')
+    .values({
+      user_id: order.userId,
+      currency: order.currency,
+      total_cents: order.totalCents,
+      locale: order.locale,
+      time_zone: order.timeZone,
+      success_url: order.successUrl,
+      cancel_url: order.cancelUrl,
+      reserved_until: sql<Date>`clock_timestamp() + make_interval(mins => ${order.reservationMinutes})`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('store_order_items')
+    .values(
+      order.items.map((item) => ({
+        order_id: id,
+        variant_id: item.variantId,
+        quantity: item.quantity,
+        unit_price_cents: item.unitPriceCents,
+      })),
+    )
+    .execute();
+  return id;
+}
+
+const orderColumns = [
+  'o.id',
+  'o.status',
+  'o.currency',
+  'o.total_cents',
+  'o.success_url',
+  'o.cancel_url',
+  'o.reserved_until',
+  'o.paid_at',
+  'o.card_last4',
+  sql<boolean>`o.reserved_until > clock_timestamp()`.as('reservation_active'),
+  sql<number>`greatest(0, ceil(extract(epoch from o.reserved_until - clock_timestamp())))::int`.as('seconds_left'),
+] as const;
+
+export async function findOrder(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom('store_orders as o').select(orderColumns).where('o.id', '=', orderId).executeTakeFirst();
+}
+
+/** The order row, locked: a second payment of the same order waits here, then sees it paid. */
+export async function lockOrder(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom('store_orders as o').select(orderColumns).where('o.id', '=', orderId).forUpdate().executeTakeFirst();
+}
+
+export async function findOrderItems(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom('store_order_items')
+    .select(['variant_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .orderBy('variant_id')
+    .execute();
+}
+
+/** The order's lines with what the payment page shows of each product, in both languages. */
+export async function findOrderLines(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom('store_order_items as oi')
+    .innerJoin('store_variants as v', 'v.id', 'oi.variant_id')
+    .innerJoin('store_products as p', 'p.id', 'v.product_id')
+    .select([
+      'oi.variant_id',
+      'oi.quantity',
+      'oi.unit_price_cents',
+      'v.product_id',
+      'v.title_ar as variant_title_ar',
+      'v.title_en as variant_title_en',
+      'v.image_url as variant_image_url',
+      'p.title_ar as product_title_ar',
+      'p.title_en as product_title_en',
+      (eb) =>
+        eb
+          .selectFrom('store_product_images as i')
+          .whereRef('i.product_id', '=', 'p.id')
+          .select('i.url')
+          .orderBy('i.sort_order')
+          .orderBy('i.id')
+          .limit(1)
+          .as('product_image_url'),
+    ])
+    .where('oi.order_id', '=', orderId)
+    .orderBy('oi.id')
+    .execute();
+}
+
+export async function findCurrency(db: Kysely<Database>, code: string) {
+  return db
+    .selectFrom('store_currencies')
+    .select(['code', 'symbol', 'template', 'template_ar'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes stock only if there is enough: the database decides, so two payments can never both take
+ * the last unit, and the `inventory_quantity >= 0` check backs it up.
+ */
+export async function takeStock(db: Kysely<Database>, variantId: number, quantity: number): Promise<boolean> {
+  const result = await db
+    .updateTable('store_variants')
+    .set((eb) => ({ inventory_quantity: eb('inventory_quantity', '-', quantity) }))
+    .where('id', '=', variantId)
+    .where('inventory_quantity', '>=', quantity)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function markOrderPaid(db: Kysely<Database>, orderId: string, payment: { reference: string; cardLast4: string }) {
+  await db
+    .updateTable('store_orders')
+    .set({
+      status: 'paid',
+      paid_at: sql<Date>`clock_timestamp()`,
+      payment_reference: payment.reference,
+      card_last4: payment.cardLast4,
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** A pending order whose reservation has run out becomes expired; answers whether it did. */
+export async function expireLapsedOrder(db: Kysely<Database>, orderId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('store_orders')
+    .set({ status: 'expired' })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .where(sql<boolean>`reserved_until <= clock_timestamp()`)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Cancelling a pending order releases its reservation at once; answers the cancel URL if it did. */
+export async function cancelPendingOrder(db: Kysely<Database>, orderId: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable('store_orders')
+    .set({ status: 'cancelled' })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .returning('cancel_url')
+    .executeTakeFirst();
+  return row?.cancel_url;
+}
+
+/** Read after the variants are locked, so a checkout and a payment agree on whether it has lapsed. */
+export async function isReservationActive(db: Kysely<Database>, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('store_orders')
+    .select(sql<boolean>`reserved_until > clock_timestamp()`.as('active'))
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return row?.active === true;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { cardInput, storeCheckoutInput, storeIdSchema, storeProductsInput } from '../../../shared/store.ts';
+import type { TrpcContext } from '../../trpc/context.ts';
+import { router } from '../../trpc/init.ts';
+import { publicProcedure } from '../../trpc/procedures.ts';
+import { cancelHostedCheckout, getHostedCheckout, payHostedCheckout } from './hosted-checkout.service.ts';
+import { checkout, getProduct, getVariantInventory, listProducts, type StoreCaller } from './store.service.ts';
+
+// Store pages are open to everyone (spec §6); a signed-in buyer's id is kept on the order.
+function storeCaller(ctx: TrpcContext): StoreCaller {
+  return { config: ctx.config, locale: ctx.locale, userId: ctx.user?.id ?? null };
+}
+
+const orderIdInput = z.object({ orderId: z.uuid() });
+
+export const storeRouter = router({
+  products: publicProcedure.input(storeProductsInput).query(({ ctx, input }) => listProducts(ctx.db, storeCaller(ctx), input)),
+  product: publicProcedure
+    .input(z.object({ id: storeIdSchema }))
+    .query(({ ctx, input }) => getProduct(ctx.db, storeCaller(ctx), input.id)),
+  variants: publicProcedure
+    .input(z.object({ productIds: z.array(storeIdSchema).min(1).max(100) }))
+    .query(({ ctx, input }) => getVariantInventory(ctx.db, storeCaller(ctx), input.productIds)),
+  checkout: publicProcedure.input(storeCheckoutInput).mutation(({ ctx, input }) => checkout(ctx.db, storeCaller(ctx), input)),
+
+  /** The built-in store's hosted payment page, opened by the URL its checkout answers. */
+  hostedCheckout: router({
+    get: publicProcedure.input(orderIdInput).query(({ ctx, input }) => getHostedCheckout(ctx.db, input.orderId, ctx.locale)),
+    pay: publicProcedure
+      // Flat, so each card field gets its own field error.
+      .input(orderIdInput.extend(cardInput.shape))
+      .mutation(({ ctx, input: { orderId, ...card } }) => payHostedCheckout(ctx.db, orderId, card)),
+    cancel: publicProcedure.input(orderIdInput).mutation(({ ctx, input }) => cancelHostedCheckout(ctx.db, input.orderId)),
+  }),
+});

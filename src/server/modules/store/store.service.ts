@@ -1,0 +1,178 @@
+import type { Kysely } from 'kysely';
+import type { Database, Locale } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import { AppError } from '../../../shared/errors.ts';
+import {
+  formatStorePrice,
+  sameStoreId,
+  selectVariant,
+  type StoreCheckoutInput,
+  type StoreId,
+  type StoreProductsInput,
+} from '../../../shared/store.ts';
+import { createBuiltinStore } from './builtin-store.ts';
+import { createExternalStore, StoreHttpError, StoreResponseError } from './external-store.ts';
+import { sanitizeStoreHtml } from './sanitize.ts';
+import type { ProviderProduct, StoreProduct, StoreProvider, VariantInventory } from './store-provider.ts';
+
+export type StoreConfig = Pick<Env, 'PUBLIC_URL' | 'STORE_API_URL' | 'STORE_ID'>;
+
+export interface StoreCaller {
+  config: StoreConfig;
+  locale: Locale;
+  userId: string | null;
+}
+
+const DEFAULT_PAGE_SIZE = 100;
+
+/** The external storefront when it is configured (both variables), else the built-in store. */
+export function storeProviderFor(db: Kysely<Database>, config: StoreConfig): StoreProvider {
+  if (config.STORE_API_URL && config.STORE_ID) return createExternalStore(config.STORE_API_URL, config.STORE_ID);
+  return createBuiltinStore(db, config.PUBLIC_URL);
+}
+
+/** An external store's failure becomes a coded error; the store's own words stay in `details`. */
+async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof StoreHttpError) {
+      console.warn(`Store API: ${error.message}`);
+      throw new AppError('STORE_UNAVAILABLE', { status: error.status, statusText: error.statusText });
+    }
+    if (error instanceof StoreResponseError) {
+      console.warn(`Store API: ${error.message}`);
+      throw new AppError('STORE_UNAVAILABLE');
+    }
+    throw error;
+  }
+}
+
+/** Spec §7: the live quantities from the variants call replace those inside the products, by variant id. */
+export function applyInventory(product: ProviderProduct, inventory: VariantInventory[]): ProviderProduct {
+  return {
+    ...product,
+    variants: product.variants.map((variant) => {
+      const live = inventory.find((entry) => sameStoreId(entry.id, variant.id));
+      return live ? { ...variant, inventory_quantity: Math.max(0, live.inventory_quantity) } : variant;
+    }),
+  };
+}
+
+/** What the page may show: sanitized HTML, formatted prices, blocks and pictures in their order. */
+export function presentProduct(product: ProviderProduct): StoreProduct {
+  const variants = product.variants.map((variant) => ({
+    ...variant,
+    price_formatted: formatStorePrice(variant.price_in_cents, variant.currency_info),
+    sale_price_formatted:
+      variant.sale_price_in_cents === null ? null : formatStorePrice(variant.sale_price_in_cents, variant.currency_info),
+  }));
+  const selected = selectVariant(variants, product.site_product_selection);
+  const images = [...product.images].sort((a, b) => a.order - b.order);
+  return {
+    ...product,
+    description: sanitizeStoreHtml(product.description),
+    additional_info: [...product.additional_info]
+      .sort((a, b) => a.order - b.order)
+      .map((info) => ({ ...info, description: sanitizeStoreHtml(info.description) })),
+    images,
+    image: product.image ?? images[0]?.url ?? selected?.image_url ?? null,
+    variants,
+    selected_variant_id: selected?.id ?? null,
+    price_in_cents: selected?.price_in_cents ?? null,
+    sale_price_in_cents: selected?.sale_price_in_cents ?? null,
+  };
+}
+
+export async function listProducts(db: Kysely<Database>, caller: StoreCaller, input: StoreProductsInput) {
+  const provider = storeProviderFor(db, caller.config);
+  const page = await fromProvider(() =>
+    provider.listProducts(
+      {
+        ids: input?.ids,
+        offset: input?.offset ?? 0,
+        limit: input?.limit ?? DEFAULT_PAGE_SIZE,
+        sortBy: input?.sortBy ?? 'order',
+        order: input?.order ?? 'asc',
+      },
+      caller.locale,
+    ),
+  );
+  const inventory =
+    page.products.length > 0
+      ? await fromProvider(() => provider.variantInventory(page.products.map((product) => product.id)))
+      : [];
+  return { ...page, products: page.products.map((product) => presentProduct(applyInventory(product, inventory))) };
+}
+
+export async function getProduct(db: Kysely<Database>, caller: StoreCaller, id: StoreId): Promise<StoreProduct> {
+  const provider = storeProviderFor(db, caller.config);
+  const product = await fromProvider(() => provider.getProduct(id, caller.locale));
+  if (!product) throw new AppError('NOT_FOUND', { productId: id });
+  const inventory = await fromProvider(() => provider.variantInventory([product.id]));
+  return presentProduct(applyInventory(product, inventory));
+}
+
+export async function getVariantInventory(db: Kysely<Database>, caller: StoreCaller, productIds: StoreId[]) {
+  const provider = storeProviderFor(db, caller.config);
+  const variants = await fromProvider(() => provider.variantInventory(productIds));
+  return {
+    variants: variants.map((variant) => ({ id: variant.id, inventory_quantity: Math.max(0, variant.inventory_quantity) })),
+  };
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/**
+ * The payment page sends the browser to these addresses, so they must be ours: otherwise the
+ * store would redirect a buyer to any site a crafted request names. Loopback hosts count as one,
+ * as the app's origin check has it, so the dev server on another port works.
+ */
+export function isOwnUrl(address: string, publicUrl: string): boolean {
+  try {
+    const url = new URL(address);
+    const own = new URL(publicUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    return url.origin === own.origin || (isLoopback(url.hostname) && isLoopback(own.hostname));
+  } catch {
+    return false;
+  }
+}
+
+export async function checkout(db: Kysely<Database>, caller: StoreCaller, input: StoreCheckoutInput): Promise<{ url: string }> {
+  for (const field of ['successUrl', 'cancelUrl'] as const) {
+    if (!isOwnUrl(input[field], caller.config.PUBLIC_URL)) throw new AppError('VALIDATION_FAILED', { field });
+  }
+  const merged = new Map<string, { variantId: StoreId; quantity: number }>();
+  for (const item of input.items) {
+    const key = String(item.variantId);
+    merged.set(key, { variantId: item.variantId, quantity: (merged.get(key)?.quantity ?? 0) + item.quantity });
+  }
+  const provider = storeProviderFor(db, caller.config);
+  const { url } = await fromProvider(() =>
+    provider.checkout({
+      items: [...merged.values()],
+      successUrl: input.successUrl,
+      cancelUrl: input.cancelUrl,
+      locale: input.locale,
+      timeZone: input.timeZone,
+      userId: caller.userId,
+    }),
+  );
+  // The browser is sent there: never a javascript: or data: address, whoever answered it.
+  if (!/^https?:$/.test(safeProtocol(url))) {
+    console.warn('Store API: checkout answered a URL that is not http(s)');
+    throw new AppError('STORE_UNAVAILABLE');
+  }
+  return { url };
+}
+
+function safeProtocol(url: string): string {
+  try {
+    return new URL(url).protocol;
+  } catch {
+    return '';
+  }
+}

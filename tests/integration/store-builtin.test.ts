@@ -1,0 +1,387 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { testEnv } from '../setup/fixtures.ts';
+import { apiClient } from '../setup/http.ts';
+import { approvedCard, checkoutDefaults, createTestVariant, orderIdOf, stockOf, storeCallerFor } from '../setup/store.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+async function productBySku(sku: string) {
+  return database.db
+    .selectFrom('store_variants')
+    .select(['id', 'product_id', 'inventory_quantity'])
+    .where('sku', '=', sku)
+    .executeTakeFirstOrThrow();
+}
+
+async function expectAppError(promise: Promise<unknown>, appCode: string, details?: Record<string, unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught as { cause?: { code?: string; details?: Record<string, unknown> } },
+  );
+  expect(error?.cause?.code).toBe(appCode);
+  if (details) expect(error?.cause?.details).toMatchObject(details);
+}
+
+describe('store.products (built-in)', () => {
+  it('lists the ten seeded products in their order, in Arabic by default', async () => {
+    const caller = await storeCallerFor(database.db);
+    const page = await caller.store.products();
+    expect(page.count).toBe(10);
+    expect(page.products).toHaveLength(10);
+    expect(page.products[0]).toMatchObject({ title: 'اختبار فيتامين د المنزلي', ribbon_text: 'الأكثر مبيعاً', currency: 'SAR' });
+    expect(page.products.map((product) => product.order)).toEqual(
+      [...page.products.map((product) => product.order)].sort((a, b) => a - b),
+    );
+  });
+
+  it('answers in English when the request is in English', async () => {
+    const caller = await storeCallerFor(database.db, { locale: 'en' });
+    const [first] = (await caller.store.products()).products;
+    expect(first).toMatchObject({
+      title: 'Vitamin D Home Test Kit',
+      subtitle: 'Finger-prick sample, lab-analysed',
+      ribbon_text: 'Bestseller',
+    });
+    expect(first?.variants[0]).toMatchObject({ title: 'Single kit', price_formatted: '149.00 SAR' });
+  });
+
+  it('formats prices with the SAR template of the active language, sale price beside the price', async () => {
+    const arabic = (await (await storeCallerFor(database.db)).store.products()).products;
+    const english = (await (await storeCallerFor(database.db, { locale: 'en' })).store.products()).products;
+    const arabicPack = arabic[0]!.variants[1]!;
+    expect(arabicPack).toMatchObject({
+      price_in_cents: 26900,
+      sale_price_in_cents: 23900,
+      price_formatted: '269.00 ر.س',
+      sale_price_formatted: '239.00 ر.س',
+    });
+    expect(arabicPack.currency_info).toEqual({ code: 'SAR', symbol: 'ر.س', template: '$1 ر.س' });
+    expect(english[0]!.variants[1]).toMatchObject({ price_formatted: '269.00 SAR', sale_price_formatted: '239.00 SAR' });
+    expect(english[0]!.variants[0]!.sale_price_formatted).toBeNull();
+  });
+
+  it('picks the card variant by site_product_selection: cheapest for lowest_price_first or null, else the first', async () => {
+    const products = (await (await storeCallerFor(database.db, { locale: 'en' })).store.products()).products;
+    const byTitle = (title: string) => products.find((product) => product.title === title)!;
+    // lowest_price_first: Single kit 149.00 beats the pack's sale price 239.00.
+    const vitaminD = byTitle('Vitamin D Home Test Kit');
+    expect(vitaminD.selected_variant_id).toBe(vitaminD.variants[0]!.id);
+    expect(vitaminD.price_in_cents).toBe(14900);
+    // 'first' on the t-shirt: the first variant whatever its price.
+    const shirt = byTitle('Tahaleel Cotton T-Shirt');
+    expect(shirt.selected_variant_id).toBe(shirt.variants[0]!.id);
+    // A single-variant product on sale carries the sale price too.
+    expect(byTitle('HbA1c Home Test Kit')).toMatchObject({ price_in_cents: 12900, sale_price_in_cents: 9900 });
+  });
+
+  it('gives every product its thumbnail, pictures in order, and null when it has none', async () => {
+    const products = (await (await storeCallerFor(database.db, { locale: 'en' })).store.products()).products;
+    const shirt = products.find((product) => product.title === 'Tahaleel Cotton T-Shirt')!;
+    expect(shirt.image).toBe('/store/tshirt-navy.svg');
+    expect(shirt.images.map((image) => image.order)).toEqual([0, 1, 2]);
+    expect(products.find((product) => product.title === 'Home First Aid Kit')!.image).toBeNull();
+  });
+
+  it('pages and sorts: by price ascending, then a second page', async () => {
+    const caller = await storeCallerFor(database.db, { locale: 'en' });
+    const cheapestFirst = await caller.store.products({ sortBy: 'price', order: 'asc', limit: 3 });
+    expect(cheapestFirst.products.map((product) => product.title)).toEqual([
+      'Early Pregnancy Test',
+      'Ceramic Mug',
+      'Canvas Tote Bag',
+    ]);
+    const second = await caller.store.products({ sortBy: 'price', order: 'asc', limit: 3, offset: 3 });
+    expect(second).toMatchObject({ count: 10, offset: 3, limit: 3 });
+    expect(second.products[0]!.title).not.toBe('Canvas Tote Bag');
+  });
+
+  it('keeps hidden products out of the grid but answers them by id (a cart still holds them)', async () => {
+    const { productId } = await createTestVariant(database.db, { stock: 5 });
+    const caller = await storeCallerFor(database.db);
+    expect((await caller.store.products()).products.map((product) => product.id)).not.toContain(productId);
+    expect((await caller.store.products({ ids: [productId] })).products.map((product) => product.id)).toEqual([productId]);
+  });
+});
+
+describe('store.product (built-in)', () => {
+  it('answers one product with its options, variants, additional info in order, and single-product fields', async () => {
+    const caller = await storeCallerFor(database.db, { locale: 'en' });
+    const { product_id } = await productBySku('TEE-M-NAVY');
+    const shirt = await caller.store.product({ id: String(product_id) });
+    expect(shirt.title).toBe('Tahaleel Cotton T-Shirt');
+    expect(shirt.options.map((option) => option.title)).toEqual(['Size', 'Colour']);
+    expect(shirt.options[0]!.values.map((value) => value.value)).toEqual(['S', 'M', 'L', 'XL']);
+    expect(shirt.variants).toHaveLength(8);
+    expect(shirt.variants[1]!.options.map((option) => option.value)).toEqual(['M', 'Navy']);
+    expect(shirt.additional_info.map((info) => info.title)).toEqual(['Care instructions', 'Size guide', 'Shipping & returns']);
+    expect(shirt).toMatchObject({ status: 'published', deleted_at: null, type: { value: 'merch' } });
+    expect(shirt.collections).toHaveLength(1);
+  });
+
+  it('says NOT_FOUND for an unknown, malformed or unpublished product', async () => {
+    const caller = await storeCallerFor(database.db);
+    await expectAppError(caller.store.product({ id: 999_999 }), 'NOT_FOUND');
+    await expectAppError(caller.store.product({ id: 'abc' }), 'NOT_FOUND');
+    const { productId } = await createTestVariant(database.db, { stock: 1 });
+    await database.db.updateTable('store_products').set({ status: 'draft' }).where('id', '=', productId).execute();
+    await expectAppError(caller.store.product({ id: productId }), 'NOT_FOUND');
+  });
+
+  it('removes script, handlers, javascript: links and frames from product and additional-info HTML', async () => {
+    const { productId } = await createTestVariant(database.db, { stock: 1 });
+    const payloads = [
+      '<p>Safe <strong>bold</strong> text</p>',
+      '<script>alert(1)</script>',
+      '<img src=x onerror="alert(2)">',
+      '<a href="javascript:alert(3)">click</a>',
+      '<a href="JaVaScRiPt:alert(4)">click</a>',
+      '<a href="java&#x09;script:alert(5)">click</a>',
+      '<svg onload="alert(6)"><circle /></svg>',
+      '<iframe src="https://evil.example"></iframe>',
+      '<p style="background:url(javascript:alert(7))" onclick="alert(8)">styled</p>',
+      '<form action="https://evil.example"><input name="x"></form>',
+      '<a href="https://tahaleel.sa/help">help</a>',
+    ].join('');
+    await database.db
+      .updateTable('store_products')
+      .set({ description_ar: payloads, description_en: payloads })
+      .where('id', '=', productId)
+      .execute();
+    await database.db
+      .insertInto('store_additional_info')
+      .values({
+        product_id: productId,
+        sort_order: 0,
+        title_ar: 'تنبيه',
+        title_en: 'Note',
+        description_ar: payloads,
+        description_en: payloads,
+      })
+      .execute();
+    const product = await (await storeCallerFor(database.db)).store.product({ id: productId });
+    for (const html of [product.description, product.additional_info[0]!.description]) {
+      expect(html).toContain('<p>Safe <strong>bold</strong> text</p>');
+      expect(html).toContain('<a href="https://tahaleel.sa/help" target="_blank" rel="noopener noreferrer nofollow">help</a>');
+      expect(html.toLowerCase()).not.toMatch(
+        /<script|onerror|onload|onclick|javascript:|<iframe|<svg|<form|<input|style=|alert\(/,
+      );
+    }
+  });
+});
+
+describe('store.checkout (built-in) and its hosted payment page', () => {
+  it('creates a pending order that reserves the stock and answers our own payment page', async () => {
+    const { variantId, productId } = await createTestVariant(database.db, { stock: 5, priceHalalas: 2500 });
+    const caller = await storeCallerFor(database.db);
+    const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] });
+    expect(url).toMatch(/^http:\/\/localhost:3000\/store\/checkout\/[0-9a-f-]{36}$/);
+    const order = await caller.store.hostedCheckout.get({ orderId: orderIdOf(url) });
+    expect(order).toMatchObject({ status: 'pending', total_cents: 5000, total_formatted: '50.00 ر.س' });
+    expect(order.seconds_left).toBeGreaterThan(14 * 60);
+    expect(order.items).toEqual([
+      expect.objectContaining({
+        variant_id: variantId,
+        quantity: 2,
+        variant_title: 'قياسي',
+        unit_price_formatted: '25.00 ر.س',
+        line_total_formatted: '50.00 ر.س',
+      }),
+    ]);
+    // Stock on hand is untouched until payment; what can be sold drops by the reservation.
+    expect(await stockOf(database.db, variantId)).toBe(5);
+    const { variants } = await caller.store.variants({ productIds: [productId] });
+    expect(variants).toEqual([{ id: variantId, inventory_quantity: 3 }]);
+    expect((await caller.store.product({ id: productId })).variants[0]!.inventory_quantity).toBe(3);
+  });
+
+  it('refuses more than what is left after reservations, saying how many are left', async () => {
+    const { variantId } = await createTestVariant(database.db, { stock: 3 });
+    const caller = await storeCallerFor(database.db);
+    await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] });
+    await expectAppError(caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] }), 'OUT_OF_STOCK', {
+      variantId,
+      available: 1,
+    });
+    // The same variant twice in one cart counts as one want of 2.
+    await expectAppError(
+      caller.store.checkout({
+        ...checkoutDefaults,
+        items: [
+          { variantId, quantity: 1 },
+          { variantId, quantity: 1 },
+        ],
+      }),
+      'OUT_OF_STOCK',
+    );
+  });
+
+  it('sells a variant without managed inventory whatever its stored quantity', async () => {
+    const mug = await productBySku('ACC-MUG');
+    const caller = await storeCallerFor(database.db);
+    const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId: mug.id, quantity: 4 }] });
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedCard });
+    expect(await stockOf(database.db, mug.id)).toBe(0);
+  });
+
+  it('refuses a product that is not purchasable and a variant that does not exist', async () => {
+    const cap = await productBySku('CAP-NAVY');
+    const caller = await storeCallerFor(database.db);
+    await expectAppError(
+      caller.store.checkout({ ...checkoutDefaults, items: [{ variantId: cap.id, quantity: 1 }] }),
+      'PRODUCT_UNAVAILABLE',
+    );
+    await expectAppError(
+      caller.store.checkout({ ...checkoutDefaults, items: [{ variantId: 987_654, quantity: 1 }] }),
+      'NOT_FOUND',
+    );
+  });
+
+  it('refuses return addresses on another site, so the payment page cannot be used to redirect anywhere', async () => {
+    const { variantId } = await createTestVariant(database.db, { stock: 3 });
+    const caller = await storeCallerFor(database.db);
+    await expectAppError(
+      caller.store.checkout({
+        ...checkoutDefaults,
+        successUrl: 'https://evil.example/success',
+        items: [{ variantId, quantity: 1 }],
+      }),
+      'VALIDATION_FAILED',
+      { field: 'successUrl' },
+    );
+    // The dev server on another loopback port is still us.
+    const { url } = await caller.store.checkout({
+      ...checkoutDefaults,
+      successUrl: 'http://127.0.0.1:5173/success',
+      items: [{ variantId, quantity: 1 }],
+    });
+    expect(url).toContain('/store/checkout/');
+  });
+
+  it('pays: takes the stock, marks the order paid and sends the browser to the success URL', async () => {
+    const { variantId, productId } = await createTestVariant(database.db, { stock: 4 });
+    const caller = await storeCallerFor(database.db);
+    const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 3 }] });
+    const orderId = orderIdOf(url);
+    expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedCard })).toEqual({
+      redirectUrl: checkoutDefaults.successUrl,
+    });
+    expect(await stockOf(database.db, variantId)).toBe(1);
+    expect((await caller.store.variants({ productIds: [productId] })).variants[0]!.inventory_quantity).toBe(1);
+    const order = await database.db.selectFrom('store_orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'paid', card_last4: '4242' });
+    expect(order.payment_reference).toMatch(/^sim_/);
+    // Paying twice (a double click, a reload) charges once and still lands on the success page.
+    expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedCard })).toEqual({
+      redirectUrl: checkoutDefaults.successUrl,
+    });
+    expect(await stockOf(database.db, variantId)).toBe(1);
+  });
+
+  it('declines the test card 4000 0000 0000 0002 and keeps the reservation', async () => {
+    const { variantId } = await createTestVariant(database.db, { stock: 2 });
+    const caller = await storeCallerFor(database.db);
+    const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
+    await expectAppError(
+      caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedCard, number: '4000 0000 0000 0002' }),
+      'PAYMENT_DECLINED',
+    );
+    expect((await caller.store.hostedCheckout.get({ orderId: orderIdOf(url) })).status).toBe('pending');
+  });
+
+  it('checks the card form: Luhn, expiry and security code, as field errors', async () => {
+    const { variantId } = await createTestVariant(database.db, { stock: 2 });
+    const caller = await storeCallerFor(database.db);
+    const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
+    const app = createApp({ db: database.db, env: testEnv });
+    const response = await apiClient(app).mutate('store.hostedCheckout.pay', {
+      orderId: orderIdOf(url),
+      ...{ name: '', number: '4242 4242 4242 4241', expiry: '01/20', cvc: '12' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.error?.data.fieldErrors).toMatchObject({
+      name: ['required'],
+      number: ['invalid_card_number'],
+      expiry: ['card_expired'],
+      cvc: ['invalid_card_cvc'],
+    });
+  });
+
+  it('lets a reservation lapse: the stock is free again and the late payment is refused as expired', async () => {
+    const { variantId, productId } = await createTestVariant(database.db, { stock: 2 });
+    const caller = await storeCallerFor(database.db);
+    const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] });
+    const orderId = orderIdOf(url);
+    expect((await caller.store.variants({ productIds: [productId] })).variants[0]!.inventory_quantity).toBe(0);
+    await expectAppError(caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] }), 'OUT_OF_STOCK');
+
+    await database.db
+      .updateTable('store_orders')
+      .set({ reserved_until: sql<Date>`now() - interval '1 second'` })
+      .where('id', '=', orderId)
+      .execute();
+
+    expect((await caller.store.variants({ productIds: [productId] })).variants[0]!.inventory_quantity).toBe(2);
+    await expectAppError(caller.store.hostedCheckout.pay({ orderId, ...approvedCard }), 'CHECKOUT_EXPIRED');
+    expect(await caller.store.hostedCheckout.get({ orderId })).toMatchObject({ status: 'expired', seconds_left: 0 });
+    expect(await stockOf(database.db, variantId)).toBe(2);
+    // Someone else can now buy what was held.
+    const other = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] });
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(other.url), ...approvedCard });
+    expect(await stockOf(database.db, variantId)).toBe(0);
+  });
+
+  it('cancelling releases the reservation at once and goes to the cancel URL; a paid order cannot be cancelled', async () => {
+    const { variantId, productId } = await createTestVariant(database.db, { stock: 1 });
+    const caller = await storeCallerFor(database.db);
+    const first = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
+    expect(await caller.store.hostedCheckout.cancel({ orderId: orderIdOf(first.url) })).toEqual({
+      redirectUrl: checkoutDefaults.cancelUrl,
+    });
+    expect((await caller.store.variants({ productIds: [productId] })).variants[0]!.inventory_quantity).toBe(1);
+    await expectAppError(caller.store.hostedCheckout.pay({ orderId: orderIdOf(first.url), ...approvedCard }), 'CHECKOUT_CLOSED');
+
+    const second = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(second.url), ...approvedCard });
+    await expectAppError(caller.store.hostedCheckout.cancel({ orderId: orderIdOf(second.url) }), 'CHECKOUT_CLOSED');
+  });
+
+  it('never takes stock below zero, even when stock vanished outside a reservation', async () => {
+    const { variantId } = await createTestVariant(database.db, { stock: 2 });
+    const caller = await storeCallerFor(database.db);
+    const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] });
+    await database.db.updateTable('store_variants').set({ inventory_quantity: 1 }).where('id', '=', variantId).execute();
+    await expectAppError(caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedCard }), 'OUT_OF_STOCK');
+    expect(await stockOf(database.db, variantId)).toBe(1);
+    expect((await caller.store.hostedCheckout.get({ orderId: orderIdOf(url) })).status).toBe('pending');
+  });
+
+  it('says NOT_FOUND for an order that does not exist', async () => {
+    const caller = await storeCallerFor(database.db);
+    await expectAppError(caller.store.hostedCheckout.get({ orderId: crypto.randomUUID() }), 'NOT_FOUND');
+  });
+
+  it('works over HTTP as the browser calls it: checkout, then pay', async () => {
+    const { variantId } = await createTestVariant(database.db, { stock: 1 });
+    const api = apiClient(createApp({ db: database.db, env: testEnv }));
+    const started = await api.mutate<{ url: string }>('store.checkout', {
+      ...checkoutDefaults,
+      items: [{ variantId: String(variantId), quantity: 1 }],
+    });
+    expect(started.status).toBe(200);
+    const paid = await api.mutate<{ redirectUrl: string }>('store.hostedCheckout.pay', {
+      orderId: orderIdOf(started.data.url),
+      ...approvedCard,
+    });
+    expect(paid.data).toEqual({ redirectUrl: checkoutDefaults.successUrl });
+    const again = await api.mutate('store.checkout', { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
+    expect(again.status).toBe(409);
+    expect(again.error?.data).toMatchObject({ appCode: 'OUT_OF_STOCK', details: { variantId, available: 0 } });
+  });
+});

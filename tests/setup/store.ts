@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { Database, Locale } from '../../src/server/db/schema.ts';
+import type { Env } from '../../src/server/env.ts';
+import { createCallerFactory } from '../../src/server/trpc/init.ts';
+import { appRouter } from '../../src/server/trpc/router.ts';
+import { contextFor, type TestUser } from './fixtures.ts';
+
+const createCaller = createCallerFactory(appRouter);
+
+/** A caller of the store procedures in a language, optionally signed in or with another store configured. */
+export async function storeCallerFor(db: Kysely<Database>, options: { locale?: Locale; config?: Env; user?: TestUser } = {}) {
+  const context = await contextFor(db, options.user);
+  return createCaller({ ...context, locale: options.locale ?? context.locale, config: options.config ?? context.config });
+}
+
+export const returnUrls = { successUrl: 'http://localhost:3000/success', cancelUrl: 'http://localhost:3000/store' };
+
+export const checkoutDefaults = { ...returnUrls, locale: 'ar' as const, timeZone: 'Asia/Riyadh' };
+
+export const approvedCard = { name: 'Noura Alqahtani', number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
+
+/** A product of our own with one variant, so a test owns its stock. */
+export async function createTestVariant(
+  db: Kysely<Database>,
+  options: { stock: number; priceHalalas?: number; manageInventory?: boolean; purchasable?: boolean } = { stock: 10 },
+) {
+  const suffix = crypto.randomUUID().slice(0, 8);
+  const product = await db
+    .insertInto('store_products')
+    .values({
+      slug: `test-${suffix}`,
+      type: 'kit',
+      title_ar: `منتج اختبار ${suffix}`,
+      title_en: `Test product ${suffix}`,
+      currency: 'SAR',
+      purchasable: options.purchasable ?? true,
+      is_hidden: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const variant = await db
+    .insertInto('store_variants')
+    .values({
+      product_id: product.id,
+      sku: `TEST-${suffix}`,
+      title_ar: 'قياسي',
+      title_en: 'Standard',
+      price_in_cents: options.priceHalalas ?? 1000,
+      manage_inventory: options.manageInventory ?? true,
+      inventory_quantity: options.stock,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { productId: product.id, variantId: variant.id };
+}
+
+export async function stockOf(db: Kysely<Database>, variantId: number): Promise<number> {
+  const row = await db
+    .selectFrom('store_variants')
+    .select('inventory_quantity')
+    .where('id', '=', variantId)
+    .executeTakeFirstOrThrow();
+  return row.inventory_quantity;
+}
+
+/** The order id at the end of the hosted checkout URL. */
+export function orderIdOf(url: string): string {
+  const id = new URL(url).pathname.split('/').pop();
+  if (!id) throw new Error(`no order id in ${url}`);
+  return id;
+}
