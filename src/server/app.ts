@@ -4,6 +4,7 @@ import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'kysely';
 import { googleRoutes } from './modules/auth/google.routes.ts';
+import { resultRoutes } from './modules/results/results.routes.ts';
 import { createContext, type AppDeps } from './trpc/context.ts';
 import { appRouter } from './trpc/router.ts';
 
@@ -46,6 +47,12 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/auth/google', googleRoutes(deps));
+
+  if (deps.blobs) {
+    app.route('/files/results', resultRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs }));
+  } else {
+    app.all('/files/*', (c) => c.json({ error: { appCode: 'INTERNAL', details: { reason: 'no result storage' } } }, 503));
+  }
 
   app.get('/healthz', async (c) => {
     try {

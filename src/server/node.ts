@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createApp } from './app.ts';
+import { diskBlobStore } from './modules/results/disk-blob-store.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
 import { EnvError, parseEnv } from './env.ts';
 
@@ -15,6 +16,7 @@ async function main() {
   const app = createApp({
     db: database.db,
     env,
+    blobs: diskBlobStore(resolve(env.DATA_DIR, 'results')),
     clientIp: (c) =>
       (env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined) ?? getConnInfo(c).remote.address,
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cityKeys, type CityKey } from './cities.ts';
 import { validationMessages as m } from './errors.ts';
 
 export const PASSWORD_MIN = 8;
@@ -83,3 +84,73 @@ export const createBookingsInput = z.object({
   items: z.array(slotHoldInput).min(1).max(20),
   idempotencyKey: z.string().min(8).max(100),
 });
+
+/** Saudi numbers, mobile (05…) or landline (01…) or unified (9200…), stored as +966 and nine digits. */
+export const saudiPhoneSchema = z
+  .string({ error: m.required })
+  .trim()
+  .min(1, m.required)
+  .transform((value) => value.replace(/[\s-]/g, '').replace(/^00/, '+'))
+  .pipe(z.string().regex(/^(?:\+966|0)?[159]\d{8}$/, m.invalidPhone))
+  .transform((value) => `+966${value.slice(-9)}`);
+
+const testNameSchema = z.string({ error: m.required }).trim().min(2, m.tooShort).max(150, m.tooLong);
+export const testRequestInput = z.object({ nameAr: testNameSchema, nameEn: testNameSchema });
+
+/** A lab-test price in SAR, VAT included, with at most two decimals. */
+export const LAB_TEST_PRICE_MAX = 100_000;
+export const labTestPriceSchema = z
+  .number({ error: m.required })
+  .min(1, m.invalid)
+  .max(LAB_TEST_PRICE_MAX, m.invalid)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, m.invalid);
+
+export const updateOfferingInput = z
+  .object({ labTestId: z.number().int().positive(), price: labTestPriceSchema.optional(), isActive: z.boolean().optional() })
+  .refine((input) => input.price !== undefined || input.isActive !== undefined, { path: ['price'], message: m.required });
+export const addOfferingInput = z.object({ testId: z.number().int().positive(), price: labTestPriceSchema });
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, m.invalid);
+export const workingDaySchema = z
+  .object({ weekday: z.number().int().min(0).max(6), open: z.boolean(), opensAt: clockTime, closesAt: clockTime })
+  .refine((day) => !day.open || day.opensAt.slice(0, 5) < day.closesAt.slice(0, 5), { path: ['closesAt'], message: m.invalid });
+
+export const SLOT_MINUTES_CHOICES = [10, 15, 20, 30, 45, 60, 90, 120] as const;
+const optionalTextField = (max: number) => z.string().trim().max(max, m.tooLong);
+
+/** Everything a lab edits in its settings; coordinates come both or neither. */
+export const labProfileInput = z
+  .object({
+    nameAr: z.string({ error: m.required }).trim().min(2, m.tooShort).max(150, m.tooLong),
+    nameEn: z.string({ error: m.required }).trim().min(2, m.tooShort).max(150, m.tooLong),
+    addressAr: optionalTextField(300),
+    addressEn: optionalTextField(300),
+    city: z.enum(cityKeys as [CityKey, ...CityKey[]], { error: m.required }),
+    latitude: z.number().min(16, m.invalid).max(33, m.invalid).nullable(),
+    longitude: z.number().min(34, m.invalid).max(56, m.invalid).nullable(),
+    phone: saudiPhoneSchema,
+    workingHours: z
+      .array(workingDaySchema)
+      .length(7)
+      .refine((days) => new Set(days.map((day) => day.weekday)).size === 7, m.invalid),
+    slotMinutes: z
+      .number({ error: m.required })
+      .refine((value) => (SLOT_MINUTES_CHOICES as readonly number[]).includes(value), m.invalid),
+    slotCapacity: z.number({ error: m.required }).int(m.invalid).min(1, m.invalid).max(100, m.invalid),
+  })
+  .refine((input) => (input.latitude === null) === (input.longitude === null), { path: ['longitude'], message: m.invalid });
+export type LabProfileInput = z.infer<typeof labProfileInput>;
+
+export const accountProfileInput = z.object({ name: nameSchema, locale: z.enum(['ar', 'en']) });
+export const changePasswordInput = z.object({
+  currentPassword: z.string().max(PASSWORD_MAX, m.tooLong).optional(),
+  newPassword: passwordSchema,
+});
+
+export const choosePlanInput = z.object({
+  plan: z.enum(['basic', 'premium', 'enterprise', 'starter', 'professional']),
+  audience: z.enum(['customer', 'lab']).optional(),
+});
+
+export const setLabApprovalInput = z.object({ labId: z.uuid(), approved: z.boolean() });
+export const reviewTestRequestInput = z.object({ id: z.number().int().positive(), decision: z.enum(['approved', 'rejected']) });

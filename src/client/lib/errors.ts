@@ -28,6 +28,18 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   CHECKOUT_EXPIRED: msg`Your reservation has expired. Please return to the store and check out again.`,
   CHECKOUT_CLOSED: msg`This checkout is already closed.`,
   PAYMENT_DECLINED: msg`Your card was declined. Please try another card.`,
+  BOOKING_NOT_CONFIRMED: msg`Only a confirmed booking can be marked as completed.`,
+  BOOKING_CANCELLED: msg`This booking was cancelled, so no results can be added to it.`,
+  TEST_ALREADY_EXISTS: msg`A test with this English name is already in the catalogue.`,
+  TEST_ALREADY_REQUESTED: msg`You have already requested this test. It is waiting for review.`,
+  TEST_ALREADY_OFFERED: msg`This test is already on your price list.`,
+  TEST_REQUEST_REVIEWED: msg`This test request has already been reviewed.`,
+  PLAN_NOT_AVAILABLE: msg`This plan is not available for your account type.`,
+  PAYMENT_INTEGRATION_NEEDED: msg`Paid plans need a card payment provider, which has not been set up yet.`,
+  WRONG_PASSWORD: msg`Your current password is not correct.`,
+  FILE_EMPTY: msg`The file is empty. Please choose the results file again.`,
+  FILE_TOO_LARGE: msg`The file is larger than 10 MB. Please upload a smaller file.`,
+  FILE_TYPE_NOT_ALLOWED: msg`Only PDF, JPEG and PNG files can be uploaded.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 
@@ -53,6 +65,11 @@ interface ErrorData {
 
 function errorData(error: unknown): ErrorData | undefined {
   return error instanceof TRPCClientError ? (error.data as ErrorData | undefined) : undefined;
+}
+
+/** The sentence for one error code, e.g. from a plain HTTP answer `{ error: { appCode } }`. */
+export function appErrorMessage(i18n: I18n, code: AppErrorCode): string {
+  return i18n._(appErrorMessages[code]);
 }
 
 /** A server error in the user's language: each code has its own sentence. */

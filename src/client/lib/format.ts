@@ -41,3 +41,34 @@ export function formatTime(date: Date, locale: Locale, timeZone = 'Asia/Riyadh')
     date,
   );
 }
+
+/** A plan price in whole riyals ("99 SAR"), as price lists show them. */
+export function formatWholeMoney(sar: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 }).format(sar);
+}
+
+/** An amount in any ISO currency (store orders), two decimals. */
+export function formatCurrency(amount: number, currency: string, locale: Locale): string {
+  try {
+    return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  } catch {
+    return `${formatNumber(amount, locale, 2)} ${currency}`;
+  }
+}
+
+/** A file size in KB or MB, one decimal at most. */
+export function formatFileSize(bytes: number, locale: Locale): string {
+  const megabytes = bytes >= 1024 * 1024;
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: 'unit',
+    unit: megabytes ? 'megabyte' : 'kilobyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(megabytes ? bytes / (1024 * 1024) : Math.max(0.1, bytes / 1024));
+}
+
+/** The name of a weekday (0 = Sunday) in the active language. */
+export function formatWeekday(weekday: number, locale: Locale): string {
+  // 2023-01-01 was a Sunday.
+  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + weekday)));
+}

@@ -1,23 +1,48 @@
-import { Container, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
+import { ArrowLeftRight, ClipboardList, LayoutDashboard, Microscope, Settings, Users } from 'lucide-react';
+import { z } from 'zod';
+import { AccountSettings } from '../features/account/account-settings.tsx';
+import { AdminLabs } from '../features/admin/admin-labs.tsx';
+import { AdminOverview } from '../features/admin/admin-overview.tsx';
+import { AdminTestRequests } from '../features/admin/admin-test-requests.tsx';
+import { AdminTransactions } from '../features/admin/admin-transactions.tsx';
+import { AdminUsers } from '../features/admin/admin-users.tsx';
 import { requireUser } from '../features/auth/require-user.ts';
+import { useSession } from '../features/auth/use-session.ts';
+import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
+import { DashboardShell, type DashboardSection } from '../features/dashboard/dashboard-shell.tsx';
 
 export const Route = createFileRoute('/admin/dashboard')({
+  validateSearch: z.object({ section: z.string().optional().catch(undefined) }),
   beforeLoad: ({ context }) => requireUser(context, 'admin'),
   component: AdminDashboardPage,
 });
 
 function AdminDashboardPage() {
   const { t } = useLingui();
-  const { user } = Route.useRouteContext();
+  const session = useSession();
+  const user = session.user ?? Route.useRouteContext().user;
+  const signOut = useSignOut();
+  const navigate = Route.useNavigate();
+  const { section } = Route.useSearch();
+  const sections: DashboardSection[] = [
+    { id: 'overview', label: t`Overview`, icon: LayoutDashboard, render: () => <AdminOverview /> },
+    { id: 'labs', label: t`Labs`, icon: Microscope, render: () => <AdminLabs /> },
+    { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests /> },
+    { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions /> },
+    { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers /> },
+    { id: 'settings', label: t`Settings`, icon: Settings, render: () => <AccountSettings user={user} /> },
+  ];
   return (
-    <Container maxW="6xl" py="10">
-      <Stack gap="6">
-        <DashboardHeader name={user.name} userType={user.user_type} tier={user.subscription_tier} />
-        <Text color="fg.muted">{t`Admin dashboard sections are being prepared.`}</Text>
-      </Stack>
-    </Container>
+    <DashboardShell
+      header={<DashboardHeader name={user.name} userType={user.user_type} tier={user.subscription_tier} />}
+      sections={sections}
+      active={section ?? 'overview'}
+      onSelect={(id) => void navigate({ search: id === 'overview' ? {} : { section: id } })}
+      onLogout={() => signOut.mutate()}
+      loggingOut={signOut.isPending}
+    />
   );
 }

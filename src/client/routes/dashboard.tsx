@@ -1,33 +1,186 @@
-import { Alert, Container, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { CalendarCheck, FileText, FlaskConical, LayoutDashboard, Settings, Sparkles, Upload, Wallet } from 'lucide-react';
+import { z } from 'zod';
+import { labPlans } from '../../shared/plans.ts';
+import { AccountSettings } from '../features/account/account-settings.tsx';
 import { requireUser } from '../features/auth/require-user.ts';
 import { useSession } from '../features/auth/use-session.ts';
+import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { MyBookings } from '../features/booking/my-bookings.tsx';
+import { CustomerStats } from '../features/customer/customer-stats.tsx';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
+import { DashboardShell, type DashboardSection } from '../features/dashboard/dashboard-shell.tsx';
+import { SectionTitle } from '../features/dashboard/stat-card.tsx';
+import { LabBookings } from '../features/lab/lab-bookings.tsx';
+import { LabOverview } from '../features/lab/lab-overview.tsx';
+import { LabPayments } from '../features/lab/lab-payments.tsx';
+import { LabProfileSettings } from '../features/lab/lab-profile-form.tsx';
+import { LabTests } from '../features/lab/lab-tests.tsx';
+import { UnderReviewNotice, WhileUnderReview } from '../features/lab/lab-under-review.tsx';
+import { MyResults } from '../features/results/my-results.tsx';
+import { UploadResultsPanel } from '../features/results/upload-results-panel.tsx';
+import { AiAnalysisUpgrade } from '../features/subscriptions/ai-analysis-upgrade.tsx';
+import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
+import { localized } from '../lib/bidi.ts';
+import { activeLocale } from '../lib/locale.ts';
+import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 
 export const Route = createFileRoute('/dashboard')({
-  beforeLoad: ({ context }) => requireUser(context),
+  validateSearch: z.object({
+    section: z.string().optional().catch(undefined),
+    booking: z.uuid().optional().catch(undefined),
+  }),
+  beforeLoad: async ({ context }) => {
+    const { user } = await requireUser(context);
+    if (user.user_type === 'admin') throw redirect({ to: '/admin/dashboard', replace: true });
+    return { user };
+  },
   component: DashboardPage,
 });
 
+type User = NonNullable<RouterOutputs['auth']['me']>;
+
 function DashboardPage() {
-  const { t } = useLingui();
   const session = useSession();
   const user = session.user ?? Route.useRouteContext().user;
-  const underReview = user.user_type === 'lab' && !user.approved;
+  return user.user_type === 'lab' ? <LabDashboard user={user} /> : <CustomerDashboard user={user} />;
+}
+
+/** The section in the URL (`?section=`), so a reload or a shared link opens the same one; overview has none. */
+function useSection() {
+  const navigate = Route.useNavigate();
+  const search = Route.useSearch();
+  const select = (id: string, booking?: string) =>
+    void navigate({ search: id === 'overview' ? {} : { section: id, ...(booking && { booking }) } });
+  return { active: search.section ?? 'overview', booking: search.booking, select };
+}
+
+function LabDashboard({ user }: { user: User }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const signOut = useSignOut();
+  const { active, booking, select } = useSection();
+  const overview = useQuery(trpc.lab.overview.queryOptions());
+  const lab = overview.data?.lab;
+  const approved = user.approved;
+
+  const sections: DashboardSection[] = [
+    {
+      id: 'overview',
+      label: t`Overview`,
+      icon: LayoutDashboard,
+      render: () =>
+        approved ? <LabOverview onViewAll={() => select('bookings')} /> : <WhileUnderReview onOpenSettings={() => select('settings')} />,
+    },
+    { id: 'tests', label: t`Tests`, icon: FlaskConical, disabled: !approved, render: () => <LabTests /> },
+    { id: 'ai-analysis', label: t`AI analysis`, icon: Sparkles, disabled: !approved, render: () => <AiAnalysisUpgrade audience="lab" /> },
+    {
+      id: 'upload-results',
+      label: t`Upload results`,
+      icon: Upload,
+      disabled: !approved,
+      render: () => <UploadResultsPanel preselectedBookingId={booking} />,
+    },
+    {
+      id: 'payments',
+      label: t`Payments`,
+      icon: Wallet,
+      disabled: !approved,
+      render: () => (
+        <Stack gap="10">
+          <LabPayments />
+          <Stack gap="8">
+            <SectionTitle title={t`Your plan`} description={t`A higher plan lowers the commission on every completed booking.`} />
+            <PlanCards plans={labPlans} audience="lab" currentTier={user.subscription_tier} />
+          </Stack>
+        </Stack>
+      ),
+    },
+    {
+      id: 'bookings',
+      label: t`Bookings`,
+      icon: CalendarCheck,
+      disabled: !approved,
+      render: () => <LabBookings onUploadResult={(id) => select('upload-results', id)} />,
+    },
+    {
+      id: 'settings',
+      label: t`Settings`,
+      icon: Settings,
+      render: () => (
+        <Stack gap="10">
+          <LabProfileSettings />
+          <AccountSettings user={user} title={t`Account`} />
+        </Stack>
+      ),
+    },
+  ];
+
   return (
-    <Container maxW="6xl" py="10">
-      <Stack gap="6">
-        <DashboardHeader name={user.name} userType={user.user_type} tier={user.subscription_tier} />
-        {underReview && (
-          <Alert.Root status="warning" data-testid="lab-under-review">
-            <Alert.Indicator />
-            <Alert.Title>{t`Your lab account is under review. You will be notified once it is approved.`}</Alert.Title>
-          </Alert.Root>
-        )}
-        {user.user_type === 'customer' ? <MyBookings /> : <Text color="fg.muted">{t`Your dashboard sections are being prepared.`}</Text>}
-      </Stack>
-    </Container>
+    <DashboardShell
+      header={
+        <Stack gap="4">
+          <DashboardHeader
+            name={lab ? localized(locale, lab.lab_name_ar, lab.lab_name_en) : user.name}
+            userType="lab"
+            tier={user.subscription_tier}
+          />
+          {!approved && <UnderReviewNotice />}
+        </Stack>
+      }
+      sections={sections}
+      active={active}
+      onSelect={select}
+      onLogout={() => signOut.mutate()}
+      loggingOut={signOut.isPending}
+      disabledHint={approved ? undefined : t`Available once your lab is approved.`}
+    />
+  );
+}
+
+function CustomerDashboard({ user }: { user: User }) {
+  const { t } = useLingui();
+  const signOut = useSignOut();
+  const { active, select } = useSection();
+  const sections: DashboardSection[] = [
+    {
+      id: 'overview',
+      label: t`Overview`,
+      icon: LayoutDashboard,
+      render: () => (
+        <Stack gap="6">
+          <SectionTitle title={t`Overview`} />
+          <CustomerStats />
+          <MyBookings upcomingOnly />
+        </Stack>
+      ),
+    },
+    {
+      id: 'bookings',
+      label: t`Bookings`,
+      icon: CalendarCheck,
+      render: () => (
+        <Stack gap="6">
+          <SectionTitle title={t`Bookings`} />
+          <MyBookings />
+        </Stack>
+      ),
+    },
+    { id: 'results', label: t`My results`, icon: FileText, render: () => <MyResults /> },
+    { id: 'ai-analysis', label: t`AI analysis`, icon: Sparkles, render: () => <AiAnalysisUpgrade audience="customer" /> },
+    { id: 'settings', label: t`Settings`, icon: Settings, render: () => <AccountSettings user={user} /> },
+  ];
+  return (
+    <DashboardShell
+      header={<DashboardHeader name={user.name} userType={user.user_type} tier={user.subscription_tier} />}
+      sections={sections}
+      active={active}
+      onSelect={select}
+      onLogout={() => signOut.mutate()}
+      loggingOut={signOut.isPending}
+    />
   );
 }

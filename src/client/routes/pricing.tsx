@@ -1,12 +1,88 @@
+import { Button, Container, HStack, Heading, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../components/page-placeholder.tsx';
+import { FlaskConical, User } from 'lucide-react';
+import { z } from 'zod';
+import { ErrorState } from '../components/query-state.tsx';
+import { useSession } from '../features/auth/use-session.ts';
+import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
+import { trpc } from '../lib/trpc.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/pricing')({
+  validateSearch: z.object({ audience: z.enum(['customer', 'lab']).optional().catch(undefined) }),
+  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.subscriptions.plans.queryOptions()),
   component: PricingPage,
 });
 
 function PricingPage() {
   const { t } = useLingui();
-  return <PagePlaceholder title={t`Plans and pricing`} />;
+  const { user } = useSession();
+  const navigate = Route.useNavigate();
+  const search = Route.useSearch();
+  const audience = search.audience ?? (user?.user_type === 'lab' ? 'lab' : 'customer');
+  const plans = useQuery({ ...trpc.subscriptions.plans.queryOptions(), staleTime: Infinity });
+  usePageMeta({
+    title: t`Plans and pricing`,
+    description: t`Tahaleel plans for patients and for labs, in Saudi riyals per month.`,
+  });
+
+  const choices = [
+    { id: 'customer', label: t`For patients`, icon: User },
+    { id: 'lab', label: t`For labs`, icon: FlaskConical },
+  ] as const;
+
+  return (
+    <Container maxW="6xl" py={{ base: '10', md: '16' }}>
+      <Stack gap="10">
+        <Stack gap="3" textAlign="center" align="center">
+          <Heading as="h1" size={{ base: '2xl', md: '4xl' }}>
+            {t`Plans and pricing`}
+          </Heading>
+          <Text color="fg.muted" fontSize="lg" maxWidth="2xl">
+            {audience === 'customer'
+              ? t`Book for free, or choose a plan with lower fees, AI analysis of your results and discounts.`
+              : t`Join for free and pay a commission only on completed bookings. A higher plan lowers it.`}
+          </Text>
+          <HStack gap="1" p="1" borderWidth="1px" rounded="full" role="radiogroup" aria-label={t`Plans for`} mt="2">
+            {choices.map((choice) => (
+              <Button
+                key={choice.id}
+                role="radio"
+                aria-checked={audience === choice.id}
+                rounded="full"
+                size="sm"
+                variant={audience === choice.id ? 'solid' : 'ghost'}
+                colorPalette="brand"
+                onClick={() => void navigate({ search: { audience: choice.id }, replace: true, resetScroll: false })}
+              >
+                <choice.icon aria-hidden />
+                {choice.label}
+              </Button>
+            ))}
+          </HStack>
+        </Stack>
+        {plans.isError ? (
+          <ErrorState title={t`Could not load the plans`} error={plans.error} onRetry={() => void plans.refetch()} />
+        ) : plans.isPending ? (
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} height="96" rounded="lg" />
+            ))}
+          </SimpleGrid>
+        ) : (
+          <PlanCards
+            key={audience}
+            plans={plans.data[audience]}
+            audience={audience}
+            currentTier={user && user.user_type === audience ? user.subscription_tier : undefined}
+          />
+        )}
+        <Text textAlign="center" fontSize="sm" color="fg.muted">
+          {t`Prices are in Saudi riyals per month. A paid plan can be stopped before its next billing date.`}
+        </Text>
+      </Stack>
+    </Container>
+  );
 }

@@ -7,6 +7,8 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 /** PostgreSQL numeric comes back as a string; convert at the repository edge. */
 type NumericWithDefault = ColumnType<string, number | string | undefined, number | string>;
 type Json = ColumnType<unknown, string, string>;
+/** A jsonb column with a default: optional on insert, written as a JSON string. */
+type JsonWithDefault = ColumnType<unknown, string | undefined, string>;
 
 export type UserType = 'customer' | 'lab' | 'admin';
 export type Locale = 'ar' | 'en';
@@ -186,7 +188,7 @@ export interface AuditLogTable {
   action: string;
   subject_type: string;
   subject_id: string;
-  details: Generated<Json>;
+  details: JsonWithDefault;
   created_at: CreatedAt;
 }
 

@@ -5,6 +5,7 @@ import type { Database, Locale } from '../db/schema.ts';
 import { readSessionToken, sessionCookie, blankSessionCookie } from '../modules/auth/session-cookie.ts';
 import { validateSessionToken, type Session, type SessionUser } from '../modules/auth/session.ts';
 import { simulatedPaymentProvider, type PaymentProvider } from '../modules/booking/payment-provider.ts';
+import type { BlobStore } from '../modules/results/blob-store.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -13,6 +14,8 @@ export interface AppDeps {
   clientIp?: (c: HonoContext) => string | undefined;
   /** Lab-test payments; the simulated provider unless one is given. */
   payments?: PaymentProvider;
+  /** Where result files are kept; without one, /files/results answers 503 (the Node entry gives the disk store). */
+  blobs?: BlobStore;
 }
 
 // Not named `env`: @hono/trpc-server overwrites that key with Hono's own c.env.

@@ -1,18 +1,28 @@
+import { accountRouter } from '../modules/account/account.router.ts';
+import { adminRouter } from '../modules/admin/admin.router.ts';
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { bookingRouter } from '../modules/booking/booking.router.ts';
 import { catalogRouter } from '../modules/catalog/catalog.router.ts';
+import { labRouter } from '../modules/lab/lab.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
+import { resultsRouter } from '../modules/results/results.router.ts';
 import { searchRouter } from '../modules/search/search.router.ts';
 import { storeRouter } from '../modules/store/store.router.ts';
+import { subscriptionsRouter } from '../modules/subscriptions/subscriptions.router.ts';
 import { router } from './init.ts';
 
 export const appRouter = router({
+  account: accountRouter,
+  admin: adminRouter,
   auth: authRouter,
   booking: bookingRouter,
   catalog: catalogRouter,
+  lab: labRouter,
   newsletter: newsletterRouter,
+  results: resultsRouter,
   search: searchRouter,
   store: storeRouter,
+  subscriptions: subscriptionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,8 +13,8 @@ import { trpc } from '../../lib/trpc.ts';
 
 const CANCEL_BEFORE_MS = 4 * 60 * 60 * 1000;
 
-/** The customer's bookings, upcoming first, with cancel while the 4-hour window is open. */
-export function MyBookings() {
+/** The customer's bookings, upcoming first, with cancel while the 4-hour window is open; `upcomingOnly` for an overview. */
+export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean }) {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
   const queryClient = useQueryClient();
@@ -98,7 +98,7 @@ export function MyBookings() {
           list(upcoming)
         )}
       </Stack>
-      {past.length > 0 && (
+      {!upcomingOnly && past.length > 0 && (
         <Stack gap="3">
           <Heading as="h2" size="lg">
             {t`Past and cancelled bookings`}

@@ -1,6 +1,7 @@
 import { Badge, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { UserType } from '../../../server/db/schema.ts';
+import { tierLabel } from '../../lib/plan-labels.ts';
 
 interface Props {
   name: string;
@@ -9,19 +10,22 @@ interface Props {
 }
 
 export function DashboardHeader({ name, userType, tier }: Props) {
-  const { t } = useLingui();
-  const tierLabel = tier === 'basic' || tier === 'starter' ? t`Free` : tier.charAt(0).toUpperCase() + tier.slice(1);
+  const { t, i18n } = useLingui();
   const typeLabel = { customer: t`Customer`, lab: t`Laboratory`, admin: t`Administrator` }[userType];
   return (
     <Stack gap="2">
-      <Heading as="h1" size="2xl">
+      <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
         {t`Welcome, ${name}`}
       </Heading>
       <HStack gap="2" wrap="wrap">
-        <Text color="fg.muted">{t`Plan:`}</Text>
-        <Badge colorPalette="brand" variant="subtle">
-          {tierLabel}
-        </Badge>
+        {userType !== 'admin' && (
+          <>
+            <Text color="fg.muted">{t`Plan:`}</Text>
+            <Badge colorPalette="brand" variant="subtle" data-testid="plan-badge">
+              {i18n._(tierLabel(tier))}
+            </Badge>
+          </>
+        )}
         <Text color="fg.muted">{t`Account type:`}</Text>
         <Badge variant="outline">{typeLabel}</Badge>
       </HStack>

@@ -215,7 +215,7 @@ export function JoinAsLabPage({ onSignUp, onLogIn }: JoinAsLabPageProps) {
                   {t`Create a lab account`}
                 </Button>
                 <ChakraLink asChild color="brand.contrast" fontWeight="semibold">
-                  <Link to="/pricing">
+                  <Link to="/pricing" search={{ audience: 'lab' }}>
                     {t`See lab plans`}
                     <DirectionalIcon asChild boxSize="4">
                       <ArrowRight aria-hidden />

@@ -1,0 +1,16 @@
+import { Badge } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+
+type BookingStatus = 'confirmed' | 'completed' | 'cancelled';
+
+/** A booking's status; "confirmed" is what dashboards count as pending. */
+export function BookingStatusBadge({ status }: { status: BookingStatus }) {
+  const { t } = useLingui();
+  const label = { confirmed: t`Confirmed`, completed: t`Completed`, cancelled: t`Cancelled` }[status];
+  const palette = { confirmed: 'blue', completed: 'green', cancelled: 'red' }[status];
+  return (
+    <Badge colorPalette={palette} variant="subtle">
+      {label}
+    </Badge>
+  );
+}

@@ -1,0 +1,148 @@
+import { Badge, Button, Card, HStack, Input, InputGroup, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Search, X } from 'lucide-react';
+import { useState } from 'react';
+import { cities, type CityKey } from '../../../shared/cities.ts';
+import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { localized } from '../../lib/bidi.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { SectionTitle } from '../dashboard/stat-card.tsx';
+
+type Shown = 'all' | 'pending' | 'approved';
+
+/** Every lab profile with its license number; approve, or reject (the lab stays listed, unapproved). */
+export function AdminLabs() {
+  const { t, i18n } = useLingui();
+  const locale = activeLocale();
+  const queryClient = useQueryClient();
+  const labs = useQuery(trpc.admin.labs.queryOptions());
+  const [query, setQuery] = useState('');
+  const [shown, setShown] = useState<Shown>('all');
+  const setApproval = useMutation(
+    trpc.admin.setLabApproval.mutationOptions({
+      onSuccess: () => {
+        notify.success({ title: t`Lab status updated.` });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.labs.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.overview.queryKey() });
+      },
+      onError: (error) => notify.error({ title: t`Error`, description: errorMessage(i18n, error) }),
+    }),
+  );
+
+  const needle = query.trim().toLowerCase();
+  const visible =
+    labs.data?.filter(
+      (lab) =>
+        (shown === 'all' || (shown === 'approved') === lab.approved) &&
+        (!needle ||
+          lab.lab_name_en.toLowerCase().includes(needle) ||
+          lab.lab_name_ar.includes(query.trim()) ||
+          (lab.license_number ?? '').toLowerCase().includes(needle) ||
+          (lab.email ?? '').toLowerCase().includes(needle)),
+    ) ?? [];
+
+  return (
+    <Stack gap="5">
+      <SectionTitle
+        title={t`Labs`}
+        description={t`Approve a lab once its license has been checked. A rejected lab stays listed, without access.`}
+      />
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+        <InputGroup startElement={<Search size={16} aria-hidden />} flex="1">
+          <Input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t`Search by name, license or e-mail`}
+            aria-label={t`Search labs`}
+          />
+        </InputGroup>
+        <NativeSelect.Root width={{ base: 'full', sm: '56' }}>
+          <NativeSelect.Field value={shown} onChange={(event) => setShown(event.currentTarget.value as Shown)} aria-label={t`Filter`}>
+            <option value="all">{t`All labs`}</option>
+            <option value="pending">{t`Awaiting approval`}</option>
+            <option value="approved">{t`Approved`}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Stack>
+      {labs.isError ? (
+        <ErrorState title={t`Error fetching labs`} error={labs.error} onRetry={() => void labs.refetch()} />
+      ) : labs.isPending ? (
+        <Skeleton height="40" rounded="lg" />
+      ) : visible.length === 0 ? (
+        <EmptyState>{t`No labs match.`}</EmptyState>
+      ) : (
+        <Stack as="ul" listStyleType="none" gap="3">
+          {visible.map((lab) => {
+            const busy = setApproval.isPending && setApproval.variables?.labId === lab.id;
+            const name = localized(locale, lab.lab_name_ar, lab.lab_name_en);
+            return (
+              <Card.Root as="li" key={lab.id} variant="outline" size="sm" data-testid="admin-lab" data-lab-id={lab.id}>
+                <Card.Body>
+                  <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
+                    <Stack gap="1" minWidth="0">
+                      <HStack gap="2" wrap="wrap">
+                        <Text fontWeight="semibold">{name}</Text>
+                        <Badge colorPalette={lab.approved ? 'green' : 'orange'} variant="subtle">
+                          {lab.approved ? t`Approved` : t`Awaiting approval`}
+                        </Badge>
+                      </HStack>
+                      <Text fontSize="sm">
+                        {t`License number`}: <bdi>{lab.license_number ?? t`Not given`}</bdi>
+                      </Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {[
+                          lab.email && <bdi key="email">{lab.email}</bdi>,
+                          lab.city && lab.city in cities ? cities[lab.city as CityKey][locale] : null,
+                          lab.phone && <bdi key="phone">{lab.phone}</bdi>,
+                        ]
+                          .filter(Boolean)
+                          .flatMap((part, index) => (index === 0 ? [part] : [' · ', part]))}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {t`Joined on ${formatDate(new Date(lab.created_at), locale)}`}
+                      </Text>
+                    </Stack>
+                    <HStack gap="2" align="start" flexShrink={0}>
+                      {!lab.approved && (
+                        <Button
+                          size="sm"
+                          colorPalette="green"
+                          disabled={busy}
+                          loading={busy && setApproval.variables?.approved === true}
+                          onClick={() => setApproval.mutate({ labId: lab.id, approved: true })}
+                          aria-label={t`Approve ${name}`}
+                        >
+                          <Check aria-hidden />
+                          {t`Approve`}
+                        </Button>
+                      )}
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        colorPalette="red"
+                        disabled={busy}
+                        loading={busy && setApproval.variables?.approved === false}
+                        onClick={() => setApproval.mutate({ labId: lab.id, approved: false })}
+                        aria-label={t`Reject ${name}`}
+                      >
+                        <X aria-hidden />
+                        {t`Reject`}
+                      </Button>
+                    </HStack>
+                  </Stack>
+                </Card.Body>
+              </Card.Root>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarCheck, CalendarClock, ClipboardList, FlaskConical, Hourglass, Microscope, ShoppingBag, Users, Wallet } from 'lucide-react';
+import { Price } from '../../components/price.tsx';
+import { ErrorState } from '../../components/query-state.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { SectionTitle, StatCard } from '../dashboard/stat-card.tsx';
+
+export function AdminOverview() {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const overview = useQuery(trpc.admin.overview.queryOptions());
+  if (overview.isError)
+    return <ErrorState title={t`Error fetching revenue`} error={overview.error} onRetry={() => void overview.refetch()} />;
+  const data = overview.data;
+  const count = (value: number | undefined) => (value === undefined ? '' : formatNumber(value, locale));
+  const loading = overview.isPending;
+  return (
+    <Stack gap="6">
+      <SectionTitle title={t`Overview`} />
+      <StatCard
+        icon={Wallet}
+        label={t`Total revenue`}
+        hint={t`Sum of completed bookings, VAT included`}
+        value={data && <Price value={data.total_revenue} fontWeight="inherit" />}
+        loading={loading}
+        testId="total-revenue"
+      />
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <StatCard icon={Users} label={t`Customers`} value={count(data?.counts.customers)} loading={loading} />
+        <StatCard icon={Microscope} label={t`Approved labs`} value={count(data?.counts.approved_labs)} loading={loading} />
+        <StatCard
+          icon={Hourglass}
+          label={t`Labs awaiting approval`}
+          value={count(data?.counts.pending_labs)}
+          loading={loading}
+          testId="pending-labs"
+        />
+        <StatCard
+          icon={ClipboardList}
+          label={t`Test requests to review`}
+          value={count(data?.counts.pending_test_requests)}
+          loading={loading}
+        />
+        <StatCard icon={FlaskConical} label={t`Tests in the catalogue`} value={count(data?.counts.tests)} loading={loading} />
+        <StatCard icon={CalendarClock} label={t`Pending bookings`} value={count(data?.counts.pending_bookings)} loading={loading} />
+        <StatCard icon={CalendarCheck} label={t`Completed bookings`} value={count(data?.counts.completed_bookings)} loading={loading} />
+        <StatCard icon={ShoppingBag} label={t`Paid store orders`} value={count(data?.counts.paid_store_orders)} loading={loading} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { Badge, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { localized } from '../../lib/bidi.ts';
+import { formatCurrency, formatDate } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { SectionTitle } from '../dashboard/stat-card.tsx';
+
+type Kind = 'all' | 'booking' | 'store_order';
+
+/** Lab-test bookings and store orders in one list, newest first. */
+export function AdminTransactions() {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const transactions = useQuery(trpc.admin.transactions.queryOptions());
+  const [kind, setKind] = useState<Kind>('all');
+  const statusLabel: Record<string, { label: string; palette: string }> = {
+    confirmed: { label: t`Confirmed`, palette: 'blue' },
+    completed: { label: t`Completed`, palette: 'green' },
+    cancelled: { label: t`Cancelled`, palette: 'red' },
+    pending: { label: t`Awaiting payment`, palette: 'orange' },
+    paid: { label: t`Paid`, palette: 'green' },
+    expired: { label: t`Expired`, palette: 'gray' },
+  };
+  const visible = transactions.data?.filter((item) => kind === 'all' || item.kind === kind) ?? [];
+
+  return (
+    <Stack gap="5">
+      <SectionTitle title={t`Transactions`} description={t`Lab-test bookings and store orders, newest first.`} />
+      <NativeSelect.Root width={{ base: 'full', sm: '56' }}>
+        <NativeSelect.Field value={kind} onChange={(event) => setKind(event.currentTarget.value as Kind)} aria-label={t`Show`}>
+          <option value="all">{t`All transactions`}</option>
+          <option value="booking">{t`Lab-test bookings`}</option>
+          <option value="store_order">{t`Store orders`}</option>
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {transactions.isError ? (
+        <ErrorState title={t`Error fetching transactions`} error={transactions.error} onRetry={() => void transactions.refetch()} />
+      ) : transactions.isPending ? (
+        <Skeleton height="48" rounded="lg" />
+      ) : visible.length === 0 ? (
+        <EmptyState>{t`No transactions yet.`}</EmptyState>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="lg">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t`Date`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`Type`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`Details`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`Customer`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`Status`}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t`Amount`}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {visible.map((item) => {
+                const status = statusLabel[item.status] ?? { label: item.status, palette: 'gray' };
+                return (
+                  <Table.Row key={`${item.kind}-${item.id}`} data-testid="admin-transaction">
+                    <Table.Cell whiteSpace="nowrap">{formatDate(new Date(item.created_at), locale)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{item.kind === 'booking' ? t`Lab test` : t`Store order`}</Table.Cell>
+                    <Table.Cell>
+                      {item.kind === 'booking' ? (
+                        <Stack gap="0">
+                          <Text>{localized(locale, item.test_name_ar ?? '', item.test_name_en ?? '')}</Text>
+                          <Text fontSize="xs" color="fg.muted">
+                            {localized(locale, item.lab_name_ar ?? '', item.lab_name_en ?? '')}
+                          </Text>
+                        </Stack>
+                      ) : (
+                        t`${plural(item.item_count, { one: '# item', other: '# items' })}`
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>{item.customer_name ?? '—'}</Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={status.palette} variant="subtle">
+                        {status.label}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Text as="bdi" fontWeight="semibold" whiteSpace="nowrap">
+                        {formatCurrency(item.amount, item.currency, locale)}
+                      </Text>
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { FileCheck2, User } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Price } from '../../components/price.tsx';
+import { BookingStatusBadge } from '../../components/status-badge.tsx';
+import { localized } from '../../lib/bidi.ts';
+import { formatDate, formatTime } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import type { RouterOutputs } from '../../lib/trpc.ts';
+
+export type LabBooking = RouterOutputs['lab']['bookings'][number];
+
+/** One booking as the lab sees it: test, patient, time in the lab's zone, price and status. */
+export function LabBookingCard({ booking, actions }: { booking: LabBooking; actions?: ReactNode }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const when = new Date(booking.booking_time);
+  return (
+    <Card.Root as="li" variant="outline" size="sm" data-testid="lab-booking" data-booking-id={booking.id}>
+      <Card.Body>
+        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
+          <Stack gap="1" minWidth="0">
+            <HStack gap="2" wrap="wrap">
+              <Text fontWeight="semibold">{localized(locale, booking.test_name_ar, booking.test_name_en)}</Text>
+              <BookingStatusBadge status={booking.status} />
+            </HStack>
+            <HStack gap="1.5" fontSize="sm">
+              <User size={14} aria-hidden />
+              <Text>{booking.customer_name}</Text>
+            </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              {formatDate(when, locale, booking.time_zone)} · <bdi>{formatTime(when, locale, booking.time_zone)}</bdi>
+            </Text>
+            {booking.result_count > 0 && (
+              <HStack gap="1.5" fontSize="sm" color="green.fg">
+                <FileCheck2 size={14} aria-hidden />
+                <Text>{t`${plural(booking.result_count, { one: '# result file uploaded', other: '# result files uploaded' })}`}</Text>
+              </HStack>
+            )}
+          </Stack>
+          <Stack align={{ base: 'start', md: 'end' }} gap="2" flexShrink={0}>
+            <Price value={booking.total_price} />
+            {actions}
+          </Stack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button, Card, HStack, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, CalendarClock, CalendarDays, Wallet } from 'lucide-react';
+import { Price } from '../../components/price.tsx';
+import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { DirectionalIcon } from '../../components/ui/directional-icon.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { SectionTitle, StatCard } from '../dashboard/stat-card.tsx';
+import { LabBookingCard } from './lab-booking-card.tsx';
+
+/** Three figures (today, pending, revenue) and the latest bookings. */
+export function LabOverview({ onViewAll }: { onViewAll: () => void }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const overview = useQuery(trpc.lab.overview.queryOptions());
+
+  if (overview.isError) {
+    return <ErrorState title={t`Error fetching your dashboard`} error={overview.error} onRetry={() => void overview.refetch()} />;
+  }
+  const data = overview.data;
+  return (
+    <Stack gap="6">
+      <SectionTitle title={t`Overview`} />
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <StatCard
+          icon={CalendarDays}
+          label={t`Today's bookings`}
+          value={data && formatNumber(data.today_bookings, locale)}
+          loading={overview.isPending}
+          testId="stat-today"
+        />
+        <StatCard
+          icon={CalendarClock}
+          label={t`Pending bookings`}
+          value={data && formatNumber(data.pending_bookings, locale)}
+          loading={overview.isPending}
+          testId="stat-pending"
+        />
+        <StatCard
+          icon={Wallet}
+          label={t`Revenue`}
+          hint={t`From completed bookings`}
+          value={data && <Price value={data.revenue} fontWeight="inherit" />}
+          loading={overview.isPending}
+          testId="stat-revenue"
+        />
+      </SimpleGrid>
+      <Card.Root variant="outline">
+        <Card.Header>
+          <HStack justify="space-between" gap="3">
+            <Heading as="h3" size="md">
+              {t`Recent bookings`}
+            </Heading>
+            <Button variant="ghost" size="sm" colorPalette="brand" onClick={onViewAll}>
+              {t`View all`}
+              <DirectionalIcon asChild boxSize="4">
+                <ArrowRight aria-hidden />
+              </DirectionalIcon>
+            </Button>
+          </HStack>
+        </Card.Header>
+        <Card.Body>
+          {overview.isPending ? (
+            <Stack gap="3">
+              {[0, 1, 2].map((index) => (
+                <Skeleton key={index} height="20" rounded="md" />
+              ))}
+            </Stack>
+          ) : data!.recent_bookings.length === 0 ? (
+            <EmptyState>{t`No bookings yet. They will appear here as soon as patients book your tests.`}</EmptyState>
+          ) : (
+            <Stack as="ul" listStyleType="none" gap="3">
+              {data!.recent_bookings.map((booking) => (
+                <LabBookingCard key={booking.id} booking={booking} />
+              ))}
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

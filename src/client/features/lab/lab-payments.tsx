@@ -1,0 +1,111 @@
+import { Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Banknote, Percent, Wallet } from 'lucide-react';
+import { Price } from '../../components/price.tsx';
+import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { localized } from '../../lib/bidi.ts';
+import { formatDate } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { planNames } from '../../lib/plan-labels.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { SectionTitle, StatCard } from '../dashboard/stat-card.tsx';
+
+/** Completed bookings with the commission of the lab's plan taken off: what the lab is owed. */
+export function LabPayments() {
+  const { t, i18n } = useLingui();
+  const locale = activeLocale();
+  const payments = useQuery(trpc.lab.payments.queryOptions());
+
+  if (payments.isError) {
+    return <ErrorState title={t`Error fetching payments`} error={payments.error} onRetry={() => void payments.refetch()} />;
+  }
+  const data = payments.data;
+  const percent = data ? `${data.commission_percent}%` : '';
+  return (
+    <Stack gap="6">
+      <SectionTitle
+        title={t`Payments`}
+        description={data && t`On the ${i18n._(planNames[data.plan])} plan, Tahaleel keeps ${percent} of each completed booking.`}
+      />
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <StatCard
+          icon={Banknote}
+          label={t`Total of completed bookings`}
+          value={data && <Price value={data.totals.gross} fontWeight="inherit" />}
+          loading={payments.isPending}
+        />
+        <StatCard
+          icon={Percent}
+          label={t`Commission (${percent})`}
+          value={data && <Price value={data.totals.commission} fontWeight="inherit" />}
+          loading={payments.isPending}
+        />
+        <StatCard
+          icon={Wallet}
+          label={t`Your earnings`}
+          value={data && <Price value={data.totals.net} fontWeight="inherit" />}
+          loading={payments.isPending}
+          testId="stat-net"
+        />
+      </SimpleGrid>
+      <Card.Root variant="outline">
+        <Card.Header>
+          <Heading as="h3" size="md">
+            {t`Completed bookings`}
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          {payments.isPending ? (
+            <Skeleton height="24" rounded="md" />
+          ) : data!.items.length === 0 ? (
+            <EmptyState>{t`No completed bookings yet. Mark a booking as completed once its sample is taken.`}</EmptyState>
+          ) : (
+            <Table.ScrollArea>
+              <Table.Root size="sm" variant="line">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t`Test`}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t`Completed on`}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t`Amount`}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t`Commission`}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t`Your earnings`}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {data!.items.map((item) => (
+                    <Table.Row key={item.id} data-testid="payment-row">
+                      <Table.Cell>
+                        <Stack gap="0">
+                          <Text fontWeight="medium">{localized(locale, item.test_name_ar, item.test_name_en)}</Text>
+                          <Text fontSize="xs" color="fg.muted">
+                            {item.customer_name}
+                          </Text>
+                        </Stack>
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">
+                        {item.completed_at ? formatDate(new Date(item.completed_at), locale, item.time_zone) : '—'}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <Price value={item.total_price} fontWeight="normal" />
+                      </Table.Cell>
+                      <Table.Cell textAlign="end" color="fg.muted">
+                        <HStack justify="end" gap="0">
+                          <Text as="span">−</Text>
+                          <Price value={item.commission} fontWeight="normal" />
+                        </HStack>
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <Price value={item.net} />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

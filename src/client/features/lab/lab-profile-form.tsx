@@ -1,0 +1,348 @@
+import {
+  Button,
+  Card,
+  Field,
+  Grid,
+  HStack,
+  Heading,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LocateFixed, Save } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { cities, cityKeys, type CityKey } from '../../../shared/cities.ts';
+import { SLOT_MINUTES_CHOICES, type LabProfileInput } from '../../../shared/schemas.ts';
+import { ErrorState } from '../../components/query-state.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { errorMessage, fieldError } from '../../lib/errors.ts';
+import { formatWeekday } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import { SectionTitle } from '../dashboard/stat-card.tsx';
+
+type Profile = RouterOutputs['lab']['profile'];
+
+interface FormState {
+  nameAr: string;
+  nameEn: string;
+  addressAr: string;
+  addressEn: string;
+  city: string;
+  latitude: string;
+  longitude: string;
+  phone: string;
+  workingHours: { weekday: number; open: boolean; opensAt: string; closesAt: string }[];
+  slotMinutes: number;
+  slotCapacity: string;
+}
+
+function formFrom(profile: Profile): FormState {
+  return {
+    nameAr: profile.lab_name_ar,
+    nameEn: profile.lab_name_en,
+    addressAr: profile.address_ar,
+    addressEn: profile.address_en,
+    city: profile.city ?? '',
+    latitude: profile.latitude?.toString() ?? '',
+    longitude: profile.longitude?.toString() ?? '',
+    phone: profile.phone ?? '',
+    workingHours: profile.working_hours.map((day) => ({
+      weekday: day.weekday,
+      open: day.open,
+      opensAt: day.opens_at,
+      closesAt: day.closes_at,
+    })),
+    slotMinutes: profile.slot_minutes,
+    slotCapacity: String(profile.slot_capacity),
+  };
+}
+
+const coordinate = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const { t, i18n } = useLingui();
+  const locale = activeLocale();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<FormState>(() => formFrom(profile));
+  const [locating, setLocating] = useState(false);
+  const save = useMutation(
+    trpc.lab.updateProfile.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.lab.profile.queryKey(), saved);
+        void queryClient.invalidateQueries({ queryKey: trpc.lab.overview.queryKey() });
+        setForm(formFrom(saved));
+        notify.success({ title: t`Your lab profile has been saved.` });
+      },
+      onError: (error) => notify.error({ title: t`Could not save your profile`, description: errorMessage(i18n, error) }),
+    }),
+  );
+  const invalid = (field: keyof LabProfileInput) => (save.error ? fieldError(i18n, save.error, field) : undefined);
+  const set = (key: keyof FormState) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [key]: event.target.value }));
+  const setDay = (weekday: number, patch: Partial<FormState['workingHours'][number]>) =>
+    setForm((current) => ({
+      ...current,
+      workingHours: current.workingHours.map((day) => (day.weekday === weekday ? { ...day, ...patch } : day)),
+    }));
+
+  const locate = () => {
+    const failed = () => {
+      setLocating(false);
+      notify.error({ title: t`Could not get your location. Please enter it manually.` });
+    };
+    if (!('geolocation' in navigator)) return failed();
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        setForm((current) => ({
+          ...current,
+          latitude: position.coords.latitude.toFixed(5),
+          longitude: position.coords.longitude.toFixed(5),
+        }));
+      },
+      failed,
+      { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({
+      nameAr: form.nameAr,
+      nameEn: form.nameEn,
+      addressAr: form.addressAr,
+      addressEn: form.addressEn,
+      city: form.city as CityKey,
+      latitude: coordinate(form.latitude),
+      longitude: coordinate(form.longitude),
+      phone: form.phone,
+      workingHours: form.workingHours,
+      slotMinutes: form.slotMinutes,
+      slotCapacity: Number(form.slotCapacity),
+    });
+  };
+
+  const hoursError = invalid('workingHours');
+  return (
+    <Stack asChild gap="5">
+      <form onSubmit={submit} noValidate data-testid="lab-profile-form">
+        <Card.Root variant="outline">
+          <Card.Header>
+            <Heading as="h3" size="md">
+              {t`Lab details`}
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <Field.Root invalid={Boolean(invalid('nameAr'))} required>
+                <Field.Label>{t`Lab name in Arabic`}</Field.Label>
+                <Input dir="rtl" lang="ar" value={form.nameAr} onChange={set('nameAr')} />
+                <Field.ErrorText>{invalid('nameAr')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid('nameEn'))} required>
+                <Field.Label>{t`Lab name in English`}</Field.Label>
+                <Input dir="ltr" lang="en" value={form.nameEn} onChange={set('nameEn')} />
+                <Field.ErrorText>{invalid('nameEn')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid('addressAr'))}>
+                <Field.Label>{t`Address in Arabic`}</Field.Label>
+                <Input dir="rtl" lang="ar" value={form.addressAr} onChange={set('addressAr')} />
+                <Field.ErrorText>{invalid('addressAr')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid('addressEn'))}>
+                <Field.Label>{t`Address in English`}</Field.Label>
+                <Input dir="ltr" lang="en" value={form.addressEn} onChange={set('addressEn')} />
+                <Field.ErrorText>{invalid('addressEn')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid('city'))} required>
+                <Field.Label>{t`City`}</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    value={form.city}
+                    onChange={(event) => setForm((current) => ({ ...current, city: event.currentTarget.value }))}
+                  >
+                    <option value="">{t`Choose a city`}</option>
+                    {cityKeys.map((key) => (
+                      <option key={key} value={key}>
+                        {cities[key][locale]}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.ErrorText>{invalid('city')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid('phone'))} required>
+                <Field.Label>{t`Phone number`}</Field.Label>
+                <Input
+                  type="tel"
+                  inputMode="tel"
+                  dir="ltr"
+                  value={form.phone}
+                  onChange={set('phone')}
+                  placeholder="011XXXXXXX"
+                  autoComplete="tel"
+                />
+                <Field.ErrorText>{invalid('phone')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid('latitude'))}>
+                <Field.Label>{t`Latitude`}</Field.Label>
+                <Input inputMode="decimal" dir="ltr" value={form.latitude} onChange={set('latitude')} placeholder="24.71360" />
+                <Field.ErrorText>{invalid('latitude')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid('longitude'))}>
+                <Field.Label>{t`Longitude`}</Field.Label>
+                <Input inputMode="decimal" dir="ltr" value={form.longitude} onChange={set('longitude')} placeholder="46.67530" />
+                <Field.ErrorText>{invalid('longitude')}</Field.ErrorText>
+              </Field.Root>
+            </SimpleGrid>
+            <HStack mt="4" gap="3" wrap="wrap">
+              <Button variant="outline" size="sm" onClick={locate} loading={locating}>
+                <LocateFixed aria-hidden />
+                {t`Use my current location`}
+              </Button>
+              <Text fontSize="sm" color="fg.muted">
+                {t`Patients see how far your lab is from them.`}
+              </Text>
+            </HStack>
+            {profile.license_number && (
+              <Text mt="4" fontSize="sm" color="fg.muted">
+                {t`License number`}: <bdi>{profile.license_number}</bdi>
+              </Text>
+            )}
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root variant="outline">
+          <Card.Header>
+            <Heading as="h3" size="md">
+              {t`Working hours and appointments`}
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              {t`Times are your lab's local time. Patients can book from opening time until the last full appointment before closing.`}
+            </Text>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="2" as="ul" listStyleType="none">
+              {form.workingHours.map((day) => (
+                <Grid
+                  as="li"
+                  key={day.weekday}
+                  templateColumns={{ base: '1fr auto', md: '10rem auto 1fr' }}
+                  alignItems="center"
+                  gap="3"
+                  data-testid="working-day"
+                >
+                  <Text fontWeight="medium">{formatWeekday(day.weekday, locale)}</Text>
+                  <Switch.Root
+                    colorPalette="brand"
+                    checked={day.open}
+                    onCheckedChange={(event) => setDay(day.weekday, { open: event.checked })}
+                  >
+                    <Switch.HiddenInput aria-label={t`Open on ${formatWeekday(day.weekday, locale)}`} />
+                    <Switch.Control>
+                      <Switch.Thumb />
+                    </Switch.Control>
+                    <Switch.Label fontSize="sm">{day.open ? t`Open` : t`Closed`}</Switch.Label>
+                  </Switch.Root>
+                  {day.open && (
+                    <HStack gap="2" gridColumn={{ base: '1 / -1', md: 'auto' }}>
+                      <Input
+                        type="time"
+                        size="sm"
+                        dir="ltr"
+                        width="32"
+                        value={day.opensAt}
+                        onChange={(event) => setDay(day.weekday, { opensAt: event.target.value })}
+                        aria-label={t`Opening time, ${formatWeekday(day.weekday, locale)}`}
+                      />
+                      <Text color="fg.muted">–</Text>
+                      <Input
+                        type="time"
+                        size="sm"
+                        dir="ltr"
+                        width="32"
+                        value={day.closesAt}
+                        onChange={(event) => setDay(day.weekday, { closesAt: event.target.value })}
+                        aria-label={t`Closing time, ${formatWeekday(day.weekday, locale)}`}
+                      />
+                    </HStack>
+                  )}
+                </Grid>
+              ))}
+            </Stack>
+            {hoursError && (
+              <Text color="fg.error" fontSize="sm" mt="2">
+                {t`Each open day must close after it opens.`}
+              </Text>
+            )}
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="5">
+              <Field.Root invalid={Boolean(invalid('slotMinutes'))}>
+                <Field.Label>{t`Length of each appointment`}</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    value={form.slotMinutes}
+                    onChange={(event) => setForm((current) => ({ ...current, slotMinutes: Number(event.currentTarget.value) }))}
+                  >
+                    {SLOT_MINUTES_CHOICES.map((minutes) => (
+                      <option key={minutes} value={minutes}>
+                        {t`${plural(minutes, { one: '# minute', other: '# minutes' })}`}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid('slotCapacity'))}>
+                <Field.Label>{t`Patients per appointment`}</Field.Label>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={100}
+                  dir="ltr"
+                  value={form.slotCapacity}
+                  onChange={set('slotCapacity')}
+                />
+                <Field.HelperText>{t`How many patients you can receive at the same time.`}</Field.HelperText>
+                <Field.ErrorText>{invalid('slotCapacity')}</Field.ErrorText>
+              </Field.Root>
+            </SimpleGrid>
+          </Card.Body>
+        </Card.Root>
+
+        <Button type="submit" colorPalette="brand" alignSelf="start" loading={save.isPending}>
+          <Save aria-hidden />
+          {t`Save profile`}
+        </Button>
+      </form>
+    </Stack>
+  );
+}
+
+/** The lab's settings: its public profile, hours and appointment capacity. */
+export function LabProfileSettings() {
+  const { t } = useLingui();
+  const profile = useQuery(trpc.lab.profile.queryOptions());
+  return (
+    <Stack gap="6">
+      <SectionTitle title={t`Lab profile`} description={t`What patients see on your lab's page and in search results.`} />
+      {profile.isError ? (
+        <ErrorState title={t`Error fetching your profile`} error={profile.error} onRetry={() => void profile.refetch()} />
+      ) : profile.isPending ? (
+        <Skeleton height="96" rounded="lg" />
+      ) : (
+        <ProfileForm profile={profile.data} />
+      )}
+    </Stack>
+  );
+}

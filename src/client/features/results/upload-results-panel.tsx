@@ -1,0 +1,202 @@
+import { Box, Button, Card, Field, HStack, Heading, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileUp, Paperclip, Upload } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { AppErrorCode } from '../../../shared/errors.ts';
+import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { localized } from '../../lib/bidi.ts';
+import { appErrorMessage } from '../../lib/errors.ts';
+import { formatDate, formatFileSize, formatTime } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { SectionTitle } from '../dashboard/stat-card.tsx';
+import { ResultDownloadButton } from './result-download.tsx';
+import { ResultUploadError, checkBeforeUpload, uploadResult } from './upload-result.ts';
+
+const ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
+
+function UploadForm({ preselectedBookingId }: { preselectedBookingId?: string }) {
+  const { t, i18n } = useLingui();
+  const locale = activeLocale();
+  const queryClient = useQueryClient();
+  const bookings = useQuery(trpc.lab.bookings.queryOptions());
+  const [bookingId, setBookingId] = useState(preselectedBookingId ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileProblem, setFileProblem] = useState<AppErrorCode | null>(null);
+  const [tried, setTried] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (preselectedBookingId) setBookingId(preselectedBookingId);
+  }, [preselectedBookingId]);
+
+  const upload = useMutation({
+    mutationFn: ({ booking, chosen }: { booking: string; chosen: File }) => uploadResult(booking, chosen),
+    onSuccess: () => {
+      notify.success({ title: t`The result has been uploaded.`, description: t`The patient can download it from their dashboard now.` });
+      setFile(null);
+      setTried(false);
+      if (input.current) input.current.value = '';
+      void queryClient.invalidateQueries({ queryKey: trpc.lab.results.queryKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.lab.bookings.queryKey() });
+    },
+    onError: (error) => {
+      const code = error instanceof ResultUploadError ? error.code : 'INTERNAL';
+      if (code.startsWith('FILE_')) setFileProblem(code);
+      notify.error({ title: t`Could not upload the result`, description: appErrorMessage(i18n, code) });
+    },
+  });
+
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setFileProblem(chosen ? await checkBeforeUpload(chosen) : null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!bookingId || !file || fileProblem) return;
+    upload.mutate({ booking: bookingId, chosen: file });
+  };
+
+  const open = bookings.data?.filter((booking) => booking.status !== 'cancelled') ?? [];
+  if (bookings.isError)
+    return <ErrorState title={t`Error fetching bookings`} error={bookings.error} onRetry={() => void bookings.refetch()} />;
+  if (bookings.isPending) return <Skeleton height="48" rounded="lg" />;
+  if (open.length === 0) return <EmptyState>{t`Results are uploaded for a booking. You have no bookings yet.`}</EmptyState>;
+
+  const fileError = fileProblem ? appErrorMessage(i18n, fileProblem) : tried && !file ? t`Choose the results file.` : undefined;
+  return (
+    <Card.Root variant="outline" asChild data-testid="upload-result-form">
+      <form onSubmit={submit} noValidate>
+        <Card.Body>
+          <Stack gap="5">
+            <Field.Root invalid={tried && !bookingId} required>
+              <Field.Label>{t`Booking`}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  value={bookingId}
+                  onChange={(event) => setBookingId(event.currentTarget.value)}
+                  data-testid="result-booking"
+                >
+                  <option value="">{t`Choose a booking`}</option>
+                  {open.map((booking) => {
+                    const when = new Date(booking.booking_time);
+                    return (
+                      <option key={booking.id} value={booking.id}>
+                        {`${localized(locale, booking.test_name_ar, booking.test_name_en)} · ${booking.customer_name} · ${formatDate(when, locale, booking.time_zone)} ${formatTime(when, locale, booking.time_zone)}`}
+                      </option>
+                    );
+                  })}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>{t`Choose the booking this result belongs to.`}</Field.ErrorText>
+            </Field.Root>
+
+            <Field.Root invalid={Boolean(fileError)} required>
+              <Field.Label id="result-file-label">{t`Results file`}</Field.Label>
+              <Box
+                borderWidth="2px"
+                borderStyle="dashed"
+                borderColor={fileError ? 'border.error' : 'border'}
+                rounded="lg"
+                p="5"
+                width="full"
+                textAlign="center"
+              >
+                <Stack align="center" gap="2">
+                  <FileUp size={28} aria-hidden color="var(--chakra-colors-brand-fg)" />
+                  <input
+                    ref={input}
+                    type="file"
+                    accept={ACCEPT}
+                    hidden
+                    aria-labelledby="result-file-label"
+                    data-testid="result-file"
+                    onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+                  />
+                  <Button size="sm" variant="outline" onClick={() => input.current?.click()}>
+                    <Paperclip aria-hidden />
+                    {file ? t`Choose another file` : t`Choose a file`}
+                  </Button>
+                  {file ? (
+                    <Text fontSize="sm" fontWeight="medium">
+                      <bdi>{file.name}</bdi> · {formatFileSize(file.size, locale)}
+                    </Text>
+                  ) : (
+                    <Text fontSize="sm" color="fg.muted">
+                      {t`PDF, JPEG or PNG, up to 10 MB.`}
+                    </Text>
+                  )}
+                </Stack>
+              </Box>
+              <Field.ErrorText>{fileError}</Field.ErrorText>
+            </Field.Root>
+
+            <Button type="submit" colorPalette="brand" alignSelf="start" loading={upload.isPending} data-testid="upload-result">
+              <Upload aria-hidden />
+              {t`Upload result`}
+            </Button>
+          </Stack>
+        </Card.Body>
+      </form>
+    </Card.Root>
+  );
+}
+
+function UploadedResults() {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const results = useQuery(trpc.lab.results.queryOptions());
+  return (
+    <Card.Root variant="outline">
+      <Card.Header>
+        <Heading as="h3" size="md">
+          {t`Uploaded results`}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {results.isError ? (
+          <ErrorState title={t`Error fetching results`} error={results.error} onRetry={() => void results.refetch()} />
+        ) : results.isPending ? (
+          <Skeleton height="16" rounded="md" />
+        ) : results.data.length === 0 ? (
+          <EmptyState>{t`No results uploaded yet.`}</EmptyState>
+        ) : (
+          <Stack as="ul" listStyleType="none" gap="0" divideY="1px">
+            {results.data.map((result) => (
+              <HStack as="li" key={result.id} justify="space-between" gap="3" py="3" wrap="wrap" data-testid="uploaded-result">
+                <Stack gap="0.5" minWidth="0">
+                  <Text fontWeight="medium">{localized(locale, result.test_name_ar, result.test_name_en)}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    <bdi>{result.customer_name}</bdi> · <bdi>{result.file_name}</bdi> · <bdi>{formatFileSize(result.size_bytes, locale)}</bdi> ·{' '}
+                    {formatDate(new Date(result.created_at), locale, result.time_zone)}
+                  </Text>
+                </Stack>
+                <ResultDownloadButton id={result.id} fileName={result.file_name} />
+              </HStack>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Choose one of the lab's bookings and upload its result; the patient downloads it from "My results". */
+export function UploadResultsPanel({ preselectedBookingId }: { preselectedBookingId?: string }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="6">
+      <SectionTitle
+        title={t`Upload results`}
+        description={t`Files are stored privately: only the patient, your lab and Tahaleel's administrators can open them, and every access is logged.`}
+      />
+      <UploadForm preselectedBookingId={preselectedBookingId} />
+      <UploadedResults />
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { PlanFeature, PlanId } from '../../shared/plans.ts';
+
+export const planNames: Record<PlanId, MessageDescriptor> = {
+  basic: msg`Basic`,
+  premium: msg`Premium`,
+  enterprise: msg`Enterprise`,
+  starter: msg`Starter`,
+  professional: msg`Professional`,
+};
+
+export const planFeatures: Record<PlanFeature, MessageDescriptor> = {
+  storage1gb: msg`1 GB storage for your results`,
+  aiAnalysis: msg`AI analysis of results`,
+  discount5: msg`5% discount on bookings`,
+  multiAccount: msg`Several accounts for your family or company`,
+  tests20: msg`Up to 20 tests on your price list`,
+  tests100: msg`Up to 100 tests on your price list`,
+  testsUnlimited: msg`Unlimited tests on your price list`,
+  featured: msg`Featured placement in search results`,
+};
+
+/** A stored tier's name; the free plans read as "Free" (the spec's header default). */
+export function tierLabel(tier: string): MessageDescriptor {
+  if (tier === 'basic' || tier === 'starter') return msg`Free`;
+  return planNames[tier as PlanId] ?? msg`Free`;
+}

@@ -1,0 +1,131 @@
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import { halalasToSar } from '../../../shared/money.ts';
+import type { Database } from '../../db/schema.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import * as repo from './admin.repository.ts';
+
+/** The most rows a list answers with, newest first. */
+const LIST_LIMIT = 200;
+
+export async function totalRevenue(db: Kysely<Database>) {
+  return halalasToSar(await repo.completedRevenueHalalas(db));
+}
+
+export async function overview(db: Kysely<Database>) {
+  const [revenueHalalas, counts] = await Promise.all([repo.completedRevenueHalalas(db), repo.platformCounts(db)]);
+  return { total_revenue: halalasToSar(revenueHalalas), counts: { ...counts, pending_labs: counts.labs - counts.approved_labs } };
+}
+
+export async function labs(db: Kysely<Database>) {
+  const rows = await repo.listLabs(db);
+  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+}
+
+/** Approve or reject (approved false; the lab stays listed); written to the audit log with the change. */
+export async function setLabApproval(db: Kysely<Database>, adminId: string, labId: string, approved: boolean) {
+  await db.transaction().execute(async (tx) => {
+    const lab = await repo.lockLabProfile(tx, labId);
+    if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
+    await repo.setApproved(tx, labId, approved);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: approved ? 'lab.approve' : 'lab.reject',
+      subjectType: 'lab',
+      subjectId: labId,
+      details: { approved, previouslyApproved: lab.approved },
+    });
+  });
+  return { labId, approved };
+}
+
+export async function testRequests(db: Kysely<Database>) {
+  const rows = await repo.pendingTestRequests(db);
+  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * One transaction: the request's status, reviewer and reviewed_at, and on approval the new test under
+ * category 1 with placeholder descriptions and its id on the request, plus the audit entry. Any failure
+ * (a name already in the catalogue, the database refusing the insert) leaves all of it unwritten.
+ */
+export async function reviewTestRequest(
+  db: Kysely<Database>,
+  adminId: string,
+  requestId: number,
+  decision: 'approved' | 'rejected',
+  now = new Date(),
+) {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const request = await repo.lockTestRequest(tx, requestId);
+      if (!request) throw new AppError('NOT_FOUND', { entity: 'testRequest' });
+      if (request.status !== 'pending') throw new AppError('TEST_REQUEST_REVIEWED', { status: request.status });
+      await repo.markReviewed(tx, requestId, decision, adminId, now);
+      let testId: number | null = null;
+      if (decision === 'approved') {
+        if (await repo.testNameTaken(tx, request.test_name_en)) throw new AppError('TEST_ALREADY_EXISTS');
+        testId = await repo.insertPlaceholderTest(tx, { nameAr: request.test_name_ar, nameEn: request.test_name_en });
+        await repo.setCreatedTest(tx, requestId, testId);
+      }
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: decision === 'approved' ? 'test_request.approve' : 'test_request.reject',
+        subjectType: 'test_request',
+        subjectId: requestId,
+        details: { labId: request.requested_by_lab_id, testId },
+      });
+      return { id: requestId, status: decision, created_test_id: testId, created_test_name_en: testId ? request.test_name_en : null };
+    });
+  } catch (error) {
+    // Another approval created the same name between our check and our insert.
+    if (isUniqueViolation(error)) throw new AppError('TEST_ALREADY_EXISTS');
+    throw error;
+  }
+}
+
+export async function users(db: Kysely<Database>) {
+  const [rows, total] = await Promise.all([repo.listUsers(db, LIST_LIMIT), repo.countUsers(db)]);
+  return { total, items: rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })) };
+}
+
+/** Bookings and store orders, newest first, each in its own currency. */
+export async function transactions(db: Kysely<Database>) {
+  const [bookings, orders] = await Promise.all([repo.bookingTransactions(db, LIST_LIMIT), repo.storeOrderTransactions(db, LIST_LIMIT)]);
+  const items = [
+    ...bookings.map((row) => ({
+      kind: 'booking' as const,
+      id: row.id,
+      status: row.status as string,
+      amount: halalasToSar(row.total_price_halalas),
+      currency: 'SAR',
+      created_at: new Date(row.created_at).toISOString(),
+      customer_name: row.customer_name as string | null,
+      test_name_ar: row.test_name_ar as string | null,
+      test_name_en: row.test_name_en as string | null,
+      lab_name_ar: row.lab_name_ar as string | null,
+      lab_name_en: row.lab_name_en as string | null,
+      item_count: 1,
+    })),
+    ...orders.map((row) => ({
+      kind: 'store_order' as const,
+      id: row.id,
+      status: row.status as string,
+      amount: row.total_cents / 100,
+      currency: row.currency.toUpperCase(),
+      created_at: new Date(row.created_at).toISOString(),
+      customer_name: row.customer_name,
+      test_name_ar: null,
+      test_name_en: null,
+      lab_name_ar: null,
+      lab_name_en: null,
+      item_count: Number(row.item_count ?? 0),
+    })),
+  ];
+  items.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return items.slice(0, LIST_LIMIT);
+}

@@ -1,0 +1,227 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { BookingStatus, Database } from '../../db/schema.ts';
+import { bookingsWithDetails } from '../booking/booking.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findLabProfile(db: Db, labId: string) {
+  return db
+    .selectFrom('labs')
+    .innerJoin('user_profiles', 'user_profiles.id', 'labs.id')
+    .where('labs.id', '=', labId)
+    .select([
+      'labs.id',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+      'labs.license_number',
+      'labs.address_ar',
+      'labs.address_en',
+      'labs.city',
+      'labs.latitude',
+      'labs.longitude',
+      'labs.phone',
+      'labs.time_zone',
+      'labs.slot_minutes',
+      'labs.slot_capacity',
+      'user_profiles.approved',
+      'user_profiles.subscription_tier',
+    ])
+    .executeTakeFirst();
+}
+
+export function listWorkingHours(db: Db, labId: string) {
+  return db
+    .selectFrom('lab_working_hours')
+    .select(['weekday', 'opens_at', 'closes_at'])
+    .where('lab_id', '=', labId)
+    .orderBy('weekday')
+    .execute();
+}
+
+/** Bookings of the lab's own tests, with how many result files each has. */
+export function labBookings(db: Db, labId: string) {
+  return bookingsWithDetails(db)
+    .where('lab_tests.lab_id', '=', labId)
+    .select((eb) =>
+      eb
+        .selectFrom('result_files')
+        .whereRef('result_files.booking_id', '=', 'bookings.id')
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('result_count'),
+    );
+}
+
+/** Counts and revenue in one pass: today (between two instants), pending (confirmed), completed. */
+export async function bookingStats(db: Db, labId: string, todayFrom: Date, todayTo: Date) {
+  const row = await db
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .where('lab_tests.lab_id', '=', labId)
+    .select([
+      sql<string>`count(*) filter (where bookings.status <> 'cancelled' and bookings.booking_time >= ${todayFrom} and bookings.booking_time < ${todayTo})`.as(
+        'today',
+      ),
+      sql<string>`count(*) filter (where bookings.status = 'confirmed')`.as('pending'),
+      sql<string>`count(*) filter (where bookings.status = 'completed')`.as('completed'),
+      sql<string>`coalesce(sum(bookings.total_price_halalas) filter (where bookings.status = 'completed'), 0)`.as('revenue_halalas'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    today: Number(row.today),
+    pending: Number(row.pending),
+    completed: Number(row.completed),
+    revenueHalalas: Number(row.revenue_halalas),
+  };
+}
+
+/** The booking with its lab, locked for the caller's transaction. */
+export function lockBooking(tx: Transaction<Database>, bookingId: string) {
+  return tx
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .select(['bookings.id', 'bookings.status', 'lab_tests.lab_id'])
+    .where('bookings.id', '=', bookingId)
+    .forUpdate('bookings')
+    .executeTakeFirst();
+}
+
+export async function setBookingStatus(tx: Transaction<Database>, bookingId: string, status: BookingStatus, at: Date) {
+  await tx
+    .updateTable('bookings')
+    .set(status === 'completed' ? { status, completed_at: at } : { status })
+    .where('id', '=', bookingId)
+    .execute();
+}
+
+export function findTestByNameEn(db: Db, nameEn: string) {
+  return db.selectFrom('tests').select('id').where(sql<string>`lower(name_en)`, '=', nameEn.toLowerCase()).executeTakeFirst();
+}
+
+export function findPendingRequest(db: Db, labId: string, nameEn: string) {
+  return db
+    .selectFrom('test_requests')
+    .select('id')
+    .where('requested_by_lab_id', '=', labId)
+    .where('status', '=', 'pending')
+    .where(sql<string>`lower(test_name_en)`, '=', nameEn.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function insertTestRequest(db: Db, labId: string, nameAr: string, nameEn: string) {
+  return db
+    .insertInto('test_requests')
+    .values({ requested_by_lab_id: labId, test_name_ar: nameAr, test_name_en: nameEn })
+    .returning(['id', 'test_name_ar', 'test_name_en', 'status', 'created_at', 'reviewed_at', 'created_test_id'])
+    .executeTakeFirstOrThrow();
+}
+
+export function listTestRequests(db: Db, labId: string) {
+  return db
+    .selectFrom('test_requests')
+    .leftJoin('tests', 'tests.id', 'test_requests.created_test_id')
+    .where('test_requests.requested_by_lab_id', '=', labId)
+    .select([
+      'test_requests.id',
+      'test_requests.test_name_ar',
+      'test_requests.test_name_en',
+      'test_requests.status',
+      'test_requests.created_at',
+      'test_requests.reviewed_at',
+      'test_requests.created_test_id',
+      'tests.name_en as created_test_name_en',
+    ])
+    .orderBy('test_requests.created_at', 'desc')
+    .orderBy('test_requests.id', 'desc')
+    .execute();
+}
+
+export function listOfferings(db: Db, labId: string) {
+  return db
+    .selectFrom('lab_tests')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .innerJoin('categories', 'categories.id', 'tests.category_id')
+    .where('lab_tests.lab_id', '=', labId)
+    .select([
+      'lab_tests.id as lab_test_id',
+      'lab_tests.price_halalas',
+      'lab_tests.is_active',
+      'tests.id as test_id',
+      'tests.name_ar',
+      'tests.name_en',
+      'categories.name_ar as category_name_ar',
+      'categories.name_en as category_name_en',
+    ])
+    .orderBy('tests.category_id')
+    .orderBy('tests.name_en')
+    .execute();
+}
+
+/** Catalogue tests the lab does not offer yet, for its "add a test" choice. */
+export function listTestsNotOffered(db: Db, labId: string) {
+  return db
+    .selectFrom('tests')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('lab_tests').select('lab_tests.id').whereRef('lab_tests.test_id', '=', 'tests.id').where('lab_tests.lab_id', '=', labId))),
+    )
+    .select(['tests.id', 'tests.name_ar', 'tests.name_en'])
+    .orderBy('tests.name_en')
+    .execute();
+}
+
+export function findOffering(db: Db, labTestId: number) {
+  return db.selectFrom('lab_tests').select(['id', 'lab_id']).where('id', '=', labTestId).executeTakeFirst();
+}
+
+export async function updateOffering(db: Db, labTestId: number, patch: { price_halalas?: number; is_active?: boolean }) {
+  await db.updateTable('lab_tests').set(patch).where('id', '=', labTestId).execute();
+}
+
+/** Inserts the offering unless the lab already has that test; undefined means it did. */
+export function insertOffering(db: Db, labId: string, testId: number, priceHalalas: number) {
+  return db
+    .insertInto('lab_tests')
+    .values({ lab_id: labId, test_id: testId, price_halalas: priceHalalas })
+    .onConflict((oc) => oc.columns(['lab_id', 'test_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function testExists(db: Db, testId: number) {
+  return db.selectFrom('tests').select('id').where('id', '=', testId).executeTakeFirst();
+}
+
+export interface LabProfileRow {
+  lab_name_ar: string;
+  lab_name_en: string;
+  address_ar: string;
+  address_en: string;
+  city: string;
+  latitude: number | null;
+  longitude: number | null;
+  phone: string;
+  slot_minutes: number;
+  slot_capacity: number;
+}
+
+export async function updateLabProfile(tx: Transaction<Database>, labId: string, profile: LabProfileRow) {
+  await tx
+    .updateTable('labs')
+    .set({ ...profile, updated_at: new Date() })
+    .where('id', '=', labId)
+    .execute();
+}
+
+/** One opening interval per open weekday; a closed day has no row. */
+export async function replaceWorkingHours(
+  tx: Transaction<Database>,
+  labId: string,
+  days: { weekday: number; opens_at: string; closes_at: string }[],
+) {
+  await tx.deleteFrom('lab_working_hours').where('lab_id', '=', labId).execute();
+  if (days.length > 0) {
+    await tx
+      .insertInto('lab_working_hours')
+      .values(days.map((day) => ({ lab_id: labId, ...day })))
+      .execute();
+  }
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { addOfferingInput, labProfileInput, testRequestInput, updateOfferingInput } from '../../../shared/schemas.ts';
+import { router } from '../../trpc/init.ts';
+import { approvedLabProcedure, labProcedure } from '../../trpc/procedures.ts';
+import { labResults } from '../results/results.service.ts';
+import * as lab from './lab.service.ts';
+
+// An unapproved lab reaches its overview and its settings (labProcedure); everything else waits for approval.
+export const labRouter = router({
+  overview: labProcedure.query(({ ctx }) => lab.labOverview(ctx.db, ctx.user.id)),
+  profile: labProcedure.query(({ ctx }) => lab.labProfile(ctx.db, ctx.user.id)),
+  updateProfile: labProcedure.input(labProfileInput).mutation(({ ctx, input }) => lab.updateProfile(ctx.db, ctx.user.id, input)),
+
+  bookings: approvedLabProcedure
+    .input(z.object({ status: z.enum(['confirmed', 'completed', 'cancelled']).optional() }).optional())
+    .query(({ ctx, input }) => lab.labBookings(ctx.db, ctx.user.id, input?.status)),
+  completeBooking: approvedLabProcedure
+    .input(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => lab.completeBooking(ctx.db, ctx.user.id, input.id)),
+  requestTest: approvedLabProcedure.input(testRequestInput).mutation(({ ctx, input }) => lab.requestTest(ctx.db, ctx.user.id, input)),
+  testRequests: approvedLabProcedure.query(({ ctx }) => lab.testRequests(ctx.db, ctx.user.id)),
+  offerings: approvedLabProcedure.query(({ ctx }) => lab.offerings(ctx.db, ctx.user.id)),
+  testsNotOffered: approvedLabProcedure.query(({ ctx }) => lab.testsNotOffered(ctx.db, ctx.user.id)),
+  addOffering: approvedLabProcedure.input(addOfferingInput).mutation(({ ctx, input }) => lab.addOffering(ctx.db, ctx.user.id, input)),
+  updateOffering: approvedLabProcedure
+    .input(updateOfferingInput)
+    .mutation(({ ctx, input }) => lab.updateOffering(ctx.db, ctx.user.id, input)),
+  payments: approvedLabProcedure.query(({ ctx }) => lab.payments(ctx.db, ctx.user.id)),
+  results: approvedLabProcedure.query(({ ctx }) => labResults(ctx.db, ctx.user.id)),
+});

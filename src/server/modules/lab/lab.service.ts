@@ -1,0 +1,202 @@
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
+import { currentPlan, labCommissionRate } from '../../../shared/plans.ts';
+import type { LabProfileInput } from '../../../shared/schemas.ts';
+import { todayIn, zonedTimeToInstant } from '../../../shared/time.ts';
+import type { BookingStatus, Database } from '../../db/schema.ts';
+import { presentBooking } from '../booking/booking.service.ts';
+import * as repo from './lab.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The most bookings one list answers with; the dashboard shows the newest. */
+const BOOKINGS_LIMIT = 500;
+
+type LabBookingRow = Awaited<ReturnType<ReturnType<typeof repo.labBookings>['execute']>>[number];
+
+function presentLabBooking(row: LabBookingRow) {
+  return { ...presentBooking(row), result_count: Number(row.result_count ?? 0) };
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+async function labProfileOrThrow(db: Kysely<Database>, labId: string) {
+  const profile = await repo.findLabProfile(db, labId);
+  if (!profile) throw new AppError('NOT_FOUND', { entity: 'lab' });
+  return profile;
+}
+
+/** The start of the lab's day and of the next one, as instants. */
+function todayBounds(timeZone: string, now: Date) {
+  const today = todayIn(timeZone, now);
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  return { from: zonedTimeToInstant(today, '00:00', timeZone), to: zonedTimeToInstant(tomorrow, '00:00', timeZone) };
+}
+
+/** Today's bookings in the lab's zone, pending (confirmed) ones, revenue from completed ones, the latest five. */
+export async function labOverview(db: Kysely<Database>, labId: string, now = new Date()) {
+  const profile = await labProfileOrThrow(db, labId);
+  const { from, to } = todayBounds(profile.time_zone, now);
+  const [stats, recent] = await Promise.all([
+    repo.bookingStats(db, labId, from, to),
+    repo.labBookings(db, labId).orderBy('bookings.created_at', 'desc').limit(5).execute(),
+  ]);
+  return {
+    lab: {
+      id: profile.id,
+      lab_name_ar: profile.lab_name_ar,
+      lab_name_en: profile.lab_name_en,
+      approved: profile.approved,
+      subscription_tier: profile.subscription_tier,
+      time_zone: profile.time_zone,
+    },
+    today_bookings: stats.today,
+    pending_bookings: stats.pending,
+    completed_bookings: stats.completed,
+    revenue: halalasToSar(stats.revenueHalalas),
+    recent_bookings: recent.map(presentLabBooking),
+  };
+}
+
+export async function labBookings(db: Kysely<Database>, labId: string, status?: BookingStatus) {
+  let query = repo.labBookings(db, labId);
+  if (status) query = query.where('bookings.status', '=', status);
+  const rows = await query.orderBy('bookings.booking_time', 'desc').limit(BOOKINGS_LIMIT).execute();
+  return rows.map(presentLabBooking);
+}
+
+/** A confirmed booking of the lab's own test becomes completed; anyone else's looks missing. */
+export async function completeBooking(db: Kysely<Database>, labId: string, bookingId: string, now = new Date()) {
+  await db.transaction().execute(async (tx) => {
+    const booking = await repo.lockBooking(tx, bookingId);
+    if (!booking || booking.lab_id !== labId) throw new AppError('NOT_FOUND', { entity: 'booking' });
+    if (booking.status !== 'confirmed') throw new AppError('BOOKING_NOT_CONFIRMED', { status: booking.status });
+    await repo.setBookingStatus(tx, bookingId, 'completed', now);
+  });
+  return { completed: true as const };
+}
+
+function presentTestRequest<T extends { created_at: Date; reviewed_at: Date | null }>(row: T) {
+  return { ...row, created_at: new Date(row.created_at).toISOString(), reviewed_at: iso(row.reviewed_at) };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** A new test for the catalogue, pending until an admin reviews it. */
+export async function requestTest(db: Kysely<Database>, labId: string, input: { nameAr: string; nameEn: string }) {
+  if (await repo.findTestByNameEn(db, input.nameEn)) throw new AppError('TEST_ALREADY_EXISTS', { field: 'nameEn' });
+  if (await repo.findPendingRequest(db, labId, input.nameEn)) throw new AppError('TEST_ALREADY_REQUESTED', { field: 'nameEn' });
+  try {
+    const row = await repo.insertTestRequest(db, labId, input.nameAr, input.nameEn);
+    return presentTestRequest(row);
+  } catch (error) {
+    // The partial unique index settles two identical requests sent at once.
+    if (isUniqueViolation(error)) throw new AppError('TEST_ALREADY_REQUESTED', { field: 'nameEn' });
+    throw error;
+  }
+}
+
+export async function testRequests(db: Kysely<Database>, labId: string) {
+  return (await repo.listTestRequests(db, labId)).map(presentTestRequest);
+}
+
+export async function offerings(db: Kysely<Database>, labId: string) {
+  const rows = await repo.listOfferings(db, labId);
+  return rows.map(({ price_halalas, ...row }) => ({ ...row, price: halalasToSar(price_halalas) }));
+}
+
+export function testsNotOffered(db: Kysely<Database>, labId: string) {
+  return repo.listTestsNotOffered(db, labId);
+}
+
+export async function updateOffering(
+  db: Kysely<Database>,
+  labId: string,
+  input: { labTestId: number; price?: number; isActive?: boolean },
+) {
+  const offering = await repo.findOffering(db, input.labTestId);
+  if (!offering || offering.lab_id !== labId) throw new AppError('NOT_FOUND', { entity: 'labTest' });
+  await repo.updateOffering(db, input.labTestId, {
+    ...(input.price !== undefined && { price_halalas: sarToHalalas(input.price) }),
+    ...(input.isActive !== undefined && { is_active: input.isActive }),
+  });
+  return { updated: true as const };
+}
+
+export async function addOffering(db: Kysely<Database>, labId: string, input: { testId: number; price: number }) {
+  if (!(await repo.testExists(db, input.testId))) throw new AppError('NOT_FOUND', { entity: 'test' });
+  const inserted = await repo.insertOffering(db, labId, input.testId, sarToHalalas(input.price));
+  if (!inserted) throw new AppError('TEST_ALREADY_OFFERED');
+  return { lab_test_id: inserted.id };
+}
+
+/** Completed bookings with the commission of the lab's current plan deducted. */
+export async function payments(db: Kysely<Database>, labId: string) {
+  const profile = await labProfileOrThrow(db, labId);
+  const rate = labCommissionRate(profile.subscription_tier);
+  const rows = await repo
+    .labBookings(db, labId)
+    .select('bookings.completed_at')
+    .where('bookings.status', '=', 'completed')
+    .orderBy('bookings.completed_at', 'desc')
+    .limit(BOOKINGS_LIMIT)
+    .execute();
+  const items = rows.map((row) => {
+    const commission = Math.round(row.total_price_halalas * rate);
+    return {
+      ...presentLabBooking(row),
+      completed_at: iso(row.completed_at),
+      commission: halalasToSar(commission),
+      net: halalasToSar(row.total_price_halalas - commission),
+    };
+  });
+  const gross = rows.reduce((sum, row) => sum + row.total_price_halalas, 0);
+  const commission = rows.reduce((sum, row) => sum + Math.round(row.total_price_halalas * rate), 0);
+  return {
+    plan: currentPlan('lab', profile.subscription_tier).id,
+    commission_percent: Math.round(rate * 100),
+    totals: { gross: halalasToSar(gross), commission: halalasToSar(commission), net: halalasToSar(gross - commission) },
+    items,
+  };
+}
+
+/** The settings form's data: the lab record and all seven weekdays (closed ones marked). */
+export async function labProfile(db: Kysely<Database>, labId: string) {
+  const [profile, hours] = await Promise.all([labProfileOrThrow(db, labId), repo.listWorkingHours(db, labId)]);
+  const working_hours = Array.from({ length: 7 }, (_, weekday) => {
+    const day = hours.find((row) => row.weekday === weekday);
+    return {
+      weekday,
+      open: day !== undefined,
+      opens_at: day?.opens_at.slice(0, 5) ?? '08:00',
+      closes_at: day?.closes_at.slice(0, 5) ?? '17:00',
+    };
+  });
+  return { ...profile, working_hours };
+}
+
+export async function updateProfile(db: Kysely<Database>, labId: string, input: LabProfileInput) {
+  await labProfileOrThrow(db, labId);
+  await db.transaction().execute(async (tx) => {
+    await repo.updateLabProfile(tx, labId, {
+      lab_name_ar: input.nameAr,
+      lab_name_en: input.nameEn,
+      address_ar: input.addressAr,
+      address_en: input.addressEn,
+      city: input.city,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      phone: input.phone,
+      slot_minutes: input.slotMinutes,
+      slot_capacity: input.slotCapacity,
+    });
+    await repo.replaceWorkingHours(
+      tx,
+      labId,
+      input.workingHours.filter((day) => day.open).map((day) => ({ weekday: day.weekday, opens_at: day.opensAt, closes_at: day.closesAt })),
+    );
+  });
+  return labProfile(db, labId);
+}

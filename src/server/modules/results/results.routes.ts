@@ -1,0 +1,102 @@
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors.ts';
+import { RESULT_MAX_BYTES } from '../../../shared/results.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import { toTrpcError } from '../../trpc/init.ts';
+import { readSessionToken, sessionCookie } from '../auth/session-cookie.ts';
+import { validateSessionToken } from '../auth/session.ts';
+import type { BlobStore } from './blob-store.ts';
+import { readResult, uploadResult } from './results.service.ts';
+
+interface Deps {
+  db: Kysely<Database>;
+  env: Env;
+  blobs: BlobStore;
+}
+
+/** Room for the multipart envelope around a file of the largest allowed size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** The same `{ error: { appCode } }` shape the client reads from tRPC, with the matching HTTP status. */
+function errorResponse(c: Context, error: AppError) {
+  const status = getHTTPStatusCodeFromError(toTrpcError(error)) as ContentfulStatusCode;
+  return c.json({ error: { appCode: error.code, details: error.details } }, status);
+}
+
+async function caller(c: Context, deps: Deps) {
+  const token = readSessionToken(c, deps.env.PUBLIC_URL);
+  const validation = token ? await validateSessionToken(deps.db, token) : null;
+  if (token && validation?.renewed) c.header('Set-Cookie', sessionCookie(deps.env.PUBLIC_URL, token, validation.session.expiresAt), { append: true });
+  return validation?.user ?? null;
+}
+
+/** `filename*` carries the UTF-8 name (Arabic names too); `filename` an ASCII fallback for old clients. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Result files as plain HTTP: uploads are multipart (no base64 inflation through tRPC, see
+ * docs/decisions/0004-result-uploads-over-multipart.md) and downloads are ordinary links the browser saves.
+ * Same-origin is enforced for the POST by the app's CSRF middleware; the session cookie says who is asking.
+ */
+export function resultRoutes(deps: Deps) {
+  const routes = new Hono();
+
+  routes.post(
+    '/',
+    bodyLimit({
+      maxSize: RESULT_MAX_BYTES + MULTIPART_OVERHEAD,
+      onError: (c) => errorResponse(c, new AppError('FILE_TOO_LARGE', { maxBytes: RESULT_MAX_BYTES })),
+    }),
+    async (c) => {
+      try {
+        const user = await caller(c, deps);
+        if (!user) throw new AppError('UNAUTHENTICATED');
+        const form = await c.req.parseBody().catch(() => null);
+        const bookingId = z.uuid().safeParse(form?.bookingId);
+        const file = form?.file;
+        if (!bookingId.success || !(file instanceof File)) {
+          throw new AppError('VALIDATION_FAILED', { fields: ['bookingId', 'file'] });
+        }
+        const result = await uploadResult(deps.db, deps.blobs, user, {
+          bookingId: bookingId.data,
+          fileName: file.name,
+          bytes: new Uint8Array(await file.arrayBuffer()),
+        });
+        return c.json({ result }, 201);
+      } catch (error) {
+        if (error instanceof AppError) return errorResponse(c, error);
+        throw error;
+      }
+    },
+  );
+
+  routes.get('/:id', async (c) => {
+    const id = z.uuid().safeParse(c.req.param('id'));
+    try {
+      if (!id.success) throw new AppError('NOT_FOUND', { entity: 'result' });
+      const file = await readResult(deps.db, deps.blobs, await caller(c, deps), id.data);
+      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': file.contentType,
+        'Content-Length': String(file.bytes.byteLength),
+        'Content-Disposition': contentDisposition(file.fileName),
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      });
+    } catch (error) {
+      if (error instanceof AppError) return errorResponse(c, error);
+      throw error;
+    }
+  });
+
+  return routes;
+}

@@ -1,0 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export async function setSubscriptionTier(db: Kysely<Database>, userId: string, tier: string) {
+  await db.updateTable('user_profiles').set({ subscription_tier: tier, updated_at: new Date() }).where('id', '=', userId).execute();
+}

@@ -1,0 +1,9 @@
+import { choosePlanInput } from '../../../shared/schemas.ts';
+import { router } from '../../trpc/init.ts';
+import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
+import * as subscriptions from './subscriptions.service.ts';
+
+export const subscriptionsRouter = router({
+  plans: publicProcedure.query(() => subscriptions.plans()),
+  choose: signedInProcedure.input(choosePlanInput).mutation(({ ctx, input }) => subscriptions.choosePlan(ctx.db, ctx.user, input)),
+});

@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { insertBooking, offerTest, refusal } from '../setup/dashboard-fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+let database: TestDatabase;
+let lab: TestUser;
+let otherLab: TestUser;
+let pendingLab: TestUser;
+let customer: TestUser;
+let admin: TestUser;
+let labTestId: number;
+let otherLabTestId: number;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  lab = await createTestUser(database.db, 'lab', { approved: true });
+  otherLab = await createTestUser(database.db, 'lab', { approved: true });
+  pendingLab = await createTestUser(database.db, 'lab', { approved: false });
+  customer = await createTestUser(database.db, 'customer');
+  admin = await createTestUser(database.db, 'admin');
+  ({ labTestId } = await offerTest(database.db, lab.id, 15_000));
+  ({ labTestId: otherLabTestId } = await offerTest(database.db, otherLab.id, 30_000));
+});
+afterAll(() => database.close());
+
+const as = (user?: TestUser) => callerFor(database.db, user);
+
+const validProfile = {
+  nameAr: 'مختبر الأمل',
+  nameEn: 'Al Amal Lab',
+  addressAr: 'شارع التحلية، جدة',
+  addressEn: 'Tahlia Street, Jeddah',
+  city: 'jeddah' as const,
+  latitude: 21.55,
+  longitude: 39.16,
+  phone: '012 661 2345',
+  workingHours: Array.from({ length: 7 }, (_, weekday) => ({ weekday, open: weekday !== 5, opensAt: '08:00', closesAt: '20:00' })),
+  slotMinutes: 20,
+  slotCapacity: 3,
+};
+
+/** Every lab procedure, called with a harmless input. */
+function everyLabCall(caller: Awaited<ReturnType<typeof as>>) {
+  return {
+    overview: () => caller.lab.overview(),
+    profile: () => caller.lab.profile(),
+    updateProfile: () => caller.lab.updateProfile(validProfile),
+    bookings: () => caller.lab.bookings(),
+    completeBooking: () => caller.lab.completeBooking({ id: '00000000-0000-4000-8000-000000000000' }),
+    requestTest: () => caller.lab.requestTest({ nameAr: 'تحليل تجريبي', nameEn: 'Trial test' }),
+    testRequests: () => caller.lab.testRequests(),
+    offerings: () => caller.lab.offerings(),
+    testsNotOffered: () => caller.lab.testsNotOffered(),
+    addOffering: () => caller.lab.addOffering({ testId: 1, price: 100 }),
+    updateOffering: () => caller.lab.updateOffering({ labTestId, price: 120 }),
+    payments: () => caller.lab.payments(),
+    results: () => caller.lab.results(),
+  };
+}
+
+describe('who reaches the lab dashboard', () => {
+  it('refuses visitors, customers and admins on every lab procedure', async () => {
+    for (const [user, expected] of [
+      [undefined, { code: 'UNAUTHORIZED', appCode: 'UNAUTHENTICATED' }],
+      [customer, { code: 'FORBIDDEN', appCode: 'FORBIDDEN' }],
+      [admin, { code: 'FORBIDDEN', appCode: 'FORBIDDEN' }],
+    ] as const) {
+      const calls = everyLabCall(await as(user));
+      for (const [name, call] of Object.entries(calls)) {
+        expect(await refusal(call()), `${name} as ${user ? 'another role' : 'a visitor'}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('keeps an unapproved lab to its overview and its settings', async () => {
+    const calls = everyLabCall(await as(pendingLab));
+    const open = new Set(['overview', 'profile', 'updateProfile']);
+    for (const [name, call] of Object.entries(calls)) {
+      if (open.has(name)) {
+        await expect(call(), name).resolves.toBeDefined();
+      } else {
+        expect(await refusal(call()), name).toEqual({ code: 'FORBIDDEN', appCode: 'LAB_NOT_APPROVED' });
+      }
+    }
+  });
+});
+
+describe('overview and bookings', () => {
+  it("counts today's bookings in the lab's zone, confirmed ones as pending, and revenue from completed ones only", async () => {
+    const fresh = await createTestUser(database.db, 'lab', { approved: true });
+    const { labTestId: offering } = await offerTest(database.db, fresh.id, 10_000);
+    const now = new Date();
+    await insertBooking(database.db, { customerId: customer.id, labTestId: offering, bookingTime: now, priceHalalas: 10_000 });
+    await insertBooking(database.db, { customerId: customer.id, labTestId: offering, priceHalalas: 10_000 });
+    await insertBooking(database.db, { customerId: customer.id, labTestId: offering, status: 'completed', priceHalalas: 12_345 });
+    await insertBooking(database.db, { customerId: customer.id, labTestId: offering, status: 'completed', priceHalalas: 10_000 });
+    await insertBooking(database.db, { customerId: customer.id, labTestId: offering, status: 'cancelled', bookingTime: now });
+    // Another lab's completed booking is not this lab's revenue.
+    await insertBooking(database.db, { customerId: customer.id, labTestId: otherLabTestId, status: 'completed', bookingTime: now });
+
+    const overview = await (await as(fresh)).lab.overview();
+    expect(overview.today_bookings).toBe(1);
+    expect(overview.pending_bookings).toBe(2);
+    expect(overview.completed_bookings).toBe(2);
+    expect(overview.revenue).toBe(223.45);
+    expect(overview.recent_bookings).toHaveLength(5);
+    expect(overview.lab).toMatchObject({ id: fresh.id, approved: true, subscription_tier: 'basic' });
+  });
+
+  it("lists only bookings of the lab's own tests", async () => {
+    const mine = await insertBooking(database.db, { customerId: customer.id, labTestId });
+    const theirs = await insertBooking(database.db, { customerId: customer.id, labTestId: otherLabTestId });
+    const ids = (await (await as(lab)).lab.bookings()).map((booking) => booking.id);
+    expect(ids).toContain(mine);
+    expect(ids).not.toContain(theirs);
+    const confirmedOnly = await (await as(lab)).lab.bookings({ status: 'confirmed' });
+    expect(confirmedOnly.every((booking) => booking.status === 'confirmed')).toBe(true);
+  });
+
+  it('marks its own confirmed booking completed, and nothing else', async () => {
+    const caller = await as(lab);
+    const before = (await caller.lab.overview()).revenue;
+    const id = await insertBooking(database.db, { customerId: customer.id, labTestId, priceHalalas: 15_000 });
+    await caller.lab.completeBooking({ id });
+    const row = await database.db.selectFrom('bookings').select(['status', 'completed_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('completed');
+    expect(row.completed_at).toBeInstanceOf(Date);
+    expect((await caller.lab.overview()).revenue).toBe(before + 150);
+
+    expect(await refusal(caller.lab.completeBooking({ id }))).toEqual({ code: 'CONFLICT', appCode: 'BOOKING_NOT_CONFIRMED' });
+    const cancelled = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'cancelled' });
+    expect(await refusal(caller.lab.completeBooking({ id: cancelled }))).toEqual({ code: 'CONFLICT', appCode: 'BOOKING_NOT_CONFIRMED' });
+
+    const theirs = await insertBooking(database.db, { customerId: customer.id, labTestId: otherLabTestId });
+    expect(await refusal(caller.lab.completeBooking({ id: theirs }))).toEqual({ code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
+    const untouched = await database.db.selectFrom('bookings').select('status').where('id', '=', theirs).executeTakeFirstOrThrow();
+    expect(untouched.status).toBe('confirmed');
+  });
+});
+
+describe('test requests', () => {
+  it('sends a request with both names, pending, and lists it for the lab only', async () => {
+    const request = await (await as(lab)).lab.requestTest({ nameAr: ' تحليل الزنك ', nameEn: 'Zinc Level' });
+    expect(request).toMatchObject({ test_name_ar: 'تحليل الزنك', test_name_en: 'Zinc Level', status: 'pending', reviewed_at: null });
+    expect((await (await as(lab)).lab.testRequests()).map((row) => row.id)).toContain(request.id);
+    expect((await (await as(otherLab)).lab.testRequests()).map((row) => row.id)).not.toContain(request.id);
+  });
+
+  it('requires both names', async () => {
+    const caller = await as(lab);
+    expect((await refusal(caller.lab.requestTest({ nameAr: '', nameEn: 'Copper Level' }))).code).toBe('BAD_REQUEST');
+    expect((await refusal(caller.lab.requestTest({ nameAr: 'تحليل النحاس', nameEn: '  ' }))).code).toBe('BAD_REQUEST');
+  });
+
+  it('refuses a name already in the catalogue, and the same request twice while it is pending', async () => {
+    const caller = await as(lab);
+    const existing = await database.db.selectFrom('tests').select('name_en').limit(1).executeTakeFirstOrThrow();
+    expect(await refusal(caller.lab.requestTest({ nameAr: 'مكرر', nameEn: existing.name_en.toUpperCase() }))).toEqual({
+      code: 'CONFLICT',
+      appCode: 'TEST_ALREADY_EXISTS',
+    });
+    await caller.lab.requestTest({ nameAr: 'تحليل السيلينيوم', nameEn: 'Selenium Level' });
+    expect(await refusal(caller.lab.requestTest({ nameAr: 'تحليل السيلينيوم', nameEn: 'selenium level' }))).toEqual({
+      code: 'CONFLICT',
+      appCode: 'TEST_ALREADY_REQUESTED',
+    });
+    // Another lab may ask for the same test.
+    await expect((await as(otherLab)).lab.requestTest({ nameAr: 'تحليل السيلينيوم', nameEn: 'Selenium Level' })).resolves.toBeDefined();
+  });
+});
+
+describe('price list', () => {
+  it('changes the price and the active switch of its own offerings only', async () => {
+    const caller = await as(lab);
+    await caller.lab.updateOffering({ labTestId, price: 175.5 });
+    await caller.lab.updateOffering({ labTestId, isActive: false });
+    const row = await database.db.selectFrom('lab_tests').select(['price_halalas', 'is_active']).where('id', '=', labTestId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ price_halalas: 17_550, is_active: false });
+    const listed = (await caller.lab.offerings()).find((offering) => offering.lab_test_id === labTestId);
+    expect(listed).toMatchObject({ price: 175.5, is_active: false });
+    await caller.lab.updateOffering({ labTestId, isActive: true });
+
+    expect(await refusal(caller.lab.updateOffering({ labTestId: otherLabTestId, price: 1 }))).toEqual({ code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
+    const theirs = await database.db.selectFrom('lab_tests').select('price_halalas').where('id', '=', otherLabTestId).executeTakeFirstOrThrow();
+    expect(theirs.price_halalas).toBe(30_000);
+    expect((await refusal(caller.lab.updateOffering({ labTestId, price: -5 }))).code).toBe('BAD_REQUEST');
+    expect((await refusal(caller.lab.updateOffering({ labTestId, price: 10.001 }))).code).toBe('BAD_REQUEST');
+  });
+
+  it('adds a catalogue test to its price list once', async () => {
+    const caller = await as(lab);
+    const [candidate] = await caller.lab.testsNotOffered();
+    const added = await caller.lab.addOffering({ testId: candidate!.id, price: 99 });
+    expect((await caller.lab.offerings()).some((offering) => offering.lab_test_id === added.lab_test_id)).toBe(true);
+    expect((await caller.lab.testsNotOffered()).some((test) => test.id === candidate!.id)).toBe(false);
+    expect(await refusal(caller.lab.addOffering({ testId: candidate!.id, price: 99 }))).toEqual({ code: 'CONFLICT', appCode: 'TEST_ALREADY_OFFERED' });
+  });
+});
+
+describe('payments', () => {
+  it("deducts the lab plan's commission from each completed booking", async () => {
+    const fresh = await createTestUser(database.db, 'lab', { approved: true });
+    const { labTestId: offering } = await offerTest(database.db, fresh.id);
+    await insertBooking(database.db, { customerId: customer.id, labTestId: offering, status: 'completed', priceHalalas: 20_000 });
+    await insertBooking(database.db, { customerId: customer.id, labTestId: offering, status: 'completed', priceHalalas: 10_050 });
+    await insertBooking(database.db, { customerId: customer.id, labTestId: offering, status: 'confirmed', priceHalalas: 50_000 });
+
+    const starter = await (await as(fresh)).lab.payments();
+    expect(starter).toMatchObject({ plan: 'starter', commission_percent: 15 });
+    expect(starter.items).toHaveLength(2);
+    expect(starter.totals).toEqual({ gross: 300.5, commission: 45.08, net: 255.42 });
+    expect(starter.items.find((item) => item.total_price === 200)).toMatchObject({ commission: 30, net: 170 });
+
+    await database.db.updateTable('user_profiles').set({ subscription_tier: 'professional' }).where('id', '=', fresh.id).execute();
+    const professional = await (await as(fresh)).lab.payments();
+    expect(professional).toMatchObject({ plan: 'professional', commission_percent: 10 });
+    expect(professional.totals).toEqual({ gross: 300.5, commission: 30.05, net: 270.45 });
+  });
+});
+
+describe('lab settings', () => {
+  it('saves the profile, working hours (closed days removed), slot length and capacity', async () => {
+    const fresh = await createTestUser(database.db, 'lab', { approved: false });
+    const saved = await (await as(fresh)).lab.updateProfile(validProfile);
+    expect(saved).toMatchObject({
+      lab_name_ar: 'مختبر الأمل',
+      lab_name_en: 'Al Amal Lab',
+      city: 'jeddah',
+      phone: '+966126612345',
+      slot_minutes: 20,
+      slot_capacity: 3,
+    });
+    expect(saved.working_hours.find((day) => day.weekday === 5)).toMatchObject({ open: false });
+    expect(saved.working_hours.find((day) => day.weekday === 0)).toMatchObject({ open: true, opens_at: '08:00', closes_at: '20:00' });
+    const rows = await database.db.selectFrom('lab_working_hours').select('weekday').where('lab_id', '=', fresh.id).execute();
+    expect(rows.map((row) => row.weekday).sort()).toEqual([0, 1, 2, 3, 4, 6]);
+    expect((await (await as(fresh)).lab.profile()).lab_name_en).toBe('Al Amal Lab');
+  });
+
+  it('refuses a bad phone, closing before opening, coordinates given half, and an odd slot length', async () => {
+    const caller = await as(lab);
+    const bad = [
+      { ...validProfile, phone: '12345' },
+      { ...validProfile, workingHours: validProfile.workingHours.map((day) => ({ ...day, opensAt: '21:00' })) },
+      { ...validProfile, latitude: null },
+      { ...validProfile, slotMinutes: 7 },
+      { ...validProfile, nameEn: '' },
+    ];
+    for (const input of bad) expect((await refusal(caller.lab.updateProfile(input))).code).toBe('BAD_REQUEST');
+  });
+});

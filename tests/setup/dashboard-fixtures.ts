@@ -1,0 +1,54 @@
+import { TRPCError } from '@trpc/server';
+import type { Kysely } from 'kysely';
+import type { BookingStatus, Database } from '../../src/server/db/schema.ts';
+
+/** Puts a catalogue test the lab does not offer yet on its price list. */
+export async function offerTest(db: Kysely<Database>, labId: string, priceHalalas = 20_000) {
+  const test = await db
+    .selectFrom('tests')
+    .select('id')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('lab_tests').select('lab_tests.id').whereRef('lab_tests.test_id', '=', 'tests.id').where('lab_tests.lab_id', '=', labId))),
+    )
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('lab_tests')
+    .values({ lab_id: labId, test_id: test.id, price_halalas: priceHalalas })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { labTestId: id, testId: test.id };
+}
+
+/** A booking written straight to the database, as checkout would leave it. */
+export async function insertBooking(
+  db: Kysely<Database>,
+  booking: { customerId: string; labTestId: number; status?: BookingStatus; bookingTime?: Date; priceHalalas?: number },
+) {
+  const status = booking.status ?? 'confirmed';
+  const { id } = await db
+    .insertInto('bookings')
+    .values({
+      customer_id: booking.customerId,
+      lab_test_id: booking.labTestId,
+      booking_time: booking.bookingTime ?? new Date(Date.now() + 3 * 86_400_000),
+      total_price_halalas: booking.priceHalalas ?? 20_000,
+      status,
+      completed_at: status === 'completed' ? new Date() : null,
+      cancelled_at: status === 'cancelled' ? new Date() : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The tRPC code and the app's own code a rejected procedure call carries. */
+export async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
+  return { code: error.code, appCode: (error.cause as { code?: string } | undefined)?.code ?? null };
+}
