@@ -44,7 +44,7 @@ function contentDisposition(fileName: string): string {
 
 /**
  * Result files as plain HTTP: uploads are multipart (no base64 inflation through tRPC, see
- * docs/decisions/0004-result-uploads-over-multipart.md) and downloads are ordinary links the browser saves.
+ * docs/decisions/0007-result-uploads-over-multipart.md) and downloads are ordinary links the browser saves.
  * Same-origin is enforced for the POST by the app's CSRF middleware; the session cookie says who is asking.
  */
 export function resultRoutes(deps: Deps) {
