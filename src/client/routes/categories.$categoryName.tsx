@@ -92,9 +92,11 @@ function CategoryPage() {
         ) : category.data.tests.length === 0 ? (
           <EmptyState>{t`No tests in this category yet.`}</EmptyState>
         ) : (
-          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" as="ul" listStyleType="none">
             {category.data.tests.map((test) => (
-              <TestCard key={test.id} test={test} />
+              <li key={test.id}>
+                <TestCard test={test} headingLevel="h2" />
+              </li>
             ))}
           </SimpleGrid>
         )}
