@@ -33,6 +33,8 @@ function TestPage() {
   const test = useQuery(trpc.catalog.test.queryOptions({ nameEn: testName }));
   const labs = useQuery({ ...trpc.catalog.labsForTest.queryOptions({ testId: test.data?.id ?? 0 }), enabled: Boolean(test.data) });
   const [selectedLab, setSelectedLab] = useState<string | null>(preselectedLab ?? null);
+  // A lab chosen here (not preselected by the link) takes the focus into its booking panel.
+  const [chosenHere, setChosenHere] = useState(false);
   const selectedRef = useRef<HTMLDivElement | null>(null);
   const { user } = useSession();
   const authModal = useAuthModal();
@@ -45,6 +47,7 @@ function TestPage() {
       return;
     }
     setSelectedLab(labId);
+    setChosenHere(true);
   };
 
   useEffect(() => {
@@ -203,6 +206,7 @@ function TestPage() {
                     {selected && (
                       <Box mt="2">
                         <BookingPanel
+                          focusOnOpen={chosenHere}
                           offer={{
                             labId: lab.id,
                             labTestId: lab.lab_test_id,
