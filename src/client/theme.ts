@@ -1,10 +1,16 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 
-// Brand teal chosen for contrast: solid buttons and links pass WCAG AA (≥ 4.5:1) in both themes.
+// Colours chosen for contrast (WCAG AA, ≥ 4.5:1 for text) in the light theme and the store's dark
+// theme: brand and accent text on bg, bg.subtle and their own subtle shades; white (light) or the
+// darkest shade (dark) on solid buttons; error text and placeholders too, which Chakra's defaults
+// leave below 4.5:1 (red.500 on white is 3.8:1).
 const config = defineConfig({
   globalCss: {
     'html, body': { minHeight: '100%' },
     body: { bg: 'bg', color: 'fg' },
+    '*::placeholder, *[data-placeholder]': { color: 'fg.muted' },
+    // Plain links (cards, the logo) get the same visible focus ring as Chakra's buttons.
+    'a:focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px', borderRadius: 'l2' },
   },
   theme: {
     tokens: {
@@ -32,11 +38,15 @@ const config = defineConfig({
           500: { value: '#d98a06' },
           700: { value: '#8f5a00' },
           900: { value: '#4d3000' },
+          950: { value: '#2b1a00' },
         },
       },
     },
     semanticTokens: {
       colors: {
+        fg: {
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
+        },
         brand: {
           solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
           contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
@@ -48,7 +58,7 @@ const config = defineConfig({
         },
         accent: {
           solid: { value: { _light: '{colors.accent.700}', _dark: '{colors.accent.500}' } },
-          contrast: { value: { _light: 'white', _dark: '{colors.accent.900}' } },
+          contrast: { value: { _light: 'white', _dark: '{colors.accent.950}' } },
           fg: { value: { _light: '{colors.accent.700}', _dark: '{colors.accent.100}' } },
           muted: { value: { _light: '{colors.accent.100}', _dark: '{colors.accent.900}' } },
           subtle: { value: { _light: '{colors.accent.50}', _dark: '{colors.accent.900}' } },

@@ -1,9 +1,11 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export function NotFound() {
   const { t } = useLingui();
+  usePageMeta({ title: t`Page not found` });
   return (
     <Container maxW="3xl" py="20">
       <Stack gap="4" align="start">

@@ -5,14 +5,14 @@ import { Star } from 'lucide-react';
 import { formatNumber } from '../lib/format.ts';
 import { activeLocale } from '../lib/locale.ts';
 
-/** A lab's rating with one decimal and its review count. */
+/** A lab's rating with one decimal and its review count, read out as one phrase (role img: a name on a bare div is not allowed). */
 export function Rating({ rating, reviews }: { rating: number; reviews?: number }) {
   const { t } = useLingui();
   const locale = activeLocale();
   const value = formatNumber(rating, locale, 1);
   const reviewCount = reviews === undefined ? null : t`${plural(reviews, { one: '# review', other: '# reviews' })}`;
   return (
-    <HStack gap="1" aria-label={reviewCount === null ? t`Rated ${value} out of 5` : t`Rated ${value} out of 5, ${reviewCount}`}>
+    <HStack gap="1" role="img" aria-label={reviewCount === null ? t`Rated ${value} out of 5` : t`Rated ${value} out of 5, ${reviewCount}`}>
       <Star size={16} fill="currentColor" color="var(--chakra-colors-accent-solid)" aria-hidden />
       <Text fontWeight="semibold" aria-hidden>
         {value}

@@ -25,15 +25,17 @@ function setMetaDescription(content: string) {
 /**
  * The page's title ("… | تحاليل" / "… | Tahaleel") and meta description in the active language.
  * Both follow a language switch; leaving the page puts back the site's own title and description,
- * so a page without its own never shows the previous page's.
+ * so a page without its own never shows the previous page's. Every page names itself (WCAG 2.4.2:
+ * the title is what a screen reader announces on a change of page); without a description of its
+ * own a page keeps the site's.
  */
-export function usePageMeta({ title, description }: { title: string; description: string }) {
+export function usePageMeta({ title, description }: { title: string; description?: string }) {
   const { t } = useLingui();
   const siteName = t`Tahaleel`;
   const siteDescription = t`Tahaleel: compare lab test prices at labs near you and book your appointment with ease.`;
   useEffect(() => {
     document.title = `${title} | ${siteName}`;
-    setMetaDescription(description);
+    setMetaDescription(description ?? siteDescription);
     return () => {
       document.title = siteName;
       setMetaDescription(siteDescription);

@@ -10,6 +10,7 @@ import { CategoryIcon } from '../features/catalog/category-icon.tsx';
 import { TestCard } from '../features/catalog/test-card.tsx';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/categories/$categoryName')({
@@ -29,8 +30,12 @@ function CategoryPage() {
   const locale = activeLocale();
   // The spec keeps this page's search and filter as placeholders: say so instead of doing nothing.
   const notYet = () => notify.info({ title: t`This feature is not implemented yet.` });
+  const missing = category.isError && isNotFound(category.error);
+  usePageMeta({
+    title: missing ? t`Category not found` : category.data ? localized(locale, category.data.name_ar, category.data.name_en) : t`Test categories`,
+  });
 
-  if (category.isError && isNotFound(category.error)) {
+  if (missing) {
     return (
       <Container maxW="3xl" py="16">
         <Stack gap="4" align="start">
@@ -92,9 +97,11 @@ function CategoryPage() {
         ) : category.data.tests.length === 0 ? (
           <EmptyState>{t`No tests in this category yet.`}</EmptyState>
         ) : (
-          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" as="ul" listStyleType="none">
             {category.data.tests.map((test) => (
-              <TestCard key={test.id} test={test} />
+              <li key={test.id}>
+                <TestCard test={test} headingLevel="h2" />
+              </li>
             ))}
           </SimpleGrid>
         )}

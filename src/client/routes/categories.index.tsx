@@ -7,6 +7,7 @@ import { ErrorState } from '../components/query-state.tsx';
 import { CategoryIcon } from '../features/catalog/category-icon.tsx';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/categories/')({
@@ -18,6 +19,7 @@ function CategoriesPage() {
   const { t } = useLingui();
   const categories = useQuery(trpc.catalog.categories.queryOptions());
   const locale = activeLocale();
+  usePageMeta({ title: t`Test categories`, description: t`Choose a category to see its tests and compare prices between labs.` });
   return (
     <Container maxW="7xl" py="10">
       <Stack gap="6">

@@ -16,6 +16,7 @@ import { errorMessage } from '../lib/errors.ts';
 import { formatDate, formatTime } from '../lib/format.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 const CHECKOUT_KEY = 'tahaleel.checkoutKey';
 
@@ -39,6 +40,7 @@ export const Route = createFileRoute('/checkout')({
 function CheckoutPage() {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
+  usePageMeta({ title: t`Checkout` });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const items = useLabCartItems();

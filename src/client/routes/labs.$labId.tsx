@@ -11,6 +11,7 @@ import { cityName } from '../features/catalog/city-names.ts';
 import { intlLocale } from '../lib/format.ts';
 import { activeLocale, type Locale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/labs/$labId')({
@@ -37,9 +38,11 @@ function LabPage() {
   const { labId } = Route.useParams();
   const lab = useQuery({ ...trpc.catalog.lab.queryOptions({ labId }), retry: false });
   const locale = activeLocale();
+  const notFound =
+    lab.isError && lab.error instanceof TRPCClientError && ['NOT_FOUND', 'BAD_REQUEST'].includes((lab.error.data as { code?: string } | undefined)?.code ?? '');
+  usePageMeta({ title: notFound ? t`Lab not found` : lab.data ? localized(locale, lab.data.lab_name_ar, lab.data.lab_name_en) : t`Labs` });
 
   if (lab.isError) {
-    const notFound = lab.error instanceof TRPCClientError && ['NOT_FOUND', 'BAD_REQUEST'].includes((lab.error.data as { code?: string } | undefined)?.code ?? '');
     return (
       <Container maxW="3xl" py="16">
         {notFound ? (

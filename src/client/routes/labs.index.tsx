@@ -11,6 +11,7 @@ import { Rating } from '../components/rating.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/labs/')({
@@ -26,6 +27,7 @@ function LabsPage() {
   const navigate = useNavigate({ from: '/labs/' });
   const labs = useQuery(trpc.catalog.labs.queryOptions({ city }));
   const locale = activeLocale();
+  usePageMeta({ title: t`Labs`, description: t`Licensed laboratories across the Kingdom, with their ratings and locations.` });
   return (
     <Container maxW="7xl" py="10">
       <Stack gap="6">

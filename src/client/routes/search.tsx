@@ -10,6 +10,7 @@ import { HeroSearch } from '../features/home/hero-search.tsx';
 import { SearchFilters, type FilterValues } from '../features/search/search-filters.tsx';
 import { SearchResultCard } from '../features/search/search-result-card.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 const searchParams = z.object({
   query: z.string().trim().max(100).optional().catch(undefined),
@@ -32,6 +33,7 @@ function SearchPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/search' });
   const query = search.query ?? '';
+  usePageMeta({ title: query ? t`Search results for “${query}”` : t`Search results` });
   const coordinates = search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : {};
   const results = useQuery({
     ...trpc.search.labTests.queryOptions({

@@ -17,6 +17,7 @@ import { sampleTypeLabels } from '../features/catalog/sample-type.ts';
 import { notify } from '../components/ui/toaster.tsx';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/test/$testName')({
@@ -33,6 +34,8 @@ function TestPage() {
   const test = useQuery(trpc.catalog.test.queryOptions({ nameEn: testName }));
   const labs = useQuery({ ...trpc.catalog.labsForTest.queryOptions({ testId: test.data?.id ?? 0 }), enabled: Boolean(test.data) });
   const [selectedLab, setSelectedLab] = useState<string | null>(preselectedLab ?? null);
+  // A lab chosen here (not preselected by the link) takes the focus into its booking panel.
+  const [chosenHere, setChosenHere] = useState(false);
   const selectedRef = useRef<HTMLDivElement | null>(null);
   const { user } = useSession();
   const authModal = useAuthModal();
@@ -45,14 +48,21 @@ function TestPage() {
       return;
     }
     setSelectedLab(labId);
+    setChosenHere(true);
   };
 
   useEffect(() => {
     if (selectedLab && labs.data) selectedRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   }, [selectedLab, labs.data]);
 
+  const notFound = test.isError && test.error instanceof TRPCClientError && (test.error.data as { code?: string } | undefined)?.code === 'NOT_FOUND';
+  usePageMeta(
+    test.data
+      ? { title: localized(locale, test.data.name_ar, test.data.name_en), description: localized(locale, test.data.description_ar, test.data.description_en) }
+      : { title: notFound ? t`Test not found` : testName },
+  );
+
   if (test.isError) {
-    const notFound = test.error instanceof TRPCClientError && (test.error.data as { code?: string } | undefined)?.code === 'NOT_FOUND';
     return (
       <Container maxW="3xl" py="16">
         {notFound ? (
@@ -109,7 +119,7 @@ function TestPage() {
           </Heading>
           {locale === 'ar' && (
             <Text color="fg.muted">
-              <bdi>{data.name_en}</bdi>
+              <bdi lang="en">{data.name_en}</bdi>
             </Text>
           )}
           <Text fontSize="lg">{localized(locale, data.description_ar, data.description_en)}</Text>
@@ -203,6 +213,7 @@ function TestPage() {
                     {selected && (
                       <Box mt="2">
                         <BookingPanel
+                          focusOnOpen={chosenHere}
                           offer={{
                             labId: lab.id,
                             labTestId: lab.lab_test_id,

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Drawer, Portal, Separator, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useAuthModal } from '../../features/auth/auth-modal-context.tsx';
 import { useSession } from '../../features/auth/use-session.ts';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
@@ -13,6 +13,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const authModal = useAuthModal();
   const signOut = useSignOut();
   const links = user ? [...mainNavLinks, dashboardNavLink] : mainNavLinks;
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   const openAuth = (mode: 'login' | 'signup') => {
     onClose();
@@ -30,11 +31,16 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             </Drawer.Header>
             <Drawer.Body>
               <Stack as="nav" aria-label={t`Main`} gap="1">
-                {links.map((link) => (
-                  <Button key={link.to} asChild variant="ghost" justifyContent="start" onClick={onClose}>
-                    <Link to={link.to}>{i18n._(link.label)}</Link>
-                  </Button>
-                ))}
+                {links.map((link) => {
+                  const active = link.to === '/' ? pathname === '/' : pathname.startsWith(link.to);
+                  return (
+                    <Button key={link.to} asChild variant="ghost" justifyContent="start" fontWeight={active ? 'bold' : 'medium'} onClick={onClose}>
+                      <Link to={link.to} aria-current={active ? 'page' : undefined}>
+                        {i18n._(link.label)}
+                      </Link>
+                    </Button>
+                  );
+                })}
               </Stack>
               <Separator my="4" />
               <Stack gap="2">

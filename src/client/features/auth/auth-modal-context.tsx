@@ -1,4 +1,5 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { mainContent } from '../../lib/main-content.ts';
 
 export type AuthMode = 'login' | 'signup' | 'admin' | 'anonymous';
 export type SignUpType = 'customer' | 'lab';
@@ -11,17 +12,31 @@ interface AuthModalState {
 interface AuthModalApi extends AuthModalState {
   open(mode: AuthMode, userType?: SignUpType): void;
   close(): void;
+  /**
+   * Where the focus goes when the modal closes: back to what opened it, or, when that is gone (the
+   * Log in button disappears once signed in), to the main content rather than the top of the page.
+   */
+  returnFocusTo(): HTMLElement | null;
 }
 
 const AuthModalContext = createContext<AuthModalApi | null>(null);
 
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthModalState>({ mode: null, userType: 'customer' });
+  const opener = useRef<HTMLElement | null>(null);
   const api = useMemo<AuthModalApi>(
     () => ({
       ...state,
-      open: (mode, userType = 'customer') => setState({ mode, userType }),
+      open: (mode, userType = 'customer') => {
+        // Switching between log in and sign up inside the modal keeps the original opener.
+        if (state.mode === null) {
+          const focused = document.activeElement;
+          opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+        }
+        setState({ mode, userType });
+      },
       close: () => setState((current) => ({ ...current, mode: null })),
+      returnFocusTo: () => (opener.current?.isConnected ? opener.current : mainContent()),
     }),
     [state],
   );

@@ -19,6 +19,7 @@ import { FlaskConical, User } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
+import { useRadioGroupKeys } from '../../lib/radio-group-keys.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useAuthModal, type SignUpType } from './auth-modal-context.tsx';
 
@@ -31,6 +32,8 @@ interface FormState {
   acceptTerms: boolean;
 }
 
+const signUpTypes = ['customer', 'lab'] as const;
+
 const emptyForm: FormState = { name: '', email: '', password: '', licenseNumber: '', phone: '', acceptTerms: false };
 
 export function AuthModal() {
@@ -41,6 +44,7 @@ export function AuthModal() {
   const [userType, setUserType] = useState<SignUpType>(modal.userType);
   const [form, setForm] = useState<FormState>(emptyForm);
   const mode = modal.mode;
+  const typeKeys = useRadioGroupKeys(signUpTypes, userType, setUserType);
 
   useEffect(() => {
     setUserType(modal.userType);
@@ -121,7 +125,14 @@ export function AuthModal() {
   const titles = { login: t`Log in`, signup: t`Create an account`, admin: t`Admin Login`, anonymous: t`Continue as guest` };
 
   return (
-    <Dialog.Root open={mode !== null} onOpenChange={(event) => !event.open && modal.close()} placement="center" size="md" scrollBehavior="inside">
+    <Dialog.Root
+      open={mode !== null}
+      onOpenChange={(event) => !event.open && modal.close()}
+      finalFocusEl={modal.returnFocusTo}
+      placement="center"
+      size="md"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -138,13 +149,14 @@ export function AuthModal() {
                   </Text>
                 )}
                 {mode === 'signup' && (
-                  <HStack gap="2" role="radiogroup" aria-label={t`Account type`}>
-                    {(['customer', 'lab'] as const).map((type) => (
+                  <HStack gap="2" role="radiogroup" aria-label={t`Account type`} onKeyDown={typeKeys.onKeyDown}>
+                    {signUpTypes.map((type, index) => (
                       <Button
                         key={type}
                         flex="1"
                         role="radio"
                         aria-checked={userType === type}
+                        tabIndex={typeKeys.tabIndexOf(index)}
                         variant={userType === type ? 'solid' : 'outline'}
                         colorPalette="brand"
                         onClick={() => setUserType(type)}

@@ -2,7 +2,7 @@ import { Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { CalendarCheck, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { todayIn } from '../../../shared/time.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { formatHijriDate, intlLocale } from '../../lib/format.ts';
@@ -24,8 +24,12 @@ export interface BookableOffer {
   timeZone: string;
 }
 
-/** Date, then time, then the cart or straight to checkout. Book Now stays off until a time is chosen. */
-export function BookingPanel({ offer }: { offer: BookableOffer }) {
+/**
+ * Date, then time, then the cart or straight to checkout. Book Now stays off until a time is chosen.
+ * Opened by the user (not by a link that preselects the lab), it takes the focus to its heading, so
+ * keyboard and screen reader users land where they need to be.
+ */
+export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOffer; focusOnOpen?: boolean }) {
   const { t } = useLingui();
   const locale = activeLocale();
   const navigate = useNavigate();
@@ -35,6 +39,11 @@ export function BookingPanel({ offer }: { offer: BookableOffer }) {
   const today = todayIn(offer.timeZone);
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement | null>(null);
+
+  useEffect(() => {
+    if (focusOnOpen) headingRef.current?.focus({ preventScroll: true });
+  }, [focusOnOpen]);
 
   const item = slot && {
     labTestId: offer.labTestId,
@@ -68,7 +77,7 @@ export function BookingPanel({ offer }: { offer: BookableOffer }) {
   return (
     <Card.Root variant="subtle" data-testid="booking-panel">
       <Card.Body gap="4">
-        <Heading as="h3" size="md">
+        <Heading as="h3" size="md" ref={headingRef} tabIndex={-1} outline="none">
           {t`Choose a day and a time`}
         </Heading>
         <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="start">

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../components/query-state.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { useRadioGroupKeys } from '../../lib/radio-group-keys.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 interface Props {
@@ -19,6 +20,8 @@ export function SlotPicker({ labId, date, timeZone, value, onChange }: Props) {
   const { t } = useLingui();
   const locale = activeLocale();
   const slots = useQuery({ ...trpc.booking.availableSlots.queryOptions({ labId, date }), staleTime: 15_000 });
+  const startTimes = slots.data?.map((slot) => slot.starts_at) ?? [];
+  const keys = useRadioGroupKeys(startTimes, value, onChange);
   if (slots.isPending) {
     return (
       <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2">
@@ -29,10 +32,16 @@ export function SlotPicker({ labId, date, timeZone, value, onChange }: Props) {
     );
   }
   if (slots.isError) return <ErrorState title={t`Could not load the available times.`} error={slots.error} onRetry={() => void slots.refetch()} />;
-  if (slots.data.length === 0) return <Text color="fg.muted">{t`No free times on this day. Please choose another day.`}</Text>;
+  if (slots.data.length === 0) {
+    return (
+      <Text color="fg.muted" role="status">
+        {t`No free times on this day. Please choose another day.`}
+      </Text>
+    );
+  }
   return (
-    <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="radiogroup" aria-label={t`Available times`}>
-      {slots.data.map((slot) => {
+    <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="radiogroup" aria-label={t`Available times`} onKeyDown={keys.onKeyDown}>
+      {slots.data.map((slot, index) => {
         const selected = slot.starts_at === value;
         return (
           <Button
@@ -40,6 +49,7 @@ export function SlotPicker({ labId, date, timeZone, value, onChange }: Props) {
             size="sm"
             role="radio"
             aria-checked={selected}
+            tabIndex={keys.tabIndexOf(index)}
             variant={selected ? 'solid' : 'outline'}
             colorPalette="brand"
             onClick={() => onChange(slot.starts_at)}

@@ -16,10 +16,14 @@ export function PopularTests() {
       {popular.isError ? (
         <ErrorState title={t`Error fetching tests`} error={popular.error} onRetry={() => void popular.refetch()} />
       ) : (
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" as="ul" listStyleType="none">
           {popular.isPending
-            ? [0, 1, 2].map((index) => <Skeleton key={index} height="44" rounded="lg" />)
-            : popular.data.map((test) => <TestCard key={test.id} test={test} />)}
+            ? [0, 1, 2].map((index) => <Skeleton key={index} height="44" rounded="lg" as="li" />)
+            : popular.data.map((test) => (
+                <li key={test.id}>
+                  <TestCard test={test} />
+                </li>
+              ))}
         </SimpleGrid>
       )}
     </Stack>

@@ -18,14 +18,15 @@ interface TestSummary {
   turnaround_hours: number | null;
 }
 
-export function TestCard({ test }: { test: TestSummary }) {
+/** A test's card, linking to its page; its title is a heading one level below the section it sits in. */
+export function TestCard({ test, headingLevel = 'h3' }: { test: TestSummary; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useLingui();
   const locale = activeLocale();
   return (
     <Link to="/test/$testName" params={{ testName: test.name_en }} style={{ display: 'block', height: '100%' }}>
       <Card.Root height="full" variant="outline" _hover={{ borderColor: 'brand.solid', shadow: 'md' }} transition="all 0.15s" data-testid="test-card">
         <Card.Body gap="2">
-          <Card.Title as="h3" fontSize="md">
+          <Card.Title as={headingLevel} fontSize="md">
             {localized(locale, test.name_ar, test.name_en)}
           </Card.Title>
           <Text color="fg.muted" fontSize="sm" lineClamp={2}>

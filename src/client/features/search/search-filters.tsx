@@ -5,6 +5,9 @@ import { useEffect, useState } from 'react';
 import { PRICE_FILTER_MAX, PRICE_FILTER_STEP, type SearchSort } from '../../../shared/schemas.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { useRadioGroupKeys } from '../../lib/radio-group-keys.ts';
+
+const minimumRatings = [undefined, 1, 2, 3, 4, 5] as const;
 
 export interface FilterValues {
   minPrice: number;
@@ -18,6 +21,7 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
   const locale = activeLocale();
   const [range, setRange] = useState([value.minPrice, value.maxPrice]);
   useEffect(() => setRange([value.minPrice, value.maxPrice]), [value.minPrice, value.maxPrice]);
+  const ratingKeys = useRadioGroupKeys(minimumRatings, value.minRating, (minRating) => onChange({ minRating }));
 
   const sorts: { value: SearchSort; label: string }[] = [
     { value: 'relevance', label: t`Relevance` },
@@ -78,11 +82,12 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
         <Text fontWeight="semibold" id="rating-filter-label">
           {t`Minimum rating`}
         </Text>
-        <HStack gap="1" wrap="wrap" role="radiogroup" aria-labelledby="rating-filter-label">
+        <HStack gap="1" wrap="wrap" role="radiogroup" aria-labelledby="rating-filter-label" onKeyDown={ratingKeys.onKeyDown}>
           <Button
             size="sm"
             role="radio"
             aria-checked={value.minRating === undefined}
+            tabIndex={ratingKeys.tabIndexOf(0)}
             variant={value.minRating === undefined ? 'solid' : 'outline'}
             colorPalette="brand"
             onClick={() => onChange({ minRating: undefined })}
@@ -95,6 +100,7 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
               size="sm"
               role="radio"
               aria-checked={value.minRating === stars}
+              tabIndex={ratingKeys.tabIndexOf(stars)}
               aria-label={t`${stars} stars or more`}
               variant={value.minRating === stars ? 'solid' : 'outline'}
               colorPalette="brand"

@@ -1,0 +1,265 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+// WCAG 2.1 A and AA on every route of spec §2, in Arabic and in English, and in the open states
+// that matter (auth modal, mobile menu, lab cart, booking panel). No rule is disabled.
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Runs axe on what is on screen and fails with one readable line per offending node. */
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const report = violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${node.target.join(' > ')}\n    ${node.failureSummary?.replaceAll('\n', '\n    ')}`,
+    ),
+  );
+  expect(report, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Waits until the page shows its data: its heading, no loading overlay, no skeletons. */
+async function rendered(page: Page, ready?: (page: Page) => Locator) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+  if (ready) await expect(ready(page).first()).toBeVisible();
+  await expect(page.locator('.chakra-skeleton')).toHaveCount(0);
+  await settled(page);
+}
+
+/** Dialogs, drawers and toasts fade in: measure colours once they have (spinners never stop). */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+interface Words {
+  logIn: string;
+  signUp: string;
+  bookNow: string;
+  nextMonth: string;
+  noTimes: string;
+}
+
+const languages: { language: string; locale: 'ar' | 'en'; words: Words }[] = [
+  {
+    language: 'Arabic',
+    locale: 'ar',
+    words: { logIn: 'تسجيل الدخول', signUp: 'إنشاء حساب', bookNow: 'احجز الآن', nextMonth: 'الشهر التالي', noTimes: 'لا توجد مواعيد متاحة في هذا اليوم' },
+  },
+  {
+    language: 'English',
+    locale: 'en',
+    words: { logIn: 'Log in', signUp: 'Sign up', bookNow: 'Book Now', nextMonth: 'Next month', noTimes: 'No free times on this day' },
+  },
+];
+
+const DEMO_PASSWORD = 'tahaleel-demo';
+
+/** Signs in a demo account the way the login form does, sharing the browser's cookies. */
+async function signIn(page: Page, email: string, admin = false) {
+  const response = await page.request.post('/trpc/auth.signIn', { data: { email, password: DEMO_PASSWORD, admin } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Every stop that Tab reaches on the page shows a focus indicator (an outline or Chakra's ring). */
+async function expectVisibleFocusOnEveryTabStop(page: Page) {
+  const withoutRing: string[] = [];
+  for (let presses = 0; presses < 200; presses++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!(element instanceof HTMLElement) || element === document.body) return 'end';
+      if (element.dataset.a11yVisited) return 'end';
+      element.dataset.a11yVisited = 'true';
+      const style = getComputedStyle(element);
+      const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+      return ring ? 'ok' : element.outerHTML.slice(0, 120);
+    });
+    if (stop === 'end') break;
+    if (stop !== 'ok') withoutRing.push(stop);
+  }
+  expect(withoutRing, `focus without a visible indicator on ${page.url()}`).toEqual([]);
+}
+
+/** Clicks days from tomorrow on until one has a free time, then picks its last time. */
+async function chooseLastFreeSlot(page: Page, words: Words) {
+  const panel = page.getByTestId('booking-panel');
+  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const tried = new Set<string>();
+  for (let attempt = 0; attempt < 14; attempt++) {
+    const dates = await panel.locator('[data-date]:not([disabled])').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-date')!));
+    const next = dates.find((date) => date >= tomorrow && !tried.has(date));
+    if (!next) {
+      await panel.getByRole('button', { name: words.nextMonth }).click();
+      continue;
+    }
+    tried.add(next);
+    await panel.locator(`[data-date="${next}"]`).click();
+    await expect(panel.getByTestId('slot').first().or(panel.getByText(words.noTimes))).toBeVisible();
+    if (await panel.getByTestId('slot').count()) {
+      await panel.getByTestId('slot').last().click();
+      return;
+    }
+  }
+  throw new Error('no free slot found');
+}
+
+interface RouteCase {
+  name: string;
+  path: string | ((page: Page) => Promise<string>);
+  ready?: (page: Page) => Locator;
+  /** Being rewritten on another branch: its page title is left to its owners. */
+  untitled?: true;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The title names the page first, then the site (WCAG 2.4.2): "<h1 …> | Tahaleel". */
+async function expectTitleNamingThePage(page: Page) {
+  const heading = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+  await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(heading)}.* \\| (تحاليل|Tahaleel)$`));
+}
+
+/** A real lab's page: the first one the labs page lists. */
+async function firstLabPath(page: Page): Promise<string> {
+  await page.goto('/labs');
+  const href = await page.getByRole('listitem').getByRole('link').filter({ has: page.getByTestId('lab-card') }).first().getAttribute('href');
+  return href!;
+}
+
+// The routes of spec §2 (as in routes.spec.ts), with seeded values for the parameters.
+const routes: RouteCase[] = [
+  { name: 'home', path: '/', ready: (page) => page.getByTestId('category-card') },
+  { name: 'about', path: '/about' },
+  { name: 'pricing', path: '/pricing', untitled: true },
+  { name: 'categories', path: '/categories', ready: (page) => page.getByTestId('category-card') },
+  { name: 'category', path: '/categories/Blood%20Tests', ready: (page) => page.getByTestId('test-card') },
+  { name: 'labs', path: '/labs', ready: (page) => page.getByTestId('lab-card') },
+  { name: 'lab', path: firstLabPath, ready: (page) => page.getByRole('heading', { level: 2 }) },
+  { name: 'unknown lab', path: '/labs/00000000-0000-0000-0000-000000000000' },
+  { name: 'search', path: '/search?query=vitamin', ready: (page) => page.getByTestId('search-result') },
+  { name: 'test', path: '/test/Complete%20Blood%20Count%20(CBC)', ready: (page) => page.getByTestId('lab-offer') },
+  { name: 'store', path: '/store', untitled: true },
+  { name: 'product', path: '/product/1', untitled: true },
+  { name: 'success', path: '/success', untitled: true },
+  { name: 'privacy policy', path: '/privacy-policy' },
+  { name: 'terms and conditions', path: '/terms-and-conditions' },
+  { name: 'join as lab', path: '/join-as-lab' },
+  { name: 'not found', path: '/no-such-page' },
+];
+
+for (const { language, locale, words } of languages) {
+  test.describe(`accessibility in ${language}`, () => {
+    test.beforeEach(async ({ page }) => {
+      if (locale === 'en') await page.addInitScript(() => localStorage.setItem('tahaleel.locale', 'en'));
+    });
+
+    for (const route of routes) {
+      test(`the ${route.name} page has no axe violations`, async ({ page }) => {
+        const path = typeof route.path === 'string' ? route.path : await route.path(page);
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+        await rendered(page, route.ready);
+        await expectNoViolations(page);
+        if (!route.untitled) await expectTitleNamingThePage(page);
+      });
+    }
+
+    test('the auth modal has no axe violations when logging in and signing up', async ({ page }) => {
+      await page.goto('/');
+      await rendered(page);
+      await page.getByRole('banner').getByRole('button', { name: words.logIn }).click();
+      const modal = page.getByTestId('auth-modal');
+      await expect(modal).toBeVisible();
+      await settled(page);
+      await expectNoViolations(page);
+
+      await modal.getByRole('button', { name: words.signUp }).click();
+      await expect(modal.getByRole('radiogroup')).toBeVisible();
+      await expectNoViolations(page);
+      // A lab signs up with a license number too.
+      await modal.getByRole('radio').last().click();
+      await expect(modal.getByRole('textbox')).toHaveCount(4);
+      await expectNoViolations(page);
+    });
+
+    test('the empty lab cart dialog has no axe violations', async ({ page }) => {
+      await page.goto('/');
+      await rendered(page);
+      await page.getByTestId('cart-button').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settled(page);
+      await expectNoViolations(page);
+    });
+
+    test('signed in: the booking panel, the lab cart, checkout and the dashboard have no axe violations', async ({ page }) => {
+      test.setTimeout(60_000);
+      await signIn(page, 'customer@demo.tahaleel.sa');
+      await page.goto('/test/Complete%20Blood%20Count%20(CBC)');
+      await rendered(page, (page) => page.getByTestId('lab-offer'));
+      // The last lab and its last time, to stay clear of the slots booking.spec.ts takes.
+      await page.getByTestId('lab-offer').last().getByRole('button', { name: words.bookNow }).click();
+      await expect(page.getByTestId('booking-panel')).toBeVisible();
+      await settled(page);
+      await expectNoViolations(page);
+      await chooseLastFreeSlot(page, words);
+      await expect(page.getByTestId('confirm-book-now')).toBeEnabled();
+      await expectNoViolations(page);
+
+      await page.getByTestId('confirm-book-now').click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await rendered(page, (page) => page.getByTestId('checkout-item'));
+      await expectNoViolations(page);
+      await expectTitleNamingThePage(page);
+
+      await page.getByTestId('cart-button').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settled(page);
+      await expectNoViolations(page);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/dashboard');
+      await rendered(page, (page) => page.getByRole('heading', { level: 2 }));
+      await expectNoViolations(page);
+    });
+
+    test('signed in as a lab and as the admin: the dashboards have no axe violations', async ({ page }) => {
+      await signIn(page, 'lab@demo.tahaleel.sa');
+      await page.goto('/dashboard');
+      await rendered(page);
+      await expectNoViolations(page);
+
+      await page.request.post('/trpc/auth.signOut');
+      await signIn(page, 'admin@demo.tahaleel.sa', true);
+      await page.goto('/admin/dashboard');
+      await rendered(page);
+      await expectNoViolations(page);
+    });
+
+    test('the home page and the open mobile menu have no axe violations on a phone @mobile', async ({ page }) => {
+      await page.goto('/');
+      await rendered(page, (page) => page.getByTestId('category-card'));
+      await expectNoViolations(page);
+      await page.getByTestId('mobile-menu-button').click();
+      await expect(page.getByTestId('mobile-menu')).toBeVisible();
+      await settled(page);
+      await expectNoViolations(page);
+    });
+  });
+}
+
+// Focus styles do not depend on the language: checked once, in Arabic.
+test.describe('visible focus', () => {
+  for (const route of routes) {
+    test(`every tab stop on the ${route.name} page shows where the focus is`, async ({ page }) => {
+      // A round trip per stop: the search page has some 150 of them.
+      test.setTimeout(120_000);
+      const path = typeof route.path === 'string' ? route.path : await route.path(page);
+      await page.goto(path);
+      await rendered(page, route.ready);
+      await expectVisibleFocusOnEveryTabStop(page);
+    });
+  }
+});

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+// A whole booking with the keyboard alone: Tab, Shift+Tab, Enter, Space and the arrow keys; no
+// mouse, no page.goto after the first page. Each step also checks that the focus can be seen.
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus, as someone would; fails if it is not reachable. */
+async function tabTo(page: Page, target: Locator, { backwards = false, limit = 80 } = {}) {
+  for (let presses = 0; presses <= limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${target} cannot be reached with ${backwards ? 'Shift+Tab' : 'Tab'}`);
+}
+
+/** The focused control shows a focus ring (an outline or Chakra's ring shadow), not nothing. */
+async function expectVisibleFocus(target: Locator) {
+  await expect(target).toBeFocused();
+  const ring = await target.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' };
+  });
+  expect(ring.outline || ring.shadow, 'a visible focus indicator').toBe(true);
+}
+
+interface Words {
+  signUp: string;
+  logIn: string;
+  fullName: string;
+  email: string;
+  password: string;
+  createAccount: string;
+  testName: string;
+  bookNow: string;
+  pay: string;
+  confirmed: string;
+}
+
+const arabic: Words = {
+  signUp: 'إنشاء حساب',
+  logIn: 'تسجيل الدخول',
+  fullName: 'الاسم الكامل',
+  email: 'البريد الإلكتروني',
+  password: 'كلمة المرور',
+  createAccount: 'إنشاء الحساب',
+  testName: 'اسم التحليل',
+  bookNow: 'احجز الآن',
+  pay: 'ادفع',
+  confirmed: 'تم تأكيد حجزك!',
+};
+
+const english: Words = {
+  signUp: 'Sign up',
+  logIn: 'Log in',
+  fullName: 'Full name',
+  email: 'E-mail',
+  password: 'Password',
+  createAccount: 'Create account',
+  testName: 'Test name',
+  bookNow: 'Book Now',
+  pay: 'Pay',
+  confirmed: 'Your booking is confirmed!',
+};
+
+/** Signs up as a new customer through the modal: type, tab, Space for consent, Enter to send. */
+async function signUpWithKeyboard(page: Page, words: Words) {
+  const opener = page.getByRole('banner').getByRole('button', { name: words.signUp });
+  await tabTo(page, opener);
+  await expectVisibleFocus(opener);
+  await page.keyboard.press('Enter');
+  const modal = page.getByTestId('auth-modal');
+  await expect(modal).toBeVisible();
+  // The focus is trapped in the modal from the start.
+  await expect(modal.locator(':focus')).toHaveCount(1);
+  await expect(modal.getByRole('radio', { checked: true })).toHaveAccessibleName(/عميل|Customer/);
+
+  await tabTo(page, modal.getByLabel(words.fullName));
+  await page.keyboard.type('Keyboard Booker');
+  await page.keyboard.press('Tab');
+  await expect(modal.getByLabel(words.email)).toBeFocused();
+  await page.keyboard.type(`keyboard-${randomUUID()}@example.sa`);
+  await page.keyboard.press('Tab');
+  await expect(modal.getByLabel(words.password)).toBeFocused();
+  await page.keyboard.type('keyboard-password');
+  await tabTo(page, modal.getByRole('checkbox'));
+  await page.keyboard.press('Space');
+  await expect(modal.getByRole('checkbox')).toBeChecked();
+  const submit = modal.getByRole('button', { name: words.createAccount });
+  await tabTo(page, submit);
+  await expectVisibleFocus(submit);
+  await page.keyboard.press('Enter');
+  // Password hashing is slow on purpose.
+  await expect(modal).toBeHidden({ timeout: 15_000 });
+}
+
+/** Logs in the demo customer through the modal. */
+async function logInWithKeyboard(page: Page, words: Words) {
+  const opener = page.getByRole('banner').getByRole('button', { name: words.logIn });
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const modal = page.getByTestId('auth-modal');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByLabel(words.email)).toBeFocused();
+  await page.keyboard.type('customer@demo.tahaleel.sa');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('tahaleel-demo');
+  await page.keyboard.press('Enter');
+  // Password hashing is slow on purpose.
+  await expect(modal).toBeHidden({ timeout: 15_000 });
+}
+
+const journeys = [
+  { language: 'Arabic', words: arabic, account: signUpWithKeyboard, offer: 1 },
+  { language: 'English', words: english, account: logInWithKeyboard, offer: 2 },
+] as const;
+
+for (const { language, words, account, offer } of journeys) {
+  test(`keyboard only in ${language}: account, search, Book Now, day and time, checkout, pay`, async ({ page }) => {
+    test.setTimeout(90_000);
+    if (language === 'English') await page.addInitScript(() => localStorage.setItem('tahaleel.locale', 'en'));
+    await page.goto('/');
+    await expect(page.getByTestId('category-card').first()).toBeVisible();
+
+    // The first Tab reaches the skip link, and it shows itself.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: /Skip to main content|انتقل إلى المحتوى الرئيسي/ });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+
+    await account(page, words);
+    // The button that opened the modal is gone once signed in: the focus goes to the page, not the top.
+    await expect(page.locator('main')).toBeFocused();
+
+    const search = page.getByLabel(words.testName);
+    await tabTo(page, search);
+    await page.keyboard.type('CBC');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/search\?query=CBC/);
+    await expect(page.locator('main')).toBeFocused();
+    const result = page.getByTestId('search-result').first().getByRole('link').first();
+    await tabTo(page, result);
+    await expectVisibleFocus(result);
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/test\/Complete%20Blood%20Count/);
+    // Not the first lab: booking.spec.ts fills that one's first time.
+    const lab = page.getByTestId('lab-offer').nth(offer);
+    const labName = (await lab.getByRole('link').first().innerText()).trim();
+    const bookNow = lab.getByRole('button', { name: words.bookNow });
+    await tabTo(page, bookNow);
+    await expectVisibleFocus(bookNow);
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('booking-panel');
+    await expect(panel.getByRole('heading')).toBeFocused();
+
+    // The month grid is one tab stop; the arrow keys walk the days (forward is left in Arabic).
+    const forward = language === 'Arabic' ? 'ArrowLeft' : 'ArrowRight';
+    const grid = panel.getByRole('grid');
+    await tabTo(page, grid.locator('[data-date][tabindex="0"]'));
+    const slots = panel.getByTestId('slot');
+    for (let day = 0; ; day++) {
+      if (day === 14) throw new Error('no free time in two weeks');
+      await page.keyboard.press(forward);
+      const focusedDay = grid.locator('[data-date]:focus');
+      await expectVisibleFocus(focusedDay);
+      await page.keyboard.press('Enter');
+      await expect(focusedDay).toHaveAttribute('aria-pressed', 'true');
+      await expect(slots.first().or(panel.getByRole('status'))).toBeVisible();
+      if (await slots.count()) break;
+    }
+
+    // The times are one radio group: Tab in, the arrow keys choose.
+    await page.keyboard.press('Tab');
+    await expect(slots.first()).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(slots.first()).toHaveAttribute('aria-checked', 'true');
+    if ((await slots.count()) > 1) {
+      await page.keyboard.press('ArrowDown');
+      await expect(slots.nth(1)).toBeFocused();
+      await expect(slots.nth(1)).toHaveAttribute('aria-checked', 'true');
+    }
+
+    const confirm = panel.getByTestId('confirm-book-now');
+    await tabTo(page, confirm);
+    await expectVisibleFocus(confirm);
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('checkout-item')).toContainText(labName);
+    const pay = page.getByTestId('pay');
+    await tabTo(page, pay);
+    await expectVisibleFocus(pay);
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByText(words.confirmed)).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('my-booking').filter({ hasText: labName }).first()).toBeVisible();
+  });
+}
+
+test('dialogs keep the focus inside while open and give it back on Escape', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('category-card').first()).toBeVisible();
+  const logIn = page.getByRole('banner').getByRole('button', { name: arabic.logIn });
+  await tabTo(page, logIn);
+  await page.keyboard.press('Enter');
+  const modal = page.getByTestId('auth-modal');
+  await expect(modal.getByLabel(arabic.email)).toBeFocused();
+  // Shift+Tab from the first field wraps to the modal's last control, never to the page behind it.
+  await page.keyboard.press('Shift+Tab');
+  await expect(modal.getByRole('button', { name: 'إغلاق' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(modal.getByLabel(arabic.email)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(logIn).toBeFocused();
+
+  const cart = page.getByTestId('cart-button');
+  await tabTo(page, cart, { backwards: true });
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(cart).toBeFocused();
+});
