@@ -26,7 +26,7 @@ export function StoreImage({
           onError={() => setFailed(usable)}
         />
       ) : (
-        <Center height="full" color="gray.500" data-testid="no-image">
+        <Center height="full" color="gray.700" data-testid="no-image">
           <Stack align="center" gap="1">
             <ImageOff aria-hidden size={compact ? 18 : 36} />
             {!compact && <Text fontSize="sm">{t`No Image`}</Text>}
