@@ -31,7 +31,7 @@ export function MyResults() {
       ) : (
         <Stack as="ul" listStyleType="none" gap="3">
           {results.data.map((result) => (
-            <Card.Root as="li" key={result.id} variant="outline" data-testid="my-result">
+            <Card.Root as="li" key={result.id} variant="outline" data-testid="my-result" data-booking-id={result.booking_id}>
               <Card.Body>
                 <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="3">
                   <HStack gap="3" align="start" minWidth="0">
