@@ -23,8 +23,16 @@ export default defineConfig({
     launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@mobile/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@mobile|@changes-public-lists/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
+    // Tests that add to what every visitor sees (a newly approved lab on /labs) run once the rest is done,
+    // so that pages counting public entries never see them half-way.
+    {
+      name: 'desktop-after',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grep: /@changes-public-lists/,
+      dependencies: ['desktop', 'mobile'],
+    },
   ],
   // A freshly started server on a fresh embedded database, seeded on first start like `npm start`.
   webServer: {

@@ -5,13 +5,13 @@ import { Check, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { cities, type CityKey } from '../../../shared/cities.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { SectionTitle } from '../dashboard/stat-card.tsx';
 
 type Shown = 'all' | 'pending' | 'approved';
 

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CalendarClock, ClipboardList, FlaskConical, Hourglass, Microscope, ShoppingBag, Users, Wallet } from 'lucide-react';
 import { Price } from '../../components/price.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
+import { SectionTitle, StatCard } from '../../components/stat-card.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { SectionTitle, StatCard } from '../dashboard/stat-card.tsx';
 
 export function AdminOverview() {
   const { t } = useLingui();

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { SectionTitle } from '../../components/stat-card.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { tierLabel } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { SectionTitle } from '../dashboard/stat-card.tsx';
 
 type Role = 'all' | 'customer' | 'lab' | 'admin';
 

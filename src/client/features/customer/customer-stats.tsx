@@ -2,10 +2,10 @@ import { SimpleGrid } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, FileText, FlaskConical } from 'lucide-react';
+import { StatCard } from '../../components/stat-card.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { StatCard } from '../dashboard/stat-card.tsx';
 
 /** Upcoming bookings, completed tests and results ready, from the customer's own data. */
 export function CustomerStats() {

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Flex, Icon, Separator, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Lock, LogOut, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 export interface DashboardSection<Id extends string = string> {
   id: Id;
@@ -29,6 +29,14 @@ interface Props<Id extends string> {
 export function DashboardShell<Id extends string>({ header, sections, active, onSelect, onLogout, loggingOut, disabledHint }: Props<Id>) {
   const { t } = useLingui();
   const current = sections.find((section) => section.id === active && !section.disabled) ?? sections[0]!;
+  const tabs = useRef<HTMLDivElement>(null);
+
+  // On a phone the tabs scroll sideways: bring the open one into view (never on the desktop sidebar).
+  useEffect(() => {
+    const row = tabs.current;
+    if (!row || row.scrollWidth <= row.clientWidth) return;
+    row.querySelector<HTMLElement>(`[data-section="${current.id}"]`)?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [current.id]);
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '5', md: '8' }}>
@@ -44,6 +52,7 @@ export function DashboardShell<Id extends string>({ header, sections, active, on
             data-testid="dashboard-nav"
           >
             <Flex
+              ref={tabs}
               direction={{ base: 'row', md: 'column' }}
               gap="1"
               overflowX={{ base: 'auto', md: 'visible' }}

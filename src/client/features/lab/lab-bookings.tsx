@@ -5,10 +5,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { SectionTitle } from '../dashboard/stat-card.tsx';
 import { LabBookingCard } from './lab-booking-card.tsx';
 
 type Filter = 'all' | 'confirmed' | 'completed' | 'cancelled';

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CalendarClock, CalendarDays, Wallet } from 'lucide-react';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { SectionTitle, StatCard } from '../../components/stat-card.tsx';
 import { DirectionalIcon } from '../../components/ui/directional-icon.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { SectionTitle, StatCard } from '../dashboard/stat-card.tsx';
 import { LabBookingCard } from './lab-booking-card.tsx';
 
 /** Three figures (today, pending, revenue) and the latest bookings. */

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Banknote, Percent, Wallet } from 'lucide-react';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { SectionTitle, StatCard } from '../../components/stat-card.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { planNames } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { SectionTitle, StatCard } from '../dashboard/stat-card.tsx';
 
 /** Completed bookings with the commission of the lab's plan taken off: what the lab is owed. */
 export function LabPayments() {

@@ -21,12 +21,12 @@ import { useState, type FormEvent } from 'react';
 import { cities, cityKeys, type CityKey } from '../../../shared/cities.ts';
 import { SLOT_MINUTES_CHOICES, type LabProfileInput } from '../../../shared/schemas.ts';
 import { ErrorState } from '../../components/query-state.tsx';
+import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { formatWeekday } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
-import { SectionTitle } from '../dashboard/stat-card.tsx';
 
 type Profile = RouterOutputs['lab']['profile'];
 

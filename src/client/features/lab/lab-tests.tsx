@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { SectionTitle } from '../dashboard/stat-card.tsx';
+import { SectionTitle } from '../../components/stat-card.tsx';
 import { PriceList } from './price-list.tsx';
 import { TestRequestForm } from './test-request-form.tsx';
 import { TestRequestsList } from './test-requests-list.tsx';

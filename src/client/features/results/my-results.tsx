@@ -3,11 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { FileText, ShieldCheck } from 'lucide-react';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { SectionTitle } from '../../components/stat-card.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatDate, formatFileSize } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { SectionTitle } from '../dashboard/stat-card.tsx';
 import { ResultDownloadButton } from './result-download.tsx';
 
 /** The customer's result files, newest first, each downloadable by them alone (and their lab). */
@@ -31,7 +31,7 @@ export function MyResults() {
       ) : (
         <Stack as="ul" listStyleType="none" gap="3">
           {results.data.map((result) => (
-            <Card.Root as="li" key={result.id} variant="outline" data-testid="my-result">
+            <Card.Root as="li" key={result.id} variant="outline" data-testid="my-result" data-booking-id={result.booking_id}>
               <Card.Body>
                 <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="3">
                   <HStack gap="3" align="start" minWidth="0">

@@ -5,13 +5,13 @@ import { FileUp, Paperclip, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AppErrorCode } from '../../../shared/errors.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { appErrorMessage } from '../../lib/errors.ts';
 import { formatDate, formatFileSize, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { SectionTitle } from '../dashboard/stat-card.tsx';
 import { ResultDownloadButton } from './result-download.tsx';
 import { ResultUploadError, checkBeforeUpload, uploadResult } from './upload-result.ts';
 

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, HStack, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Check } from 'lucide-react';
-import { currentPlan, type Plan, type PlanAudience } from '../../../shared/plans.ts';
+import type { Plan, PlanAudience } from '../../../shared/plans.ts';
 import { formatWholeMoney } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { planFeatures, planNames } from '../../lib/plan-labels.ts';
@@ -10,7 +10,10 @@ import { useChoosePlan } from './use-choose-plan.ts';
 interface Props {
   plans: Plan[];
   audience: PlanAudience;
-  /** The signed-in account's tier when it belongs to this audience; marks its plan as current. */
+  /**
+   * The signed-in account's stored tier when it belongs to this audience; the plan of that exact name
+   * is marked current. A lab still on the profile default ('basic') has not chosen Starter yet.
+   */
   currentTier?: string;
 }
 
@@ -19,7 +22,7 @@ export function PlanCards({ plans, audience, currentTier }: Props) {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
   const { select, pendingPlan } = useChoosePlan();
-  const current = currentTier === undefined ? null : currentPlan(audience, currentTier).id;
+  const current = plans.find((plan) => plan.id === currentTier)?.id ?? null;
 
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" alignItems="stretch">

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+type Locale = 'ar' | 'en';
+
+interface Words {
+  tests: string;
+  testNameAr: string;
+  testNameEn: string;
+  sendRequest: string;
+  requestSent: string;
+  pendingReview: string;
+  approved: string;
+  approve: string;
+  requestApproved: string;
+  labStatusUpdated: string;
+  searchLabs: string;
+  uploadResult: string;
+  markCompleted: string;
+  bookingCompleted: string;
+  resultUploaded: string;
+  wrongType: string;
+  download: string;
+  startFree: string;
+  upgraded: string;
+  currentPlan: string;
+  payments: string;
+}
+
+const words: Record<Locale, Words> = {
+  ar: {
+    tests: 'التحاليل',
+    testNameAr: 'اسم التحليل بالعربية',
+    testNameEn: 'اسم التحليل بالإنجليزية',
+    sendRequest: 'إرسال الطلب',
+    requestSent: 'تم إرسال طلبك للمراجعة.',
+    pendingReview: 'قيد المراجعة',
+    approved: 'معتمد',
+    approve: 'اعتماد',
+    requestApproved: 'تم اعتماد طلب التحليل.',
+    labStatusUpdated: 'تم تحديث حالة المختبر.',
+    searchLabs: 'ابحث في المختبرات',
+    uploadResult: 'رفع النتيجة',
+    markCompleted: 'تحديد كمكتمل',
+    bookingCompleted: 'تم تحديد الحجز كمكتمل.',
+    resultUploaded: 'تم رفع النتيجة.',
+    wrongType: 'يمكن رفع ملفات PDF وJPEG وPNG فقط.',
+    download: 'تنزيل',
+    startFree: 'ابدأ مجانًا',
+    upgraded: 'تمت الترقية بنجاح!',
+    currentPlan: 'باقتك الحالية',
+    payments: 'المدفوعات',
+  },
+  en: {
+    tests: 'Tests',
+    testNameAr: 'Test name in Arabic',
+    testNameEn: 'Test name in English',
+    sendRequest: 'Send request',
+    requestSent: 'Your request has been sent for review.',
+    pendingReview: 'Pending review',
+    approved: 'Approved',
+    approve: 'Approve',
+    requestApproved: 'Test request has been approved.',
+    labStatusUpdated: 'Lab status updated.',
+    searchLabs: 'Search labs',
+    uploadResult: 'Upload result',
+    markCompleted: 'Mark as completed',
+    bookingCompleted: 'The booking has been marked as completed.',
+    resultUploaded: 'The result has been uploaded.',
+    wrongType: 'Only PDF, JPEG and PNG files can be uploaded.',
+    download: 'Download',
+    startFree: 'Start for free',
+    upgraded: 'Successfully upgraded!',
+    currentPlan: 'Current plan',
+    payments: 'Payments',
+  },
+};
+
+const PASSWORD = 'tahaleel-demo';
+const DEMO_LAB_EN = 'Al Nukhba Diagnostic Laboratories';
+
+/** A browser context in one language, signed in through the API (the UI sign-in is covered by auth.spec.ts). */
+async function signedIn(browser: Browser, locale: Locale, email?: string, options: { admin?: boolean } = {}) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.addInitScript((value) => localStorage.setItem('tahaleel.locale', value), locale);
+  if (email) await trpc(context, 'auth.signIn', { email, password: PASSWORD, ...options });
+  return { context, page: await context.newPage() };
+}
+
+async function trpc<T = any>(context: BrowserContext, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<T> {
+  const response =
+    method === 'GET'
+      ? await context.request.get(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`)
+      : await context.request.post(`/trpc/${path}`, { data: input ?? {} });
+  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
+  if (!response.ok()) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
+  return body.result!.data;
+}
+
+/** Books one of the demo lab's tests at a free time a few days ahead; retries if another run took the seat. */
+async function bookAtDemoLab(customer: BrowserContext) {
+  const labs = await trpc<any[]>(customer, 'catalog.labs', undefined, 'GET');
+  const lab = labs.find((entry) => entry.lab_name_en === DEMO_LAB_EN);
+  const detail = await trpc(customer, 'catalog.lab', { labId: lab.id }, 'GET');
+  const offering = detail.tests[Math.floor(Math.random() * detail.tests.length)];
+  for (let day = 2 + Math.floor(Math.random() * 5); day < 40; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const slots = await trpc<{ starts_at: string }[]>(customer, 'booking.availableSlots', { labId: lab.id, date }, 'GET');
+    for (const slot of slots.sort(() => Math.random() - 0.5).slice(0, 3)) {
+      try {
+        const result = await trpc(customer, 'booking.create', {
+          items: [{ labTestId: offering.lab_test_id, bookingTime: slot.starts_at }],
+          idempotencyKey: randomUUID(),
+        });
+        return { bookingId: result.bookings[0].id as string };
+      } catch {
+        // Someone else took this seat: try another.
+      }
+    }
+  }
+  throw new Error('no free slot at the demo lab');
+}
+
+function toast(page: Page, text: string) {
+  return page.getByText(text, { exact: true }).first();
+}
+
+for (const locale of ['ar', 'en'] as const) {
+  const w = words[locale];
+  const language = locale === 'ar' ? 'Arabic' : 'English';
+
+  test.describe(`dashboards in ${language}`, () => {
+    test('a lab requests a test, the admin approves it, and the test page exists', async ({ browser }) => {
+      test.setTimeout(60_000);
+      const suffix = randomUUID().slice(0, 8);
+      const nameEn = `E2E Marker ${suffix}`;
+      const nameAr = `مؤشر تجريبي ${suffix}`;
+
+      const lab = await signedIn(browser, locale, 'lab@demo.tahaleel.sa');
+      await lab.page.goto('/dashboard');
+      await lab.page.getByTestId('dashboard-nav').getByRole('button', { name: w.tests }).click();
+      const form = lab.page.getByTestId('test-request-form');
+      await form.getByRole('button', { name: w.sendRequest }).click();
+      await expect(form.getByText(locale === 'ar' ? 'هذا الحقل مطلوب.' : 'This field is required.').first()).toBeVisible();
+      await form.getByLabel(w.testNameAr).fill(nameAr);
+      await form.getByLabel(w.testNameEn).fill(nameEn);
+      await form.getByRole('button', { name: w.sendRequest }).click();
+      await expect(toast(lab.page, w.requestSent)).toBeVisible();
+      const request = lab.page.getByTestId('test-request').filter({ hasText: nameEn });
+      await expect(request).toContainText(w.pendingReview);
+
+      const admin = await signedIn(browser, locale, 'admin@demo.tahaleel.sa', { admin: true });
+      await admin.page.goto('/admin/dashboard?section=tests');
+      const row = admin.page.getByTestId('admin-test-request').filter({ hasText: nameEn });
+      await expect(row).toContainText(locale === 'ar' ? 'مختبرات النخبة التشخيصية' : DEMO_LAB_EN);
+      await row.getByRole('button', { name: w.approve }).click();
+      await expect(toast(admin.page, w.requestApproved)).toBeVisible();
+      await expect(row).toHaveCount(0);
+
+      const visitor = await signedIn(browser, locale);
+      await visitor.page.goto(`/test/${encodeURIComponent(nameEn)}`);
+      // Arabic text isolates its Latin runs (U+2066…U+2069) so that they read in the right order.
+      const heading = locale === 'ar' ? new RegExp(`^مؤشر تجريبي \u2066?${suffix}\u2069?$`) : nameEn;
+      await expect(visitor.page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(visitor.page.getByText(locale === 'ar' ? 'سيتم إضافة الوصف لاحقاً' : 'Description to be added')).toBeVisible();
+
+      await lab.page.reload();
+      await expect(lab.page.getByTestId('test-request').filter({ hasText: nameEn })).toContainText(w.approved);
+      for (const { context } of [lab, admin, visitor]) await context.close();
+    });
+
+    test('the admin approves a new lab, which then sees its full dashboard @changes-public-lists', async ({ browser }) => {
+      test.setTimeout(60_000);
+      const labName = `E2E Lab ${randomUUID().slice(0, 8)}`;
+      const lab = await signedIn(browser, locale);
+      await trpc(lab.context, 'auth.signUp', {
+        email: `lab-${randomUUID()}@example.sa`,
+        password: 'lab-password-1',
+        name: labName,
+        userType: 'lab',
+        licenseNumber: 'MOH-LAB-E2E01',
+        acceptTerms: true,
+      });
+      await lab.page.goto('/dashboard');
+      await expect(lab.page.getByTestId('lab-under-review')).toBeVisible();
+      const nav = lab.page.getByTestId('dashboard-nav');
+      await expect(nav.getByRole('button', { name: w.tests })).toBeDisabled();
+      await expect(nav.getByRole('button', { name: w.payments })).toBeDisabled();
+
+      const admin = await signedIn(browser, locale, 'admin@demo.tahaleel.sa', { admin: true });
+      await admin.page.goto('/admin/dashboard?section=labs');
+      await admin.page.getByLabel(w.searchLabs).fill(labName);
+      const row = admin.page.getByTestId('admin-lab').filter({ hasText: labName });
+      await expect(row).toContainText('MOH-LAB-E2E01');
+      await row.getByRole('button', { name: w.approve }).click();
+      await expect(toast(admin.page, w.labStatusUpdated)).toBeVisible();
+      await expect(row).toContainText(w.approved);
+
+      await lab.page.reload();
+      await expect(lab.page.getByTestId('lab-under-review')).toHaveCount(0);
+      await expect(nav.getByRole('button', { name: w.tests })).toBeEnabled();
+      await expect(lab.page.getByTestId('stat-pending')).toBeVisible();
+      await nav.getByRole('button', { name: w.tests }).click();
+      await expect(lab.page.getByTestId('test-request-form')).toBeVisible();
+
+      // A free plan: tier saved, a success message, and the page reloads with the plan marked current.
+      await nav.getByRole('button', { name: w.payments }).click();
+      const starter = lab.page.locator('[data-testid="plan-card"][data-plan="starter"]');
+      await starter.getByRole('button', { name: w.startFree }).click();
+      await expect(toast(lab.page, w.upgraded)).toBeVisible();
+      await expect(starter.getByRole('button', { name: w.currentPlan })).toBeDisabled({ timeout: 10_000 });
+      for (const { context } of [lab, admin]) await context.close();
+    });
+
+    test('a lab uploads a result and only its customer downloads it', async ({ browser }) => {
+      test.setTimeout(60_000);
+      const customer = await signedIn(browser, locale, 'customer@demo.tahaleel.sa');
+      const booking = await bookAtDemoLab(customer.context);
+
+      const lab = await signedIn(browser, locale, 'lab@demo.tahaleel.sa');
+      await lab.page.goto('/dashboard?section=bookings');
+      const card = lab.page.locator(`[data-booking-id="${booking.bookingId}"]`);
+      await card.getByRole('button', { name: w.markCompleted }).click();
+      await expect(toast(lab.page, w.bookingCompleted)).toBeVisible();
+      await card.getByRole('button', { name: w.uploadResult }).click();
+
+      const form = lab.page.getByTestId('upload-result-form');
+      await expect(form.getByTestId('result-booking')).toHaveValue(booking.bookingId);
+      // A text file dressed up as a PDF is refused, in the user's language, before it is sent.
+      await form.getByTestId('result-file').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
+      await expect(form.getByText(w.wrongType)).toBeVisible();
+      const pdf = Buffer.from(`%PDF-1.4\n% result ${booking.bookingId}\n%%EOF\n`);
+      await form.getByTestId('result-file').setInputFiles({ name: 'result-e2e.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await expect(form.getByText(w.wrongType)).toHaveCount(0);
+      await form.getByTestId('upload-result').click();
+      await expect(toast(lab.page, w.resultUploaded)).toBeVisible();
+
+      await customer.page.goto('/dashboard?section=results');
+      const result = customer.page.locator(`[data-testid="my-result"][data-booking-id="${booking.bookingId}"]`);
+      const downloading = customer.page.waitForEvent('download');
+      await result.getByRole('link', { name: w.download }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('result-e2e.pdf');
+      expect(await readFile((await download.path())!)).toEqual(pdf);
+
+      // Anyone else asking for the same file is told it does not exist.
+      const href = await result.getByRole('link', { name: w.download }).getAttribute('href');
+      const stranger = await signedIn(browser, locale);
+      await trpc(stranger.context, 'auth.signInAnonymously', { name: 'Stranger', phone: '0551234567' });
+      expect((await stranger.context.request.get(href!)).status()).toBe(404);
+      for (const { context } of [customer, lab, stranger]) await context.close();
+    });
+  });
+}
+
+test.describe('pricing', () => {
+  test('signed out, choosing a plan opens sign-up for that audience', async ({ page }) => {
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('الباقات والأسعار');
+    const cards = page.getByTestId('plan-card');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.nth(1)).toContainText('الأكثر طلبًا');
+    await expect(cards.nth(1)).toContainText('99');
+    await cards.nth(0).getByTestId('choose-plan').click();
+    const modal = page.getByTestId('auth-modal');
+    await expect(modal.getByRole('radio', { name: 'عميل' })).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+
+    await page.getByRole('radio', { name: 'للمختبرات' }).click();
+    await expect(cards.nth(2)).toContainText('999');
+    await cards.nth(1).getByTestId('choose-plan').click();
+    await expect(modal.getByRole('radio', { name: 'مختبر' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('a paid plan says a payment provider is needed, after two seconds, in English', async ({ browser }) => {
+    const { context, page } = await signedIn(browser, 'en', 'customer@demo.tahaleel.sa');
+    await page.goto('/pricing');
+    const premium = page.locator('[data-testid="plan-card"][data-plan="premium"]');
+    await expect(page.locator('[data-testid="plan-card"][data-plan="basic"]').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    const started = Date.now();
+    await premium.getByRole('button', { name: 'Choose Premium' }).click();
+    await expect(toast(page, 'Payment Integration Needed')).toBeVisible();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('plan-badge')).toHaveText('Free');
+    await context.close();
+  });
+});
+
+test.describe('dashboards on a phone', () => {
+  for (const locale of ['ar', 'en'] as const) {
+    test(`the sections become a row of tabs and nothing overflows sideways in ${locale === 'ar' ? 'Arabic' : 'English'} @mobile`, async ({
+      page,
+    }) => {
+      await page.addInitScript((value) => localStorage.setItem('tahaleel.locale', value), locale);
+      const visits: { account: { email: string; admin?: boolean }; paths: string[] }[] = [
+        { account: { email: 'customer@demo.tahaleel.sa' }, paths: ['/dashboard', '/dashboard?section=results'] },
+        { account: { email: 'lab@demo.tahaleel.sa' }, paths: ['/dashboard?section=payments', '/dashboard?section=settings'] },
+        { account: { email: 'admin@demo.tahaleel.sa', admin: true }, paths: ['/admin/dashboard?section=labs', '/admin/dashboard?section=transactions'] },
+      ];
+      for (const { account, paths } of visits) {
+        await page.request.post('/trpc/auth.signIn', { data: { ...account, password: PASSWORD } });
+        for (const path of paths) {
+          await page.goto(path);
+          const nav = page.getByTestId('dashboard-nav');
+          await expect(nav).toBeVisible();
+          const tops = await nav.getByRole('button').evaluateAll((buttons) => buttons.slice(0, 2).map((button) => button.getBoundingClientRect().top));
+          expect(Math.abs(tops[0]! - tops[1]!), `${path}: tabs side by side`).toBeLessThan(4);
+          await page.waitForLoadState('networkidle');
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+        }
+      }
+      await page.goto('/pricing');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, '/pricing is wider than the screen').toBeLessThanOrEqual(0);
+    });
+  }
+});
