@@ -237,12 +237,12 @@ for (const { language, locale, words } of languages) {
       await expectNoViolations(page);
     });
 
-    test('signed in: the booking panel, the lab cart, checkout and the dashboard have no axe violations', async ({ page }) => {
+    test('signed in: the booking panel, the lab cart, checkout and the dashboard with a booking have no axe violations', async ({ page }) => {
       test.setTimeout(60_000);
       await signIn(page, 'customer@demo.tahaleel.sa');
       await page.goto('/test/Complete%20Blood%20Count%20(CBC)');
       await rendered(page, (page) => page.getByTestId('lab-offer'));
-      // The last lab and its last time, to stay clear of the slots booking.spec.ts takes.
+      // The last lab and its last time, to stay clear of the slots the booking specs take.
       await page.getByTestId('lab-offer').last().getByRole('button', { name: words.bookNow }).click();
       await expect(page.getByTestId('booking-panel')).toBeVisible();
       await settled(page);
@@ -262,9 +262,12 @@ for (const { language, locale, words } of languages) {
       await settled(page);
       await expectNoViolations(page);
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
 
-      await page.goto('/dashboard');
-      await rendered(page, (page) => page.getByRole('heading', { level: 2 }));
+      // Paid: the dashboard lists the booking with its status badge.
+      await page.getByTestId('pay').click();
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+      await rendered(page, (page) => page.getByTestId('my-booking'));
       await expectNoViolations(page);
     });
 
