@@ -36,6 +36,10 @@ async function settled(page: Page) {
 interface Words {
   logIn: string;
   signUp: string;
+  createAccount: string;
+  search: string;
+  filter: string;
+  addToCart: string;
   bookNow: string;
   nextMonth: string;
   noTimes: string;
@@ -45,12 +49,18 @@ const languages: { language: string; locale: 'ar' | 'en'; words: Words }[] = [
   {
     language: 'Arabic',
     locale: 'ar',
-    words: { logIn: 'تسجيل الدخول', signUp: 'إنشاء حساب', bookNow: 'احجز الآن', nextMonth: 'الشهر التالي', noTimes: 'لا توجد مواعيد متاحة في هذا اليوم' },
+    words: { logIn: 'تسجيل الدخول', signUp: 'إنشاء حساب', createAccount: 'إنشاء الحساب',
+      search: 'بحث',
+      filter: 'تصفية',
+      addToCart: 'أضف إلى السلة', bookNow: 'احجز الآن', nextMonth: 'الشهر التالي', noTimes: 'لا توجد مواعيد متاحة في هذا اليوم' },
   },
   {
     language: 'English',
     locale: 'en',
-    words: { logIn: 'Log in', signUp: 'Sign up', bookNow: 'Book Now', nextMonth: 'Next month', noTimes: 'No free times on this day' },
+    words: { logIn: 'Log in', signUp: 'Sign up', createAccount: 'Create account',
+      search: 'Search',
+      filter: 'Filter',
+      addToCart: 'Add to cart', bookNow: 'Book Now', nextMonth: 'Next month', noTimes: 'No free times on this day' },
   },
 ];
 
@@ -183,6 +193,39 @@ for (const { language, locale, words } of languages) {
       await modal.getByRole('radio').last().click();
       await expect(modal.getByRole('textbox')).toHaveCount(4);
       await expectNoViolations(page);
+      // Sent empty: the fields show the server's errors (red text on white must still read) and an error toast says why.
+      await modal.getByTestId('consent-checkbox').click();
+      await modal.getByRole('button', { name: words.createAccount }).click();
+      await expect(modal.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await settled(page);
+      await expectNoViolations(page);
+    });
+
+    test('warning, information and success toasts have no axe violations', async ({ page }) => {
+      const toast = page.locator('[data-scope="toast"][data-part="root"]');
+      await page.goto('/');
+      await rendered(page);
+      await page.getByRole('button', { name: words.search, exact: true }).click();
+      await expect(toast).toHaveAttribute('data-type', 'warning');
+      await settled(page);
+      await expectNoViolations(page);
+
+      await page.goto('/categories/Blood%20Tests');
+      await rendered(page, (page) => page.getByTestId('test-card'));
+      await page.getByRole('button', { name: words.filter }).click();
+      await expect(toast).toHaveAttribute('data-type', 'info');
+      await settled(page);
+      await expectNoViolations(page);
+
+      // A visitor's cart holds nothing on the server, so this takes no time from other tests.
+      await page.goto('/test/Complete%20Blood%20Count%20(CBC)');
+      await rendered(page, (page) => page.getByTestId('lab-offer'));
+      await page.getByTestId('lab-offer').last().getByRole('button', { name: words.addToCart }).click();
+      await chooseLastFreeSlot(page, words);
+      await page.getByTestId('booking-panel').getByRole('button', { name: words.addToCart }).click();
+      await expect(toast).toHaveAttribute('data-type', 'success');
+      await settled(page);
+      await expectNoViolations(page);
     });
 
     test('the empty lab cart dialog has no axe violations', async ({ page }) => {
@@ -194,12 +237,12 @@ for (const { language, locale, words } of languages) {
       await expectNoViolations(page);
     });
 
-    test('signed in: the booking panel, the lab cart, checkout and the dashboard have no axe violations', async ({ page }) => {
+    test('signed in: the booking panel, the lab cart, checkout and the dashboard with a booking have no axe violations', async ({ page }) => {
       test.setTimeout(60_000);
       await signIn(page, 'customer@demo.tahaleel.sa');
       await page.goto('/test/Complete%20Blood%20Count%20(CBC)');
       await rendered(page, (page) => page.getByTestId('lab-offer'));
-      // The last lab and its last time, to stay clear of the slots booking.spec.ts takes.
+      // The last lab and its last time, to stay clear of the slots the booking specs take.
       await page.getByTestId('lab-offer').last().getByRole('button', { name: words.bookNow }).click();
       await expect(page.getByTestId('booking-panel')).toBeVisible();
       await settled(page);
@@ -219,9 +262,12 @@ for (const { language, locale, words } of languages) {
       await settled(page);
       await expectNoViolations(page);
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
 
-      await page.goto('/dashboard');
-      await rendered(page, (page) => page.getByRole('heading', { level: 2 }));
+      // Paid: the dashboard lists the booking with its status badge.
+      await page.getByTestId('pay').click();
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+      await rendered(page, (page) => page.getByTestId('my-booking'));
       await expectNoViolations(page);
     });
 

@@ -11,7 +11,7 @@ export function isRtl(element: Element): boolean {
  * previous radio and check it. Left and right follow the reading direction, so in Arabic the left
  * arrow goes forward.
  */
-export function useRadioGroupKeys<T>(values: readonly T[], checked: T | null | undefined, onSelect: (value: T) => void) {
+export function radioGroupKeys<T>(values: readonly T[], checked: T | null | undefined, onSelect: (value: T) => void) {
   const checkedIndex = values.indexOf(checked as T);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

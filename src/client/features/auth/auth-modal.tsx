@@ -19,7 +19,7 @@ import { FlaskConical, User } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
-import { useRadioGroupKeys } from '../../lib/radio-group-keys.ts';
+import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useAuthModal, type SignUpType } from './auth-modal-context.tsx';
 
@@ -44,7 +44,7 @@ export function AuthModal() {
   const [userType, setUserType] = useState<SignUpType>(modal.userType);
   const [form, setForm] = useState<FormState>(emptyForm);
   const mode = modal.mode;
-  const typeKeys = useRadioGroupKeys(signUpTypes, userType, setUserType);
+  const typeKeys = radioGroupKeys(signUpTypes, userType, setUserType);
 
   useEffect(() => {
     setUserType(modal.userType);

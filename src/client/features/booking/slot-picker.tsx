@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../components/query-state.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { useRadioGroupKeys } from '../../lib/radio-group-keys.ts';
+import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 interface Props {
@@ -21,7 +21,7 @@ export function SlotPicker({ labId, date, timeZone, value, onChange }: Props) {
   const locale = activeLocale();
   const slots = useQuery({ ...trpc.booking.availableSlots.queryOptions({ labId, date }), staleTime: 15_000 });
   const startTimes = slots.data?.map((slot) => slot.starts_at) ?? [];
-  const keys = useRadioGroupKeys(startTimes, value, onChange);
+  const keys = radioGroupKeys(startTimes, value, onChange);
   if (slots.isPending) {
     return (
       <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2">

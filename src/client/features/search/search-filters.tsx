@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { PRICE_FILTER_MAX, PRICE_FILTER_STEP, type SearchSort } from '../../../shared/schemas.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { useRadioGroupKeys } from '../../lib/radio-group-keys.ts';
+import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
 
 const minimumRatings = [undefined, 1, 2, 3, 4, 5] as const;
 
@@ -21,7 +21,7 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
   const locale = activeLocale();
   const [range, setRange] = useState([value.minPrice, value.maxPrice]);
   useEffect(() => setRange([value.minPrice, value.maxPrice]), [value.minPrice, value.maxPrice]);
-  const ratingKeys = useRadioGroupKeys(minimumRatings, value.minRating, (minRating) => onChange({ minRating }));
+  const ratingKeys = radioGroupKeys(minimumRatings, value.minRating, (minRating) => onChange({ minRating }));
 
   const sorts: { value: SearchSort; label: string }[] = [
     { value: 'relevance', label: t`Relevance` },
