@@ -14,7 +14,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  timeout: 60_000,
   // Password hashing (scrypt at OWASP cost) takes a few hundred ms, and seconds on a busy machine.
   expect: { timeout: 12_000 },
   use: {

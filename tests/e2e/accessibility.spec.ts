@@ -238,7 +238,7 @@ for (const { language, locale, words } of languages) {
     });
 
     test('signed in: the booking panel, the lab cart, checkout and the dashboard with a booking have no axe violations', async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await signIn(page, 'customer@demo.tahaleel.sa');
       await page.goto('/test/Complete%20Blood%20Count%20(CBC)');
       await rendered(page, (page) => page.getByTestId('lab-offer'));
