@@ -178,6 +178,7 @@ for (const { language, locale, words } of languages) {
     }
 
     test('the auth modal has no axe violations when logging in and signing up', async ({ page }) => {
+      test.setTimeout(60_000);
       await page.goto('/');
       await rendered(page);
       await page.getByRole('banner').getByRole('button', { name: words.logIn }).click();
@@ -202,6 +203,7 @@ for (const { language, locale, words } of languages) {
     });
 
     test('warning, information and success toasts have no axe violations', async ({ page }) => {
+      test.setTimeout(60_000);
       const toast = page.locator('[data-scope="toast"][data-part="root"]');
       await page.goto('/');
       await rendered(page);
@@ -272,6 +274,7 @@ for (const { language, locale, words } of languages) {
     });
 
     test('signed in as a lab and as the admin: the dashboards have no axe violations', async ({ page }) => {
+      test.setTimeout(60_000);
       await signIn(page, 'lab@demo.tahaleel.sa');
       await page.goto('/dashboard');
       await rendered(page);
@@ -285,6 +288,7 @@ for (const { language, locale, words } of languages) {
     });
 
     test('the home page and the open mobile menu have no axe violations on a phone @mobile', async ({ page }) => {
+      test.setTimeout(60_000);
       await page.goto('/');
       await rendered(page, (page) => page.getByTestId('category-card'));
       await expectNoViolations(page);
