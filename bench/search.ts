@@ -57,7 +57,7 @@ const searchPaths = queries.flatMap((query, index) => {
 });
 
 /** `paths` in turn; with `uniqueLocations`, every search comes from a different point (no cache hits). */
-function wrk(paths: string[], uniqueLocations = false) {
+function wrk(paths: string[], uniqueLocations = false, seconds = SECONDS) {
   const script = join(tmpdir(), `tahaleel-wrk-${process.pid}.lua`);
   const located = uniqueLocations
     ? `local queries = {${queries.map((query) => JSON.stringify(encodeURIComponent(JSON.stringify(query)))).join(',')}}
@@ -88,7 +88,7 @@ done = function(summary, latency)
   io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))
 end`,
   );
-  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', script, base], { encoding: 'utf8' });
+  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, base], { encoding: 'utf8' });
   const line = run.stdout.split('\n').find((entry) => entry.startsWith('RESULT'));
   if (!line) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
   const [, rps, p50, p99, errors] = line.split(' ').map(Number);
@@ -97,11 +97,14 @@ end`,
 
 try {
   await waitForServer();
-  // Warm up: plans, caches, JIT.
-  for (const path of searchPaths) await fetch(base + path);
-  const trivial = wrk(['/trpc/auth.providers']);
-  const search = wrk(searchPaths);
-  const unique = wrk(searchPaths, true);
+  // Warm up each workload for 3 s (connections, prepared plans, caches, JIT) before it is measured.
+  const measure = (paths: string[], uniqueLocations = false) => {
+    wrk(paths, uniqueLocations, 3);
+    return wrk(paths, uniqueLocations);
+  };
+  const trivial = measure(['/trpc/auth.providers']);
+  const search = measure(searchPaths);
+  const unique = measure(searchPaths, true);
   const ratio = search.rps / trivial.rps;
   const row = (name: string, r: typeof trivial) =>
     `${name.padEnd(16)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   non-200 ${r.errors}`;

@@ -5,6 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createApp } from './app.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
+import { followCatalogVersion } from './modules/search/catalog-version.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
 import { EnvError, parseEnv } from './env.ts';
 
@@ -13,6 +14,7 @@ const clientRoot = resolve(import.meta.dirname, '../../dist/client');
 async function main() {
   const env = parseEnv(process.env);
   const database = await prepareDatabase(env);
+  const catalogFollower = followCatalogVersion(database.db, database.listen);
   const app = createApp({
     db: database.db,
     env,
@@ -43,9 +45,20 @@ async function main() {
     if (accounts) console.log(accounts);
   });
 
+  // Stop taking requests, let those in flight finish (at most 10 s), then close the database.
   const shutdown = () => {
-    server.close();
-    void database.db.destroy().finally(() => process.exit(0));
+    let finishing = false;
+    const finish = () => {
+      if (finishing) return;
+      finishing = true;
+      void catalogFollower
+        .stop()
+        .then(() => database.db.destroy())
+        .finally(() => process.exit(0));
+    };
+    server.close(finish);
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    setTimeout(finish, 10_000).unref();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

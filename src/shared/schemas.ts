@@ -60,6 +60,10 @@ export const PRICE_FILTER_STEP = 50;
 export const searchSorts = ['relevance', 'priceLowHigh', 'priceHighLow', 'highestRated'] as const;
 export type SearchSort = (typeof searchSorts)[number];
 
+/** Search answers a page of this many rows; "Show more" asks for the next page, up to SEARCH_MAX_RESULTS. */
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_MAX_RESULTS = 200;
+
 export const searchInput = z
   .object({
     query: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong),
@@ -70,6 +74,8 @@ export const searchInput = z
     maxPrice: z.number().min(0, m.invalid).max(PRICE_FILTER_MAX, m.invalid).optional(),
     minRating: z.number().min(1, m.invalid).max(5, m.invalid).optional(),
     sort: z.enum(searchSorts).default('relevance'),
+    /** Rows to skip (tRPC names the page parameter of an infinite query `cursor`): a multiple of SEARCH_PAGE_SIZE. */
+    cursor: z.number().int(m.invalid).min(0, m.invalid).max(SEARCH_MAX_RESULTS - SEARCH_PAGE_SIZE, m.invalid).multipleOf(SEARCH_PAGE_SIZE, m.invalid).default(0),
   })
   .refine((input) => (input.lat === undefined) === (input.lon === undefined), { path: ['lon'], message: m.invalid })
   .refine((input) => (input.minPrice ?? 0) <= (input.maxPrice ?? PRICE_FILTER_MAX), { path: ['maxPrice'], message: m.invalid });

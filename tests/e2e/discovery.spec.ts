@@ -80,6 +80,17 @@ test.describe('discovery in English', () => {
     await expect(page).toHaveURL(/city=madinah/);
   });
 
+  test('a long result list comes a page at a time', async ({ page }) => {
+    await page.goto('/search?query=vitamin&lat=24.6953&lon=46.6855');
+    const results = page.getByTestId('search-result');
+    await expect(results).toHaveCount(20);
+    await expect(page.getByText('Showing the first 20 results')).toBeVisible();
+    const firstPage = await results.allTextContents();
+    await page.getByRole('button', { name: 'Show more results' }).click();
+    await expect(results).toHaveCount(40);
+    expect((await results.allTextContents()).slice(0, 20)).toEqual(firstPage);
+  });
+
   test('distances appear in km with one decimal when the search has coordinates', async ({ page }) => {
     await page.goto('/search?query=cbc&lat=24.6953&lon=46.6855');
     await expect(page.getByTestId('search-result').first()).toContainText(/\d+\.\d km away/);

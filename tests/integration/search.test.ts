@@ -95,6 +95,20 @@ describe('search.labTests', () => {
     expect(afterUnapproval.map((row) => row.lab_id)).not.toContain(other.lab_id);
   });
 
+  it('answers a page of 20 and the next pages continue the same order without repeats', async () => {
+    for (const input of [{ query: 'vitamin', ...OLAYA }, { query: 'vitamin', sort: 'priceLowHigh' as const }]) {
+      const pages = [];
+      for (let offset = 0; offset < 80; offset += 20) pages.push(await caller.search.labTests({ ...input, cursor: offset }));
+      const [first, second] = pages;
+      expect(first).toHaveLength(20);
+      expect(second!.length).toBeGreaterThan(0);
+      const all = pages.flat();
+      expect(new Set(all.map((row) => row.lab_test_id)).size).toBe(all.length);
+      const keys = all.map((row) => ('lat' in input ? row.distance_meters! : row.price));
+      expect(keys).toEqual([...keys].sort((a, b) => a - b));
+    }
+  });
+
   it('finds nothing for nonsense rather than failing', async () => {
     expect(await caller.search.labTests({ query: 'zzqqxx' })).toEqual([]);
   });
@@ -107,6 +121,9 @@ describe('search.labTests', () => {
       { query: 'cbc', minRating: 6 },
       { query: 'cbc', lat: 200, lon: 46 },
       { query: 'cbc', lat: 24 },
+      { query: 'cbc', cursor: 7 },
+      { query: 'cbc', cursor: -20 },
+      { query: 'cbc', cursor: 10_000 },
       { query: '   ' },
     ];
     for (const input of bad) {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { postgresListen, pgliteListen, type Listen } from '../../src/server/db/notifications.ts';
 import { openPGliteInstance } from '../../src/server/db/pglite.ts';
 import { PGliteDialect } from '../../src/server/db/pglite-dialect.ts';
 import type { Database } from '../../src/server/db/schema.ts';
@@ -14,6 +15,8 @@ export type TestDatabaseTemplate =
 export interface TestDatabase {
   db: Kysely<Database>;
   engine: 'pglite' | 'postgres';
+  /** LISTEN on this database (as the server's DatabaseHandle offers). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -24,7 +27,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const dump = new Blob([await readFile(template.dumpPath)]);
     const pglite = await openPGliteInstance('memory://', { loadDataDir: dump });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-    return { db, engine: 'pglite', close: () => db.destroy() };
+    return { db, engine: 'pglite', listen: pgliteListen(pglite), close: () => db.destroy() };
   }
 
   const name = `tahaleel_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -42,6 +45,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   return {
     db,
     engine: 'postgres',
+    listen: postgresListen(url.toString()),
     close: async () => {
       await db.destroy();
       await admin.query(`drop database if exists ${name} with (force)`);

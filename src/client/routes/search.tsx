@@ -1,10 +1,10 @@
-import { Alert, Container, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Container, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PRICE_FILTER_MAX, searchSorts } from '../../shared/schemas.ts';
+import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts } from '../../shared/schemas.ts';
 import { EmptyState } from '../components/query-state.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
 import { SearchFilters, type FilterValues } from '../features/search/search-filters.tsx';
@@ -35,8 +35,8 @@ function SearchPage() {
   const query = search.query ?? '';
   usePageMeta({ title: query ? t`Search results for “${query}”` : t`Search results` });
   const coordinates = search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : {};
-  const results = useQuery({
-    ...trpc.search.labTests.queryOptions({
+  const results = useInfiniteQuery({
+    ...trpc.search.labTests.infiniteQueryOptions({
       query,
       ...coordinates,
       location: search.location || undefined,
@@ -44,10 +44,17 @@ function SearchPage() {
       maxPrice: search.maxPrice,
       minRating: search.minRating,
       sort: search.sort ?? 'relevance',
+    }, {
+      // A full page may have a next one; the server pages up to SEARCH_MAX_RESULTS rows.
+      getNextPageParam: (lastPage, _pages, lastOffset) => {
+        const next = (lastOffset ?? 0) + SEARCH_PAGE_SIZE;
+        return lastPage.length === SEARCH_PAGE_SIZE && next < SEARCH_MAX_RESULTS ? next : undefined;
+      },
     }),
     enabled: query.length > 0,
     placeholderData: (previous) => previous,
   });
+  const rows = results.data?.pages.flat() ?? [];
 
   const filters: FilterValues = {
     minPrice: search.minPrice ?? 0,
@@ -77,21 +84,35 @@ function SearchPage() {
           <Stack gap="3" aria-live="polite" aria-busy={results.isFetching}>
             {!query ? (
               <EmptyState>{t`Type the name of a test to see labs and prices.`}</EmptyState>
-            ) : results.isError ? (
+            ) : results.isError && !results.isFetchNextPageError ? (
               <Alert.Root status="error" role="alert">
                 <Alert.Indicator />
                 <Alert.Title>{t`An error occurred while searching. Please try again.`}</Alert.Title>
               </Alert.Root>
             ) : results.isPending ? (
               [0, 1, 2, 3].map((index) => <Skeleton key={index} height="32" rounded="lg" />)
-            ) : results.data.length === 0 ? (
+            ) : rows.length === 0 ? (
               <EmptyState>{t`No labs match your search. Try another spelling or widen the filters.`}</EmptyState>
             ) : (
               <>
-                <Text color="fg.muted">{t`${plural(results.data.length, { one: '# result', other: '# results' })}`}</Text>
-                {results.data.map((result) => (
+                <Text color="fg.muted">
+                  {results.hasNextPage
+                    ? t`Showing the first ${plural(rows.length, { one: '# result', other: '# results' })}`
+                    : t`${plural(rows.length, { one: '# result', other: '# results' })}`}
+                </Text>
+                {rows.map((result) => (
                   <SearchResultCard key={result.lab_test_id} result={result} />
                 ))}
+                {results.hasNextPage && (
+                  <Button alignSelf="center" variant="outline" loading={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+                    {t`Show more results`}
+                  </Button>
+                )}
+                {results.isFetchNextPageError && (
+                  <Text role="alert" color="fg.error">
+                    {t`An error occurred while searching. Please try again.`}
+                  </Text>
+                )}
               </>
             )}
           </Stack>

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { postgresListen, pgliteListen, type Listen } from './notifications.ts';
 import { preparingPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -12,6 +13,8 @@ export interface DatabaseHandle {
   engine: DatabaseEngine;
   /** Where the data lives: the server URL without its password, or the PGlite directory. */
   location: string;
+  /** LISTEN for NOTIFY messages on this database. */
+  listen: Listen;
 }
 
 export interface ConnectOptions {
@@ -27,13 +30,15 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     // An idle connection dropped by the server must not crash the process; the pool reconnects.
     pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    return { db, engine: 'postgres', location: redactPassword(options.databaseUrl) };
+    return { db, engine: 'postgres', location: redactPassword(options.databaseUrl), listen: postgresListen(options.databaseUrl) };
   }
-  const { openPGlite } = await import('./pglite.ts');
+  const { openPGliteInstance } = await import('./pglite.ts');
+  const { PGliteDialect } = await import('./pglite-dialect.ts');
   const dataDir = options.dataDir === 'memory://' ? 'memory://' : resolve(options.dataDir, 'pglite');
   if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
-  const db = await openPGlite(dataDir);
-  return { db, engine: 'pglite', location: dataDir };
+  const pglite = await openPGliteInstance(dataDir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, engine: 'pglite', location: dataDir, listen: pgliteListen(pglite) };
 }
 
 function redactPassword(url: string): string {

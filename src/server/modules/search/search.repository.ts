@@ -1,23 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { CityKey } from '../../../shared/cities.ts';
-import type { SearchSort } from '../../../shared/schemas.ts';
+import { SEARCH_PAGE_SIZE, type SearchSort } from '../../../shared/schemas.ts';
 import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** A test matches when its normalized name contains the query or is trigram-close to it (typos). */
 export const WORD_SIMILARITY_THRESHOLD = 0.45;
 const MATCHED_TESTS = 20;
-export const RESULT_LIMIT = 50;
 
 export interface MatchedTest {
   id: number;
   score: number;
-}
-
-/** Bumped by triggers whenever tests, labs, offerings or approvals change. */
-export async function catalogVersion(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{ version: string }>`${sql.raw(PREPARE)} select version::text from catalog_version where id = 1`.execute(db);
-  return rows[0]?.version ?? '0';
 }
 
 /** Tests whose stored normalized names match the (normalized) query, best first. */
@@ -48,6 +41,7 @@ export interface OfferQuery {
   maxPriceHalalas: number;
   minRating: number;
   sort: SearchSort;
+  offset: number;
 }
 
 export interface OfferRow {
@@ -75,10 +69,11 @@ export interface OfferRow {
 export async function findOffers(db: Kysely<Database>, query: OfferQuery): Promise<OfferRow[]> {
   if (query.tests.length === 0) return [];
   if (query.origin && query.sort === 'relevance') {
-    // Nearest first: take the nearest labs from the GiST index, then their offers. Only when those
-    // labs cannot fill a page (strict filters) is the whole set ordered by distance.
+    // Nearest first: take the nearest labs from the GiST index, then their offers. A full page from
+    // them is exact (every other lab is farther); only when they cannot fill it (strict filters, a
+    // late page) is the whole set ordered by distance.
     const nearby = await offersQuery(query, NEAREST_LABS).execute(db);
-    if (nearby.rows.length >= RESULT_LIMIT) return nearby.rows;
+    if (nearby.rows.length === SEARCH_PAGE_SIZE) return nearby.rows;
   }
   return (await offersQuery(query, null).execute(db)).rows;
 }
@@ -133,5 +128,5 @@ function offersQuery(query: OfferQuery, nearestLabs: number | null) {
           : sql``
       }
     order by ${orderBy}
-    limit ${RESULT_LIMIT}`;
+    limit ${SEARCH_PAGE_SIZE} offset ${query.offset}`;
 }

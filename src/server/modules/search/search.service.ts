@@ -3,7 +3,8 @@ import { cityFromText, normalizeSearchText } from '../../../shared/cities.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import { PRICE_FILTER_MAX, type SearchInput } from '../../../shared/schemas.ts';
 import type { Database } from '../../db/schema.ts';
-import { catalogVersion, findOffers, matchTests } from './search.repository.ts';
+import { catalogVersion } from './catalog-version.ts';
+import { findOffers, matchTests } from './search.repository.ts';
 
 const INT4_MAX = 2_147_483_647;
 
@@ -33,7 +34,7 @@ export async function searchTests(db: Kysely<Database>, input: SearchInput): Pro
     lon: input.lon === undefined ? undefined : roundCoordinate(input.lon),
   };
   const version = await catalogVersion(db);
-  const key = JSON.stringify([version, normalizeSearchText(input.query), rounded.lat, rounded.lon, rounded.location && normalizeSearchText(rounded.location), rounded.minPrice, rounded.maxPrice, rounded.minRating, rounded.sort]);
+  const key = JSON.stringify([version, normalizeSearchText(input.query), rounded.lat, rounded.lon, rounded.location && normalizeSearchText(rounded.location), rounded.minPrice, rounded.maxPrice, rounded.minRating, rounded.sort, rounded.cursor]);
   const cache = cacheFor(db);
   const hit = cache.get(key);
   if (hit) return hit;
@@ -60,6 +61,7 @@ async function runSearch(db: Kysely<Database>, input: SearchInput) {
     maxPriceHalalas: maxPrice >= PRICE_FILTER_MAX ? INT4_MAX : sarToHalalas(maxPrice),
     minRating: input.minRating ?? 0,
     sort: input.sort,
+    offset: input.cursor,
   });
   return rows.map(({ price_halalas, lab_rating, ...row }) => ({
     ...row,
