@@ -39,26 +39,40 @@ async function main() {
     console.warn(`No built client at ${clientRoot}: run \`npm run build\` (npm start does it for you).`);
   }
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
+  // Requests still being answered; shutdown waits for them (a closed socket does not end its handler).
+  let inFlight = 0;
+  const fetch: typeof app.fetch = async (request, ...rest) => {
+    inFlight++;
+    try {
+      return await app.fetch(request, ...rest);
+    } finally {
+      inFlight--;
+    }
+  };
+
+  const server = serve({ fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
     console.log(`Tahaleel is serving ${env.PUBLIC_URL} (port ${info.port}, ${database.engine} at ${database.location})`);
     const accounts = describeDemoAccounts(database);
     if (accounts) console.log(accounts);
   });
 
+  const untilIdle = async () => {
+    while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
   // Stop taking requests, let those in flight finish (at most 10 s), then close the database.
   const shutdown = () => {
-    let finishing = false;
-    const finish = () => {
-      if (finishing) return;
-      finishing = true;
+    let closing = false;
+    const close = () => {
+      if (closing) return;
+      closing = true;
       void catalogFollower
         .stop()
         .then(() => database.db.destroy())
         .finally(() => process.exit(0));
     };
-    server.close(finish);
+    server.close(() => void untilIdle().then(close));
     if ('closeIdleConnections' in server) server.closeIdleConnections();
-    setTimeout(finish, 10_000).unref();
+    setTimeout(close, 10_000).unref();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
