@@ -72,7 +72,7 @@ const slotAt = (index: number) => new Date(tomorrow + index * 5 * 60 * 1000).toI
 const [raceLab, ...roomyLabs] = labs;
 
 const root = new URL('..', import.meta.url).pathname;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
+const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/node.ts'], {
   cwd: root,
   env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATABASE_URL: url.toString(), PAYMENT_DELAY_MS: '0' },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -133,12 +133,33 @@ done = function(summary, latency)
   io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))
 end`,
   );
-  const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', script, base], { encoding: 'utf8' });
-  const line = run.stdout.split('\n').find((entry) => entry.startsWith('RESULT'));
-  if (!line) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
-  const [, rps, p50, p99, non200] = line.split(' ').map(Number);
+  // Baseline in the same run: a signed-in trivial query (session lookup only) at the same concurrency.
+  const baselineScript = join(tmpdir(), `tahaleel-booking-baseline-${process.pid}.lua`);
+  writeFileSync(
+    baselineScript,
+    `local cookies = {${bookers.map((cookie) => JSON.stringify(cookie)).join(',')}}
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", "/trpc/auth.me", { ["cookie"] = cookies[(i % #cookies) + 1] })
+end
+done = function(summary, latency)
+  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))
+end`,
+  );
+  const wrkRun = (file: string, seconds: number) => {
+    const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', file, base], { encoding: 'utf8' });
+    const line = run.stdout.split('\n').find((entry) => entry.startsWith('RESULT'));
+    if (!line) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
+    return line.split(' ').map(Number);
+  };
+  wrkRun(baselineScript, 2);
+  const [, baseRps, , baseP99] = wrkRun(baselineScript, SECONDS);
+  console.log(`    baseline: signed-in auth.me at ${CONNECTIONS} connections: ${baseRps!.toFixed(0)} req/s, p99 ${baseP99!.toFixed(1)} ms`);
+  const [, rps, p50, p99, non200] = wrkRun(script, SECONDS);
   const made = await db.selectFrom('bookings').select((eb) => eb.fn.countAll<string>().as('n')).where('lab_test_id', '<>', raceLab!.lab_test_id).executeTakeFirstOrThrow();
   console.log(`(b) ${CONNECTIONS} connections, ${SECONDS} s, distinct slots: ${rps!.toFixed(0)} bookings/s, p50 ${p50!.toFixed(1)} ms, p99 ${p99!.toFixed(1)} ms, non-200 ${non200}; bookings stored ${made.n}`);
+  console.log(`    ratio bookings/baseline: ${(rps! / baseRps!).toFixed(2)}`);
   console.log(`    goal ≥ 500/s and p99 ≤ 100 ms: ${rps! >= 500 && p99! <= 100 ? 'met' : 'NOT met'}`);
 } finally {
   server.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/client/lib/format.ts';
-import { simulatedPaymentProvider } from '../../src/server/modules/booking/payment-provider.ts';
+import { simulatedPaymentProvider, type PaymentProvider } from '../../src/server/modules/booking/payment-provider.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -14,6 +14,8 @@ const payments = simulatedPaymentProvider(0);
 const SUNDAY = '2030-01-06';
 const EARLY = new Date('2030-01-01T00:00:00Z');
 const at = (time: string) => new Date(`${SUNDAY}T${time}+03:00`).toISOString();
+const monday = (time: string) => new Date(`2030-01-07T${time}+03:00`).toISOString();
+const bookingsOf = (customerId: string) => database.db.selectFrom('bookings').select('id').where('customer_id', '=', customerId).execute();
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -118,6 +120,62 @@ describe('holds and bookings', () => {
     expect(again.checkout_id).toBe(first.checkout_id);
     const rows = await database.db.selectFrom('bookings').select('id').where('customer_id', '=', person.id).execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('keeps nothing of a declined payment, and a retry with the same key books once', async () => {
+    const person = await customer();
+    const items = [{ labTestId, bookingTime: monday('08:00:00') }];
+    const declining: PaymentProvider = { ...payments, charge: () => Promise.reject(new Error('card declined')) };
+    await expect(booking.createBookings(database.db, declining, person.id, items, 'declined-1', EARLY)).rejects.toMatchObject({ code: 'PAYMENT_FAILED' });
+    expect(await bookingsOf(person.id)).toHaveLength(0);
+    const failed = await database.db.selectFrom('checkouts').select('status').where('customer_id', '=', person.id).executeTakeFirstOrThrow();
+    expect(failed.status).toBe('failed');
+
+    const result = await booking.createBookings(database.db, payments, person.id, items, 'declined-1', EARLY);
+    expect(result.bookings).toHaveLength(1);
+    expect(result.total_price).toBe(150);
+    expect(await bookingsOf(person.id)).toHaveLength(1);
+  });
+
+  it('pays once when the same checkout is sent twice at the same moment', async () => {
+    const person = await customer();
+    const charged: string[] = [];
+    const counting: PaymentProvider = { ...payments, charge: async (request) => (charged.push(request.reference), payments.charge(request)) };
+    const items = [{ labTestId, bookingTime: monday('08:30:00') }];
+    const outcomes = await Promise.allSettled([0, 1].map(() => booking.createBookings(database.db, counting, person.id, items, 'twice-1', EARLY)));
+    expect(charged).toHaveLength(1);
+    expect(await bookingsOf(person.id)).toHaveLength(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect((outcome.reason as { code?: string }).code).toBe('CHECKOUT_IN_PROGRESS');
+    }
+  });
+
+  it('gives the money back when the seat went to someone else during the payment', async () => {
+    const [slow, quick] = [await customer(), await customer()];
+    const bookingTime = monday('09:00:00');
+    const refunded: string[] = [];
+    // While the first customer pays, the slot's two seats are taken (their hold had run out).
+    const meanwhile: PaymentProvider = {
+      name: 'simulated',
+      async charge(request) {
+        await database.db.updateTable('slot_holds').set({ expires_at: EARLY }).where('holder_id', '=', slow.id).execute();
+        await booking.createBookings(database.db, payments, quick.id, [{ labTestId, bookingTime }], 'meanwhile-quick', EARLY);
+        const other = await customer();
+        await booking.createBookings(database.db, payments, other.id, [{ labTestId, bookingTime }], 'meanwhile-other', EARLY);
+        return { reference: `sim_${request.reference}` };
+      },
+      async refund(reference) {
+        refunded.push(reference);
+      },
+    };
+    await expect(booking.createBookings(database.db, meanwhile, slow.id, [{ labTestId, bookingTime }], 'slow-1', EARLY)).rejects.toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+      details: { labTestId, bookingTime },
+    });
+    expect(refunded).toHaveLength(1);
+    expect(await bookingsOf(slow.id)).toHaveLength(0);
+    const checkout = await database.db.selectFrom('checkouts').select('status').where('customer_id', '=', slow.id).executeTakeFirstOrThrow();
+    expect(checkout.status).toBe('failed');
   });
 
   it('lets exactly two of twenty simultaneous customers have a slot of capacity two', async () => {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -37,35 +38,79 @@ export async function takenSeats(db: Db, labId: string, from: Date, to: Date, ex
   return new Map(rows.map((row) => [new Date(row.starts_at).getTime(), row.taken]));
 }
 
-/** The bookable offering (active, approved lab) with its lab's schedule settings. */
-export function findBookableLabTest(db: Db, labTestId: number) {
-  return db
-    .selectFrom('lab_tests')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
-    .innerJoin('user_profiles', 'user_profiles.id', 'labs.id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .where('lab_tests.id', '=', labTestId)
-    .where('lab_tests.is_active', '=', true)
-    .where('user_profiles.approved', '=', true)
-    .select([
-      'lab_tests.id',
-      'lab_tests.lab_id',
-      'lab_tests.price_halalas',
-      'labs.time_zone',
-      'labs.slot_minutes',
-      'labs.slot_capacity',
-      'tests.name_ar as test_name_ar',
-      'tests.name_en as test_name_en',
-      'labs.lab_name_ar',
-      'labs.lab_name_en',
-    ])
-    .executeTakeFirst();
+/** The bookable offering (active, approved lab) with its lab's schedule settings and weekly hours. */
+export async function findBookableLabTest(db: Db, labTestId: number) {
+  const { rows } = await sql<BookableLabTest>`${sql.raw(PREPARE)}
+    select lt.id, lt.lab_id, lt.price_halalas, l.time_zone, l.slot_minutes, l.slot_capacity,
+           t.name_ar as test_name_ar, t.name_en as test_name_en, l.lab_name_ar, l.lab_name_en,
+           coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at))
+                       from lab_working_hours h where h.lab_id = l.id), '[]') as hours
+      from lab_tests lt
+      join labs l on l.id = lt.lab_id
+      join user_profiles p on p.id = l.id and p.approved
+      join tests t on t.id = lt.test_id
+     where lt.id = ${labTestId} and lt.is_active`.execute(db);
+  return rows[0];
 }
 
+export interface BookableLabTest {
+  id: number;
+  lab_id: string;
+  price_halalas: number;
+  time_zone: string;
+  slot_minutes: number;
+  slot_capacity: number;
+  test_name_ar: string;
+  test_name_en: string;
+  lab_name_ar: string;
+  lab_name_en: string;
+  hours: { weekday: number; opens_at: string; closes_at: string }[];
+}
+
+/** A seat to take: the slot, its offering, and the lab's capacity per slot. */
+export interface Seat {
+  lab_id: string;
+  lab_test_id: number;
+  starts_at: string;
+  capacity: number;
+  price_halalas: number;
+}
+
+/** Raised by the seat functions (migration 0009) when a slot is full; DETAIL is the seat's index. */
+export const SLOT_UNAVAILABLE_STATE = 'TA001';
+/** Raised by claim_checkout when the checkout is already being paid. */
+export const CHECKOUT_IN_PROGRESS_STATE = 'TA002';
+
 /**
- * Locks the slot's usage row (creating it at zero first), so every booking and hold of that slot
- * queues here and capacity is decided by the database, never by a read-then-insert.
+ * Holds the seats for the holder until `expiresAt`, all or none (one call, one transaction). Each
+ * slot's usage row is locked first, so holds and bookings of a slot queue there and capacity is
+ * decided by the database, never by a read-then-insert.
  */
+export async function holdSeats(db: Db, holderId: string, seats: Seat[], now: Date, expiresAt: Date) {
+  await sql`${sql.raw(PREPARE)} select hold_seats(${holderId}, ${JSON.stringify(seats)}::jsonb, ${now}, ${expiresAt})`.execute(db);
+}
+
+/** Claims the checkout (new, or `retrying` a failed one) and holds every seat; returns its id. */
+export async function claimCheckout(
+  db: Db,
+  checkout: { retrying: string | null; customerId: string; idempotencyKey: string; totalHalalas: number; vatHalalas: number; provider: string },
+  seats: Seat[],
+  now: Date,
+  expiresAt: Date,
+): Promise<string> {
+  const { rows } = await sql<{ id: string }>`${sql.raw(PREPARE)}
+    select claim_checkout(${checkout.retrying}::uuid, ${checkout.customerId}, ${checkout.idempotencyKey}, ${checkout.totalHalalas},
+                          ${checkout.vatHalalas}, ${checkout.provider}, ${JSON.stringify(seats)}::jsonb, ${now}, ${expiresAt}) as id`.execute(db);
+  return rows[0]!.id;
+}
+
+/** Turns the customer's held seats into confirmed bookings and marks the checkout paid, all or none. */
+export async function completeCheckout(db: Db, checkoutId: string, customerId: string, paymentReference: string, seats: Seat[], now: Date) {
+  await sql`${sql.raw(PREPARE)}
+    select complete_checkout(${checkoutId}, ${customerId}, ${paymentReference}, ${JSON.stringify(seats)}::jsonb, ${now})`.execute(db);
+}
+
+/** Locks a slot's usage row (see holdSeats); used when a booking gives its seat back. */
 export async function lockSlot(tx: Transaction<Database>, labId: string, startsAt: Date): Promise<number> {
   // One statement: the no-op update on conflict takes the row lock and returns the seats taken.
   const row = await tx
@@ -75,29 +120,6 @@ export async function lockSlot(tx: Transaction<Database>, labId: string, startsA
     .returning('booked_count')
     .executeTakeFirstOrThrow();
   return row.booked_count;
-}
-
-export async function otherLiveHolds(tx: Transaction<Database>, labId: string, startsAt: Date, holderId: string, now: Date) {
-  const row = await tx
-    .selectFrom('slot_holds')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('lab_id', '=', labId)
-    .where('starts_at', '=', startsAt)
-    .where('holder_id', '<>', holderId)
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function upsertHold(
-  tx: Transaction<Database>,
-  hold: { labId: string; labTestId: number; startsAt: Date; holderId: string; expiresAt: Date },
-) {
-  await tx
-    .insertInto('slot_holds')
-    .values({ lab_id: hold.labId, lab_test_id: hold.labTestId, starts_at: hold.startsAt, holder_id: hold.holderId, expires_at: hold.expiresAt })
-    .onConflict((oc) => oc.columns(['holder_id', 'lab_test_id', 'starts_at']).doUpdateSet({ expires_at: hold.expiresAt }))
-    .execute();
 }
 
 export async function deleteHold(db: Db, holderId: string, labTestId: number, startsAt: Date) {

@@ -48,15 +48,10 @@ export async function availableSlots(
 }
 
 /** A booking time must be one of the lab's slots on a working day, and in the future. */
-async function assertIsSlot(
-  db: Kysely<Database>,
-  offering: { lab_id: string; time_zone: string; slot_minutes: number },
-  startsAt: Date,
-  now: Date,
-) {
+function assertIsSlot(offering: repo.BookableLabTest, startsAt: Date, now: Date) {
   if (Number.isNaN(startsAt.getTime()) || startsAt.getTime() <= now.getTime()) throw new AppError('SLOT_UNAVAILABLE');
   const local = zonedParts(startsAt, offering.time_zone);
-  const hours = await repo.findWorkingHours(db, offering.lab_id, local.weekday);
+  const hours = offering.hours.find((day) => day.weekday === local.weekday);
   const minute = minutesOf(local.time);
   const aligned =
     hours !== undefined &&
@@ -73,18 +68,49 @@ async function bookableOffering(db: Kysely<Database>, labTestId: number) {
   return offering;
 }
 
+/** The seats a list of items asks for, checked against the labs' hours, in lock order. */
+async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
+  // One seat per slot and offering: the same item twice is one booking.
+  const unique = [...new Map(items.map((item) => [`${item.labTestId}|${new Date(item.bookingTime).toISOString()}`, item])).values()];
+  const seats = await Promise.all(
+    unique.map(async (item): Promise<repo.Seat & { bookingTime: string }> => {
+      const offering = await bookableOffering(db, item.labTestId);
+      const startsAt = new Date(item.bookingTime);
+      assertIsSlot(offering, startsAt, now);
+      return {
+        lab_id: offering.lab_id,
+        lab_test_id: offering.id,
+        starts_at: startsAt.toISOString(),
+        capacity: offering.slot_capacity,
+        price_halalas: offering.price_halalas,
+        bookingTime: item.bookingTime,
+      };
+    }),
+  );
+  // Lock slots in one order everywhere, so two carts sharing slots cannot deadlock.
+  return seats.sort((a, b) => `${a.lab_id}${a.starts_at}`.localeCompare(`${b.lab_id}${b.starts_at}`));
+}
+
+/** Runs a seat function, turning its SQLSTATEs into the errors the client knows. */
+async function takingSeats<T>(seats: (repo.Seat & { bookingTime: string })[], run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const state = (error as { code?: string }).code;
+    if (state === repo.SLOT_UNAVAILABLE_STATE) {
+      const seat = seats[Number((error as { detail?: string }).detail)];
+      throw new AppError('SLOT_UNAVAILABLE', seat ? { labTestId: seat.lab_test_id, bookingTime: seat.bookingTime } : undefined);
+    }
+    if (state === repo.CHECKOUT_IN_PROGRESS_STATE) throw new AppError('CHECKOUT_IN_PROGRESS');
+    throw error;
+  }
+}
+
 /** Reserves a seat for the holder for a few minutes, if one is free. Holding again extends it. */
 export async function holdSlot(db: Kysely<Database>, holderId: string, labTestId: number, bookingTime: string, now = new Date()) {
-  const offering = await bookableOffering(db, labTestId);
-  const startsAt = new Date(bookingTime);
-  await assertIsSlot(db, offering, startsAt, now);
+  const seats = await seatsFor(db, [{ labTestId, bookingTime }], now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
-  await db.transaction().execute(async (tx) => {
-    const booked = await repo.lockSlot(tx, offering.lab_id, startsAt);
-    const held = await repo.otherLiveHolds(tx, offering.lab_id, startsAt, holderId, now);
-    if (booked + held >= offering.slot_capacity) throw new AppError('SLOT_UNAVAILABLE', { labTestId, bookingTime });
-    await repo.upsertHold(tx, { labId: offering.lab_id, labTestId, startsAt, holderId, expiresAt });
-  });
+  await takingSeats(seats, () => repo.holdSeats(db, holderId, seats, now, expiresAt));
   return { expires_at: expiresAt.toISOString() };
 }
 
@@ -111,6 +137,7 @@ export async function createBookings(
   idempotencyKey: string,
   now = new Date(),
 ) {
+  const startedAt = Date.now();
   const existing = await db
     .selectFrom('checkouts')
     .select(['id', 'status'])
@@ -120,49 +147,20 @@ export async function createBookings(
   if (existing?.status === 'paid') return checkoutResult(db, existing.id);
   if (existing?.status === 'pending') throw new AppError('CHECKOUT_IN_PROGRESS');
 
-  // One seat per slot and offering: the same item twice is one booking.
-  const unique = [...new Map(items.map((item) => [`${item.labTestId}|${new Date(item.bookingTime).toISOString()}`, item])).values()];
-  const offerings = await Promise.all(unique.map(async (item) => ({ item, offering: await bookableOffering(db, item.labTestId) })));
-  for (const { item, offering } of offerings) await assertIsSlot(db, offering, new Date(item.bookingTime), now);
-  const totalHalalas = offerings.reduce((sum, { offering }) => sum + offering.price_halalas, 0);
-  // Lock slots in one order everywhere, so two carts sharing slots cannot deadlock.
-  const ordered = [...offerings].sort((a, b) =>
-    `${a.offering.lab_id}${new Date(a.item.bookingTime).toISOString()}`.localeCompare(`${b.offering.lab_id}${new Date(b.item.bookingTime).toISOString()}`),
-  );
+  const seats = await seatsFor(db, items, now);
+  const totalHalalas = seats.reduce((sum, seat) => sum + seat.price_halalas, 0);
 
   // 1. Claim the checkout and hold every seat (or fail having changed nothing).
-  const checkoutId = await db.transaction().execute(async (tx) => {
-    let id = existing?.id;
-    if (id) {
-      await tx.updateTable('checkouts').set({ status: 'pending', total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) }).where('id', '=', id).execute();
-    } else {
-      const claimed = await tx
-        .insertInto('checkouts')
-        .values({
-          customer_id: customerId,
-          idempotency_key: idempotencyKey,
-          total_halalas: totalHalalas,
-          vat_halalas: vatIncluded(totalHalalas),
-          payment_provider: payments.name,
-        })
-        .onConflict((oc) => oc.columns(['customer_id', 'idempotency_key']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!claimed) throw new AppError('CHECKOUT_IN_PROGRESS');
-      id = claimed.id;
-    }
-    const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
-    for (const { item, offering } of ordered) {
-      const startsAt = new Date(item.bookingTime);
-      const booked = await repo.lockSlot(tx, offering.lab_id, startsAt);
-      const held = await repo.otherLiveHolds(tx, offering.lab_id, startsAt, customerId, now);
-      if (booked + held >= offering.slot_capacity) {
-        throw new AppError('SLOT_UNAVAILABLE', { labTestId: item.labTestId, bookingTime: item.bookingTime });
-      }
-      await repo.upsertHold(tx, { labId: offering.lab_id, labTestId: item.labTestId, startsAt, holderId: customerId, expiresAt });
-    }
-    return id;
-  });
+  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
+  const checkoutId = await takingSeats(seats, () =>
+    repo.claimCheckout(
+      db,
+      { retrying: existing?.id ?? null, customerId, idempotencyKey, totalHalalas, vatHalalas: vatIncluded(totalHalalas), provider: payments.name },
+      seats,
+      now,
+      expiresAt,
+    ),
+  );
 
   // 2. Pay, outside any transaction.
   let payment: { reference: string };
@@ -173,50 +171,27 @@ export async function createBookings(
     throw new AppError('PAYMENT_FAILED');
   }
 
-  // 3. Turn the held seats into bookings, all or none.
+  // 3. Turn the held seats into bookings, all or none: holds are judged at the time payment ended.
+  const paidAt = new Date(now.getTime() + (Date.now() - startedAt));
   try {
-    await db.transaction().execute(async (tx) => {
-      for (const { item, offering } of ordered) {
-        const startsAt = new Date(item.bookingTime);
-        const booked = await repo.lockSlot(tx, offering.lab_id, startsAt);
-        const held = await repo.otherLiveHolds(tx, offering.lab_id, startsAt, customerId, new Date());
-        if (booked + held >= offering.slot_capacity) {
-          throw new AppError('SLOT_UNAVAILABLE', { labTestId: item.labTestId, bookingTime: item.bookingTime });
-        }
-        await repo.addBookedSeat(tx, offering.lab_id, startsAt, 1);
-        await repo.deleteHold(tx, customerId, item.labTestId, startsAt);
-        await tx
-          .insertInto('bookings')
-          .values({
-            customer_id: customerId,
-            lab_test_id: item.labTestId,
-            checkout_id: checkoutId,
-            booking_time: startsAt,
-            total_price_halalas: offering.price_halalas,
-            status: 'confirmed',
-          })
-          .execute();
-      }
-      await tx
-        .updateTable('checkouts')
-        .set({ status: 'paid', payment_reference: payment.reference, completed_at: new Date() })
-        .where('id', '=', checkoutId)
-        .execute();
-    });
+    await takingSeats(seats, () => repo.completeCheckout(db, checkoutId, customerId, payment.reference, seats, paidAt));
   } catch (error) {
     // A hold ran out during payment and someone took the seat: give the money back.
     await payments.refund(payment.reference);
     await db.updateTable('checkouts').set({ status: 'failed' }).where('id', '=', checkoutId).execute();
     throw error;
   }
-  return checkoutResult(db, checkoutId);
+  return checkoutResult(db, checkoutId, { total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) });
 }
 
-async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
-  const checkout = await db.selectFrom('checkouts').selectAll().where('id', '=', checkoutId).executeTakeFirstOrThrow();
-  const bookings = await repo.bookingsWithDetails(db).where('bookings.checkout_id', '=', checkoutId).orderBy('bookings.booking_time').execute();
+/** The checkout's bookings with names; its totals are read unless the caller has just written them. */
+async function checkoutResult(db: Kysely<Database>, checkoutId: string, totals?: { total_halalas: number; vat_halalas: number }) {
+  const [checkout, bookings] = await Promise.all([
+    totals ?? db.selectFrom('checkouts').select(['total_halalas', 'vat_halalas']).where('id', '=', checkoutId).executeTakeFirstOrThrow(),
+    repo.bookingsWithDetails(db).where('bookings.checkout_id', '=', checkoutId).orderBy('bookings.booking_time').execute(),
+  ]);
   return {
-    checkout_id: checkout.id,
+    checkout_id: checkoutId,
     total_price: halalasToSar(checkout.total_halalas),
     vat: halalasToSar(checkout.vat_halalas),
     bookings: bookings.map(presentBooking),

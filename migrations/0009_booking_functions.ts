@@ -1,0 +1,98 @@
+import { sql, type Kysely } from 'kysely';
+
+// A checkout's two short transactions, each as one function call (one round trip, its own
+// transaction) instead of a dozen statements. Inside PL/pgSQL every statement takes a fresh snapshot,
+// so the holds counted after a slot's row lock include those committed by whoever held it before.
+// Errors carry their own SQLSTATEs, which the booking service turns into AppErrors:
+//   TA001 slot_unavailable (DETAIL: the item's index), TA002 checkout_in_progress. Frozen once landed.
+export async function up(db: Kysely<any>): Promise<void> {
+  // p_items: [{lab_id, lab_test_id, starts_at, capacity}], already in lock order.
+  await sql`create function hold_seats(p_holder uuid, p_items jsonb, p_now timestamptz, p_expires timestamptz)
+    returns void language plpgsql as $$
+    declare
+      item record;
+      booked integer;
+      held integer;
+    begin
+      for item in select (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
+                         (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity,
+                         (x.seat->>'price_halalas')::integer as price_halalas, x.n
+                    from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
+        -- The no-op update on conflict takes the slot row's lock and returns the seats booked.
+        insert into lab_slot_usage (lab_id, starts_at, booked_count) values (item.lab_id, item.starts_at, 0)
+          on conflict (lab_id, starts_at) do update set booked_count = lab_slot_usage.booked_count
+          returning booked_count into booked;
+        select count(*) into held from slot_holds
+         where lab_id = item.lab_id and starts_at = item.starts_at and holder_id <> p_holder and expires_at > p_now;
+        if booked + held >= item.capacity then
+          raise exception 'slot_unavailable' using errcode = 'TA001', detail = (item.n - 1)::text;
+        end if;
+        insert into slot_holds (lab_id, lab_test_id, starts_at, holder_id, expires_at)
+          values (item.lab_id, item.lab_test_id, item.starts_at, p_holder, p_expires)
+          on conflict (holder_id, lab_test_id, starts_at) do update set expires_at = excluded.expires_at;
+      end loop;
+    end
+  $$`.execute(db);
+
+  // Claims the checkout (new, or a failed one retried) and holds every seat, or changes nothing.
+  await sql`create function claim_checkout(p_checkout uuid, p_customer uuid, p_key text, p_total integer,
+      p_vat integer, p_provider text, p_items jsonb, p_now timestamptz, p_expires timestamptz)
+    returns uuid language plpgsql as $$
+    declare
+      claimed uuid;
+    begin
+      if p_checkout is null then
+        insert into checkouts (customer_id, idempotency_key, total_halalas, vat_halalas, payment_provider)
+          values (p_customer, p_key, p_total, p_vat, p_provider)
+          on conflict (customer_id, idempotency_key) do nothing
+          returning id into claimed;
+      else
+        update checkouts set status = 'pending', total_halalas = p_total, vat_halalas = p_vat
+         where id = p_checkout and customer_id = p_customer and status = 'failed'
+         returning id into claimed;
+      end if;
+      if claimed is null then
+        raise exception 'checkout_in_progress' using errcode = 'TA002';
+      end if;
+      perform hold_seats(p_customer, p_items, p_now, p_expires);
+      return claimed;
+    end
+  $$`.execute(db);
+
+  // Turns the held seats into confirmed bookings and marks the checkout paid, all or none.
+  // p_items: [{lab_id, lab_test_id, starts_at, capacity, price_halalas}], in lock order.
+  await sql`create function complete_checkout(p_checkout uuid, p_customer uuid, p_reference text, p_items jsonb,
+      p_now timestamptz)
+    returns void language plpgsql as $$
+    declare
+      item record;
+      booked integer;
+      held integer;
+    begin
+      for item in select (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
+                         (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity,
+                         (x.seat->>'price_halalas')::integer as price_halalas, x.n
+                    from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
+        insert into lab_slot_usage (lab_id, starts_at, booked_count) values (item.lab_id, item.starts_at, 0)
+          on conflict (lab_id, starts_at) do update set booked_count = lab_slot_usage.booked_count
+          returning booked_count into booked;
+        select count(*) into held from slot_holds
+         where lab_id = item.lab_id and starts_at = item.starts_at and holder_id <> p_customer and expires_at > p_now;
+        if booked + held >= item.capacity then
+          raise exception 'slot_unavailable' using errcode = 'TA001', detail = (item.n - 1)::text;
+        end if;
+        update lab_slot_usage set booked_count = booked_count + 1 where lab_id = item.lab_id and starts_at = item.starts_at;
+        delete from slot_holds where holder_id = p_customer and lab_test_id = item.lab_test_id and starts_at = item.starts_at;
+        insert into bookings (customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status)
+          values (p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed');
+      end loop;
+      update checkouts set status = 'paid', payment_reference = p_reference, completed_at = p_now where id = p_checkout;
+    end
+  $$`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop function complete_checkout(uuid, uuid, text, jsonb, timestamptz)`.execute(db);
+  await sql`drop function claim_checkout(uuid, uuid, text, integer, integer, text, jsonb, timestamptz, timestamptz)`.execute(db);
+  await sql`drop function hold_seats(uuid, jsonb, timestamptz, timestamptz)`.execute(db);
+}
