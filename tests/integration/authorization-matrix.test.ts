@@ -698,6 +698,26 @@ const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
     },
   },
   {
+    // A lab whose approval is withdrawn keeps its overview and settings, not its patients' files.
+    name: "a result file, once its lab's approval is withdrawn",
+    async arrange() {
+      const withdrawn = asActor('its lab, approval withdrawn', await createTestUser(database.db, 'lab', { approved: true }));
+      const { labTestId: offering } = await offerTest(database.db, withdrawn.id);
+      const bookingId = await insertBooking(database.db, { customerId: customer.id, labTestId: offering, status: 'completed' });
+      const resultId = await resultFor(bookingId, withdrawn);
+      expect((await call('admin.setLabApproval', { labId: withdrawn.id, approved: false }, admin)).status).toBe(200);
+      return {
+        viewers: [
+          [customer, 'sees it'],
+          [admin, 'sees it'],
+          [withdrawn, 'LAB_NOT_APPROVED'],
+        ],
+        look: (actor) => downloadResult(actor, resultId),
+        reveals: (answer) => answer.status === 200 && answer.data instanceof Uint8Array && answer.data.byteLength === pdf.byteLength,
+      };
+    },
+  },
+  {
     name: "a lab's test requests",
     async arrange() {
       const request = await call('lab.requestTest', { nameAr: 'تحليل مطلوب', nameEn: unique('Listed Marker') }, lab);
