@@ -97,22 +97,23 @@ export async function uploadResult(db: Kysely<Database>, blobs: BlobStore, calle
 }
 
 /**
- * The file for its booking's customer, its lab and any admin; anyone else is told it does not exist.
- * Every read is written to the audit log (who, when), and so is every refused attempt by a signed-in user.
+ * The file for its booking's customer, its lab while approved, and any admin; anyone else is told it
+ * does not exist. A lab whose approval is withdrawn keeps only its overview and settings, like every
+ * gated lab procedure, and is told so. Every read is written to the audit log (who, when), and so is
+ * every refused attempt by a signed-in user.
  */
 export async function readResult(db: Kysely<Database>, blobs: BlobStore, caller: Caller | null, resultId: string) {
   if (!caller) throw new AppError('NOT_FOUND', { entity: 'result' });
   const file = await repo.findResultWithParties(db, resultId);
+  const itsLab = file !== undefined && caller.user_type === 'lab' && file.lab_id === caller.id;
   const allowed =
     file !== undefined &&
-    (caller.user_type === 'admin' ||
-      (caller.user_type === 'customer' && file.customer_id === caller.id) ||
-      (caller.user_type === 'lab' && file.lab_id === caller.id));
+    (caller.user_type === 'admin' || (caller.user_type === 'customer' && file.customer_id === caller.id) || (itsLab && caller.approved));
   if (!file || !allowed) {
     if (file) {
       await recordAudit(db, { actorId: caller.id, action: 'result.read_denied', subjectType: 'result_file', subjectId: file.id });
     }
-    throw new AppError('NOT_FOUND', { entity: 'result' });
+    throw itsLab ? new AppError('LAB_NOT_APPROVED') : new AppError('NOT_FOUND', { entity: 'result' });
   }
   const bytes = await blobs.get(file.storage_key);
   if (!bytes) throw new AppError('NOT_FOUND', { entity: 'result' });

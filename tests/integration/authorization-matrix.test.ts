@@ -1,0 +1,872 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoAccounts } from '../../seeds/demo-accounts.ts';
+import { createApp } from '../../src/server/app.ts';
+import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { appRouter } from '../../src/server/trpc/router.ts';
+import { createTestUser, testEnv, type TestUser } from '../setup/fixtures.ts';
+import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
+import { cookiePair } from '../setup/http.ts';
+import { approvedCard, checkoutDefaults, createTestVariant } from '../setup/store.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+/*
+ * Who may call what, for the whole API, through the real HTTP app with real session cookies.
+ *
+ * 1. The access matrix: one row per tRPC procedure (the list comes from the router, so a new
+ *    procedure without a row fails), saying for each of six roles whether the call is allowed or
+ *    which refusal it gets. Allowed calls use valid, harmless input, so rules a service enforces
+ *    (a guest cannot change a password, an admin has no plan) are reached; an allowed call may still
+ *    fail for another reason (a made-up id is NOT_FOUND), it must just not be refused for who it is.
+ * 2. Objects: for everything owned by someone, another party is refused and the rows read back are
+ *    unchanged, then the owner does the same thing and the rows change (so the check can fail).
+ * 3. Input that names someone else's account, or asks for more rights, changes nothing.
+ */
+
+const ORIGIN = 'http://localhost:3000';
+const NOWHERE = '00000000-0000-4000-8000-000000000000';
+const NO_ID = 2_147_483_647;
+const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** Refusals that depend on who is calling, with the HTTP status each must come with. */
+const refusalStatus = {
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  LAB_NOT_APPROVED: 403,
+  ADMIN_ONLY_LOGIN: 403,
+  USE_ADMIN_LOGIN: 403,
+  ALREADY_REGISTERED: 409,
+  PLAN_NOT_AVAILABLE: 400,
+} as const;
+type Refusal = keyof typeof refusalStatus;
+
+let database: TestDatabase;
+let blobRoot: string;
+let app: ReturnType<typeof createApp>;
+
+// ---------------------------------------------------------------------------------------------
+// Talking to the app
+
+interface Actor {
+  label: string;
+  id: string;
+  cookie: string;
+}
+
+interface Answer {
+  status: number;
+  appCode: string | null;
+  data: unknown;
+}
+
+const procedureTypes = new Map(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>).map(([path, procedure]) => [
+    path,
+    procedure._def.type,
+  ]),
+);
+const procedurePaths = [...procedureTypes.keys()].sort();
+
+/** Each request comes from its own address, so the per-address sign-up and sign-in limits stay out of the way. */
+const someAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+const cookieOf = (actor?: Actor): Record<string, string> => (actor?.cookie ? { cookie: actor.cookie } : {});
+
+/** A tRPC call as the browser makes it: GET for a query, a same-origin JSON POST for a mutation. */
+async function call(path: string, input: unknown, actor?: Actor): Promise<Answer> {
+  const type = procedureTypes.get(path);
+  if (!type) throw new Error(`no procedure ${path}`);
+  const cookie = cookieOf(actor);
+  const response =
+    type === 'query'
+      ? await app.request(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers: cookie })
+      : await app.request(`/trpc/${path}`, {
+          method: 'POST',
+          headers: { ...cookie, 'content-type': 'application/json', origin: ORIGIN },
+          body: input === undefined ? undefined : JSON.stringify(input),
+        });
+  return answerOf(response);
+}
+
+async function answerOf(response: Response): Promise<Answer> {
+  const body = response.headers.get('content-type')?.includes('json')
+    ? ((await response.json()) as { result?: { data: unknown }; error?: { appCode?: string; data?: { appCode?: string | null } } })
+    : null;
+  // tRPC errors carry the code in error.data; the result-file routes put it on error itself.
+  const appCode = body?.error?.data?.appCode ?? body?.error?.appCode ?? null;
+  return { status: response.status, appCode, data: body?.result?.data };
+}
+
+/** The refusal of the caller as such, with the HTTP status named when it is not the one the code must have; null otherwise. */
+function refusalOf(answer: Answer): string | null {
+  if (answer.status >= 500) return `HTTP ${answer.status}`;
+  if (answer.appCode && answer.appCode in refusalStatus) {
+    const expected = refusalStatus[answer.appCode as Refusal];
+    return answer.status === expected ? answer.appCode : `${answer.appCode} with HTTP ${answer.status}`;
+  }
+  if (answer.status === 401 || answer.status === 403) return `HTTP ${answer.status} ${answer.appCode ?? ''}`.trim();
+  return null;
+}
+
+/** What a call came to: a refusal, another error code (NOT_FOUND…), or 'ok'. */
+function outcomeOf(answer: Answer): string {
+  return refusalOf(answer) ?? answer.appCode ?? (answer.status < 400 ? 'ok' : `HTTP ${answer.status}`);
+}
+
+function asActor(label: string, user: TestUser): Actor {
+  return { label, id: user.id, cookie: user.cookie };
+}
+
+/** A guest the way the site makes one: "continue as guest" with a name and a phone. */
+async function signInAsGuest(label = 'a guest'): Promise<Actor> {
+  const response = await app.request('/trpc/auth.signInAnonymously', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({ name: 'ضيف', phone: '0551234567' }),
+  });
+  const body = (await response.json()) as { result: { data: { id: string; is_anonymous: boolean } } };
+  expect(body.result.data.is_anonymous).toBe(true);
+  return { label, id: body.result.data.id, cookie: cookiePair(response.headers.getSetCookie()[0]) };
+}
+
+/** The result-file routes are plain HTTP: a multipart upload answering `{ result }` or `{ error: { appCode } }`. */
+async function uploadResult(actor: Actor, bookingId: string): Promise<Answer> {
+  const form = new FormData();
+  form.set('bookingId', bookingId);
+  form.set('file', new File([pdf as Uint8Array<ArrayBuffer>], 'result.pdf', { type: 'application/pdf' }));
+  const response = await app.request('/files/results', { method: 'POST', headers: { origin: ORIGIN, ...cookieOf(actor) }, body: form });
+  const body = (await response.json()) as { result?: { id: string }; error?: { appCode: string } };
+  return { status: response.status, appCode: body.error?.appCode ?? null, data: body.result };
+}
+
+async function downloadResult(actor: Actor, resultId: string): Promise<Answer> {
+  const response = await app.request(`/files/results/${resultId}`, { headers: cookieOf(actor) });
+  if (response.status !== 200) return answerOf(response);
+  return { status: 200, appCode: null, data: new Uint8Array(await response.arrayBuffer()) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. The access matrix
+
+const roles = ['visitor', 'guest', 'customer', 'pendingLab', 'lab', 'admin'] as const;
+type Role = (typeof roles)[number];
+type Access = Record<Role, 'ok' | Refusal>;
+
+/** A fresh account of the role for every call, so no call can disturb the next (sign-out, password change…). */
+async function actorFor(role: Role): Promise<Actor | undefined> {
+  const db = database.db;
+  switch (role) {
+    case 'visitor':
+      return undefined;
+    case 'guest':
+      return signInAsGuest();
+    case 'customer':
+      return asActor(role, await createTestUser(db, 'customer'));
+    case 'pendingLab':
+      return asActor(role, await createTestUser(db, 'lab', { approved: false }));
+    case 'lab':
+      return asActor(role, await createTestUser(db, 'lab', { approved: true }));
+    case 'admin':
+      return asActor(role, await createTestUser(db, 'admin'));
+  }
+}
+
+const everyone: Access = { visitor: 'ok', guest: 'ok', customer: 'ok', pendingLab: 'ok', lab: 'ok', admin: 'ok' };
+const signedIn: Access = { ...everyone, visitor: 'UNAUTHENTICATED' };
+const customers: Access = { ...signedIn, pendingLab: 'FORBIDDEN', lab: 'FORBIDDEN', admin: 'FORBIDDEN' };
+const labs: Access = { ...signedIn, guest: 'FORBIDDEN', customer: 'FORBIDDEN', admin: 'FORBIDDEN' };
+const approvedLabs: Access = { ...labs, pendingLab: 'LAB_NOT_APPROVED' };
+const admins: Access = { ...signedIn, guest: 'FORBIDDEN', customer: 'FORBIDDEN', pendingLab: 'FORBIDDEN', lab: 'FORBIDDEN' };
+
+interface Row {
+  access: Access;
+  /** Valid input for a call by the role. */
+  input?: (role: Role) => unknown;
+}
+
+/** Things from the seeded database and the fixtures that the inputs below point at. */
+const seeded = {
+  categoryNameEn: '',
+  testNameEn: '',
+  testId: 0,
+  labId: '',
+  spareLabId: '',
+  productId: 0,
+  variantId: 0,
+  orderId: '',
+};
+
+const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const futureInstant = () => `${inDays(5)}T06:00:00.000Z`;
+const password = 'matrix-password-1';
+
+const labProfile = {
+  nameAr: 'مختبر المصفوفة',
+  nameEn: 'Matrix Lab',
+  addressAr: 'الرياض',
+  addressEn: 'Riyadh',
+  city: 'riyadh',
+  latitude: 24.7,
+  longitude: 46.7,
+  phone: '011 123 4567',
+  workingHours: Array.from({ length: 7 }, (_, weekday) => ({ weekday, open: weekday !== 5, opensAt: '08:00', closesAt: '20:00' })),
+  slotMinutes: 30,
+  slotCapacity: 2,
+};
+
+const matrix: Record<string, Row> = {
+  'account.updateProfile': { access: signedIn, input: () => ({ name: 'اسم جديد', locale: 'ar' }) },
+  // A guest first gets an e-mail and a password through auth.upgradeAnonymous.
+  'account.changePassword': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ newPassword: password }) },
+
+  'admin.overview': { access: admins },
+  'admin.totalRevenue': { access: admins },
+  'admin.labs': { access: admins },
+  'admin.setLabApproval': { access: admins, input: () => ({ labId: seeded.spareLabId, approved: false }) },
+  'admin.testRequests': { access: admins },
+  'admin.reviewTestRequest': { access: admins, input: () => ({ id: NO_ID, decision: 'rejected' }) },
+  'admin.users': { access: admins },
+  'admin.transactions': { access: admins },
+
+  'auth.me': { access: everyone },
+  'auth.providers': { access: everyone },
+  'auth.signUp': {
+    access: everyone,
+    input: () => ({ email: `${unique('signup')}@example.sa`, password, name: 'مستخدم', userType: 'customer', acceptTerms: true }),
+  },
+  'auth.signIn': { access: everyone, input: () => ({ email: demoAccounts[3].email, password: DEMO_PASSWORD }) },
+  'auth.signInAnonymously': { access: everyone, input: () => ({ name: 'ضيف', phone: '0551234567' }) },
+  // Only a guest has an account to upgrade.
+  'auth.upgradeAnonymous': {
+    access: { visitor: 'UNAUTHENTICATED', guest: 'ok', customer: 'ALREADY_REGISTERED', pendingLab: 'ALREADY_REGISTERED', lab: 'ALREADY_REGISTERED', admin: 'ALREADY_REGISTERED' },
+    input: () => ({ email: `${unique('upgrade')}@example.sa`, password }),
+  },
+  'auth.signOut': { access: everyone },
+
+  'booking.availableSlots': { access: everyone, input: () => ({ labId: seeded.labId, date: inDays(3) }) },
+  'booking.holdSlot': { access: customers, input: () => ({ labTestId: NO_ID, bookingTime: futureInstant() }) },
+  'booking.releaseHold': { access: customers, input: () => ({ labTestId: NO_ID, bookingTime: futureInstant() }) },
+  'booking.create': {
+    access: customers,
+    input: () => ({ items: [{ labTestId: NO_ID, bookingTime: futureInstant() }], idempotencyKey: unique('matrix') }),
+  },
+  'booking.mine': { access: customers },
+  'booking.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
+
+  'catalog.categories': { access: everyone },
+  'catalog.category': { access: everyone, input: () => ({ nameEn: seeded.categoryNameEn }) },
+  'catalog.popularTests': { access: everyone },
+  'catalog.test': { access: everyone, input: () => ({ nameEn: seeded.testNameEn }) },
+  'catalog.labsForTest': { access: everyone, input: () => ({ testId: seeded.testId }) },
+  'catalog.labs': { access: everyone, input: () => ({ city: 'riyadh' }) },
+  'catalog.lab': { access: everyone, input: () => ({ labId: seeded.labId }) },
+
+  // An unapproved lab reaches its overview and its settings; everything else waits for approval.
+  'lab.overview': { access: labs },
+  'lab.profile': { access: labs },
+  'lab.updateProfile': { access: labs, input: () => labProfile },
+  'lab.bookings': { access: approvedLabs },
+  'lab.completeBooking': { access: approvedLabs, input: () => ({ id: NOWHERE }) },
+  'lab.requestTest': { access: approvedLabs, input: () => ({ nameAr: 'تحليل المصفوفة', nameEn: unique('Matrix Marker') }) },
+  'lab.testRequests': { access: approvedLabs },
+  'lab.offerings': { access: approvedLabs },
+  'lab.testsNotOffered': { access: approvedLabs },
+  'lab.addOffering': { access: approvedLabs, input: () => ({ testId: seeded.testId, price: 100 }) },
+  'lab.updateOffering': { access: approvedLabs, input: () => ({ labTestId: NO_ID, price: 100 }) },
+  'lab.payments': { access: approvedLabs },
+  'lab.results': { access: approvedLabs },
+
+  'newsletter.subscribe': { access: everyone, input: () => ({ email: `${unique('news')}@example.sa` }) },
+  'results.mine': { access: customers },
+  'search.labTests': { access: everyone, input: () => ({ query: seeded.testNameEn }) },
+
+  // The store is open to everyone (spec §6). Its payment page is reached by the order's random id,
+  // handed only to the buyer, as with a hosted payment page's session URL.
+  'store.products': { access: everyone },
+  'store.product': { access: everyone, input: () => ({ id: seeded.productId }) },
+  'store.variants': { access: everyone, input: () => ({ productIds: [seeded.productId] }) },
+  'store.checkout': { access: everyone, input: () => ({ items: [{ variantId: seeded.variantId, quantity: 1 }], ...checkoutDefaults }) },
+  'store.hostedCheckout.get': { access: everyone, input: () => ({ orderId: seeded.orderId }) },
+  'store.hostedCheckout.pay': { access: everyone, input: () => ({ orderId: NOWHERE, ...approvedCard }) },
+  'store.hostedCheckout.cancel': { access: everyone, input: () => ({ orderId: NOWHERE }) },
+
+  'subscriptions.plans': { access: everyone },
+  // A free plan of the caller's own audience; an admin has no plans.
+  'subscriptions.choose': {
+    access: { ...signedIn, admin: 'PLAN_NOT_AVAILABLE' },
+    input: (role) => ({ plan: role === 'lab' || role === 'pendingLab' ? 'starter' : 'basic' }),
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The parties of the object-level cases
+
+let customer: Actor;
+let otherCustomer: Actor;
+let guest: Actor;
+let lab: Actor;
+let otherLab: Actor;
+let pendingLab: Actor;
+let admin: Actor;
+const visitor: Actor = { label: 'a visitor', id: '', cookie: '' };
+let labTestId: number;
+
+let nextSlot = 0;
+/** A distinct half-hour slot of the lab's working hours (08:00-20:00 Riyadh, every day), days ahead. */
+function freeSlot(): string {
+  const index = nextSlot++;
+  const day = inDays(5 + Math.floor(index / 24));
+  return new Date(new Date(`${day}T08:00:00+03:00`).getTime() + (index % 24) * 30 * 60_000).toISOString();
+}
+
+/** A booking made the way a customer makes one: checkout through the API. */
+async function bookThroughApi(by: Actor, offering: number): Promise<{ id: string; checkoutId: string; key: string }> {
+  const key = unique('key');
+  const answer = await call('booking.create', { items: [{ labTestId: offering, bookingTime: freeSlot() }], idempotencyKey: key }, by);
+  expect(answer.status, `booking as ${by.label}: ${answer.appCode}`).toBe(200);
+  const data = answer.data as { checkout_id: string; bookings: { id: string }[] };
+  return { id: data.bookings[0]!.id, checkoutId: data.checkout_id, key };
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  blobRoot = await mkdtemp(join(tmpdir(), 'tahaleel-authz-'));
+  app = createApp({ db, env: testEnv, blobs: diskBlobStore(blobRoot), clientIp: someAddress });
+
+  const category = await db.selectFrom('categories').select('name_en').orderBy('id').executeTakeFirstOrThrow();
+  const test = await db.selectFrom('tests').select(['id', 'name_en']).orderBy('id').executeTakeFirstOrThrow();
+  const seededLab = await db
+    .selectFrom('labs')
+    .innerJoin('user_profiles', 'user_profiles.id', 'labs.id')
+    .select('labs.id')
+    .where('user_profiles.approved', '=', true)
+    .orderBy('labs.id')
+    .executeTakeFirstOrThrow();
+  const spareLab = await createTestUser(db, 'lab', { approved: false });
+  const { productId, variantId } = await createTestVariant(db, { stock: 1_000 });
+  Object.assign(seeded, {
+    categoryNameEn: category.name_en,
+    testNameEn: test.name_en,
+    testId: test.id,
+    labId: seededLab.id,
+    spareLabId: spareLab.id,
+    productId,
+    variantId,
+  });
+  const order = await call('store.checkout', { items: [{ variantId, quantity: 1 }], ...checkoutDefaults });
+  seeded.orderId = new URL((order.data as { url: string }).url, ORIGIN).pathname.split('/').pop()!;
+
+  customer = asActor('the customer', await createTestUser(db, 'customer'));
+  otherCustomer = asActor('another customer', await createTestUser(db, 'customer'));
+  guest = await signInAsGuest('a guest');
+  lab = asActor('the lab', await createTestUser(db, 'lab', { approved: true }));
+  otherLab = asActor('another lab', await createTestUser(db, 'lab', { approved: true }));
+  pendingLab = asActor('an unapproved lab', await createTestUser(db, 'lab', { approved: false }));
+  admin = asActor('an admin', await createTestUser(db, 'admin'));
+  await db
+    .insertInto('lab_working_hours')
+    .values(Array.from({ length: 7 }, (_, weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
+    .execute();
+  ({ labTestId } = await offerTest(db, lab.id, 15_000));
+});
+afterAll(async () => {
+  await database.close();
+  await rm(blobRoot, { recursive: true, force: true });
+});
+
+describe('the access matrix', () => {
+  it('has one row for every procedure of the router, and none for a procedure that does not exist', () => {
+    expect(procedurePaths.length).toBeGreaterThan(40);
+    expect(Object.keys(matrix).sort()).toEqual(procedurePaths);
+  });
+
+  it.each(procedurePaths)('%s answers each role as the matrix says', async (path) => {
+    const row = matrix[path];
+    if (!row) throw new Error(`${path} has no row in the access matrix: decide who may call it and add one`);
+    const seen: Record<string, string> = {};
+    for (const role of roles) {
+      // Anything but a refusal of the caller counts as allowed: NOT_FOUND for a made-up id is fine.
+      seen[role] = refusalOf(await call(path, row.input?.(role), await actorFor(role))) ?? 'ok';
+    }
+    expect(seen).toEqual(row.access);
+  });
+});
+
+
+// ---------------------------------------------------------------------------------------------
+// 2. Objects that belong to someone
+
+interface WriteScene {
+  /** The one party allowed to do it; its call must change the rows, which shows the rows can tell. */
+  owner: Actor;
+  /** Everyone else who tries, with the answer each must get. */
+  others: [Actor, string][];
+  act(actor: Actor): Promise<Answer>;
+  /** What the act would change, read back from the database. */
+  rows(): Promise<unknown>;
+}
+
+interface ReadScene {
+  /** Who looks, and what each must see: 'sees it', 'does not see it' (a list without it), or a refusal. */
+  viewers: [Actor, string][];
+  look(actor: Actor): Promise<Answer>;
+  reveals(answer: Answer): boolean;
+}
+
+const listHas = (key: string, value: unknown) => (answer: Answer) =>
+  Array.isArray(answer.data) && answer.data.some((item: Record<string, unknown>) => item[key] === value);
+
+function bookingWithSeat(id: string) {
+  return database.db
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .leftJoin('lab_slot_usage', (join) =>
+      join.onRef('lab_slot_usage.lab_id', '=', 'lab_tests.lab_id').onRef('lab_slot_usage.starts_at', '=', 'bookings.booking_time'),
+    )
+    .select(['bookings.status', 'bookings.cancelled_at', 'bookings.completed_at', 'lab_slot_usage.booked_count'])
+    .where('bookings.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+async function resultFilesOf(bookingId: string) {
+  const rows = await database.db.selectFrom('result_files').select(['id', 'uploaded_by']).where('booking_id', '=', bookingId).execute();
+  const stored = await readdir(join(blobRoot, bookingId)).catch(() => []);
+  return { rows, stored };
+}
+
+async function resultFor(bookingId: string, by: Actor = lab): Promise<string> {
+  const answer = await uploadResult(by, bookingId);
+  expect(answer.status).toBe(201);
+  return (answer.data as { id: string }).id;
+}
+
+const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
+  {
+    name: "cancelling a customer's booking",
+    async arrange() {
+      const booking = await bookThroughApi(customer, labTestId);
+      return {
+        owner: customer,
+        others: [
+          [otherCustomer, 'NOT_FOUND'],
+          [guest, 'NOT_FOUND'],
+          [lab, 'FORBIDDEN'],
+          [admin, 'FORBIDDEN'],
+          [visitor, 'UNAUTHENTICATED'],
+        ],
+        act: (actor) => call('booking.cancel', { id: booking.id }, actor),
+        rows: () => bookingWithSeat(booking.id),
+      };
+    },
+  },
+  {
+    name: "releasing a slot a customer holds (another customer's release touches only their own holds)",
+    async arrange() {
+      const slot = { labTestId, bookingTime: freeSlot() };
+      expect((await call('booking.holdSlot', slot, customer)).status).toBe(200);
+      return {
+        owner: customer,
+        others: [
+          [otherCustomer, 'ok'],
+          [guest, 'ok'],
+          [lab, 'FORBIDDEN'],
+        ],
+        act: (actor) => call('booking.releaseHold', slot, actor),
+        rows: () =>
+          database.db
+            .selectFrom('slot_holds')
+            .select(['holder_id', 'expires_at'])
+            .where('lab_test_id', '=', labTestId)
+            .where('starts_at', '=', new Date(slot.bookingTime))
+            .execute(),
+      };
+    },
+  },
+  {
+    name: "marking a lab's booking completed",
+    async arrange() {
+      const id = await insertBooking(database.db, { customerId: customer.id, labTestId });
+      return {
+        owner: lab,
+        others: [
+          [otherLab, 'NOT_FOUND'],
+          [pendingLab, 'LAB_NOT_APPROVED'],
+          [customer, 'FORBIDDEN'],
+          [admin, 'FORBIDDEN'],
+        ],
+        act: (actor) => call('lab.completeBooking', { id }, actor),
+        rows: () => bookingWithSeat(id),
+      };
+    },
+  },
+  {
+    name: "uploading a result for a lab's booking",
+    async arrange() {
+      const id = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' });
+      return {
+        owner: lab,
+        others: [
+          [otherLab, 'NOT_FOUND'],
+          [pendingLab, 'LAB_NOT_APPROVED'],
+          [customer, 'FORBIDDEN'],
+          [admin, 'FORBIDDEN'],
+          [visitor, 'UNAUTHENTICATED'],
+        ],
+        act: (actor) => uploadResult(actor, id),
+        rows: () => resultFilesOf(id),
+      };
+    },
+  },
+  {
+    name: "changing the price and the active switch on a lab's price list",
+    async arrange() {
+      const { labTestId: offering } = await offerTest(database.db, lab.id, 15_000);
+      return {
+        owner: lab,
+        others: [
+          [otherLab, 'NOT_FOUND'],
+          [pendingLab, 'LAB_NOT_APPROVED'],
+          [admin, 'FORBIDDEN'],
+        ],
+        act: (actor) => call('lab.updateOffering', { labTestId: offering, price: 1, isActive: false }, actor),
+        rows: () => database.db.selectFrom('lab_tests').select(['lab_id', 'price_halalas', 'is_active']).where('id', '=', offering).executeTakeFirstOrThrow(),
+      };
+    },
+  },
+  {
+    name: 'approving a lab (the lab itself cannot)',
+    async arrange() {
+      const waiting = asActor('the waiting lab itself', await createTestUser(database.db, 'lab', { approved: false }));
+      return {
+        owner: admin,
+        others: [
+          [waiting, 'FORBIDDEN'],
+          [lab, 'FORBIDDEN'],
+          [customer, 'FORBIDDEN'],
+        ],
+        act: (actor) => call('admin.setLabApproval', { labId: waiting.id, approved: true }, actor),
+        rows: () => database.db.selectFrom('user_profiles').select('approved').where('id', '=', waiting.id).executeTakeFirstOrThrow(),
+      };
+    },
+  },
+  {
+    name: 'reviewing a test request (the requesting lab cannot)',
+    async arrange() {
+      const request = await call('lab.requestTest', { nameAr: 'تحليل مطلوب', nameEn: unique('Requested Marker') }, lab);
+      const id = (request.data as { id: number }).id;
+      return {
+        owner: admin,
+        others: [
+          [lab, 'FORBIDDEN'],
+          [otherLab, 'FORBIDDEN'],
+          [customer, 'FORBIDDEN'],
+        ],
+        act: (actor) => call('admin.reviewTestRequest', { id, decision: 'approved' }, actor),
+        rows: () =>
+          database.db.selectFrom('test_requests').select(['status', 'reviewed_at', 'reviewed_by', 'created_test_id']).where('id', '=', id).executeTakeFirstOrThrow(),
+      };
+    },
+  },
+];
+
+const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
+  {
+    name: "a customer's bookings",
+    async arrange() {
+      const { id } = await bookThroughApi(customer, labTestId);
+      return {
+        viewers: [
+          [customer, 'sees it'],
+          [otherCustomer, 'does not see it'],
+          [guest, 'does not see it'],
+        ],
+        look: (actor) => call('booking.mine', undefined, actor),
+        reveals: listHas('id', id),
+      };
+    },
+  },
+  {
+    name: "a customer's checkout, asked for again with its idempotency key",
+    async arrange() {
+      const { checkoutId, key } = await bookThroughApi(customer, labTestId);
+      return {
+        viewers: [
+          [customer, 'sees it'],
+          [otherCustomer, 'NOT_FOUND'],
+          [guest, 'NOT_FOUND'],
+        ],
+        look: (actor) => call('booking.create', { items: [{ labTestId: NO_ID, bookingTime: freeSlot() }], idempotencyKey: key }, actor),
+        reveals: (answer) => (answer.data as { checkout_id?: string } | undefined)?.checkout_id === checkoutId,
+      };
+    },
+  },
+  {
+    name: "a lab's bookings",
+    async arrange() {
+      const id = await insertBooking(database.db, { customerId: customer.id, labTestId });
+      return {
+        viewers: [
+          [lab, 'sees it'],
+          [otherLab, 'does not see it'],
+        ],
+        look: (actor) => call('lab.bookings', undefined, actor),
+        reveals: listHas('id', id),
+      };
+    },
+  },
+  {
+    name: "a lab's latest bookings on its overview",
+    async arrange() {
+      const id = await insertBooking(database.db, { customerId: customer.id, labTestId });
+      return {
+        viewers: [
+          [lab, 'sees it'],
+          [otherLab, 'does not see it'],
+        ],
+        look: (actor) => call('lab.overview', undefined, actor),
+        reveals: (answer) => listHas('id', id)({ ...answer, data: (answer.data as { recent_bookings: unknown[] }).recent_bookings }),
+      };
+    },
+  },
+  {
+    name: "a lab's payments",
+    async arrange() {
+      const id = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' });
+      return {
+        viewers: [
+          [lab, 'sees it'],
+          [otherLab, 'does not see it'],
+        ],
+        look: (actor) => call('lab.payments', undefined, actor),
+        reveals: (answer) => listHas('id', id)({ ...answer, data: (answer.data as { items: unknown[] }).items }),
+      };
+    },
+  },
+  {
+    name: "a customer's results",
+    async arrange() {
+      const resultId = await resultFor(await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' }));
+      return {
+        viewers: [
+          [customer, 'sees it'],
+          [otherCustomer, 'does not see it'],
+          [guest, 'does not see it'],
+        ],
+        look: (actor) => call('results.mine', undefined, actor),
+        reveals: listHas('id', resultId),
+      };
+    },
+  },
+  {
+    name: "a lab's results",
+    async arrange() {
+      const resultId = await resultFor(await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' }));
+      return {
+        viewers: [
+          [lab, 'sees it'],
+          [otherLab, 'does not see it'],
+        ],
+        look: (actor) => call('lab.results', undefined, actor),
+        reveals: listHas('id', resultId),
+      };
+    },
+  },
+  {
+    name: 'a result file',
+    async arrange() {
+      const resultId = await resultFor(await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' }));
+      return {
+        viewers: [
+          [customer, 'sees it'],
+          [lab, 'sees it'],
+          [admin, 'sees it'],
+          [otherCustomer, 'NOT_FOUND'],
+          [guest, 'NOT_FOUND'],
+          [otherLab, 'NOT_FOUND'],
+          [pendingLab, 'NOT_FOUND'],
+          [visitor, 'NOT_FOUND'],
+        ],
+        look: (actor) => downloadResult(actor, resultId),
+        reveals: (answer) => answer.status === 200 && answer.data instanceof Uint8Array && answer.data.byteLength === pdf.byteLength,
+      };
+    },
+  },
+  {
+    // A lab whose approval is withdrawn keeps its overview and settings, not its patients' files.
+    name: "a result file, once its lab's approval is withdrawn",
+    async arrange() {
+      const withdrawn = asActor('its lab, approval withdrawn', await createTestUser(database.db, 'lab', { approved: true }));
+      const { labTestId: offering } = await offerTest(database.db, withdrawn.id);
+      const bookingId = await insertBooking(database.db, { customerId: customer.id, labTestId: offering, status: 'completed' });
+      const resultId = await resultFor(bookingId, withdrawn);
+      expect((await call('admin.setLabApproval', { labId: withdrawn.id, approved: false }, admin)).status).toBe(200);
+      return {
+        viewers: [
+          [customer, 'sees it'],
+          [admin, 'sees it'],
+          [withdrawn, 'LAB_NOT_APPROVED'],
+        ],
+        look: (actor) => downloadResult(actor, resultId),
+        reveals: (answer) => answer.status === 200 && answer.data instanceof Uint8Array && answer.data.byteLength === pdf.byteLength,
+      };
+    },
+  },
+  {
+    name: "a lab's test requests",
+    async arrange() {
+      const request = await call('lab.requestTest', { nameAr: 'تحليل مطلوب', nameEn: unique('Listed Marker') }, lab);
+      return {
+        viewers: [
+          [lab, 'sees it'],
+          [otherLab, 'does not see it'],
+        ],
+        look: (actor) => call('lab.testRequests', undefined, actor),
+        reveals: listHas('id', (request.data as { id: number }).id),
+      };
+    },
+  },
+];
+
+describe('objects that belong to someone', () => {
+  it.each(writeCases.map((c) => [c.name, c] as const))('%s: refused to everyone else, changing nothing, and done for its owner', async (_, { arrange }) => {
+    const scene = await arrange();
+    const before = await scene.rows();
+    const answers: Record<string, string> = {};
+    for (const [actor] of scene.others) answers[actor.label] = outcomeOf(await scene.act(actor));
+    expect(answers).toEqual(Object.fromEntries(scene.others.map(([actor, expected]) => [actor.label, expected])));
+    expect(await scene.rows(), 'the rows after everyone else tried').toEqual(before);
+
+    expect(outcomeOf(await scene.act(scene.owner)), `the answer to ${scene.owner.label}`).toBe('ok');
+    expect(await scene.rows(), `the rows after ${scene.owner.label} did it`).not.toEqual(before);
+  });
+
+  it.each(readCases.map((c) => [c.name, c] as const))('%s: shown to whom it belongs and to no one else', async (_, { arrange }) => {
+    const scene = await arrange();
+    const seen: Record<string, string> = {};
+    for (const [actor] of scene.viewers) {
+      const answer = await scene.look(actor);
+      seen[actor.label] = scene.reveals(answer) ? 'sees it' : answer.status === 200 ? 'does not see it' : outcomeOf(answer);
+    }
+    expect(seen).toEqual(Object.fromEntries(scene.viewers.map(([actor, expected]) => [actor.label, expected])));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 3. Input that names someone else, or asks for more rights, changes nothing
+
+const smuggled = { signUpAdmin: `${unique('admin')}@example.sa`, signUpLab: `${unique('lab')}@example.sa` };
+
+const profileOf = (id: string) =>
+  database.db
+    .selectFrom('user_profiles')
+    .innerJoin('users', 'users.id', 'user_profiles.id')
+    .select(['user_profiles.name', 'user_profiles.user_type', 'user_profiles.approved', 'user_profiles.subscription_tier', 'users.password_hash'])
+    .where('user_profiles.id', '=', id)
+    .executeTakeFirstOrThrow();
+
+const inputCases: { name: string; as: () => Actor; path: string; input: () => unknown; answer: string; rows: () => Promise<unknown> }[] = [
+  {
+    name: "another customer's account named in a profile change",
+    as: () => otherCustomer,
+    path: 'account.updateProfile',
+    input: () => ({ name: 'اسم مسروق', locale: 'en', id: customer.id, userId: customer.id }),
+    answer: 'ok',
+    rows: () => profileOf(customer.id),
+  },
+  {
+    name: "another customer's account named in a password change",
+    as: () => otherCustomer,
+    path: 'account.changePassword',
+    input: () => ({ newPassword: 'taken-over-1', id: customer.id, userId: customer.id }),
+    answer: 'ok',
+    rows: () => profileOf(customer.id),
+  },
+  {
+    name: "another customer's account named in a plan choice",
+    as: () => otherCustomer,
+    path: 'subscriptions.choose',
+    input: () => ({ plan: 'basic', userId: customer.id }),
+    answer: 'ok',
+    rows: () => profileOf(customer.id),
+  },
+  {
+    name: "another lab named in a lab's settings",
+    as: () => otherLab,
+    path: 'lab.updateProfile',
+    input: () => ({ ...labProfile, id: lab.id, labId: lab.id }),
+    answer: 'ok',
+    rows: () => database.db.selectFrom('labs').selectAll().where('id', '=', lab.id).executeTakeFirstOrThrow(),
+  },
+  {
+    name: "another lab named when adding to a price list",
+    as: () => otherLab,
+    path: 'lab.addOffering',
+    input: () => ({ testId: seeded.testId, price: 1, labId: lab.id, lab_id: lab.id }),
+    answer: 'ok',
+    rows: () => database.db.selectFrom('lab_tests').select(['id', 'price_halalas']).where('lab_id', '=', lab.id).orderBy('id').execute(),
+  },
+  {
+    name: 'another lab named in a test request',
+    as: () => otherLab,
+    path: 'lab.requestTest',
+    input: () => ({ nameAr: 'تحليل منسوب', nameEn: unique('Attributed Marker'), labId: lab.id, requested_by_lab_id: lab.id }),
+    answer: 'ok',
+    rows: () => database.db.selectFrom('test_requests').select('id').where('requested_by_lab_id', '=', lab.id).orderBy('id').execute(),
+  },
+  {
+    name: 'an admin account asked for at sign-up',
+    as: () => visitor,
+    path: 'auth.signUp',
+    input: () => ({ email: smuggled.signUpAdmin, password, name: 'مدير', userType: 'admin', acceptTerms: true }),
+    answer: 'VALIDATION_FAILED',
+    rows: () => database.db.selectFrom('users').select('id').where('email', '=', smuggled.signUpAdmin).execute(),
+  },
+  {
+    name: 'an approved lab asked for at sign-up',
+    as: () => visitor,
+    path: 'auth.signUp',
+    input: () => ({ email: smuggled.signUpLab, password, name: 'مختبر', userType: 'lab', licenseNumber: 'MOH-1', acceptTerms: true, approved: true }),
+    answer: 'ok',
+    rows: () =>
+      database.db
+        .selectFrom('users')
+        .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
+        .select('users.id')
+        .where('users.email', '=', smuggled.signUpLab)
+        .where('user_profiles.approved', '=', true)
+        .execute(),
+  },
+  {
+    name: 'the admin role and approval asked for in a profile change',
+    as: () => pendingLab,
+    path: 'account.updateProfile',
+    input: () => ({ name: 'مختبر الانتظار', locale: 'ar', user_type: 'admin', userType: 'admin', approved: true }),
+    answer: 'ok',
+    rows: async () => {
+      const { user_type, approved } = await profileOf(pendingLab.id);
+      return { user_type, approved };
+    },
+  },
+  {
+    name: "approval asked for in an unapproved lab's settings",
+    as: () => pendingLab,
+    path: 'lab.updateProfile',
+    input: () => ({ ...labProfile, approved: true }),
+    answer: 'ok',
+    rows: async () => (await profileOf(pendingLab.id)).approved,
+  },
+];
+
+describe('input that reaches past the caller', () => {
+  it.each(inputCases.map((c) => [c.name, c] as const))('%s changes nothing', async (_, { as, path, input, answer, rows }) => {
+    const before = await rows();
+    expect(outcomeOf(await call(path, input(), as())), `the answer to ${path}`).toBe(answer);
+    expect(await rows(), 'the rows after the call').toEqual(before);
+  });
+});
