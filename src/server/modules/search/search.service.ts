@@ -4,28 +4,41 @@ import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import { PRICE_FILTER_MAX, type SearchInput } from '../../../shared/schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { catalogVersion } from './catalog-version.ts';
-import { findOffers, matchTests } from './search.repository.ts';
+import { findOffers, matchTests, type MatchedTest } from './search.repository.ts';
 
 const INT4_MAX = 2_147_483_647;
 
-/**
- * Search results, remembered per database and keyed by the catalog version (bumped by triggers on
- * every change to tests, labs, offerings or approvals), so a cached answer is never stale. A repeat
- * of a popular search then costs one indexed lookup instead of a trigram pass and a nearest-lab walk.
- */
-const CACHE_SIZE = 2000;
-const resultCaches = new WeakMap<Kysely<Database>, Map<string, SearchResult[]>>();
+type SearchResult = Awaited<ReturnType<typeof runSearch>>[number];
 
-function cacheFor(db: Kysely<Database>) {
-  let cache = resultCaches.get(db);
-  if (!cache) resultCaches.set(db, (cache = new Map()));
-  return cache;
+/**
+ * Answers remembered per database, keyed with the catalog version (bumped by triggers on every change
+ * to tests, labs, offerings or approvals), so a remembered answer is never stale. The oldest entry
+ * goes first once the cache is full.
+ */
+class VersionedCache<T> {
+  private readonly maps = new WeakMap<Kysely<Database>, Map<string, T>>();
+  constructor(private readonly size: number) {}
+
+  async remember(db: Kysely<Database>, key: string, compute: () => Promise<T>): Promise<T> {
+    let map = this.maps.get(db);
+    if (!map) this.maps.set(db, (map = new Map()));
+    const hit = map.get(key);
+    if (hit !== undefined) return hit;
+    const value = await compute();
+    map.set(key, value);
+    if (map.size > this.size) map.delete(map.keys().next().value!);
+    return value;
+  }
 }
+
+/** Whole pages: a repeat of a popular search costs no query at all. */
+const pages = new VersionedCache<SearchResult[]>(2000);
+/** Tests matching a query text: people search the same few names from many places. */
+const matches = new VersionedCache<MatchedTest[]>(5000);
 
 /** About 100 m: close enough for "km with one decimal", and nearby users share cached answers. */
 const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
 
-type SearchResult = Awaited<ReturnType<typeof runSearch>>[number];
 
 export async function searchTests(db: Kysely<Database>, input: SearchInput): Promise<SearchResult[]> {
   const rounded: SearchInput = {
@@ -34,23 +47,20 @@ export async function searchTests(db: Kysely<Database>, input: SearchInput): Pro
     lon: input.lon === undefined ? undefined : roundCoordinate(input.lon),
   };
   const version = await catalogVersion(db);
-  const key = JSON.stringify([version, normalizeSearchText(input.query), rounded.lat, rounded.lon, rounded.location && normalizeSearchText(rounded.location), rounded.minPrice, rounded.maxPrice, rounded.minRating, rounded.sort, rounded.cursor]);
-  const cache = cacheFor(db);
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const results = await runSearch(db, rounded);
-  cache.set(key, results);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return results;
+  const text = normalizeSearchText(input.query);
+  const key = JSON.stringify([version, text, rounded.lat, rounded.lon, rounded.location && normalizeSearchText(rounded.location), rounded.minPrice, rounded.maxPrice, rounded.minRating, rounded.sort, rounded.cursor]);
+  return pages.remember(db, key, async () => {
+    const tests = await matches.remember(db, JSON.stringify([version, text]), () => matchTests(db, input.query));
+    return runSearch(db, rounded, tests);
+  });
 }
 
-async function runSearch(db: Kysely<Database>, input: SearchInput) {
+async function runSearch(db: Kysely<Database>, input: SearchInput, tests: MatchedTest[]) {
   const origin = input.lat !== undefined && input.lon !== undefined ? { lat: input.lat, lon: input.lon } : null;
   // A typed place narrows to a city when it names one, otherwise to addresses containing it.
   const typed = !origin && input.location ? input.location : null;
   const city = typed ? cityFromText(typed) : null;
   const maxPrice = input.maxPrice ?? PRICE_FILTER_MAX;
-  const tests = await matchTests(db, input.query);
   const rows = await findOffers(db, {
     tests,
     origin,
