@@ -6,27 +6,37 @@ import { sql, type Kysely } from 'kysely';
 // Errors carry their own SQLSTATEs, which the booking service turns into AppErrors:
 //   TA001 slot_unavailable (DETAIL: the item's index), TA002 checkout_in_progress. Frozen once landed.
 export async function up(db: Kysely<any>): Promise<void> {
+  // Locks a slot's usage row and raises TA001 unless a seat is free for the holder: seats booked
+  // (returned by the no-op update that takes the lock) plus other people's live holds.
+  await sql`create function lock_free_seat(p_holder uuid, p_lab uuid, p_starts timestamptz, p_capacity integer,
+      p_now timestamptz, p_index integer)
+    returns void language plpgsql as $$
+    declare
+      booked integer;
+      held integer;
+    begin
+      insert into lab_slot_usage (lab_id, starts_at, booked_count) values (p_lab, p_starts, 0)
+        on conflict (lab_id, starts_at) do update set booked_count = lab_slot_usage.booked_count
+        returning booked_count into booked;
+      select count(*) into held from slot_holds
+       where lab_id = p_lab and starts_at = p_starts and holder_id <> p_holder and expires_at > p_now;
+      if booked + held >= p_capacity then
+        raise exception 'slot_unavailable' using errcode = 'TA001', detail = p_index::text;
+      end if;
+    end
+  $$`.execute(db);
+
   // p_items: [{lab_id, lab_test_id, starts_at, capacity}], already in lock order.
   await sql`create function hold_seats(p_holder uuid, p_items jsonb, p_now timestamptz, p_expires timestamptz)
     returns void language plpgsql as $$
     declare
       item record;
-      booked integer;
-      held integer;
     begin
       for item in select (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
                          (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity,
                          (x.seat->>'price_halalas')::integer as price_halalas, x.n
                     from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
-        -- The no-op update on conflict takes the slot row's lock and returns the seats booked.
-        insert into lab_slot_usage (lab_id, starts_at, booked_count) values (item.lab_id, item.starts_at, 0)
-          on conflict (lab_id, starts_at) do update set booked_count = lab_slot_usage.booked_count
-          returning booked_count into booked;
-        select count(*) into held from slot_holds
-         where lab_id = item.lab_id and starts_at = item.starts_at and holder_id <> p_holder and expires_at > p_now;
-        if booked + held >= item.capacity then
-          raise exception 'slot_unavailable' using errcode = 'TA001', detail = (item.n - 1)::text;
-        end if;
+        perform lock_free_seat(p_holder, item.lab_id, item.starts_at, item.capacity, p_now, (item.n - 1)::integer);
         insert into slot_holds (lab_id, lab_test_id, starts_at, holder_id, expires_at)
           values (item.lab_id, item.lab_test_id, item.starts_at, p_holder, p_expires)
           on conflict (holder_id, lab_test_id, starts_at) do update set expires_at = excluded.expires_at;
@@ -66,21 +76,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     returns void language plpgsql as $$
     declare
       item record;
-      booked integer;
-      held integer;
     begin
       for item in select (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
                          (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity,
                          (x.seat->>'price_halalas')::integer as price_halalas, x.n
                     from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
-        insert into lab_slot_usage (lab_id, starts_at, booked_count) values (item.lab_id, item.starts_at, 0)
-          on conflict (lab_id, starts_at) do update set booked_count = lab_slot_usage.booked_count
-          returning booked_count into booked;
-        select count(*) into held from slot_holds
-         where lab_id = item.lab_id and starts_at = item.starts_at and holder_id <> p_customer and expires_at > p_now;
-        if booked + held >= item.capacity then
-          raise exception 'slot_unavailable' using errcode = 'TA001', detail = (item.n - 1)::text;
-        end if;
+        perform lock_free_seat(p_customer, item.lab_id, item.starts_at, item.capacity, p_now, (item.n - 1)::integer);
         update lab_slot_usage set booked_count = booked_count + 1 where lab_id = item.lab_id and starts_at = item.starts_at;
         delete from slot_holds where holder_id = p_customer and lab_test_id = item.lab_test_id and starts_at = item.starts_at;
         insert into bookings (customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status)
@@ -95,4 +96,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function complete_checkout(uuid, uuid, text, jsonb, timestamptz)`.execute(db);
   await sql`drop function claim_checkout(uuid, uuid, text, integer, integer, text, jsonb, timestamptz, timestamptz)`.execute(db);
   await sql`drop function hold_seats(uuid, jsonb, timestamptz, timestamptz)`.execute(db);
+  await sql`drop function lock_free_seat(uuid, uuid, timestamptz, integer, timestamptz, integer)`.execute(db);
 }

@@ -4,6 +4,7 @@ import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'kysely';
 import { googleRoutes } from './modules/auth/google.routes.ts';
+import { isSameOrigin } from './same-origin.ts';
 import { resultRoutes } from './modules/results/results.routes.ts';
 import { createContext, type AppDeps } from './trpc/context.ts';
 import { appRouter } from './trpc/router.ts';
@@ -36,11 +37,11 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.use(csrf({ origin: (origin) => sameOrigin(origin, deps.env.PUBLIC_URL) }));
+  app.use(csrf({ origin: (origin) => isSameOrigin(origin, deps.env.PUBLIC_URL) }));
   // Hono's csrf looks at form posts only; a browser's JSON POST from another origin is refused here.
   app.use(async (c, next) => {
     const origin = c.req.header('origin');
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && origin && !sameOrigin(origin, deps.env.PUBLIC_URL)) {
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && origin && !isSameOrigin(origin, deps.env.PUBLIC_URL)) {
       return c.text('Forbidden', 403);
     }
     await next();
@@ -76,20 +77,4 @@ export function createApp(deps: AppDeps) {
   );
 
   return app;
-}
-
-function sameOrigin(origin: string, publicUrl: string): boolean {
-  try {
-    const requestOrigin = new URL(origin);
-    const publicOrigin = new URL(publicUrl);
-    if (requestOrigin.origin === publicOrigin.origin) return true;
-    // Local development reaches the same server as localhost or 127.0.0.1.
-    return isLoopback(requestOrigin.hostname) && isLoopback(publicOrigin.hostname);
-  } catch {
-    return false;
-  }
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }

@@ -14,6 +14,7 @@ import { createBuiltinStore } from './builtin-store.ts';
 import { createExternalStore, StoreHttpError, StoreResponseError } from './external-store.ts';
 import { sanitizeStoreHtml } from './sanitize.ts';
 import type { ProviderProduct, StoreProduct, StoreProvider, VariantInventory } from './store-provider.ts';
+import { isSameOrigin } from '../../same-origin.ts';
 
 export type StoreConfig = Pick<Env, 'PUBLIC_URL' | 'STORE_API_URL' | 'STORE_ID'>;
 
@@ -121,29 +122,9 @@ export async function getVariantInventory(db: Kysely<Database>, caller: StoreCal
   };
 }
 
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
-}
-
-/**
- * The payment page sends the browser to these addresses, so they must be ours: otherwise the
- * store would redirect a buyer to any site a crafted request names. Loopback hosts count as one,
- * as the app's origin check has it, so the dev server on another port works.
- */
-export function isOwnUrl(address: string, publicUrl: string): boolean {
-  try {
-    const url = new URL(address);
-    const own = new URL(publicUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    return url.origin === own.origin || (isLoopback(url.hostname) && isLoopback(own.hostname));
-  } catch {
-    return false;
-  }
-}
-
 export async function checkout(db: Kysely<Database>, caller: StoreCaller, input: StoreCheckoutInput): Promise<{ url: string }> {
   for (const field of ['successUrl', 'cancelUrl'] as const) {
-    if (!isOwnUrl(input[field], caller.config.PUBLIC_URL)) throw new AppError('VALIDATION_FAILED', { field });
+    if (!isSameOrigin(input[field], caller.config.PUBLIC_URL)) throw new AppError('VALIDATION_FAILED', { field });
   }
   const merged = new Map<string, { variantId: StoreId; quantity: number }>();
   for (const item of input.items) {
