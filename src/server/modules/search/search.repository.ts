@@ -62,9 +62,9 @@ export interface OfferRow {
 }
 
 /**
- * Active offerings of the matched tests at approved labs, filtered and ordered. Nearest-first walks
- * labs_earth_idx (KNN) and probes each lab's offerings by (lab_id, test_id), so it stops after the
- * first page instead of measuring the distance to every lab.
+ * Active offerings of the matched tests at approved labs, filtered and ordered. Nearest-first
+ * (nearest_offers, migration 0010) walks labs_earth_idx (KNN) and probes each lab's offerings by
+ * (lab_id, test_id), so it stops after the first page instead of measuring the distance to every lab.
  */
 export async function findOffers(db: Kysely<Database>, query: OfferQuery): Promise<OfferRow[]> {
   if (query.tests.length === 0) return [];
@@ -72,16 +72,20 @@ export async function findOffers(db: Kysely<Database>, query: OfferQuery): Promi
     // Nearest first: take the nearest labs from the GiST index, then their offers. A full page from
     // them is exact (every other lab is farther); only when they cannot fill it (strict filters, a
     // late page) is the whole set ordered by distance.
-    const nearby = await offersQuery(query, NEAREST_LABS).execute(db);
+    const { origin } = query;
+    const nearby = await sql<OfferRow>`${sql.raw(PREPARE)}
+      select * from nearest_offers(${query.tests.map((test) => test.id)}::int[], ${origin.lat}, ${origin.lon},
+        ${query.minPriceHalalas}, ${query.maxPriceHalalas}, ${query.minRating}, ${NEAREST_LABS}, ${SEARCH_PAGE_SIZE}, ${query.offset})`.execute(db);
     if (nearby.rows.length === SEARCH_PAGE_SIZE) return nearby.rows;
   }
-  return (await offersQuery(query, null).execute(db)).rows;
+  return (await offersQuery(query).execute(db)).rows;
 }
 
 /** How many nearest labs the first, index-driven pass looks at. */
 const NEAREST_LABS = 60;
 
-function offersQuery(query: OfferQuery, nearestLabs: number | null) {
+/** Every matching offering, ordered as asked (the general case; nearest-first pages come from nearest_offers). */
+function offersQuery(query: OfferQuery) {
   const testIds = query.tests.map((test) => test.id);
   const testRank = sql`array_position(${testIds}::int[], lt.test_id)`;
   const origin = query.origin ? sql`ll_to_earth(${query.origin.lat}, ${query.origin.lon})` : null;
@@ -101,11 +105,6 @@ function offersQuery(query: OfferQuery, nearestLabs: number | null) {
     case 'relevance':
       orderBy = origin ? sql`l.earth <-> ${origin}, lt.id` : sql`${testRank}, l.rating desc, lt.price_halalas asc, lt.id`;
   }
-  const nearest =
-    origin && nearestLabs !== null
-      ? sql`join (select id from labs where earth is not null order by earth <-> ${origin} limit ${nearestLabs}) near on near.id = l.id`
-      : sql``;
-
   return sql<OfferRow>`${sql.raw(PREPARE)}
     select lt.id as lab_test_id, l.id as lab_id, t.id as test_id,
            t.name_ar as test_name_ar, t.name_en as test_name_en,
@@ -113,7 +112,6 @@ function offersQuery(query: OfferQuery, nearestLabs: number | null) {
            l.city as lab_city, l.rating as lab_rating, l.review_count as lab_review_count,
            lt.price_halalas, ${distance} as distance_meters
     from labs l
-    ${nearest}
     join user_profiles p on p.id = l.id and p.user_type = 'lab' and p.approved
     join lab_tests lt on lt.lab_id = l.id and lt.test_id = any(${testIds}::int[]) and lt.is_active
     join tests t on t.id = lt.test_id
