@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { HOLD_MINUTES } from '../src/server/modules/booking/booking.service.ts';
+import { CHECKOUT_ABANDONED_MINUTES, HOLD_MINUTES } from '../src/server/modules/booking/booking.service.ts';
 import { STORE_RESERVATION_MINUTES } from '../src/shared/store.ts';
 import { apiClient, overHttp, type ApiResponse } from '../tests/setup/http.ts';
 import { approvedCard, createTestVariant, orderIdOf } from '../tests/setup/store.ts';
@@ -438,10 +438,12 @@ try {
     console.log(`  lab-test checkouts ${cycleBookings.length}: ${tally(cycleBookings.map((attempt) => attempt.outcome))}`);
     console.log(`  store checkouts ${cycleOrders.length}: ${tally(cycleOrders.map((attempt) => attempt.outcome))}`);
 
-    // The server stays down past every hold and reservation: move the clock on by that much.
-    const lapse = Math.max(HOLD_MINUTES, STORE_RESERVATION_MINUTES) + 1;
+    // The server stays down past every hold, reservation and checkout attempt: the database's times
+    // are moved back by that much (the product reads the clock, so this is time passing for it).
+    const lapse = Math.max(HOLD_MINUTES, STORE_RESERVATION_MINUTES, CHECKOUT_ABANDONED_MINUTES) + 1;
     await sql`update slot_holds set expires_at = expires_at - make_interval(mins => ${lapse})`.execute(db);
     await sql`update store_orders set reserved_until = reserved_until - make_interval(mins => ${lapse})`.execute(db);
+    await sql`update checkouts set attempted_at = attempted_at - make_interval(mins => ${lapse})`.execute(db);
 
     server = await startServer({ port: PORT, databaseUrl: scratch.url, env: serverEnv });
     // Buyers come back as the pages bring them back. The checkout page sends the same request again

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
 import { clockOf, minutesOf, todayIn, zonedParts, zonedTimeToInstant } from '../../../shared/time.ts';
@@ -10,6 +10,12 @@ import type { PaymentProvider } from './payment-provider.ts';
 export const HOLD_MINUTES = 10;
 /** Bookings can be cancelled until this long before their time. */
 export const CANCEL_BEFORE_HOURS = 4;
+/**
+ * A checkout still pending this long after its attempt began was abandoned: its server stopped
+ * before the end (a crash, a deploy). No payment takes this long (the simulated one waits at most
+ * 60 s), so the same request sent again takes the checkout over instead of being told to wait forever.
+ */
+export const CHECKOUT_ABANDONED_MINUTES = 2;
 
 const MINUTE = 60_000;
 
@@ -102,6 +108,9 @@ export interface BookingItem {
  * Books every item of a cart or nothing. The checkout row (unique per customer and key) makes a
  * retried request return the first result instead of paying or booking twice; seats are taken under
  * the slot row's lock, and the payment runs between two short transactions, never inside one.
+ * A failed attempt, or one abandoned by a server that stopped mid-way, is taken over by the same
+ * request sent again; each attempt is known by its start (`attempted_at`) and only the current one
+ * may finish the checkout.
  */
 export async function createBookings(
   db: Kysely<Database>,
@@ -113,12 +122,18 @@ export async function createBookings(
 ) {
   const existing = await db
     .selectFrom('checkouts')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'attempted_at'])
     .where('customer_id', '=', customerId)
     .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
   if (existing?.status === 'paid') return checkoutResult(db, existing.id);
-  if (existing?.status === 'pending') throw new AppError('CHECKOUT_IN_PROGRESS');
+  const abandonedBefore = new Date(now.getTime() - CHECKOUT_ABANDONED_MINUTES * MINUTE);
+  if (existing?.status === 'pending' && existing.attempted_at.getTime() > abandonedBefore.getTime()) {
+    throw new AppError('CHECKOUT_IN_PROGRESS');
+  }
+  const attemptedAt = now;
+  const isThisAttempt = (eb: ExpressionBuilder<Database, 'checkouts'>) =>
+    eb.and([eb('id', '=', checkoutId), eb('status', '=', 'pending'), eb('attempted_at', '=', attemptedAt)]);
 
   // One seat per slot and offering: the same item twice is one booking.
   const unique = [...new Map(items.map((item) => [`${item.labTestId}|${new Date(item.bookingTime).toISOString()}`, item])).values()];
@@ -131,10 +146,19 @@ export async function createBookings(
   );
 
   // 1. Claim the checkout and hold every seat (or fail having changed nothing).
-  const checkoutId = await db.transaction().execute(async (tx) => {
+  const checkoutId: string = await db.transaction().execute(async (tx) => {
     let id = existing?.id;
     if (id) {
-      await tx.updateTable('checkouts').set({ status: 'pending', total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) }).where('id', '=', id).execute();
+      // Take over a failed or abandoned attempt. The condition is checked again under the row lock,
+      // so of two requests sent again at once only one goes on.
+      const taken = await tx
+        .updateTable('checkouts')
+        .set({ status: 'pending', total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas), attempted_at: attemptedAt })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'pending'), eb('attempted_at', '<=', abandonedBefore)])]))
+        .returning('id')
+        .executeTakeFirst();
+      if (!taken) throw new AppError('CHECKOUT_IN_PROGRESS');
     } else {
       const claimed = await tx
         .insertInto('checkouts')
@@ -144,6 +168,7 @@ export async function createBookings(
           total_halalas: totalHalalas,
           vat_halalas: vatIncluded(totalHalalas),
           payment_provider: payments.name,
+          attempted_at: attemptedAt,
         })
         .onConflict((oc) => oc.columns(['customer_id', 'idempotency_key']).doNothing())
         .returning('id')
@@ -162,20 +187,42 @@ export async function createBookings(
       await repo.upsertHold(tx, { labId: offering.lab_id, labTestId: item.labTestId, startsAt, holderId: customerId, expiresAt });
     }
     return id;
+  }).catch(async (error: unknown) => {
+    // An abandoned attempt that could not be taken over (its seats are gone) is over: say so.
+    if (existing?.status === 'pending') {
+      await db
+        .updateTable('checkouts')
+        .set({ status: 'failed' })
+        .where('id', '=', existing.id)
+        .where('status', '=', 'pending')
+        .where('attempted_at', '<=', abandonedBefore)
+        .execute();
+    }
+    throw error;
   });
 
-  // 2. Pay, outside any transaction.
+  // 2. Pay, outside any transaction. The reference is the checkout's, so an attempt that takes over
+  // an abandoned one is charged once by the gateway, not twice.
   let payment: { reference: string };
   try {
     payment = await payments.charge({ amountHalalas: totalHalalas, reference: checkoutId, description: `Tahaleel checkout ${checkoutId}` });
   } catch {
-    await db.updateTable('checkouts').set({ status: 'failed' }).where('id', '=', checkoutId).execute();
+    await db.updateTable('checkouts').set({ status: 'failed' }).where(isThisAttempt).execute();
     throw new AppError('PAYMENT_FAILED');
   }
 
   // 3. Turn the held seats into bookings, all or none.
+  let superseded: 'leave the payment' | 'refund' | undefined;
   try {
     await db.transaction().execute(async (tx) => {
+      // Only the current attempt books. One that ran so long that it was taken over stops here: the
+      // attempt that took over has the same payment (same reference) and keeps or refunds it, unless
+      // it could not go on at all (the checkout failed), and then this payment goes back.
+      const current = await tx.selectFrom('checkouts').select(['status', 'attempted_at']).where('id', '=', checkoutId).forUpdate().executeTakeFirstOrThrow();
+      if (current.status !== 'pending' || current.attempted_at.getTime() !== attemptedAt.getTime()) {
+        superseded = current.status === 'failed' ? 'refund' : 'leave the payment';
+        throw new AppError('CHECKOUT_IN_PROGRESS');
+      }
       for (const { item, offering } of ordered) {
         const startsAt = new Date(item.bookingTime);
         const booked = await repo.lockSlot(tx, offering.lab_id, startsAt);
@@ -204,9 +251,14 @@ export async function createBookings(
         .execute();
     });
   } catch (error) {
+    if (superseded === 'leave the payment') throw error;
+    if (superseded === 'refund') {
+      await payments.refund(payment.reference);
+      throw error;
+    }
     // A hold ran out during payment and someone took the seat: give the money back.
     await payments.refund(payment.reference);
-    await db.updateTable('checkouts').set({ status: 'failed' }).where('id', '=', checkoutId).execute();
+    await db.updateTable('checkouts').set({ status: 'failed' }).where(isThisAttempt).execute();
     throw error;
   }
   return checkoutResult(db, checkoutId);
