@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { benchAdminUrl, createOpenLabs, createScratchDatabase, signedInCustomers, slotAt, startServer } from './support.ts';
 
 const NAME = `tahaleel_bench_booking_${Date.now()}`;
-const PORT = 3592;
+const PORT = Number(process.env.BENCH_PORT ?? 3592);
 const LABS = 100;
 const RACERS = 200;
 const CONNECTIONS = 50;

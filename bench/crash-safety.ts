@@ -8,7 +8,7 @@
 // Needs PostgreSQL (BENCH_DATABASE_URL, default the local server); works in a scratch database it
 // drops afterwards. Everything is sent to 127.0.0.1. Settings (environment):
 //   CRASH_CYCLES=3            kill/restart cycles
-//   CRASH_KILL_AFTER_MS=1500-4000  when to kill, after the load starts: a number or a random range
+//   CRASH_KILL_AFTER_MS=1000-3000  when to kill, after the load starts: a number or a random range
 //   CRASH_WORKERS=24          concurrent buyers, half booking lab tests, half buying in the store
 //   CRASH_MAX_ATTEMPTS=600    at most this many checkouts per cycle…
 //   CRASH_MAX_SECONDS=10      …and this long (the kill normally comes first)
@@ -42,7 +42,7 @@ const numberFrom = (name: string, fallback: number) => {
   return value;
 };
 const CYCLES = numberFrom('CRASH_CYCLES', 3);
-const [KILL_MIN, KILL_MAX] = (process.env.CRASH_KILL_AFTER_MS ?? '1500-4000').split('-').map(Number) as [number, number?];
+const [KILL_MIN, KILL_MAX] = (process.env.CRASH_KILL_AFTER_MS ?? '1000-3000').split('-').map(Number) as [number, number?];
 const WORKERS = numberFrom('CRASH_WORKERS', 24);
 const MAX_ATTEMPTS = numberFrom('CRASH_MAX_ATTEMPTS', 600);
 const MAX_SECONDS = numberFrom('CRASH_MAX_SECONDS', 10);
@@ -50,12 +50,12 @@ const PAYMENT_DELAY_MS = numberFrom('CRASH_PAYMENT_DELAY_MS', 150);
 const SEED = numberFrom('CRASH_SEED', Math.floor(Math.random() * 2 ** 31));
 const PORT = numberFrom('CRASH_PORT', 3620);
 
-// Small on purpose, so buyers compete: per cycle 4 labs × 4 slots of 2 seats, 3 variants of 25 units.
+// Small on purpose, so buyers compete: per cycle 4 labs × 24 slots of 2 seats, and 3 variants of 100 units.
 const LABS = 4;
-const SLOTS_PER_CYCLE = 4;
+const SLOTS_PER_CYCLE = 24;
 const SEATS = 2;
 const VARIANTS = 3;
-const STOCK = 25;
+const STOCK = 100;
 
 /** mulberry32: the buyers' choices from a seed. */
 let state = SEED;
@@ -66,6 +66,8 @@ function random(): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+/** A shopper's pause (reading, typing a card number): 20–150 ms. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 20 + random() * 130));
 
 // ---------------------------------------------------------------------------------------------
 // What the buyers saw.
@@ -98,6 +100,7 @@ interface StoreAttempt {
 const bookingAttempts: BookingAttempt[] = [];
 const storeAttempts: StoreAttempt[] = [];
 let holdsAbandoned = 0;
+let holdsRefused = 0;
 
 const INTERRUPTED = 'interrupted';
 
@@ -146,6 +149,7 @@ async function bookingBuyer(load: Load, customer: BenchCustomer) {
         return;
       }
       if (hold.outcome === 'ok') cart.push(item);
+      else holdsRefused++;
     }
     if (cart.length === 0) continue;
     // Some leave with their cart: the holds must lapse on their own.
@@ -186,6 +190,7 @@ async function storeBuyer(load: Load, customer: BenchCustomer) {
         load.down = true;
         return;
       }
+      await pause();
       continue;
     }
     attempt.orderId = orderIdOf((checkout.response!.data as { url: string }).url);
@@ -195,6 +200,7 @@ async function storeBuyer(load: Load, customer: BenchCustomer) {
       continue;
     }
     const orderId = attempt.orderId;
+    await pause();
     const step =
       choice < 0.25
         ? await send(() => load.api.mutate('store.hostedCheckout.cancel', { orderId }))
@@ -210,17 +216,20 @@ async function storeBuyer(load: Load, customer: BenchCustomer) {
 // ---------------------------------------------------------------------------------------------
 // The checks.
 
-const checked = new Map<string, number>();
+const checked = new Map<string, { checks: number; failed: number }>();
+/** The first few failures of each invariant, with what failed. */
 const failures: string[] = [];
+let failedChecks = 0;
 
-/** Records one check of an invariant; a failing one is listed (the first few per invariant). */
+/** Records one check of an invariant; a failing one is counted and the first few are listed. */
 function expect(invariant: string, ok: boolean, detail: () => string) {
-  checked.set(invariant, (checked.get(invariant) ?? 0) + 1);
-  if (!ok) {
-    const same = failures.filter((failure) => failure.startsWith(`${invariant}:`)).length;
-    if (same < 5) failures.push(`${invariant}: ${detail()}`);
-    else if (same === 5) failures.push(`${invariant}: … and more`);
-  }
+  const tally = checked.get(invariant) ?? { checks: 0, failed: 0 };
+  checked.set(invariant, tally);
+  tally.checks++;
+  if (ok) return;
+  tally.failed++;
+  failedChecks++;
+  if (tally.failed <= 5) failures.push(`${invariant}: ${detail()}`);
 }
 
 async function checkInvariants(
@@ -380,10 +389,6 @@ try {
   const labs = await createOpenLabs(db, Array.from({ length: LABS }, () => SEATS));
   const customers = await signedInCustomers(db, WORKERS);
   const variants: { id: number; productId: number; initial: number }[] = [];
-  for (let index = 0; index < VARIANTS; index++) {
-    const { variantId, productId } = await createTestVariant(db, { stock: STOCK });
-    variants.push({ id: variantId, productId, initial: STOCK });
-  }
   const serverEnv = {
     PAYMENT_DELAY_MS: String(PAYMENT_DELAY_MS),
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
@@ -395,6 +400,13 @@ try {
   );
 
   for (let cycle = 0; cycle < CYCLES; cycle++) {
+    // Each cycle sells its own variants and books its own slots, so every cycle has stock and seats to fight over.
+    const cycleVariants: typeof variants = [];
+    for (let index = 0; index < VARIANTS; index++) {
+      const { variantId, productId } = await createTestVariant(db, { stock: STOCK });
+      cycleVariants.push({ id: variantId, productId, initial: STOCK });
+    }
+    variants.push(...cycleVariants);
     server = await startServer({ port: PORT, databaseUrl: scratch.url, env: serverEnv });
     const base = server.base;
     const api = apiClient(overHttp(base), base);
@@ -404,11 +416,10 @@ try {
     const load: Load = {
       cycle,
       api,
-      // Each cycle books its own slots, so every cycle has seats to fight over.
       slots: labs.flatMap((lab) =>
         Array.from({ length: SLOTS_PER_CYCLE }, (_, index) => ({ lab, bookingTime: slotAt(cycle * SLOTS_PER_CYCLE + index) })),
       ),
-      variantIds: variants.map((variant) => variant.id),
+      variantIds: cycleVariants.map((variant) => variant.id),
       returnUrls: { successUrl: `${base}/store/success`, cancelUrl: `${base}/store` },
       deadline: performance.now() + MAX_SECONDS * 1000,
       started: 0,
@@ -470,9 +481,9 @@ try {
       }
     }
 
-    const failedBefore = failures.length;
+    const failedBefore = failedChecks;
     await checkInvariants(db, api, labs, variants, cycle);
-    console.log(`  after restart and lapse: ${failures.length === failedBefore ? 'every invariant holds' : `${failures.length - failedBefore} FAILED`}`);
+    console.log(`  after restart and lapse: ${failedChecks === failedBefore ? 'every invariant holds' : `${failedChecks - failedBefore} checks FAILED`}`);
     server.child.kill('SIGTERM');
     await server.exited;
     server = undefined;
@@ -483,28 +494,33 @@ try {
   const confirmed = bookingAttempts.filter((attempt) => finalOf(attempt) === 'confirmed').length;
   const interruptedBookings = bookingAttempts.filter((attempt) => attempt.outcome === INTERRUPTED);
   const storedBookings = await db.selectFrom('bookings').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const orders = await sql<{ status: string; n: number }>`select status, count(*)::int as n from store_orders group by status order by status`.execute(db);
+  // A pending order here is one whose checkout answer was lost: nobody can reopen it, its reservation has lapsed.
+  const orders = await sql<{ status: string; n: number }>`
+    select case when status = 'pending' then 'pending (lapsed, never reopened)' else status end as status, count(*)::int as n
+    from store_orders group by 1 order by 1`.execute(db);
   const interruptedOrders = storeAttempts.filter((attempt) => attempt.outcome === INTERRUPTED || attempt.outcome === `pay: ${INTERRUPTED}`);
   console.log('\nsummary');
   console.log(
     `  lab-test checkouts attempted ${bookingAttempts.length}: confirmed ${confirmed}, absent ${bookingAttempts.length - confirmed} ` +
       `(cut off by a kill ${interruptedBookings.length}, of which booked when sent again ${interruptedBookings.filter((attempt) => attempt.retried === 'confirmed').length}); ` +
-      `bookings stored ${storedBookings.n}; carts left with their holds ${holdsAbandoned} slots`,
+      `bookings stored ${storedBookings.n}; slots refused when put in the cart ${holdsRefused}, left held in an abandoned cart ${holdsAbandoned}`,
   );
   console.log(
     `  store checkouts attempted ${storeAttempts.length}: orders ${orders.rows.map((row) => `${row.status} ${row.n}`).join(', ')} ` +
       `(cut off by a kill ${interruptedOrders.length}, of which paid ${interruptedOrders.filter((attempt) => finalOf(attempt) === 'paid').length})`,
   );
-  const total = [...checked.values()].reduce((sum, count) => sum + count, 0);
-  console.log(`  invariants: ${checked.size} kinds, ${total} checks`);
-  for (const [invariant, count] of checked) console.log(`    ${String(count).padStart(5)}  ${invariant}`);
-  if (failures.length > 0) {
-    console.log(`\nFAILED (${failures.length}):`);
+  const total = [...checked.values()].reduce((sum, tally) => sum + tally.checks, 0);
+  console.log(`  invariants: ${checked.size} kinds, ${total} checks (after each restart, over everything so far), ${failedChecks} failed`);
+  for (const [invariant, tally] of checked) {
+    console.log(`    ${String(tally.checks).padStart(5)}  ${tally.failed > 0 ? `${tally.failed} FAILED  ` : ''}${invariant}`);
+  }
+  if (failedChecks > 0) {
+    console.log(`\nFAILED: ${failedChecks} checks; the first of each kind:`);
     for (const failure of failures) console.log(`  ${failure}`);
   } else {
     console.log('\nresult: every invariant held through every crash');
   }
-  exitCode = failures.length > 0 ? 1 : 0;
+  exitCode = failedChecks > 0 ? 1 : 0;
 } finally {
   if (server) {
     server.child.kill('SIGKILL');
