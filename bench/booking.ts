@@ -2,21 +2,14 @@
 // win; (b) bookings on distinct slots at 50 connections for 10 s: bookings/s and p99 (goal ≥ 500/s,
 // p99 ≤ 100 ms on PostgreSQL). Uses the real server over HTTP, PostgreSQL (BENCH_DATABASE_URL, default
 // the local server) and wrk (`apt-get install wrk`). The simulated payment's delay is set to 0 here.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
-import { seedDemoData } from '../seeds/seed.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
-import type { Database } from '../src/server/db/schema.ts';
-import { createSession, generateSessionToken } from '../src/server/modules/auth/session.ts';
-import { todayIn } from '../src/shared/time.ts';
+import { benchAdminUrl, createOpenLabs, createScratchDatabase, signedInCustomers, slotAt, startServer } from './support.ts';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const NAME = `tahaleel_bench_booking_${Date.now()}`;
-const PORT = 3592;
+const PORT = Number(process.env.BENCH_PORT ?? 3592);
 const LABS = 100;
 const RACERS = 200;
 const CONNECTIONS = 50;
@@ -27,68 +20,17 @@ if (spawnSync('wrk', ['--version']).error) {
   process.exit(1);
 }
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${NAME}`);
-const url = new URL(adminUrl);
-url.pathname = `/${NAME}`;
-const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString() }) }) });
+const scratch = await createScratchDatabase(benchAdminUrl, NAME);
+const db = scratch.db;
 
 // Labs open around the clock with 5-minute slots: one of capacity 2 for the race, the rest roomy.
-await migrateToLatest(db);
-await seedDemoData(db);
-const testId = (await db.selectFrom('tests').select('id').limit(1).executeTakeFirstOrThrow()).id;
-const { rows: labs } = await sql<{ id: string; lab_test_id: number }>`
-  with new_labs as (select gen_random_uuid() as id, i from generate_series(0, ${LABS}) as i),
-  u as (insert into users (id, email) select id, 'bench-booking-' || i || '@bench.tahaleel.sa' from new_labs returning id),
-  p as (insert into user_profiles (id, name, user_type, approved) select id, 'Bench lab ' || i, 'lab', true from new_labs returning id),
-  l as (insert into labs (id, lab_name_ar, lab_name_en, slot_minutes, slot_capacity)
-        select id, 'مختبر ' || i, 'Bench Lab ' || i, 5, case when i = 0 then 2 else 100 end from new_labs returning id),
-  h as (insert into lab_working_hours (lab_id, weekday, opens_at, closes_at)
-        select n.id, d, '00:00', '23:55' from new_labs n cross join generate_series(0, 6) as d returning lab_id)
-  insert into lab_tests (lab_id, test_id, price_halalas)
-  select id, ${testId}, 10000 from new_labs order by i
-  returning lab_id as id, id as lab_test_id`.execute(db);
-await sql`analyze`.execute(db);
+const [raceLab, ...roomyLabs] = await createOpenLabs(db, [2, ...Array.from({ length: LABS }, () => 100)]);
+const customers = async (count: number) => (await signedInCustomers(db, count)).map((customer) => customer.cookie);
 
-async function customers(count: number): Promise<string[]> {
-  const cookies: string[] = [];
-  const ids = await db
-    .insertInto('users')
-    .values(Array.from({ length: count }, (_, i) => ({ email: `bench-customer-${i}-${Date.now()}@bench.tahaleel.sa` })))
-    .returning('id')
-    .execute();
-  await db.insertInto('user_profiles').values(ids.map(({ id }) => ({ id, name: 'Bench customer', user_type: 'customer' as const }))).execute();
-  for (const { id } of ids) {
-    const token = generateSessionToken();
-    await createSession(db, token, id);
-    cookies.push(`tahaleel_session=${token}`);
-  }
-  return cookies;
-}
-
-const tomorrow = new Date(`${todayIn('Asia/Riyadh')}T00:00:00+03:00`).getTime() + 24 * 3600 * 1000;
-const slotAt = (index: number) => new Date(tomorrow + index * 5 * 60 * 1000).toISOString();
-const [raceLab, ...roomyLabs] = labs;
-
-const root = new URL('..', import.meta.url).pathname;
-const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/node.ts'], {
-  cwd: root,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATABASE_URL: url.toString(), PAYMENT_DELAY_MS: '0' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${PORT}`;
+const server = await startServer({ port: PORT, databaseUrl: scratch.url, env: { PAYMENT_DELAY_MS: '0' } });
+const base = server.base;
 
 try {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      if (attempt > 200) throw new Error('server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-
   // (a) The race.
   const racers = await customers(RACERS);
   const bookingTime = slotAt(12);
@@ -162,9 +104,7 @@ end`,
   console.log(`    ratio bookings/baseline: ${(rps! / baseRps!).toFixed(2)}`);
   console.log(`    goal ≥ 500/s and p99 ≤ 100 ms: ${rps! >= 500 && p99! <= 100 ? 'met' : 'NOT met'}`);
 } finally {
-  server.kill('SIGTERM');
-  await db.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  await admin.query(`drop database if exists ${NAME} with (force)`);
-  await admin.end();
+  server.child.kill('SIGTERM');
+  await server.exited;
+  await scratch.drop();
 }

@@ -1,13 +1,13 @@
 // `npm run bench:search`: search throughput and tail latency at 100 connections, against a trivial tRPC
 // query measured in the same run. Needs PostgreSQL (BENCH_DATABASE_URL, default the local server) and
 // wrk (`apt-get install wrk`). Goal: search ≥ 0.5 × the trivial query's requests/s, p99 ≤ 50 ms.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_LABS, BENCH_TESTS, prepareSearchBenchDatabase } from './search-data.ts';
+import { benchAdminUrl as adminUrl, startServer } from './support.ts';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const PORT = 3590;
 const CONNECTIONS = 100;
 const SECONDS = 10;
@@ -20,25 +20,8 @@ if (spawnSync('wrk', ['--version']).error) {
 const databaseUrl = await prepareSearchBenchDatabase(adminUrl, 'tahaleel_bench_search');
 console.log(`data: ${BENCH_LABS} labs × ${BENCH_TESTS} tests in ${databaseUrl}`);
 
-const root = new URL('..', import.meta.url).pathname;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
-  cwd: root,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATABASE_URL: databaseUrl },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${PORT}`;
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
-}
+const server = await startServer({ port: PORT, databaseUrl });
+const base = server.base;
 
 // Mixed Arabic and English queries, from points around the five cities.
 const queries = ['vitamin d', 'فيتامين د', 'cbc', 'صورة الدم', 'hba1c', 'السكر التراكمي', 'thyroid', 'الغده الدرقيه', 'vitamn b12', 'فيتامن د', 'ferritin', 'وظائف الكبد'];
@@ -96,7 +79,6 @@ end`,
 }
 
 try {
-  await waitForServer();
   // Warm up each workload for 3 s (connections, prepared plans, caches, JIT) before it is measured.
   const measure = (paths: string[], uniqueLocations = false) => {
     wrk(paths, uniqueLocations, 3);
@@ -114,5 +96,5 @@ try {
   console.log(`ratio search/trivial: ${ratio.toFixed(2)} (goal ≥ 0.50) · search p99 ${search.p99.toFixed(1)} ms (goal ≤ 50 ms)`);
   console.log(`with no repeated point (no cached answer): ratio ${(unique.rps / trivial.rps).toFixed(2)}, p99 ${unique.p99.toFixed(1)} ms`);
 } finally {
-  server.kill('SIGTERM');
+  server.child.kill('SIGTERM');
 }

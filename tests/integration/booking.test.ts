@@ -14,7 +14,7 @@ const payments = simulatedPaymentProvider(0);
 const SUNDAY = '2030-01-06';
 const EARLY = new Date('2030-01-01T00:00:00Z');
 const at = (time: string) => new Date(`${SUNDAY}T${time}+03:00`).toISOString();
-const monday = (time: string) => new Date(`2030-01-07T${time}+03:00`).toISOString();
+const tuesday = (time: string) => new Date(`2030-01-08T${time}+03:00`).toISOString();
 const bookingsOf = (customerId: string) => database.db.selectFrom('bookings').select('id').where('customer_id', '=', customerId).execute();
 
 beforeAll(async () => {
@@ -124,7 +124,7 @@ describe('holds and bookings', () => {
 
   it('keeps nothing of a declined payment, and a retry with the same key books once', async () => {
     const person = await customer();
-    const items = [{ labTestId, bookingTime: monday('08:00:00') }];
+    const items = [{ labTestId, bookingTime: tuesday('08:00:00') }];
     const declining: PaymentProvider = { ...payments, charge: () => Promise.reject(new Error('card declined')) };
     await expect(booking.createBookings(database.db, declining, person.id, items, 'declined-1', EARLY)).rejects.toMatchObject({ code: 'PAYMENT_FAILED' });
     expect(await bookingsOf(person.id)).toHaveLength(0);
@@ -141,7 +141,7 @@ describe('holds and bookings', () => {
     const person = await customer();
     const charged: string[] = [];
     const counting: PaymentProvider = { ...payments, charge: async (request) => (charged.push(request.reference), payments.charge(request)) };
-    const items = [{ labTestId, bookingTime: monday('08:30:00') }];
+    const items = [{ labTestId, bookingTime: tuesday('08:30:00') }];
     const outcomes = await Promise.allSettled([0, 1].map(() => booking.createBookings(database.db, counting, person.id, items, 'twice-1', EARLY)));
     expect(charged).toHaveLength(1);
     expect(await bookingsOf(person.id)).toHaveLength(1);
@@ -152,7 +152,7 @@ describe('holds and bookings', () => {
 
   it('gives the money back when the seat went to someone else during the payment', async () => {
     const [slow, quick] = [await customer(), await customer()];
-    const bookingTime = monday('09:00:00');
+    const bookingTime = tuesday('09:00:00');
     const refunded: string[] = [];
     // While the first customer pays, the slot's two seats are taken (their hold had run out).
     const meanwhile: PaymentProvider = {
@@ -237,5 +237,128 @@ describe('after booking', () => {
     await expect((await callerFor(database.db, lab)).booking.create(input)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect((await callerFor(database.db, admin)).booking.mine()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect((await callerFor(database.db)).booking.create(input)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+// A server killed mid-checkout leaves it pending; the checkout page sends the same request again.
+describe('a checkout cut off half-way', () => {
+  const MONDAY = '2030-01-07';
+  const onMonday = (time: string) => new Date(`${MONDAY}T${time}+03:00`).toISOString();
+  const minutesAfter = (instant: Date, minutes: number) => new Date(instant.getTime() + minutes * 60_000);
+
+  /** A gateway that answers a charge only when told to: the request stops mid-payment, as when its server dies. */
+  function stalledGateway() {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const refunds: string[] = [];
+    const provider: PaymentProvider = {
+      name: 'simulated',
+      async charge({ reference }) {
+        await answered;
+        return { reference: `sim_${reference}` };
+      },
+      async refund(reference) {
+        refunds.push(reference);
+      },
+    };
+    return { provider, release, refunds };
+  }
+
+  /** The checkout row once the first step has committed it. */
+  async function claimedCheckout(customerId: string, key: string) {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const row = await database.db
+        .selectFrom('checkouts')
+        .select(['id', 'status'])
+        .where('customer_id', '=', customerId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      if (row) return row;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('the checkout was never claimed');
+  }
+
+  const bookingsOf = (customerId: string) =>
+    database.db.selectFrom('bookings').select(['id', 'checkout_id']).where('customer_id', '=', customerId).execute();
+
+  it('is finished by the same request sent again once abandoned, booking once, never refunding what it keeps', async () => {
+    const person = await customer();
+    const items = [{ labTestId, bookingTime: onMonday('08:00:00') }];
+    const gateway = stalledGateway();
+    const cutOff = booking
+      .createBookings(database.db, gateway.provider, person.id, items, 'cut-off-1', EARLY)
+      .then(() => 'booked', (error: { code?: string }) => error.code);
+    const stuck = await claimedCheckout(person.id, 'cut-off-1');
+    expect(stuck.status).toBe('pending');
+
+    // While the first attempt may still be paying, the customer is told to wait…
+    await expect(booking.createBookings(database.db, payments, person.id, items, 'cut-off-1', minutesAfter(EARLY, 1))).rejects.toMatchObject({
+      code: 'CHECKOUT_IN_PROGRESS',
+    });
+    // …and once it is abandoned, the same request takes it over and books.
+    const later = minutesAfter(EARLY, booking.CHECKOUT_ABANDONED_MINUTES + 1);
+    const result = await booking.createBookings(database.db, payments, person.id, items, 'cut-off-1', later);
+    expect(result.checkout_id).toBe(stuck.id);
+    expect(result.bookings).toHaveLength(1);
+
+    // Had the first attempt been alive all along, it now neither books nor refunds the kept payment.
+    gateway.release();
+    expect(await cutOff).toBe('CHECKOUT_IN_PROGRESS');
+    expect(gateway.refunds).toEqual([]);
+    expect(await bookingsOf(person.id)).toEqual([{ id: result.bookings[0]!.id, checkout_id: stuck.id }]);
+    const checkout = await database.db.selectFrom('checkouts').select(['status', 'payment_reference']).where('id', '=', stuck.id).executeTakeFirstOrThrow();
+    expect(checkout).toEqual({ status: 'paid', payment_reference: `sim_${stuck.id}` });
+    const usage = await database.db.selectFrom('lab_slot_usage').select('booked_count').where('lab_id', '=', lab.id).where('starts_at', '=', new Date(items[0]!.bookingTime)).executeTakeFirstOrThrow();
+    expect(usage.booked_count).toBe(1);
+  });
+
+  it('ends as failed, with nothing booked, when its seat was taken while it lay abandoned', async () => {
+    const person = await customer();
+    const items = [{ labTestId, bookingTime: onMonday('09:00:00') }];
+    const gateway = stalledGateway();
+    const cutOff = booking
+      .createBookings(database.db, gateway.provider, person.id, items, 'cut-off-2', EARLY)
+      .then(() => 'booked', (error: { code?: string }) => error.code);
+    const stuck = await claimedCheckout(person.id, 'cut-off-2');
+
+    // Its hold lapses and two others take both seats. (Booking reads the real clock after paying, so
+    // the hold is made to have ended a minute ago rather than only passing a later time.)
+    const afterHolds = minutesAfter(EARLY, booking.HOLD_MINUTES + 1);
+    await database.db.updateTable('slot_holds').set({ expires_at: new Date(Date.now() - 60_000) }).where('holder_id', '=', person.id).execute();
+    for (const other of [await customer(), await customer()]) {
+      await booking.createBookings(database.db, payments, other.id, items, `seat-${other.id}`, afterHolds);
+    }
+    await expect(booking.createBookings(database.db, payments, person.id, items, 'cut-off-2', afterHolds)).rejects.toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+    });
+    const checkout = await database.db.selectFrom('checkouts').select('status').where('id', '=', stuck.id).executeTakeFirstOrThrow();
+    expect(checkout.status).toBe('failed');
+    expect(await bookingsOf(person.id)).toEqual([]);
+
+    // A first attempt still alive gives back the payment nobody kept.
+    gateway.release();
+    expect(await cutOff).toBe('CHECKOUT_IN_PROGRESS');
+    expect(gateway.refunds).toEqual([`sim_${stuck.id}`]);
+    expect(await bookingsOf(person.id)).toEqual([]);
+  });
+
+  it('books once when a failed checkout is sent again twice at once', async () => {
+    const person = await customer();
+    const items = [{ labTestId, bookingTime: onMonday('10:00:00') }];
+    const declining: PaymentProvider = {
+      name: 'simulated',
+      async charge() {
+        throw new Error('declined');
+      },
+      async refund() {},
+    };
+    await expect(booking.createBookings(database.db, declining, person.id, items, 'failed-once', EARLY)).rejects.toMatchObject({ code: 'PAYMENT_FAILED' });
+    const outcomes = await Promise.allSettled(
+      [1, 2].map(() => booking.createBookings(database.db, payments, person.id, items, 'failed-once', EARLY)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')?.reason).toMatchObject({ code: 'CHECKOUT_IN_PROGRESS' });
+    expect(await bookingsOf(person.id)).toHaveLength(1);
   });
 });

@@ -7,8 +7,20 @@ export interface ApiResponse<T = unknown> {
   cookies: string[];
 }
 
+/** Whatever answers a request for a path: the Hono app in process, or a server over the network. */
+export type Requester = Pick<Hono, 'request'> | HttpRequester;
+
+interface HttpRequester {
+  request(path: string, init?: RequestInit): Promise<Response>;
+}
+
+/** A server listening at `base` (e.g. http://127.0.0.1:3000), reached with fetch. */
+export function overHttp(base: string): HttpRequester {
+  return { request: (path, init) => fetch(base + path, init) };
+}
+
 /** Calls tRPC over HTTP exactly as the browser does: JSON, same-origin, with the session cookie. */
-export function apiClient(app: Hono, origin = 'http://localhost:3000') {
+export function apiClient(app: Requester, origin = 'http://localhost:3000') {
   async function send<T>(response: Response): Promise<ApiResponse<T>> {
     const body = (await response.json()) as { result?: { data: T }; error?: ApiResponse['error'] };
     return { status: response.status, data: body.result?.data as T, error: body.error, cookies: response.headers.getSetCookie() };

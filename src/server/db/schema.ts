@@ -131,6 +131,8 @@ export interface CheckoutsTable {
   payment_reference: string | null;
   status: Generated<'pending' | 'paid' | 'failed'>;
   created_at: CreatedAt;
+  /** When the current attempt began (set again when a failed or abandoned one is tried again). */
+  attempted_at: UpdatedAt;
   completed_at: Timestamp | null;
 }
 

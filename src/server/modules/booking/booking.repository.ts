@@ -76,10 +76,12 @@ export interface Seat {
   price_halalas: number;
 }
 
-/** Raised by the seat functions (migration 0009) when a slot is full; DETAIL is the seat's index. */
+/** Raised by the seat functions (migration 0010) when a slot is full; DETAIL is the seat's index. */
 export const SLOT_UNAVAILABLE_STATE = 'TA001';
 /** Raised by claim_checkout when the checkout is already being paid. */
 export const CHECKOUT_IN_PROGRESS_STATE = 'TA002';
+/** Raised by complete_checkout when another attempt took the checkout over; DETAIL is its status. */
+export const ATTEMPT_SUPERSEDED_STATE = 'TA003';
 
 /**
  * Holds the seats for the holder until `expiresAt`, all or none (one call, one transaction). Each
@@ -95,19 +97,39 @@ export async function claimCheckout(
   db: Db,
   checkout: { retrying: string | null; customerId: string; idempotencyKey: string; totalHalalas: number; vatHalalas: number; provider: string },
   seats: Seat[],
-  now: Date,
-  expiresAt: Date,
+  attempt: { startedAt: Date; holdsExpireAt: Date; abandonedBefore: Date },
 ): Promise<string> {
   const { rows } = await sql<{ id: string }>`${sql.raw(PREPARE)}
     select claim_checkout(${checkout.retrying}::uuid, ${checkout.customerId}, ${checkout.idempotencyKey}, ${checkout.totalHalalas},
-                          ${checkout.vatHalalas}, ${checkout.provider}, ${JSON.stringify(seats)}::jsonb, ${now}, ${expiresAt}) as id`.execute(db);
+                          ${checkout.vatHalalas}, ${checkout.provider}, ${JSON.stringify(seats)}::jsonb, ${attempt.startedAt},
+                          ${attempt.holdsExpireAt}, ${attempt.abandonedBefore}) as id`.execute(db);
   return rows[0]!.id;
 }
 
-/** Turns the customer's held seats into confirmed bookings and marks the checkout paid, all or none. */
-export async function completeCheckout(db: Db, checkoutId: string, customerId: string, paymentReference: string, seats: Seat[], now: Date) {
+/**
+ * Turns the customer's held seats into confirmed bookings and marks the checkout paid, all or none,
+ * if the attempt begun at `attemptedAt` is still the checkout's current one.
+ */
+export async function completeCheckout(
+  db: Db,
+  checkout: { id: string; customerId: string; attemptedAt: Date; paymentReference: string },
+  seats: Seat[],
+  now: Date,
+) {
   await sql`${sql.raw(PREPARE)}
-    select complete_checkout(${checkoutId}, ${customerId}, ${paymentReference}, ${JSON.stringify(seats)}::jsonb, ${now})`.execute(db);
+    select complete_checkout(${checkout.id}, ${checkout.customerId}, ${checkout.paymentReference}, ${JSON.stringify(seats)}::jsonb,
+                             ${now}, ${checkout.attemptedAt})`.execute(db);
+}
+
+/** Marks the attempt begun at `attemptedAt` failed, unless another attempt has taken the checkout over. */
+export async function failAttempt(db: Db, checkoutId: string, attemptedAt: Date) {
+  await db
+    .updateTable('checkouts')
+    .set({ status: 'failed' })
+    .where('id', '=', checkoutId)
+    .where('status', '=', 'pending')
+    .where('attempted_at', '=', attemptedAt)
+    .execute();
 }
 
 /** Locks a slot's usage row (see holdSeats); used when a booking gives its seat back. */

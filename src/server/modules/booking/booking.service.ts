@@ -10,6 +10,12 @@ import type { PaymentProvider } from './payment-provider.ts';
 export const HOLD_MINUTES = 10;
 /** Bookings can be cancelled until this long before their time. */
 export const CANCEL_BEFORE_HOURS = 4;
+/**
+ * A checkout still pending this long after its attempt began was abandoned: its server stopped
+ * before the end (a crash, a deploy). No payment takes this long (the simulated one waits at most
+ * 60 s), so the same request sent again takes the checkout over instead of being told to wait forever.
+ */
+export const CHECKOUT_ABANDONED_MINUTES = 2;
 
 const MINUTE = 60_000;
 
@@ -73,7 +79,7 @@ async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
   // One seat per slot and offering: the same item twice is one booking.
   const unique = [...new Map(items.map((item) => [`${item.labTestId}|${new Date(item.bookingTime).toISOString()}`, item])).values()];
   const seats = await Promise.all(
-    unique.map(async (item): Promise<repo.Seat & { bookingTime: string }> => {
+    unique.map(async (item): Promise<RequestedSeat> => {
       const offering = await bookableOffering(db, item.labTestId);
       const startsAt = new Date(item.bookingTime);
       assertIsSlot(offering, startsAt, now);
@@ -91,19 +97,25 @@ async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
   return seats.sort((a, b) => `${a.lab_id}${a.starts_at}`.localeCompare(`${b.lab_id}${b.starts_at}`));
 }
 
+type RequestedSeat = repo.Seat & { bookingTime: string };
+
 /** Runs a seat function, turning its SQLSTATEs into the errors the client knows. */
-async function takingSeats<T>(seats: (repo.Seat & { bookingTime: string })[], run: () => Promise<T>): Promise<T> {
+async function takingSeats<T>(seats: RequestedSeat[], run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const state = (error as { code?: string }).code;
-    if (state === repo.SLOT_UNAVAILABLE_STATE) {
-      const seat = seats[Number((error as { detail?: string }).detail)];
-      throw new AppError('SLOT_UNAVAILABLE', seat ? { labTestId: seat.lab_test_id, bookingTime: seat.bookingTime } : undefined);
-    }
-    if (state === repo.CHECKOUT_IN_PROGRESS_STATE) throw new AppError('CHECKOUT_IN_PROGRESS');
-    throw error;
+    throw takingSeatsError(seats, error);
   }
+}
+
+function takingSeatsError(seats: RequestedSeat[], error: unknown): unknown {
+  const state = (error as { code?: string }).code;
+  if (state === repo.SLOT_UNAVAILABLE_STATE) {
+    const seat = seats[Number((error as { detail?: string }).detail)];
+    return new AppError('SLOT_UNAVAILABLE', seat ? { labTestId: seat.lab_test_id, bookingTime: seat.bookingTime } : undefined);
+  }
+  if (state === repo.CHECKOUT_IN_PROGRESS_STATE) return new AppError('CHECKOUT_IN_PROGRESS');
+  return error;
 }
 
 /** Reserves a seat for the holder for a few minutes, if one is free. Holding again extends it. */
@@ -128,6 +140,9 @@ export interface BookingItem {
  * Books every item of a cart or nothing. The checkout row (unique per customer and key) makes a
  * retried request return the first result instead of paying or booking twice; seats are taken under
  * the slot row's lock, and the payment runs between two short transactions, never inside one.
+ * A failed attempt, or one abandoned by a server that stopped mid-way, is taken over by the same
+ * request sent again; each attempt is known by its start (`attempted_at`) and only the current one
+ * may finish the checkout (ADR 0008).
  */
 export async function createBookings(
   db: Kysely<Database>,
@@ -140,46 +155,62 @@ export async function createBookings(
   const startedAt = Date.now();
   const existing = await db
     .selectFrom('checkouts')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'attempted_at'])
     .where('customer_id', '=', customerId)
     .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
   if (existing?.status === 'paid') return checkoutResult(db, existing.id);
-  if (existing?.status === 'pending') throw new AppError('CHECKOUT_IN_PROGRESS');
+  const abandonedBefore = new Date(now.getTime() - CHECKOUT_ABANDONED_MINUTES * MINUTE);
+  if (existing?.status === 'pending' && existing.attempted_at.getTime() > abandonedBefore.getTime()) {
+    throw new AppError('CHECKOUT_IN_PROGRESS');
+  }
 
   const seats = await seatsFor(db, items, now);
   const totalHalalas = seats.reduce((sum, seat) => sum + seat.price_halalas, 0);
 
   // 1. Claim the checkout and hold every seat (or fail having changed nothing).
-  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
+  const attemptedAt = now;
   const checkoutId = await takingSeats(seats, () =>
     repo.claimCheckout(
       db,
       { retrying: existing?.id ?? null, customerId, idempotencyKey, totalHalalas, vatHalalas: vatIncluded(totalHalalas), provider: payments.name },
       seats,
-      now,
-      expiresAt,
+      { startedAt: attemptedAt, holdsExpireAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE), abandonedBefore },
     ),
-  );
+  ).catch(async (error: unknown) => {
+    // An abandoned attempt that could not be taken over (its seats are gone) is over: say so.
+    if (existing?.status === 'pending' && !(error instanceof AppError && error.code === 'CHECKOUT_IN_PROGRESS')) {
+      await repo.failAttempt(db, existing.id, existing.attempted_at);
+    }
+    throw error;
+  });
 
-  // 2. Pay, outside any transaction.
+  // 2. Pay, outside any transaction. The reference is the checkout's, so an attempt that takes over
+  // an abandoned one is charged once by the gateway, not twice.
   let payment: { reference: string };
   try {
     payment = await payments.charge({ amountHalalas: totalHalalas, reference: checkoutId, description: `Tahaleel checkout ${checkoutId}` });
   } catch {
-    await db.updateTable('checkouts').set({ status: 'failed' }).where('id', '=', checkoutId).execute();
+    await repo.failAttempt(db, checkoutId, attemptedAt);
     throw new AppError('PAYMENT_FAILED');
   }
 
   // 3. Turn the held seats into bookings, all or none: holds are judged at the time payment ended.
   const paidAt = new Date(now.getTime() + (Date.now() - startedAt));
   try {
-    await takingSeats(seats, () => repo.completeCheckout(db, checkoutId, customerId, payment.reference, seats, paidAt));
+    await repo.completeCheckout(db, { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference }, seats, paidAt);
   } catch (error) {
+    const state = (error as { code?: string }).code;
+    if (state === repo.ATTEMPT_SUPERSEDED_STATE) {
+      // Another attempt took this checkout over and charges the same reference: it keeps or refunds
+      // the payment, unless the checkout failed meanwhile, and then this payment goes back.
+      if ((error as { detail?: string }).detail === 'failed') await payments.refund(payment.reference);
+      throw new AppError('CHECKOUT_IN_PROGRESS');
+    }
     // A hold ran out during payment and someone took the seat: give the money back.
     await payments.refund(payment.reference);
-    await db.updateTable('checkouts').set({ status: 'failed' }).where('id', '=', checkoutId).execute();
-    throw error;
+    await repo.failAttempt(db, checkoutId, attemptedAt);
+    throw takingSeatsError(seats, error);
   }
   return checkoutResult(db, checkoutId, { total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) });
 }

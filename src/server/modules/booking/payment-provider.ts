@@ -1,6 +1,11 @@
 /** Where a lab-test checkout is paid. Real gateways (Moyasar first: mada, Apple Pay, STC Pay) plug in here. */
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * Charges once per `reference` (the checkout id): charging the same reference again answers the
+   * first payment (gateways call this an idempotency key). A checkout whose server stopped during the
+   * payment is charged again by the attempt that takes it over.
+   */
   charge(request: { amountHalalas: number; reference: string; description: string }): Promise<{ reference: string }>;
   refund(paymentReference: string): Promise<void>;
 }

@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
 // transaction) instead of a dozen statements. Inside PL/pgSQL every statement takes a fresh snapshot,
 // so the holds counted after a slot's row lock include those committed by whoever held it before.
 // Errors carry their own SQLSTATEs, which the booking service turns into AppErrors:
-//   TA001 slot_unavailable (DETAIL: the item's index), TA002 checkout_in_progress. Frozen once landed.
+//   TA001 slot_unavailable (DETAIL: the item's index), TA002 checkout_in_progress,
+//   TA003 attempt_superseded (DETAIL: the checkout's status now). Frozen once landed.
 export async function up(db: Kysely<any>): Promise<void> {
   // Locks a slot's usage row and raises TA001 unless a seat is free for the holder: seats booked
   // (returned by the no-op update that takes the lock) plus other people's live holds.
@@ -44,21 +45,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     end
   $$`.execute(db);
 
-  // Claims the checkout (new, or a failed one retried) and holds every seat, or changes nothing.
+  // Claims the checkout (new, or taking over a failed attempt or one abandoned before
+  // p_abandoned_before, see ADR 0008) for an attempt starting p_now, and holds every seat; or changes
+  // nothing. The takeover's condition is checked under the checkout row's lock: of two requests sent
+  // again at once, one goes on.
   await sql`create function claim_checkout(p_checkout uuid, p_customer uuid, p_key text, p_total integer,
-      p_vat integer, p_provider text, p_items jsonb, p_now timestamptz, p_expires timestamptz)
+      p_vat integer, p_provider text, p_items jsonb, p_now timestamptz, p_expires timestamptz,
+      p_abandoned_before timestamptz)
     returns uuid language plpgsql as $$
     declare
       claimed uuid;
     begin
       if p_checkout is null then
-        insert into checkouts (customer_id, idempotency_key, total_halalas, vat_halalas, payment_provider)
-          values (p_customer, p_key, p_total, p_vat, p_provider)
+        insert into checkouts (customer_id, idempotency_key, total_halalas, vat_halalas, payment_provider, attempted_at)
+          values (p_customer, p_key, p_total, p_vat, p_provider, p_now)
           on conflict (customer_id, idempotency_key) do nothing
           returning id into claimed;
       else
-        update checkouts set status = 'pending', total_halalas = p_total, vat_halalas = p_vat
-         where id = p_checkout and customer_id = p_customer and status = 'failed'
+        update checkouts set status = 'pending', total_halalas = p_total, vat_halalas = p_vat, attempted_at = p_now
+         where id = p_checkout and customer_id = p_customer
+           and (status = 'failed' or (status = 'pending' and attempted_at <= p_abandoned_before))
          returning id into claimed;
       end if;
       if claimed is null then
@@ -69,14 +75,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     end
   $$`.execute(db);
 
-  // Turns the held seats into confirmed bookings and marks the checkout paid, all or none.
+  // Turns the held seats into confirmed bookings and marks the checkout paid, all or none; only the
+  // attempt begun at p_attempted_at may (one taken over after a crash stops with TA003).
   // p_items: [{lab_id, lab_test_id, starts_at, capacity, price_halalas}], in lock order.
   await sql`create function complete_checkout(p_checkout uuid, p_customer uuid, p_reference text, p_items jsonb,
-      p_now timestamptz)
+      p_now timestamptz, p_attempted_at timestamptz)
     returns void language plpgsql as $$
     declare
       item record;
+      current record;
     begin
+      select status, attempted_at into current from checkouts where id = p_checkout for update;
+      if current.status <> 'pending' or current.attempted_at <> p_attempted_at then
+        raise exception 'attempt_superseded' using errcode = 'TA003', detail = current.status;
+      end if;
       for item in select (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
                          (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity,
                          (x.seat->>'price_halalas')::integer as price_halalas, x.n
@@ -93,8 +105,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop function complete_checkout(uuid, uuid, text, jsonb, timestamptz)`.execute(db);
-  await sql`drop function claim_checkout(uuid, uuid, text, integer, integer, text, jsonb, timestamptz, timestamptz)`.execute(db);
+  await sql`drop function complete_checkout(uuid, uuid, text, jsonb, timestamptz, timestamptz)`.execute(db);
+  await sql`drop function claim_checkout(uuid, uuid, text, integer, integer, text, jsonb, timestamptz, timestamptz, timestamptz)`.execute(db);
   await sql`drop function hold_seats(uuid, jsonb, timestamptz, timestamptz)`.execute(db);
   await sql`drop function lock_free_seat(uuid, uuid, timestamptz, integer, timestamptz, integer)`.execute(db);
 }

@@ -1,0 +1,160 @@
+// What the benches that drive the real server share: a scratch PostgreSQL database, the server as a
+// child process, signed-in customers and labs open around the clock.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { seedDemoData } from '../seeds/seed.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import type { Database } from '../src/server/db/schema.ts';
+import { createSession, generateSessionToken } from '../src/server/modules/auth/session.ts';
+import { todayIn } from '../src/shared/time.ts';
+
+/** The PostgreSQL server the benches work on (a database on it that they may connect to). */
+export const benchAdminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  db: Kysely<Database>;
+  /** Closes the pool and drops the database. */
+  drop(): Promise<void>;
+}
+
+/** A new database next to the admin one, migrated and seeded with the demo data. */
+export async function createScratchDatabase(adminUrl: string, name: string): Promise<ScratchDatabase> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString() });
+  // Dropping the database ends its idle connections on purpose (57P01).
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') throw error;
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await migrateToLatest(db);
+  await seedDemoData(db);
+  return {
+    name,
+    url: url.toString(),
+    db,
+    async drop() {
+      await db.destroy();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface ServerProcess {
+  base: string;
+  child: ChildProcess;
+  /** Resolves when the process has gone, with its signal or exit code. */
+  exited: Promise<string>;
+}
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** Starts `src/server/node.ts` (production mode) on the port and waits for /healthz. */
+export async function startServer(options: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<ServerProcess> {
+  // BENCH_SERVER_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/node.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(options.port), DATABASE_URL: options.databaseUrl, ...options.env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // Its errors come through; the note that no client is built does not matter to a bench.
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = chunk.split('\n').filter((line) => line !== '' && !line.startsWith('No built client at '));
+    if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\n`);
+  });
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)));
+  const base = `http://127.0.0.1:${options.port}`;
+  try {
+    await waitForServer(base, exited);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return { base, child, exited };
+}
+
+export async function waitForServer(base: string, exited?: Promise<string>) {
+  let gone: string | undefined;
+  void exited?.then((how) => (gone = how));
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (gone) throw new Error(`server stopped before answering (${gone})`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+export interface BenchCustomer {
+  id: string;
+  cookie: string;
+}
+
+/** Customers with a session each, made in the database (sign-up is rate limited per IP). */
+export async function signedInCustomers(db: Kysely<Database>, count: number): Promise<BenchCustomer[]> {
+  const ids = await db
+    .insertInto('users')
+    .values(Array.from({ length: count }, (_, i) => ({ email: `bench-customer-${i}-${crypto.randomUUID()}@bench.tahaleel.sa` })))
+    .returning('id')
+    .execute();
+  await db.insertInto('user_profiles').values(ids.map(({ id }) => ({ id, name: 'Bench customer', user_type: 'customer' as const }))).execute();
+  const customers: BenchCustomer[] = [];
+  for (const { id } of ids) {
+    const token = generateSessionToken();
+    await createSession(db, token, id);
+    customers.push({ id, cookie: `tahaleel_session=${token}` });
+  }
+  return customers;
+}
+
+export interface BenchLab {
+  id: string;
+  lab_test_id: number;
+  capacity: number;
+}
+
+/**
+ * Approved labs open around the clock with 5-minute slots, one per entry of `capacities` (its slot
+ * capacity), each offering the same test; in the order given.
+ */
+export async function createOpenLabs(db: Kysely<Database>, capacities: number[]): Promise<BenchLab[]> {
+  const testId = (await db.selectFrom('tests').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
+  const { rows } = await sql<BenchLab>`
+    with new_labs as (
+      select gen_random_uuid() as id, i, capacity, 'bench-' || gen_random_uuid() as email
+      from unnest(${capacities}::int[]) with ordinality as t(capacity, i)
+    ),
+    u as (insert into users (id, email) select id, email || '@bench.tahaleel.sa' from new_labs returning id),
+    p as (insert into user_profiles (id, name, user_type, approved) select id, 'Bench lab ' || i, 'lab', true from new_labs returning id),
+    l as (insert into labs (id, lab_name_ar, lab_name_en, slot_minutes, slot_capacity)
+          select id, 'مختبر ' || i, 'Bench Lab ' || i, 5, capacity from new_labs returning id),
+    h as (insert into lab_working_hours (lab_id, weekday, opens_at, closes_at)
+          select n.id, d, '00:00', '23:55' from new_labs n cross join generate_series(0, 6) as d returning lab_id)
+    insert into lab_tests (lab_id, test_id, price_halalas)
+    select id, ${testId}, 10000 from new_labs order by i
+    returning lab_id as id, id as lab_test_id, (select capacity from new_labs where new_labs.id = lab_id) as capacity`.execute(db);
+  await sql`analyze`.execute(db);
+  return rows;
+}
+
+const tomorrow = new Date(`${todayIn('Asia/Riyadh')}T00:00:00+03:00`).getTime() + 24 * 3600 * 1000;
+
+/** Tomorrow's date in Riyadh (the labs' calendar), the day `slotAt` counts in. */
+export const slotDate = todayIn('Asia/Riyadh', new Date(tomorrow));
+
+/** The start of the index-th 5-minute slot of tomorrow (Riyadh), as an ISO instant. */
+export function slotAt(index: number): string {
+  return new Date(tomorrow + index * 5 * 60 * 1000).toISOString();
+}
