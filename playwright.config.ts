@@ -35,9 +35,17 @@ export default defineConfig({
     },
   ],
   // A freshly started server on a fresh embedded database, seeded on first start like `npm start`.
+  // It trusts X-Forwarded-For as behind a proxy: tests/e2e/fixtures.ts gives every browser context its
+  // own client address, so the per-address limits (10 sign-ups an hour) see one visitor per context.
   webServer: {
     command: `rm -rf .data/e2e && node --import tsx src/server/node.ts`,
-    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${PORT}` },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.data/e2e',
+      NODE_ENV: 'production',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      TRUST_PROXY: 'true',
+    },
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { chooseFreeSlot, demo, expect, signIn, test, useLanguage, type Language, type Locator, type Page } from './fixtures.ts';
 
 // WCAG 2.1 A and AA on every route of spec §2, in Arabic and in English, and in the open states
 // that matter (auth modal, mobile menu, lab cart, booking panel). No rule is disabled.
@@ -41,18 +41,16 @@ interface Words {
   filter: string;
   addToCart: string;
   bookNow: string;
-  nextMonth: string;
-  noTimes: string;
 }
 
-const languages: { language: string; locale: 'ar' | 'en'; words: Words }[] = [
+const languages: { language: string; locale: Language; words: Words }[] = [
   {
     language: 'Arabic',
     locale: 'ar',
     words: { logIn: 'تسجيل الدخول', signUp: 'إنشاء حساب', createAccount: 'إنشاء الحساب',
       search: 'بحث',
       filter: 'تصفية',
-      addToCart: 'أضف إلى السلة', bookNow: 'احجز الآن', nextMonth: 'الشهر التالي', noTimes: 'لا توجد مواعيد متاحة في هذا اليوم' },
+      addToCart: 'أضف إلى السلة', bookNow: 'احجز الآن' },
   },
   {
     language: 'English',
@@ -60,17 +58,9 @@ const languages: { language: string; locale: 'ar' | 'en'; words: Words }[] = [
     words: { logIn: 'Log in', signUp: 'Sign up', createAccount: 'Create account',
       search: 'Search',
       filter: 'Filter',
-      addToCart: 'Add to cart', bookNow: 'Book Now', nextMonth: 'Next month', noTimes: 'No free times on this day' },
+      addToCart: 'Add to cart', bookNow: 'Book Now' },
   },
 ];
-
-const DEMO_PASSWORD = 'tahaleel-demo';
-
-/** Signs in a demo account the way the login form does, sharing the browser's cookies. */
-async function signIn(page: Page, email: string, admin = false) {
-  const response = await page.request.post('/trpc/auth.signIn', { data: { email, password: DEMO_PASSWORD, admin } });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 /** Every stop that Tab reaches on the page shows a focus indicator (an outline or Chakra's ring). */
 async function expectVisibleFocusOnEveryTabStop(page: Page) {
@@ -90,29 +80,6 @@ async function expectVisibleFocusOnEveryTabStop(page: Page) {
     if (stop !== 'ok') withoutRing.push(stop);
   }
   expect(withoutRing, `focus without a visible indicator on ${page.url()}`).toEqual([]);
-}
-
-/** Clicks days from tomorrow on until one has a free time, then picks its last time. */
-async function chooseLastFreeSlot(page: Page, words: Words) {
-  const panel = page.getByTestId('booking-panel');
-  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const tried = new Set<string>();
-  for (let attempt = 0; attempt < 14; attempt++) {
-    const dates = await panel.locator('[data-date]:not([disabled])').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-date')!));
-    const next = dates.find((date) => date >= tomorrow && !tried.has(date));
-    if (!next) {
-      await panel.getByRole('button', { name: words.nextMonth }).click();
-      continue;
-    }
-    tried.add(next);
-    await panel.locator(`[data-date="${next}"]`).click();
-    await expect(panel.getByTestId('slot').first().or(panel.getByText(words.noTimes))).toBeVisible();
-    if (await panel.getByTestId('slot').count()) {
-      await panel.getByTestId('slot').last().click();
-      return;
-    }
-  }
-  throw new Error('no free slot found');
 }
 
 interface RouteCase {
@@ -161,9 +128,7 @@ const routes: RouteCase[] = [
 
 for (const { language, locale, words } of languages) {
   test.describe(`accessibility in ${language}`, () => {
-    test.beforeEach(async ({ page }) => {
-      if (locale === 'en') await page.addInitScript(() => localStorage.setItem('tahaleel.locale', 'en'));
-    });
+    test.beforeEach(({ page }) => useLanguage(page, locale));
 
     for (const route of routes) {
       test(`the ${route.name} page has no axe violations`, async ({ page }) => {
@@ -223,7 +188,7 @@ for (const { language, locale, words } of languages) {
       await page.goto('/test/Complete%20Blood%20Count%20(CBC)');
       await rendered(page, (page) => page.getByTestId('lab-offer'));
       await page.getByTestId('lab-offer').last().getByRole('button', { name: words.addToCart }).click();
-      await chooseLastFreeSlot(page, words);
+      await chooseFreeSlot(page, locale, { pick: 'last' });
       await page.getByTestId('booking-panel').getByRole('button', { name: words.addToCart }).click();
       await expect(toast).toHaveAttribute('data-type', 'success');
       await settled(page);
@@ -241,7 +206,7 @@ for (const { language, locale, words } of languages) {
 
     test('signed in: the booking panel, the lab cart, checkout and the dashboard with a booking have no axe violations', async ({ page }) => {
       test.setTimeout(120_000);
-      await signIn(page, 'customer@demo.tahaleel.sa');
+      await signIn(page, demo.customer);
       await page.goto('/test/Complete%20Blood%20Count%20(CBC)');
       await rendered(page, (page) => page.getByTestId('lab-offer'));
       // The last lab and its last time, to stay clear of the slots the booking specs take.
@@ -249,7 +214,7 @@ for (const { language, locale, words } of languages) {
       await expect(page.getByTestId('booking-panel')).toBeVisible();
       await settled(page);
       await expectNoViolations(page);
-      await chooseLastFreeSlot(page, words);
+      await chooseFreeSlot(page, locale, { pick: 'last' });
       await expect(page.getByTestId('confirm-book-now')).toBeEnabled();
       await expectNoViolations(page);
 
@@ -275,13 +240,13 @@ for (const { language, locale, words } of languages) {
 
     test('signed in as a lab and as the admin: the dashboards have no axe violations', async ({ page }) => {
       test.setTimeout(60_000);
-      await signIn(page, 'lab@demo.tahaleel.sa');
+      await signIn(page, demo.lab);
       await page.goto('/dashboard');
       await rendered(page);
       await expectNoViolations(page);
 
       await page.request.post('/trpc/auth.signOut');
-      await signIn(page, 'admin@demo.tahaleel.sa', true);
+      await signIn(page, demo.admin, { admin: true });
       await page.goto('/admin/dashboard');
       await rendered(page);
       await expectNoViolations(page);

@@ -1,20 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-
-const uniqueEmail = () => `e2e-${randomUUID()}@example.sa`;
-
-async function useEnglish(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('tahaleel.locale', 'en'));
-}
+import { demo, expect, openAuthModal, signUp, test, trpc, uniqueEmail, useLanguage } from './fixtures.ts';
 
 test.describe('accounts in Arabic', () => {
   test('a customer signs up and reaches the dashboard', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: 'إنشاء حساب' }).click();
-    const modal = page.getByTestId('auth-modal');
+    const modal = await openAuthModal(page, 'ar', 'signup');
     await expect(modal.getByRole('radio', { name: 'عميل' })).toHaveAttribute('aria-checked', 'true');
     await modal.getByLabel('الاسم الكامل').fill('سارة الحربي');
-    await modal.getByLabel('البريد الإلكتروني').fill(uniqueEmail());
+    await modal.getByLabel('البريد الإلكتروني').fill(uniqueEmail('sara'));
     await modal.getByLabel('كلمة المرور').fill('sara-password');
     await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();
     // Consent is required: nothing is sent until it is given.
@@ -64,8 +56,7 @@ test.describe('accounts in Arabic', () => {
 
   test('a wrong password says so and keeps what was typed', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: 'تسجيل الدخول' }).click();
-    const modal = page.getByTestId('auth-modal');
+    const modal = await openAuthModal(page, 'ar', 'login');
     await modal.getByLabel('البريد الإلكتروني').fill('customer@demo.tahaleel.sa');
     await modal.getByLabel('كلمة المرور').fill('not-the-password');
     await modal.getByRole('button', { name: 'تسجيل الدخول' }).click();
@@ -90,18 +81,11 @@ test.describe('accounts in Arabic', () => {
 });
 
 test.describe('accounts in English', () => {
-  test.beforeEach(({ page }) => useEnglish(page));
+  test.beforeEach(({ page }) => useLanguage(page, 'en'));
 
   test('a customer signs up and reaches the dashboard', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
-    const modal = page.getByTestId('auth-modal');
-    await modal.getByLabel('Full name').fill('Sara Alharbi');
-    await modal.getByLabel('E-mail').fill(uniqueEmail());
-    await modal.getByLabel('Password').fill('sara-password');
-    await modal.getByTestId('consent-checkbox').click();
-    await modal.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('Successfully registered!')).toBeVisible();
+    await signUp(page, 'en', { name: 'Sara Alharbi' });
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).last().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Sara Alharbi');
   });
@@ -116,15 +100,7 @@ test.describe('accounts in English', () => {
 
   test('a lab signs up and sees that its account is under review', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
-    const modal = page.getByTestId('auth-modal');
-    await modal.getByRole('radio', { name: 'Laboratory' }).click();
-    await modal.getByLabel('Lab name').fill('Al Shifa Lab');
-    await modal.getByLabel('E-mail').fill(uniqueEmail());
-    await modal.getByLabel('Password').fill('lab-password');
-    await modal.getByLabel('License number').fill('MOH-LAB-77002');
-    await modal.getByTestId('consent-checkbox').click();
-    await modal.getByRole('button', { name: 'Create account' }).click();
+    await signUp(page, 'en', { role: 'lab', name: 'Al Shifa Lab', licenseNumber: 'MOH-LAB-77002' });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('lab-under-review')).toHaveText(
       'Your lab account is under review. You will be notified once it is approved.',
@@ -162,5 +138,40 @@ test.describe('accounts in English', () => {
     await expect(page.getByText('Welcome! You can now book as a guest.')).toBeVisible();
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+  });
+});
+
+test.describe('the sign-up limit', () => {
+  test('one address has ten sign-up attempts an hour; the eleventh is told how long to wait, and another address is not', async ({
+    page,
+    person,
+  }) => {
+    // Every context comes from its own address (the server trusts the proxy's X-Forwarded-For): this one
+    // spends its ten attempts on an e-mail that is taken, which costs no password hashing.
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await expect(
+        trpc(page, 'auth.signUp', { email: demo.customer, password: 'taken-password', name: 'Taken', userType: 'customer', acceptTerms: true }),
+      ).rejects.toThrow(/EMAIL_TAKEN/);
+    }
+    await page.goto('/');
+    const modal = await openAuthModal(page, 'ar', 'signup');
+    await modal.getByLabel('الاسم الكامل').fill('ريم السبيعي');
+    await modal.getByLabel('البريد الإلكتروني').fill(uniqueEmail('limited'));
+    await modal.getByLabel('كلمة المرور').fill('reem-password');
+    await modal.getByTestId('consent-checkbox').click();
+    await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(page.getByText('تعذّر إنشاء الحساب')).toBeVisible();
+    // A window of an hour: "60 minutes" (Arabic counts 11 to 99 in the singular).
+    await expect(page.getByText(/^محاولات كثيرة\. يرجى المحاولة مجددًا بعد \d+ دقيقة\.$/)).toBeVisible();
+    // Still signed out, with what was typed kept.
+    await expect(modal.getByLabel('الاسم الكامل')).toHaveValue('ريم السبيعي');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'إنشاء حساب' })).toBeVisible();
+
+    // Someone else behind the same proxy, from another address, signs up as usual.
+    const other = await person('ar');
+    await other.page.goto('/');
+    await signUp(other.page, 'ar', { name: 'ليلى الدوسري' });
+    await expect(other.page.getByRole('banner').getByRole('link', { name: 'لوحة التحكم' }).last()).toBeVisible();
   });
 });

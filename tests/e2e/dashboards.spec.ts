@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { demo, expect, signIn, signUpThroughApi, test, trpc, useLanguage, type Language, type Page, type Person } from './fixtures.ts';
 
-type Locale = 'ar' | 'en';
+type Locale = Language;
 
 interface Words {
   tests: string;
@@ -77,29 +77,17 @@ const words: Record<Locale, Words> = {
   },
 };
 
-const PASSWORD = 'tahaleel-demo';
 const DEMO_LAB_EN = 'Al Nukhba Diagnostic Laboratories';
 
-/** A browser context in one language, signed in through the API (the UI sign-in is covered by auth.spec.ts). */
-async function signedIn(browser: Browser, locale: Locale, email?: string, options: { admin?: boolean } = {}) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await context.addInitScript((value) => localStorage.setItem('tahaleel.locale', value), locale);
-  if (email) await trpc(context, 'auth.signIn', { email, password: PASSWORD, ...options });
-  return { context, page: await context.newPage() };
-}
-
-async function trpc<T = any>(context: BrowserContext, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<T> {
-  const response =
-    method === 'GET'
-      ? await context.request.get(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`)
-      : await context.request.post(`/trpc/${path}`, { data: input ?? {} });
-  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
-  if (!response.ok()) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
-  return body.result!.data;
+/** Someone in their own browser context and language, signed in through the API (the UI sign-in: auth.spec.ts). */
+async function signedIn(person: (locale: Locale) => Promise<Person>, locale: Locale, email?: string, options: { admin?: boolean } = {}) {
+  const someone = await person(locale);
+  if (email) await signIn(someone.context, email, options);
+  return someone;
 }
 
 /** Books one of the demo lab's tests at a free time a few days ahead; retries if another run took the seat. */
-async function bookAtDemoLab(customer: BrowserContext) {
+async function bookAtDemoLab(customer: Person['context']) {
   const labs = await trpc<any[]>(customer, 'catalog.labs', undefined, 'GET');
   const lab = labs.find((entry) => entry.lab_name_en === DEMO_LAB_EN);
   const detail = await trpc(customer, 'catalog.lab', { labId: lab.id }, 'GET');
@@ -131,13 +119,13 @@ for (const locale of ['ar', 'en'] as const) {
   const language = locale === 'ar' ? 'Arabic' : 'English';
 
   test.describe(`dashboards in ${language}`, () => {
-    test('a lab requests a test, the admin approves it, and the test page exists', async ({ browser }) => {
+    test('a lab requests a test, the admin approves it, and the test page exists', async ({ person }) => {
       test.setTimeout(60_000);
       const suffix = randomUUID().slice(0, 8);
       const nameEn = `E2E Marker ${suffix}`;
       const nameAr = `مؤشر تجريبي ${suffix}`;
 
-      const lab = await signedIn(browser, locale, 'lab@demo.tahaleel.sa');
+      const lab = await signedIn(person, locale, demo.lab);
       await lab.page.goto('/dashboard');
       await lab.page.getByTestId('dashboard-nav').getByRole('button', { name: w.tests }).click();
       const form = lab.page.getByTestId('test-request-form');
@@ -150,7 +138,7 @@ for (const locale of ['ar', 'en'] as const) {
       const request = lab.page.getByTestId('test-request').filter({ hasText: nameEn });
       await expect(request).toContainText(w.pendingReview);
 
-      const admin = await signedIn(browser, locale, 'admin@demo.tahaleel.sa', { admin: true });
+      const admin = await signedIn(person, locale, demo.admin, { admin: true });
       await admin.page.goto('/admin/dashboard?section=tests');
       const row = admin.page.getByTestId('admin-test-request').filter({ hasText: nameEn });
       await expect(row).toContainText(locale === 'ar' ? 'مختبرات النخبة التشخيصية' : DEMO_LAB_EN);
@@ -158,7 +146,7 @@ for (const locale of ['ar', 'en'] as const) {
       await expect(toast(admin.page, w.requestApproved)).toBeVisible();
       await expect(row).toHaveCount(0);
 
-      const visitor = await signedIn(browser, locale);
+      const visitor = await signedIn(person, locale);
       await visitor.page.goto(`/test/${encodeURIComponent(nameEn)}`);
       // Arabic text isolates its Latin runs (U+2066…U+2069) so that they read in the right order.
       const heading = locale === 'ar' ? new RegExp(`^مؤشر تجريبي \u2066?${suffix}\u2069?$`) : nameEn;
@@ -167,28 +155,20 @@ for (const locale of ['ar', 'en'] as const) {
 
       await lab.page.reload();
       await expect(lab.page.getByTestId('test-request').filter({ hasText: nameEn })).toContainText(w.approved);
-      for (const { context } of [lab, admin, visitor]) await context.close();
     });
 
-    test('the admin approves a new lab, which then sees its full dashboard @changes-public-lists', async ({ browser }) => {
+    test('the admin approves a new lab, which then sees its full dashboard @changes-public-lists', async ({ person }) => {
       test.setTimeout(60_000);
       const labName = `E2E Lab ${randomUUID().slice(0, 8)}`;
-      const lab = await signedIn(browser, locale);
-      await trpc(lab.context, 'auth.signUp', {
-        email: `lab-${randomUUID()}@example.sa`,
-        password: 'lab-password-1',
-        name: labName,
-        userType: 'lab',
-        licenseNumber: 'MOH-LAB-E2E01',
-        acceptTerms: true,
-      });
+      const lab = await signedIn(person, locale);
+      await signUpThroughApi(lab.context, { role: 'lab', name: labName, licenseNumber: 'MOH-LAB-E2E01' });
       await lab.page.goto('/dashboard');
       await expect(lab.page.getByTestId('lab-under-review')).toBeVisible();
       const nav = lab.page.getByTestId('dashboard-nav');
       await expect(nav.getByRole('button', { name: w.tests })).toBeDisabled();
       await expect(nav.getByRole('button', { name: w.payments })).toBeDisabled();
 
-      const admin = await signedIn(browser, locale, 'admin@demo.tahaleel.sa', { admin: true });
+      const admin = await signedIn(person, locale, demo.admin, { admin: true });
       await admin.page.goto('/admin/dashboard?section=labs');
       await admin.page.getByLabel(w.searchLabs).fill(labName);
       const row = admin.page.getByTestId('admin-lab').filter({ hasText: labName });
@@ -210,15 +190,14 @@ for (const locale of ['ar', 'en'] as const) {
       await starter.getByRole('button', { name: w.startFree }).click();
       await expect(toast(lab.page, w.upgraded)).toBeVisible();
       await expect(starter.getByRole('button', { name: w.currentPlan })).toBeDisabled({ timeout: 10_000 });
-      for (const { context } of [lab, admin]) await context.close();
     });
 
-    test('a lab uploads a result and only its customer downloads it', async ({ browser }) => {
+    test('a lab uploads a result and only its customer downloads it', async ({ person }) => {
       test.setTimeout(60_000);
-      const customer = await signedIn(browser, locale, 'customer@demo.tahaleel.sa');
+      const customer = await signedIn(person, locale, demo.customer);
       const booking = await bookAtDemoLab(customer.context);
 
-      const lab = await signedIn(browser, locale, 'lab@demo.tahaleel.sa');
+      const lab = await signedIn(person, locale, demo.lab);
       await lab.page.goto('/dashboard?section=bookings');
       const card = lab.page.locator(`[data-booking-id="${booking.bookingId}"]`);
       await card.getByRole('button', { name: w.markCompleted }).click();
@@ -246,10 +225,9 @@ for (const locale of ['ar', 'en'] as const) {
 
       // Anyone else asking for the same file is told it does not exist.
       const href = await result.getByRole('link', { name: w.download }).getAttribute('href');
-      const stranger = await signedIn(browser, locale);
+      const stranger = await signedIn(person, locale);
       await trpc(stranger.context, 'auth.signInAnonymously', { name: 'Stranger', phone: '0551234567' });
       expect((await stranger.context.request.get(href!)).status()).toBe(404);
-      for (const { context } of [customer, lab, stranger]) await context.close();
     });
   });
 }
@@ -274,8 +252,8 @@ test.describe('pricing', () => {
     await expect(modal.getByRole('radio', { name: 'مختبر' })).toHaveAttribute('aria-checked', 'true');
   });
 
-  test('a paid plan says a payment provider is needed, after two seconds, in English', async ({ browser }) => {
-    const { context, page } = await signedIn(browser, 'en', 'customer@demo.tahaleel.sa');
+  test('a paid plan says a payment provider is needed, after two seconds, in English', async ({ person }) => {
+    const { page } = await signedIn(person, 'en', demo.customer);
     await page.goto('/pricing');
     const premium = page.locator('[data-testid="plan-card"][data-plan="premium"]');
     await expect(page.locator('[data-testid="plan-card"][data-plan="basic"]').getByRole('button', { name: 'Current plan' })).toBeDisabled();
@@ -285,7 +263,6 @@ test.describe('pricing', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     await page.goto('/dashboard');
     await expect(page.getByTestId('plan-badge')).toHaveText('Free');
-    await context.close();
   });
 });
 
@@ -294,14 +271,14 @@ test.describe('dashboards on a phone', () => {
     test(`the sections become a row of tabs and nothing overflows sideways in ${locale === 'ar' ? 'Arabic' : 'English'} @mobile`, async ({
       page,
     }) => {
-      await page.addInitScript((value) => localStorage.setItem('tahaleel.locale', value), locale);
+      await useLanguage(page, locale);
       const visits: { account: { email: string; admin?: boolean }; paths: string[] }[] = [
-        { account: { email: 'customer@demo.tahaleel.sa' }, paths: ['/dashboard', '/dashboard?section=results'] },
-        { account: { email: 'lab@demo.tahaleel.sa' }, paths: ['/dashboard?section=payments', '/dashboard?section=settings'] },
-        { account: { email: 'admin@demo.tahaleel.sa', admin: true }, paths: ['/admin/dashboard?section=labs', '/admin/dashboard?section=transactions'] },
+        { account: { email: demo.customer }, paths: ['/dashboard', '/dashboard?section=results'] },
+        { account: { email: demo.lab }, paths: ['/dashboard?section=payments', '/dashboard?section=settings'] },
+        { account: { email: demo.admin, admin: true }, paths: ['/admin/dashboard?section=labs', '/admin/dashboard?section=transactions'] },
       ];
       for (const { account, paths } of visits) {
-        await page.request.post('/trpc/auth.signIn', { data: { ...account, password: PASSWORD } });
+        await signIn(page, account.email, { admin: account.admin });
         for (const path of paths) {
           await page.goto(path);
           const nav = page.getByTestId('dashboard-nav');

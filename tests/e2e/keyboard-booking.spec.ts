@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { authWords, demo, DEMO_PASSWORD, expect, test, uniqueEmail, useLanguage, type Language, type Locator, type Page } from './fixtures.ts';
 
 // A whole booking with the keyboard alone: Tab, Shift+Tab, Enter, Space and the arrow keys; no
 // mouse, no page.goto after the first page. Each step also checks that the focus can be seen.
@@ -23,44 +22,12 @@ async function expectVisibleFocus(target: Locator) {
   expect(ring.outline || ring.shadow, 'a visible focus indicator').toBe(true);
 }
 
-interface Words {
-  signUp: string;
-  logIn: string;
-  fullName: string;
-  email: string;
-  password: string;
-  createAccount: string;
-  testName: string;
-  bookNow: string;
-  pay: string;
-  confirmed: string;
-}
-
-const arabic: Words = {
-  signUp: 'إنشاء حساب',
-  logIn: 'تسجيل الدخول',
-  fullName: 'الاسم الكامل',
-  email: 'البريد الإلكتروني',
-  password: 'كلمة المرور',
-  createAccount: 'إنشاء الحساب',
-  testName: 'اسم التحليل',
-  bookNow: 'احجز الآن',
-  pay: 'ادفع',
-  confirmed: 'تم تأكيد حجزك!',
+const words = {
+  ar: { ...authWords.ar, testName: 'اسم التحليل', bookNow: 'احجز الآن', pay: 'ادفع', confirmed: 'تم تأكيد حجزك!' },
+  en: { ...authWords.en, testName: 'Test name', bookNow: 'Book Now', pay: 'Pay', confirmed: 'Your booking is confirmed!' },
 };
-
-const english: Words = {
-  signUp: 'Sign up',
-  logIn: 'Log in',
-  fullName: 'Full name',
-  email: 'E-mail',
-  password: 'Password',
-  createAccount: 'Create account',
-  testName: 'Test name',
-  bookNow: 'Book Now',
-  pay: 'Pay',
-  confirmed: 'Your booking is confirmed!',
-};
+type Words = (typeof words)[Language];
+const arabic = words.ar;
 
 /** Signs up as a new customer through the modal: type, tab, Space for consent, Enter to send. */
 async function signUpWithKeyboard(page: Page, words: Words) {
@@ -78,7 +45,7 @@ async function signUpWithKeyboard(page: Page, words: Words) {
   await page.keyboard.type('Keyboard Booker');
   await page.keyboard.press('Tab');
   await expect(modal.getByLabel(words.email)).toBeFocused();
-  await page.keyboard.type(`keyboard-${randomUUID()}@example.sa`);
+  await page.keyboard.type(uniqueEmail('keyboard'));
   await page.keyboard.press('Tab');
   await expect(modal.getByLabel(words.password)).toBeFocused();
   await page.keyboard.type('keyboard-password');
@@ -101,23 +68,24 @@ async function logInWithKeyboard(page: Page, words: Words) {
   const modal = page.getByTestId('auth-modal');
   await expect(modal).toBeVisible();
   await expect(modal.getByLabel(words.email)).toBeFocused();
-  await page.keyboard.type('customer@demo.tahaleel.sa');
+  await page.keyboard.type(demo.customer);
   await page.keyboard.press('Tab');
-  await page.keyboard.type('tahaleel-demo');
+  await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
   // Password hashing is slow on purpose.
   await expect(modal).toBeHidden({ timeout: 15_000 });
 }
 
 const journeys = [
-  { language: 'Arabic', words: arabic, account: signUpWithKeyboard, offer: 1 },
-  { language: 'English', words: english, account: logInWithKeyboard, offer: 2 },
+  { language: 'Arabic', locale: 'ar', account: signUpWithKeyboard, offer: 1 },
+  { language: 'English', locale: 'en', account: logInWithKeyboard, offer: 2 },
 ] as const;
 
-for (const { language, words, account, offer } of journeys) {
+for (const { language, locale, account, offer } of journeys) {
   test(`keyboard only in ${language}: account, search, Book Now, day and time, checkout, pay`, async ({ page }) => {
     test.setTimeout(90_000);
-    if (language === 'English') await page.addInitScript(() => localStorage.setItem('tahaleel.locale', 'en'));
+    await useLanguage(page, locale);
+    const w = words[locale];
     await page.goto('/');
     await expect(page.getByTestId('category-card').first()).toBeVisible();
 
@@ -127,11 +95,11 @@ for (const { language, words, account, offer } of journeys) {
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
 
-    await account(page, words);
+    await account(page, w);
     // The button that opened the modal is gone once signed in: the focus goes to the page, not the top.
     await expect(page.locator('main')).toBeFocused();
 
-    const search = page.getByLabel(words.testName);
+    const search = page.getByLabel(w.testName);
     await tabTo(page, search);
     await page.keyboard.type('CBC');
     await page.keyboard.press('Enter');
@@ -146,7 +114,7 @@ for (const { language, words, account, offer } of journeys) {
     // Not the first lab: booking.spec.ts fills that one's first time.
     const lab = page.getByTestId('lab-offer').nth(offer);
     const labName = (await lab.getByRole('link').first().innerText()).trim();
-    const bookNow = lab.getByRole('button', { name: words.bookNow });
+    const bookNow = lab.getByRole('button', { name: w.bookNow });
     await tabTo(page, bookNow);
     await expectVisibleFocus(bookNow);
     await page.keyboard.press('Enter');
@@ -192,7 +160,7 @@ for (const { language, words, account, offer } of journeys) {
     await expectVisibleFocus(pay);
     await page.keyboard.press('Enter');
 
-    await expect(page.getByText(words.confirmed)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(w.confirmed)).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('my-booking').filter({ hasText: labName }).first()).toBeVisible();
   });

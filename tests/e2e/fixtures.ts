@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+
+// What the e2e specs share: every browser context its own client address, people in their own
+// contexts, signing up and in, the language, and choosing a free time in the booking panel.
+
+export { expect };
+export type { Locator, Page };
+
+export type Language = 'ar' | 'en';
+
+/** Each language once, with the name tests use in their titles. */
+export const languages: { language: string; locale: Language }[] = [
+  { language: 'Arabic', locale: 'ar' },
+  { language: 'English', locale: 'en' },
+];
+
+export const DEMO_PASSWORD = 'tahaleel-demo';
+export const demo = {
+  customer: 'customer@demo.tahaleel.sa',
+  lab: 'lab@demo.tahaleel.sa',
+  admin: 'admin@demo.tahaleel.sa',
+} as const;
+
+/** The sign-up and login modal as its user reads it. */
+export const authWords = {
+  ar: {
+    signUp: 'إنشاء حساب',
+    logIn: 'تسجيل الدخول',
+    customer: 'عميل',
+    lab: 'مختبر',
+    fullName: 'الاسم الكامل',
+    labName: 'اسم المختبر',
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    licenseNumber: 'رقم الترخيص',
+    createAccount: 'إنشاء الحساب',
+    registered: 'تم التسجيل بنجاح!',
+    labRegistered: 'تم التسجيل بنجاح! سيراجع أحد المشرفين حسابك.',
+    dashboard: 'لوحة التحكم',
+  },
+  en: {
+    signUp: 'Sign up',
+    logIn: 'Log in',
+    customer: 'Customer',
+    lab: 'Laboratory',
+    fullName: 'Full name',
+    labName: 'Lab name',
+    email: 'E-mail',
+    password: 'Password',
+    licenseNumber: 'License number',
+    createAccount: 'Create account',
+    registered: 'Successfully registered!',
+    labRegistered: 'Successfully registered! Your account will be reviewed by an admin.',
+    dashboard: 'Dashboard',
+  },
+} as const satisfies Record<Language, Record<string, string>>;
+
+let addresses = 0;
+
+/**
+ * A client address no other browser context of this run has. The e2e server trusts X-Forwarded-For
+ * (TRUST_PROXY=true, as behind a real proxy), so each context is a different visitor to the per-address
+ * limits (sign-up 10 an hour, sign-in, guest, newsletter) instead of every spec sharing 127.0.0.1.
+ */
+export function clientAddress(): string {
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
+  addresses += 1;
+  return `10.${worker % 256}.${(addresses >> 8) % 256}.${addresses % 256}`;
+}
+
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomUUID()}@example.sa`;
+
+/** Opens pages in the given language (set before any script of the app runs). */
+export async function useLanguage(target: Page | BrowserContext, language: Language) {
+  await target.addInitScript((value) => localStorage.setItem('tahaleel.locale', value), language);
+}
+
+/** Switches the language with the header's toggle, as a user would, and waits for the page to follow. */
+export async function switchLanguage(page: Page, language: Language) {
+  const html = page.locator('html');
+  if ((await html.getAttribute('lang')) !== language) await page.getByTestId('language-toggle').click();
+  await expect(html).toHaveAttribute('lang', language);
+  await expect(html).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+}
+
+/** Below Chakra's `md` breakpoint the header's account buttons live in the menu. */
+export function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+/** Opens the login or sign-up modal from the header, or from the menu on a phone. */
+export async function openAuthModal(page: Page, language: Language, mode: 'login' | 'signup'): Promise<Locator> {
+  const label = mode === 'signup' ? authWords[language].signUp : authWords[language].logIn;
+  if (isPhone(page)) {
+    await page.getByTestId('mobile-menu-button').click();
+    await page.getByTestId('mobile-menu').getByRole('button', { name: label, exact: true }).click();
+  } else {
+    await page.getByRole('banner').getByRole('button', { name: label, exact: true }).click();
+  }
+  const modal = page.getByTestId('auth-modal');
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+export interface NewAccount {
+  role?: 'customer' | 'lab';
+  name: string;
+  email?: string;
+  password?: string;
+  licenseNumber?: string;
+}
+
+/**
+ * Signs up through the modal on the current page (opened from the header or the phone menu, or
+ * already open) and waits for the success message in the page's language.
+ */
+export async function signUp(page: Page, language: Language, account: NewAccount) {
+  const words = authWords[language];
+  const role = account.role ?? 'customer';
+  const email = account.email ?? uniqueEmail(role);
+  const password = account.password ?? `${role}-password-${randomUUID().slice(0, 8)}`;
+  const modal = page.getByTestId('auth-modal');
+  if (!(await modal.isVisible())) await openAuthModal(page, language, 'signup');
+  const type = modal.getByRole('radio', { name: role === 'lab' ? words.lab : words.customer });
+  if ((await type.getAttribute('aria-checked')) !== 'true') await type.click();
+  await expect(type).toHaveAttribute('aria-checked', 'true');
+  await modal.getByLabel(role === 'lab' ? words.labName : words.fullName).fill(account.name);
+  await modal.getByLabel(words.email).fill(email);
+  await modal.getByLabel(words.password).fill(password);
+  if (role === 'lab') await modal.getByLabel(words.licenseNumber).fill(account.licenseNumber ?? `MOH-LAB-${randomUUID().slice(0, 6)}`);
+  await modal.getByTestId('consent-checkbox').click();
+  await modal.getByRole('button', { name: words.createAccount }).click();
+  // Hashing the password (scrypt) takes a moment on a busy machine.
+  await expect(modal).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText(role === 'lab' ? words.labRegistered : words.registered, { exact: true }).first()).toBeVisible();
+  return { email, password };
+}
+
+function requestOf(target: Page | BrowserContext | APIRequestContext): APIRequestContext {
+  return 'request' in target ? target.request : target;
+}
+
+/**
+ * Calls the API the way the app does, with the cookies (and client address) of the page or context:
+ * for the steps of a test that are not what it is about.
+ */
+export async function trpc<T = any>(
+  target: Page | BrowserContext | APIRequestContext,
+  path: string,
+  input?: unknown,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<T> {
+  const request = requestOf(target);
+  const response =
+    method === 'GET'
+      ? await request.get(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`)
+      : await request.post(`/trpc/${path}`, { data: input ?? {} });
+  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
+  if (!response.ok()) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
+  return body.result!.data;
+}
+
+/** Signs in through the API the login form uses, sharing the browser's cookies (the form itself: auth.spec.ts). */
+export async function signIn(
+  target: Page | BrowserContext | APIRequestContext,
+  email: string,
+  options: { admin?: boolean; password?: string } = {},
+) {
+  const response = await requestOf(target).post('/trpc/auth.signIn', {
+    data: { email, password: options.password ?? DEMO_PASSWORD, admin: options.admin ?? false },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Signs up through the API (for people whose sign-up is not what the test is about). */
+export async function signUpThroughApi(target: Page | BrowserContext | APIRequestContext, account: NewAccount) {
+  const role = account.role ?? 'customer';
+  const email = account.email ?? uniqueEmail(role);
+  const password = account.password ?? `${role}-password-${randomUUID().slice(0, 8)}`;
+  await trpc(target, 'auth.signUp', {
+    email,
+    password,
+    name: account.name,
+    userType: role,
+    ...(role === 'lab' && { licenseNumber: account.licenseNumber ?? `MOH-LAB-${randomUUID().slice(0, 6)}` }),
+    acceptTerms: true,
+  });
+  return { email, password };
+}
+
+const calendarWords = {
+  ar: { nextMonth: 'الشهر التالي' },
+  en: { nextMonth: 'Next month' },
+} as const;
+
+/**
+ * In the open booking panel, clicks days from `from` (default tomorrow) on until one has a free time,
+ * then picks its first or last time. Returns the day and the time as the panel shows them.
+ */
+export async function chooseFreeSlot(
+  page: Page,
+  language: Language,
+  { from, pick = 'first' }: { from?: string; pick?: 'first' | 'last' } = {},
+): Promise<{ date: string; day: string; time: string }> {
+  const panel = page.getByTestId('booking-panel');
+  const start = from ?? new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const tried = new Set<string>();
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const dates = await panel.locator('[data-date]:not([disabled])').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-date')!));
+    const next = dates.find((date) => date >= start && !tried.has(date));
+    if (!next) {
+      await panel.getByRole('button', { name: calendarWords[language].nextMonth }).click();
+      continue;
+    }
+    tried.add(next);
+    await panel.locator(`[data-date="${next}"]`).click();
+    const slots = panel.getByTestId('slot');
+    await expect(slots.first().or(panel.getByRole('status'))).toBeVisible();
+    if (await slots.count()) {
+      const slot = pick === 'first' ? slots.first() : slots.last();
+      await slot.click();
+      await expect(slot).toHaveAttribute('aria-checked', 'true');
+      // The chosen day as the panel writes it out (e.g. "Thursday, December 10, 2026").
+      const day = (await panel.locator('[data-date][aria-pressed="true"]').getAttribute('aria-label'))!;
+      return { date: next, day, time: (await slot.innerText()).trim() };
+    }
+  }
+  throw new Error(`no free time from ${start} on`);
+}
+
+/** A day `days` from today (UTC), as the calendar names it (YYYY-MM-DD). */
+export function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/** A SAR amount as the app prints it ("SAR 1,290.00" / "1,290.00 ر.س"), whatever the spaces and marks around it. */
+export function sar(amount: number, language: Language): RegExp {
+  const digits = amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/[.,]/g, (mark) => `\\${mark}`);
+  return language === 'en' ? new RegExp(`SAR\\s${digits}`) : new RegExp(`${digits}\\sر\\.س`);
+}
+
+/** Reads an amount back from what the page shows ("SAR 1,290.00" → 1290). */
+export function amountIn(text: string): number {
+  const match = /\d[\d,]*(?:\.\d+)?/.exec(text);
+  if (!match) throw new Error(`no amount in "${text}"`);
+  return Number(match[0].replaceAll(',', ''));
+}
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+}
+
+interface Fixtures {
+  /**
+   * Another person in a browser context of their own: the same device as the test's project, their own
+   * client address, pages in the given language. Closed when the test ends.
+   */
+  person: (language: Language) => Promise<Person>;
+}
+
+export const test = base.extend<Fixtures>({
+  // The test's own `page` and `context` come from one client address of their own too.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientAddress() });
+  },
+
+  person: async ({ browser, baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (language) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport,
+        isMobile,
+        hasTouch,
+        userAgent,
+        deviceScaleFactor,
+        extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
+      });
+      contexts.push(context);
+      await useLanguage(context, language);
+      return { context, page: await context.newPage() };
+    });
+    for (const context of contexts) await context.close();
+  },
+});
