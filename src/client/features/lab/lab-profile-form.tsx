@@ -168,7 +168,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 <NativeSelect.Root>
                   <NativeSelect.Field
                     value={form.city}
-                    onChange={(event) => setForm((current) => ({ ...current, city: event.currentTarget.value }))}
+                    onChange={(event) => {
+                      // Read now: React clears currentTarget once the handler returns, before the updater runs.
+                      const city = event.currentTarget.value;
+                      setForm((current) => ({ ...current, city }));
+                    }}
                   >
                     <option value="">{t`Choose a city`}</option>
                     {cityKeys.map((key) => (
@@ -291,7 +295,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 <NativeSelect.Root>
                   <NativeSelect.Field
                     value={form.slotMinutes}
-                    onChange={(event) => setForm((current) => ({ ...current, slotMinutes: Number(event.currentTarget.value) }))}
+                    onChange={(event) => {
+                      const slotMinutes = Number(event.currentTarget.value);
+                      setForm((current) => ({ ...current, slotMinutes }));
+                    }}
                   >
                     {SLOT_MINUTES_CHOICES.map((minutes) => (
                       <option key={minutes} value={minutes}>
