@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, useLanguage, type Page } from './fixtures.ts';
 
 async function searchFromHome(page: Page, query: string, location: string, labels: { test: string; location: string; search: string }) {
   await page.goto('/');
@@ -52,7 +52,7 @@ test.describe('discovery in Arabic', () => {
 });
 
 test.describe('discovery in English', () => {
-  test.beforeEach(({ page }) => page.addInitScript(() => localStorage.setItem('tahaleel.locale', 'en')));
+  test.beforeEach(({ page }) => useLanguage(page, 'en'));
 
   test('home search → results → test page → lab page', async ({ page }) => {
     await searchFromHome(page, 'cbc', 'Jeddah', { test: 'Test name', location: 'Location', search: 'Search' });

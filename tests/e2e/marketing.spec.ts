@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-
-type Locale = 'ar' | 'en';
+import { expect, test, useLanguage, type Page } from './fixtures.ts';
 
 /** What a reader sees on the marketing pages, in each language. */
 const copy = {
@@ -103,10 +101,6 @@ const copy = {
 
 const footerPaths = ['/', '/categories', '/pricing', '/labs', '/about', '/join-as-lab'];
 
-async function useLocale(page: Page, locale: Locale) {
-  await page.addInitScript((value) => localStorage.setItem('tahaleel.locale', value), locale);
-}
-
 const metaDescription = (page: Page) => page.locator('meta[name="description"]');
 
 for (const locale of ['ar', 'en'] as const) {
@@ -114,7 +108,7 @@ for (const locale of ['ar', 'en'] as const) {
 
   test.describe(`marketing pages in ${locale === 'ar' ? 'Arabic' : 'English'}`, () => {
     test.beforeEach(async ({ page }) => {
-      await useLocale(page, locale);
+      await useLanguage(page, locale);
     });
 
     test('the home page shows how it works, the figures, six reasons, three testimonials and a way in for labs', async ({ page }) => {
@@ -311,7 +305,7 @@ test.describe('page titles, descriptions and direction', () => {
 test.describe('marketing pages on a phone', () => {
   for (const locale of ['ar', 'en'] as const) {
     test(`nothing overflows sideways in ${locale === 'ar' ? 'Arabic' : 'English'} @mobile`, async ({ page }) => {
-      await useLocale(page, locale);
+      await useLanguage(page, locale);
       for (const path of ['/', '/about', '/join-as-lab', '/privacy-policy', '/terms-and-conditions']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // Every route of spec §2 answers, and says which page it is (never the not-found page).
 const routes: { path: string; heading: RegExp }[] = [

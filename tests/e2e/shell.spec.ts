@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('bilingual shell', () => {
   test('the home page renders in Arabic, right to left, by default', async ({ page }) => {

@@ -1,8 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-
-async function useEnglish(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('tahaleel.locale', 'en'));
-}
+import { expect, test, useLanguage, type Locator, type Page } from './fixtures.ts';
 
 /** The number in the product page's stock message ('34 in stock!' / 'الكمية المتوفرة: 34'). */
 async function stockShown(page: Page): Promise<number> {
@@ -138,7 +134,7 @@ test('switching the language reloads the store text, the saved cart included', a
 });
 
 test.describe('store in English', () => {
-  test.beforeEach(({ page }) => useEnglish(page));
+  test.beforeEach(({ page }) => useLanguage(page, 'en'));
 
   test('grid → product → variant and quantity → drawer → payment page → pay → success; the stock shown drops', async ({
     page,
