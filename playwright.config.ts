@@ -24,13 +24,21 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@mobile|@changes-public-lists/ },
-    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/, grepInvert: /@changes-public-lists/ },
     // Tests that add to what every visitor sees (a newly approved lab on /labs) run once the rest is done,
-    // so that pages counting public entries never see them half-way.
+    // so that pages counting public entries never see them half-way: on a desktop, or on a phone when
+    // also tagged @mobile.
     {
       name: 'desktop-after',
       use: { ...devices['Desktop Chrome'], channel: undefined },
       grep: /@changes-public-lists/,
+      grepInvert: /@mobile/,
+      dependencies: ['desktop', 'mobile'],
+    },
+    {
+      name: 'mobile-after',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      grep: /^(?=.*@mobile)(?=.*@changes-public-lists)/,
       dependencies: ['desktop', 'mobile'],
     },
   ],

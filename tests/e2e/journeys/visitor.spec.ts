@@ -1,0 +1,142 @@
+import { expect, test, useLanguage, type Language, type Page } from '../fixtures.ts';
+import { openFromMenu, runs, titled, words } from './journeys.ts';
+
+// A visitor, never signed in: home → a category → a test → a lab offering it; then the store: the grid,
+// a product, the cart drawer, the built-in hosted payment page, and the success page.
+
+interface Purchase {
+  product: string;
+  /** The variant to choose, or null for a product with one. */
+  variant: string | null;
+  variantTitle: string;
+  quantity: number;
+  total: string;
+}
+
+const storeWords = {
+  ar: {
+    storeHeading: 'متجرنا',
+    addToCart: 'أضف إلى السلة',
+    added: (purchase: Purchase) => `تمت إضافة ${purchase.quantity} × ${purchase.product} (${purchase.variantTitle}) إلى السلة.`,
+    increase: 'زيادة الكمية',
+    checkout: 'إتمام الطلب',
+    checkoutHeading: 'دفع آمن',
+    nameOnCard: 'الاسم على البطاقة',
+    pay: (total: string) => `ادفع ${total}`,
+    success: 'تمّ الدفع بنجاح!',
+    stock: (count: number) => `الكمية المتوفرة: ${count}`,
+  },
+  en: {
+    storeHeading: 'Our Store',
+    addToCart: 'Add to Cart',
+    added: (purchase: Purchase) => `${purchase.quantity} x ${purchase.product} (${purchase.variantTitle}) added.`,
+    increase: 'Increase quantity',
+    checkout: 'Checkout',
+    checkoutHeading: 'Secure checkout',
+    nameOnCard: 'Name on card',
+    pay: (total: string) => `Pay ${total}`,
+    success: 'Payment Successful!',
+    stock: (count: number) => `${count} in stock!`,
+  },
+} satisfies Record<Language, unknown>;
+
+// One product variant per run, none of them bought by store.spec.ts: each run can check that the stock
+// shown drops by exactly what it bought.
+const purchases: Purchase[] = [
+  { product: 'اختبار فيتامين د المنزلي', variant: 'اختبار واحد', variantTitle: 'اختبار واحد', quantity: 1, total: '149.00 ر.س' },
+  { product: 'HbA1c Home Test Kit', variant: null, variantTitle: 'Single kit', quantity: 2, total: '198.00 SAR' },
+  { product: 'اختبار الحمل المبكر', variant: 'اختباران', variantTitle: 'اختباران', quantity: 2, total: '50.00 ر.س' },
+  { product: 'Early Pregnancy Test', variant: '5 tests', variantTitle: '5 tests', quantity: 1, total: '49.00 SAR' },
+];
+
+async function stockShown(page: Page): Promise<number> {
+  const text = (await page.getByTestId('stock-message').textContent()) ?? '';
+  const match = /\d+/.exec(text);
+  if (!match) throw new Error(`no stock number in "${text}"`);
+  return Number(match[0]);
+}
+
+for (const run of runs) {
+  const w = words[run.locale];
+  const s = storeWords[run.locale];
+  const purchase = purchases[run.index]!;
+
+  test(titled('a visitor browses from a category to a lab, then buys in the store', run), async ({ page }) => {
+    test.setTimeout(90_000);
+    await useLanguage(page, run.locale);
+
+    // Home → category.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.homeHeading);
+    await page.getByTestId('category-card').filter({ hasText: w.bloodTests }).click();
+    await expect(page).toHaveURL(/\/categories\/Blood%20Tests$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.bloodTests);
+
+    // Category → test.
+    const testCard = page.getByTestId('test-card').filter({ hasText: w.cbc });
+    await expect(testCard).toContainText(run.locale === 'ar' ? 'ر.س' : 'SAR');
+    await testCard.click();
+    await expect(page).toHaveURL(/\/test\/Complete%20Blood%20Count/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(w.cbc);
+    await expect(page.getByRole('heading', { name: w.howToPrepare })).toBeVisible();
+    await expect(page.getByRole('heading', { name: w.labsOffering })).toBeVisible();
+
+    // Test → the lab of its first offer, which lists the same test at the same price.
+    const offer = page.getByTestId('lab-offer').first();
+    const labLink = offer.getByRole('link').first();
+    const labName = (await labLink.innerText()).trim();
+    const price = (await offer.locator('bdi').first().innerText()).trim();
+    await labLink.click();
+    await expect(page).toHaveURL(/\/labs\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(labName);
+    await expect(page.getByRole('heading', { name: w.workingHours })).toBeVisible();
+    await expect(page.getByRole('heading', { name: w.testsAndPrices })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: w.cbc })).toContainText(price);
+
+    // The store, from the menu.
+    await openFromMenu(page, w.menu.store);
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(s.storeHeading);
+    await expect(page.getByTestId('product-card')).toHaveCount(10);
+    await page.getByRole('link', { name: purchase.product }).click();
+    await expect(page).toHaveURL(/\/product\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(purchase.product);
+    if (purchase.variant) {
+      await page.getByRole('radio', { name: purchase.variant }).click({ force: true });
+      await expect(page.getByRole('radio', { name: purchase.variant })).toBeChecked();
+    }
+    const stockBefore = await stockShown(page);
+    await expect(page.getByTestId('stock-message')).toHaveText(s.stock(stockBefore));
+    const main = page.getByRole('main');
+    for (let count = 1; count < purchase.quantity; count++) await main.getByRole('button', { name: s.increase }).click();
+    await main.getByRole('button', { name: s.addToCart }).click();
+    await expect(page.getByText(s.added(purchase)).first()).toBeVisible();
+
+    // The cart drawer → the hosted payment page → paid.
+    await page.getByTestId('cart-button').click();
+    const drawer = page.getByTestId('store-cart-drawer');
+    await expect(drawer.getByTestId('store-cart-item')).toHaveCount(1);
+    await expect(drawer.getByTestId('store-cart-item')).toContainText(purchase.product);
+    await expect(drawer.getByTestId('store-cart-subtotal')).toHaveText(purchase.total);
+    if (run.phone) expect(Math.round((await drawer.boundingBox())!.width)).toBe(page.viewportSize()!.width);
+    await drawer.getByRole('button', { name: s.checkout }).click();
+
+    await expect(page).toHaveURL(/\/store\/checkout\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(s.checkoutHeading);
+    await expect(page.getByTestId('hosted-checkout-item')).toContainText(purchase.product);
+    await expect(page.getByTestId('hosted-checkout-total')).toHaveText(purchase.total);
+    await page.getByLabel(s.nameOnCard).fill(run.locale === 'ar' ? 'نورة القحطاني' : 'Noura Alqahtani');
+    await page.getByRole('button', { name: s.pay(purchase.total) }).click();
+
+    await expect(page).toHaveURL(/\/success$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(s.success);
+
+    // The stock shown is lower by what was bought, and the cart is empty again.
+    await openFromMenu(page, w.menu.store);
+    await page.getByRole('link', { name: purchase.product }).click();
+    if (purchase.variant) await page.getByRole('radio', { name: purchase.variant }).click({ force: true });
+    await expect(page.getByTestId('stock-message')).toHaveText(s.stock(stockBefore - purchase.quantity));
+    await page.getByTestId('cart-button').click();
+    await expect(page.getByTestId('store-cart-drawer').getByTestId('store-cart-item')).toHaveCount(0);
+  });
+}
