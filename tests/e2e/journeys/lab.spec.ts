@@ -57,6 +57,8 @@ for (const run of runs) {
       await day.getByText(w.closed, { exact: true }).click();
       await expect(day.getByText(w.open, { exact: true })).toBeVisible();
     }
+    // Each day's switch is named for its day, not just "open".
+    await expect(profile.getByRole('checkbox', { name: w.openOnFriday })).toBeChecked();
     await profile.getByLabel(w.appointmentLength).selectOption({ label: w.hour });
     await profile.getByRole('button', { name: w.saveProfile }).click();
     await expect(message(page, w.profileSaved)).toBeVisible();

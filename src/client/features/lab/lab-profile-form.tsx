@@ -256,7 +256,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
                     <Switch.Control>
                       <Switch.Thumb />
                     </Switch.Control>
-                    <Switch.Label fontSize="sm">{day.open ? t`Open` : t`Closed`}</Switch.Label>
+                    {/* The switch's own state says open or closed; this visible word is not its name. */}
+                    <Text as="span" fontSize="sm" aria-hidden>
+                      {day.open ? t`Open` : t`Closed`}
+                    </Text>
                   </Switch.Root>
                   {day.open && (
                     <HStack gap="2" gridColumn={{ base: '1 / -1', md: 'auto' }}>
