@@ -9,7 +9,7 @@ export const toaster = createToaster({
   pauseOnPageIdle: true,
 });
 
-export function Toaster() {
+export function ToastRegion() {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
@@ -28,18 +28,3 @@ export function Toaster() {
     </Portal>
   );
 }
-
-type ToastOptions = Parameters<typeof toaster.create>[0];
-
-/**
- * Shows one toast, replacing whatever is on screen: with one toast at a time a newer message
- * (say, success after an error) must not wait behind an older one.
- */
-function show(type: 'success' | 'error' | 'warning' | 'info') {
-  return (options: Omit<ToastOptions, 'type'>) => {
-    toaster.dismiss();
-    return toaster.create({ ...options, type });
-  };
-}
-
-export const notify = { success: show('success'), error: show('error'), warning: show('warning'), info: show('info') };
