@@ -1,6 +1,14 @@
-import '@fontsource/ibm-plex-sans-arabic/400.css';
-import '@fontsource/ibm-plex-sans-arabic/600.css';
-import '@fontsource/ibm-plex-sans-arabic/700.css';
+// The subsets the site's text needs (not Cyrillic, whose small files would be inlined into the CSS
+// every page waits for). A browser fetches a subset only when the page shows one of its characters.
+import '@fontsource/ibm-plex-sans-arabic/arabic-400.css';
+import '@fontsource/ibm-plex-sans-arabic/arabic-600.css';
+import '@fontsource/ibm-plex-sans-arabic/arabic-700.css';
+import '@fontsource/ibm-plex-sans-arabic/latin-400.css';
+import '@fontsource/ibm-plex-sans-arabic/latin-600.css';
+import '@fontsource/ibm-plex-sans-arabic/latin-700.css';
+import '@fontsource/ibm-plex-sans-arabic/latin-ext-400.css';
+import '@fontsource/ibm-plex-sans-arabic/latin-ext-600.css';
+import '@fontsource/ibm-plex-sans-arabic/latin-ext-700.css';
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
