@@ -4,32 +4,41 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * IBM Plex Sans Arabic's regular weight in the reader's language (the arabic subset for Arabic, the
- * latin one for English): the build writes the file names into index.html and public/boot-locale.js
- * preloads the one for the stored language, so body text draws in its font from the first paint
- * instead of shifting when it lands. The other weights and subsets load on use (font-display: swap):
- * preloading them too held back the first paint on a phone's network (Lighthouse, bench/lighthouse.mjs).
+ * What the first paint needs besides the entry, fetched alongside it rather than after it has run:
+ * - in the reader's language (the build writes the file names into index.html, and
+ *   public/boot-locale.js preloads the set of the stored language): the message catalog, and IBM Plex
+ *   Sans Arabic's regular weight (arabic subset for Arabic, latin for English) so body text draws in
+ *   its font at once instead of shifting when it lands. The other weights load on use
+ *   (font-display: swap): preloading them too held the first paint back on a phone's network;
+ * - for every page: the chunk of small modules the pages share (see codeSplitting below).
  */
-function fontPreloads(): Plugin {
-  const subsets = { ar: 'arabic', en: 'latin' };
+function firstLoadPreloads(): Plugin {
+  const fontSubsets = { ar: 'arabic', en: 'latin' };
   return {
-    name: 'tahaleel-font-preloads',
+    name: 'tahaleel-first-load-preloads',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }) {
-        const files = Object.keys(bundle ?? {});
-        const metas = Object.entries(subsets).map(([locale, subset]) => {
-          const fonts = ['400'].map((weight) => {
-            const file = files.find((name) => name.includes(`ibm-plex-sans-arabic-${subset}-${weight}-normal`) && name.endsWith('.woff2'));
-            if (!file) throw new Error(`no ${subset} ${weight} woff2 in the build`);
-            return `/${file}`;
+      handler(html, { bundle = {} }) {
+        const find = (what: string, test: (name: string) => boolean) => {
+          const name = Object.keys(bundle).find(test);
+          if (!name) throw new Error(`no ${what} in the build`);
+          return `/${name}`;
+        };
+        const perLocale = Object.entries(fontSubsets).map(([locale, subset]) => {
+          const catalog = find(`${locale} catalog`, (name) => {
+            const output = bundle[name];
+            return output?.type === 'chunk' && Boolean(output.facadeModuleId?.endsWith(`locales/${locale}/messages.po`));
           });
-          return `<meta name="tahaleel:fonts:${locale}" content="${fonts.join(' ')}" />`;
+          const font = find(`${subset} 400 font`, (name) => name.includes(`ibm-plex-sans-arabic-${subset}-400-normal`) && name.endsWith('.woff2'));
+          return `<meta name="tahaleel:preload:${locale}" content="${catalog} ${font}" />`;
         });
+        const shared = find('shared chunk', (name) => /^assets\/shared-[\w-]+\.js$/.test(name));
         const boot = '<script src="/boot-locale.js"></script>';
         if (!html.includes(boot)) throw new Error('index.html has no boot-locale.js script');
-        return html.replace(boot, `${metas.join('\n    ')}\n    ${boot}`);
+        return html
+          .replace(boot, [...perLocale, boot].join('\n    '))
+          .replace('</head>', `  <link rel="modulepreload" crossorigin href="${shared}">\n  </head>`);
       },
     },
   };
@@ -46,7 +55,7 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
-    fontPreloads(),
+    firstLoadPreloads(),
   ],
   build: {
     outDir: 'dist/client',
