@@ -6,6 +6,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { CalendarCheck, Clock, Droplets, FlaskConical, MapPin, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
@@ -70,15 +71,12 @@ function TestPage() {
     return (
       <Container maxW="3xl" py="16">
         {notFound ? (
-          <Stack gap="4" align="start">
-            <Heading as="h1" size="2xl">
-              {t`Test not found`}
-            </Heading>
-            <Text color="fg.muted">{t`We could not find a test called “${testName}”.`}</Text>
-            <Button asChild colorPalette="brand">
-              <Link to="/categories">{t`Browse categories`}</Link>
-            </Button>
-          </Stack>
+          <NotFoundState
+            title={t`Test not found`}
+            message={t`We could not find a test called “${testName}”.`}
+            linkTo="/categories"
+            linkLabel={t`Browse categories`}
+          />
         ) : (
           <ErrorState title={t`Error fetching tests`} error={test.error} onRetry={() => void test.refetch()} />
         )}
