@@ -289,6 +289,26 @@ test.describe('pricing', () => {
   });
 });
 
+test('each dashboard section names itself in the page title, in both languages', async ({ browser }) => {
+  const titles = {
+    ar: { overview: 'لوحة التحكم | تحاليل', results: 'نتائجي – لوحة التحكم | تحاليل', labs: 'المختبرات – لوحة التحكم | تحاليل' },
+    en: { overview: 'Dashboard | Tahaleel', results: 'My results – Dashboard | Tahaleel', labs: 'Labs – Dashboard | Tahaleel' },
+  };
+  for (const locale of ['ar', 'en'] as const) {
+    const customer = await signedIn(browser, locale, 'customer@demo.tahaleel.sa');
+    await customer.page.goto('/dashboard');
+    await expect(customer.page).toHaveTitle(titles[locale].overview);
+    await customer.page.getByTestId('dashboard-nav').getByRole('button', { name: titles[locale].results.split(' – ')[0] }).click();
+    await expect(customer.page).toHaveTitle(titles[locale].results);
+    await customer.context.close();
+
+    const admin = await signedIn(browser, locale, 'admin@demo.tahaleel.sa', { admin: true });
+    await admin.page.goto('/admin/dashboard?section=labs');
+    await expect(admin.page).toHaveTitle(titles[locale].labs);
+    await admin.context.close();
+  }
+});
+
 test.describe('dashboards on a phone', () => {
   for (const locale of ['ar', 'en'] as const) {
     test(`the sections become a row of tabs and nothing overflows sideways in ${locale === 'ar' ? 'Arabic' : 'English'} @mobile`, async ({

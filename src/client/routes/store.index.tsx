@@ -9,6 +9,7 @@ import { useAddToStoreCart } from '../features/store-cart/use-add-to-store-cart.
 import { markCheckoutPending } from '../features/store-cart/use-store-checkout.ts';
 import { ProductGrid } from '../features/store/product-grid.tsx';
 import { searchChoice } from '../lib/plain-checks.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/store/')({
   // The payment page comes back here with ?checkout=cancelled when the buyer leaves it.
@@ -26,6 +27,10 @@ function StorePage() {
   const { checkout } = Route.useSearch();
   const navigate = useNavigate();
   const panels = useCartPanels();
+  usePageMeta({
+    title: t`Our Store`,
+    description: t`Home test kits and Tahaleel merchandise, delivered to every city in the Kingdom.`,
+  });
 
   useEffect(() => {
     if (checkout !== 'cancelled') return;
