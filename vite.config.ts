@@ -1,7 +1,48 @@
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * What the first paint needs besides the entry, fetched alongside it rather than after it has run:
+ * - in the reader's language (the build writes the file names into index.html, and
+ *   public/boot-locale.js preloads the set of the stored language): the message catalog, and IBM Plex
+ *   Sans Arabic's regular weight (arabic subset for Arabic, latin for English) so body text draws in
+ *   its font at once instead of shifting when it lands. The other weights load on use
+ *   (font-display: swap): preloading them too held the first paint back on a phone's network;
+ * - for every page: the chunk of small modules the pages share (see codeSplitting below).
+ */
+function firstLoadPreloads(): Plugin {
+  const fontSubsets = { ar: 'arabic', en: 'latin' };
+  return {
+    name: 'tahaleel-first-load-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle = {} }) {
+        const find = (what: string, test: (name: string) => boolean) => {
+          const name = Object.keys(bundle).find(test);
+          if (!name) throw new Error(`no ${what} in the build`);
+          return `/${name}`;
+        };
+        const perLocale = Object.entries(fontSubsets).map(([locale, subset]) => {
+          const catalog = find(`${locale} catalog`, (name) => {
+            const output = bundle[name];
+            return output?.type === 'chunk' && Boolean(output.facadeModuleId?.endsWith(`locales/${locale}/messages.po`));
+          });
+          const font = find(`${subset} 400 font`, (name) => name.includes(`ibm-plex-sans-arabic-${subset}-400-normal`) && name.endsWith('.woff2'));
+          return `<meta name="tahaleel:preload:${locale}" content="${catalog} ${font}" />`;
+        });
+        const shared = find('shared chunk', (name) => /^assets\/shared-[\w-]+\.js$/.test(name));
+        const boot = '<script src="/boot-locale.js"></script>';
+        if (!html.includes(boot)) throw new Error('index.html has no boot-locale.js script');
+        return html
+          .replace(boot, [...perLocale, boot].join('\n    '))
+          .replace('</head>', `  <link rel="modulepreload" crossorigin href="${shared}">\n  </head>`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -14,10 +55,26 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    firstLoadPreloads(),
   ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // The entry holds React, Chakra, the router and the query client: ~580 kB minified, ~180 kB gzip.
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the first page needs in one file (the entry), not two dozen small ones: each
+          // costs a request on a phone's network. The small modules several pages share (components,
+          // icons) go together into one more; each page's own code stays in its chunk.
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'shared', test: /src[\\/]client[\\/]|lucide-react/, minShareCount: 2, maxModuleSize: 3000 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

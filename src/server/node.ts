@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
 import { followCatalogVersion } from './modules/search/catalog-version.ts';
@@ -25,6 +26,8 @@ async function main() {
 
   if (existsSync(resolve(clientRoot, 'index.html'))) {
     const indexHtml = readFileSync(resolve(clientRoot, 'index.html'), 'utf8');
+    // The client's files go out gzipped, as Cloudflare does for the Workers build.
+    app.use('*', compress());
     app.use(
       '/assets/*',
       serveStatic({

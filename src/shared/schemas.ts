@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cityKeys, type CityKey } from './cities.ts';
 import { validationMessages as m } from './errors.ts';
+import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts } from './search-options.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -55,14 +56,6 @@ export const upgradeAnonymousInput = z.object({ email: emailSchema, password: pa
 
 export const newsletterSubscribeInput = z.object({ email: emailSchema });
 
-export const PRICE_FILTER_MAX = 5000;
-export const PRICE_FILTER_STEP = 50;
-export const searchSorts = ['relevance', 'priceLowHigh', 'priceHighLow', 'highestRated'] as const;
-export type SearchSort = (typeof searchSorts)[number];
-
-/** Search answers a page of this many rows; "Show more" asks for the next page, up to SEARCH_MAX_RESULTS. */
-export const SEARCH_PAGE_SIZE = 20;
-export const SEARCH_MAX_RESULTS = 200;
 
 export const searchInput = z
   .object({

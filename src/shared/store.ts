@@ -1,12 +1,11 @@
-import { z } from 'zod';
-import { validationMessages as m } from './errors.ts';
+// Plain rules of the store, shared by the server and the client; the inputs' schemas are in
+// store-schemas.ts, so the client's first download does without zod.
 
 /** How long a pending store order holds its stock while the buyer is on the payment page. */
 export const STORE_RESERVATION_MINUTES = 15;
 
 /** Product and variant ids are the provider's: numbers in the built-in store, often strings elsewhere. */
-export const storeIdSchema = z.union([z.number().int().nonnegative(), z.string().trim().min(1).max(100)]);
-export type StoreId = z.infer<typeof storeIdSchema>;
+export type StoreId = number | string;
 
 export function sameStoreId(a: StoreId, b: StoreId): boolean {
   return String(a) === String(b);
@@ -55,45 +54,6 @@ export function selectVariant<T extends PricedVariant>(
   return cheapest;
 }
 
-export const storeLocaleSchema = z.enum(['ar', 'en']);
-
-const timeZoneSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, m.invalid);
-
-export const storeCheckoutInput = z.object({
-  items: z
-    .array(z.object({ variantId: storeIdSchema, quantity: z.number().int().min(1).max(999) }))
-    .min(1, m.required)
-    .max(50, m.tooLong),
-  successUrl: z.url({ protocol: /^https?$/, error: m.invalid }),
-  cancelUrl: z.url({ protocol: /^https?$/, error: m.invalid }),
-  locale: storeLocaleSchema,
-  timeZone: timeZoneSchema,
-});
-export type StoreCheckoutInput = z.infer<typeof storeCheckoutInput>;
-
-export const storeProductsInput = z
-  .object({
-    ids: z.array(storeIdSchema).max(100).optional(),
-    offset: z.number().int().min(0).optional(),
-    limit: z.number().int().min(1).max(100).optional(),
-    sortBy: z.enum(['order', 'title', 'price', 'updated_at']).optional(),
-    order: z.enum(['asc', 'desc']).optional(),
-  })
-  .optional();
-export type StoreProductsInput = z.infer<typeof storeProductsInput>;
-
 /** Luhn's check digit: catches a mistyped digit or two swapped neighbours. */
 export function passesLuhn(digits: string): boolean {
   let sum = 0;
@@ -107,40 +67,6 @@ export function passesLuhn(digits: string): boolean {
   }
   return sum % 10 === 0;
 }
-
-/** The month after the card's expiry month, at 00:00 UTC: the card is good until then. */
-function expiryEnd(expiry: string): Date {
-  const [month, year] = expiry.split('/').map(Number) as [number, number];
-  return new Date(Date.UTC(2000 + year, month, 1));
-}
-
-/** The simulated card form of the built-in hosted checkout page. */
-export const cardInput = z.object({
-  name: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong),
-  number: z
-    .string({ error: m.required })
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{12,19}$/, m.invalidCardNumber)
-        .refine(passesLuhn, m.invalidCardNumber),
-    ),
-  expiry: z
-    .string({ error: m.required })
-    .transform((value) => value.replace(/\s/g, ''))
-    .pipe(
-      z
-        .string()
-        .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, m.invalidCardExpiry)
-        .refine((value) => expiryEnd(value).getTime() > Date.now(), m.cardExpired),
-    ),
-  cvc: z
-    .string({ error: m.required })
-    .trim()
-    .regex(/^\d{3,4}$/, m.invalidCardCvc),
-});
-export type CardInput = z.input<typeof cardInput>;
 
 /** Test cards of the simulated payment: one that pays, one that is declined. */
 export const TEST_CARD_APPROVED = '4242 4242 4242 4242';

@@ -268,10 +268,22 @@ test.describe('pricing', () => {
 
 test.describe('dashboards on a phone', () => {
   for (const locale of ['ar', 'en'] as const) {
-    test(`the sections become a row of tabs and nothing overflows sideways in ${locale === 'ar' ? 'Arabic' : 'English'} @mobile`, async ({
+    test(`the sections become a row of tabs, name themselves in the title, and nothing overflows sideways in ${locale === 'ar' ? 'Arabic' : 'English'} @mobile`, async ({
       page,
     }) => {
       await useLanguage(page, locale);
+      const titles: Record<string, string> =
+        locale === 'ar'
+          ? {
+              '/dashboard': 'لوحة التحكم | تحاليل',
+              '/dashboard?section=results': 'نتائجي – لوحة التحكم | تحاليل',
+              '/admin/dashboard?section=labs': 'المختبرات – لوحة التحكم | تحاليل',
+            }
+          : {
+              '/dashboard': 'Dashboard | Tahaleel',
+              '/dashboard?section=results': 'My results – Dashboard | Tahaleel',
+              '/admin/dashboard?section=labs': 'Labs – Dashboard | Tahaleel',
+            };
       const visits: { account: { email: string; admin?: boolean }; paths: string[] }[] = [
         { account: { email: demo.customer }, paths: ['/dashboard', '/dashboard?section=results'] },
         { account: { email: demo.lab }, paths: ['/dashboard?section=payments', '/dashboard?section=settings'] },
@@ -283,6 +295,7 @@ test.describe('dashboards on a phone', () => {
           await page.goto(path);
           const nav = page.getByTestId('dashboard-nav');
           await expect(nav).toBeVisible();
+          if (titles[path]) await expect(page, `${path}: the page title names the section`).toHaveTitle(titles[path]);
           const tops = await nav.getByRole('button').evaluateAll((buttons) => buttons.slice(0, 2).map((button) => button.getBoundingClientRect().top));
           expect(Math.abs(tops[0]! - tops[1]!), `${path}: tabs side by side`).toBeLessThan(4);
           await page.waitForLoadState('networkidle');

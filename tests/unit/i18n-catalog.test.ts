@@ -25,6 +25,9 @@ function parsePo(text: string): Entry[] {
     .filter((entry) => entry.id !== '');
 }
 
+/** The catalogs lingui.config.ts writes per language: the main one and the legal pages' own. */
+const catalogNames = ['messages', 'legal'];
+
 /** Extracts every message in the client code into a scratch copy of the catalogs, as a developer would. */
 function extractFreshCatalogs() {
   cpSync(join(root, 'src/client/locales'), scratch, { recursive: true });
@@ -33,26 +36,25 @@ function extractFreshCatalogs() {
     env: { ...process.env, LINGUI_CATALOG_DIR: scratch },
     stdio: 'pipe',
   });
-  return {
-    ar: parsePo(readFileSync(join(scratch, 'ar/messages.po'), 'utf8')),
-    committedAr: parsePo(readFileSync(join(root, 'src/client/locales/ar/messages.po'), 'utf8')),
-  };
+  return catalogNames.map((name) => ({
+    name,
+    ar: parsePo(readFileSync(join(scratch, `ar/${name}.po`), 'utf8')),
+    committedAr: parsePo(readFileSync(join(root, `src/client/locales/ar/${name}.po`), 'utf8')),
+  }));
 }
 
-describe('Arabic catalog', () => {
-  const catalogs = extractFreshCatalogs();
-
+describe.each(extractFreshCatalogs())('Arabic catalog $name', (catalog) => {
   it('translates every message the client shows', () => {
-    const untranslated = catalogs.ar.filter((entry) => entry.translation.trim() === '').map((entry) => entry.id);
+    const untranslated = catalog.ar.filter((entry) => entry.translation.trim() === '').map((entry) => entry.id);
     expect(untranslated, 'messages without an Arabic translation (run npm run i18n:extract and translate them)').toEqual([]);
   });
 
   it('is committed up to date with the code', () => {
-    expect(catalogs.committedAr.map((entry) => entry.id).sort()).toEqual(catalogs.ar.map((entry) => entry.id).sort());
+    expect(catalog.committedAr.map((entry) => entry.id).sort()).toEqual(catalog.ar.map((entry) => entry.id).sort());
   });
 
   it('writes Arabic, not the English left in place', () => {
-    const notArabic = catalogs.ar.filter((entry) => !/[\u0600-\u06FF]/.test(entry.translation)).map((entry) => entry.id);
+    const notArabic = catalog.ar.filter((entry) => !/[\u0600-\u06FF]/.test(entry.translation)).map((entry) => entry.id);
     expect(notArabic).toEqual([]);
   });
 });

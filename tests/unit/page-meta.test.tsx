@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { act, render } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clipDescription, META_DESCRIPTION_MAX, usePageMeta } from '../../src/client/lib/use-page-meta.ts';
+import { clipDescription, META_DESCRIPTION_MAX, metaDescriptionFrom, usePageMeta } from '../../src/client/lib/use-page-meta.ts';
 
 const i18n = setupI18n();
 beforeAll(async () => {
@@ -19,6 +19,12 @@ function AboutMeta() {
   const { t } = useLingui();
   // Messages the catalog already holds, so the page reads them in both languages.
   usePageMeta({ title: t`About us`, description: t`Tahaleel in numbers` });
+  return null;
+}
+
+function ProductMeta({ title, html }: { title: string; html: string }) {
+  const { t } = useLingui();
+  usePageMeta({ title: t`${title} - Our Store`, description: metaDescriptionFrom(html, title), standalone: true });
   return null;
 }
 
@@ -50,5 +56,22 @@ describe('page title and description', () => {
     expect(clipped.length).toBeLessThanOrEqual(META_DESCRIPTION_MAX);
     expect(clipped.endsWith('تحاليل…')).toBe(true);
     expect(clipDescription('  Short   text. ')).toBe('Short text.');
+  });
+
+  it('gives a store product the spec title without the site name, and the first 160 characters of its description', () => {
+    const html = `<p>Know your <strong>vitamin D</strong> level &amp; more.</p>${'<p>Detail.</p>'.repeat(30)}`;
+    const page = render(
+      <I18nProvider i18n={i18n}>
+        <ProductMeta title="Vitamin D Home Test Kit" html={html} />
+      </I18nProvider>,
+    );
+    expect(document.title).toBe('Vitamin D Home Test Kit - متجرنا');
+    expect(description()).toBe(`Know your vitamin D level & more. ${'Detail. '.repeat(30)}`.trim().slice(0, META_DESCRIPTION_MAX).trim());
+    page.unmount();
+    expect(document.title).toBe('تحاليل');
+  });
+
+  it('describes a product without a description by its title', () => {
+    expect(metaDescriptionFrom('<p> </p>', 'Tote bag')).toBe('Tote bag');
   });
 });

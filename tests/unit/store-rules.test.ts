@@ -3,7 +3,8 @@ import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '../../src/client/lib/errors.ts';
 import { sanitizeStoreHtml } from '../../src/server/modules/store/sanitize.ts';
-import { cardInput, formatStorePrice, passesLuhn, selectVariant } from '../../src/shared/store.ts';
+import { cardInput } from '../../src/shared/store-schemas.ts';
+import { formatStorePrice, passesLuhn, selectVariant } from '../../src/shared/store.ts';
 
 describe('store price formatting (spec §3)', () => {
   it('puts cents / 100 with two decimals at the template placeholder $1', () => {

@@ -1,4 +1,4 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { intlLocale } from './format.ts';
 
 export type Locale = 'ar' | 'en';
@@ -17,16 +17,44 @@ export function storedLocale(): Locale {
   }
 }
 
-const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
+type Catalog = Record<Locale, () => Promise<{ messages: Messages }>>;
+
+const catalogs: Catalog = {
   ar: () => import('../locales/ar/messages.po'),
   en: () => import('../locales/en/messages.po'),
 };
 
-/** Loads the catalog, then switches language, direction and the stored choice together. */
+/** Text only some pages show, in catalogs of their own (see lingui.config.ts), loaded by those pages. */
+const pageCatalogs = {
+  legal: {
+    ar: () => import('../locales/ar/legal.po'),
+    en: () => import('../locales/en/legal.po'),
+  },
+} satisfies Record<string, Catalog>;
+
+export type PageCatalog = keyof typeof pageCatalogs;
+const pageCatalogsInUse = new Set<PageCatalog>();
+
+/**
+ * Adds a page's own catalog to the active language's messages (route loaders call it, so the page
+ * draws with its text); a later change of language loads it along with the main catalog.
+ */
+export async function loadPageCatalog(name: PageCatalog): Promise<void> {
+  pageCatalogsInUse.add(name);
+  // On the first load this runs beside activateLocale, before a language is active.
+  const locale = i18n.locale ? activeLocale() : storedLocale();
+  const { messages } = await pageCatalogs[name][locale]();
+  i18n.load(locale, messages);
+}
+
+/** Loads the catalogs, then switches language, direction and the stored choice together. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await catalogs[locale]();
+  const loaded = await Promise.all([catalogs[locale](), ...[...pageCatalogsInUse].map((name) => pageCatalogs[name][locale]())]);
+  const messages = Object.assign({}, ...loaded.map((catalog) => catalog.messages)) as Messages;
+  // Added to, not replacing, what is loaded: a page catalog may have arrived first.
+  i18n.load(locale, messages);
   // Formatting locales keep Latin digits and the Gregorian calendar in Arabic, as Intl does elsewhere.
-  i18n.loadAndActivate({ locale, locales: intlLocale(locale), messages: messages as never });
+  i18n.activate(locale, intlLocale(locale));
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
   // A cookie too, so a server-side redirect (Google sign-in) knows the language.

@@ -12,6 +12,21 @@ export function clipDescription(text: string, max = META_DESCRIPTION_MAX): strin
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,،:;؛-]+$/, '')}…`;
 }
 
+/** A store product's meta description: the first 160 characters of its HTML description's text (spec §4). */
+export function metaDescriptionFrom(html: string, fallback: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return (text || fallback).slice(0, META_DESCRIPTION_MAX);
+}
+
 function setMetaDescription(content: string) {
   let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
   if (!meta) {
@@ -27,18 +42,19 @@ function setMetaDescription(content: string) {
  * Both follow a language switch; leaving the page puts back the site's own title and description,
  * so a page without its own never shows the previous page's. Every page names itself (WCAG 2.4.2:
  * the title is what a screen reader announces on a change of page); without a description of its
- * own a page keeps the site's.
+ * own a page keeps the site's. A `standalone` title goes without the site's name (a store product:
+ * spec §4's "{title} - Our Store").
  */
-export function usePageMeta({ title, description }: { title: string; description?: string }) {
+export function usePageMeta({ title, description, standalone = false }: { title: string; description?: string; standalone?: boolean }) {
   const { t } = useLingui();
   const siteName = t`Tahaleel`;
   const siteDescription = t`Tahaleel: compare lab test prices at labs near you and book your appointment with ease.`;
   useEffect(() => {
-    document.title = `${title} | ${siteName}`;
+    document.title = standalone ? title : `${title} | ${siteName}`;
     setMetaDescription(description ?? siteDescription);
     return () => {
       document.title = siteName;
       setMetaDescription(siteDescription);
     };
-  }, [title, description, siteName, siteDescription]);
+  }, [title, description, standalone, siteName, siteDescription]);
 }

@@ -2,26 +2,32 @@ import { Box, Flex, SkipNavLink } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
-import { CartPanelsProvider } from '../components/layout/cart-panels-context.tsx';
+import { lazy, useEffect, useRef } from 'react';
+import { CartPanelsProvider, useCartPanels } from '../components/layout/cart-panels-context.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Header } from '../components/layout/header.tsx';
+import { LazyPanel } from '../components/layout/lazy-panel.tsx';
 import { LoadingOverlay } from '../components/layout/loading-overlay.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
-import { AuthModal } from '../features/auth/auth-modal.tsx';
-import { AuthModalProvider } from '../features/auth/auth-modal-context.tsx';
+import { AuthModalProvider, useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { RoleRedirects } from '../features/auth/role-redirects.tsx';
 import { useSession } from '../features/auth/use-session.ts';
-import { LabCartDialog } from '../features/lab-cart/lab-cart-dialog.tsx';
-import { StoreCartDrawer } from '../features/store-cart/store-cart-drawer.tsx';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
+import { useStoreLanguageRefresh } from '../lib/store-queries.ts';
 import type { Trpc } from '../lib/trpc.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: Trpc;
 }
+
+// Opened by a click, never needed for the first paint: each comes with its first opening.
+const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx').then((module) => ({ default: module.AuthModal })));
+const LabCartDialog = lazy(() => import('../features/lab-cart/lab-cart-dialog.tsx').then((module) => ({ default: module.LabCartDialog })));
+const StoreCartDrawer = lazy(() =>
+  import('../features/store-cart/store-cart-drawer.tsx').then((module) => ({ default: module.StoreCartDrawer })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -38,6 +44,8 @@ function RootLayout() {
   const storeMode = isStorePath(pathname);
   const { isLoading } = useSession();
   const initialPath = useRef<string | null>(pathname);
+  // Store answers cached on any page follow a language switch.
+  useStoreLanguageRefresh();
 
   // A new page starts at its top, and so does the keyboard: focus goes to the main content, so Tab
   // continues in the new page and a screen reader says where it is (never on the first load).
@@ -77,12 +85,28 @@ function RootLayout() {
           <Footer />
         </Flex>
         {isLoading && <LoadingOverlay />}
-        <AuthModal />
+        <Panels />
         <RoleRedirects />
-        <LabCartDialog />
-        <StoreCartDrawer />
         <Toaster />
       </CartPanelsProvider>
     </AuthModalProvider>
+  );
+}
+
+function Panels() {
+  const authModal = useAuthModal();
+  const cartPanels = useCartPanels();
+  return (
+    <>
+      <LazyPanel open={authModal.mode !== null}>
+        <AuthModal />
+      </LazyPanel>
+      <LazyPanel open={cartPanels.open === 'lab'}>
+        <LabCartDialog />
+      </LazyPanel>
+      <LazyPanel open={cartPanels.open === 'store'}>
+        <StoreCartDrawer />
+      </LazyPanel>
+    </>
   );
 }

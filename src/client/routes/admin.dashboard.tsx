@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { ArrowLeftRight, ClipboardList, LayoutDashboard, Microscope, Settings, Users } from 'lucide-react';
-import { z } from 'zod';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { AdminLabs } from '../features/admin/admin-labs.tsx';
 import { AdminOverview } from '../features/admin/admin-overview.tsx';
@@ -13,9 +12,10 @@ import { useSession } from '../features/auth/use-session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
 import { DashboardShell, type DashboardSection } from '../features/dashboard/dashboard-shell.tsx';
+import { searchText } from '../lib/plain-checks.ts';
 
 export const Route = createFileRoute('/admin/dashboard')({
-  validateSearch: z.object({ section: z.string().optional().catch(undefined) }),
+  validateSearch: (search): { section?: string } => ({ section: searchText(search.section) }),
   beforeLoad: ({ context }) => requireUser(context, 'admin'),
   component: AdminDashboardPage,
 });

@@ -1,9 +1,10 @@
-import { Breadcrumb, Button, Circle, Container, HStack, Heading, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Breadcrumb, Button, Circle, Container, HStack, Heading, Input, InputGroup, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { Filter, Search } from 'lucide-react';
+import { NotFoundState } from '../components/not-found-state.tsx';
 import { EmptyState, ErrorState } from '../components/query-state.tsx';
 import { notify } from '../components/ui/toaster.tsx';
 import { CategoryIcon } from '../features/catalog/category-icon.tsx';
@@ -38,15 +39,12 @@ function CategoryPage() {
   if (missing) {
     return (
       <Container maxW="3xl" py="16">
-        <Stack gap="4" align="start">
-          <Heading as="h1" size="2xl">
-            {t`Category not found`}
-          </Heading>
-          <Text color="fg.muted">{t`There is no test category called “${categoryName}”.`}</Text>
-          <Button asChild colorPalette="brand">
-            <Link to="/categories">{t`See all categories`}</Link>
-          </Button>
-        </Stack>
+        <NotFoundState
+          title={t`Category not found`}
+          message={t`There is no test category called “${categoryName}”.`}
+          linkTo="/categories"
+          linkLabel={t`See all categories`}
+        />
       </Container>
     );
   }

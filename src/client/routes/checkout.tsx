@@ -1,19 +1,18 @@
-import { Alert, Box, Button, Card, Container, Grid, HStack, Heading, IconButton, Input, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Container, Grid, HStack, Heading, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { CreditCard, Lock, Trash2 } from 'lucide-react';
+import { CreditCard, Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
 import { Price } from '../components/price.tsx';
 import { notify } from '../components/ui/toaster.tsx';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { useSession } from '../features/auth/use-session.ts';
+import { LabCartLine, labCartLineKey } from '../features/lab-cart/lab-cart-line.tsx';
 import { labCartStore, useLabCartItems } from '../features/lab-cart/lab-cart-store.ts';
 import { useLabCart } from '../features/lab-cart/use-lab-cart.ts';
-import { localized } from '../lib/bidi.ts';
 import { errorMessage } from '../lib/errors.ts';
-import { formatDate, formatTime } from '../lib/format.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
@@ -93,28 +92,15 @@ function CheckoutPage() {
             </Card.Header>
             <Card.Body>
               <Stack gap="4" as="ul" listStyleType="none">
-                {items.map((item, index) => {
-                  const when = new Date(item.bookingTime);
-                  return (
-                    <HStack as="li" key={`${item.labTestId}-${item.bookingTime}`} justify="space-between" align="start" data-testid="checkout-item">
-                      <Stack gap="0">
-                        <Text fontWeight="semibold">{localized(locale, item.testNameAr, item.testNameEn)}</Text>
-                        <Text fontSize="sm" color="fg.muted">
-                          {localized(locale, item.labNameAr, item.labNameEn)}
-                        </Text>
-                        <Text fontSize="sm" color="fg.muted">
-                          {formatDate(when, locale)} · <bdi>{formatTime(when, locale)}</bdi>
-                        </Text>
-                      </Stack>
-                      <HStack>
-                        <Price value={item.price} />
-                        <IconButton size="sm" variant="ghost" aria-label={t`Remove from cart`} onClick={() => cart.remove(index)} disabled={create.isPending}>
-                          <Trash2 />
-                        </IconButton>
-                      </HStack>
-                    </HStack>
-                  );
-                })}
+                {items.map((item, index) => (
+                  <LabCartLine
+                    key={labCartLineKey(item)}
+                    item={item}
+                    onRemove={() => cart.remove(index)}
+                    removeDisabled={create.isPending}
+                    data-testid="checkout-item"
+                  />
+                ))}
               </Stack>
               <Separator my="4" />
               <Stack gap="1">

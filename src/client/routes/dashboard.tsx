@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CalendarCheck, FileText, FlaskConical, LayoutDashboard, Settings, Sparkles, Upload, Wallet } from 'lucide-react';
-import { z } from 'zod';
 import { labPlans } from '../../shared/plans.ts';
 import { SectionTitle } from '../components/stat-card.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
@@ -25,13 +24,14 @@ import { UploadResultsPanel } from '../features/results/upload-results-panel.tsx
 import { AiAnalysisUpgrade } from '../features/subscriptions/ai-analysis-upgrade.tsx';
 import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
 import { localized } from '../lib/bidi.ts';
+import { searchText, searchUuid } from '../lib/plain-checks.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 
 export const Route = createFileRoute('/dashboard')({
-  validateSearch: z.object({
-    section: z.string().optional().catch(undefined),
-    booking: z.uuid().optional().catch(undefined),
+  validateSearch: (search): { section?: string; booking?: string } => ({
+    section: searchText(search.section),
+    booking: searchUuid(search.booking),
   }),
   beforeLoad: async ({ context }) => {
     const { user } = await requireUser(context);

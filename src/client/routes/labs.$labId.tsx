@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { ExternalLink, MapPin, Phone } from 'lucide-react';
+import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
 import { ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
@@ -46,15 +47,12 @@ function LabPage() {
     return (
       <Container maxW="3xl" py="16">
         {notFound ? (
-          <Stack gap="4" align="start">
-            <Heading as="h1" size="2xl">
-              {t`Lab not found`}
-            </Heading>
-            <Text color="fg.muted">{t`This lab does not exist or is not available right now.`}</Text>
-            <Button asChild colorPalette="brand">
-              <Link to="/labs">{t`See all labs`}</Link>
-            </Button>
-          </Stack>
+          <NotFoundState
+            title={t`Lab not found`}
+            message={t`This lab does not exist or is not available right now.`}
+            linkTo="/labs"
+            linkLabel={t`See all labs`}
+          />
         ) : (
           <ErrorState title={t`Error fetching labs`} error={lab.error} onRetry={() => void lab.refetch()} />
         )}

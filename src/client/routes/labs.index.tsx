@@ -4,18 +4,18 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { MapPin } from 'lucide-react';
-import { z } from 'zod';
 import { cityKeys, cities, type CityKey } from '../../shared/cities.ts';
 import { EmptyState, ErrorState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
 import { activeLocale } from '../lib/locale.ts';
+import { searchChoice } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/labs/')({
-  validateSearch: z.object({ city: z.enum(cityKeys as [CityKey, ...CityKey[]]).optional().catch(undefined) }),
+  validateSearch: (search): { city?: CityKey } => ({ city: searchChoice(search.city, cityKeys) }),
   loaderDeps: ({ search }) => ({ city: search.city }),
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.catalog.labs.queryOptions({ city: deps.city })),
   component: LabsPage,

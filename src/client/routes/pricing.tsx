@@ -3,15 +3,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { FlaskConical, User } from 'lucide-react';
-import { z } from 'zod';
 import { ErrorState } from '../components/query-state.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
+import { searchChoice } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/pricing')({
-  validateSearch: z.object({ audience: z.enum(['customer', 'lab']).optional().catch(undefined) }),
+  validateSearch: (search): { audience?: 'customer' | 'lab' } => ({ audience: searchChoice(search.audience, ['customer', 'lab'] as const) }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.subscriptions.plans.queryOptions()),
   component: PricingPage,
 });

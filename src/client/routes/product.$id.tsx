@@ -8,6 +8,7 @@ import { useAddToStoreCart } from '../features/store-cart/use-add-to-store-cart.
 import { ProductDetails } from '../features/store/product-details.tsx';
 import { errorMessage } from '../lib/errors.ts';
 import { trpc } from '../lib/trpc.ts';
+import { metaDescriptionFrom, usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/product/$id')({
   // Warms the cache without holding the page: the page shows its own spinner and error (spec §4).
@@ -23,6 +24,12 @@ function ProductPage() {
   const product = useQuery(trpc.store.product.queryOptions({ id }));
   const addToCart = useAddToStoreCart();
   const failure = product.isError ? errorMessage(i18n, product.error) || t`Failed to load product` : '';
+  const title = product.data?.title;
+  usePageMeta(
+    product.data
+      ? { title: t`${title} - Our Store`, description: metaDescriptionFrom(product.data.description, product.data.title), standalone: true }
+      : { title: t`Our Store` },
+  );
 
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>

@@ -3,28 +3,70 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
-import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts } from '../../shared/schemas.ts';
+import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts, type SearchSort } from '../../shared/search-options.ts';
 import { EmptyState } from '../components/query-state.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
 import { SearchFilters, type FilterValues } from '../features/search/search-filters.tsx';
 import { SearchResultCard } from '../features/search/search-result-card.tsx';
+import { searchChoice, searchNumber, searchText } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
-const searchParams = z.object({
-  query: z.string().trim().max(100).optional().catch(undefined),
-  lat: z.coerce.number().min(-90).max(90).optional().catch(undefined),
-  lon: z.coerce.number().min(-180).max(180).optional().catch(undefined),
-  location: z.string().trim().max(100).optional().catch(undefined),
-  minPrice: z.coerce.number().min(0).max(PRICE_FILTER_MAX).optional().catch(undefined),
-  maxPrice: z.coerce.number().min(0).max(PRICE_FILTER_MAX).optional().catch(undefined),
-  minRating: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
-  sort: z.enum(searchSorts).optional().catch(undefined),
-});
+interface SearchParams {
+  query?: string;
+  lat?: number;
+  lon?: number;
+  location?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  minRating?: number;
+  sort?: SearchSort;
+}
+
+function searchParams(search: Record<string, unknown>): SearchParams {
+  return {
+    query: searchText(search.query, 100),
+    lat: searchNumber(search.lat, -90, 90),
+    lon: searchNumber(search.lon, -180, 180),
+    location: searchText(search.location, 100),
+    minPrice: searchNumber(search.minPrice, 0, PRICE_FILTER_MAX),
+    maxPrice: searchNumber(search.maxPrice, 0, PRICE_FILTER_MAX),
+    minRating: searchNumber(search.minRating, 1, 5, true),
+    sort: searchChoice(search.sort, searchSorts),
+  };
+}
+
+/** The search the page's address asks for, as the search procedure takes it. */
+function searchInput(search: SearchParams) {
+  const coordinates = search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : {};
+  return {
+    query: search.query ?? '',
+    ...coordinates,
+    location: search.location || undefined,
+    minPrice: search.minPrice,
+    maxPrice: search.maxPrice,
+    minRating: search.minRating,
+    sort: search.sort ?? 'relevance',
+  };
+}
+
+/** Pages of results: a full page may have a next one; the server pages up to SEARCH_MAX_RESULTS rows. */
+function searchPages(input: ReturnType<typeof searchInput>) {
+  return trpc.search.labTests.infiniteQueryOptions(input, {
+    getNextPageParam: (lastPage, _pages, lastOffset) => {
+      const next = (lastOffset ?? 0) + SEARCH_PAGE_SIZE;
+      return lastPage.length === SEARCH_PAGE_SIZE && next < SEARCH_MAX_RESULTS ? next : undefined;
+    },
+  });
+}
 
 export const Route = createFileRoute('/search')({
   validateSearch: searchParams,
+  loaderDeps: ({ search }) => searchInput(search),
+  // Starts the search with the page's code rather than after it; the page shows its own skeletons.
+  loader: ({ context, deps }) => {
+    if (deps.query) void context.queryClient.prefetchInfiniteQuery(searchPages(deps));
+  },
   component: SearchPage,
 });
 
@@ -34,23 +76,8 @@ function SearchPage() {
   const navigate = useNavigate({ from: '/search' });
   const query = search.query ?? '';
   usePageMeta({ title: query ? t`Search results for “${query}”` : t`Search results` });
-  const coordinates = search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : {};
   const results = useInfiniteQuery({
-    ...trpc.search.labTests.infiniteQueryOptions({
-      query,
-      ...coordinates,
-      location: search.location || undefined,
-      minPrice: search.minPrice,
-      maxPrice: search.maxPrice,
-      minRating: search.minRating,
-      sort: search.sort ?? 'relevance',
-    }, {
-      // A full page may have a next one; the server pages up to SEARCH_MAX_RESULTS rows.
-      getNextPageParam: (lastPage, _pages, lastOffset) => {
-        const next = (lastOffset ?? 0) + SEARCH_PAGE_SIZE;
-        return lastPage.length === SEARCH_PAGE_SIZE && next < SEARCH_MAX_RESULTS ? next : undefined;
-      },
-    }),
+    ...searchPages(searchInput(search)),
     enabled: query.length > 0,
     placeholderData: (previous) => previous,
   });

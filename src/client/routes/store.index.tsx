@@ -2,17 +2,18 @@ import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { useCartPanels } from '../components/layout/cart-panels-context.tsx';
 import { notify } from '../components/ui/toaster.tsx';
 import { cartLineFrom } from '../features/store-cart/store-cart-store.ts';
 import { useAddToStoreCart } from '../features/store-cart/use-add-to-store-cart.ts';
 import { markCheckoutPending } from '../features/store-cart/use-store-checkout.ts';
 import { ProductGrid } from '../features/store/product-grid.tsx';
+import { searchChoice } from '../lib/plain-checks.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/store/')({
   // The payment page comes back here with ?checkout=cancelled when the buyer leaves it.
-  validateSearch: z.object({ checkout: z.enum(['cancelled']).optional() }),
+  validateSearch: (search): { checkout?: 'cancelled' } => ({ checkout: searchChoice(search.checkout, ['cancelled'] as const) }),
   // Warms the cache without holding the page: the grid shows its own spinner (spec §4).
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(context.trpc.store.products.queryOptions());
@@ -26,6 +27,10 @@ function StorePage() {
   const { checkout } = Route.useSearch();
   const navigate = useNavigate();
   const panels = useCartPanels();
+  usePageMeta({
+    title: t`Our Store`,
+    description: t`Home test kits and Tahaleel merchandise, delivered to every city in the Kingdom.`,
+  });
 
   useEffect(() => {
     if (checkout !== 'cancelled') return;

@@ -5,6 +5,7 @@ import { Check } from 'lucide-react';
 import { useEffect } from 'react';
 import { clearCart } from '../features/store-cart/store-cart-store.ts';
 import { isCheckoutPending, markCheckoutPending } from '../features/store-cart/use-store-checkout.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/success')({
   component: SuccessPage,
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/success')({
 
 function SuccessPage() {
   const { t } = useLingui();
+  usePageMeta({ title: t`Payment Successful!` });
 
   // Back from paying: what was bought leaves the cart. A visit without a checkout keeps it.
   useEffect(() => {

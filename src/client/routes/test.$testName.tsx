@@ -6,7 +6,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { CalendarCheck, Clock, Droplets, FlaskConical, MapPin, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
+import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
@@ -16,13 +16,18 @@ import { BookingPanel } from '../features/booking/booking-panel.tsx';
 import { sampleTypeLabels } from '../features/catalog/sample-type.ts';
 import { notify } from '../components/ui/toaster.tsx';
 import { activeLocale } from '../lib/locale.ts';
+import { searchUuid } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/test/$testName')({
-  validateSearch: z.object({ lab_id: z.string().uuid().optional().catch(undefined) }),
-  loader: ({ context, params }) => context.queryClient.prefetchQuery(context.trpc.catalog.test.queryOptions({ nameEn: params.testName })),
+  validateSearch: (search): { lab_id?: string } => ({ lab_id: searchUuid(search.lab_id) }),
+  loader: async ({ context, params }) => {
+    const test = await context.queryClient.ensureQueryData(context.trpc.catalog.test.queryOptions({ nameEn: params.testName })).catch(() => null);
+    // The labs follow at once rather than after the page has drawn the test.
+    if (test) void context.queryClient.prefetchQuery(context.trpc.catalog.labsForTest.queryOptions({ testId: test.id }));
+  },
   component: TestPage,
 });
 
@@ -66,15 +71,12 @@ function TestPage() {
     return (
       <Container maxW="3xl" py="16">
         {notFound ? (
-          <Stack gap="4" align="start">
-            <Heading as="h1" size="2xl">
-              {t`Test not found`}
-            </Heading>
-            <Text color="fg.muted">{t`We could not find a test called “${testName}”.`}</Text>
-            <Button asChild colorPalette="brand">
-              <Link to="/categories">{t`Browse categories`}</Link>
-            </Button>
-          </Stack>
+          <NotFoundState
+            title={t`Test not found`}
+            message={t`We could not find a test called “${testName}”.`}
+            linkTo="/categories"
+            linkLabel={t`Browse categories`}
+          />
         ) : (
           <ErrorState title={t`Error fetching tests`} error={test.error} onRetry={() => void test.refetch()} />
         )}

@@ -2,15 +2,17 @@ import { Box, Button, Container, HStack, IconButton } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useAuthModal } from '../../features/auth/auth-modal-context.tsx';
 import { useSession } from '../../features/auth/use-session.ts';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { LanguageToggle } from '../../features/locale/language-toggle.tsx';
 import { CartButton } from './cart-button.tsx';
 import { Logo } from './logo.tsx';
-import { MobileMenu } from './mobile-menu.tsx';
+import { LazyPanel } from './lazy-panel.tsx';
 import { dashboardNavLink, mainNavLinks } from './nav-links.ts';
+
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })));
 
 export function Header({ storeMode }: { storeMode: boolean }) {
   const { t, i18n } = useLingui();
@@ -90,7 +92,9 @@ export function Header({ storeMode }: { storeMode: boolean }) {
           </HStack>
         </HStack>
       </Container>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <LazyPanel open={menuOpen}>
+        <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      </LazyPanel>
     </Box>
   );
 }

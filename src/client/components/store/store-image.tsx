@@ -3,13 +3,17 @@ import { useLingui } from '@lingui/react/macro';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 
-/** A store picture on a light tile (the SVGs are drawn for one), or 'No Image' when there is none. */
+/**
+ * A store picture on a light tile (the SVGs are drawn for one), or 'No Image' when there is none.
+ * Pictures load as they scroll into view, except a `priority` one: the first screen's, fetched at once.
+ */
 export function StoreImage({
   src,
   alt,
   compact = false,
+  priority = false,
   ...box
-}: { src: string | null | undefined; alt: string; compact?: boolean } & BoxProps) {
+}: { src: string | null | undefined; alt: string; compact?: boolean; priority?: boolean } & BoxProps) {
   const { t } = useLingui();
   const [failed, setFailed] = useState<string | null>(null);
   const usable = src && failed !== src ? src : null;
@@ -22,7 +26,8 @@ export function StoreImage({
           width="full"
           height="full"
           objectFit="contain"
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           onError={() => setFailed(usable)}
         />
       ) : (

@@ -1,45 +1,55 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { toaster as chakraToaster } from './toast-region.tsx';
 
-/** One toast at a time, 5 s each, F8 moves focus to the toast region. */
-export const toaster = createToaster({
-  placement: 'bottom-end',
-  max: 1,
-  duration: 5000,
-  hotkey: ['F8'],
-  pauseOnPageIdle: true,
-});
+type ToastOptions = Parameters<typeof chakraToaster.create>[0];
 
-export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} maxWidth="420px">
-            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+// The toast machinery (Chakra's toaster and its region) is not needed until the first message, so
+// it stays out of the first download: the first toast loads it, and the region mounts then.
+let region: Promise<typeof import('./toast-region.tsx')> | null = null;
+const listeners = new Set<() => void>();
+
+function loadRegion() {
+  if (!region) {
+    region = import('./toast-region.tsx');
+    for (const listener of listeners) listener();
+  }
+  return region;
 }
 
-type ToastOptions = Parameters<typeof toaster.create>[0];
+const LazyToastRegion = lazy(() => loadRegion().then((module) => ({ default: module.ToastRegion })));
+
+/** Where toasts appear; renders nothing until the first one is asked for. */
+export function Toaster() {
+  const requested = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => region !== null,
+  );
+  return requested ? (
+    <Suspense fallback={null}>
+      <LazyToastRegion />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Shows one toast, replacing whatever is on screen: with one toast at a time a newer message
- * (say, success after an error) must not wait behind an older one.
+ * (say, success after an error) must not wait behind an older one. Answers the toast's id.
  */
 function show(type: 'success' | 'error' | 'warning' | 'info') {
-  return (options: Omit<ToastOptions, 'type'>) => {
+  return async (options: Omit<ToastOptions, 'type'>): Promise<string> => {
+    const { toaster } = await loadRegion();
     toaster.dismiss();
     return toaster.create({ ...options, type });
   };
 }
 
-export const notify = { success: show('success'), error: show('error'), warning: show('warning'), info: show('info') };
+export const notify = {
+  success: show('success'),
+  error: show('error'),
+  warning: show('warning'),
+  info: show('info'),
+  dismiss: async (id: string) => (await loadRegion()).toaster.dismiss(id),
+};

@@ -1,7 +1,7 @@
-import { Badge, Button, Card, HStack, Input, InputGroup, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, Input, InputGroup, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Search, X } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { cities, type CityKey } from '../../../shared/cities.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { ReviewButtons } from './review-buttons.tsx';
 
 type Shown = 'all' | 'pending' | 'approved';
 
@@ -109,33 +110,12 @@ export function AdminLabs() {
                         {t`Joined on ${formatDate(new Date(lab.created_at), locale)}`}
                       </Text>
                     </Stack>
-                    <HStack gap="2" align="start" flexShrink={0}>
-                      {!lab.approved && (
-                        <Button
-                          size="sm"
-                          colorPalette="green"
-                          disabled={busy}
-                          loading={busy && setApproval.variables?.approved === true}
-                          onClick={() => setApproval.mutate({ labId: lab.id, approved: true })}
-                          aria-label={t`Approve ${name}`}
-                        >
-                          <Check aria-hidden />
-                          {t`Approve`}
-                        </Button>
-                      )}
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        colorPalette="red"
-                        disabled={busy}
-                        loading={busy && setApproval.variables?.approved === false}
-                        onClick={() => setApproval.mutate({ labId: lab.id, approved: false })}
-                        aria-label={t`Reject ${name}`}
-                      >
-                        <X aria-hidden />
-                        {t`Reject`}
-                      </Button>
-                    </HStack>
+                    <ReviewButtons
+                      name={name}
+                      pending={busy ? (setApproval.variables?.approved ? 'approve' : 'reject') : null}
+                      onApprove={lab.approved ? undefined : () => setApproval.mutate({ labId: lab.id, approved: true })}
+                      onReject={() => setApproval.mutate({ labId: lab.id, approved: false })}
+                    />
                   </Stack>
                 </Card.Body>
               </Card.Root>

@@ -1,7 +1,6 @@
-import { Button, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Card, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, X } from 'lucide-react';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -10,6 +9,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { ReviewButtons } from './review-buttons.tsx';
 
 /** Pending requests with the lab that sent them; approving adds the test to the catalogue (category 1). */
 export function AdminTestRequests() {
@@ -68,31 +68,12 @@ export function AdminTestRequests() {
                         {t`Requested by ${localized(locale, request.lab_name_ar, request.lab_name_en)} on ${formatDate(new Date(request.created_at), locale)}`}
                       </Text>
                     </Stack>
-                    <HStack gap="2" align="start" flexShrink={0}>
-                      <Button
-                        size="sm"
-                        colorPalette="green"
-                        disabled={busy}
-                        loading={busy && review.variables?.decision === 'approved'}
-                        onClick={() => review.mutate({ id: request.id, decision: 'approved' })}
-                        aria-label={t`Approve ${name}`}
-                      >
-                        <Check aria-hidden />
-                        {t`Approve`}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        colorPalette="red"
-                        disabled={busy}
-                        loading={busy && review.variables?.decision === 'rejected'}
-                        onClick={() => review.mutate({ id: request.id, decision: 'rejected' })}
-                        aria-label={t`Reject ${name}`}
-                      >
-                        <X aria-hidden />
-                        {t`Reject`}
-                      </Button>
-                    </HStack>
+                    <ReviewButtons
+                      name={name}
+                      pending={busy ? (review.variables?.decision === 'approved' ? 'approve' : 'reject') : null}
+                      onApprove={() => review.mutate({ id: request.id, decision: 'approved' })}
+                      onReject={() => review.mutate({ id: request.id, decision: 'rejected' })}
+                    />
                   </Stack>
                 </Card.Body>
               </Card.Root>

@@ -2,6 +2,7 @@ import { Box, Button, Container, Flex, Icon, Separator, Stack, Text } from '@cha
 import { useLingui } from '@lingui/react/macro';
 import { Lock, LogOut, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 export interface DashboardSection<Id extends string = string> {
   id: Id;
@@ -30,6 +31,8 @@ export function DashboardShell<Id extends string>({ header, sections, active, on
   const { t } = useLingui();
   const current = sections.find((section) => section.id === active && !section.disabled) ?? sections[0]!;
   const tabs = useRef<HTMLDivElement>(null);
+  const section = current.label;
+  usePageMeta({ title: current.id === 'overview' ? t`Dashboard` : t`${section} – Dashboard` });
 
   // On a phone the tabs scroll sideways: bring the open one into view (never on the desktop sidebar).
   useEffect(() => {

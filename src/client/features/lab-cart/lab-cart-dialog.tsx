@@ -1,13 +1,12 @@
-import { Button, CloseButton, Dialog, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { Trash2 } from 'lucide-react';
 import { useCartPanels } from '../../components/layout/cart-panels-context.tsx';
-import { formatDate, formatMoney, formatTime } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { LabCartLine, labCartLineKey } from './lab-cart-line.tsx';
 import { useLabCartItems } from './lab-cart-store.ts';
 import { useLabCart } from './use-lab-cart.ts';
-import { localized } from '../../lib/bidi.ts';
 
 export function LabCartDialog() {
   const { t } = useLingui();
@@ -32,33 +31,9 @@ export function LabCartDialog() {
                 <Text color="fg.muted">{t`Your cart is empty`}</Text>
               ) : (
                 <Stack gap="3" as="ul" listStyleType="none">
-                  {items.map((item, index) => {
-                    const when = new Date(item.bookingTime);
-                    return (
-                      <HStack as="li" key={`${item.labTestId}-${item.bookingTime}`} justify="space-between" align="start">
-                        <Stack gap="0">
-                          <Text fontWeight="semibold">{localized(locale, item.testNameAr, item.testNameEn)}</Text>
-                          <Text fontSize="sm" color="fg.muted">
-                            {localized(locale, item.labNameAr, item.labNameEn)}
-                          </Text>
-                          <Text fontSize="sm" color="fg.muted">
-                            {formatDate(when, locale)} · <bdi>{formatTime(when, locale)}</bdi>
-                          </Text>
-                        </Stack>
-                        <HStack>
-                          <Text dir="ltr">{formatMoney(item.price, locale)}</Text>
-                          <IconButton
-                            size="sm"
-                            variant="ghost"
-                            aria-label={t`Remove from cart`}
-                            onClick={() => cart.remove(index)}
-                          >
-                            <Trash2 />
-                          </IconButton>
-                        </HStack>
-                      </HStack>
-                    );
-                  })}
+                  {items.map((item, index) => (
+                    <LabCartLine key={labCartLineKey(item)} item={item} onRemove={() => cart.remove(index)} />
+                  ))}
                 </Stack>
               )}
             </Dialog.Body>

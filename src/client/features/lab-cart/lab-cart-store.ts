@@ -1,23 +1,30 @@
-import { z } from 'zod';
 import { createLocalStore, useLocalStore } from '../../lib/local-store.ts';
+import { arrayOf, isInteger, isNumber, isString, shape } from '../../lib/plain-checks.ts';
 
 /** The one lab-test cart item shape, written and read the same way everywhere. */
-export const labCartItemSchema = z.object({
-  labTestId: z.number().int(),
-  testNameAr: z.string(),
-  testNameEn: z.string(),
-  labNameAr: z.string(),
-  labNameEn: z.string(),
-  price: z.number().nonnegative(),
-  bookingTime: z.string(),
-});
-export type LabCartItem = z.infer<typeof labCartItemSchema>;
+export interface LabCartItem {
+  labTestId: number;
+  testNameAr: string;
+  testNameEn: string;
+  labNameAr: string;
+  labNameEn: string;
+  price: number;
+  bookingTime: string;
+}
 
-const itemsSchema = z.array(labCartItemSchema);
-
-export const labCartStore = createLocalStore<LabCartItem[]>('tahaleel.labCart', [], (value): value is LabCartItem[] =>
-  itemsSchema.safeParse(value).success,
+const isLabCartItems = arrayOf(
+  shape<LabCartItem>({
+    labTestId: isInteger,
+    testNameAr: isString,
+    testNameEn: isString,
+    labNameAr: isString,
+    labNameEn: isString,
+    price: (value): value is number => isNumber(value) && value >= 0,
+    bookingTime: isString,
+  }),
 );
+
+export const labCartStore = createLocalStore<LabCartItem[]>('tahaleel.labCart', [], isLabCartItems);
 
 export function useLabCartItems(): LabCartItem[] {
   return useLocalStore(labCartStore);

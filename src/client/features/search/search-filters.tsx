@@ -2,7 +2,7 @@ import { Button, HStack, Heading, NativeSelect, Slider, Stack, Text } from '@cha
 import { useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { PRICE_FILTER_MAX, PRICE_FILTER_STEP, type SearchSort } from '../../../shared/schemas.ts';
+import { PRICE_FILTER_MAX, PRICE_FILTER_STEP, type SearchSort } from '../../../shared/search-options.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { radioGroupKeys } from '../../lib/radio-group-keys.ts';

@@ -8,7 +8,6 @@ import { useCartPanels } from '../../components/layout/cart-panels-context.tsx';
 import { StoreImage } from '../../components/store/store-image.tsx';
 import { StorePrice } from '../../components/store/store-price.tsx';
 import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';
-import { useStoreLanguageRefresh } from '../../lib/store-queries.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { effectivePriceCents, formatStorePrice, sameStoreId } from '../../../shared/store.ts';
 import {
@@ -66,8 +65,6 @@ export function StoreCartDrawer() {
   const items = useStoreCartItems();
   const checkout = useStoreCheckout();
   const open = panels.open === 'store';
-  // Mounted on every page, so store answers cached anywhere follow a language switch.
-  useStoreLanguageRefresh();
   useFreshCartLines(open, items);
   useEffect(() => {
     if (open) dismissAddedToast();

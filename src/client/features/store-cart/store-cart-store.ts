@@ -1,31 +1,46 @@
-import { z } from 'zod';
 import { createLocalStore, useLocalStore } from '../../lib/local-store.ts';
-import { sameStoreId, type StoreId } from '../../../shared/store.ts';
-
-const storeId = z.union([z.string(), z.number()]);
+import { arrayOf, isBoolean, isInteger, isNumber, isString, orMissing, orNull, shape, type Check } from '../../lib/plain-checks.ts';
+import { sameStoreId, type CurrencyInfo, type StoreId } from '../../../shared/store.ts';
 
 /** Spec §3 store cart item, plus what the drawer needs to total it and keep within stock. */
-export const storeCartItemSchema = z.object({
-  product: z.object({ id: storeId, title: z.string(), image: z.string().nullable() }),
-  variant: z.object({
-    id: storeId,
-    title: z.string(),
-    price_formatted: z.string(),
-    sale_price_formatted: z.string().nullable(),
-    sale_price_in_cents: z.number().nullable(),
-    price_in_cents: z.number().optional(),
-    currency_info: z
-      .object({ code: z.string().nullish(), symbol: z.string().nullish(), template: z.string().nullish() })
-      .nullish(),
-    manage_inventory: z.boolean().optional(),
-    inventory_quantity: z.number().optional(),
-  }),
-  quantity: z.number().int().min(1),
-});
-export type StoreCartItem = z.infer<typeof storeCartItemSchema>;
+export interface StoreCartItem {
+  product: { id: StoreId; title: string; image: string | null };
+  variant: {
+    id: StoreId;
+    title: string;
+    price_formatted: string;
+    sale_price_formatted: string | null;
+    sale_price_in_cents: number | null;
+    // Lines saved before prices and stock were kept on them lack these.
+    price_in_cents?: number;
+    currency_info?: CurrencyInfo | null;
+    manage_inventory?: boolean;
+    inventory_quantity?: number;
+  };
+  quantity: number;
+}
 export type StoreCartLine = Omit<StoreCartItem, 'quantity'>;
 
-const itemsSchema = z.array(storeCartItemSchema);
+const isStoreId: Check<StoreId> = (value): value is StoreId => isString(value) || isNumber(value);
+const isOptionalText = orMissing(orNull(isString));
+
+const isStoreCartItems = arrayOf(
+  shape<StoreCartItem>({
+    product: shape<StoreCartItem['product']>({ id: isStoreId, title: isString, image: orNull(isString) }),
+    variant: shape<StoreCartItem['variant']>({
+      id: isStoreId,
+      title: isString,
+      price_formatted: isString,
+      sale_price_formatted: orNull(isString),
+      sale_price_in_cents: orNull(isNumber),
+      price_in_cents: orMissing(isNumber),
+      currency_info: orMissing(orNull(shape<CurrencyInfo>({ code: isOptionalText, symbol: isOptionalText, template: isOptionalText }))),
+      manage_inventory: orMissing(isBoolean),
+      inventory_quantity: orMissing(isNumber),
+    }),
+    quantity: (value): value is number => isInteger(value) && value >= 1,
+  }),
+);
 
 export const STORE_CART_KEY = 'tahaleel.storeCart';
 
@@ -33,7 +48,7 @@ export const STORE_CART_KEY = 'tahaleel.storeCart';
 export const storeCartStore = createLocalStore<StoreCartItem[]>(
   STORE_CART_KEY,
   [],
-  (value): value is StoreCartItem[] => itemsSchema.safeParse(value).success,
+  isStoreCartItems,
 );
 
 export function useStoreCartItems(): StoreCartItem[] {

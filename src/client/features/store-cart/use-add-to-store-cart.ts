@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCartPanels } from '../../components/layout/cart-panels-context.tsx';
-import { notify, toaster } from '../../components/ui/toaster.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
 import { addToCart, storeCartStore, type StoreCartLine } from './store-cart-store.ts';
 
-let addedToastId: string | undefined;
+let addedToast: Promise<string> | undefined;
 
 /** The open cart says what was added: its toast would only sit over the checkout button on a phone. */
 export function dismissAddedToast() {
-  if (addedToastId) toaster.dismiss(addedToastId);
-  addedToastId = undefined;
+  void addedToast?.then((id) => notify.dismiss(id));
+  addedToast = undefined;
 }
 
 /**
@@ -31,7 +31,7 @@ export function useAddToStoreCart() {
       return false;
     }
     storeCartStore.set(result.items);
-    addedToastId = notify.success({
+    addedToast = notify.success({
       title: t`Added to Cart! 🛒`,
       description: t`${quantity} x ${product} (${variant}) added.`,
       action: { label: t`View cart`, onClick: () => panels.openStoreCart() },

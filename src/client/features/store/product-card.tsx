@@ -7,6 +7,8 @@ import { StorePrice } from '../../components/store/store-price.tsx';
 import { availability, canAddToCart, cardVariant, type StoreProduct, type StoreVariant } from './store-types.ts';
 
 const STAGGER_SECONDS = 0.05;
+/** The grid's first row at its widest (four columns): on the first screen, so not lazily loaded. */
+const FIRST_ROW = 4;
 
 export function ProductCard({
   product,
@@ -41,7 +43,7 @@ export function ProductCard({
       data-testid="product-card"
     >
       <Box position="relative">
-        <StoreImage src={product.image} alt={product.title} aspectRatio="1" />
+        <StoreImage src={product.image} alt={product.title} aspectRatio="1" priority={index < FIRST_ROW} />
         {product.ribbon_text && (
           <Badge position="absolute" top="3" insetStart="3" colorPalette="accent" variant="solid" size="md" zIndex="1">
             {product.ribbon_text}

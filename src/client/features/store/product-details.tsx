@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { StoreHtml } from '../../components/store/store-html.tsx';
 import { StorePrice } from '../../components/store/store-price.tsx';
 import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';
-import { metaDescriptionFrom, useDocumentMeta } from '../../lib/document-meta.ts';
 import { ProductGallery } from './product-gallery.tsx';
 import { StockMessage } from './stock-message.tsx';
 import { StyleSelector } from './style-selector.tsx';
@@ -23,9 +22,6 @@ export function ProductDetails({
   const [quantity, setQuantity] = useState(1);
   const variant = product.variants.find((candidate) => String(candidate.id) === variantId) ?? cardVariant(product);
   const state = availability(product, variant, quantity);
-  const title = product.title;
-
-  useDocumentMeta(t`${title} - Our Store`, metaDescriptionFrom(product.description, product.title));
 
   return (
     <Stack gap="10">

@@ -46,7 +46,7 @@ export function ProductGallery({
   return (
     <Stack gap="3" data-testid="product-gallery">
       <Box position="relative">
-        <StoreImage src={current} alt={title} aspectRatio="1" rounded="xl" />
+        <StoreImage src={current} alt={title} aspectRatio="1" rounded="xl" priority />
         {several && (
           <>
             <IconButton

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { CityKey } from '../../../shared/cities.ts';
-import { SEARCH_PAGE_SIZE, type SearchSort } from '../../../shared/schemas.ts';
+import { SEARCH_PAGE_SIZE, type SearchSort } from '../../../shared/search-options.ts';
 import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
 

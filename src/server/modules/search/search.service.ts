@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { cityFromText, normalizeSearchText } from '../../../shared/cities.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
-import { PRICE_FILTER_MAX, type SearchInput } from '../../../shared/schemas.ts';
+import type { SearchInput } from '../../../shared/schemas.ts';
+import { PRICE_FILTER_MAX } from '../../../shared/search-options.ts';
 import type { Database } from '../../db/schema.ts';
 import { catalogVersion } from './catalog-version.ts';
 import { findOffers, matchTests, type MatchedTest } from './search.repository.ts';

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database, Locale } from '../../db/schema.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { z } from 'zod';
-import { formatStorePrice, TEST_CARD_DECLINED, type cardInput } from '../../../shared/store.ts';
+import type { cardInput } from '../../../shared/store-schemas.ts';
+import { formatStorePrice, TEST_CARD_DECLINED } from '../../../shared/store.ts';
 import { localizedCurrency } from './builtin-store.ts';
 import {
   cancelPendingOrder,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardInput, storeCheckoutInput, storeIdSchema, storeProductsInput } from '../../../shared/store.ts';
+import { cardInput, storeCheckoutInput, storeIdSchema, storeProductsInput } from '../../../shared/store-schemas.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure } from '../../trpc/procedures.ts';

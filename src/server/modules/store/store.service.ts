@@ -2,14 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database, Locale } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../../shared/errors.ts';
-import {
-  formatStorePrice,
-  sameStoreId,
-  selectVariant,
-  type StoreCheckoutInput,
-  type StoreId,
-  type StoreProductsInput,
-} from '../../../shared/store.ts';
+import type { StoreCheckoutInput, StoreProductsInput } from '../../../shared/store-schemas.ts';
+import { formatStorePrice, sameStoreId, selectVariant, type StoreId } from '../../../shared/store.ts';
 import { createBuiltinStore } from './builtin-store.ts';
 import { createExternalStore, StoreHttpError, StoreResponseError } from './external-store.ts';
 import { sanitizeStoreHtml } from './sanitize.ts';
