@@ -96,7 +96,10 @@ try {
   }
 
   const metric = (lhr, id) => lhr.audits[id].displayValue?.replace(/\s/g, ' ') ?? '-';
-  console.log(`\nLighthouse ${rows[0].lhr.lighthouseVersion}, mobile preset, ${runs} run(s) per page (median score)\n`);
+  const speeds = rows.map(({ lhr }) => Math.round(lhr.environment.benchmarkIndex));
+  console.log(`\nLighthouse ${rows[0].lhr.lighthouseVersion}, mobile preset, ${runs} run(s) per page (median score)`);
+  // Lighthouse scales the CPU work it sees by 4: a busy machine (a low index) inflates TBT.
+  console.log(`CPU benchmark index of the kept runs: ${Math.min(...speeds)}–${Math.max(...speeds)}\n`);
   console.log(['lang', 'page'.padEnd(7), 'score', 'FCP'.padEnd(7), 'LCP'.padEnd(7), 'TBT'.padEnd(7), 'CLS'.padEnd(6), 'SI'].join('  '));
   for (const { locale, page, lhr } of rows) {
     const score = Math.round(lhr.categories.performance.score * 100);
