@@ -38,6 +38,8 @@ for (const run of runs) {
     await page.goto('/join-as-lab');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.joinHeading);
     await page.getByRole('main').getByRole('button', { name: w.joinNow }).first().click();
+    // Join Now opens the sign-up form itself (the form's code loads on first use).
+    await expect(page.getByTestId('auth-modal')).toBeVisible();
     await signUp(page, run.locale, { role: 'lab', name: labName, licenseNumber });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('lab-under-review')).toHaveText(w.underReview);
