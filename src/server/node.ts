@@ -6,7 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
-import { followCatalogVersion } from './modules/search/catalog-version.ts';
+import { followCatalogVersion } from './modules/catalog/catalog-version.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
 import { EnvError, parseEnv } from './env.ts';
 

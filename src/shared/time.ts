@@ -1,16 +1,28 @@
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone: building one costs far more than using it. */
+function partsFormat(timeZone: string) {
+  let format = partsFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    });
+    partsFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Wall-clock parts of an instant in a time zone. */
 export function zonedParts(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    weekday: 'short',
-  }).formatToParts(instant);
+  const parts = partsFormat(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   return {

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/client/lib/format.ts';
 import { simulatedPaymentProvider, type PaymentProvider } from '../../src/server/modules/booking/payment-provider.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
+import { followCatalogVersion, followedCatalogVersion } from '../../src/server/modules/catalog/catalog-version.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -117,9 +119,14 @@ describe('holds and bookings', () => {
     const items = [{ labTestId, bookingTime: at('08:00:00') }];
     const first = await booking.createBookings(database.db, payments, person.id, items, 'retry-key-1', EARLY);
     const again = await booking.createBookings(database.db, payments, person.id, items, 'retry-key-1', EARLY);
-    expect(again.checkout_id).toBe(first.checkout_id);
+    // The first answer is built from what the request had; the second is read back: they agree.
+    expect(again).toEqual(first);
+    expect(first.bookings[0]).toMatchObject({ lab_test_id: labTestId, status: 'confirmed', customer_id: person.id, customer_name: expect.any(String) });
     const rows = await database.db.selectFrom('bookings').select('id').where('customer_id', '=', person.id).execute();
     expect(rows).toHaveLength(1);
+    // Sent again after the slot's time has passed, it still gets its answer instead of an error.
+    const afterwards = await booking.createBookings(database.db, payments, person.id, items, 'retry-key-1', new Date(Date.parse(items[0]!.bookingTime) + 5 * 60_000));
+    expect(afterwards).toEqual(first);
   });
 
   it('keeps nothing of a declined payment, and a retry with the same key books once', async () => {
@@ -354,11 +361,60 @@ describe('a checkout cut off half-way', () => {
       async refund() {},
     };
     await expect(booking.createBookings(database.db, declining, person.id, items, 'failed-once', EARLY)).rejects.toMatchObject({ code: 'PAYMENT_FAILED' });
-    const outcomes = await Promise.allSettled(
-      [1, 2].map(() => booking.createBookings(database.db, payments, person.id, items, 'failed-once', EARLY)),
+    // The payment is held open so both retries meet while one of them is paying (an instant payment
+    // could finish before the other arrives, which would then just get its answer).
+    const gateway = stalledGateway();
+    const retries = [1, 2].map(() =>
+      booking
+        .createBookings(database.db, gateway.provider, person.id, items, 'failed-once', EARLY)
+        .then(() => 'booked', (error: { code?: string }) => error.code),
     );
-    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-    expect(outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')?.reason).toMatchObject({ code: 'CHECKOUT_IN_PROGRESS' });
+    expect(await Promise.race(retries)).toBe('CHECKOUT_IN_PROGRESS');
+    gateway.release();
+    expect((await Promise.all(retries)).sort()).toEqual(['CHECKOUT_IN_PROGRESS', 'booked']);
     expect(await bookingsOf(person.id)).toHaveLength(1);
+  });
+});
+
+describe('offerings remembered while the catalog version is followed', () => {
+  /** Waits until the followed version has caught up with the table (announcements are asynchronous). */
+  async function caughtUp() {
+    const deadline = Date.now() + 3000;
+    for (;;) {
+      const { rows } = await sql<{ version: string }>`select version::text from catalog_version`.execute(database.db);
+      if (followedCatalogVersion(database.db) === rows[0]!.version) return;
+      if (Date.now() > deadline) throw new Error('the followed catalog version did not catch up');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('books at the new price, not on a closed day and not a withdrawn test, right after each change', async () => {
+    const follower = followCatalogVersion(database.db, database.listen);
+    try {
+      const owner = await createTestUser(database.db, 'lab', { approved: true });
+      await database.db.insertInto('lab_working_hours').values([1, 2].map((weekday) => ({ lab_id: owner.id, weekday, opens_at: '08:00', closes_at: '12:00' }))).execute();
+      const test = await database.db.selectFrom('tests').select('id').limit(1).executeTakeFirstOrThrow();
+      const { id: offered } = await database.db.insertInto('lab_tests').values({ lab_id: owner.id, test_id: test.id, price_halalas: 10_000 }).returning('id').executeTakeFirstOrThrow();
+      const monday = (time: string) => new Date(`2030-01-07T${time}+03:00`).toISOString();
+      const person = await customer();
+      await caughtUp();
+      const book = (bookingTime: string, key: string) => booking.createBookings(database.db, payments, person.id, [{ labTestId: offered, bookingTime }], key, EARLY);
+
+      expect((await book(monday('08:00:00'), 'cached-1')).total_price).toBe(100);
+      await database.db.updateTable('lab_tests').set({ price_halalas: 12_500 }).where('id', '=', offered).execute();
+      await caughtUp();
+      expect((await book(monday('08:30:00'), 'cached-2')).total_price).toBe(125);
+
+      await database.db.deleteFrom('lab_working_hours').where('lab_id', '=', owner.id).where('weekday', '=', 2).execute();
+      await caughtUp();
+      await expect(book(tuesday('08:00:00'), 'cached-3')).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+
+      await database.db.updateTable('lab_tests').set({ is_active: false }).where('id', '=', offered).execute();
+      await caughtUp();
+      await expect(book(monday('09:00:00'), 'cached-4')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect(await bookingsOf(person.id)).toHaveLength(2);
+    } finally {
+      await follower.stop();
+    }
   });
 });

@@ -42,7 +42,8 @@ export async function takenSeats(db: Db, labId: string, from: Date, to: Date, ex
 export async function findBookableLabTest(db: Db, labTestId: number) {
   const { rows } = await sql<BookableLabTest>`${sql.raw(PREPARE)}
     select lt.id, lt.lab_id, lt.price_halalas, l.time_zone, l.slot_minutes, l.slot_capacity,
-           t.name_ar as test_name_ar, t.name_en as test_name_en, l.lab_name_ar, l.lab_name_en,
+           t.id as test_id, t.name_ar as test_name_ar, t.name_en as test_name_en, l.lab_name_ar, l.lab_name_en,
+           l.address_ar as lab_address_ar, l.address_en as lab_address_en,
            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at))
                        from lab_working_hours h where h.lab_id = l.id), '[]') as hours
       from lab_tests lt
@@ -60,10 +61,13 @@ export interface BookableLabTest {
   time_zone: string;
   slot_minutes: number;
   slot_capacity: number;
+  test_id: number;
   test_name_ar: string;
   test_name_en: string;
   lab_name_ar: string;
   lab_name_en: string;
+  lab_address_ar: string;
+  lab_address_en: string;
   hours: { weekday: number; opens_at: string; closes_at: string }[];
 }
 
@@ -92,23 +96,26 @@ export async function holdSeats(db: Db, holderId: string, seats: Seat[], now: Da
   await sql`${sql.raw(PREPARE)} select hold_seats(${holderId}, ${JSON.stringify(seats)}::jsonb, ${now}, ${expiresAt})`.execute(db);
 }
 
-/** Claims the checkout (new, or `retrying` a failed one) and holds every seat; returns its id. */
+/**
+ * Claims the customer's checkout for the key (new, or taking over a failed or abandoned attempt) and
+ * holds every seat, in one call; a checkout already paid comes back with `paid` and holds nothing.
+ */
 export async function claimCheckout(
   db: Db,
-  checkout: { retrying: string | null; customerId: string; idempotencyKey: string; totalHalalas: number; vatHalalas: number; provider: string },
+  checkout: { customerId: string; idempotencyKey: string; totalHalalas: number; vatHalalas: number; provider: string },
   seats: Seat[],
   attempt: { startedAt: Date; holdsExpireAt: Date; abandonedBefore: Date },
-): Promise<string> {
-  const { rows } = await sql<{ id: string }>`${sql.raw(PREPARE)}
-    select claim_checkout(${checkout.retrying}::uuid, ${checkout.customerId}, ${checkout.idempotencyKey}, ${checkout.totalHalalas},
+): Promise<{ id: string; paid: boolean }> {
+  const { rows } = await sql<{ id: string; paid: boolean }>`${sql.raw(PREPARE)}
+    select id, paid from claim_checkout(${checkout.customerId}, ${checkout.idempotencyKey}, ${checkout.totalHalalas},
                           ${checkout.vatHalalas}, ${checkout.provider}, ${JSON.stringify(seats)}::jsonb, ${attempt.startedAt},
-                          ${attempt.holdsExpireAt}, ${attempt.abandonedBefore}) as id`.execute(db);
-  return rows[0]!.id;
+                          ${attempt.holdsExpireAt}, ${attempt.abandonedBefore})`.execute(db);
+  return rows[0]!;
 }
 
 /**
  * Turns the customer's held seats into confirmed bookings and marks the checkout paid, all or none,
- * if the attempt begun at `attemptedAt` is still the checkout's current one.
+ * if the attempt begun at `attemptedAt` is still the checkout's current one. Returns the bookings.
  */
 export async function completeCheckout(
   db: Db,
@@ -116,9 +123,33 @@ export async function completeCheckout(
   seats: Seat[],
   now: Date,
 ) {
-  await sql`${sql.raw(PREPARE)}
-    select complete_checkout(${checkout.id}, ${checkout.customerId}, ${checkout.paymentReference}, ${JSON.stringify(seats)}::jsonb,
+  const { rows } = await sql<{ id: string; lab_test_id: number; booking_time: Date; created_at: Date; customer_name: string }>`${sql.raw(PREPARE)}
+    select id, lab_test_id, booking_time, created_at, customer_name
+      from complete_checkout(${checkout.id}, ${checkout.customerId}, ${checkout.paymentReference}, ${JSON.stringify(seats)}::jsonb,
                              ${now}, ${checkout.attemptedAt})`.execute(db);
+  return rows;
+}
+
+/** The checkout of a customer's idempotency key, if any. */
+export function findCheckout(db: Db, customerId: string, idempotencyKey: string) {
+  return db
+    .selectFrom('checkouts')
+    .select(['id', 'status'])
+    .where('customer_id', '=', customerId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+/** Fails the key's pending checkout if its last attempt was abandoned before `abandonedBefore`. */
+export async function failAbandoned(db: Db, customerId: string, idempotencyKey: string, abandonedBefore: Date) {
+  await db
+    .updateTable('checkouts')
+    .set({ status: 'failed' })
+    .where('customer_id', '=', customerId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .where('status', '=', 'pending')
+    .where('attempted_at', '<=', abandonedBefore)
+    .execute();
 }
 
 /** Marks the attempt begun at `attemptedAt` failed, unless another attempt has taken the checkout over. */

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
 import { clockOf, minutesOf, todayIn, zonedParts, zonedTimeToInstant } from '../../../shared/time.ts';
 import type { Database } from '../../db/schema.ts';
+import { followedCatalogVersion, VersionedCache } from '../catalog/catalog-version.ts';
 import * as repo from './booking.repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
@@ -68,8 +69,14 @@ function assertIsSlot(offering: repo.BookableLabTest, startsAt: Date, now: Date)
   if (!aligned) throw new AppError('SLOT_UNAVAILABLE');
 }
 
+/** Bookable offerings by catalog version and id: a booking need not read its offering again. */
+const offeringCache = new VersionedCache<repo.BookableLabTest>(10_000);
+
 async function bookableOffering(db: Kysely<Database>, labTestId: number) {
-  const offering = await repo.findBookableLabTest(db, labTestId);
+  // Only while the catalog version is known without a query (else the cache would save nothing).
+  const version = followedCatalogVersion(db);
+  const find = () => repo.findBookableLabTest(db, labTestId);
+  const offering = version === undefined ? await find() : await offeringCache.remember(db, `${version}:${labTestId}`, find);
   if (!offering) throw new AppError('NOT_FOUND', { entity: 'labTest' });
   return offering;
 }
@@ -78,9 +85,11 @@ async function bookableOffering(db: Kysely<Database>, labTestId: number) {
 async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
   // One seat per slot and offering: the same item twice is one booking.
   const unique = [...new Map(items.map((item) => [`${item.labTestId}|${new Date(item.bookingTime).toISOString()}`, item])).values()];
+  const offerings = new Map<number, repo.BookableLabTest>();
   const seats = await Promise.all(
     unique.map(async (item): Promise<RequestedSeat> => {
       const offering = await bookableOffering(db, item.labTestId);
+      offerings.set(offering.id, offering);
       const startsAt = new Date(item.bookingTime);
       assertIsSlot(offering, startsAt, now);
       return {
@@ -94,7 +103,8 @@ async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
     }),
   );
   // Lock slots in one order everywhere, so two carts sharing slots cannot deadlock.
-  return seats.sort((a, b) => `${a.lab_id}${a.starts_at}`.localeCompare(`${b.lab_id}${b.starts_at}`));
+  seats.sort((a, b) => `${a.lab_id}${a.starts_at}`.localeCompare(`${b.lab_id}${b.starts_at}`));
+  return { seats, offerings };
 }
 
 type RequestedSeat = repo.Seat & { bookingTime: string };
@@ -120,7 +130,7 @@ function takingSeatsError(seats: RequestedSeat[], error: unknown): unknown {
 
 /** Reserves a seat for the holder for a few minutes, if one is free. Holding again extends it. */
 export async function holdSlot(db: Kysely<Database>, holderId: string, labTestId: number, bookingTime: string, now = new Date()) {
-  const seats = await seatsFor(db, [{ labTestId, bookingTime }], now);
+  const { seats } = await seatsFor(db, [{ labTestId, bookingTime }], now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
   await takingSeats(seats, () => repo.holdSeats(db, holderId, seats, now, expiresAt));
   return { expires_at: expiresAt.toISOString() };
@@ -153,37 +163,38 @@ export async function createBookings(
   now = new Date(),
 ) {
   const startedAt = Date.now();
-  const existing = await db
-    .selectFrom('checkouts')
-    .select(['id', 'status', 'attempted_at'])
-    .where('customer_id', '=', customerId)
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
-  if (existing?.status === 'paid') return checkoutResult(db, existing.id);
   const abandonedBefore = new Date(now.getTime() - CHECKOUT_ABANDONED_MINUTES * MINUTE);
-  if (existing?.status === 'pending' && existing.attempted_at.getTime() > abandonedBefore.getTime()) {
-    throw new AppError('CHECKOUT_IN_PROGRESS');
+  let requested: Awaited<ReturnType<typeof seatsFor>>;
+  try {
+    requested = await seatsFor(db, items, now);
+  } catch (error) {
+    // A request sent again after its items stopped being bookable (their time has passed) still
+    // gets its checkout's answer if that was paid.
+    const checkout = await repo.findCheckout(db, customerId, idempotencyKey);
+    if (checkout?.status === 'paid') return checkoutResult(db, checkout.id);
+    throw error;
   }
-
-  const seats = await seatsFor(db, items, now);
+  const { seats, offerings } = requested;
   const totalHalalas = seats.reduce((sum, seat) => sum + seat.price_halalas, 0);
+  const totals = { total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) };
 
-  // 1. Claim the checkout and hold every seat (or fail having changed nothing).
+  // 1. Claim the checkout and hold every seat (or fail having changed nothing). A checkout already
+  // paid answers with what it booked then.
   const attemptedAt = now;
-  const checkoutId = await takingSeats(seats, () =>
+  const claim = await takingSeats(seats, () =>
     repo.claimCheckout(
       db,
-      { retrying: existing?.id ?? null, customerId, idempotencyKey, totalHalalas, vatHalalas: vatIncluded(totalHalalas), provider: payments.name },
+      { customerId, idempotencyKey, totalHalalas, vatHalalas: totals.vat_halalas, provider: payments.name },
       seats,
       { startedAt: attemptedAt, holdsExpireAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE), abandonedBefore },
     ),
   ).catch(async (error: unknown) => {
     // An abandoned attempt that could not be taken over (its seats are gone) is over: say so.
-    if (existing?.status === 'pending' && !(error instanceof AppError && error.code === 'CHECKOUT_IN_PROGRESS')) {
-      await repo.failAttempt(db, existing.id, existing.attempted_at);
-    }
+    if (error instanceof AppError && error.code === 'SLOT_UNAVAILABLE') await repo.failAbandoned(db, customerId, idempotencyKey, abandonedBefore);
     throw error;
   });
+  if (claim.paid) return checkoutResult(db, claim.id);
+  const checkoutId = claim.id;
 
   // 2. Pay, outside any transaction. The reference is the checkout's, so an attempt that takes over
   // an abandoned one is charged once by the gateway, not twice.
@@ -197,8 +208,9 @@ export async function createBookings(
 
   // 3. Turn the held seats into bookings, all or none: holds are judged at the time payment ended.
   const paidAt = new Date(now.getTime() + (Date.now() - startedAt));
+  let booked: Awaited<ReturnType<typeof repo.completeCheckout>>;
   try {
-    await repo.completeCheckout(db, { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference }, seats, paidAt);
+    booked = await repo.completeCheckout(db, { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference }, seats, paidAt);
   } catch (error) {
     const state = (error as { code?: string }).code;
     if (state === repo.ATTEMPT_SUPERSEDED_STATE) {
@@ -212,13 +224,37 @@ export async function createBookings(
     await repo.failAttempt(db, checkoutId, attemptedAt);
     throw takingSeatsError(seats, error);
   }
-  return checkoutResult(db, checkoutId, { total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) });
+  // The answer is built from what this request already has: no read-back.
+  const bookings = booked.map((row) => {
+    const offering = offerings.get(row.lab_test_id)!;
+    return presentBooking({
+      id: row.id,
+      customer_id: customerId,
+      lab_test_id: row.lab_test_id,
+      booking_time: row.booking_time,
+      total_price_halalas: offering.price_halalas,
+      status: 'confirmed',
+      created_at: row.created_at,
+      lab_id: offering.lab_id,
+      test_id: offering.test_id,
+      test_name_ar: offering.test_name_ar,
+      test_name_en: offering.test_name_en,
+      lab_name_ar: offering.lab_name_ar,
+      lab_name_en: offering.lab_name_en,
+      lab_address_ar: offering.lab_address_ar,
+      lab_address_en: offering.lab_address_en,
+      time_zone: offering.time_zone,
+      customer_name: row.customer_name,
+    });
+  });
+  bookings.sort((a, b) => a.booking_time.localeCompare(b.booking_time));
+  return { checkout_id: checkoutId, total_price: halalasToSar(totals.total_halalas), vat: halalasToSar(totals.vat_halalas), bookings };
 }
 
-/** The checkout's bookings with names; its totals are read unless the caller has just written them. */
-async function checkoutResult(db: Kysely<Database>, checkoutId: string, totals?: { total_halalas: number; vat_halalas: number }) {
+/** A checkout's answer read back: its totals and its bookings with names. */
+async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
   const [checkout, bookings] = await Promise.all([
-    totals ?? db.selectFrom('checkouts').select(['total_halalas', 'vat_halalas']).where('id', '=', checkoutId).executeTakeFirstOrThrow(),
+    db.selectFrom('checkouts').select(['total_halalas', 'vat_halalas']).where('id', '=', checkoutId).executeTakeFirstOrThrow(),
     repo.bookingsWithDetails(db).where('bookings.checkout_id', '=', checkoutId).orderBy('bookings.booking_time').execute(),
   ]);
   return {

@@ -4,33 +4,12 @@ import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import type { SearchInput } from '../../../shared/schemas.ts';
 import { PRICE_FILTER_MAX } from '../../../shared/search-options.ts';
 import type { Database } from '../../db/schema.ts';
-import { catalogVersion } from './catalog-version.ts';
+import { catalogVersion, VersionedCache } from '../catalog/catalog-version.ts';
 import { findOffers, matchTests, type MatchedTest } from './search.repository.ts';
 
 const INT4_MAX = 2_147_483_647;
 
 type SearchResult = Awaited<ReturnType<typeof runSearch>>[number];
-
-/**
- * Answers remembered per database, keyed with the catalog version (bumped by triggers on every change
- * to tests, labs, offerings or approvals), so a remembered answer is never stale. The oldest entry
- * goes first once the cache is full.
- */
-class VersionedCache<T> {
-  private readonly maps = new WeakMap<Kysely<Database>, Map<string, T>>();
-  constructor(private readonly size: number) {}
-
-  async remember(db: Kysely<Database>, key: string, compute: () => Promise<T>): Promise<T> {
-    let map = this.maps.get(db);
-    if (!map) this.maps.set(db, (map = new Map()));
-    const hit = map.get(key);
-    if (hit !== undefined) return hit;
-    const value = await compute();
-    map.set(key, value);
-    if (map.size > this.size) map.delete(map.keys().next().value!);
-    return value;
-  }
-}
 
 /** Whole pages: a repeat of a popular search costs no query at all. */
 const pages = new VersionedCache<SearchResult[]>(2000);

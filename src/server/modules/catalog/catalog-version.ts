@@ -11,12 +11,40 @@ const RELISTEN_DELAYS_MS = [1000, 2000, 5000, 10_000];
 const followed = new WeakMap<Kysely<Database>, bigint>();
 
 /**
- * The catalog version, bumped by triggers on every change to tests, labs, offerings or approvals.
+ * The catalog version, bumped by triggers on every change to tests, labs, offerings, their labs' hours
+ * or approvals.
  * Read from memory while the database is followed, otherwise from the table.
  */
 export async function catalogVersion(db: Kysely<Database>): Promise<string> {
   const known = followed.get(db);
   return known === undefined ? readCatalogVersion(db) : known.toString();
+}
+
+/** The version while the database is followed (no query needed), otherwise undefined. */
+export function followedCatalogVersion(db: Kysely<Database>): string | undefined {
+  return followed.get(db)?.toString();
+}
+
+/**
+ * Answers remembered per database, keyed with the catalog version (bumped by triggers on every change
+ * to tests, labs, offerings, their labs' hours or approvals), so a remembered answer is never stale.
+ * The oldest entry goes first once the cache is full; nothing (undefined) is not remembered.
+ */
+export class VersionedCache<T> {
+  private readonly maps = new WeakMap<Kysely<Database>, Map<string, T>>();
+  constructor(private readonly size: number) {}
+
+  async remember<R extends T | undefined>(db: Kysely<Database>, key: string, compute: () => Promise<R>): Promise<R> {
+    let map = this.maps.get(db);
+    if (!map) this.maps.set(db, (map = new Map()));
+    const hit = map.get(key);
+    if (hit !== undefined) return hit as R;
+    const value = await compute();
+    if (value === undefined) return value;
+    map.set(key, value as T);
+    if (map.size > this.size) map.delete(map.keys().next().value!);
+    return value;
+  }
 }
 
 async function readCatalogVersion(db: Kysely<Database>): Promise<string> {
