@@ -129,6 +129,8 @@ async function seedAccounts(tx: Tx, passwordHashes: Map<string, string>, count: 
       userType: 'lab',
       approved: true,
       passwordHash: passwordHashes.get(email),
+      // Each offers 35–67 tests: more than Starter's 20, within Professional's 100 (spec §9).
+      subscriptionTier: 'professional',
     });
     await insertLab(tx, count, labId, lab);
     await insertLabTests(tx, count, labId, lab, testIds);
@@ -151,6 +153,7 @@ interface NewUser {
   approved: boolean;
   passwordHash: string | undefined;
   phone?: string;
+  subscriptionTier?: 'professional';
 }
 
 async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> {
@@ -164,7 +167,7 @@ async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> 
   count('users', users.length);
   const profiles = await tx
     .insertInto('user_profiles')
-    .values({ id, name: user.name, user_type: user.userType, approved: user.approved })
+    .values({ id, name: user.name, user_type: user.userType, approved: user.approved, ...(user.subscriptionTier && { subscription_tier: user.subscriptionTier }) })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')
     .execute();

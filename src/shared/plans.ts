@@ -24,21 +24,23 @@ export interface Plan<Id extends PlanId = PlanId> {
   /** Customers: the fee on each booking. Labs: the commission on each completed booking. */
   feePercent: number;
   features: PlanFeature[];
+  /** Labs: how many tests the lab may offer (active on its price list) at once; null is no limit. */
+  testLimit: number | null;
   /** The middle plan carries the 'Most popular' badge. */
   popular: boolean;
 }
 
 export const customerPlans: Plan<CustomerPlanId>[] = [
-  { id: 'basic', audience: 'customer', monthlyPrice: 0, feePercent: 5, features: ['storage1gb'], popular: false },
-  { id: 'premium', audience: 'customer', monthlyPrice: 99, feePercent: 3, features: ['aiAnalysis', 'discount5'], popular: true },
-  { id: 'enterprise', audience: 'customer', monthlyPrice: 499, feePercent: 2, features: ['multiAccount'], popular: false },
+  { id: 'basic', audience: 'customer', monthlyPrice: 0, feePercent: 5, features: ['storage1gb'], testLimit: null, popular: false },
+  { id: 'premium', audience: 'customer', monthlyPrice: 99, feePercent: 3, features: ['aiAnalysis', 'discount5'], testLimit: null, popular: true },
+  { id: 'enterprise', audience: 'customer', monthlyPrice: 499, feePercent: 2, features: ['multiAccount'], testLimit: null, popular: false },
 ];
 
 // AI analysis is what the lab dashboard offers as the Premium upgrade.
 export const labPlans: Plan<LabPlanId>[] = [
-  { id: 'starter', audience: 'lab', monthlyPrice: 0, feePercent: 15, features: ['tests20'], popular: false },
-  { id: 'professional', audience: 'lab', monthlyPrice: 499, feePercent: 10, features: ['tests100', 'featured'], popular: true },
-  { id: 'premium', audience: 'lab', monthlyPrice: 999, feePercent: 7, features: ['testsUnlimited', 'aiAnalysis'], popular: false },
+  { id: 'starter', audience: 'lab', monthlyPrice: 0, feePercent: 15, features: ['tests20'], testLimit: 20, popular: false },
+  { id: 'professional', audience: 'lab', monthlyPrice: 499, feePercent: 10, features: ['tests100', 'featured'], testLimit: 100, popular: true },
+  { id: 'premium', audience: 'lab', monthlyPrice: 999, feePercent: 7, features: ['testsUnlimited', 'aiAnalysis'], testLimit: null, popular: false },
 ];
 
 export const planIds = ['basic', 'premium', 'enterprise', 'starter', 'professional'] as const satisfies readonly PlanId[];
@@ -63,4 +65,9 @@ export function currentPlan(audience: PlanAudience, tier: string): Plan {
 /** The share of a completed booking the platform keeps from a lab on this tier. */
 export function labCommissionRate(tier: string): number {
   return currentPlan('lab', tier).feePercent / 100;
+}
+
+/** How many tests a lab on this tier may offer at once (null: no limit). */
+export function labTestLimit(tier: string): number | null {
+  return currentPlan('lab', tier).testLimit;
 }

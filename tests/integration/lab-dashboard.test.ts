@@ -198,6 +198,55 @@ describe('price list', () => {
   });
 });
 
+describe("the plan's test limit", () => {
+  /** A fresh approved lab on `tier` with `count` active offerings. */
+  async function labOffering(count: number, tier: string) {
+    const fresh = await createTestUser(database.db, 'lab', { approved: true });
+    await database.db.updateTable('user_profiles').set({ subscription_tier: tier }).where('id', '=', fresh.id).execute();
+    const tests = await database.db.selectFrom('tests').select('id').orderBy('id').limit(count).execute();
+    if (tests.length > 0) {
+      await database.db.insertInto('lab_tests').values(tests.map((test) => ({ lab_id: fresh.id, test_id: test.id, price_halalas: 10_000 }))).execute();
+    }
+    return { lab: fresh, caller: await as(fresh) };
+  }
+  const activeCount = async (labId: string) =>
+    Number((await database.db.selectFrom('lab_tests').select((eb) => eb.fn.countAll<string>().as('n')).where('lab_id', '=', labId).where('is_active', '=', true).executeTakeFirstOrThrow()).n);
+
+  it('stops a Starter lab at 20 active tests, until one is hidden, and lets a hidden one back only with room', async () => {
+    const { lab: starter, caller } = await labOffering(20, 'basic');
+    const [next] = await caller.lab.testsNotOffered();
+    expect(await refusal(caller.lab.addOffering({ testId: next!.id, price: 80 }))).toEqual({ code: 'FORBIDDEN', appCode: 'PLAN_TEST_LIMIT' });
+    await expect(caller.lab.addOffering({ testId: next!.id, price: 80 })).rejects.toMatchObject({ cause: { details: { limit: 20 } } });
+    expect(await activeCount(starter.id)).toBe(20);
+
+    const [first] = await caller.lab.offerings();
+    await caller.lab.updateOffering({ labTestId: first!.lab_test_id, isActive: false });
+    const added = await caller.lab.addOffering({ testId: next!.id, price: 80 });
+    expect(added.lab_test_id).toBeGreaterThan(0);
+    // Full again: the hidden test cannot come back, though its price can still change.
+    expect(await refusal(caller.lab.updateOffering({ labTestId: first!.lab_test_id, isActive: true }))).toEqual({ code: 'FORBIDDEN', appCode: 'PLAN_TEST_LIMIT' });
+    await caller.lab.updateOffering({ labTestId: first!.lab_test_id, price: 90 });
+    expect(await activeCount(starter.id)).toBe(20);
+  });
+
+  it('lets a Professional lab go past 20, and a Premium lab has no limit', async () => {
+    for (const tier of ['professional', 'premium']) {
+      const { lab: fresh, caller } = await labOffering(20, tier);
+      const [next] = await caller.lab.testsNotOffered();
+      await caller.lab.addOffering({ testId: next!.id, price: 80 });
+      expect(await activeCount(fresh.id)).toBe(21);
+    }
+  });
+
+  it('gives the last place to exactly one of two additions sent at once', async () => {
+    const { lab: starter, caller } = await labOffering(19, 'basic');
+    const [a, b] = await caller.lab.testsNotOffered();
+    const outcomes = await Promise.allSettled([a!, b!].map((test) => caller.lab.addOffering({ testId: test.id, price: 50 })));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(await activeCount(starter.id)).toBe(20);
+  });
+});
+
 describe('payments', () => {
   it("deducts the lab plan's commission from each completed booking", async () => {
     const fresh = await createTestUser(database.db, 'lab', { approved: true });

@@ -33,6 +33,7 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   TEST_ALREADY_EXISTS: msg`A test with this English name is already in the catalogue.`,
   TEST_ALREADY_REQUESTED: msg`You have already requested this test. It is waiting for review.`,
   TEST_ALREADY_OFFERED: msg`This test is already on your price list.`,
+  PLAN_TEST_LIMIT: msg`Your plan does not allow more tests on your price list. Upgrade your plan to add more.`,
   TEST_REQUEST_REVIEWED: msg`This test request has already been reviewed.`,
   PLAN_NOT_AVAILABLE: msg`This plan is not available for your account type.`,
   PAYMENT_INTEGRATION_NEEDED: msg`Paid plans need a card payment provider, which has not been set up yet.`,
@@ -82,6 +83,10 @@ export function errorMessage(i18n: I18n, error: unknown): string {
     return i18n._(
       msg`Too many attempts. Please try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`,
     );
+  }
+  const limit = data?.details?.limit;
+  if (code === 'PLAN_TEST_LIMIT' && typeof limit === 'number') {
+    return i18n._(msg`Your plan lets you offer up to ${limit} tests at a time. Upgrade your plan or deactivate a test to add another.`);
   }
   const status = data?.details?.status;
   const statusText = data?.details?.statusText;

@@ -19,6 +19,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Plus, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { labTestLimit } from '../../../shared/plans.ts';
 import { LAB_TEST_PRICE_MAX } from '../../../shared/schemas.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -99,7 +100,6 @@ function OfferingRow({ offering }: { offering: Offering }) {
               <Input
                 size="sm"
                 inputMode="decimal"
-                dir="ltr"
                 value={price}
                 onChange={(event) => setPrice(event.target.value)}
                 aria-label={t`Price of ${name}`}
@@ -210,6 +210,8 @@ export function PriceList() {
     ) ?? [];
   const listed = expanded || needle ? visible : visible.slice(0, COLLAPSED_ROWS);
   const activeCount = offerings.data?.filter((offering) => offering.is_active).length ?? 0;
+  const overview = useQuery(trpc.lab.overview.queryOptions());
+  const limit = overview.data ? labTestLimit(overview.data.lab.subscription_tier) : null;
 
   return (
     <Card.Root variant="outline">
@@ -220,8 +222,8 @@ export function PriceList() {
           </Heading>
           {offerings.data && (
             <Text color="fg.muted" fontSize="sm">
-              {t`${plural(activeCount, { one: '# test is offered to patients', other: '# tests are offered to patients' })}`} ·{' '}
-              {t`Prices include VAT.`}
+              {t`${plural(activeCount, { one: '# test is offered to patients', other: '# tests are offered to patients' })}`}
+              {limit !== null && ` ${t`(your plan allows ${formatNumber(limit, locale)})`}`} · {t`Prices include VAT.`}
             </Text>
           )}
         </Stack>

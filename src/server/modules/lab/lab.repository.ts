@@ -169,7 +169,23 @@ export function listTestsNotOffered(db: Db, labId: string) {
 }
 
 export function findOffering(db: Db, labTestId: number) {
-  return db.selectFrom('lab_tests').select(['id', 'lab_id']).where('id', '=', labTestId).executeTakeFirst();
+  return db.selectFrom('lab_tests').select(['id', 'lab_id', 'is_active']).where('id', '=', labTestId).executeTakeFirst();
+}
+
+/** The lab's plan, its profile row locked: price-list changes of one lab go one at a time. */
+export async function lockLabPlan(tx: Transaction<Database>, labId: string): Promise<string> {
+  const row = await tx.selectFrom('user_profiles').select('subscription_tier').where('id', '=', labId).forUpdate().executeTakeFirstOrThrow();
+  return row.subscription_tier;
+}
+
+export async function countActiveOfferings(db: Db, labId: string): Promise<number> {
+  const row = await db
+    .selectFrom('lab_tests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('lab_id', '=', labId)
+    .where('is_active', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function updateOffering(db: Db, labTestId: number, patch: { price_halalas?: number; is_active?: boolean }) {

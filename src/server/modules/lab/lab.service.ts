@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
-import { currentPlan, labCommissionRate } from '../../../shared/plans.ts';
+import { currentPlan, labCommissionRate, labTestLimit } from '../../../shared/plans.ts';
 import type { LabProfileInput } from '../../../shared/schemas.ts';
 import { todayIn, zonedTimeToInstant } from '../../../shared/time.ts';
 import type { BookingStatus, Database } from '../../db/schema.ts';
@@ -116,20 +116,36 @@ export async function updateOffering(
   labId: string,
   input: { labTestId: number; price?: number; isActive?: boolean },
 ) {
-  const offering = await repo.findOffering(db, input.labTestId);
-  if (!offering || offering.lab_id !== labId) throw new AppError('NOT_FOUND', { entity: 'labTest' });
-  await repo.updateOffering(db, input.labTestId, {
-    ...(input.price !== undefined && { price_halalas: sarToHalalas(input.price) }),
-    ...(input.isActive !== undefined && { is_active: input.isActive }),
+  await db.transaction().execute(async (tx) => {
+    const offering = await repo.findOffering(tx, input.labTestId);
+    if (!offering || offering.lab_id !== labId) throw new AppError('NOT_FOUND', { entity: 'labTest' });
+    if (input.isActive === true && !offering.is_active) await assertRoomForOneMoreTest(tx, labId);
+    await repo.updateOffering(tx, input.labTestId, {
+      ...(input.price !== undefined && { price_halalas: sarToHalalas(input.price) }),
+      ...(input.isActive !== undefined && { is_active: input.isActive }),
+    });
   });
   return { updated: true as const };
 }
 
 export async function addOffering(db: Kysely<Database>, labId: string, input: { testId: number; price: number }) {
-  if (!(await repo.testExists(db, input.testId))) throw new AppError('NOT_FOUND', { entity: 'test' });
-  const inserted = await repo.insertOffering(db, labId, input.testId, sarToHalalas(input.price));
-  if (!inserted) throw new AppError('TEST_ALREADY_OFFERED');
-  return { lab_test_id: inserted.id };
+  return db.transaction().execute(async (tx) => {
+    if (!(await repo.testExists(tx, input.testId))) throw new AppError('NOT_FOUND', { entity: 'test' });
+    await assertRoomForOneMoreTest(tx, labId);
+    const inserted = await repo.insertOffering(tx, labId, input.testId, sarToHalalas(input.price));
+    if (!inserted) throw new AppError('TEST_ALREADY_OFFERED');
+    return { lab_test_id: inserted.id };
+  });
+}
+
+/**
+ * A lab offers at most its plan's number of tests at once (spec §9: Starter 20, Professional 100).
+ * Counted under the lab's lock, so two additions at once cannot both take the last place. A lab that
+ * moved to a smaller plan keeps what it offers, but adds nothing until it is under the limit.
+ */
+async function assertRoomForOneMoreTest(tx: Transaction<Database>, labId: string) {
+  const limit = labTestLimit(await repo.lockLabPlan(tx, labId));
+  if (limit !== null && (await repo.countActiveOfferings(tx, labId)) >= limit) throw new AppError('PLAN_TEST_LIMIT', { limit });
 }
 
 /** Completed bookings with the commission of the lab's current plan deducted. */
