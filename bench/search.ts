@@ -1,7 +1,9 @@
 // `npm run bench:search`: search throughput and tail latency at 100 connections, against a trivial tRPC
 // query measured in the same run. Needs PostgreSQL (BENCH_DATABASE_URL, default the local server) and
 // wrk (`apt-get install wrk`). Goal: search ≥ 0.5 × the trivial query's requests/s, p99 ≤ 50 ms.
-import { spawnSync } from 'node:child_process';
+// Last, a control: a bare node:http server spending the search's CPU per request, driven the same way,
+// shows the tail this machine and its load generator produce by themselves (bench/busy-server.mjs).
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,8 +41,14 @@ const searchPaths = queries.flatMap((query, index) => {
   return [`/trpc/search.labTests?input=${input}`];
 });
 
+/** Warms a workload up for 3 s (connections, prepared plans, caches, JIT), then measures it. */
+function measureAt(target: string, paths: string[], uniqueLocations = false) {
+  wrk(target, paths, uniqueLocations, 3);
+  return wrk(target, paths, uniqueLocations);
+}
+
 /** `paths` in turn; with `uniqueLocations`, every search comes from a different point (no cache hits). */
-function wrk(paths: string[], uniqueLocations = false, seconds = SECONDS) {
+function wrk(target: string, paths: string[], uniqueLocations = false, seconds = SECONDS) {
   const script = join(tmpdir(), `tahaleel-wrk-${process.pid}.lua`);
   const located = uniqueLocations
     ? `local queries = {${queries.map((query) => JSON.stringify(encodeURIComponent(JSON.stringify(query)))).join(',')}}
@@ -71,7 +79,7 @@ done = function(summary, latency)
   io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))
 end`,
   );
-  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, base], { encoding: 'utf8' });
+  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, target], { encoding: 'utf8' });
   const line = run.stdout.split('\n').find((entry) => entry.startsWith('RESULT'));
   if (!line) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
   const [, rps, p50, p99, errors] = line.split(' ').map(Number);
@@ -79,11 +87,7 @@ end`,
 }
 
 try {
-  // Warm up each workload for 3 s (connections, prepared plans, caches, JIT) before it is measured.
-  const measure = (paths: string[], uniqueLocations = false) => {
-    wrk(paths, uniqueLocations, 3);
-    return wrk(paths, uniqueLocations);
-  };
+  const measure = (paths: string[], uniqueLocations = false) => measureAt(base, paths, uniqueLocations);
   const trivial = measure(['/trpc/auth.providers']);
   const search = measure(searchPaths);
   const unique = measure(searchPaths, true);
@@ -95,6 +99,32 @@ try {
   console.log(row('  every point new', unique));
   console.log(`ratio search/trivial: ${ratio.toFixed(2)} (goal ≥ 0.50) · search p99 ${search.p99.toFixed(1)} ms (goal ≤ 50 ms)`);
   console.log(`with no repeated point (no cached answer): ratio ${(unique.rps / trivial.rps).toFixed(2)}, p99 ${unique.p99.toFixed(1)} ms`);
+
+  // The control: the same wrk against a bare Node server spending the search's CPU per request (one
+  // busy core at the search's throughput). Its p99 is the floor this machine and load generator set.
+  server.child.kill('SIGTERM');
+  const busyMicroseconds = 1e6 / search.rps;
+  const control = await startBusyServer(busyMicroseconds);
+  try {
+    const bare = measureAt(control.base, ['/']);
+    console.log(row(`bare node:http, ${busyMicroseconds.toFixed(0)} µs/request`, bare));
+    console.log(`→ the machine's own p99 at that load: ${bare.p99.toFixed(1)} ms (search ${search.p99.toFixed(1)} ms)`);
+  } finally {
+    control.child.kill('SIGTERM');
+  }
 } finally {
   server.child.kill('SIGTERM');
+}
+
+async function startBusyServer(busyMicroseconds: number) {
+  const port = PORT + 1;
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'busy-server.mjs')], {
+    env: { ...process.env, PORT: String(port), BUSY_MICROSECONDS: String(busyMicroseconds) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the control server stopped (${code})`)));
+  });
+  return { child, base: `http://127.0.0.1:${port}` };
 }
