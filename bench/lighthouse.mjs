@@ -4,7 +4,7 @@
 //
 // It builds the client (`vite build`; pass --no-build to reuse dist/client), starts the real server
 // (`node --import tsx src/server/node.ts`, NODE_ENV=production) on a fresh DATA_DIR with the embedded,
-// seeded database, and drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through
+// seeded database, and drives Debian's Chromium (the tests' choice: CHROMIUM_PATH or /usr/bin/chromium) through
 // chrome-launcher: never a downloaded browser. --runs N runs every page N times and keeps the median;
 // --locales ar (or en) audits one language only; --save DIR writes each report's JSON there.
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumPath, missingChromiumHelp } from '../tests/setup/chromium.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const clientRoot = join(root, 'dist/client');
@@ -35,16 +36,9 @@ const pages = [
 ];
 const GOAL_SCORE = 95;
 const GOAL_INITIAL_JS_KB = 200;
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromeFlags = ['--headless', ...chromiumArgs];
+const chromePath = chromiumPath();
+if (!chromePath) throw new Error(missingChromiumHelp);
 
 if (!args.includes('--no-build')) {
   const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
@@ -166,7 +160,7 @@ async function checkFixtures() {
  * Chromium now and then loses the trace's navigation start (NO_NAVSTART): that run is repeated.
  */
 async function audit(locale, path, attempt = 1) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   let lhr;
   try {
     if (locale !== 'ar') {
