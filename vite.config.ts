@@ -44,7 +44,7 @@ function firstLoadPreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -59,10 +59,15 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist/client',
+    // The server entry (dist/server) needs none of public/: the client's copy is what is served.
+    copyPublicDir: !isSsrBuild,
     emptyOutDir: true,
     // The entry holds React, Chakra, the router and the query client: ~580 kB minified, ~180 kB gzip.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // @trpc/client declares no "sideEffects", so every link it offers (WebSocket, streaming,
+      // subscriptions) would be kept; its modules only define functions, so unused ones can go.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@trpc[\\/](client|tanstack-react-query)[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           // Everything the first page needs in one file (the entry), not two dozen small ones: each
@@ -70,6 +75,8 @@ export default defineConfig({
           // icons) go together into one more; each page's own code stays in its chunk.
           groups: [
             { name: 'app', tags: ['$initial'] },
+            // main.tsx evaluates React in a task of its own, before Chakra and the app (see its boot()).
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'shared', test: /src[\\/]client[\\/]|lucide-react/, minShareCount: 2, maxModuleSize: 3000 },
           ],
         },
@@ -80,4 +87,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/trpc': 'http://localhost:3000', '/auth': 'http://localhost:3000', '/files': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
   },
-});
+}));

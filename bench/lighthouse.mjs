@@ -2,7 +2,7 @@
 // 4× slower CPU) on the production build and server, in Arabic and English, plus the initial JS of `/`.
 // Goals (issue #9): performance ≥ 95 on every page; initial JS for `/` ≤ 200 KB gzip.
 //
-// It builds the client (`vite build`; pass --no-build to reuse dist/client), starts the real server
+// It builds the client and its server entry (`npm run build`; pass --no-build to reuse dist/), starts the real server
 // (`node --import tsx src/server/node.ts`, NODE_ENV=production) on a fresh DATA_DIR with the embedded,
 // seeded database, and drives Debian's Chromium (the tests' choice: CHROMIUM_PATH or /usr/bin/chromium) through
 // chrome-launcher: never a downloaded browser. --runs N runs every page N times and keeps the median;
@@ -28,12 +28,15 @@ const locales = option('--locales', 'ar,en').split(',');
 const saveDir = option('--save', null);
 const SEARCH_QUERY = 'فيتامين';
 const TEST_NAME = 'Complete Blood Count (CBC)';
-const pages = [
+const allPages = [
   { name: 'home', path: '/' },
   { name: 'search', path: `/search?query=${encodeURIComponent(SEARCH_QUERY)}` },
   { name: 'test', path: `/test/${encodeURIComponent(TEST_NAME)}` },
   { name: 'store', path: '/store' },
 ];
+// --pages home,store audits those only.
+const pageNames = option('--pages', null)?.split(',');
+const pages = pageNames ? allPages.filter((page) => pageNames.includes(page.name)) : allPages;
 const GOAL_SCORE = 95;
 const GOAL_INITIAL_JS_KB = 200;
 const chromeFlags = ['--headless', ...chromiumArgs];
@@ -41,27 +44,26 @@ const chromePath = chromiumPath();
 if (!chromePath) throw new Error(missingChromiumHelp);
 
 if (!args.includes('--no-build')) {
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const gzipKb = (file) => gzipSync(readFileSync(join(clientRoot, file))).length / 1024;
 
-/** The JS that index.html itself asks for: the entry script and its modulepreloads. */
-function staticInitialJs() {
-  const html = readFileSync(join(clientRoot, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
-  return { files, kb: files.reduce((sum, file) => sum + gzipKb(file), 0) };
-}
-
-/** Every script the page fetched before its first paint (entry, the catalog, the page's chunks), gzip. */
+/**
+ * The JS a page's audit fetched, gzip: before its first paint, and in all (until the app had taken
+ * the server-drawn page over; the language catalog counted apart, as it is text rather than code).
+ */
 function loadedJs(lhr) {
   const firstPaint = lhr.audits.metrics.details.items[0].observedFirstContentfulPaint;
-  const requests = lhr.audits['network-requests'].details.items.filter(
-    (item) => item.resourceType === 'Script' && item.networkRequestTime <= firstPaint,
-  );
-  const files = requests.map((item) => new URL(item.url).pathname.slice(1)).filter((file) => existsSync(join(clientRoot, file)));
-  return { files, kb: files.reduce((sum, file) => sum + gzipKb(file), 0) };
+  const scripts = lhr.audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script');
+  const sum = (items) => {
+    const files = items.map((item) => new URL(item.url).pathname.slice(1)).filter((file) => existsSync(join(clientRoot, file)));
+    return { files, kb: files.reduce((total, file) => total + gzipKb(file), 0) };
+  };
+  const all = sum(scripts);
+  const catalog = sum(scripts.filter((item) => /\/assets\/messages-[\w-]+\.js$/.test(item.url)));
+  return { beforePaint: sum(scripts.filter((item) => item.networkRequestTime <= firstPaint)), all, catalogKb: catalog.kb, codeKb: all.kb - catalog.kb };
 }
 
 if (saveDir) mkdirSync(saveDir, { recursive: true });
@@ -111,15 +113,18 @@ try {
     );
   }
 
-  const html = staticInitialJs();
-  console.log(`\nJS for / (gzip): entry + modulepreloads ${html.kb.toFixed(1)} KB (${html.files.join(', ')})`);
-  console.log(`  all the JS / fetched before its first paint (adds the language catalog and the page's chunks): ${homeJs.kb.toFixed(1)} KB in ${homeJs.files.length} files`);
+  if (homeJs) {
+    console.log(`\nJS for / (gzip): before its first paint ${homeJs.beforePaint.kb.toFixed(1)} KB (${homeJs.beforePaint.files.join(', ') || 'none'})`);
+    console.log(
+      `  in all, until the app has taken the page over: ${homeJs.all.kb.toFixed(1)} KB in ${homeJs.all.files.length} files = code ${homeJs.codeKb.toFixed(1)} KB + language catalog ${homeJs.catalogKb.toFixed(1)} KB`,
+    );
+  }
 
   const worst = Math.min(...rows.map(({ lhr }) => Math.round(lhr.categories.performance.score * 100)));
   const scoreMet = worst >= GOAL_SCORE;
-  const jsMet = html.kb <= GOAL_INITIAL_JS_KB;
+  const jsMet = !homeJs || homeJs.codeKb <= GOAL_INITIAL_JS_KB;
   console.log(`\ngoal: performance ≥ ${GOAL_SCORE} on every page (lowest ${worst}) → ${scoreMet ? 'met' : 'NOT met'}`);
-  console.log(`goal: initial JS for / (entry + modulepreloads) ≤ ${GOAL_INITIAL_JS_KB} KB gzip (${html.kb.toFixed(1)} KB) → ${jsMet ? 'met' : 'NOT met'}`);
+  if (homeJs) console.log(`goal: JS code / loads ≤ ${GOAL_INITIAL_JS_KB} KB gzip (${homeJs.codeKb.toFixed(1)} KB) → ${jsMet ? 'met' : 'NOT met'}`);
   process.exitCode = scoreMet && jsMet ? 0 : 1;
 } finally {
   server.kill('SIGTERM');
@@ -155,7 +160,7 @@ async function checkFixtures() {
 
 /**
  * A fresh browser per run: Lighthouse 12 cannot record a second page load in the same one. The
- * language lives in localStorage, which Lighthouse keeps (it clears caches, not local storage):
+ * language lives in localStorage and a cookie, which Lighthouse keeps (it clears caches, not those):
  * English is chosen through DevTools before the audit, Arabic is the default. On a busy machine
  * Chromium now and then loses the trace's navigation start (NO_NAVSTART): that run is repeated.
  */
@@ -167,7 +172,11 @@ async function audit(locale, path, attempt = 1) {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const page = await browser.contexts()[0].newPage();
       await page.goto(`${base}/favicon.svg`);
-      await page.evaluate((value) => localStorage.setItem('tahaleel.locale', value), locale);
+      // As the client keeps a chosen language: in storage, and in the cookie the server draws pages by.
+      await page.evaluate((value) => {
+        localStorage.setItem('tahaleel.locale', value);
+        document.cookie = `tahaleel_locale=${value}; path=/`;
+      }, locale);
       await page.close();
       await browser.close();
     }

@@ -1,10 +1,11 @@
-// `npm start`: build the client when it is missing or older than its sources, then serve.
+// `npm start`: build the client (and its server-rendering entry) when it is missing or older than its sources, then serve.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'dist/client/index.html');
+const builtServerEntry = join(root, 'dist/server/entry-server.js');
 const sources = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
 
 function newestMtime(path) {
@@ -14,7 +15,7 @@ function newestMtime(path) {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const builtAt = existsSync(builtIndex) && existsSync(builtServerEntry) ? statSync(builtIndex).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map((source) => newestMtime(join(root, source))))) {
   console.log('Building the client…');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });

@@ -1,11 +1,13 @@
-import { createRouter } from '@tanstack/react-router';
-import { queryClient, trpc } from './lib/trpc.ts';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
+import type { RouterContext } from './routes/__root.tsx';
 
-export function createAppRouter() {
+/** The app's router: the browser's history on the client, a memory history for a server render. */
+export function createAppRouter({ context, history }: { context: RouterContext; history?: RouterHistory }) {
   return createRouter({
     routeTree,
-    context: { queryClient, trpc },
+    context,
+    history,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: false,

@@ -5,6 +5,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
+import { serverRenderedPages, type RenderPage } from './server-rendered-pages.ts';
+import type { AppDeps } from './trpc/context.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
 import { followCatalogVersion } from './modules/catalog/catalog-version.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
@@ -16,13 +18,14 @@ async function main() {
   const env = parseEnv(process.env);
   const database = await prepareDatabase(env);
   const catalogFollower = followCatalogVersion(database.db, database.listen);
-  const app = createApp({
+  const deps: AppDeps = {
     db: database.db,
     env,
     blobs: diskBlobStore(resolve(env.DATA_DIR, 'results')),
     clientIp: (c) =>
       (env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined) ?? getConnInfo(c).remote.address,
-  });
+  };
+  const app = createApp(deps);
 
   if (existsSync(resolve(clientRoot, 'index.html'))) {
     const indexHtml = readFileSync(resolve(clientRoot, 'index.html'), 'utf8');
@@ -35,6 +38,14 @@ async function main() {
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
+    // The public pages drawn on the server (built by `npm run build` beside the client).
+    const serverEntry = resolve(clientRoot, '../server/entry-server.js');
+    if (existsSync(serverEntry)) {
+      const { render } = (await import(serverEntry)) as { render: RenderPage };
+      app.use('*', serverRenderedPages(deps, indexHtml, render));
+    } else {
+      console.warn(`No server entry at ${serverEntry}: every page is drawn by the client (\`npm run build\` builds it).`);
+    }
     app.use('*', serveStatic({ root: clientRoot }));
     // SPA fallback: every other page path is the client's to route.
     app.get('*', (c) => c.html(indexHtml));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
 
 // What the e2e specs share: every browser context its own client address, people in their own
 // contexts, signing up and in, the language, and choosing a free time in the booking panel.
@@ -71,9 +71,31 @@ export function clientAddress(): string {
 
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomUUID()}@example.sa`;
 
-/** Opens pages in the given language (set before any script of the app runs). */
+/**
+ * Opens pages in the given language, as a returning reader who chose it: in local storage (set
+ * before any script of the app runs) and in the cookie the server draws its pages by.
+ */
 export async function useLanguage(target: Page | BrowserContext, language: Language) {
+  const context = 'context' in target ? target.context() : target;
+  await context.addCookies([{ name: 'tahaleel_locale', value: language, domain: 'localhost', path: '/' }]);
   await target.addInitScript((value) => localStorage.setItem('tahaleel.locale', value), language);
+}
+
+/**
+ * Makes `goto` and `reload` return once the app has taken over the page (`<html data-app-ready>`),
+ * not just once it has loaded: a public page arrives drawn by the server and its buttons answer
+ * only after that, as a reader's would a moment after the page appears.
+ */
+function waitingForTheApp(page: Page): Page {
+  const untilReady = async (response: Response | null) => {
+    if (response?.headers()['content-type']?.startsWith('text/html')) await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => untilReady(await goto(...args));
+  page.reload = async (...args) => untilReady(await reload(...args));
+  return page;
 }
 
 /** Switches the language with the header's toggle, as a user would, and waits for the page to follow. */
@@ -261,6 +283,10 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled === false ? page : waitingForTheApp(page));
+  },
+
   // The test's own `page` and `context` come from one client address of their own too.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientAddress() });
@@ -280,7 +306,7 @@ export const test = base.extend<Fixtures>({
       });
       contexts.push(context);
       await useLanguage(context, language);
-      return { context, page: await context.newPage() };
+      return { context, page: waitingForTheApp(await context.newPage()) };
     });
     for (const context of contexts) await context.close();
   },

@@ -3,6 +3,8 @@ import { useSyncExternalStore } from 'react';
 /** A value kept in localStorage under a fixed key, shared by every component and every tab. */
 export interface LocalStore<T> {
   get(): T;
+  /** What the server rendered with (no storage there): the fallback. */
+  getServerSnapshot(): T;
   set(next: T | ((current: T) => T)): void;
   subscribe(listener: () => void): () => void;
 }
@@ -36,6 +38,7 @@ export function createLocalStore<T>(key: string, fallback: T, isValid: (value: u
 
   return {
     get: () => current,
+    getServerSnapshot: () => fallback,
     set(next) {
       current = typeof next === 'function' ? (next as (value: T) => T)(current) : next;
       try {
@@ -53,5 +56,5 @@ export function createLocalStore<T>(key: string, fallback: T, isValid: (value: u
 }
 
 export function useLocalStore<T>(store: LocalStore<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.getServerSnapshot);
 }

@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { LOCALE_COOKIE } from '../../shared/server-rendering.ts';
 import { intlLocale } from './format.ts';
 
 export type Locale = 'ar' | 'en';
@@ -58,7 +59,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
   // A cookie too, so a server-side redirect (Google sign-in) knows the language.
-  document.cookie = `tahaleel_locale=${locale}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {

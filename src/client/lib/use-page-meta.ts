@@ -1,5 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+
+/** A page's head as the server writes it into the HTML it sends. */
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+/**
+ * On the server (src/client/entry-server.tsx), where effects never run, the page's title and
+ * description are handed here while it renders; the last page component to render wins, as its
+ * effect would on the client.
+ */
+export const PageHeadSink = createContext<((head: PageHead) => void) | null>(null);
 
 /** Search engines show about this much of a description (spec §9): longer text is cut at a word. */
 export const META_DESCRIPTION_MAX = 160;
@@ -49,12 +62,14 @@ export function usePageMeta({ title, description, standalone = false }: { title:
   const { t } = useLingui();
   const siteName = t`Tahaleel`;
   const siteDescription = t`Tahaleel: compare lab test prices at labs near you and book your appointment with ease.`;
+  const fullTitle = standalone ? title : `${title} | ${siteName}`;
+  useContext(PageHeadSink)?.({ title: fullTitle, description: clipDescription(description ?? siteDescription) });
   useEffect(() => {
-    document.title = standalone ? title : `${title} | ${siteName}`;
+    document.title = fullTitle;
     setMetaDescription(description ?? siteDescription);
     return () => {
       document.title = siteName;
       setMetaDescription(siteDescription);
     };
-  }, [title, description, standalone, siteName, siteDescription]);
+  }, [fullTitle, description, siteName, siteDescription]);
 }

@@ -9,7 +9,7 @@ import { HeroSearch } from '../features/home/hero-search.tsx';
 import { SearchFilters, type FilterValues } from '../features/search/search-filters.tsx';
 import { SearchResultCard } from '../features/search/search-result-card.tsx';
 import { searchChoice, searchNumber, searchText } from '../lib/plain-checks.ts';
-import { trpc } from '../lib/trpc.ts';
+import { trpc, type Trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 interface SearchParams {
@@ -50,9 +50,12 @@ function searchInput(search: SearchParams) {
   };
 }
 
-/** Pages of results: a full page may have a next one; the server pages up to SEARCH_MAX_RESULTS rows. */
-function searchPages(input: ReturnType<typeof searchInput>) {
-  return trpc.search.labTests.infiniteQueryOptions(input, {
+/**
+ * Pages of results: a full page may have a next one; the server pages up to SEARCH_MAX_RESULTS rows.
+ * The loader passes the router's `trpc` (on the server, the one that calls the API in-process).
+ */
+function searchPages(input: ReturnType<typeof searchInput>, api: Trpc = trpc) {
+  return api.search.labTests.infiniteQueryOptions(input, {
     getNextPageParam: (lastPage, _pages, lastOffset) => {
       const next = (lastOffset ?? 0) + SEARCH_PAGE_SIZE;
       return lastPage.length === SEARCH_PAGE_SIZE && next < SEARCH_MAX_RESULTS ? next : undefined;
@@ -65,7 +68,7 @@ export const Route = createFileRoute('/search')({
   loaderDeps: ({ search }) => searchInput(search),
   // Starts the search with the page's code rather than after it; the page shows its own skeletons.
   loader: ({ context, deps }) => {
-    if (deps.query) void context.queryClient.prefetchInfiniteQuery(searchPages(deps));
+    if (deps.query) void context.queryClient.prefetchInfiniteQuery(searchPages(deps, context.trpc));
   },
   component: SearchPage,
 });

@@ -26,6 +26,8 @@ export function Toaster() {
       return () => listeners.delete(listener);
     },
     () => region !== null,
+    // A server-drawn page has no toasts.
+    () => false,
   );
   return requested ? (
     <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
 import type { AppDeps } from '../../trpc/context.ts';
 import { localeFrom } from '../../trpc/context.ts';
+import { LOCALE_COOKIE } from '../../../shared/server-rendering.ts';
 import { readSessionToken, sessionCookie } from './session-cookie.ts';
 import { sessionIdFromToken } from './session.ts';
 import { signInWithGoogle } from './auth.service.ts';
@@ -93,7 +94,7 @@ export function googleRoutes(deps: AppDeps) {
         { sub: claims.sub, email: claims.email ?? null, emailVerified: claims.email_verified === true, name: claims.name ?? claims.email ?? 'Google' },
         {
           clientIp: deps.clientIp?.(c) ?? 'unknown',
-          locale: localeFrom(getCookie(c, 'tahaleel_locale') ?? c.req.header('accept-language')),
+          locale: localeFrom(getCookie(c, LOCALE_COOKIE) ?? c.req.header('accept-language')),
           currentSessionId: previousToken ? sessionIdFromToken(previousToken) : null,
         },
       );

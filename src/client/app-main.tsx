@@ -1,0 +1,86 @@
+// The app's start, imported by main.tsx once React and Chakra's system are ready.
+import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider, useLingui } from '@lingui/react';
+import { QueryClientProvider, hydrate } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { activateLocale, storedLocale } from './lib/locale.ts';
+import { queriesSettled } from './lib/queries-settled.ts';
+import { markAppReady } from './lib/server-rendering.ts';
+import { SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID } from '../shared/server-rendering.ts';
+import { queryClient, trpc } from './lib/trpc.ts';
+import { yieldToBrowser } from './lib/yield.ts';
+import { createAppRouter } from './router.tsx';
+import type { createAppSystem } from './theme.ts';
+
+const router = createAppRouter({ context: { queryClient, trpc } });
+
+/** Re-renders the whole tree in the new language and hands Chakra the direction. */
+function LocalizedApp() {
+  const { i18n: active } = useLingui();
+  useEffect(markAppReady, []);
+  return (
+    <LocaleProvider locale={active.locale === 'en' ? 'en-SA' : 'ar-SA'}>
+      <RouterProvider router={router} />
+    </LocaleProvider>
+  );
+}
+
+/**
+ * The server's render of this page, when there is one the client can take over: same language, and
+ * the data it was drawn with (JSON, not a script, so the Content-Security-Policy forbids inline code).
+ */
+function serverRender(root: HTMLElement): boolean {
+  const state = document.getElementById(SERVER_STATE_ID);
+  if (!state || root.getAttribute(SERVER_LOCALE_ATTRIBUTE) !== storedLocale()) return false;
+  try {
+    hydrate(queryClient, JSON.parse(state.textContent ?? ''));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function start(system: ReturnType<typeof createAppSystem>) {
+  const rootElement = document.getElementById('root')!;
+  const serverRendered = serverRender(rootElement);
+  // The language's messages, the session, and the first page's code and data load side by side,
+  // not one after another, and the page is drawn once with all of them: no half-built first paint
+  // redrawn a moment later. (A failed load is the router's to show; it never holds the page.)
+  // A server-rendered page brought its data along, so this is quick.
+  void queryClient.prefetchQuery(trpc.auth.me.queryOptions());
+  await Promise.all([activateLocale(storedLocale()), router.load().catch(() => undefined)]);
+  // Loaders that do not hold a page (the store grid, search results) have their data on its way:
+  // on this first load it comes with the page too, unless it takes long (then the page's own
+  // loading state shows, as it does when moving between pages).
+  await Promise.race([queriesSettled(queryClient), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  await yieldToBrowser();
+  const app = (
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <ChakraProvider value={system}>
+          <QueryClientProvider client={queryClient}>
+            <LocalizedApp />
+          </QueryClientProvider>
+        </ChakraProvider>
+      </I18nProvider>
+    </StrictMode>
+  );
+  // As transitions, the first render and the hydration yield to the browser every few milliseconds
+  // instead of holding the main thread for the whole page.
+  if (serverRendered) {
+    // The router leaves out its root Suspense boundary on a server-rendered page, as the server
+    // did (its own SSR sets this field the same way): the two trees must match.
+    router.ssr = { manifest: undefined };
+    startTransition(() => {
+      hydrateRoot(rootElement, app, {
+        onRecoverableError: (error) => console.error('The server-rendered page did not match; drawn again on the client.', error),
+      });
+    });
+    return;
+  }
+  rootElement.replaceChildren();
+  startTransition(() => createRoot(rootElement).render(app));
+}

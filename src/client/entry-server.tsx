@@ -1,0 +1,110 @@
+// Server rendering of the public pages, for the Node server (built by `npm run build` into
+// dist/server; see docs/decisions/0011-server-rendered-public-pages.md). The client hydrates what
+// this renders (main.tsx), so both must build the same tree from the same data.
+import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider, dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import type { TRPCClient } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { AppRouter } from '../server/trpc/router.ts';
+import { messages as arLegal } from './locales/ar/legal.po';
+import { messages as arMessages } from './locales/ar/messages.po';
+import { messages as enLegal } from './locales/en/legal.po';
+import { messages as enMessages } from './locales/en/messages.po';
+import { intlLocale } from './lib/format.ts';
+import { PageHeadSink, type PageHead } from './lib/use-page-meta.ts';
+import type { Locale } from './lib/locale.ts';
+import { queriesSettled } from './lib/queries-settled.ts';
+import { createAppRouter } from './router.tsx';
+import { createAppSystem } from './theme.ts';
+
+const system = createAppSystem();
+
+// Every catalog of both languages, once. Components read the global `i18n` (activeLocale(), the
+// formatters), so each render activates its language right before it, in the same synchronous
+// step as the render itself: no other request can run in between.
+i18n.load({
+  ar: { ...arMessages, ...arLegal },
+  en: { ...enMessages, ...enLegal },
+});
+
+/** How long a page's data may take before the page is sent with its loading state instead. */
+const DATA_WAIT_MS = 1500;
+
+export interface RenderedPage {
+  /** The page's markup, for `#root`. */
+  html: string;
+  /** Emotion's styles for that markup, as `<style>` tags for the head. */
+  styles: string;
+  /** The queries' data, for the client's cache (it hydrates with the same data). */
+  state: DehydratedState;
+  /** The page's own title and description, when it names them (usePageMeta). */
+  head: PageHead | null;
+}
+
+export async function render({ url, locale, client }: { url: string; locale: Locale; client: TRPCClient<AppRouter> }): Promise<RenderedPage> {
+  // No retries and no refetching: one request, one answer.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+  });
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
+  const router = createAppRouter({
+    history: createMemoryHistory({ initialEntries: [url] }),
+    context: { queryClient, trpc },
+  });
+  // As on the client: the session, the page's code and its data side by side.
+  void queryClient.prefetchQuery(trpc.auth.me.queryOptions());
+  await router.load();
+  await Promise.race([queriesSettled(queryClient), new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS))]);
+
+  // Emotion in compat mode keeps each rule's text in the cache instead of writing <style> tags
+  // beside the components, so the head gets them in one piece (as @emotion/server would).
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  let head: PageHead | null = null;
+  i18n.activate(locale, intlLocale(locale));
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <PageHeadSink value={(named) => (head = named)}>
+        <StrictMode>
+          <I18nProvider i18n={i18n}>
+            <ChakraProvider value={system}>
+              <QueryClientProvider client={queryClient}>
+                <LocaleProvider locale={locale === 'en' ? 'en-SA' : 'ar-SA'}>
+                  <RouterProvider router={router} />
+                </LocaleProvider>
+              </QueryClientProvider>
+            </ChakraProvider>
+          </I18nProvider>
+        </StrictMode>
+      </PageHeadSink>
+    </CacheProvider>,
+  );
+
+  // Global styles (reset, tokens) go out as Emotion's <Global> writes them, so the client's adopts
+  // them instead of inserting them again; the rest as one tag the client's cache takes over.
+  const ids: string[] = [];
+  let rules = '';
+  let globals = '';
+  for (const [id, inserted] of Object.entries(cache.inserted)) {
+    if (typeof inserted !== 'string') continue;
+    if (cache.registered[`css-${id}`] === undefined) {
+      globals += `<style data-emotion="css-global ${id}">${inserted}</style>`;
+    } else {
+      ids.push(id);
+      rules += inserted;
+    }
+  }
+  return {
+    html,
+    styles: `${globals}<style data-emotion="css ${ids.join(' ')}">${rules}</style>`,
+    state: dehydrate(queryClient),
+    head,
+  };
+}

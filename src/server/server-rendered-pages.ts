@@ -1,0 +1,103 @@
+import { createTRPCClient, unstable_localLink, type TRPCClient } from '@trpc/client';
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { DehydratedState } from '@tanstack/react-query';
+import { LOCALE_COOKIE, SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID } from '../shared/server-rendering.ts';
+import type { Locale } from './db/schema.ts';
+import { createContext, type AppDeps } from './trpc/context.ts';
+import { appRouter, type AppRouter } from './trpc/router.ts';
+
+/** What dist/server/entry-server.js (src/client/entry-server.tsx) exports. */
+export type RenderPage = (request: { url: string; locale: Locale; client: TRPCClient<AppRouter> }) => Promise<RenderedPage>;
+
+export interface RenderedPage {
+  html: string;
+  styles: string;
+  state: DehydratedState;
+  head: { title: string; description: string } | null;
+}
+
+/** Text for an HTML attribute or element: a page title may hold what a visitor typed (a search). */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The pages anyone may open, drawn on the server (see docs/decisions/0011): the home page, search,
+ * tests, labs, categories, the store and the information pages. Dashboards, checkout and the pages
+ * after a payment stay client-drawn: they are for one signed-in person and wait on their session.
+ */
+export function isServerRenderedPath(path: string): boolean {
+  return (
+    ['/', '/search', '/store', '/labs', '/categories', '/about', '/pricing', '/join-as-lab', '/privacy-policy', '/terms-and-conditions'].includes(
+      path,
+    ) || /^\/(test|labs|categories|product)\/[^/]+$/.test(path)
+  );
+}
+
+/**
+ * Puts a rendered page into the built index.html: language and direction on <html>, styles in the
+ * head, markup and its data in the body. The entry script is named in a <meta> instead of loaded:
+ * public/boot-locale.js asks for it once the page has painted, so the first paint and the largest
+ * paint never wait for the app's code (the page reads and its links work meanwhile).
+ */
+export function pageHtml(indexHtml: string, locale: Locale, page: RenderedPage): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
+  if (!entry) throw new Error('index.html has no entry script');
+  // In a JSON <script>, only "</script" could end it early: every "<" is written as \u003c.
+  const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
+  let html = indexHtml;
+  if (page.head) {
+    const { title, description } = page.head;
+    html = html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(description)}" />`);
+  }
+  return (
+    html
+      .replace(/<html lang="ar" dir="rtl">/, `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`)
+      .replace(entry[0], `<meta name="tahaleel:entry" content="${entry[1]}" />`)
+      // Nothing the first paint needs: the shared chunk and the catalog come after it with the entry.
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace(/(<meta name="tahaleel:preload:\w+" content=")\/assets\/messages-[\w-]+\.js /g, '$1')
+      .replace('</head>', `${page.styles}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root" ${SERVER_LOCALE_ATTRIBUTE}="${locale}">${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
+      )
+  );
+}
+
+/**
+ * Serves the public pages drawn on the server, their data fetched by calling the API in-process as
+ * the visitor (their session cookie, their language from the cookie the client sets). Any other
+ * path, or a render that fails, falls through to the client-drawn index.html.
+ */
+export function serverRenderedPages(deps: AppDeps, indexHtml: string, render: RenderPage): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' || !isServerRenderedPath(c.req.path)) return next();
+    const locale: Locale = getCookie(c, LOCALE_COOKIE) === 'en' ? 'en' : 'ar';
+    const resHeaders = new Headers();
+    const client = createTRPCClient<AppRouter>({
+      links: [
+        unstable_localLink({
+          router: appRouter,
+          createContext: async () => ({ ...(await createContext(deps, c, resHeaders)), locale }),
+        }),
+      ],
+    });
+    let page: RenderedPage;
+    try {
+      const url = new URL(c.req.url);
+      page = await render({ url: url.pathname + url.search, locale, client });
+    } catch (error) {
+      console.error(`Server rendering of ${c.req.path} failed; the client draws it instead.`, error);
+      return next();
+    }
+    for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+    // Drawn for this visitor (their session, their language): never shared by a cache.
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('Vary', 'Cookie');
+    return c.html(pageHtml(indexHtml, locale, page));
+  };
+}

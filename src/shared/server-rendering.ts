@@ -1,0 +1,9 @@
+// What a server-rendered page and the client that takes it over agree on
+// (src/server/server-rendered-pages.ts writes them, src/client/app-main.tsx reads them).
+
+/** On `#root`: the language the server drew the page in. */
+export const SERVER_LOCALE_ATTRIBUTE = 'data-server-locale';
+/** The JSON `<script>` holding the data the page was drawn with. */
+export const SERVER_STATE_ID = 'tahaleel-query-state';
+/** The cookie that tells the server the reader's language (the client sets it with the language). */
+export const LOCALE_COOKIE = 'tahaleel_locale';

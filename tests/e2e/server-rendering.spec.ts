@@ -1,0 +1,83 @@
+import { demo, expect, signIn, test, useLanguage, type Language } from './fixtures.ts';
+
+// The public pages arrive drawn by the server (docs/decisions/0011): they read before any of the
+// app's code has run, in the reader's language, and the app then takes them over as they are.
+
+const CBC = `/test/${encodeURIComponent('Complete Blood Count (CBC)')}`;
+
+const words = {
+  ar: { hero: 'احجز تحليلك بأفضل سعر وأقرب مختبر', cbc: 'صورة الدم الكاملة', logIn: 'تسجيل الدخول' },
+  en: { hero: 'Book your lab test at the best price near you', cbc: 'Complete Blood Count (CBC)', logIn: 'Log in' },
+} as const;
+
+/** Every page drawn on the server (src/server/server-rendered-pages.ts), with a record where it takes one. */
+const publicPaths = ['/', '/search?query=CBC', CBC, '/store', '/labs', '/categories', '/about', '/pricing', '/join-as-lab', '/privacy-policy', '/terms-and-conditions'];
+
+for (const language of ['ar', 'en'] as const satisfies Language[]) {
+  test.describe(`server-drawn pages in ${language === 'ar' ? 'Arabic' : 'English'}`, () => {
+    test.describe('without JavaScript', () => {
+      test.use({ javaScriptEnabled: false });
+
+      test('the home page, a test page and the store read in the chosen language', async ({ page }) => {
+        await useLanguage(page, language);
+        await page.goto('/');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(words[language].hero);
+        await expect(page.getByRole('banner').getByRole('button', { name: words[language].logIn, exact: true })).toBeVisible();
+
+        await page.goto(CBC);
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(words[language].cbc);
+        // Its own title, for a search engine or a link preview that runs no script.
+        await expect(page).toHaveTitle(new RegExp(words[language].cbc.replace(/[()]/g, '\\$&')));
+        await expect(page.getByTestId('lab-offer').first()).toBeVisible();
+
+        await page.goto('/store');
+        await expect(page.getByTestId('product-card').first()).toBeVisible();
+      });
+
+      test('search results come with the page', async ({ page }) => {
+        await useLanguage(page, language);
+        await page.goto('/search?query=CBC');
+        await expect(page.getByTestId('search-result').first()).toContainText(words[language].cbc);
+      });
+    });
+
+    test('every public page is taken over by the app without being drawn again', async ({ page }) => {
+      test.slow();
+      await useLanguage(page, language);
+      const mismatches: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') mismatches.push(`${page.url()}: ${message.text()}`);
+      });
+      for (const path of publicPaths) {
+        await page.goto(path);
+        await expect(page.locator('#root')).toHaveAttribute('data-server-locale', language);
+      }
+      expect(mismatches).toEqual([]);
+    });
+  });
+}
+
+test.describe('server-drawn pages for a signed-in reader', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the header already shows their account, and the page is never kept by a shared cache', async ({ page }) => {
+    await signIn(page, demo.customer);
+    const response = await page.goto('/');
+    expect(response?.headers()['cache-control']).toBe('private, no-cache');
+    expect(response?.headers()['vary']).toMatch(/Cookie/);
+    await expect(page.getByRole('banner').getByRole('button', { name: words.ar.logIn, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'لوحة التحكم' }).first()).toBeVisible();
+  });
+});
+
+test('what a visitor types into the address stays text in the server-drawn page', async ({ page }) => {
+  const payload = '</script><script>window.__injected = 1</script><img src=x onerror="window.__injected = 2">';
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message())));
+  await page.goto(`/search?query=${encodeURIComponent(payload)}`);
+  await expect(page.getByRole('searchbox').or(page.getByLabel('اسم التحليل')).first()).toHaveValue(payload.slice(0, 100));
+  expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});

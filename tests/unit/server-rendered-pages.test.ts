@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { isServerRenderedPath, pageHtml, type RenderedPage } from '../../src/server/server-rendered-pages.ts';
+
+// The shape of the built index.html (vite.config.ts writes the preload metas and the modulepreload).
+const indexHtml = `<!doctype html>
+<html lang="ar" dir="rtl">
+  <head>
+    <meta name="description" content="تحاليل: قارن أسعار التحاليل الطبية." />
+    <title>تحاليل | Tahaleel</title>
+    <meta name="tahaleel:preload:ar" content="/assets/messages-Ab12.js /assets/ibm-plex-sans-arabic-arabic-400-normal-X.woff2" />
+    <meta name="tahaleel:preload:en" content="/assets/messages-Cd34.js /assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2" />
+    <script src="/boot-locale.js"></script>
+    <script type="module" crossorigin src="/assets/index-Ef56.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared-Gh78.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const page: RenderedPage = {
+  html: '<main>صفحة</main>',
+  styles: '<style data-emotion="css a1">.css-a1{color:red}</style>',
+  state: { mutations: [], queries: [] },
+  head: null,
+};
+
+describe('a server-rendered page', () => {
+  it('carries the language and direction it was drawn in', () => {
+    expect(pageHtml(indexHtml, 'en', page)).toContain('<html lang="en" dir="ltr">');
+    expect(pageHtml(indexHtml, 'ar', page)).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('puts the markup in #root, its styles in the head and its data beside it', () => {
+    const html = pageHtml(indexHtml, 'ar', page);
+    expect(html).toContain('<div id="root" data-server-locale="ar"><main>صفحة</main></div><script type="application/json" id="tahaleel-query-state">');
+    expect(html.indexOf(page.styles)).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('names the entry for boot-locale.js instead of loading it, and preloads only the font', () => {
+    const html = pageHtml(indexHtml, 'ar', page);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<meta name="tahaleel:entry" content="/assets/index-Ef56.js" />');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<meta name="tahaleel:preload:ar" content="/assets/ibm-plex-sans-arabic-arabic-400-normal-X.woff2" />');
+  });
+
+  it('keeps data that looks like markup from ending its script', () => {
+    const hostile = { ...page, state: { mutations: [], queries: [{ queryKey: ['</script><script>alert(1)</script>'] }] } } as unknown as RenderedPage;
+    const html = pageHtml(indexHtml, 'ar', hostile);
+    const json = html.slice(html.indexOf('id="tahaleel-query-state">') + 'id="tahaleel-query-state">'.length, html.lastIndexOf('</script>'));
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual(hostile.state);
+  });
+
+  it('has the page’s own title and description, with what a visitor typed written as text', () => {
+    const html = pageHtml(indexHtml, 'en', {
+      ...page,
+      head: { title: 'Search results for “</title><script>alert(1)</script>” | Tahaleel', description: 'Say "hi" & <b>bye</b>' },
+    });
+    expect(html).toContain('<title>Search results for “&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;” | Tahaleel</title>');
+    expect(html).toContain('<meta name="description" content="Say &quot;hi&quot; &amp; &lt;b&gt;bye&lt;/b&gt;" />');
+    expect(html).not.toContain('تحاليل | Tahaleel');
+  });
+
+  it('keeps the site’s title and description when the page names none', () => {
+    expect(pageHtml(indexHtml, 'ar', page)).toContain('<title>تحاليل | Tahaleel</title>');
+  });
+
+  it('fails loudly when the build no longer has the entry script it replaces', () => {
+    expect(() => pageHtml(indexHtml.replace(/<script type="module".*<\/script>/, ''), 'ar', page)).toThrow(/entry script/);
+  });
+});
+
+describe('which pages the server draws', () => {
+  it('draws the public pages', () => {
+    for (const path of ['/', '/search', '/store', '/labs', '/labs/9b2f', '/test/Vitamin%20D', '/categories/Hormones', '/product/42', '/about', '/privacy-policy']) {
+      expect(isServerRenderedPath(path), path).toBe(true);
+    }
+  });
+
+  it('leaves the signed-in and payment pages to the client', () => {
+    for (const path of ['/dashboard', '/admin/dashboard', '/checkout', '/store/checkout/abc', '/success', '/test/a/b', '/nowhere']) {
+      expect(isServerRenderedPath(path), path).toBe(false);
+    }
+  });
+});
