@@ -2,7 +2,7 @@ import { createTRPCClient, unstable_localLink, type TRPCClient } from '@trpc/cli
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { DehydratedState } from '@tanstack/react-query';
-import { LOCALE_COOKIE, SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID } from '../shared/server-rendering.ts';
+import { LOCALE_COOKIE, SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID, isStorePath } from '../shared/server-rendering.ts';
 import type { Locale } from './db/schema.ts';
 import { createContext, type AppDeps } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
@@ -36,12 +36,12 @@ export function isServerRenderedPath(path: string): boolean {
 }
 
 /**
- * Puts a rendered page into the built index.html: language and direction on <html>, styles in the
+ * Puts a rendered page into the built index.html: language, direction and theme on <html>, styles in the
  * head, markup and its data in the body. The entry script is named in a <meta> instead of loaded:
  * public/boot-locale.js asks for it once the page has painted, so the first paint and the largest
  * paint never wait for the app's code (the page reads and its links work meanwhile).
  */
-export function pageHtml(indexHtml: string, locale: Locale, page: RenderedPage): string {
+export function pageHtml(indexHtml: string, locale: Locale, path: string, page: RenderedPage): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
   if (!entry) throw new Error('index.html has no entry script');
   // In a JSON <script>, only "</script" could end it early: every "<" is written as \u003c.
@@ -55,7 +55,11 @@ export function pageHtml(indexHtml: string, locale: Locale, page: RenderedPage):
   }
   return (
     html
-      .replace(/<html lang="ar" dir="rtl">/, `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`)
+      // The store's dark theme from the start, as the client sets it (routes/__root.tsx).
+      .replace(
+        /<html lang="ar" dir="rtl">/,
+        `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"${isStorePath(path) ? ' class="dark" style="color-scheme: dark"' : ' style="color-scheme: light"'}>`,
+      )
       .replace(entry[0], `<meta name="tahaleel:entry" content="${entry[1]}" />`)
       // Nothing the first paint needs: the shared chunk and the catalog come after it with the entry.
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
@@ -98,6 +102,6 @@ export function serverRenderedPages(deps: AppDeps, indexHtml: string, render: Re
     // Drawn for this visitor (their session, their language): never shared by a cache.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie');
-    return c.html(pageHtml(indexHtml, locale, page));
+    return c.html(pageHtml(indexHtml, locale, c.req.path, page));
   };
 }

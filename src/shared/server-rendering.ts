@@ -7,3 +7,8 @@ export const SERVER_LOCALE_ATTRIBUTE = 'data-server-locale';
 export const SERVER_STATE_ID = 'tahaleel-query-state';
 /** The cookie that tells the server the reader's language (the client sets it with the language). */
 export const LOCALE_COOKIE = 'tahaleel_locale';
+
+/** The store's pages, drawn in its dark theme (on <html>, so portals such as drawers follow it). */
+export function isStorePath(pathname: string): boolean {
+  return pathname === '/store' || pathname.startsWith('/store/') || pathname.startsWith('/product/');
+}

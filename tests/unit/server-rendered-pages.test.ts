@@ -26,19 +26,20 @@ const page: RenderedPage = {
 };
 
 describe('a server-rendered page', () => {
-  it('carries the language and direction it was drawn in', () => {
-    expect(pageHtml(indexHtml, 'en', page)).toContain('<html lang="en" dir="ltr">');
-    expect(pageHtml(indexHtml, 'ar', page)).toContain('<html lang="ar" dir="rtl">');
+  it('carries the language, direction and theme it was drawn in', () => {
+    expect(pageHtml(indexHtml, 'en', '/', page)).toContain('<html lang="en" dir="ltr" style="color-scheme: light">');
+    expect(pageHtml(indexHtml, 'ar', '/', page)).toContain('<html lang="ar" dir="rtl" style="color-scheme: light">');
+    expect(pageHtml(indexHtml, 'ar', '/product/42', page)).toContain('<html lang="ar" dir="rtl" class="dark" style="color-scheme: dark">');
   });
 
   it('puts the markup in #root, its styles in the head and its data beside it', () => {
-    const html = pageHtml(indexHtml, 'ar', page);
+    const html = pageHtml(indexHtml, 'ar', '/', page);
     expect(html).toContain('<div id="root" data-server-locale="ar"><main>صفحة</main></div><script type="application/json" id="tahaleel-query-state">');
     expect(html.indexOf(page.styles)).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('names the entry for boot-locale.js instead of loading it, and preloads only the font', () => {
-    const html = pageHtml(indexHtml, 'ar', page);
+    const html = pageHtml(indexHtml, 'ar', '/', page);
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain('<meta name="tahaleel:entry" content="/assets/index-Ef56.js" />');
     expect(html).not.toContain('modulepreload');
@@ -47,14 +48,14 @@ describe('a server-rendered page', () => {
 
   it('keeps data that looks like markup from ending its script', () => {
     const hostile = { ...page, state: { mutations: [], queries: [{ queryKey: ['</script><script>alert(1)</script>'] }] } } as unknown as RenderedPage;
-    const html = pageHtml(indexHtml, 'ar', hostile);
+    const html = pageHtml(indexHtml, 'ar', '/', hostile);
     const json = html.slice(html.indexOf('id="tahaleel-query-state">') + 'id="tahaleel-query-state">'.length, html.lastIndexOf('</script>'));
     expect(json).not.toContain('<');
     expect(JSON.parse(json)).toEqual(hostile.state);
   });
 
   it('has the page’s own title and description, with what a visitor typed written as text', () => {
-    const html = pageHtml(indexHtml, 'en', {
+    const html = pageHtml(indexHtml, 'en', '/search', {
       ...page,
       head: { title: 'Search results for “</title><script>alert(1)</script>” | Tahaleel', description: 'Say "hi" & <b>bye</b>' },
     });
@@ -64,11 +65,11 @@ describe('a server-rendered page', () => {
   });
 
   it('keeps the site’s title and description when the page names none', () => {
-    expect(pageHtml(indexHtml, 'ar', page)).toContain('<title>تحاليل | Tahaleel</title>');
+    expect(pageHtml(indexHtml, 'ar', '/', page)).toContain('<title>تحاليل | Tahaleel</title>');
   });
 
   it('fails loudly when the build no longer has the entry script it replaces', () => {
-    expect(() => pageHtml(indexHtml.replace(/<script type="module".*<\/script>/, ''), 'ar', page)).toThrow(/entry script/);
+    expect(() => pageHtml(indexHtml.replace(/<script type="module".*<\/script>/, ''), 'ar', '/', page)).toThrow(/entry script/);
   });
 });
 

@@ -15,6 +15,7 @@ import { RoleRedirects } from '../features/auth/role-redirects.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
 import { useStoreLanguageRefresh } from '../lib/store-queries.ts';
+import { isStorePath } from '../../shared/server-rendering.ts';
 import type { Trpc } from '../lib/trpc.ts';
 
 export interface RouterContext {
@@ -34,10 +35,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFound,
 });
 
-export function isStorePath(pathname: string): boolean {
-  return pathname === '/store' || pathname.startsWith('/store/') || pathname.startsWith('/product/');
-}
-
 function RootLayout() {
   const { t } = useLingui();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -56,11 +53,13 @@ function RootLayout() {
     mainContent()?.focus({ preventScroll: true });
   }, [pathname]);
 
-  // The store's dark theme covers portals too (drawers, toasts), so it lives on <html>.
+  // The store's dark theme covers portals too (drawers, toasts), so it lives on <html>. A page drawn
+  // on the server has it already: touched only on a change, as restyling the whole page is costly.
   useEffect(() => {
     const root = document.documentElement;
-    root.classList.toggle('dark', storeMode);
-    root.style.colorScheme = storeMode ? 'dark' : 'light';
+    const scheme = storeMode ? 'dark' : 'light';
+    if (root.classList.contains('dark') !== storeMode) root.classList.toggle('dark', storeMode);
+    if (root.style.colorScheme !== scheme) root.style.colorScheme = scheme;
   }, [storeMode]);
 
   return (
