@@ -1,5 +1,7 @@
 // The app's start, imported by main.tsx once React and Chakra's system are ready.
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { QueryClientProvider, hydrate } from '@tanstack/react-query';
@@ -9,7 +11,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { activateLocale, storedLocale } from './lib/locale.ts';
 import { queriesSettled } from './lib/queries-settled.ts';
 import { markAppReady } from './lib/server-rendering.ts';
-import { SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID } from '../shared/server-rendering.ts';
+import { SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID, SERVER_STYLES_ATTRIBUTE } from '../shared/server-rendering.ts';
 import { queryClient, trpc } from './lib/trpc.ts';
 import { yieldToBrowser } from './lib/yield.ts';
 import { createAppRouter } from './router.tsx';
@@ -43,6 +45,25 @@ function serverRender(root: HTMLElement): boolean {
   }
 }
 
+/**
+ * Emotion's cache, told which rules the server-drawn page's styles already hold so they are not
+ * added again. Emotion's own way of taking over server styles moves their <style> tags, and every
+ * move makes the browser restyle the whole page: here nothing moves.
+ */
+function stylesCache() {
+  const cache = createCache({ key: 'css' });
+  const serverStyles = document.querySelector<HTMLStyleElement>(`style[${SERVER_STYLES_ATTRIBUTE}]`);
+  if (!serverStyles) return cache;
+  for (const id of serverStyles.getAttribute(SERVER_STYLES_ATTRIBUTE)?.split(' ') ?? []) cache.inserted[id] = true;
+  // The cache's sheet starts with the server's tags: its new rules go into tags after them, and each
+  // <Global> takes over its server tag by inserting it before the cache's first tag, which is then
+  // where it already is (the server writes the global tags, then the component styles).
+  const globals = document.querySelectorAll<HTMLStyleElement>('style[data-emotion^="css-global "]');
+  const lastGlobal = globals[globals.length - 1];
+  cache.sheet.tags.push(...(lastGlobal ? [lastGlobal] : []), serverStyles);
+  return cache;
+}
+
 export async function start(system: ReturnType<typeof createAppSystem>) {
   const rootElement = document.getElementById('root')!;
   const serverRendered = serverRender(rootElement);
@@ -58,15 +79,17 @@ export async function start(system: ReturnType<typeof createAppSystem>) {
   await Promise.race([queriesSettled(queryClient), new Promise((resolve) => setTimeout(resolve, 3000))]);
   await yieldToBrowser();
   const app = (
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <ChakraProvider value={system}>
-          <QueryClientProvider client={queryClient}>
-            <LocalizedApp />
-          </QueryClientProvider>
-        </ChakraProvider>
-      </I18nProvider>
-    </StrictMode>
+    <CacheProvider value={stylesCache()}>
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <ChakraProvider value={system}>
+            <QueryClientProvider client={queryClient}>
+              <LocalizedApp />
+            </QueryClientProvider>
+          </ChakraProvider>
+        </I18nProvider>
+      </StrictMode>
+    </CacheProvider>
   );
   // As transitions, the first render and the hydration yield to the browser every few milliseconds
   // instead of holding the main thread for the whole page.

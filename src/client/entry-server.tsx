@@ -17,6 +17,7 @@ import { messages as arLegal } from './locales/ar/legal.po';
 import { messages as arMessages } from './locales/ar/messages.po';
 import { messages as enLegal } from './locales/en/legal.po';
 import { messages as enMessages } from './locales/en/messages.po';
+import { SERVER_STYLES_ATTRIBUTE } from '../shared/server-rendering.ts';
 import { intlLocale } from './lib/format.ts';
 import { PageHeadSink, type PageHead } from './lib/use-page-meta.ts';
 import type { Locale } from './lib/locale.ts';
@@ -88,14 +89,16 @@ export async function render({ url, locale, client }: { url: string; locale: Loc
   );
 
   // Global styles (reset, tokens) go out as Emotion's <Global> writes them, so the client's adopts
-  // them instead of inserting them again; the rest as one tag the client's cache takes over.
+  // them; the rest in one tag whose rules the client's cache counts as inserted (app-main.tsx). All
+  // are marked `data-s` so Emotion's start-up does not move them: moving a style tag makes the
+  // browser restyle the whole page.
   const ids: string[] = [];
   let rules = '';
   let globals = '';
   for (const [id, inserted] of Object.entries(cache.inserted)) {
     if (typeof inserted !== 'string') continue;
     if (cache.registered[`css-${id}`] === undefined) {
-      globals += `<style data-emotion="css-global ${id}">${inserted}</style>`;
+      globals += `<style data-emotion="css-global ${id}" data-s="">${inserted}</style>`;
     } else {
       ids.push(id);
       rules += inserted;
@@ -103,7 +106,7 @@ export async function render({ url, locale, client }: { url: string; locale: Loc
   }
   return {
     html,
-    styles: `${globals}<style data-emotion="css ${ids.join(' ')}">${rules}</style>`,
+    styles: `${globals}<style ${SERVER_STYLES_ATTRIBUTE}="${ids.join(' ')}">${rules}</style>`,
     state: dehydrate(queryClient),
     head,
   };

@@ -5,6 +5,8 @@
 export const SERVER_LOCALE_ATTRIBUTE = 'data-server-locale';
 /** The JSON `<script>` holding the data the page was drawn with. */
 export const SERVER_STATE_ID = 'tahaleel-query-state';
+/** On the server-drawn page's <style> of component styles: the Emotion ids of the rules it holds. */
+export const SERVER_STYLES_ATTRIBUTE = 'data-server-styles';
 /** The cookie that tells the server the reader's language (the client sets it with the language). */
 export const LOCALE_COOKIE = 'tahaleel_locale';
 

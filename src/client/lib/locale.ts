@@ -56,8 +56,10 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.load(locale, messages);
   // Formatting locales keep Latin digits and the Gregorian calendar in Arabic, as Intl does elsewhere.
   i18n.activate(locale, intlLocale(locale));
-  document.documentElement.lang = locale;
-  document.documentElement.dir = directionOf(locale);
+  // Only on a change: a server-drawn page (and boot-locale.js) has set them already.
+  const root = document.documentElement;
+  if (root.lang !== locale) root.lang = locale;
+  if (root.dir !== directionOf(locale)) root.dir = directionOf(locale);
   // A cookie too, so a server-side redirect (Google sign-in) knows the language.
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
   try {
