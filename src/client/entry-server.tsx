@@ -1,6 +1,6 @@
 // Server rendering of the public pages, for the Node server (built by `npm run build` into
 // dist/server; see docs/decisions/0011-server-rendered-public-pages.md). The client hydrates what
-// this renders (main.tsx), so both must build the same tree from the same data.
+// this renders (app-main.tsx), so both must build the same tree from the same data.
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -89,9 +89,9 @@ export async function render({ url, locale, client }: { url: string; locale: Loc
   );
 
   // Global styles (reset, tokens) go out as Emotion's <Global> writes them, so the client's adopts
-  // them; the rest in one tag whose rules the client's cache counts as inserted (app-main.tsx). All
-  // are marked `data-s` so Emotion's start-up does not move them: moving a style tag makes the
-  // browser restyle the whole page.
+  // them, marked `data-s` so Emotion's start-up does not move them (moving a style tag makes the
+  // browser restyle the whole page); the rest in one tag whose rules the client's cache counts as
+  // inserted (app-main.tsx).
   const ids: string[] = [];
   let rules = '';
   let globals = '';

@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie';
 import type { DehydratedState } from '@tanstack/react-query';
 import { LOCALE_COOKIE, SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID, isStorePath } from '../shared/server-rendering.ts';
 import type { Locale } from './db/schema.ts';
-import { createContext, type AppDeps } from './trpc/context.ts';
+import { createContext, type AppDeps, type TrpcContext } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
 
 /** What dist/server/entry-server.js (src/client/entry-server.tsx) exports. */
@@ -82,11 +82,13 @@ export function serverRenderedPages(deps: AppDeps, indexHtml: string, render: Re
     if (c.req.method !== 'GET' || !isServerRenderedPath(c.req.path)) return next();
     const locale: Locale = getCookie(c, LOCALE_COOKIE) === 'en' ? 'en' : 'ar';
     const resHeaders = new Headers();
+    // One context for all the page's calls: the session is read (and renewed) once per page.
+    let context: Promise<TrpcContext> | undefined;
     const client = createTRPCClient<AppRouter>({
       links: [
         unstable_localLink({
           router: appRouter,
-          createContext: async () => ({ ...(await createContext(deps, c, resHeaders)), locale }),
+          createContext: () => (context ??= createContext(deps, c, resHeaders).then((base) => ({ ...base, locale }))),
         }),
       ],
     });

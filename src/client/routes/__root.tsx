@@ -58,7 +58,7 @@ function RootLayout() {
   useEffect(() => {
     const root = document.documentElement;
     const scheme = storeMode ? 'dark' : 'light';
-    if (root.classList.contains('dark') !== storeMode) root.classList.toggle('dark', storeMode);
+    root.classList.toggle('dark', storeMode);
     if (root.style.colorScheme !== scheme) root.style.colorScheme = scheme;
   }, [storeMode]);
 
