@@ -44,6 +44,41 @@ function firstLoadPreloads(): Plugin {
   };
 }
 
+/**
+ * Chakra's `createSystem` builds the page-wide styles (reset, tokens as CSS variables, global CSS)
+ * as soon as it is called: about 45% of its time, one of the longest tasks of the client's start. A
+ * page drawn on the server has those styles already (app-main.tsx never asks for them), so the
+ * client's build makes `_global` a getter that builds them on first use instead. Chakra is pinned;
+ * the build fails here if a new version no longer has the line this rewrites.
+ */
+function lazyChakraGlobalStyles(): Plugin {
+  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  let serverBuild = false;
+  let rewritten = false;
+  return {
+    name: 'tahaleel-lazy-chakra-global-styles',
+    apply: 'build',
+    configResolved(config) {
+      serverBuild = Boolean(config.build.ssr);
+    },
+    buildEnd(error) {
+      if (!error && !serverBuild && !rewritten) this.error("@chakra-ui/react's createSystem moved: update lazyChakraGlobalStyles in vite.config.ts");
+    },
+    transform: {
+      filter: { id: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/ },
+      handler(code) {
+        if (!code.includes(eager) || !code.includes('    _global,\n')) {
+          throw new Error("@chakra-ui/react's createSystem changed: update lazyChakraGlobalStyles in vite.config.ts");
+        }
+        rewritten = true;
+        return code
+          .replace(eager, 'let _global;')
+          .replace('    _global,\n', '    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n');
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
@@ -56,6 +91,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     firstLoadPreloads(),
+    lazyChakraGlobalStyles(),
   ],
   build: {
     outDir: 'dist/client',

@@ -15,7 +15,7 @@ import { SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID, SERVER_STYLES_ATTRIBUTE } fro
 import { queryClient, trpc } from './lib/trpc.ts';
 import { yieldToBrowser } from './lib/yield.ts';
 import { createAppRouter } from './router.tsx';
-import type { createAppSystem } from './theme.ts';
+import { type createAppSystem, systemOverServerStyles } from './theme.ts';
 
 const router = createAppRouter({ context: { queryClient, trpc } });
 
@@ -82,7 +82,7 @@ export async function start(system: ReturnType<typeof createAppSystem>) {
     <CacheProvider value={stylesCache()}>
       <StrictMode>
         <I18nProvider i18n={i18n}>
-          <ChakraProvider value={system}>
+          <ChakraProvider value={serverRendered ? systemOverServerStyles(system) : system}>
             <QueryClientProvider client={queryClient}>
               <LocalizedApp />
             </QueryClientProvider>

@@ -180,3 +180,20 @@ const config = defineConfig({
 export function createAppSystem() {
   return createSystem(defaultBaseConfig, chakraTheme, config);
 }
+
+type AppSystem = ReturnType<typeof createAppSystem>;
+
+/**
+ * The system for taking over a page the server drew. Its page-wide styles (reset, tokens as CSS
+ * variables, global CSS, the order of the layers) are in the page already, and Emotion's `<Global>`
+ * would take over their <style> tags by moving them: each move restyles and lays out the whole page
+ * again (~110 ms on a slow phone). With nothing page-wide to add, ChakraProvider's `<Global>`s add
+ * nothing and the server's tags stay where they are; the client's build also never builds the
+ * styles (see lazyChakraGlobalStyles in vite.config.ts). Everything else is the system's own.
+ */
+export function systemOverServerStyles(system: AppSystem): AppSystem {
+  return Object.create(system, {
+    _global: { value: [] },
+    _config: { value: { ...system._config, disableLayers: true } },
+  }) as AppSystem;
+}

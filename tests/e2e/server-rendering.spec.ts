@@ -83,3 +83,30 @@ test('what a visitor types into the address stays text in the server-drawn page'
   expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
+
+test("the app keeps the server's page-wide styles where they are, and a page the client draws brings its own", async ({ page }) => {
+  // Moving a <style> tag restyles and lays out the whole page again: taking a page over moves none.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { removedStyles: string[] };
+    counted.removedStyles = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof HTMLStyleElement) counted.removedStyles.push(node.dataset.emotion ?? 'a style');
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const brandSolid = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-solid').trim());
+  for (const path of ['/', '/store']) {
+    await page.goto(path);
+    expect(await page.evaluate(() => (window as unknown as { removedStyles: string[] }).removedStyles)).toEqual([]);
+    expect(await brandSolid()).not.toBe('');
+  }
+
+  // The checkout is drawn by the client alone: Chakra's reset, tokens and global styles come with the app.
+  await page.goto('/checkout');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-server-locale');
+  expect(await brandSolid()).not.toBe('');
+  expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+});
