@@ -103,7 +103,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       // @trpc/client declares no "sideEffects", so every link it offers (WebSocket, streaming,
       // subscriptions) would be kept; its modules only define functions, so unused ones can go.
-      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@trpc[\\/](client|tanstack-react-query)[\\/]/, sideEffects: false }] },
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]@trpc[\\/](client|tanstack-react-query)[\\/]/, sideEffects: false }],
+        // Chakra's theme module builds its default config with `defineConfig({ recipes, slotRecipes, ... })`
+        // at the top level: kept as a call that might do something, it kept every recipe in the
+        // download although theme.ts takes only the app's. It only returns its argument.
+        manualPureFunctions: ['defineConfig'],
+      },
       output: {
         codeSplitting: {
           // Everything the first page needs in one file (the entry), not two dozen small ones: each
