@@ -12,6 +12,7 @@ import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { PageRedirect } from '../server/server-rendered-pages.ts';
 import type { AppRouter } from '../server/trpc/router.ts';
 import { messages as arLegal } from './locales/ar/legal.po';
 import { messages as arMessages } from './locales/ar/messages.po';
@@ -49,7 +50,15 @@ export interface RenderedPage {
   head: PageHead | null;
 }
 
-export async function render({ url, locale, client }: { url: string; locale: Locale; client: TRPCClient<AppRouter> }): Promise<RenderedPage> {
+export async function render({
+  url,
+  locale,
+  client,
+}: {
+  url: string;
+  locale: Locale;
+  client: TRPCClient<AppRouter>;
+}): Promise<RenderedPage | PageRedirect> {
   // No retries and no refetching: one request, one answer.
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: Infinity, retry: false } },
@@ -62,6 +71,10 @@ export async function render({ url, locale, client }: { url: string; locale: Loc
   // As on the client: the session, the page's code and its data side by side.
   void queryClient.prefetchQuery(trpc.auth.me.queryOptions());
   await router.load();
+  const loaded = router._serverResult;
+  if (loaded?.type === 'redirect') {
+    return { redirect: { location: loaded.redirect.headers.get('Location') ?? '/', status: loaded.redirect.status } };
+  }
   await Promise.race([queriesSettled(queryClient), new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS))]);
 
   // Emotion in compat mode keeps each rule's text in the cache instead of writing <style> tags

@@ -8,13 +8,18 @@ import { createContext, type AppDeps, type TrpcContext } from './trpc/context.ts
 import { appRouter, type AppRouter } from './trpc/router.ts';
 
 /** What dist/server/entry-server.js (src/client/entry-server.tsx) exports. */
-export type RenderPage = (request: { url: string; locale: Locale; client: TRPCClient<AppRouter> }) => Promise<RenderedPage>;
+export type RenderPage = (request: { url: string; locale: Locale; client: TRPCClient<AppRouter> }) => Promise<RenderedPage | PageRedirect>;
 
 export interface RenderedPage {
   html: string;
   styles: string;
   state: DehydratedState;
   head: { title: string; description: string } | null;
+}
+
+/** Another spelling of a page's address: the router's answer is the address its links use. */
+export interface PageRedirect {
+  redirect: { location: string; status: number };
 }
 
 /** Text for an HTML attribute or element: a page title may hold what a visitor typed (a search). */
@@ -92,7 +97,7 @@ export function serverRenderedPages(deps: AppDeps, indexHtml: string, render: Re
         }),
       ],
     });
-    let page: RenderedPage;
+    let page: RenderedPage | PageRedirect;
     try {
       const url = new URL(c.req.url);
       page = await render({ url: url.pathname + url.search, locale, client });
@@ -101,6 +106,12 @@ export function serverRenderedPages(deps: AppDeps, indexHtml: string, render: Re
       return next();
     }
     for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+    if ('redirect' in page) {
+      const { location, status } = page.redirect;
+      // Only to a page of this site (a path, never `//host`).
+      if (!location.startsWith('/') || location.startsWith('//') || status < 300 || status > 308) return next();
+      return c.redirect(location, status as 301 | 302 | 303 | 307 | 308);
+    }
     // Drawn for this visitor (their session, their language): never shared by a cache.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie');

@@ -110,3 +110,20 @@ test("the app keeps the server's page-wide styles where they are, and a page the
   expect(await brandSolid()).not.toBe('');
   expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
 });
+
+test("another spelling of a page's address is sent to the one its links use, and that page arrives drawn", async ({ page }) => {
+  // `%28`/`%29` for the brackets, as some mail and chat apps write links: the router's own address has them plain.
+  const respelled = '/test/Complete%20Blood%20Count%20%28CBC%29';
+  const answer = await page.request.get(respelled, { maxRedirects: 0 });
+  expect(answer.status()).toBe(307);
+  expect(answer.headers()['location']).toBe(CBC);
+
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(respelled);
+  expect(new URL(page.url()).pathname).toBe(CBC);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(words.ar.cbc);
+  expect(errors).toEqual([]);
+});
