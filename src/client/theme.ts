@@ -42,7 +42,8 @@ import {
 
 // Colour palettes the app never uses (nothing else in Chakra's theme refers to them): each would add
 // ~35 CSS variables to every page's styles and to the work of building the system at start-up.
-const UNUSED_PALETTES = new Set(['teal', 'cyan', 'purple', 'pink', 'yellow']);
+// tests/unit/theme-colours.test.ts fails when the code names a colour left out here.
+const UNUSED_PALETTES = new Set(['teal', 'cyan', 'purple', 'pink']);
 const withoutUnusedPalettes = <T extends Record<string, unknown>>(colors: T): T =>
   Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
 
