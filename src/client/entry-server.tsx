@@ -6,13 +6,13 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider, dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, dehydrate } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import type { TRPCClient } from '@trpc/client';
+import { TRPCClientError, type TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PageRedirect } from '../server/server-rendered-pages.ts';
+import type { PageRedirect, RenderedPage } from '../server/server-rendered-pages.ts';
 import type { AppRouter } from '../server/trpc/router.ts';
 import { messages as arLegal } from './locales/ar/legal.po';
 import { messages as arMessages } from './locales/ar/messages.po';
@@ -39,15 +39,15 @@ i18n.load({
 /** How long a page's data may take before the page is sent with its loading state instead. */
 const DATA_WAIT_MS = 1500;
 
-export interface RenderedPage {
-  /** The page's markup, for `#root`. */
-  html: string;
-  /** Emotion's styles for that markup, as `<style>` tags for the head. */
-  styles: string;
-  /** The queries' data, for the client's cache (it hydrates with the same data). */
-  state: DehydratedState;
-  /** The page's own title and description, when it names them (usePageMeta). */
-  head: PageHead | null;
+/**
+ * Whether the API said the page's record (a test, lab, category or product) does not exist: the
+ * page then draws its "not found" state, and the answer is a 404 so search engines drop the address.
+ */
+function asksForMissingRecord(queryClient: QueryClient): boolean {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .some(({ state }) => state.error instanceof TRPCClientError && (state.error.data as { code?: string } | undefined)?.code === 'NOT_FOUND');
 }
 
 export async function render({
@@ -122,5 +122,6 @@ export async function render({
     styles: `${globals}<style ${SERVER_STYLES_ATTRIBUTE}="${ids.join(' ')}">${rules}</style>`,
     state: dehydrate(queryClient),
     head,
+    status: asksForMissingRecord(queryClient) ? 404 : 200,
   };
 }

@@ -11,10 +11,16 @@ import { appRouter, type AppRouter } from './trpc/router.ts';
 export type RenderPage = (request: { url: string; locale: Locale; client: TRPCClient<AppRouter> }) => Promise<RenderedPage | PageRedirect>;
 
 export interface RenderedPage {
+  /** The page's markup, for `#root`. */
   html: string;
+  /** Emotion's styles for that markup, as `<style>` tags for the head. */
   styles: string;
+  /** The queries' data, for the client's cache (it hydrates with the same data). */
   state: DehydratedState;
+  /** The page's own title and description, when it names them (usePageMeta). */
   head: { title: string; description: string } | null;
+  /** 404 when the API said the page's record does not exist, else 200. */
+  status: 200 | 404;
 }
 
 /** Another spelling of a page's address: the router's answer is the address its links use. */
@@ -115,6 +121,6 @@ export function serverRenderedPages(deps: AppDeps, indexHtml: string, render: Re
     // Drawn for this visitor (their session, their language): never shared by a cache.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie');
-    return c.html(pageHtml(indexHtml, locale, c.req.path, page));
+    return c.html(pageHtml(indexHtml, locale, c.req.path, page), page.status);
   };
 }

@@ -127,3 +127,18 @@ test("another spelling of a page's address is sent to the one its links use, and
   await expect(page.getByRole('heading', { level: 1 })).toContainText(words.ar.cbc);
   expect(errors).toEqual([]);
 });
+
+test('a test, lab, category or product that does not exist is answered 404, and the page says so', async ({ page }) => {
+  const missing = [
+    ['/test/No%20Such%20Test', 'التحليل غير موجود'],
+    ['/labs/00000000-0000-4000-8000-000000000000', 'المختبر غير موجود'],
+    ['/categories/No%20Such%20Category', 'الفئة غير موجودة'],
+  ] as const;
+  for (const [path, heading] of missing) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+  expect((await page.request.get('/product/999999')).status()).toBe(404);
+  expect((await page.goto(CBC))?.status()).toBe(200);
+});

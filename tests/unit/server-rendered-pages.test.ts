@@ -23,6 +23,7 @@ const page: RenderedPage = {
   styles: '<style data-emotion="css a1">.css-a1{color:red}</style>',
   state: { mutations: [], queries: [] },
   head: null,
+  status: 200,
 };
 
 describe('a server-rendered page', () => {
