@@ -96,7 +96,7 @@ try {
   console.log(`\nLighthouse ${rows[0].lhr.lighthouseVersion}, mobile preset, ${runs} run(s) per page (median score)`);
   // Lighthouse scales the CPU work it sees by 4: a busy machine (a low index) inflates TBT.
   console.log(`CPU benchmark index of the kept runs: ${Math.min(...speeds)}–${Math.max(...speeds)}\n`);
-  console.log(['lang', 'page'.padEnd(7), 'score', 'FCP'.padEnd(7), 'LCP'.padEnd(7), 'TBT'.padEnd(7), 'CLS'.padEnd(6), 'SI'].join('  '));
+  console.log(['lang', 'page'.padEnd(7), 'score', 'FCP'.padEnd(7), 'LCP'.padEnd(7), 'TBT'.padEnd(7), 'CLS'.padEnd(6), 'SI'.padEnd(7), 'CPU index'].join('  '));
   for (const { locale, page, lhr } of rows) {
     const score = Math.round(lhr.categories.performance.score * 100);
     console.log(
@@ -108,7 +108,8 @@ try {
         metric(lhr, 'largest-contentful-paint').padEnd(7),
         metric(lhr, 'total-blocking-time').padEnd(7),
         metric(lhr, 'cumulative-layout-shift').padEnd(6),
-        metric(lhr, 'speed-index'),
+        metric(lhr, 'speed-index').padEnd(7),
+        String(Math.round(lhr.environment.benchmarkIndex)),
       ].join('  '),
     );
   }
