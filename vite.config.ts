@@ -2,6 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { chakraSystemForTheClient } from './scripts/build/chakra-system-for-the-client.ts';
 
 /**
  * What the first paint needs besides the entry, fetched alongside it rather than after it has run:
@@ -14,6 +15,14 @@ import { defineConfig, type Plugin } from 'vite';
  */
 function firstLoadPreloads(): Plugin {
   const fontSubsets = { ar: 'arabic', en: 'latin' };
+  // A page drawn on the server preloads every face its text uses in that language (server-rendered-pages.ts
+  // turns this list into <link rel="preload">s): they arrive before its first layout, so the page is not
+  // laid out again as each one lands (src/client/fonts.css has two weights). Arabic pages: Arabic and
+  // Latin (digits, test names); English pages: Latin and Arabic's regular (the language switch).
+  const serverPageFonts = {
+    ar: ['arabic-400', 'arabic-600', 'latin-400', 'latin-600'],
+    en: ['latin-400', 'latin-600', 'arabic-400'],
+  };
   return {
     name: 'tahaleel-first-load-preloads',
     apply: 'build',
@@ -25,13 +34,16 @@ function firstLoadPreloads(): Plugin {
           if (!name) throw new Error(`no ${what} in the build`);
           return `/${name}`;
         };
-        const perLocale = Object.entries(fontSubsets).map(([locale, subset]) => {
+        const fontFile = (face: string) => find(`${face} font`, (name) => name.includes(`ibm-plex-sans-arabic-${face}-normal`) && name.endsWith('.woff2'));
+        const perLocale = Object.entries(fontSubsets).flatMap(([locale, subset]) => {
           const catalog = find(`${locale} catalog`, (name) => {
             const output = bundle[name];
             return output?.type === 'chunk' && Boolean(output.facadeModuleId?.endsWith(`locales/${locale}/messages.po`));
           });
-          const font = find(`${subset} 400 font`, (name) => name.includes(`ibm-plex-sans-arabic-${subset}-400-normal`) && name.endsWith('.woff2'));
-          return `<meta name="tahaleel:preload:${locale}" content="${catalog} ${font}" />`;
+          return [
+            `<meta name="tahaleel:preload:${locale}" content="${catalog} ${fontFile(`${subset}-400`)}" />`,
+            `<meta name="tahaleel:fonts:${locale}" content="${serverPageFonts[locale as keyof typeof serverPageFonts].map(fontFile).join(' ')}" />`,
+          ];
         });
         const shared = find('shared chunk', (name) => /^assets\/shared-[\w-]+\.js$/.test(name));
         const boot = '<script src="/boot-locale.js"></script>';
@@ -39,41 +51,6 @@ function firstLoadPreloads(): Plugin {
         return html
           .replace(boot, [...perLocale, boot].join('\n    '))
           .replace('</head>', `  <link rel="modulepreload" crossorigin href="${shared}">\n  </head>`);
-      },
-    },
-  };
-}
-
-/**
- * Chakra's `createSystem` builds the page-wide styles (reset, tokens as CSS variables, global CSS)
- * as soon as it is called: about 45% of its time, one of the longest tasks of the client's start. A
- * page drawn on the server has those styles already (app-main.tsx never asks for them), so the
- * client's build makes `_global` a getter that builds them on first use instead. Chakra is pinned;
- * the build fails here if a new version no longer has the line this rewrites.
- */
-function lazyChakraGlobalStyles(): Plugin {
-  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
-  let serverBuild = false;
-  let rewritten = false;
-  return {
-    name: 'tahaleel-lazy-chakra-global-styles',
-    apply: 'build',
-    configResolved(config) {
-      serverBuild = Boolean(config.build.ssr);
-    },
-    buildEnd(error) {
-      if (!error && !serverBuild && !rewritten) this.error("@chakra-ui/react's createSystem moved: update lazyChakraGlobalStyles in vite.config.ts");
-    },
-    transform: {
-      filter: { id: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/ },
-      handler(code) {
-        if (!code.includes(eager) || !code.includes('    _global,\n')) {
-          throw new Error("@chakra-ui/react's createSystem changed: update lazyChakraGlobalStyles in vite.config.ts");
-        }
-        rewritten = true;
-        return code
-          .replace(eager, 'let _global;')
-          .replace('    _global,\n', '    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n');
       },
     },
   };
@@ -91,7 +68,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     firstLoadPreloads(),
-    lazyChakraGlobalStyles(),
+    chakraSystemForTheClient(),
   ],
   build: {
     outDir: 'dist/client',

@@ -1,6 +1,8 @@
-// Sets language and direction before the first paint so the page never flips after load, and
-// preloads that language's message catalog and font (named by the build in index.html, see
-// vite.config.ts) so they arrive with the entry script instead of after it.
+// On a page the client draws: sets language and direction before the first paint so the page never
+// flips after load, and preloads that language's message catalog and font (named by the build in
+// index.html, see vite.config.ts) so they arrive with the entry script instead of after it.
+// A page drawn on the server has its language, direction and font preload in the HTML already and
+// loads this file async, for the part below.
 // A file of its own (not inline) so the Content-Security-Policy can forbid inline scripts.
 try {
   var locale = localStorage.getItem('tahaleel.locale') === 'en' ? 'en' : 'ar';

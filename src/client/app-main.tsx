@@ -8,7 +8,8 @@ import { QueryClientProvider, hydrate } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { activateLocale, storedLocale } from './lib/locale.ts';
+import { prepareIntl } from './lib/format.ts';
+import { activateLocale, activeLocale, storedLocale } from './lib/locale.ts';
 import { queriesSettled } from './lib/queries-settled.ts';
 import { markAppReady } from './lib/server-rendering.ts';
 import { SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID, SERVER_STYLES_ATTRIBUTE } from '../shared/server-rendering.ts';
@@ -77,6 +78,7 @@ export async function start(system: ReturnType<typeof createAppSystem>) {
   // on this first load it comes with the page too, unless it takes long (then the page's own
   // loading state shows, as it does when moving between pages).
   await Promise.race([queriesSettled(queryClient), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  await prepareIntl(activeLocale());
   await yieldToBrowser();
   const app = (
     <CacheProvider value={stylesCache()}>

@@ -174,15 +174,33 @@ const config = defineConfig({
   },
 });
 
-/**
- * Chakra's styling system for the app. Building it is one of the longest steps of the client's start
- * (a few hundred milliseconds on a slow phone), so main.tsx calls it in a task of its own.
- */
+/** What the app's system is built from, in order. */
+export const appSystemConfigs: Parameters<typeof createSystem> = [defaultBaseConfig, chakraTheme, config];
+
+/** Chakra's styling system for the app. */
 export function createAppSystem() {
-  return createSystem(defaultBaseConfig, chakraTheme, config);
+  return createSystem(...appSystemConfigs);
 }
 
 type AppSystem = ReturnType<typeof createAppSystem>;
+type SystemSteps = (...configs: Parameters<typeof createSystem>) => Generator<void, ReturnType<typeof createSystem>>;
+
+/**
+ * The same system, built in steps with a pause for the browser between them. Building it is one of
+ * the longest pieces of the client's start (~150 ms at Lighthouse's 4× slower CPU); the client's
+ * build gives Chakra's `createSystem` a `steps` generator (scripts/build/chakra-system-for-the-client.ts)
+ * so no piece holds the main thread for long. Without it (the dev server, tests), one step.
+ */
+export async function createAppSystemInSteps(pause: () => Promise<void>): Promise<AppSystem> {
+  const steps = (createSystem as typeof createSystem & { steps?: SystemSteps }).steps;
+  if (!steps) return createAppSystem();
+  const building = steps(...appSystemConfigs);
+  for (;;) {
+    const step = building.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
 
 /**
  * The system for taking over a page the server drew. Its page-wide styles (reset, tokens as CSS
@@ -190,7 +208,7 @@ type AppSystem = ReturnType<typeof createAppSystem>;
  * would take over their <style> tags by moving them: each move restyles and lays out the whole page
  * again (~110 ms on a slow phone). With nothing page-wide to add, ChakraProvider's `<Global>`s add
  * nothing and the server's tags stay where they are; the client's build also never builds the
- * styles (see lazyChakraGlobalStyles in vite.config.ts). Everything else is the system's own.
+ * styles (see scripts/build/chakra-system-for-the-client.ts). Everything else is the system's own.
  */
 export function systemOverServerStyles(system: AppSystem): AppSystem {
   return Object.create(system, {

@@ -5,7 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
-import { serverRenderedPages, type RenderPage } from './server-rendered-pages.ts';
+import { serverPageTemplate, serverRenderedPages, type RenderPage } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
 import { followCatalogVersion } from './modules/catalog/catalog-version.ts';
@@ -42,7 +42,8 @@ async function main() {
     const serverEntry = resolve(clientRoot, '../server/entry-server.js');
     if (existsSync(serverEntry)) {
       const { render } = (await import(serverEntry)) as { render: RenderPage };
-      app.use('*', serverRenderedPages(deps, indexHtml, render));
+      const template = serverPageTemplate(indexHtml, (path) => readFileSync(resolve(clientRoot, `.${path}`), 'utf8'));
+      app.use('*', serverRenderedPages(deps, template, render));
     } else {
       console.warn(`No server entry at ${serverEntry}: every page is drawn by the client (\`npm run build\` builds it).`);
     }

@@ -45,6 +45,29 @@ for (const language of ['ar', 'en'] as const satisfies Language[]) {
       });
     });
 
+    test('the first paint waits on no other file, and only the fonts the text uses are downloaded', async ({ page }) => {
+      await useLanguage(page, language);
+      const fonts: string[] = [];
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+        if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+      });
+      const response = await page.goto('/');
+      const html = (await response?.text()) ?? '';
+      // No stylesheet and no script before the body that the browser must fetch and run first; nor
+      // does the app fetch the stylesheet written into the head when it starts.
+      expect(html).not.toMatch(/rel="stylesheet"(?![^>]*disabled)/);
+      expect(html).toMatch(/<script src="\/boot-locale\.js" async><\/script>/);
+      const blockingScripts = (html.match(/<script[^>]*>/g) ?? []).filter((tag) => !/ async>$|type="application\/json"/.test(tag));
+      expect(blockingScripts).toEqual([]);
+      await page.evaluate(() => document.fonts.ready);
+      // The reader's script in the regular weight is there; nothing on the home page needs Latin Extended.
+      expect(fonts.some((path) => path.includes(`ibm-plex-sans-arabic-${language === 'ar' ? 'arabic' : 'latin'}-400-normal`))).toBe(true);
+      expect(fonts.filter((path) => path.includes('latin-ext'))).toEqual([]);
+      expect(stylesheets).toEqual([]);
+    });
+
     test('every public page is taken over by the app without being drawn again', async ({ page }) => {
       test.slow();
       await useLanguage(page, language);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isServerRenderedPath, pageHtml, type RenderedPage } from '../../src/server/server-rendered-pages.ts';
+import { isServerRenderedPath, pageHtml, serverPageTemplate, type RenderedPage } from '../../src/server/server-rendered-pages.ts';
 
 // The shape of the built index.html (vite.config.ts writes the preload metas and the modulepreload).
 const indexHtml = `<!doctype html>
@@ -8,9 +8,12 @@ const indexHtml = `<!doctype html>
     <meta name="description" content="تحاليل: قارن أسعار التحاليل الطبية." />
     <title>تحاليل | Tahaleel</title>
     <meta name="tahaleel:preload:ar" content="/assets/messages-Ab12.js /assets/ibm-plex-sans-arabic-arabic-400-normal-X.woff2" />
+    <meta name="tahaleel:fonts:ar" content="/assets/ibm-plex-sans-arabic-arabic-400-normal-X.woff2 /assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2" />
     <meta name="tahaleel:preload:en" content="/assets/messages-Cd34.js /assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2" />
+    <meta name="tahaleel:fonts:en" content="/assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2" />
     <script src="/boot-locale.js"></script>
     <script type="module" crossorigin src="/assets/index-Ef56.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-Ij90.css">
     <link rel="modulepreload" crossorigin href="/assets/shared-Gh78.js">
   </head>
   <body>
@@ -39,12 +42,27 @@ describe('a server-rendered page', () => {
     expect(html.indexOf(page.styles)).toBeLessThan(html.indexOf('</head>'));
   });
 
-  it('names the entry for boot-locale.js instead of loading it, and preloads only the font', () => {
+  it('holds the first paint back for nothing: entry named, boot script async, its language’s fonts preloaded', () => {
     const html = pageHtml(indexHtml, 'ar', '/', page);
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain('<meta name="tahaleel:entry" content="/assets/index-Ef56.js" />');
     expect(html).not.toContain('modulepreload');
-    expect(html).toContain('<meta name="tahaleel:preload:ar" content="/assets/ibm-plex-sans-arabic-arabic-400-normal-X.woff2" />');
+    expect(html).not.toContain('tahaleel:preload');
+    expect(html).not.toContain('tahaleel:fonts');
+    expect(html).not.toContain('messages-');
+    expect(html).toContain('<script src="/boot-locale.js" async></script>');
+    const preloads = (markup: string) => [...markup.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
+    expect(preloads(html)).toEqual(['/assets/ibm-plex-sans-arabic-arabic-400-normal-X.woff2', '/assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2']);
+    expect(preloads(pageHtml(indexHtml, 'en', '/', page))).toEqual(['/assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2']);
+  });
+
+  it('starts from index.html with its stylesheets written into the head', () => {
+    const template = serverPageTemplate(indexHtml, (path) => `/* ${path} */ @font-face{font-family:x}`);
+    expect(template).toContain('<style>/* /assets/index-Ij90.css */ @font-face{font-family:x}</style>');
+    // Kept for the app's loader to find, never fetched.
+    expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Ij90.css" disabled>');
+    expect(template).not.toMatch(/rel="stylesheet"(?![^>]*disabled)/);
+    expect(pageHtml(template, 'ar', '/', page)).toContain('<style>/* /assets/index-Ij90.css */');
   });
 
   it('keeps data that looks like markup from ending its script', () => {

@@ -1,4 +1,5 @@
 import type { Locale } from './locale.ts';
+import { yieldToBrowser } from './yield.ts';
 
 // Latin digits and the Gregorian calendar by default: ar-SA alone would switch both.
 const intlLocales: Record<Locale, string> = {
@@ -10,8 +11,45 @@ export function intlLocale(locale: Locale): string {
   return intlLocales[locale];
 }
 
+// Intl formatters are slow to create and quick to reuse: one per language tag and options.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${tag} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(tag, options)));
+  return format;
+}
+
+function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(tag, options)));
+  return format;
+}
+
+/**
+ * Creates the Intl objects the pages use most, each in a task of its own. The first one of a kind
+ * in a language loads that language's data (10–20 ms each on a slow phone); done here, before the
+ * app takes the page over, that cost does not land inside one of hydration's slices, which cannot
+ * yield in the middle of a component.
+ */
+export async function prepareIntl(locale: Locale): Promise<void> {
+  const kinds = [
+    () => new Intl.PluralRules(intlLocale(locale)).select(1),
+    () => formatNumber(1, locale),
+    () => formatMoney(1, locale),
+    () => formatDate(new Date(0), locale),
+  ];
+  for (const make of kinds) {
+    await yieldToBrowser();
+    make();
+  }
+}
+
 export function formatMoney(sar: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale), {
+  return numberFormat(intlLocale(locale), {
     style: 'currency',
     currency: 'SAR',
     minimumFractionDigits: 2,
@@ -20,37 +58,37 @@ export function formatMoney(sar: number, locale: Locale): string {
 }
 
 export function formatNumber(value: number, locale: Locale, fractionDigits?: number): string {
-  return new Intl.NumberFormat(intlLocale(locale), {
+  return numberFormat(intlLocale(locale), {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(value);
 }
 
 export function formatDate(date: Date, locale: Locale, timeZone = 'Asia/Riyadh'): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone }).format(date);
+  return dateFormat(intlLocale(locale), { dateStyle: 'long', timeZone }).format(date);
 }
 
 /** The Umm al-Qura (Hijri) date Saudi readers expect beside the Gregorian one. */
 export function formatHijriDate(date: Date, locale: Locale, timeZone = 'Asia/Riyadh'): string {
   const tag = locale === 'ar' ? 'ar-SA-u-ca-islamic-umalqura-nu-latn' : 'en-SA-u-ca-islamic-umalqura';
-  return new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone }).format(date);
+  return dateFormat(tag, { dateStyle: 'long', timeZone }).format(date);
 }
 
 export function formatTime(date: Date, locale: Locale, timeZone = 'Asia/Riyadh'): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(
+  return dateFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(
     date,
   );
 }
 
 /** A plan price in whole riyals ("99 SAR"), as price lists show them. */
 export function formatWholeMoney(sar: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 }).format(sar);
+  return numberFormat(intlLocale(locale), { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 }).format(sar);
 }
 
 /** An amount in any ISO currency (store orders), two decimals. */
 export function formatCurrency(amount: number, currency: string, locale: Locale): string {
   try {
-    return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    return numberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   } catch {
     return `${formatNumber(amount, locale, 2)} ${currency}`;
   }
@@ -59,7 +97,7 @@ export function formatCurrency(amount: number, currency: string, locale: Locale)
 /** A file size in KB or MB, one decimal at most. */
 export function formatFileSize(bytes: number, locale: Locale): string {
   const megabytes = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(intlLocale(locale), {
+  return numberFormat(intlLocale(locale), {
     style: 'unit',
     unit: megabytes ? 'megabyte' : 'kilobyte',
     unitDisplay: 'short',
@@ -70,5 +108,5 @@ export function formatFileSize(bytes: number, locale: Locale): string {
 /** The name of a weekday (0 = Sunday) in the active language. */
 export function formatWeekday(weekday: number, locale: Locale): string {
   // 2023-01-01 was a Sunday.
-  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + weekday)));
+  return dateFormat(intlLocale(locale), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + weekday)));
 }

@@ -2,7 +2,7 @@ import { Box, Button, Grid, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { intlLocale } from '../../lib/format.ts';
+import { formatNumber, intlLocale } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { isRtl } from '../../lib/radio-group-keys.ts';
 
@@ -151,7 +151,7 @@ export function BookingCalendar({ today, value, onChange }: { today: string; val
                     }}
                     data-date={date}
                   >
-                    {new Intl.NumberFormat(intlLocale(locale)).format(Number(date.slice(8, 10)))}
+                    {formatNumber(Number(date.slice(8, 10)), locale)}
                   </Button>
                 </Box>
               );
