@@ -96,3 +96,34 @@ test.describe('discovery in English', () => {
     await expect(page.getByTestId('search-result').first()).toContainText(/\d+\.\d km away/);
   });
 });
+
+test.describe('searching near me', () => {
+  test('the browser’s position becomes the search’s, and results come nearest first', async ({ page, context }) => {
+    // Olaya, Riyadh.
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 24.6953, longitude: 46.6855 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'استخدم موقعي الحالي' }).click();
+    await expect(page.getByLabel('الموقع', { exact: true })).toHaveValue('موقعي الحالي');
+    await page.getByLabel('اسم التحليل').fill('cbc');
+    await page.getByRole('button', { name: 'بحث', exact: true }).click();
+    await expect(page).toHaveURL(/lat=24\.6953/);
+    await expect(page).toHaveURL(/lon=46\.6855/);
+    const distances = page.getByTestId('search-result').getByText(/كم/);
+    await expect(distances.first()).toBeVisible();
+    const kilometres = (await distances.allTextContents()).map((text) => Number(/[\d.]+/.exec(text)?.[0]));
+    expect(kilometres.length).toBeGreaterThan(1);
+    expect(kilometres).toEqual([...kilometres].sort((a, b) => a - b));
+  });
+
+  test('a refused position says so, and the location can still be typed', async ({ page, context }) => {
+    await context.clearPermissions();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'استخدم موقعي الحالي' }).click();
+    await expect(page.getByText('تعذّر تحديد موقعك. يرجى إدخاله يدويًا.')).toBeVisible();
+    const location = page.getByLabel('الموقع', { exact: true });
+    await expect(location).toHaveValue('');
+    await location.fill('جدة');
+    await expect(location).toHaveValue('جدة');
+  });
+});

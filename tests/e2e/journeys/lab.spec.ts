@@ -62,6 +62,12 @@ for (const run of runs) {
     // Each day's switch is named for its day, not just "open".
     await expect(profile.getByRole('checkbox', { name: w.openOnFriday })).toBeChecked();
     await profile.getByLabel(w.appointmentLength).selectOption({ label: w.hour });
+    // Its coordinates from where it stands (patients see how far it is), as the browser gives them.
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation({ latitude: 24.71355, longitude: 46.67532 });
+    await profile.getByRole('button', { name: w.useMyLocation }).click();
+    await expect(profile.getByLabel(w.latitude)).toHaveValue('24.71355');
+    await expect(profile.getByLabel(w.longitude)).toHaveValue('46.67532');
     await profile.getByRole('button', { name: w.saveProfile }).click();
     await expect(message(page, w.profileSaved)).toBeVisible();
 

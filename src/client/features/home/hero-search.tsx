@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { LocateFixed, MapPin, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
+import { useCurrentPosition } from '../../lib/use-current-position.ts';
 
 interface Coordinates {
   lat: number;
@@ -22,25 +23,10 @@ export function HeroSearch({ initialQuery = '', initialLocation = '', initialCoo
   const [query, setQuery] = useState(initialQuery);
   const [coordinates, setCoordinates] = useState<Coordinates | null>(initialCoordinates);
   const [location, setLocation] = useState(initialCoordinates ? t`My current location` : initialLocation);
-  const [locating, setLocating] = useState(false);
-
-  const locate = () => {
-    const failed = () => {
-      setLocating(false);
-      notify.error({ title: t`Could not get your location. Please enter it manually.` });
-    };
-    if (!('geolocation' in navigator)) return failed();
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setCoordinates({ lat: position.coords.latitude, lon: position.coords.longitude });
-        setLocation(t`My current location`);
-      },
-      failed,
-      { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 },
-    );
-  };
+  const { locating, locate } = useCurrentPosition((position) => {
+    setCoordinates({ lat: position.latitude, lon: position.longitude });
+    setLocation(t`My current location`);
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

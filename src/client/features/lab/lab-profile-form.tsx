@@ -26,6 +26,7 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { formatWeekday } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { useCurrentPosition } from '../../lib/use-current-position.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 
 type Profile = RouterOutputs['lab']['profile'];
@@ -72,7 +73,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const locale = activeLocale();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<FormState>(() => formFrom(profile));
-  const [locating, setLocating] = useState(false);
   const save = useMutation(
     trpc.lab.updateProfile.mutationOptions({
       onSuccess: (saved) => {
@@ -93,26 +93,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
       workingHours: current.workingHours.map((day) => (day.weekday === weekday ? { ...day, ...patch } : day)),
     }));
 
-  const locate = () => {
-    const failed = () => {
-      setLocating(false);
-      notify.error({ title: t`Could not get your location. Please enter it manually.` });
-    };
-    if (!('geolocation' in navigator)) return failed();
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setForm((current) => ({
-          ...current,
-          latitude: position.coords.latitude.toFixed(5),
-          longitude: position.coords.longitude.toFixed(5),
-        }));
-      },
-      failed,
-      { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 },
-    );
-  };
+  const { locating, locate } = useCurrentPosition((position) =>
+    setForm((current) => ({ ...current, latitude: position.latitude.toFixed(5), longitude: position.longitude.toFixed(5) })),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
