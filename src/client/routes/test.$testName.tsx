@@ -6,6 +6,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { CalendarCheck, Clock, Droplets, FlaskConical, MapPin, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { drawnWhenNear } from '../components/drawn-when-near.ts';
 import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state.tsx';
@@ -181,7 +182,13 @@ function TestPage() {
                 const selected = lab.id === selectedLab;
                 return (
                   <Box as="li" key={lab.lab_test_id} ref={selected ? selectedRef : undefined}>
-                    <Card.Root variant="outline" borderColor={selected ? 'brand.solid' : undefined} borderWidth={selected ? '2px' : '1px'} data-testid="lab-offer">
+                    <Card.Root
+                      variant="outline"
+                      borderColor={selected ? 'brand.solid' : undefined}
+                      borderWidth={selected ? '2px' : '1px'}
+                      {...drawnWhenNear('150px')}
+                      data-testid="lab-offer"
+                    >
                       <Card.Body>
                         <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="4">
                           <Stack gap="1">

@@ -5,6 +5,7 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { useAuthModal } from '../../features/auth/auth-modal-context.tsx';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
 import { contactDetails } from '../../lib/contact-details.ts';
+import { drawnWhenNear } from '../drawn-when-near.ts';
 import { Logo } from './logo.tsx';
 import { footerQuickLinks } from './nav-links.ts';
 
@@ -15,7 +16,7 @@ export function Footer() {
   const { t, i18n } = useLingui();
   const authModal = useAuthModal();
   return (
-    <Box as="footer" bg="bg.subtle" borderTopWidth="1px" mt="16">
+    <Box as="footer" bg="bg.subtle" borderTopWidth="1px" mt="16" {...drawnWhenNear('480px')}>
       <Container maxW="7xl" py="10">
         <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="8">
           <Stack gap="3">

@@ -1,6 +1,7 @@
 import { Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { ErrorState } from '../../components/query-state.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { TestCard } from './test-card.tsx';
@@ -9,7 +10,7 @@ export function PopularTests() {
   const { t } = useLingui();
   const popular = useQuery(trpc.catalog.popularTests.queryOptions());
   return (
-    <Stack gap="5" as="section" aria-labelledby="popular-tests-heading">
+    <Stack gap="5" as="section" {...drawnWhenNear('480px')} aria-labelledby="popular-tests-heading">
       <Heading as="h2" size="xl" id="popular-tests-heading">
         {t`Most popular tests`}
       </Heading>

@@ -1,6 +1,7 @@
 import { Box, Container, Heading, SimpleGrid, Square, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Eye, Languages, ShieldCheck, Tags, Target, UserCheck, type LucideIcon } from 'lucide-react';
+import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { LabCallToAction } from './lab-call-to-action.tsx';
 import { MarketingClaims } from './marketing-claims.tsx';
@@ -99,7 +100,7 @@ export function AboutPage() {
 
       <MarketingClaims />
 
-      <Box as="section" aria-labelledby="our-values-heading" py={{ base: '12', md: '16' }}>
+      <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="our-values-heading" py={{ base: '12', md: '16' }}>
         <Container maxW="7xl">
           <Stack gap={{ base: '8', md: '10' }}>
             <SectionHeading

@@ -1,6 +1,7 @@
 import { Box, Circle, Container, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { CalendarCheck, FileCheck2, Scale, Search, type LucideIcon } from 'lucide-react';
+import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { SectionHeading } from './section-heading.tsx';
@@ -37,7 +38,7 @@ export function HowItWorks() {
     },
   ];
   return (
-    <Box as="section" aria-labelledby="how-it-works-heading" py={{ base: '12', md: '16' }}>
+    <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="how-it-works-heading" py={{ base: '12', md: '16' }}>
       <Container maxW="7xl">
         <Stack gap={{ base: '8', md: '10' }}>
           <SectionHeading

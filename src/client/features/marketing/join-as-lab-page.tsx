@@ -15,6 +15,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { DirectionalIcon } from '../../components/ui/directional-icon.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -161,7 +162,7 @@ export function JoinAsLabPage({ onSignUp, onLogIn }: JoinAsLabPageProps) {
         </Container>
       </Box>
 
-      <Box as="section" aria-labelledby="lab-steps-heading" bg="bg.subtle" py={{ base: '12', md: '16' }}>
+      <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="lab-steps-heading" bg="bg.subtle" py={{ base: '12', md: '16' }}>
         <Container maxW="7xl">
           <Stack gap={{ base: '8', md: '10' }}>
             <SectionHeading id="lab-steps-heading" title={t`How joining works`} />
@@ -187,7 +188,7 @@ export function JoinAsLabPage({ onSignUp, onLogIn }: JoinAsLabPageProps) {
         </Container>
       </Box>
 
-      <Box as="section" aria-labelledby="lab-requirements-heading" py={{ base: '12', md: '16' }}>
+      <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="lab-requirements-heading" py={{ base: '12', md: '16' }}>
         <Container maxW="5xl">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '8', md: '10' }} alignItems="center">
             <Stack gap="5">

@@ -2,13 +2,14 @@ import { Box, Button, Circle, Container, Heading, Stack, Text } from '@chakra-ui
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Microscope } from 'lucide-react';
+import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { DirectionalIcon } from '../../components/ui/directional-icon.tsx';
 
 /** Points lab owners from the patient-facing pages to the join-as-lab page. */
 export function LabCallToAction() {
   const { t } = useLingui();
   return (
-    <Box as="section" aria-labelledby="lab-cta-heading" py={{ base: '6', md: '8' }}>
+    <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="lab-cta-heading" py={{ base: '6', md: '8' }}>
       <Container maxW="7xl">
         <Stack
           direction={{ base: 'column', md: 'row' }}

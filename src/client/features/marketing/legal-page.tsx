@@ -1,6 +1,7 @@
 import { Box, Container, Grid, Heading, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 
@@ -61,7 +62,7 @@ export function LegalPage({ title, intro, sections }: LegalPageProps) {
         <Stack gap="8" maxW="3xl" fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.9">
           <Stack gap="4">{intro}</Stack>
           {sections.map((section, index) => (
-            <Stack as="section" key={section.id} gap="3" aria-labelledby={section.id}>
+            <Stack as="section" {...drawnWhenNear('240px')} key={section.id} gap="3" aria-labelledby={section.id}>
               <Heading as="h2" size={{ base: 'lg', md: 'xl' }} id={section.id} scrollMarginTop="24">
                 {`${formatNumber(index + 1, locale)}. ${section.title}`}
               </Heading>

@@ -1,6 +1,7 @@
 import { Box, Circle, Container, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Quote, Star } from 'lucide-react';
+import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { DirectionalIcon } from '../../components/ui/directional-icon.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
@@ -35,7 +36,7 @@ export function Testimonials() {
     },
   ];
   return (
-    <Box as="section" aria-labelledby="testimonials-heading" py={{ base: '12', md: '16' }}>
+    <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="testimonials-heading" py={{ base: '12', md: '16' }}>
       <Container maxW="7xl">
         <Stack gap={{ base: '8', md: '10' }}>
           <SectionHeading

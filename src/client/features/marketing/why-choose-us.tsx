@@ -1,6 +1,7 @@
 import { Box, Container, SimpleGrid, Square, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { CalendarCheck, FileLock2, Languages, MapPin, ShieldCheck, Tags, type LucideIcon } from 'lucide-react';
+import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 interface Reason {
@@ -44,7 +45,7 @@ export function WhyChooseUs() {
     },
   ];
   return (
-    <Box as="section" aria-labelledby="why-choose-us-heading" bg="bg.subtle" py={{ base: '12', md: '16' }}>
+    <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="why-choose-us-heading" bg="bg.subtle" py={{ base: '12', md: '16' }}>
       <Container maxW="7xl">
         <Stack gap={{ base: '8', md: '10' }}>
           <SectionHeading

@@ -2,6 +2,7 @@ import { Badge, Card, HStack, Stack, Text, Button } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { MapPin, Navigation, ShoppingCart } from 'lucide-react';
+import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { Price } from '../../components/price.tsx';
 import { Rating } from '../../components/rating.tsx';
 import { formatNumber } from '../../lib/format.ts';
@@ -28,7 +29,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
   const locale = activeLocale();
   const km = result.distance_meters === null ? null : formatNumber(result.distance_meters / 1000, locale, 1);
   return (
-    <Card.Root variant="outline" data-testid="search-result">
+    <Card.Root variant="outline" {...drawnWhenNear('220px')} data-testid="search-result">
       <Card.Body>
         <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="4">
           <Stack gap="1">

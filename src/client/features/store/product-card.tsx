@@ -2,6 +2,7 @@ import { Badge, Box, Button, Heading, LinkBox, LinkOverlay, Stack, Text } from '
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { ShoppingCart } from 'lucide-react';
+import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { StoreImage } from '../../components/store/store-image.tsx';
 import { StorePrice } from '../../components/store/store-price.tsx';
 import { availability, canAddToCart, cardVariant, type StoreProduct, type StoreVariant } from './store-types.ts';
@@ -40,6 +41,7 @@ export function ProductCard({
       animationFillMode="both"
       _motionReduce={{ animation: 'none' }}
       style={{ animationDelay: `${index * STAGGER_SECONDS}s` }}
+      {...drawnWhenNear('380px')}
       data-testid="product-card"
     >
       <Box position="relative">
