@@ -186,7 +186,7 @@ function TestPage() {
                       variant="outline"
                       borderColor={selected ? 'brand.solid' : undefined}
                       borderWidth={selected ? '2px' : '1px'}
-                      {...drawnWhenNear('150px')}
+                      {...drawnWhenNear({ base: '220px', md: '130px' })}
                       data-testid="lab-offer"
                     >
                       <Card.Body>

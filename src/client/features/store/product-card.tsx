@@ -41,7 +41,7 @@ export function ProductCard({
       animationFillMode="both"
       _motionReduce={{ animation: 'none' }}
       style={{ animationDelay: `${index * STAGGER_SECONDS}s` }}
-      {...drawnWhenNear('380px')}
+      {...drawnWhenNear({ base: '550px', md: '455px' })}
       data-testid="product-card"
     >
       <Box position="relative">
