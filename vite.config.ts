@@ -7,10 +7,11 @@ import { chakraSystemForTheClient } from './scripts/build/chakra-system-for-the-
 /**
  * What the first paint needs besides the entry, fetched alongside it rather than after it has run:
  * - in the reader's language (the build writes the file names into index.html, and
- *   public/boot-locale.js preloads the set of the stored language): the message catalog, and IBM Plex
- *   Sans Arabic's regular weight (arabic subset for Arabic, latin for English) so body text draws in
- *   its font at once instead of shifting when it lands. The other weights load on use
- *   (font-display: swap): preloading them too held the first paint back on a phone's network;
+ *   public/boot-locale.js preloads the set of the stored language on a page the client draws): the
+ *   message catalog, and IBM Plex Sans Arabic's regular weight (arabic subset for Arabic, latin for
+ *   English) so body text draws in its font at once instead of shifting when it lands; there the
+ *   other faces load on use (font-display: swap). A page drawn on the server needs no catalog before
+ *   its first paint and preloads every face its text uses instead (`serverPageFonts` below);
  * - for every page: the chunk of small modules the pages share (see codeSplitting below).
  */
 function firstLoadPreloads(): Plugin {
