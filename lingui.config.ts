@@ -5,7 +5,10 @@ const catalogDir = process.env.LINGUI_CATALOG_DIR ?? '<rootDir>/src/client/local
 
 // The legal pages' long texts (a third of all the text) have a catalog of their own, loaded with
 // those pages (src/client/lib/locale.ts), so every other page downloads less.
-const legalPages = ['<rootDir>/src/client/features/marketing/privacy-policy-page.tsx', '<rootDir>/src/client/features/marketing/terms-page.tsx'];
+const legalPages = [
+  '<rootDir>/src/client/features/marketing/privacy-policy-page.tsx',
+  '<rootDir>/src/client/features/marketing/terms-page.tsx',
+];
 
 export default defineConfig({
   sourceLocale: 'en',

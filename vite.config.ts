@@ -35,7 +35,8 @@ function firstLoadPreloads(): Plugin {
           if (!name) throw new Error(`no ${what} in the build`);
           return `/${name}`;
         };
-        const fontFile = (face: string) => find(`${face} font`, (name) => name.includes(`ibm-plex-sans-arabic-${face}-normal`) && name.endsWith('.woff2'));
+        const fontFile = (face: string) =>
+          find(`${face} font`, (name) => name.includes(`ibm-plex-sans-arabic-${face}-normal`) && name.endsWith('.woff2'));
         const perLocale = Object.entries(fontSubsets).flatMap(([locale, subset]) => {
           const catalog = find(`${locale} catalog`, (name) => {
             const output = bundle[name];
@@ -105,6 +106,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/trpc': 'http://localhost:3000', '/auth': 'http://localhost:3000', '/files': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
+    proxy: {
+      '/trpc': 'http://localhost:3000',
+      '/auth': 'http://localhost:3000',
+      '/files': 'http://localhost:3000',
+      '/healthz': 'http://localhost:3000',
+    },
   },
 }));

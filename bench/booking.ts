@@ -46,16 +46,24 @@ try {
     }),
   );
   const tally = statuses.reduce<Record<string, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
-  const stored = await db.selectFrom('bookings').select((eb) => eb.fn.countAll<string>().as('n')).where('lab_test_id', '=', raceLab!.lab_test_id).executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('lab_test_id', '=', raceLab!.lab_test_id)
+    .executeTakeFirstOrThrow();
   console.log(`(a) ${RACERS} customers, one slot of capacity 2: ${JSON.stringify(tally)}; bookings stored: ${stored.n}`);
-  console.log(`    ${tally.booked === 2 && Number(stored.n) === 2 && tally.SLOT_UNAVAILABLE === RACERS - 2 ? 'exactly 2 won, the rest were told the slot is taken' : 'UNEXPECTED'}`);
+  console.log(
+    `    ${tally.booked === 2 && Number(stored.n) === 2 && tally.SLOT_UNAVAILABLE === RACERS - 2 ? 'exactly 2 won, the rest were told the slot is taken' : 'UNEXPECTED'}`,
+  );
 
   // (b) Throughput on distinct slots: every request a new (lab, time) pair.
   const bookers = await customers(CONNECTIONS);
   const requests = 40_000;
   const bodies = Array.from({ length: requests }, (_, index) =>
     JSON.stringify({
-      items: [{ labTestId: roomyLabs[index % roomyLabs.length]!.lab_test_id, bookingTime: slotAt(24 + Math.floor(index / roomyLabs.length)) }],
+      items: [
+        { labTestId: roomyLabs[index % roomyLabs.length]!.lab_test_id, bookingTime: slotAt(24 + Math.floor(index / roomyLabs.length)) },
+      ],
       idempotencyKey: `tp-${index}-${NAME}`,
     }),
   );
@@ -99,8 +107,14 @@ end`,
   const [, baseRps, , baseP99] = wrkRun(baselineScript, SECONDS);
   console.log(`    baseline: signed-in auth.me at ${CONNECTIONS} connections: ${baseRps!.toFixed(0)} req/s, p99 ${baseP99!.toFixed(1)} ms`);
   const [, rps, p50, p99, non200] = wrkRun(script, SECONDS);
-  const made = await db.selectFrom('bookings').select((eb) => eb.fn.countAll<string>().as('n')).where('lab_test_id', '<>', raceLab!.lab_test_id).executeTakeFirstOrThrow();
-  console.log(`(b) ${CONNECTIONS} connections, ${SECONDS} s, distinct slots: ${rps!.toFixed(0)} bookings/s, p50 ${p50!.toFixed(1)} ms, p99 ${p99!.toFixed(1)} ms, non-200 ${non200}; bookings stored ${made.n}`);
+  const made = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('lab_test_id', '<>', raceLab!.lab_test_id)
+    .executeTakeFirstOrThrow();
+  console.log(
+    `(b) ${CONNECTIONS} connections, ${SECONDS} s, distinct slots: ${rps!.toFixed(0)} bookings/s, p50 ${p50!.toFixed(1)} ms, p99 ${p99!.toFixed(1)} ms, non-200 ${non200}; bookings stored ${made.n}`,
+  );
   console.log(`    ratio bookings/baseline: ${(rps! / baseRps!).toFixed(2)}`);
   console.log(`    goal ≥ 500/s and p99 ≤ 100 ms: ${rps! >= 500 && p99! <= 100 ? 'met' : 'NOT met'}`);
 } finally {

@@ -21,19 +21,19 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { CHECKOUT_ABANDONED_MINUTES, HOLD_MINUTES } from '../src/server/modules/booking/booking.service.ts';
 import { STORE_RESERVATION_MINUTES } from '../src/shared/store.ts';
-import { apiClient, overHttp, type ApiResponse } from '../tests/setup/http.ts';
+import { type ApiResponse, apiClient, overHttp } from '../tests/setup/http.ts';
 import { approvedCard, createTestVariant, orderIdOf } from '../tests/setup/store.ts';
 import {
+  type BenchCustomer,
+  type BenchLab,
   benchAdminUrl,
   createOpenLabs,
   createScratchDatabase,
+  type ServerProcess,
   signedInCustomers,
   slotAt,
   slotDate,
   startServer,
-  type BenchCustomer,
-  type BenchLab,
-  type ServerProcess,
 } from './support.ts';
 
 const numberFrom = (name: string, fallback: number) => {
@@ -205,7 +205,8 @@ async function storeBuyer(load: Load, customer: BenchCustomer) {
       choice < 0.25
         ? await send(() => load.api.mutate('store.hostedCheckout.cancel', { orderId }))
         : await send(() => load.api.mutate('store.hostedCheckout.pay', { orderId, ...approvedCard }));
-    attempt.outcome = step.outcome === 'ok' ? (choice < 0.25 ? 'cancelled' : 'paid') : `${choice < 0.25 ? 'cancel' : 'pay'}: ${step.outcome}`;
+    attempt.outcome =
+      step.outcome === 'ok' ? (choice < 0.25 ? 'cancelled' : 'paid') : `${choice < 0.25 ? 'cancel' : 'pay'}: ${step.outcome}`;
     if (step.outcome === INTERRUPTED) {
       load.down = true;
       return;
@@ -322,14 +323,24 @@ async function checkInvariants(
     for (let index = 0; index < SLOTS_PER_CYCLE * (cycle + 1); index++) {
       const bookingTime = slotAt(index);
       const free = (booked.get(`${lab.id}|${bookingTime}`) ?? 0) < lab.capacity;
-      expect('a slot is offered exactly when a seat is free (lapsed holds keep none)', times.has(bookingTime) === free, () =>
-        `${lab.id} ${bookingTime}: offered ${times.has(bookingTime)}, booked ${booked.get(`${lab.id}|${bookingTime}`) ?? 0}/${lab.capacity}`,
+      expect(
+        'a slot is offered exactly when a seat is free (lapsed holds keep none)',
+        times.has(bookingTime) === free,
+        () =>
+          `${lab.id} ${bookingTime}: offered ${times.has(bookingTime)}, booked ${booked.get(`${lab.id}|${bookingTime}`) ?? 0}/${lab.capacity}`,
       );
     }
   }
 
   // Store: a paid order has its payment; stock on hand + sold = initial, never negative.
-  const orders = await sql<{ id: string; status: string; paid_at: Date | null; payment_reference: string | null; card_last4: string | null; live: boolean }>`
+  const orders = await sql<{
+    id: string;
+    status: string;
+    paid_at: Date | null;
+    payment_reference: string | null;
+    card_last4: string | null;
+    live: boolean;
+  }>`
     select id, status, paid_at, payment_reference, card_last4, reserved_until > clock_timestamp() as live from store_orders`.execute(db);
   const orderStatus = new Map(orders.rows.map((order) => [order.id, order.status]));
   for (const order of orders.rows) {
@@ -349,18 +360,24 @@ async function checkInvariants(
     from store_variants v where v.id in (${sql.join(variants.map((variant) => variant.id))})`.execute(db);
   for (const variant of variants) {
     const row = stock.rows.find((entry) => entry.id === variant.id)!;
-    expect('stock + sold = initial stock', row.inventory_quantity + row.sold === variant.initial, () => JSON.stringify({ ...row, initial: variant.initial }));
+    expect('stock + sold = initial stock', row.inventory_quantity + row.sold === variant.initial, () =>
+      JSON.stringify({ ...row, initial: variant.initial }),
+    );
     expect('no negative stock', row.inventory_quantity >= 0, () => JSON.stringify(row));
   }
   for (const attempt of storeAttempts) {
     const finalAnswer = attempt.retried ?? attempt.outcome;
     if (finalAnswer === 'paid') {
-      expect('an order the shopper saw paid is paid', attempt.orderId !== null && orderStatus.get(attempt.orderId) === 'paid', () =>
-        `${attempt.orderId}: ${orderStatus.get(attempt.orderId ?? '')}`,
+      expect(
+        'an order the shopper saw paid is paid',
+        attempt.orderId !== null && orderStatus.get(attempt.orderId) === 'paid',
+        () => `${attempt.orderId}: ${orderStatus.get(attempt.orderId ?? '')}`,
       );
     } else if (attempt.orderId) {
-      expect('an order the shopper did not pay for is not paid', orderStatus.get(attempt.orderId) !== 'paid', () =>
-        `${attempt.orderId} (${finalAnswer}): ${orderStatus.get(attempt.orderId!)}`,
+      expect(
+        'an order the shopper did not pay for is not paid',
+        orderStatus.get(attempt.orderId) !== 'paid',
+        () => `${attempt.orderId} (${finalAnswer}): ${orderStatus.get(attempt.orderId!)}`,
       );
     }
   }
@@ -371,7 +388,11 @@ async function checkInvariants(
   for (const variant of variants) {
     const onHand = stock.rows.find((entry) => entry.id === variant.id)!.inventory_quantity;
     const available = shown.data?.variants.find((entry) => Number(entry.id) === variant.id)?.inventory_quantity;
-    expect('the store offers all stock on hand once reservations lapse', available === onHand, () => `variant ${variant.id}: shows ${available}, has ${onHand}`);
+    expect(
+      'the store offers all stock on hand once reservations lapse',
+      available === onHand,
+      () => `variant ${variant.id}: shows ${available}, has ${onHand}`,
+    );
   }
 }
 
@@ -386,7 +407,10 @@ let server: ServerProcess | undefined;
 let exitCode = 1;
 
 try {
-  const labs = await createOpenLabs(db, Array.from({ length: LABS }, () => SEATS));
+  const labs = await createOpenLabs(
+    db,
+    Array.from({ length: LABS }, () => SEATS),
+  );
   const customers = await signedInCustomers(db, WORKERS);
   const variants: { id: number; productId: number; initial: number }[] = [];
   const serverEnv = {
@@ -412,7 +436,9 @@ try {
     const api = apiClient(overHttp(base), base);
     // A running server has loaded its code by the time traffic comes: warm it up first.
     await api.query(`booking.availableSlots?input=${encodeURIComponent(JSON.stringify({ labId: labs[0]!.id, date: slotDate }))}`);
-    await api.query(`store.variants?input=${encodeURIComponent(JSON.stringify({ productIds: variants.map((variant) => variant.productId) }))}`);
+    await api.query(
+      `store.variants?input=${encodeURIComponent(JSON.stringify({ productIds: variants.map((variant) => variant.productId) }))}`,
+    );
     const load: Load = {
       cycle,
       api,
@@ -434,15 +460,15 @@ try {
         void victim.exited.then(resolve);
       }, killAfter),
     );
-    await Promise.all(
-      customers.map((customer, index) => (index % 2 === 0 ? bookingBuyer(load, customer) : storeBuyer(load, customer))),
-    );
+    await Promise.all(customers.map((customer, index) => (index % 2 === 0 ? bookingBuyer(load, customer) : storeBuyer(load, customer))));
     const how = await killed;
     server = undefined;
     const cycleBookings = bookingAttempts.slice(before.bookings);
     const cycleOrders = storeAttempts.slice(before.orders);
     const tally = (outcomes: string[]) =>
-      Object.entries(outcomes.reduce<Record<string, number>>((counts, outcome) => ({ ...counts, [outcome]: (counts[outcome] ?? 0) + 1 }), {}))
+      Object.entries(
+        outcomes.reduce<Record<string, number>>((counts, outcome) => ({ ...counts, [outcome]: (counts[outcome] ?? 0) + 1 }), {}),
+      )
         .map(([outcome, count]) => `${outcome} ${count}`)
         .join(', ');
     console.log(`\ncycle ${cycle + 1}: server killed (${how}) after ${killAfter} ms`);
@@ -464,8 +490,10 @@ try {
         api.mutate('booking.create', { items: attempt.items, idempotencyKey: attempt.key }, attempt.customer.cookie),
       );
       attempt.retried = again.outcome === 'ok' ? 'confirmed' : again.outcome;
-      expect('a checkout sent again after the crash is answered (booked or refused), not left in progress', ['confirmed', 'SLOT_UNAVAILABLE'].includes(attempt.retried), () =>
-        `${attempt.key}: ${attempt.retried}`,
+      expect(
+        'a checkout sent again after the crash is answered (booked or refused), not left in progress',
+        ['confirmed', 'SLOT_UNAVAILABLE'].includes(attempt.retried),
+        () => `${attempt.key}: ${attempt.retried}`,
       );
     }
     for (const attempt of cycleOrders.filter((entry) => entry.orderId !== null)) {
@@ -475,15 +503,19 @@ try {
       if (attempt.outcome === `pay: ${INTERRUPTED}`) {
         const again = await send(() => api.mutate('store.hostedCheckout.pay', { orderId, ...approvedCard }));
         attempt.retried = again.outcome === 'ok' ? 'paid' : again.outcome;
-        expect('a payment sent again after the crash is answered (paid or expired)', ['paid', 'CHECKOUT_EXPIRED'].includes(attempt.retried), () =>
-          `${orderId}: ${attempt.retried}`,
+        expect(
+          'a payment sent again after the crash is answered (paid or expired)',
+          ['paid', 'CHECKOUT_EXPIRED'].includes(attempt.retried),
+          () => `${orderId}: ${attempt.retried}`,
         );
       }
     }
 
     const failedBefore = failedChecks;
     await checkInvariants(db, api, labs, variants, cycle);
-    console.log(`  after restart and lapse: ${failedChecks === failedBefore ? 'every invariant holds' : `${failedChecks - failedBefore} checks FAILED`}`);
+    console.log(
+      `  after restart and lapse: ${failedChecks === failedBefore ? 'every invariant holds' : `${failedChecks - failedBefore} checks FAILED`}`,
+    );
     server.child.kill('SIGTERM');
     await server.exited;
     server = undefined;
@@ -493,7 +525,10 @@ try {
   const finalOf = (attempt: { outcome: string; retried?: string }) => attempt.retried ?? attempt.outcome;
   const confirmed = bookingAttempts.filter((attempt) => finalOf(attempt) === 'confirmed').length;
   const interruptedBookings = bookingAttempts.filter((attempt) => attempt.outcome === INTERRUPTED);
-  const storedBookings = await db.selectFrom('bookings').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const storedBookings = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   // A pending order here is one whose checkout answer was lost: nobody can reopen it, its reservation has lapsed.
   const orders = await sql<{ status: string; n: number }>`
     select case when status = 'pending' then 'pending (lapsed, never reopened)' else status end as status, count(*)::int as n

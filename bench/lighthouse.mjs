@@ -63,7 +63,12 @@ function loadedJs(lhr) {
   };
   const all = sum(scripts);
   const catalog = sum(scripts.filter((item) => /\/assets\/messages-[\w-]+\.js$/.test(item.url)));
-  return { beforePaint: sum(scripts.filter((item) => item.networkRequestTime <= firstPaint)), all, catalogKb: catalog.kb, codeKb: all.kb - catalog.kb };
+  return {
+    beforePaint: sum(scripts.filter((item) => item.networkRequestTime <= firstPaint)),
+    all,
+    catalogKb: catalog.kb,
+    codeKb: all.kb - catalog.kb,
+  };
 }
 
 if (saveDir) mkdirSync(saveDir, { recursive: true });
@@ -96,7 +101,19 @@ try {
   console.log(`\nLighthouse ${rows[0].lhr.lighthouseVersion}, mobile preset, ${runs} run(s) per page (median score)`);
   // Lighthouse scales the CPU work it sees by 4: a busy machine (a low index) inflates TBT.
   console.log(`CPU benchmark index of the kept runs: ${Math.min(...speeds)}–${Math.max(...speeds)}\n`);
-  console.log(['lang', 'page'.padEnd(7), 'score', 'FCP'.padEnd(7), 'LCP'.padEnd(7), 'TBT'.padEnd(7), 'CLS'.padEnd(6), 'SI'.padEnd(7), 'CPU index'].join('  '));
+  console.log(
+    [
+      'lang',
+      'page'.padEnd(7),
+      'score',
+      'FCP'.padEnd(7),
+      'LCP'.padEnd(7),
+      'TBT'.padEnd(7),
+      'CLS'.padEnd(6),
+      'SI'.padEnd(7),
+      'CPU index',
+    ].join('  '),
+  );
   for (const { locale, page, lhr } of rows) {
     const score = Math.round(lhr.categories.performance.score * 100);
     console.log(
@@ -115,7 +132,9 @@ try {
   }
 
   if (homeJs) {
-    console.log(`\nJS for / (gzip): before its first paint ${homeJs.beforePaint.kb.toFixed(1)} KB (${homeJs.beforePaint.files.join(', ') || 'none'})`);
+    console.log(
+      `\nJS for / (gzip): before its first paint ${homeJs.beforePaint.kb.toFixed(1)} KB (${homeJs.beforePaint.files.join(', ') || 'none'})`,
+    );
     console.log(
       `  in all, until the app has taken the page over: ${homeJs.all.kb.toFixed(1)} KB in ${homeJs.all.files.length} files = code ${homeJs.codeKb.toFixed(1)} KB + language catalog ${homeJs.catalogKb.toFixed(1)} KB`,
     );
@@ -125,7 +144,8 @@ try {
   const scoreMet = worst >= GOAL_SCORE;
   const jsMet = !homeJs || homeJs.codeKb <= GOAL_INITIAL_JS_KB;
   console.log(`\ngoal: performance ≥ ${GOAL_SCORE} on every page (lowest ${worst}) → ${scoreMet ? 'met' : 'NOT met'}`);
-  if (homeJs) console.log(`goal: JS code / loads ≤ ${GOAL_INITIAL_JS_KB} KB gzip (${homeJs.codeKb.toFixed(1)} KB) → ${jsMet ? 'met' : 'NOT met'}`);
+  if (homeJs)
+    console.log(`goal: JS code / loads ≤ ${GOAL_INITIAL_JS_KB} KB gzip (${homeJs.codeKb.toFixed(1)} KB) → ${jsMet ? 'met' : 'NOT met'}`);
   process.exitCode = scoreMet && jsMet ? 0 : 1;
 } finally {
   server.kill('SIGTERM');
@@ -181,7 +201,12 @@ async function audit(locale, path, attempt = 1) {
       await page.close();
       await browser.close();
     }
-    const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     lhr = result.lhr;
   } finally {

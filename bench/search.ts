@@ -26,7 +26,20 @@ const server = await startServer({ port: PORT, databaseUrl });
 const base = server.base;
 
 // Mixed Arabic and English queries, from points around the five cities.
-const queries = ['vitamin d', 'فيتامين د', 'cbc', 'صورة الدم', 'hba1c', 'السكر التراكمي', 'thyroid', 'الغده الدرقيه', 'vitamn b12', 'فيتامن د', 'ferritin', 'وظائف الكبد'];
+const queries = [
+  'vitamin d',
+  'فيتامين د',
+  'cbc',
+  'صورة الدم',
+  'hba1c',
+  'السكر التراكمي',
+  'thyroid',
+  'الغده الدرقيه',
+  'vitamn b12',
+  'فيتامن د',
+  'ferritin',
+  'وظائف الكبد',
+];
 const points = [
   [24.7136, 46.6753],
   [21.5433, 39.1728],

@@ -15,7 +15,7 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import type { Database } from '../src/server/db/schema.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createTestVariant, stockOf } from '../tests/setup/store.ts';
-import { runCheckouts, type OversellRun } from '../tests/setup/store-oversell.ts';
+import { type OversellRun, runCheckouts } from '../tests/setup/store-oversell.ts';
 
 const rounds = Number(process.argv[2] ?? 3);
 const buyers = Number(process.argv[3] ?? 100);
@@ -83,8 +83,7 @@ try {
     const run = await runCheckouts(app, database.db, variantId, buyers, 'concurrent');
     const finalStock = await stockOf(database.db, variantId);
     console.log(line(`concurrent, round ${round}`, run, finalStock, sequential.milliseconds));
-    correct &&=
-      run.paid === stock && run.reserved === stock && finalStock === 0 && run.lowestStockSeen >= 0 && run.failures.length === 0;
+    correct &&= run.paid === stock && run.reserved === stock && finalStock === 0 && run.lowestStockSeen >= 0 && run.failures.length === 0;
   }
   console.log(
     correct

@@ -1,6 +1,6 @@
 // What the benches that drive the real server share: a scratch PostgreSQL database, the server as a
 // child process, signed-in customers and labs open around the clock.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { seedDemoData } from '../seeds/seed.ts';
@@ -109,7 +109,10 @@ export async function signedInCustomers(db: Kysely<Database>, count: number): Pr
     .values(Array.from({ length: count }, (_, i) => ({ email: `bench-customer-${i}-${crypto.randomUUID()}@bench.tahaleel.sa` })))
     .returning('id')
     .execute();
-  await db.insertInto('user_profiles').values(ids.map(({ id }) => ({ id, name: 'Bench customer', user_type: 'customer' as const }))).execute();
+  await db
+    .insertInto('user_profiles')
+    .values(ids.map(({ id }) => ({ id, name: 'Bench customer', user_type: 'customer' as const })))
+    .execute();
   const customers: BenchCustomer[] = [];
   for (const { id } of ids) {
     const token = generateSessionToken();

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // Frozen once landed: later changes go into new numbered migrations.
 
@@ -39,9 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('user_profiles')
     .addColumn('id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('user_type', 'text', (c) =>
-      c.notNull().check(sql`user_type in ('customer', 'lab', 'admin')`),
-    )
+    .addColumn('user_type', 'text', (c) => c.notNull().check(sql`user_type in ('customer', 'lab', 'admin')`))
     .addColumn('approved', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('subscription_tier', 'text', (c) => c.notNull().defaultTo('basic'))
     .addColumn('locale', 'text', (c) => c.notNull().defaultTo('ar').check(sql`locale in ('ar', 'en')`))
@@ -71,17 +69,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('latitude', 'double precision')
     .addColumn('longitude', 'double precision')
     .addColumn('phone', 'text')
-    .addColumn('rating', sql`numeric(2, 1)`, (c) =>
-      c.notNull().defaultTo(0).check(sql`rating between 0 and 5`),
-    )
+    .addColumn('rating', sql`numeric(2, 1)`, (c) => c.notNull().defaultTo(0).check(sql`rating between 0 and 5`))
     .addColumn('review_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`review_count >= 0`))
     .addColumn('time_zone', 'text', (c) => c.notNull().defaultTo('Asia/Riyadh'))
-    .addColumn('slot_minutes', 'integer', (c) =>
-      c.notNull().defaultTo(30).check(sql`slot_minutes between 5 and 240`),
-    )
-    .addColumn('slot_capacity', 'integer', (c) =>
-      c.notNull().defaultTo(2).check(sql`slot_capacity between 1 and 100`),
-    )
+    .addColumn('slot_minutes', 'integer', (c) => c.notNull().defaultTo(30).check(sql`slot_minutes between 5 and 240`))
+    .addColumn('slot_capacity', 'integer', (c) => c.notNull().defaultTo(2).check(sql`slot_capacity between 1 and 100`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -142,9 +134,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('requested_by_lab_id', 'uuid', (c) => c.notNull().references('labs.id').onDelete('cascade'))
     .addColumn('test_name_ar', 'text', (c) => c.notNull())
     .addColumn('test_name_en', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'approved', 'rejected')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'approved', 'rejected')`))
     .addColumn('created_test_id', 'integer', (c) => c.references('tests.id'))
     .addColumn('reviewed_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('reviewed_at', 'timestamptz')
@@ -174,9 +164,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('checkout_id', 'uuid', (c) => c.references('checkouts.id'))
     .addColumn('booking_time', 'timestamptz', (c) => c.notNull())
     .addColumn('total_price_halalas', 'integer', (c) => c.notNull().check(sql`total_price_halalas >= 0`))
-    .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('confirmed').check(sql`status in ('confirmed', 'completed', 'cancelled')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('confirmed').check(sql`status in ('confirmed', 'completed', 'cancelled')`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('completed_at', 'timestamptz')
     .addColumn('cancelled_at', 'timestamptz')
@@ -205,11 +193,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('slot_holds_holder_slot_key', ['holder_id', 'lab_test_id', 'starts_at'])
     .execute();
-  await db.schema
-    .createIndex('slot_holds_lab_slot_idx')
-    .on('slot_holds')
-    .columns(['lab_id', 'starts_at'])
-    .execute();
+  await db.schema.createIndex('slot_holds_lab_slot_idx').on('slot_holds').columns(['lab_id', 'starts_at']).execute();
 
   await db.schema
     .createTable('result_files')
@@ -218,9 +202,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('uploaded_by', 'uuid', (c) => c.notNull().references('users.id'))
     .addColumn('storage_key', 'text', (c) => c.notNull().unique())
     .addColumn('file_name', 'text', (c) => c.notNull())
-    .addColumn('content_type', 'text', (c) =>
-      c.notNull().check(sql`content_type in ('application/pdf', 'image/jpeg', 'image/png')`),
-    )
+    .addColumn('content_type', 'text', (c) => c.notNull().check(sql`content_type in ('application/pdf', 'image/jpeg', 'image/png')`))
     .addColumn('size_bytes', 'integer', (c) => c.notNull().check(sql`size_bytes between 1 and 10485760`))
     .addColumn('sha256', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -234,9 +216,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('locale', 'text', (c) => c.notNull().defaultTo('ar'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`create unique index newsletter_subscriptions_email_key on newsletter_subscriptions (lower(email))`.execute(
-    db,
-  );
+  await sql`create unique index newsletter_subscriptions_email_key on newsletter_subscriptions (lower(email))`.execute(db);
 
   // Who did what to which record: approvals, uploads, every read of a result file.
   await db.schema
@@ -249,11 +229,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('details', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema
-    .createIndex('audit_log_subject_idx')
-    .on('audit_log')
-    .columns(['subject_type', 'subject_id'])
-    .execute();
+  await db.schema.createIndex('audit_log_subject_idx').on('audit_log').columns(['subject_type', 'subject_id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

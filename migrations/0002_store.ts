@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // The built-in store catalogue and its orders. Frozen once landed.
 
@@ -36,9 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_hidden', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('site_product_selection', 'text')
-    .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('published').check(sql`status in ('draft', 'published')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('published').check(sql`status in ('draft', 'published')`))
     .addColumn('metadata', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -57,9 +55,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('store_product_collections')
     .addColumn('product_id', 'integer', (c) => c.notNull().references('store_products.id').onDelete('cascade'))
-    .addColumn('collection_id', 'integer', (c) =>
-      c.notNull().references('store_collections.id').onDelete('cascade'),
-    )
+    .addColumn('collection_id', 'integer', (c) => c.notNull().references('store_collections.id').onDelete('cascade'))
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('store_product_collections_pkey', ['product_id', 'collection_id'])
     .execute();
@@ -103,9 +99,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('store_variant_option_values')
     .addColumn('variant_id', 'integer', (c) => c.notNull().references('store_variants.id').onDelete('cascade'))
-    .addColumn('option_value_id', 'integer', (c) =>
-      c.notNull().references('store_option_values.id').onDelete('cascade'),
-    )
+    .addColumn('option_value_id', 'integer', (c) => c.notNull().references('store_option_values.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('store_variant_option_values_pkey', ['variant_id', 'option_value_id'])
     .execute();
 
@@ -145,9 +139,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('store_orders')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('user_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'paid', 'cancelled', 'expired')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'paid', 'cancelled', 'expired')`))
     .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('total_cents', 'integer', (c) => c.notNull().check(sql`total_cents >= 0`))
     .addColumn('locale', 'text', (c) => c.notNull().defaultTo('ar'))
@@ -168,11 +160,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('unit_price_cents', 'integer', (c) => c.notNull().check(sql`unit_price_cents >= 0`))
     .execute();
   await db.schema.createIndex('store_order_items_order_id_idx').on('store_order_items').column('order_id').execute();
-  await db.schema
-    .createIndex('store_order_items_variant_id_idx')
-    .on('store_order_items')
-    .column('variant_id')
-    .execute();
+  await db.schema.createIndex('store_order_items_variant_id_idx').on('store_order_items').column('variant_id').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

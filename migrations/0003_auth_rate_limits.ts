@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // Fixed-window attempt counters for sign-in and sign-up, shared by every server instance.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // Search: normalized names stored once (so a query never re-normalizes every row), trigram
 // indexes over them, a GiST index for nearest-lab ordering, and the lab-test index the result

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // Arabic price template per currency, and the simulated payment's record on a paid store order.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -7,11 +7,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Null means the Arabic page uses `template` as it is.
     .addColumn('template_ar', 'text')
     .execute();
-  await db
-    .updateTable('store_currencies')
-    .set({ template_ar: sql`'$1 ' || symbol` })
-    .where('code', '=', 'SAR')
-    .execute();
+  await db.updateTable('store_currencies').set({ template_ar: sql`'$1 ' || symbol` }).where('code', '=', 'SAR').execute();
 
   await db.schema.alterTable('store_orders').addColumn('payment_reference', 'text').addColumn('card_last4', 'text').execute();
 }

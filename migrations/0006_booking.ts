@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // Checkout attempts carry a status so a retried request never pays or books twice. Frozen once landed.
 export async function up(db: Kysely<any>): Promise<void> {

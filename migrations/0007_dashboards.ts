@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // Dashboards: a lab's own test requests are listed by lab; a lab cannot have the same name pending
 // twice, nor can two tests differ only in letter case (catalog pages find a test by lower(name_en));

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // Every catalog change also announces the new version on the `catalog_changed` channel, so a server
 // can keep the current version in memory instead of reading it before each search. Frozen once landed.

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // When a checkout's current attempt began: a pending checkout whose server stopped mid-payment can be
 // taken over by the same request sent again, once no live attempt could still be running. Frozen once landed.

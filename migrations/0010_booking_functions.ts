@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // A checkout's two short transactions, each as one function call (one round trip, its own
 // transaction) instead of a dozen statements. Inside PL/pgSQL every statement takes a fresh snapshot,
@@ -106,7 +106,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function complete_checkout(uuid, uuid, text, jsonb, timestamptz, timestamptz)`.execute(db);
-  await sql`drop function claim_checkout(uuid, uuid, text, integer, integer, text, jsonb, timestamptz, timestamptz, timestamptz)`.execute(db);
+  await sql`drop function claim_checkout(uuid, uuid, text, integer, integer, text, jsonb, timestamptz, timestamptz, timestamptz)`.execute(
+    db,
+  );
   await sql`drop function hold_seats(uuid, jsonb, timestamptz, timestamptz)`.execute(db);
   await sql`drop function lock_free_seat(uuid, uuid, timestamptz, integer, timestamptz, integer)`.execute(db);
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // The hot search (relevance from a point: the nearest labs offering the matched tests) as a function
 // with a generic plan. Planning that five-way join with earthdistance costs more than running it, and

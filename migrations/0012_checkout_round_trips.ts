@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // A booking in four round trips instead of six (issue #5): claim_checkout finds the customer's
 // checkout for the idempotency key itself (no separate look-up first) and answers a paid one with
@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
 // Same errors as migration 0010 (TA001 slot, TA002 in progress, TA003 superseded). Frozen once landed.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop function complete_checkout(uuid, uuid, text, jsonb, timestamptz, timestamptz)`.execute(db);
-  await sql`drop function claim_checkout(uuid, uuid, text, integer, integer, text, jsonb, timestamptz, timestamptz, timestamptz)`.execute(db);
+  await sql`drop function claim_checkout(uuid, uuid, text, integer, integer, text, jsonb, timestamptz, timestamptz, timestamptz)`.execute(
+    db,
+  );
   await sql`drop function hold_seats(uuid, jsonb, timestamptz, timestamptz)`.execute(db);
   await sql`drop function lock_free_seat(uuid, uuid, timestamptz, integer, timestamptz, integer)`.execute(db);
 

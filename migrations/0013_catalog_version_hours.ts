@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // A lab's working hours join the catalog version (migration 0004): the booking service remembers
 // bookable offerings, with their labs' hours, per version. Frozen once landed.

@@ -1,5 +1,5 @@
 // `npm start`: build the client (and its server-rendering entry) when it is missing or older than its sources, then serve.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 

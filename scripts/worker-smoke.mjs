@@ -52,7 +52,9 @@ async function diagnoseDatabase() {
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const missing = /does not exist/.test(reason) ? ` Create it with: createdb -h <host> -U <user> ${new URL(databaseUrl).pathname.slice(1)}` : '';
+    const missing = /does not exist/.test(reason)
+      ? ` Create it with: createdb -h <host> -U <user> ${new URL(databaseUrl).pathname.slice(1)}`
+      : '';
     return `From Node: ${reason}.${missing}`;
   }
 }
@@ -127,9 +129,7 @@ async function stop() {
   const child = wrangler;
   if (!child?.pid) return;
   const pid = child.pid;
-  const exited = child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((done) => child.once('exit', done));
+  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((done) => child.once('exit', done));
   try {
     process.kill(pid, 'SIGINT');
   } catch {
@@ -206,10 +206,13 @@ async function main() {
       wranglerBin,
       'dev',
       '--local',
-      '--ip', '127.0.0.1',
-      '--port', String(port),
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
       '--show-interactive-dev-session=false',
-      '--var', `PUBLIC_URL:http://localhost:${port}`,
+      '--var',
+      `PUBLIC_URL:http://localhost:${port}`,
     ],
     {
       cwd: root,
@@ -255,9 +258,7 @@ async function main() {
     fail(`expected ${EXPECTED_CATEGORIES} categories, got ${categories.length}.`);
   }
   const unnamed = categories.filter(
-    (category) =>
-      typeof category?.name_ar !== 'string' || !category.name_ar ||
-      typeof category?.name_en !== 'string' || !category.name_en,
+    (category) => typeof category?.name_ar !== 'string' || !category.name_ar || typeof category?.name_en !== 'string' || !category.name_en,
   );
   if (unnamed.length > 0) fail(`categories without name_ar/name_en: ${JSON.stringify(unnamed).slice(0, 300)}`);
 

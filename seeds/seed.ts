@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
 import { hashPassword } from '../src/server/modules/auth/password.ts';
 import { categories } from './data/categories.ts';
@@ -29,7 +29,14 @@ const pendingLab: SeedLab = {
   licenseNumber: 'MOH-LAB-20991',
   rating: 0,
   reviewCount: 0,
-  hours: { 0: ['08:00', '20:00'], 1: ['08:00', '20:00'], 2: ['08:00', '20:00'], 3: ['08:00', '20:00'], 4: ['08:00', '20:00'], 6: ['10:00', '18:00'] },
+  hours: {
+    0: ['08:00', '20:00'],
+    1: ['08:00', '20:00'],
+    2: ['08:00', '20:00'],
+    3: ['08:00', '20:00'],
+    4: ['08:00', '20:00'],
+    6: ['10:00', '18:00'],
+  },
   priceFactor: 1,
   testShare: 0,
 };
@@ -54,11 +61,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
 
 async function hashMissingDemoPasswords(db: Kysely<Database>): Promise<Map<string, string>> {
   const emails = demoAccounts.map((account) => account.email);
-  const existing = await db
-    .selectFrom('users')
-    .select('email')
-    .where(sql<string>`lower(email)`, 'in', emails)
-    .execute();
+  const existing = await db.selectFrom('users').select('email').where(sql<string>`lower(email)`, 'in', emails).execute();
   const missing = emails.filter((email) => !existing.some((row) => row.email === email));
   const hashes = await Promise.all(missing.map(async (email) => [email, await hashPassword(DEMO_PASSWORD)] as const));
   return new Map(hashes);
@@ -117,9 +120,7 @@ async function seedAccounts(tx: Tx, passwordHashes: Map<string, string>, count: 
     phone: '+966501234567',
   });
 
-  const testIds = new Map(
-    (await tx.selectFrom('tests').select(['id', 'name_en']).execute()).map((row) => [row.name_en, row.id]),
-  );
+  const testIds = new Map((await tx.selectFrom('tests').select(['id', 'name_en']).execute()).map((row) => [row.name_en, row.id]));
 
   for (const [index, lab] of labs.entries()) {
     const email = emailFor(lab, index);
@@ -167,7 +168,13 @@ async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> 
   count('users', users.length);
   const profiles = await tx
     .insertInto('user_profiles')
-    .values({ id, name: user.name, user_type: user.userType, approved: user.approved, ...(user.subscriptionTier && { subscription_tier: user.subscriptionTier }) })
+    .values({
+      id,
+      name: user.name,
+      user_type: user.userType,
+      approved: user.approved,
+      ...(user.subscriptionTier && { subscription_tier: user.subscriptionTier }),
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')
     .execute();
@@ -263,13 +270,7 @@ async function seedStore(tx: Tx, count: Count) {
   }
 }
 
-async function insertStoreProduct(
-  tx: Tx,
-  count: Count,
-  product: SeedStoreProduct,
-  order: number,
-  collectionIds: Map<string, number>,
-) {
+async function insertStoreProduct(tx: Tx, count: Count, product: SeedStoreProduct, order: number, collectionIds: Map<string, number>) {
   const inserted = await tx
     .insertInto('store_products')
     .values({
@@ -298,7 +299,10 @@ async function insertStoreProduct(
 
   const collectionId = collectionIds.get(product.collection);
   if (collectionId === undefined) throw new Error(`Seed collection missing: ${product.collection}`);
-  await tx.insertInto('store_product_collections').values({ product_id: productId, collection_id: collectionId, sort_order: order }).execute();
+  await tx
+    .insertInto('store_product_collections')
+    .values({ product_id: productId, collection_id: collectionId, sort_order: order })
+    .execute();
 
   if (product.images.length > 0) {
     await tx

@@ -51,7 +51,9 @@ export function rewriteChakraSystemModule(module: ChakraSystemModule, code: stri
   let result = code;
   for (const [from, to] of rewrites[module]) {
     if (result.split(from).length !== 2) {
-      throw new Error(`@chakra-ui/react's ${module} changed (${JSON.stringify(from.slice(0, 60))}): update scripts/build/chakra-system-for-the-client.ts`);
+      throw new Error(
+        `@chakra-ui/react's ${module} changed (${JSON.stringify(from.slice(0, 60))}): update scripts/build/chakra-system-for-the-client.ts`,
+      );
     }
     result = result.replace(from, to);
   }

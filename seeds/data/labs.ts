@@ -5,22 +5,41 @@ type Hours = Partial<Record<Weekday, [string, string]>>;
 // Weekday keys follow JS getDay(): 0 = Sunday, 5 = Friday, 6 = Saturday.
 /** Sat–Thu all day, Friday after the Jumu'ah prayer. */
 const SAT_THU_FRI_EVENING = (open: string, close: string, friOpen = '16:00'): Hours => ({
-  6: [open, close], 0: [open, close], 1: [open, close], 2: [open, close], 3: [open, close], 4: [open, close],
+  6: [open, close],
+  0: [open, close],
+  1: [open, close],
+  2: [open, close],
+  3: [open, close],
+  4: [open, close],
   5: [friOpen, close],
 });
 /** Sat–Thu, closed Friday. */
 const SAT_THU = (open: string, close: string): Hours => ({
-  6: [open, close], 0: [open, close], 1: [open, close], 2: [open, close], 3: [open, close], 4: [open, close],
+  6: [open, close],
+  0: [open, close],
+  1: [open, close],
+  2: [open, close],
+  3: [open, close],
+  4: [open, close],
 });
 /** Sun–Thu full day, shorter Saturday, closed Friday. */
 const SUN_THU_SHORT_SAT = (open: string, close: string, satOpen: string, satClose: string): Hours => ({
-  0: [open, close], 1: [open, close], 2: [open, close], 3: [open, close], 4: [open, close],
+  0: [open, close],
+  1: [open, close],
+  2: [open, close],
+  3: [open, close],
+  4: [open, close],
   6: [satOpen, satClose],
 });
 /** Open around the clock, every day. */
 const ALL_DAY_EVERY_DAY = (): Hours => ({
-  0: ['00:00', '23:59'], 1: ['00:00', '23:59'], 2: ['00:00', '23:59'], 3: ['00:00', '23:59'],
-  4: ['00:00', '23:59'], 5: ['00:00', '23:59'], 6: ['00:00', '23:59'],
+  0: ['00:00', '23:59'],
+  1: ['00:00', '23:59'],
+  2: ['00:00', '23:59'],
+  3: ['00:00', '23:59'],
+  4: ['00:00', '23:59'],
+  5: ['00:00', '23:59'],
+  6: ['00:00', '23:59'],
 });
 
 export const labs: SeedLab[] = [

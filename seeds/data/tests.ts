@@ -164,7 +164,8 @@ export const tests: SeedTest[] = [
       'Measures how long blood takes to clot and reports it as an international normalised ratio (INR). It is used to monitor patients on warfarin and to check clotting before surgery or in liver disease.',
     descriptionAr:
       'يقيس الوقت الذي يستغرقه الدم للتجلط ويُعبَّر عنه بالنسبة المعيارية الدولية (INR). يُستخدم لمتابعة المرضى الذين يتناولون الوارفارين، ولتقييم التجلط قبل العمليات أو في أمراض الكبد.',
-    preparationEn: 'No fasting needed. Take your blood thinner as usual unless your doctor says otherwise, and tell the lab your current dose.',
+    preparationEn:
+      'No fasting needed. Take your blood thinner as usual unless your doctor says otherwise, and tell the lab your current dose.',
     preparationAr: 'لا يحتاج إلى صيام. تناول دواء السيولة كالمعتاد ما لم يوجّهك الطبيب بغير ذلك، وأخبر المختبر بالجرعة الحالية.',
     fastingHours: null,
     sampleType: 'blood',
@@ -228,8 +229,7 @@ export const tests: SeedTest[] = [
     categoryId: 3,
     descriptionEn:
       'Measures the glucose level in your blood after an overnight fast. It is the basic test used to screen for and diagnose diabetes and prediabetes.',
-    descriptionAr:
-      'يقيس مستوى الجلوكوز في الدم بعد صيام ليلة كاملة. هو التحليل الأساسي للكشف عن السكري ومرحلة ما قبل السكري وتشخيصهما.',
+    descriptionAr: 'يقيس مستوى الجلوكوز في الدم بعد صيام ليلة كاملة. هو التحليل الأساسي للكشف عن السكري ومرحلة ما قبل السكري وتشخيصهما.',
     preparationEn: 'Fast for 8–12 hours; water is allowed.',
     preparationAr: 'صيام من 8 إلى 12 ساعة، ويُسمح بشرب الماء.',
     fastingHours: 8,
@@ -276,10 +276,11 @@ export const tests: SeedTest[] = [
     categoryId: 3,
     descriptionEn:
       'Measures blood sugar before and after drinking a standard glucose solution. It is used to diagnose gestational diabetes in pregnancy and borderline cases of diabetes.',
-    descriptionAr:
-      'يقيس مستوى السكر في الدم قبل شرب محلول جلوكوز قياسي وبعده. يُستخدم لتشخيص سكري الحمل والحالات الحدّية من السكري.',
-    preparationEn: 'Fast for 8–12 hours; water is allowed. Plan to stay at the lab for about 2–3 hours and avoid walking or smoking during the test.',
-    preparationAr: 'صيام من 8 إلى 12 ساعة، ويُسمح بشرب الماء. يلزم البقاء في المختبر قرابة ساعتين إلى ثلاث ساعات مع تجنّب المشي والتدخين أثناء الاختبار.',
+    descriptionAr: 'يقيس مستوى السكر في الدم قبل شرب محلول جلوكوز قياسي وبعده. يُستخدم لتشخيص سكري الحمل والحالات الحدّية من السكري.',
+    preparationEn:
+      'Fast for 8–12 hours; water is allowed. Plan to stay at the lab for about 2–3 hours and avoid walking or smoking during the test.',
+    preparationAr:
+      'صيام من 8 إلى 12 ساعة، ويُسمح بشرب الماء. يلزم البقاء في المختبر قرابة ساعتين إلى ثلاث ساعات مع تجنّب المشي والتدخين أثناء الاختبار.',
     fastingHours: 8,
     sampleType: 'blood',
     turnaroundHours: 6,
@@ -440,8 +441,7 @@ export const tests: SeedTest[] = [
     categoryId: 5,
     descriptionEn:
       'Measures the active, unbound form of the main thyroid hormone. It is ordered with TSH to confirm and classify thyroid disorders.',
-    descriptionAr:
-      'يقيس الصورة الحرة النشطة من هرمون الغدة الدرقية الرئيسي. يُطلب مع تحليل TSH لتأكيد اضطرابات الغدة الدرقية وتحديد نوعها.',
+    descriptionAr: 'يقيس الصورة الحرة النشطة من هرمون الغدة الدرقية الرئيسي. يُطلب مع تحليل TSH لتأكيد اضطرابات الغدة الدرقية وتحديد نوعها.',
     preparationEn: 'No fasting needed. Stop biotin supplements 48 hours before; take thyroid medication after the sample.',
     preparationAr: 'لا يحتاج إلى صيام. أوقف مكملات البيوتين قبل 48 ساعة، وتناول دواء الغدة بعد سحب العينة.',
     fastingHours: null,
@@ -487,7 +487,7 @@ export const tests: SeedTest[] = [
     nameAr: 'الأجسام المضادة للغدة الدرقية (Anti-TPO)',
     categoryId: 5,
     descriptionEn:
-      'Detects antibodies that attack the thyroid gland. It confirms autoimmune thyroid disease such as Hashimoto\'s thyroiditis and predicts the risk of future hypothyroidism.',
+      "Detects antibodies that attack the thyroid gland. It confirms autoimmune thyroid disease such as Hashimoto's thyroiditis and predicts the risk of future hypothyroidism.",
     descriptionAr:
       'يكشف عن الأجسام المضادة التي تهاجم الغدة الدرقية. يؤكد أمراض الغدة المناعية مثل التهاب هاشيموتو، ويتنبأ بخطر الإصابة بخمول الغدة مستقبلاً.',
     preparationEn: NO_PREP_EN,
@@ -505,7 +505,7 @@ export const tests: SeedTest[] = [
     nameAr: 'فيتامين د (25-OH)',
     categoryId: 6,
     descriptionEn:
-      'Measures 25-hydroxy vitamin D, the best indicator of the body\'s vitamin D stores. Deficiency is very common in Saudi Arabia and can cause bone pain, fatigue and weak immunity.',
+      "Measures 25-hydroxy vitamin D, the best indicator of the body's vitamin D stores. Deficiency is very common in Saudi Arabia and can cause bone pain, fatigue and weak immunity.",
     descriptionAr:
       'يقيس فيتامين د (25-هيدروكسي)، وهو أدق مؤشر على مخزون الجسم من فيتامين د. نقصه شائع جداً في المملكة، وقد يسبب آلام العظام والإرهاق وضعف المناعة.',
     preparationEn: 'No fasting needed. Stop biotin supplements 48 hours before the test.',
@@ -602,8 +602,7 @@ export const tests: SeedTest[] = [
     categoryId: 6,
     descriptionEn:
       'Measures magnesium, a mineral needed for muscle, nerve and heart function. Low levels can cause cramps, weakness and irregular heartbeat.',
-    descriptionAr:
-      'يقيس المغنيسيوم، وهو معدن ضروري لعمل العضلات والأعصاب والقلب. قد يسبب نقصه تشنّج العضلات والضعف واضطراب ضربات القلب.',
+    descriptionAr: 'يقيس المغنيسيوم، وهو معدن ضروري لعمل العضلات والأعصاب والقلب. قد يسبب نقصه تشنّج العضلات والضعف واضطراب ضربات القلب.',
     preparationEn: NO_PREP_EN,
     preparationAr: NO_PREP_AR,
     fastingHours: null,
@@ -684,8 +683,7 @@ export const tests: SeedTest[] = [
     categoryId: 7,
     descriptionEn:
       'Measures the pituitary hormone that triggers ovulation and stimulates testosterone production. It is usually ordered with FSH to assess fertility and polycystic ovary syndrome.',
-    descriptionAr:
-      'يقيس هرمون الغدة النخامية الذي يحفّز التبويض وإنتاج التستوستيرون. يُطلب عادةً مع هرمون FSH لتقييم الخصوبة وتكيّس المبايض.',
+    descriptionAr: 'يقيس هرمون الغدة النخامية الذي يحفّز التبويض وإنتاج التستوستيرون. يُطلب عادةً مع هرمون FSH لتقييم الخصوبة وتكيّس المبايض.',
     preparationEn: 'For women, give the sample on day 2–4 of the menstrual cycle unless your doctor says otherwise.',
     preparationAr: 'للنساء: تُسحب العينة في اليوم الثاني إلى الرابع من الدورة الشهرية ما لم يحدد الطبيب غير ذلك.',
     fastingHours: null,
@@ -699,7 +697,7 @@ export const tests: SeedTest[] = [
     nameAr: 'هرمون الكورتيزول (صباحي)',
     categoryId: 7,
     descriptionEn:
-      'Measures the stress hormone made by the adrenal glands, which peaks in the early morning. It is used to detect adrenal insufficiency or Cushing\'s syndrome.',
+      "Measures the stress hormone made by the adrenal glands, which peaks in the early morning. It is used to detect adrenal insufficiency or Cushing's syndrome.",
     descriptionAr:
       'يقيس هرمون التوتر الذي تفرزه الغدة الكظرية، ويبلغ ذروته في الصباح الباكر. يُستخدم للكشف عن قصور الغدة الكظرية أو متلازمة كوشينغ.',
     preparationEn: 'Give the sample between 7 and 9 am. Tell the lab if you use any cortisone tablets, creams or inhalers.',
@@ -850,7 +848,8 @@ export const tests: SeedTest[] = [
       'Detects Helicobacter pylori antigen in a stool sample, showing an active infection of the stomach. It is used to diagnose the cause of ulcers and indigestion and to confirm eradication after treatment.',
     descriptionAr:
       'يكشف عن مستضد جرثومة المعدة (الملوية البوابية) في عينة البراز، ويدل على وجود عدوى نشطة. يُستخدم لمعرفة سبب القرحة وعسر الهضم، وللتأكد من القضاء على الجرثومة بعد العلاج.',
-    preparationEn: 'Stop antacid tablets such as omeprazole for 2 weeks and antibiotics for 4 weeks before the test, if your doctor agrees.',
+    preparationEn:
+      'Stop antacid tablets such as omeprazole for 2 weeks and antibiotics for 4 weeks before the test, if your doctor agrees.',
     preparationAr: 'يُوقف دواء الحموضة مثل الأوميبرازول قبل أسبوعين، والمضادات الحيوية قبل 4 أسابيع من التحليل، بعد موافقة الطبيب.',
     fastingHours: null,
     sampleType: 'stool',
@@ -980,7 +979,7 @@ export const tests: SeedTest[] = [
       'Measures IgE against one allergen chosen by your doctor, such as a specific food, medicine or insect venom. It is used to confirm a suspected allergy.',
     descriptionAr:
       'يقيس الأجسام المضادة (IgE) لمادة واحدة يحددها الطبيب، مثل طعام معين أو دواء أو لسعة حشرة. يُستخدم لتأكيد حساسية مشتبه بها.',
-    preparationEn: 'No fasting needed. Bring your doctor\'s request naming the allergen.',
+    preparationEn: "No fasting needed. Bring your doctor's request naming the allergen.",
     preparationAr: 'لا يحتاج إلى صيام. أحضر طلب الطبيب موضحاً فيه المادة المطلوب فحصها.',
     fastingHours: null,
     sampleType: 'blood',
@@ -1010,10 +1009,8 @@ export const tests: SeedTest[] = [
     nameEn: 'Urine Pregnancy Test',
     nameAr: 'تحليل الحمل في البول',
     categoryId: 11,
-    descriptionEn:
-      'Detects the pregnancy hormone hCG in urine. It is a quick, simple test to confirm pregnancy after a missed period.',
-    descriptionAr:
-      'يكشف عن هرمون الحمل (hCG) في البول. تحليل سريع وبسيط لتأكيد الحمل بعد تأخر الدورة الشهرية.',
+    descriptionEn: 'Detects the pregnancy hormone hCG in urine. It is a quick, simple test to confirm pregnancy after a missed period.',
+    descriptionAr: 'يكشف عن هرمون الحمل (hCG) في البول. تحليل سريع وبسيط لتأكيد الحمل بعد تأخر الدورة الشهرية.',
     preparationEn: 'Use the first morning urine for the most accurate result.',
     preparationAr: 'يُفضَّل استخدام أول بول في الصباح للحصول على أدق نتيجة.',
     fastingHours: null,

@@ -1,59 +1,76 @@
 export type CityKey = 'riyadh' | 'jeddah' | 'dammam' | 'makkah' | 'madinah';
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6; // 0 = Sunday ... 6 = Saturday (JS getDay())
-export interface SeedCategory { id: number; nameAr: string; nameEn: string; icon: string; color: string; }
-export interface SeedTest {
-  nameEn: string;            // unique, used in URLs: /test/{nameEn}; no slashes or '?' or '#'
+export interface SeedCategory {
+  id: number;
   nameAr: string;
-  categoryId: number;        // 1..11
-  descriptionEn: string;     // 2-3 sentences: what it measures and why a doctor orders it
+  nameEn: string;
+  icon: string;
+  color: string;
+}
+export interface SeedTest {
+  nameEn: string; // unique, used in URLs: /test/{nameEn}; no slashes or '?' or '#'
+  nameAr: string;
+  categoryId: number; // 1..11
+  descriptionEn: string; // 2-3 sentences: what it measures and why a doctor orders it
   descriptionAr: string;
-  preparationEn: string;     // e.g. "Fast for 8–12 hours; water is allowed." or "No preparation needed."
+  preparationEn: string; // e.g. "Fast for 8–12 hours; water is allowed." or "No preparation needed."
   preparationAr: string;
   fastingHours: number | null;
   sampleType: 'blood' | 'urine' | 'stool' | 'swab' | 'saliva';
-  turnaroundHours: number;   // typical: 6, 24, 48, 72...
-  basePriceSar: number;      // realistic Saudi private-lab price in SAR (integer)
-  popular: boolean;          // exactly 3 tests true, with basePriceSar 150, 250 and 300 respectively
+  turnaroundHours: number; // typical: 6, 24, 48, 72...
+  basePriceSar: number; // realistic Saudi private-lab price in SAR (integer)
+  popular: boolean; // exactly 3 tests true, with basePriceSar 150, 250 and 300 respectively
 }
 export interface SeedLab {
-  key: string;               // slug, unique, e.g. 'riyadh-alborg-olaya'
-  nameAr: string; nameEn: string;
+  key: string; // slug, unique, e.g. 'riyadh-alborg-olaya'
+  nameAr: string;
+  nameEn: string;
   city: CityKey;
-  addressAr: string; addressEn: string;   // street + district + city
-  latitude: number; longitude: number;    // real-looking coordinates inside that city's district (5 decimals)
-  phone: string;             // Saudi format '+9661XXXXXXXX' (landline with city code) or '+9665XXXXXXXX'
-  licenseNumber: string;     // e.g. 'MOH-LAB-10234' style, unique
-  rating: number;            // 3.6 .. 4.9, one decimal
-  reviewCount: number;       // 12 .. 2400
+  addressAr: string;
+  addressEn: string; // street + district + city
+  latitude: number;
+  longitude: number; // real-looking coordinates inside that city's district (5 decimals)
+  phone: string; // Saudi format '+9661XXXXXXXX' (landline with city code) or '+9665XXXXXXXX'
+  licenseNumber: string; // e.g. 'MOH-LAB-10234' style, unique
+  rating: number; // 3.6 .. 4.9, one decimal
+  reviewCount: number; // 12 .. 2400
   hours: Partial<Record<Weekday, [string, string]>>; // 'HH:MM' 24h local time; omitted weekday = closed.
-  priceFactor: number;       // 0.8 .. 1.3, multiplies test base prices
-  testShare: number;         // 0.5 .. 1.0, the share of the test catalogue this lab offers
+  priceFactor: number; // 0.8 .. 1.3, multiplies test base prices
+  testShare: number; // 0.5 .. 1.0, the share of the test catalogue this lab offers
 }
-export interface SeedStoreOption { titleEn: string; titleAr: string; values: { en: string; ar: string }[]; }
+export interface SeedStoreOption {
+  titleEn: string;
+  titleAr: string;
+  values: { en: string; ar: string }[];
+}
 export interface SeedStoreVariant {
-  sku: string;               // unique across all products
-  titleEn: string; titleAr: string;   // e.g. 'Medium / Navy' or 'Single kit'
-  optionValues: string[];    // English values, one per option of the product, in option order
-  priceHalalas: number;      // SAR minor units (100 = 1 SAR)
+  sku: string; // unique across all products
+  titleEn: string;
+  titleAr: string; // e.g. 'Medium / Navy' or 'Single kit'
+  optionValues: string[]; // English values, one per option of the product, in option order
+  priceHalalas: number; // SAR minor units (100 = 1 SAR)
   salePriceHalalas: number | null;
   manageInventory: boolean;
   inventoryQuantity: number; // include a few 0 and a few low (1-3) quantities across the catalogue
-  image: string | null;      // file name under public/store/ or null
+  image: string | null; // file name under public/store/ or null
   weightGrams: number;
 }
 export interface SeedStoreProduct {
-  slug: string;              // unique
+  slug: string; // unique
   type: 'kit' | 'merch';
   collection: 'home-kits' | 'apparel' | 'accessories';
-  titleEn: string; titleAr: string;
-  subtitleEn: string | null; subtitleAr: string | null;
-  ribbonEn: string | null; ribbonAr: string | null;   // e.g. 'New' / 'جديد', 'Sale' / 'تخفيض'
-  descriptionEn: string;     // simple safe HTML: <p>, <ul><li>, <strong> only
+  titleEn: string;
+  titleAr: string;
+  subtitleEn: string | null;
+  subtitleAr: string | null;
+  ribbonEn: string | null;
+  ribbonAr: string | null; // e.g. 'New' / 'جديد', 'Sale' / 'تخفيض'
+  descriptionEn: string; // simple safe HTML: <p>, <ul><li>, <strong> only
   descriptionAr: string;
-  purchasable: boolean;      // one product false
+  purchasable: boolean; // one product false
   siteProductSelection: 'lowest_price_first' | null | 'first';
-  images: string[];          // file names under public/store/, first is the thumbnail; some products 1, some 3
-  options: SeedStoreOption[];// [] for single-variant products
+  images: string[]; // file names under public/store/, first is the thumbnail; some products 1, some 3
+  options: SeedStoreOption[]; // [] for single-variant products
   variants: SeedStoreVariant[];
   additionalInfo: { titleEn: string; titleAr: string; descriptionEn: string; descriptionAr: string }[]; // HTML like description
 }

@@ -6,23 +6,23 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider, dehydrate } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { TRPCClientError, type TRPCClient } from '@trpc/client';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { type TRPCClient, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageRedirect, RenderedPage } from '../server/server-rendered-pages.ts';
 import type { AppRouter } from '../server/trpc/router.ts';
+import { SERVER_STYLES_ATTRIBUTE } from '../shared/server-rendering.ts';
+import { intlLocale } from './lib/format.ts';
+import type { Locale } from './lib/locale.ts';
+import { queriesSettled } from './lib/queries-settled.ts';
+import { type PageHead, PageHeadSink } from './lib/use-page-meta.ts';
 import { messages as arLegal } from './locales/ar/legal.po';
 import { messages as arMessages } from './locales/ar/messages.po';
 import { messages as enLegal } from './locales/en/legal.po';
 import { messages as enMessages } from './locales/en/messages.po';
-import { SERVER_STYLES_ATTRIBUTE } from '../shared/server-rendering.ts';
-import { intlLocale } from './lib/format.ts';
-import { PageHeadSink, type PageHead } from './lib/use-page-meta.ts';
-import type { Locale } from './lib/locale.ts';
-import { queriesSettled } from './lib/queries-settled.ts';
 import { createAppRouter } from './router.tsx';
 import { createAppSystem } from './theme.ts';
 
@@ -47,7 +47,9 @@ function asksForMissingRecord(queryClient: QueryClient): boolean {
   return queryClient
     .getQueryCache()
     .getAll()
-    .some(({ state }) => state.error instanceof TRPCClientError && (state.error.data as { code?: string } | undefined)?.code === 'NOT_FOUND');
+    .some(
+      ({ state }) => state.error instanceof TRPCClientError && (state.error.data as { code?: string } | undefined)?.code === 'NOT_FOUND',
+    );
 }
 
 export async function render({

@@ -1,6 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen.ts';
 import type { RouterContext } from './routes/__root.tsx';
+import { routeTree } from './routeTree.gen.ts';
 
 /** The app's router: the browser's history on the client, a memory history for a server render. */
 export function createAppRouter({ context, history }: { context: RouterContext; history?: RouterHistory }) {

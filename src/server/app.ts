@@ -4,9 +4,9 @@ import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'kysely';
 import { googleRoutes } from './modules/auth/google.routes.ts';
-import { isSameOrigin } from './same-origin.ts';
 import { resultRoutes } from './modules/results/results.routes.ts';
-import { createContext, type AppDeps } from './trpc/context.ts';
+import { isSameOrigin } from './same-origin.ts';
+import { type AppDeps, createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/router.ts';
 
 /** The one Hono app, shared by the Node and the Workers entries; static files are theirs. */

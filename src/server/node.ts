@@ -5,12 +5,12 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
-import { serverPageTemplate, serverRenderedPages, type RenderPage } from './server-rendered-pages.ts';
-import type { AppDeps } from './trpc/context.ts';
-import { diskBlobStore } from './modules/results/disk-blob-store.ts';
-import { followCatalogVersion } from './modules/catalog/catalog-version.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
 import { EnvError, parseEnv } from './env.ts';
+import { followCatalogVersion } from './modules/catalog/catalog-version.ts';
+import { diskBlobStore } from './modules/results/disk-blob-store.ts';
+import { type RenderPage, serverPageTemplate, serverRenderedPages } from './server-rendered-pages.ts';
+import type { AppDeps } from './trpc/context.ts';
 
 const clientRoot = resolve(import.meta.dirname, '../../dist/client');
 

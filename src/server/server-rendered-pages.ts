@@ -1,11 +1,11 @@
-import { createTRPCClient, unstable_localLink, type TRPCClient } from '@trpc/client';
+import type { DehydratedState } from '@tanstack/react-query';
+import { createTRPCClient, type TRPCClient, unstable_localLink } from '@trpc/client';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { DehydratedState } from '@tanstack/react-query';
-import { LOCALE_COOKIE, SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID, isStorePath } from '../shared/server-rendering.ts';
+import { isStorePath, LOCALE_COOKIE, SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID } from '../shared/server-rendering.ts';
 import type { Locale } from './db/schema.ts';
-import { createContext, type AppDeps, type TrpcContext } from './trpc/context.ts';
-import { appRouter, type AppRouter } from './trpc/router.ts';
+import { type AppDeps, createContext, type TrpcContext } from './trpc/context.ts';
+import { type AppRouter, appRouter } from './trpc/router.ts';
 
 /** What dist/server/entry-server.js (src/client/entry-server.tsx) exports. */
 export type RenderPage = (request: { url: string; locale: Locale; client: TRPCClient<AppRouter> }) => Promise<RenderedPage | PageRedirect>;
@@ -40,9 +40,18 @@ function escapeHtml(text: string): string {
  */
 export function isServerRenderedPath(path: string): boolean {
   return (
-    ['/', '/search', '/store', '/labs', '/categories', '/about', '/pricing', '/join-as-lab', '/privacy-policy', '/terms-and-conditions'].includes(
-      path,
-    ) || /^\/(test|labs|categories|product)\/[^/]+$/.test(path)
+    [
+      '/',
+      '/search',
+      '/store',
+      '/labs',
+      '/categories',
+      '/about',
+      '/pricing',
+      '/join-as-lab',
+      '/privacy-policy',
+      '/terms-and-conditions',
+    ].includes(path) || /^\/(test|labs|categories|product)\/[^/]+$/.test(path)
   );
 }
 
@@ -77,7 +86,10 @@ export function pageHtml(indexHtml: string, locale: Locale, path: string, page: 
   if (!entry) throw new Error('index.html has no entry script');
   const fonts = new RegExp(`<meta name="tahaleel:fonts:${locale}" content="([^"]+)" />`).exec(indexHtml)?.[1];
   if (!fonts) throw new Error(`index.html has no ${locale} fonts to preload`);
-  const fontPreloads = fonts.split(' ').map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}" />`).join('\n    ');
+  const fontPreloads = fonts
+    .split(' ')
+    .map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}" />`)
+    .join('\n    ');
   if (!indexHtml.includes(BOOT_SCRIPT)) throw new Error('index.html has no boot-locale.js script');
   // In a JSON <script>, only "</script" could end it early: every "<" is written as \u003c.
   const state = JSON.stringify(page.state).replace(/</g, '\\u003c');

@@ -10,7 +10,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createApp } from './app.ts';
 import type { Database } from './db/schema.ts';
-import { EnvError, parseEnv, type Env } from './env.ts';
+import { type Env, EnvError, parseEnv } from './env.ts';
 
 // Minimal binding types, so the project does not depend on @cloudflare/workers-types (which clashes
 // with the DOM lib the client needs).

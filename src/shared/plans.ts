@@ -32,15 +32,39 @@ export interface Plan<Id extends PlanId = PlanId> {
 
 export const customerPlans: Plan<CustomerPlanId>[] = [
   { id: 'basic', audience: 'customer', monthlyPrice: 0, feePercent: 5, features: ['storage1gb'], testLimit: null, popular: false },
-  { id: 'premium', audience: 'customer', monthlyPrice: 99, feePercent: 3, features: ['aiAnalysis', 'discount5'], testLimit: null, popular: true },
+  {
+    id: 'premium',
+    audience: 'customer',
+    monthlyPrice: 99,
+    feePercent: 3,
+    features: ['aiAnalysis', 'discount5'],
+    testLimit: null,
+    popular: true,
+  },
   { id: 'enterprise', audience: 'customer', monthlyPrice: 499, feePercent: 2, features: ['multiAccount'], testLimit: null, popular: false },
 ];
 
 // AI analysis is what the lab dashboard offers as the Premium upgrade.
 export const labPlans: Plan<LabPlanId>[] = [
   { id: 'starter', audience: 'lab', monthlyPrice: 0, feePercent: 15, features: ['tests20'], testLimit: 20, popular: false },
-  { id: 'professional', audience: 'lab', monthlyPrice: 499, feePercent: 10, features: ['tests100', 'featured'], testLimit: 100, popular: true },
-  { id: 'premium', audience: 'lab', monthlyPrice: 999, feePercent: 7, features: ['testsUnlimited', 'aiAnalysis'], testLimit: null, popular: false },
+  {
+    id: 'professional',
+    audience: 'lab',
+    monthlyPrice: 499,
+    feePercent: 10,
+    features: ['tests100', 'featured'],
+    testLimit: 100,
+    popular: true,
+  },
+  {
+    id: 'premium',
+    audience: 'lab',
+    monthlyPrice: 999,
+    feePercent: 7,
+    features: ['testsUnlimited', 'aiAnalysis'],
+    testLimit: null,
+    popular: false,
+  },
 ];
 
 export const planIds = ['basic', 'premium', 'enterprise', 'starter', 'professional'] as const satisfies readonly PlanId[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cityKeys, type CityKey } from './cities.ts';
+import { type CityKey, cityKeys } from './cities.ts';
 import { validationMessages as m } from './errors.ts';
 import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts } from './search-options.ts';
 
@@ -56,7 +56,6 @@ export const upgradeAnonymousInput = z.object({ email: emailSchema, password: pa
 
 export const newsletterSubscribeInput = z.object({ email: emailSchema });
 
-
 export const searchInput = z
   .object({
     query: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong),
@@ -68,7 +67,13 @@ export const searchInput = z
     minRating: z.number().min(1, m.invalid).max(5, m.invalid).optional(),
     sort: z.enum(searchSorts).default('relevance'),
     /** Rows to skip (tRPC names the page parameter of an infinite query `cursor`): a multiple of SEARCH_PAGE_SIZE. */
-    cursor: z.number().int(m.invalid).min(0, m.invalid).max(SEARCH_MAX_RESULTS - SEARCH_PAGE_SIZE, m.invalid).multipleOf(SEARCH_PAGE_SIZE, m.invalid).default(0),
+    cursor: z
+      .number()
+      .int(m.invalid)
+      .min(0, m.invalid)
+      .max(SEARCH_MAX_RESULTS - SEARCH_PAGE_SIZE, m.invalid)
+      .multipleOf(SEARCH_PAGE_SIZE, m.invalid)
+      .default(0),
   })
   .refine((input) => (input.lat === undefined) === (input.lon === undefined), { path: ['lon'], message: m.invalid })
   .refine((input) => (input.minPrice ?? 0) <= (input.maxPrice ?? PRICE_FILTER_MAX), { path: ['maxPrice'], message: m.invalid });
@@ -132,9 +137,7 @@ export const labProfileInput = z
       .array(workingDaySchema)
       .length(7)
       .refine((days) => new Set(days.map((day) => day.weekday)).size === 7, m.invalid),
-    slotMinutes: z
-      .number({ error: m.required })
-      .refine((value) => (SLOT_MINUTES_CHOICES as readonly number[]).includes(value), m.invalid),
+    slotMinutes: z.number({ error: m.required }).refine((value) => (SLOT_MINUTES_CHOICES as readonly number[]).includes(value), m.invalid),
     slotCapacity: z.number({ error: m.required }).int(m.invalid).min(1, m.invalid).max(100, m.invalid),
   })
   .refine((input) => (input.latitude === null) === (input.longitude === null), { path: ['longitude'], message: m.invalid });

@@ -77,4 +77,3 @@ export const cardInput = z.object({
     .regex(/^\d{3,4}$/, m.invalidCardCvc),
 });
 export type CardInput = z.input<typeof cardInput>;
-

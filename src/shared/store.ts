@@ -42,10 +42,7 @@ export function effectivePriceCents(variant: PricedVariant): number {
  * Spec §3 `site_product_selection`: `lowest_price_first` or null picks the cheapest variant (by its
  * sale price when it has one, else its price; the first of equals); any other value the first variant.
  */
-export function selectVariant<T extends PricedVariant>(
-  variants: readonly T[],
-  selection: string | null | undefined,
-): T | undefined {
+export function selectVariant<T extends PricedVariant>(variants: readonly T[], selection: string | null | undefined): T | undefined {
   if (selection != null && selection !== 'lowest_price_first') return variants[0];
   let cheapest: T | undefined;
   for (const variant of variants) {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chooseFreeSlot, demo, expect, signIn, test, useLanguage, type Language, type Locator, type Page } from './fixtures.ts';
+import { chooseFreeSlot, demo, expect, type Language, type Locator, type Page, signIn, test, useLanguage } from './fixtures.ts';
 
 // WCAG 2.1 A and AA on every route of spec §2, in Arabic and in English, and in the open states
 // that matter (auth modal, mobile menu, lab cart, booking panel). No rule is disabled.
@@ -29,7 +29,9 @@ async function rendered(page: Page, ready?: (page: Page) => Locator) {
 /** Dialogs, drawers and toasts fade in: measure colours once they have (spinners never stop). */
 async function settled(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
 }
 
@@ -47,18 +49,28 @@ const languages: { language: string; locale: Language; words: Words }[] = [
   {
     language: 'Arabic',
     locale: 'ar',
-    words: { logIn: 'تسجيل الدخول', signUp: 'إنشاء حساب', createAccount: 'إنشاء الحساب',
+    words: {
+      logIn: 'تسجيل الدخول',
+      signUp: 'إنشاء حساب',
+      createAccount: 'إنشاء الحساب',
       search: 'بحث',
       filter: 'تصفية',
-      addToCart: 'أضف إلى السلة', bookNow: 'احجز الآن' },
+      addToCart: 'أضف إلى السلة',
+      bookNow: 'احجز الآن',
+    },
   },
   {
     language: 'English',
     locale: 'en',
-    words: { logIn: 'Log in', signUp: 'Sign up', createAccount: 'Create account',
+    words: {
+      logIn: 'Log in',
+      signUp: 'Sign up',
+      createAccount: 'Create account',
       search: 'Search',
       filter: 'Filter',
-      addToCart: 'Add to cart', bookNow: 'Book Now' },
+      addToCart: 'Add to cart',
+      bookNow: 'Book Now',
+    },
   },
 ];
 
@@ -101,7 +113,12 @@ async function expectTitleNamingThePage(page: Page) {
 /** A real lab's page: the first one the labs page lists. */
 async function firstLabPath(page: Page): Promise<string> {
   await page.goto('/labs');
-  const href = await page.getByRole('listitem').getByRole('link').filter({ has: page.getByTestId('lab-card') }).first().getAttribute('href');
+  const href = await page
+    .getByRole('listitem')
+    .getByRole('link')
+    .filter({ has: page.getByTestId('lab-card') })
+    .first()
+    .getAttribute('href');
   return href!;
 }
 
@@ -204,7 +221,9 @@ for (const { language, locale, words } of languages) {
       await expectNoViolations(page);
     });
 
-    test('signed in: the booking panel, the lab cart, checkout and the dashboard with a booking have no axe violations', async ({ page }) => {
+    test('signed in: the booking panel, the lab cart, checkout and the dashboard with a booking have no axe violations', async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       await signIn(page, demo.customer);
       await page.goto('/test/Complete%20Blood%20Count%20(CBC)');

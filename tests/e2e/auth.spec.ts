@@ -150,7 +150,13 @@ test.describe('the sign-up limit', () => {
     // spends its ten attempts on an e-mail that is taken, which costs no password hashing.
     for (let attempt = 1; attempt <= 10; attempt++) {
       await expect(
-        trpc(page, 'auth.signUp', { email: demo.customer, password: 'taken-password', name: 'Taken', userType: 'customer', acceptTerms: true }),
+        trpc(page, 'auth.signUp', {
+          email: demo.customer,
+          password: 'taken-password',
+          name: 'Taken',
+          userType: 'customer',
+          acceptTerms: true,
+        }),
       ).rejects.toThrow(/EMAIL_TAKEN/);
     }
     await page.goto('/');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { demo, expect, signIn, signUpThroughApi, test, trpc, useLanguage, type Language, type Page, type Person } from './fixtures.ts';
+import { demo, expect, type Language, type Page, type Person, signIn, signUpThroughApi, test, trpc, useLanguage } from './fixtures.ts';
 
 type Locale = Language;
 
@@ -207,7 +207,9 @@ for (const locale of ['ar', 'en'] as const) {
       const form = lab.page.getByTestId('upload-result-form');
       await expect(form.getByTestId('result-booking')).toHaveValue(booking.bookingId);
       // A text file dressed up as a PDF is refused, in the user's language, before it is sent.
-      await form.getByTestId('result-file').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
+      await form
+        .getByTestId('result-file')
+        .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
       await expect(form.getByText(w.wrongType)).toBeVisible();
       const pdf = Buffer.from(`%PDF-1.4\n% result ${booking.bookingId}\n%%EOF\n`);
       await form.getByTestId('result-file').setInputFiles({ name: 'result-e2e.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -296,7 +298,9 @@ test.describe('dashboards on a phone', () => {
           const nav = page.getByTestId('dashboard-nav');
           await expect(nav).toBeVisible();
           if (titles[path]) await expect(page, `${path}: the page title names the section`).toHaveTitle(titles[path]);
-          const tops = await nav.getByRole('button').evaluateAll((buttons) => buttons.slice(0, 2).map((button) => button.getBoundingClientRect().top));
+          const tops = await nav
+            .getByRole('button')
+            .evaluateAll((buttons) => buttons.slice(0, 2).map((button) => button.getBoundingClientRect().top));
           expect(Math.abs(tops[0]! - tops[1]!), `${path}: tabs side by side`).toBeLessThan(4);
           await page.waitForLoadState('networkidle');
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  type Response,
+} from '@playwright/test';
 
 // What the e2e specs share: every browser context its own client address, people in their own
 // contexts, signing up and in, the language, and choosing a free time in the booking panel.
 
-export { expect };
 export type { Locator, Page };
+export { expect };
 
 export type Language = 'ar' | 'en';
 
@@ -88,7 +96,8 @@ export async function useLanguage(target: Page | BrowserContext, language: Langu
  */
 function waitingForTheApp(page: Page): Page {
   const untilReady = async (response: Response | null) => {
-    if (response?.headers()['content-type']?.startsWith('text/html')) await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    if (response?.headers()['content-type']?.startsWith('text/html'))
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     return response;
   };
   const goto = page.goto.bind(page);
@@ -229,7 +238,9 @@ export async function chooseFreeSlot(
   const start = from ?? new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
   const tried = new Set<string>();
   for (let attempt = 0; attempt < 40; attempt++) {
-    const dates = await panel.locator('[data-date]:not([disabled])').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-date')!));
+    const dates = await panel
+      .locator('[data-date]:not([disabled])')
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-date')!));
     const next = dates.find((date) => date >= start && !tried.has(date));
     if (!next) {
       await panel.getByRole('button', { name: calendarWords[language].nextMonth }).click();
@@ -258,7 +269,9 @@ export function daysFromToday(days: number): string {
 
 /** A SAR amount as the app prints it ("SAR 1,290.00" / "1,290.00 ر.س"), whatever the spaces and marks around it. */
 export function sar(amount: number, language: Language): RegExp {
-  const digits = amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/[.,]/g, (mark) => `\\${mark}`);
+  const digits = amount
+    .toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    .replace(/[.,]/g, (mark) => `\\${mark}`);
   return language === 'en' ? new RegExp(`SAR\\s${digits}`) : new RegExp(`${digits}\\sر\\.س`);
 }
 

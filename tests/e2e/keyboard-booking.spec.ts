@@ -1,4 +1,15 @@
-import { authWords, demo, DEMO_PASSWORD, expect, test, uniqueEmail, useLanguage, type Language, type Locator, type Page } from './fixtures.ts';
+import {
+  authWords,
+  DEMO_PASSWORD,
+  demo,
+  expect,
+  type Language,
+  type Locator,
+  type Page,
+  test,
+  uniqueEmail,
+  useLanguage,
+} from './fixtures.ts';
 
 // A whole booking with the keyboard alone: Tab, Shift+Tab, Enter, Space and the arrow keys; no
 // mouse, no page.goto after the first page. Each step also checks that the focus can be seen.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, useLanguage, type Page } from './fixtures.ts';
+import { expect, type Page, test, useLanguage } from './fixtures.ts';
 
 /** What a reader sees on the marketing pages, in each language. */
 const copy = {
@@ -169,7 +169,10 @@ for (const locale of ['ar', 'en'] as const) {
       await expect(page.getByTestId('legal-updated')).toHaveText(c.privacy.date);
       for (const mention of c.privacy.mentions) await expect(page.getByText(mention).first()).toBeVisible();
 
-      await page.getByRole('navigation', { name: locale === 'ar' ? 'المحتويات' : 'Contents' }).getByRole('link', { name: c.privacy.results }).click();
+      await page
+        .getByRole('navigation', { name: locale === 'ar' ? 'المحتويات' : 'Contents' })
+        .getByRole('link', { name: c.privacy.results })
+        .click();
       await expect(page).toHaveURL(/#lab-results$/);
       await expect(page.getByRole('heading', { name: c.privacy.results })).toBeInViewport();
       await expect(page.getByText(c.privacy.resultsText)).toBeVisible();
@@ -250,7 +253,14 @@ for (const locale of ['ar', 'en'] as const) {
               error: {
                 message: 'RATE_LIMITED',
                 code: -32029,
-                data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, appCode: 'RATE_LIMITED', details: { retryAfterSeconds: 1800 }, fieldErrors: null, formErrors: null },
+                data: {
+                  code: 'TOO_MANY_REQUESTS',
+                  httpStatus: 429,
+                  appCode: 'RATE_LIMITED',
+                  details: { retryAfterSeconds: 1800 },
+                  fieldErrors: null,
+                  formErrors: null,
+                },
               },
             },
           ]),

@@ -1,4 +1,4 @@
-import { demo, expect, signIn, test, useLanguage, type Language } from './fixtures.ts';
+import { demo, expect, type Language, signIn, test, useLanguage } from './fixtures.ts';
 
 // The public pages arrive drawn by the server (docs/decisions/0011): they read before any of the
 // app's code has run, in the reader's language, and the app then takes them over as they are.
@@ -11,7 +11,19 @@ const words = {
 } as const;
 
 /** Every page drawn on the server (src/server/server-rendered-pages.ts), with a record where it takes one. */
-const publicPaths = ['/', '/search?query=CBC', CBC, '/store', '/labs', '/categories', '/about', '/pricing', '/join-as-lab', '/privacy-policy', '/terms-and-conditions'];
+const publicPaths = [
+  '/',
+  '/search?query=CBC',
+  CBC,
+  '/store',
+  '/labs',
+  '/categories',
+  '/about',
+  '/pricing',
+  '/join-as-lab',
+  '/privacy-policy',
+  '/terms-and-conditions',
+];
 
 for (const language of ['ar', 'en'] as const satisfies Language[]) {
   test.describe(`server-drawn pages in ${language === 'ar' ? 'Arabic' : 'English'}`, () => {
@@ -120,7 +132,8 @@ test("the app keeps the server's page-wide styles where they are, and a page the
       }
     }).observe(document, { childList: true, subtree: true });
   });
-  const brandSolid = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-solid').trim());
+  const brandSolid = () =>
+    page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-solid').trim());
   for (const path of ['/', '/store']) {
     await page.goto(path);
     expect(await page.evaluate(() => (window as unknown as { removedStyles: string[] }).removedStyles)).toEqual([]);

@@ -1,4 +1,4 @@
-import { expect, test, useLanguage, type Locator, type Page } from './fixtures.ts';
+import { expect, type Locator, type Page, test, useLanguage } from './fixtures.ts';
 
 /** The number in the product page's stock message ('34 in stock!' / 'الكمية المتوفرة: 34'). */
 async function stockShown(page: Page): Promise<number> {
@@ -78,9 +78,7 @@ async function buyThroughTheStore(page: Page, journey: Journey) {
 }
 
 test.describe('store in Arabic', () => {
-  test('grid → product → variant and quantity → drawer → payment page → pay → success; the stock shown drops', async ({
-    page,
-  }) => {
+  test('grid → product → variant and quantity → drawer → payment page → pay → success; the stock shown drops', async ({ page }) => {
     await buyThroughTheStore(page, {
       product: 'تيشيرت تحاليل القطني',
       variant: 'وسط (M) / كحلي',
@@ -118,11 +116,7 @@ test.describe('store in Arabic', () => {
 
 test('switching the language reloads the store text, the saved cart included', async ({ page }) => {
   await page.goto('/store');
-  await page
-    .getByTestId('product-card')
-    .filter({ hasText: 'كوب سيراميك' })
-    .getByRole('button', { name: 'أضف إلى السلة' })
-    .click();
+  await page.getByTestId('product-card').filter({ hasText: 'كوب سيراميك' }).getByRole('button', { name: 'أضف إلى السلة' }).click();
   await page.getByRole('link', { name: 'كوب سيراميك' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('كوب سيراميك');
   await page.getByTestId('language-toggle').click();
@@ -136,9 +130,7 @@ test('switching the language reloads the store text, the saved cart included', a
 test.describe('store in English', () => {
   test.beforeEach(({ page }) => useLanguage(page, 'en'));
 
-  test('grid → product → variant and quantity → drawer → payment page → pay → success; the stock shown drops', async ({
-    page,
-  }) => {
+  test('grid → product → variant and quantity → drawer → payment page → pay → success; the stock shown drops', async ({ page }) => {
     await buyThroughTheStore(page, {
       product: 'Blood Glucose Meter Starter Kit',
       variant: 'Meter + 25 strips',
@@ -185,11 +177,7 @@ test.describe('store in English', () => {
 
   test('a declined card is said so on the payment page, and the order can still be paid', async ({ page }) => {
     await page.goto('/store');
-    await page
-      .getByTestId('product-card')
-      .filter({ hasText: 'Ceramic Mug' })
-      .getByRole('button', { name: 'Add to Cart' })
-      .click();
+    await page.getByTestId('product-card').filter({ hasText: 'Ceramic Mug' }).getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByTestId('cart-button').click();
     await page.getByTestId('store-cart-drawer').getByRole('button', { name: 'Checkout' }).click();
     await page.getByLabel('Name on card').fill('Noura Alqahtani');

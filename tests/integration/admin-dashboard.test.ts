@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { insertBooking, offerTest, refusal } from '../setup/dashboard-fixtures.ts';
+import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
@@ -65,9 +65,9 @@ describe('revenue', () => {
     await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed', priceHalalas: 12_345 });
     await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'confirmed', priceHalalas: 99_999 });
     await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'cancelled', priceHalalas: 77_777 });
-    const { rows } = await sql<{ total: string }>`select coalesce(sum(total_price_halalas), 0) as total from bookings where status = 'completed'`.execute(
-      database.db,
-    );
+    const { rows } = await sql<{
+      total: string;
+    }>`select coalesce(sum(total_price_halalas), 0) as total from bookings where status = 'completed'`.execute(database.db);
     const expected = Number(rows[0]!.total) / 100;
     const caller = await as(admin);
     expect(await caller.admin.totalRevenue()).toBe(expected);
@@ -87,7 +87,11 @@ describe('labs', () => {
     expect(labs.find((row) => row.id === pending.id)).toMatchObject({ approved: false, license_number: 'MOH-LAB-55501' });
     expect(labs.some((row) => row.id === lab.id)).toBe(true);
     expect(labs[0]!.approved).toBe(false);
-    const seededCount = await database.db.selectFrom('user_profiles').select((eb) => eb.fn.countAll<string>().as('n')).where('user_type', '=', 'lab').executeTakeFirstOrThrow();
+    const seededCount = await database.db
+      .selectFrom('user_profiles')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_type', '=', 'lab')
+      .executeTakeFirstOrThrow();
     expect(labs).toHaveLength(Number(seededCount.n));
   });
 
@@ -167,14 +171,24 @@ describe('test requests', () => {
   async function expectUntouched(requestId: number, testsBefore: number) {
     const row = await database.db.selectFrom('test_requests').selectAll().where('id', '=', requestId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', reviewed_at: null, reviewed_by: null, created_test_id: null });
-    const tests = await database.db.selectFrom('tests').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const tests = await database.db
+      .selectFrom('tests')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(tests.n)).toBe(testsBefore);
     expect(await auditEntries('test_request', requestId)).toEqual([]);
     expect((await (await as(admin)).admin.testRequests()).some((pending) => pending.id === requestId)).toBe(true);
   }
 
   const countTests = async () =>
-    Number((await database.db.selectFrom('tests').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await database.db
+          .selectFrom('tests')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('is atomic: a name that reached the catalogue meanwhile leaves no test and no status change', async () => {
     const request = await newRequest('Homocysteine Plus');
@@ -196,7 +210,9 @@ describe('test requests', () => {
         if new.name_en = 'Failing Insert Marker' then raise exception 'forced failure'; end if;
         return new;
       end $$`.execute(database.db);
-    await sql`create trigger refuse_failing_marker before insert on tests for each row execute function refuse_failing_marker()`.execute(database.db);
+    await sql`create trigger refuse_failing_marker before insert on tests for each row execute function refuse_failing_marker()`.execute(
+      database.db,
+    );
     try {
       const testsBefore = await countTests();
       const failure = await refusal((await as(admin)).admin.reviewTestRequest({ id: request.id, decision: 'approved' }));
@@ -207,7 +223,9 @@ describe('test requests', () => {
       await sql`drop function refuse_failing_marker()`.execute(database.db);
     }
     // Once the database accepts it, the same request approves normally.
-    await expect((await as(admin)).admin.reviewTestRequest({ id: request.id, decision: 'approved' })).resolves.toMatchObject({ status: 'approved' });
+    await expect((await as(admin)).admin.reviewTestRequest({ id: request.id, decision: 'approved' })).resolves.toMatchObject({
+      status: 'approved',
+    });
   });
 
   it('lets exactly one of two simultaneous approvals of the same request through', async () => {
@@ -247,7 +265,12 @@ describe('users and transactions', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const items = await (await as(admin)).admin.transactions();
-    expect(items.find((item) => item.id === booking)).toMatchObject({ kind: 'booking', amount: 45, currency: 'SAR', customer_name: 'Test customer' });
+    expect(items.find((item) => item.id === booking)).toMatchObject({
+      kind: 'booking',
+      amount: 45,
+      currency: 'SAR',
+      customer_name: 'Test customer',
+    });
     expect(items.find((item) => item.id === order.id)).toMatchObject({ kind: 'store_order', amount: 129, currency: 'SAR', status: 'paid' });
     const times = items.map((item) => item.created_at);
     expect([...times].sort().reverse()).toEqual(times);

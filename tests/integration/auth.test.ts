@@ -13,7 +13,13 @@ let api: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   database = await openTestDatabase();
   // Each test comes from its own address so the per-address limits do not bleed between tests.
-  api = apiClient(createApp({ db: database.db, env: testEnv, clientIp: () => `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` }));
+  api = apiClient(
+    createApp({
+      db: database.db,
+      env: testEnv,
+      clientIp: () => `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    }),
+  );
 });
 afterAll(() => database.close());
 
@@ -67,7 +73,12 @@ describe('sign-up', () => {
   });
 
   it('creates a lab awaiting approval, with its license number', async () => {
-    const signUp = await api.mutate<Me>('auth.signUp', { ...customer(), userType: 'lab', name: 'مختبر الأمل', licenseNumber: 'MOH-LAB-55555' });
+    const signUp = await api.mutate<Me>('auth.signUp', {
+      ...customer(),
+      userType: 'lab',
+      name: 'مختبر الأمل',
+      licenseNumber: 'MOH-LAB-55555',
+    });
     expect(signUp.data).toMatchObject({ user_type: 'lab', approved: false, license_number: 'MOH-LAB-55555' });
     const lab = await database.db.selectFrom('labs').selectAll().where('id', '=', signUp.data.id).executeTakeFirstOrThrow();
     expect(lab.lab_name_ar).toBe('مختبر الأمل');
@@ -183,7 +194,12 @@ describe('guest booking accounts', () => {
     const labTest = await database.db.selectFrom('lab_tests').select(['id', 'price_halalas']).limit(1).executeTakeFirstOrThrow();
     await database.db
       .insertInto('bookings')
-      .values({ customer_id: guest.data.id, lab_test_id: labTest.id, booking_time: '2026-12-01T07:00:00Z', total_price_halalas: labTest.price_halalas })
+      .values({
+        customer_id: guest.data.id,
+        lab_test_id: labTest.id,
+        booking_time: '2026-12-01T07:00:00Z',
+        total_price_halalas: labTest.price_halalas,
+      })
       .execute();
 
     const cookie = cookiePair(guest.cookies[0]);
@@ -195,7 +211,11 @@ describe('guest booking accounts', () => {
 
     const signIn = await api.mutate<Me>('auth.signIn', { email: address, password: 'a-new-password' });
     expect(signIn.data.id).toBe(guest.data.id);
-    const again = await api.mutate('auth.upgradeAnonymous', { email: email(), password: 'another-password' }, cookiePair(signIn.cookies[0]));
+    const again = await api.mutate(
+      'auth.upgradeAnonymous',
+      { email: email(), password: 'another-password' },
+      cookiePair(signIn.cookies[0]),
+    );
     expect(again.error?.data.appCode).toBe('ALREADY_REGISTERED');
   });
 

@@ -7,8 +7,8 @@ import { DEMO_PASSWORD, demoAccounts } from '../../seeds/demo-accounts.ts';
 import { createApp } from '../../src/server/app.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
-import { createTestUser, testEnv, type TestUser } from '../setup/fixtures.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
+import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { cookiePair } from '../setup/http.ts';
 import { approvedCard, checkoutDefaults, createTestVariant } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -83,7 +83,9 @@ async function call(path: string, input: unknown, actor?: Actor): Promise<Answer
   const cookie = cookieOf(actor);
   const response =
     type === 'query'
-      ? await app.request(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers: cookie })
+      ? await app.request(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, {
+          headers: cookie,
+        })
       : await app.request(`/trpc/${path}`, {
           method: 'POST',
           headers: { ...cookie, 'content-type': 'application/json', origin: ORIGIN },
@@ -243,7 +245,14 @@ const matrix: Record<string, Row> = {
   'auth.signInAnonymously': { access: everyone, input: () => ({ name: 'ضيف', phone: '0551234567' }) },
   // Only a guest has an account to upgrade.
   'auth.upgradeAnonymous': {
-    access: { visitor: 'UNAUTHENTICATED', guest: 'ok', customer: 'ALREADY_REGISTERED', pendingLab: 'ALREADY_REGISTERED', lab: 'ALREADY_REGISTERED', admin: 'ALREADY_REGISTERED' },
+    access: {
+      visitor: 'UNAUTHENTICATED',
+      guest: 'ok',
+      customer: 'ALREADY_REGISTERED',
+      pendingLab: 'ALREADY_REGISTERED',
+      lab: 'ALREADY_REGISTERED',
+      admin: 'ALREADY_REGISTERED',
+    },
     input: () => ({ email: `${unique('upgrade')}@example.sa`, password }),
   },
   'auth.signOut': { access: everyone },
@@ -398,7 +407,6 @@ describe('the access matrix', () => {
   });
 });
 
-
 // ---------------------------------------------------------------------------------------------
 // 2. Objects that belong to someone
 
@@ -535,7 +543,12 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
           [admin, 'FORBIDDEN'],
         ],
         act: (actor) => call('lab.updateOffering', { labTestId: offering, price: 1, isActive: false }, actor),
-        rows: () => database.db.selectFrom('lab_tests').select(['lab_id', 'price_halalas', 'is_active']).where('id', '=', offering).executeTakeFirstOrThrow(),
+        rows: () =>
+          database.db
+            .selectFrom('lab_tests')
+            .select(['lab_id', 'price_halalas', 'is_active'])
+            .where('id', '=', offering)
+            .executeTakeFirstOrThrow(),
       };
     },
   },
@@ -569,7 +582,11 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
         ],
         act: (actor) => call('admin.reviewTestRequest', { id, decision: 'approved' }, actor),
         rows: () =>
-          database.db.selectFrom('test_requests').select(['status', 'reviewed_at', 'reviewed_by', 'created_test_id']).where('id', '=', id).executeTakeFirstOrThrow(),
+          database.db
+            .selectFrom('test_requests')
+            .select(['status', 'reviewed_at', 'reviewed_by', 'created_test_id'])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow(),
       };
     },
   },
@@ -734,17 +751,20 @@ const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
 ];
 
 describe('objects that belong to someone', () => {
-  it.each(writeCases.map((c) => [c.name, c] as const))('%s: refused to everyone else, changing nothing, and done for its owner', async (_, { arrange }) => {
-    const scene = await arrange();
-    const before = await scene.rows();
-    const answers: Record<string, string> = {};
-    for (const [actor] of scene.others) answers[actor.label] = outcomeOf(await scene.act(actor));
-    expect(answers).toEqual(Object.fromEntries(scene.others.map(([actor, expected]) => [actor.label, expected])));
-    expect(await scene.rows(), 'the rows after everyone else tried').toEqual(before);
+  it.each(writeCases.map((c) => [c.name, c] as const))(
+    '%s: refused to everyone else, changing nothing, and done for its owner',
+    async (_, { arrange }) => {
+      const scene = await arrange();
+      const before = await scene.rows();
+      const answers: Record<string, string> = {};
+      for (const [actor] of scene.others) answers[actor.label] = outcomeOf(await scene.act(actor));
+      expect(answers).toEqual(Object.fromEntries(scene.others.map(([actor, expected]) => [actor.label, expected])));
+      expect(await scene.rows(), 'the rows after everyone else tried').toEqual(before);
 
-    expect(outcomeOf(await scene.act(scene.owner)), `the answer to ${scene.owner.label}`).toBe('ok');
-    expect(await scene.rows(), `the rows after ${scene.owner.label} did it`).not.toEqual(before);
-  });
+      expect(outcomeOf(await scene.act(scene.owner)), `the answer to ${scene.owner.label}`).toBe('ok');
+      expect(await scene.rows(), `the rows after ${scene.owner.label} did it`).not.toEqual(before);
+    },
+  );
 
   it.each(readCases.map((c) => [c.name, c] as const))('%s: shown to whom it belongs and to no one else', async (_, { arrange }) => {
     const scene = await arrange();
@@ -766,7 +786,13 @@ const profileOf = (id: string) =>
   database.db
     .selectFrom('user_profiles')
     .innerJoin('users', 'users.id', 'user_profiles.id')
-    .select(['user_profiles.name', 'user_profiles.user_type', 'user_profiles.approved', 'user_profiles.subscription_tier', 'users.password_hash'])
+    .select([
+      'user_profiles.name',
+      'user_profiles.user_type',
+      'user_profiles.approved',
+      'user_profiles.subscription_tier',
+      'users.password_hash',
+    ])
     .where('user_profiles.id', '=', id)
     .executeTakeFirstOrThrow();
 
@@ -804,7 +830,7 @@ const inputCases: { name: string; as: () => Actor; path: string; input: () => un
     rows: () => database.db.selectFrom('labs').selectAll().where('id', '=', lab.id).executeTakeFirstOrThrow(),
   },
   {
-    name: "another lab named when adding to a price list",
+    name: 'another lab named when adding to a price list',
     as: () => otherLab,
     path: 'lab.addOffering',
     input: () => ({ testId: seeded.testId, price: 1, labId: lab.id, lab_id: lab.id }),
@@ -831,7 +857,15 @@ const inputCases: { name: string; as: () => Actor; path: string; input: () => un
     name: 'an approved lab asked for at sign-up',
     as: () => visitor,
     path: 'auth.signUp',
-    input: () => ({ email: smuggled.signUpLab, password, name: 'مختبر', userType: 'lab', licenseNumber: 'MOH-1', acceptTerms: true, approved: true }),
+    input: () => ({
+      email: smuggled.signUpLab,
+      password,
+      name: 'مختبر',
+      userType: 'lab',
+      licenseNumber: 'MOH-1',
+      acceptTerms: true,
+      approved: true,
+    }),
     answer: 'ok',
     rows: () =>
       database.db

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/client/lib/format.ts';
-import { simulatedPaymentProvider, type PaymentProvider } from '../../src/server/modules/booking/payment-provider.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
+import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/modules/booking/payment-provider.ts';
 import { followCatalogVersion, followedCatalogVersion } from '../../src/server/modules/catalog/catalog-version.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -90,7 +90,14 @@ describe('holds and bookings', () => {
   it('books a slot, and once its capacity of two is taken nobody sees it', async () => {
     const slot = at('10:00:00');
     for (const person of [await customer(), await customer()]) {
-      const result = await booking.createBookings(database.db, payments, person.id, [{ labTestId, bookingTime: slot }], `key-${person.id}`, EARLY);
+      const result = await booking.createBookings(
+        database.db,
+        payments,
+        person.id,
+        [{ labTestId, bookingTime: slot }],
+        `key-${person.id}`,
+        EARLY,
+      );
       expect(result.bookings).toHaveLength(1);
       expect(result.bookings[0]).toMatchObject({ status: 'confirmed', total_price: 150 });
       expect(result.vat).toBeCloseTo(19.57, 2);
@@ -121,11 +128,23 @@ describe('holds and bookings', () => {
     const again = await booking.createBookings(database.db, payments, person.id, items, 'retry-key-1', EARLY);
     // The first answer is built from what the request had; the second is read back: they agree.
     expect(again).toEqual(first);
-    expect(first.bookings[0]).toMatchObject({ lab_test_id: labTestId, status: 'confirmed', customer_id: person.id, customer_name: expect.any(String) });
+    expect(first.bookings[0]).toMatchObject({
+      lab_test_id: labTestId,
+      status: 'confirmed',
+      customer_id: person.id,
+      customer_name: expect.any(String),
+    });
     const rows = await database.db.selectFrom('bookings').select('id').where('customer_id', '=', person.id).execute();
     expect(rows).toHaveLength(1);
     // Sent again after the slot's time has passed, it still gets its answer instead of an error.
-    const afterwards = await booking.createBookings(database.db, payments, person.id, items, 'retry-key-1', new Date(Date.parse(items[0]!.bookingTime) + 5 * 60_000));
+    const afterwards = await booking.createBookings(
+      database.db,
+      payments,
+      person.id,
+      items,
+      'retry-key-1',
+      new Date(Date.parse(items[0]!.bookingTime) + 5 * 60_000),
+    );
     expect(afterwards).toEqual(first);
   });
 
@@ -133,9 +152,15 @@ describe('holds and bookings', () => {
     const person = await customer();
     const items = [{ labTestId, bookingTime: tuesday('08:00:00') }];
     const declining: PaymentProvider = { ...payments, charge: () => Promise.reject(new Error('card declined')) };
-    await expect(booking.createBookings(database.db, declining, person.id, items, 'declined-1', EARLY)).rejects.toMatchObject({ code: 'PAYMENT_FAILED' });
+    await expect(booking.createBookings(database.db, declining, person.id, items, 'declined-1', EARLY)).rejects.toMatchObject({
+      code: 'PAYMENT_FAILED',
+    });
     expect(await bookingsOf(person.id)).toHaveLength(0);
-    const failed = await database.db.selectFrom('checkouts').select('status').where('customer_id', '=', person.id).executeTakeFirstOrThrow();
+    const failed = await database.db
+      .selectFrom('checkouts')
+      .select('status')
+      .where('customer_id', '=', person.id)
+      .executeTakeFirstOrThrow();
     expect(failed.status).toBe('failed');
 
     const result = await booking.createBookings(database.db, payments, person.id, items, 'declined-1', EARLY);
@@ -147,9 +172,14 @@ describe('holds and bookings', () => {
   it('pays once when the same checkout is sent twice at the same moment', async () => {
     const person = await customer();
     const charged: string[] = [];
-    const counting: PaymentProvider = { ...payments, charge: async (request) => (charged.push(request.reference), payments.charge(request)) };
+    const counting: PaymentProvider = {
+      ...payments,
+      charge: async (request) => (charged.push(request.reference), payments.charge(request)),
+    };
     const items = [{ labTestId, bookingTime: tuesday('08:30:00') }];
-    const outcomes = await Promise.allSettled([0, 1].map(() => booking.createBookings(database.db, counting, person.id, items, 'twice-1', EARLY)));
+    const outcomes = await Promise.allSettled(
+      [0, 1].map(() => booking.createBookings(database.db, counting, person.id, items, 'twice-1', EARLY)),
+    );
     expect(charged).toHaveLength(1);
     expect(await bookingsOf(person.id)).toHaveLength(1);
     for (const outcome of outcomes) {
@@ -175,13 +205,19 @@ describe('holds and bookings', () => {
         refunded.push(reference);
       },
     };
-    await expect(booking.createBookings(database.db, meanwhile, slow.id, [{ labTestId, bookingTime }], 'slow-1', EARLY)).rejects.toMatchObject({
+    await expect(
+      booking.createBookings(database.db, meanwhile, slow.id, [{ labTestId, bookingTime }], 'slow-1', EARLY),
+    ).rejects.toMatchObject({
       code: 'SLOT_UNAVAILABLE',
       details: { labTestId, bookingTime },
     });
     expect(refunded).toHaveLength(1);
     expect(await bookingsOf(slow.id)).toHaveLength(0);
-    const checkout = await database.db.selectFrom('checkouts').select('status').where('customer_id', '=', slow.id).executeTakeFirstOrThrow();
+    const checkout = await database.db
+      .selectFrom('checkouts')
+      .select('status')
+      .where('customer_id', '=', slow.id)
+      .executeTakeFirstOrThrow();
     expect(checkout.status).toBe('failed');
   });
 
@@ -189,7 +225,9 @@ describe('holds and bookings', () => {
     const people = await Promise.all(Array.from({ length: 20 }, () => customer()));
     const slot = at('11:30:00');
     const outcomes = await Promise.allSettled(
-      people.map((person) => booking.createBookings(database.db, payments, person.id, [{ labTestId, bookingTime: slot }], `race-${person.id}`, EARLY)),
+      people.map((person) =>
+        booking.createBookings(database.db, payments, person.id, [{ labTestId, bookingTime: slot }], `race-${person.id}`, EARLY),
+      ),
     );
     const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const lost = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
@@ -209,12 +247,26 @@ describe('after booking', () => {
   it('cancels up to four hours before, freeing the seat, and not later', async () => {
     const person = await customer();
     const slot = at('11:00:00');
-    const { bookings } = await booking.createBookings(database.db, payments, person.id, [{ labTestId, bookingTime: slot }], `cancel-${person.id}`, EARLY);
+    const { bookings } = await booking.createBookings(
+      database.db,
+      payments,
+      person.id,
+      [{ labTestId, bookingTime: slot }],
+      `cancel-${person.id}`,
+      EARLY,
+    );
     const id = bookings[0]!.id;
     const threeHoursBefore = new Date(new Date(slot).getTime() - 3 * 3_600_000);
-    await expect(booking.cancelBooking(database.db, person.id, id, threeHoursBefore)).rejects.toMatchObject({ code: 'CANCEL_WINDOW_PASSED' });
+    await expect(booking.cancelBooking(database.db, person.id, id, threeHoursBefore)).rejects.toMatchObject({
+      code: 'CANCEL_WINDOW_PASSED',
+    });
     await booking.cancelBooking(database.db, person.id, id, EARLY);
-    const usage = await database.db.selectFrom('lab_slot_usage').select('booked_count').where('lab_id', '=', lab.id).where('starts_at', '=', new Date(slot)).executeTakeFirstOrThrow();
+    const usage = await database.db
+      .selectFrom('lab_slot_usage')
+      .select('booked_count')
+      .where('lab_id', '=', lab.id)
+      .where('starts_at', '=', new Date(slot))
+      .executeTakeFirstOrThrow();
     expect(usage.booked_count).toBe(0);
     const mine = await booking.myBookings(database.db, person.id);
     expect(mine[0]).toMatchObject({ id, status: 'cancelled' });
@@ -222,7 +274,14 @@ describe('after booking', () => {
 
   it('shows a customer only their own bookings, with test and lab names', async () => {
     const [owner, stranger] = [await customer(), await customer()];
-    const { bookings } = await booking.createBookings(database.db, payments, owner.id, [{ labTestId, bookingTime: at('08:30:00') }], `own-${owner.id}`, EARLY);
+    const { bookings } = await booking.createBookings(
+      database.db,
+      payments,
+      owner.id,
+      [{ labTestId, bookingTime: at('08:30:00') }],
+      `own-${owner.id}`,
+      EARLY,
+    );
     const ownerView = await (await callerFor(database.db, owner)).booking.mine();
     expect(ownerView.map((entry) => entry.id)).toEqual([bookings[0]!.id]);
     expect(ownerView[0]).toMatchObject({ lab_name_en: 'Test Lab', customer_name: 'Test customer' });
@@ -232,8 +291,17 @@ describe('after booking', () => {
 
   it("refuses to cancel someone else's booking, as if it did not exist", async () => {
     const [owner, stranger] = [await customer(), await customer()];
-    const { bookings } = await booking.createBookings(database.db, payments, owner.id, [{ labTestId, bookingTime: at('09:30:00') }], `theirs-${owner.id}`, EARLY);
-    await expect((await callerFor(database.db, stranger)).booking.cancel({ id: bookings[0]!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const { bookings } = await booking.createBookings(
+      database.db,
+      payments,
+      owner.id,
+      [{ labTestId, bookingTime: at('09:30:00') }],
+      `theirs-${owner.id}`,
+      EARLY,
+    );
+    await expect((await callerFor(database.db, stranger)).booking.cancel({ id: bookings[0]!.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     const still = await database.db.selectFrom('bookings').select('status').where('id', '=', bookings[0]!.id).executeTakeFirstOrThrow();
     expect(still.status).toBe('confirmed');
   });
@@ -293,14 +361,17 @@ describe('a checkout cut off half-way', () => {
     const person = await customer();
     const items = [{ labTestId, bookingTime: onMonday('08:00:00') }];
     const gateway = stalledGateway();
-    const cutOff = booking
-      .createBookings(database.db, gateway.provider, person.id, items, 'cut-off-1', EARLY)
-      .then(() => 'booked', (error: { code?: string }) => error.code);
+    const cutOff = booking.createBookings(database.db, gateway.provider, person.id, items, 'cut-off-1', EARLY).then(
+      () => 'booked',
+      (error: { code?: string }) => error.code,
+    );
     const stuck = await claimedCheckout(person.id, 'cut-off-1');
     expect(stuck.status).toBe('pending');
 
     // While the first attempt may still be paying, the customer is told to wait…
-    await expect(booking.createBookings(database.db, payments, person.id, items, 'cut-off-1', minutesAfter(EARLY, 1))).rejects.toMatchObject({
+    await expect(
+      booking.createBookings(database.db, payments, person.id, items, 'cut-off-1', minutesAfter(EARLY, 1)),
+    ).rejects.toMatchObject({
       code: 'CHECKOUT_IN_PROGRESS',
     });
     // …and once it is abandoned, the same request takes it over and books.
@@ -314,9 +385,18 @@ describe('a checkout cut off half-way', () => {
     expect(await cutOff).toBe('CHECKOUT_IN_PROGRESS');
     expect(gateway.refunds).toEqual([]);
     expect(await bookingsOf(person.id)).toEqual([{ id: result.bookings[0]!.id, checkout_id: stuck.id }]);
-    const checkout = await database.db.selectFrom('checkouts').select(['status', 'payment_reference']).where('id', '=', stuck.id).executeTakeFirstOrThrow();
+    const checkout = await database.db
+      .selectFrom('checkouts')
+      .select(['status', 'payment_reference'])
+      .where('id', '=', stuck.id)
+      .executeTakeFirstOrThrow();
     expect(checkout).toEqual({ status: 'paid', payment_reference: `sim_${stuck.id}` });
-    const usage = await database.db.selectFrom('lab_slot_usage').select('booked_count').where('lab_id', '=', lab.id).where('starts_at', '=', new Date(items[0]!.bookingTime)).executeTakeFirstOrThrow();
+    const usage = await database.db
+      .selectFrom('lab_slot_usage')
+      .select('booked_count')
+      .where('lab_id', '=', lab.id)
+      .where('starts_at', '=', new Date(items[0]!.bookingTime))
+      .executeTakeFirstOrThrow();
     expect(usage.booked_count).toBe(1);
   });
 
@@ -324,15 +404,20 @@ describe('a checkout cut off half-way', () => {
     const person = await customer();
     const items = [{ labTestId, bookingTime: onMonday('09:00:00') }];
     const gateway = stalledGateway();
-    const cutOff = booking
-      .createBookings(database.db, gateway.provider, person.id, items, 'cut-off-2', EARLY)
-      .then(() => 'booked', (error: { code?: string }) => error.code);
+    const cutOff = booking.createBookings(database.db, gateway.provider, person.id, items, 'cut-off-2', EARLY).then(
+      () => 'booked',
+      (error: { code?: string }) => error.code,
+    );
     const stuck = await claimedCheckout(person.id, 'cut-off-2');
 
     // Its hold lapses and two others take both seats. (Booking reads the real clock after paying, so
     // the hold is made to have ended a minute ago rather than only passing a later time.)
     const afterHolds = minutesAfter(EARLY, booking.HOLD_MINUTES + 1);
-    await database.db.updateTable('slot_holds').set({ expires_at: new Date(Date.now() - 60_000) }).where('holder_id', '=', person.id).execute();
+    await database.db
+      .updateTable('slot_holds')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('holder_id', '=', person.id)
+      .execute();
     for (const other of [await customer(), await customer()]) {
       await booking.createBookings(database.db, payments, other.id, items, `seat-${other.id}`, afterHolds);
     }
@@ -360,14 +445,17 @@ describe('a checkout cut off half-way', () => {
       },
       async refund() {},
     };
-    await expect(booking.createBookings(database.db, declining, person.id, items, 'failed-once', EARLY)).rejects.toMatchObject({ code: 'PAYMENT_FAILED' });
+    await expect(booking.createBookings(database.db, declining, person.id, items, 'failed-once', EARLY)).rejects.toMatchObject({
+      code: 'PAYMENT_FAILED',
+    });
     // The payment is held open so both retries meet while one of them is paying (an instant payment
     // could finish before the other arrives, which would then just get its answer).
     const gateway = stalledGateway();
     const retries = [1, 2].map(() =>
-      booking
-        .createBookings(database.db, gateway.provider, person.id, items, 'failed-once', EARLY)
-        .then(() => 'booked', (error: { code?: string }) => error.code),
+      booking.createBookings(database.db, gateway.provider, person.id, items, 'failed-once', EARLY).then(
+        () => 'booked',
+        (error: { code?: string }) => error.code,
+      ),
     );
     expect(await Promise.race(retries)).toBe('CHECKOUT_IN_PROGRESS');
     gateway.release();
@@ -392,13 +480,21 @@ describe('offerings remembered while the catalog version is followed', () => {
     const follower = followCatalogVersion(database.db, database.listen);
     try {
       const owner = await createTestUser(database.db, 'lab', { approved: true });
-      await database.db.insertInto('lab_working_hours').values([1, 2].map((weekday) => ({ lab_id: owner.id, weekday, opens_at: '08:00', closes_at: '12:00' }))).execute();
+      await database.db
+        .insertInto('lab_working_hours')
+        .values([1, 2].map((weekday) => ({ lab_id: owner.id, weekday, opens_at: '08:00', closes_at: '12:00' })))
+        .execute();
       const test = await database.db.selectFrom('tests').select('id').limit(1).executeTakeFirstOrThrow();
-      const { id: offered } = await database.db.insertInto('lab_tests').values({ lab_id: owner.id, test_id: test.id, price_halalas: 10_000 }).returning('id').executeTakeFirstOrThrow();
+      const { id: offered } = await database.db
+        .insertInto('lab_tests')
+        .values({ lab_id: owner.id, test_id: test.id, price_halalas: 10_000 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const monday = (time: string) => new Date(`2030-01-07T${time}+03:00`).toISOString();
       const person = await customer();
       await caughtUp();
-      const book = (bookingTime: string, key: string) => booking.createBookings(database.db, payments, person.id, [{ labTestId: offered, bookingTime }], key, EARLY);
+      const book = (bookingTime: string, key: string) =>
+        booking.createBookings(database.db, payments, person.id, [{ labTestId: offered, bookingTime }], key, EARLY);
 
       expect((await book(monday('08:00:00'), 'cached-1')).total_price).toBe(100);
       await database.db.updateTable('lab_tests').set({ price_halalas: 12_500 }).where('id', '=', offered).execute();

@@ -34,12 +34,22 @@ async function signInWithGoogle(user: { sub: string; email: string; email_verifi
   const flowCookies = start.headers.getSetCookie().map(cookiePair).join('; ');
   const code = google.approve(authorizationUrl, user);
   const state = tamperState ? 'forged-state' : authorizationUrl.searchParams.get('state')!;
-  return { authorizationUrl, callback: await app.request(`/auth/google/callback?code=${encodeURIComponent(code)}&state=${state}`, { headers: { cookie: flowCookies } }) };
+  return {
+    authorizationUrl,
+    callback: await app.request(`/auth/google/callback?code=${encodeURIComponent(code)}&state=${state}`, {
+      headers: { cookie: flowCookies },
+    }),
+  };
 }
 
 describe('Google sign-in', () => {
   it('asks Google for offline access with forced consent, PKCE and state', async () => {
-    const { authorizationUrl } = await signInWithGoogle({ sub: randomUUID(), email: `${randomUUID()}@gmail.com`, email_verified: true, name: 'Reem' });
+    const { authorizationUrl } = await signInWithGoogle({
+      sub: randomUUID(),
+      email: `${randomUUID()}@gmail.com`,
+      email_verified: true,
+      name: 'Reem',
+    });
     expect(authorizationUrl.origin + authorizationUrl.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
     expect(Object.fromEntries(authorizationUrl.searchParams)).toMatchObject({
       access_type: 'offline',
@@ -74,14 +84,20 @@ describe('Google sign-in', () => {
     });
     const sub = `g-${randomUUID()}`;
     const { callback } = await signInWithGoogle({ sub, email: address, email_verified: true, name: 'Omar A.' });
-    const me = await apiClient(app).query<{ id: string }>('auth.me', cookiePair(callback.headers.getSetCookie().find((v) => v.startsWith('tahaleel_session='))));
+    const me = await apiClient(app).query<{ id: string }>(
+      'auth.me',
+      cookiePair(callback.headers.getSetCookie().find((v) => v.startsWith('tahaleel_session='))),
+    );
     expect(me.data.id).toBe(signUp.data.id);
     const user = await database.db.selectFrom('users').select('google_sub').where('id', '=', signUp.data.id).executeTakeFirstOrThrow();
     expect(user.google_sub).toBe(sub);
   });
 
   it('refuses a callback whose state does not match, and signs nobody in', async () => {
-    const { callback } = await signInWithGoogle({ sub: `g-${randomUUID()}`, email: `${randomUUID()}@gmail.com`, email_verified: true, name: 'X' }, true);
+    const { callback } = await signInWithGoogle(
+      { sub: `g-${randomUUID()}`, email: `${randomUUID()}@gmail.com`, email_verified: true, name: 'X' },
+      true,
+    );
     expect(callback.status).toBe(302);
     expect(callback.headers.get('location')).toBe('/?auth_error=google');
     expect(callback.headers.getSetCookie().some((value) => value.startsWith('tahaleel_session='))).toBe(false);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
-import { createTestUser, testEnv, type TestUser } from '../setup/fixtures.ts';
+import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
@@ -56,7 +56,33 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.double(),
     fc.constantFrom(null, true, false, -1, 0, Number.MAX_SAFE_INTEGER, 1e308),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.constantFrom('email', 'password', 'name', 'query', 'labId', 'id', 'items', 'labTestId', 'bookingTime', 'date', 'lat', 'lon', 'admin', 'userType', 'acceptTerms', 'phone', 'nameEn', 'testId', 'idempotencyKey', 'minPrice', 'sort'), tie('value'), { maxKeys: 6 }),
+    fc.dictionary(
+      fc.constantFrom(
+        'email',
+        'password',
+        'name',
+        'query',
+        'labId',
+        'id',
+        'items',
+        'labTestId',
+        'bookingTime',
+        'date',
+        'lat',
+        'lon',
+        'admin',
+        'userType',
+        'acceptTerms',
+        'phone',
+        'nameEn',
+        'testId',
+        'idempotencyKey',
+        'minPrice',
+        'sort',
+      ),
+      tie('value'),
+      { maxKeys: 6 },
+    ),
   ),
 })).value;
 
@@ -104,12 +130,17 @@ describe('hostile input to every procedure', () => {
     const before = await counts();
     const mutations = procedures.filter((procedure) => procedure.type === 'mutation');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...mutations), fc.constantFrom(...Object.keys(people)), hostileValue, async (procedure, role, input) => {
-        const response = await call(procedure.path, procedure.type, input, people[role]?.cookie);
-        // Only refusals are judged here: a random value that happens to be valid may act.
-        if (response.status === 200) return;
-        expect(response.status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...mutations),
+        fc.constantFrom(...Object.keys(people)),
+        hostileValue,
+        async (procedure, role, input) => {
+          const response = await call(procedure.path, procedure.type, input, people[role]?.cookie);
+          // Only refusals are judged here: a random value that happens to be valid may act.
+          if (response.status === 200) return;
+          expect(response.status).toBeLessThan(500);
+        },
+      ),
       { numRuns: 200 },
     );
     const after = await counts();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { insertBooking, offerTest, refusal } from '../setup/dashboard-fixtures.ts';
+import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
@@ -175,14 +175,25 @@ describe('price list', () => {
     const caller = await as(lab);
     await caller.lab.updateOffering({ labTestId, price: 175.5 });
     await caller.lab.updateOffering({ labTestId, isActive: false });
-    const row = await database.db.selectFrom('lab_tests').select(['price_halalas', 'is_active']).where('id', '=', labTestId).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('lab_tests')
+      .select(['price_halalas', 'is_active'])
+      .where('id', '=', labTestId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ price_halalas: 17_550, is_active: false });
     const listed = (await caller.lab.offerings()).find((offering) => offering.lab_test_id === labTestId);
     expect(listed).toMatchObject({ price: 175.5, is_active: false });
     await caller.lab.updateOffering({ labTestId, isActive: true });
 
-    expect(await refusal(caller.lab.updateOffering({ labTestId: otherLabTestId, price: 1 }))).toEqual({ code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
-    const theirs = await database.db.selectFrom('lab_tests').select('price_halalas').where('id', '=', otherLabTestId).executeTakeFirstOrThrow();
+    expect(await refusal(caller.lab.updateOffering({ labTestId: otherLabTestId, price: 1 }))).toEqual({
+      code: 'NOT_FOUND',
+      appCode: 'NOT_FOUND',
+    });
+    const theirs = await database.db
+      .selectFrom('lab_tests')
+      .select('price_halalas')
+      .where('id', '=', otherLabTestId)
+      .executeTakeFirstOrThrow();
     expect(theirs.price_halalas).toBe(30_000);
     expect((await refusal(caller.lab.updateOffering({ labTestId, price: -5 }))).code).toBe('BAD_REQUEST');
     expect((await refusal(caller.lab.updateOffering({ labTestId, price: 10.001 }))).code).toBe('BAD_REQUEST');
@@ -194,7 +205,10 @@ describe('price list', () => {
     const added = await caller.lab.addOffering({ testId: candidate!.id, price: 99 });
     expect((await caller.lab.offerings()).some((offering) => offering.lab_test_id === added.lab_test_id)).toBe(true);
     expect((await caller.lab.testsNotOffered()).some((test) => test.id === candidate!.id)).toBe(false);
-    expect(await refusal(caller.lab.addOffering({ testId: candidate!.id, price: 99 }))).toEqual({ code: 'CONFLICT', appCode: 'TEST_ALREADY_OFFERED' });
+    expect(await refusal(caller.lab.addOffering({ testId: candidate!.id, price: 99 }))).toEqual({
+      code: 'CONFLICT',
+      appCode: 'TEST_ALREADY_OFFERED',
+    });
   });
 });
 
@@ -205,17 +219,32 @@ describe("the plan's test limit", () => {
     await database.db.updateTable('user_profiles').set({ subscription_tier: tier }).where('id', '=', fresh.id).execute();
     const tests = await database.db.selectFrom('tests').select('id').orderBy('id').limit(count).execute();
     if (tests.length > 0) {
-      await database.db.insertInto('lab_tests').values(tests.map((test) => ({ lab_id: fresh.id, test_id: test.id, price_halalas: 10_000 }))).execute();
+      await database.db
+        .insertInto('lab_tests')
+        .values(tests.map((test) => ({ lab_id: fresh.id, test_id: test.id, price_halalas: 10_000 })))
+        .execute();
     }
     return { lab: fresh, caller: await as(fresh) };
   }
   const activeCount = async (labId: string) =>
-    Number((await database.db.selectFrom('lab_tests').select((eb) => eb.fn.countAll<string>().as('n')).where('lab_id', '=', labId).where('is_active', '=', true).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await database.db
+          .selectFrom('lab_tests')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('lab_id', '=', labId)
+          .where('is_active', '=', true)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('stops a Starter lab at 20 active tests, until one is hidden, and lets a hidden one back only with room', async () => {
     const { lab: starter, caller } = await labOffering(20, 'basic');
     const [next] = await caller.lab.testsNotOffered();
-    expect(await refusal(caller.lab.addOffering({ testId: next!.id, price: 80 }))).toEqual({ code: 'FORBIDDEN', appCode: 'PLAN_TEST_LIMIT' });
+    expect(await refusal(caller.lab.addOffering({ testId: next!.id, price: 80 }))).toEqual({
+      code: 'FORBIDDEN',
+      appCode: 'PLAN_TEST_LIMIT',
+    });
     await expect(caller.lab.addOffering({ testId: next!.id, price: 80 })).rejects.toMatchObject({ cause: { details: { limit: 20 } } });
     expect(await activeCount(starter.id)).toBe(20);
 
@@ -224,7 +253,10 @@ describe("the plan's test limit", () => {
     const added = await caller.lab.addOffering({ testId: next!.id, price: 80 });
     expect(added.lab_test_id).toBeGreaterThan(0);
     // Full again: the hidden test cannot come back, though its price can still change.
-    expect(await refusal(caller.lab.updateOffering({ labTestId: first!.lab_test_id, isActive: true }))).toEqual({ code: 'FORBIDDEN', appCode: 'PLAN_TEST_LIMIT' });
+    expect(await refusal(caller.lab.updateOffering({ labTestId: first!.lab_test_id, isActive: true }))).toEqual({
+      code: 'FORBIDDEN',
+      appCode: 'PLAN_TEST_LIMIT',
+    });
     await caller.lab.updateOffering({ labTestId: first!.lab_test_id, price: 90 });
     expect(await activeCount(starter.id)).toBe(20);
   });

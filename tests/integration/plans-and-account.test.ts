@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/modules/auth/password.ts';
 import { createSession, generateSessionToken } from '../../src/server/modules/auth/session.ts';
-import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { refusal } from '../setup/dashboard-fixtures.ts';
+import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
@@ -13,7 +13,8 @@ afterAll(() => database.close());
 
 const as = (user?: TestUser) => callerFor(database.db, user);
 const tierOf = async (user: TestUser) =>
-  (await database.db.selectFrom('user_profiles').select('subscription_tier').where('id', '=', user.id).executeTakeFirstOrThrow()).subscription_tier;
+  (await database.db.selectFrom('user_profiles').select('subscription_tier').where('id', '=', user.id).executeTakeFirstOrThrow())
+    .subscription_tier;
 
 describe('plans', () => {
   it('offers the customer and lab plans of spec §9, the middle one most popular', async () => {
@@ -35,7 +36,9 @@ describe('plans', () => {
   it('sets the tier to the lowercase name of a free plan of the caller’s own audience', async () => {
     const customer = await createTestUser(database.db, 'customer');
     await database.db.updateTable('user_profiles').set({ subscription_tier: 'enterprise' }).where('id', '=', customer.id).execute();
-    await expect((await as(customer)).subscriptions.choose({ plan: 'basic', audience: 'customer' })).resolves.toEqual({ subscription_tier: 'basic' });
+    await expect((await as(customer)).subscriptions.choose({ plan: 'basic', audience: 'customer' })).resolves.toEqual({
+      subscription_tier: 'basic',
+    });
     expect(await tierOf(customer)).toBe('basic');
 
     const lab = await createTestUser(database.db, 'lab', { approved: false });
@@ -62,16 +65,25 @@ describe('plans', () => {
     const customer = await createTestUser(database.db, 'customer');
     const admin = await createTestUser(database.db, 'admin');
     expect((await refusal((await as(customer)).subscriptions.choose({ plan: 'starter' }))).appCode).toBe('PLAN_NOT_AVAILABLE');
-    expect((await refusal((await as(customer)).subscriptions.choose({ plan: 'premium', audience: 'lab' }))).appCode).toBe('PLAN_NOT_AVAILABLE');
+    expect((await refusal((await as(customer)).subscriptions.choose({ plan: 'premium', audience: 'lab' }))).appCode).toBe(
+      'PLAN_NOT_AVAILABLE',
+    );
     expect((await refusal((await as(admin)).subscriptions.choose({ plan: 'basic' }))).appCode).toBe('PLAN_NOT_AVAILABLE');
-    expect(await refusal((await as()).subscriptions.choose({ plan: 'basic' }))).toEqual({ code: 'UNAUTHORIZED', appCode: 'UNAUTHENTICATED' });
+    expect(await refusal((await as()).subscriptions.choose({ plan: 'basic' }))).toEqual({
+      code: 'UNAUTHORIZED',
+      appCode: 'UNAUTHENTICATED',
+    });
   });
 });
 
 describe('account settings', () => {
   async function withPassword(password: string) {
     const user = await createTestUser(database.db, 'customer');
-    await database.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', user.id).execute();
+    await database.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', user.id)
+      .execute();
     return user;
   }
 
@@ -86,7 +98,9 @@ describe('account settings', () => {
     const user = await withPassword('old-password-1');
     const otherToken = generateSessionToken();
     await createSession(database.db, otherToken, user.id);
-    expect(await refusal((await as(user)).account.changePassword({ currentPassword: 'wrong-guess', newPassword: 'new-password-1' }))).toEqual({
+    expect(
+      await refusal((await as(user)).account.changePassword({ currentPassword: 'wrong-guess', newPassword: 'new-password-1' })),
+    ).toEqual({
       code: 'BAD_REQUEST',
       appCode: 'WRONG_PASSWORD',
     });
@@ -107,7 +121,10 @@ describe('account settings', () => {
     await createSession(database.db, token, guest.id);
     const guestUser = { id: guest.id, email: '', token, cookie: '' };
     expect((await refusal((await as(guestUser)).account.changePassword({ newPassword: 'guest-password' }))).appCode).toBe('FORBIDDEN');
-    const upgraded = await (await as(guestUser)).auth.upgradeAnonymous({ email: `guest-${guest.id}@example.sa`, password: 'guest-password' });
+    const upgraded = await (await as(guestUser)).auth.upgradeAnonymous({
+      email: `guest-${guest.id}@example.sa`,
+      password: 'guest-password',
+    });
     expect(upgraded.is_anonymous).toBe(false);
   });
 });

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULT_MAX_BYTES } from '../../src/shared/results.ts';
 import { createApp } from '../../src/server/app.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { checkResultFile } from '../../src/server/modules/results/results.service.ts';
-import { callerFor, createTestUser, testEnv, type TestUser } from '../setup/fixtures.ts';
+import { RESULT_MAX_BYTES } from '../../src/shared/results.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
+import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -95,7 +95,11 @@ describe('uploading a result', () => {
     expect(row).toMatchObject({ booking_id: bookingId, uploaded_by: lab.id, content_type: 'application/pdf' });
     expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(await readdir(join(blobRoot, bookingId))).toHaveLength(1);
-    const audit = await database.db.selectFrom('audit_log').select(['actor_id', 'action']).where('subject_id', '=', answer.result!.id).execute();
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action'])
+      .where('subject_id', '=', answer.result!.id)
+      .execute();
     expect(audit).toEqual([{ actor_id: lab.id, action: 'result.upload' }]);
   });
 
@@ -135,7 +139,10 @@ describe('uploading a result', () => {
   it("refuses another lab's booking, a cancelled booking, and anyone but an approved lab", async () => {
     const file = { bytes: pdf, name: 'r.pdf' };
     expect(await upload(lab, file, { booking: otherLabBookingId })).toMatchObject({ status: 404, error: { appCode: 'NOT_FOUND' } });
-    expect(await upload(lab, file, { booking: cancelledBookingId })).toMatchObject({ status: 409, error: { appCode: 'BOOKING_CANCELLED' } });
+    expect(await upload(lab, file, { booking: cancelledBookingId })).toMatchObject({
+      status: 409,
+      error: { appCode: 'BOOKING_CANCELLED' },
+    });
     expect(await upload(customer, file)).toMatchObject({ status: 403, error: { appCode: 'FORBIDDEN' } });
     expect(await upload(admin, file)).toMatchObject({ status: 403, error: { appCode: 'FORBIDDEN' } });
     expect(await upload(pendingLab, file)).toMatchObject({ status: 403, error: { appCode: 'LAB_NOT_APPROVED' } });
@@ -190,7 +197,11 @@ describe('downloading a result', () => {
   it('lists results to their customer and their lab only', async () => {
     const { result } = await upload(lab, { bytes: pdf, name: 'listed.pdf' });
     const mine = await (await callerFor(database.db, customer)).results.mine();
-    expect(mine.find((entry) => entry.id === result!.id)).toMatchObject({ file_name: 'listed.pdf', booking_id: bookingId, lab_name_en: 'Test Lab' });
+    expect(mine.find((entry) => entry.id === result!.id)).toMatchObject({
+      file_name: 'listed.pdf',
+      booking_id: bookingId,
+      lab_name_en: 'Test Lab',
+    });
     expect(await (await callerFor(database.db, otherCustomer)).results.mine()).toEqual([]);
     expect((await (await callerFor(database.db, lab)).lab.results()).some((entry) => entry.id === result!.id)).toBe(true);
     expect(await (await callerFor(database.db, otherLab)).lab.results()).toEqual([]);

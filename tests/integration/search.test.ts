@@ -35,7 +35,10 @@ describe('search.labTests', () => {
   it('forgives a typo in either script', async () => {
     for (const query of ['vitamn d', 'فيتامن د']) {
       const rows = await caller.search.labTests({ query });
-      expect([...testNames(rows)].some((name) => name.startsWith('Vitamin D')), query).toBe(true);
+      expect(
+        [...testNames(rows)].some((name) => name.startsWith('Vitamin D')),
+        query,
+      ).toBe(true);
     }
   });
 
@@ -96,7 +99,10 @@ describe('search.labTests', () => {
   });
 
   it('answers a page of 20 and the next pages continue the same order without repeats', async () => {
-    for (const input of [{ query: 'vitamin', ...OLAYA }, { query: 'vitamin', sort: 'priceLowHigh' as const }]) {
+    for (const input of [
+      { query: 'vitamin', ...OLAYA },
+      { query: 'vitamin', sort: 'priceLowHigh' as const },
+    ]) {
       const pages = [];
       for (let offset = 0; offset < 80; offset += 20) pages.push(await caller.search.labTests({ ...input, cursor: offset }));
       const [first, second] = pages;
@@ -168,7 +174,11 @@ describe('catalog', () => {
     const lab = await caller.catalog.lab({ labId: riyadh[0]!.id });
     expect(lab.working_hours.length).toBeGreaterThan(0);
     expect(lab.tests.length).toBeGreaterThan(0);
-    const pending = await database.db.selectFrom('users').select('id').where('email', '=', 'pending-lab@demo.tahaleel.sa').executeTakeFirstOrThrow();
+    const pending = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'pending-lab@demo.tahaleel.sa')
+      .executeTakeFirstOrThrow();
     await expect(caller.catalog.lab({ labId: pending.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const all = await caller.catalog.labs();
     expect(all.map((entry) => entry.id)).not.toContain(pending.id);

@@ -10,7 +10,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function count(table: 'categories' | 'tests' | 'labs' | 'lab_tests' | 'users' | 'store_products' | 'store_variants') {
-  const row = await database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

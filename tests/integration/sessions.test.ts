@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import {
-  createSession,
-  generateSessionToken,
-  sessionIdFromToken,
-  validateSessionToken,
-} from '../../src/server/modules/auth/session.ts';
+import { createSession, generateSessionToken, sessionIdFromToken, validateSessionToken } from '../../src/server/modules/auth/session.ts';
 import { createTestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -56,7 +51,14 @@ describe('database sessions (Lucia model)', () => {
     const app = createApp({ db: database.db, env: testEnv });
     const signedIn = await app.request('/trpc/auth.me', { headers: { cookie: user.cookie } });
     const me = ((await signedIn.json()) as { result: { data: Record<string, unknown> } }).result.data;
-    expect(me).toMatchObject({ id: user.id, email: user.email, name: 'مختبر التجربة', user_type: 'lab', approved: false, subscription_tier: 'basic' });
+    expect(me).toMatchObject({
+      id: user.id,
+      email: user.email,
+      name: 'مختبر التجربة',
+      user_type: 'lab',
+      approved: false,
+      subscription_tier: 'basic',
+    });
 
     const visitor = await app.request('/trpc/auth.me');
     expect(((await visitor.json()) as { result: { data: unknown } }).result.data).toBeNull();

@@ -12,26 +12,30 @@ const serverUrl = process.env.DATABASE_URL;
 const quiet = () => {};
 
 describe('start-up', () => {
-  it.skipIf(serverUrl)('seeds an empty embedded database once and keeps its data across a restart', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'tahaleel-restart-'));
-    try {
-      const env = parseEnv({ DATA_DIR: dataDir });
-      const first = await prepareDatabase(env, quiet);
-      expect(first.seeded).toBe(true);
-      await first.db.insertInto('newsletter_subscriptions').values({ email: 'kept@example.sa' }).execute();
-      await first.db.destroy();
+  it.skipIf(serverUrl)(
+    'seeds an empty embedded database once and keeps its data across a restart',
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'tahaleel-restart-'));
+      try {
+        const env = parseEnv({ DATA_DIR: dataDir });
+        const first = await prepareDatabase(env, quiet);
+        expect(first.seeded).toBe(true);
+        await first.db.insertInto('newsletter_subscriptions').values({ email: 'kept@example.sa' }).execute();
+        await first.db.destroy();
 
-      const second = await prepareDatabase(env, quiet);
-      expect(second.seeded).toBe(false);
-      const categories = await second.db.selectFrom('categories').select('id').execute();
-      expect(categories).toHaveLength(11);
-      const kept = await second.db.selectFrom('newsletter_subscriptions').select('email').execute();
-      expect(kept).toEqual([{ email: 'kept@example.sa' }]);
-      await second.db.destroy();
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 60_000);
+        const second = await prepareDatabase(env, quiet);
+        expect(second.seeded).toBe(false);
+        const categories = await second.db.selectFrom('categories').select('id').execute();
+        expect(categories).toHaveLength(11);
+        const kept = await second.db.selectFrom('newsletter_subscriptions').select('email').execute();
+        expect(kept).toEqual([{ email: 'kept@example.sa' }]);
+        await second.db.destroy();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 
   it.runIf(serverUrl)('migrates a server database but never seeds it on its own', async () => {
     const name = `tahaleel_startup_${randomUUID().replaceAll('-', '').slice(0, 10)}`;

@@ -36,9 +36,7 @@ describe('store.products (built-in)', () => {
     expect(page.count).toBe(10);
     expect(page.products).toHaveLength(10);
     expect(page.products[0]).toMatchObject({ title: 'اختبار فيتامين د المنزلي', ribbon_text: 'الأكثر مبيعاً', currency: 'SAR' });
-    expect(page.products.map((product) => product.order)).toEqual(
-      [...page.products.map((product) => product.order)].sort((a, b) => a - b),
-    );
+    expect(page.products.map((product) => product.order)).toEqual([...page.products.map((product) => product.order)].sort((a, b) => a - b));
   });
 
   it('answers in English when the request is in English', async () => {
@@ -92,11 +90,7 @@ describe('store.products (built-in)', () => {
   it('pages and sorts: by price ascending, then a second page', async () => {
     const caller = await storeCallerFor(database.db, { locale: 'en' });
     const cheapestFirst = await caller.store.products({ sortBy: 'price', order: 'asc', limit: 3 });
-    expect(cheapestFirst.products.map((product) => product.title)).toEqual([
-      'Early Pregnancy Test',
-      'Ceramic Mug',
-      'Canvas Tote Bag',
-    ]);
+    expect(cheapestFirst.products.map((product) => product.title)).toEqual(['Early Pregnancy Test', 'Ceramic Mug', 'Canvas Tote Bag']);
     const second = await caller.store.products({ sortBy: 'price', order: 'asc', limit: 3, offset: 3 });
     expect(second).toMatchObject({ count: 10, offset: 3, limit: 3 });
     expect(second.products[0]!.title).not.toBe('Canvas Tote Bag');
@@ -169,9 +163,7 @@ describe('store.product (built-in)', () => {
     for (const html of [product.description, product.additional_info[0]!.description]) {
       expect(html).toContain('<p>Safe <strong>bold</strong> text</p>');
       expect(html).toContain('<a href="https://tahaleel.sa/help" target="_blank" rel="noopener noreferrer nofollow">help</a>');
-      expect(html.toLowerCase()).not.toMatch(
-        /<script|onerror|onload|onclick|javascript:|<iframe|<svg|<form|<input|style=|alert\(/,
-      );
+      expect(html.toLowerCase()).not.toMatch(/<script|onerror|onload|onclick|javascript:|<iframe|<svg|<form|<input|style=|alert\(/);
     }
   });
 });
@@ -237,10 +229,7 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
       caller.store.checkout({ ...checkoutDefaults, items: [{ variantId: cap.id, quantity: 1 }] }),
       'PRODUCT_UNAVAILABLE',
     );
-    await expectAppError(
-      caller.store.checkout({ ...checkoutDefaults, items: [{ variantId: 987_654, quantity: 1 }] }),
-      'NOT_FOUND',
-    );
+    await expectAppError(caller.store.checkout({ ...checkoutDefaults, items: [{ variantId: 987_654, quantity: 1 }] }), 'NOT_FOUND');
   });
 
   it('refuses return addresses on another site, so the payment page cannot be used to redirect anywhere', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/server/env.ts';
 import { createExternalStore, StoreHttpError } from '../../src/server/modules/store/external-store.ts';
-import { startFakeStore, type FakeProduct } from '../setup/fake-store.ts';
+import { type FakeProduct, startFakeStore } from '../setup/fake-store.ts';
 import { checkoutDefaults, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -146,9 +146,7 @@ describe('external store provider (STORE_API_URL and STORE_ID set)', () => {
   });
 
   it('posts the checkout with items, return URLs, locale and time zone, and answers its URL', async () => {
-    const answer = await (
-      await external()
-    ).store.checkout({
+    const answer = await (await external()).store.checkout({
       ...checkoutDefaults,
       locale: 'en',
       timeZone: 'Europe/Berlin',

@@ -8,7 +8,14 @@ export async function offerTest(db: Kysely<Database>, labId: string, priceHalala
     .selectFrom('tests')
     .select('id')
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('lab_tests').select('lab_tests.id').whereRef('lab_tests.test_id', '=', 'tests.id').where('lab_tests.lab_id', '=', labId))),
+      not(
+        exists(
+          selectFrom('lab_tests')
+            .select('lab_tests.id')
+            .whereRef('lab_tests.test_id', '=', 'tests.id')
+            .where('lab_tests.lab_id', '=', labId),
+        ),
+      ),
     )
     .orderBy('id')
     .limit(1)

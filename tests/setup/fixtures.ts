@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UserType } from '../../src/server/db/schema.ts';
-import { parseEnv, type Env } from '../../src/server/env.ts';
+import { type Env, parseEnv } from '../../src/server/env.ts';
 import { createSession, generateSessionToken, validateSessionToken } from '../../src/server/modules/auth/session.ts';
-import type { TrpcContext } from '../../src/server/trpc/context.ts';
 import { simulatedPaymentProvider } from '../../src/server/modules/booking/payment-provider.ts';
+import type { TrpcContext } from '../../src/server/trpc/context.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 

@@ -3,7 +3,17 @@ import type { Hono } from 'hono';
 export interface ApiResponse<T = unknown> {
   status: number;
   data: T;
-  error: { message: string; data: { code: string; appCode: string | null; fieldErrors: Record<string, string[]> | null; details: Record<string, unknown> | null } } | undefined;
+  error:
+    | {
+        message: string;
+        data: {
+          code: string;
+          appCode: string | null;
+          fieldErrors: Record<string, string[]> | null;
+          details: Record<string, unknown> | null;
+        };
+      }
+    | undefined;
   cookies: string[];
 }
 

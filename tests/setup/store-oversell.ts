@@ -46,11 +46,7 @@ export async function runCheckouts(
   let running = true;
   const sampler = (async () => {
     while (running) {
-      const row = await db
-        .selectFrom('store_variants')
-        .select('inventory_quantity')
-        .where('id', '=', variantId)
-        .executeTakeFirstOrThrow();
+      const row = await db.selectFrom('store_variants').select('inventory_quantity').where('id', '=', variantId).executeTakeFirstOrThrow();
       lowestStockSeen = Math.min(lowestStockSeen, row.inventory_quantity);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
@@ -66,11 +62,7 @@ export async function runCheckouts(
   const milliseconds = performance.now() - started;
   running = false;
   await sampler;
-  const final = await db
-    .selectFrom('store_variants')
-    .select('inventory_quantity')
-    .where('id', '=', variantId)
-    .executeTakeFirstOrThrow();
+  const final = await db.selectFrom('store_variants').select('inventory_quantity').where('id', '=', variantId).executeTakeFirstOrThrow();
   lowestStockSeen = Math.min(lowestStockSeen, final.inventory_quantity);
 
   return {

@@ -55,11 +55,7 @@ export async function createTestVariant(
 }
 
 export async function stockOf(db: Kysely<Database>, variantId: number): Promise<number> {
-  const row = await db
-    .selectFrom('store_variants')
-    .select('inventory_quantity')
-    .where('id', '=', variantId)
-    .executeTakeFirstOrThrow();
+  const row = await db.selectFrom('store_variants').select('inventory_quantity').where('id', '=', variantId).executeTakeFirstOrThrow();
   return row.inventory_quantity;
 }
 

@@ -3,14 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { postgresListen, pgliteListen, type Listen } from '../../src/server/db/notifications.ts';
+import { type Listen, pgliteListen, postgresListen } from '../../src/server/db/notifications.ts';
 import { openPGliteInstance } from '../../src/server/db/pglite.ts';
 import { PGliteDialect } from '../../src/server/db/pglite-dialect.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 
-export type TestDatabaseTemplate =
-  | { engine: 'pglite'; dumpPath: string }
-  | { engine: 'postgres'; adminUrl: string; templateName: string };
+export type TestDatabaseTemplate = { engine: 'pglite'; dumpPath: string } | { engine: 'postgres'; adminUrl: string; templateName: string };
 
 export interface TestDatabase {
   db: Kysely<Database>;

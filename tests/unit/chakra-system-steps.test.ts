@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path';
 import { createSystem } from '@chakra-ui/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rewriteChakraSystemModule, type ChakraSystemModule } from '../../scripts/build/chakra-system-for-the-client.ts';
+import { type ChakraSystemModule, rewriteChakraSystemModule } from '../../scripts/build/chakra-system-for-the-client.ts';
 import { appSystemConfigs } from '../../src/client/theme.ts';
 
 // The client's build rewrites two of Chakra's modules (ADR 0013). Here the rewritten modules are

@@ -1,8 +1,8 @@
-import { setupI18n, type I18n } from '@lingui/core';
+import { type I18n, setupI18n } from '@lingui/core';
 import { TRPCClientError } from '@trpc/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage, fieldError } from '../../src/client/lib/errors.ts';
-import { appErrorCodes, type AppErrorCode } from '../../src/shared/errors.ts';
+import { type AppErrorCode, appErrorCodes } from '../../src/shared/errors.ts';
 
 let ar: I18n;
 let en: I18n;

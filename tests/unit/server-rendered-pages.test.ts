@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isServerRenderedPath, pageHtml, serverPageTemplate, type RenderedPage } from '../../src/server/server-rendered-pages.ts';
+import { isServerRenderedPath, pageHtml, type RenderedPage, serverPageTemplate } from '../../src/server/server-rendered-pages.ts';
 
 // The shape of the built index.html (vite.config.ts writes the preload metas and the modulepreload).
 const indexHtml = `<!doctype html>
@@ -38,7 +38,9 @@ describe('a server-rendered page', () => {
 
   it('puts the markup in #root, its styles in the head and its data beside it', () => {
     const html = pageHtml(indexHtml, 'ar', '/', page);
-    expect(html).toContain('<div id="root" data-server-locale="ar"><main>صفحة</main></div><script type="application/json" id="tahaleel-query-state">');
+    expect(html).toContain(
+      '<div id="root" data-server-locale="ar"><main>صفحة</main></div><script type="application/json" id="tahaleel-query-state">',
+    );
     expect(html.indexOf(page.styles)).toBeLessThan(html.indexOf('</head>'));
   });
 
@@ -51,8 +53,12 @@ describe('a server-rendered page', () => {
     expect(html).not.toContain('tahaleel:fonts');
     expect(html).not.toContain('messages-');
     expect(html).toContain('<script src="/boot-locale.js" async></script>');
-    const preloads = (markup: string) => [...markup.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
-    expect(preloads(html)).toEqual(['/assets/ibm-plex-sans-arabic-arabic-400-normal-X.woff2', '/assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2']);
+    const preloads = (markup: string) =>
+      [...markup.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
+    expect(preloads(html)).toEqual([
+      '/assets/ibm-plex-sans-arabic-arabic-400-normal-X.woff2',
+      '/assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2',
+    ]);
     expect(preloads(pageHtml(indexHtml, 'en', '/', page))).toEqual(['/assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2']);
   });
 
@@ -66,9 +72,15 @@ describe('a server-rendered page', () => {
   });
 
   it('keeps data that looks like markup from ending its script', () => {
-    const hostile = { ...page, state: { mutations: [], queries: [{ queryKey: ['</script><script>alert(1)</script>'] }] } } as unknown as RenderedPage;
+    const hostile = {
+      ...page,
+      state: { mutations: [], queries: [{ queryKey: ['</script><script>alert(1)</script>'] }] },
+    } as unknown as RenderedPage;
     const html = pageHtml(indexHtml, 'ar', '/', hostile);
-    const json = html.slice(html.indexOf('id="tahaleel-query-state">') + 'id="tahaleel-query-state">'.length, html.lastIndexOf('</script>'));
+    const json = html.slice(
+      html.indexOf('id="tahaleel-query-state">') + 'id="tahaleel-query-state">'.length,
+      html.lastIndexOf('</script>'),
+    );
     expect(json).not.toContain('<');
     expect(JSON.parse(json)).toEqual(hostile.state);
   });
@@ -94,7 +106,18 @@ describe('a server-rendered page', () => {
 
 describe('which pages the server draws', () => {
   it('draws the public pages', () => {
-    for (const path of ['/', '/search', '/store', '/labs', '/labs/9b2f', '/test/Vitamin%20D', '/categories/Hormones', '/product/42', '/about', '/privacy-policy']) {
+    for (const path of [
+      '/',
+      '/search',
+      '/store',
+      '/labs',
+      '/labs/9b2f',
+      '/test/Vitamin%20D',
+      '/categories/Hormones',
+      '/product/42',
+      '/about',
+      '/privacy-policy',
+    ]) {
       expect(isServerRenderedPath(path), path).toBe(true);
     }
   });

@@ -2,12 +2,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addToCart,
-  removeFromCart,
   refreshCartLines,
-  setCartQuantity,
+  removeFromCart,
   STORE_CART_KEY,
   type StoreCartItem,
   type StoreCartLine,
+  setCartQuantity,
 } from '../../src/client/features/store-cart/store-cart-store.ts';
 
 function line(variantId: number, stock: number, manageInventory = true): StoreCartLine {
@@ -96,13 +96,10 @@ describe('store cart storage', () => {
     expect((await freshStore()).get()).toEqual([{ ...line(10, 5), quantity: 2 }]);
   });
 
-  it.each([['{not json'], ['{"items": []}'], ['[{"quantity": 0}]'], ['null']])(
-    'starts empty when the stored value is %s',
-    async (raw) => {
-      localStorage.setItem(STORE_CART_KEY, raw);
-      expect((await freshStore()).get()).toEqual([]);
-    },
-  );
+  it.each([['{not json'], ['{"items": []}'], ['[{"quantity": 0}]'], ['null']])('starts empty when the stored value is %s', async (raw) => {
+    localStorage.setItem(STORE_CART_KEY, raw);
+    expect((await freshStore()).get()).toEqual([]);
+  });
 
   it('reads a cart saved before prices and stock were kept on it', async () => {
     const {

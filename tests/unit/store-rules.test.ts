@@ -3,8 +3,8 @@ import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '../../src/client/lib/errors.ts';
 import { sanitizeStoreHtml } from '../../src/server/modules/store/sanitize.ts';
-import { cardInput } from '../../src/shared/store-schemas.ts';
 import { formatStorePrice, passesLuhn, selectVariant } from '../../src/shared/store.ts';
+import { cardInput } from '../../src/shared/store-schemas.ts';
 
 describe('store price formatting (spec §3)', () => {
   it('puts cents / 100 with two decimals at the template placeholder $1', () => {
@@ -87,9 +87,9 @@ describe('simulated card form', () => {
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
     expect(messages).toEqual(['number:invalid_card_number', 'expiry:invalid_card_expiry', 'cvc:invalid_card_cvc']);
-    expect(
-      cardInput.safeParse({ name: 'x', number: '4242424242424242', expiry: '01/20', cvc: '123' }).error?.issues[0]?.message,
-    ).toBe('card_expired');
+    expect(cardInput.safeParse({ name: 'x', number: '4242424242424242', expiry: '01/20', cvc: '123' }).error?.issues[0]?.message).toBe(
+      'card_expired',
+    );
   });
 });
 

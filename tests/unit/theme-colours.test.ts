@@ -16,7 +16,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 const palettes = 'brand|accent|gray|red|orange|yellow|green|teal|blue|cyan|purple|pink';
-const colourToken = new RegExp(`['"\`]((?:${palettes})\\.(?:[1-9]00|50|950|fg|subtle|muted|emphasized|solid|contrast|focusRing))['"\`]`, 'g');
+const colourToken = new RegExp(
+  `['"\`]((?:${palettes})\\.(?:[1-9]00|50|950|fg|subtle|muted|emphasized|solid|contrast|focusRing))['"\`]`,
+  'g',
+);
 const paletteName = new RegExp(`colorPalette[=:]\\s*\\{?\\s*['"\`](${palettes})['"\`]|palette: ['"\`](${palettes})['"\`]`, 'g');
 
 const named = new Map<string, string>();

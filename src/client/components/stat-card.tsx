@@ -1,4 +1,4 @@
-import { Card, Center, HStack, Heading, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Card, Center, Heading, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 

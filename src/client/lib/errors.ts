@@ -1,5 +1,5 @@
-import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
 import type { AppErrorCode } from '../../shared/errors.ts';
 
@@ -80,9 +80,7 @@ export function errorMessage(i18n: I18n, error: unknown): string {
   const retryAfter = data?.details?.retryAfterSeconds;
   if (code === 'RATE_LIMITED' && typeof retryAfter === 'number') {
     const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-    return i18n._(
-      msg`Too many attempts. Please try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`,
-    );
+    return i18n._(msg`Too many attempts. Please try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`);
   }
   const limit = data?.details?.limit;
   if (code === 'PLAN_TEST_LIMIT' && typeof limit === 'number') {

@@ -75,9 +75,7 @@ export function formatHijriDate(date: Date, locale: Locale, timeZone = 'Asia/Riy
 }
 
 export function formatTime(date: Date, locale: Locale, timeZone = 'Asia/Riyadh'): string {
-  return dateFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(
-    date,
-  );
+  return dateFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(date);
 }
 
 /** A plan price in whole riyals ("99 SAR"), as price lists show them. */
@@ -88,7 +86,9 @@ export function formatWholeMoney(sar: number, locale: Locale): string {
 /** An amount in any ISO currency (store orders), two decimals. */
 export function formatCurrency(amount: number, currency: string, locale: Locale): string {
   try {
-    return numberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    return numberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      amount,
+    );
   } catch {
     return `${formatNumber(amount, locale, 2)} ${currency}`;
   }

@@ -27,8 +27,7 @@ export function arrayOf<T>(check: Check<T>): Check<T[]> {
 
 /** An object whose listed fields pass their checks (other fields are allowed and ignored). */
 export function shape<T>(fields: { [K in keyof T]-?: Check<T[K]> }): Check<T> {
-  return (value): value is T =>
-    isRecord(value) && Object.entries<Check<unknown>>(fields).every(([key, check]) => check(value[key]));
+  return (value): value is T => isRecord(value) && Object.entries<Check<unknown>>(fields).every(([key, check]) => check(value[key]));
 }
 
 // Search values: a missing or unusable one reads as undefined, so a hand-edited or outdated link

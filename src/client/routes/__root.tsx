@@ -1,8 +1,9 @@
 import { Box, Flex, SkipNavLink } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, useEffect, useRef } from 'react';
+import { isStorePath } from '../../shared/server-rendering.ts';
 import { CartPanelsProvider, useCartPanels } from '../components/layout/cart-panels-context.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Header } from '../components/layout/header.tsx';
@@ -15,7 +16,6 @@ import { RoleRedirects } from '../features/auth/role-redirects.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
 import { useStoreLanguageRefresh } from '../lib/store-queries.ts';
-import { isStorePath } from '../../shared/server-rendering.ts';
 import type { Trpc } from '../lib/trpc.ts';
 
 export interface RouterContext {

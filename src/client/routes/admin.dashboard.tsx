@@ -11,7 +11,7 @@ import { requireUser } from '../features/auth/require-user.ts';
 import { useSession } from '../features/auth/use-session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
-import { DashboardShell, type DashboardSection } from '../features/dashboard/dashboard-shell.tsx';
+import { type DashboardSection, DashboardShell } from '../features/dashboard/dashboard-shell.tsx';
 import { searchText } from '../lib/plain-checks.ts';
 
 export const Route = createFileRoute('/admin/dashboard')({

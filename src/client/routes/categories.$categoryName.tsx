@@ -1,7 +1,7 @@
-import { Breadcrumb, Button, Circle, Container, HStack, Heading, Input, InputGroup, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { Breadcrumb, Button, Circle, Container, Heading, HStack, Input, InputGroup, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { Filter, Search } from 'lucide-react';
 import { NotFoundState } from '../components/not-found-state.tsx';
@@ -9,10 +9,10 @@ import { EmptyState, ErrorState } from '../components/query-state.tsx';
 import { notify } from '../components/ui/toaster.tsx';
 import { CategoryIcon } from '../features/catalog/category-icon.tsx';
 import { TestCard } from '../features/catalog/test-card.tsx';
+import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
-import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/categories/$categoryName')({
   loader: ({ context, params }) =>
@@ -33,7 +33,11 @@ function CategoryPage() {
   const notYet = () => notify.info({ title: t`This feature is not implemented yet.` });
   const missing = category.isError && isNotFound(category.error);
   usePageMeta({
-    title: missing ? t`Category not found` : category.data ? localized(locale, category.data.name_ar, category.data.name_en) : t`Test categories`,
+    title: missing
+      ? t`Category not found`
+      : category.data
+        ? localized(locale, category.data.name_ar, category.data.name_en)
+        : t`Test categories`,
   });
 
   if (missing) {
@@ -61,7 +65,9 @@ function CategoryPage() {
             </Breadcrumb.Item>
             <Breadcrumb.Separator />
             <Breadcrumb.Item>
-              <Breadcrumb.CurrentLink>{category.data ? (localized(locale, category.data.name_ar, category.data.name_en)) : categoryName}</Breadcrumb.CurrentLink>
+              <Breadcrumb.CurrentLink>
+                {category.data ? localized(locale, category.data.name_ar, category.data.name_en) : categoryName}
+              </Breadcrumb.CurrentLink>
             </Breadcrumb.Item>
           </Breadcrumb.List>
         </Breadcrumb.Root>
@@ -72,7 +78,7 @@ function CategoryPage() {
             </Circle>
           )}
           <Heading as="h1" size="3xl">
-            {category.data ? (localized(locale, category.data.name_ar, category.data.name_en)) : <Skeleton height="10" width="60" />}
+            {category.data ? localized(locale, category.data.name_ar, category.data.name_en) : <Skeleton height="10" width="60" />}
           </Heading>
         </HStack>
         <HStack gap="3">

@@ -2,13 +2,13 @@ import { Box, Circle, Container, Heading, SimpleGrid, Skeleton, Stack, Text } fr
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { ErrorState } from '../components/query-state.tsx';
 import { CategoryIcon } from '../features/catalog/category-icon.tsx';
+import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
-import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/categories/')({
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.catalog.categories.queryOptions()),

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Container, Grid, HStack, Heading, Input, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Container, Grid, Heading, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
@@ -145,9 +145,21 @@ function CheckoutPage() {
                   <Input aria-labelledby="card-label" value="4242 4242 4242 4242" readOnly dir="ltr" />
                 </HStack>
               </Box>
-              <Button colorPalette="brand" size="lg" onClick={pay} loading={create.isPending} loadingText={t`Processing payment…`} data-testid="pay">
+              <Button
+                colorPalette="brand"
+                size="lg"
+                onClick={pay}
+                loading={create.isPending}
+                loadingText={t`Processing payment…`}
+                data-testid="pay"
+              >
                 <Lock aria-hidden />
-                {t`Pay`} <bdi>{new Intl.NumberFormat(locale === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: 'SAR' }).format(halalasToSar(totalHalalas))}</bdi>
+                {t`Pay`}{' '}
+                <bdi>
+                  {new Intl.NumberFormat(locale === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: 'SAR' }).format(
+                    halalasToSar(totalHalalas),
+                  )}
+                </bdi>
               </Button>
             </Card.Body>
           </Card.Root>

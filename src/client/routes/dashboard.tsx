@@ -12,7 +12,7 @@ import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { MyBookings } from '../features/booking/my-bookings.tsx';
 import { CustomerStats } from '../features/customer/customer-stats.tsx';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
-import { DashboardShell, type DashboardSection } from '../features/dashboard/dashboard-shell.tsx';
+import { type DashboardSection, DashboardShell } from '../features/dashboard/dashboard-shell.tsx';
 import { LabBookings } from '../features/lab/lab-bookings.tsx';
 import { LabOverview } from '../features/lab/lab-overview.tsx';
 import { LabPayments } from '../features/lab/lab-payments.tsx';
@@ -24,9 +24,9 @@ import { UploadResultsPanel } from '../features/results/upload-results-panel.tsx
 import { AiAnalysisUpgrade } from '../features/subscriptions/ai-analysis-upgrade.tsx';
 import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
 import { localized } from '../lib/bidi.ts';
-import { searchText, searchUuid } from '../lib/plain-checks.ts';
 import { activeLocale } from '../lib/locale.ts';
-import { trpc, type RouterOutputs } from '../lib/trpc.ts';
+import { searchText, searchUuid } from '../lib/plain-checks.ts';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 export const Route = createFileRoute('/dashboard')({
   validateSearch: (search): { section?: string; booking?: string } => ({

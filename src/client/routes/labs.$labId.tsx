@@ -1,7 +1,7 @@
-import { Box, Button, Card, Container, Grid, HStack, Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Link as ChakraLink, Container, Grid, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { ExternalLink, MapPin, Phone } from 'lucide-react';
 import { NotFoundState } from '../components/not-found-state.tsx';
@@ -9,11 +9,11 @@ import { Price } from '../components/price.tsx';
 import { ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
+import { localized } from '../lib/bidi.ts';
 import { intlLocale } from '../lib/format.ts';
 import { activeLocale, type Locale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
-import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/labs/$labId')({
   loader: ({ context, params }) => context.queryClient.prefetchQuery(context.trpc.catalog.lab.queryOptions({ labId: params.labId })),
@@ -40,7 +40,9 @@ function LabPage() {
   const lab = useQuery({ ...trpc.catalog.lab.queryOptions({ labId }), retry: false });
   const locale = activeLocale();
   const notFound =
-    lab.isError && lab.error instanceof TRPCClientError && ['NOT_FOUND', 'BAD_REQUEST'].includes((lab.error.data as { code?: string } | undefined)?.code ?? '');
+    lab.isError &&
+    lab.error instanceof TRPCClientError &&
+    ['NOT_FOUND', 'BAD_REQUEST'].includes((lab.error.data as { code?: string } | undefined)?.code ?? '');
   usePageMeta({ title: notFound ? t`Lab not found` : lab.data ? localized(locale, lab.data.lab_name_ar, lab.data.lab_name_en) : t`Labs` });
 
   if (lab.isError) {

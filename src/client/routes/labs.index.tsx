@@ -1,18 +1,18 @@
-import { Box, Card, Container, HStack, Heading, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Container, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { MapPin } from 'lucide-react';
-import { cityKeys, cities, type CityKey } from '../../shared/cities.ts';
+import { type CityKey, cities, cityKeys } from '../../shared/cities.ts';
 import { EmptyState, ErrorState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
+import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { searchChoice } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
-import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/labs/')({
   validateSearch: (search): { city?: CityKey } => ({ city: searchChoice(search.city, cityKeys) }),

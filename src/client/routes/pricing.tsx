@@ -1,4 +1,4 @@
-import { Button, Container, HStack, Heading, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -11,7 +11,9 @@ import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/pricing')({
-  validateSearch: (search): { audience?: 'customer' | 'lab' } => ({ audience: searchChoice(search.audience, ['customer', 'lab'] as const) }),
+  validateSearch: (search): { audience?: 'customer' | 'lab' } => ({
+    audience: searchChoice(search.audience, ['customer', 'lab'] as const),
+  }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.subscriptions.plans.queryOptions()),
   component: PricingPage,
 });

@@ -3,13 +3,13 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts, type SearchSort } from '../../shared/search-options.ts';
+import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, type SearchSort, searchSorts } from '../../shared/search-options.ts';
 import { EmptyState } from '../components/query-state.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
-import { SearchFilters, type FilterValues } from '../features/search/search-filters.tsx';
+import { type FilterValues, SearchFilters } from '../features/search/search-filters.tsx';
 import { SearchResultCard } from '../features/search/search-result-card.tsx';
 import { searchChoice, searchNumber, searchText } from '../lib/plain-checks.ts';
-import { trpc, type Trpc } from '../lib/trpc.ts';
+import { type Trpc, trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 interface SearchParams {
@@ -92,8 +92,7 @@ function SearchPage() {
     minRating: search.minRating,
     sort: search.sort ?? 'relevance',
   };
-  const changeFilters = (next: Partial<FilterValues>) =>
-    void navigate({ search: (current) => ({ ...current, ...next }), replace: true });
+  const changeFilters = (next: Partial<FilterValues>) => void navigate({ search: (current) => ({ ...current, ...next }), replace: true });
 
   return (
     <Container maxW="7xl" py="8">
@@ -134,7 +133,12 @@ function SearchPage() {
                   <SearchResultCard key={result.lab_test_id} result={result} />
                 ))}
                 {results.hasNextPage && (
-                  <Button alignSelf="center" variant="outline" loading={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+                  <Button
+                    alignSelf="center"
+                    variant="outline"
+                    loading={results.isFetchingNextPage}
+                    onClick={() => void results.fetchNextPage()}
+                  >
                     {t`Show more results`}
                   </Button>
                 )}

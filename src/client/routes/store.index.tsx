@@ -4,10 +4,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCartPanels } from '../components/layout/cart-panels-context.tsx';
 import { notify } from '../components/ui/toaster.tsx';
+import { ProductGrid } from '../features/store/product-grid.tsx';
 import { cartLineFrom } from '../features/store-cart/store-cart-store.ts';
 import { useAddToStoreCart } from '../features/store-cart/use-add-to-store-cart.ts';
 import { markCheckoutPending } from '../features/store-cart/use-store-checkout.ts';
-import { ProductGrid } from '../features/store/product-grid.tsx';
 import { searchChoice } from '../lib/plain-checks.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 

@@ -1,8 +1,8 @@
-import { Badge, Box, Breadcrumb, Button, Card, Container, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Breadcrumb, Button, Card, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { CalendarCheck, Clock, Droplets, FlaskConical, MapPin, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,21 +11,23 @@ import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
+import { notify } from '../components/ui/toaster.tsx';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { BookingPanel } from '../features/booking/booking-panel.tsx';
 import { sampleTypeLabels } from '../features/catalog/sample-type.ts';
-import { notify } from '../components/ui/toaster.tsx';
+import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { searchUuid } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
-import { localized } from '../lib/bidi.ts';
 
 export const Route = createFileRoute('/test/$testName')({
   validateSearch: (search): { lab_id?: string } => ({ lab_id: searchUuid(search.lab_id) }),
   loader: async ({ context, params }) => {
-    const test = await context.queryClient.ensureQueryData(context.trpc.catalog.test.queryOptions({ nameEn: params.testName })).catch(() => null);
+    const test = await context.queryClient
+      .ensureQueryData(context.trpc.catalog.test.queryOptions({ nameEn: params.testName }))
+      .catch(() => null);
     // The labs follow at once rather than after the page has drawn the test.
     if (test) void context.queryClient.prefetchQuery(context.trpc.catalog.labsForTest.queryOptions({ testId: test.id }));
   },
@@ -61,10 +63,14 @@ function TestPage() {
     if (selectedLab && labs.data) selectedRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   }, [selectedLab, labs.data]);
 
-  const notFound = test.isError && test.error instanceof TRPCClientError && (test.error.data as { code?: string } | undefined)?.code === 'NOT_FOUND';
+  const notFound =
+    test.isError && test.error instanceof TRPCClientError && (test.error.data as { code?: string } | undefined)?.code === 'NOT_FOUND';
   usePageMeta(
     test.data
-      ? { title: localized(locale, test.data.name_ar, test.data.name_en), description: localized(locale, test.data.description_ar, test.data.description_en) }
+      ? {
+          title: localized(locale, test.data.name_ar, test.data.name_en),
+          description: localized(locale, test.data.description_ar, test.data.description_en),
+        }
       : { title: notFound ? t`Test not found` : testName },
   );
 

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { postgresListen, pgliteListen, type Listen } from './notifications.ts';
+import { type Listen, pgliteListen, postgresListen } from './notifications.ts';
 import { preparingPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 

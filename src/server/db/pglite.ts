@@ -8,4 +8,3 @@ const extensions = { pg_trgm, cube, earthdistance };
 export function openPGliteInstance(dataDir: string, options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
   return PGlite.create(dataDir, { ...options, extensions });
 }
-

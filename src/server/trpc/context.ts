@@ -1,10 +1,10 @@
 import type { Context as HonoContext } from 'hono';
 import type { Kysely } from 'kysely';
-import type { Env } from '../env.ts';
 import type { Database, Locale } from '../db/schema.ts';
-import { readSessionToken, sessionCookie, blankSessionCookie } from '../modules/auth/session-cookie.ts';
-import { validateSessionToken, type Session, type SessionUser } from '../modules/auth/session.ts';
-import { simulatedPaymentProvider, type PaymentProvider } from '../modules/booking/payment-provider.ts';
+import type { Env } from '../env.ts';
+import { type Session, type SessionUser, validateSessionToken } from '../modules/auth/session.ts';
+import { blankSessionCookie, readSessionToken, sessionCookie } from '../modules/auth/session-cookie.ts';
+import { type PaymentProvider, simulatedPaymentProvider } from '../modules/booking/payment-provider.ts';
 import type { BlobStore } from '../modules/results/blob-store.ts';
 
 export interface AppDeps {
@@ -37,11 +37,7 @@ export function localeFrom(value: string | null | undefined): Locale {
   return value?.toLowerCase().startsWith('en') ? 'en' : 'ar';
 }
 
-export async function createContext(
-  deps: AppDeps,
-  c: HonoContext,
-  resHeaders: Headers,
-): Promise<TrpcContext> {
+export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: Headers): Promise<TrpcContext> {
   const setCookie = (value: string) => resHeaders.append('Set-Cookie', value);
   const token = readSessionToken(c, deps.env.PUBLIC_URL);
   const validation = token ? await validateSessionToken(deps.db, token) : null;

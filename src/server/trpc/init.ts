@@ -1,5 +1,5 @@
-import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { z, ZodError } from 'zod';
+import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
+import { ZodError, z } from 'zod';
 import { AppError, type AppErrorCode } from '../../shared/errors.ts';
 import type { TrpcContext } from './context.ts';
 

@@ -1,16 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  amountIn,
-  daysFromToday,
-  demo,
-  DEMO_PASSWORD,
-  expect,
-  sar,
-  signUpThroughApi,
-  test,
-  trpc,
-  useLanguage,
-} from '../fixtures.ts';
+import { amountIn, DEMO_PASSWORD, daysFromToday, demo, expect, sar, signUpThroughApi, test, trpc, useLanguage } from '../fixtures.ts';
 import { arabicTag, latinTag, message, openSection, runs, titled, words } from './journeys.ts';
 
 // The admin: logs in through Admin Login, approves a new lab and then the test it asks for, and sees
@@ -26,105 +15,110 @@ const adminWords = {
 for (const run of runs) {
   const w = words[run.locale];
 
-  test(titled('the admin approves a lab and its test request, and the revenue takes in its completed booking', run, '@changes-public-lists'), async ({
-    page,
-    person,
-  }) => {
-    test.setTimeout(150_000);
-    await useLanguage(page, run.locale);
-    const [tag, latin] = [arabicTag(), latinTag()];
-    const lab = { ar: `مختبر الشفاء ${tag}`, en: `Al Shifa Lab ${latin}` };
-    const newTest = { ar: `مؤشر الشفاء ${tag}`, en: `Shifa Marker ${latin}` };
-    const labName = lab[run.locale];
-    const testName = newTest[run.locale];
-    const licenseNumber = `MOH-LAB-${randomUUID().slice(0, 6).toUpperCase()}`;
-    const price = 240;
+  test(
+    titled('the admin approves a lab and its test request, and the revenue takes in its completed booking', run, '@changes-public-lists'),
+    async ({ page, person }) => {
+      test.setTimeout(150_000);
+      await useLanguage(page, run.locale);
+      const [tag, latin] = [arabicTag(), latinTag()];
+      const lab = { ar: `مختبر الشفاء ${tag}`, en: `Al Shifa Lab ${latin}` };
+      const newTest = { ar: `مؤشر الشفاء ${tag}`, en: `Shifa Marker ${latin}` };
+      const labName = lab[run.locale];
+      const testName = newTest[run.locale];
+      const licenseNumber = `MOH-LAB-${randomUUID().slice(0, 6).toUpperCase()}`;
+      const price = 240;
 
-    // Admin Login, at the foot of every page.
-    await page.goto('/');
-    await page.getByRole('contentinfo').getByRole('button', { name: w.adminLogin }).click();
-    const modal = page.getByTestId('auth-modal');
-    await expect(modal.getByRole('heading', { name: w.adminLogin })).toBeVisible();
-    await modal.getByLabel(w.adminEmail).fill(demo.admin);
-    await modal.getByLabel(w.password).fill(DEMO_PASSWORD);
-    await modal.getByRole('button', { name: w.logIn }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.welcome(w.adminName));
-    const revenue = page.getByTestId('total-revenue-value');
-    const currency = run.locale === 'en' ? /SAR/ : /ر\.س/;
-    await expect(revenue).toHaveText(currency);
-    const revenueBefore = amountIn(await revenue.innerText());
+      // Admin Login, at the foot of every page.
+      await page.goto('/');
+      await page.getByRole('contentinfo').getByRole('button', { name: w.adminLogin }).click();
+      const modal = page.getByTestId('auth-modal');
+      await expect(modal.getByRole('heading', { name: w.adminLogin })).toBeVisible();
+      await modal.getByLabel(w.adminEmail).fill(demo.admin);
+      await modal.getByLabel(w.password).fill(DEMO_PASSWORD);
+      await modal.getByRole('button', { name: w.logIn }).click();
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.welcome(w.adminName));
+      const revenue = page.getByTestId('total-revenue-value');
+      const currency = run.locale === 'en' ? /SAR/ : /ر\.س/;
+      await expect(revenue).toHaveText(currency);
+      const revenueBefore = amountIn(await revenue.innerText());
 
-    // A lab signs up and fills in its profile.
-    const labPerson = await person(run.locale);
-    await signUpThroughApi(labPerson.context, { role: 'lab', name: labName, licenseNumber });
-    await trpc(labPerson.context, 'lab.updateProfile', {
-      nameAr: lab.ar,
-      nameEn: lab.en,
-      addressAr: '',
-      addressEn: '',
-      city: 'jeddah',
-      latitude: null,
-      longitude: null,
-      phone: '0122345678',
-      workingHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, open: true, opensAt: '08:00', closesAt: '20:00' })),
-      slotMinutes: 30,
-      slotCapacity: 2,
-    });
+      // A lab signs up and fills in its profile.
+      const labPerson = await person(run.locale);
+      await signUpThroughApi(labPerson.context, { role: 'lab', name: labName, licenseNumber });
+      await trpc(labPerson.context, 'lab.updateProfile', {
+        nameAr: lab.ar,
+        nameEn: lab.en,
+        addressAr: '',
+        addressEn: '',
+        city: 'jeddah',
+        latitude: null,
+        longitude: null,
+        phone: '0122345678',
+        workingHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, open: true, opensAt: '08:00', closesAt: '20:00' })),
+        slotMinutes: 30,
+        slotCapacity: 2,
+      });
 
-    // Among the labs awaiting approval, with its license and city; approved, it leaves that list.
-    await openSection(page, w.nav.labs);
-    await page.getByRole('combobox', { name: w.filter }).selectOption({ label: w.awaitingApproval });
-    await page.getByLabel(w.searchLabs).fill(labName);
-    const labRow = page.getByTestId('admin-lab').filter({ hasText: labName });
-    await expect(labRow).toContainText(w.awaitingApproval);
-    await expect(labRow).toContainText(licenseNumber);
-    await expect(labRow).toContainText(adminWords[run.locale].jeddah);
-    await labRow.getByRole('button', { name: w.approve }).click();
-    await expect(message(page, w.labStatusUpdated)).toBeVisible();
-    await expect(labRow).toHaveCount(0);
-    await page.getByRole('combobox', { name: w.filter }).selectOption({ label: w.approved });
-    await expect(labRow).toContainText(w.approved);
+      // Among the labs awaiting approval, with its license and city; approved, it leaves that list.
+      await openSection(page, w.nav.labs);
+      await page.getByRole('combobox', { name: w.filter }).selectOption({ label: w.awaitingApproval });
+      await page.getByLabel(w.searchLabs).fill(labName);
+      const labRow = page.getByTestId('admin-lab').filter({ hasText: labName });
+      await expect(labRow).toContainText(w.awaitingApproval);
+      await expect(labRow).toContainText(licenseNumber);
+      await expect(labRow).toContainText(adminWords[run.locale].jeddah);
+      await labRow.getByRole('button', { name: w.approve }).click();
+      await expect(message(page, w.labStatusUpdated)).toBeVisible();
+      await expect(labRow).toHaveCount(0);
+      await page.getByRole('combobox', { name: w.filter }).selectOption({ label: w.approved });
+      await expect(labRow).toContainText(w.approved);
 
-    // The approved lab asks for a new test; the admin approves the request.
-    await trpc(labPerson.context, 'lab.requestTest', { nameAr: newTest.ar, nameEn: newTest.en });
-    await openSection(page, w.nav.tests);
-    const requestRow = page.getByTestId('admin-test-request').filter({ hasText: testName });
-    await expect(requestRow).toContainText(w.requestedBy(labName));
-    await requestRow.getByRole('button', { name: w.approve }).click();
-    await expect(message(page, w.requestApproved)).toBeVisible();
-    await expect(requestRow).toHaveCount(0);
-    const requests = await trpc<{ test_name_en: string; status: string }[]>(labPerson.context, 'lab.testRequests', undefined, 'GET');
-    expect(requests.find((request) => request.test_name_en === newTest.en)?.status).toBe('approved');
+      // The approved lab asks for a new test; the admin approves the request.
+      await trpc(labPerson.context, 'lab.requestTest', { nameAr: newTest.ar, nameEn: newTest.en });
+      await openSection(page, w.nav.tests);
+      const requestRow = page.getByTestId('admin-test-request').filter({ hasText: testName });
+      await expect(requestRow).toContainText(w.requestedBy(labName));
+      await requestRow.getByRole('button', { name: w.approve }).click();
+      await expect(message(page, w.requestApproved)).toBeVisible();
+      await expect(requestRow).toHaveCount(0);
+      const requests = await trpc<{ test_name_en: string; status: string }[]>(labPerson.context, 'lab.testRequests', undefined, 'GET');
+      expect(requests.find((request) => request.test_name_en === newTest.en)?.status).toBe('approved');
 
-    // The lab prices the new test, a patient books it, the lab completes the booking.
-    const notOffered = await trpc<{ id: number; name_en: string }[]>(labPerson.context, 'lab.testsNotOffered', undefined, 'GET');
-    const testId = notOffered.find((entry) => entry.name_en === newTest.en)!.id;
-    const { lab_test_id: labTestId } = await trpc<{ lab_test_id: number }>(labPerson.context, 'lab.addOffering', { testId, price });
-    const patient = await person(run.locale);
-    const patientName = run.locale === 'ar' ? `هند ${arabicTag()}` : `Hind ${latinTag()}`;
-    await signUpThroughApi(patient.context, { name: patientName });
-    const offers = await trpc<{ id: string; lab_test_id: number }[]>(patient.context, 'catalog.labsForTest', { testId }, 'GET');
-    const [slot] = await trpc<{ starts_at: string }[]>(patient.context, 'booking.availableSlots', { labId: offers[0]!.id, date: daysFromToday(3) }, 'GET');
-    const checkout = await trpc<{ bookings: { id: string }[] }>(patient.context, 'booking.create', {
-      items: [{ labTestId, bookingTime: slot!.starts_at }],
-      idempotencyKey: randomUUID(),
-    });
-    await trpc(labPerson.context, 'lab.completeBooking', { id: checkout.bookings[0]!.id });
+      // The lab prices the new test, a patient books it, the lab completes the booking.
+      const notOffered = await trpc<{ id: number; name_en: string }[]>(labPerson.context, 'lab.testsNotOffered', undefined, 'GET');
+      const testId = notOffered.find((entry) => entry.name_en === newTest.en)!.id;
+      const { lab_test_id: labTestId } = await trpc<{ lab_test_id: number }>(labPerson.context, 'lab.addOffering', { testId, price });
+      const patient = await person(run.locale);
+      const patientName = run.locale === 'ar' ? `هند ${arabicTag()}` : `Hind ${latinTag()}`;
+      await signUpThroughApi(patient.context, { name: patientName });
+      const offers = await trpc<{ id: string; lab_test_id: number }[]>(patient.context, 'catalog.labsForTest', { testId }, 'GET');
+      const [slot] = await trpc<{ starts_at: string }[]>(
+        patient.context,
+        'booking.availableSlots',
+        { labId: offers[0]!.id, date: daysFromToday(3) },
+        'GET',
+      );
+      const checkout = await trpc<{ bookings: { id: string }[] }>(patient.context, 'booking.create', {
+        items: [{ labTestId, bookingTime: slot!.starts_at }],
+        idempotencyKey: randomUUID(),
+      });
+      await trpc(labPerson.context, 'lab.completeBooking', { id: checkout.bookings[0]!.id });
 
-    // The overview's total revenue has taken it in (other runs may add theirs at the same time, never
-    // take any away), and the transactions list it as a completed lab test.
-    await openSection(page, w.nav.overview);
-    await page.reload();
-    await expect(revenue).toHaveText(currency);
-    expect(amountIn(await revenue.innerText())).toBeGreaterThanOrEqual(revenueBefore + price);
-    await openSection(page, w.nav.transactions);
-    await page.getByRole('combobox', { name: w.show }).selectOption({ label: w.labTestBookings });
-    const transaction = page.getByTestId('admin-transaction').filter({ hasText: testName });
-    await expect(transaction).toContainText(w.labTest);
-    await expect(transaction).toContainText(labName);
-    await expect(transaction).toContainText(patientName);
-    await expect(transaction).toContainText(w.completed);
-    await expect(transaction).toContainText(sar(price, run.locale));
-  });
+      // The overview's total revenue has taken it in (other runs may add theirs at the same time, never
+      // take any away), and the transactions list it as a completed lab test.
+      await openSection(page, w.nav.overview);
+      await page.reload();
+      await expect(revenue).toHaveText(currency);
+      expect(amountIn(await revenue.innerText())).toBeGreaterThanOrEqual(revenueBefore + price);
+      await openSection(page, w.nav.transactions);
+      await page.getByRole('combobox', { name: w.show }).selectOption({ label: w.labTestBookings });
+      const transaction = page.getByTestId('admin-transaction').filter({ hasText: testName });
+      await expect(transaction).toContainText(w.labTest);
+      await expect(transaction).toContainText(labName);
+      await expect(transaction).toContainText(patientName);
+      await expect(transaction).toContainText(w.completed);
+      await expect(transaction).toContainText(sar(price, run.locale));
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { expect, test, useLanguage, type Language, type Page } from '../fixtures.ts';
+import { expect, type Language, type Page, test, useLanguage } from '../fixtures.ts';
 import { openFromMenu, runs, titled, words } from './journeys.ts';
 
 // A visitor, never signed in: home → a category → a test → a lab offering it; then the store: the grid,

@@ -1,4 +1,4 @@
-import { Float, Circle, IconButton, Box } from '@chakra-ui/react';
+import { Box, Circle, Float, IconButton } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
 import { useLabCartItems } from '../../features/lab-cart/lab-cart-store.ts';

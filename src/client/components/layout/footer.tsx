@@ -1,4 +1,4 @@
-import { Box, Button, Container, HStack, Link as ChakraLink, SimpleGrid, Stack, Text, Heading, Separator } from '@chakra-ui/react';
+import { Box, Button, Link as ChakraLink, Container, Heading, HStack, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';

@@ -8,8 +8,8 @@ import { useSession } from '../../features/auth/use-session.ts';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { LanguageToggle } from '../../features/locale/language-toggle.tsx';
 import { CartButton } from './cart-button.tsx';
-import { Logo } from './logo.tsx';
 import { LazyPanel } from './lazy-panel.tsx';
+import { Logo } from './logo.tsx';
 import { dashboardNavLink, mainNavLinks } from './nav-links.ts';
 
 const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })));

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 
 /**
  * Mounts a dialog or drawer the first time it opens, and keeps it mounted after (so it can play its

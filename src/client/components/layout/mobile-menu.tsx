@@ -34,7 +34,14 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
                 {links.map((link) => {
                   const active = link.to === '/' ? pathname === '/' : pathname.startsWith(link.to);
                   return (
-                    <Button key={link.to} asChild variant="ghost" justifyContent="start" fontWeight={active ? 'bold' : 'medium'} onClick={onClose}>
+                    <Button
+                      key={link.to}
+                      asChild
+                      variant="ghost"
+                      justifyContent="start"
+                      fontWeight={active ? 'bold' : 'medium'}
+                      onClick={onClose}
+                    >
                       <Link to={link.to} aria-current={active ? 'page' : undefined}>
                         {i18n._(link.label)}
                       </Link>
@@ -45,7 +52,13 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
               <Separator my="4" />
               <Stack gap="2">
                 {user ? (
-                  <Button variant="outline" onClick={() => { onClose(); signOut.mutate(); }}>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      onClose();
+                      signOut.mutate();
+                    }}
+                  >
                     {t`Log out`}
                   </Button>
                 ) : (

@@ -1,4 +1,4 @@
-import { Box, Center, Image, Stack, Text, type BoxProps } from '@chakra-ui/react';
+import { Box, type BoxProps, Center, Image, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { Toaster as ChakraToaster, createToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
 
 /** One toast at a time, 5 s each, F8 moves focus to the toast region. */
 export const toaster = createToaster({

@@ -2,12 +2,12 @@ import { Alert, Button, Card, Field, Heading, Input, NativeSelect, SimpleGrid, S
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Save, UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { activateLocale, type Locale } from '../../lib/locale.ts';
-import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 type User = NonNullable<RouterOutputs['auth']['me']>;
 

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
 import { mainContent } from '../../lib/main-content.ts';
 
 export type AuthMode = 'login' | 'signup' | 'admin' | 'anonymous';

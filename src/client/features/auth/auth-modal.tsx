@@ -1,13 +1,13 @@
 import {
   Box,
   Button,
+  Link as ChakraLink,
   Checkbox,
   CloseButton,
   Dialog,
   Field,
   HStack,
   Input,
-  Link as ChakraLink,
   Portal,
   Separator,
   Stack,
@@ -16,12 +16,12 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical, User } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useAuthModal, type SignUpType } from './auth-modal-context.tsx';
+import { type SignUpType, useAuthModal } from './auth-modal-context.tsx';
 
 interface FormState {
   name: string;
@@ -68,7 +68,10 @@ export function AuthModal() {
   const signUp = useMutation(
     trpc.auth.signUp.mutationOptions({
       onSuccess: (user) =>
-        signedIn(user, user.user_type === 'lab' ? t`Successfully registered! Your account will be reviewed by an admin.` : t`Successfully registered!`),
+        signedIn(
+          user,
+          user.user_type === 'lab' ? t`Successfully registered! Your account will be reviewed by an admin.` : t`Successfully registered!`,
+        ),
       onError: failed(t`Sign up Failed`),
     }),
   );
@@ -120,7 +123,8 @@ export function AuthModal() {
     window.location.assign('/auth/google');
   };
 
-  const set = (key: keyof FormState) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof FormState) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [key]: event.target.value }));
 
   const titles = { login: t`Log in`, signup: t`Create an account`, admin: t`Admin Login`, anonymous: t`Continue as guest` };
 
@@ -142,99 +146,113 @@ export function AuthModal() {
             </Dialog.Header>
             <Dialog.Body>
               <form onSubmit={submit} noValidate>
-              <Stack gap="4">
-                {mode === 'anonymous' && (
-                  <Text color="fg.muted" fontSize="sm">
-                    {t`Book without creating an account: we only need your name and mobile number to confirm your appointment.`}
-                  </Text>
-                )}
-                {mode === 'signup' && (
-                  <HStack gap="2" role="radiogroup" aria-label={t`Account type`} onKeyDown={typeKeys.onKeyDown}>
-                    {signUpTypes.map((type, index) => (
-                      <Button
-                        key={type}
-                        flex="1"
-                        role="radio"
-                        aria-checked={userType === type}
-                        tabIndex={typeKeys.tabIndexOf(index)}
-                        variant={userType === type ? 'solid' : 'outline'}
-                        colorPalette="brand"
-                        onClick={() => setUserType(type)}
-                      >
-                        {type === 'customer' ? <User aria-hidden /> : <FlaskConical aria-hidden />}
-                        {type === 'customer' ? t`Customer` : t`Laboratory`}
-                      </Button>
-                    ))}
-                  </HStack>
-                )}
-                {(mode === 'signup' || mode === 'anonymous') && (
-                  <Field.Root invalid={Boolean(invalid('name'))} required>
-                    <Field.Label>{mode === 'signup' && userType === 'lab' ? t`Lab name` : t`Full name`}</Field.Label>
-                    <Input value={form.name} onChange={set('name')} autoComplete={userType === 'lab' ? 'organization' : 'name'} />
-                    <Field.ErrorText>{invalid('name')}</Field.ErrorText>
-                  </Field.Root>
-                )}
-                {mode === 'anonymous' ? (
-                  <Field.Root invalid={Boolean(invalid('phone'))} required>
-                    <Field.Label>{t`Mobile number`}</Field.Label>
-                    <Input value={form.phone} onChange={set('phone')} type="tel" inputMode="tel" dir="ltr" placeholder="05XXXXXXXX" autoComplete="tel" />
-                    <Field.ErrorText>{invalid('phone')}</Field.ErrorText>
-                  </Field.Root>
-                ) : (
-                  <>
-                    <Field.Root invalid={Boolean(invalid('email'))} required>
-                      <Field.Label>{mode === 'admin' ? t`Admin e-mail` : t`E-mail`}</Field.Label>
-                      <Input value={form.email} onChange={set('email')} type="email" dir="ltr" autoComplete="email" />
-                      <Field.ErrorText>{invalid('email')}</Field.ErrorText>
+                <Stack gap="4">
+                  {mode === 'anonymous' && (
+                    <Text color="fg.muted" fontSize="sm">
+                      {t`Book without creating an account: we only need your name and mobile number to confirm your appointment.`}
+                    </Text>
+                  )}
+                  {mode === 'signup' && (
+                    <HStack gap="2" role="radiogroup" aria-label={t`Account type`} onKeyDown={typeKeys.onKeyDown}>
+                      {signUpTypes.map((type, index) => (
+                        <Button
+                          key={type}
+                          flex="1"
+                          role="radio"
+                          aria-checked={userType === type}
+                          tabIndex={typeKeys.tabIndexOf(index)}
+                          variant={userType === type ? 'solid' : 'outline'}
+                          colorPalette="brand"
+                          onClick={() => setUserType(type)}
+                        >
+                          {type === 'customer' ? <User aria-hidden /> : <FlaskConical aria-hidden />}
+                          {type === 'customer' ? t`Customer` : t`Laboratory`}
+                        </Button>
+                      ))}
+                    </HStack>
+                  )}
+                  {(mode === 'signup' || mode === 'anonymous') && (
+                    <Field.Root invalid={Boolean(invalid('name'))} required>
+                      <Field.Label>{mode === 'signup' && userType === 'lab' ? t`Lab name` : t`Full name`}</Field.Label>
+                      <Input value={form.name} onChange={set('name')} autoComplete={userType === 'lab' ? 'organization' : 'name'} />
+                      <Field.ErrorText>{invalid('name')}</Field.ErrorText>
                     </Field.Root>
-                    <Field.Root invalid={Boolean(invalid('password'))} required>
-                      <Field.Label>{t`Password`}</Field.Label>
+                  )}
+                  {mode === 'anonymous' ? (
+                    <Field.Root invalid={Boolean(invalid('phone'))} required>
+                      <Field.Label>{t`Mobile number`}</Field.Label>
                       <Input
-                        value={form.password}
-                        onChange={set('password')}
-                        type="password"
+                        value={form.phone}
+                        onChange={set('phone')}
+                        type="tel"
+                        inputMode="tel"
                         dir="ltr"
-                        autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                        placeholder="05XXXXXXXX"
+                        autoComplete="tel"
                       />
-                      {mode === 'signup' && !invalid('password') && <Field.HelperText>{t`At least 8 characters.`}</Field.HelperText>}
-                      <Field.ErrorText>{invalid('password')}</Field.ErrorText>
+                      <Field.ErrorText>{invalid('phone')}</Field.ErrorText>
                     </Field.Root>
-                  </>
-                )}
-                {mode === 'signup' && userType === 'lab' && (
-                  <Field.Root invalid={Boolean(invalid('licenseNumber'))} required>
-                    <Field.Label>{t`License number`}</Field.Label>
-                    <Input value={form.licenseNumber} onChange={set('licenseNumber')} dir="ltr" />
-                    <Field.ErrorText>{invalid('licenseNumber')}</Field.ErrorText>
-                  </Field.Root>
-                )}
-                {needsConsent && (
-                  <Checkbox.Root
-                    checked={form.acceptTerms}
-                    onCheckedChange={(event) => setForm((current) => ({ ...current, acceptTerms: event.checked === true }))}
-                    colorPalette="brand"
-                    alignItems="start"
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control mt="0.5" data-testid="consent-checkbox" />
-                    <Checkbox.Label fontWeight="normal">
-                      <Trans>
-                        I agree to the{' '}
-                        <ChakraLink href="/terms-and-conditions" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
-                          Terms & Conditions
-                        </ChakraLink>{' '}
-                        and the{' '}
-                        <ChakraLink href="/privacy-policy" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
-                          Privacy Policy
-                        </ChakraLink>
-                      </Trans>
-                    </Checkbox.Label>
-                  </Checkbox.Root>
-                )}
-                <Button type="submit" colorPalette="brand" loading={pending} width="full">
-                  {mode === 'signup' ? t`Create account` : mode === 'anonymous' ? t`Continue as guest` : t`Log in`}
-                </Button>
-              </Stack>
+                  ) : (
+                    <>
+                      <Field.Root invalid={Boolean(invalid('email'))} required>
+                        <Field.Label>{mode === 'admin' ? t`Admin e-mail` : t`E-mail`}</Field.Label>
+                        <Input value={form.email} onChange={set('email')} type="email" dir="ltr" autoComplete="email" />
+                        <Field.ErrorText>{invalid('email')}</Field.ErrorText>
+                      </Field.Root>
+                      <Field.Root invalid={Boolean(invalid('password'))} required>
+                        <Field.Label>{t`Password`}</Field.Label>
+                        <Input
+                          value={form.password}
+                          onChange={set('password')}
+                          type="password"
+                          dir="ltr"
+                          autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                        />
+                        {mode === 'signup' && !invalid('password') && <Field.HelperText>{t`At least 8 characters.`}</Field.HelperText>}
+                        <Field.ErrorText>{invalid('password')}</Field.ErrorText>
+                      </Field.Root>
+                    </>
+                  )}
+                  {mode === 'signup' && userType === 'lab' && (
+                    <Field.Root invalid={Boolean(invalid('licenseNumber'))} required>
+                      <Field.Label>{t`License number`}</Field.Label>
+                      <Input value={form.licenseNumber} onChange={set('licenseNumber')} dir="ltr" />
+                      <Field.ErrorText>{invalid('licenseNumber')}</Field.ErrorText>
+                    </Field.Root>
+                  )}
+                  {needsConsent && (
+                    <Checkbox.Root
+                      checked={form.acceptTerms}
+                      onCheckedChange={(event) => setForm((current) => ({ ...current, acceptTerms: event.checked === true }))}
+                      colorPalette="brand"
+                      alignItems="start"
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control mt="0.5" data-testid="consent-checkbox" />
+                      <Checkbox.Label fontWeight="normal">
+                        <Trans>
+                          I agree to the{' '}
+                          <ChakraLink
+                            href="/terms-and-conditions"
+                            target="_blank"
+                            rel="noopener"
+                            color="brand.fg"
+                            textDecoration="underline"
+                          >
+                            Terms & Conditions
+                          </ChakraLink>{' '}
+                          and the{' '}
+                          <ChakraLink href="/privacy-policy" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+                            Privacy Policy
+                          </ChakraLink>
+                        </Trans>
+                      </Checkbox.Label>
+                    </Checkbox.Root>
+                  )}
+                  <Button type="submit" colorPalette="brand" loading={pending} width="full">
+                    {mode === 'signup' ? t`Create account` : mode === 'anonymous' ? t`Continue as guest` : t`Log in`}
+                  </Button>
+                </Stack>
               </form>
               {(mode === 'login' || mode === 'signup') && providers.data?.google && (
                 <>
@@ -274,10 +292,16 @@ function GoogleMark() {
   return (
     <Box as="span" aria-hidden display="inline-flex">
       <svg width="18" height="18" viewBox="0 0 48 48">
-        <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9 3.6l6.7-6.7C35.6 2.5 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.2l7.8 6.1C12.4 13.7 17.7 9.5 24 9.5z" />
+        <path
+          fill="#EA4335"
+          d="M24 9.5c3.5 0 6.6 1.2 9 3.6l6.7-6.7C35.6 2.5 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.2l7.8 6.1C12.4 13.7 17.7 9.5 24 9.5z"
+        />
         <path fill="#4285F4" d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.5 5.8c4.4-4.1 7.1-10.1 7.1-17.5z" />
         <path fill="#FBBC05" d="M10.5 28.7c-.5-1.4-.8-3-.8-4.7s.3-3.2.8-4.7l-7.8-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.8l7.8-6.1z" />
-        <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.9 2.3-8.4 2.3-6.3 0-11.6-4.2-13.5-10l-7.8 6.1C6.6 42.6 14.6 48 24 48z" />
+        <path
+          fill="#34A853"
+          d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.9 2.3-8.4 2.3-6.3 0-11.6-4.2-13.5-10l-7.8 6.1C6.6 42.6 14.6 48 24 48z"
+        />
       </svg>
     </Box>
   );

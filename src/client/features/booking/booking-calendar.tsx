@@ -1,7 +1,7 @@
 import { Box, Button, Grid, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatNumber, intlLocale } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { isRtl } from '../../lib/radio-group-keys.ts';
@@ -105,7 +105,13 @@ export function BookingCalendar({ today, value, onChange }: { today: string; val
   return (
     <Box borderWidth="1px" rounded="lg" p="3" maxW="sm" data-testid="booking-calendar">
       <HStack justify="space-between" mb="2">
-        <IconButton size="sm" variant="ghost" aria-label={t`Previous month`} disabled={!canGoBack} onClick={() => setMonth(addMonths(month, -1))}>
+        <IconButton
+          size="sm"
+          variant="ghost"
+          aria-label={t`Previous month`}
+          disabled={!canGoBack}
+          onClick={() => setMonth(addMonths(month, -1))}
+        >
           {/* Arrows point along the reading direction. */}
           <Box as="span" transform={locale === 'ar' ? 'scaleX(-1)' : undefined} display="inline-flex">
             <ChevronLeft />

@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { CalendarCheck, ShoppingCart } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -29,11 +29,14 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
     }),
   );
 
-  if (bookings.isError) return <ErrorState title={t`Error fetching your bookings`} error={bookings.error} onRetry={() => void bookings.refetch()} />;
+  if (bookings.isError)
+    return <ErrorState title={t`Error fetching your bookings`} error={bookings.error} onRetry={() => void bookings.refetch()} />;
   if (bookings.isPending) return <Skeleton height="32" rounded="lg" />;
 
   const now = Date.now();
-  const upcoming = bookings.data.filter((booking) => booking.status === 'confirmed' && new Date(booking.booking_time).getTime() > now).reverse();
+  const upcoming = bookings.data
+    .filter((booking) => booking.status === 'confirmed' && new Date(booking.booking_time).getTime() > now)
+    .reverse();
   const past = bookings.data.filter((booking) => !upcoming.includes(booking));
   const statusLabel = { confirmed: t`Confirmed`, completed: t`Completed`, cancelled: t`Cancelled` } as const;
 
@@ -66,7 +69,13 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                 <Stack align={{ base: 'start', md: 'end' }} gap="2">
                   <Price value={booking.total_price} />
                   {cancellable && (
-                    <Button size="sm" variant="outline" colorPalette="red" loading={cancel.isPending && cancel.variables?.id === booking.id} onClick={() => cancel.mutate({ id: booking.id })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      loading={cancel.isPending && cancel.variables?.id === booking.id}
+                      onClick={() => cancel.mutate({ id: booking.id })}
+                    >
                       {t`Cancel booking`}
                     </Button>
                   )}

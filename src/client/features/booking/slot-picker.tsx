@@ -31,7 +31,8 @@ export function SlotPicker({ labId, date, timeZone, value, onChange }: Props) {
       </SimpleGrid>
     );
   }
-  if (slots.isError) return <ErrorState title={t`Could not load the available times.`} error={slots.error} onRetry={() => void slots.refetch()} />;
+  if (slots.isError)
+    return <ErrorState title={t`Could not load the available times.`} error={slots.error} onRetry={() => void slots.refetch()} />;
   if (slots.data.length === 0) {
     return (
       <Text color="fg.muted" role="status">

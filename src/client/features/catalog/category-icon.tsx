@@ -7,10 +7,10 @@ import {
   FlaskConical,
   Flower2,
   HeartPulse,
+  type LucideIcon,
   Microscope,
   Pill,
   Stethoscope,
-  type LucideIcon,
 } from 'lucide-react';
 
 /** The eleven category icons; a category with an unknown icon name gets the flask. */

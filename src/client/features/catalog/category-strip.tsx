@@ -2,11 +2,11 @@ import { Box, Circle, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CategoryIcon } from './category-icon.tsx';
-import { localized } from '../../lib/bidi.ts';
 
 /** Marketing counts for the strip (spec §9), in the strip's order. */
 const stripCounts = ['150+', '80+', '60+', '90+', '45+', '30+', '70+', '40+', '25+', '55+'];
@@ -33,31 +33,31 @@ export function CategoryStrip() {
             : categories.data.slice(1, STRIP_SIZE + 1).map((category, index) => {
                 const count = stripCounts[index] ?? '';
                 return (
-                <Box as="li" key={category.id}>
-                  <Link to="/categories/$categoryName" params={{ categoryName: category.name_en }}>
-                    <Stack
-                      align="center"
-                      gap="2"
-                      p="4"
-                      rounded="xl"
-                      borderWidth="1px"
-                      bg="bg"
-                      height="full"
-                      textAlign="center"
-                      transition="all 0.15s"
-                      _hover={{ borderColor: 'brand.solid', shadow: 'md' }}
-                      data-testid="category-card"
-                    >
-                      <Circle size="14" bg={`${category.color}.subtle`} color={`${category.color}.fg`}>
-                        <CategoryIcon name={category.icon} />
-                      </Circle>
-                      <Text fontWeight="semibold">{localized(locale, category.name_ar, category.name_en)}</Text>
-                      <Text fontSize="sm" color="fg.muted">
-                        {t`${count} tests`}
-                      </Text>
-                    </Stack>
-                  </Link>
-                </Box>
+                  <Box as="li" key={category.id}>
+                    <Link to="/categories/$categoryName" params={{ categoryName: category.name_en }}>
+                      <Stack
+                        align="center"
+                        gap="2"
+                        p="4"
+                        rounded="xl"
+                        borderWidth="1px"
+                        bg="bg"
+                        height="full"
+                        textAlign="center"
+                        transition="all 0.15s"
+                        _hover={{ borderColor: 'brand.solid', shadow: 'md' }}
+                        data-testid="category-card"
+                      >
+                        <Circle size="14" bg={`${category.color}.subtle`} color={`${category.color}.fg`}>
+                          <CategoryIcon name={category.icon} />
+                        </Circle>
+                        <Text fontWeight="semibold">{localized(locale, category.name_ar, category.name_en)}</Text>
+                        <Text fontSize="sm" color="fg.muted">
+                          {t`${count} tests`}
+                        </Text>
+                      </Stack>
+                    </Link>
+                  </Box>
                 );
               })}
         </SimpleGrid>

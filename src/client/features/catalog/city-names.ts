@@ -1,4 +1,4 @@
-import { cities, type CityKey } from '../../../shared/cities.ts';
+import { type CityKey, cities } from '../../../shared/cities.ts';
 import type { Locale } from '../../lib/locale.ts';
 
 export function cityName(city: string | null | undefined, locale: Locale): string {

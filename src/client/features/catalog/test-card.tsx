@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Clock, Droplets } from 'lucide-react';
 import { Price } from '../../components/price.tsx';
-import { activeLocale } from '../../lib/locale.ts';
 import { localized } from '../../lib/bidi.ts';
+import { activeLocale } from '../../lib/locale.ts';
 
 interface TestSummary {
   name_ar: string;
@@ -24,7 +24,13 @@ export function TestCard({ test, headingLevel = 'h3' }: { test: TestSummary; hea
   const locale = activeLocale();
   return (
     <Link to="/test/$testName" params={{ testName: test.name_en }} style={{ display: 'block', height: '100%' }}>
-      <Card.Root height="full" variant="outline" _hover={{ borderColor: 'brand.solid', shadow: 'md' }} transition="all 0.15s" data-testid="test-card">
+      <Card.Root
+        height="full"
+        variant="outline"
+        _hover={{ borderColor: 'brand.solid', shadow: 'md' }}
+        transition="all 0.15s"
+        data-testid="test-card"
+      >
         <Card.Body gap="2">
           <Card.Title as={headingLevel} fontSize="md">
             {localized(locale, test.name_ar, test.name_en)}

@@ -1,4 +1,4 @@
-import { Badge, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { UserType } from '../../../server/db/schema.ts';
 import { tierLabel } from '../../lib/plan-labels.ts';

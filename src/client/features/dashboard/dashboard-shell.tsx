@@ -1,7 +1,7 @@
 import { Box, Button, Container, Flex, Icon, Separator, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Lock, LogOut, type LucideIcon } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 export interface DashboardSection<Id extends string = string> {

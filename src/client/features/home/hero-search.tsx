@@ -2,7 +2,7 @@ import { Button, Group, IconButton, Input, InputGroup, Stack } from '@chakra-ui/
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { LocateFixed, MapPin, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useCurrentPosition } from '../../lib/use-current-position.ts';
 

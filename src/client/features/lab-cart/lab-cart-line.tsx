@@ -1,4 +1,4 @@
-import { HStack, IconButton, Stack, Text, type StackProps } from '@chakra-ui/react';
+import { HStack, IconButton, Stack, type StackProps, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { Price } from '../../components/price.tsx';

@@ -4,9 +4,10 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useSession } from '../auth/use-session.ts';
-import { labCartStore, type LabCartItem } from './lab-cart-store.ts';
+import { type LabCartItem, labCartStore } from './lab-cart-store.ts';
 
-const sameItem = (a: LabCartItem, b: { labTestId: number; bookingTime: string }) => a.labTestId === b.labTestId && a.bookingTime === b.bookingTime;
+const sameItem = (a: LabCartItem, b: { labTestId: number; bookingTime: string }) =>
+  a.labTestId === b.labTestId && a.bookingTime === b.bookingTime;
 
 /** Adding holds the slot on the server for a few minutes; removing lets it go. */
 export function useLabCart() {

@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CalendarClock, CalendarDays, Wallet } from 'lucide-react';

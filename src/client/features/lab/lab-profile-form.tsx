@@ -3,8 +3,8 @@ import {
   Card,
   Field,
   Grid,
-  HStack,
   Heading,
+  HStack,
   Input,
   NativeSelect,
   SimpleGrid,
@@ -17,17 +17,17 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LocateFixed, Save } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { cities, cityKeys, type CityKey } from '../../../shared/cities.ts';
-import { SLOT_MINUTES_CHOICES, type LabProfileInput } from '../../../shared/schemas.ts';
+import { type FormEvent, useState } from 'react';
+import { type CityKey, cities, cityKeys } from '../../../shared/cities.ts';
+import { type LabProfileInput, SLOT_MINUTES_CHOICES } from '../../../shared/schemas.ts';
 import { ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { formatWeekday } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { useCurrentPosition } from '../../lib/use-current-position.ts';
-import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 
 type Profile = RouterOutputs['lab']['profile'];
 

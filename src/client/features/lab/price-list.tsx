@@ -3,8 +3,8 @@ import {
   Button,
   Card,
   Field,
-  HStack,
   Heading,
+  HStack,
   IconButton,
   Input,
   InputGroup,
@@ -18,7 +18,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Plus, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { labTestLimit } from '../../../shared/plans.ts';
 import { LAB_TEST_PRICE_MAX } from '../../../shared/schemas.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
@@ -27,7 +27,7 @@ import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 type Offering = RouterOutputs['lab']['offerings'][number];
 type Shown = 'all' | 'active' | 'inactive';

@@ -1,4 +1,4 @@
-import { Badge, Card, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';

@@ -12,12 +12,7 @@ export function LanguageToggle() {
   const { i18n } = useLingui();
   const next = i18n.locale === 'en' ? 'ar' : 'en';
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      onClick={() => void activateLocale(next)}
-      data-testid="language-toggle"
-    >
+    <Button variant="ghost" size="sm" onClick={() => void activateLocale(next)} data-testid="language-toggle">
       <Languages aria-hidden />
       <span lang={next}>{next === 'en' ? 'English' : 'العربية'}</span>
     </Button>

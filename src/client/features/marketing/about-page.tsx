@@ -1,6 +1,6 @@
 import { Box, Container, Heading, SimpleGrid, Square, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { Eye, Languages, ShieldCheck, Tags, Target, UserCheck, type LucideIcon } from 'lucide-react';
+import { Eye, Languages, type LucideIcon, ShieldCheck, Tags, Target, UserCheck } from 'lucide-react';
 import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { LabCallToAction } from './lab-call-to-action.tsx';

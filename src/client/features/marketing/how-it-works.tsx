@@ -1,6 +1,6 @@
 import { Box, Circle, Container, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { CalendarCheck, FileCheck2, Scale, Search, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, FileCheck2, type LucideIcon, Scale, Search } from 'lucide-react';
 import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -55,7 +55,14 @@ export function HowItWorks() {
                     <step.icon size={24} aria-hidden />
                   </Circle>
                   {/* Large text: brand.400 keeps the 3:1 that WCAG asks of it on white. */}
-                  <Text as="span" fontSize="3xl" fontWeight="bold" color={{ base: 'brand.400', _dark: 'brand.300' }} lineHeight="1" aria-hidden>
+                  <Text
+                    as="span"
+                    fontSize="3xl"
+                    fontWeight="bold"
+                    color={{ base: 'brand.400', _dark: 'brand.300' }}
+                    lineHeight="1"
+                    aria-hidden
+                  >
                     {formatNumber(index + 1, locale)}
                   </Text>
                 </HStack>

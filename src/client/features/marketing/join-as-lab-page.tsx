@@ -1,4 +1,17 @@
-import { Box, Button, Circle, Container, Heading, HStack, Link as ChakraLink, List, SimpleGrid, Square, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Link as ChakraLink,
+  Circle,
+  Container,
+  Heading,
+  HStack,
+  List,
+  SimpleGrid,
+  Square,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import {
@@ -9,11 +22,11 @@ import {
   ClipboardList,
   FileLock2,
   LayoutDashboard,
+  type LucideIcon,
   Star,
   Tags,
   UserPlus,
   Users,
-  type LucideIcon,
 } from 'lucide-react';
 import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { DirectionalIcon } from '../../components/ui/directional-icon.tsx';
@@ -208,9 +221,7 @@ export function JoinAsLabPage({ onSignUp, onLogIn }: JoinAsLabPageProps) {
               <Heading as="h2" size="xl">
                 {t`Ready to welcome new patients?`}
               </Heading>
-              <Text fontSize="lg">
-                {t`Create your lab account in a few minutes. Our team will review it and get in touch.`}
-              </Text>
+              <Text fontSize="lg">{t`Create your lab account in a few minutes. Our team will review it and get in touch.`}</Text>
               <HStack gap="3" wrap="wrap">
                 <Button bg="bg" color="brand.fg" _hover={{ bg: 'brand.subtle' }} onClick={onSignUp}>
                   {t`Create a lab account`}

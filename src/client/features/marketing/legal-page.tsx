@@ -1,4 +1,4 @@
-import { Box, Container, Grid, Heading, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Link as ChakraLink, Container, Grid, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { drawnWhenNear } from '../../components/drawn-when-near.ts';

@@ -1,6 +1,6 @@
 import { Box, Circle, Container, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { BadgeCheck, Clock, FlaskConical, Star, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Clock, FlaskConical, type LucideIcon, Star } from 'lucide-react';
 import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -23,7 +23,14 @@ export function MarketingClaims() {
     { icon: Clock, value: `${number(24)}–${number(48)}`, label: t`hours to your results` },
   ];
   return (
-    <Box as="section" {...drawnWhenNear('480px')} aria-label={t`Tahaleel in numbers`} bg="brand.solid" color="brand.contrast" py={{ base: '10', md: '12' }}>
+    <Box
+      as="section"
+      {...drawnWhenNear('480px')}
+      aria-label={t`Tahaleel in numbers`}
+      bg="brand.solid"
+      color="brand.contrast"
+      py={{ base: '10', md: '12' }}
+    >
       <Container maxW="7xl">
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 4 }} gap={{ base: '8', md: '6' }}>
           {claims.map((claim) => (

@@ -151,8 +151,8 @@ export function PrivacyPolicyPage() {
           />
           <LegalParagraph>
             <Trans>
-              To use any of these rights, write to us at {privacyEmail}. We reply within 30 days. If you are not satisfied with our
-              answer, you may file a complaint with the Saudi Data and Artificial Intelligence Authority (SDAIA).
+              To use any of these rights, write to us at {privacyEmail}. We reply within 30 days. If you are not satisfied with our answer,
+              you may file a complaint with the Saudi Data and Artificial Intelligence Authority (SDAIA).
             </Trans>
           </LegalParagraph>
         </>
@@ -191,8 +191,8 @@ export function PrivacyPolicyPage() {
       body: (
         <LegalParagraph>
           <Trans>
-            For any question about this policy or your personal data, e-mail {privacyEmail} or call {phone}. Our address: King Fahd
-            Road, Olaya, Riyadh, Kingdom of Saudi Arabia.
+            For any question about this policy or your personal data, e-mail {privacyEmail} or call {phone}. Our address: King Fahd Road,
+            Olaya, Riyadh, Kingdom of Saudi Arabia.
           </Trans>
         </LegalParagraph>
       ),

@@ -12,7 +12,13 @@ interface SectionHeadingProps {
 export function SectionHeading({ id, eyebrow, title, description, align = 'center' }: SectionHeadingProps) {
   const centered = align === 'center';
   return (
-    <Stack gap="3" textAlign={centered ? 'center' : 'start'} align={centered ? 'center' : 'start'} maxW="3xl" mx={centered ? 'auto' : undefined}>
+    <Stack
+      gap="3"
+      textAlign={centered ? 'center' : 'start'}
+      align={centered ? 'center' : 'start'}
+      maxW="3xl"
+      mx={centered ? 'auto' : undefined}
+    >
       {eyebrow && (
         <Text color="brand.fg" fontWeight="semibold" fontSize="sm">
           {eyebrow}

@@ -214,8 +214,8 @@ export function TermsPage() {
       body: (
         <LegalParagraph>
           <Trans>
-            For any question about these terms, e-mail {supportEmail} or call {phone}. Our address: King Fahd Road, Olaya, Riyadh,
-            Kingdom of Saudi Arabia.
+            For any question about these terms, e-mail {supportEmail} or call {phone}. Our address: King Fahd Road, Olaya, Riyadh, Kingdom
+            of Saudi Arabia.
           </Trans>
         </LegalParagraph>
       ),

@@ -39,14 +39,20 @@ export function Testimonials() {
     <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="testimonials-heading" py={{ base: '12', md: '16' }}>
       <Container maxW="7xl">
         <Stack gap={{ base: '8', md: '10' }}>
-          <SectionHeading
-            id="testimonials-heading"
-            eyebrow={t`What our customers say`}
-            title={t`Trusted by people across the Kingdom`}
-          />
+          <SectionHeading id="testimonials-heading" eyebrow={t`What our customers say`} title={t`Trusted by people across the Kingdom`} />
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="5">
             {testimonials.map((testimonial) => (
-              <Stack as="li" key={testimonial.name} gap="4" p="6" rounded="2xl" borderWidth="1px" bg="bg" shadow="xs" data-testid="testimonial">
+              <Stack
+                as="li"
+                key={testimonial.name}
+                gap="4"
+                p="6"
+                rounded="2xl"
+                borderWidth="1px"
+                bg="bg"
+                shadow="xs"
+                data-testid="testimonial"
+              >
                 <HStack justify="space-between">
                   <DirectionalIcon asChild color="brand.emphasized" boxSize="8">
                     <Quote aria-hidden />

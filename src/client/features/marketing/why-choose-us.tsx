@@ -1,6 +1,6 @@
 import { Box, Container, SimpleGrid, Square, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { CalendarCheck, FileLock2, Languages, MapPin, ShieldCheck, Tags, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, FileLock2, Languages, type LucideIcon, MapPin, ShieldCheck, Tags } from 'lucide-react';
 import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { SectionHeading } from './section-heading.tsx';
 
@@ -56,7 +56,17 @@ export function WhyChooseUs() {
           />
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="5">
             {reasons.map((reason) => (
-              <Stack as="li" key={reason.title} direction="row" gap="4" p="6" rounded="2xl" bg="bg" borderWidth="1px" data-testid="why-choose-us-reason">
+              <Stack
+                as="li"
+                key={reason.title}
+                direction="row"
+                gap="4"
+                p="6"
+                rounded="2xl"
+                bg="bg"
+                borderWidth="1px"
+                data-testid="why-choose-us-reason"
+              >
                 <Square size="12" rounded="xl" bg="brand.solid" color="brand.contrast" flexShrink={0}>
                   <reason.icon size={24} aria-hidden />
                 </Square>

@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { isAppErrorCode, type AppErrorCode } from '../../../shared/errors.ts';
+import { type AppErrorCode, isAppErrorCode } from '../../../shared/errors.ts';
 import { RESULT_MAX_BYTES, SNIFF_BYTES, sniffResultType } from '../../../shared/results.ts';
 
 export class ResultUploadError extends Error {

@@ -1,8 +1,8 @@
-import { Box, Button, Card, Field, HStack, Heading, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Heading, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileUp, Paperclip, Upload } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AppErrorCode } from '../../../shared/errors.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
@@ -13,7 +13,7 @@ import { formatDate, formatFileSize, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ResultDownloadButton } from './result-download.tsx';
-import { ResultUploadError, checkBeforeUpload, uploadResult } from './upload-result.ts';
+import { checkBeforeUpload, ResultUploadError, uploadResult } from './upload-result.ts';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
 
@@ -172,7 +172,8 @@ function UploadedResults() {
                 <Stack gap="0.5" minWidth="0">
                   <Text fontWeight="medium">{localized(locale, result.test_name_ar, result.test_name_en)}</Text>
                   <Text fontSize="sm" color="fg.muted">
-                    <bdi>{result.customer_name}</bdi> · <bdi>{result.file_name}</bdi> · <bdi>{formatFileSize(result.size_bytes, locale)}</bdi> ·{' '}
+                    <bdi>{result.customer_name}</bdi> · <bdi>{result.file_name}</bdi> ·{' '}
+                    <bdi>{formatFileSize(result.size_bytes, locale)}</bdi> ·{' '}
                     {formatDate(new Date(result.created_at), locale, result.time_zone)}
                   </Text>
                 </Stack>

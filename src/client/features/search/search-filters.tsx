@@ -1,4 +1,4 @@
-import { Button, HStack, Heading, NativeSelect, Slider, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, NativeSelect, Slider, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -40,7 +40,11 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
           <label htmlFor="search-sort">{t`Sort by`}</label>
         </Text>
         <NativeSelect.Root>
-          <NativeSelect.Field id="search-sort" value={value.sort} onChange={(event) => onChange({ sort: event.target.value as SearchSort })}>
+          <NativeSelect.Field
+            id="search-sort"
+            value={value.sort}
+            onChange={(event) => onChange({ sort: event.target.value as SearchSort })}
+          >
             {sorts.map((sort) => (
               <option key={sort.value} value={sort.value}>
                 {sort.label}

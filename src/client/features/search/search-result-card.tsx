@@ -1,13 +1,13 @@
-import { Badge, Card, HStack, Stack, Text, Button } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { MapPin, Navigation, ShoppingCart } from 'lucide-react';
 import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { Price } from '../../components/price.tsx';
 import { Rating } from '../../components/rating.tsx';
+import { localized } from '../../lib/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { localized } from '../../lib/bidi.ts';
 
 export interface SearchResult {
   lab_test_id: number;

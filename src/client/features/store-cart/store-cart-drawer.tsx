@@ -4,22 +4,22 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Lock, ShoppingBag, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
+import { effectivePriceCents, formatStorePrice, sameStoreId } from '../../../shared/store.ts';
 import { useCartPanels } from '../../components/layout/cart-panels-context.tsx';
 import { StoreImage } from '../../components/store/store-image.tsx';
 import { StorePrice } from '../../components/store/store-price.tsx';
 import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { effectivePriceCents, formatStorePrice, sameStoreId } from '../../../shared/store.ts';
 import {
   cartLineFrom,
   refreshCartLines,
   removeFromCart,
+  type StoreCartItem,
+  type StoreCartLine,
   setCartQuantity,
   stockLimit,
   storeCartStore,
   useStoreCartItems,
-  type StoreCartItem,
-  type StoreCartLine,
 } from './store-cart-store.ts';
 import { dismissAddedToast } from './use-add-to-store-cart.ts';
 import { useStoreCheckout } from './use-store-checkout.ts';
@@ -32,8 +32,7 @@ function subtotal(items: StoreCartItem[]): string | null {
   for (const item of items) {
     const price = item.variant.price_in_cents;
     if (price === undefined || item.variant.currency_info?.template !== first.variant.currency_info?.template) return null;
-    cents +=
-      item.quantity * effectivePriceCents({ price_in_cents: price, sale_price_in_cents: item.variant.sale_price_in_cents });
+    cents += item.quantity * effectivePriceCents({ price_in_cents: price, sale_price_in_cents: item.variant.sale_price_in_cents });
   }
   return formatStorePrice(cents, first.variant.currency_info);
 }
@@ -73,12 +72,7 @@ export function StoreCartDrawer() {
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
 
   return (
-    <Drawer.Root
-      open={open}
-      onOpenChange={(event) => !event.open && panels.close()}
-      placement="end"
-      size={{ base: 'full', sm: 'sm' }}
-    >
+    <Drawer.Root open={open} onOpenChange={(event) => !event.open && panels.close()} placement="end" size={{ base: 'full', sm: 'sm' }}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -117,20 +111,14 @@ export function StoreCartDrawer() {
                           <Text fontSize="sm" color="fg.muted">
                             {item.variant.title}
                           </Text>
-                          <StorePrice
-                            price={item.variant.price_formatted}
-                            salePrice={item.variant.sale_price_formatted}
-                            size="sm"
-                          />
+                          <StorePrice price={item.variant.price_formatted} salePrice={item.variant.sale_price_formatted} size="sm" />
                           <HStack justify="space-between" gap="2" wrap="wrap">
                             <QuantityStepper
                               size="sm"
                               value={item.quantity}
                               max={stock === null ? undefined : Math.max(1, stock)}
                               label={t`Quantity of ${title}`}
-                              onChange={(quantity) =>
-                                storeCartStore.set((current) => setCartQuantity(current, item.variant.id, quantity))
-                              }
+                              onChange={(quantity) => storeCartStore.set((current) => setCartQuantity(current, item.variant.id, quantity))}
                             />
                             <IconButton
                               size="sm"

@@ -1,6 +1,6 @@
+import { type CurrencyInfo, type StoreId, sameStoreId } from '../../../shared/store.ts';
 import { createLocalStore, useLocalStore } from '../../lib/local-store.ts';
-import { arrayOf, isBoolean, isInteger, isNumber, isString, orMissing, orNull, shape, type Check } from '../../lib/plain-checks.ts';
-import { sameStoreId, type CurrencyInfo, type StoreId } from '../../../shared/store.ts';
+import { arrayOf, type Check, isBoolean, isInteger, isNumber, isString, orMissing, orNull, shape } from '../../lib/plain-checks.ts';
 
 /** Spec §3 store cart item, plus what the drawer needs to total it and keep within stock. */
 export interface StoreCartItem {
@@ -45,11 +45,7 @@ const isStoreCartItems = arrayOf(
 export const STORE_CART_KEY = 'tahaleel.storeCart';
 
 /** Kept under a fixed key; anything unreadable there (hand-edited, an old shape) starts an empty cart. */
-export const storeCartStore = createLocalStore<StoreCartItem[]>(
-  STORE_CART_KEY,
-  [],
-  isStoreCartItems,
-);
+export const storeCartStore = createLocalStore<StoreCartItem[]>(STORE_CART_KEY, [], isStoreCartItems);
 
 export function useStoreCartItems(): StoreCartItem[] {
   return useLocalStore(storeCartStore);

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCartPanels } from '../../components/layout/cart-panels-context.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { addToCart, storeCartStore, type StoreCartLine } from './store-cart-store.ts';
+import { addToCart, type StoreCartLine, storeCartStore } from './store-cart-store.ts';
 
 let addedToast: Promise<string> | undefined;
 

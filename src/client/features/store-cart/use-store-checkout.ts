@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
+import { sameStoreId } from '../../../shared/store.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { sameStoreId } from '../../../shared/store.ts';
-import { storeCartStore, type StoreCartItem } from './store-cart-store.ts';
+import { type StoreCartItem, storeCartStore } from './store-cart-store.ts';
 
 /** Set while the browser is away paying; the success page empties the cart only when it is there. */
 export const STORE_CHECKOUT_PENDING_KEY = 'tahaleel.storeCheckoutPending';

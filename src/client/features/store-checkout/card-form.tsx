@@ -3,10 +3,10 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { CreditCard } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
+import { TEST_CARD_APPROVED, TEST_CARD_DECLINED } from '../../../shared/store.ts';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { TEST_CARD_APPROVED, TEST_CARD_DECLINED } from '../../../shared/store.ts';
 
 /** 4242424242424242 → 4242 4242 4242 4242 as it is typed. */
 function groupDigits(value: string): string {
@@ -58,11 +58,7 @@ export function CardForm({ orderId, total, onOrderChanged }: { orderId: string; 
   const field = (name: keyof typeof card, label: string, props: Parameters<typeof Input>[0]) => (
     <Field.Root invalid={Boolean(fieldErrorOf(name))} required>
       <Field.Label>{label}</Field.Label>
-      <Input
-        value={card[name]}
-        onChange={(event) => setCard((current) => ({ ...current, [name]: event.target.value }))}
-        {...props}
-      />
+      <Input value={card[name]} onChange={(event) => setCard((current) => ({ ...current, [name]: event.target.value }))} {...props} />
       <Field.ErrorText>{fieldErrorOf(name)}</Field.ErrorText>
     </Field.Root>
   );
@@ -107,13 +103,7 @@ export function CardForm({ orderId, total, onOrderChanged }: { orderId: string; 
             <Alert.Title>{formError}</Alert.Title>
           </Alert.Root>
         )}
-        <Button
-          type="submit"
-          colorPalette="brand"
-          size="lg"
-          loading={pay.isPending || pay.isSuccess}
-          loadingText={t`Processing payment…`}
-        >
+        <Button type="submit" colorPalette="brand" size="lg" loading={pay.isPending || pay.isSuccess} loadingText={t`Processing payment…`}>
           <CreditCard aria-hidden />
           {t`Pay ${total}`}
         </Button>

@@ -1,8 +1,8 @@
 import { Alert, Badge, Box, Button, Center, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { Link } from '@tanstack/react-router';
+import type { inferRouterOutputs } from '@trpc/server';
 import { Clock, Lock, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { AppRouter } from '../../../server/trpc/router.ts';

@@ -7,8 +7,8 @@ import { StorePrice } from '../../components/store/store-price.tsx';
 import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { StockMessage } from './stock-message.tsx';
-import { StyleSelector } from './style-selector.tsx';
 import { availability, canAddToCart, cardVariant, type StoreProduct, type StoreVariant } from './store-types.ts';
+import { StyleSelector } from './style-selector.tsx';
 
 export function ProductDetails({
   product,
@@ -25,11 +25,7 @@ export function ProductDetails({
 
   return (
     <Stack gap="10">
-      <Grid
-        templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }}
-        gap={{ base: '6', md: '10' }}
-        alignItems="start"
-      >
+      <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap={{ base: '6', md: '10' }} alignItems="start">
         <ProductGallery images={product.images} title={product.title} focusUrl={variant?.image_url ?? null} />
         <Stack gap="5">
           <Stack gap="2">

@@ -11,15 +11,7 @@ const mirrorInRtl = { _rtl: { transform: 'scaleX(-1)' } } as const;
  * Previous and next wrap at both ends; dots and thumbnails only with several pictures. `focusUrl`
  * is the chosen variant's picture: shown from the gallery when it is there, on its own otherwise.
  */
-export function ProductGallery({
-  images,
-  title,
-  focusUrl,
-}: {
-  images: { url: string }[];
-  title: string;
-  focusUrl: string | null;
-}) {
+export function ProductGallery({ images, title, focusUrl }: { images: { url: string }[]; title: string; focusUrl: string | null }) {
   const { t } = useLingui();
   const [index, setIndex] = useState(0);
   const [override, setOverride] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, HStack, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Check } from 'lucide-react';
 import type { Plan, PlanAudience } from '../../../shared/plans.ts';

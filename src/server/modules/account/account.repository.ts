@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database, Locale } from '../../db/schema.ts';
 
 export async function updateProfile(db: Kysely<Database>, userId: string, profile: { name: string; locale: Locale }) {
-  await db.updateTable('user_profiles').set({ ...profile, updated_at: new Date() }).where('id', '=', userId).execute();
+  await db
+    .updateTable('user_profiles')
+    .set({ ...profile, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export function findPasswordHash(db: Kysely<Database>, userId: string) {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -12,11 +12,7 @@ export async function createAdmin(
   return db.transaction().execute(async (tx) => {
     const taken = await tx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
     if (taken) throw new AppError('CONFLICT', { field: 'email' });
-    const user = await tx
-      .insertInto('users')
-      .values({ email, password_hash: passwordHash })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await tx.insertInto('users').values({ email, password_hash: passwordHash }).returning('id').executeTakeFirstOrThrow();
     await tx.insertInto('user_profiles').values({ id: user.id, name: input.name, user_type: 'admin', approved: true }).execute();
     return { id: user.id, email };
   });

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, TestRequestStatus } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -111,7 +111,13 @@ export function lockTestRequest(tx: Transaction<Database>, id: number) {
     .executeTakeFirst();
 }
 
-export async function markReviewed(tx: Transaction<Database>, id: number, status: Exclude<TestRequestStatus, 'pending'>, adminId: string, at: Date) {
+export async function markReviewed(
+  tx: Transaction<Database>,
+  id: number,
+  status: Exclude<TestRequestStatus, 'pending'>,
+  adminId: string,
+  at: Date,
+) {
   await tx.updateTable('test_requests').set({ status, reviewed_by: adminId, reviewed_at: at }).where('id', '=', id).execute();
 }
 

@@ -1,15 +1,10 @@
-import {
-  anonymousSignInInput,
-  signInInput,
-  signUpInput,
-  upgradeAnonymousInput,
-} from '../../../shared/schemas.ts';
+import { anonymousSignInInput, signInInput, signUpInput, upgradeAnonymousInput } from '../../../shared/schemas.ts';
+import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
-import type { TrpcContext } from '../../trpc/context.ts';
 import * as auth from './auth.service.ts';
-import { blankSessionCookie, sessionCookie } from './session-cookie.ts';
 import { invalidateSession } from './session.ts';
+import { blankSessionCookie, sessionCookie } from './session-cookie.ts';
 
 function meta(ctx: TrpcContext): auth.RequestMeta {
   return { clientIp: ctx.clientIp, locale: ctx.locale, currentSessionId: ctx.session?.id ?? null };
@@ -27,13 +22,9 @@ export const authRouter = router({
   /** Which sign-in methods this server offers (Google only when configured). */
   providers: publicProcedure.query(({ ctx }) => ({ google: Boolean(ctx.config.GOOGLE_CLIENT_ID) })),
 
-  signUp: publicProcedure
-    .input(signUpInput)
-    .mutation(async ({ ctx, input }) => begin(ctx, await auth.signUp(ctx.db, input, meta(ctx)))),
+  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => begin(ctx, await auth.signUp(ctx.db, input, meta(ctx)))),
 
-  signIn: publicProcedure
-    .input(signInInput)
-    .mutation(async ({ ctx, input }) => begin(ctx, await auth.signIn(ctx.db, input, meta(ctx)))),
+  signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => begin(ctx, await auth.signIn(ctx.db, input, meta(ctx)))),
 
   signInAnonymously: publicProcedure
     .input(anonymousSignInInput)

@@ -2,13 +2,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { SignInInput, SignUpInput } from '../../../shared/schemas.ts';
 import type { Database, Locale } from '../../db/schema.ts';
-import {
-  emailTaken,
-  findCredentialsByEmail,
-  findUserByGoogleSub,
-  insertAccount,
-  linkGoogleAccount,
-} from './auth.repository.ts';
+import { emailTaken, findCredentialsByEmail, findUserByGoogleSub, insertAccount, linkGoogleAccount } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { clearAttempts, consumeAttempt, rateLimits } from './rate-limit.ts';
 import { createSession, generateSessionToken, invalidateSession, loadSessionUser, type SessionUser } from './session.ts';
@@ -129,11 +123,7 @@ export interface GoogleIdentity {
 }
 
 /** Finds the Google account's user, links it to a user with the same verified e-mail, or creates a customer. */
-export async function signInWithGoogle(
-  db: Kysely<Database>,
-  identity: GoogleIdentity,
-  meta: RequestMeta,
-): Promise<StartedSession> {
+export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIdentity, meta: RequestMeta): Promise<StartedSession> {
   const linked = await findUserByGoogleSub(db, identity.sub);
   if (linked) return startSession(db, linked.id, meta);
 

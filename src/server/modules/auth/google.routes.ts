@@ -1,12 +1,12 @@
-import { CodeChallengeMethod, OAuth2Client, decodeIdToken, generateCodeVerifier, generateState } from 'arctic';
-import { Hono, type Context } from 'hono';
+import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
+import { type Context, Hono } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
+import { LOCALE_COOKIE } from '../../../shared/server-rendering.ts';
 import type { AppDeps } from '../../trpc/context.ts';
 import { localeFrom } from '../../trpc/context.ts';
-import { LOCALE_COOKIE } from '../../../shared/server-rendering.ts';
-import { readSessionToken, sessionCookie } from './session-cookie.ts';
-import { sessionIdFromToken } from './session.ts';
 import { signInWithGoogle } from './auth.service.ts';
+import { sessionIdFromToken } from './session.ts';
+import { readSessionToken, sessionCookie } from './session-cookie.ts';
 
 const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -91,7 +91,12 @@ export function googleRoutes(deps: AppDeps) {
     try {
       const started = await signInWithGoogle(
         deps.db,
-        { sub: claims.sub, email: claims.email ?? null, emailVerified: claims.email_verified === true, name: claims.name ?? claims.email ?? 'Google' },
+        {
+          sub: claims.sub,
+          email: claims.email ?? null,
+          emailVerified: claims.email_verified === true,
+          name: claims.name ?? claims.email ?? 'Google',
+        },
         {
           clientIp: deps.clientIp?.(c) ?? 'unknown',
           locale: localeFrom(getCookie(c, LOCALE_COOKIE) ?? c.req.header('accept-language')),

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -20,12 +20,7 @@ export const rateLimits = {
  * Counts one attempt against `key` in a fixed window kept in the database (shared by every server
  * instance) and throws RATE_LIMITED, with the seconds left, once the window's limit is passed.
  */
-export async function consumeAttempt(
-  db: Kysely<Database>,
-  key: string,
-  policy: RateLimitPolicy,
-  now = new Date(),
-): Promise<void> {
+export async function consumeAttempt(db: Kysely<Database>, key: string, policy: RateLimitPolicy, now = new Date()): Promise<void> {
   const windowStart = new Date(now.getTime() - policy.windowSeconds * 1000);
   const row = await db
     .insertInto('auth_rate_limits')

@@ -47,21 +47,13 @@ export function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export async function createSession(
-  db: Kysely<Database>,
-  token: string,
-  userId: string,
-  now = new Date(),
-): Promise<Session> {
+export async function createSession(db: Kysely<Database>, token: string, userId: string, now = new Date()): Promise<Session> {
   const session: Session = {
     id: sessionIdFromToken(token),
     userId,
     expiresAt: new Date(now.getTime() + SESSION_MS),
   };
-  await db
-    .insertInto('sessions')
-    .values({ id: session.id, user_id: userId, expires_at: session.expiresAt })
-    .execute();
+  await db.insertInto('sessions').values({ id: session.id, user_id: userId, expires_at: session.expiresAt }).execute();
   return session;
 }
 
@@ -88,11 +80,7 @@ export async function loadSessionUser(db: Kysely<Database>, userId: string): Pro
   return (await selectSessionUser(db).where('users.id', '=', userId).executeTakeFirst()) ?? null;
 }
 
-export async function validateSessionToken(
-  db: Kysely<Database>,
-  token: string,
-  now = new Date(),
-): Promise<SessionValidation | null> {
+export async function validateSessionToken(db: Kysely<Database>, token: string, now = new Date()): Promise<SessionValidation | null> {
   const sessionId = sessionIdFromToken(token);
   const row = await selectSessionUser(db)
     .innerJoin('sessions', 'sessions.user_id', 'users.id')

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -123,7 +123,13 @@ export async function completeCheckout(
   seats: Seat[],
   now: Date,
 ) {
-  const { rows } = await sql<{ id: string; lab_test_id: number; booking_time: Date; created_at: Date; customer_name: string }>`${sql.raw(PREPARE)}
+  const { rows } = await sql<{
+    id: string;
+    lab_test_id: number;
+    booking_time: Date;
+    created_at: Date;
+    customer_name: string;
+  }>`${sql.raw(PREPARE)}
     select id, lab_test_id, booking_time, created_at, customer_name
       from complete_checkout(${checkout.id}, ${checkout.customerId}, ${checkout.paymentReference}, ${JSON.stringify(seats)}::jsonb,
                              ${now}, ${checkout.attemptedAt})`.execute(db);

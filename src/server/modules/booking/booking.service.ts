@@ -182,15 +182,15 @@ export async function createBookings(
   // paid answers with what it booked then.
   const attemptedAt = now;
   const claim = await takingSeats(seats, () =>
-    repo.claimCheckout(
-      db,
-      { customerId, idempotencyKey, totalHalalas, vatHalalas: totals.vat_halalas, provider: payments.name },
-      seats,
-      { startedAt: attemptedAt, holdsExpireAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE), abandonedBefore },
-    ),
+    repo.claimCheckout(db, { customerId, idempotencyKey, totalHalalas, vatHalalas: totals.vat_halalas, provider: payments.name }, seats, {
+      startedAt: attemptedAt,
+      holdsExpireAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE),
+      abandonedBefore,
+    }),
   ).catch(async (error: unknown) => {
     // An abandoned attempt that could not be taken over (its seats are gone) is over: say so.
-    if (error instanceof AppError && error.code === 'SLOT_UNAVAILABLE') await repo.failAbandoned(db, customerId, idempotencyKey, abandonedBefore);
+    if (error instanceof AppError && error.code === 'SLOT_UNAVAILABLE')
+      await repo.failAbandoned(db, customerId, idempotencyKey, abandonedBefore);
     throw error;
   });
   if (claim.paid) return checkoutResult(db, claim.id);
@@ -210,7 +210,12 @@ export async function createBookings(
   const paidAt = new Date(now.getTime() + (Date.now() - startedAt));
   let booked: Awaited<ReturnType<typeof repo.completeCheckout>>;
   try {
-    booked = await repo.completeCheckout(db, { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference }, seats, paidAt);
+    booked = await repo.completeCheckout(
+      db,
+      { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference },
+      seats,
+      paidAt,
+    );
   } catch (error) {
     const state = (error as { code?: string }).code;
     if (state === repo.ATTEMPT_SUPERSEDED_STATE) {
@@ -276,7 +281,11 @@ export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof repo.bo
 }
 
 export async function myBookings(db: Kysely<Database>, customerId: string) {
-  const rows = await repo.bookingsWithDetails(db).where('bookings.customer_id', '=', customerId).orderBy('bookings.booking_time', 'desc').execute();
+  const rows = await repo
+    .bookingsWithDetails(db)
+    .where('bookings.customer_id', '=', customerId)
+    .orderBy('bookings.booking_time', 'desc')
+    .execute();
   return rows.map(presentBooking);
 }
 

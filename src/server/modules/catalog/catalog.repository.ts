@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export async function listCategories(db: Kysely<Database>) {
@@ -154,7 +154,14 @@ export function listLabOfferings(db: Kysely<Database>, labId: string) {
     .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .where('lab_tests.lab_id', '=', labId)
     .where('lab_tests.is_active', '=', true)
-    .select(['lab_tests.id as lab_test_id', 'lab_tests.price_halalas', 'tests.id as test_id', 'tests.name_ar', 'tests.name_en', 'tests.category_id'])
+    .select([
+      'lab_tests.id as lab_test_id',
+      'lab_tests.price_halalas',
+      'tests.id as test_id',
+      'tests.name_ar',
+      'tests.name_en',
+      'tests.category_id',
+    ])
     .orderBy('tests.category_id')
     .orderBy('tests.name_en')
     .execute();

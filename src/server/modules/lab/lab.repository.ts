@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { BookingStatus, Database } from '../../db/schema.ts';
 import { bookingsWithDetails } from '../booking/booking.repository.ts';
 
@@ -161,7 +161,14 @@ export function listTestsNotOffered(db: Db, labId: string) {
   return db
     .selectFrom('tests')
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('lab_tests').select('lab_tests.id').whereRef('lab_tests.test_id', '=', 'tests.id').where('lab_tests.lab_id', '=', labId))),
+      not(
+        exists(
+          selectFrom('lab_tests')
+            .select('lab_tests.id')
+            .whereRef('lab_tests.test_id', '=', 'tests.id')
+            .where('lab_tests.lab_id', '=', labId),
+        ),
+      ),
     )
     .select(['tests.id', 'tests.name_ar', 'tests.name_en'])
     .orderBy('tests.name_en')
@@ -174,7 +181,12 @@ export function findOffering(db: Db, labTestId: number) {
 
 /** The lab's plan, its profile row locked: price-list changes of one lab go one at a time. */
 export async function lockLabPlan(tx: Transaction<Database>, labId: string): Promise<string> {
-  const row = await tx.selectFrom('user_profiles').select('subscription_tier').where('id', '=', labId).forUpdate().executeTakeFirstOrThrow();
+  const row = await tx
+    .selectFrom('user_profiles')
+    .select('subscription_tier')
+    .where('id', '=', labId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   return row.subscription_tier;
 }
 

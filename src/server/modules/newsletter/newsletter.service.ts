@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, Locale } from '../../db/schema.ts';
 import { consumeAttempt, type RateLimitPolicy } from '../auth/rate-limit.ts';
 

@@ -1,5 +1,5 @@
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
@@ -9,8 +9,8 @@ import { RESULT_MAX_BYTES } from '../../../shared/results.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { readSessionToken, sessionCookie } from '../auth/session-cookie.ts';
 import { validateSessionToken } from '../auth/session.ts';
+import { readSessionToken, sessionCookie } from '../auth/session-cookie.ts';
 import type { BlobStore } from './blob-store.ts';
 import { readResult, uploadResult } from './results.service.ts';
 
@@ -32,7 +32,8 @@ function errorResponse(c: Context, error: AppError) {
 async function caller(c: Context, deps: Deps) {
   const token = readSessionToken(c, deps.env.PUBLIC_URL);
   const validation = token ? await validateSessionToken(deps.db, token) : null;
-  if (token && validation?.renewed) c.header('Set-Cookie', sessionCookie(deps.env.PUBLIC_URL, token, validation.session.expiresAt), { append: true });
+  if (token && validation?.renewed)
+    c.header('Set-Cookie', sessionCookie(deps.env.PUBLIC_URL, token, validation.session.expiresAt), { append: true });
   return validation?.user ?? null;
 }
 

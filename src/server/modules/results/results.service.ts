@@ -1,7 +1,7 @@
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
-import { RESULT_MAX_BYTES, resultExtensions, sniffResultType, type ResultContentType } from '../../../shared/results.ts';
+import { RESULT_MAX_BYTES, type ResultContentType, resultExtensions, sniffResultType } from '../../../shared/results.ts';
 import type { Database, UserType } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { BlobStore } from './blob-store.ts';
@@ -32,7 +32,11 @@ export function checkResultFile(bytes: Uint8Array): ResultContentType {
 export function safeFileName(name: string, type: ResultContentType): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base.replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '').trim();
-  const stem = cleaned.replace(/\.[^.]*$/, '').slice(0, 120).trim() || 'result';
+  const stem =
+    cleaned
+      .replace(/\.[^.]*$/, '')
+      .slice(0, 120)
+      .trim() || 'result';
   return `${stem}.${resultExtensions[type]}`;
 }
 

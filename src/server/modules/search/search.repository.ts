@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { CityKey } from '../../../shared/cities.ts';
 import { SEARCH_PAGE_SIZE, type SearchSort } from '../../../shared/search-options.ts';
 import { PREPARE } from '../../db/prepared-statements.ts';
@@ -75,7 +75,9 @@ export async function findOffers(db: Kysely<Database>, query: OfferQuery): Promi
     const { origin } = query;
     const nearby = await sql<OfferRow>`${sql.raw(PREPARE)}
       select * from nearest_offers(${query.tests.map((test) => test.id)}::int[], ${origin.lat}, ${origin.lon},
-        ${query.minPriceHalalas}, ${query.maxPriceHalalas}, ${query.minRating}, ${NEAREST_LABS}, ${SEARCH_PAGE_SIZE}, ${query.offset})`.execute(db);
+        ${query.minPriceHalalas}, ${query.maxPriceHalalas}, ${query.minRating}, ${NEAREST_LABS}, ${SEARCH_PAGE_SIZE}, ${query.offset})`.execute(
+      db,
+    );
     if (nearby.rows.length === SEARCH_PAGE_SIZE) return nearby.rows;
   }
   return (await offersQuery(query).execute(db)).rows;

@@ -5,7 +5,7 @@ import type { SearchInput } from '../../../shared/schemas.ts';
 import { PRICE_FILTER_MAX } from '../../../shared/search-options.ts';
 import type { Database } from '../../db/schema.ts';
 import { catalogVersion, VersionedCache } from '../catalog/catalog-version.ts';
-import { findOffers, matchTests, type MatchedTest } from './search.repository.ts';
+import { findOffers, type MatchedTest, matchTests } from './search.repository.ts';
 
 const INT4_MAX = 2_147_483_647;
 
@@ -19,7 +19,6 @@ const matches = new VersionedCache<MatchedTest[]>(5000);
 /** About 100 m: close enough for "km with one decimal", and nearby users share cached answers. */
 const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
 
-
 export async function searchTests(db: Kysely<Database>, input: SearchInput): Promise<SearchResult[]> {
   const rounded: SearchInput = {
     ...input,
@@ -28,7 +27,18 @@ export async function searchTests(db: Kysely<Database>, input: SearchInput): Pro
   };
   const version = await catalogVersion(db);
   const text = normalizeSearchText(input.query);
-  const key = JSON.stringify([version, text, rounded.lat, rounded.lon, rounded.location && normalizeSearchText(rounded.location), rounded.minPrice, rounded.maxPrice, rounded.minRating, rounded.sort, rounded.cursor]);
+  const key = JSON.stringify([
+    version,
+    text,
+    rounded.lat,
+    rounded.lon,
+    rounded.location && normalizeSearchText(rounded.location),
+    rounded.minPrice,
+    rounded.maxPrice,
+    rounded.minRating,
+    rounded.sort,
+    rounded.cursor,
+  ]);
   return pages.remember(db, key, async () => {
     const tests = await matches.remember(db, JSON.stringify([version, text]), () => matchTests(db, input.query));
     return runSearch(db, rounded, tests);

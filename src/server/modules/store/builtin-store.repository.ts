@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, Locale } from '../../db/schema.ts';
 
 export interface ProductFilter {
@@ -94,97 +94,87 @@ export async function findProductChildren(db: Kysely<Database>, productIds: numb
       currencies: [],
     };
   }
-  const [
-    images,
-    options,
-    optionValues,
-    variants,
-    variantOptionValues,
-    collections,
-    additionalInfo,
-    customFields,
-    related,
-    currencies,
-  ] = await Promise.all([
-    db
-      .selectFrom('store_product_images')
-      .select(['product_id', 'url', 'sort_order', 'type'])
-      .where('product_id', 'in', productIds)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('store_options')
-      .select(['id', 'product_id', 'title_ar', 'title_en'])
-      .where('product_id', 'in', productIds)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('store_option_values as ov')
-      .innerJoin('store_options as o', 'o.id', 'ov.option_id')
-      .select(['ov.id', 'ov.option_id', 'ov.value_ar', 'ov.value_en', 'o.product_id'])
-      .where('o.product_id', 'in', productIds)
-      .orderBy('ov.sort_order')
-      .orderBy('ov.id')
-      .execute(),
-    db
-      .selectFrom('store_variants')
-      .select([
-        'id',
-        'product_id',
-        'sku',
-        'title_ar',
-        'title_en',
-        'image_url',
-        'price_in_cents',
-        'sale_price_in_cents',
-        'manage_inventory',
-        'inventory_quantity',
-        'weight_grams',
-      ])
-      .where('product_id', 'in', productIds)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('store_variant_option_values as vov')
-      .innerJoin('store_variants as v', 'v.id', 'vov.variant_id')
-      .select(['vov.variant_id', 'vov.option_value_id'])
-      .where('v.product_id', 'in', productIds)
-      .execute(),
-    db
-      .selectFrom('store_product_collections')
-      .select(['product_id', 'collection_id', 'sort_order'])
-      .where('product_id', 'in', productIds)
-      .orderBy('sort_order')
-      .execute(),
-    db
-      .selectFrom('store_additional_info')
-      .select(['id', 'product_id', 'sort_order', 'title_ar', 'title_en', 'description_ar', 'description_en'])
-      .where('product_id', 'in', productIds)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('store_custom_fields')
-      .select(['id', 'product_id', 'title_ar', 'title_en', 'is_required'])
-      .where('product_id', 'in', productIds)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('store_related_products')
-      .select(['id', 'product_id', 'related_id', 'section_title_ar', 'section_title_en', 'related_type', 'position'])
-      .where('product_id', 'in', productIds)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('store_currencies')
-      .select(['code', 'symbol', 'template', 'template_ar'])
-      .where('code', 'in', db.selectFrom('store_products').select('currency').where('id', 'in', productIds))
-      .execute(),
-  ]);
+  const [images, options, optionValues, variants, variantOptionValues, collections, additionalInfo, customFields, related, currencies] =
+    await Promise.all([
+      db
+        .selectFrom('store_product_images')
+        .select(['product_id', 'url', 'sort_order', 'type'])
+        .where('product_id', 'in', productIds)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('store_options')
+        .select(['id', 'product_id', 'title_ar', 'title_en'])
+        .where('product_id', 'in', productIds)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('store_option_values as ov')
+        .innerJoin('store_options as o', 'o.id', 'ov.option_id')
+        .select(['ov.id', 'ov.option_id', 'ov.value_ar', 'ov.value_en', 'o.product_id'])
+        .where('o.product_id', 'in', productIds)
+        .orderBy('ov.sort_order')
+        .orderBy('ov.id')
+        .execute(),
+      db
+        .selectFrom('store_variants')
+        .select([
+          'id',
+          'product_id',
+          'sku',
+          'title_ar',
+          'title_en',
+          'image_url',
+          'price_in_cents',
+          'sale_price_in_cents',
+          'manage_inventory',
+          'inventory_quantity',
+          'weight_grams',
+        ])
+        .where('product_id', 'in', productIds)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('store_variant_option_values as vov')
+        .innerJoin('store_variants as v', 'v.id', 'vov.variant_id')
+        .select(['vov.variant_id', 'vov.option_value_id'])
+        .where('v.product_id', 'in', productIds)
+        .execute(),
+      db
+        .selectFrom('store_product_collections')
+        .select(['product_id', 'collection_id', 'sort_order'])
+        .where('product_id', 'in', productIds)
+        .orderBy('sort_order')
+        .execute(),
+      db
+        .selectFrom('store_additional_info')
+        .select(['id', 'product_id', 'sort_order', 'title_ar', 'title_en', 'description_ar', 'description_en'])
+        .where('product_id', 'in', productIds)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('store_custom_fields')
+        .select(['id', 'product_id', 'title_ar', 'title_en', 'is_required'])
+        .where('product_id', 'in', productIds)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('store_related_products')
+        .select(['id', 'product_id', 'related_id', 'section_title_ar', 'section_title_en', 'related_type', 'position'])
+        .where('product_id', 'in', productIds)
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('store_currencies')
+        .select(['code', 'symbol', 'template', 'template_ar'])
+        .where('code', 'in', db.selectFrom('store_products').select('currency').where('id', 'in', productIds))
+        .execute(),
+    ]);
   return {
     images,
     options,
@@ -224,13 +214,7 @@ export async function findAvailableStock(db: Kysely<Database>, productIds: numbe
           .as('r'),
       (join) => join.onRef('r.variant_id', '=', 'v.id'),
     )
-    .select([
-      'v.id',
-      'v.product_id',
-      'v.manage_inventory',
-      'v.inventory_quantity',
-      sql<string>`coalesce(r.reserved, 0)`.as('reserved'),
-    ])
+    .select(['v.id', 'v.product_id', 'v.manage_inventory', 'v.inventory_quantity', sql<string>`coalesce(r.reserved, 0)`.as('reserved')])
     .where('v.product_id', 'in', productIds)
     .orderBy('v.id')
     .execute();

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database, Locale } from '../../db/schema.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { effectivePriceCents, STORE_RESERVATION_MINUTES, type CurrencyInfo, type StoreId } from '../../../shared/store.ts';
+import { type CurrencyInfo, effectivePriceCents, STORE_RESERVATION_MINUTES, type StoreId } from '../../../shared/store.ts';
+import type { Database, Locale } from '../../db/schema.ts';
 import {
   countProducts,
   findAvailableStock,
@@ -233,9 +233,7 @@ export function createBuiltinStore(db: Kysely<Database>, publicUrl: string): Sto
       const rows = await findAvailableStock(db, ids);
       return rows.map((row) => ({
         id: row.id,
-        inventory_quantity: row.manage_inventory
-          ? Math.max(0, row.inventory_quantity - Number(row.reserved))
-          : row.inventory_quantity,
+        inventory_quantity: row.manage_inventory ? Math.max(0, row.inventory_quantity - Number(row.reserved)) : row.inventory_quantity,
       }));
     },
 

@@ -104,9 +104,7 @@ const productSchema = z.object({
     z.object({
       id,
       title: textOr(''),
-      values: listOf(
-        z.object({ id, option_id: id, variant_id: id.nullish().transform((value) => value ?? null), value: z.string() }),
-      ),
+      values: listOf(z.object({ id, option_id: id, variant_id: id.nullish().transform((value) => value ?? null), value: z.string() })),
     }),
   ),
   variants: listOf(variantSchema),

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database, Locale } from '../../db/schema.ts';
-import { AppError } from '../../../shared/errors.ts';
 import type { z } from 'zod';
-import type { cardInput } from '../../../shared/store-schemas.ts';
+import { AppError } from '../../../shared/errors.ts';
 import { formatStorePrice, TEST_CARD_DECLINED } from '../../../shared/store.ts';
+import type { cardInput } from '../../../shared/store-schemas.ts';
+import type { Database, Locale } from '../../db/schema.ts';
 import { localizedCurrency } from './builtin-store.ts';
 import {
   cancelPendingOrder,

@@ -15,9 +15,7 @@ const orderIdInput = z.object({ orderId: z.uuid() });
 
 export const storeRouter = router({
   products: publicProcedure.input(storeProductsInput).query(({ ctx, input }) => listProducts(ctx.db, storeCaller(ctx), input)),
-  product: publicProcedure
-    .input(z.object({ id: storeIdSchema }))
-    .query(({ ctx, input }) => getProduct(ctx.db, storeCaller(ctx), input.id)),
+  product: publicProcedure.input(z.object({ id: storeIdSchema })).query(({ ctx, input }) => getProduct(ctx.db, storeCaller(ctx), input.id)),
   variants: publicProcedure
     .input(z.object({ productIds: z.array(storeIdSchema).min(1).max(100) }))
     .query(({ ctx, input }) => getVariantInventory(ctx.db, storeCaller(ctx), input.productIds)),

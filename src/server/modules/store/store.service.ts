@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import { formatStorePrice, type StoreId, sameStoreId, selectVariant } from '../../../shared/store.ts';
+import type { StoreCheckoutInput, StoreProductsInput } from '../../../shared/store-schemas.ts';
 import type { Database, Locale } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import { AppError } from '../../../shared/errors.ts';
-import type { StoreCheckoutInput, StoreProductsInput } from '../../../shared/store-schemas.ts';
-import { formatStorePrice, sameStoreId, selectVariant, type StoreId } from '../../../shared/store.ts';
+import { isSameOrigin } from '../../same-origin.ts';
 import { createBuiltinStore } from './builtin-store.ts';
 import { createExternalStore, StoreHttpError, StoreResponseError } from './external-store.ts';
 import { sanitizeStoreHtml } from './sanitize.ts';
 import type { ProviderProduct, StoreProduct, StoreProvider, VariantInventory } from './store-provider.ts';
-import { isSameOrigin } from '../../same-origin.ts';
 
 export type StoreConfig = Pick<Env, 'PUBLIC_URL' | 'STORE_API_URL' | 'STORE_ID'>;
 
@@ -94,9 +94,7 @@ export async function listProducts(db: Kysely<Database>, caller: StoreCaller, in
     ),
   );
   const inventory =
-    page.products.length > 0
-      ? await fromProvider(() => provider.variantInventory(page.products.map((product) => product.id)))
-      : [];
+    page.products.length > 0 ? await fromProvider(() => provider.variantInventory(page.products.map((product) => product.id))) : [];
   return { ...page, products: page.products.map((product) => presentProduct(applyInventory(product, inventory))) };
 }
 
