@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchAdminUrl, createOpenLabs, createScratchDatabase, signedInCustomers, slotAt, startServer } from './support.ts';
+import { benchAdminUrl, countEach, createOpenLabs, createScratchDatabase, signedInCustomers, slotAt, startServer } from './support.ts';
 
 const NAME = `tahaleel_bench_booking_${Date.now()}`;
 const PORT = Number(process.env.BENCH_PORT ?? 3592);
@@ -45,7 +45,7 @@ try {
       return response.ok ? 'booked' : (body.error?.data?.appCode ?? String(response.status));
     }),
   );
-  const tally = statuses.reduce<Record<string, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+  const tally = countEach(statuses);
   const stored = await db
     .selectFrom('bookings')
     .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -27,6 +27,7 @@ import {
   type BenchCustomer,
   type BenchLab,
   benchAdminUrl,
+  countEach,
   createOpenLabs,
   createScratchDatabase,
   type ServerProcess,
@@ -466,9 +467,7 @@ try {
     const cycleBookings = bookingAttempts.slice(before.bookings);
     const cycleOrders = storeAttempts.slice(before.orders);
     const tally = (outcomes: string[]) =>
-      Object.entries(
-        outcomes.reduce<Record<string, number>>((counts, outcome) => ({ ...counts, [outcome]: (counts[outcome] ?? 0) + 1 }), {}),
-      )
+      Object.entries(countEach(outcomes))
         .map(([outcome, count]) => `${outcome} ${count}`)
         .join(', ');
     console.log(`\ncycle ${cycle + 1}: server killed (${how}) after ${killAfter} ms`);

@@ -12,6 +12,13 @@ import { todayIn } from '../src/shared/time.ts';
 /** The PostgreSQL server the benches work on (a database on it that they may connect to). */
 export const benchAdminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
+/** How many times each value occurs, e.g. `{ ok: 98, error: 2 }`. */
+export function countEach(values: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
+
 export interface ScratchDatabase {
   name: string;
   url: string;

@@ -12,7 +12,7 @@ for (const { language, locale } of languages) {
     await page.goto('/');
     await signUp(page, locale, { name: 'Booking Tester' });
 
-    await page.goto('/test/' + encodeURIComponent('Complete Blood Count (CBC)'));
+    await page.goto(`/test/${encodeURIComponent('Complete Blood Count (CBC)')}`);
     const offer = page.getByTestId('lab-offer').first();
     const labName = (await offer.getByRole('link').first().innerText()).trim();
     await offer.getByRole('button', { name: words[locale].bookNow }).click();
@@ -40,7 +40,7 @@ test('checkout with an empty cart goes home', async ({ page }) => {
 });
 
 test('Book Now without an account asks to log in', async ({ page }) => {
-  await page.goto('/test/' + encodeURIComponent('Complete Blood Count (CBC)'));
+  await page.goto(`/test/${encodeURIComponent('Complete Blood Count (CBC)')}`);
   await page.getByTestId('lab-offer').first().getByRole('button', { name: 'احجز الآن' }).click();
   await expect(page.getByText('يجب تسجيل الدخول للحجز.')).toBeVisible();
   await expect(page.getByTestId('auth-modal')).toBeVisible();

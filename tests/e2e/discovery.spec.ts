@@ -32,7 +32,7 @@ test.describe('discovery in Arabic', () => {
   });
 
   test('a misspelt search still finds the test, and filters narrow it', async ({ page }) => {
-    await page.goto('/search?query=' + encodeURIComponent('فيتامن د'));
+    await page.goto(`/search?query=${encodeURIComponent('فيتامن د')}`);
     await expect(page.getByTestId('search-result').first()).toContainText('فيتامين د');
     await page.getByRole('radio', { name: '5 نجوم فأكثر' }).click();
     await expect(page).toHaveURL(/minRating=5/);

@@ -174,7 +174,10 @@ describe('holds and bookings', () => {
     const charged: string[] = [];
     const counting: PaymentProvider = {
       ...payments,
-      charge: async (request) => (charged.push(request.reference), payments.charge(request)),
+      charge: async (request) => {
+        charged.push(request.reference);
+        return payments.charge(request);
+      },
     };
     const items = [{ labTestId, bookingTime: tuesday('08:30:00') }];
     const outcomes = await Promise.allSettled(

@@ -18,14 +18,20 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${tag} ${JSON.stringify(options)}`;
   let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(tag, options)));
+  if (!format) {
+    format = new Intl.NumberFormat(tag, options);
+    numberFormats.set(key, format);
+  }
   return format;
 }
 
 function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${tag} ${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(tag, options)));
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, options);
+    dateFormats.set(key, format);
+  }
   return format;
 }
 

@@ -23,7 +23,8 @@ export const Route = createFileRoute('/admin/dashboard')({
 function AdminDashboardPage() {
   const { t } = useLingui();
   const session = useSession();
-  const user = session.user ?? Route.useRouteContext().user;
+  const context = Route.useRouteContext();
+  const user = session.user ?? context.user;
   const signOut = useSignOut();
   const navigate = Route.useNavigate();
   const { section } = Route.useSearch();

@@ -45,7 +45,8 @@ type User = NonNullable<RouterOutputs['auth']['me']>;
 
 function DashboardPage() {
   const session = useSession();
-  const user = session.user ?? Route.useRouteContext().user;
+  const context = Route.useRouteContext();
+  const user = session.user ?? context.user;
   return user.user_type === 'lab' ? <LabDashboard user={user} /> : <CustomerDashboard user={user} />;
 }
 

@@ -32,13 +32,13 @@ function StorePage() {
     description: t`Home test kits and Tahaleel merchandise, delivered to every city in the Kingdom.`,
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per return from the payment page; the search param is gone after this
   useEffect(() => {
     if (checkout !== 'cancelled') return;
     markCheckoutPending(false);
     notify.info({ title: t`Payment cancelled`, description: t`Your items are still in your cart.` });
     panels.openStoreCart();
     void navigate({ to: '/store', search: {}, replace: true });
-    // Once per return from the payment page: the search param is gone after this.
   }, [checkout]);
 
   return (

@@ -10,7 +10,12 @@ import { Logo } from './logo.tsx';
 import { footerQuickLinks } from './nav-links.ts';
 
 // Placeholders until the accounts exist: brand names are written as they are, in Latin script.
-const socialLinks = ['X', 'Instagram', 'LinkedIn', 'YouTube'];
+const socialLinks = [
+  { label: 'X', href: 'https://x.com/tahaleel' },
+  { label: 'Instagram', href: 'https://www.instagram.com/tahaleel' },
+  { label: 'LinkedIn', href: 'https://www.linkedin.com/company/tahaleel' },
+  { label: 'YouTube', href: 'https://www.youtube.com/@tahaleel' },
+];
 
 export function Footer() {
   const { t, i18n } = useLingui();
@@ -25,9 +30,9 @@ export function Footer() {
               {t`Tahaleel helps you find the lab test you need, compare certified labs by price, rating and distance, and book a time that suits you.`}
             </Text>
             <HStack gap="2" wrap="wrap" aria-label={t`Follow us`} role="group">
-              {socialLinks.map((label) => (
+              {socialLinks.map(({ label, href }) => (
                 <Button key={label} asChild variant="outline" size="xs" dir="ltr">
-                  <a href="#" onClick={(event) => event.preventDefault()}>
+                  <a href={href} target="_blank" rel="noopener noreferrer">
                     {label}
                   </a>
                 </Button>

@@ -18,6 +18,7 @@ export function StoreHtml({ html }: { html: string }) {
         '& a': { color: 'brand.fg', textDecoration: 'underline' },
         '& h2, & h3, & h4': { fontWeight: 'semibold', marginBlockEnd: '2' },
       }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes product HTML (sanitize-html) before it leaves the API
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -46,6 +46,7 @@ export function AuthModal() {
   const mode = modal.mode;
   const typeKeys = radioGroupKeys(signUpTypes, userType, setUserType);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening of the modal starts from the type it was opened with
   useEffect(() => {
     setUserType(modal.userType);
   }, [modal.userType, modal.mode]);
@@ -291,7 +292,7 @@ export function AuthModal() {
 function GoogleMark() {
   return (
     <Box as="span" aria-hidden display="inline-flex">
-      <svg width="18" height="18" viewBox="0 0 48 48">
+      <svg width="18" height="18" viewBox="0 0 48 48" role="presentation">
         <path
           fill="#EA4335"
           d="M24 9.5c3.5 0 6.6 1.2 9 3.6l6.7-6.7C35.6 2.5 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.2l7.8 6.1C12.4 13.7 17.7 9.5 24 9.5z"

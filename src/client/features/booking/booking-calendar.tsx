@@ -79,17 +79,17 @@ export function BookingCalendar({ today, value, onChange }: { today: string; val
     const current = (event.target as HTMLElement).dataset.date;
     if (!current) return;
     const forward = isRtl(event.currentTarget) ? 'ArrowLeft' : 'ArrowRight';
-    const moves: Record<string, () => string> = {
-      ArrowRight: () => addDays(current, forward === 'ArrowRight' ? 1 : -1),
-      ArrowLeft: () => addDays(current, forward === 'ArrowLeft' ? 1 : -1),
-      ArrowDown: () => addDays(current, 7),
-      ArrowUp: () => addDays(current, -7),
-      Home: () => addDays(current, -weekday(current)),
-      End: () => addDays(current, 6 - weekday(current)),
-      PageDown: () => sameDayInMonth(current, event.shiftKey ? 12 : 1),
-      PageUp: () => sameDayInMonth(current, event.shiftKey ? -12 : -1),
-    };
-    const move = moves[event.key];
+    const moves = new Map<string, () => string>([
+      ['ArrowRight', () => addDays(current, forward === 'ArrowRight' ? 1 : -1)],
+      ['ArrowLeft', () => addDays(current, forward === 'ArrowLeft' ? 1 : -1)],
+      ['ArrowDown', () => addDays(current, 7)],
+      ['ArrowUp', () => addDays(current, -7)],
+      ['Home', () => addDays(current, -weekday(current))],
+      ['End', () => addDays(current, 6 - weekday(current))],
+      ['PageDown', () => sameDayInMonth(current, event.shiftKey ? 12 : 1)],
+      ['PageUp', () => sameDayInMonth(current, event.shiftKey ? -12 : -1)],
+    ]);
+    const move = moves.get(event.key);
     if (!move) return;
     event.preventDefault();
     focusDay(move());

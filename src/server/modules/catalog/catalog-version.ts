@@ -36,7 +36,10 @@ export class VersionedCache<T> {
 
   async remember<R extends T | undefined>(db: Kysely<Database>, key: string, compute: () => Promise<R>): Promise<R> {
     let map = this.maps.get(db);
-    if (!map) this.maps.set(db, (map = new Map()));
+    if (!map) {
+      map = new Map();
+      this.maps.set(db, map);
+    }
     const hit = map.get(key);
     if (hit !== undefined) return hit as R;
     const value = await compute();

@@ -31,6 +31,7 @@ export function checkResultFile(bytes: Uint8Array): ResultContentType {
 /** The base name without control or path characters, with the extension of the type the bytes really are. */
 export function safeFileName(name: string, type: ResultContentType): string {
   const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
   const cleaned = base.replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '').trim();
   const stem =
     cleaned

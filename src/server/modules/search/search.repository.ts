@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { CityKey } from '../../../shared/cities.ts';
 import { SEARCH_PAGE_SIZE, type SearchSort } from '../../../shared/search-options.ts';
 import { PREPARE } from '../../db/prepared-statements.ts';
@@ -93,7 +93,7 @@ function offersQuery(query: OfferQuery) {
   const origin = query.origin ? sql`ll_to_earth(${query.origin.lat}, ${query.origin.lon})` : null;
   const distance = origin ? sql<number>`round(earth_distance(l.earth, ${origin}))::float8` : sql<null>`null::float8`;
 
-  let orderBy;
+  let orderBy: RawBuilder<unknown>;
   switch (query.sort) {
     case 'priceLowHigh':
       orderBy = sql`lt.price_halalas asc, l.rating desc, lt.id`;
