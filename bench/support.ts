@@ -6,7 +6,7 @@ import pg from 'pg';
 import { seedDemoData } from '../seeds/seed.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import type { Database } from '../src/server/db/schema.ts';
-import { createSession, generateSessionToken } from '../src/server/modules/auth/session.ts';
+import { createSession, generateSessionToken } from '../src/server/platform/session.ts';
 import { todayIn } from '../src/shared/time.ts';
 
 /** The PostgreSQL server the benches work on (a database on it that they may connect to). */

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
-import { hashPassword } from '../src/server/modules/auth/password.ts';
+import { hashPassword } from '../src/server/platform/password.ts';
 import { categories } from './data/categories.ts';
 import { labs } from './data/labs.ts';
 import { storeProducts } from './data/store.ts';

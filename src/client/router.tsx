@@ -1,5 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import type { RouterContext } from './routes/__root.tsx';
+import type { RouterContext } from './lib/router-context.ts';
 import { routeTree } from './routeTree.gen.ts';
 
 /** The app's router: the browser's history on the client, a memory history for a server render. */

@@ -7,8 +7,8 @@ import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
 import { EnvError, parseEnv } from './env.ts';
-import { followCatalogVersion } from './modules/catalog/catalog-version.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
+import { followCatalogVersion } from './platform/catalog-version.ts';
 import { type RenderPage, serverPageTemplate, serverRenderedPages } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
 

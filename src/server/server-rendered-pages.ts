@@ -1,32 +1,20 @@
-import type { DehydratedState } from '@tanstack/react-query';
 import { createTRPCClient, type TRPCClient, unstable_localLink } from '@trpc/client';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { isStorePath, LOCALE_COOKIE, SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID } from '../shared/server-rendering.ts';
-import type { Locale } from './db/schema.ts';
+import type { Locale } from '../shared/locale.ts';
+import {
+  isStorePath,
+  LOCALE_COOKIE,
+  type PageRedirect,
+  type RenderedPage,
+  SERVER_LOCALE_ATTRIBUTE,
+  SERVER_STATE_ID,
+} from '../shared/server-rendering.ts';
 import { type AppDeps, createContext, type TrpcContext } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
 /** What dist/server/entry-server.js (src/client/entry-server.tsx) exports. */
 export type RenderPage = (request: { url: string; locale: Locale; client: TRPCClient<AppRouter> }) => Promise<RenderedPage | PageRedirect>;
-
-export interface RenderedPage {
-  /** The page's markup, for `#root`. */
-  html: string;
-  /** Emotion's styles for that markup, as `<style>` tags for the head. */
-  styles: string;
-  /** The queries' data, for the client's cache (it hydrates with the same data). */
-  state: DehydratedState;
-  /** The page's own title and description, when it names them (usePageMeta). */
-  head: { title: string; description: string } | null;
-  /** 404 when the API said the page's record does not exist, else 200. */
-  status: 200 | 404;
-}
-
-/** Another spelling of a page's address: the router's answer is the address its links use. */
-export interface PageRedirect {
-  redirect: { location: string; status: number };
-}
 
 /** Text for an HTML attribute or element: a page title may hold what a visitor typed (a search). */
 function escapeHtml(text: string): string {

@@ -67,8 +67,6 @@ export const labPlans: Plan<LabPlanId>[] = [
   },
 ];
 
-export const planIds = ['basic', 'premium', 'enterprise', 'starter', 'professional'] as const satisfies readonly PlanId[];
-
 export function plansFor(audience: PlanAudience): Plan[] {
   return audience === 'customer' ? customerPlans : labPlans;
 }

@@ -1,3 +1,5 @@
+import type { DehydratedState } from '@tanstack/react-query';
+
 // What a server-rendered page and the client that takes it over agree on
 // (src/server/server-rendered-pages.ts writes them, src/client/app-main.tsx reads them).
 
@@ -13,4 +15,22 @@ export const LOCALE_COOKIE = 'tahaleel_locale';
 /** The store's pages, drawn in its dark theme (on <html>, so portals such as drawers follow it). */
 export function isStorePath(pathname: string): boolean {
   return pathname === '/store' || pathname.startsWith('/store/') || pathname.startsWith('/product/');
+}
+
+export interface RenderedPage {
+  /** The page's markup, for `#root`. */
+  html: string;
+  /** Emotion's styles for that markup, as `<style>` tags for the head. */
+  styles: string;
+  /** The queries' data, for the client's cache (it hydrates with the same data). */
+  state: DehydratedState;
+  /** The page's own title and description, when it names them (usePageMeta). */
+  head: { title: string; description: string } | null;
+  /** 404 when the API said the page's record does not exist, else 200. */
+  status: 200 | 404;
+}
+
+/** Another spelling of a page's address: the router's answer is the address its links use. */
+export interface PageRedirect {
+  redirect: { location: string; status: number };
 }

@@ -76,4 +76,3 @@ export const cardInput = z.object({
     .trim()
     .regex(/^\d{3,4}$/, m.invalidCardCvc),
 });
-export type CardInput = z.input<typeof cardInput>;

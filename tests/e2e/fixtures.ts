@@ -107,14 +107,6 @@ function waitingForTheApp(page: Page): Page {
   return page;
 }
 
-/** Switches the language with the header's toggle, as a user would, and waits for the page to follow. */
-export async function switchLanguage(page: Page, language: Language) {
-  const html = page.locator('html');
-  if ((await html.getAttribute('lang')) !== language) await page.getByTestId('language-toggle').click();
-  await expect(html).toHaveAttribute('lang', language);
-  await expect(html).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-}
-
 /** Below Chakra's `md` breakpoint the header's account buttons live in the menu. */
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 768;

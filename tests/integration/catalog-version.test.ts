@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogVersion, followCatalogVersion } from '../../src/server/modules/catalog/catalog-version.ts';
+import { catalogVersion, followCatalogVersion } from '../../src/server/platform/catalog-version.ts';
 import { callerFor } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/modules/auth/password.ts';
-import { createSession, generateSessionToken } from '../../src/server/modules/auth/session.ts';
+import { hashPassword } from '../../src/server/platform/password.ts';
+import { createSession, generateSessionToken } from '../../src/server/platform/session.ts';
 import { refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { createSession, generateSessionToken, sessionIdFromToken, validateSessionToken } from '../../src/server/modules/auth/session.ts';
+import { createSession, generateSessionToken, sessionIdFromToken, validateSessionToken } from '../../src/server/platform/session.ts';
 import { createTestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, UserType } from '../../src/server/db/schema.ts';
+import type { Database } from '../../src/server/db/schema.ts';
 import { type Env, parseEnv } from '../../src/server/env.ts';
-import { createSession, generateSessionToken, validateSessionToken } from '../../src/server/modules/auth/session.ts';
 import { simulatedPaymentProvider } from '../../src/server/modules/booking/payment-provider.ts';
+import { createSession, generateSessionToken, validateSessionToken } from '../../src/server/platform/session.ts';
 import type { TrpcContext } from '../../src/server/trpc/context.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
+import type { UserType } from '../../src/shared/locale.ts';
 
 export const testEnv: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', PAYMENT_DELAY_MS: '0' });
 

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database, Locale } from '../../src/server/db/schema.ts';
+import type { Database } from '../../src/server/db/schema.ts';
 import type { Env } from '../../src/server/env.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
+import type { Locale } from '../../src/shared/locale.ts';
 import { contextFor, type TestUser } from './fixtures.ts';
 
 const createCaller = createCallerFactory(appRouter);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isServerRenderedPath, pageHtml, type RenderedPage, serverPageTemplate } from '../../src/server/server-rendered-pages.ts';
+import { isServerRenderedPath, pageHtml, serverPageTemplate } from '../../src/server/server-rendered-pages.ts';
+import type { RenderedPage } from '../../src/shared/server-rendering.ts';
 
 // The shape of the built index.html (vite.config.ts writes the preload metas and the modulepreload).
 const indexHtml = `<!doctype html>

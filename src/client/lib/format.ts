@@ -1,4 +1,4 @@
-import type { Locale } from './locale.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { yieldToBrowser } from './yield.ts';
 
 // Latin digits and the Gregorian calendar by default: ar-SA alone would switch both.

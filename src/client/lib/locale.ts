@@ -1,8 +1,8 @@
 import { i18n, type Messages } from '@lingui/core';
+import type { Locale } from '../../shared/locale.ts';
 import { LOCALE_COOKIE } from '../../shared/server-rendering.ts';
 import { intlLocale } from './format.ts';
 
-export type Locale = 'ar' | 'en';
 export const LOCALE_STORAGE_KEY = 'tahaleel.locale';
 export const DEFAULT_LOCALE: Locale = 'ar';
 

@@ -1,27 +1,21 @@
 import { Box, Flex, SkipNavLink } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, useEffect, useRef } from 'react';
 import { isStorePath } from '../../shared/server-rendering.ts';
-import { CartPanelsProvider, useCartPanels } from '../components/layout/cart-panels-context.tsx';
-import { Footer } from '../components/layout/footer.tsx';
-import { Header } from '../components/layout/header.tsx';
-import { LazyPanel } from '../components/layout/lazy-panel.tsx';
-import { LoadingOverlay } from '../components/layout/loading-overlay.tsx';
+import { Footer } from '../app-shell/footer.tsx';
+import { Header } from '../app-shell/header.tsx';
+import { LazyPanel } from '../app-shell/lazy-panel.tsx';
+import { LoadingOverlay } from '../app-shell/loading-overlay.tsx';
+import { CartPanelsProvider, useCartPanels } from '../components/cart-panels-context.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { AuthModalProvider, useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { RoleRedirects } from '../features/auth/role-redirects.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
+import type { RouterContext } from '../lib/router-context.ts';
 import { useStoreLanguageRefresh } from '../lib/store-queries.ts';
-import type { Trpc } from '../lib/trpc.ts';
-
-export interface RouterContext {
-  queryClient: QueryClient;
-  trpc: Trpc;
-}
 
 // Opened by a click, never needed for the first paint: each comes with its first opening.
 const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx').then((module) => ({ default: module.AuthModal })));

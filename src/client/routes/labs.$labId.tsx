@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { ExternalLink, MapPin, Phone } from 'lucide-react';
+import type { Locale } from '../../shared/locale.ts';
 import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
 import { ErrorState, LoadingState } from '../components/query-state.tsx';
@@ -11,7 +12,7 @@ import { Rating } from '../components/rating.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
 import { localized } from '../lib/bidi.ts';
 import { intlLocale } from '../lib/format.ts';
-import { activeLocale, type Locale } from '../lib/locale.ts';
+import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 

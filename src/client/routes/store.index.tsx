@@ -2,7 +2,7 @@ import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useCartPanels } from '../components/layout/cart-panels-context.tsx';
+import { useCartPanels } from '../components/cart-panels-context.tsx';
 import { notify } from '../components/ui/toaster.tsx';
 import { ProductGrid } from '../features/store/product-grid.tsx';
 import { cartLineFrom } from '../features/store-cart/store-cart-store.ts';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Locale, UserType } from '../../shared/locale.ts';
 
 /** Timestamps are read as Date and may be written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -10,8 +11,6 @@ type Json = ColumnType<unknown, string, string>;
 /** A jsonb column with a default: optional on insert, written as a JSON string. */
 type JsonWithDefault = ColumnType<unknown, string | undefined, string>;
 
-export type UserType = 'customer' | 'lab' | 'admin';
-export type Locale = 'ar' | 'en';
 export type BookingStatus = 'confirmed' | 'completed' | 'cancelled';
 export type TestRequestStatus = 'pending' | 'approved' | 'rejected';
 export type StoreOrderStatus = 'pending' | 'paid' | 'cancelled' | 'expired';

@@ -1,11 +1,12 @@
 import type { Context as HonoContext } from 'hono';
 import type { Kysely } from 'kysely';
-import type { Database, Locale } from '../db/schema.ts';
+import type { Locale } from '../../shared/locale.ts';
+import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import { type Session, type SessionUser, validateSessionToken } from '../modules/auth/session.ts';
-import { blankSessionCookie, readSessionToken, sessionCookie } from '../modules/auth/session-cookie.ts';
 import { type PaymentProvider, simulatedPaymentProvider } from '../modules/booking/payment-provider.ts';
 import type { BlobStore } from '../modules/results/blob-store.ts';
+import { type Session, type SessionUser, validateSessionToken } from '../platform/session.ts';
+import { blankSessionCookie, readSessionToken, sessionCookie } from '../platform/session-cookie.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;

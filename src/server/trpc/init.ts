@@ -75,7 +75,6 @@ const t = initTRPC.context<TrpcContext>().create({
 });
 
 export const router = t.router;
-export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Turns an AppError thrown anywhere below into its tRPC error. */

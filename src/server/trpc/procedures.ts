@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors.ts';
-import type { UserType } from '../db/schema.ts';
+import type { UserType } from '../../shared/locale.ts';
 import { baseProcedure } from './init.ts';
 
 export const publicProcedure = baseProcedure;

@@ -230,8 +230,6 @@ export const words = {
   },
 } satisfies Record<Language, unknown>;
 
-export type Words = (typeof words)[Language];
-
 /** A toast (or any one-off message) with exactly this text. */
 export function message(page: Page, text: string) {
   return page.getByText(text, { exact: true }).first();

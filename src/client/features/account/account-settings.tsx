@@ -3,10 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Save, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import type { Locale } from '../../../shared/locale.ts';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
-import { activateLocale, type Locale } from '../../lib/locale.ts';
+import { activateLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 type User = NonNullable<RouterOutputs['auth']['me']>;

@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router';
-import type { RouterContext } from '../../routes/__root.tsx';
+import type { RouterContext } from '../../lib/router-context.ts';
 
 /** For a route's beforeLoad: the signed-in user, or a redirect home (replace). */
 export async function requireUser(context: RouterContext, role?: 'admin') {

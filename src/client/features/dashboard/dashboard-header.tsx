@@ -1,6 +1,6 @@
 import { Badge, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { UserType } from '../../../server/db/schema.ts';
+import type { UserType } from '../../../shared/locale.ts';
 import { tierLabel } from '../../lib/plan-labels.ts';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useCartPanels } from '../../components/layout/cart-panels-context.tsx';
+import { useCartPanels } from '../../components/cart-panels-context.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { LabCartLine, labCartLineKey } from './lab-cart-line.tsx';

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { Lock, ShoppingBag, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { effectivePriceCents, formatStorePrice, sameStoreId } from '../../../shared/store.ts';
-import { useCartPanels } from '../../components/layout/cart-panels-context.tsx';
+import { useCartPanels } from '../../components/cart-panels-context.tsx';
 import { StoreImage } from '../../components/store/store-image.tsx';
 import { StorePrice } from '../../components/store/store-price.tsx';
 import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';

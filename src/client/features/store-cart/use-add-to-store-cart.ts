@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCartPanels } from '../../components/layout/cart-panels-context.tsx';
+import { useCartPanels } from '../../components/cart-panels-context.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { addToCart, type StoreCartLine, storeCartStore } from './store-cart-store.ts';
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, Locale } from '../../db/schema.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import type { Database } from '../../db/schema.ts';
 
 export async function updateProfile(db: Kysely<Database>, userId: string, profile: { name: string; locale: Locale }) {
   await db

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
-import type { Database, Locale } from '../../db/schema.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { clearAttempts, consumeAttempt, rateLimits } from '../auth/rate-limit.ts';
-import { loadSessionUser } from '../auth/session.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import type { Database } from '../../db/schema.ts';
+import { hashPassword, verifyPassword } from '../../platform/password.ts';
+import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
+import { loadSessionUser } from '../../platform/session.ts';
 import * as repo from './account.repository.ts';
 
 /** Name and preferred language; answers with the user as `auth.me` does. */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../../platform/password.ts';
 
 export async function createAdmin(
   db: Kysely<Database>,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../../platform/audit-log.ts';
 import * as repo from './admin.repository.ts';
 
 /** The most rows a list answers with, newest first. */

@@ -1,10 +1,10 @@
 import { anonymousSignInInput, signInInput, signUpInput, upgradeAnonymousInput } from '../../../shared/schemas.ts';
+import { invalidateSession } from '../../platform/session.ts';
+import { blankSessionCookie, sessionCookie } from '../../platform/session-cookie.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import * as auth from './auth.service.ts';
-import { invalidateSession } from './session.ts';
-import { blankSessionCookie, sessionCookie } from './session-cookie.ts';
 
 function meta(ctx: TrpcContext): auth.RequestMeta {
   return { clientIp: ctx.clientIp, locale: ctx.locale, currentSessionId: ctx.session?.id ?? null };

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import type { SignInInput, SignUpInput } from '../../../shared/schemas.ts';
-import type { Database, Locale } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import { hashPassword, verifyPassword } from '../../platform/password.ts';
+import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
+import { createSession, generateSessionToken, invalidateSession, loadSessionUser, type SessionUser } from '../../platform/session.ts';
 import { emailTaken, findCredentialsByEmail, findUserByGoogleSub, insertAccount, linkGoogleAccount } from './auth.repository.ts';
-import { hashPassword, verifyPassword } from './password.ts';
-import { clearAttempts, consumeAttempt, rateLimits } from './rate-limit.ts';
-import { createSession, generateSessionToken, invalidateSession, loadSessionUser, type SessionUser } from './session.ts';
 
 export interface RequestMeta {
   clientIp: string;

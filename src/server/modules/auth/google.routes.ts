@@ -2,11 +2,11 @@ import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState
 import { type Context, Hono } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
 import { LOCALE_COOKIE } from '../../../shared/server-rendering.ts';
+import { sessionIdFromToken } from '../../platform/session.ts';
+import { readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
 import type { AppDeps } from '../../trpc/context.ts';
 import { localeFrom } from '../../trpc/context.ts';
 import { signInWithGoogle } from './auth.service.ts';
-import { sessionIdFromToken } from './session.ts';
-import { readSessionToken, sessionCookie } from './session-cookie.ts';
 
 const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';

@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
 import { clockOf, minutesOf, todayIn, zonedParts, zonedTimeToInstant } from '../../../shared/time.ts';
+import { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
-import { followedCatalogVersion, VersionedCache } from '../catalog/catalog-version.ts';
+import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import * as repo from './booking.repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
@@ -260,7 +261,7 @@ export async function createBookings(
 async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
   const [checkout, bookings] = await Promise.all([
     db.selectFrom('checkouts').select(['total_halalas', 'vat_halalas']).where('id', '=', checkoutId).executeTakeFirstOrThrow(),
-    repo.bookingsWithDetails(db).where('bookings.checkout_id', '=', checkoutId).orderBy('bookings.booking_time').execute(),
+    bookingsWithDetails(db).where('bookings.checkout_id', '=', checkoutId).orderBy('bookings.booking_time').execute(),
   ]);
   return {
     checkout_id: checkoutId,
@@ -270,7 +271,7 @@ async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
   };
 }
 
-export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof repo.bookingsWithDetails>['execute']>>[number]) {
+export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof bookingsWithDetails>['execute']>>[number]) {
   const { total_price_halalas, booking_time, created_at, ...rest } = row;
   return {
     ...rest,
@@ -281,8 +282,7 @@ export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof repo.bo
 }
 
 export async function myBookings(db: Kysely<Database>, customerId: string) {
-  const rows = await repo
-    .bookingsWithDetails(db)
+  const rows = await bookingsWithDetails(db)
     .where('bookings.customer_id', '=', customerId)
     .orderBy('bookings.booking_time', 'desc')
     .execute();

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { BookingStatus, Database } from '../../db/schema.ts';
-import { bookingsWithDetails } from '../booking/booking.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

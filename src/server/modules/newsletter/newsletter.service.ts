@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, Locale } from '../../db/schema.ts';
-import { consumeAttempt, type RateLimitPolicy } from '../auth/rate-limit.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import type { Database } from '../../db/schema.ts';
+import { consumeAttempt, type RateLimitPolicy } from '../../platform/rate-limit.ts';
 
 /**
  * Generous for a household or an office behind one address, tight enough that a script cannot

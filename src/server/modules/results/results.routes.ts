@@ -8,9 +8,9 @@ import { AppError } from '../../../shared/errors.ts';
 import { RESULT_MAX_BYTES } from '../../../shared/results.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { validateSessionToken } from '../../platform/session.ts';
+import { readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { validateSessionToken } from '../auth/session.ts';
-import { readSessionToken, sessionCookie } from '../auth/session-cookie.ts';
 import type { BlobStore } from './blob-store.ts';
 import { readResult, uploadResult } from './results.service.ts';
 

@@ -1,9 +1,10 @@
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import type { UserType } from '../../../shared/locale.ts';
 import { RESULT_MAX_BYTES, type ResultContentType, resultExtensions, sniffResultType } from '../../../shared/results.ts';
-import type { Database, UserType } from '../../db/schema.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import type { Database } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit-log.ts';
 import type { BlobStore } from './blob-store.ts';
 import * as repo from './results.repository.ts';
 

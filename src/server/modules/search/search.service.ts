@@ -4,7 +4,7 @@ import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import type { SearchInput } from '../../../shared/schemas.ts';
 import { PRICE_FILTER_MAX } from '../../../shared/search-options.ts';
 import type { Database } from '../../db/schema.ts';
-import { catalogVersion, VersionedCache } from '../catalog/catalog-version.ts';
+import { catalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import { findOffers, type MatchedTest, matchTests } from './search.repository.ts';
 
 const INT4_MAX = 2_147_483_647;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, Locale } from '../../db/schema.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import type { Database } from '../../db/schema.ts';
 
 export interface ProductFilter {
   /** Only these products; hidden ones included, since the buyer already holds them (a cart). */

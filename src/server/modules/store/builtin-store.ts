@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import { type CurrencyInfo, effectivePriceCents, STORE_RESERVATION_MINUTES, type StoreId } from '../../../shared/store.ts';
-import type { Database, Locale } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import {
   countProducts,
   findAvailableStock,

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import { formatStorePrice, TEST_CARD_DECLINED } from '../../../shared/store.ts';
 import type { cardInput } from '../../../shared/store-schemas.ts';
-import type { Database, Locale } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { localizedCurrency } from './builtin-store.ts';
 import {
   cancelPendingOrder,

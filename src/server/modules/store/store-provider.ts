@@ -1,5 +1,5 @@
+import type { Locale } from '../../../shared/locale.ts';
 import type { CurrencyInfo, StoreId } from '../../../shared/store.ts';
-import type { Locale } from '../../db/schema.ts';
 
 /**
  * Where the store's catalogue, stock and checkout come from: the built-in, Postgres-backed store

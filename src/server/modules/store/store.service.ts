@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import { formatStorePrice, type StoreId, sameStoreId, selectVariant } from '../../../shared/store.ts';
 import type { StoreCheckoutInput, StoreProductsInput } from '../../../shared/store-schemas.ts';
-import type { Database, Locale } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { isSameOrigin } from '../../same-origin.ts';
 import { createBuiltinStore } from './builtin-store.ts';

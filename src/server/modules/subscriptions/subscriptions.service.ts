@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import type { UserType } from '../../../shared/locale.ts';
 import { customerPlans, findPlan, labPlans, type PlanAudience } from '../../../shared/plans.ts';
-import type { Database, UserType } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { setSubscriptionTier } from './subscriptions.repository.ts';
 
 export function plans() {

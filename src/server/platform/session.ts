@@ -1,7 +1,8 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
-import type { Database, Locale, UserType } from '../../db/schema.ts';
+import type { Locale, UserType } from '../../shared/locale.ts';
+import type { Database } from '../db/schema.ts';
 
 // Sessions follow the Lucia model (lucia-auth.com/sessions): a random token lives only in the
 // cookie, its SHA-256 is the row id, and the expiry slides forward while the session is used.
@@ -108,8 +109,4 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
 
 export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
-}
-
-export async function invalidateUserSessions(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }

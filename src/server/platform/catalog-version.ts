@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import type { Listen, Unlisten } from '../../db/notifications.ts';
-import { PREPARE } from '../../db/prepared-statements.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Listen, Unlisten } from '../db/notifications.ts';
+import { PREPARE } from '../db/prepared-statements.ts';
+import type { Database } from '../db/schema.ts';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
 /** Waits before listening again after a lost connection (the spec's realtime reconnect delays). */

@@ -1,11 +1,11 @@
 import { Box, Circle, Float, IconButton } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
-import { useLabCartItems } from '../../features/lab-cart/lab-cart-store.ts';
-import { useStoreCartItems } from '../../features/store-cart/store-cart-store.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { activeLocale } from '../../lib/locale.ts';
-import { useCartPanels } from './cart-panels-context.tsx';
+import { useCartPanels } from '../components/cart-panels-context.tsx';
+import { useLabCartItems } from '../features/lab-cart/lab-cart-store.ts';
+import { useStoreCartItems } from '../features/store-cart/store-cart-store.ts';
+import { formatNumber } from '../lib/format.ts';
+import { activeLocale } from '../lib/locale.ts';
 
 /** On store pages the button opens the store cart; elsewhere the lab-test cart. */
 export function CartButton({ storeMode }: { storeMode: boolean }) {

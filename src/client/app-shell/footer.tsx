@@ -2,10 +2,10 @@ import { Box, Button, Link as ChakraLink, Container, Heading, HStack, Separator,
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { useAuthModal } from '../../features/auth/auth-modal-context.tsx';
-import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
-import { contactDetails } from '../../lib/contact-details.ts';
-import { drawnWhenNear } from '../drawn-when-near.ts';
+import { drawnWhenNear } from '../components/drawn-when-near.ts';
+import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
+import { NewsletterForm } from '../features/newsletter/newsletter-form.tsx';
+import { contactDetails } from '../lib/contact-details.ts';
 import { Logo } from './logo.tsx';
 import { footerQuickLinks } from './nav-links.ts';
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { AppError } from '../../../shared/errors.ts';
-import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { Database } from '../db/schema.ts';
 
 export interface RateLimitPolicy {
   /** Attempts allowed in one window. */

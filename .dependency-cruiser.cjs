@@ -1,0 +1,97 @@
+/**
+ * The layers, checked by `npm run boundaries` (part of `npm run validate`); ARCHITECTURE.md draws them.
+ * Each rule's comment is what a violation prints.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-imports-nothing-of-ours',
+      comment: 'src/shared is used by the client and the server alike: it imports only other src/shared modules and npm packages.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^(src/(client|server)|migrations|seeds|scripts|tests|bench)/' },
+    },
+    {
+      name: 'client-imports-no-server-code',
+      comment:
+        'The client reaches the server through tRPC: from src/server it imports only the AppRouter type (src/server/trpc/router.ts).',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/server/', pathNot: '^src/server/trpc/router\\.ts$' },
+    },
+    {
+      name: 'client-imports-the-router-as-a-type',
+      comment: 'Only the AppRouter type crosses to the client (import type), never the router itself.',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/server/trpc/router\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-imports-no-client-code',
+      comment: 'The server never imports the client; it loads the built page renderer (dist/server) at run time.',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/client/' },
+    },
+    {
+      name: 'module-through-its-service',
+      comment:
+        "A server module reaches another module only through that module's service (*.service.ts), never its repository, router or helpers.",
+      severity: 'error',
+      from: { path: '^src/server/modules/([^/]+)/' },
+      to: { path: '^src/server/modules/', pathNot: ['^src/server/modules/$1/', '\\.service\\.ts$'] },
+    },
+    {
+      name: 'migrations-import-no-app-code',
+      comment: 'A migration is frozen once landed: it takes Kysely<any> and imports no app code that could change under it.',
+      severity: 'error',
+      from: { path: '^migrations/' },
+      to: { path: '^(src|seeds|scripts|tests|bench)/' },
+    },
+    {
+      name: 'app-code-imports-no-tests',
+      comment: 'Code that ships does not import tests, test fixtures or benchmarks.',
+      severity: 'error',
+      from: { path: '^(src|migrations|seeds)/' },
+      to: { path: '^(tests|bench|scripts)/' },
+    },
+    {
+      name: 'kit-imports-no-features',
+      comment: 'src/client/components is the kit below the features: it imports no feature, route or app shell.',
+      severity: 'error',
+      from: { path: '^src/client/(components|lib)/' },
+      to: { path: '^src/client/(features|routes|app-shell)/' },
+    },
+    {
+      name: 'features-import-no-routes-or-shell',
+      comment: 'Features sit below the app shell and the routes: imports flow kit -> features -> shell -> routes.',
+      severity: 'error',
+      from: { path: '^src/client/features/' },
+      to: { path: '^src/client/(routes|app-shell)/' },
+    },
+    {
+      name: 'platform-imports-no-modules',
+      comment:
+        'src/server/platform (sessions, passwords, rate limits, audit log, catalog version) sits below the modules and the tRPC layer.',
+      severity: 'error',
+      from: { path: '^src/server/(platform|db)/' },
+      to: { path: '^src/server/(modules|trpc)/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes the order of module start-up matter; break it by moving the shared part down a layer.',
+      severity: 'error',
+      from: { path: '^(src|migrations|seeds)/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/client/routeTree\\.gen\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    skipAnalysisNotInRules: true,
+  },
+};
