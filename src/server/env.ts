@@ -29,11 +29,18 @@ export const envSchema = z
     GOOGLE_TOKEN_URL: optionalUrl,
     STORE_API_URL: optionalUrl,
     STORE_ID: optionalText,
+    /** `test-only` hashes passwords at a test suite's cost; refused unless NODE_ENV=test. */
+    PASSWORD_COST: z.enum(['standard', 'test-only']).default('standard'),
   })
   // `when` lets these run even while another key is invalid, so every problem is listed at once.
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     path: ['GOOGLE_CLIENT_SECRET'],
     message: 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together, or neither',
+    when: () => true,
+  })
+  .refine((env) => env.PASSWORD_COST !== 'test-only' || env.NODE_ENV === 'test', {
+    path: ['PASSWORD_COST'],
+    message: 'test-only is for test suites: it is refused unless NODE_ENV=test',
     when: () => true,
   })
   .refine((env) => Boolean(env.STORE_API_URL) === Boolean(env.STORE_ID), {

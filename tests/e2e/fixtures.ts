@@ -154,7 +154,6 @@ export async function signUp(page: Page, language: Language, account: NewAccount
   if (role === 'lab') await modal.getByLabel(words.licenseNumber).fill(account.licenseNumber ?? `MOH-LAB-${randomUUID().slice(0, 6)}`);
   await modal.getByTestId('consent-checkbox').click();
   await modal.getByRole('button', { name: words.createAccount }).click();
-  // Hashing the password (scrypt) takes a moment on a busy machine.
   await expect(modal).toBeHidden({ timeout: 20_000 });
   await expect(page.getByText(role === 'lab' ? words.labRegistered : words.registered, { exact: true }).first()).toBeVisible();
   return { email, password };

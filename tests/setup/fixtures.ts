@@ -9,7 +9,12 @@ import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import type { UserType } from '../../src/shared/locale.ts';
 
-export const testEnv: Env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', PAYMENT_DELAY_MS: '0' });
+export const testEnv: Env = parseEnv({
+  NODE_ENV: 'test',
+  PUBLIC_URL: 'http://localhost:3000',
+  PAYMENT_DELAY_MS: '0',
+  PASSWORD_COST: 'test-only',
+});
 
 export interface TestUser {
   id: string;

@@ -25,6 +25,14 @@ describe('environment', () => {
     }
   });
 
+  it('refuses the test-only password cost outside a test run', () => {
+    expect(parseEnv({}).PASSWORD_COST).toBe('standard');
+    for (const NODE_ENV of ['production', 'development', undefined]) {
+      expect(() => parseEnv({ NODE_ENV, PASSWORD_COST: 'test-only' })).toThrow(/PASSWORD_COST: test-only is for test suites/);
+    }
+    expect(parseEnv({ NODE_ENV: 'test', PASSWORD_COST: 'test-only' }).PASSWORD_COST).toBe('test-only');
+  });
+
   it('requires the store API URL and store id together', () => {
     expect(() => parseEnv({ STORE_API_URL: 'http://127.0.0.1:9999' })).toThrow(/STORE_ID/);
     expect(parseEnv({ STORE_API_URL: 'http://127.0.0.1:9999', STORE_ID: 'tahaleel' }).STORE_ID).toBe('tahaleel');

@@ -1,9 +1,26 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 // scrypt at OWASP's recommended cost (N=2^17, r=8, p=1). It runs in Node and in workerd with
-// nodejs_compat, unlike a native argon2 binding. Stored as scrypt$N$r$p$salt$hash (base64).
+// nodejs_compat, unlike a native argon2 binding. Stored as scrypt$N$r$p$salt$hash (base64), so a hash
+// is checked at the cost it was made with.
 
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+/** `standard` is OWASP's cost; `test-only` (N=2^10) lets test suites sign up thousands of people. */
+export type PasswordCost = 'standard' | 'test-only';
+
+const COSTS = {
+  standard: { N: 2 ** 17, r: 8, p: 1 },
+  'test-only': { N: 2 ** 10, r: 8, p: 1 },
+} as const satisfies Record<PasswordCost, { N: number; r: number; p: number }>;
+
+let PARAMS: (typeof COSTS)[PasswordCost] = COSTS.standard;
+
+/**
+ * The cost new hashes are made with, set once at start-up from PASSWORD_COST; env.ts refuses
+ * `test-only` unless NODE_ENV=test, so no real account is ever hashed at it.
+ */
+export function usePasswordCost(cost: PasswordCost): void {
+  PARAMS = COSTS[cost];
+}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 

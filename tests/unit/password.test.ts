@@ -1,0 +1,23 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { hashPassword, usePasswordCost, verifyPassword } from '../../src/server/platform/password.ts';
+
+describe('password hashes', () => {
+  afterEach(() => usePasswordCost('standard'));
+
+  it('are made at OWASP cost unless a test run asks otherwise', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
+    expect(await verifyPassword('correct horsf', hash)).toBe(false);
+  });
+
+  it('carry their cost, so one made at either cost is checked at the cost it was made with', async () => {
+    const standard = await hashPassword('كلمة مرور طويلة');
+    usePasswordCost('test-only');
+    const cheap = await hashPassword('كلمة مرور طويلة');
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('كلمة مرور طويلة', standard)).toBe(true);
+    expect(await verifyPassword('كلمة مرور طويلة', cheap)).toBe(true);
+    expect(await verifyPassword('كلمة مرور قصيرة', cheap)).toBe(false);
+  });
+});
