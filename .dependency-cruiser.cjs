@@ -15,10 +15,10 @@ module.exports = {
     {
       name: 'client-imports-no-server-code',
       comment:
-        'The client reaches the server through tRPC: from src/server it imports only the AppRouter type (src/server/trpc/router.ts).',
+        'The client reaches the server through tRPC: only src/client/lib/trpc.ts (RouterOutputs for every feature) and the server-side entry import the AppRouter type; no other client file imports the server.',
       severity: 'error',
-      from: { path: '^src/client/' },
-      to: { path: '^src/server/', pathNot: '^src/server/trpc/router\\.ts$' },
+      from: { path: '^src/client/', pathNot: '^src/client/(lib/trpc\\.ts|entry-server\\.tsx)$' },
+      to: { path: '^src/server/' },
     },
     {
       name: 'client-imports-the-router-as-a-type',

@@ -1,7 +1,8 @@
 import { Badge } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import type { RouterOutputs } from '../lib/trpc.ts';
 
-type BookingStatus = 'confirmed' | 'completed' | 'cancelled';
+type BookingStatus = RouterOutputs['booking']['mine'][number]['status'];
 
 /** A booking's status; "confirmed" is what dashboards count as pending. */
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {

@@ -6,17 +6,13 @@ import { Clock, Droplets } from 'lucide-react';
 import { Price } from '../../components/price.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import type { RouterOutputs } from '../../lib/trpc.ts';
 
-interface TestSummary {
-  name_ar: string;
-  name_en: string;
-  description_ar: string;
-  description_en: string;
-  min_price: number | null;
-  lab_count: number;
-  fasting_hours: number | null;
-  turnaround_hours: number | null;
-}
+/** What a card shows: the fields the popular tests and a category's tests both carry. */
+type TestSummary = Pick<
+  RouterOutputs['catalog']['popularTests'][number],
+  'name_ar' | 'name_en' | 'description_ar' | 'description_en' | 'min_price' | 'lab_count' | 'fasting_hours' | 'turnaround_hours'
+>;
 
 /** A test's card, linking to its page; its title is a heading one level below the section it sits in. */
 export function TestCard({ test, headingLevel = 'h3' }: { test: TestSummary; headingLevel?: 'h2' | 'h3' }) {

@@ -8,21 +8,9 @@ import { Rating } from '../../components/rating.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import type { RouterOutputs } from '../../lib/trpc.ts';
 
-export interface SearchResult {
-  lab_test_id: number;
-  lab_id: string;
-  test_name_ar: string;
-  test_name_en: string;
-  lab_name_ar: string;
-  lab_name_en: string;
-  lab_address_ar: string;
-  lab_address_en: string;
-  lab_rating: number;
-  lab_review_count: number;
-  price: number;
-  distance_meters: number | null;
-}
+type SearchResult = RouterOutputs['search']['labTests'][number];
 
 export function SearchResultCard({ result }: { result: SearchResult }) {
   const { t } = useLingui();

@@ -2,18 +2,17 @@ import { Alert, Badge, Box, Button, Center, Grid, Heading, HStack, Spinner, Stac
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
 import { Clock, Lock, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { AppRouter } from '../../../server/trpc/router.ts';
 import { StoreImage } from '../../components/store/store-image.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import type { RouterOutputs } from '../../lib/trpc.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CardForm } from './card-form.tsx';
 
-type HostedOrder = inferRouterOutputs<AppRouter>['store']['hostedCheckout']['get'];
+type HostedOrder = RouterOutputs['store']['hostedCheckout']['get'];
 
 /** mm:ss of what is left of the reservation, counted down here from the server's figure. */
 function useCountdown(secondsLeft: number, onElapsed: () => void) {

@@ -1,7 +1,6 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/router.ts';
+import type { RouterOutputs } from '../../lib/trpc.ts';
 
-type StoreOutputs = inferRouterOutputs<AppRouter>['store'];
+type StoreOutputs = RouterOutputs['store'];
 export type StoreProduct = StoreOutputs['product'];
 export type StoreVariant = StoreProduct['variants'][number];
 
