@@ -8,6 +8,7 @@ import {
   type Page,
   type Response,
 } from '@playwright/test';
+import { type AppServer, startAppServer } from './app-server.ts';
 
 // What the e2e specs share: every browser context its own client address, people in their own
 // contexts, signing up and in, the language, and choosing a free time in the booking panel.
@@ -286,7 +287,26 @@ interface Fixtures {
   person: (language: Language) => Promise<Person>;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** This worker's own server and database (app-server.ts). */
+  appServer: AppServer;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  appServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const server = await startAppServer(workerInfo.workerIndex);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+
+  baseURL: async ({ appServer }, use) => {
+    await use(appServer.url);
+  },
+
   page: async ({ page, javaScriptEnabled }, use) => {
     await use(javaScriptEnabled === false ? page : waitingForTheApp(page));
   },

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+
+/** The first worker's port; worker N listens on BASE_PORT + N (E2E_PORT moves the range). */
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
+const STARTUP_TIMEOUT_MS = 120_000;
+
+export interface AppServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * One server per Playwright worker, on a fresh embedded database of its own, seeded on first start as
+ * `npm start` does: a worker's tests never meet another worker's people, bookings or stock. It runs the
+ * built client as a newcomer's server does, and trusts X-Forwarded-For as behind a proxy (fixtures.ts
+ * gives every browser context its own client address, so the per-address limits see one visitor each).
+ * Its output goes to `<dataDir>/server.log`.
+ */
+export async function startAppServer(workerIndex: number): Promise<AppServer> {
+  const port = BASE_PORT + workerIndex;
+  const url = `http://localhost:${port}`;
+  const dataDir = resolve(`.data/e2e/worker-${workerIndex}`);
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+  const log = createWriteStream(resolve(dataDir, 'server.log'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      PASSWORD_COST: 'test-only',
+      PUBLIC_URL: url,
+      TRUST_PROXY: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${workerIndex}] ${chunk}`));
+  await waitUntilHealthy(url, child);
+  return {
+    url,
+    dataDir,
+    stop: () => stopProcess(child),
+  };
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess) {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the e2e server exited with ${child.exitCode} before it answered`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the e2e server at ${url} did not answer /healthz within ${STARTUP_TIMEOUT_MS / 1000} s`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
