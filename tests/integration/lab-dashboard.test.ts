@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlanId } from '../../src/shared/plans.ts';
 import { insertBooking, offerTest, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -214,7 +215,7 @@ describe('price list', () => {
 
 describe("the plan's test limit", () => {
   /** A fresh approved lab on `tier` with `count` active offerings. */
-  async function labOffering(count: number, tier: string) {
+  async function labOffering(count: number, tier: PlanId) {
     const fresh = await createTestUser(database.db, 'lab', { approved: true });
     await database.db.updateTable('user_profiles').set({ subscription_tier: tier }).where('id', '=', fresh.id).execute();
     const tests = await database.db.selectFrom('tests').select('id').orderBy('id').limit(count).execute();
@@ -262,7 +263,7 @@ describe("the plan's test limit", () => {
   });
 
   it('lets a Professional lab go past 20, and a Premium lab has no limit', async () => {
-    for (const tier of ['professional', 'premium']) {
+    for (const tier of ['professional', 'premium'] as const) {
       const { lab: fresh, caller } = await labOffering(20, tier);
       const [next] = await caller.lab.testsNotOffered();
       await caller.lab.addOffering({ testId: next!.id, price: 80 });
