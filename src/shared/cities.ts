@@ -19,16 +19,29 @@ const aliases: Record<CityKey, string[]> = {
   madinah: ['madinah', 'medina', 'madina', 'almadinah', 'al madinah', 'المدينه', 'المدينه المنوره'],
 };
 
-/** Arabic-aware normalization, the same rules as the database's tahaleel_normalize(). */
+// The TypeScript copy of tahaleel_normalize (migrations/0014_normalize_locale_independent.ts);
+// tests/integration/normalization.test.ts checks they agree. Change both or neither.
+/** Harakat (U+064B–U+065F), superscript alef (U+0670) and tatweel (U+0640): removed. */
+const MARKS = /[\u064B-\u065F\u0670\u0640]/g;
+/** As SQL translate(): each character of FOLD_FROM becomes the one at the same place in FOLD_TO. */
+const FOLD_FROM = '\u0623\u0625\u0622\u0671\u0629\u0649ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const FOLD_TO = '\u0627\u0627\u0627\u0627\u0647\u064Aabcdefghijklmnopqrstuvwxyz';
+const FOLD = new Map([...FOLD_FROM].map((from, index) => [from, FOLD_TO[index]!]));
+const FOLDED = new RegExp(`[${FOLD_FROM}]`, 'g');
+/** JavaScript's \s, spelled out (U+0009–U+000D, U+0020, …) as the SQL spells it; each run becomes one space. */
+const WHITESPACE_RUN = /[\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]+/g;
+
+/**
+ * Arabic-aware search normalization: marks removed; أ إ آ ٱ → ا, ة → ه, ى → ي; A–Z → a–z and no other
+ * case change (toLowerCase() and PostgreSQL's lower() fold other letters, each its own way); whitespace
+ * runs to one space, none at either end.
+ */
 export function normalizeSearchText(input: string): string {
   return input
-    .replace(/[\u064B-\u065F\u0670\u0640]/g, '')
-    .replace(/[\u0623\u0625\u0622\u0671]/g, '\u0627')
-    .replace(/\u0629/g, '\u0647')
-    .replace(/\u0649/g, '\u064A')
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, ' ');
+    .replace(MARKS, '')
+    .replace(FOLDED, (char) => FOLD.get(char)!)
+    .replace(WHITESPACE_RUN, ' ')
+    .replace(/^ | $/g, '');
 }
 
 /** The city a typed location names, in Arabic or English, or null. */
