@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/client/lib/format.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
-import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/modules/booking/payment-provider.ts';
 import { followCatalogVersion, followedCatalogVersion } from '../../src/server/platform/catalog-version.ts';
+import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { testEnv } from '../setup/fixtures.ts';
 import { apiClient } from '../setup/http.ts';
-import { approvedCard, checkoutDefaults, createTestVariant, orderIdOf, stockOf, storeCallerFor } from '../setup/store.ts';
+import {
+  approvedCard,
+  checkoutDefaults,
+  createTestVariant,
+  orderIdOf,
+  recordingPayments,
+  stockOf,
+  storeCallerFor,
+} from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
@@ -339,6 +347,28 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     const second = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
     await caller.store.hostedCheckout.pay({ orderId: orderIdOf(second.url), ...approvedCard });
     await expectAppError(caller.store.hostedCheckout.cancel({ orderId: orderIdOf(second.url) }), 'CHECKOUT_CLOSED');
+  });
+
+  it('pays through the PaymentProvider: the order total once per order, refunded when the order cannot be completed', async () => {
+    const { payments, charged, refunded } = recordingPayments();
+    const { variantId } = await createTestVariant(database.db, { stock: 3 });
+    const caller = await storeCallerFor(database.db, { payments });
+    const paid = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
+    const order = await caller.store.hostedCheckout.get({ orderId: orderIdOf(paid.url) });
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(paid.url), ...approvedCard });
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(paid.url), ...approvedCard });
+    expect(charged).toEqual([{ amount: order.total_cents, currency: 'SAR', reference: orderIdOf(paid.url) }]);
+    const row = await database.db
+      .selectFrom('store_orders')
+      .select('payment_reference')
+      .where('id', '=', orderIdOf(paid.url))
+      .executeTakeFirstOrThrow();
+    expect(row.payment_reference).toBe(`sim_${orderIdOf(paid.url)}`);
+
+    const short = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] });
+    await database.db.updateTable('store_variants').set({ inventory_quantity: 1 }).where('id', '=', variantId).execute();
+    await expectAppError(caller.store.hostedCheckout.pay({ orderId: orderIdOf(short.url), ...approvedCard }), 'OUT_OF_STOCK');
+    expect(refunded).toEqual([`sim_${orderIdOf(short.url)}`]);
   });
 
   it('never takes stock below zero, even when stock vanished outside a reservation', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
 import { type Env, parseEnv } from '../../src/server/env.ts';
-import { simulatedPaymentProvider } from '../../src/server/modules/booking/payment-provider.ts';
+import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { createSession, generateSessionToken, validateSessionToken } from '../../src/server/platform/session.ts';
 import type { TrpcContext } from '../../src/server/trpc/context.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';

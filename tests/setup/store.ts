@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
 import type { Env } from '../../src/server/env.ts';
+import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import type { Locale } from '../../src/shared/locale.ts';
@@ -9,14 +10,42 @@ import { contextFor, type TestUser } from './fixtures.ts';
 const createCaller = createCallerFactory(appRouter);
 
 /** A caller of the store procedures in a language, optionally signed in or with another store configured. */
-export async function storeCallerFor(db: Kysely<Database>, options: { locale?: Locale; config?: Env; user?: TestUser } = {}) {
+export async function storeCallerFor(
+  db: Kysely<Database>,
+  options: { locale?: Locale; config?: Env; user?: TestUser; payments?: PaymentProvider } = {},
+) {
   const context = await contextFor(db, options.user);
-  return createCaller({ ...context, locale: options.locale ?? context.locale, config: options.config ?? context.config });
+  return createCaller({
+    ...context,
+    locale: options.locale ?? context.locale,
+    config: options.config ?? context.config,
+    payments: options.payments ?? context.payments,
+  });
 }
 
 export const returnUrls = { successUrl: 'http://localhost:3000/success', cancelUrl: 'http://localhost:3000/store' };
 
 export const checkoutDefaults = { ...returnUrls, locale: 'ar' as const, timeZone: 'Asia/Riyadh' };
+
+/** The simulated gateway, recording what it charged and refunded. */
+export function recordingPayments() {
+  const gateway = simulatedPaymentProvider(0);
+  const charged: { amount: number; currency: string; reference: string }[] = [];
+  const refunded: string[] = [];
+  const payments: PaymentProvider = {
+    name: gateway.name,
+    async charge(request) {
+      const payment = await gateway.charge(request);
+      charged.push({ amount: request.amount, currency: request.currency, reference: request.reference });
+      return payment;
+    },
+    async refund(reference) {
+      refunded.push(reference);
+      await gateway.refund(reference);
+    },
+  };
+  return { payments, charged, refunded };
+}
 
 export const approvedCard = { name: 'Noura Alqahtani', number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 

@@ -1,24 +1,46 @@
-/** Where a lab-test checkout is paid. Real gateways (Moyasar first: mada, Apple Pay, STC Pay) plug in here. */
+import { AppError } from '../../shared/errors.ts';
+import { TEST_CARD_DECLINED } from '../../shared/store.ts';
+
+export interface ChargeRequest {
+  /** In the currency's minor units (halalas for SAR), as gateways take it. */
+  amount: number;
+  currency: string;
+  /**
+   * The checkout or order id: charging the same reference again answers the first payment (gateways
+   * call this an idempotency key). A checkout whose server stopped during the payment is charged again
+   * by the attempt that takes it over.
+   */
+  reference: string;
+  description: string;
+  /**
+   * The card typed into the built-in store's own payment page, which stands in for a gateway's: only the
+   * simulated provider reads it. A real gateway takes the card in the browser; it never reaches us.
+   */
+  simulatedCard?: { number: string };
+}
+
+/**
+ * Where money is taken: lab-test checkouts and the built-in store's orders both pay through it. Real
+ * gateways (Moyasar first: mada, Apple Pay, STC Pay) plug in here. A refused payment throws
+ * `AppError('PAYMENT_DECLINED')`.
+ */
 export interface PaymentProvider {
   readonly name: string;
-  /**
-   * Charges once per `reference` (the checkout id): charging the same reference again answers the
-   * first payment (gateways call this an idempotency key). A checkout whose server stopped during the
-   * payment is charged again by the attempt that takes it over.
-   */
-  charge(request: { amountHalalas: number; reference: string; description: string }): Promise<{ reference: string }>;
+  charge(request: ChargeRequest): Promise<{ reference: string }>;
   refund(paymentReference: string): Promise<void>;
 }
 
 /**
- * The default: no money moves. It waits like a gateway would (2 s, as the spec has it) and approves.
- * The checkout page says so plainly ('Payment Integration Needed').
+ * The default: no money moves. It waits like a gateway would (2 s, as the spec has it) and approves,
+ * except the store page's test card for a declined payment. The checkout pages say so plainly.
  */
 export function simulatedPaymentProvider(delayMs = 2000): PaymentProvider {
+  const declined = TEST_CARD_DECLINED.replaceAll(' ', '');
   return {
     name: 'simulated',
-    async charge({ reference }) {
+    async charge({ reference, simulatedCard }) {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (simulatedCard?.number.replaceAll(' ', '') === declined) throw new AppError('PAYMENT_DECLINED');
       return { reference: `sim_${reference}` };
     },
     async refund() {},

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '../../shared/locale.ts';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import { type PaymentProvider, simulatedPaymentProvider } from '../modules/booking/payment-provider.ts';
 import type { BlobStore } from '../modules/results/blob-store.ts';
+import { type PaymentProvider, simulatedPaymentProvider } from '../platform/payment-provider.ts';
 import { type Session, type SessionUser, validateSessionToken } from '../platform/session.ts';
 import { blankSessionCookie, readSessionToken, sessionCookie } from '../platform/session-cookie.ts';
 

@@ -5,8 +5,8 @@ import { clockOf, minutesOf, todayIn, zonedParts, zonedTimeToInstant } from '../
 import { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
+import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import * as repo from './booking.repository.ts';
-import type { PaymentProvider } from './payment-provider.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -201,7 +201,12 @@ export async function createBookings(
   // an abandoned one is charged once by the gateway, not twice.
   let payment: { reference: string };
   try {
-    payment = await payments.charge({ amountHalalas: totalHalalas, reference: checkoutId, description: `Tahaleel checkout ${checkoutId}` });
+    payment = await payments.charge({
+      amount: totalHalalas,
+      currency: 'SAR',
+      reference: checkoutId,
+      description: `Tahaleel checkout ${checkoutId}`,
+    });
   } catch {
     await repo.failAttempt(db, checkoutId, attemptedAt);
     throw new AppError('PAYMENT_FAILED');

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
-import { formatStorePrice, TEST_CARD_DECLINED } from '../../../shared/store.ts';
+import { formatStorePrice } from '../../../shared/store.ts';
 import type { cardInput } from '../../../shared/store-schemas.ts';
 import type { Database } from '../../db/schema.ts';
+import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { localizedCurrency } from './builtin-store.ts';
 import {
   cancelPendingOrder,
@@ -60,14 +61,44 @@ export async function getHostedCheckout(db: Kysely<Database>, orderId: string, l
 type PaymentOutcome = { kind: 'paid'; redirectUrl: string } | { kind: 'expired' } | { kind: 'closed' };
 
 /**
- * Simulates the card payment and takes the stock in the same transaction as marking the order
- * paid. The order row is locked first (a double click pays once), then the variants; each unit
- * is taken by a conditional update, so stock never goes below zero whatever runs beside it.
+ * Pays through the PaymentProvider (as lab-test checkouts do), then takes the stock in the same
+ * transaction as marking the order paid. The order row is locked first (a double click pays once: the
+ * order id is the payment's idempotency key), then the variants; each unit is taken by a conditional
+ * update, so stock never goes below zero whatever runs beside it. A payment whose order could not be
+ * completed (it lapsed, closed, or its stock went elsewhere) is refunded.
  */
-export async function payHostedCheckout(db: Kysely<Database>, orderId: string, card: Card): Promise<{ redirectUrl: string }> {
-  if (card.number === TEST_CARD_DECLINED.replaceAll(' ', '')) throw new AppError('PAYMENT_DECLINED');
+export async function payHostedCheckout(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  orderId: string,
+  card: Card,
+): Promise<{ redirectUrl: string }> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw new AppError('NOT_FOUND', { orderId });
+  if (order.status === 'paid') return { redirectUrl: order.success_url };
+  if (order.status !== 'pending') throw new AppError(order.status === 'expired' ? 'CHECKOUT_EXPIRED' : 'CHECKOUT_CLOSED');
 
-  const outcome = await db.transaction().execute(async (tx): Promise<PaymentOutcome> => {
+  const payment = await payments.charge({
+    amount: order.total_cents,
+    currency: order.currency,
+    reference: orderId,
+    description: `Tahaleel store order ${orderId}`,
+    simulatedCard: { number: card.number },
+  });
+
+  const outcome = await completePaidOrder(db, orderId, payment.reference, card).catch(async (error: unknown) => {
+    await payments.refund(payment.reference);
+    throw error;
+  });
+  if (outcome.kind !== 'paid') await payments.refund(payment.reference);
+  if (outcome.kind === 'expired') throw new AppError('CHECKOUT_EXPIRED');
+  if (outcome.kind === 'closed') throw new AppError('CHECKOUT_CLOSED');
+  return { redirectUrl: outcome.redirectUrl };
+}
+
+/** Marks the paid order paid and takes its stock, all or nothing. */
+function completePaidOrder(db: Kysely<Database>, orderId: string, paymentReference: string, card: Card): Promise<PaymentOutcome> {
+  return db.transaction().execute(async (tx): Promise<PaymentOutcome> => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError('NOT_FOUND', { orderId });
     if (order.status === 'paid') return { kind: 'paid', redirectUrl: order.success_url };
@@ -91,13 +122,9 @@ export async function payHostedCheckout(db: Kysely<Database>, orderId: string, c
         throw new AppError('OUT_OF_STOCK', { variantId: item.variant_id, available: variant.inventory_quantity });
       }
     }
-    await markOrderPaid(tx, orderId, { reference: `sim_${crypto.randomUUID()}`, cardLast4: card.number.slice(-4) });
+    await markOrderPaid(tx, orderId, { reference: paymentReference, cardLast4: card.number.slice(-4) });
     return { kind: 'paid', redirectUrl: order.success_url };
   });
-
-  if (outcome.kind === 'expired') throw new AppError('CHECKOUT_EXPIRED');
-  if (outcome.kind === 'closed') throw new AppError('CHECKOUT_CLOSED');
-  return { redirectUrl: outcome.redirectUrl };
 }
 
 /** Leaving the payment page releases the reservation at once and goes back to the store. */

@@ -27,7 +27,7 @@ export const storeRouter = router({
     pay: publicProcedure
       // Flat, so each card field gets its own field error.
       .input(orderIdInput.extend(cardInput.shape))
-      .mutation(({ ctx, input: { orderId, ...card } }) => payHostedCheckout(ctx.db, orderId, card)),
+      .mutation(({ ctx, input: { orderId, ...card } }) => payHostedCheckout(ctx.db, ctx.payments, orderId, card)),
     cancel: publicProcedure.input(orderIdInput).mutation(({ ctx, input }) => cancelHostedCheckout(ctx.db, input.orderId)),
   }),
 });
