@@ -68,3 +68,16 @@ export function passesLuhn(digits: string): boolean {
 /** Test cards of the simulated payment: one that pays, one that is declined. */
 export const TEST_CARD_APPROVED = '4242 4242 4242 4242';
 export const TEST_CARD_DECLINED = '4000 0000 0000 0002';
+
+/** The currency as a reader of that language sees it (its Arabic template on Arabic pages). */
+export function localizedCurrency(
+  currency: { code: string; symbol: string; template: string; template_ar: string | null } | undefined,
+  locale: 'ar' | 'en',
+): CurrencyInfo | null {
+  if (!currency) return null;
+  return {
+    code: currency.code,
+    symbol: currency.symbol,
+    template: locale === 'ar' ? (currency.template_ar ?? currency.template) : currency.template,
+  };
+}

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
+import type { StoreId } from '../../../shared/store.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface ProductFilter {
@@ -219,4 +220,12 @@ export async function findAvailableStock(db: Kysely<Database>, productIds: numbe
     .where('v.product_id', 'in', productIds)
     .orderBy('v.id')
     .execute();
+}
+
+const MAX_ROW_ID = 2_147_483_647;
+
+/** A built-in row id from a provider-neutral id; anything else names no row. */
+export function builtinRowId(id: StoreId): number | null {
+  const value = typeof id === 'number' ? id : /^\d{1,10}$/.test(id) ? Number(id) : Number.NaN;
+  return Number.isInteger(value) && value > 0 && value <= MAX_ROW_ID ? value : null;
 }

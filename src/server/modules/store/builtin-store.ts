@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
-import { type CurrencyInfo, effectivePriceCents, STORE_RESERVATION_MINUTES, type StoreId } from '../../../shared/store.ts';
+import { effectivePriceCents, localizedCurrency } from '../../../shared/store.ts';
 import type { Database } from '../../db/schema.ts';
 import {
+  builtinRowId,
   countProducts,
   findAvailableStock,
   findProduct,
@@ -12,31 +12,11 @@ import {
   type ProductChildren,
   type ProductRow,
 } from './builtin-store.repository.ts';
-import { findReservedQuantities, insertPendingOrder, lockVariantsForSale } from './store-orders.repository.ts';
-import type { ProviderCheckoutRequest, ProviderProduct, StoreProvider } from './store-provider.ts';
-
-const MAX_ROW_ID = 2_147_483_647;
-
-/** A built-in row id from a provider-neutral id; anything else names no row. */
-export function builtinRowId(id: StoreId): number | null {
-  const value = typeof id === 'number' ? id : /^\d{1,10}$/.test(id) ? Number(id) : Number.NaN;
-  return Number.isInteger(value) && value > 0 && value <= MAX_ROW_ID ? value : null;
-}
+import { hostedCheckoutPath, openHostedCheckout } from './hosted-checkout.service.ts';
+import type { ProviderProduct, StoreProvider } from './store-provider.ts';
 
 function pick<T>(locale: Locale, ar: T, en: T): T {
   return locale === 'ar' ? ar : en;
-}
-
-export function localizedCurrency(
-  currency: { code: string; symbol: string; template: string; template_ar: string | null } | undefined,
-  locale: Locale,
-): CurrencyInfo | null {
-  if (!currency) return null;
-  return {
-    code: currency.code,
-    symbol: currency.symbol,
-    template: locale === 'ar' ? (currency.template_ar ?? currency.template) : currency.template,
-  };
 }
 
 function toProviderProduct(row: ProductRow, children: ProductChildren, locale: Locale): ProviderProduct {
@@ -137,69 +117,6 @@ function toProviderProduct(row: ProductRow, children: ProductChildren, locale: L
 }
 
 /** Sums the quantities of a variant listed twice, so stock is checked against the whole want. */
-function mergeItems(items: ProviderCheckoutRequest['items']): Map<number, number> {
-  const merged = new Map<number, number>();
-  for (const item of items) {
-    const id = builtinRowId(item.variantId);
-    if (id === null) throw new AppError('NOT_FOUND', { variantId: item.variantId });
-    merged.set(id, (merged.get(id) ?? 0) + item.quantity);
-  }
-  return merged;
-}
-
-/**
- * Creates a pending order that holds its stock for a short while, inside one transaction that
- * locks the variants first: what is reserved is decided by the database, never by an earlier read.
- */
-export async function createPendingOrder(db: Kysely<Database>, request: ProviderCheckoutRequest): Promise<string> {
-  const wanted = mergeItems(request.items);
-  return db.transaction().execute(async (tx) => {
-    const variants = await lockVariantsForSale(tx, [...wanted.keys()]);
-    for (const variantId of wanted.keys()) {
-      if (!variants.some((variant) => variant.id === variantId)) throw new AppError('NOT_FOUND', { variantId });
-    }
-    for (const variant of variants) {
-      if (!variant.purchasable || variant.status !== 'published' || variant.deleted_at !== null) {
-        throw new AppError('PRODUCT_UNAVAILABLE', { variantId: variant.id });
-      }
-    }
-    const currency = variants[0]!.currency;
-    if (variants.some((variant) => variant.currency !== currency)) throw new AppError('VALIDATION_FAILED', { field: 'items' });
-
-    const reserved = await findReservedQuantities(
-      tx,
-      variants.filter((variant) => variant.manage_inventory).map((variant) => variant.id),
-    );
-    for (const variant of variants) {
-      if (!variant.manage_inventory) continue;
-      const available = Math.max(0, variant.inventory_quantity - (reserved.get(variant.id) ?? 0));
-      if (wanted.get(variant.id)! > available) throw new AppError('OUT_OF_STOCK', { variantId: variant.id, available });
-    }
-
-    const items = variants.map((variant) => ({
-      variantId: variant.id,
-      quantity: wanted.get(variant.id)!,
-      unitPriceCents: effectivePriceCents(variant),
-    }));
-    return insertPendingOrder(tx, {
-      userId: request.userId,
-      currency,
-      totalCents: items.reduce((sum, item) => sum + item.quantity * item.unitPriceCents, 0),
-      locale: request.locale,
-      timeZone: request.timeZone,
-      successUrl: request.successUrl,
-      cancelUrl: request.cancelUrl,
-      reservationMinutes: STORE_RESERVATION_MINUTES,
-      items,
-    });
-  });
-}
-
-/** The path of the built-in store's own payment page for an order. */
-export function hostedCheckoutPath(orderId: string): string {
-  return `/store/checkout/${orderId}`;
-}
-
 export function createBuiltinStore(db: Kysely<Database>, publicUrl: string): StoreProvider {
   return {
     kind: 'builtin',
@@ -239,7 +156,7 @@ export function createBuiltinStore(db: Kysely<Database>, publicUrl: string): Sto
     },
 
     async checkout(request) {
-      const orderId = await createPendingOrder(db, request);
+      const orderId = await openHostedCheckout(db, request);
       return { url: new URL(hostedCheckoutPath(orderId), publicUrl).toString() };
     },
   };

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
-import { formatStorePrice } from '../../../shared/store.ts';
+import { effectivePriceCents, formatStorePrice, localizedCurrency, STORE_RESERVATION_MINUTES } from '../../../shared/store.ts';
 import type { cardInput } from '../../../shared/store-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
-import { localizedCurrency } from './builtin-store.ts';
+import { builtinRowId } from './builtin-store.repository.ts';
 import {
   cancelPendingOrder,
   expireLapsedOrder,
@@ -14,16 +14,83 @@ import {
   findOrder,
   findOrderItems,
   findOrderLines,
+  findReservedQuantities,
+  insertPendingOrder,
   isReservationActive,
   lockOrder,
   lockVariantsForSale,
   markOrderPaid,
   takeStock,
 } from './store-orders.repository.ts';
+import type { ProviderCheckoutRequest } from './store-provider.ts';
 
-// The built-in store's own payment page (the page its checkout URL opens). The order id is a
-// random UUID handed only to the buyer, so holding it is what lets someone see and pay the order,
-// as with a hosted payment page's session URL.
+// The built-in store's checkout, the rules of its orders: the pending order a checkout opens (holding the
+// stock), then its own payment page (the page the checkout URL opens) that pays or cancels it. The order
+// id is a random UUID handed only to the buyer, so holding it is what lets someone see and pay the
+// order, as with a hosted payment page's session URL.
+
+function mergeItems(items: ProviderCheckoutRequest['items']): Map<number, number> {
+  const merged = new Map<number, number>();
+  for (const item of items) {
+    const id = builtinRowId(item.variantId);
+    if (id === null) throw new AppError('NOT_FOUND', { variantId: item.variantId });
+    merged.set(id, (merged.get(id) ?? 0) + item.quantity);
+  }
+  return merged;
+}
+
+/**
+ * Opens the hosted checkout: a pending order that holds its stock for a short while, inside one transaction that
+ * locks the variants first: what is reserved is decided by the database, never by an earlier read.
+ */
+export async function openHostedCheckout(db: Kysely<Database>, request: ProviderCheckoutRequest): Promise<string> {
+  const wanted = mergeItems(request.items);
+  return db.transaction().execute(async (tx) => {
+    const variants = await lockVariantsForSale(tx, [...wanted.keys()]);
+    for (const variantId of wanted.keys()) {
+      if (!variants.some((variant) => variant.id === variantId)) throw new AppError('NOT_FOUND', { variantId });
+    }
+    for (const variant of variants) {
+      if (!variant.purchasable || variant.status !== 'published' || variant.deleted_at !== null) {
+        throw new AppError('PRODUCT_UNAVAILABLE', { variantId: variant.id });
+      }
+    }
+    const currency = variants[0]!.currency;
+    if (variants.some((variant) => variant.currency !== currency)) throw new AppError('VALIDATION_FAILED', { field: 'items' });
+
+    const reserved = await findReservedQuantities(
+      tx,
+      variants.filter((variant) => variant.manage_inventory).map((variant) => variant.id),
+    );
+    for (const variant of variants) {
+      if (!variant.manage_inventory) continue;
+      const available = Math.max(0, variant.inventory_quantity - (reserved.get(variant.id) ?? 0));
+      if (wanted.get(variant.id)! > available) throw new AppError('OUT_OF_STOCK', { variantId: variant.id, available });
+    }
+
+    const items = variants.map((variant) => ({
+      variantId: variant.id,
+      quantity: wanted.get(variant.id)!,
+      unitPriceCents: effectivePriceCents(variant),
+    }));
+    return insertPendingOrder(tx, {
+      userId: request.userId,
+      currency,
+      totalCents: items.reduce((sum, item) => sum + item.quantity * item.unitPriceCents, 0),
+      locale: request.locale,
+      timeZone: request.timeZone,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+      reservationMinutes: STORE_RESERVATION_MINUTES,
+      items,
+    });
+  });
+}
+
+/** The path of the built-in store's own payment page for an order. */
+export function hostedCheckoutPath(orderId: string): string {
+  return `/store/checkout/${orderId}`;
+}
 
 type Card = z.output<typeof cardInput>;
 
