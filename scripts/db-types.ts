@@ -50,7 +50,7 @@ const APP_TYPES: Record<string, string> = {
 };
 /** Columns the app never writes although the database would let it. */
 const READ_ONLY = new Set([
-  // Bumped only by the bump_catalog_version trigger (migrations 0004, 0008).
+  // Bumped only by the bump_catalog_version trigger (migrations/functions/catalog.sql).
   'catalog_version.version',
 ]);
 /** What the drivers return for the data types of read-only columns (PGlite: bigint as number; node-postgres: as string). */

@@ -23,19 +23,15 @@ export function findWorkingHours(db: Db, labId: string, weekday: number) {
     .executeTakeFirst();
 }
 
-/** Seats taken per slot start between two instants: booked plus other people's live holds. */
-export async function takenSeats(db: Db, labId: string, from: Date, to: Date, exceptHolder: string | null, now: Date) {
-  const { rows } = await sql<{ starts_at: Date; taken: number }>`
-    select starts_at, sum(taken)::int as taken from (
-      select starts_at, booked_count as taken from lab_slot_usage
-       where lab_id = ${labId} and starts_at >= ${from} and starts_at < ${to}
-      union all
-      select starts_at, count(*) as taken from slot_holds
-       where lab_id = ${labId} and starts_at >= ${from} and starts_at < ${to} and expires_at > ${now}
-         ${exceptHolder ? sql`and holder_id <> ${exceptHolder}` : sql``}
-       group by starts_at
-    ) seats group by starts_at`.execute(db);
-  return new Map(rows.map((row) => [new Date(row.starts_at).getTime(), row.taken]));
+/**
+ * The slot starts among `starts` where the viewer (null: a visitor) could take a seat now, by the
+ * capacity rule in migrations/functions/booking.sql (free_slot_starts).
+ */
+export async function freeSlotStarts(db: Db, labId: string, starts: Date[], capacity: number, viewerId: string | null, now: Date) {
+  const { rows } = await sql<{ starts_at: Date }>`${sql.raw(PREPARE)}
+    select starts_at from free_slot_starts(${viewerId}::uuid, ${labId}, ${starts.map((start) => start.toISOString())}::timestamptz[],
+                                           ${capacity}, ${now}) as s(starts_at)`.execute(db);
+  return rows.map((row) => new Date(row.starts_at));
 }
 
 /** The bookable offering (active, approved lab) with its lab's schedule settings and weekly hours. */
@@ -80,7 +76,7 @@ export interface Seat {
   price_halalas: number;
 }
 
-/** Raised by the seat functions (migration 0010) when a slot is full; DETAIL is the seat's index. */
+/** Raised by the seat functions (migrations/functions/booking.sql) when a slot is full; DETAIL is the seat's index. */
 export const SLOT_UNAVAILABLE_STATE = 'TA001';
 /** Raised by claim_checkout when the checkout is already being paid. */
 export const CHECKOUT_IN_PROGRESS_STATE = 'TA002';
@@ -146,39 +142,14 @@ export function findCheckout(db: Db, customerId: string, idempotencyKey: string)
     .executeTakeFirst();
 }
 
-/** Fails the key's pending checkout if its last attempt was abandoned before `abandonedBefore`. */
+/** Fails the key's checkout if it lies abandoned (fail_abandoned_checkout). */
 export async function failAbandoned(db: Db, customerId: string, idempotencyKey: string, abandonedBefore: Date) {
-  await db
-    .updateTable('checkouts')
-    .set({ status: 'failed' })
-    .where('customer_id', '=', customerId)
-    .where('idempotency_key', '=', idempotencyKey)
-    .where('status', '=', 'pending')
-    .where('attempted_at', '<=', abandonedBefore)
-    .execute();
+  await sql`select fail_abandoned_checkout(${customerId}, ${idempotencyKey}, ${abandonedBefore})`.execute(db);
 }
 
-/** Marks the attempt begun at `attemptedAt` failed, unless another attempt has taken the checkout over. */
+/** Fails the attempt begun at `attemptedAt` unless another has taken the checkout over (fail_checkout_attempt). */
 export async function failAttempt(db: Db, checkoutId: string, attemptedAt: Date) {
-  await db
-    .updateTable('checkouts')
-    .set({ status: 'failed' })
-    .where('id', '=', checkoutId)
-    .where('status', '=', 'pending')
-    .where('attempted_at', '=', attemptedAt)
-    .execute();
-}
-
-/** Locks a slot's usage row (see holdSeats); used when a booking gives its seat back. */
-export async function lockSlot(tx: Transaction<Database>, labId: string, startsAt: Date): Promise<number> {
-  // One statement: the no-op update on conflict takes the row lock and returns the seats taken.
-  const row = await tx
-    .insertInto('lab_slot_usage')
-    .values({ lab_id: labId, starts_at: startsAt, booked_count: 0 })
-    .onConflict((oc) => oc.columns(['lab_id', 'starts_at']).doUpdateSet((eb) => ({ booked_count: eb.ref('lab_slot_usage.booked_count') })))
-    .returning('booked_count')
-    .executeTakeFirstOrThrow();
-  return row.booked_count;
+  await sql`select fail_checkout_attempt(${checkoutId}, ${attemptedAt})`.execute(db);
 }
 
 export async function deleteHold(db: Db, holderId: string, labTestId: number, startsAt: Date) {
@@ -190,10 +161,11 @@ export async function deleteHold(db: Db, holderId: string, labTestId: number, st
     .execute();
 }
 
-export async function addBookedSeat(tx: Transaction<Database>, labId: string, startsAt: Date, delta: 1 | -1) {
+/** Gives a cancelled booking's seat back to its slot; the update takes the slot row's lock (see holdSeats). */
+export async function giveBackSeat(tx: Transaction<Database>, labId: string, startsAt: Date) {
   await tx
     .updateTable('lab_slot_usage')
-    .set((eb) => ({ booked_count: eb('booked_count', '+', delta) }))
+    .set((eb) => ({ booked_count: eb('booked_count', '-', 1) }))
     .where('lab_id', '=', labId)
     .where('starts_at', '=', startsAt)
     .execute();

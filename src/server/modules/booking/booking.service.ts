@@ -42,32 +42,38 @@ export async function availableSlots(
   const hours = await repo.findWorkingHours(db, labId, zonedParts(noon, lab.time_zone).weekday);
   if (!hours) return [];
 
-  const starts: Date[] = [];
-  for (let minute = minutesOf(hours.opens_at); minute + lab.slot_minutes <= minutesOf(hours.closes_at); minute += lab.slot_minutes) {
-    const startsAt = zonedTimeToInstant(date, clockOf(minute), lab.time_zone);
-    if (startsAt.getTime() > now.getTime()) starts.push(startsAt);
-  }
+  const starts = slotMinutesOfDay(hours, lab.slot_minutes)
+    .map((minute) => zonedTimeToInstant(date, clockOf(minute), lab.time_zone))
+    .filter((startsAt) => startsAt.getTime() > now.getTime());
   if (starts.length === 0) return [];
 
-  const taken = await repo.takenSeats(db, labId, starts[0]!, new Date(starts.at(-1)!.getTime() + MINUTE), viewerId, now);
-  return starts
-    .filter((startsAt) => (taken.get(startsAt.getTime()) ?? 0) < lab.slot_capacity)
-    .map((startsAt) => ({ slot_time: zonedParts(startsAt, lab.time_zone).time, starts_at: startsAt.toISOString() }));
+  const free = await repo.freeSlotStarts(db, labId, starts, lab.slot_capacity, viewerId, now);
+  return free.map((startsAt) => ({ slot_time: zonedParts(startsAt, lab.time_zone).time, starts_at: startsAt.toISOString() }));
 }
 
-/** A booking time must be one of the lab's slots on a working day, and in the future. */
+/**
+ * The slot rule: on a day the lab opens, slots start at its opening time and every `slotMinutes`
+ * after it, each ending by closing time. In minutes after midnight on the lab's clock.
+ */
+function slotMinutesOfDay(hours: { opens_at: string; closes_at: string }, slotMinutes: number): number[] {
+  const minutes: number[] = [];
+  for (let minute = minutesOf(hours.opens_at); minute + slotMinutes <= minutesOf(hours.closes_at); minute += slotMinutes) {
+    minutes.push(minute);
+  }
+  return minutes;
+}
+
+/** A booking time must be one of the lab's slots (slotMinutesOfDay) on a day it opens, to the millisecond, and in the future. */
 function assertIsSlot(offering: repo.BookableLabTest, startsAt: Date, now: Date) {
   if (Number.isNaN(startsAt.getTime()) || startsAt.getTime() <= now.getTime()) throw new AppError('SLOT_UNAVAILABLE');
   const local = zonedParts(startsAt, offering.time_zone);
   const hours = offering.hours.find((day) => day.weekday === local.weekday);
-  const minute = minutesOf(local.time);
-  const aligned =
+  // Whole minutes: 09:00:00.500 is not the 09:00 slot, and would be counted apart from it.
+  const isSlot =
     hours !== undefined &&
-    local.time.endsWith(':00') &&
-    minute >= minutesOf(hours.opens_at) &&
-    minute + offering.slot_minutes <= minutesOf(hours.closes_at) &&
-    (minute - minutesOf(hours.opens_at)) % offering.slot_minutes === 0;
-  if (!aligned) throw new AppError('SLOT_UNAVAILABLE');
+    startsAt.getTime() % MINUTE === 0 &&
+    slotMinutesOfDay(hours, offering.slot_minutes).includes(minutesOf(local.time));
+  if (!isSlot) throw new AppError('SLOT_UNAVAILABLE');
 }
 
 /** Bookable offerings by catalog version and id: a booking need not read its offering again. */
@@ -308,8 +314,7 @@ export async function cancelBooking(db: Kysely<Database>, customerId: string, bo
     if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'booking' });
     if (booking.status !== 'confirmed') throw new AppError('CONFLICT', { status: booking.status });
     if (booking.booking_time.getTime() - now.getTime() < CANCEL_BEFORE_HOURS * 60 * MINUTE) throw new AppError('CANCEL_WINDOW_PASSED');
-    await repo.lockSlot(tx, booking.lab_id, booking.booking_time);
-    await repo.addBookedSeat(tx, booking.lab_id, booking.booking_time, -1);
+    await repo.giveBackSeat(tx, booking.lab_id, booking.booking_time);
     await tx.updateTable('bookings').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', bookingId).execute();
   });
   return { cancelled: true as const };

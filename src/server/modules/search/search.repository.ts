@@ -63,8 +63,9 @@ export interface OfferRow {
 
 /**
  * Active offerings of the matched tests at approved labs, filtered and ordered. Nearest-first
- * (nearest_offers, migration 0011) walks labs_earth_idx (KNN) and probes each lab's offerings by
- * (lab_id, test_id), so it stops after the first page instead of measuring the distance to every lab.
+ * (nearest_offers, migrations/functions/search.sql) walks labs_earth_idx (KNN) and probes each lab's
+ * offerings by (lab_id, test_id), so it stops after the first page instead of measuring the distance
+ * to every lab.
  */
 export async function findOffers(db: Kysely<Database>, query: OfferQuery): Promise<OfferRow[]> {
   if (query.tests.length === 0) return [];

@@ -1,0 +1,167 @@
+-- Booking: what must hold however many customers book at once, decided by the database (ADR 0006,
+-- 0008, 0015). The current definitions: src/server/db/migrate.ts runs this file after the numbered
+-- migrations on every start, so a changed body takes effect then. A changed argument list or return
+-- type needs a numbered migration that drops the old function first (create or replace cannot change
+-- them, and would add a second function beside the old one); a removed function, one that drops it.
+--
+-- What these functions decide:
+--   capacity     slot_has_free_seat, the one place this rule is written: a slot has a seat for a holder
+--                while the seats booked plus other people's live holds are fewer than its capacity.
+--                free_slot_starts lists by it; lock_free_seat takes a seat by it, under the slot's
+--                lab_slot_usage row lock, or raises TA001 (DETAIL: the item's index).
+--   all or none  hold_seats, claim_checkout and complete_checkout are each one call in one transaction:
+--                every seat of a cart is held, or booked, or none is.
+--   a checkout   claim_checkout: a new one, one already paid (answered with its id), one being paid
+--                (TA002), or one failed or abandoned (taken over); complete_checkout: only the current
+--                attempt finishes it (TA003, DETAIL: its status now); fail_checkout_attempt and
+--                fail_abandoned_checkout: how an attempt ends without a booking.
+-- What they are told rather than decide, by src/server/modules/booking/booking.service.ts: which instants
+-- are slots (the lab's working hours), the seats in lock order, when holds expire (HOLD_MINUTES), when an
+-- attempt counts as abandoned (CHECKOUT_ABANDONED_MINUTES), and the time now.
+--
+-- Called through src/server/modules/booking/booking.repository.ts by booking.service.ts: availableSlots
+-- (free_slot_starts), holdSlot (hold_seats), createBookings (claim_checkout, complete_checkout,
+-- fail_checkout_attempt, fail_abandoned_checkout). The errors' SQLSTATEs become AppErrors there.
+
+-- Whether p_holder can take a seat of a slot that has p_booked seats booked: other people's live holds
+-- count too; p_holder's own do not. A visitor (p_holder null) counts every live hold. PL/pgSQL, not SQL,
+-- so that its plan is kept for the session rather than made again in every booking's transaction.
+create or replace function slot_has_free_seat(p_holder uuid, p_lab uuid, p_starts timestamptz, p_capacity integer,
+      p_booked integer, p_now timestamptz)
+    returns boolean language plpgsql stable as $$
+    begin
+      return p_booked + (select count(*) from slot_holds h
+                          where h.lab_id = p_lab and h.starts_at = p_starts and h.holder_id is distinct from p_holder
+                            and h.expires_at > p_now) < p_capacity;
+    end
+  $$;
+
+-- The instants among p_starts (a lab's slots) where p_viewer could take a seat now: what the booking page
+-- offers. It only reads; taking the seat decides again, under the slot's lock. Defined after
+-- slot_has_free_seat: a SQL function's body is checked against what exists when it is created.
+create or replace function free_slot_starts(p_viewer uuid, p_lab uuid, p_starts timestamptz[], p_capacity integer,
+      p_now timestamptz)
+    returns setof timestamptz language sql stable as $$
+    select s.starts_at from unnest(p_starts) as s(starts_at)
+      left join lab_slot_usage u on u.lab_id = p_lab and u.starts_at = s.starts_at
+     where slot_has_free_seat(p_viewer, p_lab, s.starts_at, p_capacity, coalesce(u.booked_count, 0), p_now)
+     order by s.starts_at
+  $$;
+
+-- Locks a slot's usage row, adds p_add booked seats to it, and raises TA001 unless a seat was free for
+-- the holder before them. Inside PL/pgSQL each statement takes a fresh snapshot, so the holds counted
+-- after the lock include those committed by whoever held it before.
+create or replace function lock_free_seat(p_holder uuid, p_lab uuid, p_starts timestamptz, p_capacity integer,
+      p_now timestamptz, p_index integer, p_add integer)
+    returns void language plpgsql as $$
+    declare
+      booked integer;
+    begin
+      insert into lab_slot_usage (lab_id, starts_at, booked_count) values (p_lab, p_starts, p_add)
+        on conflict (lab_id, starts_at) do update set booked_count = lab_slot_usage.booked_count + p_add
+        returning booked_count - p_add into booked;
+      if not slot_has_free_seat(p_holder, p_lab, p_starts, p_capacity, booked, p_now) then
+        raise exception 'slot_unavailable' using errcode = 'TA001', detail = p_index::text;
+      end if;
+    end
+  $$;
+
+-- p_items: [{lab_id, lab_test_id, starts_at, capacity}], already in lock order.
+create or replace function hold_seats(p_holder uuid, p_items jsonb, p_now timestamptz, p_expires timestamptz)
+    returns void language plpgsql as $$
+    declare
+      item record;
+    begin
+      for item in select (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
+                         (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity, x.n
+                    from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
+        perform lock_free_seat(p_holder, item.lab_id, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 0);
+        insert into slot_holds (lab_id, lab_test_id, starts_at, holder_id, expires_at)
+          values (item.lab_id, item.lab_test_id, item.starts_at, p_holder, p_expires)
+          on conflict (holder_id, lab_test_id, starts_at) do update set expires_at = excluded.expires_at;
+      end loop;
+    end
+  $$;
+
+-- Claims the customer's checkout for p_key for an attempt starting p_now and holds every seat, or
+-- changes nothing: a new checkout, or one whose last attempt failed or was abandoned before
+-- p_abandoned_before (ADR 0008), decided under the checkout row's lock. A checkout already paid is
+-- answered with its id and paid = true, holding nothing; one being paid raises TA002.
+create or replace function claim_checkout(p_customer uuid, p_key text, p_total integer, p_vat integer,
+      p_provider text, p_items jsonb, p_now timestamptz, p_expires timestamptz, p_abandoned_before timestamptz)
+    returns table (id uuid, paid boolean) language plpgsql as $$
+    declare
+      claimed uuid;
+      existing record;
+    begin
+      insert into checkouts (customer_id, idempotency_key, total_halalas, vat_halalas, payment_provider, attempted_at)
+        values (p_customer, p_key, p_total, p_vat, p_provider, p_now)
+        on conflict (customer_id, idempotency_key) do nothing
+        returning checkouts.id into claimed;
+      if claimed is null then
+        select c.id, c.status, c.attempted_at into existing from checkouts c
+         where c.customer_id = p_customer and c.idempotency_key = p_key for update;
+        if existing.status = 'paid' then
+          return query select existing.id, true;
+          return;
+        end if;
+        if existing.status = 'pending' and existing.attempted_at > p_abandoned_before then
+          raise exception 'checkout_in_progress' using errcode = 'TA002';
+        end if;
+        update checkouts set status = 'pending', total_halalas = p_total, vat_halalas = p_vat, attempted_at = p_now
+         where checkouts.id = existing.id;
+        claimed := existing.id;
+      end if;
+      perform hold_seats(p_customer, p_items, p_now, p_expires);
+      return query select claimed, false;
+    end
+  $$;
+
+-- Turns the held seats into confirmed bookings and marks the checkout paid, all or none; only the
+-- attempt begun at p_attempted_at may (one taken over after a crash stops with TA003). Returns the
+-- bookings, in the items' order, with the customer's name.
+-- p_items: [{lab_id, lab_test_id, starts_at, capacity, price_halalas}], in lock order.
+create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p_reference text, p_items jsonb,
+      p_now timestamptz, p_attempted_at timestamptz)
+    returns table (id uuid, lab_test_id integer, booking_time timestamptz, created_at timestamptz, customer_name text)
+    language plpgsql as $$
+    declare
+      item record;
+      current record;
+      customer text;
+    begin
+      select c.status, c.attempted_at into current from checkouts c where c.id = p_checkout for update;
+      if current.status <> 'pending' or current.attempted_at <> p_attempted_at then
+        raise exception 'attempt_superseded' using errcode = 'TA003', detail = current.status;
+      end if;
+      select p.name into customer from user_profiles p where p.id = p_customer;
+      for item in select (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
+                         (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity,
+                         (x.seat->>'price_halalas')::integer as price_halalas, x.n
+                    from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
+        perform lock_free_seat(p_customer, item.lab_id, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 1);
+        delete from slot_holds h where h.holder_id = p_customer and h.lab_test_id = item.lab_test_id and h.starts_at = item.starts_at;
+        return query
+          insert into bookings (customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status)
+            values (p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed')
+            returning bookings.id, bookings.lab_test_id, bookings.booking_time, bookings.created_at, customer;
+      end loop;
+      update checkouts set status = 'paid', payment_reference = p_reference, completed_at = p_now where checkouts.id = p_checkout;
+    end
+  $$;
+
+-- Ends the attempt begun at p_attempted_at as failed (its payment was declined, or its seats went while
+-- it paid), unless another attempt has taken the checkout over.
+create or replace function fail_checkout_attempt(p_checkout uuid, p_attempted_at timestamptz)
+    returns void language sql as $$
+    update checkouts set status = 'failed'
+     where id = p_checkout and status = 'pending' and attempted_at = p_attempted_at
+  $$;
+
+-- Ends the customer's checkout for p_key as failed if it still lies abandoned (pending, its attempt begun
+-- at or before p_abandoned_before): taking it over failed because its seats are gone, so it is over.
+create or replace function fail_abandoned_checkout(p_customer uuid, p_key text, p_abandoned_before timestamptz)
+    returns void language sql as $$
+    update checkouts set status = 'failed'
+     where customer_id = p_customer and idempotency_key = p_key and status = 'pending' and attempted_at <= p_abandoned_before
+  $$;
