@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chooseFreeSlot, demo, expect, type Language, type Locator, type Page, signIn, test, useLanguage } from './fixtures.ts';
+import { chooseFreeSlot, demo, expect, type Locator, languages, type Page, signIn, test, useLanguage } from './fixtures.ts';
+import { words } from './words.ts';
 
 // WCAG 2.1 A and AA on every route of spec §2, in Arabic and in English, and in the open states
 // that matter (auth modal, mobile menu, lab cart, booking panel). No rule is disabled.
@@ -34,45 +35,6 @@ async function settled(page: Page) {
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
 }
-
-interface Words {
-  logIn: string;
-  signUp: string;
-  createAccount: string;
-  search: string;
-  filter: string;
-  addToCart: string;
-  bookNow: string;
-}
-
-const languages: { language: string; locale: Language; words: Words }[] = [
-  {
-    language: 'Arabic',
-    locale: 'ar',
-    words: {
-      logIn: 'تسجيل الدخول',
-      signUp: 'إنشاء حساب',
-      createAccount: 'إنشاء الحساب',
-      search: 'بحث',
-      filter: 'تصفية',
-      addToCart: 'أضف إلى السلة',
-      bookNow: 'احجز الآن',
-    },
-  },
-  {
-    language: 'English',
-    locale: 'en',
-    words: {
-      logIn: 'Log in',
-      signUp: 'Sign up',
-      createAccount: 'Create account',
-      search: 'Search',
-      filter: 'Filter',
-      addToCart: 'Add to cart',
-      bookNow: 'Book Now',
-    },
-  },
-];
 
 /** Every stop that Tab reaches on the page shows a focus indicator (an outline or Chakra's ring). */
 async function expectVisibleFocusOnEveryTabStop(page: Page) {
@@ -143,7 +105,9 @@ const routes: RouteCase[] = [
   { name: 'not found', path: '/no-such-page' },
 ];
 
-for (const { language, locale, words } of languages) {
+for (const { language, locale } of languages) {
+  const w = words[locale];
+
   test.describe(`accessibility in ${language}`, () => {
     test.beforeEach(({ page }) => useLanguage(page, locale));
 
@@ -163,13 +127,13 @@ for (const { language, locale, words } of languages) {
       test.setTimeout(60_000);
       await page.goto('/');
       await rendered(page);
-      await page.getByRole('banner').getByRole('button', { name: words.logIn }).click();
+      await page.getByRole('banner').getByRole('button', { name: w.auth.logIn }).click();
       const modal = page.getByTestId('auth-modal');
       await expect(modal).toBeVisible();
       await settled(page);
       await expectNoViolations(page);
 
-      await modal.getByRole('button', { name: words.signUp }).click();
+      await modal.getByRole('button', { name: w.auth.signUp }).click();
       await expect(modal.getByRole('radiogroup')).toBeVisible();
       await expectNoViolations(page);
       // A lab signs up with a license number too.
@@ -178,7 +142,7 @@ for (const { language, locale, words } of languages) {
       await expectNoViolations(page);
       // Sent empty: the fields show the server's errors (red text on white must still read) and an error toast says why.
       await modal.getByTestId('consent-checkbox').click();
-      await modal.getByRole('button', { name: words.createAccount }).click();
+      await modal.getByRole('button', { name: w.auth.createAccount }).click();
       await expect(modal.locator('[aria-invalid="true"]').first()).toBeVisible();
       await settled(page);
       await expectNoViolations(page);
@@ -189,14 +153,14 @@ for (const { language, locale, words } of languages) {
       const toast = page.locator('[data-scope="toast"][data-part="root"]');
       await page.goto('/');
       await rendered(page);
-      await page.getByRole('button', { name: words.search, exact: true }).click();
+      await page.getByRole('button', { name: w.search.search, exact: true }).click();
       await expect(toast).toHaveAttribute('data-type', 'warning');
       await settled(page);
       await expectNoViolations(page);
 
       await page.goto('/categories/Blood%20Tests');
       await rendered(page, (page) => page.getByTestId('test-card'));
-      await page.getByRole('button', { name: words.filter }).click();
+      await page.getByRole('button', { name: w.common.filter }).click();
       await expect(toast).toHaveAttribute('data-type', 'info');
       await settled(page);
       await expectNoViolations(page);
@@ -204,9 +168,9 @@ for (const { language, locale, words } of languages) {
       // A visitor's cart holds nothing on the server, so this takes no time from other tests.
       await page.goto('/test/Complete%20Blood%20Count%20(CBC)');
       await rendered(page, (page) => page.getByTestId('lab-offer'));
-      await page.getByTestId('lab-offer').last().getByRole('button', { name: words.addToCart }).click();
+      await page.getByTestId('lab-offer').last().getByRole('button', { name: w.booking.addToCart }).click();
       await chooseFreeSlot(page, locale, { pick: 'last' });
-      await page.getByTestId('booking-panel').getByRole('button', { name: words.addToCart }).click();
+      await page.getByTestId('booking-panel').getByRole('button', { name: w.booking.addToCart }).click();
       await expect(toast).toHaveAttribute('data-type', 'success');
       await settled(page);
       await expectNoViolations(page);
@@ -229,7 +193,7 @@ for (const { language, locale, words } of languages) {
       await page.goto('/test/Complete%20Blood%20Count%20(CBC)');
       await rendered(page, (page) => page.getByTestId('lab-offer'));
       // The last lab and its last time, to stay clear of the slots the booking specs take.
-      await page.getByTestId('lab-offer').last().getByRole('button', { name: words.bookNow }).click();
+      await page.getByTestId('lab-offer').last().getByRole('button', { name: w.booking.bookNow }).click();
       await expect(page.getByTestId('booking-panel')).toBeVisible();
       await settled(page);
       await expectNoViolations(page);

@@ -1,9 +1,5 @@
 import { chooseFreeSlot, expect, languages, signUp, test, useLanguage } from './fixtures.ts';
-
-const words = {
-  ar: { bookNow: 'احجز الآن', confirmed: 'تم تأكيد حجزك!' },
-  en: { bookNow: 'Book Now', confirmed: 'Your booking is confirmed!' },
-};
+import { words } from './words.ts';
 
 for (const { language, locale } of languages) {
   test(`booking in ${language}: test page → lab, date, time → checkout → confirmation → dashboard`, async ({ page }) => {
@@ -15,7 +11,7 @@ for (const { language, locale } of languages) {
     await page.goto(`/test/${encodeURIComponent('Complete Blood Count (CBC)')}`);
     const offer = page.getByTestId('lab-offer').first();
     const labName = (await offer.getByRole('link').first().innerText()).trim();
-    await offer.getByRole('button', { name: words[locale].bookNow }).click();
+    await offer.getByRole('button', { name: words[locale].booking.bookNow }).click();
     const confirm = page.getByTestId('confirm-book-now');
     await expect(confirm).toBeDisabled();
     await chooseFreeSlot(page, locale);
@@ -26,7 +22,7 @@ for (const { language, locale } of languages) {
     await expect(page.getByTestId('checkout-item')).toHaveCount(1);
     await expect(page.getByTestId('checkout-item')).toContainText(labName);
     await page.getByTestId('pay').click();
-    await expect(page.getByText(words[locale].confirmed)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(words[locale].booking.confirmed)).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/dashboard$/);
     const booking = page.getByTestId('my-booking').first();
     await expect(booking).toContainText(labName);
@@ -41,7 +37,7 @@ test('checkout with an empty cart goes home', async ({ page }) => {
 
 test('Book Now without an account asks to log in', async ({ page }) => {
   await page.goto(`/test/${encodeURIComponent('Complete Blood Count (CBC)')}`);
-  await page.getByTestId('lab-offer').first().getByRole('button', { name: 'احجز الآن' }).click();
+  await page.getByTestId('lab-offer').first().getByRole('button', { name: words.ar.booking.bookNow }).click();
   await expect(page.getByText('يجب تسجيل الدخول للحجز.')).toBeVisible();
   await expect(page.getByTestId('auth-modal')).toBeVisible();
 });

@@ -1,83 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { demo, expect, type Language, type Page, type Person, signIn, signUpThroughApi, test, trpc, useLanguage } from './fixtures.ts';
+import { words } from './words.ts';
 
 type Locale = Language;
-
-interface Words {
-  tests: string;
-  testNameAr: string;
-  testNameEn: string;
-  sendRequest: string;
-  requestSent: string;
-  pendingReview: string;
-  approved: string;
-  approve: string;
-  requestApproved: string;
-  labStatusUpdated: string;
-  searchLabs: string;
-  uploadResult: string;
-  markCompleted: string;
-  bookingCompleted: string;
-  resultUploaded: string;
-  wrongType: string;
-  download: string;
-  startFree: string;
-  upgraded: string;
-  currentPlan: string;
-  payments: string;
-}
-
-const words: Record<Locale, Words> = {
-  ar: {
-    tests: 'التحاليل',
-    testNameAr: 'اسم التحليل بالعربية',
-    testNameEn: 'اسم التحليل بالإنجليزية',
-    sendRequest: 'إرسال الطلب',
-    requestSent: 'تم إرسال طلبك للمراجعة.',
-    pendingReview: 'قيد المراجعة',
-    approved: 'معتمد',
-    approve: 'اعتماد',
-    requestApproved: 'تم اعتماد طلب التحليل.',
-    labStatusUpdated: 'تم تحديث حالة المختبر.',
-    searchLabs: 'ابحث في المختبرات',
-    uploadResult: 'رفع النتيجة',
-    markCompleted: 'تحديد كمكتمل',
-    bookingCompleted: 'تم تحديد الحجز كمكتمل.',
-    resultUploaded: 'تم رفع النتيجة.',
-    wrongType: 'يمكن رفع ملفات PDF وJPEG وPNG فقط.',
-    download: 'تنزيل',
-    startFree: 'ابدأ مجانًا',
-    upgraded: 'تمت الترقية بنجاح!',
-    currentPlan: 'باقتك الحالية',
-    payments: 'المدفوعات',
-  },
-  en: {
-    tests: 'Tests',
-    testNameAr: 'Test name in Arabic',
-    testNameEn: 'Test name in English',
-    sendRequest: 'Send request',
-    requestSent: 'Your request has been sent for review.',
-    pendingReview: 'Pending review',
-    approved: 'Approved',
-    approve: 'Approve',
-    requestApproved: 'Test request has been approved.',
-    labStatusUpdated: 'Lab status updated.',
-    searchLabs: 'Search labs',
-    uploadResult: 'Upload result',
-    markCompleted: 'Mark as completed',
-    bookingCompleted: 'The booking has been marked as completed.',
-    resultUploaded: 'The result has been uploaded.',
-    wrongType: 'Only PDF, JPEG and PNG files can be uploaded.',
-    download: 'Download',
-    startFree: 'Start for free',
-    upgraded: 'Successfully upgraded!',
-    currentPlan: 'Current plan',
-    payments: 'Payments',
-  },
-};
-
-const DEMO_LAB_EN = 'Al Nukhba Diagnostic Laboratories';
 
 /** Someone in their own browser context and language, signed in through the API (the UI sign-in: auth.spec.ts). */
 async function signedIn(person: (locale: Locale) => Promise<Person>, locale: Locale, email?: string, options: { admin?: boolean } = {}) {
@@ -89,7 +15,7 @@ async function signedIn(person: (locale: Locale) => Promise<Person>, locale: Loc
 /** Books one of the demo lab's tests at a free time a few days ahead; retries if another run took the seat. */
 async function bookAtDemoLab(customer: Person['context']) {
   const labs = await trpc<any[]>(customer, 'catalog.labs', undefined, 'GET');
-  const lab = labs.find((entry) => entry.lab_name_en === DEMO_LAB_EN);
+  const lab = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab);
   const detail = await trpc(customer, 'catalog.lab', { labId: lab.id }, 'GET');
   const offering = detail.tests[Math.floor(Math.random() * detail.tests.length)];
   for (let day = 2 + Math.floor(Math.random() * 5); day < 40; day++) {
@@ -127,23 +53,23 @@ for (const locale of ['ar', 'en'] as const) {
 
       const lab = await signedIn(person, locale, demo.lab);
       await lab.page.goto('/dashboard');
-      await lab.page.getByTestId('dashboard-nav').getByRole('button', { name: w.tests }).click();
+      await lab.page.getByTestId('dashboard-nav').getByRole('button', { name: w.dashboard.nav.tests }).click();
       const form = lab.page.getByTestId('test-request-form');
-      await form.getByRole('button', { name: w.sendRequest }).click();
-      await expect(form.getByText(locale === 'ar' ? 'هذا الحقل مطلوب.' : 'This field is required.').first()).toBeVisible();
-      await form.getByLabel(w.testNameAr).fill(nameAr);
-      await form.getByLabel(w.testNameEn).fill(nameEn);
-      await form.getByRole('button', { name: w.sendRequest }).click();
-      await expect(toast(lab.page, w.requestSent)).toBeVisible();
+      await form.getByRole('button', { name: w.lab.sendRequest }).click();
+      await expect(form.getByText(w.common.required).first()).toBeVisible();
+      await form.getByLabel(w.lab.testNameAr).fill(nameAr);
+      await form.getByLabel(w.lab.testNameEn).fill(nameEn);
+      await form.getByRole('button', { name: w.lab.sendRequest }).click();
+      await expect(toast(lab.page, w.lab.requestSent)).toBeVisible();
       const request = lab.page.getByTestId('test-request').filter({ hasText: nameEn });
-      await expect(request).toContainText(w.pendingReview);
+      await expect(request).toContainText(w.dashboard.status.pendingReview);
 
       const admin = await signedIn(person, locale, demo.admin, { admin: true });
       await admin.page.goto('/admin/dashboard?section=tests');
       const row = admin.page.getByTestId('admin-test-request').filter({ hasText: nameEn });
-      await expect(row).toContainText(locale === 'ar' ? 'مختبرات النخبة التشخيصية' : DEMO_LAB_EN);
-      await row.getByRole('button', { name: w.approve }).click();
-      await expect(toast(admin.page, w.requestApproved)).toBeVisible();
+      await expect(row).toContainText(w.catalogue.demoLab);
+      await row.getByRole('button', { name: w.admin.approve }).click();
+      await expect(toast(admin.page, w.admin.requestApproved)).toBeVisible();
       await expect(row).toHaveCount(0);
 
       const visitor = await signedIn(person, locale);
@@ -151,10 +77,10 @@ for (const locale of ['ar', 'en'] as const) {
       // Arabic text isolates its Latin runs (U+2066…U+2069) so that they read in the right order.
       const heading = locale === 'ar' ? new RegExp(`^مؤشر تجريبي \u2066?${suffix}\u2069?$`) : nameEn;
       await expect(visitor.page.getByRole('heading', { level: 1 })).toHaveText(heading);
-      await expect(visitor.page.getByText(locale === 'ar' ? 'سيتم إضافة الوصف لاحقاً' : 'Description to be added')).toBeVisible();
+      await expect(visitor.page.getByText(w.catalogue.noDescription)).toBeVisible();
 
       await lab.page.reload();
-      await expect(lab.page.getByTestId('test-request').filter({ hasText: nameEn })).toContainText(w.approved);
+      await expect(lab.page.getByTestId('test-request').filter({ hasText: nameEn })).toContainText(w.dashboard.status.approved);
     });
 
     test('the admin approves a new lab, which then sees its full dashboard @changes-public-lists', async ({ person }) => {
@@ -165,31 +91,31 @@ for (const locale of ['ar', 'en'] as const) {
       await lab.page.goto('/dashboard');
       await expect(lab.page.getByTestId('lab-under-review')).toBeVisible();
       const nav = lab.page.getByTestId('dashboard-nav');
-      await expect(nav.getByRole('button', { name: w.tests })).toBeDisabled();
-      await expect(nav.getByRole('button', { name: w.payments })).toBeDisabled();
+      await expect(nav.getByRole('button', { name: w.dashboard.nav.tests })).toBeDisabled();
+      await expect(nav.getByRole('button', { name: w.dashboard.nav.payments })).toBeDisabled();
 
       const admin = await signedIn(person, locale, demo.admin, { admin: true });
       await admin.page.goto('/admin/dashboard?section=labs');
-      await admin.page.getByLabel(w.searchLabs).fill(labName);
+      await admin.page.getByLabel(w.admin.searchLabs).fill(labName);
       const row = admin.page.getByTestId('admin-lab').filter({ hasText: labName });
       await expect(row).toContainText('MOH-LAB-E2E01');
-      await row.getByRole('button', { name: w.approve }).click();
-      await expect(toast(admin.page, w.labStatusUpdated)).toBeVisible();
-      await expect(row).toContainText(w.approved);
+      await row.getByRole('button', { name: w.admin.approve }).click();
+      await expect(toast(admin.page, w.admin.labStatusUpdated)).toBeVisible();
+      await expect(row).toContainText(w.dashboard.status.approved);
 
       await lab.page.reload();
       await expect(lab.page.getByTestId('lab-under-review')).toHaveCount(0);
-      await expect(nav.getByRole('button', { name: w.tests })).toBeEnabled();
+      await expect(nav.getByRole('button', { name: w.dashboard.nav.tests })).toBeEnabled();
       await expect(lab.page.getByTestId('stat-pending')).toBeVisible();
-      await nav.getByRole('button', { name: w.tests }).click();
+      await nav.getByRole('button', { name: w.dashboard.nav.tests }).click();
       await expect(lab.page.getByTestId('test-request-form')).toBeVisible();
 
       // A free plan: tier saved, a success message, and the page reloads with the plan marked current.
-      await nav.getByRole('button', { name: w.payments }).click();
+      await nav.getByRole('button', { name: w.dashboard.nav.payments }).click();
       const starter = lab.page.locator('[data-testid="plan-card"][data-plan="starter"]');
-      await starter.getByRole('button', { name: w.startFree }).click();
-      await expect(toast(lab.page, w.upgraded)).toBeVisible();
-      await expect(starter.getByRole('button', { name: w.currentPlan })).toBeDisabled({ timeout: 10_000 });
+      await starter.getByRole('button', { name: w.plans.startFree }).click();
+      await expect(toast(lab.page, w.plans.upgraded)).toBeVisible();
+      await expect(starter.getByRole('button', { name: w.plans.currentPlan })).toBeDisabled({ timeout: 10_000 });
     });
 
     test('a lab uploads a result and only its customer downloads it', async ({ person }) => {
@@ -200,9 +126,9 @@ for (const locale of ['ar', 'en'] as const) {
       const lab = await signedIn(person, locale, demo.lab);
       await lab.page.goto('/dashboard?section=bookings');
       const card = lab.page.locator(`[data-booking-id="${booking.bookingId}"]`);
-      await card.getByRole('button', { name: w.markCompleted }).click();
-      await expect(toast(lab.page, w.bookingCompleted)).toBeVisible();
-      await card.getByRole('button', { name: w.uploadResult }).click();
+      await card.getByRole('button', { name: w.lab.markCompleted }).click();
+      await expect(toast(lab.page, w.lab.bookingCompleted)).toBeVisible();
+      await card.getByRole('button', { name: w.lab.uploadResult }).click();
 
       const form = lab.page.getByTestId('upload-result-form');
       await expect(form.getByTestId('result-booking')).toHaveValue(booking.bookingId);
@@ -210,23 +136,23 @@ for (const locale of ['ar', 'en'] as const) {
       await form
         .getByTestId('result-file')
         .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
-      await expect(form.getByText(w.wrongType)).toBeVisible();
+      await expect(form.getByText(w.lab.wrongType)).toBeVisible();
       const pdf = Buffer.from(`%PDF-1.4\n% result ${booking.bookingId}\n%%EOF\n`);
       await form.getByTestId('result-file').setInputFiles({ name: 'result-e2e.pdf', mimeType: 'application/pdf', buffer: pdf });
-      await expect(form.getByText(w.wrongType)).toHaveCount(0);
+      await expect(form.getByText(w.lab.wrongType)).toHaveCount(0);
       await form.getByTestId('upload-result').click();
-      await expect(toast(lab.page, w.resultUploaded)).toBeVisible();
+      await expect(toast(lab.page, w.lab.resultUploaded)).toBeVisible();
 
       await customer.page.goto('/dashboard?section=results');
       const result = customer.page.locator(`[data-testid="my-result"][data-booking-id="${booking.bookingId}"]`);
       const downloading = customer.page.waitForEvent('download');
-      await result.getByRole('link', { name: w.download }).click();
+      await result.getByRole('link', { name: w.dashboard.download }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe('result-e2e.pdf');
       expect(await readFile((await download.path())!)).toEqual(pdf);
 
       // Anyone else asking for the same file is told it does not exist.
-      const href = await result.getByRole('link', { name: w.download }).getAttribute('href');
+      const href = await result.getByRole('link', { name: w.dashboard.download }).getAttribute('href');
       const stranger = await signedIn(person, locale);
       await trpc(stranger.context, 'auth.signInAnonymously', { name: 'Stranger', phone: '0551234567' });
       expect((await stranger.context.request.get(href!)).status()).toBe(404);
@@ -244,21 +170,23 @@ test.describe('pricing', () => {
     await expect(cards.nth(1)).toContainText('99');
     await cards.nth(0).getByTestId('choose-plan').click();
     const modal = page.getByTestId('auth-modal');
-    await expect(modal.getByRole('radio', { name: 'عميل' })).toHaveAttribute('aria-checked', 'true');
+    await expect(modal.getByRole('radio', { name: words.ar.auth.customer })).toHaveAttribute('aria-checked', 'true');
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
 
     await page.getByRole('radio', { name: 'للمختبرات' }).click();
     await expect(cards.nth(2)).toContainText('999');
     await cards.nth(1).getByTestId('choose-plan').click();
-    await expect(modal.getByRole('radio', { name: 'مختبر' })).toHaveAttribute('aria-checked', 'true');
+    await expect(modal.getByRole('radio', { name: words.ar.auth.lab })).toHaveAttribute('aria-checked', 'true');
   });
 
   test('a paid plan says a payment provider is needed, after two seconds, in English', async ({ person }) => {
     const { page } = await signedIn(person, 'en', demo.customer);
     await page.goto('/pricing');
     const premium = page.locator('[data-testid="plan-card"][data-plan="premium"]');
-    await expect(page.locator('[data-testid="plan-card"][data-plan="basic"]').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    await expect(
+      page.locator('[data-testid="plan-card"][data-plan="basic"]').getByRole('button', { name: words.en.plans.currentPlan }),
+    ).toBeDisabled();
     const started = Date.now();
     await premium.getByRole('button', { name: 'Choose Premium' }).click();
     await expect(toast(page, 'Payment Integration Needed')).toBeVisible();
@@ -274,18 +202,12 @@ test.describe('dashboards on a phone', () => {
       page,
     }) => {
       await useLanguage(page, locale);
-      const titles: Record<string, string> =
-        locale === 'ar'
-          ? {
-              '/dashboard': 'لوحة التحكم | تحاليل',
-              '/dashboard?section=results': 'نتائجي – لوحة التحكم | تحاليل',
-              '/admin/dashboard?section=labs': 'المختبرات – لوحة التحكم | تحاليل',
-            }
-          : {
-              '/dashboard': 'Dashboard | Tahaleel',
-              '/dashboard?section=results': 'My results – Dashboard | Tahaleel',
-              '/admin/dashboard?section=labs': 'Labs – Dashboard | Tahaleel',
-            };
+      const w = words[locale];
+      const titles: Record<string, string> = {
+        '/dashboard': `${w.dashboard.name} | ${w.site}`,
+        '/dashboard?section=results': `${w.dashboard.nav.results} – ${w.dashboard.name} | ${w.site}`,
+        '/admin/dashboard?section=labs': `${w.dashboard.nav.labs} – ${w.dashboard.name} | ${w.site}`,
+      };
       const visits: { account: { email: string; admin?: boolean }; paths: string[] }[] = [
         { account: { email: demo.customer }, paths: ['/dashboard', '/dashboard?section=results'] },
         { account: { email: demo.lab }, paths: ['/dashboard?section=payments', '/dashboard?section=settings'] },

@@ -9,6 +9,7 @@ import {
   type Response,
 } from '@playwright/test';
 import { type AppServer, startAppServer } from './app-server.ts';
+import { words } from './words.ts';
 
 // What the e2e specs share: every browser context its own client address, people in their own
 // contexts, signing up and in, the language, and choosing a free time in the booking panel.
@@ -30,40 +31,6 @@ export const demo = {
   lab: 'lab@demo.tahaleel.sa',
   admin: 'admin@demo.tahaleel.sa',
 } as const;
-
-/** The sign-up and login modal as its user reads it. */
-export const authWords = {
-  ar: {
-    signUp: 'إنشاء حساب',
-    logIn: 'تسجيل الدخول',
-    customer: 'عميل',
-    lab: 'مختبر',
-    fullName: 'الاسم الكامل',
-    labName: 'اسم المختبر',
-    email: 'البريد الإلكتروني',
-    password: 'كلمة المرور',
-    licenseNumber: 'رقم الترخيص',
-    createAccount: 'إنشاء الحساب',
-    registered: 'تم التسجيل بنجاح!',
-    labRegistered: 'تم التسجيل بنجاح! سيراجع أحد المشرفين حسابك.',
-    dashboard: 'لوحة التحكم',
-  },
-  en: {
-    signUp: 'Sign up',
-    logIn: 'Log in',
-    customer: 'Customer',
-    lab: 'Laboratory',
-    fullName: 'Full name',
-    labName: 'Lab name',
-    email: 'E-mail',
-    password: 'Password',
-    licenseNumber: 'License number',
-    createAccount: 'Create account',
-    registered: 'Successfully registered!',
-    labRegistered: 'Successfully registered! Your account will be reviewed by an admin.',
-    dashboard: 'Dashboard',
-  },
-} as const satisfies Record<Language, Record<string, string>>;
 
 let addresses = 0;
 
@@ -115,7 +82,7 @@ export function isPhone(page: Page): boolean {
 
 /** Opens the login or sign-up modal from the header, or from the menu on a phone. */
 export async function openAuthModal(page: Page, language: Language, mode: 'login' | 'signup'): Promise<Locator> {
-  const label = mode === 'signup' ? authWords[language].signUp : authWords[language].logIn;
+  const label = mode === 'signup' ? words[language].auth.signUp : words[language].auth.logIn;
   if (isPhone(page)) {
     await page.getByTestId('mobile-menu-button').click();
     await page.getByTestId('mobile-menu').getByRole('button', { name: label, exact: true }).click();
@@ -140,23 +107,23 @@ export interface NewAccount {
  * already open) and waits for the success message in the page's language.
  */
 export async function signUp(page: Page, language: Language, account: NewAccount) {
-  const words = authWords[language];
+  const w = words[language].auth;
   const role = account.role ?? 'customer';
   const email = account.email ?? uniqueEmail(role);
   const password = account.password ?? `${role}-password-${randomUUID().slice(0, 8)}`;
   const modal = page.getByTestId('auth-modal');
   if (!(await modal.isVisible())) await openAuthModal(page, language, 'signup');
-  const type = modal.getByRole('radio', { name: role === 'lab' ? words.lab : words.customer });
+  const type = modal.getByRole('radio', { name: role === 'lab' ? w.lab : w.customer });
   if ((await type.getAttribute('aria-checked')) !== 'true') await type.click();
   await expect(type).toHaveAttribute('aria-checked', 'true');
-  await modal.getByLabel(role === 'lab' ? words.labName : words.fullName).fill(account.name);
-  await modal.getByLabel(words.email).fill(email);
-  await modal.getByLabel(words.password).fill(password);
-  if (role === 'lab') await modal.getByLabel(words.licenseNumber).fill(account.licenseNumber ?? `MOH-LAB-${randomUUID().slice(0, 6)}`);
+  await modal.getByLabel(role === 'lab' ? w.labName : w.fullName).fill(account.name);
+  await modal.getByLabel(w.email).fill(email);
+  await modal.getByLabel(w.password).fill(password);
+  if (role === 'lab') await modal.getByLabel(w.licenseNumber).fill(account.licenseNumber ?? `MOH-LAB-${randomUUID().slice(0, 6)}`);
   await modal.getByTestId('consent-checkbox').click();
-  await modal.getByRole('button', { name: words.createAccount }).click();
+  await modal.getByRole('button', { name: w.createAccount }).click();
   await expect(modal).toBeHidden({ timeout: 20_000 });
-  await expect(page.getByText(role === 'lab' ? words.labRegistered : words.registered, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(role === 'lab' ? w.labRegistered : w.registered, { exact: true }).first()).toBeVisible();
   return { email, password };
 }
 
@@ -212,11 +179,6 @@ export async function signUpThroughApi(target: Page | BrowserContext | APIReques
   return { email, password };
 }
 
-const calendarWords = {
-  ar: { nextMonth: 'الشهر التالي' },
-  en: { nextMonth: 'Next month' },
-} as const;
-
 /**
  * In the open booking panel, clicks days from `from` (default tomorrow) on until one has a free time,
  * then picks its first or last time. Returns the day and the time as the panel shows them.
@@ -235,7 +197,7 @@ export async function chooseFreeSlot(
       .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-date')!));
     const next = dates.find((date) => date >= start && !tried.has(date));
     if (!next) {
-      await panel.getByRole('button', { name: calendarWords[language].nextMonth }).click();
+      await panel.getByRole('button', { name: words[language].booking.nextMonth }).click();
       continue;
     }
     tried.add(next);

@@ -1,15 +1,5 @@
-import {
-  authWords,
-  DEMO_PASSWORD,
-  demo,
-  expect,
-  type Language,
-  type Locator,
-  type Page,
-  test,
-  uniqueEmail,
-  useLanguage,
-} from './fixtures.ts';
+import { DEMO_PASSWORD, demo, expect, type Language, type Locator, type Page, test, uniqueEmail, useLanguage } from './fixtures.ts';
+import { words } from './words.ts';
 
 // A whole booking with the keyboard alone: Tab, Shift+Tab, Enter, Space and the arrow keys; no
 // mouse, no page.goto after the first page. Each step also checks that the focus can be seen.
@@ -33,16 +23,16 @@ async function expectVisibleFocus(target: Locator) {
   expect(ring.outline || ring.shadow, 'a visible focus indicator').toBe(true);
 }
 
-const words = {
-  ar: { ...authWords.ar, testName: 'اسم التحليل', bookNow: 'احجز الآن', pay: 'ادفع', confirmed: 'تم تأكيد حجزك!' },
-  en: { ...authWords.en, testName: 'Test name', bookNow: 'Book Now', pay: 'Pay', confirmed: 'Your booking is confirmed!' },
-};
 type Words = (typeof words)[Language];
-const arabic = words.ar;
+const arabic = words.ar.auth;
+
+/** The word in either language, for a check that holds whichever language the page is in. */
+const eitherLanguage = (pick: (table: Words) => string) => new RegExp(`${pick(words.ar)}|${pick(words.en)}`);
 
 /** Signs up as a new customer through the modal: type, tab, Space for consent, Enter to send. */
-async function signUpWithKeyboard(page: Page, words: Words) {
-  const opener = page.getByRole('banner').getByRole('button', { name: words.signUp });
+async function signUpWithKeyboard(page: Page, language: Language) {
+  const w = words[language].auth;
+  const opener = page.getByRole('banner').getByRole('button', { name: w.signUp });
   await tabTo(page, opener);
   await expectVisibleFocus(opener);
   await page.keyboard.press('Enter');
@@ -50,20 +40,20 @@ async function signUpWithKeyboard(page: Page, words: Words) {
   await expect(modal).toBeVisible();
   // The focus is trapped in the modal from the start.
   await expect(modal.locator(':focus')).toHaveCount(1);
-  await expect(modal.getByRole('radio', { checked: true })).toHaveAccessibleName(/عميل|Customer/);
+  await expect(modal.getByRole('radio', { checked: true })).toHaveAccessibleName(eitherLanguage((table) => table.auth.customer));
 
-  await tabTo(page, modal.getByLabel(words.fullName));
+  await tabTo(page, modal.getByLabel(w.fullName));
   await page.keyboard.type('Keyboard Booker');
   await page.keyboard.press('Tab');
-  await expect(modal.getByLabel(words.email)).toBeFocused();
+  await expect(modal.getByLabel(w.email)).toBeFocused();
   await page.keyboard.type(uniqueEmail('keyboard'));
   await page.keyboard.press('Tab');
-  await expect(modal.getByLabel(words.password)).toBeFocused();
+  await expect(modal.getByLabel(w.password)).toBeFocused();
   await page.keyboard.type('keyboard-password');
   await tabTo(page, modal.getByRole('checkbox'));
   await page.keyboard.press('Space');
   await expect(modal.getByRole('checkbox')).toBeChecked();
-  const submit = modal.getByRole('button', { name: words.createAccount });
+  const submit = modal.getByRole('button', { name: w.createAccount });
   await tabTo(page, submit);
   await expectVisibleFocus(submit);
   await page.keyboard.press('Enter');
@@ -72,13 +62,14 @@ async function signUpWithKeyboard(page: Page, words: Words) {
 }
 
 /** Logs in the demo customer through the modal. */
-async function logInWithKeyboard(page: Page, words: Words) {
-  const opener = page.getByRole('banner').getByRole('button', { name: words.logIn });
+async function logInWithKeyboard(page: Page, language: Language) {
+  const w = words[language].auth;
+  const opener = page.getByRole('banner').getByRole('button', { name: w.logIn });
   await tabTo(page, opener);
   await page.keyboard.press('Enter');
   const modal = page.getByTestId('auth-modal');
   await expect(modal).toBeVisible();
-  await expect(modal.getByLabel(words.email)).toBeFocused();
+  await expect(modal.getByLabel(w.email)).toBeFocused();
   await page.keyboard.type(demo.customer);
   await page.keyboard.press('Tab');
   await page.keyboard.type(DEMO_PASSWORD);
@@ -102,15 +93,15 @@ for (const { language, locale, account, offer } of journeys) {
 
     // The first Tab reaches the skip link, and it shows itself.
     await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: /Skip to main content|انتقل إلى المحتوى الرئيسي/ });
+    const skip = page.getByRole('link', { name: eitherLanguage((table) => table.common.skipToContent) });
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
 
-    await account(page, w);
+    await account(page, locale);
     // The button that opened the modal is gone once signed in: the focus goes to the page, not the top.
     await expect(page.locator('main')).toBeFocused();
 
-    const search = page.getByLabel(w.testName);
+    const search = page.getByLabel(w.search.testName);
     await tabTo(page, search);
     await page.keyboard.type('CBC');
     await page.keyboard.press('Enter');
@@ -125,7 +116,7 @@ for (const { language, locale, account, offer } of journeys) {
     // Not the first lab: booking.spec.ts fills that one's first time.
     const lab = page.getByTestId('lab-offer').nth(offer);
     const labName = (await lab.getByRole('link').first().innerText()).trim();
-    const bookNow = lab.getByRole('button', { name: w.bookNow });
+    const bookNow = lab.getByRole('button', { name: w.booking.bookNow });
     await tabTo(page, bookNow);
     await expectVisibleFocus(bookNow);
     await page.keyboard.press('Enter');
@@ -171,7 +162,7 @@ for (const { language, locale, account, offer } of journeys) {
     await expectVisibleFocus(pay);
     await page.keyboard.press('Enter');
 
-    await expect(page.getByText(w.confirmed)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(w.booking.confirmed)).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('my-booking').filter({ hasText: labName }).first()).toBeVisible();
   });

@@ -1,14 +1,10 @@
 import { demo, expect, type Language, signIn, test, useLanguage } from './fixtures.ts';
+import { words } from './words.ts';
 
 // The public pages arrive drawn by the server (docs/decisions/0011): they read before any of the
 // app's code has run, in the reader's language, and the app then takes them over as they are.
 
 const CBC = `/test/${encodeURIComponent('Complete Blood Count (CBC)')}`;
-
-const words = {
-  ar: { hero: 'احجز تحليلك بأفضل سعر وأقرب مختبر', cbc: 'صورة الدم الكاملة', logIn: 'تسجيل الدخول' },
-  en: { hero: 'Book your lab test at the best price near you', cbc: 'Complete Blood Count (CBC)', logIn: 'Log in' },
-} as const;
 
 /** Every page drawn on the server (src/server/server-rendered-pages.ts), with a record where it takes one. */
 const publicPaths = [
@@ -35,13 +31,13 @@ for (const language of ['ar', 'en'] as const satisfies Language[]) {
         await page.goto('/');
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-        await expect(page.getByRole('heading', { level: 1 })).toContainText(words[language].hero);
-        await expect(page.getByRole('banner').getByRole('button', { name: words[language].logIn, exact: true })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(words[language].home.heading);
+        await expect(page.getByRole('banner').getByRole('button', { name: words[language].auth.logIn, exact: true })).toBeVisible();
 
         await page.goto(CBC);
-        await expect(page.getByRole('heading', { level: 1 })).toContainText(words[language].cbc);
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(words[language].catalogue.cbc);
         // Its own title, for a search engine or a link preview that runs no script.
-        await expect(page).toHaveTitle(new RegExp(words[language].cbc.replace(/[()]/g, '\\$&')));
+        await expect(page).toHaveTitle(new RegExp(words[language].catalogue.cbc.replace(/[()]/g, '\\$&')));
         await expect(page.getByTestId('lab-offer').first()).toBeVisible();
 
         await page.goto('/store');
@@ -53,7 +49,7 @@ for (const language of ['ar', 'en'] as const satisfies Language[]) {
       test('search results come with the page', async ({ page }) => {
         await useLanguage(page, language);
         await page.goto('/search?query=CBC');
-        await expect(page.getByTestId('search-result').first()).toContainText(words[language].cbc);
+        await expect(page.getByTestId('search-result').first()).toContainText(words[language].catalogue.cbc);
       });
     });
 
@@ -104,8 +100,8 @@ test.describe('server-drawn pages for a signed-in reader', () => {
     const response = await page.goto('/');
     expect(response?.headers()['cache-control']).toBe('private, no-cache');
     expect(response?.headers().vary).toMatch(/Cookie/);
-    await expect(page.getByRole('banner').getByRole('button', { name: words.ar.logIn, exact: true })).toHaveCount(0);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'لوحة التحكم' }).first()).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: words.ar.auth.logIn, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: words.ar.dashboard.name }).first()).toBeVisible();
   });
 });
 
@@ -114,7 +110,7 @@ test('what a visitor types into the address stays text in the server-drawn page'
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message())));
   await page.goto(`/search?query=${encodeURIComponent(payload)}`);
-  await expect(page.getByRole('searchbox').or(page.getByLabel('اسم التحليل')).first()).toHaveValue(payload.slice(0, 100));
+  await expect(page.getByRole('searchbox').or(page.getByLabel(words.ar.search.testName)).first()).toHaveValue(payload.slice(0, 100));
   expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
@@ -160,7 +156,7 @@ test("another spelling of a page's address is sent to the one its links use, and
   });
   await page.goto(respelled);
   expect(new URL(page.url()).pathname).toBe(CBC);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(words.ar.cbc);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(words.ar.catalogue.cbc);
   expect(errors).toEqual([]);
 });
 

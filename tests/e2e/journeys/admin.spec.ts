@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { amountIn, DEMO_PASSWORD, daysFromToday, demo, expect, sar, signUpThroughApi, test, trpc, useLanguage } from '../fixtures.ts';
-import { arabicTag, latinTag, message, openSection, runs, titled, words } from './journeys.ts';
+import { words } from '../words.ts';
+import { arabicTag, latinTag, message, openSection, runs, titled } from './journeys.ts';
 
 // The admin: logs in through Admin Login, approves a new lab and then the test it asks for, and sees
 // the platform's revenue and transactions take in a booking of that test once the lab completes it.
 // The lab and the patient act through the API here (their screens: lab.spec.ts, customer.spec.ts).
 // Approving a lab adds it to the public lists, so this runs after the specs that count them.
-
-const adminWords = {
-  ar: { jeddah: 'جدة' },
-  en: { jeddah: 'Jeddah' },
-};
 
 for (const run of runs) {
   const w = words[run.locale];
@@ -30,14 +26,14 @@ for (const run of runs) {
 
       // Admin Login, at the foot of every page.
       await page.goto('/');
-      await page.getByRole('contentinfo').getByRole('button', { name: w.adminLogin }).click();
+      await page.getByRole('contentinfo').getByRole('button', { name: w.auth.adminLogin }).click();
       const modal = page.getByTestId('auth-modal');
-      await expect(modal.getByRole('heading', { name: w.adminLogin })).toBeVisible();
-      await modal.getByLabel(w.adminEmail).fill(demo.admin);
-      await modal.getByLabel(w.password).fill(DEMO_PASSWORD);
-      await modal.getByRole('button', { name: w.logIn }).click();
+      await expect(modal.getByRole('heading', { name: w.auth.adminLogin })).toBeVisible();
+      await modal.getByLabel(w.auth.adminEmail).fill(demo.admin);
+      await modal.getByLabel(w.auth.password).fill(DEMO_PASSWORD);
+      await modal.getByRole('button', { name: w.auth.logIn }).click();
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.welcome(w.adminName));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.dashboard.welcome(w.admin.name));
       const revenue = page.getByTestId('total-revenue-value');
       const currency = run.locale === 'en' ? /SAR/ : /ر\.س/;
       await expect(revenue).toHaveText(currency);
@@ -61,26 +57,26 @@ for (const run of runs) {
       });
 
       // Among the labs awaiting approval, with its license and city; approved, it leaves that list.
-      await openSection(page, w.nav.labs);
-      await page.getByRole('combobox', { name: w.filter }).selectOption({ label: w.awaitingApproval });
-      await page.getByLabel(w.searchLabs).fill(labName);
+      await openSection(page, w.dashboard.nav.labs);
+      await page.getByRole('combobox', { name: w.common.filter }).selectOption({ label: w.dashboard.status.awaitingApproval });
+      await page.getByLabel(w.admin.searchLabs).fill(labName);
       const labRow = page.getByTestId('admin-lab').filter({ hasText: labName });
-      await expect(labRow).toContainText(w.awaitingApproval);
+      await expect(labRow).toContainText(w.dashboard.status.awaitingApproval);
       await expect(labRow).toContainText(licenseNumber);
-      await expect(labRow).toContainText(adminWords[run.locale].jeddah);
-      await labRow.getByRole('button', { name: w.approve }).click();
-      await expect(message(page, w.labStatusUpdated)).toBeVisible();
+      await expect(labRow).toContainText(w.cities.jeddah);
+      await labRow.getByRole('button', { name: w.admin.approve }).click();
+      await expect(message(page, w.admin.labStatusUpdated)).toBeVisible();
       await expect(labRow).toHaveCount(0);
-      await page.getByRole('combobox', { name: w.filter }).selectOption({ label: w.approved });
-      await expect(labRow).toContainText(w.approved);
+      await page.getByRole('combobox', { name: w.common.filter }).selectOption({ label: w.dashboard.status.approved });
+      await expect(labRow).toContainText(w.dashboard.status.approved);
 
       // The approved lab asks for a new test; the admin approves the request.
       await trpc(labPerson.context, 'lab.requestTest', { nameAr: newTest.ar, nameEn: newTest.en });
-      await openSection(page, w.nav.tests);
+      await openSection(page, w.dashboard.nav.tests);
       const requestRow = page.getByTestId('admin-test-request').filter({ hasText: testName });
-      await expect(requestRow).toContainText(w.requestedBy(labName));
-      await requestRow.getByRole('button', { name: w.approve }).click();
-      await expect(message(page, w.requestApproved)).toBeVisible();
+      await expect(requestRow).toContainText(w.admin.requestedBy(labName));
+      await requestRow.getByRole('button', { name: w.admin.approve }).click();
+      await expect(message(page, w.admin.requestApproved)).toBeVisible();
       await expect(requestRow).toHaveCount(0);
       const requests = await trpc<{ test_name_en: string; status: string }[]>(labPerson.context, 'lab.testRequests', undefined, 'GET');
       expect(requests.find((request) => request.test_name_en === newTest.en)?.status).toBe('approved');
@@ -107,17 +103,17 @@ for (const run of runs) {
 
       // The overview's total revenue has taken it in (other runs may add theirs at the same time, never
       // take any away), and the transactions list it as a completed lab test.
-      await openSection(page, w.nav.overview);
+      await openSection(page, w.dashboard.nav.overview);
       await page.reload();
       await expect(revenue).toHaveText(currency);
       expect(amountIn(await revenue.innerText())).toBeGreaterThanOrEqual(revenueBefore + price);
-      await openSection(page, w.nav.transactions);
-      await page.getByRole('combobox', { name: w.show }).selectOption({ label: w.labTestBookings });
+      await openSection(page, w.dashboard.nav.transactions);
+      await page.getByRole('combobox', { name: w.admin.show }).selectOption({ label: w.admin.labTestBookings });
       const transaction = page.getByTestId('admin-transaction').filter({ hasText: testName });
-      await expect(transaction).toContainText(w.labTest);
+      await expect(transaction).toContainText(w.admin.labTest);
       await expect(transaction).toContainText(labName);
       await expect(transaction).toContainText(patientName);
-      await expect(transaction).toContainText(w.completed);
+      await expect(transaction).toContainText(w.dashboard.status.completed);
       await expect(transaction).toContainText(sar(price, run.locale));
     },
   );

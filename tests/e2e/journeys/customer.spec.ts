@@ -1,28 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { chooseFreeSlot, daysFromToday, demo, expect, type Language, sar, signIn, signUp, test, trpc, useLanguage } from '../fixtures.ts';
-import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled, words } from './journeys.ts';
+import { chooseFreeSlot, daysFromToday, demo, expect, sar, signIn, signUp, test, trpc, useLanguage } from '../fixtures.ts';
+import { words } from '../words.ts';
+import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled } from './journeys.ts';
 
 // A customer: signs up, searches, books two tests at one lab through the cart and checkout, finds the
 // bookings in the dashboard, cancels one, and downloads the result the lab uploads for the other.
-
-const customerWords = {
-  ar: {
-    vitaminDQuery: 'فيتامين د',
-    vitaminD: 'فيتامين د',
-    lipidQuery: 'دهون الدم',
-    lipid: 'دهون الدم',
-    demoLab: 'مختبرات النخبة التشخيصية',
-    cartButton: (count: number) => `سلة التحاليل، عدد العناصر: ${count}`,
-  },
-  en: {
-    vitaminDQuery: 'Vitamin D',
-    vitaminD: 'Vitamin D (25-OH)',
-    lipidQuery: 'Lipid',
-    lipid: 'Lipid Profile',
-    demoLab: 'Al Nukhba Diagnostic Laboratories',
-    cartButton: (count: number) => `Test cart, ${count} items`,
-  },
-} satisfies Record<Language, unknown>;
 
 // The demo lab's seeded prices (seeds/seed.ts), VAT included.
 const VITAMIN_D_PRICE = 155;
@@ -30,7 +12,6 @@ const LIPID_PRICE = 135;
 
 for (const run of runs) {
   const w = words[run.locale];
-  const c = customerWords[run.locale];
 
   test(
     titled('a customer signs up, books two tests, cancels one and downloads the result of the other', run),
@@ -42,84 +23,87 @@ for (const run of runs) {
       await signUp(page, run.locale, { name });
 
       // Search from the home page; the result names the lab and its price.
-      await page.getByLabel(w.testName).fill(c.vitaminDQuery);
-      await page.getByRole('button', { name: w.search, exact: true }).click();
+      await page.getByLabel(w.search.testName).fill(w.catalogue.vitaminDQuery);
+      await page.getByRole('button', { name: w.search.search, exact: true }).click();
       await expect(page).toHaveURL(/\/search\?query=/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.searchResults);
-      const vitaminDAtDemoLab = page.getByTestId('search-result').filter({ hasText: c.vitaminD }).filter({ hasText: c.demoLab });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.search.results);
+      const vitaminDAtDemoLab = page
+        .getByTestId('search-result')
+        .filter({ hasText: w.catalogue.vitaminD })
+        .filter({ hasText: w.catalogue.demoLab });
       await expect(vitaminDAtDemoLab).toContainText(sar(VITAMIN_D_PRICE, run.locale));
       await vitaminDAtDemoLab.getByRole('link').first().click();
 
       // The test page opens with that lab's booking panel: a day (its own, so runs never compete for a
       // seat; other specs book days 1–9 ahead) and a time, into the cart.
       await expect(page).toHaveURL(/\/test\/Vitamin%20D/);
-      await expect(page.getByRole('heading', { level: 1 })).toContainText(c.vitaminD);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(w.catalogue.vitaminD);
       const panel = page.getByTestId('booking-panel');
-      await expect(panel.getByRole('heading', { name: w.chooseDayAndTime })).toBeVisible();
+      await expect(panel.getByRole('heading', { name: w.booking.chooseDayAndTime })).toBeVisible();
       const day = daysFromToday(12 + run.index);
       const vitaminDSlot = await chooseFreeSlot(page, run.locale, { from: day });
-      await panel.getByRole('button', { name: w.addToCart }).click();
-      await expect(message(page, w.addedToCart)).toBeVisible();
-      await expect(page.getByTestId('cart-button')).toHaveAccessibleName(c.cartButton(1));
+      await panel.getByRole('button', { name: w.booking.addToCart }).click();
+      await expect(message(page, w.booking.addedToCart)).toBeVisible();
+      await expect(page.getByTestId('cart-button')).toHaveAccessibleName(w.booking.cartButton(1));
 
       // Back to the results, a second search; this time the lab is chosen on the test's page.
       await page.goBack();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.searchResults);
-      await page.getByLabel(w.testName).fill(c.lipidQuery);
-      await page.getByRole('button', { name: w.search, exact: true }).click();
-      await page.getByTestId('search-result').filter({ hasText: c.lipid }).first().getByRole('link').first().click();
-      await expect(page.getByRole('heading', { level: 1 })).toContainText(c.lipid);
-      await expect(page.getByRole('heading', { name: w.labsOffering })).toBeVisible();
-      const demoLabOffer = page.getByTestId('lab-offer').filter({ hasText: c.demoLab });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.search.results);
+      await page.getByLabel(w.search.testName).fill(w.catalogue.lipidQuery);
+      await page.getByRole('button', { name: w.search.search, exact: true }).click();
+      await page.getByTestId('search-result').filter({ hasText: w.catalogue.lipid }).first().getByRole('link').first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(w.catalogue.lipid);
+      await expect(page.getByRole('heading', { name: w.catalogue.labsOffering })).toBeVisible();
+      const demoLabOffer = page.getByTestId('lab-offer').filter({ hasText: w.catalogue.demoLab });
       await expect(demoLabOffer).toContainText(sar(LIPID_PRICE, run.locale));
-      await demoLabOffer.getByRole('button', { name: w.addToCart }).click();
+      await demoLabOffer.getByRole('button', { name: w.booking.addToCart }).click();
       // The booking panel opens under the chosen lab.
       await expect(page.getByRole('listitem').filter({ has: demoLabOffer }).getByTestId('booking-panel')).toBeVisible();
       const lipidSlot = await chooseFreeSlot(page, run.locale, { from: day });
-      await page.getByTestId('booking-panel').getByRole('button', { name: w.addToCart }).click();
-      await expect(page.getByTestId('cart-button')).toHaveAccessibleName(c.cartButton(2));
+      await page.getByTestId('booking-panel').getByRole('button', { name: w.booking.addToCart }).click();
+      await expect(page.getByTestId('cart-button')).toHaveAccessibleName(w.booking.cartButton(2));
 
       // The cart → checkout → paid.
       await page.getByTestId('cart-button').click();
-      const cart = page.getByRole('dialog', { name: w.testCart });
+      const cart = page.getByRole('dialog', { name: w.booking.cart });
       const cartItems = cart.getByRole('listitem');
       await expect(cartItems).toHaveCount(2);
-      await expect(cartItems.filter({ hasText: c.vitaminD })).toContainText(vitaminDSlot.time);
-      await expect(cartItems.filter({ hasText: c.lipid })).toContainText(lipidSlot.time);
+      await expect(cartItems.filter({ hasText: w.catalogue.vitaminD })).toContainText(vitaminDSlot.time);
+      await expect(cartItems.filter({ hasText: w.catalogue.lipid })).toContainText(lipidSlot.time);
       await expect(cart).toContainText(sar(VITAMIN_D_PRICE + LIPID_PRICE, run.locale));
-      await cart.getByRole('button', { name: w.checkout }).click();
+      await cart.getByRole('button', { name: w.booking.checkout }).click();
 
       await expect(page).toHaveURL(/\/checkout$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.checkout);
-      await expect(page.getByRole('heading', { name: w.orderSummary })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.booking.checkout);
+      await expect(page.getByRole('heading', { name: w.booking.orderSummary })).toBeVisible();
       const items = page.getByTestId('checkout-item');
       await expect(items).toHaveCount(2);
-      for (const item of await items.all()) await expect(item).toContainText(c.demoLab);
+      for (const item of await items.all()) await expect(item).toContainText(w.catalogue.demoLab);
       await expect(page.getByTestId('checkout-total')).toHaveText(sar(VITAMIN_D_PRICE + LIPID_PRICE, run.locale));
       await page.getByTestId('pay').click();
-      await expect(message(page, w.bookingConfirmed)).toBeVisible({ timeout: 20_000 });
+      await expect(message(page, w.booking.confirmed)).toBeVisible({ timeout: 20_000 });
 
       // The dashboard lists both as upcoming.
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.welcome(name));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.dashboard.welcome(name));
       await expect(page.getByTestId('stat-upcoming-value')).toHaveText('2');
-      await expect(page.getByRole('heading', { name: w.upcomingBookings })).toBeVisible();
+      await expect(page.getByRole('heading', { name: w.dashboard.upcomingBookings })).toBeVisible();
       const bookings = page.getByTestId('my-booking');
       await expect(bookings).toHaveCount(2);
-      const vitaminDBooking = bookings.filter({ hasText: c.vitaminD });
-      const lipidBooking = bookings.filter({ hasText: c.lipid });
-      await expect(vitaminDBooking).toContainText(w.confirmed);
+      const vitaminDBooking = bookings.filter({ hasText: w.catalogue.vitaminD });
+      const lipidBooking = bookings.filter({ hasText: w.catalogue.lipid });
+      await expect(vitaminDBooking).toContainText(w.dashboard.status.confirmed);
       await expect(vitaminDBooking).toContainText(vitaminDSlot.time);
-      await expect(vitaminDBooking).toContainText(c.demoLab);
+      await expect(vitaminDBooking).toContainText(w.catalogue.demoLab);
 
       // Cancelling one moves it to the past and cancelled ones.
-      await openSection(page, w.nav.bookings);
-      await lipidBooking.getByRole('button', { name: w.cancelBooking }).click();
-      await expect(message(page, w.bookingCancelled)).toBeVisible();
-      await expect(lipidBooking).toContainText(w.cancelled);
-      await expect(lipidBooking.getByRole('button', { name: w.cancelBooking })).toHaveCount(0);
-      await expect(page.getByRole('heading', { name: w.pastBookings })).toBeVisible();
-      await expect(vitaminDBooking).toContainText(w.confirmed);
+      await openSection(page, w.dashboard.nav.bookings);
+      await lipidBooking.getByRole('button', { name: w.dashboard.cancelBooking }).click();
+      await expect(message(page, w.dashboard.bookingCancelled)).toBeVisible();
+      await expect(lipidBooking).toContainText(w.dashboard.status.cancelled);
+      await expect(lipidBooking.getByRole('button', { name: w.dashboard.cancelBooking })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: w.dashboard.pastBookings })).toBeVisible();
+      await expect(vitaminDBooking).toContainText(w.dashboard.status.confirmed);
 
       // The lab takes the sample and uploads the result (its own dashboard: lab.spec.ts).
       const mine = await trpc<{ id: string; test_name_en: string; status: string }[]>(page, 'booking.mine', undefined, 'GET');
@@ -137,21 +121,21 @@ for (const run of runs) {
 
       // The customer finds it under My results and downloads it.
       await page.reload();
-      await openSection(page, w.nav.results);
-      await expect(page.getByText(w.onlyYouAndTheLab)).toBeVisible();
+      await openSection(page, w.dashboard.nav.results);
+      await expect(page.getByText(w.dashboard.onlyYouAndTheLab)).toBeVisible();
       const result = page.getByTestId('my-result');
       await expect(result).toHaveCount(1);
-      await expect(result).toContainText(c.vitaminD);
-      await expect(result).toContainText(c.demoLab);
+      await expect(result).toContainText(w.catalogue.vitaminD);
+      await expect(result).toContainText(w.catalogue.demoLab);
       await expect(result).toContainText(fileName);
       const downloading = page.waitForEvent('download');
-      await result.getByRole('link', { name: w.download }).click();
+      await result.getByRole('link', { name: w.dashboard.download }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe(fileName);
       expect(await readFile((await download.path())!)).toEqual(pdf);
 
-      await openSection(page, w.nav.bookings);
-      await expect(vitaminDBooking).toContainText(w.completed);
+      await openSection(page, w.dashboard.nav.bookings);
+      await expect(vitaminDBooking).toContainText(w.dashboard.status.completed);
     },
   );
 }

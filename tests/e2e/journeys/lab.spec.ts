@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { daysFromToday, demo, expect, sar, signIn, signUp, signUpThroughApi, test, trpc, useLanguage } from '../fixtures.ts';
-import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled, words } from './journeys.ts';
+import { words } from '../words.ts';
+import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled } from './journeys.ts';
 
 // A lab: signs up, completes its profile while under review, is approved by the admin, asks for a new
 // test (the admin approves it), prices it, and takes a patient's booking to completion with the result.
@@ -24,85 +25,85 @@ for (const run of runs) {
 
       // Sign-up from the page for labs.
       await page.goto('/join-as-lab');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.joinHeading);
-      await page.getByRole('main').getByRole('button', { name: w.joinNow }).first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.join.heading);
+      await page.getByRole('main').getByRole('button', { name: w.join.joinNow }).first().click();
       // Join Now opens the sign-up form itself (the form's code loads on first use).
       await expect(page.getByTestId('auth-modal')).toBeVisible();
       await signUp(page, run.locale, { role: 'lab', name: labName, licenseNumber });
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByTestId('lab-under-review')).toHaveText(w.underReview);
+      await expect(page.getByTestId('lab-under-review')).toHaveText(w.lab.underReview);
       const nav = page.getByTestId('dashboard-nav');
-      await expect(nav.getByRole('button', { name: w.nav.tests, exact: true })).toBeDisabled();
-      await expect(nav.getByRole('button', { name: w.nav.bookings, exact: true })).toBeDisabled();
+      await expect(nav.getByRole('button', { name: w.dashboard.nav.tests, exact: true })).toBeDisabled();
+      await expect(nav.getByRole('button', { name: w.dashboard.nav.bookings, exact: true })).toBeDisabled();
 
       // While it waits: its names in both languages, city, phone, open every day, hour-long appointments.
-      await page.getByRole('button', { name: w.completeProfile }).click();
-      await expect(page.getByRole('region', { name: w.nav.settings })).toBeVisible();
+      await page.getByRole('button', { name: w.lab.completeProfile }).click();
+      await expect(page.getByRole('region', { name: w.dashboard.nav.settings })).toBeVisible();
       const profile = page.getByTestId('lab-profile-form');
-      await profile.getByLabel(w.labNameAr).fill(lab.ar);
-      await profile.getByLabel(w.labNameEn).fill(lab.en);
-      await profile.getByLabel(w.city).selectOption({ label: w.riyadh });
-      await profile.getByLabel(w.phone).fill('0112345678');
+      await profile.getByLabel(w.lab.labNameAr).fill(lab.ar);
+      await profile.getByLabel(w.lab.labNameEn).fill(lab.en);
+      await profile.getByLabel(w.lab.city).selectOption({ label: w.cities.riyadh });
+      await profile.getByLabel(w.lab.phone).fill('0112345678');
       for (const day of await profile.getByTestId('working-day').all()) {
-        await day.getByText(w.closed, { exact: true }).click();
-        await expect(day.getByText(w.open, { exact: true })).toBeVisible();
+        await day.getByText(w.lab.closed, { exact: true }).click();
+        await expect(day.getByText(w.lab.open, { exact: true })).toBeVisible();
       }
       // Each day's switch is named for its day, not just "open".
-      await expect(profile.getByRole('checkbox', { name: w.openOnFriday })).toBeChecked();
-      await profile.getByLabel(w.appointmentLength).selectOption({ label: w.hour });
+      await expect(profile.getByRole('checkbox', { name: w.lab.openOnFriday })).toBeChecked();
+      await profile.getByLabel(w.lab.appointmentLength).selectOption({ label: w.lab.hour });
       // Its coordinates from where it stands (patients see how far it is), as the browser gives them.
       await page.context().grantPermissions(['geolocation']);
       await page.context().setGeolocation({ latitude: 24.71355, longitude: 46.67532 });
-      await profile.getByRole('button', { name: w.useMyLocation }).click();
-      await expect(profile.getByLabel(w.latitude)).toHaveValue('24.71355');
-      await expect(profile.getByLabel(w.longitude)).toHaveValue('46.67532');
-      await profile.getByRole('button', { name: w.saveProfile }).click();
-      await expect(message(page, w.profileSaved)).toBeVisible();
+      await profile.getByRole('button', { name: w.lab.useMyLocation }).click();
+      await expect(profile.getByLabel(w.lab.latitude)).toHaveValue('24.71355');
+      await expect(profile.getByLabel(w.lab.longitude)).toHaveValue('46.67532');
+      await profile.getByRole('button', { name: w.lab.saveProfile }).click();
+      await expect(message(page, w.lab.profileSaved)).toBeVisible();
 
       // The admin finds it with its license and approves it.
       const admin = await person(run.locale);
       await signIn(admin.context, demo.admin, { admin: true });
       await admin.page.goto('/admin/dashboard');
-      await openSection(admin.page, w.nav.labs);
-      await admin.page.getByLabel(w.searchLabs).fill(labName);
+      await openSection(admin.page, w.dashboard.nav.labs);
+      await admin.page.getByLabel(w.admin.searchLabs).fill(labName);
       const labRow = admin.page.getByTestId('admin-lab').filter({ hasText: labName });
-      await expect(labRow).toContainText(w.awaitingApproval);
+      await expect(labRow).toContainText(w.dashboard.status.awaitingApproval);
       await expect(labRow).toContainText(licenseNumber);
-      await expect(labRow).toContainText(w.riyadh);
-      await labRow.getByRole('button', { name: w.approve }).click();
-      await expect(message(admin.page, w.labStatusUpdated)).toBeVisible();
-      await expect(labRow).toContainText(w.approved);
+      await expect(labRow).toContainText(w.cities.riyadh);
+      await labRow.getByRole('button', { name: w.admin.approve }).click();
+      await expect(message(admin.page, w.admin.labStatusUpdated)).toBeVisible();
+      await expect(labRow).toContainText(w.dashboard.status.approved);
 
       // Approved: the notice is gone and every section opens. It asks for a test the catalogue lacks.
       await page.reload();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.welcome(labName));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.dashboard.welcome(labName));
       await expect(page.getByTestId('lab-under-review')).toHaveCount(0);
-      await openSection(page, w.nav.tests);
+      await openSection(page, w.dashboard.nav.tests);
       const requestForm = page.getByTestId('test-request-form');
-      await requestForm.getByLabel(w.testNameAr).fill(newTest.ar);
-      await requestForm.getByLabel(w.testNameEn).fill(newTest.en);
-      await requestForm.getByRole('button', { name: w.sendRequest }).click();
-      await expect(message(page, w.requestSent)).toBeVisible();
-      await expect(page.getByTestId('test-request').filter({ hasText: testName })).toContainText(w.pendingReview);
+      await requestForm.getByLabel(w.lab.testNameAr).fill(newTest.ar);
+      await requestForm.getByLabel(w.lab.testNameEn).fill(newTest.en);
+      await requestForm.getByRole('button', { name: w.lab.sendRequest }).click();
+      await expect(message(page, w.lab.requestSent)).toBeVisible();
+      await expect(page.getByTestId('test-request').filter({ hasText: testName })).toContainText(w.dashboard.status.pendingReview);
 
       // The admin approves the request.
-      await openSection(admin.page, w.nav.tests);
+      await openSection(admin.page, w.dashboard.nav.tests);
       const requestRow = admin.page.getByTestId('admin-test-request').filter({ hasText: testName });
-      await expect(requestRow).toContainText(w.requestedBy(labName));
-      await requestRow.getByRole('button', { name: w.approve }).click();
-      await expect(message(admin.page, w.requestApproved)).toBeVisible();
+      await expect(requestRow).toContainText(w.admin.requestedBy(labName));
+      await requestRow.getByRole('button', { name: w.admin.approve }).click();
+      await expect(message(admin.page, w.admin.requestApproved)).toBeVisible();
       await expect(requestRow).toHaveCount(0);
 
       // The lab sees it approved and adds it to its price list.
       await page.reload();
-      await expect(page.getByTestId('test-request').filter({ hasText: testName })).toContainText(w.approved);
+      await expect(page.getByTestId('test-request').filter({ hasText: testName })).toContainText(w.dashboard.status.approved);
       const addOffering = page.getByTestId('add-offering');
-      await addOffering.getByLabel(w.addFromCatalogue).selectOption({ label: testName });
-      await addOffering.getByLabel(w.price).fill(String(price));
-      await addOffering.getByRole('button', { name: w.add, exact: true }).click();
-      await expect(message(page, w.offeringAdded)).toBeVisible();
+      await addOffering.getByLabel(w.lab.addFromCatalogue).selectOption({ label: testName });
+      await addOffering.getByLabel(w.lab.price).fill(String(price));
+      await addOffering.getByRole('button', { name: w.lab.add, exact: true }).click();
+      await expect(message(page, w.lab.offeringAdded)).toBeVisible();
       await expect(page.getByTestId('offering').filter({ hasText: testName }).getByRole('textbox')).toHaveValue(`${price}.00`);
-      await expect(page.getByText(w.oneOffered)).toBeVisible();
+      await expect(page.getByText(w.lab.oneOffered)).toBeVisible();
 
       // Patients now find the lab on the new test's page, at that price.
       const visitor = await person(run.locale);
@@ -134,40 +135,40 @@ for (const run of runs) {
       const bookingId = checkout.bookings[0]!.id;
 
       // The lab marks it completed and uploads the result.
-      await openSection(page, w.nav.bookings);
+      await openSection(page, w.dashboard.nav.bookings);
       const booking = page.locator(`[data-testid="lab-booking"][data-booking-id="${bookingId}"]`);
       await expect(booking).toContainText(testName);
       await expect(booking).toContainText(customerName);
-      await expect(booking).toContainText(w.confirmed);
+      await expect(booking).toContainText(w.dashboard.status.confirmed);
       await expect(booking).toContainText(sar(price, run.locale));
-      await booking.getByRole('button', { name: w.markCompleted }).click();
-      await expect(message(page, w.bookingCompleted)).toBeVisible();
-      await expect(booking).toContainText(w.completed);
-      await booking.getByRole('button', { name: w.uploadResult }).click();
+      await booking.getByRole('button', { name: w.lab.markCompleted }).click();
+      await expect(message(page, w.lab.bookingCompleted)).toBeVisible();
+      await expect(booking).toContainText(w.dashboard.status.completed);
+      await booking.getByRole('button', { name: w.lab.uploadResult }).click();
 
-      await expect(page.getByRole('region', { name: w.nav.uploadResults })).toBeVisible();
+      await expect(page.getByRole('region', { name: w.dashboard.nav.uploadResults })).toBeVisible();
       const upload = page.getByTestId('upload-result-form');
       await expect(upload.getByTestId('result-booking')).toHaveValue(bookingId);
       const fileName = `rahma-${latin}.pdf`;
       await upload.getByTestId('result-file').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: resultPdf(bookingId) });
       await expect(upload).toContainText(fileName);
       await upload.getByTestId('upload-result').click();
-      await expect(message(page, w.resultUploaded)).toBeVisible();
+      await expect(message(page, w.lab.resultUploaded)).toBeVisible();
       const uploaded = page.getByTestId('uploaded-result').filter({ hasText: fileName });
       await expect(uploaded).toContainText(testName);
       await expect(uploaded).toContainText(customerName);
 
       // The overview and the payments count the completed booking.
-      await openSection(page, w.nav.overview);
+      await openSection(page, w.dashboard.nav.overview);
       await expect(page.getByTestId('stat-revenue-value')).toHaveText(sar(price, run.locale));
       await expect(page.getByTestId('stat-pending-value')).toHaveText('0');
-      await openSection(page, w.nav.payments);
-      await expect(page.getByText(w.totalOfCompleted)).toBeVisible();
+      await openSection(page, w.dashboard.nav.payments);
+      await expect(page.getByText(w.lab.totalOfCompleted)).toBeVisible();
       const payment = page.getByTestId('payment-row').filter({ hasText: testName });
       await expect(payment).toContainText(customerName);
       await expect(payment).toContainText(sar(price, run.locale));
-      await openSection(page, w.nav.bookings);
-      await expect(booking).toContainText(w.oneResultFile);
+      await openSection(page, w.dashboard.nav.bookings);
+      await expect(booking).toContainText(w.lab.oneResultFile);
     },
   );
 }

@@ -1,5 +1,6 @@
-import { expect, type Language, type Page, test, useLanguage } from '../fixtures.ts';
-import { openFromMenu, runs, titled, words } from './journeys.ts';
+import { expect, type Page, test, useLanguage } from '../fixtures.ts';
+import { words } from '../words.ts';
+import { openFromMenu, runs, titled } from './journeys.ts';
 
 // A visitor, never signed in: home → a category → a test → a lab offering it; then the store: the grid,
 // a product, the cart drawer, the built-in hosted payment page, and the success page.
@@ -12,33 +13,6 @@ interface Purchase {
   quantity: number;
   total: string;
 }
-
-const storeWords = {
-  ar: {
-    storeHeading: 'متجرنا',
-    addToCart: 'أضف إلى السلة',
-    added: (purchase: Purchase) => `تمت إضافة ${purchase.quantity} × ${purchase.product} (${purchase.variantTitle}) إلى السلة.`,
-    increase: 'زيادة الكمية',
-    checkout: 'إتمام الطلب',
-    checkoutHeading: 'دفع آمن',
-    nameOnCard: 'الاسم على البطاقة',
-    pay: (total: string) => `ادفع ${total}`,
-    success: 'تمّ الدفع بنجاح!',
-    stock: (count: number) => `الكمية المتوفرة: ${count}`,
-  },
-  en: {
-    storeHeading: 'Our Store',
-    addToCart: 'Add to Cart',
-    added: (purchase: Purchase) => `${purchase.quantity} x ${purchase.product} (${purchase.variantTitle}) added.`,
-    increase: 'Increase quantity',
-    checkout: 'Checkout',
-    checkoutHeading: 'Secure checkout',
-    nameOnCard: 'Name on card',
-    pay: (total: string) => `Pay ${total}`,
-    success: 'Payment Successful!',
-    stock: (count: number) => `${count} in stock!`,
-  },
-} satisfies Record<Language, unknown>;
 
 // One product variant per run, none of them bought by store.spec.ts: each run can check that the stock
 // shown drops by exactly what it bought.
@@ -58,7 +32,7 @@ async function stockShown(page: Page): Promise<number> {
 
 for (const run of runs) {
   const w = words[run.locale];
-  const s = storeWords[run.locale];
+  const s = words[run.locale].store;
   const purchase = purchases[run.index]!;
 
   test(titled('a visitor browses from a category to a lab, then buys in the store', run), async ({ page }) => {
@@ -67,19 +41,19 @@ for (const run of runs) {
 
     // Home → category.
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.homeHeading);
-    await page.getByTestId('category-card').filter({ hasText: w.bloodTests }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.home.heading);
+    await page.getByTestId('category-card').filter({ hasText: w.catalogue.bloodTests }).click();
     await expect(page).toHaveURL(/\/categories\/Blood%20Tests$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.bloodTests);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.catalogue.bloodTests);
 
     // Category → test.
-    const testCard = page.getByTestId('test-card').filter({ hasText: w.cbc });
+    const testCard = page.getByTestId('test-card').filter({ hasText: w.catalogue.cbc });
     await expect(testCard).toContainText(run.locale === 'ar' ? 'ر.س' : 'SAR');
     await testCard.click();
     await expect(page).toHaveURL(/\/test\/Complete%20Blood%20Count/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(w.cbc);
-    await expect(page.getByRole('heading', { name: w.howToPrepare })).toBeVisible();
-    await expect(page.getByRole('heading', { name: w.labsOffering })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(w.catalogue.cbc);
+    await expect(page.getByRole('heading', { name: w.catalogue.howToPrepare })).toBeVisible();
+    await expect(page.getByRole('heading', { name: w.catalogue.labsOffering })).toBeVisible();
 
     // Test → the lab of its first offer, which lists the same test at the same price.
     const offer = page.getByTestId('lab-offer').first();
@@ -89,14 +63,14 @@ for (const run of runs) {
     await labLink.click();
     await expect(page).toHaveURL(/\/labs\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(labName);
-    await expect(page.getByRole('heading', { name: w.workingHours })).toBeVisible();
-    await expect(page.getByRole('heading', { name: w.testsAndPrices })).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: w.cbc })).toContainText(price);
+    await expect(page.getByRole('heading', { name: w.catalogue.workingHours })).toBeVisible();
+    await expect(page.getByRole('heading', { name: w.catalogue.testsAndPrices })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: w.catalogue.cbc })).toContainText(price);
 
     // The store, from the menu.
     await openFromMenu(page, w.menu.store);
     await expect(page).toHaveURL(/\/store$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(s.storeHeading);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(s.heading);
     await expect(page.getByTestId('product-card')).toHaveCount(10);
     await page.getByRole('link', { name: purchase.product }).click();
     await expect(page).toHaveURL(/\/product\/\d+$/);
