@@ -9,7 +9,7 @@ import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';
-import { usePasswordCost } from './platform/password.ts';
+import { setPasswordCost } from './platform/password.ts';
 import { type RenderPage, serverPageTemplate, serverRenderedPages } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
 
@@ -17,7 +17,7 @@ const clientRoot = resolve(import.meta.dirname, '../../dist/client');
 
 async function main() {
   const env = parseEnv(process.env);
-  usePasswordCost(env.PASSWORD_COST);
+  setPasswordCost(env.PASSWORD_COST);
   const database = await prepareDatabase(env);
   const catalogFollower = followCatalogVersion(database.db, database.listen);
   const deps: AppDeps = {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { createApp } from './app.ts';
 import type { Database } from './db/schema.ts';
 import { type Env, EnvError, parseEnv } from './env.ts';
-import { usePasswordCost } from './platform/password.ts';
+import { setPasswordCost } from './platform/password.ts';
 
 // Minimal binding types, so the project does not depend on @cloudflare/workers-types (which clashes
 // with the DOM lib the client needs).
@@ -52,7 +52,7 @@ function envFrom(bindings: WorkerBindings): Env {
     if (typeof value === 'string') vars[key] = value;
   }
   const env = parseEnv(vars);
-  usePasswordCost(env.PASSWORD_COST);
+  setPasswordCost(env.PASSWORD_COST);
   parsedEnvs.set(bindings, env);
   return env;
 }

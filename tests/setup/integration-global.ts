@@ -9,7 +9,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { openPGliteInstance } from '../../src/server/db/pglite.ts';
 import { PGliteDialect } from '../../src/server/db/pglite-dialect.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import { usePasswordCost } from '../../src/server/platform/password.ts';
+import { setPasswordCost } from '../../src/server/platform/password.ts';
 import type { TestDatabaseTemplate } from './test-db.ts';
 
 declare module 'vitest' {
@@ -20,7 +20,7 @@ declare module 'vitest' {
 
 /** Migrates and seeds one template database; every test file starts from a copy of it. */
 export default async function setup(project: TestProject) {
-  usePasswordCost('test-only');
+  setPasswordCost('test-only');
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const templateName = `tahaleel_template_${process.pid}`;

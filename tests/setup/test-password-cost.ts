@@ -1,5 +1,5 @@
-import { usePasswordCost } from '../../src/server/platform/password.ts';
+import { setPasswordCost } from '../../src/server/platform/password.ts';
 import { testEnv } from './fixtures.ts';
 
 // Integration tests sign up hundreds of people: they hash at the test-only cost, as the e2e server does.
-usePasswordCost(testEnv.PASSWORD_COST);
+setPasswordCost(testEnv.PASSWORD_COST);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword, usePasswordCost, verifyPassword } from '../../src/server/platform/password.ts';
+import { hashPassword, setPasswordCost, verifyPassword } from '../../src/server/platform/password.ts';
 
 describe('password hashes', () => {
-  afterEach(() => usePasswordCost('standard'));
+  afterEach(() => setPasswordCost('standard'));
 
   // OWASP's cost takes seconds on a busy 2-core machine.
   it('are made at OWASP cost unless a test run asks otherwise', { timeout: 30_000 }, async () => {
@@ -14,7 +14,7 @@ describe('password hashes', () => {
 
   it('carry their cost, so one made at either cost is checked at the cost it was made with', { timeout: 30_000 }, async () => {
     const standard = await hashPassword('كلمة مرور طويلة');
-    usePasswordCost('test-only');
+    setPasswordCost('test-only');
     const cheap = await hashPassword('كلمة مرور طويلة');
     expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(await verifyPassword('كلمة مرور طويلة', standard)).toBe(true);

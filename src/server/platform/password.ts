@@ -18,7 +18,7 @@ let PARAMS: (typeof COSTS)[PasswordCost] = COSTS.standard;
  * The cost new hashes are made with, set once at start-up from PASSWORD_COST; env.ts refuses
  * `test-only` unless NODE_ENV=test, so no real account is ever hashed at it.
  */
-export function usePasswordCost(cost: PasswordCost): void {
+export function setPasswordCost(cost: PasswordCost): void {
   PARAMS = COSTS[cost];
 }
 const KEY_LENGTH = 32;

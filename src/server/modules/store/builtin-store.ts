@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
-import { effectivePriceCents, localizedCurrency } from '../../../shared/store.ts';
+import { localizedCurrency } from '../../../shared/store.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   builtinRowId,
