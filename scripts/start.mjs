@@ -25,7 +25,8 @@ if (builtAt < Math.max(...sources.map((source) => newestMtime(join(root, source)
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // Production React, with the development mailbox (/dev/mailbox) unless mail goes to SMTP_URL.
+  env: { NODE_ENV: 'production', ...(process.env.SMTP_URL ? {} : { DEV_MAILBOX: 'true' }), ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

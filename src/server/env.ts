@@ -8,6 +8,11 @@ const optionalText = z
 
 const optionalUrl = optionalText.pipe(z.url().optional());
 
+function isHttpsOrLocal(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || (protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname));
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,6 +34,25 @@ export const envSchema = z
     GOOGLE_TOKEN_URL: optionalUrl,
     STORE_API_URL: optionalUrl,
     STORE_ID: optionalText,
+    /** Where mail goes: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. */
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    /** The sender of every mail, e.g. `Tahaleel <no-reply@tahaleel.sa>`; by default no-reply at PUBLIC_URL's host. */
+    MAIL_FROM: optionalText.pipe(
+      z
+        .string()
+        .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, or a name and <address>')
+        .optional(),
+    ),
+    /**
+     * Without SMTP_URL: keep each mail for the development mailbox page (/dev/mailbox) and print its
+     * subject and links. On by default except in production (`npm start` turns it on for its demo).
+     */
+    DEV_MAILBOX: z.stringbool().optional(),
     /** `test-only` hashes passwords at a test suite's cost; refused unless NODE_ENV=test. */
     PASSWORD_COST: z.enum(['standard', 'test-only']).default('standard'),
   })
@@ -43,15 +67,30 @@ export const envSchema = z
     message: 'test-only is for test suites: it is refused unless NODE_ENV=test',
     when: () => true,
   })
+  .refine((env) => !(env.SMTP_URL && env.DEV_MAILBOX), {
+    path: ['DEV_MAILBOX'],
+    message: 'the development mailbox is for running without SMTP_URL: set one or the other',
+    when: () => true,
+  })
+  .refine((env) => !env.GOOGLE_TOKEN_URL || isHttpsOrLocal(env.GOOGLE_TOKEN_URL), {
+    path: ['GOOGLE_TOKEN_URL'],
+    message: 'must be an https:// URL (http:// only for localhost, as a test fake)',
+    when: () => true,
+  })
   .refine((env) => Boolean(env.STORE_API_URL) === Boolean(env.STORE_ID), {
     path: ['STORE_ID'],
     message: 'set STORE_API_URL and STORE_ID together, or neither',
     when: () => true,
   })
-  .transform((env) => ({
-    ...env,
-    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-  }));
+  .transform((env) => {
+    const PUBLIC_URL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+    return {
+      ...env,
+      PUBLIC_URL,
+      MAIL_FROM: env.MAIL_FROM ?? `Tahaleel <no-reply@${new URL(PUBLIC_URL).hostname}>`,
+      DEV_MAILBOX: !env.SMTP_URL && (env.DEV_MAILBOX ?? env.NODE_ENV !== 'production'),
+    };
+  });
 
 export type Env = z.output<typeof envSchema>;
 

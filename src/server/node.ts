@@ -7,6 +7,8 @@ import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
 import { EnvError, parseEnv } from './env.ts';
+import { developmentTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transports.ts';
+import { createOutboxSender } from './modules/mail/outbox-sender.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';
 import { setPasswordCost } from './platform/password.ts';
@@ -28,6 +30,14 @@ async function main() {
       (env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined) ?? getConnInfo(c).remote.address,
   };
   const app = createApp(deps);
+
+  // Mail goes out from the outbox (docs/decisions/0016): over SMTP, or into the development mailbox.
+  let transport: MailTransport | null = null;
+  if (env.SMTP_URL) transport = smtpTransport(env.SMTP_URL);
+  else if (env.DEV_MAILBOX) transport = developmentTransport(env.PUBLIC_URL);
+  else console.warn('No SMTP_URL: mail stays in the outbox, undelivered, until one is set.');
+  const mailSender = transport ? createOutboxSender({ db: database.db, transport, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL }) : null;
+  mailSender?.start();
 
   if (existsSync(resolve(clientRoot, 'index.html'))) {
     const indexHtml = readFileSync(resolve(clientRoot, 'index.html'), 'utf8');
@@ -82,8 +92,8 @@ async function main() {
     const close = () => {
       if (closing) return;
       closing = true;
-      void catalogFollower
-        .stop()
+      void Promise.all([catalogFollower.stop(), mailSender?.stop()])
+        .then(() => transport?.close())
         .then(() => database.db.destroy())
         .finally(() => process.exit(0));
     };

@@ -40,6 +40,11 @@ export const appErrorCodes = [
   'FILE_EMPTY',
   'FILE_TOO_LARGE',
   'FILE_TYPE_NOT_ALLOWED',
+  'EMAIL_NOT_VERIFIED',
+  'EMAIL_ALREADY_VERIFIED',
+  'LINK_INVALID',
+  'LINK_EXPIRED',
+  'LINK_USED',
   'INTERNAL',
 ] as const;
 

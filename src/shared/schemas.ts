@@ -56,6 +56,16 @@ export const upgradeAnonymousInput = z.object({ email: emailSchema, password: pa
 
 export const newsletterSubscribeInput = z.object({ email: emailSchema });
 
+/** A single-use link's token (verify an address, reset a password): base32, as the server writes it. */
+export const accountLinkToken = z
+  .string({ error: m.required })
+  .trim()
+  .regex(/^[a-z2-7]{32}$/, m.invalid);
+export const verifyEmailInput = z.object({ token: accountLinkToken });
+export const requestPasswordResetInput = z.object({ email: emailSchema });
+export const checkResetLinkInput = z.object({ token: accountLinkToken });
+export const resetPasswordInput = z.object({ token: accountLinkToken, password: passwordSchema });
+
 export const searchInput = z
   .object({
     query: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong),
@@ -148,6 +158,12 @@ export const changePasswordInput = z.object({
   currentPassword: z.string().max(PASSWORD_MAX, m.tooLong).optional(),
   newPassword: passwordSchema,
 });
+
+export const changeEmailInput = z.object({
+  newEmail: emailSchema,
+  currentPassword: z.string().max(PASSWORD_MAX, m.tooLong).optional(),
+});
+export const mailPreferencesInput = z.object({ reminderMail: z.boolean(), marketingMail: z.boolean() });
 
 export const choosePlanInput = z.object({
   plan: z.enum(['basic', 'premium', 'enterprise', 'starter', 'professional']),

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
 
 /** The first worker's port; worker N listens on BASE_PORT + N (E2E_PORT moves the range). */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -10,6 +11,8 @@ const STARTUP_TIMEOUT_MS = 120_000;
 export interface AppServer {
   url: string;
   dataDir: string;
+  /** The SMTP server the app's mail goes to (SMTP_URL), in this worker's process: read what people receive. */
+  mailbox: TestSmtpServer;
   stop(): Promise<void>;
 }
 
@@ -18,7 +21,8 @@ export interface AppServer {
  * `npm start` does: a worker's tests never meet another worker's people, bookings or stock. It runs the
  * built client as a newcomer's server does, and trusts X-Forwarded-For as behind a proxy (fixtures.ts
  * gives every browser context its own client address, so the per-address limits see one visitor each).
- * Its output goes to `<dataDir>/server.log`.
+ * Its mail goes over SMTP to a real SMTP server in this worker (`mailbox`). Its output goes to
+ * `<dataDir>/server.log`.
  */
 export async function startAppServer(workerIndex: number): Promise<AppServer> {
   const port = BASE_PORT + workerIndex;
@@ -27,6 +31,7 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
   const log = createWriteStream(resolve(dataDir, 'server.log'));
+  const mailbox = await startSmtpServer();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
     env: {
       ...process.env,
@@ -37,6 +42,7 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
       PASSWORD_COST: 'test-only',
       PUBLIC_URL: url,
       TRUST_PROXY: 'true',
+      SMTP_URL: mailbox.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,7 +53,11 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
   return {
     url,
     dataDir,
-    stop: () => stopProcess(child),
+    mailbox,
+    stop: async () => {
+      await stopProcess(child);
+      await mailbox.close();
+    },
   };
 }
 

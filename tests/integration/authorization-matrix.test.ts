@@ -206,6 +206,12 @@ const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const futureInstant = () => `${inDays(5)}T06:00:00.000Z`;
 const password = 'matrix-password-1';
+/** A well-formed link token that was never sent. */
+const linkToken = () =>
+  randomUUID()
+    .replaceAll('-', '')
+    .slice(0, 32)
+    .replace(/[^a-z2-7]/g, 'a');
 
 const labProfile = {
   nameAr: 'مختبر المصفوفة',
@@ -225,6 +231,9 @@ const matrix: Record<string, Row> = {
   'account.updateProfile': { access: signedIn, input: () => ({ name: 'اسم جديد', locale: 'ar' }) },
   // A guest first gets an e-mail and a password through auth.upgradeAnonymous.
   'account.changePassword': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ newPassword: password }) },
+  'account.changeEmail': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ newEmail: `${unique('new')}@example.sa` }) },
+  'account.updateMailPreferences': { access: signedIn, input: () => ({ reminderMail: false, marketingMail: true }) },
+  'account.signOutEverywhere': { access: signedIn },
 
   'admin.overview': { access: admins },
   'admin.totalRevenue': { access: admins },
@@ -256,6 +265,12 @@ const matrix: Record<string, Row> = {
     input: () => ({ email: `${unique('upgrade')}@example.sa`, password }),
   },
   'auth.signOut': { access: everyone },
+  // A link from a mail works without a session (it may be opened on another device).
+  'auth.verifyEmail': { access: everyone, input: () => ({ token: linkToken() }) },
+  'auth.resendVerification': { access: { ...signedIn, guest: 'FORBIDDEN' } },
+  'auth.requestPasswordReset': { access: everyone, input: () => ({ email: `${unique('reset')}@example.sa` }) },
+  'auth.checkResetLink': { access: everyone, input: () => ({ token: linkToken() }) },
+  'auth.resetPassword': { access: everyone, input: () => ({ token: linkToken(), password }) },
 
   'booking.availableSlots': { access: everyone, input: () => ({ labId: seeded.labId, date: inDays(3) }) },
   'booking.holdSlot': { access: customers, input: () => ({ labTestId: NO_ID, bookingTime: futureInstant() }) },

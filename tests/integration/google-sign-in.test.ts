@@ -43,7 +43,7 @@ async function signInWithGoogle(user: { sub: string; email: string; email_verifi
 }
 
 describe('Google sign-in', () => {
-  it('asks Google for offline access with forced consent, PKCE and state', async () => {
+  it('asks Google for the profile and e-mail with PKCE and state: no offline access, no forced consent', async () => {
     const { authorizationUrl } = await signInWithGoogle({
       sub: randomUUID(),
       email: `${randomUUID()}@gmail.com`,
@@ -51,9 +51,9 @@ describe('Google sign-in', () => {
       name: 'Reem',
     });
     expect(authorizationUrl.origin + authorizationUrl.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    expect(authorizationUrl.searchParams.has('access_type')).toBe(false);
+    expect(authorizationUrl.searchParams.has('prompt')).toBe(false);
     expect(Object.fromEntries(authorizationUrl.searchParams)).toMatchObject({
-      access_type: 'offline',
-      prompt: 'consent',
       code_challenge_method: 'S256',
       redirect_uri: 'http://localhost:3000/auth/google/callback',
       client_id: 'client-123.apps.googleusercontent.com',
@@ -73,7 +73,7 @@ describe('Google sign-in', () => {
     expect(me.data).toMatchObject({ email: address, name: 'ريم الشهري', user_type: 'customer' });
   });
 
-  it('links a Google account to the existing user with the same verified e-mail', async () => {
+  it('links a Google account to the existing user once both Google and the account vouch for the address', async () => {
     const address = `${randomUUID()}@gmail.com`;
     const signUp = await apiClient(app).mutate<{ id: string }>('auth.signUp', {
       email: address,
@@ -82,6 +82,8 @@ describe('Google sign-in', () => {
       userType: 'customer',
       acceptTerms: true,
     });
+    // The owner opened the confirmation link.
+    await database.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', signUp.data.id).execute();
     const sub = `g-${randomUUID()}`;
     const { callback } = await signInWithGoogle({ sub, email: address, email_verified: true, name: 'Omar A.' });
     const me = await apiClient(app).query<{ id: string }>(
@@ -91,6 +93,52 @@ describe('Google sign-in', () => {
     expect(me.data.id).toBe(signUp.data.id);
     const user = await database.db.selectFrom('users').select('google_sub').where('id', '=', signUp.data.id).executeTakeFirstOrThrow();
     expect(user.google_sub).toBe(sub);
+  });
+
+  it('refuses to link the real owner’s Google account to an account someone else signed up with (pre-account takeover)', async () => {
+    const victim = `${randomUUID()}@gmail.com`;
+    // An attacker signs up first with the victim's address and a password of their own; the address is never confirmed.
+    const squatter = await apiClient(app).mutate<{ id: string }>('auth.signUp', {
+      email: victim,
+      password: 'attacker-password',
+      name: 'Not the owner',
+      userType: 'customer',
+      acceptTerms: true,
+    });
+    const { callback } = await signInWithGoogle({ sub: `g-${randomUUID()}`, email: victim, email_verified: true, name: 'The owner' });
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/?auth_error=google_unverified');
+    expect(
+      callback.headers.getSetCookie().some((value) => value.startsWith('tahaleel_session=') && !/tahaleel_session=;/.test(value)),
+    ).toBe(false);
+    const user = await database.db.selectFrom('users').select('google_sub').where('id', '=', squatter.data.id).executeTakeFirstOrThrow();
+    expect(user.google_sub).toBeNull();
+  });
+
+  it('does not link when Google does not vouch for the address either', async () => {
+    const address = `${randomUUID()}@gmail.com`;
+    const signUp = await apiClient(app).mutate<{ id: string }>('auth.signUp', {
+      email: address,
+      password: 'password-1234',
+      name: 'Huda',
+      userType: 'customer',
+      acceptTerms: true,
+    });
+    await database.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', signUp.data.id).execute();
+    const { callback } = await signInWithGoogle({ sub: `g-${randomUUID()}`, email: address, email_verified: false, name: 'Huda' });
+    expect(callback.headers.get('location')).toBe('/?auth_error=google_unverified');
+    const user = await database.db.selectFrom('users').select('google_sub').where('id', '=', signUp.data.id).executeTakeFirstOrThrow();
+    expect(user.google_sub).toBeNull();
+  });
+
+  it('a new account from Google starts with its address confirmed', async () => {
+    const address = `${randomUUID()}@gmail.com`;
+    const { callback } = await signInWithGoogle({ sub: `g-${randomUUID()}`, email: address, email_verified: true, name: 'Lama' });
+    const me = await apiClient(app).query<{ email_verified: boolean }>(
+      'auth.me',
+      cookiePair(callback.headers.getSetCookie().find((v) => v.startsWith('tahaleel_session='))),
+    );
+    expect(me.data.email_verified).toBe(true);
   });
 
   it('refuses a callback whose state does not match, and signs nobody in', async () => {

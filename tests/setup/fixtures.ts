@@ -27,10 +27,14 @@ export interface TestUser {
 export async function createTestUser(
   db: Kysely<Database>,
   userType: UserType,
-  options: { approved?: boolean; name?: string } = {},
+  options: { approved?: boolean; name?: string; emailVerified?: boolean } = {},
 ): Promise<TestUser> {
   const email = `${userType}-${randomUUID()}@test.tahaleel.sa`;
-  const { id } = await db.insertInto('users').values({ email, password_hash: null }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('users')
+    .values({ email, password_hash: null, email_verified_at: options.emailVerified === false ? null : new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('user_profiles')
     .values({ id, name: options.name ?? `Test ${userType}`, user_type: userType, approved: options.approved ?? userType !== 'lab' })

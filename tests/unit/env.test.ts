@@ -37,4 +37,26 @@ describe('environment', () => {
     expect(() => parseEnv({ STORE_API_URL: 'http://127.0.0.1:9999' })).toThrow(/STORE_ID/);
     expect(parseEnv({ STORE_API_URL: 'http://127.0.0.1:9999', STORE_ID: 'tahaleel' }).STORE_ID).toBe('tahaleel');
   });
+
+  it('takes mail settings: SMTP_URL and MAIL_FROM checked, the development mailbox off in production and beside SMTP', () => {
+    expect(parseEnv({}).MAIL_FROM).toBe('Tahaleel <no-reply@localhost>');
+    expect(parseEnv({ PUBLIC_URL: 'https://tahaleel.sa' }).MAIL_FROM).toBe('Tahaleel <no-reply@tahaleel.sa>');
+    expect(parseEnv({}).DEV_MAILBOX).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production' }).DEV_MAILBOX).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true);
+    expect(parseEnv({ SMTP_URL: 'smtp://user:pass@mail.example.sa:587' }).DEV_MAILBOX).toBe(false);
+    expect(() => parseEnv({ SMTP_URL: 'smtp://mail.example.sa', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example.sa' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => parseEnv({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
+    expect(parseEnv({ MAIL_FROM: 'تحاليل <hello@tahaleel.sa>' }).MAIL_FROM).toBe('تحاليل <hello@tahaleel.sa>');
+  });
+
+  it('takes the Google token URL only over https, or plain http to this machine (the test fake)', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(() => parseEnv({ ...google, GOOGLE_TOKEN_URL: 'http://oauth.example.com/token' })).toThrow(/GOOGLE_TOKEN_URL/);
+    expect(parseEnv({ ...google, GOOGLE_TOKEN_URL: 'http://127.0.0.1:4000/token' }).GOOGLE_TOKEN_URL).toBe('http://127.0.0.1:4000/token');
+    expect(parseEnv({ ...google, GOOGLE_TOKEN_URL: 'https://oauth2.example.com/token' }).GOOGLE_TOKEN_URL).toBe(
+      'https://oauth2.example.com/token',
+    );
+  });
 });

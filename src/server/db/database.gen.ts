@@ -5,6 +5,8 @@ import type { ColumnType, GeneratedAlways } from 'kysely';
 import type { Locale, UserType } from '../../shared/locale.ts';
 import type { PlanId } from '../../shared/plans.ts';
 
+export type AccountTokenPurpose = 'reset_password' | 'verify_email';
+
 export type BookingStatus = 'cancelled' | 'completed' | 'confirmed';
 
 export type CheckoutStatus = 'failed' | 'paid' | 'pending';
@@ -28,6 +30,10 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Numeric = ColumnType<string, number | string, number | string>;
 
+export type OutboxLocale = 'ar' | 'en';
+
+export type OutboxStatus = 'failed' | 'pending' | 'sent' | 'skipped';
+
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
 export type StoreOrderStatus = 'cancelled' | 'expired' | 'paid' | 'pending';
@@ -37,6 +43,16 @@ export type StoreProductStatus = 'draft' | 'published';
 export type TestRequestStatus = 'approved' | 'pending' | 'rejected';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface AccountTokens {
+  created_at: CreatedAt;
+  email: string;
+  expires_at: Timestamp;
+  id: string;
+  purpose: AccountTokenPurpose;
+  used_at: Timestamp | null;
+  user_id: string;
+}
 
 export interface AuditLog {
   action: string;
@@ -140,10 +156,31 @@ export interface LabWorkingHours {
 }
 
 export interface NewsletterSubscriptions {
+  confirm_token_hash: string | null;
+  confirmed_at: Timestamp | null;
   created_at: CreatedAt;
   email: string;
   id: Generated<number>;
   locale: Generated<Locale>;
+  unsubscribe_token_hash: string | null;
+}
+
+export interface Outbox {
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  data: Json;
+  dedupe_key: string | null;
+  id: Generated<string>;
+  last_error: string | null;
+  locale: OutboxLocale;
+  locked_until: Timestamp | null;
+  recipient: string;
+  send_after: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+  status: Generated<OutboxStatus>;
+  template: string;
+  transport: string | null;
+  user_id: string | null;
 }
 
 export interface ResultFiles {
@@ -357,7 +394,9 @@ export interface UserProfiles {
   created_at: CreatedAt;
   id: string;
   locale: Generated<Locale>;
+  marketing_mail: Generated<boolean>;
   name: string;
+  reminder_mail: Generated<boolean>;
   subscription_tier: Generated<PlanId>;
   updated_at: Generated<Timestamp>;
   user_type: UserType;
@@ -366,6 +405,7 @@ export interface UserProfiles {
 export interface Users {
   created_at: CreatedAt;
   email: string | null;
+  email_verified_at: Timestamp | null;
   google_sub: string | null;
   id: Generated<string>;
   is_anonymous: Generated<boolean>;
@@ -375,6 +415,7 @@ export interface Users {
 }
 
 export interface DB {
+  account_tokens: AccountTokens;
   audit_log: AuditLog;
   auth_rate_limits: AuthRateLimits;
   bookings: Bookings;
@@ -386,6 +427,7 @@ export interface DB {
   lab_working_hours: LabWorkingHours;
   labs: Labs;
   newsletter_subscriptions: NewsletterSubscriptions;
+  outbox: Outbox;
   result_files: ResultFiles;
   sessions: Sessions;
   slot_holds: SlotHolds;

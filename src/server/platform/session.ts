@@ -1,6 +1,6 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Locale, UserType } from '../../shared/locale.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -16,6 +16,8 @@ const RENEW_WHEN_LEFT_MS = SESSION_MS / 2;
 export interface SessionUser {
   id: string;
   email: string | null;
+  /** The owner opened a link sent to the address (or Google vouched for it). */
+  email_verified: boolean;
   name: string;
   user_type: UserType;
   approved: boolean;
@@ -23,6 +25,9 @@ export interface SessionUser {
   locale: Locale;
   is_anonymous: boolean;
   license_number: string | null;
+  /** Mail choices: appointment reminders, and news and offers. */
+  reminder_mail: boolean;
+  marketing_mail: boolean;
 }
 
 export interface Session {
@@ -73,7 +78,10 @@ function selectSessionUser(db: Kysely<Database>) {
       'user_profiles.subscription_tier',
       'user_profiles.locale',
       'labs.license_number',
-    ]);
+      'user_profiles.reminder_mail',
+      'user_profiles.marketing_mail',
+    ])
+    .select(sql<boolean>`users.email_verified_at is not null`.as('email_verified'));
 }
 
 /** The auth user merged with the profile (and the lab's license number), as `auth.me` answers it. */

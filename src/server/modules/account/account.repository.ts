@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -11,7 +11,29 @@ export async function updateProfile(db: Kysely<Database>, userId: string, profil
 }
 
 export function findPasswordHash(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('users').select(['password_hash', 'is_anonymous']).where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
+    .select(['users.password_hash', 'users.is_anonymous', 'users.email', 'user_profiles.name', 'user_profiles.locale'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function setMailPreferences(db: Kysely<Database>, userId: string, choices: { reminderMail: boolean; marketingMail: boolean }) {
+  await db
+    .updateTable('user_profiles')
+    .set({ reminder_mail: choices.reminderMail, marketing_mail: choices.marketingMail, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function deleteAllSessions(db: Kysely<Database>, userId: string) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function emailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function setPasswordHash(db: Kysely<Database>, userId: string, passwordHash: string) {

@@ -5,6 +5,8 @@ import type { Database } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
 import { loadSessionUser } from '../../platform/session.ts';
+import { sendVerificationLink } from '../auth/auth.service.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
 import * as repo from './account.repository.ts';
 
 /** Name and preferred language; answers with the user as `auth.me` does. */
@@ -24,19 +26,75 @@ export async function changePassword(
   session: { userId: string; sessionId: string },
   input: { currentPassword?: string; newPassword: string },
 ) {
-  const account = await repo.findPasswordHash(db, session.userId);
+  const account = await confirmedAccount(db, session.userId, input.currentPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (tx) => {
+    await repo.setPasswordHash(tx, session.userId, passwordHash);
+    await repo.deleteOtherSessions(tx, session.userId, session.sessionId);
+    if (account.email) {
+      await enqueueMail(tx, {
+        to: account.email,
+        locale: account.locale,
+        userId: session.userId,
+        message: { template: 'password-changed', data: { name: account.name } },
+      });
+    }
+  });
+  return { changed: true as const };
+}
+
+/**
+ * The account, once the caller proved it is theirs with the current password (an account that
+ * signed up with Google has none and is not asked). Guesses count against the sign-in limit.
+ */
+async function confirmedAccount(db: Kysely<Database>, userId: string, currentPassword: string | undefined) {
+  const account = await repo.findPasswordHash(db, userId);
   if (!account) throw new AppError('NOT_FOUND', { entity: 'user' });
   // A guest first adds an e-mail and password through auth.upgradeAnonymous.
   if (account.is_anonymous) throw new AppError('FORBIDDEN');
   if (account.password_hash) {
-    const key = `password:account:${session.userId}`;
+    const key = `password:account:${userId}`;
     await consumeAttempt(db, key, rateLimits.signInPerAccount);
-    if (!input.currentPassword || !(await verifyPassword(input.currentPassword, account.password_hash))) {
+    if (!currentPassword || !(await verifyPassword(currentPassword, account.password_hash))) {
       throw new AppError('WRONG_PASSWORD', { field: 'currentPassword' });
     }
     await clearAttempts(db, key);
   }
-  await repo.setPasswordHash(db, session.userId, await hashPassword(input.newPassword));
-  await repo.deleteOtherSessions(db, session.userId, session.sessionId);
-  return { changed: true as const };
+  return account;
+}
+
+/**
+ * A new address takes effect once confirmed: the link goes to the new address (auth.verifyEmail
+ * then switches it and tells the old one). Until then the account keeps its address.
+ */
+export async function changeEmail(
+  db: Kysely<Database>,
+  userId: string,
+  input: { newEmail: string; currentPassword?: string },
+  publicUrl: string,
+) {
+  const account = await confirmedAccount(db, userId, input.currentPassword);
+  if (await repo.emailTaken(db, input.newEmail)) throw new AppError('EMAIL_TAKEN', { field: 'newEmail' });
+  await db
+    .transaction()
+    .execute((tx) => sendVerificationLink(tx, { id: userId, name: account.name, locale: account.locale }, input.newEmail, publicUrl));
+  return { sent: true as const, email: input.newEmail };
+}
+
+/** Ends every session of the account, this one included. */
+export async function signOutEverywhere(db: Kysely<Database>, userId: string) {
+  await repo.deleteAllSessions(db, userId);
+  return { signedOut: true as const };
+}
+
+/** Appointment reminders and news by mail; mail about the user's own bookings and account always goes. */
+export async function updateMailPreferences(
+  db: Kysely<Database>,
+  userId: string,
+  choices: { reminderMail: boolean; marketingMail: boolean },
+) {
+  await repo.setMailPreferences(db, userId, choices);
+  const user = await loadSessionUser(db, userId);
+  if (!user) throw new AppError('NOT_FOUND', { entity: 'user' });
+  return user;
 }

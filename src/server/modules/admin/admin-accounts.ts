@@ -12,7 +12,11 @@ export async function createAdmin(
   return db.transaction().execute(async (tx) => {
     const taken = await tx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
     if (taken) throw new AppError('CONFLICT', { field: 'email' });
-    const user = await tx.insertInto('users').values({ email, password_hash: passwordHash }).returning('id').executeTakeFirstOrThrow();
+    const user = await tx
+      .insertInto('users')
+      .values({ email, password_hash: passwordHash, email_verified_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await tx.insertInto('user_profiles').values({ id: user.id, name: input.name, user_type: 'admin', approved: true }).execute();
     return { id: user.id, email };
   });

@@ -71,10 +71,28 @@ export function listLabs(db: Db) {
 export function lockLabProfile(tx: Transaction<Database>, labId: string) {
   return tx
     .selectFrom('user_profiles')
-    .select(['id', 'approved'])
-    .where('id', '=', labId)
-    .where('user_type', '=', 'lab')
-    .forUpdate()
+    .innerJoin('users', 'users.id', 'user_profiles.id')
+    .select([
+      'user_profiles.id',
+      'user_profiles.approved',
+      'user_profiles.name',
+      'user_profiles.locale',
+      'users.email',
+      'users.email_verified_at',
+    ])
+    .where('user_profiles.id', '=', labId)
+    .where('user_profiles.user_type', '=', 'lab')
+    .forUpdate(['user_profiles'])
+    .executeTakeFirst();
+}
+
+/** Where a lab's mail goes, in its language. */
+export function labMailProfile(db: Kysely<Database> | Transaction<Database>, labId: string) {
+  return db
+    .selectFrom('user_profiles')
+    .innerJoin('users', 'users.id', 'user_profiles.id')
+    .select(['user_profiles.name', 'user_profiles.locale', 'users.email'])
+    .where('user_profiles.id', '=', labId)
     .executeTakeFirst();
 }
 

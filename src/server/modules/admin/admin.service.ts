@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
 import * as repo from './admin.repository.ts';
 
 /** The most rows a list answers with, newest first. */
@@ -23,11 +24,26 @@ export async function labs(db: Kysely<Database>) {
 }
 
 /** Approve or reject (approved false; the lab stays listed); written to the audit log with the change. */
-export async function setLabApproval(db: Kysely<Database>, adminId: string, labId: string, approved: boolean) {
+/**
+ * Approves or rejects a lab, and tells it by mail. A lab is approved only once its address is
+ * confirmed: the approval notice, and every later mail about bookings, must reach the lab.
+ */
+export async function setLabApproval(db: Kysely<Database>, adminId: string, labId: string, approved: boolean, publicUrl: string) {
   await db.transaction().execute(async (tx) => {
     const lab = await repo.lockLabProfile(tx, labId);
     if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
+    if (approved && !lab.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED');
     await repo.setApproved(tx, labId, approved);
+    if (lab.email && (approved ? !lab.approved : true)) {
+      await enqueueMail(tx, {
+        to: lab.email,
+        locale: lab.locale,
+        userId: labId,
+        message: approved
+          ? { template: 'lab-approved', data: { name: lab.name, link: new URL('/dashboard', publicUrl).toString() } }
+          : { template: 'lab-rejected', data: { name: lab.name } },
+      });
+    }
     await recordAudit(tx, {
       actorId: adminId,
       action: approved ? 'lab.approve' : 'lab.reject',
@@ -58,6 +74,7 @@ export async function reviewTestRequest(
   adminId: string,
   requestId: number,
   decision: 'approved' | 'rejected',
+  publicUrl: string,
   now = new Date(),
 ) {
   try {
@@ -79,6 +96,23 @@ export async function reviewTestRequest(
         subjectId: requestId,
         details: { labId: request.requested_by_lab_id, testId },
       });
+      const lab = await repo.labMailProfile(tx, request.requested_by_lab_id);
+      if (lab?.email) {
+        await enqueueMail(tx, {
+          to: lab.email,
+          locale: lab.locale,
+          userId: request.requested_by_lab_id,
+          message: {
+            template: 'test-request-decided',
+            data: {
+              name: lab.name,
+              testName: { ar: request.test_name_ar, en: request.test_name_en },
+              decision,
+              link: new URL('/dashboard', publicUrl).toString(),
+            },
+          },
+        });
+      }
       return { id: requestId, status: decision, created_test_id: testId, created_test_name_en: testId ? request.test_name_en : null };
     });
   } catch (error) {

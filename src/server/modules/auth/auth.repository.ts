@@ -7,7 +7,15 @@ export function findCredentialsByEmail(db: Db, email: string) {
   return db
     .selectFrom('users')
     .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
-    .select(['users.id', 'users.password_hash', 'user_profiles.user_type'])
+    .select([
+      'users.id',
+      'users.email',
+      'users.password_hash',
+      'users.email_verified_at',
+      'user_profiles.user_type',
+      'user_profiles.name',
+      'user_profiles.locale',
+    ])
     .where(sql<string>`lower(users.email)`, '=', email.toLowerCase())
     .executeTakeFirst();
 }
@@ -23,6 +31,8 @@ export interface NewAccount {
   googleSub?: string | null;
   phone?: string | null;
   isAnonymous?: boolean;
+  /** Google said the address is the user's. */
+  emailVerified?: boolean;
   name: string;
   userType: 'customer' | 'lab';
   locale: 'ar' | 'en';
@@ -39,6 +49,7 @@ export async function insertAccount(tx: Transaction<Database>, account: NewAccou
       google_sub: account.googleSub ?? null,
       phone: account.phone ?? null,
       is_anonymous: account.isAnonymous ?? false,
+      email_verified_at: account.emailVerified ? new Date() : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -61,4 +72,89 @@ export function findUserByGoogleSub(db: Db, sub: string) {
 
 export async function linkGoogleAccount(db: Db, userId: string, sub: string): Promise<void> {
   await db.updateTable('users').set({ google_sub: sub, updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
+export type AccountTokenPurpose = 'verify_email' | 'reset_password';
+
+export async function insertAccountToken(
+  db: Db,
+  token: { id: string; userId: string; purpose: AccountTokenPurpose; email: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('account_tokens')
+    .values({ id: token.id, user_id: token.userId, purpose: token.purpose, email: token.email, expires_at: token.expiresAt })
+    .execute();
+}
+
+/** The token's row, locked until the caller's transaction ends (a link is used once, even by two tabs at once). */
+export function lockAccountToken(tx: Transaction<Database>, id: string, purpose: AccountTokenPurpose) {
+  return tx
+    .selectFrom('account_tokens')
+    .select(['user_id', 'email', 'expires_at', 'used_at'])
+    .where('id', '=', id)
+    .where('purpose', '=', purpose)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findAccountToken(db: Db, id: string, purpose: AccountTokenPurpose) {
+  return db
+    .selectFrom('account_tokens')
+    .select(['expires_at', 'used_at'])
+    .where('id', '=', id)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+export async function markAccountTokenUsed(db: Db, id: string): Promise<void> {
+  await db.updateTable('account_tokens').set({ used_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** Every unused token of the user for `purpose` stops working (a newer link, or the address changed). */
+export async function deleteUnusedAccountTokens(db: Db, userId: string, purpose: AccountTokenPurpose): Promise<void> {
+  await db.deleteFrom('account_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+}
+
+export function findMailProfile(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.email_verified_at',
+      'users.is_anonymous',
+      'user_profiles.name',
+      'user_profiles.locale',
+      'user_profiles.user_type',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function setEmailVerified(db: Db, userId: string, email: string): Promise<void> {
+  await db.updateTable('users').set({ email, email_verified_at: new Date(), updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
+export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
+export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Another account already uses the address. */
+export async function emailTakenByOther(db: Db, email: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('id', '<>', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function rememberLocale(db: Db, userId: string, locale: 'ar' | 'en'): Promise<void> {
+  await db.updateTable('user_profiles').set({ locale }).where('id', '=', userId).where('locale', '<>', locale).execute();
 }

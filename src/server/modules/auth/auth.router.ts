@@ -1,4 +1,13 @@
-import { anonymousSignInInput, signInInput, signUpInput, upgradeAnonymousInput } from '../../../shared/schemas.ts';
+import {
+  anonymousSignInInput,
+  checkResetLinkInput,
+  requestPasswordResetInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+  upgradeAnonymousInput,
+  verifyEmailInput,
+} from '../../../shared/schemas.ts';
 import { invalidateSession } from '../../platform/session.ts';
 import { blankSessionCookie, sessionCookie } from '../../platform/session-cookie.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
@@ -7,7 +16,7 @@ import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import * as auth from './auth.service.ts';
 
 function meta(ctx: TrpcContext): auth.RequestMeta {
-  return { clientIp: ctx.clientIp, locale: ctx.locale, currentSessionId: ctx.session?.id ?? null };
+  return { clientIp: ctx.clientIp, locale: ctx.locale, publicUrl: ctx.config.PUBLIC_URL, currentSessionId: ctx.session?.id ?? null };
 }
 
 function begin(ctx: TrpcContext, started: auth.StartedSession) {
@@ -32,7 +41,28 @@ export const authRouter = router({
 
   upgradeAnonymous: signedInProcedure
     .input(upgradeAnonymousInput)
-    .mutation(({ ctx, input }) => auth.upgradeAnonymous(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => auth.upgradeAnonymous(ctx.db, ctx.user, input, ctx.config.PUBLIC_URL)),
+
+  /** Opening the link from the mail confirms the address; no sign-in needed (it may be another device). */
+  verifyEmail: publicProcedure.input(verifyEmailInput).mutation(({ ctx, input }) => auth.verifyEmail(ctx.db, input.token, ctx.clientIp)),
+
+  /** The confirmation mail again, for the signed-in user's unconfirmed address. */
+  resendVerification: signedInProcedure.mutation(({ ctx }) => auth.resendVerification(ctx.db, ctx.user.id, ctx.config.PUBLIC_URL)),
+
+  /** Always the same answer, in the same time; a mail only if the address has an account. */
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInput)
+    .mutation(({ ctx, input }) =>
+      auth.requestPasswordReset(ctx.db, input.email, { clientIp: ctx.clientIp, publicUrl: ctx.config.PUBLIC_URL }),
+    ),
+
+  checkResetLink: publicProcedure.input(checkResetLinkInput).query(({ ctx, input }) => auth.checkResetLink(ctx.db, input.token)),
+
+  /** A new password from the mailed link: every session of the user ends, and this browser is signed in. */
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    const { userId } = await auth.resetPassword(ctx.db, input, ctx.clientIp);
+    return begin(ctx, await auth.startSession(ctx.db, userId, { ...meta(ctx), currentSessionId: null }));
+  }),
 
   /** Revokes this session on the server and clears the cookie; harmless when signed out. */
   signOut: publicProcedure.mutation(async ({ ctx }) => {

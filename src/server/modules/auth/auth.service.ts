@@ -6,11 +6,30 @@ import type { Database } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
 import { createSession, generateSessionToken, invalidateSession, loadSessionUser, type SessionUser } from '../../platform/session.ts';
-import { emailTaken, findCredentialsByEmail, findUserByGoogleSub, insertAccount, linkGoogleAccount } from './auth.repository.ts';
+import { sendVerificationLink } from './account-links.ts';
+import {
+  emailTaken,
+  findCredentialsByEmail,
+  findUserByGoogleSub,
+  insertAccount,
+  linkGoogleAccount,
+  rememberLocale,
+} from './auth.repository.ts';
+
+export {
+  checkResetLink,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  sendVerificationLink,
+  verifyEmail,
+} from './account-links.ts';
 
 export interface RequestMeta {
   clientIp: string;
   locale: Locale;
+  /** Links in mail start here. */
+  publicUrl: string;
   /** The session the request came with, replaced at sign-in. */
   currentSessionId: string | null;
 }
@@ -22,8 +41,10 @@ export interface StartedSession {
 }
 
 /** A new session at every sign-in (no fixation); the one the browser had is revoked. */
-async function startSession(db: Kysely<Database>, userId: string, meta: RequestMeta): Promise<StartedSession> {
+export async function startSession(db: Kysely<Database>, userId: string, meta: RequestMeta): Promise<StartedSession> {
   if (meta.currentSessionId) await invalidateSession(db, meta.currentSessionId);
+  // Mail speaks the language the user used last.
+  await rememberLocale(db, userId, meta.locale);
   const token = generateSessionToken();
   const session = await createSession(db, token, userId);
   const user = await loadSessionUser(db, userId);
@@ -38,7 +59,7 @@ export async function signUp(db: Kysely<Database>, input: SignUpInput, meta: Req
   const userId = await db.transaction().execute(async (tx) => {
     // Checked again inside the transaction: the unique index is the final word.
     if (await emailTaken(tx, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
-    return insertAccount(tx, {
+    const id = await insertAccount(tx, {
       email: input.email,
       passwordHash,
       name: input.name,
@@ -46,6 +67,8 @@ export async function signUp(db: Kysely<Database>, input: SignUpInput, meta: Req
       locale: meta.locale,
       licenseNumber: input.userType === 'lab' ? (input.licenseNumber ?? null) : null,
     });
+    await sendVerificationLink(tx, { id, name: input.name, locale: meta.locale }, input.email, meta.publicUrl);
+    return id;
   });
   return startSession(db, userId, meta);
 }
@@ -101,16 +124,20 @@ export async function upgradeAnonymous(
   db: Kysely<Database>,
   user: SessionUser,
   input: { email: string; password: string },
+  publicUrl: string,
 ): Promise<SessionUser> {
   if (!user.is_anonymous) throw new AppError('ALREADY_REGISTERED');
   if (await emailTaken(db, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
   const passwordHash = await hashPassword(input.password);
-  await db
-    .updateTable('users')
-    .set({ email: input.email, password_hash: passwordHash, is_anonymous: false, updated_at: new Date() })
-    .where('id', '=', user.id)
-    .where('is_anonymous', '=', true)
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('users')
+      .set({ email: input.email, password_hash: passwordHash, is_anonymous: false, updated_at: new Date() })
+      .where('id', '=', user.id)
+      .where('is_anonymous', '=', true)
+      .execute();
+    await sendVerificationLink(tx, user, input.email, publicUrl);
+  });
   const upgraded = await loadSessionUser(db, user.id);
   if (!upgraded) throw new AppError('INTERNAL');
   return upgraded;
@@ -123,24 +150,29 @@ export interface GoogleIdentity {
   name: string;
 }
 
-/** Finds the Google account's user, links it to a user with the same verified e-mail, or creates a customer. */
+/**
+ * Finds the Google account's user, links it to the account with the same address, or creates a
+ * customer. Linking needs both sides to vouch for the address: Google (`email_verified`) and the
+ * account (its owner opened a link sent to it). Otherwise whoever signed up with someone else's
+ * address first would get their Google identity (pre-account takeover): refused, never merged.
+ */
 export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIdentity, meta: RequestMeta): Promise<StartedSession> {
   const linked = await findUserByGoogleSub(db, identity.sub);
   if (linked) return startSession(db, linked.id, meta);
 
-  if (identity.email && identity.emailVerified) {
-    const existing = await findCredentialsByEmail(db, identity.email);
-    if (existing) {
-      // Admins sign in with a password through Admin Login only.
-      if (existing.user_type === 'admin') throw new AppError('USE_ADMIN_LOGIN');
-      await linkGoogleAccount(db, existing.id, identity.sub);
-      return startSession(db, existing.id, meta);
-    }
+  const existing = identity.email ? await findCredentialsByEmail(db, identity.email) : undefined;
+  if (existing) {
+    // Admins sign in with a password through Admin Login only.
+    if (existing.user_type === 'admin') throw new AppError('USE_ADMIN_LOGIN');
+    if (!identity.emailVerified || !existing.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED');
+    await linkGoogleAccount(db, existing.id, identity.sub);
+    return startSession(db, existing.id, meta);
   }
 
   const userId = await db.transaction().execute((tx) =>
     insertAccount(tx, {
       email: identity.emailVerified ? identity.email : null,
+      emailVerified: identity.emailVerified && Boolean(identity.email),
       passwordHash: null,
       googleSub: identity.sub,
       name: identity.name,

@@ -1,6 +1,7 @@
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import { type Context, Hono } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
+import { AppError } from '../../../shared/errors.ts';
 import { LOCALE_COOKIE } from '../../../shared/server-rendering.ts';
 import { sessionIdFromToken } from '../../platform/session.ts';
 import { readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
@@ -40,10 +41,11 @@ export function googleRoutes(deps: AppDeps) {
   const flowCookie = (name: string, value: string, maxAge: number) =>
     generateCookie(name, value, { httpOnly: true, sameSite: 'Lax', secure, path: '/auth/google', maxAge });
 
-  const fail = (c: Context) => {
+  /** Back to the home page, which explains: `google` (it did not complete) or `google_unverified` (not linked). */
+  const fail = (c: Context, reason: 'google' | 'google_unverified' = 'google') => {
     c.header('Set-Cookie', flowCookie(STATE_COOKIE, '', 0), { append: true });
     c.header('Set-Cookie', flowCookie(VERIFIER_COOKIE, '', 0), { append: true });
-    return c.redirect('/?auth_error=google', 302);
+    return c.redirect(`/?auth_error=${reason}`, 302);
   };
 
   app.get('/', (c) => {
@@ -56,8 +58,6 @@ export function googleRoutes(deps: AppDeps) {
       'profile',
       'email',
     ]);
-    url.searchParams.set('access_type', 'offline');
-    url.searchParams.set('prompt', 'consent');
     c.header('Set-Cookie', flowCookie(STATE_COOKIE, state, FLOW_SECONDS), { append: true });
     c.header('Set-Cookie', flowCookie(VERIFIER_COOKIE, codeVerifier, FLOW_SECONDS), { append: true });
     return c.redirect(url.toString(), 302);
@@ -100,6 +100,7 @@ export function googleRoutes(deps: AppDeps) {
         {
           clientIp: deps.clientIp?.(c) ?? 'unknown',
           locale: localeFrom(getCookie(c, LOCALE_COOKIE) ?? c.req.header('accept-language')),
+          publicUrl: env.PUBLIC_URL,
           currentSessionId: previousToken ? sessionIdFromToken(previousToken) : null,
         },
       );
@@ -107,8 +108,8 @@ export function googleRoutes(deps: AppDeps) {
       c.header('Set-Cookie', flowCookie(VERIFIER_COOKIE, '', 0), { append: true });
       c.header('Set-Cookie', sessionCookie(env.PUBLIC_URL, started.token, started.expiresAt), { append: true });
       return c.redirect('/', 302);
-    } catch {
-      return fail(c);
+    } catch (error) {
+      return fail(c, error instanceof AppError && error.code === 'EMAIL_NOT_VERIFIED' ? 'google_unverified' : 'google');
     }
   });
 

@@ -1,0 +1,78 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Database } from '../../db/schema.ts';
+import { listMail } from './outbox.repository.ts';
+import { type MailMessage, type RenderedMail, renderMail } from './templates.tsx';
+
+const SHOWN = 50;
+
+type Row = Awaited<ReturnType<typeof listMail>>[number];
+
+function rendered(row: Row, publicUrl: string): RenderedMail | null {
+  const data = row.data as Record<string, unknown>;
+  if (data.delivered || data.skipped) return null;
+  try {
+    return renderMail({ template: row.template, data } as MailMessage, row.locale, { publicUrl });
+  } catch {
+    return null;
+  }
+}
+
+function Mailbox({ rows, publicUrl }: { rows: Row[]; publicUrl: string }) {
+  return (
+    <html lang="en" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <title>Development mailbox — Tahaleel</title>
+      </head>
+      <body style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 960, margin: '24px auto', padding: '0 16px' }}>
+        <h1>Development mailbox</h1>
+        <p>The last {SHOWN} mails this server wrote, newest first. No mail leaves this machine: set SMTP_URL to deliver them.</p>
+        {rows.length === 0 ? <p>No mail yet.</p> : null}
+        <table cellPadding={6} style={{ borderCollapse: 'collapse', width: '100%' }}>
+          <tbody>
+            {rows.map((row) => {
+              const mail = rendered(row, publicUrl);
+              return (
+                <tr key={row.id} style={{ borderTop: '1px solid #ddd' }}>
+                  <td>{(row.sent_at ?? row.created_at).toISOString().replace('T', ' ').slice(0, 19)}</td>
+                  <td>{row.recipient}</td>
+                  <td dir="auto">{mail ? <a href={`/dev/mailbox/${row.id}`}>{mail.subject}</a> : row.template}</td>
+                  <td>{row.status}</td>
+                  <td>{mail ? <a href={`/dev/mailbox/${row.id}/text`}>text</a> : null}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </body>
+    </html>
+  );
+}
+
+/** `/dev/mailbox`: the mails kept without SMTP_URL (never mounted in production unless DEV_MAILBOX=true). */
+export function devMailboxRoutes(db: Kysely<Database>, publicUrl: string) {
+  const app = new Hono();
+  app.get('/', async (c) => {
+    const rows = await listMail(db, SHOWN);
+    c.header('Cache-Control', 'no-store');
+    return c.html(`<!doctype html>${renderToStaticMarkup(<Mailbox rows={rows} publicUrl={publicUrl} />)}`);
+  });
+  const one = async (id: string) => {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+    const [row] = (await listMail(db, SHOWN)).filter((candidate) => candidate.id === id);
+    return row ? rendered(row, publicUrl) : null;
+  };
+  app.get('/:id', async (c) => {
+    const mail = await one(c.req.param('id'));
+    c.header('Cache-Control', 'no-store');
+    return mail ? c.html(mail.html) : c.notFound();
+  });
+  app.get('/:id/text', async (c) => {
+    const mail = await one(c.req.param('id'));
+    c.header('Cache-Control', 'no-store');
+    return mail ? c.text(`Subject: ${mail.subject}\n\n${mail.text}`) : c.notFound();
+  });
+  return app;
+}

@@ -1,0 +1,40 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Locale } from '../../../shared/locale.ts';
+import type { Database } from '../../db/schema.ts';
+import { cancelOutboxMail, insertOutboxMail } from './outbox.repository.ts';
+import type { MailMessage } from './templates.tsx';
+
+export type { MailMessage } from './templates.tsx';
+
+export interface MailOrder {
+  to: string;
+  locale: Locale;
+  message: MailMessage;
+  /** The account the mail is for: its mail choices are read when the mail goes out. */
+  userId?: string | null;
+  /** One mail per key, however often the event is reported. */
+  dedupeKey?: string;
+  /** Not before this time (a reminder); now when absent. */
+  sendAfter?: Date;
+}
+
+/**
+ * Puts a mail in the outbox. Call it inside the transaction of the event that causes the mail: the
+ * mail exists if and only if the event happened, and the outbox sender delivers it afterwards.
+ */
+export async function enqueueMail(db: Kysely<Database> | Transaction<Database>, order: MailOrder): Promise<void> {
+  await insertOutboxMail(db, {
+    template: order.message.template,
+    recipient: order.to,
+    locale: order.locale,
+    data: order.message.data as unknown as Record<string, unknown>,
+    userId: order.userId ?? null,
+    dedupeKey: order.dedupeKey ?? null,
+    sendAfter: order.sendAfter,
+  });
+}
+
+/** Withdraws a mail that has not gone out yet, by its dedupe key. */
+export function cancelMail(db: Kysely<Database> | Transaction<Database>, dedupeKey: string): Promise<void> {
+  return cancelOutboxMail(db, dedupeKey);
+}

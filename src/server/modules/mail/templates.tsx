@@ -1,0 +1,109 @@
+import type { Locale } from '../../../shared/locale.ts';
+import { bookingCalendarEvent } from './calendar.ts';
+import { emailChangedMail, passwordChangedMail, resetPasswordMail, verifyEmailMail } from './templates/account-mails.ts';
+import { bookingCancelledMail, bookingConfirmedMail, bookingReminderMail, resultsReadyMail } from './templates/booking-mails.ts';
+import type { MailContent } from './templates/content.ts';
+import { siteAddress } from './templates/format.ts';
+import { labApprovedMail, labRejectedMail, testRequestDecidedMail } from './templates/lab-mails.ts';
+import { renderHtml } from './templates/layout.tsx';
+import { newsletterConfirmMail } from './templates/newsletter-mail.ts';
+import { storeOrderConfirmedMail } from './templates/store-mails.ts';
+import { renderText } from './templates/text.ts';
+import type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
+
+export type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
+
+/**
+ * Every mail the product sends, with the data it needs. Mails carry links, never health data: no
+ * test names on bookings, no results. The data is stored in the outbox as JSON until it is sent.
+ */
+export type MailMessage =
+  /** Sign-up, a guest's upgrade, or the new address after "change e-mail"; the link works for 24 hours. */
+  | { template: 'verify-email'; data: { name: string; link: string } }
+  /** The link works once, within 30 minutes. */
+  | { template: 'reset-password'; data: { name: string; link: string } }
+  | { template: 'password-changed'; data: { name: string } }
+  /** Sent to the old address. */
+  | { template: 'email-changed'; data: { name: string; newEmail: string } }
+  /** With the appointment as an .ics attachment. */
+  | { template: 'booking-confirmed'; data: BookingMailData }
+  | { template: 'booking-cancelled'; data: BookingMailData }
+  /** Sent 24 hours before the appointment. */
+  | { template: 'booking-reminder'; data: BookingMailData }
+  /** A link, never the result. */
+  | { template: 'results-ready'; data: { name: string; link: string } }
+  /** The link goes to the lab dashboard. */
+  | { template: 'lab-approved'; data: { name: string; link: string } }
+  /** Not approved or approval withdrawn. */
+  | { template: 'lab-rejected'; data: { name: string } }
+  | { template: 'test-request-decided'; data: { name: string; testName: Bilingual; decision: 'approved' | 'rejected'; link: string } }
+  /** `total` in SAR, e.g. 149.5. */
+  | {
+      template: 'store-order-confirmed';
+      data: { name: string | null; orderReference: string; total: number; itemCount: number; link: string };
+    }
+  /** Double opt-in. */
+  | { template: 'newsletter-confirm'; data: { confirmLink: string; unsubscribeLink: string } };
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+}
+
+export interface MailContext {
+  /** The site's address, e.g. 'https://tahaleel.sa'; a trailing slash is removed. */
+  publicUrl: string;
+}
+
+/** One mail in the reader's language: the subject, an HTML part, the same words as plain text, and its attachments. */
+export function renderMail(message: MailMessage, locale: Locale, context: MailContext): RenderedMail {
+  const publicUrl = siteAddress(context.publicUrl);
+  const content = mailContent(message, locale, publicUrl);
+  return {
+    subject: content.subject,
+    html: renderHtml(content, locale, publicUrl),
+    text: renderText(content, locale, publicUrl),
+    attachments: message.template === 'booking-confirmed' ? [bookingCalendarEvent(message.data, locale)] : [],
+  };
+}
+
+/**
+ * Which setting can switch a mail off: 'reminders' for the booking reminder. Every other mail is
+ * transactional and always sent; the newsletter confirmation is the opt-in itself, so it is sent too.
+ */
+export function mailCategory(template: MailMessage['template']): 'transactional' | 'reminders' {
+  return template === 'booking-reminder' ? 'reminders' : 'transactional';
+}
+
+function mailContent(message: MailMessage, locale: Locale, publicUrl: string): MailContent {
+  switch (message.template) {
+    case 'verify-email':
+      return verifyEmailMail(message.data, locale);
+    case 'reset-password':
+      return resetPasswordMail(message.data, locale);
+    case 'password-changed':
+      return passwordChangedMail(message.data, locale, publicUrl);
+    case 'email-changed':
+      return emailChangedMail(message.data, locale);
+    case 'booking-confirmed':
+      return bookingConfirmedMail(message.data, locale);
+    case 'booking-cancelled':
+      return bookingCancelledMail(message.data, locale);
+    case 'booking-reminder':
+      return bookingReminderMail(message.data, locale, publicUrl);
+    case 'results-ready':
+      return resultsReadyMail(message.data, locale);
+    case 'lab-approved':
+      return labApprovedMail(message.data, locale);
+    case 'lab-rejected':
+      return labRejectedMail(message.data, locale);
+    case 'test-request-decided':
+      return testRequestDecidedMail(message.data, locale);
+    case 'store-order-confirmed':
+      return storeOrderConfirmedMail(message.data, locale);
+    case 'newsletter-confirm':
+      return newsletterConfirmMail(message.data, locale);
+  }
+}

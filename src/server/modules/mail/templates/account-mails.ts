@@ -1,0 +1,145 @@
+import type { Locale } from '../../../../shared/locale.ts';
+import { emailAddress, leftToRight, type MailContent } from './content.ts';
+import { picker, SUPPORT_EMAIL, webAddress } from './format.ts';
+import { greeting, subject } from './greeting.ts';
+
+/** Sign-up, a guest's account upgrade, or the new address after "change e-mail". The link works for 24 hours. */
+export function verifyEmailMail(data: { name: string; link: string }, locale: Locale): MailContent {
+  const t = picker(locale);
+  return {
+    subject: subject(t, t('أكّد بريدك الإلكتروني', 'Confirm your e-mail')),
+    preheader: t('خطوة واحدة لتأكيد أن هذا البريد الإلكتروني يخصّك.', 'One step to confirm this address is yours.'),
+    heading: t('تأكيد بريدك الإلكتروني', 'Confirm your e-mail address'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'اضغط الزر أدناه لتأكيد أن هذا البريد الإلكتروني يخصّك، فإليه نرسل تأكيدات حجوزاتك وإشعارات نتائجك.',
+          'Press the button below to confirm that this address is yours. Your booking confirmations and result notices will come here.',
+        ),
+      ],
+    ],
+    action: { label: t('تأكيد البريد الإلكتروني', 'Confirm e-mail'), href: webAddress(data.link) },
+    notes: [[t('تنتهي صلاحية هذا الرابط بعد 24 ساعة.', 'This link expires in 24 hours.')]],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن هذا البريد الإلكتروني استُخدم لحساب في تحاليل. إن لم تكن أنت، فتجاهلها ولن يُربط بريدك بأي حساب.',
+          'You received this e-mail because this address was entered for an account on Tahaleel. If that was not you, ignore it: the address will not be linked to any account.',
+        ),
+      ],
+    ],
+  };
+}
+
+/** The link works once, within 30 minutes. */
+export function resetPasswordMail(data: { name: string; link: string }, locale: Locale): MailContent {
+  const t = picker(locale);
+  return {
+    subject: subject(t, t('إعادة تعيين كلمة المرور', 'Reset your password')),
+    preheader: t('اختر كلمة مرور جديدة لحسابك خلال 30 دقيقة.', 'Choose a new password for your account within 30 minutes.'),
+    heading: t('إعادة تعيين كلمة المرور', 'Reset your password'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'تلقّينا طلبًا لإعادة تعيين كلمة مرور حسابك في تحاليل. اضغط الزر أدناه لاختيار كلمة مرور جديدة.',
+          'We received a request to reset the password of your Tahaleel account. Press the button below to choose a new one.',
+        ),
+      ],
+    ],
+    action: { label: t('تعيين كلمة مرور جديدة', 'Choose a new password'), href: webAddress(data.link) },
+    notes: [
+      [t('الرابط صالح لمدة 30 دقيقة، ولمرة واحدة فقط.', 'The link works for 30 minutes, and only once.')],
+      [
+        t(
+          'إن لم تطلب ذلك، فتجاهل هذه الرسالة؛ كلمة مرورك لم تتغيّر.',
+          'If you did not ask for this, ignore this e-mail: your password has not changed.',
+        ),
+      ],
+    ],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن أحدًا طلب إعادة تعيين كلمة مرور الحساب المسجّل بهذا البريد في تحاليل.',
+          'You received this e-mail because someone asked to reset the password of the Tahaleel account registered to this address.',
+        ),
+      ],
+    ],
+  };
+}
+
+export function passwordChangedMail(data: { name: string }, locale: Locale, publicUrl: string): MailContent {
+  const t = picker(locale);
+  return {
+    subject: subject(t, t('تم تغيير كلمة المرور', 'Your password was changed')),
+    preheader: t('إن لم تكن أنت من غيّرها، فأعد تعيينها الآن.', 'If this was not you, reset it now.'),
+    heading: t('تم تغيير كلمة مرورك', 'Your password was changed'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'تغيّرت كلمة مرور حسابك في تحاليل. إن كنت أنت من غيّرها، فلا حاجة إلى أي إجراء.',
+          'The password of your Tahaleel account has been changed. If you made this change, there is nothing more to do.',
+        ),
+      ],
+      [
+        t(
+          'إن لم تكن أنت، فأعد تعيين كلمة المرور الآن لحماية حسابك وبياناتك.',
+          'If this was not you, reset your password now to protect your account and your data.',
+        ),
+      ],
+    ],
+    action: { label: t('إعادة تعيين كلمة المرور', 'Reset password'), href: `${publicUrl}/forgot-password` },
+    notes: [
+      [
+        t('وإن تعذّر عليك الدخول إلى حسابك، فراسلنا على ', 'If you cannot get into your account, write to us at '),
+        emailAddress(SUPPORT_EMAIL),
+      ],
+    ],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأننا نُبلغك بكل تغيير يمسّ أمان حسابك في تحاليل.',
+          'You received this e-mail because we tell you about every change to the security of your Tahaleel account.',
+        ),
+      ],
+    ],
+  };
+}
+
+/** Sent to the old address: the new one is shown so the owner can tell whether the change was theirs. */
+export function emailChangedMail(data: { name: string; newEmail: string }, locale: Locale): MailContent {
+  const t = picker(locale);
+  return {
+    subject: subject(t, t('تم تغيير بريدك الإلكتروني', 'Your e-mail address was changed')),
+    preheader: t('ستصل رسائل حسابك إلى العنوان الجديد من الآن.', 'Your account mail now goes to the new address.'),
+    heading: t('تغيّر البريد الإلكتروني لحسابك', 'Your account’s e-mail address has changed'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t('تغيّر البريد الإلكتروني لحسابك في تحاليل إلى ', 'The e-mail address of your Tahaleel account was changed to '),
+        leftToRight(data.newEmail),
+        t('، وستصل رسائل الحساب إليه من الآن فصاعدًا.', '. From now on, account mail goes to that address.'),
+      ],
+    ],
+    // No reset link here: a reset would be mailed to the new address, which may not be the owner's.
+    notes: [
+      [
+        t(
+          'إن لم تكن أنت من أجرى هذا التغيير، فراسلنا فورًا لنؤمّن حسابك: ',
+          'If you did not make this change, write to us at once so we can secure your account: ',
+        ),
+        emailAddress(SUPPORT_EMAIL),
+      ],
+    ],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن هذا العنوان كان البريد الإلكتروني لحسابك في تحاليل.',
+          'You received this e-mail because this was the e-mail address of your Tahaleel account.',
+        ),
+      ],
+    ],
+  };
+}

@@ -1,0 +1,148 @@
+import type { Locale } from '../../../../shared/locale.ts';
+import { type DetailRow, isolate, leftToRight, link, type MailContent, type Paragraph } from './content.ts';
+import { type AppointmentTime, appointmentTime, clean, inLanguage, type Pick, picker, webAddress } from './format.ts';
+import { greeting, subject } from './greeting.ts';
+import type { BookingMailData } from './types.ts';
+
+// A booking mail names the lab, the place and the time, never the test: health data stays in the app.
+
+export function bookingConfirmedMail(data: BookingMailData, locale: Locale): MailContent {
+  const t = picker(locale);
+  const when = appointmentTime(data.startsAt, data.minutes, data.timeZone, locale);
+  return {
+    subject: subject(t, t(`تم تأكيد موعدك يوم ${when.shortDate}`, `Appointment confirmed for ${when.shortDate}`)),
+    preheader: preheader(t, data, when, locale),
+    heading: t('تم تأكيد موعدك', 'Your appointment is confirmed'),
+    intro: [greeting(t, data.name), [t('حجزك مؤكَّد، وهذه تفاصيل موعدك:', 'Your booking is confirmed. Here are the details:')]],
+    details: appointmentRows(t, data, when, locale, true),
+    action: { label: t('عرض حجوزاتي', 'View my bookings'), href: webAddress(data.link) },
+    notes: [
+      [
+        t(
+          'أرفقنا بهذه الرسالة ملف تقويم لتضيف الموعد إلى تقويمك بضغطة واحدة.',
+          'A calendar file is attached so you can add the appointment to your calendar in one tap.',
+        ),
+      ],
+      [t('احرص على الحضور قبل موعدك ببضع دقائق.', 'Please arrive a few minutes before your appointment.')],
+      cannotMakeIt(t),
+    ],
+    reason: [bookedOnTahaleel(t)],
+  };
+}
+
+export function bookingCancelledMail(data: BookingMailData, locale: Locale): MailContent {
+  const t = picker(locale);
+  const when = appointmentTime(data.startsAt, data.minutes, data.timeZone, locale);
+  return {
+    subject: subject(t, t(`تم إلغاء موعدك يوم ${when.shortDate}`, `Appointment cancelled for ${when.shortDate}`)),
+    preheader: preheader(t, data, when, locale),
+    heading: t('تم إلغاء موعدك', 'Your appointment has been cancelled'),
+    intro: [greeting(t, data.name), [t('أُلغي الحجز التالي:', 'The following booking has been cancelled:')]],
+    details: appointmentRows(t, data, when, locale, false),
+    action: { label: t('عرض حجوزاتي', 'View my bookings'), href: webAddress(data.link) },
+    notes: [
+      [
+        t(
+          'إن كان الحجز مدفوعًا، فسيُعاد المبلغ المستحق إلى وسيلة الدفع الأصلية، خلال 14 يوم عمل في الغالب بحسب البنك.',
+          'If you paid for this booking, any refund due goes back to your original payment method, usually within 14 working days depending on your bank.',
+        ),
+      ],
+      [t('يسعدنا أن تحجز موعدًا جديدًا متى شئت.', 'You are welcome to book a new appointment whenever it suits you.')],
+    ],
+    reason: [bookedOnTahaleel(t)],
+  };
+}
+
+/** Sent 24 hours before the appointment; readers can turn reminders off in their account settings. */
+export function bookingReminderMail(data: BookingMailData, locale: Locale, publicUrl: string): MailContent {
+  const t = picker(locale);
+  const when = appointmentTime(data.startsAt, data.minutes, data.timeZone, locale);
+  return {
+    subject: subject(
+      t,
+      t(`تذكير: موعدك يوم ${when.weekday} الساعة ${when.time}`, `Reminder: your appointment on ${when.weekday} at ${when.time}`),
+    ),
+    preheader: preheader(t, data, when, locale),
+    heading: t('تذكير بموعدك', 'Your appointment is coming up'),
+    intro: [
+      greeting(t, data.name),
+      [t('نذكّرك بموعدك القادم في ', 'A reminder of your upcoming appointment at '), isolate(inLanguage(data.labName, locale)), ':'],
+    ],
+    details: appointmentRows(t, data, when, locale, true),
+    action: { label: t('عرض حجوزاتي', 'View my bookings'), href: webAddress(data.link) },
+    notes: [[t('احرص على الحضور قبل موعدك ببضع دقائق.', 'Please arrive a few minutes before your appointment.')], cannotMakeIt(t)],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن لديك موعدًا محجوزًا عبر تحاليل، وتذكيرات المواعيد مفعّلة في حسابك.',
+          'You received this e-mail because you have an appointment booked on Tahaleel and appointment reminders are on in your account.',
+        ),
+      ],
+      [
+        t('يمكنك إيقاف رسائل التذكير من ', 'You can turn reminders off in '),
+        link(`${publicUrl}/dashboard`, t('إعدادات حسابك', 'your account settings')),
+      ],
+    ],
+  };
+}
+
+/** A link to the results, never the results: they are health data and stay behind the sign-in. */
+export function resultsReadyMail(data: { name: string; link: string }, locale: Locale): MailContent {
+  const t = picker(locale);
+  return {
+    subject: subject(t, t('نتائج تحاليلك جاهزة', 'Your lab results are ready')),
+    preheader: t('سجّل دخولك إلى تحاليل لعرض نتائجك.', 'Sign in to Tahaleel to see your results.'),
+    heading: t('نتائج تحاليلك جاهزة', 'Your results are ready'),
+    intro: [
+      greeting(t, data.name),
+      [t('رفع المختبر نتائجك إلى حسابك في تحاليل.', 'The lab has added your results to your Tahaleel account.')],
+      [
+        t(
+          'حفاظًا على خصوصيتك لا نرسل النتائج عبر البريد الإلكتروني، فسجّل دخولك لعرضها وتنزيلها.',
+          'To protect your privacy we never send results by e-mail: sign in to see and download them.',
+        ),
+      ],
+    ],
+    action: { label: t('عرض النتائج', 'View results'), href: webAddress(data.link) },
+    notes: [[t('ناقش نتائجك مع طبيبك؛ فهو الأقدر على تفسيرها.', 'Go over your results with your doctor, who can best explain them.')]],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن مختبرًا أضاف نتائج إلى حجز في حسابك على تحاليل.',
+          'You received this e-mail because a lab added results to a booking in your Tahaleel account.',
+        ),
+      ],
+    ],
+  };
+}
+
+function preheader(t: Pick, data: BookingMailData, when: AppointmentTime, locale: Locale): string {
+  return `${inLanguage(data.labName, locale)}${t('، ', ', ')}${when.date}${t('، الساعة ', ', ')}${when.time}`;
+}
+
+function appointmentRows(t: Pick, data: BookingMailData, when: AppointmentTime, locale: Locale, full: boolean): DetailRow[] {
+  const phone = data.labPhone === null ? '' : clean(data.labPhone);
+  const rows: (DetailRow | false)[] = [
+    { label: t('رقم الحجز', 'Booking reference'), value: [leftToRight(data.bookingReference)] },
+    { label: t('المختبر', 'Lab'), value: [isolate(inLanguage(data.labName, locale))] },
+    full && { label: t('العنوان', 'Address'), value: [isolate(inLanguage(data.labAddress, locale))] },
+    full && phone !== '' && { label: t('الهاتف', 'Phone'), value: [leftToRight(phone)] },
+    { label: t('التاريخ', 'Date'), value: [when.date], note: when.hijriDate },
+    { label: t('الوقت', 'Time'), value: [`${when.time} (${when.zone})`] },
+    full && { label: t('المدة', 'Duration'), value: [when.duration] },
+  ];
+  return rows.filter((row): row is DetailRow => row !== false);
+}
+
+function cannotMakeIt(t: Pick): Paragraph {
+  return [
+    t(
+      'إن تعذّر عليك الحضور، فنرجو إلغاء الحجز مبكرًا من صفحة حجوزاتك ليُتاح الموعد لغيرك.',
+      'If you cannot make it, please cancel early from your bookings page so someone else can take the slot.',
+    ),
+  ];
+}
+
+function bookedOnTahaleel(t: Pick): Paragraph {
+  return [t('وصلتك هذه الرسالة لأنك حجزت موعدًا عبر تحاليل.', 'You received this e-mail because you booked an appointment on Tahaleel.')];
+}

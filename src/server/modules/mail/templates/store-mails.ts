@@ -1,0 +1,42 @@
+import type { Locale } from '../../../../shared/locale.ts';
+import { leftToRight, type MailContent } from './content.ts';
+import { clean, formatCount, formatSar, picker, webAddress } from './format.ts';
+import { greeting, subject } from './greeting.ts';
+
+/** The order's total and size, never its items: a home test kit says something about the buyer's health. */
+export function storeOrderConfirmedMail(
+  data: { name: string | null; orderReference: string; total: number; itemCount: number; link: string },
+  locale: Locale,
+): MailContent {
+  const t = picker(locale);
+  const reference = clean(data.orderReference);
+  return {
+    subject: subject(t, t(`تم تأكيد طلبك ${reference}`, `Order ${reference} confirmed`)),
+    preheader: t('شكرًا لتسوّقك من متجر تحاليل.', 'Thank you for shopping at the Tahaleel store.'),
+    heading: t('شكرًا لطلبك', 'Thank you for your order'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'استلمنا طلبك من متجر تحاليل وأكّدناه، وهذا ملخّصه:',
+          'We have received and confirmed your order from the Tahaleel store. Here is a summary:',
+        ),
+      ],
+    ],
+    details: [
+      { label: t('رقم الطلب', 'Order reference'), value: [leftToRight(reference)] },
+      { label: t('عدد المنتجات', 'Items'), value: [formatCount(data.itemCount, locale)] },
+      { label: t('الإجمالي', 'Total'), value: [formatSar(data.total, locale)] },
+    ],
+    action: { label: t('عرض الطلب', 'View your order'), href: webAddress(data.link) },
+    notes: [[t('احتفظ برقم الطلب للرجوع إليه عند التواصل معنا.', 'Keep your order reference handy in case you contact us.')]],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن طلبًا أُتمّ في متجر تحاليل بهذا البريد الإلكتروني.',
+          'You received this e-mail because an order was placed in the Tahaleel store with this address.',
+        ),
+      ],
+    ],
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * The data types the mail templates and the calendar file share. They live below both so neither
+ * imports the other's module; `../templates.tsx` re-exports them as the mail module's contract.
+ */
+
+/** A text in both of the product's languages. */
+export interface Bilingual {
+  ar: string;
+  en: string;
+}
+
+export interface BookingMailData {
+  name: string;
+  /** Short reference shown to the user, e.g. 'TH-3F2A9C'. */
+  bookingReference: string;
+  labName: Bilingual;
+  labAddress: Bilingual;
+  labPhone: string | null;
+  /** ISO instant (UTC), e.g. '2026-12-01T06:30:00.000Z'. */
+  startsAt: string;
+  /** Appointment length. */
+  minutes: number;
+  /** The lab's IANA zone, e.g. 'Asia/Riyadh': times are shown in this zone. */
+  timeZone: string;
+  /** The customer's bookings page. */
+  link: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}

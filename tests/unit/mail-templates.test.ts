@@ -1,0 +1,391 @@
+import { describe, expect, it } from 'vitest';
+import { bookingCalendarEvent } from '../../src/server/modules/mail/calendar.ts';
+import { type BookingMailData, type MailMessage, mailCategory, renderMail } from '../../src/server/modules/mail/templates.tsx';
+import { LOCALES, type Locale } from '../../src/shared/locale.ts';
+
+// A trailing slash on purpose: the templates normalise it.
+const context = { publicUrl: 'https://tahaleel.sa/' };
+const SITE = 'https://tahaleel.sa';
+const SCRIPT = '<script>alert(1)</script>';
+
+const booking: BookingMailData = {
+  name: 'Sarah Al-Qahtani',
+  bookingReference: 'TH-3F2A9C',
+  labName: { ar: 'مختبرات البرج', en: 'Al Borg Labs' },
+  labAddress: { ar: 'طريق الملك فهد، حي العليا، الرياض', en: 'King Fahd Road, Al Olaya, Riyadh' },
+  labPhone: '+966 11 234 5678',
+  startsAt: '2026-12-01T06:30:00.000Z',
+  minutes: 30,
+  timeZone: 'Asia/Riyadh',
+  link: 'https://tahaleel.sa/dashboard?section=bookings&booking=TH-3F2A9C',
+};
+
+/** One message per template; the type makes a new template fail here until it has an example. */
+const examples: { [T in MailMessage['template']]: Extract<MailMessage, { template: T }> } = {
+  'verify-email': { template: 'verify-email', data: { name: 'سارة', link: 'https://tahaleel.sa/verify-email?token=abc&next=%2Fcheckout' } },
+  'reset-password': { template: 'reset-password', data: { name: 'Sarah', link: 'https://tahaleel.sa/reset-password?token=r3s3t' } },
+  'password-changed': { template: 'password-changed', data: { name: 'Sarah' } },
+  'email-changed': { template: 'email-changed', data: { name: 'Sarah', newEmail: 'sarah.new@example.com' } },
+  'booking-confirmed': { template: 'booking-confirmed', data: booking },
+  'booking-cancelled': { template: 'booking-cancelled', data: booking },
+  'booking-reminder': { template: 'booking-reminder', data: booking },
+  'results-ready': {
+    template: 'results-ready',
+    data: { name: 'Sarah', link: 'https://tahaleel.sa/dashboard?section=results&booking=TH-3F2A9C' },
+  },
+  'lab-approved': { template: 'lab-approved', data: { name: 'Al Borg Labs', link: 'https://tahaleel.sa/dashboard?section=lab' } },
+  'lab-rejected': { template: 'lab-rejected', data: { name: 'Al Borg Labs' } },
+  'test-request-decided': {
+    template: 'test-request-decided',
+    data: {
+      name: 'Al Borg Labs',
+      testName: { ar: 'فيتامين د (25-OH)', en: 'Vitamin D (25-OH)' },
+      decision: 'approved',
+      link: 'https://tahaleel.sa/dashboard?section=test-requests',
+    },
+  },
+  'store-order-confirmed': {
+    template: 'store-order-confirmed',
+    data: { name: 'Sarah', orderReference: 'ST-7K2P', total: 149.5, itemCount: 3, link: 'https://tahaleel.sa/store/checkout/ord_123' },
+  },
+  'newsletter-confirm': {
+    template: 'newsletter-confirm',
+    data: {
+      confirmLink: 'https://tahaleel.sa/newsletter/confirm?token=c0nf&lang=ar',
+      unsubscribeLink: 'https://tahaleel.sa/newsletter/unsubscribe?token=uns&lang=ar',
+    },
+  },
+};
+
+const messages: MailMessage[] = Object.values(examples);
+const cases = messages.flatMap((message) => LOCALES.map((locale) => [message.template, locale, message] as const));
+
+/** The links a message carries in its data. */
+function linksOf(message: MailMessage): string[] {
+  return Object.values(message.data).filter((value): value is string => typeof value === 'string' && value.startsWith('http'));
+}
+
+function unescapeHtml(html: string): string {
+  return html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** Every http(s) address written anywhere in the HTML, attribute or text. */
+function addressesIn(html: string): string[] {
+  return [...html.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => unescapeHtml(match[0]));
+}
+
+function render(message: MailMessage, locale: Locale) {
+  return renderMail(message, locale, context);
+}
+
+/** The calendar's content lines, unfolded, as [name with parameters, value]. */
+function calendarLines(ics: string): [string, string][] {
+  return ics
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon), line.slice(colon + 1)];
+    });
+}
+
+function calendarValue(ics: string, name: string): string | undefined {
+  return calendarLines(ics).find(([key]) => key === name || key.startsWith(`${name};`))?.[1];
+}
+
+describe('renderMail: every template in both languages', () => {
+  it.each(cases)('%s (%s) has a subject, an HTML document and a plain-text part with every link', (_, locale, message) => {
+    const mail = render(message, locale);
+    expect(mail.subject.trim()).not.toBe('');
+    expect(mail.subject).toMatch(locale === 'ar' ? / — تحاليل$/ : / — Tahaleel$/);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.html.startsWith('<!doctype html><html')).toBe(true);
+    expect(mail.html).toMatch(/<meta charset="utf-8"\/?>/i);
+    expect(mail.html).toContain(`<title>${mail.subject.replace(/&/g, '&amp;')}</title>`);
+    expect(mail.html).toContain('تحاليل | Tahaleel');
+    expect(mail.text).toContain('تحاليل | Tahaleel');
+    expect(mail.text.length).toBeGreaterThan(200);
+
+    for (const link of linksOf(message)) {
+      expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      // In the text part each link stands on a line of its own, so it can be copied whole.
+      expect(mail.text.split('\n')).toContain(link);
+    }
+    // The footer always leads back to the site, with the trailing slash removed.
+    expect(mail.text.split('\n')).toContain(SITE);
+    expect(mail.html).toContain(`href="${SITE}"`);
+  });
+
+  it.each(cases)('%s (%s) is in the right language and direction', (_, locale, message) => {
+    const mail = render(message, locale);
+    if (locale === 'ar') {
+      expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+      expect(mail.html).toContain('text-align:right');
+      expect(mail.html).not.toContain('text-align:left');
+      expect(mail.subject).toMatch(/[\u0600-\u06ff]/);
+      expect(mail.text).toContain('وصلتك هذه الرسالة');
+    } else {
+      expect(mail.html).toContain('<html lang="en" dir="ltr">');
+      expect(mail.html).toContain('text-align:left');
+      expect(mail.html).not.toContain('text-align:right');
+      // English copy: no Arabic words beyond the logo and the footer's brand line (and the Arabic name of the example).
+      expect(mail.subject).not.toMatch(/[\u0600-\u06ff]/);
+      expect(mail.text).toContain('You received this e-mail because');
+    }
+  });
+
+  it.each(cases)('%s (%s) loads nothing remote and links only to its own addresses', (_, locale, message) => {
+    const { html } = render(message, locale);
+    expect(html).not.toMatch(/<img|<link|<style|<script|<iframe|url\(/i);
+    expect(html).not.toMatch(/@import|@font-face/i);
+    const allowed = new Set([...linksOf(message), SITE, `${SITE}/dashboard`, `${SITE}/forgot-password`]);
+    for (const address of addressesIn(html)) expect(allowed).toContain(address);
+  });
+});
+
+describe('renderMail: content', () => {
+  it('escapes a name that holds markup, in the HTML of every mail that shows a name', () => {
+    for (const message of messages) {
+      if (!('name' in message.data)) continue;
+      const hostile = { ...message, data: { ...message.data, name: SCRIPT } } as MailMessage;
+      for (const locale of LOCALES) {
+        const mail = render(hostile, locale);
+        expect(mail.html).not.toContain('<script');
+        expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+        expect(mail.text).toContain(SCRIPT);
+      }
+    }
+  });
+
+  it('escapes markup in the lab, address, phone, reference and e-mail values', () => {
+    const hostileBooking: BookingMailData = {
+      ...booking,
+      bookingReference: `TH-1"><img src=x>`,
+      labName: { ar: SCRIPT, en: SCRIPT },
+      labAddress: { ar: '<b onmouseover="x()">', en: '<b onmouseover="x()">' },
+      labPhone: '<i>1</i>',
+    };
+    for (const locale of LOCALES) {
+      for (const template of ['booking-confirmed', 'booking-cancelled', 'booking-reminder'] as const) {
+        const { html } = render({ template, data: hostileBooking }, locale);
+        expect(html).not.toMatch(/<script|<img|<b |<i>/);
+      }
+      const changed = render(
+        { template: 'email-changed', data: { name: 'Sarah', newEmail: '"><script>x()</script>@example.com' } },
+        locale,
+      );
+      expect(changed.html).not.toContain('<script');
+      const order = render(
+        { ...examples['store-order-confirmed'], data: { ...examples['store-order-confirmed'].data, orderReference: SCRIPT } },
+        locale,
+      );
+      expect(order.html).not.toContain('<script');
+    }
+  });
+
+  it('keeps a typed value on one line and strips direction overrides from it', () => {
+    const mail = render({ template: 'password-changed', data: { name: 'Sarah\r\nhttps://evil.example\u202e' } }, 'en');
+    expect(mail.text).toContain('Hello \u2068Sarah https://evil.example\u2069,');
+    expect(mail.html).not.toContain('\u202e');
+  });
+
+  it('isolates names, references and phone numbers so they read correctly inside Arabic text', () => {
+    const mail = render(examples['booking-confirmed'], 'ar');
+    expect(mail.html).toContain('<bdi>Sarah Al-Qahtani</bdi>');
+    expect(mail.html).toContain('<bdi dir="ltr">TH-3F2A9C</bdi>');
+    expect(mail.html).toContain('<bdi dir="ltr">+966 11 234 5678</bdi>');
+    expect(mail.text).toContain('مرحبًا \u2068Sarah Al-Qahtani\u2069،');
+    expect(mail.text).toContain('رقم الحجز: \u2068TH-3F2A9C\u2069');
+    const changed = render(examples['email-changed'], 'ar');
+    expect(changed.html).toContain('<bdi dir="ltr">sarah.new@example.com</bdi>');
+  });
+
+  it('shows a booking in the lab’s time zone, not the server’s', () => {
+    // The tests run with TZ=UTC: 06:30Z is 9:30 in Riyadh (UTC+3) and 10:30 in Dubai (UTC+4).
+    const ar = render(examples['booking-confirmed'], 'ar');
+    expect(ar.text).toContain('الوقت: 9:30 ص');
+    expect(ar.text).toContain('الثلاثاء، 1 ديسمبر 2026');
+    expect(ar.text).toContain('توقيت المملكة العربية السعودية');
+    expect(ar.subject).toBe('تم تأكيد موعدك يوم الثلاثاء، 1 ديسمبر — تحاليل');
+    const en = render(examples['booking-confirmed'], 'en');
+    expect(en.text).toContain('Time: 9:30 AM');
+    expect(en.text).toContain('Tuesday, December 1, 2026');
+    expect(en.text).toContain('Duration: 30 minutes');
+    expect(en.html).toContain('9:30 AM');
+
+    const dubai = render({ template: 'booking-reminder', data: { ...booking, timeZone: 'Asia/Dubai' } }, 'en');
+    expect(dubai.subject).toBe('Reminder: your appointment on Tuesday at 10:30 AM — Tahaleel');
+
+    // 22:30Z on 1 December is already 2 December, 1:30 in the morning, in Riyadh.
+    const late = render({ template: 'booking-cancelled', data: { ...booking, startsAt: '2026-12-01T22:30:00.000Z' } }, 'en');
+    expect(late.text).toContain('Wednesday, December 2, 2026');
+    expect(late.text).toContain('1:30 AM');
+  });
+
+  it('uses Latin digits and the Gregorian calendar in Arabic, with the Hijri date beside it', () => {
+    const { text } = render(examples['booking-reminder'], 'ar');
+    expect(text).not.toMatch(/[\u0660-\u0669]/);
+    expect(text).toContain('2026');
+    expect(text).toContain('1448 هـ');
+  });
+
+  it('never puts the booked test or any result in a booking mail or its calendar file', () => {
+    const withTest = { ...booking, testName: 'HbA1c glycated haemoglobin', result: '9.1%' } as BookingMailData;
+    for (const locale of LOCALES) {
+      for (const template of ['booking-confirmed', 'booking-cancelled', 'booking-reminder'] as const) {
+        const mail = render({ template, data: withTest }, locale);
+        for (const part of [mail.subject, mail.html, mail.text, ...mail.attachments.map((file) => file.content)]) {
+          expect(part).not.toContain('HbA1c');
+          expect(part).not.toContain('9.1%');
+        }
+      }
+    }
+  });
+
+  it('attaches the calendar file to the booking confirmation only', () => {
+    for (const message of messages) {
+      const { attachments } = render(message, 'ar');
+      if (message.template === 'booking-confirmed') {
+        expect(attachments).toHaveLength(1);
+        expect(attachments[0]?.filename).toBe('tahaleel-appointment.ics');
+        expect(attachments[0]?.contentType).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+      } else {
+        expect(attachments).toEqual([]);
+      }
+    }
+  });
+
+  it('uses the wording each mail promises', () => {
+    expect(render(examples['verify-email'], 'ar').subject).toBe('أكّد بريدك الإلكتروني — تحاليل');
+    expect(render(examples['verify-email'], 'en').subject).toBe('Confirm your e-mail — Tahaleel');
+    expect(render(examples['verify-email'], 'en').text).toContain('24 hours');
+    expect(render(examples['verify-email'], 'ar').text).toContain('24 ساعة');
+
+    const reset = render(examples['reset-password'], 'en').text;
+    expect(reset).toContain('30 minutes');
+    expect(reset).toContain('only once');
+    expect(reset).toContain('your password has not changed');
+    expect(render(examples['reset-password'], 'ar').text).toContain('كلمة مرورك لم تتغيّر');
+
+    const results = render(examples['results-ready'], 'ar');
+    expect(results.subject).toBe('نتائج تحاليلك جاهزة — تحاليل');
+    expect(results.text).toContain('لا نرسل النتائج عبر البريد الإلكتروني');
+
+    expect(render(examples['email-changed'], 'en').text).toContain('sarah.new@example.com');
+    expect(render(examples['lab-rejected'], 'en').html).toContain('href="mailto:support@tahaleel.sa"');
+
+    const rejected = render(
+      { ...examples['test-request-decided'], data: { ...examples['test-request-decided'].data, decision: 'rejected' } },
+      'en',
+    );
+    expect(rejected.subject).toBe('Your test request was not approved — Tahaleel');
+    expect(rejected.text).toContain('“\u2068Vitamin D (25-OH)\u2069”');
+    const approved = render(examples['test-request-decided'], 'ar');
+    expect(approved.subject).toBe('تم قبول طلب إضافة التحليل — تحاليل');
+    expect(approved.text).toContain('«\u2068فيتامين د (25-OH)\u2069»');
+  });
+
+  it('tells a reader who did not change the password where to reset it', () => {
+    for (const locale of LOCALES) {
+      const mail = render(examples['password-changed'], locale);
+      expect(mail.html).toContain(`href="${SITE}/forgot-password"`);
+      expect(mail.text.split('\n')).toContain(`${SITE}/forgot-password`);
+    }
+    expect(render(examples['password-changed'], 'en').text).toContain('If this was not you, reset your password now');
+  });
+
+  it('says in the reminder how to turn reminders off, and in the newsletter mail how to unsubscribe', () => {
+    for (const locale of LOCALES) {
+      const reminder = render(examples['booking-reminder'], locale);
+      const footer = reminder.text.slice(reminder.text.indexOf('\n--\n'));
+      expect(footer.split('\n')).toContain(`${SITE}/dashboard`);
+      expect(reminder.html).toContain(`href="${SITE}/dashboard"`);
+
+      const newsletter = render(examples['newsletter-confirm'], locale);
+      const unsubscribe = examples['newsletter-confirm'].data.unsubscribeLink;
+      expect(newsletter.text.slice(newsletter.text.indexOf('\n--\n')).split('\n')).toContain(unsubscribe);
+      // The unsubscribe link is in the footer, after the button.
+      expect(newsletter.html.lastIndexOf(unsubscribe.replace(/&/g, '&amp;'))).toBeGreaterThan(
+        newsletter.html.indexOf(examples['newsletter-confirm'].data.confirmLink.replace(/&/g, '&amp;')),
+      );
+    }
+    expect(render(examples['booking-reminder'], 'en').text).toContain('You can turn reminders off in your account settings');
+    expect(render(examples['booking-reminder'], 'ar').text).toContain('يمكنك إيقاف رسائل التذكير من إعدادات حسابك');
+  });
+
+  it('formats the store total as Saudi riyals with two decimals', () => {
+    expect(render(examples['store-order-confirmed'], 'en').text).toContain('Total: SAR\u00a0149.50');
+    const ar = render(examples['store-order-confirmed'], 'ar').text;
+    expect(ar).toContain('149.50');
+    expect(ar).toContain('ر.س');
+    expect(ar).toContain('عدد المنتجات: 3');
+    // Without a name the greeting has none.
+    const guest = render({ ...examples['store-order-confirmed'], data: { ...examples['store-order-confirmed'].data, name: null } }, 'en');
+    expect(guest.text).toContain('\nHello,\n');
+  });
+
+  it('refuses a link that is not a web address', () => {
+    expect(() => render({ template: 'results-ready', data: { name: 'Sarah', link: 'javascript:alert(1)' } }, 'en')).toThrow();
+    expect(() => renderMail(examples['lab-rejected'], 'en', { publicUrl: 'tahaleel.sa' })).toThrow();
+  });
+});
+
+describe('bookingCalendarEvent', () => {
+  it('is one VEVENT in a VCALENDAR with CRLF lines of at most 75 octets', () => {
+    const { content } = bookingCalendarEvent(booking, 'ar');
+    const lines = calendarLines(content);
+    expect(lines[0]).toEqual(['BEGIN', 'VCALENDAR']);
+    expect(lines.at(-1)).toEqual(['END', 'VCALENDAR']);
+    expect(calendarValue(content, 'VERSION')).toBe('2.0');
+    expect(calendarValue(content, 'METHOD')).toBe('PUBLISH');
+    expect(lines.filter(([key, value]) => key === 'BEGIN' && value === 'VEVENT')).toHaveLength(1);
+    expect(content).not.toMatch(/[^\r]\n/);
+    for (const line of content.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+  });
+
+  it('starts and ends at the booked instant, written in UTC (the reader’s calendar shows it on local time)', () => {
+    const { content } = bookingCalendarEvent(booking, 'en');
+    expect(calendarValue(content, 'DTSTART')).toBe('20261201T063000Z');
+    expect(calendarValue(content, 'DTEND')).toBe('20261201T070000Z');
+    // The lab's own clock is in the description.
+    expect(calendarValue(content, 'DESCRIPTION')).toContain('9:30 AM (Saudi Arabia Time)');
+  });
+
+  it('keeps one UID per booking reference, whatever the language or the time', () => {
+    const uid = (data: BookingMailData, locale: Locale) => calendarValue(bookingCalendarEvent(data, locale).content, 'UID');
+    const first = uid(booking, 'ar');
+    expect(first).toBe('booking-TH-3F2A9C@tahaleel.sa');
+    expect(uid(booking, 'en')).toBe(first);
+    expect(uid({ ...booking, startsAt: '2026-12-02T07:00:00.000Z' }, 'ar')).toBe(first);
+    expect(uid({ ...booking, bookingReference: 'TH-000001' }, 'ar')).not.toBe(first);
+  });
+
+  it('has the title, the lab’s address in the mail’s language and the bookings link', () => {
+    const ar = bookingCalendarEvent(booking, 'ar').content;
+    expect(calendarValue(ar, 'SUMMARY')).toBe('موعد تحليل في مختبرات البرج');
+    expect(calendarValue(ar, 'LOCATION')).toBe('طريق الملك فهد، حي العليا، الرياض');
+    expect(calendarValue(ar, 'DESCRIPTION')).toContain(booking.link);
+
+    const en = bookingCalendarEvent(booking, 'en').content;
+    expect(calendarValue(en, 'SUMMARY')).toBe('Lab appointment at Al Borg Labs');
+    // Commas are escaped in iCalendar text.
+    expect(calendarValue(en, 'LOCATION')).toBe('King Fahd Road\\, Al Olaya\\, Riyadh');
+    expect(calendarValue(en, 'DESCRIPTION')).toContain(booking.link);
+  });
+});
+
+describe('mailCategory', () => {
+  it('lets users switch off reminders only; the newsletter confirmation and everything else always go out', () => {
+    expect(mailCategory('booking-reminder')).toBe('reminders');
+    expect(mailCategory('newsletter-confirm')).toBe('transactional');
+    for (const message of messages) {
+      if (message.template !== 'booking-reminder') expect(mailCategory(message.template)).toBe('transactional');
+    }
+  });
+});
