@@ -65,6 +65,7 @@ export const verifyEmailInput = z.object({ token: accountLinkToken });
 export const requestPasswordResetInput = z.object({ email: emailSchema });
 export const checkResetLinkInput = z.object({ token: accountLinkToken });
 export const resetPasswordInput = z.object({ token: accountLinkToken, password: passwordSchema });
+export const newsletterLinkInput = z.object({ token: accountLinkToken });
 
 export const searchInput = z
   .object({

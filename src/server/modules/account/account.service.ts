@@ -7,6 +7,7 @@ import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-l
 import { loadSessionUser } from '../../platform/session.ts';
 import { sendVerificationLink } from '../auth/auth.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
+import { unsubscribeAddress } from '../newsletter/newsletter.service.ts';
 import * as repo from './account.repository.ts';
 
 /** Name and preferred language; answers with the user as `auth.me` does. */
@@ -96,5 +97,6 @@ export async function updateMailPreferences(
   await repo.setMailPreferences(db, userId, choices);
   const user = await loadSessionUser(db, userId);
   if (!user) throw new AppError('NOT_FOUND', { entity: 'user' });
+  if (!choices.marketingMail && user.email) await unsubscribeAddress(db, user.email);
   return user;
 }

@@ -170,3 +170,30 @@ export async function giveBackSeat(tx: Transaction<Database>, labId: string, sta
     .where('starts_at', '=', startsAt)
     .execute();
 }
+
+/** What the booking mails say: whose booking, where and when (never the test: mail carries no health data). */
+export function bookingMailDetails(db: Db, bookingIds: string[]) {
+  return db
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+    .innerJoin('users', 'users.id', 'bookings.customer_id')
+    .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
+    .select([
+      'bookings.id',
+      'bookings.booking_time',
+      'bookings.customer_id',
+      'users.email',
+      'user_profiles.name',
+      'user_profiles.locale',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+      'labs.address_ar',
+      'labs.address_en',
+      'labs.phone',
+      'labs.time_zone',
+      'labs.slot_minutes',
+    ])
+    .where('bookings.id', 'in', bookingIds)
+    .execute();
+}

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import * as repo from './booking.repository.ts';
+import { mailBookingCancelled, mailBookingsConfirmed } from './booking-mail.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -222,12 +223,21 @@ export async function createBookings(
   const paidAt = new Date(now.getTime() + (Date.now() - startedAt));
   let booked: Awaited<ReturnType<typeof repo.completeCheckout>>;
   try {
-    booked = await repo.completeCheckout(
-      db,
-      { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference },
-      seats,
-      paidAt,
-    );
+    // The bookings and their mails in one transaction: a mail exists if and only if its booking does.
+    booked = await db.transaction().execute(async (tx) => {
+      const rows = await repo.completeCheckout(
+        tx,
+        { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference },
+        seats,
+        paidAt,
+      );
+      await mailBookingsConfirmed(
+        tx,
+        rows.map((row) => row.id),
+        paidAt,
+      );
+      return rows;
+    });
   } catch (error) {
     const state = (error as { code?: string }).code;
     if (state === repo.ATTEMPT_SUPERSEDED_STATE) {
@@ -316,6 +326,7 @@ export async function cancelBooking(db: Kysely<Database>, customerId: string, bo
     if (booking.booking_time.getTime() - now.getTime() < CANCEL_BEFORE_HOURS * 60 * MINUTE) throw new AppError('CANCEL_WINDOW_PASSED');
     await repo.giveBackSeat(tx, booking.lab_id, booking.booking_time);
     await tx.updateTable('bookings').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', bookingId).execute();
+    await mailBookingCancelled(tx, bookingId);
   });
   return { cancelled: true as const };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Database } from '../../db/schema.ts';
 import { listMail } from './outbox.repository.ts';
+import { withAbsoluteLinks } from './outbox-sender.ts';
 import { type MailMessage, type RenderedMail, renderMail } from './templates.tsx';
 
 const SHOWN = 50;
@@ -13,7 +14,7 @@ function rendered(row: Row, publicUrl: string): RenderedMail | null {
   const data = row.data as Record<string, unknown>;
   if (data.delivered || data.skipped) return null;
   try {
-    return renderMail({ template: row.template, data } as MailMessage, row.locale, { publicUrl });
+    return renderMail({ template: row.template, data: withAbsoluteLinks(data, publicUrl) } as MailMessage, row.locale, { publicUrl });
   } catch {
     return null;
   }

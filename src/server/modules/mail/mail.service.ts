@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
-import { cancelOutboxMail, insertOutboxMail } from './outbox.repository.ts';
+import { cancelOutboxMail, findRecipient, insertOutboxMail } from './outbox.repository.ts';
 import type { MailMessage } from './templates.tsx';
 
 export type { MailMessage } from './templates.tsx';
@@ -37,4 +37,13 @@ export async function enqueueMail(db: Kysely<Database> | Transaction<Database>, 
 /** Withdraws a mail that has not gone out yet, by its dedupe key. */
 export function cancelMail(db: Kysely<Database> | Transaction<Database>, dedupeKey: string): Promise<void> {
   return cancelOutboxMail(db, dedupeKey);
+}
+
+/** Where a user's mail goes and in what language; null for an account without an address (a guest). */
+export async function recipientOf(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+): Promise<{ email: string; name: string; locale: Locale } | null> {
+  const row = await findRecipient(db, userId);
+  return row?.email ? { email: row.email, name: row.name, locale: row.locale } : null;
 }

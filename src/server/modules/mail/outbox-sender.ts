@@ -36,6 +36,19 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_SECONDS);
 }
 
+/** Links written as paths (`/dashboard`) by the services, made absolute at PUBLIC_URL. */
+export function withAbsoluteLinks(data: unknown, publicUrl: string): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      (key === 'link' || key.endsWith('Link')) && typeof value === 'string' && value.startsWith('/')
+        ? new URL(value, publicUrl).toString()
+        : value,
+    ]),
+  );
+}
+
 /** Why a due mail should not go out any more, or null. */
 function skipReason(mail: ClaimedMail, message: MailMessage, now: Date): string | null {
   if (mailCategory(message.template) === 'reminders' && mail.reminder_mail === false) return 'the user turned reminders off';
@@ -58,7 +71,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   let stopped = true;
 
   async function deliver(mail: ClaimedMail): Promise<void> {
-    const message = { template: mail.template, data: mail.data } as MailMessage;
+    const message = { template: mail.template, data: withAbsoluteLinks(mail.data, publicUrl) } as MailMessage;
     try {
       const reason = skipReason(mail, message, new Date());
       if (reason) {

@@ -111,3 +111,13 @@ export function listMail(db: Kysely<Database>, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** A user's address, name and language, for a mail to them. */
+export function findRecipient(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
+    .select(['users.email', 'user_profiles.name', 'user_profiles.locale'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}

@@ -5,6 +5,7 @@ import type { UserType } from '../../../shared/locale.ts';
 import { RESULT_MAX_BYTES, type ResultContentType, resultExtensions, sniffResultType } from '../../../shared/results.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import type { BlobStore } from './blob-store.ts';
 import * as repo from './results.repository.ts';
 
@@ -86,6 +87,17 @@ export async function uploadResult(db: Kysely<Database>, blobs: BlobStore, calle
         subjectId: inserted.id,
         details: { bookingId: booking.id, sizeBytes: input.bytes.byteLength, contentType },
       });
+      // A link to the results page, never the result: mail is not a place for health data.
+      const customer = await recipientOf(tx, booking.customer_id);
+      if (customer) {
+        await enqueueMail(tx, {
+          to: customer.email,
+          locale: customer.locale,
+          userId: booking.customer_id,
+          message: { template: 'results-ready', data: { name: customer.name, link: '/dashboard' } },
+          dedupeKey: `results-ready:${booking.id}`,
+        });
+      }
       return inserted;
     });
     return {

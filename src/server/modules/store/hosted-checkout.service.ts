@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
@@ -6,12 +6,14 @@ import { effectivePriceCents, formatStorePrice, localizedCurrency, STORE_RESERVA
 import type { cardInput } from '../../../shared/store-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { builtinRowId } from './builtin-store.repository.ts';
 import {
   cancelPendingOrder,
   expireLapsedOrder,
   findCurrency,
   findOrder,
+  findOrderForMail,
   findOrderItems,
   findOrderLines,
   findReservedQuantities,
@@ -163,6 +165,29 @@ export async function payHostedCheckout(
   return { redirectUrl: outcome.redirectUrl };
 }
 
+/** The buyer's confirmation, when the order is an account's (never the items: a test kit says too much). */
+async function mailOrderConfirmed(tx: Transaction<Database>, orderId: string, items: Array<{ quantity: number }>) {
+  const order = await findOrderForMail(tx, orderId);
+  const buyer = order?.user_id ? await recipientOf(tx, order.user_id) : null;
+  if (!order || !buyer) return;
+  await enqueueMail(tx, {
+    to: buyer.email,
+    locale: buyer.locale,
+    userId: order.user_id,
+    message: {
+      template: 'store-order-confirmed',
+      data: {
+        name: buyer.name,
+        orderReference: `ST-${orderId.replaceAll('-', '').slice(0, 8).toUpperCase()}`,
+        total: order.total_cents / 100,
+        itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+        link: '/store',
+      },
+    },
+    dedupeKey: `store-order-confirmed:${orderId}`,
+  });
+}
+
 /** Marks the paid order paid and takes its stock, all or nothing. */
 function completePaidOrder(db: Kysely<Database>, orderId: string, paymentReference: string, card: Card): Promise<PaymentOutcome> {
   return db.transaction().execute(async (tx): Promise<PaymentOutcome> => {
@@ -190,6 +215,7 @@ function completePaidOrder(db: Kysely<Database>, orderId: string, paymentReferen
       }
     }
     await markOrderPaid(tx, orderId, { reference: paymentReference, cardLast4: card.number.slice(-4) });
+    await mailOrderConfirmed(tx, orderId, items);
     return { kind: 'paid', redirectUrl: order.success_url };
   });
 }

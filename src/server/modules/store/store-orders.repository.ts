@@ -218,3 +218,7 @@ export async function isReservationActive(db: Kysely<Database>, orderId: string)
     .executeTakeFirst();
   return row?.active === true;
 }
+
+export function findOrderForMail(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom('store_orders').select(['user_id', 'total_cents', 'currency']).where('id', '=', orderId).executeTakeFirst();
+}
