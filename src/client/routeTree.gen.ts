@@ -13,17 +13,22 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as JoinAsLabRouteImport } from './routes/join-as-lab'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AdminDashboardRouteImport } from './routes/admin.dashboard'
 import { Route as CategoriesIndexRouteImport } from './routes/categories.index'
 import { Route as CategoriesCategoryNameRouteImport } from './routes/categories.$categoryName'
 import { Route as LabsIndexRouteImport } from './routes/labs.index'
 import { Route as LabsLabIdRouteImport } from './routes/labs.$labId'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
+import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as ProductIdRouteImport } from './routes/product.$id'
 import { Route as StoreIndexRouteImport } from './routes/store.index'
 import { Route as TestTestNameRouteImport } from './routes/test.$testName'
@@ -49,6 +54,11 @@ const DashboardRoute = DashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const JoinAsLabRoute = JoinAsLabRouteImport.update({
   id: '/join-as-lab',
   path: '/join-as-lab',
@@ -64,6 +74,11 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   path: '/privacy-policy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -77,6 +92,11 @@ const SuccessRoute = SuccessRouteImport.update({
 const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   id: '/terms-and-conditions',
   path: '/terms-and-conditions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
@@ -102,6 +122,16 @@ const LabsIndexRoute = LabsIndexRouteImport.update({
 const LabsLabIdRoute = LabsLabIdRouteImport.update({
   id: '/labs/$labId',
   path: '/labs/$labId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
+  id: '/newsletter/unsubscribe',
+  path: '/newsletter/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProductIdRoute = ProductIdRouteImport.update({
@@ -130,15 +160,20 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/checkout': typeof CheckoutRoute
   '/dashboard': typeof DashboardRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/join-as-lab': typeof JoinAsLabRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/categories/$categoryName': typeof CategoriesCategoryNameRoute
   '/labs/$labId': typeof LabsLabIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/product/$id': typeof ProductIdRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories/': typeof CategoriesIndexRoute
@@ -151,15 +186,20 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/checkout': typeof CheckoutRoute
   '/dashboard': typeof DashboardRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/join-as-lab': typeof JoinAsLabRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/categories/$categoryName': typeof CategoriesCategoryNameRoute
   '/labs/$labId': typeof LabsLabIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/product/$id': typeof ProductIdRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories': typeof CategoriesIndexRoute
@@ -173,15 +213,20 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/checkout': typeof CheckoutRoute
   '/dashboard': typeof DashboardRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/join-as-lab': typeof JoinAsLabRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/categories/$categoryName': typeof CategoriesCategoryNameRoute
   '/labs/$labId': typeof LabsLabIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/product/$id': typeof ProductIdRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories/': typeof CategoriesIndexRoute
@@ -196,15 +241,20 @@ export interface FileRouteTypes {
     | '/about'
     | '/checkout'
     | '/dashboard'
+    | '/forgot-password'
     | '/join-as-lab'
     | '/pricing'
     | '/privacy-policy'
+    | '/reset-password'
     | '/search'
     | '/success'
     | '/terms-and-conditions'
+    | '/verify-email'
     | '/admin/dashboard'
     | '/categories/$categoryName'
     | '/labs/$labId'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/product/$id'
     | '/test/$testName'
     | '/categories/'
@@ -217,15 +267,20 @@ export interface FileRouteTypes {
     | '/about'
     | '/checkout'
     | '/dashboard'
+    | '/forgot-password'
     | '/join-as-lab'
     | '/pricing'
     | '/privacy-policy'
+    | '/reset-password'
     | '/search'
     | '/success'
     | '/terms-and-conditions'
+    | '/verify-email'
     | '/admin/dashboard'
     | '/categories/$categoryName'
     | '/labs/$labId'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/product/$id'
     | '/test/$testName'
     | '/categories'
@@ -238,15 +293,20 @@ export interface FileRouteTypes {
     | '/about'
     | '/checkout'
     | '/dashboard'
+    | '/forgot-password'
     | '/join-as-lab'
     | '/pricing'
     | '/privacy-policy'
+    | '/reset-password'
     | '/search'
     | '/success'
     | '/terms-and-conditions'
+    | '/verify-email'
     | '/admin/dashboard'
     | '/categories/$categoryName'
     | '/labs/$labId'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/product/$id'
     | '/test/$testName'
     | '/categories/'
@@ -260,15 +320,20 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   CheckoutRoute: typeof CheckoutRoute
   DashboardRoute: typeof DashboardRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   JoinAsLabRoute: typeof JoinAsLabRoute
   PricingRoute: typeof PricingRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SearchRoute: typeof SearchRoute
   SuccessRoute: typeof SuccessRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   CategoriesCategoryNameRoute: typeof CategoriesCategoryNameRoute
   LabsLabIdRoute: typeof LabsLabIdRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   ProductIdRoute: typeof ProductIdRoute
   TestTestNameRoute: typeof TestTestNameRoute
   CategoriesIndexRoute: typeof CategoriesIndexRoute
@@ -307,6 +372,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/join-as-lab': {
       id: '/join-as-lab'
       path: '/join-as-lab'
@@ -328,6 +400,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyPolicyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
       id: '/search'
       path: '/search'
@@ -347,6 +426,13 @@ declare module '@tanstack/react-router' {
       path: '/terms-and-conditions'
       fullPath: '/terms-and-conditions'
       preLoaderRoute: typeof TermsAndConditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/dashboard': {
@@ -382,6 +468,20 @@ declare module '@tanstack/react-router' {
       path: '/labs/$labId'
       fullPath: '/labs/$labId'
       preLoaderRoute: typeof LabsLabIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe': {
+      id: '/newsletter/unsubscribe'
+      path: '/newsletter/unsubscribe'
+      fullPath: '/newsletter/unsubscribe'
+      preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/product/$id': {
@@ -420,15 +520,20 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   CheckoutRoute: CheckoutRoute,
   DashboardRoute: DashboardRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   JoinAsLabRoute: JoinAsLabRoute,
   PricingRoute: PricingRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SearchRoute: SearchRoute,
   SuccessRoute: SuccessRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   CategoriesCategoryNameRoute: CategoriesCategoryNameRoute,
   LabsLabIdRoute: LabsLabIdRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   ProductIdRoute: ProductIdRoute,
   TestTestNameRoute: TestTestNameRoute,
   CategoriesIndexRoute: CategoriesIndexRoute,

@@ -2,7 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { startFakeGoogle } from '../setup/fake-google.ts';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
+
+/** The client the e2e servers know Google by (its token endpoint is the fake's). */
+export const E2E_GOOGLE_CLIENT = { id: 'e2e-client.apps.googleusercontent.com', secret: 'e2e-secret' };
 
 /** The first worker's port; worker N listens on BASE_PORT + N (E2E_PORT moves the range). */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -13,6 +17,8 @@ export interface AppServer {
   dataDir: string;
   /** The SMTP server the app's mail goes to (SMTP_URL), in this worker's process: read what people receive. */
   mailbox: TestSmtpServer;
+  /** Google's token endpoint as a fake (tests/setup/fake-google.ts); the browser's visit to Google is routed by the test. */
+  google: Awaited<ReturnType<typeof startFakeGoogle>>;
   stop(): Promise<void>;
 }
 
@@ -32,6 +38,7 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
   await mkdir(dataDir, { recursive: true });
   const log = createWriteStream(resolve(dataDir, 'server.log'));
   const mailbox = await startSmtpServer();
+  const google = await startFakeGoogle(E2E_GOOGLE_CLIENT.id, E2E_GOOGLE_CLIENT.secret);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
     env: {
       ...process.env,
@@ -43,6 +50,9 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
       PUBLIC_URL: url,
       TRUST_PROXY: 'true',
       SMTP_URL: mailbox.url,
+      GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: E2E_GOOGLE_CLIENT.secret,
+      GOOGLE_TOKEN_URL: google.tokenUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,9 +64,10 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
     url,
     dataDir,
     mailbox,
+    google,
     stop: async () => {
       await stopProcess(child);
-      await mailbox.close();
+      await Promise.all([mailbox.close(), google.close()]);
     },
   };
 }

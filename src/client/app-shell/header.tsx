@@ -4,6 +4,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
 import { lazy, useState } from 'react';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
+import { dashboardPath } from '../features/auth/dashboard-path.ts';
 import { useSession } from '../features/auth/use-session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { LanguageToggle } from '../features/locale/language-toggle.tsx';
@@ -54,7 +55,7 @@ export function Header({ storeMode }: { storeMode: boolean }) {
               {user ? (
                 <>
                   <Button asChild size="sm" colorPalette="brand">
-                    <Link to={user.user_type === 'admin' ? '/admin/dashboard' : '/dashboard'}>
+                    <Link to={dashboardPath(user.user_type)}>
                       <LayoutDashboard aria-hidden />
                       {t`Dashboard`}
                     </Link>

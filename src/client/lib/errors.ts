@@ -41,6 +41,11 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   FILE_EMPTY: msg`The file is empty. Please choose the results file again.`,
   FILE_TOO_LARGE: msg`The file is larger than 10 MB. Please upload a smaller file.`,
   FILE_TYPE_NOT_ALLOWED: msg`Only PDF, JPEG and PNG files can be uploaded.`,
+  EMAIL_NOT_VERIFIED: msg`This account has not confirmed its e-mail address yet. A lab can be approved once its address is confirmed.`,
+  EMAIL_ALREADY_VERIFIED: msg`Your e-mail address is already confirmed.`,
+  LINK_INVALID: msg`This link is not valid. Make sure you opened the whole link from the e-mail, or ask for a new one.`,
+  LINK_EXPIRED: msg`This link has expired. Please ask for a new one.`,
+  LINK_USED: msg`This link has already been used. Each link works only once.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 
@@ -66,6 +71,11 @@ interface ErrorData {
 
 function errorData(error: unknown): ErrorData | undefined {
   return error instanceof TRPCClientError ? (error.data as ErrorData | undefined) : undefined;
+}
+
+/** The server's code for an error, when it sent one. */
+export function errorCode(error: unknown): AppErrorCode | undefined {
+  return errorData(error)?.appCode ?? undefined;
 }
 
 /** The sentence for one error code, e.g. from a plain HTTP answer `{ error: { appCode } }`. */

@@ -56,3 +56,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 export function searchUuid(value: unknown): string | undefined {
   return isString(value) && UUID.test(value) ? value : undefined;
 }
+
+/**
+ * The token of a link mailed to the user (confirm an address, reset a password): 32 characters of
+ * base32, as the server writes it. A mail program that capitalised the link does not break it.
+ */
+export function searchLinkToken(value: unknown): string | undefined {
+  if (!isString(value)) return undefined;
+  const token = value.trim().toLowerCase();
+  return /^[a-z2-7]{32}$/.test(token) ? token : undefined;
+}

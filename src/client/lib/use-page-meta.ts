@@ -50,15 +50,35 @@ function setMetaDescription(content: string) {
   meta.content = clipDescription(content);
 }
 
+/** Keeps search engines off a page while it is shown (a page reached from a mailed link, say). */
+function keepOutOfSearchResults(): () => void {
+  const meta = document.createElement('meta');
+  meta.name = 'robots';
+  meta.content = 'noindex';
+  document.head.append(meta);
+  return () => meta.remove();
+}
+
 /**
  * The page's title ("… | تحاليل" / "… | Tahaleel") and meta description in the active language.
  * Both follow a language switch; leaving the page puts back the site's own title and description,
  * so a page without its own never shows the previous page's. Every page names itself (WCAG 2.4.2:
  * the title is what a screen reader announces on a change of page); without a description of its
  * own a page keeps the site's. A `standalone` title goes without the site's name (a store product:
- * spec §4's "{title} - Our Store").
+ * spec §4's "{title} - Our Store"). A `noindex` page asks search engines not to list it; such pages are
+ * drawn by the client only, so the server never needs to write the tag.
  */
-export function usePageMeta({ title, description, standalone = false }: { title: string; description?: string; standalone?: boolean }) {
+export function usePageMeta({
+  title,
+  description,
+  standalone = false,
+  noindex = false,
+}: {
+  title: string;
+  description?: string;
+  standalone?: boolean;
+  noindex?: boolean;
+}) {
   const { t } = useLingui();
   const siteName = t`Tahaleel`;
   const siteDescription = t`Tahaleel: compare lab test prices at labs near you and book your appointment with ease.`;
@@ -72,4 +92,5 @@ export function usePageMeta({ title, description, standalone = false }: { title:
       setMetaDescription(siteDescription);
     };
   }, [fullTitle, description, siteName, siteDescription]);
+  useEffect(() => (noindex ? keepOutOfSearchResults() : undefined), [noindex]);
 }

@@ -6,8 +6,9 @@ import { CalendarCheck, FileText, FlaskConical, LayoutDashboard, Settings, Spark
 import { labPlans } from '../../shared/plans.ts';
 import { SectionTitle } from '../components/stat-card.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
+import { ConfirmEmailNotice } from '../features/account/confirm-email-notice.tsx';
 import { requireUser } from '../features/auth/require-user.ts';
-import { useSession } from '../features/auth/use-session.ts';
+import { type SessionUser, useSession } from '../features/auth/use-session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { MyBookings } from '../features/booking/my-bookings.tsx';
 import { CustomerStats } from '../features/customer/customer-stats.tsx';
@@ -26,7 +27,7 @@ import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
 import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { searchText, searchUuid } from '../lib/plain-checks.ts';
-import { type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { trpc } from '../lib/trpc.ts';
 
 export const Route = createFileRoute('/dashboard')({
   validateSearch: (search): { section?: string; booking?: string } => ({
@@ -40,8 +41,6 @@ export const Route = createFileRoute('/dashboard')({
   },
   component: DashboardPage,
 });
-
-type User = NonNullable<RouterOutputs['auth']['me']>;
 
 function DashboardPage() {
   const session = useSession();
@@ -59,7 +58,7 @@ function useSection() {
   return { active: search.section ?? 'overview', booking: search.booking, select };
 }
 
-function LabDashboard({ user }: { user: User }) {
+function LabDashboard({ user }: { user: SessionUser }) {
   const { t } = useLingui();
   const locale = activeLocale();
   const signOut = useSignOut();
@@ -130,6 +129,7 @@ function LabDashboard({ user }: { user: User }) {
             tier={user.subscription_tier}
           />
           {!approved && <UnderReviewNotice />}
+          <ConfirmEmailNotice user={user} />
         </Stack>
       }
       sections={sections}
@@ -142,7 +142,7 @@ function LabDashboard({ user }: { user: User }) {
   );
 }
 
-function CustomerDashboard({ user }: { user: User }) {
+function CustomerDashboard({ user }: { user: SessionUser }) {
   const { t } = useLingui();
   const signOut = useSignOut();
   const { active, select } = useSection();
@@ -176,7 +176,12 @@ function CustomerDashboard({ user }: { user: User }) {
   ];
   return (
     <DashboardShell
-      header={<DashboardHeader name={user.name} userType={user.user_type} tier={user.subscription_tier} />}
+      header={
+        <Stack gap="4">
+          <DashboardHeader name={user.name} userType={user.user_type} tier={user.subscription_tier} />
+          <ConfirmEmailNotice user={user} />
+        </Stack>
+      }
       sections={sections}
       active={active}
       onSelect={select}

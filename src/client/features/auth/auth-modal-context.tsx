@@ -11,7 +11,8 @@ interface AuthModalState {
 
 interface AuthModalApi extends AuthModalState {
   open(mode: AuthMode, userType?: SignUpType): void;
-  close(): void;
+  /** Closes the modal; `{ leavingPage: true }` when a link in it opens another page, which then takes the focus. */
+  close(options?: { leavingPage?: boolean }): void;
   /**
    * Where the focus goes when the modal closes: back to what opened it, or, when that is gone (the
    * Log in button disappears once signed in), to the main content rather than the top of the page.
@@ -35,7 +36,10 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
         }
         setState({ mode, userType });
       },
-      close: () => setState((current) => ({ ...current, mode: null })),
+      close: (options) => {
+        if (options?.leavingPage) opener.current = null;
+        setState((current) => ({ ...current, mode: null }));
+      },
       returnFocusTo: () => (opener.current?.isConnected ? opener.current : mainContent()),
     }),
     [state],

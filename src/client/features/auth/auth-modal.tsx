@@ -15,6 +15,7 @@ import {
 } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { FlaskConical, User } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -51,10 +52,10 @@ export function AuthModal() {
     setUserType(modal.userType);
   }, [modal.userType, modal.mode]);
 
-  const signedIn = (user: { user_type: string }, message: string) => {
+  const signedIn = (user: { user_type: string }, message: string, description?: string) => {
     queryClient.setQueryData(trpc.auth.me.queryKey(), user as never);
     void queryClient.invalidateQueries();
-    notify.success({ title: message });
+    notify.success({ title: message, description });
     setForm(emptyForm);
     modal.close();
   };
@@ -68,11 +69,14 @@ export function AuthModal() {
   );
   const signUp = useMutation(
     trpc.auth.signUp.mutationOptions({
-      onSuccess: (user) =>
+      onSuccess: (user) => {
+        const email = user.email ?? '';
         signedIn(
           user,
           user.user_type === 'lab' ? t`Successfully registered! Your account will be reviewed by an admin.` : t`Successfully registered!`,
-        ),
+          user.email_verified ? undefined : t`We sent a confirmation link to ${email}. Open it to confirm your address.`,
+        );
+      },
       onError: failed(t`Sign up Failed`),
     }),
   );
@@ -212,6 +216,13 @@ export function AuthModal() {
                         {mode === 'signup' && !invalid('password') && <Field.HelperText>{t`At least 8 characters.`}</Field.HelperText>}
                         <Field.ErrorText>{invalid('password')}</Field.ErrorText>
                       </Field.Root>
+                      {(mode === 'login' || mode === 'admin') && (
+                        <ChakraLink asChild fontSize="sm" color="brand.fg" alignSelf="start" mt="-2">
+                          <Link to="/forgot-password" onClick={() => modal.close({ leavingPage: true })}>
+                            {t`Forgot your password?`}
+                          </Link>
+                        </ChakraLink>
+                      )}
                     </>
                   )}
                   {mode === 'signup' && userType === 'lab' && (

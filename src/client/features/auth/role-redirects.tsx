@@ -2,7 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
+import { dashboardPath } from './dashboard-path.ts';
 import { useSession } from './use-session.ts';
+
+/** Pages opened from a mailed link, which every role must be able to finish on. */
+const accountLinkPaths = ['/verify-email', '/reset-password', '/forgot-password', '/newsletter/confirm', '/newsletter/unsubscribe'];
 
 /**
  * Keeps each role in its place once the session is known: an admin in /admin, a lab in /dashboard.
@@ -15,15 +19,15 @@ export function RoleRedirects() {
   const location = useRouterState({ select: (state) => state.location });
 
   useEffect(() => {
-    if (!user) return;
-    if (user.user_type === 'admin' && !location.pathname.startsWith('/admin')) {
-      void navigate({ to: '/admin/dashboard', replace: true });
-    } else if (user.user_type === 'lab' && !location.pathname.startsWith('/dashboard')) {
-      void navigate({ to: '/dashboard', replace: true });
+    if (!user || accountLinkPaths.includes(location.pathname)) return;
+    const confinedTo = { admin: '/admin', lab: '/dashboard', customer: null }[user.user_type];
+    if (confinedTo && !location.pathname.startsWith(confinedTo)) {
+      void navigate({ to: dashboardPath(user.user_type), replace: true });
     }
   }, [user, location.pathname, navigate]);
 
-  // Google sends the browser back to /?auth_error=google when sign-in did not complete.
+  // Google sends the browser back to /?auth_error=google when sign-in did not complete
+  // (`google_unverified` has its own notice on the home page).
   const authError = new URLSearchParams(location.searchStr).get('auth_error');
   useEffect(() => {
     if (authError !== 'google') return;

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+
+/** The signed-in user as `auth.me` answers it. */
+export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
 
 /** The signed-in user (or null), refreshed whenever the tab regains focus. */
 export function useSession() {

@@ -1,0 +1,83 @@
+import { Button, Card, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { notify } from '../../components/ui/toaster.tsx';
+import { errorMessage, fieldError } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+/** A guest keeps its bookings by adding an e-mail and a password to the same account. */
+export function GuestUpgradeCard() {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({ email: '', password: '' });
+  const upgrade = useMutation(
+    trpc.auth.upgradeAnonymous.mutationOptions({
+      onSuccess: (user) => {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+        const email = user.email ?? form.email;
+        notify.success({
+          title: t`Your account is ready.`,
+          description: t`We sent a confirmation link to ${email}. From now on, log in with your e-mail and password.`,
+        });
+      },
+      onError: (error) => notify.error({ title: t`Could not create your account`, description: errorMessage(i18n, error) }),
+    }),
+  );
+  const invalid = (field: 'email' | 'password') => (upgrade.error ? fieldError(i18n, upgrade.error, field) : undefined);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    upgrade.mutate(form);
+  };
+  return (
+    <Card.Root variant="outline" borderColor="brand.solid" asChild data-testid="guest-upgrade-form">
+      <form onSubmit={submit} noValidate>
+        <Card.Header>
+          <Heading as="h3" size="md">
+            {t`Keep your bookings: create a full account`}
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            {t`You are booking as a guest. Add an e-mail and a password to log in from any device; your bookings and results stay with you.`}
+          </Text>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <Field.Root invalid={Boolean(invalid('email'))} required>
+                <Field.Label>{t`E-mail`}</Field.Label>
+                <Input
+                  type="email"
+                  dir="ltr"
+                  autoComplete="email"
+                  value={form.email}
+                  onChange={(event) => setForm((current) => ({ ...current, email: event.target.value }))}
+                />
+                <Field.ErrorText>{invalid('email')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid('password'))} required>
+                <Field.Label>{t`Password`}</Field.Label>
+                <Input
+                  type="password"
+                  dir="ltr"
+                  autoComplete="new-password"
+                  value={form.password}
+                  onChange={(event) => setForm((current) => ({ ...current, password: event.target.value }))}
+                />
+                {invalid('password') ? (
+                  <Field.ErrorText>{invalid('password')}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>{t`At least 8 characters.`}</Field.HelperText>
+                )}
+              </Field.Root>
+            </SimpleGrid>
+            <Button type="submit" colorPalette="brand" alignSelf="start" loading={upgrade.isPending}>
+              <UserPlus aria-hidden />
+              {t`Create my account`}
+            </Button>
+          </Stack>
+        </Card.Body>
+      </form>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,80 @@
+import { expect, openAuthModal, signUp, signUpThroughApi, test, trpc, uniqueEmail, useLanguage } from './fixtures.ts';
+
+// The journeys of issue #18 through the browser, reading the mail the app sends to a real SMTP
+// server (appServer.mailbox) and following its links as the reader would.
+
+const linkIn = (mail: { links: string[] }, path: string) => {
+  const link = mail.links.find((candidate) => new URL(candidate).pathname === path);
+  expect(link, `a ${path} link`).toBeDefined();
+  return link!;
+};
+
+test('forgot password → mail → new password → signed in', async ({ page, appServer, person }) => {
+  // The account, made elsewhere: its owner has forgotten the password.
+  const { context } = await person('en');
+  const { email } = await signUpThroughApi(context, { name: 'Omar Alharbi' });
+  await useLanguage(page, 'en');
+  await page.goto('/');
+  const modal = await openAuthModal(page, 'en', 'login');
+  await modal.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+
+  const mail = await appServer.mailbox.waitFor(email, (candidate) => candidate.links.some((link) => link.includes('/reset-password?')));
+  expect(mail.html).toContain('dir="ltr"');
+  await page.goto(linkIn(mail, '/reset-password'));
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
+  await page.getByLabel('Confirm new password').fill('a brand new passphrase');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByText('Your password has been changed and you are signed in.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await trpc<{ email: string } | null>(page, 'auth.me', undefined, 'GET'))?.email).toBe(email);
+
+  // The link works once.
+  await page.goto(linkIn(mail, '/reset-password'));
+  await expect(page.getByRole('heading', { name: 'This link has already been used' })).toBeVisible();
+});
+
+test('تسجيل حساب ثم فتح رابط التأكيد من البريد: يظهر البريد مؤكَّدًا', async ({ page, appServer }) => {
+  await useLanguage(page, 'ar');
+  await page.goto('/');
+  const email = uniqueEmail('verify');
+  await signUp(page, 'ar', { name: 'ريم الدوسري', email });
+  const mail = await appServer.mailbox.waitFor(email);
+  expect(mail.html).toContain('dir="rtl"');
+  await page.goto(linkIn(mail, '/verify-email'));
+  await expect(page.getByRole('heading', { name: 'تم تأكيد بريدك الإلكتروني' })).toBeVisible();
+  expect((await trpc<{ email_verified: boolean }>(page, 'auth.me', undefined, 'GET')).email_verified).toBe(true);
+});
+
+test('Google sign-in is not linked to an account someone else opened with the same address', async ({ page, appServer, person }) => {
+  const victim = uniqueEmail('owner');
+  // Someone signs up first with the owner's address; it is never confirmed.
+  const { context } = await person('en');
+  await signUpThroughApi(context, { name: 'Not the owner', email: victim });
+
+  // The owner signs in with Google: this route plays Google's consent screen.
+  await page.route('https://accounts.google.com/**', async (route) => {
+    const authorization = new URL(route.request().url());
+    const code = appServer.google.approve(authorization, {
+      sub: `g-${Date.now()}`,
+      email: victim,
+      email_verified: true,
+      name: 'The owner',
+    });
+    const callback = new URL(authorization.searchParams.get('redirect_uri')!);
+    callback.searchParams.set('code', code);
+    callback.searchParams.set('state', authorization.searchParams.get('state')!);
+    await route.fulfill({ status: 302, headers: { location: callback.toString() } });
+  });
+  await useLanguage(page, 'en');
+  await page.goto('/');
+  const modal = await openAuthModal(page, 'en', 'login');
+  await modal.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/auth_error=google_unverified/);
+  await expect(page.getByText('We did not link your Google account')).toBeVisible();
+  expect(await trpc(page, 'auth.me', undefined, 'GET')).toBeNull();
+});
