@@ -18,7 +18,7 @@ test('forgot password → mail → new password → signed in', async ({ page, a
   const modal = await openAuthModal(page, 'en', 'login');
   await modal.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('main').getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
 
@@ -75,6 +75,6 @@ test('Google sign-in is not linked to an account someone else opened with the sa
   const modal = await openAuthModal(page, 'en', 'login');
   await modal.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page).toHaveURL(/auth_error=google_unverified/);
-  await expect(page.getByText('We did not link your Google account')).toBeVisible();
+  await expect(page.getByTestId('google-unverified-notice')).toContainText('We did not link your Google account');
   expect(await trpc(page, 'auth.me', undefined, 'GET')).toBeNull();
 });

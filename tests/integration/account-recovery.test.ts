@@ -92,7 +92,10 @@ describe('e-mail verification', () => {
   it('sign-up mails a link in the reader’s language; opening it confirms the address once', async () => {
     const email = address();
     const { cookie } = await signUp(email, 'customer', 'en');
-    expect((await api.query<Me>('auth.me', cookie)).data.email_verified).toBe(false);
+    expect((await api.query<Me & { has_password: boolean }>('auth.me', cookie)).data).toMatchObject({
+      email_verified: false,
+      has_password: true,
+    });
 
     const [mail, ...others] = await mailsTo(email);
     expect(others).toHaveLength(0);
@@ -157,8 +160,12 @@ describe('e-mail verification', () => {
     const admin = await createTestUser(database.db, 'admin');
     const approve = () => api.mutate('admin.setLabApproval', { labId: user.id, approved: true }, admin.cookie);
     expect((await approve()).error?.data.appCode).toBe('EMAIL_NOT_VERIFIED');
+    const listed = async () =>
+      (await api.query<Array<{ id: string; email_verified: boolean }>>('admin.labs', admin.cookie)).data.find((lab) => lab.id === user.id);
+    expect((await listed())?.email_verified).toBe(false);
     const [verify] = await mailsTo(email);
     await api.mutate('auth.verifyEmail', { token: tokenOf(verify!, '/verify-email') });
+    expect((await listed())?.email_verified).toBe(true);
     expect((await approve()).status).toBe(200);
     const approved = (await mailsTo(email)).at(-1)!;
     expect(approved.links).toContain(`${testEnv.PUBLIC_URL}/dashboard`);

@@ -306,6 +306,9 @@ const matrix: Record<string, Row> = {
   'lab.results': { access: approvedLabs },
 
   'newsletter.subscribe': { access: everyone, input: () => ({ email: `${unique('news')}@example.sa` }) },
+  // The links in the newsletter's mail work without signing in.
+  'newsletter.confirm': { access: everyone, input: () => ({ token: linkToken() }) },
+  'newsletter.unsubscribe': { access: everyone, input: () => ({ token: linkToken() }) },
   'results.mine': { access: customers },
   'search.labTests': { access: everyone, input: () => ({ query: seeded.testNameEn }) },
 

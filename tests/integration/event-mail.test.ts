@@ -92,7 +92,7 @@ describe('booking mail', () => {
     expect(confirmed!.links).toContain(`${testEnv.PUBLIC_URL}/dashboard`);
     const calendar = confirmed!.attachments.find((file) => file.contentType.startsWith('text/calendar'));
     expect(calendar?.content).toContain('BEGIN:VEVENT');
-    expect(calendar?.content).toContain(`DTSTART:${bookingTime.replace(/[-:]/g, '').slice(0, 15)}Z`);
+    expect(calendar?.content).toContain(`DTSTART;TZID=Asia/Riyadh:${day.replaceAll('-', '')}T100000`);
     expect(calendar?.content.replace(/\r\n /g, '')).toContain('طريق الملك فهد');
     expectNoHealthData(confirmed!);
 

@@ -134,11 +134,11 @@ describe('Google sign-in', () => {
   it('a new account from Google starts with its address confirmed', async () => {
     const address = `${randomUUID()}@gmail.com`;
     const { callback } = await signInWithGoogle({ sub: `g-${randomUUID()}`, email: address, email_verified: true, name: 'Lama' });
-    const me = await apiClient(app).query<{ email_verified: boolean }>(
+    const me = await apiClient(app).query<{ email_verified: boolean; has_password: boolean }>(
       'auth.me',
       cookiePair(callback.headers.getSetCookie().find((v) => v.startsWith('tahaleel_session='))),
     );
-    expect(me.data.email_verified).toBe(true);
+    expect(me.data).toMatchObject({ email_verified: true, has_password: false });
   });
 
   it('refuses a callback whose state does not match, and signs nobody in', async () => {

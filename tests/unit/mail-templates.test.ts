@@ -349,11 +349,17 @@ describe('bookingCalendarEvent', () => {
     for (const line of content.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
   });
 
-  it('starts and ends at the booked instant, written in UTC (the reader’s calendar shows it on local time)', () => {
+  it('starts and ends on the lab’s clock, in the lab’s time zone, with that zone’s definition', () => {
     const { content } = bookingCalendarEvent(booking, 'en');
-    expect(calendarValue(content, 'DTSTART')).toBe('20261201T063000Z');
-    expect(calendarValue(content, 'DTEND')).toBe('20261201T070000Z');
-    // The lab's own clock is in the description.
+    expect(calendarValue(content, 'DTSTART;TZID=Asia/Riyadh')).toBe('20261201T093000');
+    expect(calendarValue(content, 'DTEND;TZID=Asia/Riyadh')).toBe('20261201T100000');
+    expect(content).toContain('BEGIN:VTIMEZONE\r\nTZID:Asia/Riyadh');
+    expect(content).toContain('TZOFFSETTO:+0300');
+    // DTSTAMP is UTC, as RFC 5545 requires.
+    expect(calendarValue(content, 'DTSTAMP')).toMatch(/^\d{8}T\d{6}Z$/);
+    const dubai = bookingCalendarEvent({ ...booking, timeZone: 'Asia/Dubai' }, 'en').content;
+    expect(calendarValue(dubai, 'DTSTART;TZID=Asia/Dubai')).toBe('20261201T103000');
+    // The lab's own clock is in the description too.
     expect(calendarValue(content, 'DESCRIPTION')).toContain('9:30 AM (Saudi Arabia Time)');
   });
 

@@ -25,6 +25,8 @@ export interface SessionUser {
   locale: Locale;
   is_anonymous: boolean;
   license_number: string | null;
+  /** Whether the account has a password (one made with Google has none until it sets one). */
+  has_password: boolean;
   /** Mail choices: appointment reminders, and news and offers. */
   reminder_mail: boolean;
   marketing_mail: boolean;
@@ -81,7 +83,8 @@ function selectSessionUser(db: Kysely<Database>) {
       'user_profiles.reminder_mail',
       'user_profiles.marketing_mail',
     ])
-    .select(sql<boolean>`users.email_verified_at is not null`.as('email_verified'));
+    .select(sql<boolean>`users.email_verified_at is not null`.as('email_verified'))
+    .select(sql<boolean>`users.password_hash is not null`.as('has_password'));
 }
 
 /** The auth user merged with the profile (and the lab's license number), as `auth.me` answers it. */
@@ -117,4 +120,9 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
 
 export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** The language the user now uses, kept on the profile for the mail sent to them. */
+export async function rememberUserLocale(db: Kysely<Database>, userId: string, locale: Locale): Promise<void> {
+  await db.updateTable('user_profiles').set({ locale }).where('id', '=', userId).execute();
 }

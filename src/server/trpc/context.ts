@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { BlobStore } from '../modules/results/blob-store.ts';
 import { type PaymentProvider, simulatedPaymentProvider } from '../platform/payment-provider.ts';
-import { type Session, type SessionUser, validateSessionToken } from '../platform/session.ts';
+import { rememberUserLocale, type Session, type SessionUser, validateSessionToken } from '../platform/session.ts';
 import { blankSessionCookie, readSessionToken, sessionCookie } from '../platform/session-cookie.ts';
 
 export interface AppDeps {
@@ -46,13 +46,20 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
   if (token && validation?.renewed) {
     setCookie(sessionCookie(deps.env.PUBLIC_URL, token, validation.session.expiresAt));
   }
+  // Mail speaks the language the user used last: the app names it on every call.
+  const chosenLocale = c.req.header(LOCALE_HEADER);
+  const locale = localeFrom(chosenLocale ?? c.req.header('accept-language'));
+  if (validation && chosenLocale && validation.user.locale !== locale) {
+    await rememberUserLocale(deps.db, validation.user.id, locale);
+    validation.user.locale = locale;
+  }
   return {
     db: deps.db,
     config: deps.env,
     payments: deps.payments ?? simulatedPaymentProvider(deps.env.PAYMENT_DELAY_MS),
     session: validation?.session ?? null,
     user: validation?.user ?? null,
-    locale: localeFrom(c.req.header(LOCALE_HEADER) ?? c.req.header('accept-language')),
+    locale,
     clientIp: deps.clientIp?.(c) ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown',
     setCookie,
   };

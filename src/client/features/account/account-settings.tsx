@@ -32,8 +32,8 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
     <Stack gap="6">
       <SectionTitle title={title ?? t`Settings`} />
       <ProfileCard user={user} />
-      {user.email && <EmailCard email={user.email} verified={user.email_verified} />}
-      <PasswordCard />
+      {user.email && <EmailCard email={user.email} verified={user.email_verified} hasPassword={user.has_password} />}
+      <PasswordCard hasPassword={user.has_password} />
       <MailPreferencesCard user={user} />
       <SignOutEverywhereCard />
     </Stack>

@@ -11,9 +11,9 @@ import { trpc } from '../../lib/trpc.ts';
 /**
  * A new address takes effect once its owner opens the link mailed to it; until then the account
  * keeps its address. The current password proves it is the account's owner asking (an account that
- * signed up with Google has none and leaves it empty, as for the password).
+ * signed up with Google has none, and is not asked).
  */
-export function ChangeEmailForm() {
+export function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
   const { t, i18n } = useLingui();
   const [form, setForm] = useState({ newEmail: '', currentPassword: '' });
   // The address waiting for its owner to open the link, shown until the page is left.
@@ -45,27 +45,25 @@ export function ChangeEmailForm() {
           {t`Change e-mail`}
         </Heading>
         {awaitingEmail && <PendingChange email={awaitingEmail} />}
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <SimpleGrid columns={{ base: 1, md: hasPassword ? 2 : 1 }} gap="4">
           <Field.Root invalid={Boolean(invalidEmail) || emailTaken} required>
             <Field.Label>{t`New e-mail`}</Field.Label>
             <Input type="email" dir="ltr" autoComplete="email" value={form.newEmail} onChange={set('newEmail')} />
             <Field.ErrorText>{emailTaken ? t`Another account already uses this address.` : invalidEmail}</Field.ErrorText>
           </Field.Root>
-          <Field.Root invalid={wrongPassword}>
-            <Field.Label>{t`Current password`}</Field.Label>
-            <Input
-              type="password"
-              dir="ltr"
-              autoComplete="current-password"
-              value={form.currentPassword}
-              onChange={set('currentPassword')}
-            />
-            {wrongPassword ? (
+          {hasPassword && (
+            <Field.Root invalid={wrongPassword} required>
+              <Field.Label>{t`Current password`}</Field.Label>
+              <Input
+                type="password"
+                dir="ltr"
+                autoComplete="current-password"
+                value={form.currentPassword}
+                onChange={set('currentPassword')}
+              />
               <Field.ErrorText>{t`Your current password is not correct.`}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>{t`Leave empty if you signed up with Google and have not set a password.`}</Field.HelperText>
-            )}
-          </Field.Root>
+            </Field.Root>
+          )}
         </SimpleGrid>
         <Button type="submit" variant="outline" colorPalette="brand" alignSelf="start" loading={change.isPending}>
           <MailPlus aria-hidden />

@@ -4,7 +4,7 @@ import { ResendVerificationButton } from '../auth/resend-verification-button.tsx
 import { ChangeEmailForm } from './change-email-form.tsx';
 
 /** The account's address, whether it is confirmed, and how to change it. */
-export function EmailCard({ email, verified }: { email: string; verified: boolean }) {
+export function EmailCard({ email, verified, hasPassword }: { email: string; verified: boolean; hasPassword: boolean }) {
   const { t } = useLingui();
   return (
     <Card.Root variant="outline" data-testid="email-card">
@@ -34,7 +34,7 @@ export function EmailCard({ email, verified }: { email: string; verified: boolea
             )}
           </Stack>
           <Separator />
-          <ChangeEmailForm />
+          <ChangeEmailForm hasPassword={hasPassword} />
         </Stack>
       </Card.Body>
     </Card.Root>

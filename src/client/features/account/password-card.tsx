@@ -1,6 +1,6 @@
-import { Button, Card, Field, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -8,14 +8,16 @@ import { errorCode, errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 /** A new password given the current one; an account that signed up with Google sets its first without one. */
-export function PasswordCard() {
+export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirm: '' });
   const [mismatch, setMismatch] = useState(false);
   const change = useMutation(
     trpc.account.changePassword.mutationOptions({
       onSuccess: () => {
         setForm({ currentPassword: '', newPassword: '', confirm: '' });
+        void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
         notify.success({ title: t`Your password has been changed.`, description: t`You have been signed out on your other devices.` });
       },
       onError: (error) => notify.error({ title: t`Could not change your password`, description: errorMessage(i18n, error) }),
@@ -42,18 +44,21 @@ export function PasswordCard() {
         </Card.Header>
         <Card.Body>
           <Stack gap="4">
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-              <Field.Root invalid={wrongCurrent}>
-                <Field.Label>{t`Current password`}</Field.Label>
-                <Input
-                  type="password"
-                  dir="ltr"
-                  autoComplete="current-password"
-                  value={form.currentPassword}
-                  onChange={set('currentPassword')}
-                />
-                <Field.ErrorText>{t`Your current password is not correct.`}</Field.ErrorText>
-              </Field.Root>
+            {!hasPassword && <Text color="fg.muted">{t`You signed up with Google: set a password to log in with your e-mail too.`}</Text>}
+            <SimpleGrid columns={{ base: 1, md: hasPassword ? 3 : 2 }} gap="4">
+              {hasPassword && (
+                <Field.Root invalid={wrongCurrent}>
+                  <Field.Label>{t`Current password`}</Field.Label>
+                  <Input
+                    type="password"
+                    dir="ltr"
+                    autoComplete="current-password"
+                    value={form.currentPassword}
+                    onChange={set('currentPassword')}
+                  />
+                  <Field.ErrorText>{t`Your current password is not correct.`}</Field.ErrorText>
+                </Field.Root>
+              )}
               <Field.Root invalid={Boolean(invalidNew)} required>
                 <Field.Label>{t`New password`}</Field.Label>
                 <Input type="password" dir="ltr" autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} />
@@ -71,7 +76,7 @@ export function PasswordCard() {
             </SimpleGrid>
             <Button type="submit" variant="outline" colorPalette="brand" alignSelf="start" loading={change.isPending}>
               <KeyRound aria-hidden />
-              {t`Change password`}
+              {hasPassword ? t`Change password` : t`Set a password`}
             </Button>
           </Stack>
         </Card.Body>

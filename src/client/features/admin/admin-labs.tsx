@@ -93,6 +93,11 @@ export function AdminLabs() {
                         <Badge colorPalette={lab.approved ? 'green' : 'orange'} variant="subtle">
                           {lab.approved ? t`Approved` : t`Awaiting approval`}
                         </Badge>
+                        {!lab.email_verified && (
+                          <Badge colorPalette="gray" variant="subtle" data-testid="lab-email-unconfirmed">
+                            {t`E-mail not confirmed`}
+                          </Badge>
+                        )}
                       </HStack>
                       <Text fontSize="sm">
                         {t`License number`}: <bdi>{lab.license_number ?? t`Not given`}</bdi>
@@ -113,7 +118,10 @@ export function AdminLabs() {
                     <ReviewButtons
                       name={name}
                       pending={busy ? (setApproval.variables?.approved ? 'approve' : 'reject') : null}
-                      onApprove={lab.approved ? undefined : () => setApproval.mutate({ labId: lab.id, approved: true })}
+                      // A lab is approved once its address is confirmed (the server says so too).
+                      onApprove={
+                        lab.approved || !lab.email_verified ? undefined : () => setApproval.mutate({ labId: lab.id, approved: true })
+                      }
                       onReject={() => setApproval.mutate({ labId: lab.id, approved: false })}
                     />
                   </Stack>

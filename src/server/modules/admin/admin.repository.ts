@@ -63,6 +63,7 @@ export function listLabs(db: Db) {
       'labs.phone',
       'users.email',
     ])
+    .select(sql<boolean>`users.email_verified_at is not null`.as('email_verified'))
     .orderBy('user_profiles.approved')
     .orderBy('user_profiles.created_at', 'desc')
     .execute();

@@ -154,7 +154,3 @@ export async function emailTakenByOther(db: Db, email: string, userId: string): 
     .executeTakeFirst();
   return row !== undefined;
 }
-
-export async function rememberLocale(db: Db, userId: string, locale: 'ar' | 'en'): Promise<void> {
-  await db.updateTable('user_profiles').set({ locale }).where('id', '=', userId).where('locale', '<>', locale).execute();
-}

@@ -5,16 +5,16 @@ import type { SignInInput, SignUpInput } from '../../../shared/schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
-import { createSession, generateSessionToken, invalidateSession, loadSessionUser, type SessionUser } from '../../platform/session.ts';
-import { sendVerificationLink } from './account-links.ts';
 import {
-  emailTaken,
-  findCredentialsByEmail,
-  findUserByGoogleSub,
-  insertAccount,
-  linkGoogleAccount,
-  rememberLocale,
-} from './auth.repository.ts';
+  createSession,
+  generateSessionToken,
+  invalidateSession,
+  loadSessionUser,
+  rememberUserLocale,
+  type SessionUser,
+} from '../../platform/session.ts';
+import { sendVerificationLink } from './account-links.ts';
+import { emailTaken, findCredentialsByEmail, findUserByGoogleSub, insertAccount, linkGoogleAccount } from './auth.repository.ts';
 
 export {
   checkResetLink,
@@ -44,7 +44,7 @@ export interface StartedSession {
 export async function startSession(db: Kysely<Database>, userId: string, meta: RequestMeta): Promise<StartedSession> {
   if (meta.currentSessionId) await invalidateSession(db, meta.currentSessionId);
   // Mail speaks the language the user used last.
-  await rememberLocale(db, userId, meta.locale);
+  await rememberUserLocale(db, userId, meta.locale);
   const token = generateSessionToken();
   const session = await createSession(db, token, userId);
   const user = await loadSessionUser(db, userId);

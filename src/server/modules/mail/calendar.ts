@@ -1,17 +1,14 @@
-import { createEvent } from 'ics';
+import ical, { ICalCalendarMethod, ICalEventBusyStatus, ICalEventStatus } from 'ical-generator';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Locale } from '../../../shared/locale.ts';
-import { appointmentTime, clean, inLanguage, webAddress } from './templates/format.ts';
+import { zonedParts } from '../../../shared/time.ts';
+import { appointmentTime, clean, inLanguage, knownTimeZone, webAddress } from './templates/format.ts';
 import type { BookingMailData, MailAttachment } from './templates/types.ts';
 
 /**
- * The appointment as an iCalendar file (RFC 5545) for the booking-confirmed mail.
- *
- * Time zone: the `ics` package cannot write `DTSTART;TZID=…` or a VTIMEZONE; it writes either UTC
- * (`…Z`) or "floating" times, which follow whatever zone the reader's device is in. Floating would
- * be wrong for anyone whose device is not set to the lab's zone, so DTSTART and DTEND are written in
- * UTC. That is still the right event: a UTC time names the exact instant, every calendar shows it
- * on the reader's own clock (9:30 in Riyadh for 06:30Z), and a one-off event needs no zone rules,
- * which only matter for repeating events. The lab's local time and zone are also in DESCRIPTION.
+ * The appointment as an iCalendar file (RFC 5545, written by ical-generator) for the booking mails:
+ * DTSTART/DTEND in the lab's time zone (`TZID=Asia/Riyadh`) with its VTIMEZONE block (from
+ * timezones-ical-library), so a calendar shows the lab's time and the reader's own alike.
  *
  * Privacy: the title, location and description name the lab, its address and the time, never the
  * test (health data stays in the app).
@@ -19,8 +16,9 @@ import type { BookingMailData, MailAttachment } from './templates/types.ts';
 export function bookingCalendarEvent(data: BookingMailData, locale: Locale): MailAttachment {
   const start = Date.parse(data.startsAt);
   if (Number.isNaN(start)) throw new Error(`Not an instant: ${data.startsAt}`);
+  const timeZone = knownTimeZone(data.timeZone);
   const lab = inLanguage(data.labName, locale);
-  const when = appointmentTime(data.startsAt, data.minutes, data.timeZone, locale);
+  const when = appointmentTime(data.startsAt, data.minutes, timeZone, locale);
   const reference = clean(data.bookingReference);
   const link = webAddress(data.link);
   const phone = data.labPhone === null ? '' : clean(data.labPhone);
@@ -33,64 +31,35 @@ export function bookingCalendarEvent(data: BookingMailData, locale: Locale): Mai
     .filter(Boolean)
     .join('\n');
 
-  const { error, value } = createEvent({
-    productId: '-//Tahaleel//Bookings//EN',
-    method: 'PUBLISH',
+  const calendar = ical({ prodId: { company: 'Tahaleel', product: 'Bookings', language: 'EN' }, method: ICalCalendarMethod.PUBLISH });
+  // No calendar-wide zone (it would write DTSTAMP without its Z): the event names its zone, and the
+  // generator adds that zone's VTIMEZONE.
+  calendar.timezone({ name: null, generator: (zone) => tzlib_get_ical_block(zone)[0] ?? null });
+  calendar.createEvent({
     // One UID per booking: a re-sent or updated file replaces the same calendar entry instead of adding one.
-    uid: bookingEventUid(reference),
-    // A number is an exact instant: written as UTC whatever the server's own TZ is.
-    start,
-    end: start + data.minutes * 60_000,
-    startOutputType: 'utc',
-    endOutputType: 'utc',
-    title: locale === 'ar' ? `موعد تحليل في ${lab}` : `Lab appointment at ${lab}`,
+    id: bookingEventUid(reference),
+    start: wallClock(start, timeZone),
+    end: wallClock(start + data.minutes * 60_000, timeZone),
+    timezone: timeZone,
+    summary: locale === 'ar' ? `موعد تحليل في ${lab}` : `Lab appointment at ${lab}`,
     location: inLanguage(data.labAddress, locale),
     description,
-    status: 'CONFIRMED',
-    busyStatus: 'BUSY',
+    status: ICalEventStatus.CONFIRMED,
+    busystatus: ICalEventBusyStatus.BUSY,
   });
-  if (error || !value) throw error ?? new Error('The calendar file could not be written');
   return {
     filename: 'tahaleel-appointment.ics',
-    content: foldByOctets(value),
+    content: calendar.toString(),
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
   };
 }
 
+/** The lab's clock at the instant, `YYYY-MM-DDTHH:MM:SS`: what ical-generator writes after `TZID=`. */
+function wallClock(instant: number, timeZone: string): string {
+  const { date, time } = zonedParts(new Date(instant), timeZone);
+  return `${date}T${time}`;
+}
+
 function bookingEventUid(reference: string): string {
   return `booking-${encodeURIComponent(reference.toUpperCase())}@tahaleel.sa`;
-}
-
-/**
- * RFC 5545 folds content lines at 75 octets; the package counts characters, and an Arabic letter is
- * two octets in UTF-8. Unfolds its lines and folds them again by octets, never inside a character.
- */
-function foldByOctets(calendar: string): string {
-  return calendar
-    .replace(/\r\n[ \t]/g, '')
-    .split('\r\n')
-    .map((line) => {
-      const parts: string[] = [];
-      let part = '';
-      let octets = 0;
-      for (const character of line) {
-        const size = utf8Length(character);
-        // The first line holds 75 octets; each continuation starts with a space, so 74 more.
-        if (octets + size > (parts.length === 0 ? 75 : 74)) {
-          parts.push(part);
-          part = '';
-          octets = 0;
-        }
-        part += character;
-        octets += size;
-      }
-      parts.push(part);
-      return parts.join('\r\n ');
-    })
-    .join('\r\n');
-}
-
-function utf8Length(character: string): number {
-  const code = character.codePointAt(0) ?? 0;
-  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
 }

@@ -72,7 +72,7 @@ function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.Numb
   return format as Intl.NumberFormat;
 }
 
-function knownTimeZone(timeZone: string): string {
+export function knownTimeZone(timeZone: string): string {
   try {
     dateFormat('en', { timeZone });
     return timeZone;
