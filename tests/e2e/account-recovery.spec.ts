@@ -43,11 +43,17 @@ test('تسجيل حساب ثم فتح رابط التأكيد من البريد:
   await page.goto('/');
   const email = uniqueEmail('verify');
   await signUp(page, 'ar', { name: 'ريم الدوسري', email });
+  await page.goto('/dashboard?section=settings');
+  await expect(page.getByTestId('confirm-email-notice')).toBeVisible();
+  await expect(page.getByTestId('email-status')).toHaveText('غير مؤكد');
+
   const mail = await appServer.mailbox.waitFor(email);
   expect(mail.html).toContain('dir="rtl"');
   await page.goto(linkIn(mail, '/verify-email'));
   await expect(page.getByRole('heading', { name: 'تم تأكيد بريدك الإلكتروني' })).toBeVisible();
-  expect((await trpc<{ email_verified: boolean }>(page, 'auth.me', undefined, 'GET')).email_verified).toBe(true);
+  await page.goto('/dashboard?section=settings');
+  await expect(page.getByTestId('email-status')).toHaveText('مؤكد');
+  await expect(page.getByTestId('confirm-email-notice')).toHaveCount(0);
 });
 
 test('Google sign-in is not linked to an account someone else opened with the same address', async ({ page, appServer, person }) => {

@@ -83,11 +83,14 @@ for (const locale of ['ar', 'en'] as const) {
       await expect(lab.page.getByTestId('test-request').filter({ hasText: nameEn })).toContainText(w.dashboard.status.approved);
     });
 
-    test('the admin approves a new lab, which then sees its full dashboard @changes-public-lists', async ({ person }) => {
+    test('the admin approves a new lab once it has confirmed its e-mail, and it then sees its full dashboard @changes-public-lists', async ({
+      person,
+      appServer,
+    }) => {
       test.setTimeout(60_000);
       const labName = `E2E Lab ${randomUUID().slice(0, 8)}`;
       const lab = await signedIn(person, locale);
-      await signUpThroughApi(lab.context, { role: 'lab', name: labName, licenseNumber: 'MOH-LAB-E2E01' });
+      const { email } = await signUpThroughApi(lab.context, { role: 'lab', name: labName, licenseNumber: 'MOH-LAB-E2E01' });
       await lab.page.goto('/dashboard');
       await expect(lab.page.getByTestId('lab-under-review')).toBeVisible();
       const nav = lab.page.getByTestId('dashboard-nav');
@@ -99,11 +102,20 @@ for (const locale of ['ar', 'en'] as const) {
       await admin.page.getByLabel(w.admin.searchLabs).fill(labName);
       const row = admin.page.getByTestId('admin-lab').filter({ hasText: labName });
       await expect(row).toContainText('MOH-LAB-E2E01');
+      // Not before the lab has confirmed its address: no approval is offered yet.
+      await expect(row.getByTestId('lab-email-unconfirmed')).toBeVisible();
+      await expect(row.getByRole('button', { name: w.admin.approve })).toHaveCount(0);
+      const mail = await appServer.mailbox.waitFor(email);
+      await lab.page.goto(mail.links.find((link) => link.includes('/verify-email?'))!);
+      await expect(lab.page.getByTestId('email-confirmed')).toBeVisible();
+      await admin.page.reload();
+      await admin.page.getByLabel(w.admin.searchLabs).fill(labName);
+      await expect(row.getByTestId('lab-email-unconfirmed')).toHaveCount(0);
       await row.getByRole('button', { name: w.admin.approve }).click();
       await expect(toast(admin.page, w.admin.labStatusUpdated)).toBeVisible();
       await expect(row).toContainText(w.dashboard.status.approved);
 
-      await lab.page.reload();
+      await lab.page.goto('/dashboard');
       await expect(lab.page.getByTestId('lab-under-review')).toHaveCount(0);
       await expect(nav.getByRole('button', { name: w.dashboard.nav.tests })).toBeEnabled();
       await expect(lab.page.getByTestId('stat-pending')).toBeVisible();
