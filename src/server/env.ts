@@ -53,6 +53,13 @@ export const envSchema = z
      * subject and links. On by default except in production (`npm start` turns it on for its demo).
      */
     DEV_MAILBOX: z.stringbool().optional(),
+    /** Result files in an S3-compatible object store (S3, R2, MinIO) instead of DATA_DIR/results. */
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: optionalText,
+    /** `auto` for Cloudflare R2; the bucket's region for AWS. */
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
     /** `test-only` hashes passwords at a test suite's cost; refused unless NODE_ENV=test. */
     PASSWORD_COST: z.enum(['standard', 'test-only']).default('standard'),
   })
@@ -77,6 +84,17 @@ export const envSchema = z
     message: 'must be an https:// URL (http:// only for localhost, as a test fake)',
     when: () => true,
   })
+  .refine(
+    (env) => {
+      const set = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+      return set === 0 || set === 4;
+    },
+    {
+      path: ['S3_ENDPOINT'],
+      message: 'set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or none',
+      when: () => true,
+    },
+  )
   .refine((env) => Boolean(env.STORE_API_URL) === Boolean(env.STORE_ID), {
     path: ['STORE_ID'],
     message: 'set STORE_API_URL and STORE_ID together, or neither',
@@ -93,6 +111,18 @@ export const envSchema = z
   });
 
 export type Env = z.output<typeof envSchema>;
+
+/** The object store for result files, when one is configured (else the disk, or nothing on the Worker). */
+export function s3Settings(env: Env) {
+  if (!env.S3_ENDPOINT || !env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return null;
+  return {
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
+}
 
 export class EnvError extends Error {
   override name = 'EnvError';

@@ -6,10 +6,11 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
-import { EnvError, parseEnv } from './env.ts';
+import { EnvError, parseEnv, s3Settings } from './env.ts';
 import { developmentTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transports.ts';
 import { createOutboxSender } from './modules/mail/outbox-sender.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
+import { s3BlobStore } from './modules/results/s3-blob-store.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';
 import { setPasswordCost } from './platform/password.ts';
 import { type RenderPage, serverPageTemplate, serverRenderedPages } from './server-rendered-pages.ts';
@@ -21,11 +22,13 @@ async function main() {
   const env = parseEnv(process.env);
   setPasswordCost(env.PASSWORD_COST);
   const database = await prepareDatabase(env);
+  const s3 = s3Settings(env);
   const catalogFollower = followCatalogVersion(database.db, database.listen);
   const deps: AppDeps = {
     db: database.db,
     env,
-    blobs: diskBlobStore(resolve(env.DATA_DIR, 'results')),
+    // Result files: the object store when configured (every instance shares it), else this machine's disk.
+    blobs: s3 ? s3BlobStore(s3) : diskBlobStore(resolve(env.DATA_DIR, 'results')),
     clientIp: (c) =>
       (env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined) ?? getConnInfo(c).remote.address,
   };

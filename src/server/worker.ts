@@ -10,7 +10,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createApp } from './app.ts';
 import type { Database } from './db/schema.ts';
-import { type Env, EnvError, parseEnv } from './env.ts';
+import { type Env, EnvError, parseEnv, s3Settings } from './env.ts';
+import { s3BlobStore } from './modules/results/s3-blob-store.ts';
 import { setPasswordCost } from './platform/password.ts';
 
 // Minimal binding types, so the project does not depend on @cloudflare/workers-types (which clashes
@@ -88,7 +89,11 @@ export default {
 
     const db = openDatabase(bindings);
     try {
-      return await createApp({ db, env, clientIp: (c) => c.req.header('cf-connecting-ip') }).fetch(request);
+      // Result files in the object store (R2 through its S3 API, or any S3) when configured; else /files answers 503.
+      const s3 = s3Settings(env);
+      return await createApp({ db, env, clientIp: (c) => c.req.header('cf-connecting-ip'), blobs: s3 ? s3BlobStore(s3) : undefined }).fetch(
+        request,
+      );
     } finally {
       // The pool only opens connections on first query; ending it is cheap either way. tRPC answers
       // with a fully buffered body (httpBatchLink), so no query runs after `fetch` returns; a streamed

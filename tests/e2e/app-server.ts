@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { startFakeGoogle } from '../setup/fake-google.ts';
+import { startS3Server } from '../setup/s3.ts';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
 
 /** The client the e2e servers know Google by (its token endpoint is the fake's). */
@@ -27,7 +28,8 @@ export interface AppServer {
  * `npm start` does: a worker's tests never meet another worker's people, bookings or stock. It runs the
  * built client as a newcomer's server does, and trusts X-Forwarded-For as behind a proxy (fixtures.ts
  * gives every browser context its own client address, so the per-address limits see one visitor each).
- * Its mail goes over SMTP to a real SMTP server in this worker (`mailbox`). Its output goes to
+ * Its mail goes over SMTP to a real SMTP server in this worker (`mailbox`), its result files to a real
+ * S3-protocol server (s3rver). Its output goes to
  * `<dataDir>/server.log`.
  */
 export async function startAppServer(workerIndex: number): Promise<AppServer> {
@@ -39,6 +41,8 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
   const log = createWriteStream(resolve(dataDir, 'server.log'));
   const mailbox = await startSmtpServer();
   const google = await startFakeGoogle(E2E_GOOGLE_CLIENT.id, E2E_GOOGLE_CLIENT.secret);
+  // Result files go to an S3-protocol server, as in production with several instances.
+  const s3 = await startS3Server();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
     env: {
       ...process.env,
@@ -53,6 +57,10 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
       GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT.id,
       GOOGLE_CLIENT_SECRET: E2E_GOOGLE_CLIENT.secret,
       GOOGLE_TOKEN_URL: google.tokenUrl,
+      S3_ENDPOINT: s3.settings.endpoint,
+      S3_BUCKET: s3.settings.bucket,
+      S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -67,7 +75,7 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
     google,
     stop: async () => {
       await stopProcess(child);
-      await Promise.all([mailbox.close(), google.close()]);
+      await Promise.all([mailbox.close(), google.close(), s3.close()]);
     },
   };
 }
