@@ -5,7 +5,8 @@ import { arabicTag, latinTag, message, openSection, runs, titled } from './journ
 
 // The admin: logs in through Admin Login, approves a new lab and then the test it asks for, and sees
 // the platform's revenue and transactions take in a booking of that test once the lab completes it.
-// The lab and the patient act through the API here (their screens: lab.spec.ts, customer.spec.ts).
+// The lab and the patient act through the API here (their screens: lab.spec.ts, customer.spec.ts),
+// except that the lab opens the confirmation link from its mail.
 // Approving a lab adds it to the public lists, so this runs after the specs that count them.
 
 for (const run of runs) {
@@ -13,7 +14,7 @@ for (const run of runs) {
 
   test(
     titled('the admin approves a lab and its test request, and the revenue takes in its completed booking', run, '@changes-public-lists'),
-    async ({ page, person }) => {
+    async ({ page, person, appServer }) => {
       test.setTimeout(150_000);
       await useLanguage(page, run.locale);
       const [tag, latin] = [arabicTag(), latinTag()];
@@ -41,7 +42,11 @@ for (const run of runs) {
 
       // A lab signs up and fills in its profile.
       const labPerson = await person(run.locale);
-      await signUpThroughApi(labPerson.context, { role: 'lab', name: labName, licenseNumber });
+      const { email: labEmail } = await signUpThroughApi(labPerson.context, { role: 'lab', name: labName, licenseNumber });
+      // It confirms its address from the mail (a lab is approved only once it has).
+      const confirmation = await appServer.mailbox.waitFor(labEmail);
+      await labPerson.page.goto(confirmation.links.find((link) => link.includes('/verify-email?'))!);
+      await expect(labPerson.page.getByTestId('email-confirmed')).toBeVisible();
       await trpc(labPerson.context, 'lab.updateProfile', {
         nameAr: lab.ar,
         nameEn: lab.en,

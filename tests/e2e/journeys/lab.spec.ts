@@ -12,7 +12,7 @@ for (const run of runs) {
 
   test(
     titled('a lab signs up, is approved, adds a new test and completes a booking with its result', run, '@changes-public-lists'),
-    async ({ page, person }) => {
+    async ({ page, person, appServer }) => {
       test.setTimeout(180_000);
       await useLanguage(page, run.locale);
       const [tag, latin] = [arabicTag(), latinTag()];
@@ -29,7 +29,7 @@ for (const run of runs) {
       await page.getByRole('main').getByRole('button', { name: w.join.joinNow }).first().click();
       // Join Now opens the sign-up form itself (the form's code loads on first use).
       await expect(page.getByTestId('auth-modal')).toBeVisible();
-      await signUp(page, run.locale, { role: 'lab', name: labName, licenseNumber });
+      const { email } = await signUp(page, run.locale, { role: 'lab', name: labName, licenseNumber });
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByTestId('lab-under-review')).toHaveText(w.lab.underReview);
       const nav = page.getByTestId('dashboard-nav');
@@ -59,6 +59,12 @@ for (const run of runs) {
       await expect(profile.getByLabel(w.lab.longitude)).toHaveValue('46.67532');
       await profile.getByRole('button', { name: w.lab.saveProfile }).click();
       await expect(message(page, w.lab.profileSaved)).toBeVisible();
+
+      // It confirms its address from the mail it got at sign-up: a lab is approved only once it has.
+      const confirmation = await appServer.mailbox.waitFor(email);
+      await page.goto(confirmation.links.find((link) => link.includes('/verify-email?'))!);
+      await expect(page.getByTestId('email-confirmed')).toBeVisible();
+      await page.goto('/dashboard');
 
       // The admin finds it with its license and approves it.
       const admin = await person(run.locale);
