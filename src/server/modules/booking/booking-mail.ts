@@ -1,9 +1,10 @@
 // The mails a booking sends (ADR 0016): confirmed (with a calendar file), a reminder 24 hours before,
 // cancelled. Written in the transaction that books or cancels; never about the test itself.
 import type { Transaction } from 'kysely';
+import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
-import { cancelMail, enqueueMail } from '../mail/mail.service.ts';
-import { bookingMailDetails } from './booking.repository.ts';
+import { cancelMail, enqueueMail, enqueueMails, type MailOrder } from '../mail/mail.service.ts';
+import { type BookableLabTest, bookingMailDetails } from './booking.repository.ts';
 
 const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 /** Links in outbox mail may be paths: the sender puts PUBLIC_URL in front. */
@@ -16,40 +17,56 @@ export function bookingReference(bookingId: string): string {
   return `TH-${bookingId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
 }
 
-type Details = Awaited<ReturnType<typeof bookingMailDetails>>[number];
+interface Lab {
+  lab_name_ar: string;
+  lab_name_en: string;
+  lab_address_ar: string;
+  lab_address_en: string;
+  lab_phone: string | null;
+  time_zone: string;
+  slot_minutes: number;
+}
 
-function mailData(row: Details) {
+function mailData(customerName: string, bookingId: string, bookingTime: Date, lab: Lab) {
   return {
-    name: row.name,
-    bookingReference: bookingReference(row.id),
-    labName: { ar: row.lab_name_ar, en: row.lab_name_en },
-    labAddress: { ar: row.address_ar, en: row.address_en },
-    labPhone: row.phone,
-    startsAt: row.booking_time.toISOString(),
-    minutes: row.slot_minutes,
-    timeZone: row.time_zone,
+    name: customerName,
+    bookingReference: bookingReference(bookingId),
+    labName: { ar: lab.lab_name_ar, en: lab.lab_name_en },
+    labAddress: { ar: lab.lab_address_ar, en: lab.lab_address_en },
+    labPhone: lab.lab_phone,
+    startsAt: bookingTime.toISOString(),
+    minutes: lab.slot_minutes,
+    timeZone: lab.time_zone,
     link: BOOKINGS_PAGE,
   };
 }
 
-/** A confirmation per booking, and its reminder when the appointment is more than 24 hours away. */
-export async function mailBookingsConfirmed(tx: Transaction<Database>, bookingIds: string[], now: Date): Promise<void> {
-  if (bookingIds.length === 0) return;
-  for (const row of await bookingMailDetails(tx, bookingIds)) {
-    if (!row.email) continue; // a guest gave a phone number, not an address
-    const data = mailData(row);
-    const base = { to: row.email, locale: row.locale, userId: row.customer_id };
-    await enqueueMail(tx, { ...base, message: { template: 'booking-confirmed', data }, dedupeKey: `booking-confirmed:${row.id}` });
+/**
+ * A checkout's mails, from what the checkout already knows (the customer, read before paying, and
+ * the offerings): a confirmation per booking, and its reminder when the appointment is more than 24
+ * hours away. One insert, in the transaction that books.
+ */
+export async function mailBookingsConfirmed(
+  tx: Transaction<Database>,
+  customer: { id: string; email: string; name: string; locale: Locale } | null,
+  booked: Array<{ id: string; lab_test_id: number; booking_time: Date }>,
+  offerings: Map<number, BookableLabTest>,
+  now: Date,
+): Promise<void> {
+  if (!customer) return; // a guest gave a phone number, not an address
+  const base = { to: customer.email, locale: customer.locale, userId: customer.id };
+  const orders: MailOrder[] = [];
+  for (const row of booked) {
+    const offering = offerings.get(row.lab_test_id);
+    if (!offering) continue;
+    const data = mailData(customer.name, row.id, row.booking_time, offering);
+    orders.push({ ...base, message: { template: 'booking-confirmed', data }, dedupeKey: `booking-confirmed:${row.id}` });
     const remindAt = new Date(row.booking_time.getTime() - REMINDER_BEFORE_MS);
     if (remindAt.getTime() > now.getTime()) {
-      await enqueueMail(tx, {
-        ...base,
-        message: { template: 'booking-reminder', data },
-        dedupeKey: reminderKey(row.id),
-        sendAfter: remindAt,
-      });
+      orders.push({ ...base, message: { template: 'booking-reminder', data }, dedupeKey: reminderKey(row.id), sendAfter: remindAt });
     }
   }
+  await enqueueMails(tx, orders);
 }
 
 /** The cancellation notice; the reminder, if not sent yet, is withdrawn. */
@@ -61,7 +78,15 @@ export async function mailBookingCancelled(tx: Transaction<Database>, bookingId:
     to: row.email,
     locale: row.locale,
     userId: row.customer_id,
-    message: { template: 'booking-cancelled', data: mailData(row) },
+    message: {
+      template: 'booking-cancelled',
+      data: mailData(row.name, row.id, row.booking_time, {
+        ...row,
+        lab_address_ar: row.address_ar,
+        lab_address_en: row.address_en,
+        lab_phone: row.phone,
+      }),
+    },
     dedupeKey: `booking-cancelled:${row.id}`,
   });
 }

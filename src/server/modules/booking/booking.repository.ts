@@ -39,7 +39,7 @@ export async function findBookableLabTest(db: Db, labTestId: number) {
   const { rows } = await sql<BookableLabTest>`${sql.raw(PREPARE)}
     select lt.id, lt.lab_id, lt.price_halalas, l.time_zone, l.slot_minutes, l.slot_capacity,
            t.id as test_id, t.name_ar as test_name_ar, t.name_en as test_name_en, l.lab_name_ar, l.lab_name_en,
-           l.address_ar as lab_address_ar, l.address_en as lab_address_en,
+           l.address_ar as lab_address_ar, l.address_en as lab_address_en, l.phone as lab_phone,
            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at))
                        from lab_working_hours h where h.lab_id = l.id), '[]') as hours
       from lab_tests lt
@@ -64,6 +64,7 @@ export interface BookableLabTest {
   lab_name_en: string;
   lab_address_ar: string;
   lab_address_en: string;
+  lab_phone: string | null;
   hours: { weekday: number; opens_at: string; closes_at: string }[];
 }
 

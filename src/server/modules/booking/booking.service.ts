@@ -6,6 +6,7 @@ import { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
+import { recipientOf } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
 import { mailBookingCancelled, mailBookingsConfirmed } from './booking-mail.ts';
 
@@ -204,6 +205,10 @@ export async function createBookings(
   if (claim.paid) return checkoutResult(db, claim.id);
   const checkoutId = claim.id;
 
+  // Where the confirmation goes, read while the payment runs (not inside the booking's transaction).
+  const customerMail = recipientOf(db, customerId);
+  customerMail.catch(() => {}); // awaited in step 3; a failed payment never gets there
+
   // 2. Pay, outside any transaction. The reference is the checkout's, so an attempt that takes over
   // an abandoned one is charged once by the gateway, not twice.
   let payment: { reference: string };
@@ -231,11 +236,8 @@ export async function createBookings(
         seats,
         paidAt,
       );
-      await mailBookingsConfirmed(
-        tx,
-        rows.map((row) => row.id),
-        paidAt,
-      );
+      const recipient = await customerMail;
+      await mailBookingsConfirmed(tx, recipient && { id: customerId, ...recipient }, rows, offerings, paidAt);
       return rows;
     });
   } catch (error) {

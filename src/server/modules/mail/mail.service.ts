@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
-import { cancelOutboxMail, findRecipient, insertOutboxMail } from './outbox.repository.ts';
+import { cancelOutboxMail, findRecipient, insertOutboxMails } from './outbox.repository.ts';
 import type { MailMessage } from './templates.tsx';
 
 export type { MailMessage } from './templates.tsx';
@@ -22,16 +22,25 @@ export interface MailOrder {
  * Puts a mail in the outbox. Call it inside the transaction of the event that causes the mail: the
  * mail exists if and only if the event happened, and the outbox sender delivers it afterwards.
  */
-export async function enqueueMail(db: Kysely<Database> | Transaction<Database>, order: MailOrder): Promise<void> {
-  await insertOutboxMail(db, {
-    template: order.message.template,
-    recipient: order.to,
-    locale: order.locale,
-    data: order.message.data as unknown as Record<string, unknown>,
-    userId: order.userId ?? null,
-    dedupeKey: order.dedupeKey ?? null,
-    sendAfter: order.sendAfter,
-  });
+export function enqueueMail(db: Kysely<Database> | Transaction<Database>, order: MailOrder): Promise<void> {
+  return enqueueMails(db, [order]);
+}
+
+/** Several mails in one statement (a checkout's confirmations and reminders). */
+export async function enqueueMails(db: Kysely<Database> | Transaction<Database>, orders: MailOrder[]): Promise<void> {
+  if (orders.length === 0) return;
+  await insertOutboxMails(
+    db,
+    orders.map((order) => ({
+      template: order.message.template,
+      recipient: order.to,
+      locale: order.locale,
+      data: order.message.data as unknown as Record<string, unknown>,
+      userId: order.userId ?? null,
+      dedupeKey: order.dedupeKey ?? null,
+      sendAfter: order.sendAfter,
+    })),
+  );
 }
 
 /** Withdraws a mail that has not gone out yet, by its dedupe key. */

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
+import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -14,21 +15,26 @@ export interface NewOutboxMail {
   sendAfter?: Date;
 }
 
-/** Writes a mail to the outbox in the caller's transaction; a second mail with the same dedupe key is dropped. */
-export async function insertOutboxMail(db: Db, mail: NewOutboxMail): Promise<void> {
-  await db
-    .insertInto('outbox')
-    .values({
-      template: mail.template,
-      recipient: mail.recipient,
-      locale: mail.locale,
-      data: JSON.stringify(mail.data),
-      user_id: mail.userId ?? null,
-      dedupe_key: mail.dedupeKey ?? null,
-      send_after: mail.sendAfter ?? sql<Date>`now()`,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .execute();
+/**
+ * Writes mails to the outbox in the caller's transaction; a mail whose dedupe key is taken is dropped.
+ * One prepared statement whatever the number of mails (it is on the booking's path).
+ */
+export async function insertOutboxMails(db: Db, mails: NewOutboxMail[]): Promise<void> {
+  const rows = mails.map((mail) => ({
+    template: mail.template,
+    recipient: mail.recipient,
+    locale: mail.locale,
+    user_id: mail.userId ?? null,
+    dedupe_key: mail.dedupeKey ?? null,
+    send_after: mail.sendAfter?.toISOString() ?? null,
+    data: mail.data,
+  }));
+  await sql`${sql.raw(PREPARE)}
+    insert into outbox (template, recipient, locale, user_id, dedupe_key, send_after, data)
+    select template, recipient, locale, user_id, dedupe_key, coalesce(send_after, now()), data
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as m(template text, recipient text, locale text, user_id uuid, dedupe_key text, send_after timestamptz, data jsonb)
+    on conflict (dedupe_key) do nothing`.execute(db);
 }
 
 /** Drops a mail not sent yet (a reminder for a booking that was cancelled, say). */
