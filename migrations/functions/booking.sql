@@ -121,8 +121,13 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
 -- attempt begun at p_attempted_at may (one taken over after a crash stops with TA003). Returns the
 -- bookings, in the items' order, with the customer's name.
 -- p_items: [{lab_id, lab_test_id, starts_at, capacity, price_halalas}], in lock order.
+-- Its mails come along (p_mails, rows of the outbox as mail.service.ts writes them, for bookings whose
+-- ids the caller chose: `booking_id` in each item) and are written in the same call, so a booking and
+-- its mail exist together or not at all (ADR 0016) in one round trip. (Its six-argument form, before
+-- the mails, is dropped.)
+drop function if exists complete_checkout(uuid, uuid, text, jsonb, timestamptz, timestamptz);
 create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p_reference text, p_items jsonb,
-      p_now timestamptz, p_attempted_at timestamptz)
+      p_now timestamptz, p_attempted_at timestamptz, p_mails jsonb)
     returns table (id uuid, lab_test_id integer, booking_time timestamptz, created_at timestamptz, customer_name text)
     language plpgsql as $$
     declare
@@ -135,18 +140,24 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
         raise exception 'attempt_superseded' using errcode = 'TA003', detail = current.status;
       end if;
       select p.name into customer from user_profiles p where p.id = p_customer;
-      for item in select (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
+      for item in select coalesce((x.seat->>'booking_id')::uuid, gen_random_uuid()) as booking_id,
+                         (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
                          (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity,
                          (x.seat->>'price_halalas')::integer as price_halalas, x.n
                     from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
         perform lock_free_seat(p_customer, item.lab_id, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 1);
         delete from slot_holds h where h.holder_id = p_customer and h.lab_test_id = item.lab_test_id and h.starts_at = item.starts_at;
         return query
-          insert into bookings (customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status)
-            values (p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed')
+          insert into bookings (id, customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status)
+            values (item.booking_id, p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed')
             returning bookings.id, bookings.lab_test_id, bookings.booking_time, bookings.created_at, customer;
       end loop;
       update checkouts set status = 'paid', payment_reference = p_reference, completed_at = p_now where checkouts.id = p_checkout;
+      insert into outbox (template, recipient, locale, user_id, dedupe_key, send_after, data)
+        select m.template, m.recipient, m.locale, m.user_id, m.dedupe_key, coalesce(m.send_after, now()), m.data
+          from jsonb_to_recordset(p_mails)
+            as m(template text, recipient text, locale text, user_id uuid, dedupe_key text, send_after timestamptz, data jsonb)
+        on conflict (dedupe_key) do nothing;
     end
   $$;
 

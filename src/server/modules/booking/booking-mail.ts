@@ -3,7 +3,7 @@
 import type { Transaction } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
-import { cancelMail, enqueueMail, enqueueMails, type MailOrder } from '../mail/mail.service.ts';
+import { cancelMail, enqueueMail, type MailOrder } from '../mail/mail.service.ts';
 import { type BookableLabTest, bookingMailDetails } from './booking.repository.ts';
 
 const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
@@ -42,18 +42,17 @@ function mailData(customerName: string, bookingId: string, bookingTime: Date, la
 }
 
 /**
- * A checkout's mails, from what the checkout already knows (the customer, read before paying, and
- * the offerings): a confirmation per booking, and its reminder when the appointment is more than 24
- * hours away. One insert, in the transaction that books.
+ * A checkout's mails, from what the checkout already knows (the customer, read while paying, the
+ * offerings, and the ids it gives its bookings): a confirmation per booking, and its reminder when the
+ * appointment is more than 24 hours away. `complete_checkout` writes them with the bookings.
  */
-export async function mailBookingsConfirmed(
-  tx: Transaction<Database>,
+export function bookingConfirmationMails(
   customer: { id: string; email: string; name: string; locale: Locale } | null,
   booked: Array<{ id: string; lab_test_id: number; booking_time: Date }>,
   offerings: Map<number, BookableLabTest>,
   now: Date,
-): Promise<void> {
-  if (!customer) return; // a guest gave a phone number, not an address
+): MailOrder[] {
+  if (!customer) return []; // a guest gave a phone number, not an address
   const base = { to: customer.email, locale: customer.locale, userId: customer.id };
   const orders: MailOrder[] = [];
   for (const row of booked) {
@@ -66,7 +65,7 @@ export async function mailBookingsConfirmed(
       orders.push({ ...base, message: { template: 'booking-reminder', data }, dedupeKey: reminderKey(row.id), sendAfter: remindAt });
     }
   }
-  await enqueueMails(tx, orders);
+  return orders;
 }
 
 /** The cancellation notice; the reminder, if not sent yet, is withdrawn. */

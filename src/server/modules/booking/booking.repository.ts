@@ -117,8 +117,10 @@ export async function claimCheckout(
 export async function completeCheckout(
   db: Db,
   checkout: { id: string; customerId: string; attemptedAt: Date; paymentReference: string },
-  seats: Seat[],
+  seats: Array<Seat & { booking_id: string }>,
   now: Date,
+  /** The checkout's mails, written by the same call (mail.service.ts `outboxRowsJson`). */
+  mailsJson: string,
 ) {
   const { rows } = await sql<{
     id: string;
@@ -129,7 +131,7 @@ export async function completeCheckout(
   }>`${sql.raw(PREPARE)}
     select id, lab_test_id, booking_time, created_at, customer_name
       from complete_checkout(${checkout.id}, ${checkout.customerId}, ${checkout.paymentReference}, ${JSON.stringify(seats)}::jsonb,
-                             ${now}, ${checkout.attemptedAt})`.execute(db);
+                             ${now}, ${checkout.attemptedAt}, ${mailsJson}::jsonb)`.execute(db);
   return rows;
 }
 

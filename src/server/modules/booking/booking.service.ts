@@ -6,9 +6,9 @@ import { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
-import { recipientOf } from '../mail/mail.service.ts';
+import { outboxRowsJson, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
-import { mailBookingCancelled, mailBookingsConfirmed } from './booking-mail.ts';
+import { bookingConfirmationMails, mailBookingCancelled } from './booking-mail.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -228,18 +228,23 @@ export async function createBookings(
   const paidAt = new Date(now.getTime() + (Date.now() - startedAt));
   let booked: Awaited<ReturnType<typeof repo.completeCheckout>>;
   try {
-    // The bookings and their mails in one transaction: a mail exists if and only if its booking does.
-    booked = await db.transaction().execute(async (tx) => {
-      const rows = await repo.completeCheckout(
-        tx,
-        { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference },
-        seats,
-        paidAt,
-      );
-      const recipient = await customerMail;
-      await mailBookingsConfirmed(tx, recipient && { id: customerId, ...recipient }, rows, offerings, paidAt);
-      return rows;
-    });
+    // The bookings and their mails in one call (complete_checkout writes both): a mail exists if and
+    // only if its booking does. The bookings' ids are chosen here so the mails can name them.
+    const recipient = await customerMail;
+    const named = seats.map((seat) => ({ ...seat, booking_id: crypto.randomUUID() }));
+    const mails = bookingConfirmationMails(
+      recipient && { id: customerId, ...recipient },
+      named.map((seat) => ({ id: seat.booking_id, lab_test_id: seat.lab_test_id, booking_time: new Date(seat.starts_at) })),
+      offerings,
+      paidAt,
+    );
+    booked = await repo.completeCheckout(
+      db,
+      { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference },
+      named,
+      paidAt,
+      outboxRowsJson(mails),
+    );
   } catch (error) {
     const state = (error as { code?: string }).code;
     if (state === repo.ATTEMPT_SUPERSEDED_STATE) {

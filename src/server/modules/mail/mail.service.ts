@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
-import { cancelOutboxMail, findRecipient, insertOutboxMails } from './outbox.repository.ts';
+import { cancelOutboxMail, findRecipient, insertOutboxMails, toOutboxRows } from './outbox.repository.ts';
 import type { MailMessage } from './templates.tsx';
 
 export type { MailMessage } from './templates.tsx';
@@ -23,24 +23,27 @@ export interface MailOrder {
  * mail exists if and only if the event happened, and the outbox sender delivers it afterwards.
  */
 export function enqueueMail(db: Kysely<Database> | Transaction<Database>, order: MailOrder): Promise<void> {
-  return enqueueMails(db, [order]);
+  return insertOutboxMails(db, [newOutboxMail(order)]);
 }
 
-/** Several mails in one statement (a checkout's confirmations and reminders). */
-export async function enqueueMails(db: Kysely<Database> | Transaction<Database>, orders: MailOrder[]): Promise<void> {
-  if (orders.length === 0) return;
-  await insertOutboxMails(
-    db,
-    orders.map((order) => ({
-      template: order.message.template,
-      recipient: order.to,
-      locale: order.locale,
-      data: order.message.data as unknown as Record<string, unknown>,
-      userId: order.userId ?? null,
-      dedupeKey: order.dedupeKey ?? null,
-      sendAfter: order.sendAfter,
-    })),
-  );
+function newOutboxMail(order: MailOrder) {
+  return {
+    template: order.message.template,
+    recipient: order.to,
+    locale: order.locale,
+    data: order.message.data as unknown as Record<string, unknown>,
+    userId: order.userId ?? null,
+    dedupeKey: order.dedupeKey ?? null,
+    sendAfter: order.sendAfter,
+  };
+}
+
+/**
+ * The outbox rows for mails that a database function writes in the same call as its event (a
+ * checkout's bookings: `complete_checkout`), as JSON for its argument.
+ */
+export function outboxRowsJson(orders: MailOrder[]): string {
+  return JSON.stringify(toOutboxRows(orders.map(newOutboxMail)));
 }
 
 /** Withdraws a mail that has not gone out yet, by its dedupe key. */

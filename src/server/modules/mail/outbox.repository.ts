@@ -15,12 +15,9 @@ export interface NewOutboxMail {
   sendAfter?: Date;
 }
 
-/**
- * Writes mails to the outbox in the caller's transaction; a mail whose dedupe key is taken is dropped.
- * One prepared statement whatever the number of mails (it is on the booking's path).
- */
-export async function insertOutboxMails(db: Db, mails: NewOutboxMail[]): Promise<void> {
-  const rows = mails.map((mail) => ({
+/** The outbox's rows as JSON, the shape the insert below and `complete_checkout` (booking.sql) read. */
+export function toOutboxRows(mails: NewOutboxMail[]) {
+  return mails.map((mail) => ({
     template: mail.template,
     recipient: mail.recipient,
     locale: mail.locale,
@@ -29,10 +26,17 @@ export async function insertOutboxMails(db: Db, mails: NewOutboxMail[]): Promise
     send_after: mail.sendAfter?.toISOString() ?? null,
     data: mail.data,
   }));
+}
+
+/**
+ * Writes mails to the outbox in the caller's transaction; a mail whose dedupe key is taken is dropped.
+ * One prepared statement whatever the number of mails.
+ */
+export async function insertOutboxMails(db: Db, mails: NewOutboxMail[]): Promise<void> {
   await sql`${sql.raw(PREPARE)}
     insert into outbox (template, recipient, locale, user_id, dedupe_key, send_after, data)
     select template, recipient, locale, user_id, dedupe_key, coalesce(send_after, now()), data
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      from jsonb_to_recordset(${JSON.stringify(toOutboxRows(mails))}::jsonb)
         as m(template text, recipient text, locale text, user_id uuid, dedupe_key text, send_after timestamptz, data jsonb)
     on conflict (dedupe_key) do nothing`.execute(db);
 }
