@@ -111,6 +111,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/auth': 'http://localhost:3000',
       '/files': 'http://localhost:3000',
       '/healthz': 'http://localhost:3000',
+      '/readyz': 'http://localhost:3000',
     },
   },
 }));

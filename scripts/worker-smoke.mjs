@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Smoke test of the Cloudflare Workers entry: starts `wrangler dev --local` (workerd, offline) with the
-// Hyperdrive binding pointed at a local PostgreSQL, checks /healthz and catalog.categories, stops it.
+// Hyperdrive binding pointed at a local PostgreSQL, checks /readyz and catalog.categories, stops it.
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/tahaleel_worker node scripts/worker-smoke.mjs
 //
@@ -171,13 +171,13 @@ async function waitForHealthz(baseUrl) {
       fail(`wrangler exited early (code ${wrangler?.exitCode ?? wrangler?.signalCode}). ${await diagnoseDatabase()}`);
     }
     try {
-      const { status, text } = await getJson(`${baseUrl}/healthz`);
+      const { status, text } = await getJson(`${baseUrl}/readyz`);
       if (status === 200) return;
       last = `HTTP ${status} ${text.slice(0, 200)}`;
       // The Worker answers but the database does not: no point waiting the full minute.
       if (status === 503) {
         fail(
-          `/healthz answered 503: the Worker cannot reach ${redact(databaseUrl)} through the Hyperdrive binding. ` +
+          `/readyz answered 503: the Worker cannot reach ${redact(databaseUrl)} through the Hyperdrive binding. ` +
             (await diagnoseDatabase()),
         );
       }
@@ -187,7 +187,7 @@ async function waitForHealthz(baseUrl) {
     }
     await new Promise((done) => setTimeout(done, 250));
   }
-  fail(`/healthz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s (last: ${last}).`);
+  fail(`/readyz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s (last: ${last}).`);
 }
 
 async function main() {
@@ -263,7 +263,7 @@ async function main() {
   if (unnamed.length > 0) fail(`categories without name_ar/name_en: ${JSON.stringify(unnamed).slice(0, 300)}`);
 
   console.log(
-    `worker-smoke OK: wrangler dev ready in ${readyIn} s; /healthz 200; catalog.categories ${categories.length} ` +
+    `worker-smoke OK: wrangler dev ready in ${readyIn} s; /readyz 200; catalog.categories ${categories.length} ` +
       `categories (first: ${categories[0].name_en} / ${categories[0].name_ar}) from ${redact(databaseUrl)} ` +
       `via Hyperdrive; total ${seconds()} s`,
   );

@@ -52,6 +52,26 @@ function asksForMissingRecord(queryClient: QueryClient): boolean {
     );
 }
 
+/**
+ * Whether an address is one of the app's pages; any other draws "not found". A route matches it whole:
+ * a match that leaves a rest over (`**`, e.g. /labs/x/more against /labs/$labId) is not one.
+ */
+function isAppPath(router: ReturnType<typeof createAppRouter>, pathname: string): boolean {
+  const [, params, route] = router.getMatchedRoutes(pathname);
+  return route !== undefined && !params['**'];
+}
+
+/** Matches addresses for `isKnownPage`; it never loads a page, so its context is never read. */
+const addressRouter = createAppRouter({ history: createMemoryHistory(), context: { queryClient: new QueryClient(), trpc: null as never } });
+
+/**
+ * Whether the server should answer an address with the app's page (200) or with "not found" (404,
+ * drawn by `render`): the router's own matching, so the two cannot disagree.
+ */
+export function isKnownPage(pathname: string): boolean {
+  return isAppPath(addressRouter, pathname);
+}
+
 export async function render({
   url,
   locale,
@@ -124,6 +144,6 @@ export async function render({
     styles: `${globals}<style ${SERVER_STYLES_ATTRIBUTE}="${ids.join(' ')}">${rules}</style>`,
     state: dehydrate(queryClient),
     head,
-    status: asksForMissingRecord(queryClient) ? 404 : 200,
+    status: asksForMissingRecord(queryClient) || !isAppPath(router, new URL(url, 'http://localhost').pathname) ? 404 : 200,
   };
 }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { googleRoutes } from './modules/auth/google.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { resultRoutes } from './modules/results/results.routes.ts';
+import { consoleLogger, requestLog } from './platform/logger.ts';
 import { isSameOrigin } from './same-origin.ts';
 import { type AppDeps, createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/router.ts';
@@ -14,6 +15,13 @@ import { appRouter } from './trpc/router.ts';
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   const https = new URL(deps.env.PUBLIC_URL).protocol === 'https:';
+  const log = deps.log ?? consoleLogger;
+
+  if (deps.log) app.use(requestLog(deps.log));
+  app.onError((error, c) => {
+    log.error({ err: error, req_id: c.get('requestId'), method: c.req.method, path: c.req.path }, 'request failed');
+    return c.text('Internal Server Error', 500);
+  });
 
   // Chakra's style engine writes <style> tags, hence inline styles; scripts come only from us.
   app.use(
@@ -57,13 +65,21 @@ export function createApp(deps: AppDeps) {
     app.all('/files/*', (c) => c.json({ error: { appCode: 'INTERNAL', details: { reason: 'no result storage' } } }, 503));
   }
 
-  app.get('/healthz', async (c) => {
+  // The process answers (a liveness probe): nothing else is asked, so a slow database restarts nothing.
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+
+  // Ready for traffic (a load balancer's probe): the database answers, every migration this code knows
+  // has run, and the process is not shutting down.
+  app.get('/readyz', async (c) => {
+    if (deps.readiness?.draining()) return c.json({ status: 'draining' }, 503);
     try {
       await sql`select 1`.execute(deps.db);
-      return c.json({ status: 'ok' });
     } catch {
-      return c.json({ status: 'unavailable' }, 503);
+      return c.json({ status: 'unavailable', reason: 'database' }, 503);
     }
+    const pending = (await deps.readiness?.pendingMigrations()) ?? [];
+    if (pending.length > 0) return c.json({ status: 'unavailable', reason: 'migrations', pending }, 503);
+    return c.json({ status: 'ready' });
   });
 
   app.use(
@@ -71,9 +87,14 @@ export function createApp(deps: AppDeps) {
     trpcServer({
       endpoint: '/trpc',
       router: appRouter,
-      createContext: (opts, c) => createContext(deps, c, opts.resHeaders) as unknown as Promise<Record<string, unknown>>,
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error);
+      // The request id rides along for onError's log line; procedures never read it.
+      createContext: async (opts, c) => ({ ...(await createContext(deps, c, opts.resHeaders)), requestId: c.get('requestId') }),
+      onError({ error, path, ctx }) {
+        if (error.code !== 'INTERNAL_SERVER_ERROR') return;
+        log.error(
+          { err: error.cause ?? error, procedure: path ?? '?', req_id: (ctx as { requestId?: string } | undefined)?.requestId },
+          'procedure failed',
+        );
       },
     }),
   );

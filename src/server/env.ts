@@ -60,6 +60,8 @@ export const envSchema = z
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
+    /** The least severe log entries written (one JSON line each); `silent` writes none. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /** `test-only` hashes passwords at a test suite's cost; refused unless NODE_ENV=test. */
     PASSWORD_COST: z.enum(['standard', 'test-only']).default('standard'),
   })

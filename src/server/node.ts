@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
+import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
+import { createMigrator } from './db/migrate.ts';
 import { EnvError, parseEnv, s3Settings } from './env.ts';
 import { developmentTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transports.ts';
 import { createOutboxSender } from './modules/mail/outbox-sender.ts';
@@ -13,17 +15,33 @@ import { diskBlobStore } from './modules/results/disk-blob-store.ts';
 import { s3BlobStore } from './modules/results/s3-blob-store.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';
 import { setPasswordCost } from './platform/password.ts';
-import { type RenderPage, serverPageTemplate, serverRenderedPages } from './server-rendered-pages.ts';
+import { clientPagesOrNotFound, type ServerEntry, serverPageTemplate, serverRenderedPages } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
 
-const clientRoot = resolve(import.meta.dirname, '../../dist/client');
+/** How long a stop waits for the requests in flight before it closes the database anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The folder of package.json, from the sources (tsx) and from the compiled server (dist/node) alike. */
+function projectRoot(): string {
+  let folder = import.meta.dirname;
+  while (!existsSync(resolve(folder, 'package.json'))) {
+    if (dirname(folder) === folder) throw new Error(`no package.json above ${import.meta.dirname}`);
+    folder = dirname(folder);
+  }
+  return folder;
+}
+
+const clientRoot = resolve(projectRoot(), 'dist/client');
 
 async function main() {
   const env = parseEnv(process.env);
+  // One JSON line per entry on standard output, for the platform's log collector.
+  const log = pino({ level: env.LOG_LEVEL });
   setPasswordCost(env.PASSWORD_COST);
-  const database = await prepareDatabase(env);
+  const database = await prepareDatabase(env, (line) => log.info(line));
   const s3 = s3Settings(env);
   const catalogFollower = followCatalogVersion(database.db, database.listen);
+  let draining = false;
   const deps: AppDeps = {
     db: database.db,
     env,
@@ -31,15 +49,29 @@ async function main() {
     blobs: s3 ? s3BlobStore(s3) : diskBlobStore(resolve(env.DATA_DIR, 'results')),
     clientIp: (c) =>
       (env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined) ?? getConnInfo(c).remote.address,
+    log,
+    readiness: {
+      draining: () => draining,
+      pendingMigrations: async () =>
+        (await createMigrator(database.db).getMigrations()).filter((migration) => !migration.executedAt).map((migration) => migration.name),
+    },
   };
   const app = createApp(deps);
 
   // Mail goes out from the outbox (docs/decisions/0016): over SMTP, or into the development mailbox.
   let transport: MailTransport | null = null;
   if (env.SMTP_URL) transport = smtpTransport(env.SMTP_URL);
-  else if (env.DEV_MAILBOX) transport = developmentTransport(env.PUBLIC_URL);
-  else console.warn('No SMTP_URL: mail stays in the outbox, undelivered, until one is set.');
-  const mailSender = transport ? createOutboxSender({ db: database.db, transport, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL }) : null;
+  else if (env.DEV_MAILBOX) transport = developmentTransport(env.PUBLIC_URL, (line) => log.info(line));
+  else log.warn('No SMTP_URL: mail stays in the outbox, undelivered, until one is set.');
+  const mailSender = transport
+    ? createOutboxSender({
+        db: database.db,
+        transport,
+        from: env.MAIL_FROM,
+        publicUrl: env.PUBLIC_URL,
+        log: (message, error) => log.error({ err: error }, message),
+      })
+    : null;
   mailSender?.start();
 
   if (existsSync(resolve(clientRoot, 'index.html'))) {
@@ -56,17 +88,19 @@ async function main() {
     // The public pages drawn on the server (built by `npm run build` beside the client).
     const serverEntry = resolve(clientRoot, '../server/entry-server.js');
     if (existsSync(serverEntry)) {
-      const { render } = (await import(serverEntry)) as { render: RenderPage };
-      const template = serverPageTemplate(indexHtml, (path) => readFileSync(resolve(clientRoot, `.${path}`), 'utf8'));
-      app.use('*', serverRenderedPages(deps, template, render));
+      const entry = (await import(serverEntry)) as ServerEntry;
+      const serverHtml = serverPageTemplate(indexHtml, (path) => readFileSync(resolve(clientRoot, `.${path}`), 'utf8'));
+      app.use('*', serverRenderedPages(deps, serverHtml, entry));
+      app.use('*', serveStatic({ root: clientRoot }));
+      // Every other page: the client's to draw when a route knows it, else "not found" with 404.
+      app.get('*', clientPagesOrNotFound(deps, { indexHtml, serverHtml }, entry));
     } else {
-      console.warn(`No server entry at ${serverEntry}: every page is drawn by the client (\`npm run build\` builds it).`);
+      log.warn(`No server entry at ${serverEntry}: every page is drawn by the client (\`npm run build\` builds it).`);
+      app.use('*', serveStatic({ root: clientRoot }));
+      app.get('*', (c) => c.html(indexHtml));
     }
-    app.use('*', serveStatic({ root: clientRoot }));
-    // SPA fallback: every other page path is the client's to route.
-    app.get('*', (c) => c.html(indexHtml));
   } else {
-    console.warn(`No built client at ${clientRoot}: run \`npm run build\` (npm start does it for you).`);
+    log.warn(`No built client at ${clientRoot}: run \`npm run build\` (npm start does it for you).`);
   }
 
   // Requests still being answered; shutdown waits for them (a closed socket does not end its handler).
@@ -81,16 +115,19 @@ async function main() {
   };
 
   const server = serve({ fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
-    console.log(`Tahaleel is serving ${env.PUBLIC_URL} (port ${info.port}, ${database.engine} at ${database.location})`);
+    log.info(`Tahaleel is serving ${env.PUBLIC_URL} (port ${info.port}, ${database.engine} at ${database.location})`);
     const accounts = describeDemoAccounts(database);
-    if (accounts) console.log(accounts);
+    if (accounts) process.stdout.write(`${accounts}\n`);
   });
 
   const untilIdle = async () => {
     while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   };
-  // Stop taking requests, let those in flight finish (at most 10 s), then close the database.
-  const shutdown = () => {
+  // Stop taking requests (/readyz says so), let those in flight finish (bounded), close the database, exit.
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (draining) return;
+    draining = true;
+    log.info(`${signal}: finishing ${inFlight} request(s) in flight, then stopping`);
     let closing = false;
     const close = () => {
       if (closing) return;
@@ -98,11 +135,13 @@ async function main() {
       void Promise.all([catalogFollower.stop(), mailSender?.stop()])
         .then(() => transport?.close())
         .then(() => database.db.destroy())
+        .then(() => log.info('stopped'))
+        .catch((error: unknown) => log.error({ err: error }, 'stopping failed'))
         .finally(() => process.exit(0));
     };
     server.close(() => void untilIdle().then(close));
     if ('closeIdleConnections' in server) server.closeIdleConnections();
-    setTimeout(close, 10_000).unref();
+    setTimeout(close, SHUTDOWN_GRACE_MS).unref();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -1,5 +1,5 @@
 import { createTRPCClient, type TRPCClient, unstable_localLink } from '@trpc/client';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Locale } from '../shared/locale.ts';
 import {
@@ -10,11 +10,16 @@ import {
   SERVER_LOCALE_ATTRIBUTE,
   SERVER_STATE_ID,
 } from '../shared/server-rendering.ts';
+import { consoleLogger } from './platform/logger.ts';
 import { type AppDeps, createContext, type TrpcContext } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
 /** What dist/server/entry-server.js (src/client/entry-server.tsx) exports. */
-export type RenderPage = (request: { url: string; locale: Locale; client: TRPCClient<AppRouter> }) => Promise<RenderedPage | PageRedirect>;
+export interface ServerEntry {
+  render(request: { url: string; locale: Locale; client: TRPCClient<AppRouter> }): Promise<RenderedPage | PageRedirect>;
+  /** Whether a route of the app matches the address; any other is answered 404 with "not found". */
+  isKnownPage(pathname: string): boolean;
+}
 
 /** Text for an HTML attribute or element: a page title may hold what a visitor typed (a search). */
 function escapeHtml(text: string): string {
@@ -109,43 +114,63 @@ export function pageHtml(indexHtml: string, locale: Locale, path: string, page: 
 }
 
 /**
- * Serves the public pages drawn on the server, their data fetched by calling the API in-process as
- * the visitor (their session cookie, their language from the cookie the client sets). Any other
- * path, or a render that fails, falls through to the client-drawn index.html.
+ * Draws a page on the server, its data fetched by calling the API in-process as the visitor (their
+ * session cookie, their language from the cookie the client sets). Null when the render fails: the
+ * caller falls back to the client-drawn index.html.
  */
-export function serverRenderedPages(deps: AppDeps, indexHtml: string, render: RenderPage): MiddlewareHandler {
+async function drawPage(deps: AppDeps, indexHtml: string, entry: ServerEntry, c: Context): Promise<Response | null> {
+  const locale: Locale = getCookie(c, LOCALE_COOKIE) === 'en' ? 'en' : 'ar';
+  const resHeaders = new Headers();
+  // One context for all the page's calls: the session is read (and renewed) once per page.
+  let context: Promise<TrpcContext> | undefined;
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      unstable_localLink({
+        router: appRouter,
+        createContext: () => (context ??= createContext(deps, c, resHeaders).then((base) => ({ ...base, locale }))),
+      }),
+    ],
+  });
+  let page: RenderedPage | PageRedirect;
+  try {
+    const url = new URL(c.req.url);
+    page = await entry.render({ url: url.pathname + url.search, locale, client });
+  } catch (error) {
+    (deps.log ?? consoleLogger).error({ err: error, path: c.req.path }, 'server rendering failed; the client draws the page instead');
+    return null;
+  }
+  for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+  if ('redirect' in page) {
+    const { location, status } = page.redirect;
+    // Only to a page of this site (a path, never `//host`).
+    if (!location.startsWith('/') || location.startsWith('//') || status < 300 || status > 308) return null;
+    return c.redirect(location, status as 301 | 302 | 303 | 307 | 308);
+  }
+  // Drawn for this visitor (their session, their language): never shared by a cache.
+  c.header('Cache-Control', 'private, no-cache');
+  c.header('Vary', 'Cookie');
+  return c.html(pageHtml(indexHtml, locale, c.req.path, page), page.status);
+}
+
+/** Serves the public pages drawn on the server; any other path, or a render that fails, goes on. */
+export function serverRenderedPages(deps: AppDeps, indexHtml: string, entry: ServerEntry): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' || !isServerRenderedPath(c.req.path)) return next();
-    const locale: Locale = getCookie(c, LOCALE_COOKIE) === 'en' ? 'en' : 'ar';
-    const resHeaders = new Headers();
-    // One context for all the page's calls: the session is read (and renewed) once per page.
-    let context: Promise<TrpcContext> | undefined;
-    const client = createTRPCClient<AppRouter>({
-      links: [
-        unstable_localLink({
-          router: appRouter,
-          createContext: () => (context ??= createContext(deps, c, resHeaders).then((base) => ({ ...base, locale }))),
-        }),
-      ],
-    });
-    let page: RenderedPage | PageRedirect;
-    try {
-      const url = new URL(c.req.url);
-      page = await render({ url: url.pathname + url.search, locale, client });
-    } catch (error) {
-      console.error(`Server rendering of ${c.req.path} failed; the client draws it instead.`, error);
-      return next();
-    }
-    for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-    if ('redirect' in page) {
-      const { location, status } = page.redirect;
-      // Only to a page of this site (a path, never `//host`).
-      if (!location.startsWith('/') || location.startsWith('//') || status < 300 || status > 308) return next();
-      return c.redirect(location, status as 301 | 302 | 303 | 307 | 308);
-    }
-    // Drawn for this visitor (their session, their language): never shared by a cache.
-    c.header('Cache-Control', 'private, no-cache');
-    c.header('Vary', 'Cookie');
-    return c.html(pageHtml(indexHtml, locale, c.req.path, page), page.status);
+    return (await drawPage(deps, indexHtml, entry, c)) ?? next();
+  };
+}
+
+/**
+ * The last handler: a page of the app gets the client-drawn index.html (dashboards, checkout); an
+ * address no route knows gets the app's "not found" page, drawn on the server, with status 404.
+ */
+export function clientPagesOrNotFound(
+  deps: AppDeps,
+  templates: { indexHtml: string; serverHtml: string },
+  entry: ServerEntry,
+): MiddlewareHandler {
+  return async (c) => {
+    if (entry.isKnownPage(c.req.path)) return c.html(templates.indexHtml);
+    return (await drawPage(deps, templates.serverHtml, entry, c)) ?? c.html(templates.indexHtml, 404);
   };
 }

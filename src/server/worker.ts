@@ -40,7 +40,7 @@ export interface WorkerBindings {
 }
 
 /** Paths the Worker owns (keep in step with `run_worker_first` in wrangler.toml). */
-const WORKER_PATHS = [/^\/trpc(\/|$)/, /^\/healthz$/, /^\/auth(\/|$)/, /^\/files(\/|$)/];
+const WORKER_PATHS = [/^\/trpc(\/|$)/, /^\/(healthz|readyz)$/, /^\/auth(\/|$)/, /^\/files(\/|$)/];
 
 // Vars do not change within an isolate: parse them once per bindings object.
 const parsedEnvs = new WeakMap<object, Env>();

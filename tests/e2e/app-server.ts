@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { startFakeGoogle } from '../setup/fake-google.ts';
@@ -12,6 +12,8 @@ export const E2E_GOOGLE_CLIENT = { id: 'e2e-client.apps.googleusercontent.com', 
 /** The first worker's port; worker N listens on BASE_PORT + N (E2E_PORT moves the range). */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 const STARTUP_TIMEOUT_MS = 120_000;
+/** The server as production runs it (`npm run build` compiles it; `npm run serve` starts it). */
+const COMPILED_SERVER = 'dist/node/src/server/node.js';
 
 export interface AppServer {
   url: string;
@@ -26,7 +28,7 @@ export interface AppServer {
 /**
  * One server per Playwright worker, on a fresh embedded database of its own, seeded on first start as
  * `npm start` does: a worker's tests never meet another worker's people, bookings or stock. It runs the
- * built client as a newcomer's server does, and trusts X-Forwarded-For as behind a proxy (fixtures.ts
+ * built client and the compiled server as production does, and trusts X-Forwarded-For as behind a proxy (fixtures.ts
  * gives every browser context its own client address, so the per-address limits see one visitor each).
  * Its mail goes over SMTP to a real SMTP server in this worker (`mailbox`), its result files to a real
  * S3-protocol server (s3rver). Its output goes to
@@ -43,7 +45,8 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
   const google = await startFakeGoogle(E2E_GOOGLE_CLIENT.id, E2E_GOOGLE_CLIENT.secret);
   // Result files go to an S3-protocol server, as in production with several instances.
   const s3 = await startS3Server();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
+  if (!existsSync(COMPILED_SERVER)) throw new Error(`no ${COMPILED_SERVER}: run \`npm run build\` first (\`npm run test:e2e\` does)`);
+  const child = spawn(process.execPath, ['--enable-source-maps', COMPILED_SERVER], {
     env: {
       ...process.env,
       PORT: String(port),

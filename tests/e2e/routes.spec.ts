@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures.ts';
+import { expect, languages, test, useLanguage } from './fixtures.ts';
+import { words } from './words.ts';
 
 // Every route of spec §2 answers, and says which page it is (never the not-found page).
 const routes: { path: string; heading: RegExp; status?: number }[] = [
@@ -34,7 +35,17 @@ for (const route of routes) {
   });
 }
 
-test('an unknown path shows a translated not-found page', async ({ page }) => {
-  await page.goto('/no-such-page');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('الصفحة غير موجودة');
-});
+for (const { language, locale } of languages) {
+  test(`an unknown address is answered 404 with the not-found page, drawn in ${language}`, async ({ page }) => {
+    await useLanguage(page, locale);
+    for (const path of ['/no-such-page', '/labs/some-lab/extra', '/dashboard/nothing']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words[locale].common.notFound);
+    }
+    // Drawn on the server: the page says so before any script runs.
+    const html = await (await page.request.get('/no-such-page')).text();
+    expect(html).toContain(`lang="${locale}"`);
+    expect(html).toContain(words[locale].common.notFound);
+  });
+}

@@ -32,12 +32,3 @@ describe('catalog.categories', () => {
     expect(body.result.data.map((category) => category.name_ar)).toContain('تحاليل الدم');
   });
 });
-
-describe('GET /healthz', () => {
-  it('reports ok when the database answers', async () => {
-    const app = createApp({ db: database.db, env: testEnv });
-    const response = await app.request('/healthz');
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
-  });
-});

@@ -7,17 +7,20 @@ export const migrationsFolder = fileURLToPath(new URL('../../../migrations', imp
 /** The current definition of every database function, one file per area (ADR 0015). */
 export const functionsFolder = join(migrationsFolder, 'functions');
 
+/** `NNNN_name.ts`, or `.js` as compiled beside the compiled server (dist/node); the name without it. */
+const MIGRATION_FILE = /^(\d{4}_[\w-]+)\.[jt]s$/;
+
 /**
- * Reads `migrations/NNNN_name.ts`. The import happens here, in project code, so that whichever
- * loader runs the app (tsx, vitest) also loads the TypeScript migration files.
+ * Reads the migration files. The import happens here, in project code, so that whichever loader runs
+ * the app (tsx, vitest, or Node on the compiled files) also loads the migrations.
  */
 class MigrationFolderProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(migrationsFolder)).filter((file) => /^\d{4}_[\w-]+\.ts$/.test(file)).sort();
+    const files = (await readdir(migrationsFolder)).filter((file) => MIGRATION_FILE.test(file)).sort();
     const entries = await Promise.all(
       files.map(async (file) => {
         const migration = (await import(pathToFileURL(join(migrationsFolder, file)).href)) as Migration;
-        return [file.replace(/\.ts$/, ''), migration] as const;
+        return [file.replace(MIGRATION_FILE, '$1'), migration] as const;
       }),
     );
     return Object.fromEntries(entries);

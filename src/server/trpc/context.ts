@@ -4,6 +4,7 @@ import type { Locale } from '../../shared/locale.ts';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { BlobStore } from '../modules/results/blob-store.ts';
+import type { Logger } from '../platform/logger.ts';
 import { type PaymentProvider, simulatedPaymentProvider } from '../platform/payment-provider.ts';
 import { rememberUserLocale, type Session, type SessionUser, validateSessionToken } from '../platform/session.ts';
 import { blankSessionCookie, readSessionToken, sessionCookie } from '../platform/session-cookie.ts';
@@ -17,6 +18,13 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Where result files are kept; without one, /files/results answers 503 (the Node entry gives the disk store). */
   blobs?: BlobStore;
+  /** A line per request and every failure; without one, failures go to the console and requests are not logged. */
+  log?: Logger;
+  /** What /readyz asks beyond the database (the Node entry: shutting down? migrations not run?). */
+  readiness?: {
+    draining(): boolean;
+    pendingMigrations(): Promise<string[]>;
+  };
 }
 
 // Not named `env`: @hono/trpc-server overwrites that key with Hono's own c.env.

@@ -1,0 +1,25 @@
+# syntax=docker/dockerfile:1
+# The production image. Its steps are the README's "Production" commands, which CI runs on every
+# submission (.ci/run, last step): npm ci, npm run build, npm prune --omit=dev, then Node alone.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-fund --no-audit
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+VOLUME /data
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# What `npm run serve` runs, started directly so that the server is PID 1 and gets SIGTERM itself.
+CMD ["node", "--enable-source-maps", "dist/node/src/server/node.js"]
