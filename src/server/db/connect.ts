@@ -34,11 +34,32 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   }
   const { openPGliteInstance } = await import('./pglite.ts');
   const { PGliteDialect } = await import('./pglite-dialect.ts');
-  const dataDir = options.dataDir === 'memory://' ? 'memory://' : resolve(options.dataDir, 'pglite');
-  if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
-  const pglite = await openPGliteInstance(dataDir);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, engine: 'pglite', location: dataDir, listen: pgliteListen(pglite) };
+  if (options.dataDir === 'memory://') {
+    const pglite = await openPGliteInstance('memory://');
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return { db, engine: 'pglite', location: 'memory://', listen: pgliteListen(pglite) };
+  }
+  const dataDir = embeddedDataDir(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  // PGlite has no lock of its own: a second process on the directory would corrupt it (ADR 0018).
+  const { lockDataDir } = await import('./data-dir-lock.ts');
+  const lock = await lockDataDir(dataDir);
+  try {
+    const pglite = await openPGliteInstance(dataDir);
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, { afterClose: lock.release }) });
+    // Kysely's destroy() closes only a driver it has started: start it, so that destroy() always closes
+    // PGlite and releases the lock, even when no query ran.
+    await db.connection().execute(async () => {});
+    return { db, engine: 'pglite', location: dataDir, listen: pgliteListen(pglite) };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** Where the embedded database of a DATA_DIR lives. */
+export function embeddedDataDir(dataDir: string): string {
+  return resolve(dataDir, 'pglite');
 }
 
 function redactPassword(url: string): string {

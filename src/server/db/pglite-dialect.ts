@@ -12,18 +12,26 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
+export interface PGliteDialectOptions {
+  /** Runs once `db.destroy()` has closed PGlite: the data directory's lock is released here. */
+  afterClose?: () => void;
+}
+
 /**
  * Kysely over embedded PGlite. PGlite is one connection, so the driver hands it out to one
  * Kysely connection at a time: a transaction never interleaves with another caller's queries.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly options: PGliteDialectOptions = {},
+  ) {}
 
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.options.afterClose);
   }
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
@@ -38,7 +46,10 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly afterClose: (() => void) | undefined,
+  ) {
     this.connection = new PGliteConnection(pglite);
   }
 
@@ -76,6 +87,7 @@ class PGliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     if (!this.pglite.closed) await this.pglite.close();
+    this.afterClose?.();
   }
 }
 
