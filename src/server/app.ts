@@ -1,8 +1,12 @@
 import { trpcServer } from '@hono/trpc-server';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'kysely';
+import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS } from '../shared/api-limits.ts';
+import type { AppErrorCode } from '../shared/errors.ts';
 import { googleRoutes } from './modules/auth/google.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { resultRoutes } from './modules/results/results.routes.ts';
@@ -10,6 +14,24 @@ import { consoleLogger, requestLog } from './platform/logger.ts';
 import { isSameOrigin } from './same-origin.ts';
 import { type AppDeps, createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/router.ts';
+
+/**
+ * A refusal in the shape tRPC answers errors in (the client reads `data.appCode` alike), for requests
+ * turned away before tRPC reads them. For a batch, the client gives every call of it this answer.
+ */
+function apiRefusal(c: Context, status: 400 | 413, appCode: AppErrorCode, details: Record<string, unknown>) {
+  const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+  return c.json(
+    {
+      error: {
+        message: appCode,
+        code: status === 413 ? -32013 : -32600,
+        data: { code, httpStatus: status, appCode, details, fieldErrors: null, formErrors: null },
+      },
+    },
+    status,
+  );
+}
 
 /** The one Hono app, shared by the Node and the Workers entries; static files are theirs. */
 export function createApp(deps: AppDeps) {
@@ -19,32 +41,41 @@ export function createApp(deps: AppDeps) {
 
   if (deps.log) app.use(requestLog(deps.log));
   app.onError((error, c) => {
+    // A refusal a middleware raised on purpose (the CSRF check's 403) is an answer, not a failure.
+    if (error instanceof HTTPException) return error.getResponse();
     log.error({ err: error, req_id: c.get('requestId'), method: c.req.method, path: c.req.path }, 'request failed');
     return c.text('Internal Server Error', 500);
   });
 
   // Chakra's style engine writes <style> tags, hence inline styles; scripts come only from us.
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      xContentTypeOptions: 'nosniff',
-      strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const siteHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      objectSrc: ["'none'"],
+    },
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    xContentTypeOptions: 'nosniff',
+    strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use(async (c, next) => {
+    let own: string | null = null;
+    await siteHeaders(c, async () => {
+      await next();
+      own = c.res.headers.get('Content-Security-Policy');
+    });
+    // A response with a policy of its own keeps it: a result file is served sandboxed.
+    if (own) c.res.headers.set('Content-Security-Policy', own);
+  });
 
   app.use(csrf({ origin: (origin) => isSameOrigin(origin, deps.env.PUBLIC_URL) }));
   // Hono's csrf looks at form posts only; a browser's JSON POST from another origin is refused here.
@@ -82,6 +113,20 @@ export function createApp(deps: AppDeps) {
     return c.json({ status: 'ready' });
   });
 
+  // Limits before any call runs: a body is read up to 1 MB (413 at once when it says it is larger),
+  // and a batch carries at most 10 calls (one POST of 30 sign-ins was 30 password hashes).
+  app.use(
+    '/trpc/*',
+    bodyLimit({
+      maxSize: MAX_API_BODY_BYTES,
+      onError: (c) => apiRefusal(c, 413, 'REQUEST_TOO_LARGE', { maxBytes: MAX_API_BODY_BYTES }),
+    }),
+  );
+  app.use('/trpc/*', async (c, next) => {
+    const calls = c.req.path.slice('/trpc/'.length).split(',').length;
+    if (calls > MAX_BATCH_CALLS) return apiRefusal(c, 400, 'REQUEST_TOO_LARGE', { maxCalls: MAX_BATCH_CALLS, calls });
+    await next();
+  });
   app.use(
     '/trpc/*',
     trpcServer({

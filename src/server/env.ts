@@ -25,8 +25,17 @@ export const envSchema = z
     ),
     DATA_DIR: z.string().trim().min(1).default('./.data'),
     PUBLIC_URL: optionalUrl,
-    /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
-    TRUST_PROXY: z.stringbool().default(false),
+    /**
+     * How many reverse proxies stand in front of the server and append to X-Forwarded-For: `false` (0,
+     * the default: the socket's address), `true` (1) or a number; the client address is the entry the
+     * outermost of them wrote (platform/client-address.ts).
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .pipe(z.string().regex(/^(true|false|\d)$/, 'must be true, false or the number of proxies (0–9)'))
+      .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
     /** The simulated lab-test payment's wait (the spec's 2 s); tests and benchmarks set 0. */
     PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     GOOGLE_CLIENT_ID: optionalText,

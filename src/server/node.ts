@@ -7,6 +7,7 @@ import { compress } from 'hono/compress';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createMigrator } from './db/migrate.ts';
 import { EnvError, parseEnv, s3Settings } from './env.ts';
 import { developmentTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transports.ts';
@@ -14,6 +15,7 @@ import { createOutboxSender } from './modules/mail/outbox-sender.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
 import { s3BlobStore } from './modules/results/s3-blob-store.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';
+import { clientAddress } from './platform/client-address.ts';
 import { setPasswordCost } from './platform/password.ts';
 import { clientPagesOrNotFound, type ServerEntry, serverPageTemplate, serverRenderedPages } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
@@ -47,8 +49,7 @@ async function main() {
     env,
     // Result files: the object store when configured (every instance shares it), else this machine's disk.
     blobs: s3 ? s3BlobStore(s3) : diskBlobStore(resolve(env.DATA_DIR, 'results')),
-    clientIp: (c) =>
-      (env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined) ?? getConnInfo(c).remote.address,
+    clientIp: (c) => clientAddress(c.req.header('x-forwarded-for'), env.TRUST_PROXY, getConnInfo(c).remote.address),
     log,
     readiness: {
       draining: () => draining,
@@ -148,7 +149,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error('Tahaleel failed to start:', error);

@@ -146,8 +146,9 @@ async function drawPage(deps: AppDeps, indexHtml: string, entry: ServerEntry, c:
     if (!location.startsWith('/') || location.startsWith('//') || status < 300 || status > 308) return null;
     return c.redirect(location, status as 301 | 302 | 303 | 307 | 308);
   }
-  // Drawn for this visitor (their session, their language): never shared by a cache.
-  c.header('Cache-Control', 'private, no-cache');
+  // Drawn for this visitor (their session, their language): never shared by a cache, and not kept at
+  // all once they are signed in (the API's answer to them said so).
+  c.header('Cache-Control', resHeaders.get('Cache-Control') ?? 'private, no-cache');
   c.header('Vary', 'Cookie');
   return c.html(pageHtml(indexHtml, locale, c.req.path, page), page.status);
 }

@@ -45,6 +45,7 @@ export const appErrorCodes = [
   'LINK_INVALID',
   'LINK_EXPIRED',
   'LINK_USED',
+  'REQUEST_TOO_LARGE',
   'INTERNAL',
 ] as const;
 

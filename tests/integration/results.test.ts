@@ -165,6 +165,10 @@ describe('downloading a result', () => {
       expect(response.headers.get('content-type')).toBe('application/pdf');
       expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('نتيجة التحليل.pdf')}`);
       expect(response.headers.get('cache-control')).toBe('private, no-store');
+      // Sandboxed, whatever the file holds: the site's own policy must not replace the file's.
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment;/);
       expect(new Uint8Array(await response.arrayBuffer())).toEqual(pdf);
     }
     for (const stranger of [otherCustomer, otherLab, pendingLab, undefined]) {

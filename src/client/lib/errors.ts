@@ -46,6 +46,7 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   LINK_INVALID: msg`This link is not valid. Make sure you opened the whole link from the e-mail, or ask for a new one.`,
   LINK_EXPIRED: msg`This link has expired. Please ask for a new one.`,
   LINK_USED: msg`This link has already been used. Each link works only once.`,
+  REQUEST_TOO_LARGE: msg`This request is too large. Please shorten what you entered and try again.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 

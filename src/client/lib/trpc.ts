@@ -4,6 +4,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router.ts';
+import { MAX_BATCH_CALLS } from '../../shared/api-limits.ts';
 import { storedLocale } from './locale.ts';
 
 export const queryClient = new QueryClient({
@@ -23,6 +24,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/trpc',
+      // The server refuses a larger batch before running any of it.
+      maxItems: MAX_BATCH_CALLS,
       // The first requests leave before the catalog is active: they go in the stored language.
       headers: () => ({ 'x-tahaleel-locale': i18n.locale || storedLocale() }),
     }),

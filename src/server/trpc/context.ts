@@ -54,6 +54,8 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
   if (token && validation?.renewed) {
     setCookie(sessionCookie(deps.env.PUBLIC_URL, token, validation.session.expiresAt));
   }
+  // What a signed-in person is answered is theirs alone: no cache, shared or their browser's, keeps it.
+  if (validation) resHeaders.set('Cache-Control', 'no-store');
   // Mail speaks the language the user used last: the app names it on every call.
   const chosenLocale = c.req.header(LOCALE_HEADER);
   const locale = localeFrom(chosenLocale ?? c.req.header('accept-language'));
@@ -68,7 +70,8 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
     session: validation?.session ?? null,
     user: validation?.user ?? null,
     locale,
-    clientIp: deps.clientIp?.(c) ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown',
+    // Never X-Forwarded-For on its own say: the entry decides whom to believe (platform/client-address.ts).
+    clientIp: deps.clientIp?.(c) ?? 'unknown',
     setCookie,
   };
 }

@@ -1,0 +1,108 @@
+// Limits a request meets before any procedure runs (issue #20: one request must not spoil the service).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS } from '../../src/shared/api-limits.ts';
+import { createTestUser, testEnv } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const ORIGIN = 'http://localhost:3000';
+const address = '10.20.30.40';
+
+function app() {
+  return createApp({ db: database.db, env: testEnv, clientIp: () => address });
+}
+
+const attemptsCounted = () => database.db.selectFrom('auth_rate_limits').select('key').where('key', 'like', `%${address}%`).execute();
+
+interface Refusal {
+  error: { data: { httpStatus: number; appCode: string; details: Record<string, unknown> } };
+}
+
+describe('tRPC batches', () => {
+  it(`refuses a batch of more than ${MAX_BATCH_CALLS} calls with 400 before running any of them`, async () => {
+    const calls = MAX_BATCH_CALLS + 1;
+    const input = Object.fromEntries(
+      Array.from({ length: calls }, (_, index) => [index, { email: `someone-${index}@example.sa`, password: 'not-the-password' }]),
+    );
+    const response = await app().request(`/trpc/${Array(calls).fill('auth.signIn').join(',')}?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify(input),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as Refusal;
+    expect(body.error.data).toMatchObject({ httpStatus: 400, appCode: 'REQUEST_TOO_LARGE', details: { maxCalls: MAX_BATCH_CALLS, calls } });
+    // Not one sign-in ran: none was counted against the address or an account.
+    expect(await attemptsCounted()).toEqual([]);
+  });
+
+  it(`answers a batch of ${MAX_BATCH_CALLS} calls, as the app's own client sends at most`, async () => {
+    const response = await app().request(`/trpc/${Array(MAX_BATCH_CALLS).fill('catalog.categories').join(',')}?batch=1`);
+    expect(response.status).toBe(200);
+    expect((await response.json()) as unknown[]).toHaveLength(MAX_BATCH_CALLS);
+  });
+});
+
+describe('request bodies', () => {
+  it('refuses a body that says it is over 1 MB with 413, without reading it', async () => {
+    let pulled = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(64 * 1024));
+        if (pulled > 64) controller.close();
+      },
+    });
+    const response = await app().request('/trpc/auth.signIn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, 'content-length': String(100 * 1024 * 1024) },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as Refusal).error.data).toMatchObject({
+      appCode: 'REQUEST_TOO_LARGE',
+      details: { maxBytes: MAX_API_BODY_BYTES },
+    });
+    expect(pulled).toBeLessThanOrEqual(2);
+  });
+
+  it('stops reading a body sent without its length once it passes 1 MB', async () => {
+    let sent = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        sent += 64 * 1024;
+        controller.enqueue(new TextEncoder().encode('x'.repeat(64 * 1024)));
+        if (sent >= 50 * 1024 * 1024) controller.close();
+      },
+    });
+    const response = await app().request('/trpc/auth.signIn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(2 * MAX_API_BODY_BYTES);
+    expect(await attemptsCounted()).toEqual([]);
+  });
+});
+
+describe('answers to a signed-in person', () => {
+  it('are kept by no cache, while public answers to a visitor may be', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const signedIn = await app().request('/trpc/auth.me', { headers: { cookie: customer.cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    const catalog = await app().request('/trpc/catalog.categories', { headers: { cookie: customer.cookie } });
+    expect(catalog.headers.get('cache-control')).toBe('no-store');
+    const visitor = await app().request('/trpc/catalog.categories');
+    expect(visitor.headers.get('cache-control')).toBeNull();
+  });
+});
