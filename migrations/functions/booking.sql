@@ -11,16 +11,18 @@
 --                lab_slot_usage row lock, or raises TA001 (DETAIL: the item's index).
 --   all or none  hold_seats, claim_checkout and complete_checkout are each one call in one transaction:
 --                every seat of a cart is held, or booked, or none is.
+--   fair use     hold_slot: one holder has at most so many live holds (TA004).
 --   a checkout   claim_checkout: a new one, one already paid (answered with its id), one being paid
 --                (TA002), or one failed or abandoned (taken over); complete_checkout: only the current
 --                attempt finishes it (TA003, DETAIL: its status now); fail_checkout_attempt and
 --                fail_abandoned_checkout: how an attempt ends without a booking.
 -- What they are told rather than decide, by src/server/modules/booking/booking.service.ts: which instants
--- are slots (the lab's working hours), the seats in lock order, when holds expire (HOLD_MINUTES), when an
--- attempt counts as abandoned (CHECKOUT_ABANDONED_MINUTES), and the time now.
+-- are slots (the lab's working hours), the seats in lock order, when holds expire (HOLD_MINUTES), how many
+-- one holder may keep (MAX_HOLDS), when an attempt counts as abandoned (CHECKOUT_ABANDONED_MINUTES), and
+-- the time now.
 --
 -- Called through src/server/modules/booking/booking.repository.ts by booking.service.ts: availableSlots
--- (free_slot_starts), holdSlot (hold_seats), createBookings (claim_checkout, complete_checkout,
+-- (free_slot_starts), holdSlot (hold_slot), createBookings (claim_checkout, complete_checkout,
 -- fail_checkout_attempt, fail_abandoned_checkout). The errors' SQLSTATEs become AppErrors there.
 
 -- Whether p_holder can take a seat of a slot that has p_booked seats booked: other people's live holds
@@ -83,6 +85,24 @@ create or replace function hold_seats(p_holder uuid, p_items jsonb, p_now timest
     end
   $$;
 
+-- A slot put in a cart: hold_seats, once the holder's live holds (other than these seats, held again)
+-- and these seats come to no more than p_max_holds, else TA004 and nothing held. The count is taken
+-- under a lock of the holder's own, so two requests at once cannot both pass it.
+create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timestamptz, p_expires timestamptz, p_max_holds integer)
+    returns void language plpgsql as $$
+    begin
+      perform pg_advisory_xact_lock(hashtext('slot_holds:' || p_holder::text));
+      if (select count(*) from slot_holds h
+            where h.holder_id = p_holder and h.expires_at > p_now
+              and not exists (select 1 from jsonb_array_elements(p_items) x
+                                where (x->>'lab_test_id')::integer = h.lab_test_id and (x->>'starts_at')::timestamptz = h.starts_at))
+         + jsonb_array_length(p_items) > p_max_holds then
+        raise exception 'hold_limit' using errcode = 'TA004', detail = p_max_holds::text;
+      end if;
+      perform hold_seats(p_holder, p_items, p_now, p_expires);
+    end
+  $$;
+
 -- Claims the customer's checkout for p_key for an attempt starting p_now and holds every seat, or
 -- changes nothing: a new checkout, or one whose last attempt failed or was abandoned before
 -- p_abandoned_before (ADR 0008), decided under the checkout row's lock. A checkout already paid is
@@ -123,9 +143,8 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
 -- p_items: [{lab_id, lab_test_id, starts_at, capacity, price_halalas}], in lock order.
 -- Its mails come along (p_mails, rows of the outbox as mail.service.ts writes them, for bookings whose
 -- ids the caller chose: `booking_id` in each item) and are written in the same call, so a booking and
--- its mail exist together or not at all (ADR 0016) in one round trip. (Its six-argument form, before
--- the mails, is dropped.)
-drop function if exists complete_checkout(uuid, uuid, text, jsonb, timestamptz, timestamptz);
+-- its mail exist together or not at all (ADR 0016) in one round trip (migration 0016 dropped its
+-- six-argument form).
 create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p_reference text, p_items jsonb,
       p_now timestamptz, p_attempted_at timestamptz, p_mails jsonb)
     returns table (id uuid, lab_test_id integer, booking_time timestamptz, created_at timestamptz, customer_name text)

@@ -19,6 +19,7 @@ export const appErrorCodes = [
   'DATE_IN_PAST',
   'SLOT_UNAVAILABLE',
   'CHECKOUT_IN_PROGRESS',
+  'HOLD_LIMIT',
   'PAYMENT_FAILED',
   'CANCEL_WINDOW_PASSED',
   'OUT_OF_STOCK',

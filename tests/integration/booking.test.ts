@@ -246,6 +246,59 @@ describe('holds and bookings', () => {
   });
 });
 
+describe('how many slots one customer may hold', () => {
+  // Two open days' slots, 08:00–11:30 every 30 minutes: sixteen in all, on days no other test uses.
+  const slotsOn = (...days: string[]) =>
+    ['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30'].flatMap((time) =>
+      days.map((day) => new Date(`${day}T${time}:00+03:00`).toISOString()),
+    );
+
+  it(`holds at most ${booking.MAX_HOLDS} at once: one more is refused and holds nothing, one held again is kept`, async () => {
+    const slots = slotsOn('2030-02-03', '2030-02-04');
+    const greedy = await customer();
+    for (const slot of slots.slice(0, booking.MAX_HOLDS)) await booking.holdSlot(database.db, greedy.id, labTestId, slot, EARLY);
+    const extra = slots[booking.MAX_HOLDS]!;
+    await expect(booking.holdSlot(database.db, greedy.id, labTestId, extra, EARLY)).rejects.toMatchObject({
+      code: 'HOLD_LIMIT',
+      details: { maxHolds: booking.MAX_HOLDS },
+    });
+    // The refused slot was not held.
+    const held = await database.db.selectFrom('slot_holds').select('starts_at').where('holder_id', '=', greedy.id).execute();
+    expect(held.map((hold) => hold.starts_at.toISOString())).not.toContain(extra);
+    expect(held).toHaveLength(booking.MAX_HOLDS);
+    // Holding one of their own again (the cart refreshing it) is not a new hold.
+    await booking.holdSlot(database.db, greedy.id, labTestId, slots[0]!, EARLY);
+    // Letting one go makes room; so does time.
+    await booking.releaseHold(database.db, greedy.id, labTestId, slots[1]!);
+    await booking.holdSlot(database.db, greedy.id, labTestId, extra, EARLY);
+    const later = new Date(EARLY.getTime() + (booking.HOLD_MINUTES + 1) * 60_000);
+    await booking.holdSlot(database.db, greedy.id, labTestId, slots[12]!, later);
+  });
+
+  it(`lets exactly ${booking.MAX_HOLDS} of ${booking.MAX_HOLDS + 4} holds sent at once through`, async () => {
+    const slots = slotsOn('2030-02-05', '2030-02-06');
+    const greedy = await customer();
+    const outcomes = await Promise.allSettled(
+      slots.slice(0, booking.MAX_HOLDS + 4).map((slot) => booking.holdSlot(database.db, greedy.id, labTestId, slot, EARLY)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(booking.MAX_HOLDS);
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as { code: string }).code] : []));
+    expect(refusals).toEqual(Array(4).fill('HOLD_LIMIT'));
+    const held = await database.db.selectFrom('slot_holds').select('starts_at').where('holder_id', '=', greedy.id).execute();
+    expect(held).toHaveLength(booking.MAX_HOLDS);
+  });
+
+  it('answers through the API with the code the app translates', async () => {
+    const slots = slotsOn('2030-02-10', '2030-02-11');
+    const holder = await customer();
+    const api = await callerFor(database.db, holder);
+    for (const slot of slots.slice(0, booking.MAX_HOLDS)) await booking.holdSlot(database.db, holder.id, labTestId, slot);
+    await expect(api.booking.holdSlot({ labTestId, bookingTime: slots[booking.MAX_HOLDS]! })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+  });
+});
+
 describe('after booking', () => {
   it('cancels up to four hours before, freeing the seat, and not later', async () => {
     const person = await customer();

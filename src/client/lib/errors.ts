@@ -20,6 +20,7 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   DATE_IN_PAST: msg`That date has passed. Please choose today or a later day.`,
   SLOT_UNAVAILABLE: msg`Sorry, this time slot is no longer available. Please choose another time.`,
   CHECKOUT_IN_PROGRESS: msg`Your payment is already being processed. Please wait a moment.`,
+  HOLD_LIMIT: msg`You have reserved as many time slots as you can at once. Book or remove one from your cart first.`,
   PAYMENT_FAILED: msg`The payment did not go through. You have not been charged.`,
   CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to 4 hours before their time.`,
   OUT_OF_STOCK: msg`Not enough stock for one of the items.`,

@@ -83,14 +83,18 @@ export const SLOT_UNAVAILABLE_STATE = 'TA001';
 export const CHECKOUT_IN_PROGRESS_STATE = 'TA002';
 /** Raised by complete_checkout when another attempt took the checkout over; DETAIL is its status. */
 export const ATTEMPT_SUPERSEDED_STATE = 'TA003';
+/** hold_slot: the holder keeps as many live holds as they may. */
+export const HOLD_LIMIT_STATE = 'TA004';
 
 /**
- * Holds the seats for the holder until `expiresAt`, all or none (one call, one transaction). Each
+ * Holds the seats for the holder until `expiresAt`, all or none (one call, one transaction), unless the
+ * holder would then keep more than `maxHolds` live holds (HOLD_LIMIT_STATE, nothing held). Each
  * slot's usage row is locked first, so holds and bookings of a slot queue there and capacity is
  * decided by the database, never by a read-then-insert.
  */
-export async function holdSeats(db: Db, holderId: string, seats: Seat[], now: Date, expiresAt: Date) {
-  await sql`${sql.raw(PREPARE)} select hold_seats(${holderId}, ${JSON.stringify(seats)}::jsonb, ${now}, ${expiresAt})`.execute(db);
+export async function holdSeats(db: Db, holderId: string, seats: Seat[], now: Date, expiresAt: Date, maxHolds: number) {
+  await sql`${sql.raw(PREPARE)}
+    select hold_slot(${holderId}, ${JSON.stringify(seats)}::jsonb, ${now}, ${expiresAt}, ${maxHolds}::integer)`.execute(db);
 }
 
 /**

@@ -12,6 +12,8 @@ import { bookingConfirmationMails, mailBookingCancelled } from './booking-mail.t
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
+/** How many slots one customer (or guest) may keep reserved at once: a cart's worth, not a lab's day. */
+export const MAX_HOLDS = 10;
 /** Bookings can be cancelled until this long before their time. */
 export const CANCEL_BEFORE_HOURS = 4;
 /**
@@ -134,6 +136,7 @@ function takingSeatsError(seats: RequestedSeat[], error: unknown): unknown {
     return new AppError('SLOT_UNAVAILABLE', seat ? { labTestId: seat.lab_test_id, bookingTime: seat.bookingTime } : undefined);
   }
   if (state === repo.CHECKOUT_IN_PROGRESS_STATE) return new AppError('CHECKOUT_IN_PROGRESS');
+  if (state === repo.HOLD_LIMIT_STATE) return new AppError('HOLD_LIMIT', { maxHolds: MAX_HOLDS });
   return error;
 }
 
@@ -141,7 +144,7 @@ function takingSeatsError(seats: RequestedSeat[], error: unknown): unknown {
 export async function holdSlot(db: Kysely<Database>, holderId: string, labTestId: number, bookingTime: string, now = new Date()) {
   const { seats } = await seatsFor(db, [{ labTestId, bookingTime }], now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
-  await takingSeats(seats, () => repo.holdSeats(db, holderId, seats, now, expiresAt));
+  await takingSeats(seats, () => repo.holdSeats(db, holderId, seats, now, expiresAt, MAX_HOLDS));
   return { expires_at: expiresAt.toISOString() };
 }
 
