@@ -42,7 +42,7 @@ async function main() {
   setPasswordCost(env.PASSWORD_COST);
   const database = await prepareDatabase(env, (line) => log.info(line));
   const s3 = s3Settings(env);
-  const catalogFollower = followCatalogVersion(database.db, database.listen);
+  const catalogFollower = followCatalogVersion(database.db, database.listen, { log });
   let draining = false;
   const deps: AppDeps = {
     db: database.db,
