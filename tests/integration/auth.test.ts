@@ -206,6 +206,11 @@ describe('guest booking accounts', () => {
     const address = email();
     const upgraded = await api.mutate<Me>('auth.upgradeAnonymous', { email: address, password: 'a-new-password' }, cookie);
     expect(upgraded.data).toMatchObject({ id: guest.data.id, email: address, is_anonymous: false });
+    // A new session for the account, as at any sign-in: the guest's token signs nobody in any more.
+    const fresh = cookiePair(upgraded.cookies.find((value) => value.startsWith('tahaleel_session=')));
+    expect(fresh).not.toBe(cookie);
+    expect((await api.query<Me | null>('auth.me', cookie)).data).toBeNull();
+    expect((await api.query<Me>('auth.me', fresh)).data.id).toBe(guest.data.id);
     const bookings = await database.db.selectFrom('bookings').select('id').where('customer_id', '=', guest.data.id).execute();
     expect(bookings).toHaveLength(1);
 
@@ -217,6 +222,16 @@ describe('guest booking accounts', () => {
       cookiePair(signIn.cookies[0]),
     );
     expect(again.error?.data.appCode).toBe('ALREADY_REGISTERED');
+  });
+
+  it('gives one of two guests upgrading to the same address at once the account, and the other a clear refusal', async () => {
+    const guests = await Promise.all(['خالد', 'فهد'].map((name) => api.mutate<Me>('auth.signInAnonymously', { name, phone: '0551234567' })));
+    const address = email();
+    const answers = await Promise.all(
+      guests.map((guest) => api.mutate('auth.upgradeAnonymous', { email: address, password: 'a-new-password' }, cookiePair(guest.cookies[0]))),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.error?.data.appCode).toBe('EMAIL_TAKEN');
   });
 
   it('needs a Saudi mobile number', async () => {

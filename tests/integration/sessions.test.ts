@@ -20,7 +20,7 @@ describe('database sessions (Lucia model)', () => {
     expect(rows[0]?.id).not.toContain(user.token);
   });
 
-  it('slides the expiry forward once less than half of the 30 days is left', async () => {
+  it('slides the expiry forward while the session is used, to 14 days after its last use', async () => {
     const user = await createTestUser(database.db, 'customer');
     const token = generateSessionToken();
     const start = new Date('2026-01-01T00:00:00Z');
@@ -28,20 +28,35 @@ describe('database sessions (Lucia model)', () => {
 
     const early = await validateSessionToken(database.db, token, new Date(start.getTime() + 5 * DAY));
     expect(early?.renewed).toBe(false);
-    expect(early?.session.expiresAt.toISOString()).toBe('2026-01-31T00:00:00.000Z');
+    expect(early?.session.expiresAt.toISOString()).toBe('2026-01-15T00:00:00.000Z');
 
-    const later = new Date(start.getTime() + 20 * DAY);
+    const later = new Date(start.getTime() + 10 * DAY);
     const renewed = await validateSessionToken(database.db, token, later);
     expect(renewed?.renewed).toBe(true);
-    expect(renewed?.session.expiresAt.getTime()).toBe(later.getTime() + 30 * DAY);
+    expect(renewed?.session.expiresAt.getTime()).toBe(later.getTime() + 14 * DAY);
   });
 
-  it('rejects and deletes an expired session', async () => {
+  it('ends 30 days after sign-in however often it is used', async () => {
     const user = await createTestUser(database.db, 'customer');
     const token = generateSessionToken();
     const start = new Date('2026-01-01T00:00:00Z');
     await createSession(database.db, token, user.id, start);
-    expect(await validateSessionToken(database.db, token, new Date(start.getTime() + 31 * DAY))).toBeNull();
+    for (const day of [6, 12, 18, 24, 28]) {
+      expect(await validateSessionToken(database.db, token, new Date(start.getTime() + day * DAY)), `day ${day}`).not.toBeNull();
+    }
+    const last = await validateSessionToken(database.db, token, new Date(start.getTime() + 29 * DAY));
+    expect(last?.session.expiresAt.toISOString()).toBe('2026-01-31T00:00:00.000Z');
+    expect(await validateSessionToken(database.db, token, new Date(start.getTime() + 30 * DAY))).toBeNull();
+    const left = await database.db.selectFrom('sessions').select('id').where('id', '=', sessionIdFromToken(token)).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('rejects and deletes a session unused for 14 days', async () => {
+    const user = await createTestUser(database.db, 'customer');
+    const token = generateSessionToken();
+    const start = new Date('2026-01-01T00:00:00Z');
+    await createSession(database.db, token, user.id, start);
+    expect(await validateSessionToken(database.db, token, new Date(start.getTime() + 15 * DAY))).toBeNull();
     const left = await database.db.selectFrom('sessions').select('id').where('id', '=', sessionIdFromToken(token)).execute();
     expect(left).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
-import { SESSION_DAYS } from './session.ts';
+import { IDLE_DAYS } from './session.ts';
 
 /** `__Host-` and Secure when the public URL is HTTPS; the plain name for http://localhost. */
 export function sessionCookieName(publicUrl: string): string {
@@ -23,7 +23,7 @@ export function sessionCookie(publicUrl: string, token: string, expiresAt: Date)
     secure: isHttps(publicUrl),
     path: '/',
     expires: expiresAt,
-    maxAge: Math.floor((expiresAt.getTime() - Date.now()) / 1000) || SESSION_DAYS * 86400,
+    maxAge: Math.floor((expiresAt.getTime() - Date.now()) / 1000) || IDLE_DAYS * 86400,
   });
 }
 

@@ -5,13 +5,18 @@ import type { Locale, UserType } from '../../shared/locale.ts';
 import type { Database } from '../db/schema.ts';
 
 // Sessions follow the Lucia model (lucia-auth.com/sessions): a random token lives only in the
-// cookie, its SHA-256 is the row id, and the expiry slides forward while the session is used.
+// cookie, its SHA-256 is the row id, and the expiry slides forward while the session is used, up to
+// an absolute end after which the user signs in again (OWASP: idle and absolute timeouts).
 
-export const SESSION_DAYS = 30;
+/** A session unused this long ends (the expiry slides forward while it is used). */
+export const IDLE_DAYS = 14;
+/** However much it is used, a session ends this long after its sign-in: the next one asks again. */
+export const ABSOLUTE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const SESSION_MS = SESSION_DAYS * DAY_MS;
-/** Extend the expiry once less than half the lifetime is left, not on every request. */
-const RENEW_WHEN_LEFT_MS = SESSION_MS / 2;
+const IDLE_MS = IDLE_DAYS * DAY_MS;
+const ABSOLUTE_MS = ABSOLUTE_DAYS * DAY_MS;
+/** Extend the expiry once less than half the idle time is left, not on every request. */
+const RENEW_WHEN_LEFT_MS = IDLE_MS / 2;
 
 export interface SessionUser {
   id: string;
@@ -59,9 +64,9 @@ export async function createSession(db: Kysely<Database>, token: string, userId:
   const session: Session = {
     id: sessionIdFromToken(token),
     userId,
-    expiresAt: new Date(now.getTime() + SESSION_MS),
+    expiresAt: new Date(now.getTime() + IDLE_MS),
   };
-  await db.insertInto('sessions').values({ id: session.id, user_id: userId, expires_at: session.expiresAt }).execute();
+  await db.insertInto('sessions').values({ id: session.id, user_id: userId, expires_at: session.expiresAt, created_at: now }).execute();
   return session;
 }
 
@@ -96,25 +101,27 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
   const sessionId = sessionIdFromToken(token);
   const row = await selectSessionUser(db)
     .innerJoin('sessions', 'sessions.user_id', 'users.id')
-    .select('sessions.expires_at')
+    .select(['sessions.expires_at', 'sessions.created_at'])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
   if (!row) return null;
 
-  if (now.getTime() >= row.expires_at.getTime()) {
+  const endsAt = row.created_at.getTime() + ABSOLUTE_MS;
+  if (now.getTime() >= Math.min(row.expires_at.getTime(), endsAt)) {
     await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     return null;
   }
 
   let expiresAt = row.expires_at;
   let renewed = false;
-  if (expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS) {
-    expiresAt = new Date(now.getTime() + SESSION_MS);
+  const slid = Math.min(now.getTime() + IDLE_MS, endsAt);
+  if (expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS && slid > expiresAt.getTime()) {
+    expiresAt = new Date(slid);
     renewed = true;
     await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
   }
 
-  const { expires_at: _expires, ...user } = row;
+  const { expires_at: _expires, created_at: _created, ...user } = row;
   return { session: { id: sessionId, userId: row.id, expiresAt }, user, renewed };
 }
 

@@ -41,7 +41,7 @@ export const authRouter = router({
 
   upgradeAnonymous: signedInProcedure
     .input(upgradeAnonymousInput)
-    .mutation(({ ctx, input }) => auth.upgradeAnonymous(ctx.db, ctx.user, input, ctx.config.PUBLIC_URL)),
+    .mutation(async ({ ctx, input }) => begin(ctx, await auth.upgradeAnonymous(ctx.db, ctx.user, input, meta(ctx)))),
 
   /** Opening the link from the mail confirms the address; no sign-in needed (it may be another device). */
   verifyEmail: publicProcedure.input(verifyEmailInput).mutation(({ ctx, input }) => auth.verifyEmail(ctx.db, input.token, ctx.clientIp)),

@@ -124,23 +124,34 @@ export async function upgradeAnonymous(
   db: Kysely<Database>,
   user: SessionUser,
   input: { email: string; password: string },
-  publicUrl: string,
-): Promise<SessionUser> {
+  meta: RequestMeta,
+): Promise<StartedSession> {
   if (!user.is_anonymous) throw new AppError('ALREADY_REGISTERED');
   if (await emailTaken(db, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
   const passwordHash = await hashPassword(input.password);
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('users')
-      .set({ email: input.email, password_hash: passwordHash, is_anonymous: false, updated_at: new Date() })
-      .where('id', '=', user.id)
-      .where('is_anonymous', '=', true)
-      .execute();
-    await sendVerificationLink(tx, user, input.email, publicUrl);
-  });
-  const upgraded = await loadSessionUser(db, user.id);
-  if (!upgraded) throw new AppError('INTERNAL');
-  return upgraded;
+  try {
+    await db.transaction().execute(async (tx) => {
+      const { numUpdatedRows } = await tx
+        .updateTable('users')
+        .set({ email: input.email, password_hash: passwordHash, is_anonymous: false, updated_at: new Date() })
+        .where('id', '=', user.id)
+        .where('is_anonymous', '=', true)
+        .executeTakeFirst();
+      // Another request upgraded this guest first.
+      if (numUpdatedRows === 0n) throw new AppError('ALREADY_REGISTERED');
+      await sendVerificationLink(tx, user, input.email, meta.publicUrl);
+    });
+  } catch (error) {
+    // Another account took the address between the check and the update.
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+    throw error;
+  }
+  // An account with a password now: a new session, as at any sign-in (the guest's token is revoked).
+  return startSession(db, user.id, meta);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 export interface GoogleIdentity {
