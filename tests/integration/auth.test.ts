@@ -225,10 +225,14 @@ describe('guest booking accounts', () => {
   });
 
   it('gives one of two guests upgrading to the same address at once the account, and the other a clear refusal', async () => {
-    const guests = await Promise.all(['خالد', 'فهد'].map((name) => api.mutate<Me>('auth.signInAnonymously', { name, phone: '0551234567' })));
+    const guests = await Promise.all(
+      ['خالد', 'فهد'].map((name) => api.mutate<Me>('auth.signInAnonymously', { name, phone: '0551234567' })),
+    );
     const address = email();
     const answers = await Promise.all(
-      guests.map((guest) => api.mutate('auth.upgradeAnonymous', { email: address, password: 'a-new-password' }, cookiePair(guest.cookies[0]))),
+      guests.map((guest) =>
+        api.mutate('auth.upgradeAnonymous', { email: address, password: 'a-new-password' }, cookiePair(guest.cookies[0])),
+      ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 409)?.error?.data.appCode).toBe('EMAIL_TAKEN');
