@@ -153,18 +153,59 @@ describe('sign-in', () => {
     expect(lab.error?.data.appCode).toBe('ADMIN_ONLY_LOGIN');
   });
 
-  it('locks an account after five failed attempts and says how long to wait', async () => {
+  it('refuses a sixth try from the same address and says how long to wait, yet lets the owner in from elsewhere', async () => {
     const address = email();
     await api.mutate('auth.signUp', customer(address));
-    for (let attempt = 0; attempt < rateLimits.signInPerAccount.limit; attempt++) {
-      const failed = await api.mutate('auth.signIn', { email: address, password: `wrong-${attempt}` });
+    const from = (ip: string) => apiClient(createApp({ db: database.db, env: testEnv, clientIp: () => ip }));
+    const stranger = from(`10.66.${Math.floor(Math.random() * 250)}.1`);
+    for (let attempt = 0; attempt < rateLimits.signInPerAccountAndIp.limit; attempt++) {
+      const failed = await stranger.mutate('auth.signIn', { email: address, password: `wrong-${attempt}` });
       expect(failed.error?.data.appCode).toBe('INVALID_CREDENTIALS');
     }
-    // Even the right password waits now: the limit is per account, not per guess.
-    const locked = await api.mutate('auth.signIn', { email: address, password: 'correct horse battery' });
+    // Even the right password waits now, from that address: the limit is per account there, not per guess.
+    const locked = await stranger.mutate('auth.signIn', { email: address, password: 'correct horse battery' });
     expect(locked.status).toBe(429);
     expect(locked.error?.data.appCode).toBe('RATE_LIMITED');
     expect(locked.error?.data.details?.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    // The owner, elsewhere, is not locked out by a stranger's failures.
+    const owner = await from(`10.67.${Math.floor(Math.random() * 250)}.1`).mutate('auth.signIn', {
+      email: address,
+      password: 'correct horse battery',
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it('slows an account down after ten failures from anywhere, and never refuses its owner', async () => {
+    const address = email();
+    await api.mutate('auth.signUp', customer(address));
+    for (let attempt = 0; attempt < rateLimits.signInPerAccount.limit; attempt++) {
+      // Each guess from another address: a botnet spraying one account.
+      const failed = await api.mutate('auth.signIn', { email: address, password: `wrong-${attempt}` });
+      expect(failed.error?.data.appCode).toBe('INVALID_CREDENTIALS');
+    }
+    const started = performance.now();
+    const owner = await api.mutate('auth.signIn', { email: address, password: 'correct horse battery' });
+    expect(owner.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    // Signed in: the count starts again, and the next sign-in does not wait.
+    const again = performance.now();
+    expect((await api.mutate('auth.signIn', { email: address, password: 'correct horse battery' })).status).toBe(200);
+    expect(performance.now() - again).toBeLessThan(950);
+  });
+
+  it('refuses a common or guessable password at sign-up, saying why, and keeps nothing', async () => {
+    for (const [password, reason] of [
+      ['password123', 'common'],
+      ['qwertyuiop', 'common'],
+      ['alqahtani2024', 'personal'],
+    ] as const) {
+      const address = `nora.alqahtani.${randomUUID().slice(0, 8)}@example.sa`;
+      const refused = await api.mutate('auth.signUp', { ...customer(address), password });
+      expect(refused.status, password).toBe(400);
+      expect(refused.error?.data.appCode, password).toBe('WEAK_PASSWORD');
+      expect(refused.error?.data.details, password).toMatchObject({ field: 'password', reason });
+      expect(await database.db.selectFrom('users').select('id').where('email', '=', address).execute()).toEqual([]);
+    }
   });
 });
 

@@ -39,6 +39,7 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   PLAN_NOT_AVAILABLE: msg`This plan is not available for your account type.`,
   PAYMENT_INTEGRATION_NEEDED: msg`Paid plans need a card payment provider, which has not been set up yet.`,
   WRONG_PASSWORD: msg`Your current password is not correct.`,
+  WEAK_PASSWORD: msg`This password is too easy to guess. Choose a longer one: a few unrelated words work well.`,
   FILE_EMPTY: msg`The file is empty. Please choose the results file again.`,
   FILE_TOO_LARGE: msg`The file is larger than 10 MB. Please upload a smaller file.`,
   FILE_TYPE_NOT_ALLOWED: msg`Only PDF, JPEG and PNG files can be uploaded.`,
@@ -50,6 +51,13 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   REQUEST_TOO_LARGE: msg`This request is too large. Please shorten what you entered and try again.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
+
+/** Why the server found a new password too easy to guess (src/server/platform/password-strength.ts). */
+const weakPasswordMessages = {
+  common: msg`This password is one of the most used ones, so it is easy to guess. Choose another: a few unrelated words work well.`,
+  personal: msg`This password contains your name or e-mail address. Choose one that does not.`,
+  pattern: msg`This password follows a pattern that is easy to guess (a keyboard row, a sequence, a repeat or a date). Choose another: a few unrelated words work well.`,
+} satisfies Record<string, MessageDescriptor>;
 
 const fieldMessages: Record<string, MessageDescriptor> = {
   required: msg`This field is required.`,
@@ -93,6 +101,10 @@ export function errorMessage(i18n: I18n, error: unknown): string {
   if (code === 'RATE_LIMITED' && typeof retryAfter === 'number') {
     const minutes = Math.max(1, Math.ceil(retryAfter / 60));
     return i18n._(msg`Too many attempts. Please try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`);
+  }
+  const reason = data?.details?.reason;
+  if (code === 'WEAK_PASSWORD' && typeof reason === 'string' && reason in weakPasswordMessages) {
+    return i18n._(weakPasswordMessages[reason as keyof typeof weakPasswordMessages]);
   }
   const limit = data?.details?.limit;
   if (code === 'PLAN_TEST_LIMIT' && typeof limit === 'number') {

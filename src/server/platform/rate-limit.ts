@@ -8,10 +8,18 @@ export interface RateLimitPolicy {
   windowSeconds: number;
 }
 
-/** Per client address and per account, so neither spraying one account nor many accounts works. */
+/**
+ * Sign-in is limited per client address, and per account from one address: neither spraying one
+ * account nor many accounts works, yet a stranger failing on purpose cannot lock the owner out from
+ * elsewhere. Across all addresses an account's failures slow its sign-ins down (`slowDownAfter`)
+ * instead of refusing them.
+ */
 export const rateLimits = {
   signInPerIp: { limit: 30, windowSeconds: 15 * 60 },
-  signInPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  signInPerAccountAndIp: { limit: 5, windowSeconds: 15 * 60 },
+  signInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /** A signed-in user confirming their current password (to change it). */
+  passwordCheckPerAccount: { limit: 5, windowSeconds: 15 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
   guestPerIp: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitPolicy>;
@@ -21,6 +29,19 @@ export const rateLimits = {
  * instance) and throws RATE_LIMITED, with the seconds left, once the window's limit is passed.
  */
 export async function consumeAttempt(db: Kysely<Database>, key: string, policy: RateLimitPolicy, now = new Date()): Promise<void> {
+  const { attempts, endsAt } = await countAttempt(db, key, policy, now);
+  if (attempts > policy.limit) {
+    throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) });
+  }
+}
+
+/** Counts one attempt against `key` in its fixed window; the attempts so far and when the window ends. */
+export async function countAttempt(
+  db: Kysely<Database>,
+  key: string,
+  policy: RateLimitPolicy,
+  now = new Date(),
+): Promise<{ attempts: number; endsAt: number }> {
   const windowStart = new Date(now.getTime() - policy.windowSeconds * 1000);
   const row = await db
     .insertInto('auth_rate_limits')
@@ -33,10 +54,18 @@ export async function consumeAttempt(db: Kysely<Database>, key: string, policy: 
     )
     .returning(['attempts', 'window_started_at'])
     .executeTakeFirstOrThrow();
-  if (row.attempts > policy.limit) {
-    const endsAt = row.window_started_at.getTime() + policy.windowSeconds * 1000;
-    throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) });
-  }
+  return { attempts: row.attempts, endsAt: row.window_started_at.getTime() + policy.windowSeconds * 1000 };
+}
+
+/**
+ * Waits longer the further `attempts` is past the policy's limit (1, 2, 4, 8 s, then 10 s each): a
+ * guesser slows to a crawl while the owner, who tries once, waits a few seconds at most.
+ */
+export function slowDownAfter(attempts: number, policy: RateLimitPolicy): Promise<void> {
+  const over = attempts - policy.limit;
+  if (over <= 0) return Promise.resolve();
+  const waitMs = Math.min(1000 * 2 ** (over - 1), 10_000);
+  return new Promise((resolve) => setTimeout(resolve, waitMs));
 }
 
 /** A successful sign-in clears the account's failure count. */

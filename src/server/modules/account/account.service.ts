@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
+import { assertStrongPassword } from '../../platform/password-strength.ts';
 import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
 import { loadSessionUser } from '../../platform/session.ts';
 import { sendVerificationLink } from '../auth/auth.service.ts';
@@ -28,6 +29,7 @@ export async function changePassword(
   input: { currentPassword?: string; newPassword: string },
 ) {
   const account = await confirmedAccount(db, session.userId, input.currentPassword);
+  assertStrongPassword(input.newPassword, [account.email, account.name], 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (tx) => {
     await repo.setPasswordHash(tx, session.userId, passwordHash);
@@ -55,7 +57,7 @@ async function confirmedAccount(db: Kysely<Database>, userId: string, currentPas
   if (account.is_anonymous) throw new AppError('FORBIDDEN');
   if (account.password_hash) {
     const key = `password:account:${userId}`;
-    await consumeAttempt(db, key, rateLimits.signInPerAccount);
+    await consumeAttempt(db, key, rateLimits.passwordCheckPerAccount);
     if (!currentPassword || !(await verifyPassword(currentPassword, account.password_hash))) {
       throw new AppError('WRONG_PASSWORD', { field: 'currentPassword' });
     }

@@ -2,12 +2,14 @@ import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../platform/password.ts';
+import { assertStrongPassword } from '../../platform/password-strength.ts';
 
 export async function createAdmin(
   db: Kysely<Database>,
   input: { email: string; name: string; password: string },
 ): Promise<{ id: string; email: string }> {
   const email = input.email.trim().toLowerCase();
+  assertStrongPassword(input.password, [email, input.name]);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (tx) => {
     const taken = await tx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email).executeTakeFirst();

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../platform/password.ts';
+import { assertStrongPassword } from '../../platform/password-strength.ts';
 import { consumeAttempt } from '../../platform/rate-limit.ts';
 import { generateSessionToken, sessionIdFromToken } from '../../platform/session.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
@@ -173,6 +174,8 @@ export async function resetPassword(
     const row = await takeToken(tx, input.token, 'reset_password');
     const user = await repo.findMailProfile(tx, row.user_id);
     if (!user?.email || user.email.toLowerCase() !== row.email.toLowerCase()) throw new AppError('LINK_INVALID');
+    // Refused before anything changes: the transaction rolls back, so the link still works.
+    assertStrongPassword(input.password, [user.email, user.name]);
     await repo.setPassword(tx, user.id, passwordHash);
     if (!user.email_verified_at) await repo.setEmailVerified(tx, user.id, user.email);
     await repo.deleteUnusedAccountTokens(tx, user.id, 'reset_password');

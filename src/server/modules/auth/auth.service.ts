@@ -4,7 +4,8 @@ import type { Locale } from '../../../shared/locale.ts';
 import type { SignInInput, SignUpInput } from '../../../shared/schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
-import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
+import { assertStrongPassword } from '../../platform/password-strength.ts';
+import { clearAttempts, consumeAttempt, countAttempt, rateLimits, slowDownAfter } from '../../platform/rate-limit.ts';
 import {
   createSession,
   generateSessionToken,
@@ -54,6 +55,7 @@ export async function startSession(db: Kysely<Database>, userId: string, meta: R
 
 export async function signUp(db: Kysely<Database>, input: SignUpInput, meta: RequestMeta): Promise<StartedSession> {
   await consumeAttempt(db, `sign-up:ip:${meta.clientIp}`, rateLimits.signUpPerIp);
+  assertStrongPassword(input.password, [input.email, input.name]);
   if (await emailTaken(db, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction().execute(async (tx) => {
@@ -82,8 +84,11 @@ function wasteHashTime(password: string): Promise<boolean> {
 
 export async function signIn(db: Kysely<Database>, input: SignInInput, meta: RequestMeta): Promise<StartedSession> {
   await consumeAttempt(db, `sign-in:ip:${meta.clientIp}`, rateLimits.signInPerIp);
+  const accountAddressKey = `sign-in:account:${input.email}:ip:${meta.clientIp}`;
+  await consumeAttempt(db, accountAddressKey, rateLimits.signInPerAccountAndIp);
   const accountKey = `sign-in:account:${input.email}`;
-  await consumeAttempt(db, accountKey, rateLimits.signInPerAccount);
+  const { attempts } = await countAttempt(db, accountKey, rateLimits.signInPerAccount);
+  await slowDownAfter(attempts, rateLimits.signInPerAccount);
 
   const account = await findCredentialsByEmail(db, input.email);
   const valid = account?.password_hash
@@ -95,6 +100,7 @@ export async function signIn(db: Kysely<Database>, input: SignInInput, meta: Req
   if (input.admin && !isAdmin) throw new AppError('ADMIN_ONLY_LOGIN');
   if (!input.admin && isAdmin) throw new AppError('USE_ADMIN_LOGIN');
 
+  await clearAttempts(db, accountAddressKey);
   await clearAttempts(db, accountKey);
   return startSession(db, account.id, meta);
 }
@@ -127,6 +133,7 @@ export async function upgradeAnonymous(
   meta: RequestMeta,
 ): Promise<StartedSession> {
   if (!user.is_anonymous) throw new AppError('ALREADY_REGISTERED');
+  assertStrongPassword(input.password, [input.email, user.name]);
   if (await emailTaken(db, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
   const passwordHash = await hashPassword(input.password);
   try {
