@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../../src/server/env.ts';
-import { createExternalStore, StoreHttpError } from '../../src/server/modules/store/external-store.ts';
+import { createExternalStore, STORE_RETRY_AFTER_MS, StoreHttpError } from '../../src/server/modules/store/external-store.ts';
 import { type FakeProduct, startFakeStore } from '../setup/fake-store.ts';
 import { checkoutDefaults, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -204,5 +204,50 @@ describe('external store provider (STORE_API_URL and STORE_ID set)', () => {
     expect(await appErrorOf(caller.store.hostedCheckout.get({ orderId: crypto.randomUUID() }))).toMatchObject({
       code: 'NOT_FOUND',
     });
+  });
+});
+
+describe('an external store that stops answering', () => {
+  it('gives up on a read after 3 s, then fails at once while it is down, showing the catalogue it last had, marked stale', async () => {
+    const flaky = await startFakeStore(STORE_ID, products, { var_single: 3, var_double: 0 });
+    const flakyConfig = parseEnv({ PUBLIC_URL: 'http://localhost:3000', STORE_API_URL: flaky.url, STORE_ID });
+    const caller = await storeCallerFor(database.db, { config: flakyConfig, locale: 'en' });
+    const timed = async <T>(call: () => Promise<T>) => {
+      const started = performance.now();
+      const value = await call();
+      return { value, ms: performance.now() - started };
+    };
+    try {
+      const fresh = await caller.store.products({ limit: 20, offset: 0 });
+      expect(fresh.stale).toBe(false);
+      flaky.hang(true);
+
+      // The first read waits out its timeout, then shows what the store last said.
+      const first = await timed(() => caller.store.products({ limit: 20, offset: 0 }));
+      expect(first.ms).toBeGreaterThanOrEqual(2900);
+      expect(first.ms).toBeLessThan(4500);
+      expect(first.value.stale).toBe(true);
+      expect(first.value.products.map((product) => product.id)).toEqual(fresh.products.map((product) => product.id));
+
+      // The circuit is open: the next reads do not wait.
+      const second = await timed(() => caller.store.products({ limit: 20, offset: 0 }));
+      expect(second.ms).toBeLessThan(1000);
+      expect(second.value.stale).toBe(true);
+      // With nothing to show, the reader is told at once.
+      const missing = await timed(() => appErrorOf(caller.store.product({ id: 'prod_mug' })));
+      expect(missing.ms).toBeLessThan(1000);
+      expect(missing.value).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+
+      // It recovers by itself once the store answers again: one call tries it after the pause.
+      flaky.hang(false);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + STORE_RETRY_AFTER_MS + 1000);
+      const recovered = await caller.store.products({ limit: 20, offset: 0 });
+      expect(recovered.stale).toBe(false);
+      expect((await caller.store.product({ id: 'prod_mug' })).stale).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      await flaky.close();
+    }
   });
 });

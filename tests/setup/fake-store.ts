@@ -38,6 +38,8 @@ export interface FakeProduct {
 export async function startFakeStore(storeId: string, products: FakeProduct[], liveStock: Record<string, number>) {
   const requests: RecordedRequest[] = [];
   let failWith: number | null = null;
+  // While set, every request waits for it: a store that stopped answering.
+  let hanging: { promise: Promise<void>; release: () => void } | null = null;
   let checkoutUrl = 'https://pay.fake-store.example/session/cs_test_123';
   const app = new Hono();
 
@@ -51,6 +53,7 @@ export async function startFakeStore(storeId: string, products: FakeProduct[], l
       headers: c.req.raw.headers,
       body: text ? JSON.parse(text) : undefined,
     });
+    if (hanging) await hanging.promise;
     if (failWith) return c.body(null, failWith as 503);
     if (!url.pathname.startsWith(`/store/${storeId}/`)) return c.json({ error: 'unknown store' }, 404);
     await next();
@@ -94,9 +97,26 @@ export async function startFakeStore(storeId: string, products: FakeProduct[], l
     failWith(status: number | null) {
       failWith = status;
     },
+    /** Stops answering (every request waits) until called with false. */
+    hang(on: boolean) {
+      if (on && !hanging) {
+        let release = () => {};
+        const promise = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        hanging = { promise, release };
+      }
+      if (!on && hanging) {
+        hanging.release();
+        hanging = null;
+      }
+    },
     answerCheckoutWith(url: string) {
       checkoutUrl = url;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      hanging?.release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

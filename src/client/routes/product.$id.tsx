@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import { ProductDetails } from '../features/store/product-details.tsx';
+import { StaleStoreNotice } from '../features/store/stale-store-notice.tsx';
 import { cartLineFrom } from '../features/store-cart/store-cart-store.ts';
 import { useAddToStoreCart } from '../features/store-cart/use-add-to-store-cart.ts';
 import { errorMessage } from '../lib/errors.ts';
@@ -60,10 +61,13 @@ function ProductPage() {
             </Button>
           </Stack>
         ) : (
-          <ProductDetails
-            product={product.data}
-            onAddToCart={(item, variant, quantity) => addToCart(cartLineFrom(item, variant), quantity, 'product')}
-          />
+          <>
+            {product.data.stale && <StaleStoreNotice />}
+            <ProductDetails
+              product={product.data}
+              onAddToCart={(item, variant, quantity) => addToCart(cartLineFrom(item, variant), quantity, 'product')}
+            />
+          </>
         )}
       </Stack>
     </Container>

@@ -5,6 +5,7 @@ import { PackageOpen, TriangleAlert } from 'lucide-react';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ProductCard } from './product-card.tsx';
+import { StaleStoreNotice } from './stale-store-notice.tsx';
 import type { StoreProduct, StoreVariant } from './store-types.ts';
 
 /** Spec §4 store grid: loading, error, empty, list; 1/2/3/4 columns from phone to desktop. */
@@ -42,12 +43,15 @@ export function ProductGrid({ onAddToCart }: { onAddToCart: (product: StoreProdu
     );
   }
   return (
-    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, md: 3, lg: 4 }} gap="6">
-      {products.data.products.map((product, index) => (
-        <li key={String(product.id)}>
-          <ProductCard product={product} index={index} onAddToCart={onAddToCart} />
-        </li>
-      ))}
-    </SimpleGrid>
+    <Stack gap="6">
+      {products.data.stale && <StaleStoreNotice />}
+      <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, md: 3, lg: 4 }} gap="6">
+        {products.data.products.map((product, index) => (
+          <li key={String(product.id)}>
+            <ProductCard product={product} index={index} onAddToCart={onAddToCart} />
+          </li>
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import type { RouterOutputs } from '../../lib/trpc.ts';
 
 type StoreOutputs = RouterOutputs['store'];
-export type StoreProduct = StoreOutputs['product'];
+/** A product as a page shows it (the product page's answer also says whether it is `stale`). */
+export type StoreProduct = StoreOutputs['products']['products'][number];
 export type StoreVariant = StoreProduct['variants'][number];
 
 /** The variant a card shows and adds: the one `site_product_selection` picked on the server. */

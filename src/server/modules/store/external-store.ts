@@ -18,7 +18,58 @@ export class StoreResponseError extends Error {
   override name = 'StoreResponseError';
 }
 
-const REQUEST_TIMEOUT_MS = 10_000;
+/** The storefront API is down: it did not answer in time or could not be reached, or was not asked. */
+export class StoreOutageError extends StoreResponseError {
+  override name = 'StoreOutageError';
+}
+
+/** A read waits this long for the store, and is not tried again (the page waits on it). */
+const READ_TIMEOUT_MS = 3000;
+/** A checkout may take longer: the store opens a payment session. */
+const CHECKOUT_TIMEOUT_MS = 8000;
+/** Once down, the store is not asked again for this long; then one call tries it. */
+export const STORE_RETRY_AFTER_MS = 10_000;
+
+/**
+ * One circuit per store, kept for the process (providers are made per request): the first timeout or
+ * unreachable answer opens it, so the calls after it fail at once instead of each waiting out its own
+ * timeout; once STORE_RETRY_AFTER_MS has passed, one call at a time tries the store again, and an
+ * answer closes it. An HTTP error answer is an answer: it opens nothing. (Ours, a few lines: cockatiel,
+ * the maintained circuit-breaker library that runs outside Node, aborts an AbortController when it
+ * loads, which workerd forbids at global scope, and the Worker bundles this file.)
+ */
+interface Circuit {
+  /** While set, the store is not asked until then (Date.now()). */
+  openUntil: number | null;
+  /** A trial call is out: the others still fail at once. */
+  trying: boolean;
+}
+
+const circuits = new Map<string, Circuit>();
+
+async function throughCircuit<T>(base: string, call: () => Promise<T>): Promise<T> {
+  let circuit = circuits.get(base);
+  if (!circuit) {
+    circuit = { openUntil: null, trying: false };
+    circuits.set(base, circuit);
+  }
+  const trial = circuit.openUntil !== null;
+  if (trial && (Date.now() < circuit.openUntil! || circuit.trying)) {
+    throw new StoreOutageError('store API is down: not asked again until it has had time to recover');
+  }
+  circuit.trying = trial;
+  try {
+    const answer = await call();
+    circuit.openUntil = null;
+    return answer;
+  } catch (error) {
+    if (error instanceof StoreOutageError) circuit.openUntil = Date.now() + STORE_RETRY_AFTER_MS;
+    else circuit.openUntil = null;
+    throw error;
+  } finally {
+    if (trial) circuit.trying = false;
+  }
+}
 
 const id = z.union([z.string(), z.number()]);
 const nullableText = z
@@ -206,24 +257,29 @@ export function createExternalStore(apiUrl: string, storeId: string, fetchImpl: 
   ) {
     const url = new URL(path, base);
     if (init.query) url.search = init.query.toString();
-    let response: Response;
-    try {
-      response = await fetchImpl(url, {
-        method: init.method ?? 'GET',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new StoreResponseError(`store API unreachable: ${String(error)}`, { cause: error });
-    }
-    if (!response.ok) throw new StoreHttpError(response.status, response.statusText);
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch (error) {
-      throw new StoreResponseError('store API answered something other than JSON', { cause: error });
-    }
+    const method = init.method ?? 'GET';
+    const timeoutMs = method === 'GET' ? READ_TIMEOUT_MS : CHECKOUT_TIMEOUT_MS;
+    const body = await throughCircuit(base.href, async () => {
+      let response: Response;
+      try {
+        response = await fetchImpl(url, {
+          method,
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (!response.ok) throw new StoreHttpError(response.status, response.statusText);
+        return await response.json().catch((error: unknown) => {
+          // The body stopped coming in time: an outage, below. Anything else is not JSON.
+          if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw error;
+          throw new StoreResponseError('store API answered something other than JSON', { cause: error });
+        });
+      } catch (error) {
+        if (error instanceof StoreHttpError || error instanceof StoreResponseError) throw error;
+        // A timeout (no answer within timeoutMs, body included) or no connection at all.
+        throw new StoreOutageError(`store API unreachable: ${String(error)}`, { cause: error });
+      }
+    });
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new StoreResponseError(`store API answer does not fit the contract: ${parsed.error.message}`);
     return parsed.data as z.output<T>;

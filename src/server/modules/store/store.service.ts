@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { isSameOrigin } from '../../same-origin.ts';
 import { createBuiltinStore } from './builtin-store.ts';
-import { createExternalStore, StoreHttpError, StoreResponseError } from './external-store.ts';
+import { createExternalStore, StoreHttpError, StoreOutageError, StoreResponseError } from './external-store.ts';
 import { sanitizeStoreHtml } from './sanitize.ts';
 import type { ProviderProduct, StoreProduct, StoreProvider, VariantInventory } from './store-provider.ts';
 
@@ -38,7 +38,40 @@ async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
     }
     if (error instanceof StoreResponseError) {
       console.warn(`Store API: ${error.message}`);
-      throw new AppError('STORE_UNAVAILABLE');
+      throw new AppError('STORE_UNAVAILABLE', error instanceof StoreOutageError ? { outage: true } : {});
+    }
+    throw error;
+  }
+}
+
+/** The last answer an external store gave to each read, served (marked stale) while it is down. */
+const lastGood = new Map<string, unknown>();
+const LAST_GOOD_ENTRIES = 500;
+
+/**
+ * A read from the store. An external store's answer is remembered; while that store is down (no
+ * answer in time, or its circuit open) the remembered answer is given instead, with `stale`, so the
+ * store's pages still show what they had. Only with nothing remembered does the reader get
+ * STORE_UNAVAILABLE. The built-in store is the database: nothing to remember.
+ */
+async function read<T>(
+  caller: StoreCaller,
+  provider: StoreProvider,
+  key: string,
+  call: () => Promise<T>,
+): Promise<{ value: T; stale: boolean }> {
+  const cacheKey = provider.kind === 'external' ? `${caller.config.STORE_API_URL}|${caller.config.STORE_ID}|${caller.locale}|${key}` : null;
+  try {
+    const value = await fromProvider(call);
+    if (cacheKey) {
+      lastGood.delete(cacheKey);
+      lastGood.set(cacheKey, value);
+      if (lastGood.size > LAST_GOOD_ENTRIES) lastGood.delete(lastGood.keys().next().value!);
+    }
+    return { value, stale: false };
+  } catch (error) {
+    if (cacheKey && lastGood.has(cacheKey) && (error as AppError).details?.outage === true) {
+      return { value: lastGood.get(cacheKey) as T, stale: true };
     }
     throw error;
   }
@@ -80,38 +113,42 @@ export function presentProduct(product: ProviderProduct): StoreProduct {
   };
 }
 
+/** `stale`: the external store is down and this is the last answer it gave (the page says so). */
 export async function listProducts(db: Kysely<Database>, caller: StoreCaller, input: StoreProductsInput) {
   const provider = storeProviderFor(db, caller.config);
-  const page = await fromProvider(() =>
-    provider.listProducts(
-      {
-        ids: input?.ids,
-        offset: input?.offset ?? 0,
-        limit: input?.limit ?? DEFAULT_PAGE_SIZE,
-        sortBy: input?.sortBy ?? 'order',
-        order: input?.order ?? 'asc',
-      },
-      caller.locale,
-    ),
-  );
+  const query = {
+    ids: input?.ids,
+    offset: input?.offset ?? 0,
+    limit: input?.limit ?? DEFAULT_PAGE_SIZE,
+    sortBy: input?.sortBy ?? 'order',
+    order: input?.order ?? 'asc',
+  } as const;
+  const page = await read(caller, provider, `products:${JSON.stringify(query)}`, () => provider.listProducts(query, caller.locale));
+  const ids = page.value.products.map((product) => product.id);
   const inventory =
-    page.products.length > 0 ? await fromProvider(() => provider.variantInventory(page.products.map((product) => product.id))) : [];
-  return { ...page, products: page.products.map((product) => presentProduct(applyInventory(product, inventory))) };
+    ids.length > 0 ? await read(caller, provider, `variants:${JSON.stringify(ids)}`, () => provider.variantInventory(ids)) : null;
+  return {
+    ...page.value,
+    products: page.value.products.map((product) => presentProduct(applyInventory(product, inventory?.value ?? []))),
+    stale: page.stale || Boolean(inventory?.stale),
+  };
 }
 
-export async function getProduct(db: Kysely<Database>, caller: StoreCaller, id: StoreId): Promise<StoreProduct> {
+export async function getProduct(db: Kysely<Database>, caller: StoreCaller, id: StoreId): Promise<StoreProduct & { stale: boolean }> {
   const provider = storeProviderFor(db, caller.config);
-  const product = await fromProvider(() => provider.getProduct(id, caller.locale));
-  if (!product) throw new AppError('NOT_FOUND', { productId: id });
-  const inventory = await fromProvider(() => provider.variantInventory([product.id]));
-  return presentProduct(applyInventory(product, inventory));
+  const product = await read(caller, provider, `product:${String(id)}`, () => provider.getProduct(id, caller.locale));
+  if (!product.value) throw new AppError('NOT_FOUND', { productId: id });
+  const productId = product.value.id;
+  const inventory = await read(caller, provider, `variants:${JSON.stringify([productId])}`, () => provider.variantInventory([productId]));
+  return { ...presentProduct(applyInventory(product.value, inventory.value)), stale: product.stale || inventory.stale };
 }
 
 export async function getVariantInventory(db: Kysely<Database>, caller: StoreCaller, productIds: StoreId[]) {
   const provider = storeProviderFor(db, caller.config);
-  const variants = await fromProvider(() => provider.variantInventory(productIds));
+  const variants = await read(caller, provider, `variants:${JSON.stringify(productIds)}`, () => provider.variantInventory(productIds));
   return {
-    variants: variants.map((variant) => ({ id: variant.id, inventory_quantity: Math.max(0, variant.inventory_quantity) })),
+    variants: variants.value.map((variant) => ({ id: variant.id, inventory_quantity: Math.max(0, variant.inventory_quantity) })),
+    stale: variants.stale,
   };
 }
 
