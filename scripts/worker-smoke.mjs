@@ -1,30 +1,42 @@
 #!/usr/bin/env node
 // Smoke test of the Cloudflare Workers entry: starts `wrangler dev --local` (workerd, offline) with the
-// Hyperdrive binding pointed at a local PostgreSQL, checks /readyz and catalog.categories, stops it.
+// Hyperdrive binding pointed at a local PostgreSQL and the R2 bucket simulated on disk, then checks
+// /readyz, catalog.categories, a page drawn by the Worker (and "not found", a file, a client-drawn
+// page), the demo customer's and lab's sign-in, a booking, the lab's result upload (kept in R2) and
+// the customer's download of it; stops it.
 //
+//   npm run build
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/tahaleel_worker node scripts/worker-smoke.mjs
 //
 // The database must already be migrated and seeded (from Node; the Worker never migrates):
 //   DATABASE_URL=... npm run db:migrate && DATABASE_URL=... npm run db:seed
+// Each run books one more slot of the demo lab and stores one more result file for it.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const wranglerBin = resolve(root, 'node_modules/wrangler/bin/wrangler.js');
-const assetsDir = resolve(root, 'dist/client');
+const builtFiles = ['dist/client/index.html', 'dist/server/entry-server.js'].map((file) => resolve(root, file));
 const databaseUrl = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/tahaleel_worker';
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 const EXPECTED_CATEGORIES = 11;
+const DEMO_PASSWORD = 'tahaleel-demo';
+const DEMO_CUSTOMER = 'customer@demo.tahaleel.sa';
+const DEMO_LAB = 'lab@demo.tahaleel.sa';
+/** The smallest file the result upload takes for a PDF (it checks the magic bytes). */
+const RESULT_PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 const started = performance.now();
 const seconds = (from = started) => ((performance.now() - from) / 1000).toFixed(1);
 
 /** @type {import('node:child_process').ChildProcess | undefined} */
 let wrangler;
+const persistDir = mkdtempSync(join(tmpdir(), 'tahaleel-worker-smoke-'));
 const output = [];
 
 class SmokeFailure extends Error {
@@ -149,16 +161,18 @@ async function stop() {
   }
 }
 
-async function getJson(url) {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  const text = await response.text();
-  let body;
+/** One request to the Worker: its status, headers and body (bytes, text, and JSON when it is JSON). */
+async function call(url, { method = 'GET', headers = {}, body, timeoutMs = 30_000 } = {}) {
+  const response = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  let json;
   try {
-    body = JSON.parse(text);
+    json = JSON.parse(text);
   } catch {
-    body = undefined;
+    json = undefined;
   }
-  return { status: response.status, body, text };
+  return { status: response.status, headers: response.headers, bytes, text, body: json };
 }
 
 async function waitForHealthz(baseUrl) {
@@ -171,7 +185,7 @@ async function waitForHealthz(baseUrl) {
       fail(`wrangler exited early (code ${wrangler?.exitCode ?? wrangler?.signalCode}). ${await diagnoseDatabase()}`);
     }
     try {
-      const { status, text } = await getJson(`${baseUrl}/readyz`);
+      const { status, text } = await call(`${baseUrl}/readyz`, { timeoutMs: 10_000 });
       if (status === 200) return;
       last = `HTTP ${status} ${text.slice(0, 200)}`;
       // The Worker answers but the database does not: no point waiting the full minute.
@@ -190,16 +204,157 @@ async function waitForHealthz(baseUrl) {
   fail(`/readyz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s (last: ${last}).`);
 }
 
+/** The API as the browser calls it: tRPC over HTTP (no transformer), mutations from the site's own origin. */
+function workerApi(baseUrl, publicUrl) {
+  const data = (procedure, answer) => {
+    if (answer.status !== 200 || answer.body?.result === undefined) {
+      fail(`${procedure} answered HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
+    }
+    return answer.body.result.data;
+  };
+  return {
+    async query(procedure, input, cookie) {
+      const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+      return data(procedure, await call(`${baseUrl}/trpc/${procedure}${search}`, { headers: cookie ? { cookie } : {} }));
+    },
+    async mutate(procedure, input, cookie) {
+      const answer = await call(`${baseUrl}/trpc/${procedure}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: publicUrl, ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(input),
+      });
+      return { data: data(procedure, answer), setCookies: answer.headers.getSetCookie() };
+    },
+  };
+}
+
+function escapeHtml(text) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
+
+/** The pages the Worker draws (in the cookie's language, with the catalog), "not found", a file, a client page. */
+async function checkPages(baseUrl, categories) {
+  const english = { cookie: 'tahaleel_locale=en' };
+  const homeStarted = performance.now();
+  const home = await call(`${baseUrl}/`, { headers: english });
+  const homeMs = Math.round(performance.now() - homeStarted);
+  if (home.status !== 200) fail(`/ answered HTTP ${home.status}: ${home.text.slice(0, 300)}`);
+  if (!home.text.includes('<html lang="en" dir="ltr"')) fail('/ was not drawn on the server in English: no <html lang="en" dir="ltr">.');
+  // The home page's strip shows some of the categories, in English: data from the database, drawn here.
+  const shown = categories.filter((category) => home.text.includes(`>${escapeHtml(category.name_en)}<`));
+  if (shown.length === 0) fail('/ shows none of the categories in English: it was not drawn with the catalog.');
+  if (!home.text.includes('id="tahaleel-query-state"')) fail('/ carries no query state for the client to take over.');
+
+  const labsStarted = performance.now();
+  const labs = await call(`${baseUrl}/labs`);
+  const labsMs = Math.round(performance.now() - labsStarted);
+  if (labs.status !== 200 || !labs.text.includes('<html lang="ar" dir="rtl"')) {
+    fail(`/labs without a language cookie was not drawn in Arabic (HTTP ${labs.status}).`);
+  }
+
+  const missing = await call(`${baseUrl}/no-such-page`, { headers: english });
+  if (missing.status !== 404 || !missing.text.includes('<html lang="en"')) {
+    fail(`/no-such-page answered HTTP ${missing.status}, not 404 with the "not found" page drawn in English.`);
+  }
+  const file = await call(`${baseUrl}/boot-locale.js`);
+  if (file.status !== 200 || !/javascript/.test(file.headers.get('content-type') ?? '')) {
+    fail(`/boot-locale.js answered HTTP ${file.status} (${file.headers.get('content-type')}), not the file from ASSETS.`);
+  }
+  const clientPage = await call(`${baseUrl}/dashboard`);
+  if (clientPage.status !== 200 || !clientPage.text.includes('<div id="root"></div>')) {
+    fail(`/dashboard answered HTTP ${clientPage.status}, not the client-drawn index.html.`);
+  }
+  return `/ (en) 200 in ${homeMs} ms (the isolate's first page; ${shown.length} categories shown), /labs (ar) 200 in ${labsMs} ms; /no-such-page 404; /boot-locale.js 200 from ASSETS; /dashboard 200 client-drawn`;
+}
+
+/** The stored hash's cost, read from the database, to say what a sign-in's time was spent on. */
+async function hashCostOf(email) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select password_hash from users where email = $1', [email]);
+    const [, n, r, p] = String(rows[0]?.password_hash).split('$');
+    return `N=2^${Math.log2(Number(n))} r=${r} p=${p}`;
+  } finally {
+    await client.end();
+  }
+}
+
+async function signIn(api, email) {
+  const started = performance.now();
+  const { data: user, setCookies } = await api.mutate('auth.signIn', { email, password: DEMO_PASSWORD });
+  const ms = Math.round(performance.now() - started);
+  const cookie = setCookies
+    .map((line) => line.split(';')[0])
+    .filter((pair) => /session=./.test(pair))
+    .join('; ');
+  if (!cookie) fail(`auth.signIn as ${email} set no session cookie.`);
+  return { user, cookie, ms, cost: await hashCostOf(email) };
+}
+
+/** The customer books the demo lab's first test at the last free slot of the first day it has one. */
+async function bookDemoLab(api, customer, lab) {
+  const { tests } = await api.query('catalog.lab', { labId: lab.user.id });
+  const offering = tests?.[0];
+  if (!offering) fail(`${DEMO_LAB} offers no test: is the database seeded?`);
+  for (let day = 0; day < 14; day++) {
+    // The lab's calendar day (the demo labs are in Asia/Riyadh).
+    const date = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Riyadh' });
+    const slots = await api.query('booking.availableSlots', { labId: lab.user.id, date }, customer.cookie);
+    const slot = slots.at(-1);
+    if (!slot) continue;
+    const item = { labTestId: offering.lab_test_id, bookingTime: slot.starts_at };
+    await api.mutate('booking.holdSlot', item, customer.cookie);
+    const { data: checkout } = await api.mutate(
+      'booking.create',
+      { items: [item], idempotencyKey: `worker-smoke-${crypto.randomUUID()}` },
+      customer.cookie,
+    );
+    const booking = checkout.bookings?.[0];
+    if (booking?.status !== 'confirmed') fail(`booking.create did not confirm a booking: ${JSON.stringify(checkout).slice(0, 300)}`);
+    return { booking, testName: offering.name_en };
+  }
+  fail(`${DEMO_LAB} has no free slot in the next 14 days.`);
+}
+
+/** How many objects `wrangler dev` keeps in its local R2 buckets (miniflare writes each as a file under `blobs`). */
+function objectsInLocalR2(persistDir) {
+  const r2 = join(persistDir, 'v3', 'r2');
+  if (!existsSync(r2)) return 0;
+  return readdirSync(r2, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile() && /[\\/]blobs([\\/]|$)/.test(entry.parentPath),
+  ).length;
+}
+
+/** The lab uploads a result for the booking (kept in the R2 bucket); the customer downloads the same bytes. */
+async function uploadAndDownloadResult(baseUrl, publicUrl, { booking, customer, lab, persistDir }) {
+  const form = new FormData();
+  form.set('bookingId', booking.id);
+  form.set('file', new File([RESULT_PDF], 'worker smoke result.pdf', { type: 'application/pdf' }));
+  const upload = await call(`${baseUrl}/files/results`, { method: 'POST', headers: { origin: publicUrl, cookie: lab.cookie }, body: form });
+  if (upload.status !== 201 || !upload.body?.result?.id)
+    fail(`the result upload answered HTTP ${upload.status}: ${upload.text.slice(0, 300)}`);
+  if (objectsInLocalR2(persistDir) === 0) fail(`the upload left nothing in the local R2 bucket (${persistDir}).`);
+
+  const download = await call(`${baseUrl}/files/results/${upload.body.result.id}`, { headers: { cookie: customer.cookie } });
+  if (download.status !== 200) fail(`the customer's download answered HTTP ${download.status}: ${download.text.slice(0, 300)}`);
+  const type = download.headers.get('content-type');
+  const same = download.bytes.length === RESULT_PDF.length && download.bytes.every((byte, i) => byte === RESULT_PDF[i]);
+  if (type !== 'application/pdf' || !same)
+    fail(`the customer downloaded ${download.bytes.length} bytes of ${type}, not the PDF the lab uploaded.`);
+  return `${download.bytes.length} bytes, ${type}`;
+}
+
 async function main() {
   if (!existsSync(wranglerBin)) fail(`wrangler is not installed (${wranglerBin}); run npm install.`);
-  if (!existsSync(assetsDir)) {
-    // wrangler refuses to start when [assets].directory is missing; the smoke test only needs the API.
-    mkdirSync(assetsDir, { recursive: true });
-    console.log(`Created an empty ${assetsDir} for wrangler (run \`npm run build\` to serve the client).`);
-  }
+  const missingBuild = builtFiles.filter((file) => !existsSync(file));
+  // wrangler bundles the page renderer into the Worker and serves dist/client: both come from the build.
+  if (missingBuild.length > 0) fail(`${missingBuild.join(' and ')} missing: run \`npm run build\` first.`, { showLog: false });
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const publicUrl = `http://localhost:${port}`;
   wrangler = spawn(
     process.execPath,
     [
@@ -212,7 +367,10 @@ async function main() {
       String(port),
       '--show-interactive-dev-session=false',
       '--var',
-      `PUBLIC_URL:http://localhost:${port}`,
+      `PUBLIC_URL:${publicUrl}`,
+      // The R2 bucket (and any other local state) in a folder of this run's own, removed at the end.
+      '--persist-to',
+      persistDir,
     ],
     {
       cwd: root,
@@ -235,9 +393,9 @@ async function main() {
 
   const spawnedAt = performance.now();
   await waitForHealthz(baseUrl);
-  const readyIn = seconds(spawnedAt);
+  console.log(`worker-smoke: wrangler dev ready in ${seconds(spawnedAt)} s; /readyz 200`);
 
-  const { status, body, text } = await getJson(`${baseUrl}/trpc/catalog.categories`);
+  const { status, body, text } = await call(`${baseUrl}/trpc/catalog.categories`);
   if (status !== 200) {
     fail(
       `/trpc/catalog.categories answered HTTP ${status}: ${text.slice(0, 300)}\n` +
@@ -261,19 +419,37 @@ async function main() {
     (category) => typeof category?.name_ar !== 'string' || !category.name_ar || typeof category?.name_en !== 'string' || !category.name_en,
   );
   if (unnamed.length > 0) fail(`categories without name_ar/name_en: ${JSON.stringify(unnamed).slice(0, 300)}`);
-
   console.log(
-    `worker-smoke OK: wrangler dev ready in ${readyIn} s; /readyz 200; catalog.categories ${categories.length} ` +
-      `categories (first: ${categories[0].name_en} / ${categories[0].name_ar}) from ${redact(databaseUrl)} ` +
-      `via Hyperdrive; total ${seconds()} s`,
+    `worker-smoke: catalog.categories ${categories.length} categories (first: ${categories[0].name_en} / ` +
+      `${categories[0].name_ar}) from ${redact(databaseUrl)} via Hyperdrive`,
   );
+
+  console.log(`worker-smoke: pages drawn by the Worker: ${await checkPages(baseUrl, categories)}`);
+
+  const api = workerApi(baseUrl, publicUrl);
+  const customer = await signIn(api, DEMO_CUSTOMER);
+  const lab = await signIn(api, DEMO_LAB);
+  console.log(
+    `worker-smoke: signed in ${DEMO_CUSTOMER} in ${customer.ms} ms (scrypt ${customer.cost}) and ${DEMO_LAB} in ${lab.ms} ms (scrypt ${lab.cost})`,
+  );
+
+  const { booking, testName } = await bookDemoLab(api, customer, lab);
+  console.log(`worker-smoke: booked ${testName} at ${booking.booking_time} (booking ${booking.id}, ${booking.status})`);
+
+  const download = await uploadAndDownloadResult(baseUrl, publicUrl, { booking, customer, lab, persistDir });
+  console.log(`worker-smoke: the lab uploaded a result to R2; the customer downloaded it (${download})`);
+
+  console.log(`worker-smoke OK: total ${seconds()} s`);
 }
 
 let exitCode = 0;
 const onSignal = () => {
   interrupted = true;
   console.error('worker-smoke interrupted: stopping wrangler…');
-  void stopWrangler().finally(() => process.exit(130));
+  void stopWrangler().finally(() => {
+    rmSync(persistDir, { recursive: true, force: true });
+    process.exit(130);
+  });
 };
 process.once('SIGINT', onSignal);
 process.once('SIGTERM', onSignal);
@@ -290,5 +466,6 @@ try {
   }
 } finally {
   await stopWrangler();
+  rmSync(persistDir, { recursive: true, force: true });
 }
 process.exit(interrupted ? 130 : exitCode);

@@ -50,6 +50,14 @@ export function isServerRenderedPath(path: string): boolean {
 
 const BOOT_SCRIPT = '<script src="/boot-locale.js"></script>';
 
+/** A stylesheet of the built index.html (Vite writes each link this way), its path in group 1. */
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
+
+/** The paths of the stylesheets `serverPageTemplate` writes in, for a runtime that reads files asynchronously (the Worker). */
+export function linkedStylesheets(indexHtml: string): string[] {
+  return [...indexHtml.matchAll(STYLESHEET_LINK)].flatMap(([, path]) => (path ? [path] : []));
+}
+
 /**
  * The built index.html as the pages drawn on the server start from: its stylesheets (the font faces,
  * ~1.6 KB) written into the head instead of linked, so the first paint waits for no request but the
@@ -59,7 +67,7 @@ const BOOT_SCRIPT = '<script src="/boot-locale.js"></script>';
  */
 export function serverPageTemplate(indexHtml: string, readAsset: (path: string) => string): string {
   return indexHtml.replace(
-    /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g,
+    STYLESHEET_LINK,
     (link: string, href: string) => `<style>${readAsset(href)}</style>${link.replace('>', ' disabled>')}`,
   );
 }

@@ -1,6 +1,9 @@
 /**
- * Cloudflare Workers entry. Static files are served by the `ASSETS` binding (wrangler.toml `[assets]`);
- * the paths listed in `run_worker_first` reach this Worker, which answers them with the shared Hono app.
+ * Cloudflare Workers entry. Every request but the build's hashed files (`/assets/*`, which the `ASSETS`
+ * binding answers on its own: wrangler.toml `run_worker_first`) reaches this Worker. As on Node, the
+ * server's routes are the shared Hono app's, the public pages are drawn here (docs/decisions/0011,
+ * 0020), other files come from `ASSETS`, and an address no file answers is a page the client draws
+ * or the "not found" page (404).
  *
  * Keep this file's imports Worker-safe: never import `./db/connect.ts`, `./db/migrate.ts`, `./bootstrap.ts`
  * or `seeds/` — they pull in PGlite (WASM) and node:fs migration code. Migrations and seeding run from
@@ -11,8 +14,19 @@ import pg from 'pg';
 import { createApp } from './app.ts';
 import type { Database } from './db/schema.ts';
 import { type Env, EnvError, parseEnv, s3Settings } from './env.ts';
+import type { BlobStore } from './modules/results/blob-store.ts';
+import { type R2Bucket, r2BlobStore } from './modules/results/r2-blob-store.ts';
 import { s3BlobStore } from './modules/results/s3-blob-store.ts';
 import { setPasswordCost } from './platform/password.ts';
+import {
+  clientPagesOrNotFound,
+  isServerRenderedPath,
+  linkedStylesheets,
+  type ServerEntry,
+  serverPageTemplate,
+  serverRenderedPages,
+} from './server-rendered-pages.ts';
+import type { AppDeps } from './trpc/context.ts';
 
 // Minimal binding types, so the project does not depend on @cloudflare/workers-types (which clashes
 // with the DOM lib the client needs).
@@ -36,11 +50,13 @@ export interface ExecutionContext {
 export interface WorkerBindings {
   HYPERDRIVE: Hyperdrive;
   ASSETS: Fetcher;
+  /** The bucket for result files (`[[r2_buckets]]`); without it, the S3_* vars, else /files answers 503. */
+  RESULTS?: R2Bucket;
   [name: string]: unknown;
 }
 
-/** Paths the Worker owns (keep in step with `run_worker_first` in wrangler.toml). */
-const WORKER_PATHS = [/^\/trpc(\/|$)/, /^\/(healthz|readyz)$/, /^\/auth(\/|$)/, /^\/files(\/|$)/];
+/** Paths that are never a file or a page: the Worker answers them without asking `ASSETS`. */
+const SERVER_PATHS = [/^\/trpc(\/|$)/, /^\/(healthz|readyz)$/, /^\/auth(\/|$)/, /^\/files(\/|$)/];
 
 // Vars do not change within an isolate: parse them once per bindings object.
 const parsedEnvs = new WeakMap<object, Env>();
@@ -71,12 +87,72 @@ function openDatabase(bindings: WorkerBindings): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/** Result files in the bound R2 bucket; else in an S3-compatible store when S3_* are set; else nowhere. */
+function resultStore(bindings: WorkerBindings, env: Env): BlobStore | undefined {
+  if (bindings.RESULTS) return r2BlobStore(bindings.RESULTS);
+  const s3 = s3Settings(env);
+  return s3 ? s3BlobStore(s3) : undefined;
+}
+
+let serverEntry: Promise<ServerEntry> | undefined;
+
+/**
+ * The page renderer `npm run build` makes (dist/server/entry-server.js, from src/client/entry-server.tsx),
+ * bundled into the Worker by wrangler. Imported on the first page an isolate draws, so the isolate's
+ * start-up (1 s at most on Cloudflare) does not run it, nor do the API's requests wait for it.
+ */
+function loadServerEntry(): Promise<ServerEntry> {
+  serverEntry ??= import(
+    // @ts-expect-error: built by `npm run build`, without type declarations (`ServerEntry` describes it)
+    '../../dist/server/entry-server.js'
+  );
+  return serverEntry;
+}
+
+interface PageTemplates {
+  /** The built index.html: the pages the client draws. */
+  indexHtml: string;
+  /** The same with its stylesheets written in: the pages drawn here. */
+  serverHtml: string;
+}
+
+let pageTemplates: Promise<PageTemplates> | undefined;
+
+/** Read once per isolate from `ASSETS` (a deployment's files never change under it); a failure is retried. */
+function loadPageTemplates(assets: Fetcher, origin: string): Promise<PageTemplates> {
+  pageTemplates ??= readPageTemplates(assets, origin).catch((error: unknown) => {
+    pageTemplates = undefined;
+    throw error;
+  });
+  return pageTemplates;
+}
+
+async function readPageTemplates(assets: Fetcher, origin: string): Promise<PageTemplates> {
+  const read = async (path: string) => {
+    const response = await assets.fetch(new URL(path, origin));
+    if (!response.ok) throw new Error(`ASSETS answered ${response.status} for ${path}; is dist/client built?`);
+    return response.text();
+  };
+  // `/`, not `/index.html`, which the assets binding redirects to `/`.
+  const indexHtml = await read('/');
+  const stylesheets = new Map(await Promise.all(linkedStylesheets(indexHtml).map(async (path) => [path, await read(path)] as const)));
+  const serverHtml = serverPageTemplate(indexHtml, (path) => {
+    const css = stylesheets.get(path);
+    if (css === undefined) throw new Error(`stylesheet ${path} was not read`);
+    return css;
+  });
+  return { indexHtml, serverHtml };
+}
+
 export default {
   async fetch(request: Request, bindings: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    if (!WORKER_PATHS.some((pattern) => pattern.test(pathname))) {
-      // Not ours (e.g. a non-navigation request for a missing file): let the assets binding answer.
-      return bindings.ASSETS.fetch(request);
+    const { pathname, origin } = new URL(request.url);
+    const isServerPath = SERVER_PATHS.some((pattern) => pattern.test(pathname));
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (reads && !isServerPath && !isServerRenderedPath(pathname)) {
+      // A file of dist/client (favicon, boot-locale.js, the store's pictures); on a miss, the app's page or 404.
+      const asset = await bindings.ASSETS.fetch(request);
+      if (asset.status !== 404) return asset;
     }
 
     let env: Env;
@@ -89,15 +165,19 @@ export default {
 
     const db = openDatabase(bindings);
     try {
-      // Result files in the object store (R2 through its S3 API, or any S3) when configured; else /files answers 503.
-      const s3 = s3Settings(env);
-      return await createApp({ db, env, clientIp: (c) => c.req.header('cf-connecting-ip'), blobs: s3 ? s3BlobStore(s3) : undefined }).fetch(
-        request,
-      );
+      const deps: AppDeps = { db, env, clientIp: (c) => c.req.header('cf-connecting-ip'), blobs: resultStore(bindings, env) };
+      const app = createApp(deps);
+      if (!isServerPath) {
+        // As node.ts: the public pages drawn here, then the client's pages, then "not found".
+        const [templates, entry] = await Promise.all([loadPageTemplates(bindings.ASSETS, origin), loadServerEntry()]);
+        app.use('*', serverRenderedPages(deps, templates.serverHtml, entry));
+        app.get('*', clientPagesOrNotFound(deps, templates, entry));
+      }
+      return await app.fetch(request);
     } finally {
-      // The pool only opens connections on first query; ending it is cheap either way. tRPC answers
-      // with a fully buffered body (httpBatchLink), so no query runs after `fetch` returns; a streamed
-      // response (httpBatchStreamLink, SSE) would need the close deferred until its body is done.
+      // The pool only opens connections on first query; ending it is cheap either way. tRPC answers and
+      // the pages are fully buffered (httpBatchLink, renderToString), so no query runs after `fetch`
+      // returns; a streamed response (httpBatchStreamLink, SSE) would need the close deferred until its body is done.
       ctx.waitUntil(db.destroy().catch((error: unknown) => console.error('Closing the database failed:', error)));
     }
   },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
@@ -139,6 +139,22 @@ describe('sign-in', () => {
     expect(secondCookie).not.toBe(firstCookie);
     expect(await validateSessionToken(database.db, firstCookie.split('=')[1]!)).toBeNull();
     expect((await api.query<Me>('auth.me', secondCookie)).data.id).toBe(signIn.data.id);
+  });
+
+  it('makes a hash from an older cost again at sign-in, and the password still works', async () => {
+    const address = email();
+    await api.mutate('auth.signUp', customer(address));
+    // A hash at another cost than today's, as those made before ADR 0020 are.
+    const salt = randomBytes(16);
+    const key = scryptSync('correct horse battery'.normalize('NFKC'), salt, 32, { N: 2 ** 11, r: 8, p: 1 });
+    const older = ['scrypt', 2 ** 11, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await database.db.updateTable('users').set({ password_hash: older }).where('email', '=', address).execute();
+
+    expect((await api.mutate('auth.signIn', { email: address, password: 'correct horse battery' })).status).toBe(200);
+    const stored = await database.db.selectFrom('users').select('password_hash').where('email', '=', address).executeTakeFirstOrThrow();
+    expect(stored.password_hash).not.toBe(older);
+    expect(stored.password_hash?.startsWith('scrypt$1024$8$1$')).toBe(true);
+    expect((await api.mutate('auth.signIn', { email: address, password: 'correct horse battery' })).status).toBe(200);
   });
 
   it('lets an admin in only through admin mode, and nobody else through it', async () => {

@@ -1,15 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword, setPasswordCost, verifyPassword } from '../../src/server/platform/password.ts';
+import { hashPassword, needsRehash, setPasswordCost, verifyPassword } from '../../src/server/platform/password.ts';
+
+// Made at N=2^17, r=8, p=1 (the cost before ADR 0020) for 'correct horse'.
+const OLD_STANDARD_HASH = 'scrypt$131072$8$1$Ib4j0QmOJj3nO5M9eX2m2Q==$U6MU9xvKYeufkR8NXMiAOXOrvapZQQpm+/YHIT8kv/8=';
 
 describe('password hashes', () => {
   afterEach(() => setPasswordCost('standard'));
 
-  // OWASP's cost takes seconds on a busy 2-core machine.
-  it('are made at OWASP cost unless a test run asks otherwise', { timeout: 30_000 }, async () => {
+  // OWASP's cost takes a second or more on a busy 2-core machine.
+  it('are made at the OWASP cost that fits a Worker (N=2^15, r=8, p=3) unless a test run asks otherwise', { timeout: 30_000 }, async () => {
     const hash = await hashPassword('correct horse');
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$32768\$8\$3\$/);
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horsf', hash)).toBe(false);
+    expect(needsRehash(hash)).toBe(false);
   });
 
   it('carry their cost, so one made at either cost is checked at the cost it was made with', { timeout: 30_000 }, async () => {
@@ -20,5 +24,11 @@ describe('password hashes', () => {
     expect(await verifyPassword('كلمة مرور طويلة', standard)).toBe(true);
     expect(await verifyPassword('كلمة مرور طويلة', cheap)).toBe(true);
     expect(await verifyPassword('كلمة مرور قصيرة', cheap)).toBe(false);
+  });
+
+  it('made before the cost changed (N=2^17) still verify, and are marked to be made again', { timeout: 30_000 }, async () => {
+    expect(await verifyPassword('correct horse', OLD_STANDARD_HASH)).toBe(true);
+    expect(await verifyPassword('correct horsf', OLD_STANDARD_HASH)).toBe(false);
+    expect(needsRehash(OLD_STANDARD_HASH)).toBe(true);
   });
 });

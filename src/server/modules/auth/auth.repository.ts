@@ -154,3 +154,8 @@ export async function emailTakenByOther(db: Db, email: string, userId: string): 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Replaces a password hash with one at today's cost, only if it is still the hash just verified. */
+export async function replacePasswordHash(db: Db, userId: string, verified: string, next: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: next }).where('id', '=', userId).where('password_hash', '=', verified).execute();
+}

@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { SignInInput, SignUpInput } from '../../../shared/schemas.ts';
 import type { Database } from '../../db/schema.ts';
-import { hashPassword, verifyPassword } from '../../platform/password.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../platform/password.ts';
 import { assertStrongPassword } from '../../platform/password-strength.ts';
 import { clearAttempts, consumeAttempt, countAttempt, rateLimits, slowDownAfter } from '../../platform/rate-limit.ts';
 import {
@@ -15,7 +15,14 @@ import {
   type SessionUser,
 } from '../../platform/session.ts';
 import { sendVerificationLink } from './account-links.ts';
-import { emailTaken, findCredentialsByEmail, findUserByGoogleSub, insertAccount, linkGoogleAccount } from './auth.repository.ts';
+import {
+  emailTaken,
+  findCredentialsByEmail,
+  findUserByGoogleSub,
+  insertAccount,
+  linkGoogleAccount,
+  replacePasswordHash,
+} from './auth.repository.ts';
 
 export {
   checkResetLink,
@@ -99,6 +106,10 @@ export async function signIn(db: Kysely<Database>, input: SignInInput, meta: Req
   const isAdmin = account.user_type === 'admin';
   if (input.admin && !isAdmin) throw new AppError('ADMIN_ONLY_LOGIN');
   if (!input.admin && isAdmin) throw new AppError('USE_ADMIN_LOGIN');
+  // A hash from before today's cost (ADR 0020) is made again now that the password is known.
+  if (account.password_hash && needsRehash(account.password_hash)) {
+    await replacePasswordHash(db, account.id, account.password_hash, await hashPassword(input.password));
+  }
 
   await clearAttempts(db, accountAddressKey);
   await clearAttempts(db, accountKey);
