@@ -128,6 +128,9 @@ async function main() {
   const shutdown = (signal: NodeJS.Signals) => {
     if (draining) return;
     draining = true;
+    // Whatever hangs below (a log write to a reader that has gone, a connection that never closes),
+    // the process is gone soon after the grace period: a stop must never leave an orphan behind.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5000).unref();
     log.info(`${signal}: finishing ${inFlight} request(s) in flight, then stopping`);
     let closing = false;
     const close = () => {
