@@ -8,6 +8,7 @@
 // chrome-launcher: never a downloaded browser. --runs N runs every page N times and keeps the median;
 // --locales ar (or en) audits one language only; --save DIR writes each report's JSON there.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,7 +76,16 @@ if (saveDir) mkdirSync(saveDir, { recursive: true });
 const dataDir = mkdtempSync(join(tmpdir(), 'tahaleel-lighthouse-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: base },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_URL: base,
+    // Production refuses to start without the key that seals result files (docs/decisions/0021).
+    RESULTS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 

@@ -1,6 +1,7 @@
 // What the benches that drive the real server share: a scratch PostgreSQL database, the server as a
 // child process, signed-in customers and labs open around the clock.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { seedDemoData } from '../seeds/seed.ts';
@@ -63,6 +64,8 @@ export interface ServerProcess {
 }
 
 const root = new URL('..', import.meta.url).pathname;
+/** Production refuses to start without a results key (docs/decisions/0021); one per bench run, shared by its servers. */
+const RESULTS_KEY = randomBytes(32).toString('base64');
 
 /** Starts `src/server/node.ts` (production mode) on the port and waits for /healthz. */
 export async function startServer(options: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<ServerProcess> {
@@ -70,7 +73,14 @@ export async function startServer(options: { port: number; databaseUrl: string; 
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/node.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(options.port), DATABASE_URL: options.databaseUrl, ...options.env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(options.port),
+      DATABASE_URL: options.databaseUrl,
+      RESULTS_ENCRYPTION_KEY: RESULTS_KEY,
+      ...options.env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   // Its errors come through; the note that no client is built does not matter to a bench.
@@ -92,7 +102,9 @@ export async function startServer(options: { port: number; databaseUrl: string; 
 export async function waitForServer(base: string, exited?: Promise<string>) {
   let gone: string | undefined;
   void exited?.then((how) => (gone = how));
-  for (let attempt = 0; attempt < 300; attempt++) {
+  // Generous: a server started through tsx on a busy 2-core machine takes a while to compile and open.
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
     if (gone) throw new Error(`server stopped before answering (${gone})`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
@@ -101,7 +113,7 @@ export async function waitForServer(base: string, exited?: Promise<string>) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('server did not start');
+  throw new Error('server did not answer /healthz within 90 s');
 }
 
 export interface BenchCustomer {

@@ -9,6 +9,7 @@
 // With DATABASE_URL (migrated and seeded with the demo data) it serves PostgreSQL; without, a fresh
 // embedded database in a temporary DATA_DIR. Needs nothing but Node: no dependency of ours.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -63,6 +64,8 @@ server = spawn('npm', ['run', 'serve', '--silent'], {
     PUBLIC_URL: base,
     DATABASE_URL: process.env.DATABASE_URL ?? '',
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    // `npm run serve` refuses to start without the key that seals result files (docs/decisions/0021).
+    RESULTS_ENCRYPTION_KEY: process.env.RESULTS_ENCRYPTION_KEY || randomBytes(32).toString('base64'),
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });

@@ -1,7 +1,8 @@
 // `npm start`: build the client (and its server-rendering entry) when it is missing or older than its sources, then serve.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'dist/client/index.html');
@@ -22,11 +23,32 @@ if (builtAt < Math.max(...sources.map((source) => newestMtime(join(root, source)
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+/**
+ * The key that seals result files (docs/decisions/0021): RESULTS_ENCRYPTION_KEY when set, otherwise
+ * one this machine keeps in DATA_DIR/results-encryption.key, made on first start (mode 0600), whatever
+ * NODE_ENV says. (src/server/results-key-file.ts does the same for `npm run dev:server`.)
+ */
+function resultsKey() {
+  if (process.env.RESULTS_ENCRYPTION_KEY?.trim()) return {};
+  const dataDir = resolve(root, process.env.DATA_DIR?.trim() || '.data');
+  const path = join(dataDir, 'results-encryption.key');
+  if (!existsSync(path)) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    try {
+      writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+      console.log(`Made a key for sealing result files: ${path} (keep it: without it no result file can be opened).`);
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+  }
+  return { RESULTS_ENCRYPTION_KEY: readFileSync(path, 'utf8').trim() };
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
   cwd: root,
   stdio: 'inherit',
   // Production React, with the development mailbox (/dev/mailbox) unless mail goes to SMTP_URL.
-  env: { NODE_ENV: 'production', ...(process.env.SMTP_URL ? {} : { DEV_MAILBOX: 'true' }), ...process.env },
+  env: { NODE_ENV: 'production', ...(process.env.SMTP_URL ? {} : { DEV_MAILBOX: 'true' }), ...process.env, ...resultsKey() },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

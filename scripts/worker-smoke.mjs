@@ -12,6 +12,7 @@
 //   DATABASE_URL=... npm run db:migrate && DATABASE_URL=... npm run db:seed
 // Each run books one more slot of the demo lab and stores one more result file for it.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -368,6 +369,10 @@ async function main() {
       '--show-interactive-dev-session=false',
       '--var',
       `PUBLIC_URL:${publicUrl}`,
+      // A deployment sets it as a secret (`wrangler secret put RESULTS_ENCRYPTION_KEY`): result files are
+      // sealed with it (ADR 0021). This run's own key, thrown away with its R2 folder.
+      '--var',
+      `RESULTS_ENCRYPTION_KEY:${randomBytes(32).toString('base64')}`,
       // The R2 bucket (and any other local state) in a folder of this run's own, removed at the end.
       '--persist-to',
       persistDir,

@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps) {
   if (deps.env.DEV_MAILBOX) app.route('/dev/mailbox', devMailboxRoutes(deps.db, deps.env.PUBLIC_URL));
 
   if (deps.blobs) {
-    app.route('/files/results', resultRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs }));
+    app.route('/files/results', resultRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp, log }));
   } else {
     app.all('/files/*', (c) => c.json({ error: { appCode: 'INTERNAL', details: { reason: 'no result storage' } } }, 503));
   }

@@ -1,3 +1,4 @@
+import { decodeBase64IgnorePadding } from '@oslojs/encoding';
 import { z } from 'zod';
 
 const optionalText = z
@@ -7,6 +8,29 @@ const optionalText = z
   .optional();
 
 const optionalUrl = optionalText.pipe(z.url().optional());
+
+const KEY_BYTES = 32;
+const KEY_HINT = `32 random bytes in base64 (e.g. from \`openssl rand -base64 ${KEY_BYTES}\`)`;
+
+/** A master key as written in the environment: base64 (standard alphabet, padding optional) of 32 bytes; null if it is not one. */
+function decodeMasterKey(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
+  try {
+    const bytes = decodeBase64IgnorePadding(text.replace(/=+$/, ''));
+    return bytes.byteLength === KEY_BYTES ? bytes : null;
+  } catch {
+    return null;
+  }
+}
+
+const masterKey = z
+  .string()
+  .trim()
+  .transform((text, context) => {
+    const key = decodeMasterKey(text);
+    if (!key) context.addIssue({ code: 'custom', message: `must be ${KEY_HINT}` });
+    return key ?? z.NEVER;
+  });
 
 function isHttpsOrLocal(url: string): boolean {
   const { protocol, hostname } = new URL(url);
@@ -69,6 +93,29 @@ export const envSchema = z
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
+    /**
+     * The master key that seals result files (docs/decisions/0021): each file's own data key is wrapped
+     * by it. Required by `npm run serve` (production); `npm start` keeps one in DATA_DIR.
+     */
+    RESULTS_ENCRYPTION_KEY: optionalText.pipe(masterKey.optional()),
+    /** Keys that sealed files before a rotation, comma-separated: they still open those files until `npm run keys:rotate`. */
+    RESULTS_ENCRYPTION_KEYS_OLD: optionalText.pipe(
+      z
+        .string()
+        .transform((list, context) => {
+          const keys = list
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+            .map(decodeMasterKey);
+          if (keys.some((key) => key === null)) {
+            context.addIssue({ code: 'custom', message: `each comma-separated entry must be ${KEY_HINT}` });
+            return z.NEVER;
+          }
+          return keys as Uint8Array[];
+        })
+        .optional(),
+    ),
     /** The least severe log entries written (one JSON line each); `silent` writes none. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /** `test-only` hashes passwords at a test suite's cost; refused unless NODE_ENV=test. */
@@ -106,6 +153,11 @@ export const envSchema = z
       when: () => true,
     },
   )
+  .refine((env) => !env.RESULTS_ENCRYPTION_KEYS_OLD?.length || env.RESULTS_ENCRYPTION_KEY, {
+    path: ['RESULTS_ENCRYPTION_KEYS_OLD'],
+    message: 'old keys only open files: set RESULTS_ENCRYPTION_KEY too, the key that seals new ones',
+    when: () => true,
+  })
   .refine((env) => Boolean(env.STORE_API_URL) === Boolean(env.STORE_ID), {
     path: ['STORE_ID'],
     message: 'set STORE_API_URL and STORE_ID together, or neither',
@@ -118,6 +170,7 @@ export const envSchema = z
       PUBLIC_URL,
       MAIL_FROM: env.MAIL_FROM ?? `Tahaleel <no-reply@${new URL(PUBLIC_URL).hostname}>`,
       DEV_MAILBOX: !env.SMTP_URL && (env.DEV_MAILBOX ?? env.NODE_ENV !== 'production'),
+      RESULTS_ENCRYPTION_KEYS_OLD: env.RESULTS_ENCRYPTION_KEYS_OLD ?? [],
     };
   });
 
@@ -137,6 +190,22 @@ export function s3Settings(env: Env) {
 
 export class EnvError extends Error {
   override name = 'EnvError';
+}
+
+/**
+ * What serving needs beyond a valid environment. In production result files must be sealed, so the
+ * server does not start without the key (scripts that never touch a result, like db:migrate, do not
+ * ask for it). Elsewhere the Node entry falls back to a key kept under DATA_DIR (node.ts).
+ */
+export function assertReadyToServe(env: Env): void {
+  if (env.NODE_ENV === 'production' && !env.RESULTS_ENCRYPTION_KEY) {
+    throw new EnvError(
+      'Invalid environment configuration:\n' +
+        `  RESULTS_ENCRYPTION_KEY: required in production, to seal result files: ${KEY_HINT}. ` +
+        'Keep it in your secret store and back it up apart from the data: without it no result file can be opened. ' +
+        '(`npm start` makes one under DATA_DIR by itself.)',
+    );
+  }
 }
 
 /** Parses the environment once at start-up; a bad value stops start-up with every problem listed. */

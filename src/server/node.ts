@@ -9,7 +9,7 @@ import { createApp } from './app.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createMigrator } from './db/migrate.ts';
-import { EnvError, parseEnv, s3Settings } from './env.ts';
+import { assertReadyToServe, EnvError, parseEnv, s3Settings } from './env.ts';
 import { developmentTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transports.ts';
 import { createOutboxSender } from './modules/mail/outbox-sender.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
@@ -17,6 +17,7 @@ import { s3BlobStore } from './modules/results/s3-blob-store.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { setPasswordCost } from './platform/password.ts';
+import { resultsKeyFromDataDir } from './results-key-file.ts';
 import { clientPagesOrNotFound, type ServerEntry, serverPageTemplate, serverRenderedPages } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
 
@@ -36,9 +37,19 @@ function projectRoot(): string {
 const clientRoot = resolve(projectRoot(), 'dist/client');
 
 async function main() {
-  const env = parseEnv(process.env);
+  let env = parseEnv(process.env);
+  // In production result files are sealed with a key from the environment, or the server does not start.
+  assertReadyToServe(env);
   // One JSON line per entry on standard output, for the platform's log collector.
   const log = pino({ level: env.LOG_LEVEL });
+  if (!env.RESULTS_ENCRYPTION_KEY && env.NODE_ENV === 'development') {
+    // `npm run dev:server`: the key `npm start` keeps under DATA_DIR, so both open the same files.
+    const kept = resultsKeyFromDataDir(env.DATA_DIR);
+    env = parseEnv({ ...process.env, RESULTS_ENCRYPTION_KEY: kept.key });
+    log.info(`Result files are sealed with the key in ${kept.path}${kept.created ? ' (made now)' : ''}.`);
+  } else if (!env.RESULTS_ENCRYPTION_KEY) {
+    log.warn('No RESULTS_ENCRYPTION_KEY: result files can be neither uploaded nor opened.');
+  }
   setPasswordCost(env.PASSWORD_COST);
   const database = await prepareDatabase(env, (line) => log.info(line));
   const s3 = s3Settings(env);

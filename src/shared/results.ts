@@ -16,6 +16,9 @@ export function sniffResultType(head: Uint8Array): ResultContentType | null {
   return match?.type ?? null;
 }
 
+/** The most an administrator may write as the reason for opening a patient's result. */
+export const RESULT_READ_REASON_MAX = 500;
+
 /** How many leading bytes `sniffResultType` needs. */
 export const SNIFF_BYTES = 8;
 

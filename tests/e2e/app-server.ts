@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -64,6 +65,8 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
       S3_BUCKET: s3.settings.bucket,
       S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+      // Result files reach s3rver sealed, as in production (docs/decisions/0021).
+      RESULTS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -163,6 +163,15 @@ for (const locale of ['ar', 'en'] as const) {
       expect(download.suggestedFilename()).toBe('result-e2e.pdf');
       expect(await readFile((await download.path())!)).toEqual(pdf);
 
+      // The read is listed at once under "Who viewed your results", newest first, as the customer's own.
+      const log = customer.page.getByTestId('result-access-log');
+      await expect(log.getByRole('heading', { name: w.dashboard.whoViewed })).toBeVisible();
+      const newest = log.getByTestId('result-read').first();
+      await expect(newest).toHaveAttribute('data-viewer-role', 'customer');
+      await expect(newest).toContainText(w.dashboard.you);
+      await expect(newest).toContainText(w.dashboard.patient);
+      await expect(newest).toContainText('result-e2e.pdf');
+
       // Anyone else asking for the same file is told it does not exist.
       const href = await result.getByRole('link', { name: w.dashboard.download }).getAttribute('href');
       const stranger = await signedIn(person, locale);

@@ -99,8 +99,12 @@ const ar = {
     pastBookings: 'الحجوزات السابقة والملغاة',
     cancelBooking: 'إلغاء الحجز',
     bookingCancelled: 'تم إلغاء حجزك.',
-    onlyYouAndTheLab: 'لا يطّلع على هذه الملفات غيرك وغير المختبر الذي أجرى تحليلك.',
+    onlyYouAndTheLab:
+      'لا يطّلع على هذه الملفات غيرك وغير المختبر الذي أجرى تحليلك. ولا يفتحها موظفو تحاليل إلا لسبب مُعلَن، ونُبلغك بذلك عبر البريد الإلكتروني.',
     download: 'تنزيل',
+    whoViewed: 'من اطّلع على نتائجك',
+    you: 'أنت',
+    patient: 'مريض',
   },
   join: { heading: 'انضم إلى تحاليل كمختبر', joinNow: 'انضم الآن' },
   lab: {
@@ -302,8 +306,12 @@ export const words = {
       pastBookings: 'Past and cancelled bookings',
       cancelBooking: 'Cancel booking',
       bookingCancelled: 'Your booking has been cancelled.',
-      onlyYouAndTheLab: 'Only you and the lab that ran your test can open these files.',
+      onlyYouAndTheLab:
+        'Only you and the lab that ran your test can open these files. Tahaleel staff may open one only with a stated reason, and you are told by e-mail.',
       download: 'Download',
+      whoViewed: 'Who viewed your results',
+      you: 'You',
+      patient: 'Patient',
     },
     join: { heading: 'Join Tahaleel as a lab', joinNow: 'Join Now' },
     lab: {

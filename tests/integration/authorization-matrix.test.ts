@@ -145,8 +145,9 @@ async function uploadResult(actor: Actor, bookingId: string): Promise<Answer> {
   return { status: response.status, appCode: body.error?.appCode ?? null, data: body.result };
 }
 
+/** With a reason, which an administrator must give (ADR 0021) and anyone else's is ignored: who may read is what is tested. */
 async function downloadResult(actor: Actor, resultId: string): Promise<Answer> {
-  const response = await app.request(`/files/results/${resultId}`, { headers: cookieOf(actor) });
+  const response = await app.request(`/files/results/${resultId}?reason=matrix`, { headers: cookieOf(actor) });
   if (response.status !== 200) return answerOf(response);
   return { status: 200, appCode: null, data: new Uint8Array(await response.arrayBuffer()) };
 }
@@ -234,6 +235,8 @@ const matrix: Record<string, Row> = {
   'account.changeEmail': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ newEmail: `${unique('new')}@example.sa` }) },
   'account.updateMailPreferences': { access: signedIn, input: () => ({ reminderMail: false, marketingMail: true }) },
   'account.signOutEverywhere': { access: signedIn },
+  // Anyone signed in may ask; each is shown the reads of their own results only (section 2).
+  'account.resultAccessLog': { access: signedIn },
 
   'admin.overview': { access: admins },
   'admin.totalRevenue': { access: admins },
@@ -729,6 +732,25 @@ const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
         ],
         look: (actor) => downloadResult(actor, resultId),
         reveals: (answer) => answer.status === 200 && answer.data instanceof Uint8Array && answer.data.byteLength === pdf.byteLength,
+      };
+    },
+  },
+  {
+    name: "who opened a customer's results",
+    async arrange() {
+      const resultId = await resultFor(await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' }));
+      expect((await downloadResult(lab, resultId)).status).toBe(200);
+      return {
+        viewers: [
+          [customer, 'sees it'],
+          [otherCustomer, 'does not see it'],
+          [guest, 'does not see it'],
+          [lab, 'does not see it'],
+          [admin, 'does not see it'],
+          [visitor, 'UNAUTHENTICATED'],
+        ],
+        look: (actor) => call('account.resultAccessLog', undefined, actor),
+        reveals: listHas('result_id', resultId),
       };
     },
   },

@@ -161,6 +161,58 @@ describe('mail from the lab and the admin', () => {
     expectNoHealthData(mails[0]!);
   });
 
+  it('staff opened a result: the patient is told when and why, with a link to every read, and nothing of the result', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const admin = await createTestUser(database.db, 'admin');
+    await database.db.updateTable('user_profiles').set({ locale: 'en' }).where('id', '=', customer.id).execute();
+    const bookingId = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' });
+    const app = createApp({ db: database.db, env: testEnv, blobs: diskBlobStore(`/tmp/tahaleel-mail-${randomUUID()}`) });
+    const form = new FormData();
+    form.set('bookingId', bookingId);
+    form.set('file', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'result.pdf', { type: 'application/pdf' }));
+    const upload = await app.request('/files/results', {
+      method: 'POST',
+      headers: { origin: testEnv.PUBLIC_URL, cookie: lab.cookie },
+      body: form,
+    });
+    const { id } = ((await upload.json()) as { result: { id: string } }).result;
+    await inbox(customer); // "your results are ready"
+
+    // Without a reason the administrator reads nothing, and nobody is told anything.
+    expect((await app.request(`/files/results/${id}`, { headers: { cookie: admin.cookie } })).status).toBe(400);
+    expect(await inbox(customer)).toHaveLength(1);
+    // The customer's own read is recorded, but not mailed about.
+    expect((await app.request(`/files/results/${id}`, { headers: { cookie: customer.cookie } })).status).toBe(200);
+    expect(await inbox(customer)).toHaveLength(1);
+
+    const reason = 'Support ticket 4512: the patient asked us to check the file';
+    const read = await app.request(`/files/results/${id}?reason=${encodeURIComponent(reason)}`, { headers: { cookie: admin.cookie } });
+    expect(read.status).toBe(200);
+    const mails = await inbox(customer);
+    expect(mails).toHaveLength(2);
+    const told = mails[1]!;
+    expect(told.subject).toBe('Tahaleel staff opened one of your results — Tahaleel');
+    expect(told.text).toContain(reason);
+    const { created_at } = await database.db
+      .selectFrom('audit_log')
+      .select('created_at')
+      .where('subject_id', '=', id)
+      .where('actor_id', '=', admin.id)
+      .where('action', '=', 'result.read')
+      .executeTakeFirstOrThrow();
+    const riyadh = new Intl.DateTimeFormat('en-SA-u-ca-gregory', {
+      timeZone: 'Asia/Riyadh',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+    expect(told.text).toContain(riyadh.format(created_at));
+    expect(told.links).toContain(`${testEnv.PUBLIC_URL}/dashboard?section=results`);
+    expect(told.attachments).toHaveLength(0);
+    expect(told.text).not.toContain('result.pdf');
+    expectNoHealthData(told);
+  });
+
   it('a test request decided: the lab is told, in its language', async () => {
     const admin = await createTestUser(database.db, 'admin');
     await database.db.updateTable('user_profiles').set({ locale: 'en' }).where('id', '=', lab.id).execute();

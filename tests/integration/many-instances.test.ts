@@ -90,7 +90,8 @@ describe.skipIf(unreachable)('two server processes on one PostgreSQL database an
     a = instance(first!);
     b = instance(second!);
     slots = await freeSlotsAhead(6);
-  });
+    // Two servers compiled by tsx at once: on a busy 2-core machine that can take most of a minute.
+  }, 150_000);
 
   afterAll(async () => {
     await Promise.all([a?.server.stop(), b?.server.stop()]);

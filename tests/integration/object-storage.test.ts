@@ -82,7 +82,10 @@ describe('result files in an S3-compatible object store', () => {
       .select('storage_key')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(await s3BlobStore(s3.settings).get(storage_key)).not.toBeNull();
+    // Sealed before it left the instance (ADR 0021): the store never sees the file itself.
+    const stored = await s3BlobStore(s3.settings).get(storage_key);
+    expect(stored).not.toBeNull();
+    expect(new TextDecoder().decode(stored!)).not.toContain('%PDF');
 
     const download = await second.request(`/files/results/${id}`, { headers: { cookie: customer.cookie } });
     expect(download.status, await download.clone().text()).toBe(200);

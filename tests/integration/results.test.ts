@@ -32,7 +32,8 @@ let otherLabBookingId: string;
 beforeAll(async () => {
   database = await openTestDatabase();
   blobRoot = await mkdtemp(join(tmpdir(), 'tahaleel-results-'));
-  app = createApp({ db: database.db, env: testEnv, blobs: diskBlobStore(blobRoot) });
+  // The address a read is recorded with: the runtime's (node.ts: the socket or the trusted proxy's entry).
+  app = createApp({ db: database.db, env: testEnv, blobs: diskBlobStore(blobRoot), clientIp: (c) => c.req.header('x-test-client') });
   lab = await createTestUser(database.db, 'lab', { approved: true });
   otherLab = await createTestUser(database.db, 'lab', { approved: true });
   pendingLab = await createTestUser(database.db, 'lab', { approved: false });
@@ -72,9 +73,15 @@ async function upload(
   return { status: response.status, ...body };
 }
 
-function download(user: TestUser | undefined, id: string) {
-  return app.request(`/files/results/${id}`, { headers: user ? { cookie: user.cookie } : {} });
+function download(user: TestUser | undefined, id: string, options: { reason?: string; from?: string } = {}) {
+  const query = options.reason === undefined ? '' : `?reason=${encodeURIComponent(options.reason)}`;
+  return app.request(`/files/results/${id}${query}`, {
+    headers: { ...(user ? { cookie: user.cookie } : {}), ...(options.from ? { 'x-test-client': options.from } : {}) },
+  });
 }
+
+/** An administrator says why they open a patient's result. */
+const asStaff = { reason: 'Support request 4512: the patient cannot open the file' };
 
 const readsOf = (id: string) =>
   database.db
@@ -160,7 +167,7 @@ describe('downloading a result', () => {
     const { result } = await upload(lab, { bytes: pdf, name: 'نتيجة التحليل.pdf', type: 'application/pdf' });
     const id = result!.id;
     for (const reader of [customer, lab, admin]) {
-      const response = await download(reader, id);
+      const response = await download(reader, id, reader === admin ? asStaff : {});
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');
       expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('نتيجة التحليل.pdf')}`);
@@ -176,26 +183,68 @@ describe('downloading a result', () => {
       expect(response.status).toBe(404);
       expect(await response.text()).not.toContain('%PDF');
     }
-    expect((await download(admin, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await download(admin, '..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    expect((await download(admin, '00000000-0000-4000-8000-000000000000', asStaff)).status).toBe(404);
+    expect((await download(admin, '..%2F..%2Fetc%2Fpasswd', asStaff)).status).toBe(404);
   });
 
-  it('records every read with who and when, and every refused attempt by a signed-in user', async () => {
+  it('records every read with who, in which role, when and from which address, and every refused attempt by a signed-in user', async () => {
     const { result } = await upload(lab, { bytes: png, name: 'x.png' });
     const id = result!.id;
     const before = Date.now();
-    await download(customer, id);
-    await download(customer, id);
-    await download(admin, id);
-    await download(otherCustomer, id);
+    await download(customer, id, { from: '10.0.0.1' });
+    await download(customer, id, { from: '10.0.0.2', reason: 'a customer needs none; it is not kept' });
+    await download(lab, id, { from: '10.0.0.3' });
+    await download(admin, id, { ...asStaff, from: '10.0.0.4' });
+    await download(otherCustomer, id, { from: '10.0.0.5' });
     const reads = await readsOf(id);
-    expect(reads.map((entry) => [entry.action, entry.actor_id])).toEqual([
-      ['result.read', customer.id],
-      ['result.read', customer.id],
-      ['result.read', admin.id],
-      ['result.read_denied', otherCustomer.id],
+    expect(reads.map((entry) => [entry.action, entry.actor_id, entry.details])).toEqual([
+      ['result.read', customer.id, { bookingId, role: 'customer', ip: '10.0.0.1' }],
+      ['result.read', customer.id, { bookingId, role: 'customer', ip: '10.0.0.2' }],
+      ['result.read', lab.id, { bookingId, role: 'lab', ip: '10.0.0.3' }],
+      ['result.read', admin.id, { bookingId, role: 'admin', ip: '10.0.0.4', reason: asStaff.reason }],
+      ['result.read_denied', otherCustomer.id, { role: 'customer', ip: '10.0.0.5' }],
     ]);
     expect(reads.every((entry) => entry.created_at.getTime() >= before - 1000)).toBe(true);
+  });
+
+  it('asks an administrator for a reason (1–500 characters) and records nothing as a read without one', async () => {
+    const { result } = await upload(lab, { bytes: pdf, name: 'reasoned.pdf' });
+    const id = result!.id;
+    for (const reason of [undefined, '', '   ', 'x'.repeat(501)]) {
+      const response = await download(admin, id, { reason });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { appCode: 'VALIDATION_FAILED', details: { fields: ['reason'] } } });
+    }
+    expect(await readsOf(id)).toEqual([]);
+    const trimmed = await download(admin, id, { reason: `  ${'y'.repeat(500)}  ` });
+    expect(trimmed.status).toBe(200);
+    expect((await readsOf(id)).map((entry) => (entry.details as { reason: string }).reason)).toEqual(['y'.repeat(500)]);
+  });
+
+  it("shows the customer every read of their own results, newest first, and no one else's", async () => {
+    const { result } = await upload(lab, { bytes: pdf, name: 'watched.pdf' });
+    const id = result!.id;
+    await download(customer, id);
+    await download(lab, id);
+    await download(admin, id, asStaff);
+    await download(otherCustomer, id);
+    const log = await (await callerFor(database.db, customer)).account.resultAccessLog();
+    const reads = log.filter((entry) => entry.result_id === id);
+    expect(reads.map((entry) => entry.viewer_role)).toEqual(['admin', 'lab', 'customer']);
+    expect(reads[0]).toMatchObject({
+      file_name: 'watched.pdf',
+      booking_id: bookingId,
+      viewer_name: null,
+      reason: asStaff.reason,
+      test_name_en: expect.any(String),
+      test_name_ar: expect.any(String),
+    });
+    expect(reads[1]).toMatchObject({ viewer_name: { ar: 'مختبر الاختبار', en: 'Test Lab' }, reason: null });
+    expect(reads[2]).toMatchObject({ viewer_name: null, reason: null });
+    expect(Date.parse(reads[0]!.viewed_at)).toBeGreaterThanOrEqual(Date.parse(reads[1]!.viewed_at));
+    for (const other of [otherCustomer, lab, admin]) {
+      expect(await (await callerFor(database.db, other)).account.resultAccessLog()).toEqual([]);
+    }
   });
 
   it('lists results to their customer and their lab only', async () => {

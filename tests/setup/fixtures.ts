@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
 import { type Env, parseEnv } from '../../src/server/env.ts';
@@ -9,11 +9,15 @@ import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import type { UserType } from '../../src/shared/locale.ts';
 
+/** The master key result files are sealed with in this test process (docs/decisions/0021). */
+export const TEST_RESULTS_KEY = randomBytes(32).toString('base64');
+
 export const testEnv: Env = parseEnv({
   NODE_ENV: 'test',
   PUBLIC_URL: 'http://localhost:3000',
   PAYMENT_DELAY_MS: '0',
   PASSWORD_COST: 'test-only',
+  RESULTS_ENCRYPTION_KEY: TEST_RESULTS_KEY,
 });
 
 export interface TestUser {

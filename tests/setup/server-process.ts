@@ -1,6 +1,7 @@
 // The Node server as a child process (`node --import tsx src/server/node.ts`), for tests that need
 // several real instances; what it writes is kept for the test to read.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { waitForServer } from '../../bench/support.ts';
 
@@ -14,12 +15,14 @@ export interface ServerProcess {
 }
 
 const root = new URL('../..', import.meta.url).pathname;
+/** One results key for every server a test starts, so instances open each other's files (docs/decisions/0021). */
+const RESULTS_KEY = randomBytes(32).toString('base64');
 
 /** Starts the server on the port with exactly these settings (over the test process's environment) and waits for /healthz. */
 export async function startServerProcess(options: { port: number; env: Record<string, string> }): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
     cwd: root,
-    env: { ...process.env, ...options.env, PORT: String(options.port) },
+    env: { ...process.env, RESULTS_ENCRYPTION_KEY: RESULTS_KEY, ...options.env, PORT: String(options.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../../src/server/env.ts';
+import { assertReadyToServe, EnvError, parseEnv } from '../../src/server/env.ts';
 
 describe('environment', () => {
   it('defaults to port 3000, the embedded database under ./.data and a localhost public URL', () => {
@@ -58,5 +58,30 @@ describe('environment', () => {
     expect(parseEnv({ ...google, GOOGLE_TOKEN_URL: 'https://oauth2.example.com/token' }).GOOGLE_TOKEN_URL).toBe(
       'https://oauth2.example.com/token',
     );
+  });
+
+  it('takes the results keys as base64 of 32 bytes, old ones only beside a current one', () => {
+    const key = (fill: number) => Buffer.alloc(32, fill).toString('base64');
+    const env = parseEnv({ RESULTS_ENCRYPTION_KEY: key(1), RESULTS_ENCRYPTION_KEYS_OLD: ` ${key(2)}, ${key(3).replace(/=+$/, '')} ` });
+    expect(env.RESULTS_ENCRYPTION_KEY).toEqual(new Uint8Array(32).fill(1));
+    expect(env.RESULTS_ENCRYPTION_KEYS_OLD).toEqual([new Uint8Array(32).fill(2), new Uint8Array(32).fill(3)]);
+    expect(parseEnv({}).RESULTS_ENCRYPTION_KEYS_OLD).toEqual([]);
+    for (const bad of ['not base64!', Buffer.alloc(16).toString('base64'), Buffer.alloc(33).toString('base64'), 'AAAA']) {
+      expect(() => parseEnv({ RESULTS_ENCRYPTION_KEY: bad })).toThrow(/RESULTS_ENCRYPTION_KEY: must be 32 random bytes in base64/);
+    }
+    expect(() => parseEnv({ RESULTS_ENCRYPTION_KEY: key(1), RESULTS_ENCRYPTION_KEYS_OLD: `${key(2)},short` })).toThrow(
+      /RESULTS_ENCRYPTION_KEYS_OLD: each comma-separated entry must be 32 random bytes/,
+    );
+    expect(() => parseEnv({ RESULTS_ENCRYPTION_KEYS_OLD: key(2) })).toThrow(/RESULTS_ENCRYPTION_KEYS_OLD: old keys only open files/);
+  });
+
+  it('will not serve in production without the key that seals result files, and says how to make one', () => {
+    const attempt = () => assertReadyToServe(parseEnv({ NODE_ENV: 'production' }));
+    expect(attempt).toThrow(EnvError);
+    expect(attempt).toThrow(/RESULTS_ENCRYPTION_KEY: required in production.*openssl rand -base64 32/);
+    expect(() =>
+      assertReadyToServe(parseEnv({ NODE_ENV: 'production', RESULTS_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') })),
+    ).not.toThrow();
+    for (const NODE_ENV of ['development', 'test']) expect(() => assertReadyToServe(parseEnv({ NODE_ENV }))).not.toThrow();
   });
 });

@@ -33,6 +33,16 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
     template: 'results-ready',
     data: { name: 'Sarah', link: 'https://tahaleel.sa/dashboard?section=results&booking=TH-3F2A9C' },
   },
+  'result-opened-by-staff': {
+    template: 'result-opened-by-staff',
+    // 09:05 UTC is 12:05 in Riyadh.
+    data: {
+      name: 'Sarah',
+      openedAt: '2026-12-01T09:05:00.000Z',
+      reason: 'Support request #4512: the patient could not open the file',
+      link: 'https://tahaleel.sa/dashboard?section=results',
+    },
+  },
   'lab-approved': { template: 'lab-approved', data: { name: 'Al Borg Labs', link: 'https://tahaleel.sa/dashboard?section=lab' } },
   'lab-rejected': { template: 'lab-rejected', data: { name: 'Al Borg Labs' } },
   'test-request-decided': {
@@ -289,6 +299,22 @@ describe('renderMail: content', () => {
     const approved = render(examples['test-request-decided'], 'ar');
     expect(approved.subject).toBe('تم قبول طلب إضافة التحليل — تحاليل');
     expect(approved.text).toContain('«\u2068فيتامين د (25-OH)\u2069»');
+  });
+
+  it('tells the patient when staff opened a result (Riyadh time) and the reason given, without the test or the result', () => {
+    const message = examples['result-opened-by-staff'];
+    const english = render(message, 'en');
+    expect(english.subject).toBe('Tahaleel staff opened one of your results — Tahaleel');
+    expect(english.text).toContain('December 1, 2026');
+    expect(english.text).toContain('12:05 PM');
+    expect(english.text).toContain('Support request #4512: the patient could not open the file');
+    expect(english.html).toContain(`href="${SITE}/dashboard?section=results"`);
+    const arabic = render(message, 'ar');
+    expect(arabic.subject).toBe('اطّلع أحد موظفي تحاليل على نتيجتك — تحاليل');
+    expect(arabic.text).toContain('1 ديسمبر 2026');
+    expect(arabic.text).toContain('12:05');
+    expect(arabic.text).toContain('\u2068Support request #4512: the patient could not open the file\u2069');
+    for (const mail of [english, arabic]) expect(mail.text).not.toMatch(/%PDF|\.pdf|Vitamin|CBC/);
   });
 
   it('tells a reader who did not change the password where to reset it', () => {

@@ -43,6 +43,7 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   FILE_EMPTY: msg`The file is empty. Please choose the results file again.`,
   FILE_TOO_LARGE: msg`The file is larger than 10 MB. Please upload a smaller file.`,
   FILE_TYPE_NOT_ALLOWED: msg`Only PDF, JPEG and PNG files can be uploaded.`,
+  RESULT_DAMAGED: msg`This result file is damaged and cannot be opened safely. We have been alerted; please ask the lab to upload it again.`,
   EMAIL_NOT_VERIFIED: msg`This account has not confirmed its e-mail address yet. A lab can be approved once its address is confirmed.`,
   EMAIL_ALREADY_VERIFIED: msg`Your e-mail address is already confirmed.`,
   LINK_INVALID: msg`This link is not valid. Make sure you opened the whole link from the e-mail, or ask for a new one.`,

@@ -189,10 +189,14 @@ export interface ResultFiles {
   created_at: CreatedAt;
   file_name: string;
   id: Generated<string>;
+  iv: Buffer | null;
+  key_id: string | null;
+  seal_version: number | null;
   sha256: string;
   size_bytes: number;
   storage_key: string;
   uploaded_by: string;
+  wrapped_key: Buffer | null;
 }
 
 export interface Sessions {

@@ -10,7 +10,8 @@ export type AuditAction =
   | 'test_request.reject'
   | 'result.upload'
   | 'result.read'
-  | 'result.read_denied';
+  | 'result.read_denied'
+  | 'result.damaged';
 
 export interface AuditEntry {
   actorId: string | null;
@@ -20,9 +21,9 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Who did what to which record; written in the caller's transaction when there is one. */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db
+/** Who did what to which record; written in the caller's transaction when there is one. Answers when it was written. */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<Date> {
+  const row = await db
     .insertInto('audit_log')
     .values({
       actor_id: entry.actorId,
@@ -31,5 +32,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
       subject_id: String(entry.subjectId),
       details: JSON.stringify(entry.details ?? {}),
     })
-    .execute();
+    .returning('created_at')
+    .executeTakeFirstOrThrow();
+  return new Date(row.created_at);
 }

@@ -44,6 +44,8 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   FILE_EMPTY: 'BAD_REQUEST',
   FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FILE_TYPE_NOT_ALLOWED: 'UNSUPPORTED_MEDIA_TYPE',
+  // The stored file failed its integrity check: our fault, not the reader's, and nothing of it is sent.
+  RESULT_DAMAGED: 'INTERNAL_SERVER_ERROR',
   EMAIL_NOT_VERIFIED: 'FORBIDDEN',
   EMAIL_ALREADY_VERIFIED: 'CONFLICT',
   LINK_INVALID: 'BAD_REQUEST',

@@ -8,9 +8,10 @@ import { localized } from '../../lib/bidi.ts';
 import { formatDate, formatFileSize } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { ResultAccessLog } from './result-access-log.tsx';
 import { ResultDownloadButton } from './result-download.tsx';
 
-/** The customer's result files, newest first, each downloadable by them alone (and their lab). */
+/** The customer's result files, newest first, each downloadable by them alone (and their lab), and who opened them. */
 export function MyResults() {
   const { t } = useLingui();
   const locale = activeLocale();
@@ -20,7 +21,7 @@ export function MyResults() {
       <SectionTitle title={t`My results`} />
       <HStack gap="2" color="fg.muted" fontSize="sm">
         <ShieldCheck size={16} aria-hidden />
-        <Text>{t`Only you and the lab that ran your test can open these files.`}</Text>
+        <Text>{t`Only you and the lab that ran your test can open these files. Tahaleel staff may open one only with a stated reason, and you are told by e-mail.`}</Text>
       </HStack>
       {results.isError ? (
         <ErrorState title={t`Error fetching results`} error={results.error} onRetry={() => void results.refetch()} />
@@ -52,6 +53,7 @@ export function MyResults() {
           ))}
         </Stack>
       )}
+      <ResultAccessLog />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { accountProfileInput, changeEmailInput, changePasswordInput, mailPrefere
 import { blankSessionCookie } from '../../platform/session-cookie.ts';
 import { router } from '../../trpc/init.ts';
 import { signedInProcedure } from '../../trpc/procedures.ts';
+import { resultAccessLog } from '../results/results.service.ts';
 import * as account from './account.service.ts';
 
 export const accountRouter = router({
@@ -17,6 +18,8 @@ export const accountRouter = router({
   updateMailPreferences: signedInProcedure
     .input(mailPreferencesInput)
     .mutation(({ ctx, input }) => account.updateMailPreferences(ctx.db, ctx.user.id, input)),
+  /** Who opened the caller's results, newest first (none for an account that has no results of its own). */
+  resultAccessLog: signedInProcedure.query(({ ctx }) => resultAccessLog(ctx.db, ctx.user.id)),
   /** Every device is signed out, this one too. */
   signOutEverywhere: signedInProcedure.mutation(async ({ ctx }) => {
     const result = await account.signOutEverywhere(ctx.db, ctx.user.id);

@@ -7,6 +7,7 @@ import { siteAddress } from './templates/format.ts';
 import { labApprovedMail, labRejectedMail, testRequestDecidedMail } from './templates/lab-mails.ts';
 import { renderHtml } from './templates/layout.tsx';
 import { newsletterConfirmMail } from './templates/newsletter-mail.ts';
+import { resultOpenedByStaffMail } from './templates/result-mails.ts';
 import { storeOrderConfirmedMail } from './templates/store-mails.ts';
 import { renderText } from './templates/text.ts';
 import type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
@@ -32,6 +33,8 @@ export type MailMessage =
   | { template: 'booking-reminder'; data: BookingMailData }
   /** A link, never the result. */
   | { template: 'results-ready'; data: { name: string; link: string } }
+  /** An administrator opened one of the patient's results: when (`openedAt`, an instant) and the reason given; no health data. */
+  | { template: 'result-opened-by-staff'; data: { name: string; openedAt: string; reason: string; link: string } }
   /** The link goes to the lab dashboard. */
   | { template: 'lab-approved'; data: { name: string; link: string } }
   /** Not approved or approval withdrawn. */
@@ -95,6 +98,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return bookingReminderMail(message.data, locale, publicUrl);
     case 'results-ready':
       return resultsReadyMail(message.data, locale);
+    case 'result-opened-by-staff':
+      return resultOpenedByStaffMail(message.data, locale);
     case 'lab-approved':
       return labApprovedMail(message.data, locale);
     case 'lab-rejected':

@@ -1,7 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { UserType } from '../../../shared/locale.ts';
 import type { Database, ResultFilesTable } from '../../db/schema.ts';
+import type { Seal } from './result-sealing.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+// The generated types say Buffer (node-postgres' bytea); both drivers take any Uint8Array, and PGlite gives one back.
+const bytea = (bytes: Uint8Array) => bytes as Buffer;
 
 /** The booking a result is for, with the lab whose test it is. */
 export function findBookingParties(db: Db, bookingId: string) {
@@ -16,8 +21,17 @@ export function findBookingParties(db: Db, bookingId: string) {
 export function insertResultFile(
   tx: Transaction<Database>,
   file: Pick<ResultFilesTable, 'booking_id' | 'uploaded_by' | 'storage_key' | 'file_name' | 'content_type' | 'size_bytes' | 'sha256'>,
+  seal: Seal,
 ) {
-  return tx.insertInto('result_files').values(file).returning(['id', 'created_at']).executeTakeFirstOrThrow();
+  return tx
+    .insertInto('result_files')
+    .values({ ...file, ...sealColumns(seal) })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+function sealColumns(seal: Seal) {
+  return { seal_version: seal.version, key_id: seal.keyId, wrapped_key: bytea(seal.wrappedKey), iv: bytea(seal.iv) };
 }
 
 /** A result file with the three parties who may read it: the booking's customer, its lab (and any admin). */
@@ -33,6 +47,11 @@ export function findResultWithParties(db: Db, resultId: string) {
       'result_files.file_name',
       'result_files.content_type',
       'result_files.size_bytes',
+      'result_files.sha256',
+      'result_files.seal_version',
+      'result_files.key_id',
+      'result_files.wrapped_key',
+      'result_files.iv',
       'bookings.customer_id',
       'lab_tests.lab_id',
     ])
@@ -63,4 +82,72 @@ export function resultsWithDetails(db: Db) {
       'labs.lab_name_en',
       'user_profiles.name as customer_name',
     ]);
+}
+
+/**
+ * Every read of the customer's results, newest first: the audit log's `result.read` rows (who, in
+ * which role, when, and an admin's reason), with the result and, for a lab, the lab's names.
+ */
+export function readsOfCustomerResults(db: Db, customerId: string, limit: number) {
+  return db
+    .selectFrom('result_files')
+    .innerJoin('bookings', 'bookings.id', 'result_files.booking_id')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .innerJoin('audit_log', (join) =>
+      join
+        .on('audit_log.subject_type', '=', 'result_file')
+        .on('audit_log.subject_id', '=', sql<string>`result_files.id::text`)
+        .on('audit_log.action', '=', 'result.read'),
+    )
+    .leftJoin('labs as viewer_lab', 'viewer_lab.id', 'audit_log.actor_id')
+    .select([
+      'audit_log.id',
+      'audit_log.created_at as viewed_at',
+      sql<UserType>`audit_log.details->>'role'`.as('viewer_role'),
+      sql<string | null>`audit_log.details->>'reason'`.as('reason'),
+      'result_files.id as result_id',
+      'result_files.file_name',
+      'result_files.booking_id',
+      'tests.name_ar as test_name_ar',
+      'tests.name_en as test_name_en',
+      'viewer_lab.lab_name_ar as viewer_lab_name_ar',
+      'viewer_lab.lab_name_en as viewer_lab_name_en',
+    ])
+    .where('bookings.customer_id', '=', customerId)
+    .orderBy('audit_log.created_at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many sealed files each master key wraps, and how many files were stored before sealing. */
+export function filesPerKey(db: Db) {
+  return db
+    .selectFrom('result_files')
+    .select(['key_id', (eb) => eb.fn.countAll<string>().as('files')])
+    .groupBy('key_id')
+    .execute();
+}
+
+/** The next sealed files (by id, after `afterId`) whose data key another master key than `currentKeyId` wraps. */
+export function filesUnderOtherKeys(db: Db, currentKeyId: string, afterId: string | null, limit: number) {
+  let query = db
+    .selectFrom('result_files')
+    .select(['id', 'seal_version', 'key_id', 'wrapped_key', 'iv'])
+    .where('seal_version', 'is not', null)
+    .where('key_id', '<>', currentKeyId);
+  if (afterId) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/** Puts a re-wrapped data key in place, unless the file was re-wrapped meanwhile (then nothing changes). */
+export async function replaceWrappedKey(db: Db, id: string, fromKeyId: string, seal: Seal): Promise<boolean> {
+  const result = await db
+    .updateTable('result_files')
+    .set({ key_id: seal.keyId, wrapped_key: bytea(seal.wrappedKey) })
+    .where('id', '=', id)
+    .where('key_id', '=', fromKeyId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

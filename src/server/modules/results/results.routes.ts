@@ -5,20 +5,28 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
-import { RESULT_MAX_BYTES } from '../../../shared/results.ts';
+import { RESULT_MAX_BYTES, RESULT_READ_REASON_MAX } from '../../../shared/results.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
 import { toTrpcError } from '../../trpc/init.ts';
 import type { BlobStore } from './blob-store.ts';
-import { readResult, uploadResult } from './results.service.ts';
+import { keyringFromEnv } from './result-sealing.ts';
+import { type ResultVault, readResult, uploadResult } from './results.service.ts';
 
 interface Deps {
   db: Kysely<Database>;
   env: Env;
   blobs: BlobStore;
+  /** The caller's address as the runtime knows it (the entry decides whom to believe). */
+  clientIp?: (c: Context) => string | undefined;
+  log: Logger;
 }
+
+/** An administrator's reason for opening a patient's result: `?reason=`, trimmed, 1–500 characters. */
+const readReason = z.string().trim().min(1).max(RESULT_READ_REASON_MAX).optional();
 
 /** Room for the multipart envelope around a file of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -50,6 +58,12 @@ function contentDisposition(fileName: string): string {
  */
 export function resultRoutes(deps: Deps) {
   const routes = new Hono();
+  // The master keys are imported once, on the first request that needs them.
+  let keyring: ReturnType<typeof keyringFromEnv> | undefined;
+  const vault = async (): Promise<ResultVault> => {
+    if (keyring === undefined) keyring = keyringFromEnv(deps.env);
+    return { blobs: deps.blobs, keyring: await keyring };
+  };
 
   routes.post(
     '/',
@@ -67,7 +81,7 @@ export function resultRoutes(deps: Deps) {
         if (!bookingId.success || !(file instanceof File)) {
           throw new AppError('VALIDATION_FAILED', { fields: ['bookingId', 'file'] });
         }
-        const result = await uploadResult(deps.db, deps.blobs, user, {
+        const result = await uploadResult(deps.db, await vault(), user, {
           bookingId: bookingId.data,
           fileName: file.name,
           bytes: new Uint8Array(await file.arrayBuffer()),
@@ -82,9 +96,13 @@ export function resultRoutes(deps: Deps) {
 
   routes.get('/:id', async (c) => {
     const id = z.uuid().safeParse(c.req.param('id'));
+    const reason = readReason.safeParse(c.req.query('reason'));
     try {
       if (!id.success) throw new AppError('NOT_FOUND', { entity: 'result' });
-      const file = await readResult(deps.db, deps.blobs, await caller(c, deps), id.data);
+      if (!reason.success) throw new AppError('VALIDATION_FAILED', { fields: ['reason'], maxLength: RESULT_READ_REASON_MAX });
+      const clientIp = deps.clientIp?.(c) ?? 'unknown';
+      // The whole file is opened and checked before the first byte of the answer is written.
+      const file = await readResult(deps.db, await vault(), await caller(c, deps), id.data, { clientIp, reason: reason.data });
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': file.contentType,
         'Content-Length': String(file.bytes.byteLength),
@@ -94,7 +112,15 @@ export function resultRoutes(deps: Deps) {
         'Content-Security-Policy': "default-src 'none'; sandbox",
       });
     } catch (error) {
-      if (error instanceof AppError) return errorResponse(c, error);
+      if (error instanceof AppError) {
+        if (error.code === 'RESULT_DAMAGED') {
+          deps.log.error(
+            { result_id: error.details.resultId, req_id: c.get('requestId') },
+            'a result file failed its integrity check; nothing was sent',
+          );
+        }
+        return errorResponse(c, error);
+      }
       throw error;
     }
   });

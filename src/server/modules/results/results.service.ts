@@ -7,7 +7,30 @@ import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import type { BlobStore } from './blob-store.ts';
+import { type Keyring, openFile, rewrapDataKey, type Seal, SealBrokenError, sealFile, UnknownKeyError } from './result-sealing.ts';
 import * as repo from './results.repository.ts';
+
+/**
+ * Where result files are kept: a blob store that only ever receives sealed bytes (disk, S3, R2 alike),
+ * and the keys that seal and open them (docs/decisions/0021).
+ */
+export interface ResultVault {
+  blobs: BlobStore;
+  /** Null without RESULTS_ENCRYPTION_KEY: nothing can be stored, and only files from before sealing open. */
+  keyring: Keyring | null;
+}
+
+/** Who is reading, as the audit log keeps it, and an administrator's reason. */
+export interface ReadRequest {
+  clientIp: string;
+  /** Required of an administrator (1–500 characters, trimmed by the route); ignored for anyone else. */
+  reason?: string;
+}
+
+function requireKeyring(vault: ResultVault): Keyring {
+  if (!vault.keyring) throw new Error('RESULTS_ENCRYPTION_KEY is not set: result files can be neither sealed nor opened');
+  return vault.keyring;
+}
 
 export interface Caller {
   id: string;
@@ -55,11 +78,13 @@ function assertApprovedLab(caller: Caller | null): asserts caller is Caller {
 }
 
 /**
- * A lab stores a result file for one of its own bookings. The bytes go to the blob store first; if
- * the database then refuses the row, the bytes are removed again, so no file is left without a record.
+ * A lab stores a result file for one of its own bookings. The file is sealed here, so the blob store
+ * only ever holds ciphertext; the sealed bytes go to the store first, and if the database then
+ * refuses the row they are removed again, so no file is left without a record.
  */
-export async function uploadResult(db: Kysely<Database>, blobs: BlobStore, caller: Caller | null, input: UploadInput) {
+export async function uploadResult(db: Kysely<Database>, vault: ResultVault, caller: Caller | null, input: UploadInput) {
   assertApprovedLab(caller);
+  const keyring = requireKeyring(vault);
   const contentType = checkResultFile(input.bytes);
   const booking = await repo.findBookingParties(db, input.bookingId);
   if (!booking || booking.lab_id !== caller.id) throw new AppError('NOT_FOUND', { entity: 'booking' });
@@ -68,18 +93,23 @@ export async function uploadResult(db: Kysely<Database>, blobs: BlobStore, calle
   const storageKey = `${booking.id}/${crypto.randomUUID()}`;
   const fileName = safeFileName(input.fileName, contentType);
   const sha256 = await sha256Hex(input.bytes);
-  await blobs.put(storageKey, input.bytes);
+  const { ciphertext, seal } = await sealFile(keyring, storageKey, input.bytes);
+  await vault.blobs.put(storageKey, ciphertext);
   try {
     const row = await db.transaction().execute(async (tx) => {
-      const inserted = await repo.insertResultFile(tx, {
-        booking_id: booking.id,
-        uploaded_by: caller.id,
-        storage_key: storageKey,
-        file_name: fileName,
-        content_type: contentType,
-        size_bytes: input.bytes.byteLength,
-        sha256,
-      });
+      const inserted = await repo.insertResultFile(
+        tx,
+        {
+          booking_id: booking.id,
+          uploaded_by: caller.id,
+          storage_key: storageKey,
+          file_name: fileName,
+          content_type: contentType,
+          size_bytes: input.bytes.byteLength,
+          sha256,
+        },
+        seal,
+      );
       await recordAudit(tx, {
         actorId: caller.id,
         action: 'result.upload',
@@ -109,38 +139,107 @@ export async function uploadResult(db: Kysely<Database>, blobs: BlobStore, calle
       created_at: new Date(row.created_at).toISOString(),
     };
   } catch (error) {
-    await blobs.delete(storageKey);
+    await vault.blobs.delete(storageKey);
     throw error;
   }
 }
 
+type StoredResult = NonNullable<Awaited<ReturnType<typeof repo.findResultWithParties>>>;
+
+interface SealColumns {
+  id: string;
+  seal_version: number | null;
+  key_id: string | null;
+  wrapped_key: Uint8Array | null;
+  iv: Uint8Array | null;
+}
+
+function sealOf(file: SealColumns): Seal | null {
+  if (file.seal_version === null) return null;
+  if (!file.key_id || !file.wrapped_key || !file.iv) throw new Error(`result ${file.id} is sealed without its key`);
+  return { version: file.seal_version, keyId: file.key_id, wrappedKey: file.wrapped_key, iv: file.iv };
+}
+
 /**
- * The file for its booking's customer, its lab while approved, and any admin; anyone else is told it
- * does not exist. A lab whose approval is withdrawn keeps only its overview and settings, like every
- * gated lab procedure, and is told so. Every read is written to the audit log (who, when), and so is
- * every refused attempt by a signed-in user.
+ * The stored bytes opened and checked in full: the seal's tag, then the SHA-256 recorded at upload.
+ * A file stored in the clear before sealing existed has only the second check.
  */
-export async function readResult(db: Kysely<Database>, blobs: BlobStore, caller: Caller | null, resultId: string) {
+async function openStoredFile(vault: ResultVault, file: StoredResult, stored: Uint8Array): Promise<Uint8Array> {
+  const seal = sealOf(file);
+  const bytes = seal ? await openFile(requireKeyring(vault), file.storage_key, stored, seal) : stored;
+  if ((await sha256Hex(bytes)) !== file.sha256) throw new SealBrokenError('the file does not match the SHA-256 recorded at upload');
+  return bytes;
+}
+
+/**
+ * The file for its booking's customer, its lab while approved, and any admin who gives a reason;
+ * anyone else is told it does not exist. A lab whose approval is withdrawn keeps only its overview and
+ * settings, like every gated lab procedure, and is told so. The file is opened and checked whole
+ * before anything is answered; a damaged one is refused and recorded. Every read is written to the
+ * audit log (who, in which role, when, from which address, an admin's reason), and so is every refused
+ * attempt by a signed-in user; the patient is told by mail when staff opened their result.
+ */
+export async function readResult(db: Kysely<Database>, vault: ResultVault, caller: Caller | null, resultId: string, request: ReadRequest) {
   if (!caller) throw new AppError('NOT_FOUND', { entity: 'result' });
+  const staff = caller.user_type === 'admin';
+  // Before anything is looked up: an administrator's read without a reason is no read at all.
+  if (staff && !request.reason) throw new AppError('VALIDATION_FAILED', { fields: ['reason'] });
   const file = await repo.findResultWithParties(db, resultId);
   const itsLab = file !== undefined && caller.user_type === 'lab' && file.lab_id === caller.id;
   const allowed =
-    file !== undefined &&
-    (caller.user_type === 'admin' || (caller.user_type === 'customer' && file.customer_id === caller.id) || (itsLab && caller.approved));
+    file !== undefined && (staff || (caller.user_type === 'customer' && file.customer_id === caller.id) || (itsLab && caller.approved));
+  const who = { role: caller.user_type, ip: request.clientIp };
   if (!file || !allowed) {
     if (file) {
-      await recordAudit(db, { actorId: caller.id, action: 'result.read_denied', subjectType: 'result_file', subjectId: file.id });
+      await recordAudit(db, {
+        actorId: caller.id,
+        action: 'result.read_denied',
+        subjectType: 'result_file',
+        subjectId: file.id,
+        details: who,
+      });
     }
     throw itsLab ? new AppError('LAB_NOT_APPROVED') : new AppError('NOT_FOUND', { entity: 'result' });
   }
-  const bytes = await blobs.get(file.storage_key);
-  if (!bytes) throw new AppError('NOT_FOUND', { entity: 'result' });
-  await recordAudit(db, {
-    actorId: caller.id,
-    action: 'result.read',
-    subjectType: 'result_file',
-    subjectId: file.id,
-    details: { bookingId: file.booking_id, role: caller.user_type },
+  const stored = await vault.blobs.get(file.storage_key);
+  if (!stored) throw new AppError('NOT_FOUND', { entity: 'result' });
+  let bytes: Uint8Array;
+  try {
+    bytes = await openStoredFile(vault, file, stored);
+  } catch (error) {
+    if (!(error instanceof SealBrokenError)) throw error;
+    await recordAudit(db, {
+      actorId: caller.id,
+      action: 'result.damaged',
+      subjectType: 'result_file',
+      subjectId: file.id,
+      details: { bookingId: file.booking_id, ...who, problem: error.message },
+    });
+    throw new AppError('RESULT_DAMAGED', { resultId: file.id });
+  }
+  const reason = staff ? request.reason : undefined;
+  await db.transaction().execute(async (tx) => {
+    const readAt = await recordAudit(tx, {
+      actorId: caller.id,
+      action: 'result.read',
+      subjectType: 'result_file',
+      subjectId: file.id,
+      details: { bookingId: file.booking_id, ...who, ...(reason && { reason }) },
+    });
+    if (!reason) return;
+    // Only that staff opened a result, when and why, and where to see every read: no health data.
+    const patient = await recipientOf(tx, file.customer_id);
+    if (patient) {
+      await enqueueMail(tx, {
+        to: patient.email,
+        locale: patient.locale,
+        userId: file.customer_id,
+        message: {
+          template: 'result-opened-by-staff',
+          data: { name: patient.name, openedAt: readAt.toISOString(), reason, link: '/dashboard?section=results' },
+        },
+      });
+    }
   });
   return { bytes, fileName: file.file_name, contentType: file.content_type };
 }
@@ -172,4 +271,73 @@ export async function labResults(db: Kysely<Database>, labId: string) {
     .limit(200)
     .execute();
   return rows.map(presentResult);
+}
+
+/** How many reads of their results a customer is shown, newest first. */
+const ACCESS_LOG_LIMIT = 200;
+
+/**
+ * Who opened the customer's results: every read (their own too), newest first, with the viewer's role,
+ * a lab's names, when, and an administrator's reason. Staff are not named (the client says "Tahaleel
+ * staff"); addresses stay in the audit log.
+ */
+export async function resultAccessLog(db: Kysely<Database>, customerId: string) {
+  const rows = await repo.readsOfCustomerResults(db, customerId, ACCESS_LOG_LIMIT);
+  return rows.map((row) => ({
+    id: String(row.id),
+    result_id: row.result_id,
+    file_name: row.file_name,
+    booking_id: row.booking_id,
+    test_name_ar: row.test_name_ar,
+    test_name_en: row.test_name_en,
+    viewer_role: row.viewer_role,
+    viewer_name:
+      row.viewer_role === 'lab' && row.viewer_lab_name_ar !== null && row.viewer_lab_name_en !== null
+        ? { ar: row.viewer_lab_name_ar, en: row.viewer_lab_name_en }
+        : null,
+    viewed_at: new Date(row.viewed_at).toISOString(),
+    reason: row.viewer_role === 'admin' ? row.reason : null,
+  }));
+}
+
+export interface RotationReport {
+  /** Data keys now wrapped by the current key that were wrapped by an older one. */
+  rewrapped: number;
+  /** Sealed files whose data key the current key already wrapped. */
+  alreadyCurrent: number;
+  /** Files stored in the clear before sealing existed (read as they are, checked by their SHA-256). */
+  unsealed: number;
+  /** Files whose wrapped key no longer unwraps: they cannot be opened by any key. */
+  damaged: string[];
+}
+
+const ROTATION_BATCH = 200;
+
+/**
+ * Re-wraps every data key under the current master key; the files in the blob store are not touched.
+ * Running it again changes nothing. A file sealed under a key the keyring lacks stops it before
+ * anything changes, naming the key ids, so no file is left unreadable by a rotation.
+ */
+export async function rotateDataKeys(db: Kysely<Database>, keyring: Keyring): Promise<RotationReport> {
+  const perKey = await repo.filesPerKey(db);
+  const unknown = perKey.flatMap((row) => (row.key_id !== null && !keyring.byId.has(row.key_id) ? [row.key_id] : []));
+  if (unknown.length > 0) throw new UnknownKeyError(unknown);
+  const count = (keyId: string | null) => Number(perKey.find((row) => row.key_id === keyId)?.files ?? 0);
+  const report: RotationReport = { rewrapped: 0, alreadyCurrent: count(keyring.current.id), unsealed: count(null), damaged: [] };
+  let after: string | null = null;
+  for (;;) {
+    const batch = await repo.filesUnderOtherKeys(db, keyring.current.id, after, ROTATION_BATCH);
+    for (const file of batch) {
+      const seal = sealOf(file);
+      if (!seal) continue;
+      try {
+        if (await repo.replaceWrappedKey(db, file.id, seal.keyId, await rewrapDataKey(keyring, seal))) report.rewrapped++;
+      } catch (error) {
+        if (!(error instanceof SealBrokenError)) throw error;
+        report.damaged.push(file.id);
+      }
+    }
+    if (batch.length < ROTATION_BATCH) return report;
+    after = batch[batch.length - 1]!.id;
+  }
 }

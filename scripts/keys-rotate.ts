@@ -1,0 +1,49 @@
+// `npm run keys:rotate`: after a new RESULTS_ENCRYPTION_KEY is set (the previous one moved to
+// RESULTS_ENCRYPTION_KEYS_OLD), re-wrap every result file's data key under the new key, so the old keys
+// can go. The files in the blob store are not read or written; running it again changes nothing.
+// docs/decisions/0021-results-sealed-at-rest.md.
+//
+//   RESULTS_ENCRYPTION_KEY=<new> RESULTS_ENCRYPTION_KEYS_OLD=<old> npm run keys:rotate
+import { connectDatabase } from '../src/server/db/connect.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { EnvError, parseEnv } from '../src/server/env.ts';
+import { loadKeyring, UnknownKeyError } from '../src/server/modules/results/result-sealing.ts';
+import { rotateDataKeys } from '../src/server/modules/results/results.service.ts';
+
+let env: ReturnType<typeof parseEnv>;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+}
+if (!env.RESULTS_ENCRYPTION_KEY) {
+  console.error(
+    'Set RESULTS_ENCRYPTION_KEY to the key every data key is to be wrapped by, and the keys it replaces in RESULTS_ENCRYPTION_KEYS_OLD.',
+  );
+  process.exit(1);
+}
+const keyring = await loadKeyring(env.RESULTS_ENCRYPTION_KEY, env.RESULTS_ENCRYPTION_KEYS_OLD);
+const { db, engine, location } = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  await migrateToLatest(db);
+  const report = await rotateDataKeys(db, keyring);
+  console.log(`Result files in ${engine} at ${location}, current key ${keyring.current.id}:`);
+  console.log(`${String(report.rewrapped).padStart(7)} data keys re-wrapped under the current key`);
+  console.log(`${String(report.alreadyCurrent).padStart(7)} already wrapped by it`);
+  console.log(`${String(report.unsealed).padStart(7)} stored before sealing (read as they are, checked by their SHA-256)`);
+  if (report.damaged.length > 0) {
+    console.error(
+      `${String(report.damaged.length).padStart(7)} with a wrapped key that no longer unwraps (damaged): ${report.damaged.join(', ')}`,
+    );
+    process.exitCode = 1;
+  } else if (keyring.byId.size > 1) {
+    console.log('No file needs the old keys any more: RESULTS_ENCRYPTION_KEYS_OLD can be emptied.');
+  }
+} catch (error) {
+  if (!(error instanceof UnknownKeyError)) throw error;
+  console.error(`${error.message}: add the missing key(s) to RESULTS_ENCRYPTION_KEYS_OLD and run again. Nothing was changed.`);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,56 @@
+import type { Locale } from '../../../../shared/locale.ts';
+import { emailAddress, isolate, type MailContent } from './content.ts';
+import { appointmentTime, picker, SUPPORT_EMAIL, webAddress } from './format.ts';
+import { greeting, subject } from './greeting.ts';
+
+/** Staff read results only in the Kingdom's time: the mail gives the moment as Riyadh's clock shows it. */
+const RIYADH = 'Asia/Riyadh';
+
+/**
+ * An administrator opened one of the reader's result files. It says when and the reason the
+ * administrator gave, and links to the list of every read; it names neither the test nor the result.
+ */
+export function resultOpenedByStaffMail(
+  data: { name: string; openedAt: string; reason: string; link: string },
+  locale: Locale,
+): MailContent {
+  const t = picker(locale);
+  const when = appointmentTime(data.openedAt, 0, RIYADH, locale);
+  return {
+    subject: subject(t, t('اطّلع أحد موظفي تحاليل على نتيجتك', 'Tahaleel staff opened one of your results')),
+    preheader: t(`يوم ${when.date}، الساعة ${when.time}، مع السبب المذكور.`, `On ${when.date} at ${when.time}, with the reason given.`),
+    heading: t('اطّلع أحد موظفي تحاليل على نتيجتك', 'A member of Tahaleel staff opened your result'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'فتح أحد موظفي تحاليل المخوَّلين ملفًّا من ملفات نتائجك، وقد سجّلنا ذلك مع السبب الذي ذكره.',
+          'An authorised member of Tahaleel staff opened one of your result files. We recorded it with the reason they gave.',
+        ),
+      ],
+    ],
+    details: [
+      { label: t('التاريخ', 'Date'), value: [when.date], note: when.hijriDate },
+      { label: t('الوقت', 'Time'), value: [`${when.time} (${when.zone})`] },
+      { label: t('السبب المذكور', 'Reason given'), value: [isolate(data.reason)] },
+    ],
+    action: { label: t('عرض سجل الاطلاع على نتائجك', 'See who viewed your results'), href: webAddress(data.link) },
+    notes: [
+      [
+        t(
+          'لا يفتح موظفونا نتائج أي مريض إلا لسبب يذكرونه، كالرد على طلب دعم منك، ويُسجَّل كل اطلاع في حسابك.',
+          'Our staff open a patient’s results only for a reason they must state, such as answering a support request from you, and every opening is listed in your account.',
+        ),
+      ],
+      [t('إن لم تكن تتوقع ذلك، فراسلنا على ', 'If you did not expect this, write to us at '), emailAddress(SUPPORT_EMAIL)],
+    ],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأننا نُبلغك كلما اطّلع أحد موظفي تحاليل على نتائجك.',
+          'You received this e-mail because we tell you whenever Tahaleel staff open your results.',
+        ),
+      ],
+    ],
+  };
+}
