@@ -88,20 +88,28 @@ export async function startServer(options: { port: number; databaseUrl: string; 
     const lines = chunk.split('\n').filter((line) => line !== '' && !line.startsWith('No built client at '));
     if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\n`);
   });
+  return { child, ...(await untilServing(child, options.port)) };
+}
+
+/**
+ * Waits until a spawned server answers /healthz on the port, and says how it ends; one that stops or
+ * never answers is killed, and the error names why (with `whatItWrote`, if the caller kept it).
+ */
+export async function untilServing(child: ChildProcess, port: number, whatItWrote?: () => string) {
   const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)));
-  const base = `http://127.0.0.1:${options.port}`;
+  const base = `http://127.0.0.1:${port}`;
   try {
     await waitForServer(base, exited);
   } catch (error) {
     child.kill('SIGKILL');
-    throw error;
+    throw whatItWrote ? new Error(`${(error as Error).message}; it wrote:\n${whatItWrote()}`) : error;
   }
-  return { base, child, exited };
+  return { base, exited };
 }
 
-export async function waitForServer(base: string, exited?: Promise<string>) {
+async function waitForServer(base: string, exited: Promise<string>) {
   let gone: string | undefined;
-  void exited?.then((how) => (gone = how));
+  void exited.then((how) => (gone = how));
   // Generous: a server started through tsx on a busy 2-core machine takes a while to compile and open.
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { waitForServer } from '../../bench/support.ts';
+import { untilServing } from '../../bench/support.ts';
 
 export interface ServerProcess {
   base: string;
@@ -31,14 +31,7 @@ export async function startServerProcess(options: { port: number; env: Record<st
   };
   child.stdout!.setEncoding('utf8').on('data', keep);
   child.stderr!.setEncoding('utf8').on('data', keep);
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)));
-  const base = `http://127.0.0.1:${options.port}`;
-  try {
-    await waitForServer(base, exited);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}; it wrote:\n${output}`);
-  }
+  const { base, exited } = await untilServing(child, options.port, () => output);
   return {
     base,
     child,
