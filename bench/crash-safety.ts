@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import { CHECKOUT_ABANDONED_MINUTES, HOLD_MINUTES } from '../src/server/modules/booking/booking.service.ts';
 import { STORE_RESERVATION_MINUTES } from '../src/shared/store.ts';
 import { type ApiResponse, apiClient, overHttp } from '../tests/setup/http.ts';
-import { approvedCard, createTestVariant, orderIdOf } from '../tests/setup/store.ts';
+import { approvedPayment, createTestVariant, orderIdOf } from '../tests/setup/store.ts';
 import {
   type BenchCustomer,
   type BenchLab,
@@ -205,7 +205,7 @@ async function storeBuyer(load: Load, customer: BenchCustomer) {
     const step =
       choice < 0.25
         ? await send(() => load.api.mutate('store.hostedCheckout.cancel', { orderId }))
-        : await send(() => load.api.mutate('store.hostedCheckout.pay', { orderId, ...approvedCard }));
+        : await send(() => load.api.mutate('store.hostedCheckout.pay', { orderId, ...approvedPayment }));
     attempt.outcome =
       step.outcome === 'ok' ? (choice < 0.25 ? 'cancelled' : 'paid') : `${choice < 0.25 ? 'cancel' : 'pay'}: ${step.outcome}`;
     if (step.outcome === INTERRUPTED) {
@@ -500,7 +500,7 @@ try {
       const page = await send(() => api.query(`store.hostedCheckout.get?input=${encodeURIComponent(JSON.stringify({ orderId }))}`));
       expect('a payment page opens after the restart', page.outcome === 'ok', () => `${orderId}: ${page.outcome}`);
       if (attempt.outcome === `pay: ${INTERRUPTED}`) {
-        const again = await send(() => api.mutate('store.hostedCheckout.pay', { orderId, ...approvedCard }));
+        const again = await send(() => api.mutate('store.hostedCheckout.pay', { orderId, ...approvedPayment }));
         attempt.retried = again.outcome === 'ok' ? 'paid' : again.outcome;
         expect(
           'a payment sent again after the crash is answered (paid or expired)',

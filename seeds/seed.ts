@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
 import { hashPassword } from '../src/server/platform/password.ts';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../src/shared/legal.ts';
 import { categories } from './data/categories.ts';
 import { labs } from './data/labs.ts';
 import { storeProducts } from './data/store.ts';
@@ -167,6 +168,9 @@ async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> 
     .returning('id')
     .execute();
   count('users', users.length);
+  // The demo's people accepted the terms and privacy policy in force when they were made.
+  if (users.length > 0)
+    await tx.insertInto('user_consents').values({ user_id: id, terms_version: TERMS_VERSION, privacy_version: PRIVACY_VERSION }).execute();
   const profiles = await tx
     .insertInto('user_profiles')
     .values({

@@ -47,6 +47,16 @@ const UNUSED_PALETTES = new Set(['teal', 'cyan', 'purple', 'pink']);
 const withoutUnusedPalettes = <T extends Record<string, unknown>>(colors: T): T =>
   Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
 
+// Chakra's `word-break: break-word` lets a crumb shrink below its longest word, so "Blood Tests"
+// broke mid-word on a phone: crumbs wrap whole onto the next line instead.
+const breadcrumbWrappingWholeWords: typeof breadcrumbSlotRecipe = {
+  ...breadcrumbSlotRecipe,
+  base: {
+    ...breadcrumbSlotRecipe.base,
+    list: { ...breadcrumbSlotRecipe.base?.list, flexWrap: 'wrap', wordBreak: 'normal', overflowWrap: 'break-word' },
+  },
+};
+
 // Chakra's default theme with the recipes of the components this app uses, not all 76 of them:
 // they are the largest part of Chakra in the first download, and every one is turned into styles at
 // start-up. A component added to the app needs its recipe here (see `recipes`/`slotRecipes` in
@@ -82,7 +92,7 @@ const chakraTheme = defineConfig({
     },
     slotRecipes: {
       alert: alertSlotRecipe,
-      breadcrumb: breadcrumbSlotRecipe,
+      breadcrumb: breadcrumbWrappingWholeWords,
       card: cardSlotRecipe,
       checkbox: checkboxSlotRecipe,
       dialog: dialogSlotRecipe,
@@ -99,6 +109,16 @@ const chakraTheme = defineConfig({
   },
 });
 
+/**
+ * The focus ring of every colour palette, so a red button or a grey input shows the same ring:
+ * the brand colour, ≥ 3:1 against every background a ring sits on (tests/unit/theme-colours.test.ts);
+ * Chakra's grey ring (#A1A1AA) gives 2.6:1 on white. A section drawn on `brand.solid` sets its own.
+ */
+export const focusRing = { _light: '{colors.brand.600}', _dark: '{colors.brand.300}' } as const;
+const paletteFocusRings = Object.fromEntries(
+  ['gray', 'red', 'orange', 'yellow', 'green', 'blue'].map((palette) => [palette, { focusRing: { value: focusRing } }]),
+);
+
 // Colours chosen for contrast (WCAG AA, ≥ 4.5:1 for text) in the light theme and the store's dark
 // theme: brand and accent text on bg, bg.subtle and their own subtle shades; white (light) or the
 // darkest shade (dark) on solid buttons; error text, toasts and placeholders too, which Chakra's
@@ -108,6 +128,8 @@ const config = defineConfig({
     'html, body': { minHeight: '100%' },
     body: { bg: 'bg', color: 'fg' },
     '*::placeholder, *[data-placeholder]': { color: 'fg.muted' },
+    // Chakra draws an input's ring 1 px wide: every ring is 2 px (WCAG 2.2 focus appearance).
+    html: { '--focus-ring-width': '2px' },
     // Plain links (cards, the logo) get the same visible focus ring as Chakra's buttons.
     'a:focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px', borderRadius: 'l2' },
   },
@@ -148,9 +170,10 @@ const config = defineConfig({
         },
         // Toasts and solid buttons put white text on these: Chakra's 600 shades give 3.3:1 (green),
         // 3.6:1 (orange) and, under a toast's 80% description, 3.5:1 (red). The 700 shades pass.
-        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
-        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.500}' } } },
-        red: { solid: { value: { _light: '{colors.red.700}', _dark: '{colors.red.700}' } } },
+        ...paletteFocusRings,
+        green: { ...paletteFocusRings.green, solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+        orange: { ...paletteFocusRings.orange, solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.500}' } } },
+        red: { ...paletteFocusRings.red, solid: { value: { _light: '{colors.red.700}', _dark: '{colors.red.700}' } } },
         brand: {
           solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
           contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
@@ -158,7 +181,7 @@ const config = defineConfig({
           muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
           subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
           emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
-          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.300}' } },
+          focusRing: { value: focusRing },
         },
         accent: {
           solid: { value: { _light: '{colors.accent.700}', _dark: '{colors.accent.500}' } },
@@ -167,7 +190,7 @@ const config = defineConfig({
           muted: { value: { _light: '{colors.accent.100}', _dark: '{colors.accent.900}' } },
           subtle: { value: { _light: '{colors.accent.50}', _dark: '{colors.accent.900}' } },
           emphasized: { value: { _light: '{colors.accent.100}', _dark: '{colors.accent.700}' } },
-          focusRing: { value: { _light: '{colors.accent.500}', _dark: '{colors.accent.500}' } },
+          focusRing: { value: focusRing },
         },
       },
     },

@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'kysely';
 import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS } from '../shared/api-limits.ts';
 import type { AppErrorCode } from '../shared/errors.ts';
+import { dataExportRoutes } from './modules/account/data-export.routes.ts';
 import { googleRoutes } from './modules/auth/google.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { resultRoutes } from './modules/results/results.routes.ts';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.blobs) {
     app.route('/files/results', resultRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp, log }));
+    app.route('/account', dataExportRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp }));
   } else {
     app.all('/files/*', (c) => c.json({ error: { appCode: 'INTERNAL', details: { reason: 'no result storage' } } }, 503));
   }

@@ -116,6 +116,11 @@ export const envSchema = z
         })
         .optional(),
     ),
+    /**
+     * Days an admin or approved lab may still skip setting up two-factor sign-in, counted from when the
+     * rule first applies to the account; 0 asks at once (docs/decisions/0023).
+     */
+    TWO_FACTOR_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     /** The least severe log entries written (one JSON line each); `silent` writes none. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /** `test-only` hashes passwords at a test suite's cost; refused unless NODE_ENV=test. */

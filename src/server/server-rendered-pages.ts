@@ -3,7 +3,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Locale } from '../shared/locale.ts';
 import {
-  isStorePath,
   LOCALE_COOKIE,
   type PageRedirect,
   type RenderedPage,
@@ -82,7 +81,7 @@ export function serverPageTemplate(indexHtml: string, readAsset: (path: string) 
  * layout's), and the fonts the page's text uses in its language are preloaded by <link>s the browser
  * sees at once, so they are there for the first layout (see vite.config.ts).
  */
-export function pageHtml(indexHtml: string, locale: Locale, path: string, page: RenderedPage): string {
+export function pageHtml(indexHtml: string, locale: Locale, page: RenderedPage): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
   if (!entry) throw new Error('index.html has no entry script');
   const fonts = new RegExp(`<meta name="tahaleel:fonts:${locale}" content="([^"]+)" />`).exec(indexHtml)?.[1];
@@ -103,11 +102,7 @@ export function pageHtml(indexHtml: string, locale: Locale, path: string, page: 
   }
   return (
     html
-      // The store's dark theme from the start, as the client sets it (routes/__root.tsx).
-      .replace(
-        /<html lang="ar" dir="rtl">/,
-        `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"${isStorePath(path) ? ' class="dark" style="color-scheme: dark"' : ' style="color-scheme: light"'}>`,
-      )
+      .replace(/<html lang="ar" dir="rtl">/, `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}" style="color-scheme: light">`)
       .replace(entry[0], `<meta name="tahaleel:entry" content="${entry[1]}" />`)
       // Nothing the first paint needs: the shared chunk and the catalog come after it with the entry.
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
@@ -158,7 +153,7 @@ async function drawPage(deps: AppDeps, indexHtml: string, entry: ServerEntry, c:
   // all once they are signed in (the API's answer to them said so).
   c.header('Cache-Control', resHeaders.get('Cache-Control') ?? 'private, no-cache');
   c.header('Vary', 'Cookie');
-  return c.html(pageHtml(indexHtml, locale, c.req.path, page), page.status);
+  return c.html(pageHtml(indexHtml, locale, page), page.status);
 }
 
 /** Serves the public pages drawn on the server; any other path, or a render that fails, goes on. */

@@ -38,6 +38,7 @@ export const appErrorCodes = [
   'PLAN_NOT_AVAILABLE',
   'PAYMENT_INTEGRATION_NEEDED',
   'WRONG_PASSWORD',
+  'EMAIL_MISMATCH',
   'WEAK_PASSWORD',
   'FILE_EMPTY',
   'FILE_TOO_LARGE',
@@ -49,6 +50,10 @@ export const appErrorCodes = [
   'LINK_EXPIRED',
   'LINK_USED',
   'REQUEST_TOO_LARGE',
+  'TWO_FACTOR_SETUP_REQUIRED',
+  'TWO_FACTOR_CODE_INVALID',
+  'SECOND_FACTOR_EXPIRED',
+  'PASSKEY_FAILED',
   'INTERNAL',
 ] as const;
 
@@ -81,4 +86,7 @@ export const validationMessages = {
   invalidCardExpiry: 'invalid_card_expiry',
   cardExpired: 'card_expired',
   invalidCardCvc: 'invalid_card_cvc',
+  invalidBuildingNumber: 'invalid_building_number',
+  invalidPostalCode: 'invalid_postal_code',
+  invalidShortAddress: 'invalid_short_address',
 } as const;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { type CityKey, cityKeys } from './cities.ts';
 import { validationMessages as m } from './errors.ts';
+import { AUDIT_ACTIONS, AUDIT_PAGE_MAX } from './legal.ts';
 import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts } from './search-options.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
 
 export const emailSchema = z
   .string({ error: m.required })
@@ -17,7 +19,7 @@ export const emailSchema = z
 /** Length only, no composition rules (NIST SP 800-63B); the server hashes whatever is typed. */
 export const passwordSchema = z.string({ error: m.required }).min(PASSWORD_MIN, m.tooShort).max(PASSWORD_MAX, m.tooLong);
 
-export const nameSchema = z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong);
+export const nameSchema = z.string({ error: m.required }).trim().min(1, m.required).max(NAME_MAX, m.tooLong);
 
 /** Saudi mobile numbers in any usual spelling (05…, 5…, +9665…, 009665…), stored as +9665XXXXXXXX. */
 export const saudiMobileSchema = z
@@ -90,11 +92,18 @@ export const searchInput = z
   .refine((input) => (input.minPrice ?? 0) <= (input.maxPrice ?? PRICE_FILTER_MAX), { path: ['maxPrice'], message: m.invalid });
 export type SearchInput = z.infer<typeof searchInput>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid);
-const isoInstant = z.iso.datetime({ offset: true, error: m.invalid });
+/** Days a booking can be about: real calendar dates, far from the edges date arithmetic breaks at (9999-12-31). */
+const inBookableYears = (year: number) => year >= 2000 && year <= 2199;
+const isoDate = z.iso.date({ error: m.invalid }).refine((value) => inBookableYears(Number(value.slice(0, 4))), m.invalid);
+const isoInstant = z.iso
+  .datetime({ offset: true, error: m.invalid })
+  .refine((value) => inBookableYears(new Date(value).getUTCFullYear()), m.invalid);
+
+/** A row id: a PostgreSQL integer, so nothing past 2^31 − 1 reaches the database as a 500. */
+export const rowId = z.number().int(m.invalid).positive(m.invalid).max(2_147_483_647, m.invalid);
 
 export const availableSlotsInput = z.object({ labId: z.uuid(), date: isoDate });
-export const slotHoldInput = z.object({ labTestId: z.number().int().positive(), bookingTime: isoInstant });
+export const slotHoldInput = z.object({ labTestId: rowId, bookingTime: isoInstant });
 export const createBookingsInput = z.object({
   items: z.array(slotHoldInput).min(1).max(20),
   idempotencyKey: z.string().min(8).max(100),
@@ -121,9 +130,9 @@ export const labTestPriceSchema = z
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, m.invalid);
 
 export const updateOfferingInput = z
-  .object({ labTestId: z.number().int().positive(), price: labTestPriceSchema.optional(), isActive: z.boolean().optional() })
+  .object({ labTestId: rowId, price: labTestPriceSchema.optional(), isActive: z.boolean().optional() })
   .refine((input) => input.price !== undefined || input.isActive !== undefined, { path: ['price'], message: m.required });
-export const addOfferingInput = z.object({ testId: z.number().int().positive(), price: labTestPriceSchema });
+export const addOfferingInput = z.object({ testId: rowId, price: labTestPriceSchema });
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, m.invalid);
 export const workingDaySchema = z
@@ -166,10 +175,37 @@ export const changeEmailInput = z.object({
 });
 export const mailPreferencesInput = z.object({ reminderMail: z.boolean(), marketingMail: z.boolean() });
 
+/**
+ * Deleting an account is confirmed with its password; an account made with Google has none, and
+ * confirms by typing its e-mail address instead (docs/decisions/0024).
+ */
+export const deleteAccountInput = z.object({
+  password: z.string().max(PASSWORD_MAX, m.tooLong).optional(),
+  email: z.string().trim().max(254, m.tooLong).optional(),
+});
+
+/** The versions the user saw and accepted in the dialog: an older page's versions are refused. */
+export const acceptConsentInput = z.object({ termsVersion: z.string().max(20), privacyVersion: z.string().max(20) });
+
 export const choosePlanInput = z.object({
   plan: z.enum(['basic', 'premium', 'enterprise', 'starter', 'professional']),
   audience: z.enum(['customer', 'lab']).optional(),
 });
 
+/** One page of the audit log, newest first: after `cursor` (the last id seen), filtered. */
+export const auditLogInput = z.object({
+  cursor: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+  filters: z
+    .object({
+      action: z.enum(AUDIT_ACTIONS).optional(),
+      actorId: z.uuid().optional(),
+      from: isoInstant.optional(),
+      to: isoInstant.optional(),
+    })
+    .default({}),
+});
+export type AuditLogInput = z.infer<typeof auditLogInput>;
+
 export const setLabApprovalInput = z.object({ labId: z.uuid(), approved: z.boolean() });
-export const reviewTestRequestInput = z.object({ id: z.number().int().positive(), decision: z.enum(['approved', 'rejected']) });
+export const reviewTestRequestInput = z.object({ id: rowId, decision: z.enum(['approved', 'rejected']) });

@@ -12,7 +12,7 @@ export const SERVER_STYLES_ATTRIBUTE = 'data-server-styles';
 /** The cookie that tells the server the reader's language (the client sets it with the language). */
 export const LOCALE_COOKIE = 'tahaleel_locale';
 
-/** The store's pages, drawn in its dark theme (on <html>, so portals such as drawers follow it). */
+/** The store's pages: their own area (not the header and footer) is drawn in the store's dark theme. */
 export function isStorePath(pathname: string): boolean {
   return pathname === '/store' || pathname.startsWith('/store/') || pathname.startsWith('/product/');
 }

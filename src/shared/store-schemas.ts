@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { validationMessages as m } from './errors.ts';
+import { emailSchema, nameSchema, saudiMobileSchema } from './schemas.ts';
 import { passesLuhn } from './store.ts';
 
 /** A product or variant id (see StoreId): a non-negative integer, or a string of 1 to 100 characters. */
-export const storeIdSchema = z.union([z.number().int().nonnegative(), z.string().trim().min(1).max(100)]);
+export const storeIdSchema = z.union([z.number().int().nonnegative().max(2_147_483_647), z.string().trim().min(1).max(100)]);
 
 export const storeLocaleSchema = z.enum(['ar', 'en']);
 
@@ -76,3 +77,41 @@ export const cardInput = z.object({
     .trim()
     .regex(/^\d{3,4}$/, m.invalidCardCvc),
 });
+
+const addressLine = (max: number) => z.string({ error: m.required }).trim().min(1, m.required).max(max, m.tooLong);
+
+/** Digits as typed on an Arabic keyboard (٠١٢…) count as the same digits. */
+const latinDigits = (value: string) => value.replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
+
+/**
+ * Who buys and where it goes: the buyer, and a Saudi National Address (building number of 4 digits,
+ * postal code of 5, and optionally the short address, 4 letters and 4 digits, e.g. RRRD2929).
+ */
+export const shippingDetailsInput = z.object({
+  fullName: nameSchema,
+  email: emailSchema,
+  phone: saudiMobileSchema,
+  city: addressLine(60),
+  district: addressLine(100),
+  street: addressLine(150),
+  buildingNumber: z
+    .string({ error: m.required })
+    .trim()
+    .min(1, m.required)
+    .transform(latinDigits)
+    .pipe(z.string().regex(/^\d{4}$/, m.invalidBuildingNumber)),
+  postalCode: z
+    .string({ error: m.required })
+    .trim()
+    .min(1, m.required)
+    .transform(latinDigits)
+    .pipe(z.string().regex(/^\d{5}$/, m.invalidPostalCode)),
+  shortAddress: z
+    .string()
+    .trim()
+    .transform((value) => latinDigits(value.replace(/\s/g, '').toUpperCase()))
+    .pipe(z.union([z.literal(''), z.string().regex(/^[A-Z]{4}\d{4}$/, m.invalidShortAddress)]))
+    .transform((value) => value || null)
+    .optional(),
+});
+export type ShippingDetails = z.output<typeof shippingDetailsInput>;

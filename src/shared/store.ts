@@ -81,3 +81,17 @@ export function localizedCurrency(
     template: locale === 'ar' ? (currency.template_ar ?? currency.template) : currency.template,
   };
 }
+
+export interface ShippingAddress {
+  city: string;
+  district: string;
+  street: string;
+  buildingNumber: string;
+  postalCode: string;
+}
+
+/** A Saudi National Address on one line, as the post writes it: building and street, district, city and postal code. */
+export function formatShippingAddress(address: ShippingAddress, locale: 'ar' | 'en'): string {
+  const comma = locale === 'ar' ? '، ' : ', ';
+  return [`${address.buildingNumber} ${address.street}`, address.district, `${address.city} ${address.postalCode}`].join(comma);
+}

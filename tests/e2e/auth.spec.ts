@@ -27,12 +27,11 @@ test.describe('accounts in Arabic', () => {
     await modal.getByLabel('اسم المختبر').fill('مختبر الشفاء');
     await modal.getByLabel('البريد الإلكتروني').fill(uniqueEmail());
     await modal.getByLabel('كلمة المرور').fill('lab-password');
-    await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();
-    await expect(modal.getByText('يجب الموافقة على الشروط والأحكام وسياسة الخصوصية.')).toBeHidden();
     await modal.getByTestId('consent-checkbox').click();
     await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();
-    await expect(page.getByText('تعذّر إنشاء الحساب')).toBeVisible();
+    // Checked in the form before anything is sent.
     await expect(modal.getByText('هذا الحقل مطلوب.')).toBeVisible(); // the license number
+    await expect(modal.getByLabel('رقم الترخيص')).toHaveAttribute('aria-invalid', 'true');
     await modal.getByLabel('رقم الترخيص').fill('MOH-LAB-77001');
     await modal.getByRole('button', { name: 'إنشاء الحساب' }).click();
     await expect(page.getByText('تم التسجيل بنجاح! سيراجع أحد المشرفين حسابك.')).toBeVisible();
@@ -120,11 +119,12 @@ test.describe('accounts in English', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
-  test('a visitor who opens /dashboard is sent home', async ({ page }) => {
+  test('a visitor who opens /dashboard or /admin/dashboard is asked to sign in on the home page', async ({ page }) => {
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?sign_in=%2Fdashboard$/);
+    await expect(page.getByTestId('auth-modal').getByRole('heading', { name: 'Log in' })).toBeVisible();
     await page.goto('/admin/dashboard');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('auth-modal').getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   });
 
   test('a guest starts booking and logs out', async ({ page }) => {

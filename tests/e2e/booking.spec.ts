@@ -35,9 +35,10 @@ test('checkout with an empty cart goes home', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('Book Now without an account asks to log in', async ({ page }) => {
+test('Book Now without an account asks to log in, sign up, or go on as a guest', async ({ page }) => {
   await page.goto(`/test/${encodeURIComponent('Complete Blood Count (CBC)')}`);
   await page.getByTestId('lab-offer').first().getByRole('button', { name: words.ar.booking.bookNow }).click();
-  await expect(page.getByText('يجب تسجيل الدخول للحجز.')).toBeVisible();
-  await expect(page.getByTestId('auth-modal')).toBeVisible();
+  const modal = page.getByTestId('auth-modal');
+  await expect(modal.getByText('للحجز، سجّل الدخول أو أنشئ حسابًا أو تابع كزائر.')).toBeVisible();
+  await expect(modal.getByRole('button', { name: words.ar.auth.bookAsGuest })).toBeVisible();
 });

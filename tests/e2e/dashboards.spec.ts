@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { demo, expect, type Language, type Page, type Person, signIn, signUpThroughApi, test, trpc, useLanguage } from './fixtures.ts';
+import {
+  bookAtDemoLab,
+  demo,
+  expect,
+  type Language,
+  type Page,
+  type Person,
+  signIn,
+  signUpThroughApi,
+  test,
+  trpc,
+  useLanguage,
+} from './fixtures.ts';
 import { words } from './words.ts';
 
 type Locale = Language;
@@ -10,30 +22,6 @@ async function signedIn(person: (locale: Locale) => Promise<Person>, locale: Loc
   const someone = await person(locale);
   if (email) await signIn(someone.context, email, options);
   return someone;
-}
-
-/** Books one of the demo lab's tests at a free time a few days ahead; retries if another run took the seat. */
-async function bookAtDemoLab(customer: Person['context']) {
-  const labs = await trpc<any[]>(customer, 'catalog.labs', undefined, 'GET');
-  const lab = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab);
-  const detail = await trpc(customer, 'catalog.lab', { labId: lab.id }, 'GET');
-  const offering = detail.tests[Math.floor(Math.random() * detail.tests.length)];
-  for (let day = 2 + Math.floor(Math.random() * 5); day < 40; day++) {
-    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const slots = await trpc<{ starts_at: string }[]>(customer, 'booking.availableSlots', { labId: lab.id, date }, 'GET');
-    for (const slot of slots.sort(() => Math.random() - 0.5).slice(0, 3)) {
-      try {
-        const result = await trpc(customer, 'booking.create', {
-          items: [{ labTestId: offering.lab_test_id, bookingTime: slot.starts_at }],
-          idempotencyKey: randomUUID(),
-        });
-        return { bookingId: result.bookings[0].id as string };
-      } catch {
-        // Someone else took this seat: try another.
-      }
-    }
-  }
-  throw new Error('no free slot at the demo lab');
 }
 
 function toast(page: Page, text: string) {
@@ -118,7 +106,7 @@ for (const locale of ['ar', 'en'] as const) {
       await lab.page.goto('/dashboard');
       await expect(lab.page.getByTestId('lab-under-review')).toHaveCount(0);
       await expect(nav.getByRole('button', { name: w.dashboard.nav.tests })).toBeEnabled();
-      await expect(lab.page.getByTestId('stat-pending')).toBeVisible();
+      await expect(lab.page.getByTestId('stat-confirmed')).toBeVisible();
       await nav.getByRole('button', { name: w.dashboard.nav.tests }).click();
       await expect(lab.page.getByTestId('test-request-form')).toBeVisible();
 

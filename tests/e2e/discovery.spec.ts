@@ -36,7 +36,28 @@ test.describe('discovery in Arabic', () => {
     await expect(page.getByTestId('search-result').first()).toContainText('فيتامين د');
     await page.getByRole('radio', { name: '5 نجوم فأكثر' }).click();
     await expect(page).toHaveURL(/minRating=5/);
-    await expect(page.getByText('لا توجد مختبرات تطابق بحثك')).toBeVisible();
+    const nothing = page.getByTestId('no-results');
+    await expect(nothing.getByRole('heading', { name: /لا يوجد مختبر يقدّم «.?فيتامن د.?» ضمن خيارات التصفية الحالية/ })).toBeVisible();
+    // The next step widens the search and finds the labs again.
+    await nothing.getByRole('button', { name: 'ابحث في جميع المدن وبكل الأسعار' }).click();
+    await expect(page).not.toHaveURL(/minRating/);
+    await expect(page.getByTestId('search-result').first()).toContainText('فيتامين د');
+  });
+
+  test('a search for no known test says so where the results go, even on a phone, with categories to browse', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/search?query=zzqqxx');
+    const nothing = page.getByTestId('no-results');
+    await expect(nothing.getByRole('heading', { name: /لم نجد تحليلًا باسم «.?zzqqxx.?»/ })).toBeVisible();
+    await expect(nothing).toContainText('تأكّد من كتابة الاسم');
+    // Above the filters, not under them at the bottom of a phone's screen.
+    const [message, filters] = [
+      await nothing.boundingBox(),
+      await page.getByRole('complementary', { name: 'عوامل التصفية' }).boundingBox(),
+    ];
+    expect(message!.y).toBeLessThan(filters!.y);
+    await nothing.getByRole('link', { name: 'الغدة الدرقية' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('الغدة الدرقية');
   });
 
   test('categories lead to a category page; its search says it is not ready', async ({ page }) => {

@@ -75,6 +75,44 @@ function waitingForTheApp(page: Page): Page {
   return page;
 }
 
+export type DeliveryField = keyof (typeof words)['en']['store']['delivery'];
+
+/** A buyer and a Saudi National Address, written as a buyer of each language would. */
+const deliveries: Record<Language, Record<DeliveryField, string>> = {
+  ar: {
+    fullName: 'نورة القحطاني',
+    email: 'noura@example.sa',
+    phone: '0551234567',
+    city: 'الرياض',
+    district: 'العليا',
+    street: 'طريق الملك فهد',
+    buildingNumber: '2929',
+    postalCode: '12211',
+    shortAddress: 'RRRD2929',
+  },
+  en: {
+    fullName: 'Noura Alqahtani',
+    email: 'noura@example.sa',
+    phone: '+966 55 123 4567',
+    city: 'Riyadh',
+    district: 'Al Olaya',
+    street: 'King Fahd Road',
+    buildingNumber: '2929',
+    postalCode: '12211',
+    shortAddress: '',
+  },
+};
+
+export function deliveryField(page: Page, language: Language, field: DeliveryField): Locator {
+  return page.getByRole('main').getByLabel(words[language].store.delivery[field]);
+}
+
+/** Fills the store payment page's contact and delivery fields (its card is filled in for the demo). */
+export async function fillDelivery(page: Page, language: Language, changes: Partial<Record<DeliveryField, string>> = {}) {
+  const values = { ...deliveries[language], ...changes };
+  for (const field of Object.keys(values) as DeliveryField[]) await deliveryField(page, language, field).fill(values[field]);
+}
+
 /** Below Chakra's `md` breakpoint the header's account buttons live in the menu. */
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 768;
@@ -214,6 +252,30 @@ export async function chooseFreeSlot(
     }
   }
   throw new Error(`no free time from ${start} on`);
+}
+
+/** Books one of the demo lab's tests at a free time a few days ahead; retries if another run took the seat. */
+export async function bookAtDemoLab(customer: BrowserContext | Page) {
+  const labs = await trpc<any[]>(customer, 'catalog.labs', undefined, 'GET');
+  const lab = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab);
+  const detail = await trpc(customer, 'catalog.lab', { labId: lab.id }, 'GET');
+  const offering = detail.tests[Math.floor(Math.random() * detail.tests.length)];
+  for (let day = 2 + Math.floor(Math.random() * 5); day < 40; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const slots = await trpc<{ starts_at: string }[]>(customer, 'booking.availableSlots', { labId: lab.id, date }, 'GET');
+    for (const slot of slots.sort(() => Math.random() - 0.5).slice(0, 3)) {
+      try {
+        const result = await trpc(customer, 'booking.create', {
+          items: [{ labTestId: offering.lab_test_id, bookingTime: slot.starts_at }],
+          idempotencyKey: randomUUID(),
+        });
+        return { bookingId: result.bookings[0].id as string };
+      } catch {
+        // Someone else took this seat: try another.
+      }
+    }
+  }
+  throw new Error('no free slot at the demo lab');
 }
 
 /** A day `days` from today (UTC), as the calendar names it (YYYY-MM-DD). */

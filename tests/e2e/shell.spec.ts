@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, type Locator, test } from './fixtures.ts';
 
 test.describe('bilingual shell', () => {
   test('the home page renders in Arabic, right to left, by default', async ({ page }) => {
@@ -46,11 +46,22 @@ test.describe('bilingual shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('نتائج البحث');
   });
 
-  test('the store pages use the dark theme and the rest do not', async ({ page }) => {
+  test('the store darkens its own area only: the header and footer stay as they are, there and after', async ({ page }) => {
+    const header = page.getByRole('banner');
+    const footer = page.getByRole('contentinfo');
+    const background = (element: Locator) => element.evaluate((node) => getComputedStyle(node).backgroundColor);
+    await page.goto('/');
+    const chrome = { header: await background(header), footer: await background(footer), main: await background(page.locator('main')) };
     await page.goto('/store');
-    await expect(page.locator('html')).toHaveClass(/dark/);
-    await page.getByRole('link', { name: 'الرئيسية' }).first().click();
     await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await expect(page.locator('main')).toHaveClass(/dark/);
+    expect(await background(page.locator('main'))).not.toBe(chrome.main);
+    expect(await background(header)).toBe(chrome.header);
+    expect(await background(footer)).toBe(chrome.footer);
+    await page.getByRole('link', { name: 'الرئيسية' }).first().click();
+    await expect(page.locator('main')).not.toHaveClass(/dark/);
+    expect(await background(header)).toBe(chrome.header);
+    expect(await background(page.locator('main'))).toBe(chrome.main);
   });
 
   test('the mobile menu slides in at four fifths of the width @mobile', async ({ page }) => {

@@ -1,4 +1,15 @@
-import { expect, type Language, type Locator, type Page, test, useLanguage } from './fixtures.ts';
+import { isolateLatinRuns } from '../../src/client/lib/bidi.ts';
+import {
+  type DeliveryField,
+  deliveryField,
+  expect,
+  fillDelivery,
+  type Language,
+  type Locator,
+  type Page,
+  test,
+  useLanguage,
+} from './fixtures.ts';
 import { words } from './words.ts';
 
 /** The number in the product page's stock message ('34 in stock!' / 'الكمية المتوفرة: 34'). */
@@ -34,8 +45,8 @@ async function buyThroughTheStore(page: Page, journey: Journey) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(journey.product);
   await expect(page).toHaveTitle(`${journey.product} - ${texts.heading}`);
 
-  await page.getByRole('radio', { name: journey.variant }).click({ force: true });
-  await expect(page.getByRole('radio', { name: journey.variant })).toBeChecked();
+  await page.getByRole('radio', { name: isolateLatinRuns(journey.variant) }).click({ force: true });
+  await expect(page.getByRole('radio', { name: isolateLatinRuns(journey.variant) })).toBeChecked();
   const stockBefore = await stockShown(page);
   await expect(page.getByTestId('stock-message')).toHaveText(texts.stock(stockBefore));
   const main = page.getByRole('main');
@@ -43,20 +54,21 @@ async function buyThroughTheStore(page: Page, journey: Journey) {
     await main.getByRole('button', { name: new RegExp(`${words.en.store.increase}|${words.ar.store.increase}`, 'i') }).click();
   await expect(main.getByRole('group', { name: /quantity|الكمية/i }).getByRole('textbox')).toHaveValue(String(journey.quantity));
   await main.getByRole('button', { name: texts.addToCart }).click();
-  const added = texts.added({ quantity: journey.quantity, product: journey.product, variantTitle: journey.variant });
+  const added = texts.added({ quantity: journey.quantity, product: journey.product, variantTitle: isolateLatinRuns(journey.variant) });
   await expect(page.getByText(added, { exact: false }).first()).toBeVisible();
 
   await page.getByTestId('cart-button').click();
   const drawer = page.getByTestId('store-cart-drawer');
   await expect(drawer.getByTestId('store-cart-item')).toHaveCount(1);
   await expect(drawer.getByTestId('store-cart-item')).toContainText(journey.product);
-  await expect(drawer.getByTestId('store-cart-item')).toContainText(journey.variant);
+  await expect(drawer.getByTestId('store-cart-item')).toContainText(isolateLatinRuns(journey.variant));
   await expect(drawer.getByTestId('store-cart-subtotal')).toHaveText(journey.total);
   await drawer.getByRole('button', { name: texts.checkout }).click();
 
   await expect(page).toHaveURL(/\/store\/checkout\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.checkoutHeading);
   await expect(page.getByTestId('hosted-checkout-total')).toHaveText(journey.total);
+  await fillDelivery(page, journey.language);
   await page.getByLabel(texts.nameOnCard).fill('Noura Alqahtani');
   // The amount as it is, case and all.
   await page.getByRole('button', { name: new RegExp(escapeRegExp(texts.pay(journey.total))) }).click();
@@ -67,7 +79,7 @@ async function buyThroughTheStore(page: Page, journey: Journey) {
 
   await page.goto('/store');
   await page.getByRole('link', { name: journey.product }).click();
-  await page.getByRole('radio', { name: journey.variant }).click({ force: true });
+  await page.getByRole('radio', { name: isolateLatinRuns(journey.variant) }).click({ force: true });
   await expect(page.getByTestId('stock-message')).toHaveText(texts.stock(stockBefore - journey.quantity));
 }
 
@@ -95,6 +107,86 @@ test.describe('store in Arabic', () => {
     await expect(page.getByText('أُلغي الدفع')).toBeVisible();
     await expect(page.getByTestId('store-cart-drawer').getByTestId('store-cart-item')).toContainText('حقيبة قماشية');
   });
+});
+
+test.describe('the payment page asks who buys and where it goes', () => {
+  test('in Arabic: a wrong mobile and a missing city are said under their fields, nothing typed is lost, and the paid order shows the address', async ({
+    page,
+  }) => {
+    await page.goto('/store');
+    const card = page.getByTestId('product-card').filter({ hasText: 'كوب سيراميك' });
+    await card.getByRole('button', { name: words.ar.store.addToCart }).click();
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('store-cart-drawer').getByRole('button', { name: words.ar.store.checkout }).click();
+    await expect(page).toHaveURL(/\/store\/checkout\/[0-9a-f-]{36}$/);
+    const orderPage = new URL(page.url()).pathname;
+
+    // What a phone's autofill goes by.
+    const tokens: Partial<Record<DeliveryField, string>> = {
+      fullName: 'name',
+      email: 'email',
+      phone: 'tel',
+      city: 'address-level2',
+      street: 'address-line1',
+      postalCode: 'postal-code',
+    };
+    for (const [field, token] of Object.entries(tokens)) {
+      await expect(deliveryField(page, 'ar', field as DeliveryField)).toHaveAttribute('autocomplete', token);
+    }
+
+    await fillDelivery(page, 'ar', { phone: '0412345678', city: '' });
+    await page.getByLabel(words.ar.store.nameOnCard).fill('نورة القحطاني');
+    await page.getByRole('button', { name: /ادفع/ }).click();
+    const phone = deliveryField(page, 'ar', 'phone');
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('أدخل رقم جوال سعوديًا، مثل 05XXXXXXXX.')).toBeVisible();
+    await expect(deliveryField(page, 'ar', 'city')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('هذا الحقل مطلوب.')).toBeVisible();
+    await expect(phone).toHaveValue('0412345678');
+    await expect(deliveryField(page, 'ar', 'street')).toHaveValue('طريق الملك فهد');
+    await expect(page.getByLabel(words.ar.store.nameOnCard)).toHaveValue('نورة القحطاني');
+
+    await phone.fill('0551234567');
+    await deliveryField(page, 'ar', 'city').fill('الرياض');
+    await page.getByRole('button', { name: /ادفع/ }).click();
+    await expect(page).toHaveURL(/\/success$/);
+
+    await page.goto(orderPage);
+    const address = page.getByTestId('order-delivery-address');
+    await expect(address).toContainText('نورة القحطاني');
+    await expect(address).toContainText('2929 طريق الملك فهد، العليا، الرياض 12211');
+    await expect(address).toContainText('RRRD2929');
+    await expect(address).toContainText('+966 55 123 4567');
+  });
+});
+
+test('on 127.0.0.1 in English, checkout and payment stay on 127.0.0.1, in English, without loading a page', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!);
+  origin.hostname = '127.0.0.1';
+  const here = origin.origin;
+  // The reader chose English on this host only: a page of another host would open in Arabic.
+  await page.context().addCookies([{ name: 'tahaleel_locale', value: 'en', url: here }]);
+  await page.addInitScript((host) => {
+    if (location.origin === host && !localStorage.getItem('tahaleel.locale')) localStorage.setItem('tahaleel.locale', 'en');
+  }, here);
+  await page.goto(`${here}/store`);
+  await page.getByTestId('product-card').filter({ hasText: 'Ceramic Mug' }).getByRole('button', { name: words.en.store.addToCart }).click();
+  await page.getByTestId('cart-button').click();
+  // Gone with the document if the browser loads another page.
+  await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+  await page.getByTestId('store-cart-drawer').getByRole('button', { name: words.en.store.checkout }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${here}/store/checkout/[0-9a-f-]{36}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.en.store.checkoutHeading);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(await page.evaluate(() => 'stillThisPage' in window)).toBe(true);
+
+  await fillDelivery(page, 'en');
+  await page.getByLabel(words.en.store.nameOnCard).fill('Noura Alqahtani');
+  await page.getByRole('button', { name: /Pay/ }).click();
+  await expect(page).toHaveURL(`${here}/success`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.en.store.success);
+  expect(await page.evaluate(() => 'stillThisPage' in window)).toBe(true);
 });
 
 test('switching the language reloads the store text, the saved cart included', async ({ page }) => {
@@ -156,6 +248,7 @@ test.describe('store in English', () => {
       .click();
     await page.getByTestId('cart-button').click();
     await page.getByTestId('store-cart-drawer').getByRole('button', { name: words.en.store.checkout }).click();
+    await fillDelivery(page, 'en');
     await page.getByLabel(words.en.store.nameOnCard).fill('Noura Alqahtani');
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
     await page.getByRole('button', { name: /Pay/ }).click();
@@ -186,4 +279,47 @@ test('on a phone the grid is one column and the cart opens full screen @mobile',
   await expect(drawer.getByTestId('store-cart-item')).toHaveCount(1);
   const box = (await drawer.boundingBox())!;
   expect(Math.round(box.width)).toBe(page.viewportSize()!.width);
+});
+
+test('one cart button, two carts: it opens the cart of the page, says the other holds items too, and leads there; counts agree in English', async ({
+  page,
+}) => {
+  await useLanguage(page, 'en');
+  await page.goto('/store');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'tahaleel.labCart',
+      JSON.stringify([
+        {
+          labTestId: 1,
+          testNameAr: 'فيتامين د',
+          testNameEn: 'Vitamin D',
+          labNameAr: 'مختبر البرج',
+          labNameEn: 'Al Borg Lab',
+          price: 149,
+          bookingTime: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+        },
+      ]),
+    ),
+  );
+  await page.reload();
+  const button = page.getByTestId('cart-button');
+  await expect(button).toHaveAccessibleName('Store cart, 0 items; the test cart has 1 test');
+  await page.getByTestId('product-card').filter({ hasText: 'Ceramic Mug' }).getByRole('button', { name: words.en.store.addToCart }).click();
+  await expect(button).toHaveAccessibleName('Store cart, 1 item; the test cart has 1 test');
+  await expect(page.getByTestId('other-cart-badge')).toHaveText('1');
+
+  await button.click();
+  const drawer = page.getByTestId('store-cart-drawer');
+  await expect(drawer.getByTestId('other-cart')).toContainText('Your test cart also has 1 test.');
+  await drawer.getByRole('button', { name: 'View test cart' }).click();
+  const dialog = page.getByRole('dialog', { name: words.en.booking.cart });
+  await expect(dialog).toContainText('Vitamin D');
+  await expect(dialog.getByTestId('other-cart')).toContainText('Your store cart also has 1 item.');
+  await dialog.getByRole('button', { name: 'View store cart' }).click();
+  await expect(page.getByTestId('store-cart-drawer').getByTestId('store-cart-item')).toContainText('Ceramic Mug');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/');
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Test cart, 1 test; the store cart has 1 item');
 });

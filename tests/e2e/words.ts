@@ -4,6 +4,15 @@ import type { Language } from './fixtures.ts';
 // grouped by where they appear (the app's own: src/client/locales/*/messages.po, msgid the English).
 // Both languages have the same keys, group by group: TypeScript names any key one of them lacks.
 
+/** A count of tests as Arabic says it: one, two, a few (3–10), many (11–99), or a hundred and more. */
+function arabicTests(count: number): string {
+  if (count === 1) return 'تحليل واحد';
+  if (count === 2) return 'تحليلان';
+  if (count % 100 >= 3 && count % 100 <= 10) return `${count} تحاليل`;
+  if (count % 100 >= 11) return `${count} تحليلًا`;
+  return `${count} تحليل`;
+}
+
 const ar = {
   site: 'تحاليل',
   common: {
@@ -14,6 +23,18 @@ const ar = {
     filter: 'تصفية',
   },
   menu: { store: 'المتجر' },
+  twoFactor: {
+    card: 'التحقق بخطوتين',
+    setUp: 'إعداد التحقق بخطوتين',
+    codeField: '٢. أدخل الرمز المكوّن من ٦ أرقام الظاهر في التطبيق',
+    turnOn: 'تفعيل التحقق بخطوتين',
+    saved: 'حفظتُها',
+    on: 'مفعّل',
+    stepTitle: 'التحقق بخطوتين',
+    verificationCode: 'رمز التحقق',
+    verify: 'تحقّق',
+    loggedIn: 'تم تسجيل الدخول بنجاح!',
+  },
   auth: {
     signUp: 'إنشاء حساب',
     logIn: 'تسجيل الدخول',
@@ -29,6 +50,14 @@ const ar = {
     labRegistered: 'تم التسجيل بنجاح! سيراجع أحد المشرفين حسابك.',
     adminLogin: 'دخول المشرف',
     adminEmail: 'البريد الإلكتروني للمشرف',
+    bookAsGuest: 'احجز كزائر دون إنشاء حساب',
+    continueAsGuest: 'المتابعة كزائر',
+    mobile: 'رقم الجوال',
+    guestWelcome: 'أهلًا بك! يمكنك الآن الحجز كزائر.',
+    consentRequired: 'يجب الموافقة على الشروط والأحكام وسياسة الخصوصية.',
+    invalidEmail: 'أدخل بريدًا إلكترونيًا صحيحًا.',
+    atLeast: (count: number) => `يجب ألا يقل عدد الأحرف عن ${count}.`,
+    atMost: (count: number) => `يجب ألا يزيد عدد الأحرف على ${count}.`,
   },
   home: {
     heading: 'احجز تحليلك بأفضل سعر وأقرب مختبر',
@@ -68,7 +97,7 @@ const ar = {
     chooseDayAndTime: 'اختر اليوم والموعد',
     nextMonth: 'الشهر التالي',
     cart: 'سلة التحاليل',
-    cartButton: (count: number) => `سلة التحاليل، عدد العناصر: ${count}`,
+    cartButton: (count: number) => `سلة التحاليل: ${arabicTests(count)}`,
     checkout: 'إتمام الطلب',
     orderSummary: 'ملخص الطلب',
     confirmed: 'تم تأكيد حجزك!',
@@ -98,6 +127,9 @@ const ar = {
     upcomingBookings: 'الحجوزات القادمة',
     pastBookings: 'الحجوزات السابقة والملغاة',
     cancelBooking: 'إلغاء الحجز',
+    keepBooking: 'الإبقاء على الحجز',
+    cancelThisBooking: 'هل تريد إلغاء هذا الحجز؟',
+    refundedInFull: 'سيُعاد إليك المبلغ كاملًا',
     bookingCancelled: 'تم إلغاء حجزك.',
     onlyYouAndTheLab:
       'لا يطّلع على هذه الملفات غيرك وغير المختبر الذي أجرى تحليلك. ولا يفتحها موظفو تحاليل إلا لسبب مُعلَن، ونُبلغك بذلك عبر البريد الإلكتروني.',
@@ -141,6 +173,16 @@ const ar = {
     oneResultFile: 'رُفع ملف نتيجة واحد',
     totalOfCompleted: 'إجمالي الحجوزات المكتملة',
   },
+  dataRights: {
+    auditLog: 'سجل التدقيق',
+    labApproved: 'اعتماد مختبر',
+    downloadMyData: 'تنزيل بياناتي',
+    readmeTitle: 'بياناتك في تحاليل',
+    deleteMyAccount: 'حذف حسابي',
+    deleteForGood: 'احذف حسابي نهائيًا',
+    yourPassword: 'كلمة المرور',
+    accountDeleted: 'حُذف حسابك.',
+  },
   admin: {
     /** The seeded admin's name, the same in both languages. */
     name: 'مدير تحاليل',
@@ -165,6 +207,17 @@ const ar = {
     pay: (total: string) => `ادفع ${total}`,
     success: 'تمّ الدفع بنجاح!',
     stock: (count: number) => `الكمية المتوفرة: ${count}`,
+    delivery: {
+      fullName: 'الاسم الكامل',
+      email: 'البريد الإلكتروني',
+      phone: 'رقم الجوال',
+      city: 'المدينة',
+      district: 'الحي',
+      street: 'الشارع',
+      buildingNumber: 'رقم المبنى',
+      postalCode: 'الرمز البريدي',
+      shortAddress: 'العنوان المختصر',
+    },
   },
   about: { heading: 'من نحن', story: 'قصتنا', mission: 'رسالتنا', vision: 'رؤيتنا' },
   legal: {
@@ -222,6 +275,18 @@ export const words = {
       filter: 'Filter',
     },
     menu: { store: 'Store' },
+    twoFactor: {
+      card: 'Two-factor sign-in',
+      setUp: 'Set up two-factor sign-in',
+      codeField: '2. Enter the 6-digit code the app shows',
+      turnOn: 'Turn on two-factor sign-in',
+      saved: 'I have saved them',
+      on: 'On',
+      stepTitle: 'Two-factor verification',
+      verificationCode: 'Verification code',
+      verify: 'Verify',
+      loggedIn: 'Successfully logged in!',
+    },
     auth: {
       signUp: 'Sign up',
       logIn: 'Log in',
@@ -237,6 +302,14 @@ export const words = {
       labRegistered: 'Successfully registered! Your account will be reviewed by an admin.',
       adminLogin: 'Admin Login',
       adminEmail: 'Admin e-mail',
+      bookAsGuest: 'Book as a guest, no account needed',
+      continueAsGuest: 'Continue as guest',
+      mobile: 'Mobile number',
+      guestWelcome: 'Welcome! You can now book as a guest.',
+      consentRequired: 'You must agree to the Terms & Conditions and Privacy Policy.',
+      invalidEmail: 'Enter a valid e-mail address.',
+      atLeast: (count: number) => `Use at least ${count} characters.`,
+      atMost: (count: number) => `Use at most ${count} characters.`,
     },
     home: {
       heading: 'Book your lab test at the best price near you',
@@ -275,7 +348,7 @@ export const words = {
       chooseDayAndTime: 'Choose a day and a time',
       nextMonth: 'Next month',
       cart: 'Your test cart',
-      cartButton: (count: number) => `Test cart, ${count} items`,
+      cartButton: (count: number) => `Test cart, ${count} ${count === 1 ? 'test' : 'tests'}`,
       checkout: 'Checkout',
       orderSummary: 'Order summary',
       confirmed: 'Your booking is confirmed!',
@@ -305,6 +378,9 @@ export const words = {
       upcomingBookings: 'Upcoming bookings',
       pastBookings: 'Past and cancelled bookings',
       cancelBooking: 'Cancel booking',
+      keepBooking: 'Keep booking',
+      cancelThisBooking: 'Cancel this booking?',
+      refundedInFull: 'The full amount',
       bookingCancelled: 'Your booking has been cancelled.',
       onlyYouAndTheLab:
         'Only you and the lab that ran your test can open these files. Tahaleel staff may open one only with a stated reason, and you are told by e-mail.',
@@ -348,6 +424,16 @@ export const words = {
       oneResultFile: '1 result file uploaded',
       totalOfCompleted: 'Total of completed bookings',
     },
+    dataRights: {
+      auditLog: 'Audit log',
+      labApproved: 'Lab approved',
+      downloadMyData: 'Download my data',
+      readmeTitle: 'Your Tahaleel data',
+      deleteMyAccount: 'Delete my account',
+      deleteForGood: 'Delete my account for good',
+      yourPassword: 'Your password',
+      accountDeleted: 'Your account has been deleted.',
+    },
     admin: {
       name: 'مدير تحاليل',
       searchLabs: 'Search labs',
@@ -371,6 +457,17 @@ export const words = {
       pay: (total: string) => `Pay ${total}`,
       success: 'Payment Successful!',
       stock: (count: number) => `${count} in stock!`,
+      delivery: {
+        fullName: 'Full name',
+        email: 'Email',
+        phone: 'Mobile number',
+        city: 'City',
+        district: 'District',
+        street: 'Street',
+        buildingNumber: 'Building number',
+        postalCode: 'Postal code',
+        shortAddress: 'Short address',
+      },
     },
     about: { heading: 'About us', story: 'Our story', mission: 'Our mission', vision: 'Our vision' },
     legal: {

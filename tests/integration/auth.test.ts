@@ -295,6 +295,24 @@ describe('guest booking accounts', () => {
     expect(answers.find((answer) => answer.status === 409)?.error?.data.appCode).toBe('EMAIL_TAKEN');
   });
 
+  it("counts a guest's upgrades against sign-up's limit per address, so they cannot be used to list registered e-mails", async () => {
+    const address = `10.68.${Math.floor(Math.random() * 250)}.1`;
+    const from = apiClient(createApp({ db: database.db, env: testEnv, clientIp: () => address }));
+    const registered = email();
+    expect((await from.mutate('auth.signUp', customer(registered))).status).toBe(200);
+    const guest = await from.mutate('auth.signInAnonymously', { name: 'خالد', phone: '0551234567' });
+    const cookie = cookiePair(guest.cookies[0]);
+    for (let attempt = 1; attempt < rateLimits.signUpPerIp.limit; attempt++) {
+      const probe = await from.mutate('auth.upgradeAnonymous', { email: registered, password: 'a-new-password' }, cookie);
+      expect(probe.error?.data.appCode).toBe('EMAIL_TAKEN');
+    }
+    const limited = await from.mutate('auth.upgradeAnonymous', { email: registered, password: 'a-new-password' }, cookie);
+    expect(limited.status).toBe(429);
+    expect(limited.error?.data.appCode).toBe('RATE_LIMITED');
+    // One limit: sign-up from that address waits too.
+    expect((await from.mutate('auth.signUp', customer(email()))).error?.data.appCode).toBe('RATE_LIMITED');
+  });
+
   it('needs a Saudi mobile number', async () => {
     const guest = await api.mutate('auth.signInAnonymously', { name: 'خالد', phone: '12345' });
     expect(guest.error?.data.fieldErrors?.phone).toEqual(['invalid_phone']);

@@ -10,7 +10,7 @@ import { appRouter } from '../../src/server/trpc/router.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { cookiePair } from '../setup/http.ts';
-import { approvedCard, checkoutDefaults, createTestVariant } from '../setup/store.ts';
+import { approvedPayment, checkoutDefaults, createTestVariant } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 /*
@@ -41,6 +41,7 @@ const refusalStatus = {
   USE_ADMIN_LOGIN: 403,
   ALREADY_REGISTERED: 409,
   PLAN_NOT_AVAILABLE: 400,
+  SECOND_FACTOR_EXPIRED: 401,
 } as const;
 type Refusal = keyof typeof refusalStatus;
 
@@ -237,6 +238,14 @@ const matrix: Record<string, Row> = {
   'account.signOutEverywhere': { access: signedIn },
   // Anyone signed in may ask; each is shown the reads of their own results only (section 2).
   'account.resultAccessLog': { access: signedIn },
+  'account.twoFactorStatus': { access: signedIn },
+  // A guest has no password to pair a second factor with.
+  'account.twoFactorSetup': { access: { ...signedIn, guest: 'FORBIDDEN' } },
+  'account.twoFactorEnable': { access: signedIn, input: () => ({ code: '123456' }) },
+  'account.twoFactorDisable': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ password, code: '123456' }) },
+  'account.twoFactorRecoveryCodes': { access: signedIn, input: () => ({ code: '123456' }) },
+  // Customers only, a guest after becoming one; a wrong password here, so nobody is deleted.
+  'account.delete': { access: { ...customers, guest: 'FORBIDDEN' }, input: () => ({ password: 'not-the-password' }) },
 
   'admin.overview': { access: admins },
   'admin.totalRevenue': { access: admins },
@@ -246,14 +255,30 @@ const matrix: Record<string, Row> = {
   'admin.reviewTestRequest': { access: admins, input: () => ({ id: NO_ID, decision: 'rejected' }) },
   'admin.users': { access: admins },
   'admin.transactions': { access: admins },
+  'admin.resetTwoFactor': { access: admins, input: () => ({ userId: NOWHERE }) },
+  'admin.auditLog': { access: admins, input: () => ({ limit: 5 }) },
 
   'auth.me': { access: everyone },
+  // Stale versions: answered CONFLICT, so the matrix records no one's consent.
+  'auth.acceptConsent': { access: signedIn, input: () => ({ termsVersion: 'old', privacyVersion: 'old' }) },
   'auth.providers': { access: everyone },
   'auth.signUp': {
     access: everyone,
     input: () => ({ email: `${unique('signup')}@example.sa`, password, name: 'مستخدم', userType: 'customer', acceptTerms: true }),
   },
   'auth.signIn': { access: everyone, input: () => ({ email: demoAccounts[3].email, password: DEMO_PASSWORD }) },
+  // Only the password step's cookie opens the second step: without it, everyone is sent back to it.
+  'auth.signInSecondFactor': {
+    access: {
+      visitor: 'SECOND_FACTOR_EXPIRED',
+      guest: 'SECOND_FACTOR_EXPIRED',
+      customer: 'SECOND_FACTOR_EXPIRED',
+      pendingLab: 'SECOND_FACTOR_EXPIRED',
+      lab: 'SECOND_FACTOR_EXPIRED',
+      admin: 'SECOND_FACTOR_EXPIRED',
+    },
+    input: () => ({ code: '123456' }),
+  },
   'auth.signInAnonymously': { access: everyone, input: () => ({ name: 'ضيف', phone: '0551234567' }) },
   // Only a guest has an account to upgrade.
   'auth.upgradeAnonymous': {
@@ -322,7 +347,7 @@ const matrix: Record<string, Row> = {
   'store.variants': { access: everyone, input: () => ({ productIds: [seeded.productId] }) },
   'store.checkout': { access: everyone, input: () => ({ items: [{ variantId: seeded.variantId, quantity: 1 }], ...checkoutDefaults }) },
   'store.hostedCheckout.get': { access: everyone, input: () => ({ orderId: seeded.orderId }) },
-  'store.hostedCheckout.pay': { access: everyone, input: () => ({ orderId: NOWHERE, ...approvedCard }) },
+  'store.hostedCheckout.pay': { access: everyone, input: () => ({ orderId: NOWHERE, ...approvedPayment }) },
   'store.hostedCheckout.cancel': { access: everyone, input: () => ({ orderId: NOWHERE }) },
 
   'subscriptions.plans': { access: everyone },

@@ -10,7 +10,7 @@ import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient } from '../setup/http.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
-import { approvedCard, checkoutDefaults, createTestVariant, orderIdOf, storeCallerFor } from '../setup/store.ts';
+import { approvedPayment, checkoutDefaults, createTestVariant, orderIdOf, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Every event that mails (ADR 0016), seen from the recipient's inbox on a real SMTP server.
@@ -233,15 +233,31 @@ describe('mail from the lab and the admin', () => {
 });
 
 describe('store and newsletter mail', () => {
-  it('a paid store order is confirmed to its buyer, without the items', async () => {
+  it('a paid store order is confirmed to the address given at payment, with where it goes and without the items', async () => {
     const buyer = await createTestUser(database.db, 'customer');
     const { variantId } = await createTestVariant(database.db, { stock: 5, priceHalalas: 2500 });
     const caller = await storeCallerFor(database.db, { user: buyer });
     const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] });
-    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedCard });
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedPayment, email: buyer.email });
     const [mail] = await inbox(buyer);
     expect(mail!.text).toMatch(/50\.00/);
     expect(mail!.subject).toMatch(/ST-[0-9A-F]{8}/);
+    expect(mail!.text).toContain('2929 King Fahd Road، Al Olaya، Riyadh 12211');
+    expect(mail!.text).toContain('+966 55 123 4567');
+    expect(mail!.text).toContain(`/store/checkout/${orderIdOf(url)}`);
+  });
+
+  it('a guest’s store order is confirmed too, to the address the guest gave, in the language they paid in', async () => {
+    const { variantId } = await createTestVariant(database.db, { stock: 5, priceHalalas: 2500 });
+    const caller = await storeCallerFor(database.db);
+    const { url } = await caller.store.checkout({ ...checkoutDefaults, locale: 'en', items: [{ variantId, quantity: 1 }] });
+    const email = `guest-${randomUUID()}@example.sa`;
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedPayment, email });
+    await sender.drain();
+    const [mail] = smtp.to(email);
+    expect(mail!.subject).toMatch(/^Order ST-[0-9A-F]{8} confirmed/);
+    expect(mail!.text).toContain('2929 King Fahd Road, Al Olaya, Riyadh 12211');
+    expect(mail!.text).toContain('Short address: RRRD2929');
   });
 
   it('the newsletter asks the address first (double opt-in); its unsubscribe link needs no sign-in', async () => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateTOTP } from '@oslojs/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
@@ -93,6 +95,24 @@ describe('Google sign-in', () => {
     expect(me.data.id).toBe(signUp.data.id);
     const user = await database.db.selectFrom('users').select('google_sub').where('id', '=', signUp.data.id).executeTakeFirstOrThrow();
     expect(user.google_sub).toBe(sub);
+  });
+
+  it('asks an account with two-factor on for its code after Google, with no session before it', async () => {
+    const address = `${randomUUID()}@gmail.com`;
+    const sub = `g-${randomUUID()}`;
+    const first = await signInWithGoogle({ sub, email: address, email_verified: true, name: 'Huda' });
+    const session = cookiePair(first.callback.headers.getSetCookie().find((value) => value.startsWith('tahaleel_session=')));
+    const setup = await apiClient(app).mutate<{ secret: string }>('account.twoFactorSetup', undefined, session);
+    const code = generateTOTP(decodeBase32IgnorePadding(setup.data.secret), 30, 6);
+    expect((await apiClient(app).mutate('account.twoFactorEnable', { code }, session)).status).toBe(200);
+
+    const { callback } = await signInWithGoogle({ sub, email: address, email_verified: true, name: 'Huda' });
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/?second_factor=1');
+    const cookies = callback.headers.getSetCookie();
+    expect(cookies.some((value) => value.startsWith('tahaleel_session='))).toBe(false);
+    const secondStep = cookiePair(cookies.find((value) => value.startsWith('tahaleel_second_step=')));
+    expect((await apiClient(app).query('auth.me', secondStep)).data).toBeNull();
   });
 
   it('refuses to link the real owner’s Google account to an account someone else signed up with (pre-account takeover)', async () => {

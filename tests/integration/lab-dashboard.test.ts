@@ -102,7 +102,7 @@ describe('overview and bookings', () => {
 
     const overview = await (await as(fresh)).lab.overview();
     expect(overview.today_bookings).toBe(1);
-    expect(overview.pending_bookings).toBe(2);
+    expect(overview.confirmed_bookings).toBe(2);
     expect(overview.completed_bookings).toBe(2);
     expect(overview.revenue).toBe(223.45);
     expect(overview.recent_bookings).toHaveLength(5);

@@ -109,7 +109,7 @@ describe('account settings', () => {
     expect(sessions).toHaveLength(1);
     // The new password signs in.
     const signedIn = await (await as()).auth.signIn({ email: user.email, password: 'new-password-1' });
-    expect(signedIn.id).toBe(user.id);
+    expect('id' in signedIn && signedIn.id).toBe(user.id);
     expect((await refusal((await as(user)).account.changePassword({ currentPassword: 'new-password-1', newPassword: 'short' }))).code).toBe(
       'BAD_REQUEST',
     );

@@ -207,10 +207,10 @@ describe('downloading a result', () => {
     expect(reads.every((entry) => entry.created_at.getTime() >= before - 1000)).toBe(true);
   });
 
-  it('asks an administrator for a reason (1–500 characters) and records nothing as a read without one', async () => {
+  it('asks an administrator for a reason (1–500 characters, no NUL) and records nothing as a read without one', async () => {
     const { result } = await upload(lab, { bytes: pdf, name: 'reasoned.pdf' });
     const id = result!.id;
-    for (const reason of [undefined, '', '   ', 'x'.repeat(501)]) {
+    for (const reason of [undefined, '', '   ', 'x'.repeat(501), 'audit\u0000']) {
       const response = await download(admin, id, { reason });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: { appCode: 'VALIDATION_FAILED', details: { fields: ['reason'] } } });

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { testEnv } from '../setup/fixtures.ts';
+import { createTestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient } from '../setup/http.ts';
 import {
-  approvedCard,
+  approvedPayment,
   checkoutDefaults,
   createTestVariant,
   orderIdOf,
@@ -181,7 +181,8 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     const { variantId, productId } = await createTestVariant(database.db, { stock: 5, priceHalalas: 2500 });
     const caller = await storeCallerFor(database.db);
     const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] });
-    expect(url).toMatch(/^http:\/\/localhost:3000\/store\/checkout\/[0-9a-f-]{36}$/);
+    // A path: the buyer stays on the host they came by, whatever PUBLIC_URL names.
+    expect(url).toMatch(/^\/store\/checkout\/[0-9a-f-]{36}$/);
     const order = await caller.store.hostedCheckout.get({ orderId: orderIdOf(url) });
     expect(order).toMatchObject({ status: 'pending', total_cents: 5000, total_formatted: '50.00 ر.س' });
     expect(order.seconds_left).toBeGreaterThan(14 * 60);
@@ -226,7 +227,7 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     const mug = await productBySku('ACC-MUG');
     const caller = await storeCallerFor(database.db);
     const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId: mug.id, quantity: 4 }] });
-    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedCard });
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedPayment });
     expect(await stockOf(database.db, mug.id)).toBe(0);
   });
 
@@ -266,7 +267,7 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     const caller = await storeCallerFor(database.db);
     const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 3 }] });
     const orderId = orderIdOf(url);
-    expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedCard })).toEqual({
+    expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedPayment })).toEqual({
       redirectUrl: checkoutDefaults.successUrl,
     });
     expect(await stockOf(database.db, variantId)).toBe(1);
@@ -275,7 +276,7 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     expect(order).toMatchObject({ status: 'paid', card_last4: '4242' });
     expect(order.payment_reference).toMatch(/^sim_/);
     // Paying twice (a double click, a reload) charges once and still lands on the success page.
-    expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedCard })).toEqual({
+    expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedPayment })).toEqual({
       redirectUrl: checkoutDefaults.successUrl,
     });
     expect(await stockOf(database.db, variantId)).toBe(1);
@@ -286,7 +287,7 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     const caller = await storeCallerFor(database.db);
     const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
     await expectAppError(
-      caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedCard, number: '4000 0000 0000 0002' }),
+      caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedPayment, number: '4000 0000 0000 0002' }),
       'PAYMENT_DECLINED',
     );
     expect((await caller.store.hostedCheckout.get({ orderId: orderIdOf(url) })).status).toBe('pending');
@@ -325,12 +326,12 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
       .execute();
 
     expect((await caller.store.variants({ productIds: [productId] })).variants[0]!.inventory_quantity).toBe(2);
-    await expectAppError(caller.store.hostedCheckout.pay({ orderId, ...approvedCard }), 'CHECKOUT_EXPIRED');
+    await expectAppError(caller.store.hostedCheckout.pay({ orderId, ...approvedPayment }), 'CHECKOUT_EXPIRED');
     expect(await caller.store.hostedCheckout.get({ orderId })).toMatchObject({ status: 'expired', seconds_left: 0 });
     expect(await stockOf(database.db, variantId)).toBe(2);
     // Someone else can now buy what was held.
     const other = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] });
-    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(other.url), ...approvedCard });
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(other.url), ...approvedPayment });
     expect(await stockOf(database.db, variantId)).toBe(0);
   });
 
@@ -342,10 +343,10 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
       redirectUrl: checkoutDefaults.cancelUrl,
     });
     expect((await caller.store.variants({ productIds: [productId] })).variants[0]!.inventory_quantity).toBe(1);
-    await expectAppError(caller.store.hostedCheckout.pay({ orderId: orderIdOf(first.url), ...approvedCard }), 'CHECKOUT_CLOSED');
+    await expectAppError(caller.store.hostedCheckout.pay({ orderId: orderIdOf(first.url), ...approvedPayment }), 'CHECKOUT_CLOSED');
 
     const second = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
-    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(second.url), ...approvedCard });
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(second.url), ...approvedPayment });
     await expectAppError(caller.store.hostedCheckout.cancel({ orderId: orderIdOf(second.url) }), 'CHECKOUT_CLOSED');
   });
 
@@ -355,8 +356,8 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     const caller = await storeCallerFor(database.db, { payments });
     const paid = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
     const order = await caller.store.hostedCheckout.get({ orderId: orderIdOf(paid.url) });
-    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(paid.url), ...approvedCard });
-    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(paid.url), ...approvedCard });
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(paid.url), ...approvedPayment });
+    await caller.store.hostedCheckout.pay({ orderId: orderIdOf(paid.url), ...approvedPayment });
     expect(charged).toEqual([{ amount: order.total_cents, currency: 'SAR', reference: orderIdOf(paid.url) }]);
     const row = await database.db
       .selectFrom('store_orders')
@@ -367,7 +368,7 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
 
     const short = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] });
     await database.db.updateTable('store_variants').set({ inventory_quantity: 1 }).where('id', '=', variantId).execute();
-    await expectAppError(caller.store.hostedCheckout.pay({ orderId: orderIdOf(short.url), ...approvedCard }), 'OUT_OF_STOCK');
+    await expectAppError(caller.store.hostedCheckout.pay({ orderId: orderIdOf(short.url), ...approvedPayment }), 'OUT_OF_STOCK');
     expect(refunded).toEqual([`sim_${orderIdOf(short.url)}`]);
   });
 
@@ -376,7 +377,7 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     const caller = await storeCallerFor(database.db);
     const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] });
     await database.db.updateTable('store_variants').set({ inventory_quantity: 1 }).where('id', '=', variantId).execute();
-    await expectAppError(caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedCard }), 'OUT_OF_STOCK');
+    await expectAppError(caller.store.hostedCheckout.pay({ orderId: orderIdOf(url), ...approvedPayment }), 'OUT_OF_STOCK');
     expect(await stockOf(database.db, variantId)).toBe(1);
     expect((await caller.store.hostedCheckout.get({ orderId: orderIdOf(url) })).status).toBe('pending');
   });
@@ -396,11 +397,103 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     expect(started.status).toBe(200);
     const paid = await api.mutate<{ redirectUrl: string }>('store.hostedCheckout.pay', {
       orderId: orderIdOf(started.data.url),
-      ...approvedCard,
+      ...approvedPayment,
     });
     expect(paid.data).toEqual({ redirectUrl: checkoutDefaults.successUrl });
     const again = await api.mutate('store.checkout', { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
     expect(again.status).toBe(409);
     expect(again.error?.data).toMatchObject({ appCode: 'OUT_OF_STOCK', details: { variantId, available: 0 } });
+  });
+});
+
+describe('the buyer and the delivery address on the payment page', () => {
+  async function openOrder(options: Parameters<typeof storeCallerFor>[1] = {}) {
+    const { variantId } = await createTestVariant(database.db, { stock: 3 });
+    const caller = await storeCallerFor(database.db, options);
+    const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
+    return { caller, orderId: orderIdOf(url) };
+  }
+
+  it('refuses a bad mobile, a missing city, a 4-digit postal code and a malformed short address, each as a field error; the order waits', async () => {
+    const { caller, orderId } = await openOrder();
+    const app = createApp({ db: database.db, env: testEnv });
+    const response = await apiClient(app).mutate('store.hostedCheckout.pay', {
+      orderId,
+      ...approvedPayment,
+      phone: '0412345678',
+      city: '  ',
+      postalCode: '1221',
+      shortAddress: 'RRR2929',
+    });
+    expect(response.status).toBe(400);
+    expect(response.error?.data.appCode).toBe('VALIDATION_FAILED');
+    expect(response.error?.data.fieldErrors).toEqual({
+      phone: ['invalid_phone'],
+      city: ['required'],
+      postalCode: ['invalid_postal_code'],
+      shortAddress: ['invalid_short_address'],
+    });
+    expect((await caller.store.hostedCheckout.get({ orderId })).status).toBe('pending');
+  });
+
+  it('stores a good order’s buyer and address on the order, the mobile as +9665…, and shows them on the paid order', async () => {
+    const { caller, orderId } = await openOrder();
+    await caller.store.hostedCheckout.pay({
+      orderId,
+      ...approvedPayment,
+      phone: '055 123 4567',
+      postalCode: '١٢٢١١',
+      shortAddress: 'rrrd 2929',
+    });
+    const row = await database.db.selectFrom('store_orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      buyer_name: 'Noura Alqahtani',
+      buyer_email: 'noura@example.sa',
+      buyer_phone: '+966551234567',
+      ship_city: 'Riyadh',
+      ship_district: 'Al Olaya',
+      ship_street: 'King Fahd Road',
+      ship_building_number: '2929',
+      ship_postal_code: '12211',
+      ship_short_address: 'RRRD2929',
+    });
+    expect((await caller.store.hostedCheckout.get({ orderId })).shipping).toEqual({
+      fullName: 'Noura Alqahtani',
+      email: 'noura@example.sa',
+      phone: '+966551234567',
+      city: 'Riyadh',
+      district: 'Al Olaya',
+      street: 'King Fahd Road',
+      buildingNumber: '2929',
+      postalCode: '12211',
+      shortAddress: 'RRRD2929',
+    });
+  });
+
+  it('fills a signed-in buyer’s form from their account, then from their last order; never from another’s, nor for a guest', async () => {
+    const buyer = await createTestUser(database.db, 'customer', { name: 'Sara Alharbi' });
+    const first = await openOrder({ user: buyer });
+    expect((await first.caller.store.hostedCheckout.get({ orderId: first.orderId })).prefill).toEqual({
+      fullName: 'Sara Alharbi',
+      email: buyer.email,
+      phone: undefined,
+    });
+    await first.caller.store.hostedCheckout.pay({ orderId: first.orderId, ...approvedPayment, fullName: 'Sara Alharbi', city: 'Jeddah' });
+
+    const second = await openOrder({ user: buyer });
+    expect((await second.caller.store.hostedCheckout.get({ orderId: second.orderId })).prefill).toMatchObject({
+      fullName: 'Sara Alharbi',
+      city: 'Jeddah',
+      postalCode: '12211',
+    });
+
+    // Someone else holding the same order id (a guest, another account) is never shown Sara's details.
+    const guest = await storeCallerFor(database.db);
+    expect((await guest.store.hostedCheckout.get({ orderId: second.orderId })).prefill).toBeNull();
+    const other = await createTestUser(database.db, 'customer', { name: 'Omar' });
+    const otherCaller = await storeCallerFor(database.db, { user: other });
+    const seen = await otherCaller.store.hostedCheckout.get({ orderId: second.orderId });
+    expect(seen.prefill).toMatchObject({ fullName: 'Omar', email: other.email });
+    expect(JSON.stringify(seen)).not.toContain('Jeddah');
   });
 });

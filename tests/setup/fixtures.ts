@@ -63,6 +63,7 @@ export async function contextFor(db: Kysely<Database>, user?: TestUser): Promise
     user: validation?.user ?? null,
     locale: 'ar',
     clientIp: '127.0.0.1',
+    pendingSignInToken: null,
     setCookie: (value) => cookies.push(value),
     cookies,
   };

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
 import { apiClient } from './http.ts';
-import { approvedCard, checkoutDefaults, orderIdOf } from './store.ts';
+import { approvedPayment, checkoutDefaults, orderIdOf } from './store.ts';
 
 export interface OversellRun {
   buyers: number;
@@ -38,7 +38,7 @@ export async function runCheckouts(
       items: [{ variantId, quantity: 1 }],
     });
     if (checkout.status !== 200) return checkout.error?.data.appCode ?? `HTTP ${checkout.status}`;
-    const payment = await api.mutate('store.hostedCheckout.pay', { orderId: orderIdOf(checkout.data.url), ...approvedCard });
+    const payment = await api.mutate('store.hostedCheckout.pay', { orderId: orderIdOf(checkout.data.url), ...approvedPayment });
     return payment.status === 200 ? 'paid' : `payment: ${payment.error?.data.appCode ?? `HTTP ${payment.status}`}`;
   };
 

@@ -47,7 +47,25 @@ export function recordingPayments() {
   return { payments, charged, refunded };
 }
 
-export const approvedCard = { name: 'Noura Alqahtani', number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
+/** What the payment page sends: the buyer and where the order goes (a Saudi National Address), and a card that pays. */
+export const deliveryDetails = {
+  fullName: 'Noura Alqahtani',
+  email: 'noura@example.sa',
+  phone: '0551234567',
+  city: 'Riyadh',
+  district: 'Al Olaya',
+  street: 'King Fahd Road',
+  buildingNumber: '2929',
+  postalCode: '12211',
+  shortAddress: 'RRRD2929',
+};
+export const approvedPayment = {
+  name: 'Noura Alqahtani',
+  number: '4242 4242 4242 4242',
+  expiry: '12/39',
+  cvc: '123',
+  ...deliveryDetails,
+};
 
 /** A product of our own with one variant, so a test owns its stock. */
 export async function createTestVariant(
@@ -91,7 +109,7 @@ export async function stockOf(db: Kysely<Database>, variantId: number): Promise<
 
 /** The order id at the end of the hosted checkout URL. */
 export function orderIdOf(url: string): string {
-  const id = new URL(url).pathname.split('/').pop();
+  const id = new URL(url, 'http://localhost').pathname.split('/').pop();
   if (!id) throw new Error(`no order id in ${url}`);
   return id;
 }

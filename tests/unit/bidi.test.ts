@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isolateLatinRuns, localized } from '../../src/client/lib/bidi.ts';
+import { isolateLatinRuns, isolateLatinRunsInHtml, localized } from '../../src/client/lib/bidi.ts';
 
 describe('bidi isolation', () => {
   it('wraps Latin runs inside Arabic text in LRI…PDI so "25-OH" keeps its order', () => {
@@ -10,5 +10,17 @@ describe('bidi isolation', () => {
   it('leaves English text alone', () => {
     expect(isolateLatinRuns('Vitamin D (25-OH)')).toBe('Vitamin D (25-OH)');
     expect(localized('en', 'فيتامين د', 'Vitamin D')).toBe('Vitamin D');
+  });
+});
+
+describe('bidi isolation in product HTML', () => {
+  it('isolates Latin runs in the text between tags, never inside a tag or a character reference', () => {
+    expect(isolateLatinRunsInHtml('<p>اعرف مستوى <strong>فيتامين د (25-OH)</strong> &amp; B12</p>')).toBe(
+      '<p>اعرف مستوى <strong>فيتامين د (\u206625-OH\u2069)</strong> &amp; \u2066B12\u2069</p>',
+    );
+  });
+
+  it('leaves English HTML alone', () => {
+    expect(isolateLatinRunsInHtml('<p>Vitamin D <strong>(25-OH)</strong></p>')).toBe('<p>Vitamin D <strong>(25-OH)</strong></p>');
   });
 });

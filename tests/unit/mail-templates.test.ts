@@ -25,6 +25,7 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
   'verify-email': { template: 'verify-email', data: { name: 'سارة', link: 'https://tahaleel.sa/verify-email?token=abc&next=%2Fcheckout' } },
   'reset-password': { template: 'reset-password', data: { name: 'Sarah', link: 'https://tahaleel.sa/reset-password?token=r3s3t' } },
   'password-changed': { template: 'password-changed', data: { name: 'Sarah' } },
+  'two-factor-reset': { template: 'two-factor-reset', data: { name: 'Sarah' } },
   'email-changed': { template: 'email-changed', data: { name: 'Sarah', newEmail: 'sarah.new@example.com' } },
   'booking-confirmed': { template: 'booking-confirmed', data: booking },
   'booking-cancelled': { template: 'booking-cancelled', data: booking },

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashPassword, needsRehash, setPasswordCost, verifyPassword } from '../../src/server/platform/password.ts';
+import { AppError } from '../../src/shared/errors.ts';
 
 // Made at N=2^17, r=8, p=1 (the cost before ADR 0020) for 'correct horse'.
 const OLD_STANDARD_HASH = 'scrypt$131072$8$1$Ib4j0QmOJj3nO5M9eX2m2Q==$U6MU9xvKYeufkR8NXMiAOXOrvapZQQpm+/YHIT8kv/8=';
@@ -30,5 +31,26 @@ describe('password hashes', () => {
     expect(await verifyPassword('correct horse', OLD_STANDARD_HASH)).toBe(true);
     expect(await verifyPassword('correct horsf', OLD_STANDARD_HASH)).toBe(false);
     expect(needsRehash(OLD_STANDARD_HASH)).toBe(true);
+  });
+
+  it('are made one at a time, with a queue behind, and past it a sign-in hears "try again shortly" at once', async () => {
+    setPasswordCost('test-only');
+    const order: number[] = [];
+    // 1 running + 32 waiting fit; the 34th and 35th are refused before any work.
+    const calls = Array.from({ length: 35 }, (_, index) =>
+      hashPassword(`password ${index}`).then(
+        () => order.push(index),
+        (error: AppError) => error,
+      ),
+    );
+    const settled = await Promise.all(calls);
+    const refused = settled.filter((outcome): outcome is AppError => outcome instanceof AppError);
+    expect(refused.map((error) => [error.code, error.details])).toEqual([
+      ['RATE_LIMITED', { retryAfterSeconds: 5 }],
+      ['RATE_LIMITED', { retryAfterSeconds: 5 }],
+    ]);
+    // Those that waited ran in the order they came, and the turn was given back: the next hash runs.
+    expect(order).toEqual(Array.from({ length: 33 }, (_, index) => index));
+    expect(await verifyPassword('password 0', await hashPassword('password 0'))).toBe(true);
   });
 });

@@ -31,14 +31,13 @@ const page: RenderedPage = {
 };
 
 describe('a server-rendered page', () => {
-  it('carries the language, direction and theme it was drawn in', () => {
-    expect(pageHtml(indexHtml, 'en', '/', page)).toContain('<html lang="en" dir="ltr" style="color-scheme: light">');
-    expect(pageHtml(indexHtml, 'ar', '/', page)).toContain('<html lang="ar" dir="rtl" style="color-scheme: light">');
-    expect(pageHtml(indexHtml, 'ar', '/product/42', page)).toContain('<html lang="ar" dir="rtl" class="dark" style="color-scheme: dark">');
+  it('carries the language and direction it was drawn in, in the light theme (the store darkens only its own area)', () => {
+    expect(pageHtml(indexHtml, 'en', page)).toContain('<html lang="en" dir="ltr" style="color-scheme: light">');
+    expect(pageHtml(indexHtml, 'ar', page)).toContain('<html lang="ar" dir="rtl" style="color-scheme: light">');
   });
 
   it('puts the markup in #root, its styles in the head and its data beside it', () => {
-    const html = pageHtml(indexHtml, 'ar', '/', page);
+    const html = pageHtml(indexHtml, 'ar', page);
     expect(html).toContain(
       '<div id="root" data-server-locale="ar"><main>صفحة</main></div><script type="application/json" id="tahaleel-query-state">',
     );
@@ -46,7 +45,7 @@ describe('a server-rendered page', () => {
   });
 
   it('holds the first paint back for nothing: entry named, boot script async, its language’s fonts preloaded', () => {
-    const html = pageHtml(indexHtml, 'ar', '/', page);
+    const html = pageHtml(indexHtml, 'ar', page);
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain('<meta name="tahaleel:entry" content="/assets/index-Ef56.js" />');
     expect(html).not.toContain('modulepreload');
@@ -60,7 +59,7 @@ describe('a server-rendered page', () => {
       '/assets/ibm-plex-sans-arabic-arabic-400-normal-X.woff2',
       '/assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2',
     ]);
-    expect(preloads(pageHtml(indexHtml, 'en', '/', page))).toEqual(['/assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2']);
+    expect(preloads(pageHtml(indexHtml, 'en', page))).toEqual(['/assets/ibm-plex-sans-arabic-latin-400-normal-Y.woff2']);
   });
 
   it('starts from index.html with its stylesheets written into the head', () => {
@@ -69,7 +68,7 @@ describe('a server-rendered page', () => {
     // Kept for the app's loader to find, never fetched.
     expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Ij90.css" disabled>');
     expect(template).not.toMatch(/rel="stylesheet"(?![^>]*disabled)/);
-    expect(pageHtml(template, 'ar', '/', page)).toContain('<style>/* /assets/index-Ij90.css */');
+    expect(pageHtml(template, 'ar', page)).toContain('<style>/* /assets/index-Ij90.css */');
   });
 
   it('keeps data that looks like markup from ending its script', () => {
@@ -77,7 +76,7 @@ describe('a server-rendered page', () => {
       ...page,
       state: { mutations: [], queries: [{ queryKey: ['</script><script>alert(1)</script>'] }] },
     } as unknown as RenderedPage;
-    const html = pageHtml(indexHtml, 'ar', '/', hostile);
+    const html = pageHtml(indexHtml, 'ar', hostile);
     const json = html.slice(
       html.indexOf('id="tahaleel-query-state">') + 'id="tahaleel-query-state">'.length,
       html.lastIndexOf('</script>'),
@@ -87,7 +86,7 @@ describe('a server-rendered page', () => {
   });
 
   it('has the page’s own title and description, with what a visitor typed written as text', () => {
-    const html = pageHtml(indexHtml, 'en', '/search', {
+    const html = pageHtml(indexHtml, 'en', {
       ...page,
       head: { title: 'Search results for “</title><script>alert(1)</script>” | Tahaleel', description: 'Say "hi" & <b>bye</b>' },
     });
@@ -97,11 +96,11 @@ describe('a server-rendered page', () => {
   });
 
   it('keeps the site’s title and description when the page names none', () => {
-    expect(pageHtml(indexHtml, 'ar', '/', page)).toContain('<title>تحاليل | Tahaleel</title>');
+    expect(pageHtml(indexHtml, 'ar', page)).toContain('<title>تحاليل | Tahaleel</title>');
   });
 
   it('fails loudly when the build no longer has the entry script it replaces', () => {
-    expect(() => pageHtml(indexHtml.replace(/<script type="module".*<\/script>/, ''), 'ar', '/', page)).toThrow(/entry script/);
+    expect(() => pageHtml(indexHtml.replace(/<script type="module".*<\/script>/, ''), 'ar', page)).toThrow(/entry script/);
   });
 });
 

@@ -1,24 +1,35 @@
 import { Box, Circle, Float, IconButton } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
 import { useCartPanels } from '../components/cart-panels-context.tsx';
-import { useLabCartItems } from '../features/lab-cart/lab-cart-store.ts';
-import { useStoreCartItems } from '../features/store-cart/store-cart-store.ts';
 import { formatNumber } from '../lib/format.ts';
 import { activeLocale } from '../lib/locale.ts';
+import { useCartCounts } from './cart-counts.ts';
 
-/** On store pages the button opens the store cart; elsewhere the lab-test cart. */
+/**
+ * On store pages the button opens the store cart; elsewhere the lab-test cart (spec §2). Its badge
+ * counts that cart; a second, quieter one says the other cart holds something too, so nothing seems
+ * to vanish on the way between the store and the tests (the open cart links to the other one).
+ */
 export function CartButton({ storeMode }: { storeMode: boolean }) {
   const { t } = useLingui();
-  const labItems = useLabCartItems();
-  const storeItems = useStoreCartItems();
+  const counts = useCartCounts();
   const panels = useCartPanels();
-  const count = storeMode ? storeItems.reduce((sum, item) => sum + item.quantity, 0) : labItems.length;
+  const locale = activeLocale();
+  const count = storeMode ? counts.store : counts.lab;
+  const other = storeMode ? counts.lab : counts.store;
+  const opens = storeMode
+    ? t`Store cart, ${plural(count, { one: '# item', other: '# items' })}`
+    : t`Test cart, ${plural(count, { one: '# test', other: '# tests' })}`;
+  const alsoHolds = storeMode
+    ? t`the test cart has ${plural(other, { one: '# test', other: '# tests' })}`
+    : t`the store cart has ${plural(other, { one: '# item', other: '# items' })}`;
   return (
     <Box position="relative">
       <IconButton
         variant="ghost"
-        aria-label={storeMode ? t`Store cart, ${count} items` : t`Test cart, ${count} items`}
+        aria-label={other > 0 ? [opens, alsoHolds].join(locale === 'ar' ? '، ' : '; ') : opens}
         onClick={() => (storeMode ? panels.openStoreCart() : panels.openLabCart())}
         data-testid="cart-button"
       >
@@ -27,7 +38,24 @@ export function CartButton({ storeMode }: { storeMode: boolean }) {
       {count > 0 && (
         <Float placement="top-end" offset="2">
           <Circle size="5" bg="accent.solid" color="accent.contrast" fontSize="xs" fontWeight="bold" aria-hidden>
-            {formatNumber(count, activeLocale())}
+            {formatNumber(count, locale)}
+          </Circle>
+        </Float>
+      )}
+      {other > 0 && (
+        <Float placement="bottom-end" offset="2">
+          <Circle
+            size="4"
+            bg="bg"
+            color="fg.muted"
+            borderWidth="1px"
+            borderColor="border.emphasized"
+            fontSize="2xs"
+            fontWeight="semibold"
+            aria-hidden
+            data-testid="other-cart-badge"
+          >
+            {formatNumber(other, locale)}
           </Circle>
         </Float>
       )}

@@ -17,6 +17,10 @@ const socialLinks = [
   { label: 'YouTube', href: 'https://www.youtube.com/@tahaleel' },
 ];
 
+function copyrightYear(): string {
+  return new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Riyadh' }).format(new Date());
+}
+
 export function Footer() {
   const { t, i18n } = useLingui();
   const authModal = useAuthModal();
@@ -73,7 +77,8 @@ export function Footer() {
         </SimpleGrid>
         <Separator my="6" />
         <HStack justify="space-between" wrap="wrap" gap="3" fontSize="sm" color="fg.muted">
-          <Text>{t`© 2025 Tahaleel. All rights reserved.`}</Text>
+          {/* The year in Riyadh, the same on the server and in the browser but for a moment at New Year. */}
+          <Text suppressHydrationWarning>{t`© ${copyrightYear()} Tahaleel. All rights reserved.`}</Text>
           <HStack gap="4" wrap="wrap">
             <ChakraLink asChild>
               <Link to="/privacy-policy">{t`Privacy Policy`}</Link>

@@ -35,8 +35,10 @@ export function ErrorState({ title, error, onRetry }: { title: string; error: un
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
-    <Center py="12" borderWidth="1px" borderStyle="dashed" rounded="lg">
-      <Text color="fg.muted">{children}</Text>
+    <Center py="12" px="6" borderWidth="1px" borderStyle="dashed" rounded="lg">
+      <Text color="fg.muted" textAlign="center">
+        {children}
+      </Text>
     </Center>
   );
 }

@@ -2,14 +2,28 @@ const LRI = '\u2066';
 const PDI = '\u2069';
 // A run of Latin letters and digits with the punctuation between them, e.g. "25-OH" or "B12".
 const LATIN_RUN = /[A-Za-z0-9](?:[A-Za-z0-9.,+\-/ ]*[A-Za-z0-9])?/g;
+const ARABIC = /[\u0600-\u06FF]/;
+const isolate = (text: string) => text.replace(LATIN_RUN, (run) => `${LRI}${run}${PDI}`);
 
 /**
  * Isolates left-to-right runs inside Arabic text so "فيتامين د (25-OH)" does not render as
  * "(OH-25)": the Unicode bidi algorithm splits "25-OH" into a number and a word otherwise.
  */
 export function isolateLatinRuns(text: string): string {
-  if (!/[\u0600-\u06FF]/.test(text)) return text;
-  return text.replace(LATIN_RUN, (run) => `${LRI}${run}${PDI}`);
+  if (!ARABIC.test(text)) return text;
+  return isolate(text);
+}
+
+/**
+ * The same for HTML (store product descriptions): only text between tags is touched, and never a
+ * character reference such as `&amp;`, whose letters are not text.
+ */
+export function isolateLatinRunsInHtml(html: string): string {
+  if (!ARABIC.test(html)) return html;
+  return html
+    .split(/(<[^>]*>|&#?\w+;)/)
+    .map((part, index) => (index % 2 === 0 ? isolate(part) : part))
+    .join('');
 }
 
 /** The text for the active language; Arabic gets its Latin runs isolated. */

@@ -39,6 +39,7 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   PLAN_NOT_AVAILABLE: msg`This plan is not available for your account type.`,
   PAYMENT_INTEGRATION_NEEDED: msg`Paid plans need a card payment provider, which has not been set up yet.`,
   WRONG_PASSWORD: msg`Your current password is not correct.`,
+  EMAIL_MISMATCH: msg`This is not your account's e-mail address. Type it exactly as it appears in your settings.`,
   WEAK_PASSWORD: msg`This password is too easy to guess. Choose a longer one: a few unrelated words work well.`,
   FILE_EMPTY: msg`The file is empty. Please choose the results file again.`,
   FILE_TOO_LARGE: msg`The file is larger than 10 MB. Please upload a smaller file.`,
@@ -50,6 +51,10 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   LINK_EXPIRED: msg`This link has expired. Please ask for a new one.`,
   LINK_USED: msg`This link has already been used. Each link works only once.`,
   REQUEST_TOO_LARGE: msg`This request is too large. Please shorten what you entered and try again.`,
+  TWO_FACTOR_SETUP_REQUIRED: msg`Set up two-factor authentication first: your account handles patients' health data.`,
+  TWO_FACTOR_CODE_INVALID: msg`That code is not correct, or it has already been used. Enter the current code from your app.`,
+  SECOND_FACTOR_EXPIRED: msg`Your sign-in took too long. Please enter your e-mail and password again.`,
+  PASSKEY_FAILED: msg`The passkey could not be used. Please try again or sign in with your password.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 
@@ -72,6 +77,9 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   invalid_card_expiry: msg`Enter the expiry date as MM/YY.`,
   card_expired: msg`This card has expired.`,
   invalid_card_cvc: msg`Enter the 3 or 4 digit security code.`,
+  invalid_building_number: msg`Enter the 4-digit building number.`,
+  invalid_postal_code: msg`Enter the 5-digit postal code.`,
+  invalid_short_address: msg`Enter the short address as 4 letters and 4 digits, e.g. RRRD2929.`,
 };
 
 interface ErrorData {
@@ -123,9 +131,23 @@ export function errorMessage(i18n: I18n, error: unknown): string {
   return i18n._(msg`Could not reach the server. Check your connection and try again.`);
 }
 
-/** The first message for one form field, translated. */
-export function fieldError(i18n: I18n, error: unknown, field: string): string | undefined {
+/** A field's length limits, so that "too short" and "too long" say by how much. */
+export interface FieldLimits {
+  min?: number;
+  max?: number;
+}
+
+/** One field's problem (a key of the shared `validationMessages`), translated, with the field's limit when it has one. */
+export function fieldMessage(i18n: I18n, key: string, limits: FieldLimits = {}): string {
+  const { min, max } = limits;
+  if (key === 'too_short' && min !== undefined) return i18n._(msg`Use at least ${min} characters.`);
+  if (key === 'too_long' && max !== undefined) return i18n._(msg`Use at most ${max} characters.`);
+  return i18n._(fieldMessages[key] ?? fieldMessages.invalid!);
+}
+
+/** The server's first message for one form field, translated. */
+export function fieldError(i18n: I18n, error: unknown, field: string, limits?: FieldLimits): string | undefined {
   const key = errorData(error)?.fieldErrors?.[field]?.[0];
   if (!key) return undefined;
-  return i18n._(fieldMessages[key] ?? fieldMessages.invalid!);
+  return fieldMessage(i18n, key, limits);
 }

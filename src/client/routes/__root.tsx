@@ -1,30 +1,43 @@
 import { Box, Flex, SkipNavLink } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { isStorePath } from '../../shared/server-rendering.ts';
 import { Footer } from '../app-shell/footer.tsx';
 import { Header } from '../app-shell/header.tsx';
 import { LazyPanel } from '../app-shell/lazy-panel.tsx';
 import { LoadingOverlay } from '../app-shell/loading-overlay.tsx';
+import { OtherCartLink } from '../app-shell/other-cart-link.tsx';
 import { CartPanelsProvider, useCartPanels } from '../components/cart-panels-context.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { AuthModalProvider, useAuthModal } from '../features/auth/auth-modal-context.tsx';
+import { confineRole } from '../features/auth/require-user.ts';
 import { RoleRedirects } from '../features/auth/role-redirects.tsx';
 import { useSession } from '../features/auth/use-session.ts';
+import { SKIPPED_KEY } from '../features/two-factor/prompt-skipped.ts';
+import { secondFactorStanding } from '../features/two-factor/standing.ts';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 import { useStoreLanguageRefresh } from '../lib/store-queries.ts';
 
 // Opened by a click, never needed for the first paint: each comes with its first opening.
 const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx').then((module) => ({ default: module.AuthModal })));
+const ConsentDialog = lazy(() => import('../features/auth/consent-dialog.tsx').then((module) => ({ default: module.ConsentDialog })));
 const LabCartDialog = lazy(() => import('../features/lab-cart/lab-cart-dialog.tsx').then((module) => ({ default: module.LabCartDialog })));
+// Only for admins and approved labs without a second factor.
+const TwoFactorPrompt = lazy(() =>
+  import('../features/two-factor/two-factor-prompt.tsx').then((module) => ({ default: module.TwoFactorPrompt })),
+);
+const TwoFactorRequired = lazy(() =>
+  import('../features/two-factor/two-factor-required.tsx').then((module) => ({ default: module.TwoFactorRequired })),
+);
 const StoreCartDrawer = lazy(() =>
   import('../features/store-cart/store-cart-drawer.tsx').then((module) => ({ default: module.StoreCartDrawer })),
 );
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ context, location }) => confineRole(context, location.pathname),
   component: RootLayout,
   notFoundComponent: NotFound,
 });
@@ -33,7 +46,8 @@ function RootLayout() {
   const { t } = useLingui();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const storeMode = isStorePath(pathname);
-  const { isLoading } = useSession();
+  const { user, isLoading } = useSession();
+  const standing = secondFactorStanding(user);
   const initialPath = useRef<string | null>(pathname);
   // Store answers cached on any page follow a language switch.
   useStoreLanguageRefresh();
@@ -46,15 +60,6 @@ function RootLayout() {
     initialPath.current = null;
     mainContent()?.focus({ preventScroll: true });
   }, [pathname]);
-
-  // The store's dark theme covers portals too (drawers, toasts), so it lives on <html>. A page drawn
-  // on the server has it already: touched only on a change, as restyling the whole page is costly.
-  useEffect(() => {
-    const root = document.documentElement;
-    const scheme = storeMode ? 'dark' : 'light';
-    root.classList.toggle('dark', storeMode);
-    if (root.style.colorScheme !== scheme) root.style.colorScheme = scheme;
-  }, [storeMode]);
 
   return (
     <AuthModalProvider>
@@ -72,8 +77,32 @@ function RootLayout() {
             {t`Skip to main content`}
           </SkipNavLink>
           <Header storeMode={storeMode} />
-          <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" outline="none">
-            <Outlet />
+          {/* The store's dark theme covers the store's own area, never the header and footer around it. */}
+          <Box
+            as="main"
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            flex="1"
+            outline="none"
+            className={storeMode ? 'dark' : undefined}
+            bg="bg"
+            color="fg"
+            css={storeMode ? { colorScheme: 'dark' } : undefined}
+          >
+            {standing === 'setup_required' ? (
+              <Suspense fallback={null}>
+                <TwoFactorRequired />
+              </Suspense>
+            ) : (
+              <>
+                {standing === 'grace' && user && (
+                  <Suspense fallback={null}>
+                    <TwoFactorPrompt userId={user.id} dueAt={user.two_factor_due_at} />
+                  </Suspense>
+                )}
+                <Outlet />
+              </>
+            )}
           </Box>
           <Footer />
         </Flex>
@@ -89,16 +118,25 @@ function RootLayout() {
 function Panels() {
   const authModal = useAuthModal();
   const cartPanels = useCartPanels();
+  const { user } = useSession();
+  const consentRequired = user?.consent_required === true;
+  // A sign-out forgets a skipped grace-period prompt, so the next sign-in asks again.
+  useEffect(() => {
+    if (!user) sessionStorage.removeItem(SKIPPED_KEY);
+  }, [user]);
   return (
     <>
+      <LazyPanel open={consentRequired}>
+        <ConsentDialog open={consentRequired} />
+      </LazyPanel>
       <LazyPanel open={authModal.mode !== null}>
         <AuthModal />
       </LazyPanel>
       <LazyPanel open={cartPanels.open === 'lab'}>
-        <LabCartDialog />
+        <LabCartDialog otherCart={<OtherCartLink from="lab" />} />
       </LazyPanel>
       <LazyPanel open={cartPanels.open === 'store'}>
-        <StoreCartDrawer />
+        <StoreCartDrawer otherCart={<OtherCartLink from="store" />} />
       </LazyPanel>
     </>
   );

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ArrowLeftRight, ClipboardList, LayoutDashboard, Microscope, Settings, Users } from 'lucide-react';
+import { ArrowLeftRight, ClipboardList, LayoutDashboard, Microscope, ScrollText, Settings, Users } from 'lucide-react';
 import { AccountSettings } from '../features/account/account-settings.tsx';
+import { AdminAuditLog } from '../features/admin/admin-audit-log.tsx';
 import { AdminLabs } from '../features/admin/admin-labs.tsx';
 import { AdminOverview } from '../features/admin/admin-overview.tsx';
 import { AdminTestRequests } from '../features/admin/admin-test-requests.tsx';
@@ -16,7 +17,7 @@ import { searchText } from '../lib/plain-checks.ts';
 
 export const Route = createFileRoute('/admin/dashboard')({
   validateSearch: (search): { section?: string } => ({ section: searchText(search.section) }),
-  beforeLoad: ({ context }) => requireUser(context, 'admin'),
+  beforeLoad: ({ context }) => requireUser(context, '/admin/dashboard', 'admin'),
   component: AdminDashboardPage,
 });
 
@@ -34,6 +35,7 @@ function AdminDashboardPage() {
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers /> },
+    { id: 'audit', label: t`Audit log`, icon: ScrollText, render: () => <AdminAuditLog /> },
     { id: 'settings', label: t`Settings`, icon: Settings, render: () => <AccountSettings user={user} /> },
   ];
   return (

@@ -59,8 +59,11 @@ function CategoryPage() {
         <Breadcrumb.Root>
           <Breadcrumb.List>
             <Breadcrumb.Item>
+              {/* Only the category itself is the current page (aria-current), not the list it is in. */}
               <Breadcrumb.Link asChild>
-                <Link to="/categories">{t`Categories`}</Link>
+                <Link to="/categories" activeOptions={{ exact: true }}>
+                  {t`Categories`}
+                </Link>
               </Breadcrumb.Link>
             </Breadcrumb.Item>
             <Breadcrumb.Separator />

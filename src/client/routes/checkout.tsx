@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { CreditCard, Lock } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
 import { Price } from '../components/price.tsx';
 import { notify } from '../components/ui/toaster.tsx';
@@ -30,6 +30,7 @@ function checkoutKey(): string {
 }
 
 export const Route = createFileRoute('/checkout')({
+  // Spec §2: an empty cart's checkout sends the visitor home.
   beforeLoad: () => {
     if (labCartStore.get().length === 0) throw redirect({ to: '/', replace: true });
   },
@@ -44,14 +45,18 @@ function CheckoutPage() {
   const queryClient = useQueryClient();
   const items = useLabCartItems();
   const cart = useLabCart();
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const authModal = useAuthModal();
   const totalHalalas = items.reduce((sum, item) => sum + sarToHalalas(item.price), 0);
   const vat = halalasToSar(vatIncluded(totalHalalas));
 
+  // A signed-out visitor with tests to pay for is asked at once to log in or go on as a guest, and stays here.
+  const asked = useRef(false);
   useEffect(() => {
-    if (items.length === 0) void navigate({ to: '/', replace: true });
-  }, [items.length, navigate]);
+    if (isLoading || user || items.length === 0 || asked.current) return;
+    asked.current = true;
+    authModal.openForBooking();
+  }, [isLoading, user, items.length, authModal]);
 
   const create = useMutation(
     trpc.booking.create.mutationOptions({
@@ -70,12 +75,18 @@ function CheckoutPage() {
 
   const pay = () => {
     if (!user) {
-      notify.error({ title: t`Please log in to complete your purchase.` });
-      authModal.open('login');
+      authModal.openForBooking();
       return;
     }
     create.mutate({ items: items.map(({ labTestId, bookingTime }) => ({ labTestId, bookingTime })), idempotencyKey: checkoutKey() });
   };
+
+  // The cart emptied in another tab: nothing is left to pay for (after paying, onSuccess goes on to the dashboard).
+  const emptied = items.length === 0 && create.isIdle;
+  useEffect(() => {
+    if (emptied) void navigate({ to: '/', replace: true });
+  }, [emptied, navigate]);
+  if (emptied) return null;
 
   return (
     <Container maxW="6xl" py="10">
@@ -127,12 +138,12 @@ function CheckoutPage() {
               </Heading>
             </Card.Header>
             <Card.Body gap="4">
-              <Alert.Root status="warning">
+              <Alert.Root status="info">
                 <Alert.Indicator />
                 <Alert.Content>
-                  <Alert.Title>{t`Payment Integration Needed`}</Alert.Title>
+                  <Alert.Title>{t`Your card will not be charged`}</Alert.Title>
                   <Alert.Description>
-                    {t`No card is charged yet: a card payment provider still has to be set up, so this payment is simulated.`}
+                    {t`Online card payment is not open yet. Your booking is confirmed without any charge to your card.`}
                   </Alert.Description>
                 </Alert.Content>
               </Alert.Root>

@@ -35,7 +35,7 @@ export const Route = createFileRoute('/dashboard')({
     booking: searchUuid(search.booking),
   }),
   beforeLoad: async ({ context }) => {
-    const { user } = await requireUser(context);
+    const { user } = await requireUser(context, '/dashboard');
     if (user.user_type === 'admin') throw redirect({ to: '/admin/dashboard', replace: true });
     return { user };
   },

@@ -2,8 +2,10 @@ import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { UserRound } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { GoogleUnverifiedNotice } from '../features/auth/google-unverified-notice.tsx';
+import { type SignInReturnPath, signInReturnPaths } from '../features/auth/require-user.ts';
 import { useSession } from '../features/auth/use-session.ts';
 import { CategoryStrip } from '../features/catalog/category-strip.tsx';
 import { PopularTests } from '../features/catalog/popular-tests.tsx';
@@ -13,9 +15,11 @@ import { searchChoice } from '../lib/plain-checks.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/')({
-  // Google sign-in comes back with `google_unverified` when it would not link to an unconfirmed account.
-  validateSearch: (search): { auth_error?: 'google_unverified' } => ({
+  // Google sign-in comes back with `google_unverified` when it would not link to an unconfirmed account;
+  // a signed-out visit to a dashboard comes here with `sign_in`, the page to return to once signed in.
+  validateSearch: (search): { auth_error?: 'google_unverified'; sign_in?: SignInReturnPath } => ({
     auth_error: searchChoice(search.auth_error, ['google_unverified'] as const),
+    sign_in: searchChoice(search.sign_in, signInReturnPaths),
   }),
   loader: ({ context }) =>
     Promise.all([
@@ -31,6 +35,7 @@ function HomePage() {
   const { user } = useSession();
   const { auth_error: authError } = Route.useSearch();
   const navigate = Route.useNavigate();
+  useSignInThenReturn();
   usePageMeta({
     title: t`Book your lab test at the best price near you`,
     description: t`Compare prices and ratings of certified labs across the Kingdom, then book a time that suits you.`,
@@ -66,4 +71,28 @@ function HomePage() {
       <HomeMarketing />
     </>
   );
+}
+
+/**
+ * `?sign_in=/dashboard`: opens the sign-in (the admin's for /admin/dashboard) and, once signed in,
+ * goes back to that page; closing the sign-in leaves the visitor here.
+ */
+function useSignInThenReturn() {
+  const { sign_in: returnTo } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const authModal = useAuthModal();
+  const { user, isLoading } = useSession();
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!returnTo || isLoading) return;
+    if (user) {
+      void navigate({ to: returnTo, replace: true });
+    } else if (!asked.current) {
+      asked.current = true;
+      authModal.open(returnTo === '/admin/dashboard' ? 'admin' : 'login');
+    } else if (authModal.mode === null) {
+      void navigate({ search: {}, replace: true });
+    }
+  }, [returnTo, user, isLoading, authModal, navigate]);
 }

@@ -84,8 +84,7 @@ function LabPage() {
               <MapPin size={16} aria-hidden />
             </Box>
             <Text>
-              {localized(locale, data.address_ar, data.address_en)}
-              {data.city ? ` · ${cityName(data.city, locale)}` : ''}
+              {addressWithCity(localized(locale, data.address_ar, data.address_en), data.city ? cityName(data.city, locale) : null)}
             </Text>
           </HStack>
           <HStack gap="4" wrap="wrap">
@@ -167,4 +166,9 @@ function LabPage() {
       </Stack>
     </Container>
   );
+}
+
+/** The lab's address, with its city after it unless the address already names it ("Jeddah · Jeddah"). */
+function addressWithCity(address: string, city: string | null): string {
+  return city && !address.includes(city) ? `${address} · ${city}` : address;
 }

@@ -35,7 +35,7 @@ function ProductPage() {
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       <Stack gap="6">
-        <Button asChild variant="ghost" size="sm" width="fit-content" ps="1">
+        <Button asChild variant="ghost" size="sm" width="fit-content" ps="1" color="fg">
           <Link to="/store">
             <Box as="span" display="inline-flex" _rtl={{ transform: 'scaleX(-1)' }}>
               <ArrowLeft aria-hidden />

@@ -6,6 +6,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, type SearchSort, searchSorts } from '../../shared/search-options.ts';
 import { EmptyState } from '../components/query-state.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
+import { NoResults } from '../features/search/no-results.tsx';
 import { type FilterValues, SearchFilters } from '../features/search/search-filters.tsx';
 import { SearchResultCard } from '../features/search/search-result-card.tsx';
 import { searchChoice, searchNumber, searchText } from '../lib/plain-checks.ts';
@@ -93,6 +94,10 @@ function SearchPage() {
     sort: search.sort ?? 'relevance',
   };
   const changeFilters = (next: Partial<FilterValues>) => void navigate({ search: (current) => ({ ...current, ...next }), replace: true });
+  const narrowed = [search.location, search.lat, search.minPrice, search.maxPrice, search.minRating].some((value) => value !== undefined);
+  const widen = () => void navigate({ search: { query, sort: search.sort } });
+  // On a phone the filters come first; a search that found nothing says so above them, where results go.
+  const nothingFound = Boolean(query) && !results.isPending && !results.isError && rows.length === 0;
 
   return (
     <Container maxW="7xl" py="8">
@@ -110,7 +115,7 @@ function SearchPage() {
         </Stack>
         <Grid templateColumns={{ base: '1fr', lg: '280px 1fr' }} gap="6" alignItems="start">
           <SearchFilters value={filters} onChange={changeFilters} />
-          <Stack gap="3" aria-live="polite" aria-busy={results.isFetching}>
+          <Stack gap="3" aria-live="polite" aria-busy={results.isFetching} order={nothingFound ? { base: -1, lg: 0 } : undefined}>
             {!query ? (
               <EmptyState>{t`Type the name of a test to see labs and prices.`}</EmptyState>
             ) : results.isError && !results.isFetchNextPageError ? (
@@ -121,7 +126,7 @@ function SearchPage() {
             ) : results.isPending ? (
               [0, 1, 2, 3].map((index) => <Skeleton key={index} height="32" rounded="lg" />)
             ) : rows.length === 0 ? (
-              <EmptyState>{t`No labs match your search. Try another spelling or widen the filters.`}</EmptyState>
+              <NoResults query={query} narrowed={narrowed} onWiden={widen} />
             ) : (
               <>
                 <Text color="fg.muted">

@@ -11,7 +11,6 @@ import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
-import { notify } from '../components/ui/toaster.tsx';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { BookingPanel } from '../features/booking/booking-panel.tsx';
@@ -48,16 +47,24 @@ function TestPage() {
   const { user } = useSession();
   const authModal = useAuthModal();
 
-  // Booking needs an account; choosing a lab to add to the cart does not.
+  // Booking needs an account (or a guest's name and mobile); choosing a lab to add to the cart does not.
+  // The lab asked for before signing in opens once signed in.
+  const [waitingLab, setWaitingLab] = useState<string | null>(null);
   const chooseLab = (labId: string, booking: boolean) => {
     if (booking && !user) {
-      notify.error({ title: t`You must be logged in to book.` });
-      authModal.open('login');
+      setWaitingLab(labId);
+      authModal.openForBooking();
       return;
     }
     setSelectedLab(labId);
     setChosenHere(true);
   };
+  useEffect(() => {
+    if (!user || !waitingLab) return;
+    setWaitingLab(null);
+    setSelectedLab(waitingLab);
+    setChosenHere(true);
+  }, [user, waitingLab]);
 
   useEffect(() => {
     if (selectedLab && labs.data) selectedRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });

@@ -16,6 +16,8 @@ export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
+export type Int8 = ColumnType<number | string, bigint | number | string, bigint | number | string>;
+
 export type Json = ColumnType<JsonValue, string, string>;
 
 export type JsonArray = JsonValue[];
@@ -43,6 +45,8 @@ export type StoreProductStatus = 'draft' | 'published';
 export type TestRequestStatus = 'approved' | 'pending' | 'rejected';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export type WebauthnChallengePurpose = 'register' | 'sign_in';
 
 export interface AccountTokens {
   created_at: CreatedAt;
@@ -183,6 +187,24 @@ export interface Outbox {
   user_id: string | null;
 }
 
+export interface Passkeys {
+  created_at: CreatedAt;
+  id: string;
+  last_used_at: Timestamp | null;
+  name: string;
+  public_key: Buffer;
+  sign_count: Generated<Int8>;
+  transports: Generated<string>;
+  user_id: string;
+}
+
+export interface PendingSignIns {
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  id: string;
+  user_id: string;
+}
+
 export interface ResultFiles {
   booking_id: string;
   content_type: ResultFileContentType;
@@ -273,6 +295,9 @@ export interface StoreOrderItems {
 }
 
 export interface StoreOrders {
+  buyer_email: string | null;
+  buyer_name: string | null;
+  buyer_phone: string | null;
   cancel_url: string;
   card_last4: string | null;
   created_at: CreatedAt;
@@ -282,6 +307,12 @@ export interface StoreOrders {
   paid_at: Timestamp | null;
   payment_reference: string | null;
   reserved_until: Timestamp;
+  ship_building_number: string | null;
+  ship_city: string | null;
+  ship_district: string | null;
+  ship_postal_code: string | null;
+  ship_short_address: string | null;
+  ship_street: string | null;
   status: Generated<StoreOrderStatus>;
   success_url: string;
   time_zone: Generated<string>;
@@ -393,6 +424,32 @@ export interface Tests {
   turnaround_hours: number | null;
 }
 
+export interface TwoFactorRecoveryCodes {
+  code_hash: string;
+  created_at: CreatedAt;
+  id: GeneratedAlways<number>;
+  used_at: Timestamp | null;
+  user_id: string;
+}
+
+export interface TwoFactorTotp {
+  created_at: CreatedAt;
+  enabled_at: Timestamp | null;
+  iv: Buffer | null;
+  key_id: string | null;
+  last_used_step: number | null;
+  secret: Buffer;
+  user_id: string;
+}
+
+export interface UserConsents {
+  accepted_at: Generated<Timestamp>;
+  id: GeneratedAlways<number | string>;
+  privacy_version: string;
+  terms_version: string;
+  user_id: string;
+}
+
 export interface UserProfiles {
   approved: Generated<boolean>;
   created_at: CreatedAt;
@@ -408,6 +465,7 @@ export interface UserProfiles {
 
 export interface Users {
   created_at: CreatedAt;
+  deleted_at: Timestamp | null;
   email: string | null;
   email_verified_at: Timestamp | null;
   google_sub: string | null;
@@ -415,7 +473,15 @@ export interface Users {
   is_anonymous: Generated<boolean>;
   password_hash: string | null;
   phone: string | null;
+  two_factor_due_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
+}
+
+export interface WebauthnChallenges {
+  challenge: string;
+  expires_at: Timestamp;
+  purpose: WebauthnChallengePurpose;
+  user_id: string | null;
 }
 
 export interface DB {
@@ -432,6 +498,8 @@ export interface DB {
   labs: Labs;
   newsletter_subscriptions: NewsletterSubscriptions;
   outbox: Outbox;
+  passkeys: Passkeys;
+  pending_sign_ins: PendingSignIns;
   result_files: ResultFiles;
   sessions: Sessions;
   slot_holds: SlotHolds;
@@ -451,6 +519,10 @@ export interface DB {
   store_variants: StoreVariants;
   test_requests: TestRequests;
   tests: Tests;
+  two_factor_recovery_codes: TwoFactorRecoveryCodes;
+  two_factor_totp: TwoFactorTotp;
+  user_consents: UserConsents;
   user_profiles: UserProfiles;
   users: Users;
+  webauthn_challenges: WebauthnChallenges;
 }

@@ -1,27 +1,22 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AuditAction } from '../../shared/legal.ts';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type AuditAction =
-  | 'lab.approve'
-  | 'lab.reject'
-  | 'test_request.approve'
-  | 'test_request.reject'
-  | 'result.upload'
-  | 'result.read'
-  | 'result.read_denied'
-  | 'result.damaged';
-
 export interface AuditEntry {
   actorId: string | null;
   action: AuditAction;
-  subjectType: 'lab' | 'test_request' | 'result_file';
+  subjectType: 'lab' | 'test_request' | 'result_file' | 'user';
   subjectId: string | number;
   details?: Record<string, unknown>;
 }
 
-/** Who did what to which record; written in the caller's transaction when there is one. Answers when it was written. */
+/**
+ * Who did what to which record; written in the caller's transaction when there is one, so an action
+ * and its entry commit or fail together. Answers when it was written. The table is append-only
+ * (migrations/0020): an entry, once written, is never changed or removed.
+ */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<Date> {
   const row = await db
     .insertInto('audit_log')

@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../shared/errors.ts';
 
 // scrypt, at the OWASP cost that fits a Cloudflare Worker (docs/decisions/0020): N=2^15, r=8, p=3
 // works in 32 MiB, where OWASP's first choice (N=2^17, r=8, p=1, this code's cost until 2026-11-23)
@@ -26,11 +27,39 @@ export function setPasswordCost(cost: PasswordCost): void {
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
+/**
+ * A password hash is the costliest thing a request can ask for (about 0.1 s of a core). Left alone,
+ * a hundred addresses sending wrong sign-ins kept every core hashing and a customer booking waited
+ * 12 s (`npm run bench:abuse`). So hashes run one at a time per process, leaving the other cores to
+ * everything else; a few more wait their turn, and past that a sign-in is told to try again shortly.
+ */
+const HASHING_AT_ONCE = 1;
+const HASHING_QUEUE = 32;
+let hashing = 0;
+const waitingToHash: (() => void)[] = [];
+
+async function inHashingTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing < HASHING_AT_ONCE) hashing++;
+  else if (waitingToHash.length < HASHING_QUEUE) await new Promise<void>((resolve) => waitingToHash.push(resolve));
+  else throw new AppError('RATE_LIMITED', { retryAfterSeconds: 5 });
+  try {
+    return await work();
+  } finally {
+    // The turn passes straight to the next in line, or is given back.
+    const next = waitingToHash.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return inHashingTurn(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

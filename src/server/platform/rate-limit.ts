@@ -20,6 +20,8 @@ export const rateLimits = {
   signInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   /** A signed-in user confirming their current password (to change it). */
   passwordCheckPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Codes of a second factor (sign-in's second step, turning it on or off): one limit per account, across addresses. */
+  secondFactorPerAccount: { limit: 5, windowSeconds: 15 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
   guestPerIp: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitPolicy>;

@@ -37,3 +37,33 @@ export function blankSessionCookie(publicUrl: string): string {
     maxAge: 0,
   });
 }
+
+/** `__Host-` and Secure when the public URL is HTTPS: the cookie of a sign-in waiting for its second factor. */
+function pendingSignInCookieName(publicUrl: string): string {
+  return isHttps(publicUrl) ? '__Host-tahaleel_second_step' : 'tahaleel_second_step';
+}
+
+export function readPendingSignInToken(c: Context, publicUrl: string): string | undefined {
+  return getCookie(c, pendingSignInCookieName(publicUrl));
+}
+
+/** A Set-Cookie value carrying a pending sign-in's token (not a session: it opens nothing but the second step). */
+export function pendingSignInCookie(publicUrl: string, token: string, expiresAt: Date): string {
+  return generateCookie(pendingSignInCookieName(publicUrl), token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(publicUrl),
+    path: '/',
+    maxAge: Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
+  });
+}
+
+export function blankPendingSignInCookie(publicUrl: string): string {
+  return generateCookie(pendingSignInCookieName(publicUrl), '', {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(publicUrl),
+    path: '/',
+    maxAge: 0,
+  });
+}

@@ -1,6 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { type Kysely, sql } from 'kysely';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../../shared/legal.ts';
 import type { Locale, UserType } from '../../shared/locale.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -35,6 +36,17 @@ export interface SessionUser {
   /** Mail choices: appointment reminders, and news and offers. */
   reminder_mail: boolean;
   marketing_mail: boolean;
+  /** Signs in with a code from an authenticator app after the password. */
+  two_factor_enabled: boolean;
+  /** Must have a second factor: an admin or an approved lab (docs/decisions/0023). */
+  two_factor_required: boolean;
+  /** When the grace period to set it up ends (ISO instant); null until the rule is first seen to apply. */
+  two_factor_due_at: string | null;
+  /**
+   * The user has not accepted the terms and privacy policy in force (src/shared/legal.ts): the app asks
+   * before they go on. Never for a guest, who accepts on turning the visit into an account.
+   */
+  consent_required: boolean;
 }
 
 export interface Session {
@@ -89,7 +101,25 @@ function selectSessionUser(db: Kysely<Database>) {
       'user_profiles.marketing_mail',
     ])
     .select(sql<boolean>`users.email_verified_at is not null`.as('email_verified'))
-    .select(sql<boolean>`users.password_hash is not null`.as('has_password'));
+    .select(sql<boolean>`users.password_hash is not null`.as('has_password'))
+    .select(
+      sql<boolean>`exists (select 1 from two_factor_totp where two_factor_totp.user_id = users.id and two_factor_totp.enabled_at is not null)`.as(
+        'two_factor_enabled',
+      ),
+    )
+    .select(
+      sql<boolean>`(user_profiles.user_type = 'admin' or (user_profiles.user_type = 'lab' and user_profiles.approved))`.as(
+        'two_factor_required',
+      ),
+    )
+    .select(
+      sql<string | null>`to_char(users.two_factor_due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('two_factor_due_at'),
+    )
+    .select(
+      sql<boolean>`not users.is_anonymous and coalesce((
+        select terms_version = ${TERMS_VERSION} and privacy_version = ${PRIVACY_VERSION} from user_consents
+         where user_consents.user_id = users.id order by accepted_at desc, id desc limit 1), false) = false`.as('consent_required'),
+    );
 }
 
 /** The auth user merged with the profile (and the lab's license number), as `auth.me` answers it. */

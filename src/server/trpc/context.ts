@@ -7,7 +7,7 @@ import type { BlobStore } from '../modules/results/blob-store.ts';
 import type { Logger } from '../platform/logger.ts';
 import { type PaymentProvider, simulatedPaymentProvider } from '../platform/payment-provider.ts';
 import { rememberUserLocale, type Session, type SessionUser, validateSessionToken } from '../platform/session.ts';
-import { blankSessionCookie, readSessionToken, sessionCookie } from '../platform/session-cookie.ts';
+import { blankSessionCookie, readPendingSignInToken, readSessionToken, sessionCookie } from '../platform/session-cookie.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -32,10 +32,14 @@ export interface TrpcContext {
   db: Kysely<Database>;
   config: Env;
   payments: PaymentProvider;
+  /** Where result files are kept (an account's deletion removes its files); absent where none is. */
+  blobs?: BlobStore;
   session: Session | null;
   user: SessionUser | null;
   locale: Locale;
   clientIp: string;
+  /** The token of a sign-in waiting for its second factor (its own cookie), if any. */
+  pendingSignInToken: string | null;
   /** Sets a cookie on the response, e.g. at sign-in. */
   setCookie(value: string): void;
 }
@@ -67,11 +71,13 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
     db: deps.db,
     config: deps.env,
     payments: deps.payments ?? simulatedPaymentProvider(deps.env.PAYMENT_DELAY_MS),
+    ...(deps.blobs && { blobs: deps.blobs }),
     session: validation?.session ?? null,
     user: validation?.user ?? null,
     locale,
     // Never X-Forwarded-For on its own say: the entry decides whom to believe (platform/client-address.ts).
     clientIp: deps.clientIp?.(c) ?? 'unknown',
+    pendingSignInToken: readPendingSignInToken(c, deps.env.PUBLIC_URL) ?? null,
     setCookie,
   };
 }

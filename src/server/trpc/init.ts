@@ -1,6 +1,7 @@
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
-import { AppError, type AppErrorCode } from '../../shared/errors.ts';
+import { AppError, type AppErrorCode, validationMessages } from '../../shared/errors.ts';
+import { secondFactorStanding } from '../modules/two-factor/two-factor.service.ts';
 import type { TrpcContext } from './context.ts';
 
 /** The one place where a coded AppError becomes a tRPC error. */
@@ -40,6 +41,7 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   PLAN_NOT_AVAILABLE: 'BAD_REQUEST',
   PAYMENT_INTEGRATION_NEEDED: 'PAYMENT_REQUIRED',
   WRONG_PASSWORD: 'BAD_REQUEST',
+  EMAIL_MISMATCH: 'BAD_REQUEST',
   WEAK_PASSWORD: 'BAD_REQUEST',
   FILE_EMPTY: 'BAD_REQUEST',
   FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -52,6 +54,12 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   LINK_EXPIRED: 'BAD_REQUEST',
   LINK_USED: 'BAD_REQUEST',
   REQUEST_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  // An admin or approved lab past its grace period: nothing but enrolment until a second factor is set up.
+  TWO_FACTOR_SETUP_REQUIRED: 'FORBIDDEN',
+  TWO_FACTOR_CODE_INVALID: 'BAD_REQUEST',
+  // The password step of a two-step sign-in is missing or too old: start again.
+  SECOND_FACTOR_EXPIRED: 'UNAUTHORIZED',
+  PASSKEY_FAILED: 'BAD_REQUEST',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
 
@@ -96,4 +104,48 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const baseProcedure = t.procedure.use(appErrors);
+/**
+ * Text with a NUL character is refused for every procedure before its own schema runs: PostgreSQL
+ * cannot store U+0000 and would answer with a 500. The refusal names the field, like any other.
+ */
+const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
+  // An input that cannot be read at all (no body for a procedure without input) is the procedure's own business.
+  const raw = await getRawInput().catch(() => undefined);
+  const path = pathToNul(raw);
+  if (path) {
+    const refusal = z
+      .unknown()
+      .refine(() => false, { message: validationMessages.invalid, path })
+      .safeParse(null);
+    throw new TRPCError({ code: 'BAD_REQUEST', cause: refusal.error });
+  }
+  return next();
+});
+
+function pathToNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = pathToNul(item, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** What an admin or approved lab past its grace period without a second factor may still call: itself, enrolment, sign-out. */
+const reachableBeforeSetup = new Set(['auth.me', 'auth.signOut', 'account.twoFactorSetup', 'account.twoFactorEnable']);
+
+/**
+ * The two-factor rule for every procedure (docs/decisions/0023): an admin or approved lab whose grace
+ * period has run out without a second factor gets TWO_FACTOR_SETUP_REQUIRED from everything else.
+ * Runs before the input is read, so no procedure's own checks are reached.
+ */
+const secondFactorRule = t.middleware(async ({ ctx, path, next }) => {
+  if (ctx.user) {
+    const standing = await secondFactorStanding(ctx.db, ctx.user, ctx.config.TWO_FACTOR_GRACE_DAYS);
+    if (standing === 'setup_required' && !reachableBeforeSetup.has(path)) throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
+  }
+  return next();
+});
+
+export const baseProcedure = t.procedure.use(noNulCharacters).use(appErrors).use(secondFactorRule);

@@ -74,6 +74,12 @@ for (const run of runs) {
       await expect(labRow).toHaveCount(0);
       await page.getByRole('combobox', { name: w.common.filter }).selectOption({ label: w.dashboard.status.approved });
       await expect(labRow).toContainText(w.dashboard.status.approved);
+      // The approval is in the audit log, with the admin who gave it.
+      const { id: labId } = await trpc<{ id: string }>(labPerson.context, 'auth.me', undefined, 'GET');
+      await openSection(page, w.dataRights.auditLog);
+      const approval = page.getByTestId('audit-entry').filter({ hasText: `lab:${labId.slice(0, 8)}` });
+      await expect(approval).toContainText(w.dataRights.labApproved);
+      await expect(approval).toContainText(w.admin.name);
 
       // The approved lab asks for a new test; the admin approves the request.
       await trpc(labPerson.context, 'lab.requestTest', { nameAr: newTest.ar, nameEn: newTest.en });

@@ -99,6 +99,7 @@ for (const run of runs) {
       // Cancelling one moves it to the past and cancelled ones.
       await openSection(page, w.dashboard.nav.bookings);
       await lipidBooking.getByRole('button', { name: w.dashboard.cancelBooking }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: w.dashboard.cancelBooking }).click();
       await expect(message(page, w.dashboard.bookingCancelled)).toBeVisible();
       await expect(lipidBooking).toContainText(w.dashboard.status.cancelled);
       await expect(lipidBooking.getByRole('button', { name: w.dashboard.cancelBooking })).toHaveCount(0);

@@ -167,7 +167,7 @@ for (const run of runs) {
       // The overview and the payments count the completed booking.
       await openSection(page, w.dashboard.nav.overview);
       await expect(page.getByTestId('stat-revenue-value')).toHaveText(sar(price, run.locale));
-      await expect(page.getByTestId('stat-pending-value')).toHaveText('0');
+      await expect(page.getByTestId('stat-confirmed-value')).toHaveText('0');
       await openSection(page, w.dashboard.nav.payments);
       await expect(page.getByText(w.lab.totalOfCompleted)).toBeVisible();
       const payment = page.getByTestId('payment-row').filter({ hasText: testName });

@@ -1,4 +1,4 @@
-import { expect, type Page, test, useLanguage } from '../fixtures.ts';
+import { expect, fillDelivery, type Page, test, useLanguage } from '../fixtures.ts';
 import { words } from '../words.ts';
 import { openFromMenu, runs, titled } from './journeys.ts';
 
@@ -99,6 +99,7 @@ for (const run of runs) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(s.checkoutHeading);
     await expect(page.getByTestId('hosted-checkout-item')).toContainText(purchase.product);
     await expect(page.getByTestId('hosted-checkout-total')).toHaveText(purchase.total);
+    await fillDelivery(page, run.locale);
     await page.getByLabel(s.nameOnCard).fill(run.locale === 'ar' ? 'نورة القحطاني' : 'Noura Alqahtani');
     await page.getByRole('button', { name: s.pay(purchase.total) }).click();
 

@@ -1,8 +1,9 @@
 import { Box } from '@chakra-ui/react';
+import { isolateLatinRunsInHtml } from '../../lib/bidi.ts';
 
 /**
  * Product HTML, sanitized on the server before it is sent (src/server/modules/store/sanitize.ts);
- * this only gives it readable spacing in either direction.
+ * this gives it readable spacing in either direction and keeps codes such as "25-OH" whole in Arabic.
  */
 export function StoreHtml({ html }: { html: string }) {
   return (
@@ -19,7 +20,7 @@ export function StoreHtml({ html }: { html: string }) {
         '& h2, & h3, & h4': { fontWeight: 'semibold', marginBlockEnd: '2' },
       }}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes product HTML (sanitize-html) before it leaves the API
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={{ __html: isolateLatinRunsInHtml(html) }}
     />
   );
 }

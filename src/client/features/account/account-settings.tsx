@@ -2,15 +2,19 @@ import { Alert, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import type { SessionUser } from '../auth/use-session.ts';
+import { TwoFactorCard } from '../two-factor/two-factor-card.tsx';
+import { DeleteAccountCard } from './delete-account-card.tsx';
 import { EmailCard } from './email-card.tsx';
 import { GuestUpgradeCard } from './guest-upgrade-card.tsx';
 import { MailPreferencesCard } from './mail-preferences-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SignOutEverywhereCard } from './sign-out-everywhere-card.tsx';
+import { YourDataCard } from './your-data-card.tsx';
 
 /**
- * Every role's account: name and language, address, password, mail and devices. A guest has no
+ * Every role's account: name and language, address, password, second factor, mail, devices and a copy
+ * of their data; a customer may also delete theirs. A guest has no
  * address or password yet: it gets the upgrade to a full account instead.
  */
 export function AccountSettings({ user, title }: { user: SessionUser; title?: string }) {
@@ -34,8 +38,11 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
       <ProfileCard user={user} />
       {user.email && <EmailCard email={user.email} verified={user.email_verified} hasPassword={user.has_password} />}
       <PasswordCard hasPassword={user.has_password} />
+      <TwoFactorCard hasPassword={user.has_password} required={user.two_factor_required} />
       <MailPreferencesCard user={user} />
       <SignOutEverywhereCard />
+      <YourDataCard />
+      {user.user_type === 'customer' && <DeleteAccountCard hasPassword={user.has_password} email={user.email} />}
     </Stack>
   );
 }

@@ -46,7 +46,7 @@ export function AdminOverview() {
           loading={loading}
         />
         <StatCard icon={FlaskConical} label={t`Tests in the catalogue`} value={count(data?.counts.tests)} loading={loading} />
-        <StatCard icon={CalendarClock} label={t`Pending bookings`} value={count(data?.counts.pending_bookings)} loading={loading} />
+        <StatCard icon={CalendarClock} label={t`Confirmed bookings`} value={count(data?.counts.confirmed_bookings)} loading={loading} />
         <StatCard icon={CalendarCheck} label={t`Completed bookings`} value={count(data?.counts.completed_bookings)} loading={loading} />
         <StatCard icon={ShoppingBag} label={t`Paid store orders`} value={count(data?.counts.paid_store_orders)} loading={loading} />
       </SimpleGrid>

@@ -92,7 +92,7 @@ export function AdminUsers() {
                     </HStack>
                   </Table.Cell>
                   <Table.Cell>
-                    <Text as="bdi" fontSize="sm">
+                    <Text as="bdi" dir="ltr" fontSize="sm">
                       {user.email ?? user.phone ?? '—'}
                     </Text>
                   </Table.Cell>

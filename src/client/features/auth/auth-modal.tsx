@@ -16,13 +16,17 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { FlaskConical, User } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { FlaskConical, User, UserRound } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { validationMessages } from '../../../shared/errors.ts';
+import { anonymousSignInInput, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, signInInput, signUpInput } from '../../../shared/schemas.ts';
 import { notify } from '../../components/ui/toaster.tsx';
-import { errorMessage, fieldError } from '../../lib/errors.ts';
+import { errorMessage, type FieldLimits, fieldError, fieldMessage } from '../../lib/errors.ts';
+import { fieldIssues } from '../../lib/field-issues.ts';
 import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { type SignUpType, useAuthModal } from './auth-modal-context.tsx';
+import { SecondFactorStep } from './second-factor-step.tsx';
 
 interface FormState {
   name: string;
@@ -37,6 +41,19 @@ const signUpTypes = ['customer', 'lab'] as const;
 
 const emptyForm: FormState = { name: '', email: '', password: '', licenseNumber: '', phone: '', acceptTerms: false };
 
+/** What the form checks before sending, as the server would: the shared schemas, plus consent. */
+function formIssues(mode: 'login' | 'signup' | 'admin' | 'anonymous', userType: SignUpType, form: FormState): Record<string, string> {
+  if (mode === 'login' || mode === 'admin') return fieldIssues(signInInput, form);
+  const issues =
+    mode === 'signup'
+      ? fieldIssues(signUpInput, { ...form, userType, licenseNumber: userType === 'lab' ? form.licenseNumber.trim() || null : null })
+      : fieldIssues(anonymousSignInInput, form);
+  // The schema's checks across fields run only once every field passes: these are asked at once.
+  if (mode === 'signup' && userType === 'lab' && !form.licenseNumber.trim()) issues.licenseNumber ??= validationMessages.required;
+  if (!form.acceptTerms) issues.acceptTerms ??= validationMessages.consentRequired;
+  return issues;
+}
+
 export function AuthModal() {
   const { t, i18n } = useLingui();
   const modal = useAuthModal();
@@ -44,6 +61,15 @@ export function AuthModal() {
   const providers = useQuery({ ...trpc.auth.providers.queryOptions(), enabled: modal.mode !== null, staleTime: Infinity });
   const [userType, setUserType] = useState<SignUpType>(modal.userType);
   const [form, setForm] = useState<FormState>(emptyForm);
+  // Once the form has been sent, each field says what is wrong with it as it is typed.
+  const [checking, setChecking] = useState(false);
+  // Google asked for with no consent given: only the consent says so.
+  const [consentAsked, setConsentAsked] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
+  /** A field's message, named by the field so that a screen reader reads it with the field. */
+  const errorId = (field: string) => `${formId}-${field}-error`;
+  const describedBy = (field: string) => (invalid(field) ? errorId(field) : undefined);
   const mode = modal.mode;
   const typeKeys = radioGroupKeys(signUpTypes, userType, setUserType);
 
@@ -57,13 +83,16 @@ export function AuthModal() {
     void queryClient.invalidateQueries();
     notify.success({ title: message, description });
     setForm(emptyForm);
+    setChecking(false);
+    setConsentAsked(false);
     modal.close();
   };
   const failed = (title: string) => (error: unknown) => notify.error({ title, description: errorMessage(i18n, error) });
 
   const signIn = useMutation(
     trpc.auth.signIn.mutationOptions({
-      onSuccess: (user) => signedIn(user, t`Successfully logged in!`),
+      // A password step that asks for a code answers { two_factor_required: true } alone, with no user.
+      onSuccess: (answer) => ('id' in answer ? signedIn(answer, t`Successfully logged in!`) : modal.open('second-factor')),
       onError: failed(t`Sign in Failed`),
     }),
   );
@@ -88,18 +117,38 @@ export function AuthModal() {
   );
   const active = mode === 'signup' ? signUp : mode === 'anonymous' ? guest : signIn;
   const pending = signIn.isPending || signUp.isPending || guest.isPending;
-  const invalid = (field: string) => (active.error ? fieldError(i18n, active.error, field) : undefined);
+  const limits: Record<string, FieldLimits> = {
+    name: { max: NAME_MAX },
+    password: mode === 'signup' ? { min: PASSWORD_MIN, max: PASSWORD_MAX } : { max: PASSWORD_MAX },
+  };
+  // The second-factor step is a component of its own, with no fields of this form.
+  const formMode = mode === 'second-factor' ? null : mode;
+  const issues = checking && formMode ? formIssues(formMode, userType, form) : {};
+  const invalid = (field: string) => {
+    const issue =
+      issues[field] ?? (field === 'acceptTerms' && consentAsked && !form.acceptTerms ? validationMessages.consentRequired : undefined);
+    if (issue) return fieldMessage(i18n, issue, limits[field]);
+    return active.error ? fieldError(i18n, active.error, field, limits[field]) : undefined;
+  };
 
   const needsConsent = mode === 'signup' || mode === 'anonymous';
   const consentMissing = () => {
     if (!needsConsent || form.acceptTerms) return false;
-    notify.error({ title: t`You must agree to the Terms & Conditions and Privacy Policy.` });
+    setConsentAsked(true);
+    return true;
+  };
+
+  /** Sends nothing while a field is wrong: each says why under it, and the first takes the focus. */
+  const formInvalid = () => {
+    if (!formMode || Object.keys(formIssues(formMode, userType, form)).length === 0) return false;
+    setChecking(true);
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
     return true;
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (consentMissing()) return;
+    if (formInvalid()) return;
     if (mode === 'signup') {
       signUp.mutate({
         name: form.name,
@@ -116,9 +165,12 @@ export function AuthModal() {
     }
   };
 
-  const switchTo = (next: 'login' | 'signup') => {
+  const switchTo = (next: 'login' | 'signup' | 'anonymous') => {
     signIn.reset();
     signUp.reset();
+    guest.reset();
+    setChecking(false);
+    setConsentAsked(false);
     // Switching to sign-up always starts as a customer.
     modal.open(next, 'customer');
   };
@@ -130,6 +182,8 @@ export function AuthModal() {
 
   const set = (key: keyof FormState) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [key]: event.target.value }));
+
+  if (mode === 'second-factor') return <SecondFactorStep onSignedIn={(user) => signedIn(user, t`Successfully logged in!`)} />;
 
   const titles = { login: t`Log in`, signup: t`Create an account`, admin: t`Admin Login`, anonymous: t`Continue as guest` };
 
@@ -150,8 +204,13 @@ export function AuthModal() {
               <Dialog.Title>{mode ? titles[mode] : null}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <form onSubmit={submit} noValidate>
+              <form onSubmit={submit} noValidate ref={formRef}>
                 <Stack gap="4">
+                  {modal.forBooking && mode === 'login' && (
+                    <Text color="fg.muted" fontSize="sm">
+                      {t`To book, log in, create an account, or continue as a guest.`}
+                    </Text>
+                  )}
                   {mode === 'anonymous' && (
                     <Text color="fg.muted" fontSize="sm">
                       {t`Book without creating an account: we only need your name and mobile number to confirm your appointment.`}
@@ -179,8 +238,13 @@ export function AuthModal() {
                   {(mode === 'signup' || mode === 'anonymous') && (
                     <Field.Root invalid={Boolean(invalid('name'))} required>
                       <Field.Label>{mode === 'signup' && userType === 'lab' ? t`Lab name` : t`Full name`}</Field.Label>
-                      <Input value={form.name} onChange={set('name')} autoComplete={userType === 'lab' ? 'organization' : 'name'} />
-                      <Field.ErrorText>{invalid('name')}</Field.ErrorText>
+                      <Input
+                        value={form.name}
+                        onChange={set('name')}
+                        aria-describedby={describedBy('name')}
+                        autoComplete={mode === 'signup' && userType === 'lab' ? 'organization' : 'name'}
+                      />
+                      <Field.ErrorText id={errorId('name')}>{invalid('name')}</Field.ErrorText>
                     </Field.Root>
                   )}
                   {mode === 'anonymous' ? (
@@ -189,32 +253,41 @@ export function AuthModal() {
                       <Input
                         value={form.phone}
                         onChange={set('phone')}
+                        aria-describedby={describedBy('phone')}
                         type="tel"
                         inputMode="tel"
                         dir="ltr"
                         placeholder="05XXXXXXXX"
                         autoComplete="tel"
                       />
-                      <Field.ErrorText>{invalid('phone')}</Field.ErrorText>
+                      <Field.ErrorText id={errorId('phone')}>{invalid('phone')}</Field.ErrorText>
                     </Field.Root>
                   ) : (
                     <>
                       <Field.Root invalid={Boolean(invalid('email'))} required>
                         <Field.Label>{mode === 'admin' ? t`Admin e-mail` : t`E-mail`}</Field.Label>
-                        <Input value={form.email} onChange={set('email')} type="email" dir="ltr" autoComplete="email" />
-                        <Field.ErrorText>{invalid('email')}</Field.ErrorText>
+                        <Input
+                          value={form.email}
+                          onChange={set('email')}
+                          aria-describedby={describedBy('email')}
+                          type="email"
+                          dir="ltr"
+                          autoComplete="email"
+                        />
+                        <Field.ErrorText id={errorId('email')}>{invalid('email')}</Field.ErrorText>
                       </Field.Root>
                       <Field.Root invalid={Boolean(invalid('password'))} required>
                         <Field.Label>{t`Password`}</Field.Label>
                         <Input
                           value={form.password}
                           onChange={set('password')}
+                          aria-describedby={describedBy('password')}
                           type="password"
                           dir="ltr"
                           autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
                         />
                         {mode === 'signup' && !invalid('password') && <Field.HelperText>{t`At least 8 characters.`}</Field.HelperText>}
-                        <Field.ErrorText>{invalid('password')}</Field.ErrorText>
+                        <Field.ErrorText id={errorId('password')}>{invalid('password')}</Field.ErrorText>
                       </Field.Root>
                       {(mode === 'login' || mode === 'admin') && (
                         <ChakraLink asChild fontSize="sm" color="brand.fg" alignSelf="start" mt="-2">
@@ -228,44 +301,75 @@ export function AuthModal() {
                   {mode === 'signup' && userType === 'lab' && (
                     <Field.Root invalid={Boolean(invalid('licenseNumber'))} required>
                       <Field.Label>{t`License number`}</Field.Label>
-                      <Input value={form.licenseNumber} onChange={set('licenseNumber')} dir="ltr" />
-                      <Field.ErrorText>{invalid('licenseNumber')}</Field.ErrorText>
+                      <Input
+                        value={form.licenseNumber}
+                        onChange={set('licenseNumber')}
+                        aria-describedby={describedBy('licenseNumber')}
+                        dir="ltr"
+                      />
+                      <Field.ErrorText id={errorId('licenseNumber')}>{invalid('licenseNumber')}</Field.ErrorText>
                     </Field.Root>
                   )}
                   {needsConsent && (
-                    <Checkbox.Root
-                      checked={form.acceptTerms}
-                      onCheckedChange={(event) => setForm((current) => ({ ...current, acceptTerms: event.checked === true }))}
-                      colorPalette="brand"
-                      alignItems="start"
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control mt="0.5" data-testid="consent-checkbox" />
-                      <Checkbox.Label fontWeight="normal">
-                        <Trans>
-                          I agree to the{' '}
-                          <ChakraLink
-                            href="/terms-and-conditions"
-                            target="_blank"
-                            rel="noopener"
-                            color="brand.fg"
-                            textDecoration="underline"
-                          >
-                            Terms & Conditions
-                          </ChakraLink>{' '}
-                          and the{' '}
-                          <ChakraLink href="/privacy-policy" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
-                            Privacy Policy
-                          </ChakraLink>
-                        </Trans>
-                      </Checkbox.Label>
-                    </Checkbox.Root>
+                    <Stack gap="1">
+                      <Checkbox.Root
+                        checked={form.acceptTerms}
+                        onCheckedChange={(event) => setForm((current) => ({ ...current, acceptTerms: event.checked === true }))}
+                        invalid={Boolean(invalid('acceptTerms'))}
+                        colorPalette="brand"
+                        alignItems="start"
+                      >
+                        <Checkbox.HiddenInput
+                          aria-invalid={Boolean(invalid('acceptTerms'))}
+                          aria-describedby={describedBy('acceptTerms')}
+                        />
+                        <Checkbox.Control mt="0.5" data-testid="consent-checkbox" />
+                        <Checkbox.Label fontWeight="normal">
+                          <Trans>
+                            I agree to the{' '}
+                            <ChakraLink
+                              href="/terms-and-conditions"
+                              target="_blank"
+                              rel="noopener"
+                              color="brand.fg"
+                              textDecoration="underline"
+                            >
+                              Terms & Conditions
+                            </ChakraLink>{' '}
+                            and the{' '}
+                            <ChakraLink href="/privacy-policy" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+                              Privacy Policy
+                            </ChakraLink>
+                          </Trans>
+                        </Checkbox.Label>
+                      </Checkbox.Root>
+                      {invalid('acceptTerms') && (
+                        <Text id={errorId('acceptTerms')} color="fg.error" fontSize="sm" ps="7">
+                          {invalid('acceptTerms')}
+                        </Text>
+                      )}
+                    </Stack>
                   )}
                   <Button type="submit" colorPalette="brand" loading={pending} width="full">
                     {mode === 'signup' ? t`Create account` : mode === 'anonymous' ? t`Continue as guest` : t`Log in`}
                   </Button>
                 </Stack>
               </form>
+              {modal.forBooking && (mode === 'login' || mode === 'signup') && (
+                <Stack mt="4" gap="2">
+                  <HStack>
+                    <Separator flex="1" />
+                    <Text fontSize="sm" color="fg.muted">
+                      {t`or`}
+                    </Text>
+                    <Separator flex="1" />
+                  </HStack>
+                  <Button variant="outline" colorPalette="brand" width="full" onClick={() => switchTo('anonymous')}>
+                    <UserRound aria-hidden />
+                    {t`Book as a guest, no account needed`}
+                  </Button>
+                </Stack>
+              )}
               {(mode === 'login' || mode === 'signup') && providers.data?.google && (
                 <>
                   <HStack my="4">
@@ -281,7 +385,7 @@ export function AuthModal() {
                   </Button>
                 </>
               )}
-              {(mode === 'login' || mode === 'signup') && (
+              {(mode === 'login' || mode === 'signup' || (mode === 'anonymous' && modal.forBooking)) && (
                 <Text mt="4" fontSize="sm" textAlign="center">
                   {mode === 'login' ? t`Don't have an account?` : t`Already have an account?`}{' '}
                   <Button variant="plain" size="sm" color="brand.fg" px="0" onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}>

@@ -2,28 +2,25 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
-import { dashboardPath } from './dashboard-path.ts';
+import { useAuthModal } from './auth-modal-context.tsx';
+import { roleHomeInsteadOf } from './role-home.ts';
 import { useSession } from './use-session.ts';
 
-/** Pages opened from a mailed link, which every role must be able to finish on. */
-const accountLinkPaths = ['/verify-email', '/reset-password', '/forgot-password', '/newsletter/confirm', '/newsletter/unsubscribe'];
-
 /**
- * Keeps each role in its place once the session is known: an admin in /admin, a lab in /dashboard.
- * A convenience only: every rule that matters is enforced by the server's procedures.
+ * Keeps each role in its place when the session changes on a page (signing in through the modal):
+ * an admin in /admin, a lab in /dashboard. A page load is redirected before it is drawn, on the
+ * server and in the client alike (`confineRole`, routes/__root.tsx).
  */
 export function RoleRedirects() {
   const { t } = useLingui();
   const { user } = useSession();
   const navigate = useNavigate();
+  const authModal = useAuthModal();
   const location = useRouterState({ select: (state) => state.location });
 
   useEffect(() => {
-    if (!user || accountLinkPaths.includes(location.pathname)) return;
-    const confinedTo = { admin: '/admin', lab: '/dashboard', customer: null }[user.user_type];
-    if (confinedTo && !location.pathname.startsWith(confinedTo)) {
-      void navigate({ to: dashboardPath(user.user_type), replace: true });
-    }
+    const home = user && roleHomeInsteadOf(user.user_type, location.pathname);
+    if (home) void navigate({ to: home, replace: true });
   }, [user, location.pathname, navigate]);
 
   // Google sends the browser back to /?auth_error=google when sign-in did not complete
@@ -34,6 +31,15 @@ export function RoleRedirects() {
     notify.error({ title: t`Google Sign-In Failed`, description: t`Could not sign in with Google.` });
     void navigate({ to: '/', replace: true });
   }, [authError, navigate, t]);
+
+  // Google was right, and the account asks for its second factor next (`/?second_factor=1`).
+  const secondFactor = new URLSearchParams(location.searchStr).get('second_factor') === '1';
+  const openAuthModal = authModal.open;
+  useEffect(() => {
+    if (!secondFactor) return;
+    openAuthModal('second-factor');
+    void navigate({ to: '/', replace: true });
+  }, [secondFactor, openAuthModal, navigate]);
 
   return null;
 }

@@ -2,6 +2,7 @@ import { Box, Button, Grid, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { DirectionalIcon } from '../../components/ui/directional-icon.tsx';
 import { formatNumber, intlLocale } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { isRtl } from '../../lib/radio-group-keys.ts';
@@ -26,6 +27,9 @@ function sameDayInMonth(date: string, deltaMonths: number): string {
   return `${month}-${String(Math.min(Number(date.slice(8, 10)), lastDay)).padStart(2, '0')}`;
 }
 
+// Columns that may shrink below a button's own minimum width, so seven fit a 320 px phone.
+const SEVEN_DAYS = 'repeat(7, minmax(0, 1fr))';
+
 function weekday(date: string): number {
   return new Date(`${date}T12:00:00Z`).getUTCDay();
 }
@@ -49,10 +53,15 @@ export function BookingCalendar({ today, value, onChange }: { today: string; val
   const daysInMonth = new Date(Date.UTC(year, monthIndex, 0)).getUTCDate();
   const leading = first.getUTCDay(); // weeks start on Sunday
   const monthLabel = new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first);
-  const weekdayFormat = (style: 'short' | 'long') => new Intl.DateTimeFormat(intlLocale(locale), { weekday: style, timeZone: 'UTC' });
+  const weekdayFormat = (style: 'narrow' | 'short' | 'long') =>
+    new Intl.DateTimeFormat(intlLocale(locale), { weekday: style, timeZone: 'UTC' });
   const weekdays = Array.from({ length: 7 }, (_, day) => {
     const sunday = new Date(Date.UTC(2026, 10, 1 + day));
-    return { short: weekdayFormat('short').format(sunday), long: weekdayFormat('long').format(sunday) };
+    return {
+      narrow: weekdayFormat('narrow').format(sunday),
+      short: weekdayFormat('short').format(sunday),
+      long: weekdayFormat('long').format(sunday),
+    };
   });
   const canGoBack = month > today.slice(0, 7);
   const dayFormat = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' });
@@ -103,7 +112,7 @@ export function BookingCalendar({ today, value, onChange }: { today: string; val
   const weeks = Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
 
   return (
-    <Box borderWidth="1px" rounded="lg" p="3" maxW="sm" data-testid="booking-calendar">
+    <Box borderWidth="1px" rounded="lg" p={{ base: '2', sm: '3' }} width="full" maxW="sm" data-testid="booking-calendar">
       <HStack justify="space-between" mb="2">
         <IconButton
           size="sm"
@@ -112,30 +121,35 @@ export function BookingCalendar({ today, value, onChange }: { today: string; val
           disabled={!canGoBack}
           onClick={() => setMonth(addMonths(month, -1))}
         >
-          {/* Arrows point along the reading direction. */}
-          <Box as="span" transform={locale === 'ar' ? 'scaleX(-1)' : undefined} display="inline-flex">
+          <DirectionalIcon asChild>
             <ChevronLeft />
-          </Box>
+          </DirectionalIcon>
         </IconButton>
         <Text fontWeight="semibold" aria-live="polite" id={labelId}>
           {monthLabel}
         </Text>
         <IconButton size="sm" variant="ghost" aria-label={t`Next month`} onClick={() => setMonth(addMonths(month, 1))}>
-          <Box as="span" transform={locale === 'ar' ? 'scaleX(-1)' : undefined} display="inline-flex">
+          <DirectionalIcon asChild>
             <ChevronRight />
-          </Box>
+          </DirectionalIcon>
         </IconButton>
       </HStack>
       <Box role="grid" aria-labelledby={labelId} ref={gridRef} onKeyDown={onKeyDown}>
-        <Grid role="row" templateColumns="repeat(7, 1fr)" gap="1" mb="1">
+        <Grid role="row" templateColumns={SEVEN_DAYS} gap="1" mb="1">
           {weekdays.map((day) => (
             <Text key={day.long} role="columnheader" aria-label={day.long} fontSize="xs" color="fg.muted" textAlign="center">
-              {day.short}
+              {/* "الثلاثاء" is wider than a phone's column: one letter there. */}
+              <Box as="span" hideFrom="sm">
+                {day.narrow}
+              </Box>
+              <Box as="span" hideBelow="sm">
+                {day.short}
+              </Box>
             </Text>
           ))}
         </Grid>
         {weeks.map((week) => (
-          <Grid key={week.find(Boolean)} role="row" templateColumns="repeat(7, 1fr)" gap="1" mb="1">
+          <Grid key={week.find(Boolean)} role="row" templateColumns={SEVEN_DAYS} gap="1" mb="1">
             {week.map((date, index) => {
               if (!date) return <Box key={`blank-${index}`} role="gridcell" />;
               const selected = date === value;
@@ -144,6 +158,8 @@ export function BookingCalendar({ today, value, onChange }: { today: string; val
                   <Button
                     size="sm"
                     width="full"
+                    minW="0"
+                    px="0"
                     variant={selected ? 'solid' : 'ghost'}
                     colorPalette="brand"
                     disabled={date < today}

@@ -62,8 +62,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
 
   const bookNow = async () => {
     if (!user) {
-      notify.error({ title: t`You must be logged in to book.` });
-      authModal.open('login');
+      authModal.openForBooking();
       return;
     }
     if (!item) return;

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@ch
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -10,18 +11,24 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatHijriDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 
 const CANCEL_BEFORE_MS = 4 * 60 * 60 * 1000;
 
-/** The customer's bookings, upcoming first, with cancel while the 4-hour window is open; `upcomingOnly` for an overview. */
+/**
+ * The customer's bookings, upcoming first, with cancel (after a confirmation that says what is refunded)
+ * while the 4-hour window is open; `upcomingOnly` for an overview.
+ */
 export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean }) {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
   const queryClient = useQueryClient();
   const bookings = useQuery(trpc.booking.mine.queryOptions());
+  const [confirming, setConfirming] = useState<string | null>(null);
   const cancel = useMutation(
     trpc.booking.cancel.mutationOptions({
       onSuccess: () => {
+        setConfirming(null);
         notify.success({ title: t`Your booking has been cancelled.` });
         void queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() });
       },
@@ -39,6 +46,11 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
     .reverse();
   const past = bookings.data.filter((booking) => !upcoming.includes(booking));
   const statusLabel = { confirmed: t`Confirmed`, completed: t`Completed`, cancelled: t`Cancelled` } as const;
+  const whenOf = (booking: (typeof bookings.data)[number]) => {
+    const when = new Date(booking.booking_time);
+    return `${formatDate(when, locale, booking.time_zone)} · ${formatTime(when, locale, booking.time_zone)}`;
+  };
+  const toCancel = bookings.data.find((booking) => booking.id === confirming);
 
   const list = (items: typeof bookings.data) => (
     <Stack gap="3" as="ul" listStyleType="none">
@@ -69,13 +81,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                 <Stack align={{ base: 'start', md: 'end' }} gap="2">
                   <Price value={booking.total_price} />
                   {cancellable && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      colorPalette="red"
-                      loading={cancel.isPending && cancel.variables?.id === booking.id}
-                      onClick={() => cancel.mutate({ id: booking.id })}
-                    >
+                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(booking.id)}>
                       {t`Cancel booking`}
                     </Button>
                   )}
@@ -115,6 +121,21 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
           {list(past)}
         </Stack>
       )}
+      <CancelBookingDialog
+        booking={
+          toCancel
+            ? {
+                testName: localized(locale, toCancel.test_name_ar, toCancel.test_name_en),
+                when: whenOf(toCancel),
+                totalPrice: toCancel.total_price,
+                paid: toCancel.paid,
+              }
+            : null
+        }
+        cancelling={cancel.isPending}
+        onConfirm={() => toCancel && cancel.mutate({ id: toCancel.id })}
+        onClose={() => setConfirming(null)}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Box, Circle, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -8,8 +9,6 @@ import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CategoryIcon } from './category-icon.tsx';
 
-/** Marketing counts for the strip (spec §9), in the strip's order. */
-const stripCounts = ['150+', '80+', '60+', '90+', '45+', '30+', '70+', '40+', '25+', '55+'];
 const STRIP_SIZE = 10;
 
 export function CategoryStrip() {
@@ -30,8 +29,7 @@ export function CategoryStrip() {
         <SimpleGrid columns={{ base: 2, sm: 3, md: 5 }} gap="4" as="ul" listStyleType="none">
           {categories.isPending
             ? Array.from({ length: STRIP_SIZE }, (_, index) => <Skeleton key={index} height="32" rounded="xl" as="li" />)
-            : categories.data.slice(1, STRIP_SIZE + 1).map((category, index) => {
-                const count = stripCounts[index] ?? '';
+            : categories.data.slice(1, STRIP_SIZE + 1).map((category) => {
                 return (
                   <Box as="li" key={category.id}>
                     <Link to="/categories/$categoryName" params={{ categoryName: category.name_en }}>
@@ -53,7 +51,7 @@ export function CategoryStrip() {
                         </Circle>
                         <Text fontWeight="semibold">{localized(locale, category.name_ar, category.name_en)}</Text>
                         <Text fontSize="sm" color="fg.muted">
-                          {t`${count} tests`}
+                          {t`${plural(category.test_count, { one: '# test', other: '# tests' })}`}
                         </Text>
                       </Stack>
                     </Link>

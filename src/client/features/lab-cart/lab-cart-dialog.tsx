@@ -1,6 +1,7 @@
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useCartPanels } from '../../components/cart-panels-context.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -8,7 +9,8 @@ import { LabCartLine, labCartLineKey } from './lab-cart-line.tsx';
 import { useLabCartItems } from './lab-cart-store.ts';
 import { useLabCart } from './use-lab-cart.ts';
 
-export function LabCartDialog() {
+/** `otherCart`: the app shell's note that the store cart holds items too, with a way there. */
+export function LabCartDialog({ otherCart }: { otherCart?: ReactNode }) {
   const { t } = useLingui();
   const panels = useCartPanels();
   const navigate = useNavigate();
@@ -27,15 +29,18 @@ export function LabCartDialog() {
               <Dialog.Title>{t`Your test cart`}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              {items.length === 0 ? (
-                <Text color="fg.muted">{t`Your cart is empty`}</Text>
-              ) : (
-                <Stack gap="3" as="ul" listStyleType="none">
-                  {items.map((item, index) => (
-                    <LabCartLine key={labCartLineKey(item)} item={item} onRemove={() => cart.remove(index)} />
-                  ))}
-                </Stack>
-              )}
+              <Stack gap="4">
+                {otherCart}
+                {items.length === 0 ? (
+                  <Text color="fg.muted">{t`Your cart is empty`}</Text>
+                ) : (
+                  <Stack gap="3" as="ul" listStyleType="none">
+                    {items.map((item, index) => (
+                      <LabCartLine key={labCartLineKey(item)} item={item} onRemove={() => cart.remove(index)} />
+                    ))}
+                  </Stack>
+                )}
+              </Stack>
             </Dialog.Body>
             <Dialog.Footer justifyContent="space-between">
               <Text fontWeight="bold">

@@ -11,7 +11,7 @@ import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { LabBookingCard } from './lab-booking-card.tsx';
 
-/** Three figures (today, pending, revenue) and the latest bookings. */
+/** Three figures (today, confirmed, revenue) and the latest bookings. */
 export function LabOverview({ onViewAll }: { onViewAll: () => void }) {
   const { t } = useLingui();
   const locale = activeLocale();
@@ -34,10 +34,10 @@ export function LabOverview({ onViewAll }: { onViewAll: () => void }) {
         />
         <StatCard
           icon={CalendarClock}
-          label={t`Pending bookings`}
-          value={data && formatNumber(data.pending_bookings, locale)}
+          label={t`Confirmed bookings`}
+          value={data && formatNumber(data.confirmed_bookings, locale)}
           loading={overview.isPending}
-          testId="stat-pending"
+          testId="stat-confirmed"
         />
         <StatCard
           icon={Wallet}

@@ -217,7 +217,15 @@ export function JoinAsLabPage({ onSignUp, onLogIn }: JoinAsLabPageProps) {
                 ))}
               </List.Root>
             </Stack>
-            <Stack gap="4" p={{ base: '6', md: '8' }} rounded="3xl" bg="brand.solid" color="brand.contrast">
+            <Stack
+              gap="4"
+              p={{ base: '6', md: '8' }}
+              rounded="3xl"
+              bg="brand.solid"
+              color="brand.contrast"
+              // The brand-coloured ring would vanish on this brand-coloured panel.
+              css={{ '& :focus-visible': { outlineColor: 'brand.contrast' } }}
+            >
               <Heading as="h2" size="xl">
                 {t`Ready to welcome new patients?`}
               </Heading>

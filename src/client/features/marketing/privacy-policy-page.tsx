@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { PRIVACY_VERSION } from '../../../shared/legal.ts';
 import { contactDetails } from '../../lib/contact-details.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { ContactLink, LegalList, LegalPage, LegalParagraph, type LegalSection } from './legal-page.tsx';
@@ -117,10 +118,20 @@ export function PrivacyPolicyPage() {
       body: (
         <>
           <LegalParagraph>
-            {t`We keep your data while your account is active, and afterwards for as long as needed to provide the service or as required by law, including the retention periods that apply to medical records. When it is no longer needed, we destroy it or anonymise it so that it no longer identifies you.`}
+            {t`We keep your data while your account is active. When it is no longer needed, we destroy it or anonymise it so that it no longer identifies you. In particular:`}
           </LegalParagraph>
+          <LegalList
+            items={[
+              t`Result files: kept, encrypted, while your account exists, so that you can download them again; erased at once when you delete your account.`,
+              t`Bookings: kept while your account exists. When you delete it, they stay without your name or contact details, so that the labs' figures remain correct.`,
+              t`Payments and tax invoices: kept for at least six years, as Saudi VAT rules require. When you delete your account, they are kept with your name removed.`,
+              t`The record of who opened your results, and the audit log of what our staff do: kept for as long as the service runs, because they let anyone check later who saw health data and why. Nobody, not even us, can change or remove an entry. They hold an account number, role, time, network address and a staff member's reason, never your result; after you delete your account they no longer lead to your name.`,
+              t`Your acceptance of the terms and of this policy (which version, and when): kept while your account exists, and deleted with it.`,
+              t`Sessions: you are signed out after 14 days without activity, and 30 days after signing in at the latest.`,
+            ]}
+          />
           <LegalParagraph>
-            {t`You are signed out automatically after 30 days without activity. If you unsubscribe from the newsletter, we stop using your e-mail address for it straight away.`}
+            {t`If you unsubscribe from the newsletter, we stop using your e-mail address for it straight away. Version of this policy: ${PRIVACY_VERSION}.`}
           </LegalParagraph>
         </>
       ),
@@ -149,6 +160,9 @@ export function PrivacyPolicyPage() {
               t`withdraw your consent at any time, without affecting processing carried out before you withdrew it.`,
             ]}
           />
+          <LegalParagraph>
+            {t`In your account settings you can download a copy of all your data (Download my data), and delete your account yourself (Delete my account).`}
+          </LegalParagraph>
           <LegalParagraph>
             <Trans>
               To use any of these rights, write to us at {privacyEmail}. We reply within 30 days. If you are not satisfied with our answer,

@@ -3,12 +3,13 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Lock, ShoppingBag, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { effectivePriceCents, formatStorePrice, sameStoreId } from '../../../shared/store.ts';
 import { useCartPanels } from '../../components/cart-panels-context.tsx';
 import { StoreImage } from '../../components/store/store-image.tsx';
 import { StorePrice } from '../../components/store/store-price.tsx';
 import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';
+import { isolateLatinRuns } from '../../lib/bidi.ts';
 import { trpc } from '../../lib/trpc.ts';
 import {
   cartLineFrom,
@@ -58,7 +59,8 @@ function useFreshCartLines(open: boolean, items: StoreCartItem[]) {
   }, [products.data]);
 }
 
-export function StoreCartDrawer() {
+/** `otherCart`: the app shell's note that the lab-test cart holds tests too, with a way there. */
+export function StoreCartDrawer({ otherCart }: { otherCart?: ReactNode }) {
   const { t } = useLingui();
   const panels = useCartPanels();
   const items = useStoreCartItems();
@@ -87,9 +89,10 @@ export function StoreCartDrawer() {
                 )}
               </HStack>
             </Drawer.Header>
-            <Drawer.Body>
+            <Drawer.Body display="flex" flexDirection="column" gap="4">
+              {otherCart}
               {items.length === 0 ? (
-                <Stack align="center" justify="center" gap="4" height="full" textAlign="center" color="fg.muted">
+                <Stack align="center" justify="center" gap="4" flex="1" textAlign="center" color="fg.muted">
                   <ShoppingBag size={48} aria-hidden />
                   <Text fontSize="lg">{t`Your cart is empty`}</Text>
                   <Button asChild variant="outline" colorPalette="brand" onClick={() => panels.close()}>
@@ -106,10 +109,10 @@ export function StoreCartDrawer() {
                         <StoreImage src={item.product.image} alt="" boxSize="16" rounded="md" flexShrink={0} compact />
                         <Stack flex="1" gap="1" minW="0">
                           <Text fontWeight="semibold" lineClamp={2}>
-                            {title}
+                            {isolateLatinRuns(title)}
                           </Text>
                           <Text fontSize="sm" color="fg.muted">
-                            {item.variant.title}
+                            {isolateLatinRuns(item.variant.title)}
                           </Text>
                           <StorePrice price={item.variant.price_formatted} salePrice={item.variant.sale_price_formatted} size="sm" />
                           <HStack justify="space-between" gap="2" wrap="wrap">

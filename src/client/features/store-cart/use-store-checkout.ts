@@ -2,9 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { sameStoreId } from '../../../shared/store.ts';
+import { useCartPanels } from '../../components/cart-panels-context.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useGoTo } from '../../lib/use-go-to.ts';
 import { type StoreCartItem, storeCartStore } from './store-cart-store.ts';
 
 /** Set while the browser is away paying; the success page empties the cart only when it is there. */
@@ -34,6 +36,8 @@ function errorDetails(error: unknown): { appCode?: string; details?: { variantId
 /** Asks the store for a payment page for the cart, then sends the browser there. */
 export function useStoreCheckout() {
   const { t } = useLingui();
+  const goTo = useGoTo();
+  const panels = useCartPanels();
   const mutation = useMutation(trpc.store.checkout.mutationOptions());
 
   const explain = (items: StoreCartItem[], error: unknown): string => {
@@ -77,7 +81,8 @@ export function useStoreCheckout() {
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Riyadh',
       });
       markCheckoutPending(true);
-      window.location.assign(url);
+      panels.close();
+      goTo(url);
     } catch (error) {
       notify.error({ title: t`Checkout Error`, description: explain(items, error) });
     }

@@ -4,13 +4,17 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Clock, Lock, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { formatPhone } from '../../../shared/phone.ts';
+import { formatShippingAddress } from '../../../shared/store.ts';
 import { StoreImage } from '../../components/store/store-image.tsx';
+import { isolateLatinRuns } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { CardForm } from './card-form.tsx';
+import { useGoTo } from '../../lib/use-go-to.ts';
+import { PaymentForm } from './payment-form.tsx';
 
 type HostedOrder = RouterOutputs['store']['hostedCheckout']['get'];
 
@@ -53,9 +57,9 @@ function OrderSummary({ order }: { order: HostedOrder }) {
             <HStack as="li" key={item.variant_id} gap="3" align="start" data-testid="hosted-checkout-item">
               <StoreImage src={item.image} alt="" boxSize="14" rounded="md" flexShrink={0} compact />
               <Stack gap="0" flex="1" minW="0">
-                <Text fontWeight="semibold">{item.product_title}</Text>
+                <Text fontWeight="semibold">{isolateLatinRuns(item.product_title)}</Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {item.variant_title}
+                  {isolateLatinRuns(item.variant_title)}
                 </Text>
                 <Text fontSize="sm" color="fg.muted">
                   {t`Quantity: ${quantity}`} · <span dir="auto">{item.unit_price_formatted}</span>
@@ -78,19 +82,52 @@ function OrderSummary({ order }: { order: HostedOrder }) {
   );
 }
 
+/** Where a paid order goes and whom the courier calls, as the buyer gave them. */
+function DeliverySummary({ shipping }: { shipping: NonNullable<HostedOrder['shipping']> }) {
+  const { t } = useLingui();
+  const shortAddress = shipping.shortAddress;
+  return (
+    <Stack gap="2" borderWidth="1px" rounded="xl" p={{ base: '4', md: '6' }} bg="bg.panel" as="section" aria-labelledby="delivery-heading">
+      <Heading as="h2" size="md" id="delivery-heading">
+        {t`Delivery address`}
+      </Heading>
+      <Stack gap="1" data-testid="order-delivery-address">
+        <Text fontWeight="semibold">
+          <bdi>{shipping.fullName}</bdi>
+        </Text>
+        <Text>
+          <bdi>{formatShippingAddress(shipping, activeLocale())}</bdi>
+        </Text>
+        {shortAddress && (
+          <Text color="fg.muted">
+            {t`Short address:`} <bdi>{shortAddress}</bdi>
+          </Text>
+        )}
+        <Text color="fg.muted">
+          <bdi dir="ltr">{formatPhone(shipping.phone)}</bdi> · <bdi>{shipping.email}</bdi>
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}
+
 function ClosedCheckout({ order }: { order: HostedOrder }) {
   const { t } = useLingui();
+  const goTo = useGoTo();
   if (order.status === 'paid') {
     return (
-      <Alert.Root status="success" rounded="xl">
-        <Alert.Indicator />
-        <Alert.Content gap="3">
-          <Alert.Title>{t`This order has been paid.`}</Alert.Title>
-          <Button colorPalette="brand" width="fit-content" onClick={() => window.location.assign(order.success_url)}>
-            {t`Continue`}
-          </Button>
-        </Alert.Content>
-      </Alert.Root>
+      <Stack gap="4">
+        <Alert.Root status="success" rounded="xl">
+          <Alert.Indicator />
+          <Alert.Content gap="3">
+            <Alert.Title>{t`This order has been paid.`}</Alert.Title>
+            <Button colorPalette="brand" width="fit-content" onClick={() => goTo(order.success_url)}>
+              {t`Continue`}
+            </Button>
+          </Alert.Content>
+        </Alert.Root>
+        {order.shipping && <DeliverySummary shipping={order.shipping} />}
+      </Stack>
     );
   }
   return (
@@ -112,10 +149,11 @@ function ClosedCheckout({ order }: { order: HostedOrder }) {
 
 function OpenCheckout({ order, onChanged }: { order: HostedOrder; onChanged: () => void }) {
   const { t, i18n } = useLingui();
+  const goTo = useGoTo();
   const remaining = useCountdown(order.seconds_left, onChanged);
   const cancel = useMutation(
     trpc.store.hostedCheckout.cancel.mutationOptions({
-      onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+      onSuccess: ({ redirectUrl }) => goTo(redirectUrl),
     }),
   );
   return (
@@ -131,7 +169,7 @@ function OpenCheckout({ order, onChanged }: { order: HostedOrder; onChanged: () 
           </Trans>
         </Text>
       </HStack>
-      <CardForm orderId={order.id} total={order.total_formatted} onOrderChanged={onChanged} />
+      <PaymentForm orderId={order.id} total={order.total_formatted} prefill={order.prefill} onOrderChanged={onChanged} />
       <Button variant="ghost" loading={cancel.isPending || cancel.isSuccess} onClick={() => cancel.mutate({ orderId: order.id })}>
         {t`Cancel and return to the store`}
       </Button>

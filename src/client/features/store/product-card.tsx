@@ -5,6 +5,7 @@ import { ShoppingCart } from 'lucide-react';
 import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { StoreImage } from '../../components/store/store-image.tsx';
 import { StorePrice } from '../../components/store/store-price.tsx';
+import { isolateLatinRuns } from '../../lib/bidi.ts';
 import { availability, canAddToCart, cardVariant, type StoreProduct, type StoreVariant } from './store-types.ts';
 
 const STAGGER_SECONDS = 0.05;
@@ -57,7 +58,7 @@ export function ProductCard({
         <Heading as="h2" size="md" lineClamp={2}>
           <LinkOverlay asChild>
             <Link to="/product/$id" params={{ id: String(product.id) }}>
-              {product.title}
+              {isolateLatinRuns(product.title)}
             </Link>
           </LinkOverlay>
         </Heading>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { StoreHtml } from '../../components/store/store-html.tsx';
 import { StorePrice } from '../../components/store/store-price.tsx';
 import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';
+import { isolateLatinRuns } from '../../lib/bidi.ts';
 import { ProductGallery } from './product-gallery.tsx';
 import { StockMessage } from './stock-message.tsx';
 import { availability, canAddToCart, cardVariant, type StoreProduct, type StoreVariant } from './store-types.ts';
@@ -35,11 +36,11 @@ export function ProductDetails({
               </Badge>
             )}
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }} lineHeight="1.3">
-              {product.title}
+              {isolateLatinRuns(product.title)}
             </Heading>
             {product.subtitle && (
               <Text color="fg.muted" fontSize="lg">
-                {product.subtitle}
+                {isolateLatinRuns(product.subtitle)}
               </Text>
             )}
           </Stack>
@@ -84,7 +85,7 @@ export function ProductDetails({
           {product.additional_info.map((info) => (
             <Box as="section" key={String(info.id)} borderWidth="1px" rounded="xl" p="5" bg="bg.panel">
               <Heading as="h2" size="md" mb="3">
-                {info.title}
+                {isolateLatinRuns(info.title)}
               </Heading>
               <StoreHtml html={info.description} />
             </Box>

@@ -1,5 +1,6 @@
 import { HStack, RadioCard, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { isolateLatinRuns } from '../../lib/bidi.ts';
 import type { StoreVariant } from './store-types.ts';
 
 /** Spec §2: a 'Style' choice appears when a product has more than one variant. */
@@ -31,7 +32,7 @@ export function StyleSelector({
               <RadioCard.ItemControl py="2" px="3">
                 <RadioCard.ItemText>
                   <Text as="span" textDecoration={soldOut ? 'line-through' : undefined} color={soldOut ? 'fg.muted' : undefined}>
-                    {variant.title}
+                    {isolateLatinRuns(variant.title)}
                   </Text>
                 </RadioCard.ItemText>
               </RadioCard.ItemControl>

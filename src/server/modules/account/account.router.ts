@@ -1,9 +1,18 @@
-import { accountProfileInput, changeEmailInput, changePasswordInput, mailPreferencesInput } from '../../../shared/schemas.ts';
+import {
+  accountProfileInput,
+  changeEmailInput,
+  changePasswordInput,
+  deleteAccountInput,
+  mailPreferencesInput,
+} from '../../../shared/schemas.ts';
+import { secondFactorCodeInput, twoFactorDisableInput } from '../../../shared/two-factor-schemas.ts';
 import { blankSessionCookie } from '../../platform/session-cookie.ts';
 import { router } from '../../trpc/init.ts';
 import { signedInProcedure } from '../../trpc/procedures.ts';
 import { resultAccessLog } from '../results/results.service.ts';
+import * as twoFactor from '../two-factor/two-factor.service.ts';
 import * as account from './account.service.ts';
+import { deleteAccount } from './account-deletion.service.ts';
 
 export const accountRouter = router({
   updateProfile: signedInProcedure
@@ -20,9 +29,30 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => account.updateMailPreferences(ctx.db, ctx.user.id, input)),
   /** Who opened the caller's results, newest first (none for an account that has no results of its own). */
   resultAccessLog: signedInProcedure.query(({ ctx }) => resultAccessLog(ctx.db, ctx.user.id)),
+  /** Whether two-factor is on, and how many recovery codes are left. */
+  twoFactorStatus: signedInProcedure.query(({ ctx }) => twoFactor.status(ctx.db, ctx.user.id)),
+  /** A new secret to scan or type into an authenticator app; on once a code from it confirms (twoFactorEnable). */
+  twoFactorSetup: signedInProcedure.mutation(({ ctx }) => twoFactor.beginSetup(ctx.db, ctx.user, ctx.config)),
+  /** The first code turns it on; the ten recovery codes come back this once. */
+  twoFactorEnable: signedInProcedure
+    .input(secondFactorCodeInput)
+    .mutation(({ ctx, input }) => twoFactor.enable(ctx.db, ctx.user.id, input.code, ctx.config)),
+  twoFactorDisable: signedInProcedure
+    .input(twoFactorDisableInput)
+    .mutation(({ ctx, input }) => account.disableTwoFactor(ctx.db, ctx.user.id, input, ctx.config)),
+  /** Ten new recovery codes for a valid code; the old ones stop working. */
+  twoFactorRecoveryCodes: signedInProcedure
+    .input(secondFactorCodeInput)
+    .mutation(({ ctx, input }) => twoFactor.regenerateRecoveryCodes(ctx.db, ctx.user.id, input.code, ctx.config)),
   /** Every device is signed out, this one too. */
   signOutEverywhere: signedInProcedure.mutation(async ({ ctx }) => {
     const result = await account.signOutEverywhere(ctx.db, ctx.user.id);
+    ctx.setCookie(blankSessionCookie(ctx.config.PUBLIC_URL));
+    return result;
+  }),
+  /** Erases the caller's account at once (customers only) and signs this browser out. */
+  delete: signedInProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
+    const result = await deleteAccount(ctx.db, ctx.blobs, ctx.user, input);
     ctx.setCookie(blankSessionCookie(ctx.config.PUBLIC_URL));
     return result;
   }),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { assertStrongPassword } from '../../platform/password-strength.ts';
 import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
@@ -9,6 +10,7 @@ import { loadSessionUser } from '../../platform/session.ts';
 import { sendVerificationLink } from '../auth/auth.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { unsubscribeAddress } from '../newsletter/newsletter.service.ts';
+import { disable as disableSecondFactor } from '../two-factor/two-factor.service.ts';
 import * as repo from './account.repository.ts';
 
 /** Name and preferred language; answers with the user as `auth.me` does. */
@@ -50,7 +52,7 @@ export async function changePassword(
  * The account, once the caller proved it is theirs with the current password (an account that
  * signed up with Google has none and is not asked). Guesses count against the sign-in limit.
  */
-async function confirmedAccount(db: Kysely<Database>, userId: string, currentPassword: string | undefined) {
+export async function confirmedAccount(db: Kysely<Database>, userId: string, currentPassword: string | undefined) {
   const account = await repo.findPasswordHash(db, userId);
   if (!account) throw new AppError('NOT_FOUND', { entity: 'user' });
   // A guest first adds an e-mail and password through auth.upgradeAnonymous.
@@ -101,4 +103,12 @@ export async function updateMailPreferences(
   if (!user) throw new AppError('NOT_FOUND', { entity: 'user' });
   if (!choices.marketingMail && user.email) await unsubscribeAddress(db, user.email);
   return user;
+}
+
+/** Two-factor off takes the password (if the account has one) and a code: a session left open is not enough. */
+export async function disableTwoFactor(db: Kysely<Database>, userId: string, input: { password?: string; code: string }, env: Env) {
+  const account = await repo.findPasswordHash(db, userId);
+  if (account?.password_hash && !input.password) throw new AppError('WRONG_PASSWORD', { field: 'password' });
+  await confirmedAccount(db, userId, input.password);
+  return disableSecondFactor(db, userId, input.code, env);
 }

@@ -25,7 +25,7 @@ export async function platformCounts(db: Db) {
       (select count(*) from user_profiles where user_type = 'lab' and approved) as approved_labs,
       (select count(*) from tests) as tests,
       (select count(*) from bookings) as bookings,
-      (select count(*) from bookings where status = 'confirmed') as pending_bookings,
+      (select count(*) from bookings where status = 'confirmed') as confirmed_bookings,
       (select count(*) from bookings where status = 'completed') as completed_bookings,
       (select count(*) from test_requests where status = 'pending') as pending_test_requests,
       (select count(*) from store_orders where status = 'paid') as paid_store_orders`.execute(db);
@@ -36,7 +36,7 @@ export async function platformCounts(db: Db) {
     | 'approved_labs'
     | 'tests'
     | 'bookings'
-    | 'pending_bookings'
+    | 'confirmed_bookings'
     | 'completed_bookings'
     | 'pending_test_requests'
     | 'paid_store_orders',

@@ -1,7 +1,10 @@
-import { reviewTestRequestInput, setLabApprovalInput } from '../../../shared/schemas.ts';
+import { auditLogInput, reviewTestRequestInput, setLabApprovalInput } from '../../../shared/schemas.ts';
+import { twoFactorResetInput } from '../../../shared/two-factor-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure } from '../../trpc/procedures.ts';
+import { resetByAdmin } from '../two-factor/two-factor.service.ts';
 import * as admin from './admin.service.ts';
+import { auditLog } from './audit-log.service.ts';
 
 export const adminRouter = router({
   overview: adminProcedure.query(({ ctx }) => admin.overview(ctx.db)),
@@ -16,4 +19,8 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => admin.reviewTestRequest(ctx.db, ctx.user.id, input.id, input.decision, ctx.config.PUBLIC_URL)),
   users: adminProcedure.query(({ ctx }) => admin.users(ctx.db)),
   transactions: adminProcedure.query(({ ctx }) => admin.transactions(ctx.db)),
+  /** Removes another account's second factor (a lost phone); the owner is told by mail. */
+  resetTwoFactor: adminProcedure.input(twoFactorResetInput).mutation(({ ctx, input }) => resetByAdmin(ctx.db, ctx.user.id, input.userId)),
+  /** Staff actions and every read of a result, newest first, filtered and paged by id. */
+  auditLog: adminProcedure.input(auditLogInput).query(({ ctx, input }) => auditLog(ctx.db, input)),
 });

@@ -1,4 +1,5 @@
 import {
+  acceptConsentInput,
   anonymousSignInInput,
   checkResetLinkInput,
   requestPasswordResetInput,
@@ -8,11 +9,13 @@ import {
   upgradeAnonymousInput,
   verifyEmailInput,
 } from '../../../shared/schemas.ts';
+import { secondFactorCodeInput } from '../../../shared/two-factor-schemas.ts';
 import { invalidateSession } from '../../platform/session.ts';
-import { blankSessionCookie, sessionCookie } from '../../platform/session-cookie.ts';
+import { blankPendingSignInCookie, blankSessionCookie, pendingSignInCookie, sessionCookie } from '../../platform/session-cookie.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
+import { completePendingSignIn } from '../two-factor/two-factor.service.ts';
 import * as auth from './auth.service.ts';
 
 function meta(ctx: TrpcContext): auth.RequestMeta {
@@ -24,6 +27,15 @@ function begin(ctx: TrpcContext, started: auth.StartedSession) {
   return started.user;
 }
 
+/** The user and a session, or (two-factor on) only the second step's cookie: no session until the code. */
+function beginOrAskCode(ctx: TrpcContext, outcome: auth.SignInOutcome) {
+  if ('pending' in outcome) {
+    ctx.setCookie(pendingSignInCookie(ctx.config.PUBLIC_URL, outcome.pending.token, outcome.pending.expiresAt));
+    return { two_factor_required: true as const };
+  }
+  return begin(ctx, outcome);
+}
+
 export const authRouter = router({
   /** The signed-in user merged with the profile, or null for a visitor. */
   me: publicProcedure.query(({ ctx }) => ctx.user),
@@ -33,7 +45,16 @@ export const authRouter = router({
 
   signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => begin(ctx, await auth.signUp(ctx.db, input, meta(ctx)))),
 
-  signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => begin(ctx, await auth.signIn(ctx.db, input, meta(ctx)))),
+  signIn: publicProcedure
+    .input(signInInput)
+    .mutation(async ({ ctx, input }) => beginOrAskCode(ctx, await auth.signIn(ctx.db, input, meta(ctx)))),
+
+  /** The second step of a sign-in: a code from the app, or a recovery code (spent once used). */
+  signInSecondFactor: publicProcedure.input(secondFactorCodeInput).mutation(async ({ ctx, input }) => {
+    const userId = await completePendingSignIn(ctx.db, ctx.pendingSignInToken, input.code, ctx.config);
+    ctx.setCookie(blankPendingSignInCookie(ctx.config.PUBLIC_URL));
+    return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx)));
+  }),
 
   signInAnonymously: publicProcedure
     .input(anonymousSignInInput)
@@ -63,6 +84,9 @@ export const authRouter = router({
     const { userId } = await auth.resetPassword(ctx.db, input, ctx.clientIp);
     return begin(ctx, await auth.startSession(ctx.db, userId, { ...meta(ctx), currentSessionId: null }));
   }),
+
+  /** Records that the user accepted the terms and privacy policy versions now in force. */
+  acceptConsent: signedInProcedure.input(acceptConsentInput).mutation(({ ctx, input }) => auth.acceptConsent(ctx.db, ctx.user.id, input)),
 
   /** Revokes this session on the server and clears the cookie; harmless when signed out. */
   signOut: publicProcedure.mutation(async ({ ctx }) => {

@@ -14,6 +14,7 @@ import {
   rememberUserLocale,
   type SessionUser,
 } from '../../platform/session.ts';
+import { beginPendingSignIn, hasSecondFactor, type PendingSignIn } from '../two-factor/two-factor.service.ts';
 import { sendVerificationLink } from './account-links.ts';
 import {
   emailTaken,
@@ -23,6 +24,7 @@ import {
   linkGoogleAccount,
   replacePasswordHash,
 } from './auth.repository.ts';
+import { recordConsent } from './consent.ts';
 
 export {
   checkResetLink,
@@ -32,6 +34,7 @@ export {
   sendVerificationLink,
   verifyEmail,
 } from './account-links.ts';
+export { acceptConsent } from './consent.ts';
 
 export interface RequestMeta {
   clientIp: string;
@@ -48,6 +51,15 @@ export interface StartedSession {
   expiresAt: Date;
 }
 
+/** Either a session, or (for an account with two-factor on) a sign-in waiting for its code. */
+export type SignInOutcome = StartedSession | { pending: PendingSignIn };
+
+/** The password or Google was right: a session, unless the account's second factor is still to come. */
+async function afterFirstFactor(db: Kysely<Database>, userId: string, meta: RequestMeta): Promise<SignInOutcome> {
+  if (await hasSecondFactor(db, userId)) return { pending: await beginPendingSignIn(db, userId) };
+  return startSession(db, userId, meta);
+}
+
 /** A new session at every sign-in (no fixation); the one the browser had is revoked. */
 export async function startSession(db: Kysely<Database>, userId: string, meta: RequestMeta): Promise<StartedSession> {
   if (meta.currentSessionId) await invalidateSession(db, meta.currentSessionId);
@@ -60,6 +72,7 @@ export async function startSession(db: Kysely<Database>, userId: string, meta: R
   return { user, token, expiresAt: session.expiresAt };
 }
 
+/** Sign-up and a guest's upgrade share one limit per address (see upgradeAnonymous). */
 export async function signUp(db: Kysely<Database>, input: SignUpInput, meta: RequestMeta): Promise<StartedSession> {
   await consumeAttempt(db, `sign-up:ip:${meta.clientIp}`, rateLimits.signUpPerIp);
   assertStrongPassword(input.password, [input.email, input.name]);
@@ -76,6 +89,7 @@ export async function signUp(db: Kysely<Database>, input: SignUpInput, meta: Req
       locale: meta.locale,
       licenseNumber: input.userType === 'lab' ? (input.licenseNumber ?? null) : null,
     });
+    await recordConsent(tx, id);
     await sendVerificationLink(tx, { id, name: input.name, locale: meta.locale }, input.email, meta.publicUrl);
     return id;
   });
@@ -89,7 +103,7 @@ function wasteHashTime(password: string): Promise<boolean> {
   return dummyHash.then((hash) => verifyPassword(password, hash));
 }
 
-export async function signIn(db: Kysely<Database>, input: SignInInput, meta: RequestMeta): Promise<StartedSession> {
+export async function signIn(db: Kysely<Database>, input: SignInInput, meta: RequestMeta): Promise<SignInOutcome> {
   await consumeAttempt(db, `sign-in:ip:${meta.clientIp}`, rateLimits.signInPerIp);
   const accountAddressKey = `sign-in:account:${input.email}:ip:${meta.clientIp}`;
   await consumeAttempt(db, accountAddressKey, rateLimits.signInPerAccountAndIp);
@@ -113,7 +127,7 @@ export async function signIn(db: Kysely<Database>, input: SignInInput, meta: Req
 
   await clearAttempts(db, accountAddressKey);
   await clearAttempts(db, accountKey);
-  return startSession(db, account.id, meta);
+  return afterFirstFactor(db, account.id, meta);
 }
 
 export async function signInAnonymously(
@@ -144,6 +158,9 @@ export async function upgradeAnonymous(
   meta: RequestMeta,
 ): Promise<StartedSession> {
   if (!user.is_anonymous) throw new AppError('ALREADY_REGISTERED');
+  // It answers EMAIL_TAKEN as sign-up does, so it counts against sign-up's limit for the address: asking
+  // through guests which addresses have accounts is no cheaper than asking through sign-up.
+  await consumeAttempt(db, `sign-up:ip:${meta.clientIp}`, rateLimits.signUpPerIp);
   assertStrongPassword(input.password, [input.email, user.name]);
   if (await emailTaken(db, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
   const passwordHash = await hashPassword(input.password);
@@ -185,9 +202,9 @@ export interface GoogleIdentity {
  * account (its owner opened a link sent to it). Otherwise whoever signed up with someone else's
  * address first would get their Google identity (pre-account takeover): refused, never merged.
  */
-export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIdentity, meta: RequestMeta): Promise<StartedSession> {
+export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIdentity, meta: RequestMeta): Promise<SignInOutcome> {
   const linked = await findUserByGoogleSub(db, identity.sub);
-  if (linked) return startSession(db, linked.id, meta);
+  if (linked) return afterFirstFactor(db, linked.id, meta);
 
   const existing = identity.email ? await findCredentialsByEmail(db, identity.email) : undefined;
   if (existing) {
@@ -195,7 +212,7 @@ export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIde
     if (existing.user_type === 'admin') throw new AppError('USE_ADMIN_LOGIN');
     if (!identity.emailVerified || !existing.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED');
     await linkGoogleAccount(db, existing.id, identity.sub);
-    return startSession(db, existing.id, meta);
+    return afterFirstFactor(db, existing.id, meta);
   }
 
   const userId = await db.transaction().execute((tx) =>

@@ -4,7 +4,7 @@ import { generateCookie, getCookie } from 'hono/cookie';
 import { AppError } from '../../../shared/errors.ts';
 import { LOCALE_COOKIE } from '../../../shared/server-rendering.ts';
 import { sessionIdFromToken } from '../../platform/session.ts';
-import { readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
+import { pendingSignInCookie, readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
 import type { AppDeps } from '../../trpc/context.ts';
 import { localeFrom } from '../../trpc/context.ts';
 import { signInWithGoogle } from './auth.service.ts';
@@ -106,6 +106,11 @@ export function googleRoutes(deps: AppDeps) {
       );
       c.header('Set-Cookie', flowCookie(STATE_COOKIE, '', 0), { append: true });
       c.header('Set-Cookie', flowCookie(VERIFIER_COOKIE, '', 0), { append: true });
+      if ('pending' in started) {
+        // Two-factor on: the home page asks for the code (the sign-in modal's second step).
+        c.header('Set-Cookie', pendingSignInCookie(env.PUBLIC_URL, started.pending.token, started.pending.expiresAt), { append: true });
+        return c.redirect('/?second_factor=1', 302);
+      }
       c.header('Set-Cookie', sessionCookie(env.PUBLIC_URL, started.token, started.expiresAt), { append: true });
       return c.redirect('/', 302);
     } catch (error) {

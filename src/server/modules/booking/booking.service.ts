@@ -312,12 +312,14 @@ export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof booking
   };
 }
 
+/** The customer's bookings, newest first; `paid` when a payment came with it (a cancellation refunds it). */
 export async function myBookings(db: Kysely<Database>, customerId: string) {
   const rows = await bookingsWithDetails(db)
+    .select((eb) => eb('bookings.checkout_id', 'is not', null).as('paid'))
     .where('bookings.customer_id', '=', customerId)
     .orderBy('bookings.booking_time', 'desc')
     .execute();
-  return rows.map(presentBooking);
+  return rows.map((row) => ({ ...presentBooking(row), paid: Boolean(row.paid) }));
 }
 
 /** The customer's own upcoming booking, up to 4 hours before it; the seat goes back to the lab. */

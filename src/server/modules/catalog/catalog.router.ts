@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cityKeys } from '../../../shared/cities.ts';
+import { rowId } from '../../../shared/schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure } from '../../trpc/procedures.ts';
 import * as catalog from './catalog.service.ts';
@@ -11,9 +12,7 @@ export const catalogRouter = router({
   category: publicProcedure.input(z.object({ nameEn })).query(({ ctx, input }) => catalog.getCategory(ctx.db, input.nameEn)),
   popularTests: publicProcedure.query(({ ctx }) => catalog.getPopularTests(ctx.db)),
   test: publicProcedure.input(z.object({ nameEn })).query(({ ctx, input }) => catalog.getTest(ctx.db, input.nameEn)),
-  labsForTest: publicProcedure
-    .input(z.object({ testId: z.number().int().positive() }))
-    .query(({ ctx, input }) => catalog.getLabsForTest(ctx.db, input.testId)),
+  labsForTest: publicProcedure.input(z.object({ testId: rowId })).query(({ ctx, input }) => catalog.getLabsForTest(ctx.db, input.testId)),
   labs: publicProcedure
     .input(z.object({ city: z.enum(cityKeys as [string, ...string[]]).optional() }).optional())
     .query(({ ctx, input }) => catalog.getLabs(ctx.db, input?.city)),

@@ -61,14 +61,14 @@ export async function bookingStats(db: Db, labId: string, todayFrom: Date, today
       sql<string>`count(*) filter (where bookings.status <> 'cancelled' and bookings.booking_time >= ${todayFrom} and bookings.booking_time < ${todayTo})`.as(
         'today',
       ),
-      sql<string>`count(*) filter (where bookings.status = 'confirmed')`.as('pending'),
+      sql<string>`count(*) filter (where bookings.status = 'confirmed')`.as('confirmed'),
       sql<string>`count(*) filter (where bookings.status = 'completed')`.as('completed'),
       sql<string>`coalesce(sum(bookings.total_price_halalas) filter (where bookings.status = 'completed'), 0)`.as('revenue_halalas'),
     ])
     .executeTakeFirstOrThrow();
   return {
     today: Number(row.today),
-    pending: Number(row.pending),
+    confirmed: Number(row.confirmed),
     completed: Number(row.completed),
     revenueHalalas: Number(row.revenue_halalas),
   };

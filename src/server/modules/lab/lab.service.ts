@@ -51,7 +51,7 @@ export async function labOverview(db: Kysely<Database>, labId: string, now = new
       time_zone: profile.time_zone,
     },
     today_bookings: stats.today,
-    pending_bookings: stats.pending,
+    confirmed_bookings: stats.confirmed,
     completed_bookings: stats.completed,
     revenue: halalasToSar(stats.revenueHalalas),
     recent_bookings: recent.map(presentLabBooking),

@@ -1,6 +1,12 @@
 import type { Locale } from '../../../shared/locale.ts';
 import { bookingCalendarEvent } from './calendar.ts';
-import { emailChangedMail, passwordChangedMail, resetPasswordMail, verifyEmailMail } from './templates/account-mails.ts';
+import {
+  emailChangedMail,
+  passwordChangedMail,
+  resetPasswordMail,
+  twoFactorResetMail,
+  verifyEmailMail,
+} from './templates/account-mails.ts';
 import { bookingCancelledMail, bookingConfirmedMail, bookingReminderMail, resultsReadyMail } from './templates/booking-mails.ts';
 import type { MailContent } from './templates/content.ts';
 import { siteAddress } from './templates/format.ts';
@@ -24,6 +30,8 @@ export type MailMessage =
   /** The link works once, within 30 minutes. */
   | { template: 'reset-password'; data: { name: string; link: string } }
   | { template: 'password-changed'; data: { name: string } }
+  /** An administrator removed the account's second factor. */
+  | { template: 'two-factor-reset'; data: { name: string } }
   /** Sent to the old address. */
   | { template: 'email-changed'; data: { name: string; newEmail: string } }
   /** With the appointment as an .ics attachment. */
@@ -43,7 +51,7 @@ export type MailMessage =
   /** `total` in SAR, e.g. 149.5. */
   | {
       template: 'store-order-confirmed';
-      data: { name: string | null; orderReference: string; total: number; itemCount: number; link: string };
+      data: Parameters<typeof storeOrderConfirmedMail>[0];
     }
   /** Double opt-in. */
   | { template: 'newsletter-confirm'; data: { confirmLink: string; unsubscribeLink: string } };
@@ -88,6 +96,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return resetPasswordMail(message.data, locale);
     case 'password-changed':
       return passwordChangedMail(message.data, locale, publicUrl);
+    case 'two-factor-reset':
+      return twoFactorResetMail(message.data, locale, publicUrl);
     case 'email-changed':
       return emailChangedMail(message.data, locale);
     case 'booking-confirmed':

@@ -36,6 +36,15 @@ function sealColumns(seal: Seal) {
 
 /** A result file with the three parties who may read it: the booking's customer, its lab (and any admin). */
 export function findResultWithParties(db: Db, resultId: string) {
+  return resultsWithParties(db).where('result_files.id', '=', resultId).executeTakeFirst();
+}
+
+/** Every result file of the customer's bookings, oldest first, as findResultWithParties reads one. */
+export function customerResultsWithParties(db: Db, customerId: string) {
+  return resultsWithParties(db).where('bookings.customer_id', '=', customerId).orderBy('result_files.created_at').execute();
+}
+
+function resultsWithParties(db: Db) {
   return db
     .selectFrom('result_files')
     .innerJoin('bookings', 'bookings.id', 'result_files.booking_id')
@@ -54,9 +63,7 @@ export function findResultWithParties(db: Db, resultId: string) {
       'result_files.iv',
       'bookings.customer_id',
       'lab_tests.lab_id',
-    ])
-    .where('result_files.id', '=', resultId)
-    .executeTakeFirst();
+    ]);
 }
 
 export function resultsWithDetails(db: Db) {

@@ -12,9 +12,9 @@ import type { Logger } from '../../platform/logger.ts';
 import { validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
 import { toTrpcError } from '../../trpc/init.ts';
+import { secondFactorStanding } from '../two-factor/two-factor.service.ts';
 import type { BlobStore } from './blob-store.ts';
-import { keyringFromEnv } from './result-sealing.ts';
-import { type ResultVault, readResult, uploadResult } from './results.service.ts';
+import { readResult, uploadResult, vaultFromEnv } from './results.service.ts';
 
 interface Deps {
   db: Kysely<Database>;
@@ -25,8 +25,14 @@ interface Deps {
   log: Logger;
 }
 
-/** An administrator's reason for opening a patient's result: `?reason=`, trimmed, 1–500 characters. */
-const readReason = z.string().trim().min(1).max(RESULT_READ_REASON_MAX).optional();
+/** An administrator's reason for opening a patient's result: `?reason=`, trimmed, 1–500 characters, no NUL. */
+const readReason = z
+  .string()
+  .trim()
+  .min(1)
+  .max(RESULT_READ_REASON_MAX)
+  .refine((reason) => !reason.includes('\u0000'))
+  .optional();
 
 /** Room for the multipart envelope around a file of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -42,7 +48,12 @@ async function caller(c: Context, deps: Deps) {
   const validation = token ? await validateSessionToken(deps.db, token) : null;
   if (token && validation?.renewed)
     c.header('Set-Cookie', sessionCookie(deps.env.PUBLIC_URL, token, validation.session.expiresAt), { append: true });
-  return validation?.user ?? null;
+  const user = validation?.user ?? null;
+  // The two-factor rule holds here as for every procedure (docs/decisions/0023).
+  if (user && (await secondFactorStanding(deps.db, user, deps.env.TWO_FACTOR_GRACE_DAYS)) === 'setup_required') {
+    throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
+  }
+  return user;
 }
 
 /** `filename*` carries the UTF-8 name (Arabic names too); `filename` an ASCII fallback for old clients. */
@@ -59,11 +70,7 @@ function contentDisposition(fileName: string): string {
 export function resultRoutes(deps: Deps) {
   const routes = new Hono();
   // The master keys are imported once, on the first request that needs them.
-  let keyring: ReturnType<typeof keyringFromEnv> | undefined;
-  const vault = async (): Promise<ResultVault> => {
-    if (keyring === undefined) keyring = keyringFromEnv(deps.env);
-    return { blobs: deps.blobs, keyring: await keyring };
-  };
+  const vault = vaultFromEnv(deps.env, deps.blobs);
 
   routes.post(
     '/',

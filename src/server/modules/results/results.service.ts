@@ -4,10 +4,20 @@ import { AppError } from '../../../shared/errors.ts';
 import type { UserType } from '../../../shared/locale.ts';
 import { RESULT_MAX_BYTES, type ResultContentType, resultExtensions, sniffResultType } from '../../../shared/results.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import type { BlobStore } from './blob-store.ts';
-import { type Keyring, openFile, rewrapDataKey, type Seal, SealBrokenError, sealFile, UnknownKeyError } from './result-sealing.ts';
+import {
+  type Keyring,
+  keyringFromEnv,
+  openFile,
+  rewrapDataKey,
+  type Seal,
+  SealBrokenError,
+  sealFile,
+  UnknownKeyError,
+} from './result-sealing.ts';
 import * as repo from './results.repository.ts';
 
 /**
@@ -18,6 +28,17 @@ export interface ResultVault {
   blobs: BlobStore;
   /** Null without RESULTS_ENCRYPTION_KEY: nothing can be stored, and only files from before sealing open. */
   keyring: Keyring | null;
+}
+
+export type { BlobStore };
+
+/** A vault over `blobs` with the settings' master keys, imported once, on the first call that needs them. */
+export function vaultFromEnv(env: Env, blobs: BlobStore): () => Promise<ResultVault> {
+  let keyring: Promise<Keyring> | null | undefined;
+  return async () => {
+    if (keyring === undefined) keyring = keyringFromEnv(env);
+    return { blobs, keyring: await keyring };
+  };
 }
 
 /** Who is reading, as the audit log keeps it, and an administrator's reason. */
@@ -242,6 +263,37 @@ export async function readResult(db: Kysely<Database>, vault: ResultVault, calle
     }
   });
   return { bytes, fileName: file.file_name, contentType: file.content_type };
+}
+
+/**
+ * The customer's own result files, each opened and checked whole, for their data export. Each is a
+ * read like a download, and recorded as one; a damaged file stops the export (nothing half-checked).
+ */
+export async function openCustomerResults(db: Kysely<Database>, vault: ResultVault, customerId: string, clientIp: string) {
+  const files = await repo.customerResultsWithParties(db, customerId);
+  const opened: { id: string; bookingId: string; fileName: string; bytes: Uint8Array }[] = [];
+  for (const file of files) {
+    const stored = await vault.blobs.get(file.storage_key);
+    if (!stored) continue;
+    try {
+      opened.push({ id: file.id, bookingId: file.booking_id, fileName: file.file_name, bytes: await openStoredFile(vault, file, stored) });
+    } catch (error) {
+      if (error instanceof SealBrokenError) throw new AppError('RESULT_DAMAGED', { resultId: file.id });
+      throw error;
+    }
+  }
+  await db.transaction().execute(async (tx) => {
+    for (const file of opened) {
+      await recordAudit(tx, {
+        actorId: customerId,
+        action: 'result.read',
+        subjectType: 'result_file',
+        subjectId: file.id,
+        details: { bookingId: file.bookingId, role: 'customer', ip: clientIp, via: 'export' },
+      });
+    }
+  });
+  return opened;
 }
 
 function presentResult(row: Awaited<ReturnType<ReturnType<typeof repo.resultsWithDetails>['execute']>>[number]) {

@@ -117,7 +117,7 @@ function toProviderProduct(row: ProductRow, children: ProductChildren, locale: L
 }
 
 /** Sums the quantities of a variant listed twice, so stock is checked against the whole want. */
-export function createBuiltinStore(db: Kysely<Database>, publicUrl: string): StoreProvider {
+export function createBuiltinStore(db: Kysely<Database>): StoreProvider {
   return {
     kind: 'builtin',
 
@@ -156,8 +156,8 @@ export function createBuiltinStore(db: Kysely<Database>, publicUrl: string): Sto
     },
 
     async checkout(request) {
-      const orderId = await openHostedCheckout(db, request);
-      return { url: new URL(hostedCheckoutPath(orderId), publicUrl).toString() };
+      // A path, not an address: the buyer stays on the host they came by (and its saved language).
+      return { url: hostedCheckoutPath(await openHostedCheckout(db, request)) };
     },
   };
 }

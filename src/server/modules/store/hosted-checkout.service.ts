@@ -3,15 +3,17 @@ import type { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { effectivePriceCents, formatStorePrice, localizedCurrency, STORE_RESERVATION_MINUTES } from '../../../shared/store.ts';
-import type { cardInput } from '../../../shared/store-schemas.ts';
+import type { cardInput, ShippingDetails } from '../../../shared/store-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
-import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
 import { builtinRowId } from './builtin-store.repository.ts';
 import {
   cancelPendingOrder,
   expireLapsedOrder,
+  findBuyerProfile,
   findCurrency,
+  findLastShipping,
   findOrder,
   findOrderForMail,
   findOrderItems,
@@ -96,12 +98,58 @@ export function hostedCheckoutPath(orderId: string): string {
 
 type Card = z.output<typeof cardInput>;
 
-export async function getHostedCheckout(db: Kysely<Database>, orderId: string, locale: Locale) {
+type ShippingRow = {
+  buyer_name: string | null;
+  buyer_email: string | null;
+  buyer_phone: string | null;
+  ship_city: string | null;
+  ship_district: string | null;
+  ship_street: string | null;
+  ship_building_number: string | null;
+  ship_postal_code: string | null;
+  ship_short_address: string | null;
+};
+
+/** The form's fields from an order's columns; null when the order has none. */
+function shippingOf(row: ShippingRow | undefined): ShippingDetails | null {
+  if (!row?.buyer_name || !row.buyer_email || !row.buyer_phone || !row.ship_city || !row.ship_district) return null;
+  if (!row.ship_street || !row.ship_building_number || !row.ship_postal_code) return null;
+  return {
+    fullName: row.buyer_name,
+    email: row.buyer_email,
+    phone: row.buyer_phone,
+    city: row.ship_city,
+    district: row.ship_district,
+    street: row.ship_street,
+    buildingNumber: row.ship_building_number,
+    postalCode: row.ship_postal_code,
+    shortAddress: row.ship_short_address,
+  };
+}
+
+/**
+ * What fills a signed-in buyer's form: the address of their last order, else their account's name,
+ * e-mail and mobile. Only ever the caller's own: never read from the order, whose id is all a visitor holds.
+ */
+async function prefillFor(db: Kysely<Database>, userId: string | null): Promise<Partial<ShippingDetails> | null> {
+  if (!userId) return null;
+  const [last, profile] = await Promise.all([findLastShipping(db, userId), findBuyerProfile(db, userId)]);
+  const previous = shippingOf(last);
+  if (previous) return previous;
+  if (!profile) return null;
+  return { fullName: profile.name ?? undefined, email: profile.email ?? undefined, phone: profile.phone ?? undefined };
+}
+
+export async function getHostedCheckout(db: Kysely<Database>, orderId: string, locale: Locale, callerId: string | null) {
   // A lapsed reservation is recorded as such, so the page and the stock agree.
   await expireLapsedOrder(db, orderId);
   const order = await findOrder(db, orderId);
   if (!order) throw new AppError('NOT_FOUND', { orderId });
-  const [lines, currency] = await Promise.all([findOrderLines(db, orderId), findCurrency(db, order.currency)]);
+  const [lines, currency, prefill] = await Promise.all([
+    findOrderLines(db, orderId),
+    findCurrency(db, order.currency),
+    order.status === 'pending' ? prefillFor(db, callerId) : null,
+  ]);
   const currencyInfo = localizedCurrency(currency, locale);
   const ar = locale === 'ar';
   return {
@@ -114,6 +162,9 @@ export async function getHostedCheckout(db: Kysely<Database>, orderId: string, l
     card_last4: order.card_last4,
     success_url: order.success_url,
     cancel_url: order.cancel_url,
+    /** Where a paid order goes, as the buyer gave it. */
+    shipping: shippingOf(order),
+    prefill,
     items: lines.map((line) => ({
       variant_id: line.variant_id,
       product_id: line.product_id,
@@ -141,6 +192,7 @@ export async function payHostedCheckout(
   payments: PaymentProvider,
   orderId: string,
   card: Card,
+  shipping: ShippingDetails,
 ): Promise<{ redirectUrl: string }> {
   const order = await findOrder(db, orderId);
   if (!order) throw new AppError('NOT_FOUND', { orderId });
@@ -155,7 +207,7 @@ export async function payHostedCheckout(
     simulatedCard: { number: card.number },
   });
 
-  const outcome = await completePaidOrder(db, orderId, payment.reference, card).catch(async (error: unknown) => {
+  const outcome = await completePaidOrder(db, orderId, payment.reference, card, shipping).catch(async (error: unknown) => {
     await payments.refund(payment.reference);
     throw error;
   });
@@ -165,23 +217,27 @@ export async function payHostedCheckout(
   return { redirectUrl: outcome.redirectUrl };
 }
 
-/** The buyer's confirmation, when the order is an account's (never the items: a test kit says too much). */
+/**
+ * The buyer's confirmation, to the address they gave at payment, in the language they paid in: what
+ * was paid and where it goes (never the items: a test kit says too much). Its link opens the order.
+ */
 async function mailOrderConfirmed(tx: Transaction<Database>, orderId: string, items: Array<{ quantity: number }>) {
   const order = await findOrderForMail(tx, orderId);
-  const buyer = order?.user_id ? await recipientOf(tx, order.user_id) : null;
-  if (!order || !buyer) return;
+  const shipping = shippingOf(order);
+  if (!order || !shipping) return;
   await enqueueMail(tx, {
-    to: buyer.email,
-    locale: buyer.locale,
+    to: shipping.email,
+    locale: order.locale === 'en' ? 'en' : 'ar',
     userId: order.user_id,
     message: {
       template: 'store-order-confirmed',
       data: {
-        name: buyer.name,
+        name: shipping.fullName,
         orderReference: `ST-${orderId.replaceAll('-', '').slice(0, 8).toUpperCase()}`,
         total: order.total_cents / 100,
         itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
-        link: '/store',
+        shipping,
+        link: hostedCheckoutPath(orderId),
       },
     },
     dedupeKey: `store-order-confirmed:${orderId}`,
@@ -189,7 +245,13 @@ async function mailOrderConfirmed(tx: Transaction<Database>, orderId: string, it
 }
 
 /** Marks the paid order paid and takes its stock, all or nothing. */
-function completePaidOrder(db: Kysely<Database>, orderId: string, paymentReference: string, card: Card): Promise<PaymentOutcome> {
+function completePaidOrder(
+  db: Kysely<Database>,
+  orderId: string,
+  paymentReference: string,
+  card: Card,
+  shipping: ShippingDetails,
+): Promise<PaymentOutcome> {
   return db.transaction().execute(async (tx): Promise<PaymentOutcome> => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError('NOT_FOUND', { orderId });
@@ -214,7 +276,7 @@ function completePaidOrder(db: Kysely<Database>, orderId: string, paymentReferen
         throw new AppError('OUT_OF_STOCK', { variantId: item.variant_id, available: variant.inventory_quantity });
       }
     }
-    await markOrderPaid(tx, orderId, { reference: paymentReference, cardLast4: card.number.slice(-4) });
+    await markOrderPaid(tx, orderId, { reference: paymentReference, cardLast4: card.number.slice(-4) }, shipping);
     await mailOrderConfirmed(tx, orderId, items);
     return { kind: 'paid', redirectUrl: order.success_url };
   });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { ShippingDetails } from '../../../shared/store-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 
 // Every lock here is taken in ascending variant id order, so two orders sharing variants queue
@@ -87,6 +88,21 @@ export async function insertPendingOrder(db: Kysely<Database>, order: NewOrder):
   return id;
 }
 
+/** Who bought and where it goes, as written with the payment (null before it, and on older orders). */
+function shippingColumns<Alias extends string>(alias: Alias) {
+  return [
+    `${alias}.buyer_name`,
+    `${alias}.buyer_email`,
+    `${alias}.buyer_phone`,
+    `${alias}.ship_city`,
+    `${alias}.ship_district`,
+    `${alias}.ship_street`,
+    `${alias}.ship_building_number`,
+    `${alias}.ship_postal_code`,
+    `${alias}.ship_short_address`,
+  ] as const;
+}
+
 const orderColumns = [
   'o.id',
   'o.status',
@@ -97,6 +113,8 @@ const orderColumns = [
   'o.reserved_until',
   'o.paid_at',
   'o.card_last4',
+  'o.locale',
+  ...shippingColumns('o'),
   sql<boolean>`o.reserved_until > clock_timestamp()`.as('reservation_active'),
   sql<number>`greatest(0, ceil(extract(epoch from o.reserved_until - clock_timestamp())))::int`.as('seconds_left'),
 ] as const;
@@ -172,7 +190,12 @@ export async function takeStock(db: Kysely<Database>, variantId: number, quantit
   return result.numUpdatedRows > 0n;
 }
 
-export async function markOrderPaid(db: Kysely<Database>, orderId: string, payment: { reference: string; cardLast4: string }) {
+export async function markOrderPaid(
+  db: Kysely<Database>,
+  orderId: string,
+  payment: { reference: string; cardLast4: string },
+  shipping: ShippingDetails,
+) {
   await db
     .updateTable('store_orders')
     .set({
@@ -180,6 +203,15 @@ export async function markOrderPaid(db: Kysely<Database>, orderId: string, payme
       paid_at: sql<Date>`clock_timestamp()`,
       payment_reference: payment.reference,
       card_last4: payment.cardLast4,
+      buyer_name: shipping.fullName,
+      buyer_email: shipping.email,
+      buyer_phone: shipping.phone,
+      ship_city: shipping.city,
+      ship_district: shipping.district,
+      ship_street: shipping.street,
+      ship_building_number: shipping.buildingNumber,
+      ship_postal_code: shipping.postalCode,
+      ship_short_address: shipping.shortAddress ?? null,
     })
     .where('id', '=', orderId)
     .execute();
@@ -220,5 +252,32 @@ export async function isReservationActive(db: Kysely<Database>, orderId: string)
 }
 
 export function findOrderForMail(db: Kysely<Database>, orderId: string) {
-  return db.selectFrom('store_orders').select(['user_id', 'total_cents', 'currency']).where('id', '=', orderId).executeTakeFirst();
+  return db
+    .selectFrom('store_orders as o')
+    .select(['o.user_id', 'o.total_cents', 'o.currency', 'o.locale', ...shippingColumns('o')])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** What a signed-in buyer gave last time (their latest paid order with an address), to fill the form with. */
+export function findLastShipping(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('store_orders as o')
+    .select(shippingColumns('o'))
+    .where('o.user_id', '=', userId)
+    .where('o.status', '=', 'paid')
+    .where('o.ship_city', 'is not', null)
+    .orderBy('o.paid_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A signed-in buyer's own details: the form's first guess when they have never ordered. */
+export function findBuyerProfile(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('user_profiles as p', 'p.id', 'u.id')
+    .select(['u.email', 'u.phone', 'p.name'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardInput, storeCheckoutInput, storeIdSchema, storeProductsInput } from '../../../shared/store-schemas.ts';
+import { cardInput, shippingDetailsInput, storeCheckoutInput, storeIdSchema, storeProductsInput } from '../../../shared/store-schemas.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure } from '../../trpc/procedures.ts';
@@ -23,11 +23,15 @@ export const storeRouter = router({
 
   /** The built-in store's hosted payment page, opened by the URL its checkout answers. */
   hostedCheckout: router({
-    get: publicProcedure.input(orderIdInput).query(({ ctx, input }) => getHostedCheckout(ctx.db, input.orderId, ctx.locale)),
+    get: publicProcedure
+      .input(orderIdInput)
+      .query(({ ctx, input }) => getHostedCheckout(ctx.db, input.orderId, ctx.locale, ctx.user?.id ?? null)),
     pay: publicProcedure
-      // Flat, so each card field gets its own field error.
-      .input(orderIdInput.extend(cardInput.shape))
-      .mutation(({ ctx, input: { orderId, ...card } }) => payHostedCheckout(ctx.db, ctx.payments, orderId, card)),
+      // Flat, so each card and address field gets its own field error.
+      .input(orderIdInput.extend(cardInput.shape).extend(shippingDetailsInput.shape))
+      .mutation(({ ctx, input: { orderId, name, number, expiry, cvc, ...shipping } }) =>
+        payHostedCheckout(ctx.db, ctx.payments, orderId, { name, number, expiry, cvc }, shipping),
+      ),
     cancel: publicProcedure.input(orderIdInput).mutation(({ ctx, input }) => cancelHostedCheckout(ctx.db, input.orderId)),
   }),
 });

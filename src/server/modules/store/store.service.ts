@@ -24,7 +24,7 @@ const DEFAULT_PAGE_SIZE = 100;
 /** The external storefront when it is configured (both variables), else the built-in store. */
 export function storeProviderFor(db: Kysely<Database>, config: StoreConfig): StoreProvider {
   if (config.STORE_API_URL && config.STORE_ID) return createExternalStore(config.STORE_API_URL, config.STORE_ID);
-  return createBuiltinStore(db, config.PUBLIC_URL);
+  return createBuiltinStore(db);
 }
 
 /** An external store's failure becomes a coded error; the store's own words stay in `details`. */
@@ -172,12 +172,18 @@ export async function checkout(db: Kysely<Database>, caller: StoreCaller, input:
       userId: caller.userId,
     }),
   );
-  // The browser is sent there: never a javascript: or data: address, whoever answered it.
-  if (!/^https?:$/.test(safeProtocol(url))) {
+  // The browser is sent there: the built-in store's own path, or an http(s) page; never javascript: or data:.
+  const ownPath = provider.kind === 'builtin' && isSitePath(url);
+  if (!ownPath && !/^https?:$/.test(safeProtocol(url))) {
     console.warn('Store API: checkout answered a URL that is not http(s)');
     throw new AppError('STORE_UNAVAILABLE');
   }
   return { url };
+}
+
+/** `/store/checkout/…`, but not `//elsewhere.example` (another host) nor `/\elsewhere`. */
+function isSitePath(url: string): boolean {
+  return /^\/(?![/\\])/.test(url);
 }
 
 function safeProtocol(url: string): string {

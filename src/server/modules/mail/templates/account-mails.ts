@@ -143,3 +143,38 @@ export function emailChangedMail(data: { name: string; newEmail: string }, local
     ],
   };
 }
+
+/** An administrator removed the account's second factor (its owner lost the phone, or someone asked in their name). */
+export function twoFactorResetMail(data: { name: string }, locale: Locale, publicUrl: string): MailContent {
+  const t = picker(locale);
+  return {
+    subject: subject(t, t('أُلغي التحقق بخطوتين في حسابك', 'Two-factor sign-in was reset on your account')),
+    preheader: t('سيُطلب منك إعداده من جديد عند تسجيل الدخول.', 'You will be asked to set it up again when you sign in.'),
+    heading: t('أُلغي التحقق بخطوتين في حسابك', 'Two-factor sign-in was reset'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'ألغى أحد مسؤولي تحاليل التحقق بخطوتين في حسابك، فلم يعد رمز تطبيق المصادقة ولا رموز الاسترداد السابقة صالحة.',
+          'A Tahaleel administrator has reset two-factor sign-in on your account: the codes from your authenticator app and your old recovery codes no longer work.',
+        ),
+      ],
+      [
+        t(
+          'سجّل الدخول وأعدّ التحقق بخطوتين من جديد من إعدادات حسابك لحماية بياناتك.',
+          'Sign in and set up two-factor sign-in again from your account settings to keep your data protected.',
+        ),
+      ],
+    ],
+    action: { label: t('الانتقال إلى تحاليل', 'Go to Tahaleel'), href: publicUrl },
+    notes: [[t('إن لم تطلب ذلك، فراسلنا فورًا على ', 'If you did not ask for this, write to us at once at '), emailAddress(SUPPORT_EMAIL)]],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأننا نُبلغك بكل تغيير يمسّ أمان حسابك في تحاليل.',
+          'You received this e-mail because we tell you about every change to the security of your Tahaleel account.',
+        ),
+      ],
+    ],
+  };
+}

@@ -1,15 +1,28 @@
 import type { Locale } from '../../../../shared/locale.ts';
-import { leftToRight, type MailContent } from './content.ts';
+import { formatPhone } from '../../../../shared/phone.ts';
+import { formatShippingAddress, type ShippingAddress } from '../../../../shared/store.ts';
+import { isolate, leftToRight, type MailContent } from './content.ts';
 import { clean, formatCount, formatSar, picker, webAddress } from './format.ts';
 import { greeting, subject } from './greeting.ts';
 
-/** The order's total and size, never its items: a home test kit says something about the buyer's health. */
+type Delivery = ShippingAddress & { fullName: string; phone: string; shortAddress?: string | null | undefined };
+
+/** The order's total, size and delivery address, never its items: a home test kit says something about the buyer's health. */
 export function storeOrderConfirmedMail(
-  data: { name: string | null; orderReference: string; total: number; itemCount: number; link: string },
+  data: {
+    name: string | null;
+    orderReference: string;
+    total: number;
+    itemCount: number;
+    /** Absent from mails written before orders had addresses. */
+    shipping?: Delivery;
+    link: string;
+  },
   locale: Locale,
 ): MailContent {
   const t = picker(locale);
   const reference = clean(data.orderReference);
+  const ship = data.shipping;
   return {
     subject: subject(t, t(`تم تأكيد طلبك ${reference}`, `Order ${reference} confirmed`)),
     preheader: t('شكرًا لتسوّقك من متجر تحاليل.', 'Thank you for shopping at the Tahaleel store.'),
@@ -27,6 +40,21 @@ export function storeOrderConfirmedMail(
       { label: t('رقم الطلب', 'Order reference'), value: [leftToRight(reference)] },
       { label: t('عدد المنتجات', 'Items'), value: [formatCount(data.itemCount, locale)] },
       { label: t('الإجمالي', 'Total'), value: [formatSar(data.total, locale)] },
+      ...(ship
+        ? [
+            {
+              label: t('عنوان التوصيل', 'Delivery address'),
+              value: [
+                isolate(ship.fullName),
+                ' · ',
+                leftToRight(formatPhone(ship.phone)),
+                ' · ',
+                isolate(formatShippingAddress(ship, locale)),
+              ],
+              ...(ship.shortAddress ? { note: t(`العنوان المختصر: ${ship.shortAddress}`, `Short address: ${ship.shortAddress}`) } : {}),
+            },
+          ]
+        : []),
     ],
     action: { label: t('عرض الطلب', 'View your order'), href: webAddress(data.link) },
     notes: [[t('احتفظ برقم الطلب للرجوع إليه عند التواصل معنا.', 'Keep your order reference handy in case you contact us.')]],

@@ -1,12 +1,14 @@
-import { Alert, Button, Field, Grid, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Grid, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { CreditCard } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { TEST_CARD_APPROVED, TEST_CARD_DECLINED } from '../../../shared/store.ts';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useGoTo } from '../../lib/use-go-to.ts';
+import { DeliveryFields, type DeliveryForm, emptyDelivery } from './delivery-fields.tsx';
 
 /** 4242424242424242 → 4242 4242 4242 4242 as it is typed. */
 function groupDigits(value: string): string {
@@ -33,26 +35,48 @@ function appCodeOf(error: unknown): string | undefined {
 
 const demoExpiry = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
-export function CardForm({ orderId, total, onOrderChanged }: { orderId: string; total: string; onOrderChanged: () => void }) {
+/** Whatever the form starts from: a signed-in buyer's own details, never null values. */
+function deliveryFrom(prefill: Partial<Record<keyof DeliveryForm, string | null | undefined>> | null): DeliveryForm {
+  const form = { ...emptyDelivery };
+  for (const key of Object.keys(form) as (keyof DeliveryForm)[]) form[key] = prefill?.[key] ?? '';
+  return form;
+}
+
+interface PaymentFormProps {
+  orderId: string;
+  total: string;
+  prefill: Partial<Record<keyof DeliveryForm, string | null | undefined>> | null;
+  onOrderChanged: () => void;
+}
+
+/** Who buys, where it goes, and the card: one form, one payment; what was typed stays after an error. */
+export function PaymentForm({ orderId, total, prefill, onOrderChanged }: PaymentFormProps) {
   const { t, i18n } = useLingui();
+  const goTo = useGoTo();
+  const queryClient = useQueryClient();
+  const [delivery, setDelivery] = useState(() => deliveryFrom(prefill));
   const [card, setCard] = useState({ name: '', number: TEST_CARD_APPROVED, expiry: demoExpiry, cvc: '123' });
   const pay = useMutation(
     trpc.store.hostedCheckout.pay.mutationOptions({
-      onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+      // Paid without leaving the app: stock and orders shown before are out of date now.
+      onSuccess: ({ redirectUrl }) => {
+        void queryClient.invalidateQueries();
+        goTo(redirectUrl);
+      },
       onError: (error) => {
         // The order moved on (lapsed, paid elsewhere): show it as it now is.
         if (['CHECKOUT_EXPIRED', 'CHECKOUT_CLOSED'].includes(appCodeOf(error) ?? '')) onOrderChanged();
       },
     }),
   );
-  const fieldErrorOf = (field: keyof typeof card) => (pay.error ? fieldError(i18n, pay.error, field) : undefined);
+  const fieldErrorOf = (field: keyof typeof card | keyof DeliveryForm) => (pay.error ? fieldError(i18n, pay.error, field) : undefined);
   const approved = asCardNumber(TEST_CARD_APPROVED);
   const declined = asCardNumber(TEST_CARD_DECLINED);
   const formError = pay.error && appCodeOf(pay.error) !== 'VALIDATION_FAILED' ? errorMessage(i18n, pay.error) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    pay.mutate({ orderId, ...card });
+    pay.mutate({ orderId, ...delivery, ...card });
   };
 
   const field = (name: keyof typeof card, label: string, props: Parameters<typeof Input>[0]) => (
@@ -66,7 +90,9 @@ export function CardForm({ orderId, total, onOrderChanged }: { orderId: string; 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="4" borderWidth="1px" rounded="xl" p={{ base: '4', md: '6' }} bg="bg.panel">
-        <Text fontWeight="semibold" fontSize="lg">
+        <DeliveryFields value={delivery} onChange={setDelivery} errorOf={fieldErrorOf} />
+        <Separator />
+        <Text as="h2" fontWeight="semibold" fontSize="lg">
           {t`Card details`}
         </Text>
         {field('name', t`Name on card`, { autoComplete: 'cc-name' })}

@@ -1,0 +1,156 @@
+// `npm run bench:abuse`: a customer books while 100 connections do bad things (issue #20's load test).
+// The customer browses a lab's slots and books, one request after another, for BENCH_SECONDS (15):
+// once alone (quiet) and once while 100 attackers, each from its own address behind the trusted proxy,
+// send over-long batches, 2 MB bodies, batches of wrong sign-ins, guest floods and hold grabbing. It
+// prints the customer's p50/p99 in both runs and their ratio (goal: p99 under attack ≤ 2× quiet), and
+// what the attackers were answered. Real server over HTTP on PostgreSQL (BENCH_DATABASE_URL); 127.0.0.1
+// only. The attackers run in a process of their own, so their client work does not delay the customer's.
+import { spawn } from 'node:child_process';
+import {
+  benchAdminUrl,
+  countEach,
+  createOpenLabs,
+  createScratchDatabase,
+  signedInCustomers,
+  slotAt,
+  slotDate,
+  startServer,
+} from './support.ts';
+
+const ATTACKERS = 100;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+
+function post(base: string, path: string, body: string, headers: Record<string, string>) {
+  return fetch(`${base}/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+}
+
+const batchOf = (count: number) => `${Array.from({ length: count }, () => 'auth.signIn').join(',')}?batch=1`;
+const wrongSignIns = JSON.stringify(
+  Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { email: `victim${i}@example.com`, password: 'wrong-password' }])),
+);
+
+const badThings: ((base: string, ip: string) => Promise<Response>)[] = [
+  // Eleven calls in one batch: refused before any runs.
+  (base, ip) => post(base, batchOf(11), '{}', { 'x-forwarded-for': ip }),
+  // A 2 MB body: refused without reading it.
+  (base, ip) => post(base, 'search.labTests', JSON.stringify({ query: 'x'.repeat(2 * 1024 * 1024) }), { 'x-forwarded-for': ip }),
+  // Ten wrong sign-ins in a batch: each counts against the address's limit, and each costs a hash.
+  (base, ip) => post(base, batchOf(10), wrongSignIns, { 'x-forwarded-for': ip }),
+  // A flood of guests.
+  (base, ip) => post(base, 'auth.signInAnonymously', JSON.stringify({ name: 'Flood', phone: '0551234567' }), { 'x-forwarded-for': ip }),
+];
+
+/** Until SIGTERM, each attacker sends one bad thing after another; prints what they were answered. */
+async function attack(base: string, labTestId: number, cookies: string[]) {
+  let stopped = false;
+  process.once('SIGTERM', () => (stopped = true));
+  const answers: string[] = [];
+  await Promise.all(
+    cookies.map(async (cookie, index) => {
+      const ip = `198.51.100.${(index % 250) + 1}`;
+      for (let round = 0; !stopped; round++) {
+        // Every fifth request grabs a hold on the next slot of the other lab, as a signed-in customer.
+        const hold = { labTestId, bookingTime: slotAt(round + index * 1000) };
+        const response = await (round % 5 === 4
+          ? post(base, 'booking.holdSlot', JSON.stringify(hold), { cookie, 'x-forwarded-for': ip })
+          : badThings[round % badThings.length]!(base, ip)
+        ).catch(() => null);
+        await response?.arrayBuffer().catch(() => undefined);
+        answers.push(response ? String(response.status) : 'connection closed');
+      }
+    }),
+  );
+  process.stdout.write(`${JSON.stringify(countEach(answers))}\n`);
+}
+
+interface Visits {
+  latencies: number[];
+  outcomes: string[];
+}
+
+/** One customer's visit after another: the lab's slots, then a booking of the next free one. */
+async function customerVisits(base: string, lab: { id: string; lab_test_id: number }, cookie: string, seconds: number, firstSlot: number) {
+  const headers = { cookie, 'x-forwarded-for': '192.0.2.10' };
+  const visits: Visits = { latencies: [], outcomes: [] };
+  const until = Date.now() + seconds * 1000;
+  for (let slot = firstSlot; Date.now() < until; slot++) {
+    const input = encodeURIComponent(JSON.stringify({ labId: lab.id, date: slotDate }));
+    let started = performance.now();
+    const slots = await fetch(`${base}/trpc/booking.availableSlots?input=${input}`, { headers });
+    await slots.arrayBuffer();
+    visits.latencies.push(performance.now() - started);
+    started = performance.now();
+    const items = [{ labTestId: lab.lab_test_id, bookingTime: slotAt(slot) }];
+    const booked = await post(base, 'booking.create', JSON.stringify({ items, idempotencyKey: `visit-${slot}-${process.pid}` }), headers);
+    await booked.arrayBuffer();
+    visits.latencies.push(performance.now() - started);
+    visits.outcomes.push(slots.ok && booked.ok ? 'booked' : `HTTP ${slots.status}/${booked.status}`);
+  }
+  return visits;
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+async function main() {
+  const name = `tahaleel_bench_abuse_${Date.now()}`;
+  const scratch = await createScratchDatabase(benchAdminUrl, name);
+  const [customerLab, grabbedLab] = await createOpenLabs(scratch.db, [100, 100]);
+  const [customer, ...attackerAccounts] = await signedInCustomers(scratch.db, 1 + ATTACKERS);
+  // One proxy in front (TRUST_PROXY=1): each party is known by the address the proxy appends.
+  const port = Number(process.env.BENCH_PORT ?? 3593);
+  const server = await startServer({ port, databaseUrl: scratch.url, env: { PAYMENT_DELAY_MS: '0', TRUST_PROXY: '1' } });
+  const visit = (seconds: number, firstSlot: number) => customerVisits(server.base, customerLab!, customer!.cookie, seconds, firstSlot);
+  try {
+    await visit(2, 0); // warm-up
+    const quiet = await visit(SECONDS, 100);
+
+    const attackers = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, 'attack'], {
+      env: {
+        ...process.env,
+        BENCH_ATTACK: JSON.stringify({
+          base: server.base,
+          labTestId: grabbedLab!.lab_test_id,
+          cookies: attackerAccounts.map((account) => account.cookie),
+        }),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let said = '';
+    attackers.stdout.setEncoding('utf8').on('data', (chunk: string) => (said += chunk));
+    const done = new Promise((resolve) => attackers.once('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const underAttack = await visit(SECONDS, 2000);
+    attackers.kill('SIGTERM');
+    await done;
+
+    const line = (label: string, run: Visits) =>
+      `${label}: ${run.latencies.length} requests, p50 ${percentile(run.latencies, 0.5).toFixed(1)} ms, p99 ${percentile(run.latencies, 0.99).toFixed(1)} ms; ${JSON.stringify(countEach(run.outcomes))}`;
+    console.log(line('customer, quiet', quiet));
+    console.log(line(`customer, ${ATTACKERS} attackers`, underAttack));
+    console.log(`attackers were answered (HTTP status: count): ${said.trim()}`);
+    const holds = await scratch.db
+      .selectFrom('slot_holds')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('lab_test_id', '=', grabbedLab!.lab_test_id)
+      .executeTakeFirst();
+    console.log(`holds the attackers got on the other lab: ${holds?.n ?? 0} (at most 10 each)`);
+    const ratio = percentile(underAttack.latencies, 0.99) / percentile(quiet.latencies, 0.99);
+    console.log(`p99 under attack / quiet: ${ratio.toFixed(2)} (goal ≤ 2): ${ratio <= 2 ? 'met' : 'NOT met'}`);
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await scratch.drop();
+  }
+}
+
+if (process.argv[2] === 'attack') {
+  const { base, labTestId, cookies } = JSON.parse(process.env.BENCH_ATTACK ?? '{}') as {
+    base: string;
+    labTestId: number;
+    cookies: string[];
+  };
+  await attack(base, labTestId, cookies);
+} else {
+  await main();
+}

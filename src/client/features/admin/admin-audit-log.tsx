@@ -1,0 +1,173 @@
+import { Badge, Button, CloseButton, Field, HStack, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../shared/legal.ts';
+import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { SectionTitle } from '../../components/stat-card.tsx';
+import { formatDate, formatTime } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+const actionLabels: Record<AuditAction, MessageDescriptor> = {
+  'lab.approve': msg`Lab approved`,
+  'lab.reject': msg`Lab rejected`,
+  'test_request.approve': msg`Test request approved`,
+  'test_request.reject': msg`Test request rejected`,
+  'two_factor.reset': msg`Two-factor sign-in reset`,
+  'result.upload': msg`Result uploaded`,
+  'result.read': msg`Result opened`,
+  'result.read_denied': msg`Result refused`,
+  'result.damaged': msg`Damaged result refused`,
+  'account.delete': msg`Account deleted`,
+};
+
+/** The start of a picked day (YYYY-MM-DD) in Riyadh, as an instant; the day after for an end. */
+function dayStart(day: string, after = false): string | undefined {
+  if (!day) return undefined;
+  const start = new Date(`${day}T00:00:00+03:00`);
+  if (after) start.setUTCDate(start.getUTCDate() + 1);
+  return start.toISOString();
+}
+
+/** Staff actions and every read of a result, newest first, filtered by action, person and days. */
+export function AdminAuditLog() {
+  const { t, i18n } = useLingui();
+  const locale = activeLocale();
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const [actor, setActor] = useState<{ id: string; name: string } | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const roleLabel = { customer: t`Customer`, lab: t`Laboratory`, admin: t`Administrator` } as const;
+  const entries = useInfiniteQuery(
+    trpc.admin.auditLog.infiniteQueryOptions(
+      {
+        limit: 25,
+        filters: { action: action || undefined, actorId: actor?.id, from: dayStart(from), to: dayStart(to, true) },
+      },
+      { getNextPageParam: (page) => page.nextCursor ?? undefined },
+    ),
+  );
+  const items = entries.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Stack gap="5">
+      <SectionTitle
+        title={t`Audit log`}
+        description={t`Every staff action and every opening of a result, newest first. Entries cannot be changed or deleted.`}
+      />
+      <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'end' }}>
+        <Field.Root flex="1">
+          <Field.Label>{t`Action`}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={action} onChange={(event) => setAction(event.currentTarget.value as AuditAction | '')}>
+              <option value="">{t`All actions`}</option>
+              {AUDIT_ACTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {i18n._(actionLabels[value])}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root width={{ md: '44' }}>
+          <Field.Label>{t`From`}</Field.Label>
+          <Input type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
+        </Field.Root>
+        <Field.Root width={{ md: '44' }}>
+          <Field.Label>{t`To`}</Field.Label>
+          <Input type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+        </Field.Root>
+      </Stack>
+      {actor && (
+        <HStack gap="2" data-testid="audit-actor-filter">
+          <Text fontSize="sm">{t`Only actions by ${actor.name}`}</Text>
+          <CloseButton size="2xs" aria-label={t`Show everyone's actions`} onClick={() => setActor(null)} />
+        </HStack>
+      )}
+      {entries.isError ? (
+        <ErrorState title={t`Error fetching the audit log`} error={entries.error} onRetry={() => void entries.refetch()} />
+      ) : entries.isPending ? (
+        <Skeleton height="48" rounded="lg" />
+      ) : items.length === 0 ? (
+        <EmptyState>{t`No entries match.`}</EmptyState>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="lg">
+          <Table.Root size="sm" stickyHeader>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t`When`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`Action`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`By`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`Record`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`Reason`}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {items.map((entry) => {
+                const at = new Date(entry.created_at);
+                const label = AUDIT_ACTIONS.includes(entry.action as AuditAction)
+                  ? i18n._(actionLabels[entry.action as AuditAction])
+                  : entry.action;
+                const actorName = entry.actor_name || t`Deleted account`;
+                return (
+                  <Table.Row key={entry.id} data-testid="audit-entry">
+                    <Table.Cell whiteSpace="nowrap">
+                      {formatDate(at, locale)} {formatTime(at, locale)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge variant="subtle">{label}</Badge>
+                    </Table.Cell>
+                    <Table.Cell>
+                      {entry.actor_id ? (
+                        <Stack gap="0.5" align="start">
+                          <Button
+                            variant="plain"
+                            size="xs"
+                            p="0"
+                            height="auto"
+                            textDecoration="underline"
+                            onClick={() => entry.actor_id && setActor({ id: entry.actor_id, name: actorName })}
+                          >
+                            {actorName}
+                          </Button>
+                          {entry.actor_type && (
+                            <Text fontSize="xs" color="fg.muted">
+                              {roleLabel[entry.actor_type]}
+                              {entry.ip && (
+                                <>
+                                  {' · '}
+                                  <bdi>{entry.ip}</bdi>
+                                </>
+                              )}
+                            </Text>
+                          )}
+                        </Stack>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text as="bdi" fontSize="xs" fontFamily="mono" color="fg.muted">
+                        {entry.subject_type}:{entry.subject_id.slice(0, 8)}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell maxW="64">{entry.reason ?? '—'}</Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {entries.hasNextPage && (
+        <Button variant="outline" alignSelf="center" loading={entries.isFetchingNextPage} onClick={() => void entries.fetchNextPage()}>
+          {t`Show older entries`}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { Box, Button, Container, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { formatDate } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { SKIPPED_KEY } from './prompt-skipped.ts';
+import { TwoFactorEnrolment } from './two-factor-enrolment.tsx';
+
+/**
+ * During the grace period an admin or approved lab is asked, at each sign-in, to set up two-factor
+ * sign-in; they may skip it until `dueAt` (docs/decisions/0023). A notice at the top of the page,
+ * not a dialog: the page stays usable while they decide.
+ */
+export function TwoFactorPrompt({ userId, dueAt }: { userId: string; dueAt: string | null }) {
+  const { t } = useLingui();
+  const [enrolling, setEnrolling] = useState(false);
+  const [skipped, setSkipped] = useState(() => sessionStorage.getItem(SKIPPED_KEY) === userId);
+  if (skipped) return null;
+  const skip = () => {
+    sessionStorage.setItem(SKIPPED_KEY, userId);
+    setSkipped(true);
+  };
+  const deadline = dueAt ? formatDate(new Date(dueAt), activeLocale()) : null;
+  return (
+    <Container maxW="7xl" pt="4">
+      <Box
+        data-testid="two-factor-prompt"
+        role="region"
+        aria-label={t`Two-factor sign-in`}
+        borderWidth="1px"
+        borderColor="brand.muted"
+        bg="brand.subtle"
+        rounded="l3"
+        p="4"
+      >
+        <Stack gap="3">
+          <Text fontWeight="semibold">{t`Protect your account with two-factor sign-in`}</Text>
+          <Text>{t`Your account can see patients' names, bookings and results, so it must have a second factor besides the password.`}</Text>
+          {deadline && (
+            <Text>{t`You can skip this until ${deadline}. After that, you will need to set it up before you can continue.`}</Text>
+          )}
+          {enrolling ? (
+            <TwoFactorEnrolment onDone={skip} />
+          ) : (
+            <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+              <Button colorPalette="brand" onClick={() => setEnrolling(true)}>
+                {t`Set it up now`}
+              </Button>
+              <Button variant="outline" onClick={skip}>
+                {t`Skip for now`}
+              </Button>
+            </Stack>
+          )}
+        </Stack>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,61 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** Where the user's result files lie, read before their rows (and the keys that open them) go. */
+export async function resultStorageKeys(tx: Transaction<Database>, userId: string): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('result_files')
+    .innerJoin('bookings', 'bookings.id', 'result_files.booking_id')
+    .select('result_files.storage_key')
+    .where('bookings.customer_id', '=', userId)
+    .forUpdate(['result_files'])
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/**
+ * Everything personal about the user, gone in one transaction: their result files' rows (with the
+ * wrapped keys that open the files), sessions, links, holds, consents, mail, newsletter entry and
+ * the rate-limit counters named after their address; the account row stays (bookings and payment
+ * records point to it) with no name, address, phone, password or Google id left on it.
+ */
+export async function eraseAccount(tx: Transaction<Database>, userId: string, email: string | null, at: Date): Promise<void> {
+  const address = email?.toLowerCase() ?? null;
+  await tx
+    .deleteFrom('result_files')
+    .where('booking_id', 'in', (eb) => eb.selectFrom('bookings').select('id').where('customer_id', '=', userId))
+    .execute();
+  await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('slot_holds').where('holder_id', '=', userId).execute();
+  await tx.deleteFrom('user_consents').where('user_id', '=', userId).execute();
+  await tx
+    .deleteFrom('outbox')
+    .where((eb) => {
+      const mine = eb('user_id', '=', userId);
+      return address ? eb.or([mine, eb(sql<string>`lower(recipient)`, '=', address)]) : mine;
+    })
+    .execute();
+  await tx
+    .deleteFrom('auth_rate_limits')
+    .where((eb) => {
+      const mine = eb('key', 'like', `%:${userId}%`);
+      return address ? eb.or([mine, eb(sql<string>`lower(key)`, 'like', `%:${escapeLike(address)}%`)]) : mine;
+    })
+    .execute();
+  if (address) await tx.deleteFrom('newsletter_subscriptions').where(sql<string>`lower(email)`, '=', address).execute();
+  await tx
+    .updateTable('users')
+    .set({ email: null, phone: null, password_hash: null, google_sub: null, email_verified_at: null, deleted_at: at, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+  await tx
+    .updateTable('user_profiles')
+    .set({ name: '', reminder_mail: false, marketing_mail: false, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

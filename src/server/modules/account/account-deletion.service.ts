@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import type { UserType } from '../../../shared/locale.ts';
+import type { Database } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit-log.ts';
+import type { BlobStore } from '../results/results.service.ts';
+import { confirmedAccount } from './account.service.ts';
+import { eraseAccount, resultStorageKeys } from './account-deletion.repository.ts';
+
+/**
+ * Deletes the caller's account at once (PDPL's right to erasure; docs/decisions/0024): profile,
+ * contact details, results (rows and files), sessions and mail go; bookings and payment records stay,
+ * pointing to an account with nothing personal left, for the labs' figures and the tax records. The
+ * owner confirms with the password, or, for an account made with Google that has none, by typing its
+ * e-mail address. Only a customer may: a lab's or an admin's account is closed by the platform. A
+ * guest first turns the visit into an account (it has neither a password nor an address to confirm).
+ */
+export async function deleteAccount(
+  db: Kysely<Database>,
+  blobs: BlobStore | undefined,
+  caller: { id: string; user_type: UserType },
+  confirmation: { password?: string; email?: string },
+) {
+  if (caller.user_type !== 'customer') throw new AppError('FORBIDDEN', { requiredRole: 'customer' });
+  const account = await confirmedAccount(db, caller.id, confirmation.password);
+  if (!account.password_hash && confirmation.email?.toLowerCase() !== account.email?.toLowerCase()) {
+    throw new AppError('EMAIL_MISMATCH', { field: 'email' });
+  }
+  const storageKeys = await db.transaction().execute(async (tx) => {
+    const keys = await resultStorageKeys(tx, caller.id);
+    await eraseAccount(tx, caller.id, account.email, new Date());
+    await recordAudit(tx, { actorId: caller.id, action: 'account.delete', subjectType: 'user', subjectId: caller.id });
+    return keys;
+  });
+  // The files go from the store after the commit. Should one removal fail, that file is still lost
+  // for good: its wrapped data key went with its row, and nothing can open it any more.
+  await Promise.allSettled(storageKeys.map((key) => blobs?.delete(key)));
+  return { deleted: true as const };
+}

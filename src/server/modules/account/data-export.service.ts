@@ -1,0 +1,84 @@
+import { strToU8, zipSync } from 'fflate';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import { halalasToSar } from '../../../shared/money.ts';
+import type { Database } from '../../db/schema.ts';
+import { consumeAttempt, type RateLimitPolicy } from '../../platform/rate-limit.ts';
+import { openCustomerResults, type ResultVault, resultAccessLog } from '../results/results.service.ts';
+import * as repo from './data-export.repository.ts';
+
+/** An export opens every result file: a few a day is plenty for a person, and bounds the work. */
+const exportsPerUser: RateLimitPolicy = { limit: 5, windowSeconds: 24 * 60 * 60 };
+
+const readme: Record<Locale, string> = {
+  ar: `بياناتك في تحاليل
+==================
+
+هذا الملف نسخة من بياناتك الشخصية المحفوظة لدينا، صدّرناها بناءً على طلبك وفق نظام حماية البيانات الشخصية.
+
+- profile.json: ملفك الشخصي (الاسم والبريد الإلكتروني والجوال واللغة وتفضيلات البريد) وسجل موافقتك على الشروط وسياسة الخصوصية.
+- bookings.json: حجوزات التحاليل: التحليل والمختبر والموعد والحالة والمبلغ بالريال السعودي.
+- payments.json: مدفوعات حجوزات التحاليل، ومنها ضريبة القيمة المضافة.
+- store-orders.json: طلبات المتجر وما فيها.
+- result-access-log.json: من اطّلع على نتائجك ومتى.
+- results/: ملفات نتائجك كما رفعها المختبر، في مجلد لكل حجز.
+
+التواريخ بالتوقيت العالمي المنسّق (UTC). احفظ هذا الملف في مكان آمن، فهو يحتوي على بيانات صحية.
+`,
+  en: `Your Tahaleel data
+==================
+
+This archive is a copy of the personal data we hold about you, exported at your request under the
+Personal Data Protection Law.
+
+- profile.json: your profile (name, e-mail, mobile, language, mail choices) and which versions of the
+  terms and privacy policy you accepted, and when.
+- bookings.json: your lab-test bookings: test, lab, time, status and amount in SAR.
+- payments.json: the payments for your lab-test bookings, with their VAT.
+- store-orders.json: your store orders and what was in them.
+- result-access-log.json: who opened your results, and when.
+- results/: your result files as the lab uploaded them, a folder per booking.
+
+Times are in UTC. Keep this archive somewhere safe: it holds health data.
+`,
+};
+
+const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
+
+/**
+ * Everything the platform holds about the user, as a zip (PDPL's right of access and portability):
+ * JSON files, the result files opened and checked, and a README in the user's language. At most
+ * five a day per user; each result file read for it is recorded as a read.
+ */
+export async function exportAccountData(db: Kysely<Database>, vault: ResultVault, user: { id: string; locale: Locale }, clientIp: string) {
+  await consumeAttempt(db, `export:user:${user.id}`, exportsPerUser);
+  const profile = await repo.profileOf(db, user.id);
+  if (!profile) throw new AppError('NOT_FOUND', { entity: 'user' });
+  const [consents, bookings, payments, storeOrders, reads, results] = await Promise.all([
+    repo.consentsOf(db, user.id),
+    repo.bookingsOf(db, user.id),
+    repo.paymentsOf(db, user.id),
+    repo.storeOrdersOf(db, user.id),
+    resultAccessLog(db, user.id),
+    openCustomerResults(db, vault, user.id, clientIp),
+  ]);
+  const files: Record<string, Uint8Array> = {
+    'README.txt': strToU8(readme[user.locale]),
+    'profile.json': json({ ...profile, consents }),
+    'bookings.json': json(
+      bookings.map(({ total_price_halalas, ...booking }) => ({ ...booking, total_price_sar: halalasToSar(total_price_halalas) })),
+    ),
+    'payments.json': json(
+      payments.map(({ total_halalas, vat_halalas, ...payment }) => ({
+        ...payment,
+        total_sar: halalasToSar(total_halalas),
+        vat_sar: halalasToSar(vat_halalas),
+      })),
+    ),
+    'store-orders.json': json(storeOrders),
+    'result-access-log.json': json(reads),
+  };
+  for (const result of results) files[`results/${result.bookingId}/${result.id.slice(0, 8)}-${result.fileName}`] = result.bytes;
+  return zipSync(files, { level: 6 });
+}

@@ -1,0 +1,27 @@
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../../../shared/legal.ts';
+import type { Database } from '../../db/schema.ts';
+import { loadSessionUser } from '../../platform/session.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The user accepted the terms and privacy policy in force, now (a new row: the history stays). */
+export async function recordConsent(db: Db, userId: string): Promise<void> {
+  await db
+    .insertInto('user_consents')
+    .values({ user_id: userId, terms_version: TERMS_VERSION, privacy_version: PRIVACY_VERSION })
+    .execute();
+}
+
+/**
+ * Acceptance from the dialog auth.me's `consent_required` opens. The versions are the ones the user
+ * was shown: a page loaded before a version changed asks again instead of recording the new one unread. Answers with the user as auth.me does.
+ */
+export async function acceptConsent(db: Kysely<Database>, userId: string, shown: { termsVersion: string; privacyVersion: string }) {
+  if (shown.termsVersion !== TERMS_VERSION || shown.privacyVersion !== PRIVACY_VERSION) {
+    throw new AppError('CONFLICT', { termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION });
+  }
+  await recordConsent(db, userId);
+  return loadSessionUser(db, userId);
+}

@@ -1,0 +1,181 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { createTOTPKeyURI } from '@oslojs/otp';
+import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
+import { AppError } from '../../../shared/errors.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import { recordAudit } from '../../platform/audit-log.ts';
+import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
+import type { SessionUser } from '../../platform/session.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import {
+  isTotpCode,
+  matchingStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  recoveryCodeHash,
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+} from './one-time-codes.ts';
+import { openSecret, sealSecret, secretKeysFor } from './secret-sealing.ts';
+import * as repo from './two-factor.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long the second step of a sign-in may wait after the password. */
+const PENDING_SIGN_IN_MS = 10 * 60 * 1000;
+const ISSUER = 'Tahaleel';
+
+/**
+ * Where an account stands with the two-factor rule (admins and approved labs must have a second
+ * factor, docs/decisions/0023): `grace` works fully and is asked to enrol at each sign-in;
+ * `setup_required` reaches nothing but enrolment, auth.me and sign-out.
+ */
+export type SecondFactorStanding = 'optional' | 'enabled' | 'grace' | 'setup_required';
+
+/**
+ * The account's standing now. The first time the rule is seen to apply, its grace period starts: the
+ * deadline is written once and `user` is given it, so auth.me answers it on that very call.
+ */
+export async function secondFactorStanding(
+  db: Kysely<Database>,
+  user: SessionUser,
+  graceDays: number,
+  now = new Date(),
+): Promise<SecondFactorStanding> {
+  if (user.two_factor_enabled) return 'enabled';
+  if (!user.two_factor_required) return 'optional';
+  if (!user.two_factor_due_at) {
+    const dueAt = await repo.setDueDateOnce(db, user.id, new Date(now.getTime() + graceDays * DAY_MS));
+    user.two_factor_due_at = dueAt.toISOString();
+  }
+  return now.getTime() < Date.parse(user.two_factor_due_at) ? 'grace' : 'setup_required';
+}
+
+/** A new secret to scan (not yet on: the first code confirms it). Guests, who have no password, cannot. */
+export async function beginSetup(db: Kysely<Database>, user: SessionUser, env: Env) {
+  if (user.is_anonymous) throw new AppError('FORBIDDEN');
+  const secret = newTotpSecret();
+  const sealed = await sealSecret(await secretKeysFor(env), user.id, secret);
+  if (!(await repo.savePendingSecret(db, user.id, sealed))) throw new AppError('CONFLICT', { reason: 'two_factor_enabled' });
+  const otpauthUrl = createTOTPKeyURI(ISSUER, user.email ?? user.name, secret, TOTP_PERIOD_SECONDS, TOTP_DIGITS);
+  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { secret: encodeBase32UpperCaseNoPadding(secret), otpauth_url: otpauthUrl, qr_svg: qrSvg };
+}
+
+/** Every guess at a code, in any of the places one is asked, counts against one per-account limit. */
+async function countGuess(db: Kysely<Database>, userId: string): Promise<string> {
+  const key = `second-factor:account:${userId}`;
+  await consumeAttempt(db, key, rateLimits.secondFactorPerAccount);
+  return key;
+}
+
+/** The first code from the app turns two-factor on; the ten recovery codes are answered this once. */
+export async function enable(db: Kysely<Database>, userId: string, code: string, env: Env, now = new Date()) {
+  const key = await countGuess(db, userId);
+  const row = await repo.findTotp(db, userId);
+  if (!row) throw new AppError('NOT_FOUND', { entity: 'two_factor_setup' });
+  if (row.enabled_at) throw new AppError('CONFLICT', { reason: 'two_factor_enabled' });
+  const secret = await openSecret(await secretKeysFor(env), userId, { secret: row.secret, keyId: row.key_id, iv: row.iv });
+  const step = isTotpCode(code) ? matchingStep(secret, code, now) : null;
+  if (step === null) throw new AppError('TWO_FACTOR_CODE_INVALID', { field: 'code' });
+  const recoveryCodes = newRecoveryCodes();
+  await db.transaction().execute(async (tx) => {
+    if (!(await repo.enableTotp(tx, userId, step))) throw new AppError('CONFLICT', { reason: 'two_factor_enabled' });
+    await repo.replaceRecoveryCodes(tx, userId, recoveryCodes.map(recoveryCodeHash));
+  });
+  await clearAttempts(db, key);
+  return { recovery_codes: recoveryCodes };
+}
+
+/**
+ * A TOTP code not used before (its step later than the last one accepted) or an unused recovery
+ * code, which is then spent. Throws TWO_FACTOR_CODE_INVALID otherwise; guesses are limited.
+ */
+export async function verifyCode(db: Kysely<Database>, userId: string, code: string, env: Env, now = new Date()): Promise<void> {
+  const key = await countGuess(db, userId);
+  if (!(await codeAccepted(db, userId, code.trim(), env, now))) throw new AppError('TWO_FACTOR_CODE_INVALID', { field: 'code' });
+  await clearAttempts(db, key);
+}
+
+async function codeAccepted(db: Kysely<Database>, userId: string, code: string, env: Env, now: Date): Promise<boolean> {
+  const row = await repo.findTotp(db, userId);
+  if (!row?.enabled_at) return false;
+  if (!isTotpCode(code)) return repo.spendRecoveryCode(db, userId, recoveryCodeHash(code));
+  const secret = await openSecret(await secretKeysFor(env), userId, { secret: row.secret, keyId: row.key_id, iv: row.iv });
+  const step = matchingStep(secret, code, now);
+  return step !== null && repo.spendTotpStep(db, userId, step);
+}
+
+/** Turns two-factor off, given a code (the caller has checked the password). */
+export async function disable(db: Kysely<Database>, userId: string, code: string, env: Env) {
+  await verifyCode(db, userId, code, env);
+  await repo.deleteSecondFactor(db, userId);
+  return { disabled: true as const };
+}
+
+/** Ten new recovery codes for a valid code; the old ones stop working. */
+export async function regenerateRecoveryCodes(db: Kysely<Database>, userId: string, code: string, env: Env) {
+  await verifyCode(db, userId, code, env);
+  const recoveryCodes = newRecoveryCodes();
+  await repo.replaceRecoveryCodes(db, userId, recoveryCodes.map(recoveryCodeHash));
+  return { recovery_codes: recoveryCodes };
+}
+
+export async function status(db: Kysely<Database>, userId: string) {
+  const row = await repo.findTotp(db, userId);
+  const enabled = Boolean(row?.enabled_at);
+  return { enabled, recovery_codes_left: enabled ? await repo.countUnusedRecoveryCodes(db, userId) : 0 };
+}
+
+export async function hasSecondFactor(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return Boolean((await repo.findTotp(db, userId))?.enabled_at);
+}
+
+export interface PendingSignIn {
+  /** Only the short-lived cookie carries it; the database keeps its SHA-256. */
+  token: string;
+  expiresAt: Date;
+}
+
+const pendingId = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+/** The password (or Google) was right; the account's second factor is still to come. Not a session. */
+export async function beginPendingSignIn(db: Kysely<Database>, userId: string, now = new Date()): Promise<PendingSignIn> {
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+  const expiresAt = new Date(now.getTime() + PENDING_SIGN_IN_MS);
+  await repo.insertPendingSignIn(db, { id: pendingId(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The second step: the pending sign-in's user once `code` is accepted (the pending sign-in is then spent). */
+export async function completePendingSignIn(db: Kysely<Database>, token: string | null, code: string, env: Env, now = new Date()) {
+  const id = token ? pendingId(token) : null;
+  const pending = id ? await repo.findPendingSignIn(db, id, now) : undefined;
+  if (!id || !pending) throw new AppError('SECOND_FACTOR_EXPIRED');
+  await verifyCode(db, pending.user_id, code, env, now);
+  await repo.deletePendingSignIn(db, id);
+  return pending.user_id;
+}
+
+/** An administrator removes another account's second factor (a lost phone); the owner is told by mail. */
+export async function resetByAdmin(db: Kysely<Database>, adminId: string, userId: string) {
+  if (adminId === userId) throw new AppError('FORBIDDEN');
+  const account = await repo.findAccountForReset(db, userId);
+  if (!account) throw new AppError('NOT_FOUND', { entity: 'user' });
+  const reset = await db.transaction().execute(async (tx) => {
+    const removed = await repo.deleteSecondFactor(tx, userId);
+    if (removed && account.email) {
+      await enqueueMail(tx, {
+        to: account.email,
+        locale: account.locale,
+        userId,
+        message: { template: 'two-factor-reset', data: { name: account.name } },
+      });
+    }
+    if (removed) await recordAudit(tx, { actorId: adminId, action: 'two_factor.reset', subjectType: 'user', subjectId: userId });
+    return removed;
+  });
+  return { reset };
+}

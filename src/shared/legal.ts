@@ -1,0 +1,25 @@
+/**
+ * The versions of the terms and of the privacy policy in force (their pages show them). Change one
+ * when its text changes in substance: every user who accepted an older version is asked again at
+ * their next visit (auth.me's `consent_required`) before they go on.
+ */
+export const TERMS_VERSION = '2026-11-21';
+export const PRIVACY_VERSION = '2026-11-21';
+
+/** What the audit log records, as admin.auditLog filters it (docs/decisions/0024). */
+export const AUDIT_ACTIONS = [
+  'lab.approve',
+  'lab.reject',
+  'test_request.approve',
+  'test_request.reject',
+  'two_factor.reset',
+  'result.upload',
+  'result.read',
+  'result.read_denied',
+  'result.damaged',
+  'account.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How many entries one page of the audit log holds at most. */
+export const AUDIT_PAGE_MAX = 100;

@@ -1,0 +1,161 @@
+import type { Browser, BrowserContext } from '@playwright/test';
+import {
+  chooseFreeSlot,
+  clientAddress,
+  DEMO_PASSWORD,
+  demo,
+  expect,
+  type Language,
+  languages,
+  openAuthModal,
+  type Page,
+  useLanguage as readingIn,
+  signIn,
+  test,
+  trpc,
+} from './fixtures.ts';
+import { words } from './words.ts';
+
+// No page is wider than a phone's screen (360 and 390 px), in either language, signed out or in as
+// each role: a page wider than the screen opens scrolled sideways and clips its edge. One browser
+// context per role, one walk per width and language.
+
+const CBC = '/test/Complete%20Blood%20Count%20(CBC)';
+const publicPaths = [
+  '/',
+  '/about',
+  '/pricing',
+  '/pricing?audience=lab',
+  '/categories',
+  '/categories/Blood%20Tests',
+  '/labs',
+  '/search?query=CBC',
+  '/search?query=zzqqxx',
+  CBC,
+  '/store',
+  '/product/1',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/join-as-lab',
+  '/forgot-password',
+  '/success',
+];
+const dashboards = {
+  customer: ['/dashboard', '/dashboard?section=bookings', '/dashboard?section=results', '/dashboard?section=settings'],
+  lab: [
+    '/dashboard',
+    '/dashboard?section=tests',
+    '/dashboard?section=upload-results',
+    '/dashboard?section=payments',
+    '/dashboard?section=bookings',
+    '/dashboard?section=settings',
+  ],
+  admin: [
+    '/admin/dashboard',
+    '/admin/dashboard?section=labs',
+    '/admin/dashboard?section=tests',
+    '/admin/dashboard?section=transactions',
+    '/admin/dashboard?section=users',
+    '/admin/dashboard?section=settings',
+  ],
+};
+
+async function phoneContext(browser: Browser, baseURL: string, width: number, language: Language): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height: 780 },
+    isMobile: true,
+    hasTouch: true,
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
+  });
+  await readingIn(context, language);
+  return context;
+}
+
+/** Opens a page once the app has taken it over and its data has come (no loading overlay, no skeletons). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+  await expect(page.locator('.chakra-skeleton')).toHaveCount(0);
+}
+
+/** The page's width beyond the screen's, with the widest elements named when there is any. */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const overflow = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const root = document.documentElement;
+    if (root.scrollWidth <= width) return null;
+    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 1 || box.left < -1);
+      })
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}${element.dataset.testid ? `[${element.dataset.testid}]` : ''}`);
+    return `${root.scrollWidth} px on a ${width} px screen (${culprits.join(', ')})`;
+  });
+  expect(overflow, where).toBeNull();
+}
+
+for (const { language, locale } of languages) {
+  for (const width of [360, 390]) {
+    test(`no page is wider than a ${width} px phone, in ${language}, signed out and as each role`, async ({ browser, baseURL }) => {
+      test.setTimeout(240_000);
+      const w = words[locale];
+
+      const visitor = await phoneContext(browser, baseURL!, width, locale);
+      const page = await visitor.newPage();
+      for (const path of publicPaths) {
+        await open(page, path);
+        await expectNoSidewaysScroll(page, path);
+      }
+
+      // A lab's page, and a test page with that lab chosen and its free times shown.
+      const cbc = await trpc<{ id: number }>(visitor, 'catalog.test', { nameEn: 'Complete Blood Count (CBC)' }, 'GET');
+      const [lab] = await trpc<{ id: string }[]>(visitor, 'catalog.labsForTest', { testId: cbc.id }, 'GET');
+      await open(page, `/labs/${lab!.id}`);
+      await expectNoSidewaysScroll(page, '/labs/{id}');
+      await open(page, `${CBC}?lab_id=${lab!.id}`);
+      await expectNoSidewaysScroll(page, 'the booking calendar');
+      await chooseFreeSlot(page, locale);
+      await expectNoSidewaysScroll(page, 'the booking calendar with its free times');
+
+      // The sign-in modal over it fits the screen, and its backdrop covers all of it.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const modal = await openAuthModal(page, locale, 'login');
+      const box = (await modal.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      const backdrop = (await page.locator('.chakra-dialog__backdrop').boundingBox())!;
+      expect(backdrop).toMatchObject({ x: 0, y: 0, width, height: 780 });
+      await expectNoSidewaysScroll(page, 'the sign-in modal');
+      await visitor.close();
+
+      const roles = [
+        { email: demo.customer, admin: false, paths: dashboards.customer },
+        { email: demo.lab, admin: false, paths: dashboards.lab },
+        { email: demo.admin, admin: true, paths: dashboards.admin },
+      ];
+      for (const role of roles) {
+        const context = await phoneContext(browser, baseURL!, width, locale);
+        await signIn(context, role.email, { admin: role.admin, password: DEMO_PASSWORD });
+        const signedIn = await context.newPage();
+        for (const path of role.paths) {
+          await open(signedIn, path);
+          await expectNoSidewaysScroll(signedIn, `${path} as ${role.email}`);
+        }
+        if (role.email === demo.customer) {
+          // The checkout, with a booking in the cart.
+          await open(signedIn, `${CBC}?lab_id=${lab!.id}`);
+          await chooseFreeSlot(signedIn, locale, { pick: 'last' });
+          await signedIn.getByTestId('booking-panel').getByRole('button', { name: w.booking.addToCart }).click();
+          await open(signedIn, '/checkout');
+          await expect(signedIn).toHaveURL(/\/checkout/);
+          await expectNoSidewaysScroll(signedIn, '/checkout');
+        }
+        await context.close();
+      }
+    });
+  }
+}

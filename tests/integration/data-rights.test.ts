@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import type { BlobStore } from '../../src/server/modules/results/blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
+import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
+import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { apiClient, cookiePair } from '../setup/http.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+// Issue #26's data rights and audit log: an append-only log that only admins read, the consent
+// record, "download my data" and "delete my account" (docs/decisions/0024).
+
+let database: TestDatabase;
+let blobRoot: string;
+let blobs: BlobStore;
+let app: ReturnType<typeof createApp>;
+let api: ReturnType<typeof apiClient>;
+let admin: TestUser;
+let lab: TestUser;
+
+const report = new TextEncoder().encode(`%PDF-1.4\n% Ferritin 41 ng/mL\n${'1 0 obj << /Type /Catalog >> endobj\n'.repeat(20)}%%EOF\n`);
+const PASSWORD = 'correct horse battery';
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  blobRoot = await mkdtemp(join(tmpdir(), 'tahaleel-data-rights-'));
+  blobs = diskBlobStore(blobRoot);
+  // Each request from its own address, so the per-address sign-in limits stay out of the way.
+  app = createApp({
+    db: database.db,
+    env: testEnv,
+    blobs,
+    clientIp: () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  api = apiClient(app);
+  admin = await createTestUser(database.db, 'admin');
+  lab = await createTestUser(database.db, 'lab', { approved: true });
+});
+afterAll(async () => {
+  await database.close();
+  await rm(blobRoot, { recursive: true, force: true });
+});
+
+interface Customer {
+  id: string;
+  email: string;
+  name: string;
+  phone: string;
+  cookie: string;
+}
+
+/** A customer signed up through the API (a password, a recorded consent), with a mobile number on file. */
+async function signUpCustomer(locale: 'ar' | 'en' = 'ar'): Promise<Customer> {
+  const tag = randomUUID().slice(0, 8);
+  const email = `patient-${tag}@example.sa`;
+  const name = `ريم الحربي ${tag}`;
+  const response = await app.request('/trpc/auth.signUp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: testEnv.PUBLIC_URL, 'x-tahaleel-locale': locale },
+    body: JSON.stringify({ email, password: PASSWORD, name, userType: 'customer', licenseNumber: null, acceptTerms: true }),
+  });
+  expect(response.status).toBe(200);
+  const { id } = ((await response.json()) as { result: { data: { id: string } } }).result.data;
+  const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await database.db.updateTable('users').set({ phone }).where('id', '=', id).execute();
+  return { id, email, name, phone, cookie: cookiePair(response.headers.getSetCookie().find((c) => c.startsWith('tahaleel_session='))) };
+}
+
+/** A completed booking of the customer's with a result the lab uploaded; answers the result's id. */
+async function withResult(customerId: string): Promise<{ bookingId: string; resultId: string }> {
+  const { labTestId } = await offerTest(database.db, lab.id);
+  const bookingId = await insertBooking(database.db, { customerId, labTestId, status: 'completed' });
+  const form = new FormData();
+  form.set('bookingId', bookingId);
+  form.set('file', new File([report as Uint8Array<ArrayBuffer>], 'ferritin.pdf', { type: 'application/pdf' }));
+  const upload = await app.request('/files/results', {
+    method: 'POST',
+    headers: { origin: testEnv.PUBLIC_URL, cookie: lab.cookie },
+    body: form,
+  });
+  expect(upload.status).toBe(201);
+  return { bookingId, resultId: ((await upload.json()) as { result: { id: string } }).result.id };
+}
+
+interface AuditPage {
+  items: { id: number; action: string; actor_id: string | null; actor_name: string | null; subject_id: string; reason: string | null }[];
+  nextCursor: number | null;
+}
+
+const auditLog = (input: unknown, cookie = admin.cookie) =>
+  api.query<AuditPage>(`admin.auditLog?input=${encodeURIComponent(JSON.stringify(input))}`, cookie);
+
+describe('the audit log', () => {
+  it('records a lab approval with its admin, and lists it to an admin filtered by action and actor', async () => {
+    const pending = await createTestUser(database.db, 'lab', { approved: false });
+    expect((await api.mutate('admin.setLabApproval', { labId: pending.id, approved: true }, admin.cookie)).status).toBe(200);
+
+    const page = await auditLog({ filters: { action: 'lab.approve', actorId: admin.id } });
+    expect(page.status).toBe(200);
+    expect(page.data.items[0]).toMatchObject({
+      action: 'lab.approve',
+      actor_id: admin.id,
+      actor_name: 'Test admin',
+      subject_id: pending.id,
+    });
+    expect(page.data.items.every((item) => item.action === 'lab.approve' && item.actor_id === admin.id)).toBe(true);
+  });
+
+  it('pages newest first by id: no entry twice, none skipped, and the last page says so', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const pending = await createTestUser(database.db, 'lab', { approved: false });
+      await api.mutate('admin.setLabApproval', { labId: pending.id, approved: true }, admin.cookie);
+    }
+    const all = await auditLog({ limit: 100, filters: { action: 'lab.approve' } });
+    const seen: number[] = [];
+    let cursor: number | undefined;
+    do {
+      const page = await auditLog({ limit: 2, cursor, filters: { action: 'lab.approve' } });
+      seen.push(...page.data.items.map((item) => item.id));
+      cursor = page.data.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    expect(seen).toEqual(all.data.items.map((item) => item.id));
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('filters by date range', async () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await auditLog({ filters: { from: future } })).data.items).toEqual([]);
+    expect((await auditLog({ filters: { to: future } })).data.items.length).toBeGreaterThan(0);
+  });
+
+  it('shows an admin the reason an admin gave for opening a result', async () => {
+    const customer = await signUpCustomer();
+    const { resultId } = await withResult(customer.id);
+    const read = await app.request(`/files/results/${resultId}?reason=${encodeURIComponent('support ticket 4411')}`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(read.status).toBe(200);
+    const page = await auditLog({ filters: { action: 'result.read', actorId: admin.id } });
+    expect(page.data.items[0]).toMatchObject({ subject_id: resultId, reason: 'support ticket 4411' });
+  });
+
+  it('is for admins only: a lab and a customer are refused, a visitor must sign in', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    expect((await auditLog({}, lab.cookie)).error?.data).toMatchObject({ code: 'FORBIDDEN', appCode: 'FORBIDDEN' });
+    expect((await auditLog({}, customer.cookie)).error?.data).toMatchObject({ code: 'FORBIDDEN', appCode: 'FORBIDDEN' });
+    expect((await api.query('admin.auditLog?input=%7B%7D')).error?.data).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('is append-only: the database refuses to change, delete or truncate an entry', async () => {
+    const db = database.db;
+    await expect(db.updateTable('audit_log').set({ action: 'lab.reject' }).where('action', '=', 'lab.approve').execute()).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(db.deleteFrom('audit_log').where('action', '=', 'lab.approve').execute()).rejects.toThrow(/append-only/);
+    await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);
+    const left = await db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('action', '=', 'lab.approve')
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('the consent record', () => {
+  const me = (cookie: string) => api.query<{ consent_required: boolean } | null>('auth.me', cookie);
+
+  it('sign-up records the versions accepted, so the app does not ask again', async () => {
+    const customer = await signUpCustomer();
+    expect((await me(customer.cookie)).data?.consent_required).toBe(false);
+    const rows = await database.db.selectFrom('user_consents').selectAll().where('user_id', '=', customer.id).execute();
+    expect(rows).toEqual([expect.objectContaining({ terms_version: TERMS_VERSION, privacy_version: PRIVACY_VERSION })]);
+  });
+
+  it('asks a user whose newest acceptance is of an older version, and the acceptance answers it', async () => {
+    const customer = await signUpCustomer();
+    await database.db
+      .insertInto('user_consents')
+      .values({
+        user_id: customer.id,
+        terms_version: '2020-01-01',
+        privacy_version: PRIVACY_VERSION,
+      })
+      .execute();
+    expect((await me(customer.cookie)).data?.consent_required).toBe(true);
+
+    const stale = await api.mutate('auth.acceptConsent', { termsVersion: '2020-01-01', privacyVersion: PRIVACY_VERSION }, customer.cookie);
+    expect(stale.error?.data.appCode).toBe('CONFLICT');
+    const accepted = await api.mutate<{ consent_required: boolean }>(
+      'auth.acceptConsent',
+      { termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION },
+      customer.cookie,
+    );
+    expect(accepted.data.consent_required).toBe(false);
+    // The history stays: the sign-up's, the older one's and the new acceptance.
+    expect(await database.db.selectFrom('user_consents').select('id').where('user_id', '=', customer.id).execute()).toHaveLength(3);
+  });
+
+  it('asks an account that never accepted (one made with Google, an admin made by the script)', async () => {
+    const made = await createTestUser(database.db, 'admin');
+    expect((await me(made.cookie)).data?.consent_required).toBe(true);
+  });
+});
+
+describe('download my data', () => {
+  it('answers 401 without a session', async () => {
+    const response = await app.request('/account/export.zip');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { appCode: 'UNAUTHENTICATED' } });
+  });
+
+  it.each(['ar', 'en'] as const)(
+    'gives the profile, bookings and opened result files, with a README in the user’s language (%s)',
+    async (locale) => {
+      const customer = await signUpCustomer(locale);
+      const { bookingId, resultId } = await withResult(customer.id);
+      const response = await app.request('/account/export.zip', { headers: { cookie: customer.cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/zip');
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="tahaleel-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+
+      const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+      expect(Object.keys(files).sort()).toEqual(
+        [
+          'README.txt',
+          'bookings.json',
+          'payments.json',
+          'profile.json',
+          'result-access-log.json',
+          `results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`,
+          'store-orders.json',
+        ].sort(),
+      );
+      expect(strFromU8(files['README.txt']!)).toContain(locale === 'ar' ? 'بياناتك في تحاليل' : 'Your Tahaleel data');
+      const profile = JSON.parse(strFromU8(files['profile.json']!));
+      expect(profile).toMatchObject({ id: customer.id, email: customer.email, name: customer.name, phone: customer.phone });
+      expect(profile.consents).toEqual([expect.objectContaining({ terms_version: TERMS_VERSION, privacy_version: PRIVACY_VERSION })]);
+      expect(JSON.parse(strFromU8(files['bookings.json']!))).toEqual([expect.objectContaining({ id: bookingId, total_price_sar: 200 })]);
+      expect(files[`results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`]).toEqual(report);
+
+      // Opening the file for the export is a read of it, shown to the patient like any other.
+      const reads = await database.db
+        .selectFrom('audit_log')
+        .select('details')
+        .where('action', '=', 'result.read')
+        .where('subject_id', '=', resultId)
+        .execute();
+      expect(reads).toEqual([{ details: expect.objectContaining({ role: 'customer', via: 'export' }) }]);
+    },
+  );
+
+  it('is limited to five a day per user', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    for (let i = 0; i < 5; i += 1) {
+      expect((await app.request('/account/export.zip', { headers: { cookie: customer.cookie } })).status).toBe(200);
+    }
+    const sixth = await app.request('/account/export.zip', { headers: { cookie: customer.cookie } });
+    expect(sixth.status).toBe(429);
+    expect(await sixth.json()).toMatchObject({ error: { appCode: 'RATE_LIMITED' } });
+  });
+});
+
+/** Every text, JSON and array column of every table, searched for `needle`: where it still occurs. */
+async function whereFound(needle: string): Promise<string[]> {
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+     where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`.execute(database.db);
+  const found: string[] = [];
+  for (const { table_name, column_name } of rows) {
+    const { rows: hits } = await sql<{ n: string }>`
+      select count(*) as n from ${sql.table(table_name)} where ${sql.ref(column_name)}::text ilike ${`%${needle}%`}`.execute(database.db);
+    if (Number(hits[0]?.n) > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found;
+}
+
+describe('delete my account', () => {
+  it('refuses a wrong password, and a lab or an admin account', async () => {
+    const customer = await signUpCustomer();
+    expect((await api.mutate('account.delete', { password: 'not the password' }, customer.cookie)).error?.data.appCode).toBe(
+      'WRONG_PASSWORD',
+    );
+    expect((await api.mutate('account.delete', { password: PASSWORD }, lab.cookie)).error?.data).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await api.mutate('account.delete', { password: PASSWORD }, admin.cookie)).error?.data).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await api.query<{ id: string } | null>('auth.me', customer.cookie)).data?.id).toBe(customer.id);
+  });
+
+  it('erases the person at once: no table holds their name, e-mail or phone, their files are gone, their session is dead', async () => {
+    const customer = await signUpCustomer();
+    const { bookingId, resultId } = await withResult(customer.id);
+    const { storage_key } = await database.db
+      .selectFrom('result_files')
+      .select('storage_key')
+      .where('id', '=', resultId)
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('checkouts')
+      .values({
+        customer_id: customer.id,
+        idempotency_key: randomUUID(),
+        payment_provider: 'simulated',
+        payment_reference: 'sim_1',
+        status: 'paid',
+        total_halalas: 20_000,
+        vat_halalas: 2_609,
+      })
+      .execute();
+    await database.db.insertInto('newsletter_subscriptions').values({ email: customer.email }).execute();
+    await app.request(`/files/results/${resultId}`, { headers: { cookie: customer.cookie } });
+    // Before: the person is all over the database (profile, mail, newsletter, limits).
+    expect(await whereFound(customer.email)).not.toEqual([]);
+
+    const deleted = await api.mutate('account.delete', { password: PASSWORD }, customer.cookie);
+    expect(deleted.data).toEqual({ deleted: true });
+    expect(deleted.cookies.find((c) => c.startsWith('tahaleel_session='))).toMatch(/Max-Age=0/);
+
+    expect(await whereFound(customer.name)).toEqual([]);
+    expect(await whereFound(customer.email)).toEqual([]);
+    expect(await whereFound(customer.phone)).toEqual([]);
+    expect(await blobs.get(storage_key)).toBeNull();
+    expect(await database.db.selectFrom('result_files').select('id').where('id', '=', resultId).execute()).toEqual([]);
+    expect((await api.query('auth.me', customer.cookie)).data).toBeNull();
+    expect((await api.mutate('auth.signIn', { email: customer.email, password: PASSWORD })).error?.data.appCode).toBe(
+      'INVALID_CREDENTIALS',
+    );
+
+    // Kept without the person: the booking for the lab's figures, the payment for the tax records.
+    expect(await database.db.selectFrom('bookings').select(['id', 'status']).where('customer_id', '=', customer.id).execute()).toEqual([
+      { id: bookingId, status: 'completed' },
+    ]);
+    expect(await database.db.selectFrom('checkouts').select('total_halalas').where('customer_id', '=', customer.id).execute()).toEqual([
+      { total_halalas: 20_000 },
+    ]);
+    const entry = await database.db
+      .selectFrom('audit_log')
+      .select('actor_id')
+      .where('action', '=', 'account.delete')
+      .where('subject_id', '=', customer.id)
+      .execute();
+    expect(entry).toEqual([{ actor_id: customer.id }]);
+  });
+
+  it('confirms an account without a password (made with Google) by its e-mail address', async () => {
+    const googleOnly = await createTestUser(database.db, 'customer');
+    expect((await api.mutate('account.delete', { email: 'someone-else@example.sa' }, googleOnly.cookie)).error?.data.appCode).toBe(
+      'EMAIL_MISMATCH',
+    );
+    expect((await api.mutate('account.delete', { email: googleOnly.email.toUpperCase() }, googleOnly.cookie)).data).toEqual({
+      deleted: true,
+    });
+    expect(await whereFound(googleOnly.email)).toEqual([]);
+  });
+});

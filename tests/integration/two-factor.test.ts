@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { appRouter } from '../../src/server/trpc/router.ts';
+import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
+import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { apiClient, cookiePair } from '../setup/http.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+// Second factors (issue #26, docs/decisions/0023), through the real HTTP app with real cookies.
+
+const ORIGIN = 'http://localhost:3000';
+const PASSWORD = 'correct horse battery';
+const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+let database: TestDatabase;
+let blobRoot: string;
+let app: ReturnType<typeof createApp>;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  blobRoot = await mkdtemp(join(tmpdir(), 'tahaleel-2fa-'));
+  // Each request from its own address: the per-address sign-in limits stay out of the way, the per-account ones do not.
+  app = createApp({
+    db: database.db,
+    env: testEnv,
+    blobs: diskBlobStore(blobRoot),
+    clientIp: () => `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  api = apiClient(app);
+});
+afterAll(async () => {
+  await database.close();
+  await rm(blobRoot, { recursive: true, force: true });
+});
+
+interface Me {
+  id: string;
+  two_factor_enabled: boolean;
+  two_factor_required: boolean;
+  two_factor_due_at: string | null;
+}
+
+const sessionCookieOf = (cookies: string[]) =>
+  cookiePair(cookies.find((value) => value.startsWith('tahaleel_session=') && !value.startsWith('tahaleel_session=;')));
+const secondStepCookieOf = (cookies: string[]) => cookiePair(cookies.find((value) => value.startsWith('tahaleel_second_step=')));
+
+/** The code an authenticator app shows `steps` 30-second steps from now. */
+function codeAt(secret: string, steps = 0): string {
+  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000) + steps), 6);
+}
+
+async function signUpCustomer() {
+  const email = `two-factor-${randomUUID()}@example.sa`;
+  const answer = await api.mutate<Me>('auth.signUp', {
+    email,
+    password: PASSWORD,
+    name: 'ريم الحربي',
+    userType: 'customer',
+    acceptTerms: true,
+  });
+  expect(answer.status).toBe(200);
+  return { id: answer.data.id, email, cookie: sessionCookieOf(answer.cookies) };
+}
+
+/** A customer who turned two-factor on: the secret as shown for manual entry, and the recovery codes. */
+async function enrolledCustomer() {
+  const account = await signUpCustomer();
+  const setup = await api.mutate<{ secret: string; otpauth_url: string; qr_svg: string }>(
+    'account.twoFactorSetup',
+    undefined,
+    account.cookie,
+  );
+  expect(setup.status).toBe(200);
+  const enabled = await api.mutate<{ recovery_codes: string[] }>(
+    'account.twoFactorEnable',
+    { code: codeAt(setup.data.secret) },
+    account.cookie,
+  );
+  expect(enabled.status).toBe(200);
+  return { ...account, secret: setup.data.secret, recoveryCodes: enabled.data.recovery_codes };
+}
+
+/** The password step: answers that a code is needed, and only the second step's cookie. */
+async function passwordStep(email: string) {
+  const answer = await api.mutate<{ two_factor_required?: true; id?: string }>('auth.signIn', { email, password: PASSWORD });
+  expect(answer.status).toBe(200);
+  return answer;
+}
+
+async function secondStep(cookie: string, code: string) {
+  return api.mutate<Me>('auth.signInSecondFactor', { code }, cookie);
+}
+
+describe('enrolment', () => {
+  it('shows a secret with its QR code, turns on with the first code and answers ten recovery codes once', async () => {
+    const account = await signUpCustomer();
+    const setup = await api.mutate<{ secret: string; otpauth_url: string; qr_svg: string }>(
+      'account.twoFactorSetup',
+      undefined,
+      account.cookie,
+    );
+    expect(setup.data.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.data.otpauth_url).toMatch(/^otpauth:\/\/totp\/Tahaleel:/);
+    expect(setup.data.otpauth_url).toContain(`secret=${setup.data.secret}`);
+    expect(setup.data.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+
+    // Not on until a code confirms it.
+    expect((await api.query<Me>('auth.me', account.cookie)).data.two_factor_enabled).toBe(false);
+    const wrong = await api.mutate('account.twoFactorEnable', { code: '000000' }, account.cookie);
+    expect(wrong.error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
+
+    const enabled = await api.mutate<{ recovery_codes: string[] }>(
+      'account.twoFactorEnable',
+      { code: codeAt(setup.data.secret) },
+      account.cookie,
+    );
+    expect(enabled.data.recovery_codes).toHaveLength(10);
+    expect(new Set(enabled.data.recovery_codes).size).toBe(10);
+    expect((await api.query<Me>('auth.me', account.cookie)).data.two_factor_enabled).toBe(true);
+    expect((await api.query('account.twoFactorStatus', account.cookie)).data).toEqual({ enabled: true, recovery_codes_left: 10 });
+
+    // At rest: the secret sealed (not its bytes), the recovery codes only as hashes.
+    const row = await database.db.selectFrom('two_factor_totp').selectAll().where('user_id', '=', account.id).executeTakeFirstOrThrow();
+    expect(row.key_id).not.toBeNull();
+    expect(Buffer.from(row.secret).equals(Buffer.from(decodeBase32IgnorePadding(setup.data.secret)))).toBe(false);
+    const stored = await database.db
+      .selectFrom('two_factor_recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', account.id)
+      .execute();
+    expect(stored.map((code) => code.code_hash)).not.toContain(enabled.data.recovery_codes[0]);
+
+    // A second setup cannot replace the secret that is on.
+    expect((await api.mutate('account.twoFactorSetup', undefined, account.cookie)).error?.data.appCode).toBe('CONFLICT');
+  });
+});
+
+describe('two-step sign-in', () => {
+  it('gives no usable session after the password, and a session after the code', async () => {
+    const account = await enrolledCustomer();
+    const first = await passwordStep(account.email);
+    expect(first.data).toEqual({ two_factor_required: true });
+    expect(first.cookies.some((value) => value.startsWith('tahaleel_session=') && !value.startsWith('tahaleel_session=;'))).toBe(false);
+    const pending = secondStepCookieOf(first.cookies);
+    // The second step's cookie is no session.
+    expect((await api.query('auth.me', pending)).data).toBeNull();
+    expect((await api.query('booking.mine', pending)).error?.data.appCode).toBe('UNAUTHENTICATED');
+    // Without the password step there is nothing to complete.
+    expect((await secondStep('', codeAt(account.secret, 1))).error?.data.appCode).toBe('SECOND_FACTOR_EXPIRED');
+
+    const second = await secondStep(pending, codeAt(account.secret, 1));
+    expect(second.status).toBe(200);
+    expect(second.data.id).toBe(account.id);
+    const session = sessionCookieOf(second.cookies);
+    expect((await api.query<Me>('auth.me', session)).data.id).toBe(account.id);
+    // The pending sign-in is spent.
+    expect((await secondStep(pending, codeAt(account.secret, 1))).error?.data.appCode).toBe('SECOND_FACTOR_EXPIRED');
+  });
+
+  it('refuses a TOTP code that was already accepted', async () => {
+    const account = await enrolledCustomer();
+    // The code that turned two-factor on is spent: the same code (its step) is not accepted again.
+    const replay = await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), codeAt(account.secret));
+    expect(replay.error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
+    const next = codeAt(account.secret, 1);
+    expect((await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), next)).status).toBe(200);
+    const again = await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), next);
+    expect(again.error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
+  });
+
+  it('accepts each recovery code once', async () => {
+    const account = await enrolledCustomer();
+    const [code] = account.recoveryCodes;
+    const used = await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), code!.toUpperCase());
+    expect(used.status).toBe(200);
+    const reused = await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), code!);
+    expect(reused.error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
+    expect((await api.query('account.twoFactorStatus', sessionCookieOf(used.cookies))).data).toEqual({
+      enabled: true,
+      recovery_codes_left: 9,
+    });
+    // A made-up code in the same shape is refused too.
+    const madeUp = await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), 'aaaaa-bbbbb');
+    expect(madeUp.error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
+  });
+
+  it('limits guesses at the code: after five wrong ones even the right code waits', async () => {
+    const account = await enrolledCustomer();
+    const pending = secondStepCookieOf((await passwordStep(account.email)).cookies);
+    for (let guess = 0; guess < 5; guess++) {
+      expect((await secondStep(pending, String(100000 + guess))).error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
+    }
+    const limited = await secondStep(pending, codeAt(account.secret, 1));
+    expect(limited.status).toBe(429);
+    expect(limited.error?.data.appCode).toBe('RATE_LIMITED');
+  });
+});
+
+describe('turning it off and resetting it', () => {
+  it('asks for the password and a code', async () => {
+    const account = await enrolledCustomer();
+    const noPassword = await api.mutate('account.twoFactorDisable', { code: codeAt(account.secret, 1) }, account.cookie);
+    expect(noPassword.error?.data.appCode).toBe('WRONG_PASSWORD');
+    const wrongPassword = await api.mutate(
+      'account.twoFactorDisable',
+      { password: 'not the password', code: codeAt(account.secret, 1) },
+      account.cookie,
+    );
+    expect(wrongPassword.error?.data.appCode).toBe('WRONG_PASSWORD');
+    const wrongCode = await api.mutate('account.twoFactorDisable', { password: PASSWORD, code: '123456' }, account.cookie);
+    expect(wrongCode.error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
+    expect((await api.query<Me>('auth.me', account.cookie)).data.two_factor_enabled).toBe(true);
+
+    const off = await api.mutate('account.twoFactorDisable', { password: PASSWORD, code: codeAt(account.secret, 1) }, account.cookie);
+    expect(off.data).toEqual({ disabled: true });
+    expect((await passwordStep(account.email)).data).toMatchObject({ id: account.id });
+  });
+
+  it('new recovery codes replace the old ones', async () => {
+    const account = await enrolledCustomer();
+    const fresh = await api.mutate<{ recovery_codes: string[] }>(
+      'account.twoFactorRecoveryCodes',
+      { code: codeAt(account.secret, 1) },
+      account.cookie,
+    );
+    expect(fresh.data.recovery_codes).toHaveLength(10);
+    const old = await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), account.recoveryCodes[0]!);
+    expect(old.error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
+    const current = await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), fresh.data.recovery_codes[0]!);
+    expect(current.status).toBe(200);
+  });
+
+  it('only an administrator resets another account; the owner is mailed and the audit log keeps who did it', async () => {
+    const account = await enrolledCustomer();
+    const lab = await createTestUser(database.db, 'lab', { approved: true });
+    const customer = await createTestUser(database.db, 'customer');
+    const admin = await createTestUser(database.db, 'admin');
+    for (const wrongUser of [lab, customer]) {
+      const refused = await api.mutate('admin.resetTwoFactor', { userId: account.id }, wrongUser.cookie);
+      expect(refused.error?.data.appCode).toBe('FORBIDDEN');
+    }
+    expect((await api.mutate('admin.resetTwoFactor', { userId: account.id })).error?.data.appCode).toBe('UNAUTHENTICATED');
+    expect((await api.query<Me>('auth.me', account.cookie)).data.two_factor_enabled).toBe(true);
+    // Not their own: an administrator's second factor is reset by another administrator.
+    expect((await api.mutate('admin.resetTwoFactor', { userId: admin.id }, admin.cookie)).error?.data.appCode).toBe('FORBIDDEN');
+
+    const reset = await api.mutate('admin.resetTwoFactor', { userId: account.id }, admin.cookie);
+    expect(reset.data).toEqual({ reset: true });
+    expect((await passwordStep(account.email)).data).toMatchObject({ id: account.id });
+    const mail = await database.db
+      .selectFrom('outbox')
+      .select(['template', 'recipient'])
+      .where('user_id', '=', account.id)
+      .where('template', '=', 'two-factor-reset')
+      .execute();
+    expect(mail).toEqual([{ template: 'two-factor-reset', recipient: account.email }]);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'subject_type'])
+      .where('action', '=', 'two_factor.reset')
+      .where('subject_id', '=', account.id)
+      .execute();
+    expect(audit).toEqual([{ actor_id: admin.id, subject_type: 'user' }]);
+  });
+});
+
+describe('the rule for admins and approved labs', () => {
+  const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>);
+  const reachable = ['auth.me', 'auth.signOut', 'account.twoFactorSetup', 'account.twoFactorEnable'];
+
+  async function call(path: string, type: string, cookie: string) {
+    const response =
+      type === 'query'
+        ? await app.request(`/trpc/${path}`, { headers: { cookie } })
+        : await app.request(`/trpc/${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: ORIGIN } });
+    const body = (await response.json()) as { error?: { data?: { appCode?: string } } };
+    return { status: response.status, appCode: body.error?.data?.appCode ?? null };
+  }
+
+  async function pastGrace(user: TestUser) {
+    await database.db
+      .updateTable('users')
+      .set({ two_factor_due_at: new Date(Date.now() - 1000) })
+      .where('id', '=', user.id)
+      .execute();
+  }
+
+  async function upload(user: TestUser, bookingId: string) {
+    const form = new FormData();
+    form.set('bookingId', bookingId);
+    form.set('file', new File([pdf as Uint8Array<ArrayBuffer>], 'result.pdf', { type: 'application/pdf' }));
+    const response = await app.request('/files/results', { method: 'POST', headers: { origin: ORIGIN, cookie: user.cookie }, body: form });
+    return { status: response.status, body: (await response.json()) as { result?: { id: string }; error?: { appCode: string } } };
+  }
+
+  it('starts a grace period the first time it applies, during which everything works and auth.me says so', async () => {
+    const admin = await createTestUser(database.db, 'admin');
+    const before = Date.now();
+    const me = (await api.query<Me>('auth.me', admin.cookie)).data;
+    expect(me.two_factor_required).toBe(true);
+    expect(me.two_factor_enabled).toBe(false);
+    const due = Date.parse(me.two_factor_due_at ?? '');
+    expect(due).toBeGreaterThanOrEqual(before + 7 * 86_400_000 - 1000);
+    expect(due).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000);
+    expect((await api.query('admin.overview', admin.cookie)).status).toBe(200);
+    // A customer is not required to.
+    const customer = await createTestUser(database.db, 'customer');
+    expect((await api.query<Me>('auth.me', customer.cookie)).data).toMatchObject({ two_factor_required: false, two_factor_due_at: null });
+    // Nor an unapproved lab.
+    const pendingLab = await createTestUser(database.db, 'lab', { approved: false });
+    expect((await api.query<Me>('auth.me', pendingLab.cookie)).data.two_factor_required).toBe(false);
+  });
+
+  it('after the grace period, every procedure but auth.me, enrolment and sign-out answers 403 to an admin or approved lab without it', async () => {
+    for (const role of ['admin', 'lab'] as const) {
+      const staff = await createTestUser(database.db, role, { approved: true });
+      await api.query('auth.me', staff.cookie);
+      await pastGrace(staff);
+      const answered: string[] = [];
+      for (const [path, { _def }] of procedures) {
+        if (reachable.includes(path)) continue;
+        const answer = await call(path, _def.type, staff.cookie);
+        if (answer.status !== 403 || answer.appCode !== 'TWO_FACTOR_SETUP_REQUIRED')
+          answered.push(`${path}: ${answer.status} ${answer.appCode}`);
+      }
+      expect(answered, role).toEqual([]);
+      expect((await api.query<Me>('auth.me', staff.cookie)).data.two_factor_required).toBe(true);
+    }
+  });
+
+  it('holds for the result files too, and lifts once a second factor is set up', async () => {
+    const lab = await createTestUser(database.db, 'lab', { approved: true });
+    const customer = await createTestUser(database.db, 'customer');
+    const { labTestId } = await offerTest(database.db, lab.id);
+    const bookingId = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'confirmed' });
+    await api.query('auth.me', lab.cookie);
+    await pastGrace(lab);
+
+    const refused = await upload(lab, bookingId);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.appCode).toBe('TWO_FACTOR_SETUP_REQUIRED');
+
+    const setup = await api.mutate<{ secret: string }>('account.twoFactorSetup', undefined, lab.cookie);
+    expect(setup.status).toBe(200);
+    expect((await api.mutate('account.twoFactorEnable', { code: codeAt(setup.data.secret) }, lab.cookie)).status).toBe(200);
+    const uploaded = await upload(lab, bookingId);
+    expect(uploaded.status).toBe(201);
+    expect((await api.query('lab.bookings', lab.cookie)).status).toBe(200);
+
+    // A download is refused the same way to an admin past the grace period.
+    const admin = await createTestUser(database.db, 'admin');
+    await api.query('auth.me', admin.cookie);
+    await pastGrace(admin);
+    const download = await app.request(`/files/results/${uploaded.body.result?.id}?reason=support`, { headers: { cookie: admin.cookie } });
+    expect(download.status).toBe(403);
+    expect(((await download.json()) as { error: { appCode: string } }).error.appCode).toBe('TWO_FACTOR_SETUP_REQUIRED');
+  });
+
+  it('with TWO_FACTOR_GRACE_DAYS=0 asks at once', async () => {
+    const strict = createApp({ db: database.db, env: { ...testEnv, TWO_FACTOR_GRACE_DAYS: 0 } });
+    const admin = await createTestUser(database.db, 'admin');
+    const overview = await strict.request('/trpc/admin.overview', { headers: { cookie: admin.cookie } });
+    expect(overview.status).toBe(403);
+    const me = await strict.request('/trpc/auth.me', { headers: { cookie: admin.cookie } });
+    expect(me.status).toBe(200);
+  });
+});
