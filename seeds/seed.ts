@@ -253,7 +253,8 @@ const collections = [
 async function seedStore(tx: Tx, count: Count) {
   const currencies = await tx
     .insertInto('store_currencies')
-    .values({ code: 'SAR', symbol: 'ر.س', template: '$1 SAR', template_ar: '$1 ر.س' })
+    // The shape formatSar (src/shared/money.ts) gives every other riyal amount, no-break space included.
+    .values({ code: 'SAR', symbol: 'ر.س', template: 'SAR\u00a0$1', template_ar: '$1\u00a0ر.س' })
     .onConflict((oc) => oc.column('code').doNothing())
     .returning('code')
     .execute();

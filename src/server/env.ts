@@ -9,6 +9,9 @@ const optionalText = z
 
 const optionalUrl = optionalText.pipe(z.url().optional());
 
+/** A link to one of Tahaleel's own accounts, shown in the footer: a web address on https. */
+const socialUrl = optionalText.pipe(z.url({ protocol: /^https$/, error: 'must be an https:// address' }).optional());
+
 const KEY_BYTES = 32;
 const KEY_HINT = `32 random bytes in base64 (e.g. from \`openssl rand -base64 ${KEY_BYTES}\`)`;
 
@@ -121,6 +124,11 @@ export const envSchema = z
      * rule first applies to the account; 0 asks at once (docs/decisions/0023).
      */
     TWO_FACTOR_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+    /** The footer's links to Tahaleel's own accounts; a network left unset is not shown (issue #27, item 14). */
+    SOCIAL_X_URL: socialUrl,
+    SOCIAL_INSTAGRAM_URL: socialUrl,
+    SOCIAL_LINKEDIN_URL: socialUrl,
+    SOCIAL_YOUTUBE_URL: socialUrl,
     /** The least severe log entries written (one JSON line each); `silent` writes none. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /** `test-only` hashes passwords at a test suite's cost; refused unless NODE_ENV=test. */

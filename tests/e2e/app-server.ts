@@ -67,6 +67,9 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
       S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
       // Result files reach s3rver sealed, as in production (docs/decisions/0021).
       RESULTS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      // Two of the footer's four networks: the others, unset, are not shown (front-of-house.spec.ts).
+      SOCIAL_X_URL: 'https://x.com/tahaleel',
+      SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/tahaleel',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -200,3 +200,51 @@ test("the footer's copyright names this year", async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('contentinfo')).toContainText(`© ${year} تحاليل`);
 });
+
+// Item 12: one formatter per kind — riyals, phones, opening hours, times of day — on every page.
+for (const { language, locale } of languages) {
+  const w = words[locale];
+
+  test(`a lab page in ${language} writes its prices, phone and hours one way`, async ({ page }) => {
+    await useLanguage(page, locale);
+    const labs = await trpc<{ id: string; lab_name_en: string }[]>(page, 'catalog.labs', undefined, 'GET');
+    const allDay = labs.find((lab) => lab.lab_name_en === 'Bayan Medical Laboratories');
+    expect(allDay, 'the seed has a lab open around the clock').toBeDefined();
+    await page.goto(`/labs/${allDay!.id}`);
+    await expect(page.getByRole('link', { name: '+966 11 293 0417' })).toHaveAttribute('href', 'tel:+966112930417');
+    // Open every day, all day: said so, not "12:00 ص – 11:59 م".
+    await expect(page.getByText(w.lab.openAllDay, { exact: true })).toHaveCount(7);
+    await expect(page.getByText(/11:59/)).toHaveCount(0);
+    // Every price as formatSar writes it: grouped Latin digits, the symbol, a no-break space, no direction marks.
+    const prices = await page
+      .locator('main bdi')
+      .filter({ hasText: locale === 'ar' ? 'ر.س' : 'SAR' })
+      .allTextContents();
+    expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices)
+      expect(price).toMatch(locale === 'ar' ? /^\d{1,3}(,\d{3})*\.\d{2}\u00a0ر\.س$/ : /^SAR\u00a0\d{1,3}(,\d{3})*\.\d{2}$/);
+  });
+
+  test(`a lab's working hours in ${language} offer times as the page writes them`, async ({ page }) => {
+    await useLanguage(page, locale);
+    await signIn(page, demo.lab);
+    await page.getByTestId('dashboard-nav').getByRole('button', { name: w.dashboard.nav.settings }).click();
+    const opening = page.getByTestId('lab-profile-form').getByTestId('working-day').first().getByRole('combobox').first();
+    await expect(opening).toBeVisible();
+    const shown = await opening.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
+    expect(shown).toMatch(locale === 'ar' ? /^\d{1,2}:\d{2}\s?[صم]$/ : /^\d{1,2}:\d{2}\s?(AM|PM)$/);
+    const choices = await opening.evaluate((select: HTMLSelectElement) => [...select.options].map((option) => option.textContent));
+    expect(choices.join(' ')).not.toMatch(locale === 'ar' ? /AM|PM/ : /[صم]/);
+  });
+}
+
+// Item 14: the footer links only to the accounts the operator set (SOCIAL_*_URL), never to "#".
+test('the footer links to the social accounts that are set, and to nothing else', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.locator('footer');
+  await footer.scrollIntoViewIfNeeded();
+  const social = footer.getByRole('group', { name: words.ar.footer.followUs });
+  await expect(social.getByRole('link')).toHaveText(['X', 'Instagram']);
+  await expect(social.getByRole('link', { name: 'X' })).toHaveAttribute('href', 'https://x.com/tahaleel');
+  await expect(footer.locator('a[href="#"]')).toHaveCount(0);
+});

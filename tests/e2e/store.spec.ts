@@ -90,7 +90,7 @@ test.describe('store in Arabic', () => {
       product: 'تيشيرت تحاليل القطني',
       variant: 'وسط (M) / كحلي',
       quantity: 2,
-      total: '158.00 ر.س',
+      total: '158.00\u00a0ر.س',
     });
   });
 
@@ -199,7 +199,7 @@ test('switching the language reloads the store text, the saved cart included', a
   await expect(page).toHaveTitle(`Ceramic Mug - ${words.en.store.heading}`);
   await page.getByTestId('cart-button').click();
   await expect(page.getByTestId('store-cart-item')).toContainText('Ceramic Mug');
-  await expect(page.getByTestId('store-cart-subtotal')).toHaveText('39.00 SAR');
+  await expect(page.getByTestId('store-cart-subtotal')).toHaveText('SAR\u00a039.00');
 });
 
 test.describe('store in English', () => {
@@ -211,7 +211,7 @@ test.describe('store in English', () => {
       product: 'Blood Glucose Meter Starter Kit',
       variant: 'Meter + 25 strips',
       quantity: 3,
-      total: '447.00 SAR',
+      total: 'SAR\u00a0447.00',
     });
   });
 

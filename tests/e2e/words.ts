@@ -153,6 +153,7 @@ const ar = {
     longitude: 'خط الطول',
     open: 'مفتوح',
     closed: 'مغلق',
+    openAllDay: 'مفتوح على مدار 24 ساعة',
     openOnFriday: 'مفتوح يوم الجمعة',
     saveProfile: 'حفظ الملف',
     profileSaved: 'تم حفظ ملف مختبرك.',
@@ -241,6 +242,7 @@ const ar = {
     links: ['الرئيسية', 'الفئات', 'الأسعار والباقات', 'المختبرات', 'من نحن', 'انضم كمختبر'],
     privacy: 'سياسة الخصوصية',
     terms: 'الشروط والأحكام',
+    followUs: 'تابعنا',
   },
   newsletter: {
     label: 'بريدك الإلكتروني',
@@ -404,6 +406,7 @@ export const words = {
       longitude: 'Longitude',
       open: 'Open',
       closed: 'Closed',
+      openAllDay: 'Open 24 hours',
       openOnFriday: 'Open on Friday',
       saveProfile: 'Save profile',
       profileSaved: 'Your lab profile has been saved.',
@@ -491,6 +494,7 @@ export const words = {
       links: ['Home', 'Categories', 'Pricing', 'Labs', 'About us', 'Join as a lab'],
       privacy: 'Privacy Policy',
       terms: 'Terms & Conditions',
+      followUs: 'Follow us',
     },
     newsletter: {
       label: 'Your e-mail address',

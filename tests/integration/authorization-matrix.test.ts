@@ -317,6 +317,7 @@ const matrix: Record<string, Row> = {
   'catalog.labsForTest': { access: everyone, input: () => ({ testId: seeded.testId }) },
   'catalog.labs': { access: everyone, input: () => ({ city: 'riyadh' }) },
   'catalog.lab': { access: everyone, input: () => ({ labId: seeded.labId }) },
+  'catalog.socialLinks': { access: everyone },
 
   // An unapproved lab reaches its overview and its settings; everything else waits for approval.
   'lab.overview': { access: labs },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { parseEnv } from '../../src/server/env.ts';
 import { callerFor, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -30,5 +31,18 @@ describe('catalog.categories', () => {
     const body = (await response.json()) as { result: { data: { name_ar: string; name_en: string }[] } };
     expect(body.result.data.map((category) => category.name_en)).toContain('Blood Tests');
     expect(body.result.data.map((category) => category.name_ar)).toContain('تحاليل الدم');
+  });
+});
+
+describe('catalog.socialLinks', () => {
+  it("names no account until the operator sets its address, then the ones set, in the footer's order", async () => {
+    const app = (env: Record<string, string>) => createApp({ db: database.db, env: parseEnv({ ...env, NODE_ENV: 'test' }) });
+    const read = async (env: Record<string, string>) =>
+      ((await (await app(env).request('/trpc/catalog.socialLinks')).json()) as { result: { data: unknown } }).result.data;
+    expect(await read({})).toEqual([]);
+    expect(await read({ SOCIAL_YOUTUBE_URL: 'https://www.youtube.com/@tahaleel', SOCIAL_X_URL: 'https://x.com/tahaleel' })).toEqual([
+      { network: 'x', href: 'https://x.com/tahaleel' },
+      { network: 'youtube', href: 'https://www.youtube.com/@tahaleel' },
+    ]);
   });
 });

@@ -55,7 +55,7 @@ describe('store.products (built-in)', () => {
       subtitle: 'Finger-prick sample, lab-analysed',
       ribbon_text: 'Bestseller',
     });
-    expect(first?.variants[0]).toMatchObject({ title: 'Single kit', price_formatted: '149.00 SAR' });
+    expect(first?.variants[0]).toMatchObject({ title: 'Single kit', price_formatted: 'SAR\u00a0149.00' });
   });
 
   it('formats prices with the SAR template of the active language, sale price beside the price', async () => {
@@ -65,11 +65,11 @@ describe('store.products (built-in)', () => {
     expect(arabicPack).toMatchObject({
       price_in_cents: 26900,
       sale_price_in_cents: 23900,
-      price_formatted: '269.00 ر.س',
-      sale_price_formatted: '239.00 ر.س',
+      price_formatted: '269.00\u00a0ر.س',
+      sale_price_formatted: '239.00\u00a0ر.س',
     });
-    expect(arabicPack.currency_info).toEqual({ code: 'SAR', symbol: 'ر.س', template: '$1 ر.س' });
-    expect(english[0]!.variants[1]).toMatchObject({ price_formatted: '269.00 SAR', sale_price_formatted: '239.00 SAR' });
+    expect(arabicPack.currency_info).toEqual({ code: 'SAR', symbol: 'ر.س', template: '$1\u00a0ر.س' });
+    expect(english[0]!.variants[1]).toMatchObject({ price_formatted: 'SAR\u00a0269.00', sale_price_formatted: 'SAR\u00a0239.00' });
     expect(english[0]!.variants[0]!.sale_price_formatted).toBeNull();
   });
 
@@ -184,15 +184,15 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     // A path: the buyer stays on the host they came by, whatever PUBLIC_URL names.
     expect(url).toMatch(/^\/store\/checkout\/[0-9a-f-]{36}$/);
     const order = await caller.store.hostedCheckout.get({ orderId: orderIdOf(url) });
-    expect(order).toMatchObject({ status: 'pending', total_cents: 5000, total_formatted: '50.00 ر.س' });
+    expect(order).toMatchObject({ status: 'pending', total_cents: 5000, total_formatted: '50.00\u00a0ر.س' });
     expect(order.seconds_left).toBeGreaterThan(14 * 60);
     expect(order.items).toEqual([
       expect.objectContaining({
         variant_id: variantId,
         quantity: 2,
         variant_title: 'قياسي',
-        unit_price_formatted: '25.00 ر.س',
-        line_total_formatted: '50.00 ر.س',
+        unit_price_formatted: '25.00\u00a0ر.س',
+        line_total_formatted: '50.00\u00a0ر.س',
       }),
     ]);
     // Stock on hand is untouched until payment; what can be sold drops by the reservation.

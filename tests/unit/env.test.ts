@@ -33,6 +33,13 @@ describe('environment', () => {
     expect(parseEnv({ NODE_ENV: 'test', PASSWORD_COST: 'test-only' }).PASSWORD_COST).toBe('test-only');
   });
 
+  it("takes the footer's social links as https addresses only", () => {
+    expect(parseEnv({ SOCIAL_X_URL: 'https://x.com/tahaleel' }).SOCIAL_X_URL).toBe('https://x.com/tahaleel');
+    expect(parseEnv({ SOCIAL_YOUTUBE_URL: '' }).SOCIAL_YOUTUBE_URL).toBeUndefined();
+    expect(() => parseEnv({ SOCIAL_INSTAGRAM_URL: 'http://instagram.com/tahaleel' })).toThrow(/SOCIAL_INSTAGRAM_URL: must be an https/);
+    expect(() => parseEnv({ SOCIAL_LINKEDIN_URL: 'javascript:alert(1)' })).toThrow(/SOCIAL_LINKEDIN_URL/);
+  });
+
   it('requires the store API URL and store id together', () => {
     expect(() => parseEnv({ STORE_API_URL: 'http://127.0.0.1:9999' })).toThrow(/STORE_ID/);
     expect(parseEnv({ STORE_API_URL: 'http://127.0.0.1:9999', STORE_ID: 'tahaleel' }).STORE_ID).toBe('tahaleel');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatHijriDate, formatMoney, formatTime } from '../../src/client/lib/format.ts';
-import { halalasToSar, sarToHalalas, vatIncluded } from '../../src/shared/money.ts';
+import { formatHijriDate, formatTime } from '../../src/client/lib/format.ts';
+import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../src/shared/money.ts';
+import { formatStorePrice, localizedCurrency } from '../../src/shared/store.ts';
 
 describe('money', () => {
   it('converts between halalas and riyals without float drift', () => {
@@ -14,11 +15,21 @@ describe('money', () => {
   });
 
   it('shows an empty total as 0.00 in riyals in both languages, never dollars', () => {
-    expect(formatMoney(0, 'en').replace(/\s/g, ' ')).toBe('SAR 0.00');
-    const arabic = formatMoney(0, 'ar');
-    expect(arabic).toContain('0.00');
-    expect(arabic).toContain('ر.س');
-    expect(arabic).not.toContain('$');
+    expect(formatSar(0, 'en')).toBe('SAR\u00a00.00');
+    expect(formatSar(0, 'ar')).toBe('0.00\u00a0ر.س');
+  });
+
+  it('writes every riyal amount one way: grouped Latin digits, the symbol Saudi shops print, no direction marks', () => {
+    expect(formatSar(1149, 'ar')).toBe('1,149.00\u00a0ر.س');
+    expect(formatSar(1149, 'en')).toBe('SAR\u00a01,149.00');
+    expect(formatSar(99, 'ar', { whole: true })).toBe('99\u00a0ر.س');
+    expect(formatSar(180.5, 'ar')).not.toMatch(/[\u200e\u200f\u061c]/);
+  });
+
+  it('gives the built-in store the same riyal amounts as the bookings', () => {
+    const template = { code: 'SAR', symbol: 'ر.س', template: 'SAR\u00a0$1', template_ar: '$1\u00a0ر.س' };
+    expect(formatStorePrice(14900, localizedCurrency(template, 'ar'))).toBe(formatSar(149, 'ar'));
+    expect(formatStorePrice(14900, localizedCurrency(template, 'en'))).toBe(formatSar(149, 'en'));
   });
 });
 

@@ -1,21 +1,36 @@
 import { Box, Button, Link as ChakraLink, Container, Heading, HStack, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { drawnWhenNear } from '../components/drawn-when-near.ts';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { NewsletterForm } from '../features/newsletter/newsletter-form.tsx';
 import { contactDetails } from '../lib/contact-details.ts';
+import { trpc } from '../lib/trpc.ts';
 import { Logo } from './logo.tsx';
 import { footerQuickLinks } from './nav-links.ts';
 
-// Placeholders until the accounts exist: brand names are written as they are, in Latin script.
-const socialLinks = [
-  { label: 'X', href: 'https://x.com/tahaleel' },
-  { label: 'Instagram', href: 'https://www.instagram.com/tahaleel' },
-  { label: 'LinkedIn', href: 'https://www.linkedin.com/company/tahaleel' },
-  { label: 'YouTube', href: 'https://www.youtube.com/@tahaleel' },
-];
+// Brand names are written as they are, in Latin script.
+const networkNames = { x: 'X', instagram: 'Instagram', linkedin: 'LinkedIn', youtube: 'YouTube' } as const;
+
+/** Tahaleel's own accounts, as the operator set them (SOCIAL_*_URL); none is shown until its address is set. */
+function SocialLinks() {
+  const { t } = useLingui();
+  const links = useQuery({ ...trpc.catalog.socialLinks.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
+  if (!links.data?.length) return null;
+  return (
+    <HStack gap="2" wrap="wrap" aria-label={t`Follow us`} role="group">
+      {links.data.map(({ network, href }) => (
+        <Button key={network} asChild variant="outline" size="xs" dir="ltr">
+          <a href={href} target="_blank" rel="noopener noreferrer">
+            {networkNames[network]}
+          </a>
+        </Button>
+      ))}
+    </HStack>
+  );
+}
 
 function copyrightYear(): string {
   return new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Riyadh' }).format(new Date());
@@ -33,15 +48,7 @@ export function Footer() {
             <Text color="fg.muted" fontSize="sm">
               {t`Tahaleel helps you find the lab test you need, compare certified labs by price, rating and distance, and book a time that suits you.`}
             </Text>
-            <HStack gap="2" wrap="wrap" aria-label={t`Follow us`} role="group">
-              {socialLinks.map(({ label, href }) => (
-                <Button key={label} asChild variant="outline" size="xs" dir="ltr">
-                  <a href={href} target="_blank" rel="noopener noreferrer">
-                    {label}
-                  </a>
-                </Button>
-              ))}
-            </HStack>
+            <SocialLinks />
           </Stack>
           <Stack gap="2" as="nav" aria-label={t`Quick links`}>
             <Heading as="h2" size="sm">{t`Quick links`}</Heading>

@@ -1,14 +1,9 @@
-import type { Locale } from '../../shared/locale.ts';
+import { HIJRI_TAGS, INTL_TAGS, type Locale } from '../../shared/locale.ts';
+import { formatSar } from '../../shared/money.ts';
 import { yieldToBrowser } from './yield.ts';
 
-// Latin digits and the Gregorian calendar by default: ar-SA alone would switch both.
-const intlLocales: Record<Locale, string> = {
-  ar: 'ar-SA-u-nu-latn-ca-gregory',
-  en: 'en-SA-u-ca-gregory',
-};
-
 export function intlLocale(locale: Locale): string {
-  return intlLocales[locale];
+  return INTL_TAGS[locale];
 }
 
 // Intl formatters are slow to create and quick to reuse: one per language tag and options.
@@ -45,22 +40,13 @@ export async function prepareIntl(locale: Locale): Promise<void> {
   const kinds = [
     () => new Intl.PluralRules(intlLocale(locale)).select(1),
     () => formatNumber(1, locale),
-    () => formatMoney(1, locale),
+    () => formatSar(1, locale),
     () => formatDate(new Date(0), locale),
   ];
   for (const make of kinds) {
     await yieldToBrowser();
     make();
   }
-}
-
-export function formatMoney(sar: number, locale: Locale): string {
-  return numberFormat(intlLocale(locale), {
-    style: 'currency',
-    currency: 'SAR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(sar);
 }
 
 export function formatNumber(value: number, locale: Locale, fractionDigits?: number): string {
@@ -76,21 +62,16 @@ export function formatDate(date: Date, locale: Locale, timeZone = 'Asia/Riyadh')
 
 /** The Umm al-Qura (Hijri) date Saudi readers expect beside the Gregorian one. */
 export function formatHijriDate(date: Date, locale: Locale, timeZone = 'Asia/Riyadh'): string {
-  const tag = locale === 'ar' ? 'ar-SA-u-ca-islamic-umalqura-nu-latn' : 'en-SA-u-ca-islamic-umalqura';
-  return dateFormat(tag, { dateStyle: 'long', timeZone }).format(date);
+  return dateFormat(HIJRI_TAGS[locale], { dateStyle: 'long', timeZone }).format(date);
 }
 
 export function formatTime(date: Date, locale: Locale, timeZone = 'Asia/Riyadh'): string {
   return dateFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(date);
 }
 
-/** A plan price in whole riyals ("99 SAR"), as price lists show them. */
-export function formatWholeMoney(sar: number, locale: Locale): string {
-  return numberFormat(intlLocale(locale), { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 }).format(sar);
-}
-
-/** An amount in any ISO currency (store orders), two decimals. */
+/** An amount in any ISO currency (store orders), two decimals; riyals as every other riyal amount. */
 export function formatCurrency(amount: number, currency: string, locale: Locale): string {
+  if (currency === 'SAR') return formatSar(amount, locale);
   try {
     return numberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
       amount,
@@ -115,4 +96,17 @@ export function formatFileSize(bytes: number, locale: Locale): string {
 export function formatWeekday(weekday: number, locale: Locale): string {
   // 2023-01-01 was a Sunday.
   return dateFormat(intlLocale(locale), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + weekday)));
+}
+
+/** A wall-clock time of a lab's day ('07:00' or '07:00:00') as its readers write it: '7:00 ص' / '7:00 AM'. */
+export function formatClock(time: string, locale: Locale): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return dateFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2026, 0, 1, hours, minutes)),
+  );
+}
+
+/** Whether a day's hours run from midnight to its last minute: such a lab is "open 24 hours". */
+export function isAllDay(opensAt: string, closesAt: string): boolean {
+  return opensAt.slice(0, 5) === '00:00' && closesAt.slice(0, 5) >= '23:59';
 }

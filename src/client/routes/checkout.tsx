@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { CreditCard, Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
+import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
 import { Price } from '../components/price.tsx';
 import { notify } from '../components/ui/toaster.tsx';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
@@ -165,12 +165,7 @@ function CheckoutPage() {
                 data-testid="pay"
               >
                 <Lock aria-hidden />
-                {t`Pay`}{' '}
-                <bdi>
-                  {new Intl.NumberFormat(locale === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: 'SAR' }).format(
-                    halalasToSar(totalHalalas),
-                  )}
-                </bdi>
+                {t`Pay`} <bdi>{formatSar(halalasToSar(totalHalalas), locale)}</bdi>
               </Button>
             </Card.Body>
           </Card.Root>

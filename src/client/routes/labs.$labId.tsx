@@ -5,13 +5,14 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { ExternalLink, MapPin, Phone } from 'lucide-react';
 import type { Locale } from '../../shared/locale.ts';
+import { formatPhone } from '../../shared/phone.ts';
 import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
 import { ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
 import { localized } from '../lib/bidi.ts';
-import { intlLocale } from '../lib/format.ts';
+import { formatClock, intlLocale, isAllDay } from '../lib/format.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
@@ -27,12 +28,6 @@ function weekdayName(weekday: number, locale: Locale): string {
   // 2026-11-01 is a Sunday; add the weekday offset.
   const date = new Date(Date.UTC(2026, 10, 1 + weekday, 12));
   return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', timeZone: 'UTC' }).format(date);
-}
-function clock(time: string, locale: Locale): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2026, 0, 1, hours, minutes)),
-  );
 }
 
 function LabPage() {
@@ -99,7 +94,7 @@ function LabPage() {
             {data.phone && (
               <ChakraLink href={`tel:${data.phone}`} color="brand.fg">
                 <Phone size={16} aria-hidden />
-                <bdi dir="ltr">{data.phone}</bdi>
+                <bdi dir="ltr">{formatPhone(data.phone)}</bdi>
               </ChakraLink>
             )}
           </HStack>
@@ -120,9 +115,11 @@ function LabPage() {
                     <HStack key={weekday} justify="space-between">
                       <Text as="dt">{weekdayName(weekday, locale)}</Text>
                       <Text as="dd" color={entry ? 'fg' : 'fg.muted'}>
-                        {entry ? (
+                        {entry && isAllDay(entry.opens_at, entry.closes_at) ? (
+                          t`Open 24 hours`
+                        ) : entry ? (
                           <bdi>
-                            {clock(entry.opens_at, locale)} – {clock(entry.closes_at, locale)}
+                            {formatClock(entry.opens_at, locale)} – {formatClock(entry.closes_at, locale)}
                           </bdi>
                         ) : (
                           t`Closed`

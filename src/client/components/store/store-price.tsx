@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 
 /**
  * The sale price when there is one, the normal price struck through beside it. `dir="auto"` lets
- * '149.00 ر.س' read right to left and '149.00 SAR' left to right, each isolated from its sentence.
+ * '149.00 ر.س' read right to left and 'SAR 149.00' left to right, each isolated from its sentence.
  */
 export function StorePrice({
   price,

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { type CityKey, cities } from '../../../shared/cities.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -106,7 +107,11 @@ export function AdminLabs() {
                         {[
                           lab.email && <bdi key="email">{lab.email}</bdi>,
                           lab.city && lab.city in cities ? cities[lab.city as CityKey][locale] : null,
-                          lab.phone && <bdi key="phone">{lab.phone}</bdi>,
+                          lab.phone && (
+                            <bdi key="phone" dir="ltr">
+                              {formatPhone(lab.phone)}
+                            </bdi>
+                          ),
                         ]
                           .filter(Boolean)
                           .flatMap((part, index) => (index === 0 ? [part] : [' · ', part]))}

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
+import { formatPhone } from '../../../shared/phone.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
@@ -93,7 +94,7 @@ export function AdminUsers() {
                   </Table.Cell>
                   <Table.Cell>
                     <Text as="bdi" dir="ltr" fontSize="sm">
-                      {user.email ?? user.phone ?? '—'}
+                      {user.email ?? (user.phone ? <bdi dir="ltr">{formatPhone(user.phone)}</bdi> : '—')}
                     </Text>
                   </Table.Cell>
                   <Table.Cell>

@@ -2,8 +2,8 @@ import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/rea
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { formatSar } from '../../../shared/money.ts';
 import { useCartPanels } from '../../components/cart-panels-context.tsx';
-import { formatMoney } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { LabCartLine, labCartLineKey } from './lab-cart-line.tsx';
 import { useLabCartItems } from './lab-cart-store.ts';
@@ -44,7 +44,7 @@ export function LabCartDialog({ otherCart }: { otherCart?: ReactNode }) {
             </Dialog.Body>
             <Dialog.Footer justifyContent="space-between">
               <Text fontWeight="bold">
-                {t`Total`}: <span dir="ltr">{formatMoney(total, locale)}</span>
+                {t`Total`}: <bdi>{formatSar(total, locale)}</bdi>
               </Text>
               <Button
                 colorPalette="brand"

@@ -28,6 +28,7 @@ import { formatWeekday } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { useCurrentPosition } from '../../lib/use-current-position.ts';
+import { ClockSelect } from './clock-select.tsx';
 
 type Profile = RouterOutputs['lab']['profile'];
 
@@ -246,24 +247,16 @@ function ProfileForm({ profile }: { profile: Profile }) {
                   </Switch.Root>
                   {day.open && (
                     <HStack gap="2" gridColumn={{ base: '1 / -1', md: 'auto' }}>
-                      <Input
-                        type="time"
-                        size="sm"
-                        dir="ltr"
-                        width="32"
+                      <ClockSelect
                         value={day.opensAt}
-                        onChange={(event) => setDay(day.weekday, { opensAt: event.target.value })}
-                        aria-label={t`Opening time, ${formatWeekday(day.weekday, locale)}`}
+                        onChange={(opensAt) => setDay(day.weekday, { opensAt })}
+                        label={t`Opening time, ${formatWeekday(day.weekday, locale)}`}
                       />
                       <Text color="fg.muted">–</Text>
-                      <Input
-                        type="time"
-                        size="sm"
-                        dir="ltr"
-                        width="32"
+                      <ClockSelect
                         value={day.closesAt}
-                        onChange={(event) => setDay(day.weekday, { closesAt: event.target.value })}
-                        aria-label={t`Closing time, ${formatWeekday(day.weekday, locale)}`}
+                        onChange={(closesAt) => setDay(day.weekday, { closesAt })}
+                        label={t`Closing time, ${formatWeekday(day.weekday, locale)}`}
                       />
                     </HStack>
                   )}

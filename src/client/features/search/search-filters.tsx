@@ -2,8 +2,8 @@ import { Button, Heading, HStack, NativeSelect, Slider, Stack, Text } from '@cha
 import { useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { formatSar } from '../../../shared/money.ts';
 import { PRICE_FILTER_MAX, PRICE_FILTER_STEP, type SearchSort } from '../../../shared/search-options.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
 
@@ -67,8 +67,8 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
       >
         <Slider.Label fontWeight="semibold">{t`Price range`}</Slider.Label>
         <HStack justify="space-between" fontSize="sm" color="fg.muted">
-          <bdi>{formatMoney(range[0] ?? 0, locale)}</bdi>
-          <bdi>{formatMoney(range[1] ?? PRICE_FILTER_MAX, locale)}</bdi>
+          <bdi>{formatSar(range[0] ?? 0, locale)}</bdi>
+          <bdi>{formatSar(range[1] ?? PRICE_FILTER_MAX, locale)}</bdi>
         </HStack>
         <Slider.Control>
           <Slider.Track>

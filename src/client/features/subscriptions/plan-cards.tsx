@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Card, Heading, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Check } from 'lucide-react';
+import { formatSar } from '../../../shared/money.ts';
 import type { Plan, PlanAudience } from '../../../shared/plans.ts';
-import { formatWholeMoney } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { planFeatures, planNames } from '../../lib/plan-labels.ts';
 import { useChoosePlan } from './use-choose-plan.ts';
@@ -61,7 +61,7 @@ export function PlanCards({ plans, audience, currentTier }: Props) {
                 </Heading>
                 <HStack gap="1" align="baseline">
                   <Text as="bdi" fontSize="4xl" fontWeight="bold" lineHeight="1">
-                    {plan.monthlyPrice === 0 ? t`Free` : formatWholeMoney(plan.monthlyPrice, locale)}
+                    {plan.monthlyPrice === 0 ? t`Free` : formatSar(plan.monthlyPrice, locale, { whole: true })}
                   </Text>
                   {plan.monthlyPrice > 0 && <Text color="fg.muted">{t`/ month`}</Text>}
                 </HStack>

@@ -16,5 +16,7 @@ export const catalogRouter = router({
   labs: publicProcedure
     .input(z.object({ city: z.enum(cityKeys as [string, ...string[]]).optional() }).optional())
     .query(({ ctx, input }) => catalog.getLabs(ctx.db, input?.city)),
+  /** The footer's links to Tahaleel's accounts, in the footer's order; only those the operator set. */
+  socialLinks: publicProcedure.query(({ ctx }) => catalog.socialLinks(ctx.config)),
   lab: publicProcedure.input(z.object({ labId: z.uuid() })).query(({ ctx, input }) => catalog.getLab(ctx.db, input.labId)),
 });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
 import * as repo from './catalog.repository.ts';
 
 const price = (halalas: number | null | undefined) => (halalas === null || halalas === undefined ? null : halalasToSar(halalas));
@@ -56,4 +57,15 @@ export async function getLab(db: Kysely<Database>, labId: string) {
     working_hours: hours,
     tests: offerings.map(({ price_halalas, ...row }) => ({ ...row, price: halalasToSar(price_halalas) })),
   };
+}
+
+/** The networks the footer links to, in its order, with the address the operator gave each (unset: left out). */
+export function socialLinks(env: Pick<Env, 'SOCIAL_X_URL' | 'SOCIAL_INSTAGRAM_URL' | 'SOCIAL_LINKEDIN_URL' | 'SOCIAL_YOUTUBE_URL'>) {
+  const links = [
+    { network: 'x', href: env.SOCIAL_X_URL },
+    { network: 'instagram', href: env.SOCIAL_INSTAGRAM_URL },
+    { network: 'linkedin', href: env.SOCIAL_LINKEDIN_URL },
+    { network: 'youtube', href: env.SOCIAL_YOUTUBE_URL },
+  ] as const;
+  return links.flatMap(({ network, href }) => (href ? [{ network, href }] : []));
 }

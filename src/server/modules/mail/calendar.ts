@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventBusyStatus, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Locale } from '../../../shared/locale.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import { zonedParts } from '../../../shared/time.ts';
 import { appointmentTime, clean, inLanguage, knownTimeZone, webAddress } from './templates/format.ts';
 import type { BookingMailData, MailAttachment } from './templates/types.ts';
@@ -21,7 +22,7 @@ export function bookingCalendarEvent(data: BookingMailData, locale: Locale): Mai
   const when = appointmentTime(data.startsAt, data.minutes, timeZone, locale);
   const reference = clean(data.bookingReference);
   const link = webAddress(data.link);
-  const phone = data.labPhone === null ? '' : clean(data.labPhone);
+  const phone = data.labPhone === null ? '' : formatPhone(clean(data.labPhone));
   const description = [
     locale === 'ar' ? `رقم الحجز: ${reference}` : `Booking reference: ${reference}`,
     locale === 'ar' ? `${when.date}، الساعة ${when.time} (${when.zone})` : `${when.date}, ${when.time} (${when.zone})`,

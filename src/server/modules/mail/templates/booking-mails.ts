@@ -1,4 +1,5 @@
 import type { Locale } from '../../../../shared/locale.ts';
+import { formatPhone } from '../../../../shared/phone.ts';
 import { type DetailRow, isolate, leftToRight, link, type MailContent, type Paragraph } from './content.ts';
 import { type AppointmentTime, appointmentTime, clean, inLanguage, type Pick, picker, webAddress } from './format.ts';
 import { greeting, subject } from './greeting.ts';
@@ -121,7 +122,7 @@ function preheader(t: Pick, data: BookingMailData, when: AppointmentTime, locale
 }
 
 function appointmentRows(t: Pick, data: BookingMailData, when: AppointmentTime, locale: Locale, full: boolean): DetailRow[] {
-  const phone = data.labPhone === null ? '' : clean(data.labPhone);
+  const phone = data.labPhone === null ? '' : formatPhone(clean(data.labPhone));
   const rows: (DetailRow | false)[] = [
     { label: t('رقم الحجز', 'Booking reference'), value: [leftToRight(data.bookingReference)] },
     { label: t('المختبر', 'Lab'), value: [isolate(inLanguage(data.labName, locale))] },

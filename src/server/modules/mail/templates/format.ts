@@ -1,4 +1,4 @@
-import type { Locale } from '../../../../shared/locale.ts';
+import { HIJRI_TAGS, INTL_TAGS, type Locale } from '../../../../shared/locale.ts';
 import type { Bilingual } from './types.ts';
 
 /** The lab zone assumed when a stored zone is not one the runtime knows (every lab is in the Kingdom). */
@@ -9,10 +9,6 @@ const FALLBACK_TIME_ZONE = 'Asia/Riyadh';
  * (src/client/lib/contact-details.ts, which the server may not import).
  */
 export const SUPPORT_EMAIL = 'support@tahaleel.sa';
-
-// Latin digits and the Gregorian calendar: 'ar-SA' alone would switch to Arabic-Indic digits and the Hijri calendar.
-const intlTags: Record<Locale, string> = { ar: 'ar-SA-u-nu-latn-ca-gregory', en: 'en-SA-u-ca-gregory' };
-const hijriTags: Record<Locale, string> = { ar: 'ar-SA-u-ca-islamic-umalqura-nu-latn', en: 'en-SA-u-ca-islamic-umalqura' };
 
 /** Picks the sentence for the mail's language: `t('…', '…')`, Arabic first. */
 export type Pick = (arabic: string, english: string) => string;
@@ -103,13 +99,13 @@ export function appointmentTime(startsAt: string, minutes: number, labTimeZone: 
   const instant = new Date(startsAt);
   if (Number.isNaN(instant.getTime())) throw new Error(`Not an instant: ${startsAt}`);
   const timeZone = knownTimeZone(labTimeZone);
-  const tag = intlTags[locale];
+  const tag = INTL_TAGS[locale];
   const zoneName = dateFormat(tag, { timeZone, timeZoneName: 'shortGeneric' })
     .formatToParts(instant)
     .find((part) => part.type === 'timeZoneName')?.value;
   return {
     date: dateFormat(tag, { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(instant),
-    hijriDate: dateFormat(hijriTags[locale], { timeZone, dateStyle: 'long' }).format(instant),
+    hijriDate: dateFormat(HIJRI_TAGS[locale], { timeZone, dateStyle: 'long' }).format(instant),
     shortDate: dateFormat(tag, { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(instant),
     weekday: dateFormat(tag, { timeZone, weekday: 'long' }).format(instant),
     time: dateFormat(tag, { timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).format(instant),
@@ -118,13 +114,6 @@ export function appointmentTime(startsAt: string, minutes: number, labTimeZone: 
   };
 }
 
-/** A SAR amount with two decimals: '149.50 ر.س.' / 'SAR 149.50'. */
-export function formatSar(sar: number, locale: Locale): string {
-  return numberFormat(intlTags[locale], { style: 'currency', currency: 'SAR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    sar,
-  );
-}
-
 export function formatCount(count: number, locale: Locale): string {
-  return numberFormat(intlTags[locale], {}).format(count);
+  return numberFormat(INTL_TAGS[locale], {}).format(count);
 }

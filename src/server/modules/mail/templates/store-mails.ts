@@ -1,8 +1,9 @@
 import type { Locale } from '../../../../shared/locale.ts';
+import { formatSar } from '../../../../shared/money.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { formatShippingAddress, type ShippingAddress } from '../../../../shared/store.ts';
 import { isolate, leftToRight, type MailContent } from './content.ts';
-import { clean, formatCount, formatSar, picker, webAddress } from './format.ts';
+import { clean, formatCount, picker, webAddress } from './format.ts';
 import { greeting, subject } from './greeting.ts';
 
 type Delivery = ShippingAddress & { fullName: string; phone: string; shortAddress?: string | null | undefined };
