@@ -228,6 +228,7 @@ for (const { language, locale } of languages) {
   test(`a lab's working hours in ${language} offer times as the page writes them`, async ({ page }) => {
     await useLanguage(page, locale);
     await signIn(page, demo.lab);
+    await page.goto('/dashboard');
     await page.getByTestId('dashboard-nav').getByRole('button', { name: w.dashboard.nav.settings }).click();
     const opening = page.getByTestId('lab-profile-form').getByTestId('working-day').first().getByRole('combobox').first();
     await expect(opening).toBeVisible();

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCartPanels } from '../../components/cart-panels-context.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { isolateLatinRuns } from '../../lib/bidi.ts';
 import { addToCart, type StoreCartLine, storeCartStore } from './store-cart-store.ts';
 
 let addedToast: Promise<string> | undefined;
@@ -20,8 +21,9 @@ export function useAddToStoreCart() {
   const panels = useCartPanels();
   return (line: StoreCartLine, quantity: number, from: 'grid' | 'product'): boolean => {
     const result = addToCart(storeCartStore.get(), line, quantity);
-    const product = line.product.title;
-    const variant = line.variant.title;
+    // Latin codes inside Arabic names ("وسط (M)") isolated, as on the product page.
+    const product = isolateLatinRuns(line.product.title);
+    const variant = isolateLatinRuns(line.variant.title);
     if (!result.ok) {
       const available = result.available;
       notify.error({

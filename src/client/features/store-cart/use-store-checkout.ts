@@ -4,6 +4,7 @@ import { TRPCClientError } from '@trpc/client';
 import { sameStoreId } from '../../../shared/store.ts';
 import { useCartPanels } from '../../components/cart-panels-context.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { isolateLatinRuns } from '../../lib/bidi.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
@@ -46,8 +47,8 @@ export function useStoreCheckout() {
       (candidate) => details?.variantId !== undefined && sameStoreId(candidate.variant.id, details.variantId as string),
     );
     if (item && appCode === 'OUT_OF_STOCK' && typeof details?.available === 'number') {
-      const product = item.product.title;
-      const variant = item.variant.title;
+      const product = isolateLatinRuns(item.product.title);
+      const variant = isolateLatinRuns(item.variant.title);
       const available = details.available;
       // The cart learns the new limit, so its stepper stops there.
       storeCartStore.set((current) =>
@@ -60,8 +61,8 @@ export function useStoreCheckout() {
       return t`Not enough stock for ${product} (${variant}). Only ${available} left.`;
     }
     if (item && appCode === 'PRODUCT_UNAVAILABLE') {
-      const product = item.product.title;
-      const variant = item.variant.title;
+      const product = isolateLatinRuns(item.product.title);
+      const variant = isolateLatinRuns(item.variant.title);
       return t`${product} (${variant}) is currently unavailable. Please remove it from your cart.`;
     }
     return t`There was a problem initializing checkout. Please try again.`;
