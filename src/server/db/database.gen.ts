@@ -229,6 +229,7 @@ export interface Sessions {
 }
 
 export interface SlotHolds {
+  client_address: string | null;
   created_at: CreatedAt;
   expires_at: Timestamp;
   holder_id: string;

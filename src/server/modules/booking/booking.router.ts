@@ -10,7 +10,9 @@ export const bookingRouter = router({
     .query(({ ctx, input }) => booking.availableSlots(ctx.db, input.labId, input.date, ctx.user?.id ?? null)),
   holdSlot: customerProcedure
     .input(slotHoldInput)
-    .mutation(({ ctx, input }) => booking.holdSlot(ctx.db, ctx.user.id, input.labTestId, input.bookingTime)),
+    .mutation(({ ctx, input }) =>
+      booking.holdSlot(ctx.db, ctx.user.id, input.labTestId, input.bookingTime, new Date(), ctx.user.is_anonymous ? ctx.clientIp : null),
+    ),
   releaseHold: customerProcedure
     .input(slotHoldInput)
     .mutation(({ ctx, input }) => booking.releaseHold(ctx.db, ctx.user.id, input.labTestId, input.bookingTime)),
