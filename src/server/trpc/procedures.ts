@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/errors.ts';
 import type { UserType } from '../../shared/locale.ts';
+import { passwordRecentlyConfirmed } from '../platform/session.ts';
 import { baseProcedure } from './init.ts';
 
 export const publicProcedure = baseProcedure;
@@ -19,6 +20,16 @@ function roleProcedure(role: UserType) {
 export const customerProcedure = roleProcedure('customer');
 export const labProcedure = roleProcedure('lab');
 export const adminProcedure = roleProcedure('admin');
+
+/**
+ * What an administrator changes (labs, test requests, another user's second factor): only within
+ * PASSWORD_CONFIRMATION_MINUTES of entering the password in this session, else
+ * PASSWORD_CONFIRMATION_REQUIRED, and the client asks for it (auth.confirmPassword) and tries again.
+ */
+export const sensitiveAdminProcedure = adminProcedure.use(({ ctx, next }) => {
+  if (!passwordRecentlyConfirmed(ctx.session)) throw new AppError('PASSWORD_CONFIRMATION_REQUIRED');
+  return next();
+});
 
 /** Gated lab work: an unapproved lab reaches only its overview and settings. */
 export const approvedLabProcedure = labProcedure.use(({ ctx, next }) => {

@@ -2,6 +2,7 @@ import {
   acceptConsentInput,
   anonymousSignInInput,
   checkResetLinkInput,
+  confirmPasswordInput,
   requestPasswordResetInput,
   resetPasswordInput,
   signInInput,
@@ -51,9 +52,9 @@ export const authRouter = router({
 
   /** The second step of a sign-in: a code from the app, or a recovery code (spent once used). */
   signInSecondFactor: publicProcedure.input(secondFactorCodeInput).mutation(async ({ ctx, input }) => {
-    const userId = await completePendingSignIn(ctx.db, ctx.pendingSignInToken, input.code, ctx.config);
+    const { userId, passwordEnteredAt } = await completePendingSignIn(ctx.db, ctx.pendingSignInToken, input.code, ctx.config);
     ctx.setCookie(blankPendingSignInCookie(ctx.config.PUBLIC_URL));
-    return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx)));
+    return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx), passwordEnteredAt));
   }),
 
   signInAnonymously: publicProcedure
@@ -82,8 +83,13 @@ export const authRouter = router({
   /** A new password from the mailed link: every session of the user ends, and this browser is signed in. */
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     const { userId } = await auth.resetPassword(ctx.db, input, ctx.clientIp);
-    return begin(ctx, await auth.startSession(ctx.db, userId, { ...meta(ctx), currentSessionId: null }));
+    return begin(ctx, await auth.startSession(ctx.db, userId, { ...meta(ctx), currentSessionId: null }, new Date()));
   }),
+
+  /** The password entered again, for an administrator's sensitive actions (PASSWORD_CONFIRMATION_REQUIRED). */
+  confirmPassword: signedInProcedure
+    .input(confirmPasswordInput)
+    .mutation(({ ctx, input }) => auth.confirmPassword(ctx.db, ctx.user, ctx.session.id, input.password)),
 
   /** Records that the user accepted the terms and privacy policy versions now in force. */
   acceptConsent: signedInProcedure.input(acceptConsentInput).mutation(({ ctx, input }) => auth.acceptConsent(ctx.db, ctx.user.id, input)),
