@@ -1,6 +1,6 @@
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import type { AnyTRPCRouter } from '@trpc/server';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
-import type { AppRouter } from '../../server/trpc/router.ts';
 import type { AppErrorCode } from '../../shared/errors.ts';
 
 // An administrator's sensitive action answered PASSWORD_CONFIRMATION_REQUIRED (their password was last
@@ -36,7 +36,8 @@ function asksForPassword(error: unknown): boolean {
 }
 
 /** A mutation refused for want of a recent password is sent once more after the dialog confirmed it. */
-export const passwordConfirmationLink: TRPCLink<AppRouter> =
+export const passwordConfirmationLink =
+  <TRouter extends AnyTRPCRouter>(): TRPCLink<TRouter> =>
   () =>
   ({ op, next }) =>
     observable((observer) => {

@@ -23,7 +23,7 @@ export const queryClient = new QueryClient({
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
-    passwordConfirmationLink,
+    passwordConfirmationLink<AppRouter>(),
     httpBatchLink({
       url: '/trpc',
       // The server refuses a larger batch before running any of it.

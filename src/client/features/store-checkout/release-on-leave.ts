@@ -1,4 +1,4 @@
-import { useIsMutating } from '@tanstack/react-query';
+import { useMutationState } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -19,7 +19,16 @@ function releaseReservation(orderId: string) {
 const plannedReleases = new Map<string, ReturnType<typeof setTimeout>>();
 
 export function useReleaseOnLeave(orderId: string) {
-  const paying = useIsMutating({ mutationKey: trpc.store.hostedCheckout.pay.mutationKey() }) > 0;
+  // A payment of this order under way or made: the page goes to the store's success page, keeping it.
+  const paying =
+    useMutationState({
+      filters: {
+        mutationKey: trpc.store.hostedCheckout.pay.mutationKey(),
+        predicate: (mutation) =>
+          (mutation.state.status === 'pending' || mutation.state.status === 'success') &&
+          (mutation.state.variables as { orderId?: string } | undefined)?.orderId === orderId,
+      },
+    }).length > 0;
   const payingNow = useRef(paying);
   payingNow.current = paying;
 

@@ -65,8 +65,9 @@ export function googleRoutes(deps: AppDeps) {
   });
 
   app.get('/callback', async (c) => {
-    const oauth = client();
-    if (!oauth) return c.notFound();
+    const clientId = env.GOOGLE_CLIENT_ID;
+    const clientSecret = env.GOOGLE_CLIENT_SECRET;
+    if (!clientId || !clientSecret) return c.notFound();
     const code = c.req.query('code');
     const state = c.req.query('state');
     const storedState = getCookie(c, STATE_COOKIE);
@@ -79,7 +80,7 @@ export function googleRoutes(deps: AppDeps) {
       // to the home page told that Google sign-in did not complete, either way.
       const idToken = await exchangeGoogleCode(
         env.GOOGLE_TOKEN_URL ?? GOOGLE_TOKEN_URL,
-        { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET!, redirectUri },
+        { clientId, clientSecret, redirectUri },
         code,
         codeVerifier,
       );
@@ -91,7 +92,7 @@ export function googleRoutes(deps: AppDeps) {
     }
     const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
     const fresh = typeof claims.exp === 'number' && claims.exp * 1000 > Date.now();
-    if (!claims.sub || !GOOGLE_ISSUERS.includes(claims.iss ?? '') || !audience.includes(env.GOOGLE_CLIENT_ID) || !fresh) {
+    if (!claims.sub || !GOOGLE_ISSUERS.includes(claims.iss ?? '') || !audience.includes(clientId) || !fresh) {
       return fail(c);
     }
 
