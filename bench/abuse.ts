@@ -37,7 +37,8 @@ const allBadThings: Record<string, (base: string, ip: string) => Promise<Respons
   // Ten wrong sign-ins in a batch: each counts against the address's limit, and each costs a hash.
   signins: (base, ip) => post(base, batchOf(10), wrongSignIns, { 'x-forwarded-for': ip }),
   // A flood of guests.
-  guests: (base, ip) => post(base, 'auth.signInAnonymously', JSON.stringify({ name: 'Flood', phone: '0551234567' }), { 'x-forwarded-for': ip }),
+  guests: (base, ip) =>
+    post(base, 'auth.signInAnonymously', JSON.stringify({ name: 'Flood', phone: '0551234567' }), { 'x-forwarded-for': ip }),
 };
 /** BENCH_ATTACKS=batch,body,… runs only those (to find which one costs the customer); all by default. */
 const badThings = (process.env.BENCH_ATTACKS ?? Object.keys(allBadThings).join(','))

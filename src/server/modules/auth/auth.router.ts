@@ -15,7 +15,7 @@ import { invalidateSession } from '../../platform/session.ts';
 import { blankPendingSignInCookie, blankSessionCookie, pendingSignInCookie, sessionCookie } from '../../platform/session-cookie.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
-import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
+import { accountDoorProcedure, publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import { completePendingSignIn } from '../two-factor/two-factor.service.ts';
 import * as auth from './auth.service.ts';
 
@@ -44,7 +44,9 @@ export const authRouter = router({
   /** Which sign-in methods this server offers (Google only when configured). */
   providers: publicProcedure.query(({ ctx }) => ({ google: Boolean(ctx.config.GOOGLE_CLIENT_ID) })),
 
-  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => begin(ctx, await auth.signUp(ctx.db, input, meta(ctx)))),
+  signUp: accountDoorProcedure
+    .input(signUpInput)
+    .mutation(async ({ ctx, input }) => begin(ctx, await auth.signUp(ctx.db, input, meta(ctx)))),
 
   signIn: publicProcedure
     .input(signInInput)
@@ -57,7 +59,7 @@ export const authRouter = router({
     return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx), passwordEnteredAt));
   }),
 
-  signInAnonymously: publicProcedure
+  signInAnonymously: accountDoorProcedure
     .input(anonymousSignInInput)
     .mutation(async ({ ctx, input }) => begin(ctx, await auth.signInAnonymously(ctx.db, input, meta(ctx)))),
 
