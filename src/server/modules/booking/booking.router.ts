@@ -4,6 +4,11 @@ import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
 
+/** A guest's client address, whose guests share a cap of holds; none when the runtime does not know it. */
+function guestAddress(user: { is_anonymous: boolean }, clientIp: string): string | null {
+  return user.is_anonymous && clientIp !== 'unknown' ? clientIp : null;
+}
+
 export const bookingRouter = router({
   availableSlots: publicProcedure
     .input(availableSlotsInput)
@@ -11,7 +16,7 @@ export const bookingRouter = router({
   holdSlot: customerProcedure
     .input(slotHoldInput)
     .mutation(({ ctx, input }) =>
-      booking.holdSlot(ctx.db, ctx.user.id, input.labTestId, input.bookingTime, new Date(), ctx.user.is_anonymous ? ctx.clientIp : null),
+      booking.holdSlot(ctx.db, ctx.user.id, input.labTestId, input.bookingTime, new Date(), guestAddress(ctx.user, ctx.clientIp)),
     ),
   releaseHold: customerProcedure
     .input(slotHoldInput)
