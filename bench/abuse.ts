@@ -29,16 +29,23 @@ const wrongSignIns = JSON.stringify(
   Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { email: `victim${i}@example.com`, password: 'wrong-password' }])),
 );
 
-const badThings: ((base: string, ip: string) => Promise<Response>)[] = [
+const allBadThings: Record<string, (base: string, ip: string) => Promise<Response>> = {
   // Eleven calls in one batch: refused before any runs.
-  (base, ip) => post(base, batchOf(11), '{}', { 'x-forwarded-for': ip }),
+  batch: (base, ip) => post(base, batchOf(11), '{}', { 'x-forwarded-for': ip }),
   // A 2 MB body: refused without reading it.
-  (base, ip) => post(base, 'search.labTests', JSON.stringify({ query: 'x'.repeat(2 * 1024 * 1024) }), { 'x-forwarded-for': ip }),
+  body: (base, ip) => post(base, 'search.labTests', JSON.stringify({ query: 'x'.repeat(2 * 1024 * 1024) }), { 'x-forwarded-for': ip }),
   // Ten wrong sign-ins in a batch: each counts against the address's limit, and each costs a hash.
-  (base, ip) => post(base, batchOf(10), wrongSignIns, { 'x-forwarded-for': ip }),
+  signins: (base, ip) => post(base, batchOf(10), wrongSignIns, { 'x-forwarded-for': ip }),
   // A flood of guests.
-  (base, ip) => post(base, 'auth.signInAnonymously', JSON.stringify({ name: 'Flood', phone: '0551234567' }), { 'x-forwarded-for': ip }),
-];
+  guests: (base, ip) =>
+    post(base, 'auth.signInAnonymously', JSON.stringify({ name: 'Flood', phone: '0551234567' }), { 'x-forwarded-for': ip }),
+};
+/** BENCH_ATTACKS=batch,body,… runs only those (to find which one costs the customer); all by default. */
+const badThings = (process.env.BENCH_ATTACKS ?? Object.keys(allBadThings).join(','))
+  .split(',')
+  .flatMap((name) => (name in allBadThings ? [allBadThings[name]!] : []));
+/** BENCH_HOLDS=0 leaves hold grabbing out. */
+const grabsHolds = process.env.BENCH_HOLDS !== '0';
 
 /** Until SIGTERM, each attacker sends one bad thing after another; prints what they were answered. */
 async function attack(base: string, labTestId: number, cookies: string[]) {
@@ -51,7 +58,8 @@ async function attack(base: string, labTestId: number, cookies: string[]) {
       for (let round = 0; !stopped; round++) {
         // Every fifth request grabs a hold on the next slot of the other lab, as a signed-in customer.
         const hold = { labTestId, bookingTime: slotAt(round + index * 1000) };
-        const response = await (round % 5 === 4
+        const grab = grabsHolds && (round % 5 === 4 || badThings.length === 0);
+        const response = await (grab
           ? post(base, 'booking.holdSlot', JSON.stringify(hold), { cookie, 'x-forwarded-for': ip })
           : badThings[round % badThings.length]!(base, ip)
         ).catch(() => null);

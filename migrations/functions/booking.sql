@@ -11,14 +11,14 @@
 --                lab_slot_usage row lock, or raises TA001 (DETAIL: the item's index).
 --   all or none  hold_seats, claim_checkout and complete_checkout are each one call in one transaction:
 --                every seat of a cart is held, or booked, or none is.
---   fair use     hold_slot: one holder has at most so many live holds (TA004).
+--   fair use     hold_slot: one holder, and the guests of one address, have at most so many live holds (TA004).
 --   a checkout   claim_checkout: a new one, one already paid (answered with its id), one being paid
 --                (TA002), or one failed or abandoned (taken over); complete_checkout: only the current
 --                attempt finishes it (TA003, DETAIL: its status now); fail_checkout_attempt and
 --                fail_abandoned_checkout: how an attempt ends without a booking.
 -- What they are told rather than decide, by src/server/modules/booking/booking.service.ts: which instants
 -- are slots (the lab's working hours), the seats in lock order, when holds expire (HOLD_MINUTES), how many
--- one holder may keep (MAX_HOLDS), when an attempt counts as abandoned (CHECKOUT_ABANDONED_MINUTES), and
+-- one holder may keep (MAX_HOLDS) and the guests of one address (MAX_HOLDS_PER_ADDRESS), when an attempt counts as abandoned (CHECKOUT_ABANDONED_MINUTES), and
 -- the time now.
 --
 -- Called through src/server/modules/booking/booking.repository.ts by booking.service.ts: availableSlots
@@ -86,9 +86,13 @@ create or replace function hold_seats(p_holder uuid, p_items jsonb, p_now timest
   $$;
 
 -- A slot put in a cart: hold_seats, once the holder's live holds (other than these seats, held again)
--- and these seats come to no more than p_max_holds, else TA004 and nothing held. The count is taken
--- under a lock of the holder's own, so two requests at once cannot both pass it.
-create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timestamptz, p_expires timestamptz, p_max_holds integer)
+-- and these seats come to no more than p_max_holds, else TA004 and nothing held. A guest's holds also
+-- carry the address they were made from (p_address; null for a signed-up customer), and the live holds
+-- of every guest at that address, these seats counted, come to no more than p_max_address_holds, else
+-- TA004 too: one visitor may make many guest accounts. Each count is taken under a lock of its own
+-- (the holder's, then the address's, always in that order), so two requests at once cannot both pass it.
+create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timestamptz, p_expires timestamptz, p_max_holds integer,
+      p_address text, p_max_address_holds integer)
     returns void language plpgsql as $$
     begin
       perform pg_advisory_xact_lock(hashtext('slot_holds:' || p_holder::text));
@@ -99,7 +103,23 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
          + jsonb_array_length(p_items) > p_max_holds then
         raise exception 'hold_limit' using errcode = 'TA004', detail = p_max_holds::text;
       end if;
+      if p_address is not null then
+        perform pg_advisory_xact_lock(hashtext('slot_holds:address:' || p_address));
+        if (select count(*) from slot_holds h
+              where h.client_address = p_address and h.expires_at > p_now
+                and not (h.holder_id = p_holder and exists (select 1 from jsonb_array_elements(p_items) x
+                                  where (x->>'lab_test_id')::integer = h.lab_test_id and (x->>'starts_at')::timestamptz = h.starts_at)))
+           + jsonb_array_length(p_items) > p_max_address_holds then
+          raise exception 'hold_limit' using errcode = 'TA004', detail = p_max_address_holds::text;
+        end if;
+      end if;
       perform hold_seats(p_holder, p_items, p_now, p_expires);
+      if p_address is not null then
+        update slot_holds h set client_address = p_address
+         where h.holder_id = p_holder
+           and exists (select 1 from jsonb_array_elements(p_items) x
+                        where (x->>'lab_test_id')::integer = h.lab_test_id and (x->>'starts_at')::timestamptz = h.starts_at);
+      end if;
     end
   $$;
 

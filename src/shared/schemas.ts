@@ -54,6 +54,9 @@ export const signInInput = z.object({
 export type SignInInput = z.infer<typeof signInInput>;
 
 export const anonymousSignInInput = z.object({ name: nameSchema, phone: saudiMobileSchema });
+/** The password entered again before an administrator's sensitive action. */
+export const confirmPasswordInput = z.object({ password: z.string({ error: m.required }).min(1, m.required).max(PASSWORD_MAX, m.tooLong) });
+
 export const upgradeAnonymousInput = z.object({ email: emailSchema, password: passwordSchema });
 
 export const newsletterSubscribeInput = z.object({ email: emailSchema });

@@ -3,6 +3,12 @@
 
 /** How long a pending store order holds its stock while the buyer is on the payment page. */
 export const STORE_RESERVATION_MINUTES = 15;
+/**
+ * What one buyer (a signed-in visitor) and one client address may have reserved at once in the built-in
+ * store: open checkouts, and units across them. A visitor cannot hold a product's whole stock.
+ */
+export const STORE_MAX_OPEN_CHECKOUTS = 5;
+export const STORE_MAX_RESERVED_UNITS = 20;
 
 /** Product and variant ids are the provider's: numbers in the built-in store, often strings elsewhere. */
 export type StoreId = number | string;

@@ -114,6 +114,25 @@ test.describe('store in Arabic', () => {
   });
 });
 
+test('closing the payment page by going elsewhere gives the reserved stock back at once', async ({ page }) => {
+  await page.goto('/store');
+  const card = page.getByTestId('product-card').filter({ hasText: 'حقيبة قماشية' });
+  await card.getByRole('button', { name: words.ar.store.addToCart }).click();
+  await page.getByTestId('cart-button').click();
+  await page.getByTestId('store-cart-drawer').getByRole('button', { name: words.ar.store.checkout }).click();
+  await expect(page).toHaveURL(/\/store\/checkout\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('reservation-countdown')).toBeVisible();
+  const orderId = new URL(page.url()).pathname.split('/').pop()!;
+  const statusOf = async () => {
+    const answer = await page.request.get(`/trpc/store.hostedCheckout.get?input=${encodeURIComponent(JSON.stringify({ orderId }))}`);
+    return ((await answer.json()) as { result: { data: { status: string } } }).result.data.status;
+  };
+  expect(await statusOf()).toBe('pending');
+  // Typing another address: the page goes, and its beacon releases the reservation.
+  await page.goto('/');
+  await expect.poll(statusOf).toBe('cancelled');
+});
+
 test.describe('the payment page asks who buys and where it goes', () => {
   test('in Arabic: a wrong mobile and a missing city are said under their fields, nothing typed is lost, and the paid order shows the address', async ({
     page,

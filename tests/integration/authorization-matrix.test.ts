@@ -260,6 +260,8 @@ const matrix: Record<string, Row> = {
 
   'auth.me': { access: everyone },
   // Stale versions: answered CONFLICT, so the matrix records no one's consent.
+  // A wrong password is WRONG_PASSWORD for anyone signed in (a guest has none): not a refusal for who they are.
+  'auth.confirmPassword': { access: signedIn, input: () => ({ password: 'not-the-password' }) },
   'auth.acceptConsent': { access: signedIn, input: () => ({ termsVersion: 'old', privacyVersion: 'old' }) },
   'auth.providers': { access: everyone },
   'auth.signUp': {

@@ -4,7 +4,9 @@ import { formatTime } from '../../src/client/lib/format.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { followCatalogVersion, followedCatalogVersion } from '../../src/server/platform/catalog-version.ts';
 import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
-import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { createCallerFactory } from '../../src/server/trpc/init.ts';
+import { appRouter } from '../../src/server/trpc/router.ts';
+import { callerFor, contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
@@ -36,6 +38,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const customer = () => createTestUser(database.db, 'customer');
+const createCaller = createCallerFactory(appRouter);
 const slotTimes = (slots: { slot_time: string }[]) => slots.map((slot) => slot.slot_time);
 
 describe('available slots', () => {
@@ -296,6 +299,62 @@ describe('how many slots one customer may hold', () => {
     await expect(api.booking.holdSlot({ labTestId, bookingTime: slots[booking.MAX_HOLDS]! })).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });
+  });
+});
+
+describe('how many slots the guests of one address may hold', () => {
+  const slotsOn = (...days: string[]) =>
+    ['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30'].flatMap((time) =>
+      days.map((day) => new Date(`${day}T${time}:00+03:00`).toISOString()),
+    );
+  const guest = async () => {
+    const user = await customer();
+    await database.db.updateTable('users').set({ is_anonymous: true, email: null }).where('id', '=', user.id).execute();
+    return user;
+  };
+  /** The API as a request from `address` would reach it. */
+  const apiFrom = async (user: TestUser, address: string) => createCaller({ ...(await contextFor(database.db, user)), clientIp: address });
+
+  it(`refuses guest accounts of one address more than ${booking.MAX_HOLDS_PER_ADDRESS} live holds between them, through the API`, async () => {
+    // 2030-03-03 is a Sunday: four open days, 32 slots.
+    const slots = slotsOn('2030-03-03', '2030-03-04', '2030-03-05', '2030-03-06');
+    const address = '198.51.100.20';
+    const guests = [await guest(), await guest(), await guest(), await guest()];
+    const perGuest = booking.MAX_HOLDS;
+    let next = 0;
+    for (const holder of guests.slice(0, booking.MAX_HOLDS_PER_ADDRESS / perGuest)) {
+      const api = await apiFrom(holder, address);
+      for (let i = 0; i < perGuest; i += 1) await api.booking.holdSlot({ labTestId, bookingTime: slots[next++]! });
+    }
+    expect(next).toBe(booking.MAX_HOLDS_PER_ADDRESS);
+    // A fresh guest from the same address holds nothing: the address has all it may.
+    const fresh = await apiFrom(guests[3]!, address);
+    await expect(fresh.booking.holdSlot({ labTestId, bookingTime: slots[next]! })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      cause: { code: 'HOLD_LIMIT', details: { maxHolds: booking.MAX_HOLDS_PER_ADDRESS } },
+    });
+    const held = await database.db.selectFrom('slot_holds').select('holder_id').where('holder_id', '=', guests[3]!.id).execute();
+    expect(held).toEqual([]);
+    // A guest held again from that address is not a new hold; a guest elsewhere and a signed-up customer
+    // at that address are not counted with it.
+    await (await apiFrom(guests[0]!, address)).booking.holdSlot({ labTestId, bookingTime: slots[0]! });
+    await (await apiFrom(guests[3]!, '198.51.100.21')).booking.holdSlot({ labTestId, bookingTime: slots[next]! });
+    await (await apiFrom(await customer(), address)).booking.holdSlot({ labTestId, bookingTime: slots[next + 1]! });
+    // Once a guest lets one go, the address has room again.
+    await (await apiFrom(guests[1]!, address)).booking.releaseHold({ labTestId, bookingTime: slots[perGuest]! });
+    await fresh.booking.holdSlot({ labTestId, bookingTime: slots[perGuest]! });
+  });
+
+  it('lets exactly the address cap through when its guests hold at once', async () => {
+    const slots = slotsOn('2030-03-10', '2030-03-11', '2030-03-12', '2030-03-13');
+    const address = '198.51.100.30';
+    const guests = [await guest(), await guest(), await guest(), await guest()];
+    const outcomes = await Promise.allSettled(
+      slots.map((slot, index) => booking.holdSlot(database.db, guests[index % guests.length]!.id, labTestId, slot, EARLY, address)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(booking.MAX_HOLDS_PER_ADDRESS);
+    const live = await database.db.selectFrom('slot_holds').select('holder_id').where('client_address', '=', address).execute();
+    expect(live).toHaveLength(booking.MAX_HOLDS_PER_ADDRESS);
   });
 });
 

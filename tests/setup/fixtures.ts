@@ -31,7 +31,13 @@ export interface TestUser {
 export async function createTestUser(
   db: Kysely<Database>,
   userType: UserType,
-  options: { approved?: boolean; name?: string; emailVerified?: boolean } = {},
+  options: {
+    approved?: boolean;
+    name?: string;
+    emailVerified?: boolean;
+    /** When the session's password was last entered (default: now, as at a password sign-in; null: never). */
+    passwordConfirmedAt?: Date | null;
+  } = {},
 ): Promise<TestUser> {
   const email = `${userType}-${randomUUID()}@test.tahaleel.sa`;
   const { id } = await db
@@ -47,7 +53,7 @@ export async function createTestUser(
     await db.insertInto('labs').values({ id, lab_name_ar: 'مختبر الاختبار', lab_name_en: 'Test Lab', license_number: null }).execute();
   }
   const token = generateSessionToken();
-  await createSession(db, token, id);
+  await createSession(db, token, id, new Date(), options.passwordConfirmedAt === undefined ? new Date() : options.passwordConfirmedAt);
   return { id, email, token, cookie: `tahaleel_session=${token}` };
 }
 

@@ -9,14 +9,22 @@ import { contextFor, type TestUser } from './fixtures.ts';
 
 const createCaller = createCallerFactory(appRouter);
 
-/** A caller of the store procedures in a language, optionally signed in or with another store configured. */
+let visitors = 0;
+
+/**
+ * A caller of the store procedures in a language, optionally signed in or with another store configured.
+ * Each caller comes from an address of its own unless one is named: what one address may reserve at
+ * once is limited (STORE_MAX_OPEN_CHECKOUTS).
+ */
 export async function storeCallerFor(
   db: Kysely<Database>,
-  options: { locale?: Locale; config?: Env; user?: TestUser; payments?: PaymentProvider } = {},
+  options: { locale?: Locale; config?: Env; user?: TestUser; payments?: PaymentProvider; clientIp?: string } = {},
 ) {
   const context = await contextFor(db, options.user);
+  visitors += 1;
   return createCaller({
     ...context,
+    clientIp: options.clientIp ?? `10.0.${Math.floor(visitors / 256) % 256}.${visitors % 256}`,
     locale: options.locale ?? context.locale,
     config: options.config ?? context.config,
     payments: options.payments ?? context.payments,

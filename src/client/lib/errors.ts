@@ -55,6 +55,8 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   TWO_FACTOR_CODE_INVALID: msg`That code is not correct, or it has already been used. Enter the current code from your app.`,
   SECOND_FACTOR_EXPIRED: msg`Your sign-in took too long. Please enter your e-mail and password again.`,
   PASSKEY_FAILED: msg`The passkey could not be used. Please try again or sign in with your password.`,
+  PASSWORD_CONFIRMATION_REQUIRED: msg`For your security, enter your password again to continue.`,
+  RESERVATION_LIMIT: msg`You already have as many store checkouts open as you can at once. Pay for one or leave its payment page, or try again in 15 minutes.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 

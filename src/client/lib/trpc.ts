@@ -6,6 +6,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router.ts';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits.ts';
 import { storedLocale } from './locale.ts';
+import { passwordConfirmationLink } from './password-confirmation.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -22,6 +23,7 @@ export const queryClient = new QueryClient({
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
+    passwordConfirmationLink<AppRouter>(),
     httpBatchLink({
       url: '/trpc',
       // The server refuses a larger batch before running any of it.

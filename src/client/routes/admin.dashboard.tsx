@@ -8,6 +8,7 @@ import { AdminOverview } from '../features/admin/admin-overview.tsx';
 import { AdminTestRequests } from '../features/admin/admin-test-requests.tsx';
 import { AdminTransactions } from '../features/admin/admin-transactions.tsx';
 import { AdminUsers } from '../features/admin/admin-users.tsx';
+import { PasswordConfirmDialog } from '../features/admin/password-confirm-dialog.tsx';
 import { requireUser } from '../features/auth/require-user.ts';
 import { useSession } from '../features/auth/use-session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
@@ -39,13 +40,17 @@ function AdminDashboardPage() {
     { id: 'settings', label: t`Settings`, icon: Settings, render: () => <AccountSettings user={user} /> },
   ];
   return (
-    <DashboardShell
-      header={<DashboardHeader name={user.name} userType={user.user_type} tier={user.subscription_tier} />}
-      sections={sections}
-      active={section ?? 'overview'}
-      onSelect={(id) => void navigate({ search: id === 'overview' ? {} : { section: id } })}
-      onLogout={() => signOut.mutate()}
-      loggingOut={signOut.isPending}
-    />
+    <>
+      <DashboardShell
+        header={<DashboardHeader name={user.name} userType={user.user_type} tier={user.subscription_tier} />}
+        sections={sections}
+        active={section ?? 'overview'}
+        onSelect={(id) => void navigate({ search: id === 'overview' ? {} : { section: id } })}
+        onLogout={() => signOut.mutate()}
+        loggingOut={signOut.isPending}
+      />
+      {/* Sensitive actions ask for the password again after 15 minutes, and go on once it is given. */}
+      <PasswordConfirmDialog />
+    </>
   );
 }

@@ -202,6 +202,7 @@ export interface PendingSignIns {
   created_at: CreatedAt;
   expires_at: Timestamp;
   id: string;
+  password_entered_at: Timestamp | null;
   user_id: string;
 }
 
@@ -225,10 +226,12 @@ export interface Sessions {
   created_at: CreatedAt;
   expires_at: Timestamp;
   id: string;
+  password_confirmed_at: Timestamp | null;
   user_id: string;
 }
 
 export interface SlotHolds {
+  client_address: string | null;
   created_at: CreatedAt;
   expires_at: Timestamp;
   holder_id: string;
@@ -300,6 +303,7 @@ export interface StoreOrders {
   buyer_phone: string | null;
   cancel_url: string;
   card_last4: string | null;
+  client_address: string | null;
   created_at: CreatedAt;
   currency: string;
   id: Generated<string>;

@@ -16,6 +16,8 @@ export const ABSOLUTE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const IDLE_MS = IDLE_DAYS * DAY_MS;
 const ABSOLUTE_MS = ABSOLUTE_DAYS * DAY_MS;
+/** An administrator's sensitive action asks for the password again once its last entry is this old. */
+export const PASSWORD_CONFIRMATION_MINUTES = 15;
 /** Extend the expiry once less than half the idle time is left, not on every request. */
 const RENEW_WHEN_LEFT_MS = IDLE_MS / 2;
 
@@ -53,6 +55,8 @@ export interface Session {
   id: string;
   userId: string;
   expiresAt: Date;
+  /** When the password was last entered in this session (sign-in or confirmation); null if never (Google, a guest). */
+  passwordConfirmedAt: Date | null;
 }
 
 export interface SessionValidation {
@@ -72,14 +76,37 @@ export function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export async function createSession(db: Kysely<Database>, token: string, userId: string, now = new Date()): Promise<Session> {
+/** `passwordConfirmedAt`: when the sign-in that opens it took the password (null: it did not). */
+export async function createSession(
+  db: Kysely<Database>,
+  token: string,
+  userId: string,
+  now = new Date(),
+  passwordConfirmedAt: Date | null = null,
+): Promise<Session> {
   const session: Session = {
     id: sessionIdFromToken(token),
     userId,
     expiresAt: new Date(now.getTime() + IDLE_MS),
+    passwordConfirmedAt,
   };
-  await db.insertInto('sessions').values({ id: session.id, user_id: userId, expires_at: session.expiresAt, created_at: now }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ id: session.id, user_id: userId, expires_at: session.expiresAt, created_at: now, password_confirmed_at: passwordConfirmedAt })
+    .execute();
   return session;
+}
+
+/** Whether the password was entered in this session recently enough for a sensitive action. */
+export function passwordRecentlyConfirmed(session: Session, now = new Date()): boolean {
+  return (
+    session.passwordConfirmedAt !== null && now.getTime() - session.passwordConfirmedAt.getTime() < PASSWORD_CONFIRMATION_MINUTES * 60_000
+  );
+}
+
+/** The password was entered again in this session (auth.confirmPassword). */
+export async function recordPasswordConfirmed(db: Kysely<Database>, sessionId: string, now = new Date()): Promise<void> {
+  await db.updateTable('sessions').set({ password_confirmed_at: now }).where('id', '=', sessionId).execute();
 }
 
 function selectSessionUser(db: Kysely<Database>) {
@@ -131,7 +158,7 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
   const sessionId = sessionIdFromToken(token);
   const row = await selectSessionUser(db)
     .innerJoin('sessions', 'sessions.user_id', 'users.id')
-    .select(['sessions.expires_at', 'sessions.created_at'])
+    .select(['sessions.expires_at', 'sessions.created_at', 'sessions.password_confirmed_at'])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
   if (!row) return null;
@@ -151,8 +178,8 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
     await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
   }
 
-  const { expires_at: _expires, created_at: _created, ...user } = row;
-  return { session: { id: sessionId, userId: row.id, expiresAt }, user, renewed };
+  const { expires_at: _expires, created_at: _created, password_confirmed_at: passwordConfirmedAt, ...user } = row;
+  return { session: { id: sessionId, userId: row.id, expiresAt, passwordConfirmedAt }, user, renewed };
 }
 
 export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {

@@ -60,6 +60,10 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   // The password step of a two-step sign-in is missing or too old: start again.
   SECOND_FACTOR_EXPIRED: 'UNAUTHORIZED',
   PASSKEY_FAILED: 'BAD_REQUEST',
+  // An administrator's sensitive action after 15 minutes without the password: enter it (auth.confirmPassword) and try again.
+  PASSWORD_CONFIRMATION_REQUIRED: 'FORBIDDEN',
+  // A visitor or address already has as many store checkouts open, or units reserved, as it may.
+  RESERVATION_LIMIT: 'TOO_MANY_REQUESTS',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
 

@@ -1,8 +1,21 @@
 import { AppError } from '../../shared/errors.ts';
 import type { UserType } from '../../shared/locale.ts';
+import { bulkhead } from '../platform/bulkhead.ts';
+import { passwordRecentlyConfirmed } from '../platform/session.ts';
 import { baseProcedure } from './init.ts';
 
 export const publicProcedure = baseProcedure;
+
+/**
+ * The doors that make an account (sign-up, a guest's start): anyone may knock, each knock writes
+ * several rows, and a hundred at once took every pooled connection from the customers already inside
+ * (bench:abuse). Not sign-in: it may be slowed on purpose (rate-limit.ts), and must not hold a turn then. At most ACCOUNT_DOORS_AT_ONCE run at a time per
+ * process, so the rest of the pool stays free for everything else; the others wait their turn, and
+ * past a queue are told to try again shortly (RATE_LIMITED).
+ */
+const ACCOUNT_DOORS_AT_ONCE = 3;
+const accountDoorTurn = bulkhead(ACCOUNT_DOORS_AT_ONCE, 200);
+export const accountDoorProcedure = baseProcedure.use(({ next }) => accountDoorTurn(() => next()));
 
 export const signedInProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new AppError('UNAUTHENTICATED');
@@ -19,6 +32,16 @@ function roleProcedure(role: UserType) {
 export const customerProcedure = roleProcedure('customer');
 export const labProcedure = roleProcedure('lab');
 export const adminProcedure = roleProcedure('admin');
+
+/**
+ * What an administrator changes (labs, test requests, another user's second factor): only within
+ * PASSWORD_CONFIRMATION_MINUTES of entering the password in this session, else
+ * PASSWORD_CONFIRMATION_REQUIRED, and the client asks for it (auth.confirmPassword) and tries again.
+ */
+export const sensitiveAdminProcedure = adminProcedure.use(({ ctx, next }) => {
+  if (!passwordRecentlyConfirmed(ctx.session)) throw new AppError('PASSWORD_CONFIRMATION_REQUIRED');
+  return next();
+});
 
 /** Gated lab work: an unapproved lab reaches only its overview and settings. */
 export const approvedLabProcedure = labProcedure.use(({ ctx, next }) => {

@@ -15,6 +15,7 @@ import type { RouterOutputs } from '../../lib/trpc.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
 import { PaymentForm } from './payment-form.tsx';
+import { useReleaseOnLeave } from './release-on-leave.ts';
 
 type HostedOrder = RouterOutputs['store']['hostedCheckout']['get'];
 
@@ -151,6 +152,7 @@ function OpenCheckout({ order, onChanged }: { order: HostedOrder; onChanged: () 
   const { t, i18n } = useLingui();
   const goTo = useGoTo();
   const remaining = useCountdown(order.seconds_left, onChanged);
+  useReleaseOnLeave(order.id);
   const cancel = useMutation(
     trpc.store.hostedCheckout.cancel.mutationOptions({
       onSuccess: ({ redirectUrl }) => goTo(redirectUrl),

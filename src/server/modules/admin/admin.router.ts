@@ -1,7 +1,7 @@
 import { auditLogInput, reviewTestRequestInput, setLabApprovalInput } from '../../../shared/schemas.ts';
 import { twoFactorResetInput } from '../../../shared/two-factor-schemas.ts';
 import { router } from '../../trpc/init.ts';
-import { adminProcedure } from '../../trpc/procedures.ts';
+import { adminProcedure, sensitiveAdminProcedure } from '../../trpc/procedures.ts';
 import { resetByAdmin } from '../two-factor/two-factor.service.ts';
 import * as admin from './admin.service.ts';
 import { auditLog } from './audit-log.service.ts';
@@ -10,17 +10,19 @@ export const adminRouter = router({
   overview: adminProcedure.query(({ ctx }) => admin.overview(ctx.db)),
   totalRevenue: adminProcedure.query(({ ctx }) => admin.totalRevenue(ctx.db)),
   labs: adminProcedure.query(({ ctx }) => admin.labs(ctx.db)),
-  setLabApproval: adminProcedure
+  setLabApproval: sensitiveAdminProcedure
     .input(setLabApprovalInput)
     .mutation(({ ctx, input }) => admin.setLabApproval(ctx.db, ctx.user.id, input.labId, input.approved, ctx.config.PUBLIC_URL)),
   testRequests: adminProcedure.query(({ ctx }) => admin.testRequests(ctx.db)),
-  reviewTestRequest: adminProcedure
+  reviewTestRequest: sensitiveAdminProcedure
     .input(reviewTestRequestInput)
     .mutation(({ ctx, input }) => admin.reviewTestRequest(ctx.db, ctx.user.id, input.id, input.decision, ctx.config.PUBLIC_URL)),
   users: adminProcedure.query(({ ctx }) => admin.users(ctx.db)),
   transactions: adminProcedure.query(({ ctx }) => admin.transactions(ctx.db)),
   /** Removes another account's second factor (a lost phone); the owner is told by mail. */
-  resetTwoFactor: adminProcedure.input(twoFactorResetInput).mutation(({ ctx, input }) => resetByAdmin(ctx.db, ctx.user.id, input.userId)),
+  resetTwoFactor: sensitiveAdminProcedure
+    .input(twoFactorResetInput)
+    .mutation(({ ctx, input }) => resetByAdmin(ctx.db, ctx.user.id, input.userId)),
   /** Staff actions and every read of a result, newest first, filtered and paged by id. */
   auditLog: adminProcedure.input(auditLogInput).query(({ ctx, input }) => auditLog(ctx.db, input)),
 });

@@ -2,6 +2,7 @@ import {
   acceptConsentInput,
   anonymousSignInInput,
   checkResetLinkInput,
+  confirmPasswordInput,
   requestPasswordResetInput,
   resetPasswordInput,
   signInInput,
@@ -14,7 +15,7 @@ import { invalidateSession } from '../../platform/session.ts';
 import { blankPendingSignInCookie, blankSessionCookie, pendingSignInCookie, sessionCookie } from '../../platform/session-cookie.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
-import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
+import { accountDoorProcedure, publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import { completePendingSignIn } from '../two-factor/two-factor.service.ts';
 import * as auth from './auth.service.ts';
 
@@ -43,7 +44,9 @@ export const authRouter = router({
   /** Which sign-in methods this server offers (Google only when configured). */
   providers: publicProcedure.query(({ ctx }) => ({ google: Boolean(ctx.config.GOOGLE_CLIENT_ID) })),
 
-  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => begin(ctx, await auth.signUp(ctx.db, input, meta(ctx)))),
+  signUp: accountDoorProcedure
+    .input(signUpInput)
+    .mutation(async ({ ctx, input }) => begin(ctx, await auth.signUp(ctx.db, input, meta(ctx)))),
 
   signIn: publicProcedure
     .input(signInInput)
@@ -51,12 +54,12 @@ export const authRouter = router({
 
   /** The second step of a sign-in: a code from the app, or a recovery code (spent once used). */
   signInSecondFactor: publicProcedure.input(secondFactorCodeInput).mutation(async ({ ctx, input }) => {
-    const userId = await completePendingSignIn(ctx.db, ctx.pendingSignInToken, input.code, ctx.config);
+    const { userId, passwordEnteredAt } = await completePendingSignIn(ctx.db, ctx.pendingSignInToken, input.code, ctx.config);
     ctx.setCookie(blankPendingSignInCookie(ctx.config.PUBLIC_URL));
-    return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx)));
+    return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx), passwordEnteredAt));
   }),
 
-  signInAnonymously: publicProcedure
+  signInAnonymously: accountDoorProcedure
     .input(anonymousSignInInput)
     .mutation(async ({ ctx, input }) => begin(ctx, await auth.signInAnonymously(ctx.db, input, meta(ctx)))),
 
@@ -82,8 +85,13 @@ export const authRouter = router({
   /** A new password from the mailed link: every session of the user ends, and this browser is signed in. */
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     const { userId } = await auth.resetPassword(ctx.db, input, ctx.clientIp);
-    return begin(ctx, await auth.startSession(ctx.db, userId, { ...meta(ctx), currentSessionId: null }));
+    return begin(ctx, await auth.startSession(ctx.db, userId, { ...meta(ctx), currentSessionId: null }, new Date()));
   }),
+
+  /** The password entered again, for an administrator's sensitive actions (PASSWORD_CONFIRMATION_REQUIRED). */
+  confirmPassword: signedInProcedure
+    .input(confirmPasswordInput)
+    .mutation(({ ctx, input }) => auth.confirmPassword(ctx.db, ctx.user, ctx.session.id, input.password)),
 
   /** Records that the user accepted the terms and privacy policy versions now in force. */
   acceptConsent: signedInProcedure.input(acceptConsentInput).mutation(({ ctx, input }) => auth.acceptConsent(ctx.db, ctx.user.id, input)),

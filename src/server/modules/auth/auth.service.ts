@@ -11,6 +11,7 @@ import {
   generateSessionToken,
   invalidateSession,
   loadSessionUser,
+  recordPasswordConfirmed,
   rememberUserLocale,
   type SessionUser,
 } from '../../platform/session.ts';
@@ -54,19 +55,35 @@ export interface StartedSession {
 /** Either a session, or (for an account with two-factor on) a sign-in waiting for its code. */
 export type SignInOutcome = StartedSession | { pending: PendingSignIn };
 
-/** The password or Google was right: a session, unless the account's second factor is still to come. */
-async function afterFirstFactor(db: Kysely<Database>, userId: string, meta: RequestMeta): Promise<SignInOutcome> {
-  if (await hasSecondFactor(db, userId)) return { pending: await beginPendingSignIn(db, userId) };
-  return startSession(db, userId, meta);
+/**
+ * The password or Google was right: a session, unless the account's second factor is still to come.
+ * `passwordEnteredAt`: when the password was (null: it was Google), for the session's sensitive actions.
+ */
+async function afterFirstFactor(
+  db: Kysely<Database>,
+  userId: string,
+  meta: RequestMeta,
+  passwordEnteredAt: Date | null,
+): Promise<SignInOutcome> {
+  if (await hasSecondFactor(db, userId)) return { pending: await beginPendingSignIn(db, userId, passwordEnteredAt) };
+  return startSession(db, userId, meta, passwordEnteredAt);
 }
 
-/** A new session at every sign-in (no fixation); the one the browser had is revoked. */
-export async function startSession(db: Kysely<Database>, userId: string, meta: RequestMeta): Promise<StartedSession> {
+/**
+ * A new session at every sign-in (no fixation); the one the browser had is revoked. `passwordEnteredAt`
+ * is when this sign-in took the password, if it did: an admin's sensitive actions go on from it.
+ */
+export async function startSession(
+  db: Kysely<Database>,
+  userId: string,
+  meta: RequestMeta,
+  passwordEnteredAt: Date | null = null,
+): Promise<StartedSession> {
   if (meta.currentSessionId) await invalidateSession(db, meta.currentSessionId);
   // Mail speaks the language the user used last.
   await rememberUserLocale(db, userId, meta.locale);
   const token = generateSessionToken();
-  const session = await createSession(db, token, userId);
+  const session = await createSession(db, token, userId, new Date(), passwordEnteredAt);
   const user = await loadSessionUser(db, userId);
   if (!user) throw new AppError('INTERNAL');
   return { user, token, expiresAt: session.expiresAt };
@@ -93,7 +110,7 @@ export async function signUp(db: Kysely<Database>, input: SignUpInput, meta: Req
     await sendVerificationLink(tx, { id, name: input.name, locale: meta.locale }, input.email, meta.publicUrl);
     return id;
   });
-  return startSession(db, userId, meta);
+  return startSession(db, userId, meta, new Date());
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -127,7 +144,7 @@ export async function signIn(db: Kysely<Database>, input: SignInInput, meta: Req
 
   await clearAttempts(db, accountAddressKey);
   await clearAttempts(db, accountKey);
-  return afterFirstFactor(db, account.id, meta);
+  return afterFirstFactor(db, account.id, meta, new Date());
 }
 
 export async function signInAnonymously(
@@ -182,7 +199,23 @@ export async function upgradeAnonymous(
     throw error;
   }
   // An account with a password now: a new session, as at any sign-in (the guest's token is revoked).
-  return startSession(db, user.id, meta);
+  return startSession(db, user.id, meta, new Date());
+}
+
+/**
+ * The signed-in user enters their password again (before an administrator's sensitive action, once the
+ * last entry is PASSWORD_CONFIRMATION_MINUTES old): the session remembers when. Guesses count against
+ * the same per-account limit as the current-password check of a password change.
+ */
+export async function confirmPassword(db: Kysely<Database>, user: SessionUser, sessionId: string, password: string) {
+  const key = `password:account:${user.id}`;
+  await consumeAttempt(db, key, rateLimits.passwordCheckPerAccount);
+  const account = user.email ? await findCredentialsByEmail(db, user.email) : undefined;
+  const valid = account?.id === user.id && account.password_hash ? await verifyPassword(password, account.password_hash) : false;
+  if (!valid) throw new AppError('WRONG_PASSWORD', { field: 'password' });
+  await clearAttempts(db, key);
+  await recordPasswordConfirmed(db, sessionId);
+  return { confirmed: true as const };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -204,7 +237,7 @@ export interface GoogleIdentity {
  */
 export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIdentity, meta: RequestMeta): Promise<SignInOutcome> {
   const linked = await findUserByGoogleSub(db, identity.sub);
-  if (linked) return afterFirstFactor(db, linked.id, meta);
+  if (linked) return afterFirstFactor(db, linked.id, meta, null);
 
   const existing = identity.email ? await findCredentialsByEmail(db, identity.email) : undefined;
   if (existing) {
@@ -212,7 +245,7 @@ export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIde
     if (existing.user_type === 'admin') throw new AppError('USE_ADMIN_LOGIN');
     if (!identity.emailVerified || !existing.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED');
     await linkGoogleAccount(db, existing.id, identity.sub);
-    return afterFirstFactor(db, existing.id, meta);
+    return afterFirstFactor(db, existing.id, meta, null);
   }
 
   const userId = await db.transaction().execute((tx) =>

@@ -86,15 +86,23 @@ export const ATTEMPT_SUPERSEDED_STATE = 'TA003';
 /** hold_slot: the holder keeps as many live holds as they may. */
 export const HOLD_LIMIT_STATE = 'TA004';
 
+export interface HoldLimits {
+  maxHolds: number;
+  /** A guest's client address (null for a signed-up customer), whose guests share `maxAddressHolds`. */
+  guestAddress: string | null;
+  maxAddressHolds: number;
+}
+
 /**
  * Holds the seats for the holder until `expiresAt`, all or none (one call, one transaction), unless the
- * holder would then keep more than `maxHolds` live holds (HOLD_LIMIT_STATE, nothing held). Each
- * slot's usage row is locked first, so holds and bookings of a slot queue there and capacity is
- * decided by the database, never by a read-then-insert.
+ * holder would then keep more than `maxHolds` live holds, or a guest's address more than
+ * `maxAddressHolds` (HOLD_LIMIT_STATE, nothing held). Each slot's usage row is locked first, so holds
+ * and bookings of a slot queue there and capacity is decided by the database, never by a read-then-insert.
  */
-export async function holdSeats(db: Db, holderId: string, seats: Seat[], now: Date, expiresAt: Date, maxHolds: number) {
+export async function holdSeats(db: Db, holderId: string, seats: Seat[], now: Date, expiresAt: Date, limits: HoldLimits) {
   await sql`${sql.raw(PREPARE)}
-    select hold_slot(${holderId}, ${JSON.stringify(seats)}::jsonb, ${now}, ${expiresAt}, ${maxHolds}::integer)`.execute(db);
+    select hold_slot(${holderId}, ${JSON.stringify(seats)}::jsonb, ${now}, ${expiresAt}, ${limits.maxHolds}::integer,
+      ${limits.guestAddress}::text, ${limits.maxAddressHolds}::integer)`.execute(db);
 }
 
 /**

@@ -4,13 +4,20 @@ import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
 
+/** A guest's client address, whose guests share a cap of holds; none when the runtime does not know it. */
+function guestAddress(user: { is_anonymous: boolean }, clientIp: string): string | null {
+  return user.is_anonymous && clientIp !== 'unknown' ? clientIp : null;
+}
+
 export const bookingRouter = router({
   availableSlots: publicProcedure
     .input(availableSlotsInput)
     .query(({ ctx, input }) => booking.availableSlots(ctx.db, input.labId, input.date, ctx.user?.id ?? null)),
   holdSlot: customerProcedure
     .input(slotHoldInput)
-    .mutation(({ ctx, input }) => booking.holdSlot(ctx.db, ctx.user.id, input.labTestId, input.bookingTime)),
+    .mutation(({ ctx, input }) =>
+      booking.holdSlot(ctx.db, ctx.user.id, input.labTestId, input.bookingTime, new Date(), guestAddress(ctx.user, ctx.clientIp)),
+    ),
   releaseHold: customerProcedure
     .input(slotHoldInput)
     .mutation(({ ctx, input }) => booking.releaseHold(ctx.db, ctx.user.id, input.labTestId, input.bookingTime)),

@@ -14,6 +14,12 @@ import { bookingConfirmationMails, mailBookingCancelled } from './booking-mail.t
 export const HOLD_MINUTES = 10;
 /** How many slots one customer (or guest) may keep reserved at once: a cart's worth, not a lab's day. */
 export const MAX_HOLDS = 10;
+/**
+ * How many slots the guests of one client address may keep reserved at once, across their guest
+ * accounts (anyone can make many). Several people share an address behind a carrier's NAT, so it is a
+ * few carts' worth, not one.
+ */
+export const MAX_HOLDS_PER_ADDRESS = 30;
 /** Bookings can be cancelled until this long before their time. */
 export const CANCEL_BEFORE_HOURS = 4;
 /**
@@ -136,15 +142,28 @@ function takingSeatsError(seats: RequestedSeat[], error: unknown): unknown {
     return new AppError('SLOT_UNAVAILABLE', seat ? { labTestId: seat.lab_test_id, bookingTime: seat.bookingTime } : undefined);
   }
   if (state === repo.CHECKOUT_IN_PROGRESS_STATE) return new AppError('CHECKOUT_IN_PROGRESS');
-  if (state === repo.HOLD_LIMIT_STATE) return new AppError('HOLD_LIMIT', { maxHolds: MAX_HOLDS });
+  // DETAIL is the cap that was reached: the holder's own, or their address's.
+  if (state === repo.HOLD_LIMIT_STATE)
+    return new AppError('HOLD_LIMIT', { maxHolds: Number((error as { detail?: string }).detail) || MAX_HOLDS });
   return error;
 }
 
-/** Reserves a seat for the holder for a few minutes, if one is free. Holding again extends it. */
-export async function holdSlot(db: Kysely<Database>, holderId: string, labTestId: number, bookingTime: string, now = new Date()) {
+/**
+ * Reserves a seat for the holder for a few minutes, if one is free. Holding again extends it. A guest's
+ * hold names the client address it came from (`guestAddress`), whose guests share MAX_HOLDS_PER_ADDRESS.
+ */
+export async function holdSlot(
+  db: Kysely<Database>,
+  holderId: string,
+  labTestId: number,
+  bookingTime: string,
+  now = new Date(),
+  guestAddress: string | null = null,
+) {
   const { seats } = await seatsFor(db, [{ labTestId, bookingTime }], now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
-  await takingSeats(seats, () => repo.holdSeats(db, holderId, seats, now, expiresAt, MAX_HOLDS));
+  const limits = { maxHolds: MAX_HOLDS, guestAddress, maxAddressHolds: MAX_HOLDS_PER_ADDRESS };
+  await takingSeats(seats, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits));
   return { expires_at: expiresAt.toISOString() };
 }
 

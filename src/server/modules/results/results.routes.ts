@@ -9,7 +9,7 @@ import { RESULT_MAX_BYTES, RESULT_READ_REASON_MAX } from '../../../shared/result
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { validateSessionToken } from '../../platform/session.ts';
+import { passwordRecentlyConfirmed, validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
 import { toTrpcError } from '../../trpc/init.ts';
 import { secondFactorStanding } from '../two-factor/two-factor.service.ts';
@@ -43,7 +43,8 @@ function errorResponse(c: Context, error: AppError) {
   return c.json({ error: { appCode: error.code, details: error.details } }, status);
 }
 
-async function caller(c: Context, deps: Deps) {
+/** The signed-in user, if any; an administrator only within PASSWORD_CONFIRMATION_MINUTES of entering the password. */
+async function caller(c: Context, deps: Deps, { sensitive }: { sensitive: boolean } = { sensitive: false }) {
   const token = readSessionToken(c, deps.env.PUBLIC_URL);
   const validation = token ? await validateSessionToken(deps.db, token) : null;
   if (token && validation?.renewed)
@@ -52,6 +53,10 @@ async function caller(c: Context, deps: Deps) {
   // The two-factor rule holds here as for every procedure (docs/decisions/0023).
   if (user && (await secondFactorStanding(deps.db, user, deps.env.TWO_FACTOR_GRACE_DAYS)) === 'setup_required') {
     throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
+  }
+  // Opening a patient's result is one of an administrator's sensitive actions (as in the admin router).
+  if (sensitive && user?.user_type === 'admin' && validation && !passwordRecentlyConfirmed(validation.session)) {
+    throw new AppError('PASSWORD_CONFIRMATION_REQUIRED');
   }
   return user;
 }
@@ -109,7 +114,10 @@ export function resultRoutes(deps: Deps) {
       if (!reason.success) throw new AppError('VALIDATION_FAILED', { fields: ['reason'], maxLength: RESULT_READ_REASON_MAX });
       const clientIp = deps.clientIp?.(c) ?? 'unknown';
       // The whole file is opened and checked before the first byte of the answer is written.
-      const file = await readResult(deps.db, await vault(), await caller(c, deps), id.data, { clientIp, reason: reason.data });
+      const file = await readResult(deps.db, await vault(), await caller(c, deps, { sensitive: true }), id.data, {
+        clientIp,
+        reason: reason.data,
+      });
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': file.contentType,
         'Content-Length': String(file.bytes.byteLength),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { StoreId } from '../../../shared/store.ts';
+import { circuitsByKey, OUTSIDE_READ_TIMEOUT_MS, OUTSIDE_RETRY_AFTER_MS } from '../../platform/circuit-breaker.ts';
 import type { ProviderProduct, ProviderProductPage, StoreProvider, VariantInventory } from './store-provider.ts';
 
 /** A non-OK answer from the storefront API, worded as spec §8 has it. */
@@ -24,52 +25,18 @@ export class StoreOutageError extends StoreResponseError {
 }
 
 /** A read waits this long for the store, and is not tried again (the page waits on it). */
-const READ_TIMEOUT_MS = 3000;
+const READ_TIMEOUT_MS = OUTSIDE_READ_TIMEOUT_MS;
 /** A checkout may take longer: the store opens a payment session. */
 const CHECKOUT_TIMEOUT_MS = 8000;
 /** Once down, the store is not asked again for this long; then one call tries it. */
-export const STORE_RETRY_AFTER_MS = 10_000;
+export const STORE_RETRY_AFTER_MS = OUTSIDE_RETRY_AFTER_MS;
 
-/**
- * One circuit per store, kept for the process (providers are made per request): the first timeout or
- * unreachable answer opens it, so the calls after it fail at once instead of each waiting out its own
- * timeout; once STORE_RETRY_AFTER_MS has passed, one call at a time tries the store again, and an
- * answer closes it. An HTTP error answer is an answer: it opens nothing. (Ours, a few lines: cockatiel,
- * the maintained circuit-breaker library that runs outside Node, aborts an AbortController when it
- * loads, which workerd forbids at global scope, and the Worker bundles this file.)
- */
-interface Circuit {
-  /** While set, the store is not asked until then (Date.now()). */
-  openUntil: number | null;
-  /** A trial call is out: the others still fail at once. */
-  trying: boolean;
-}
-
-const circuits = new Map<string, Circuit>();
-
-async function throughCircuit<T>(base: string, call: () => Promise<T>): Promise<T> {
-  let circuit = circuits.get(base);
-  if (!circuit) {
-    circuit = { openUntil: null, trying: false };
-    circuits.set(base, circuit);
-  }
-  const trial = circuit.openUntil !== null;
-  if (trial && (Date.now() < circuit.openUntil! || circuit.trying)) {
-    throw new StoreOutageError('store API is down: not asked again until it has had time to recover');
-  }
-  circuit.trying = trial;
-  try {
-    const answer = await call();
-    circuit.openUntil = null;
-    return answer;
-  } catch (error) {
-    if (error instanceof StoreOutageError) circuit.openUntil = Date.now() + STORE_RETRY_AFTER_MS;
-    else circuit.openUntil = null;
-    throw error;
-  } finally {
-    if (trial) circuit.trying = false;
-  }
-}
+/** One circuit per store (platform/circuit-breaker.ts): a timeout or no connection opens it. */
+const storeCircuit = circuitsByKey({
+  isOutage: (error) => error instanceof StoreOutageError,
+  openError: () => new StoreOutageError('store API is down: not asked again until it has had time to recover'),
+  retryAfterMs: STORE_RETRY_AFTER_MS,
+});
 
 const id = z.union([z.string(), z.number()]);
 const nullableText = z
@@ -259,7 +226,7 @@ export function createExternalStore(apiUrl: string, storeId: string, fetchImpl: 
     if (init.query) url.search = init.query.toString();
     const method = init.method ?? 'GET';
     const timeoutMs = method === 'GET' ? READ_TIMEOUT_MS : CHECKOUT_TIMEOUT_MS;
-    const body = await throughCircuit(base.href, async () => {
+    const body = await storeCircuit(base.href).run(async () => {
       let response: Response;
       try {
         response = await fetchImpl(url, {

@@ -2,7 +2,14 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
-import { effectivePriceCents, formatStorePrice, localizedCurrency, STORE_RESERVATION_MINUTES } from '../../../shared/store.ts';
+import {
+  effectivePriceCents,
+  formatStorePrice,
+  localizedCurrency,
+  STORE_MAX_OPEN_CHECKOUTS,
+  STORE_MAX_RESERVED_UNITS,
+  STORE_RESERVATION_MINUTES,
+} from '../../../shared/store.ts';
 import type { cardInput, ShippingDetails } from '../../../shared/store-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
@@ -14,6 +21,7 @@ import {
   findBuyerProfile,
   findCurrency,
   findLastShipping,
+  findOpenReservations,
   findOrder,
   findOrderForMail,
   findOrderItems,
@@ -22,6 +30,7 @@ import {
   insertPendingOrder,
   isReservationActive,
   lockOrder,
+  lockReservationsOf,
   lockVariantsForSale,
   markOrderPaid,
   takeStock,
@@ -44,12 +53,36 @@ function mergeItems(items: ProviderCheckoutRequest['items']): Map<number, number
 }
 
 /**
+ * A buyer and an address each keep at most STORE_MAX_OPEN_CHECKOUTS open checkouts and
+ * STORE_MAX_RESERVED_UNITS units reserved across them, these units counted (RESERVATION_LIMIT). A
+ * visitor who is not signed in is known only by the address: a cookie of theirs would be theirs to drop.
+ */
+async function assertWithinReservationLimits(tx: Transaction<Database>, request: ProviderCheckoutRequest, units: number) {
+  await lockReservationsOf(tx, request);
+  const holders = [
+    ...(request.userId ? [{ userId: request.userId }] : []),
+    ...(request.clientAddress ? [{ clientAddress: request.clientAddress }] : []),
+  ];
+  for (const holder of holders) {
+    const open = await findOpenReservations(tx, holder);
+    if (open.checkouts + 1 > STORE_MAX_OPEN_CHECKOUTS || open.units + units > STORE_MAX_RESERVED_UNITS) {
+      throw new AppError('RESERVATION_LIMIT', { maxCheckouts: STORE_MAX_OPEN_CHECKOUTS, maxUnits: STORE_MAX_RESERVED_UNITS });
+    }
+  }
+}
+
+/**
  * Opens the hosted checkout: a pending order that holds its stock for a short while, inside one transaction that
  * locks the variants first: what is reserved is decided by the database, never by an earlier read.
  */
 export async function openHostedCheckout(db: Kysely<Database>, request: ProviderCheckoutRequest): Promise<string> {
   const wanted = mergeItems(request.items);
   return db.transaction().execute(async (tx) => {
+    await assertWithinReservationLimits(
+      tx,
+      request,
+      [...wanted.values()].reduce((sum, quantity) => sum + quantity, 0),
+    );
     const variants = await lockVariantsForSale(tx, [...wanted.keys()]);
     for (const variantId of wanted.keys()) {
       if (!variants.some((variant) => variant.id === variantId)) throw new AppError('NOT_FOUND', { variantId });
@@ -79,6 +112,7 @@ export async function openHostedCheckout(db: Kysely<Database>, request: Provider
     }));
     return insertPendingOrder(tx, {
       userId: request.userId,
+      clientAddress: request.clientAddress,
       currency,
       totalCents: items.reduce((sum, item) => sum + item.quantity * item.unitPriceCents, 0),
       locale: request.locale,

@@ -47,8 +47,33 @@ export async function findReservedQuantities(db: Kysely<Database>, variantIds: n
   return new Map(rows.map((row) => [row.variant_id, Number(row.reserved)]));
 }
 
+/**
+ * Serializes the checkouts of one buyer and of one address until the transaction ends (before any
+ * variant lock, always buyer first), so what they already reserve is counted once at a time.
+ */
+export async function lockReservationsOf(db: Kysely<Database>, who: { userId: string | null; clientAddress: string | null }) {
+  if (who.userId) await sql`select pg_advisory_xact_lock(hashtext(${`store_reservations:user:${who.userId}`}))`.execute(db);
+  if (who.clientAddress)
+    await sql`select pg_advisory_xact_lock(hashtext(${`store_reservations:address:${who.clientAddress}`}))`.execute(db);
+}
+
+/** Open checkouts (pending, reservation not run out) and the units they hold, of a buyer or an address. */
+export async function findOpenReservations(db: Kysely<Database>, by: { userId: string } | { clientAddress: string }) {
+  const row = await db
+    .selectFrom('store_orders as o')
+    .leftJoin('store_order_items as oi', 'oi.order_id', 'o.id')
+    .select(sql<string>`count(distinct o.id)`.as('checkouts'))
+    .select(sql<string>`coalesce(sum(oi.quantity), 0)`.as('units'))
+    .where('o.status', '=', 'pending')
+    .where(sql<boolean>`o.reserved_until > clock_timestamp()`)
+    .where((eb) => ('userId' in by ? eb('o.user_id', '=', by.userId) : eb('o.client_address', '=', by.clientAddress)))
+    .executeTakeFirstOrThrow();
+  return { checkouts: Number(row.checkouts), units: Number(row.units) };
+}
+
 export interface NewOrder {
   userId: string | null;
+  clientAddress: string | null;
   currency: string;
   totalCents: number;
   locale: string;
@@ -64,6 +89,7 @@ export async function insertPendingOrder(db: Kysely<Database>, order: NewOrder):
     .insertInto('store_orders')
     .values({
       user_id: order.userId,
+      client_address: order.clientAddress,
       currency: order.currency,
       total_cents: order.totalCents,
       locale: order.locale,

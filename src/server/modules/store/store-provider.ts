@@ -33,6 +33,8 @@ export interface ProviderCheckoutRequest {
   timeZone: string;
   /** The signed-in buyer, if any: the built-in store keeps it on the order. */
   userId: string | null;
+  /** The client address the checkout came from, when the runtime knows it: the built-in store limits what it reserves. */
+  clientAddress: string | null;
 }
 
 export interface VariantInventory {

@@ -8,7 +8,12 @@ import { checkout, getProduct, getVariantInventory, listProducts, type StoreCall
 
 // Store pages are open to everyone (spec §6); a signed-in buyer's id is kept on the order.
 function storeCaller(ctx: TrpcContext): StoreCaller {
-  return { config: ctx.config, locale: ctx.locale, userId: ctx.user?.id ?? null };
+  return {
+    config: ctx.config,
+    locale: ctx.locale,
+    userId: ctx.user?.id ?? null,
+    clientAddress: ctx.clientIp === 'unknown' ? null : ctx.clientIp,
+  };
 }
 
 const orderIdInput = z.object({ orderId: z.uuid() });

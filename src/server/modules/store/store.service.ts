@@ -17,6 +17,8 @@ export interface StoreCaller {
   config: StoreConfig;
   locale: Locale;
   userId: string | null;
+  /** The client address, when the runtime knows it. */
+  clientAddress: string | null;
 }
 
 const DEFAULT_PAGE_SIZE = 100;
@@ -170,6 +172,7 @@ export async function checkout(db: Kysely<Database>, caller: StoreCaller, input:
       locale: input.locale,
       timeZone: input.timeZone,
       userId: caller.userId,
+      clientAddress: caller.clientAddress,
     }),
   );
   // The browser is sent there: the built-in store's own path, or an http(s) page; never javascript: or data:.

@@ -101,13 +101,24 @@ export async function deleteSecondFactor(db: Db, userId: string): Promise<boolea
   return numDeletedRows > 0n;
 }
 
-export async function insertPendingSignIn(db: Db, row: { id: string; userId: string; expiresAt: Date }): Promise<void> {
+export async function insertPendingSignIn(
+  db: Db,
+  row: { id: string; userId: string; expiresAt: Date; passwordEnteredAt: Date | null },
+): Promise<void> {
   await db.deleteFrom('pending_sign_ins').where('expires_at', '<', new Date()).execute();
-  await db.insertInto('pending_sign_ins').values({ id: row.id, user_id: row.userId, expires_at: row.expiresAt }).execute();
+  await db
+    .insertInto('pending_sign_ins')
+    .values({ id: row.id, user_id: row.userId, expires_at: row.expiresAt, password_entered_at: row.passwordEnteredAt })
+    .execute();
 }
 
 export function findPendingSignIn(db: Db, id: string, now: Date) {
-  return db.selectFrom('pending_sign_ins').select('user_id').where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
+  return db
+    .selectFrom('pending_sign_ins')
+    .select(['user_id', 'password_entered_at'])
+    .where('id', '=', id)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
 }
 
 export async function deletePendingSignIn(db: Db, id: string): Promise<void> {

@@ -142,21 +142,29 @@ export interface PendingSignIn {
 const pendingId = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 
 /** The password (or Google) was right; the account's second factor is still to come. Not a session. */
-export async function beginPendingSignIn(db: Kysely<Database>, userId: string, now = new Date()): Promise<PendingSignIn> {
+export async function beginPendingSignIn(
+  db: Kysely<Database>,
+  userId: string,
+  passwordEnteredAt: Date | null,
+  now = new Date(),
+): Promise<PendingSignIn> {
   const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
   const expiresAt = new Date(now.getTime() + PENDING_SIGN_IN_MS);
-  await repo.insertPendingSignIn(db, { id: pendingId(token), userId, expiresAt });
+  await repo.insertPendingSignIn(db, { id: pendingId(token), userId, expiresAt, passwordEnteredAt });
   return { token, expiresAt };
 }
 
-/** The second step: the pending sign-in's user once `code` is accepted (the pending sign-in is then spent). */
+/**
+ * The second step: the pending sign-in's user once `code` is accepted (the pending sign-in is then
+ * spent), and when its first step took the password (null: it was Google).
+ */
 export async function completePendingSignIn(db: Kysely<Database>, token: string | null, code: string, env: Env, now = new Date()) {
   const id = token ? pendingId(token) : null;
   const pending = id ? await repo.findPendingSignIn(db, id, now) : undefined;
   if (!id || !pending) throw new AppError('SECOND_FACTOR_EXPIRED');
   await verifyCode(db, pending.user_id, code, env, now);
   await repo.deletePendingSignIn(db, id);
-  return pending.user_id;
+  return { userId: pending.user_id, passwordEnteredAt: pending.password_entered_at };
 }
 
 /** An administrator removes another account's second factor (a lost phone); the owner is told by mail. */

@@ -1,0 +1,90 @@
+import { Button, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../lib/errors.ts';
+import { setPasswordAsker } from '../../lib/password-confirmation.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+/**
+ * Asks an administrator for the password again when a sensitive action was refused with
+ * PASSWORD_CONFIRMATION_REQUIRED (last entered more than 15 minutes ago); once the server took it, the
+ * action is sent again by the tRPC link (lib/password-confirmation.ts). Closing it gives the action up.
+ */
+export function PasswordConfirmDialog() {
+  const { t, i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const settle = useRef<((confirmed: boolean) => void) | null>(null);
+  const confirm = useMutation(trpc.auth.confirmPassword.mutationOptions());
+
+  useEffect(
+    () =>
+      setPasswordAsker(
+        () =>
+          new Promise<boolean>((resolve) => {
+            settle.current = resolve;
+            setPassword('');
+            confirm.reset();
+            setOpen(true);
+          }),
+      ),
+    [confirm.reset],
+  );
+
+  const finish = (confirmed: boolean) => {
+    setOpen(false);
+    setPassword('');
+    settle.current?.(confirmed);
+    settle.current = null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    confirm.mutate({ password }, { onSuccess: () => finish(true) });
+  };
+
+  const refusal = confirm.error ? errorMessage(i18n, confirm.error) : undefined;
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && finish(false)} role="alertdialog" placement="center" size="sm">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="password-confirm-dialog" asChild>
+            <form onSubmit={submit}>
+              <Dialog.Header>
+                <Dialog.Title>{t`Confirm it is you`}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="3">
+                  <Dialog.Description>
+                    {t`For your security, enter your password again to continue. We ask when your last entry was more than 15 minutes ago.`}
+                  </Dialog.Description>
+                  <Field.Root invalid={Boolean(refusal)} required>
+                    <Field.Label>{t`Password`}</Field.Label>
+                    <Input
+                      type="password"
+                      dir="ltr"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(event) => setPassword(event.target.value)}
+                    />
+                    <Field.ErrorText>{refusal}</Field.ErrorText>
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button type="button" variant="outline" onClick={() => finish(false)}>
+                  {t`Cancel`}
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={confirm.isPending} disabled={password.length === 0}>
+                  {t`Confirm`}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
