@@ -7,18 +7,22 @@ import { createSession, generateSessionToken, validateSessionToken } from '../..
 import type { TrpcContext } from '../../src/server/trpc/context.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import type { UserType } from '../../src/shared/locale.ts';
 
 /** The master key result files are sealed with in this test process (docs/decisions/0021). */
 export const TEST_RESULTS_KEY = randomBytes(32).toString('base64');
 
-export const testEnv: Env = parseEnv({
+/** The settings of the test environment, as the process environment would give them. */
+export const testEnvSource = {
   NODE_ENV: 'test',
   PUBLIC_URL: 'http://localhost:3000',
   PAYMENT_DELAY_MS: '0',
   PASSWORD_COST: 'test-only',
   RESULTS_ENCRYPTION_KEY: TEST_RESULTS_KEY,
-});
+};
+
+export const testEnv: Env = parseEnv(testEnvSource);
 
 export interface TestUser {
   id: string;
@@ -27,11 +31,14 @@ export interface TestUser {
   cookie: string;
 }
 
-/** A user of the given role with a live session, written straight to the database. */
+/**
+ * A user of the given role with a live session, written straight to the database; they accepted the
+ * terms and privacy policy in force, as sign-up records, unless `consented: false`.
+ */
 export async function createTestUser(
   db: Kysely<Database>,
   userType: UserType,
-  options: { approved?: boolean; name?: string; emailVerified?: boolean } = {},
+  options: { approved?: boolean; name?: string; emailVerified?: boolean; consented?: boolean } = {},
 ): Promise<TestUser> {
   const email = `${userType}-${randomUUID()}@test.tahaleel.sa`;
   const { id } = await db
@@ -45,6 +52,9 @@ export async function createTestUser(
     .execute();
   if (userType === 'lab') {
     await db.insertInto('labs').values({ id, lab_name_ar: 'مختبر الاختبار', lab_name_en: 'Test Lab', license_number: null }).execute();
+  }
+  if (options.consented !== false) {
+    await db.insertInto('user_consents').values({ user_id: id, terms_version: TERMS_VERSION, privacy_version: PRIVACY_VERSION }).execute();
   }
   const token = generateSessionToken();
   await createSession(db, token, id);

@@ -225,6 +225,7 @@ export interface Sessions {
   created_at: CreatedAt;
   expires_at: Timestamp;
   id: string;
+  signed_in_with_passkey: Generated<boolean>;
   user_id: string;
 }
 

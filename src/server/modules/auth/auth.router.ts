@@ -1,3 +1,4 @@
+import { passkeySignInInput } from '../../../shared/passkey-schemas.ts';
 import {
   acceptConsentInput,
   anonymousSignInInput,
@@ -15,6 +16,7 @@ import { blankPendingSignInCookie, blankSessionCookie, pendingSignInCookie, sess
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
+import * as passkeys from '../passkeys/passkeys.service.ts';
 import { completePendingSignIn } from '../two-factor/two-factor.service.ts';
 import * as auth from './auth.service.ts';
 
@@ -56,6 +58,15 @@ export const authRouter = router({
     return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx)));
   }),
 
+  /** A challenge (single-use, five minutes) to sign in with a passkey. */
+  passkeySignInOptions: publicProcedure.mutation(({ ctx }) => passkeys.signInOptions(ctx.db, ctx.clientIp, ctx.config)),
+
+  /** Sign-in with a passkey: both factors at once, so a session at once (docs/decisions/0025). */
+  signInWithPasskey: publicProcedure.input(passkeySignInInput).mutation(async ({ ctx, input }) => {
+    const userId = await passkeys.signIn(ctx.db, input, ctx.clientIp, ctx.config);
+    return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx), { signedInWithPasskey: true }));
+  }),
+
   signInAnonymously: publicProcedure
     .input(anonymousSignInInput)
     .mutation(async ({ ctx, input }) => begin(ctx, await auth.signInAnonymously(ctx.db, input, meta(ctx)))),
@@ -86,7 +97,7 @@ export const authRouter = router({
   }),
 
   /** Records that the user accepted the terms and privacy policy versions now in force. */
-  acceptConsent: signedInProcedure.input(acceptConsentInput).mutation(({ ctx, input }) => auth.acceptConsent(ctx.db, ctx.user.id, input)),
+  acceptConsent: signedInProcedure.input(acceptConsentInput).mutation(({ ctx, input }) => auth.acceptConsent(ctx.db, ctx.session, input)),
 
   /** Revokes this session on the server and clears the cookie; harmless when signed out. */
   signOut: publicProcedure.mutation(async ({ ctx }) => {

@@ -61,13 +61,18 @@ async function afterFirstFactor(db: Kysely<Database>, userId: string, meta: Requ
 }
 
 /** A new session at every sign-in (no fixation); the one the browser had is revoked. */
-export async function startSession(db: Kysely<Database>, userId: string, meta: RequestMeta): Promise<StartedSession> {
+export async function startSession(
+  db: Kysely<Database>,
+  userId: string,
+  meta: RequestMeta,
+  options: { signedInWithPasskey?: boolean } = {},
+): Promise<StartedSession> {
   if (meta.currentSessionId) await invalidateSession(db, meta.currentSessionId);
   // Mail speaks the language the user used last.
   await rememberUserLocale(db, userId, meta.locale);
   const token = generateSessionToken();
-  const session = await createSession(db, token, userId);
-  const user = await loadSessionUser(db, userId);
+  const session = await createSession(db, token, userId, new Date(), options);
+  const user = await loadSessionUser(db, userId, session.id);
   if (!user) throw new AppError('INTERNAL');
   return { user, token, expiresAt: session.expiresAt };
 }
