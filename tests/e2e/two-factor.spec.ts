@@ -61,11 +61,16 @@ for (const { language, locale } of languages) {
   test(`an approved lab is asked to set up two-factor during its grace period, may skip, and after it sees only enrolment, in ${language}`, async ({
     page,
     person,
+    appServer,
   }) => {
     const w = words[locale];
     await useLanguage(page, locale);
     await page.goto('/');
-    await signUpThroughApi(page, { role: 'lab', name: locale === 'ar' ? 'مختبر الشفاء' : 'Alshifa Lab' });
+    const { email } = await signUpThroughApi(page, { role: 'lab', name: locale === 'ar' ? 'مختبر الشفاء' : 'Alshifa Lab' });
+    // A lab is approved only once it has confirmed its address.
+    const confirmation = await appServer.mailbox.waitFor(email);
+    await page.goto(confirmation.links.find((link) => link.includes('/verify-email?'))!);
+    await expect(page.getByTestId('email-confirmed')).toBeVisible();
     const lab = await trpc<{ id: string }>(page, 'auth.me', undefined, 'GET');
     const admin = await person(locale);
     await signIn(admin.context, demo.admin, { admin: true });
