@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { FileLock2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
@@ -19,7 +19,7 @@ export function OpenResultWithReason({ id, fileName }: { id: string; fileName: s
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const reasonInput = useRef<HTMLTextAreaElement>(null);
+  const reasonInput = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +48,7 @@ export function OpenResultWithReason({ id, fileName }: { id: string; fileName: s
       open={open}
       onOpenChange={(event) => setOpen(event.open)}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
       initialFocusEl={() => reasonInput.current}
     >
       <Dialog.Trigger asChild>
@@ -82,7 +82,7 @@ export function OpenResultWithReason({ id, fileName }: { id: string; fileName: s
                   </Text>
                   <Field.Root invalid={missing} required>
                     <Field.Label>{t`Reason`}</Field.Label>
-                    <Textarea
+                    <Input
                       ref={reasonInput}
                       value={reason}
                       onChange={(event) => {
@@ -90,7 +90,6 @@ export function OpenResultWithReason({ id, fileName }: { id: string; fileName: s
                         if (event.target.value.trim()) setMissing(false);
                       }}
                       maxLength={REASON_MAX}
-                      rows={3}
                       placeholder={t`For example: the patient asked support to check the file`}
                     />
                     <Field.ErrorText>{t`Write the reason before opening the result.`}</Field.ErrorText>
