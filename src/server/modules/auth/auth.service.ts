@@ -141,8 +141,8 @@ export async function signInAnonymously(
   meta: RequestMeta,
 ): Promise<StartedSession> {
   await consumeAttempt(db, `guest:ip:${meta.clientIp}`, rateLimits.guestPerIp);
-  const userId = await db.transaction().execute((tx) =>
-    insertAccount(tx, {
+  const userId = await db.transaction().execute(async (tx) => {
+    const id = await insertAccount(tx, {
       email: null,
       passwordHash: null,
       phone: input.phone,
@@ -150,8 +150,12 @@ export async function signInAnonymously(
       name: input.name,
       userType: 'customer',
       locale: meta.locale,
-    }),
-  );
+    });
+    // The guest form asks for the terms and privacy policy as sign-up does: kept, so the account the
+    // guest may turn this into is not refused (CONSENT_UPDATE_REQUIRED) for want of it.
+    await recordConsent(tx, id);
+    return id;
+  });
   return startSession(db, userId, meta);
 }
 
