@@ -57,6 +57,7 @@ export function OpenResultWithReason({ id, fileName }: { id: string; fileName: s
           variant="outline"
           colorPalette="brand"
           alignSelf="start"
+          mt="1"
           data-testid="open-result"
           aria-label={t`Open result ${fileName}`}
         >
