@@ -8,6 +8,7 @@ import { seedDemoData } from '../seeds/seed.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import type { Database } from '../src/server/db/schema.ts';
 import { createSession, generateSessionToken } from '../src/server/platform/session.ts';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../src/shared/legal.ts';
 import { todayIn } from '../src/shared/time.ts';
 
 /** The PostgreSQL server the benches work on (a database on it that they may connect to). */
@@ -139,6 +140,11 @@ export async function signedInCustomers(db: Kysely<Database>, count: number): Pr
   await db
     .insertInto('user_profiles')
     .values(ids.map(({ id }) => ({ id, name: 'Bench customer', user_type: 'customer' as const })))
+    .execute();
+  // Accepted as at sign-up: the server refuses everything else until they have (docs/decisions/0025).
+  await db
+    .insertInto('user_consents')
+    .values(ids.map(({ id }) => ({ user_id: id, terms_version: TERMS_VERSION, privacy_version: PRIVACY_VERSION })))
     .execute();
   const customers: BenchCustomer[] = [];
   for (const { id } of ids) {

@@ -1,7 +1,9 @@
 // `npm run keys:rotate`: after a new RESULTS_ENCRYPTION_KEY is set (the previous one moved to
-// RESULTS_ENCRYPTION_KEYS_OLD), re-wrap every result file's data key under the new key, so the old keys
-// can go. The files in the blob store are not read or written; running it again changes nothing.
-// docs/decisions/0021-results-sealed-at-rest.md.
+// RESULTS_ENCRYPTION_KEYS_OLD), re-wrap every result file's data key under the new key and seal every
+// two-factor (TOTP) secret again under the key derived from it, so the old keys can go. The files in the
+// blob store are not read or written; running it again changes nothing. A key id in use that no given
+// key opens stops it before anything changes.
+// docs/decisions/0021-results-sealed-at-rest.md, 0023-second-factors.md.
 //
 //   RESULTS_ENCRYPTION_KEY=<new> RESULTS_ENCRYPTION_KEYS_OLD=<old> npm run keys:rotate
 import { connectDatabase } from '../src/server/db/connect.ts';
@@ -9,6 +11,7 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { EnvError, parseEnv } from '../src/server/env.ts';
 import { loadKeyring, UnknownKeyError } from '../src/server/modules/results/result-sealing.ts';
 import { rotateDataKeys } from '../src/server/modules/results/results.service.ts';
+import { missingSecretKeyIds, resealSecrets } from '../src/server/modules/two-factor/two-factor.service.ts';
 
 let env: ReturnType<typeof parseEnv>;
 try {
@@ -27,18 +30,26 @@ const keyring = await loadKeyring(env.RESULTS_ENCRYPTION_KEY, env.RESULTS_ENCRYP
 const { db, engine, location } = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
   await migrateToLatest(db);
+  const missingForSecrets = await missingSecretKeyIds(db, env);
+  if (missingForSecrets.length > 0) {
+    throw new UnknownKeyError(missingForSecrets, 'two-factor secrets');
+  }
   const report = await rotateDataKeys(db, keyring);
+  const secrets = await resealSecrets(db, env);
   console.log(`Result files in ${engine} at ${location}, current key ${keyring.current.id}:`);
   console.log(`${String(report.rewrapped).padStart(7)} data keys re-wrapped under the current key`);
   console.log(`${String(report.alreadyCurrent).padStart(7)} already wrapped by it`);
   console.log(`${String(report.unsealed).padStart(7)} stored before sealing (read as they are, checked by their SHA-256)`);
+  console.log(`Two-factor secrets:`);
+  console.log(`${String(secrets.resealed).padStart(7)} sealed again under the current key`);
+  console.log(`${String(secrets.alreadyCurrent).padStart(7)} already sealed under it`);
   if (report.damaged.length > 0) {
     console.error(
       `${String(report.damaged.length).padStart(7)} with a wrapped key that no longer unwraps (damaged): ${report.damaged.join(', ')}`,
     );
     process.exitCode = 1;
   } else if (keyring.byId.size > 1) {
-    console.log('No file needs the old keys any more: RESULTS_ENCRYPTION_KEYS_OLD can be emptied.');
+    console.log('No file or two-factor secret needs the old keys any more: RESULTS_ENCRYPTION_KEYS_OLD can be emptied.');
   }
 } catch (error) {
   if (!(error instanceof UnknownKeyError)) throw error;

@@ -1,6 +1,6 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import { expect, languages, openAuthModal, signUpThroughApi, test, trpc, useLanguage } from './fixtures.ts';
+import { demo, expect, languages, openAuthModal, signIn, signUpThroughApi, test, trpc, useLanguage } from './fixtures.ts';
 import { openSection } from './journeys/journeys.ts';
 import { words } from './words.ts';
 
@@ -52,5 +52,51 @@ for (const { language, locale } of languages) {
     await expect(page.getByText(w.twoFactor.loggedIn, { exact: true }).first()).toBeVisible();
     await expect(step).toBeHidden();
     expect((await trpc<{ email: string }>(page, 'auth.me', undefined, 'GET')).email).toBe(account.email);
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+for (const { language, locale } of languages) {
+  test(`an approved lab is asked to set up two-factor during its grace period, may skip, and after it sees only enrolment, in ${language}`, async ({
+    page,
+    person,
+    appServer,
+  }) => {
+    const w = words[locale];
+    await useLanguage(page, locale);
+    await page.goto('/');
+    const { email } = await signUpThroughApi(page, { role: 'lab', name: locale === 'ar' ? 'مختبر الشفاء' : 'Alshifa Lab' });
+    // A lab is approved only once it has confirmed its address.
+    const confirmation = await appServer.mailbox.waitFor(email);
+    await page.goto(confirmation.links.find((link) => link.includes('/verify-email?'))!);
+    await expect(page.getByTestId('email-confirmed')).toBeVisible();
+    const lab = await trpc<{ id: string }>(page, 'auth.me', undefined, 'GET');
+    const admin = await person(locale);
+    await signIn(admin.context, demo.admin, { admin: true });
+    await trpc(admin.context, 'admin.setLabApproval', { labId: lab.id, approved: true });
+
+    // Approved: the rule now applies, and the grace period (7 days here) starts with this visit.
+    await page.goto('/dashboard');
+    const prompt = page.getByTestId('two-factor-prompt');
+    await expect(prompt.getByText(w.twoFactor.promptTitle, { exact: true })).toBeVisible();
+    const me = await trpc<{ two_factor_due_at: string }>(page, 'auth.me', undefined, 'GET');
+    expect(Date.parse(me.two_factor_due_at)).toBeGreaterThan(Date.now() + 6 * DAY_MS);
+    await expect(prompt.getByRole('button', { name: w.twoFactor.setItUpNow })).toBeVisible();
+    await prompt.getByRole('button', { name: w.twoFactor.skip }).click();
+    await expect(prompt).toBeHidden();
+    // Skipped until sign-out, and everything works meanwhile.
+    await page.reload();
+    await expect(page.getByTestId('two-factor-prompt')).toBeHidden();
+    await expect(page.getByTestId('two-factor-required')).toBeHidden();
+
+    // After the deadline (the browser's clock moved past it; the server's refusal is in
+    // tests/integration/two-factor.test.ts) the app shows only enrolment and sign-out.
+    await page.clock.setFixedTime(new Date(Date.parse(me.two_factor_due_at) + DAY_MS));
+    await page.reload();
+    const required = page.getByTestId('two-factor-required');
+    await expect(required.getByRole('heading', { name: w.twoFactor.requiredTitle })).toBeVisible();
+    await expect(required.getByRole('button', { name: w.twoFactor.setUp })).toBeVisible();
+    await expect(page.getByTestId('two-factor-prompt')).toBeHidden();
   });
 }

@@ -205,6 +205,24 @@ const seeded = {
 };
 
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+const base64url = (text: string) => Buffer.from(text).toString('base64url');
+const inventedClientData = (type: string) =>
+  base64url(JSON.stringify({ type, challenge: base64url(unique('never-given')), origin: ORIGIN }));
+const inventedRegistration = () => ({
+  id: 'aW52ZW50ZWQ',
+  rawId: 'aW52ZW50ZWQ',
+  type: 'public-key' as const,
+  response: { clientDataJSON: inventedClientData('webauthn.create'), attestationObject: 'oA' },
+  clientExtensionResults: {},
+});
+const inventedAssertion = () => ({
+  id: 'aW52ZW50ZWQ',
+  rawId: 'aW52ZW50ZWQ',
+  type: 'public-key' as const,
+  response: { clientDataJSON: inventedClientData('webauthn.get'), authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+});
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const futureInstant = () => `${inDays(5)}T06:00:00.000Z`;
 const password = 'matrix-password-1';
@@ -244,6 +262,13 @@ const matrix: Record<string, Row> = {
   'account.twoFactorEnable': { access: signedIn, input: () => ({ code: '123456' }) },
   'account.twoFactorDisable': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ password, code: '123456' }) },
   'account.twoFactorRecoveryCodes': { access: signedIn, input: () => ({ code: '123456' }) },
+  'account.passkeys': { access: signedIn },
+  // A guest has no account to sign in to again with a passkey.
+  'account.passkeyRegistrationOptions': { access: { ...signedIn, guest: 'FORBIDDEN' } },
+  // An answer to a challenge nobody was given (PASSKEY_FAILED past the access rules: passkeys.test.ts).
+  'account.passkeyRegister': { access: signedIn, input: () => ({ name: 'مفتاح', response: inventedRegistration() }) },
+  // Nobody owns this credential id (NOT_FOUND past the access rules).
+  'account.passkeyRemove': { access: signedIn, input: () => ({ id: 'bm8tc3VjaC1wYXNza2V5' }) },
   // Customers only, a guest after becoming one; a wrong password here, so nobody is deleted.
   'account.delete': { access: { ...customers, guest: 'FORBIDDEN' }, input: () => ({ password: 'not-the-password' }) },
 
@@ -281,6 +306,9 @@ const matrix: Record<string, Row> = {
     },
     input: () => ({ code: '123456' }),
   },
+  'auth.passkeySignInOptions': { access: everyone },
+  // A signature over a challenge nobody was given, by a credential nobody registered (PASSKEY_FAILED).
+  'auth.signInWithPasskey': { access: everyone, input: () => ({ response: inventedAssertion() }) },
   'auth.signInAnonymously': { access: everyone, input: () => ({ name: 'ضيف', phone: '0551234567' }) },
   // Only a guest has an account to upgrade.
   'auth.upgradeAnonymous': {

@@ -206,7 +206,7 @@ describe('the consent record', () => {
   });
 
   it('asks an account that never accepted (one made with Google, an admin made by the script)', async () => {
-    const made = await createTestUser(database.db, 'admin');
+    const made = await createTestUser(database.db, 'admin', { consented: false });
     expect((await me(made.cookie)).data?.consent_required).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { generateTOTP } from '@oslojs/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import { startFakeGoogle } from '../setup/fake-google.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -102,6 +103,9 @@ describe('Google sign-in', () => {
     const sub = `g-${randomUUID()}`;
     const first = await signInWithGoogle({ sub, email: address, email_verified: true, name: 'Huda' });
     const session = cookiePair(first.callback.headers.getSetCookie().find((value) => value.startsWith('tahaleel_session=')));
+    // An account made with Google accepts the terms in the app's dialog before anything else answers it.
+    const consent = { termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION };
+    expect((await apiClient(app).mutate('auth.acceptConsent', consent, session)).status).toBe(200);
     const setup = await apiClient(app).mutate<{ secret: string }>('account.twoFactorSetup', undefined, session);
     const code = generateTOTP(decodeBase32IgnorePadding(setup.data.secret), 30, 6);
     expect((await apiClient(app).mutate('account.twoFactorEnable', { code }, session)).status).toBe(200);

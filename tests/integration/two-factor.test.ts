@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,10 +6,12 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { parseEnv } from '../../src/server/env.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { missingSecretKeyIds, resealSecrets } from '../../src/server/modules/two-factor/two-factor.service.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
-import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { createTestUser, TEST_RESULTS_KEY, type TestUser, testEnv, testEnvSource } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -274,7 +276,17 @@ describe('turning it off and resetting it', () => {
 
 describe('the rule for admins and approved labs', () => {
   const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>);
-  const reachable = ['auth.me', 'auth.signOut', 'account.twoFactorSetup', 'account.twoFactorEnable'];
+  // Enrolment is an authenticator app or a passkey (a passkey sign-in is both factors: docs/decisions/0025).
+  const reachable = [
+    'auth.me',
+    'auth.signOut',
+    'auth.acceptConsent',
+    'account.twoFactorSetup',
+    'account.twoFactorEnable',
+    'account.passkeys',
+    'account.passkeyRegistrationOptions',
+    'account.passkeyRegister',
+  ];
 
   async function call(path: string, type: string, cookie: string) {
     const response =
@@ -319,7 +331,7 @@ describe('the rule for admins and approved labs', () => {
     expect((await api.query<Me>('auth.me', pendingLab.cookie)).data.two_factor_required).toBe(false);
   });
 
-  it('after the grace period, every procedure but auth.me, enrolment and sign-out answers 403 to an admin or approved lab without it', async () => {
+  it('after the grace period, every procedure but auth.me, enrolment, consent and sign-out answers 403 to an admin or approved lab without it', async () => {
     for (const role of ['admin', 'lab'] as const) {
       const staff = await createTestUser(database.db, role, { approved: true });
       await api.query('auth.me', staff.cookie);
@@ -371,5 +383,40 @@ describe('the rule for admins and approved labs', () => {
     expect(overview.status).toBe(403);
     const me = await strict.request('/trpc/auth.me', { headers: { cookie: admin.cookie } });
     expect(me.status).toBe(200);
+  });
+});
+
+describe('rotating the master key (npm run keys:rotate)', () => {
+  it('seals every secret again under the new key, so two-factor sign-in works once the old key is gone', async () => {
+    const oldKey = TEST_RESULTS_KEY;
+    const newKey = randomBytes(32).toString('base64');
+    const duringRotation = parseEnv({ ...testEnvSource, RESULTS_ENCRYPTION_KEY: newKey, RESULTS_ENCRYPTION_KEYS_OLD: oldKey });
+    const afterRotation = parseEnv({ ...testEnvSource, RESULTS_ENCRYPTION_KEY: newKey });
+    const customer = await enrolledCustomer();
+
+    // Without the old key the secret sealed under it cannot be opened: the rotation must stop before it starts.
+    expect(await missingSecretKeyIds(database.db, afterRotation)).not.toEqual([]);
+    expect(await missingSecretKeyIds(database.db, duringRotation)).toEqual([]);
+
+    const first = await resealSecrets(database.db, duringRotation);
+    expect(first.resealed).toBeGreaterThanOrEqual(1);
+    expect(await resealSecrets(database.db, duringRotation)).toEqual({
+      resealed: 0,
+      alreadyCurrent: first.resealed + first.alreadyCurrent,
+    });
+    expect(await missingSecretKeyIds(database.db, afterRotation)).toEqual([]);
+
+    // A server that knows only the new key signs the customer in with a code from the same app.
+    const rotatedApp = createApp({ db: database.db, env: afterRotation, clientIp: () => '10.7.251.1' });
+    const rotatedApi = apiClient(rotatedApp);
+    const pending = await rotatedApi.mutate<{ two_factor_required?: true }>('auth.signIn', { email: customer.email, password: PASSWORD });
+    expect(pending.data.two_factor_required).toBe(true);
+    const signedIn = await rotatedApi.mutate<Me>(
+      'auth.signInSecondFactor',
+      { code: codeAt(customer.secret, 1) },
+      secondStepCookieOf(pending.cookies),
+    );
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.data.id).toBe(customer.id);
   });
 });

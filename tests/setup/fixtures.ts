@@ -7,18 +7,22 @@ import { createSession, generateSessionToken, validateSessionToken } from '../..
 import type { TrpcContext } from '../../src/server/trpc/context.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import type { UserType } from '../../src/shared/locale.ts';
 
 /** The master key result files are sealed with in this test process (docs/decisions/0021). */
 export const TEST_RESULTS_KEY = randomBytes(32).toString('base64');
 
-export const testEnv: Env = parseEnv({
+/** The settings of the test environment, as the process environment would give them. */
+export const testEnvSource = {
   NODE_ENV: 'test',
   PUBLIC_URL: 'http://localhost:3000',
   PAYMENT_DELAY_MS: '0',
   PASSWORD_COST: 'test-only',
   RESULTS_ENCRYPTION_KEY: TEST_RESULTS_KEY,
-});
+};
+
+export const testEnv: Env = parseEnv(testEnvSource);
 
 export interface TestUser {
   id: string;
@@ -27,7 +31,10 @@ export interface TestUser {
   cookie: string;
 }
 
-/** A user of the given role with a live session, written straight to the database. */
+/**
+ * A user of the given role with a live session, written straight to the database; they accepted the
+ * terms and privacy policy in force, as sign-up records, unless `consented: false`.
+ */
 export async function createTestUser(
   db: Kysely<Database>,
   userType: UserType,
@@ -37,6 +44,7 @@ export async function createTestUser(
     emailVerified?: boolean;
     /** When the session's password was last entered (default: now, as at a password sign-in; null: never). */
     passwordConfirmedAt?: Date | null;
+    consented?: boolean;
   } = {},
 ): Promise<TestUser> {
   const email = `${userType}-${randomUUID()}@test.tahaleel.sa`;
@@ -52,8 +60,13 @@ export async function createTestUser(
   if (userType === 'lab') {
     await db.insertInto('labs').values({ id, lab_name_ar: 'مختبر الاختبار', lab_name_en: 'Test Lab', license_number: null }).execute();
   }
+  if (options.consented !== false) {
+    await db.insertInto('user_consents').values({ user_id: id, terms_version: TERMS_VERSION, privacy_version: PRIVACY_VERSION }).execute();
+  }
   const token = generateSessionToken();
-  await createSession(db, token, id, new Date(), options.passwordConfirmedAt === undefined ? new Date() : options.passwordConfirmedAt);
+  await createSession(db, token, id, new Date(), {
+    passwordConfirmedAt: options.passwordConfirmedAt === undefined ? new Date() : options.passwordConfirmedAt,
+  });
   return { id, email, token, cookie: `tahaleel_session=${token}` };
 }
 

@@ -16,6 +16,7 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   ADMIN_ONLY_LOGIN: msg`This login is for administrators only.`,
   USE_ADMIN_LOGIN: msg`Administrators sign in through Admin Login at the bottom of the page.`,
   CONSENT_REQUIRED: msg`You must agree to the Terms & Conditions and Privacy Policy.`,
+  CONSENT_UPDATE_REQUIRED: msg`Please accept the current Terms & Conditions and Privacy Policy to continue.`,
   ALREADY_REGISTERED: msg`This account already has an e-mail and password.`,
   DATE_IN_PAST: msg`That date has passed. Please choose today or a later day.`,
   SLOT_UNAVAILABLE: msg`Sorry, this time slot is no longer available. Please choose another time.`,

@@ -115,11 +115,15 @@ function RootLayout() {
   );
 }
 
+const legalPaths = new Set(['/terms-and-conditions', '/privacy-policy']);
+
 function Panels() {
   const authModal = useAuthModal();
   const cartPanels = useCartPanels();
   const { user } = useSession();
-  const consentRequired = user?.consent_required === true;
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The dialog links to the terms and privacy policy: they open readable, not behind it.
+  const consentRequired = user?.consent_required === true && !legalPaths.has(pathname);
   // A sign-out forgets a skipped grace-period prompt, so the next sign-in asks again.
   useEffect(() => {
     if (!user) sessionStorage.removeItem(SKIPPED_KEY);

@@ -227,6 +227,7 @@ export interface Sessions {
   expires_at: Timestamp;
   id: string;
   password_confirmed_at: Timestamp | null;
+  signed_in_with_passkey: Generated<boolean>;
   user_id: string;
 }
 

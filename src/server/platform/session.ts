@@ -44,6 +44,8 @@ export interface SessionUser {
   two_factor_required: boolean;
   /** When the grace period to set it up ends (ISO instant); null until the rule is first seen to apply. */
   two_factor_due_at: string | null;
+  /** This session began with a passkey, which is both factors at once (docs/decisions/0025). */
+  signed_in_with_passkey: boolean;
   /**
    * The user has not accepted the terms and privacy policy in force (src/shared/legal.ts): the app asks
    * before they go on. Never for a guest, who accepts on turning the visit into an account.
@@ -76,23 +78,35 @@ export function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-/** `passwordConfirmedAt`: when the sign-in that opens it took the password (null: it did not). */
+/** How a session's sign-in went: when it took the password (null or unset: it did not), and whether by a passkey. */
+export interface SessionStart {
+  passwordConfirmedAt?: Date | null;
+  signedInWithPasskey?: boolean;
+}
+
 export async function createSession(
   db: Kysely<Database>,
   token: string,
   userId: string,
   now = new Date(),
-  passwordConfirmedAt: Date | null = null,
+  options: SessionStart = {},
 ): Promise<Session> {
   const session: Session = {
     id: sessionIdFromToken(token),
     userId,
     expiresAt: new Date(now.getTime() + IDLE_MS),
-    passwordConfirmedAt,
+    passwordConfirmedAt: options.passwordConfirmedAt ?? null,
   };
   await db
     .insertInto('sessions')
-    .values({ id: session.id, user_id: userId, expires_at: session.expiresAt, created_at: now, password_confirmed_at: passwordConfirmedAt })
+    .values({
+      id: session.id,
+      user_id: userId,
+      expires_at: session.expiresAt,
+      created_at: now,
+      password_confirmed_at: options.passwordConfirmedAt ?? null,
+      signed_in_with_passkey: options.signedInWithPasskey ?? false,
+    })
     .execute();
   return session;
 }
@@ -109,7 +123,7 @@ export async function recordPasswordConfirmed(db: Kysely<Database>, sessionId: s
   await db.updateTable('sessions').set({ password_confirmed_at: now }).where('id', '=', sessionId).execute();
 }
 
-function selectSessionUser(db: Kysely<Database>) {
+function selectSessionUser(db: Kysely<Database>, sessionId: string | null) {
   return db
     .selectFrom('users')
     .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
@@ -143,20 +157,28 @@ function selectSessionUser(db: Kysely<Database>) {
       sql<string | null>`to_char(users.two_factor_due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('two_factor_due_at'),
     )
     .select(
+      sql<boolean>`coalesce((select signed_in_with_passkey from sessions where sessions.id = ${sessionId} and sessions.user_id = users.id), false)`.as(
+        'signed_in_with_passkey',
+      ),
+    )
+    .select(
       sql<boolean>`not users.is_anonymous and coalesce((
         select terms_version = ${TERMS_VERSION} and privacy_version = ${PRIVACY_VERSION} from user_consents
          where user_consents.user_id = users.id order by accepted_at desc, id desc limit 1), false) = false`.as('consent_required'),
     );
 }
 
-/** The auth user merged with the profile (and the lab's license number), as `auth.me` answers it. */
-export async function loadSessionUser(db: Kysely<Database>, userId: string): Promise<SessionUser | null> {
-  return (await selectSessionUser(db).where('users.id', '=', userId).executeTakeFirst()) ?? null;
+/**
+ * The auth user merged with the profile (and the lab's license number), as `auth.me` answers it for
+ * the session `sessionId` (whether it began with a passkey).
+ */
+export async function loadSessionUser(db: Kysely<Database>, userId: string, sessionId: string | null): Promise<SessionUser | null> {
+  return (await selectSessionUser(db, sessionId).where('users.id', '=', userId).executeTakeFirst()) ?? null;
 }
 
 export async function validateSessionToken(db: Kysely<Database>, token: string, now = new Date()): Promise<SessionValidation | null> {
   const sessionId = sessionIdFromToken(token);
-  const row = await selectSessionUser(db)
+  const row = await selectSessionUser(db, sessionId)
     .innerJoin('sessions', 'sessions.user_id', 'users.id')
     .select(['sessions.expires_at', 'sessions.created_at', 'sessions.password_confirmed_at'])
     .where('sessions.id', '=', sessionId)

@@ -18,6 +18,8 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   ADMIN_ONLY_LOGIN: 'FORBIDDEN',
   USE_ADMIN_LOGIN: 'FORBIDDEN',
   CONSENT_REQUIRED: 'BAD_REQUEST',
+  // A signed-in user who has not accepted the terms and privacy policy in force: nothing else until they do.
+  CONSENT_UPDATE_REQUIRED: 'FORBIDDEN',
   ALREADY_REGISTERED: 'CONFLICT',
   DATE_IN_PAST: 'BAD_REQUEST',
   SLOT_UNAVAILABLE: 'CONFLICT',
@@ -136,8 +138,25 @@ function pathToNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | nu
   return null;
 }
 
-/** What an admin or approved lab past its grace period without a second factor may still call: itself, enrolment, sign-out. */
-const reachableBeforeSetup = new Set(['auth.me', 'auth.signOut', 'account.twoFactorSetup', 'account.twoFactorEnable']);
+/**
+ * What an admin or approved lab past its grace period without a second factor may still call: itself,
+ * enrolment (an authenticator app, or a passkey to sign in with next time), sign-out and consent.
+ */
+const enrolment = [
+  'account.twoFactorSetup',
+  'account.twoFactorEnable',
+  'account.passkeys',
+  'account.passkeyRegistrationOptions',
+  'account.passkeyRegister',
+];
+const reachableBeforeSetup = new Set(['auth.me', 'auth.signOut', 'auth.acceptConsent', ...enrolment]);
+
+/**
+ * What a signed-in user who has not accepted the terms and privacy policy in force may still call:
+ * itself, the acceptance and sign-out (the two-factor rule lets the acceptance through, so neither
+ * rule locks the other out). The legal pages themselves call no procedure.
+ */
+const reachableBeforeConsent = new Set(['auth.me', 'auth.acceptConsent', 'auth.signOut']);
 
 /**
  * The two-factor rule for every procedure (docs/decisions/0023): an admin or approved lab whose grace
@@ -152,4 +171,14 @@ const secondFactorRule = t.middleware(async ({ ctx, path, next }) => {
   return next();
 });
 
-export const baseProcedure = t.procedure.use(noNulCharacters).use(appErrors).use(secondFactorRule);
+/**
+ * Consent for every procedure (docs/decisions/0024, amended by 0025): a signed-in user who has not
+ * accepted the current terms and privacy policy versions (auth.me's `consent_required`) gets
+ * CONSENT_UPDATE_REQUIRED from everything but `reachableBeforeConsent`. Runs before the input is read.
+ */
+const consentRule = t.middleware(({ ctx, path, next }) => {
+  if (ctx.user?.consent_required && !reachableBeforeConsent.has(path)) throw new AppError('CONSENT_UPDATE_REQUIRED');
+  return next();
+});
+
+export const baseProcedure = t.procedure.use(noNulCharacters).use(appErrors).use(secondFactorRule).use(consentRule);

@@ -2,6 +2,7 @@ import { Alert, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import type { SessionUser } from '../auth/use-session.ts';
+import { PasskeysCard } from '../passkeys/passkeys-card.tsx';
 import { TwoFactorCard } from '../two-factor/two-factor-card.tsx';
 import { DeleteAccountCard } from './delete-account-card.tsx';
 import { EmailCard } from './email-card.tsx';
@@ -13,7 +14,7 @@ import { SignOutEverywhereCard } from './sign-out-everywhere-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
 
 /**
- * Every role's account: name and language, address, password, second factor, mail, devices and a copy
+ * Every role's account: name and language, address, password, second factor, passkeys, mail, devices and a copy
  * of their data; a customer may also delete theirs. A guest has no
  * address or password yet: it gets the upgrade to a full account instead.
  */
@@ -39,6 +40,7 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
       {user.email && <EmailCard email={user.email} verified={user.email_verified} hasPassword={user.has_password} />}
       <PasswordCard hasPassword={user.has_password} />
       <TwoFactorCard hasPassword={user.has_password} required={user.two_factor_required} />
+      <PasskeysCard />
       <MailPreferencesCard user={user} />
       <SignOutEverywhereCard />
       <YourDataCard />

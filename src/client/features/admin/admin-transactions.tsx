@@ -9,6 +9,7 @@ import { localized } from '../../lib/bidi.ts';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { OpenResultWithReason } from '../results/open-result-with-reason.tsx';
 
 type Kind = 'all' | 'booking' | 'store_order';
 
@@ -72,6 +73,9 @@ export function AdminTransactions() {
                           <Text fontSize="xs" color="fg.muted">
                             {localized(locale, item.lab_name_ar ?? '', item.lab_name_en ?? '')}
                           </Text>
+                          {item.results.map((result) => (
+                            <OpenResultWithReason key={result.id} id={result.id} fileName={result.file_name} />
+                          ))}
                         </Stack>
                       ) : (
                         t`${plural(item.item_count, { one: '# item', other: '# items' })}`

@@ -26,6 +26,7 @@ import { fieldIssues } from '../../lib/field-issues.ts';
 import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { type SignUpType, useAuthModal } from './auth-modal-context.tsx';
+import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 
 interface FormState {
@@ -355,6 +356,18 @@ export function AuthModal() {
                   </Button>
                 </Stack>
               </form>
+              {(mode === 'login' || mode === 'admin') && (
+                <Stack mt="4" gap="4">
+                  <HStack>
+                    <Separator flex="1" />
+                    <Text fontSize="sm" color="fg.muted">
+                      {t`or`}
+                    </Text>
+                    <Separator flex="1" />
+                  </HStack>
+                  <PasskeySignInButton admin={mode === 'admin'} onSignedIn={(user) => signedIn(user, t`Successfully logged in!`)} />
+                </Stack>
+              )}
               {modal.forBooking && (mode === 'login' || mode === 'signup') && (
                 <Stack mt="4" gap="2">
                   <HStack>

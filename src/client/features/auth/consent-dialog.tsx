@@ -18,7 +18,11 @@ export function ConsentDialog({ open }: { open: boolean }) {
   const signOut = useSignOut();
   const accept = useMutation(
     trpc.auth.acceptConsent.mutationOptions({
-      onSuccess: (user) => queryClient.setQueryData(trpc.auth.me.queryKey(), user),
+      onSuccess: (user) => {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+        // Everything asked before the acceptance was refused (CONSENT_UPDATE_REQUIRED): ask again.
+        void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
+      },
       onError: (error) => notify.error({ title: errorMessage(i18n, error) }),
     }),
   );

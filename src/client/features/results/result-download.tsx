@@ -8,14 +8,14 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { appErrorMessage, errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-class ResultDownloadError extends Error {
+export class ResultDownloadError extends Error {
   constructor(readonly code: AppErrorCode) {
     super(code);
   }
 }
 
 /** The file, or the app's code for why not: the server checks who asks, opens the sealed file whole and logs the read. */
-async function fetchResult(href: string): Promise<Blob> {
+export async function fetchResult(href: string): Promise<Blob> {
   const response = await fetch(href, { credentials: 'same-origin' });
   if (response.ok) return response.blob();
   const body = (await response.json().catch(() => null)) as { error?: { appCode?: unknown } } | null;
@@ -24,7 +24,7 @@ async function fetchResult(href: string): Promise<Blob> {
 }
 
 /** Hands the browser the bytes already fetched, under the file's own name. */
-function saveAs(blob: Blob, fileName: string) {
+export function saveAs(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -15,7 +15,8 @@ export async function resultStorageKeys(tx: Transaction<Database>, userId: strin
 
 /**
  * Everything personal about the user, gone in one transaction: their result files' rows (with the
- * wrapped keys that open the files), sessions, links, holds, consents, mail, newsletter entry and
+ * wrapped keys that open the files), sessions, second factors (authenticator secret, recovery codes,
+ * passkeys, pending sign-ins and challenges), links, holds, consents, mail, newsletter entry and
  * the rate-limit counters named after their address; the account row stays (bookings and payment
  * records point to it) with no name, address, phone, password or Google id left on it.
  */
@@ -26,6 +27,11 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
     .where('booking_id', 'in', (eb) => eb.selectFrom('bookings').select('id').where('customer_id', '=', userId))
     .execute();
   await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('pending_sign_ins').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('webauthn_challenges').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('two_factor_totp').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
   await tx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await tx.deleteFrom('slot_holds').where('holder_id', '=', userId).execute();
   await tx.deleteFrom('user_consents').where('user_id', '=', userId).execute();

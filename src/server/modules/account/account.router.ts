@@ -1,3 +1,4 @@
+import { passkeyIdInput, passkeyRegistrationInput } from '../../../shared/passkey-schemas.ts';
 import {
   accountProfileInput,
   changeEmailInput,
@@ -9,6 +10,7 @@ import { secondFactorCodeInput, twoFactorDisableInput } from '../../../shared/tw
 import { blankSessionCookie } from '../../platform/session-cookie.ts';
 import { router } from '../../trpc/init.ts';
 import { signedInProcedure } from '../../trpc/procedures.ts';
+import * as passkeys from '../passkeys/passkeys.service.ts';
 import { resultAccessLog } from '../results/results.service.ts';
 import * as twoFactor from '../two-factor/two-factor.service.ts';
 import * as account from './account.service.ts';
@@ -17,7 +19,7 @@ import { deleteAccount } from './account-deletion.service.ts';
 export const accountRouter = router({
   updateProfile: signedInProcedure
     .input(accountProfileInput)
-    .mutation(({ ctx, input }) => account.updateProfile(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => account.updateProfile(ctx.db, ctx.session, input)),
   changePassword: signedInProcedure
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => account.changePassword(ctx.db, { userId: ctx.user.id, sessionId: ctx.session.id }, input)),
@@ -26,7 +28,7 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => account.changeEmail(ctx.db, ctx.user.id, input, ctx.config.PUBLIC_URL)),
   updateMailPreferences: signedInProcedure
     .input(mailPreferencesInput)
-    .mutation(({ ctx, input }) => account.updateMailPreferences(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => account.updateMailPreferences(ctx.db, ctx.session, input)),
   /** Who opened the caller's results, newest first (none for an account that has no results of its own). */
   resultAccessLog: signedInProcedure.query(({ ctx }) => resultAccessLog(ctx.db, ctx.user.id)),
   /** Whether two-factor is on, and how many recovery codes are left. */
@@ -44,6 +46,16 @@ export const accountRouter = router({
   twoFactorRecoveryCodes: signedInProcedure
     .input(secondFactorCodeInput)
     .mutation(({ ctx, input }) => twoFactor.regenerateRecoveryCodes(ctx.db, ctx.user.id, input.code, ctx.config)),
+  /** The caller's passkeys: name, when added, when last used. */
+  passkeys: signedInProcedure.query(({ ctx }) => passkeys.list(ctx.db, ctx.user.id)),
+  /** A challenge (single-use, five minutes) for the browser to make a passkey for this account. */
+  passkeyRegistrationOptions: signedInProcedure.mutation(({ ctx }) => passkeys.registrationOptions(ctx.db, ctx.user, ctx.config)),
+  /** Saves the passkey made for that challenge under the name the user gave; answers the list. */
+  passkeyRegister: signedInProcedure
+    .input(passkeyRegistrationInput)
+    .mutation(({ ctx, input }) => passkeys.register(ctx.db, ctx.user.id, input, ctx.config)),
+  /** Removes one of the caller's passkeys: it no longer signs in. Answers the list. */
+  passkeyRemove: signedInProcedure.input(passkeyIdInput).mutation(({ ctx, input }) => passkeys.remove(ctx.db, ctx.user.id, input.id)),
   /** Every device is signed out, this one too. */
   signOutEverywhere: signedInProcedure.mutation(async ({ ctx }) => {
     const result = await account.signOutEverywhere(ctx.db, ctx.user.id);

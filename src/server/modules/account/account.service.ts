@@ -14,9 +14,13 @@ import { disable as disableSecondFactor } from '../two-factor/two-factor.service
 import * as repo from './account.repository.ts';
 
 /** Name and preferred language; answers with the user as `auth.me` does. */
-export async function updateProfile(db: Kysely<Database>, userId: string, input: { name: string; locale: Locale }) {
-  await repo.updateProfile(db, userId, input);
-  const user = await loadSessionUser(db, userId);
+export async function updateProfile(
+  db: Kysely<Database>,
+  session: { userId: string; id: string },
+  input: { name: string; locale: Locale },
+) {
+  await repo.updateProfile(db, session.userId, input);
+  const user = await loadSessionUser(db, session.userId, session.id);
   if (!user) throw new AppError('NOT_FOUND', { entity: 'user' });
   return user;
 }
@@ -95,11 +99,11 @@ export async function signOutEverywhere(db: Kysely<Database>, userId: string) {
 /** Appointment reminders and news by mail; mail about the user's own bookings and account always goes. */
 export async function updateMailPreferences(
   db: Kysely<Database>,
-  userId: string,
+  session: { userId: string; id: string },
   choices: { reminderMail: boolean; marketingMail: boolean },
 ) {
-  await repo.setMailPreferences(db, userId, choices);
-  const user = await loadSessionUser(db, userId);
+  await repo.setMailPreferences(db, session.userId, choices);
+  const user = await loadSessionUser(db, session.userId, session.id);
   if (!user) throw new AppError('NOT_FOUND', { entity: 'user' });
   if (!choices.marketingMail && user.email) await unsubscribeAddress(db, user.email);
   return user;

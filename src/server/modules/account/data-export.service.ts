@@ -5,6 +5,7 @@ import type { Locale } from '../../../shared/locale.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { consumeAttempt, type RateLimitPolicy } from '../../platform/rate-limit.ts';
+import { list as passkeysOf } from '../passkeys/passkeys.service.ts';
 import { openCustomerResults, type ResultVault, resultAccessLog } from '../results/results.service.ts';
 import * as repo from './data-export.repository.ts';
 
@@ -17,7 +18,7 @@ const readme: Record<Locale, string> = {
 
 هذا الملف نسخة من بياناتك الشخصية المحفوظة لدينا، صدّرناها بناءً على طلبك وفق نظام حماية البيانات الشخصية.
 
-- profile.json: ملفك الشخصي (الاسم والبريد الإلكتروني والجوال واللغة وتفضيلات البريد) وسجل موافقتك على الشروط وسياسة الخصوصية.
+- profile.json: ملفك الشخصي (الاسم والبريد الإلكتروني والجوال واللغة وتفضيلات البريد) وسجل موافقتك على الشروط وسياسة الخصوصية، ومفاتيح المرور المسجّلة في حسابك (اسم كل مفتاح وتاريخ إضافته وآخر استخدام له).
 - bookings.json: حجوزات التحاليل: التحليل والمختبر والموعد والحالة والمبلغ بالريال السعودي.
 - payments.json: مدفوعات حجوزات التحاليل، ومنها ضريبة القيمة المضافة.
 - store-orders.json: طلبات المتجر وما فيها.
@@ -32,8 +33,9 @@ const readme: Record<Locale, string> = {
 This archive is a copy of the personal data we hold about you, exported at your request under the
 Personal Data Protection Law.
 
-- profile.json: your profile (name, e-mail, mobile, language, mail choices) and which versions of the
-  terms and privacy policy you accepted, and when.
+- profile.json: your profile (name, e-mail, mobile, language, mail choices), which versions of the
+  terms and privacy policy you accepted, and when, and your passkeys (each one's name, when it was
+  added and when it was last used).
 - bookings.json: your lab-test bookings: test, lab, time, status and amount in SAR.
 - payments.json: the payments for your lab-test bookings, with their VAT.
 - store-orders.json: your store orders and what was in them.
@@ -55,8 +57,9 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
   await consumeAttempt(db, `export:user:${user.id}`, exportsPerUser);
   const profile = await repo.profileOf(db, user.id);
   if (!profile) throw new AppError('NOT_FOUND', { entity: 'user' });
-  const [consents, bookings, payments, storeOrders, reads, results] = await Promise.all([
+  const [consents, passkeys, bookings, payments, storeOrders, reads, results] = await Promise.all([
     repo.consentsOf(db, user.id),
+    passkeysOf(db, user.id),
     repo.bookingsOf(db, user.id),
     repo.paymentsOf(db, user.id),
     repo.storeOrdersOf(db, user.id),
@@ -65,7 +68,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
   ]);
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(readme[user.locale]),
-    'profile.json': json({ ...profile, consents }),
+    'profile.json': json({ ...profile, consents, passkeys }),
     'bookings.json': json(
       bookings.map(({ total_price_halalas, ...booking }) => ({ ...booking, total_price_sar: halalasToSar(total_price_halalas) })),
     ),

@@ -215,6 +215,17 @@ export function bookingTransactions(db: Db, limit: number) {
     .execute();
 }
 
+/** The result files of these bookings (their names only: opening one goes through /files/results with a reason). */
+export function resultFilesOf(db: Db, bookingIds: string[]) {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('result_files')
+    .select(['id', 'booking_id', 'file_name'])
+    .where('booking_id', 'in', bookingIds)
+    .orderBy('created_at')
+    .execute();
+}
+
 export function storeOrderTransactions(db: Db, limit: number) {
   return db
     .selectFrom('store_orders')

@@ -130,6 +130,12 @@ export async function users(db: Kysely<Database>) {
 /** Bookings and store orders, newest first, each in its own currency. */
 export async function transactions(db: Kysely<Database>) {
   const [bookings, orders] = await Promise.all([repo.bookingTransactions(db, LIST_LIMIT), repo.storeOrderTransactions(db, LIST_LIMIT)]);
+  const files = await repo.resultFilesOf(
+    db,
+    bookings.map((row) => row.id),
+  );
+  const resultsOf = (bookingId: string) =>
+    files.filter((file) => file.booking_id === bookingId).map(({ id, file_name }) => ({ id, file_name }));
   const items = [
     ...bookings.map((row) => ({
       kind: 'booking' as const,
@@ -144,6 +150,7 @@ export async function transactions(db: Kysely<Database>) {
       lab_name_ar: row.lab_name_ar as string | null,
       lab_name_en: row.lab_name_en as string | null,
       item_count: 1,
+      results: resultsOf(row.id),
     })),
     ...orders.map((row) => ({
       kind: 'store_order' as const,
@@ -158,6 +165,7 @@ export async function transactions(db: Kysely<Database>) {
       lab_name_ar: null,
       lab_name_en: null,
       item_count: Number(row.item_count ?? 0),
+      results: [] as { id: string; file_name: string }[],
     })),
   ];
   items.sort((a, b) => b.created_at.localeCompare(a.created_at));

@@ -1,3 +1,4 @@
+import { passkeySignInInput } from '../../../shared/passkey-schemas.ts';
 import {
   acceptConsentInput,
   anonymousSignInInput,
@@ -16,6 +17,7 @@ import { blankPendingSignInCookie, blankSessionCookie, pendingSignInCookie, sess
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { accountDoorProcedure, publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
+import * as passkeys from '../passkeys/passkeys.service.ts';
 import { completePendingSignIn } from '../two-factor/two-factor.service.ts';
 import * as auth from './auth.service.ts';
 
@@ -56,7 +58,16 @@ export const authRouter = router({
   signInSecondFactor: publicProcedure.input(secondFactorCodeInput).mutation(async ({ ctx, input }) => {
     const { userId, passwordEnteredAt } = await completePendingSignIn(ctx.db, ctx.pendingSignInToken, input.code, ctx.config);
     ctx.setCookie(blankPendingSignInCookie(ctx.config.PUBLIC_URL));
-    return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx), passwordEnteredAt));
+    return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx), { passwordConfirmedAt: passwordEnteredAt }));
+  }),
+
+  /** A challenge (single-use, five minutes) to sign in with a passkey. */
+  passkeySignInOptions: publicProcedure.mutation(({ ctx }) => passkeys.signInOptions(ctx.db, ctx.clientIp, ctx.config)),
+
+  /** Sign-in with a passkey: both factors at once, so a session at once (docs/decisions/0025). */
+  signInWithPasskey: publicProcedure.input(passkeySignInInput).mutation(async ({ ctx, input }) => {
+    const userId = await passkeys.signIn(ctx.db, input, ctx.clientIp, ctx.config);
+    return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx), { signedInWithPasskey: true }));
   }),
 
   signInAnonymously: accountDoorProcedure
@@ -85,7 +96,10 @@ export const authRouter = router({
   /** A new password from the mailed link: every session of the user ends, and this browser is signed in. */
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     const { userId } = await auth.resetPassword(ctx.db, input, ctx.clientIp);
-    return begin(ctx, await auth.startSession(ctx.db, userId, { ...meta(ctx), currentSessionId: null }, new Date()));
+    return begin(
+      ctx,
+      await auth.startSession(ctx.db, userId, { ...meta(ctx), currentSessionId: null }, { passwordConfirmedAt: new Date() }),
+    );
   }),
 
   /** The password entered again, for an administrator's sensitive actions (PASSWORD_CONFIRMATION_REQUIRED). */
@@ -94,7 +108,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => auth.confirmPassword(ctx.db, ctx.user, ctx.session.id, input.password)),
 
   /** Records that the user accepted the terms and privacy policy versions now in force. */
-  acceptConsent: signedInProcedure.input(acceptConsentInput).mutation(({ ctx, input }) => auth.acceptConsent(ctx.db, ctx.user.id, input)),
+  acceptConsent: signedInProcedure.input(acceptConsentInput).mutation(({ ctx, input }) => auth.acceptConsent(ctx.db, ctx.session, input)),
 
   /** Revokes this session on the server and clears the cookie; harmless when signed out. */
   signOut: publicProcedure.mutation(async ({ ctx }) => {

@@ -13,6 +13,7 @@ import {
   loadSessionUser,
   recordPasswordConfirmed,
   rememberUserLocale,
+  type SessionStart,
   type SessionUser,
 } from '../../platform/session.ts';
 import { beginPendingSignIn, hasSecondFactor, type PendingSignIn } from '../two-factor/two-factor.service.ts';
@@ -66,25 +67,25 @@ async function afterFirstFactor(
   passwordEnteredAt: Date | null,
 ): Promise<SignInOutcome> {
   if (await hasSecondFactor(db, userId)) return { pending: await beginPendingSignIn(db, userId, passwordEnteredAt) };
-  return startSession(db, userId, meta, passwordEnteredAt);
+  return startSession(db, userId, meta, { passwordConfirmedAt: passwordEnteredAt });
 }
 
 /**
- * A new session at every sign-in (no fixation); the one the browser had is revoked. `passwordEnteredAt`
- * is when this sign-in took the password, if it did: an admin's sensitive actions go on from it.
+ * A new session at every sign-in (no fixation); the one the browser had is revoked. `options` say
+ * when this sign-in took the password, if it did (an admin's sensitive actions go on from it), and whether by a passkey.
  */
 export async function startSession(
   db: Kysely<Database>,
   userId: string,
   meta: RequestMeta,
-  passwordEnteredAt: Date | null = null,
+  options: SessionStart = {},
 ): Promise<StartedSession> {
   if (meta.currentSessionId) await invalidateSession(db, meta.currentSessionId);
   // Mail speaks the language the user used last.
   await rememberUserLocale(db, userId, meta.locale);
   const token = generateSessionToken();
-  const session = await createSession(db, token, userId, new Date(), passwordEnteredAt);
-  const user = await loadSessionUser(db, userId);
+  const session = await createSession(db, token, userId, new Date(), options);
+  const user = await loadSessionUser(db, userId, session.id);
   if (!user) throw new AppError('INTERNAL');
   return { user, token, expiresAt: session.expiresAt };
 }
@@ -110,7 +111,7 @@ export async function signUp(db: Kysely<Database>, input: SignUpInput, meta: Req
     await sendVerificationLink(tx, { id, name: input.name, locale: meta.locale }, input.email, meta.publicUrl);
     return id;
   });
-  return startSession(db, userId, meta, new Date());
+  return startSession(db, userId, meta, { passwordConfirmedAt: new Date() });
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -153,8 +154,8 @@ export async function signInAnonymously(
   meta: RequestMeta,
 ): Promise<StartedSession> {
   await consumeAttempt(db, `guest:ip:${meta.clientIp}`, rateLimits.guestPerIp);
-  const userId = await db.transaction().execute((tx) =>
-    insertAccount(tx, {
+  const userId = await db.transaction().execute(async (tx) => {
+    const id = await insertAccount(tx, {
       email: null,
       passwordHash: null,
       phone: input.phone,
@@ -162,8 +163,12 @@ export async function signInAnonymously(
       name: input.name,
       userType: 'customer',
       locale: meta.locale,
-    }),
-  );
+    });
+    // The guest form asks for the terms and privacy policy as sign-up does: kept, so the account the
+    // guest may turn this into is not refused (CONSENT_UPDATE_REQUIRED) for want of it.
+    await recordConsent(tx, id);
+    return id;
+  });
   return startSession(db, userId, meta);
 }
 
@@ -199,7 +204,7 @@ export async function upgradeAnonymous(
     throw error;
   }
   // An account with a password now: a new session, as at any sign-in (the guest's token is revoked).
-  return startSession(db, user.id, meta, new Date());
+  return startSession(db, user.id, meta, { passwordConfirmedAt: new Date() });
 }
 
 /**

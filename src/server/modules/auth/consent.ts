@@ -18,10 +18,14 @@ export async function recordConsent(db: Db, userId: string): Promise<void> {
  * Acceptance from the dialog auth.me's `consent_required` opens. The versions are the ones the user
  * was shown: a page loaded before a version changed asks again instead of recording the new one unread. Answers with the user as auth.me does.
  */
-export async function acceptConsent(db: Kysely<Database>, userId: string, shown: { termsVersion: string; privacyVersion: string }) {
+export async function acceptConsent(
+  db: Kysely<Database>,
+  session: { userId: string; id: string },
+  shown: { termsVersion: string; privacyVersion: string },
+) {
   if (shown.termsVersion !== TERMS_VERSION || shown.privacyVersion !== PRIVACY_VERSION) {
     throw new AppError('CONFLICT', { termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION });
   }
-  await recordConsent(db, userId);
-  return loadSessionUser(db, userId);
+  await recordConsent(db, session.userId);
+  return loadSessionUser(db, session.userId, session.id);
 }

@@ -90,7 +90,7 @@ export function googleRoutes(deps: AppDeps) {
     } catch {
       return fail(c);
     }
-    const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    const audience: (string | undefined)[] = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
     const fresh = typeof claims.exp === 'number' && claims.exp * 1000 > Date.now();
     if (!claims.sub || !GOOGLE_ISSUERS.includes(claims.iss ?? '') || !audience.includes(clientId) || !fresh) {
       return fail(c);

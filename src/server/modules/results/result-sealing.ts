@@ -37,9 +37,12 @@ export class SealBrokenError extends Error {
 /** Files' data keys are wrapped by master keys that the configuration does not hold. */
 export class UnknownKeyError extends Error {
   override name = 'UnknownKeyError';
-  constructor(readonly keyIds: readonly string[]) {
+  constructor(
+    readonly keyIds: readonly string[],
+    what = 'result files',
+  ) {
     super(
-      `result files are sealed under key id${keyIds.length === 1 ? '' : 's'} ${keyIds.join(', ')}, which ` +
+      `${what} are sealed under key id${keyIds.length === 1 ? '' : 's'} ${keyIds.join(', ')}, which ` +
         'neither RESULTS_ENCRYPTION_KEY nor RESULTS_ENCRYPTION_KEYS_OLD holds',
     );
   }

@@ -133,3 +133,35 @@ export function findAccountForReset(db: Db, userId: string) {
     .where('users.id', '=', userId)
     .executeTakeFirst();
 }
+
+/** How many secrets each key id seals (null: kept in the clear, from a time without a key). */
+export function secretsPerKey(db: Db) {
+  return db
+    .selectFrom('two_factor_totp')
+    .select(['key_id', (eb) => eb.fn.countAll<string | number>().as('secrets')])
+    .groupBy('key_id')
+    .execute();
+}
+
+/** The next batch of secrets not sealed under `currentKeyId`, in user id order after `after`. */
+export function secretsUnderOtherKeys(db: Db, currentKeyId: string, after: string | null, limit: number) {
+  let query = db
+    .selectFrom('two_factor_totp')
+    .select(['user_id', 'secret', 'key_id', 'iv'])
+    .where((eb) => eb.or([eb('key_id', 'is', null), eb('key_id', '!=', currentKeyId)]))
+    .orderBy('user_id')
+    .limit(limit);
+  if (after) query = query.where('user_id', '>', after);
+  return query.execute();
+}
+
+/** Replaces a secret's seal, only if it is still the one read (`fromKeyId`): a new secret set meanwhile is left alone. */
+export async function replaceSeal(db: Db, userId: string, fromKeyId: string | null, sealed: SealedSecret): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('two_factor_totp')
+    .set({ secret: Buffer.from(sealed.secret), key_id: sealed.keyId, iv: sealed.iv ? Buffer.from(sealed.iv) : null })
+    .where('user_id', '=', userId)
+    .where((eb) => (fromKeyId === null ? eb('key_id', 'is', null) : eb('key_id', '=', fromKeyId)))
+    .executeTakeFirst();
+  return numUpdatedRows === 1n;
+}

@@ -44,7 +44,8 @@ export async function secondFactorStanding(
   graceDays: number,
   now = new Date(),
 ): Promise<SecondFactorStanding> {
-  if (user.two_factor_enabled) return 'enabled';
+  // A session begun with a passkey had both factors at once (docs/decisions/0025).
+  if (user.two_factor_enabled || user.signed_in_with_passkey) return 'enabled';
   if (!user.two_factor_required) return 'optional';
   if (!user.two_factor_due_at) {
     const dueAt = await repo.setDueDateOnce(db, user.id, new Date(now.getTime() + graceDays * DAY_MS));
@@ -186,4 +187,44 @@ export async function resetByAdmin(db: Kysely<Database>, adminId: string, userId
     return removed;
   });
   return { reset };
+}
+
+const RESEAL_BATCH = 500;
+
+export interface SecretResealReport {
+  resealed: number;
+  alreadyCurrent: number;
+}
+
+/** Key ids that seal a TOTP secret but that none of the configured master keys gives (a rotation must stop). */
+export async function missingSecretKeyIds(db: Kysely<Database>, env: Env): Promise<string[]> {
+  const keys = await secretKeysFor(env);
+  const perKey = await repo.secretsPerKey(db);
+  return perKey.flatMap((row) => (row.key_id !== null && !keys.byId.has(row.key_id) ? [row.key_id] : []));
+}
+
+/**
+ * Part of `npm run keys:rotate`: seals every TOTP secret again under the key derived from the current
+ * RESULTS_ENCRYPTION_KEY (and seals any kept in the clear), so the old master keys can go without
+ * turning anyone's two-factor off. Each update is guarded by the key id read, so it is safe beside
+ * running servers and running it again changes nothing. Call `missingSecretKeyIds` first.
+ */
+export async function resealSecrets(db: Kysely<Database>, env: Env): Promise<SecretResealReport> {
+  const keys = await secretKeysFor(env);
+  if (!keys.current) throw new Error('no RESULTS_ENCRYPTION_KEY to seal two-factor secrets under');
+  const perKey = await repo.secretsPerKey(db);
+  const report: SecretResealReport = {
+    resealed: 0,
+    alreadyCurrent: Number(perKey.find((row) => row.key_id === keys.current?.id)?.secrets ?? 0),
+  };
+  let after: string | null = null;
+  for (;;) {
+    const batch = await repo.secretsUnderOtherKeys(db, keys.current.id, after, RESEAL_BATCH);
+    for (const row of batch) {
+      const secret = await openSecret(keys, row.user_id, { secret: row.secret, keyId: row.key_id, iv: row.iv });
+      if (await repo.replaceSeal(db, row.user_id, row.key_id, await sealSecret(keys, row.user_id, secret))) report.resealed++;
+    }
+    if (batch.length < RESEAL_BATCH) return report;
+    after = batch[batch.length - 1]!.user_id;
+  }
 }

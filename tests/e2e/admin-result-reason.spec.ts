@@ -1,0 +1,66 @@
+import { bookAtDemoLab, demo, expect, languages, signIn, test, trpc, useLanguage } from './fixtures.ts';
+import { resultPdf } from './journeys/journeys.ts';
+import { screenshotBothSizes } from './screenshots.ts';
+import { words } from './words.ts';
+
+// An administrator opens a patient's result only with a reason (issue #26, docs/decisions/0021): the
+// admin's transactions offer the file, a dialog asks why, and the file comes from
+// /files/results/{id}?reason=… (the server logs the reason and mails the patient).
+
+for (const { language, locale } of languages) {
+  test(`an admin gives a reason in a dialog before a patient's result opens, in ${language}`, async ({ page, person, baseURL }) => {
+    const w = words[locale];
+    const customer = await person(locale);
+    await trpc(customer.context, 'auth.signUp', {
+      email: `reason-${Date.now()}-${locale}@example.sa`,
+      password: 'patient-password-42',
+      name: locale === 'ar' ? 'منى الزهراني' : 'Mona Alzahrani',
+      userType: 'customer',
+      acceptTerms: true,
+    });
+    const { bookingId } = await bookAtDemoLab(customer.context);
+    const lab = await person(locale);
+    await signIn(lab.context, demo.lab);
+    await trpc(lab.context, 'lab.completeBooking', { id: bookingId });
+    const fileName = `ferritin-${locale}-${Date.now()}.pdf`;
+    const upload = await lab.context.request.post('/files/results', {
+      headers: { origin: baseURL! },
+      multipart: { bookingId, file: { name: fileName, mimeType: 'application/pdf', buffer: resultPdf(`result for ${bookingId}`) } },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+
+    await useLanguage(page, locale);
+    await page.goto('/');
+    await signIn(page, demo.admin, { admin: true });
+    await page.goto('/admin/dashboard?section=transactions');
+    const open = page.getByRole('button', { name: `${w.resultReason.open} ${fileName}` });
+    await open.click();
+    const dialog = page.getByTestId('result-reason-dialog');
+    await expect(dialog.getByRole('heading', { name: w.resultReason.title })).toBeVisible();
+
+    // Nothing opens without a reason.
+    let asked = false;
+    page.on('request', (request) => {
+      if (request.url().includes('/files/results/')) asked = true;
+    });
+    await dialog.getByRole('button', { name: w.resultReason.open }).click();
+    await expect(dialog.getByLabel(w.resultReason.reason)).toHaveAttribute('aria-invalid', 'true');
+    expect(asked).toBe(false);
+
+    const reason = locale === 'ar' ? 'طلبت المريضة من الدعم مراجعة الملف' : 'The patient asked support to check the file';
+    await dialog.getByLabel(w.resultReason.reason).fill(reason);
+    await screenshotBothSizes(page, dialog, `admin-result-reason.${locale}`);
+    const [request, download] = await Promise.all([
+      page.waitForRequest((candidate) => candidate.url().includes('/files/results/')),
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: w.resultReason.open }).click(),
+    ]);
+    expect(new URL(request.url()).searchParams.get('reason')).toBe(reason);
+    expect(download.suggestedFilename()).toBe(fileName);
+    await expect(dialog).toBeHidden();
+
+    // The patient sees Tahaleel staff among who viewed the result.
+    const reads = await trpc<{ viewer_role: string }[]>(customer.context, 'account.resultAccessLog', undefined, 'GET');
+    expect(reads.map((read) => read.viewer_role)).toContain('admin');
+  });
+}
