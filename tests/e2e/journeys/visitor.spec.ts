@@ -18,9 +18,9 @@ interface Purchase {
 // shown drops by exactly what it bought.
 const purchases: Purchase[] = [
   { product: 'اختبار فيتامين د المنزلي', variant: 'اختبار واحد', variantTitle: 'اختبار واحد', quantity: 1, total: '149.00 ر.س' },
-  { product: 'HbA1c Home Test Kit', variant: null, variantTitle: 'Single kit', quantity: 2, total: '198.00 SAR' },
+  { product: 'HbA1c Home Test Kit', variant: null, variantTitle: 'Single kit', quantity: 2, total: 'SAR\u00a0198.00' },
   { product: 'اختبار الحمل المبكر', variant: 'اختباران', variantTitle: 'اختباران', quantity: 2, total: '50.00 ر.س' },
-  { product: 'Early Pregnancy Test', variant: '5 tests', variantTitle: '5 tests', quantity: 1, total: '49.00 SAR' },
+  { product: 'Early Pregnancy Test', variant: '5 tests', variantTitle: '5 tests', quantity: 1, total: 'SAR\u00a049.00' },
 ];
 
 async function stockShown(page: Page): Promise<number> {
