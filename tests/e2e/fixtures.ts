@@ -278,6 +278,23 @@ export async function bookAtDemoLab(customer: BrowserContext | Page) {
   throw new Error('no free slot at the demo lab');
 }
 
+/** Chromium's virtual authenticator on `page`: a platform authenticator that verifies the user, as a phone does. */
+export async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
+}
+
 /** A day `days` from today (UTC), as the calendar names it (YYYY-MM-DD). */
 export function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);

@@ -1,27 +1,10 @@
-import type { Page } from '@playwright/test';
-import { expect, languages, openAuthModal, signUpThroughApi, test, trpc, useLanguage } from './fixtures.ts';
+import { expect, languages, openAuthModal, signUpThroughApi, test, trpc, useLanguage, virtualAuthenticator } from './fixtures.ts';
 import { openSection } from './journeys/journeys.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
 // Passkeys (issue #26, docs/decisions/0025): add one in settings, sign out, sign in with it alone, in
 // Chromium's virtual authenticator (a platform authenticator that verifies the user, as a phone does).
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
-}
 
 for (const { language, locale } of languages) {
   test(`a customer adds a passkey in settings, signs out and signs in with it, in ${language}`, async ({ page }) => {

@@ -1,7 +1,19 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import { demo, expect, languages, openAuthModal, signIn, signUpThroughApi, test, trpc, useLanguage } from './fixtures.ts';
+import {
+  demo,
+  expect,
+  languages,
+  openAuthModal,
+  signIn,
+  signUpThroughApi,
+  test,
+  trpc,
+  useLanguage,
+  virtualAuthenticator,
+} from './fixtures.ts';
 import { openSection } from './journeys/journeys.ts';
+import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
 // Two-factor sign-in (issue #26): enrol by reading the key shown beside the QR code, as someone whose
@@ -58,7 +70,7 @@ for (const { language, locale } of languages) {
 const DAY_MS = 86_400_000;
 
 for (const { language, locale } of languages) {
-  test(`an approved lab is asked to set up two-factor during its grace period, may skip, and after it sees only enrolment, in ${language}`, async ({
+  test(`an approved lab is asked to set up two-factor during its grace period, may skip, and after it sees only enrolment, where a passkey also does, in ${language}`, async ({
     page,
     person,
     appServer,
@@ -98,5 +110,21 @@ for (const { language, locale } of languages) {
     await expect(required.getByRole('heading', { name: w.twoFactor.requiredTitle })).toBeVisible();
     await expect(required.getByRole('button', { name: w.twoFactor.setUp })).toBeVisible();
     await expect(page.getByTestId('two-factor-prompt')).toBeHidden();
+
+    // Or a passkey instead: added on this screen, then signed in with, it counts as both factors.
+    await virtualAuthenticator(page);
+    const passkeys = required.getByTestId('passkeys-card');
+    await passkeys.getByLabel(w.passkeys.name).fill(locale === 'ar' ? 'حاسوب المختبر' : 'Lab laptop');
+    await passkeys.getByRole('button', { name: w.passkeys.add }).click();
+    await expect(passkeys.getByTestId('passkey-row')).toHaveCount(1);
+    await screenshotBothSizes(page, required.getByTestId('passkey-sign-in-again'), `two-factor-required.${locale}`);
+    await required.getByRole('button', { name: w.passkeys.signIn }).click();
+    await expect(required).toBeHidden();
+    expect(await trpc<{ signed_in_with_passkey: boolean }>(page, 'auth.me', undefined, 'GET')).toMatchObject({
+      signed_in_with_passkey: true,
+    });
+    // The lab was told by mail that a passkey now opens its account.
+    const notice = await appServer.mailbox.waitFor(email, (mail) => mail.subject.includes(w.passkeys.addedMail), 15_000);
+    expect(notice.text).toContain(locale === 'ar' ? 'حاسوب المختبر' : 'Lab laptop');
   });
 }

@@ -46,6 +46,7 @@ const ar = {
     added: 'أُضيف مفتاح المرور. يمكنك الآن تسجيل الدخول به.',
     signIn: 'الدخول بمفتاح مرور',
     remove: 'حذف',
+    addedMail: 'أُضيف مفتاح مرور إلى حسابك',
   },
   resultReason: {
     open: 'فتح النتيجة',
@@ -317,6 +318,7 @@ export const words = {
       added: 'Passkey added. You can now sign in with it.',
       signIn: 'Sign in with a passkey',
       remove: 'Remove',
+      addedMail: 'A passkey was added to your account',
     },
     resultReason: {
       open: 'Open result',

@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import { callerFor, createTestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient } from '../setup/http.ts';
@@ -9,14 +14,19 @@ import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 // accepts the terms and privacy policy in force, nothing answers but auth.me, the acceptance and sign-out.
 
 let database: TestDatabase;
+let app: ReturnType<typeof createApp>;
 let api: ReturnType<typeof apiClient>;
+let blobRoot: string;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  api = apiClient(createApp({ db: database.db, env: testEnv, clientIp: () => '10.24.0.1' }));
+  blobRoot = await mkdtemp(join(tmpdir(), 'tahaleel-consent-'));
+  app = createApp({ db: database.db, env: testEnv, blobs: diskBlobStore(blobRoot), clientIp: () => '10.24.0.1' });
+  api = apiClient(app);
 });
 afterAll(async () => {
   await database.close();
+  await rm(blobRoot, { recursive: true, force: true });
 });
 
 async function refusal(promise: Promise<unknown>) {
@@ -44,6 +54,21 @@ describe('a signed-in user who has not accepted the terms and privacy policy in 
     const answer = await api.query('catalog.categories', customer.cookie);
     expect(answer.status).toBe(403);
     expect(answer.error?.data.appCode).toBe('CONSENT_UPDATE_REQUIRED');
+  });
+
+  it('is refused result files too, but may always take their data with them', async () => {
+    const customer = await createTestUser(database.db, 'customer', { consented: false });
+    const file = await app.request(`/files/results/${randomUUID()}`, { headers: { cookie: customer.cookie } });
+    expect(file.status).toBe(403);
+    expect(((await file.json()) as { error: { appCode: string } }).error.appCode).toBe('CONSENT_UPDATE_REQUIRED');
+
+    const data = await app.request('/account/export.zip', { headers: { cookie: customer.cookie } });
+    expect(data.status).toBe(200);
+    expect(data.headers.get('content-type')).toBe('application/zip');
+
+    // Once accepted, the same unknown file is simply not there.
+    await (await callerFor(database.db, customer)).auth.acceptConsent({ termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION });
+    expect((await app.request(`/files/results/${randomUUID()}`, { headers: { cookie: customer.cookie } })).status).toBe(404);
   });
 
   it('reaches everything again once they accept, and may always sign out', async () => {

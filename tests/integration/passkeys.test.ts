@@ -159,6 +159,33 @@ describe('signing in with a passkey', () => {
     expect(((await (await signInWith(credential)).answer) as { id: string }).id).toBe(owner.id);
   });
 
+  it('tells the owner by mail of each passkey added or removed, and keeps both in the audit log', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const { list } = await addPasskey(customer, 'هاتف العمل');
+    await (await as(customer)).account.passkeyRemove({ id: list[0]!.id });
+    const mails = await database.db
+      .selectFrom('outbox')
+      .select(['template', 'data'])
+      .where('recipient', '=', customer.email)
+      .where('template', '=', 'sign-in-method-changed')
+      .orderBy('created_at')
+      .execute();
+    expect(mails.map((mail) => mail.data)).toEqual([
+      expect.objectContaining({ change: 'passkey_added', passkeyName: 'هاتف العمل' }),
+      expect.objectContaining({ change: 'passkey_removed', passkeyName: 'هاتف العمل' }),
+    ]);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('subject_id', '=', customer.id)
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'passkey.add', actor_id: customer.id },
+      { action: 'passkey.remove', actor_id: customer.id },
+    ]);
+  });
+
   it('no longer signs in with a passkey its owner removed', async () => {
     const customer = await createTestUser(database.db, 'customer');
     const { credential, list } = await addPasskey(customer);
@@ -195,6 +222,25 @@ describe('a passkey and the staff two-factor rule', () => {
     const viaPasskey = await as({ ...admin, token, cookie: `tahaleel_session=${token}` });
     await expect(viaPasskey.admin.overview()).resolves.toBeDefined();
     expect((await viaPasskey.auth.me())?.signed_in_with_passkey).toBe(true);
+  });
+
+  it('lets staff held at enrolment sign in again with the passkey they just added, from the same browser', async () => {
+    const lab = await createTestUser(database.db, 'lab', { approved: true });
+    await database.db
+      .updateTable('users')
+      .set({ two_factor_due_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', lab.id)
+      .execute();
+    const { credential } = await addPasskey(lab);
+    // Still signed in with the password only: the passkey sign-in is one of the few things it may call.
+    const context = await contextOf(lab);
+    const held = createCaller(context);
+    expect((await refusal(held.booking.mine())).appCode).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    const challenge = await held.auth.passkeySignInOptions();
+    const response = await authenticator.get(credential, challenge);
+    const user = await held.auth.signInWithPasskey({ response });
+    expect(user).toMatchObject({ id: lab.id, signed_in_with_passkey: true });
+    expect(context.cookies.some((cookie) => cookie.startsWith('tahaleel_session=') && !cookie.startsWith('tahaleel_session=;'))).toBe(true);
   });
 });
 

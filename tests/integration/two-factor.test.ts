@@ -224,6 +224,18 @@ describe('turning it off and resetting it', () => {
     const off = await api.mutate('account.twoFactorDisable', { password: PASSWORD, code: codeAt(account.secret, 1) }, account.cookie);
     expect(off.data).toEqual({ disabled: true });
     expect((await passwordStep(account.email)).data).toMatchObject({ id: account.id });
+
+    // The owner was told of both changes, each once, and the audit log kept them.
+    const mails = await database.db
+      .selectFrom('outbox')
+      .select('data')
+      .where('recipient', '=', account.email)
+      .where('template', '=', 'sign-in-method-changed')
+      .orderBy('created_at')
+      .execute();
+    expect(mails.map((mail) => (mail.data as { change: string }).change)).toEqual(['two_factor_enabled', 'two_factor_disabled']);
+    const audit = await database.db.selectFrom('audit_log').select('action').where('subject_id', '=', account.id).orderBy('id').execute();
+    expect(audit.map((entry) => entry.action)).toEqual(['two_factor.enable', 'two_factor.disable']);
   });
 
   it('new recovery codes replace the old ones', async () => {
@@ -281,6 +293,9 @@ describe('the rule for admins and approved labs', () => {
     'auth.me',
     'auth.signOut',
     'auth.acceptConsent',
+    // Signing in again with a passkey just added: a passkey session has both factors.
+    'auth.passkeySignInOptions',
+    'auth.signInWithPasskey',
     'account.twoFactorSetup',
     'account.twoFactorEnable',
     'account.passkeys',

@@ -26,6 +26,7 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
   'reset-password': { template: 'reset-password', data: { name: 'Sarah', link: 'https://tahaleel.sa/reset-password?token=r3s3t' } },
   'password-changed': { template: 'password-changed', data: { name: 'Sarah' } },
   'two-factor-reset': { template: 'two-factor-reset', data: { name: 'Sarah' } },
+  'sign-in-method-changed': { template: 'sign-in-method-changed', data: { name: 'سارة', change: 'passkey_added', passkeyName: 'هاتفي' } },
   'email-changed': { template: 'email-changed', data: { name: 'Sarah', newEmail: 'sarah.new@example.com' } },
   'booking-confirmed': { template: 'booking-confirmed', data: booking },
   'booking-cancelled': { template: 'booking-cancelled', data: booking },

@@ -91,7 +91,7 @@ function RootLayout() {
           >
             {standing === 'setup_required' ? (
               <Suspense fallback={null}>
-                <TwoFactorRequired />
+                <TwoFactorRequired admin={user?.user_type === 'admin'} />
               </Suspense>
             ) : (
               <>

@@ -140,7 +140,7 @@ function pathToNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | nu
 
 /**
  * What an admin or approved lab past its grace period without a second factor may still call: itself,
- * enrolment (an authenticator app, or a passkey to sign in with next time), sign-out and consent.
+ * enrolment (an authenticator app, or a passkey, then signing in again with it), sign-out and consent.
  */
 const enrolment = [
   'account.twoFactorSetup',
@@ -149,12 +149,21 @@ const enrolment = [
   'account.passkeyRegistrationOptions',
   'account.passkeyRegister',
 ];
-const reachableBeforeSetup = new Set(['auth.me', 'auth.signOut', 'auth.acceptConsent', ...enrolment]);
+const reachableBeforeSetup = new Set([
+  'auth.me',
+  'auth.signOut',
+  'auth.acceptConsent',
+  'auth.passkeySignInOptions',
+  'auth.signInWithPasskey',
+  ...enrolment,
+]);
 
 /**
  * What a signed-in user who has not accepted the terms and privacy policy in force may still call:
  * itself, the acceptance and sign-out (the two-factor rule lets the acceptance through, so neither
- * rule locks the other out). The legal pages themselves call no procedure.
+ * rule locks the other out). The legal pages themselves call no procedure. Taking one's data
+ * (`GET /account/export.zip`) does not wait for consent: someone who declines the new terms may
+ * still leave with everything we keep about them.
  */
 const reachableBeforeConsent = new Set(['auth.me', 'auth.acceptConsent', 'auth.signOut']);
 

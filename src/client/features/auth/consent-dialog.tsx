@@ -49,6 +49,12 @@ export function ConsentDialog({ open }: { open: boolean }) {
                     {t`Privacy Policy`}
                   </Link>
                 </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {t`If you do not accept, you can still take a copy of your data with you:`}{' '}
+                  <Link href="/account/export.zip" download color="brand.fg" textDecoration="underline">
+                    {t`Download my data`}
+                  </Link>
+                </Text>
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

@@ -1,16 +1,23 @@
-import { Alert, Button, Card, Container, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
+import { trpc } from '../../lib/trpc.ts';
+import { PasskeySignInButton } from '../auth/passkey-sign-in-button.tsx';
 import { useSignOut } from '../auth/use-sign-out.ts';
+import { PasskeysCard } from '../passkeys/passkeys-card.tsx';
 import { TwoFactorEnrolment } from './two-factor-enrolment.tsx';
 
 /**
  * What an admin or approved lab sees once the grace period has run out without a second factor: the
- * server answers nothing else (TWO_FACTOR_SETUP_REQUIRED) until it is set up.
+ * server answers nothing else (TWO_FACTOR_SETUP_REQUIRED) until it is set up. Either an authenticator
+ * app, or a passkey: added here, then signed in with, since a passkey session has both factors.
  */
-export function TwoFactorRequired() {
+export function TwoFactorRequired({ admin }: { admin: boolean }) {
   const { t } = useLingui();
   const signOut = useSignOut();
+  const queryClient = useQueryClient();
+  const passkeys = useQuery(trpc.account.passkeys.queryOptions());
   return (
     <Container maxW="2xl" py="10" data-testid="two-factor-required">
       <Stack gap="6">
@@ -26,6 +33,16 @@ export function TwoFactorRequired() {
             <TwoFactorEnrolment />
           </Card.Body>
         </Card.Root>
+        <Heading as="h2" size="lg">
+          {t`Or use a passkey`}
+        </Heading>
+        <PasskeysCard />
+        {(passkeys.data?.length ?? 0) > 0 && (
+          <Stack gap="3" data-testid="passkey-sign-in-again">
+            <Text>{t`A passkey counts as both factors. Sign in with it now to continue.`}</Text>
+            <PasskeySignInButton admin={admin} onSignedIn={(user) => queryClient.setQueryData(trpc.auth.me.queryKey(), user)} />
+          </Stack>
+        )}
         <Button variant="outline" alignSelf="start" loading={signOut.isPending} onClick={() => signOut.mutate()}>
           <LogOut aria-hidden />
           {t`Log out`}

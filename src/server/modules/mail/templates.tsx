@@ -4,6 +4,8 @@ import {
   emailChangedMail,
   passwordChangedMail,
   resetPasswordMail,
+  type SignInMethodChange,
+  signInMethodChangedMail,
   twoFactorResetMail,
   verifyEmailMail,
 } from './templates/account-mails.ts';
@@ -32,6 +34,8 @@ export type MailMessage =
   | { template: 'password-changed'; data: { name: string } }
   /** An administrator removed the account's second factor. */
   | { template: 'two-factor-reset'; data: { name: string } }
+  /** The account itself added or removed a passkey, or turned two-factor sign-in on or off. */
+  | { template: 'sign-in-method-changed'; data: { name: string; change: SignInMethodChange; passkeyName?: string } }
   /** Sent to the old address. */
   | { template: 'email-changed'; data: { name: string; newEmail: string } }
   /** With the appointment as an .ics attachment. */
@@ -98,6 +102,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return passwordChangedMail(message.data, locale, publicUrl);
     case 'two-factor-reset':
       return twoFactorResetMail(message.data, locale, publicUrl);
+    case 'sign-in-method-changed':
+      return signInMethodChangedMail(message.data, locale, publicUrl);
     case 'email-changed':
       return emailChangedMail(message.data, locale);
     case 'booking-confirmed':

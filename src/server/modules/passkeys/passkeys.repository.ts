@@ -94,9 +94,10 @@ export async function recordUse(db: Db, id: string, newCount: number, now: Date)
   return numUpdatedRows === 1n;
 }
 
-export async function deletePasskey(db: Db, userId: string, id: string): Promise<boolean> {
-  const { numDeletedRows } = await db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  return numDeletedRows === 1n;
+/** Removes one of the user's passkeys; answers its name, or null when the user has no such passkey. */
+export async function deletePasskey(db: Db, userId: string, id: string): Promise<string | null> {
+  const row = await db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).returning('name').executeTakeFirst();
+  return row?.name ?? null;
 }
 
 /** The role of a live account (null once it is deleted). */

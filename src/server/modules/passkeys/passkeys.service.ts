@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import { recordSignInMethodChange } from '../two-factor/two-factor.service.ts';
 import * as repo from './passkeys.repository.ts';
 
 // Passkeys (WebAuthn) with @simplewebauthn/server (docs/decisions/0025): a passkey is something the
@@ -106,20 +107,27 @@ export async function register(
   const { credential } = verification.registrationInfo;
   if ((await repo.countPasskeys(db, userId)) >= MAX_PASSKEYS)
     throw new AppError('CONFLICT', { reason: 'passkey_limit', limit: MAX_PASSKEYS });
-  const saved = await repo.insertPasskey(db, {
-    id: credential.id,
-    userId,
-    publicKey: credential.publicKey,
-    signCount: credential.counter,
-    transports: credential.transports ?? [],
-    name: input.name,
+  await db.transaction().execute(async (tx) => {
+    const saved = await repo.insertPasskey(tx, {
+      id: credential.id,
+      userId,
+      publicKey: credential.publicKey,
+      signCount: credential.counter,
+      transports: credential.transports ?? [],
+      name: input.name,
+    });
+    if (!saved) throw new AppError('CONFLICT', { reason: 'passkey_registered' });
+    await recordSignInMethodChange(tx, userId, { change: 'passkey_added', passkeyName: input.name });
   });
-  if (!saved) throw new AppError('CONFLICT', { reason: 'passkey_registered' });
   return list(db, userId);
 }
 
 export async function remove(db: Kysely<Database>, userId: string, id: string) {
-  if (!(await repo.deletePasskey(db, userId, id))) throw new AppError('NOT_FOUND', { entity: 'passkey' });
+  await db.transaction().execute(async (tx) => {
+    const name = await repo.deletePasskey(tx, userId, id);
+    if (name === null) throw new AppError('NOT_FOUND', { entity: 'passkey' });
+    await recordSignInMethodChange(tx, userId, { change: 'passkey_removed', passkeyName: name });
+  });
   return list(db, userId);
 }
 

@@ -54,6 +54,8 @@ async function caller(c: Context, deps: Deps, { sensitive }: { sensitive: boolea
   if (user && (await secondFactorStanding(deps.db, user, deps.env.TWO_FACTOR_GRACE_DAYS)) === 'setup_required') {
     throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
   }
+  // And the consent rule (docs/decisions/0024): results are the service, which the terms in force govern.
+  if (user?.consent_required) throw new AppError('CONSENT_UPDATE_REQUIRED');
   // Opening a patient's result is one of an administrator's sensitive actions (as in the admin router).
   if (sensitive && user?.user_type === 'admin' && validation && !passwordRecentlyConfirmed(validation.session)) {
     throw new AppError('PASSWORD_CONFIRMATION_REQUIRED');

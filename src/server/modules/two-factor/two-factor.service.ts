@@ -1,7 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { createTOTPKeyURI } from '@oslojs/otp';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import QRCode from 'qrcode';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
@@ -85,6 +85,7 @@ export async function enable(db: Kysely<Database>, userId: string, code: string,
   await db.transaction().execute(async (tx) => {
     if (!(await repo.enableTotp(tx, userId, step))) throw new AppError('CONFLICT', { reason: 'two_factor_enabled' });
     await repo.replaceRecoveryCodes(tx, userId, recoveryCodes.map(recoveryCodeHash));
+    await recordSignInMethodChange(tx, userId, { change: 'two_factor_enabled' });
   });
   await clearAttempts(db, key);
   return { recovery_codes: recoveryCodes };
@@ -112,7 +113,9 @@ async function codeAccepted(db: Kysely<Database>, userId: string, code: string, 
 /** Turns two-factor off, given a code (the caller has checked the password). */
 export async function disable(db: Kysely<Database>, userId: string, code: string, env: Env) {
   await verifyCode(db, userId, code, env);
-  await repo.deleteSecondFactor(db, userId);
+  await db.transaction().execute(async (tx) => {
+    if (await repo.deleteSecondFactor(tx, userId)) await recordSignInMethodChange(tx, userId, { change: 'two_factor_disabled' });
+  });
   return { disabled: true as const };
 }
 
@@ -187,6 +190,42 @@ export async function resetByAdmin(db: Kysely<Database>, adminId: string, userId
     return removed;
   });
   return { reset };
+}
+
+/**
+ * The account itself changed how it signs in (a passkey added or removed, two-factor on or off): its
+ * owner is mailed, so a change they did not make does not go unnoticed, and the audit log keeps it.
+ * Call it in the change's transaction.
+ */
+export async function recordSignInMethodChange(
+  tx: Transaction<Database>,
+  userId: string,
+  event: { change: 'passkey_added' | 'passkey_removed' | 'two_factor_enabled' | 'two_factor_disabled'; passkeyName?: string },
+) {
+  const account = await repo.findAccountForReset(tx, userId);
+  if (account?.email) {
+    await enqueueMail(tx, {
+      to: account.email,
+      locale: account.locale,
+      userId,
+      message: { template: 'sign-in-method-changed', data: { name: account.name, ...event } },
+    });
+  }
+  const action = (
+    {
+      passkey_added: 'passkey.add',
+      passkey_removed: 'passkey.remove',
+      two_factor_enabled: 'two_factor.enable',
+      two_factor_disabled: 'two_factor.disable',
+    } as const
+  )[event.change];
+  await recordAudit(tx, {
+    actorId: userId,
+    action,
+    subjectType: 'user',
+    subjectId: userId,
+    details: event.passkeyName ? { passkey: event.passkeyName } : {},
+  });
 }
 
 const RESEAL_BATCH = 500;

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../../shared/locale.ts';
-import { emailAddress, leftToRight, type MailContent } from './content.ts';
+import { emailAddress, isolate, leftToRight, type MailContent } from './content.ts';
 import { picker, SUPPORT_EMAIL, webAddress } from './format.ts';
 import { greeting, subject } from './greeting.ts';
 
@@ -168,6 +168,83 @@ export function twoFactorResetMail(data: { name: string }, locale: Locale, publi
     ],
     action: { label: t('الانتقال إلى تحاليل', 'Go to Tahaleel'), href: publicUrl },
     notes: [[t('إن لم تطلب ذلك، فراسلنا فورًا على ', 'If you did not ask for this, write to us at once at '), emailAddress(SUPPORT_EMAIL)]],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأننا نُبلغك بكل تغيير يمسّ أمان حسابك في تحاليل.',
+          'You received this e-mail because we tell you about every change to the security of your Tahaleel account.',
+        ),
+      ],
+    ],
+  };
+}
+
+/** What changed in how the account signs in; the owner is told of each, as of a password change. */
+export type SignInMethodChange = 'passkey_added' | 'passkey_removed' | 'two_factor_enabled' | 'two_factor_disabled';
+
+/** A passkey was added or removed, or two-factor sign-in turned on or off, by the account itself. */
+export function signInMethodChangedMail(
+  data: { name: string; change: SignInMethodChange; passkeyName?: string },
+  locale: Locale,
+  publicUrl: string,
+): MailContent {
+  const t = picker(locale);
+  const passkey = isolate(data.passkeyName ?? '');
+  const what = {
+    passkey_added: {
+      title: t('أُضيف مفتاح مرور إلى حسابك', 'A passkey was added to your account'),
+      line: [
+        t('أُضيف إلى حسابك في تحاليل مفتاح مرور باسم «', 'A passkey named “'),
+        passkey,
+        t('»، ويمكن الدخول به من الآن دون كلمة المرور.', '” was added to your Tahaleel account. It can now sign in without the password.'),
+      ],
+    },
+    passkey_removed: {
+      title: t('حُذف مفتاح مرور من حسابك', 'A passkey was removed from your account'),
+      line: [
+        t('حُذف من حسابك في تحاليل مفتاح المرور «', 'The passkey “'),
+        passkey,
+        t('»، فلم يعد يصلح للدخول.', '” was removed from your Tahaleel account. It can no longer sign in.'),
+      ],
+    },
+    two_factor_enabled: {
+      title: t('فُعِّل التحقق بخطوتين في حسابك', 'Two-factor sign-in was turned on'),
+      line: [
+        t(
+          'فُعِّل التحقق بخطوتين في حسابك في تحاليل: سيُطلب منك بعد كلمة المرور رمزٌ من تطبيق المصادقة عند كل تسجيل دخول.',
+          'Two-factor sign-in was turned on for your Tahaleel account: after your password, each sign-in now asks for a code from your authenticator app.',
+        ),
+      ],
+    },
+    two_factor_disabled: {
+      title: t('أُوقف التحقق بخطوتين في حسابك', 'Two-factor sign-in was turned off'),
+      line: [
+        t(
+          'أُوقف التحقق بخطوتين في حسابك في تحاليل، فصارت كلمة المرور وحدها تكفي للدخول.',
+          'Two-factor sign-in was turned off for your Tahaleel account: the password alone now signs in.',
+        ),
+      ],
+    },
+  }[data.change];
+  return {
+    subject: subject(t, what.title),
+    preheader: t('إن لم تكن أنت، فغيّر كلمة المرور الآن.', 'If this was not you, change your password now.'),
+    heading: what.title,
+    intro: [
+      greeting(t, data.name),
+      what.line,
+      [t('إن كنت أنت من أجرى هذا التغيير، فلا حاجة إلى أي إجراء.', 'If you made this change, there is nothing more to do.')],
+    ],
+    action: { label: t('مراجعة إعدادات الأمان', 'Review your security settings'), href: `${publicUrl}/dashboard` },
+    notes: [
+      [
+        t(
+          'إن لم تكن أنت، فأعد تعيين كلمة المرور فورًا وراسلنا على ',
+          'If this was not you, reset your password at once and write to us at ',
+        ),
+        emailAddress(SUPPORT_EMAIL),
+      ],
+    ],
     reason: [
       [
         t(
