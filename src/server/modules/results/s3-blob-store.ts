@@ -75,6 +75,9 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
     assertSafeKey(key);
     return `${base}/${key}`;
   };
+  // A small answer we do not need is read to its end rather than cancelled: undici's body.cancel() can
+  // wait on the connection's close indefinitely (seen here behind a TCP proxy under load), reading cannot.
+  const drain = async (response: Response) => void (await response.arrayBuffer());
   const failed = async (what: string, response: Response) =>
     new Error(`S3 ${what} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   const circuit = objectStoreCircuit(base);
@@ -93,13 +96,13 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
       const init = { method: 'PUT', body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': 'application/octet-stream' } };
       await request(key, init, async (response) => {
         if (!response.ok) throw await failed(`PUT ${key}`, response);
-        await response.body?.cancel();
+        await drain(response);
       });
     },
     async get(key) {
       return request(key, {}, async (response) => {
         if (response.status === 404) {
-          await response.body?.cancel();
+          await drain(response);
           return null;
         }
         if (!response.ok) throw await failed(`GET ${key}`, response);
@@ -110,7 +113,7 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
       await request(key, { method: 'DELETE' }, async (response) => {
         // Deleting what is not there is not an error (S3 answers 204 either way; some stores say 404).
         if (!response.ok && response.status !== 404) throw await failed(`DELETE ${key}`, response);
-        await response.body?.cancel();
+        await drain(response);
       });
     },
   };
