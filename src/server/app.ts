@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
+      imgSrc: ["'self'", 'data:', tileSource(deps.env.MAP_TILES_URL)],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       frameAncestors: ["'none'"],
@@ -147,4 +147,10 @@ export function createApp(deps: AppDeps) {
   );
 
   return app;
+}
+
+/** The CSP source that allows a tile server's images: its origin, any subdomain where it has an {s} place. */
+function tileSource(tileUrl: string): string {
+  const url = new URL(tileUrl.replaceAll('{s}', 'tile-subdomain'));
+  return `${url.protocol}//${url.host.replace('tile-subdomain', '*')}`;
 }

@@ -12,6 +12,13 @@ const optionalUrl = optionalText.pipe(z.url().optional());
 /** A link to one of Tahaleel's own accounts, shown in the footer: a web address on https. */
 const socialUrl = optionalText.pipe(z.url({ protocol: /^https$/, error: 'must be an https:// address' }).optional());
 
+/** A tile server's address with its {z}/{x}/{y} places (and {s} for a subdomain, if it uses them). */
+const tileUrl = z
+  .string()
+  .trim()
+  .refine((value) => ['{z}', '{x}', '{y}'].every((place) => value.includes(place)), 'must contain {z}, {x} and {y}')
+  .refine((value) => /^https?:\/\/[^/]+\//.test(value) && URL.canParse(value.replaceAll('{s}', 'a')), 'must be an http(s):// address');
+
 const KEY_BYTES = 32;
 const KEY_HINT = `32 random bytes in base64 (e.g. from \`openssl rand -base64 ${KEY_BYTES}\`)`;
 
@@ -129,6 +136,10 @@ export const envSchema = z
     SOCIAL_INSTAGRAM_URL: socialUrl,
     SOCIAL_LINKEDIN_URL: socialUrl,
     SOCIAL_YOUTUBE_URL: socialUrl,
+    /** Map tiles for the labs map (issue #22): OpenStreetMap's by default; its CSP source is allowed for images. */
+    MAP_TILES_URL: tileUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** Shown on the map, as the tile provider's terms require. */
+    MAP_TILES_ATTRIBUTION: z.string().trim().min(1).max(300).default('© OpenStreetMap contributors'),
     /** The least severe log entries written (one JSON line each); `silent` writes none. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /** `test-only` hashes passwords at a test suite's cost; refused unless NODE_ENV=test. */

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { type BlankTileServer, startBlankTileServer } from '../setup/blank-tiles.ts';
 import { startFakeGoogle } from '../setup/fake-google.ts';
 import { startS3Server } from '../setup/s3.ts';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
@@ -21,6 +22,8 @@ export interface AppServer {
   dataDir: string;
   /** The SMTP server the app's mail goes to (SMTP_URL), in this worker's process: read what people receive. */
   mailbox: TestSmtpServer;
+  /** The map's tiles (blank), so no test fetches tiles from outside. */
+  tiles: BlankTileServer;
   /** Google's token endpoint as a fake (tests/setup/fake-google.ts); the browser's visit to Google is routed by the test. */
   google: Awaited<ReturnType<typeof startFakeGoogle>>;
   stop(): Promise<void>;
@@ -46,6 +49,7 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
   const google = await startFakeGoogle(E2E_GOOGLE_CLIENT.id, E2E_GOOGLE_CLIENT.secret);
   // Result files go to an S3-protocol server, as in production with several instances.
   const s3 = await startS3Server();
+  const tiles = await startBlankTileServer();
   if (!existsSync(COMPILED_SERVER)) throw new Error(`no ${COMPILED_SERVER}: run \`npm run build\` first (\`npm run test:e2e\` does)`);
   const child = spawn(process.execPath, ['--enable-source-maps', COMPILED_SERVER], {
     env: {
@@ -70,6 +74,7 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
       // Two of the footer's four networks: the others, unset, are not shown (front-of-house.spec.ts).
       SOCIAL_X_URL: 'https://x.com/tahaleel',
       SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/tahaleel',
+      MAP_TILES_URL: tiles.urlTemplate,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -81,10 +86,11 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
     url,
     dataDir,
     mailbox,
+    tiles,
     google,
     stop: async () => {
       await stopProcess(child);
-      await Promise.all([mailbox.close(), google.close(), s3.close()]);
+      await Promise.all([mailbox.close(), google.close(), s3.close(), tiles.close()]);
     },
   };
 }

@@ -48,6 +48,12 @@ const ar = {
     remove: 'حذف',
     addedMail: 'أُضيف مفتاح مرور إلى حسابك',
   },
+  labsMap: {
+    list: 'قائمة',
+    map: 'خريطة',
+    region: 'خريطة المختبرات',
+    labRegion: 'موقع المختبر على الخريطة',
+  },
   resultReason: {
     open: 'فتح النتيجة',
     title: 'لماذا تفتح هذه النتيجة؟',
@@ -319,6 +325,12 @@ export const words = {
       signIn: 'Sign in with a passkey',
       remove: 'Remove',
       addedMail: 'A passkey was added to your account',
+    },
+    labsMap: {
+      list: 'List',
+      map: 'Map',
+      region: 'Map of labs',
+      labRegion: "The lab's location on the map",
     },
     resultReason: {
       open: 'Open result',

@@ -27,6 +27,18 @@ describe('security headers', () => {
     }
   });
 
+  it("allows images from the map's tile server, and from no other", async () => {
+    const osm = createApp({ db: database.db, env: parseEnv({}) });
+    const imgSrc = (csp: string | null) => /img-src ([^;]*)/.exec(csp ?? '')?.[1];
+    expect(imgSrc((await osm.request('/healthz')).headers.get('content-security-policy'))).toBe(
+      "'self' data: https://tile.openstreetmap.org",
+    );
+    const subdomains = createApp({ db: database.db, env: parseEnv({ MAP_TILES_URL: 'https://{s}.tiles.example.sa/osm/{z}/{x}/{y}.png' }) });
+    expect(imgSrc((await subdomains.request('/healthz')).headers.get('content-security-policy'))).toBe(
+      "'self' data: https://*.tiles.example.sa",
+    );
+  });
+
   it('adds HSTS when the site is served over HTTPS', async () => {
     const app = createApp({ db: database.db, env: parseEnv({ PUBLIC_URL: 'https://tahaleel.sa' }) });
     const response = await app.request('/healthz');

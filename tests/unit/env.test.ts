@@ -40,6 +40,13 @@ describe('environment', () => {
     expect(() => parseEnv({ SOCIAL_LINKEDIN_URL: 'javascript:alert(1)' })).toThrow(/SOCIAL_LINKEDIN_URL/);
   });
 
+  it('takes a map tile address with its {z}, {x} and {y} places', () => {
+    expect(parseEnv({}).MAP_TILES_URL).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(parseEnv({ MAP_TILES_URL: 'https://{s}.tiles.example.sa/{z}/{x}/{y}.png' }).MAP_TILES_URL).toContain('{s}');
+    expect(() => parseEnv({ MAP_TILES_URL: 'https://tiles.example.sa/{z}/{x}.png' })).toThrow(/MAP_TILES_URL: must contain/);
+    expect(() => parseEnv({ MAP_TILES_URL: 'javascript:{z}{x}{y}' })).toThrow(/MAP_TILES_URL: must be an http/);
+  });
+
   it('requires the store API URL and store id together', () => {
     expect(() => parseEnv({ STORE_API_URL: 'http://127.0.0.1:9999' })).toThrow(/STORE_ID/);
     expect(parseEnv({ STORE_API_URL: 'http://127.0.0.1:9999', STORE_ID: 'tahaleel' }).STORE_ID).toBe('tahaleel');

@@ -11,6 +11,7 @@ import { Price } from '../components/price.tsx';
 import { ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
+import { LazyLabsMap } from '../features/map/lazy-labs-map.tsx';
 import { localized } from '../lib/bidi.ts';
 import { formatClock, intlLocale, isAllDay } from '../lib/format.ts';
 import { activeLocale } from '../lib/locale.ts';
@@ -101,36 +102,53 @@ function LabPage() {
         </Stack>
 
         <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="8" alignItems="start">
-          <Card.Root variant="outline">
-            <Card.Header>
-              <Heading as="h2" size="md">
-                {t`Working hours`}
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="2" as="dl">
-                {SAUDI_WEEK.map((weekday) => {
-                  const entry = hours.get(weekday);
-                  return (
-                    <HStack key={weekday} justify="space-between">
-                      <Text as="dt">{weekdayName(weekday, locale)}</Text>
-                      <Text as="dd" color={entry ? 'fg' : 'fg.muted'}>
-                        {entry && isAllDay(entry.opens_at, entry.closes_at) ? (
-                          t`Open 24 hours`
-                        ) : entry ? (
-                          <bdi>
-                            {formatClock(entry.opens_at, locale)} – {formatClock(entry.closes_at, locale)}
-                          </bdi>
-                        ) : (
-                          t`Closed`
-                        )}
-                      </Text>
-                    </HStack>
-                  );
-                })}
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+          <Stack gap="6">
+            <Card.Root variant="outline">
+              <Card.Header>
+                <Heading as="h2" size="md">
+                  {t`Working hours`}
+                </Heading>
+              </Card.Header>
+              <Card.Body>
+                <Stack gap="2" as="dl">
+                  {SAUDI_WEEK.map((weekday) => {
+                    const entry = hours.get(weekday);
+                    return (
+                      <HStack key={weekday} justify="space-between">
+                        <Text as="dt">{weekdayName(weekday, locale)}</Text>
+                        <Text as="dd" color={entry ? 'fg' : 'fg.muted'}>
+                          {entry && isAllDay(entry.opens_at, entry.closes_at) ? (
+                            t`Open 24 hours`
+                          ) : entry ? (
+                            <bdi>
+                              {formatClock(entry.opens_at, locale)} – {formatClock(entry.closes_at, locale)}
+                            </bdi>
+                          ) : (
+                            t`Closed`
+                          )}
+                        </Text>
+                      </HStack>
+                    );
+                  })}
+                </Stack>
+              </Card.Body>
+            </Card.Root>
+            {data.latitude !== null && data.longitude !== null && (
+              <LazyLabsMap
+                pins={[
+                  {
+                    id: data.id,
+                    latitude: data.latitude,
+                    longitude: data.longitude,
+                    title: localized(locale, data.lab_name_ar, data.lab_name_en),
+                    detail: localized(locale, data.address_ar, data.address_en),
+                  },
+                ]}
+                label={t`The lab's location on the map`}
+                height="280px"
+              />
+            )}
+          </Stack>
 
           <Stack gap="3" as="section" aria-labelledby="lab-tests-heading">
             <Heading as="h2" size="lg" id="lab-tests-heading">

@@ -1,13 +1,28 @@
-import { Box, Card, Container, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  ButtonGroup,
+  Card,
+  Container,
+  Heading,
+  HStack,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { MapPin } from 'lucide-react';
+import { List, Map as MapIcon, MapPin } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
 import { type CityKey, cities, cityKeys } from '../../shared/cities.ts';
 import { EmptyState, ErrorState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
+import { type MapPin as LabPin, LazyLabsMap } from '../features/map/lazy-labs-map.tsx';
 import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { searchChoice } from '../lib/plain-checks.ts';
@@ -15,7 +30,10 @@ import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/labs/')({
-  validateSearch: (search): { city?: CityKey } => ({ city: searchChoice(search.city, cityKeys) }),
+  validateSearch: (search): { city?: CityKey; view?: 'map' } => ({
+    city: searchChoice(search.city, cityKeys),
+    view: searchChoice(search.view, ['map'] as const),
+  }),
   loaderDeps: ({ search }) => ({ city: search.city }),
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.catalog.labs.queryOptions({ city: deps.city })),
   component: LabsPage,
@@ -23,10 +41,28 @@ export const Route = createFileRoute('/labs/')({
 
 function LabsPage() {
   const { t } = useLingui();
-  const { city } = Route.useSearch();
+  const { city, view } = Route.useSearch();
   const navigate = useNavigate({ from: '/labs/' });
   const labs = useQuery(trpc.catalog.labs.queryOptions({ city }));
   const locale = activeLocale();
+  const pins = useMemo<LabPin[]>(
+    () =>
+      (labs.data ?? []).flatMap((lab) =>
+        lab.latitude !== null && lab.longitude !== null
+          ? [
+              {
+                id: lab.id,
+                latitude: lab.latitude,
+                longitude: lab.longitude,
+                title: localized(locale, lab.lab_name_ar, lab.lab_name_en),
+                detail: localized(locale, lab.address_ar, lab.address_en),
+              },
+            ]
+          : [],
+      ),
+    [labs.data, locale],
+  );
+  const openLab = useCallback((pin: LabPin) => void navigate({ to: '/labs/$labId', params: { labId: pin.id } }), [navigate]);
   usePageMeta({ title: t`Labs`, description: t`Licensed laboratories across the Kingdom, with their ratings and locations.` });
   return (
     <Container maxW="7xl" py="10">
@@ -38,21 +74,41 @@ function LabsPage() {
             </Heading>
             <Text color="fg.muted">{t`Licensed laboratories across the Kingdom, with their ratings and locations.`}</Text>
           </Stack>
-          <NativeSelect.Root width={{ base: 'full', md: '64' }}>
-            <NativeSelect.Field
-              aria-label={t`City`}
-              value={city ?? ''}
-              onChange={(event) => void navigate({ search: { city: (event.target.value || undefined) as CityKey | undefined } })}
-            >
-              <option value="">{t`All cities`}</option>
-              {cityKeys.map((key) => (
-                <option key={key} value={key}>
-                  {cities[key][locale]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }}>
+            <ButtonGroup size="sm" variant="outline" attached role="group" aria-label={t`Show labs as`}>
+              <Button
+                aria-pressed={view !== 'map'}
+                variant={view !== 'map' ? 'solid' : 'outline'}
+                onClick={() => void navigate({ search: (current) => ({ ...current, view: undefined }), replace: true })}
+              >
+                <List aria-hidden />
+                {t`List`}
+              </Button>
+              <Button
+                aria-pressed={view === 'map'}
+                variant={view === 'map' ? 'solid' : 'outline'}
+                onClick={() => void navigate({ search: (current) => ({ ...current, view: 'map' }), replace: true })}
+              >
+                <MapIcon aria-hidden />
+                {t`Map`}
+              </Button>
+            </ButtonGroup>
+            <NativeSelect.Root width={{ base: 'full', md: '64' }}>
+              <NativeSelect.Field
+                aria-label={t`City`}
+                value={city ?? ''}
+                onChange={(event) => void navigate({ search: { city: (event.target.value || undefined) as CityKey | undefined } })}
+              >
+                <option value="">{t`All cities`}</option>
+                {cityKeys.map((key) => (
+                  <option key={key} value={key}>
+                    {cities[key][locale]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Stack>
         </Stack>
         {labs.isError ? (
           <ErrorState title={t`Error fetching labs`} error={labs.error} onRetry={() => void labs.refetch()} />
@@ -64,6 +120,8 @@ function LabsPage() {
           </SimpleGrid>
         ) : labs.data.length === 0 ? (
           <EmptyState>{t`No labs in this city yet.`}</EmptyState>
+        ) : view === 'map' ? (
+          <LazyLabsMap pins={pins} label={t`Map of labs`} height="min(70vh, 640px)" onOpen={openLab} />
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" as="ul" listStyleType="none">
             {labs.data.map((lab) => (

@@ -18,5 +18,7 @@ export const catalogRouter = router({
     .query(({ ctx, input }) => catalog.getLabs(ctx.db, input?.city)),
   /** The footer's links to Tahaleel's accounts, in the footer's order; only those the operator set. */
   socialLinks: publicProcedure.query(({ ctx }) => catalog.socialLinks(ctx.config)),
+  /** Where the labs map takes its tiles from, and the credit to show on it. */
+  mapTiles: publicProcedure.query(({ ctx }) => catalog.mapTiles(ctx.config)),
   lab: publicProcedure.input(z.object({ labId: z.uuid() })).query(({ ctx, input }) => catalog.getLab(ctx.db, input.labId)),
 });

@@ -69,3 +69,8 @@ export function socialLinks(env: Pick<Env, 'SOCIAL_X_URL' | 'SOCIAL_INSTAGRAM_UR
   ] as const;
   return links.flatMap(({ network, href }) => (href ? [{ network, href }] : []));
 }
+
+/** The map's tiles and the credit their provider asks for (MAP_TILES_URL, MAP_TILES_ATTRIBUTION). */
+export function mapTiles(env: Pick<Env, 'MAP_TILES_URL' | 'MAP_TILES_ATTRIBUTION'>) {
+  return { url: env.MAP_TILES_URL, attribution: env.MAP_TILES_ATTRIBUTION };
+}
