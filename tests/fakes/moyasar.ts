@@ -395,9 +395,10 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   const port = Number(process.env.FAKE_MOYASAR_PORT ?? 4010);
   const appUrl = process.env.PUBLIC_URL ?? 'http://localhost:3000';
   const webhookSecret = 'whsec_local_fake';
-  const fake = await startFakeMoyasar({ port, webhookUrl: `${appUrl}/payments/moyasar/webhook`, webhookSecret });
-  console.log(`Fake Moyasar at ${fake.apiUrl}. Start the app with:
+  void startFakeMoyasar({ port, webhookUrl: `${appUrl}/payments/moyasar/webhook`, webhookSecret }).then((fake) =>
+    console.log(`Fake Moyasar at ${fake.apiUrl}. Start the app with:
   PAYMENT_PROVIDER=moyasar MOYASAR_API_URL=${fake.apiUrl} MOYASAR_SECRET_KEY=${fake.secretKey} \\
   MOYASAR_PUBLISHABLE_KEY=${fake.publishableKey} MOYASAR_WEBHOOK_SECRET=${webhookSecret} npm start
-Test cards: 4111 1111 1111 1111 (Visa) or 4201 3201 1111 1010 (mada) pay; 4123 1200 0109 0109 is declined.`);
+Test cards: 4111 1111 1111 1111 (Visa) or 4201 3201 1111 1010 (mada) pay; 4123 1200 0109 0109 is declined.`),
+  );
 }
