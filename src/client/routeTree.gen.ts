@@ -15,6 +15,7 @@ import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as JoinAsLabRouteImport } from './routes/join-as-lab'
+import { Route as PaymentResultRouteImport } from './routes/payment-result'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
@@ -62,6 +63,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const JoinAsLabRoute = JoinAsLabRouteImport.update({
   id: '/join-as-lab',
   path: '/join-as-lab',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentResultRoute = PaymentResultRouteImport.update({
+  id: '/payment-result',
+  path: '/payment-result',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PricingRoute = PricingRouteImport.update({
@@ -162,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/join-as-lab': typeof JoinAsLabRoute
+  '/payment-result': typeof PaymentResultRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -188,6 +195,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/join-as-lab': typeof JoinAsLabRoute
+  '/payment-result': typeof PaymentResultRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -215,6 +223,7 @@ export interface FileRoutesById {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/join-as-lab': typeof JoinAsLabRoute
+  '/payment-result': typeof PaymentResultRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -243,6 +252,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/join-as-lab'
+    | '/payment-result'
     | '/pricing'
     | '/privacy-policy'
     | '/reset-password'
@@ -269,6 +279,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/join-as-lab'
+    | '/payment-result'
     | '/pricing'
     | '/privacy-policy'
     | '/reset-password'
@@ -295,6 +306,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/join-as-lab'
+    | '/payment-result'
     | '/pricing'
     | '/privacy-policy'
     | '/reset-password'
@@ -322,6 +334,7 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   JoinAsLabRoute: typeof JoinAsLabRoute
+  PaymentResultRoute: typeof PaymentResultRoute
   PricingRoute: typeof PricingRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
@@ -384,6 +397,13 @@ declare module '@tanstack/react-router' {
       path: '/join-as-lab'
       fullPath: '/join-as-lab'
       preLoaderRoute: typeof JoinAsLabRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-result': {
+      id: '/payment-result'
+      path: '/payment-result'
+      fullPath: '/payment-result'
+      preLoaderRoute: typeof PaymentResultRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pricing': {
@@ -522,6 +542,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   JoinAsLabRoute: JoinAsLabRoute,
+  PaymentResultRoute: PaymentResultRoute,
   PricingRoute: PricingRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ResetPasswordRoute: ResetPasswordRoute,

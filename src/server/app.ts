@@ -9,9 +9,11 @@ import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS } from '../shared/api-limits.ts';
 import type { AppErrorCode } from '../shared/errors.ts';
 import { dataExportRoutes } from './modules/account/data-export.routes.ts';
 import { googleRoutes } from './modules/auth/google.routes.ts';
+import { moyasarRoutes } from './modules/booking/moyasar.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { resultRoutes } from './modules/results/results.routes.ts';
 import { consoleLogger, requestLog } from './platform/logger.ts';
+import { paymentProviderFor } from './platform/payment-providers.ts';
 import { isSameOrigin } from './same-origin.ts';
 import { type AppDeps, createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/router.ts';
@@ -39,6 +41,9 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
   const https = new URL(deps.env.PUBLIC_URL).protocol === 'https:';
   const log = deps.log ?? consoleLogger;
+  // One provider for the procedures and the gateway's routes alike.
+  const payments = deps.payments ?? paymentProviderFor(deps.env);
+  deps = { ...deps, payments };
 
   if (deps.log) app.use(requestLog(deps.log));
   app.onError((error, c) => {
@@ -56,10 +61,11 @@ export function createApp(deps: AppDeps) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', tileSource(deps.env.MAP_TILES_URL)],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
+      // The checkout's card form posts to the payment gateway (Moyasar's form model: ADR 0026).
+      connectSrc: payments.browser ? ["'self'", new URL(payments.browser.apiUrl).origin] : ["'self'"],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'"],
+      formAction: payments.browser ? ["'self'", new URL(payments.browser.apiUrl).origin] : ["'self'"],
       objectSrc: ["'none'"],
     },
     referrerPolicy: 'strict-origin-when-cross-origin',
@@ -89,6 +95,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/auth/google', googleRoutes(deps));
+  // The gateway posts its webhook from its own servers: no Origin header, so the checks above pass it.
+  if (payments.browser) app.route('/payments/moyasar', moyasarRoutes({ db: deps.db, payments, log }));
   if (deps.env.DEV_MAILBOX) app.route('/dev/mailbox', devMailboxRoutes(deps.db, deps.env.PUBLIC_URL));
 
   if (deps.blobs) {

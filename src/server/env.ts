@@ -72,6 +72,16 @@ export const envSchema = z
       .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
     /** The simulated lab-test payment's wait (the spec's 2 s); tests and benchmarks set 0. */
     PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    /** Where lab-test payments go: `simulated` (the default: no money moves) or `moyasar` (ADR 0026). */
+    PAYMENT_PROVIDER: z.enum(['simulated', 'moyasar']).default('simulated'),
+    /** Moyasar's API base; the app appends /payments, /payments/{id}/refund, … */
+    MOYASAR_API_URL: optionalUrl.transform((url) => url ?? 'https://api.moyasar.com/v1'),
+    /** The secret key (sk_…): fetches, refunds and voids payments. Never sent to a browser. */
+    MOYASAR_SECRET_KEY: optionalText,
+    /** The publishable key (pk_…): the browser creates the payment with it. */
+    MOYASAR_PUBLISHABLE_KEY: optionalText,
+    /** The webhook's secret_token, as set in Moyasar's dashboard. */
+    MOYASAR_WEBHOOK_SECRET: optionalText,
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_TOKEN_URL: optionalUrl,
@@ -180,6 +190,19 @@ export const envSchema = z
   .refine((env) => !env.RESULTS_ENCRYPTION_KEYS_OLD?.length || env.RESULTS_ENCRYPTION_KEY, {
     path: ['RESULTS_ENCRYPTION_KEYS_OLD'],
     message: 'old keys only open files: set RESULTS_ENCRYPTION_KEY too, the key that seals new ones',
+    when: () => true,
+  })
+  .refine(
+    (env) => env.PAYMENT_PROVIDER !== 'moyasar' || (env.MOYASAR_SECRET_KEY && env.MOYASAR_PUBLISHABLE_KEY && env.MOYASAR_WEBHOOK_SECRET),
+    {
+      path: ['PAYMENT_PROVIDER'],
+      message: 'moyasar needs MOYASAR_SECRET_KEY, MOYASAR_PUBLISHABLE_KEY and MOYASAR_WEBHOOK_SECRET',
+      when: () => true,
+    },
+  )
+  .refine((env) => !env.MOYASAR_API_URL || isHttpsOrLocal(env.MOYASAR_API_URL), {
+    path: ['MOYASAR_API_URL'],
+    message: 'must be an https:// URL (http:// only for localhost, as a test fake)',
     when: () => true,
   })
   .refine((env) => Boolean(env.STORE_API_URL) === Boolean(env.STORE_ID), {

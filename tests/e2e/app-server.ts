@@ -38,10 +38,17 @@ export interface AppServer {
  * S3-protocol server (s3rver). Its output goes to
  * `<dataDir>/server.log`.
  */
-export async function startAppServer(workerIndex: number): Promise<AppServer> {
-  const port = BASE_PORT + workerIndex;
+export async function startAppServer(
+  workerIndex: number,
+  /**
+   * A second server of the worker with settings of its own (a spec paying at the Moyasar fake): its
+   * name keeps its data apart, and its port is 50 above the worker's.
+   */
+  variant?: { name: string; env: Record<string, string> },
+): Promise<AppServer> {
+  const port = BASE_PORT + workerIndex + (variant ? 50 : 0);
   const url = `http://localhost:${port}`;
-  const dataDir = resolve(`.data/e2e/worker-${workerIndex}`);
+  const dataDir = resolve(`.data/e2e/worker-${workerIndex}${variant ? `-${variant.name}` : ''}`);
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
   const log = createWriteStream(resolve(dataDir, 'server.log'));
@@ -75,6 +82,7 @@ export async function startAppServer(workerIndex: number): Promise<AppServer> {
       SOCIAL_X_URL: 'https://x.com/tahaleel',
       SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/tahaleel',
       MAP_TILES_URL: tiles.urlTemplate,
+      ...variant?.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

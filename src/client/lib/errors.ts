@@ -23,6 +23,7 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   CHECKOUT_IN_PROGRESS: msg`Your payment is already being processed. Please wait a moment.`,
   HOLD_LIMIT: msg`You have reserved as many time slots as you can at once. Book or remove one from your cart first.`,
   PAYMENT_FAILED: msg`The payment did not go through. You have not been charged.`,
+  REFUND_FAILED: msg`The refund could not be made just now, so your booking was not cancelled. Please try again shortly.`,
   CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to 4 hours before their time.`,
   OUT_OF_STOCK: msg`Not enough stock for one of the items.`,
   PRODUCT_UNAVAILABLE: msg`One of the items is currently unavailable.`,

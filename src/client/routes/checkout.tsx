@@ -1,33 +1,30 @@
 import { Alert, Box, Button, Card, Container, Grid, Heading, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { CreditCard, Lock } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
 import { Price } from '../components/price.tsx';
 import { notify } from '../components/ui/toaster.tsx';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { useSession } from '../features/auth/use-session.ts';
+import { checkoutKey, forgetCheckoutKey } from '../features/lab-cart/checkout-key.ts';
 import { LabCartLine, labCartLineKey } from '../features/lab-cart/lab-cart-line.tsx';
 import { labCartStore, useLabCartItems } from '../features/lab-cart/lab-cart-store.ts';
 import { useLabCart } from '../features/lab-cart/use-lab-cart.ts';
+import {
+  type CardDetails,
+  type CardField,
+  invalidCardFields,
+  type PaymentRequired,
+  payAtGateway,
+} from '../features/payments/card-payment.ts';
+import { CardPaymentForm } from '../features/payments/card-payment-form.tsx';
 import { errorMessage } from '../lib/errors.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
-
-const CHECKOUT_KEY = 'tahaleel.checkoutKey';
-
-/** One key per checkout attempt, kept until it succeeds, so a retried payment never books twice. */
-function checkoutKey(): string {
-  let key = sessionStorage.getItem(CHECKOUT_KEY);
-  if (!key) {
-    key = crypto.randomUUID();
-    sessionStorage.setItem(CHECKOUT_KEY, key);
-  }
-  return key;
-}
 
 export const Route = createFileRoute('/checkout')({
   // Spec §2: an empty cart's checkout sends the visitor home.
@@ -58,10 +55,35 @@ function CheckoutPage() {
     authModal.openForBooking();
   }, [isLoading, user, items.length, authModal]);
 
+  // Moyasar: a card form whose card the page posts to the gateway itself; else the simulated payment.
+  const method = useQuery(trpc.booking.paymentMethod.queryOptions());
+  const byCard = method.data?.provider === 'moyasar';
+  const [card, setCard] = useState<CardDetails>({ name: '', number: '', expiry: '', cvc: '' });
+  const [invalid, setInvalid] = useState<CardField[]>([]);
+  const [redirecting, setRedirecting] = useState(false);
+
+  const payByCard = async (required: PaymentRequired) => {
+    const answer = await payAtGateway(required, card);
+    if (answer.kind === 'redirect') {
+      // To the card issuer's 3-D Secure page; it returns to /payments/moyasar/callback.
+      setRedirecting(true);
+      window.location.assign(answer.url);
+      return;
+    }
+    if (answer.kind === 'invalid') setInvalid(answer.fields);
+    else if (answer.kind === 'declined')
+      notify.error({ title: t`Your card was declined. Please try another card.`, ...(answer.message && { description: answer.message }) });
+    else notify.error({ title: t`The payment service is not answering. You have not been charged; please try again.` });
+  };
+
   const create = useMutation(
     trpc.booking.create.mutationOptions({
-      onSuccess: async () => {
-        sessionStorage.removeItem(CHECKOUT_KEY);
+      onSuccess: async (result) => {
+        if ('payment' in result) {
+          await payByCard(result);
+          return;
+        }
+        forgetCheckoutKey();
         labCartStore.set([]);
         await queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() });
         notify.success({ title: t`Your booking is confirmed!` });
@@ -78,8 +100,14 @@ function CheckoutPage() {
       authModal.openForBooking();
       return;
     }
+    if (byCard) {
+      const wrong = invalidCardFields(card);
+      setInvalid(wrong);
+      if (wrong.length > 0) return;
+    }
     create.mutate({ items: items.map(({ labTestId, bookingTime }) => ({ labTestId, bookingTime })), idempotencyKey: checkoutKey() });
   };
+  const paying = create.isPending || redirecting;
 
   // The cart emptied in another tab: nothing is left to pay for (after paying, onSuccess goes on to the dashboard).
   const emptied = items.length === 0 && create.isIdle;
@@ -108,7 +136,7 @@ function CheckoutPage() {
                     key={labCartLineKey(item)}
                     item={item}
                     onRemove={() => cart.remove(index)}
-                    removeDisabled={create.isPending}
+                    removeDisabled={paying}
                     data-testid="checkout-item"
                   />
                 ))}
@@ -138,29 +166,36 @@ function CheckoutPage() {
               </Heading>
             </Card.Header>
             <Card.Body gap="4">
-              <Alert.Root status="info">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{t`Your card will not be charged`}</Alert.Title>
-                  <Alert.Description>
-                    {t`Online card payment is not open yet. Your booking is confirmed without any charge to your card.`}
-                  </Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-              <Box>
-                <Text fontSize="sm" mb="1" id="card-label">
-                  {t`Card number`}
-                </Text>
-                <HStack>
-                  <CreditCard size={18} aria-hidden />
-                  <Input aria-labelledby="card-label" value="4242 4242 4242 4242" readOnly dir="ltr" />
-                </HStack>
-              </Box>
+              {byCard ? (
+                <CardPaymentForm card={card} onChange={setCard} invalid={invalid} disabled={paying} />
+              ) : (
+                <>
+                  <Alert.Root status="info">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Title>{t`Your card will not be charged`}</Alert.Title>
+                      <Alert.Description>
+                        {t`Online card payment is not open yet. Your booking is confirmed without any charge to your card.`}
+                      </Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                  <Box>
+                    <Text fontSize="sm" mb="1" id="card-label">
+                      {t`Card number`}
+                    </Text>
+                    <HStack>
+                      <CreditCard size={18} aria-hidden />
+                      <Input aria-labelledby="card-label" value="4242 4242 4242 4242" readOnly dir="ltr" />
+                    </HStack>
+                  </Box>
+                </>
+              )}
               <Button
                 colorPalette="brand"
                 size="lg"
                 onClick={pay}
-                loading={create.isPending}
+                loading={paying}
+                disabled={method.isPending}
                 loadingText={t`Processing payment…`}
                 data-testid="pay"
               >

@@ -36,6 +36,8 @@ export type OutboxLocale = 'ar' | 'en';
 
 export type OutboxStatus = 'failed' | 'pending' | 'sent' | 'skipped';
 
+export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost';
+
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
 export type StoreOrderStatus = 'cancelled' | 'expired' | 'paid' | 'pending';
@@ -107,11 +109,25 @@ export interface Checkouts {
   customer_id: string;
   id: Generated<string>;
   idempotency_key: string;
+  items: Json | null;
   payment_provider: string;
   payment_reference: string | null;
   status: Generated<CheckoutStatus>;
   total_halalas: number;
   vat_halalas: number;
+}
+
+export interface GatewayPayments {
+  amount_halalas: number;
+  checkout_id: string | null;
+  created_at: CreatedAt;
+  currency: string;
+  id: string;
+  message: string | null;
+  provider: string;
+  refunded_halalas: Generated<number>;
+  status: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface Labs {
@@ -196,6 +212,15 @@ export interface Passkeys {
   sign_count: Generated<Int8>;
   transports: Generated<string>;
   user_id: string;
+}
+
+export interface PaymentRefunds {
+  amount_halalas: number;
+  booking_id: string | null;
+  created_at: CreatedAt;
+  id: Generated<string>;
+  payment_reference: string;
+  reason: PaymentRefundReason;
 }
 
 export interface PendingSignIns {
@@ -497,6 +522,7 @@ export interface DB {
   catalog_version: CatalogVersion;
   categories: Categories;
   checkouts: Checkouts;
+  gateway_payments: GatewayPayments;
   lab_slot_usage: LabSlotUsage;
   lab_tests: LabTests;
   lab_working_hours: LabWorkingHours;
@@ -504,6 +530,7 @@ export interface DB {
   newsletter_subscriptions: NewsletterSubscriptions;
   outbox: Outbox;
   passkeys: Passkeys;
+  payment_refunds: PaymentRefunds;
   pending_sign_ins: PendingSignIns;
   result_files: ResultFiles;
   sessions: Sessions;

@@ -27,7 +27,13 @@ export interface ChargeRequest {
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<{ reference: string }>;
-  refund(paymentReference: string): Promise<void>;
+  /** Gives back `amount` halalas of the payment, or all of it that is left when none is named. */
+  refund(paymentReference: string, amount?: number): Promise<void>;
+  /**
+   * Set for a gateway the browser pays at (Moyasar's form): the server never charges, it answers the
+   * form's configuration and confirms the payment when it comes back (ADR 0026).
+   */
+  readonly browser?: BrowserPayments;
 }
 
 /**
@@ -45,4 +51,30 @@ export function simulatedPaymentProvider(delayMs = 2000): PaymentProvider {
     },
     async refund() {},
   };
+}
+
+/** A payment's statuses as Moyasar documents them ("Payment Status Reference"). */
+export type MoyasarPaymentStatus = 'initiated' | 'paid' | 'failed' | 'authorized' | 'captured' | 'refunded' | 'voided' | 'verified';
+
+/** The fields of Moyasar's payment object this server reads. */
+export interface MoyasarPayment {
+  id: string;
+  status: MoyasarPaymentStatus;
+  amount: number;
+  currency: string;
+  refunded: number;
+  description: string | null;
+  metadata: Record<string, string> | null;
+  source: { type: string; company?: string; message?: string | null; transaction_url?: string | null } | null;
+}
+
+/** A gateway the browser pays at: what the checkout page needs, and what the server asks of it. */
+export interface BrowserPayments {
+  readonly apiUrl: string;
+  readonly publishableKey: string;
+  fetchPayment(id: string): Promise<MoyasarPayment | null>;
+  refundPayment(id: string, amount: number): Promise<MoyasarPayment>;
+  voidPayment(id: string): Promise<MoyasarPayment>;
+  /** Whether a webhook's secret_token is the one configured, compared in constant time. */
+  isWebhookSecret(token: unknown): boolean;
 }

@@ -5,7 +5,8 @@ import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { BlobStore } from '../modules/results/blob-store.ts';
 import type { Logger } from '../platform/logger.ts';
-import { type PaymentProvider, simulatedPaymentProvider } from '../platform/payment-provider.ts';
+import type { PaymentProvider } from '../platform/payment-provider.ts';
+import { paymentProviderFor } from '../platform/payment-providers.ts';
 import { rememberUserLocale, type Session, type SessionUser, validateSessionToken } from '../platform/session.ts';
 import { blankSessionCookie, readPendingSignInToken, readSessionToken, sessionCookie } from '../platform/session-cookie.ts';
 
@@ -14,7 +15,7 @@ export interface AppDeps {
   env: Env;
   /** The caller's address as this runtime knows it (socket, or a trusted proxy header). */
   clientIp?: (c: HonoContext) => string | undefined;
-  /** Lab-test payments; the simulated provider unless one is given. */
+  /** Lab-test payments; the one the settings name (PAYMENT_PROVIDER) unless one is given. */
   payments?: PaymentProvider;
   /** Where result files are kept; without one, /files/results answers 503 (the Node entry gives the disk store). */
   blobs?: BlobStore;
@@ -70,7 +71,7 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
   return {
     db: deps.db,
     config: deps.env,
-    payments: deps.payments ?? simulatedPaymentProvider(deps.env.PAYMENT_DELAY_MS),
+    payments: deps.payments ?? paymentProviderFor(deps.env),
     ...(deps.blobs && { blobs: deps.blobs }),
     session: validation?.session ?? null,
     user: validation?.user ?? null,

@@ -26,6 +26,8 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   CHECKOUT_IN_PROGRESS: 'CONFLICT',
   HOLD_LIMIT: 'TOO_MANY_REQUESTS',
   PAYMENT_FAILED: 'PAYMENT_REQUIRED',
+  // The gateway did not take the refund back: nothing was cancelled.
+  REFUND_FAILED: 'BAD_GATEWAY',
   CANCEL_WINDOW_PASSED: 'BAD_REQUEST',
   OUT_OF_STOCK: 'CONFLICT',
   PRODUCT_UNAVAILABLE: 'CONFLICT',

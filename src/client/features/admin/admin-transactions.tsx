@@ -27,6 +27,15 @@ export function AdminTransactions() {
     paid: { label: t`Paid`, palette: 'green' },
     expired: { label: t`Expired`, palette: 'gray' },
   };
+  // What the gateway last said of the payment (Moyasar's statuses).
+  const paymentStatus: Record<string, string> = {
+    initiated: t`Payment started`,
+    paid: t`Paid`,
+    failed: t`Payment failed`,
+    authorized: t`Authorized`,
+    refunded: t`Refunded`,
+    voided: t`Voided`,
+  };
   const visible = transactions.data?.filter((item) => kind === 'all' || item.kind === kind) ?? [];
 
   return (
@@ -83,9 +92,27 @@ export function AdminTransactions() {
                     </Table.Cell>
                     <Table.Cell>{item.customer_name ?? '—'}</Table.Cell>
                     <Table.Cell>
-                      <Badge colorPalette={status.palette} variant="subtle">
-                        {status.label}
-                      </Badge>
+                      <Stack gap="1" align="start">
+                        <Badge colorPalette={status.palette} variant="subtle">
+                          {status.label}
+                        </Badge>
+                        {item.payment && (
+                          <Stack gap="0" fontSize="xs" color="fg.muted" data-testid="admin-transaction-payment">
+                            <Text>
+                              {item.payment.provider === 'moyasar' ? 'Moyasar' : t`Simulated`} ·{' '}
+                              {paymentStatus[item.payment.status] ?? item.payment.status}
+                            </Text>
+                            <Text as="bdi" dir="ltr" fontFamily="mono" title={item.payment.reference}>
+                              {item.payment.reference}
+                            </Text>
+                            {item.payment.refunded > 0 && (
+                              <Text color="orange.fg">
+                                {t`Refunded`} <bdi>{formatCurrency(item.payment.refunded, item.currency, locale)}</bdi>
+                              </Text>
+                            )}
+                          </Stack>
+                        )}
+                      </Stack>
                     </Table.Cell>
                     <Table.Cell textAlign="end">
                       <Text as="bdi" fontWeight="semibold" whiteSpace="nowrap">

@@ -1,6 +1,8 @@
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
+import type { CancellationTerms } from '../../../shared/cancellation.ts';
+import { halalasToSar } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 
 export interface CancellableBooking {
@@ -8,12 +10,13 @@ export interface CancellableBooking {
   when: string;
   totalPrice: number;
   paid: boolean;
+  /** What the cancellation rule gives back now (src/shared/cancellation.ts): what the server will refund. */
+  terms: CancellationTerms;
 }
 
 /**
- * Asks before a booking is cancelled and says what comes back: a paid booking is refunded in full to
- * the original payment method (cancelling is free up to 4 hours before, the only time it is offered).
- * "Keep booking" changes nothing.
+ * Asks before a booking is cancelled and says what comes back, by the same rule the server refunds by:
+ * the full amount, a share of it, or nothing. "Keep booking" changes nothing.
  */
 export function CancelBookingDialog({
   booking,
@@ -51,13 +54,20 @@ export function CancelBookingDialog({
                     <bdi>{booking.testName}</bdi> · {booking.when}
                   </Text>
                   <Dialog.Description>
-                    {booking.paid ? (
+                    {!booking.paid ? (
+                      t`Nothing was charged for this booking, so there is nothing to refund.`
+                    ) : booking.terms.percent >= 100 ? (
                       <Trans>
                         The full amount, <Price value={booking.totalPrice} />, will be refunded to your original payment method, usually
                         within 14 working days depending on your bank.
                       </Trans>
+                    ) : booking.terms.refundHalalas > 0 ? (
+                      <Trans>
+                        <Price value={halalasToSar(booking.terms.refundHalalas)} /> of <Price value={booking.totalPrice} /> will be refunded
+                        to your original payment method, usually within 14 working days depending on your bank.
+                      </Trans>
                     ) : (
-                      t`Nothing was charged for this booking, so there is nothing to refund.`
+                      t`This close to the appointment nothing of the amount paid is refunded.`
                     )}
                   </Dialog.Description>
                   <Text fontSize="sm" color="fg.muted">

@@ -3,6 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { cancellationTerms } from '../../../shared/cancellation.ts';
+import { formatSar, sarToHalalas } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -13,11 +15,9 @@ import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 
-const CANCEL_BEFORE_MS = 4 * 60 * 60 * 1000;
-
 /**
  * The customer's bookings, upcoming first, with cancel (after a confirmation that says what is refunded)
- * while the 4-hour window is open; `upcomingOnly` for an overview.
+ * while the cancellation rule allows it (src/shared/cancellation.ts, the server's own); `upcomingOnly` for an overview.
  */
 export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean }) {
   const { t, i18n } = useLingui();
@@ -27,9 +27,14 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
   const [confirming, setConfirming] = useState<string | null>(null);
   const cancel = useMutation(
     trpc.booking.cancel.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (result) => {
         setConfirming(null);
-        notify.success({ title: t`Your booking has been cancelled.` });
+        notify.success({
+          title: t`Your booking has been cancelled.`,
+          ...(result.refund > 0 && {
+            description: t`${formatSar(result.refund, locale)} will be refunded to your original payment method.`,
+          }),
+        });
         void queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() });
       },
       onError: (error) => notify.error({ title: t`Could not cancel the booking`, description: errorMessage(i18n, error) }),
@@ -56,7 +61,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
     <Stack gap="3" as="ul" listStyleType="none">
       {items.map((booking) => {
         const when = new Date(booking.booking_time);
-        const cancellable = booking.status === 'confirmed' && when.getTime() - now >= CANCEL_BEFORE_MS;
+        const cancellable = booking.status === 'confirmed' && cancellationTerms(0, when, new Date(now)).cancellable;
         return (
           <Card.Root as="li" key={booking.id} variant="outline" data-testid="my-booking">
             <Card.Body>
@@ -80,6 +85,11 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                 </Stack>
                 <Stack align={{ base: 'start', md: 'end' }} gap="2">
                   <Price value={booking.total_price} />
+                  {booking.refunded > 0 && (
+                    <Text fontSize="sm" color="green.fg" data-testid="booking-refunded">
+                      {t`Refunded`} <bdi>{formatSar(booking.refunded, locale)}</bdi>
+                    </Text>
+                  )}
                   {cancellable && (
                     <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(booking.id)}>
                       {t`Cancel booking`}
@@ -129,6 +139,11 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                 when: whenOf(toCancel),
                 totalPrice: toCancel.total_price,
                 paid: toCancel.paid,
+                terms: cancellationTerms(
+                  toCancel.paid ? sarToHalalas(toCancel.total_price) : 0,
+                  new Date(toCancel.booking_time),
+                  new Date(),
+                ),
               }
             : null
         }

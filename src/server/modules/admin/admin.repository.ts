@@ -193,26 +193,40 @@ export function countUsers(db: Db) {
 }
 
 export function bookingTransactions(db: Db, limit: number) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
-    .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
-    .select([
-      'bookings.id',
-      'bookings.status',
-      'bookings.total_price_halalas',
-      'bookings.created_at',
-      'tests.name_ar as test_name_ar',
-      'tests.name_en as test_name_en',
-      'labs.lab_name_ar',
-      'labs.lab_name_en',
-      'user_profiles.name as customer_name',
-    ])
-    .orderBy('bookings.created_at', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('bookings')
+      .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+      .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+      .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+      .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
+      // What paid for it: the gateway's payment id, what the gateway last said of it, and this booking's refunds.
+      .leftJoin('checkouts', 'checkouts.id', 'bookings.checkout_id')
+      .leftJoin('gateway_payments', 'gateway_payments.id', 'checkouts.payment_reference')
+      .select([
+        'bookings.id',
+        'bookings.status',
+        'bookings.total_price_halalas',
+        'bookings.created_at',
+        'tests.name_ar as test_name_ar',
+        'tests.name_en as test_name_en',
+        'labs.lab_name_ar',
+        'labs.lab_name_en',
+        'user_profiles.name as customer_name',
+        'checkouts.payment_provider',
+        'checkouts.payment_reference',
+        'gateway_payments.status as payment_status',
+        (eb) =>
+          eb
+            .selectFrom('payment_refunds')
+            .select((r) => r.fn.coalesce(r.fn.sum<number>('payment_refunds.amount_halalas'), r.lit(0)).as('refunded'))
+            .whereRef('payment_refunds.booking_id', '=', 'bookings.id')
+            .as('refunded_halalas'),
+      ])
+      .orderBy('bookings.created_at', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** The result files of these bookings (their names only: opening one goes through /files/results with a reason). */

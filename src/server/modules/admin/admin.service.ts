@@ -151,6 +151,15 @@ export async function transactions(db: Kysely<Database>) {
       lab_name_en: row.lab_name_en as string | null,
       item_count: 1,
       results: resultsOf(row.id),
+      payment: row.payment_reference
+        ? {
+            provider: row.payment_provider ?? '',
+            reference: row.payment_reference,
+            // A simulated payment has no gateway to ask: it was paid, and refunded when a refund says so.
+            status: row.payment_status ?? (Number(row.refunded_halalas ?? 0) > 0 ? 'refunded' : 'paid'),
+            refunded: halalasToSar(Number(row.refunded_halalas ?? 0)),
+          }
+        : null,
     })),
     ...orders.map((row) => ({
       kind: 'store_order' as const,
@@ -166,6 +175,7 @@ export async function transactions(db: Kysely<Database>) {
       lab_name_en: null,
       item_count: Number(row.item_count ?? 0),
       results: [] as { id: string; file_name: string }[],
+      payment: null as { provider: string; reference: string; status: string; refunded: number } | null,
     })),
   ];
   items.sort((a, b) => b.created_at.localeCompare(a.created_at));

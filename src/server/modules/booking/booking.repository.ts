@@ -212,3 +212,137 @@ export function bookingMailDetails(db: Db, bookingIds: string[]) {
     .where('bookings.id', 'in', bookingIds)
     .execute();
 }
+
+/** Keeps the seats a checkout claimed, for the gateway's confirmation that books them later. */
+export async function keepCheckoutItems(db: Db, checkoutId: string, seats: Seat[]) {
+  const items = seats.map(({ lab_id, lab_test_id, starts_at, capacity, price_halalas }) => ({
+    lab_id,
+    lab_test_id,
+    starts_at,
+    capacity,
+    price_halalas,
+  }));
+  await db
+    .updateTable('checkouts')
+    .set({ items: JSON.stringify(items) })
+    .where('id', '=', checkoutId)
+    .execute();
+}
+
+/** A checkout as a gateway's payment finds it (by `metadata.checkout_id`). */
+export function findCheckoutById(db: Db, checkoutId: string) {
+  return db
+    .selectFrom('checkouts')
+    .select(['id', 'customer_id', 'status', 'total_halalas', 'attempted_at', 'payment_reference', 'items'])
+    .where('id', '=', checkoutId)
+    .executeTakeFirst();
+}
+
+/** Records what the gateway last said of a payment (one row per gateway id). */
+export async function recordGatewayPayment(
+  db: Db,
+  payment: {
+    id: string;
+    provider: string;
+    checkoutId: string | null;
+    amount: number;
+    currency: string;
+    status: string;
+    message: string | null;
+  },
+  now: Date,
+) {
+  await db
+    .insertInto('gateway_payments')
+    .values({
+      id: payment.id,
+      provider: payment.provider,
+      checkout_id: payment.checkoutId,
+      amount_halalas: payment.amount,
+      currency: payment.currency,
+      status: payment.status,
+      message: payment.message,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ status: payment.status, message: payment.message, updated_at: now }))
+    .execute();
+}
+
+/**
+ * Claims `amount` of a payment for a refund, once: only while nothing of it was refunded before (the
+ * callback and the webhook may both find a payment to give back; one of them does). False: already claimed.
+ */
+export async function claimWholeRefund(db: Db, paymentId: string, amount: number) {
+  const row = await db
+    .updateTable('gateway_payments')
+    .set({ refunded_halalas: amount })
+    .where('id', '=', paymentId)
+    .where('refunded_halalas', '=', 0)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Undoes claimWholeRefund when the gateway refused the refund. */
+export async function releaseRefundClaim(db: Db, paymentId: string) {
+  await db.updateTable('gateway_payments').set({ refunded_halalas: 0 }).where('id', '=', paymentId).execute();
+}
+
+export async function recordRefund(
+  db: Db,
+  refund: { paymentReference: string; bookingId: string | null; amount: number; reason: 'cancellation' | 'seat_lost' | 'duplicate' },
+) {
+  await db
+    .insertInto('payment_refunds')
+    .values({
+      payment_reference: refund.paymentReference,
+      booking_id: refund.bookingId,
+      amount_halalas: refund.amount,
+      reason: refund.reason,
+    })
+    .execute();
+}
+
+/** Ends a pending checkout whose payment came too late for its seats. */
+export async function failCheckout(db: Db, checkoutId: string, paymentReference: string) {
+  await db
+    .updateTable('checkouts')
+    .set({ status: 'failed', payment_reference: paymentReference })
+    .where('id', '=', checkoutId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export async function markGatewayPayment(db: Db, paymentId: string, status: string, now: Date) {
+  await db.updateTable('gateway_payments').set({ status, updated_at: now }).where('id', '=', paymentId).execute();
+}
+
+/** Adds a cancellation's refund to what was given back of a gateway payment (none for the simulated one). */
+export async function addRefunded(db: Db, paymentId: string, amount: number, now: Date) {
+  await db
+    .updateTable('gateway_payments')
+    .set((eb) => ({ refunded_halalas: eb('refunded_halalas', '+', amount), status: 'refunded', updated_at: now }))
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** A booking and what paid for it, its row locked until the cancellation's transaction ends. */
+export function lockBookingForCancel(tx: Transaction<Database>, bookingId: string) {
+  return tx
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .leftJoin('checkouts', 'checkouts.id', 'bookings.checkout_id')
+    .select([
+      'bookings.id',
+      'bookings.customer_id',
+      'bookings.status',
+      'bookings.booking_time',
+      'bookings.total_price_halalas',
+      'lab_tests.lab_id',
+      'checkouts.payment_reference',
+    ])
+    .where('bookings.id', '=', bookingId)
+    .forUpdate('bookings')
+    .executeTakeFirst();
+}

@@ -23,9 +23,15 @@ export const bookingRouter = router({
     .mutation(({ ctx, input }) => booking.releaseHold(ctx.db, ctx.user.id, input.labTestId, input.bookingTime)),
   create: customerProcedure
     .input(createBookingsInput)
-    .mutation(({ ctx, input }) => booking.createBookings(ctx.db, ctx.payments, ctx.user.id, input.items, input.idempotencyKey)),
+    .mutation(({ ctx, input }) =>
+      ctx.payments.browser
+        ? booking.startGatewayCheckout(ctx.db, ctx.payments, ctx.user.id, input.items, input.idempotencyKey, ctx.config.PUBLIC_URL)
+        : booking.createBookings(ctx.db, ctx.payments, ctx.user.id, input.items, input.idempotencyKey),
+    ),
+  /** How the checkout page takes payment: the simulated one, or a card form posting to the gateway. */
+  paymentMethod: publicProcedure.query(({ ctx }) => ({ provider: ctx.payments.browser ? ('moyasar' as const) : ('simulated' as const) })),
   mine: customerProcedure.query(({ ctx }) => booking.myBookings(ctx.db, ctx.user.id)),
   cancel: customerProcedure
     .input(z.object({ id: z.uuid() }))
-    .mutation(({ ctx, input }) => booking.cancelBooking(ctx.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => booking.cancelBooking(ctx.db, ctx.user.id, input.id, new Date(), ctx.payments)),
 });

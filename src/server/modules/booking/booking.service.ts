@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { cancellationTerms } from '../../../shared/cancellation.ts';
 import { AppError } from '../../../shared/errors.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
 import { clockOf, minutesOf, todayIn, zonedParts, zonedTimeToInstant } from '../../../shared/time.ts';
 import { bookingsWithDetails } from '../../db/booking-details.ts';
@@ -20,8 +22,6 @@ export const MAX_HOLDS = 10;
  * few carts' worth, not one.
  */
 export const MAX_HOLDS_PER_ADDRESS = 30;
-/** Bookings can be cancelled until this long before their time. */
-export const CANCEL_BEFORE_HOURS = 4;
 /**
  * A checkout still pending this long after its attempt began was abandoned: its server stopped
  * before the end (a crash, a deploy). No payment takes this long (the simulated one waits at most
@@ -193,8 +193,43 @@ export async function createBookings(
   idempotencyKey: string,
   now = new Date(),
 ) {
+  if (payments.browser) throw new Error('a gateway the browser pays at starts its checkouts with startGatewayCheckout');
+  const result = await checkout(db, payments, customerId, items, idempotencyKey, now, '');
+  if ('payment' in result) throw new Error('unreachable: the simulated payment never asks the browser to pay');
+  return result;
+}
+
+/**
+ * The checkout of a gateway the browser pays at (Moyasar): claims the checkout and holds its seats as
+ * createBookings does, then answers the payment form's configuration (`payment_required`) instead of
+ * charging; a checkout already paid answers its bookings.
+ */
+export async function startGatewayCheckout(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  customerId: string,
+  items: BookingItem[],
+  idempotencyKey: string,
+  publicUrl: string,
+  now = new Date(),
+) {
+  return checkout(db, payments, customerId, items, idempotencyKey, now, publicUrl);
+}
+
+async function checkout(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  customerId: string,
+  items: BookingItem[],
+  idempotencyKey: string,
+  now: Date,
+  /** Where the gateway sends the customer back (a browser-paid provider only): PUBLIC_URL. */
+  publicUrl: string,
+) {
   const startedAt = Date.now();
-  const abandonedBefore = new Date(now.getTime() - CHECKOUT_ABANDONED_MINUTES * MINUTE);
+  // A checkout paid in the browser (Moyasar) may be claimed again while it waits: nothing runs on this
+  // server while the customer pays, and paying again after a decline is the same checkout.
+  const abandonedBefore = payments.browser ? NEVER : new Date(now.getTime() - CHECKOUT_ABANDONED_MINUTES * MINUTE);
   let requested: Awaited<ReturnType<typeof seatsFor>>;
   try {
     requested = await seatsFor(db, items, now);
@@ -227,6 +262,13 @@ export async function createBookings(
   if (claim.paid) return checkoutResult(db, claim.id);
   const checkoutId = claim.id;
 
+  // The browser pays at the gateway: the seats stay held, and the callback or the webhook confirms
+  // them with confirmPaidCheckout once the server has fetched the payment (booking-payments.service.ts).
+  if (payments.browser) {
+    await repo.keepCheckoutItems(db, checkoutId, seats);
+    return paymentRequired(payments.browser, checkoutId, totalHalalas, publicUrl);
+  }
+
   // Where the confirmation goes, read while the payment runs (not inside the booking's transaction).
   const customerMail = recipientOf(db, customerId);
   customerMail.catch(() => {}); // awaited in step 3; a failed payment never gets there
@@ -248,24 +290,15 @@ export async function createBookings(
 
   // 3. Turn the held seats into bookings, all or none: holds are judged at the time payment ended.
   const paidAt = new Date(now.getTime() + (Date.now() - startedAt));
-  let booked: Awaited<ReturnType<typeof repo.completeCheckout>>;
+  let booked: Awaited<ReturnType<typeof confirmPaidCheckout>>;
   try {
-    // The bookings and their mails in one call (complete_checkout writes both): a mail exists if and
-    // only if its booking does. The bookings' ids are chosen here so the mails can name them.
-    const recipient = await customerMail;
-    const named = seats.map((seat) => ({ ...seat, booking_id: crypto.randomUUID() }));
-    const mails = bookingConfirmationMails(
-      recipient && { id: customerId, ...recipient },
-      named.map((seat) => ({ id: seat.booking_id, lab_test_id: seat.lab_test_id, booking_time: new Date(seat.starts_at) })),
-      offerings,
-      paidAt,
-    );
-    booked = await repo.completeCheckout(
+    booked = await confirmPaidCheckout(
       db,
       { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference },
-      named,
+      seats,
+      offerings,
       paidAt,
-      outboxRowsJson(mails),
+      await customerMail,
     );
   } catch (error) {
     const state = (error as { code?: string }).code;
@@ -307,6 +340,64 @@ export async function createBookings(
   return { checkout_id: checkoutId, total_price: halalasToSar(totals.total_halalas), vat: halalasToSar(totals.vat_halalas), bookings };
 }
 
+/** Later than any attempt: a pending checkout is never counted abandoned. */
+const NEVER = new Date('9999-12-31T00:00:00Z');
+
+/**
+ * What Moyasar's payment form is configured with (its own keys): the browser creates the payment at
+ * the gateway with them, so the card never reaches this server. `metadata.checkout_id` is how the
+ * payment finds its checkout when it comes back.
+ */
+function paymentRequired(browser: NonNullable<PaymentProvider['browser']>, checkoutId: string, amount: number, publicUrl: string) {
+  return {
+    status: 'payment_required' as const,
+    checkout_id: checkoutId,
+    payment: {
+      amount,
+      currency: 'SAR',
+      description: `Tahaleel checkout ${checkoutId}`,
+      publishable_api_key: browser.publishableKey,
+      callback_url: new URL('/payments/moyasar/callback', publicUrl).toString(),
+      metadata: { checkout_id: checkoutId },
+    },
+    /** Where the browser posts the card: the gateway's API base (MOYASAR_API_URL). */
+    gateway_url: browser.apiUrl,
+  };
+}
+
+/**
+ * THE step that turns a paid checkout's held seats into confirmed bookings, all or none, with their
+ * mails, once its payment is known to be paid: the simulated payment right after charging, a gateway's
+ * (Moyasar) when its callback or webhook has fetched the payment. Only the attempt begun at
+ * `attemptedAt` may finish the checkout (complete_checkout raises ATTEMPT_SUPERSEDED_STATE otherwise,
+ * and SLOT_UNAVAILABLE_STATE when a hold ran out and the seat was taken meanwhile).
+ *
+ * Everything a paid checkout writes goes in the one transaction below (`paidCheckoutTransaction`):
+ * what else must exist exactly when the bookings do (an invoice) is added there.
+ */
+export async function confirmPaidCheckout(
+  db: Kysely<Database>,
+  checkout: { id: string; customerId: string; attemptedAt: Date; paymentReference: string },
+  seats: repo.Seat[],
+  offerings: Map<number, repo.BookableLabTest>,
+  paidAt: Date,
+  recipient: { email: string; name: string; locale: Locale } | null,
+) {
+  // The bookings' ids are chosen here so the mails can name them; complete_checkout writes both, so a
+  // mail exists if and only if its booking does.
+  const named = seats.map((seat) => ({ ...seat, booking_id: crypto.randomUUID() }));
+  const mails = bookingConfirmationMails(
+    recipient && { id: checkout.customerId, ...recipient },
+    named.map((seat) => ({ id: seat.booking_id, lab_test_id: seat.lab_test_id, booking_time: new Date(seat.starts_at) })),
+    offerings,
+    paidAt,
+  );
+  return db.transaction().execute(async function paidCheckoutTransaction(tx) {
+    const booked = await repo.completeCheckout(tx, checkout, named, paidAt, outboxRowsJson(mails));
+    return booked;
+  });
+}
+
 /** A checkout's answer read back: its totals and its bookings with names. */
 async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
   const [checkout, bookings] = await Promise.all([
@@ -331,33 +422,77 @@ export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof booking
   };
 }
 
-/** The customer's bookings, newest first; `paid` when a payment came with it (a cancellation refunds it). */
+/** The customer's bookings, newest first; `paid` when a payment came with it, and what of it was `refunded` (SAR). */
 export async function myBookings(db: Kysely<Database>, customerId: string) {
   const rows = await bookingsWithDetails(db)
     .select((eb) => eb('bookings.checkout_id', 'is not', null).as('paid'))
+    .select((eb) =>
+      eb
+        .selectFrom('payment_refunds')
+        .select((r) => r.fn.coalesce(r.fn.sum<number>('payment_refunds.amount_halalas'), r.lit(0)).as('refunded'))
+        .whereRef('payment_refunds.booking_id', '=', 'bookings.id')
+        .as('refunded_halalas'),
+    )
     .where('bookings.customer_id', '=', customerId)
     .orderBy('bookings.booking_time', 'desc')
     .execute();
-  return rows.map((row) => ({ ...presentBooking(row), paid: Boolean(row.paid) }));
+  return rows.map(({ refunded_halalas, ...row }) => ({
+    ...presentBooking(row),
+    paid: Boolean(row.paid),
+    refunded: halalasToSar(Number(refunded_halalas ?? 0)),
+  }));
 }
 
-/** The customer's own upcoming booking, up to 4 hours before it; the seat goes back to the lab. */
-export async function cancelBooking(db: Kysely<Database>, customerId: string, bookingId: string, now = new Date()) {
-  await db.transaction().execute(async (tx) => {
-    const booking = await tx
-      .selectFrom('bookings')
-      .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-      .select(['bookings.id', 'bookings.customer_id', 'bookings.status', 'bookings.booking_time', 'lab_tests.lab_id'])
-      .where('bookings.id', '=', bookingId)
-      .forUpdate()
-      .executeTakeFirst();
+/** The offerings of a gateway-paid checkout's seats, for its confirmation mails. */
+export async function offeringsOf(db: Kysely<Database>, labTestIds: number[]) {
+  const offerings = new Map<number, repo.BookableLabTest>();
+  for (const id of new Set(labTestIds)) {
+    // An offering withdrawn while the customer paid still has its booking; its mail just goes without it.
+    const offering = await bookableOffering(db, id).catch(() => null);
+    if (offering) offerings.set(id, offering);
+  }
+  return offerings;
+}
+
+/**
+ * The customer's own upcoming booking, while the cancellation rule allows (src/shared/cancellation.ts);
+ * the seat goes back to the lab and what the rule says is refunded to the payment. The refund is asked
+ * of the gateway under the booking's row lock, so a booking is refunded once, and a refund the gateway
+ * refuses leaves the booking as it was (REFUND_FAILED).
+ */
+export async function cancelBooking(
+  db: Kysely<Database>,
+  customerId: string,
+  bookingId: string,
+  now = new Date(),
+  payments?: PaymentProvider,
+) {
+  return db.transaction().execute(async (tx) => {
+    const booking = await repo.lockBookingForCancel(tx, bookingId);
     // Someone else's booking looks exactly like a missing one.
     if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'booking' });
     if (booking.status !== 'confirmed') throw new AppError('CONFLICT', { status: booking.status });
-    if (booking.booking_time.getTime() - now.getTime() < CANCEL_BEFORE_HOURS * 60 * MINUTE) throw new AppError('CANCEL_WINDOW_PASSED');
+    const paid = booking.payment_reference ? booking.total_price_halalas : 0;
+    const terms = cancellationTerms(paid, booking.booking_time, now);
+    if (!terms.cancellable) throw new AppError('CANCEL_WINDOW_PASSED');
     await repo.giveBackSeat(tx, booking.lab_id, booking.booking_time);
     await tx.updateTable('bookings').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', bookingId).execute();
     await mailBookingCancelled(tx, bookingId);
+    if (terms.refundHalalas > 0 && booking.payment_reference) {
+      await repo.recordRefund(tx, {
+        paymentReference: booking.payment_reference,
+        bookingId,
+        amount: terms.refundHalalas,
+        reason: 'cancellation',
+      });
+      await repo.addRefunded(tx, booking.payment_reference, terms.refundHalalas, now);
+      // Last, so that the gateway is asked only when everything else is written (and rolled back if it refuses).
+      try {
+        await payments?.refund(booking.payment_reference, terms.refundHalalas);
+      } catch {
+        throw new AppError('REFUND_FAILED');
+      }
+    }
+    return { cancelled: true as const, refund: halalasToSar(terms.refundHalalas), refund_percent: terms.percent };
   });
-  return { cancelled: true as const };
 }

@@ -1,0 +1,110 @@
+// The browser's part of a Moyasar payment (Moyasar's form model, ADR 0026): the card goes from this
+// page straight to the gateway with the publishable key, never through our server; the gateway answers
+// a payment `initiated` with the 3-D Secure page to go to (`source.transaction_url`), which returns the
+// customer to our callback.
+
+export interface CardDetails {
+  name: string;
+  number: string;
+  /** MM/YY as typed. */
+  expiry: string;
+  cvc: string;
+}
+
+/** What booking.create answers when the browser is to pay at the gateway: the form's own configuration keys. */
+export interface PaymentRequired {
+  checkout_id: string;
+  gateway_url: string;
+  payment: {
+    amount: number;
+    currency: string;
+    description: string;
+    publishable_api_key: string;
+    callback_url: string;
+    metadata: Record<string, string>;
+  };
+}
+
+export type CardField = keyof CardDetails;
+
+export const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The fields that cannot be right, before anything is sent (the gateway checks again). */
+export function invalidCardFields(card: CardDetails, now = new Date()): CardField[] {
+  const invalid: CardField[] = [];
+  if (card.name.trim().split(/\s+/).length < 2) invalid.push('name');
+  const number = digitsOf(card.number);
+  if (number.length < 15 || number.length > 19 || !luhn(number)) invalid.push('number');
+  const expiry = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(card.expiry.trim());
+  const month = Number(expiry?.[1]);
+  const year = expiry ? (expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2])) : 0;
+  const thisMonth = now.getFullYear() * 12 + now.getMonth() + 1;
+  if (!expiry || month < 1 || month > 12 || year * 12 + month < thisMonth) invalid.push('expiry');
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) invalid.push('cvc');
+  return invalid;
+}
+
+export type GatewayAnswer =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'declined'; message: string | null }
+  | { kind: 'invalid'; fields: CardField[] }
+  | { kind: 'unavailable' };
+
+const FIELD_OF: Record<string, CardField> = {
+  'source.name': 'name',
+  'source.number': 'number',
+  'source.month': 'expiry',
+  'source.year': 'expiry',
+  'source.cvc': 'cvc',
+};
+
+/** Posts the card to the gateway's /payments with the publishable key, as Moyasar's form does. */
+export async function payAtGateway(required: PaymentRequired, card: CardDetails): Promise<GatewayAnswer> {
+  const [month, year] = card.expiry.split('/').map((part) => part.trim());
+  let response: Response;
+  try {
+    response = await fetch(`${required.gateway_url}/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        ...required.payment,
+        source: {
+          type: 'creditcard',
+          name: card.name.trim(),
+          number: digitsOf(card.number),
+          month,
+          year: year && year.length === 2 ? `20${year}` : year,
+          cvc: card.cvc.trim(),
+        },
+      }),
+    });
+  } catch {
+    return { kind: 'unavailable' };
+  }
+  const body = (await response.json().catch(() => null)) as {
+    status?: string;
+    errors?: Record<string, string[]> | null;
+    source?: { transaction_url?: string | null; message?: string | null };
+  } | null;
+  if (response.status === 400 && body?.errors) {
+    const fields = [...new Set(Object.keys(body.errors).flatMap((key) => FIELD_OF[key] ?? []))];
+    if (fields.length > 0) return { kind: 'invalid', fields };
+  }
+  if (!response.ok || !body) return { kind: 'unavailable' };
+  if (body.status === 'initiated' && body.source?.transaction_url) return { kind: 'redirect', url: body.source.transaction_url };
+  if (body.status === 'failed') return { kind: 'declined', message: body.source?.message ?? null };
+  return { kind: 'unavailable' };
+}

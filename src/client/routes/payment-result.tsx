@@ -1,0 +1,113 @@
+import { Button, Circle, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Check, CircleAlert, Undo2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { forgetCheckoutKey } from '../features/lab-cart/checkout-key.ts';
+import { labCartStore } from '../features/lab-cart/lab-cart-store.ts';
+import { searchChoice } from '../lib/plain-checks.ts';
+import { trpc } from '../lib/trpc.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
+
+const outcomes = ['paid', 'failed', 'refunded', 'pending', 'unknown'] as const;
+type Outcome = (typeof outcomes)[number];
+
+/**
+ * Where a card payment's return lands (after /payments/moyasar/callback has asked the gateway): the
+ * booking is confirmed, the card was declined (try again: the times stay held a few minutes), or the
+ * payment came after its time was taken and has been refunded. The outcome is the server's; the
+ * gateway's own words for a decline (`message`) are shown beside ours.
+ */
+export const Route = createFileRoute('/payment-result')({
+  validateSearch: (search): { outcome?: Outcome; message?: string } => ({
+    outcome: searchChoice(search.outcome, outcomes),
+    message: typeof search.message === 'string' ? search.message.slice(0, 200) : undefined,
+  }),
+  component: PaymentResultPage,
+});
+
+function PaymentResultPage() {
+  const { t } = useLingui();
+  const { outcome = 'unknown', message } = Route.useSearch();
+  const queryClient = useQueryClient();
+  const paid = outcome === 'paid';
+  usePageMeta({ title: paid ? t`Your booking is confirmed!` : t`Payment` });
+
+  // Paid: the cart was bought, and the next checkout is a new one.
+  useEffect(() => {
+    if (!paid) return;
+    forgetCheckoutKey();
+    labCartStore.set([]);
+    void queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() });
+  }, [paid, queryClient]);
+
+  const view = {
+    paid: {
+      icon: Check,
+      palette: 'green',
+      title: t`Your booking is confirmed!`,
+      text: t`Your payment went through. You will find your booking in your dashboard, and a confirmation by email.`,
+    },
+    failed: {
+      icon: CircleAlert,
+      palette: 'red',
+      title: t`The payment did not go through`,
+      text: t`Your card was not charged. Your times stay reserved for a few minutes: check the card details or use another card and try again.`,
+    },
+    refunded: {
+      icon: Undo2,
+      palette: 'orange',
+      title: t`Your time was taken while you paid`,
+      text: t`The reservation ran out before the payment arrived and someone else booked the time. We have refunded the full amount to your card; please choose another time.`,
+    },
+    pending: {
+      icon: CircleAlert,
+      palette: 'orange',
+      title: t`Your payment is still being processed`,
+      text: t`We have not heard the final answer from your bank yet. Check your bookings in a moment; you are never charged for a booking that was not made.`,
+    },
+    unknown: {
+      icon: CircleAlert,
+      palette: 'orange',
+      title: t`We could not confirm this payment`,
+      text: t`Nothing was booked with it. If your card was charged, contact us and we will put it right.`,
+    },
+  }[outcome];
+  const Icon = view.icon;
+
+  return (
+    <Container maxW="2xl" py={{ base: '14', md: '20' }}>
+      <Stack align="center" gap="5" textAlign="center" data-testid="payment-result" data-outcome={outcome}>
+        <Circle size="20" bg={`${view.palette}.subtle`} color={`${view.palette}.fg`}>
+          <Icon size={44} aria-hidden />
+        </Circle>
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {view.title}
+        </Heading>
+        <Text fontSize="lg" color="fg.muted">
+          {view.text}
+        </Text>
+        {outcome === 'failed' && message && (
+          <Text fontSize="sm" color="fg.muted" dir="ltr">
+            {message}
+          </Text>
+        )}
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" width={{ base: 'full', sm: 'auto' }} pt="2">
+          {outcome === 'failed' ? (
+            <Button asChild colorPalette="brand" size="lg">
+              <Link to="/checkout">{t`Try again`}</Link>
+            </Button>
+          ) : outcome === 'refunded' ? (
+            <Button asChild colorPalette="brand" size="lg">
+              <Link to="/categories">{t`Find a test`}</Link>
+            </Button>
+          ) : null}
+          <Button asChild variant={outcome === 'failed' || outcome === 'refunded' ? 'outline' : 'solid'} colorPalette="brand" size="lg">
+            <Link to="/dashboard">{t`Go to Dashboard`}</Link>
+          </Button>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,147 @@
+// A lab-test checkout paid in the browser at a gateway (Moyasar) is confirmed here, by the return to
+// /payments/moyasar/callback and by the webhook alike (ADR 0026). Neither is believed: the payment is
+// fetched from the gateway with the secret key, and the checkout is booked only when that payment is
+// `paid` for exactly the checkout's amount and currency and names the checkout in its metadata. A
+// payment confirms its checkout once, whichever of the two arrives first; a paid payment that cannot
+// have its seats (they went while the customer paid) goes straight back.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { MoyasarPayment, PaymentProvider } from '../../platform/payment-provider.ts';
+import { recipientOf } from '../mail/mail.service.ts';
+import * as repo from './booking.repository.ts';
+import { confirmPaidCheckout, offeringsOf } from './booking.service.ts';
+
+/**
+ * What became of a payment, as the customer is told after the callback: booked (`paid`), declined
+ * (`failed`, the seats stay held until their hold ends and paying again is allowed), paid too late and
+ * given back (`refunded`), still being paid (`pending`), or nothing we know (`unknown`).
+ */
+export type PaymentOutcome = 'paid' | 'failed' | 'refunded' | 'pending' | 'unknown';
+
+export interface ConfirmedPayment {
+  outcome: PaymentOutcome;
+  checkoutId: string | null;
+  /** The gateway's own words for a declined payment (e.g. "INSUFFICIENT FUNDS"), shown beside ours. */
+  message: string | null;
+}
+
+const UNKNOWN: ConfirmedPayment = { outcome: 'unknown', checkoutId: null, message: null };
+
+/** Confirms (or not) the checkout of the gateway payment `paymentId`, by what the gateway says of it. */
+export async function confirmGatewayPayment(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  paymentId: string,
+  log?: Logger,
+  now = new Date(),
+): Promise<ConfirmedPayment> {
+  const gateway = payments.browser;
+  if (!gateway) return UNKNOWN;
+  const payment = await gateway.fetchPayment(paymentId);
+  if (!payment) return UNKNOWN;
+  const checkoutId = typeof payment.metadata?.checkout_id === 'string' ? payment.metadata.checkout_id : null;
+  const checkout = checkoutId && /^[0-9a-f-]{36}$/i.test(checkoutId) ? await repo.findCheckoutById(db, checkoutId) : undefined;
+  if (!checkout || checkout.status === undefined) {
+    log?.warn({ payment: payment.id }, 'a gateway payment names no checkout of ours');
+    return UNKNOWN;
+  }
+  const message = payment.source?.message ?? null;
+  await repo.recordGatewayPayment(
+    db,
+    {
+      id: payment.id,
+      provider: payments.name,
+      checkoutId: checkout.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      status: payment.status,
+      message,
+    },
+    now,
+  );
+  const answer = (outcome: PaymentOutcome): ConfirmedPayment => ({ outcome, checkoutId: checkout.id, message });
+
+  if (payment.status === 'failed') return answer(checkout.status === 'paid' ? 'paid' : 'failed');
+  if (payment.status === 'initiated') return answer('pending');
+  if (payment.status === 'refunded' || payment.status === 'voided') {
+    return answer(checkout.status === 'paid' && checkout.payment_reference === payment.id ? 'paid' : 'refunded');
+  }
+  if (payment.status !== 'paid') return answer('pending');
+
+  // Paid, but for something else than this checkout: never booked.
+  if (payment.amount !== checkout.total_halalas || payment.currency.toUpperCase() !== 'SAR') {
+    log?.warn({ payment: payment.id, checkout: checkout.id }, 'a paid gateway payment does not match its checkout');
+    return answer('unknown');
+  }
+
+  for (let tries = 0; tries < 3; tries++) {
+    const current = tries === 0 ? checkout : await repo.findCheckoutById(db, checkout.id);
+    if (!current) return UNKNOWN;
+    if (current.status === 'paid') {
+      if (current.payment_reference === payment.id) return answer('paid');
+      // The checkout was paid by another payment: this one is a second charge and goes back.
+      await refundWhole(db, payments, payment, 'duplicate', log);
+      return answer('paid');
+    }
+    if (current.status === 'failed') {
+      // Paid after the checkout ended (its seats were lost to a late payment before): give it back.
+      await refundWhole(db, payments, payment, 'seat_lost', log);
+      return answer('refunded');
+    }
+    const seats = (current.items ?? []) as unknown as repo.Seat[];
+    if (seats.length === 0) return answer('unknown');
+    try {
+      const [offerings, recipient] = await Promise.all([
+        offeringsOf(
+          db,
+          seats.map((seat) => seat.lab_test_id),
+        ),
+        recipientOf(db, current.customer_id),
+      ]);
+      await confirmPaidCheckout(
+        db,
+        { id: current.id, customerId: current.customer_id, attemptedAt: new Date(current.attempted_at), paymentReference: payment.id },
+        seats,
+        offerings,
+        now,
+        recipient,
+      );
+      return answer('paid');
+    } catch (error) {
+      const state = (error as { code?: string }).code;
+      // Another confirmation (the callback and the webhook at once), or a new attempt, changed the
+      // checkout since it was read: read it again and decide by what it is now.
+      if (state === repo.ATTEMPT_SUPERSEDED_STATE) continue;
+      if (state === repo.SLOT_UNAVAILABLE_STATE) {
+        // The hold ran out while the customer paid and someone took the seat: the money goes back now.
+        await repo.failCheckout(db, current.id, payment.id);
+        await refundWhole(db, payments, payment, 'seat_lost', log);
+        return answer('refunded');
+      }
+      throw error;
+    }
+  }
+  return answer('pending');
+}
+
+/** Gives a whole payment back, once however many confirmations find it. */
+async function refundWhole(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  payment: MoyasarPayment,
+  reason: 'seat_lost' | 'duplicate',
+  log?: Logger,
+) {
+  const amount = payment.amount - payment.refunded;
+  if (amount <= 0 || !(await repo.claimWholeRefund(db, payment.id, amount))) return;
+  try {
+    await payments.browser!.refundPayment(payment.id, amount);
+  } catch (error) {
+    await repo.releaseRefundClaim(db, payment.id);
+    throw error;
+  }
+  await repo.recordRefund(db, { paymentReference: payment.id, bookingId: null, amount, reason });
+  await repo.markGatewayPayment(db, payment.id, 'refunded', new Date());
+  log?.info({ payment: payment.id, amount, reason }, 'gateway payment refunded');
+}

@@ -1,0 +1,119 @@
+// Paying for lab tests by card at Moyasar, through the Moyasar-protocol fake (tests/fakes/moyasar.ts)
+// in a real Chromium: the card goes from the page to the gateway, 3-D Secure at the fake issuer page,
+// back through /payments/moyasar/callback. This spec's worker runs a second app server with
+// PAYMENT_PROVIDER=moyasar; every other journey keeps the simulated payment.
+import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
+import { startAppServer } from './app-server.ts';
+import { test as base, chooseFreeSlot, expect, languages, type Page, signUp, useLanguage } from './fixtures.ts';
+import { words } from './words.ts';
+
+const WEBHOOK_SECRET = 'whsec_e2e';
+
+const test = base.extend<object, { moyasar: FakeMoyasar }>({
+  moyasar: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const fake = await startFakeMoyasar();
+      await use(fake);
+      await fake.close();
+    },
+    { scope: 'worker' },
+  ],
+  appServer: [
+    async ({ moyasar }, use, workerInfo) => {
+      const server = await startAppServer(workerInfo.workerIndex, {
+        name: 'moyasar',
+        env: {
+          PAYMENT_PROVIDER: 'moyasar',
+          MOYASAR_API_URL: moyasar.apiUrl,
+          MOYASAR_SECRET_KEY: moyasar.secretKey,
+          MOYASAR_PUBLISHABLE_KEY: moyasar.publishableKey,
+          MOYASAR_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        },
+      });
+      moyasar.setWebhook(`${server.url}/payments/moyasar/webhook`, WEBHOOK_SECRET);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+});
+
+const said = {
+  ar: {
+    nameOnCard: 'الاسم على البطاقة',
+    cardNumber: 'رقم البطاقة',
+    failed: 'لم تتم عملية الدفع',
+    cancel: 'إلغاء الحجز',
+    refunded: 'مُسترَد',
+  },
+  en: {
+    nameOnCard: 'Name on card',
+    cardNumber: 'Card number',
+    failed: 'The payment did not go through',
+    cancel: 'Cancel booking',
+    refunded: 'Refunded',
+  },
+};
+
+async function toCheckout(page: Page, locale: 'ar' | 'en') {
+  await page.goto(`/test/${encodeURIComponent('Complete Blood Count (CBC)')}`);
+  await page.getByTestId('lab-offer').first().getByRole('button', { name: words[locale].booking.bookNow }).click();
+  await chooseFreeSlot(page, locale);
+  await page.getByTestId('confirm-book-now').click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
+async function payByCard(page: Page, locale: 'ar' | 'en', number: string) {
+  const form = page.getByTestId('card-form');
+  await form.getByLabel(said[locale].nameOnCard).fill('Sara Alqahtani');
+  await form.getByLabel(said[locale].cardNumber).fill(number);
+  await form.locator('input[autocomplete="cc-exp"]').fill('12/31');
+  await form.locator('input[autocomplete="cc-csc"]').fill('123');
+  await page.getByTestId('pay').click();
+  // The fake issuer's 3-D Secure page, on the gateway's origin.
+  await expect(page.getByRole('heading', { name: '3-D Secure' })).toBeVisible({ timeout: 15_000 });
+}
+
+for (const { language, locale } of languages) {
+  test(`pays by card with 3-D Secure in ${language}, then cancels and sees the refund`, async ({ page, moyasar }) => {
+    test.setTimeout(90_000);
+    await useLanguage(page, locale);
+    await page.goto('/');
+    await signUp(page, locale, { name: 'Card Payer' });
+    await toCheckout(page, locale);
+    await payByCard(page, locale, '4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Approve' }).click();
+
+    await expect(page).toHaveURL(/\/payment-result\?outcome=paid/);
+    await expect(page.getByRole('heading', { name: words[locale].booking.confirmed })).toBeVisible();
+    const [payment] = [...moyasar.payments.values()].filter((p) => p.status === 'paid').slice(-1);
+    expect(payment?.source.company).toBe('visa');
+
+    await page.goto('/dashboard?section=bookings');
+    const booking = page.getByTestId('my-booking').first();
+    await expect(booking).toContainText(/CBC/);
+    await booking.getByRole('button', { name: said[locale].cancel }).click();
+    const dialog = page.getByTestId('cancel-booking-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: said[locale].cancel }).click();
+    await expect(page.getByTestId('booking-refunded').first()).toContainText(said[locale].refunded);
+    await expect.poll(() => moyasar.payments.get(payment!.id)?.refunded).toBe(payment!.amount);
+  });
+}
+
+test('a declined card says so and the customer can try again', async ({ page }) => {
+  test.setTimeout(90_000);
+  await useLanguage(page, 'ar');
+  await page.goto('/');
+  await signUp(page, 'ar', { name: 'Declined Payer' });
+  await toCheckout(page, 'ar');
+  await payByCard(page, 'ar', '4123 1200 0109 0109');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/payment-result\?outcome=failed/);
+  await expect(page.getByRole('heading', { name: said.ar.failed })).toBeVisible();
+  await expect(page.getByText('DECLINED')).toBeVisible();
+  await page.getByRole('link', { name: 'حاول مرة أخرى' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('checkout-item')).toHaveCount(1);
+});

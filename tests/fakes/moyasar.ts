@@ -1,0 +1,404 @@
+// A fake of Moyasar's payments API (https://docs.moyasar.com), speaking its published protocol on
+// 127.0.0.1, for tests and for local development (`npm run fake:moyasar`): create a card payment with
+// the publishable key (the browser, as Moyasar's form does), fetch, refund and void it with the secret
+// key (HTTP Basic, the key as user name), amounts in halalas; a 3-D Secure page with "Approve" and
+// "Decline" that returns to the payment's callback_url with ?id=&status=&message=; the test cards'
+// outcomes as Moyasar's "Test Cards" page lists them; and webhooks (payment_paid, payment_failed,
+// payment_refunded, payment_voided) posted to a configured URL with its secret_token.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Status = 'initiated' | 'paid' | 'failed' | 'authorized' | 'captured' | 'refunded' | 'voided';
+
+export interface FakePayment {
+  id: string;
+  status: Status;
+  amount: number;
+  fee: number;
+  currency: string;
+  refunded: number;
+  refunded_at: string | null;
+  captured: number;
+  captured_at: string | null;
+  voided_at: string | null;
+  description: string | null;
+  amount_format: string;
+  invoice_id: null;
+  ip: string | null;
+  callback_url: string;
+  created_at: string;
+  updated_at: string;
+  metadata: Record<string, string> | null;
+  source: {
+    type: 'creditcard';
+    company: 'mada' | 'visa' | 'master' | 'amex';
+    name: string;
+    number: string;
+    gateway_id: string;
+    reference_number: string | null;
+    token: null;
+    message: string | null;
+    transaction_url: string | null;
+  };
+}
+
+/** Moyasar's test cards and what paying with them ends in (docs: Guides, Card Payments, Test Cards). */
+export const TEST_CARDS: Record<string, { status: 'paid' | 'failed'; message: string }> = {
+  // mada
+  '4201320111111010': { status: 'paid', message: 'APPROVED' },
+  '4201320000013020': { status: 'failed', message: 'UNSPECIFIED FAILURE' },
+  '4201320000311101': { status: 'failed', message: 'INSUFFICIENT FUNDS' },
+  '4201320131000508': { status: 'failed', message: 'DECLINED: LOST CARD' },
+  '4201321234411220': { status: 'failed', message: 'DECLINED' },
+  '4201322267774310': { status: 'failed', message: 'DECLINED: EXPIRED CARD' },
+  // Visa
+  '4111111111111111': { status: 'paid', message: 'APPROVED' },
+  '4123120000000000': { status: 'failed', message: 'UNSPECIFIED FAILURE' },
+  '4123120001090000': { status: 'failed', message: 'INSUFFICIENT FUNDS' },
+  '4123120001090109': { status: 'failed', message: 'DECLINED' },
+  // Mastercard
+  '5421080101000000': { status: 'paid', message: 'APPROVED' },
+  '5105105105105100': { status: 'failed', message: 'UNSPECIFIED FAILURE' },
+  '5457210001000092': { status: 'failed', message: 'INSUFFICIENT FUNDS' },
+};
+
+const MADA_BINS = ['420132', '440647', '440795', '446404', '457865', '968208', '588845', '636120', '417633', '468540'];
+
+function company(number: string): FakePayment['source']['company'] {
+  if (MADA_BINS.some((bin) => number.startsWith(bin))) return 'mada';
+  if (number.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'master';
+  return 'amex';
+}
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export interface FakeMoyasarOptions {
+  secretKey?: string;
+  publishableKey?: string;
+  /** Where webhooks go, and the secret_token they carry. */
+  webhookUrl?: string;
+  webhookSecret?: string;
+  port?: number;
+}
+
+export interface WebhookDelivery {
+  type: string;
+  paymentId: string;
+  status: number | 'error';
+}
+
+export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
+  const secretKey = options.secretKey ?? 'sk_test_fake';
+  const publishableKey = options.publishableKey ?? 'pk_test_fake';
+  let webhook = options.webhookUrl ? { url: options.webhookUrl, secret: options.webhookSecret ?? '' } : null;
+  const payments = new Map<string, FakePayment>();
+  /** The outcome each payment's card leads to once 3-D Secure is approved. */
+  const outcomes = new Map<string, { status: 'paid' | 'failed'; message: string }>();
+  const deliveries: WebhookDelivery[] = [];
+  const pendingDeliveries = new Set<Promise<void>>();
+  let origin = '';
+
+  function keyOf(req: IncomingMessage): string | null {
+    const header = req.headers.authorization ?? '';
+    if (!header.startsWith('Basic ')) return null;
+    return Buffer.from(header.slice(6), 'base64').toString().split(':')[0] ?? null;
+  }
+
+  async function sendWebhook(payment: FakePayment, type: string, secretToken?: string): Promise<void> {
+    if (!webhook) return;
+    const target = webhook;
+    const body = {
+      id: randomUUID(),
+      type,
+      created_at: new Date().toISOString(),
+      secret_token: secretToken ?? target.secret,
+      account_name: 'Tahaleel (test)',
+      live: false,
+      data: payment,
+    };
+    const delivery = fetch(target.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      .then((response) => {
+        deliveries.push({ type, paymentId: payment.id, status: response.status });
+      })
+      .catch(() => {
+        deliveries.push({ type, paymentId: payment.id, status: 'error' });
+      });
+    pendingDeliveries.add(delivery);
+    await delivery;
+    pendingDeliveries.delete(delivery);
+  }
+
+  function touch(payment: FakePayment) {
+    payment.updated_at = new Date().toISOString();
+  }
+
+  function finish3ds(payment: FakePayment, decision: 'approve' | 'decline') {
+    if (payment.status !== 'initiated') return;
+    const outcome =
+      decision === 'approve'
+        ? (outcomes.get(payment.id) ?? { status: 'failed', message: 'UNSPECIFIED FAILURE' })
+        : { status: 'failed' as const, message: '3-D Secure transaction attempt failed (Declined by the cardholder)' };
+    payment.status = outcome.status;
+    payment.source.message = outcome.message;
+    if (outcome.status === 'paid') {
+      payment.captured = payment.amount;
+      payment.captured_at = new Date().toISOString();
+      payment.source.reference_number = String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
+    }
+    touch(payment);
+    void sendWebhook(payment, outcome.status === 'paid' ? 'payment_paid' : 'payment_failed');
+  }
+
+  function callbackUrlOf(payment: FakePayment): string {
+    const url = new URL(payment.callback_url);
+    url.searchParams.set('id', payment.id);
+    url.searchParams.set('status', payment.status);
+    url.searchParams.set('message', payment.source.message ?? '');
+    return url.toString();
+  }
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+    res.end(JSON.stringify(body));
+  };
+  const unauthorized = (res: ServerResponse) =>
+    json(res, 401, { type: 'authentication_error', message: 'Invalid authorization credentials', errors: null });
+  const notFound = (res: ServerResponse) => json(res, 404, { type: 'api_error', message: 'Object not found', errors: null });
+  const invalid = (res: ServerResponse, errors: Record<string, string[]>) =>
+    json(res, 400, { type: 'invalid_request_error', message: 'Validation Failed', errors });
+
+  async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString();
+    if (!text) return {};
+    if ((req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
+      // Moyasar takes form fields too: source[number]=… and the like.
+      const body: Record<string, unknown> = {};
+      for (const [key, value] of new URLSearchParams(text)) {
+        const nested = /^(\w+)\[(\w+)\]$/.exec(key);
+        if (nested) body[nested[1]!] = { ...(body[nested[1]!] as object), [nested[2]!]: value };
+        else body[key] = value;
+      }
+      return body;
+    }
+    return JSON.parse(text) as Record<string, unknown>;
+  }
+
+  function createPayment(body: Record<string, unknown>, ip: string | null, res: ServerResponse) {
+    const source = (body.source ?? {}) as Record<string, unknown>;
+    const errors: Record<string, string[]> = {};
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 100) errors.amount = ['must be an integer of at least 100'];
+    const currency = String(body.currency ?? 'SAR').toUpperCase();
+    const callbackUrl = typeof body.callback_url === 'string' ? body.callback_url : '';
+    if (!/^https?:\/\//.test(callbackUrl)) errors.callback_url = ['is invalid'];
+    if (source.type !== 'creditcard') errors['source.type'] = ['only creditcard is supported by this fake'];
+    const name = String(source.name ?? '').trim();
+    if (name.split(/\s+/).length < 2) errors['source.name'] = ['must consist of two names'];
+    const number = String(source.number ?? '').replace(/[\s-]/g, '');
+    if (!/^\d{15,19}$/.test(number) || !luhn(number)) errors['source.number'] = ['is invalid'];
+    const month = Number(source.month);
+    let year = Number(source.year);
+    if (year < 100) year += 2000;
+    const now = new Date();
+    if (!(month >= 1 && month <= 12)) errors['source.month'] = ['is invalid'];
+    else if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
+      errors['source.year'] = ['card is expired'];
+    if (!/^\d{3,4}$/.test(String(source.cvc ?? ''))) errors['source.cvc'] = ['is invalid'];
+    if (Object.keys(errors).length > 0) return invalid(res, errors);
+
+    const id = randomUUID();
+    const at = new Date().toISOString();
+    const payment: FakePayment = {
+      id,
+      status: 'initiated',
+      amount,
+      fee: 0,
+      currency,
+      refunded: 0,
+      refunded_at: null,
+      captured: 0,
+      captured_at: null,
+      voided_at: null,
+      description: typeof body.description === 'string' ? body.description : null,
+      amount_format: `${(amount / 100).toFixed(2)} ${currency}`,
+      invoice_id: null,
+      ip,
+      callback_url: callbackUrl,
+      created_at: at,
+      updated_at: at,
+      metadata: (body.metadata as Record<string, string> | undefined) ?? null,
+      source: {
+        type: 'creditcard',
+        company: company(number),
+        name,
+        number: `${number.slice(0, 4)}-${number.slice(4, 6)}XX-XXXX-${number.slice(-4)}`,
+        gateway_id: `moyasar_cc_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
+        reference_number: null,
+        token: null,
+        message: null,
+        transaction_url: `${origin}/fake/3ds/${id}`,
+      },
+    };
+    payments.set(id, payment);
+    outcomes.set(id, TEST_CARDS[number] ?? { status: 'failed', message: 'UNSPECIFIED FAILURE' });
+    json(res, 201, payment);
+  }
+
+  function threeDsPage(payment: FakePayment): string {
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>3-D Secure (fake)</title><style>body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}
+button{font-size:1rem;padding:.6rem 1.2rem;margin-inline-end:.5rem}</style></head><body>
+<h1>3-D Secure</h1><p>Fake issuer page for a Moyasar test payment of <strong>${payment.amount_format}</strong>
+with card <span dir="ltr">${payment.source.number}</span>.</p>
+<form method="post"><button name="decision" value="approve">Approve</button><button name="decision" value="decline">Decline</button></form>
+</body></html>`;
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const path = url.pathname;
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, {
+          'access-control-allow-origin': '*',
+          'access-control-allow-methods': 'GET, POST',
+          // What the browser asks for (the e2e browser adds X-Forwarded-For to every request).
+          'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'content-type, authorization',
+          'access-control-max-age': '600',
+        });
+        return res.end();
+      }
+      if (req.method === 'POST' && path === '/v1/payments') {
+        const body = await readBody(req);
+        const key = keyOf(req) ?? (typeof body.publishable_api_key === 'string' ? body.publishable_api_key : null);
+        if (key !== publishableKey && key !== secretKey) return unauthorized(res);
+        return createPayment(body, req.socket.remoteAddress ?? null, res);
+      }
+      const three = /^\/fake\/3ds\/([\w-]+)$/.exec(path);
+      if (three) {
+        const payment = payments.get(three[1]!);
+        if (!payment) return notFound(res);
+        if (req.method === 'GET') {
+          if (payment.status !== 'initiated') {
+            res.writeHead(302, { location: callbackUrlOf(payment) });
+            return res.end();
+          }
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          return res.end(threeDsPage(payment));
+        }
+        const body = await readBody(req);
+        finish3ds(payment, body.decision === 'decline' ? 'decline' : 'approve');
+        res.writeHead(302, { location: callbackUrlOf(payment) });
+        return res.end();
+      }
+      const match = /^\/v1\/payments\/([^/]+)(\/refund|\/void)?$/.exec(path);
+      if (!match) return notFound(res);
+      if (keyOf(req) !== secretKey) return unauthorized(res);
+      const payment = payments.get(decodeURIComponent(match[1]!));
+      if (!payment) return notFound(res);
+      if (req.method === 'GET' && !match[2]) return json(res, 200, payment);
+      if (req.method === 'POST' && match[2] === '/refund') {
+        const body = await readBody(req);
+        const amount = body.amount === undefined ? payment.amount - payment.refunded : Number(body.amount);
+        if (!['paid', 'captured', 'refunded'].includes(payment.status))
+          return invalid(res, { status: [`a ${payment.status} payment cannot be refunded`] });
+        if (!Number.isInteger(amount) || amount <= 0 || payment.refunded + amount > payment.amount)
+          return invalid(res, { amount: ['exceeds what is left to refund'] });
+        payment.refunded += amount;
+        payment.refunded_at = new Date().toISOString();
+        payment.status = 'refunded';
+        touch(payment);
+        void sendWebhook(payment, 'payment_refunded');
+        return json(res, 200, payment);
+      }
+      if (req.method === 'POST' && match[2] === '/void') {
+        if (!['paid', 'authorized'].includes(payment.status) || payment.refunded > 0)
+          return invalid(res, { status: [`a ${payment.status} payment cannot be voided`] });
+        payment.status = 'voided';
+        payment.voided_at = new Date().toISOString();
+        touch(payment);
+        void sendWebhook(payment, 'payment_voided');
+        return json(res, 200, payment);
+      }
+      return notFound(res);
+    })().catch((error: unknown) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    /** MOYASAR_API_URL for the app. */
+    apiUrl: `${origin}/v1`,
+    origin,
+    secretKey,
+    publishableKey,
+    payments,
+    deliveries,
+    setWebhook(url: string, secret: string) {
+      webhook = { url, secret };
+    },
+    /** The browser's part: create a payment with the publishable key, as the checkout page does. */
+    async createPayment(body: Record<string, unknown>) {
+      const response = await fetch(`${origin}/v1/payments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ publishable_api_key: publishableKey, ...body }),
+      });
+      return { status: response.status, payment: (await response.json()) as FakePayment };
+    },
+    /** The cardholder at the 3-D Secure page: where the browser is sent back (callback_url?id=…). */
+    async complete3ds(id: string, decision: 'approve' | 'decline') {
+      const response = await fetch(`${origin}/fake/3ds/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `decision=${decision}`,
+        redirect: 'manual',
+      });
+      return response.headers.get('location') ?? '';
+    },
+    /** Sends a webhook now for a payment as it is, optionally with another secret_token. */
+    async sendWebhook(id: string, type: string, secretToken?: string) {
+      const payment = payments.get(id);
+      if (payment) await sendWebhook(payment, type, secretToken);
+    },
+    /** Waits for the webhooks under way. */
+    async settled() {
+      await Promise.all([...pendingDeliveries]);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeMoyasar = Awaited<ReturnType<typeof startFakeMoyasar>>;
+
+// `npm run fake:moyasar`: the fake for local development, with the settings to give the app.
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const port = Number(process.env.FAKE_MOYASAR_PORT ?? 4010);
+  const appUrl = process.env.PUBLIC_URL ?? 'http://localhost:3000';
+  const webhookSecret = 'whsec_local_fake';
+  void startFakeMoyasar({ port, webhookUrl: `${appUrl}/payments/moyasar/webhook`, webhookSecret }).then((fake) =>
+    console.log(`Fake Moyasar at ${fake.apiUrl}. Start the app with:
+  PAYMENT_PROVIDER=moyasar MOYASAR_API_URL=${fake.apiUrl} MOYASAR_SECRET_KEY=${fake.secretKey} \\
+  MOYASAR_PUBLISHABLE_KEY=${fake.publishableKey} MOYASAR_WEBHOOK_SECRET=${webhookSecret} npm start
+Test cards: 4111 1111 1111 1111 (Visa) or 4201 3201 1111 1010 (mada) pay; 4123 1200 0109 0109 is declined.`),
+  );
+}

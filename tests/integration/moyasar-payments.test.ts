@@ -1,0 +1,356 @@
+// Lab-test checkouts paid at Moyasar (issue #21; ADR 0026), through the real procedures and the real
+// routes of the Hono app, against the Moyasar-protocol fake (tests/fakes/moyasar.ts). The callback and
+// the webhook only name a payment; nothing is confirmed that the gateway does not say was paid, for
+// this checkout's amount, and nothing twice.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import * as booking from '../../src/server/modules/booking/booking.service.ts';
+import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
+import { createCallerFactory } from '../../src/server/trpc/init.ts';
+import { appRouter } from '../../src/server/trpc/router.ts';
+import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
+import { contextFor, createTestUser, type TestUser, testEnvSource } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_tahaleel';
+const PRICE = 15_000;
+let database: TestDatabase;
+let fake: FakeMoyasar;
+let app: ReturnType<typeof createApp>;
+let payments: ReturnType<typeof moyasarPaymentProvider>;
+let env: ReturnType<typeof parseEnv>;
+let labTestId: number;
+let lab: TestUser;
+const createCaller = createCallerFactory(appRouter);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  fake = await startFakeMoyasar({ secretKey: 'sk_test_tahaleel', publishableKey: 'pk_test_tahaleel' });
+  env = parseEnv({
+    ...testEnvSource,
+    PAYMENT_PROVIDER: 'moyasar',
+    MOYASAR_API_URL: fake.apiUrl,
+    MOYASAR_SECRET_KEY: fake.secretKey,
+    MOYASAR_PUBLISHABLE_KEY: fake.publishableKey,
+    MOYASAR_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
+  payments = moyasarPaymentProvider({
+    apiUrl: env.MOYASAR_API_URL,
+    secretKey: fake.secretKey,
+    publishableKey: fake.publishableKey,
+    webhookSecret: WEBHOOK_SECRET,
+  });
+  app = createApp({ db: database.db, env, payments, log: { info() {}, warn() {}, error() {}, debug() {} } as never });
+  lab = await createTestUser(database.db, 'lab', { approved: true });
+  // Open every day, one seat a slot: a seat taken by one customer is gone for the next.
+  await database.db.updateTable('labs').set({ slot_capacity: 1 }).where('id', '=', lab.id).execute();
+  await database.db
+    .insertInto('lab_working_hours')
+    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '00:00', closes_at: '23:30' })))
+    .execute();
+  const test = await database.db.selectFrom('tests').select('id').limit(1).executeTakeFirstOrThrow();
+  ({ id: labTestId } = await database.db
+    .insertInto('lab_tests')
+    .values({ lab_id: lab.id, test_id: test.id, price_halalas: PRICE })
+    .returning('id')
+    .executeTakeFirstOrThrow());
+});
+afterAll(async () => {
+  await fake.close();
+  await database.close();
+});
+
+// Each test its own slot, days ahead (Riyadh is UTC+3 all year).
+let slotIndex = 0;
+function nextSlot(): string {
+  const day = new Date(Date.now() + (3 + Math.floor(slotIndex / 40)) * 86_400_000).toISOString().slice(0, 10);
+  const minutes = 60 + (slotIndex % 40) * 30;
+  slotIndex++;
+  const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return new Date(`${day}T${clock}:00+03:00`).toISOString();
+}
+
+async function callerOf(user: TestUser) {
+  return createCaller({ ...(await contextFor(database.db, user)), payments, config: env });
+}
+
+/** A customer's checkout of one slot, answered with the payment form's configuration. */
+async function checkoutFor(customer: TestUser, bookingTime = nextSlot()) {
+  const caller = await callerOf(customer);
+  const answer = await caller.booking.create({ items: [{ labTestId, bookingTime }], idempotencyKey: randomUUID() });
+  if (!('payment' in answer)) throw new Error('expected payment_required');
+  return { ...answer, bookingTime };
+}
+
+/** The browser's part: the card posted to the gateway with the publishable key, then 3-D Secure. */
+async function pay(
+  form: Awaited<ReturnType<typeof checkoutFor>>['payment'],
+  options: { number?: string; decision?: 'approve' | 'decline'; amount?: number; metadata?: Record<string, string> } = {},
+) {
+  const created = await fake.createPayment({
+    amount: options.amount ?? form.amount,
+    currency: form.currency,
+    description: form.description,
+    callback_url: form.callback_url,
+    metadata: options.metadata ?? form.metadata,
+    source: {
+      type: 'creditcard',
+      name: 'Sara Alqahtani',
+      number: options.number ?? '4111111111111111',
+      month: '12',
+      year: '2031',
+      cvc: '123',
+    },
+  });
+  expect(created.status).toBe(201);
+  const back = await fake.complete3ds(created.payment.id, options.decision ?? 'approve');
+  return { id: created.payment.id, back: new URL(back) };
+}
+
+/** The browser following the gateway's redirect back to us: where it is sent then. */
+async function callback(query: string) {
+  const response = await app.request(`/payments/moyasar/callback${query}`);
+  expect(response.status).toBe(303);
+  return new URL(response.headers.get('location')!, 'http://localhost:3000');
+}
+
+async function webhook(body: unknown) {
+  return app.request('/payments/moyasar/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+const webhookFor = (id: string, type = 'payment_paid', secret_token = WEBHOOK_SECRET) => ({
+  id: randomUUID(),
+  type,
+  created_at: new Date().toISOString(),
+  secret_token,
+  live: false,
+  data: fake.payments.get(id) ?? { id },
+});
+
+const bookingsOf = (customerId: string) =>
+  database.db.selectFrom('bookings').select(['id', 'status', 'checkout_id']).where('customer_id', '=', customerId).execute();
+const checkoutRow = (id: string) => database.db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('the checkout in Moyasar mode', () => {
+  it("answers the payment form's configuration and keeps the seat held while the customer pays", async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    expect(answer).toMatchObject({
+      status: 'payment_required',
+      payment: {
+        amount: PRICE,
+        currency: 'SAR',
+        publishable_api_key: 'pk_test_tahaleel',
+        callback_url: 'http://localhost:3000/payments/moyasar/callback',
+        metadata: { checkout_id: answer.checkout_id },
+      },
+      gateway_url: fake.apiUrl,
+    });
+    // The secret key never reaches the browser.
+    expect(JSON.stringify(answer)).not.toContain(fake.secretKey);
+    const other = await createTestUser(database.db, 'customer');
+    const caller = await callerOf(other);
+    await expect(caller.booking.holdSlot({ labTestId, bookingTime: answer.bookingTime })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await bookingsOf(customer.id)).toEqual([]);
+  });
+
+  it('books once paid through 3-D Secure; the replayed callback and the webhook after it change nothing', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const paid = await pay(answer.payment);
+    expect(paid.back.searchParams.get('status')).toBe('paid');
+    const landed = await callback(paid.back.search);
+    expect(landed.pathname).toBe('/payment-result');
+    expect(landed.searchParams.get('outcome')).toBe('paid');
+    const once = await bookingsOf(customer.id);
+    expect(once).toHaveLength(1);
+    expect((await checkoutRow(answer.checkout_id)).payment_reference).toBe(paid.id);
+
+    expect((await callback(paid.back.search)).searchParams.get('outcome')).toBe('paid');
+    const late = await webhook(webhookFor(paid.id));
+    expect(late.status).toBe(200);
+    expect(await bookingsOf(customer.id)).toEqual(once);
+    // The confirmation mail went once.
+    const mails = await database.db.selectFrom('outbox').select('template').where('user_id', '=', customer.id).execute();
+    expect(mails.filter((mail) => mail.template === 'booking-confirmed')).toHaveLength(1);
+  });
+
+  it('books from the webhook when it comes before the browser returns, and the callback then only reads', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const paid = await pay(answer.payment);
+    expect((await webhook(webhookFor(paid.id))).status).toBe(200);
+    expect(await bookingsOf(customer.id)).toHaveLength(1);
+    expect((await callback(paid.back.search)).searchParams.get('outcome')).toBe('paid');
+    expect(await bookingsOf(customer.id)).toHaveLength(1);
+  });
+
+  it('books once when the callback and the webhook arrive at the same moment', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const paid = await pay(answer.payment);
+    const [landed, hook] = await Promise.all([callback(paid.back.search), webhook(webhookFor(paid.id)), webhook(webhookFor(paid.id))]);
+    expect(landed.searchParams.get('outcome')).toBe('paid');
+    expect(hook.status).toBe(200);
+    expect(await bookingsOf(customer.id)).toHaveLength(1);
+  });
+
+  it('believes the gateway, not the callback: a declined payment said to be paid books nothing, and paying again can', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const declined = await pay(answer.payment, { number: '4123120001090109' });
+    expect(declined.back.searchParams.get('status')).toBe('failed');
+    const landed = await callback(`?id=${declined.id}&status=paid&message=APPROVED`);
+    expect(landed.searchParams.get('outcome')).toBe('failed');
+    expect(landed.searchParams.get('message')).toBe('DECLINED');
+    expect(await bookingsOf(customer.id)).toEqual([]);
+    expect((await checkoutRow(answer.checkout_id)).status).toBe('pending');
+
+    // 3-D Secure declined by the cardholder, then another card: the same checkout is paid.
+    const refused = await pay(answer.payment, { decision: 'decline' });
+    expect((await callback(refused.back.search)).searchParams.get('outcome')).toBe('failed');
+    const paid = await pay(answer.payment, { number: '4201320111111010' });
+    expect((await callback(paid.back.search)).searchParams.get('outcome')).toBe('paid');
+    expect(await bookingsOf(customer.id)).toHaveLength(1);
+  });
+
+  it('confirms nothing for a forged payment id, unknown or malformed', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    for (const id of [randomUUID(), 'pay_forged', `${randomUUID()}/../../payments`, '']) {
+      const landed = await callback(`?id=${encodeURIComponent(id)}&status=paid&message=APPROVED`);
+      expect(landed.searchParams.get('outcome')).toBe('unknown');
+      const hook = await webhook({
+        ...webhookFor(id),
+        data: { id, status: 'paid', amount: PRICE, metadata: { checkout_id: answer.checkout_id } },
+      });
+      expect(hook.status).toBe(200);
+    }
+    expect(await bookingsOf(customer.id)).toEqual([]);
+    expect((await checkoutRow(answer.checkout_id)).status).toBe('pending');
+  });
+
+  it('confirms nothing paid for another amount, or naming another or no checkout', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const short = await pay(answer.payment, { amount: PRICE - 100 });
+    expect((await callback(short.back.search)).searchParams.get('outcome')).toBe('unknown');
+    const elsewhere = await pay(answer.payment, { metadata: { checkout_id: randomUUID() } });
+    expect((await callback(elsewhere.back.search)).searchParams.get('outcome')).toBe('unknown');
+    const nameless = await pay(answer.payment, { metadata: {} });
+    expect((await callback(nameless.back.search)).searchParams.get('outcome')).toBe('unknown');
+    for (const id of [short.id, elsewhere.id, nameless.id]) expect((await webhook(webhookFor(id))).status).toBe(200);
+    expect(await bookingsOf(customer.id)).toEqual([]);
+    expect((await checkoutRow(answer.checkout_id)).status).toBe('pending');
+  });
+
+  it('answers a webhook with a wrong secret_token 401 and changes nothing, even for a paid payment', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const paid = await pay(answer.payment);
+    for (const body of [webhookFor(paid.id, 'payment_paid', 'wrong'), { ...webhookFor(paid.id), secret_token: undefined }]) {
+      const response = await webhook(body);
+      expect(response.status).toBe(401);
+    }
+    expect(await bookingsOf(customer.id)).toEqual([]);
+    expect(await database.db.selectFrom('gateway_payments').select('id').where('id', '=', paid.id).execute()).toEqual([]);
+    // The real webhook then books it.
+    expect((await webhook(webhookFor(paid.id))).status).toBe(200);
+    expect(await bookingsOf(customer.id)).toHaveLength(1);
+  });
+
+  it('refunds a second payment of a checkout already paid', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const first = await pay(answer.payment);
+    const second = await pay(answer.payment);
+    expect((await callback(first.back.search)).searchParams.get('outcome')).toBe('paid');
+    expect((await callback(second.back.search)).searchParams.get('outcome')).toBe('paid');
+    expect((await webhook(webhookFor(second.id))).status).toBe(200);
+    expect(fake.payments.get(first.id)).toMatchObject({ status: 'paid', refunded: 0 });
+    expect(fake.payments.get(second.id)).toMatchObject({ status: 'refunded', refunded: PRICE });
+    expect(await bookingsOf(customer.id)).toHaveLength(1);
+  });
+
+  it('refunds at once a payment that came after its hold ended and its seat was taken, and says so', async () => {
+    const late = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(late);
+    // The hold runs out while the customer is at 3-D Secure, and someone else books the seat.
+    await database.db
+      .updateTable('slot_holds')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('holder_id', '=', late.id)
+      .execute();
+    const quick = await createTestUser(database.db, 'customer');
+    const theirs = await checkoutFor(quick, answer.bookingTime);
+    const theirPayment = await pay(theirs.payment);
+    expect((await callback(theirPayment.back.search)).searchParams.get('outcome')).toBe('paid');
+
+    const paid = await pay(answer.payment);
+    const [landed] = await Promise.all([callback(paid.back.search), webhook(webhookFor(paid.id))]);
+    expect(landed.searchParams.get('outcome')).toBe('refunded');
+    expect(fake.payments.get(paid.id)).toMatchObject({ status: 'refunded', refunded: PRICE });
+    expect(await bookingsOf(late.id)).toEqual([]);
+    expect((await checkoutRow(answer.checkout_id)).status).toBe('failed');
+    const refunds = await database.db.selectFrom('payment_refunds').selectAll().where('payment_reference', '=', paid.id).execute();
+    expect(refunds).toMatchObject([{ amount_halalas: PRICE, reason: 'seat_lost' }]);
+    // Told again the same on a replay; refunded once.
+    expect((await callback(paid.back.search)).searchParams.get('outcome')).toBe('refunded');
+    expect(await database.db.selectFrom('payment_refunds').select('id').where('payment_reference', '=', paid.id).execute()).toHaveLength(1);
+  });
+});
+
+describe('cancelling a booking paid at Moyasar', () => {
+  async function paidBooking(customer: TestUser) {
+    const answer = await checkoutFor(customer);
+    const paid = await pay(answer.payment);
+    await callback(paid.back.search);
+    const [row] = await bookingsOf(customer.id);
+    return { bookingId: row!.id, paymentId: paid.id, bookingTime: answer.bookingTime };
+  }
+
+  it('refunds what the rule says: the full price while cancelling is allowed', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const { bookingId, paymentId } = await paidBooking(customer);
+    const caller = await callerOf(customer);
+    expect(await caller.booking.cancel({ id: bookingId })).toEqual({ cancelled: true, refund: PRICE / 100, refund_percent: 100 });
+    expect(fake.payments.get(paymentId)).toMatchObject({ refunded: PRICE });
+    const refunds = await database.db.selectFrom('payment_refunds').selectAll().where('booking_id', '=', bookingId).execute();
+    expect(refunds).toMatchObject([{ payment_reference: paymentId, amount_halalas: PRICE, reason: 'cancellation' }]);
+    // The admin's transactions show the gateway's id, status and the refund.
+    const admin = await createTestUser(database.db, 'admin');
+    const adminCaller = await callerOf(admin);
+    const listed = (await adminCaller.admin.transactions()).find((item) => item.id === bookingId);
+    expect(listed).toMatchObject({ payment: { reference: paymentId, status: 'refunded', refunded: PRICE / 100 } });
+  });
+
+  it('refunds nothing and cancels nothing inside the last hours, and never for another customer', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const { bookingId, paymentId, bookingTime } = await paidBooking(customer);
+    const stranger = await callerOf(await createTestUser(database.db, 'customer'));
+    await expect(stranger.booking.cancel({ id: bookingId })).rejects.toMatchObject({ message: 'NOT_FOUND' });
+    const closeBy = new Date(new Date(bookingTime).getTime() - 3 * 3_600_000);
+    await expect(booking.cancelBooking(database.db, customer.id, bookingId, closeBy, payments)).rejects.toMatchObject({
+      code: 'CANCEL_WINDOW_PASSED',
+    });
+    expect(fake.payments.get(paymentId)).toMatchObject({ status: 'paid', refunded: 0 });
+    expect((await bookingsOf(customer.id))[0]!.status).toBe('confirmed');
+  });
+
+  it('leaves the booking as it was when the gateway refuses the refund', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const { bookingId, paymentId } = await paidBooking(customer);
+    // Refunded already at the gateway (from its dashboard, say): nothing is left to give back.
+    fake.payments.get(paymentId)!.refunded = PRICE;
+    const caller = await callerOf(customer);
+    await expect(caller.booking.cancel({ id: bookingId })).rejects.toMatchObject({ message: 'REFUND_FAILED' });
+    expect((await bookingsOf(customer.id))[0]!.status).toBe('confirmed');
+    expect(await database.db.selectFrom('payment_refunds').select('id').where('booking_id', '=', bookingId).execute()).toEqual([]);
+  });
+});
