@@ -9,6 +9,8 @@ import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS } from '../shared/api-limits.ts';
 import type { AppErrorCode } from '../shared/errors.ts';
 import { dataExportRoutes } from './modules/account/data-export.routes.ts';
 import { googleRoutes } from './modules/auth/google.routes.ts';
+import { invoiceRoutes } from './modules/billing/billing.routes.ts';
+import { configureSeller } from './modules/billing/billing.service.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { resultRoutes } from './modules/results/results.routes.ts';
 import { consoleLogger, requestLog } from './platform/logger.ts';
@@ -39,6 +41,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
   const https = new URL(deps.env.PUBLIC_URL).protocol === 'https:';
   const log = deps.log ?? consoleLogger;
+  configureSeller(deps.env);
 
   if (deps.log) app.use(requestLog(deps.log));
   app.onError((error, c) => {
@@ -89,6 +92,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/auth/google', googleRoutes(deps));
+  app.route('/invoices', invoiceRoutes({ db: deps.db, env: deps.env }));
   if (deps.env.DEV_MAILBOX) app.route('/dev/mailbox', devMailboxRoutes(deps.db, deps.env.PUBLIC_URL));
 
   if (deps.blobs) {

@@ -129,6 +129,17 @@ export const envSchema = z
     SOCIAL_INSTAGRAM_URL: socialUrl,
     SOCIAL_LINKEDIN_URL: socialUrl,
     SOCIAL_YOUTUBE_URL: socialUrl,
+    /**
+     * The seller of record on every simplified tax invoice (the platform, issue #21): its registered
+     * name and its 15-digit VAT number (ZATCA's form: 3, thirteen digits, 3). The defaults are
+     * placeholders for development; a real deployment sets both.
+     */
+    SELLER_NAME: z.string().trim().min(1).max(120).default('Tahaleel'),
+    SELLER_VAT_NUMBER: z
+      .string()
+      .trim()
+      .default('300000000000003')
+      .pipe(z.string().regex(/^3\d{13}3$/, 'must be the 15-digit VAT registration number, starting and ending with 3')),
     /** The least severe log entries written (one JSON line each); `silent` writes none. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /** `test-only` hashes passwords at a test suite's cost; refused unless NODE_ENV=test. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type CheckoutPricing, priceCheckout } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
 import { clockOf, minutesOf, todayIn, zonedParts, zonedTimeToInstant } from '../../../shared/time.ts';
@@ -6,6 +7,7 @@ import { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
+import { findCustomerTier, issueBookingCreditNote, issueCheckoutInvoice, recordCheckoutPricing } from '../billing/billing.service.ts';
 import { outboxRowsJson, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
 import { bookingConfirmationMails, mailBookingCancelled } from './booking-mail.ts';
@@ -206,7 +208,12 @@ export async function createBookings(
     throw error;
   }
   const { seats, offerings } = requested;
-  const totalHalalas = seats.reduce((sum, seat) => sum + seat.price_halalas, 0);
+  // The customer's plan prices the checkout: its discount and booking fee are lines of their own.
+  const pricing = priceCheckout(
+    await findCustomerTier(db, customerId),
+    seats.map((seat) => seat.price_halalas),
+  );
+  const totalHalalas = pricing.total_halalas;
   const totals = { total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) };
 
   // 1. Claim the checkout and hold every seat (or fail having changed nothing). A checkout already
@@ -226,6 +233,7 @@ export async function createBookings(
   });
   if (claim.paid) return checkoutResult(db, claim.id);
   const checkoutId = claim.id;
+  await recordCheckoutPricing(db, checkoutId, pricing);
 
   // Where the confirmation goes, read while the payment runs (not inside the booking's transaction).
   const customerMail = recipientOf(db, customerId);
@@ -260,13 +268,18 @@ export async function createBookings(
       offerings,
       paidAt,
     );
-    booked = await repo.completeCheckout(
-      db,
-      { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference },
-      named,
-      paidAt,
-      outboxRowsJson(mails),
-    );
+    // The simplified tax invoice is issued in the same transaction that confirms the payment.
+    booked = await db.transaction().execute(async (trx) => {
+      const rows = await repo.completeCheckout(
+        trx,
+        { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference },
+        named,
+        paidAt,
+        outboxRowsJson(mails),
+      );
+      await issueCheckoutInvoice(trx, checkoutId, paidAt);
+      return rows;
+    });
   } catch (error) {
     const state = (error as { code?: string }).code;
     if (state === repo.ATTEMPT_SUPERSEDED_STATE) {
@@ -304,17 +317,43 @@ export async function createBookings(
     });
   });
   bookings.sort((a, b) => a.booking_time.localeCompare(b.booking_time));
-  return { checkout_id: checkoutId, total_price: halalasToSar(totals.total_halalas), vat: halalasToSar(totals.vat_halalas), bookings };
+  return {
+    checkout_id: checkoutId,
+    ...pricedAmounts(pricing),
+    total_price: halalasToSar(totals.total_halalas),
+    vat: halalasToSar(totals.vat_halalas),
+    bookings,
+  };
+}
+
+/** The checkout's own lines for the confirmation: the tests' prices, the plan's discount and booking fee. */
+function pricedAmounts(pricing: Pick<CheckoutPricing, 'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas'>) {
+  return {
+    plan: pricing.plan,
+    subtotal: halalasToSar(pricing.subtotal_halalas),
+    discount: halalasToSar(pricing.discount_halalas),
+    booking_fee: halalasToSar(pricing.fee_halalas),
+  };
 }
 
 /** A checkout's answer read back: its totals and its bookings with names. */
 async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
   const [checkout, bookings] = await Promise.all([
-    db.selectFrom('checkouts').select(['total_halalas', 'vat_halalas']).where('id', '=', checkoutId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('checkouts')
+      .select(['total_halalas', 'vat_halalas', 'customer_plan', 'subtotal_halalas', 'discount_halalas', 'fee_halalas'])
+      .where('id', '=', checkoutId)
+      .executeTakeFirstOrThrow(),
     bookingsWithDetails(db).where('bookings.checkout_id', '=', checkoutId).orderBy('bookings.booking_time').execute(),
   ]);
   return {
     checkout_id: checkoutId,
+    ...pricedAmounts({
+      plan: checkout.customer_plan as CheckoutPricing['plan'],
+      subtotal_halalas: checkout.subtotal_halalas ?? checkout.total_halalas,
+      discount_halalas: checkout.discount_halalas,
+      fee_halalas: checkout.fee_halalas,
+    }),
     total_price: halalasToSar(checkout.total_halalas),
     vat: halalasToSar(checkout.vat_halalas),
     bookings: bookings.map(presentBooking),
@@ -347,7 +386,14 @@ export async function cancelBooking(db: Kysely<Database>, customerId: string, bo
     const booking = await tx
       .selectFrom('bookings')
       .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-      .select(['bookings.id', 'bookings.customer_id', 'bookings.status', 'bookings.booking_time', 'lab_tests.lab_id'])
+      .select([
+        'bookings.id',
+        'bookings.customer_id',
+        'bookings.status',
+        'bookings.booking_time',
+        'bookings.checkout_id',
+        'lab_tests.lab_id',
+      ])
       .where('bookings.id', '=', bookingId)
       .forUpdate()
       .executeTakeFirst();
@@ -357,6 +403,8 @@ export async function cancelBooking(db: Kysely<Database>, customerId: string, bo
     if (booking.booking_time.getTime() - now.getTime() < CANCEL_BEFORE_HOURS * 60 * MINUTE) throw new AppError('CANCEL_WINDOW_PASSED');
     await repo.giveBackSeat(tx, booking.lab_id, booking.booking_time);
     await tx.updateTable('bookings').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', bookingId).execute();
+    // A paid booking's refund gets a credit note referring to the checkout's invoice.
+    if (booking.checkout_id) await issueBookingCreditNote(tx, bookingId, now);
     await mailBookingCancelled(tx, bookingId);
   });
   return { cancelled: true as const };
