@@ -9,6 +9,8 @@ import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS } from '../shared/api-limits.ts';
 import type { AppErrorCode } from '../shared/errors.ts';
 import { dataExportRoutes } from './modules/account/data-export.routes.ts';
 import { googleRoutes } from './modules/auth/google.routes.ts';
+import { invoiceRoutes } from './modules/billing/billing.routes.ts';
+import { configureSeller } from './modules/billing/billing.service.ts';
 import { moyasarRoutes } from './modules/booking/moyasar.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { resultRoutes } from './modules/results/results.routes.ts';
@@ -44,6 +46,7 @@ export function createApp(deps: AppDeps) {
   // One provider for the procedures and the gateway's routes alike.
   const payments = deps.payments ?? paymentProviderFor(deps.env);
   deps = { ...deps, payments };
+  configureSeller(deps.env);
 
   if (deps.log) app.use(requestLog(deps.log));
   app.onError((error, c) => {
@@ -97,6 +100,7 @@ export function createApp(deps: AppDeps) {
   app.route('/auth/google', googleRoutes(deps));
   // The gateway posts its webhook from its own servers: no Origin header, so the checks above pass it.
   if (payments.browser) app.route('/payments/moyasar', moyasarRoutes({ db: deps.db, payments, log }));
+  app.route('/invoices', invoiceRoutes({ db: deps.db, env: deps.env }));
   if (deps.env.DEV_MAILBOX) app.route('/dev/mailbox', devMailboxRoutes(deps.db, deps.env.PUBLIC_URL));
 
   if (deps.blobs) {

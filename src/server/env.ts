@@ -150,6 +150,17 @@ export const envSchema = z
     MAP_TILES_URL: tileUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     /** Shown on the map, as the tile provider's terms require. */
     MAP_TILES_ATTRIBUTION: z.string().trim().min(1).max(300).default('© OpenStreetMap contributors'),
+    /**
+     * The seller of record on every simplified tax invoice (the platform, issue #21): its registered
+     * name and its 15-digit VAT number (ZATCA's form: 3, thirteen digits, 3). The defaults are
+     * placeholders for development; a real deployment sets both.
+     */
+    SELLER_NAME: z.string().trim().min(1).max(120).default('Tahaleel'),
+    SELLER_VAT_NUMBER: z
+      .string()
+      .trim()
+      .default('300000000000003')
+      .pipe(z.string().regex(/^3\d{13}3$/, 'must be the 15-digit VAT registration number, starting and ending with 3')),
     /** The least severe log entries written (one JSON line each); `silent` writes none. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /** `test-only` hashes passwords at a test suite's cost; refused unless NODE_ENV=test. */

@@ -1,8 +1,6 @@
 import { INTL_TAGS, type Locale } from './locale.ts';
 
 /** SAR amounts are integer halalas in the database and SAR numbers with two decimals on the API. */
-export const VAT_RATE = 0.15;
-
 export function halalasToSar(halalas: number): number {
   return Math.round(halalas) / 100;
 }
@@ -11,9 +9,12 @@ export function sarToHalalas(sar: number): number {
   return Math.round(sar * 100);
 }
 
-/** The VAT contained in a VAT-inclusive amount, in halalas. */
+/**
+ * The VAT contained in a VAT-inclusive amount, in halalas: total × 15/115 to the nearest halala, in
+ * integers (total × 3 / 23 is never exactly half a halala, so no tie needs a rule; docs/decisions/0027).
+ */
 export function vatIncluded(totalHalalas: number): number {
-  return Math.round(totalHalalas - totalHalalas / (1 + VAT_RATE));
+  return Math.round((totalHalalas * 15) / 115);
 }
 
 const amountFormats = new Map<string, Intl.NumberFormat>();

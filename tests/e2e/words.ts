@@ -125,6 +125,8 @@ const ar = {
     checkout: 'إتمام الطلب',
     orderSummary: 'ملخص الطلب',
     confirmed: 'تم تأكيد حجزك!',
+    taxInvoice: 'فاتورة ضريبية مبسطة',
+    creditNote: 'إشعار دائن',
   },
   dashboard: {
     name: 'لوحة التحكم',
@@ -136,6 +138,7 @@ const ar = {
       tests: 'التحاليل',
       uploadResults: 'رفع النتائج',
       payments: 'المدفوعات',
+      invoices: 'الفواتير',
       settings: 'الإعدادات',
       labs: 'المختبرات',
       transactions: 'المعاملات',
@@ -402,6 +405,8 @@ export const words = {
       checkout: 'Checkout',
       orderSummary: 'Order summary',
       confirmed: 'Your booking is confirmed!',
+      taxInvoice: 'Simplified tax invoice',
+      creditNote: 'Credit note',
     },
     dashboard: {
       name: 'Dashboard',
@@ -413,6 +418,7 @@ export const words = {
         tests: 'Tests',
         uploadResults: 'Upload results',
         payments: 'Payments',
+        invoices: 'Invoices',
         settings: 'Settings',
         labs: 'Labs',
         transactions: 'Transactions',

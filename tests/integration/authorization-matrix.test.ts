@@ -340,6 +340,8 @@ const matrix: Record<string, Row> = {
   'booking.mine': { access: customers },
   'booking.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
 
+  'billing.invoices': { access: customers },
+
   'catalog.categories': { access: everyone },
   'catalog.category': { access: everyone, input: () => ({ nameEn: seeded.categoryNameEn }) },
   'catalog.popularTests': { access: everyone },
@@ -682,6 +684,22 @@ const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
         ],
         look: (actor) => call('booking.mine', undefined, actor),
         reveals: listHas('id', id),
+      };
+    },
+  },
+  {
+    name: "a customer's tax invoices",
+    async arrange() {
+      const { checkoutId } = await bookThroughApi(customer, labTestId);
+      const invoice = await database.db.selectFrom('invoices').select('id').where('checkout_id', '=', checkoutId).executeTakeFirstOrThrow();
+      return {
+        viewers: [
+          [customer, 'sees it'],
+          [otherCustomer, 'does not see it'],
+          [guest, 'does not see it'],
+        ],
+        look: (actor) => call('billing.invoices', undefined, actor),
+        reveals: listHas('id', invoice.id),
       };
     },
   },

@@ -103,7 +103,9 @@ describe('holds and bookings', () => {
       );
       expect(result.bookings).toHaveLength(1);
       expect(result.bookings[0]).toMatchObject({ status: 'confirmed', total_price: 150 });
-      expect(result.vat).toBeCloseTo(19.57, 2);
+      // A Basic customer pays the test and its 5% booking fee; the VAT is 15/115 of that.
+      expect(result).toMatchObject({ subtotal: 150, booking_fee: 7.5, discount: 0, total_price: 157.5 });
+      expect(result.vat).toBeCloseTo(20.54, 2);
     }
     const slots = await booking.availableSlots(database.db, lab.id, SUNDAY, null, EARLY);
     expect(slotTimes(slots)).not.toContain('10:00:00');
@@ -168,7 +170,7 @@ describe('holds and bookings', () => {
 
     const result = await booking.createBookings(database.db, payments, person.id, items, 'declined-1', EARLY);
     expect(result.bookings).toHaveLength(1);
-    expect(result.total_price).toBe(150);
+    expect(result.subtotal).toBe(150);
     expect(await bookingsOf(person.id)).toHaveLength(1);
   });
 
@@ -611,10 +613,10 @@ describe('offerings remembered while the catalog version is followed', () => {
       const book = (bookingTime: string, key: string) =>
         booking.createBookings(database.db, payments, person.id, [{ labTestId: offered, bookingTime }], key, EARLY);
 
-      expect((await book(monday('08:00:00'), 'cached-1')).total_price).toBe(100);
+      expect((await book(monday('08:00:00'), 'cached-1')).subtotal).toBe(100);
       await database.db.updateTable('lab_tests').set({ price_halalas: 12_500 }).where('id', '=', offered).execute();
       await caughtUp();
-      expect((await book(monday('08:30:00'), 'cached-2')).total_price).toBe(125);
+      expect((await book(monday('08:30:00'), 'cached-2')).subtotal).toBe(125);
 
       await database.db.deleteFrom('lab_working_hours').where('lab_id', '=', owner.id).where('weekday', '=', 2).execute();
       await caughtUp();

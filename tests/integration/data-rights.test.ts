@@ -6,6 +6,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { issueCheckoutInvoice } from '../../src/server/modules/billing/billing.service.ts';
 import type { BlobStore } from '../../src/server/modules/results/blob-store.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
@@ -233,6 +234,7 @@ describe('download my data', () => {
         [
           'README.txt',
           'bookings.json',
+          'invoices.json',
           'payments.json',
           'profile.json',
           'result-access-log.json',
@@ -246,6 +248,7 @@ describe('download my data', () => {
       expect(profile.consents).toEqual([expect.objectContaining({ terms_version: TERMS_VERSION, privacy_version: PRIVACY_VERSION })]);
       expect(JSON.parse(strFromU8(files['bookings.json']!))).toEqual([expect.objectContaining({ id: bookingId, total_price_sar: 200 })]);
       expect(files[`results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`]).toEqual(report);
+      expect(JSON.parse(strFromU8(files['invoices.json']!))).toEqual([]); // its invoices: tests/integration/invoices.test.ts
 
       // Opening the file for the export is a read of it, shown to the patient like any other.
       const reads = await database.db
@@ -302,7 +305,7 @@ describe('delete my account', () => {
       .select('storage_key')
       .where('id', '=', resultId)
       .executeTakeFirstOrThrow();
-    await database.db
+    const checkout = await database.db
       .insertInto('checkouts')
       .values({
         customer_id: customer.id,
@@ -313,7 +316,12 @@ describe('delete my account', () => {
         total_halalas: 20_000,
         vat_halalas: 2_609,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The booking was paid through that checkout, which got its tax invoice naming the buyer.
+    await database.db.updateTable('bookings').set({ checkout_id: checkout.id }).where('id', '=', bookingId).execute();
+    const invoice = await database.db.transaction().execute((trx) => issueCheckoutInvoice(trx, checkout.id, new Date()));
+    expect(await whereFound(customer.name)).toContain('invoices.buyer_name');
     await database.db.insertInto('newsletter_subscriptions').values({ email: customer.email }).execute();
     await app.request(`/files/results/${resultId}`, { headers: { cookie: customer.cookie } });
     // Before: the person is all over the database (profile, mail, newsletter, limits).
@@ -333,13 +341,21 @@ describe('delete my account', () => {
       'INVALID_CREDENTIALS',
     );
 
-    // Kept without the person: the booking for the lab's figures, the payment for the tax records.
+    // Kept without the person: the booking for the lab's figures, the payment and its invoice for the tax records.
     expect(await database.db.selectFrom('bookings').select(['id', 'status']).where('customer_id', '=', customer.id).execute()).toEqual([
       { id: bookingId, status: 'completed' },
     ]);
     expect(await database.db.selectFrom('checkouts').select('total_halalas').where('customer_id', '=', customer.id).execute()).toEqual([
       { total_halalas: 20_000 },
     ]);
+    // The tax invoice stays for the years the law requires, with the buyer's name gone.
+    expect(
+      await database.db
+        .selectFrom('invoices')
+        .select(['number', 'buyer_id', 'buyer_name', 'total_halalas'])
+        .where('id', '=', invoice.id)
+        .execute(),
+    ).toEqual([{ number: invoice.number, buyer_id: customer.id, buyer_name: null, total_halalas: 20_000 }]);
     const entry = await database.db
       .selectFrom('audit_log')
       .select('actor_id')

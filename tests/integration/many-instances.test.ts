@@ -239,13 +239,13 @@ describe.skipIf(unreachable)('two server processes on one PostgreSQL database an
     );
     expect(labsForTest.find((row) => row.lab_test_id === demo.labTestId)?.price).toBe(1.5);
     const booked = ok(
-      await b.api.mutate<{ total_price: number }>(
+      await b.api.mutate<{ subtotal: number }>(
         'booking.create',
         { items: [{ labTestId: demo.labTestId, bookingTime: slots[2]! }], idempotencyKey: `price-${randomUUID()}` },
         customer,
       ),
     );
-    expect(booked.total_price).toBe(1.5);
+    expect(booked.subtotal).toBe(1.5);
   });
 
   it('keeps answering fresh prices while the LISTEN connection of an instance is silent or cut, logs it and listens again', async () => {

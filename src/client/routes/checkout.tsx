@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { CreditCard, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { priceCheckout } from '../../shared/checkout-pricing.ts';
 import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
 import { Price } from '../components/price.tsx';
 import { notify } from '../components/ui/toaster.tsx';
@@ -44,7 +45,13 @@ function CheckoutPage() {
   const cart = useLabCart();
   const { user, isLoading } = useSession();
   const authModal = useAuthModal();
-  const totalHalalas = items.reduce((sum, item) => sum + sarToHalalas(item.price), 0);
+  // The customer's plan adds its booking fee and takes off its discount, as the server will (a visitor: Basic).
+  const pricing = priceCheckout(
+    user?.subscription_tier ?? 'basic',
+    items.map((item) => sarToHalalas(item.price)),
+  );
+  const { feePercent, discountPercent } = pricing;
+  const totalHalalas = pricing.total_halalas;
   const vat = halalasToSar(vatIncluded(totalHalalas));
 
   // A signed-out visitor with tests to pay for is asked at once to log in or go on as a guest, and stays here.
@@ -85,8 +92,16 @@ function CheckoutPage() {
         }
         forgetCheckoutKey();
         labCartStore.set([]);
-        await queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() });
-        notify.success({ title: t`Your booking is confirmed!` });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.billing.invoices.queryKey() }),
+        ]);
+        const total = formatSar(result.total_price, locale);
+        const fee = formatSar(result.booking_fee, locale);
+        notify.success({
+          title: t`Your booking is confirmed!`,
+          description: t`Paid ${total}, including a booking fee of ${fee}. Your tax invoice is in your dashboard.`,
+        });
         await navigate({ to: '/dashboard' });
       },
       onError: (error) => {
@@ -143,6 +158,21 @@ function CheckoutPage() {
               </Stack>
               <Separator my="4" />
               <Stack gap="1">
+                <HStack justify="space-between" color="fg.muted">
+                  <Text>{t`Tests`}</Text>
+                  <Price value={halalasToSar(pricing.subtotal_halalas)} fontWeight="normal" data-testid="checkout-subtotal" />
+                </HStack>
+                {pricing.discount_halalas > 0 && (
+                  <HStack justify="space-between" color="fg.muted">
+                    <Text>{t`Premium plan discount (${discountPercent}%)`}</Text>
+                    <Price value={-halalasToSar(pricing.discount_halalas)} fontWeight="normal" data-testid="checkout-discount" />
+                  </HStack>
+                )}
+                <HStack justify="space-between" color="fg.muted">
+                  <Text>{t`Booking fee (${feePercent}%)`}</Text>
+                  <Price value={halalasToSar(pricing.fee_halalas)} fontWeight="normal" data-testid="checkout-fee" />
+                </HStack>
+                <Separator my="1" />
                 <HStack justify="space-between" color="fg.muted">
                   <Text>{t`Subtotal before VAT`}</Text>
                   <Price value={halalasToSar(totalHalalas) - vat} fontWeight="normal" />

@@ -2,7 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { CalendarCheck, FileText, FlaskConical, LayoutDashboard, Settings, Sparkles, Upload, Wallet } from 'lucide-react';
+import { CalendarCheck, FileText, FlaskConical, LayoutDashboard, Receipt, Settings, Sparkles, Upload, Wallet } from 'lucide-react';
 import { labPlans } from '../../shared/plans.ts';
 import { SectionTitle } from '../components/stat-card.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
@@ -10,6 +10,7 @@ import { ConfirmEmailNotice } from '../features/account/confirm-email-notice.tsx
 import { requireUser } from '../features/auth/require-user.ts';
 import { type SessionUser, useSession } from '../features/auth/use-session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { MyInvoices } from '../features/billing/my-invoices.tsx';
 import { MyBookings } from '../features/booking/my-bookings.tsx';
 import { CustomerStats } from '../features/customer/customer-stats.tsx';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
@@ -171,6 +172,7 @@ function CustomerDashboard({ user }: { user: SessionUser }) {
       ),
     },
     { id: 'results', label: t`My results`, icon: FileText, render: () => <MyResults /> },
+    { id: 'invoices', label: t`Invoices`, icon: Receipt, render: () => <MyInvoices /> },
     { id: 'ai-analysis', label: t`AI analysis`, icon: Sparkles, render: () => <AiAnalysisUpgrade audience="customer" /> },
     { id: 'settings', label: t`Settings`, icon: Settings, render: () => <AccountSettings user={user} /> },
   ];

@@ -18,6 +18,8 @@ export type Generated<T> =
 
 export type Int8 = ColumnType<number | string, bigint | number | string, bigint | number | string>;
 
+export type InvoiceKind = 'credit_note' | 'invoice';
+
 export type Json = ColumnType<JsonValue, string, string>;
 
 export type JsonArray = JsonValue[];
@@ -107,12 +109,16 @@ export interface Checkouts {
   completed_at: Timestamp | null;
   created_at: CreatedAt;
   customer_id: string;
+  customer_plan: Generated<string>;
+  discount_halalas: Generated<number>;
+  fee_halalas: Generated<number>;
   id: Generated<string>;
   idempotency_key: string;
   items: Json | null;
   payment_provider: string;
   payment_reference: string | null;
   status: Generated<CheckoutStatus>;
+  subtotal_halalas: number | null;
   total_halalas: number;
   vat_halalas: number;
 }
@@ -128,6 +134,31 @@ export interface GatewayPayments {
   refunded_halalas: Generated<number>;
   status: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface InvoiceCounters {
+  last_number: Generated<number>;
+  series: string;
+}
+
+export interface Invoices {
+  booking_id: string | null;
+  buyer_id: string | null;
+  buyer_name: string | null;
+  checkout_id: string | null;
+  id: Generated<string>;
+  issued_at: Timestamp;
+  kind: InvoiceKind;
+  lines: Json;
+  number: string;
+  original_invoice_id: string | null;
+  qr: string;
+  seller_name: string;
+  seller_vat_number: string;
+  sequence: number;
+  store_order_id: string | null;
+  total_halalas: number;
+  vat_halalas: number;
 }
 
 export interface Labs {
@@ -523,6 +554,8 @@ export interface DB {
   categories: Categories;
   checkouts: Checkouts;
   gateway_payments: GatewayPayments;
+  invoice_counters: InvoiceCounters;
+  invoices: Invoices;
   lab_slot_usage: LabSlotUsage;
   lab_tests: LabTests;
   lab_working_hours: LabWorkingHours;

@@ -1,6 +1,7 @@
 import { accountRouter } from '../modules/account/account.router.ts';
 import { adminRouter } from '../modules/admin/admin.router.ts';
 import { authRouter } from '../modules/auth/auth.router.ts';
+import { billingRouter } from '../modules/billing/billing.router.ts';
 import { bookingRouter } from '../modules/booking/booking.router.ts';
 import { catalogRouter } from '../modules/catalog/catalog.router.ts';
 import { labRouter } from '../modules/lab/lab.router.ts';
@@ -15,6 +16,7 @@ export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
   auth: authRouter,
+  billing: billingRouter,
   booking: bookingRouter,
   catalog: catalogRouter,
   lab: labRouter,

@@ -9,6 +9,8 @@ import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled } fr
 // The demo lab's seeded prices (seeds/seed.ts), VAT included.
 const VITAMIN_D_PRICE = 155;
 const LIPID_PRICE = 135;
+/** Basic's 5% of each. */
+const BOOKING_FEE = 7.75 + 6.75;
 
 for (const run of runs) {
   const w = words[run.locale];
@@ -79,7 +81,10 @@ for (const run of runs) {
       const items = page.getByTestId('checkout-item');
       await expect(items).toHaveCount(2);
       for (const item of await items.all()) await expect(item).toContainText(w.catalogue.demoLab);
-      await expect(page.getByTestId('checkout-total')).toHaveText(sar(VITAMIN_D_PRICE + LIPID_PRICE, run.locale));
+      // A Basic customer's 5% booking fee is its own line, and part of the total.
+      await expect(page.getByTestId('checkout-subtotal')).toHaveText(sar(VITAMIN_D_PRICE + LIPID_PRICE, run.locale));
+      await expect(page.getByTestId('checkout-fee')).toHaveText(sar(BOOKING_FEE, run.locale));
+      await expect(page.getByTestId('checkout-total')).toHaveText(sar(VITAMIN_D_PRICE + LIPID_PRICE + BOOKING_FEE, run.locale));
       await page.getByTestId('pay').click();
       await expect(message(page, w.booking.confirmed)).toBeVisible({ timeout: 20_000 });
 

@@ -3,14 +3,15 @@ import { AppError } from '../../../shared/errors.ts';
 import type { UserType } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import { anonymizeInvoices } from '../billing/billing.service.ts';
 import type { BlobStore } from '../results/results.service.ts';
 import { confirmedAccount } from './account.service.ts';
 import { eraseAccount, resultStorageKeys } from './account-deletion.repository.ts';
 
 /**
  * Deletes the caller's account at once (PDPL's right to erasure; docs/decisions/0024): profile,
- * contact details, results (rows and files), sessions and mail go; bookings and payment records stay,
- * pointing to an account with nothing personal left, for the labs' figures and the tax records. The
+ * contact details, results (rows and files), sessions and mail go; bookings, payment records and
+ * tax invoices (without the buyer's name) stay, pointing to an account with nothing personal left, for the labs' figures and the tax records. The
  * owner confirms with the password, or, for an account made with Google that has none, by typing its
  * e-mail address. Only a customer may: a lab's or an admin's account is closed by the platform. A
  * guest first turns the visit into an account (it has neither a password nor an address to confirm).
@@ -29,6 +30,8 @@ export async function deleteAccount(
   const storageKeys = await db.transaction().execute(async (tx) => {
     const keys = await resultStorageKeys(tx, caller.id);
     await eraseAccount(tx, caller.id, account.email, new Date());
+    // Tax invoices are kept for the years the law requires, with the buyer's name gone.
+    await anonymizeInvoices(tx, caller.id);
     await recordAudit(tx, { actorId: caller.id, action: 'account.delete', subjectType: 'user', subjectId: caller.id });
     return keys;
   });

@@ -5,6 +5,7 @@ import type { Locale } from '../../../shared/locale.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { consumeAttempt, type RateLimitPolicy } from '../../platform/rate-limit.ts';
+import { invoicesForExport } from '../billing/billing.service.ts';
 import { list as passkeysOf } from '../passkeys/passkeys.service.ts';
 import { openCustomerResults, type ResultVault, resultAccessLog } from '../results/results.service.ts';
 import * as repo from './data-export.repository.ts';
@@ -22,6 +23,7 @@ const readme: Record<Locale, string> = {
 - bookings.json: حجوزات التحاليل: التحليل والمختبر والموعد والحالة والمبلغ بالريال السعودي.
 - payments.json: مدفوعات حجوزات التحاليل، ومنها ضريبة القيمة المضافة.
 - store-orders.json: طلبات المتجر وما فيها.
+- invoices.json: فواتيرك الضريبية المبسطة وإشعارات الدائن، ببنودها ومبالغها وضريبتها ورمز الاستجابة السريعة.
 - result-access-log.json: من اطّلع على نتائجك ومتى.
 - results/: ملفات نتائجك كما رفعها المختبر، في مجلد لكل حجز.
 
@@ -39,6 +41,7 @@ Personal Data Protection Law.
 - bookings.json: your lab-test bookings: test, lab, time, status and amount in SAR.
 - payments.json: the payments for your lab-test bookings, with their VAT.
 - store-orders.json: your store orders and what was in them.
+- invoices.json: your simplified tax invoices and credit notes, with their lines, amounts, VAT and QR code.
 - result-access-log.json: who opened your results, and when.
 - results/: your result files as the lab uploaded them, a folder per booking.
 
@@ -57,12 +60,13 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
   await consumeAttempt(db, `export:user:${user.id}`, exportsPerUser);
   const profile = await repo.profileOf(db, user.id);
   if (!profile) throw new AppError('NOT_FOUND', { entity: 'user' });
-  const [consents, passkeys, bookings, payments, storeOrders, reads, results] = await Promise.all([
+  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results] = await Promise.all([
     repo.consentsOf(db, user.id),
     passkeysOf(db, user.id),
     repo.bookingsOf(db, user.id),
     repo.paymentsOf(db, user.id),
     repo.storeOrdersOf(db, user.id),
+    invoicesForExport(db, user.id),
     resultAccessLog(db, user.id),
     openCustomerResults(db, vault, user.id, clientIp),
   ]);
@@ -80,6 +84,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
       })),
     ),
     'store-orders.json': json(storeOrders),
+    'invoices.json': json(invoices),
     'result-access-log.json': json(reads),
   };
   for (const result of results) files[`results/${result.bookingId}/${result.id.slice(0, 8)}-${result.fileName}`] = result.bytes;

@@ -339,6 +339,7 @@ export function lockBookingForCancel(tx: Transaction<Database>, bookingId: strin
       'bookings.status',
       'bookings.booking_time',
       'bookings.total_price_halalas',
+      'bookings.checkout_id',
       'lab_tests.lab_id',
       'checkouts.payment_reference',
     ])

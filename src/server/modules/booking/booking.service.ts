@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { cancellationTerms } from '../../../shared/cancellation.ts';
+import { type CheckoutPricing, priceCheckout } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
@@ -8,6 +9,7 @@ import { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
+import { findCustomerTier, issueBookingCreditNote, issueCheckoutInvoice, recordCheckoutPricing } from '../billing/billing.service.ts';
 import { outboxRowsJson, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
 import { bookingConfirmationMails, mailBookingCancelled } from './booking-mail.ts';
@@ -241,7 +243,12 @@ async function checkout(
     throw error;
   }
   const { seats, offerings } = requested;
-  const totalHalalas = seats.reduce((sum, seat) => sum + seat.price_halalas, 0);
+  // The customer's plan prices the checkout: its discount and booking fee are lines of their own.
+  const pricing = priceCheckout(
+    await findCustomerTier(db, customerId),
+    seats.map((seat) => seat.price_halalas),
+  );
+  const totalHalalas = pricing.total_halalas;
   const totals = { total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) };
 
   // 1. Claim the checkout and hold every seat (or fail having changed nothing). A checkout already
@@ -261,6 +268,7 @@ async function checkout(
   });
   if (claim.paid) return checkoutResult(db, claim.id);
   const checkoutId = claim.id;
+  await recordCheckoutPricing(db, checkoutId, pricing);
 
   // The browser pays at the gateway: the seats stay held, and the callback or the webhook confirms
   // them with confirmPaidCheckout once the server has fetched the payment (booking-payments.service.ts).
@@ -337,7 +345,23 @@ async function checkout(
     });
   });
   bookings.sort((a, b) => a.booking_time.localeCompare(b.booking_time));
-  return { checkout_id: checkoutId, total_price: halalasToSar(totals.total_halalas), vat: halalasToSar(totals.vat_halalas), bookings };
+  return {
+    checkout_id: checkoutId,
+    ...pricedAmounts(pricing),
+    total_price: halalasToSar(totals.total_halalas),
+    vat: halalasToSar(totals.vat_halalas),
+    bookings,
+  };
+}
+
+/** The checkout's own lines for the confirmation: the tests' prices, the plan's discount and booking fee. */
+function pricedAmounts(pricing: Pick<CheckoutPricing, 'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas'>) {
+  return {
+    plan: pricing.plan,
+    subtotal: halalasToSar(pricing.subtotal_halalas),
+    discount: halalasToSar(pricing.discount_halalas),
+    booking_fee: halalasToSar(pricing.fee_halalas),
+  };
 }
 
 /** Later than any attempt: a pending checkout is never counted abandoned. */
@@ -394,6 +418,8 @@ export async function confirmPaidCheckout(
   );
   return db.transaction().execute(async function paidCheckoutTransaction(tx) {
     const booked = await repo.completeCheckout(tx, checkout, named, paidAt, outboxRowsJson(mails));
+    // The simplified tax invoice is issued in the same transaction that confirms the payment.
+    await issueCheckoutInvoice(tx, checkout.id, paidAt);
     return booked;
   });
 }
@@ -401,11 +427,21 @@ export async function confirmPaidCheckout(
 /** A checkout's answer read back: its totals and its bookings with names. */
 async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
   const [checkout, bookings] = await Promise.all([
-    db.selectFrom('checkouts').select(['total_halalas', 'vat_halalas']).where('id', '=', checkoutId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('checkouts')
+      .select(['total_halalas', 'vat_halalas', 'customer_plan', 'subtotal_halalas', 'discount_halalas', 'fee_halalas'])
+      .where('id', '=', checkoutId)
+      .executeTakeFirstOrThrow(),
     bookingsWithDetails(db).where('bookings.checkout_id', '=', checkoutId).orderBy('bookings.booking_time').execute(),
   ]);
   return {
     checkout_id: checkoutId,
+    ...pricedAmounts({
+      plan: checkout.customer_plan as CheckoutPricing['plan'],
+      subtotal_halalas: checkout.subtotal_halalas ?? checkout.total_halalas,
+      discount_halalas: checkout.discount_halalas,
+      fee_halalas: checkout.fee_halalas,
+    }),
     total_price: halalasToSar(checkout.total_halalas),
     vat: halalasToSar(checkout.vat_halalas),
     bookings: bookings.map(presentBooking),
@@ -479,6 +515,9 @@ export async function cancelBooking(
     await tx.updateTable('bookings').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', bookingId).execute();
     await mailBookingCancelled(tx, bookingId);
     if (terms.refundHalalas > 0 && booking.payment_reference) {
+      // The refund gets a credit note referring to the checkout's invoice (the refund rule has one tier,
+      // 100%, today: a partial tier would pass its amount here).
+      if (booking.checkout_id) await issueBookingCreditNote(tx, bookingId, now);
       await repo.recordRefund(tx, {
         paymentReference: booking.payment_reference,
         bookingId,

@@ -13,6 +13,7 @@ import {
 import type { cardInput, ShippingDetails } from '../../../shared/store-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
+import { issueStoreOrderInvoice } from '../billing/billing.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { builtinRowId } from './builtin-store.repository.ts';
 import {
@@ -311,6 +312,8 @@ function completePaidOrder(
       }
     }
     await markOrderPaid(tx, orderId, { reference: paymentReference, cardLast4: card.number.slice(-4) }, shipping);
+    // Its simplified tax invoice, in the transaction that marks it paid.
+    await issueStoreOrderInvoice(tx, orderId, new Date());
     await mailOrderConfirmed(tx, orderId, items);
     return { kind: 'paid', redirectUrl: order.success_url };
   });

@@ -1,0 +1,222 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { InvoiceKind } from '../../db/database.gen.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One line of an invoice or credit note, VAT-inclusive halalas; a discount's amounts are negative. */
+export interface InvoiceLine {
+  kind: 'test' | 'product' | 'discount' | 'fee';
+  name_ar: string;
+  name_en: string;
+  quantity: number;
+  unit_halalas: number;
+  total_halalas: number;
+  vat_halalas: number;
+}
+
+export interface NewInvoice {
+  kind: InvoiceKind;
+  issuedAt: Date;
+  buyerId: string | null;
+  buyerName: string | null;
+  checkoutId?: string;
+  storeOrderId?: string;
+  bookingId?: string;
+  originalInvoiceId?: string;
+  seller: { name: string; vatNumber: string };
+  totalHalalas: number;
+  vatHalalas: number;
+  lines: InvoiceLine[];
+  qr: string;
+}
+
+/**
+ * The series' next number, taken under its counter row's lock: a second issue waits here until this
+ * transaction ends, and a rolled-back one gives its number back, so numbers have no gaps.
+ */
+export async function takeNextNumber(tx: Transaction<Database>, series: InvoiceKind): Promise<number> {
+  const row = await tx
+    .updateTable('invoice_counters')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('series', '=', series)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+export async function insertInvoice(tx: Transaction<Database>, sequence: number, number: string, invoice: NewInvoice) {
+  return tx
+    .insertInto('invoices')
+    .values({
+      kind: invoice.kind,
+      sequence,
+      number,
+      issued_at: invoice.issuedAt,
+      buyer_id: invoice.buyerId,
+      buyer_name: invoice.buyerName,
+      checkout_id: invoice.checkoutId ?? null,
+      store_order_id: invoice.storeOrderId ?? null,
+      booking_id: invoice.bookingId ?? null,
+      original_invoice_id: invoice.originalInvoiceId ?? null,
+      seller_name: invoice.seller.name,
+      seller_vat_number: invoice.seller.vatNumber,
+      total_halalas: invoice.totalHalalas,
+      vat_halalas: invoice.vatHalalas,
+      lines: JSON.stringify(invoice.lines),
+      qr: invoice.qr,
+    })
+    .returning(['id', 'number'])
+    .executeTakeFirstOrThrow();
+}
+
+/** A paid checkout with its buyer and the plan's amounts it was priced with. */
+export function findCheckoutForInvoice(db: Db, checkoutId: string) {
+  return db
+    .selectFrom('checkouts')
+    .innerJoin('user_profiles', 'user_profiles.id', 'checkouts.customer_id')
+    .select([
+      'checkouts.id',
+      'checkouts.customer_id',
+      'checkouts.customer_plan',
+      'checkouts.total_halalas',
+      'checkouts.discount_halalas',
+      'checkouts.fee_halalas',
+      'user_profiles.name as buyer_name',
+    ])
+    .where('checkouts.id', '=', checkoutId)
+    .executeTakeFirst();
+}
+
+/** The checkout's bookings (or one of them) with their test's and lab's names, in booking order. */
+export function findBookedTests(db: Db, by: { checkoutId: string } | { bookingId: string }) {
+  return db
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+    .select([
+      'bookings.id',
+      'bookings.checkout_id',
+      'bookings.customer_id',
+      'bookings.total_price_halalas',
+      'tests.name_ar as test_name_ar',
+      'tests.name_en as test_name_en',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+    ])
+    .where((eb) => ('checkoutId' in by ? eb('bookings.checkout_id', '=', by.checkoutId) : eb('bookings.id', '=', by.bookingId)))
+    .orderBy('bookings.booking_time')
+    .orderBy('bookings.id')
+    .execute();
+}
+
+export function findStoreOrderForInvoice(db: Db, orderId: string) {
+  return db
+    .selectFrom('store_orders')
+    .select(['id', 'user_id', 'buyer_name', 'currency', 'total_cents'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export function findStoreOrderLines(db: Db, orderId: string) {
+  return db
+    .selectFrom('store_order_items as oi')
+    .innerJoin('store_variants as v', 'v.id', 'oi.variant_id')
+    .innerJoin('store_products as p', 'p.id', 'v.product_id')
+    .select(['oi.quantity', 'oi.unit_price_cents', 'p.title_ar', 'p.title_en', 'v.title_ar as variant_ar', 'v.title_en as variant_en'])
+    .where('oi.order_id', '=', orderId)
+    .orderBy('oi.id')
+    .execute();
+}
+
+/** The invoice a checkout's payment got. */
+export function findCheckoutInvoice(db: Db, checkoutId: string) {
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'number'])
+    .where('checkout_id', '=', checkoutId)
+    .where('kind', '=', 'invoice')
+    .executeTakeFirst();
+}
+
+const listedColumns = [
+  'id',
+  'kind',
+  'number',
+  'issued_at',
+  'total_halalas',
+  'vat_halalas',
+  'qr',
+  'original_invoice_id',
+  'checkout_id',
+  'store_order_id',
+] as const;
+
+/** The buyer's invoices and credit notes, newest first, each credit note with its invoice's number. */
+export function invoicesOf(db: Db, buyerId: string) {
+  return db
+    .selectFrom('invoices')
+    .select(listedColumns)
+    .select((eb) =>
+      eb
+        .selectFrom('invoices as original')
+        .select('original.number')
+        .whereRef('original.id', '=', 'invoices.original_invoice_id')
+        .as('original_number'),
+    )
+    .where('buyer_id', '=', buyerId)
+    .orderBy('issued_at', 'desc')
+    .orderBy('sequence', 'desc')
+    .execute();
+}
+
+/** One document with everything its PDF shows. */
+export function findInvoice(db: Db, id: string) {
+  return db
+    .selectFrom('invoices')
+    .selectAll('invoices')
+    .select((eb) =>
+      eb
+        .selectFrom('invoices as original')
+        .select('original.number')
+        .whereRef('original.id', '=', 'invoices.original_invoice_id')
+        .as('original_number'),
+    )
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A deleted account's tax documents stay (the law keeps them), without the buyer's name. */
+export async function clearBuyerName(tx: Transaction<Database>, buyerId: string) {
+  await tx.updateTable('invoices').set({ buyer_name: null }).where('buyer_id', '=', buyerId).execute();
+}
+
+/** The invoices' lines as stored (jsonb comes back parsed). */
+export function linesOf(value: unknown): InvoiceLine[] {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as InvoiceLine[];
+}
+
+/** Writes the plan's amounts a checkout was priced with (its total is written by claim_checkout). */
+export async function recordCheckoutPricing(
+  db: Db,
+  checkoutId: string,
+  pricing: { plan: string; subtotal_halalas: number; discount_halalas: number; fee_halalas: number },
+) {
+  await db
+    .updateTable('checkouts')
+    .set({
+      customer_plan: pricing.plan,
+      subtotal_halalas: pricing.subtotal_halalas,
+      discount_halalas: pricing.discount_halalas,
+      fee_halalas: pricing.fee_halalas,
+    })
+    .where('id', '=', checkoutId)
+    .execute();
+}
+
+/** The customer's plan tier as stored on the profile. */
+export async function findCustomerTier(db: Db, customerId: string): Promise<string> {
+  const row = await db.selectFrom('user_profiles').select('subscription_tier').where('id', '=', customerId).executeTakeFirst();
+  return row?.subscription_tier ?? 'basic';
+}

@@ -1,0 +1,206 @@
+import type { Kysely, Transaction } from 'kysely';
+import QRCode from 'qrcode';
+import { priceCheckout } from '../../../shared/checkout-pricing.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { UserType } from '../../../shared/locale.ts';
+import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
+import type { Database } from '../../db/schema.ts';
+import * as repo from './billing.repository.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { zatcaQr } from './zatca-qr.ts';
+
+async function qrImage(text: string): Promise<string> {
+  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+export { findCustomerTier, recordCheckoutPricing } from './billing.repository.ts';
+
+/** The platform as seller of record (SELLER_NAME, SELLER_VAT_NUMBER in src/server/env.ts). */
+export interface Seller {
+  name: string;
+  vatNumber: string;
+}
+
+let seller: Seller = { name: 'Tahaleel', vatNumber: '300000000000003' };
+
+/**
+ * Sets the seller every invoice of this process names, from the validated environment (createApp
+ * calls it). A process sells as one company, so this is configuration, like the log level.
+ */
+export function configureSeller(env: { SELLER_NAME: string; SELLER_VAT_NUMBER: string }) {
+  seller = { name: env.SELLER_NAME, vatNumber: env.SELLER_VAT_NUMBER };
+}
+
+const PREFIX = { invoice: 'INV', credit_note: 'CN' } as const;
+
+function line(kind: repo.InvoiceLine['kind'], name_ar: string, name_en: string, quantity: number, unitHalalas: number): repo.InvoiceLine {
+  const total = quantity * unitHalalas;
+  return { kind, name_ar, name_en, quantity, unit_halalas: unitHalalas, total_halalas: total, vat_halalas: vatIncluded(total) };
+}
+
+/**
+ * Numbers and writes one document in the caller's transaction. Its VAT is taken from its total
+ * (total × 15/115, to the nearest halala: docs/decisions/0027), not summed from the lines.
+ */
+async function issue(tx: Transaction<Database>, document: Omit<repo.NewInvoice, 'seller' | 'vatHalalas' | 'qr' | 'totalHalalas'>) {
+  const totalHalalas = document.lines.reduce((sum, item) => sum + item.total_halalas, 0);
+  const vatHalalas = vatIncluded(totalHalalas);
+  const sequence = await repo.takeNextNumber(tx, document.kind);
+  const number = `${PREFIX[document.kind]}-${String(sequence).padStart(6, '0')}`;
+  const qr = zatcaQr({ sellerName: seller.name, vatNumber: seller.vatNumber, timestamp: document.issuedAt, totalHalalas, vatHalalas });
+  return repo.insertInvoice(tx, sequence, number, { ...document, seller, totalHalalas, vatHalalas, qr });
+}
+
+/**
+ * The simplified tax invoice of a lab-test checkout, issued in the transaction that confirms its
+ * payment: a line per booked test, the plan's discount and the booking fee.
+ */
+export async function issueCheckoutInvoice(tx: Transaction<Database>, checkoutId: string, issuedAt: Date) {
+  const checkout = await repo.findCheckoutForInvoice(tx, checkoutId);
+  if (!checkout) throw new AppError('NOT_FOUND', { entity: 'checkout' });
+  const tests = await repo.findBookedTests(tx, { checkoutId });
+  const lines = tests.map((test) =>
+    line('test', `${test.test_name_ar} — ${test.lab_name_ar}`, `${test.test_name_en} — ${test.lab_name_en}`, 1, test.total_price_halalas),
+  );
+  if (checkout.discount_halalas > 0)
+    lines.push(line('discount', 'خصم الباقة المميزة', 'Premium plan discount', 1, -checkout.discount_halalas));
+  if (checkout.fee_halalas > 0) lines.push(line('fee', 'رسوم الحجز', 'Booking fee', 1, checkout.fee_halalas));
+  return issue(tx, {
+    kind: 'invoice',
+    issuedAt,
+    buyerId: checkout.customer_id,
+    buyerName: checkout.buyer_name || null,
+    checkoutId,
+    lines,
+  });
+}
+
+/** The simplified tax invoice of a paid built-in-store order (in riyals), issued as it is marked paid. */
+export async function issueStoreOrderInvoice(tx: Transaction<Database>, orderId: string, issuedAt: Date) {
+  const order = await repo.findStoreOrderForInvoice(tx, orderId);
+  if (order?.currency !== 'SAR') return null;
+  const items = await repo.findStoreOrderLines(tx, orderId);
+  const lines = items.map((item) => {
+    const variant = (title: string | null) => (title && !/^default/i.test(title) ? ` (${title})` : '');
+    return line(
+      'product',
+      `${item.title_ar}${variant(item.variant_ar)}`,
+      `${item.title_en}${variant(item.variant_en)}`,
+      item.quantity,
+      item.unit_price_cents,
+    );
+  });
+  return issue(tx, { kind: 'invoice', issuedAt, buyerId: order.user_id, buyerName: order.buyer_name, storeOrderId: orderId, lines });
+}
+
+/**
+ * A cancelled paid booking's credit note, referring to its checkout's invoice: the test, its share of
+ * the plan's discount and its booking fee, as the checkout priced them (per test, so a checkout's
+ * credit notes add up to its invoice). A booking from before invoices existed has none.
+ */
+export async function issueBookingCreditNote(tx: Transaction<Database>, bookingId: string, issuedAt: Date) {
+  const [booking] = await repo.findBookedTests(tx, { bookingId });
+  if (!booking?.checkout_id) return null;
+  const [invoice, checkout] = await Promise.all([
+    repo.findCheckoutInvoice(tx, booking.checkout_id),
+    repo.findCheckoutForInvoice(tx, booking.checkout_id),
+  ]);
+  if (!invoice || !checkout) return null;
+  const [share] = priceCheckout(checkout.customer_plan, [booking.total_price_halalas]).items;
+  const lines = [
+    line(
+      'test',
+      `${booking.test_name_ar} — ${booking.lab_name_ar}`,
+      `${booking.test_name_en} — ${booking.lab_name_en}`,
+      1,
+      booking.total_price_halalas,
+    ),
+  ];
+  if (share && checkout.discount_halalas > 0 && share.discount_halalas > 0)
+    lines.push(line('discount', 'خصم الباقة المميزة', 'Premium plan discount', 1, -share.discount_halalas));
+  if (share && checkout.fee_halalas > 0 && share.fee_halalas > 0)
+    lines.push(line('fee', 'رسوم الحجز', 'Booking fee', 1, share.fee_halalas));
+  return issue(tx, {
+    kind: 'credit_note',
+    issuedAt,
+    buyerId: checkout.customer_id,
+    buyerName: checkout.buyer_name || null,
+    bookingId,
+    originalInvoiceId: invoice.id,
+    lines,
+  });
+}
+
+/** The customer's invoices and credit notes for the dashboard, newest first. */
+export async function myInvoices(db: Kysely<Database>, buyerId: string) {
+  const rows = await repo.invoicesOf(db, buyerId);
+  const images = await Promise.all(rows.map((row) => qrImage(row.qr)));
+  return rows.map((row, index) => ({
+    id: row.id,
+    kind: row.kind,
+    is_credit_note: row.kind === 'credit_note',
+    number: row.number,
+    issued_at: new Date(row.issued_at).toISOString(),
+    total: halalasToSar(row.total_halalas),
+    vat: halalasToSar(row.vat_halalas),
+    qr: row.qr,
+    original_number: row.original_number,
+    source: row.store_order_id ? ('store' as const) : ('lab_tests' as const),
+    /** The QR code itself, an SVG data URL the dashboard shows as an image. */
+    qr_image: images[index]!,
+  }));
+}
+
+/** What the account export writes of the user's invoices: each document whole, amounts in SAR. */
+export async function invoicesForExport(db: Kysely<Database>, buyerId: string) {
+  const rows = await repo.invoicesOf(db, buyerId);
+  return Promise.all(
+    rows.map(async (row) => {
+      const invoice = (await repo.findInvoice(db, row.id))!;
+      return {
+        number: invoice.number,
+        kind: invoice.kind,
+        issued_at: new Date(invoice.issued_at).toISOString(),
+        refers_to: invoice.original_number,
+        seller: { name: invoice.seller_name, vat_number: invoice.seller_vat_number },
+        lines: repo.linesOf(invoice.lines).map(({ unit_halalas, total_halalas, vat_halalas, ...rest }) => ({
+          ...rest,
+          unit_sar: halalasToSar(unit_halalas),
+          total_sar: halalasToSar(total_halalas),
+          vat_sar: halalasToSar(vat_halalas),
+        })),
+        total_sar: halalasToSar(invoice.total_halalas),
+        vat_sar: halalasToSar(invoice.vat_halalas),
+        qr: invoice.qr,
+      };
+    }),
+  );
+}
+
+/** An erased account's documents are kept without the buyer's name (account deletion's transaction). */
+export async function anonymizeInvoices(tx: Transaction<Database>, buyerId: string) {
+  await repo.clearBuyerName(tx, buyerId);
+}
+
+/**
+ * The document as a PDF, for its buyer and an administrator. Anyone else is told it does not exist
+ * (NOT_FOUND), as for a missing one, so ids cannot be probed.
+ */
+export async function invoicePdf(db: Kysely<Database>, viewer: { id: string; user_type: UserType }, invoiceId: string) {
+  const invoice = await repo.findInvoice(db, invoiceId);
+  if (!invoice || (viewer.user_type !== 'admin' && invoice.buyer_id !== viewer.id)) throw new AppError('NOT_FOUND', { entity: 'invoice' });
+  const bytes = await renderInvoicePdf({
+    kind: invoice.kind,
+    number: invoice.number,
+    issuedAt: new Date(invoice.issued_at),
+    originalNumber: invoice.original_number,
+    seller: { name: invoice.seller_name, vatNumber: invoice.seller_vat_number },
+    buyerName: invoice.buyer_name,
+    lines: repo.linesOf(invoice.lines),
+    totalHalalas: invoice.total_halalas,
+    vatHalalas: invoice.vat_halalas,
+    qr: invoice.qr,
+  });
+  return { number: invoice.number, bytes };
+}
