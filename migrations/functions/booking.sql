@@ -215,3 +215,23 @@ create or replace function fail_abandoned_checkout(p_customer uuid, p_key text, 
     update checkouts set status = 'failed'
      where customer_id = p_customer and idempotency_key = p_key and status = 'pending' and attempted_at <= p_abandoned_before
   $$;
+
+-- Moves a confirmed booking's seat from p_from to p_to, slots of the same lab, in the caller's
+-- transaction (booking.service.ts rescheduleBooking, which has locked the booking row): the new seat is
+-- taken by the capacity rule, as a new booking's is (lock_free_seat, TA001 when it is full; the mover's
+-- own holds do not count), and the old seat is given back. The two slot rows are locked in time order,
+-- the order a checkout locks a lab's slots in, so moves and checkouts across the same slots cannot
+-- deadlock; a move that loses the race for the new slot rolls back whole, the old seat kept.
+create or replace function move_booked_seat(p_customer uuid, p_lab uuid, p_from timestamptz, p_to timestamptz,
+      p_capacity integer, p_now timestamptz)
+    returns void language plpgsql as $$
+    begin
+      if p_from < p_to then
+        update lab_slot_usage set booked_count = booked_count - 1 where lab_id = p_lab and starts_at = p_from;
+        perform lock_free_seat(p_customer, p_lab, p_to, p_capacity, p_now, 0, 1);
+      else
+        perform lock_free_seat(p_customer, p_lab, p_to, p_capacity, p_now, 0, 1);
+        update lab_slot_usage set booked_count = booked_count - 1 where lab_id = p_lab and starts_at = p_from;
+      end if;
+    end
+  $$;

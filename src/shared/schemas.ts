@@ -111,6 +111,8 @@ export const createBookingsInput = z.object({
   items: z.array(slotHoldInput).min(1).max(20),
   idempotencyKey: z.string().min(8).max(100),
 });
+/** Moves a confirmed booking to another slot of the same lab test. */
+export const rescheduleBookingInput = z.object({ id: z.uuid(), bookingTime: isoInstant });
 
 /** Saudi numbers, mobile (05…) or landline (01…) or unified (9200…), stored as +966 and nine digits. */
 export const saudiPhoneSchema = z

@@ -339,6 +339,7 @@ const matrix: Record<string, Row> = {
   },
   'booking.mine': { access: customers },
   'booking.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
+  'booking.reschedule': { access: customers, input: () => ({ id: NOWHERE, bookingTime: futureInstant() }) },
 
   'catalog.categories': { access: everyone },
   'catalog.category': { access: everyone, input: () => ({ nameEn: seeded.categoryNameEn }) },

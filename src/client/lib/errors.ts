@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
+import { CHANGE_BEFORE_HOURS } from '../../shared/booking-rules.ts';
 import type { AppErrorCode } from '../../shared/errors.ts';
 
 const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
@@ -23,7 +24,8 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   CHECKOUT_IN_PROGRESS: msg`Your payment is already being processed. Please wait a moment.`,
   HOLD_LIMIT: msg`You have reserved as many time slots as you can at once. Book or remove one from your cart first.`,
   PAYMENT_FAILED: msg`The payment did not go through. You have not been charged.`,
-  CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to 4 hours before their time.`,
+  CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to ${CHANGE_BEFORE_HOURS} hours before their time.`,
+  RESCHEDULE_WINDOW_PASSED: msg`Bookings can be moved up to ${CHANGE_BEFORE_HOURS} hours before their time.`,
   OUT_OF_STOCK: msg`Not enough stock for one of the items.`,
   PRODUCT_UNAVAILABLE: msg`One of the items is currently unavailable.`,
   STORE_UNAVAILABLE: msg`The store is not responding right now. Please try again shortly.`,

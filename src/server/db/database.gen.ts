@@ -83,6 +83,8 @@ export interface Bookings {
   customer_id: string;
   id: Generated<string>;
   lab_test_id: number;
+  reschedule_count: Generated<number>;
+  rescheduled_at: Timestamp | null;
   status: Generated<BookingStatus>;
   total_price_halalas: number;
 }

@@ -1,4 +1,4 @@
-import { Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { FileCheck2, User } from 'lucide-react';
@@ -25,6 +25,11 @@ export function LabBookingCard({ booking, actions }: { booking: LabBooking; acti
             <HStack gap="2" wrap="wrap">
               <Text fontWeight="semibold">{localized(locale, booking.test_name_ar, booking.test_name_en)}</Text>
               <BookingStatusBadge status={booking.status} />
+              {booking.rescheduled_at && booking.status === 'confirmed' && (
+                <Badge colorPalette="blue" data-testid="lab-booking-moved">
+                  {t`Moved by the customer`}
+                </Badge>
+              )}
             </HStack>
             <HStack gap="1.5" fontSize="sm">
               <User size={14} aria-hidden />

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { canChangeBooking } from '../../../shared/booking-rules.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
 import { clockOf, minutesOf, todayIn, zonedParts, zonedTimeToInstant } from '../../../shared/time.ts';
@@ -8,7 +9,7 @@ import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-v
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { outboxRowsJson, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
-import { bookingConfirmationMails, mailBookingCancelled } from './booking-mail.ts';
+import { bookingConfirmationMails, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -20,8 +21,6 @@ export const MAX_HOLDS = 10;
  * few carts' worth, not one.
  */
 export const MAX_HOLDS_PER_ADDRESS = 30;
-/** Bookings can be cancelled until this long before their time. */
-export const CANCEL_BEFORE_HOURS = 4;
 /**
  * A checkout still pending this long after its attempt began was abandoned: its server stopped
  * before the end (a crash, a deploy). No payment takes this long (the simulated one waits at most
@@ -334,14 +333,18 @@ export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof booking
 /** The customer's bookings, newest first; `paid` when a payment came with it (a cancellation refunds it). */
 export async function myBookings(db: Kysely<Database>, customerId: string) {
   const rows = await bookingsWithDetails(db)
-    .select((eb) => eb('bookings.checkout_id', 'is not', null).as('paid'))
+    .select((eb) => [eb('bookings.checkout_id', 'is not', null).as('paid'), 'bookings.rescheduled_at'])
     .where('bookings.customer_id', '=', customerId)
     .orderBy('bookings.booking_time', 'desc')
     .execute();
-  return rows.map((row) => ({ ...presentBooking(row), paid: Boolean(row.paid) }));
+  return rows.map(({ rescheduled_at, ...row }) => ({
+    ...presentBooking(row),
+    paid: Boolean(row.paid),
+    rescheduled_at: rescheduled_at && new Date(rescheduled_at).toISOString(),
+  }));
 }
 
-/** The customer's own upcoming booking, up to 4 hours before it; the seat goes back to the lab. */
+/** The customer's own upcoming booking, up to CHANGE_BEFORE_HOURS before it; the seat goes back to the lab. */
 export async function cancelBooking(db: Kysely<Database>, customerId: string, bookingId: string, now = new Date()) {
   await db.transaction().execute(async (tx) => {
     const booking = await tx
@@ -354,10 +357,64 @@ export async function cancelBooking(db: Kysely<Database>, customerId: string, bo
     // Someone else's booking looks exactly like a missing one.
     if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'booking' });
     if (booking.status !== 'confirmed') throw new AppError('CONFLICT', { status: booking.status });
-    if (booking.booking_time.getTime() - now.getTime() < CANCEL_BEFORE_HOURS * 60 * MINUTE) throw new AppError('CANCEL_WINDOW_PASSED');
+    if (!canChangeBooking(booking.booking_time, now)) throw new AppError('CANCEL_WINDOW_PASSED');
     await repo.giveBackSeat(tx, booking.lab_id, booking.booking_time);
     await tx.updateTable('bookings').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', bookingId).execute();
     await mailBookingCancelled(tx, bookingId);
   });
   return { cancelled: true as const };
+}
+
+/**
+ * Moves the customer's own confirmed booking to another slot of the same lab test, up to
+ * CHANGE_BEFORE_HOURS before its present time (the cancellation rule). One transaction: the booking row
+ * is locked, the new seat taken under the capacity rule and the old one given back (move_booked_seat),
+ * the time changed and the updated confirmation mailed. A full slot, or one taken meanwhile, is
+ * SLOT_UNAVAILABLE and changes nothing.
+ */
+export async function rescheduleBooking(
+  db: Kysely<Database>,
+  customerId: string,
+  bookingId: string,
+  bookingTime: string,
+  now = new Date(),
+) {
+  const startsAt = new Date(bookingTime);
+  await db.transaction().execute(async (tx) => {
+    const booking = await repo.lockBookingForChange(tx, bookingId);
+    // Someone else's booking looks exactly like a missing one.
+    if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'booking' });
+    if (booking.status !== 'confirmed') throw new AppError('CONFLICT', { status: booking.status });
+    if (!canChangeBooking(booking.booking_time, now)) throw new AppError('RESCHEDULE_WINDOW_PASSED');
+    const offering = await repo.findBookableLabTest(tx, booking.lab_test_id);
+    if (!offering) throw new AppError('NOT_FOUND', { entity: 'labTest' });
+    assertIsSlot(offering, startsAt, now);
+    if (startsAt.getTime() === booking.booking_time.getTime()) return;
+    const seat: RequestedSeat = {
+      lab_id: offering.lab_id,
+      lab_test_id: offering.id,
+      starts_at: startsAt.toISOString(),
+      capacity: offering.slot_capacity,
+      price_halalas: offering.price_halalas,
+      bookingTime,
+    };
+    await takingSeats([seat], () =>
+      repo.moveBookedSeat(tx, {
+        customerId,
+        labId: offering.lab_id,
+        from: booking.booking_time,
+        to: startsAt,
+        capacity: offering.slot_capacity,
+        now,
+      }),
+    );
+    await tx
+      .updateTable('bookings')
+      .set({ booking_time: startsAt, rescheduled_at: now, reschedule_count: booking.reschedule_count + 1 })
+      .where('id', '=', bookingId)
+      .execute();
+    await mailBookingRescheduled(tx, bookingId, now);
+  });
+  const row = await bookingsWithDetails(db).where('bookings.id', '=', bookingId).executeTakeFirstOrThrow();
+  return presentBooking(row);
 }

@@ -38,10 +38,11 @@ export function listWorkingHours(db: Db, labId: string) {
     .execute();
 }
 
-/** Bookings of the lab's own tests, with how many result files each has. */
+/** Bookings of the lab's own tests, with how many result files each has and when each was last moved. */
 export function labBookings(db: Db, labId: string) {
   return bookingsWithDetails(db)
     .where('lab_tests.lab_id', '=', labId)
+    .select('bookings.rescheduled_at')
     .select((eb) =>
       eb
         .selectFrom('result_files')

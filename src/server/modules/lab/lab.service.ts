@@ -15,7 +15,7 @@ const BOOKINGS_LIMIT = 500;
 type LabBookingRow = Awaited<ReturnType<ReturnType<typeof repo.labBookings>['execute']>>[number];
 
 function presentLabBooking(row: LabBookingRow) {
-  return { ...presentBooking(row), result_count: Number(row.result_count ?? 0) };
+  return { ...presentBooking(row), result_count: Number(row.result_count ?? 0), rescheduled_at: iso(row.rescheduled_at) };
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
