@@ -160,7 +160,8 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
 -- Turns the held seats into confirmed bookings and marks the checkout paid, all or none; only the
 -- attempt begun at p_attempted_at may (one taken over after a crash stops with TA003). Returns the
 -- bookings, in the items' order, with the customer's name.
--- p_items: [{lab_id, lab_test_id, starts_at, capacity, price_halalas}], in lock order.
+-- p_items: [{lab_id, lab_test_id, starts_at, capacity, price_halalas, family_member_id?}], in lock order; a
+-- family member (the patient, when not the customer) was checked to be the customer's by the caller.
 -- Its mails come along (p_mails, rows of the outbox as mail.service.ts writes them, for bookings whose
 -- ids the caller chose: `booking_id` in each item) and are written in the same call, so a booking and
 -- its mail exist together or not at all (ADR 0016) in one round trip (migration 0016 dropped its
@@ -182,13 +183,15 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
       for item in select coalesce((x.seat->>'booking_id')::uuid, gen_random_uuid()) as booking_id,
                          (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
                          (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity,
-                         (x.seat->>'price_halalas')::integer as price_halalas, x.n
+                         (x.seat->>'price_halalas')::integer as price_halalas,
+                         (x.seat->>'family_member_id')::uuid as family_member_id, x.n
                     from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
         perform lock_free_seat(p_customer, item.lab_id, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 1);
         delete from slot_holds h where h.holder_id = p_customer and h.lab_test_id = item.lab_test_id and h.starts_at = item.starts_at;
         return query
-          insert into bookings (id, customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status)
-            values (item.booking_id, p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed')
+          insert into bookings (id, customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status, family_member_id)
+            values (item.booking_id, p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed',
+                    item.family_member_id)
             returning bookings.id, bookings.lab_test_id, bookings.booking_time, bookings.created_at, customer;
       end loop;
       update checkouts set status = 'paid', payment_reference = p_reference, completed_at = p_now where checkouts.id = p_checkout;

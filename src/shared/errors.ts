@@ -93,4 +93,5 @@ export const validationMessages = {
   invalidBuildingNumber: 'invalid_building_number',
   invalidPostalCode: 'invalid_postal_code',
   invalidShortAddress: 'invalid_short_address',
+  invalidNationalId: 'invalid_national_id',
 } as const;

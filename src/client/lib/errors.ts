@@ -85,6 +85,7 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   invalid_building_number: msg`Enter the 4-digit building number.`,
   invalid_postal_code: msg`Enter the 5-digit postal code.`,
   invalid_short_address: msg`Enter the short address as 4 letters and 4 digits, e.g. RRRD2929.`,
+  invalid_national_id: msg`Enter a valid national ID or Iqama number: 10 digits starting with 1 or 2.`,
 };
 
 interface ErrorData {

@@ -13,6 +13,10 @@ export type CheckoutStatus = 'failed' | 'paid' | 'pending';
 
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
+export type FamilyMemberRelation = 'child' | 'father' | 'mother' | 'other' | 'sibling' | 'spouse';
+
+export type FamilyMemberSex = 'female' | 'male';
+
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
@@ -81,6 +85,7 @@ export interface Bookings {
   completed_at: Timestamp | null;
   created_at: CreatedAt;
   customer_id: string;
+  family_member_id: string | null;
   id: Generated<string>;
   lab_test_id: number;
   reschedule_count: Generated<number>;
@@ -114,6 +119,19 @@ export interface Checkouts {
   status: Generated<CheckoutStatus>;
   total_halalas: number;
   vat_halalas: number;
+}
+
+export interface FamilyMembers {
+  account_id: string;
+  created_at: CreatedAt;
+  date_of_birth: Timestamp;
+  id: Generated<string>;
+  name: string;
+  national_id: string | null;
+  relation: FamilyMemberRelation;
+  removed_at: Timestamp | null;
+  sex: FamilyMemberSex;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface Labs {
@@ -499,6 +517,7 @@ export interface DB {
   catalog_version: CatalogVersion;
   categories: Categories;
   checkouts: Checkouts;
+  family_members: FamilyMembers;
   lab_slot_usage: LabSlotUsage;
   lab_tests: LabTests;
   lab_working_hours: LabWorkingHours;

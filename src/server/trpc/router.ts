@@ -3,6 +3,7 @@ import { adminRouter } from '../modules/admin/admin.router.ts';
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { bookingRouter } from '../modules/booking/booking.router.ts';
 import { catalogRouter } from '../modules/catalog/catalog.router.ts';
+import { familyRouter } from '../modules/family/family.router.ts';
 import { labRouter } from '../modules/lab/lab.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { resultsRouter } from '../modules/results/results.router.ts';
@@ -17,6 +18,7 @@ export const appRouter = router({
   auth: authRouter,
   booking: bookingRouter,
   catalog: catalogRouter,
+  family: familyRouter,
   lab: labRouter,
   newsletter: newsletterRouter,
   results: resultsRouter,

@@ -75,6 +75,8 @@ export interface Seat {
   starts_at: string;
   capacity: number;
   price_halalas: number;
+  /** The patient when not the account holder (complete_checkout writes it on the booking). */
+  family_member_id?: string | null;
 }
 
 /** Raised by the seat functions (migrations/functions/booking.sql) when a slot is full; DETAIL is the seat's index. */

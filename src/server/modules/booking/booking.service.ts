@@ -7,6 +7,7 @@ import { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
+import { assertOwnMembers } from '../family/family.service.ts';
 import { outboxRowsJson, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
 import { bookingConfirmationMails, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
@@ -99,8 +100,12 @@ async function bookableOffering(db: Kysely<Database>, labTestId: number) {
 
 /** The seats a list of items asks for, checked against the labs' hours, in lock order. */
 async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
-  // One seat per slot and offering: the same item twice is one booking.
-  const unique = [...new Map(items.map((item) => [`${item.labTestId}|${new Date(item.bookingTime).toISOString()}`, item])).values()];
+  // One seat per slot, offering and patient: the same item twice is one booking.
+  const unique = [
+    ...new Map(
+      items.map((item) => [`${item.labTestId}|${new Date(item.bookingTime).toISOString()}|${item.familyMemberId ?? ''}`, item]),
+    ).values(),
+  ];
   const offerings = new Map<number, repo.BookableLabTest>();
   const seats = await Promise.all(
     unique.map(async (item): Promise<RequestedSeat> => {
@@ -114,6 +119,7 @@ async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
         starts_at: startsAt.toISOString(),
         capacity: offering.slot_capacity,
         price_halalas: offering.price_halalas,
+        family_member_id: item.familyMemberId ?? null,
         bookingTime: item.bookingTime,
       };
     }),
@@ -174,6 +180,8 @@ export async function releaseHold(db: Kysely<Database>, holderId: string, labTes
 export interface BookingItem {
   labTestId: number;
   bookingTime: string;
+  /** The patient, when not the account holder: one of their family members. */
+  familyMemberId?: string;
 }
 
 /**
@@ -193,6 +201,11 @@ export async function createBookings(
   now = new Date(),
 ) {
   const startedAt = Date.now();
+  await assertOwnMembers(
+    db,
+    customerId,
+    items.flatMap((item) => (item.familyMemberId ? [item.familyMemberId] : [])),
+  );
   const abandonedBefore = new Date(now.getTime() - CHECKOUT_ABANDONED_MINUTES * MINUTE);
   let requested: Awaited<ReturnType<typeof seatsFor>>;
   try {

@@ -42,7 +42,8 @@ export function listWorkingHours(db: Db, labId: string) {
 export function labBookings(db: Db, labId: string) {
   return bookingsWithDetails(db)
     .where('lab_tests.lab_id', '=', labId)
-    .select('bookings.rescheduled_at')
+    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+    .select(['bookings.rescheduled_at', 'family_members.name as patient_name', 'family_members.date_of_birth as patient_date_of_birth'])
     .select((eb) =>
       eb
         .selectFrom('result_files')
