@@ -125,6 +125,15 @@ const ar = {
     movedByCustomer: 'غيّر العميل الموعد',
     changeRule: 'يمكنك تغيير موعد الحجز أو إلغاؤه مجانًا حتى 4 ساعات قبل موعده.',
   },
+  family: {
+    fullName: 'الاسم الكامل',
+    relation: 'صلة القرابة',
+    sex: 'الجنس',
+    dateOfBirth: 'تاريخ الميلاد',
+    nationalId: 'رقم الهوية الوطنية أو الإقامة (اختياري)',
+    invalidNationalId: 'أدخل رقم هوية وطنية أو إقامة صحيحًا: 10 أرقام تبدأ بـ 1 أو 2.',
+    added: 'تمت إضافة فرد العائلة.',
+  },
   dashboard: {
     name: 'لوحة التحكم',
     welcome: (name: string) => `مرحبًا، ${name}`,
@@ -400,6 +409,15 @@ export const words = {
       timeChanged: 'Time changed',
       movedByCustomer: 'Moved by the customer',
       changeRule: 'You can move or cancel a booking up to 4 hours before its time, free of charge.',
+    },
+    family: {
+      fullName: 'Full name',
+      relation: 'Relation',
+      sex: 'Sex',
+      dateOfBirth: 'Date of birth',
+      nationalId: 'National ID or Iqama number (optional)',
+      invalidNationalId: 'Enter a valid national ID or Iqama number: 10 digits starting with 1 or 2.',
+      added: 'Family member added.',
     },
     dashboard: {
       name: 'Dashboard',

@@ -78,7 +78,10 @@ function CheckoutPage() {
       authModal.openForBooking();
       return;
     }
-    create.mutate({ items: items.map(({ labTestId, bookingTime }) => ({ labTestId, bookingTime })), idempotencyKey: checkoutKey() });
+    create.mutate({
+      items: items.map(({ labTestId, bookingTime, familyMemberId }) => ({ labTestId, bookingTime, familyMemberId })),
+      idempotencyKey: checkoutKey(),
+    });
   };
 
   // The cart emptied in another tab: nothing is left to pay for (after paying, onSuccess goes on to the dashboard).

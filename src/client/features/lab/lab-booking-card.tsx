@@ -33,7 +33,11 @@ export function LabBookingCard({ booking, actions }: { booking: LabBooking; acti
             </HStack>
             <HStack gap="1.5" fontSize="sm">
               <User size={14} aria-hidden />
-              <Text>{booking.customer_name}</Text>
+              <Text data-testid="lab-booking-patient">
+                <bdi>{booking.patient_name}</bdi>
+                {booking.patient_age !== null && ` · ${t`${booking.patient_age} years`}`}
+                {booking.for_family_member && ` · ${t`booked by ${booking.customer_name}`}`}
+              </Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
               {formatDate(when, locale, booking.time_zone)} · <bdi>{formatTime(when, locale, booking.time_zone)}</bdi>
