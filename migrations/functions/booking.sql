@@ -160,7 +160,8 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
 -- Turns the held seats into confirmed bookings and marks the checkout paid, all or none; only the
 -- attempt begun at p_attempted_at may (one taken over after a crash stops with TA003). Returns the
 -- bookings, in the items' order, with the customer's name.
--- p_items: [{lab_id, lab_test_id, starts_at, capacity, price_halalas}], in lock order.
+-- p_items: [{lab_id, lab_test_id, starts_at, capacity, price_halalas, family_member_id?}], in lock order; a
+-- family member (the patient, when not the customer) was checked to be the customer's by the caller.
 -- Its mails come along (p_mails, rows of the outbox as mail.service.ts writes them, for bookings whose
 -- ids the caller chose: `booking_id` in each item) and are written in the same call, so a booking and
 -- its mail exist together or not at all (ADR 0016) in one round trip (migration 0016 dropped its
@@ -182,13 +183,15 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
       for item in select coalesce((x.seat->>'booking_id')::uuid, gen_random_uuid()) as booking_id,
                          (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
                          (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity,
-                         (x.seat->>'price_halalas')::integer as price_halalas, x.n
+                         (x.seat->>'price_halalas')::integer as price_halalas,
+                         (x.seat->>'family_member_id')::uuid as family_member_id, x.n
                     from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
         perform lock_free_seat(p_customer, item.lab_id, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 1);
         delete from slot_holds h where h.holder_id = p_customer and h.lab_test_id = item.lab_test_id and h.starts_at = item.starts_at;
         return query
-          insert into bookings (id, customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status)
-            values (item.booking_id, p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed')
+          insert into bookings (id, customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status, family_member_id)
+            values (item.booking_id, p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed',
+                    item.family_member_id)
             returning bookings.id, bookings.lab_test_id, bookings.booking_time, bookings.created_at, customer;
       end loop;
       update checkouts set status = 'paid', payment_reference = p_reference, completed_at = p_now where checkouts.id = p_checkout;
@@ -214,4 +217,24 @@ create or replace function fail_abandoned_checkout(p_customer uuid, p_key text, 
     returns void language sql as $$
     update checkouts set status = 'failed'
      where customer_id = p_customer and idempotency_key = p_key and status = 'pending' and attempted_at <= p_abandoned_before
+  $$;
+
+-- Moves a confirmed booking's seat from p_from to p_to, slots of the same lab, in the caller's
+-- transaction (booking.service.ts rescheduleBooking, which has locked the booking row): the new seat is
+-- taken by the capacity rule, as a new booking's is (lock_free_seat, TA001 when it is full; the mover's
+-- own holds do not count), and the old seat is given back. The two slot rows are locked in time order,
+-- the order a checkout locks a lab's slots in, so moves and checkouts across the same slots cannot
+-- deadlock; a move that loses the race for the new slot rolls back whole, the old seat kept.
+create or replace function move_booked_seat(p_customer uuid, p_lab uuid, p_from timestamptz, p_to timestamptz,
+      p_capacity integer, p_now timestamptz)
+    returns void language plpgsql as $$
+    begin
+      if p_from < p_to then
+        update lab_slot_usage set booked_count = booked_count - 1 where lab_id = p_lab and starts_at = p_from;
+        perform lock_free_seat(p_customer, p_lab, p_to, p_capacity, p_now, 0, 1);
+      else
+        perform lock_free_seat(p_customer, p_lab, p_to, p_capacity, p_now, 0, 1);
+        update lab_slot_usage set booked_count = booked_count - 1 where lab_id = p_lab and starts_at = p_from;
+      end if;
+    end
   $$;

@@ -24,6 +24,7 @@ export const appErrorCodes = [
   'PAYMENT_FAILED',
   'REFUND_FAILED',
   'CANCEL_WINDOW_PASSED',
+  'RESCHEDULE_WINDOW_PASSED',
   'OUT_OF_STOCK',
   'PRODUCT_UNAVAILABLE',
   'STORE_UNAVAILABLE',
@@ -93,4 +94,5 @@ export const validationMessages = {
   invalidBuildingNumber: 'invalid_building_number',
   invalidPostalCode: 'invalid_postal_code',
   invalidShortAddress: 'invalid_short_address',
+  invalidNationalId: 'invalid_national_id',
 } as const;

@@ -107,10 +107,14 @@ export const rowId = z.number().int(m.invalid).positive(m.invalid).max(2_147_483
 
 export const availableSlotsInput = z.object({ labId: z.uuid(), date: isoDate });
 export const slotHoldInput = z.object({ labTestId: rowId, bookingTime: isoInstant });
+/** A seat to book: for the account holder, or for one of their family members (family.list). */
+export const bookingItemInput = slotHoldInput.extend({ familyMemberId: z.uuid().optional() });
 export const createBookingsInput = z.object({
-  items: z.array(slotHoldInput).min(1).max(20),
+  items: z.array(bookingItemInput).min(1).max(20),
   idempotencyKey: z.string().min(8).max(100),
 });
+/** Moves a confirmed booking to another slot of the same lab test. */
+export const rescheduleBookingInput = z.object({ id: z.uuid(), bookingTime: isoInstant });
 
 /** Saudi numbers, mobile (05…) or landline (01…) or unified (9200…), stored as +966 and nine digits. */
 export const saudiPhoneSchema = z

@@ -339,6 +339,15 @@ const matrix: Record<string, Row> = {
   },
   'booking.mine': { access: customers },
   'booking.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
+  'booking.reschedule': { access: customers, input: () => ({ id: NOWHERE, bookingTime: futureInstant() }) },
+
+  'family.list': { access: customers },
+  'family.add': { access: customers, input: () => ({ name: 'Noura', relation: 'mother', sex: 'female', dateOfBirth: '1961-03-14' }) },
+  'family.update': {
+    access: customers,
+    input: () => ({ id: NOWHERE, name: 'Noura', relation: 'mother', sex: 'female', dateOfBirth: '1961-03-14' }),
+  },
+  'family.remove': { access: customers, input: () => ({ id: NOWHERE }) },
 
   'billing.invoices': { access: customers },
 

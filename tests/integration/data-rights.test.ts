@@ -235,6 +235,7 @@ describe('download my data', () => {
           'README.txt',
           'bookings.json',
           'invoices.json',
+          'family-members.json',
           'payments.json',
           'profile.json',
           'result-access-log.json',
@@ -260,6 +261,28 @@ describe('download my data', () => {
       expect(reads).toEqual([{ details: expect.objectContaining({ role: 'customer', via: 'export' }) }]);
     },
   );
+
+  it('lists the family members the customer books for, removed ones too', async () => {
+    const customer = await signUpCustomer();
+    const mother = await api.mutate<{ id: string }>(
+      'family.add',
+      { name: 'نورة العتيبي', relation: 'mother', sex: 'female', dateOfBirth: '1961-03-14', nationalId: '1087654321' },
+      customer.cookie,
+    );
+    expect(mother.status).toBe(200);
+    const response = await app.request('/account/export.zip', { headers: { cookie: customer.cookie } });
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(JSON.parse(strFromU8(files['family-members.json']!))).toEqual([
+      expect.objectContaining({
+        id: mother.data.id,
+        name: 'نورة العتيبي',
+        relation: 'mother',
+        date_of_birth: '1961-03-14',
+        national_id: '1087654321',
+        removed_at: null,
+      }),
+    ]);
+  });
 
   it('is limited to five a day per user', async () => {
     const customer = await createTestUser(database.db, 'customer');
@@ -327,8 +350,18 @@ describe('delete my account', () => {
     // Before: the person is all over the database (profile, mail, newsletter, limits).
     expect(await whereFound(customer.email)).not.toEqual([]);
 
+    const child = await api.mutate<{ id: string }>(
+      'family.add',
+      { name: `${customer.name} الابن`, relation: 'child', sex: 'male', dateOfBirth: '2016-09-01', nationalId: '1000000008' },
+      customer.cookie,
+    );
+    await database.db.updateTable('bookings').set({ family_member_id: child.data.id }).where('id', '=', bookingId).execute();
+
     const deleted = await api.mutate('account.delete', { password: PASSWORD }, customer.cookie);
     expect(deleted.data).toEqual({ deleted: true });
+    expect(await database.db.selectFrom('family_members').select('id').where('account_id', '=', customer.id).execute()).toEqual([]);
+    const kept = await database.db.selectFrom('bookings').select('family_member_id').where('id', '=', bookingId).executeTakeFirstOrThrow();
+    expect(kept.family_member_id).toBeNull();
     expect(deleted.cookies.find((c) => c.startsWith('tahaleel_session='))).toMatch(/Max-Age=0/);
 
     expect(await whereFound(customer.name)).toEqual([]);

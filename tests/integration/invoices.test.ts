@@ -9,7 +9,7 @@ import { issueCheckoutInvoice } from '../../src/server/modules/billing/billing.s
 import { readZatcaQr } from '../../src/server/modules/billing/zatca-qr.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import type { CustomerPlanId } from '../../src/shared/plans.ts';
-import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { booked, callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { approvedPayment, checkoutDefaults, createTestVariant, orderIdOf, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -64,12 +64,6 @@ async function customerOn(plan: CustomerPlanId) {
   const customer = await createTestUser(database.db, 'customer', { name: `عميل ${plan}` });
   await database.db.updateTable('user_profiles').set({ subscription_tier: plan }).where('id', '=', customer.id).execute();
   return customer;
-}
-
-/** The simulated payment books at once; a gateway's `payment_required` answer has no booking to invoice. */
-function booked<T>(answer: T) {
-  if (typeof answer === 'object' && answer !== null && 'payment' in answer) throw new Error('expected the simulated payment');
-  return answer as Exclude<T, { status: 'payment_required' }>;
 }
 
 async function checkOut(customer: TestUser, items = [labTestId, otherLabTestId]) {

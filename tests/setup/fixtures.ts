@@ -93,3 +93,10 @@ const createCaller = createCallerFactory(appRouter);
 export async function callerFor(db: Kysely<Database>, user?: TestUser) {
   return createCaller(await contextFor(db, user));
 }
+
+/** booking.create's answer when the simulated payment booked at once (a gateway's `payment_required` has no bookings). */
+export function booked<T>(answer: T) {
+  if (typeof answer === 'object' && answer !== null && 'payment' in answer)
+    throw new Error('expected the simulated payment to book at once');
+  return answer as Exclude<T, { status: 'payment_required' }>;
+}

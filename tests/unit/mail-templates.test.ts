@@ -30,6 +30,7 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
   'email-changed': { template: 'email-changed', data: { name: 'Sarah', newEmail: 'sarah.new@example.com' } },
   'booking-confirmed': { template: 'booking-confirmed', data: booking },
   'booking-cancelled': { template: 'booking-cancelled', data: booking },
+  'booking-rescheduled': { template: 'booking-rescheduled', data: { ...booking, sequence: 1 } },
   'booking-reminder': { template: 'booking-reminder', data: booking },
   'results-ready': {
     template: 'results-ready',
@@ -260,10 +261,10 @@ describe('renderMail: content', () => {
     }
   });
 
-  it('attaches the calendar file to the booking confirmation only', () => {
+  it('attaches the calendar file to the booking confirmation and the moved booking only', () => {
     for (const message of messages) {
       const { attachments } = render(message, 'ar');
-      if (message.template === 'booking-confirmed') {
+      if (message.template === 'booking-confirmed' || message.template === 'booking-rescheduled') {
         expect(attachments).toHaveLength(1);
         expect(attachments[0]?.filename).toBe('tahaleel-appointment.ics');
         expect(attachments[0]?.contentType).toBe('text/calendar; charset=utf-8; method=PUBLISH');
@@ -271,6 +272,17 @@ describe('renderMail: content', () => {
         expect(attachments).toEqual([]);
       }
     }
+  });
+
+  it('gives a moved booking’s calendar file the same UID and the next SEQUENCE, so it replaces the old entry', () => {
+    const first = render(examples['booking-confirmed'], 'en').attachments[0]!.content;
+    const moved = render(examples['booking-rescheduled'], 'en').attachments[0]!.content;
+    const uid = (ics: string) => ics.match(/^UID:(.*)$/m)?.[1];
+    expect(uid(moved)).toBe(uid(first));
+    expect(first).toMatch(/^SEQUENCE:0\r?$/m);
+    expect(moved).toMatch(/^SEQUENCE:1\r?$/m);
+    expect(render(examples['booking-rescheduled'], 'en').subject).toContain('Appointment moved to');
+    expect(render(examples['booking-rescheduled'], 'ar').subject).toContain('تم تغيير موعدك');
   });
 
   it('uses the wording each mail promises', () => {

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
+import { CHANGE_BEFORE_HOURS } from '../../shared/cancellation.ts';
 import type { AppErrorCode } from '../../shared/errors.ts';
 
 const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
@@ -24,7 +25,8 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   HOLD_LIMIT: msg`You have reserved as many time slots as you can at once. Book or remove one from your cart first.`,
   PAYMENT_FAILED: msg`The payment did not go through. You have not been charged.`,
   REFUND_FAILED: msg`The refund could not be made just now, so your booking was not cancelled. Please try again shortly.`,
-  CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to 4 hours before their time.`,
+  CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to ${CHANGE_BEFORE_HOURS} hours before their time.`,
+  RESCHEDULE_WINDOW_PASSED: msg`Bookings can be moved up to ${CHANGE_BEFORE_HOURS} hours before their time.`,
   OUT_OF_STOCK: msg`Not enough stock for one of the items.`,
   PRODUCT_UNAVAILABLE: msg`One of the items is currently unavailable.`,
   STORE_UNAVAILABLE: msg`The store is not responding right now. Please try again shortly.`,
@@ -84,6 +86,7 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   invalid_building_number: msg`Enter the 4-digit building number.`,
   invalid_postal_code: msg`Enter the 5-digit postal code.`,
   invalid_short_address: msg`Enter the short address as 4 letters and 4 digits, e.g. RRRD2929.`,
+  invalid_national_id: msg`Enter a valid national ID or Iqama number: 10 digits starting with 1 or 2.`,
 };
 
 interface ErrorData {

@@ -120,7 +120,10 @@ function CheckoutPage() {
       setInvalid(wrong);
       if (wrong.length > 0) return;
     }
-    create.mutate({ items: items.map(({ labTestId, bookingTime }) => ({ labTestId, bookingTime })), idempotencyKey: checkoutKey() });
+    create.mutate({
+      items: items.map(({ labTestId, bookingTime, familyMemberId }) => ({ labTestId, bookingTime, familyMemberId })),
+      idempotencyKey: checkoutKey(),
+    });
   };
   const paying = create.isPending || redirecting;
 

@@ -13,6 +13,10 @@ export type CheckoutStatus = 'failed' | 'paid' | 'pending';
 
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
+export type FamilyMemberRelation = 'child' | 'father' | 'mother' | 'other' | 'sibling' | 'spouse';
+
+export type FamilyMemberSex = 'female' | 'male';
+
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
@@ -85,8 +89,11 @@ export interface Bookings {
   completed_at: Timestamp | null;
   created_at: CreatedAt;
   customer_id: string;
+  family_member_id: string | null;
   id: Generated<string>;
   lab_test_id: number;
+  reschedule_count: Generated<number>;
+  rescheduled_at: Timestamp | null;
   status: Generated<BookingStatus>;
   total_price_halalas: number;
 }
@@ -121,6 +128,19 @@ export interface Checkouts {
   subtotal_halalas: number | null;
   total_halalas: number;
   vat_halalas: number;
+}
+
+export interface FamilyMembers {
+  account_id: string;
+  created_at: CreatedAt;
+  date_of_birth: Timestamp;
+  id: Generated<string>;
+  name: string;
+  national_id: string | null;
+  relation: FamilyMemberRelation;
+  removed_at: Timestamp | null;
+  sex: FamilyMemberSex;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface GatewayPayments {
@@ -553,6 +573,7 @@ export interface DB {
   catalog_version: CatalogVersion;
   categories: Categories;
   checkouts: Checkouts;
+  family_members: FamilyMembers;
   gateway_payments: GatewayPayments;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;

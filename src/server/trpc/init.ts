@@ -29,6 +29,7 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   // The gateway did not take the refund back: nothing was cancelled.
   REFUND_FAILED: 'BAD_GATEWAY',
   CANCEL_WINDOW_PASSED: 'BAD_REQUEST',
+  RESCHEDULE_WINDOW_PASSED: 'BAD_REQUEST',
   OUT_OF_STOCK: 'CONFLICT',
   PRODUCT_UNAVAILABLE: 'CONFLICT',
   STORE_UNAVAILABLE: 'BAD_GATEWAY',

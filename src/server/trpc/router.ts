@@ -4,6 +4,7 @@ import { authRouter } from '../modules/auth/auth.router.ts';
 import { billingRouter } from '../modules/billing/billing.router.ts';
 import { bookingRouter } from '../modules/booking/booking.router.ts';
 import { catalogRouter } from '../modules/catalog/catalog.router.ts';
+import { familyRouter } from '../modules/family/family.router.ts';
 import { labRouter } from '../modules/lab/lab.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { resultsRouter } from '../modules/results/results.router.ts';
@@ -19,6 +20,7 @@ export const appRouter = router({
   billing: billingRouter,
   booking: bookingRouter,
   catalog: catalogRouter,
+  family: familyRouter,
   lab: labRouter,
   newsletter: newsletterRouter,
   results: resultsRouter,

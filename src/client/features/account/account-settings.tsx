@@ -6,6 +6,7 @@ import { PasskeysCard } from '../passkeys/passkeys-card.tsx';
 import { TwoFactorCard } from '../two-factor/two-factor-card.tsx';
 import { DeleteAccountCard } from './delete-account-card.tsx';
 import { EmailCard } from './email-card.tsx';
+import { FamilyMembersCard } from './family-members-card.tsx';
 import { GuestUpgradeCard } from './guest-upgrade-card.tsx';
 import { MailPreferencesCard } from './mail-preferences-card.tsx';
 import { PasswordCard } from './password-card.tsx';
@@ -38,6 +39,7 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
       <SectionTitle title={title ?? t`Settings`} />
       <ProfileCard user={user} />
       {user.email && <EmailCard email={user.email} verified={user.email_verified} hasPassword={user.has_password} />}
+      {user.user_type === 'customer' && <FamilyMembersCard />}
       <PasswordCard hasPassword={user.has_password} />
       <TwoFactorCard hasPassword={user.has_password} required={user.two_factor_required} />
       <PasskeysCard />

@@ -1,5 +1,6 @@
-import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CalendarCheck, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +8,7 @@ import { todayIn } from '../../../shared/time.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { formatHijriDate, intlLocale } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { useLabCart } from '../lab-cart/use-lab-cart.ts';
@@ -39,6 +41,9 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
   const today = todayIn(offer.timeZone);
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
+  const [patientId, setPatientId] = useState('');
+  const family = useQuery({ ...trpc.family.list.queryOptions(), enabled: user?.user_type === 'customer' && !user.is_anonymous });
+  const patient = family.data?.find((member) => member.id === patientId);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
 
   useEffect(() => {
@@ -53,6 +58,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
     labNameEn: offer.labNameEn,
     price: offer.price,
     bookingTime: slot,
+    ...(patient && { familyMemberId: patient.id, patientName: patient.name }),
   };
 
   const addToCart = async () => {
@@ -105,6 +111,26 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
             )}
           </Stack>
         </Stack>
+        {family.data && family.data.length > 0 && (
+          <Field.Root maxWidth="sm">
+            <Field.Label>{t`Who is this test for?`}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={patientId}
+                onChange={(event) => setPatientId(event.currentTarget.value)}
+                data-testid="booking-patient"
+              >
+                <option value="">{t`Me`}</option>
+                {family.data.map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {member.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        )}
         <HStack gap="3" justify="end" wrap="wrap">
           <Button variant="outline" disabled={!slot} loading={cart.adding} onClick={() => void addToCart()}>
             <ShoppingCart aria-hidden />

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { cancellationTerms } from '../../../shared/cancellation.ts';
+import { CHANGE_BEFORE_HOURS, canChangeBooking, cancellationTerms } from '../../../shared/cancellation.ts';
 import { formatSar, sarToHalalas } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
@@ -14,10 +14,11 @@ import { formatDate, formatHijriDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
+import { RescheduleBookingDialog } from './reschedule-booking-dialog.tsx';
 
 /**
- * The customer's bookings, upcoming first, with cancel (after a confirmation that says what is refunded)
- * while the cancellation rule allows it (src/shared/cancellation.ts, the server's own); `upcomingOnly` for an overview.
+ * The customer's bookings, upcoming first, with change of time and cancel (after a confirmation that
+ * says what is refunded) while the window of src/shared/cancellation.ts is open; `upcomingOnly` for an overview.
  */
 export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean }) {
   const { t, i18n } = useLingui();
@@ -25,6 +26,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
   const queryClient = useQueryClient();
   const bookings = useQuery(trpc.booking.mine.queryOptions());
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [moving, setMoving] = useState<string | null>(null);
   const cancel = useMutation(
     trpc.booking.cancel.mutationOptions({
       onSuccess: (result) => {
@@ -56,14 +58,15 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
     return `${formatDate(when, locale, booking.time_zone)} · ${formatTime(when, locale, booking.time_zone)}`;
   };
   const toCancel = bookings.data.find((booking) => booking.id === confirming);
+  const toMove = bookings.data.find((booking) => booking.id === moving);
 
   const list = (items: typeof bookings.data) => (
     <Stack gap="3" as="ul" listStyleType="none">
       {items.map((booking) => {
         const when = new Date(booking.booking_time);
-        const cancellable = booking.status === 'confirmed' && cancellationTerms(0, when, new Date(now)).cancellable;
+        const changeable = booking.status === 'confirmed' && canChangeBooking(when, new Date(now));
         return (
-          <Card.Root as="li" key={booking.id} variant="outline" data-testid="my-booking">
+          <Card.Root as="li" key={booking.id} variant="outline" data-testid="my-booking" data-booking-id={booking.id}>
             <Card.Body>
               <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
                 <Stack gap="1">
@@ -76,6 +79,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                     <Badge colorPalette={booking.status === 'confirmed' ? 'green' : booking.status === 'cancelled' ? 'red' : 'gray'}>
                       {statusLabel[booking.status]}
                     </Badge>
+                    {booking.rescheduled_at && booking.status === 'confirmed' && <Badge colorPalette="blue">{t`Time changed`}</Badge>}
                   </HStack>
                   <Text fontSize="sm">{localized(locale, booking.lab_name_ar, booking.lab_name_en)}</Text>
                   <Text fontSize="sm" color="fg.muted">
@@ -90,10 +94,15 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                       {t`Refunded`} <bdi>{formatSar(booking.refunded, locale)}</bdi>
                     </Text>
                   )}
-                  {cancellable && (
-                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(booking.id)}>
-                      {t`Cancel booking`}
-                    </Button>
+                  {changeable && (
+                    <HStack gap="2" wrap="wrap">
+                      <Button size="sm" variant="outline" onClick={() => setMoving(booking.id)} data-testid="reschedule-booking">
+                        {t`Change time`}
+                      </Button>
+                      <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(booking.id)}>
+                        {t`Cancel booking`}
+                      </Button>
+                    </HStack>
                   )}
                 </Stack>
               </Stack>
@@ -120,7 +129,12 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
             </Link>
           </EmptyState>
         ) : (
-          list(upcoming)
+          <>
+            <Text fontSize="sm" color="fg.muted">
+              {t`You can move or cancel a booking up to ${CHANGE_BEFORE_HOURS} hours before its time, free of charge.`}
+            </Text>
+            {list(upcoming)}
+          </>
         )}
       </Stack>
       {!upcomingOnly && past.length > 0 && (
@@ -150,6 +164,20 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
         cancelling={cancel.isPending}
         onConfirm={() => toCancel && cancel.mutate({ id: toCancel.id })}
         onClose={() => setConfirming(null)}
+      />
+      <RescheduleBookingDialog
+        booking={
+          toMove
+            ? {
+                id: toMove.id,
+                labId: toMove.lab_id,
+                timeZone: toMove.time_zone,
+                testName: localized(locale, toMove.test_name_ar, toMove.test_name_en),
+                when: whenOf(toMove),
+              }
+            : null
+        }
+        onClose={() => setMoving(null)}
       />
     </Stack>
   );

@@ -27,6 +27,11 @@ export function LabCartLine({
         <Text fontSize="sm" color="fg.muted">
           {formatDate(when, locale)} · <bdi>{formatTime(when, locale)}</bdi>
         </Text>
+        {item.patientName && (
+          <Text fontSize="sm" data-testid="cart-line-patient">
+            {t`For ${item.patientName}`}
+          </Text>
+        )}
       </Stack>
       <HStack>
         <Price value={item.price} />

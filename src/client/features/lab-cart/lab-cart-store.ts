@@ -1,5 +1,5 @@
 import { createLocalStore, useLocalStore } from '../../lib/local-store.ts';
-import { arrayOf, isInteger, isNumber, isString, shape } from '../../lib/plain-checks.ts';
+import { arrayOf, isInteger, isNumber, isString, orMissing, shape } from '../../lib/plain-checks.ts';
 
 /** The one lab-test cart item shape, written and read the same way everywhere. */
 export interface LabCartItem {
@@ -10,6 +10,9 @@ export interface LabCartItem {
   labNameEn: string;
   price: number;
   bookingTime: string;
+  /** The patient when not the account holder: one of their family members (family.list), and their name. */
+  familyMemberId?: string;
+  patientName?: string;
 }
 
 const isLabCartItems = arrayOf(
@@ -21,6 +24,8 @@ const isLabCartItems = arrayOf(
     labNameEn: isString,
     price: (value): value is number => isNumber(value) && value >= 0,
     bookingTime: isString,
+    familyMemberId: orMissing(isString),
+    patientName: orMissing(isString),
   }),
 );
 

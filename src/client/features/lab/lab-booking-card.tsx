@@ -1,4 +1,4 @@
-import { Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { FileCheck2, User } from 'lucide-react';
@@ -25,10 +25,19 @@ export function LabBookingCard({ booking, actions }: { booking: LabBooking; acti
             <HStack gap="2" wrap="wrap">
               <Text fontWeight="semibold">{localized(locale, booking.test_name_ar, booking.test_name_en)}</Text>
               <BookingStatusBadge status={booking.status} />
+              {booking.rescheduled_at && booking.status === 'confirmed' && (
+                <Badge colorPalette="blue" data-testid="lab-booking-moved">
+                  {t`Moved by the customer`}
+                </Badge>
+              )}
             </HStack>
             <HStack gap="1.5" fontSize="sm">
               <User size={14} aria-hidden />
-              <Text>{booking.customer_name}</Text>
+              <Text data-testid="lab-booking-patient">
+                <bdi>{booking.patient_name}</bdi>
+                {booking.patient_age !== null && ` · ${t`${booking.patient_age} years`}`}
+                {booking.for_family_member && ` · ${t`booked by ${booking.customer_name}`}`}
+              </Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
               {formatDate(when, locale, booking.time_zone)} · <bdi>{formatTime(when, locale, booking.time_zone)}</bdi>

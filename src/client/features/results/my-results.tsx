@@ -39,6 +39,11 @@ export function MyResults() {
                     <FileText size={22} aria-hidden color="var(--chakra-colors-brand-fg)" />
                     <Stack gap="0.5" minWidth="0">
                       <Text fontWeight="semibold">{localized(locale, result.test_name_ar, result.test_name_en)}</Text>
+                      {result.patient_name && (
+                        <Text fontSize="sm" data-testid="result-patient">
+                          {t`For ${result.patient_name}`}
+                        </Text>
+                      )}
                       <Text fontSize="sm">{localized(locale, result.lab_name_ar, result.lab_name_en)}</Text>
                       <Text fontSize="sm" color="fg.muted">
                         {t`Uploaded on ${formatDate(new Date(result.created_at), locale, result.time_zone)}`} ·{' '}

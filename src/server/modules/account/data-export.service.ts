@@ -6,6 +6,7 @@ import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { consumeAttempt, type RateLimitPolicy } from '../../platform/rate-limit.ts';
 import { invoicesForExport } from '../billing/billing.service.ts';
+import { exportMembers } from '../family/family.service.ts';
 import { list as passkeysOf } from '../passkeys/passkeys.service.ts';
 import { openCustomerResults, type ResultVault, resultAccessLog } from '../results/results.service.ts';
 import * as repo from './data-export.repository.ts';
@@ -24,6 +25,7 @@ const readme: Record<Locale, string> = {
 - payments.json: مدفوعات حجوزات التحاليل، ومنها ضريبة القيمة المضافة.
 - store-orders.json: طلبات المتجر وما فيها.
 - invoices.json: فواتيرك الضريبية المبسطة وإشعارات الدائن، ببنودها ومبالغها وضريبتها ورمز الاستجابة السريعة.
+- family-members.json: أفراد عائلتك الذين تحجز لهم (الاسم وصلة القرابة والجنس وتاريخ الميلاد ورقم الهوية أو الإقامة إن أدخلته).
 - result-access-log.json: من اطّلع على نتائجك ومتى.
 - results/: ملفات نتائجك كما رفعها المختبر، في مجلد لكل حجز.
 
@@ -42,6 +44,8 @@ Personal Data Protection Law.
 - payments.json: the payments for your lab-test bookings, with their VAT.
 - store-orders.json: your store orders and what was in them.
 - invoices.json: your simplified tax invoices and credit notes, with their lines, amounts, VAT and QR code.
+- family-members.json: the family members you book for (name, relation, sex, date of birth, and the
+  national ID or Iqama number if you gave one).
 - result-access-log.json: who opened your results, and when.
 - results/: your result files as the lab uploaded them, a folder per booking.
 
@@ -60,7 +64,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
   await consumeAttempt(db, `export:user:${user.id}`, exportsPerUser);
   const profile = await repo.profileOf(db, user.id);
   if (!profile) throw new AppError('NOT_FOUND', { entity: 'user' });
-  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results] = await Promise.all([
+  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results, familyMembers] = await Promise.all([
     repo.consentsOf(db, user.id),
     passkeysOf(db, user.id),
     repo.bookingsOf(db, user.id),
@@ -69,6 +73,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     invoicesForExport(db, user.id),
     resultAccessLog(db, user.id),
     openCustomerResults(db, vault, user.id, clientIp),
+    exportMembers(db, user.id),
   ]);
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(readme[user.locale]),
@@ -85,6 +90,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     ),
     'store-orders.json': json(storeOrders),
     'invoices.json': json(invoices),
+    'family-members.json': json(familyMembers),
     'result-access-log.json': json(reads),
   };
   for (const result of results) files[`results/${result.bookingId}/${result.id.slice(0, 8)}-${result.fileName}`] = result.bytes;

@@ -89,3 +89,37 @@ export async function mailBookingCancelled(tx: Transaction<Database>, bookingId:
     dedupeKey: `booking-cancelled:${row.id}`,
   });
 }
+
+/**
+ * A moved booking: the confirmation again with the new time and a calendar file that replaces the old
+ * entry (same UID, SEQUENCE = times moved), and the reminder moved with it. Written in the move's transaction.
+ */
+export async function mailBookingRescheduled(tx: Transaction<Database>, bookingId: string, now: Date): Promise<void> {
+  await cancelMail(tx, reminderKey(bookingId));
+  const [row] = await bookingMailDetails(tx, [bookingId]);
+  if (!row?.email) return; // a guest gave a phone number, not an address
+  const data = {
+    ...mailData(row.name, row.id, row.booking_time, {
+      ...row,
+      lab_address_ar: row.address_ar,
+      lab_address_en: row.address_en,
+      lab_phone: row.phone,
+    }),
+    sequence: row.reschedule_count,
+  };
+  const base = { to: row.email, locale: row.locale, userId: row.customer_id };
+  await enqueueMail(tx, {
+    ...base,
+    message: { template: 'booking-rescheduled', data },
+    dedupeKey: `booking-rescheduled:${row.id}:${row.reschedule_count}`,
+  });
+  const remindAt = new Date(row.booking_time.getTime() - REMINDER_BEFORE_MS);
+  if (remindAt.getTime() > now.getTime()) {
+    await enqueueMail(tx, {
+      ...base,
+      message: { template: 'booking-reminder', data },
+      dedupeKey: reminderKey(row.id),
+      sendAfter: remindAt,
+    });
+  }
+}

@@ -75,6 +75,8 @@ export interface Seat {
   starts_at: string;
   capacity: number;
   price_halalas: number;
+  /** The patient when not the account holder (complete_checkout writes it on the booking). */
+  family_member_id?: string | null;
 }
 
 /** Raised by the seat functions (migrations/functions/booking.sql) when a slot is full; DETAIL is the seat's index. */
@@ -186,6 +188,38 @@ export async function giveBackSeat(tx: Transaction<Database>, labId: string, sta
     .execute();
 }
 
+/** A booking and its lab, its row locked for a change (cancel, reschedule) in the caller's transaction. */
+export function lockBookingForChange(tx: Transaction<Database>, bookingId: string) {
+  return tx
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .select([
+      'bookings.id',
+      'bookings.customer_id',
+      'bookings.lab_test_id',
+      'bookings.status',
+      'bookings.booking_time',
+      'bookings.reschedule_count',
+      'lab_tests.lab_id',
+    ])
+    .where('bookings.id', '=', bookingId)
+    .forUpdate('bookings')
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a booking's seat to another slot of its lab under the capacity rule (move_booked_seat in
+ * migrations/functions/booking.sql; SLOT_UNAVAILABLE_STATE when the new slot is full).
+ */
+export async function moveBookedSeat(
+  tx: Transaction<Database>,
+  move: { customerId: string; labId: string; from: Date; to: Date; capacity: number; now: Date },
+) {
+  await sql`select move_booked_seat(${move.customerId}, ${move.labId}, ${move.from}, ${move.to}, ${move.capacity}::integer, ${move.now})`.execute(
+    tx,
+  );
+}
+
 /** What the booking mails say: whose booking, where and when (never the test: mail carries no health data). */
 export function bookingMailDetails(db: Db, bookingIds: string[]) {
   return db
@@ -208,6 +242,7 @@ export function bookingMailDetails(db: Db, bookingIds: string[]) {
       'labs.phone',
       'labs.time_zone',
       'labs.slot_minutes',
+      'bookings.reschedule_count',
     ])
     .where('bookings.id', 'in', bookingIds)
     .execute();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { availableSlotsInput, createBookingsInput, slotHoldInput } from '../../../shared/schemas.ts';
+import { availableSlotsInput, createBookingsInput, rescheduleBookingInput, slotHoldInput } from '../../../shared/schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
@@ -34,4 +34,7 @@ export const bookingRouter = router({
   cancel: customerProcedure
     .input(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) => booking.cancelBooking(ctx.db, ctx.user.id, input.id, new Date(), ctx.payments)),
+  reschedule: customerProcedure
+    .input(rescheduleBookingInput)
+    .mutation(({ ctx, input }) => booking.rescheduleBooking(ctx.db, ctx.user.id, input.id, input.bookingTime)),
 });

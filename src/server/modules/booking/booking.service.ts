@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { cancellationTerms } from '../../../shared/cancellation.ts';
+import { canChangeBooking, cancellationTerms } from '../../../shared/cancellation.ts';
 import { type CheckoutPricing, priceCheckout } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
@@ -10,9 +10,10 @@ import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { findCustomerTier, issueBookingCreditNote, issueCheckoutInvoice, recordCheckoutPricing } from '../billing/billing.service.ts';
+import { assertOwnMembers } from '../family/family.service.ts';
 import { outboxRowsJson, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
-import { bookingConfirmationMails, mailBookingCancelled } from './booking-mail.ts';
+import { bookingConfirmationMails, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -102,8 +103,12 @@ async function bookableOffering(db: Kysely<Database>, labTestId: number) {
 
 /** The seats a list of items asks for, checked against the labs' hours, in lock order. */
 async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
-  // One seat per slot and offering: the same item twice is one booking.
-  const unique = [...new Map(items.map((item) => [`${item.labTestId}|${new Date(item.bookingTime).toISOString()}`, item])).values()];
+  // One seat per slot, offering and patient: the same item twice is one booking.
+  const unique = [
+    ...new Map(
+      items.map((item) => [`${item.labTestId}|${new Date(item.bookingTime).toISOString()}|${item.familyMemberId ?? ''}`, item]),
+    ).values(),
+  ];
   const offerings = new Map<number, repo.BookableLabTest>();
   const seats = await Promise.all(
     unique.map(async (item): Promise<RequestedSeat> => {
@@ -117,6 +122,7 @@ async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
         starts_at: startsAt.toISOString(),
         capacity: offering.slot_capacity,
         price_halalas: offering.price_halalas,
+        family_member_id: item.familyMemberId ?? null,
         bookingTime: item.bookingTime,
       };
     }),
@@ -177,6 +183,8 @@ export async function releaseHold(db: Kysely<Database>, holderId: string, labTes
 export interface BookingItem {
   labTestId: number;
   bookingTime: string;
+  /** The patient, when not the account holder: one of their family members. */
+  familyMemberId?: string;
 }
 
 /**
@@ -229,6 +237,11 @@ async function checkout(
   publicUrl: string,
 ) {
   const startedAt = Date.now();
+  await assertOwnMembers(
+    db,
+    customerId,
+    items.flatMap((item) => (item.familyMemberId ? [item.familyMemberId] : [])),
+  );
   // A checkout paid in the browser (Moyasar) may be claimed again while it waits: nothing runs on this
   // server while the customer pays, and paying again after a decline is the same checkout.
   const abandonedBefore = payments.browser ? NEVER : new Date(now.getTime() - CHECKOUT_ABANDONED_MINUTES * MINUTE);
@@ -469,13 +482,15 @@ export async function myBookings(db: Kysely<Database>, customerId: string) {
         .whereRef('payment_refunds.booking_id', '=', 'bookings.id')
         .as('refunded_halalas'),
     )
+    .select('bookings.rescheduled_at')
     .where('bookings.customer_id', '=', customerId)
     .orderBy('bookings.booking_time', 'desc')
     .execute();
-  return rows.map(({ refunded_halalas, ...row }) => ({
+  return rows.map(({ refunded_halalas, rescheduled_at, ...row }) => ({
     ...presentBooking(row),
     paid: Boolean(row.paid),
     refunded: halalasToSar(Number(refunded_halalas ?? 0)),
+    rescheduled_at: rescheduled_at && new Date(rescheduled_at).toISOString(),
   }));
 }
 
@@ -534,4 +549,58 @@ export async function cancelBooking(
     }
     return { cancelled: true as const, refund: halalasToSar(terms.refundHalalas), refund_percent: terms.percent };
   });
+}
+
+/**
+ * Moves the customer's own confirmed booking to another slot of the same lab test, up to
+ * CHANGE_BEFORE_HOURS before its present time (the cancellation rule). One transaction: the booking row
+ * is locked, the new seat taken under the capacity rule and the old one given back (move_booked_seat),
+ * the time changed and the updated confirmation mailed. A full slot, or one taken meanwhile, is
+ * SLOT_UNAVAILABLE and changes nothing.
+ */
+export async function rescheduleBooking(
+  db: Kysely<Database>,
+  customerId: string,
+  bookingId: string,
+  bookingTime: string,
+  now = new Date(),
+) {
+  const startsAt = new Date(bookingTime);
+  await db.transaction().execute(async (tx) => {
+    const booking = await repo.lockBookingForChange(tx, bookingId);
+    // Someone else's booking looks exactly like a missing one.
+    if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'booking' });
+    if (booking.status !== 'confirmed') throw new AppError('CONFLICT', { status: booking.status });
+    if (!canChangeBooking(booking.booking_time, now)) throw new AppError('RESCHEDULE_WINDOW_PASSED');
+    const offering = await repo.findBookableLabTest(tx, booking.lab_test_id);
+    if (!offering) throw new AppError('NOT_FOUND', { entity: 'labTest' });
+    assertIsSlot(offering, startsAt, now);
+    if (startsAt.getTime() === booking.booking_time.getTime()) return;
+    const seat: RequestedSeat = {
+      lab_id: offering.lab_id,
+      lab_test_id: offering.id,
+      starts_at: startsAt.toISOString(),
+      capacity: offering.slot_capacity,
+      price_halalas: offering.price_halalas,
+      bookingTime,
+    };
+    await takingSeats([seat], () =>
+      repo.moveBookedSeat(tx, {
+        customerId,
+        labId: offering.lab_id,
+        from: booking.booking_time,
+        to: startsAt,
+        capacity: offering.slot_capacity,
+        now,
+      }),
+    );
+    await tx
+      .updateTable('bookings')
+      .set({ booking_time: startsAt, rescheduled_at: now, reschedule_count: booking.reschedule_count + 1 })
+      .where('id', '=', bookingId)
+      .execute();
+    await mailBookingRescheduled(tx, bookingId, now);
+  });
+  const row = await bookingsWithDetails(db).where('bookings.id', '=', bookingId).executeTakeFirstOrThrow();
+  return presentBooking(row);
 }

@@ -38,10 +38,12 @@ export function listWorkingHours(db: Db, labId: string) {
     .execute();
 }
 
-/** Bookings of the lab's own tests, with how many result files each has. */
+/** Bookings of the lab's own tests, with how many result files each has and when each was last moved. */
 export function labBookings(db: Db, labId: string) {
   return bookingsWithDetails(db)
     .where('lab_tests.lab_id', '=', labId)
+    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+    .select(['bookings.rescheduled_at', 'family_members.name as patient_name', 'family_members.date_of_birth as patient_date_of_birth'])
     .select((eb) =>
       eb
         .selectFrom('result_files')

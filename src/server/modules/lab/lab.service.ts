@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import { ageOn } from '../../../shared/family.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import { currentPlan, labCommissionRate, labTestLimit } from '../../../shared/plans.ts';
 import type { LabProfileInput } from '../../../shared/schemas.ts';
@@ -14,8 +15,21 @@ const BOOKINGS_LIMIT = 500;
 
 type LabBookingRow = Awaited<ReturnType<ReturnType<typeof repo.labBookings>['execute']>>[number];
 
+/**
+ * A booking as its lab sees it; the patient is the account holder or one of their family members (then
+ * with their age today in the lab's zone, worked out from the date of birth, which the lab is not sent).
+ */
 function presentLabBooking(row: LabBookingRow) {
-  return { ...presentBooking(row), result_count: Number(row.result_count ?? 0) };
+  const { patient_name, patient_date_of_birth, rescheduled_at, ...booking } = row;
+  const dateOfBirth = patient_date_of_birth && new Date(patient_date_of_birth).toISOString().slice(0, 10);
+  return {
+    ...presentBooking(booking),
+    result_count: Number(row.result_count ?? 0),
+    rescheduled_at: iso(rescheduled_at),
+    patient_name: patient_name ?? row.customer_name,
+    patient_age: dateOfBirth ? ageOn(dateOfBirth, todayIn(row.time_zone)) : null,
+    for_family_member: patient_name !== null,
+  };
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -39,6 +39,7 @@ export function bookingCalendarEvent(data: BookingMailData, locale: Locale): Mai
   calendar.createEvent({
     // One UID per booking: a re-sent or updated file replaces the same calendar entry instead of adding one.
     id: bookingEventUid(reference),
+    sequence: data.sequence ?? 0,
     start: wallClock(start, timeZone),
     end: wallClock(start + data.minutes * 60_000, timeZone),
     timezone: timeZone,

@@ -9,7 +9,13 @@ import {
   twoFactorResetMail,
   verifyEmailMail,
 } from './templates/account-mails.ts';
-import { bookingCancelledMail, bookingConfirmedMail, bookingReminderMail, resultsReadyMail } from './templates/booking-mails.ts';
+import {
+  bookingCancelledMail,
+  bookingConfirmedMail,
+  bookingReminderMail,
+  bookingRescheduledMail,
+  resultsReadyMail,
+} from './templates/booking-mails.ts';
 import type { MailContent } from './templates/content.ts';
 import { siteAddress } from './templates/format.ts';
 import { labApprovedMail, labRejectedMail, testRequestDecidedMail } from './templates/lab-mails.ts';
@@ -41,6 +47,8 @@ export type MailMessage =
   /** With the appointment as an .ics attachment. */
   | { template: 'booking-confirmed'; data: BookingMailData }
   | { template: 'booking-cancelled'; data: BookingMailData }
+  /** The booking moved to another time: the new details, and the calendar file again (same UID, next SEQUENCE). */
+  | { template: 'booking-rescheduled'; data: BookingMailData }
   /** Sent 24 hours before the appointment. */
   | { template: 'booking-reminder'; data: BookingMailData }
   /** A link, never the result. */
@@ -80,7 +88,10 @@ export function renderMail(message: MailMessage, locale: Locale, context: MailCo
     subject: content.subject,
     html: renderHtml(content, locale, publicUrl),
     text: renderText(content, locale, publicUrl),
-    attachments: message.template === 'booking-confirmed' ? [bookingCalendarEvent(message.data, locale)] : [],
+    attachments:
+      message.template === 'booking-confirmed' || message.template === 'booking-rescheduled'
+        ? [bookingCalendarEvent(message.data, locale)]
+        : [],
   };
 }
 
@@ -110,6 +121,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return bookingConfirmedMail(message.data, locale);
     case 'booking-cancelled':
       return bookingCancelledMail(message.data, locale);
+    case 'booking-rescheduled':
+      return bookingRescheduledMail(message.data, locale);
     case 'booking-reminder':
       return bookingReminderMail(message.data, locale, publicUrl);
     case 'results-ready':

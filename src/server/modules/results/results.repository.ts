@@ -74,7 +74,9 @@ export function resultsWithDetails(db: Db) {
     .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
     .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
+    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
     .select([
+      'family_members.name as patient_name',
       'result_files.id',
       'result_files.booking_id',
       'result_files.file_name',

@@ -31,6 +31,31 @@ export function bookingConfirmedMail(data: BookingMailData, locale: Locale): Mai
   };
 }
 
+/** The booking moved to another time: the new details, with the calendar file that replaces the old entry. */
+export function bookingRescheduledMail(data: BookingMailData, locale: Locale): MailContent {
+  const t = picker(locale);
+  const when = appointmentTime(data.startsAt, data.minutes, data.timeZone, locale);
+  return {
+    subject: subject(t, t(`تم تغيير موعدك إلى يوم ${when.shortDate}`, `Appointment moved to ${when.shortDate}`)),
+    preheader: preheader(t, data, when, locale),
+    heading: t('تم تغيير موعدك', 'Your appointment has been moved'),
+    intro: [greeting(t, data.name), [t('نُقل حجزك إلى موعد جديد، وهذه تفاصيله:', 'Your booking has been moved. Here are the new details:')]],
+    details: appointmentRows(t, data, when, locale, true),
+    action: { label: t('عرض حجوزاتي', 'View my bookings'), href: webAddress(data.link) },
+    notes: [
+      [
+        t(
+          'أرفقنا ملف تقويم محدَّثًا يحلّ محلّ الموعد السابق في تقويمك.',
+          'An updated calendar file is attached; it replaces the earlier appointment in your calendar.',
+        ),
+      ],
+      [t('احرص على الحضور قبل موعدك ببضع دقائق.', 'Please arrive a few minutes before your appointment.')],
+      cannotMakeIt(t),
+    ],
+    reason: [bookedOnTahaleel(t)],
+  };
+}
+
 export function bookingCancelledMail(data: BookingMailData, locale: Locale): MailContent {
   const t = picker(locale);
   const when = appointmentTime(data.startsAt, data.minutes, data.timeZone, locale);

@@ -24,6 +24,8 @@ export interface BookingMailData {
   timeZone: string;
   /** The customer's bookings page. */
   link: string;
+  /** How often the booking was moved: the calendar file's SEQUENCE, so a calendar takes the newer file (absent: 0). */
+  sequence?: number;
 }
 
 export interface MailAttachment {

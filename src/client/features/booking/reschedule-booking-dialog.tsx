@@ -1,0 +1,122 @@
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CHANGE_BEFORE_HOURS } from '../../../shared/cancellation.ts';
+import { todayIn } from '../../../shared/time.ts';
+import { notify } from '../../components/ui/toaster.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { BookingCalendar } from './booking-calendar.tsx';
+import { SlotPicker } from './slot-picker.tsx';
+
+export interface ReschedulableBooking {
+  id: string;
+  labId: string;
+  timeZone: string;
+  testName: string;
+  when: string;
+}
+
+/**
+ * Moves a booking to another day and time at the same lab: the lab's free times, then "Move booking".
+ * The server takes the new seat and frees the old one together; a time taken meanwhile is refused
+ * with its own message and the list of times is read again.
+ */
+export function RescheduleBookingDialog({ booking, onClose }: { booking: ReschedulableBooking | null; onClose(): void }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<string | null>(null);
+  const close = () => {
+    setDate(null);
+    setSlot(null);
+    onClose();
+  };
+  const reschedule = useMutation(
+    trpc.booking.reschedule.mutationOptions({
+      onSuccess: () => {
+        notify.success({ title: t`Your booking has been moved. We have sent you the new details.` });
+        void queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() });
+        close();
+      },
+      onError: (error) => {
+        notify.error({ title: t`Could not move the booking`, description: errorMessage(i18n, error) });
+        setSlot(null);
+        void queryClient.invalidateQueries({ queryKey: trpc.booking.availableSlots.queryKey() });
+      },
+    }),
+  );
+
+  return (
+    <Dialog.Root
+      open={booking !== null}
+      onOpenChange={(event) => !event.open && close()}
+      placement="center"
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="reschedule-booking-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t`Change the appointment`}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {booking && (
+                <Stack gap="4">
+                  <Stack gap="1">
+                    <Text fontWeight="semibold">
+                      <bdi>{booking.testName}</bdi>
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {t`Now:`} {booking.when}
+                    </Text>
+                    <Dialog.Description fontSize="sm" color="fg.muted">
+                      {t`You can move or cancel a booking up to ${CHANGE_BEFORE_HOURS} hours before its time, free of charge.`}
+                    </Dialog.Description>
+                  </Stack>
+                  <Stack direction={{ base: 'column', md: 'row' }} gap="4" align="start">
+                    <BookingCalendar
+                      today={todayIn(booking.timeZone)}
+                      value={date}
+                      onChange={(next) => {
+                        setDate(next);
+                        setSlot(null);
+                      }}
+                    />
+                    <Stack flex="1" width="full" gap="2">
+                      {date ? (
+                        <SlotPicker labId={booking.labId} date={date} timeZone={booking.timeZone} value={slot} onChange={setSlot} />
+                      ) : (
+                        <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>
+                      )}
+                    </Stack>
+                  </Stack>
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={close}>
+                {t`Keep current time`}
+              </Button>
+              <Button
+                colorPalette="brand"
+                disabled={!slot}
+                loading={reschedule.isPending}
+                onClick={() => booking && slot && reschedule.mutate({ id: booking.id, bookingTime: slot })}
+                data-testid="confirm-reschedule"
+              >
+                {t`Move booking`}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t`Close`} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { FamilyMemberInput } from '../../../shared/family.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const columns = ['id', 'name', 'relation', 'sex', 'date_of_birth', 'national_id', 'created_at'] as const;
+
+/** The account's family members still on its list, oldest first. */
+export function listMembers(db: Db, accountId: string) {
+  return db
+    .selectFrom('family_members')
+    .select(columns)
+    .where('account_id', '=', accountId)
+    .where('removed_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function insertMember(db: Db, accountId: string, input: FamilyMemberInput) {
+  return db
+    .insertInto('family_members')
+    .values({
+      account_id: accountId,
+      name: input.name,
+      relation: input.relation,
+      sex: input.sex,
+      date_of_birth: input.dateOfBirth,
+      national_id: input.nationalId || null,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Changes a member of the account's list; undefined when it is not one. */
+export function updateMember(db: Db, accountId: string, id: string, input: FamilyMemberInput, now: Date) {
+  return db
+    .updateTable('family_members')
+    .set({
+      name: input.name,
+      relation: input.relation,
+      sex: input.sex,
+      date_of_birth: input.dateOfBirth,
+      national_id: input.nationalId || null,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('removed_at', 'is', null)
+    .returning(columns)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes a member off the account's list: deleted when no booking names them, else kept off the list
+ * (their bookings and results keep their name). Whether it was one of the account's members.
+ */
+export async function removeMember(tx: Transaction<Database>, accountId: string, id: string, now: Date): Promise<boolean> {
+  const member = await tx
+    .selectFrom('family_members')
+    .select('id')
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('removed_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!member) return false;
+  const booked = await tx.selectFrom('bookings').select('id').where('family_member_id', '=', id).limit(1).executeTakeFirst();
+  if (booked) await tx.updateTable('family_members').set({ removed_at: now, national_id: null }).where('id', '=', id).execute();
+  else await tx.deleteFrom('family_members').where('id', '=', id).execute();
+  return true;
+}
+
+/** How many of `ids` are members on the account's list. */
+export async function countOwnMembers(db: Db, accountId: string, ids: string[]): Promise<number> {
+  const row = await db
+    .selectFrom('family_members')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('removed_at', 'is', null)
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every member the account ever had, removed ones too: for its data export. */
+export function allMembers(db: Db, accountId: string) {
+  return db
+    .selectFrom('family_members')
+    .select([...columns, 'removed_at'])
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function deleteAllMembers(tx: Transaction<Database>, accountId: string) {
+  await tx.deleteFrom('family_members').where('account_id', '=', accountId).execute();
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { validationMessages as m } from './errors.ts';
+
+export const familyRelations = ['mother', 'father', 'spouse', 'child', 'sibling', 'other'] as const;
+export const sexes = ['female', 'male'] as const;
+
+/**
+ * A Saudi national ID (starts with 1) or an Iqama number (starts with 2): ten digits whose last is the
+ * Luhn check digit of the nine before it (every other digit from the first doubled).
+ */
+export function isValidSaudiId(value: string): boolean {
+  if (!/^[12]\d{9}$/.test(value)) return false;
+  let sum = 0;
+  for (let index = 0; index < 10; index++) {
+    const digit = Number(value[index]);
+    if (index % 2 === 0) {
+      const doubled = digit * 2;
+      sum += doubled > 9 ? doubled - 9 : doubled;
+    } else sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Whole years from the date of birth (YYYY-MM-DD) to `on` (YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, on: string): number {
+  const [by = 0, bm = 0, bd = 0] = dateOfBirth.split('-').map(Number);
+  const [y = 0, mo = 0, d = 0] = on.split('-').map(Number);
+  return y - by - (mo < bm || (mo === bm && d < bd) ? 1 : 0);
+}
+
+const dateOfBirth = z
+  .string({ error: m.required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid)
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    m.invalid,
+  )
+  .refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), m.invalid);
+
+export const familyMemberInput = z.object({
+  name: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong),
+  relation: z.enum(familyRelations, { error: m.required }),
+  sex: z.enum(sexes, { error: m.required }),
+  dateOfBirth,
+  nationalId: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\s/g, ''))
+    .refine((value) => value === '' || isValidSaudiId(value), m.invalidNationalId)
+    .optional(),
+});
+export type FamilyMemberInput = z.infer<typeof familyMemberInput>;
+
+export const familyMemberUpdateInput = familyMemberInput.extend({ id: z.uuid() });
