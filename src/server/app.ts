@@ -11,6 +11,7 @@ import { dataExportRoutes } from './modules/account/data-export.routes.ts';
 import { googleRoutes } from './modules/auth/google.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { resultRoutes } from './modules/results/results.routes.ts';
+import { storeImageRoutes } from './modules/store/store-images.routes.ts';
 import { consoleLogger, requestLog } from './platform/logger.ts';
 import { isSameOrigin } from './same-origin.ts';
 import { type AppDeps, createContext } from './trpc/context.ts';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.blobs) {
     app.route('/files/results', resultRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp, log }));
+    app.route('/files/store-images', storeImageRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, images: deps.images }));
     app.route('/account', dataExportRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp }));
   } else {
     app.all('/files/*', (c) => c.json({ error: { appCode: 'INTERNAL', details: { reason: 'no result storage' } } }, 503));

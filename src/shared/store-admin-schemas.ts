@@ -19,6 +19,9 @@ export function allowedOrderSteps(status: string): StoreOrderStatus[] {
 
 export const STORE_PAGE_MAX = 100;
 
+/** The largest picture an admin may upload for a product. */
+export const STORE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+
 /** One page of an admin list: after `cursor` (opaque, from the previous page's nextCursor), searched by `q`. */
 export const pageInput = z.object({
   cursor: z.string().max(200).optional(),

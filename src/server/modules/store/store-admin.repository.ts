@@ -233,6 +233,22 @@ export async function replaceCollections(db: Db, productId: number, collectionId
     .execute();
 }
 
+export async function insertProductImage(db: Db, productId: number, url: string) {
+  const row = await db
+    .insertInto('store_product_images')
+    .values((eb) => ({
+      product_id: productId,
+      url,
+      sort_order: eb
+        .selectFrom('store_product_images')
+        .select(sql<number>`coalesce(max(sort_order) + 1, 0)`.as('next'))
+        .where('product_id', '=', productId),
+    }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stock
 

@@ -22,6 +22,7 @@ import {
   findVariantsOf,
   insertOptionValue,
   insertProduct,
+  insertProductImage,
   insertStockAdjustment,
   insertVariant,
   linkVariantValue,
@@ -307,6 +308,12 @@ export async function saveProduct(db: Kysely<Database>, config: StoreConfig, act
     published: input.published,
     variants: input.variants.map((variant, index) => ({ id: result.variantIds[index]!, sku: variant.sku })),
   };
+}
+
+/** Adds a picture (already resized and stored) to the end of the product's gallery. */
+export async function addProductImage(db: Kysely<Database>, productId: number, url: string) {
+  if (!(await findAdminProduct(db, productId))) throw new AppError('NOT_FOUND', { productId });
+  return { id: await insertProductImage(db, productId, url), url };
 }
 
 /**
