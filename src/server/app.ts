@@ -14,6 +14,7 @@ import { configureSeller } from './modules/billing/billing.service.ts';
 import { moyasarRoutes } from './modules/booking/moyasar.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { resultRoutes } from './modules/results/results.routes.ts';
+import { storeImageRoutes } from './modules/store/store-images.routes.ts';
 import { consoleLogger, requestLog } from './platform/logger.ts';
 import { paymentProviderFor } from './platform/payment-providers.ts';
 import { isSameOrigin } from './same-origin.ts';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.blobs) {
     app.route('/files/results', resultRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp, log }));
+    app.route('/files/store-images', storeImageRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, images: deps.images }));
     app.route('/account', dataExportRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp }));
   } else {
     app.all('/files/*', (c) => c.json({ error: { appCode: 'INTERNAL', details: { reason: 'no result storage' } } }, 503));

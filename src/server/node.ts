@@ -17,6 +17,7 @@ import { s3BlobStore } from './modules/results/s3-blob-store.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { setPasswordCost } from './platform/password.ts';
+import { sharpImageResizer } from './platform/sharp-image-resizer.ts';
 import { resultsKeyFromDataDir } from './results-key-file.ts';
 import { clientPagesOrNotFound, type ServerEntry, serverPageTemplate, serverRenderedPages } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
@@ -60,6 +61,8 @@ async function main() {
     env,
     // Result files: the object store when configured (every instance shares it), else this machine's disk.
     blobs: s3 ? s3BlobStore(s3) : diskBlobStore(resolve(env.DATA_DIR, 'results')),
+    // Store pictures' sizes: sharp, native, so only here (docs/decisions/0029).
+    images: sharpImageResizer(),
     clientIp: (c) => clientAddress(c.req.header('x-forwarded-for'), env.TRUST_PROXY, getConnInfo(c).remote.address),
     log,
     readiness: {

@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'result.read_denied',
   'result.damaged',
   'account.delete',
+  'store.product_save',
+  'store.stock_adjust',
+  'store.order_status',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -61,6 +61,9 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   PASSKEY_FAILED: msg`The passkey could not be used. Please try again or sign in with your password.`,
   PASSWORD_CONFIRMATION_REQUIRED: msg`For your security, enter your password again to continue.`,
   RESERVATION_LIMIT: msg`You already have as many store checkouts open as you can at once. Pay for one or leave its payment page, or try again in 15 minutes.`,
+  STOCK_BELOW_ZERO: msg`Stock cannot go below zero. Take away at most what is in stock.`,
+  ORDER_STATUS_NOT_ALLOWED: msg`This order cannot move to that status: an order only moves forward, and cannot be cancelled once shipped.`,
+  STORE_MANAGED_EXTERNALLY: msg`The store's catalogue and orders are managed in the external store, not here.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 

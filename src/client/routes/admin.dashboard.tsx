@@ -1,6 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ArrowLeftRight, ClipboardList, LayoutDashboard, Microscope, ScrollText, Settings, Users } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  ClipboardList,
+  LayoutDashboard,
+  Microscope,
+  Package,
+  ScrollText,
+  Settings,
+  ShoppingBag,
+  Users,
+} from 'lucide-react';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { AdminAuditLog } from '../features/admin/admin-audit-log.tsx';
 import { AdminLabs } from '../features/admin/admin-labs.tsx';
@@ -9,6 +19,8 @@ import { AdminTestRequests } from '../features/admin/admin-test-requests.tsx';
 import { AdminTransactions } from '../features/admin/admin-transactions.tsx';
 import { AdminUsers } from '../features/admin/admin-users.tsx';
 import { PasswordConfirmDialog } from '../features/admin/password-confirm-dialog.tsx';
+import { AdminStoreOrders } from '../features/admin/store/admin-store-orders.tsx';
+import { AdminStoreProducts } from '../features/admin/store/admin-store-products.tsx';
 import { requireUser } from '../features/auth/require-user.ts';
 import { useSession } from '../features/auth/use-session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
@@ -36,6 +48,8 @@ function AdminDashboardPage() {
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers /> },
+    { id: 'store', label: t`Store products`, icon: ShoppingBag, render: () => <AdminStoreProducts /> },
+    { id: 'orders', label: t`Store orders`, icon: Package, render: () => <AdminStoreOrders /> },
     { id: 'audit', label: t`Audit log`, icon: ScrollText, render: () => <AdminAuditLog /> },
     { id: 'settings', label: t`Settings`, icon: Settings, render: () => <AccountSettings user={user} /> },
   ];

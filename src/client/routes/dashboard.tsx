@@ -2,7 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { CalendarCheck, FileText, FlaskConical, LayoutDashboard, Receipt, Settings, Sparkles, Upload, Wallet } from 'lucide-react';
+import { CalendarCheck, FileText, FlaskConical, LayoutDashboard, Package, Receipt, Settings, Sparkles, Upload, Wallet } from 'lucide-react';
 import { labPlans } from '../../shared/plans.ts';
 import { SectionTitle } from '../components/stat-card.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
@@ -13,6 +13,7 @@ import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { MyInvoices } from '../features/billing/my-invoices.tsx';
 import { MyBookings } from '../features/booking/my-bookings.tsx';
 import { CustomerStats } from '../features/customer/customer-stats.tsx';
+import { MyStoreOrders } from '../features/customer/my-store-orders.tsx';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
 import { type DashboardSection, DashboardShell } from '../features/dashboard/dashboard-shell.tsx';
 import { LabBookings } from '../features/lab/lab-bookings.tsx';
@@ -172,6 +173,7 @@ function CustomerDashboard({ user }: { user: SessionUser }) {
       ),
     },
     { id: 'results', label: t`My results`, icon: FileText, render: () => <MyResults /> },
+    { id: 'orders', label: t`My orders`, icon: Package, render: () => <MyStoreOrders /> },
     { id: 'invoices', label: t`Invoices`, icon: Receipt, render: () => <MyInvoices /> },
     { id: 'ai-analysis', label: t`AI analysis`, icon: Sparkles, render: () => <AiAnalysisUpgrade audience="customer" /> },
     { id: 'settings', label: t`Settings`, icon: Settings, render: () => <AccountSettings user={user} /> },

@@ -46,7 +46,7 @@ export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost';
 
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
-export type StoreOrderStatus = 'cancelled' | 'expired' | 'paid' | 'pending';
+export type StoreOrderStatus = 'cancelled' | 'delivered' | 'expired' | 'fulfilled' | 'paid' | 'pending' | 'shipped';
 
 export type StoreProductStatus = 'draft' | 'published';
 
@@ -379,14 +379,18 @@ export interface StoreOrders {
   buyer_name: string | null;
   buyer_phone: string | null;
   cancel_url: string;
+  cancelled_at: Timestamp | null;
   card_last4: string | null;
   client_address: string | null;
   created_at: CreatedAt;
   currency: string;
+  delivered_at: Timestamp | null;
+  fulfilled_at: Timestamp | null;
   id: Generated<string>;
   locale: Generated<string>;
   paid_at: Timestamp | null;
   payment_reference: string | null;
+  refunded_at: Timestamp | null;
   reserved_until: Timestamp;
   ship_building_number: string | null;
   ship_city: string | null;
@@ -394,10 +398,12 @@ export interface StoreOrders {
   ship_postal_code: string | null;
   ship_short_address: string | null;
   ship_street: string | null;
+  shipped_at: Timestamp | null;
   status: Generated<StoreOrderStatus>;
   success_url: string;
   time_zone: Generated<string>;
   total_cents: number;
+  tracking_number: string | null;
   user_id: string | null;
 }
 
@@ -427,6 +433,10 @@ export interface StoreProducts {
   purchasable: Generated<boolean>;
   ribbon_text_ar: string | null;
   ribbon_text_en: string | null;
+  seo_description_ar: string | null;
+  seo_description_en: string | null;
+  seo_title_ar: string | null;
+  seo_title_en: string | null;
   site_product_selection: string | null;
   slug: string;
   sort_order: Generated<number>;
@@ -447,6 +457,17 @@ export interface StoreRelatedProducts {
   related_type: Generated<string>;
   section_title_ar: string;
   section_title_en: string;
+}
+
+export interface StoreStockAdjustments {
+  actor_id: string | null;
+  created_at: CreatedAt;
+  delta: number;
+  id: Generated<number>;
+  order_id: string | null;
+  quantity_after: number;
+  reason: string;
+  variant_id: number;
 }
 
 export interface StoreVariantOptionValues {
@@ -601,6 +622,7 @@ export interface DB {
   store_product_images: StoreProductImages;
   store_products: StoreProducts;
   store_related_products: StoreRelatedProducts;
+  store_stock_adjustments: StoreStockAdjustments;
   store_variant_option_values: StoreVariantOptionValues;
   store_variants: StoreVariants;
   test_requests: TestRequests;

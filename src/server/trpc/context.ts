@@ -4,6 +4,7 @@ import type { Locale } from '../../shared/locale.ts';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { BlobStore } from '../modules/results/blob-store.ts';
+import type { ImageResizer } from '../platform/image-resizer.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { PaymentProvider } from '../platform/payment-provider.ts';
 import { paymentProviderFor } from '../platform/payment-providers.ts';
@@ -19,6 +20,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Where result files are kept; without one, /files/results answers 503 (the Node entry gives the disk store). */
   blobs?: BlobStore;
+  /** Makes a store picture's sizes (sharp, Node only); without one, picture uploads answer 503. */
+  images?: ImageResizer;
   /** A line per request and every failure; without one, failures go to the console and requests are not logged. */
   log?: Logger;
   /** What /readyz asks beyond the database (the Node entry: shutting down? migrations not run?). */

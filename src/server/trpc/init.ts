@@ -69,6 +69,9 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   PASSWORD_CONFIRMATION_REQUIRED: 'FORBIDDEN',
   // A visitor or address already has as many store checkouts open, or units reserved, as it may.
   RESERVATION_LIMIT: 'TOO_MANY_REQUESTS',
+  STOCK_BELOW_ZERO: 'CONFLICT',
+  ORDER_STATUS_NOT_ALLOWED: 'CONFLICT',
+  STORE_MANAGED_EXTERNALLY: 'PRECONDITION_FAILED',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
 

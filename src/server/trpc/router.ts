@@ -10,6 +10,7 @@ import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { resultsRouter } from '../modules/results/results.router.ts';
 import { searchRouter } from '../modules/search/search.router.ts';
 import { storeRouter } from '../modules/store/store.router.ts';
+import { storeAdminRouter } from '../modules/store/store-admin.router.ts';
 import { subscriptionsRouter } from '../modules/subscriptions/subscriptions.router.ts';
 import { router } from './init.ts';
 
@@ -26,6 +27,7 @@ export const appRouter = router({
   results: resultsRouter,
   search: searchRouter,
   store: storeRouter,
+  storeAdmin: storeAdminRouter,
   subscriptions: subscriptionsRouter,
 });
 

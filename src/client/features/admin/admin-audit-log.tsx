@@ -26,6 +26,9 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'result.read_denied': msg`Result refused`,
   'result.damaged': msg`Damaged result refused`,
   'account.delete': msg`Account deleted`,
+  'store.product_save': msg`Store product saved`,
+  'store.stock_adjust': msg`Stock adjusted`,
+  'store.order_status': msg`Store order status changed`,
 };
 
 /** The start of a picked day (YYYY-MM-DD) in Riyadh, as an instant; the day after for an end. */

@@ -15,6 +15,11 @@ import {
 import { hostedCheckoutPath, openHostedCheckout } from './hosted-checkout.service.ts';
 import type { ProviderProduct, StoreProvider } from './store-provider.ts';
 
+/** An uploaded picture's grid size (docs/decisions/0029); a seeded picture is its own. */
+function gridImageUrl(url: string): string {
+  return url.startsWith('/files/store-images/') ? url.replace(/\/gallery\.webp$/, '/grid.webp') : url;
+}
+
 function pick<T>(locale: Locale, ar: T, en: T): T {
   return locale === 'ar' ? ar : en;
 }
@@ -43,7 +48,8 @@ function toProviderProduct(row: ProductRow, children: ProductChildren, locale: L
     subtitle: pick(locale, row.subtitle_ar, row.subtitle_en),
     ribbon_text: pick(locale, row.ribbon_text_ar, row.ribbon_text_en),
     description: pick(locale, row.description_ar, row.description_en),
-    image: images[0]?.url ?? null,
+    // The card shows the grid's size of an uploaded picture; the gallery the large one.
+    image: images[0] ? gridImageUrl(images[0].url) : null,
     currency: row.currency,
     purchasable: row.purchasable,
     order: row.sort_order,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { pageInput } from '../../../shared/store-admin-schemas.ts';
 import { cardInput, shippingDetailsInput, storeCheckoutInput, storeIdSchema, storeProductsInput } from '../../../shared/store-schemas.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
-import { publicProcedure } from '../../trpc/procedures.ts';
+import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import { cancelHostedCheckout, getHostedCheckout, payHostedCheckout } from './hosted-checkout.service.ts';
 import { checkout, getProduct, getVariantInventory, listProducts, type StoreCaller } from './store.service.ts';
+import { myOrders } from './store-admin.service.ts';
 
 // Store pages are open to everyone (spec §6); a signed-in buyer's id is kept on the order.
 function storeCaller(ctx: TrpcContext): StoreCaller {
@@ -25,6 +27,10 @@ export const storeRouter = router({
     .input(z.object({ productIds: z.array(storeIdSchema).min(1).max(100) }))
     .query(({ ctx, input }) => getVariantInventory(ctx.db, storeCaller(ctx), input.productIds)),
   checkout: publicProcedure.input(storeCheckoutInput).mutation(({ ctx, input }) => checkout(ctx.db, storeCaller(ctx), input)),
+  /** The signed-in buyer's own orders after checkout, newest first. */
+  myOrders: signedInProcedure
+    .input(pageInput.omit({ q: true }).optional())
+    .query(({ ctx, input }) => myOrders(ctx.db, ctx.locale, ctx.user.id, { cursor: input?.cursor, limit: input?.limit ?? 25 })),
 
   /** The built-in store's hosted payment page, opened by the URL its checkout answers. */
   hostedCheckout: router({
