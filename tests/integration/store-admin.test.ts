@@ -169,6 +169,8 @@ describe('storeAdmin orders', () => {
     const caller = await adminCaller();
     const { variants } = await caller.storeAdmin.saveProduct(productInput(nextSuffix()));
     const orderId = await paidOrder(variants[0]!.id, 2);
+    const sold = async () => (await caller.admin.overview()).counts.paid_store_orders;
+    const soldBefore = await sold();
     expect(await codeOf(caller.storeAdmin.setOrderStatus({ orderId, status: 'shipped', trackingNumber: 'SMSA123' }))).toBe(
       'ORDER_STATUS_NOT_ALLOWED',
     );
@@ -182,6 +184,8 @@ describe('storeAdmin orders', () => {
     const order = await caller.storeAdmin.order({ orderId });
     expect(order).toMatchObject({ status: 'delivered', trackingNumber: 'SMSA123', nextSteps: [], itemCount: 2 });
     expect(order.fulfilledAt && order.shippedAt && order.deliveredAt).toBeTruthy();
+    // A delivered order is still a sale in the admin's figures.
+    expect(await sold()).toBe(soldBefore);
   });
 
   it('refuses to move an order that was never paid', async () => {

@@ -25,6 +25,9 @@ export function AdminTransactions() {
     cancelled: { label: t`Cancelled`, palette: 'red' },
     pending: { label: t`Awaiting payment`, palette: 'orange' },
     paid: { label: t`Paid`, palette: 'green' },
+    fulfilled: { label: t`Prepared`, palette: 'green' },
+    shipped: { label: t`Shipped`, palette: 'green' },
+    delivered: { label: t`Delivered`, palette: 'green' },
     expired: { label: t`Expired`, palette: 'gray' },
   };
   // What the gateway last said of the payment (Moyasar's statuses).

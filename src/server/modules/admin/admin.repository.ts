@@ -28,7 +28,7 @@ export async function platformCounts(db: Db) {
       (select count(*) from bookings where status = 'confirmed') as confirmed_bookings,
       (select count(*) from bookings where status = 'completed') as completed_bookings,
       (select count(*) from test_requests where status = 'pending') as pending_test_requests,
-      (select count(*) from store_orders where status = 'paid') as paid_store_orders`.execute(db);
+      (select count(*) from store_orders where status in ('paid', 'fulfilled', 'shipped', 'delivered')) as paid_store_orders`.execute(db);
   const row = rows[0] ?? {};
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as Record<
     | 'customers'

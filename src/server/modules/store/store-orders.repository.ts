@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { STORE_ORDER_FORWARD } from '../../../shared/store-admin-schemas.ts';
 import type { ShippingDetails } from '../../../shared/store-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -287,15 +288,18 @@ export function findOrderForMail(db: Kysely<Database>, orderId: string) {
 
 /** What a signed-in buyer gave last time (their latest paid order with an address), to fill the form with. */
 export function findLastShipping(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('store_orders as o')
-    .select(shippingColumns('o'))
-    .where('o.user_id', '=', userId)
-    .where('o.status', '=', 'paid')
-    .where('o.ship_city', 'is not', null)
-    .orderBy('o.paid_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('store_orders as o')
+      .select(shippingColumns('o'))
+      .where('o.user_id', '=', userId)
+      // Paid, whatever became of it since (prepared, shipped, delivered).
+      .where('o.status', 'in', STORE_ORDER_FORWARD)
+      .where('o.ship_city', 'is not', null)
+      .orderBy('o.paid_at', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  );
 }
 
 /** A signed-in buyer's own details: the form's first guess when they have never ordered. */
