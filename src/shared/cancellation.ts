@@ -43,10 +43,7 @@ export function cancellationTerms(
   return { cancellable, percent, refundHalalas: Math.floor((paidHalalas * percent) / 100) };
 }
 
-/** Moving a booking to another slot (booking.reschedule) follows the same window as cancelling it. */
-export const CHANGE_BEFORE_HOURS = CANCEL_BEFORE_HOURS;
-
-/** Whether a booking at `bookingTime` can still be cancelled or moved at `now`. */
+/** Whether a booking at `bookingTime` can still be cancelled or moved to another slot at `now`: one window for both. */
 export function canChangeBooking(bookingTime: Date, now: Date): boolean {
   return cancellationTerms(0, bookingTime, now).cancellable;
 }

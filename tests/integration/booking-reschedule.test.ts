@@ -4,7 +4,7 @@ import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
 import { createOutboxSender, type OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
-import { CHANGE_BEFORE_HOURS } from '../../src/shared/cancellation.ts';
+import { CANCEL_BEFORE_HOURS } from '../../src/shared/cancellation.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -141,10 +141,10 @@ describe('booking.reschedule', () => {
     expect(await seatsTaken(monday('08:00:00'))).toBe(2);
   });
 
-  it(`is refused less than ${CHANGE_BEFORE_HOURS} hours before the appointment, like a cancellation`, async () => {
+  it(`is refused less than ${CANCEL_BEFORE_HOURS} hours before the appointment, like a cancellation`, async () => {
     const person = await customer();
     const booked = await bookAt(person, at('11:30:00'));
-    const justInTime = new Date(new Date(at('11:30:00')).getTime() - CHANGE_BEFORE_HOURS * 3_600_000);
+    const justInTime = new Date(new Date(at('11:30:00')).getTime() - CANCEL_BEFORE_HOURS * 3_600_000);
     const tooLate = new Date(justInTime.getTime() + 60_000);
 
     await expect(booking.rescheduleBooking(database.db, person.id, booked.id, at('11:00:00'), tooLate)).rejects.toMatchObject({

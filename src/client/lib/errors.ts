@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
-import { CHANGE_BEFORE_HOURS } from '../../shared/cancellation.ts';
+import { CANCEL_BEFORE_HOURS } from '../../shared/cancellation.ts';
 import type { AppErrorCode } from '../../shared/errors.ts';
 
 const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
@@ -25,8 +25,8 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   HOLD_LIMIT: msg`You have reserved as many time slots as you can at once. Book or remove one from your cart first.`,
   PAYMENT_FAILED: msg`The payment did not go through. You have not been charged.`,
   REFUND_FAILED: msg`The refund could not be made just now, so your booking was not cancelled. Please try again shortly.`,
-  CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to ${CHANGE_BEFORE_HOURS} hours before their time.`,
-  RESCHEDULE_WINDOW_PASSED: msg`Bookings can be moved up to ${CHANGE_BEFORE_HOURS} hours before their time.`,
+  CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to ${CANCEL_BEFORE_HOURS} hours before their time.`,
+  RESCHEDULE_WINDOW_PASSED: msg`Bookings can be moved up to ${CANCEL_BEFORE_HOURS} hours before their time.`,
   OUT_OF_STOCK: msg`Not enough stock for one of the items.`,
   PRODUCT_UNAVAILABLE: msg`One of the items is currently unavailable.`,
   STORE_UNAVAILABLE: msg`The store is not responding right now. Please try again shortly.`,

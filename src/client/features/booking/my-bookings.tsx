@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { CHANGE_BEFORE_HOURS, canChangeBooking, cancellationTerms } from '../../../shared/cancellation.ts';
+import { CANCEL_BEFORE_HOURS, canChangeBooking, cancellationTerms } from '../../../shared/cancellation.ts';
 import { formatSar, sarToHalalas } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
@@ -131,7 +131,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
         ) : (
           <>
             <Text fontSize="sm" color="fg.muted">
-              {t`You can move or cancel a booking up to ${CHANGE_BEFORE_HOURS} hours before its time, free of charge.`}
+              {t`You can move or cancel a booking up to ${CANCEL_BEFORE_HOURS} hours before its time, free of charge.`}
             </Text>
             {list(upcoming)}
           </>

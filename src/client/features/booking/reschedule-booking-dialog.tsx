@@ -2,7 +2,7 @@ import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/rea
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CHANGE_BEFORE_HOURS } from '../../../shared/cancellation.ts';
+import { CANCEL_BEFORE_HOURS } from '../../../shared/cancellation.ts';
 import { todayIn } from '../../../shared/time.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -74,7 +74,7 @@ export function RescheduleBookingDialog({ booking, onClose }: { booking: Resched
                       {t`Now:`} {booking.when}
                     </Text>
                     <Dialog.Description fontSize="sm" color="fg.muted">
-                      {t`You can move or cancel a booking up to ${CHANGE_BEFORE_HOURS} hours before its time, free of charge.`}
+                      {t`You can move or cancel a booking up to ${CANCEL_BEFORE_HOURS} hours before its time, free of charge.`}
                     </Dialog.Description>
                   </Stack>
                   <Stack direction={{ base: 'column', md: 'row' }} gap="4" align="start">

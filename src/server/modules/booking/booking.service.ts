@@ -553,7 +553,7 @@ export async function cancelBooking(
 
 /**
  * Moves the customer's own confirmed booking to another slot of the same lab test, up to
- * CHANGE_BEFORE_HOURS before its present time (the cancellation rule). One transaction: the booking row
+ * CANCEL_BEFORE_HOURS before its present time (the cancellation rule). One transaction: the booking row
  * is locked, the new seat taken under the capacity rule and the old one given back (move_booked_seat),
  * the time changed and the updated confirmation mailed. A full slot, or one taken meanwhile, is
  * SLOT_UNAVAILABLE and changes nothing.
