@@ -340,6 +340,7 @@ const matrix: Record<string, Row> = {
   'booking.mine': { access: customers },
   'booking.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.reschedule': { access: customers, input: () => ({ id: NOWHERE, bookingTime: futureInstant() }) },
+  'booking.paymentMethod': { access: everyone },
 
   'family.list': { access: customers },
   'family.add': { access: customers, input: () => ({ name: 'Noura', relation: 'mother', sex: 'female', dateOfBirth: '1961-03-14' }) },
@@ -359,6 +360,7 @@ const matrix: Record<string, Row> = {
   'catalog.labs': { access: everyone, input: () => ({ city: 'riyadh' }) },
   'catalog.lab': { access: everyone, input: () => ({ labId: seeded.labId }) },
   'catalog.socialLinks': { access: everyone },
+  'catalog.mapTiles': { access: everyone },
 
   // An unapproved lab reaches its overview and its settings; everything else waits for approval.
   'lab.overview': { access: labs },
@@ -391,6 +393,20 @@ const matrix: Record<string, Row> = {
   'store.hostedCheckout.get': { access: everyone, input: () => ({ orderId: seeded.orderId }) },
   'store.hostedCheckout.pay': { access: everyone, input: () => ({ orderId: NOWHERE, ...approvedPayment }) },
   'store.hostedCheckout.cancel': { access: everyone, input: () => ({ orderId: NOWHERE }) },
+  'store.myOrders': { access: signedIn },
+
+  // The built-in store's back office: administrators only.
+  'storeAdmin.mode': { access: admins },
+  'storeAdmin.products': { access: admins, input: () => ({ limit: 5 }) },
+  'storeAdmin.product': { access: admins, input: () => ({ id: NO_ID }) },
+  'storeAdmin.saveProduct': {
+    access: admins,
+    input: () => ({ id: NO_ID, nameAr: 'منتج', nameEn: 'Product', published: false, variants: [{ sku: 'MATRIX-1', price: 1000 }] }),
+  },
+  'storeAdmin.adjustStock': { access: admins, input: () => ({ variantId: NO_ID, delta: 1, reason: 'matrix' }) },
+  'storeAdmin.orders': { access: admins, input: () => ({ limit: 5 }) },
+  'storeAdmin.order': { access: admins, input: () => ({ orderId: NOWHERE }) },
+  'storeAdmin.setOrderStatus': { access: admins, input: () => ({ orderId: NOWHERE, status: 'fulfilled' }) },
 
   'subscriptions.plans': { access: everyone },
   // A free plan of the caller's own audience; an admin has no plans.

@@ -10,12 +10,15 @@ import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
+import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
 import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
 import { contextFor, createTestUser, type TestUser, testEnvSource } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_tahaleel';
 const PRICE = 15_000;
+/** What the customer is charged for it: the price and the Basic plan's 5% booking fee (src/shared/checkout-pricing.ts). */
+const CHARGED = priceCheckout('basic', [PRICE]).total_halalas;
 let database: TestDatabase;
 let fake: FakeMoyasar;
 let app: ReturnType<typeof createApp>;
@@ -144,7 +147,7 @@ describe('the checkout in Moyasar mode', () => {
     expect(answer).toMatchObject({
       status: 'payment_required',
       payment: {
-        amount: PRICE,
+        amount: CHARGED,
         currency: 'SAR',
         publishable_api_key: 'pk_test_tahaleel',
         callback_url: 'http://localhost:3000/payments/moyasar/callback',
@@ -228,7 +231,7 @@ describe('the checkout in Moyasar mode', () => {
       expect(landed.searchParams.get('outcome')).toBe('unknown');
       const hook = await webhook({
         ...webhookFor(id),
-        data: { id, status: 'paid', amount: PRICE, metadata: { checkout_id: answer.checkout_id } },
+        data: { id, status: 'paid', amount: CHARGED, metadata: { checkout_id: answer.checkout_id } },
       });
       expect(hook.status).toBe(200);
     }
@@ -239,7 +242,7 @@ describe('the checkout in Moyasar mode', () => {
   it('confirms nothing paid for another amount, or naming another or no checkout', async () => {
     const customer = await createTestUser(database.db, 'customer');
     const answer = await checkoutFor(customer);
-    const short = await pay(answer.payment, { amount: PRICE - 100 });
+    const short = await pay(answer.payment, { amount: CHARGED - 100 });
     expect((await callback(short.back.search)).searchParams.get('outcome')).toBe('unknown');
     const elsewhere = await pay(answer.payment, { metadata: { checkout_id: randomUUID() } });
     expect((await callback(elsewhere.back.search)).searchParams.get('outcome')).toBe('unknown');
@@ -274,7 +277,7 @@ describe('the checkout in Moyasar mode', () => {
     expect((await callback(second.back.search)).searchParams.get('outcome')).toBe('paid');
     expect((await webhook(webhookFor(second.id))).status).toBe(200);
     expect(fake.payments.get(first.id)).toMatchObject({ status: 'paid', refunded: 0 });
-    expect(fake.payments.get(second.id)).toMatchObject({ status: 'refunded', refunded: PRICE });
+    expect(fake.payments.get(second.id)).toMatchObject({ status: 'refunded', refunded: CHARGED });
     expect(await bookingsOf(customer.id)).toHaveLength(1);
   });
 
@@ -295,11 +298,11 @@ describe('the checkout in Moyasar mode', () => {
     const paid = await pay(answer.payment);
     const [landed] = await Promise.all([callback(paid.back.search), webhook(webhookFor(paid.id))]);
     expect(landed.searchParams.get('outcome')).toBe('refunded');
-    expect(fake.payments.get(paid.id)).toMatchObject({ status: 'refunded', refunded: PRICE });
+    expect(fake.payments.get(paid.id)).toMatchObject({ status: 'refunded', refunded: CHARGED });
     expect(await bookingsOf(late.id)).toEqual([]);
     expect((await checkoutRow(answer.checkout_id)).status).toBe('failed');
     const refunds = await database.db.selectFrom('payment_refunds').selectAll().where('payment_reference', '=', paid.id).execute();
-    expect(refunds).toMatchObject([{ amount_halalas: PRICE, reason: 'seat_lost' }]);
+    expect(refunds).toMatchObject([{ amount_halalas: CHARGED, reason: 'seat_lost' }]);
     // Told again the same on a replay; refunded once.
     expect((await callback(paid.back.search)).searchParams.get('outcome')).toBe('refunded');
     expect(await database.db.selectFrom('payment_refunds').select('id').where('payment_reference', '=', paid.id).execute()).toHaveLength(1);
@@ -319,15 +322,15 @@ describe('cancelling a booking paid at Moyasar', () => {
     const customer = await createTestUser(database.db, 'customer');
     const { bookingId, paymentId } = await paidBooking(customer);
     const caller = await callerOf(customer);
-    expect(await caller.booking.cancel({ id: bookingId })).toEqual({ cancelled: true, refund: PRICE / 100, refund_percent: 100 });
-    expect(fake.payments.get(paymentId)).toMatchObject({ refunded: PRICE });
+    expect(await caller.booking.cancel({ id: bookingId })).toEqual({ cancelled: true, refund: CHARGED / 100, refund_percent: 100 });
+    expect(fake.payments.get(paymentId)).toMatchObject({ refunded: CHARGED });
     const refunds = await database.db.selectFrom('payment_refunds').selectAll().where('booking_id', '=', bookingId).execute();
-    expect(refunds).toMatchObject([{ payment_reference: paymentId, amount_halalas: PRICE, reason: 'cancellation' }]);
+    expect(refunds).toMatchObject([{ payment_reference: paymentId, amount_halalas: CHARGED, reason: 'cancellation' }]);
     // The admin's transactions show the gateway's id, status and the refund.
     const admin = await createTestUser(database.db, 'admin');
     const adminCaller = await callerOf(admin);
     const listed = (await adminCaller.admin.transactions()).find((item) => item.id === bookingId);
-    expect(listed).toMatchObject({ payment: { reference: paymentId, status: 'refunded', refunded: PRICE / 100 } });
+    expect(listed).toMatchObject({ payment: { reference: paymentId, status: 'refunded', refunded: CHARGED / 100 } });
   });
 
   it('refunds nothing and cancels nothing inside the last hours, and never for another customer', async () => {
@@ -347,7 +350,7 @@ describe('cancelling a booking paid at Moyasar', () => {
     const customer = await createTestUser(database.db, 'customer');
     const { bookingId, paymentId } = await paidBooking(customer);
     // Refunded already at the gateway (from its dashboard, say): nothing is left to give back.
-    fake.payments.get(paymentId)!.refunded = PRICE;
+    fake.payments.get(paymentId)!.refunded = CHARGED;
     const caller = await callerOf(customer);
     await expect(caller.booking.cancel({ id: bookingId })).rejects.toMatchObject({ message: 'REFUND_FAILED' });
     expect((await bookingsOf(customer.id))[0]!.status).toBe('confirmed');

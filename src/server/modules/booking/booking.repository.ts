@@ -377,6 +377,9 @@ export function lockBookingForCancel(tx: Transaction<Database>, bookingId: strin
       'bookings.checkout_id',
       'lab_tests.lab_id',
       'checkouts.payment_reference',
+      'checkouts.customer_plan',
+      'checkouts.fee_halalas as checkout_fee_halalas',
+      'checkouts.discount_halalas as checkout_discount_halalas',
     ])
     .where('bookings.id', '=', bookingId)
     .forUpdate('bookings')

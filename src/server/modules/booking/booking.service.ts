@@ -523,7 +523,14 @@ export async function cancelBooking(
     // Someone else's booking looks exactly like a missing one.
     if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'booking' });
     if (booking.status !== 'confirmed') throw new AppError('CONFLICT', { status: booking.status });
-    const paid = booking.payment_reference ? booking.total_price_halalas : 0;
+    // What this booking added to the charge: its price less the plan's discount, plus its booking fee
+    // (a checkout from before fees charged the price alone). The refund rule gives back a share of it.
+    const priced = Number(booking.checkout_fee_halalas ?? 0) > 0 || Number(booking.checkout_discount_halalas ?? 0) > 0;
+    const share =
+      priced && booking.customer_plan
+        ? priceCheckout(booking.customer_plan, [booking.total_price_halalas]).items[0]!.total_halalas
+        : booking.total_price_halalas;
+    const paid = booking.payment_reference ? share : 0;
     const terms = cancellationTerms(paid, booking.booking_time, now);
     if (!terms.cancellable) throw new AppError('CANCEL_WINDOW_PASSED');
     await repo.giveBackSeat(tx, booking.lab_id, booking.booking_time);
