@@ -149,7 +149,8 @@ for (const { language, locale } of languages) {
     });
 
     test('warning, information and success toasts have no axe violations', async ({ page }) => {
-      test.setTimeout(60_000);
+      // Three pages, each checked by axe: 30–40 s alone, over a minute beside the other worker in CI.
+      test.setTimeout(120_000);
       const toast = page.locator('[data-scope="toast"][data-part="root"]');
       await page.goto('/');
       await rendered(page);
