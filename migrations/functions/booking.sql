@@ -126,16 +126,20 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
 -- Claims the customer's checkout for p_key for an attempt starting p_now and holds every seat, or
 -- changes nothing: a new checkout, or one whose last attempt failed or was abandoned before
 -- p_abandoned_before (ADR 0008), decided under the checkout row's lock. A checkout already paid is
--- answered with its id and paid = true, holding nothing; one being paid raises TA002.
+-- answered with its id and paid = true, holding nothing; one being paid raises TA002. p_instance names the
+-- server instance that charges this attempt itself (null for a payment made in the browser): the same
+-- instance starting again ends the attempt (migration 0042).
 create or replace function claim_checkout(p_customer uuid, p_key text, p_total integer, p_vat integer,
-      p_provider text, p_items jsonb, p_now timestamptz, p_expires timestamptz, p_abandoned_before timestamptz)
+      p_provider text, p_items jsonb, p_now timestamptz, p_expires timestamptz, p_abandoned_before timestamptz,
+      p_instance text)
     returns table (id uuid, paid boolean) language plpgsql as $$
     declare
       claimed uuid;
       existing record;
     begin
-      insert into checkouts (customer_id, idempotency_key, total_halalas, vat_halalas, payment_provider, attempted_at)
-        values (p_customer, p_key, p_total, p_vat, p_provider, p_now)
+      insert into checkouts (customer_id, idempotency_key, total_halalas, vat_halalas, payment_provider, attempted_at,
+                             attempt_instance)
+        values (p_customer, p_key, p_total, p_vat, p_provider, p_now, p_instance)
         on conflict (customer_id, idempotency_key) do nothing
         returning checkouts.id into claimed;
       if claimed is null then
@@ -148,7 +152,8 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
         if existing.status = 'pending' and existing.attempted_at > p_abandoned_before then
           raise exception 'checkout_in_progress' using errcode = 'TA002';
         end if;
-        update checkouts set status = 'pending', total_halalas = p_total, vat_halalas = p_vat, attempted_at = p_now
+        update checkouts set status = 'pending', total_halalas = p_total, vat_halalas = p_vat, attempted_at = p_now,
+                             attempt_instance = p_instance
          where checkouts.id = existing.id;
         claimed := existing.id;
       end if;

@@ -58,6 +58,17 @@ export const envSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().trim().min(1).default('./.data'),
+    /**
+     * This instance's name, the same each time it starts again (a container's, a machine's): checkouts it
+     * was charging when it stopped are ended when it starts under it again. Unset: host name and PORT.
+     */
+    INSTANCE_NAME: optionalText.pipe(
+      z
+        .string()
+        .max(200)
+        .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+        .optional(),
+    ),
     PUBLIC_URL: optionalUrl,
     /**
      * How many reverse proxies stand in front of the server and append to X-Forwarded-For: `false` (0,

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -10,6 +11,7 @@ import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createMigrator } from './db/migrate.ts';
 import { assertReadyToServe, EnvError, parseEnv, s3Settings } from './env.ts';
+import { recoverInterruptedCheckouts } from './modules/booking/checkout-recovery.service.ts';
 import { developmentTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transports.ts';
 import { createOutboxSender } from './modules/mail/outbox-sender.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
@@ -17,6 +19,7 @@ import { s3BlobStore } from './modules/results/s3-blob-store.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { setPasswordCost } from './platform/password.ts';
+import { paymentProviderFor } from './platform/payment-providers.ts';
 import { sharpImageResizer } from './platform/sharp-image-resizer.ts';
 import { resultsKeyFromDataDir } from './results-key-file.ts';
 import { clientPagesOrNotFound, type ServerEntry, serverPageTemplate, serverRenderedPages } from './server-rendered-pages.ts';
@@ -55,10 +58,16 @@ async function main() {
   const database = await prepareDatabase(env, (line) => log.info(line));
   const s3 = s3Settings(env);
   const catalogFollower = followCatalogVersion(database.db, database.listen, { log });
+  // Checkouts this instance was paying for when it last stopped end now, before it serves anyone.
+  const payments = paymentProviderFor(env);
+  const instance = env.INSTANCE_NAME ?? `${hostname()}:${env.PORT}`;
+  await recoverInterruptedCheckouts(database.db, payments, instance, log);
   let draining = false;
   const deps: AppDeps = {
     db: database.db,
     env,
+    payments,
+    instance,
     // Result files: the object store when configured (every instance shares it), else this machine's disk.
     blobs: s3 ? s3BlobStore(s3) : diskBlobStore(resolve(env.DATA_DIR, 'results')),
     // Store pictures' sizes: sharp, native, so only here (docs/decisions/0029).

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/client/lib/format.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
+import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/checkout-recovery.service.ts';
 import { followCatalogVersion, followedCatalogVersion } from '../../src/server/platform/catalog-version.ts';
 import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
@@ -550,6 +551,52 @@ describe('a checkout cut off half-way', () => {
     expect(await cutOff).toBe('CHECKOUT_IN_PROGRESS');
     expect(gateway.refunds).toEqual([`sim_${stuck.id}`]);
     expect(await bookingsOf(person.id)).toEqual([]);
+  });
+
+  it('is ended when the instance that was charging it starts again: the customer is mailed and sending it again books at once', async () => {
+    const [person, neighbour] = [await customer(), await customer()];
+    const mine = [{ labTestId, bookingTime: onMonday('11:00:00') }];
+    const theirs = [{ labTestId, bookingTime: onMonday('11:30:00') }];
+    // Two instances are each charging a checkout when the first one stops (its payment never answers).
+    const stopped = stalledGateway();
+    const running = stalledGateway();
+    void booking.createBookings(database.db, stopped.provider, person.id, mine, 'stopped-1', EARLY, 'host-a:3000').catch(() => {});
+    void booking.createBookings(database.db, running.provider, neighbour.id, theirs, 'running-1', EARLY, 'host-b:3000').catch(() => {});
+    const stuck = await claimedCheckout(person.id, 'stopped-1');
+    const other = await claimedCheckout(neighbour.id, 'running-1');
+    // Before: sending it again is told to wait, as long as the attempt is not counted abandoned.
+    await expect(booking.createBookings(database.db, payments, person.id, mine, 'stopped-1', minutesAfter(EARLY, 1))).rejects.toMatchObject(
+      {
+        code: 'CHECKOUT_IN_PROGRESS',
+      },
+    );
+
+    const recovered = await recoverInterruptedCheckouts(database.db, payments, 'host-a:3000');
+    expect(recovered.ended).toEqual([stuck.id]);
+    const mail = await database.db
+      .selectFrom('outbox')
+      .select(['template', 'recipient', 'data'])
+      .where('dedupe_key', 'like', `checkout-interrupted:${stuck.id}:%`)
+      .execute();
+    expect(mail).toEqual([
+      { template: 'checkout-interrupted', recipient: person.email, data: expect.objectContaining({ link: '/checkout' }) },
+    ]);
+
+    // The same request, a minute later, books; nothing was booked by the stopped attempt.
+    expect(await bookingsOf(person.id)).toEqual([]);
+    const result = await booking.createBookings(database.db, payments, person.id, mine, 'stopped-1', minutesAfter(EARLY, 1));
+    expect(result.checkout_id).toBe(stuck.id);
+    expect(result.bookings).toHaveLength(1);
+
+    // The other instance's attempt may still be running: left alone, still pending, its customer still told to wait.
+    const untouched = await database.db.selectFrom('checkouts').select('status').where('id', '=', other.id).executeTakeFirstOrThrow();
+    expect(untouched.status).toBe('pending');
+    await expect(
+      booking.createBookings(database.db, payments, neighbour.id, theirs, 'running-1', minutesAfter(EARLY, 1)),
+    ).rejects.toMatchObject({ code: 'CHECKOUT_IN_PROGRESS' });
+    // Starting again ends nothing more.
+    expect((await recoverInterruptedCheckouts(database.db, payments, 'host-a:3000')).ended).toEqual([]);
+    running.release();
   });
 
   it('books once when a failed checkout is sent again twice at once', async () => {

@@ -78,6 +78,7 @@ export async function contextFor(db: Kysely<Database>, user?: TestUser): Promise
     db,
     config: testEnv,
     payments: simulatedPaymentProvider(0),
+    instance: null,
     session: validation?.session ?? null,
     user: validation?.user ?? null,
     locale: 'ar',

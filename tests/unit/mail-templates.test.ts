@@ -32,6 +32,7 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
   'booking-cancelled': { template: 'booking-cancelled', data: booking },
   'booking-rescheduled': { template: 'booking-rescheduled', data: { ...booking, sequence: 1 } },
   'booking-reminder': { template: 'booking-reminder', data: booking },
+  'checkout-interrupted': { template: 'checkout-interrupted', data: { name: 'سارة', link: 'https://tahaleel.sa/checkout' } },
   'results-ready': {
     template: 'results-ready',
     data: { name: 'Sarah', link: 'https://tahaleel.sa/dashboard?section=results&booking=TH-3F2A9C' },

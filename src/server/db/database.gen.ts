@@ -112,6 +112,7 @@ export interface Categories {
 }
 
 export interface Checkouts {
+  attempt_instance: string | null;
   attempted_at: Generated<Timestamp>;
   completed_at: Timestamp | null;
   created_at: CreatedAt;

@@ -18,6 +18,11 @@ export interface AppDeps {
   clientIp?: (c: HonoContext) => string | undefined;
   /** Lab-test payments; the one the settings name (PAYMENT_PROVIDER) unless one is given. */
   payments?: PaymentProvider;
+  /**
+   * This server instance's name (INSTANCE_NAME, else host:port; the Node entry): the checkouts it charges
+   * carry it, so that it ends them if it stops midway and starts again (booking/checkout-recovery.service.ts).
+   */
+  instance?: string;
   /** Where result files are kept; without one, /files/results answers 503 (the Node entry gives the disk store). */
   blobs?: BlobStore;
   /** Makes a store picture's sizes (sharp, Node only); without one, picture uploads answer 503. */
@@ -36,6 +41,8 @@ export interface TrpcContext {
   db: Kysely<Database>;
   config: Env;
   payments: PaymentProvider;
+  /** AppDeps.instance; null where the runtime has none (the Worker). */
+  instance: string | null;
   /** Where result files are kept (an account's deletion removes its files); absent where none is. */
   blobs?: BlobStore;
   session: Session | null;
@@ -75,6 +82,7 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
     db: deps.db,
     config: deps.env,
     payments: deps.payments ?? paymentProviderFor(deps.env),
+    instance: deps.instance ?? null,
     ...(deps.blobs && { blobs: deps.blobs }),
     session: validation?.session ?? null,
     user: validation?.user ?? null,

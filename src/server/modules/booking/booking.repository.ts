@@ -115,12 +115,13 @@ export async function claimCheckout(
   db: Db,
   checkout: { customerId: string; idempotencyKey: string; totalHalalas: number; vatHalalas: number; provider: string },
   seats: Seat[],
-  attempt: { startedAt: Date; holdsExpireAt: Date; abandonedBefore: Date },
+  /** `instance`: the server instance that charges this attempt itself; null when the browser pays. */
+  attempt: { startedAt: Date; holdsExpireAt: Date; abandonedBefore: Date; instance: string | null },
 ): Promise<{ id: string; paid: boolean }> {
   const { rows } = await sql<{ id: string; paid: boolean }>`${sql.raw(PREPARE)}
     select id, paid from claim_checkout(${checkout.customerId}, ${checkout.idempotencyKey}, ${checkout.totalHalalas},
                           ${checkout.vatHalalas}, ${checkout.provider}, ${JSON.stringify(seats)}::jsonb, ${attempt.startedAt},
-                          ${attempt.holdsExpireAt}, ${attempt.abandonedBefore})`.execute(db);
+                          ${attempt.holdsExpireAt}, ${attempt.abandonedBefore}, ${attempt.instance})`.execute(db);
   return rows[0]!;
 }
 
@@ -162,6 +163,37 @@ export function findCheckout(db: Db, customerId: string, idempotencyKey: string)
 /** Fails the key's checkout if it lies abandoned (fail_abandoned_checkout). */
 export async function failAbandoned(db: Db, customerId: string, idempotencyKey: string, abandonedBefore: Date) {
   await sql`select fail_abandoned_checkout(${customerId}, ${idempotencyKey}, ${abandonedBefore})`.execute(db);
+}
+
+/**
+ * Fails every attempt still pending that the server instance `instance` was charging: it stopped before
+ * they ended. Answers the checkouts, with their payment provider.
+ */
+export function failInstanceAttempts(db: Db, instance: string) {
+  return db
+    .updateTable('checkouts')
+    .set({ status: 'failed' })
+    .where('status', '=', 'pending')
+    .where('attempt_instance', '=', instance)
+    .returning(['id', 'customer_id', 'payment_provider', 'attempted_at'])
+    .execute();
+}
+
+/**
+ * The gateway payments (paid in the browser) of checkouts still pending that were last heard of in a
+ * state that may yet book them: what a server that stopped between fetching a payment and confirming it
+ * left unfinished.
+ */
+export function findUnsettledGatewayPayments(db: Db, limit: number) {
+  return db
+    .selectFrom('gateway_payments')
+    .innerJoin('checkouts', 'checkouts.id', 'gateway_payments.checkout_id')
+    .where('checkouts.status', '=', 'pending')
+    .where('gateway_payments.status', 'in', ['initiated', 'paid', 'authorized', 'captured'])
+    .select('gateway_payments.id')
+    .orderBy('gateway_payments.created_at')
+    .limit(limit)
+    .execute();
 }
 
 /** Fails the attempt begun at `attemptedAt` unless another has taken the checkout over (fail_checkout_attempt). */

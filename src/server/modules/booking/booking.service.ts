@@ -202,9 +202,11 @@ export async function createBookings(
   items: BookingItem[],
   idempotencyKey: string,
   now = new Date(),
+  /** The server instance running the payment (AppDeps.instance), so that it can end the attempt if it stops midway. */
+  instance: string | null = null,
 ) {
   if (payments.browser) throw new Error('a gateway the browser pays at starts its checkouts with startGatewayCheckout');
-  const result = await checkout(db, payments, customerId, items, idempotencyKey, now, '');
+  const result = await checkout(db, payments, customerId, items, idempotencyKey, now, '', instance);
   if ('payment' in result) throw new Error('unreachable: the simulated payment never asks the browser to pay');
   return result;
 }
@@ -223,7 +225,7 @@ export async function startGatewayCheckout(
   publicUrl: string,
   now = new Date(),
 ) {
-  return checkout(db, payments, customerId, items, idempotencyKey, now, publicUrl);
+  return checkout(db, payments, customerId, items, idempotencyKey, now, publicUrl, null);
 }
 
 async function checkout(
@@ -235,6 +237,7 @@ async function checkout(
   now: Date,
   /** Where the gateway sends the customer back (a browser-paid provider only): PUBLIC_URL. */
   publicUrl: string,
+  instance: string | null,
 ) {
   const startedAt = Date.now();
   await assertOwnMembers(
@@ -272,6 +275,7 @@ async function checkout(
       startedAt: attemptedAt,
       holdsExpireAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE),
       abandonedBefore,
+      instance: payments.browser ? null : instance,
     }),
   ).catch(async (error: unknown) => {
     // An abandoned attempt that could not be taken over (its seats are gone) is over: say so.

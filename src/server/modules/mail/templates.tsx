@@ -14,6 +14,7 @@ import {
   bookingConfirmedMail,
   bookingReminderMail,
   bookingRescheduledMail,
+  checkoutInterruptedMail,
   resultsReadyMail,
 } from './templates/booking-mails.ts';
 import type { MailContent } from './templates/content.ts';
@@ -49,6 +50,8 @@ export type MailMessage =
   | { template: 'booking-cancelled'; data: BookingMailData }
   /** The booking moved to another time: the new details, and the calendar file again (same UID, next SEQUENCE). */
   | { template: 'booking-rescheduled'; data: BookingMailData }
+  /** The server stopped while the customer paid: nothing booked, nothing taken; the link goes to the checkout. */
+  | { template: 'checkout-interrupted'; data: { name: string; link: string } }
   /** Sent 24 hours before the appointment. */
   | { template: 'booking-reminder'; data: BookingMailData }
   /** A link, never the result. */
@@ -123,6 +126,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return bookingCancelledMail(message.data, locale);
     case 'booking-rescheduled':
       return bookingRescheduledMail(message.data, locale);
+    case 'checkout-interrupted':
+      return checkoutInterruptedMail(message.data, locale);
     case 'booking-reminder':
       return bookingReminderMail(message.data, locale, publicUrl);
     case 'results-ready':

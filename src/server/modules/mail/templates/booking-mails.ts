@@ -112,6 +112,44 @@ export function bookingReminderMail(data: BookingMailData, locale: Locale, publi
   };
 }
 
+/**
+ * A checkout stopped midway (the server stopped while the customer paid) and was ended when it started
+ * again: nothing was booked and no payment was taken; the cart is as the customer left it.
+ */
+export function checkoutInterruptedMail(data: { name: string; link: string }, locale: Locale): MailContent {
+  const t = picker(locale);
+  return {
+    subject: subject(t, t('لم يكتمل حجزك', 'Your booking was not completed')),
+    preheader: t('لم يُخصم منك أي مبلغ، ويمكنك إتمام الحجز الآن.', 'You were not charged, and you can finish booking now.'),
+    heading: t('لم يكتمل حجزك', 'Your booking was not completed'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'انقطعت عملية الدفع لديك بسبب عطل مؤقت في خدمتنا قبل تأكيد الحجز، فلم يُحجز أي موعد ولم يُخصم منك أي مبلغ.',
+          'A brief fault on our side interrupted your payment before your booking was confirmed: no appointment was booked and you were not charged.',
+        ),
+      ],
+      [
+        t(
+          'ما زالت التحاليل التي اخترتها في سلتك، ويمكنك إتمام الحجز الآن إن كانت المواعيد متاحة.',
+          'The tests you chose are still in your cart; you can finish booking now while the times are free.',
+        ),
+      ],
+    ],
+    action: { label: t('إتمام الحجز', 'Finish booking'), href: webAddress(data.link) },
+    notes: [[t('نعتذر عن هذا الإزعاج.', 'We are sorry for the trouble.')]],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأنك بدأت حجزًا عبر تحاليل ولم يكتمل.',
+          'You received this e-mail because you started a booking on Tahaleel that was not completed.',
+        ),
+      ],
+    ],
+  };
+}
+
 /** A link to the results, never the results: they are health data and stay behind the sign-in. */
 export function resultsReadyMail(data: { name: string; link: string }, locale: Locale): MailContent {
   const t = picker(locale);
