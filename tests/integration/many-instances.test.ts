@@ -58,6 +58,8 @@ let b: Instance;
 let demo: { labId: string; labTestId: number; testId: number; testName: string };
 /** Free slots of the demo lab, on the first coming day with enough of them. */
 let slots: string[];
+/** The instances' settings, for a third one started in a test. */
+let env: Record<string, string>;
 
 describe.skipIf(unreachable)('two server processes on one PostgreSQL database and one object store', () => {
   beforeAll(async () => {
@@ -72,7 +74,7 @@ describe.skipIf(unreachable)('two server processes on one PostgreSQL database an
 
     const ports = await freePorts(2, 3700, 3799);
     origin = `http://localhost:${ports[0]}`;
-    const env = {
+    env = {
       NODE_ENV: 'test',
       PASSWORD_COST: 'test-only',
       PAYMENT_DELAY_MS: '0',
@@ -225,6 +227,43 @@ describe.skipIf(unreachable)('two server processes on one PostgreSQL database an
     expect(late).toEqual(late.map(() => price));
   }
 
+  it('an instance killed while a customer pays ends that checkout when it starts again: the customer is mailed, and sending it again books at once', async () => {
+    const [port] = await freePorts(1, 3800, 3899);
+    const customer = await createTestUser(scratch.db, 'customer');
+    const checkout = { items: [{ labTestId: demo.labTestId, bookingTime: slots[3]! }], idempotencyKey: `killed-${randomUUID()}` };
+    // A third instance whose payments take 20 s: it is killed (SIGKILL, no goodbye) in the middle of one.
+    const slow = instance(await startServerProcess({ port: port!, env: { ...env, DATABASE_URL: scratch.url, PAYMENT_DELAY_MS: '20000' } }));
+    void slow.api.mutate('booking.create', checkout, customer.cookie).catch(() => {});
+    await waitForRow(() =>
+      scratch.db
+        .selectFrom('checkouts')
+        .select('id')
+        .where('customer_id', '=', customer.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst(),
+    );
+    slow.server.child.kill('SIGKILL');
+    await slow.server.stop();
+
+    // Meanwhile the other instances tell the customer to wait…
+    expect((await b.api.mutate('booking.create', checkout, customer.cookie)).error?.data.appCode).toBe('CHECKOUT_IN_PROGRESS');
+    // …until the killed one starts again (same host and port, so the same instance name).
+    const restarted = instance(await startServerProcess({ port: port!, env: { ...env, DATABASE_URL: scratch.url } }));
+    try {
+      const mail = await scratch.db
+        .selectFrom('outbox')
+        .select(['template', 'recipient'])
+        .where('recipient', '=', customer.email)
+        .where('template', '=', 'checkout-interrupted')
+        .execute();
+      expect(mail).toHaveLength(1);
+      const booked = ok(await b.api.mutate<{ bookings: { booking_time: string }[] }>('booking.create', checkout, customer.cookie));
+      expect(booked.bookings.map((row) => row.booking_time)).toEqual([slots[3]]);
+    } finally {
+      await restarted.server.stop();
+    }
+  }, 240_000);
+
   it('answers a price changed through one instance from the other within 1 s: search, the catalog and bookings', async () => {
     const lab = await signIn(a, LAB);
     const customer = await signIn(b, CUSTOMER);
@@ -267,6 +306,15 @@ describe.skipIf(unreachable)('two server processes on one PostgreSQL database an
     await changePriceOnAReadOnB(lab, 3);
   });
 });
+
+/** Polls `find` every 50 ms until it answers a row, for at most 10 s. */
+async function waitForRow(find: () => Promise<unknown>) {
+  const deadline = Date.now() + 10_000;
+  while (!(await find())) {
+    if (Date.now() > deadline) throw new Error('no such row after 10 s');
+    await sleep(50);
+  }
+}
 
 /** Polls `condition` every 50 ms, for at most 10 s. */
 async function waitFor(condition: () => boolean) {
