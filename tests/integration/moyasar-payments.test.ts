@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import { recordGatewayPayment } from '../../src/server/modules/booking/booking.repository.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
+import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/checkout-recovery.service.ts';
 import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
@@ -237,6 +239,49 @@ describe('the checkout in Moyasar mode', () => {
     }
     expect(await bookingsOf(customer.id)).toEqual([]);
     expect((await checkoutRow(answer.checkout_id)).status).toBe('pending');
+  });
+
+  it('tells the returning customer "pending" while Moyasar does not answer; the webhook hears 503; the next start books a payment left unbooked', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const paid = await pay(answer.payment);
+    // This server's way to Moyasar is down (nothing listens there): no 500, no booking, and no guess.
+    const down = moyasarPaymentProvider({
+      apiUrl: 'http://127.0.0.1:9/v1',
+      secretKey: 'sk',
+      publishableKey: 'pk',
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    const cutOff = createApp({ db: database.db, env, payments: down, log: { info() {}, warn() {}, error() {}, debug() {} } as never });
+    const landed = await cutOff.request(`/payments/moyasar/callback${paid.back.search}`);
+    expect(landed.status).toBe(303);
+    expect(new URL(landed.headers.get('location')!, 'http://localhost').searchParams.get('outcome')).toBe('pending');
+    const hook = await cutOff.request('/payments/moyasar/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(webhookFor(paid.id)),
+    });
+    expect(hook.status).toBe(503);
+    expect(await bookingsOf(customer.id)).toEqual([]);
+
+    // A server stopped after recording the paid payment and before booking it: the next start asks again and books.
+    await recordGatewayPayment(
+      database.db,
+      {
+        id: paid.id,
+        provider: 'moyasar',
+        checkoutId: answer.checkout_id,
+        amount: answer.payment.amount,
+        currency: 'SAR',
+        status: 'paid',
+        message: null,
+      },
+      new Date(),
+    );
+    const recovered = await recoverInterruptedCheckouts(database.db, payments, 'tests:0');
+    expect(recovered.gatewayPaymentsChecked).toBeGreaterThanOrEqual(1);
+    expect(await bookingsOf(customer.id)).toMatchObject([{ status: 'confirmed', checkout_id: answer.checkout_id }]);
+    expect((await checkoutRow(answer.checkout_id)).payment_reference).toBe(paid.id);
   });
 
   it('confirms nothing paid for another amount, or naming another or no checkout', async () => {

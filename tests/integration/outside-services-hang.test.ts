@@ -4,6 +4,8 @@ import { exchangeGoogleCode, GoogleOutageError } from '../../src/server/modules/
 import { SmtpOutageError, smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
 import { ObjectStoreOutageError, s3BlobStore } from '../../src/server/modules/results/s3-blob-store.ts';
 import { OUTSIDE_READ_TIMEOUT_MS, OUTSIDE_RETRY_AFTER_MS } from '../../src/server/platform/circuit-breaker.ts';
+import { MoyasarOutageError, moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
+import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
 import { startFakeGoogle } from '../setup/fake-google.ts';
 import { startS3Server, type TestS3Server } from '../setup/s3.ts';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
@@ -105,6 +107,32 @@ describe('Google token endpoint that hangs', () => {
     const exchange = () => exchangeGoogleCode(`http://127.0.0.1:${front.port}/token`, client, 'a-code-google-never-gave', 'verifier');
     // Recovered, Google answers this made-up code with an error: an answer, not an outage.
     await provesFailFastAndRecovery(front, exchange, GoogleOutageError);
+  });
+});
+
+describe('Payment gateway (Moyasar) that hangs', () => {
+  let moyasar: FakeMoyasar;
+  let front: Front;
+  beforeAll(async () => {
+    moyasar = await startFakeMoyasar();
+    front = await hangingFrontOf(Number(new URL(moyasar.apiUrl).port));
+  });
+  afterAll(async () => {
+    await front.close();
+    await moyasar.close();
+  });
+
+  it('costs the first payment lookup 3 s, the next none, and is asked again after 10 s', async () => {
+    const gateway = moyasarPaymentProvider({
+      apiUrl: `http://127.0.0.1:${front.port}/v1`,
+      secretKey: moyasar.secretKey,
+      publishableKey: moyasar.publishableKey,
+      webhookSecret: 'whsec',
+    });
+    // Recovered, Moyasar answers a payment it does not know with 404: an answer (null), not an outage.
+    const lookUp = () => gateway.browser.fetchPayment('00000000-0000-4000-8000-000000000000');
+    await provesFailFastAndRecovery(front, lookUp, MoyasarOutageError);
+    expect(await lookUp()).toBeNull();
   });
 });
 

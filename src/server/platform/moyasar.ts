@@ -4,6 +4,7 @@
 // Basic (the key as user name, an empty password). Amounts are in halalas. ADR 0026.
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../shared/errors.ts';
+import { circuitsByKey, isFetchOutage, OUTSIDE_READ_TIMEOUT_MS } from './circuit-breaker.ts';
 import type { BrowserPayments, MoyasarPayment, PaymentProvider } from './payment-provider.ts';
 
 /** A webhook's body ("Webhook Reference"): the event, the shared secret, and the payment it is about. */
@@ -22,7 +23,22 @@ export interface MoyasarSettings {
   webhookSecret: string;
 }
 
-const TIMEOUT_MS = 15_000;
+/**
+ * A refund or a void moves money: it may take longer than a read to answer. Neither is sent again once it
+ * times out (whether it happened is read back from the payment later: the webhook, or the next fetch).
+ */
+const WRITE_TIMEOUT_MS = 10_000;
+
+/** Moyasar did not answer in time or could not be reached, or was not asked (its circuit is open). */
+export class MoyasarOutageError extends Error {
+  override name = 'MoyasarOutageError';
+}
+
+/** One circuit per API base (platform/circuit-breaker.ts): a gateway that hangs costs one call its timeout, the next none. */
+const gatewayCircuit = circuitsByKey({
+  isOutage: (error) => error instanceof MoyasarOutageError,
+  openError: () => new MoyasarOutageError('Moyasar is not answering: not asked again until it has had time to recover'),
+});
 
 /** Moyasar's ids are UUIDs; anything else never reaches its API (a forged id stays a string we never send). */
 const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,18 +47,30 @@ export function moyasarPaymentProvider(settings: MoyasarSettings): PaymentProvid
   const base = settings.apiUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${settings.secretKey}:`).toString('base64')}`;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
-    return fetch(`${base}${path}`, {
-      method,
-      headers: { authorization, accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+  /** One request and its whole answer, read within the deadline (reads 3 s, refunds and voids 10 s); null for 404. */
+  function call(method: 'GET' | 'POST', path: string, what: string, body?: unknown): Promise<MoyasarPayment | null> {
+    return gatewayCircuit(base).run(async () => {
+      try {
+        const response = await fetch(`${base}${path}`, {
+          method,
+          headers: { authorization, accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }) },
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+          signal: AbortSignal.timeout(method === 'GET' ? OUTSIDE_READ_TIMEOUT_MS : WRITE_TIMEOUT_MS),
+        });
+        if (response.status === 404) return null;
+        if (!response.ok) throw new Error(`Moyasar ${what} answered HTTP ${response.status}`);
+        return (await response.json()) as MoyasarPayment;
+      } catch (error) {
+        if (isFetchOutage(error)) throw new MoyasarOutageError(`Moyasar ${what}: no answer (${String(error)})`, { cause: error });
+        throw error;
+      }
     });
   }
 
-  async function payment(response: Response, what: string): Promise<MoyasarPayment> {
-    if (!response.ok) throw new Error(`Moyasar ${what} answered HTTP ${response.status}`);
-    return (await response.json()) as MoyasarPayment;
+  async function found(answer: Promise<MoyasarPayment | null>, what: string): Promise<MoyasarPayment> {
+    const payment = await answer;
+    if (!payment) throw new Error(`Moyasar ${what} answered HTTP 404`);
+    return payment;
   }
 
   const browser: BrowserPayments = {
@@ -50,15 +78,13 @@ export function moyasarPaymentProvider(settings: MoyasarSettings): PaymentProvid
     publishableKey: settings.publishableKey,
     async fetchPayment(id) {
       if (!PAYMENT_ID.test(id)) return null;
-      const response = await call('GET', `/payments/${id}`);
-      if (response.status === 404) return null;
-      return payment(response, 'fetch');
+      return call('GET', `/payments/${id}`, 'fetch');
     },
     async refundPayment(id, amount) {
-      return payment(await call('POST', `/payments/${encodeURIComponent(id)}/refund`, { amount }), 'refund');
+      return found(call('POST', `/payments/${encodeURIComponent(id)}/refund`, 'refund', { amount }), 'refund');
     },
     async voidPayment(id) {
-      return payment(await call('POST', `/payments/${encodeURIComponent(id)}/void`), 'void');
+      return found(call('POST', `/payments/${encodeURIComponent(id)}/void`, 'void'), 'void');
     },
     isWebhookSecret(token) {
       if (typeof token !== 'string') return false;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { MoyasarWebhook } from '../../platform/moyasar.ts';
+import { MoyasarOutageError, type MoyasarWebhook } from '../../platform/moyasar.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { confirmGatewayPayment } from './booking-payments.service.ts';
 
@@ -19,7 +19,13 @@ export function moyasarRoutes(deps: { db: Kysely<Database>; payments: PaymentPro
 
   app.get('/callback', async (c) => {
     const id = c.req.query('id') ?? '';
-    const confirmed = await confirmGatewayPayment(deps.db, deps.payments, id, deps.log);
+    // Moyasar not answering: the customer hears the payment is still being confirmed, and the webhook
+    // (which Moyasar sends again until it is answered) or the next start settles it.
+    const confirmed = await confirmGatewayPayment(deps.db, deps.payments, id, deps.log).catch((error: unknown) => {
+      if (!(error instanceof MoyasarOutageError)) throw error;
+      deps.log.warn({ payment: id, err: error }, 'Moyasar did not answer the return from payment');
+      return { outcome: 'pending' as const, message: null };
+    });
     const to = new URLSearchParams({ outcome: confirmed.outcome });
     if (confirmed.message && confirmed.outcome === 'failed') to.set('message', confirmed.message.slice(0, 200));
     c.header('Cache-Control', 'no-store');
@@ -35,8 +41,14 @@ export function moyasarRoutes(deps: { db: Kysely<Database>; payments: PaymentPro
     }
     if (!deps.payments.browser?.isWebhookSecret(body.secret_token)) return c.json({ error: 'invalid secret_token' }, 401);
     const id = typeof body.data?.id === 'string' ? body.data.id : '';
-    const confirmed = await confirmGatewayPayment(deps.db, deps.payments, id, deps.log);
-    return c.json({ received: true, outcome: confirmed.outcome });
+    try {
+      const confirmed = await confirmGatewayPayment(deps.db, deps.payments, id, deps.log);
+      return c.json({ received: true, outcome: confirmed.outcome });
+    } catch (error) {
+      // Not received: Moyasar sends the webhook again later.
+      if (error instanceof MoyasarOutageError) return c.json({ error: 'payment gateway not answering' }, 503);
+      throw error;
+    }
   });
 
   return app;
