@@ -324,6 +324,9 @@ describe('the checkout in Moyasar mode', () => {
     expect(fake.payments.get(first.id)).toMatchObject({ status: 'paid', refunded: 0 });
     expect(fake.payments.get(second.id)).toMatchObject({ status: 'refunded', refunded: CHARGED });
     expect(await bookingsOf(customer.id)).toHaveLength(1);
+    expect(await refundMails(customer.id)).toEqual([
+      { template: 'payment-refunded', data: expect.objectContaining({ reason: 'duplicate' }) },
+    ]);
   });
 
   it('refunds at once a payment that came after its hold ended and its seat was taken, and says so', async () => {
@@ -351,8 +354,20 @@ describe('the checkout in Moyasar mode', () => {
     // Told again the same on a replay; refunded once.
     expect((await callback(paid.back.search)).searchParams.get('outcome')).toBe('refunded');
     expect(await database.db.selectFrom('payment_refunds').select('id').where('payment_reference', '=', paid.id).execute()).toHaveLength(1);
+    // …and mailed once, for the customer who closed the page after paying.
+    expect(await refundMails(late.id)).toEqual([
+      { template: 'payment-refunded', data: expect.objectContaining({ reason: 'seat_lost', amount: CHARGED / 100 }) },
+    ]);
   });
 });
+
+const refundMails = (userId: string) =>
+  database.db
+    .selectFrom('outbox')
+    .select(['template', 'data'])
+    .where('user_id', '=', userId)
+    .where('template', '=', 'payment-refunded')
+    .execute();
 
 describe('cancelling a booking paid at Moyasar', () => {
   async function paidBooking(customer: TestUser) {

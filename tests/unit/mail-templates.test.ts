@@ -32,6 +32,10 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
   'booking-cancelled': { template: 'booking-cancelled', data: booking },
   'booking-rescheduled': { template: 'booking-rescheduled', data: { ...booking, sequence: 1 } },
   'booking-reminder': { template: 'booking-reminder', data: booking },
+  'payment-refunded': {
+    template: 'payment-refunded',
+    data: { name: 'Sarah', amount: 149.5, reason: 'seat_lost', link: 'https://tahaleel.sa/checkout' },
+  },
   'checkout-interrupted': { template: 'checkout-interrupted', data: { name: 'سارة', link: 'https://tahaleel.sa/checkout' } },
   'results-ready': {
     template: 'results-ready',

@@ -5,10 +5,11 @@
 // payment confirms its checkout once, whichever of the two arrives first; a paid payment that cannot
 // have its seats (they went while the customer paid) goes straight back.
 import type { Kysely } from 'kysely';
+import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { MoyasarPayment, PaymentProvider } from '../../platform/payment-provider.ts';
-import { recipientOf } from '../mail/mail.service.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
 import { confirmPaidCheckout, offeringsOf } from './booking.service.ts';
 
@@ -81,12 +82,12 @@ export async function confirmGatewayPayment(
     if (current.status === 'paid') {
       if (current.payment_reference === payment.id) return answer('paid');
       // The checkout was paid by another payment: this one is a second charge and goes back.
-      await refundWhole(db, payments, payment, 'duplicate', log);
+      await refundWhole(db, payments, payment, 'duplicate', current.customer_id, log);
       return answer('paid');
     }
     if (current.status === 'failed') {
       // Paid after the checkout ended (its seats were lost to a late payment before): give it back.
-      await refundWhole(db, payments, payment, 'seat_lost', log);
+      await refundWhole(db, payments, payment, 'seat_lost', current.customer_id, log);
       return answer('refunded');
     }
     const seats = (current.items ?? []) as unknown as repo.Seat[];
@@ -116,7 +117,7 @@ export async function confirmGatewayPayment(
       if (state === repo.SLOT_UNAVAILABLE_STATE) {
         // The hold ran out while the customer paid and someone took the seat: the money goes back now.
         await repo.failCheckout(db, current.id, payment.id);
-        await refundWhole(db, payments, payment, 'seat_lost', log);
+        await refundWhole(db, payments, payment, 'seat_lost', current.customer_id, log);
         return answer('refunded');
       }
       throw error;
@@ -131,6 +132,7 @@ async function refundWhole(
   payments: PaymentProvider,
   payment: MoyasarPayment,
   reason: 'seat_lost' | 'duplicate',
+  customerId: string,
   log?: Logger,
 ) {
   const amount = payment.amount - payment.refunded;
@@ -141,7 +143,20 @@ async function refundWhole(
     await repo.releaseRefundClaim(db, payment.id);
     throw error;
   }
-  await repo.recordRefund(db, { paymentReference: payment.id, bookingId: null, amount, reason });
-  await repo.markGatewayPayment(db, payment.id, 'refunded', new Date());
+  // The customer is told, in the same transaction: the one who closed the page after paying hears it only so.
+  await db.transaction().execute(async (tx) => {
+    await repo.recordRefund(tx, { paymentReference: payment.id, bookingId: null, amount, reason });
+    await repo.markGatewayPayment(tx, payment.id, 'refunded', new Date());
+    const recipient = await recipientOf(tx, customerId);
+    if (recipient) {
+      await enqueueMail(tx, {
+        to: recipient.email,
+        locale: recipient.locale,
+        userId: customerId,
+        message: { template: 'payment-refunded', data: { name: recipient.name, amount: halalasToSar(amount), reason, link: '/checkout' } },
+        dedupeKey: `payment-refunded:${payment.id}`,
+      });
+    }
+  });
   log?.info({ payment: payment.id, amount, reason }, 'gateway payment refunded');
 }

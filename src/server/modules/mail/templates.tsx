@@ -15,6 +15,7 @@ import {
   bookingReminderMail,
   bookingRescheduledMail,
   checkoutInterruptedMail,
+  paymentRefundedMail,
   resultsReadyMail,
 } from './templates/booking-mails.ts';
 import type { MailContent } from './templates/content.ts';
@@ -52,6 +53,8 @@ export type MailMessage =
   | { template: 'booking-rescheduled'; data: BookingMailData }
   /** The server stopped while the customer paid: nothing booked, nothing taken; the link goes to the checkout. */
   | { template: 'checkout-interrupted'; data: { name: string; link: string } }
+  /** A gateway payment went straight back (its seats went while the customer paid, or it paid a checkout twice); `amount` in SAR. */
+  | { template: 'payment-refunded'; data: { name: string; amount: number; reason: 'seat_lost' | 'duplicate'; link: string } }
   /** Sent 24 hours before the appointment. */
   | { template: 'booking-reminder'; data: BookingMailData }
   /** A link, never the result. */
@@ -128,6 +131,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return bookingRescheduledMail(message.data, locale);
     case 'checkout-interrupted':
       return checkoutInterruptedMail(message.data, locale);
+    case 'payment-refunded':
+      return paymentRefundedMail(message.data, locale);
     case 'booking-reminder':
       return bookingReminderMail(message.data, locale, publicUrl);
     case 'results-ready':

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../../shared/locale.ts';
+import { formatSar } from '../../../../shared/money.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { type DetailRow, isolate, leftToRight, link, type MailContent, type Paragraph } from './content.ts';
 import { type AppointmentTime, appointmentTime, clean, inLanguage, type Pick, picker, webAddress } from './format.ts';
@@ -147,6 +148,48 @@ export function checkoutInterruptedMail(data: { name: string; link: string }, lo
         ),
       ],
     ],
+  };
+}
+
+/**
+ * A payment made at the gateway went straight back: its seats were taken while the customer paid
+ * (`seat_lost`), or the checkout had already been paid by another payment (`duplicate`).
+ */
+export function paymentRefundedMail(
+  data: { name: string; amount: number; reason: 'seat_lost' | 'duplicate'; link: string },
+  locale: Locale,
+): MailContent {
+  const t = picker(locale);
+  const amount = formatSar(data.amount, locale);
+  const what =
+    data.reason === 'seat_lost'
+      ? t(
+          'اكتمل الدفع بعد انتهاء مدة حجز الموعد مؤقتًا، وكان الموعد قد حُجز لشخص آخر، فلم يُؤكَّد حجزك وأعدنا إليك المبلغ كاملًا.',
+          'Your payment came through after the time we held for you had run out and the slot had gone to someone else, so the booking was not made and we refunded the full amount.',
+        )
+      : t(
+          'دُفع هذا الحجز مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. حجزك مؤكَّد كما هو.',
+          'This booking was paid twice: we kept the first payment and refunded the second in full. Your booking stands as confirmed.',
+        );
+  return {
+    subject: subject(t, t('أعدنا إليك مبلغ الدفع', 'We have refunded your payment')),
+    preheader: t(`أُعيد ${amount} إلى وسيلة الدفع الأصلية.`, `${amount} is on its way back to your original payment method.`),
+    heading: t('أعدنا إليك مبلغ الدفع', 'Your payment has been refunded'),
+    intro: [greeting(t, data.name), [what]],
+    details: [{ label: t('المبلغ المُعاد', 'Amount refunded'), value: [amount] }],
+    action:
+      data.reason === 'seat_lost'
+        ? { label: t('اختيار موعد آخر', 'Choose another time'), href: webAddress(data.link) }
+        : { label: t('عرض حجوزاتي', 'View my bookings'), href: webAddress('/dashboard') },
+    notes: [
+      [
+        t(
+          'يصل المبلغ إلى وسيلة الدفع الأصلية خلال 14 يوم عمل في الغالب بحسب البنك.',
+          'It reaches your original payment method, usually within 14 working days depending on your bank.',
+        ),
+      ],
+    ],
+    reason: [bookedOnTahaleel(t)],
   };
 }
 
