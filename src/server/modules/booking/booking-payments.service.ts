@@ -153,7 +153,10 @@ async function refundWhole(
         to: recipient.email,
         locale: recipient.locale,
         userId: customerId,
-        message: { template: 'payment-refunded', data: { name: recipient.name, amount: halalasToSar(amount), reason, link: '/checkout' } },
+        message: {
+          template: 'payment-refunded',
+          data: { name: recipient.name, amount: halalasToSar(amount), reason, link: reason === 'seat_lost' ? '/checkout' : '/dashboard' },
+        },
         dedupeKey: `payment-refunded:${payment.id}`,
       });
     }

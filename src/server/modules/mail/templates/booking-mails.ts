@@ -177,10 +177,11 @@ export function paymentRefundedMail(
     heading: t('أعدنا إليك مبلغ الدفع', 'Your payment has been refunded'),
     intro: [greeting(t, data.name), [what]],
     details: [{ label: t('المبلغ المُعاد', 'Amount refunded'), value: [amount] }],
-    action:
-      data.reason === 'seat_lost'
-        ? { label: t('اختيار موعد آخر', 'Choose another time'), href: webAddress(data.link) }
-        : { label: t('عرض حجوزاتي', 'View my bookings'), href: webAddress('/dashboard') },
+    // `link`: the checkout to choose another time, or the bookings for a second payment.
+    action: {
+      label: data.reason === 'seat_lost' ? t('اختيار موعد آخر', 'Choose another time') : t('عرض حجوزاتي', 'View my bookings'),
+      href: webAddress(data.link),
+    },
     notes: [
       [
         t(
