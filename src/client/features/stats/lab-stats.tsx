@@ -56,6 +56,7 @@ export function LabStats() {
             testId="chart-weekdays"
             title={t`Busiest weekdays`}
             summary={t`Appointments by day of the week`}
+            labelHeading={t`Day`}
             labels={data.weekdays.map((_, day) => formatWeekday(day, locale))}
             series={[{ name: t`Appointments`, values: data.weekdays, color: SERIES_COLOURS[2]! }]}
             kind="bar"
@@ -65,6 +66,7 @@ export function LabStats() {
             testId="chart-hours"
             title={t`Busiest hours`}
             summary={t`Appointments by hour of the day`}
+            labelHeading={t`Hour`}
             labels={data.hours.map((_, hour) => formatClock(`${hour}:00`, locale))}
             series={[{ name: t`Appointments`, values: data.hours, color: SERIES_COLOURS[3]! }]}
             kind="bar"
@@ -74,6 +76,7 @@ export function LabStats() {
             testId="chart-tests"
             title={t`Top tests`}
             summary={t`The tests booked most in this period`}
+            labelHeading={t`Test`}
             labels={data.topTests.map((test) => localized(locale, test.nameAr, test.nameEn))}
             series={[{ name: t`Bookings`, values: data.topTests.map((test) => test.bookings), color: SERIES_COLOURS[0]! }]}
             kind="bar"

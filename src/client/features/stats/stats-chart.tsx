@@ -15,7 +15,18 @@ export const SERIES_COLOURS = ['#1d6fb8', '#1f8a5b', '#b45309', '#7c3aed', '#c24
  * hidden) and shown to anyone who asks; the drawing is hidden from assistive technology, which reads
  * the table and the one-line summary instead.
  */
-export function StatsChart({ title, summary, testId, ...chart }: ChartProps & { title: string; summary: string; testId: string }) {
+export function StatsChart({
+  title,
+  summary,
+  testId,
+  labelHeading,
+  ...chart
+}: ChartProps & {
+  title: string;
+  summary: string;
+  testId: string /** The first column's heading; Period unless named. */;
+  labelHeading?: string;
+}) {
   const { t } = useLingui();
   const locale = activeLocale();
   const [showTable, setShowTable] = useState(false);
@@ -53,7 +64,7 @@ export function StatsChart({ title, summary, testId, ...chart }: ChartProps & { 
               <Table.Caption srOnly>{title}</Table.Caption>
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>{t`Period`}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{labelHeading ?? t`Period`}</Table.ColumnHeader>
                   {chart.series.map((item) => (
                     <Table.ColumnHeader key={item.name} textAlign="end">
                       {item.name}
