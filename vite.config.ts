@@ -110,6 +110,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/trpc': 'http://localhost:3000',
       '/auth': 'http://localhost:3000',
       '/files': 'http://localhost:3000',
+      '/invoices': 'http://localhost:3000',
+      '/exports': 'http://localhost:3000',
       '/healthz': 'http://localhost:3000',
       '/readyz': 'http://localhost:3000',
     },

@@ -12,6 +12,7 @@ import { googleRoutes } from './modules/auth/google.routes.ts';
 import { invoiceRoutes } from './modules/billing/billing.routes.ts';
 import { configureSeller } from './modules/billing/billing.service.ts';
 import { moyasarRoutes } from './modules/booking/moyasar.routes.ts';
+import { exportRoutes } from './modules/exports/exports.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { resultRoutes } from './modules/results/results.routes.ts';
 import { storeImageRoutes } from './modules/store/store-images.routes.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps) {
   // The gateway posts its webhook from its own servers: no Origin header, so the checks above pass it.
   if (payments.browser) app.route('/payments/moyasar', moyasarRoutes({ db: deps.db, payments, log }));
   app.route('/invoices', invoiceRoutes({ db: deps.db, env: deps.env }));
+  app.route('/exports', exportRoutes({ db: deps.db, env: deps.env, log }));
   if (deps.env.DEV_MAILBOX) app.route('/dev/mailbox', devMailboxRoutes(deps.db, deps.env.PUBLIC_URL));
 
   if (deps.blobs) {

@@ -56,7 +56,7 @@ export interface WorkerBindings {
 }
 
 /** Paths that are never a file or a page: the Worker answers them without asking `ASSETS`. */
-const SERVER_PATHS = [/^\/trpc(\/|$)/, /^\/(healthz|readyz)$/, /^\/auth(\/|$)/, /^\/files(\/|$)/];
+const SERVER_PATHS = [/^\/trpc(\/|$)/, /^\/(healthz|readyz)$/, /^\/auth(\/|$)/, /^\/files(\/|$)/, /^\/exports(\/|$)/];
 
 // Vars do not change within an isolate: parse them once per bindings object.
 const parsedEnvs = new WeakMap<object, Env>();
@@ -164,6 +164,8 @@ export default {
     }
 
     const db = openDatabase(bindings);
+    const closeDatabase = () => db.destroy().catch((error: unknown) => console.error('Closing the database failed:', error));
+    let closesWithBody = false;
     try {
       const deps: AppDeps = { db, env, clientIp: (c) => c.req.header('cf-connecting-ip'), blobs: resultStore(bindings, env) };
       const app = createApp(deps);
@@ -173,12 +175,26 @@ export default {
         app.use('*', serverRenderedPages(deps, templates.serverHtml, entry));
         app.get('*', clientPagesOrNotFound(deps, templates, entry));
       }
-      return await app.fetch(request);
+      const response = await app.fetch(request);
+      // A CSV export (/exports/*.csv) reads its rows while its body streams, after `fetch` returns: its
+      // pool closes when the body has been sent, or the reader has gone.
+      if (response.ok && response.body && pathname.startsWith('/exports/')) {
+        closesWithBody = true;
+        const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+        ctx.waitUntil(
+          response.body
+            .pipeTo(writable)
+            .catch(() => undefined)
+            .finally(closeDatabase),
+        );
+        return new Response(readable, response);
+      }
+      return response;
     } finally {
       // The pool only opens connections on first query; ending it is cheap either way. tRPC answers and
       // the pages are fully buffered (httpBatchLink, renderToString), so no query runs after `fetch`
-      // returns; a streamed response (httpBatchStreamLink, SSE) would need the close deferred until its body is done.
-      ctx.waitUntil(db.destroy().catch((error: unknown) => console.error('Closing the database failed:', error)));
+      // returns; the one streamed answer (the CSV exports) closes it itself, above.
+      if (!closesWithBody) ctx.waitUntil(closeDatabase());
     }
   },
 };

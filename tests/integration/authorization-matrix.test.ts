@@ -274,6 +274,7 @@ const matrix: Record<string, Row> = {
 
   'admin.overview': { access: admins },
   'admin.totalRevenue': { access: admins },
+  'admin.stats': { access: admins, input: () => ({ from: inDays(-30), to: inDays(0), granularity: 'week' }) },
   'admin.labs': { access: admins },
   'admin.setLabApproval': { access: admins, input: () => ({ labId: seeded.spareLabId, approved: false }) },
   'admin.testRequests': { access: admins },
@@ -376,6 +377,7 @@ const matrix: Record<string, Row> = {
   'lab.updateOffering': { access: approvedLabs, input: () => ({ labTestId: NO_ID, price: 100 }) },
   'lab.payments': { access: approvedLabs },
   'lab.results': { access: approvedLabs },
+  'lab.stats': { access: approvedLabs, input: () => ({ from: inDays(-30), to: inDays(0), granularity: 'day' }) },
 
   'newsletter.subscribe': { access: everyone, input: () => ({ email: `${unique('news')}@example.sa` }) },
   // The links in the newsletter's mail work without signing in.

@@ -110,3 +110,11 @@ export function formatClock(time: string, locale: Locale): string {
 export function isAllDay(opensAt: string, closesAt: string): boolean {
   return opensAt.slice(0, 5) === '00:00' && closesAt.slice(0, 5) >= '23:59';
 }
+
+/** A chart's period by its first day (YYYY-MM-DD): '3 Mar' for a day or the week it starts, 'Mar 2026' for a month. */
+export function formatPeriod(start: string, granularity: 'day' | 'week' | 'month', locale: Locale): string {
+  const date = new Date(`${start}T00:00:00Z`);
+  const options: Intl.DateTimeFormatOptions =
+    granularity === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
+  return dateFormat(intlLocale(locale), options).format(date);
+}

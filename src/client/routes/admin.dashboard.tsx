@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import {
   ArrowLeftRight,
+  ChartColumn,
   ClipboardList,
   LayoutDashboard,
   Microscope,
@@ -26,6 +27,7 @@ import { useSession } from '../features/auth/use-session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
 import { type DashboardSection, DashboardShell } from '../features/dashboard/dashboard-shell.tsx';
+import { AdminStats } from '../features/stats/admin-stats.tsx';
 import { searchText } from '../lib/plain-checks.ts';
 
 export const Route = createFileRoute('/admin/dashboard')({
@@ -44,6 +46,7 @@ function AdminDashboardPage() {
   const { section } = Route.useSearch();
   const sections: DashboardSection[] = [
     { id: 'overview', label: t`Overview`, icon: LayoutDashboard, render: () => <AdminOverview /> },
+    { id: 'stats', label: t`Statistics`, icon: ChartColumn, render: () => <AdminStats /> },
     { id: 'labs', label: t`Labs`, icon: Microscope, render: () => <AdminLabs /> },
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions /> },

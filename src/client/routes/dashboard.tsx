@@ -2,7 +2,19 @@ import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { CalendarCheck, FileText, FlaskConical, LayoutDashboard, Package, Receipt, Settings, Sparkles, Upload, Wallet } from 'lucide-react';
+import {
+  CalendarCheck,
+  ChartColumn,
+  FileText,
+  FlaskConical,
+  LayoutDashboard,
+  Package,
+  Receipt,
+  Settings,
+  Sparkles,
+  Upload,
+  Wallet,
+} from 'lucide-react';
 import { labPlans } from '../../shared/plans.ts';
 import { SectionTitle } from '../components/stat-card.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
@@ -24,6 +36,7 @@ import { LabTests } from '../features/lab/lab-tests.tsx';
 import { UnderReviewNotice, WhileUnderReview } from '../features/lab/lab-under-review.tsx';
 import { MyResults } from '../features/results/my-results.tsx';
 import { UploadResultsPanel } from '../features/results/upload-results-panel.tsx';
+import { LabStats } from '../features/stats/lab-stats.tsx';
 import { AiAnalysisUpgrade } from '../features/subscriptions/ai-analysis-upgrade.tsx';
 import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
 import { localized } from '../lib/bidi.ts';
@@ -77,6 +90,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
       render: () =>
         approved ? <LabOverview onViewAll={() => select('bookings')} /> : <WhileUnderReview onOpenSettings={() => select('settings')} />,
     },
+    { id: 'stats', label: t`Statistics`, icon: ChartColumn, disabled: !approved, render: () => <LabStats /> },
     { id: 'tests', label: t`Tests`, icon: FlaskConical, disabled: !approved, render: () => <LabTests /> },
     { id: 'ai-analysis', label: t`AI analysis`, icon: Sparkles, disabled: !approved, render: () => <AiAnalysisUpgrade audience="lab" /> },
     {

@@ -3,6 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ExportLink } from '../../components/export-link.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { localized } from '../../lib/bidi.ts';
@@ -44,14 +45,18 @@ export function AdminTransactions() {
   return (
     <Stack gap="5">
       <SectionTitle title={t`Transactions`} description={t`Lab-test bookings and store orders, newest first.`} />
-      <NativeSelect.Root width={{ base: 'full', sm: '56' }}>
-        <NativeSelect.Field value={kind} onChange={(event) => setKind(event.currentTarget.value as Kind)} aria-label={t`Show`}>
-          <option value="all">{t`All transactions`}</option>
-          <option value="booking">{t`Lab-test bookings`}</option>
-          <option value="store_order">{t`Store orders`}</option>
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="space-between" align={{ sm: 'center' }}>
+        <NativeSelect.Root width={{ base: 'full', sm: '56' }}>
+          <NativeSelect.Field value={kind} onChange={(event) => setKind(event.currentTarget.value as Kind)} aria-label={t`Show`}>
+            <option value="all">{t`All transactions`}</option>
+            <option value="booking">{t`Lab-test bookings`}</option>
+            <option value="store_order">{t`Store orders`}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {/* The bookings on their own are the admin's bookings list: their file has every column a booking has. */}
+        {kind === 'booking' ? <ExportLink name="bookings" filters={{}} /> : <ExportLink name="transactions" filters={{ kind }} />}
+      </Stack>
       {transactions.isError ? (
         <ErrorState title={t`Error fetching transactions`} error={transactions.error} onRetry={() => void transactions.refetch()} />
       ) : transactions.isPending ? (

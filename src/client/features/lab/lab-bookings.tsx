@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, Upload } from 'lucide-react';
 import { useState } from 'react';
+import { ExportLink } from '../../components/export-link.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -49,19 +50,22 @@ export function LabBookings({ onUploadResult }: { onUploadResult: (bookingId: st
             : undefined
         }
       />
-      <HStack gap="2" wrap="wrap" role="group" aria-label={t`Show bookings`}>
-        {filters.map((option) => (
-          <Button
-            key={option.id}
-            size="sm"
-            variant={filter === option.id ? 'solid' : 'outline'}
-            colorPalette={filter === option.id ? 'brand' : 'gray'}
-            aria-pressed={filter === option.id}
-            onClick={() => setFilter(option.id)}
-          >
-            {option.label}
-          </Button>
-        ))}
+      <HStack gap="2" wrap="wrap" justify="space-between">
+        <HStack gap="2" wrap="wrap" role="group" aria-label={t`Show bookings`}>
+          {filters.map((option) => (
+            <Button
+              key={option.id}
+              size="sm"
+              variant={filter === option.id ? 'solid' : 'outline'}
+              colorPalette={filter === option.id ? 'brand' : 'gray'}
+              aria-pressed={filter === option.id}
+              onClick={() => setFilter(option.id)}
+            >
+              {option.label}
+            </Button>
+          ))}
+        </HStack>
+        <ExportLink name="bookings" filters={{ status: filter === 'all' ? undefined : filter }} />
       </HStack>
       {bookings.isError ? (
         <ErrorState title={t`Error fetching bookings`} error={bookings.error} onRetry={() => void bookings.refetch()} />

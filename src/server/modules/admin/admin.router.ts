@@ -1,7 +1,9 @@
 import { auditLogInput, reviewTestRequestInput, setLabApprovalInput } from '../../../shared/schemas.ts';
+import { statsInput } from '../../../shared/stats-schemas.ts';
 import { twoFactorResetInput } from '../../../shared/two-factor-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure, sensitiveAdminProcedure } from '../../trpc/procedures.ts';
+import { adminStats } from '../stats/stats.service.ts';
 import { resetByAdmin } from '../two-factor/two-factor.service.ts';
 import * as admin from './admin.service.ts';
 import { auditLog } from './audit-log.service.ts';
@@ -9,6 +11,8 @@ import { auditLog } from './audit-log.service.ts';
 export const adminRouter = router({
   overview: adminProcedure.query(({ ctx }) => admin.overview(ctx.db)),
   totalRevenue: adminProcedure.query(({ ctx }) => admin.totalRevenue(ctx.db)),
+  /** The charts: bookings and revenue per period, by city and by lab, new customers, store sales. */
+  stats: adminProcedure.input(statsInput).query(({ ctx, input }) => adminStats(ctx.db, input)),
   labs: adminProcedure.query(({ ctx }) => admin.labs(ctx.db)),
   setLabApproval: sensitiveAdminProcedure
     .input(setLabApprovalInput)

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { addOfferingInput, labProfileInput, testRequestInput, updateOfferingInput } from '../../../shared/schemas.ts';
+import { statsInput } from '../../../shared/stats-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { approvedLabProcedure, labProcedure } from '../../trpc/procedures.ts';
 import { labResults } from '../results/results.service.ts';
+import { labStats } from '../stats/stats.service.ts';
 import * as lab from './lab.service.ts';
 
 // An unapproved lab reaches its overview and its settings (labProcedure); everything else waits for approval.
@@ -27,4 +29,6 @@ export const labRouter = router({
     .mutation(({ ctx, input }) => lab.updateOffering(ctx.db, ctx.user.id, input)),
   payments: approvedLabProcedure.query(({ ctx }) => lab.payments(ctx.db, ctx.user.id)),
   results: approvedLabProcedure.query(({ ctx }) => labResults(ctx.db, ctx.user.id)),
+  /** The lab's charts: its bookings and revenue per period, busiest weekdays and hours, top tests. */
+  stats: approvedLabProcedure.input(statsInput).query(({ ctx, input }) => labStats(ctx.db, ctx.user.id, input)),
 });

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { STORE_ORDER_STATUSES, type StoreOrderStatus } from '../../../../shared/store-admin-schemas.ts';
+import { ExportLink } from '../../../components/export-link.tsx';
 import { EmptyState, ErrorState } from '../../../components/query-state.tsx';
 import { SectionTitle } from '../../../components/stat-card.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
@@ -63,6 +64,7 @@ export function AdminStoreOrders() {
           <Field.Label>{t`To`}</Field.Label>
           <Input type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
         </Field.Root>
+        <ExportLink name="orders" filters={{ status, from, to, q: q.trim() }} />
       </Stack>
       {orders.isError ? (
         <ErrorState title={t`Error fetching orders`} error={orders.error} onRetry={() => void orders.refetch()} />

@@ -1,0 +1,227 @@
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The rows of the CSV exports, a batch at a time, newest first by (created_at, id): each batch starts
+ * strictly after the last row of the one before (a keyset, to the microsecond), so rows written while
+ * the file streams (newer, hence before the first one) neither repeat nor push rows out, and no
+ * connection is held between batches (PGlite has one).
+ */
+
+export interface ExportCursor {
+  /** created_at to the microsecond, as `cursor_at` gives it. */
+  createdAt: string;
+  id: string;
+}
+
+export interface ExportFilter {
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+}
+
+/** `%text%` for ILIKE, with the caller's own wildcards taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The hex digits of a reference someone typed (a booking's id, ST-1A2B3C4D), to match an id's start. */
+function idPrefix(text: string): string | null {
+  const hex = text
+    .replace(/^ST-/i, '')
+    .toLowerCase()
+    .replace(/[^0-9a-f]/g, '');
+  return hex.length >= 4 ? hex : null;
+}
+
+const RIYADH = 'Asia/Riyadh';
+/** An instant as a Riyadh wall-clock time a spreadsheet reads as a date ('2026-07-01 14:30'). */
+const riyadhTime = (column: Expression<unknown>) => sql<string | null>`to_char(${column} at time zone ${RIYADH}, 'YYYY-MM-DD HH24:MI')`;
+const cursorAt = (column: Expression<unknown>) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const sinceDay = (column: Expression<unknown>, day: string) => sql<SqlBool>`${column} >= (${day}::date)::timestamp at time zone ${RIYADH}`;
+const untilDay = (column: Expression<unknown>, day: string) =>
+  sql<SqlBool>`${column} < (${day}::date + 1)::timestamp at time zone ${RIYADH}`;
+const after = (createdAt: Expression<unknown>, id: Expression<unknown>, cursor: ExportCursor) =>
+  sql<SqlBool>`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+
+/** Bookings with what the admin's list and a lab's list show of them; a lab's own only when `labId` is given. */
+export function bookingExportBatch(
+  db: Kysely<Database>,
+  filter: ExportFilter & { labId?: string | undefined; status?: 'confirmed' | 'completed' | 'cancelled' | undefined },
+  cursor: ExportCursor | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('bookings as b')
+    .innerJoin('lab_tests as lt', 'lt.id', 'b.lab_test_id')
+    .innerJoin('tests as t', 't.id', 'lt.test_id')
+    .innerJoin('labs as l', 'l.id', 'lt.lab_id')
+    .innerJoin('user_profiles as customer', 'customer.id', 'b.customer_id')
+    .innerJoin('users as account', 'account.id', 'b.customer_id')
+    .leftJoin('family_members as fm', 'fm.id', 'b.family_member_id')
+    .leftJoin('checkouts as co', 'co.id', 'b.checkout_id')
+    .select([
+      'b.id',
+      'b.status',
+      'b.total_price_halalas',
+      't.name_ar as test_name_ar',
+      't.name_en as test_name_en',
+      'l.lab_name_ar',
+      'l.lab_name_en',
+      'l.city as lab_city',
+      'customer.name as customer_name',
+      'account.email as customer_email',
+      'account.phone as customer_phone',
+      'fm.name as patient_name',
+      'co.payment_provider',
+      'co.payment_reference',
+    ])
+    .select((eb) => [
+      riyadhTime(eb.ref('b.created_at')).as('created_local'),
+      // The appointment in the lab's own zone, as the lab's list shows it.
+      sql<string>`to_char(b.booking_time at time zone l.time_zone, 'YYYY-MM-DD HH24:MI')`.as('appointment_local'),
+      riyadhTime(eb.ref('b.completed_at')).as('completed_local'),
+      riyadhTime(eb.ref('b.cancelled_at')).as('cancelled_local'),
+      cursorAt(eb.ref('b.created_at')).as('cursor_at'),
+      eb
+        .selectFrom('payment_refunds as r')
+        .whereRef('r.booking_id', '=', 'b.id')
+        .select(sql<number>`coalesce(sum(r.amount_halalas), 0)::int`.as('n'))
+        .as('refunded_halalas'),
+      eb
+        .selectFrom('result_files as rf')
+        .whereRef('rf.booking_id', '=', 'b.id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('result_count'),
+    ]);
+  if (filter.labId) query = query.where('lt.lab_id', '=', filter.labId);
+  if (filter.status) query = query.where('b.status', '=', filter.status);
+  if (filter.from) query = query.where((eb) => sinceDay(eb.ref('b.created_at'), filter.from!));
+  if (filter.to) query = query.where((eb) => untilDay(eb.ref('b.created_at'), filter.to!));
+  if (filter.q) {
+    const pattern = containing(filter.q);
+    const prefix = idPrefix(filter.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb('customer.name', 'ilike', pattern),
+        eb('fm.name', 'ilike', pattern),
+        eb('account.email', 'ilike', pattern),
+        eb('account.phone', 'ilike', pattern),
+        eb('t.name_ar', 'ilike', pattern),
+        eb('t.name_en', 'ilike', pattern),
+        ...(prefix ? [eb(sql`replace(b.id::text, '-', '')`, 'like', `${prefix}%`)] : []),
+      ]),
+    );
+  }
+  if (cursor) query = query.where((eb) => after(eb.ref('b.created_at'), eb.ref('b.id'), cursor));
+  return query.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit).execute();
+}
+
+/**
+ * The admin's transactions: bookings and store orders (every status, as the list shows them) in one
+ * list, newest first, each kind's own keyset condition pushed into its half.
+ */
+export function transactionExportBatch(
+  db: Kysely<Database>,
+  filter: ExportFilter & { kind: 'all' | 'booking' | 'store_order' },
+  cursor: ExportCursor | null,
+  limit: number,
+) {
+  let bookings = db
+    .selectFrom('bookings as b')
+    .innerJoin('lab_tests as lt', 'lt.id', 'b.lab_test_id')
+    .innerJoin('tests as t', 't.id', 'lt.test_id')
+    .innerJoin('labs as l', 'l.id', 'lt.lab_id')
+    .innerJoin('user_profiles as customer', 'customer.id', 'b.customer_id')
+    .innerJoin('users as account', 'account.id', 'b.customer_id')
+    .leftJoin('checkouts as co', 'co.id', 'b.checkout_id')
+    .select([
+      sql<'booking' | 'store_order'>`'booking'`.as('kind'),
+      'b.id',
+      'b.created_at',
+      sql<string>`b.status::text`.as('status'),
+      'b.total_price_halalas as amount_minor',
+      sql<string>`'SAR'`.as('currency'),
+      // Typed as the store's half has them (the union takes one row type).
+      sql<string | null>`customer.name`.as('customer_name'),
+      sql<string | null>`t.name_ar`.as('test_name_ar'),
+      sql<string | null>`t.name_en`.as('test_name_en'),
+      sql<string | null>`l.lab_name_ar`.as('lab_name_ar'),
+      sql<string | null>`l.lab_name_en`.as('lab_name_en'),
+      sql<number>`1`.as('item_count'),
+      'co.payment_provider',
+      'co.payment_reference',
+      sql<number>`(select coalesce(sum(r.amount_halalas), 0)::int from payment_refunds r where r.booking_id = b.id)`.as('refunded_minor'),
+    ]);
+  let orders = db
+    .selectFrom('store_orders as o')
+    .leftJoin('user_profiles as buyer', 'buyer.id', 'o.user_id')
+    .select([
+      sql<'booking' | 'store_order'>`'store_order'`.as('kind'),
+      'o.id',
+      'o.created_at',
+      sql<string>`o.status::text`.as('status'),
+      'o.total_cents as amount_minor',
+      sql<string>`upper(o.currency)`.as('currency'),
+      sql<string | null>`coalesce(buyer.name, o.buyer_name)`.as('customer_name'),
+      sql<string | null>`null`.as('test_name_ar'),
+      sql<string | null>`null`.as('test_name_en'),
+      sql<string | null>`null`.as('lab_name_ar'),
+      sql<string | null>`null`.as('lab_name_en'),
+      sql<number>`(select coalesce(sum(oi.quantity), 0)::int from store_order_items oi where oi.order_id = o.id)`.as('item_count'),
+      sql<string | null>`null`.as('payment_provider'),
+      'o.payment_reference',
+      sql<number>`case when o.refunded_at is not null then o.total_cents else 0 end`.as('refunded_minor'),
+    ]);
+  if (filter.from) {
+    bookings = bookings.where((eb) => sinceDay(eb.ref('b.created_at'), filter.from!));
+    orders = orders.where((eb) => sinceDay(eb.ref('o.created_at'), filter.from!));
+  }
+  if (filter.to) {
+    bookings = bookings.where((eb) => untilDay(eb.ref('b.created_at'), filter.to!));
+    orders = orders.where((eb) => untilDay(eb.ref('o.created_at'), filter.to!));
+  }
+  if (filter.q) {
+    const pattern = containing(filter.q);
+    const prefix = idPrefix(filter.q);
+    bookings = bookings.where((eb) =>
+      eb.or([
+        eb('customer.name', 'ilike', pattern),
+        eb('account.email', 'ilike', pattern),
+        eb('account.phone', 'ilike', pattern),
+        ...(prefix ? [eb(sql`replace(b.id::text, '-', '')`, 'like', `${prefix}%`)] : []),
+      ]),
+    );
+    orders = orders.where((eb) =>
+      eb.or([
+        eb('buyer.name', 'ilike', pattern),
+        eb('o.buyer_name', 'ilike', pattern),
+        eb('o.buyer_email', 'ilike', pattern),
+        eb('o.buyer_phone', 'ilike', pattern),
+        ...(prefix ? [eb(sql`replace(o.id::text, '-', '')`, 'like', `${prefix}%`)] : []),
+      ]),
+    );
+  }
+  if (cursor) {
+    bookings = bookings.where((eb) => after(eb.ref('b.created_at'), eb.ref('b.id'), cursor));
+    orders = orders.where((eb) => after(eb.ref('o.created_at'), eb.ref('o.id'), cursor));
+  }
+  // Each half sorted and cut to the batch before they meet: the union is at most twice a batch.
+  const halves =
+    filter.kind === 'booking'
+      ? bookings.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit)
+      : filter.kind === 'store_order'
+        ? orders.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit)
+        : db
+            .selectFrom(bookings.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit).as('bk'))
+            .selectAll()
+            .unionAll(db.selectFrom(orders.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).as('od')).selectAll());
+  return db
+    .selectFrom(halves.as('tx'))
+    .selectAll()
+    .select((eb) => [riyadhTime(eb.ref('tx.created_at')).as('created_local'), cursorAt(eb.ref('tx.created_at')).as('cursor_at')])
+    .orderBy('tx.created_at', 'desc')
+    .orderBy('tx.id', 'desc')
+    .limit(limit)
+    .execute();
+}
