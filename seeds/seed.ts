@@ -9,6 +9,7 @@ import { tests } from './data/tests.ts';
 import type { SeedLab, SeedStoreProduct } from './data/types.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { deterministicUuid, stableFraction } from './deterministic.ts';
+import { seedReviews } from './reviews.ts';
 
 type Tx = Transaction<Database>;
 
@@ -29,7 +30,6 @@ const pendingLab: SeedLab = {
   phone: '+966126543210',
   licenseNumber: 'MOH-LAB-20991',
   rating: 0,
-  reviewCount: 0,
   hours: {
     0: ['08:00', '20:00'],
     1: ['08:00', '20:00'],
@@ -55,6 +55,12 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
 
     await seedCatalogue(tx, count);
     await seedAccounts(tx, passwordHashes, count);
+    await seedReviews(
+      tx,
+      labs.map((lab, index) => ({ lab, email: emailFor(lab, index) })),
+      insertUser,
+      count,
+    );
     await seedStore(tx, count);
     return { inserted };
   });
@@ -68,7 +74,7 @@ async function hashMissingDemoPasswords(db: Kysely<Database>): Promise<Map<strin
   return new Map(hashes);
 }
 
-type Count = (table: string, rows: number) => void;
+export type Count = (table: string, rows: number) => void;
 
 async function seedCatalogue(tx: Tx, count: Count) {
   const categoryRows = await tx
@@ -148,7 +154,7 @@ async function seedAccounts(tx: Tx, passwordHashes: Map<string, string>, count: 
   await insertLab(tx, count, pendingId, pendingLab);
 }
 
-interface NewUser {
+export interface NewUser {
   email: string;
   name: string;
   userType: 'customer' | 'lab' | 'admin';
@@ -158,7 +164,7 @@ interface NewUser {
   subscriptionTier?: 'professional';
 }
 
-async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> {
+export async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> {
   const id = deterministicUuid(`user:${user.email}`);
   const users = await tx
     .insertInto('users')
@@ -201,8 +207,6 @@ async function insertLab(tx: Tx, count: Count, labId: string, lab: SeedLab) {
       latitude: lab.latitude,
       longitude: lab.longitude,
       phone: lab.phone,
-      rating: lab.rating,
-      review_count: lab.reviewCount,
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')
