@@ -47,8 +47,18 @@ describe('reviews.create', () => {
   it('takes one review per completed booking, from its customer, and refuses a second with REVIEW_EXISTS', async () => {
     const { bookingId, api } = await customerWithCompletedBooking('otherLab');
     const review = await api.reviews.create({ bookingId, rating: 4, text: '  خدمة ممتازة  ' });
-    expect(review).toMatchObject({ booking_id: bookingId, lab_id: otherLab.id, rating: 4, text: 'خدمة ممتازة', editable: true, hidden: false });
-    expect(await refusal(api.reviews.create({ bookingId, rating: 5, text: 'again' }))).toEqual({ code: 'CONFLICT', appCode: 'REVIEW_EXISTS' });
+    expect(review).toMatchObject({
+      booking_id: bookingId,
+      lab_id: otherLab.id,
+      rating: 4,
+      text: 'خدمة ممتازة',
+      editable: true,
+      hidden: false,
+    });
+    expect(await refusal(api.reviews.create({ bookingId, rating: 5, text: 'again' }))).toEqual({
+      code: 'CONFLICT',
+      appCode: 'REVIEW_EXISTS',
+    });
     const rows = await database.db.selectFrom('reviews').select('rating').where('booking_id', '=', bookingId).execute();
     expect(rows).toEqual([{ rating: 4 }]);
   });
@@ -57,7 +67,10 @@ describe('reviews.create', () => {
     const customer = await createTestUser(database.db, 'customer');
     const api = await callerFor(database.db, customer);
     const bookingId = await insertBooking(database.db, { customerId: customer.id, labTestId: otherLabTestId, status: 'confirmed' });
-    expect(await refusal(api.reviews.create({ bookingId, rating: 5, text: '' }))).toEqual({ code: 'CONFLICT', appCode: 'BOOKING_NOT_COMPLETED' });
+    expect(await refusal(api.reviews.create({ bookingId, rating: 5, text: '' }))).toEqual({
+      code: 'CONFLICT',
+      appCode: 'BOOKING_NOT_COMPLETED',
+    });
     const cancelled = await insertBooking(database.db, { customerId: customer.id, labTestId: otherLabTestId, status: 'cancelled' });
     expect(await refusal(api.reviews.create({ bookingId: cancelled, rating: 5, text: '' }))).toEqual({
       code: 'CONFLICT',
@@ -87,7 +100,10 @@ describe('reviews.create', () => {
       { rating: 4, text: 'bell\u0007' },
       { rating: 4, text: 'nul\u0000' },
     ]) {
-      expect(await refusal(api.reviews.create({ bookingId, ...input })), JSON.stringify(input)).toEqual({ code: 'BAD_REQUEST', appCode: null });
+      expect(await refusal(api.reviews.create({ bookingId, ...input })), JSON.stringify(input)).toEqual({
+        code: 'BAD_REQUEST',
+        appCode: null,
+      });
     }
     const saved = await api.reviews.create({ bookingId, rating: 3, text: '<b>line one</b>\nline two' });
     // Stored and answered as the plain text it is; the page draws it as text, never as HTML.
@@ -106,10 +122,20 @@ describe('reviews.update', () => {
     // Thirteen days and a bit later it still may be changed; fourteen days after, no more.
     const written = new Date(review.created_at);
     await expect(
-      reviewsService.update(database.db, customer.id, { id: review.id, rating: 5, text: 'ok' }, new Date(written.getTime() + 13.9 * 86_400_000)),
+      reviewsService.update(
+        database.db,
+        customer.id,
+        { id: review.id, rating: 5, text: 'ok' },
+        new Date(written.getTime() + 13.9 * 86_400_000),
+      ),
     ).resolves.toMatchObject({ rating: 5 });
     await expect(
-      reviewsService.update(database.db, customer.id, { id: review.id, rating: 1, text: 'late' }, new Date(written.getTime() + 14 * 86_400_000)),
+      reviewsService.update(
+        database.db,
+        customer.id,
+        { id: review.id, rating: 1, text: 'late' },
+        new Date(written.getTime() + 14 * 86_400_000),
+      ),
     ).rejects.toMatchObject({ code: 'REVIEW_EDIT_WINDOW_PASSED' });
     // Through the API too: a review written 15 days ago.
     await sql`update reviews set created_at = now() - interval '15 days' where id = ${review.id}`.execute(database.db);
@@ -190,10 +216,14 @@ describe('reviews.forLab', () => {
     const total = REVIEWS_PAGE_SIZE * 2 + 3;
     for (let index = 0; index < total; index++) {
       const bookingId = await insertBooking(database.db, { customerId: customer.id, labTestId: offer, status: 'completed' });
-      ids.push((await (await callerFor(database.db, customer)).reviews.create({ bookingId, rating: 1 + (index % 5), text: `review ${index}` })).id);
+      ids.push(
+        (await (await callerFor(database.db, customer)).reviews.create({ bookingId, rating: 1 + (index % 5), text: `review ${index}` })).id,
+      );
     }
     // Two reviews in the same microsecond: the id orders them.
-    await sql`update reviews set created_at = (select created_at from reviews where id = ${ids[5]!}) where id = ${ids[6]!}`.execute(database.db);
+    await sql`update reviews set created_at = (select created_at from reviews where id = ${ids[5]!}) where id = ${ids[6]!}`.execute(
+      database.db,
+    );
     const visitor = await callerFor(database.db);
     const seen: string[] = [];
     let cursor: string | null = null;

@@ -2,7 +2,19 @@ import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { CalendarCheck, FileText, FlaskConical, LayoutDashboard, Package, Receipt, Settings, Sparkles, Upload, Wallet } from 'lucide-react';
+import {
+  CalendarCheck,
+  FileText,
+  FlaskConical,
+  LayoutDashboard,
+  Package,
+  Receipt,
+  Settings,
+  Sparkles,
+  Star,
+  Upload,
+  Wallet,
+} from 'lucide-react';
 import { labPlans } from '../../shared/plans.ts';
 import { SectionTitle } from '../components/stat-card.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
@@ -20,6 +32,7 @@ import { LabBookings } from '../features/lab/lab-bookings.tsx';
 import { LabOverview } from '../features/lab/lab-overview.tsx';
 import { LabPayments } from '../features/lab/lab-payments.tsx';
 import { LabProfileSettings } from '../features/lab/lab-profile-form.tsx';
+import { LabReviewsPanel } from '../features/lab/lab-reviews.tsx';
 import { LabTests } from '../features/lab/lab-tests.tsx';
 import { UnderReviewNotice, WhileUnderReview } from '../features/lab/lab-under-review.tsx';
 import { MyResults } from '../features/results/my-results.tsx';
@@ -107,6 +120,13 @@ function LabDashboard({ user }: { user: SessionUser }) {
       icon: CalendarCheck,
       disabled: !approved,
       render: () => <LabBookings onUploadResult={(id) => select('upload-results', id)} />,
+    },
+    {
+      id: 'reviews',
+      label: t`Reviews`,
+      icon: Star,
+      disabled: !approved,
+      render: () => <LabReviewsPanel labName={lab ? localized(locale, lab.lab_name_ar, lab.lab_name_en) : user.name} />,
     },
     {
       id: 'settings',
