@@ -74,7 +74,7 @@ async function hashMissingDemoPasswords(db: Kysely<Database>): Promise<Map<strin
   return new Map(hashes);
 }
 
-export type Count = (table: string, rows: number) => void;
+type Count = (table: string, rows: number) => void;
 
 async function seedCatalogue(tx: Tx, count: Count) {
   const categoryRows = await tx
@@ -154,7 +154,7 @@ async function seedAccounts(tx: Tx, passwordHashes: Map<string, string>, count: 
   await insertLab(tx, count, pendingId, pendingLab);
 }
 
-export interface NewUser {
+interface NewUser {
   email: string;
   name: string;
   userType: 'customer' | 'lab' | 'admin';
@@ -164,7 +164,7 @@ export interface NewUser {
   subscriptionTier?: 'professional';
 }
 
-export async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> {
+async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> {
   const id = deterministicUuid(`user:${user.email}`);
   const users = await tx
     .insertInto('users')

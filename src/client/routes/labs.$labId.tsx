@@ -153,6 +153,12 @@ function LabPage() {
                 height="280px"
               />
             )}
+            <LabReviews
+              labId={data.id}
+              labName={localized(locale, data.lab_name_ar, data.lab_name_en)}
+              rating={data.rating}
+              reviewCount={data.review_count}
+            />
           </Stack>
 
           <Stack gap="3" as="section" aria-labelledby="lab-tests-heading">
@@ -181,14 +187,6 @@ function LabPage() {
                 ))}
               </Table.Body>
             </Table.Root>
-            <Box pt="6">
-              <LabReviews
-                labId={data.id}
-                labName={localized(locale, data.lab_name_ar, data.lab_name_en)}
-                rating={data.rating}
-                reviewCount={data.review_count}
-              />
-            </Box>
           </Stack>
         </Grid>
       </Stack>

@@ -7,9 +7,9 @@ import type { Database } from '../../db/schema.ts';
 import { consumeAttempt, type RateLimitPolicy } from '../../platform/rate-limit.ts';
 import { invoicesForExport } from '../billing/billing.service.ts';
 import { exportMembers } from '../family/family.service.ts';
-import { exportReviews } from '../reviews/reviews.service.ts';
 import { list as passkeysOf } from '../passkeys/passkeys.service.ts';
 import { openCustomerResults, type ResultVault, resultAccessLog } from '../results/results.service.ts';
+import { exportReviews } from '../reviews/reviews.service.ts';
 import * as repo from './data-export.repository.ts';
 
 /** An export opens every result file: a few a day is plenty for a person, and bounds the work. */
