@@ -106,7 +106,13 @@ export function AdminReviews() {
                 <Dialog.Body>
                   <Field.Root required>
                     <Field.Label>{t`Reason`}</Field.Label>
-                    <Textarea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={REVIEW_TEXT_MAX} rows={3} />
+                    <Textarea
+                      value={reason}
+                      onChange={(event) => setReason(event.target.value)}
+                      maxLength={REVIEW_TEXT_MAX}
+                      rows={3}
+                      width="full"
+                    />
                     <Field.HelperText>{t`The lab sees this reason; it is kept in the audit log.`}</Field.HelperText>
                   </Field.Root>
                 </Dialog.Body>

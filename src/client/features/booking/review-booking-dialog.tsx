@@ -58,12 +58,7 @@ export function ReviewBookingDialog({ target, onClose }: { target: ReviewTarget 
   };
 
   return (
-    <Dialog.Root
-      open={target !== null}
-      onOpenChange={(event) => !event.open && onClose()}
-      placement="center"
-      size={{ base: 'full', sm: 'md' }}
-    >
+    <Dialog.Root open={target !== null} onOpenChange={(event) => !event.open && onClose()} placement="center" size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -101,6 +96,7 @@ export function ReviewBookingDialog({ target, onClose }: { target: ReviewTarget 
                         onChange={(event) => setText(event.target.value)}
                         maxLength={REVIEW_TEXT_MAX}
                         rows={5}
+                        width="full"
                         name="review-text"
                         placeholder={t`What went well, and what could be better?`}
                       />

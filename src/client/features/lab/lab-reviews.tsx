@@ -89,7 +89,7 @@ function ReplyForm({ reviewId, current }: { reviewId: string; current: string | 
     <Stack as="form" gap="2" onSubmit={submit}>
       <Field.Root required>
         <Field.Label>{t`Your public reply`}</Field.Label>
-        <Textarea value={text} onChange={(event) => setText(event.target.value)} maxLength={REVIEW_TEXT_MAX} rows={3} />
+        <Textarea value={text} onChange={(event) => setText(event.target.value)} maxLength={REVIEW_TEXT_MAX} rows={3} width="full" />
       </Field.Root>
       <HStack gap="2">
         <Button size="sm" type="submit" colorPalette="brand" loading={reply.isPending} disabled={text.trim() === ''}>
