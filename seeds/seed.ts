@@ -9,6 +9,7 @@ import { tests } from './data/tests.ts';
 import type { SeedLab, SeedStoreProduct } from './data/types.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { deterministicUuid, stableFraction } from './deterministic.ts';
+import { seedReviews } from './reviews.ts';
 
 type Tx = Transaction<Database>;
 
@@ -29,7 +30,6 @@ const pendingLab: SeedLab = {
   phone: '+966126543210',
   licenseNumber: 'MOH-LAB-20991',
   rating: 0,
-  reviewCount: 0,
   hours: {
     0: ['08:00', '20:00'],
     1: ['08:00', '20:00'],
@@ -55,6 +55,12 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
 
     await seedCatalogue(tx, count);
     await seedAccounts(tx, passwordHashes, count);
+    await seedReviews(
+      tx,
+      labs.map((lab, index) => ({ lab, email: emailFor(lab, index) })),
+      insertUser,
+      count,
+    );
     await seedStore(tx, count);
     return { inserted };
   });
@@ -201,8 +207,6 @@ async function insertLab(tx: Tx, count: Count, labId: string, lab: SeedLab) {
       latitude: lab.latitude,
       longitude: lab.longitude,
       phone: lab.phone,
-      rating: lab.rating,
-      review_count: lab.reviewCount,
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')

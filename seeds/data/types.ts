@@ -32,8 +32,7 @@ export interface SeedLab {
   longitude: number; // real-looking coordinates inside that city's district (5 decimals)
   phone: string; // Saudi format '+9661XXXXXXXX' (landline with city code) or '+9665XXXXXXXX'
   licenseNumber: string; // e.g. 'MOH-LAB-10234' style, unique
-  rating: number; // 3.6 .. 4.9, one decimal
-  reviewCount: number; // 12 .. 2400
+  rating: number; // 3.6 .. 4.9, one decimal: the mean its seeded reviews are given (seeds/reviews.ts)
   hours: Partial<Record<Weekday, [string, string]>>; // 'HH:MM' 24h local time; omitted weekday = closed.
   priceFactor: number; // 0.8 .. 1.3, multiplies test base prices
   testShare: number; // 0.5 .. 1.0, the share of the test catalogue this lab offers

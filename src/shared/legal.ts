@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'store.product_save',
   'store.stock_adjust',
   'store.order_status',
+  'review.hide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -351,6 +351,15 @@ const matrix: Record<string, Row> = {
   },
   'family.remove': { access: customers, input: () => ({ id: NOWHERE }) },
 
+  'reviews.create': { access: customers, input: () => ({ bookingId: NOWHERE, rating: 5, text: 'ممتاز' }) },
+  'reviews.update': { access: customers, input: () => ({ id: NOWHERE, rating: 4, text: 'جيد' }) },
+  'reviews.mine': { access: customers },
+  'reviews.forLab': { access: everyone, input: () => ({ labId: seeded.labId }) },
+  'reviews.forMyLab': { access: approvedLabs, input: () => ({}) },
+  'reviews.reply': { access: approvedLabs, input: () => ({ id: NOWHERE, text: 'شكراً لكم' }) },
+  'reviews.forAdmin': { access: admins, input: () => ({}) },
+  'reviews.hide': { access: admins, input: () => ({ id: NOWHERE, reason: 'matrix' }) },
+
   'billing.invoices': { access: customers },
 
   'catalog.categories': { access: everyone },

@@ -9,6 +9,7 @@ import { createApp } from '../../src/server/app.ts';
 import { issueCheckoutInvoice } from '../../src/server/modules/billing/billing.service.ts';
 import type { BlobStore } from '../../src/server/modules/results/blob-store.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { create as createReview } from '../../src/server/modules/reviews/reviews.service.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
@@ -224,6 +225,7 @@ describe('download my data', () => {
     async (locale) => {
       const customer = await signUpCustomer(locale);
       const { bookingId, resultId } = await withResult(customer.id);
+      await createReview(database.db, customer.id, { bookingId, rating: 4, text: 'نتائج سريعة' });
       const response = await app.request('/account/export.zip', { headers: { cookie: customer.cookie } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/zip');
@@ -239,6 +241,7 @@ describe('download my data', () => {
           'payments.json',
           'profile.json',
           'result-access-log.json',
+          'reviews.json',
           `results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`,
           'store-orders.json',
         ].sort(),
@@ -248,6 +251,9 @@ describe('download my data', () => {
       expect(profile).toMatchObject({ id: customer.id, email: customer.email, name: customer.name, phone: customer.phone });
       expect(profile.consents).toEqual([expect.objectContaining({ terms_version: TERMS_VERSION, privacy_version: PRIVACY_VERSION })]);
       expect(JSON.parse(strFromU8(files['bookings.json']!))).toEqual([expect.objectContaining({ id: bookingId, total_price_sar: 200 })]);
+      expect(JSON.parse(strFromU8(files['reviews.json']!))).toEqual([
+        expect.objectContaining({ booking_id: bookingId, rating: 4, text: 'نتائج سريعة', lab_reply: null, hidden_at: null }),
+      ]);
       expect(files[`results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`]).toEqual(report);
       expect(JSON.parse(strFromU8(files['invoices.json']!))).toEqual([]); // its invoices: tests/integration/invoices.test.ts
 

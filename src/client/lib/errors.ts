@@ -3,6 +3,7 @@ import { msg, plural } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
 import { CANCEL_BEFORE_HOURS } from '../../shared/cancellation.ts';
 import type { AppErrorCode } from '../../shared/errors.ts';
+import { REVIEW_EDIT_DAYS } from '../../shared/reviews.ts';
 
 const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   UNAUTHENTICATED: msg`Please log in to continue.`,
@@ -64,6 +65,9 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   STOCK_BELOW_ZERO: msg`Stock cannot go below zero. Take away at most what is in stock.`,
   ORDER_STATUS_NOT_ALLOWED: msg`This order cannot move to that status: an order only moves forward, and cannot be cancelled once shipped.`,
   STORE_MANAGED_EXTERNALLY: msg`The store's catalogue and orders are managed in the external store, not here.`,
+  BOOKING_NOT_COMPLETED: msg`You can review a lab once your booking there is completed.`,
+  REVIEW_EXISTS: msg`You have already reviewed this booking. You can edit your review instead.`,
+  REVIEW_EDIT_WINDOW_PASSED: msg`A review can be edited for ${REVIEW_EDIT_DAYS} days after it is written.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 

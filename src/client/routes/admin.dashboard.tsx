@@ -10,12 +10,14 @@ import {
   ScrollText,
   Settings,
   ShoppingBag,
+  Star,
   Users,
 } from 'lucide-react';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { AdminAuditLog } from '../features/admin/admin-audit-log.tsx';
 import { AdminLabs } from '../features/admin/admin-labs.tsx';
 import { AdminOverview } from '../features/admin/admin-overview.tsx';
+import { AdminReviews } from '../features/admin/admin-reviews.tsx';
 import { AdminTestRequests } from '../features/admin/admin-test-requests.tsx';
 import { AdminTransactions } from '../features/admin/admin-transactions.tsx';
 import { AdminUsers } from '../features/admin/admin-users.tsx';
@@ -51,6 +53,7 @@ function AdminDashboardPage() {
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers /> },
+    { id: 'reviews', label: t`Reviews`, icon: Star, render: () => <AdminReviews /> },
     { id: 'store', label: t`Store products`, icon: ShoppingBag, render: () => <AdminStoreProducts /> },
     { id: 'orders', label: t`Store orders`, icon: Package, render: () => <AdminStoreOrders /> },
     { id: 'audit', label: t`Audit log`, icon: ScrollText, render: () => <AdminAuditLog /> },

@@ -12,6 +12,7 @@ import {
   Receipt,
   Settings,
   Sparkles,
+  Star,
   Upload,
   Wallet,
 } from 'lucide-react';
@@ -32,6 +33,7 @@ import { LabBookings } from '../features/lab/lab-bookings.tsx';
 import { LabOverview } from '../features/lab/lab-overview.tsx';
 import { LabPayments } from '../features/lab/lab-payments.tsx';
 import { LabProfileSettings } from '../features/lab/lab-profile-form.tsx';
+import { LabReviewsPanel } from '../features/lab/lab-reviews.tsx';
 import { LabTests } from '../features/lab/lab-tests.tsx';
 import { UnderReviewNotice, WhileUnderReview } from '../features/lab/lab-under-review.tsx';
 import { MyResults } from '../features/results/my-results.tsx';
@@ -121,6 +123,13 @@ function LabDashboard({ user }: { user: SessionUser }) {
       icon: CalendarCheck,
       disabled: !approved,
       render: () => <LabBookings onUploadResult={(id) => select('upload-results', id)} />,
+    },
+    {
+      id: 'reviews',
+      label: t`Reviews`,
+      icon: Star,
+      disabled: !approved,
+      render: () => <LabReviewsPanel labName={lab ? localized(locale, lab.lab_name_ar, lab.lab_name_en) : user.name} />,
     },
     {
       id: 'settings',

@@ -12,6 +12,7 @@ import { ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
 import { LazyLabsMap } from '../features/map/lazy-labs-map.tsx';
+import { LabReviews, labReviewsQuery } from '../features/reviews/lab-reviews.tsx';
 import { localized } from '../lib/bidi.ts';
 import { formatClock, intlLocale, isAllDay } from '../lib/format.ts';
 import { activeLocale } from '../lib/locale.ts';
@@ -19,7 +20,11 @@ import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/labs/$labId')({
-  loader: ({ context, params }) => context.queryClient.prefetchQuery(context.trpc.catalog.lab.queryOptions({ labId: params.labId })),
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(context.trpc.catalog.lab.queryOptions({ labId: params.labId })),
+      context.queryClient.prefetchInfiniteQuery(labReviewsQuery(context.trpc, params.labId)),
+    ]),
   component: LabPage,
 });
 
@@ -148,6 +153,12 @@ function LabPage() {
                 height="280px"
               />
             )}
+            <LabReviews
+              labId={data.id}
+              labName={localized(locale, data.lab_name_ar, data.lab_name_en)}
+              rating={data.rating}
+              reviewCount={data.review_count}
+            />
           </Stack>
 
           <Stack gap="3" as="section" aria-labelledby="lab-tests-heading">

@@ -299,6 +299,22 @@ export interface ResultFiles {
   wrapped_key: Buffer | null;
 }
 
+export interface Reviews {
+  booking_id: string;
+  created_at: CreatedAt;
+  customer_id: string;
+  hidden_at: Timestamp | null;
+  hidden_by: string | null;
+  hidden_reason: string | null;
+  id: Generated<string>;
+  lab_id: string;
+  rating: number;
+  replied_at: Timestamp | null;
+  reply_text: string | null;
+  text: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Sessions {
   created_at: CreatedAt;
   expires_at: Timestamp;
@@ -609,6 +625,7 @@ export interface DB {
   payment_refunds: PaymentRefunds;
   pending_sign_ins: PendingSignIns;
   result_files: ResultFiles;
+  reviews: Reviews;
   sessions: Sessions;
   slot_holds: SlotHolds;
   store_additional_info: StoreAdditionalInfo;

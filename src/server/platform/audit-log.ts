@@ -7,7 +7,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface AuditEntry {
   actorId: string | null;
   action: AuditAction;
-  subjectType: 'lab' | 'test_request' | 'result_file' | 'user' | 'store_product' | 'store_variant' | 'store_order';
+  subjectType: 'lab' | 'test_request' | 'result_file' | 'user' | 'store_product' | 'store_variant' | 'store_order' | 'review';
   subjectId: string | number;
   details?: Record<string, unknown>;
 }

@@ -8,6 +8,7 @@ import { familyRouter } from '../modules/family/family.router.ts';
 import { labRouter } from '../modules/lab/lab.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { resultsRouter } from '../modules/results/results.router.ts';
+import { reviewsRouter } from '../modules/reviews/reviews.router.ts';
 import { searchRouter } from '../modules/search/search.router.ts';
 import { storeRouter } from '../modules/store/store.router.ts';
 import { storeAdminRouter } from '../modules/store/store-admin.router.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   lab: labRouter,
   newsletter: newsletterRouter,
   results: resultsRouter,
+  reviews: reviewsRouter,
   search: searchRouter,
   store: storeRouter,
   storeAdmin: storeAdminRouter,

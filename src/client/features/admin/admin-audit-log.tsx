@@ -29,6 +29,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'store.product_save': msg`Store product saved`,
   'store.stock_adjust': msg`Stock adjusted`,
   'store.order_status': msg`Store order status changed`,
+  'review.hide': msg`Review hidden`,
 };
 
 /** The start of a picked day (YYYY-MM-DD) in Riyadh, as an instant; the day after for an end. */

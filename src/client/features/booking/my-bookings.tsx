@@ -7,6 +7,7 @@ import { CANCEL_BEFORE_HOURS, canChangeBooking, cancellationTerms } from '../../
 import { formatSar, sarToHalalas } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { Stars } from '../../components/stars.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -15,6 +16,7 @@ import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { RescheduleBookingDialog } from './reschedule-booking-dialog.tsx';
+import { ReviewBookingDialog, type ReviewTarget } from './review-booking-dialog.tsx';
 
 /**
  * The customer's bookings, upcoming first, with change of time and cancel (after a confirmation that
@@ -25,6 +27,9 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
   const locale = activeLocale();
   const queryClient = useQueryClient();
   const bookings = useQuery(trpc.booking.mine.queryOptions());
+  // Which completed bookings are reviewed; the list shows without it while it loads or if it fails.
+  const reviews = useQuery({ ...trpc.reviews.mine.queryOptions(), enabled: !upcomingOnly });
+  const [reviewing, setReviewing] = useState<ReviewTarget | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
   const cancel = useMutation(
@@ -65,6 +70,14 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
       {items.map((booking) => {
         const when = new Date(booking.booking_time);
         const changeable = booking.status === 'confirmed' && canChangeBooking(when, new Date(now));
+        const review = reviews.data?.find((item) => item.booking_id === booking.id);
+        const reviewable = booking.status === 'completed' && reviews.isSuccess && (!review || review.editable);
+        const target: ReviewTarget = {
+          bookingId: booking.id,
+          labName: localized(locale, booking.lab_name_ar, booking.lab_name_en),
+          testName: localized(locale, booking.test_name_ar, booking.test_name_en),
+          ...(review && { review: { id: review.id, rating: review.rating, text: review.text } }),
+        };
         return (
           <Card.Root as="li" key={booking.id} variant="outline" data-testid="my-booking" data-booking-id={booking.id}>
             <Card.Body>
@@ -93,6 +106,19 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                     <Text fontSize="sm" color="green.fg" data-testid="booking-refunded">
                       {t`Refunded`} <bdi>{formatSar(booking.refunded, locale)}</bdi>
                     </Text>
+                  )}
+                  {review && (
+                    <HStack gap="2" data-testid="my-review">
+                      <Text fontSize="sm" color="fg.muted">
+                        {review.hidden ? t`Your review (hidden by Tahaleel)` : t`Your review`}
+                      </Text>
+                      <Stars value={review.rating} size={14} />
+                    </HStack>
+                  )}
+                  {reviewable && (
+                    <Button size="sm" variant={review ? 'outline' : 'solid'} colorPalette="brand" onClick={() => setReviewing(target)}>
+                      {review ? t`Edit review` : t`Rate this lab`}
+                    </Button>
                   )}
                   {changeable && (
                     <HStack gap="2" wrap="wrap">
@@ -179,6 +205,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
         }
         onClose={() => setMoving(null)}
       />
+      <ReviewBookingDialog target={reviewing} onClose={() => setReviewing(null)} />
     </Stack>
   );
 }

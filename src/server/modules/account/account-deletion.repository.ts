@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { eraseMembers } from '../family/family.service.ts';
+import { eraseReviews } from '../reviews/reviews.service.ts';
 
 /** Where the user's result files lie, read before their rows (and the keys that open them) go. */
 export async function resultStorageKeys(tx: Transaction<Database>, userId: string): Promise<string[]> {
@@ -17,7 +18,7 @@ export async function resultStorageKeys(tx: Transaction<Database>, userId: strin
 /**
  * Everything personal about the user, gone in one transaction: their result files' rows (with the
  * wrapped keys that open the files), sessions, second factors (authenticator secret, recovery codes,
- * passkeys, pending sign-ins and challenges), links, holds, family members, consents, mail, newsletter entry and
+ * passkeys, pending sign-ins and challenges), links, holds, family members, reviews, consents, mail, newsletter entry and
  * the rate-limit counters named after their address; the account row stays (bookings and payment
  * records point to it) with no name, address, phone, password or Google id left on it.
  */
@@ -36,6 +37,7 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
   await tx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await tx.deleteFrom('slot_holds').where('holder_id', '=', userId).execute();
   await eraseMembers(tx, userId); // their bookings stay, no longer naming them
+  await eraseReviews(tx, userId); // their labs' ratings counted again without them
   await tx.deleteFrom('user_consents').where('user_id', '=', userId).execute();
   await tx
     .deleteFrom('outbox')

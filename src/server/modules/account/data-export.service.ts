@@ -9,6 +9,7 @@ import { invoicesForExport } from '../billing/billing.service.ts';
 import { exportMembers } from '../family/family.service.ts';
 import { list as passkeysOf } from '../passkeys/passkeys.service.ts';
 import { openCustomerResults, type ResultVault, resultAccessLog } from '../results/results.service.ts';
+import { exportReviews } from '../reviews/reviews.service.ts';
 import * as repo from './data-export.repository.ts';
 
 /** An export opens every result file: a few a day is plenty for a person, and bounds the work. */
@@ -26,6 +27,7 @@ const readme: Record<Locale, string> = {
 - store-orders.json: طلبات المتجر وما فيها.
 - invoices.json: فواتيرك الضريبية المبسطة وإشعارات الدائن، ببنودها ومبالغها وضريبتها ورمز الاستجابة السريعة.
 - family-members.json: أفراد عائلتك الذين تحجز لهم (الاسم وصلة القرابة والجنس وتاريخ الميلاد ورقم الهوية أو الإقامة إن أدخلته).
+- reviews.json: تقييماتك للمختبرات: الحجز والمختبر وعدد النجوم ونص التقييم ورد المختبر عليه، وإن كان قد أُخفي.
 - result-access-log.json: من اطّلع على نتائجك ومتى.
 - results/: ملفات نتائجك كما رفعها المختبر، في مجلد لكل حجز.
 
@@ -46,6 +48,7 @@ Personal Data Protection Law.
 - invoices.json: your simplified tax invoices and credit notes, with their lines, amounts, VAT and QR code.
 - family-members.json: the family members you book for (name, relation, sex, date of birth, and the
   national ID or Iqama number if you gave one).
+- reviews.json: your reviews of labs: booking, lab, stars, text, the lab's reply, and whether it was hidden.
 - result-access-log.json: who opened your results, and when.
 - results/: your result files as the lab uploaded them, a folder per booking.
 
@@ -64,7 +67,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
   await consumeAttempt(db, `export:user:${user.id}`, exportsPerUser);
   const profile = await repo.profileOf(db, user.id);
   if (!profile) throw new AppError('NOT_FOUND', { entity: 'user' });
-  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results, familyMembers] = await Promise.all([
+  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results, familyMembers, reviews] = await Promise.all([
     repo.consentsOf(db, user.id),
     passkeysOf(db, user.id),
     repo.bookingsOf(db, user.id),
@@ -74,6 +77,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     resultAccessLog(db, user.id),
     openCustomerResults(db, vault, user.id, clientIp),
     exportMembers(db, user.id),
+    exportReviews(db, user.id),
   ]);
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(readme[user.locale]),
@@ -91,6 +95,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     'store-orders.json': json(storeOrders),
     'invoices.json': json(invoices),
     'family-members.json': json(familyMembers),
+    'reviews.json': json(reviews),
     'result-access-log.json': json(reads),
   };
   for (const result of results) files[`results/${result.bookingId}/${result.id.slice(0, 8)}-${result.fileName}`] = result.bytes;

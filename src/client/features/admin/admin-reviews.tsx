@@ -1,0 +1,137 @@
+import { Badge, Button, CloseButton, Dialog, Field, HStack, Portal, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { REVIEW_TEXT_MAX } from '../../../shared/reviews.ts';
+import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { ReviewCard } from '../../components/review-card.tsx';
+import { SectionTitle } from '../../components/stat-card.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { localized } from '../../lib/bidi.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+/** Every review, newest first; the admin hides one with a reason (it leaves the lab's page and rating; the audit log keeps why). */
+export function AdminReviews() {
+  const { t, i18n } = useLingui();
+  const locale = activeLocale();
+  const queryClient = useQueryClient();
+  const reviews = useInfiniteQuery(
+    trpc.reviews.forAdmin.infiniteQueryOptions({}, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+  );
+  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+  const [hiding, setHiding] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const hide = useMutation(
+    trpc.reviews.hide.mutationOptions({
+      onSuccess: () => {
+        setHiding(null);
+        notify.success({ title: t`The review is hidden.` });
+        void queryClient.invalidateQueries({ queryKey: trpc.reviews.forAdmin.pathKey() });
+      },
+      onError: (error) => notify.error({ title: t`Could not hide the review`, description: errorMessage(i18n, error) }),
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (hiding && reason.trim()) hide.mutate({ id: hiding, reason });
+  };
+
+  return (
+    <Stack gap="5">
+      <SectionTitle
+        title={t`Reviews`}
+        description={t`Hide a review that breaks the terms (abuse, personal details, not about the lab). It leaves the lab's page and rating; the reason goes to the audit log and the lab sees it.`}
+      />
+      {reviews.isPending ? (
+        <Skeleton height="32" rounded="lg" />
+      ) : reviews.isError ? (
+        <ErrorState title={t`Error fetching reviews`} error={reviews.error} onRetry={() => void reviews.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState>{t`No reviews yet.`}</EmptyState>
+      ) : (
+        <>
+          <Stack as="ul" listStyleType="none" gap="3">
+            {items.map((review) => {
+              const labName = localized(locale, review.lab_name_ar, review.lab_name_en);
+              return (
+                <ReviewCard key={review.id} review={review} labName={labName}>
+                  <HStack justify="space-between" wrap="wrap" gap="2">
+                    <Text fontSize="sm" color="fg.muted">
+                      <bdi>{labName}</bdi>
+                    </Text>
+                    {review.hidden_at ? (
+                      <HStack gap="2" wrap="wrap">
+                        <Badge colorPalette="red">{t`Hidden on ${formatDate(new Date(review.hidden_at), locale)}`}</Badge>
+                        <Text fontSize="sm" color="fg.muted">
+                          <bdi>{review.hidden_reason}</bdi>
+                        </Text>
+                      </HStack>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        colorPalette="red"
+                        onClick={() => {
+                          setReason('');
+                          setHiding(review.id);
+                        }}
+                      >
+                        {t`Hide review`}
+                      </Button>
+                    )}
+                  </HStack>
+                </ReviewCard>
+              );
+            })}
+          </Stack>
+          {reviews.hasNextPage && (
+            <Button variant="outline" alignSelf="center" loading={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
+              {t`Show more reviews`}
+            </Button>
+          )}
+        </>
+      )}
+      <Dialog.Root open={hiding !== null} onOpenChange={(event) => !event.open && setHiding(null)} placement="center" size="sm">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content asChild data-testid="hide-review-dialog">
+              <form onSubmit={submit}>
+                <Dialog.Header>
+                  <Dialog.Title>{t`Hide this review?`}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Field.Root required>
+                    <Field.Label>{t`Reason`}</Field.Label>
+                    <Textarea
+                      value={reason}
+                      onChange={(event) => setReason(event.target.value)}
+                      maxLength={REVIEW_TEXT_MAX}
+                      rows={3}
+                      width="full"
+                    />
+                    <Field.HelperText>{t`The lab sees this reason; it is kept in the audit log.`}</Field.HelperText>
+                  </Field.Root>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" type="button" onClick={() => setHiding(null)}>
+                    {t`Cancel`}
+                  </Button>
+                  <Button type="submit" colorPalette="red" loading={hide.isPending} disabled={reason.trim() === ''}>
+                    {t`Hide review`}
+                  </Button>
+                </Dialog.Footer>
+                <Dialog.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label={t`Close`} />
+                </Dialog.CloseTrigger>
+              </form>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  );
+}

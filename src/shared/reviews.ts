@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { validationMessages as m } from './errors.ts';
+
+/** How long after writing it a customer may still change a review. */
+export const REVIEW_EDIT_DAYS = 14;
+/** The longest review, reply or hiding reason, in characters. */
+export const REVIEW_TEXT_MAX = 1000;
+/** Reviews on one page of a lab's list. */
+export const REVIEWS_PAGE_SIZE = 10;
+
+/** Whether a review written at `createdAt` may still be changed at `now`. */
+export function reviewEditable(createdAt: string | Date, now: Date = new Date()): boolean {
+  return now.getTime() - new Date(createdAt).getTime() < REVIEW_EDIT_DAYS * 86_400_000;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Plain text a person wrote: trimmed, within the limit, line breaks allowed, no other control characters. */
+function plainText(min: number) {
+  return z
+    .string({ error: m.required })
+    .trim()
+    .min(min, m.required)
+    .max(REVIEW_TEXT_MAX, m.tooLong)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), m.invalid);
+}
+
+const rating = z.number({ error: m.required }).int(m.invalid).min(1, m.invalid).max(5, m.invalid);
+
+/** A review's text may be empty: the stars alone say something. */
+export const reviewCreateInput = z.object({ bookingId: z.uuid(), rating, text: plainText(0) });
+export const reviewUpdateInput = z.object({ id: z.uuid(), rating, text: plainText(0) });
+export const reviewReplyInput = z.object({ id: z.uuid(), text: plainText(1) });
+export const reviewHideInput = z.object({ id: z.uuid(), reason: plainText(1) });
