@@ -44,6 +44,18 @@ const untilDay = (column: Expression<unknown>, day: string) =>
 const after = (createdAt: Expression<unknown>, id: Expression<unknown>, cursor: ExportCursor) =>
   sql<SqlBool>`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
 
+/** Bookings with their test, lab, customer (profile and account) and checkout: what both booking files read. */
+function bookingsWithParties(db: Kysely<Database>) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('lab_tests as lt', 'lt.id', 'b.lab_test_id')
+    .innerJoin('tests as t', 't.id', 'lt.test_id')
+    .innerJoin('labs as l', 'l.id', 'lt.lab_id')
+    .innerJoin('user_profiles as customer', 'customer.id', 'b.customer_id')
+    .innerJoin('users as account', 'account.id', 'b.customer_id')
+    .leftJoin('checkouts as co', 'co.id', 'b.checkout_id');
+}
+
 /** Bookings with what the admin's list and a lab's list show of them; a lab's own only when `labId` is given. */
 export function bookingExportBatch(
   db: Kysely<Database>,
@@ -51,15 +63,8 @@ export function bookingExportBatch(
   cursor: ExportCursor | null,
   limit: number,
 ) {
-  let query = db
-    .selectFrom('bookings as b')
-    .innerJoin('lab_tests as lt', 'lt.id', 'b.lab_test_id')
-    .innerJoin('tests as t', 't.id', 'lt.test_id')
-    .innerJoin('labs as l', 'l.id', 'lt.lab_id')
-    .innerJoin('user_profiles as customer', 'customer.id', 'b.customer_id')
-    .innerJoin('users as account', 'account.id', 'b.customer_id')
+  let query = bookingsWithParties(db)
     .leftJoin('family_members as fm', 'fm.id', 'b.family_member_id')
-    .leftJoin('checkouts as co', 'co.id', 'b.checkout_id')
     .select([
       'b.id',
       'b.status',
@@ -127,32 +132,24 @@ export function transactionExportBatch(
   cursor: ExportCursor | null,
   limit: number,
 ) {
-  let bookings = db
-    .selectFrom('bookings as b')
-    .innerJoin('lab_tests as lt', 'lt.id', 'b.lab_test_id')
-    .innerJoin('tests as t', 't.id', 'lt.test_id')
-    .innerJoin('labs as l', 'l.id', 'lt.lab_id')
-    .innerJoin('user_profiles as customer', 'customer.id', 'b.customer_id')
-    .innerJoin('users as account', 'account.id', 'b.customer_id')
-    .leftJoin('checkouts as co', 'co.id', 'b.checkout_id')
-    .select([
-      sql<'booking' | 'store_order'>`'booking'`.as('kind'),
-      'b.id',
-      'b.created_at',
-      sql<string>`b.status::text`.as('status'),
-      'b.total_price_halalas as amount_minor',
-      sql<string>`'SAR'`.as('currency'),
-      // Typed as the store's half has them (the union takes one row type).
-      sql<string | null>`customer.name`.as('customer_name'),
-      sql<string | null>`t.name_ar`.as('test_name_ar'),
-      sql<string | null>`t.name_en`.as('test_name_en'),
-      sql<string | null>`l.lab_name_ar`.as('lab_name_ar'),
-      sql<string | null>`l.lab_name_en`.as('lab_name_en'),
-      sql<number>`1`.as('item_count'),
-      'co.payment_provider',
-      'co.payment_reference',
-      sql<number>`(select coalesce(sum(r.amount_halalas), 0)::int from payment_refunds r where r.booking_id = b.id)`.as('refunded_minor'),
-    ]);
+  let bookings = bookingsWithParties(db).select([
+    sql<'booking' | 'store_order'>`'booking'`.as('kind'),
+    'b.id',
+    'b.created_at',
+    sql<string>`b.status::text`.as('status'),
+    'b.total_price_halalas as amount_minor',
+    sql<string>`'SAR'`.as('currency'),
+    // Typed as the store's half has them (the union takes one row type).
+    sql<string | null>`customer.name`.as('customer_name'),
+    sql<string | null>`t.name_ar`.as('test_name_ar'),
+    sql<string | null>`t.name_en`.as('test_name_en'),
+    sql<string | null>`l.lab_name_ar`.as('lab_name_ar'),
+    sql<string | null>`l.lab_name_en`.as('lab_name_en'),
+    sql<number>`1`.as('item_count'),
+    'co.payment_provider',
+    'co.payment_reference',
+    sql<number>`(select coalesce(sum(r.amount_halalas), 0)::int from payment_refunds r where r.booking_id = b.id)`.as('refunded_minor'),
+  ]);
   let orders = db
     .selectFrom('store_orders as o')
     .leftJoin('user_profiles as buyer', 'buyer.id', 'o.user_id')
