@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chooseFreeSlot, demo, expect, type Locator, languages, type Page, signIn, test, useLanguage } from './fixtures.ts';
+import { chooseFreeSlot, demo, expect, type Locator, languages, openReaderPage, type Page, signIn, test, useLanguage } from './fixtures.ts';
 import { words } from './words.ts';
 
 // WCAG 2.1 A and AA on every route of spec §2, in Arabic and in English, and in the open states
@@ -108,11 +108,17 @@ const routes: RouteCase[] = [
 for (const { language, locale } of languages) {
   const w = words[locale];
 
-  test.describe(`accessibility in ${language}`, () => {
-    test.beforeEach(({ page }) => useLanguage(page, locale));
+  // The routes are only read: one page goes through them all, in order (see `openReaderPage`).
+  test.describe(`accessibility in ${language}: every route`, () => {
+    test.describe.configure({ mode: 'serial' });
+    let page: Page;
+    test.beforeAll(async ({ browser, appServer }) => {
+      page = await openReaderPage(browser, appServer, locale);
+    });
+    test.afterAll(() => page.context().close());
 
     for (const route of routes) {
-      test(`the ${route.name} page has no axe violations`, async ({ page }) => {
+      test(`the ${route.name} page has no axe violations`, async () => {
         const path = typeof route.path === 'string' ? route.path : await route.path(page);
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
@@ -122,6 +128,10 @@ for (const { language, locale } of languages) {
         if (!route.untitled) await expectTitleNamingThePage(page);
       });
     }
+  });
+
+  test.describe(`accessibility in ${language}`, () => {
+    test.beforeEach(({ page }) => useLanguage(page, locale));
 
     test('the auth modal has no axe violations when logging in and signing up', async ({ page }) => {
       test.setTimeout(60_000);
@@ -251,8 +261,15 @@ for (const { language, locale } of languages) {
 
 // Focus styles do not depend on the language: checked once, in Arabic.
 test.describe('visible focus', () => {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  test.beforeAll(async ({ browser, appServer }) => {
+    page = await openReaderPage(browser, appServer, 'ar');
+  });
+  test.afterAll(() => page.context().close());
+
   for (const route of routes) {
-    test(`every tab stop on the ${route.name} page shows where the focus is`, async ({ page }) => {
+    test(`every tab stop on the ${route.name} page shows where the focus is`, async () => {
       // A round trip per stop: the search page has some 150 of them.
       test.setTimeout(120_000);
       const path = typeof route.path === 'string' ? route.path : await route.path(page);
