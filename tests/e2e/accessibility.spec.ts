@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chooseFreeSlot, demo, expect, type Locator, languages, openReaderPage, type Page, signIn, test, useLanguage } from './fixtures.ts';
+import { chooseFreeSlot, demo, expect, type Locator, languages, openReaderPage, type Page, signIn, test, readInLanguage } from './fixtures.ts';
 import { words } from './words.ts';
 
 // WCAG 2.1 A and AA on every route of spec §2, in Arabic and in English, and in the open states
@@ -131,7 +131,7 @@ for (const { language, locale } of languages) {
   });
 
   test.describe(`accessibility in ${language}`, () => {
-    test.beforeEach(({ page }) => useLanguage(page, locale));
+    test.beforeEach(({ page }) => readInLanguage(page, locale));
 
     test('the auth modal has no axe violations when logging in and signing up', async ({ page }) => {
       test.setTimeout(60_000);

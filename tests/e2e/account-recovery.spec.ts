@@ -1,4 +1,4 @@
-import { expect, openAuthModal, signUp, signUpThroughApi, test, trpc, uniqueEmail, useLanguage } from './fixtures.ts';
+import { expect, openAuthModal, signUp, signUpThroughApi, test, trpc, uniqueEmail, readInLanguage } from './fixtures.ts';
 
 // The journeys of issue #18 through the browser, reading the mail the app sends to a real SMTP
 // server (appServer.mailbox) and following its links as the reader would.
@@ -13,7 +13,7 @@ test('forgot password → mail → new password → signed in', async ({ page, a
   // The account, made elsewhere: its owner has forgotten the password.
   const { context } = await person('en');
   const { email } = await signUpThroughApi(context, { name: 'Omar Alharbi' });
-  await useLanguage(page, 'en');
+  await readInLanguage(page, 'en');
   await page.goto('/');
   const modal = await openAuthModal(page, 'en', 'login');
   await modal.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -39,7 +39,7 @@ test('forgot password → mail → new password → signed in', async ({ page, a
 });
 
 test('تسجيل حساب ثم فتح رابط التأكيد من البريد: يظهر البريد مؤكَّدًا', async ({ page, appServer }) => {
-  await useLanguage(page, 'ar');
+  await readInLanguage(page, 'ar');
   await page.goto('/');
   const email = uniqueEmail('verify');
   await signUp(page, 'ar', { name: 'ريم الدوسري', email });
@@ -76,7 +76,7 @@ test('Google sign-in is not linked to an account someone else opened with the sa
     callback.searchParams.set('state', authorization.searchParams.get('state')!);
     await route.fulfill({ status: 302, headers: { location: callback.toString() } });
   });
-  await useLanguage(page, 'en');
+  await readInLanguage(page, 'en');
   await page.goto('/');
   const modal = await openAuthModal(page, 'en', 'login');
   await modal.getByRole('button', { name: 'Continue with Google' }).click();

@@ -1,4 +1,4 @@
-import { bookAtDemoLab, demo, expect, languages, signIn, test, trpc, useLanguage } from './fixtures.ts';
+import { bookAtDemoLab, demo, expect, languages, signIn, test, trpc, readInLanguage } from './fixtures.ts';
 import { resultPdf } from './journeys/journeys.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
@@ -29,7 +29,7 @@ for (const { language, locale } of languages) {
     });
     expect(upload.status(), await upload.text()).toBe(201);
 
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await page.goto('/');
     await signIn(page, demo.admin, { admin: true });
     await page.goto('/admin/dashboard?section=transactions');

@@ -1,4 +1,4 @@
-import { demo, expect, openAuthModal, signUp, test, trpc, uniqueEmail, useLanguage } from './fixtures.ts';
+import { demo, expect, openAuthModal, signUp, test, trpc, uniqueEmail, readInLanguage } from './fixtures.ts';
 
 test.describe('accounts in Arabic', () => {
   test('a customer signs up and reaches the dashboard', async ({ page }) => {
@@ -80,7 +80,7 @@ test.describe('accounts in Arabic', () => {
 });
 
 test.describe('accounts in English', () => {
-  test.beforeEach(({ page }) => useLanguage(page, 'en'));
+  test.beforeEach(({ page }) => readInLanguage(page, 'en'));
 
   test('a customer signs up and reaches the dashboard', async ({ page }) => {
     await page.goto('/');

@@ -1,10 +1,10 @@
-import { chooseFreeSlot, expect, languages, signUp, test, useLanguage } from './fixtures.ts';
+import { chooseFreeSlot, expect, languages, signUp, test, readInLanguage } from './fixtures.ts';
 import { words } from './words.ts';
 
 for (const { language, locale } of languages) {
   test(`booking in ${language}: test page → lab, date, time → checkout → confirmation → dashboard`, async ({ page }) => {
     test.setTimeout(60_000);
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await page.goto('/');
     await signUp(page, locale, { name: 'Booking Tester' });
 

@@ -11,7 +11,7 @@ import {
   signUpThroughApi,
   test,
   trpc,
-  useLanguage,
+  readInLanguage,
 } from './fixtures.ts';
 import { words } from './words.ts';
 
@@ -210,7 +210,7 @@ test.describe('dashboards on a phone', () => {
     test(`the sections become a row of tabs, name themselves in the title, and nothing overflows sideways in ${locale === 'ar' ? 'Arabic' : 'English'} @mobile`, async ({
       page,
     }) => {
-      await useLanguage(page, locale);
+      await readInLanguage(page, locale);
       const w = words[locale];
       const titles: Record<string, string> = {
         '/dashboard': `${w.dashboard.name} | ${w.site}`,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect, signUpThroughApi, test, trpc, useLanguage } from './fixtures.ts';
+import { expect, signUpThroughApi, test, trpc, readInLanguage } from './fixtures.ts';
 import { arabicTag, latinTag, message, openSection, runs, titled } from './journeys/journeys.ts';
 import { words } from './words.ts';
 
@@ -12,7 +12,7 @@ for (const run of runs) {
   const nameOf = () => (run.locale === 'ar' ? `سلمى ${arabicTag()}` : `Salma ${latinTag()}`);
 
   test(titled('a customer downloads their data and opens it', run), async ({ page }) => {
-    await useLanguage(page, run.locale);
+    await readInLanguage(page, run.locale);
     const name = nameOf();
     const { email } = await signUpThroughApi(page, { name });
     await page.goto('/dashboard?section=settings');
@@ -30,7 +30,7 @@ for (const run of runs) {
   });
 
   test(titled('a customer deletes their account, is signed out and cannot sign in again', run), async ({ page }) => {
-    await useLanguage(page, run.locale);
+    await readInLanguage(page, run.locale);
     const { email, password } = await signUpThroughApi(page, { name: nameOf() });
     await page.goto('/dashboard');
     await openSection(page, w.dashboard.nav.settings);

@@ -1,4 +1,4 @@
-import { expect, type Page, test, useLanguage } from './fixtures.ts';
+import { expect, type Page, test, readInLanguage } from './fixtures.ts';
 
 async function searchFromHome(page: Page, query: string, location: string, labels: { test: string; location: string; search: string }) {
   await page.goto('/');
@@ -73,7 +73,7 @@ test.describe('discovery in Arabic', () => {
 });
 
 test.describe('discovery in English', () => {
-  test.beforeEach(({ page }) => useLanguage(page, 'en'));
+  test.beforeEach(({ page }) => readInLanguage(page, 'en'));
 
   test('home search → results → test page → lab page', async ({ page }) => {
     await searchFromHome(page, 'cbc', 'Jeddah', { test: 'Test name', location: 'Location', search: 'Search' });

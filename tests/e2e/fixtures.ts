@@ -52,7 +52,7 @@ export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomUUID()}@exampl
  * Opens pages in the given language, as a returning reader who chose it: in local storage (set
  * before any script of the app runs) and in the cookie the server draws its pages by.
  */
-export async function useLanguage(target: Page | BrowserContext, language: Language) {
+export async function readInLanguage(target: Page | BrowserContext, language: Language) {
   const context = 'context' in target ? target.context() : target;
   await context.addCookies([{ name: 'tahaleel_locale', value: language, domain: 'localhost', path: '/' }]);
   await target.addInitScript((value) => localStorage.setItem('tahaleel.locale', value), language);
@@ -84,7 +84,7 @@ function waitingForTheApp(page: Page): Page {
  */
 export async function openReaderPage(browser: Browser, appServer: AppServer, language: Language): Promise<Page> {
   const context = await browser.newContext({ baseURL: appServer.url, extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() } });
-  await useLanguage(context, language);
+  await readInLanguage(context, language);
   return waitingForTheApp(await context.newPage());
 }
 
@@ -383,7 +383,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
       });
       contexts.push(context);
-      await useLanguage(context, language);
+      await readInLanguage(context, language);
       return { context, page: waitingForTheApp(await context.newPage()) };
     });
     for (const context of contexts) await context.close();

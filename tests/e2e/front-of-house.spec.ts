@@ -10,7 +10,7 @@ import {
   test,
   trpc,
   uniqueEmail,
-  useLanguage,
+  readInLanguage,
 } from './fixtures.ts';
 import { words } from './words.ts';
 
@@ -28,7 +28,7 @@ test.describe('every role takes over the server-drawn pages without an error', (
     for (const { role, email, dashboard } of roles) {
       test(`a signed-in ${role} in ${language} opens /, /store, /labs and the dashboard with no console error`, async ({ page }) => {
         test.slow();
-        await useLanguage(page, locale);
+        await readInLanguage(page, locale);
         await signIn(page, email, { admin: role === 'admin' });
         const errors: string[] = [];
         page.on('console', (message) => {
@@ -51,7 +51,7 @@ for (const { language, locale } of languages) {
   const w = words[locale];
 
   test(`cancelling a booking in ${language} says what is refunded, and "keep booking" changes nothing`, async ({ page }) => {
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await signUpThroughApi(page, { name: 'Cancel Tester' });
     await bookAtDemoLab(page);
     await page.goto('/dashboard?section=bookings');
@@ -76,7 +76,7 @@ for (const { language, locale } of languages) {
 
   test(`a visitor books from a test page as a guest in ${language}`, async ({ page }) => {
     test.setTimeout(60_000);
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await page.goto(CBC);
     await page.getByTestId('lab-offer').first().getByRole('button', { name: w.booking.bookNow }).click();
     const modal = page.getByTestId('auth-modal');
@@ -97,7 +97,7 @@ for (const { language, locale } of languages) {
   });
 
   test(`sign-up in ${language} says under each field what is wrong, and keeps what was typed`, async ({ page }) => {
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await page.goto('/');
     const modal = await openAuthModal(page, locale, 'signup');
     const sent: string[] = [];
@@ -147,7 +147,7 @@ for (const { language, locale } of languages) {
   });
 
   test(`sign-in in ${language} checks its fields in the form and keeps the e-mail after a wrong password`, async ({ page }) => {
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await page.goto('/');
     const modal = await openAuthModal(page, locale, 'login');
     await modal.getByRole('button', { name: w.auth.logIn }).click();
@@ -161,7 +161,7 @@ for (const { language, locale } of languages) {
   });
 
   test(`a signed-out visit to /dashboard in ${language} asks to sign in and returns there`, async ({ page }) => {
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await page.goto('/dashboard');
     const modal = page.getByTestId('auth-modal');
     await expect(modal).toBeVisible();
@@ -206,7 +206,7 @@ for (const { language, locale } of languages) {
   const w = words[locale];
 
   test(`a lab page in ${language} writes its prices, phone and hours one way`, async ({ page }) => {
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     const labs = await trpc<{ id: string; lab_name_en: string }[]>(page, 'catalog.labs', undefined, 'GET');
     const allDay = labs.find((lab) => lab.lab_name_en === 'Bayan Medical Laboratories');
     expect(allDay, 'the seed has a lab open around the clock').toBeDefined();
@@ -226,7 +226,7 @@ for (const { language, locale } of languages) {
   });
 
   test(`a lab's working hours in ${language} offer times as the page writes them`, async ({ page }) => {
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await signIn(page, demo.lab);
     await page.goto('/dashboard');
     await page.getByTestId('dashboard-nav').getByRole('button', { name: w.dashboard.nav.settings }).click();

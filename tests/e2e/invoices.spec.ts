@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
-import { bookAtDemoLab, expect, languages, type Page, signUpThroughApi, test, trpc, useLanguage } from './fixtures.ts';
+import { bookAtDemoLab, expect, languages, type Page, signUpThroughApi, test, trpc, readInLanguage } from './fixtures.ts';
 import { words } from './words.ts';
 
 // Issue #21: after booking, the customer finds the simplified tax invoice in the dashboard, downloads
@@ -45,7 +45,7 @@ for (const { language, locale } of languages) {
     page,
   }) => {
     test.setTimeout(90_000);
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await signUpThroughApi(page, { name: locale === 'ar' ? 'هند القحطاني' : 'Hind Alqahtani' });
     const { bookingId } = await bookAtDemoLab(page);
 

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, demo, expect, type Language, type Locator, type Page, test, uniqueEmail, useLanguage } from './fixtures.ts';
+import { DEMO_PASSWORD, demo, expect, type Language, type Locator, type Page, test, uniqueEmail, readInLanguage } from './fixtures.ts';
 import { words } from './words.ts';
 
 // A whole booking with the keyboard alone: Tab, Shift+Tab, Enter, Space and the arrow keys; no
@@ -86,7 +86,7 @@ const journeys = [
 for (const { language, locale, account, offer } of journeys) {
   test(`keyboard only in ${language}: account, search, Book Now, day and time, checkout, pay`, async ({ page }) => {
     test.setTimeout(90_000);
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     const w = words[locale];
     await page.goto('/');
     await expect(page.getByTestId('category-card').first()).toBeVisible();

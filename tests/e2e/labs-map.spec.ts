@@ -1,4 +1,4 @@
-import { expect, languages, test, trpc, useLanguage } from './fixtures.ts';
+import { expect, languages, test, trpc, readInLanguage } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
@@ -18,7 +18,7 @@ for (const { language, locale } of languages) {
       requested.push(url.pathname);
       if (url.protocol.startsWith('http') && !localHosts.has(url.hostname)) outside.push(request.url());
     });
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await page.goto('/labs');
     await expect(page.getByTestId('lab-card').first()).toBeVisible();
     // The list's first load carries no map code.

@@ -9,7 +9,7 @@ import {
   languages,
   openAuthModal,
   type Page,
-  useLanguage as readingIn,
+  readInLanguage as readingIn,
   signIn,
   test,
   trpc,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test, useLanguage } from './fixtures.ts';
+import { expect, type Page, test, readInLanguage } from './fixtures.ts';
 import { words } from './words.ts';
 
 const footerPaths = ['/', '/categories', '/pricing', '/labs', '/about', '/join-as-lab'];
@@ -11,7 +11,7 @@ for (const locale of ['ar', 'en'] as const) {
 
   test.describe(`marketing pages in ${locale === 'ar' ? 'Arabic' : 'English'}`, () => {
     test.beforeEach(async ({ page }) => {
-      await useLanguage(page, locale);
+      await readInLanguage(page, locale);
     });
 
     test('the home page shows how it works, the figures, six reasons, three testimonials and a way in for labs', async ({ page }) => {
@@ -215,7 +215,7 @@ test.describe('page titles, descriptions and direction', () => {
 test.describe('marketing pages on a phone', () => {
   for (const locale of ['ar', 'en'] as const) {
     test(`nothing overflows sideways in ${locale === 'ar' ? 'Arabic' : 'English'} @mobile`, async ({ page }) => {
-      await useLanguage(page, locale);
+      await readInLanguage(page, locale);
       for (const path of ['/', '/about', '/join-as-lab', '/privacy-policy', '/terms-and-conditions']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

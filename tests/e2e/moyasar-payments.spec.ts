@@ -4,7 +4,7 @@
 // PAYMENT_PROVIDER=moyasar; every other journey keeps the simulated payment.
 import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
 import { startAppServer } from './app-server.ts';
-import { test as base, chooseFreeSlot, expect, languages, type Page, signUp, useLanguage } from './fixtures.ts';
+import { test as base, chooseFreeSlot, expect, languages, type Page, signUp, readInLanguage } from './fixtures.ts';
 import { words } from './words.ts';
 
 const WEBHOOK_SECRET = 'whsec_e2e';
@@ -78,7 +78,7 @@ async function payByCard(page: Page, locale: 'ar' | 'en', number: string) {
 for (const { language, locale } of languages) {
   test(`pays by card with 3-D Secure in ${language}, then cancels and sees the refund`, async ({ page, moyasar }) => {
     test.setTimeout(90_000);
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await page.goto('/');
     await signUp(page, locale, { name: 'Card Payer' });
     await toCheckout(page, locale);
@@ -104,7 +104,7 @@ for (const { language, locale } of languages) {
 
 test('a declined card says so and the customer can try again', async ({ page }) => {
   test.setTimeout(90_000);
-  await useLanguage(page, 'ar');
+  await readInLanguage(page, 'ar');
   await page.goto('/');
   await signUp(page, 'ar', { name: 'Declined Payer' });
   await toCheckout(page, 'ar');

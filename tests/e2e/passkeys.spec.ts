@@ -1,4 +1,4 @@
-import { expect, languages, openAuthModal, signUpThroughApi, test, trpc, useLanguage, virtualAuthenticator } from './fixtures.ts';
+import { expect, languages, openAuthModal, signUpThroughApi, test, trpc, readInLanguage, virtualAuthenticator } from './fixtures.ts';
 import { openSection } from './journeys/journeys.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
@@ -10,7 +10,7 @@ for (const { language, locale } of languages) {
   test(`a customer adds a passkey in settings, signs out and signs in with it, in ${language}`, async ({ page }) => {
     const w = words[locale];
     const authenticator = await virtualAuthenticator(page);
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await page.goto('/');
     const account = await signUpThroughApi(page, { name: locale === 'ar' ? 'سارة الدوسري' : 'Sara Aldosari' });
     await page.goto('/dashboard');

@@ -1,4 +1,4 @@
-import { expect, languages, test, useLanguage } from './fixtures.ts';
+import { expect, languages, test, readInLanguage } from './fixtures.ts';
 import { words } from './words.ts';
 
 // Every route of spec §2 answers, and says which page it is (never the not-found page).
@@ -39,7 +39,7 @@ for (const route of routes) {
 
 for (const { language, locale } of languages) {
   test(`an unknown address is answered 404 with the not-found page, drawn in ${language}`, async ({ page }) => {
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     for (const path of ['/no-such-page', '/labs/some-lab/extra', '/dashboard/nothing']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);

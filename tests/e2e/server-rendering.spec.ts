@@ -1,4 +1,4 @@
-import { demo, expect, type Language, signIn, test, useLanguage } from './fixtures.ts';
+import { demo, expect, type Language, signIn, test, readInLanguage } from './fixtures.ts';
 import { words } from './words.ts';
 
 // The public pages arrive drawn by the server (docs/decisions/0011): they read before any of the
@@ -27,7 +27,7 @@ for (const language of ['ar', 'en'] as const satisfies Language[]) {
       test.use({ javaScriptEnabled: false });
 
       test('the home page, a test page and the store read in the chosen language', async ({ page }) => {
-        await useLanguage(page, language);
+        await readInLanguage(page, language);
         await page.goto('/');
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
@@ -47,14 +47,14 @@ for (const language of ['ar', 'en'] as const satisfies Language[]) {
       });
 
       test('search results come with the page', async ({ page }) => {
-        await useLanguage(page, language);
+        await readInLanguage(page, language);
         await page.goto('/search?query=CBC');
         await expect(page.getByTestId('search-result').first()).toContainText(words[language].catalogue.cbc);
       });
     });
 
     test('the first paint waits on no other file, and only the fonts the text uses are downloaded', async ({ page }) => {
-      await useLanguage(page, language);
+      await readInLanguage(page, language);
       const fonts: string[] = [];
       const stylesheets: string[] = [];
       page.on('request', (request) => {
@@ -78,7 +78,7 @@ for (const language of ['ar', 'en'] as const satisfies Language[]) {
 
     test('every public page is taken over by the app without being drawn again', async ({ page }) => {
       test.slow();
-      await useLanguage(page, language);
+      await readInLanguage(page, language);
       const mismatches: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') mismatches.push(`${page.url()}: ${message.text()}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { demo, expect, fillDelivery, languages, signIn, signUpThroughApi, test, trpc, useLanguage } from './fixtures.ts';
+import { demo, expect, fillDelivery, languages, signIn, signUpThroughApi, test, trpc, readInLanguage } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
@@ -25,7 +25,7 @@ for (const { language, locale } of languages) {
       { ar: 'ثنائي', en: 'Twin pack', sku: `IRON-${suffix}-2`, price: '139.50', stock: '4' },
     ];
     let productId: number | null = null;
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     try {
       // The admin makes the product.
       await signIn(page, demo.admin, { admin: true });

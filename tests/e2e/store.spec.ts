@@ -8,7 +8,7 @@ import {
   type Locator,
   type Page,
   test,
-  useLanguage,
+  readInLanguage,
 } from './fixtures.ts';
 import { words } from './words.ts';
 
@@ -227,7 +227,7 @@ test('switching the language reloads the store text, the saved cart included', a
 });
 
 test.describe('store in English', () => {
-  test.beforeEach(({ page }) => useLanguage(page, 'en'));
+  test.beforeEach(({ page }) => readInLanguage(page, 'en'));
 
   test('grid → product → variant and quantity → drawer → payment page → pay → success; the stock shown drops', async ({ page }) => {
     await buyThroughTheStore(page, {
@@ -308,7 +308,7 @@ test('on a phone the grid is one column and the cart opens full screen @mobile',
 test('one cart button, two carts: it opens the cart of the page, says the other holds items too, and leads there; counts agree in English', async ({
   page,
 }) => {
-  await useLanguage(page, 'en');
+  await readInLanguage(page, 'en');
   await page.goto('/store');
   await page.evaluate(() =>
     localStorage.setItem(

@@ -9,7 +9,7 @@ import {
   signUpThroughApi,
   test,
   trpc,
-  useLanguage,
+  readInLanguage,
   virtualAuthenticator,
 } from './fixtures.ts';
 import { openSection } from './journeys/journeys.ts';
@@ -27,7 +27,7 @@ function codeFor(secret: string, steps = 0): string {
 for (const { language, locale } of languages) {
   test(`a customer turns on two-factor sign-in and signs in with a code, in ${language}`, async ({ page }) => {
     const w = words[locale];
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await page.goto('/');
     const account = await signUpThroughApi(page, { name: locale === 'ar' ? 'هند القحطاني' : 'Hind Alqahtani' });
     await page.goto('/dashboard');
@@ -76,7 +76,7 @@ for (const { language, locale } of languages) {
     appServer,
   }) => {
     const w = words[locale];
-    await useLanguage(page, locale);
+    await readInLanguage(page, locale);
     await page.goto('/');
     const { email } = await signUpThroughApi(page, { role: 'lab', name: locale === 'ar' ? 'مختبر الشفاء' : 'Alshifa Lab' });
     // A lab is approved only once it has confirmed its address.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { amountIn, DEMO_PASSWORD, daysFromToday, demo, expect, sar, signUpThroughApi, test, trpc, useLanguage } from '../fixtures.ts';
+import { amountIn, DEMO_PASSWORD, daysFromToday, demo, expect, sar, signUpThroughApi, test, trpc, readInLanguage } from '../fixtures.ts';
 import { words } from '../words.ts';
 import { arabicTag, latinTag, message, openSection, runs, titled } from './journeys.ts';
 
@@ -16,7 +16,7 @@ for (const run of runs) {
     titled('the admin approves a lab and its test request, and the revenue takes in its completed booking', run, '@changes-public-lists'),
     async ({ page, person, appServer }) => {
       test.setTimeout(150_000);
-      await useLanguage(page, run.locale);
+      await readInLanguage(page, run.locale);
       const [tag, latin] = [arabicTag(), latinTag()];
       const lab = { ar: `مختبر الشفاء ${tag}`, en: `Al Shifa Lab ${latin}` };
       const newTest = { ar: `مؤشر الشفاء ${tag}`, en: `Shifa Marker ${latin}` };

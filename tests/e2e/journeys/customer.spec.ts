@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { chooseFreeSlot, daysFromToday, demo, expect, sar, signIn, signUp, test, trpc, useLanguage } from '../fixtures.ts';
+import { chooseFreeSlot, daysFromToday, demo, expect, sar, signIn, signUp, test, trpc, readInLanguage } from '../fixtures.ts';
 import { words } from '../words.ts';
 import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled } from './journeys.ts';
 
@@ -19,7 +19,7 @@ for (const run of runs) {
     titled('a customer signs up, books two tests, cancels one and downloads the result of the other', run),
     async ({ page, person, baseURL }) => {
       test.setTimeout(150_000);
-      await useLanguage(page, run.locale);
+      await readInLanguage(page, run.locale);
       const name = run.locale === 'ar' ? `نورة ${arabicTag()}` : `Noura ${latinTag()}`;
       await page.goto('/');
       await signUp(page, run.locale, { name });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { daysFromToday, demo, expect, sar, signIn, signUp, signUpThroughApi, test, trpc, useLanguage } from '../fixtures.ts';
+import { daysFromToday, demo, expect, sar, signIn, signUp, signUpThroughApi, test, trpc, readInLanguage } from '../fixtures.ts';
 import { words } from '../words.ts';
 import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled } from './journeys.ts';
 
@@ -14,7 +14,7 @@ for (const run of runs) {
     titled('a lab signs up, is approved, adds a new test and completes a booking with its result', run, '@changes-public-lists'),
     async ({ page, person, appServer }) => {
       test.setTimeout(180_000);
-      await useLanguage(page, run.locale);
+      await readInLanguage(page, run.locale);
       const [tag, latin] = [arabicTag(), latinTag()];
       const lab = { ar: `مختبر الرحمة ${tag}`, en: `Al Rahma Lab ${latin}` };
       const newTest = { ar: `مؤشر الرحمة ${tag}`, en: `Rahma Marker ${latin}` };

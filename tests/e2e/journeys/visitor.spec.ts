@@ -1,4 +1,4 @@
-import { expect, fillDelivery, type Page, test, useLanguage } from '../fixtures.ts';
+import { expect, fillDelivery, type Page, test, readInLanguage } from '../fixtures.ts';
 import { words } from '../words.ts';
 import { openFromMenu, runs, titled } from './journeys.ts';
 
@@ -37,7 +37,7 @@ for (const run of runs) {
 
   test(titled('a visitor browses from a category to a lab, then buys in the store', run), async ({ page }) => {
     test.setTimeout(90_000);
-    await useLanguage(page, run.locale);
+    await readInLanguage(page, run.locale);
 
     // Home → category.
     await page.goto('/');
