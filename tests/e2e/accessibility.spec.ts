@@ -1,5 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chooseFreeSlot, demo, expect, type Locator, languages, openReaderPage, type Page, signIn, test, readInLanguage } from './fixtures.ts';
+import {
+  chooseFreeSlot,
+  demo,
+  expect,
+  type Locator,
+  languages,
+  openReaderPage,
+  type Page,
+  readInLanguage,
+  signIn,
+  test,
+} from './fixtures.ts';
 import { words } from './words.ts';
 
 // WCAG 2.1 A and AA on every route of spec §2, in Arabic and in English, and in the open states

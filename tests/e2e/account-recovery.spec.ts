@@ -1,4 +1,4 @@
-import { expect, openAuthModal, signUp, signUpThroughApi, test, trpc, uniqueEmail, readInLanguage } from './fixtures.ts';
+import { expect, openAuthModal, readInLanguage, signUp, signUpThroughApi, test, trpc, uniqueEmail } from './fixtures.ts';
 
 // The journeys of issue #18 through the browser, reading the mail the app sends to a real SMTP
 // server (appServer.mailbox) and following its links as the reader would.

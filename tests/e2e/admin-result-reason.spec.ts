@@ -1,4 +1,4 @@
-import { bookAtDemoLab, demo, expect, languages, signIn, test, trpc, readInLanguage } from './fixtures.ts';
+import { bookAtDemoLab, demo, expect, languages, readInLanguage, signIn, test, trpc } from './fixtures.ts';
 import { resultPdf } from './journeys/journeys.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';

@@ -1,4 +1,4 @@
-import { demo, expect, openAuthModal, signUp, test, trpc, uniqueEmail, readInLanguage } from './fixtures.ts';
+import { demo, expect, openAuthModal, readInLanguage, signUp, test, trpc, uniqueEmail } from './fixtures.ts';
 
 test.describe('accounts in Arabic', () => {
   test('a customer signs up and reaches the dashboard', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { chooseFreeSlot, expect, languages, signUp, test, readInLanguage } from './fixtures.ts';
+import { chooseFreeSlot, expect, languages, readInLanguage, signUp, test } from './fixtures.ts';
 import { words } from './words.ts';
 
 for (const { language, locale } of languages) {

@@ -7,11 +7,11 @@ import {
   type Language,
   type Page,
   type Person,
+  readInLanguage,
   signIn,
   signUpThroughApi,
   test,
   trpc,
-  readInLanguage,
 } from './fixtures.ts';
 import { words } from './words.ts';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect, signUpThroughApi, test, trpc, readInLanguage } from './fixtures.ts';
+import { expect, readInLanguage, signUpThroughApi, test, trpc } from './fixtures.ts';
 import { arabicTag, latinTag, message, openSection, runs, titled } from './journeys/journeys.ts';
 import { words } from './words.ts';
 

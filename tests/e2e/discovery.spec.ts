@@ -1,4 +1,4 @@
-import { expect, type Page, test, readInLanguage } from './fixtures.ts';
+import { expect, type Page, readInLanguage, test } from './fixtures.ts';
 
 async function searchFromHome(page: Page, query: string, location: string, labels: { test: string; location: string; search: string }) {
   await page.goto('/');

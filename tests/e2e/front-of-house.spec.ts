@@ -5,12 +5,12 @@ import {
   expect,
   languages,
   openAuthModal,
+  readInLanguage,
   signIn,
   signUpThroughApi,
   test,
   trpc,
   uniqueEmail,
-  readInLanguage,
 } from './fixtures.ts';
 import { words } from './words.ts';
 

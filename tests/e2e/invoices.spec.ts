@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
-import { bookAtDemoLab, expect, languages, type Page, signUpThroughApi, test, trpc, readInLanguage } from './fixtures.ts';
+import { bookAtDemoLab, expect, languages, type Page, readInLanguage, signUpThroughApi, test, trpc } from './fixtures.ts';
 import { words } from './words.ts';
 
 // Issue #21: after booking, the customer finds the simplified tax invoice in the dashboard, downloads

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, demo, expect, type Language, type Locator, type Page, test, uniqueEmail, readInLanguage } from './fixtures.ts';
+import { DEMO_PASSWORD, demo, expect, type Language, type Locator, type Page, readInLanguage, test, uniqueEmail } from './fixtures.ts';
 import { words } from './words.ts';
 
 // A whole booking with the keyboard alone: Tab, Shift+Tab, Enter, Space and the arrow keys; no

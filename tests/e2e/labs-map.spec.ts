@@ -1,4 +1,4 @@
-import { expect, languages, test, trpc, readInLanguage } from './fixtures.ts';
+import { expect, languages, readInLanguage, test, trpc } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test, readInLanguage } from './fixtures.ts';
+import { expect, type Page, readInLanguage, test } from './fixtures.ts';
 import { words } from './words.ts';
 
 const footerPaths = ['/', '/categories', '/pricing', '/labs', '/about', '/join-as-lab'];

@@ -4,7 +4,7 @@
 // PAYMENT_PROVIDER=moyasar; every other journey keeps the simulated payment.
 import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
 import { startAppServer } from './app-server.ts';
-import { test as base, chooseFreeSlot, expect, languages, type Page, signUp, readInLanguage } from './fixtures.ts';
+import { test as base, chooseFreeSlot, expect, languages, type Page, readInLanguage, signUp } from './fixtures.ts';
 import { words } from './words.ts';
 
 const WEBHOOK_SECRET = 'whsec_e2e';

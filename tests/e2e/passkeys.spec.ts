@@ -1,4 +1,4 @@
-import { expect, languages, openAuthModal, signUpThroughApi, test, trpc, readInLanguage, virtualAuthenticator } from './fixtures.ts';
+import { expect, languages, openAuthModal, readInLanguage, signUpThroughApi, test, trpc, virtualAuthenticator } from './fixtures.ts';
 import { openSection } from './journeys/journeys.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';

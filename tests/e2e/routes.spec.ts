@@ -1,4 +1,4 @@
-import { expect, languages, test, readInLanguage } from './fixtures.ts';
+import { expect, languages, readInLanguage, test } from './fixtures.ts';
 import { words } from './words.ts';
 
 // Every route of spec §2 answers, and says which page it is (never the not-found page).

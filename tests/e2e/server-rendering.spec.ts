@@ -1,4 +1,4 @@
-import { demo, expect, type Language, signIn, test, readInLanguage } from './fixtures.ts';
+import { demo, expect, type Language, readInLanguage, signIn, test } from './fixtures.ts';
 import { words } from './words.ts';
 
 // The public pages arrive drawn by the server (docs/decisions/0011): they read before any of the

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { demo, expect, fillDelivery, languages, signIn, signUpThroughApi, test, trpc, readInLanguage } from './fixtures.ts';
+import { demo, expect, fillDelivery, languages, readInLanguage, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 

@@ -7,8 +7,8 @@ import {
   type Language,
   type Locator,
   type Page,
-  test,
   readInLanguage,
+  test,
 } from './fixtures.ts';
 import { words } from './words.ts';
 

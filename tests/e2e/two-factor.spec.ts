@@ -5,11 +5,11 @@ import {
   expect,
   languages,
   openAuthModal,
+  readInLanguage,
   signIn,
   signUpThroughApi,
   test,
   trpc,
-  readInLanguage,
   virtualAuthenticator,
 } from './fixtures.ts';
 import { openSection } from './journeys/journeys.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { amountIn, DEMO_PASSWORD, daysFromToday, demo, expect, sar, signUpThroughApi, test, trpc, readInLanguage } from '../fixtures.ts';
+import { amountIn, DEMO_PASSWORD, daysFromToday, demo, expect, readInLanguage, sar, signUpThroughApi, test, trpc } from '../fixtures.ts';
 import { words } from '../words.ts';
 import { arabicTag, latinTag, message, openSection, runs, titled } from './journeys.ts';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { chooseFreeSlot, daysFromToday, demo, expect, sar, signIn, signUp, test, trpc, readInLanguage } from '../fixtures.ts';
+import { chooseFreeSlot, daysFromToday, demo, expect, readInLanguage, sar, signIn, signUp, test, trpc } from '../fixtures.ts';
 import { words } from '../words.ts';
 import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled } from './journeys.ts';
 

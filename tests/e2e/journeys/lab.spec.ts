@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { daysFromToday, demo, expect, sar, signIn, signUp, signUpThroughApi, test, trpc, readInLanguage } from '../fixtures.ts';
+import { daysFromToday, demo, expect, readInLanguage, sar, signIn, signUp, signUpThroughApi, test, trpc } from '../fixtures.ts';
 import { words } from '../words.ts';
 import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled } from './journeys.ts';
 

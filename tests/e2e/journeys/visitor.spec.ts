@@ -1,4 +1,4 @@
-import { expect, fillDelivery, type Page, test, readInLanguage } from '../fixtures.ts';
+import { expect, fillDelivery, type Page, readInLanguage, test } from '../fixtures.ts';
 import { words } from '../words.ts';
 import { openFromMenu, runs, titled } from './journeys.ts';
 
