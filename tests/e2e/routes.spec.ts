@@ -1,4 +1,4 @@
-import { expect, languages, readInLanguage, test } from './fixtures.ts';
+import { expect, languages, openReaderPage, type Page, readInLanguage, test } from './fixtures.ts';
 import { words } from './words.ts';
 
 // Every route of spec §2 answers, and says which page it is (never the not-found page).
@@ -27,15 +27,26 @@ const routes: { path: string; heading: RegExp; status?: number }[] = [
   { path: '/join-as-lab', heading: /انضم إلى تحاليل/ },
 ];
 
-for (const route of routes) {
-  test(`${route.path} answers with its own page`, async ({ page }) => {
-    const response = await page.goto(route.path);
-    expect(response?.status()).toBe(route.status ?? 200);
-    // The page's own h1, by its tag: a dashboard sends a visitor home with its sign-in dialog open, and an
-    // open dialog hides the page behind it from the accessibility tree (the heading's role with it).
-    await expect(page.locator('h1')).toHaveText(route.heading);
+// Only read: one page goes through them in order (see `openReaderPage`).
+test.describe('every route', () => {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  test.beforeAll(async ({ browser, appServer }) => {
+    // A first visit's language: Arabic.
+    page = await openReaderPage(browser, appServer);
   });
-}
+  test.afterAll(() => page.context().close());
+
+  for (const route of routes) {
+    test(`${route.path} answers with its own page`, async () => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(route.status ?? 200);
+      // The page's own h1, by its tag: a dashboard sends a visitor home with its sign-in dialog open, and an
+      // open dialog hides the page behind it from the accessibility tree (the heading's role with it).
+      await expect(page.locator('h1')).toHaveText(route.heading);
+    });
+  }
+});
 
 for (const { language, locale } of languages) {
   test(`an unknown address is answered 404 with the not-found page, drawn in ${language}`, async ({ page }) => {
