@@ -17,7 +17,8 @@ export default defineConfig({
   // A 2-core machine running the server and two browsers can take seconds to answer.
   expect: { timeout: 12_000 },
   use: {
-    trace: 'retain-on-failure',
+    // A trace records every action's page and screenshot: CI (which retries once) records it for the retry only.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [
