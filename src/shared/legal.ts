@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'store.stock_adjust',
   'store.order_status',
   'review.hide',
+  'review.show',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

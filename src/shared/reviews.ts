@@ -32,4 +32,5 @@ const rating = z.number({ error: m.required }).int(m.invalid).min(1, m.invalid).
 export const reviewCreateInput = z.object({ bookingId: z.uuid(), rating, text: plainText(0) });
 export const reviewUpdateInput = z.object({ id: z.uuid(), rating, text: plainText(0) });
 export const reviewReplyInput = z.object({ id: z.uuid(), text: plainText(1) });
-export const reviewHideInput = z.object({ id: z.uuid(), reason: plainText(1) });
+/** Hiding a review, or showing a hidden one again (hidden by mistake, or the reason no longer holds), says why. */
+export const reviewModerationInput = z.object({ id: z.uuid(), reason: plainText(1) });

@@ -105,3 +105,69 @@ for (const [locale, tag] of [
     await lab.page.screenshot({ path: `${SHOTS}/lab-dashboard-reviews-${locale}-${project}.png`, fullPage: true });
   });
 }
+
+const moderation = {
+  ar: {
+    hide: 'إخفاء التقييم',
+    hidden: 'أُخفي التقييم.',
+    showAgain: 'إعادة الإظهار',
+    shown: 'أُعيد إظهار التقييم.',
+    reason: 'السبب',
+  },
+  en: {
+    hide: 'Hide review',
+    hidden: 'The review is hidden.',
+    showAgain: 'Show again',
+    shown: 'The review is shown again.',
+    reason: 'Reason',
+  },
+} as const;
+
+for (const locale of ['ar', 'en'] as const) {
+  const w = moderation[locale];
+  const language = locale === 'ar' ? 'Arabic' : 'English';
+
+  test(`the admin hides a review with a reason, the lab page drops it, and the admin shows it again (${language}) @changes-public-lists`, async ({
+    person,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await person(locale);
+    await signUpThroughApi(customer.context, { name: 'Saad Al-Harbi' });
+    const { bookingId } = await bookAtDemoLab(customer.context);
+    const lab = await person(locale);
+    await signIn(lab.context, demo.lab);
+    await trpc(lab.context, 'lab.completeBooking', { id: bookingId });
+    const text = `Moderation check ${bookingId.slice(0, 8)}`;
+    const review = await trpc<{ id: string; lab_id: string }>(customer.context, 'reviews.create', { bookingId, rating: 2, text });
+    const onLabPage = async () =>
+      (await trpc<{ items: { id: string }[] }>(customer.context, 'reviews.forLab', { labId: review.lab_id }, 'GET')).items.some(
+        (item) => item.id === review.id,
+      );
+    expect(await onLabPage()).toBe(true);
+
+    const admin = await person(locale);
+    await signIn(admin.context, demo.admin, { admin: true });
+    const page = admin.page;
+    await page.goto('/admin/dashboard?section=reviews');
+    const card = page.locator(`[data-testid="lab-review"][data-review-id="${review.id}"]`);
+    await expect(card).toContainText(text);
+
+    await card.getByRole('button', { name: w.hide }).click();
+    const hideDialog = page.getByTestId('hide-review-dialog');
+    await expect(hideDialog.getByRole('button', { name: w.hide })).toBeDisabled();
+    await hideDialog.getByLabel(w.reason).fill('Not about this visit');
+    await hideDialog.getByRole('button', { name: w.hide }).click();
+    await expect(page.getByText(w.hidden, { exact: true }).first()).toBeVisible();
+    await expect(card).toContainText('Not about this visit');
+    expect(await onLabPage()).toBe(false);
+    await page.screenshot({ path: `${SHOTS}/admin-review-hidden-${locale}.png`, fullPage: true });
+
+    await card.getByRole('button', { name: w.showAgain }).click();
+    const showDialog = page.getByTestId('show-review-dialog');
+    await showDialog.getByLabel(w.reason).fill('A real visit after all');
+    await showDialog.getByRole('button', { name: w.showAgain }).click();
+    await expect(page.getByText(w.shown, { exact: true }).first()).toBeVisible();
+    await expect(card.getByRole('button', { name: w.hide })).toBeVisible();
+    expect(await onLabPage()).toBe(true);
+  });
+}

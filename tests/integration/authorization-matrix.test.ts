@@ -359,6 +359,7 @@ const matrix: Record<string, Row> = {
   'reviews.reply': { access: approvedLabs, input: () => ({ id: NOWHERE, text: 'شكراً لكم' }) },
   'reviews.forAdmin': { access: admins, input: () => ({}) },
   'reviews.hide': { access: admins, input: () => ({ id: NOWHERE, reason: 'matrix' }) },
+  'reviews.show': { access: admins, input: () => ({ id: NOWHERE, reason: 'matrix' }) },
 
   'billing.invoices': { access: customers },
 

@@ -318,3 +318,48 @@ describe('reviews.hide', () => {
     expect(log.items[0]).toMatchObject({ action: 'review.hide', reason: 'Offensive language' });
   });
 });
+
+describe('reviews.show', () => {
+  it('puts a hidden review back on the lab page and in its rating, for admins only, with the reason in the audit log', async () => {
+    const fresh = await createTestUser(database.db, 'lab', { approved: true });
+    const { labTestId: offer } = await offerTest(database.db, fresh.id);
+    const reviewOf = async (rating: number) => {
+      const customer = await createTestUser(database.db, 'customer');
+      const bookingId = await insertBooking(database.db, { customerId: customer.id, labTestId: offer, status: 'completed' });
+      return (await callerFor(database.db, customer)).reviews.create({ bookingId, rating, text: 'fine' });
+    };
+    const kept = await reviewOf(5);
+    const hidden = await reviewOf(1);
+    const adminApi = await callerFor(database.db, admin);
+    await adminApi.reviews.hide({ id: hidden.id, reason: 'Looked like spam' });
+    expect(await labFigures(fresh.id)).toEqual({ rating: 5, review_count: 1 });
+
+    for (const user of [fresh, lab, (await customerWithCompletedBooking()).customer]) {
+      expect(await refusal((await callerFor(database.db, user)).reviews.show({ id: hidden.id, reason: 'mine' }))).toEqual({
+        code: 'FORBIDDEN',
+        appCode: 'FORBIDDEN',
+      });
+    }
+    expect(await refusal(adminApi.reviews.show({ id: hidden.id, reason: '  ' }))).toEqual({ code: 'BAD_REQUEST', appCode: null });
+    expect(await labFigures(fresh.id)).toEqual({ rating: 5, review_count: 1 });
+
+    await adminApi.reviews.show({ id: hidden.id, reason: 'A real visit after all' });
+    expect(await labFigures(fresh.id)).toEqual({ rating: 3, review_count: 2 });
+    const visitor = await callerFor(database.db);
+    expect((await visitor.reviews.forLab({ labId: fresh.id })).items.map((item) => item.id).sort()).toEqual([kept.id, hidden.id].sort());
+    const own = (await (await callerFor(database.db, fresh)).reviews.forMyLab({})).items.find((item) => item.id === hidden.id);
+    expect(own).toMatchObject({ hidden: false, hidden_reason: null });
+    const log = await adminApi.admin.auditLog({ limit: 5, filters: { action: 'review.show' } });
+    expect(log.items[0]).toMatchObject({ action: 'review.show', reason: 'A real visit after all' });
+
+    // Shown twice: nothing changes, and nothing more is logged.
+    await adminApi.reviews.show({ id: hidden.id, reason: 'again' });
+    const shows = await database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'review.show')
+      .where('subject_id', '=', hidden.id)
+      .execute();
+    expect(shows).toHaveLength(1);
+  });
+});

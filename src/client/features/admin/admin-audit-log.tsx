@@ -30,6 +30,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'store.stock_adjust': msg`Stock adjusted`,
   'store.order_status': msg`Store order status changed`,
   'review.hide': msg`Review hidden`,
+  'review.show': msg`Review shown again`,
 };
 
 /** The start of a picked day (YYYY-MM-DD) in Riyadh, as an instant; the day after for an end. */

@@ -13,7 +13,10 @@ import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-/** Every review, newest first; the admin hides one with a reason (it leaves the lab's page and rating; the audit log keeps why). */
+/**
+ * Every review, newest first; the admin hides one with a reason (it leaves the lab's page and rating;
+ * the audit log keeps why), or shows a hidden one again, with a reason too.
+ */
 export function AdminReviews() {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
@@ -22,22 +25,38 @@ export function AdminReviews() {
     trpc.reviews.forAdmin.infiniteQueryOptions({}, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
   );
   const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
-  const [hiding, setHiding] = useState<string | null>(null);
+  // The review acted on stays set while its dialog fades out, so the dialog's words do not change then.
+  const [acting, setActing] = useState<{ id: string; action: 'hide' | 'show' } | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const done = (title: string) => {
+    setDialogOpen(false);
+    notify.success({ title });
+    void queryClient.invalidateQueries({ queryKey: trpc.reviews.forAdmin.pathKey() });
+  };
   const hide = useMutation(
     trpc.reviews.hide.mutationOptions({
-      onSuccess: () => {
-        setHiding(null);
-        notify.success({ title: t`The review is hidden.` });
-        void queryClient.invalidateQueries({ queryKey: trpc.reviews.forAdmin.pathKey() });
-      },
+      onSuccess: () => done(t`The review is hidden.`),
       onError: (error) => notify.error({ title: t`Could not hide the review`, description: errorMessage(i18n, error) }),
     }),
   );
+  const show = useMutation(
+    trpc.reviews.show.mutationOptions({
+      onSuccess: () => done(t`The review is shown again.`),
+      onError: (error) => notify.error({ title: t`Could not show the review again`, description: errorMessage(i18n, error) }),
+    }),
+  );
+  const open = (id: string, action: 'hide' | 'show') => {
+    setReason('');
+    setActing({ id, action });
+    setDialogOpen(true);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (hiding && reason.trim()) hide.mutate({ id: hiding, reason });
+    if (!acting || !reason.trim()) return;
+    (acting.action === 'hide' ? hide : show).mutate({ id: acting.id, reason });
   };
+  const hiding = acting?.action !== 'show';
 
   return (
     <Stack gap="5">
@@ -68,17 +87,12 @@ export function AdminReviews() {
                         <Text fontSize="sm" color="fg.muted">
                           <bdi>{review.hidden_reason}</bdi>
                         </Text>
+                        <Button size="sm" variant="outline" onClick={() => open(review.id, 'show')}>
+                          {t`Show again`}
+                        </Button>
                       </HStack>
                     ) : (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        colorPalette="red"
-                        onClick={() => {
-                          setReason('');
-                          setHiding(review.id);
-                        }}
-                      >
+                      <Button size="sm" variant="outline" colorPalette="red" onClick={() => open(review.id, 'hide')}>
                         {t`Hide review`}
                       </Button>
                     )}
@@ -94,14 +108,14 @@ export function AdminReviews() {
           )}
         </>
       )}
-      <Dialog.Root open={hiding !== null} onOpenChange={(event) => !event.open && setHiding(null)} placement="center" size="sm">
+      <Dialog.Root open={dialogOpen} onOpenChange={(event) => setDialogOpen(event.open)} placement="center" size="sm">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
-            <Dialog.Content asChild data-testid="hide-review-dialog">
+            <Dialog.Content asChild data-testid={hiding ? 'hide-review-dialog' : 'show-review-dialog'}>
               <form onSubmit={submit}>
                 <Dialog.Header>
-                  <Dialog.Title>{t`Hide this review?`}</Dialog.Title>
+                  <Dialog.Title>{hiding ? t`Hide this review?` : t`Show this review again?`}</Dialog.Title>
                 </Dialog.Header>
                 <Dialog.Body>
                   <Field.Root required>
@@ -113,15 +127,24 @@ export function AdminReviews() {
                       rows={3}
                       width="full"
                     />
-                    <Field.HelperText>{t`The lab sees this reason; it is kept in the audit log.`}</Field.HelperText>
+                    <Field.HelperText>
+                      {hiding
+                        ? t`The lab sees this reason; it is kept in the audit log.`
+                        : t`It returns to the lab's page and rating; the reason is kept in the audit log.`}
+                    </Field.HelperText>
                   </Field.Root>
                 </Dialog.Body>
                 <Dialog.Footer>
-                  <Button variant="outline" type="button" onClick={() => setHiding(null)}>
+                  <Button variant="outline" type="button" onClick={() => setDialogOpen(false)}>
                     {t`Cancel`}
                   </Button>
-                  <Button type="submit" colorPalette="red" loading={hide.isPending} disabled={reason.trim() === ''}>
-                    {t`Hide review`}
+                  <Button
+                    type="submit"
+                    colorPalette={hiding ? 'red' : undefined}
+                    loading={hide.isPending || show.isPending}
+                    disabled={reason.trim() === ''}
+                  >
+                    {hiding ? t`Hide review` : t`Show again`}
                   </Button>
                 </Dialog.Footer>
                 <Dialog.CloseTrigger asChild>

@@ -103,6 +103,16 @@ export function hideReview(tx: Transaction<Database>, id: string, adminId: strin
     .executeTakeFirstOrThrow();
 }
 
+/** Shows a hidden review again: back on the lab's page and in its rating. */
+export function showReview(tx: Transaction<Database>, id: string) {
+  return tx
+    .updateTable('reviews')
+    .set({ hidden_at: null, hidden_reason: null, hidden_by: null })
+    .where('id', '=', id)
+    .returning(['id', 'hidden_at'])
+    .executeTakeFirstOrThrow();
+}
+
 /**
  * Writes the lab's rating (the mean of its visible reviews, one decimal; 0 with none) and their
  * count into its row, where search sorts and filters on them. Call under lockLab.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewCreateInput, reviewHideInput, reviewReplyInput, reviewUpdateInput } from '../../../shared/reviews.ts';
+import { reviewCreateInput, reviewModerationInput, reviewReplyInput, reviewUpdateInput } from '../../../shared/reviews.ts';
 import { router } from '../../trpc/init.ts';
 import {
   adminProcedure,
@@ -25,5 +25,6 @@ export const reviewsRouter = router({
     .query(({ ctx, input }) => reviews.forOwnLab(ctx.db, ctx.user.id, input.cursor)),
   reply: approvedLabProcedure.input(reviewReplyInput).mutation(({ ctx, input }) => reviews.reply(ctx.db, ctx.user.id, input)),
   forAdmin: adminProcedure.input(z.object({ cursor })).query(({ ctx, input }) => reviews.forAdmin(ctx.db, input.cursor)),
-  hide: sensitiveAdminProcedure.input(reviewHideInput).mutation(({ ctx, input }) => reviews.hide(ctx.db, ctx.user.id, input)),
+  hide: sensitiveAdminProcedure.input(reviewModerationInput).mutation(({ ctx, input }) => reviews.hide(ctx.db, ctx.user.id, input)),
+  show: sensitiveAdminProcedure.input(reviewModerationInput).mutation(({ ctx, input }) => reviews.show(ctx.db, ctx.user.id, input)),
 });

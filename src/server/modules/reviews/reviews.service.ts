@@ -166,6 +166,29 @@ export async function hide(db: Kysely<Database>, adminId: string, input: { id: s
   });
 }
 
+/**
+ * An admin shows a hidden review again (hidden by mistake, or its reason no longer holds): back on the
+ * lab's page and in its rating; the audit log keeps who and why, beside the entry that hid it.
+ */
+export async function show(db: Kysely<Database>, adminId: string, input: { id: string; reason: string }) {
+  return db.transaction().execute(async (tx) => {
+    const review = await repo.findReview(tx, input.id);
+    if (!review) throw new AppError('NOT_FOUND', { entity: 'review' });
+    await repo.lockLab(tx, review.lab_id);
+    if (review.hidden_at === null) return { id: review.id, hidden_at: null };
+    await repo.showReview(tx, review.id);
+    await repo.refreshLabRating(tx, review.lab_id);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'review.show',
+      subjectType: 'review',
+      subjectId: review.id,
+      details: { reason: input.reason, labId: review.lab_id, bookingId: review.booking_id, rating: review.rating },
+    });
+    return { id: review.id, hidden_at: null };
+  });
+}
+
 /** For the account's data export: every review the customer wrote, hidden ones too. */
 export async function exportReviews(db: Kysely<Database>, customerId: string) {
   return (await repo.customerReviews(db, customerId)).map((row) => ({
