@@ -1,5 +1,6 @@
 // Builds the search benchmark's PostgreSQL database: the demo seed plus synthetic tests and labs up
-// to 300 tests × 2,000 labs (≈ 600,000 lab tests). Idempotent: an existing full database is kept.
+// to 300 tests × 2,000 labs (≈ 600,000 lab tests), or as many labs as asked (bench/search-scale.ts).
+// Idempotent: an existing full database is kept.
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { seedDemoData } from '../seeds/seed.ts';
@@ -9,7 +10,23 @@ import type { Database } from '../src/server/db/schema.ts';
 export const BENCH_TESTS = 300;
 export const BENCH_LABS = 2000;
 
-export async function prepareSearchBenchDatabase(adminUrl: string, name: string): Promise<string> {
+/** What the search benches ask, mixed Arabic and English, with typos and variant spellings. */
+export const BENCH_QUERIES = [
+  'vitamin d',
+  'فيتامين د',
+  'cbc',
+  'صورة الدم',
+  'hba1c',
+  'السكر التراكمي',
+  'thyroid',
+  'الغده الدرقيه',
+  'vitamn b12',
+  'فيتامن د',
+  'ferritin',
+  'وظائف الكبد',
+];
+
+export async function prepareSearchBenchDatabase(adminUrl: string, name: string, labs = BENCH_LABS): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -23,7 +40,7 @@ export async function prepareSearchBenchDatabase(adminUrl: string, name: string)
     await migrateToLatest(db);
     await seedDemoData(db);
     const { rows } = await sql<{ n: string }>`select count(*) as n from lab_tests`.execute(db);
-    if (Number(rows[0]!.n) >= BENCH_TESTS * BENCH_LABS * 0.9) return url.toString();
+    if (Number(rows[0]!.n) >= BENCH_TESTS * labs * 0.9) return url.toString();
 
     console.log('Generating the benchmark data set (one time)…');
     await db.transaction().execute(async (tx) => {
@@ -39,7 +56,7 @@ export async function prepareSearchBenchDatabase(adminUrl: string, name: string)
         new_labs as (
           select gen_random_uuid() as id, i, c.lat + (random() - 0.5) * 0.4 as lat, c.lon + (random() - 0.5) * 0.4 as lon,
                  (array['riyadh','jeddah','dammam','makkah','madinah'])[c.k + 1] as city
-          from generate_series(1, ${BENCH_LABS} - (select count(*) from labs)) as i join centre c on c.k = i % 5
+          from generate_series(1, ${labs} - (select count(*) from labs)) as i join centre c on c.k = i % 5
         ),
         u as (insert into users (id, email) select id, 'bench-lab-' || i || '@bench.tahaleel.sa' from new_labs returning id),
         p as (insert into user_profiles (id, name, user_type, approved) select id, 'مختبر ' || i, 'lab', true from new_labs returning id)

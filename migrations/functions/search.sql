@@ -25,16 +25,52 @@ create or replace function nearest_offers(p_tests integer[], p_lat float8, p_lon
     declare
       origin cube := ll_to_earth(p_lat, p_lon);
     begin
+      -- The nearest labs stream out of labs_earth_idx in order and carry their distance as d, so the
+      -- planner keeps that order through the nested loops and finishes with an incremental sort on
+      -- (d, lt.id): it stops at the first lab that completes the page instead of joining and sorting
+      -- the offers of all p_labs labs (ADR 0034).
       return query
         select lt.id, l.id, t.id, t.name_ar, t.name_en, l.lab_name_ar, l.lab_name_en, l.address_ar, l.address_en,
                l.city, l.rating, l.review_count, lt.price_halalas, round(earth_distance(l.earth, origin))::float8
-          from (select n.id from labs n where n.earth is not null order by n.earth <-> origin limit p_labs) near
-          join labs l on l.id = near.id
+          from (select n.*, n.earth <-> origin as d from labs n where n.earth is not null
+                 order by n.earth <-> origin limit p_labs) l
           join user_profiles p on p.id = l.id and p.user_type = 'lab' and p.approved
           join lab_tests lt on lt.lab_id = l.id and lt.test_id = any(p_tests) and lt.is_active
           join tests t on t.id = lt.test_id
          where lt.price_halalas between p_min_price and p_max_price and l.rating >= p_min_rating
-         order by l.earth <-> origin, lt.id
+         order by l.d, lt.id
          limit p_limit offset p_offset;
+    end
+  $$;
+
+-- match_tests: the tests whose stored normalized names (tests.search_ar/search_en) match a query text,
+-- best first: word similarity ≥ 0.45 to either name (typos), or either name containing it. Called by
+-- matchTests in src/server/modules/search/search.repository.ts, which keeps rows scoring ≥ 0.45.
+-- Every condition is one the trigram indexes answer (tests_search_*_trgm_idx): the threshold is the
+-- operator <%'s setting, not a word_similarity(...) >= 0.45 that only a scan of every row can test.
+-- enable_seqscan is off for this query alone: the planner prices each similarity at one operator while
+-- it costs microseconds per row, so it scanned every test and measured six similarities on each
+-- (EXPLAIN ANALYZE in ADR 0034).
+create or replace function match_tests(p_text text, p_limit integer)
+    returns table (id integer, score float8)
+    language plpgsql stable
+    set pg_trgm.word_similarity_threshold = 0.45
+    set enable_seqscan = off
+    as $$
+    #variable_conflict use_column
+    declare
+      q text := tahaleel_normalize(p_text);
+    begin
+      return query
+        select t.id, greatest(
+                 word_similarity(q, t.search_en),
+                 word_similarity(q, t.search_ar),
+                 case when t.search_ar like '%' || q || '%' or t.search_en like '%' || q || '%' then 1 else 0 end
+               )::float8 as score
+          from tests t
+         where q <% t.search_en or q <% t.search_ar
+            or t.search_ar like '%' || q || '%' or t.search_en like '%' || q || '%'
+         order by score desc, t.id
+         limit p_limit;
     end
   $$;

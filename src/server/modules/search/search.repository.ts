@@ -4,7 +4,7 @@ import { SEARCH_PAGE_SIZE, type SearchSort } from '../../../shared/search-option
 import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
 
-/** A test matches when its normalized name contains the query or is trigram-close to it (typos). */
+/** A test matches when its normalized name contains the query or is trigram-close to it (typos); match_tests sets pg_trgm.word_similarity_threshold to the same. */
 export const WORD_SIMILARITY_THRESHOLD = 0.45;
 const MATCHED_TESTS = 20;
 
@@ -13,22 +13,13 @@ export interface MatchedTest {
   score: number;
 }
 
-/** Tests whose stored normalized names match the (normalized) query, best first. */
+/**
+ * Tests whose stored normalized names match the (normalized) query, best first: match_tests
+ * (migrations/functions/search.sql), which answers from the trigram indexes with the threshold above.
+ */
 export async function matchTests(db: Kysely<Database>, text: string): Promise<MatchedTest[]> {
   const { rows } = await sql<MatchedTest>`${sql.raw(PREPARE)}
-    with q as (select tahaleel_normalize(${text}) as text)
-    select t.id, greatest(
-             word_similarity(q.text, t.search_en),
-             word_similarity(q.text, t.search_ar),
-             case when t.search_ar like '%' || q.text || '%' or t.search_en like '%' || q.text || '%' then 1 else 0 end
-           )::float8 as score
-    from tests t, q
-    where q.text <% t.search_en or q.text <% t.search_ar
-       or t.search_ar like '%' || q.text || '%' or t.search_en like '%' || q.text || '%'
-       or word_similarity(q.text, t.search_en) >= ${WORD_SIMILARITY_THRESHOLD}
-       or word_similarity(q.text, t.search_ar) >= ${WORD_SIMILARITY_THRESHOLD}
-    order by score desc, t.id
-    limit ${MATCHED_TESTS}`.execute(db);
+    select id, score from match_tests(${text}, ${MATCHED_TESTS})`.execute(db);
   return rows.filter((row) => row.score >= WORD_SIMILARITY_THRESHOLD);
 }
 

@@ -63,9 +63,22 @@ async function runSearch(db: Kysely<Database>, input: SearchInput, tests: Matche
     sort: input.sort,
     offset: input.cursor,
   });
-  return rows.map(({ price_halalas, lab_rating, ...row }) => ({
-    ...row,
-    lab_rating: Number(lab_rating),
-    price: halalasToSar(price_halalas),
+  // Each field by name: a rest-and-spread copy of the driver's rows cost ~5 µs a row (a tenth of an
+  // uncached search's own CPU, ADR 0034). The same fields in the same order as that copy made.
+  return rows.map((row) => ({
+    lab_test_id: row.lab_test_id,
+    lab_id: row.lab_id,
+    test_id: row.test_id,
+    test_name_ar: row.test_name_ar,
+    test_name_en: row.test_name_en,
+    lab_name_ar: row.lab_name_ar,
+    lab_name_en: row.lab_name_en,
+    lab_address_ar: row.lab_address_ar,
+    lab_address_en: row.lab_address_en,
+    lab_city: row.lab_city,
+    lab_review_count: row.lab_review_count,
+    distance_meters: row.distance_meters,
+    lab_rating: Number(row.lab_rating),
+    price: halalasToSar(row.price_halalas),
   }));
 }
