@@ -242,11 +242,17 @@ describe('test requests', () => {
 });
 
 describe('users and transactions', () => {
-  it('lists users of every role', async () => {
-    const users = await (await as(admin)).admin.users();
-    const types = new Set(users.items.map((user) => user.user_type));
-    expect(types).toEqual(new Set(['customer', 'lab', 'admin']));
+  it('lists users of every role, each role on its own when asked', async () => {
+    const caller = await as(admin);
+    const users = await caller.admin.users({ limit: 100 });
     expect(users.total).toBeGreaterThanOrEqual(users.items.length);
+    for (const role of ['customer', 'lab', 'admin'] as const) {
+      const some = await caller.admin.users({ role, limit: 100 });
+      expect(some.items.length, role).toBeGreaterThan(0);
+      expect(new Set(some.items.map((user) => user.user_type))).toEqual(new Set([role]));
+    }
+    const mine = await caller.admin.users({ q: customer.email });
+    expect(mine.items.map((user) => user.id)).toEqual([customer.id]);
   });
 
   it('lists bookings and store orders together, newest first', async () => {
@@ -264,7 +270,7 @@ describe('users and transactions', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const items = await (await as(admin)).admin.transactions();
+    const { items } = await (await as(admin)).admin.transactions();
     expect(items.find((item) => item.id === booking)).toMatchObject({
       kind: 'booking',
       amount: 45,

@@ -279,8 +279,8 @@ const matrix: Record<string, Row> = {
   'admin.setLabApproval': { access: admins, input: () => ({ labId: seeded.spareLabId, approved: false }) },
   'admin.testRequests': { access: admins },
   'admin.reviewTestRequest': { access: admins, input: () => ({ id: NO_ID, decision: 'rejected' }) },
-  'admin.users': { access: admins },
-  'admin.transactions': { access: admins },
+  'admin.users': { access: admins, input: () => ({ limit: 5, q: 'a', sort: 'name' }) },
+  'admin.transactions': { access: admins, input: () => ({ limit: 5, q: 'a', sort: 'oldest' }) },
   'admin.resetTwoFactor': { access: admins, input: () => ({ userId: NOWHERE }) },
   'admin.auditLog': { access: admins, input: () => ({ limit: 5 }) },
 
