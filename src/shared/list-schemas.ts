@@ -31,3 +31,12 @@ export const adminTransactionsInput = z
   .object({ ...pageFields, sort: z.enum(TRANSACTION_SORTS).default('newest'), kind: z.enum(TRANSACTION_KINDS).default('all') })
   .prefault({});
 export type AdminTransactionsInput = z.infer<typeof adminTransactionsInput>;
+
+export const LAB_SORTS = ['newest', 'oldest', 'name'] as const;
+export const LAB_STATUSES = ['all', 'pending', 'approved'] as const;
+
+/** admin.labs: lab profiles searched by name (Arabic or English), licence, e-mail or phone. */
+export const adminLabsInput = z
+  .object({ ...pageFields, sort: z.enum(LAB_SORTS).default('newest'), status: z.enum(LAB_STATUSES).default('all') })
+  .prefault({});
+export type AdminLabsInput = z.infer<typeof adminLabsInput>;

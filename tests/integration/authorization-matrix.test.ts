@@ -275,7 +275,7 @@ const matrix: Record<string, Row> = {
   'admin.overview': { access: admins },
   'admin.totalRevenue': { access: admins },
   'admin.stats': { access: admins, input: () => ({ from: inDays(-30), to: inDays(0), granularity: 'week' }) },
-  'admin.labs': { access: admins },
+  'admin.labs': { access: admins, input: () => ({ limit: 5, q: 'a', sort: 'name', status: 'pending' }) },
   'admin.setLabApproval': { access: admins, input: () => ({ labId: seeded.spareLabId, approved: false }) },
   'admin.testRequests': { access: admins },
   'admin.reviewTestRequest': { access: admins, input: () => ({ id: NO_ID, decision: 'rejected' }) },

@@ -195,3 +195,40 @@ describe('admin.transactions, paged', () => {
     }
   });
 });
+
+describe('admin.labs, paged', () => {
+  it(`walks ${ROWS} lab profiles by name, each once, and a licence finds its lab`, async () => {
+    await sql`
+      with added as (
+        insert into users (email) select 'lab' || n || '@paging-labs.test' from generate_series(1, ${ROWS}) as n
+        returning id, email
+      ), profiles as (
+        insert into user_profiles (id, name, user_type, approved)
+        select id, 'Paging lab', 'lab', substring(email from 'lab(\\d+)@')::int % 2 = 0 from added
+        returning id
+      )
+      insert into labs (id, lab_name_ar, lab_name_en, license_number)
+      select added.id, 'مختبر الصفحات', 'Paging Lab ' || lpad((substring(email from 'lab(\\d+)@')::int % 100)::text, 2, '0'),
+             'MOH-PAGE-' || substring(email from 'lab(\\d+)@')
+      from added`.execute(database.db);
+    const caller = await as(admin);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await caller.admin.labs({ q: 'paging-labs.test', sort: 'name', limit: 100, cursor });
+      seen.push(...page.items.map((row) => row.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toHaveLength(ROWS);
+    expect(new Set(seen).size).toBe(ROWS);
+    const pending = await caller.admin.labs({ q: 'paging-labs.test', status: 'pending', limit: 100 });
+    expect(pending.items.every((row) => !row.approved)).toBe(true);
+    expect((await caller.admin.labs({ q: 'MOH-PAGE-4321' })).items.map((row) => row.email)).toEqual(['lab4321@paging-labs.test']);
+    for (const [user, code] of [
+      [customer, 'FORBIDDEN'],
+      [lab, 'FORBIDDEN'],
+    ] as const) {
+      expect(await refusal((await as(user)).admin.labs({ q: 'paging' }))).toMatchObject({ code });
+    }
+  }, 120_000);
+});

@@ -60,7 +60,7 @@ function AdminDashboardPage() {
   const sections: DashboardSection[] = [
     { id: 'overview', label: t`Overview`, icon: LayoutDashboard, render: () => <AdminOverview /> },
     { id: 'stats', label: t`Statistics`, icon: ChartColumn, render: () => <AdminStats /> },
-    { id: 'labs', label: t`Labs`, icon: Microscope, render: () => <AdminLabs /> },
+    { id: 'labs', label: t`Labs`, icon: Microscope, render: () => <AdminLabs list={list} /> },
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },

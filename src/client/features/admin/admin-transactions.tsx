@@ -49,7 +49,7 @@ export function AdminTransactions({ list }: { list: ListControl }) {
 
   return (
     <Stack gap="5">
-      <SectionTitle title={t`Transactions`} description={t`Lab-test bookings and store orders, newest first.`} />
+      <SectionTitle title={t`Transactions`} description={t`Lab-test bookings and store orders, a page at a time.`} />
       <ListToolbar
         control={list}
         placeholder={t`Search by customer, e-mail, phone or reference`}

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
+import type { AdminLabsInput, AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
 import { containing, type Direction, idPrefix, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import type { Database, TestRequestStatus } from '../../db/schema.ts';
 
@@ -46,9 +46,11 @@ export async function platformCounts(db: Db) {
   >;
 }
 
-/** Every lab profile, awaiting approval first. */
-export function listLabs(db: Db) {
-  return db
+/** One page of lab profiles (limit + 1 rows) in the admin's chosen order, after the cursor's row. */
+export function labPage(db: Db, input: AdminLabsInput, after: KeysetKey | null) {
+  const byName = input.sort === 'name';
+  const direction: Direction = input.sort === 'newest' ? 'desc' : 'asc';
+  let query = db
     .selectFrom('user_profiles')
     .innerJoin('labs', 'labs.id', 'user_profiles.id')
     .innerJoin('users', 'users.id', 'user_profiles.id')
@@ -66,8 +68,32 @@ export function listLabs(db: Db) {
       'users.email',
     ])
     .select(sql<boolean>`users.email_verified_at is not null`.as('email_verified'))
-    .orderBy('user_profiles.approved')
-    .orderBy('user_profiles.created_at', 'desc')
+    .select((eb) => instantKey(eb.ref('user_profiles.created_at')).as('cursor_at'));
+  if (input.status !== 'all') query = query.where('user_profiles.approved', '=', input.status === 'approved');
+  if (input.q) {
+    const pattern = containing(input.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb('labs.lab_name_en', 'ilike', pattern),
+        eb('labs.lab_name_ar', 'ilike', pattern),
+        eb('user_profiles.name', 'ilike', pattern),
+        eb('labs.license_number', 'ilike', pattern),
+        eb('users.email', 'ilike', pattern),
+        eb('labs.phone', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (after) {
+    query = query.where((eb) =>
+      byName
+        ? keysetAfter(eb.ref('labs.lab_name_en'), eb.ref('user_profiles.id'), direction, after, 'text')
+        : keysetAfter(eb.ref('user_profiles.created_at'), eb.ref('user_profiles.id'), direction, after, 'timestamptz'),
+    );
+  }
+  return query
+    .orderBy(byName ? 'labs.lab_name_en' : 'user_profiles.created_at', direction)
+    .orderBy('user_profiles.id', direction)
+    .limit(input.limit + 1)
     .execute();
 }
 

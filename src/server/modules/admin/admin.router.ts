@@ -1,4 +1,4 @@
-import { adminTransactionsInput, adminUsersInput } from '../../../shared/list-schemas.ts';
+import { adminLabsInput, adminTransactionsInput, adminUsersInput } from '../../../shared/list-schemas.ts';
 import { auditLogInput, reviewTestRequestInput, setLabApprovalInput } from '../../../shared/schemas.ts';
 import { statsInput } from '../../../shared/stats-schemas.ts';
 import { twoFactorResetInput } from '../../../shared/two-factor-schemas.ts';
@@ -14,7 +14,7 @@ export const adminRouter = router({
   totalRevenue: adminProcedure.query(({ ctx }) => admin.totalRevenue(ctx.db)),
   /** The charts: bookings and revenue per period, by city and by lab, new customers, store sales. */
   stats: adminProcedure.input(statsInput).query(({ ctx, input }) => adminStats(ctx.db, input)),
-  labs: adminProcedure.query(({ ctx }) => admin.labs(ctx.db)),
+  labs: adminProcedure.input(adminLabsInput).query(({ ctx, input }) => admin.labs(ctx.db, input)),
   setLabApproval: sensitiveAdminProcedure
     .input(setLabApprovalInput)
     .mutation(({ ctx, input }) => admin.setLabApproval(ctx.db, ctx.user.id, input.labId, input.approved, ctx.config.PUBLIC_URL)),

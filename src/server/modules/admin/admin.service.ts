@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
-import type { AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
+import type { AdminLabsInput, AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
@@ -17,9 +17,15 @@ export async function overview(db: Kysely<Database>) {
   return { total_revenue: halalasToSar(revenueHalalas), counts: { ...counts, pending_labs: counts.labs - counts.approved_labs } };
 }
 
-export async function labs(db: Kysely<Database>) {
-  const rows = await repo.listLabs(db);
-  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+/** One page of lab profiles, searched by name, licence, e-mail or phone, pending or approved ones alone when asked. */
+export async function labs(db: Kysely<Database>, input: AdminLabsInput) {
+  const sortKey = input.sort === 'name' ? 'name' : 'created';
+  const rows = await repo.labPage(db, input, decodeCursor(input.cursor, sortKey));
+  const page = pageOf(rows, input.limit, sortKey, (row) => ({ key: input.sort === 'name' ? row.lab_name_en : row.cursor_at, id: row.id }));
+  return {
+    items: page.items.map(({ cursor_at: _, ...row }) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** Approve or reject (approved false; the lab stays listed); written to the audit log with the change. */
