@@ -169,6 +169,30 @@ for (const locale of ['ar', 'en'] as const) {
   });
 }
 
+test.describe('admin lists', () => {
+  test('the admin searches the users on the server, the address keeps the search, and a reload shows the same list', async ({ person }) => {
+    const { page } = await signedIn(person, 'en', demo.admin, { admin: true });
+    await page.goto('/admin/dashboard?section=users');
+    const rows = page.getByTestId('admin-user');
+    await expect(rows.first()).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('admin@demo');
+    await expect(page).toHaveURL(/[?&]q=admin%40demo/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(demo.admin);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('name');
+    await expect(page).toHaveURL(/[?&]sort=name/);
+
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue('admin@demo');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name');
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(demo.admin);
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('nobody-by-this-name');
+    await expect(page.getByText('No accounts match.')).toBeVisible();
+  });
+});
+
 test.describe('pricing', () => {
   test('signed out, choosing a plan opens sign-up for that audience', async ({ page }) => {
     await page.goto('/pricing');

@@ -161,7 +161,12 @@ describe('e-mail verification', () => {
     const approve = () => api.mutate('admin.setLabApproval', { labId: user.id, approved: true }, admin.cookie);
     expect((await approve()).error?.data.appCode).toBe('EMAIL_NOT_VERIFIED');
     const listed = async () =>
-      (await api.query<Array<{ id: string; email_verified: boolean }>>('admin.labs', admin.cookie)).data.find((lab) => lab.id === user.id);
+      (
+        await api.query<{ items: Array<{ id: string; email_verified: boolean }> }>(
+          `admin.labs?input=${encodeURIComponent(JSON.stringify({ q: email }))}`,
+          admin.cookie,
+        )
+      ).data.items.find((lab) => lab.id === user.id);
     expect((await listed())?.email_verified).toBe(false);
     const [verify] = await mailsTo(email);
     await api.mutate('auth.verifyEmail', { token: tokenOf(verify!, '/verify-email') });

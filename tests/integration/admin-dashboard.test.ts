@@ -80,19 +80,19 @@ describe('revenue', () => {
 });
 
 describe('labs', () => {
-  it('lists every lab profile with its license number, pending ones first', async () => {
+  it('lists lab profiles with their license number, the pending ones alone when asked', async () => {
     const pending = await createTestUser(database.db, 'lab', { approved: false });
     await database.db.updateTable('labs').set({ license_number: 'MOH-LAB-55501' }).where('id', '=', pending.id).execute();
-    const labs = await (await as(admin)).admin.labs();
+    const caller = await as(admin);
+    const { items: labs } = await caller.admin.labs({ limit: 100 });
     expect(labs.find((row) => row.id === pending.id)).toMatchObject({ approved: false, license_number: 'MOH-LAB-55501' });
     expect(labs.some((row) => row.id === lab.id)).toBe(true);
-    expect(labs[0]!.approved).toBe(false);
-    const seededCount = await database.db
-      .selectFrom('user_profiles')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_type', '=', 'lab')
-      .executeTakeFirstOrThrow();
-    expect(labs).toHaveLength(Number(seededCount.n));
+    const waiting = await caller.admin.labs({ status: 'pending', limit: 100 });
+    expect(waiting.items.every((row) => !row.approved)).toBe(true);
+    expect(waiting.items.map((row) => row.id)).toContain(pending.id);
+    const byLicence = await caller.admin.labs({ q: 'MOH-LAB-55501' });
+    expect(byLicence.items.map((row) => row.id)).toEqual([pending.id]);
+    expect((await caller.admin.labs({ q: 'MOH-LAB-55501', status: 'approved' })).items).toEqual([]);
   });
 
   it('approves a lab, whose next request reaches the gated procedures; reject keeps it listed; both are audited', async () => {
@@ -104,7 +104,7 @@ describe('labs', () => {
 
     await (await as(admin)).admin.setLabApproval({ labId: pending.id, approved: false });
     expect(await refusal((await as(pending)).lab.offerings())).toEqual({ code: 'FORBIDDEN', appCode: 'LAB_NOT_APPROVED' });
-    const listed = (await (await as(admin)).admin.labs()).find((row) => row.id === pending.id);
+    const listed = (await (await as(admin)).admin.labs({ q: pending.email })).items.find((row) => row.id === pending.id);
     expect(listed).toMatchObject({ approved: false });
 
     const audit = await auditEntries('lab', pending.id);
@@ -242,11 +242,17 @@ describe('test requests', () => {
 });
 
 describe('users and transactions', () => {
-  it('lists users of every role', async () => {
-    const users = await (await as(admin)).admin.users();
-    const types = new Set(users.items.map((user) => user.user_type));
-    expect(types).toEqual(new Set(['customer', 'lab', 'admin']));
+  it('lists users of every role, each role on its own when asked', async () => {
+    const caller = await as(admin);
+    const users = await caller.admin.users({ limit: 100 });
     expect(users.total).toBeGreaterThanOrEqual(users.items.length);
+    for (const role of ['customer', 'lab', 'admin'] as const) {
+      const some = await caller.admin.users({ role, limit: 100 });
+      expect(some.items.length, role).toBeGreaterThan(0);
+      expect(new Set(some.items.map((user) => user.user_type))).toEqual(new Set([role]));
+    }
+    const mine = await caller.admin.users({ q: customer.email });
+    expect(mine.items.map((user) => user.id)).toEqual([customer.id]);
   });
 
   it('lists bookings and store orders together, newest first', async () => {
@@ -264,7 +270,7 @@ describe('users and transactions', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const items = await (await as(admin)).admin.transactions();
+    const { items } = await (await as(admin)).admin.transactions();
     expect(items.find((item) => item.id === booking)).toMatchObject({
       kind: 'booking',
       amount: 45,

@@ -389,7 +389,7 @@ describe('cancelling a booking paid at Moyasar', () => {
     // The admin's transactions show the gateway's id, status and the refund.
     const admin = await createTestUser(database.db, 'admin');
     const adminCaller = await callerOf(admin);
-    const listed = (await adminCaller.admin.transactions()).find((item) => item.id === bookingId);
+    const listed = (await adminCaller.admin.transactions()).items.find((item) => item.id === bookingId);
     expect(listed).toMatchObject({ payment: { reference: paymentId, status: 'refunded', refunded: CHARGED / 100 } });
   });
 

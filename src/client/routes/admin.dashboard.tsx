@@ -13,6 +13,8 @@ import {
   Star,
   Users,
 } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
+import { type ListControl, type ListSearch, listSearch } from '../components/paged-list.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { AdminAuditLog } from '../features/admin/admin-audit-log.tsx';
 import { AdminLabs } from '../features/admin/admin-labs.tsx';
@@ -33,7 +35,8 @@ import { AdminStats } from '../features/stats/admin-stats.tsx';
 import { searchText } from '../lib/plain-checks.ts';
 
 export const Route = createFileRoute('/admin/dashboard')({
-  validateSearch: (search): { section?: string } => ({ section: searchText(search.section) }),
+  // The section, and the list's page, search, order and filter in it (a reload or a link keeps them).
+  validateSearch: (search): { section?: string } & ListSearch => ({ section: searchText(search.section), ...listSearch(search) }),
   beforeLoad: ({ context }) => requireUser(context, '/admin/dashboard', 'admin'),
   component: AdminDashboardPage,
 });
@@ -45,14 +48,22 @@ function AdminDashboardPage() {
   const user = session.user ?? context.user;
   const signOut = useSignOut();
   const navigate = Route.useNavigate();
-  const { section } = Route.useSearch();
+  const { section, q, sort, filter, cursor } = Route.useSearch();
+  const onListChange = useCallback(
+    (next: ListSearch) => void navigate({ search: (previous) => ({ section: previous.section, ...next }) }),
+    [navigate],
+  );
+  const list: ListControl = useMemo(
+    () => ({ search: { q, sort, filter, cursor }, onChange: onListChange }),
+    [q, sort, filter, cursor, onListChange],
+  );
   const sections: DashboardSection[] = [
     { id: 'overview', label: t`Overview`, icon: LayoutDashboard, render: () => <AdminOverview /> },
     { id: 'stats', label: t`Statistics`, icon: ChartColumn, render: () => <AdminStats /> },
-    { id: 'labs', label: t`Labs`, icon: Microscope, render: () => <AdminLabs /> },
+    { id: 'labs', label: t`Labs`, icon: Microscope, render: () => <AdminLabs list={list} /> },
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests /> },
-    { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions /> },
-    { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers /> },
+    { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },
+    { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },
     { id: 'reviews', label: t`Reviews`, icon: Star, render: () => <AdminReviews /> },
     { id: 'store', label: t`Store products`, icon: ShoppingBag, render: () => <AdminStoreProducts /> },
     { id: 'orders', label: t`Store orders`, icon: Package, render: () => <AdminStoreOrders /> },

@@ -1,10 +1,10 @@
-import { Badge, Card, HStack, Input, InputGroup, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CityKey, cities } from '../../../shared/cities.ts';
+import { LAB_SORTS, LAB_STATUSES } from '../../../shared/list-schemas.ts';
 import { formatPhone } from '../../../shared/phone.ts';
+import { type ListControl, ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -12,19 +12,22 @@ import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { searchChoice } from '../../lib/plain-checks.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ReviewButtons } from './review-buttons.tsx';
 
-type Shown = 'all' | 'pending' | 'approved';
-
-/** Every lab profile with its license number; approve, or reject (the lab stays listed, unapproved). */
-export function AdminLabs() {
+/** Every lab profile with its license number, a page at a time (admin.labs); approve, or reject (the lab stays listed, unapproved). */
+export function AdminLabs({ list }: { list: ListControl }) {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
   const queryClient = useQueryClient();
-  const labs = useQuery(trpc.admin.labs.queryOptions());
-  const [query, setQuery] = useState('');
-  const [shown, setShown] = useState<Shown>('all');
+  const { search } = list;
+  const sort = searchChoice(search.sort, LAB_SORTS) ?? 'newest';
+  const status = searchChoice(search.filter, LAB_STATUSES) ?? 'all';
+  const labs = useQuery({
+    ...trpc.admin.labs.queryOptions({ q: search.q, sort, status, cursor: search.cursor }),
+    placeholderData: keepPreviousData,
+  });
   const setApproval = useMutation(
     trpc.admin.setLabApproval.mutationOptions({
       onSuccess: () => {
@@ -35,18 +38,7 @@ export function AdminLabs() {
       onError: (error) => notify.error({ title: t`Error`, description: errorMessage(i18n, error) }),
     }),
   );
-
-  const needle = query.trim().toLowerCase();
-  const visible =
-    labs.data?.filter(
-      (lab) =>
-        (shown === 'all' || (shown === 'approved') === lab.approved) &&
-        (!needle ||
-          lab.lab_name_en.toLowerCase().includes(needle) ||
-          lab.lab_name_ar.includes(query.trim()) ||
-          (lab.license_number ?? '').toLowerCase().includes(needle) ||
-          (lab.email ?? '').toLowerCase().includes(needle)),
-    ) ?? [];
+  const visible = labs.data?.items ?? [];
 
   return (
     <Stack gap="5">
@@ -54,25 +46,22 @@ export function AdminLabs() {
         title={t`Labs`}
         description={t`Approve a lab once its license has been checked. A rejected lab stays listed, without access.`}
       />
-      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-        <InputGroup startElement={<Search size={16} aria-hidden />} flex="1">
-          <Input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t`Search by name, license or e-mail`}
-            aria-label={t`Search labs`}
-          />
-        </InputGroup>
-        <NativeSelect.Root width={{ base: 'full', sm: '56' }}>
-          <NativeSelect.Field value={shown} onChange={(event) => setShown(event.currentTarget.value as Shown)} aria-label={t`Filter`}>
-            <option value="all">{t`All labs`}</option>
-            <option value="pending">{t`Awaiting approval`}</option>
-            <option value="approved">{t`Approved`}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Stack>
+      <ListToolbar
+        control={list}
+        placeholder={t`Search by name, license or e-mail`}
+        label={t`Search labs`}
+        sorts={[
+          { value: 'newest', label: t`Newest first` },
+          { value: 'oldest', label: t`Oldest first` },
+          { value: 'name', label: t`By name` },
+        ]}
+        filterLabel={t`Filter`}
+        filters={[
+          { value: 'all', label: t`All labs` },
+          { value: 'pending', label: t`Awaiting approval` },
+          { value: 'approved', label: t`Approved` },
+        ]}
+      />
       {labs.isError ? (
         <ErrorState title={t`Error fetching labs`} error={labs.error} onRetry={() => void labs.refetch()} />
       ) : labs.isPending ? (
@@ -80,7 +69,7 @@ export function AdminLabs() {
       ) : visible.length === 0 ? (
         <EmptyState>{t`No labs match.`}</EmptyState>
       ) : (
-        <Stack as="ul" listStyleType="none" gap="3">
+        <Stack as="ul" listStyleType="none" gap="3" opacity={labs.isPlaceholderData ? 0.6 : 1} aria-busy={labs.isFetching}>
           {visible.map((lab) => {
             const busy = setApproval.isPending && setApproval.variables?.labId === lab.id;
             const name = localized(locale, lab.lab_name_ar, lab.lab_name_en);
@@ -136,6 +125,7 @@ export function AdminLabs() {
           })}
         </Stack>
       )}
+      <PageButtons control={list} nextCursor={labs.data?.nextCursor} fetching={labs.isFetching} />
     </Stack>
   );
 }

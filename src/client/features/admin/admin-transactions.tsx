@@ -1,25 +1,30 @@
-import { Badge, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { TRANSACTION_KINDS, TRANSACTION_SORTS } from '../../../shared/list-schemas.ts';
 import { ExportLink } from '../../components/export-link.tsx';
+import { type ListControl, ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { searchChoice } from '../../lib/plain-checks.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { OpenResultWithReason } from '../results/open-result-with-reason.tsx';
 
-type Kind = 'all' | 'booking' | 'store_order';
-
-/** Lab-test bookings and store orders in one list, newest first. */
-export function AdminTransactions() {
+/** Lab-test bookings and store orders in one list, a page at a time, searched on the server (admin.transactions). */
+export function AdminTransactions({ list }: { list: ListControl }) {
   const { t } = useLingui();
   const locale = activeLocale();
-  const transactions = useQuery(trpc.admin.transactions.queryOptions());
-  const [kind, setKind] = useState<Kind>('all');
+  const { search } = list;
+  const sort = searchChoice(search.sort, TRANSACTION_SORTS) ?? 'newest';
+  const kind = searchChoice(search.filter, TRANSACTION_KINDS) ?? 'all';
+  const transactions = useQuery({
+    ...trpc.admin.transactions.queryOptions({ q: search.q, sort, kind, cursor: search.cursor }),
+    placeholderData: keepPreviousData,
+  });
   const statusLabel: Record<string, { label: string; palette: string }> = {
     confirmed: { label: t`Confirmed`, palette: 'blue' },
     completed: { label: t`Completed`, palette: 'green' },
@@ -40,23 +45,33 @@ export function AdminTransactions() {
     refunded: t`Refunded`,
     voided: t`Voided`,
   };
-  const visible = transactions.data?.filter((item) => kind === 'all' || item.kind === kind) ?? [];
+  const visible = transactions.data?.items ?? [];
 
   return (
     <Stack gap="5">
-      <SectionTitle title={t`Transactions`} description={t`Lab-test bookings and store orders, newest first.`} />
-      <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="space-between" align={{ sm: 'center' }}>
-        <NativeSelect.Root width={{ base: 'full', sm: '56' }}>
-          <NativeSelect.Field value={kind} onChange={(event) => setKind(event.currentTarget.value as Kind)} aria-label={t`Show`}>
-            <option value="all">{t`All transactions`}</option>
-            <option value="booking">{t`Lab-test bookings`}</option>
-            <option value="store_order">{t`Store orders`}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+      <SectionTitle title={t`Transactions`} description={t`Lab-test bookings and store orders, a page at a time.`} />
+      <ListToolbar
+        control={list}
+        placeholder={t`Search by customer, e-mail, phone or reference`}
+        label={t`Search transactions`}
+        sorts={[
+          { value: 'newest', label: t`Newest first` },
+          { value: 'oldest', label: t`Oldest first` },
+        ]}
+        filterLabel={t`Show`}
+        filters={[
+          { value: 'all', label: t`All transactions` },
+          { value: 'booking', label: t`Lab-test bookings` },
+          { value: 'store_order', label: t`Store orders` },
+        ]}
+      >
         {/* The bookings on their own are the admin's bookings list: their file has every column a booking has. */}
-        {kind === 'booking' ? <ExportLink name="bookings" filters={{}} /> : <ExportLink name="transactions" filters={{ kind }} />}
-      </Stack>
+        {kind === 'booking' ? (
+          <ExportLink name="bookings" filters={{ q: search.q }} />
+        ) : (
+          <ExportLink name="transactions" filters={{ kind, q: search.q }} />
+        )}
+      </ListToolbar>
       {transactions.isError ? (
         <ErrorState title={t`Error fetching transactions`} error={transactions.error} onRetry={() => void transactions.refetch()} />
       ) : transactions.isPending ? (
@@ -64,7 +79,12 @@ export function AdminTransactions() {
       ) : visible.length === 0 ? (
         <EmptyState>{t`No transactions yet.`}</EmptyState>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg">
+        <Table.ScrollArea
+          borderWidth="1px"
+          rounded="lg"
+          opacity={transactions.isPlaceholderData ? 0.6 : 1}
+          aria-busy={transactions.isFetching}
+        >
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
@@ -134,6 +154,7 @@ export function AdminTransactions() {
           </Table.Root>
         </Table.ScrollArea>
       )}
+      <PageButtons control={list} nextCursor={transactions.data?.nextCursor} fetching={transactions.isFetching} />
     </Stack>
   );
 }

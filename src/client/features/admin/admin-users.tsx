@@ -1,66 +1,53 @@
-import { Badge, HStack, Input, InputGroup, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { USER_ROLES, USER_SORTS } from '../../../shared/list-schemas.ts';
 import { formatPhone } from '../../../shared/phone.ts';
+import { type ListControl, ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { searchChoice } from '../../lib/plain-checks.ts';
 import { tierLabel } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-type Role = 'all' | 'customer' | 'lab' | 'admin';
+const ROLES = ['all', ...USER_ROLES] as const;
 
-export function AdminUsers() {
+/** Every account, a page at a time, searched on the server by name, e-mail or phone (admin.users). */
+export function AdminUsers({ list }: { list: ListControl }) {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
-  const users = useQuery(trpc.admin.users.queryOptions());
-  const [query, setQuery] = useState('');
-  const [role, setRole] = useState<Role>('all');
+  const { search } = list;
+  const sort = searchChoice(search.sort, USER_SORTS) ?? 'newest';
+  const role = searchChoice(search.filter, ROLES) ?? 'all';
+  const users = useQuery({
+    ...trpc.admin.users.queryOptions({ q: search.q, sort, role: role === 'all' ? undefined : role, cursor: search.cursor }),
+    placeholderData: keepPreviousData,
+  });
   const roleLabel = { customer: t`Customer`, lab: t`Laboratory`, admin: t`Administrator` } as const;
-  const needle = query.trim().toLowerCase();
-  const visible =
-    users.data?.items.filter(
-      (user) =>
-        (role === 'all' || user.user_type === role) &&
-        (!needle ||
-          user.name.toLowerCase().includes(needle) ||
-          (user.email ?? '').toLowerCase().includes(needle) ||
-          (user.phone ?? '').includes(needle)),
-    ) ?? [];
+  const visible = users.data?.items ?? [];
 
   return (
     <Stack gap="5">
-      <SectionTitle
-        title={t`Users`}
-        description={
-          users.data
-            ? t`${formatNumber(users.data.total, locale)} accounts; the newest ${formatNumber(users.data.items.length, locale)} are listed.`
-            : undefined
-        }
+      <SectionTitle title={t`Users`} description={users.data ? t`${formatNumber(users.data.total, locale)} accounts match.` : undefined} />
+      <ListToolbar
+        control={list}
+        placeholder={t`Search by name, e-mail or phone`}
+        label={t`Search users`}
+        sorts={[
+          { value: 'newest', label: t`Newest first` },
+          { value: 'oldest', label: t`Oldest first` },
+          { value: 'name', label: t`By name` },
+        ]}
+        filterLabel={t`Account type`}
+        filters={[
+          { value: 'all', label: t`All accounts` },
+          { value: 'customer', label: t`Customers` },
+          { value: 'lab', label: t`Labs` },
+          { value: 'admin', label: t`Administrators` },
+        ]}
       />
-      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-        <InputGroup startElement={<Search size={16} aria-hidden />} flex="1">
-          <Input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t`Search by name, e-mail or phone`}
-            aria-label={t`Search users`}
-          />
-        </InputGroup>
-        <NativeSelect.Root width={{ base: 'full', sm: '48' }}>
-          <NativeSelect.Field value={role} onChange={(event) => setRole(event.currentTarget.value as Role)} aria-label={t`Account type`}>
-            <option value="all">{t`All accounts`}</option>
-            <option value="customer">{t`Customers`}</option>
-            <option value="lab">{t`Labs`}</option>
-            <option value="admin">{t`Administrators`}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Stack>
       {users.isError ? (
         <ErrorState title={t`Error fetching users`} error={users.error} onRetry={() => void users.refetch()} />
       ) : users.isPending ? (
@@ -68,7 +55,7 @@ export function AdminUsers() {
       ) : visible.length === 0 ? (
         <EmptyState>{t`No accounts match.`}</EmptyState>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg">
+        <Table.ScrollArea borderWidth="1px" rounded="lg" opacity={users.isPlaceholderData ? 0.6 : 1} aria-busy={users.isFetching}>
           <Table.Root size="sm" stickyHeader>
             <Table.Header>
               <Table.Row>
@@ -115,6 +102,7 @@ export function AdminUsers() {
           </Table.Root>
         </Table.ScrollArea>
       )}
+      <PageButtons control={list} nextCursor={users.data?.nextCursor} fetching={users.isFetching} />
     </Stack>
   );
 }

@@ -1,4 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { AdminLabsInput, AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
+import { containing, type Direction, idPrefix, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import type { Database, TestRequestStatus } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -44,9 +46,11 @@ export async function platformCounts(db: Db) {
   >;
 }
 
-/** Every lab profile, awaiting approval first. */
-export function listLabs(db: Db) {
-  return db
+/** One page of lab profiles (limit + 1 rows) in the admin's chosen order, after the cursor's row. */
+export function labPage(db: Db, input: AdminLabsInput, after: KeysetKey | null) {
+  const byName = input.sort === 'name';
+  const direction: Direction = input.sort === 'newest' ? 'desc' : 'asc';
+  let query = db
     .selectFrom('user_profiles')
     .innerJoin('labs', 'labs.id', 'user_profiles.id')
     .innerJoin('users', 'users.id', 'user_profiles.id')
@@ -64,8 +68,32 @@ export function listLabs(db: Db) {
       'users.email',
     ])
     .select(sql<boolean>`users.email_verified_at is not null`.as('email_verified'))
-    .orderBy('user_profiles.approved')
-    .orderBy('user_profiles.created_at', 'desc')
+    .select((eb) => instantKey(eb.ref('user_profiles.created_at')).as('cursor_at'));
+  if (input.status !== 'all') query = query.where('user_profiles.approved', '=', input.status === 'approved');
+  if (input.q) {
+    const pattern = containing(input.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb('labs.lab_name_en', 'ilike', pattern),
+        eb('labs.lab_name_ar', 'ilike', pattern),
+        eb('user_profiles.name', 'ilike', pattern),
+        eb('labs.license_number', 'ilike', pattern),
+        eb('users.email', 'ilike', pattern),
+        eb('labs.phone', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (after) {
+    query = query.where((eb) =>
+      byName
+        ? keysetAfter(eb.ref('labs.lab_name_en'), eb.ref('user_profiles.id'), direction, after, 'text')
+        : keysetAfter(eb.ref('user_profiles.created_at'), eb.ref('user_profiles.id'), direction, after, 'timestamptz'),
+    );
+  }
+  return query
+    .orderBy(byName ? 'labs.lab_name_en' : 'user_profiles.created_at', direction)
+    .orderBy('user_profiles.id', direction)
+    .limit(input.limit + 1)
     .execute();
 }
 
@@ -163,8 +191,11 @@ export async function setCreatedTest(tx: Transaction<Database>, requestId: numbe
   await tx.updateTable('test_requests').set({ created_test_id: testId }).where('id', '=', requestId).execute();
 }
 
-export function listUsers(db: Db, limit: number) {
-  return db
+/** One page of accounts (limit + 1 rows) in the admin's chosen order, after the cursor's row. */
+export function userPage(db: Db, input: AdminUsersInput, after: KeysetKey | null) {
+  const byName = input.sort === 'name';
+  const direction: Direction = input.sort === 'newest' ? 'desc' : 'asc';
+  let query = db
     .selectFrom('users')
     .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
     .select([
@@ -178,55 +209,147 @@ export function listUsers(db: Db, limit: number) {
       'user_profiles.subscription_tier',
       'user_profiles.created_at',
     ])
-    .orderBy('user_profiles.created_at', 'desc')
-    .orderBy('users.id')
-    .limit(limit)
+    .select((eb) => instantKey(eb.ref('user_profiles.created_at')).as('cursor_at'));
+  if (input.role) query = query.where('user_profiles.user_type', '=', input.role);
+  if (input.q) {
+    const pattern = containing(input.q);
+    query = query.where((eb) =>
+      eb.or([eb('user_profiles.name', 'ilike', pattern), eb('users.email', 'ilike', pattern), eb('users.phone', 'ilike', pattern)]),
+    );
+  }
+  if (after) {
+    query = query.where((eb) =>
+      byName
+        ? keysetAfter(eb.ref('user_profiles.name'), eb.ref('users.id'), direction, after, 'text')
+        : keysetAfter(eb.ref('user_profiles.created_at'), eb.ref('users.id'), direction, after, 'timestamptz'),
+    );
+  }
+  return query
+    .orderBy(byName ? 'user_profiles.name' : 'user_profiles.created_at', direction)
+    .orderBy('users.id', direction)
+    .limit(input.limit + 1)
     .execute();
 }
 
-export function countUsers(db: Db) {
-  return db
-    .selectFrom('user_profiles')
+/** How many accounts the admin's search and role filter match. */
+export function countUsers(db: Db, input: Pick<AdminUsersInput, 'q' | 'role'>) {
+  let query = db.selectFrom('users').innerJoin('user_profiles', 'user_profiles.id', 'users.id');
+  if (input.role) query = query.where('user_profiles.user_type', '=', input.role);
+  if (input.q) {
+    const pattern = containing(input.q);
+    query = query.where((eb) =>
+      eb.or([eb('user_profiles.name', 'ilike', pattern), eb('users.email', 'ilike', pattern), eb('users.phone', 'ilike', pattern)]),
+    );
+  }
+  return query
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.n));
 }
 
-export function bookingTransactions(db: Db, limit: number) {
-  return (
-    db
-      .selectFrom('bookings')
-      .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-      .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-      .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
-      .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
-      // What paid for it: the gateway's payment id, what the gateway last said of it, and this booking's refunds.
-      .leftJoin('checkouts', 'checkouts.id', 'bookings.checkout_id')
-      .leftJoin('gateway_payments', 'gateway_payments.id', 'checkouts.payment_reference')
-      .select([
-        'bookings.id',
-        'bookings.status',
-        'bookings.total_price_halalas',
-        'bookings.created_at',
-        'tests.name_ar as test_name_ar',
-        'tests.name_en as test_name_en',
-        'labs.lab_name_ar',
-        'labs.lab_name_en',
-        'user_profiles.name as customer_name',
-        'checkouts.payment_provider',
-        'checkouts.payment_reference',
-        'gateway_payments.status as payment_status',
-        (eb) =>
-          eb
-            .selectFrom('payment_refunds')
-            .select((r) => r.fn.coalesce(r.fn.sum<number>('payment_refunds.amount_halalas'), r.lit(0)).as('refunded'))
-            .whereRef('payment_refunds.booking_id', '=', 'bookings.id')
-            .as('refunded_halalas'),
-      ])
-      .orderBy('bookings.created_at', 'desc')
-      .limit(limit)
-      .execute()
-  );
+/**
+ * One page (limit + 1 rows) of bookings and store orders in one list, ordered by (created_at, id):
+ * each half filtered, keyed after the cursor and cut to the page before they meet, so the union is
+ * at most twice a page.
+ */
+export function transactionPage(db: Db, input: AdminTransactionsInput, after: KeysetKey | null) {
+  const direction: Direction = input.sort === 'newest' ? 'desc' : 'asc';
+  const rows = input.limit + 1;
+  let bookings = db
+    .selectFrom('bookings as b')
+    .innerJoin('lab_tests as lt', 'lt.id', 'b.lab_test_id')
+    .innerJoin('tests as t', 't.id', 'lt.test_id')
+    .innerJoin('labs as l', 'l.id', 'lt.lab_id')
+    .innerJoin('user_profiles as customer', 'customer.id', 'b.customer_id')
+    .innerJoin('users as account', 'account.id', 'b.customer_id')
+    .leftJoin('checkouts as co', 'co.id', 'b.checkout_id')
+    .leftJoin('gateway_payments as gp', 'gp.id', 'co.payment_reference')
+    .select([
+      sql<'booking' | 'store_order'>`'booking'`.as('kind'),
+      'b.id',
+      'b.created_at',
+      sql<string>`b.status::text`.as('status'),
+      'b.total_price_halalas as amount_minor',
+      sql<string>`'SAR'`.as('currency'),
+      // Typed as the store's half has them (the union takes one row type).
+      sql<string | null>`customer.name`.as('customer_name'),
+      sql<string | null>`t.name_ar`.as('test_name_ar'),
+      sql<string | null>`t.name_en`.as('test_name_en'),
+      sql<string | null>`l.lab_name_ar`.as('lab_name_ar'),
+      sql<string | null>`l.lab_name_en`.as('lab_name_en'),
+      sql<number>`1`.as('item_count'),
+      'co.payment_provider',
+      'co.payment_reference',
+      sql<string | null>`gp.status::text`.as('payment_status'),
+      sql<number>`(select coalesce(sum(r.amount_halalas), 0)::int from payment_refunds r where r.booking_id = b.id)`.as('refunded_minor'),
+    ]);
+  let orders = db
+    .selectFrom('store_orders as o')
+    .leftJoin('user_profiles as buyer', 'buyer.id', 'o.user_id')
+    .select([
+      sql<'booking' | 'store_order'>`'store_order'`.as('kind'),
+      'o.id',
+      'o.created_at',
+      sql<string>`o.status::text`.as('status'),
+      'o.total_cents as amount_minor',
+      sql<string>`upper(o.currency)`.as('currency'),
+      sql<string | null>`coalesce(buyer.name, o.buyer_name)`.as('customer_name'),
+      sql<string | null>`null`.as('test_name_ar'),
+      sql<string | null>`null`.as('test_name_en'),
+      sql<string | null>`null`.as('lab_name_ar'),
+      sql<string | null>`null`.as('lab_name_en'),
+      sql<number>`(select coalesce(sum(oi.quantity), 0)::int from store_order_items oi where oi.order_id = o.id)`.as('item_count'),
+      sql<string | null>`null`.as('payment_provider'),
+      sql<string | null>`null`.as('payment_reference'),
+      sql<string | null>`null`.as('payment_status'),
+      sql<number>`0`.as('refunded_minor'),
+    ]);
+  if (input.q) {
+    const pattern = containing(input.q);
+    const prefix = idPrefix(input.q);
+    bookings = bookings.where((eb) =>
+      eb.or([
+        eb('customer.name', 'ilike', pattern),
+        eb('account.email', 'ilike', pattern),
+        eb('account.phone', 'ilike', pattern),
+        eb('co.payment_reference', 'ilike', pattern),
+        ...(prefix ? [eb(sql`replace(b.id::text, '-', '')`, 'like', `${prefix}%`)] : []),
+      ]),
+    );
+    orders = orders.where((eb) =>
+      eb.or([
+        eb('buyer.name', 'ilike', pattern),
+        eb('o.buyer_name', 'ilike', pattern),
+        eb('o.buyer_email', 'ilike', pattern),
+        eb('o.buyer_phone', 'ilike', pattern),
+        eb('o.payment_reference', 'ilike', pattern),
+        ...(prefix ? [eb(sql`replace(o.id::text, '-', '')`, 'like', `${prefix}%`)] : []),
+      ]),
+    );
+  }
+  if (after) {
+    bookings = bookings.where((eb) => keysetAfter(eb.ref('b.created_at'), eb.ref('b.id'), direction, after, 'timestamptz'));
+    orders = orders.where((eb) => keysetAfter(eb.ref('o.created_at'), eb.ref('o.id'), direction, after, 'timestamptz'));
+  }
+  const bookingHalf = bookings.orderBy('b.created_at', direction).orderBy('b.id', direction).limit(rows);
+  const orderHalf = orders.orderBy('o.created_at', direction).orderBy('o.id', direction).limit(rows);
+  const halves =
+    input.kind === 'booking'
+      ? bookingHalf
+      : input.kind === 'store_order'
+        ? orderHalf
+        : db
+            .selectFrom(bookingHalf.as('bk'))
+            .selectAll()
+            .unionAll(db.selectFrom(orderHalf.as('od')).selectAll());
+  return db
+    .selectFrom(halves.as('tx'))
+    .selectAll()
+    .select((eb) => instantKey(eb.ref('tx.created_at')).as('cursor_at'))
+    .orderBy('tx.created_at', direction)
+    .orderBy('tx.id', direction)
+    .limit(rows)
+    .execute();
 }
 
 /** The result files of these bookings (their names only: opening one goes through /files/results with a reason). */
@@ -237,28 +360,5 @@ export function resultFilesOf(db: Db, bookingIds: string[]) {
     .select(['id', 'booking_id', 'file_name'])
     .where('booking_id', 'in', bookingIds)
     .orderBy('created_at')
-    .execute();
-}
-
-export function storeOrderTransactions(db: Db, limit: number) {
-  return db
-    .selectFrom('store_orders')
-    .leftJoin('user_profiles', 'user_profiles.id', 'store_orders.user_id')
-    .select([
-      'store_orders.id',
-      'store_orders.status',
-      'store_orders.currency',
-      'store_orders.total_cents',
-      'store_orders.created_at',
-      'user_profiles.name as customer_name',
-      (eb) =>
-        eb
-          .selectFrom('store_order_items')
-          .whereRef('store_order_items.order_id', '=', 'store_orders.id')
-          .select((sub) => sub.fn.coalesce(sub.fn.sum<string>('store_order_items.quantity'), sql<string>`0`).as('q'))
-          .as('item_count'),
-    ])
-    .orderBy('store_orders.created_at', 'desc')
-    .limit(limit)
     .execute();
 }

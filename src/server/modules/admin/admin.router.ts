@@ -1,3 +1,4 @@
+import { adminLabsInput, adminTransactionsInput, adminUsersInput } from '../../../shared/list-schemas.ts';
 import { auditLogInput, reviewTestRequestInput, setLabApprovalInput } from '../../../shared/schemas.ts';
 import { statsInput } from '../../../shared/stats-schemas.ts';
 import { twoFactorResetInput } from '../../../shared/two-factor-schemas.ts';
@@ -13,7 +14,7 @@ export const adminRouter = router({
   totalRevenue: adminProcedure.query(({ ctx }) => admin.totalRevenue(ctx.db)),
   /** The charts: bookings and revenue per period, by city and by lab, new customers, store sales. */
   stats: adminProcedure.input(statsInput).query(({ ctx, input }) => adminStats(ctx.db, input)),
-  labs: adminProcedure.query(({ ctx }) => admin.labs(ctx.db)),
+  labs: adminProcedure.input(adminLabsInput).query(({ ctx, input }) => admin.labs(ctx.db, input)),
   setLabApproval: sensitiveAdminProcedure
     .input(setLabApprovalInput)
     .mutation(({ ctx, input }) => admin.setLabApproval(ctx.db, ctx.user.id, input.labId, input.approved, ctx.config.PUBLIC_URL)),
@@ -21,8 +22,8 @@ export const adminRouter = router({
   reviewTestRequest: sensitiveAdminProcedure
     .input(reviewTestRequestInput)
     .mutation(({ ctx, input }) => admin.reviewTestRequest(ctx.db, ctx.user.id, input.id, input.decision, ctx.config.PUBLIC_URL)),
-  users: adminProcedure.query(({ ctx }) => admin.users(ctx.db)),
-  transactions: adminProcedure.query(({ ctx }) => admin.transactions(ctx.db)),
+  users: adminProcedure.input(adminUsersInput).query(({ ctx, input }) => admin.users(ctx.db, input)),
+  transactions: adminProcedure.input(adminTransactionsInput).query(({ ctx, input }) => admin.transactions(ctx.db, input)),
   /** Removes another account's second factor (a lost phone); the owner is told by mail. */
   resetTwoFactor: sensitiveAdminProcedure
     .input(twoFactorResetInput)

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import type { AdminLabsInput, AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
 import { halalasToSar } from '../../../shared/money.ts';
+import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import * as repo from './admin.repository.ts';
-
-/** The most rows a list answers with, newest first. */
-const LIST_LIMIT = 200;
 
 export async function totalRevenue(db: Kysely<Database>) {
   return halalasToSar(await repo.completedRevenueHalalas(db));
@@ -18,9 +17,15 @@ export async function overview(db: Kysely<Database>) {
   return { total_revenue: halalasToSar(revenueHalalas), counts: { ...counts, pending_labs: counts.labs - counts.approved_labs } };
 }
 
-export async function labs(db: Kysely<Database>) {
-  const rows = await repo.listLabs(db);
-  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+/** One page of lab profiles, searched by name, licence, e-mail or phone, pending or approved ones alone when asked. */
+export async function labs(db: Kysely<Database>, input: AdminLabsInput) {
+  const sortKey = input.sort === 'name' ? 'name' : 'created';
+  const rows = await repo.labPage(db, input, decodeCursor(input.cursor, sortKey));
+  const page = pageOf(rows, input.limit, sortKey, (row) => ({ key: input.sort === 'name' ? row.lab_name_en : row.cursor_at, id: row.id }));
+  return {
+    items: page.items.map(({ cursor_at: _, ...row }) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** Approve or reject (approved false; the lab stays listed); written to the audit log with the change. */
@@ -122,62 +127,56 @@ export async function reviewTestRequest(
   }
 }
 
-export async function users(db: Kysely<Database>) {
-  const [rows, total] = await Promise.all([repo.listUsers(db, LIST_LIMIT), repo.countUsers(db)]);
-  return { total, items: rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })) };
+/** One page of accounts, searched by name, e-mail or phone, and how many match in all. */
+export async function users(db: Kysely<Database>, input: AdminUsersInput) {
+  const sortKey = input.sort === 'name' ? 'name' : 'created';
+  const [rows, total] = await Promise.all([repo.userPage(db, input, decodeCursor(input.cursor, sortKey)), repo.countUsers(db, input)]);
+  const page = pageOf(rows, input.limit, sortKey, (row) => ({ key: input.sort === 'name' ? row.name : row.cursor_at, id: row.id }));
+  return {
+    total,
+    items: page.items.map(({ cursor_at: _, ...row }) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
+    nextCursor: page.nextCursor,
+  };
 }
 
-/** Bookings and store orders, newest first, each in its own currency. */
-export async function transactions(db: Kysely<Database>) {
-  const [bookings, orders] = await Promise.all([repo.bookingTransactions(db, LIST_LIMIT), repo.storeOrderTransactions(db, LIST_LIMIT)]);
+/** One page of bookings and store orders together, each in its own currency, with a booking's result files. */
+export async function transactions(db: Kysely<Database>, input: AdminTransactionsInput) {
+  const rows = await repo.transactionPage(db, input, decodeCursor(input.cursor, 'created'));
+  const page = pageOf(rows, input.limit, 'created', (row) => ({ key: row.cursor_at, id: row.id }));
   const files = await repo.resultFilesOf(
     db,
-    bookings.map((row) => row.id),
+    page.items.filter((row) => row.kind === 'booking').map((row) => row.id),
   );
   const resultsOf = (bookingId: string) =>
     files.filter((file) => file.booking_id === bookingId).map(({ id, file_name }) => ({ id, file_name }));
-  const items = [
-    ...bookings.map((row) => ({
-      kind: 'booking' as const,
+  const items = page.items.map((row) => {
+    const booking = row.kind === 'booking';
+    const refunded = Number(row.refunded_minor ?? 0);
+    return {
+      kind: row.kind,
       id: row.id,
-      status: row.status as string,
-      amount: halalasToSar(row.total_price_halalas),
-      currency: 'SAR',
-      created_at: new Date(row.created_at).toISOString(),
-      customer_name: row.customer_name as string | null,
-      test_name_ar: row.test_name_ar as string | null,
-      test_name_en: row.test_name_en as string | null,
-      lab_name_ar: row.lab_name_ar as string | null,
-      lab_name_en: row.lab_name_en as string | null,
-      item_count: 1,
-      results: resultsOf(row.id),
-      payment: row.payment_reference
-        ? {
-            provider: row.payment_provider ?? '',
-            reference: row.payment_reference,
-            // A simulated payment has no gateway to ask: it was paid, and refunded when a refund says so.
-            status: row.payment_status ?? (Number(row.refunded_halalas ?? 0) > 0 ? 'refunded' : 'paid'),
-            refunded: halalasToSar(Number(row.refunded_halalas ?? 0)),
-          }
-        : null,
-    })),
-    ...orders.map((row) => ({
-      kind: 'store_order' as const,
-      id: row.id,
-      status: row.status as string,
-      amount: row.total_cents / 100,
-      currency: row.currency.toUpperCase(),
+      status: row.status,
+      amount: booking ? halalasToSar(row.amount_minor) : row.amount_minor / 100,
+      currency: row.currency,
       created_at: new Date(row.created_at).toISOString(),
       customer_name: row.customer_name,
-      test_name_ar: null,
-      test_name_en: null,
-      lab_name_ar: null,
-      lab_name_en: null,
+      test_name_ar: row.test_name_ar,
+      test_name_en: row.test_name_en,
+      lab_name_ar: row.lab_name_ar,
+      lab_name_en: row.lab_name_en,
       item_count: Number(row.item_count ?? 0),
-      results: [] as { id: string; file_name: string }[],
-      payment: null as { provider: string; reference: string; status: string; refunded: number } | null,
-    })),
-  ];
-  items.sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return items.slice(0, LIST_LIMIT);
+      results: booking ? resultsOf(row.id) : [],
+      payment:
+        booking && row.payment_reference
+          ? {
+              provider: row.payment_provider ?? '',
+              reference: row.payment_reference,
+              // A simulated payment has no gateway to ask: it was paid, and refunded when a refund says so.
+              status: row.payment_status ?? (refunded > 0 ? 'refunded' : 'paid'),
+              refunded: halalasToSar(refunded),
+            }
+          : null,
+    };
+  });
+  return { items, nextCursor: page.nextCursor };
 }

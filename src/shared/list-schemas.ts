@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** The most rows one page of a list answers with, and how many it answers when not asked. */
+export const LIST_PAGE_MAX = 100;
+export const LIST_PAGE_DEFAULT = 25;
+
+/**
+ * One page of a list: after `cursor` (opaque, the previous page's nextCursor), searched by `q`, in
+ * the order `sort` names. Every paged list answers `{ items, nextCursor }`, nextCursor null on the last page.
+ */
+const pageFields = {
+  cursor: z.string().max(400).optional(),
+  limit: z.number().int().min(1).max(LIST_PAGE_MAX).default(LIST_PAGE_DEFAULT),
+  q: z.string().trim().max(100).optional(),
+};
+
+export const USER_SORTS = ['newest', 'oldest', 'name'] as const;
+export const USER_ROLES = ['customer', 'lab', 'admin'] as const;
+
+/** admin.users: accounts searched by name, e-mail or phone. */
+export const adminUsersInput = z
+  .object({ ...pageFields, sort: z.enum(USER_SORTS).default('newest'), role: z.enum(USER_ROLES).optional() })
+  .prefault({});
+export type AdminUsersInput = z.infer<typeof adminUsersInput>;
+
+export const TRANSACTION_SORTS = ['newest', 'oldest'] as const;
+export const TRANSACTION_KINDS = ['all', 'booking', 'store_order'] as const;
+
+/** admin.transactions: bookings and store orders searched by customer name, e-mail, phone or reference. */
+export const adminTransactionsInput = z
+  .object({ ...pageFields, sort: z.enum(TRANSACTION_SORTS).default('newest'), kind: z.enum(TRANSACTION_KINDS).default('all') })
+  .prefault({});
+export type AdminTransactionsInput = z.infer<typeof adminTransactionsInput>;
+
+export const LAB_SORTS = ['newest', 'oldest', 'name'] as const;
+export const LAB_STATUSES = ['all', 'pending', 'approved'] as const;
+
+/** admin.labs: lab profiles searched by name (Arabic or English), licence, e-mail or phone. */
+export const adminLabsInput = z
+  .object({ ...pageFields, sort: z.enum(LAB_SORTS).default('newest'), status: z.enum(LAB_STATUSES).default('all') })
+  .prefault({});
+export type AdminLabsInput = z.infer<typeof adminLabsInput>;
