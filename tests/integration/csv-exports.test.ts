@@ -295,6 +295,19 @@ describe('transactions and store orders', () => {
     expect(ordersOnly.map((record) => record[2])).toContain(reference(order));
   });
 
+  it('finds by a payment’s reference what the Transactions list finds, the file as the screen', async () => {
+    const order = await insertOrder('paid', 'Reem', 9_900);
+    const paymentReference = `pay_${randomUUID().replaceAll('-', '')}`;
+    await database.db.updateTable('store_orders').set({ payment_reference: paymentReference }).where('id', '=', order).execute();
+    await insertOrder('paid', 'Reem', 9_900);
+    const q = paymentReference.slice(4, 20);
+    const file = await csvOf(await get(`/exports/transactions.csv?q=${q}`, admin));
+    expect(file.slice(1).map((record) => record[2])).toEqual([reference(order)]);
+    const list = await get(`/trpc/admin.transactions?input=${encodeURIComponent(JSON.stringify({ q }))}`, admin);
+    const body = (await list.json()) as { result: { data: { items: { id: string }[] } } };
+    expect(body.result.data.items.map((item) => item.id)).toEqual([order]);
+  });
+
   it('gives the store orders the admin’s order list shows, with its status filter', async () => {
     const paid = await insertOrder('paid', 'Huda', 5_000);
     const shipped = await insertOrder('shipped', 'Huda', 7_000);

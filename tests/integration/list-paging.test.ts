@@ -165,8 +165,15 @@ describe('admin.transactions, paged', () => {
       .insertInto('store_orders')
       .values({
         user_id: null,
+        // A buyer's details come whole or not at all (store_orders_shipping_complete).
         buyer_email: 'walkin@paging.test',
         buyer_name: 'Walk-in',
+        buyer_phone: '+966551234567',
+        ship_city: 'Riyadh',
+        ship_district: 'Al Olaya',
+        ship_street: 'King Fahd Road',
+        ship_building_number: '2929',
+        ship_postal_code: '12211',
         status: 'pending',
         currency: 'sar',
         total_cents: 5_000,

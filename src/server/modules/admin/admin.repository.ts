@@ -1,7 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AdminLabsInput, AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
-import { containing, type Direction, idPrefix, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
+import { containing, type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import type { Database, TestRequestStatus } from '../../db/schema.ts';
+import { bookingMatches, storeOrderMatches } from '../../db/transaction-search.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -305,27 +306,8 @@ export function transactionPage(db: Db, input: AdminTransactionsInput, after: Ke
       sql<number>`0`.as('refunded_minor'),
     ]);
   if (input.q) {
-    const pattern = containing(input.q);
-    const prefix = idPrefix(input.q);
-    bookings = bookings.where((eb) =>
-      eb.or([
-        eb('customer.name', 'ilike', pattern),
-        eb('account.email', 'ilike', pattern),
-        eb('account.phone', 'ilike', pattern),
-        eb('co.payment_reference', 'ilike', pattern),
-        ...(prefix ? [eb(sql`replace(b.id::text, '-', '')`, 'like', `${prefix}%`)] : []),
-      ]),
-    );
-    orders = orders.where((eb) =>
-      eb.or([
-        eb('buyer.name', 'ilike', pattern),
-        eb('o.buyer_name', 'ilike', pattern),
-        eb('o.buyer_email', 'ilike', pattern),
-        eb('o.buyer_phone', 'ilike', pattern),
-        eb('o.payment_reference', 'ilike', pattern),
-        ...(prefix ? [eb(sql`replace(o.id::text, '-', '')`, 'like', `${prefix}%`)] : []),
-      ]),
-    );
+    bookings = bookings.where(bookingMatches(input.q));
+    orders = orders.where(storeOrderMatches(input.q));
   }
   if (after) {
     bookings = bookings.where((eb) => keysetAfter(eb.ref('b.created_at'), eb.ref('b.id'), direction, after, 'timestamptz'));

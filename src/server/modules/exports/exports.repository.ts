@@ -1,5 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { containing, idPrefix } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
+import { bookingMatches, storeOrderMatches } from '../../db/transaction-search.ts';
 
 /**
  * The rows of the CSV exports, a batch at a time, newest first by (created_at, id): each batch starts
@@ -18,20 +20,6 @@ export interface ExportFilter {
   from?: string | undefined;
   to?: string | undefined;
   q?: string | undefined;
-}
-
-/** `%text%` for ILIKE, with the caller's own wildcards taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The hex digits of a reference someone typed (a booking's id, ST-1A2B3C4D), to match an id's start. */
-function idPrefix(text: string): string | null {
-  const hex = text
-    .replace(/^ST-/i, '')
-    .toLowerCase()
-    .replace(/[^0-9a-f]/g, '');
-  return hex.length >= 4 ? hex : null;
 }
 
 const RIYADH = 'Asia/Riyadh';
@@ -179,25 +167,8 @@ export function transactionExportBatch(
     orders = orders.where((eb) => untilDay(eb.ref('o.created_at'), filter.to!));
   }
   if (filter.q) {
-    const pattern = containing(filter.q);
-    const prefix = idPrefix(filter.q);
-    bookings = bookings.where((eb) =>
-      eb.or([
-        eb('customer.name', 'ilike', pattern),
-        eb('account.email', 'ilike', pattern),
-        eb('account.phone', 'ilike', pattern),
-        ...(prefix ? [eb(sql`replace(b.id::text, '-', '')`, 'like', `${prefix}%`)] : []),
-      ]),
-    );
-    orders = orders.where((eb) =>
-      eb.or([
-        eb('buyer.name', 'ilike', pattern),
-        eb('o.buyer_name', 'ilike', pattern),
-        eb('o.buyer_email', 'ilike', pattern),
-        eb('o.buyer_phone', 'ilike', pattern),
-        ...(prefix ? [eb(sql`replace(o.id::text, '-', '')`, 'like', `${prefix}%`)] : []),
-      ]),
-    );
+    bookings = bookings.where(bookingMatches(filter.q));
+    orders = orders.where(storeOrderMatches(filter.q));
   }
   if (cursor) {
     bookings = bookings.where((eb) => after(eb.ref('b.created_at'), eb.ref('b.id'), cursor));
