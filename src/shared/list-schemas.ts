@@ -40,3 +40,12 @@ export const adminLabsInput = z
   .object({ ...pageFields, sort: z.enum(LAB_SORTS).default('newest'), status: z.enum(LAB_STATUSES).default('all') })
   .prefault({});
 export type AdminLabsInput = z.infer<typeof adminLabsInput>;
+
+export const LAB_BOOKING_SORTS = ['latest', 'earliest'] as const;
+export const LAB_BOOKING_STATUSES = ['all', 'confirmed', 'completed', 'cancelled'] as const;
+
+/** lab.bookings: the lab's own bookings by appointment time, searched by patient, customer, test or booking number. */
+export const labBookingsInput = z
+  .object({ ...pageFields, sort: z.enum(LAB_BOOKING_SORTS).default('latest'), status: z.enum(LAB_BOOKING_STATUSES).default('all') })
+  .prefault({});
+export type LabBookingsInput = z.infer<typeof labBookingsInput>;

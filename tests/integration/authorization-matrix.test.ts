@@ -377,7 +377,7 @@ const matrix: Record<string, Row> = {
   'lab.overview': { access: labs },
   'lab.profile': { access: labs },
   'lab.updateProfile': { access: labs, input: () => labProfile },
-  'lab.bookings': { access: approvedLabs },
+  'lab.bookings': { access: approvedLabs, input: () => ({ limit: 5, q: 'a', sort: 'earliest', status: 'confirmed' }) },
   'lab.completeBooking': { access: approvedLabs, input: () => ({ id: NOWHERE }) },
   'lab.requestTest': { access: approvedLabs, input: () => ({ nameAr: 'تحليل المصفوفة', nameEn: unique('Matrix Marker') }) },
   'lab.testRequests': { access: approvedLabs },
@@ -545,6 +545,9 @@ interface ReadScene {
 
 const listHas = (key: string, value: unknown) => (answer: Answer) =>
   Array.isArray(answer.data) && answer.data.some((item: Record<string, unknown>) => item[key] === value);
+/** The same, for a paged list's `{ items, nextCursor }`. */
+const pageHas = (key: string, value: unknown) => (answer: Answer) =>
+  listHas(key, value)({ ...answer, data: (answer.data as { items?: unknown } | undefined)?.items });
 
 function bookingWithSeat(id: string) {
   return database.db
@@ -764,8 +767,9 @@ const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
           [lab, 'sees it'],
           [otherLab, 'does not see it'],
         ],
-        look: (actor) => call('lab.bookings', undefined, actor),
-        reveals: listHas('id', id),
+        // Searched by its own number: another lab's search finds nothing of it either.
+        look: (actor) => call('lab.bookings', { q: id }, actor),
+        reveals: pageHas('id', id),
       };
     },
   },

@@ -193,8 +193,8 @@ describe('booking.reschedule', () => {
     const person = await customer();
     const booked = await bookAt(person, '2030-01-09T05:00:00.000Z');
     await (await callerFor(database.db, person)).booking.reschedule({ id: booked.id, bookingTime: '2030-01-09T07:00:00.000Z' });
-    const labBookings = await (await callerFor(database.db, lab)).lab.bookings();
-    const seen = labBookings.find((row) => row.id === booked.id);
+    const labBookings = await (await callerFor(database.db, lab)).lab.bookings({ q: booked.id });
+    const seen = labBookings.items.find((row) => row.id === booked.id);
     expect(seen).toMatchObject({ booking_time: '2030-01-09T07:00:00.000Z' });
     expect(seen?.rescheduled_at).not.toBeNull();
   });

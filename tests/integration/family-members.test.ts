@@ -104,7 +104,7 @@ describe('booking for a family member', () => {
     );
     const bookingId = booking.bookings[0]!.id;
 
-    const seen = (await (await callerFor(database.db, lab)).lab.bookings()).find((row) => row.id === bookingId);
+    const seen = (await (await callerFor(database.db, lab)).lab.bookings({ q: 'Fahad' })).items.find((row) => row.id === bookingId);
     expect(seen).toMatchObject({
       patient_name: 'Fahad',
       patient_age: ageOn('2018-06-15', todayIn('Asia/Riyadh')),
@@ -112,7 +112,9 @@ describe('booking for a family member', () => {
       customer_name: 'Reem Al-Harbi',
     });
     const own = booked(await api.booking.create({ items: [{ labTestId, bookingTime: nextSlot() }], idempotencyKey: randomUUID() }));
-    const ownSeen = (await (await callerFor(database.db, lab)).lab.bookings()).find((row) => row.id === own.bookings[0]!.id);
+    const ownSeen = (await (await callerFor(database.db, lab)).lab.bookings({ q: own.bookings[0]!.id })).items.find(
+      (row) => row.id === own.bookings[0]!.id,
+    );
     expect(ownSeen).toMatchObject({ patient_name: 'Reem Al-Harbi', patient_age: null, for_family_member: false });
   });
 
@@ -151,7 +153,9 @@ describe('booking for a family member', () => {
     );
     await api.family.remove({ id: member.id });
     expect(await api.family.list()).toEqual([]);
-    const seen = (await (await callerFor(database.db, lab)).lab.bookings()).find((row) => row.id === booking.bookings[0]!.id);
+    const seen = (await (await callerFor(database.db, lab)).lab.bookings({ q: booking.bookings[0]!.id })).items.find(
+      (row) => row.id === booking.bookings[0]!.id,
+    );
     expect(seen?.patient_name).toBe('Fahad');
   });
 

@@ -16,7 +16,9 @@ import {
   Upload,
   Wallet,
 } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
 import { labPlans } from '../../shared/plans.ts';
+import { type ListControl, type ListSearch, listSearch } from '../components/paged-list.tsx';
 import { SectionTitle } from '../components/stat-card.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { ConfirmEmailNotice } from '../features/account/confirm-email-notice.tsx';
@@ -47,9 +49,11 @@ import { searchText, searchUuid } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 
 export const Route = createFileRoute('/dashboard')({
-  validateSearch: (search): { section?: string; booking?: string } => ({
+  // The section, a booking to upload a result for, and the list's page, search, order and filter (a reload or a link keeps them).
+  validateSearch: (search): { section?: string; booking?: string } & ListSearch => ({
     section: searchText(search.section),
     booking: searchUuid(search.booking),
+    ...listSearch(search),
   }),
   beforeLoad: async ({ context }) => {
     const { user } = await requireUser(context, '/dashboard');
@@ -75,11 +79,23 @@ function useSection() {
   return { active: search.section ?? 'overview', booking: search.booking, select };
 }
 
+/** The section's paged list in the URL (ADR 0035): its search, order, filter and page. */
+function useListControl(): ListControl {
+  const navigate = Route.useNavigate();
+  const { q, sort, filter, cursor } = Route.useSearch();
+  const onChange = useCallback(
+    (next: ListSearch) => void navigate({ search: (previous) => ({ section: previous.section, ...next }) }),
+    [navigate],
+  );
+  return useMemo(() => ({ search: { q, sort, filter, cursor }, onChange }), [q, sort, filter, cursor, onChange]);
+}
+
 function LabDashboard({ user }: { user: SessionUser }) {
   const { t } = useLingui();
   const locale = activeLocale();
   const signOut = useSignOut();
   const { active, booking, select } = useSection();
+  const list = useListControl();
   const overview = useQuery(trpc.lab.overview.queryOptions());
   const lab = overview.data?.lab;
   const approved = user.approved;
@@ -122,7 +138,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
       label: t`Bookings`,
       icon: CalendarCheck,
       disabled: !approved,
-      render: () => <LabBookings onUploadResult={(id) => select('upload-results', id)} />,
+      render: () => <LabBookings list={list} onUploadResult={(id) => select('upload-results', id)} />,
     },
     {
       id: 'reviews',

@@ -10,7 +10,7 @@ import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 
-export type LabBooking = RouterOutputs['lab']['bookings'][number];
+export type LabBooking = RouterOutputs['lab']['bookings']['items'][number];
 
 /** One booking as the lab sees it: test, patient, time in the lab's zone, price and status. */
 export function LabBookingCard({ booking, actions }: { booking: LabBooking; actions?: ReactNode }) {

@@ -1,25 +1,36 @@
 import { Button, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { LAB_BOOKING_SORTS, LAB_BOOKING_STATUSES } from '../../../shared/list-schemas.ts';
 import { ExportLink } from '../../components/export-link.tsx';
+import { type ListControl, ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { searchChoice } from '../../lib/plain-checks.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { LabBookingCard } from './lab-booking-card.tsx';
 
-type Filter = 'all' | 'confirmed' | 'completed' | 'cancelled';
-
-/** The lab's bookings (only its own tests), with mark-completed and a shortcut to upload a result. */
-export function LabBookings({ onUploadResult }: { onUploadResult: (bookingId: string) => void }) {
+/**
+ * The lab's bookings (only its own tests), a page at a time, searched on the server (lab.bookings),
+ * with mark-completed and a shortcut to upload a result.
+ */
+export function LabBookings({ list, onUploadResult }: { list: ListControl; onUploadResult: (bookingId: string) => void }) {
   const { t, i18n } = useLingui();
+  const locale = activeLocale();
   const queryClient = useQueryClient();
-  const bookings = useQuery(trpc.lab.bookings.queryOptions());
-  const [filter, setFilter] = useState<Filter>('all');
+  const { search } = list;
+  const sort = searchChoice(search.sort, LAB_BOOKING_SORTS) ?? 'latest';
+  const status = searchChoice(search.filter, LAB_BOOKING_STATUSES) ?? 'all';
+  const bookings = useQuery({
+    ...trpc.lab.bookings.queryOptions({ q: search.q, sort, status, cursor: search.cursor }),
+    placeholderData: keepPreviousData,
+  });
   const complete = useMutation(
     trpc.lab.completeBooking.mutationOptions({
       onSuccess: () => {
@@ -32,41 +43,40 @@ export function LabBookings({ onUploadResult }: { onUploadResult: (bookingId: st
     }),
   );
 
-  const filters: { id: Filter; label: string }[] = [
-    { id: 'all', label: t`All` },
-    { id: 'confirmed', label: t`Pending` },
-    { id: 'completed', label: t`Completed` },
-    { id: 'cancelled', label: t`Cancelled` },
-  ];
-  const shown = bookings.data?.filter((booking) => filter === 'all' || booking.status === filter) ?? [];
+  const filtered = Boolean(search.q) || status !== 'all';
+  const total = bookings.data?.total;
+  const visible = bookings.data?.items ?? [];
 
   return (
     <Stack gap="5">
       <SectionTitle
         title={t`Bookings`}
         description={
-          bookings.data
-            ? t`${plural(bookings.data.length, { one: '# booking of your tests', other: '# bookings of your tests' })}`
-            : undefined
+          total === undefined
+            ? undefined
+            : filtered
+              ? t`${formatNumber(total, locale)} bookings match.`
+              : t`${plural(total, { one: '# booking of your tests', other: '# bookings of your tests' })}`
         }
       />
-      <HStack gap="2" wrap="wrap" justify="space-between">
-        <HStack gap="2" wrap="wrap" role="group" aria-label={t`Show bookings`}>
-          {filters.map((option) => (
-            <Button
-              key={option.id}
-              size="sm"
-              variant={filter === option.id ? 'solid' : 'outline'}
-              colorPalette={filter === option.id ? 'brand' : 'gray'}
-              aria-pressed={filter === option.id}
-              onClick={() => setFilter(option.id)}
-            >
-              {option.label}
-            </Button>
-          ))}
-        </HStack>
-        <ExportLink name="bookings" filters={{ status: filter === 'all' ? undefined : filter }} />
-      </HStack>
+      <ListToolbar
+        control={list}
+        placeholder={t`Search by patient, test or booking number`}
+        label={t`Search bookings`}
+        sorts={[
+          { value: 'latest', label: t`Latest appointment first` },
+          { value: 'earliest', label: t`Earliest appointment first` },
+        ]}
+        filterLabel={t`Show bookings`}
+        filters={[
+          { value: 'all', label: t`All bookings` },
+          { value: 'confirmed', label: t`Pending` },
+          { value: 'completed', label: t`Completed` },
+          { value: 'cancelled', label: t`Cancelled` },
+        ]}
+      >
+        <ExportLink name="bookings" filters={{ status: status === 'all' ? undefined : status, q: search.q }} />
+      </ListToolbar>
       {bookings.isError ? (
         <ErrorState title={t`Error fetching bookings`} error={bookings.error} onRetry={() => void bookings.refetch()} />
       ) : bookings.isPending ? (
@@ -75,13 +85,13 @@ export function LabBookings({ onUploadResult }: { onUploadResult: (bookingId: st
             <Skeleton key={index} height="24" rounded="lg" />
           ))}
         </Stack>
-      ) : shown.length === 0 ? (
+      ) : visible.length === 0 ? (
         <EmptyState>
-          {filter === 'all' ? t`No bookings yet. They will appear here as soon as patients book your tests.` : t`No bookings in this list.`}
+          {filtered ? t`No bookings match.` : t`No bookings yet. They will appear here as soon as patients book your tests.`}
         </EmptyState>
       ) : (
-        <Stack as="ul" listStyleType="none" gap="3">
-          {shown.map((booking) => (
+        <Stack as="ul" listStyleType="none" gap="3" opacity={bookings.isPlaceholderData ? 0.6 : 1} aria-busy={bookings.isFetching}>
+          {visible.map((booking) => (
             <LabBookingCard
               key={booking.id}
               booking={booking}
@@ -110,6 +120,7 @@ export function LabBookings({ onUploadResult }: { onUploadResult: (bookingId: st
           ))}
         </Stack>
       )}
+      <PageButtons control={list} nextCursor={bookings.data?.nextCursor} fetching={bookings.isFetching} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import { Box, Button, Card, Field, Heading, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Heading, HStack, Input, InputGroup, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileUp, Paperclip, Upload } from 'lucide-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileUp, Paperclip, Search, Upload } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AppErrorCode } from '../../../shared/errors.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
@@ -17,12 +17,33 @@ import { checkBeforeUpload, ResultUploadError, uploadResult } from './upload-res
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
 
+const DEBOUNCE_MS = 350;
+
+/**
+ * The bookings a result may be for, found on the server (lab.bookings): the latest page, or those a
+ * search names, and always the one chosen or handed over from the bookings list, so a lab with
+ * thousands of bookings finds any of them.
+ */
+function useBookingChoices(find: string, chosenId: string) {
+  const [q, setQ] = useState(find.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(find.trim()), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [find]);
+  const page = useQuery({ ...trpc.lab.bookings.queryOptions({ q: q || undefined }), placeholderData: keepPreviousData });
+  const chosen = useQuery({ ...trpc.lab.bookings.queryOptions({ q: chosenId, limit: 1 }), enabled: Boolean(chosenId) });
+  const rows = [...(chosen.data?.items ?? []).filter((row) => row.id === chosenId), ...(page.data?.items ?? [])];
+  const choices = rows.filter((row, index) => row.status !== 'cancelled' && rows.findIndex((other) => other.id === row.id) === index);
+  return { page, q, choices };
+}
+
 function UploadForm({ preselectedBookingId }: { preselectedBookingId?: string }) {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
   const queryClient = useQueryClient();
-  const bookings = useQuery(trpc.lab.bookings.queryOptions());
   const [bookingId, setBookingId] = useState(preselectedBookingId ?? '');
+  const [find, setFind] = useState('');
+  const { page: bookings, q, choices } = useBookingChoices(find, bookingId);
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState<AppErrorCode | null>(null);
   const [tried, setTried] = useState(false);
@@ -61,11 +82,11 @@ function UploadForm({ preselectedBookingId }: { preselectedBookingId?: string })
     upload.mutate({ booking: bookingId, chosen: file });
   };
 
-  const open = bookings.data?.filter((booking) => booking.status !== 'cancelled') ?? [];
   if (bookings.isError)
     return <ErrorState title={t`Error fetching bookings`} error={bookings.error} onRetry={() => void bookings.refetch()} />;
   if (bookings.isPending) return <Skeleton height="48" rounded="lg" />;
-  if (open.length === 0) return <EmptyState>{t`Results are uploaded for a booking. You have no bookings yet.`}</EmptyState>;
+  if (!q && !bookingId && choices.length === 0)
+    return <EmptyState>{t`Results are uploaded for a booking. You have no bookings yet.`}</EmptyState>;
 
   const fileError = fileProblem ? appErrorMessage(i18n, fileProblem) : tried && !file ? t`Choose the results file.` : undefined;
   return (
@@ -75,14 +96,25 @@ function UploadForm({ preselectedBookingId }: { preselectedBookingId?: string })
           <Stack gap="5">
             <Field.Root invalid={tried && !bookingId} required>
               <Field.Label>{t`Booking`}</Field.Label>
+              <InputGroup startElement={<Search size={16} aria-hidden />} mb="2">
+                <Input
+                  type="search"
+                  value={find}
+                  onChange={(event) => setFind(event.target.value)}
+                  placeholder={t`Search by patient, test or booking number`}
+                  aria-label={t`Find a booking`}
+                  maxLength={100}
+                  data-testid="result-booking-search"
+                />
+              </InputGroup>
               <NativeSelect.Root>
                 <NativeSelect.Field
                   value={bookingId}
                   onChange={(event) => setBookingId(event.currentTarget.value)}
                   data-testid="result-booking"
                 >
-                  <option value="">{t`Choose a booking`}</option>
-                  {open.map((booking) => {
+                  <option value="">{q && choices.length === 0 ? t`No bookings match.` : t`Choose a booking`}</option>
+                  {choices.map((booking) => {
                     const when = new Date(booking.booking_time);
                     return (
                       <option key={booking.id} value={booking.id}>

@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { containing, idPrefix } from '../../db/keyset-page.ts';
+import { labBookingMatches } from '../../db/booking-search.ts';
+import { containing } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
 import { bookingMatches, storeOrderMatches } from '../../db/transaction-search.ts';
 
@@ -43,6 +44,9 @@ function bookingsWithParties(db: Kysely<Database>) {
     .innerJoin('users as account', 'account.id', 'b.customer_id')
     .leftJoin('checkouts as co', 'co.id', 'b.checkout_id');
 }
+
+/** How the booking files name the tables a booking search reads. */
+const EXPORT_BOOKING_TABLES = { booking: 'b', test: 't', customer: 'customer', patient: 'fm' };
 
 /** Bookings with what the admin's list and a lab's list show of them; a lab's own only when `labId` is given. */
 export function bookingExportBatch(
@@ -92,18 +96,17 @@ export function bookingExportBatch(
   if (filter.from) query = query.where((eb) => sinceDay(eb.ref('b.created_at'), filter.from!));
   if (filter.to) query = query.where((eb) => untilDay(eb.ref('b.created_at'), filter.to!));
   if (filter.q) {
-    const pattern = containing(filter.q);
-    const prefix = idPrefix(filter.q);
+    const q = filter.q;
+    const pattern = containing(q);
+    // A lab finds in its file what it finds in its list; the admin, who sees contact details, also by those.
     query = query.where((eb) =>
-      eb.or([
-        eb('customer.name', 'ilike', pattern),
-        eb('fm.name', 'ilike', pattern),
-        eb('account.email', 'ilike', pattern),
-        eb('account.phone', 'ilike', pattern),
-        eb('t.name_ar', 'ilike', pattern),
-        eb('t.name_en', 'ilike', pattern),
-        ...(prefix ? [eb(sql`replace(b.id::text, '-', '')`, 'like', `${prefix}%`)] : []),
-      ]),
+      filter.labId
+        ? labBookingMatches(q, EXPORT_BOOKING_TABLES)
+        : eb.or([
+            labBookingMatches(q, EXPORT_BOOKING_TABLES),
+            eb('account.email', 'ilike', pattern),
+            eb('account.phone', 'ilike', pattern),
+          ]),
     );
   }
   if (cursor) query = query.where((eb) => after(eb.ref('b.created_at'), eb.ref('b.id'), cursor));

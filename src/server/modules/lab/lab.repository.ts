@@ -1,5 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { LabBookingsInput } from '../../../shared/list-schemas.ts';
 import { bookingsWithDetails } from '../../db/booking-details.ts';
+import { labBookingMatches } from '../../db/booking-search.ts';
+import { type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import type { BookingStatus, Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -51,6 +54,40 @@ export function labBookings(db: Db, labId: string) {
         .select(eb.fn.countAll<string>().as('n'))
         .as('result_count'),
     );
+}
+
+/** How labBookings names the tables a booking search reads. */
+const LIST_BOOKING_TABLES = { booking: 'bookings', test: 'tests', customer: 'user_profiles', patient: 'family_members' };
+
+/** The lab's bookings its search and status filter pick, before any order or page. */
+function matchingLabBookings(db: Db, labId: string, input: Pick<LabBookingsInput, 'q' | 'status'>) {
+  let query = labBookings(db, labId);
+  if (input.status !== 'all') query = query.where('bookings.status', '=', input.status);
+  if (input.q) query = query.where(labBookingMatches(input.q, LIST_BOOKING_TABLES));
+  return query;
+}
+
+/** One page of the lab's bookings (limit + 1 rows) by appointment time, after the cursor's row. */
+export function labBookingPage(db: Db, labId: string, input: LabBookingsInput, after: KeysetKey | null) {
+  const direction: Direction = input.sort === 'latest' ? 'desc' : 'asc';
+  let query = matchingLabBookings(db, labId, input).select((eb) => instantKey(eb.ref('bookings.booking_time')).as('cursor_at'));
+  if (after) {
+    query = query.where((eb) => keysetAfter(eb.ref('bookings.booking_time'), eb.ref('bookings.id'), direction, after, 'timestamptz'));
+  }
+  return query
+    .orderBy('bookings.booking_time', direction)
+    .orderBy('bookings.id', direction)
+    .limit(input.limit + 1)
+    .execute();
+}
+
+/** How many of the lab's bookings its search and status filter match (the columns unread are planned away). */
+export async function countLabBookings(db: Db, labId: string, input: Pick<LabBookingsInput, 'q' | 'status'>): Promise<number> {
+  const row = await db
+    .selectFrom(matchingLabBookings(db, labId, input).as('matching'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Counts and revenue in one pass: today (between two instants), pending (confirmed), completed. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labBookingsInput } from '../../../shared/list-schemas.ts';
 import { addOfferingInput, labProfileInput, testRequestInput, updateOfferingInput } from '../../../shared/schemas.ts';
 import { statsInput } from '../../../shared/stats-schemas.ts';
 import { router } from '../../trpc/init.ts';
@@ -13,9 +14,7 @@ export const labRouter = router({
   profile: labProcedure.query(({ ctx }) => lab.labProfile(ctx.db, ctx.user.id)),
   updateProfile: labProcedure.input(labProfileInput).mutation(({ ctx, input }) => lab.updateProfile(ctx.db, ctx.user.id, input)),
 
-  bookings: approvedLabProcedure
-    .input(z.object({ status: z.enum(['confirmed', 'completed', 'cancelled']).optional() }).optional())
-    .query(({ ctx, input }) => lab.labBookings(ctx.db, ctx.user.id, input?.status)),
+  bookings: approvedLabProcedure.input(labBookingsInput).query(({ ctx, input }) => lab.labBookings(ctx.db, ctx.user.id, input)),
   completeBooking: approvedLabProcedure
     .input(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) => lab.completeBooking(ctx.db, ctx.user.id, input.id)),

@@ -1,16 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { ageOn } from '../../../shared/family.ts';
+import type { LabBookingsInput } from '../../../shared/list-schemas.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import { currentPlan, labCommissionRate, labTestLimit } from '../../../shared/plans.ts';
 import type { LabProfileInput } from '../../../shared/schemas.ts';
 import { todayIn, zonedTimeToInstant } from '../../../shared/time.ts';
-import type { BookingStatus, Database } from '../../db/schema.ts';
+import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
+import type { Database } from '../../db/schema.ts';
 import { presentBooking } from '../booking/booking.service.ts';
 import * as repo from './lab.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The most bookings one list answers with; the dashboard shows the newest. */
+/** The most completed bookings the payments list answers with; the dashboard shows the newest. */
 const BOOKINGS_LIMIT = 500;
 
 type LabBookingRow = Awaited<ReturnType<ReturnType<typeof repo.labBookings>['execute']>>[number];
@@ -72,11 +74,14 @@ export async function labOverview(db: Kysely<Database>, labId: string, now = new
   };
 }
 
-export async function labBookings(db: Kysely<Database>, labId: string, status?: BookingStatus) {
-  let query = repo.labBookings(db, labId);
-  if (status) query = query.where('bookings.status', '=', status);
-  const rows = await query.orderBy('bookings.booking_time', 'desc').limit(BOOKINGS_LIMIT).execute();
-  return rows.map(presentLabBooking);
+/** One page of the lab's bookings by appointment time, searched and filtered, and how many match in all. */
+export async function labBookings(db: Kysely<Database>, labId: string, input: LabBookingsInput) {
+  const [rows, total] = await Promise.all([
+    repo.labBookingPage(db, labId, input, decodeCursor(input.cursor, input.sort)),
+    repo.countLabBookings(db, labId, input),
+  ]);
+  const page = pageOf(rows, input.limit, input.sort, (row) => ({ key: row.cursor_at, id: row.id }));
+  return { total, items: page.items.map(({ cursor_at: _, ...row }) => presentLabBooking(row)), nextCursor: page.nextCursor };
 }
 
 /** A confirmed booking of the lab's own test becomes completed; anyone else's looks missing. */

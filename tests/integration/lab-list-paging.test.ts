@@ -1,0 +1,217 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingExportBatch } from '../../src/server/modules/exports/exports.repository.ts';
+import { insertBooking, offerTest, refusal } from '../setup/dashboard-fixtures.ts';
+import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+/**
+ * A lab's paged lists (keyset cursors, ADR 0035) over thousands of rows: walking every page gives
+ * every row once in order, rows added between pages neither repeat nor push older ones out, the
+ * filters and the search pick what they say, the total counts them, and a lab pages its own rows only.
+ */
+
+let database: TestDatabase;
+let lab: TestUser;
+let otherLab: TestUser;
+let customer: TestUser;
+let labTestId: number;
+let otherLabTestId: number;
+let testNames: { name_ar: string; name_en: string };
+const ROWS = 3_000;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  lab = await createTestUser(database.db, 'lab', { approved: true });
+  otherLab = await createTestUser(database.db, 'lab', { approved: true });
+  customer = await createTestUser(database.db, 'customer', { name: 'Nora Paging' });
+  ({ labTestId } = await offerTest(database.db, lab.id));
+  ({ labTestId: otherLabTestId } = await offerTest(database.db, otherLab.id));
+  testNames = await database.db
+    .selectFrom('lab_tests')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .select(['tests.name_ar', 'tests.name_en'])
+    .where('lab_tests.id', '=', labTestId)
+    .executeTakeFirstOrThrow();
+  const member = await database.db
+    .insertInto('family_members')
+    .values({ account_id: customer.id, name: 'Fahad Paging', date_of_birth: '2015-04-01', relation: 'child', sex: 'male' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // 3,000 bookings of the lab, three to an appointment instant; every fifth completed, every seventh
+  // cancelled, every tenth for the customer's son.
+  await sql`
+    insert into bookings (customer_id, lab_test_id, booking_time, total_price_halalas, status, family_member_id)
+    select ${customer.id}::uuid, ${labTestId}::int, timestamptz '2031-01-01T06:00:00Z' + (n / 3) * interval '30 minutes', 10000,
+           (case when n % 5 = 0 then 'completed' when n % 7 = 0 then 'cancelled' else 'confirmed' end),
+           case when n % 10 = 0 then ${member.id}::uuid end
+    from generate_series(1, ${ROWS}) as n`.execute(database.db);
+  await sql`
+    insert into bookings (customer_id, lab_test_id, booking_time, total_price_halalas, status)
+    select ${customer.id}::uuid, ${otherLabTestId}::int, timestamptz '2031-01-01T06:00:00Z' + n * interval '1 hour', 10000, 'confirmed'
+    from generate_series(1, 40) as n`.execute(database.db);
+}, 120_000);
+afterAll(() => database.close());
+
+const as = (user?: TestUser) => callerFor(database.db, user);
+
+async function labBookingIds(labId: string, where: { status?: 'confirmed' | 'completed' | 'cancelled' } = {}) {
+  let query = database.db
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .select('bookings.id')
+    .where('lab_tests.lab_id', '=', labId)
+    .where('bookings.booking_time', '>=', new Date('2031-01-01'))
+    .where('bookings.booking_time', '<', new Date('2040-01-01'));
+  if (where.status) query = query.where('bookings.status', '=', where.status);
+  return (await query.execute()).map((row) => row.id);
+}
+
+describe('lab.bookings, paged', () => {
+  for (const sort of ['latest', 'earliest'] as const) {
+    it(`walks all ${ROWS} bookings ${sort} first by appointment, each once, while bookings are added between pages`, async () => {
+      const caller = await as(lab);
+      const seen: string[] = [];
+      const times: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await caller.lab.bookings({ sort, limit: 100, cursor });
+        expect(page.items.length).toBeLessThanOrEqual(100);
+        for (const item of page.items) {
+          seen.push(item.id);
+          times.push(item.booking_time);
+        }
+        cursor = page.nextCursor ?? undefined;
+        pages += 1;
+        // Between pages: one appointment later than any, one earlier than any (outside the 2031–2039 span walked).
+        if (pages === 3) {
+          await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date('2045-01-01T06:00:00Z') });
+          await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date('2030-01-01T06:00:00Z') });
+        }
+      } while (cursor);
+      const ordered = [...times].sort();
+      expect(times).toEqual(sort === 'earliest' ? ordered : ordered.reverse());
+      expect(new Set(seen).size).toBe(seen.length);
+      const expected = await labBookingIds(lab.id);
+      expect(expected.length).toBe(ROWS);
+      expect(seen).toEqual(expect.arrayContaining(expected));
+    }, 120_000);
+  }
+
+  it('answers the latest appointment first by default, 25 to a page, with the total its filters match', async () => {
+    const page = await (await as(lab)).lab.bookings();
+    expect(page.items).toHaveLength(25);
+    expect(page.nextCursor).not.toBeNull();
+    const times = page.items.map((item) => item.booking_time);
+    expect([...times].sort().reverse()).toEqual(times);
+    const all = await database.db
+      .selectFrom('bookings')
+      .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('lab_tests.lab_id', '=', lab.id)
+      .executeTakeFirstOrThrow();
+    expect(page.total).toBe(Number(all.n));
+  });
+
+  it('keeps to one status when asked, walking and counting only those', async () => {
+    const caller = await as(lab);
+    for (const status of ['completed', 'cancelled'] as const) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let total = 0;
+      do {
+        const page = await caller.lab.bookings({ status, sort: 'earliest', limit: 100, cursor });
+        expect(page.items.every((item) => item.status === status)).toBe(true);
+        seen.push(...page.items.map((item) => item.id));
+        total = page.total;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      const expected = await labBookingIds(lab.id, { status });
+      expect(new Set(seen)).toEqual(new Set(expected));
+      expect(total).toBe(seen.length);
+    }
+  }, 60_000);
+
+  it('finds bookings by patient, customer, test name in either language and booking number; not by e-mail', async () => {
+    const caller = await as(lab);
+    const forSon = await caller.lab.bookings({ q: 'fahad pag', limit: 100 });
+    expect(forSon.total).toBe(ROWS / 10);
+    expect(forSon.items.every((item) => item.patient_name === 'Fahad Paging' && item.for_family_member)).toBe(true);
+    expect((await caller.lab.bookings({ q: 'Nora Paging' })).total).toBeGreaterThanOrEqual(ROWS);
+    expect((await caller.lab.bookings({ q: testNames.name_en.toUpperCase() })).total).toBeGreaterThanOrEqual(ROWS);
+    expect((await caller.lab.bookings({ q: testNames.name_ar })).total).toBeGreaterThanOrEqual(ROWS);
+    const one = (await caller.lab.bookings({ limit: 1 })).items[0]!;
+    const byNumber = await caller.lab.bookings({ q: one.id.slice(0, 8).toUpperCase() });
+    expect(byNumber.items.map((item) => item.id)).toContain(one.id);
+    expect((await caller.lab.bookings({ q: one.id })).items.map((item) => item.id)).toEqual([one.id]);
+    expect((await caller.lab.bookings({ q: customer.email })).total).toBe(0);
+    expect((await caller.lab.bookings({ q: 'Nora%' })).total).toBe(0);
+    expect(
+      (await caller.lab.bookings({ q: 'fahad', status: 'cancelled', limit: 100 })).items.every((item) => item.status === 'cancelled'),
+    ).toBe(true);
+  });
+
+  it('finds in the CSV file the very rows its list finds for the same search and status', async () => {
+    const caller = await as(lab);
+    for (const [q, status] of [
+      ['fahad', 'completed'],
+      [testNames.name_ar, undefined],
+    ] as const) {
+      const listed: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await caller.lab.bookings({ q, status: status ?? 'all', limit: 100, cursor });
+        listed.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      const filed = await bookingExportBatch(database.db, { labId: lab.id, q, status }, null, 10_000);
+      expect(new Set(filed.map((row) => row.id))).toEqual(new Set(listed));
+    }
+  }, 60_000);
+
+  it('refuses a cursor it did not make, or one made for the other order', async () => {
+    const caller = await as(lab);
+    const latest = await caller.lab.bookings({ limit: 5 });
+    expect(await refusal(caller.lab.bookings({ sort: 'earliest', cursor: latest.nextCursor! }))).toEqual({
+      code: 'BAD_REQUEST',
+      appCode: 'VALIDATION_FAILED',
+    });
+    expect(await refusal(caller.lab.bookings({ cursor: 'not-a-cursor' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await refusal(caller.lab.bookings({ limit: 101 }))).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it("never pages another lab's bookings, not by search, cursor or booking number", async () => {
+    const caller = await as(otherLab);
+    const mine = new Set(await labBookingIds(lab.id));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await caller.lab.bookings({ limit: 100, cursor });
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toHaveLength(40);
+    expect(seen.some((id) => mine.has(id))).toBe(false);
+    // The first lab's own cursor, handed to the other lab, pages the other lab's rows after that key.
+    const theirCursor = (await (await as(lab)).lab.bookings({ limit: 5 })).nextCursor!;
+    const afterTheirs = await caller.lab.bookings({ cursor: theirCursor, limit: 100 });
+    expect(afterTheirs.items.some((item) => mine.has(item.id))).toBe(false);
+    const [someId] = mine;
+    expect((await caller.lab.bookings({ q: someId! })).items).toEqual([]);
+    expect((await caller.lab.bookings({ q: 'Fahad' })).total).toBe(0);
+  });
+
+  it('answers approved labs only', async () => {
+    const pendingLab = await createTestUser(database.db, 'lab', { approved: false });
+    const admin = await createTestUser(database.db, 'admin');
+    for (const [user, code] of [
+      [undefined, 'UNAUTHENTICATED'],
+      [customer, 'FORBIDDEN'],
+      [admin, 'FORBIDDEN'],
+      [pendingLab, 'LAB_NOT_APPROVED'],
+    ] as const) {
+      expect(await refusal((await as(user)).lab.bookings({ q: 'a' }))).toMatchObject({ appCode: code });
+    }
+  });
+});
