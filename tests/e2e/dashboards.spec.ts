@@ -124,7 +124,8 @@ for (const locale of ['ar', 'en'] as const) {
       const booking = await bookAtDemoLab(customer.context);
 
       const lab = await signedIn(person, locale, demo.lab);
-      await lab.page.goto('/dashboard?section=bookings');
+      // A page holds 25 bookings: the lab finds this one by its number, as it would among thousands.
+      await lab.page.goto(`/dashboard?section=bookings&q=${booking.bookingId}`);
       const card = lab.page.locator(`[data-booking-id="${booking.bookingId}"]`);
       await card.getByRole('button', { name: w.lab.markCompleted }).click();
       await expect(toast(lab.page, w.lab.bookingCompleted)).toBeVisible();
@@ -190,6 +191,75 @@ test.describe('admin lists', () => {
 
     await page.getByRole('searchbox', { name: 'Search users' }).fill('nobody-by-this-name');
     await expect(page.getByText('No accounts match.')).toBeVisible();
+  });
+});
+
+test.describe('lab lists', () => {
+  /** Bookings at the demo lab in one checkout, a slot each, so its list has more than one page. */
+  async function bookSeveralAtDemoLab(customer: Person, count: number): Promise<string[]> {
+    const labs = await trpc<{ id: string; lab_name_en: string }[]>(customer.context, 'catalog.labs', undefined, 'GET');
+    const lab = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab)!;
+    const detail = await trpc<{ tests: { lab_test_id: number }[] }>(customer.context, 'catalog.lab', { labId: lab.id }, 'GET');
+    for (let day = 8; day < 40; day++) {
+      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+      const slots = await trpc<{ starts_at: string }[]>(customer.context, 'booking.availableSlots', { labId: lab.id, date }, 'GET');
+      if (slots.length < count) continue;
+      const checkout = await trpc<{ bookings: { id: string }[] }>(customer.context, 'booking.create', {
+        items: slots.slice(0, count).map((slot) => ({ labTestId: detail.tests[0]!.lab_test_id, bookingTime: slot.starts_at })),
+        idempotencyKey: randomUUID(),
+      });
+      return checkout.bookings.map((booking) => booking.id);
+    }
+    throw new Error('no day with enough free slots at the demo lab');
+  }
+
+  test('the lab pages through its bookings, finds one by its number on the server, and the address keeps search, filter and page', async ({
+    person,
+  }) => {
+    test.setTimeout(60_000);
+    const customer = await signedIn(person, 'en', demo.customer);
+    const booked = await bookSeveralAtDemoLab(customer, 6);
+    const { page } = await signedIn(person, 'en', demo.lab);
+    await page.goto('/dashboard?section=bookings');
+    const cards = page.getByTestId('lab-booking');
+    const shown = () => cards.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-booking-id')));
+    // The demo lab's seeded visits and these six make more than a page.
+    await expect(cards).toHaveCount(25);
+    const first = await shown();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/[?&]cursor=/);
+    await expect(cards.first()).not.toHaveAttribute('data-booking-id', first[0]!);
+    expect((await shown()).filter((id) => first.includes(id))).toEqual([]);
+
+    const reference = booked[3]!.slice(0, 8).toUpperCase();
+    const searchbox = page.getByRole('searchbox', { name: 'Search bookings' });
+    await searchbox.fill(reference);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${reference}`));
+    await expect(page).not.toHaveURL(/cursor=/);
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toHaveAttribute('data-booking-id', booked[3]!);
+    await expect(page.getByText('1 booking matches.')).toBeVisible();
+    const show = page.getByRole('combobox', { name: 'Show bookings' });
+    await show.selectOption('cancelled');
+    await expect(page).toHaveURL(/[?&]filter=cancelled/);
+    await expect(page.getByText('No bookings match.')).toBeVisible();
+    await show.selectOption('confirmed');
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('earliest');
+    await expect(page).toHaveURL(/[?&]sort=earliest/);
+    await expect(page.getByTestId('export-bookings')).toHaveAttribute('href', new RegExp(`status=confirmed&q=${reference}`));
+
+    await page.reload();
+    await expect(searchbox).toHaveValue(reference);
+    await expect(show).toHaveValue('confirmed');
+    await expect(cards).toHaveCount(1);
+
+    // The result form finds any booking on the server too, not only the latest ones.
+    await page.goto('/dashboard?section=upload-results');
+    const form = page.getByTestId('upload-result-form');
+    await form.getByTestId('result-booking-search').fill(reference);
+    await expect(form.getByTestId('result-booking').locator(`option[value="${booked[3]}"]`)).toHaveCount(1);
+    await form.getByTestId('result-booking').selectOption(booked[3]!);
+    await expect(form.getByTestId('result-booking')).toHaveValue(booked[3]!);
   });
 });
 

@@ -60,7 +60,7 @@ for (const [locale, tag] of [
 
     const labUser = await person(locale);
     await signIn(labUser.context, demo.lab);
-    await labUser.page.goto('/dashboard?section=bookings');
+    await labUser.page.goto(`/dashboard?section=bookings&q=${booking.id}`);
     const labCard = labUser.page.locator(`[data-booking-id="${booking.id}"]`);
     await expect(labCard.getByTestId('lab-booking-patient')).toContainText(memberName);
     await expect(labCard.getByTestId('lab-booking-patient')).toContainText('Reem Al-Harbi');

@@ -68,7 +68,7 @@ for (const [locale, tag] of [
 
     const lab = await person(locale);
     await signIn(lab.context, demo.lab);
-    await lab.page.goto('/dashboard?section=bookings');
+    await lab.page.goto(`/dashboard?section=bookings&q=${bookingId}`);
     const labCard = lab.page.locator(`[data-booking-id="${bookingId}"]`);
     await expect(labCard.getByTestId('lab-booking-moved')).toHaveText(w.booking.movedByCustomer);
   });

@@ -10,8 +10,6 @@ import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { activeLocale } from '../../lib/locale.ts';
 import { searchChoice } from '../../lib/plain-checks.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { LabBookingCard } from './lab-booking-card.tsx';
@@ -22,7 +20,6 @@ import { LabBookingCard } from './lab-booking-card.tsx';
  */
 export function LabBookings({ list, onUploadResult }: { list: ListControl; onUploadResult: (bookingId: string) => void }) {
   const { t, i18n } = useLingui();
-  const locale = activeLocale();
   const queryClient = useQueryClient();
   const { search } = list;
   const sort = searchChoice(search.sort, LAB_BOOKING_SORTS) ?? 'latest';
@@ -55,7 +52,7 @@ export function LabBookings({ list, onUploadResult }: { list: ListControl; onUpl
           total === undefined
             ? undefined
             : filtered
-              ? t`${formatNumber(total, locale)} bookings match.`
+              ? t`${plural(total, { one: '# booking matches.', other: '# bookings match.' })}`
               : t`${plural(total, { one: '# booking of your tests', other: '# bookings of your tests' })}`
         }
       />
