@@ -49,3 +49,18 @@ export const labBookingsInput = z
   .object({ ...pageFields, sort: z.enum(LAB_BOOKING_SORTS).default('latest'), status: z.enum(LAB_BOOKING_STATUSES).default('all') })
   .prefault({});
 export type LabBookingsInput = z.infer<typeof labBookingsInput>;
+
+export const TEST_REQUEST_SORTS = ['newest', 'oldest'] as const;
+export const TEST_REQUEST_STATUSES = ['all', 'pending', 'approved', 'rejected'] as const;
+
+/** lab.testRequests: the lab's own requests for new catalogue tests, searched by the test's name. */
+export const labTestRequestsInput = z
+  .object({ ...pageFields, sort: z.enum(TEST_REQUEST_SORTS).default('newest'), status: z.enum(TEST_REQUEST_STATUSES).default('all') })
+  .prefault({});
+export type LabTestRequestsInput = z.infer<typeof labTestRequestsInput>;
+
+/** admin.testRequests: every lab's requests, searched by the test's or the lab's name; the queue (pending, oldest first) unless asked. */
+export const adminTestRequestsInput = z
+  .object({ ...pageFields, sort: z.enum(TEST_REQUEST_SORTS).default('oldest'), status: z.enum(TEST_REQUEST_STATUSES).default('pending') })
+  .prefault({});
+export type AdminTestRequestsInput = z.infer<typeof adminTestRequestsInput>;

@@ -263,6 +263,36 @@ test.describe('lab lists', () => {
   });
 });
 
+test.describe('test request lists', () => {
+  test('the admin finds a reviewed request by name among every status, the lab its own, and the address keeps both', async ({ person }) => {
+    const nameEn = `Paged Marker ${randomUUID().slice(0, 8)}`;
+    const lab = await signedIn(person, 'en', demo.lab);
+    const request = await trpc<{ id: number }>(lab.context, 'lab.requestTest', { nameAr: 'مؤشر مقسم', nameEn });
+    const admin = await signedIn(person, 'en', demo.admin, { admin: true });
+    await trpc(admin.context, 'admin.reviewTestRequest', { id: request.id, decision: 'rejected' });
+
+    await admin.page.goto('/admin/dashboard?section=tests');
+    const rows = admin.page.getByTestId('admin-test-request').filter({ hasText: nameEn });
+    await admin.page.getByRole('searchbox', { name: 'Search test requests' }).fill(nameEn);
+    await expect(admin.page).toHaveURL(/[?&]q=Paged/);
+    await expect(admin.page.getByText('No test requests match.')).toBeVisible();
+    await admin.page.getByRole('combobox', { name: 'Show requests' }).selectOption('rejected');
+    await expect(admin.page).toHaveURL(/[?&]filter=rejected/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText('Rejected');
+    await expect(rows.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await admin.page.reload();
+    await expect(rows).toHaveCount(1);
+
+    await lab.page.goto('/dashboard?section=tests');
+    await lab.page.getByRole('searchbox', { name: 'Search test requests' }).fill(nameEn.slice(-8));
+    const own = lab.page.getByTestId('test-request');
+    await expect(own).toHaveCount(1);
+    await expect(own).toContainText(nameEn);
+    await expect(own).toContainText('Rejected');
+  });
+});
+
 test.describe('pricing', () => {
   test('signed out, choosing a plan opens sign-up for that audience', async ({ page }) => {
     await page.goto('/pricing');

@@ -123,8 +123,8 @@ describe('labs', () => {
 describe('test requests', () => {
   it("lists pending requests with the requesting lab's name", async () => {
     const request = await newRequest('Ferritin Extended');
-    const pending = await (await as(admin)).admin.testRequests();
-    expect(pending.find((row) => row.id === request.id)).toMatchObject({
+    const pending = await (await as(admin)).admin.testRequests({ q: 'ferritin ext' });
+    expect(pending.items.find((row) => row.id === request.id)).toMatchObject({
       test_name_en: 'Ferritin Extended',
       lab_name_en: 'Test Lab',
       lab_name_ar: 'مختبر الاختبار',
@@ -149,7 +149,9 @@ describe('test requests', () => {
     expect(row.reviewed_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     // The test page finds it, and the request has left the pending list.
     await expect((await as()).catalog.test({ nameEn: 'Anti-CCP Antibodies' })).resolves.toMatchObject({ id: test.id });
-    expect((await (await as(admin)).admin.testRequests()).some((pending) => pending.id === request.id)).toBe(false);
+    expect((await (await as(admin)).admin.testRequests({ q: 'Anti-CCP' })).items.some((pending) => pending.id === request.id)).toBe(false);
+    const approved = await (await as(admin)).admin.testRequests({ q: 'Anti-CCP', status: 'approved' });
+    expect(approved.items.find((row) => row.id === request.id)).toMatchObject({ status: 'approved', created_test_id: test.id });
     expect((await auditEntries('test_request', request.id)).map((entry) => entry.action)).toEqual(['test_request.approve']);
   });
 
@@ -177,7 +179,7 @@ describe('test requests', () => {
       .executeTakeFirstOrThrow();
     expect(Number(tests.n)).toBe(testsBefore);
     expect(await auditEntries('test_request', requestId)).toEqual([]);
-    expect((await (await as(admin)).admin.testRequests()).some((pending) => pending.id === requestId)).toBe(true);
+    expect((await (await as(admin)).admin.testRequests({ limit: 100 })).items.some((pending) => pending.id === requestId)).toBe(true);
   }
 
   const countTests = async () =>

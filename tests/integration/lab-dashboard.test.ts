@@ -144,8 +144,8 @@ describe('test requests', () => {
   it('sends a request with both names, pending, and lists it for the lab only', async () => {
     const request = await (await as(lab)).lab.requestTest({ nameAr: ' تحليل الزنك ', nameEn: 'Zinc Level' });
     expect(request).toMatchObject({ test_name_ar: 'تحليل الزنك', test_name_en: 'Zinc Level', status: 'pending', reviewed_at: null });
-    expect((await (await as(lab)).lab.testRequests()).map((row) => row.id)).toContain(request.id);
-    expect((await (await as(otherLab)).lab.testRequests()).map((row) => row.id)).not.toContain(request.id);
+    expect((await (await as(lab)).lab.testRequests({ q: 'zinc' })).items.map((row) => row.id)).toContain(request.id);
+    expect((await (await as(otherLab)).lab.testRequests({ q: 'zinc' })).items.map((row) => row.id)).not.toContain(request.id);
   });
 
   it('requires both names', async () => {

@@ -25,6 +25,7 @@ beforeAll(async () => {
   lab = await createTestUser(database.db, 'lab', { approved: true });
   otherLab = await createTestUser(database.db, 'lab', { approved: true });
   customer = await createTestUser(database.db, 'customer', { name: 'Nora Paging' });
+  theAdmin = await createTestUser(database.db, 'admin');
   ({ labTestId } = await offerTest(database.db, lab.id));
   ({ labTestId: otherLabTestId } = await offerTest(database.db, otherLab.id));
   testNames = await database.db
@@ -54,6 +55,8 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const as = (user?: TestUser) => callerFor(database.db, user);
+let theAdmin: TestUser | undefined;
+const admin = () => theAdmin!;
 
 async function labBookingIds(labId: string, where: { status?: 'confirmed' | 'completed' | 'cancelled' } = {}) {
   let query = database.db
@@ -204,14 +207,122 @@ describe('lab.bookings, paged', () => {
 
   it('answers approved labs only', async () => {
     const pendingLab = await createTestUser(database.db, 'lab', { approved: false });
-    const admin = await createTestUser(database.db, 'admin');
     for (const [user, code] of [
       [undefined, 'UNAUTHENTICATED'],
       [customer, 'FORBIDDEN'],
-      [admin, 'FORBIDDEN'],
+      [admin(), 'FORBIDDEN'],
       [pendingLab, 'LAB_NOT_APPROVED'],
     ] as const) {
       expect(await refusal((await as(user)).lab.bookings({ q: 'a' }))).toMatchObject({ appCode: code });
     }
+  });
+});
+
+describe('lab.testRequests and admin.testRequests, paged', () => {
+  const REQUESTS = 600;
+  let requestIds: number[];
+
+  beforeAll(async () => {
+    // Two to an instant; every third approved, every fifth (not third) rejected, the rest pending.
+    const rows = await sql<{ id: number }>`
+      insert into test_requests (requested_by_lab_id, test_name_ar, test_name_en, status, created_at, reviewed_at)
+      select ${lab.id}::uuid, 'مؤشر الصفحات ' || n, 'Paging Marker ' || lpad(n::text, 3, '0'),
+             case when n % 3 = 0 then 'approved' when n % 5 = 0 then 'rejected' else 'pending' end,
+             timestamptz '2030-06-01T00:00:00Z' + (n / 2) * interval '1 minute',
+             case when n % 3 = 0 or n % 5 = 0 then now() end
+      from generate_series(1, ${REQUESTS}) as n
+      returning id`.execute(database.db);
+    requestIds = rows.rows.map((row) => row.id);
+    await sql`
+      insert into test_requests (requested_by_lab_id, test_name_ar, test_name_en, created_at)
+      select ${otherLab.id}::uuid, 'مؤشر آخر ' || n, 'Other Marker ' || n, timestamptz '2030-06-01T00:00:00Z' + n * interval '1 minute'
+      from generate_series(1, 30) as n`.execute(database.db);
+  }, 60_000);
+
+  async function walk<Item extends { id: number; created_at: string }>(
+    read: (cursor: string | undefined) => Promise<{ items: Item[]; nextCursor: string | null; total: number }>,
+  ) {
+    const items: Item[] = [];
+    let cursor: string | undefined;
+    let total = 0;
+    do {
+      const page = await read(cursor);
+      items.push(...page.items);
+      total = page.total;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return { items, total };
+  }
+
+  for (const sort of ['newest', 'oldest'] as const) {
+    it(`the lab walks all ${REQUESTS} of its requests ${sort} first, each once, and the total counts them`, async () => {
+      const caller = await as(lab);
+      const { items, total } = await walk((cursor) => caller.lab.testRequests({ q: 'paging marker', sort, limit: 50, cursor }));
+      const ids = items.map((item) => item.id);
+      expect(new Set(ids).size).toBe(REQUESTS);
+      expect(new Set(ids)).toEqual(new Set(requestIds));
+      expect(total).toBe(REQUESTS);
+      const times = items.map((item) => item.created_at);
+      const ordered = [...times].sort();
+      expect(times).toEqual(sort === 'oldest' ? ordered : ordered.reverse());
+    }, 60_000);
+  }
+
+  it('the lab keeps to one status and finds a request by its Arabic or English name', async () => {
+    const caller = await as(lab);
+    const approved = await walk((cursor) => caller.lab.testRequests({ status: 'approved', limit: 100, cursor }));
+    expect(approved.items.every((item) => item.status === 'approved')).toBe(true);
+    expect(approved.total).toBe(REQUESTS / 3);
+    const rejected = await caller.lab.testRequests({ status: 'rejected' });
+    expect(rejected.total).toBe(REQUESTS / 5 - REQUESTS / 15);
+    expect((await caller.lab.testRequests({ q: 'paging marker 042' })).items.map((item) => item.test_name_en)).toEqual([
+      'Paging Marker 042',
+    ]);
+    expect((await caller.lab.testRequests({ q: 'مؤشر الصفحات 599' })).items.map((item) => item.test_name_en)).toEqual([
+      'Paging Marker 599',
+    ]);
+    expect((await caller.lab.testRequests({ q: 'Other Marker' })).total).toBe(0);
+    expect((await caller.lab.testRequests({ q: 'marker_0' })).total).toBe(0);
+  });
+
+  it("never pages another lab's requests", async () => {
+    const { items } = await walk(async (cursor) => (await as(otherLab)).lab.testRequests({ limit: 100, cursor }));
+    expect(items).toHaveLength(30);
+    expect(items.some((item) => requestIds.includes(item.id))).toBe(false);
+  });
+
+  it("the admin's queue is pending requests oldest first; the admin pages every status and searches by lab name too", async () => {
+    const caller = await as(admin());
+    const queue = await walk((cursor) => caller.admin.testRequests({ q: 'paging marker', limit: 100, cursor }));
+    const pending = REQUESTS - REQUESTS / 3 - (REQUESTS / 5 - REQUESTS / 15);
+    expect(queue.total).toBe(pending);
+    expect(new Set(queue.items.map((item) => item.id)).size).toBe(pending);
+    expect(queue.items.every((item) => item.status === 'pending')).toBe(true);
+    const times = queue.items.map((item) => item.created_at);
+    expect(times).toEqual([...times].sort());
+    const everything = await walk((cursor) =>
+      caller.admin.testRequests({ q: 'paging marker', status: 'all', sort: 'newest', limit: 100, cursor }),
+    );
+    expect(new Set(everything.items.map((item) => item.id))).toEqual(new Set(requestIds));
+    await database.db.updateTable('labs').set({ lab_name_en: 'Paging Requests Lab' }).where('id', '=', otherLab.id).execute();
+    expect(
+      (await caller.admin.testRequests({ q: 'paging requests lab', limit: 100 })).items.map((item) => item.requested_by_lab_id),
+    ).toEqual(Array(30).fill(otherLab.id));
+  });
+
+  it('refuses a cursor made for the other order or naming no request, and answers each side only its own role', async () => {
+    const caller = await as(lab);
+    const newest = await caller.lab.testRequests({ limit: 2 });
+    expect(await refusal(caller.lab.testRequests({ sort: 'oldest', cursor: newest.nextCursor! }))).toMatchObject({
+      appCode: 'VALIDATION_FAILED',
+    });
+    const bookingsCursor = (await caller.lab.bookings({ limit: 1 })).nextCursor!;
+    expect(await refusal(caller.lab.testRequests({ cursor: bookingsCursor }))).toMatchObject({ appCode: 'VALIDATION_FAILED' });
+    const forged = Buffer.from(JSON.stringify({ sort: 'newest', key: '2030-06-01T00:00:00.000000Z', id: '99999999999' })).toString(
+      'base64url',
+    );
+    expect(await refusal(caller.lab.testRequests({ cursor: forged }))).toMatchObject({ appCode: 'VALIDATION_FAILED' });
+    expect(await refusal(caller.admin.testRequests())).toMatchObject({ appCode: 'FORBIDDEN' });
+    expect(await refusal((await as(admin())).lab.testRequests())).toMatchObject({ appCode: 'FORBIDDEN' });
   });
 });

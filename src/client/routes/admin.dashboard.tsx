@@ -61,7 +61,7 @@ function AdminDashboardPage() {
     { id: 'overview', label: t`Overview`, icon: LayoutDashboard, render: () => <AdminOverview /> },
     { id: 'stats', label: t`Statistics`, icon: ChartColumn, render: () => <AdminStats /> },
     { id: 'labs', label: t`Labs`, icon: Microscope, render: () => <AdminLabs list={list} /> },
-    { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests /> },
+    { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests list={list} /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },
     { id: 'reviews', label: t`Reviews`, icon: Star, render: () => <AdminReviews /> },

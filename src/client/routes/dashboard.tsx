@@ -109,7 +109,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
         approved ? <LabOverview onViewAll={() => select('bookings')} /> : <WhileUnderReview onOpenSettings={() => select('settings')} />,
     },
     { id: 'stats', label: t`Statistics`, icon: ChartColumn, disabled: !approved, render: () => <LabStats /> },
-    { id: 'tests', label: t`Tests`, icon: FlaskConical, disabled: !approved, render: () => <LabTests /> },
+    { id: 'tests', label: t`Tests`, icon: FlaskConical, disabled: !approved, render: () => <LabTests list={list} /> },
     { id: 'ai-analysis', label: t`AI analysis`, icon: Sparkles, disabled: !approved, render: () => <AiAnalysisUpgrade audience="lab" /> },
     {
       id: 'upload-results',

@@ -18,15 +18,20 @@ interface CursorBody extends KeysetKey {
   sort: string;
 }
 
+/** What a row's id is: a UUID, or a serial number (test requests). */
+export type IdType = 'uuid' | 'integer';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An id PostgreSQL's `integer` takes (a serial starts at 1). */
+const isSerial = (id: string) => /^[1-9][0-9]{0,9}$/.test(id) && Number(id) <= 2_147_483_647;
+const isIdOf: Record<IdType, (id: string) => boolean> = { uuid: (id) => UUID.test(id), integer: isSerial };
 
 export function encodeCursor(sort: string, last: KeysetKey): string {
   const body: CursorBody = { sort, key: last.key, id: last.id };
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
-/** The key a cursor carries, refused unless it was made for this same sort. */
-export function decodeCursor(cursor: string | undefined, sort: string): KeysetKey | null {
+/** The key a cursor carries, refused unless it was made for this same sort and its id is of the list's kind. */
+export function decodeCursor(cursor: string | undefined, sort: string, idType: IdType = 'uuid'): KeysetKey | null {
   if (!cursor) return null;
   let body: Partial<CursorBody> | null = null;
   try {
@@ -40,7 +45,7 @@ export function decodeCursor(cursor: string | undefined, sort: string): KeysetKe
     body.sort !== sort ||
     typeof body.key !== 'string' ||
     typeof body.id !== 'string' ||
-    !UUID.test(body.id)
+    !isIdOf[idType](body.id)
   ) {
     throw new AppError('VALIDATION_FAILED', { field: 'cursor' });
   }
@@ -51,7 +56,7 @@ export type Direction = 'asc' | 'desc';
 
 /**
  * The rows after `last` in (key, id) order, both in the same direction: `(key, id) < (last)` newest
- * first, `>` oldest first. `keyType` casts the cursor's text back to the column's type.
+ * first, `>` oldest first. `keyType` and `idType` cast the cursor's text back to the columns' types.
  */
 export function keysetAfter(
   key: Expression<unknown>,
@@ -59,11 +64,13 @@ export function keysetAfter(
   direction: Direction,
   last: KeysetKey,
   keyType: 'timestamptz' | 'text',
+  idType: IdType = 'uuid',
 ) {
   const cast = sql.raw(keyType);
+  const idCast = sql.raw(idType);
   return direction === 'desc'
-    ? sql<SqlBool>`(${key}, ${id}) < (${last.key}::${cast}, ${last.id}::uuid)`
-    : sql<SqlBool>`(${key}, ${id}) > (${last.key}::${cast}, ${last.id}::uuid)`;
+    ? sql<SqlBool>`(${key}, ${id}) < (${last.key}::${cast}, ${last.id}::${idCast})`
+    : sql<SqlBool>`(${key}, ${id}) > (${last.key}::${cast}, ${last.id}::${idCast})`;
 }
 
 /** An instant as the cursor keeps it: UTC to the microsecond, which a JS Date would round away. */

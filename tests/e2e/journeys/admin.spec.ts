@@ -89,8 +89,13 @@ for (const run of runs) {
       await requestRow.getByRole('button', { name: w.admin.approve }).click();
       await expect(message(page, w.admin.requestApproved)).toBeVisible();
       await expect(requestRow).toHaveCount(0);
-      const requests = await trpc<{ test_name_en: string; status: string }[]>(labPerson.context, 'lab.testRequests', undefined, 'GET');
-      expect(requests.find((request) => request.test_name_en === newTest.en)?.status).toBe('approved');
+      const requests = await trpc<{ items: { test_name_en: string; status: string }[] }>(
+        labPerson.context,
+        'lab.testRequests',
+        { q: newTest.en },
+        'GET',
+      );
+      expect(requests.items.find((request) => request.test_name_en === newTest.en)?.status).toBe('approved');
 
       // The lab prices the new test, a patient books it, the lab completes the booking.
       const notOffered = await trpc<{ id: number; name_en: string }[]>(labPerson.context, 'lab.testsNotOffered', undefined, 'GET');

@@ -1,7 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AdminLabsInput, AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
+import type { AdminLabsInput, AdminTestRequestsInput, AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
 import { containing, type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import type { Database, TestRequestStatus } from '../../db/schema.ts';
+import { testRequestMatches } from '../../db/test-request-search.ts';
 import { bookingMatches, storeOrderMatches } from '../../db/transaction-search.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -130,24 +131,55 @@ export async function setApproved(tx: Transaction<Database>, labId: string, appr
   await tx.updateTable('user_profiles').set({ approved, updated_at: new Date() }).where('id', '=', labId).execute();
 }
 
-export function pendingTestRequests(db: Db) {
-  return db
-    .selectFrom('test_requests')
-    .innerJoin('labs', 'labs.id', 'test_requests.requested_by_lab_id')
-    .where('test_requests.status', '=', 'pending')
+/** Every lab's requests that the admin's search (the test's or the lab's name) and status filter pick. */
+function matchingTestRequests(db: Db, input: Pick<AdminTestRequestsInput, 'q' | 'status'>) {
+  let query = db.selectFrom('test_requests').innerJoin('labs', 'labs.id', 'test_requests.requested_by_lab_id');
+  if (input.status !== 'all') query = query.where('test_requests.status', '=', input.status);
+  if (input.q) {
+    const pattern = containing(input.q);
+    const q = input.q;
+    query = query.where((eb) =>
+      eb.or([testRequestMatches(q), eb('labs.lab_name_en', 'ilike', pattern), eb('labs.lab_name_ar', 'ilike', pattern)]),
+    );
+  }
+  return query;
+}
+
+/** One page of test requests (limit + 1 rows) by when they were sent, after the cursor's row. */
+export function testRequestPage(db: Db, input: AdminTestRequestsInput, after: KeysetKey | null) {
+  const direction: Direction = input.sort === 'newest' ? 'desc' : 'asc';
+  let query = matchingTestRequests(db, input)
     .select([
       'test_requests.id',
       'test_requests.test_name_ar',
       'test_requests.test_name_en',
       'test_requests.status',
       'test_requests.created_at',
+      'test_requests.reviewed_at',
+      'test_requests.created_test_id',
       'test_requests.requested_by_lab_id',
       'labs.lab_name_ar',
       'labs.lab_name_en',
     ])
-    .orderBy('test_requests.created_at')
-    .orderBy('test_requests.id')
+    .select((eb) => instantKey(eb.ref('test_requests.created_at')).as('cursor_at'));
+  if (after) {
+    query = query.where((eb) =>
+      keysetAfter(eb.ref('test_requests.created_at'), eb.ref('test_requests.id'), direction, after, 'timestamptz', 'integer'),
+    );
+  }
+  return query
+    .orderBy('test_requests.created_at', direction)
+    .orderBy('test_requests.id', direction)
+    .limit(input.limit + 1)
     .execute();
+}
+
+/** How many test requests the admin's search and status filter match. */
+export async function countTestRequests(db: Db, input: Pick<AdminTestRequestsInput, 'q' | 'status'>): Promise<number> {
+  const row = await matchingTestRequests(db, input)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function lockTestRequest(tx: Transaction<Database>, id: number) {

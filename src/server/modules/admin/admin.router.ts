@@ -1,4 +1,4 @@
-import { adminLabsInput, adminTransactionsInput, adminUsersInput } from '../../../shared/list-schemas.ts';
+import { adminLabsInput, adminTestRequestsInput, adminTransactionsInput, adminUsersInput } from '../../../shared/list-schemas.ts';
 import { auditLogInput, reviewTestRequestInput, setLabApprovalInput } from '../../../shared/schemas.ts';
 import { statsInput } from '../../../shared/stats-schemas.ts';
 import { twoFactorResetInput } from '../../../shared/two-factor-schemas.ts';
@@ -18,7 +18,7 @@ export const adminRouter = router({
   setLabApproval: sensitiveAdminProcedure
     .input(setLabApprovalInput)
     .mutation(({ ctx, input }) => admin.setLabApproval(ctx.db, ctx.user.id, input.labId, input.approved, ctx.config.PUBLIC_URL)),
-  testRequests: adminProcedure.query(({ ctx }) => admin.testRequests(ctx.db)),
+  testRequests: adminProcedure.input(adminTestRequestsInput).query(({ ctx, input }) => admin.testRequests(ctx.db, input)),
   reviewTestRequest: sensitiveAdminProcedure
     .input(reviewTestRequestInput)
     .mutation(({ ctx, input }) => admin.reviewTestRequest(ctx.db, ctx.user.id, input.id, input.decision, ctx.config.PUBLIC_URL)),

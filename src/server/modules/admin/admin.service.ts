@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
-import type { AdminLabsInput, AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
+import type { AdminLabsInput, AdminTestRequestsInput, AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
@@ -60,9 +60,22 @@ export async function setLabApproval(db: Kysely<Database>, adminId: string, labI
   return { labId, approved };
 }
 
-export async function testRequests(db: Kysely<Database>) {
-  const rows = await repo.pendingTestRequests(db);
-  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+/** One page of every lab's requests for new tests (the queue: pending, oldest first, unless asked), and how many match. */
+export async function testRequests(db: Kysely<Database>, input: AdminTestRequestsInput) {
+  const [rows, total] = await Promise.all([
+    repo.testRequestPage(db, input, decodeCursor(input.cursor, input.sort, 'integer')),
+    repo.countTestRequests(db, input),
+  ]);
+  const page = pageOf(rows, input.limit, input.sort, (row) => ({ key: row.cursor_at, id: String(row.id) }));
+  return {
+    total,
+    items: page.items.map(({ cursor_at: _, ...row }) => ({
+      ...row,
+      created_at: new Date(row.created_at).toISOString(),
+      reviewed_at: row.reviewed_at === null ? null : new Date(row.reviewed_at).toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,9 +1,10 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { LabBookingsInput } from '../../../shared/list-schemas.ts';
+import type { LabBookingsInput, LabTestRequestsInput } from '../../../shared/list-schemas.ts';
 import { bookingsWithDetails } from '../../db/booking-details.ts';
 import { labBookingMatches } from '../../db/booking-search.ts';
 import { type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import type { BookingStatus, Database } from '../../db/schema.ts';
+import { testRequestMatches } from '../../db/test-request-search.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -154,11 +155,19 @@ export function insertTestRequest(db: Db, labId: string, nameAr: string, nameEn:
     .executeTakeFirstOrThrow();
 }
 
-export function listTestRequests(db: Db, labId: string) {
-  return db
-    .selectFrom('test_requests')
+/** The lab's requests its search and status filter pick, before any order or page. */
+function matchingTestRequests(db: Db, labId: string, input: Pick<LabTestRequestsInput, 'q' | 'status'>) {
+  let query = db.selectFrom('test_requests').where('test_requests.requested_by_lab_id', '=', labId);
+  if (input.status !== 'all') query = query.where('test_requests.status', '=', input.status);
+  if (input.q) query = query.where(testRequestMatches(input.q));
+  return query;
+}
+
+/** One page of the lab's requests (limit + 1 rows) by when they were sent, after the cursor's row. */
+export function testRequestPage(db: Db, labId: string, input: LabTestRequestsInput, after: KeysetKey | null) {
+  const direction: Direction = input.sort === 'newest' ? 'desc' : 'asc';
+  let query = matchingTestRequests(db, labId, input)
     .leftJoin('tests', 'tests.id', 'test_requests.created_test_id')
-    .where('test_requests.requested_by_lab_id', '=', labId)
     .select([
       'test_requests.id',
       'test_requests.test_name_ar',
@@ -169,9 +178,25 @@ export function listTestRequests(db: Db, labId: string) {
       'test_requests.created_test_id',
       'tests.name_en as created_test_name_en',
     ])
-    .orderBy('test_requests.created_at', 'desc')
-    .orderBy('test_requests.id', 'desc')
+    .select((eb) => instantKey(eb.ref('test_requests.created_at')).as('cursor_at'));
+  if (after) {
+    query = query.where((eb) =>
+      keysetAfter(eb.ref('test_requests.created_at'), eb.ref('test_requests.id'), direction, after, 'timestamptz', 'integer'),
+    );
+  }
+  return query
+    .orderBy('test_requests.created_at', direction)
+    .orderBy('test_requests.id', direction)
+    .limit(input.limit + 1)
     .execute();
+}
+
+/** How many of the lab's requests its search and status filter match. */
+export async function countTestRequests(db: Db, labId: string, input: Pick<LabTestRequestsInput, 'q' | 'status'>): Promise<number> {
+  const row = await matchingTestRequests(db, labId, input)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function listOfferings(db: Db, labId: string) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { labBookingsInput } from '../../../shared/list-schemas.ts';
+import { labBookingsInput, labTestRequestsInput } from '../../../shared/list-schemas.ts';
 import { addOfferingInput, labProfileInput, testRequestInput, updateOfferingInput } from '../../../shared/schemas.ts';
 import { statsInput } from '../../../shared/stats-schemas.ts';
 import { router } from '../../trpc/init.ts';
@@ -19,7 +19,7 @@ export const labRouter = router({
     .input(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) => lab.completeBooking(ctx.db, ctx.user.id, input.id)),
   requestTest: approvedLabProcedure.input(testRequestInput).mutation(({ ctx, input }) => lab.requestTest(ctx.db, ctx.user.id, input)),
-  testRequests: approvedLabProcedure.query(({ ctx }) => lab.testRequests(ctx.db, ctx.user.id)),
+  testRequests: approvedLabProcedure.input(labTestRequestsInput).query(({ ctx, input }) => lab.testRequests(ctx.db, ctx.user.id, input)),
   offerings: approvedLabProcedure.query(({ ctx }) => lab.offerings(ctx.db, ctx.user.id)),
   testsNotOffered: approvedLabProcedure.query(({ ctx }) => lab.testsNotOffered(ctx.db, ctx.user.id)),
   addOffering: approvedLabProcedure.input(addOfferingInput).mutation(({ ctx, input }) => lab.addOffering(ctx.db, ctx.user.id, input)),

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { ageOn } from '../../../shared/family.ts';
-import type { LabBookingsInput } from '../../../shared/list-schemas.ts';
+import type { LabBookingsInput, LabTestRequestsInput } from '../../../shared/list-schemas.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import { currentPlan, labCommissionRate, labTestLimit } from '../../../shared/plans.ts';
 import type { LabProfileInput } from '../../../shared/schemas.ts';
@@ -117,8 +117,14 @@ export async function requestTest(db: Kysely<Database>, labId: string, input: { 
   }
 }
 
-export async function testRequests(db: Kysely<Database>, labId: string) {
-  return (await repo.listTestRequests(db, labId)).map(presentTestRequest);
+/** One page of the lab's requests for new tests, searched by name, one status when asked, and how many match. */
+export async function testRequests(db: Kysely<Database>, labId: string, input: LabTestRequestsInput) {
+  const [rows, total] = await Promise.all([
+    repo.testRequestPage(db, labId, input, decodeCursor(input.cursor, input.sort, 'integer')),
+    repo.countTestRequests(db, labId, input),
+  ]);
+  const page = pageOf(rows, input.limit, input.sort, (row) => ({ key: row.cursor_at, id: String(row.id) }));
+  return { total, items: page.items.map(({ cursor_at: _, ...row }) => presentTestRequest(row)), nextCursor: page.nextCursor };
 }
 
 export async function offerings(db: Kysely<Database>, labId: string) {
