@@ -34,7 +34,10 @@ export interface ListControl {
 
 const DEBOUNCE_MS = 350;
 
-/** The search box, the order and the list's own filter, on one row on a wide screen and stacked on a phone. */
+/**
+ * The search box, the order and the list's own filter, on one row on a wide screen (each choice as wide
+ * as its longest option) and stacked on a phone.
+ */
 export function ListToolbar({
   control,
   placeholder,
@@ -87,7 +90,7 @@ export function ListToolbar({
         />
       </InputGroup>
       {filters && (
-        <NativeSelect.Root width={{ base: 'full', md: '48' }}>
+        <NativeSelect.Root width={{ base: 'full', md: 'auto' }} minWidth={{ md: '48' }}>
           <NativeSelect.Field
             value={search.filter ?? filters[0]?.value}
             onChange={(event) => onChange({ ...search, filter: event.currentTarget.value, cursor: undefined })}
@@ -102,7 +105,7 @@ export function ListToolbar({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       )}
-      <NativeSelect.Root width={{ base: 'full', md: '48' }}>
+      <NativeSelect.Root width={{ base: 'full', md: 'auto' }} minWidth={{ md: '48' }}>
         <NativeSelect.Field
           value={search.sort ?? sorts[0]?.value}
           onChange={(event) => onChange({ ...search, sort: event.currentTarget.value, cursor: undefined })}

@@ -101,7 +101,7 @@ function UploadForm({ preselectedBookingId }: { preselectedBookingId?: string })
                   type="search"
                   value={find}
                   onChange={(event) => setFind(event.target.value)}
-                  placeholder={t`Search by patient, test or booking number`}
+                  placeholder={t`Patient, test or booking number`}
                   aria-label={t`Find a booking`}
                   maxLength={100}
                   data-testid="result-booking-search"
