@@ -64,3 +64,9 @@ export const adminTestRequestsInput = z
   .object({ ...pageFields, sort: z.enum(TEST_REQUEST_SORTS).default('oldest'), status: z.enum(TEST_REQUEST_STATUSES).default('pending') })
   .prefault({});
 export type AdminTestRequestsInput = z.infer<typeof adminTestRequestsInput>;
+
+export const LAB_PAYMENT_SORTS = ['newest', 'oldest'] as const;
+
+/** lab.payments: the lab's completed bookings by when they were completed, searched as its bookings are. */
+export const labPaymentsInput = z.object({ ...pageFields, sort: z.enum(LAB_PAYMENT_SORTS).default('newest') }).prefault({});
+export type LabPaymentsInput = z.infer<typeof labPaymentsInput>;

@@ -385,7 +385,7 @@ const matrix: Record<string, Row> = {
   'lab.testsNotOffered': { access: approvedLabs },
   'lab.addOffering': { access: approvedLabs, input: () => ({ testId: seeded.testId, price: 100 }) },
   'lab.updateOffering': { access: approvedLabs, input: () => ({ labTestId: NO_ID, price: 100 }) },
-  'lab.payments': { access: approvedLabs },
+  'lab.payments': { access: approvedLabs, input: () => ({ limit: 5, q: 'a', sort: 'oldest' }) },
   'lab.results': { access: approvedLabs },
   'lab.stats': { access: approvedLabs, input: () => ({ from: inDays(-30), to: inDays(0), granularity: 'day' }) },
 
@@ -796,7 +796,7 @@ const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
           [lab, 'sees it'],
           [otherLab, 'does not see it'],
         ],
-        look: (actor) => call('lab.payments', undefined, actor),
+        look: (actor) => call('lab.payments', { q: id }, actor),
         reveals: (answer) => listHas('id', id)({ ...answer, data: (answer.data as { items: unknown[] }).items }),
       };
     },

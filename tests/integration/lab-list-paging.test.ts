@@ -326,3 +326,61 @@ describe('lab.testRequests and admin.testRequests, paged', () => {
     expect(await refusal((await as(admin())).lab.testRequests())).toMatchObject({ appCode: 'FORBIDDEN' });
   });
 });
+
+describe('lab.payments, paged', () => {
+  it('walks every completed booking newest completed first, each once, with totals of them all and the commission per row', async () => {
+    const caller = await as(lab);
+    const seen: { id: string; completed_at: string | null; total_price: number; commission: number; net: number }[] = [];
+    let cursor: string | undefined;
+    let last: Awaited<ReturnType<typeof caller.lab.payments>> | undefined;
+    do {
+      last = await caller.lab.payments({ limit: 100, cursor });
+      seen.push(...last.items);
+      cursor = last.nextCursor ?? undefined;
+    } while (cursor);
+    const completed = await database.db
+      .selectFrom('bookings')
+      .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+      .select(['bookings.id', 'bookings.total_price_halalas'])
+      .where('lab_tests.lab_id', '=', lab.id)
+      .where('bookings.status', '=', 'completed')
+      .execute();
+    expect(new Set(seen.map((item) => item.id))).toEqual(new Set(completed.map((row) => row.id)));
+    expect(seen).toHaveLength(completed.length);
+    expect(last!.total).toBe(completed.length);
+    const gross = completed.reduce((sum, row) => sum + row.total_price_halalas, 0) / 100;
+    expect(last!.totals.gross).toBeCloseTo(gross, 2);
+    expect(last!.totals.commission).toBeCloseTo(
+      seen.reduce((sum, item) => sum + item.commission, 0),
+      2,
+    );
+    expect(last!.totals.net).toBeCloseTo(gross - last!.totals.commission, 2);
+    expect(seen.every((item) => Math.abs(item.total_price - item.commission - item.net) < 0.001)).toBe(true);
+  }, 60_000);
+
+  it('orders by when a booking was completed, finds one by patient or number, and pages no other lab’s', async () => {
+    const caller = await as(lab);
+    const early = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' });
+    await sql`update bookings set completed_at = '2020-01-01T00:00:00Z' where id = ${early}`.execute(database.db);
+    const oldest = await caller.lab.payments({ sort: 'oldest', limit: 1 });
+    expect(oldest.items.map((item) => item.id)).toEqual([early]);
+    expect(oldest.items[0]!.completed_at).toBe('2020-01-01T00:00:00.000Z');
+    const fresh = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' });
+    // Later than the seeded ones, which count from their appointments (2031 on): they carry no completed_at.
+    await sql`update bookings set completed_at = '2050-01-01T00:00:00Z' where id = ${fresh}`.execute(database.db);
+    expect((await caller.lab.payments({ limit: 1 })).items.map((item) => item.id)).toEqual([fresh]);
+    expect((await caller.lab.payments({ q: fresh })).items.map((item) => item.id)).toEqual([fresh]);
+    const forSon = await caller.lab.payments({ q: 'Fahad', limit: 100 });
+    // Every tenth booking is the son's, and every fifth is completed.
+    expect(forSon.total).toBe(ROWS / 10);
+    expect(forSon.items.every((item) => item.patient_name === 'Fahad Paging' && item.status === 'completed')).toBe(true);
+    const theirs = await (await as(otherLab)).lab.payments({ q: fresh });
+    expect(theirs.items).toEqual([]);
+    expect(theirs.total).toBe(0);
+    expect(
+      await refusal(caller.lab.payments({ sort: 'oldest', cursor: (await caller.lab.payments({ limit: 1 })).nextCursor! })),
+    ).toMatchObject({
+      appCode: 'VALIDATION_FAILED',
+    });
+  });
+});

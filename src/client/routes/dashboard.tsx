@@ -125,7 +125,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
       disabled: !approved,
       render: () => (
         <Stack gap="10">
-          <LabPayments />
+          <LabPayments list={list} />
           <Stack gap="8">
             <SectionTitle title={t`Your plan`} description={t`A higher plan lowers the commission on every completed booking.`} />
             <PlanCards plans={labPlans} audience="lab" currentTier={user.subscription_tier} />

@@ -1,21 +1,32 @@
 import { Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Banknote, Percent, Wallet } from 'lucide-react';
+import { LAB_PAYMENT_SORTS } from '../../../shared/list-schemas.ts';
+import { type ListControl, ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle, StatCard } from '../../components/stat-card.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { searchChoice } from '../../lib/plain-checks.ts';
 import { planNames } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-/** Completed bookings with the commission of the lab's plan taken off: what the lab is owed. */
-export function LabPayments() {
+/**
+ * Completed bookings with the commission of the lab's plan taken off: what the lab is owed, in all
+ * and a page of bookings at a time, searched on the server (lab.payments).
+ */
+export function LabPayments({ list }: { list: ListControl }) {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
-  const payments = useQuery(trpc.lab.payments.queryOptions());
+  const { search } = list;
+  const sort = searchChoice(search.sort, LAB_PAYMENT_SORTS) ?? 'newest';
+  const payments = useQuery({
+    ...trpc.lab.payments.queryOptions({ q: search.q, sort, cursor: search.cursor }),
+    placeholderData: keepPreviousData,
+  });
 
   if (payments.isError) {
     return <ErrorState title={t`Error fetching payments`} error={payments.error} onRetry={() => void payments.refetch()} />;
@@ -56,54 +67,68 @@ export function LabPayments() {
           </Heading>
         </Card.Header>
         <Card.Body>
-          {payments.isPending ? (
-            <Skeleton height="24" rounded="md" />
-          ) : data!.items.length === 0 ? (
-            <EmptyState>{t`No completed bookings yet. Mark a booking as completed once its sample is taken.`}</EmptyState>
-          ) : (
-            <Table.ScrollArea>
-              <Table.Root size="sm" variant="line">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t`Test`}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t`Completed on`}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t`Amount`}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t`Commission`}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t`Your earnings`}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data!.items.map((item) => (
-                    <Table.Row key={item.id} data-testid="payment-row">
-                      <Table.Cell>
-                        <Stack gap="0">
-                          <Text fontWeight="medium">{localized(locale, item.test_name_ar, item.test_name_en)}</Text>
-                          <Text fontSize="xs" color="fg.muted">
-                            {item.customer_name}
-                          </Text>
-                        </Stack>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">
-                        {item.completed_at ? formatDate(new Date(item.completed_at), locale, item.time_zone) : '—'}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <Price value={item.total_price} fontWeight="normal" />
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" color="fg.muted">
-                        <HStack justify="end" gap="0">
-                          <Text as="span">−</Text>
-                          <Price value={item.commission} fontWeight="normal" />
-                        </HStack>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <Price value={item.net} />
-                      </Table.Cell>
+          <Stack gap="4">
+            <ListToolbar
+              control={list}
+              placeholder={t`Search by patient, test or booking number`}
+              label={t`Search completed bookings`}
+              sorts={[
+                { value: 'newest', label: t`Latest completed first` },
+                { value: 'oldest', label: t`Earliest completed first` },
+              ]}
+            />
+            {payments.isPending ? (
+              <Skeleton height="24" rounded="md" />
+            ) : data!.items.length === 0 ? (
+              <EmptyState>
+                {search.q ? t`No bookings match.` : t`No completed bookings yet. Mark a booking as completed once its sample is taken.`}
+              </EmptyState>
+            ) : (
+              <Table.ScrollArea opacity={payments.isPlaceholderData ? 0.6 : 1} aria-busy={payments.isFetching}>
+                <Table.Root size="sm" variant="line">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{t`Test`}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t`Completed on`}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t`Amount`}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t`Commission`}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t`Your earnings`}</Table.ColumnHeader>
                     </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
+                  </Table.Header>
+                  <Table.Body>
+                    {data!.items.map((item) => (
+                      <Table.Row key={item.id} data-testid="payment-row">
+                        <Table.Cell>
+                          <Stack gap="0">
+                            <Text fontWeight="medium">{localized(locale, item.test_name_ar, item.test_name_en)}</Text>
+                            <Text fontSize="xs" color="fg.muted">
+                              {item.customer_name}
+                            </Text>
+                          </Stack>
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">
+                          {item.completed_at ? formatDate(new Date(item.completed_at), locale, item.time_zone) : '—'}
+                        </Table.Cell>
+                        <Table.Cell textAlign="end">
+                          <Price value={item.total_price} fontWeight="normal" />
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" color="fg.muted">
+                          <HStack justify="end" gap="0">
+                            <Text as="span">−</Text>
+                            <Price value={item.commission} fontWeight="normal" />
+                          </HStack>
+                        </Table.Cell>
+                        <Table.Cell textAlign="end">
+                          <Price value={item.net} />
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            )}
+            <PageButtons control={list} nextCursor={data?.nextCursor} fetching={payments.isFetching} />
+          </Stack>
         </Card.Body>
       </Card.Root>
     </Stack>

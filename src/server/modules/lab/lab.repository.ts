@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { LabBookingsInput, LabTestRequestsInput } from '../../../shared/list-schemas.ts';
+import type { LabBookingsInput, LabPaymentsInput, LabTestRequestsInput } from '../../../shared/list-schemas.ts';
 import { bookingsWithDetails } from '../../db/booking-details.ts';
 import { labBookingMatches } from '../../db/booking-search.ts';
 import { type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
@@ -89,6 +89,38 @@ export async function countLabBookings(db: Db, labId: string, input: Pick<LabBoo
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** When a booking was completed; its appointment for one completed before the time was kept. */
+const completedAt = sql<Date>`coalesce(bookings.completed_at, bookings.booking_time)`;
+
+/** One page of the lab's completed bookings (limit + 1 rows) by when they were completed, after the cursor's row. */
+export function completedBookingPage(db: Db, labId: string, input: LabPaymentsInput, after: KeysetKey | null) {
+  const direction: Direction = input.sort === 'newest' ? 'desc' : 'asc';
+  let query = matchingLabBookings(db, labId, { q: input.q, status: 'completed' })
+    .select('bookings.completed_at')
+    .select(instantKey(completedAt).as('cursor_at'));
+  if (after) query = query.where(keysetAfter(completedAt, sql.ref('bookings.id'), direction, after, 'timestamptz'));
+  return query
+    .orderBy(completedAt, direction)
+    .orderBy('bookings.id', direction)
+    .limit(input.limit + 1)
+    .execute();
+}
+
+/** What the lab's completed bookings came to, and the commission at `percent` (rounded per booking, as each row shows it). */
+export async function completedTotals(db: Db, labId: string, percent: number) {
+  const row = await db
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .where('lab_tests.lab_id', '=', labId)
+    .where('bookings.status', '=', 'completed')
+    .select([
+      sql<string>`coalesce(sum(bookings.total_price_halalas), 0)`.as('gross'),
+      sql<string>`coalesce(sum(round(bookings.total_price_halalas * ${percent}::numeric / 100)), 0)`.as('commission'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { grossHalalas: Number(row.gross), commissionHalalas: Number(row.commission) };
 }
 
 /** Counts and revenue in one pass: today (between two instants), pending (confirmed), completed. */

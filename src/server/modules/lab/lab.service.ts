@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { ageOn } from '../../../shared/family.ts';
-import type { LabBookingsInput, LabTestRequestsInput } from '../../../shared/list-schemas.ts';
+import type { LabBookingsInput, LabPaymentsInput, LabTestRequestsInput } from '../../../shared/list-schemas.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import { currentPlan, labCommissionRate, labTestLimit } from '../../../shared/plans.ts';
 import type { LabProfileInput } from '../../../shared/schemas.ts';
@@ -12,8 +12,6 @@ import { presentBooking } from '../booking/booking.service.ts';
 import * as repo from './lab.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The most completed bookings the payments list answers with; the dashboard shows the newest. */
-const BOOKINGS_LIMIT = 500;
 
 type LabBookingRow = Awaited<ReturnType<ReturnType<typeof repo.labBookings>['execute']>>[number];
 
@@ -173,33 +171,42 @@ async function assertRoomForOneMoreTest(tx: Transaction<Database>, labId: string
   if (limit !== null && (await repo.countActiveOfferings(tx, labId)) >= limit) throw new AppError('PLAN_TEST_LIMIT', { limit });
 }
 
-/** Completed bookings with the commission of the lab's current plan deducted. */
-export async function payments(db: Kysely<Database>, labId: string) {
+/**
+ * One page of the lab's completed bookings, newest completed first unless asked, each with the
+ * commission of the lab's current plan deducted, how many the search matches, and the totals of all
+ * of them (not of the page).
+ */
+export async function payments(db: Kysely<Database>, labId: string, input: LabPaymentsInput) {
   const profile = await labProfileOrThrow(db, labId);
-  const rate = labCommissionRate(profile.subscription_tier);
-  const rows = await repo
-    .labBookings(db, labId)
-    .select('bookings.completed_at')
-    .where('bookings.status', '=', 'completed')
-    .orderBy('bookings.completed_at', 'desc')
-    .limit(BOOKINGS_LIMIT)
-    .execute();
-  const items = rows.map((row) => {
-    const commission = Math.round(row.total_price_halalas * rate);
+  const percent = Math.round(labCommissionRate(profile.subscription_tier) * 100);
+  // In whole numbers, so that each row and the database's sum round alike.
+  const commissionOf = (halalas: number) => Math.round((halalas * percent) / 100);
+  const [rows, total, totals] = await Promise.all([
+    repo.completedBookingPage(db, labId, input, decodeCursor(input.cursor, input.sort)),
+    repo.countLabBookings(db, labId, { q: input.q, status: 'completed' }),
+    repo.completedTotals(db, labId, percent),
+  ]);
+  const page = pageOf(rows, input.limit, input.sort, (row) => ({ key: row.cursor_at, id: row.id }));
+  const items = page.items.map(({ cursor_at: _, completed_at, ...row }) => {
+    const commission = commissionOf(row.total_price_halalas);
     return {
       ...presentLabBooking(row),
-      completed_at: iso(row.completed_at),
+      completed_at: iso(completed_at),
       commission: halalasToSar(commission),
       net: halalasToSar(row.total_price_halalas - commission),
     };
   });
-  const gross = rows.reduce((sum, row) => sum + row.total_price_halalas, 0);
-  const commission = rows.reduce((sum, row) => sum + Math.round(row.total_price_halalas * rate), 0);
   return {
     plan: currentPlan('lab', profile.subscription_tier).id,
-    commission_percent: Math.round(rate * 100),
-    totals: { gross: halalasToSar(gross), commission: halalasToSar(commission), net: halalasToSar(gross - commission) },
+    commission_percent: percent,
+    totals: {
+      gross: halalasToSar(totals.grossHalalas),
+      commission: halalasToSar(totals.commissionHalalas),
+      net: halalasToSar(totals.grossHalalas - totals.commissionHalalas),
+    },
+    total,
     items,
+    nextCursor: page.nextCursor,
   };
 }
 
