@@ -70,3 +70,9 @@ export const LAB_PAYMENT_SORTS = ['newest', 'oldest'] as const;
 /** lab.payments: the lab's completed bookings by when they were completed, searched as its bookings are. */
 export const labPaymentsInput = z.object({ ...pageFields, sort: z.enum(LAB_PAYMENT_SORTS).default('newest') }).prefault({});
 export type LabPaymentsInput = z.infer<typeof labPaymentsInput>;
+
+export const LAB_RESULT_SORTS = ['newest', 'oldest'] as const;
+
+/** lab.results: the result files the lab uploaded, by upload time, searched by patient, test, booking number or file name. */
+export const labResultsInput = z.object({ ...pageFields, sort: z.enum(LAB_RESULT_SORTS).default('newest') }).prefault({});
+export type LabResultsInput = z.infer<typeof labResultsInput>;

@@ -386,7 +386,7 @@ const matrix: Record<string, Row> = {
   'lab.addOffering': { access: approvedLabs, input: () => ({ testId: seeded.testId, price: 100 }) },
   'lab.updateOffering': { access: approvedLabs, input: () => ({ labTestId: NO_ID, price: 100 }) },
   'lab.payments': { access: approvedLabs, input: () => ({ limit: 5, q: 'a', sort: 'oldest' }) },
-  'lab.results': { access: approvedLabs },
+  'lab.results': { access: approvedLabs, input: () => ({ limit: 5, q: 'a', sort: 'oldest' }) },
   'lab.stats': { access: approvedLabs, input: () => ({ from: inDays(-30), to: inDays(0), granularity: 'day' }) },
 
   'newsletter.subscribe': { access: everyone, input: () => ({ email: `${unique('news')}@example.sa` }) },
@@ -819,14 +819,16 @@ const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
   {
     name: "a lab's results",
     async arrange() {
-      const resultId = await resultFor(await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' }));
+      const bookingId = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' });
+      const resultId = await resultFor(bookingId);
       return {
         viewers: [
           [lab, 'sees it'],
           [otherLab, 'does not see it'],
         ],
-        look: (actor) => call('lab.results', undefined, actor),
-        reveals: listHas('id', resultId),
+        // Searched by its booking's number: another lab's search finds nothing of it either.
+        look: (actor) => call('lab.results', { q: bookingId }, actor),
+        reveals: pageHas('id', resultId),
       };
     },
   },

@@ -384,3 +384,55 @@ describe('lab.payments, paged', () => {
     });
   });
 });
+
+describe('lab.results, paged', () => {
+  const FILES = 250;
+
+  beforeAll(async () => {
+    // A result file for each of 250 of the lab's bookings (the son's among them), two uploaded to an instant.
+    await sql`
+      insert into result_files (booking_id, file_name, content_type, size_bytes, sha256, storage_key, uploaded_by, created_at)
+      select b.id, 'result-' || b.n || '.pdf', 'application/pdf', 1000, repeat('0', 64), 'paging/' || b.id, ${lab.id}::uuid,
+             timestamptz '2030-01-01T00:00:00Z' + (b.n / 2) * interval '1 minute'
+      from (
+        select bookings.id, row_number() over (order by bookings.booking_time, bookings.id) as n
+        from bookings join lab_tests on lab_tests.id = bookings.lab_test_id
+        where lab_tests.lab_id = ${lab.id}::uuid and bookings.status = 'completed'
+        limit ${FILES}
+      ) as b`.execute(database.db);
+  }, 60_000);
+
+  for (const sort of ['newest', 'oldest'] as const) {
+    it(`walks all ${FILES} result files ${sort} first, each once, and the total counts them`, async () => {
+      const caller = await as(lab);
+      const seen: { id: string; created_at: string }[] = [];
+      let cursor: string | undefined;
+      let total = 0;
+      do {
+        const page = await caller.lab.results({ sort, limit: 40, cursor });
+        seen.push(...page.items);
+        total = page.total;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(seen).toHaveLength(FILES);
+      expect(new Set(seen.map((item) => item.id)).size).toBe(FILES);
+      expect(total).toBe(FILES);
+      const times = seen.map((item) => item.created_at);
+      const ordered = [...times].sort();
+      expect(times).toEqual(sort === 'oldest' ? ordered : ordered.reverse());
+    });
+  }
+
+  it("finds a file by its name, its booking's number or its patient, and pages no other lab's", async () => {
+    const caller = await as(lab);
+    expect((await caller.lab.results({ q: 'RESULT-17.pdf' })).items.map((item) => item.file_name)).toEqual(['result-17.pdf']);
+    const one = (await caller.lab.results({ limit: 1 })).items[0]!;
+    expect((await caller.lab.results({ q: one.booking_id })).items.map((item) => item.id)).toEqual([one.id]);
+    const forSon = await caller.lab.results({ q: 'Fahad Paging', limit: 100 });
+    expect(forSon.total).toBeGreaterThan(0);
+    expect(forSon.items.every((item) => item.patient_name === 'Fahad Paging')).toBe(true);
+    const theirs = await (await as(otherLab)).lab.results({ q: one.booking_id });
+    expect(theirs).toEqual({ total: 0, items: [], nextCursor: null });
+    expect((await (await as(otherLab)).lab.results()).total).toBe(0);
+  });
+});

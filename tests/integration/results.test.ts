@@ -256,8 +256,8 @@ describe('downloading a result', () => {
       lab_name_en: 'Test Lab',
     });
     expect(await (await callerFor(database.db, otherCustomer)).results.mine()).toEqual([]);
-    expect((await (await callerFor(database.db, lab)).lab.results()).some((entry) => entry.id === result!.id)).toBe(true);
-    expect(await (await callerFor(database.db, otherLab)).lab.results()).toEqual([]);
+    expect((await (await callerFor(database.db, lab)).lab.results()).items.some((entry) => entry.id === result!.id)).toBe(true);
+    expect(await (await callerFor(database.db, otherLab)).lab.results()).toEqual({ total: 0, items: [], nextCursor: null });
     await expect((await callerFor(database.db, lab)).results.mine()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

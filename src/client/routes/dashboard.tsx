@@ -116,7 +116,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
       label: t`Upload results`,
       icon: Upload,
       disabled: !approved,
-      render: () => <UploadResultsPanel preselectedBookingId={booking} />,
+      render: () => <UploadResultsPanel preselectedBookingId={booking} list={list} />,
     },
     {
       id: 'payments',

@@ -4,6 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { FileUp, Paperclip, Search, Upload } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AppErrorCode } from '../../../shared/errors.ts';
+import { LAB_RESULT_SORTS } from '../../../shared/list-schemas.ts';
+import { type ListControl, ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -11,6 +13,7 @@ import { localized } from '../../lib/bidi.ts';
 import { appErrorMessage } from '../../lib/errors.ts';
 import { formatDate, formatFileSize, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { searchChoice } from '../../lib/plain-checks.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ResultDownloadButton } from './result-download.tsx';
 import { checkBeforeUpload, ResultUploadError, uploadResult } from './upload-result.ts';
@@ -179,10 +182,16 @@ function UploadForm({ preselectedBookingId }: { preselectedBookingId?: string })
   );
 }
 
-function UploadedResults() {
+/** The files the lab uploaded, a page at a time, searched on the server (lab.results). */
+function UploadedResults({ list }: { list: ListControl }) {
   const { t } = useLingui();
   const locale = activeLocale();
-  const results = useQuery(trpc.lab.results.queryOptions());
+  const { search } = list;
+  const sort = searchChoice(search.sort, LAB_RESULT_SORTS) ?? 'newest';
+  const results = useQuery({
+    ...trpc.lab.results.queryOptions({ q: search.q, sort, cursor: search.cursor }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <Card.Root variant="outline">
       <Card.Header>
@@ -191,36 +200,55 @@ function UploadedResults() {
         </Heading>
       </Card.Header>
       <Card.Body>
-        {results.isError ? (
-          <ErrorState title={t`Error fetching results`} error={results.error} onRetry={() => void results.refetch()} />
-        ) : results.isPending ? (
-          <Skeleton height="16" rounded="md" />
-        ) : results.data.length === 0 ? (
-          <EmptyState>{t`No results uploaded yet.`}</EmptyState>
-        ) : (
-          <Stack as="ul" listStyleType="none" gap="0" divideY="1px">
-            {results.data.map((result) => (
-              <HStack as="li" key={result.id} justify="space-between" gap="3" py="3" wrap="wrap" data-testid="uploaded-result">
-                <Stack gap="0.5" minWidth="0">
-                  <Text fontWeight="medium">{localized(locale, result.test_name_ar, result.test_name_en)}</Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    <bdi>{result.customer_name}</bdi> · <bdi>{result.file_name}</bdi> ·{' '}
-                    <bdi>{formatFileSize(result.size_bytes, locale)}</bdi> ·{' '}
-                    {formatDate(new Date(result.created_at), locale, result.time_zone)}
-                  </Text>
-                </Stack>
-                <ResultDownloadButton id={result.id} fileName={result.file_name} />
-              </HStack>
-            ))}
-          </Stack>
-        )}
+        <Stack gap="4">
+          <ListToolbar
+            control={list}
+            placeholder={t`Search by patient, test or file name`}
+            label={t`Search uploaded results`}
+            sorts={[
+              { value: 'newest', label: t`Newest first` },
+              { value: 'oldest', label: t`Oldest first` },
+            ]}
+          />
+          {results.isError ? (
+            <ErrorState title={t`Error fetching results`} error={results.error} onRetry={() => void results.refetch()} />
+          ) : results.isPending ? (
+            <Skeleton height="16" rounded="md" />
+          ) : results.data.items.length === 0 ? (
+            <EmptyState>{search.q ? t`No results match.` : t`No results uploaded yet.`}</EmptyState>
+          ) : (
+            <Stack
+              as="ul"
+              listStyleType="none"
+              gap="0"
+              divideY="1px"
+              opacity={results.isPlaceholderData ? 0.6 : 1}
+              aria-busy={results.isFetching}
+            >
+              {results.data.items.map((result) => (
+                <HStack as="li" key={result.id} justify="space-between" gap="3" py="3" wrap="wrap" data-testid="uploaded-result">
+                  <Stack gap="0.5" minWidth="0">
+                    <Text fontWeight="medium">{localized(locale, result.test_name_ar, result.test_name_en)}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      <bdi>{result.customer_name}</bdi> · <bdi>{result.file_name}</bdi> ·{' '}
+                      <bdi>{formatFileSize(result.size_bytes, locale)}</bdi> ·{' '}
+                      {formatDate(new Date(result.created_at), locale, result.time_zone)}
+                    </Text>
+                  </Stack>
+                  <ResultDownloadButton id={result.id} fileName={result.file_name} />
+                </HStack>
+              ))}
+            </Stack>
+          )}
+          <PageButtons control={list} nextCursor={results.data?.nextCursor} fetching={results.isFetching} />
+        </Stack>
       </Card.Body>
     </Card.Root>
   );
 }
 
 /** Choose one of the lab's bookings and upload its result; the patient downloads it from "My results". */
-export function UploadResultsPanel({ preselectedBookingId }: { preselectedBookingId?: string }) {
+export function UploadResultsPanel({ preselectedBookingId, list }: { preselectedBookingId?: string; list: ListControl }) {
   const { t } = useLingui();
   return (
     <Stack gap="6">
@@ -229,7 +257,7 @@ export function UploadResultsPanel({ preselectedBookingId }: { preselectedBookin
         description={t`Files are stored privately: only the patient, your lab and Tahaleel's administrators can open them, and every access is logged.`}
       />
       <UploadForm preselectedBookingId={preselectedBookingId} />
-      <UploadedResults />
+      <UploadedResults list={list} />
     </Stack>
   );
 }

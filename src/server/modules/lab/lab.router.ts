@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { labBookingsInput, labPaymentsInput, labTestRequestsInput } from '../../../shared/list-schemas.ts';
+import { labBookingsInput, labPaymentsInput, labResultsInput, labTestRequestsInput } from '../../../shared/list-schemas.ts';
 import { addOfferingInput, labProfileInput, testRequestInput, updateOfferingInput } from '../../../shared/schemas.ts';
 import { statsInput } from '../../../shared/stats-schemas.ts';
 import { router } from '../../trpc/init.ts';
@@ -27,7 +27,7 @@ export const labRouter = router({
     .input(updateOfferingInput)
     .mutation(({ ctx, input }) => lab.updateOffering(ctx.db, ctx.user.id, input)),
   payments: approvedLabProcedure.input(labPaymentsInput).query(({ ctx, input }) => lab.payments(ctx.db, ctx.user.id, input)),
-  results: approvedLabProcedure.query(({ ctx }) => labResults(ctx.db, ctx.user.id)),
+  results: approvedLabProcedure.input(labResultsInput).query(({ ctx, input }) => labResults(ctx.db, ctx.user.id, input)),
   /** The lab's charts: its bookings and revenue per period, busiest weekdays and hours, top tests. */
   stats: approvedLabProcedure.input(statsInput).query(({ ctx, input }) => labStats(ctx.db, ctx.user.id, input)),
 });

@@ -1,5 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { LabResultsInput } from '../../../shared/list-schemas.ts';
 import type { UserType } from '../../../shared/locale.ts';
+import { labBookingMatches } from '../../db/booking-search.ts';
+import { containing, type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import type { Database, ResultFilesTable } from '../../db/schema.ts';
 import type { Seal } from './result-sealing.ts';
 
@@ -91,6 +94,40 @@ export function resultsWithDetails(db: Db) {
       'labs.lab_name_en',
       'user_profiles.name as customer_name',
     ]);
+}
+
+/** How resultsWithDetails names the tables a booking search reads. */
+const RESULT_BOOKING_TABLES = { booking: 'bookings', test: 'tests', customer: 'user_profiles', patient: 'family_members' };
+
+/** The lab's result files its search picks: the booking's (as its bookings list finds it) or the file's name. */
+function matchingLabResults(db: Db, labId: string, q: string | undefined) {
+  const query = resultsWithDetails(db).where('lab_tests.lab_id', '=', labId);
+  return q
+    ? query.where((eb) => eb.or([labBookingMatches(q, RESULT_BOOKING_TABLES), eb('result_files.file_name', 'ilike', containing(q))]))
+    : query;
+}
+
+/** One page of the lab's result files (limit + 1 rows) by upload time, after the cursor's row. */
+export function labResultPage(db: Db, labId: string, input: LabResultsInput, after: KeysetKey | null) {
+  const direction: Direction = input.sort === 'newest' ? 'desc' : 'asc';
+  let query = matchingLabResults(db, labId, input.q).select((eb) => instantKey(eb.ref('result_files.created_at')).as('cursor_at'));
+  if (after) {
+    query = query.where((eb) => keysetAfter(eb.ref('result_files.created_at'), eb.ref('result_files.id'), direction, after, 'timestamptz'));
+  }
+  return query
+    .orderBy('result_files.created_at', direction)
+    .orderBy('result_files.id', direction)
+    .limit(input.limit + 1)
+    .execute();
+}
+
+/** How many of the lab's result files its search matches (the columns unread are planned away). */
+export async function countLabResults(db: Db, labId: string, q: string | undefined): Promise<number> {
+  const row = await db
+    .selectFrom(matchingLabResults(db, labId, q).as('matching'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

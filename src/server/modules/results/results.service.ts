@@ -1,8 +1,10 @@
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import type { LabResultsInput } from '../../../shared/list-schemas.ts';
 import type { UserType } from '../../../shared/locale.ts';
 import { RESULT_MAX_BYTES, type ResultContentType, resultExtensions, sniffResultType } from '../../../shared/results.ts';
+import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
@@ -315,14 +317,14 @@ export async function customerResults(db: Kysely<Database>, customerId: string) 
 }
 
 /** Results the lab has uploaded for its bookings, newest first. */
-export async function labResults(db: Kysely<Database>, labId: string) {
-  const rows = await repo
-    .resultsWithDetails(db)
-    .where('lab_tests.lab_id', '=', labId)
-    .orderBy('result_files.created_at', 'desc')
-    .limit(200)
-    .execute();
-  return rows.map(presentResult);
+/** One page of the result files the lab uploaded, newest first unless asked, searched, and how many match. */
+export async function labResults(db: Kysely<Database>, labId: string, input: LabResultsInput) {
+  const [rows, total] = await Promise.all([
+    repo.labResultPage(db, labId, input, decodeCursor(input.cursor, input.sort)),
+    repo.countLabResults(db, labId, input.q),
+  ]);
+  const page = pageOf(rows, input.limit, input.sort, (row) => ({ key: row.cursor_at, id: row.id }));
+  return { total, items: page.items.map(({ cursor_at: _, ...row }) => presentResult(row)), nextCursor: page.nextCursor };
 }
 
 /** How many reads of their results a customer is shown, newest first. */
