@@ -21,6 +21,7 @@ import { useCallback, useMemo } from 'react';
 import { type CityKey, cities, cityKeys } from '../../shared/cities.ts';
 import { EmptyState, ErrorState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
+import { HomeCollectionBadge } from '../features/booking/home-collection-badge.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
 import { type MapPin as LabPin, LazyLabsMap } from '../features/map/lazy-labs-map.tsx';
 import { localized } from '../lib/bidi.ts';
@@ -140,6 +141,7 @@ function LabsPage() {
                       </HStack>
                       <HStack justify="space-between">
                         <Rating rating={lab.rating} reviews={lab.review_count} />
+                        <HomeCollectionBadge fee={lab.home_collection_fee} />
                         <Text fontSize="sm" color="fg.muted">
                           {cityName(lab.city, locale)}
                         </Text>

@@ -22,6 +22,7 @@ interface SearchParams {
   maxPrice?: number;
   minRating?: number;
   sort?: SearchSort;
+  homeCollection?: boolean;
 }
 
 function searchParams(search: Record<string, unknown>): SearchParams {
@@ -34,6 +35,7 @@ function searchParams(search: Record<string, unknown>): SearchParams {
     maxPrice: searchNumber(search.maxPrice, 0, PRICE_FILTER_MAX),
     minRating: searchNumber(search.minRating, 1, 5, true),
     sort: searchChoice(search.sort, searchSorts),
+    homeCollection: search.homeCollection === true || search.homeCollection === 'true' ? true : undefined,
   };
 }
 
@@ -48,6 +50,7 @@ function searchInput(search: SearchParams) {
     maxPrice: search.maxPrice,
     minRating: search.minRating,
     sort: search.sort ?? 'relevance',
+    homeCollection: search.homeCollection,
   };
 }
 
@@ -92,9 +95,17 @@ function SearchPage() {
     maxPrice: search.maxPrice ?? PRICE_FILTER_MAX,
     minRating: search.minRating,
     sort: search.sort ?? 'relevance',
+    homeCollection: search.homeCollection === true,
   };
-  const changeFilters = (next: Partial<FilterValues>) => void navigate({ search: (current) => ({ ...current, ...next }), replace: true });
-  const narrowed = [search.location, search.lat, search.minPrice, search.maxPrice, search.minRating].some((value) => value !== undefined);
+  const changeFilters = (next: Partial<FilterValues>) =>
+    void navigate({
+      // Off is the address without it, as an unfiltered search's is.
+      search: (current) => ({ ...current, ...next, homeCollection: (next.homeCollection ?? current.homeCollection) || undefined }),
+      replace: true,
+    });
+  const narrowed = [search.location, search.lat, search.minPrice, search.maxPrice, search.minRating, search.homeCollection].some(
+    (value) => value !== undefined,
+  );
   const widen = () => void navigate({ search: { query, sort: search.sort } });
   // On a phone the filters come first; a search that found nothing says so above them, where results go.
   const nothingFound = Boolean(query) && !results.isPending && !results.isError && rows.length === 0;

@@ -76,7 +76,7 @@ export async function availableHomeWindows(
   date: string,
   viewerId: string | null,
   now = new Date(),
-): Promise<{ window_time: string; ends_time: string; starts_at: string }[]> {
+): Promise<{ window_time: string; ends_time: string; starts_at: string; ends_at: string }[]> {
   const lab = await repo.findLabSchedule(db, labId);
   if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
   if (date < todayIn(lab.time_zone, now)) throw new AppError('DATE_IN_PAST');
@@ -92,11 +92,15 @@ export async function availableHomeWindows(
   if (starts.length === 0) return [];
 
   const free = await repo.freeSlotStarts(db, labId, 'home', starts, lab.home_window_capacity, viewerId, now);
-  return free.map((startsAt) => ({
-    window_time: zonedParts(startsAt, lab.time_zone).time,
-    ends_time: zonedParts(new Date(startsAt.getTime() + lab.home_window_minutes * MINUTE), lab.time_zone).time,
-    starts_at: startsAt.toISOString(),
-  }));
+  return free.map((startsAt) => {
+    const endsAt = new Date(startsAt.getTime() + lab.home_window_minutes * MINUTE);
+    return {
+      window_time: zonedParts(startsAt, lab.time_zone).time,
+      ends_time: zonedParts(endsAt, lab.time_zone).time,
+      starts_at: startsAt.toISOString(),
+      ends_at: endsAt.toISOString(),
+    };
+  });
 }
 
 /** The home collection windows of a day the lab opens, in minutes after midnight on its clock. */
