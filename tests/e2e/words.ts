@@ -162,6 +162,15 @@ const ar = {
     movedByCustomer: 'غيّر العميل الموعد',
     changeRule: 'يمكنك تغيير موعد الحجز أو إلغاؤه مجانًا حتى 4 ساعات قبل موعده.',
   },
+  homeVisit: {
+    atHome: 'في المنزل',
+    address: 'عنوان المنزل',
+    useLocation: 'استخدم موقعي الحالي',
+    inside: 'منزلك ضمن نطاق زيارات المختبر',
+    fee: 'سحب العينات من المنزل',
+    visit: 'زيارة منزلية:',
+    filter: 'سحب العينات من المنزل',
+  },
   family: {
     fullName: 'الاسم الكامل',
     relation: 'صلة القرابة',
@@ -484,6 +493,15 @@ export const words = {
       timeChanged: 'Time changed',
       movedByCustomer: 'Moved by the customer',
       changeRule: 'You can move or cancel a booking up to 4 hours before its time, free of charge.',
+    },
+    homeVisit: {
+      atHome: 'At home',
+      address: 'Home address',
+      useLocation: 'Use my current location',
+      inside: 'Your home is within the area the lab visits',
+      fee: 'Home sample collection',
+      visit: 'Home visit:',
+      filter: 'Home sample collection',
     },
     family: {
       fullName: 'Full name',

@@ -155,14 +155,16 @@ export default function LabsMap({ pins, here, label, height, onOpen, area, pick 
       points.push([here.lat, here.lon]);
     }
     if (area) {
-      const circle = L.circle([area.latitude, area.longitude], {
+      L.circle([area.latitude, area.longitude], {
         radius: area.radiusKm * 1000,
         color: '#0f766e',
         weight: 1,
         fillOpacity: 0.08,
         interactive: false,
       }).addTo(map);
-      points.push(circle.getBounds().getNorthEast(), circle.getBounds().getSouthWest());
+      // The whole area in view (a circle's own bounds need the map's view first).
+      const bounds = L.latLng(area.latitude, area.longitude).toBounds(area.radiusKm * 2000);
+      points.push(bounds.getNorthEast(), bounds.getSouthWest());
     }
     if (pickable)
       map.on('click', (event: L.LeafletMouseEvent) => picking.current?.({ latitude: event.latlng.lat, longitude: event.latlng.lng }));
