@@ -40,6 +40,7 @@ for (const [locale, tag] of [
     await expect(page.getByRole('checkbox', { name: w.homeVisit.filter })).toBeChecked();
     const results = page.getByTestId('search-result');
     await expect(results.first()).toBeVisible();
+    await page.screenshot({ path: `/tmp/home-collection/shots/search-${locale}-${project}.png` });
     expect(await results.count()).toBe(await results.filter({ has: page.getByTestId('home-collection-badge') }).count());
     await expect(results.filter({ hasText: w.catalogue.demoLab }).first().getByTestId('home-collection-badge')).toContainText(
       sar(DEMO_LAB_FEE, locale),
@@ -57,13 +58,13 @@ for (const [locale, tag] of [
     await panel.getByRole('button', { name: w.homeVisit.useLocation }).click();
     await expect(panel.getByTestId('home-inside')).toContainText(w.homeVisit.inside);
     await expect(panel.getByTestId('labs-map')).toBeVisible();
-    await page.screenshot({ path: `/tmp/home-collection/shots/booking-panel-${locale}-${project}.png`, fullPage: true });
+    await panel.screenshot({ path: `/tmp/home-collection/shots/booking-panel-${locale}-${project}.png` });
     await panel.getByTestId('confirm-book-now').click();
 
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByTestId('checkout-item').getByTestId('cart-line-home')).toContainText(address);
     await expect(page.getByTestId('checkout-home-fee')).toHaveText(sar(DEMO_LAB_FEE, locale));
-    await page.screenshot({ path: `/tmp/home-collection/shots/checkout-${locale}-${project}.png`, fullPage: true });
+    await page.screenshot({ path: `/tmp/home-collection/shots/checkout-${locale}-${project}.png` });
     await page.getByTestId('pay').click();
     await expect(page.getByText(w.booking.confirmed)).toBeVisible({ timeout: 15_000 });
 
@@ -71,7 +72,7 @@ for (const [locale, tag] of [
     expect(booking).toMatchObject({ collection: 'home', home_address: address, home_collection_fee: DEMO_LAB_FEE });
     const mine = page.getByTestId('my-booking').filter({ has: page.getByTestId('booking-home-visit') });
     await expect(mine.getByTestId('booking-home-visit')).toContainText(`${w.homeVisit.visit} ${address}`);
-    await page.screenshot({ path: `/tmp/home-collection/shots/my-bookings-${locale}-${project}.png`, fullPage: true });
+    await mine.screenshot({ path: `/tmp/home-collection/shots/my-booking-${locale}-${project}.png` });
 
     // The lab sees where to go.
     const labPerson = await person(locale);
@@ -81,5 +82,12 @@ for (const [locale, tag] of [
     const row = labPage.locator(`[data-booking-id="${booking.id}"]`);
     await expect(row.getByTestId('booking-home-visit')).toContainText(address);
     await expect(row.getByTestId('lab-booking-home-fee')).toContainText(sar(DEMO_LAB_FEE, locale));
+    await row.screenshot({ path: `/tmp/home-collection/shots/lab-booking-${locale}-${project}.png` });
+
+    // Its settings: the visit fee, the area and the windows.
+    await labPage.goto('/dashboard?section=settings');
+    const settings = labPage.getByTestId('home-collection-form');
+    await expect(settings.getByRole('checkbox', { name: w.homeVisit.offer })).toBeChecked();
+    await settings.screenshot({ path: `/tmp/home-collection/shots/lab-settings-${locale}-${project}.png` });
   });
 }

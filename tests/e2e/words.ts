@@ -170,6 +170,7 @@ const ar = {
     fee: 'سحب العينات من المنزل',
     visit: 'زيارة منزلية:',
     filter: 'سحب العينات من المنزل',
+    offer: 'تقديم خدمة سحب العينات من المنزل',
   },
   family: {
     fullName: 'الاسم الكامل',
@@ -502,6 +503,7 @@ export const words = {
       fee: 'Home sample collection',
       visit: 'Home visit:',
       filter: 'Home sample collection',
+      offer: 'Offer home sample collection',
     },
     family: {
       fullName: 'Full name',

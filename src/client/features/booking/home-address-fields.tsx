@@ -93,6 +93,8 @@ export function HomeAddressFields({
           onChange={(event) => onChange({ ...value, address: event.currentTarget.value })}
           maxLength={300}
           rows={2}
+          width="full"
+          bg="bg"
           autoComplete="street-address"
           data-testid="home-address-text"
         />
