@@ -54,8 +54,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('home_longitude', 'float8')
     .addColumn('home_collection_fee_halalas', 'integer', (col) => col.notNull().defaultTo(0).check(sql`home_collection_fee_halalas >= 0`))
     .execute();
+  // Only a home collection has an address (it is erased with its customer's account, the booking kept).
   await sql`alter table bookings add constraint bookings_home_collection_check check (
-    (collection = 'home') = (home_address is not null and home_latitude is not null and home_longitude is not null))`.execute(db);
+    collection = 'home' or (home_address is null and home_latitude is null and home_longitude is null))`.execute(db);
 
   await db.schema
     .alterTable('checkouts')
