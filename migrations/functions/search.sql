@@ -19,7 +19,7 @@ create or replace function nearest_offers(p_tests integer[], p_lat float8, p_lon
     returns table (lab_test_id integer, lab_id uuid, test_id integer, test_name_ar text, test_name_en text,
                    lab_name_ar text, lab_name_en text, lab_address_ar text, lab_address_en text, lab_city text,
                    lab_rating numeric, lab_review_count integer, price_halalas integer, distance_meters float8,
-                   home_collection_fee_halalas integer)
+                   home_collection_fee_halalas integer, lab_latitude float8, lab_longitude float8)
     language plpgsql stable
     set plan_cache_mode = force_generic_plan
     as $$
@@ -34,7 +34,7 @@ create or replace function nearest_offers(p_tests integer[], p_lat float8, p_lon
       return query
         select lt.id, l.id, t.id, t.name_ar, t.name_en, l.lab_name_ar, l.lab_name_en, l.address_ar, l.address_en,
                l.city, l.rating, l.review_count, lt.price_halalas, round(earth_distance(l.earth, origin))::float8,
-               l.home_collection_fee_halalas
+               l.home_collection_fee_halalas, l.latitude, l.longitude
           from (select n.*, n.earth <-> origin as d from labs n where n.earth is not null
                  order by n.earth <-> origin limit p_labs) l
           join user_profiles p on p.id = l.id and p.user_type = 'lab' and p.approved

@@ -53,6 +53,7 @@ const ar = {
     map: 'خريطة',
     region: 'خريطة المختبرات',
     labRegion: 'موقع المختبر على الخريطة',
+    resultsRegion: 'خريطة المختبرات في نتائج البحث',
   },
   storeAdmin: {
     products: 'منتجات المتجر',
@@ -387,6 +388,7 @@ export const words = {
       map: 'Map',
       region: 'Map of labs',
       labRegion: "The lab's location on the map",
+      resultsRegion: 'Map of the labs in these results',
     },
     storeAdmin: {
       products: 'Store products',

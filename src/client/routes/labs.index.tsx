@@ -1,22 +1,9 @@
-import {
-  Box,
-  Button,
-  ButtonGroup,
-  Card,
-  Container,
-  Heading,
-  HStack,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Card, Container, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { List, Map as MapIcon, MapPin } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { type CityKey, cities, cityKeys } from '../../shared/cities.ts';
 import { EmptyState, ErrorState } from '../components/query-state.tsx';
@@ -24,6 +11,7 @@ import { Rating } from '../components/rating.tsx';
 import { HomeCollectionBadge } from '../features/booking/home-collection-badge.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
 import { type MapPin as LabPin, LazyLabsMap } from '../features/map/lazy-labs-map.tsx';
+import { ViewToggle } from '../features/map/view-toggle.tsx';
 import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { searchChoice } from '../lib/plain-checks.ts';
@@ -76,24 +64,11 @@ function LabsPage() {
             <Text color="fg.muted">{t`Licensed laboratories across the Kingdom, with their ratings and locations.`}</Text>
           </Stack>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }}>
-            <ButtonGroup size="sm" variant="outline" attached role="group" aria-label={t`Show labs as`}>
-              <Button
-                aria-pressed={view !== 'map'}
-                variant={view !== 'map' ? 'solid' : 'outline'}
-                onClick={() => void navigate({ search: (current) => ({ ...current, view: undefined }), replace: true })}
-              >
-                <List aria-hidden />
-                {t`List`}
-              </Button>
-              <Button
-                aria-pressed={view === 'map'}
-                variant={view === 'map' ? 'solid' : 'outline'}
-                onClick={() => void navigate({ search: (current) => ({ ...current, view: 'map' }), replace: true })}
-              >
-                <MapIcon aria-hidden />
-                {t`Map`}
-              </Button>
-            </ButtonGroup>
+            <ViewToggle
+              map={view === 'map'}
+              label={t`Show labs as`}
+              onChange={(map) => void navigate({ search: (current) => ({ ...current, view: map ? 'map' : undefined }), replace: true })}
+            />
             <NativeSelect.Root width={{ base: 'full', md: '64' }}>
               <NativeSelect.Field
                 aria-label={t`City`}

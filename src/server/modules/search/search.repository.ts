@@ -54,6 +54,9 @@ export interface OfferRow {
   distance_meters: number | null;
   /** The lab's fee for a home visit; null when it does not collect at home. */
   home_collection_fee_halalas: number | null;
+  /** Where the lab is, for the results' map (null: it has not said). */
+  lab_latitude: number | null;
+  lab_longitude: number | null;
 }
 
 /**
@@ -107,7 +110,8 @@ function offersQuery(query: OfferQuery) {
            t.name_ar as test_name_ar, t.name_en as test_name_en,
            l.lab_name_ar, l.lab_name_en, l.address_ar as lab_address_ar, l.address_en as lab_address_en,
            l.city as lab_city, l.rating as lab_rating, l.review_count as lab_review_count,
-           lt.price_halalas, ${distance} as distance_meters, l.home_collection_fee_halalas
+           lt.price_halalas, ${distance} as distance_meters, l.home_collection_fee_halalas,
+           l.latitude as lab_latitude, l.longitude as lab_longitude
     from labs l
     join user_profiles p on p.id = l.id and p.user_type = 'lab' and p.approved
     join lab_tests lt on lt.lab_id = l.id and lt.test_id = any(${testIds}::int[]) and lt.is_active

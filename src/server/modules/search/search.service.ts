@@ -83,5 +83,7 @@ async function runSearch(db: Kysely<Database>, input: SearchInput, tests: Matche
     lab_rating: Number(row.lab_rating),
     price: halalasToSar(row.price_halalas),
     home_collection_fee: row.home_collection_fee_halalas === null ? null : halalasToSar(row.home_collection_fee_halalas),
+    lab_latitude: row.lab_latitude,
+    lab_longitude: row.lab_longitude,
   }));
 }
