@@ -35,6 +35,12 @@ for (const { language, locale } of languages) {
     await expect(map).toBeVisible();
     const pins = map.locator('.leaflet-marker-icon');
     await expect(pins).toHaveCount(located.length);
+    // The reader's own position, when they ask for it.
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation({ latitude: 24.7136, longitude: 46.6753 });
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(0);
+    await page.getByTestId('labs-map-locate').click();
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(1);
     await expect.poll(() => appServer.tiles.requests.length).toBeGreaterThan(tilesBefore);
     await screenshotBothSizes(page, map, `labs-map.${locale}`);
 
@@ -67,12 +73,7 @@ for (const { language, locale } of languages) {
     const w = words[locale];
     await readInLanguage(page, locale);
     const here = { lat: 24.7136, lon: 46.6753 };
-    const rows = await trpc<{ lab_id: string; lab_latitude: number | null }[]>(
-      page,
-      'search.labTests',
-      { query: 'CBC', ...here },
-      'GET',
-    );
+    const rows = await trpc<{ lab_id: string; lab_latitude: number | null }[]>(page, 'search.labTests', { query: 'CBC', ...here }, 'GET');
     const labs = new Set(rows.filter((row) => row.lab_latitude !== null).map((row) => row.lab_id));
     expect(labs.size).toBeGreaterThan(1);
 
