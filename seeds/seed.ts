@@ -207,6 +207,10 @@ async function insertLab(tx: Tx, count: Count, labId: string, lab: SeedLab) {
       latitude: lab.latitude,
       longitude: lab.longitude,
       phone: lab.phone,
+      ...(lab.homeCollection && {
+        home_collection_fee_halalas: lab.homeCollection.feeSar * 100,
+        home_radius_km: lab.homeCollection.radiusKm,
+      }),
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')

@@ -28,59 +28,61 @@
 -- Whether p_holder can take a seat of a slot that has p_booked seats booked: other people's live holds
 -- count too; p_holder's own do not. A visitor (p_holder null) counts every live hold. PL/pgSQL, not SQL,
 -- so that its plan is kept for the session rather than made again in every booking's transaction.
-create or replace function slot_has_free_seat(p_holder uuid, p_lab uuid, p_starts timestamptz, p_capacity integer,
-      p_booked integer, p_now timestamptz)
+create or replace function slot_has_free_seat(p_holder uuid, p_lab uuid, p_collection text, p_starts timestamptz,
+      p_capacity integer, p_booked integer, p_now timestamptz)
     returns boolean language plpgsql stable as $$
     begin
       return p_booked + (select count(*) from slot_holds h
-                          where h.lab_id = p_lab and h.starts_at = p_starts and h.holder_id is distinct from p_holder
-                            and h.expires_at > p_now) < p_capacity;
+                          where h.lab_id = p_lab and h.collection = p_collection and h.starts_at = p_starts
+                            and h.holder_id is distinct from p_holder and h.expires_at > p_now) < p_capacity;
     end
   $$;
 
 -- The instants among p_starts (a lab's slots) where p_viewer could take a seat now: what the booking page
 -- offers. It only reads; taking the seat decides again, under the slot's lock. Defined after
 -- slot_has_free_seat: a SQL function's body is checked against what exists when it is created.
-create or replace function free_slot_starts(p_viewer uuid, p_lab uuid, p_starts timestamptz[], p_capacity integer,
-      p_now timestamptz)
+create or replace function free_slot_starts(p_viewer uuid, p_lab uuid, p_collection text, p_starts timestamptz[],
+      p_capacity integer, p_now timestamptz)
     returns setof timestamptz language sql stable as $$
     select s.starts_at from unnest(p_starts) as s(starts_at)
-      left join lab_slot_usage u on u.lab_id = p_lab and u.starts_at = s.starts_at
-     where slot_has_free_seat(p_viewer, p_lab, s.starts_at, p_capacity, coalesce(u.booked_count, 0), p_now)
+      left join lab_slot_usage u on u.lab_id = p_lab and u.collection = p_collection and u.starts_at = s.starts_at
+     where slot_has_free_seat(p_viewer, p_lab, p_collection, s.starts_at, p_capacity, coalesce(u.booked_count, 0), p_now)
      order by s.starts_at
   $$;
 
 -- Locks a slot's usage row, adds p_add booked seats to it, and raises TA001 unless a seat was free for
 -- the holder before them. Inside PL/pgSQL each statement takes a fresh snapshot, so the holds counted
 -- after the lock include those committed by whoever held it before.
-create or replace function lock_free_seat(p_holder uuid, p_lab uuid, p_starts timestamptz, p_capacity integer,
-      p_now timestamptz, p_index integer, p_add integer)
+create or replace function lock_free_seat(p_holder uuid, p_lab uuid, p_collection text, p_starts timestamptz,
+      p_capacity integer, p_now timestamptz, p_index integer, p_add integer)
     returns void language plpgsql as $$
     declare
       booked integer;
     begin
-      insert into lab_slot_usage (lab_id, starts_at, booked_count) values (p_lab, p_starts, p_add)
-        on conflict (lab_id, starts_at) do update set booked_count = lab_slot_usage.booked_count + p_add
+      insert into lab_slot_usage (lab_id, collection, starts_at, booked_count) values (p_lab, p_collection, p_starts, p_add)
+        on conflict (lab_id, collection, starts_at) do update set booked_count = lab_slot_usage.booked_count + p_add
         returning booked_count - p_add into booked;
-      if not slot_has_free_seat(p_holder, p_lab, p_starts, p_capacity, booked, p_now) then
+      if not slot_has_free_seat(p_holder, p_lab, p_collection, p_starts, p_capacity, booked, p_now) then
         raise exception 'slot_unavailable' using errcode = 'TA001', detail = p_index::text;
       end if;
     end
   $$;
 
--- p_items: [{lab_id, lab_test_id, starts_at, capacity}], already in lock order.
+-- p_items: [{lab_id, lab_test_id, collection?, starts_at, capacity}], already in lock order; collection
+-- 'lab' (a slot at the lab, when absent) or 'home' (a home collection window).
 create or replace function hold_seats(p_holder uuid, p_items jsonb, p_now timestamptz, p_expires timestamptz)
     returns void language plpgsql as $$
     declare
       item record;
     begin
       for item in select (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
+                         coalesce(x.seat->>'collection', 'lab') as collection,
                          (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity, x.n
                     from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
-        perform lock_free_seat(p_holder, item.lab_id, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 0);
-        insert into slot_holds (lab_id, lab_test_id, starts_at, holder_id, expires_at)
-          values (item.lab_id, item.lab_test_id, item.starts_at, p_holder, p_expires)
-          on conflict (holder_id, lab_test_id, starts_at) do update set expires_at = excluded.expires_at;
+        perform lock_free_seat(p_holder, item.lab_id, item.collection, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 0);
+        insert into slot_holds (lab_id, lab_test_id, collection, starts_at, holder_id, expires_at)
+          values (item.lab_id, item.lab_test_id, item.collection, item.starts_at, p_holder, p_expires)
+          on conflict (holder_id, lab_test_id, collection, starts_at) do update set expires_at = excluded.expires_at;
       end loop;
     end
   $$;
@@ -99,7 +101,8 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
       if (select count(*) from slot_holds h
             where h.holder_id = p_holder and h.expires_at > p_now
               and not exists (select 1 from jsonb_array_elements(p_items) x
-                                where (x->>'lab_test_id')::integer = h.lab_test_id and (x->>'starts_at')::timestamptz = h.starts_at))
+                                where (x->>'lab_test_id')::integer = h.lab_test_id and coalesce(x->>'collection', 'lab') = h.collection
+                                  and (x->>'starts_at')::timestamptz = h.starts_at))
          + jsonb_array_length(p_items) > p_max_holds then
         raise exception 'hold_limit' using errcode = 'TA004', detail = p_max_holds::text;
       end if;
@@ -108,7 +111,8 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
         if (select count(*) from slot_holds h
               where h.client_address = p_address and h.expires_at > p_now
                 and not (h.holder_id = p_holder and exists (select 1 from jsonb_array_elements(p_items) x
-                                  where (x->>'lab_test_id')::integer = h.lab_test_id and (x->>'starts_at')::timestamptz = h.starts_at)))
+                                  where (x->>'lab_test_id')::integer = h.lab_test_id and coalesce(x->>'collection', 'lab') = h.collection
+                                  and (x->>'starts_at')::timestamptz = h.starts_at)))
            + jsonb_array_length(p_items) > p_max_address_holds then
           raise exception 'hold_limit' using errcode = 'TA004', detail = p_max_address_holds::text;
         end if;
@@ -118,7 +122,8 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
         update slot_holds h set client_address = p_address
          where h.holder_id = p_holder
            and exists (select 1 from jsonb_array_elements(p_items) x
-                        where (x->>'lab_test_id')::integer = h.lab_test_id and (x->>'starts_at')::timestamptz = h.starts_at);
+                        where (x->>'lab_test_id')::integer = h.lab_test_id and coalesce(x->>'collection', 'lab') = h.collection
+                                  and (x->>'starts_at')::timestamptz = h.starts_at);
       end if;
     end
   $$;
@@ -165,8 +170,10 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
 -- Turns the held seats into confirmed bookings and marks the checkout paid, all or none; only the
 -- attempt begun at p_attempted_at may (one taken over after a crash stops with TA003). Returns the
 -- bookings, in the items' order, with the customer's name.
--- p_items: [{lab_id, lab_test_id, starts_at, capacity, price_halalas, family_member_id?}], in lock order; a
--- family member (the patient, when not the customer) was checked to be the customer's by the caller.
+-- p_items: [{lab_id, lab_test_id, collection?, starts_at, capacity, price_halalas, family_member_id?, home_address?,
+-- home_latitude?, home_longitude?, home_collection_fee_halalas?}], in lock order; a family member (the patient,
+-- when not the customer) was checked to be the customer's, and a home address to lie within the lab's
+-- radius, by the caller.
 -- Its mails come along (p_mails, rows of the outbox as mail.service.ts writes them, for bookings whose
 -- ids the caller chose: `booking_id` in each item) and are written in the same call, so a booking and
 -- its mail exist together or not at all (ADR 0016) in one round trip (migration 0016 dropped its
@@ -187,16 +194,22 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
       select p.name into customer from user_profiles p where p.id = p_customer;
       for item in select coalesce((x.seat->>'booking_id')::uuid, gen_random_uuid()) as booking_id,
                          (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
+                         coalesce(x.seat->>'collection', 'lab') as collection,
                          (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity,
                          (x.seat->>'price_halalas')::integer as price_halalas,
-                         (x.seat->>'family_member_id')::uuid as family_member_id, x.n
+                         (x.seat->>'family_member_id')::uuid as family_member_id,
+                         x.seat->>'home_address' as home_address, (x.seat->>'home_latitude')::float8 as home_latitude,
+                         (x.seat->>'home_longitude')::float8 as home_longitude,
+                         coalesce((x.seat->>'home_collection_fee_halalas')::integer, 0) as home_fee, x.n
                     from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
-        perform lock_free_seat(p_customer, item.lab_id, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 1);
-        delete from slot_holds h where h.holder_id = p_customer and h.lab_test_id = item.lab_test_id and h.starts_at = item.starts_at;
+        perform lock_free_seat(p_customer, item.lab_id, item.collection, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 1);
+        delete from slot_holds h where h.holder_id = p_customer and h.lab_test_id = item.lab_test_id
+                                   and h.collection = item.collection and h.starts_at = item.starts_at;
         return query
-          insert into bookings (id, customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status, family_member_id)
+          insert into bookings (id, customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status, family_member_id,
+                                collection, home_address, home_latitude, home_longitude, home_collection_fee_halalas)
             values (item.booking_id, p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed',
-                    item.family_member_id)
+                    item.family_member_id, item.collection, item.home_address, item.home_latitude, item.home_longitude, item.home_fee)
             returning bookings.id, bookings.lab_test_id, bookings.booking_time, bookings.created_at, customer;
       end loop;
       update checkouts set status = 'paid', payment_reference = p_reference, completed_at = p_now where checkouts.id = p_checkout;
@@ -224,22 +237,24 @@ create or replace function fail_abandoned_checkout(p_customer uuid, p_key text, 
      where customer_id = p_customer and idempotency_key = p_key and status = 'pending' and attempted_at <= p_abandoned_before
   $$;
 
--- Moves a confirmed booking's seat from p_from to p_to, slots of the same lab, in the caller's
+-- Moves a confirmed booking's seat from p_from to p_to, slots (or home windows: p_collection) of the same lab, in the caller's
 -- transaction (booking.service.ts rescheduleBooking, which has locked the booking row): the new seat is
 -- taken by the capacity rule, as a new booking's is (lock_free_seat, TA001 when it is full; the mover's
 -- own holds do not count), and the old seat is given back. The two slot rows are locked in time order,
 -- the order a checkout locks a lab's slots in, so moves and checkouts across the same slots cannot
 -- deadlock; a move that loses the race for the new slot rolls back whole, the old seat kept.
-create or replace function move_booked_seat(p_customer uuid, p_lab uuid, p_from timestamptz, p_to timestamptz,
-      p_capacity integer, p_now timestamptz)
+create or replace function move_booked_seat(p_customer uuid, p_lab uuid, p_collection text, p_from timestamptz,
+      p_to timestamptz, p_capacity integer, p_now timestamptz)
     returns void language plpgsql as $$
     begin
       if p_from < p_to then
-        update lab_slot_usage set booked_count = booked_count - 1 where lab_id = p_lab and starts_at = p_from;
-        perform lock_free_seat(p_customer, p_lab, p_to, p_capacity, p_now, 0, 1);
+        update lab_slot_usage set booked_count = booked_count - 1
+         where lab_id = p_lab and collection = p_collection and starts_at = p_from;
+        perform lock_free_seat(p_customer, p_lab, p_collection, p_to, p_capacity, p_now, 0, 1);
       else
-        perform lock_free_seat(p_customer, p_lab, p_to, p_capacity, p_now, 0, 1);
-        update lab_slot_usage set booked_count = booked_count - 1 where lab_id = p_lab and starts_at = p_from;
+        perform lock_free_seat(p_customer, p_lab, p_collection, p_to, p_capacity, p_now, 0, 1);
+        update lab_slot_usage set booked_count = booked_count - 1
+         where lab_id = p_lab and collection = p_collection and starts_at = p_from;
       end if;
     end
   $$;

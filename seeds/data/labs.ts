@@ -60,6 +60,7 @@ export const labs: SeedLab[] = [
     hours: SAT_THU_FRI_EVENING('07:00', '23:00'),
     priceFactor: 1.0,
     testShare: 1.0,
+    homeCollection: { feeSar: 35, radiusKm: 20 },
   },
   {
     key: 'riyadh-golden-health-malqa',
@@ -76,6 +77,7 @@ export const labs: SeedLab[] = [
     hours: SAT_THU_FRI_EVENING('07:30', '22:30', '16:30'),
     priceFactor: 1.25,
     testShare: 0.9,
+    homeCollection: { feeSar: 50, radiusKm: 15 },
   },
   {
     key: 'riyadh-dar-altahlil-rawdah',
@@ -206,6 +208,7 @@ export const labs: SeedLab[] = [
     hours: SAT_THU_FRI_EVENING('07:00', '23:00', '16:00'),
     priceFactor: 1.2,
     testShare: 0.95,
+    homeCollection: { feeSar: 40, radiusKm: 25 },
   },
   {
     key: 'jeddah-sanad-rawdah',
@@ -320,6 +323,7 @@ export const labs: SeedLab[] = [
     hours: SAT_THU_FRI_EVENING('07:00', '23:00', '16:00'),
     priceFactor: 1.15,
     testShare: 0.95,
+    homeCollection: { feeSar: 45, radiusKm: 20 },
   },
   {
     key: 'dammam-sharqiya-shati',

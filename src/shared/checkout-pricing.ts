@@ -20,6 +20,8 @@ export interface CheckoutPricing {
   subtotal_halalas: number;
   discount_halalas: number;
   fee_halalas: number;
+  /** The home visits' fees (homeVisitFees in home-collection.ts): neither discounted nor charged a booking fee. */
+  home_collection_halalas: number;
   total_halalas: number;
 }
 
@@ -27,9 +29,10 @@ export interface CheckoutPricing {
  * A lab-test checkout on the customer's plan: the plan's discount comes off each test's price, and
  * the booking fee is the plan's percentage of what is left (the discounted price). Each is rounded to
  * the halala per test (half up), and the checkout's lines are the sums, so a test's share of the
- * charge (its credit when cancelled) is exact and the shares add up to the total.
+ * charge (its credit when cancelled) is exact and the shares add up to the total. Home visits' fees
+ * (one per visit) are added as they are.
  */
-export function priceCheckout(tier: string, prices: number[]): CheckoutPricing {
+export function priceCheckout(tier: string, prices: number[], homeVisitFees: number[] = []): CheckoutPricing {
   const plan = currentPlan('customer', tier);
   const discountPercent = plan.features.includes('discount5') ? PREMIUM_DISCOUNT_PERCENT : 0;
   const items = prices.map((price) => {
@@ -38,6 +41,7 @@ export function priceCheckout(tier: string, prices: number[]): CheckoutPricing {
     return { price_halalas: price, discount_halalas: discount, fee_halalas: fee, total_halalas: price - discount + fee };
   });
   const sum = (key: keyof PricedItem) => items.reduce((total, item) => total + item[key], 0);
+  const homeCollection = homeVisitFees.reduce((total, fee) => total + fee, 0);
   return {
     plan: plan.id as CustomerPlanId,
     feePercent: plan.feePercent,
@@ -46,6 +50,7 @@ export function priceCheckout(tier: string, prices: number[]): CheckoutPricing {
     subtotal_halalas: sum('price_halalas'),
     discount_halalas: sum('discount_halalas'),
     fee_halalas: sum('fee_halalas'),
-    total_halalas: sum('total_halalas'),
+    home_collection_halalas: homeCollection,
+    total_halalas: sum('total_halalas') + homeCollection,
   };
 }

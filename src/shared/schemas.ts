@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CityKey, cityKeys } from './cities.ts';
 import { validationMessages as m } from './errors.ts';
+import { HOME_FEE_MAX, HOME_RADIUS_KM_MAX, HOME_WINDOW_CAPACITY_MAX, HOME_WINDOW_MINUTES_CHOICES } from './home-collection.ts';
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX } from './legal.ts';
 import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts } from './search-options.ts';
 
@@ -82,6 +83,8 @@ export const searchInput = z
     maxPrice: z.number().min(0, m.invalid).max(PRICE_FILTER_MAX, m.invalid).optional(),
     minRating: z.number().min(1, m.invalid).max(5, m.invalid).optional(),
     sort: z.enum(searchSorts).default('relevance'),
+    /** Only labs that collect samples at home; with a position, only those whose service radius reaches it. */
+    homeCollection: z.boolean().optional(),
     /** Rows to skip (tRPC names the page parameter of an infinite query `cursor`): a multiple of SEARCH_PAGE_SIZE. */
     cursor: z
       .number()
@@ -107,8 +110,17 @@ export const rowId = z.number().int(m.invalid).positive(m.invalid).max(2_147_483
 
 export const availableSlotsInput = z.object({ labId: z.uuid(), date: isoDate });
 export const slotHoldInput = z.object({ labTestId: rowId, bookingTime: isoInstant });
+/** Where a home collection takes place: the address as the patient writes it and its point on the map. */
+export const homeAddressInput = z.object({
+  address: z.string({ error: m.required }).trim().min(5, m.tooShort).max(300, m.tooLong),
+  latitude: z.number({ error: m.required }).min(-90, m.invalid).max(90, m.invalid),
+  longitude: z.number({ error: m.required }).min(-180, m.invalid).max(180, m.invalid),
+});
+export type HomeAddressInput = z.infer<typeof homeAddressInput>;
+/** A seat to hold: a slot at the lab, or (with `home`) a home collection window at that address. */
+export const seatHoldInput = slotHoldInput.extend({ home: homeAddressInput.optional() });
 /** A seat to book: for the account holder, or for one of their family members (family.list). */
-export const bookingItemInput = slotHoldInput.extend({ familyMemberId: z.uuid().optional() });
+export const bookingItemInput = seatHoldInput.extend({ familyMemberId: z.uuid().optional() });
 export const createBookingsInput = z.object({
   items: z.array(bookingItemInput).min(1).max(20),
   idempotencyKey: z.string().min(8).max(100),
@@ -147,6 +159,26 @@ export const workingDaySchema = z
   .refine((day) => !day.open || day.opensAt.slice(0, 5) < day.closesAt.slice(0, 5), { path: ['closesAt'], message: m.invalid });
 
 export const SLOT_MINUTES_CHOICES = [10, 15, 20, 30, 45, 60, 90, 120] as const;
+
+/** A lab's home collection settings (lab.updateHomeCollection): off, or on with its fee, radius and windows. */
+export const homeCollectionSettingsInput = z
+  .object({
+    enabled: z.boolean(),
+    fee: z
+      .number({ error: m.required })
+      .min(0, m.invalid)
+      .max(HOME_FEE_MAX, m.invalid)
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, m.invalid),
+    radiusKm: z.number({ error: m.required }).int(m.invalid).min(1, m.invalid).max(HOME_RADIUS_KM_MAX, m.invalid),
+    windowMinutes: z
+      .number({ error: m.required })
+      .refine((value) => (HOME_WINDOW_MINUTES_CHOICES as readonly number[]).includes(value), m.invalid),
+    windowCapacity: z.number({ error: m.required }).int(m.invalid).min(1, m.invalid).max(HOME_WINDOW_CAPACITY_MAX, m.invalid),
+    opensAt: clockTime,
+    closesAt: clockTime,
+  })
+  .refine((input) => input.opensAt.slice(0, 5) < input.closesAt.slice(0, 5), { path: ['closesAt'], message: m.invalid });
+export type HomeCollectionSettingsInput = z.infer<typeof homeCollectionSettingsInput>;
 const optionalTextField = (max: number) => z.string().trim().max(max, m.tooLong);
 
 /** Everything a lab edits in its settings; coordinates come both or neither. */

@@ -232,13 +232,13 @@ export async function signUpThroughApi(target: Page | BrowserContext | APIReques
 }
 
 /**
- * In the open booking panel, clicks days from `from` (default tomorrow) on until one has a free time,
- * then picks its first or last time. Returns the day and the time as the panel shows them.
+ * In the open booking panel, clicks days from `from` (default tomorrow) on until one has a free time
+ * (or home visit window: `kind`), then picks its first or last time. Returns the day and the time as the panel shows them.
  */
 export async function chooseFreeSlot(
   page: Page,
   language: Language,
-  { from, pick = 'first' }: { from?: string; pick?: 'first' | 'last' } = {},
+  { from, pick = 'first', kind = 'slot' }: { from?: string; pick?: 'first' | 'last'; kind?: 'slot' | 'home-window' } = {},
 ): Promise<{ date: string; day: string; time: string }> {
   const panel = page.getByTestId('booking-panel');
   const start = from ?? new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
@@ -254,7 +254,7 @@ export async function chooseFreeSlot(
     }
     tried.add(next);
     await panel.locator(`[data-date="${next}"]`).click();
-    const slots = panel.getByTestId('slot');
+    const slots = panel.getByTestId(kind);
     await expect(slots.first().or(panel.getByRole('status'))).toBeVisible();
     if (await slots.count()) {
       const slot = pick === 'first' ? slots.first() : slots.last();

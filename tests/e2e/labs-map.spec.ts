@@ -35,6 +35,12 @@ for (const { language, locale } of languages) {
     await expect(map).toBeVisible();
     const pins = map.locator('.leaflet-marker-icon');
     await expect(pins).toHaveCount(located.length);
+    // The reader's own position, when they ask for it.
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation({ latitude: 24.7136, longitude: 46.6753 });
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(0);
+    await page.getByTestId('labs-map-locate').click();
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(1);
     await expect.poll(() => appServer.tiles.requests.length).toBeGreaterThan(tilesBefore);
     await screenshotBothSizes(page, map, `labs-map.${locale}`);
 
@@ -61,5 +67,27 @@ for (const { language, locale } of languages) {
     await page.getByRole('button', { name: w.labsMap.list, exact: true }).click();
     await expect(page.getByTestId('lab-card').first()).toBeVisible();
     expect(outside).toEqual([]);
+  });
+
+  test(`search results show their labs as pins around the searcher, in ${language}`, async ({ page }) => {
+    const w = words[locale];
+    await readInLanguage(page, locale);
+    const here = { lat: 24.7136, lon: 46.6753 };
+    const rows = await trpc<{ lab_id: string; lab_latitude: number | null }[]>(page, 'search.labTests', { query: 'CBC', ...here }, 'GET');
+    const labs = new Set(rows.filter((row) => row.lab_latitude !== null).map((row) => row.lab_id));
+    expect(labs.size).toBeGreaterThan(1);
+
+    await page.goto(`/search?query=CBC&lat=${here.lat}&lon=${here.lon}`);
+    await expect(page.getByTestId('search-result').first()).toBeVisible();
+    await page.getByRole('button', { name: w.labsMap.map, exact: true }).click();
+    await expect(page).toHaveURL(/view=map/);
+    const map = page.getByRole('region', { name: w.labsMap.resultsRegion });
+    await expect(map).toBeVisible();
+    // One pin per lab of the results, and the searcher's own position.
+    await expect(map.locator('.leaflet-marker-icon')).toHaveCount(labs.size);
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(1);
+    await screenshotBothSizes(page, map, `search-map.${locale}`);
+    await page.getByRole('button', { name: w.labsMap.list, exact: true }).click();
+    await expect(page.getByTestId('search-result').first()).toBeVisible();
   });
 }

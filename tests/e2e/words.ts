@@ -53,6 +53,7 @@ const ar = {
     map: 'خريطة',
     region: 'خريطة المختبرات',
     labRegion: 'موقع المختبر على الخريطة',
+    resultsRegion: 'خريطة المختبرات في نتائج البحث',
   },
   storeAdmin: {
     products: 'منتجات المتجر',
@@ -161,6 +162,16 @@ const ar = {
     timeChanged: 'تم تغيير الموعد',
     movedByCustomer: 'غيّر العميل الموعد',
     changeRule: 'يمكنك تغيير موعد الحجز أو إلغاؤه مجانًا حتى 4 ساعات قبل موعده.',
+  },
+  homeVisit: {
+    atHome: 'في المنزل',
+    address: 'عنوان المنزل',
+    useLocation: 'استخدم موقعي الحالي',
+    inside: 'منزلك ضمن نطاق زيارات المختبر',
+    fee: 'سحب العينات من المنزل',
+    visit: 'زيارة منزلية:',
+    filter: 'سحب العينات من المنزل',
+    offer: 'تقديم خدمة سحب العينات من المنزل',
   },
   family: {
     fullName: 'الاسم الكامل',
@@ -377,6 +388,7 @@ export const words = {
       map: 'Map',
       region: 'Map of labs',
       labRegion: "The lab's location on the map",
+      resultsRegion: 'Map of the labs in these results',
     },
     storeAdmin: {
       products: 'Store products',
@@ -484,6 +496,16 @@ export const words = {
       timeChanged: 'Time changed',
       movedByCustomer: 'Moved by the customer',
       changeRule: 'You can move or cancel a booking up to 4 hours before its time, free of charge.',
+    },
+    homeVisit: {
+      atHome: 'At home',
+      address: 'Home address',
+      useLocation: 'Use my current location',
+      inside: 'Your home is within the area the lab visits',
+      fee: 'Home sample collection',
+      visit: 'Home visit:',
+      filter: 'Home sample collection',
+      offer: 'Offer home sample collection',
     },
     family: {
       fullName: 'Full name',

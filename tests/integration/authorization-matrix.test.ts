@@ -332,6 +332,7 @@ const matrix: Record<string, Row> = {
   'auth.resetPassword': { access: everyone, input: () => ({ token: linkToken(), password }) },
 
   'booking.availableSlots': { access: everyone, input: () => ({ labId: seeded.labId, date: inDays(3) }) },
+  'booking.homeWindows': { access: everyone, input: () => ({ labId: seeded.labId, date: inDays(3) }) },
   'booking.holdSlot': { access: customers, input: () => ({ labTestId: NO_ID, bookingTime: futureInstant() }) },
   'booking.releaseHold': { access: customers, input: () => ({ labTestId: NO_ID, bookingTime: futureInstant() }) },
   'booking.create': {
@@ -378,6 +379,10 @@ const matrix: Record<string, Row> = {
   'lab.profile': { access: labs },
   'lab.updateProfile': { access: labs, input: () => labProfile },
   'lab.bookings': { access: approvedLabs, input: () => ({ limit: 5, q: 'a', sort: 'earliest', status: 'confirmed' }) },
+  'lab.updateHomeCollection': {
+    access: labs,
+    input: () => ({ enabled: false, fee: 0, radiusKm: 10, windowMinutes: 120, windowCapacity: 2, opensAt: '07:00', closesAt: '13:00' }),
+  },
   'lab.completeBooking': { access: approvedLabs, input: () => ({ id: NOWHERE }) },
   'lab.requestTest': { access: approvedLabs, input: () => ({ nameAr: 'تحليل المصفوفة', nameEn: unique('Matrix Marker') }) },
   'lab.testRequests': { access: approvedLabs, input: () => ({ limit: 5, q: 'a', sort: 'oldest', status: 'pending' }) },

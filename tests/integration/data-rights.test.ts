@@ -361,13 +361,28 @@ describe('delete my account', () => {
       { name: `${customer.name} الابن`, relation: 'child', sex: 'male', dateOfBirth: '2016-09-01', nationalId: '1000000008' },
       customer.cookie,
     );
-    await database.db.updateTable('bookings').set({ family_member_id: child.data.id }).where('id', '=', bookingId).execute();
+    // A home visit: where the person lives is theirs too (the address carries their name, which must go).
+    await database.db
+      .updateTable('bookings')
+      .set({
+        family_member_id: child.data.id,
+        collection: 'home',
+        home_address: `منزل ${customer.name}، حي الملقا، الرياض`,
+        home_latitude: 24.8,
+        home_longitude: 46.6,
+      })
+      .where('id', '=', bookingId)
+      .execute();
 
     const deleted = await api.mutate('account.delete', { password: PASSWORD }, customer.cookie);
     expect(deleted.data).toEqual({ deleted: true });
     expect(await database.db.selectFrom('family_members').select('id').where('account_id', '=', customer.id).execute()).toEqual([]);
-    const kept = await database.db.selectFrom('bookings').select('family_member_id').where('id', '=', bookingId).executeTakeFirstOrThrow();
-    expect(kept.family_member_id).toBeNull();
+    const kept = await database.db
+      .selectFrom('bookings')
+      .select(['family_member_id', 'collection', 'home_address', 'home_latitude', 'home_longitude'])
+      .where('id', '=', bookingId)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ family_member_id: null, collection: 'home', home_address: null, home_latitude: null, home_longitude: null });
     expect(deleted.cookies.find((c) => c.startsWith('tahaleel_session='))).toMatch(/Max-Age=0/);
 
     expect(await whereFound(customer.name)).toEqual([]);

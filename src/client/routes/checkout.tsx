@@ -5,6 +5,7 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { CreditCard, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { priceCheckout } from '../../shared/checkout-pricing.ts';
+import { homeVisitFees } from '../../shared/home-collection.ts';
 import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
 import { Price } from '../components/price.tsx';
 import { notify } from '../components/ui/toaster.tsx';
@@ -13,7 +14,7 @@ import { useSession } from '../features/auth/use-session.ts';
 import { checkoutKey, forgetCheckoutKey } from '../features/lab-cart/checkout-key.ts';
 import { LabCartLine, labCartLineKey } from '../features/lab-cart/lab-cart-line.tsx';
 import { labCartStore, useLabCartItems } from '../features/lab-cart/lab-cart-store.ts';
-import { useLabCart } from '../features/lab-cart/use-lab-cart.ts';
+import { seatOf, useLabCart } from '../features/lab-cart/use-lab-cart.ts';
 import {
   type CardDetails,
   type CardField,
@@ -49,6 +50,12 @@ function CheckoutPage() {
   const pricing = priceCheckout(
     user?.subscription_tier ?? 'basic',
     items.map((item) => sarToHalalas(item.price)),
+    // One fee per home visit (a lab and a window), as the server charges it.
+    homeVisitFees(
+      items.map((item) =>
+        item.home ? { labId: item.home.labId, startsAt: item.bookingTime, feeHalalas: sarToHalalas(item.home.fee) } : null,
+      ),
+    ),
   );
   const { feePercent, discountPercent } = pricing;
   const totalHalalas = pricing.total_halalas;
@@ -121,7 +128,7 @@ function CheckoutPage() {
       if (wrong.length > 0) return;
     }
     create.mutate({
-      items: items.map(({ labTestId, bookingTime, familyMemberId }) => ({ labTestId, bookingTime, familyMemberId })),
+      items: items.map((item) => ({ ...seatOf(item), familyMemberId: item.familyMemberId })),
       idempotencyKey: checkoutKey(),
     });
   };
@@ -169,6 +176,12 @@ function CheckoutPage() {
                   <HStack justify="space-between" color="fg.muted">
                     <Text>{t`Premium plan discount (${discountPercent}%)`}</Text>
                     <Price value={-halalasToSar(pricing.discount_halalas)} fontWeight="normal" data-testid="checkout-discount" />
+                  </HStack>
+                )}
+                {pricing.home_collection_halalas > 0 && (
+                  <HStack justify="space-between" color="fg.muted">
+                    <Text>{t`Home sample collection`}</Text>
+                    <Price value={halalasToSar(pricing.home_collection_halalas)} fontWeight="normal" data-testid="checkout-home-fee" />
                   </HStack>
                 )}
                 <HStack justify="space-between" color="fg.muted">

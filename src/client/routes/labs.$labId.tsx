@@ -10,6 +10,7 @@ import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
 import { ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
+import { HomeCollectionBadge } from '../features/booking/home-collection-badge.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
 import { LazyLabsMap } from '../features/map/lazy-labs-map.tsx';
 import { LabReviews, labReviewsQuery } from '../features/reviews/lab-reviews.tsx';
@@ -80,6 +81,14 @@ function LabPage() {
             {localized(locale, data.lab_name_ar, data.lab_name_en)}
           </Heading>
           <Rating rating={data.rating} reviews={data.review_count} />
+          {data.home_collection_fee !== null && (
+            <Stack gap="1">
+              <HomeCollectionBadge fee={data.home_collection_fee} />
+              <Text fontSize="sm" color="fg.muted">
+                {t`Collects samples at homes within ${data.home_radius_km} km. Choose “At home” when you book a test from its page.`}
+              </Text>
+            </Stack>
+          )}
           <HStack gap="2" color="fg.muted" align="start">
             <Box pt="1">
               <MapPin size={16} aria-hidden />

@@ -1,32 +1,22 @@
-import {
-  Box,
-  Button,
-  ButtonGroup,
-  Card,
-  Container,
-  Heading,
-  HStack,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Container, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { List, Map as MapIcon, MapPin } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { LocateFixed, MapPin } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { type CityKey, cities, cityKeys } from '../../shared/cities.ts';
 import { EmptyState, ErrorState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
+import { HomeCollectionBadge } from '../features/booking/home-collection-badge.tsx';
 import { cityName } from '../features/catalog/city-names.ts';
 import { type MapPin as LabPin, LazyLabsMap } from '../features/map/lazy-labs-map.tsx';
+import { ViewToggle } from '../features/map/view-toggle.tsx';
 import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { searchChoice } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
+import { useCurrentPosition } from '../lib/use-current-position.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/labs/')({
@@ -62,6 +52,9 @@ function LabsPage() {
       ),
     [labs.data, locale],
   );
+  // The reader's own position on the map, once they ask for it (never asked for unprompted).
+  const [here, setHere] = useState<{ lat: number; lon: number } | null>(null);
+  const { locating, locate } = useCurrentPosition((position) => setHere({ lat: position.latitude, lon: position.longitude }));
   const openLab = useCallback((pin: LabPin) => void navigate({ to: '/labs/$labId', params: { labId: pin.id } }), [navigate]);
   usePageMeta({ title: t`Labs`, description: t`Licensed laboratories across the Kingdom, with their ratings and locations.` });
   return (
@@ -75,24 +68,11 @@ function LabsPage() {
             <Text color="fg.muted">{t`Licensed laboratories across the Kingdom, with their ratings and locations.`}</Text>
           </Stack>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }}>
-            <ButtonGroup size="sm" variant="outline" attached role="group" aria-label={t`Show labs as`}>
-              <Button
-                aria-pressed={view !== 'map'}
-                variant={view !== 'map' ? 'solid' : 'outline'}
-                onClick={() => void navigate({ search: (current) => ({ ...current, view: undefined }), replace: true })}
-              >
-                <List aria-hidden />
-                {t`List`}
-              </Button>
-              <Button
-                aria-pressed={view === 'map'}
-                variant={view === 'map' ? 'solid' : 'outline'}
-                onClick={() => void navigate({ search: (current) => ({ ...current, view: 'map' }), replace: true })}
-              >
-                <MapIcon aria-hidden />
-                {t`Map`}
-              </Button>
-            </ButtonGroup>
+            <ViewToggle
+              map={view === 'map'}
+              label={t`Show labs as`}
+              onChange={(map) => void navigate({ search: (current) => ({ ...current, view: map ? 'map' : undefined }), replace: true })}
+            />
             <NativeSelect.Root width={{ base: 'full', md: '64' }}>
               <NativeSelect.Field
                 aria-label={t`City`}
@@ -121,7 +101,13 @@ function LabsPage() {
         ) : labs.data.length === 0 ? (
           <EmptyState>{t`No labs in this city yet.`}</EmptyState>
         ) : view === 'map' ? (
-          <LazyLabsMap pins={pins} label={t`Map of labs`} height="min(70vh, 640px)" onOpen={openLab} />
+          <Stack gap="3">
+            <Button size="sm" variant="outline" alignSelf="start" onClick={locate} loading={locating} data-testid="labs-map-locate">
+              <LocateFixed aria-hidden />
+              {t`Show where I am`}
+            </Button>
+            <LazyLabsMap pins={pins} here={here} label={t`Map of labs`} height="min(70vh, 640px)" onOpen={openLab} />
+          </Stack>
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" as="ul" listStyleType="none">
             {labs.data.map((lab) => (
@@ -144,6 +130,7 @@ function LabsPage() {
                           {cityName(lab.city, locale)}
                         </Text>
                       </HStack>
+                      <HomeCollectionBadge fee={lab.home_collection_fee} />
                       <Text fontSize="sm" color="fg.muted">
                         {t`${plural(lab.test_count, { one: '# test available', other: '# tests available' })}`}
                       </Text>

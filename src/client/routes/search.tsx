@@ -1,16 +1,23 @@
-import { Alert, Button, Container, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
+import type { Locale } from '../../shared/locale.ts';
+import { formatSar } from '../../shared/money.ts';
 import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, type SearchSort, searchSorts } from '../../shared/search-options.ts';
 import { EmptyState } from '../components/query-state.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
+import { LazyLabsMap, type MapPin } from '../features/map/lazy-labs-map.tsx';
+import { ViewToggle } from '../features/map/view-toggle.tsx';
 import { NoResults } from '../features/search/no-results.tsx';
 import { type FilterValues, SearchFilters } from '../features/search/search-filters.tsx';
 import { SearchResultCard } from '../features/search/search-result-card.tsx';
+import { localized } from '../lib/bidi.ts';
+import { activeLocale } from '../lib/locale.ts';
 import { searchChoice, searchNumber, searchText } from '../lib/plain-checks.ts';
-import { type Trpc, trpc } from '../lib/trpc.ts';
+import { type RouterOutputs, type Trpc, trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 interface SearchParams {
@@ -22,6 +29,8 @@ interface SearchParams {
   maxPrice?: number;
   minRating?: number;
   sort?: SearchSort;
+  homeCollection?: boolean;
+  view?: 'map';
 }
 
 function searchParams(search: Record<string, unknown>): SearchParams {
@@ -34,6 +43,8 @@ function searchParams(search: Record<string, unknown>): SearchParams {
     maxPrice: searchNumber(search.maxPrice, 0, PRICE_FILTER_MAX),
     minRating: searchNumber(search.minRating, 1, 5, true),
     sort: searchChoice(search.sort, searchSorts),
+    homeCollection: search.homeCollection === true || search.homeCollection === 'true' ? true : undefined,
+    view: searchChoice(search.view, ['map'] as const),
   };
 }
 
@@ -48,6 +59,7 @@ function searchInput(search: SearchParams) {
     maxPrice: search.maxPrice,
     minRating: search.minRating,
     sort: search.sort ?? 'relevance',
+    homeCollection: search.homeCollection,
   };
 }
 
@@ -86,15 +98,27 @@ function SearchPage() {
     placeholderData: (previous) => previous,
   });
   const rows = results.data?.pages.flat() ?? [];
+  const locale = activeLocale();
+  const onMap = search.view === 'map';
+  const pins = useMemo(() => resultPins(rows, locale), [rows, locale]);
+  const openLab = useCallback((pin: MapPin) => void navigate({ to: '/labs/$labId', params: { labId: pin.id } }), [navigate]);
 
   const filters: FilterValues = {
     minPrice: search.minPrice ?? 0,
     maxPrice: search.maxPrice ?? PRICE_FILTER_MAX,
     minRating: search.minRating,
     sort: search.sort ?? 'relevance',
+    homeCollection: search.homeCollection === true,
   };
-  const changeFilters = (next: Partial<FilterValues>) => void navigate({ search: (current) => ({ ...current, ...next }), replace: true });
-  const narrowed = [search.location, search.lat, search.minPrice, search.maxPrice, search.minRating].some((value) => value !== undefined);
+  const changeFilters = (next: Partial<FilterValues>) =>
+    void navigate({
+      // Off is the address without it, as an unfiltered search's is.
+      search: (current) => ({ ...current, ...next, homeCollection: (next.homeCollection ?? current.homeCollection) || undefined }),
+      replace: true,
+    });
+  const narrowed = [search.location, search.lat, search.minPrice, search.maxPrice, search.minRating, search.homeCollection].some(
+    (value) => value !== undefined,
+  );
   const widen = () => void navigate({ search: { query, sort: search.sort } });
   // On a phone the filters come first; a search that found nothing says so above them, where results go.
   const nothingFound = Boolean(query) && !results.isPending && !results.isError && rows.length === 0;
@@ -129,14 +153,31 @@ function SearchPage() {
               <NoResults query={query} narrowed={narrowed} onWiden={widen} />
             ) : (
               <>
-                <Text color="fg.muted">
-                  {results.hasNextPage
-                    ? t`Showing the first ${plural(rows.length, { one: '# result', other: '# results' })}`
-                    : t`${plural(rows.length, { one: '# result', other: '# results' })}`}
-                </Text>
-                {rows.map((result) => (
-                  <SearchResultCard key={result.lab_test_id} result={result} />
-                ))}
+                <HStack justify="space-between" wrap="wrap" gap="3">
+                  <Text color="fg.muted">
+                    {results.hasNextPage
+                      ? t`Showing the first ${plural(rows.length, { one: '# result', other: '# results' })}`
+                      : t`${plural(rows.length, { one: '# result', other: '# results' })}`}
+                  </Text>
+                  <ViewToggle
+                    map={onMap}
+                    label={t`Show results as`}
+                    onChange={(map) =>
+                      void navigate({ search: (current) => ({ ...current, view: map ? 'map' : undefined }), replace: true })
+                    }
+                  />
+                </HStack>
+                {onMap ? (
+                  <LazyLabsMap
+                    pins={pins}
+                    here={search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null}
+                    label={t`Map of the labs in these results`}
+                    height="min(70vh, 600px)"
+                    onOpen={openLab}
+                  />
+                ) : (
+                  rows.map((result) => <SearchResultCard key={result.lab_test_id} result={result} />)
+                )}
                 {results.hasNextPage && (
                   <Button
                     alignSelf="center"
@@ -159,4 +200,24 @@ function SearchPage() {
       </Stack>
     </Container>
   );
+}
+
+type SearchRow = RouterOutputs['search']['labTests'][number];
+
+/** One pin per lab of the results (a lab offering several matching tests is one place), its lowest price under its name. */
+function resultPins(rows: SearchRow[], locale: Locale): MapPin[] {
+  const byLab = new Map<string, { row: SearchRow; lowest: number }>();
+  for (const row of rows) {
+    if (row.lab_latitude === null || row.lab_longitude === null) continue;
+    const seen = byLab.get(row.lab_id);
+    if (!seen) byLab.set(row.lab_id, { row, lowest: row.price });
+    else seen.lowest = Math.min(seen.lowest, row.price);
+  }
+  return [...byLab.values()].map(({ row, lowest }) => ({
+    id: row.lab_id,
+    latitude: row.lab_latitude!,
+    longitude: row.lab_longitude!,
+    title: localized(locale, row.lab_name_ar, row.lab_name_en),
+    detail: `${localized(locale, row.test_name_ar, row.test_name_en)} · ${formatSar(lowest, locale)}`,
+  }));
 }

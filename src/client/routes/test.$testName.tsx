@@ -14,6 +14,7 @@ import { Rating } from '../components/rating.tsx';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { BookingPanel } from '../features/booking/booking-panel.tsx';
+import { HomeCollectionBadge } from '../features/booking/home-collection-badge.tsx';
 import { sampleTypeLabels } from '../features/catalog/sample-type.ts';
 import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
@@ -215,6 +216,7 @@ function TestPage() {
                               <Text>{localized(locale, lab.address_ar, lab.address_en)}</Text>
                             </HStack>
                             <Rating rating={lab.rating} reviews={lab.review_count} />
+                            <HomeCollectionBadge fee={lab.home_collection_fee} />
                           </Stack>
                           <Stack align={{ base: 'stretch', md: 'end' }} gap="2" flexShrink={0}>
                             <Price value={lab.price} fontSize="xl" color="brand.fg" />
@@ -245,6 +247,10 @@ function TestPage() {
                             testNameEn: data.name_en,
                             price: lab.price,
                             timeZone: lab.time_zone,
+                            homeCollectionFee: lab.home_collection_fee,
+                            homeRadiusKm: lab.home_radius_km,
+                            labLatitude: lab.latitude,
+                            labLongitude: lab.longitude,
                           }}
                         />
                       </Box>

@@ -7,6 +7,8 @@ import type { PlanId } from '../../shared/plans.ts';
 
 export type AccountTokenPurpose = 'reset_password' | 'verify_email';
 
+export type BookingCollection = 'home' | 'lab';
+
 export type BookingStatus = 'cancelled' | 'completed' | 'confirmed';
 
 export type CheckoutStatus = 'failed' | 'paid' | 'pending';
@@ -36,6 +38,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type LabSlotUsageCollection = 'home' | 'lab';
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type OutboxLocale = 'ar' | 'en';
@@ -45,6 +49,8 @@ export type OutboxStatus = 'failed' | 'pending' | 'sent' | 'skipped';
 export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost';
 
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
+
+export type SlotHoldCollection = 'home' | 'lab';
 
 export type StoreOrderStatus = 'cancelled' | 'delivered' | 'expired' | 'fulfilled' | 'paid' | 'pending' | 'shipped';
 
@@ -86,10 +92,15 @@ export interface Bookings {
   booking_time: Timestamp;
   cancelled_at: Timestamp | null;
   checkout_id: string | null;
+  collection: Generated<BookingCollection>;
   completed_at: Timestamp | null;
   created_at: CreatedAt;
   customer_id: string;
   family_member_id: string | null;
+  home_address: string | null;
+  home_collection_fee_halalas: Generated<number>;
+  home_latitude: number | null;
+  home_longitude: number | null;
   id: Generated<string>;
   lab_test_id: number;
   reschedule_count: Generated<number>;
@@ -120,6 +131,7 @@ export interface Checkouts {
   customer_plan: Generated<string>;
   discount_halalas: Generated<number>;
   fee_halalas: Generated<number>;
+  home_collection_fee_halalas: Generated<number>;
   id: Generated<string>;
   idempotency_key: string;
   items: Json | null;
@@ -191,6 +203,12 @@ export interface Labs {
    * Generated always as ll_to_earth(latitude, longitude).
    */
   earth: GeneratedAlways<string | null>;
+  home_closes_at: Generated<string>;
+  home_collection_fee_halalas: number | null;
+  home_opens_at: Generated<string>;
+  home_radius_km: Generated<number>;
+  home_window_capacity: Generated<number>;
+  home_window_minutes: Generated<number>;
   id: string;
   lab_name_ar: string;
   lab_name_en: string;
@@ -208,6 +226,7 @@ export interface Labs {
 
 export interface LabSlotUsage {
   booked_count: Generated<number>;
+  collection: Generated<LabSlotUsageCollection>;
   lab_id: string;
   starts_at: Timestamp;
 }
@@ -326,6 +345,7 @@ export interface Sessions {
 
 export interface SlotHolds {
   client_address: string | null;
+  collection: Generated<SlotHoldCollection>;
   created_at: CreatedAt;
   expires_at: Timestamp;
   holder_id: string;

@@ -6,13 +6,17 @@ import { CalendarCheck, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { todayIn } from '../../../shared/time.ts';
 import { notify } from '../../components/ui/toaster.tsx';
+import { localized } from '../../lib/bidi.ts';
 import { formatHijriDate, intlLocale } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useSession } from '../auth/use-session.ts';
+import type { LabCartItem } from '../lab-cart/lab-cart-store.ts';
 import { useLabCart } from '../lab-cart/use-lab-cart.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
+import { CollectionChoice } from './collection-choice.tsx';
+import { type HomeAddress, HomeAddressFields, homeAddressReady, lastHomeAddress } from './home-address-fields.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
 export interface BookableOffer {
@@ -24,6 +28,11 @@ export interface BookableOffer {
   testNameEn: string;
   price: number;
   timeZone: string;
+  /** The lab's fee for a home visit (SAR), null when it does not collect at home; its position and radius. */
+  homeCollectionFee: number | null;
+  homeRadiusKm: number;
+  labLatitude: number | null;
+  labLongitude: number | null;
 }
 
 /**
@@ -41,6 +50,20 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
   const today = todayIn(offer.timeZone);
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
+  const [windowEnd, setWindowEnd] = useState<string | null>(null);
+  // Where the sample is taken: at the lab, or at home when the lab offers it (and has a position to measure from).
+  const area =
+    offer.homeCollectionFee !== null && offer.labLatitude !== null && offer.labLongitude !== null
+      ? {
+          labName: localized(locale, offer.labNameAr, offer.labNameEn),
+          latitude: offer.labLatitude,
+          longitude: offer.labLongitude,
+          radiusKm: offer.homeRadiusKm,
+        }
+      : null;
+  const [atHome, setAtHome] = useState(false);
+  const [home, setHome] = useState<HomeAddress>(() => lastHomeAddress.get());
+  const homeReady = area !== null && homeAddressReady(home, area);
   const [patientId, setPatientId] = useState('');
   const family = useQuery({ ...trpc.family.list.queryOptions(), enabled: user?.user_type === 'customer' && !user.is_anonymous });
   const patient = family.data?.find((member) => member.id === patientId);
@@ -50,20 +73,43 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
     if (focusOnOpen) headingRef.current?.focus({ preventScroll: true });
   }, [focusOnOpen]);
 
-  const item = slot && {
-    labTestId: offer.labTestId,
-    testNameAr: offer.testNameAr,
-    testNameEn: offer.testNameEn,
-    labNameAr: offer.labNameAr,
-    labNameEn: offer.labNameEn,
-    price: offer.price,
-    bookingTime: slot,
-    ...(patient && { familyMemberId: patient.id, patientName: patient.name }),
+  const homeItem =
+    atHome && homeReady && windowEnd && offer.homeCollectionFee !== null
+      ? {
+          home: {
+            address: home.address.trim(),
+            latitude: home.latitude,
+            longitude: home.longitude,
+            labId: offer.labId,
+            fee: offer.homeCollectionFee,
+            endsAt: windowEnd,
+          },
+        }
+      : null;
+  const item: LabCartItem | null =
+    slot && (!atHome || homeItem)
+      ? {
+          labTestId: offer.labTestId,
+          testNameAr: offer.testNameAr,
+          testNameEn: offer.testNameEn,
+          labNameAr: offer.labNameAr,
+          labNameEn: offer.labNameEn,
+          price: offer.price,
+          bookingTime: slot,
+          ...(patient && { familyMemberId: patient.id, patientName: patient.name }),
+          ...homeItem,
+        }
+      : null;
+
+  const added = async (next: LabCartItem) => {
+    if (!(await cart.add(next))) return false;
+    if (next.home) lastHomeAddress.set({ address: next.home.address, latitude: next.home.latitude, longitude: next.home.longitude });
+    return true;
   };
 
   const addToCart = async () => {
     if (!item) return;
-    if (await cart.add(item)) notify.success({ title: t`Added to your cart` });
+    if (await added(item)) notify.success({ title: t`Added to your cart` });
   };
 
   const bookNow = async () => {
@@ -72,7 +118,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
       return;
     }
     if (!item) return;
-    if (await cart.add(item)) void navigate({ to: '/checkout' });
+    if (await added(item)) void navigate({ to: '/checkout' });
   };
 
   const gregorian = date
@@ -85,6 +131,18 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
         <Heading as="h3" size="md" ref={headingRef} tabIndex={-1} outline="none">
           {t`Choose a day and a time`}
         </Heading>
+        {area && offer.homeCollectionFee !== null && (
+          <CollectionChoice
+            atHome={atHome}
+            fee={offer.homeCollectionFee}
+            onChange={(next) => {
+              // Lab slots and home windows are different times: the chosen one no longer applies.
+              setAtHome(next);
+              setSlot(null);
+              setWindowEnd(null);
+            }}
+          />
+        )}
         <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="start">
           <BookingCalendar
             today={today}
@@ -104,13 +162,24 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
                     {formatHijriDate(new Date(`${date}T12:00:00Z`), locale, 'UTC')}
                   </Text>
                 </Stack>
-                <SlotPicker labId={offer.labId} date={date} timeZone={offer.timeZone} value={slot} onChange={setSlot} />
+                <SlotPicker
+                  labId={offer.labId}
+                  date={date}
+                  timeZone={offer.timeZone}
+                  value={slot}
+                  home={atHome}
+                  onChange={(startsAt, endsAt) => {
+                    setSlot(startsAt);
+                    setWindowEnd(endsAt);
+                  }}
+                />
               </>
             ) : (
               <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>
             )}
           </Stack>
         </Stack>
+        {atHome && area && <HomeAddressFields area={area} value={home} onChange={setHome} />}
         {family.data && family.data.length > 0 && (
           <Field.Root maxWidth="sm">
             <Field.Label>{t`Who is this test for?`}</Field.Label>
@@ -132,11 +201,11 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
           </Field.Root>
         )}
         <HStack gap="3" justify="end" wrap="wrap">
-          <Button variant="outline" disabled={!slot} loading={cart.adding} onClick={() => void addToCart()}>
+          <Button variant="outline" disabled={!item} loading={cart.adding} onClick={() => void addToCart()}>
             <ShoppingCart aria-hidden />
             {t`Add to cart`}
           </Button>
-          <Button colorPalette="brand" disabled={!slot} loading={cart.adding} onClick={() => void bookNow()} data-testid="confirm-book-now">
+          <Button colorPalette="brand" disabled={!item} loading={cart.adding} onClick={() => void bookNow()} data-testid="confirm-book-now">
             <CalendarCheck aria-hidden />
             {t`Book Now`}
           </Button>

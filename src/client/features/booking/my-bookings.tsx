@@ -15,6 +15,7 @@ import { formatDate, formatHijriDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
+import { HomeVisitLine } from './home-visit-line.tsx';
 import { RescheduleBookingDialog } from './reschedule-booking-dialog.tsx';
 import { ReviewBookingDialog, type ReviewTarget } from './review-booking-dialog.tsx';
 
@@ -96,9 +97,14 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                   </HStack>
                   <Text fontSize="sm">{localized(locale, booking.lab_name_ar, booking.lab_name_en)}</Text>
                   <Text fontSize="sm" color="fg.muted">
-                    {formatDate(when, locale, booking.time_zone)} · <bdi>{formatTime(when, locale, booking.time_zone)}</bdi> ·{' '}
-                    {formatHijriDate(when, locale, booking.time_zone)}
+                    {formatDate(when, locale, booking.time_zone)} ·{' '}
+                    <bdi>
+                      {formatTime(when, locale, booking.time_zone)}
+                      {booking.window_ends_at && ` – ${formatTime(new Date(booking.window_ends_at), locale, booking.time_zone)}`}
+                    </bdi>{' '}
+                    · {formatHijriDate(when, locale, booking.time_zone)}
                   </Text>
+                  {booking.collection === 'home' && booking.home_address && <HomeVisitLine address={booking.home_address} />}
                 </Stack>
                 <Stack align={{ base: 'start', md: 'end' }} gap="2">
                   <Price value={booking.total_price} />
@@ -198,6 +204,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                 id: toMove.id,
                 labId: toMove.lab_id,
                 timeZone: toMove.time_zone,
+                home: toMove.collection === 'home',
                 testName: localized(locale, toMove.test_name_ar, toMove.test_name_en),
                 when: whenOf(toMove),
               }

@@ -16,6 +16,8 @@ export interface ReschedulableBooking {
   timeZone: string;
   testName: string;
   when: string;
+  /** A home collection moves between the lab's home visit windows. */
+  home: boolean;
 }
 
 /**
@@ -88,7 +90,14 @@ export function RescheduleBookingDialog({ booking, onClose }: { booking: Resched
                     />
                     <Stack flex="1" width="full" gap="2">
                       {date ? (
-                        <SlotPicker labId={booking.labId} date={date} timeZone={booking.timeZone} value={slot} onChange={setSlot} />
+                        <SlotPicker
+                          labId={booking.labId}
+                          date={date}
+                          timeZone={booking.timeZone}
+                          value={slot}
+                          onChange={setSlot}
+                          home={booking.home}
+                        />
                       ) : (
                         <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>
                       )}

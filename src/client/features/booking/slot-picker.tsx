@@ -12,16 +12,32 @@ interface Props {
   date: string;
   timeZone: string;
   value: string | null;
-  onChange: (startsAt: string) => void;
+  /** The chosen start, and a home collection window's end (null for a slot at the lab). */
+  onChange: (startsAt: string, endsAt: string | null) => void;
+  /** The lab's home collection windows instead of its slots. */
+  home?: boolean;
 }
 
-/** The lab's free times on a date, in 12-hour form in the lab's own time zone. */
-export function SlotPicker({ labId, date, timeZone, value, onChange }: Props) {
+/** One free time: a slot's start, or a home collection window's start and end. */
+interface Time {
+  starts_at: string;
+  ends_at: string | null;
+}
+
+/** The lab's free times (or home collection windows) on a date, in 12-hour form in the lab's own time zone. */
+export function SlotPicker({ labId, date, timeZone, value, onChange, home = false }: Props) {
   const { t } = useLingui();
   const locale = activeLocale();
-  const slots = useQuery({ ...trpc.booking.availableSlots.queryOptions({ labId, date }), staleTime: 15_000 });
-  const startTimes = slots.data?.map((slot) => slot.starts_at) ?? [];
-  const keys = radioGroupKeys(startTimes, value, onChange);
+  const options = { staleTime: 15_000 };
+  const labSlots = useQuery({ ...trpc.booking.availableSlots.queryOptions({ labId, date }), ...options, enabled: !home });
+  const homeWindows = useQuery({ ...trpc.booking.homeWindows.queryOptions({ labId, date }), ...options, enabled: home });
+  const slots = home ? homeWindows : labSlots;
+  const times: Time[] | undefined = home
+    ? homeWindows.data?.map((window) => ({ starts_at: window.starts_at, ends_at: window.ends_at }))
+    : labSlots.data?.map((slot) => ({ starts_at: slot.starts_at, ends_at: null }));
+  const startTimes = times?.map((time) => time.starts_at) ?? [];
+  const endOf = (startsAt: string) => times?.find((time) => time.starts_at === startsAt)?.ends_at ?? null;
+  const keys = radioGroupKeys(startTimes, value, (startsAt) => onChange(startsAt, endOf(startsAt)));
   if (slots.isPending) {
     return (
       <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2">
@@ -31,18 +47,26 @@ export function SlotPicker({ labId, date, timeZone, value, onChange }: Props) {
       </SimpleGrid>
     );
   }
-  if (slots.isError)
+  if (slots.isError || !times)
     return <ErrorState title={t`Could not load the available times.`} error={slots.error} onRetry={() => void slots.refetch()} />;
-  if (slots.data.length === 0) {
+  if (times.length === 0) {
     return (
       <Text color="fg.muted" role="status">
-        {t`No free times on this day. Please choose another day.`}
+        {home
+          ? t`No home visits are free on this day. Please choose another day.`
+          : t`No free times on this day. Please choose another day.`}
       </Text>
     );
   }
   return (
-    <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="radiogroup" aria-label={t`Available times`} onKeyDown={keys.onKeyDown}>
-      {slots.data.map((slot, index) => {
+    <SimpleGrid
+      columns={home ? { base: 2, sm: 3 } : { base: 3, sm: 4 }}
+      gap="2"
+      role="radiogroup"
+      aria-label={home ? t`Home visit windows` : t`Available times`}
+      onKeyDown={keys.onKeyDown}
+    >
+      {times.map((slot, index) => {
         const selected = slot.starts_at === value;
         return (
           <Button
@@ -53,10 +77,13 @@ export function SlotPicker({ labId, date, timeZone, value, onChange }: Props) {
             tabIndex={keys.tabIndexOf(index)}
             variant={selected ? 'solid' : 'outline'}
             colorPalette="brand"
-            onClick={() => onChange(slot.starts_at)}
-            data-testid="slot"
+            onClick={() => onChange(slot.starts_at, slot.ends_at)}
+            data-testid={home ? 'home-window' : 'slot'}
           >
-            <bdi>{formatTime(new Date(slot.starts_at), locale, timeZone)}</bdi>
+            <bdi>
+              {formatTime(new Date(slot.starts_at), locale, timeZone)}
+              {slot.ends_at && ` – ${formatTime(new Date(slot.ends_at), locale, timeZone)}`}
+            </bdi>
           </Button>
         );
       })}

@@ -1,6 +1,6 @@
 import { HStack, IconButton, Stack, type StackProps, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { Trash2 } from 'lucide-react';
+import { House, Trash2 } from 'lucide-react';
 import { Price } from '../../components/price.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
@@ -25,8 +25,20 @@ export function LabCartLine({
           {localized(locale, item.labNameAr, item.labNameEn)}
         </Text>
         <Text fontSize="sm" color="fg.muted">
-          {formatDate(when, locale)} · <bdi>{formatTime(when, locale)}</bdi>
+          {formatDate(when, locale)} ·{' '}
+          <bdi>
+            {formatTime(when, locale)}
+            {item.home && ` – ${formatTime(new Date(item.home.endsAt), locale)}`}
+          </bdi>
         </Text>
+        {item.home && (
+          <HStack gap="1" fontSize="sm" align="start" data-testid="cart-line-home">
+            <House size={14} aria-hidden style={{ marginTop: 3, flexShrink: 0 }} />
+            <Text>
+              {t`Sample taken at home:`} <bdi>{item.home.address}</bdi>
+            </Text>
+          </HStack>
+        )}
         {item.patientName && (
           <Text fontSize="sm" data-testid="cart-line-patient">
             {t`For ${item.patientName}`}
@@ -43,5 +55,6 @@ export function LabCartLine({
   );
 }
 
-/** The key a cart line goes by: one test at one lab at one time. */
-export const labCartLineKey = (item: LabCartItem) => `${item.labTestId}-${item.bookingTime}`;
+/** The key a cart line goes by: one test at one lab at one time, at the lab or at home, for one patient. */
+export const labCartLineKey = (item: LabCartItem) =>
+  `${item.labTestId}-${item.bookingTime}-${item.home ? 'home' : 'lab'}-${item.familyMemberId ?? ''}`;

@@ -1,6 +1,17 @@
 import { createLocalStore, useLocalStore } from '../../lib/local-store.ts';
 import { arrayOf, isInteger, isNumber, isString, orMissing, shape } from '../../lib/plain-checks.ts';
 
+/** Where a home collection takes place, the lab that comes, and its fee for the visit (SAR). */
+export interface LabCartHome {
+  address: string;
+  latitude: number;
+  longitude: number;
+  labId: string;
+  fee: number;
+  /** When the window ends (its start is the item's bookingTime). */
+  endsAt: string;
+}
+
 /** The one lab-test cart item shape, written and read the same way everywhere. */
 export interface LabCartItem {
   labTestId: number;
@@ -13,6 +24,8 @@ export interface LabCartItem {
   /** The patient when not the account holder: one of their family members (family.list), and their name. */
   familyMemberId?: string;
   patientName?: string;
+  /** A home collection in one of the lab's windows, rather than a visit to the lab. */
+  home?: LabCartHome;
 }
 
 const isLabCartItems = arrayOf(
@@ -26,6 +39,16 @@ const isLabCartItems = arrayOf(
     bookingTime: isString,
     familyMemberId: orMissing(isString),
     patientName: orMissing(isString),
+    home: orMissing(
+      shape<LabCartHome>({
+        address: isString,
+        latitude: isNumber,
+        longitude: isNumber,
+        labId: isString,
+        fee: (value): value is number => isNumber(value) && value >= 0,
+        endsAt: isString,
+      }),
+    ),
   }),
 );
 

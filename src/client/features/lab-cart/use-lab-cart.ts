@@ -6,8 +6,23 @@ import { trpc } from '../../lib/trpc.ts';
 import { useSession } from '../auth/use-session.ts';
 import { type LabCartItem, labCartStore } from './lab-cart-store.ts';
 
-const sameItem = (a: LabCartItem, b: { labTestId: number; bookingTime: string }) =>
-  a.labTestId === b.labTestId && a.bookingTime === b.bookingTime;
+/** One test at one time, at the lab or at home, for one patient. */
+const sameItem = (a: LabCartItem, b: LabCartItem) =>
+  a.labTestId === b.labTestId &&
+  a.bookingTime === b.bookingTime &&
+  Boolean(a.home) === Boolean(b.home) &&
+  (a.familyMemberId ?? '') === (b.familyMemberId ?? '');
+
+/** What the server holds (and books) for a cart item: its seat, and a home collection's address. */
+export function seatOf(item: LabCartItem) {
+  return {
+    labTestId: item.labTestId,
+    bookingTime: item.bookingTime,
+    ...(item.home && { home: { address: item.home.address, latitude: item.home.latitude, longitude: item.home.longitude } }),
+  };
+}
+
+const seatKey = (item: LabCartItem) => `${item.labTestId}|${item.bookingTime}|${item.home ? 'home' : 'lab'}`;
 
 /** Adding holds the slot on the server for a few minutes; removing lets it go. */
 export function useLabCart() {
@@ -18,7 +33,7 @@ export function useLabCart() {
 
   async function add(item: LabCartItem): Promise<boolean> {
     try {
-      if (user?.user_type === 'customer') await hold.mutateAsync({ labTestId: item.labTestId, bookingTime: item.bookingTime });
+      if (user?.user_type === 'customer') await hold.mutateAsync(seatOf(item));
     } catch (error) {
       notify.error({ title: t`Could not add to cart`, description: errorMessage(i18n, error) });
       return false;
@@ -30,7 +45,9 @@ export function useLabCart() {
   function remove(index: number) {
     const item = labCartStore.get()[index];
     labCartStore.set((items) => items.filter((_, position) => position !== index));
-    if (item && user?.user_type === 'customer') release.mutate({ labTestId: item.labTestId, bookingTime: item.bookingTime });
+    // Another line may still need the same seat (another patient at the same time): it stays held then.
+    const stillWanted = labCartStore.get().some((other) => seatKey(other) === (item && seatKey(item)));
+    if (item && !stillWanted && user?.user_type === 'customer') release.mutate(seatOf(item));
   }
 
   return { add, remove, adding: hold.isPending };

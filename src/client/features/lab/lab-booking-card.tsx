@@ -3,12 +3,14 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { FileCheck2, User } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatSar } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 import { BookingStatusBadge } from '../../components/status-badge.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
+import { HomeVisitLine } from '../booking/home-visit-line.tsx';
 
 export type LabBooking = RouterOutputs['lab']['bookings']['items'][number];
 
@@ -40,8 +42,13 @@ export function LabBookingCard({ booking, actions }: { booking: LabBooking; acti
               </Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              {formatDate(when, locale, booking.time_zone)} · <bdi>{formatTime(when, locale, booking.time_zone)}</bdi>
+              {formatDate(when, locale, booking.time_zone)} ·{' '}
+              <bdi>
+                {formatTime(when, locale, booking.time_zone)}
+                {booking.window_ends_at && ` – ${formatTime(new Date(booking.window_ends_at), locale, booking.time_zone)}`}
+              </bdi>
             </Text>
+            {booking.collection === 'home' && booking.home_address && <HomeVisitLine address={booking.home_address} />}
             {booking.result_count > 0 && (
               <HStack gap="1.5" fontSize="sm" color="green.fg">
                 <FileCheck2 size={14} aria-hidden />
@@ -51,6 +58,11 @@ export function LabBookingCard({ booking, actions }: { booking: LabBooking; acti
           </Stack>
           <Stack align={{ base: 'start', md: 'end' }} gap="2" flexShrink={0}>
             <Price value={booking.total_price} />
+            {booking.home_collection_fee > 0 && (
+              <Text fontSize="xs" color="fg.muted" data-testid="lab-booking-home-fee">
+                {t`+ home visit`} <bdi>{formatSar(booking.home_collection_fee, locale)}</bdi>
+              </Text>
+            )}
             {actions}
           </Stack>
         </Stack>

@@ -29,6 +29,7 @@ import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { useCurrentPosition } from '../../lib/use-current-position.ts';
 import { ClockSelect } from './clock-select.tsx';
+import { HomeCollectionSettings } from './home-collection-settings.tsx';
 
 type Profile = RouterOutputs['lab']['profile'];
 
@@ -327,7 +328,10 @@ export function LabProfileSettings() {
       ) : profile.isPending ? (
         <Skeleton height="96" rounded="lg" />
       ) : (
-        <ProfileForm profile={profile.data} />
+        <>
+          <ProfileForm profile={profile.data} />
+          <HomeCollectionSettings profile={profile.data} />
+        </>
       )}
     </Stack>
   );

@@ -1,6 +1,6 @@
-import { Button, Heading, HStack, NativeSelect, Slider, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, NativeSelect, Slider, Stack, Switch, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { Star } from 'lucide-react';
+import { House, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatSar } from '../../../shared/money.ts';
 import { PRICE_FILTER_MAX, PRICE_FILTER_STEP, type SearchSort } from '../../../shared/search-options.ts';
@@ -14,6 +14,8 @@ export interface FilterValues {
   maxPrice: number;
   minRating: number | undefined;
   sort: SearchSort;
+  /** Only labs that collect samples at home (within reach of the searcher's position, when given). */
+  homeCollection: boolean;
 }
 
 export function SearchFilters({ value, onChange }: { value: FilterValues; onChange: (next: Partial<FilterValues>) => void }) {
@@ -54,6 +56,23 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Stack>
+      <Switch.Root
+        colorPalette="brand"
+        checked={value.homeCollection}
+        onCheckedChange={(event) => onChange({ homeCollection: event.checked })}
+        data-testid="filter-home-collection"
+      >
+        <Switch.HiddenInput />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label>
+          <HStack gap="1">
+            <House size={16} aria-hidden />
+            <Text>{t`Home sample collection`}</Text>
+          </HStack>
+        </Switch.Label>
+      </Switch.Root>
       <Slider.Root
         value={range}
         min={0}

@@ -9,6 +9,7 @@ import { localized } from '../../lib/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
+import { HomeCollectionBadge } from '../booking/home-collection-badge.tsx';
 
 type SearchResult = RouterOutputs['search']['labTests'][number];
 
@@ -37,6 +38,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
             </HStack>
             <HStack gap="3" wrap="wrap">
               <Rating rating={result.lab_rating} reviews={result.lab_review_count} />
+              <HomeCollectionBadge fee={result.home_collection_fee} />
               {km !== null && (
                 <Badge variant="subtle" colorPalette="brand">
                   <Navigation size={12} aria-hidden />

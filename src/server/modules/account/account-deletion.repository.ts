@@ -18,7 +18,7 @@ export async function resultStorageKeys(tx: Transaction<Database>, userId: strin
 /**
  * Everything personal about the user, gone in one transaction: their result files' rows (with the
  * wrapped keys that open the files), sessions, second factors (authenticator secret, recovery codes,
- * passkeys, pending sign-ins and challenges), links, holds, family members, reviews, consents, mail, newsletter entry and
+ * passkeys, pending sign-ins and challenges), links, holds, family members, home visit addresses, reviews, consents, mail, newsletter entry and
  * the rate-limit counters named after their address; the account row stays (bookings and payment
  * records point to it) with no name, address, phone, password or Google id left on it.
  */
@@ -37,6 +37,13 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
   await tx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await tx.deleteFrom('slot_holds').where('holder_id', '=', userId).execute();
   await eraseMembers(tx, userId); // their bookings stay, no longer naming them
+  // Their home visits stay (the lab's records), no longer saying where they live.
+  await tx
+    .updateTable('bookings')
+    .set({ home_address: null, home_latitude: null, home_longitude: null })
+    .where('customer_id', '=', userId)
+    .where('home_address', 'is not', null)
+    .execute();
   await eraseReviews(tx, userId); // their labs' ratings counted again without them
   await tx.deleteFrom('user_consents').where('user_id', '=', userId).execute();
   await tx

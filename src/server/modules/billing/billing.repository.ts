@@ -6,7 +6,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** One line of an invoice or credit note, VAT-inclusive halalas; a discount's amounts are negative. */
 export interface InvoiceLine {
-  kind: 'test' | 'product' | 'discount' | 'fee';
+  kind: 'test' | 'product' | 'discount' | 'fee' | 'home_collection';
   name_ar: string;
   name_en: string;
   quantity: number;
@@ -100,6 +100,7 @@ export function findBookedTests(db: Db, by: { checkoutId: string } | { bookingId
       'bookings.checkout_id',
       'bookings.customer_id',
       'bookings.total_price_halalas',
+      'bookings.home_collection_fee_halalas',
       'tests.name_ar as test_name_ar',
       'tests.name_en as test_name_en',
       'labs.lab_name_ar',
@@ -201,7 +202,7 @@ export function linesOf(value: unknown): InvoiceLine[] {
 export async function recordCheckoutPricing(
   db: Db,
   checkoutId: string,
-  pricing: { plan: string; subtotal_halalas: number; discount_halalas: number; fee_halalas: number },
+  pricing: { plan: string; subtotal_halalas: number; discount_halalas: number; fee_halalas: number; home_collection_halalas: number },
 ) {
   await db
     .updateTable('checkouts')
@@ -210,6 +211,7 @@ export async function recordCheckoutPricing(
       subtotal_halalas: pricing.subtotal_halalas,
       discount_halalas: pricing.discount_halalas,
       fee_halalas: pricing.fee_halalas,
+      home_collection_fee_halalas: pricing.home_collection_halalas,
     })
     .where('id', '=', checkoutId)
     .execute();

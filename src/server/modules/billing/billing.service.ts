@@ -39,6 +39,17 @@ function line(kind: repo.InvoiceLine['kind'], name_ar: string, name_en: string, 
   return { kind, name_ar, name_en, quantity, unit_halalas: unitHalalas, total_halalas: total, vat_halalas: vatIncluded(total) };
 }
 
+/** A home visit to take samples, as the booking of the visit that carries its fee names it. */
+function homeVisitLine(booking: { lab_name_ar: string; lab_name_en: string; home_collection_fee_halalas: number }) {
+  return line(
+    'home_collection',
+    `سحب العينة من المنزل — ${booking.lab_name_ar}`,
+    `Home sample collection — ${booking.lab_name_en}`,
+    1,
+    booking.home_collection_fee_halalas,
+  );
+}
+
 /**
  * Numbers and writes one document in the caller's transaction. Its VAT is taken from its total
  * (total × 15/115, to the nearest halala: docs/decisions/0027), not summed from the lines.
@@ -66,6 +77,7 @@ export async function issueCheckoutInvoice(tx: Transaction<Database>, checkoutId
   if (checkout.discount_halalas > 0)
     lines.push(line('discount', 'خصم الباقة المميزة', 'Premium plan discount', 1, -checkout.discount_halalas));
   if (checkout.fee_halalas > 0) lines.push(line('fee', 'رسوم الحجز', 'Booking fee', 1, checkout.fee_halalas));
+  for (const test of tests) if (test.home_collection_fee_halalas > 0) lines.push(homeVisitLine(test));
   return issue(tx, {
     kind: 'invoice',
     issuedAt,
@@ -121,6 +133,8 @@ export async function issueBookingCreditNote(tx: Transaction<Database>, bookingI
     lines.push(line('discount', 'خصم الباقة المميزة', 'Premium plan discount', 1, -share.discount_halalas));
   if (share && checkout.fee_halalas > 0 && share.fee_halalas > 0)
     lines.push(line('fee', 'رسوم الحجز', 'Booking fee', 1, share.fee_halalas));
+  // The visit's fee goes back with the last booking of the visit cancelled (it is passed on before then).
+  if (booking.home_collection_fee_halalas > 0) lines.push(homeVisitLine(booking));
   return issue(tx, {
     kind: 'credit_note',
     issuedAt,

@@ -10,7 +10,17 @@ export function findLabSchedule(db: Db, labId: string) {
     .innerJoin('user_profiles', 'user_profiles.id', 'labs.id')
     .where('labs.id', '=', labId)
     .where('user_profiles.approved', '=', true)
-    .select(['labs.id', 'labs.time_zone', 'labs.slot_minutes', 'labs.slot_capacity'])
+    .select([
+      'labs.id',
+      'labs.time_zone',
+      'labs.slot_minutes',
+      'labs.slot_capacity',
+      'labs.home_collection_fee_halalas',
+      'labs.home_window_minutes',
+      'labs.home_window_capacity',
+      'labs.home_opens_at',
+      'labs.home_closes_at',
+    ])
     .executeTakeFirst();
 }
 
@@ -23,13 +33,24 @@ export function findWorkingHours(db: Db, labId: string, weekday: number) {
     .executeTakeFirst();
 }
 
+/** Where a seat is: a slot at the lab, or a home collection window (counted apart from the slots). */
+export type Collection = 'lab' | 'home';
+
 /**
- * The slot starts among `starts` where the viewer (null: a visitor) could take a seat now, by the
- * capacity rule in migrations/functions/booking.sql (free_slot_starts).
+ * The starts among `starts` (of the lab's slots, or of its home windows) where the viewer (null: a
+ * visitor) could take a seat now, by the capacity rule in migrations/functions/booking.sql (free_slot_starts).
  */
-export async function freeSlotStarts(db: Db, labId: string, starts: Date[], capacity: number, viewerId: string | null, now: Date) {
+export async function freeSlotStarts(
+  db: Db,
+  labId: string,
+  collection: Collection,
+  starts: Date[],
+  capacity: number,
+  viewerId: string | null,
+  now: Date,
+) {
   const { rows } = await sql<{ starts_at: Date }>`${sql.raw(PREPARE)}
-    select starts_at from free_slot_starts(${viewerId}::uuid, ${labId}, ${starts.map((start) => start.toISOString())}::timestamptz[],
+    select starts_at from free_slot_starts(${viewerId}::uuid, ${labId}, ${collection}, ${starts.map((start) => start.toISOString())}::timestamptz[],
                                            ${capacity}, ${now}) as s(starts_at)`.execute(db);
   return rows.map((row) => new Date(row.starts_at));
 }
@@ -38,6 +59,8 @@ export async function freeSlotStarts(db: Db, labId: string, starts: Date[], capa
 export async function findBookableLabTest(db: Db, labTestId: number) {
   const { rows } = await sql<BookableLabTest>`${sql.raw(PREPARE)}
     select lt.id, lt.lab_id, lt.price_halalas, l.time_zone, l.slot_minutes, l.slot_capacity,
+           l.latitude as lab_latitude, l.longitude as lab_longitude, l.home_collection_fee_halalas, l.home_radius_km,
+           l.home_window_minutes, l.home_window_capacity, l.home_opens_at, l.home_closes_at,
            t.id as test_id, t.name_ar as test_name_ar, t.name_en as test_name_en, l.lab_name_ar, l.lab_name_en,
            l.address_ar as lab_address_ar, l.address_en as lab_address_en, l.phone as lab_phone,
            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at))
@@ -57,6 +80,15 @@ export interface BookableLabTest {
   time_zone: string;
   slot_minutes: number;
   slot_capacity: number;
+  lab_latitude: number | null;
+  lab_longitude: number | null;
+  /** Null: the lab does not collect samples at home. */
+  home_collection_fee_halalas: number | null;
+  home_radius_km: number;
+  home_window_minutes: number;
+  home_window_capacity: number;
+  home_opens_at: string;
+  home_closes_at: string;
   test_id: number;
   test_name_ar: string;
   test_name_en: string;
@@ -68,15 +100,21 @@ export interface BookableLabTest {
   hours: { weekday: number; opens_at: string; closes_at: string }[];
 }
 
-/** A seat to take: the slot, its offering, and the lab's capacity per slot. */
+/** A seat to take: the slot (or home window), its offering, and the lab's capacity per slot (or window). */
 export interface Seat {
   lab_id: string;
   lab_test_id: number;
+  collection: Collection;
   starts_at: string;
   capacity: number;
   price_halalas: number;
   /** The patient when not the account holder (complete_checkout writes it on the booking). */
   family_member_id?: string | null;
+  /** A home collection's address and point, and the visit's fee on the one seat of the visit that carries it. */
+  home_address?: string;
+  home_latitude?: number;
+  home_longitude?: number;
+  home_collection_fee_halalas?: number;
 }
 
 /** Raised by the seat functions (migrations/functions/booking.sql) when a slot is full; DETAIL is the seat's index. */
@@ -201,21 +239,23 @@ export async function failAttempt(db: Db, checkoutId: string, attemptedAt: Date)
   await sql`select fail_checkout_attempt(${checkoutId}, ${attemptedAt})`.execute(db);
 }
 
-export async function deleteHold(db: Db, holderId: string, labTestId: number, startsAt: Date) {
+export async function deleteHold(db: Db, holderId: string, labTestId: number, collection: Collection, startsAt: Date) {
   await db
     .deleteFrom('slot_holds')
     .where('holder_id', '=', holderId)
     .where('lab_test_id', '=', labTestId)
+    .where('collection', '=', collection)
     .where('starts_at', '=', startsAt)
     .execute();
 }
 
 /** Gives a cancelled booking's seat back to its slot; the update takes the slot row's lock (see holdSeats). */
-export async function giveBackSeat(tx: Transaction<Database>, labId: string, startsAt: Date) {
+export async function giveBackSeat(tx: Transaction<Database>, labId: string, collection: Collection, startsAt: Date) {
   await tx
     .updateTable('lab_slot_usage')
     .set((eb) => ({ booked_count: eb('booked_count', '-', 1) }))
     .where('lab_id', '=', labId)
+    .where('collection', '=', collection)
     .where('starts_at', '=', startsAt)
     .execute();
 }
@@ -232,6 +272,7 @@ export function lockBookingForChange(tx: Transaction<Database>, bookingId: strin
       'bookings.status',
       'bookings.booking_time',
       'bookings.reschedule_count',
+      'bookings.collection',
       'lab_tests.lab_id',
     ])
     .where('bookings.id', '=', bookingId)
@@ -245,11 +286,10 @@ export function lockBookingForChange(tx: Transaction<Database>, bookingId: strin
  */
 export async function moveBookedSeat(
   tx: Transaction<Database>,
-  move: { customerId: string; labId: string; from: Date; to: Date; capacity: number; now: Date },
+  move: { customerId: string; labId: string; collection: Collection; from: Date; to: Date; capacity: number; now: Date },
 ) {
-  await sql`select move_booked_seat(${move.customerId}, ${move.labId}, ${move.from}, ${move.to}, ${move.capacity}::integer, ${move.now})`.execute(
-    tx,
-  );
+  await sql`select move_booked_seat(${move.customerId}, ${move.labId}, ${move.collection}, ${move.from}, ${move.to},
+    ${move.capacity}::integer, ${move.now})`.execute(tx);
 }
 
 /** What the booking mails say: whose booking, where and when (never the test: mail carries no health data). */
@@ -282,12 +322,20 @@ export function bookingMailDetails(db: Db, bookingIds: string[]) {
 
 /** Keeps the seats a checkout claimed, for the gateway's confirmation that books them later. */
 export async function keepCheckoutItems(db: Db, checkoutId: string, seats: Seat[]) {
-  const items = seats.map(({ lab_id, lab_test_id, starts_at, capacity, price_halalas }) => ({
-    lab_id,
-    lab_test_id,
-    starts_at,
-    capacity,
-    price_halalas,
+  const items = seats.map((seat) => ({
+    lab_id: seat.lab_id,
+    lab_test_id: seat.lab_test_id,
+    collection: seat.collection,
+    starts_at: seat.starts_at,
+    capacity: seat.capacity,
+    price_halalas: seat.price_halalas,
+    family_member_id: seat.family_member_id ?? null,
+    ...(seat.collection === 'home' && {
+      home_address: seat.home_address,
+      home_latitude: seat.home_latitude,
+      home_longitude: seat.home_longitude,
+      home_collection_fee_halalas: seat.home_collection_fee_halalas ?? 0,
+    }),
   }));
   await db
     .updateTable('checkouts')
@@ -394,6 +442,57 @@ export async function addRefunded(db: Db, paymentId: string, amount: number, now
     .execute();
 }
 
+/**
+ * Locks the checkout of a home collection booking (nothing for a visit to the lab): a cancellation of
+ * one booking of a home visit takes it before any booking's row, so the visit's bookings are cancelled
+ * one after the other and its fee is passed on or given back once.
+ */
+export async function lockHomeVisitCheckout(tx: Transaction<Database>, bookingId: string) {
+  await tx
+    .selectFrom('checkouts')
+    .select('checkouts.id')
+    .where('checkouts.id', '=', (eb) =>
+      eb
+        .selectFrom('bookings')
+        .select('bookings.checkout_id')
+        .where('bookings.id', '=', bookingId)
+        .where('bookings.collection', '=', 'home'),
+    )
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * Passes a cancelled booking's home visit fee to another confirmed booking of the same visit (checkout,
+ * lab and window), if one is left: the visit still takes place. False when it was the visit's last.
+ */
+export async function passHomeVisitFee(
+  tx: Transaction<Database>,
+  booking: { id: string; checkout_id: string | null; lab_id: string; booking_time: Date; home_collection_fee_halalas: number },
+) {
+  if (!booking.checkout_id) return false;
+  const heir = await tx
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .select('bookings.id')
+    .where('bookings.checkout_id', '=', booking.checkout_id)
+    .where('lab_tests.lab_id', '=', booking.lab_id)
+    .where('bookings.collection', '=', 'home')
+    .where('bookings.booking_time', '=', booking.booking_time)
+    .where('bookings.status', '=', 'confirmed')
+    .where('bookings.id', '!=', booking.id)
+    .orderBy('bookings.id')
+    .executeTakeFirst();
+  if (!heir) return false;
+  await tx
+    .updateTable('bookings')
+    .set((eb) => ({ home_collection_fee_halalas: eb('home_collection_fee_halalas', '+', booking.home_collection_fee_halalas) }))
+    .where('id', '=', heir.id)
+    .execute();
+  await tx.updateTable('bookings').set({ home_collection_fee_halalas: 0 }).where('id', '=', booking.id).execute();
+  return true;
+}
+
 /** A booking and what paid for it, its row locked until the cancellation's transaction ends. */
 export function lockBookingForCancel(tx: Transaction<Database>, bookingId: string) {
   return tx
@@ -407,6 +506,8 @@ export function lockBookingForCancel(tx: Transaction<Database>, bookingId: strin
       'bookings.booking_time',
       'bookings.total_price_halalas',
       'bookings.checkout_id',
+      'bookings.collection',
+      'bookings.home_collection_fee_halalas',
       'lab_tests.lab_id',
       'checkouts.payment_reference',
       'checkouts.customer_plan',

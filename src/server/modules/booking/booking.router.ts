@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { availableSlotsInput, createBookingsInput, rescheduleBookingInput, slotHoldInput } from '../../../shared/schemas.ts';
+import { availableSlotsInput, createBookingsInput, rescheduleBookingInput, seatHoldInput } from '../../../shared/schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
@@ -13,14 +13,28 @@ export const bookingRouter = router({
   availableSlots: publicProcedure
     .input(availableSlotsInput)
     .query(({ ctx, input }) => booking.availableSlots(ctx.db, input.labId, input.date, ctx.user?.id ?? null)),
+  /** The lab's free home collection windows on a date (none when it does not collect at home). */
+  homeWindows: publicProcedure
+    .input(availableSlotsInput)
+    .query(({ ctx, input }) => booking.availableHomeWindows(ctx.db, input.labId, input.date, ctx.user?.id ?? null)),
   holdSlot: customerProcedure
-    .input(slotHoldInput)
+    .input(seatHoldInput)
     .mutation(({ ctx, input }) =>
-      booking.holdSlot(ctx.db, ctx.user.id, input.labTestId, input.bookingTime, new Date(), guestAddress(ctx.user, ctx.clientIp)),
+      booking.holdSlot(
+        ctx.db,
+        ctx.user.id,
+        input.labTestId,
+        input.bookingTime,
+        new Date(),
+        guestAddress(ctx.user, ctx.clientIp),
+        input.home ?? null,
+      ),
     ),
   releaseHold: customerProcedure
-    .input(slotHoldInput)
-    .mutation(({ ctx, input }) => booking.releaseHold(ctx.db, ctx.user.id, input.labTestId, input.bookingTime)),
+    .input(seatHoldInput)
+    .mutation(({ ctx, input }) =>
+      booking.releaseHold(ctx.db, ctx.user.id, input.labTestId, input.bookingTime, input.home ? 'home' : 'lab'),
+    ),
   create: customerProcedure
     .input(createBookingsInput)
     .mutation(({ ctx, input }) =>

@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import { canChangeBooking, cancellationTerms } from '../../../shared/cancellation.ts';
 import { type CheckoutPricing, priceCheckout } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { homeVisitFees, homeWindowMinutesOfDay, withinHomeRadius } from '../../../shared/home-collection.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
+import type { HomeAddressInput } from '../../../shared/schemas.ts';
 import { clockOf, minutesOf, todayIn, zonedParts, zonedTimeToInstant } from '../../../shared/time.ts';
 import { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
@@ -60,8 +62,50 @@ export async function availableSlots(
     .filter((startsAt) => startsAt.getTime() > now.getTime());
   if (starts.length === 0) return [];
 
-  const free = await repo.freeSlotStarts(db, labId, starts, lab.slot_capacity, viewerId, now);
+  const free = await repo.freeSlotStarts(db, labId, 'lab', starts, lab.slot_capacity, viewerId, now);
   return free.map((startsAt) => ({ slot_time: zonedParts(startsAt, lab.time_zone).time, starts_at: startsAt.toISOString() }));
+}
+
+/**
+ * The lab's free home collection windows on a date of its calendar (none when it does not collect at
+ * home, or is closed that day): each window's start and end on the lab's clock. Past ones are not offered.
+ */
+export async function availableHomeWindows(
+  db: Kysely<Database>,
+  labId: string,
+  date: string,
+  viewerId: string | null,
+  now = new Date(),
+): Promise<{ window_time: string; ends_time: string; starts_at: string; ends_at: string }[]> {
+  const lab = await repo.findLabSchedule(db, labId);
+  if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
+  if (date < todayIn(lab.time_zone, now)) throw new AppError('DATE_IN_PAST');
+  if (lab.home_collection_fee_halalas === null) return [];
+
+  const noon = zonedTimeToInstant(date, '12:00', lab.time_zone);
+  const hours = await repo.findWorkingHours(db, labId, zonedParts(noon, lab.time_zone).weekday);
+  if (!hours) return [];
+
+  const starts = homeWindowsOfDay(lab)
+    .map((minute) => zonedTimeToInstant(date, clockOf(minute), lab.time_zone))
+    .filter((startsAt) => startsAt.getTime() > now.getTime());
+  if (starts.length === 0) return [];
+
+  const free = await repo.freeSlotStarts(db, labId, 'home', starts, lab.home_window_capacity, viewerId, now);
+  return free.map((startsAt) => {
+    const endsAt = new Date(startsAt.getTime() + lab.home_window_minutes * MINUTE);
+    return {
+      window_time: zonedParts(startsAt, lab.time_zone).time,
+      ends_time: zonedParts(endsAt, lab.time_zone).time,
+      starts_at: startsAt.toISOString(),
+      ends_at: endsAt.toISOString(),
+    };
+  });
+}
+
+/** The home collection windows of a day the lab opens, in minutes after midnight on its clock. */
+function homeWindowsOfDay(lab: { home_opens_at: string; home_closes_at: string; home_window_minutes: number }) {
+  return homeWindowMinutesOfDay(minutesOf(lab.home_opens_at), minutesOf(lab.home_closes_at), lab.home_window_minutes);
 }
 
 /**
@@ -76,17 +120,25 @@ function slotMinutesOfDay(hours: { opens_at: string; closes_at: string }, slotMi
   return minutes;
 }
 
-/** A booking time must be one of the lab's slots (slotMinutesOfDay) on a day it opens, to the millisecond, and in the future. */
-function assertIsSlot(offering: repo.BookableLabTest, startsAt: Date, now: Date) {
+/**
+ * A booking time must be one of the lab's slots (slotMinutesOfDay), or for a home collection one of its
+ * windows (homeWindowsOfDay), on a day it opens, to the millisecond, and in the future.
+ */
+function assertIsSlot(offering: repo.BookableLabTest, collection: repo.Collection, startsAt: Date, now: Date) {
   if (Number.isNaN(startsAt.getTime()) || startsAt.getTime() <= now.getTime()) throw new AppError('SLOT_UNAVAILABLE');
   const local = zonedParts(startsAt, offering.time_zone);
   const hours = offering.hours.find((day) => day.weekday === local.weekday);
   // Whole minutes: 09:00:00.500 is not the 09:00 slot, and would be counted apart from it.
-  const isSlot =
-    hours !== undefined &&
-    startsAt.getTime() % MINUTE === 0 &&
-    slotMinutesOfDay(hours, offering.slot_minutes).includes(minutesOf(local.time));
+  const starts = hours && (collection === 'home' ? homeWindowsOfDay(offering) : slotMinutesOfDay(hours, offering.slot_minutes));
+  const isSlot = starts !== undefined && startsAt.getTime() % MINUTE === 0 && starts.includes(minutesOf(local.time));
   if (!isSlot) throw new AppError('SLOT_UNAVAILABLE');
+}
+
+/** A home collection needs a lab that collects at home, and a home within its radius. */
+function assertCollectsAt(offering: repo.BookableLabTest, home: HomeAddressInput) {
+  if (offering.home_collection_fee_halalas === null) throw new AppError('HOME_COLLECTION_UNAVAILABLE');
+  const lab = { latitude: offering.lab_latitude, longitude: offering.lab_longitude, home_radius_km: offering.home_radius_km };
+  if (!withinHomeRadius(lab, home)) throw new AppError('OUTSIDE_HOME_AREA', { radiusKm: offering.home_radius_km });
 }
 
 /** Bookable offerings by catalog version and id: a booking need not read its offering again. */
@@ -103,10 +155,13 @@ async function bookableOffering(db: Kysely<Database>, labTestId: number) {
 
 /** The seats a list of items asks for, checked against the labs' hours, in lock order. */
 async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
-  // One seat per slot, offering and patient: the same item twice is one booking.
+  // One seat per slot (or home window), offering and patient: the same item twice is one booking.
   const unique = [
     ...new Map(
-      items.map((item) => [`${item.labTestId}|${new Date(item.bookingTime).toISOString()}|${item.familyMemberId ?? ''}`, item]),
+      items.map((item) => [
+        `${item.labTestId}|${item.home ? 'home' : 'lab'}|${new Date(item.bookingTime).toISOString()}|${item.familyMemberId ?? ''}`,
+        item,
+      ]),
     ).values(),
   ];
   const offerings = new Map<number, repo.BookableLabTest>();
@@ -115,20 +170,35 @@ async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
       const offering = await bookableOffering(db, item.labTestId);
       offerings.set(offering.id, offering);
       const startsAt = new Date(item.bookingTime);
-      assertIsSlot(offering, startsAt, now);
+      const collection = item.home ? 'home' : 'lab';
+      if (item.home) assertCollectsAt(offering, item.home);
+      assertIsSlot(offering, collection, startsAt, now);
       return {
         lab_id: offering.lab_id,
         lab_test_id: offering.id,
+        collection,
         starts_at: startsAt.toISOString(),
-        capacity: offering.slot_capacity,
+        capacity: collection === 'home' ? offering.home_window_capacity : offering.slot_capacity,
         price_halalas: offering.price_halalas,
         family_member_id: item.familyMemberId ?? null,
+        ...(item.home && { home_address: item.home.address, home_latitude: item.home.latitude, home_longitude: item.home.longitude }),
         bookingTime: item.bookingTime,
       };
     }),
   );
-  // Lock slots in one order everywhere, so two carts sharing slots cannot deadlock.
-  seats.sort((a, b) => `${a.lab_id}${a.starts_at}`.localeCompare(`${b.lab_id}${b.starts_at}`));
+  // Lock seats in one order everywhere, so two carts sharing seats cannot deadlock.
+  seats.sort((a, b) => `${a.lab_id}${a.collection}${a.starts_at}`.localeCompare(`${b.lab_id}${b.collection}${b.starts_at}`));
+  // One fee per home visit (a lab and a window), carried by the visit's first seat.
+  const fees = homeVisitFees(
+    seats.map((seat) =>
+      seat.collection === 'home'
+        ? { labId: seat.lab_id, startsAt: seat.starts_at, feeHalalas: offerings.get(seat.lab_test_id)?.home_collection_fee_halalas ?? 0 }
+        : null,
+    ),
+  );
+  seats.forEach((seat, index) => {
+    if (seat.collection === 'home') seat.home_collection_fee_halalas = fees[index];
+  });
   return { seats, offerings };
 }
 
@@ -167,16 +237,24 @@ export async function holdSlot(
   bookingTime: string,
   now = new Date(),
   guestAddress: string | null = null,
+  /** A home collection window at this address, rather than a slot at the lab. */
+  home: HomeAddressInput | null = null,
 ) {
-  const { seats } = await seatsFor(db, [{ labTestId, bookingTime }], now);
+  const { seats } = await seatsFor(db, [{ labTestId, bookingTime, ...(home && { home }) }], now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
   const limits = { maxHolds: MAX_HOLDS, guestAddress, maxAddressHolds: MAX_HOLDS_PER_ADDRESS };
   await takingSeats(seats, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits));
   return { expires_at: expiresAt.toISOString() };
 }
 
-export async function releaseHold(db: Kysely<Database>, holderId: string, labTestId: number, bookingTime: string) {
-  await repo.deleteHold(db, holderId, labTestId, new Date(bookingTime));
+export async function releaseHold(
+  db: Kysely<Database>,
+  holderId: string,
+  labTestId: number,
+  bookingTime: string,
+  collection: repo.Collection = 'lab',
+) {
+  await repo.deleteHold(db, holderId, labTestId, collection, new Date(bookingTime));
   return { released: true as const };
 }
 
@@ -185,6 +263,8 @@ export interface BookingItem {
   bookingTime: string;
   /** The patient, when not the account holder: one of their family members. */
   familyMemberId?: string;
+  /** A home collection at this address (in a window of the lab's), rather than a visit to the lab. */
+  home?: HomeAddressInput;
 }
 
 /**
@@ -263,6 +343,7 @@ async function checkout(
   const pricing = priceCheckout(
     await findCustomerTier(db, customerId),
     seats.map((seat) => seat.price_halalas),
+    seats.map((seat) => seat.home_collection_fee_halalas ?? 0),
   );
   const totalHalalas = pricing.total_halalas;
   const totals = { total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) };
@@ -339,8 +420,10 @@ async function checkout(
     throw takingSeatsError(seats, error);
   }
   // The answer is built from what this request already has: no read-back.
-  const bookings = booked.map((row) => {
+  // complete_checkout answers the bookings in the seats' order.
+  const bookings = booked.map((row, index) => {
     const offering = offerings.get(row.lab_test_id)!;
+    const seat = seats[index]!;
     return presentBooking({
       id: row.id,
       customer_id: customerId,
@@ -359,6 +442,10 @@ async function checkout(
       lab_address_en: offering.lab_address_en,
       time_zone: offering.time_zone,
       customer_name: row.customer_name,
+      collection: seat.collection,
+      home_address: seat.home_address ?? null,
+      home_collection_fee_halalas: seat.home_collection_fee_halalas ?? 0,
+      home_window_minutes: offering.home_window_minutes,
     });
   });
   bookings.sort((a, b) => a.booking_time.localeCompare(b.booking_time));
@@ -371,13 +458,16 @@ async function checkout(
   };
 }
 
-/** The checkout's own lines for the confirmation: the tests' prices, the plan's discount and booking fee. */
-function pricedAmounts(pricing: Pick<CheckoutPricing, 'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas'>) {
+/** The checkout's own lines for the confirmation: the tests' prices, the plan's discount, booking fee and home visits. */
+function pricedAmounts(
+  pricing: Pick<CheckoutPricing, 'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas'>,
+) {
   return {
     plan: pricing.plan,
     subtotal: halalasToSar(pricing.subtotal_halalas),
     discount: halalasToSar(pricing.discount_halalas),
     booking_fee: halalasToSar(pricing.fee_halalas),
+    home_collection_fee: halalasToSar(pricing.home_collection_halalas),
   };
 }
 
@@ -446,7 +536,15 @@ async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
   const [checkout, bookings] = await Promise.all([
     db
       .selectFrom('checkouts')
-      .select(['total_halalas', 'vat_halalas', 'customer_plan', 'subtotal_halalas', 'discount_halalas', 'fee_halalas'])
+      .select([
+        'total_halalas',
+        'vat_halalas',
+        'customer_plan',
+        'subtotal_halalas',
+        'discount_halalas',
+        'fee_halalas',
+        'home_collection_fee_halalas',
+      ])
       .where('id', '=', checkoutId)
       .executeTakeFirstOrThrow(),
     bookingsWithDetails(db).where('bookings.checkout_id', '=', checkoutId).orderBy('bookings.booking_time').execute(),
@@ -458,6 +556,7 @@ async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
       subtotal_halalas: checkout.subtotal_halalas ?? checkout.total_halalas,
       discount_halalas: checkout.discount_halalas,
       fee_halalas: checkout.fee_halalas,
+      home_collection_halalas: checkout.home_collection_fee_halalas,
     }),
     total_price: halalasToSar(checkout.total_halalas),
     vat: halalasToSar(checkout.vat_halalas),
@@ -466,12 +565,17 @@ async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
 }
 
 export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof bookingsWithDetails>['execute']>>[number]) {
-  const { total_price_halalas, booking_time, created_at, ...rest } = row;
+  const { total_price_halalas, booking_time, created_at, home_collection_fee_halalas, home_window_minutes, ...rest } = row;
+  const startsAt = new Date(booking_time);
   return {
     ...rest,
-    booking_time: new Date(booking_time).toISOString(),
+    booking_time: startsAt.toISOString(),
+    /** A home collection's window ends here; null for a visit to the lab. */
+    window_ends_at: row.collection === 'home' ? new Date(startsAt.getTime() + home_window_minutes * MINUTE).toISOString() : null,
     created_at: new Date(created_at).toISOString(),
     total_price: halalasToSar(total_price_halalas),
+    /** The home visit's fee, on the booking of the visit that carries it (0 on the others and at the lab). */
+    home_collection_fee: halalasToSar(home_collection_fee_halalas),
   };
 }
 
@@ -523,6 +627,9 @@ export async function cancelBooking(
   payments?: PaymentProvider,
 ) {
   return db.transaction().execute(async (tx) => {
+    // The bookings of one home visit are cancelled one at a time (their checkout's row lock, taken before
+    // any booking's), so the visit's fee is passed on or given back exactly once.
+    await repo.lockHomeVisitCheckout(tx, bookingId);
     const booking = await repo.lockBookingForCancel(tx, bookingId);
     // Someone else's booking looks exactly like a missing one.
     if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'booking' });
@@ -530,14 +637,19 @@ export async function cancelBooking(
     // What this booking added to the charge: its price less the plan's discount, plus its booking fee
     // (a checkout from before fees charged the price alone). The refund rule gives back a share of it.
     const priced = Number(booking.checkout_fee_halalas ?? 0) > 0 || Number(booking.checkout_discount_halalas ?? 0) > 0;
-    const share =
+    const testShare =
       priced && booking.customer_plan
         ? priceCheckout(booking.customer_plan, [booking.total_price_halalas]).items[0]!.total_halalas
         : booking.total_price_halalas;
-    const paid = booking.payment_reference ? share : 0;
+    // A home visit's fee stays with the visit while another of its tests is still booked (the nurse still
+    // comes): it passes to that booking, and goes back with the last one.
+    const terms0 = cancellationTerms(0, booking.booking_time, now);
+    if (!terms0.cancellable) throw new AppError('CANCEL_WINDOW_PASSED');
+    const visitFee =
+      booking.home_collection_fee_halalas > 0 && (await repo.passHomeVisitFee(tx, booking)) ? 0 : booking.home_collection_fee_halalas;
+    const paid = booking.payment_reference ? testShare + visitFee : 0;
     const terms = cancellationTerms(paid, booking.booking_time, now);
-    if (!terms.cancellable) throw new AppError('CANCEL_WINDOW_PASSED');
-    await repo.giveBackSeat(tx, booking.lab_id, booking.booking_time);
+    await repo.giveBackSeat(tx, booking.lab_id, booking.collection, booking.booking_time);
     await tx.updateTable('bookings').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', bookingId).execute();
     await mailBookingCancelled(tx, bookingId);
     if (terms.refundHalalas > 0 && booking.payment_reference) {
@@ -585,13 +697,17 @@ export async function rescheduleBooking(
     if (!canChangeBooking(booking.booking_time, now)) throw new AppError('RESCHEDULE_WINDOW_PASSED');
     const offering = await repo.findBookableLabTest(tx, booking.lab_test_id);
     if (!offering) throw new AppError('NOT_FOUND', { entity: 'labTest' });
-    assertIsSlot(offering, startsAt, now);
+    // A home collection moves to another of the lab's windows, while the lab still collects at home.
+    if (booking.collection === 'home' && offering.home_collection_fee_halalas === null) throw new AppError('HOME_COLLECTION_UNAVAILABLE');
+    assertIsSlot(offering, booking.collection, startsAt, now);
     if (startsAt.getTime() === booking.booking_time.getTime()) return;
+    const capacity = booking.collection === 'home' ? offering.home_window_capacity : offering.slot_capacity;
     const seat: RequestedSeat = {
       lab_id: offering.lab_id,
       lab_test_id: offering.id,
+      collection: booking.collection,
       starts_at: startsAt.toISOString(),
-      capacity: offering.slot_capacity,
+      capacity,
       price_halalas: offering.price_halalas,
       bookingTime,
     };
@@ -599,9 +715,10 @@ export async function rescheduleBooking(
       repo.moveBookedSeat(tx, {
         customerId,
         labId: offering.lab_id,
+        collection: booking.collection,
         from: booking.booking_time,
         to: startsAt,
-        capacity: offering.slot_capacity,
+        capacity,
         now,
       }),
     );

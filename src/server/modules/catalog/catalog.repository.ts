@@ -92,6 +92,8 @@ const labColumns = [
   'labs.rating',
   'labs.review_count',
   'labs.time_zone',
+  'labs.home_collection_fee_halalas',
+  'labs.home_radius_km',
 ] as const;
 
 /** Only active offerings of approved labs are ever shown to the public. */

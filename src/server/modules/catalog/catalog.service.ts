@@ -12,8 +12,10 @@ function testSummary<T extends { min_price_halalas: number | null; lab_count: st
   return { ...rest, min_price: price(min_price_halalas), lab_count: Number(lab_count ?? 0) };
 }
 
-function labSummary<T extends { rating: string; time_zone: string }>(row: T) {
-  return { ...row, rating: Number(row.rating) };
+/** A lab as the public sees it; `home_collection_fee` (SAR) is null when it does not collect samples at home. */
+function labSummary<T extends { rating: string; time_zone: string; home_collection_fee_halalas: number | null }>(row: T) {
+  const { home_collection_fee_halalas, ...rest } = row;
+  return { ...rest, rating: Number(row.rating), home_collection_fee: price(home_collection_fee_halalas) };
 }
 
 export async function getCategories(db: Kysely<Database>) {

@@ -27,6 +27,12 @@ export function findLabProfile(db: Db, labId: string) {
       'labs.time_zone',
       'labs.slot_minutes',
       'labs.slot_capacity',
+      'labs.home_collection_fee_halalas',
+      'labs.home_radius_km',
+      'labs.home_window_minutes',
+      'labs.home_window_capacity',
+      'labs.home_opens_at',
+      'labs.home_closes_at',
       'user_profiles.approved',
       'user_profiles.subscription_tier',
     ])
@@ -331,6 +337,25 @@ export async function updateLabProfile(tx: Transaction<Database>, labId: string,
   await tx
     .updateTable('labs')
     .set({ ...profile, updated_at: new Date() })
+    .where('id', '=', labId)
+    .execute();
+}
+
+export async function updateHomeCollection(
+  db: Db,
+  labId: string,
+  settings: {
+    home_collection_fee_halalas: number | null;
+    home_radius_km: number;
+    home_window_minutes: number;
+    home_window_capacity: number;
+    home_opens_at: string;
+    home_closes_at: string;
+  },
+) {
+  await db
+    .updateTable('labs')
+    .set({ ...settings, updated_at: new Date() })
     .where('id', '=', labId)
     .execute();
 }

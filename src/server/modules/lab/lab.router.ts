@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { labBookingsInput, labPaymentsInput, labResultsInput, labTestRequestsInput } from '../../../shared/list-schemas.ts';
-import { addOfferingInput, labProfileInput, testRequestInput, updateOfferingInput } from '../../../shared/schemas.ts';
+import {
+  addOfferingInput,
+  homeCollectionSettingsInput,
+  labProfileInput,
+  testRequestInput,
+  updateOfferingInput,
+} from '../../../shared/schemas.ts';
 import { statsInput } from '../../../shared/stats-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { approvedLabProcedure, labProcedure } from '../../trpc/procedures.ts';
@@ -13,6 +19,9 @@ export const labRouter = router({
   overview: labProcedure.query(({ ctx }) => lab.labOverview(ctx.db, ctx.user.id)),
   profile: labProcedure.query(({ ctx }) => lab.labProfile(ctx.db, ctx.user.id)),
   updateProfile: labProcedure.input(labProfileInput).mutation(({ ctx, input }) => lab.updateProfile(ctx.db, ctx.user.id, input)),
+  updateHomeCollection: labProcedure
+    .input(homeCollectionSettingsInput)
+    .mutation(({ ctx, input }) => lab.updateHomeCollection(ctx.db, ctx.user.id, input)),
 
   bookings: approvedLabProcedure.input(labBookingsInput).query(({ ctx, input }) => lab.labBookings(ctx.db, ctx.user.id, input)),
   completeBooking: approvedLabProcedure

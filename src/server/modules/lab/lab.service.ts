@@ -4,7 +4,7 @@ import { ageOn } from '../../../shared/family.ts';
 import type { LabBookingsInput, LabPaymentsInput, LabTestRequestsInput } from '../../../shared/list-schemas.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import { currentPlan, labCommissionRate, labTestLimit } from '../../../shared/plans.ts';
-import type { LabProfileInput } from '../../../shared/schemas.ts';
+import type { HomeCollectionSettingsInput, LabProfileInput } from '../../../shared/schemas.ts';
 import { todayIn, zonedTimeToInstant } from '../../../shared/time.ts';
 import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
@@ -212,7 +212,16 @@ export async function payments(db: Kysely<Database>, labId: string, input: LabPa
 
 /** The settings form's data: the lab record and all seven weekdays (closed ones marked). */
 export async function labProfile(db: Kysely<Database>, labId: string) {
-  const [profile, hours] = await Promise.all([labProfileOrThrow(db, labId), repo.listWorkingHours(db, labId)]);
+  const [row, hours] = await Promise.all([labProfileOrThrow(db, labId), repo.listWorkingHours(db, labId)]);
+  const {
+    home_collection_fee_halalas,
+    home_radius_km,
+    home_window_minutes,
+    home_window_capacity,
+    home_opens_at,
+    home_closes_at,
+    ...profile
+  } = row;
   const working_hours = Array.from({ length: 7 }, (_, weekday) => {
     const day = hours.find((row) => row.weekday === weekday);
     return {
@@ -222,7 +231,35 @@ export async function labProfile(db: Kysely<Database>, labId: string) {
       closes_at: day?.closes_at.slice(0, 5) ?? '17:00',
     };
   });
-  return { ...profile, working_hours };
+  const home_collection = {
+    enabled: home_collection_fee_halalas !== null,
+    fee: halalasToSar(home_collection_fee_halalas ?? 0),
+    radius_km: home_radius_km,
+    window_minutes: home_window_minutes,
+    window_capacity: home_window_capacity,
+    opens_at: home_opens_at.slice(0, 5),
+    closes_at: home_closes_at.slice(0, 5),
+  };
+  return { ...profile, working_hours, home_collection };
+}
+
+/**
+ * Turns home collection on (with its fee, radius and windows) or off. The radius is measured from the
+ * lab's position, so a lab without one cannot turn it on. Turning it off keeps the bookings already
+ * made (their windows stay booked); it only stops new ones.
+ */
+export async function updateHomeCollection(db: Kysely<Database>, labId: string, input: HomeCollectionSettingsInput) {
+  const profile = await labProfileOrThrow(db, labId);
+  if (input.enabled && (profile.latitude === null || profile.longitude === null)) throw new AppError('LAB_LOCATION_REQUIRED');
+  await repo.updateHomeCollection(db, labId, {
+    home_collection_fee_halalas: input.enabled ? sarToHalalas(input.fee) : null,
+    home_radius_km: input.radiusKm,
+    home_window_minutes: input.windowMinutes,
+    home_window_capacity: input.windowCapacity,
+    home_opens_at: input.opensAt,
+    home_closes_at: input.closesAt,
+  });
+  return labProfile(db, labId);
 }
 
 export async function updateProfile(db: Kysely<Database>, labId: string, input: LabProfileInput) {

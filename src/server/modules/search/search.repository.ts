@@ -33,6 +33,8 @@ export interface OfferQuery {
   minRating: number;
   sort: SearchSort;
   offset: number;
+  /** Only labs collecting samples at home (within their radius of `origin`, when there is one). */
+  homeCollection: boolean;
 }
 
 export interface OfferRow {
@@ -50,6 +52,11 @@ export interface OfferRow {
   lab_review_count: number;
   price_halalas: number;
   distance_meters: number | null;
+  /** The lab's fee for a home visit; null when it does not collect at home. */
+  home_collection_fee_halalas: number | null;
+  /** Where the lab is, for the results' map (null: it has not said). */
+  lab_latitude: number | null;
+  lab_longitude: number | null;
 }
 
 /**
@@ -67,9 +74,8 @@ export async function findOffers(db: Kysely<Database>, query: OfferQuery): Promi
     const { origin } = query;
     const nearby = await sql<OfferRow>`${sql.raw(PREPARE)}
       select * from nearest_offers(${query.tests.map((test) => test.id)}::int[], ${origin.lat}, ${origin.lon},
-        ${query.minPriceHalalas}, ${query.maxPriceHalalas}, ${query.minRating}, ${NEAREST_LABS}, ${SEARCH_PAGE_SIZE}, ${query.offset})`.execute(
-      db,
-    );
+        ${query.minPriceHalalas}, ${query.maxPriceHalalas}, ${query.minRating}, ${NEAREST_LABS}, ${SEARCH_PAGE_SIZE}, ${query.offset},
+        ${query.homeCollection})`.execute(db);
     if (nearby.rows.length === SEARCH_PAGE_SIZE) return nearby.rows;
   }
   return (await offersQuery(query).execute(db)).rows;
@@ -104,7 +110,8 @@ function offersQuery(query: OfferQuery) {
            t.name_ar as test_name_ar, t.name_en as test_name_en,
            l.lab_name_ar, l.lab_name_en, l.address_ar as lab_address_ar, l.address_en as lab_address_en,
            l.city as lab_city, l.rating as lab_rating, l.review_count as lab_review_count,
-           lt.price_halalas, ${distance} as distance_meters
+           lt.price_halalas, ${distance} as distance_meters, l.home_collection_fee_halalas,
+           l.latitude as lab_latitude, l.longitude as lab_longitude
     from labs l
     join user_profiles p on p.id = l.id and p.user_type = 'lab' and p.approved
     join lab_tests lt on lt.lab_id = l.id and lt.test_id = any(${testIds}::int[]) and lt.is_active
@@ -112,6 +119,12 @@ function offersQuery(query: OfferQuery) {
     where lt.price_halalas between ${query.minPriceHalalas} and ${query.maxPriceHalalas}
       and l.rating >= ${query.minRating}
       ${origin ? sql`and l.earth is not null` : sql``}
+      ${
+        query.homeCollection
+          ? sql`and l.home_collection_fee_halalas is not null
+                ${origin ? sql`and earth_distance(l.earth, ${origin}) <= l.home_radius_km * 1000` : sql``}`
+          : sql``
+      }
       ${query.city ? sql`and l.city = ${query.city}` : sql``}
       ${
         query.addressText

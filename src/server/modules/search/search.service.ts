@@ -37,6 +37,7 @@ export async function searchTests(db: Kysely<Database>, input: SearchInput): Pro
     rounded.maxPrice,
     rounded.minRating,
     rounded.sort,
+    rounded.homeCollection === true,
     rounded.cursor,
   ]);
   return pages.remember(db, key, async () => {
@@ -62,6 +63,7 @@ async function runSearch(db: Kysely<Database>, input: SearchInput, tests: Matche
     minRating: input.minRating ?? 0,
     sort: input.sort,
     offset: input.cursor,
+    homeCollection: input.homeCollection === true,
   });
   // Each field by name: a rest-and-spread copy of the driver's rows cost ~5 µs a row (a tenth of an
   // uncached search's own CPU, ADR 0034). The same fields in the same order as that copy made.
@@ -80,5 +82,8 @@ async function runSearch(db: Kysely<Database>, input: SearchInput, tests: Matche
     distance_meters: row.distance_meters,
     lab_rating: Number(row.lab_rating),
     price: halalasToSar(row.price_halalas),
+    home_collection_fee: row.home_collection_fee_halalas === null ? null : halalasToSar(row.home_collection_fee_halalas),
+    lab_latitude: row.lab_latitude,
+    lab_longitude: row.lab_longitude,
   }));
 }

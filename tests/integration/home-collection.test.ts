@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as booking from '../../src/server/modules/booking/booking.service.ts';
+import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
+import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
+import { booked, callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+// Home sample collection (issue #22): a lab's own windows with a capacity, a radius from the lab, one
+// fee per visit on the checkout, its invoice and its refunds; search's filter.
+
+let database: TestDatabase;
+let lab: TestUser;
+let labTestId: number;
+let otherLabTestId: number;
+let testName: string;
+const payments = simulatedPaymentProvider(0);
+
+// 2030-01-06 is a Sunday; Riyadh is UTC+3 all year. The lab opens 08:00–12:00 with 30-minute slots;
+// it collects at home 07:00–13:00 in two-hour windows, two visits a window, within 15 km.
+const SUNDAY = '2030-01-06';
+const EARLY = new Date('2030-01-01T00:00:00Z');
+const MONDAY = '2030-01-07';
+const at = (time: string, day = SUNDAY) => new Date(`${day}T${time}+03:00`).toISOString();
+const LAB_POINT = { latitude: 24.7136, longitude: 46.6753 };
+/** About 5 km from the lab. */
+const HOME = { address: 'حي الملقا، شارع الأمير محمد بن سعد، منزل 12', latitude: 24.7536, longitude: 46.6853 };
+/** About 55 km north of the lab. */
+const FAR_HOME = { address: 'Al Artawiyah road, house 3', latitude: 25.2136, longitude: 46.6753 };
+const HOME_FEE = 50;
+const PRICE = 15_000;
+const OTHER_PRICE = 9_000;
+
+const settings = {
+  enabled: true,
+  fee: HOME_FEE,
+  radiusKm: 15,
+  windowMinutes: 120,
+  windowCapacity: 2,
+  opensAt: '07:00',
+  closesAt: '13:00',
+};
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  lab = await createTestUser(database.db, 'lab', { approved: true });
+  await database.db
+    .updateTable('labs')
+    .set({ ...LAB_POINT, slot_minutes: 30, slot_capacity: 3 })
+    .where('id', '=', lab.id)
+    .execute();
+  await database.db
+    .insertInto('lab_working_hours')
+    .values([0, 1, 2, 3, 4].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '12:00' })))
+    .execute();
+  testName = `Home collection probe ${randomUUID().slice(0, 8)}`;
+  const category = await database.db.selectFrom('categories').select('id').limit(1).executeTakeFirstOrThrow();
+  const test = await database.db
+    .insertInto('tests')
+    .values({ name_en: testName, name_ar: 'فحص تجريبي للزيارة المنزلية', category_id: category.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const other = await database.db.selectFrom('tests').select('id').where('id', '!=', test.id).limit(1).executeTakeFirstOrThrow();
+  ({ id: labTestId } = await database.db
+    .insertInto('lab_tests')
+    .values({ lab_id: lab.id, test_id: test.id, price_halalas: PRICE })
+    .returning('id')
+    .executeTakeFirstOrThrow());
+  ({ id: otherLabTestId } = await database.db
+    .insertInto('lab_tests')
+    .values({ lab_id: lab.id, test_id: other.id, price_halalas: OTHER_PRICE })
+    .returning('id')
+    .executeTakeFirstOrThrow());
+  await (await callerFor(database.db, lab)).lab.updateHomeCollection(settings);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const customer = () => createTestUser(database.db, 'customer');
+
+async function bookHome(person: TestUser, bookingTime: string, home = HOME, items = [labTestId]) {
+  return booking.createBookings(
+    database.db,
+    payments,
+    person.id,
+    items.map((id) => ({ labTestId: id, bookingTime, home })),
+    randomUUID(),
+    EARLY,
+  );
+}
+
+describe('a lab’s home collection settings', () => {
+  it('are the lab’s own: a customer cannot change them, and the lab reads back what it saved', async () => {
+    const asCustomer = await callerFor(database.db, await customer());
+    await expect(asCustomer.lab.updateHomeCollection(settings)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const profile = await (await callerFor(database.db, lab)).lab.profile();
+    expect(profile.home_collection).toEqual({
+      enabled: true,
+      fee: HOME_FEE,
+      radius_km: 15,
+      window_minutes: 120,
+      window_capacity: 2,
+      opens_at: '07:00',
+      closes_at: '13:00',
+    });
+  });
+
+  it('cannot be turned on before the lab has a position on the map, since the radius is measured from it', async () => {
+    const nowhere = await createTestUser(database.db, 'lab', { approved: true });
+    const caller = await callerFor(database.db, nowhere);
+    await expect(caller.lab.updateHomeCollection(settings)).rejects.toMatchObject({ message: 'LAB_LOCATION_REQUIRED' });
+    // Turning it off needs no position.
+    const off = await caller.lab.updateHomeCollection({ ...settings, enabled: false });
+    expect(off.home_collection.enabled).toBe(false);
+  });
+
+  it('refuses windows that end before they start', async () => {
+    const caller = await callerFor(database.db, lab);
+    await expect(caller.lab.updateHomeCollection({ ...settings, opensAt: '13:00', closesAt: '07:00' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+});
+
+describe('home collection windows', () => {
+  it('lists the lab’s windows of the day, apart from its slots, and none on a day it is closed', async () => {
+    const caller = await callerFor(database.db);
+    const windows = await caller.booking.homeWindows({ labId: lab.id, date: SUNDAY });
+    expect(windows.map((window) => [window.window_time, window.ends_time])).toEqual([
+      ['07:00:00', '09:00:00'],
+      ['09:00:00', '11:00:00'],
+      ['11:00:00', '13:00:00'],
+    ]);
+    // Friday: closed.
+    expect(await caller.booking.homeWindows({ labId: lab.id, date: '2030-01-11' })).toEqual([]);
+  });
+
+  it('enforces a window’s capacity like a slot’s: two visits, then SLOT_UNAVAILABLE and the window leaves the list', async () => {
+    const window = at('11:00:00');
+    await bookHome(await customer(), window);
+    await bookHome(await customer(), window);
+    await expect(bookHome(await customer(), window)).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+    const windows = await (await callerFor(database.db)).booking.homeWindows({ labId: lab.id, date: SUNDAY });
+    expect(windows.map((row) => row.window_time)).not.toContain('11:00:00');
+    // The lab's own 11:00 slot is counted apart: it still has all its seats.
+    const slots = await booking.availableSlots(database.db, lab.id, SUNDAY, null, EARLY);
+    expect(slots.map((slot) => slot.slot_time)).toContain('11:00:00');
+  });
+
+  it('counts another customer’s hold on a window, as it does on a slot', async () => {
+    const window = at('09:00:00');
+    const holders = [await customer(), await customer()];
+    for (const holder of holders) await booking.holdSlot(database.db, holder.id, labTestId, window, EARLY, null, HOME);
+    await expect(bookHome(await customer(), window)).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+    for (const holder of holders) await booking.releaseHold(database.db, holder.id, labTestId, window, 'home');
+    await expect(bookHome(await customer(), window)).resolves.toMatchObject({ bookings: [{ collection: 'home' }] });
+  });
+
+  it('books only at a window’s start: a lab slot’s time is not a window', async () => {
+    await expect(bookHome(await customer(), at('08:30:00'))).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+  });
+});
+
+describe('booking a home collection', () => {
+  it('refuses a home outside the lab’s radius, through the API, and books one inside it with its address', async () => {
+    const person = await customer();
+    const caller = await callerFor(database.db, person);
+    const item = { labTestId, bookingTime: at('07:00:00') };
+    await expect(caller.booking.create({ items: [{ ...item, home: FAR_HOME }], idempotencyKey: randomUUID() })).rejects.toMatchObject({
+      message: 'OUTSIDE_HOME_AREA',
+    });
+    await expect(caller.booking.holdSlot({ ...item, home: FAR_HOME })).rejects.toMatchObject({ message: 'OUTSIDE_HOME_AREA' });
+
+    const result = booked(await caller.booking.create({ items: [{ ...item, home: HOME }], idempotencyKey: randomUUID() }));
+    expect(result.bookings[0]).toMatchObject({
+      collection: 'home',
+      home_address: HOME.address,
+      home_collection_fee: HOME_FEE,
+      window_ends_at: at('09:00:00'),
+    });
+    const mine = await caller.booking.mine();
+    expect(mine.find((row) => row.id === result.bookings[0]!.id)).toMatchObject({ collection: 'home', home_address: HOME.address });
+  });
+
+  it('refuses a home collection at a lab that does not offer it', async () => {
+    const other = await createTestUser(database.db, 'lab', { approved: true });
+    await database.db.updateTable('labs').set(LAB_POINT).where('id', '=', other.id).execute();
+    await database.db
+      .insertInto('lab_working_hours')
+      .values({ lab_id: other.id, weekday: 0, opens_at: '07:00', closes_at: '13:00' })
+      .execute();
+    const test = await database.db.selectFrom('tests').select('id').limit(1).executeTakeFirstOrThrow();
+    const offer = await database.db
+      .insertInto('lab_tests')
+      .values({ lab_id: other.id, test_id: test.id, price_halalas: PRICE })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expect(bookHome(await customer(), at('09:00:00'), HOME, [offer.id])).rejects.toMatchObject({
+      code: 'HOME_COLLECTION_UNAVAILABLE',
+    });
+    expect(await (await callerFor(database.db)).booking.homeWindows({ labId: other.id, date: SUNDAY })).toEqual([]);
+  });
+
+  it('charges one fee per visit: two tests in the same window pay it once, on the checkout and its invoice', async () => {
+    const person = await customer();
+    const result = await bookHome(person, at('07:00:00', MONDAY), HOME, [labTestId, otherLabTestId]);
+    const tests = priceCheckout('basic', [PRICE, OTHER_PRICE]);
+    expect(result.home_collection_fee).toBe(HOME_FEE);
+    expect(Math.round(result.total_price * 100)).toBe(tests.total_halalas + HOME_FEE * 100);
+    expect(result.bookings.map((row) => row.home_collection_fee).sort()).toEqual([0, HOME_FEE]);
+
+    const invoice = await database.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('checkout_id', '=', result.checkout_id)
+      .executeTakeFirstOrThrow();
+    const lines = invoice.lines as Array<{ kind: string; name_en: string; total_halalas: number }>;
+    expect(lines.filter((line) => line.kind === 'home_collection')).toEqual([
+      expect.objectContaining({ name_en: 'Home sample collection — Test Lab', total_halalas: HOME_FEE * 100 }),
+    ]);
+    expect(lines.reduce((sum, line) => sum + line.total_halalas, 0)).toBe(invoice.total_halalas);
+  });
+
+  it('keeps the visit’s fee while one of its tests is still booked, and gives it back with the last', async () => {
+    const person = await customer();
+    const caller = await callerFor(database.db, person);
+    const result = await bookHome(person, at('09:00:00', MONDAY), HOME, [labTestId, otherLabTestId]);
+    const carrier = result.bookings.find((row) => row.home_collection_fee > 0)!;
+    const other = result.bookings.find((row) => row.id !== carrier.id)!;
+    const share = (price: number) => priceCheckout('basic', [price]).items[0]!.total_halalas / 100;
+    const priceOf = (row: { lab_test_id: number }) => (row.lab_test_id === labTestId ? PRICE : OTHER_PRICE);
+
+    // The booking carrying the fee goes first: the nurse still comes for the other test.
+    expect(await caller.booking.cancel({ id: carrier.id })).toMatchObject({ refund: share(priceOf(carrier)) });
+    expect(await caller.booking.cancel({ id: other.id })).toMatchObject({ refund: share(priceOf(other)) + HOME_FEE });
+
+    const invoice = await database.db
+      .selectFrom('invoices')
+      .select(['id', 'total_halalas'])
+      .where('checkout_id', '=', result.checkout_id)
+      .executeTakeFirstOrThrow();
+    const credits = await database.db
+      .selectFrom('invoices')
+      .select(['booking_id', 'total_halalas', 'lines'])
+      .where('original_invoice_id', '=', invoice.id)
+      .execute();
+    expect(credits.reduce((sum, row) => sum + row.total_halalas, 0)).toBe(invoice.total_halalas);
+    const last = credits.find((row) => row.booking_id === other.id)!;
+    expect((last.lines as Array<{ kind: string }>).map((line) => line.kind)).toContain('home_collection');
+  });
+
+  it('moves a home collection to another window under the window’s capacity, never to a lab slot’s time', async () => {
+    const person = await customer();
+    const [row] = (await bookHome(person, at('07:00:00'))).bookings;
+    await expect(booking.rescheduleBooking(database.db, person.id, row!.id, at('08:30:00'), EARLY)).rejects.toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+    });
+    // 11:00 was filled by two visits above.
+    await expect(booking.rescheduleBooking(database.db, person.id, row!.id, at('11:00:00'), EARLY)).rejects.toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+    });
+    const moved = await booking.rescheduleBooking(database.db, person.id, row!.id, at('09:00:00'), EARLY);
+    expect(moved).toMatchObject({ collection: 'home', booking_time: at('09:00:00'), home_address: HOME.address });
+  });
+});
+
+describe('search.labTests homeCollection', () => {
+  it('keeps labs that collect at home within reach of the searcher, with their fee', async () => {
+    const caller = await callerFor(database.db);
+    const near = await caller.search.labTests({ query: testName, lat: HOME.latitude, lon: HOME.longitude, homeCollection: true });
+    expect(near.map((row) => [row.lab_id, row.home_collection_fee])).toEqual([[lab.id, HOME_FEE]]);
+    const far = await caller.search.labTests({ query: testName, lat: FAR_HOME.latitude, lon: FAR_HOME.longitude, homeCollection: true });
+    expect(far).toEqual([]);
+    // Without the filter the far searcher still finds the lab.
+    const unfiltered = await caller.search.labTests({ query: testName, lat: FAR_HOME.latitude, lon: FAR_HOME.longitude });
+    expect(unfiltered.map((row) => row.lab_id)).toEqual([lab.id]);
+  });
+
+  it('drops a lab that stops collecting at home', async () => {
+    const caller = await callerFor(database.db);
+    await (await callerFor(database.db, lab)).lab.updateHomeCollection({ ...settings, enabled: false });
+    try {
+      expect(await caller.search.labTests({ query: testName, homeCollection: true })).toEqual([]);
+      const [row] = await caller.search.labTests({ query: testName });
+      expect(row).toMatchObject({ lab_id: lab.id, home_collection_fee: null });
+    } finally {
+      await (await callerFor(database.db, lab)).lab.updateHomeCollection(settings);
+    }
+  });
+});
