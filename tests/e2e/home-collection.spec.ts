@@ -57,6 +57,8 @@ for (const [locale, tag] of [
     await panel.getByLabel(w.homeVisit.address).fill(address);
     await panel.getByRole('button', { name: w.homeVisit.useLocation }).click();
     await expect(panel.getByTestId('home-inside')).toContainText(w.homeVisit.inside);
+    // The map loads when its place comes into view (below the fold on a phone).
+    await panel.getByTestId('home-inside').scrollIntoViewIfNeeded();
     await expect(panel.getByTestId('labs-map')).toBeVisible();
     await panel.screenshot({ path: `/tmp/home-collection/shots/booking-panel-${locale}-${project}.png` });
     await panel.getByTestId('confirm-book-now').click();
