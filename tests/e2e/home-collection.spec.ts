@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { chooseFreeSlot, demo, expect, sar, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
 import { words } from './words.ts';
 
@@ -85,6 +86,15 @@ for (const [locale, tag] of [
     await expect(row.getByTestId('booking-home-visit')).toContainText(address);
     await expect(row.getByTestId('lab-booking-home-fee')).toContainText(sar(DEMO_LAB_FEE, locale));
     await row.screenshot({ path: `/tmp/home-collection/shots/lab-booking-${locale}-${project}.png` });
+
+    // The list's CSV file (issue #23) opens in a spreadsheet with its Arabic intact: UTF-8 with a BOM.
+    const downloading = labPage.waitForEvent('download');
+    await labPage.getByTestId('export-bookings').click();
+    const file = await readFile((await (await downloading).path())!);
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = file.subarray(3).toString('utf8');
+    expect(csv).toContain(booking.id);
+    expect(csv).toContain(locale === 'ar' ? booking.test_name_ar : booking.test_name_en);
 
     // Its settings: the visit fee, the area and the windows.
     await labPage.goto('/dashboard?section=settings');
