@@ -81,6 +81,14 @@ export const envSchema = z
       .default('false')
       .pipe(z.string().regex(/^(true|false|\d)$/, 'must be true, false or the number of proxies (0–9)'))
       .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
+    /**
+     * What the visitors of one client address may keep reserved at once (issue #20): live slot holds
+     * across its guest accounts, and open store checkouts and the units reserved in them. Many people
+     * can share an address behind a carrier's NAT or an office's; raise these where they do.
+     */
+    HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(30),
+    STORE_CHECKOUTS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(5),
+    STORE_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
     /** The simulated lab-test payment's wait (the spec's 2 s); tests and benchmarks set 0. */
     PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     /** Where lab-test payments go: `simulated` (the default: no money moves) or `moyasar` (ADR 0026). */

@@ -7,7 +7,7 @@ import { followCatalogVersion, followedCatalogVersion } from '../../src/server/p
 import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
-import { callerFor, contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { callerFor, contextFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
@@ -315,26 +315,29 @@ describe('how many slots the guests of one address may hold', () => {
     await database.db.updateTable('users').set({ is_anonymous: true, email: null }).where('id', '=', user.id).execute();
     return user;
   };
-  /** The API as a request from `address` would reach it. */
-  const apiFrom = async (user: TestUser, address: string) => createCaller({ ...(await contextFor(database.db, user)), clientIp: address });
+  /** The default cap (HOLDS_PER_ADDRESS). */
+  const cap = testEnv.HOLDS_PER_ADDRESS;
+  /** The API as a request from `address` would reach it, on a server whose settings are `config`. */
+  const apiFrom = async (user: TestUser, address: string, config = testEnv) =>
+    createCaller({ ...(await contextFor(database.db, user)), clientIp: address, config });
 
-  it(`refuses guest accounts of one address more than ${booking.MAX_HOLDS_PER_ADDRESS} live holds between them, through the API`, async () => {
+  it(`refuses guest accounts of one address more than ${cap} live holds between them, through the API`, async () => {
     // 2030-03-03 is a Sunday: four open days, 32 slots.
     const slots = slotsOn('2030-03-03', '2030-03-04', '2030-03-05', '2030-03-06');
     const address = '198.51.100.20';
     const guests = [await guest(), await guest(), await guest(), await guest()];
     const perGuest = booking.MAX_HOLDS;
     let next = 0;
-    for (const holder of guests.slice(0, booking.MAX_HOLDS_PER_ADDRESS / perGuest)) {
+    for (const holder of guests.slice(0, cap / perGuest)) {
       const api = await apiFrom(holder, address);
       for (let i = 0; i < perGuest; i += 1) await api.booking.holdSlot({ labTestId, bookingTime: slots[next++]! });
     }
-    expect(next).toBe(booking.MAX_HOLDS_PER_ADDRESS);
+    expect(next).toBe(cap);
     // A fresh guest from the same address holds nothing: the address has all it may.
     const fresh = await apiFrom(guests[3]!, address);
     await expect(fresh.booking.holdSlot({ labTestId, bookingTime: slots[next]! })).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
-      cause: { code: 'HOLD_LIMIT', details: { maxHolds: booking.MAX_HOLDS_PER_ADDRESS } },
+      cause: { code: 'HOLD_LIMIT', details: { maxHolds: cap } },
     });
     const held = await database.db.selectFrom('slot_holds').select('holder_id').where('holder_id', '=', guests[3]!.id).execute();
     expect(held).toEqual([]);
@@ -353,11 +356,29 @@ describe('how many slots the guests of one address may hold', () => {
     const address = '198.51.100.30';
     const guests = [await guest(), await guest(), await guest(), await guest()];
     const outcomes = await Promise.allSettled(
-      slots.map((slot, index) => booking.holdSlot(database.db, guests[index % guests.length]!.id, labTestId, slot, EARLY, address)),
+      slots.map((slot, index) =>
+        booking.holdSlot(database.db, guests[index % guests.length]!.id, labTestId, slot, EARLY, { address, maxHolds: cap }),
+      ),
     );
-    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(booking.MAX_HOLDS_PER_ADDRESS);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(cap);
     const live = await database.db.selectFrom('slot_holds').select('holder_id').where('client_address', '=', address).execute();
-    expect(live).toHaveLength(booking.MAX_HOLDS_PER_ADDRESS);
+    expect(live).toHaveLength(cap);
+  });
+
+  it('takes the cap from HOLDS_PER_ADDRESS, for an operator whose visitors share addresses', async () => {
+    const slots = slotsOn('2030-03-17', '2030-03-18');
+    const address = '198.51.100.40';
+    const config = { ...testEnv, HOLDS_PER_ADDRESS: 3 };
+    const [first, second] = [await guest(), await guest()];
+    for (const slot of slots.slice(0, 2)) await (await apiFrom(first!, address, config)).booking.holdSlot({ labTestId, bookingTime: slot });
+    const other = await apiFrom(second!, address, config);
+    await other.booking.holdSlot({ labTestId, bookingTime: slots[2]! });
+    await expect(other.booking.holdSlot({ labTestId, bookingTime: slots[3]! })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      cause: { code: 'HOLD_LIMIT', details: { maxHolds: 3 } },
+    });
+    // Raised, the same address holds more.
+    await (await apiFrom(second!, address, { ...config, HOLDS_PER_ADDRESS: 4 })).booking.holdSlot({ labTestId, bookingTime: slots[3]! });
   });
 });
 

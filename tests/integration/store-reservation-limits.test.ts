@@ -26,11 +26,16 @@ const refusalOf = async (promise: Promise<unknown>) => {
   return error && { code: error.code, appCode: error.cause?.code, details: error.cause?.details };
 };
 
-const limitRefusal = {
+/** An address's caps are settings; these are their defaults. */
+const ADDRESS_CHECKOUTS = testEnv.STORE_CHECKOUTS_PER_ADDRESS;
+const ADDRESS_UNITS = testEnv.STORE_UNITS_PER_ADDRESS;
+
+const refusalWith = (maxCheckouts: number, maxUnits: number) => ({
   code: 'TOO_MANY_REQUESTS',
   appCode: 'RESERVATION_LIMIT',
-  details: { maxCheckouts: STORE_MAX_OPEN_CHECKOUTS, maxUnits: STORE_MAX_RESERVED_UNITS },
-};
+  details: { maxCheckouts, maxUnits },
+});
+const limitRefusal = refusalWith(ADDRESS_CHECKOUTS, ADDRESS_UNITS);
 
 /** What can still be sold of a variant: its stock less live reservations, as the store shows it. */
 async function sellable(productId: number) {
@@ -39,16 +44,16 @@ async function sellable(productId: number) {
 }
 
 describe('what one visitor may reserve in the built-in store at once', () => {
-  it(`keeps an address to ${STORE_MAX_OPEN_CHECKOUTS} open checkouts: the next is refused and reserves nothing; leaving one makes room`, async () => {
+  it(`keeps an address to ${ADDRESS_CHECKOUTS} open checkouts: the next is refused and reserves nothing; leaving one makes room`, async () => {
     const { variantId, productId } = await createTestVariant(database.db, { stock: 100 });
     const address = '203.0.113.50';
     const visitor = await storeCallerFor(database.db, { clientIp: address });
     const urls: string[] = [];
-    for (let i = 0; i < STORE_MAX_OPEN_CHECKOUTS; i += 1) {
+    for (let i = 0; i < ADDRESS_CHECKOUTS; i += 1) {
       urls.push((await visitor.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] })).url);
     }
     expect(await refusalOf(visitor.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] }))).toEqual(limitRefusal);
-    expect(await sellable(productId)).toBe(100 - STORE_MAX_OPEN_CHECKOUTS);
+    expect(await sellable(productId)).toBe(100 - ADDRESS_CHECKOUTS);
     // Another visitor from elsewhere is not held back by it.
     await (await storeCallerFor(database.db, { clientIp: '203.0.113.51' })).store.checkout({
       ...checkoutDefaults,
@@ -56,20 +61,20 @@ describe('what one visitor may reserve in the built-in store at once', () => {
     });
     // Cancelling one gives its stock back at once and lets the visitor check out again.
     await visitor.store.hostedCheckout.cancel({ orderId: orderIdOf(urls[0]!) });
-    expect(await sellable(productId)).toBe(100 - STORE_MAX_OPEN_CHECKOUTS);
+    expect(await sellable(productId)).toBe(100 - ADDRESS_CHECKOUTS);
     await visitor.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
   });
 
-  it(`reserves at most ${STORE_MAX_RESERVED_UNITS} units per address, in one checkout or across several`, async () => {
+  it(`reserves at most ${ADDRESS_UNITS} units per address, in one checkout or across several`, async () => {
     const { variantId, productId } = await createTestVariant(database.db, { stock: 500 });
     const visitor = await storeCallerFor(database.db, { clientIp: '203.0.113.60' });
-    expect(
-      await refusalOf(visitor.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: STORE_MAX_RESERVED_UNITS + 1 }] })),
-    ).toEqual(limitRefusal);
-    await visitor.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: STORE_MAX_RESERVED_UNITS - 1 }] });
+    expect(await refusalOf(visitor.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: ADDRESS_UNITS + 1 }] }))).toEqual(
+      limitRefusal,
+    );
+    await visitor.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: ADDRESS_UNITS - 1 }] });
     expect(await refusalOf(visitor.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 2 }] }))).toEqual(limitRefusal);
     await visitor.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
-    expect(await sellable(productId)).toBe(500 - STORE_MAX_RESERVED_UNITS);
+    expect(await sellable(productId)).toBe(500 - ADDRESS_UNITS);
   });
 
   it('counts a signed-in buyer across addresses, and lets exactly the limit through when sent at once', async () => {
@@ -91,6 +96,32 @@ describe('what one visitor may reserve in the built-in store at once', () => {
       .where('status', '=', 'pending')
       .execute();
     expect(open).toHaveLength(STORE_MAX_OPEN_CHECKOUTS);
+  });
+});
+
+describe('caps an operator sets for an address', () => {
+  it('takes STORE_CHECKOUTS_PER_ADDRESS and STORE_UNITS_PER_ADDRESS for an address; a signed-in buyer keeps their own caps', async () => {
+    const { variantId } = await createTestVariant(database.db, { stock: 200 });
+    const config = { ...testEnv, STORE_CHECKOUTS_PER_ADDRESS: 8, STORE_UNITS_PER_ADDRESS: 30 };
+    const office = await storeCallerFor(database.db, { clientIp: '203.0.113.90', config });
+    for (let i = 0; i < 8; i += 1) await office.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
+    expect(await refusalOf(office.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] }))).toEqual(
+      refusalWith(8, 30),
+    );
+    const units = await storeCallerFor(database.db, { clientIp: '203.0.113.91', config });
+    await units.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 30 }] });
+    expect(await refusalOf(units.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] }))).toEqual(refusalWith(8, 30));
+    // A signed-in buyer behind that office's address is held to a buyer's caps, not the address's.
+    const buyer = await storeCallerFor(database.db, {
+      user: await createTestUser(database.db, 'customer'),
+      clientIp: '203.0.113.92',
+      config,
+    });
+    for (let i = 0; i < STORE_MAX_OPEN_CHECKOUTS; i += 1)
+      await buyer.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
+    expect(await refusalOf(buyer.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 1 }] }))).toEqual(
+      refusalWith(STORE_MAX_OPEN_CHECKOUTS, STORE_MAX_RESERVED_UNITS),
+    );
   });
 });
 

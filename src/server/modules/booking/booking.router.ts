@@ -5,8 +5,8 @@ import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
 
 /** A guest's client address, whose guests share a cap of holds; none when the runtime does not know it. */
-function guestAddress(user: { is_anonymous: boolean }, clientIp: string): string | null {
-  return user.is_anonymous && clientIp !== 'unknown' ? clientIp : null;
+function guestAddress(user: { is_anonymous: boolean }, clientIp: string, maxHolds: number): booking.GuestAddressCap | null {
+  return user.is_anonymous && clientIp !== 'unknown' ? { address: clientIp, maxHolds } : null;
 }
 
 export const bookingRouter = router({
@@ -26,7 +26,7 @@ export const bookingRouter = router({
         input.labTestId,
         input.bookingTime,
         new Date(),
-        guestAddress(ctx.user, ctx.clientIp),
+        guestAddress(ctx.user, ctx.clientIp, ctx.config.HOLDS_PER_ADDRESS),
         input.home ?? null,
       ),
     ),

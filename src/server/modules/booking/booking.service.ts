@@ -21,12 +21,15 @@ import { bookingConfirmationMails, mailBookingCancelled, mailBookingRescheduled 
 export const HOLD_MINUTES = 10;
 /** How many slots one customer (or guest) may keep reserved at once: a cart's worth, not a lab's day. */
 export const MAX_HOLDS = 10;
+
 /**
- * How many slots the guests of one client address may keep reserved at once, across their guest
- * accounts (anyone can make many). Several people share an address behind a carrier's NAT, so it is a
- * few carts' worth, not one.
+ * A guest's hold names the client address it came from, whose guests share a cap across their guest
+ * accounts (anyone can make many): HOLDS_PER_ADDRESS, a few carts' worth by default.
  */
-export const MAX_HOLDS_PER_ADDRESS = 30;
+export interface GuestAddressCap {
+  address: string;
+  maxHolds: number;
+}
 /**
  * A checkout still pending this long after its attempt began was abandoned: its server stopped
  * before the end (a crash, a deploy). No payment takes this long (the simulated one waits at most
@@ -228,7 +231,7 @@ function takingSeatsError(seats: RequestedSeat[], error: unknown): unknown {
 
 /**
  * Reserves a seat for the holder for a few minutes, if one is free. Holding again extends it. A guest's
- * hold names the client address it came from (`guestAddress`), whose guests share MAX_HOLDS_PER_ADDRESS.
+ * hold counts against its address's cap (`guestAddress`).
  */
 export async function holdSlot(
   db: Kysely<Database>,
@@ -236,13 +239,13 @@ export async function holdSlot(
   labTestId: number,
   bookingTime: string,
   now = new Date(),
-  guestAddress: string | null = null,
+  guestAddress: GuestAddressCap | null = null,
   /** A home collection window at this address, rather than a slot at the lab. */
   home: HomeAddressInput | null = null,
 ) {
   const { seats } = await seatsFor(db, [{ labTestId, bookingTime, ...(home && { home }) }], now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
-  const limits = { maxHolds: MAX_HOLDS, guestAddress, maxAddressHolds: MAX_HOLDS_PER_ADDRESS };
+  const limits = { maxHolds: MAX_HOLDS, guestAddress: guestAddress?.address ?? null, maxAddressHolds: guestAddress?.maxHolds ?? 0 };
   await takingSeats(seats, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits));
   return { expires_at: expiresAt.toISOString() };
 }

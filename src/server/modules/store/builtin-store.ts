@@ -12,7 +12,7 @@ import {
   type ProductChildren,
   type ProductRow,
 } from './builtin-store.repository.ts';
-import { hostedCheckoutPath, openHostedCheckout } from './hosted-checkout.service.ts';
+import { hostedCheckoutPath, openHostedCheckout, type ReservationCaps } from './hosted-checkout.service.ts';
 import type { ProviderProduct, StoreProvider } from './store-provider.ts';
 
 /** An uploaded picture's grid size (docs/decisions/0029); a seeded picture is its own. */
@@ -122,8 +122,8 @@ function toProviderProduct(row: ProductRow, children: ProductChildren, locale: L
   };
 }
 
-/** Sums the quantities of a variant listed twice, so stock is checked against the whole want. */
-export function createBuiltinStore(db: Kysely<Database>): StoreProvider {
+/** The store in our own database; `addressCaps` bound what one client address may reserve at once. */
+export function createBuiltinStore(db: Kysely<Database>, addressCaps: ReservationCaps): StoreProvider {
   return {
     kind: 'builtin',
 
@@ -163,7 +163,7 @@ export function createBuiltinStore(db: Kysely<Database>): StoreProvider {
 
     async checkout(request) {
       // A path, not an address: the buyer stays on the host they came by (and its saved language).
-      return { url: hostedCheckoutPath(await openHostedCheckout(db, request)) };
+      return { url: hostedCheckoutPath(await openHostedCheckout(db, request, addressCaps)) };
     },
   };
 }

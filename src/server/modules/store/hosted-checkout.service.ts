@@ -53,21 +53,35 @@ function mergeItems(items: ProviderCheckoutRequest['items']): Map<number, number
   return merged;
 }
 
+/** How many open checkouts, and units reserved across them, one holder may keep at once. */
+export interface ReservationCaps {
+  checkouts: number;
+  units: number;
+}
+
+/** A buyer's caps; an address's are settings (STORE_CHECKOUTS_PER_ADDRESS, STORE_UNITS_PER_ADDRESS). */
+const buyerCaps: ReservationCaps = { checkouts: STORE_MAX_OPEN_CHECKOUTS, units: STORE_MAX_RESERVED_UNITS };
+
 /**
- * A buyer and an address each keep at most STORE_MAX_OPEN_CHECKOUTS open checkouts and
- * STORE_MAX_RESERVED_UNITS units reserved across them, these units counted (RESERVATION_LIMIT). A
- * visitor who is not signed in is known only by the address: a cookie of theirs would be theirs to drop.
+ * A buyer and an address each keep at most their caps' open checkouts and units reserved across them,
+ * these units counted (RESERVATION_LIMIT). A visitor who is not signed in is known only by the address:
+ * a cookie of theirs would be theirs to drop.
  */
-async function assertWithinReservationLimits(tx: Transaction<Database>, request: ProviderCheckoutRequest, units: number) {
+async function assertWithinReservationLimits(
+  tx: Transaction<Database>,
+  request: ProviderCheckoutRequest,
+  units: number,
+  addressCaps: ReservationCaps,
+) {
   await lockReservationsOf(tx, request);
   const holders = [
-    ...(request.userId ? [{ userId: request.userId }] : []),
-    ...(request.clientAddress ? [{ clientAddress: request.clientAddress }] : []),
+    ...(request.userId ? [{ holder: { userId: request.userId }, caps: buyerCaps }] : []),
+    ...(request.clientAddress ? [{ holder: { clientAddress: request.clientAddress }, caps: addressCaps }] : []),
   ];
-  for (const holder of holders) {
+  for (const { holder, caps } of holders) {
     const open = await findOpenReservations(tx, holder);
-    if (open.checkouts + 1 > STORE_MAX_OPEN_CHECKOUTS || open.units + units > STORE_MAX_RESERVED_UNITS) {
-      throw new AppError('RESERVATION_LIMIT', { maxCheckouts: STORE_MAX_OPEN_CHECKOUTS, maxUnits: STORE_MAX_RESERVED_UNITS });
+    if (open.checkouts + 1 > caps.checkouts || open.units + units > caps.units) {
+      throw new AppError('RESERVATION_LIMIT', { maxCheckouts: caps.checkouts, maxUnits: caps.units });
     }
   }
 }
@@ -76,13 +90,18 @@ async function assertWithinReservationLimits(tx: Transaction<Database>, request:
  * Opens the hosted checkout: a pending order that holds its stock for a short while, inside one transaction that
  * locks the variants first: what is reserved is decided by the database, never by an earlier read.
  */
-export async function openHostedCheckout(db: Kysely<Database>, request: ProviderCheckoutRequest): Promise<string> {
+export async function openHostedCheckout(
+  db: Kysely<Database>,
+  request: ProviderCheckoutRequest,
+  addressCaps: ReservationCaps,
+): Promise<string> {
   const wanted = mergeItems(request.items);
   return db.transaction().execute(async (tx) => {
     await assertWithinReservationLimits(
       tx,
       request,
       [...wanted.values()].reduce((sum, quantity) => sum + quantity, 0),
+      addressCaps,
     );
     const variants = await lockVariantsForSale(tx, [...wanted.keys()]);
     for (const variantId of wanted.keys()) {

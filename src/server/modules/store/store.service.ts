@@ -11,7 +11,10 @@ import { createExternalStore, StoreHttpError, StoreOutageError, StoreResponseErr
 import { sanitizeStoreHtml } from './sanitize.ts';
 import type { ProviderProduct, StoreProduct, StoreProvider, VariantInventory } from './store-provider.ts';
 
-export type StoreConfig = Pick<Env, 'PUBLIC_URL' | 'STORE_API_URL' | 'STORE_ID'>;
+export type StoreConfig = Pick<
+  Env,
+  'PUBLIC_URL' | 'STORE_API_URL' | 'STORE_ID' | 'STORE_CHECKOUTS_PER_ADDRESS' | 'STORE_UNITS_PER_ADDRESS'
+>;
 
 export interface StoreCaller {
   config: StoreConfig;
@@ -26,7 +29,7 @@ const DEFAULT_PAGE_SIZE = 100;
 /** The external storefront when it is configured (both variables), else the built-in store. */
 export function storeProviderFor(db: Kysely<Database>, config: StoreConfig): StoreProvider {
   if (config.STORE_API_URL && config.STORE_ID) return createExternalStore(config.STORE_API_URL, config.STORE_ID);
-  return createBuiltinStore(db);
+  return createBuiltinStore(db, { checkouts: config.STORE_CHECKOUTS_PER_ADDRESS, units: config.STORE_UNITS_PER_ADDRESS });
 }
 
 /** An external store's failure becomes a coded error; the store's own words stay in `details`. */
