@@ -73,21 +73,26 @@ async function attack(base: string, labTestId: number, cookies: string[]) {
 
 interface Visits {
   latencies: number[];
+  /** When each request began, in seconds from the run's start. */
+  startedAt: number[];
   outcomes: string[];
 }
 
 /** One customer's visit after another: the lab's slots, then a booking of the next free one. */
 async function customerVisits(base: string, lab: { id: string; lab_test_id: number }, cookie: string, seconds: number, firstSlot: number) {
   const headers = { cookie, 'x-forwarded-for': '192.0.2.10' };
-  const visits: Visits = { latencies: [], outcomes: [] };
+  const visits: Visits = { latencies: [], startedAt: [], outcomes: [] };
+  const begun = performance.now();
   const until = Date.now() + seconds * 1000;
   for (let slot = firstSlot; Date.now() < until; slot++) {
     const input = encodeURIComponent(JSON.stringify({ labId: lab.id, date: slotDate }));
     let started = performance.now();
+    visits.startedAt.push((started - begun) / 1000);
     const slots = await fetch(`${base}/trpc/booking.availableSlots?input=${input}`, { headers });
     await slots.arrayBuffer();
     visits.latencies.push(performance.now() - started);
     started = performance.now();
+    visits.startedAt.push((started - begun) / 1000);
     const items = [{ labTestId: lab.lab_test_id, bookingTime: slotAt(slot) }];
     const booked = await post(base, 'booking.create', JSON.stringify({ items, idempotencyKey: `visit-${slot}-${process.pid}` }), headers);
     await booked.arrayBuffer();
@@ -136,6 +141,11 @@ async function main() {
       `${label}: ${run.latencies.length} requests, p50 ${percentile(run.latencies, 0.5).toFixed(1)} ms, p99 ${percentile(run.latencies, 0.99).toFixed(1)} ms; ${JSON.stringify(countEach(run.outcomes))}`;
     console.log(line('customer, quiet', quiet));
     console.log(line(`customer, ${ATTACKERS} attackers`, underAttack));
+    const slowest = underAttack.latencies
+      .map((ms, i) => ({ ms, at: underAttack.startedAt[i]! }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5);
+    console.log(`slowest under attack: ${slowest.map(({ ms, at }) => `${ms.toFixed(0)} ms at ${at.toFixed(1)} s`).join(', ')}`);
     console.log(`attackers were answered (HTTP status: count): ${said.trim()}`);
     const holds = await scratch.db
       .selectFrom('slot_holds')

@@ -18,6 +18,7 @@ import { resultRoutes } from './modules/results/results.routes.ts';
 import { storeImageRoutes } from './modules/store/store-images.routes.ts';
 import { consoleLogger, requestLog } from './platform/logger.ts';
 import { paymentProviderFor } from './platform/payment-providers.ts';
+import { slowRefusals } from './platform/slow-refusals.ts';
 import { isSameOrigin } from './same-origin.ts';
 import { type AppDeps, createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/router.ts';
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps) {
   configureSeller(deps.env);
 
   if (deps.log) app.use(requestLog(deps.log));
+  app.use(slowRefusals({ clientIp: (c) => deps.clientIp?.(c), maxDelayMs: deps.env.SLOW_REFUSALS_MAX_MS }));
   app.onError((error, c) => {
     // A refusal a middleware raised on purpose (the CSRF check's 403) is an answer, not a failure.
     if (error instanceof HTTPException) return error.getResponse();
@@ -142,7 +144,10 @@ export function createApp(deps: AppDeps) {
   );
   app.use('/trpc/*', async (c, next) => {
     const calls = c.req.path.slice('/trpc/'.length).split(',').length;
-    if (calls > MAX_BATCH_CALLS) return apiRefusal(c, 400, 'REQUEST_TOO_LARGE', { maxCalls: MAX_BATCH_CALLS, calls });
+    if (calls > MAX_BATCH_CALLS) {
+      c.set('refused', true);
+      return apiRefusal(c, 400, 'REQUEST_TOO_LARGE', { maxCalls: MAX_BATCH_CALLS, calls });
+    }
     await next();
   });
   app.use(

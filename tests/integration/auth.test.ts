@@ -238,6 +238,29 @@ describe('rate-limit windows', () => {
     });
     await expect(consumeAttempt(database.db, key, policy, new Date(start.getTime() + 61_000))).resolves.toBeUndefined();
   });
+
+  it('refuse what comes after a refusal in the same window without writing it, with the same wait', async () => {
+    const key = `test:${randomUUID()}`;
+    const policy = { limit: 1, windowSeconds: 60 };
+    const start = new Date('2026-11-21T11:00:00Z');
+    const counted = async () =>
+      (await database.db.selectFrom('auth_rate_limits').select('attempts').where('key', '=', key).executeTakeFirstOrThrow()).attempts;
+    await consumeAttempt(database.db, key, policy, start);
+    await expect(consumeAttempt(database.db, key, policy, new Date(start.getTime() + 5_000))).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { retryAfterSeconds: 55 },
+    });
+    expect(await counted()).toBe(2);
+    for (const seconds of [10, 30, 59]) {
+      await expect(consumeAttempt(database.db, key, policy, new Date(start.getTime() + seconds * 1000))).rejects.toMatchObject({
+        details: { retryAfterSeconds: 60 - seconds },
+      });
+    }
+    // None of them was a write; the next window is asked of the database again and starts at one.
+    expect(await counted()).toBe(2);
+    await expect(consumeAttempt(database.db, key, policy, new Date(start.getTime() + 60_000))).resolves.toBeUndefined();
+    expect(await counted()).toBe(1);
+  });
 });
 
 describe('guest booking accounts', () => {

@@ -106,3 +106,47 @@ describe('answers to a signed-in person', () => {
     expect(visitor.headers.get('cache-control')).toBeNull();
   });
 });
+
+describe('answers to refused requests', () => {
+  const MAX_DELAY = 4000;
+  const STEP = MAX_DELAY / 4;
+  const slowApp = () =>
+    createApp({ db: database.db, env: { ...testEnv, SLOW_REFUSALS_MAX_MS: MAX_DELAY }, clientIp: (c) => c.req.header('x-test-client') });
+  const overLongBatch = `/trpc/${Array(MAX_BATCH_CALLS + 1)
+    .fill('catalog.categories')
+    .join(',')}?batch=1`;
+  /** The request's status and how long its answer took, in ms. */
+  const timed = async (server: ReturnType<typeof slowApp>, path: string, from: string) => {
+    const started = performance.now();
+    const response = await server.request(path, { headers: { 'x-test-client': from } });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  };
+
+  it('go out later the more an address was refused lately; its other requests and other addresses are not slowed', async () => {
+    const server = slowApp();
+    const first = await timed(server, overLongBatch, '192.0.2.61');
+    expect(first.status).toBe(400);
+    expect(first.ms).toBeGreaterThanOrEqual(STEP - 5);
+    const second = await timed(server, overLongBatch, '192.0.2.61');
+    expect(second.ms).toBeGreaterThanOrEqual(2 * STEP - 5);
+    // What the address asks within the limits is answered as soon as it is ready.
+    const allowed = await timed(server, '/trpc/catalog.categories', '192.0.2.61');
+    expect(allowed.status).toBe(200);
+    expect(allowed.ms).toBeLessThan(STEP);
+    // Another address's first refusal waits as a first one does, not as the other address's third.
+    const elsewhere = await timed(server, overLongBatch, '192.0.2.62');
+    expect(elsewhere.ms).toBeGreaterThanOrEqual(STEP - 5);
+    expect(elsewhere.ms).toBeLessThan(2 * STEP);
+  });
+
+  it('leave a mistake in a form alone: an input the schema refuses is answered at once', async () => {
+    const server = slowApp();
+    const input = encodeURIComponent(JSON.stringify({ labId: 'not-a-lab-id', date: '2030-01-01' }));
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await timed(server, `/trpc/booking.availableSlots?input=${input}`, '192.0.2.63');
+      expect(answer.status).toBe(400);
+      expect(answer.ms).toBeLessThan(STEP);
+    }
+  });
+});

@@ -18,6 +18,8 @@ export const testEnvSource = {
   NODE_ENV: 'test',
   PUBLIC_URL: 'http://localhost:3000',
   PAYMENT_DELAY_MS: '0',
+  // Refusals answered at once: tests that are refused on purpose do not wait (request-limits tests it).
+  SLOW_REFUSALS_MAX_MS: '0',
   PASSWORD_COST: 'test-only',
   RESULTS_ENCRYPTION_KEY: TEST_RESULTS_KEY,
 };

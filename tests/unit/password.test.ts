@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, setPasswordCost, verifyPassword } from '../../src/server/platform/password.ts';
+import { hashPassword, needsRehash, setPasswordCost, takeAHashsTime, verifyPassword } from '../../src/server/platform/password.ts';
 import { AppError } from '../../src/shared/errors.ts';
 
 // Made at N=2^17, r=8, p=1 (the cost before ADR 0020) for 'correct horse'.
@@ -52,5 +52,21 @@ describe('password hashes', () => {
     // Those that waited ran in the order they came, and the turn was given back: the next hash runs.
     expect(order).toEqual(Array.from({ length: 33 }, (_, index) => index));
     expect(await verifyPassword('password 0', await hashPassword('password 0'))).toBe(true);
+  });
+
+  it("for an unknown e-mail, take a hash's time in the same line, without a hash's work", { timeout: 30_000 }, async () => {
+    const stored = await hashPassword('correct horse');
+    const measure = async (work: () => Promise<unknown>) => {
+      const [cpu, started] = [process.cpuUsage(), performance.now()];
+      await work();
+      const used = process.cpuUsage(cpu);
+      return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
+    };
+    const checked = await measure(() => verifyPassword('correct horsf', stored));
+    const unknown = await measure(() => takeAHashsTime());
+    // As long as the last check (the timer's own slack aside)…
+    expect(unknown.ms).toBeGreaterThanOrEqual(checked.ms * 0.9 - 5);
+    // …for a sliver of the CPU a check spends.
+    expect(unknown.cpuMs).toBeLessThan(checked.cpuMs / 4);
   });
 });

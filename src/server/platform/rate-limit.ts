@@ -31,10 +31,39 @@ export const rateLimits = {
  * instance) and throws RATE_LIMITED, with the seconds left, once the window's limit is passed.
  */
 export async function consumeAttempt(db: Kysely<Database>, key: string, policy: RateLimitPolicy, now = new Date()): Promise<void> {
+  assertNotRefused(key, now);
   const { attempts, endsAt } = await countAttempt(db, key, policy, now);
   if (attempts > policy.limit) {
-    throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) });
+    rememberRefused(key, endsAt);
+    throw rateLimited(endsAt, now);
   }
+}
+
+function rateLimited(endsAt: number, now: Date): AppError {
+  return new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) });
+}
+
+/**
+ * Keys past their limit, and when their window ends. Until then the database would refuse every
+ * attempt (a window's count only grows), so this process refuses them without a write: a flood of
+ * refused attempts costs no pooled connection (bench:abuse). Bounded; the oldest is forgotten first,
+ * and a forgotten key is simply asked of the database again.
+ */
+const refusedUntil = new Map<string, number>();
+const MAX_REFUSED_KEYS = 10_000;
+
+function rememberRefused(key: string, endsAt: number) {
+  refusedUntil.delete(key);
+  refusedUntil.set(key, endsAt);
+  if (refusedUntil.size > MAX_REFUSED_KEYS) refusedUntil.delete(refusedUntil.keys().next().value as string);
+}
+
+/** Throws RATE_LIMITED, without asking the database, when `key` was refused in a window that has not ended. */
+export function assertNotRefused(key: string, now = new Date()): void {
+  const endsAt = refusedUntil.get(key);
+  if (endsAt === undefined) return;
+  if (endsAt > now.getTime()) throw rateLimited(endsAt, now);
+  refusedUntil.delete(key);
 }
 
 /** Counts one attempt against `key` in its fixed window; the attempts so far and when the window ends. */
@@ -72,5 +101,6 @@ export function slowDownAfter(attempts: number, policy: RateLimitPolicy): Promis
 
 /** A successful sign-in clears the account's failure count. */
 export async function clearAttempts(db: Kysely<Database>, key: string): Promise<void> {
+  refusedUntil.delete(key);
   await db.deleteFrom('auth_rate_limits').where('key', '=', key).execute();
 }
