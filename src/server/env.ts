@@ -91,7 +91,7 @@ export const envSchema = z
     STORE_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
     /**
      * The longest an answer to a refused request (over a limit, rate-limited) is held back; an address
-     * refused again within a minute waits longer each time, up to this (ADR 0038). 0 answers at once.
+     * refused again within a minute waits longer each time, up to this (ADR 0040). 0 answers at once.
      */
     SLOW_REFUSALS_MAX_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
     /** The simulated lab-test payment's wait (the spec's 2 s); tests and benchmarks set 0. */

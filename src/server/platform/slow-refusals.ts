@@ -22,7 +22,7 @@ interface Refusals {
 /**
  * Answers to refused requests (a body or batch over the limits, a rate limit) go out late: a quarter of
  * `maxDelayMs` for an address's first refusal within a minute, more for each after, up to `maxDelayMs`
- * (ADR 0038). A script that waits for each answer, as most do, then sends a request or two a second
+ * (ADR 0040). A script that waits for each answer, as most do, then sends a request or two a second
  * instead of hundreds, and the cores stay with everyone else (bench:abuse); a person, refused rarely,
  * waits a moment they were going to wait anyway. Waiting costs a timer, not a core. Kept per instance,
  * in a bounded map; a client that does not wait for answers is for the proxy's limit on connections.
