@@ -54,6 +54,8 @@ async function inHashingTurn<T>(work: () => Promise<T>): Promise<T> {
 
 /** How long the last hash took once its turn came (null before the first): what `takeAHashsTime` waits. */
 let lastHashMs: number | null = null;
+/** The hash made to time one, when an unknown e-mail came before any other. */
+let firstHash: Promise<string> | undefined;
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
@@ -77,11 +79,9 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
  * them all the while kept a customer's booking waiting).
  */
 export async function takeAHashsTime(): Promise<void> {
-  if (lastHashMs === null) {
-    await hashPassword('tahaleel-timing-equalizer');
-    return;
-  }
-  const ms = lastHashMs;
+  // Before any hash was timed, one is made (once, however many ask at that moment) and its time taken.
+  if (lastHashMs === null) await (firstHash ??= hashPassword('tahaleel-timing-equalizer'));
+  const ms = lastHashMs ?? 0;
   await inHashingTurn(() => new Promise((resolve) => setTimeout(resolve, ms)));
 }
 
