@@ -222,7 +222,13 @@ function OpenCheckout({ order, onChanged, byGateway }: { order: HostedOrder; onC
         </Text>
       </HStack>
       {byGateway ? (
-        <GatewayPaymentForm orderId={order.id} total={order.total_formatted} prefill={order.prefill} onOrderChanged={onChanged} />
+        // Back from a declined card: what the buyer typed before the gateway is on the order.
+        <GatewayPaymentForm
+          orderId={order.id}
+          total={order.total_formatted}
+          prefill={order.shipping ?? order.prefill}
+          onOrderChanged={onChanged}
+        />
       ) : (
         <PaymentForm orderId={order.id} total={order.total_formatted} prefill={order.prefill} onOrderChanged={onChanged} />
       )}
@@ -271,8 +277,11 @@ export function HostedCheckout({
           )}
         </HStack>
         {method.data && (
-          <HStack gap="2" color="fg.muted" fontSize="sm">
-            <ShieldCheck size={16} aria-hidden />
+          <HStack gap="2" color="fg.muted" fontSize="sm" align="start">
+            {/* Kept at its size when the sentence wraps on a phone. */}
+            <Box flexShrink={0} pt="0.5">
+              <ShieldCheck size={16} aria-hidden />
+            </Box>
             <Text>
               {byGateway
                 ? t`Your card details go straight to our payment provider, Moyasar, and your bank may ask you to confirm the payment. We never see your card.`
