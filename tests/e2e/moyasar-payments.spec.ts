@@ -136,6 +136,12 @@ for (const { language, locale } of languages) {
     await fillDelivery(page, locale);
     await screenshotBothSizes(page, page.getByRole('heading', { level: 1 }), `store-moyasar-page.${locale}`);
     await screenshotBothSizes(page, page.getByTestId('card-form'), `store-moyasar-payment.${locale}`);
+    // Declined by the bank: back on the payment page, told so, the items still reserved and the address kept.
+    await payByCard(page, locale, '4201 3212 3441 1220');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('store-payment-outcome')).toHaveAttribute('data-outcome', 'failed');
+    await expect(page.getByText('DECLINED')).toBeVisible();
+    await screenshotBothSizes(page, page.getByTestId('store-payment-outcome'), `store-moyasar-declined.${locale}`);
     await payByCard(page, locale, '4201 3201 1111 1010');
     await page.getByRole('button', { name: 'Approve' }).click();
 
