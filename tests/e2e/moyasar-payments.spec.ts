@@ -4,7 +4,8 @@
 // PAYMENT_PROVIDER=moyasar; every other journey keeps the simulated payment.
 import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
 import { startAppServer } from './app-server.ts';
-import { test as base, chooseFreeSlot, expect, languages, type Page, readInLanguage, signUp } from './fixtures.ts';
+import { test as base, chooseFreeSlot, expect, fillDelivery, languages, type Page, readInLanguage, signUp } from './fixtures.ts';
+import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
 const WEBHOOK_SECRET = 'whsec_e2e';
@@ -46,6 +47,7 @@ const said = {
     failed: 'لم تتم عملية الدفع',
     cancel: 'إلغاء الحجز',
     refunded: 'مُسترَد',
+    byMoyasar: /ميسّر/,
   },
   en: {
     nameOnCard: 'Name on card',
@@ -53,6 +55,7 @@ const said = {
     failed: 'The payment did not go through',
     cancel: 'Cancel booking',
     refunded: 'Refunded',
+    byMoyasar: /Moyasar/,
   },
 };
 
@@ -117,3 +120,34 @@ test('a declined card says so and the customer can try again', async ({ page }) 
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId('checkout-item')).toHaveCount(1);
 });
+
+for (const { language, locale } of languages) {
+  test(`buys from the store and pays by card with 3-D Secure at the gateway in ${language}`, async ({ page, moyasar }) => {
+    test.setTimeout(90_000);
+    await readInLanguage(page, locale);
+    await page.goto('/store');
+    const mug = page.getByTestId('product-card').filter({ hasText: locale === 'ar' ? 'كوب سيراميك' : 'Ceramic Mug' });
+    await mug.getByRole('button', { name: words[locale].store.addToCart }).click();
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('store-cart-drawer').getByRole('button', { name: words[locale].store.checkout }).click();
+    await expect(page).toHaveURL(/\/store\/checkout\/[0-9a-f-]{36}$/);
+    // No simulated card here: the gateway's card form, and who takes the card said plainly.
+    await expect(page.getByText(said[locale].byMoyasar)).toBeVisible();
+    await fillDelivery(page, locale);
+    await screenshotBothSizes(page, page.getByRole('heading', { level: 1 }), `store-moyasar-page.${locale}`);
+    await screenshotBothSizes(page, page.getByTestId('card-form'), `store-moyasar-payment.${locale}`);
+    // Declined by the bank: back on the payment page, told so, the items still reserved and the address kept.
+    await payByCard(page, locale, '4201 3212 3441 1220');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('store-payment-outcome')).toHaveAttribute('data-outcome', 'failed');
+    await expect(page.getByText('DECLINED')).toBeVisible();
+    await screenshotBothSizes(page, page.getByTestId('store-payment-outcome'), `store-moyasar-declined.${locale}`);
+    await payByCard(page, locale, '4201 3201 1111 1010');
+    await page.getByRole('button', { name: 'Approve' }).click();
+
+    await expect(page).toHaveURL(/\/success$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(words[locale].store.success);
+    const [payment] = [...moyasar.payments.values()].filter((p) => p.metadata?.store_order_id).slice(-1);
+    expect(payment).toMatchObject({ status: 'paid', source: { company: 'mada' } });
+  });
+}

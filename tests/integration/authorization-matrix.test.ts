@@ -10,7 +10,7 @@ import { appRouter } from '../../src/server/trpc/router.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { cookiePair } from '../setup/http.ts';
-import { approvedPayment, checkoutDefaults, createTestVariant } from '../setup/store.ts';
+import { approvedPayment, checkoutDefaults, createTestVariant, deliveryDetails } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 /*
@@ -409,6 +409,8 @@ const matrix: Record<string, Row> = {
   'store.checkout': { access: everyone, input: () => ({ items: [{ variantId: seeded.variantId, quantity: 1 }], ...checkoutDefaults }) },
   'store.hostedCheckout.get': { access: everyone, input: () => ({ orderId: seeded.orderId }) },
   'store.hostedCheckout.pay': { access: everyone, input: () => ({ orderId: NOWHERE, ...approvedPayment }) },
+  // Moyasar mode's payment form (the simulated provider used here answers PAYMENT_FAILED to all alike).
+  'store.hostedCheckout.startPayment': { access: everyone, input: () => ({ orderId: seeded.orderId, ...deliveryDetails }) },
   'store.hostedCheckout.cancel': { access: everyone, input: () => ({ orderId: NOWHERE }) },
   'store.myOrders': { access: signedIn },
 

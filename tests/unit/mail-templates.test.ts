@@ -66,6 +66,10 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
     template: 'store-order-confirmed',
     data: { name: 'Sarah', orderReference: 'ST-7K2P', total: 149.5, itemCount: 3, link: 'https://tahaleel.sa/store/checkout/ord_123' },
   },
+  'store-payment-refunded': {
+    template: 'store-payment-refunded',
+    data: { name: 'Sarah', orderReference: 'ST-7K2P', amount: 149.5, reason: 'stock_lost', link: 'https://tahaleel.sa/store' },
+  },
   'newsletter-confirm': {
     template: 'newsletter-confirm',
     data: {

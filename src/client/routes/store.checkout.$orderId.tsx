@@ -1,9 +1,17 @@
 import { Container } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { HostedCheckout } from '../features/store-checkout/hosted-checkout.tsx';
+import { type GatewayOutcome, HostedCheckout } from '../features/store-checkout/hosted-checkout.tsx';
+import { searchChoice } from '../lib/plain-checks.ts';
+
+const outcomes = ['failed', 'refunded', 'pending', 'unknown'] as const satisfies readonly GatewayOutcome[];
 
 /** The built-in store's payment page: its checkout sends the browser here (STORE_API_URL unset). */
 export const Route = createFileRoute('/store/checkout/$orderId')({
+  // After a card payment at the gateway (ADR 0039) the callback returns here with what became of it.
+  validateSearch: (search): { payment?: GatewayOutcome; message?: string } => ({
+    payment: searchChoice(search.payment, outcomes),
+    message: typeof search.message === 'string' ? search.message.slice(0, 200) : undefined,
+  }),
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(context.trpc.store.hostedCheckout.get.queryOptions({ orderId: params.orderId }));
   },
@@ -12,9 +20,10 @@ export const Route = createFileRoute('/store/checkout/$orderId')({
 
 function HostedCheckoutPage() {
   const { orderId } = Route.useParams();
+  const { payment, message } = Route.useSearch();
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
-      <HostedCheckout orderId={orderId} />
+      <HostedCheckout orderId={orderId} gatewayOutcome={payment ? { outcome: payment, message } : undefined} />
     </Container>
   );
 }

@@ -46,7 +46,7 @@ export type OutboxLocale = 'ar' | 'en';
 
 export type OutboxStatus = 'failed' | 'pending' | 'sent' | 'skipped';
 
-export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost';
+export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost';
 
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
@@ -166,6 +166,7 @@ export interface GatewayPayments {
   provider: string;
   refunded_halalas: Generated<number>;
   status: string;
+  store_order_id: string | null;
   updated_at: Generated<Timestamp>;
 }
 
@@ -292,6 +293,7 @@ export interface PaymentRefunds {
   id: Generated<string>;
   payment_reference: string;
   reason: PaymentRefundReason;
+  store_order_id: string | null;
 }
 
 export interface PendingSignIns {

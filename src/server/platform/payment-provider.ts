@@ -65,7 +65,8 @@ export interface MoyasarPayment {
   refunded: number;
   description: string | null;
   metadata: Record<string, string> | null;
-  source: { type: string; company?: string; message?: string | null; transaction_url?: string | null } | null;
+  /** A card's `number` comes masked (e.g. 4111-11XX-XXXX-1111). */
+  source: { type: string; company?: string; number?: string; message?: string | null; transaction_url?: string | null } | null;
 }
 
 /** A gateway the browser pays at: what the checkout page needs, and what the server asks of it. */

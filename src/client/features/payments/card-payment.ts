@@ -11,7 +11,7 @@ export interface CardDetails {
   cvc: string;
 }
 
-/** What booking.create answers when the browser is to pay at the gateway: the form's own configuration keys. */
+/** What booking.create (and the store's startPayment) answers when the browser is to pay at the gateway: the form's own configuration keys. */
 export interface PaymentRequired {
   checkout_id: string;
   gateway_url: string;
@@ -72,7 +72,7 @@ const FIELD_OF: Record<string, CardField> = {
 };
 
 /** Posts the card to the gateway's /payments with the publishable key, as Moyasar's form does. */
-export async function payAtGateway(required: PaymentRequired, card: CardDetails): Promise<GatewayAnswer> {
+export async function payAtGateway(required: Pick<PaymentRequired, 'gateway_url' | 'payment'>, card: CardDetails): Promise<GatewayAnswer> {
   const [month, year] = card.expiry.split('/').map((part) => part.trim());
   let response: Response;
   try {

@@ -14,6 +14,7 @@ import { activeLocale } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
+import { GatewayPaymentForm } from './gateway-payment-form.tsx';
 import { PaymentForm } from './payment-form.tsx';
 import { useReleaseOnLeave } from './release-on-leave.ts';
 
@@ -148,7 +149,56 @@ function ClosedCheckout({ order }: { order: HostedOrder }) {
   );
 }
 
-function OpenCheckout({ order, onChanged }: { order: HostedOrder; onChanged: () => void }) {
+/** What became of a card payment at the gateway, as the callback sent the buyer back here (ADR 0039). */
+export type GatewayOutcome = 'failed' | 'refunded' | 'pending' | 'unknown';
+
+function GatewayOutcomeNotice({ outcome, message }: { outcome: GatewayOutcome; message: string | undefined }) {
+  const { t } = useLingui();
+  const view = {
+    failed: {
+      status: 'error',
+      title: t`The payment did not go through`,
+      text: t`Your card was not charged. Your items stay reserved until the timer runs out: check the card details or use another card and try again.`,
+    },
+    refunded: {
+      status: 'warning',
+      title: t`Your items sold out while you paid`,
+      text: t`The reservation ran out before the payment arrived and the items were sold. We have refunded the full amount to your card and sent you an email.`,
+    },
+    pending: {
+      status: 'info',
+      title: t`Your payment is still being processed`,
+      text: t`We have not heard the final answer from your bank yet. This page will show the order as paid once it arrives; you are never charged for an order that was not placed.`,
+    },
+    unknown: {
+      status: 'warning',
+      title: t`We could not confirm this payment`,
+      text: t`Nothing was ordered with it. If your card was charged, contact us and we will put it right.`,
+    },
+  }[outcome];
+  return (
+    <Alert.Root
+      status={view.status as 'error' | 'warning' | 'info'}
+      rounded="xl"
+      role="alert"
+      data-testid="store-payment-outcome"
+      data-outcome={outcome}
+    >
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{view.title}</Alert.Title>
+        <Alert.Description>{view.text}</Alert.Description>
+        {outcome === 'failed' && message && (
+          <Alert.Description>
+            <bdi dir="ltr">{message}</bdi>
+          </Alert.Description>
+        )}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function OpenCheckout({ order, onChanged, byGateway }: { order: HostedOrder; onChanged: () => void; byGateway: boolean }) {
   const { t, i18n } = useLingui();
   const goTo = useGoTo();
   const remaining = useCountdown(order.seconds_left, onChanged);
@@ -171,7 +221,17 @@ function OpenCheckout({ order, onChanged }: { order: HostedOrder; onChanged: () 
           </Trans>
         </Text>
       </HStack>
-      <PaymentForm orderId={order.id} total={order.total_formatted} prefill={order.prefill} onOrderChanged={onChanged} />
+      {byGateway ? (
+        // Back from a declined card: what the buyer typed before the gateway is on the order.
+        <GatewayPaymentForm
+          orderId={order.id}
+          total={order.total_formatted}
+          prefill={order.shipping ?? order.prefill}
+          onOrderChanged={onChanged}
+        />
+      ) : (
+        <PaymentForm orderId={order.id} total={order.total_formatted} prefill={order.prefill} onOrderChanged={onChanged} />
+      )}
       <Button variant="ghost" loading={cancel.isPending || cancel.isSuccess} onClick={() => cancel.mutate({ orderId: order.id })}>
         {t`Cancel and return to the store`}
       </Button>
@@ -184,10 +244,21 @@ function OpenCheckout({ order, onChanged }: { order: HostedOrder; onChanged: () 
   );
 }
 
-/** The built-in store's hosted payment page: order summary, a simulated card form, leave or pay. */
-export function HostedCheckout({ orderId }: { orderId: string }) {
+/**
+ * The built-in store's hosted payment page: order summary, the card form (the simulated one, or the
+ * gateway's form model with Moyasar), leave or pay; after a card payment's return, what became of it.
+ */
+export function HostedCheckout({
+  orderId,
+  gatewayOutcome,
+}: {
+  orderId: string;
+  gatewayOutcome?: { outcome: GatewayOutcome; message?: string };
+}) {
   const { t, i18n } = useLingui();
   const order = useQuery({ ...trpc.store.hostedCheckout.get.queryOptions({ orderId }), staleTime: 0 });
+  const method = useQuery(trpc.booking.paymentMethod.queryOptions());
+  const byGateway = method.data?.provider === 'moyasar';
 
   return (
     <Stack gap="6">
@@ -199,16 +270,28 @@ export function HostedCheckout({ orderId }: { orderId: string }) {
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
             {t`Secure checkout`}
           </Heading>
-          <Badge colorPalette="accent" variant="subtle">
-            {t`Demo payment`}
-          </Badge>
+          {method.data && !byGateway && (
+            <Badge colorPalette="accent" variant="subtle">
+              {t`Demo payment`}
+            </Badge>
+          )}
         </HStack>
-        <HStack gap="2" color="fg.muted" fontSize="sm">
-          <ShieldCheck size={16} aria-hidden />
-          <Text>{t`This is a simulated payment: no card is charged.`}</Text>
-        </HStack>
+        {method.data && (
+          <HStack gap="2" color="fg.muted" fontSize="sm" align="start">
+            {/* Kept at its size when the sentence wraps on a phone. */}
+            <Box flexShrink={0} pt="0.5">
+              <ShieldCheck size={16} aria-hidden />
+            </Box>
+            <Text>
+              {byGateway
+                ? t`Your card details go straight to our payment provider, Moyasar, and your bank may ask you to confirm the payment. We never see your card.`
+                : t`This is a simulated payment: no card is charged.`}
+            </Text>
+          </HStack>
+        )}
       </Stack>
-      {order.isPending ? (
+      {gatewayOutcome && <GatewayOutcomeNotice outcome={gatewayOutcome.outcome} message={gatewayOutcome.message} />}
+      {order.isPending || method.isPending ? (
         <Center py="20">
           <Stack align="center" gap="3" role="status">
             <Spinner size="xl" color="brand.solid" borderWidth="3px" />
@@ -230,7 +313,7 @@ export function HostedCheckout({ orderId }: { orderId: string }) {
         <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
           <OrderSummary order={order.data} />
           {order.data.status === 'pending' ? (
-            <OpenCheckout order={order.data} onChanged={() => void order.refetch()} />
+            <OpenCheckout order={order.data} onChanged={() => void order.refetch()} byGateway={byGateway} />
           ) : (
             <ClosedCheckout order={order.data} />
           )}

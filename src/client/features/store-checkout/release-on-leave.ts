@@ -15,6 +15,14 @@ function releaseReservation(orderId: string) {
   void fetch(CANCEL_URL, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => undefined);
 }
 
+/** Orders whose buyer left for the gateway's 3-D Secure page (ADR 0039): their reservation stays while they pay there. */
+const payingAway = new Set<string>();
+
+/** Keeps an order's reservation as the page goes to the gateway to pay; the callback settles the order. */
+export function keepReservationWhileAway(orderId: string) {
+  payingAway.add(orderId);
+}
+
 /** A release planned by an unmount, which a remount of the same page (React's StrictMode) calls off. */
 const plannedReleases = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -36,7 +44,7 @@ export function useReleaseOnLeave(orderId: string) {
     clearTimeout(plannedReleases.get(orderId));
     plannedReleases.delete(orderId);
     const release = () => {
-      if (!payingNow.current) releaseReservation(orderId);
+      if (!payingNow.current && !payingAway.has(orderId)) releaseReservation(orderId);
     };
     window.addEventListener('pagehide', release);
     return () => {

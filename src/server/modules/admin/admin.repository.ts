@@ -319,6 +319,7 @@ export function transactionPage(db: Db, input: AdminTransactionsInput, after: Ke
   let orders = db
     .selectFrom('store_orders as o')
     .leftJoin('user_profiles as buyer', 'buyer.id', 'o.user_id')
+    .leftJoin('gateway_payments as gp', 'gp.id', 'o.payment_reference')
     .select([
       sql<'booking' | 'store_order'>`'store_order'`.as('kind'),
       'o.id',
@@ -332,10 +333,15 @@ export function transactionPage(db: Db, input: AdminTransactionsInput, after: Ke
       sql<string | null>`null`.as('lab_name_ar'),
       sql<string | null>`null`.as('lab_name_en'),
       sql<number>`(select coalesce(sum(oi.quantity), 0)::int from store_order_items oi where oi.order_id = o.id)`.as('item_count'),
-      sql<string | null>`null`.as('payment_provider'),
-      sql<string | null>`null`.as('payment_reference'),
-      sql<string | null>`null`.as('payment_status'),
-      sql<number>`0`.as('refunded_minor'),
+      // A store order's payment as a booking's: the gateway's id and status (a simulated one has no row there).
+      sql<string | null>`case when o.payment_reference is null then null else coalesce(gp.provider, 'simulated') end`.as(
+        'payment_provider',
+      ),
+      'o.payment_reference',
+      sql<string | null>`gp.status::text`.as('payment_status'),
+      sql<number>`(select coalesce(sum(r.amount_halalas), 0)::int from payment_refunds r where r.store_order_id = o.id)`.as(
+        'refunded_minor',
+      ),
     ]);
   if (input.q) {
     bookings = bookings.where(bookingMatches(input.q));

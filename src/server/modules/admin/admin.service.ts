@@ -179,16 +179,15 @@ export async function transactions(db: Kysely<Database>, input: AdminTransaction
       lab_name_en: row.lab_name_en,
       item_count: Number(row.item_count ?? 0),
       results: booking ? resultsOf(row.id) : [],
-      payment:
-        booking && row.payment_reference
-          ? {
-              provider: row.payment_provider ?? '',
-              reference: row.payment_reference,
-              // A simulated payment has no gateway to ask: it was paid, and refunded when a refund says so.
-              status: row.payment_status ?? (refunded > 0 ? 'refunded' : 'paid'),
-              refunded: halalasToSar(refunded),
-            }
-          : null,
+      payment: row.payment_reference
+        ? {
+            provider: row.payment_provider ?? '',
+            reference: row.payment_reference,
+            // A simulated payment has no gateway to ask: it was paid, and refunded when a refund says so.
+            status: row.payment_status ?? (refunded > 0 ? 'refunded' : 'paid'),
+            refunded: booking ? halalasToSar(refunded) : refunded / 100,
+          }
+        : null,
     };
   });
   return { items, nextCursor: page.nextCursor };

@@ -131,6 +131,16 @@ export function findStoreOrderLines(db: Db, orderId: string) {
     .execute();
 }
 
+/** The invoice a store order's payment got, with its lines. */
+export function findStoreOrderInvoice(db: Db, orderId: string) {
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'buyer_id', 'buyer_name', 'lines'])
+    .where('store_order_id', '=', orderId)
+    .where('kind', '=', 'invoice')
+    .executeTakeFirst();
+}
+
 /** The invoice a checkout's payment got. */
 export function findCheckoutInvoice(db: Db, checkoutId: string) {
   return db

@@ -107,6 +107,24 @@ export async function issueStoreOrderInvoice(tx: Transaction<Database>, orderId:
 }
 
 /**
+ * A refunded store order's credit note (the admin cancelled it after payment): the whole of its
+ * invoice, line for line, referring to it. An order without an invoice (not in riyals) has none.
+ */
+export async function issueStoreOrderCreditNote(tx: Transaction<Database>, orderId: string, issuedAt: Date) {
+  const invoice = await repo.findStoreOrderInvoice(tx, orderId);
+  if (!invoice) return null;
+  return issue(tx, {
+    kind: 'credit_note',
+    issuedAt,
+    buyerId: invoice.buyer_id,
+    buyerName: invoice.buyer_name,
+    storeOrderId: orderId,
+    originalInvoiceId: invoice.id,
+    lines: repo.linesOf(invoice.lines),
+  });
+}
+
+/**
  * A cancelled paid booking's credit note, referring to its checkout's invoice: the test, its share of
  * the plan's discount and its booking fee, as the checkout priced them (per test, so a checkout's
  * credit notes add up to its invoice). A booking from before invoices existed has none.

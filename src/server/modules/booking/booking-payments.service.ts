@@ -13,6 +13,16 @@ import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
 import { confirmPaidCheckout, offeringsOf } from './booking.service.ts';
 
+// What the built-in store's gateway payments keep and refund the same way (ADR 0039).
+export {
+  addRefunded,
+  claimWholeRefund,
+  markGatewayPayment,
+  recordGatewayPayment,
+  recordRefund,
+  releaseRefundClaim,
+} from './booking.repository.ts';
+
 /**
  * What became of a payment, as the customer is told after the callback: booked (`paid`), declined
  * (`failed`, the seats stay held until their hold ends and paying again is allowed), paid too late and
@@ -37,10 +47,19 @@ export async function confirmGatewayPayment(
   log?: Logger,
   now = new Date(),
 ): Promise<ConfirmedPayment> {
-  const gateway = payments.browser;
-  if (!gateway) return UNKNOWN;
-  const payment = await gateway.fetchPayment(paymentId);
+  const payment = await payments.browser?.fetchPayment(paymentId);
   if (!payment) return UNKNOWN;
+  return confirmCheckoutPayment(db, payments, payment, log, now);
+}
+
+/** Confirms (or not) the checkout a payment fetched from the gateway names in `metadata.checkout_id`. */
+export async function confirmCheckoutPayment(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  payment: MoyasarPayment,
+  log?: Logger,
+  now = new Date(),
+): Promise<ConfirmedPayment> {
   const checkoutId = typeof payment.metadata?.checkout_id === 'string' ? payment.metadata.checkout_id : null;
   const checkout = checkoutId && /^[0-9a-f-]{36}$/i.test(checkoutId) ? await repo.findCheckoutById(db, checkoutId) : undefined;
   if (!checkout || checkout.status === undefined) {

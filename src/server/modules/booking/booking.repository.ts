@@ -360,6 +360,8 @@ export async function recordGatewayPayment(
     id: string;
     provider: string;
     checkoutId: string | null;
+    /** A built-in store order's payment names its order instead of a checkout (ADR 0039). */
+    storeOrderId?: string | null;
     amount: number;
     currency: string;
     status: string;
@@ -373,6 +375,7 @@ export async function recordGatewayPayment(
       id: payment.id,
       provider: payment.provider,
       checkout_id: payment.checkoutId,
+      store_order_id: payment.storeOrderId ?? null,
       amount_halalas: payment.amount,
       currency: payment.currency,
       status: payment.status,
@@ -406,13 +409,20 @@ export async function releaseRefundClaim(db: Db, paymentId: string) {
 
 export async function recordRefund(
   db: Db,
-  refund: { paymentReference: string; bookingId: string | null; amount: number; reason: 'cancellation' | 'seat_lost' | 'duplicate' },
+  refund: {
+    paymentReference: string;
+    bookingId: string | null;
+    storeOrderId?: string | null;
+    amount: number;
+    reason: 'cancellation' | 'seat_lost' | 'stock_lost' | 'duplicate';
+  },
 ) {
   await db
     .insertInto('payment_refunds')
     .values({
       payment_reference: refund.paymentReference,
       booking_id: refund.bookingId,
+      store_order_id: refund.storeOrderId ?? null,
       amount_halalas: refund.amount,
       reason: refund.reason,
     })

@@ -4,10 +4,19 @@ import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { MoyasarOutageError, type MoyasarWebhook } from '../../platform/moyasar.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
-import { confirmGatewayPayment } from './booking-payments.service.ts';
+import { hostedCheckoutPath } from '../store/hosted-checkout.service.ts';
+import { confirmStorePayment, isStorePayment } from '../store/store-payments.service.ts';
+import { type ConfirmedPayment, confirmCheckoutPayment } from './booking-payments.service.ts';
 
 /** Where the customer lands after the callback: the checkout's outcome, said in their language by the client. */
 export const PAYMENT_RESULT_PAGE = '/payment-result';
+
+/** The lab-test checkout's result page, saying `outcome` (and the gateway's words for a decline). */
+function resultPage(outcome: string, message: string | null): string {
+  const to = new URLSearchParams({ outcome });
+  if (message && outcome === 'failed') to.set('message', message.slice(0, 200));
+  return `${PAYMENT_RESULT_PAGE}?${to}`;
+}
 
 /**
  * Moyasar's two ways back (ADR 0026): the browser's return from 3-D Secure to the callback_url
@@ -17,19 +26,40 @@ export const PAYMENT_RESULT_PAGE = '/payment-result';
 export function moyasarRoutes(deps: { db: Kysely<Database>; payments: PaymentProvider; log: Logger }) {
   const app = new Hono();
 
+  /**
+   * Fetches the payment and confirms what its metadata names: a store order (`store_order_id`, ADR
+   * 0039) or a lab-test checkout (`checkout_id`). Answers where the returning browser goes.
+   */
+  async function confirm(id: string): Promise<ConfirmedPayment & { landing: string }> {
+    const payment = await deps.payments.browser?.fetchPayment(id);
+    if (payment && isStorePayment(payment)) {
+      const confirmed = await confirmStorePayment(deps.db, deps.payments, payment, deps.log);
+      const back = new URLSearchParams({ payment: confirmed.outcome });
+      if (confirmed.message && confirmed.outcome === 'failed') back.set('message', confirmed.message.slice(0, 200));
+      // Paid: the store's success page, as the simulated payment goes; else the order's payment page says what happened.
+      const landing = confirmed.successUrl ?? (confirmed.orderId ? `${hostedCheckoutPath(confirmed.orderId)}?${back}` : null);
+      return { outcome: confirmed.outcome, checkoutId: null, message: confirmed.message, landing: landing ?? resultPage('unknown', null) };
+    }
+    const confirmed = payment
+      ? await confirmCheckoutPayment(deps.db, deps.payments, payment, deps.log)
+      : { outcome: 'unknown' as const, checkoutId: null, message: null };
+    return { ...confirmed, landing: resultPage(confirmed.outcome, confirmed.message) };
+  }
+
   app.get('/callback', async (c) => {
     const id = c.req.query('id') ?? '';
     // Moyasar not answering: the customer hears the payment is still being confirmed, and the webhook
     // (which Moyasar sends again until it is answered) or the next start settles it.
-    const confirmed = await confirmGatewayPayment(deps.db, deps.payments, id, deps.log).catch((error: unknown) => {
-      if (!(error instanceof MoyasarOutageError)) throw error;
-      deps.log.warn({ payment: id, err: error }, 'Moyasar did not answer the return from payment');
-      return { outcome: 'pending' as const, message: null };
-    });
-    const to = new URLSearchParams({ outcome: confirmed.outcome });
-    if (confirmed.message && confirmed.outcome === 'failed') to.set('message', confirmed.message.slice(0, 200));
+    const landing = await confirm(id).then(
+      (confirmed) => confirmed.landing,
+      (error: unknown) => {
+        if (!(error instanceof MoyasarOutageError)) throw error;
+        deps.log.warn({ payment: id, err: error }, 'Moyasar did not answer the return from payment');
+        return resultPage('pending', null);
+      },
+    );
     c.header('Cache-Control', 'no-store');
-    return c.redirect(`${PAYMENT_RESULT_PAGE}?${to}`, 303);
+    return c.redirect(landing, 303);
   });
 
   app.post('/webhook', async (c) => {
@@ -42,7 +72,7 @@ export function moyasarRoutes(deps: { db: Kysely<Database>; payments: PaymentPro
     if (!deps.payments.browser?.isWebhookSecret(body.secret_token)) return c.json({ error: 'invalid secret_token' }, 401);
     const id = typeof body.data?.id === 'string' ? body.data.id : '';
     try {
-      const confirmed = await confirmGatewayPayment(deps.db, deps.payments, id, deps.log);
+      const confirmed = await confirm(id);
       return c.json({ received: true, outcome: confirmed.outcome });
     } catch (error) {
       // Not received: Moyasar sends the webhook again later.

@@ -24,7 +24,7 @@ import { labApprovedMail, labRejectedMail, testRequestDecidedMail } from './temp
 import { renderHtml } from './templates/layout.tsx';
 import { newsletterConfirmMail } from './templates/newsletter-mail.ts';
 import { resultOpenedByStaffMail } from './templates/result-mails.ts';
-import { storeOrderConfirmedMail } from './templates/store-mails.ts';
+import { storeOrderConfirmedMail, storePaymentRefundedMail } from './templates/store-mails.ts';
 import { renderText } from './templates/text.ts';
 import type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
 
@@ -71,6 +71,8 @@ export type MailMessage =
       template: 'store-order-confirmed';
       data: Parameters<typeof storeOrderConfirmedMail>[0];
     }
+  /** A store payment given straight back (its stock was sold while the buyer paid, or a second payment); `amount` in SAR. */
+  | { template: 'store-payment-refunded'; data: Parameters<typeof storePaymentRefundedMail>[0] }
   /** Double opt-in. */
   | { template: 'newsletter-confirm'; data: { confirmLink: string; unsubscribeLink: string } };
 
@@ -147,6 +149,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return testRequestDecidedMail(message.data, locale);
     case 'store-order-confirmed':
       return storeOrderConfirmedMail(message.data, locale);
+    case 'store-payment-refunded':
+      return storePaymentRefundedMail(message.data, locale);
     case 'newsletter-confirm':
       return newsletterConfirmMail(message.data, locale);
   }

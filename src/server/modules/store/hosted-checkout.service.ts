@@ -165,7 +165,7 @@ type ShippingRow = {
 };
 
 /** The form's fields from an order's columns; null when the order has none. */
-function shippingOf(row: ShippingRow | undefined): ShippingDetails | null {
+export function shippingOf(row: ShippingRow | undefined): ShippingDetails | null {
   if (!row?.buyer_name || !row.buyer_email || !row.buyer_phone || !row.ship_city || !row.ship_district) return null;
   if (!row.ship_street || !row.ship_building_number || !row.ship_postal_code) return null;
   return {
@@ -275,7 +275,7 @@ export async function payHostedCheckout(
  * The buyer's confirmation, to the address they gave at payment, in the language they paid in: what
  * was paid and where it goes (never the items: a test kit says too much). Its link opens the order.
  */
-async function mailOrderConfirmed(tx: Transaction<Database>, orderId: string, items: Array<{ quantity: number }>) {
+export async function mailOrderConfirmed(tx: Transaction<Database>, orderId: string, items: Array<{ quantity: number }>) {
   const order = await findOrderForMail(tx, orderId);
   const shipping = shippingOf(order);
   if (!order || !shipping) return;

@@ -6,6 +6,7 @@ import { allowedOrderSteps, type SaveProductInput, STORE_LOW_STOCK, type StoreOr
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
+import { issueStoreOrderCreditNote } from '../billing/billing.service.ts';
 import { sanitizeStoreHtml } from './sanitize.ts';
 import type { StoreConfig } from './store.service.ts';
 import {
@@ -39,6 +40,7 @@ import {
   updateVariant,
 } from './store-admin.repository.ts';
 import { findCurrency } from './store-orders.repository.ts';
+import { recordStoreRefund } from './store-payments.service.ts';
 
 // The built-in store run by its admin (issue #23): products, their variants and stock, and the orders
 // after their payment. With an external store configured, its catalogue and orders live there.
@@ -474,8 +476,15 @@ export async function setOrderStatus(
         });
       }
       if (order.payment_reference && !order.refunded_at) {
-        await payments.refund(order.payment_reference);
+        // Asked of the gateway that took it (Moyasar by its payment id, ADR 0039), for the order's whole amount.
+        try {
+          await payments.refund(order.payment_reference, order.total_cents);
+        } catch {
+          throw new AppError('REFUND_FAILED');
+        }
         await markOrderRefunded(tx, input.orderId);
+        await recordStoreRefund(tx, { orderId: input.orderId, paymentReference: order.payment_reference, amount: order.total_cents });
+        await issueStoreOrderCreditNote(tx, input.orderId, new Date());
         refunded = true;
       }
     }

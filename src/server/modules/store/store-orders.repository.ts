@@ -141,6 +141,7 @@ const orderColumns = [
   'o.paid_at',
   'o.card_last4',
   'o.locale',
+  'o.payment_reference',
   ...shippingColumns('o'),
   sql<boolean>`o.reserved_until > clock_timestamp()`.as('reservation_active'),
   sql<number>`greatest(0, ceil(extract(epoch from o.reserved_until - clock_timestamp())))::int`.as('seconds_left'),
@@ -242,6 +243,48 @@ export async function markOrderPaid(
     })
     .where('id', '=', orderId)
     .execute();
+}
+
+/**
+ * Who buys and where it goes, written before the browser pays at a gateway (ADR 0039): the payment
+ * comes back without them. Only while the order is pending; answers whether it was.
+ */
+export async function saveBuyerDetails(db: Kysely<Database>, orderId: string, shipping: ShippingDetails): Promise<boolean> {
+  const result = await db
+    .updateTable('store_orders')
+    .set({
+      buyer_name: shipping.fullName,
+      buyer_email: shipping.email,
+      buyer_phone: shipping.phone,
+      ship_city: shipping.city,
+      ship_district: shipping.district,
+      ship_street: shipping.street,
+      ship_building_number: shipping.buildingNumber,
+      ship_postal_code: shipping.postalCode,
+      ship_short_address: shipping.shortAddress ?? null,
+    })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** An order paid at a gateway: its buyer's details were written before the payment (saveBuyerDetails). */
+export async function markOrderPaidAtGateway(
+  db: Kysely<Database>,
+  orderId: string,
+  payment: { reference: string; cardLast4: string | null },
+) {
+  await db
+    .updateTable('store_orders')
+    .set({ status: 'paid', paid_at: sql<Date>`clock_timestamp()`, payment_reference: payment.reference, card_last4: payment.cardLast4 })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** A pending order that can no longer be paid (its stock went elsewhere) ends as expired. */
+export async function endPendingOrder(db: Kysely<Database>, orderId: string) {
+  await db.updateTable('store_orders').set({ status: 'expired' }).where('id', '=', orderId).where('status', '=', 'pending').execute();
 }
 
 /** A pending order whose reservation has run out becomes expired; answers whether it did. */

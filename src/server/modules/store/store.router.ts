@@ -7,6 +7,7 @@ import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import { cancelHostedCheckout, getHostedCheckout, payHostedCheckout } from './hosted-checkout.service.ts';
 import { checkout, getProduct, getVariantInventory, listProducts, type StoreCaller } from './store.service.ts';
 import { myOrders } from './store-admin.service.ts';
+import { startStorePayment } from './store-payments.service.ts';
 
 // Store pages are open to everyone (spec §6); a signed-in buyer's id is kept on the order.
 function storeCaller(ctx: TrpcContext): StoreCaller {
@@ -42,6 +43,15 @@ export const storeRouter = router({
       .input(orderIdInput.extend(cardInput.shape).extend(shippingDetailsInput.shape))
       .mutation(({ ctx, input: { orderId, name, number, expiry, cvc, ...shipping } }) =>
         payHostedCheckout(ctx.db, ctx.payments, orderId, { name, number, expiry, cvc }, shipping),
+      ),
+    /**
+     * With a gateway the browser pays at (Moyasar): writes who buys and where it goes, and answers the
+     * gateway form's configuration; the card goes from the browser to the gateway (ADR 0039).
+     */
+    startPayment: publicProcedure
+      .input(orderIdInput.extend(shippingDetailsInput.shape))
+      .mutation(({ ctx, input: { orderId, ...shipping } }) =>
+        startStorePayment(ctx.db, ctx.payments, orderId, shipping, ctx.config.PUBLIC_URL),
       ),
     cancel: publicProcedure.input(orderIdInput).mutation(({ ctx, input }) => cancelHostedCheckout(ctx.db, input.orderId)),
   }),

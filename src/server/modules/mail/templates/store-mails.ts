@@ -69,3 +69,56 @@ export function storeOrderConfirmedMail(
     ],
   };
 }
+
+/**
+ * A store payment given straight back: it came after the reservation ran out and the stock was sold
+ * (`stock_lost`), or it paid an order already paid (`duplicate`). `amount` in SAR.
+ */
+export function storePaymentRefundedMail(
+  data: { name: string | null; orderReference: string; amount: number; reason: 'stock_lost' | 'duplicate'; link: string },
+  locale: Locale,
+): MailContent {
+  const t = picker(locale);
+  const reference = clean(data.orderReference);
+  const amount = formatSar(data.amount, locale);
+  const what =
+    data.reason === 'stock_lost'
+      ? t(
+          'اكتمل الدفع بعد انتهاء مدة حجز المنتجات لك، وكانت قد بيعت خلالها، فلم يُنفَّذ طلبك وأعدنا إليك المبلغ كاملًا.',
+          'Your payment came through after the time we held your items had run out and they had been sold, so your order was not placed and we refunded the full amount.',
+        )
+      : t(
+          'دُفع هذا الطلب مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. طلبك مؤكَّد كما هو.',
+          'This order was paid twice: we kept the first payment and refunded the second in full. Your order stands as confirmed.',
+        );
+  return {
+    subject: subject(t, t('أعدنا إليك مبلغ الدفع', 'We have refunded your payment')),
+    preheader: t(`أُعيد ${amount} إلى وسيلة الدفع الأصلية.`, `${amount} is on its way back to your original payment method.`),
+    heading: t('أعدنا إليك مبلغ الدفع', 'Your payment has been refunded'),
+    intro: [greeting(t, data.name), [what]],
+    details: [
+      { label: t('رقم الطلب', 'Order reference'), value: [leftToRight(reference)] },
+      { label: t('المبلغ المُعاد', 'Amount refunded'), value: [amount] },
+    ],
+    action: {
+      label: data.reason === 'stock_lost' ? t('العودة إلى المتجر', 'Back to the store') : t('عرض الطلب', 'View your order'),
+      href: webAddress(data.link),
+    },
+    notes: [
+      [
+        t(
+          'يصل المبلغ إلى وسيلة الدفع الأصلية خلال 14 يوم عمل في الغالب بحسب البنك.',
+          'It reaches your original payment method, usually within 14 working days depending on your bank.',
+        ),
+      ],
+    ],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن طلبًا دُفع في متجر تحاليل بهذا البريد الإلكتروني.',
+          'You received this e-mail because an order was paid in the Tahaleel store with this address.',
+        ),
+      ],
+    ],
+  };
+}

@@ -1,0 +1,275 @@
+// The built-in store's hosted checkout paid in the browser at a gateway (Moyasar's form model, ADR 0039,
+// following ADR 0026 for lab-test checkouts). The payment page writes who buys and where it goes, then
+// answers the form's configuration with the order's id in `metadata.store_order_id`; the browser posts
+// the card to the gateway. The return to /payments/moyasar/callback and the webhook are believed only
+// through the payment fetched with the secret key: `paid`, for exactly the order's amount and currency,
+// naming this order. A payment confirms its order once, whichever arrives first; one that comes after
+// the reservation lapsed and the stock was sold goes straight back, and the buyer is told.
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import type { ShippingDetails } from '../../../shared/store-schemas.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { MoyasarPayment, PaymentProvider } from '../../platform/payment-provider.ts';
+import { issueStoreOrderInvoice } from '../billing/billing.service.ts';
+import {
+  addRefunded,
+  claimWholeRefund,
+  markGatewayPayment,
+  type PaymentOutcome,
+  recordGatewayPayment,
+  recordRefund,
+  releaseRefundClaim,
+} from '../booking/booking-payments.service.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import { hostedCheckoutPath, mailOrderConfirmed, shippingOf } from './hosted-checkout.service.ts';
+import {
+  endPendingOrder,
+  expireLapsedOrder,
+  findOrder,
+  findOrderForMail,
+  findOrderItems,
+  findReservedQuantities,
+  isReservationActive,
+  lockOrder,
+  lockVariantsForSale,
+  markOrderPaidAtGateway,
+  saveBuyerDetails,
+  takeStock,
+} from './store-orders.repository.ts';
+
+/** The metadata key naming the store order a gateway payment is for (a lab-test checkout's is `checkout_id`). */
+export const STORE_ORDER_METADATA_KEY = 'store_order_id';
+
+/**
+ * Writes who buys and where it goes on the pending order, then answers the gateway form's configuration
+ * (as `booking.create` does in Moyasar mode): the card goes from the browser to the gateway, never here.
+ */
+export async function startStorePayment(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  orderId: string,
+  shipping: ShippingDetails,
+  publicUrl: string,
+) {
+  const gateway = payments.browser;
+  if (!gateway) throw new AppError('PAYMENT_FAILED', { reason: 'the simulated payment takes the card on the payment page' });
+  await expireLapsedOrder(db, orderId);
+  const order = await findOrder(db, orderId);
+  if (!order) throw new AppError('NOT_FOUND', { orderId });
+  if (order.status === 'paid') return { status: 'paid' as const, redirectUrl: order.success_url };
+  if (order.status !== 'pending') throw new AppError(order.status === 'expired' ? 'CHECKOUT_EXPIRED' : 'CHECKOUT_CLOSED');
+  if (!(await saveBuyerDetails(db, orderId, shipping))) throw new AppError('CHECKOUT_CLOSED');
+  return {
+    status: 'payment_required' as const,
+    order_id: order.id,
+    payment: {
+      amount: order.total_cents,
+      currency: order.currency.toUpperCase(),
+      description: `Tahaleel store order ${order.id}`,
+      publishable_api_key: gateway.publishableKey,
+      callback_url: new URL('/payments/moyasar/callback', publicUrl).toString(),
+      metadata: { [STORE_ORDER_METADATA_KEY]: order.id },
+    },
+    /** Where the browser posts the card: the gateway's API base (MOYASAR_API_URL). */
+    gateway_url: gateway.apiUrl,
+  };
+}
+
+export interface ConfirmedStorePayment {
+  outcome: PaymentOutcome;
+  orderId: string | null;
+  /** Where a paid order's buyer goes next: the store's success page, as the checkout named it. */
+  successUrl: string | null;
+  /** The gateway's own words for a declined payment, shown beside ours. */
+  message: string | null;
+}
+
+const UNKNOWN: ConfirmedStorePayment = { outcome: 'unknown', orderId: null, successUrl: null, message: null };
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a payment fetched from the gateway is for a store order (else a lab-test checkout's). */
+export function isStorePayment(payment: MoyasarPayment): boolean {
+  return typeof payment.metadata?.[STORE_ORDER_METADATA_KEY] === 'string';
+}
+
+/** "4111-11XX-XXXX-1111", as the gateway masks a card: its last four digits. */
+function lastFourOf(payment: MoyasarPayment): string | null {
+  const digits = (payment.source?.number ?? '').replace(/\D/g, '');
+  return digits.length >= 4 ? digits.slice(-4) : null;
+}
+
+/** Confirms (or not) the store order a payment fetched from the gateway names, by what the gateway says of it. */
+export async function confirmStorePayment(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  payment: MoyasarPayment,
+  log?: Logger,
+  now = new Date(),
+): Promise<ConfirmedStorePayment> {
+  const named = payment.metadata?.[STORE_ORDER_METADATA_KEY];
+  const order = typeof named === 'string' && ORDER_ID.test(named) ? await findOrder(db, named) : undefined;
+  if (!order) {
+    log?.warn({ payment: payment.id }, 'a gateway payment names no store order of ours');
+    return UNKNOWN;
+  }
+  const message = payment.source?.message ?? null;
+  await recordGatewayPayment(
+    db,
+    {
+      id: payment.id,
+      provider: payments.name,
+      checkoutId: null,
+      storeOrderId: order.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      status: payment.status,
+      message,
+    },
+    now,
+  );
+  const paidByThis = order.payment_reference === payment.id;
+  const answer = (outcome: PaymentOutcome): ConfirmedStorePayment => ({
+    outcome,
+    orderId: order.id,
+    successUrl: outcome === 'paid' ? order.success_url : null,
+    message,
+  });
+
+  if (payment.status === 'failed') return answer(order.status === 'paid' ? 'paid' : 'failed');
+  if (payment.status === 'initiated') return answer('pending');
+  if (payment.status === 'refunded' || payment.status === 'voided')
+    return answer(paidByThis && order.status === 'paid' ? 'paid' : 'refunded');
+  if (payment.status !== 'paid') return answer('pending');
+
+  // Paid, but for something else than this order: never confirmed.
+  if (payment.amount !== order.total_cents || payment.currency.toUpperCase() !== order.currency.toUpperCase()) {
+    log?.warn({ payment: payment.id, order: order.id }, 'a paid gateway payment does not match its store order');
+    return answer('unknown');
+  }
+
+  const completed = await completeGatewayOrder(db, order.id, payment);
+  if (completed === 'duplicate') {
+    await refundWhole(db, payments, payment, order.id, 'duplicate', log);
+    return answer('paid');
+  }
+  if (completed === 'stock_lost') {
+    await refundWhole(db, payments, payment, order.id, 'stock_lost', log);
+    return answer('refunded');
+  }
+  return answer('paid');
+}
+
+/** Raised inside the order's transaction when a unit is gone: everything it took is rolled back. */
+class StockLost extends Error {}
+
+/**
+ * Marks the order paid by this payment and takes its stock, all or nothing, under the order's row lock
+ * (the callback and the webhook at once: the second waits, then finds the order paid). An order whose
+ * reservation lapsed during 3-D Secure is still sold when its units are free (what other live
+ * reservations hold counted); otherwise its stock was sold, and the payment goes back.
+ */
+async function completeGatewayOrder(
+  db: Kysely<Database>,
+  orderId: string,
+  payment: MoyasarPayment,
+): Promise<'paid' | 'duplicate' | 'stock_lost'> {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (!order) throw new AppError('NOT_FOUND', { orderId });
+      if (order.payment_reference === payment.id) return 'paid';
+      // Paid (and perhaps on its way since) by another payment: this one is a second charge.
+      if (order.payment_reference || !['pending', 'expired', 'cancelled'].includes(order.status)) return 'duplicate';
+
+      const items = await findOrderItems(tx, orderId);
+      const variants = await lockVariantsForSale(
+        tx,
+        items.map((item) => item.variant_id),
+      );
+      const managed = variants.filter((variant) => variant.manage_inventory);
+      const reserved = order.status === 'pending' && (await isReservationActive(tx, orderId));
+      // Without a live reservation of its own, only what no live reservation holds may be sold to it.
+      const heldByOthers = reserved
+        ? new Map<number, number>()
+        : await findReservedQuantities(
+            tx,
+            managed.map((variant) => variant.id),
+          );
+      for (const item of items) {
+        const variant = managed.find((candidate) => candidate.id === item.variant_id);
+        if (!variant) continue;
+        if (variant.inventory_quantity - (heldByOthers.get(variant.id) ?? 0) < item.quantity) throw new StockLost();
+        if (!(await takeStock(tx, item.variant_id, item.quantity))) throw new StockLost();
+      }
+      await markOrderPaidAtGateway(tx, orderId, { reference: payment.id, cardLast4: lastFourOf(payment) });
+      // Its simplified tax invoice and the buyer's mail, in the transaction that marks it paid.
+      await issueStoreOrderInvoice(tx, orderId, new Date());
+      await mailOrderConfirmed(tx, orderId, items);
+      return 'paid';
+    });
+  } catch (error) {
+    if (!(error instanceof StockLost)) throw error;
+    await endPendingOrder(db, orderId);
+    return 'stock_lost';
+  }
+}
+
+/**
+ * An order's refund, as the admin's cancellation gave it: a refund row naming the order (simulated
+ * payments too), and what was given back of a gateway payment.
+ */
+export async function recordStoreRefund(tx: Transaction<Database>, refund: { orderId: string; paymentReference: string; amount: number }) {
+  await recordRefund(tx, {
+    paymentReference: refund.paymentReference,
+    bookingId: null,
+    storeOrderId: refund.orderId,
+    amount: refund.amount,
+    reason: 'cancellation',
+  });
+  await addRefunded(tx, refund.paymentReference, refund.amount, new Date());
+}
+
+/** Gives a whole payment back, once however many confirmations find it, and tells the buyer by mail. */
+async function refundWhole(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  payment: MoyasarPayment,
+  orderId: string,
+  reason: 'stock_lost' | 'duplicate',
+  log?: Logger,
+) {
+  const amount = payment.amount - payment.refunded;
+  if (amount <= 0 || !(await claimWholeRefund(db, payment.id, amount))) return;
+  try {
+    await payments.browser!.refundPayment(payment.id, amount);
+  } catch (error) {
+    await releaseRefundClaim(db, payment.id);
+    throw error;
+  }
+  await db.transaction().execute(async (tx) => {
+    await recordRefund(tx, { paymentReference: payment.id, bookingId: null, storeOrderId: orderId, amount, reason });
+    await markGatewayPayment(tx, payment.id, 'refunded', new Date());
+    const order = await findOrderForMail(tx, orderId);
+    const buyer = shippingOf(order);
+    if (order && buyer) {
+      await enqueueMail(tx, {
+        to: buyer.email,
+        locale: order.locale === 'en' ? 'en' : 'ar',
+        userId: order.user_id,
+        message: {
+          template: 'store-payment-refunded',
+          data: {
+            name: buyer.fullName,
+            orderReference: `ST-${orderId.replaceAll('-', '').slice(0, 8).toUpperCase()}`,
+            amount: amount / 100,
+            reason,
+            link: reason === 'stock_lost' ? '/store' : hostedCheckoutPath(orderId),
+          },
+        },
+        dedupeKey: `store-payment-refunded:${payment.id}`,
+      });
+    }
+  });
+  log?.info({ payment: payment.id, order: orderId, amount, reason }, 'store gateway payment refunded');
+}

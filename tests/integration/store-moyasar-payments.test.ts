@@ -1,0 +1,323 @@
+// The built-in store's hosted checkout paid at Moyasar (issue #21; ADR 0039), through the real
+// procedures and the real routes of the Hono app, against the Moyasar-protocol fake
+// (tests/fakes/moyasar.ts). The payment page answers the gateway form's configuration naming the order
+// in `metadata.store_order_id`; the callback and the webhook only name a payment, and nothing is
+// confirmed that the gateway does not say was paid, for this order's amount, and nothing twice.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
+import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
+import { createTestUser, testEnvSource } from '../setup/fixtures.ts';
+import { checkoutDefaults, createTestVariant, deliveryDetails, orderIdOf, stockOf, storeCallerFor } from '../setup/store.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+const WEBHOOK_SECRET = 'whsec_store_test';
+const PRICE = 4_999;
+let database: TestDatabase;
+let fake: FakeMoyasar;
+let app: ReturnType<typeof createApp>;
+let payments: ReturnType<typeof moyasarPaymentProvider>;
+let env: ReturnType<typeof parseEnv>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  fake = await startFakeMoyasar({ secretKey: 'sk_test_store', publishableKey: 'pk_test_store' });
+  env = parseEnv({
+    ...testEnvSource,
+    PAYMENT_PROVIDER: 'moyasar',
+    MOYASAR_API_URL: fake.apiUrl,
+    MOYASAR_SECRET_KEY: fake.secretKey,
+    MOYASAR_PUBLISHABLE_KEY: fake.publishableKey,
+    MOYASAR_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
+  payments = moyasarPaymentProvider({
+    apiUrl: env.MOYASAR_API_URL,
+    secretKey: fake.secretKey,
+    publishableKey: fake.publishableKey,
+    webhookSecret: WEBHOOK_SECRET,
+  });
+  app = createApp({ db: database.db, env, payments, log: { info() {}, warn() {}, error() {}, debug() {} } as never });
+});
+afterAll(async () => {
+  await fake.close();
+  await database.close();
+});
+
+const buyer = () => storeCallerFor(database.db, { config: env, payments, locale: 'en' });
+
+/** A pending order of `quantity` units of a fresh product with `stock` units, and its payment form. */
+async function orderToPay(options: { stock?: number; quantity?: number } = {}) {
+  const { variantId } = await createTestVariant(database.db, { stock: options.stock ?? 5, priceHalalas: PRICE });
+  const caller = await buyer();
+  const { url } = await caller.store.checkout({
+    ...checkoutDefaults,
+    locale: 'en',
+    items: [{ variantId, quantity: options.quantity ?? 1 }],
+  });
+  const orderId = orderIdOf(url);
+  const answer = await caller.store.hostedCheckout.startPayment({ orderId, ...deliveryDetails });
+  if (answer.status !== 'payment_required') throw new Error('expected payment_required');
+  return { orderId, variantId, caller, form: answer.payment, answer };
+}
+
+/** The browser's part: the card posted to the gateway with the publishable key, then 3-D Secure. */
+async function pay(
+  form: Awaited<ReturnType<typeof orderToPay>>['form'],
+  options: { number?: string; decision?: 'approve' | 'decline'; amount?: number; metadata?: Record<string, string> } = {},
+) {
+  const created = await fake.createPayment({
+    amount: options.amount ?? form.amount,
+    currency: form.currency,
+    description: form.description,
+    callback_url: form.callback_url,
+    metadata: options.metadata ?? form.metadata,
+    source: {
+      type: 'creditcard',
+      name: 'Noura Alqahtani',
+      number: options.number ?? '4111111111111111',
+      month: '12',
+      year: '2031',
+      cvc: '123',
+    },
+  });
+  expect(created.status).toBe(201);
+  const back = await fake.complete3ds(created.payment.id, options.decision ?? 'approve');
+  return { id: created.payment.id, back: new URL(back) };
+}
+
+async function callback(query: string) {
+  const response = await app.request(`/payments/moyasar/callback${query}`);
+  expect(response.status).toBe(303);
+  return new URL(response.headers.get('location')!, 'http://localhost:3000');
+}
+
+async function webhook(id: string, secret_token = WEBHOOK_SECRET) {
+  return app.request('/payments/moyasar/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      id: randomUUID(),
+      type: 'payment_paid',
+      created_at: new Date().toISOString(),
+      secret_token,
+      live: false,
+      data: fake.payments.get(id) ?? { id },
+    }),
+  });
+}
+
+const orderRow = (id: string) => database.db.selectFrom('store_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The mails queued under a dedupe key (a template and what it is about). */
+const mailsKeyed = (key: string) => database.db.selectFrom('outbox').select(['recipient', 'data']).where('dedupe_key', '=', key).execute();
+
+describe("the store's hosted checkout in Moyasar mode", () => {
+  it('answers the form configuration naming the order, keeps the card off our server, and confirms once paid', async () => {
+    const { orderId, variantId, caller, form, answer } = await orderToPay({ quantity: 2 });
+    expect(answer).toMatchObject({
+      order_id: orderId,
+      payment: {
+        amount: 2 * PRICE,
+        currency: 'SAR',
+        publishable_api_key: 'pk_test_store',
+        callback_url: 'http://localhost:3000/payments/moyasar/callback',
+        metadata: { store_order_id: orderId },
+      },
+      gateway_url: fake.apiUrl,
+    });
+    expect(JSON.stringify(answer)).not.toContain(fake.secretKey);
+    // The card is never taken here in Moyasar mode.
+    await expect(
+      caller.store.hostedCheckout.pay({
+        orderId,
+        name: 'Noura Alqahtani',
+        number: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvc: '123',
+        ...deliveryDetails,
+      }),
+    ).rejects.toMatchObject({ message: 'PAYMENT_FAILED' });
+    expect(await stockOf(database.db, variantId)).toBe(5);
+
+    const paid = await pay(form);
+    const landed = await callback(paid.back.search);
+    expect(landed.toString()).toBe('http://localhost:3000/success');
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'paid',
+      payment_reference: paid.id,
+      card_last4: '1111',
+      buyer_email: deliveryDetails.email,
+    });
+    expect(await stockOf(database.db, variantId)).toBe(3);
+    // Replayed callback and the webhook after it change nothing.
+    expect((await callback(paid.back.search)).toString()).toBe('http://localhost:3000/success');
+    expect((await webhook(paid.id)).status).toBe(200);
+    expect(await stockOf(database.db, variantId)).toBe(3);
+    expect(await database.db.selectFrom('invoices').select('id').where('store_order_id', '=', orderId).execute()).toHaveLength(1);
+    expect(await mailsKeyed(`store-order-confirmed:${orderId}`)).toMatchObject([{ recipient: deliveryDetails.email }]);
+  });
+
+  it('confirms from the webhook when it comes before the browser, once even when both arrive at the same moment', async () => {
+    const first = await orderToPay();
+    const paid = await pay(first.form);
+    expect((await webhook(paid.id)).status).toBe(200);
+    expect(await orderRow(first.orderId)).toMatchObject({ status: 'paid', payment_reference: paid.id });
+    expect((await callback(paid.back.search)).pathname).toBe('/success');
+    expect(await stockOf(database.db, first.variantId)).toBe(4);
+
+    const second = await orderToPay();
+    const racing = await pay(second.form);
+    await Promise.all([callback(racing.back.search), webhook(racing.id), webhook(racing.id)]);
+    expect(await stockOf(database.db, second.variantId)).toBe(4);
+    expect(await database.db.selectFrom('invoices').select('id').where('store_order_id', '=', second.orderId).execute()).toHaveLength(1);
+  });
+
+  it('confirms nothing for a forged payment id, a declined payment said to be paid, a wrong amount, another order or none', async () => {
+    const { orderId, variantId, form } = await orderToPay();
+    for (const id of [randomUUID(), 'pay_forged', '']) {
+      expect((await callback(`?id=${encodeURIComponent(id)}&status=paid&message=APPROVED`)).searchParams.get('outcome')).toBe('unknown');
+    }
+    const declined = await pay(form, { number: '4123120001090109' });
+    const back = await callback(`?id=${declined.id}&status=paid&message=APPROVED`);
+    expect(back.pathname).toBe(`/store/checkout/${orderId}`);
+    expect(back.searchParams.get('payment')).toBe('failed');
+    expect(back.searchParams.get('message')).toBe('DECLINED');
+
+    const short = await pay(form, { amount: PRICE - 100 });
+    expect((await callback(short.back.search)).searchParams.get('payment')).toBe('unknown');
+    // Another order, for another amount: this payment names it but did not pay for it.
+    const other = await orderToPay({ quantity: 2 });
+    const elsewhere = await pay(form, { metadata: { store_order_id: other.orderId } });
+    expect((await callback(elsewhere.back.search)).searchParams.get('payment')).toBe('unknown');
+    const nameless = await pay(form, { metadata: { store_order_id: randomUUID() } });
+    expect((await callback(nameless.back.search)).searchParams.get('outcome')).toBe('unknown');
+    for (const id of [short.id, elsewhere.id, nameless.id]) expect((await webhook(id)).status).toBe(200);
+    expect((await webhook(short.id, 'wrong')).status).toBe(401);
+
+    expect((await orderRow(orderId)).status).toBe('pending');
+    expect((await orderRow(other.orderId)).status).toBe('pending');
+    expect(await stockOf(database.db, variantId)).toBe(5);
+    // Paying again after all that pays the same order.
+    const paid = await pay(form);
+    expect((await callback(paid.back.search)).pathname).toBe('/success');
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', payment_reference: paid.id });
+  });
+
+  it('refunds a second payment of an order already paid', async () => {
+    const { orderId, form } = await orderToPay();
+    const first = await pay(form);
+    const second = await pay(form);
+    await callback(first.back.search);
+    expect((await callback(second.back.search)).pathname).toBe('/success');
+    expect(fake.payments.get(first.id)).toMatchObject({ status: 'paid', refunded: 0 });
+    expect(fake.payments.get(second.id)).toMatchObject({ status: 'refunded', refunded: PRICE });
+    expect((await orderRow(orderId)).payment_reference).toBe(first.id);
+  });
+
+  it('refunds at once a payment that came after its reservation ran out and its stock was sold, and tells the buyer', async () => {
+    const late = await orderToPay({ stock: 1 });
+    // The reservation runs out while the buyer is at 3-D Secure, and someone else buys the last unit.
+    await database.db
+      .updateTable('store_orders')
+      .set({ reserved_until: new Date(Date.now() - 1000) })
+      .where('id', '=', late.orderId)
+      .execute();
+    const quick = await buyer();
+    const { url } = await quick.store.checkout({ ...checkoutDefaults, items: [{ variantId: late.variantId, quantity: 1 }] });
+    const theirs = await quick.store.hostedCheckout.startPayment({
+      orderId: orderIdOf(url),
+      ...deliveryDetails,
+      email: 'quick@example.sa',
+    });
+    if (theirs.status !== 'payment_required') throw new Error('expected payment_required');
+    expect((await callback((await pay(theirs.payment)).back.search)).pathname).toBe('/success');
+    expect(await stockOf(database.db, late.variantId)).toBe(0);
+
+    const paid = await pay(late.form);
+    const [landed] = await Promise.all([callback(paid.back.search), webhook(paid.id)]);
+    expect(landed.pathname).toBe(`/store/checkout/${late.orderId}`);
+    expect(landed.searchParams.get('payment')).toBe('refunded');
+    expect(fake.payments.get(paid.id)).toMatchObject({ status: 'refunded', refunded: PRICE });
+    expect((await orderRow(late.orderId)).status).toBe('expired');
+    expect(await stockOf(database.db, late.variantId)).toBe(0);
+    const refunds = await database.db.selectFrom('payment_refunds').selectAll().where('payment_reference', '=', paid.id).execute();
+    expect(refunds).toMatchObject([{ amount_halalas: PRICE, reason: 'stock_lost', store_order_id: late.orderId }]);
+    // Told again the same on a replay; refunded and mailed once.
+    expect((await callback(paid.back.search)).searchParams.get('payment')).toBe('refunded');
+    expect(await database.db.selectFrom('payment_refunds').select('id').where('payment_reference', '=', paid.id).execute()).toHaveLength(1);
+    expect(await mailsKeyed(`store-payment-refunded:${paid.id}`)).toMatchObject([
+      { recipient: deliveryDetails.email, data: expect.objectContaining({ reason: 'stock_lost', amount: PRICE / 100 }) },
+    ]);
+  });
+
+  it('sells to a late payment whose units are still free', async () => {
+    const { orderId, variantId, form } = await orderToPay({ stock: 3 });
+    await database.db
+      .updateTable('store_orders')
+      .set({ reserved_until: new Date(Date.now() - 1000) })
+      .where('id', '=', orderId)
+      .execute();
+    const paid = await pay(form);
+    expect((await callback(paid.back.search)).pathname).toBe('/success');
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', payment_reference: paid.id });
+    expect(await stockOf(database.db, variantId)).toBe(2);
+  });
+});
+
+describe('someone else with the payment form', () => {
+  it("cannot rewrite a paid order's buyer or address, nor start paying an order that does not exist", async () => {
+    const { orderId, form } = await orderToPay();
+    await callback((await pay(form)).back.search);
+    const stranger = await storeCallerFor(database.db, { config: env, payments, user: await createTestUser(database.db, 'customer') });
+    const answer = await stranger.store.hostedCheckout.startPayment({
+      orderId,
+      ...deliveryDetails,
+      email: 'stranger@example.sa',
+      city: 'Jeddah',
+    });
+    expect(answer).toEqual({ status: 'paid', redirectUrl: 'http://localhost:3000/success' });
+    expect(await orderRow(orderId)).toMatchObject({ buyer_email: deliveryDetails.email, ship_city: deliveryDetails.city });
+    await expect(stranger.store.hostedCheckout.startPayment({ orderId: randomUUID(), ...deliveryDetails })).rejects.toMatchObject({
+      message: 'NOT_FOUND',
+    });
+  });
+});
+
+describe('the admin cancelling a store order paid at Moyasar', () => {
+  it('refunds it through the gateway with a credit note, and the transactions show the payment', async () => {
+    const { orderId, variantId, form } = await orderToPay({ quantity: 2 });
+    const paid = await pay(form);
+    await callback(paid.back.search);
+    const admin = await storeCallerFor(database.db, { config: env, payments, user: await createTestUser(database.db, 'admin') });
+    const listed = (await admin.admin.transactions({ kind: 'store_order' })).items.find((item) => item.id === orderId);
+    expect(listed).toMatchObject({ payment: { provider: 'moyasar', reference: paid.id, status: 'paid', refunded: 0 } });
+
+    expect(await admin.storeAdmin.setOrderStatus({ orderId, status: 'cancelled' })).toMatchObject({ refunded: true });
+    expect(fake.payments.get(paid.id)).toMatchObject({ status: 'refunded', refunded: 2 * PRICE });
+    expect(await stockOf(database.db, variantId)).toBe(5);
+    const documents = await database.db
+      .selectFrom('invoices')
+      .select(['kind', 'total_halalas', 'original_invoice_id'])
+      .where('store_order_id', '=', orderId)
+      .orderBy('kind', 'desc')
+      .execute();
+    expect(documents).toMatchObject([
+      { kind: 'invoice', total_halalas: 2 * PRICE, original_invoice_id: null },
+      { kind: 'credit_note', total_halalas: 2 * PRICE, original_invoice_id: expect.any(String) },
+    ]);
+    const after = (await admin.admin.transactions({ kind: 'store_order' })).items.find((item) => item.id === orderId);
+    expect(after).toMatchObject({ status: 'cancelled', payment: { reference: paid.id, status: 'refunded', refunded: (2 * PRICE) / 100 } });
+  });
+
+  it('leaves the order as it was when the gateway refuses the refund', async () => {
+    const { orderId, variantId, form } = await orderToPay();
+    const paid = await pay(form);
+    await callback(paid.back.search);
+    fake.payments.get(paid.id)!.refunded = PRICE;
+    const admin = await storeCallerFor(database.db, { config: env, payments, user: await createTestUser(database.db, 'admin') });
+    await expect(admin.storeAdmin.setOrderStatus({ orderId, status: 'cancelled' })).rejects.toMatchObject({ message: 'REFUND_FAILED' });
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', refunded_at: null });
+    expect(await stockOf(database.db, variantId)).toBe(4);
+  });
+});
