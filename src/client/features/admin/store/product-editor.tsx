@@ -501,25 +501,31 @@ function ProductCollections({ chosen, onChange }: { chosen: number[]; onChange(i
   return (
     <Card.Root>
       <Card.Body gap="3">
-        <Fieldset.Root>
+        <Fieldset.Root gap="3">
           <Fieldset.Legend fontWeight="semibold" fontSize="md" color="fg">{t`Collections`}</Fieldset.Legend>
-          <Fieldset.HelperText>{t`The store's shoppers find the product in each collection chosen here.`}</Fieldset.HelperText>
+          <Fieldset.HelperText
+            fontSize="sm"
+            color="fg.muted"
+            mt="-1"
+          >{t`The store's shoppers find the product in each collection chosen here.`}</Fieldset.HelperText>
           {collections.isPending ? (
             <Skeleton height="8" rounded="md" />
           ) : (collections.data ?? []).length === 0 ? (
             <Text fontSize="sm" color="fg.muted">{t`No collections yet: add them under Store collections.`}</Text>
           ) : (
-            <CheckboxGroup value={chosen.map(String)} onValueChange={(values) => onChange(values.map(Number))}>
-              <HStack gap="4" wrap="wrap">
-                {collections.data!.map((collection) => (
-                  <Checkbox.Root key={collection.id} value={String(collection.id)}>
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{localized(locale, collection.nameAr, collection.nameEn)}</Checkbox.Label>
-                  </Checkbox.Root>
-                ))}
-              </HStack>
-            </CheckboxGroup>
+            <Fieldset.Content>
+              <CheckboxGroup value={chosen.map(String)} onValueChange={(values) => onChange(values.map(Number))}>
+                <HStack gap="3" columnGap="6" wrap="wrap">
+                  {collections.data!.map((collection) => (
+                    <Checkbox.Root key={collection.id} value={String(collection.id)}>
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{localized(locale, collection.nameAr, collection.nameEn)}</Checkbox.Label>
+                    </Checkbox.Root>
+                  ))}
+                </HStack>
+              </CheckboxGroup>
+            </Fieldset.Content>
           )}
         </Fieldset.Root>
       </Card.Body>
@@ -589,7 +595,7 @@ function ProductImages({ productId, images }: { productId: number; images: { id:
     }
   };
   return (
-    <Card.Root>
+    <Card.Root data-testid="product-pictures">
       <Card.Header>
         <Text fontWeight="semibold">{t`Pictures`}</Text>
         <Text fontSize="sm" color="fg.muted">{t`JPEG, PNG or WebP up to 8 MB. The first picture is the one the store's grid shows.`}</Text>
