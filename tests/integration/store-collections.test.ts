@@ -73,6 +73,13 @@ describe('storeAdmin collections: admins only', () => {
     expect(await codeOf(caller.storeAdmin.collections())).toBe('STORE_MANAGED_EXTERNALLY');
     expect(await codeOf(caller.storeAdmin.saveCollection({ nameAr: 'س', nameEn: 'External' }))).toBe('STORE_MANAGED_EXTERNALLY');
   });
+
+  it('an external store offers its shoppers no collections, and a collection filter finds nothing there', async () => {
+    const config = parseEnv({ ...testEnvSource, STORE_API_URL: 'http://127.0.0.1:9/api', STORE_ID: 'external' });
+    const shopper = await storeCallerFor(database.db, { config });
+    expect(await shopper.store.collections()).toEqual({ collections: [], stale: false });
+    expect((await shopper.store.products({ collection: 'home-kits' })).products).toEqual([]);
+  });
 });
 
 describe('storeAdmin.saveCollection, deleteCollection, reorderCollections', () => {

@@ -6,7 +6,7 @@ import { allowedOrderSteps, type SaveProductInput, STORE_LOW_STOCK, type StoreOr
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
-import type { BlobStore } from '../results/blob-store.ts';
+import type { BlobStore } from '../results/results.service.ts';
 import { sanitizeStoreHtml } from './sanitize.ts';
 import type { StoreConfig } from './store.service.ts';
 import {
