@@ -270,7 +270,7 @@ async function seedStore(tx: Tx, count: Count) {
 
   const collectionRows = await tx
     .insertInto('store_collections')
-    .values([...collections])
+    .values(collections.map((collection, index) => ({ ...collection, sort_order: index })))
     .onConflict((oc) => oc.column('slug').doNothing())
     .returning('id')
     .execute();

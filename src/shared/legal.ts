@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'store.product_save',
   'store.stock_adjust',
   'store.order_status',
+  'store.collection_save',
+  'store.collection_delete',
+  'store.image_delete',
   'review.hide',
   'review.show',
 ] as const;

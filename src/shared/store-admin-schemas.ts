@@ -102,3 +102,37 @@ export const setOrderStatusInput = z.object({
   status: z.enum(['fulfilled', 'shipped', 'delivered', 'cancelled']),
   trackingNumber: optionalText(64),
 });
+
+/** A collection made (no id) or renamed (with its id); its slug is made from the English name once, at creation. */
+export const saveCollectionInput = z.object({
+  id: z.number().int().positive().optional(),
+  nameAr: requiredText(80),
+  nameEn: requiredText(80),
+});
+export type SaveCollectionInput = z.infer<typeof saveCollectionInput>;
+
+/** Every collection's id, in the order the store lists them. */
+export const reorderCollectionsInput = z.object({
+  collectionIds: z.array(z.number().int().positive()).min(1).max(200),
+});
+
+/** Every picture of the product, in the order its gallery shows them (the first is the grid's). */
+export const reorderProductImagesInput = z.object({
+  productId: z.number().int().positive(),
+  imageIds: z.array(z.number().int().positive()).min(1).max(100),
+});
+
+/**
+ * The part of a collection's address made from its English name: lower-case Latin letters and digits
+ * in words joined by hyphens ("Home test kits" → "home-test-kits"); '' when nothing Latin is left.
+ */
+export function collectionSlugBase(nameEn: string): string {
+  return nameEn
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}

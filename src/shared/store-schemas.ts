@@ -41,6 +41,13 @@ export const storeProductsInput = z
     limit: z.number().int().min(1).max(100).optional(),
     sortBy: z.enum(['order', 'title', 'price', 'updated_at']).optional(),
     order: z.enum(['asc', 'desc']).optional(),
+    /** Only the products of this collection, by its slug (store.collections). */
+    collection: z
+      .string()
+      .trim()
+      .max(80)
+      .regex(/^[a-z0-9-]+$/)
+      .optional(),
   })
   .optional();
 export type StoreProductsInput = z.infer<typeof storeProductsInput>;

@@ -4,9 +4,10 @@ import { demo, expect, fillDelivery, languages, readInLanguage, signIn, signUpTh
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
-// The built-in store run from the admin dashboard (issue #23, docs/decisions/0029): the admin makes a
-// product with two variants and a picture, a customer buys it in the store, the admin prepares and ships
-// the order, and the customer follows it in "My orders".
+// The built-in store run from the admin dashboard (issue #23, docs/decisions/0029, 0038): the admin makes
+// a collection and a product in it with two variants and pictures (one moved first, one removed), a
+// customer finds it in the store's collection and buys it, the admin prepares and ships the order, and
+// the customer follows it in "My orders".
 for (const { language, locale } of languages) {
   test(`the admin makes a product, a customer buys it, the admin ships it, in ${language} @changes-public-lists`, async ({
     page,
@@ -24,11 +25,23 @@ for (const { language, locale } of languages) {
       { ar: 'فردي', en: 'Single', sku: `IRON-${suffix}-1`, price: '79', stock: '12' },
       { ar: 'ثنائي', en: 'Twin pack', sku: `IRON-${suffix}-2`, price: '139.50', stock: '4' },
     ];
+    const collection = { ar: `عدد الحديد ${arabicDigits}`, en: `Iron kits ${suffix}` };
+    const collectionName = locale === 'ar' ? collection.ar : collection.en;
     let productId: number | null = null;
     await readInLanguage(page, locale);
     try {
-      // The admin makes the product.
+      // The admin makes a collection: it is listed last.
       await signIn(page, demo.admin, { admin: true });
+      await page.goto('/admin/dashboard?section=collections');
+      await page.getByLabel(texts.collectionNameAr).fill(collection.ar);
+      await page.getByLabel(texts.collectionNameEn).fill(collection.en);
+      await page.getByRole('button', { name: texts.addCollection }).click();
+      await expect(page.getByText(texts.collectionAdded).first()).toBeVisible();
+      await expect(page.getByTestId('admin-store-collection').last()).toContainText(collectionName);
+      await expect(page.getByTestId('admin-store-collection').last()).toContainText(`iron-kits-${suffix}`);
+      await screenshotBothSizes(page, page.getByRole('main'), `store-admin-collections.${locale}`);
+
+      // Then the product, in that collection.
       await page.goto('/admin/dashboard?section=store');
       await page.getByRole('button', { name: texts.newProduct }).click();
       await page.getByLabel(texts.nameAr).fill(product.ar);
@@ -36,6 +49,8 @@ for (const { language, locale } of languages) {
       await page.getByLabel(texts.descriptionAr, { exact: true }).fill('<p>يقيس <strong>مخزون الحديد</strong> من وخزة إصبع.</p>');
       await page.getByLabel(texts.descriptionEn, { exact: true }).fill('<p>Measures <strong>iron stores</strong> from a finger prick.</p>');
       await page.getByText(texts.published).click();
+      await page.getByText(collectionName, { exact: true }).click();
+      await expect(page.getByRole('checkbox', { name: collectionName })).toBeChecked();
       await page.getByRole('button', { name: texts.addOption }).click();
       await page.getByLabel(texts.optionAr).fill('العبوة');
       await page.getByLabel(texts.optionEn).fill('Pack');
@@ -59,6 +74,21 @@ for (const { language, locale } of languages) {
         .toBuffer();
       await page.getByLabel(texts.addPicture).setInputFiles({ name: 'iron-kit.jpg', mimeType: 'image/jpeg', buffer: picture });
       await expect(page.getByTestId('product-image')).toHaveCount(1);
+      const firstPicture = (await page.getByTestId('product-image').first().getAttribute('src'))!;
+      // A second picture, moved before the first (the grid's picture now), then the first one removed.
+      const second = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#2a7ab3' } })
+        .png()
+        .toBuffer();
+      await page.getByLabel(texts.addPicture).setInputFiles({ name: 'iron-kit-box.png', mimeType: 'image/png', buffer: second });
+      await expect(page.getByTestId('product-image')).toHaveCount(2);
+      await page.getByRole('button', { name: texts.movePictureEarlier(2) }).click();
+      await expect(page.getByTestId('product-image').nth(1)).toHaveAttribute('src', firstPicture);
+      const mainPicture = (await page.getByTestId('product-image').first().getAttribute('src'))!;
+      await screenshotBothSizes(page, page.getByTestId('product-pictures'), `store-admin-pictures.${locale}`);
+      await page.getByRole('button', { name: texts.removePicture(2) }).click();
+      await page.getByTestId('remove-picture-dialog').getByRole('button', { name: texts.removeThePicture }).click();
+      await expect(page.getByTestId('product-image')).toHaveCount(1);
+      await expect(page.getByTestId('product-image').first()).toHaveAttribute('src', mainPicture);
       await expect(page.getByTestId('stock-adjuster')).toHaveCount(2);
       await screenshotBothSizes(page, page.getByRole('main'), `store-admin-product.${locale}`);
 
@@ -72,10 +102,16 @@ for (const { language, locale } of languages) {
       // A customer finds it in the store and buys it (its first variant, the one the page starts on).
       const customer = await person(locale);
       await signUpThroughApi(customer.context, { name: 'Noura Alqahtani' });
+      // A customer finds it in its collection in the store, with the picture the admin put first.
       await customer.page.goto('/store');
+      await customer.page.getByRole('navigation', { name: texts.collectionsNav }).getByRole('link', { name: collectionName }).click();
+      await expect(customer.page).toHaveURL(new RegExp(`[?&]collection=iron-kits-${suffix}$`));
+      await expect(customer.page.getByTestId('product-card')).toHaveCount(1);
+      await screenshotBothSizes(customer.page, customer.page.getByRole('main'), `store-collection.${locale}`);
       await customer.page.getByRole('link', { name }).first().click();
       await expect(customer.page.getByRole('heading', { level: 1 })).toHaveText(name);
-      await expect(customer.page.getByRole('main').getByRole('img').first()).toHaveAttribute('src', /\/files\/store-images\//);
+      const pictureId = /store-images\/([0-9a-f-]{36})\//.exec(mainPicture)![1]!;
+      await expect(customer.page.getByRole('main').getByRole('img').first()).toHaveAttribute('src', new RegExp(pictureId));
       await customer.page.getByRole('main').getByRole('button', { name: store.addToCart }).click();
       await customer.page.getByTestId('cart-button').click();
       await customer.page.getByTestId('store-cart-drawer').getByRole('button', { name: store.checkout }).click();
@@ -116,7 +152,11 @@ for (const { language, locale } of languages) {
       await expect(mine).toContainText(`SMSA${suffix}`);
       await screenshotBothSizes(customer.page, customer.page.getByRole('main'), `store-my-orders.${locale}`);
     } finally {
-      // The store's other specs count the seeded grid: the product leaves it again.
+      // The store's other specs count the seeded grid and its collections: the product and the collection leave them again.
+      const made = await trpc<{ id: number; nameEn: string }[]>(page, 'storeAdmin.collections', undefined, 'GET').catch(() => []);
+      for (const entry of made.filter((candidate) => candidate.nameEn === collection.en)) {
+        await trpc(page, 'storeAdmin.deleteCollection', { collectionId: entry.id });
+      }
       if (productId !== null) {
         const form = await trpc(page, 'storeAdmin.product', { id: productId }, 'GET');
         await trpc(page, 'storeAdmin.saveProduct', {

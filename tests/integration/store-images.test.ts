@@ -4,6 +4,7 @@ import { createApp } from '../../src/server/app.ts';
 import { s3BlobStore } from '../../src/server/modules/results/s3-blob-store.ts';
 import { sharpImageResizer } from '../../src/server/platform/sharp-image-resizer.ts';
 import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { apiClient } from '../setup/http.ts';
 import { startS3Server, type TestS3Server } from '../setup/s3.ts';
 import { storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -78,5 +79,71 @@ describe('store product pictures', () => {
     expect(((await notAPicture.json()) as { error: { appCode: string } }).error.appCode).toBe('FILE_TYPE_NOT_ALLOWED');
     const images = await database.db.selectFrom('store_product_images').select('id').where('product_id', '=', id).execute();
     expect(images).toEqual([]);
+  });
+
+  it('reorders and removes pictures: the store follows, the removed one leaves the object store', async () => {
+    const { id } = await newProduct();
+    const urls: string[] = [];
+    const ids: number[] = [];
+    for (const colour of ['#aa0000', '#00aa00', '#0000aa']) {
+      const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+      const response = await upload(id, new File([new Uint8Array(photo)], 'kit.jpg', { type: 'image/jpeg' }), admin.cookie);
+      const { image } = (await response.json()) as { image: { id: number; url: string } };
+      urls.push(image.url);
+      ids.push(image.id);
+    }
+    const api = apiClient(app);
+    const reordered = await api.mutate(
+      'storeAdmin.reorderProductImages',
+      { productId: id, imageIds: [ids[2], ids[0], ids[1]] },
+      admin.cookie,
+    );
+    expect(reordered.status, JSON.stringify(reordered.error)).toBe(200);
+    const shopper = await storeCallerFor(database.db);
+    let product = await shopper.store.product({ id });
+    expect(product.images.map((entry) => entry.url)).toEqual([urls[2], urls[0], urls[1]]);
+    expect(product.image).toBe(urls[2]!.replace('gallery.webp', 'grid.webp'));
+
+    // Refused: a picture of another product, one left out, one twice, and a product with no such pictures.
+    const other = await newProduct();
+    const photo = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const foreign = (
+      (await (await upload(other.id, new File([new Uint8Array(photo)], 'a.png'), admin.cookie)).json()) as { image: { id: number } }
+    ).image.id;
+    for (const imageIds of [
+      [ids[2], ids[0], foreign],
+      [ids[2], ids[0]],
+      [ids[2], ids[0], ids[1], ids[1]],
+      [...ids, foreign],
+    ]) {
+      const refused = await api.mutate('storeAdmin.reorderProductImages', { productId: id, imageIds }, admin.cookie);
+      expect(refused.error?.data.appCode).toBe('VALIDATION_FAILED');
+    }
+    const notOurs = await api.mutate('storeAdmin.reorderProductImages', { productId: other.id, imageIds: ids }, admin.cookie);
+    expect(notOurs.error?.data.appCode).toBe('VALIDATION_FAILED');
+    product = await shopper.store.product({ id });
+    expect(product.images.map((entry) => entry.url)).toEqual([urls[2], urls[0], urls[1]]);
+
+    // The first picture goes: the next one is the grid's now, and both sizes are gone from the object store.
+    const removed = await api.mutate('storeAdmin.deleteProductImage', { imageId: ids[2] }, admin.cookie);
+    expect(removed.status, JSON.stringify(removed.error)).toBe(200);
+    product = await shopper.store.product({ id });
+    expect(product.images.map((entry) => entry.url)).toEqual([urls[0], urls[1]]);
+    expect(product.image).toBe(urls[0]!.replace('gallery.webp', 'grid.webp'));
+    expect((await app.request(urls[2]!)).status).toBe(404);
+    expect((await app.request(urls[2]!.replace('gallery.webp', 'grid.webp'))).status).toBe(404);
+    expect((await app.request(urls[0]!)).status).toBe(200);
+    const again = await api.mutate('storeAdmin.deleteProductImage', { imageId: ids[2] }, admin.cookie);
+    expect(again.error?.data.appCode).toBe('NOT_FOUND');
+
+    // Not an admin: refused, the picture stays.
+    const customer = await createTestUser(database.db, 'customer');
+    const refused = await api.mutate('storeAdmin.deleteProductImage', { imageId: ids[0] }, customer.cookie);
+    expect(refused.status).toBe(403);
+    expect((await app.request(urls[0]!)).status).toBe(200);
   });
 });

@@ -68,6 +68,7 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   STOCK_BELOW_ZERO: msg`Stock cannot go below zero. Take away at most what is in stock.`,
   ORDER_STATUS_NOT_ALLOWED: msg`This order cannot move to that status: an order only moves forward, and cannot be cancelled once shipped.`,
   STORE_MANAGED_EXTERNALLY: msg`The store's catalogue and orders are managed in the external store, not here.`,
+  COLLECTION_NAME_TAKEN: msg`Another collection already has this name. Choose a different one.`,
   BOOKING_NOT_COMPLETED: msg`You can review a lab once your booking there is completed.`,
   REVIEW_EXISTS: msg`You have already reviewed this booking. You can edit your review instead.`,
   REVIEW_EDIT_WINDOW_PASSED: msg`A review can be edited for ${REVIEW_EDIT_DAYS} days after it is written.`,

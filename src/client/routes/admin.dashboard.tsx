@@ -4,6 +4,7 @@ import {
   ArrowLeftRight,
   ChartColumn,
   ClipboardList,
+  Layers,
   LayoutDashboard,
   Microscope,
   Package,
@@ -24,6 +25,7 @@ import { AdminTestRequests } from '../features/admin/admin-test-requests.tsx';
 import { AdminTransactions } from '../features/admin/admin-transactions.tsx';
 import { AdminUsers } from '../features/admin/admin-users.tsx';
 import { PasswordConfirmDialog } from '../features/admin/password-confirm-dialog.tsx';
+import { AdminStoreCollections } from '../features/admin/store/admin-store-collections.tsx';
 import { AdminStoreOrders } from '../features/admin/store/admin-store-orders.tsx';
 import { AdminStoreProducts } from '../features/admin/store/admin-store-products.tsx';
 import { requireUser } from '../features/auth/require-user.ts';
@@ -66,6 +68,7 @@ function AdminDashboardPage() {
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },
     { id: 'reviews', label: t`Reviews`, icon: Star, render: () => <AdminReviews /> },
     { id: 'store', label: t`Store products`, icon: ShoppingBag, render: () => <AdminStoreProducts /> },
+    { id: 'collections', label: t`Store collections`, icon: Layers, render: () => <AdminStoreCollections /> },
     { id: 'orders', label: t`Store orders`, icon: Package, render: () => <AdminStoreOrders /> },
     { id: 'audit', label: t`Audit log`, icon: ScrollText, render: () => <AdminAuditLog /> },
     { id: 'settings', label: t`Settings`, icon: Settings, render: () => <AccountSettings user={user} /> },

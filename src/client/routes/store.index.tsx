@@ -4,27 +4,39 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCartPanels } from '../components/cart-panels-context.tsx';
 import { notify } from '../components/ui/toaster.tsx';
-import { ProductGrid } from '../features/store/product-grid.tsx';
+import { CollectionFilter } from '../features/store/collection-filter.tsx';
+import { ProductGrid, productsInput } from '../features/store/product-grid.tsx';
 import { cartLineFrom } from '../features/store-cart/store-cart-store.ts';
 import { useAddToStoreCart } from '../features/store-cart/use-add-to-store-cart.ts';
 import { markCheckoutPending } from '../features/store-cart/use-store-checkout.ts';
-import { searchChoice } from '../lib/plain-checks.ts';
+import { searchChoice, searchText } from '../lib/plain-checks.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/store/')({
   // The payment page comes back here with ?checkout=cancelled when the buyer leaves it.
-  validateSearch: (search): { checkout?: 'cancelled' } => ({ checkout: searchChoice(search.checkout, ['cancelled'] as const) }),
+  // ?collection=slug shows one collection's products (store.collections, docs/decisions/0038).
+  validateSearch: (search): { checkout?: 'cancelled'; collection?: string } => ({
+    checkout: searchChoice(search.checkout, ['cancelled'] as const),
+    collection: collectionSlug(search.collection),
+  }),
+  loaderDeps: ({ search }) => ({ collection: search.collection }),
   // Warms the cache without holding the page: the grid shows its own spinner (spec §4).
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(context.trpc.store.products.queryOptions());
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(context.trpc.store.products.queryOptions(productsInput(deps.collection)));
+    void context.queryClient.prefetchQuery(context.trpc.store.collections.queryOptions());
   },
   component: StorePage,
 });
 
+function collectionSlug(value: unknown): string | undefined {
+  const text = searchText(value, 80);
+  return text && /^[a-z0-9-]+$/.test(text) ? text : undefined;
+}
+
 function StorePage() {
   const { t } = useLingui();
   const addToCart = useAddToStoreCart();
-  const { checkout } = Route.useSearch();
+  const { checkout, collection } = Route.useSearch();
   const navigate = useNavigate();
   const panels = useCartPanels();
   usePageMeta({
@@ -38,7 +50,7 @@ function StorePage() {
     markCheckoutPending(false);
     notify.info({ title: t`Payment cancelled`, description: t`Your items are still in your cart.` });
     panels.openStoreCart();
-    void navigate({ to: '/store', search: {}, replace: true });
+    void navigate({ to: '/store', search: collection ? { collection } : {}, replace: true });
   }, [checkout]);
 
   return (
@@ -56,7 +68,10 @@ function StorePage() {
         </Container>
       </Box>
       <Container maxW="7xl" py={{ base: '8', md: '12' }}>
-        <ProductGrid onAddToCart={(product, variant) => addToCart(cartLineFrom(product, variant), 1, 'grid')} />
+        <Stack gap="8">
+          <CollectionFilter active={collection} />
+          <ProductGrid collection={collection} onAddToCart={(product, variant) => addToCart(cartLineFrom(product, variant), 1, 'grid')} />
+        </Stack>
       </Container>
     </>
   );

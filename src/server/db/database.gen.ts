@@ -370,6 +370,7 @@ export interface StoreAdditionalInfo {
 export interface StoreCollections {
   id: Generated<number>;
   slug: string;
+  sort_order: Generated<number>;
   title_ar: string;
   title_en: string;
 }

@@ -7,7 +7,16 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface AuditEntry {
   actorId: string | null;
   action: AuditAction;
-  subjectType: 'lab' | 'test_request' | 'result_file' | 'user' | 'store_product' | 'store_variant' | 'store_order' | 'review';
+  subjectType:
+    | 'lab'
+    | 'test_request'
+    | 'result_file'
+    | 'user'
+    | 'store_product'
+    | 'store_variant'
+    | 'store_order'
+    | 'store_collection'
+    | 'review';
   subjectId: string | number;
   details?: Record<string, unknown>;
 }

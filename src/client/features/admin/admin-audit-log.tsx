@@ -29,6 +29,9 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'store.product_save': msg`Store product saved`,
   'store.stock_adjust': msg`Stock adjusted`,
   'store.order_status': msg`Store order status changed`,
+  'store.collection_save': msg`Store collection saved`,
+  'store.collection_delete': msg`Store collection deleted`,
+  'store.image_delete': msg`Product picture removed`,
   'review.hide': msg`Review hidden`,
   'review.show': msg`Review shown again`,
 };

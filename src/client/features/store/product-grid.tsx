@@ -8,10 +8,21 @@ import { ProductCard } from './product-card.tsx';
 import { StaleStoreNotice } from './stale-store-notice.tsx';
 import type { StoreProduct, StoreVariant } from './store-types.ts';
 
+/** The grid's query: every product, or one collection's (by its slug). */
+export function productsInput(collection: string | undefined) {
+  return collection ? { collection } : undefined;
+}
+
 /** Spec §4 store grid: loading, error, empty, list; 1/2/3/4 columns from phone to desktop. */
-export function ProductGrid({ onAddToCart }: { onAddToCart: (product: StoreProduct, variant: StoreVariant) => void }) {
+export function ProductGrid({
+  collection,
+  onAddToCart,
+}: {
+  collection?: string | undefined;
+  onAddToCart: (product: StoreProduct, variant: StoreVariant) => void;
+}) {
   const { t, i18n } = useLingui();
-  const products = useQuery(trpc.store.products.queryOptions());
+  const products = useQuery(trpc.store.products.queryOptions(productsInput(collection)));
 
   if (products.isPending) {
     return (
@@ -38,7 +49,7 @@ export function ProductGrid({ onAddToCart }: { onAddToCart: (product: StoreProdu
     return (
       <Stack align="center" py="16" gap="3" color="fg.muted">
         <PackageOpen size={40} aria-hidden />
-        <Text fontSize="lg">{t`No products available at the moment.`}</Text>
+        <Text fontSize="lg">{collection ? t`No products in this collection at the moment.` : t`No products available at the moment.`}</Text>
       </Stack>
     );
   }

@@ -6,6 +6,8 @@ import type { Database } from '../../db/schema.ts';
 export interface ProductFilter {
   /** Only these products; hidden ones included, since the buyer already holds them (a cart). */
   ids?: number[] | undefined;
+  /** Only the products of the collection with this slug. */
+  collection?: string | undefined;
 }
 
 export interface ProductPageQuery {
@@ -19,6 +21,19 @@ export interface ProductPageQuery {
 function visibleProducts(db: Kysely<Database>, filter: ProductFilter) {
   let query = db.selectFrom('store_products as p').where('p.status', '=', 'published').where('p.deleted_at', 'is', null);
   query = filter.ids ? query.where('p.id', 'in', filter.ids) : query.where('p.is_hidden', '=', false);
+  if (filter.collection) {
+    const slug = filter.collection;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('store_product_collections as pc')
+          .innerJoin('store_collections as c', 'c.id', 'pc.collection_id')
+          .whereRef('pc.product_id', '=', 'p.id')
+          .where('c.slug', '=', slug)
+          .select('pc.collection_id'),
+      ),
+    );
+  }
   return query;
 }
 
@@ -76,6 +91,29 @@ export async function findProduct(db: Kysely<Database>, id: number) {
   return visibleProducts(db, { ids: [id] })
     .select(productColumns)
     .executeTakeFirst();
+}
+
+/** The collections holding at least one product the grid shows, in the admin's order. */
+export async function findShownCollections(db: Kysely<Database>) {
+  return db
+    .selectFrom('store_collections as c')
+    .select(['c.id', 'c.slug', 'c.title_ar', 'c.title_en'])
+    .where((eb) =>
+      // The grid's own rule (visibleProducts): published, not deleted, not hidden.
+      eb.exists(
+        eb
+          .selectFrom('store_product_collections as pc')
+          .innerJoin('store_products as p', 'p.id', 'pc.product_id')
+          .whereRef('pc.collection_id', '=', 'c.id')
+          .where('p.status', '=', 'published')
+          .where('p.deleted_at', 'is', null)
+          .where('p.is_hidden', '=', false)
+          .select('p.id'),
+      ),
+    )
+    .orderBy('c.sort_order')
+    .orderBy('c.id')
+    .execute();
 }
 
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;

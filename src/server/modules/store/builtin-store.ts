@@ -9,6 +9,7 @@ import {
   findProduct,
   findProductChildren,
   findProductPage,
+  findShownCollections,
   type ProductChildren,
   type ProductRow,
 } from './builtin-store.repository.ts';
@@ -129,7 +130,7 @@ export function createBuiltinStore(db: Kysely<Database>, addressCaps: Reservatio
 
     async listProducts(query, locale) {
       const ids = query.ids?.map(builtinRowId).filter((id): id is number => id !== null);
-      const filter = { ids: query.ids ? ids : undefined };
+      const filter = { ids: query.ids ? ids : undefined, collection: query.collection };
       if (filter.ids?.length === 0) return { count: 0, offset: query.offset, limit: query.limit, products: [] };
       const [rows, count] = await Promise.all([findProductPage(db, filter, { ...query, locale }), countProducts(db, filter)]);
       const children = await findProductChildren(
@@ -159,6 +160,11 @@ export function createBuiltinStore(db: Kysely<Database>, addressCaps: Reservatio
         id: row.id,
         inventory_quantity: row.manage_inventory ? Math.max(0, row.inventory_quantity - Number(row.reserved)) : row.inventory_quantity,
       }));
+    },
+
+    async listCollections(locale) {
+      const rows = await findShownCollections(db);
+      return rows.map((row) => ({ id: row.id, slug: row.slug, title: pick(locale, row.title_ar, row.title_en) }));
     },
 
     async checkout(request) {

@@ -260,6 +260,8 @@ export function createExternalStore(apiUrl: string, storeId: string, fetchImpl: 
     kind: 'external',
 
     async listProducts(query): Promise<ProviderProductPage> {
+      // Its API names no collections (spec §3 gives products their ids only): none matches a slug.
+      if (query.collection) return { count: 0, offset: query.offset, limit: query.limit, products: [] };
       const params = new URLSearchParams();
       if (query.ids) repeated(params, 'ids[]', query.ids);
       params.set('offset', String(query.offset));
@@ -289,6 +291,11 @@ export function createExternalStore(apiUrl: string, storeId: string, fetchImpl: 
       const params = new URLSearchParams({ fields: 'inventory_quantity' });
       repeated(params, 'product_ids[]', productIds);
       return call('variants', variantsAnswerSchema, { query: params });
+    },
+
+    async listCollections() {
+      // The storefront API gives no collection names (spec §3): the store offers no collection filter then.
+      return [];
     },
 
     async checkout(request) {

@@ -112,7 +112,7 @@ export async function findProductOptions(db: Db, productId: number) {
 }
 
 export async function findCollections(db: Db) {
-  return db.selectFrom('store_collections').select(['id', 'slug', 'title_ar', 'title_en']).orderBy('id').execute();
+  return db.selectFrom('store_collections').select(['id', 'slug', 'title_ar', 'title_en']).orderBy('sort_order').orderBy('id').execute();
 }
 
 export interface ProductRowValues {
@@ -247,6 +247,27 @@ export async function insertProductImage(db: Db, productId: number, url: string)
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Removes one picture's row; answers which product it was of and its address, or undefined. */
+export async function deleteProductImageRow(db: Db, imageId: number) {
+  return db.deleteFrom('store_product_images').where('id', '=', imageId).returning(['product_id', 'url']).executeTakeFirst();
+}
+
+export async function findProductImageIds(db: Db, productId: number) {
+  const rows = await db.selectFrom('store_product_images').select('id').where('product_id', '=', productId).execute();
+  return rows.map((row) => row.id);
+}
+
+export async function setProductImageOrder(db: Db, productId: number, imageIds: number[]) {
+  for (const [index, id] of imageIds.entries()) {
+    await db
+      .updateTable('store_product_images')
+      .set({ sort_order: index })
+      .where('id', '=', id)
+      .where('product_id', '=', productId)
+      .execute();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

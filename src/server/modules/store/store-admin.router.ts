@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   adjustStockInput,
   pageInput,
+  reorderCollectionsInput,
+  reorderProductImagesInput,
+  saveCollectionInput,
   saveProductInput,
   setOrderStatusInput,
   storeOrdersInput,
@@ -9,6 +12,7 @@ import {
 import { router } from '../../trpc/init.ts';
 import { adminProcedure } from '../../trpc/procedures.ts';
 import * as storeAdmin from './store-admin.service.ts';
+import * as collections from './store-collections.service.ts';
 
 // The built-in store's back office (issue #23): administrators only.
 export const storeAdminRouter = router({
@@ -21,6 +25,25 @@ export const storeAdminRouter = router({
   saveProduct: adminProcedure
     .input(saveProductInput)
     .mutation(({ ctx, input }) => storeAdmin.saveProduct(ctx.db, ctx.config, ctx.user.id, input)),
+  /** Removes a picture from its product, and its sizes from the BlobStore. */
+  deleteProductImage: adminProcedure
+    .input(z.object({ imageId: z.number().int().positive() }))
+    .mutation(({ ctx, input }) => storeAdmin.deleteProductImage(ctx.db, ctx.config, ctx.blobs, ctx.user.id, input.imageId)),
+  /** Every picture of the product in its new order; the first is the one the store's grid shows. */
+  reorderProductImages: adminProcedure
+    .input(reorderProductImagesInput)
+    .mutation(({ ctx, input }) => storeAdmin.reorderProductImages(ctx.db, ctx.config, input)),
+  collections: adminProcedure.query(({ ctx }) => collections.listCollections(ctx.db, ctx.config)),
+  saveCollection: adminProcedure
+    .input(saveCollectionInput)
+    .mutation(({ ctx, input }) => collections.saveCollection(ctx.db, ctx.config, ctx.user.id, input)),
+  /** Its products stay in the store; they only leave the collection. */
+  deleteCollection: adminProcedure
+    .input(z.object({ collectionId: z.number().int().positive() }))
+    .mutation(({ ctx, input }) => collections.deleteCollection(ctx.db, ctx.config, ctx.user.id, input.collectionId)),
+  reorderCollections: adminProcedure
+    .input(reorderCollectionsInput)
+    .mutation(({ ctx, input }) => collections.reorderCollections(ctx.db, ctx.config, input.collectionIds)),
   adjustStock: adminProcedure
     .input(adjustStockInput)
     .mutation(({ ctx, input }) => storeAdmin.adjustStock(ctx.db, ctx.config, ctx.user.id, input)),

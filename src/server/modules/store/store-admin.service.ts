@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { formatStorePrice, localizedCurrency } from '../../../shared/store.ts';
@@ -7,16 +7,19 @@ import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { issueStoreOrderCreditNote } from '../billing/billing.service.ts';
+import type { BlobStore } from '../results/results.service.ts';
 import { sanitizeStoreHtml } from './sanitize.ts';
 import type { StoreConfig } from './store.service.ts';
 import {
   changeStock,
+  deleteProductImageRow,
   findAdminOrder,
   findAdminProduct,
   findAdminProducts,
   findCollections,
   findOrderLinesOf,
   findOrderPage,
+  findProductImageIds,
   findProductOptions,
   findStockAdjustments,
   findVariantStock,
@@ -35,10 +38,12 @@ import {
   replaceCollections,
   replaceOptions,
   setOrderStatusRow,
+  setProductImageOrder,
   skuTaken,
   updateProduct,
   updateVariant,
 } from './store-admin.repository.ts';
+import { existingCollectionIds } from './store-collections.repository.ts';
 import { findCurrency } from './store-orders.repository.ts';
 import { recordStoreRefund } from './store-payments.service.ts';
 
@@ -53,6 +58,13 @@ export function assertBuiltinStore(config: StoreConfig): void {
 /** Whether the admin's store pages manage the catalogue here, or say it is managed elsewhere. */
 export function storeAdminMode(config: StoreConfig) {
   return { managedExternally: Boolean(config.STORE_API_URL && config.STORE_ID) };
+}
+
+/** Both lists hold the same ids, each once: a reordering names every row of its set, and nothing else. */
+export function sameMembers(existing: number[], given: number[]): boolean {
+  if (new Set(given).size !== given.length || given.length !== existing.length) return false;
+  const have = new Set(existing);
+  return given.every((id) => have.has(id));
 }
 
 // --- cursors: opaque to the client, checked on the way back -----------------------------------
@@ -295,7 +307,12 @@ export async function saveProduct(db: Kysely<Database>, config: StoreConfig, act
         await linkVariantValue(tx, variantIds[variantIndex]!, valueId);
       }
     }
-    await replaceCollections(tx, productId, [...new Set(input.collectionIds)]);
+    const collectionIds = [...new Set(input.collectionIds)];
+    // A collection deleted while the form was open: say so, rather than fail on the foreign key.
+    if ((await existingCollectionIds(tx, collectionIds)).length !== collectionIds.length) {
+      throw new AppError('NOT_FOUND', { field: 'collectionIds' });
+    }
+    await replaceCollections(tx, productId, collectionIds);
     await recordAudit(tx, {
       actorId,
       action: 'store.product_save',
@@ -316,6 +333,62 @@ export async function saveProduct(db: Kysely<Database>, config: StoreConfig, act
 export async function addProductImage(db: Kysely<Database>, productId: number, url: string) {
   if (!(await findAdminProduct(db, productId))) throw new AppError('NOT_FOUND', { productId });
   return { id: await insertProductImage(db, productId, url), url };
+}
+
+/** The BlobStore keys of an uploaded picture's two sizes; none for a seeded picture (a file of the site). */
+function imageBlobKeys(url: string): string[] {
+  const id = /^\/files\/store-images\/([0-9a-f-]{36})\/gallery\.webp$/.exec(url)?.[1];
+  return id ? [`store-images/${id}-grid`, `store-images/${id}-gallery`] : [];
+}
+
+/**
+ * Removes a picture from its product. Its row goes in a transaction under the product's lock; then
+ * its two sizes are deleted from the BlobStore (nothing sweeps stored pictures later). A blob that
+ * cannot be deleted just then is left behind and logged: no page links to it any more.
+ */
+export async function deleteProductImage(
+  db: Kysely<Database>,
+  config: StoreConfig,
+  blobs: BlobStore | undefined,
+  actorId: string,
+  imageId: number,
+) {
+  assertBuiltinStore(config);
+  const removed = await db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom('store_product_images').select('product_id').where('id', '=', imageId).executeTakeFirst();
+    if (!row || !(await lockProduct(tx, row.product_id))) throw new AppError('NOT_FOUND', { imageId });
+    const image = await deleteProductImageRow(tx, imageId);
+    if (!image) throw new AppError('NOT_FOUND', { imageId });
+    await tx.updateTable('store_products').set({ updated_at: sql<Date>`now()` }).where('id', '=', image.product_id).execute();
+    await recordAudit(tx, {
+      actorId,
+      action: 'store.image_delete',
+      subjectType: 'store_product',
+      subjectId: image.product_id,
+      details: { imageId, url: image.url },
+    });
+    return image;
+  });
+  for (const key of imageBlobKeys(removed.url)) {
+    await blobs?.delete(key).catch((error: unknown) => {
+      console.warn(`Store picture ${key} was not deleted from the object store: ${(error as Error).message}`);
+    });
+  }
+  return { id: imageId, productId: removed.product_id };
+}
+
+/** Puts the product's pictures in this order (the first is the grid's); the list names each of them exactly once. */
+export async function reorderProductImages(db: Kysely<Database>, config: StoreConfig, input: { productId: number; imageIds: number[] }) {
+  assertBuiltinStore(config);
+  return db.transaction().execute(async (tx) => {
+    if (!(await lockProduct(tx, input.productId))) throw new AppError('NOT_FOUND', { productId: input.productId });
+    if (!sameMembers(await findProductImageIds(tx, input.productId), input.imageIds)) {
+      throw new AppError('VALIDATION_FAILED', { field: 'imageIds' });
+    }
+    await setProductImageOrder(tx, input.productId, input.imageIds);
+    await tx.updateTable('store_products').set({ updated_at: sql<Date>`now()` }).where('id', '=', input.productId).execute();
+    return { productId: input.productId, imageIds: input.imageIds };
+  });
 }
 
 /**

@@ -15,6 +15,15 @@ export interface StoreProvider {
   variantInventory(productIds: StoreId[]): Promise<VariantInventory[]>;
   /** Starts a payment and answers the page the browser goes to. */
   checkout(request: ProviderCheckoutRequest): Promise<{ url: string }>;
+  /** The collections a shopper may filter by, in the store's order: those with a product to show. */
+  listCollections(locale: Locale): Promise<StoreCollection[]>;
+}
+
+export interface StoreCollection {
+  id: StoreId;
+  /** Its address in the store: /store?collection=slug. */
+  slug: string;
+  title: string;
 }
 
 export interface ProductListQuery {
@@ -23,6 +32,8 @@ export interface ProductListQuery {
   limit: number;
   sortBy: 'order' | 'title' | 'price' | 'updated_at';
   order: 'asc' | 'desc';
+  /** Only the products of the collection with this slug. */
+  collection?: string | undefined;
 }
 
 export interface ProviderCheckoutRequest {

@@ -5,7 +5,7 @@ import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import { cancelHostedCheckout, getHostedCheckout, payHostedCheckout } from './hosted-checkout.service.ts';
-import { checkout, getProduct, getVariantInventory, listProducts, type StoreCaller } from './store.service.ts';
+import { checkout, getProduct, getVariantInventory, listCollections, listProducts, type StoreCaller } from './store.service.ts';
 import { myOrders } from './store-admin.service.ts';
 import { startStorePayment } from './store-payments.service.ts';
 
@@ -23,6 +23,8 @@ const orderIdInput = z.object({ orderId: z.uuid() });
 
 export const storeRouter = router({
   products: publicProcedure.input(storeProductsInput).query(({ ctx, input }) => listProducts(ctx.db, storeCaller(ctx), input)),
+  /** The collections a shopper may filter the grid by (store.products' `collection`). */
+  collections: publicProcedure.query(({ ctx }) => listCollections(ctx.db, storeCaller(ctx))),
   product: publicProcedure.input(z.object({ id: storeIdSchema })).query(({ ctx, input }) => getProduct(ctx.db, storeCaller(ctx), input.id)),
   variants: publicProcedure
     .input(z.object({ productIds: z.array(storeIdSchema).min(1).max(100) }))

@@ -127,6 +127,7 @@ export async function listProducts(db: Kysely<Database>, caller: StoreCaller, in
     limit: input?.limit ?? DEFAULT_PAGE_SIZE,
     sortBy: input?.sortBy ?? 'order',
     order: input?.order ?? 'asc',
+    collection: input?.collection,
   } as const;
   const page = await read(caller, provider, `products:${JSON.stringify(query)}`, () => provider.listProducts(query, caller.locale));
   const ids = page.value.products.map((product) => product.id);
@@ -137,6 +138,13 @@ export async function listProducts(db: Kysely<Database>, caller: StoreCaller, in
     products: page.value.products.map((product) => presentProduct(applyInventory(product, inventory?.value ?? []))),
     stale: page.stale || Boolean(inventory?.stale),
   };
+}
+
+/** The collections the store's filter offers, in the admin's order (none from an external store). */
+export async function listCollections(db: Kysely<Database>, caller: StoreCaller) {
+  const provider = storeProviderFor(db, caller.config);
+  const collections = await read(caller, provider, 'collections', () => provider.listCollections(caller.locale));
+  return { collections: collections.value, stale: collections.stale };
 }
 
 export async function getProduct(db: Kysely<Database>, caller: StoreCaller, id: StoreId): Promise<StoreProduct & { stale: boolean }> {

@@ -4,11 +4,15 @@ import {
   Button,
   Card,
   Checkbox,
+  CheckboxGroup,
+  CloseButton,
+  Dialog,
   Field,
   Grid,
   HStack,
   Image,
   Input,
+  Portal,
   Separator,
   Skeleton,
   Stack,
@@ -17,10 +21,11 @@ import {
 } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Trash2 } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { ErrorState } from '../../../components/query-state.tsx';
 import { SectionTitle } from '../../../components/stat-card.tsx';
+import { DirectionalIcon } from '../../../components/ui/directional-icon.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { localized } from '../../../lib/bidi.ts';
 import { errorMessage, fieldError } from '../../../lib/errors.ts';
@@ -139,6 +144,9 @@ export function ProductEditor({ productId, onClose, onSaved }: { productId: numb
         notify.success({ title: t`Product saved` });
         void queryClient.invalidateQueries({ queryKey: trpc.storeAdmin.products.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.storeAdmin.product.queryKey({ id: saved.id }) });
+        // The collections' product counts and the store's pages follow the product.
+        void queryClient.invalidateQueries({ queryKey: trpc.storeAdmin.collections.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.store.pathKey() });
         onSaved(saved.id);
       },
       onError: (error) => notify.error({ title: t`The product was not saved`, description: errorMessage(i18n, error) }),
@@ -443,33 +451,7 @@ export function ProductEditor({ productId, onClose, onSaved }: { productId: numb
         </Card.Body>
       </Card.Root>
 
-      {product.data && product.data.collections.length > 0 && (
-        <Card.Root>
-          <Card.Header>
-            <Text fontWeight="semibold">{t`Collections`}</Text>
-          </Card.Header>
-          <Card.Body>
-            <HStack gap="4" wrap="wrap">
-              {product.data.collections.map((collection) => (
-                <Checkbox.Root
-                  key={collection.id}
-                  checked={draft.collectionIds.includes(collection.id)}
-                  onCheckedChange={(event) =>
-                    set(
-                      'collectionIds',
-                      event.checked ? [...draft.collectionIds, collection.id] : draft.collectionIds.filter((id) => id !== collection.id),
-                    )
-                  }
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{localized(locale, collection.titleAr, collection.titleEn)}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </HStack>
-          </Card.Body>
-        </Card.Root>
-      )}
+      <ProductCollections chosen={draft.collectionIds} onChange={(ids) => set('collectionIds', ids)} />
 
       {productId !== null && product.data && <ProductImages productId={productId} images={product.data.images} />}
 
@@ -510,11 +492,86 @@ export function ProductEditor({ productId, onClose, onSaved }: { productId: numb
   );
 }
 
+/** The collections the product is in: any number of them, chosen from those the admin made. */
+function ProductCollections({ chosen, onChange }: { chosen: number[]; onChange(ids: number[]): void }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const helpId = useId();
+  const collections = useQuery(trpc.storeAdmin.collections.queryOptions());
+  return (
+    <Card.Root>
+      {/* A group named by its title (Chakra's Fieldset has no recipe in the theme). */}
+      <Card.Body role="group" gap="3" aria-labelledby={`${helpId}-title`} aria-describedby={helpId}>
+        <Text id={`${helpId}-title`} fontWeight="semibold">
+          {t`Collections`}
+        </Text>
+        <Text id={helpId} fontSize="sm" color="fg.muted" mt="-2">
+          {t`The store's shoppers find the product in each collection chosen here.`}
+        </Text>
+        {collections.isPending ? (
+          <Skeleton height="8" rounded="md" />
+        ) : (collections.data ?? []).length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">{t`No collections yet: add them under Store collections.`}</Text>
+        ) : (
+          <CheckboxGroup value={chosen.map(String)} onValueChange={(values) => onChange(values.map(Number))}>
+            <HStack gap="3" columnGap="6" wrap="wrap">
+              {collections.data!.map((collection) => (
+                <Checkbox.Root key={collection.id} value={String(collection.id)}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{localized(locale, collection.nameAr, collection.nameEn)}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </HStack>
+          </CheckboxGroup>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 /** The product's pictures; a new one is uploaded and made into the grid's and the gallery's sizes. */
 function ProductImages({ productId, images }: { productId: number; images: { id: number; url: string }[] }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
+  const locale = activeLocale();
+  const [removing, setRemoving] = useState<number | null>(null);
+  // The product's form and list (its main picture), and the store's pages, show the pictures.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.storeAdmin.product.queryKey({ id: productId }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.storeAdmin.products.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.store.pathKey() });
+  };
+  const reorder = useMutation(
+    trpc.storeAdmin.reorderProductImages.mutationOptions({
+      onSuccess: refresh,
+      onError: (error) => {
+        notify.error({ title: t`The order was not saved`, description: errorMessage(i18n, error) });
+        refresh();
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.storeAdmin.deleteProductImage.mutationOptions({
+      onSuccess: () => {
+        notify.success({ title: t`Picture removed` });
+        setRemoving(null);
+        refresh();
+      },
+      onError: (error) => notify.error({ title: t`The picture was not removed`, description: errorMessage(i18n, error) }),
+    }),
+  );
+  const move = (index: number, by: -1 | 1) => {
+    const ids = images.map((image) => image.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved!);
+    // Shown at once; the refetch puts it back if the server refuses.
+    queryClient.setQueryData(trpc.storeAdmin.product.queryKey({ id: productId }), (current) =>
+      current ? { ...current, images: ids.map((id) => images.find((image) => image.id === id)!) } : current,
+    );
+    reorder.mutate({ productId, imageIds: ids });
+  };
   const upload = async (file: File) => {
     setUploading(true);
     try {
@@ -527,8 +584,7 @@ function ProductImages({ productId, images }: { productId: number; images: { id:
         throw Object.assign(new Error('upload failed'), { data: { appCode: answer?.error?.appCode } });
       }
       notify.success({ title: t`Picture added` });
-      void queryClient.invalidateQueries({ queryKey: trpc.storeAdmin.product.queryKey({ id: productId }) });
-      void queryClient.invalidateQueries({ queryKey: trpc.storeAdmin.products.pathKey() });
+      refresh();
     } catch (error) {
       notify.error({ title: t`The picture was not added`, description: errorMessage(i18n, error) });
     } finally {
@@ -536,26 +592,70 @@ function ProductImages({ productId, images }: { productId: number; images: { id:
     }
   };
   return (
-    <Card.Root>
+    <Card.Root data-testid="product-pictures">
       <Card.Header>
         <Text fontWeight="semibold">{t`Pictures`}</Text>
         <Text fontSize="sm" color="fg.muted">{t`JPEG, PNG or WebP up to 8 MB. The first picture is the one the store's grid shows.`}</Text>
       </Card.Header>
       <Card.Body gap="4">
         {images.length > 0 && (
-          <HStack gap="3" wrap="wrap">
-            {images.map((image) => (
-              <Image
-                key={image.id}
-                src={image.url}
-                alt=""
-                boxSize="24"
-                objectFit="cover"
-                rounded="md"
-                borderWidth="1px"
-                data-testid="product-image"
-              />
-            ))}
+          <HStack as="ol" listStyleType="none" gap="4" wrap="wrap" align="start" aria-label={t`Pictures in the gallery's order`}>
+            {images.map((image, index) => {
+              const position = formatNumber(index + 1, locale);
+              return (
+                <Stack as="li" key={image.id} gap="1.5" align="center" data-testid="product-image-tile">
+                  <Box position="relative">
+                    <Image
+                      src={image.url}
+                      alt={t`Picture ${position}`}
+                      boxSize="28"
+                      objectFit="cover"
+                      rounded="md"
+                      borderWidth="1px"
+                      data-testid="product-image"
+                    />
+                    {index === 0 && (
+                      <Badge position="absolute" insetStart="1" top="1" colorPalette="brand" variant="solid" size="sm">
+                        {t`Main picture`}
+                      </Badge>
+                    )}
+                  </Box>
+                  <HStack gap="0.5">
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      aria-label={t`Move picture ${position} earlier`}
+                      disabled={index === 0 || reorder.isPending}
+                      onClick={() => move(index, -1)}
+                    >
+                      <DirectionalIcon asChild>
+                        <ArrowLeft aria-hidden />
+                      </DirectionalIcon>
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      aria-label={t`Move picture ${position} later`}
+                      disabled={index === images.length - 1 || reorder.isPending}
+                      onClick={() => move(index, 1)}
+                    >
+                      <DirectionalIcon asChild>
+                        <ArrowRight aria-hidden />
+                      </DirectionalIcon>
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      aria-label={t`Remove picture ${position}`}
+                      onClick={() => setRemoving(image.id)}
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </HStack>
+                </Stack>
+              );
+            })}
           </HStack>
         )}
         <Field.Root>
@@ -573,6 +673,42 @@ function ProductImages({ productId, images }: { productId: number; images: { id:
           />
         </Field.Root>
       </Card.Body>
+      <Dialog.Root
+        open={removing !== null}
+        onOpenChange={(event) => !event.open && setRemoving(null)}
+        placement="center"
+        size="sm"
+        role="alertdialog"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="remove-picture-dialog">
+              <Dialog.Header>
+                <Dialog.Title>{t`Remove this picture?`}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Dialog.Description>{t`It leaves the product's gallery in the store and is deleted.`}</Dialog.Description>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => setRemoving(null)}>
+                  {t`Keep it`}
+                </Button>
+                <Button
+                  colorPalette="red"
+                  loading={remove.isPending}
+                  onClick={() => removing !== null && remove.mutate({ imageId: removing })}
+                >
+                  {t`Remove the picture`}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t`Close`} />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
     </Card.Root>
   );
 }
