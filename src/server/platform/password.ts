@@ -80,7 +80,10 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
  */
 export async function takeAHashsTime(): Promise<void> {
   // Before any hash was timed, one is made (once, however many ask at that moment) and its time taken.
-  if (lastHashMs === null) await (firstHash ??= hashPassword('tahaleel-timing-equalizer'));
+  if (lastHashMs === null) {
+    firstHash ??= hashPassword('tahaleel-timing-equalizer');
+    await firstHash;
+  }
   const ms = lastHashMs ?? 0;
   await inHashingTurn(() => new Promise((resolve) => setTimeout(resolve, ms)));
 }
