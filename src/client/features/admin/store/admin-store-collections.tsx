@@ -1,9 +1,10 @@
-import { Badge, Button, Card, CloseButton, Dialog, Field, Grid, HStack, Input, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Field, Grid, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState } from '../../../components/query-state.tsx';
 import { SectionTitle } from '../../../components/stat-card.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
@@ -239,53 +240,26 @@ export function AdminStoreCollections() {
         </Stack>
       )}
 
-      <Dialog.Root
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(event) => !event.open && setDeleting(null)}
-        placement="center"
-        size="sm"
-        role="alertdialog"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="delete-collection-dialog">
-              <Dialog.Header>
-                <Dialog.Title>
-                  {deleting ? t`Delete “${localized(locale, deleting.nameAr, deleting.nameEn)}”?` : t`Delete this collection?`}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {deleting && (
-                  <Dialog.Description>
-                    {deleting.productCount === 0
-                      ? t`It has no products. It leaves the store's collection filter.`
-                      : t`${plural(deleting.productCount, {
-                          one: 'It holds # product, which stays in the store: only the collection goes.',
-                          other: 'It holds # products, which stay in the store: only the collection goes.',
-                        })}`}
-                  </Dialog.Description>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setDeleting(null)}>
-                  {t`Keep it`}
-                </Button>
-                <Button
-                  colorPalette="red"
-                  loading={remove.isPending}
-                  onClick={() => deleting && remove.mutate({ collectionId: deleting.id })}
-                >
-                  {t`Delete the collection`}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t`Close`} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        testId="delete-collection-dialog"
+        title={deleting ? t`Delete “${localized(locale, deleting.nameAr, deleting.nameEn)}”?` : t`Delete this collection?`}
+        description={
+          deleting === null
+            ? null
+            : deleting.productCount === 0
+              ? t`It has no products. It leaves the store's collection filter.`
+              : t`${plural(deleting.productCount, {
+                  one: 'It holds # product, which stays in the store: only the collection goes.',
+                  other: 'It holds # products, which stay in the store: only the collection goes.',
+                })}`
+        }
+        keepLabel={t`Keep it`}
+        actionLabel={t`Delete the collection`}
+        busy={remove.isPending}
+        onKeep={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ collectionId: deleting.id })}
+      />
     </Stack>
   );
 }

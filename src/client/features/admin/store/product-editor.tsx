@@ -5,14 +5,11 @@ import {
   Card,
   Checkbox,
   CheckboxGroup,
-  CloseButton,
-  Dialog,
   Field,
   Grid,
   HStack,
   Image,
   Input,
-  Portal,
   Separator,
   Skeleton,
   Stack,
@@ -23,6 +20,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorState } from '../../../components/query-state.tsx';
 import { SectionTitle } from '../../../components/stat-card.tsx';
 import { DirectionalIcon } from '../../../components/ui/directional-icon.tsx';
@@ -673,42 +671,17 @@ function ProductImages({ productId, images }: { productId: number; images: { id:
           />
         </Field.Root>
       </Card.Body>
-      <Dialog.Root
+      <ConfirmDialog
         open={removing !== null}
-        onOpenChange={(event) => !event.open && setRemoving(null)}
-        placement="center"
-        size="sm"
-        role="alertdialog"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="remove-picture-dialog">
-              <Dialog.Header>
-                <Dialog.Title>{t`Remove this picture?`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Dialog.Description>{t`It leaves the product's gallery in the store and is deleted.`}</Dialog.Description>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setRemoving(null)}>
-                  {t`Keep it`}
-                </Button>
-                <Button
-                  colorPalette="red"
-                  loading={remove.isPending}
-                  onClick={() => removing !== null && remove.mutate({ imageId: removing })}
-                >
-                  {t`Remove the picture`}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t`Close`} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        testId="remove-picture-dialog"
+        title={t`Remove this picture?`}
+        description={t`It leaves the product's gallery in the store and is deleted.`}
+        keepLabel={t`Keep it`}
+        actionLabel={t`Remove the picture`}
+        busy={remove.isPending}
+        onKeep={() => setRemoving(null)}
+        onConfirm={() => removing !== null && remove.mutate({ imageId: removing })}
+      />
     </Card.Root>
   );
 }
