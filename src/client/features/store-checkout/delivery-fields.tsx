@@ -100,3 +100,13 @@ export function DeliveryFields({ value, onChange, errorOf }: DeliveryFieldsProps
     </Stack>
   );
 }
+
+/** What a signed-in buyer's own details give the form to start from; any field may be missing. */
+export type DeliveryPrefill = Partial<Record<keyof DeliveryForm, string | null | undefined>>;
+
+/** Whatever the form starts from: a signed-in buyer's own details, never null values. */
+export function deliveryFrom(prefill: DeliveryPrefill | null): DeliveryForm {
+  const form = { ...emptyDelivery };
+  for (const key of Object.keys(form) as (keyof DeliveryForm)[]) form[key] = prefill?.[key] ?? '';
+  return form;
+}

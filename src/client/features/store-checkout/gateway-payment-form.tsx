@@ -9,19 +9,13 @@ import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
 import { type CardDetails, type CardField, invalidCardFields, payAtGateway } from '../payments/card-payment.ts';
 import { CardPaymentForm } from '../payments/card-payment-form.tsx';
-import { DeliveryFields, type DeliveryForm, emptyDelivery } from './delivery-fields.tsx';
+import { DeliveryFields, type DeliveryForm, type DeliveryPrefill, deliveryFrom } from './delivery-fields.tsx';
 import { keepReservationWhileAway } from './release-on-leave.ts';
-
-function deliveryFrom(prefill: Partial<Record<keyof DeliveryForm, string | null | undefined>> | null): DeliveryForm {
-  const form = { ...emptyDelivery };
-  for (const key of Object.keys(form) as (keyof DeliveryForm)[]) form[key] = prefill?.[key] ?? '';
-  return form;
-}
 
 interface GatewayPaymentFormProps {
   orderId: string;
   total: string;
-  prefill: Partial<Record<keyof DeliveryForm, string | null | undefined>> | null;
+  prefill: DeliveryPrefill | null;
   onOrderChanged: () => void;
 }
 

@@ -8,7 +8,7 @@ import { TEST_CARD_APPROVED, TEST_CARD_DECLINED } from '../../../shared/store.ts
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
-import { DeliveryFields, type DeliveryForm, emptyDelivery } from './delivery-fields.tsx';
+import { DeliveryFields, type DeliveryForm, type DeliveryPrefill, deliveryFrom } from './delivery-fields.tsx';
 
 /** 4242424242424242 → 4242 4242 4242 4242 as it is typed. */
 function groupDigits(value: string): string {
@@ -35,17 +35,10 @@ function appCodeOf(error: unknown): string | undefined {
 
 const demoExpiry = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
-/** Whatever the form starts from: a signed-in buyer's own details, never null values. */
-function deliveryFrom(prefill: Partial<Record<keyof DeliveryForm, string | null | undefined>> | null): DeliveryForm {
-  const form = { ...emptyDelivery };
-  for (const key of Object.keys(form) as (keyof DeliveryForm)[]) form[key] = prefill?.[key] ?? '';
-  return form;
-}
-
 interface PaymentFormProps {
   orderId: string;
   total: string;
-  prefill: Partial<Record<keyof DeliveryForm, string | null | undefined>> | null;
+  prefill: DeliveryPrefill | null;
   onOrderChanged: () => void;
 }
 

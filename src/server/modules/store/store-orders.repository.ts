@@ -231,18 +231,25 @@ export async function markOrderPaid(
       paid_at: sql<Date>`clock_timestamp()`,
       payment_reference: payment.reference,
       card_last4: payment.cardLast4,
-      buyer_name: shipping.fullName,
-      buyer_email: shipping.email,
-      buyer_phone: shipping.phone,
-      ship_city: shipping.city,
-      ship_district: shipping.district,
-      ship_street: shipping.street,
-      ship_building_number: shipping.buildingNumber,
-      ship_postal_code: shipping.postalCode,
-      ship_short_address: shipping.shortAddress ?? null,
+      ...buyerColumns(shipping),
     })
     .where('id', '=', orderId)
     .execute();
+}
+
+/** The order's columns for who buys and where it goes. */
+function buyerColumns(shipping: ShippingDetails) {
+  return {
+    buyer_name: shipping.fullName,
+    buyer_email: shipping.email,
+    buyer_phone: shipping.phone,
+    ship_city: shipping.city,
+    ship_district: shipping.district,
+    ship_street: shipping.street,
+    ship_building_number: shipping.buildingNumber,
+    ship_postal_code: shipping.postalCode,
+    ship_short_address: shipping.shortAddress ?? null,
+  };
 }
 
 /**
@@ -253,15 +260,7 @@ export async function saveBuyerDetails(db: Kysely<Database>, orderId: string, sh
   const result = await db
     .updateTable('store_orders')
     .set({
-      buyer_name: shipping.fullName,
-      buyer_email: shipping.email,
-      buyer_phone: shipping.phone,
-      ship_city: shipping.city,
-      ship_district: shipping.district,
-      ship_street: shipping.street,
-      ship_building_number: shipping.buildingNumber,
-      ship_postal_code: shipping.postalCode,
-      ship_short_address: shipping.shortAddress ?? null,
+      ...buyerColumns(shipping),
     })
     .where('id', '=', orderId)
     .where('status', '=', 'pending')
