@@ -17,6 +17,7 @@ import { RoleRedirects } from '../features/auth/role-redirects.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { SKIPPED_KEY } from '../features/two-factor/prompt-skipped.ts';
 import { secondFactorStanding } from '../features/two-factor/standing.ts';
+import { TwoFactorPrompt } from '../features/two-factor/two-factor-prompt.tsx';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 import { useStoreLanguageRefresh } from '../lib/store-queries.ts';
@@ -25,10 +26,7 @@ import { useStoreLanguageRefresh } from '../lib/store-queries.ts';
 const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx').then((module) => ({ default: module.AuthModal })));
 const ConsentDialog = lazy(() => import('../features/auth/consent-dialog.tsx').then((module) => ({ default: module.ConsentDialog })));
 const LabCartDialog = lazy(() => import('../features/lab-cart/lab-cart-dialog.tsx').then((module) => ({ default: module.LabCartDialog })));
-// Only for admins and approved labs without a second factor.
-const TwoFactorPrompt = lazy(() =>
-  import('../features/two-factor/two-factor-prompt.tsx').then((module) => ({ default: module.TwoFactorPrompt })),
-);
+// Only for admins and approved labs whose second factor is overdue.
 const TwoFactorRequired = lazy(() =>
   import('../features/two-factor/two-factor-required.tsx').then((module) => ({ default: module.TwoFactorRequired })),
 );
@@ -95,11 +93,8 @@ function RootLayout() {
               </Suspense>
             ) : (
               <>
-                {standing === 'grace' && user && (
-                  <Suspense fallback={null}>
-                    <TwoFactorPrompt userId={user.id} dueAt={user.two_factor_due_at} />
-                  </Suspense>
-                )}
+                {/* Drawn with the page, not after a chunk arrives: the page below it never jumps down. */}
+                {standing === 'grace' && user && <TwoFactorPrompt userId={user.id} dueAt={user.two_factor_due_at} />}
                 <Outlet />
               </>
             )}

@@ -1,10 +1,15 @@
 import { Box, Button, Container, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { SKIPPED_KEY } from './prompt-skipped.ts';
-import { TwoFactorEnrolment } from './two-factor-enrolment.tsx';
+
+// The QR code and its form come with the click on "Set it up now"; the notice itself is drawn with the page.
+const TwoFactorEnrolment = lazy(() => import('./two-factor-enrolment.tsx').then((module) => ({ default: module.TwoFactorEnrolment })));
+
+/** The tab's own storage: read when drawn, written only by this notice. */
+const noChanges = () => () => {};
 
 /**
  * During the grace period an admin or approved lab is asked, at each sign-in, to set up two-factor
@@ -14,11 +19,17 @@ import { TwoFactorEnrolment } from './two-factor-enrolment.tsx';
 export function TwoFactorPrompt({ userId, dueAt }: { userId: string; dueAt: string | null }) {
   const { t } = useLingui();
   const [enrolling, setEnrolling] = useState(false);
-  const [skipped, setSkipped] = useState(() => sessionStorage.getItem(SKIPPED_KEY) === userId);
-  if (skipped) return null;
+  const [skippedNow, setSkippedNow] = useState(false);
+  // Skipped earlier in this tab: the server cannot know, so a page it draws leaves the notice to the browser.
+  const skippedEarlier = useSyncExternalStore(
+    noChanges,
+    () => sessionStorage.getItem(SKIPPED_KEY) === userId,
+    () => true,
+  );
+  if (skippedNow || skippedEarlier) return null;
   const skip = () => {
     sessionStorage.setItem(SKIPPED_KEY, userId);
-    setSkipped(true);
+    setSkippedNow(true);
   };
   const deadline = dueAt ? formatDate(new Date(dueAt), activeLocale()) : null;
   return (
@@ -40,7 +51,9 @@ export function TwoFactorPrompt({ userId, dueAt }: { userId: string; dueAt: stri
             <Text>{t`You can skip this until ${deadline}. After that, you will need to set it up before you can continue.`}</Text>
           )}
           {enrolling ? (
-            <TwoFactorEnrolment onDone={skip} />
+            <Suspense fallback={null}>
+              <TwoFactorEnrolment onDone={skip} />
+            </Suspense>
           ) : (
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
               <Button colorPalette="brand" onClick={() => setEnrolling(true)}>
