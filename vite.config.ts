@@ -58,6 +58,28 @@ function firstLoadPreloads(): Plugin {
   };
 }
 
+/**
+ * The build fails when the code every page loads (the entry and the shared chunk) imports the
+ * signed-in chunk: a public page would then fetch zod and the dashboards' parts (~36 KB gzip) that it
+ * never runs. Move what a public page needs out of the directories that group names.
+ */
+function signedInChunkStaysApart(): Plugin {
+  return {
+    name: 'tahaleel-signed-in-chunk-stays-apart',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const signedIn = Object.keys(bundle).find((name) => /^assets\/signed-in-[\w-]+\.js$/.test(name));
+      if (!signedIn) return;
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk' || !(output.isEntry || output.name === 'shared')) continue;
+        if (output.imports.includes(signedIn)) {
+          this.error(`${output.fileName} imports ${signedIn}: every public page would load the signed-in code (see its group below)`);
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
@@ -70,6 +92,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     firstLoadPreloads(),
+    signedInChunkStaysApart(),
     chakraSystemForTheClient(),
   ],
   build: {
@@ -98,6 +121,15 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'app', tags: ['$initial'] },
             // main.tsx evaluates React in a task of its own, before Chakra and the app (see its boot()).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            // What only signed-in pages share (account settings, second factors, the dashboards' parts, and the
+            // schemas some of them read, with zod): a chunk of its own, so a visitor's first page never fetches it.
+            {
+              name: 'signed-in',
+              test: /src[\\/]client[\\/]features[\\/](account|two-factor|admin|stats|results|dashboard)[\\/]|passkeys-card|src[\\/]shared[\\/].*(schemas|family)|node_modules[\\/]zod[\\/]/,
+              minShareCount: 2,
+              // Its modules' own dependencies (React Query, Chakra's parts) stay where the public pages find them.
+              includeDependenciesRecursively: false,
+            },
             { name: 'shared', test: /src[\\/]client[\\/]|lucide-react/, minShareCount: 2, maxModuleSize: 3000 },
           ],
         },

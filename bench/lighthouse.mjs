@@ -148,6 +148,8 @@ try {
     console.log(
       `  in all, until the app has taken the page over: ${homeJs.all.kb.toFixed(1)} KB in ${homeJs.all.files.length} files = code ${homeJs.codeKb.toFixed(1)} KB + language catalog ${homeJs.catalogKb.toFixed(1)} KB`,
     );
+    const byFile = homeJs.all.files.map((file) => ({ file, kb: gzipKb(file) })).sort((a, b) => b.kb - a.kb);
+    console.log(`  by file: ${byFile.map(({ file, kb }) => `${file.replace(/^assets\//, '')} ${kb.toFixed(1)}`).join(', ')}`);
   }
 
   const worst = Math.min(...rows.map(({ lhr }) => Math.round(lhr.categories.performance.score * 100)));

@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from './errors.ts';
-
-/** How long after writing it a customer may still change a review. */
-export const REVIEW_EDIT_DAYS = 14;
-/** The longest review, reply or hiding reason, in characters. */
-export const REVIEW_TEXT_MAX = 1000;
-/** Reviews on one page of a lab's list. */
-export const REVIEWS_PAGE_SIZE = 10;
-
-/** Whether a review written at `createdAt` may still be changed at `now`. */
-export function reviewEditable(createdAt: string | Date, now: Date = new Date()): boolean {
-  return now.getTime() - new Date(createdAt).getTime() < REVIEW_EDIT_DAYS * 86_400_000;
-}
+import { REVIEW_TEXT_MAX } from './review-limits.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

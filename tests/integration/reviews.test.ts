@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as reviewsService from '../../src/server/modules/reviews/reviews.service.ts';
-import { REVIEWS_PAGE_SIZE } from '../../src/shared/reviews.ts';
+import { REVIEWS_PAGE_SIZE } from '../../src/shared/review-limits.ts';
 import { insertBooking, offerTest, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';

@@ -3,7 +3,7 @@ import { msg, plural } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
 import { CANCEL_BEFORE_HOURS } from '../../shared/cancellation.ts';
 import type { AppErrorCode } from '../../shared/errors.ts';
-import { REVIEW_EDIT_DAYS } from '../../shared/reviews.ts';
+import { REVIEW_EDIT_DAYS } from '../../shared/review-limits.ts';
 
 const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   UNAUTHENTICATED: msg`Please log in to continue.`,

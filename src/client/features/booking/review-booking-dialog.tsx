@@ -2,7 +2,7 @@ import { Button, CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } fro
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { REVIEW_EDIT_DAYS, REVIEW_TEXT_MAX } from '../../../shared/reviews.ts';
+import { REVIEW_EDIT_DAYS, REVIEW_TEXT_MAX } from '../../../shared/review-limits.ts';
 import { StarRatingInput } from '../../components/stars.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';

@@ -2,7 +2,7 @@ import { Badge, Button, Field, HStack, Skeleton, Stack, Text, Textarea } from '@
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { REVIEW_TEXT_MAX } from '../../../shared/reviews.ts';
+import { REVIEW_TEXT_MAX } from '../../../shared/review-limits.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { ReviewCard } from '../../components/review-card.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';

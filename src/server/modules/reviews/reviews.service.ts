@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
-import { REVIEW_EDIT_DAYS, REVIEWS_PAGE_SIZE, reviewEditable } from '../../../shared/reviews.ts';
+import { REVIEW_EDIT_DAYS, REVIEWS_PAGE_SIZE, reviewEditable } from '../../../shared/review-limits.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import * as repo from './reviews.repository.ts';
