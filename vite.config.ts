@@ -59,21 +59,22 @@ function firstLoadPreloads(): Plugin {
 }
 
 /**
- * The build fails when the code every page loads (the entry and the shared chunk) imports the
- * signed-in chunk: a public page would then fetch zod and the dashboards' parts (~36 KB gzip) that it
- * never runs. Move what a public page needs out of the directories that group names.
+ * The build fails when the code every page loads (the entry and the shared chunk) imports a chunk
+ * that only some pages need: the signed-in code (zod, the account and the dashboards' parts, ~36 KB
+ * gzip) or the dialogs' machinery (~11 KB). Every public page would fetch it again. Move what a
+ * public page needs out of what that chunk's group below names.
  */
-function signedInChunkStaysApart(): Plugin {
+function lazyChunksStayApart(names: string[]): Plugin {
   return {
-    name: 'tahaleel-signed-in-chunk-stays-apart',
+    name: 'tahaleel-lazy-chunks-stay-apart',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const signedIn = Object.keys(bundle).find((name) => /^assets\/signed-in-[\w-]+\.js$/.test(name));
-      if (!signedIn) return;
+      const lazyFiles = Object.keys(bundle).filter((file) => names.some((name) => new RegExp(`^assets/${name}-[\\w-]+\\.js$`).test(file)));
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk' || !(output.isEntry || output.name === 'shared')) continue;
-        if (output.imports.includes(signedIn)) {
-          this.error(`${output.fileName} imports ${signedIn}: every public page would load the signed-in code (see its group below)`);
+        const imported = output.imports.filter((file) => lazyFiles.includes(file));
+        if (imported.length > 0) {
+          this.error(`${output.fileName} imports ${imported.join(', ')}: every public page would load it (see its group below)`);
         }
       }
     },
@@ -92,7 +93,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     firstLoadPreloads(),
-    signedInChunkStaysApart(),
+    lazyChunksStayApart(['signed-in', 'overlays']),
     chakraSystemForTheClient(),
   ],
   build: {
@@ -128,6 +129,14 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /src[\\/]client[\\/]features[\\/](account|two-factor|admin|stats|results|dashboard)[\\/]|passkeys-card|src[\\/]shared[\\/].*(schemas|family)|node_modules[\\/]zod[\\/]/,
               minShareCount: 2,
               // Its modules' own dependencies (React Query, Chakra's parts) stay where the public pages find them.
+              includeDependenciesRecursively: false,
+            },
+            // Dialogs and drawers (focus trap, dismissal, hiding the rest from screen readers): every one opens
+            // on a click, so the first page never needs them.
+            {
+              name: 'overlays',
+              test: /@zag-js[\\/](dialog|focus-trap|dismissable|interact-outside|aria-hidden|remove-scroll)[\\/](?!dist[\\/][\w-]+\.anatomy)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](dialog|drawer)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](dialog|drawer)[\\/]/,
+              minShareCount: 2,
               includeDependenciesRecursively: false,
             },
             { name: 'shared', test: /src[\\/]client[\\/]|lucide-react/, minShareCount: 2, maxModuleSize: 3000 },
