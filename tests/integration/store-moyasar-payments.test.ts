@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/checkout-recovery.service.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
 import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
@@ -262,6 +263,37 @@ describe("the store's hosted checkout in Moyasar mode", () => {
     expect((await callback(paid.back.search)).pathname).toBe('/success');
     expect(await orderRow(orderId)).toMatchObject({ status: 'paid', payment_reference: paid.id });
     expect(await stockOf(database.db, variantId)).toBe(2);
+  });
+});
+
+describe('a server that stopped while a buyer paid at the gateway', () => {
+  it('sells the order at its next start, once, when the gateway says it was paid', async () => {
+    const { orderId, variantId, form } = await orderToPay({ stock: 3 });
+    // The buyer's first return came while 3-D Secure was still open: we heard of the payment, not yet paid.
+    const created = await fake.createPayment({
+      amount: form.amount,
+      currency: form.currency,
+      description: form.description,
+      callback_url: form.callback_url,
+      metadata: form.metadata,
+      source: { type: 'creditcard', name: 'Noura Alqahtani', number: '4111111111111111', month: '12', year: '2031', cvc: '123' },
+    });
+    const id = created.payment.id;
+    expect((await callback(`?id=${id}&status=initiated&message=`)).searchParams.get('payment')).toBe('pending');
+    // Then the buyer approved at 3-D Secure while the server was down: neither the return nor the webhook reached it.
+    await fake.complete3ds(id, 'approve');
+    expect((await orderRow(orderId)).status).toBe('pending');
+
+    const recovered = await recoverInterruptedCheckouts(database.db, payments, 'tests:0');
+    expect(recovered.storePaymentsChecked).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', payment_reference: id });
+    expect(await stockOf(database.db, variantId)).toBe(2);
+    const invoices = await database.db.selectFrom('invoices').select('number').where('store_order_id', '=', orderId).execute();
+    expect(invoices).toHaveLength(1);
+    // A second start finds nothing left to settle for it, and sells nothing twice.
+    await recoverInterruptedCheckouts(database.db, payments, 'tests:0');
+    expect(await stockOf(database.db, variantId)).toBe(2);
+    expect(fake.payments.get(id)).toMatchObject({ status: 'paid', refunded: 0 });
   });
 });
 

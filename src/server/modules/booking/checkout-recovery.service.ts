@@ -8,11 +8,13 @@
 //   instance's attempts are never touched: they may be running.
 // - Payments made in the browser at the gateway (Moyasar) whose checkout is still pending: the gateway is
 //   asked again (confirmGatewayPayment), which books the checkout, or refunds a payment whose seats went.
+//   The same for the built-in store's orders (settleUnsettledStorePayments): sold, or refunded if the stock went.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { enqueueMail, type MailOrder, recipientOf } from '../mail/mail.service.ts';
+import { settleUnsettledStorePayments } from '../store/store-payments.service.ts';
 import * as repo from './booking.repository.ts';
 import { confirmGatewayPayment } from './booking-payments.service.ts';
 
@@ -24,8 +26,10 @@ const GATEWAY_PAYMENTS_PER_START = 200;
 export interface RecoveredCheckouts {
   /** Checkouts this instance was charging when it stopped, now ended. */
   ended: string[];
-  /** Gateway payments asked about again. */
+  /** Gateway payments for lab-test checkouts asked about again. */
   gatewayPaymentsChecked: number;
+  /** Gateway payments for store orders asked about again. */
+  storePaymentsChecked: number;
 }
 
 export async function recoverInterruptedCheckouts(
@@ -65,5 +69,6 @@ export async function recoverInterruptedCheckouts(
       }
     }
   }
-  return { ended, gatewayPaymentsChecked };
+  const storePaymentsChecked = await settleUnsettledStorePayments(db, payments, GATEWAY_PAYMENTS_PER_START, log, now);
+  return { ended, gatewayPaymentsChecked, storePaymentsChecked };
 }

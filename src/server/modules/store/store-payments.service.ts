@@ -30,6 +30,7 @@ import {
   findOrderForMail,
   findOrderItems,
   findReservedQuantities,
+  findUnsettledStorePayments,
   isReservationActive,
   lockOrder,
   lockVariantsForSale,
@@ -97,6 +98,33 @@ export function isStorePayment(payment: MoyasarPayment): boolean {
 function lastFourOf(payment: MoyasarPayment): string | null {
   const digits = (payment.source?.number ?? '').replace(/\D/g, '');
   return digits.length >= 4 ? digits.slice(-4) : null;
+}
+
+/**
+ * Start-up (checkout-recovery.service.ts): the gateway is asked again about each payment we heard of
+ * for an order still pending, which sells the order, or refunds a payment whose stock went. Answers
+ * how many it asked about; a gateway not answering leaves the rest to the webhook, which Moyasar retries.
+ */
+export async function settleUnsettledStorePayments(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  limit: number,
+  log?: Logger,
+  now = new Date(),
+) {
+  const gateway = payments.browser;
+  if (!gateway) return 0;
+  let checked = 0;
+  for (const { id } of await findUnsettledStorePayments(db, limit)) {
+    try {
+      const payment = await gateway.fetchPayment(id);
+      if (payment) await confirmStorePayment(db, payments, payment, log, now);
+      checked++;
+    } catch (error) {
+      log?.warn({ payment: id, err: error }, 'could not settle a store payment at start-up');
+    }
+  }
+  return checked;
 }
 
 /** Confirms (or not) the store order a payment fetched from the gateway names, by what the gateway says of it. */
