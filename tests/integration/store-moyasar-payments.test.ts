@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/checkout-recovery.service.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/checkout-recovery.service.ts';
 import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
 import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
 import { createTestUser, testEnvSource } from '../setup/fixtures.ts';
