@@ -21,8 +21,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('plan_subscriptions_user_idx').on('plan_subscriptions').column('user_id').execute();
+  // Every charge of a plan gets its simplified tax invoice, one a paid subscription period.
+  await db.schema
+    .alterTable('invoices')
+    .addColumn('plan_subscription_id', 'uuid', (c) => c.references('plan_subscriptions.id').onDelete('set null'))
+    .execute();
+  await sql`create unique index invoices_one_per_plan_subscription on invoices (plan_subscription_id) where kind = 'invoice'`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('invoices').dropColumn('plan_subscription_id').execute();
   await db.schema.dropTable('plan_subscriptions').execute();
 }

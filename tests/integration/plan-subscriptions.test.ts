@@ -134,6 +134,9 @@ describe('paid plans bought at Moyasar', () => {
     expect(await hook.json()).toMatchObject({ received: true, outcome: 'paid' });
     expect((await subscriptionRow(answer.subscription_id)).period_end!.getTime()).toBe(periodEnd);
     await expect((await as(customer)).subscriptions.current()).resolves.toMatchObject({ plan: 'premium', cancel_at_period_end: false });
+    // One simplified tax invoice for the month, however often the payment came back.
+    const invoices = await (await as(customer)).billing.invoices();
+    expect(invoices.map((invoice) => [invoice.source, invoice.total, invoice.is_credit_note])).toEqual([['plan', 99, false]]);
   });
 
   it('a lab buys its paid plan the same way', async () => {

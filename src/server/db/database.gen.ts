@@ -188,6 +188,7 @@ export interface Invoices {
   lines: Json;
   number: string;
   original_invoice_id: string | null;
+  plan_subscription_id: string | null;
   qr: string;
   seller_name: string;
   seller_vat_number: string;

@@ -11,6 +11,7 @@ import { customerPlans, findPlan, labPlans, type PlanAudience, type PlanId, plan
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { MoyasarPayment, PaymentProvider } from '../../platform/payment-provider.ts';
+import { issuePlanInvoice } from '../billing/billing.service.ts';
 import {
   activateSubscription,
   endOtherSubscriptions,
@@ -131,6 +132,8 @@ export async function confirmSubscriptionPayment(
     await activateSubscription(tx, locked.id, { paymentReference: payment.id, gatewayToken: token, periodEnd: oneMonthAfter(now) });
     await endOtherSubscriptions(tx, locked.user_id, locked.id);
     await setSubscriptionTier(tx, locked.user_id, locked.plan as PlanId);
+    const buyer = await tx.selectFrom('user_profiles').select('name').where('id', '=', locked.user_id).executeTakeFirst();
+    await issuePlanInvoice(tx, locked, buyer?.name ?? null, now);
     return 'paid';
   });
 }
