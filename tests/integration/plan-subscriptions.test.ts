@@ -195,4 +195,15 @@ describe('paid plans bought at Moyasar', () => {
     expect((await subscriptionRow(answer.subscription_id)).status).toBe('ended');
     await expect((await as(customer)).subscriptions.current()).resolves.toBeNull();
   });
+
+  it("an erased account's plan ends and its card token is forgotten", async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await choosePaid(customer, 'premium');
+    await callback(await pay(answer.payment));
+    expect((await subscriptionRow(answer.subscription_id)).gateway_token).toMatch(/^token_/);
+    await (await as(customer)).account.delete({ email: customer.email });
+    const row = await subscriptionRow(answer.subscription_id);
+    expect(row.status).toBe('ended');
+    expect(row.gateway_token).toBeNull();
+  });
 });

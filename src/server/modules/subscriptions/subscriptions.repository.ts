@@ -82,3 +82,12 @@ export function findLapsedCancelled(db: Kysely<Database>, now: Date) {
 export async function endSubscription(db: Kysely<Database>, id: string) {
   await db.updateTable('plan_subscriptions').set({ status: 'ended', updated_at: new Date() }).where('id', '=', id).execute();
 }
+
+/** A deleted account's subscriptions: ended, and the gateway's card token forgotten. */
+export async function forgetSubscriptions(db: Kysely<Database>, userId: string) {
+  await db
+    .updateTable('plan_subscriptions')
+    .set({ status: 'ended', gateway_token: null, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+}

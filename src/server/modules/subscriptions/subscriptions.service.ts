@@ -25,6 +25,8 @@ import {
   setSubscriptionTier,
 } from './subscriptions.repository.ts';
 
+export { forgetSubscriptions } from './subscriptions.repository.ts';
+
 /** The metadata key naming the plan subscription a gateway payment is for. */
 export const SUBSCRIPTION_METADATA_KEY = 'subscription_id';
 const SUBSCRIPTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
