@@ -37,7 +37,8 @@ export interface FakePayment {
     number: string;
     gateway_id: string;
     reference_number: string | null;
-    token: null;
+    /** The saved card's token when the payment asked `source.save_card: true` (docs: Save Card During a Payment). */
+    token: string | null;
     message: string | null;
     transaction_url: string | null;
   };
@@ -249,7 +250,8 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
         number: `${number.slice(0, 4)}-${number.slice(4, 6)}XX-XXXX-${number.slice(-4)}`,
         gateway_id: `moyasar_cc_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
         reference_number: null,
-        token: null,
+        // Moyasar answers the token at once, even while the payment is still `initiated`.
+        token: source.save_card === true || source.save_card === 'true' ? `token_${randomUUID().replaceAll('-', '')}` : null,
         message: null,
         transaction_url: `${origin}/fake/3ds/${id}`,
       },

@@ -440,6 +440,9 @@ const matrix: Record<string, Row> = {
     access: { ...signedIn, admin: 'PLAN_NOT_AVAILABLE' },
     input: (role) => ({ plan: role === 'lab' || role === 'pendingLab' ? 'starter' : 'basic' }),
   },
+  // The caller's own paid plan (ADR 0042): none here, so there is nothing to cancel.
+  'subscriptions.current': { access: signedIn },
+  'subscriptions.cancel': { access: signedIn },
 };
 
 // ---------------------------------------------------------------------------------------------

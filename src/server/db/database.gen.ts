@@ -48,6 +48,8 @@ export type OutboxStatus = 'failed' | 'pending' | 'sent' | 'skipped';
 
 export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost';
 
+export type PlanSubscriptionStatus = 'active' | 'ended' | 'pending';
+
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
 export type SlotHoldCollection = 'home' | 'lab';
@@ -186,6 +188,7 @@ export interface Invoices {
   lines: Json;
   number: string;
   original_invoice_id: string | null;
+  plan_subscription_id: string | null;
   qr: string;
   seller_name: string;
   seller_vat_number: string;
@@ -301,6 +304,21 @@ export interface PendingSignIns {
   expires_at: Timestamp;
   id: string;
   password_entered_at: Timestamp | null;
+  user_id: string;
+}
+
+export interface PlanSubscriptions {
+  amount_cents: number;
+  cancel_at_period_end: Generated<boolean>;
+  created_at: CreatedAt;
+  currency: string;
+  gateway_token: string | null;
+  id: Generated<string>;
+  payment_reference: string | null;
+  period_end: Timestamp | null;
+  plan: string;
+  status: Generated<PlanSubscriptionStatus>;
+  updated_at: Generated<Timestamp>;
   user_id: string;
 }
 
@@ -647,6 +665,7 @@ export interface DB {
   passkeys: Passkeys;
   payment_refunds: PaymentRefunds;
   pending_sign_ins: PendingSignIns;
+  plan_subscriptions: PlanSubscriptions;
   result_files: ResultFiles;
   reviews: Reviews;
   sessions: Sessions;

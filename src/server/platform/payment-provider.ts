@@ -65,8 +65,18 @@ export interface MoyasarPayment {
   refunded: number;
   description: string | null;
   metadata: Record<string, string> | null;
-  /** A card's `number` comes masked (e.g. 4111-11XX-XXXX-1111). */
-  source: { type: string; company?: string; number?: string; message?: string | null; transaction_url?: string | null } | null;
+  /**
+   * A card's `number` comes masked (e.g. 4111-11XX-XXXX-1111); `token` is the saved card's gateway token
+   * when the payment asked to save it (`save_card`).
+   */
+  source: {
+    type: string;
+    company?: string;
+    number?: string;
+    message?: string | null;
+    transaction_url?: string | null;
+    token?: string | null;
+  } | null;
 }
 
 /** A gateway the browser pays at: what the checkout page needs, and what the server asks of it. */

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { anonymizeInvoices } from '../billing/billing.service.ts';
 import type { BlobStore } from '../results/results.service.ts';
+import { forgetSubscriptions } from '../subscriptions/subscriptions.service.ts';
 import { confirmedAccount } from './account.service.ts';
 import { eraseAccount, resultStorageKeys } from './account-deletion.repository.ts';
 
@@ -32,6 +33,8 @@ export async function deleteAccount(
     await eraseAccount(tx, caller.id, account.email, new Date());
     // Tax invoices are kept for the years the law requires, with the buyer's name gone.
     await anonymizeInvoices(tx, caller.id);
+    // No renewal for an erased account: its plan ends and the saved card's token is forgotten.
+    await forgetSubscriptions(tx, caller.id);
     await recordAudit(tx, { actorId: caller.id, action: 'account.delete', subjectType: 'user', subjectId: caller.id });
     return keys;
   });

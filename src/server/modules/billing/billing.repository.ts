@@ -6,7 +6,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** One line of an invoice or credit note, VAT-inclusive halalas; a discount's amounts are negative. */
 export interface InvoiceLine {
-  kind: 'test' | 'product' | 'discount' | 'fee' | 'home_collection';
+  kind: 'test' | 'product' | 'discount' | 'fee' | 'home_collection' | 'plan';
   name_ar: string;
   name_en: string;
   quantity: number;
@@ -22,6 +22,7 @@ export interface NewInvoice {
   buyerName: string | null;
   checkoutId?: string;
   storeOrderId?: string;
+  planSubscriptionId?: string;
   bookingId?: string;
   originalInvoiceId?: string;
   seller: { name: string; vatNumber: string };
@@ -57,6 +58,7 @@ export async function insertInvoice(tx: Transaction<Database>, sequence: number,
       buyer_name: invoice.buyerName,
       checkout_id: invoice.checkoutId ?? null,
       store_order_id: invoice.storeOrderId ?? null,
+      plan_subscription_id: invoice.planSubscriptionId ?? null,
       booking_id: invoice.bookingId ?? null,
       original_invoice_id: invoice.originalInvoiceId ?? null,
       seller_name: invoice.seller.name,
@@ -162,6 +164,7 @@ const listedColumns = [
   'original_invoice_id',
   'checkout_id',
   'store_order_id',
+  'plan_subscription_id',
 ] as const;
 
 /** The buyer's invoices and credit notes, newest first, each credit note with its invoice's number. */

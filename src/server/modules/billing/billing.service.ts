@@ -88,6 +88,18 @@ export async function issueCheckoutInvoice(tx: Transaction<Database>, checkoutId
   });
 }
 
+/** The simplified tax invoice of a paid month of a plan (ADR 0042), issued as the payment activates it. */
+export async function issuePlanInvoice(
+  tx: Transaction<Database>,
+  subscription: { id: string; user_id: string; plan: string; amount_cents: number },
+  buyerName: string | null,
+  issuedAt: Date,
+) {
+  const name = subscription.plan.charAt(0).toUpperCase() + subscription.plan.slice(1);
+  const lines = [line('plan', `اشتراك شهري في باقة ${name}`, `${name} plan, monthly subscription`, 1, subscription.amount_cents)];
+  return issue(tx, { kind: 'invoice', issuedAt, buyerId: subscription.user_id, buyerName, planSubscriptionId: subscription.id, lines });
+}
+
 /** The simplified tax invoice of a paid built-in-store order (in riyals), issued as it is marked paid. */
 export async function issueStoreOrderInvoice(tx: Transaction<Database>, orderId: string, issuedAt: Date) {
   const order = await repo.findStoreOrderForInvoice(tx, orderId);
@@ -178,7 +190,7 @@ export async function myInvoices(db: Kysely<Database>, buyerId: string) {
     vat: halalasToSar(row.vat_halalas),
     qr: row.qr,
     original_number: row.original_number,
-    source: row.store_order_id ? ('store' as const) : ('lab_tests' as const),
+    source: row.store_order_id ? ('store' as const) : row.plan_subscription_id ? ('plan' as const) : ('lab_tests' as const),
     /** The QR code itself, an SVG data URL the dashboard shows as an image. */
     qr_image: images[index]!,
   }));

@@ -5,3 +5,89 @@ import type { Database } from '../../db/schema.ts';
 export async function setSubscriptionTier(db: Kysely<Database>, userId: string, tier: PlanId) {
   await db.updateTable('user_profiles').set({ subscription_tier: tier, updated_at: new Date() }).where('id', '=', userId).execute();
 }
+
+export async function insertPendingSubscription(
+  db: Kysely<Database>,
+  row: { userId: string; plan: PlanId; amountCents: number; currency: string },
+) {
+  return db
+    .insertInto('plan_subscriptions')
+    .values({ user_id: row.userId, plan: row.plan, amount_cents: row.amountCents, currency: row.currency })
+    .returning(['id', 'amount_cents', 'currency', 'plan'])
+    .executeTakeFirstOrThrow();
+}
+
+export function findSubscription(db: Kysely<Database>, id: string) {
+  return db.selectFrom('plan_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findActiveSubscription(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('plan_subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .orderBy('period_end', 'desc')
+    .executeTakeFirst();
+}
+
+export function lockSubscription(db: Kysely<Database>, id: string) {
+  return db.selectFrom('plan_subscriptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function activateSubscription(
+  db: Kysely<Database>,
+  id: string,
+  values: { paymentReference: string; gatewayToken: string | null; periodEnd: Date },
+) {
+  await db
+    .updateTable('plan_subscriptions')
+    .set({
+      status: 'active',
+      payment_reference: values.paymentReference,
+      gateway_token: values.gatewayToken,
+      period_end: values.periodEnd,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Ends the user's other active subscriptions (a new plan replaces the old at once). */
+export async function endOtherSubscriptions(db: Kysely<Database>, userId: string, keepId: string) {
+  await db
+    .updateTable('plan_subscriptions')
+    .set({ status: 'ended', updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .where('id', '!=', keepId)
+    .execute();
+}
+
+export async function markCancelAtPeriodEnd(db: Kysely<Database>, id: string) {
+  await db.updateTable('plan_subscriptions').set({ cancel_at_period_end: true, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** Cancelled subscriptions whose period is over: ended, and their users back on the free plan. */
+export function findLapsedCancelled(db: Kysely<Database>, now: Date) {
+  return db
+    .selectFrom('plan_subscriptions')
+    .select(['id', 'user_id'])
+    .where('status', '=', 'active')
+    .where('cancel_at_period_end', '=', true)
+    .where('period_end', '<=', now)
+    .execute();
+}
+
+export async function endSubscription(db: Kysely<Database>, id: string) {
+  await db.updateTable('plan_subscriptions').set({ status: 'ended', updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** A deleted account's subscriptions: ended, and the gateway's card token forgotten. */
+export async function forgetSubscriptions(db: Kysely<Database>, userId: string) {
+  await db
+    .updateTable('plan_subscriptions')
+    .set({ status: 'ended', gateway_token: null, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+}

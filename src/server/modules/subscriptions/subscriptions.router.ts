@@ -5,5 +5,9 @@ import * as subscriptions from './subscriptions.service.ts';
 
 export const subscriptionsRouter = router({
   plans: publicProcedure.query(() => subscriptions.plans()),
-  choose: signedInProcedure.input(choosePlanInput).mutation(({ ctx, input }) => subscriptions.choosePlan(ctx.db, ctx.user, input)),
+  choose: signedInProcedure
+    .input(choosePlanInput)
+    .mutation(({ ctx, input }) => subscriptions.choosePlan(ctx.db, ctx.user, input, ctx.payments, ctx.config.PUBLIC_URL)),
+  current: signedInProcedure.query(({ ctx }) => subscriptions.currentSubscription(ctx.db, ctx.user)),
+  cancel: signedInProcedure.mutation(({ ctx }) => subscriptions.cancelPlan(ctx.db, ctx.user)),
 });
