@@ -38,6 +38,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type LabLedgerEntrieKind = 'booking' | 'reversal';
+
 export type LabSlotUsageCollection = 'home' | 'lab';
 
 export type Numeric = ColumnType<string, number | string, number | string>;
@@ -196,6 +198,25 @@ export interface Invoices {
   store_order_id: string | null;
   total_halalas: number;
   vat_halalas: number;
+}
+
+export interface LabLedgerEntries {
+  backfilled: Generated<boolean>;
+  booking_fee_halalas: number;
+  booking_id: string;
+  commission_halalas: number;
+  commission_percent: number;
+  discount_halalas: number;
+  home_visit_halalas: number;
+  id: Generated<string>;
+  kind: LabLedgerEntrieKind;
+  lab_id: string;
+  lab_owed_halalas: number;
+  lab_plan: string;
+  paid_halalas: number;
+  platform_vat_halalas: number;
+  price_halalas: number;
+  recorded_at: Generated<Timestamp>;
 }
 
 export interface Labs {
@@ -656,6 +677,7 @@ export interface DB {
   gateway_payments: GatewayPayments;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;
+  lab_ledger_entries: LabLedgerEntries;
   lab_slot_usage: LabSlotUsage;
   lab_tests: LabTests;
   lab_working_hours: LabWorkingHours;

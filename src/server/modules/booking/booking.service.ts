@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { findCustomerTier, issueBookingCreditNote, issueCheckoutInvoice, recordCheckoutPricing } from '../billing/billing.service.ts';
+import { recordCheckoutLedger, reverseBookingLedger } from '../billing/ledger.service.ts';
 import { assertOwnMembers } from '../family/family.service.ts';
 import { outboxRowsJson, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
@@ -530,6 +531,8 @@ export async function confirmPaidCheckout(
     const booked = await repo.completeCheckout(tx, checkout, named, paidAt, outboxRowsJson(mails));
     // The simplified tax invoice is issued in the same transaction that confirms the payment.
     await issueCheckoutInvoice(tx, checkout.id, paidAt);
+    // The lab's ledger row of each booking, at the lab's plan of today (ADR 0041).
+    await recordCheckoutLedger(tx, checkout.id, paidAt);
     return booked;
   });
 }
@@ -659,6 +662,8 @@ export async function cancelBooking(
       // The refund gets a credit note referring to the checkout's invoice (the refund rule has one tier,
       // 100%, today: a partial tier would pass its amount here).
       if (booking.checkout_id) await issueBookingCreditNote(tx, bookingId, now);
+      // The lab's share goes back in the ledger as much as the customer's money does (ADR 0041).
+      await reverseBookingLedger(tx, bookingId, now, { share: terms.refundHalalas / paid, homeVisitBack: visitFee });
       await repo.recordRefund(tx, {
         paymentReference: booking.payment_reference,
         bookingId,

@@ -105,6 +105,7 @@ export function completedBookingPage(db: Db, labId: string, input: LabPaymentsIn
   const direction: Direction = input.sort === 'newest' ? 'desc' : 'asc';
   let query = matchingLabBookings(db, labId, { q: input.q, status: 'completed' })
     .select('bookings.completed_at')
+    .select(ledgerCommission.as('ledger_commission_halalas'))
     .select(instantKey(completedAt).as('cursor_at'));
   if (after) query = query.where(keysetAfter(completedAt, sql.ref('bookings.id'), direction, after, 'timestamptz'));
   return query
@@ -114,7 +115,18 @@ export function completedBookingPage(db: Db, labId: string, input: LabPaymentsIn
     .execute();
 }
 
-/** What the lab's completed bookings came to, and the commission at `percent` (rounded per booking, as each row shows it). */
+/**
+ * A booking's commission as the ledger recorded it (its row and any reversal, ADR 0041); null for a
+ * booking the ledger has no row of (written outside a checkout), which is priced at the current plan.
+ */
+const ledgerCommission = sql<
+  string | null
+>`(select sum(lab_ledger_entries.commission_halalas) from lab_ledger_entries where lab_ledger_entries.booking_id = bookings.id)`;
+
+/**
+ * What the lab's completed bookings came to, and their commission as the ledger recorded it (at
+ * `percent`, the current plan's, for a booking without a ledger row).
+ */
 export async function completedTotals(db: Db, labId: string, percent: number) {
   const row = await db
     .selectFrom('bookings')
@@ -123,7 +135,9 @@ export async function completedTotals(db: Db, labId: string, percent: number) {
     .where('bookings.status', '=', 'completed')
     .select([
       sql<string>`coalesce(sum(bookings.total_price_halalas), 0)`.as('gross'),
-      sql<string>`coalesce(sum(round(bookings.total_price_halalas * ${percent}::numeric / 100)), 0)`.as('commission'),
+      sql<string>`coalesce(sum(coalesce(${ledgerCommission}, round(bookings.total_price_halalas * ${percent}::numeric / 100))), 0)`.as(
+        'commission',
+      ),
     ])
     .executeTakeFirstOrThrow();
   return { grossHalalas: Number(row.gross), commissionHalalas: Number(row.commission) };

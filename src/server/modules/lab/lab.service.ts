@@ -173,7 +173,7 @@ async function assertRoomForOneMoreTest(tx: Transaction<Database>, labId: string
 
 /**
  * One page of the lab's completed bookings, newest completed first unless asked, each with the
- * commission of the lab's current plan deducted, how many the search matches, and the totals of all
+ * commission the ledger recorded at the plan of the day it was paid deducted (ADR 0041), how many the search matches, and the totals of all
  * of them (not of the page).
  */
 export async function payments(db: Kysely<Database>, labId: string, input: LabPaymentsInput) {
@@ -187,8 +187,8 @@ export async function payments(db: Kysely<Database>, labId: string, input: LabPa
     repo.completedTotals(db, labId, percent),
   ]);
   const page = pageOf(rows, input.limit, input.sort, (row) => ({ key: row.cursor_at, id: row.id }));
-  const items = page.items.map(({ cursor_at: _, completed_at, ...row }) => {
-    const commission = commissionOf(row.total_price_halalas);
+  const items = page.items.map(({ cursor_at: _, completed_at, ledger_commission_halalas, ...row }) => {
+    const commission = ledger_commission_halalas === null ? commissionOf(row.total_price_halalas) : Number(ledger_commission_halalas);
     return {
       ...presentLabBooking(row),
       completed_at: iso(completed_at),

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { booked, callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+// Issue #21, ADR 0041: the lab's ledger keeps the commission of the day a booking was paid, and a
+// refunded cancellation writes a reversing row instead of changing history.
+
+let database: TestDatabase;
+let lab: TestUser;
+let otherLab: TestUser;
+let customer: TestUser;
+let labTestId: number;
+let otherLabTestId: number;
+
+let nextSlot = Date.parse('2031-04-06T05:00:00Z');
+function freeSlot(): string {
+  const slot = new Date(nextSlot).toISOString();
+  nextSlot += 30 * 60_000;
+  if (new Date(nextSlot).getUTCHours() >= 17) nextSlot += 12 * 3_600_000;
+  return slot;
+}
+
+async function labOffering(price: number, testIndex: number) {
+  const user = await createTestUser(database.db, 'lab', { approved: true });
+  await database.db
+    .insertInto('lab_working_hours')
+    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: user.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
+    .execute();
+  const test = await database.db.selectFrom('tests').select('id').orderBy('id').offset(testIndex).limit(1).executeTakeFirstOrThrow();
+  const row = await database.db
+    .insertInto('lab_tests')
+    .values({ lab_id: user.id, test_id: test.id, price_halalas: price })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { user, offering: row.id };
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ user: lab, offering: labTestId } = await labOffering(15_000, 0));
+  ({ user: otherLab, offering: otherLabTestId } = await labOffering(30_000, 1));
+  customer = await createTestUser(database.db, 'customer');
+});
+afterAll(() => database.close());
+
+async function bookAndComplete(offering: number) {
+  const caller = await callerFor(database.db, customer);
+  const result = booked(
+    await caller.booking.create({ items: [{ labTestId: offering, bookingTime: freeSlot() }], idempotencyKey: randomUUID() }),
+  );
+  const bookingId = result.bookings[0]!.id;
+  return bookingId;
+}
+
+const complete = (bookingId: string) =>
+  database.db.updateTable('bookings').set({ status: 'completed', completed_at: new Date() }).where('id', '=', bookingId).execute();
+
+const entriesOf = (bookingId: string) =>
+  database.db.selectFrom('lab_ledger_entries').selectAll().where('booking_id', '=', bookingId).orderBy('recorded_at').execute();
+
+describe('the lab ledger', () => {
+  it('records a paid booking at the plan of that day, and keeps it after the lab upgrades', async () => {
+    const bookingId = await bookAndComplete(labTestId);
+    const [entry] = await entriesOf(bookingId);
+    // A basic customer pays 150.00 + 5% booking fee (7.50); a Starter lab owes 15% commission (22.50).
+    expect(entry).toMatchObject({
+      kind: 'booking',
+      lab_plan: 'starter',
+      commission_percent: 15,
+      price_halalas: 15_000,
+      booking_fee_halalas: 750,
+      home_visit_halalas: 0,
+      paid_halalas: 15_750,
+      commission_halalas: 2_250,
+      platform_vat_halalas: 391, // (22.50 + 7.50) × 15/115
+      lab_owed_halalas: 12_750,
+    });
+    await complete(bookingId);
+
+    await database.db.updateTable('user_profiles').set({ subscription_tier: 'professional' }).where('id', '=', lab.id).execute();
+    const after = await (await callerFor(database.db, lab)).lab.payments();
+    expect(after).toMatchObject({ plan: 'professional', commission_percent: 10 });
+    expect(after.items.find((item) => item.id === bookingId)).toMatchObject({ commission: 22.5, net: 127.5 });
+
+    // A booking paid after the upgrade is charged the new plan's 10%.
+    const later = await bookAndComplete(labTestId);
+    await complete(later);
+    expect((await entriesOf(later))[0]).toMatchObject({ lab_plan: 'professional', commission_halalas: 1_500 });
+    const both = await (await callerFor(database.db, lab)).lab.payments();
+    expect(both.totals).toEqual({ gross: 300, commission: 37.5, net: 262.5 });
+  });
+
+  it('reverses the lab share when a paid booking is cancelled and refunded, and never rewrites a row', async () => {
+    const bookingId = await bookAndComplete(otherLabTestId);
+    await (await callerFor(database.db, customer)).booking.cancel({ id: bookingId });
+    const [entry, reversal] = await entriesOf(bookingId);
+    expect(reversal).toMatchObject({
+      kind: 'reversal',
+      paid_halalas: -entry!.paid_halalas,
+      commission_halalas: -entry!.commission_halalas,
+      lab_owed_halalas: -entry!.lab_owed_halalas,
+    });
+    await expect(
+      database.db.updateTable('lab_ledger_entries').set({ lab_owed_halalas: 0 }).where('id', '=', entry!.id).execute(),
+    ).rejects.toThrow(/history/);
+    await expect(database.db.deleteFrom('lab_ledger_entries').where('id', '=', entry!.id).execute()).rejects.toThrow(/history/);
+  });
+
+  it("shows a lab only its own bookings' commission", async () => {
+    const bookingId = await bookAndComplete(otherLabTestId);
+    await complete(bookingId);
+    const mine = await (await callerFor(database.db, lab)).lab.payments();
+    expect(mine.items.map((item) => item.id)).not.toContain(bookingId);
+    const theirs = await (await callerFor(database.db, otherLab)).lab.payments();
+    expect(theirs.items.find((item) => item.id === bookingId)).toMatchObject({ commission: 45 });
+  });
+});
