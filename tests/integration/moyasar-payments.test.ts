@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { parseEnv } from '../../src/server/env.ts';
 import { recordGatewayPayment } from '../../src/server/modules/booking/booking.repository.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/checkout-recovery.service.ts';
@@ -13,8 +12,9 @@ import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
-import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
-import { contextFor, createTestUser, type TestUser, testEnvSource } from '../setup/fixtures.ts';
+import type { FakeMoyasar } from '../fakes/moyasar.ts';
+import { contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { type MoyasarApp, silentLog, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_tahaleel';
@@ -23,31 +23,16 @@ const PRICE = 15_000;
 const CHARGED = priceCheckout('basic', [PRICE]).total_halalas;
 let database: TestDatabase;
 let fake: FakeMoyasar;
-let app: ReturnType<typeof createApp>;
-let payments: ReturnType<typeof moyasarPaymentProvider>;
-let env: ReturnType<typeof parseEnv>;
+let app: MoyasarApp['app'];
+let payments: MoyasarApp['payments'];
+let env: MoyasarApp['env'];
 let labTestId: number;
 let lab: TestUser;
 const createCaller = createCallerFactory(appRouter);
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  fake = await startFakeMoyasar({ secretKey: 'sk_test_tahaleel', publishableKey: 'pk_test_tahaleel' });
-  env = parseEnv({
-    ...testEnvSource,
-    PAYMENT_PROVIDER: 'moyasar',
-    MOYASAR_API_URL: fake.apiUrl,
-    MOYASAR_SECRET_KEY: fake.secretKey,
-    MOYASAR_PUBLISHABLE_KEY: fake.publishableKey,
-    MOYASAR_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
-  payments = moyasarPaymentProvider({
-    apiUrl: env.MOYASAR_API_URL,
-    secretKey: fake.secretKey,
-    publishableKey: fake.publishableKey,
-    webhookSecret: WEBHOOK_SECRET,
-  });
-  app = createApp({ db: database.db, env, payments, log: { info() {}, warn() {}, error() {}, debug() {} } as never });
+  ({ fake, env, payments, app } = await startMoyasarApp(database.db, WEBHOOK_SECRET));
   lab = await createTestUser(database.db, 'lab', { approved: true });
   // Open every day, one seat a slot: a seat taken by one customer is gone for the next.
   await database.db.updateTable('labs').set({ slot_capacity: 1 }).where('id', '=', lab.id).execute();
@@ -252,7 +237,7 @@ describe('the checkout in Moyasar mode', () => {
       publishableKey: 'pk',
       webhookSecret: WEBHOOK_SECRET,
     });
-    const cutOff = createApp({ db: database.db, env, payments: down, log: { info() {}, warn() {}, error() {}, debug() {} } as never });
+    const cutOff = createApp({ db: database.db, env, payments: down, log: silentLog });
     const landed = await cutOff.request(`/payments/moyasar/callback${paid.back.search}`);
     expect(landed.status).toBe(303);
     expect(new URL(landed.headers.get('location')!, 'http://localhost').searchParams.get('outcome')).toBe('pending');

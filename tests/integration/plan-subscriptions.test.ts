@@ -4,40 +4,23 @@
 // gateway says was paid, for exactly the plan's amount, activates it, and only once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { parseEnv } from '../../src/server/env.ts';
 import { endLapsedSubscriptions } from '../../src/server/modules/subscriptions/subscriptions.service.ts';
-import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
-import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
-import { createTestUser, type TestUser, testEnvSource } from '../setup/fixtures.ts';
+import type { FakeMoyasar } from '../fakes/moyasar.ts';
+import { createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 const WEBHOOK_SECRET = 'whsec_plans_test';
 let database: TestDatabase;
 let fake: FakeMoyasar;
-let app: ReturnType<typeof createApp>;
-let payments: ReturnType<typeof moyasarPaymentProvider>;
-let env: ReturnType<typeof parseEnv>;
+let app: MoyasarApp['app'];
+let payments: MoyasarApp['payments'];
+let env: MoyasarApp['env'];
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  fake = await startFakeMoyasar({ secretKey: 'sk_test_plans', publishableKey: 'pk_test_plans' });
-  env = parseEnv({
-    ...testEnvSource,
-    PAYMENT_PROVIDER: 'moyasar',
-    MOYASAR_API_URL: fake.apiUrl,
-    MOYASAR_SECRET_KEY: fake.secretKey,
-    MOYASAR_PUBLISHABLE_KEY: fake.publishableKey,
-    MOYASAR_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
-  payments = moyasarPaymentProvider({
-    apiUrl: env.MOYASAR_API_URL,
-    secretKey: fake.secretKey,
-    publishableKey: fake.publishableKey,
-    webhookSecret: WEBHOOK_SECRET,
-  });
-  app = createApp({ db: database.db, env, payments, log: { info() {}, warn() {}, error() {}, debug() {} } as never });
+  ({ fake, env, payments, app } = await startMoyasarApp(database.db, WEBHOOK_SECRET));
 });
 afterAll(async () => {
   await fake.close();
@@ -98,7 +81,7 @@ describe('paid plans bought at Moyasar', () => {
       payment: {
         amount: 9_900,
         currency: 'SAR',
-        publishable_api_key: 'pk_test_plans',
+        publishable_api_key: fake.publishableKey,
         callback_url: 'http://localhost:3000/payments/moyasar/callback',
         metadata: { subscription_id: answer.subscription_id },
         credit_card: { save_card: true },

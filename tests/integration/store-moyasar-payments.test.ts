@@ -5,12 +5,10 @@
 // confirmed that the gateway does not say was paid, for this order's amount, and nothing twice.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { parseEnv } from '../../src/server/env.ts';
 import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/checkout-recovery.service.ts';
-import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
-import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
-import { createTestUser, testEnvSource } from '../setup/fixtures.ts';
+import type { FakeMoyasar } from '../fakes/moyasar.ts';
+import { createTestUser } from '../setup/fixtures.ts';
+import { type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { checkoutDefaults, createTestVariant, deliveryDetails, orderIdOf, stockOf, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -18,28 +16,13 @@ const WEBHOOK_SECRET = 'whsec_store_test';
 const PRICE = 4_999;
 let database: TestDatabase;
 let fake: FakeMoyasar;
-let app: ReturnType<typeof createApp>;
-let payments: ReturnType<typeof moyasarPaymentProvider>;
-let env: ReturnType<typeof parseEnv>;
+let app: MoyasarApp['app'];
+let payments: MoyasarApp['payments'];
+let env: MoyasarApp['env'];
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  fake = await startFakeMoyasar({ secretKey: 'sk_test_store', publishableKey: 'pk_test_store' });
-  env = parseEnv({
-    ...testEnvSource,
-    PAYMENT_PROVIDER: 'moyasar',
-    MOYASAR_API_URL: fake.apiUrl,
-    MOYASAR_SECRET_KEY: fake.secretKey,
-    MOYASAR_PUBLISHABLE_KEY: fake.publishableKey,
-    MOYASAR_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
-  payments = moyasarPaymentProvider({
-    apiUrl: env.MOYASAR_API_URL,
-    secretKey: fake.secretKey,
-    publishableKey: fake.publishableKey,
-    webhookSecret: WEBHOOK_SECRET,
-  });
-  app = createApp({ db: database.db, env, payments, log: { info() {}, warn() {}, error() {}, debug() {} } as never });
+  ({ fake, env, payments, app } = await startMoyasarApp(database.db, WEBHOOK_SECRET));
 });
 afterAll(async () => {
   await fake.close();
@@ -121,7 +104,7 @@ describe("the store's hosted checkout in Moyasar mode", () => {
       payment: {
         amount: 2 * PRICE,
         currency: 'SAR',
-        publishable_api_key: 'pk_test_store',
+        publishable_api_key: fake.publishableKey,
         callback_url: 'http://localhost:3000/payments/moyasar/callback',
         metadata: { store_order_id: orderId },
       },
