@@ -4,7 +4,8 @@ import { type Kysely, sql } from 'kysely';
 // transaction that confirms its checkout: what the customer paid for it, the platform's booking fee
 // and discount, the commission at the lab's plan of that day, VAT inside the platform's share, the
 // home visit's fee and what the lab is owed. A cancellation that refunds writes a reversing row
-// (negative amounts); rows are never updated nor deleted (a trigger refuses both).
+// (negative amounts); rows are never updated nor deleted (a trigger refuses both; the function it
+// calls is made here, its current definition is migrations/functions/ledger.sql).
 // Existing bookings are backfilled at the lab's current plan, the best record there is.
 // Frozen once landed.
 export async function up(db: Kysely<any>): Promise<void> {
