@@ -6,6 +6,9 @@
 // what the attackers were answered. Real server over HTTP on PostgreSQL (BENCH_DATABASE_URL); 127.0.0.1
 // only. The attackers run in a process of their own, so their client work does not delay the customer's.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../src/server/db/schema.ts';
 import {
   benchAdminUrl,
   countEach,
@@ -102,6 +105,38 @@ async function customerVisits(base: string, lab: { id: string; lab_test_id: numb
   return visits;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds used so far by the server, and by every PostgreSQL process together. */
+function cpuNow(serverPid: number) {
+  let postgres = 0;
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuSeconds(Number(entry)) ?? 0;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return { server: cpuSeconds(serverPid) ?? 0, postgres };
+}
+
+const cpuLine = (label: string, before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, seconds: number) =>
+  `CPU per second, ${label}: server ${((after.server - before.server) / seconds).toFixed(2)}, PostgreSQL ${((after.postgres - before.postgres) / seconds).toFixed(2)}`;
+
+/** The server's WAL flushes so far (every PostgreSQL database's: pg_stat_wal is the cluster's). */
+async function walSyncs(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select wal_sync::text as n from pg_stat_wal`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
@@ -116,7 +151,10 @@ async function main() {
   const visit = (seconds: number, firstSlot: number) => customerVisits(server.base, customerLab!, customer!.cookie, seconds, firstSlot);
   try {
     await visit(2, 0); // warm-up
+    const quietFrom = cpuNow(server.child.pid!);
+    const quietWal = await walSyncs(scratch.db);
     const quiet = await visit(SECONDS, 100);
+    const quietCpu = `${cpuLine('quiet', quietFrom, cpuNow(server.child.pid!), SECONDS)}; WAL flushes ${((await walSyncs(scratch.db)) - quietWal) / SECONDS}`;
 
     const attackers = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, 'attack'], {
       env: {
@@ -133,7 +171,9 @@ async function main() {
     attackers.stdout.setEncoding('utf8').on('data', (chunk: string) => (said += chunk));
     const done = new Promise((resolve) => attackers.once('exit', resolve));
     await new Promise((resolve) => setTimeout(resolve, 2000));
+    const attackFrom = { ...cpuNow(server.child.pid!), attackers: cpuSeconds(attackers.pid!) ?? 0, wal: await walSyncs(scratch.db) };
     const underAttack = await visit(SECONDS, 2000);
+    const attackTo = { ...cpuNow(server.child.pid!), attackers: cpuSeconds(attackers.pid!) ?? 0, wal: await walSyncs(scratch.db) };
     attackers.kill('SIGTERM');
     await done;
 
@@ -146,6 +186,10 @@ async function main() {
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 5);
     console.log(`slowest under attack: ${slowest.map(({ ms, at }) => `${ms.toFixed(0)} ms at ${at.toFixed(1)} s`).join(', ')}`);
+    console.log(quietCpu);
+    console.log(
+      `${cpuLine('under attack', attackFrom, attackTo, SECONDS)}, the attackers' own process ${((attackTo.attackers - attackFrom.attackers) / SECONDS).toFixed(2)} (of 2 cores on this machine); WAL flushes ${(attackTo.wal - attackFrom.wal) / SECONDS}`,
+    );
     console.log(`attackers were answered (HTTP status: count): ${said.trim()}`);
     const holds = await scratch.db
       .selectFrom('slot_holds')

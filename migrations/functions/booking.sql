@@ -97,6 +97,9 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
       p_address text, p_max_address_holds integer)
     returns void language plpgsql as $$
     begin
+      -- A hold lost in a crash costs nothing (the booking takes its seat again), so its commit does not
+      -- wait for the disk: a flood of holds then adds no WAL flushes for bookings to queue behind (ADR 0040).
+      perform set_config('synchronous_commit', 'off', true);
       perform pg_advisory_xact_lock(hashtext('slot_holds:' || p_holder::text));
       if (select count(*) from slot_holds h
             where h.holder_id = p_holder and h.expires_at > p_now

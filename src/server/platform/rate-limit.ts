@@ -74,17 +74,22 @@ export async function countAttempt(
   now = new Date(),
 ): Promise<{ attempts: number; endsAt: number }> {
   const windowStart = new Date(now.getTime() - policy.windowSeconds * 1000);
-  const row = await db
-    .insertInto('auth_rate_limits')
-    .values({ key, window_started_at: now, attempts: 1 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        attempts: sql`case when auth_rate_limits.window_started_at <= ${windowStart} then 1 else auth_rate_limits.attempts + 1 end`,
-        window_started_at: sql`case when auth_rate_limits.window_started_at <= ${windowStart} then ${now} else auth_rate_limits.window_started_at end`,
-      }),
-    )
-    .returning(['attempts', 'window_started_at'])
-    .executeTakeFirstOrThrow();
+  // A count lost in a crash only forgives a few attempts, so its commit does not wait for the disk: a
+  // flood of wrong sign-ins then adds no WAL flushes for bookings to queue behind (ADR 0040).
+  const row = await db.transaction().execute(async (tx) => {
+    await sql`select set_config('synchronous_commit', 'off', true)`.execute(tx);
+    return tx
+      .insertInto('auth_rate_limits')
+      .values({ key, window_started_at: now, attempts: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          attempts: sql`case when auth_rate_limits.window_started_at <= ${windowStart} then 1 else auth_rate_limits.attempts + 1 end`,
+          window_started_at: sql`case when auth_rate_limits.window_started_at <= ${windowStart} then ${now} else auth_rate_limits.window_started_at end`,
+        }),
+      )
+      .returning(['attempts', 'window_started_at'])
+      .executeTakeFirstOrThrow();
+  });
   return { attempts: row.attempts, endsAt: row.window_started_at.getTime() + policy.windowSeconds * 1000 };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { availableSlotsInput, createBookingsInput, rescheduleBookingInput, seatHoldInput } from '../../../shared/schemas.ts';
 import { router } from '../../trpc/init.ts';
-import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
+import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
 
 /** A guest's client address, whose guests share a cap of holds; none when the runtime does not know it. */
@@ -17,7 +17,7 @@ export const bookingRouter = router({
   homeWindows: publicProcedure
     .input(availableSlotsInput)
     .query(({ ctx, input }) => booking.availableHomeWindows(ctx.db, input.labId, input.date, ctx.user?.id ?? null)),
-  holdSlot: customerProcedure
+  holdSlot: seatHoldProcedure
     .input(seatHoldInput)
     .mutation(({ ctx, input }) =>
       booking.holdSlot(
