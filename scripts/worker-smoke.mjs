@@ -261,11 +261,17 @@ async function checkPages(baseUrl, categories) {
   if (file.status !== 200 || !/javascript/.test(file.headers.get('content-type') ?? '')) {
     fail(`/boot-locale.js answered HTTP ${file.status} (${file.headers.get('content-type')}), not the file from ASSETS.`);
   }
-  const clientPage = await call(`${baseUrl}/dashboard`);
-  if (clientPage.status !== 200 || !clientPage.text.includes('<div id="root"></div>')) {
-    fail(`/dashboard answered HTTP ${clientPage.status}, not the client-drawn index.html.`);
+  // The dashboards are drawn for the session's person: without one, the server sends the reader to sign in.
+  const dashboard = await call(`${baseUrl}/dashboard`);
+  const signInAt = dashboard.headers.get('location') ?? '';
+  if (dashboard.status !== 307 || !signInAt.includes('sign_in=%2Fdashboard')) {
+    fail(`/dashboard without a session answered HTTP ${dashboard.status} (location ${signInAt || 'none'}), not 307 to the sign-in dialog.`);
   }
-  return `/ (en) 200 in ${homeMs} ms (the isolate's first page; ${shown.length} categories shown), /labs (ar) 200 in ${labsMs} ms; /no-such-page 404; /boot-locale.js 200 from ASSETS; /dashboard 200 client-drawn`;
+  const clientPage = await call(`${baseUrl}/checkout`);
+  if (clientPage.status !== 200 || !clientPage.text.includes('<div id="root"></div>')) {
+    fail(`/checkout answered HTTP ${clientPage.status}, not the client-drawn index.html.`);
+  }
+  return `/ (en) 200 in ${homeMs} ms (the isolate's first page; ${shown.length} categories shown), /labs (ar) 200 in ${labsMs} ms; /no-such-page 404; /boot-locale.js 200 from ASSETS; /dashboard 307 to ${signInAt}; /checkout 200 client-drawn`;
 }
 
 /** The stored hash's cost, read from the database, to say what a sign-in's time was spent on. */
