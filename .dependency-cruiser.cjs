@@ -50,6 +50,18 @@ module.exports = {
       to: { path: '^(src|seeds|scripts|tests|bench)/' },
     },
     {
+      name: 'dashboard-code-stays-in-the-dashboards',
+      comment:
+        "These folders' text is in the dashboards' own catalog (lingui.config.ts), loaded by the two dashboard routes alone: imported elsewhere, a page would show it untranslated. Move what another page needs out of them.",
+      severity: 'error',
+      from: {
+        path: '^src/client/',
+        pathNot:
+          '^src/client/(features/(account|admin|customer|dashboard|lab|results|stats)/|routes/(dashboard|admin\\.dashboard)\\.tsx$|routeTree\\.gen\\.ts$)',
+      },
+      to: { path: '^src/client/features/(account|admin|customer|dashboard|lab|results|stats)/' },
+    },
+    {
       name: 'app-code-imports-no-tests',
       comment: 'Code that ships does not import tests, test fixtures or benchmarks.',
       severity: 'error',

@@ -1,5 +1,7 @@
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
+import { vatIncluded } from '../src/shared/money.ts';
+import { currentPlan } from '../src/shared/plans.ts';
 import type { SeedLab } from './data/types.ts';
 import { deterministicUuid, stableFraction } from './deterministic.ts';
 
@@ -149,6 +151,13 @@ export async function seedReviews(tx: Tx, labs: { lab: SeedLab; email: string }[
     .returning('id')
     .execute();
   count('bookings', bookingRows.length);
+  count(
+    'lab_ledger_entries',
+    await ledgerRowsFor(
+      tx,
+      bookingRows.map((row) => row.id),
+    ),
+  );
   const customerOf = new Map(bookings.map((booking) => [booking.id, booking.customer_id]));
   const reviewRows = await tx
     .insertInto('reviews')
@@ -162,4 +171,47 @@ export async function seedReviews(tx: Tx, labs: { lab: SeedLab; email: string }[
     update labs l set rating = coalesce(s.rating, 0), review_count = coalesce(s.n, 0)
     from (select lab_id, round(avg(rating)::numeric, 1) as rating, count(*)::int as n from reviews where hidden_at is null group by lab_id) s
     where s.lab_id = l.id and (l.rating, l.review_count) is distinct from (s.rating, s.n)`.execute(tx);
+}
+
+/**
+ * The ledger's row of each seeded booking (ADR 0041), as if it had been paid at the lab's plan of today
+ * with no booking fee (the seed has no checkouts): so the demo's payments and balances due agree.
+ */
+async function ledgerRowsFor(tx: Transaction<Database>, bookingIds: string[]): Promise<number> {
+  if (bookingIds.length === 0) return 0;
+  const rows = await tx
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('user_profiles', 'user_profiles.id', 'lab_tests.lab_id')
+    .select(['bookings.id', 'bookings.created_at', 'bookings.total_price_halalas', 'lab_tests.lab_id', 'user_profiles.subscription_tier'])
+    .where('bookings.id', 'in', bookingIds)
+    .execute();
+  const entries = rows.map((row) => {
+    const plan = currentPlan('lab', row.subscription_tier);
+    const commission = Math.round((row.total_price_halalas * plan.feePercent) / 100);
+    return {
+      lab_id: row.lab_id,
+      booking_id: row.id,
+      kind: 'booking' as const,
+      recorded_at: row.created_at,
+      lab_plan: plan.id,
+      commission_percent: plan.feePercent,
+      price_halalas: row.total_price_halalas,
+      discount_halalas: 0,
+      booking_fee_halalas: 0,
+      home_visit_halalas: 0,
+      paid_halalas: row.total_price_halalas,
+      commission_halalas: commission,
+      platform_vat_halalas: vatIncluded(commission),
+      lab_owed_halalas: row.total_price_halalas - commission,
+      backfilled: true,
+    };
+  });
+  const inserted = await tx
+    .insertInto('lab_ledger_entries')
+    .values(entries)
+    .onConflict((oc) => oc.columns(['booking_id', 'kind']).doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length;
 }

@@ -6,9 +6,9 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, type Query, QueryClient, QueryClientProvider, skipToken } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { type TRPCClient, TRPCClientError } from '@trpc/client';
+import { getUntypedClient, type TRPCClient, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -16,11 +16,14 @@ import type { AppRouter } from '../server/trpc/router.ts';
 import type { Locale } from '../shared/locale.ts';
 import type { PageRedirect, RenderedPage } from '../shared/server-rendering.ts';
 import { SERVER_STYLES_ATTRIBUTE } from '../shared/server-rendering.ts';
+import { SkippedOnServer } from './features/two-factor/prompt-skipped.ts';
 import { intlLocale } from './lib/format.ts';
 import { queriesSettled } from './lib/queries-settled.ts';
 import { type PageHead, PageHeadSink } from './lib/use-page-meta.ts';
+import { messages as arDashboards } from './locales/ar/dashboards.po';
 import { messages as arLegal } from './locales/ar/legal.po';
 import { messages as arMessages } from './locales/ar/messages.po';
+import { messages as enDashboards } from './locales/en/dashboards.po';
 import { messages as enLegal } from './locales/en/legal.po';
 import { messages as enMessages } from './locales/en/messages.po';
 import { createAppRouter } from './router.tsx';
@@ -32,8 +35,8 @@ const system = createAppSystem();
 // formatters), so each render activates its language right before it, in the same synchronous
 // step as the render itself: no other request can run in between.
 i18n.load({
-  ar: { ...arMessages, ...arLegal },
-  en: { ...enMessages, ...enLegal },
+  ar: { ...arMessages, ...arLegal, ...arDashboards },
+  en: { ...enMessages, ...enLegal, ...enDashboards },
 });
 
 /** How long a page's data may take before the page is sent with its loading state instead. */
@@ -72,14 +75,77 @@ export function isKnownPage(pathname: string): boolean {
   return isAppPath(addressRouter, pathname);
 }
 
+/** One server render of the router's page as the query cache stands now, with the styles and head it used. */
+function draw(
+  { locale, twoFactorSkippedBy }: { locale: Locale; twoFactorSkippedBy: string | null },
+  queryClient: QueryClient,
+  router: ReturnType<typeof createAppRouter>,
+) {
+  // Emotion in compat mode keeps each rule's text in the cache instead of writing <style> tags
+  // beside the components, so the head gets them in one piece (as @emotion/server would).
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  let head: PageHead | null = null;
+  i18n.activate(locale, intlLocale(locale));
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <PageHeadSink value={(named) => (head = named)}>
+        <StrictMode>
+          <I18nProvider i18n={i18n}>
+            <ChakraProvider value={system}>
+              <QueryClientProvider client={queryClient}>
+                <LocaleProvider locale={locale === 'en' ? 'en-SA' : 'ar-SA'}>
+                  <SkippedOnServer value={twoFactorSkippedBy}>
+                    <RouterProvider router={router} />
+                  </SkippedOnServer>
+                </LocaleProvider>
+              </QueryClientProvider>
+            </ChakraProvider>
+          </I18nProvider>
+        </StrictMode>
+      </PageHeadSink>
+    </CacheProvider>,
+  );
+  return { html, cache, head: head as PageHead | null };
+}
+
+/** A tRPC query's key in the cache (@trpc/tanstack-react-query): the procedure's path, its input. */
+type ProcedureQueryKey = [string[], { input?: unknown; type: 'query' }];
+
+/**
+ * The tRPC queries a render asked for that nothing has fetched (on the server a component's useQuery
+ * only puts its query in the cache): those that are enabled and not skipped.
+ */
+function queriesNotStarted(queryClient: QueryClient): { queryKey: ProcedureQueryKey }[] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query): query is Query & { queryKey: ProcedureQueryKey } => {
+      const { enabled, queryFn } = query.options as { enabled?: boolean | ((query: Query) => boolean); queryFn?: unknown };
+      const isEnabled = typeof enabled === 'function' ? enabled(query) : enabled !== false;
+      const [path, meta] = query.queryKey as [unknown, { type?: string } | undefined];
+      return (
+        Array.isArray(path) &&
+        meta?.type === 'query' &&
+        query.state.status === 'pending' &&
+        query.state.fetchStatus === 'idle' &&
+        isEnabled &&
+        queryFn !== skipToken
+      );
+    });
+}
+
 export async function render({
   url,
   locale,
   client,
+  twoFactorSkippedBy,
 }: {
   url: string;
   locale: Locale;
   client: TRPCClient<AppRouter>;
+  /** The TWO_FACTOR_LATER_COOKIE's value: whom staff's two-factor prompt was skipped for in this browser. */
+  twoFactorSkippedBy: string | null;
 }): Promise<RenderedPage | PageRedirect> {
   // No retries and no refetching: one request, one answer.
   const queryClient = new QueryClient({
@@ -97,31 +163,26 @@ export async function render({
   if (loaded?.type === 'redirect') {
     return { redirect: { location: loaded.redirect.headers.get('Location') ?? '/', status: loaded.redirect.status } };
   }
-  await Promise.race([queriesSettled(queryClient), new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS))]);
-
-  // Emotion in compat mode keeps each rule's text in the cache instead of writing <style> tags
-  // beside the components, so the head gets them in one piece (as @emotion/server would).
-  const cache = createCache({ key: 'css' });
-  cache.compat = true;
-  let head: PageHead | null = null;
-  i18n.activate(locale, intlLocale(locale));
-  const html = renderToString(
-    <CacheProvider value={cache}>
-      <PageHeadSink value={(named) => (head = named)}>
-        <StrictMode>
-          <I18nProvider i18n={i18n}>
-            <ChakraProvider value={system}>
-              <QueryClientProvider client={queryClient}>
-                <LocaleProvider locale={locale === 'en' ? 'en-SA' : 'ar-SA'}>
-                  <RouterProvider router={router} />
-                </LocaleProvider>
-              </QueryClientProvider>
-            </ChakraProvider>
-          </I18nProvider>
-        </StrictMode>
-      </PageHeadSink>
-    </CacheProvider>,
-  );
+  const deadline = new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS));
+  await Promise.race([queriesSettled(queryClient), deadline]);
+  const browser = { locale, twoFactorSkippedBy };
+  let drawn = draw(browser, queryClient, router);
+  // A page that asks for its data as it draws (the dashboards: each section's own queries) is drawn
+  // once to learn what it asks, then again with the answers that came within the same wait.
+  if (router.state.matches.some((match) => match.staticData.drawnWithItsQueries)) {
+    const asked = queriesNotStarted(queryClient);
+    if (asked.length > 0) {
+      // Asked of the API in-process as this visitor, as the loaders' are: the components' own query
+      // functions would call it over HTTP, as the browser does.
+      const api = getUntypedClient(client);
+      const answers = asked.map(({ queryKey }) =>
+        queryClient.prefetchQuery({ queryKey, queryFn: () => api.query(queryKey[0].join('.'), queryKey[1].input) }),
+      );
+      await Promise.race([Promise.all(answers), deadline]);
+      drawn = draw(browser, queryClient, router);
+    }
+  }
+  const { html, cache } = drawn;
 
   // Global styles (reset, tokens) go out as Emotion's <Global> writes them, so the client's adopts
   // them, marked `data-s` so Emotion's start-up does not move them (moving a style tag makes the
@@ -143,7 +204,7 @@ export async function render({
     html,
     styles: `${globals}<style ${SERVER_STYLES_ATTRIBUTE}="${ids.join(' ')}">${rules}</style>`,
     state: dehydrate(queryClient),
-    head,
+    head: drawn.head,
     status: asksForMissingRecord(queryClient) || !isAppPath(router, new URL(url, 'http://localhost').pathname) ? 404 : 200,
   };
 }

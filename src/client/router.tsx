@@ -18,4 +18,11 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /**
+     * The server draws the page twice: once to learn the queries its components ask for, then with
+     * their answers (entry-server.tsx). For pages whose sections fetch their own data (the dashboards).
+     */
+    drawnWithItsQueries?: boolean;
+  }
 }

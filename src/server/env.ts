@@ -98,6 +98,8 @@ export const envSchema = z
     PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     /** Where lab-test payments go: `simulated` (the default: no money moves) or `moyasar` (ADR 0026). */
     PAYMENT_PROVIDER: z.enum(['simulated', 'moyasar']).default('simulated'),
+    /** Days a paid plan whose renewal was declined stays on (retried daily, mailed) before the free plan (ADR 0042). */
+    PLAN_RENEWAL_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
     /** Moyasar's API base; the app appends /payments, /payments/{id}/refund, … */
     MOYASAR_API_URL: optionalUrl.transform((url) => url ?? 'https://api.moyasar.com/v1'),
     /** The secret key (sk_…): fetches, refunds and voids payments. Never sent to a browser. */

@@ -16,6 +16,7 @@ import { developmentTransport, type MailTransport, smtpTransport } from './modul
 import { createOutboxSender } from './modules/mail/outbox-sender.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
 import { s3BlobStore } from './modules/results/s3-blob-store.ts';
+import { startPlanRenewals } from './modules/subscriptions/plan-renewals.service.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { setPasswordCost } from './platform/password.ts';
@@ -97,6 +98,8 @@ async function main() {
       })
     : null;
   mailSender?.start();
+  // Paid plans renew from here, every instance sharing the due ones out (ADR 0042's amendment).
+  const planRenewals = startPlanRenewals({ db: database.db, payments, graceDays: env.PLAN_RENEWAL_GRACE_DAYS, log });
 
   if (existsSync(resolve(clientRoot, 'index.html'))) {
     const indexHtml = readFileSync(resolve(clientRoot, 'index.html'), 'utf8');
@@ -159,7 +162,7 @@ async function main() {
     const close = () => {
       if (closing) return;
       closing = true;
-      void Promise.all([catalogFollower.stop(), mailSender?.stop()])
+      void Promise.all([catalogFollower.stop(), mailSender?.stop(), planRenewals.stop()])
         .then(() => transport?.close())
         .then(() => database.db.destroy())
         .then(() => log.info('stopped'))

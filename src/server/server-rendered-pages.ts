@@ -8,6 +8,7 @@ import {
   type RenderedPage,
   SERVER_LOCALE_ATTRIBUTE,
   SERVER_STATE_ID,
+  TWO_FACTOR_LATER_COOKIE,
 } from '../shared/server-rendering.ts';
 import { consoleLogger } from './platform/logger.ts';
 import { type AppDeps, createContext, type TrpcContext } from './trpc/context.ts';
@@ -15,7 +16,12 @@ import { type AppRouter, appRouter } from './trpc/router.ts';
 
 /** What dist/server/entry-server.js (src/client/entry-server.tsx) exports. */
 export interface ServerEntry {
-  render(request: { url: string; locale: Locale; client: TRPCClient<AppRouter> }): Promise<RenderedPage | PageRedirect>;
+  render(request: {
+    url: string;
+    locale: Locale;
+    client: TRPCClient<AppRouter>;
+    twoFactorSkippedBy: string | null;
+  }): Promise<RenderedPage | PageRedirect>;
   /** Whether a route of the app matches the address; any other is answered 404 with "not found". */
   isKnownPage(pathname: string): boolean;
 }
@@ -26,9 +32,10 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The pages anyone may open, drawn on the server (see docs/decisions/0011): the home page, search,
- * tests, labs, categories, the store and the information pages. Dashboards, checkout and the pages
- * after a payment stay client-drawn: they are for one signed-in person and wait on their session.
+ * The pages drawn on the server (see docs/decisions/0011): those anyone may open (the home page,
+ * search, tests, labs, categories, the store and the information pages), and the dashboards, drawn
+ * for the person signed in with their data (never kept by a cache). Checkout and the pages after a
+ * payment stay client-drawn: they read the cart or the payment's answer from the browser.
  */
 export function isServerRenderedPath(path: string): boolean {
   return (
@@ -43,6 +50,8 @@ export function isServerRenderedPath(path: string): boolean {
       '/join-as-lab',
       '/privacy-policy',
       '/terms-and-conditions',
+      '/dashboard',
+      '/admin/dashboard',
     ].includes(path) || /^\/(test|labs|categories|product)\/[^/]+$/.test(path)
   );
 }
@@ -137,7 +146,12 @@ async function drawPage(deps: AppDeps, indexHtml: string, entry: ServerEntry, c:
   let page: RenderedPage | PageRedirect;
   try {
     const url = new URL(c.req.url);
-    page = await entry.render({ url: url.pathname + url.search, locale, client });
+    page = await entry.render({
+      url: url.pathname + url.search,
+      locale,
+      client,
+      twoFactorSkippedBy: getCookie(c, TWO_FACTOR_LATER_COOKIE) ?? null,
+    });
   } catch (error) {
     (deps.log ?? consoleLogger).error({ err: error, path: c.req.path }, 'server rendering failed; the client draws the page instead');
     return null;

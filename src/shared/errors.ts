@@ -42,7 +42,6 @@ export const appErrorCodes = [
   'PLAN_TEST_LIMIT',
   'TEST_REQUEST_REVIEWED',
   'PLAN_NOT_AVAILABLE',
-  'PAYMENT_INTEGRATION_NEEDED',
   'WRONG_PASSWORD',
   'EMAIL_MISMATCH',
   'WEAK_PASSWORD',
@@ -69,6 +68,8 @@ export const appErrorCodes = [
   'BOOKING_NOT_COMPLETED',
   'REVIEW_EXISTS',
   'REVIEW_EDIT_WINDOW_PASSED',
+  'PAYOUT_EXCEEDS_BALANCE',
+  'PAYOUT_ALREADY_REVERSED',
   'INTERNAL',
 ] as const;
 
@@ -105,4 +106,5 @@ export const validationMessages = {
   invalidPostalCode: 'invalid_postal_code',
   invalidShortAddress: 'invalid_short_address',
   invalidNationalId: 'invalid_national_id',
+  dateInFuture: 'date_in_future',
 } as const;

@@ -10,6 +10,8 @@ export const PRIVACY_VERSION = '2026-11-21';
 export const AUDIT_ACTIONS = [
   'lab.approve',
   'lab.reject',
+  'lab.payout',
+  'lab.payout_reverse',
   'test_request.approve',
   'test_request.reject',
   'two_factor.reset',

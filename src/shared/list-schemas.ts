@@ -76,3 +76,13 @@ export const LAB_RESULT_SORTS = ['newest', 'oldest'] as const;
 /** lab.results: the result files the lab uploaded, by upload time, searched by patient, test, booking number or file name. */
 export const labResultsInput = z.object({ ...pageFields, sort: z.enum(LAB_RESULT_SORTS).default('newest') }).prefault({});
 export type LabResultsInput = z.infer<typeof labResultsInput>;
+
+/** admin.labBalances: each lab's money from the ledger and paid out, by lab name, searched by name (Arabic or English). */
+export const labBalancesInput = z.object({ ...pageFields }).prefault({});
+export type LabBalancesInput = z.infer<typeof labBalancesInput>;
+
+/** lab.payouts: the payouts the lab received, newest recorded first. */
+export const labPayoutsInput = z.object({ cursor: pageFields.cursor, limit: pageFields.limit }).prefault({});
+
+/** admin.labPayouts: one lab's payouts, as the lab sees them. */
+export const adminLabPayoutsInput = z.object({ labId: z.uuid(), cursor: pageFields.cursor, limit: pageFields.limit });

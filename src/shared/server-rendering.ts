@@ -11,6 +11,8 @@ export const SERVER_STATE_ID = 'tahaleel-query-state';
 export const SERVER_STYLES_ATTRIBUTE = 'data-server-styles';
 /** The cookie that tells the server the reader's language (the client sets it with the language). */
 export const LOCALE_COOKIE = 'tahaleel_locale';
+/** The cookie naming whom staff's two-factor prompt was skipped for (the client sets it when they skip). */
+export const TWO_FACTOR_LATER_COOKIE = 'tahaleel_two_factor_later';
 
 /** The store's pages: their own area (not the header and footer) is drawn in the store's dark theme. */
 export function isStorePath(pathname: string): boolean {

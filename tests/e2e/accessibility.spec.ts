@@ -246,15 +246,19 @@ for (const { language, locale } of languages) {
     test('signed in as a lab and as the admin: the dashboards have no axe violations', async ({ page }) => {
       test.setTimeout(60_000);
       await signIn(page, demo.lab);
-      await page.goto('/dashboard');
-      await rendered(page);
-      await expectNoViolations(page);
+      for (const path of ['/dashboard', '/dashboard?section=payments']) {
+        await page.goto(path);
+        await rendered(page);
+        await expectNoViolations(page);
+      }
 
       await page.request.post('/trpc/auth.signOut');
       await signIn(page, demo.admin, { admin: true });
-      await page.goto('/admin/dashboard');
-      await rendered(page);
-      await expectNoViolations(page);
+      for (const path of ['/admin/dashboard', '/admin/dashboard?section=payouts']) {
+        await page.goto(path);
+        await rendered(page);
+        await expectNoViolations(page);
+      }
     });
 
     test('the home page and the open mobile menu have no axe violations on a phone @mobile', async ({ page }) => {

@@ -13,6 +13,7 @@ import {
   test,
   trpc,
 } from './fixtures.ts';
+import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
 type Locale = Language;
@@ -313,20 +314,45 @@ test.describe('pricing', () => {
     await expect(modal.getByRole('radio', { name: words.ar.auth.lab })).toHaveAttribute('aria-checked', 'true');
   });
 
-  test('a paid plan says a payment provider is needed, after two seconds, in English', async ({ person }) => {
-    const { page } = await signedIn(person, 'en', demo.customer);
-    await page.goto('/pricing');
-    const premium = page.locator('[data-testid="plan-card"][data-plan="premium"]');
-    await expect(
-      page.locator('[data-testid="plan-card"][data-plan="basic"]').getByRole('button', { name: words.en.plans.currentPlan }),
-    ).toBeDisabled();
-    const started = Date.now();
-    await premium.getByRole('button', { name: 'Choose Premium' }).click();
-    await expect(toast(page, 'Payment Integration Needed')).toBeVisible();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
-    await page.goto('/dashboard');
-    await expect(page.getByTestId('plan-badge')).toHaveText('Free');
-  });
+  const simulated = {
+    ar: {
+      heading: 'الاشتراك في الباقة المميزة',
+      notCharged: 'لن يُخصم أي مبلغ من بطاقتك',
+      paid: 'تم استلام الدفعة، وباقتك الآن فعّالة.',
+      renews: 'يتجدد اشتراكك في الباقة المميزة',
+      badge: 'المميزة',
+    },
+    en: {
+      heading: 'Subscribe to Premium',
+      notCharged: 'Your card will not be charged',
+      paid: 'Payment received. Your plan is active.',
+      renews: 'Your Premium plan renews on',
+      badge: 'Premium',
+    },
+  };
+  for (const locale of ['ar', 'en'] as const) {
+    test(`with the simulated payment a paid plan is bought at once, in ${locale === 'ar' ? 'Arabic' : 'English'}`, async ({ person }) => {
+      const said = simulated[locale];
+      const { page, context } = await person(locale);
+      await signUpThroughApi(context, { name: 'Plan Buyer' });
+      await page.goto('/pricing');
+      const card = (plan: string) => page.locator(`[data-testid="plan-card"][data-plan="${plan}"]`);
+      await expect(card('basic').getByRole('button', { name: words[locale].plans.currentPlan })).toBeDisabled();
+      await card('premium').getByTestId('choose-plan').click();
+      const dialog = page.getByTestId('plan-payment');
+      await expect(dialog.getByRole('heading', { name: said.heading })).toBeVisible();
+      await expect(dialog).toContainText(said.notCharged);
+      await screenshotBothSizes(page, dialog, `plan-simulated-paying.${locale}`);
+      await dialog.getByTestId('pay-plan').click();
+      await expect(toast(page, said.paid)).toBeVisible();
+      // The page reloads with the plan in force.
+      await expect(page.getByTestId('current-plan')).toContainText(said.renews);
+      await expect(card('premium').getByRole('button', { name: words[locale].plans.currentPlan })).toBeDisabled();
+      await screenshotBothSizes(page, page.getByRole('heading', { level: 1 }), `pricing-plan-active.${locale}`);
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('plan-badge')).toHaveText(said.badge);
+    });
+  }
 });
 
 test.describe('dashboards on a phone', () => {

@@ -53,6 +53,7 @@ const dashboards = {
   admin: [
     '/admin/dashboard',
     '/admin/dashboard?section=labs',
+    '/admin/dashboard?section=payouts',
     '/admin/dashboard?section=tests',
     '/admin/dashboard?section=transactions',
     '/admin/dashboard?section=users',

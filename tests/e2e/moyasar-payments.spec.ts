@@ -4,7 +4,18 @@
 // PAYMENT_PROVIDER=moyasar; every other journey keeps the simulated payment.
 import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
 import { startAppServer } from './app-server.ts';
-import { test as base, chooseFreeSlot, expect, fillDelivery, languages, type Page, readInLanguage, signUp } from './fixtures.ts';
+import {
+  test as base,
+  chooseFreeSlot,
+  demo,
+  expect,
+  fillDelivery,
+  languages,
+  type Page,
+  readInLanguage,
+  signIn,
+  signUp,
+} from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
@@ -48,6 +59,12 @@ const said = {
     cancel: 'إلغاء الحجز',
     refunded: 'مُسترَد',
     byMoyasar: /ميسّر/,
+    plans: { premium: 'المميزة', professional: 'الاحترافية' },
+    subscribe: (plan: string) => `الاشتراك في الباقة ${plan}`,
+    planPaid: 'تم استلام الدفعة',
+    planRenews: (plan: string) => `يتجدد اشتراكك في الباقة ${plan}`,
+    cancelPlan: 'إلغاء الاشتراك',
+    planCancelled: (plan: string) => `أُلغي اشتراكك في الباقة ${plan}`,
   },
   en: {
     nameOnCard: 'Name on card',
@@ -56,6 +73,12 @@ const said = {
     cancel: 'Cancel booking',
     refunded: 'Refunded',
     byMoyasar: /Moyasar/,
+    plans: { premium: 'Premium', professional: 'Professional' },
+    subscribe: (plan: string) => `Subscribe to ${plan}`,
+    planPaid: 'Payment received',
+    planRenews: (plan: string) => `Your ${plan} plan renews on`,
+    cancelPlan: 'Cancel plan',
+    planCancelled: (plan: string) => `Your ${plan} plan is cancelled`,
   },
 };
 
@@ -67,13 +90,13 @@ async function toCheckout(page: Page, locale: 'ar' | 'en') {
   await expect(page).toHaveURL(/\/checkout$/);
 }
 
-async function payByCard(page: Page, locale: 'ar' | 'en', number: string) {
+async function payByCard(page: Page, locale: 'ar' | 'en', number: string, pay = page.getByTestId('pay')) {
   const form = page.getByTestId('card-form');
   await form.getByLabel(said[locale].nameOnCard).fill('Sara Alqahtani');
   await form.getByLabel(said[locale].cardNumber).fill(number);
   await form.locator('input[autocomplete="cc-exp"]').fill('12/31');
   await form.locator('input[autocomplete="cc-csc"]').fill('123');
-  await page.getByTestId('pay').click();
+  await pay.click();
   // The fake issuer's 3-D Secure page, on the gateway's origin.
   await expect(page.getByRole('heading', { name: '3-D Secure' })).toBeVisible({ timeout: 15_000 });
 }
@@ -149,5 +172,64 @@ for (const { language, locale } of languages) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(words[locale].store.success);
     const [payment] = [...moyasar.payments.values()].filter((p) => p.metadata?.store_order_id).slice(-1);
     expect(payment).toMatchObject({ status: 'paid', source: { company: 'mada' } });
+  });
+}
+
+const labPlanPrices = { premium: 99_900, professional: 49_900 } as const;
+
+for (const { language, locale } of languages) {
+  test(`a lab subscribes to a paid plan by card with 3-D Secure in ${language}, then cancels it at the period's end`, async ({
+    page,
+    moyasar,
+  }) => {
+    test.setTimeout(90_000);
+    await readInLanguage(page, locale);
+    await signIn(page, demo.lab);
+    // The demo lab (this spec's server has a database of its own) buys the paid plan it is not on.
+    await page.goto('/dashboard?section=payments');
+    await expect(page.getByRole('button', { name: words[locale].plans.currentPlan })).toBeDisabled();
+    const onProfessional = await page.locator('[data-plan="professional"]').getByTestId('choose-plan').isDisabled();
+    const plan = onProfessional ? 'premium' : 'professional';
+    const amount = labPlanPrices[plan];
+    const name = said[locale].plans[plan];
+    const choose = () => page.locator(`[data-testid="plan-card"][data-plan="${plan}"]`).getByTestId('choose-plan').click();
+    const dialog = page.getByTestId('plan-payment');
+
+    // The bank declines at 3-D Secure: back in the dashboard's plan, told so, the plan unchanged.
+    await choose();
+    await expect(dialog.getByRole('heading', { name: said[locale].subscribe(name) })).toBeVisible();
+    await expect(dialog.getByText(said[locale].byMoyasar)).toBeVisible();
+    await payByCard(page, locale, '4111 1111 1111 1111', dialog.getByTestId('pay-plan'));
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?section=payments&payment=failed/);
+    // The dashboard arrives drawn by the server; its buttons work once the app has taken it over.
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await expect(page.getByTestId('plan-payment-outcome')).toContainText(said[locale].failed);
+    await screenshotBothSizes(page, page.getByTestId('plan-payment-outcome'), `plan-moyasar-declined.${locale}`);
+
+    // Paid: the card saved at the gateway as a token, the plan active for a month.
+    await choose();
+    await dialog.getByTestId('card-form').getByLabel(said[locale].nameOnCard).fill('Sara Alqahtani');
+    await screenshotBothSizes(page, dialog, `plan-moyasar-paying.${locale}`);
+    await payByCard(page, locale, '4201 3201 1111 1010', dialog.getByTestId('pay-plan'));
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?section=payments&payment=paid/);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await expect(page.getByTestId('plan-payment-outcome')).toContainText(said[locale].planPaid);
+    await expect(page.getByTestId('current-plan')).toContainText(said[locale].planRenews(name));
+    const [payment] = [...moyasar.payments.values()].filter((p) => p.metadata?.subscription_id).slice(-1);
+    expect(payment).toMatchObject({ status: 'paid', amount, source: { company: 'mada', token: expect.stringMatching(/^token_/) } });
+    await screenshotBothSizes(page, page.getByTestId('plan-status'), `plan-moyasar-paid.${locale}`);
+    // The month's simplified tax invoice, in the lab's own list under its plan.
+    const invoice = page.getByTestId('my-invoice').first();
+    await expect(invoice.getByTestId('invoice-total')).toContainText(String(amount / 100));
+    await screenshotBothSizes(page, invoice, `plan-moyasar-invoice.${locale}`);
+
+    // Cancelled: it stays until the period's end.
+    await page.getByTestId('cancel-plan').click();
+    await page.getByTestId('cancel-plan-confirm').getByRole('button', { name: said[locale].cancelPlan }).click();
+    await expect(page.getByTestId('current-plan')).toContainText(said[locale].planCancelled(name));
+    await expect(page.getByTestId('cancel-plan')).toHaveCount(0);
+    await screenshotBothSizes(page, page.getByTestId('plan-status'), `plan-moyasar-cancelled.${locale}`);
   });
 }

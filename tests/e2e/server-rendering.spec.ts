@@ -46,6 +46,17 @@ for (const language of ['ar', 'en'] as const satisfies Language[]) {
         await expect(page.locator('main')).toHaveClass(/dark/);
       });
 
+      test('a dashboard comes drawn for the person signed in, with their data, and no cache keeps it', async ({ page }) => {
+        await readInLanguage(page, language);
+        await signIn(page, demo.lab);
+        const response = await page.goto('/dashboard');
+        expect(response?.headers()['cache-control']).toBe('no-store');
+        // The overview's own data, fetched by its sections as the server drew them: the lab's latest bookings.
+        const recent = page.getByRole('heading', { name: language === 'ar' ? 'أحدث الحجوزات' : 'Recent bookings' });
+        await expect(recent).toBeVisible();
+        await expect(page.getByText(language === 'ar' ? 'مكتمل' : 'Completed', { exact: true }).first()).toBeVisible();
+      });
+
       test('search results come with the page', async ({ page }) => {
         await readInLanguage(page, language);
         await page.goto('/search?query=CBC');

@@ -4,7 +4,8 @@
 // key (HTTP Basic, the key as user name), amounts in halalas; a 3-D Secure page with "Approve" and
 // "Decline" that returns to the payment's callback_url with ?id=&status=&message=; the test cards'
 // outcomes as Moyasar's "Test Cards" page lists them; and webhooks (payment_paid, payment_failed,
-// payment_refunded, payment_voided) posted to a configured URL with its secret_token.
+// payment_refunded, payment_voided) posted to a configured URL with its secret_token; a card saved with
+// `save_card` is charged again with its token (`source.type: "token"`, the secret key), as renewals do.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -108,6 +109,8 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
   const payments = new Map<string, FakePayment>();
   /** The outcome each payment's card leads to once 3-D Secure is approved. */
   const outcomes = new Map<string, { status: 'paid' | 'failed'; message: string }>();
+  /** The cards saved as tokens (`save_card`), as the gateway keeps them: a token payment charges the card behind it. */
+  const savedCards = new Map<string, { number: string; name: string }>();
   const deliveries: WebhookDelivery[] = [];
   const pendingDeliveries = new Set<Promise<void>>();
   let origin = '';
@@ -199,6 +202,63 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     return JSON.parse(text) as Record<string, unknown>;
   }
 
+  /**
+   * A payment charging a saved card (docs: Tokenized Cards), with the secret key: `source: { type:
+   * 'token', token }`, no 3-D Secure here, so it is `paid` or `failed` at once, as the card behind the
+   * token would end (the test cards). `given_id` becomes its id; the same one again answers that payment.
+   */
+  function createTokenPayment(body: Record<string, unknown>, ip: string | null, res: ServerResponse) {
+    const source = (body.source ?? {}) as Record<string, unknown>;
+    const amount = Number(body.amount);
+    const errors: Record<string, string[]> = {};
+    if (!Number.isInteger(amount) || amount < 100) errors.amount = ['must be an integer of at least 100'];
+    const card = savedCards.get(String(source.token ?? ''));
+    if (!card) errors['source.token'] = ['is invalid'];
+    const givenId = typeof body.given_id === 'string' ? body.given_id : null;
+    if (givenId !== null && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(givenId))
+      errors.given_id = ['is invalid'];
+    if (!card || Object.keys(errors).length > 0) return invalid(res, errors);
+    const again = givenId ? payments.get(givenId) : undefined;
+    if (again) return json(res, 201, again);
+    const outcome = TEST_CARDS[card.number] ?? { status: 'failed' as const, message: 'UNSPECIFIED FAILURE' };
+    const currency = String(body.currency ?? 'SAR').toUpperCase();
+    const at = new Date().toISOString();
+    const payment: FakePayment = {
+      id: givenId ?? randomUUID(),
+      status: outcome.status,
+      amount,
+      fee: 0,
+      currency,
+      refunded: 0,
+      refunded_at: null,
+      captured: outcome.status === 'paid' ? amount : 0,
+      captured_at: outcome.status === 'paid' ? at : null,
+      voided_at: null,
+      description: typeof body.description === 'string' ? body.description : null,
+      amount_format: `${(amount / 100).toFixed(2)} ${currency}`,
+      invoice_id: null,
+      ip,
+      callback_url: typeof body.callback_url === 'string' ? body.callback_url : '',
+      created_at: at,
+      updated_at: at,
+      metadata: (body.metadata as Record<string, string> | undefined) ?? null,
+      source: {
+        type: 'creditcard',
+        company: company(card.number),
+        name: card.name,
+        number: `${card.number.slice(0, 4)}-${card.number.slice(4, 6)}XX-XXXX-${card.number.slice(-4)}`,
+        gateway_id: `moyasar_cc_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
+        reference_number: outcome.status === 'paid' ? String(Math.floor(Math.random() * 1e12)).padStart(12, '0') : null,
+        token: String(source.token),
+        message: outcome.message,
+        transaction_url: null,
+      },
+    };
+    payments.set(payment.id, payment);
+    json(res, 201, payment);
+    void sendWebhook(payment, outcome.status === 'paid' ? 'payment_paid' : 'payment_failed');
+  }
+
   function createPayment(body: Record<string, unknown>, ip: string | null, res: ServerResponse) {
     const source = (body.source ?? {}) as Record<string, unknown>;
     const errors: Record<string, string[]> = {};
@@ -257,6 +317,7 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
       },
     };
     payments.set(id, payment);
+    if (payment.source.token) savedCards.set(payment.source.token, { number, name });
     outcomes.set(id, TEST_CARDS[number] ?? { status: 'failed', message: 'UNSPECIFIED FAILURE' });
     json(res, 201, payment);
   }
@@ -289,6 +350,10 @@ with card <span dir="ltr">${payment.source.number}</span>.</p>
         const body = await readBody(req);
         const key = keyOf(req) ?? (typeof body.publishable_api_key === 'string' ? body.publishable_api_key : null);
         if (key !== publishableKey && key !== secretKey) return unauthorized(res);
+        const source = (body.source ?? {}) as Record<string, unknown>;
+        // A saved card is charged by the merchant's server only, with the secret key.
+        if (source.type === 'token')
+          return key === secretKey ? createTokenPayment(body, req.socket.remoteAddress ?? null, res) : unauthorized(res);
         return createPayment(body, req.socket.remoteAddress ?? null, res);
       }
       const three = /^\/fake\/3ds\/([\w-]+)$/.exec(path);
@@ -376,6 +441,16 @@ with card <span dir="ltr">${payment.source.number}</span>.</p>
         redirect: 'manual',
       });
       return response.headers.get('location') ?? '';
+    },
+    /** The card behind a saved token is declined from now on (its balance ran out: Moyasar's INSUFFICIENT FUNDS test card). */
+    declineSavedCard(token: string) {
+      const card = savedCards.get(token);
+      if (card) card.number = '4123120001090000';
+    },
+    /** The card behind a saved token pays again (`number`, one of the test cards). */
+    restoreSavedCard(token: string, number: string) {
+      const card = savedCards.get(token);
+      if (card) card.number = number;
     },
     /** Sends a webhook now for a payment as it is, optionally with another secret_token. */
     async sendWebhook(id: string, type: string, secretToken?: string) {

@@ -42,6 +42,7 @@ const refusalStatus = {
   ALREADY_REGISTERED: 409,
   PLAN_NOT_AVAILABLE: 400,
   SECOND_FACTOR_EXPIRED: 401,
+  PASSWORD_CONFIRMATION_REQUIRED: 403,
 } as const;
 type Refusal = keyof typeof refusalStatus;
 
@@ -283,6 +284,14 @@ const matrix: Record<string, Row> = {
   'admin.transactions': { access: admins, input: () => ({ limit: 5, q: 'a', sort: 'oldest' }) },
   'admin.resetTwoFactor': { access: admins, input: () => ({ userId: NOWHERE }) },
   'admin.auditLog': { access: admins, input: () => ({ limit: 5 }) },
+  'admin.labBalances': { access: admins, input: () => ({ limit: 5, q: 'a' }) },
+  'admin.labPayouts': { access: admins, input: () => ({ labId: seeded.labId }) },
+  // The spare lab is owed nothing: the admin's call is answered PAYOUT_EXCEEDS_BALANCE, not refused.
+  'admin.recordPayout': {
+    access: admins,
+    input: () => ({ labId: seeded.spareLabId, amount: 1, paidOn: inDays(0), bankReference: 'MATRIX-REF' }),
+  },
+  'admin.reversePayout': { access: admins, input: () => ({ payoutId: NOWHERE, note: 'matrix' }) },
 
   'auth.me': { access: everyone },
   // Stale versions: answered CONFLICT, so the matrix records no one's consent.
@@ -363,6 +372,7 @@ const matrix: Record<string, Row> = {
   'reviews.show': { access: admins, input: () => ({ id: NOWHERE, reason: 'matrix' }) },
 
   'billing.invoices': { access: customers },
+  'billing.labInvoices': { access: labs },
 
   'catalog.categories': { access: everyone },
   'catalog.category': { access: everyone, input: () => ({ nameEn: seeded.categoryNameEn }) },
@@ -391,6 +401,7 @@ const matrix: Record<string, Row> = {
   'lab.addOffering': { access: approvedLabs, input: () => ({ testId: seeded.testId, price: 100 }) },
   'lab.updateOffering': { access: approvedLabs, input: () => ({ labTestId: NO_ID, price: 100 }) },
   'lab.payments': { access: approvedLabs, input: () => ({ limit: 5, q: 'a', sort: 'oldest' }) },
+  'lab.payouts': { access: approvedLabs, input: () => ({ limit: 5 }) },
   'lab.results': { access: approvedLabs, input: () => ({ limit: 5, q: 'a', sort: 'oldest' }) },
   'lab.stats': { access: approvedLabs, input: () => ({ from: inDays(-30), to: inDays(0), granularity: 'day' }) },
 
@@ -726,6 +737,34 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
       };
     },
   },
+  {
+    name: 'recording a payout to a lab (not the lab, not an admin whose password was not confirmed lately)',
+    async arrange() {
+      const booking = await bookThroughApi(customer, labTestId);
+      await database.db
+        .updateTable('bookings')
+        .set({ status: 'completed', completed_at: new Date() })
+        .where('id', '=', booking.id)
+        .execute();
+      const staleAdmin = asActor(
+        'an admin without a recent password',
+        await createTestUser(database.db, 'admin', { passwordConfirmedAt: null }),
+      );
+      const payout = { labId: lab.id, amount: 1, paidOn: inDays(0), bankReference: unique('FT') };
+      return {
+        owner: admin,
+        others: [
+          [customer, 'FORBIDDEN'],
+          [lab, 'FORBIDDEN'],
+          [otherLab, 'FORBIDDEN'],
+          [staleAdmin, 'PASSWORD_CONFIRMATION_REQUIRED'],
+          [visitor, 'UNAUTHENTICATED'],
+        ],
+        act: (actor) => call('admin.recordPayout', payout, actor),
+        rows: () => database.db.selectFrom('lab_payouts').select(['id', 'amount_halalas']).where('lab_id', '=', lab.id).execute(),
+      };
+    },
+  },
 ];
 
 const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
@@ -815,6 +854,25 @@ const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
         ],
         look: (actor) => call('lab.payments', { q: id }, actor),
         reveals: (answer) => listHas('id', id)({ ...answer, data: (answer.data as { items: unknown[] }).items }),
+      };
+    },
+  },
+  {
+    name: "a lab's payouts",
+    async arrange() {
+      const { id } = await database.db
+        .insertInto('lab_payouts')
+        .values({ lab_id: lab.id, amount_halalas: 100, paid_on: inDays(0), bank_reference: unique('FT'), recorded_by: admin.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return {
+        viewers: [
+          [lab, 'sees it'],
+          [otherLab, 'does not see it'],
+          [customer, 'FORBIDDEN'],
+        ],
+        look: (actor) => call('lab.payouts', {}, actor),
+        reveals: pageHas('id', id),
       };
     },
   },

@@ -88,7 +88,7 @@ describe('the lab ledger', () => {
     await complete(later);
     expect((await entriesOf(later))[0]).toMatchObject({ lab_plan: 'professional', commission_halalas: 1_500 });
     const both = await (await callerFor(database.db, lab)).lab.payments();
-    expect(both.totals).toEqual({ gross: 300, commission: 37.5, net: 262.5 });
+    expect(both.totals).toEqual({ gross: 300, commission: 37.5, home_visits: 0, net: 262.5 });
   });
 
   it('reverses the lab share when a paid booking is cancelled and refunded, and never rewrites a row', async () => {

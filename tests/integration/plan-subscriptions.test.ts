@@ -4,9 +4,11 @@
 // gateway says was paid, for exactly the plan's amount, activates it, and only once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renewPlans } from '../../src/server/modules/subscriptions/plan-renewals.service.ts';
 import { endLapsedSubscriptions } from '../../src/server/modules/subscriptions/subscriptions.service.ts';
+import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import type { FakeMoyasar } from '../fakes/moyasar.ts';
-import { createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -41,7 +43,7 @@ async function choosePaid(user: TestUser, plan: 'premium' | 'professional') {
 /** The browser's part: the form posts the card to the gateway (saving it, as the form asked), then 3-D Secure. */
 async function pay(
   form: Awaited<ReturnType<typeof choosePaid>>['payment'],
-  options: { amount?: number; metadata?: Record<string, string>; decision?: 'approve' | 'decline' } = {},
+  options: { amount?: number; metadata?: Record<string, string>; decision?: 'approve' | 'decline'; number?: string } = {},
 ) {
   const created = await fake.createPayment({
     amount: options.amount ?? form.amount,
@@ -52,7 +54,7 @@ async function pay(
     source: {
       type: 'creditcard',
       name: 'Noura Alqahtani',
-      number: '4111111111111111',
+      number: options.number ?? '4111111111111111',
       month: '12',
       year: '2031',
       cvc: '123',
@@ -126,8 +128,15 @@ describe('paid plans bought at Moyasar', () => {
     const lab = await createTestUser(database.db, 'lab');
     const answer = await choosePaid(lab, 'professional');
     expect(answer.payment.amount).toBe(49_900);
-    await callback(await pay(answer.payment));
+    // A lab is kept in its dashboard: it comes back to its plan there.
+    const landing = await callback(await pay(answer.payment));
+    expect(`${landing.pathname}${landing.search}`).toBe('/dashboard?section=payments&payment=paid');
     expect(await tierOf(lab)).toBe('professional');
+    // Its plan's invoice is in its own list, and in no one else's.
+    const invoices = await (await as(lab)).billing.labInvoices();
+    expect(invoices.map((invoice) => [invoice.source, invoice.total])).toEqual([['plan', 499]]);
+    const otherLab = await createTestUser(database.db, 'lab');
+    await expect((await as(otherLab)).billing.labInvoices()).resolves.toEqual([]);
   });
 
   it('refuses a forged callback, a wrong amount, a payment naming another subscription and a declined card', async () => {
@@ -188,5 +197,197 @@ describe('paid plans bought at Moyasar', () => {
     const row = await subscriptionRow(answer.subscription_id);
     expect(row.status).toBe('ended');
     expect(row.gateway_token).toBeNull();
+  });
+
+  it('with the simulated provider (the demo) a paid plan is charged at once, activated for a month and invoiced', async () => {
+    const lab = await createTestUser(database.db, 'lab', { approved: true });
+    const simulated = await callerFor(database.db, lab);
+    await expect(simulated.subscriptions.choose({ plan: 'professional', audience: 'lab' })).resolves.toEqual({
+      status: 'paid',
+      subscription_tier: 'professional',
+    });
+    expect(await tierOf(lab)).toBe('professional');
+    const current = await simulated.subscriptions.current();
+    expect(current).toMatchObject({ plan: 'professional', cancel_at_period_end: false });
+    const row = await database.db.selectFrom('plan_subscriptions').selectAll().where('user_id', '=', lab.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'active', gateway_token: null, amount_cents: 49_900 });
+    expect(row.payment_reference).toBe(`sim_${row.id}`);
+    const invoices = await database.db
+      .selectFrom('invoices')
+      .select(['total_halalas', 'kind'])
+      .where('plan_subscription_id', '=', row.id)
+      .execute();
+    expect(invoices).toEqual([{ total_halalas: 49_900, kind: 'invoice' }]);
+  });
+
+  describe('renewals from the server', () => {
+    const subscriptionsOf = (user: TestUser) =>
+      database.db.selectFrom('plan_subscriptions').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute();
+    const planInvoices = (user: TestUser) =>
+      database.db.selectFrom('invoices').select(['total_halalas', 'plan_subscription_id']).where('buyer_id', '=', user.id).execute();
+    const tokenCharges = (token: string) =>
+      [...fake.payments.values()].filter((payment) => payment.source.token === token && !payment.source.transaction_url);
+
+    /** A plan bought with `number` (saved at the gateway), and the moment its month is over. */
+    async function bought(number = '4111111111111111') {
+      const customer = await createTestUser(database.db, 'customer');
+      const answer = await choosePaid(customer, 'premium');
+      await callback(await pay(answer.payment, { number }));
+      const row = await subscriptionRow(answer.subscription_id);
+      return { customer, row, due: new Date(row.period_end!.getTime() + 60_000) };
+    }
+
+    it('charges the saved token when the month is over: a new month, its own invoice, the plan kept', async () => {
+      const { customer, row, due } = await bought();
+      // Not due yet: nothing charged.
+      await renewPlans(database.db, payments, 7, new Date(row.period_end!.getTime() - 60_000));
+      expect(tokenCharges(row.gateway_token!)).toHaveLength(0);
+
+      await renewPlans(database.db, payments, 7, due);
+      const charges = tokenCharges(row.gateway_token!);
+      expect(charges).toHaveLength(1);
+      expect(charges[0]).toMatchObject({ status: 'paid', amount: 9_900, metadata: { subscription_id: charges[0]!.id } });
+      const [first, renewal] = await subscriptionsOf(customer);
+      expect(first).toMatchObject({ id: row.id, status: 'ended' });
+      expect(renewal).toMatchObject({ id: charges[0]!.id, status: 'active', renews_id: row.id, gateway_token: row.gateway_token });
+      // The new month follows the old one.
+      const days = (renewal!.period_end!.getTime() - row.period_end!.getTime()) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(28);
+      expect(days).toBeLessThanOrEqual(31);
+      expect(await tierOf(customer)).toBe('premium');
+      const invoices = await planInvoices(customer);
+      expect(invoices.map((invoice) => [invoice.plan_subscription_id, invoice.total_halalas])).toEqual([
+        [row.id, 9_900],
+        [renewal!.id, 9_900],
+      ]);
+      // Run again: the renewed month is not due, nothing more is charged.
+      await renewPlans(database.db, payments, 7, due);
+      expect(tokenCharges(row.gateway_token!)).toHaveLength(1);
+    });
+
+    it('two instances renewing at once charge a period once', async () => {
+      const { customer, row, due } = await bought();
+      await Promise.all([
+        renewPlans(database.db, payments, 7, due),
+        renewPlans(database.db, payments, 7, due),
+        renewPlans(database.db, payments, 7, due),
+      ]);
+      expect(tokenCharges(row.gateway_token!)).toHaveLength(1);
+      expect(await planInvoices(customer)).toHaveLength(2);
+    });
+
+    it('a declined renewal keeps the plan for now, counts the failure and tries again a day later', async () => {
+      // The card paid the first month; by the second its balance has run out.
+      const { customer, row, due } = await bought();
+      fake.declineSavedCard(row.gateway_token!);
+      await renewPlans(database.db, payments, 7, due);
+      expect(tokenCharges(row.gateway_token!).map((payment) => payment.status)).toEqual(['failed']);
+      expect(await subscriptionRow(row.id)).toMatchObject({ status: 'active', renewal_failures: 1 });
+      expect(await tierOf(customer)).toBe('premium');
+      // The account is told until when its plan stays while the renewal is retried.
+      const current = await (await as(customer)).subscriptions.current();
+      expect(current?.grace_until?.getTime()).toBe(due.getTime() + 7 * 86_400_000);
+      // The same day: not again.
+      await renewPlans(database.db, payments, 7, new Date(due.getTime() + 60 * 60_000));
+      expect(tokenCharges(row.gateway_token!)).toHaveLength(1);
+      // A day later: again.
+      await renewPlans(database.db, payments, 7, new Date(due.getTime() + 25 * 60 * 60_000));
+      expect(tokenCharges(row.gateway_token!)).toHaveLength(2);
+      expect((await subscriptionRow(row.id)).renewal_failures).toBe(2);
+
+      // Mailed once at the failure, and once more the day before the grace period ends.
+      const mails = await database.db
+        .selectFrom('outbox')
+        .select(['template', 'recipient', 'send_after', 'data'])
+        .where('user_id', '=', customer.id)
+        .where('template', 'like', 'plan-%')
+        .orderBy('send_after')
+        .execute();
+      expect(mails.map((mail) => [mail.template, mail.recipient])).toEqual([
+        ['plan-renewal-failed', customer.email],
+        ['plan-ending-unpaid', customer.email],
+      ]);
+      expect(mails[0]!.send_after.getTime()).toBeLessThanOrEqual(due.getTime());
+      expect(mails[1]!.send_after.getTime()).toBe(due.getTime() + 6 * 86_400_000);
+      expect(mails[0]!.data).toMatchObject({ plan: 'premium', amount: 99, link: '/pricing' });
+
+      // The grace period over, still unpaid: the free plan.
+      await renewPlans(database.db, payments, 7, new Date(due.getTime() + 6 * 86_400_000));
+      expect(await tierOf(customer)).toBe('premium');
+      await renewPlans(database.db, payments, 7, new Date(due.getTime() + 7 * 86_400_000 + 60_000));
+      expect((await subscriptionRow(row.id)).status).toBe('ended');
+      expect(await tierOf(customer)).toBe('basic');
+      await expect((await as(customer)).subscriptions.current()).resolves.toBeNull();
+    });
+
+    it('paid on a retry during the grace period: the plan renews and the last-day mail is withdrawn', async () => {
+      const { customer, row, due } = await bought();
+      fake.declineSavedCard(row.gateway_token!);
+      await renewPlans(database.db, payments, 7, due);
+      fake.restoreSavedCard(row.gateway_token!, '4111111111111111');
+      await renewPlans(database.db, payments, 7, new Date(due.getTime() + 25 * 60 * 60_000));
+      expect(tokenCharges(row.gateway_token!).map((payment) => payment.status)).toEqual(['failed', 'paid']);
+      expect(await tierOf(customer)).toBe('premium');
+      const ending = await database.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('user_id', '=', customer.id)
+        .where('template', '=', 'plan-ending-unpaid')
+        .execute();
+      expect(ending).toEqual([]);
+    });
+
+    it('a renewal the server stopped in the middle of is settled by its given id on a later round', async () => {
+      const { customer, row, due } = await bought();
+      // The server opened the renewal and charged the token, then stopped before it heard the answer.
+      const renewal = await database.db
+        .insertInto('plan_subscriptions')
+        .values({
+          user_id: customer.id,
+          plan: row.plan,
+          amount_cents: row.amount_cents,
+          currency: row.currency,
+          renews_id: row.id,
+          created_at: due,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await payments.browser.chargeToken({
+        givenId: renewal.id,
+        token: row.gateway_token!,
+        amount: row.amount_cents,
+        currency: row.currency,
+        description: 'renewal',
+        metadata: { subscription_id: renewal.id },
+      });
+      // Not yet stale: another instance may still be charging it; nothing is charged again.
+      await renewPlans(database.db, payments, 7, new Date(due.getTime() + 60_000));
+      expect(tokenCharges(row.gateway_token!)).toHaveLength(1);
+      expect((await subscriptionRow(renewal.id)).status).toBe('pending');
+      // Stale: the gateway says it was paid, so it is activated, once, with its invoice.
+      await renewPlans(database.db, payments, 7, new Date(due.getTime() + 11 * 60_000));
+      expect(tokenCharges(row.gateway_token!)).toHaveLength(1);
+      expect(await subscriptionRow(renewal.id)).toMatchObject({ status: 'active', payment_reference: renewal.id });
+      expect(await planInvoices(customer)).toHaveLength(2);
+    });
+
+    it('a cancelled plan is not renewed: it ends with its period', async () => {
+      const { customer, row, due } = await bought();
+      await (await as(customer)).subscriptions.cancel();
+      await renewPlans(database.db, payments, 7, due);
+      expect(tokenCharges(row.gateway_token!)).toHaveLength(0);
+      expect((await subscriptionRow(row.id)).status).toBe('ended');
+      expect(await tierOf(customer)).toBe('basic');
+    });
+
+    it('with the simulated provider a renewal is a simulated charge', async () => {
+      const lab = await createTestUser(database.db, 'lab', { approved: true });
+      await (await callerFor(database.db, lab)).subscriptions.choose({ plan: 'premium', audience: 'lab' });
+      const [first] = await subscriptionsOf(lab);
+      await renewPlans(database.db, simulatedPaymentProvider(0), 7, new Date(first!.period_end!.getTime() + 60_000));
+      const [, renewal] = await subscriptionsOf(lab);
+      expect(renewal).toMatchObject({ status: 'active', renews_id: first!.id, payment_reference: `sim_${renewal!.id}` });
+      expect(await tierOf(lab)).toBe('premium');
+    });
   });
 });

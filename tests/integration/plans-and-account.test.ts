@@ -47,20 +47,6 @@ describe('plans', () => {
     expect((await (await as(lab)).auth.me())?.subscription_tier).toBe('starter');
   });
 
-  it('answers a paid plan with "payment integration needed" and leaves the tier alone', async () => {
-    const customer = await createTestUser(database.db, 'customer');
-    for (const plan of ['premium', 'enterprise'] as const) {
-      expect(await refusal((await as(customer)).subscriptions.choose({ plan }))).toEqual({
-        code: 'PAYMENT_REQUIRED',
-        appCode: 'PAYMENT_INTEGRATION_NEEDED',
-      });
-    }
-    const lab = await createTestUser(database.db, 'lab', { approved: true });
-    expect((await refusal((await as(lab)).subscriptions.choose({ plan: 'professional' }))).appCode).toBe('PAYMENT_INTEGRATION_NEEDED');
-    expect(await tierOf(customer)).toBe('basic');
-    expect(await tierOf(lab)).toBe('basic');
-  });
-
   it("refuses another audience's plan, an admin, and a visitor", async () => {
     const customer = await createTestUser(database.db, 'customer');
     const admin = await createTestUser(database.db, 'admin');

@@ -25,8 +25,8 @@ function parsePo(text: string): Entry[] {
     .filter((entry) => entry.id !== '');
 }
 
-/** The catalogs lingui.config.ts writes per language: the main one and the legal pages' own. */
-const catalogNames = ['messages', 'legal'];
+/** The catalogs lingui.config.ts writes per language: the main one, the legal pages' and the dashboards' own. */
+const catalogNames = ['messages', 'legal', 'dashboards'];
 
 /** Extracts every message in the client code into a scratch copy of the catalogs, as a developer would. */
 function extractFreshCatalogs() {

@@ -70,6 +70,20 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
     template: 'store-payment-refunded',
     data: { name: 'Sarah', orderReference: 'ST-7K2P', amount: 149.5, reason: 'stock_lost', link: 'https://tahaleel.sa/store' },
   },
+  'plan-renewal-failed': {
+    template: 'plan-renewal-failed',
+    data: {
+      name: 'Sarah',
+      plan: 'professional',
+      amount: 499,
+      graceUntil: '2026-12-31T09:00:00.000Z',
+      link: 'https://tahaleel.sa/dashboard?section=payments',
+    },
+  },
+  'plan-ending-unpaid': {
+    template: 'plan-ending-unpaid',
+    data: { name: 'سارة', plan: 'premium', graceUntil: '2026-12-31T09:00:00.000Z', link: 'https://tahaleel.sa/pricing' },
+  },
   'newsletter-confirm': {
     template: 'newsletter-confirm',
     data: {

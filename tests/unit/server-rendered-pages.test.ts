@@ -117,13 +117,15 @@ describe('which pages the server draws', () => {
       '/product/42',
       '/about',
       '/privacy-policy',
+      '/dashboard',
+      '/admin/dashboard',
     ]) {
       expect(isServerRenderedPath(path), path).toBe(true);
     }
   });
 
-  it('leaves the signed-in and payment pages to the client', () => {
-    for (const path of ['/dashboard', '/admin/dashboard', '/checkout', '/store/checkout/abc', '/success', '/test/a/b', '/nowhere']) {
+  it('leaves the pages that read the cart or a payment to the client', () => {
+    for (const path of ['/checkout', '/store/checkout/abc', '/success', '/test/a/b', '/nowhere']) {
       expect(isServerRenderedPath(path), path).toBe(false);
     }
   });

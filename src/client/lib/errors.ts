@@ -45,7 +45,6 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   PLAN_TEST_LIMIT: msg`Your plan does not allow more tests on your price list. Upgrade your plan to add more.`,
   TEST_REQUEST_REVIEWED: msg`This test request has already been reviewed.`,
   PLAN_NOT_AVAILABLE: msg`This plan is not available for your account type.`,
-  PAYMENT_INTEGRATION_NEEDED: msg`Paid plans need a card payment provider, which has not been set up yet.`,
   WRONG_PASSWORD: msg`Your current password is not correct.`,
   EMAIL_MISMATCH: msg`This is not your account's e-mail address. Type it exactly as it appears in your settings.`,
   WEAK_PASSWORD: msg`This password is too easy to guess. Choose a longer one: a few unrelated words work well.`,
@@ -72,6 +71,8 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   BOOKING_NOT_COMPLETED: msg`You can review a lab once your booking there is completed.`,
   REVIEW_EXISTS: msg`You have already reviewed this booking. You can edit your review instead.`,
   REVIEW_EDIT_WINDOW_PASSED: msg`A review can be edited for ${REVIEW_EDIT_DAYS} days after it is written.`,
+  PAYOUT_EXCEEDS_BALANCE: msg`This amount is more than the balance owed to the lab. Check the amount and try again.`,
+  PAYOUT_ALREADY_REVERSED: msg`This payout has already been reversed.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 
@@ -98,6 +99,7 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   invalid_postal_code: msg`Enter the 5-digit postal code.`,
   invalid_short_address: msg`Enter the short address as 4 letters and 4 digits, e.g. RRRD2929.`,
   invalid_national_id: msg`Enter a valid national ID or Iqama number: 10 digits starting with 1 or 2.`,
+  date_in_future: msg`This date is in the future.`,
 };
 
 interface ErrorData {

@@ -31,6 +31,10 @@ const pageCatalogs = {
     ar: () => import('../locales/ar/legal.po'),
     en: () => import('../locales/en/legal.po'),
   },
+  dashboards: {
+    ar: () => import('../locales/ar/dashboards.po'),
+    en: () => import('../locales/en/dashboards.po'),
+  },
 } satisfies Record<string, Catalog>;
 
 export type PageCatalog = keyof typeof pageCatalogs;

@@ -15,7 +15,7 @@ import { AuthModalProvider, useAuthModal } from '../features/auth/auth-modal-con
 import { confineRole } from '../features/auth/require-user.ts';
 import { RoleRedirects } from '../features/auth/role-redirects.tsx';
 import { useSession } from '../features/auth/use-session.ts';
-import { SKIPPED_KEY } from '../features/two-factor/prompt-skipped.ts';
+import { forgetSkipped } from '../features/two-factor/prompt-skipped.ts';
 import { secondFactorStanding } from '../features/two-factor/standing.ts';
 import { TwoFactorPrompt } from '../features/two-factor/two-factor-prompt.tsx';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
@@ -121,7 +121,7 @@ function Panels() {
   const consentRequired = user?.consent_required === true && !legalPaths.has(pathname);
   // A sign-out forgets a skipped grace-period prompt, so the next sign-in asks again.
   useEffect(() => {
-    if (!user) sessionStorage.removeItem(SKIPPED_KEY);
+    if (!user) forgetSkipped();
   }, [user]);
   return (
     <>

@@ -4,6 +4,7 @@ import {
   ArrowLeftRight,
   ChartColumn,
   ClipboardList,
+  Landmark,
   Layers,
   LayoutDashboard,
   Microscope,
@@ -18,6 +19,7 @@ import { useCallback, useMemo } from 'react';
 import { type ListControl, type ListSearch, listSearch } from '../components/paged-list.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { AdminAuditLog } from '../features/admin/admin-audit-log.tsx';
+import { AdminLabPayouts } from '../features/admin/admin-lab-payouts.tsx';
 import { AdminLabs } from '../features/admin/admin-labs.tsx';
 import { AdminOverview } from '../features/admin/admin-overview.tsx';
 import { AdminReviews } from '../features/admin/admin-reviews.tsx';
@@ -34,12 +36,16 @@ import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
 import { type DashboardSection, DashboardShell } from '../features/dashboard/dashboard-shell.tsx';
 import { AdminStats } from '../features/stats/admin-stats.tsx';
+import { loadPageCatalog } from '../lib/locale.ts';
 import { searchText } from '../lib/plain-checks.ts';
 
 export const Route = createFileRoute('/admin/dashboard')({
   // The section, and the list's page, search, order and filter in it (a reload or a link keeps them).
   validateSearch: (search): { section?: string } & ListSearch => ({ section: searchText(search.section), ...listSearch(search) }),
-  beforeLoad: ({ context }) => requireUser(context, '/admin/dashboard', 'admin'),
+  staticData: { drawnWithItsQueries: true },
+  // The dashboards' text comes with them (lingui.config.ts), fetched beside the session's check.
+  beforeLoad: async ({ context }) =>
+    (await Promise.all([requireUser(context, '/admin/dashboard', 'admin'), loadPageCatalog('dashboards')]))[0],
   component: AdminDashboardPage,
 });
 
@@ -63,6 +69,7 @@ function AdminDashboardPage() {
     { id: 'overview', label: t`Overview`, icon: LayoutDashboard, render: () => <AdminOverview /> },
     { id: 'stats', label: t`Statistics`, icon: ChartColumn, render: () => <AdminStats /> },
     { id: 'labs', label: t`Labs`, icon: Microscope, render: () => <AdminLabs list={list} /> },
+    { id: 'payouts', label: t`Lab payouts`, icon: Landmark, render: () => <AdminLabPayouts list={list} /> },
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests list={list} /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },

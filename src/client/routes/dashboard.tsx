@@ -43,20 +43,25 @@ import { UploadResultsPanel } from '../features/results/upload-results-panel.tsx
 import { LabStats } from '../features/stats/lab-stats.tsx';
 import { AiAnalysisUpgrade } from '../features/subscriptions/ai-analysis-upgrade.tsx';
 import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
+import { type PlanPaymentOutcome, PlanStatus } from '../features/subscriptions/plan-status.tsx';
 import { localized } from '../lib/bidi.ts';
-import { activeLocale } from '../lib/locale.ts';
-import { searchText, searchUuid } from '../lib/plain-checks.ts';
+import { activeLocale, loadPageCatalog } from '../lib/locale.ts';
+import { searchChoice, searchText, searchUuid } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 
 export const Route = createFileRoute('/dashboard')({
   // The section, a booking to upload a result for, and the list's page, search, order and filter (a reload or a link keeps them).
-  validateSearch: (search): { section?: string; booking?: string } & ListSearch => ({
+  validateSearch: (search): { section?: string; booking?: string; payment?: PlanPaymentOutcome } & ListSearch => ({
     section: searchText(search.section),
     booking: searchUuid(search.booking),
+    // Back from paying for the lab's plan (ADR 0042).
+    payment: searchChoice(search.payment, ['paid', 'failed', 'pending', 'unknown'] as const),
     ...listSearch(search),
   }),
+  staticData: { drawnWithItsQueries: true },
   beforeLoad: async ({ context }) => {
-    const { user } = await requireUser(context, '/dashboard');
+    // The dashboards' text comes with them (lingui.config.ts), fetched beside the session's check.
+    const [{ user }] = await Promise.all([requireUser(context, '/dashboard'), loadPageCatalog('dashboards')]);
     if (user.user_type === 'admin') throw redirect({ to: '/admin/dashboard', replace: true });
     return { user };
   },
@@ -95,6 +100,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
   const locale = activeLocale();
   const signOut = useSignOut();
   const { active, booking, select } = useSection();
+  const { payment } = Route.useSearch();
   const list = useListControl();
   const overview = useQuery(trpc.lab.overview.queryOptions());
   const lab = overview.data?.lab;
@@ -128,8 +134,10 @@ function LabDashboard({ user }: { user: SessionUser }) {
           <LabPayments list={list} />
           <Stack gap="8">
             <SectionTitle title={t`Your plan`} description={t`A higher plan lowers the commission on every completed booking.`} />
+            <PlanStatus outcome={payment} />
             <PlanCards plans={labPlans} audience="lab" currentTier={user.subscription_tier} />
           </Stack>
+          <MyInvoices audience="lab" />
         </Stack>
       ),
     },

@@ -3,16 +3,23 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { FlaskConical, User } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { ErrorState } from '../components/query-state.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
+import type { PlanPaymentOutcome } from '../features/subscriptions/plan-status.tsx';
 import { searchChoice } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
+// Signed in only, with a dialog to cancel: loaded when there is someone to show it to.
+const PlanStatus = lazy(() => import('../features/subscriptions/plan-status.tsx').then((module) => ({ default: module.PlanStatus })));
+
 export const Route = createFileRoute('/pricing')({
-  validateSearch: (search): { audience?: 'customer' | 'lab' } => ({
+  validateSearch: (search): { audience?: 'customer' | 'lab'; payment?: PlanPaymentOutcome } => ({
     audience: searchChoice(search.audience, ['customer', 'lab'] as const),
+    // Back from paying for a plan: what the callback found (ADR 0042).
+    payment: searchChoice(search.payment, ['paid', 'failed', 'pending', 'unknown'] as const),
   }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.subscriptions.plans.queryOptions()),
   component: PricingPage,
@@ -57,7 +64,9 @@ function PricingPage() {
                 size="sm"
                 variant={audience === choice.id ? 'solid' : 'ghost'}
                 colorPalette="brand"
-                onClick={() => void navigate({ search: { audience: choice.id }, replace: true, resetScroll: false })}
+                onClick={() =>
+                  void navigate({ search: { audience: choice.id, payment: search.payment }, replace: true, resetScroll: false })
+                }
               >
                 <choice.icon aria-hidden />
                 {choice.label}
@@ -65,6 +74,11 @@ function PricingPage() {
             ))}
           </HStack>
         </Stack>
+        {user && user.user_type !== 'admin' && (
+          <Suspense fallback={null}>
+            <PlanStatus outcome={search.payment} />
+          </Suspense>
+        )}
         {plans.isError ? (
           <ErrorState title={t`Could not load the plans`} error={plans.error} onRetry={() => void plans.refetch()} />
         ) : plans.isPending ? (

@@ -219,6 +219,18 @@ export interface LabLedgerEntries {
   recorded_at: Generated<Timestamp>;
 }
 
+export interface LabPayouts {
+  amount_halalas: number;
+  bank_reference: string;
+  created_at: CreatedAt;
+  id: Generated<string>;
+  lab_id: string;
+  note: string | null;
+  paid_on: Timestamp;
+  recorded_by: string;
+  reverses_id: string | null;
+}
+
 export interface Labs {
   address_ar: Generated<string>;
   address_en: Generated<string>;
@@ -338,6 +350,9 @@ export interface PlanSubscriptions {
   payment_reference: string | null;
   period_end: Timestamp | null;
   plan: string;
+  renewal_failed_at: Timestamp | null;
+  renewal_failures: Generated<number>;
+  renews_id: string | null;
   status: Generated<PlanSubscriptionStatus>;
   updated_at: Generated<Timestamp>;
   user_id: string;
@@ -678,6 +693,7 @@ export interface DB {
   invoice_counters: InvoiceCounters;
   invoices: Invoices;
   lab_ledger_entries: LabLedgerEntries;
+  lab_payouts: LabPayouts;
   lab_slot_usage: LabSlotUsage;
   lab_tests: LabTests;
   lab_working_hours: LabWorkingHours;

@@ -86,6 +86,17 @@ export function moyasarPaymentProvider(settings: MoyasarSettings): PaymentProvid
     async voidPayment(id) {
       return found(call('POST', `/payments/${encodeURIComponent(id)}/void`, 'void'), 'void');
     },
+    async chargeToken({ givenId, token, amount, currency, description, metadata }) {
+      const body = {
+        given_id: givenId,
+        amount,
+        currency,
+        description,
+        metadata,
+        source: { type: 'token', token, '3ds': false, manual: false },
+      };
+      return found(call('POST', '/payments', 'token charge', body), 'token charge');
+    },
     isWebhookSecret(token) {
       if (typeof token !== 'string') return false;
       const given = Buffer.from(token);

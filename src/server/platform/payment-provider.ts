@@ -79,6 +79,15 @@ export interface MoyasarPayment {
   } | null;
 }
 
+export interface TokenCharge {
+  givenId: string;
+  token: string;
+  amount: number;
+  currency: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
 /** A gateway the browser pays at: what the checkout page needs, and what the server asks of it. */
 export interface BrowserPayments {
   readonly apiUrl: string;
@@ -86,6 +95,12 @@ export interface BrowserPayments {
   fetchPayment(id: string): Promise<MoyasarPayment | null>;
   refundPayment(id: string, amount: number): Promise<MoyasarPayment>;
   voidPayment(id: string): Promise<MoyasarPayment>;
+  /**
+   * Charges a card the gateway saved (`source: { type: 'token', token }`, docs: Tokenized Cards) with the
+   * secret key, without 3-D Secure: a plan's renewal. `givenId` becomes the payment's id, so a charge
+   * the server stopped in the middle of is found again by it (docs: given_id, idempotency).
+   */
+  chargeToken(request: TokenCharge): Promise<MoyasarPayment>;
   /** Whether a webhook's secret_token is the one configured, compared in constant time. */
   isWebhookSecret(token: unknown): boolean;
 }

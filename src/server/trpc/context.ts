@@ -1,6 +1,8 @@
 import type { Context as HonoContext } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../shared/locale.ts';
+import { LOCALE_COOKIE } from '../../shared/server-rendering.ts';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { BlobStore } from '../modules/results/blob-store.ts';
@@ -71,8 +73,9 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
   }
   // What a signed-in person is answered is theirs alone: no cache, shared or their browser's, keeps it.
   if (validation) resHeaders.set('Cache-Control', 'no-store');
-  // Mail speaks the language the user used last: the app names it on every call.
-  const chosenLocale = c.req.header(LOCALE_HEADER);
+  // Mail speaks the language the user used last: the app names it on every call, and a page the server
+  // draws (a dashboard, which may make no call of its own for a while) by the cookie the app keeps with it.
+  const chosenLocale = c.req.header(LOCALE_HEADER) ?? getCookie(c, LOCALE_COOKIE);
   const locale = localeFrom(chosenLocale ?? c.req.header('accept-language'));
   if (validation && chosenLocale && validation.user.locale !== locale) {
     await rememberUserLocale(deps.db, validation.user.id, locale);

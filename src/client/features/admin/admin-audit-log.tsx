@@ -14,6 +14,8 @@ import { trpc } from '../../lib/trpc.ts';
 const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'lab.approve': msg`Lab approved`,
   'lab.reject': msg`Lab rejected`,
+  'lab.payout': msg`Payout to a lab recorded`,
+  'lab.payout_reverse': msg`Payout to a lab reversed`,
   'test_request.approve': msg`Test request approved`,
   'test_request.reject': msg`Test request rejected`,
   'two_factor.reset': msg`Two-factor sign-in reset`,

@@ -1,7 +1,19 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarCheck, CalendarClock, ClipboardList, FlaskConical, Hourglass, Microscope, ShoppingBag, Users, Wallet } from 'lucide-react';
+import {
+  CalendarCheck,
+  CalendarClock,
+  ClipboardList,
+  FlaskConical,
+  Hourglass,
+  Landmark,
+  Microscope,
+  ShoppingBag,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import { formatSar } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle, StatCard } from '../../components/stat-card.tsx';
@@ -28,6 +40,17 @@ export function AdminOverview() {
         value={data && <Price value={data.total_revenue} fontWeight="inherit" />}
         loading={loading}
         testId="total-revenue"
+      />
+      <StatCard
+        icon={Landmark}
+        label={t`Tahaleel's revenue`}
+        hint={
+          data &&
+          t`Commission and booking fees less discounts, refunds deducted; VAT included: ${formatSar(data.platform_revenue.vat, locale)}`
+        }
+        value={data && <Price value={data.platform_revenue.net} fontWeight="inherit" />}
+        loading={loading}
+        testId="platform-revenue"
       />
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <StatCard icon={Users} label={t`Customers`} value={count(data?.counts.customers)} loading={loading} />

@@ -9,23 +9,32 @@ import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-/** The customer's simplified tax invoices and credit notes, newest first, each with its QR code and its PDF. */
-export function MyInvoices() {
+/**
+ * The account's simplified tax invoices and credit notes, newest first, each with its QR code and its
+ * PDF: a customer's (bookings, the store, a plan), or a lab's (its plan's months).
+ */
+export function MyInvoices({ audience = 'customer' }: { audience?: 'customer' | 'lab' }) {
   const { t } = useLingui();
   const locale = activeLocale();
-  const invoices = useQuery(trpc.billing.invoices.queryOptions());
+  const invoices = useQuery(audience === 'lab' ? trpc.billing.labInvoices.queryOptions() : trpc.billing.invoices.queryOptions());
   return (
     <Stack gap="5">
       <SectionTitle title={t`Invoices`} />
       <Text color="fg.muted" fontSize="sm">
-        {t`Every payment gets a simplified tax invoice, and every refund a credit note. Prices include 15% VAT.`}
+        {audience === 'lab'
+          ? t`Every month of your plan gets a simplified tax invoice. Prices include 15% VAT.`
+          : t`Every payment gets a simplified tax invoice, and every refund a credit note. Prices include 15% VAT.`}
       </Text>
       {invoices.isError ? (
         <ErrorState title={t`Error fetching invoices`} error={invoices.error} onRetry={() => void invoices.refetch()} />
       ) : invoices.isPending ? (
         <Skeleton height="24" rounded="lg" />
       ) : invoices.data.length === 0 ? (
-        <EmptyState>{t`No invoices yet. Your tax invoice appears here once you pay for a booking.`}</EmptyState>
+        <EmptyState>
+          {audience === 'lab'
+            ? t`No invoices yet. Your plan's tax invoice appears here once you pay for a plan.`
+            : t`No invoices yet. Your tax invoice appears here once you pay for a booking.`}
+        </EmptyState>
       ) : (
         <Stack as="ul" listStyleType="none" gap="3">
           {invoices.data.map((invoice) => (

@@ -1,7 +1,7 @@
 import { Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Banknote, Percent, Wallet } from 'lucide-react';
+import { Banknote, House, Percent, Wallet } from 'lucide-react';
 import { LAB_PAYMENT_SORTS } from '../../../shared/list-schemas.ts';
 import { type ListControl, ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { Price } from '../../components/price.tsx';
@@ -13,10 +13,12 @@ import { activeLocale } from '../../lib/locale.ts';
 import { searchChoice } from '../../lib/plain-checks.ts';
 import { planNames } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { LabPayouts } from './lab-payouts.tsx';
 
 /**
- * Completed bookings with the commission of the lab's plan taken off: what the lab is owed, in all
- * and a page of bookings at a time, searched on the server (lab.payments).
+ * Completed bookings with the commission of the lab's plan taken off and home visit fees added: what
+ * the lab earned, in all and a page of bookings at a time, searched on the server (lab.payments); then
+ * its balance due and the transfers it received (lab.payouts).
  */
 export function LabPayments({ list }: { list: ListControl }) {
   const { t, i18n } = useLingui();
@@ -39,11 +41,17 @@ export function LabPayments({ list }: { list: ListControl }) {
         title={t`Payments`}
         description={data && t`On the ${i18n._(planNames[data.plan])} plan, Tahaleel keeps ${percent} of each completed booking.`}
       />
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <StatCard
           icon={Banknote}
           label={t`Total of completed bookings`}
           value={data && <Price value={data.totals.gross} fontWeight="inherit" />}
+          loading={payments.isPending}
+        />
+        <StatCard
+          icon={House}
+          label={t`Home visit fees`}
+          value={data && <Price value={data.totals.home_visits} fontWeight="inherit" />}
           loading={payments.isPending}
         />
         <StatCard
@@ -60,6 +68,7 @@ export function LabPayments({ list }: { list: ListControl }) {
           testId="stat-net"
         />
       </SimpleGrid>
+      <LabPayouts />
       <Card.Root variant="outline">
         <Card.Header>
           <Heading as="h3" size="md">
@@ -92,6 +101,7 @@ export function LabPayments({ list }: { list: ListControl }) {
                       <Table.ColumnHeader>{t`Completed on`}</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">{t`Amount`}</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">{t`Commission`}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t`Home visit fee`}</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">{t`Your earnings`}</Table.ColumnHeader>
                     </Table.Row>
                   </Table.Header>
@@ -117,6 +127,16 @@ export function LabPayments({ list }: { list: ListControl }) {
                             <Text as="span">−</Text>
                             <Price value={item.commission} fontWeight="normal" />
                           </HStack>
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" color="fg.muted">
+                          {item.home_collection_fee > 0 ? (
+                            <HStack justify="end" gap="0">
+                              <Text as="span">+</Text>
+                              <Price value={item.home_collection_fee} fontWeight="normal" />
+                            </HStack>
+                          ) : (
+                            '—'
+                          )}
                         </Table.Cell>
                         <Table.Cell textAlign="end">
                           <Price value={item.net} />

@@ -22,6 +22,8 @@ export interface PaymentRequired {
     publishable_api_key: string;
     callback_url: string;
     metadata: Record<string, string>;
+    /** The form's option to keep the card at the gateway as a token (a plan's renewals charge it, ADR 0042). */
+    credit_card?: { save_card: boolean };
   };
 }
 
@@ -74,13 +76,15 @@ const FIELD_OF: Record<string, CardField> = {
 /** Posts the card to the gateway's /payments with the publishable key, as Moyasar's form does. */
 export async function payAtGateway(required: Pick<PaymentRequired, 'gateway_url' | 'payment'>, card: CardDetails): Promise<GatewayAnswer> {
   const [month, year] = card.expiry.split('/').map((part) => part.trim());
+  // The form's `credit_card.save_card` is the API's `source.save_card` (docs: Save Card During a Payment).
+  const { credit_card, ...payment } = required.payment;
   let response: Response;
   try {
     response = await fetch(`${required.gateway_url}/payments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({
-        ...required.payment,
+        ...payment,
         source: {
           type: 'creditcard',
           name: card.name.trim(),
@@ -88,6 +92,7 @@ export async function payAtGateway(required: Pick<PaymentRequired, 'gateway_url'
           month,
           year: year && year.length === 2 ? `20${year}` : year,
           cvc: card.cvc.trim(),
+          ...(credit_card?.save_card && { save_card: true }),
         },
       }),
     });

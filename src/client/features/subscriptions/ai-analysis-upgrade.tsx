@@ -2,12 +2,13 @@ import { Button, Card, Center, Heading, List, Stack, Text } from '@chakra-ui/rea
 import { useLingui } from '@lingui/react/macro';
 import { Check, Sparkles } from 'lucide-react';
 import { findPlan, type PlanAudience } from '../../../shared/plans.ts';
+import { LazyPlanPaymentDialog } from './lazy-plan-payment-dialog.tsx';
 import { useChoosePlan } from './use-choose-plan.ts';
 
 /** The AI-analysis section: what Premium adds, and the way to it. */
 export function AiAnalysisUpgrade({ audience }: { audience: PlanAudience }) {
   const { t } = useLingui();
-  const { select, pendingPlan } = useChoosePlan();
+  const { select, pendingPlan, buying, stopBuying } = useChoosePlan();
   const premium = findPlan(audience, 'premium')!;
   const benefits =
     audience === 'customer'
@@ -20,6 +21,7 @@ export function AiAnalysisUpgrade({ audience }: { audience: PlanAudience }) {
   return (
     <Card.Root variant="subtle" bg="brand.subtle" data-testid="ai-analysis-upgrade">
       <Card.Body>
+        <LazyPlanPaymentDialog plan={buying} onClose={stopBuying} />
         <Stack gap="5" align="start" maxWidth="2xl">
           <Center boxSize="12" rounded="full" bg="brand.solid" color="brand.contrast">
             <Sparkles aria-hidden />
@@ -40,7 +42,7 @@ export function AiAnalysisUpgrade({ audience }: { audience: PlanAudience }) {
               </List.Item>
             ))}
           </List.Root>
-          <Button colorPalette="brand" loading={pendingPlan === 'premium'} onClick={() => void select(premium)}>
+          <Button colorPalette="brand" loading={pendingPlan === 'premium'} onClick={() => select(premium)}>
             <Sparkles aria-hidden />
             {t`Upgrade to Premium`}
           </Button>

@@ -5,6 +5,7 @@ import { formatSar } from '../../../shared/money.ts';
 import type { Plan, PlanAudience } from '../../../shared/plans.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { planFeatures, planNames } from '../../lib/plan-labels.ts';
+import { LazyPlanPaymentDialog } from './lazy-plan-payment-dialog.tsx';
 import { useChoosePlan } from './use-choose-plan.ts';
 
 interface Props {
@@ -21,11 +22,12 @@ interface Props {
 export function PlanCards({ plans, audience, currentTier }: Props) {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
-  const { select, pendingPlan } = useChoosePlan();
+  const { select, pendingPlan, buying, stopBuying } = useChoosePlan();
   const current = plans.find((plan) => plan.id === currentTier)?.id ?? null;
 
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" alignItems="stretch">
+      <LazyPlanPaymentDialog plan={buying} onClose={stopBuying} />
       {plans.map((plan) => {
         const name = i18n._(planNames[plan.id]);
         const isCurrent = plan.id === current;
@@ -81,7 +83,7 @@ export function PlanCards({ plans, audience, currentTier }: Props) {
                 variant={plan.popular ? 'solid' : 'outline'}
                 disabled={isCurrent || (pendingPlan !== null && pendingPlan !== plan.id)}
                 loading={pendingPlan === plan.id}
-                onClick={() => void select(plan)}
+                onClick={() => select(plan)}
                 data-testid="choose-plan"
               >
                 {isCurrent ? t`Current plan` : plan.monthlyPrice === 0 ? t`Start for free` : t`Choose ${name}`}

@@ -1,14 +1,14 @@
 import { Box, Button, Container, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useContext, useState, useSyncExternalStore } from 'react';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { SKIPPED_KEY } from './prompt-skipped.ts';
+import { rememberSkipped, SkippedOnServer, skippedBy } from './prompt-skipped.ts';
 
 // The QR code and its form come with the click on "Set it up now"; the notice itself is drawn with the page.
 const TwoFactorEnrolment = lazy(() => import('./two-factor-enrolment.tsx').then((module) => ({ default: module.TwoFactorEnrolment })));
 
-/** The tab's own storage: read when drawn, written only by this notice. */
+/** The cookie: read when drawn, written only by this notice (and forgotten at sign-out). */
 const noChanges = () => () => {};
 
 /**
@@ -20,15 +20,16 @@ export function TwoFactorPrompt({ userId, dueAt }: { userId: string; dueAt: stri
   const { t } = useLingui();
   const [enrolling, setEnrolling] = useState(false);
   const [skippedNow, setSkippedNow] = useState(false);
-  // Skipped earlier in this tab: the server cannot know, so a page it draws leaves the notice to the browser.
+  // Skipped earlier in this browser: the server reads the same cookie, so the page it drew agrees.
+  const skippedOnServer = useContext(SkippedOnServer);
   const skippedEarlier = useSyncExternalStore(
     noChanges,
-    () => sessionStorage.getItem(SKIPPED_KEY) === userId,
-    () => true,
+    () => skippedBy() === userId,
+    () => (typeof document === 'undefined' ? skippedOnServer : skippedBy()) === userId,
   );
   if (skippedNow || skippedEarlier) return null;
   const skip = () => {
-    sessionStorage.setItem(SKIPPED_KEY, userId);
+    rememberSkipped(userId);
     setSkippedNow(true);
   };
   const deadline = dueAt ? formatDate(new Date(dueAt), activeLocale()) : null;

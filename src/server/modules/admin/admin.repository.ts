@@ -21,6 +21,29 @@ export async function completedRevenueHalalas(db: Db): Promise<number> {
   return Number(row.total);
 }
 
+/**
+ * The platform's own takings from the ledger (ADR 0041, 0043): the commission and the booking fees of
+ * every paid booking, less the Premium discounts it bore, with refunds' reversing rows netted out;
+ * and the VAT inside them. Each row keeps the plan of its day, so nothing is recomputed from today's plans.
+ */
+export async function ledgerRevenueHalalas(db: Db) {
+  const row = await db
+    .selectFrom('lab_ledger_entries')
+    .select([
+      sql<string>`coalesce(sum(commission_halalas), 0)`.as('commission'),
+      sql<string>`coalesce(sum(booking_fee_halalas), 0)`.as('booking_fees'),
+      sql<string>`coalesce(sum(discount_halalas), 0)`.as('discounts'),
+      sql<string>`coalesce(sum(platform_vat_halalas), 0)`.as('vat'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    commission: Number(row.commission),
+    bookingFees: Number(row.booking_fees),
+    discounts: Number(row.discounts),
+    vat: Number(row.vat),
+  };
+}
+
 export async function platformCounts(db: Db) {
   const { rows } = await sql<Record<string, string>>`
     select

@@ -1,9 +1,18 @@
-import { adminLabsInput, adminTestRequestsInput, adminTransactionsInput, adminUsersInput } from '../../../shared/list-schemas.ts';
+import {
+  adminLabPayoutsInput,
+  adminLabsInput,
+  adminTestRequestsInput,
+  adminTransactionsInput,
+  adminUsersInput,
+  labBalancesInput,
+} from '../../../shared/list-schemas.ts';
+import { recordPayoutInput, reversePayoutInput } from '../../../shared/payout-schemas.ts';
 import { auditLogInput, reviewTestRequestInput, setLabApprovalInput } from '../../../shared/schemas.ts';
 import { statsInput } from '../../../shared/stats-schemas.ts';
 import { twoFactorResetInput } from '../../../shared/two-factor-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure, sensitiveAdminProcedure } from '../../trpc/procedures.ts';
+import { labBalances, payoutHistory, recordPayout, reversePayout } from '../payouts/payouts.service.ts';
 import { adminStats } from '../stats/stats.service.ts';
 import { resetByAdmin } from '../two-factor/two-factor.service.ts';
 import * as admin from './admin.service.ts';
@@ -28,6 +37,13 @@ export const adminRouter = router({
   resetTwoFactor: sensitiveAdminProcedure
     .input(twoFactorResetInput)
     .mutation(({ ctx, input }) => resetByAdmin(ctx.db, ctx.user.id, input.userId)),
+  /** Each lab's money: earned from the ledger, pending, paid out and the balance owed (ADR 0043). */
+  labBalances: adminProcedure.input(labBalancesInput).query(({ ctx, input }) => labBalances(ctx.db, input)),
+  labPayouts: adminProcedure.input(adminLabPayoutsInput).query(({ ctx, input }) => payoutHistory(ctx.db, input.labId, input)),
+  /** A bank transfer to a lab, never more than its balance owed; audited. */
+  recordPayout: sensitiveAdminProcedure.input(recordPayoutInput).mutation(({ ctx, input }) => recordPayout(ctx.db, ctx.user.id, input)),
+  /** Cancels a payout recorded by mistake with a reversing one; audited. */
+  reversePayout: sensitiveAdminProcedure.input(reversePayoutInput).mutation(({ ctx, input }) => reversePayout(ctx.db, ctx.user.id, input)),
   /** Staff actions and every read of a result, newest first, filtered and paged by id. */
   auditLog: adminProcedure.input(auditLogInput).query(({ ctx, input }) => auditLog(ctx.db, input)),
 });

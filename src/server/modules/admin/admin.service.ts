@@ -12,9 +12,27 @@ export async function totalRevenue(db: Kysely<Database>) {
   return halalasToSar(await repo.completedRevenueHalalas(db));
 }
 
+/**
+ * The overview: the spec's total revenue (what completed bookings sold for), the platform's own share
+ * from the ledger (commission and booking fees less discounts, refunds reversed, VAT inside) and counts.
+ */
 export async function overview(db: Kysely<Database>) {
-  const [revenueHalalas, counts] = await Promise.all([repo.completedRevenueHalalas(db), repo.platformCounts(db)]);
-  return { total_revenue: halalasToSar(revenueHalalas), counts: { ...counts, pending_labs: counts.labs - counts.approved_labs } };
+  const [revenueHalalas, ledger, counts] = await Promise.all([
+    repo.completedRevenueHalalas(db),
+    repo.ledgerRevenueHalalas(db),
+    repo.platformCounts(db),
+  ]);
+  return {
+    total_revenue: halalasToSar(revenueHalalas),
+    platform_revenue: {
+      commission: halalasToSar(ledger.commission),
+      booking_fees: halalasToSar(ledger.bookingFees),
+      discounts: halalasToSar(ledger.discounts),
+      net: halalasToSar(ledger.commission + ledger.bookingFees - ledger.discounts),
+      vat: halalasToSar(ledger.vat),
+    },
+    counts: { ...counts, pending_labs: counts.labs - counts.approved_labs },
+  };
 }
 
 /** One page of lab profiles, searched by name, licence, e-mail or phone, pending or approved ones alone when asked. */

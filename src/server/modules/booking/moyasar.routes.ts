@@ -6,7 +6,7 @@ import { MoyasarOutageError, type MoyasarWebhook } from '../../platform/moyasar.
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { hostedCheckoutPath } from '../store/hosted-checkout.service.ts';
 import { confirmStorePayment, isStorePayment } from '../store/store-payments.service.ts';
-import { confirmSubscriptionPayment, isSubscriptionPayment } from '../subscriptions/subscriptions.service.ts';
+import { confirmSubscriptionPayment, isSubscriptionPayment, planPaymentLanding } from '../subscriptions/subscriptions.service.ts';
 import { type ConfirmedPayment, confirmCheckoutPayment } from './booking-payments.service.ts';
 
 /** Where the customer lands after the callback: the checkout's outcome, said in their language by the client. */
@@ -34,9 +34,10 @@ export function moyasarRoutes(deps: { db: Kysely<Database>; payments: PaymentPro
   async function confirm(id: string): Promise<ConfirmedPayment & { landing: string }> {
     const payment = await deps.payments.browser?.fetchPayment(id);
     if (payment && isSubscriptionPayment(payment)) {
-      // A plan bought (ADR 0042): the plans page says what came of it.
+      // A plan bought (ADR 0042): the plans page (a lab's dashboard) says what came of it.
       const outcome = await confirmSubscriptionPayment(deps.db, payment, deps.log);
-      return { outcome, checkoutId: null, message: payment.source?.message ?? null, landing: `/pricing?payment=${outcome}` };
+      const landing = await planPaymentLanding(deps.db, payment, outcome);
+      return { outcome, checkoutId: null, message: payment.source?.message ?? null, landing };
     }
     if (payment && isStorePayment(payment)) {
       const confirmed = await confirmStorePayment(deps.db, deps.payments, payment, deps.log);

@@ -124,8 +124,8 @@ const ledgerCommission = sql<
 >`(select sum(lab_ledger_entries.commission_halalas) from lab_ledger_entries where lab_ledger_entries.booking_id = bookings.id)`;
 
 /**
- * What the lab's completed bookings came to, and their commission as the ledger recorded it (at
- * `percent`, the current plan's, for a booking without a ledger row).
+ * What the lab's completed bookings came to, their home visits' fees, and their commission as the
+ * ledger recorded it (at `percent`, the current plan's, for a booking without a ledger row).
  */
 export async function completedTotals(db: Db, labId: string, percent: number) {
   const row = await db
@@ -135,12 +135,13 @@ export async function completedTotals(db: Db, labId: string, percent: number) {
     .where('bookings.status', '=', 'completed')
     .select([
       sql<string>`coalesce(sum(bookings.total_price_halalas), 0)`.as('gross'),
+      sql<string>`coalesce(sum(bookings.home_collection_fee_halalas), 0)`.as('home_visits'),
       sql<string>`coalesce(sum(coalesce(${ledgerCommission}, round(bookings.total_price_halalas * ${percent}::numeric / 100))), 0)`.as(
         'commission',
       ),
     ])
     .executeTakeFirstOrThrow();
-  return { grossHalalas: Number(row.gross), commissionHalalas: Number(row.commission) };
+  return { grossHalalas: Number(row.gross), commissionHalalas: Number(row.commission), homeVisitHalalas: Number(row.home_visits) };
 }
 
 /** Counts and revenue in one pass: today (between two instants), pending (confirmed), completed. */

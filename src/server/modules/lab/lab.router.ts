@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { labBookingsInput, labPaymentsInput, labResultsInput, labTestRequestsInput } from '../../../shared/list-schemas.ts';
+import {
+  labBookingsInput,
+  labPaymentsInput,
+  labPayoutsInput,
+  labResultsInput,
+  labTestRequestsInput,
+} from '../../../shared/list-schemas.ts';
 import {
   addOfferingInput,
   homeCollectionSettingsInput,
@@ -10,6 +16,7 @@ import {
 import { statsInput } from '../../../shared/stats-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { approvedLabProcedure, labProcedure } from '../../trpc/procedures.ts';
+import { payoutHistory } from '../payouts/payouts.service.ts';
 import { labResults } from '../results/results.service.ts';
 import { labStats } from '../stats/stats.service.ts';
 import * as lab from './lab.service.ts';
@@ -36,6 +43,8 @@ export const labRouter = router({
     .input(updateOfferingInput)
     .mutation(({ ctx, input }) => lab.updateOffering(ctx.db, ctx.user.id, input)),
   payments: approvedLabProcedure.input(labPaymentsInput).query(({ ctx, input }) => lab.payments(ctx.db, ctx.user.id, input)),
+  /** The payouts the lab received and its balance owed (ADR 0043). */
+  payouts: approvedLabProcedure.input(labPayoutsInput).query(({ ctx, input }) => payoutHistory(ctx.db, ctx.user.id, input)),
   results: approvedLabProcedure.input(labResultsInput).query(({ ctx, input }) => labResults(ctx.db, ctx.user.id, input)),
   /** The lab's charts: its bookings and revenue per period, busiest weekdays and hours, top tests. */
   stats: approvedLabProcedure.input(statsInput).query(({ ctx, input }) => labStats(ctx.db, ctx.user.id, input)),

@@ -173,8 +173,8 @@ async function assertRoomForOneMoreTest(tx: Transaction<Database>, labId: string
 
 /**
  * One page of the lab's completed bookings, newest completed first unless asked, each with the
- * commission the ledger recorded at the plan of the day it was paid deducted (ADR 0041), how many the search matches, and the totals of all
- * of them (not of the page).
+ * commission the ledger recorded at the plan of the day it was paid deducted (ADR 0041) and its home
+ * visit's fee added, how many the search matches, and the totals of all of them (not of the page).
  */
 export async function payments(db: Kysely<Database>, labId: string, input: LabPaymentsInput) {
   const profile = await labProfileOrThrow(db, labId);
@@ -193,7 +193,8 @@ export async function payments(db: Kysely<Database>, labId: string, input: LabPa
       ...presentLabBooking(row),
       completed_at: iso(completed_at),
       commission: halalasToSar(commission),
-      net: halalasToSar(row.total_price_halalas - commission),
+      // What the lab is owed for it: the price less the commission, plus the home visit's fee it carries.
+      net: halalasToSar(row.total_price_halalas - commission + row.home_collection_fee_halalas),
     };
   });
   return {
@@ -202,7 +203,8 @@ export async function payments(db: Kysely<Database>, labId: string, input: LabPa
     totals: {
       gross: halalasToSar(totals.grossHalalas),
       commission: halalasToSar(totals.commissionHalalas),
-      net: halalasToSar(totals.grossHalalas - totals.commissionHalalas),
+      home_visits: halalasToSar(totals.homeVisitHalalas),
+      net: halalasToSar(totals.grossHalalas - totals.commissionHalalas + totals.homeVisitHalalas),
     },
     total,
     items,

@@ -23,6 +23,7 @@ import { siteAddress } from './templates/format.ts';
 import { labApprovedMail, labRejectedMail, testRequestDecidedMail } from './templates/lab-mails.ts';
 import { renderHtml } from './templates/layout.tsx';
 import { newsletterConfirmMail } from './templates/newsletter-mail.ts';
+import { planEndingUnpaidMail, planRenewalFailedMail } from './templates/plan-mails.ts';
 import { resultOpenedByStaffMail } from './templates/result-mails.ts';
 import { storeOrderConfirmedMail, storePaymentRefundedMail } from './templates/store-mails.ts';
 import { renderText } from './templates/text.ts';
@@ -74,7 +75,11 @@ export type MailMessage =
   /** A store payment given straight back (its stock was sold while the buyer paid, or a second payment); `amount` in SAR. */
   | { template: 'store-payment-refunded'; data: Parameters<typeof storePaymentRefundedMail>[0] }
   /** Double opt-in. */
-  | { template: 'newsletter-confirm'; data: { confirmLink: string; unsubscribeLink: string } };
+  | { template: 'newsletter-confirm'; data: { confirmLink: string; unsubscribeLink: string } }
+  /** A paid plan's renewal was declined; the plan stays until `graceUntil` (ADR 0042's amendment). */
+  | { template: 'plan-renewal-failed'; data: Parameters<typeof planRenewalFailedMail>[0] }
+  /** The day before the grace period ends, the renewal still unpaid. */
+  | { template: 'plan-ending-unpaid'; data: Parameters<typeof planEndingUnpaidMail>[0] };
 
 export interface RenderedMail {
   subject: string;
@@ -153,5 +158,9 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return storePaymentRefundedMail(message.data, locale);
     case 'newsletter-confirm':
       return newsletterConfirmMail(message.data, locale);
+    case 'plan-renewal-failed':
+      return planRenewalFailedMail(message.data, locale);
+    case 'plan-ending-unpaid':
+      return planEndingUnpaidMail(message.data, locale);
   }
 }

@@ -8,6 +8,6 @@ export const subscriptionsRouter = router({
   choose: signedInProcedure
     .input(choosePlanInput)
     .mutation(({ ctx, input }) => subscriptions.choosePlan(ctx.db, ctx.user, input, ctx.payments, ctx.config.PUBLIC_URL)),
-  current: signedInProcedure.query(({ ctx }) => subscriptions.currentSubscription(ctx.db, ctx.user)),
+  current: signedInProcedure.query(({ ctx }) => subscriptions.currentSubscription(ctx.db, ctx.user, ctx.config.PLAN_RENEWAL_GRACE_DAYS)),
   cancel: signedInProcedure.mutation(({ ctx }) => subscriptions.cancelPlan(ctx.db, ctx.user)),
 });

@@ -3,8 +3,9 @@
 // and answers the form's configuration, asking the gateway to save the card as a token
 // (`credit_card.save_card`); the callback and the webhook only name a payment, believed only as fetched
 // with the secret key — `paid`, for exactly the subscription's amount and currency, naming it. It is
-// activated once, for a month; a cancelled one stays until its period ends, then the free plan.
-import type { Kysely } from 'kysely';
+// activated once, for a month; a cancelled one stays until its period ends, then the free plan. With the
+// simulated provider (the demo's default) the server makes a simulated charge, as for a booking.
+import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { UserType } from '../../../shared/locale.ts';
 import { customerPlans, findPlan, labPlans, type PlanAudience, type PlanId, plansFor } from '../../../shared/plans.ts';
@@ -12,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { MoyasarPayment, PaymentProvider } from '../../platform/payment-provider.ts';
 import { issuePlanInvoice } from '../billing/billing.service.ts';
+import { cancelMail } from '../mail/mail.service.ts';
 import {
   activateSubscription,
   endOtherSubscriptions,
@@ -49,14 +51,15 @@ export function oneMonthAfter(from: Date): Date {
 /**
  * A free plan of the caller's own audience becomes its tier (the lowercase plan name). A paid plan is
  * paid at the browser's gateway: the answer is the form's configuration. Without one (the simulated
- * provider) paid plans are still refused with a code the client explains.
+ * provider) the server charges it as it charges a booking, and the plan is active at once.
  */
 export async function choosePlan(
   db: Kysely<Database>,
   user: { id: string; user_type: UserType },
   input: { plan: string; audience?: PlanAudience },
-  payments?: PaymentProvider,
-  publicUrl?: string,
+  payments: PaymentProvider,
+  publicUrl: string,
+  now = new Date(),
 ) {
   if (user.user_type === 'admin') throw new AppError('PLAN_NOT_AVAILABLE');
   const audience: PlanAudience = user.user_type;
@@ -64,21 +67,35 @@ export async function choosePlan(
   const plan = findPlan(audience, input.plan);
   if (!plan) throw new AppError('PLAN_NOT_AVAILABLE', { audience });
   if (plan.monthlyPrice > 0) {
-    const gateway = payments?.browser;
-    if (!gateway || !publicUrl) throw new AppError('PAYMENT_INTEGRATION_NEEDED', { plan: plan.id });
     const pending = await insertPendingSubscription(db, {
       userId: user.id,
       plan: plan.id,
       amountCents: Math.round(plan.monthlyPrice * 100),
       currency: 'SAR',
     });
+    const description = `Tahaleel ${audience} plan ${plan.id} (monthly)`;
+    const gateway = payments.browser;
+    if (!gateway) {
+      // The simulated provider: a simulated charge, as a booking's (no card is saved; a renewal charges it again).
+      const charged = await payments.charge({
+        amount: pending.amount_cents,
+        currency: pending.currency,
+        reference: pending.id,
+        description,
+      });
+      await db.transaction().execute(async (tx) => {
+        const locked = await lockSubscription(tx, pending.id);
+        if (locked) await activatePaidSubscription(tx, locked, { paymentReference: charged.reference, gatewayToken: null }, now);
+      });
+      return { status: 'paid' as const, subscription_tier: plan.id };
+    }
     return {
       status: 'payment_required' as const,
       subscription_id: pending.id,
       payment: {
         amount: pending.amount_cents,
         currency: pending.currency,
-        description: `Tahaleel ${audience} plan ${plan.id} (monthly)`,
+        description,
         publishable_api_key: gateway.publishableKey,
         callback_url: new URL('/payments/moyasar/callback', publicUrl).toString(),
         metadata: { [SUBSCRIPTION_METADATA_KEY]: pending.id },
@@ -92,12 +109,67 @@ export async function choosePlan(
   return { subscription_tier: plan.id };
 }
 
+export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof lockSubscription>>>;
+
+/**
+ * A paid pending subscription (held under its row lock) becomes the user's plan for a month: the
+ * payment and the card's gateway token kept, the user's other plan ended, the tier set, the month's
+ * invoice issued, all in the caller's transaction. A renewal's month follows the one it continues, and
+ * keeps its card's token.
+ */
+export async function activatePaidSubscription(
+  tx: Transaction<Database>,
+  locked: SubscriptionRow,
+  paid: { paymentReference: string; gatewayToken: string | null },
+  now: Date,
+) {
+  const renewed = locked.renews_id ? await findSubscription(tx, locked.renews_id) : undefined;
+  const start = renewed?.period_end ?? now;
+  await activateSubscription(tx, locked.id, {
+    paymentReference: paid.paymentReference,
+    gatewayToken: paid.gatewayToken ?? renewed?.gateway_token ?? null,
+    periodEnd: oneMonthAfter(start),
+  });
+  // Paid during the grace period: the mail saying the plan is about to end is withdrawn.
+  if (renewed) await cancelMail(tx, endingUnpaidMailKey(renewed.id));
+  await endOtherSubscriptions(tx, locked.user_id, locked.id);
+  await setSubscriptionTier(tx, locked.user_id, locked.plan as PlanId);
+  const buyer = await tx.selectFrom('user_profiles').select('name').where('id', '=', locked.user_id).executeTakeFirst();
+  await issuePlanInvoice(tx, locked, buyer?.name ?? null, now);
+}
+
 /** Whether a payment fetched from the gateway is for a plan subscription. */
 export function isSubscriptionPayment(payment: MoyasarPayment): boolean {
   return typeof payment.metadata?.[SUBSCRIPTION_METADATA_KEY] === 'string';
 }
 
 export type SubscriptionOutcome = 'paid' | 'pending' | 'failed' | 'unknown';
+
+/**
+ * Where the browser comes back to after paying for a plan: a customer's plans page, a lab's dashboard
+ * (labs are kept in it), each saying what came of the payment.
+ */
+export async function planPaymentLanding(db: Kysely<Database>, payment: MoyasarPayment, outcome: SubscriptionOutcome): Promise<string> {
+  const named = payment.metadata?.[SUBSCRIPTION_METADATA_KEY];
+  const buyer =
+    typeof named === 'string' && SUBSCRIPTION_ID.test(named)
+      ? await db
+          .selectFrom('plan_subscriptions')
+          .innerJoin('user_profiles', 'user_profiles.id', 'plan_subscriptions.user_id')
+          .select('user_profiles.user_type')
+          .where('plan_subscriptions.id', '=', named)
+          .executeTakeFirst()
+      : undefined;
+  return `${planPageOf(buyer?.user_type)}${buyer?.user_type === 'lab' ? '&' : '?'}payment=${outcome}`;
+}
+
+/** Where an account manages its plan: a customer's plans page, a lab's dashboard (labs are kept in it). */
+export function planPageOf(userType: UserType | undefined): string {
+  return userType === 'lab' ? '/dashboard?section=payments' : '/pricing';
+}
+
+/** The mail the day before a renewal's grace period ends (plan-renewals.service.ts), by the row renewed. */
+export const endingUnpaidMailKey = (renewedId: string) => `plan-ending-unpaid:${renewedId}`;
 
 /**
  * Activates (or not) the subscription a payment fetched from the gateway names. Activated once, under
@@ -131,21 +203,26 @@ export async function confirmSubscriptionPayment(
       return 'paid';
     }
     const token = typeof payment.source?.token === 'string' ? payment.source.token : null;
-    await activateSubscription(tx, locked.id, { paymentReference: payment.id, gatewayToken: token, periodEnd: oneMonthAfter(now) });
-    await endOtherSubscriptions(tx, locked.user_id, locked.id);
-    await setSubscriptionTier(tx, locked.user_id, locked.plan as PlanId);
-    const buyer = await tx.selectFrom('user_profiles').select('name').where('id', '=', locked.user_id).executeTakeFirst();
-    await issuePlanInvoice(tx, locked, buyer?.name ?? null, now);
+    await activatePaidSubscription(tx, locked, { paymentReference: payment.id, gatewayToken: token }, now);
     return 'paid';
   });
 }
 
-/** The caller's paid plan, if any: what it is, until when, and whether it ends then. */
-export async function currentSubscription(db: Kysely<Database>, user: { id: string; user_type: UserType }, now = new Date()) {
+/**
+ * The caller's paid plan, if any: what it is, until when, whether it ends then, and, when its renewal
+ * was declined, until when it stays while the renewal is retried (`graceDays`, PLAN_RENEWAL_GRACE_DAYS).
+ */
+export async function currentSubscription(
+  db: Kysely<Database>,
+  user: { id: string; user_type: UserType },
+  graceDays: number,
+  now = new Date(),
+) {
   await endLapsedSubscriptions(db, now);
   const active = await findActiveSubscription(db, user.id);
   if (!active) return null;
-  return { plan: active.plan, period_end: active.period_end, cancel_at_period_end: active.cancel_at_period_end };
+  const graceUntil = active.renewal_failed_at ? new Date(active.renewal_failed_at.getTime() + graceDays * 86_400_000) : null;
+  return { plan: active.plan, period_end: active.period_end, cancel_at_period_end: active.cancel_at_period_end, grace_until: graceUntil };
 }
 
 /** Cancels the caller's own paid plan: it stays until its period ends, then the free plan. */
@@ -158,11 +235,14 @@ export async function cancelPlan(db: Kysely<Database>, user: { id: string; user_
 
 /** Ends cancelled subscriptions whose period is over; their users go back to their audience's free plan. */
 export async function endLapsedSubscriptions(db: Kysely<Database>, now = new Date()) {
-  for (const lapsed of await findLapsedCancelled(db, now)) {
-    await db.transaction().execute(async (tx) => {
-      await endSubscription(tx, lapsed.id);
-      const profile = await tx.selectFrom('user_profiles').select('user_type').where('id', '=', lapsed.user_id).executeTakeFirst();
-      if (profile && profile.user_type !== 'admin') await setSubscriptionTier(tx, lapsed.user_id, freePlanOf(profile.user_type));
-    });
-  }
+  for (const lapsed of await findLapsedCancelled(db, now)) await endSubscriptionToFreePlan(db, lapsed);
+}
+
+/** A subscription ended, and its user back on their audience's free plan. */
+export async function endSubscriptionToFreePlan(db: Kysely<Database>, row: { id: string; user_id: string }) {
+  await db.transaction().execute(async (tx) => {
+    await endSubscription(tx, row.id);
+    const profile = await tx.selectFrom('user_profiles').select('user_type').where('id', '=', row.user_id).executeTakeFirst();
+    if (profile && profile.user_type !== 'admin') await setSubscriptionTier(tx, row.user_id, freePlanOf(profile.user_type));
+  });
 }

@@ -1,0 +1,145 @@
+import { Alert, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Lock } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { formatSar } from '../../../shared/money.ts';
+import type { Plan } from '../../../shared/plans.ts';
+import { notify } from '../../components/ui/toaster.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { planNames } from '../../lib/plan-labels.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { type CardDetails, type CardField, invalidCardFields, payAtGateway } from '../payments/card-payment.ts';
+import { CardPaymentForm } from '../payments/card-payment-form.tsx';
+import { reloadAfterUpgrade } from './use-choose-plan.ts';
+
+/**
+ * Paying for a paid plan (ADR 0042). With Moyasar the card goes from this dialog straight to the gateway,
+ * which keeps it as a token for the monthly renewals, then to the bank's 3-D Secure page, which returns
+ * through /payments/moyasar/callback to /pricing?payment=…. With the simulated provider the server makes
+ * a simulated charge and the plan is active at once.
+ */
+export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const locale = activeLocale();
+  const method = useQuery(trpc.booking.paymentMethod.queryOptions());
+  const byCard = method.data?.provider === 'moyasar';
+  const [card, setCard] = useState<CardDetails>({ name: '', number: '', expiry: '', cvc: '' });
+  const [invalid, setInvalid] = useState<CardField[]>([]);
+  const [gatewayError, setGatewayError] = useState<{ title: string; detail: string | null } | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+
+  const choose = useMutation(
+    trpc.subscriptions.choose.mutationOptions({
+      onSuccess: async (answer) => {
+        if (!('status' in answer)) return;
+        if (answer.status === 'paid') {
+          notify.success({ title: t`Payment received. Your plan is active.` });
+          reloadAfterUpgrade();
+          return;
+        }
+        const paid = await payAtGateway(answer, card);
+        if (paid.kind === 'redirect') {
+          // To the bank's 3-D Secure page; it returns to /payments/moyasar/callback, then to /pricing.
+          setRedirecting(true);
+          window.location.assign(paid.url);
+          return;
+        }
+        if (paid.kind === 'invalid') setInvalid(paid.fields);
+        else if (paid.kind === 'declined')
+          setGatewayError({ title: t`Your card was declined. Please try another card.`, detail: paid.message });
+        else
+          setGatewayError({ title: t`The payment service is not answering. You have not been charged; please try again.`, detail: null });
+      },
+    }),
+  );
+  const paying = choose.isPending || redirecting || (choose.isSuccess && !gatewayError && invalid.length === 0);
+
+  const name = i18n._(planNames[plan.id]);
+  const price = formatSar(plan.monthlyPrice, locale, { whole: true });
+  const failure = gatewayError ?? (choose.error ? { title: errorMessage(i18n, choose.error), detail: null } : null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setGatewayError(null);
+    if (byCard) {
+      const wrong = invalidCardFields(card);
+      setInvalid(wrong);
+      if (wrong.length > 0) return;
+    }
+    choose.mutate({ plan: plan.id, audience: plan.audience });
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(event) => !event.open && !paying && onClose()} placement="center" size="md" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content asChild data-testid="plan-payment">
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{t`Subscribe to ${name}`}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text>
+                    {t`${price} a month, renewed every month with the same card. You can cancel at any time and keep the plan until the end of the month you paid for.`}
+                  </Text>
+                  {byCard ? (
+                    <>
+                      <CardPaymentForm card={card} onChange={setCard} invalid={invalid} disabled={paying} />
+                      <Text fontSize="sm" color="fg.muted">
+                        {t`Moyasar, our payment provider, keeps your card for the monthly renewal. We never see or store its number.`}
+                      </Text>
+                    </>
+                  ) : (
+                    <Alert.Root status="info">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Title>{t`Your card will not be charged`}</Alert.Title>
+                        <Alert.Description>{t`Online card payment is not open yet. Your plan starts at once without any charge to your card.`}</Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
+                  )}
+                  {failure && (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Title>{failure.title}</Alert.Title>
+                        {failure.detail && (
+                          <Alert.Description>
+                            <bdi dir="ltr">{failure.detail}</bdi>
+                          </Alert.Description>
+                        )}
+                      </Alert.Content>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={paying}>
+                  {t`Not now`}
+                </Button>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  loading={paying}
+                  disabled={method.isPending}
+                  loadingText={t`Processing payment…`}
+                  data-testid="pay-plan"
+                >
+                  <Lock aria-hidden />
+                  {t`Pay ${price}`}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t`Close`} disabled={paying} />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
