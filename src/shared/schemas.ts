@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CityKey, cityKeys } from './cities.ts';
+import { latinDigits } from './digits.ts';
 import { validationMessages as m } from './errors.ts';
 import { HOME_FEE_MAX, HOME_RADIUS_KM_MAX, HOME_WINDOW_CAPACITY_MAX, HOME_WINDOW_MINUTES_CHOICES } from './home-collection.ts';
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX } from './legal.ts';
@@ -27,7 +28,7 @@ export const saudiMobileSchema = z
   .string({ error: m.required })
   .trim()
   .min(1, m.required)
-  .transform((value) => value.replace(/[\s-]/g, '').replace(/^00/, '+'))
+  .transform((value) => latinDigits(value).replace(/[\s-]/g, '').replace(/^00/, '+'))
   .pipe(z.string().regex(/^(?:\+966|0)?5\d{8}$/, m.invalidPhone))
   .transform((value) => `+966${value.slice(-9)}`);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latinDigits } from './digits.ts';
 import { validationMessages as m } from './errors.ts';
 import { emailSchema, nameSchema, saudiMobileSchema } from './schemas.ts';
 import { passesLuhn } from './store.ts';
@@ -86,9 +87,6 @@ export const cardInput = z.object({
 });
 
 const addressLine = (max: number) => z.string({ error: m.required }).trim().min(1, m.required).max(max, m.tooLong);
-
-/** Digits as typed on an Arabic keyboard (٠١٢…) count as the same digits. */
-const latinDigits = (value: string) => value.replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
 
 /**
  * Who buys and where it goes: the buyer, and a Saudi National Address (building number of 4 digits,

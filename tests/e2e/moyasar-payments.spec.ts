@@ -65,6 +65,10 @@ const said = {
     planRenews: (plan: string) => `يتجدد اشتراكك في الباقة ${plan}`,
     cancelPlan: 'إلغاء الاشتراك',
     planCancelled: (plan: string) => `أُلغي اشتراكك في الباقة ${plan}`,
+    stcMobile: 'رقم جوال STC Pay',
+    stcCode: 'رمز التحقق من STC Pay',
+    confirmPayment: 'تأكيد الدفع',
+    changeMethod: 'تغيير طريقة الدفع',
   },
   en: {
     nameOnCard: 'Name on card',
@@ -79,6 +83,10 @@ const said = {
     planRenews: (plan: string) => `Your ${plan} plan renews on`,
     cancelPlan: 'Cancel plan',
     planCancelled: (plan: string) => `Your ${plan} plan is cancelled`,
+    stcMobile: 'STC Pay mobile number',
+    stcCode: 'Code from STC Pay',
+    confirmPayment: 'Confirm payment',
+    changeMethod: 'Change payment method',
   },
 };
 
@@ -114,7 +122,7 @@ for (const { language, locale } of languages) {
     await expect(page).toHaveURL(/\/payment-result\?outcome=paid/);
     await expect(page.getByRole('heading', { name: words[locale].booking.confirmed })).toBeVisible();
     const [payment] = [...moyasar.payments.values()].filter((p) => p.status === 'paid').slice(-1);
-    expect(payment?.source.company).toBe('visa');
+    expect(payment?.source).toMatchObject({ type: 'creditcard', company: 'visa' });
 
     await page.goto('/dashboard?section=bookings');
     const booking = page.getByTestId('my-booking').first();
@@ -127,6 +135,68 @@ for (const { language, locale } of languages) {
     await expect.poll(() => moyasar.payments.get(payment!.id)?.refunded).toBe(payment!.amount);
   });
 }
+
+/** STC Pay chosen, the wallet's number typed (as the customer's keyboard writes it), and the payment started. */
+async function startStcPay(page: Page, locale: 'ar' | 'en', mobile: string) {
+  const stcPay = page.getByRole('radio', { name: /STC Pay/ });
+  // The radio card is the label around its hidden input: the customer taps the card.
+  if (!(await stcPay.isChecked())) await page.locator('label').filter({ has: stcPay }).click();
+  await expect(stcPay).toBeChecked();
+  await page.getByTestId('stc-pay-form').getByLabel(said[locale].stcMobile).fill(mobile);
+  await screenshotBothSizes(page, page.getByTestId('gateway-payment'), `checkout-stc-pay.${locale}`);
+  await page.getByTestId('pay').click();
+}
+
+for (const { language, locale } of languages) {
+  test(`pays for a booking with STC Pay and the code it texts in ${language}`, async ({ page, moyasar }) => {
+    test.setTimeout(90_000);
+    await readInLanguage(page, locale);
+    await page.goto('/');
+    await signUp(page, locale, { name: 'Wallet Payer' });
+    await toCheckout(page, locale);
+    // An Arabic keyboard writes Arabic digits; the number is the same.
+    await startStcPay(page, locale, locale === 'ar' ? '٠٥٥ ١٢٣ ٤٥٦٧' : '+966 55 123 4567');
+    const step = page.getByTestId('stc-pay-code');
+    await expect(step).toContainText('055 123 4567');
+    await expect(page.getByTestId('pay')).toHaveCount(0);
+    await screenshotBothSizes(page, step, `checkout-stc-pay-code.${locale}`);
+    await step.getByLabel(said[locale].stcCode).fill('123456');
+    await step.getByRole('button', { name: said[locale].confirmPayment }).click();
+
+    await expect(page).toHaveURL(/\/payment-result\?outcome=paid/);
+    await expect(page.getByRole('heading', { name: words[locale].booking.confirmed })).toBeVisible();
+    const [payment] = [...moyasar.payments.values()].filter((p) => p.status === 'paid').slice(-1);
+    expect(payment?.source).toMatchObject({ type: 'stcpay', mobile: '0551234567' });
+  });
+}
+
+test('STC Pay: a wallet it refuses is said at once, a wrong number is marked, and an empty wallet ends on the failed page', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await readInLanguage(page, 'ar');
+  await page.goto('/');
+  await signUp(page, 'ar', { name: 'Empty Wallet' });
+  await toCheckout(page, 'ar');
+  // Not a Saudi mobile number: marked before anything is sent.
+  await startStcPay(page, 'ar', '0112345678');
+  await expect(page.getByTestId('stc-pay-form').getByText('رقم الجوال السعودي')).toBeVisible();
+  // The sandbox's unregistered number: the gateway refuses it, and its words are shown.
+  await startStcPay(page, 'ar', '0515555555');
+  await expect(page.getByRole('alert')).toContainText('Mobile number is not registered');
+  await screenshotBothSizes(page, page.getByRole('alert'), 'checkout-stc-pay-refused.ar');
+  // Another number; the code step can be left for the choice of method, and the payment started again.
+  await startStcPay(page, 'ar', '0551234567');
+  await page.getByRole('button', { name: said.ar.changeMethod }).click();
+  await expect(page.getByTestId('pay')).toBeVisible();
+  await page.getByTestId('pay').click();
+  const step = page.getByTestId('stc-pay-code');
+  await step.getByLabel(said.ar.stcCode).fill('١١١١١١');
+  await step.getByLabel(said.ar.stcCode).press('Enter');
+  await expect(page).toHaveURL(/\/payment-result\?outcome=failed/);
+  await expect(page.getByRole('heading', { name: said.ar.failed })).toBeVisible();
+  await expect(page.getByText('Insufficient Balance.')).toBeVisible();
+});
 
 test('a declined card says so and the customer can try again', async ({ page }) => {
   test.setTimeout(90_000);

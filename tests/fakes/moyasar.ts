@@ -5,7 +5,9 @@
 // "Decline" that returns to the payment's callback_url with ?id=&status=&message=; the test cards'
 // outcomes as Moyasar's "Test Cards" page lists them; and webhooks (payment_paid, payment_failed,
 // payment_refunded, payment_voided) posted to a configured URL with its secret_token; a card saved with
-// `save_card` is charged again with its token (`source.type: "token"`, the secret key), as renewals do.
+// `save_card` is charged again with its token (`source.type: "token"`, the secret key), as renewals do;
+// STC Pay (`source.type: "stcpay"` with the wallet's mobile), ended by the texted code posted to its
+// `transaction_url`, with the sandbox's numbers and codes.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,19 +33,52 @@ export interface FakePayment {
   created_at: string;
   updated_at: string;
   metadata: Record<string, string> | null;
-  source: {
-    type: 'creditcard';
-    company: 'mada' | 'visa' | 'master' | 'amex';
-    name: string;
-    number: string;
-    gateway_id: string;
-    reference_number: string | null;
-    /** The saved card's token when the payment asked `source.save_card: true` (docs: Save Card During a Payment). */
-    token: string | null;
-    message: string | null;
-    transaction_url: string | null;
-  };
+  source: FakeCardSource | FakeStcPaySource;
 }
+
+export interface FakeCardSource {
+  type: 'creditcard';
+  company: 'mada' | 'visa' | 'master' | 'amex';
+  name: string;
+  number: string;
+  gateway_id: string;
+  reference_number: string | null;
+  /** The saved card's token when the payment asked `source.save_card: true` (docs: Save Card During a Payment). */
+  token: string | null;
+  message: string | null;
+  transaction_url: string | null;
+}
+
+/** STC Pay's source (docs: STC Pay, Custom UI): the wallet's mobile, and where its texted code is posted. */
+export interface FakeStcPaySource {
+  type: 'stcpay';
+  mobile: string;
+  reference_number: string | null;
+  branch: string | null;
+  cashier: string | null;
+  message: string | null;
+  transaction_url: string | null;
+}
+
+/**
+ * STC Pay's sandbox (docs: STC Pay, Testing): these numbers fail when the payment is created; any other
+ * gets a code, and the code decides the end.
+ */
+export const STC_PAY_TEST_MOBILES: Record<string, string> = {
+  '0515555555': 'Mobile number is not registered to use the STC Pay service.',
+  '0515555556': 'Please update your information using the STC Pay app before attempting payment.',
+  '0515555557': 'The customer account status is invalid, please contact STC Pay support.',
+  '0515555558': 'You have exhausted your OTP attempts, please wait 15 minutes then try again.',
+  '0515555559': 'Please wait 60 seconds before attempting a new payment.',
+};
+export const STC_PAY_TEST_CODES: Record<string, { status: 'paid' | 'failed'; message: string }> = {
+  '123456': { status: 'paid', message: 'Paid' },
+  '000000': { status: 'paid', message: 'Paid' },
+  '111111': { status: 'failed', message: 'Insufficient Balance.' },
+  '222222': { status: 'failed', message: 'You have exceeded the allowed daily transaction limit for your STC Pay account.' },
+  '333333': { status: 'failed', message: 'You have exceeded the maximum allowed transaction amount.' },
+  '444444': { status: 'failed', message: 'Connection timed out while waiting for response from STC Pay service.' },
+};
 
 /** Moyasar's test cards and what paying with them ends in (docs: Guides, Card Payments, Test Cards). */
 export const TEST_CARDS: Record<string, { status: 'paid' | 'failed'; message: string }> = {
@@ -67,7 +102,7 @@ export const TEST_CARDS: Record<string, { status: 'paid' | 'failed'; message: st
 
 const MADA_BINS = ['420132', '440647', '440795', '446404', '457865', '968208', '588845', '636120', '417633', '468540'];
 
-function company(number: string): FakePayment['source']['company'] {
+function company(number: string): FakeCardSource['company'] {
   if (MADA_BINS.some((bin) => number.startsWith(bin))) return 'mada';
   if (number.startsWith('4')) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(number)) return 'master';
@@ -259,34 +294,17 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     void sendWebhook(payment, outcome.status === 'paid' ? 'payment_paid' : 'payment_failed');
   }
 
-  function createPayment(body: Record<string, unknown>, ip: string | null, res: ServerResponse) {
-    const source = (body.source ?? {}) as Record<string, unknown>;
-    const errors: Record<string, string[]> = {};
+  /** What every payment the browser creates carries, checked as the API does; errors go in `errors`. */
+  function paymentFields(body: Record<string, unknown>, ip: string | null, errors: Record<string, string[]>) {
     const amount = Number(body.amount);
     if (!Number.isInteger(amount) || amount < 100) errors.amount = ['must be an integer of at least 100'];
     const currency = String(body.currency ?? 'SAR').toUpperCase();
     const callbackUrl = typeof body.callback_url === 'string' ? body.callback_url : '';
     if (!/^https?:\/\//.test(callbackUrl)) errors.callback_url = ['is invalid'];
-    if (source.type !== 'creditcard') errors['source.type'] = ['only creditcard is supported by this fake'];
-    const name = String(source.name ?? '').trim();
-    if (name.split(/\s+/).length < 2) errors['source.name'] = ['must consist of two names'];
-    const number = String(source.number ?? '').replace(/[\s-]/g, '');
-    if (!/^\d{15,19}$/.test(number) || !luhn(number)) errors['source.number'] = ['is invalid'];
-    const month = Number(source.month);
-    let year = Number(source.year);
-    if (year < 100) year += 2000;
-    const now = new Date();
-    if (!(month >= 1 && month <= 12)) errors['source.month'] = ['is invalid'];
-    else if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
-      errors['source.year'] = ['card is expired'];
-    if (!/^\d{3,4}$/.test(String(source.cvc ?? ''))) errors['source.cvc'] = ['is invalid'];
-    if (Object.keys(errors).length > 0) return invalid(res, errors);
-
-    const id = randomUUID();
     const at = new Date().toISOString();
-    const payment: FakePayment = {
-      id,
-      status: 'initiated',
+    return {
+      id: randomUUID(),
+      status: 'initiated' as Status,
       amount,
       fee: 0,
       currency,
@@ -303,6 +321,85 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
       created_at: at,
       updated_at: at,
       metadata: (body.metadata as Record<string, string> | undefined) ?? null,
+    };
+  }
+
+  /**
+   * An STC Pay payment (docs: STC Pay, Custom UI): `source: { type: 'stcpay', mobile }`. The sandbox's
+   * failing numbers fail at once; any other is `initiated`, with the `transaction_url` its texted code is
+   * posted to.
+   */
+  function createStcPayment(body: Record<string, unknown>, ip: string | null, res: ServerResponse) {
+    const source = (body.source ?? {}) as Record<string, unknown>;
+    const errors: Record<string, string[]> = {};
+    const fields = paymentFields(body, ip, errors);
+    const mobile = String(source.mobile ?? '').replace(/[\s-]/g, '');
+    if (!/^05\d{8}$/.test(mobile)) errors['source.mobile'] = ['is invalid'];
+    if (fields.currency !== 'SAR') errors.currency = ['STC Pay takes SAR only'];
+    if (Object.keys(errors).length > 0) return invalid(res, errors);
+    const refused = STC_PAY_TEST_MOBILES[mobile];
+    const payment: FakePayment = {
+      ...fields,
+      status: refused ? 'failed' : 'initiated',
+      source: {
+        type: 'stcpay',
+        mobile,
+        reference_number: null,
+        branch: null,
+        cashier: null,
+        message: refused ?? null,
+        transaction_url: refused ? null : `${origin}/v1/stc_pays/${fields.id}/proceed?otp_token=${randomUUID().replaceAll('-', '')}`,
+      },
+    };
+    payments.set(payment.id, payment);
+    json(res, 201, payment);
+    if (refused) void sendWebhook(payment, 'payment_failed');
+  }
+
+  /** The texted code posted to the payment's transaction_url: the sandbox's codes decide the end, any other is an invalid code. */
+  async function proceedStcPayment(req: IncomingMessage, res: ServerResponse, id: string, otpToken: string | null) {
+    const payment = payments.get(id);
+    if (payment?.source.type !== 'stcpay' || !payment.source.transaction_url?.endsWith(`otp_token=${otpToken}`)) return notFound(res);
+    if (payment.status !== 'initiated') return invalid(res, { status: [`a ${payment.status} payment cannot proceed`] });
+    const body = await readBody(req);
+    const code = String(body.otp_value ?? '');
+    if (!/^\d+$/.test(code)) return invalid(res, { otp_value: ['is invalid'] });
+    const outcome = STC_PAY_TEST_CODES[code] ?? { status: 'failed' as const, message: 'Invalid OTP' };
+    payment.status = outcome.status;
+    payment.source.message = outcome.message;
+    if (outcome.status === 'paid') {
+      payment.captured = payment.amount;
+      payment.captured_at = new Date().toISOString();
+      payment.source.reference_number = String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
+    }
+    touch(payment);
+    json(res, 200, payment);
+    void sendWebhook(payment, outcome.status === 'paid' ? 'payment_paid' : 'payment_failed');
+  }
+
+  function createPayment(body: Record<string, unknown>, ip: string | null, res: ServerResponse) {
+    const source = (body.source ?? {}) as Record<string, unknown>;
+    if (source.type === 'stcpay') return createStcPayment(body, ip, res);
+    const errors: Record<string, string[]> = {};
+    const fields = paymentFields(body, ip, errors);
+    if (source.type !== 'creditcard') errors['source.type'] = ['only creditcard, stcpay and token are supported by this fake'];
+    const name = String(source.name ?? '').trim();
+    if (name.split(/\s+/).length < 2) errors['source.name'] = ['must consist of two names'];
+    const number = String(source.number ?? '').replace(/[\s-]/g, '');
+    if (!/^\d{15,19}$/.test(number) || !luhn(number)) errors['source.number'] = ['is invalid'];
+    const month = Number(source.month);
+    let year = Number(source.year);
+    if (year < 100) year += 2000;
+    const now = new Date();
+    if (!(month >= 1 && month <= 12)) errors['source.month'] = ['is invalid'];
+    else if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
+      errors['source.year'] = ['card is expired'];
+    if (!/^\d{3,4}$/.test(String(source.cvc ?? ''))) errors['source.cvc'] = ['is invalid'];
+    if (Object.keys(errors).length > 0) return invalid(res, errors);
+
+    const id = fields.id;
+    const payment: FakePayment = {
+      ...fields,
       source: {
         type: 'creditcard',
         company: company(number),
@@ -317,12 +414,13 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
       },
     };
     payments.set(id, payment);
-    if (payment.source.token) savedCards.set(payment.source.token, { number, name });
+    const saved = payment.source.type === 'creditcard' ? payment.source.token : null;
+    if (saved) savedCards.set(saved, { number, name });
     outcomes.set(id, TEST_CARDS[number] ?? { status: 'failed', message: 'UNSPECIFIED FAILURE' });
     json(res, 201, payment);
   }
 
-  function threeDsPage(payment: FakePayment): string {
+  function threeDsPage(payment: FakePayment & { source: FakeCardSource }): string {
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>3-D Secure (fake)</title><style>body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}
 button{font-size:1rem;padding:.6rem 1.2rem;margin-inline-end:.5rem}</style></head><body>
@@ -356,17 +454,20 @@ with card <span dir="ltr">${payment.source.number}</span>.</p>
           return key === secretKey ? createTokenPayment(body, req.socket.remoteAddress ?? null, res) : unauthorized(res);
         return createPayment(body, req.socket.remoteAddress ?? null, res);
       }
+      const stc = /^\/v1\/stc_pays\/([\w-]+)\/proceed$/.exec(path);
+      if (stc && req.method === 'POST') return proceedStcPayment(req, res, stc[1]!, url.searchParams.get('otp_token'));
       const three = /^\/fake\/3ds\/([\w-]+)$/.exec(path);
       if (three) {
         const payment = payments.get(three[1]!);
-        if (!payment) return notFound(res);
+        if (payment?.source.type !== 'creditcard') return notFound(res);
+        const cardPayment = payment as FakePayment & { source: FakeCardSource };
         if (req.method === 'GET') {
           if (payment.status !== 'initiated') {
             res.writeHead(302, { location: callbackUrlOf(payment) });
             return res.end();
           }
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-          return res.end(threeDsPage(payment));
+          return res.end(threeDsPage(cardPayment));
         }
         const body = await readBody(req);
         finish3ds(payment, body.decision === 'decline' ? 'decline' : 'approve');
@@ -476,6 +577,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
     console.log(`Fake Moyasar at ${fake.apiUrl}. Start the app with:
   PAYMENT_PROVIDER=moyasar MOYASAR_API_URL=${fake.apiUrl} MOYASAR_SECRET_KEY=${fake.secretKey} \\
   MOYASAR_PUBLISHABLE_KEY=${fake.publishableKey} MOYASAR_WEBHOOK_SECRET=${webhookSecret} npm start
-Test cards: 4111 1111 1111 1111 (Visa) or 4201 3201 1111 1010 (mada) pay; 4123 1200 0109 0109 is declined.`),
+Test cards: 4111 1111 1111 1111 (Visa) or 4201 3201 1111 1010 (mada) pay; 4123 1200 0109 0109 is declined.
+STC Pay: any 05… number but 0515555555–59 gets a code; 123456 pays, 111111 is an empty wallet, others are wrong codes.`),
   );
 }

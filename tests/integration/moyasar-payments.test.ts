@@ -12,7 +12,7 @@ import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
-import type { FakeMoyasar } from '../fakes/moyasar.ts';
+import type { FakeMoyasar, FakePayment } from '../fakes/moyasar.ts';
 import { contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { type MoyasarApp, silentLog, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -97,6 +97,31 @@ async function pay(
   expect(created.status).toBe(201);
   const back = await fake.complete3ds(created.payment.id, options.decision ?? 'approve');
   return { id: created.payment.id, back: new URL(back) };
+}
+
+/** The form's fields every payment the browser creates carries. */
+function gatewayFields(form: Awaited<ReturnType<typeof checkoutFor>>['payment']) {
+  return {
+    amount: form.amount,
+    currency: form.currency,
+    description: form.description,
+    callback_url: form.callback_url,
+    metadata: form.metadata,
+  };
+}
+
+/** The texted code posted to the STC Pay payment's transaction_url, as the checkout page does. */
+const proceed = (transactionUrl: string, code: string) =>
+  fetch(transactionUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ otp_value: code }) });
+
+/** The browser's part with STC Pay: the payment created with the wallet's number, then its texted code. */
+async function payByStcPay(form: Awaited<ReturnType<typeof checkoutFor>>['payment'], mobile: string, code: string) {
+  const created = await fake.createPayment({ ...gatewayFields(form), source: { type: 'stcpay', mobile } });
+  expect(created).toMatchObject({ status: 201, payment: { status: 'initiated' } });
+  const transactionUrl = created.payment.source.transaction_url!;
+  const answer = await proceed(transactionUrl, code);
+  expect(answer.status).toBe(200);
+  return { payment: (await answer.json()) as FakePayment, transactionUrl };
 }
 
 /** The browser following the gateway's redirect back to us: where it is sent then. */
@@ -208,6 +233,39 @@ describe('the checkout in Moyasar mode', () => {
     const paid = await pay(answer.payment, { number: '4201320111111010' });
     expect((await callback(paid.back.search)).searchParams.get('outcome')).toBe('paid');
     expect(await bookingsOf(customer.id)).toHaveLength(1);
+  });
+
+  it('books once paid with STC Pay: the payment is made with the wallet number, the texted code ends it paid', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const wallet = await payByStcPay(answer.payment, '0551234567', '123456');
+    expect(wallet.payment).toMatchObject({ status: 'paid', source: { type: 'stcpay', mobile: '0551234567' } });
+    const landed = await callback(`?id=${wallet.payment.id}&status=paid&message=Paid`);
+    expect(landed.searchParams.get('outcome')).toBe('paid');
+    expect(await bookingsOf(customer.id)).toHaveLength(1);
+    expect((await checkoutRow(answer.checkout_id)).payment_reference).toBe(wallet.payment.id);
+  });
+
+  it('books nothing for STC Pay refused at the start, or ended by a wrong code or an empty wallet, whatever the callback says', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    // The sandbox's unregistered number: failed at once, no code is sent.
+    const unregistered = await fake.createPayment({ ...gatewayFields(answer.payment), source: { type: 'stcpay', mobile: '0515555555' } });
+    expect(unregistered.payment).toMatchObject({ status: 'failed', source: { transaction_url: null } });
+    for (const [code, message] of [
+      ['999999', 'Invalid OTP'],
+      ['111111', 'Insufficient Balance.'],
+    ] as const) {
+      const wallet = await payByStcPay(answer.payment, '0551234567', code);
+      expect(wallet.payment.status).toBe('failed');
+      const landed = await callback(`?id=${wallet.payment.id}&status=paid&message=Paid`);
+      expect(landed.searchParams.get('outcome')).toBe('failed');
+      expect(landed.searchParams.get('message')).toBe(message);
+      // The code is posted once: the payment is over.
+      expect((await proceed(wallet.transactionUrl, '123456')).status).toBe(400);
+    }
+    expect(await bookingsOf(customer.id)).toEqual([]);
+    expect((await checkoutRow(answer.checkout_id)).status).toBe('pending');
   });
 
   it('confirms nothing for a forged payment id, unknown or malformed', async () => {

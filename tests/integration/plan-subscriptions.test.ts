@@ -226,7 +226,9 @@ describe('paid plans bought at Moyasar', () => {
     const planInvoices = (user: TestUser) =>
       database.db.selectFrom('invoices').select(['total_halalas', 'plan_subscription_id']).where('buyer_id', '=', user.id).execute();
     const tokenCharges = (token: string) =>
-      [...fake.payments.values()].filter((payment) => payment.source.token === token && !payment.source.transaction_url);
+      [...fake.payments.values()].filter(
+        (payment) => payment.source.type === 'creditcard' && payment.source.token === token && !payment.source.transaction_url,
+      );
 
     /** A plan bought with `number` (saved at the gateway), and the moment its month is over. */
     async function bought(number = '4111111111111111') {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { CreditCard, Lock } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { priceCheckout } from '../../shared/checkout-pricing.ts';
 import { homeVisitFees } from '../../shared/home-collection.ts';
 import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
@@ -15,14 +15,8 @@ import { checkoutKey, forgetCheckoutKey } from '../features/lab-cart/checkout-ke
 import { LabCartLine, labCartLineKey } from '../features/lab-cart/lab-cart-line.tsx';
 import { labCartStore, useLabCartItems } from '../features/lab-cart/lab-cart-store.ts';
 import { seatOf, useLabCart } from '../features/lab-cart/use-lab-cart.ts';
-import {
-  type CardDetails,
-  type CardField,
-  invalidCardFields,
-  type PaymentRequired,
-  payAtGateway,
-} from '../features/payments/card-payment.ts';
-import { CardPaymentForm } from '../features/payments/card-payment-form.tsx';
+import { GatewayPaymentFields } from '../features/payments/gateway-payment-fields.tsx';
+import { useGatewayPayment } from '../features/payments/use-gateway-payment.ts';
 import { errorMessage } from '../lib/errors.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -69,32 +63,16 @@ function CheckoutPage() {
     authModal.openForBooking();
   }, [isLoading, user, items.length, authModal]);
 
-  // Moyasar: a card form whose card the page posts to the gateway itself; else the simulated payment.
+  // Moyasar: the page pays at the gateway itself, by card or STC Pay; else the simulated payment.
   const method = useQuery(trpc.booking.paymentMethod.queryOptions());
-  const byCard = method.data?.provider === 'moyasar';
-  const [card, setCard] = useState<CardDetails>({ name: '', number: '', expiry: '', cvc: '' });
-  const [invalid, setInvalid] = useState<CardField[]>([]);
-  const [redirecting, setRedirecting] = useState(false);
-
-  const payByCard = async (required: PaymentRequired) => {
-    const answer = await payAtGateway(required, card);
-    if (answer.kind === 'redirect') {
-      // To the card issuer's 3-D Secure page; it returns to /payments/moyasar/callback.
-      setRedirecting(true);
-      window.location.assign(answer.url);
-      return;
-    }
-    if (answer.kind === 'invalid') setInvalid(answer.fields);
-    else if (answer.kind === 'declined')
-      notify.error({ title: t`Your card was declined. Please try another card.`, ...(answer.message && { description: answer.message }) });
-    else notify.error({ title: t`The payment service is not answering. You have not been charged; please try again.` });
-  };
+  const atGateway = method.data?.provider === 'moyasar';
+  const gateway = useGatewayPayment({ methods: ['card', 'stcpay'] });
 
   const create = useMutation(
     trpc.booking.create.mutationOptions({
       onSuccess: async (result) => {
         if ('payment' in result) {
-          await payByCard(result);
+          await gateway.pay(result);
           return;
         }
         forgetCheckoutKey();
@@ -122,17 +100,13 @@ function CheckoutPage() {
       authModal.openForBooking();
       return;
     }
-    if (byCard) {
-      const wrong = invalidCardFields(card);
-      setInvalid(wrong);
-      if (wrong.length > 0) return;
-    }
+    if (atGateway && !gateway.check()) return;
     create.mutate({
       items: items.map((item) => ({ ...seatOf(item), familyMemberId: item.familyMemberId })),
       idempotencyKey: checkoutKey(),
     });
   };
-  const paying = create.isPending || redirecting;
+  const paying = create.isPending || gateway.leaving;
 
   // The cart emptied in another tab: nothing is left to pay for (after paying, onSuccess goes on to the dashboard).
   const emptied = items.length === 0 && create.isIdle;
@@ -212,8 +186,8 @@ function CheckoutPage() {
               </Heading>
             </Card.Header>
             <Card.Body gap="4">
-              {byCard ? (
-                <CardPaymentForm card={card} onChange={setCard} invalid={invalid} disabled={paying} />
+              {atGateway ? (
+                <GatewayPaymentFields payment={gateway} disabled={paying} />
               ) : (
                 <>
                   <Alert.Root status="info">
@@ -236,18 +210,20 @@ function CheckoutPage() {
                   </Box>
                 </>
               )}
-              <Button
-                colorPalette="brand"
-                size="lg"
-                onClick={pay}
-                loading={paying}
-                disabled={method.isPending}
-                loadingText={t`Processing payment…`}
-                data-testid="pay"
-              >
-                <Lock aria-hidden />
-                {t`Pay`} <bdi>{formatSar(halalasToSar(totalHalalas), locale)}</bdi>
-              </Button>
+              {!gateway.codeSentTo && (
+                <Button
+                  colorPalette="brand"
+                  size="lg"
+                  onClick={pay}
+                  loading={paying}
+                  disabled={method.isPending}
+                  loadingText={t`Processing payment…`}
+                  data-testid="pay"
+                >
+                  <Lock aria-hidden />
+                  {t`Pay`} <bdi>{formatSar(halalasToSar(totalHalalas), locale)}</bdi>
+                </Button>
+              )}
             </Card.Body>
           </Card.Root>
         </Grid>

@@ -1,17 +1,16 @@
 import { Field, Grid, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { CardDetails, CardField } from './card-payment.ts';
+import { type CardDetails, type CardField, digitsOf } from './card-payment.ts';
 
-/** Groups of four, as printed on the card. */
+/** Groups of four, as printed on the card (digits typed on an Arabic keyboard become these digits). */
 function spaced(number: string) {
-  return number
-    .replace(/\D/g, '')
+  return digitsOf(number)
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 function expiryTyped(text: string) {
-  const digits = text.replace(/\D/g, '').slice(0, 4);
+  const digits = digitsOf(text).slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
@@ -65,7 +64,7 @@ export function CardPaymentForm({
         <Field.Root invalid={invalid.includes('cvc')} required>
           <Field.Label>{t`CVC`}</Field.Label>
           <Input
-            {...set('cvc', (text) => text.replace(/\D/g, '').slice(0, 4))}
+            {...set('cvc', (text) => digitsOf(text).slice(0, 4))}
             autoComplete="cc-csc"
             inputMode="numeric"
             dir="ltr"

@@ -1,7 +1,10 @@
 // The browser's part of a Moyasar payment (Moyasar's form model, ADR 0026): the card goes from this
 // page straight to the gateway with the publishable key, never through our server; the gateway answers
 // a payment `initiated` with the 3-D Secure page to go to (`source.transaction_url`), which returns the
-// customer to our callback.
+// customer to our callback. STC Pay (stc-pay.ts) goes to the same /payments with the wallet's mobile.
+
+import { latinDigits } from '../../../shared/digits.ts';
+import { passesLuhn } from '../../../shared/store.ts';
 
 export interface CardDetails {
   name: string;
@@ -27,29 +30,20 @@ export interface PaymentRequired {
   };
 }
 
+/** What paying at the gateway needs of the server's answer: where the gateway is, and the form's configuration. */
+export type GatewayRequest = Pick<PaymentRequired, 'gateway_url' | 'payment'>;
+
 export type CardField = keyof CardDetails;
 
-export const digitsOf = (text: string) => text.replace(/\D/g, '');
-
-function luhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
+/** The digits typed, an Arabic keyboard's as well, without spaces or dashes. */
+export const digitsOf = (text: string) => latinDigits(text).replace(/\D/g, '');
 
 /** The fields that cannot be right, before anything is sent (the gateway checks again). */
 export function invalidCardFields(card: CardDetails, now = new Date()): CardField[] {
   const invalid: CardField[] = [];
   if (card.name.trim().split(/\s+/).length < 2) invalid.push('name');
   const number = digitsOf(card.number);
-  if (number.length < 15 || number.length > 19 || !luhn(number)) invalid.push('number');
+  if (number.length < 15 || number.length > 19 || !passesLuhn(number)) invalid.push('number');
   const expiry = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(card.expiry.trim());
   const month = Number(expiry?.[1]);
   const year = expiry ? (expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2])) : 0;
@@ -73,42 +67,53 @@ const FIELD_OF: Record<string, CardField> = {
   'source.cvc': 'cvc',
 };
 
-/** Posts the card to the gateway's /payments with the publishable key, as Moyasar's form does. */
-export async function payAtGateway(required: Pick<PaymentRequired, 'gateway_url' | 'payment'>, card: CardDetails): Promise<GatewayAnswer> {
-  const [month, year] = card.expiry.split('/').map((part) => part.trim());
-  // The form's `credit_card.save_card` is the API's `source.save_card` (docs: Save Card During a Payment).
-  const { credit_card, ...payment } = required.payment;
-  let response: Response;
+/** Moyasar's payment object, as far as the browser reads it. */
+export interface GatewayPayment {
+  id?: string;
+  status?: string;
+  errors?: Record<string, string[]> | null;
+  source?: { transaction_url?: string | null; message?: string | null };
+}
+
+/** Creates the payment at the gateway's /payments with the publishable key, as Moyasar's form does; null when it does not answer. */
+export async function createAtGateway(
+  required: GatewayRequest,
+  source: Record<string, unknown>,
+): Promise<{ status: number; body: GatewayPayment | null } | null> {
+  // The form's `credit_card` option is for cards only; the API takes it as `source.save_card`.
+  const { credit_card: _cardOnly, ...payment } = required.payment;
   try {
-    response = await fetch(`${required.gateway_url}/payments`, {
+    const response = await fetch(`${required.gateway_url}/payments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({
-        ...payment,
-        source: {
-          type: 'creditcard',
-          name: card.name.trim(),
-          number: digitsOf(card.number),
-          month,
-          year: year && year.length === 2 ? `20${year}` : year,
-          cvc: card.cvc.trim(),
-          ...(credit_card?.save_card && { save_card: true }),
-        },
-      }),
+      body: JSON.stringify({ ...payment, source }),
     });
+    return { status: response.status, body: (await response.json().catch(() => null)) as GatewayPayment | null };
   } catch {
-    return { kind: 'unavailable' };
+    return null;
   }
-  const body = (await response.json().catch(() => null)) as {
-    status?: string;
-    errors?: Record<string, string[]> | null;
-    source?: { transaction_url?: string | null; message?: string | null };
-  } | null;
-  if (response.status === 400 && body?.errors) {
+}
+
+/** Posts the card to the gateway's /payments with the publishable key, as Moyasar's form does. */
+export async function payAtGateway(required: GatewayRequest, card: CardDetails): Promise<GatewayAnswer> {
+  const [month, year] = card.expiry.split('/').map((part) => part.trim());
+  // The form's `credit_card.save_card` is the API's `source.save_card` (docs: Save Card During a Payment).
+  const answer = await createAtGateway(required, {
+    type: 'creditcard',
+    name: card.name.trim(),
+    number: digitsOf(card.number),
+    month,
+    year: year && year.length === 2 ? `20${year}` : year,
+    cvc: digitsOf(card.cvc),
+    ...(required.payment.credit_card?.save_card && { save_card: true }),
+  });
+  if (!answer) return { kind: 'unavailable' };
+  const { status, body } = answer;
+  if (status === 400 && body?.errors) {
     const fields = [...new Set(Object.keys(body.errors).flatMap((key) => FIELD_OF[key] ?? []))];
     if (fields.length > 0) return { kind: 'invalid', fields };
   }
-  if (!response.ok || !body) return { kind: 'unavailable' };
+  if (status >= 300 || !body) return { kind: 'unavailable' };
   if (body.status === 'initiated' && body.source?.transaction_url) return { kind: 'redirect', url: body.source.transaction_url };
   if (body.status === 'failed') return { kind: 'declined', message: body.source?.message ?? null };
   return { kind: 'unavailable' };

@@ -2,13 +2,13 @@ import { Alert, Button, Separator, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { CreditCard } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
-import { type CardDetails, type CardField, invalidCardFields, payAtGateway } from '../payments/card-payment.ts';
-import { CardPaymentForm } from '../payments/card-payment-form.tsx';
+import { GatewayPaymentFields } from '../payments/gateway-payment-fields.tsx';
+import { useGatewayPayment } from '../payments/use-gateway-payment.ts';
 import { DeliveryFields, type DeliveryForm, type DeliveryPrefill, deliveryFrom } from './delivery-fields.tsx';
 import { keepReservationWhileAway } from './release-on-leave.ts';
 
@@ -22,16 +22,15 @@ interface GatewayPaymentFormProps {
 /**
  * The store's payment form when a gateway takes the card (Moyasar's form model, ADR 0039): the buyer
  * and the address go to our server, which answers the gateway form's configuration; the card goes from
- * this page straight to the gateway, then to the bank's 3-D Secure page, and never reaches us.
+ * this page straight to the gateway, then to the bank's 3-D Secure page, and never reaches us; STC Pay
+ * asks for the code it texts instead.
  */
 export function GatewayPaymentForm({ orderId, total, prefill, onOrderChanged }: GatewayPaymentFormProps) {
   const { t, i18n } = useLingui();
   const goTo = useGoTo();
   const [delivery, setDelivery] = useState(() => deliveryFrom(prefill));
-  const [card, setCard] = useState<CardDetails>({ name: '', number: '', expiry: '', cvc: '' });
-  const [invalid, setInvalid] = useState<CardField[]>([]);
-  const [gatewayError, setGatewayError] = useState<{ title: string; detail: string | null } | null>(null);
-  const [redirecting, setRedirecting] = useState(false);
+  // To the bank's 3-D Secure page or back through /payments/moyasar/callback: the stock stays reserved meanwhile.
+  const gateway = useGatewayPayment({ methods: ['card', 'stcpay'], onLeave: () => keepReservationWhileAway(orderId) });
 
   const start = useMutation(
     trpc.store.hostedCheckout.startPayment.mutationOptions({
@@ -40,19 +39,7 @@ export function GatewayPaymentForm({ orderId, total, prefill, onOrderChanged }: 
           goTo(answer.redirectUrl);
           return;
         }
-        const paid = await payAtGateway(answer, card);
-        if (paid.kind === 'redirect') {
-          // To the bank's 3-D Secure page; it returns to /payments/moyasar/callback. The stock stays reserved meanwhile.
-          setRedirecting(true);
-          keepReservationWhileAway(orderId);
-          window.location.assign(paid.url);
-          return;
-        }
-        if (paid.kind === 'invalid') setInvalid(paid.fields);
-        else if (paid.kind === 'declined')
-          setGatewayError({ title: t`Your card was declined. Please try another card.`, detail: paid.message });
-        else
-          setGatewayError({ title: t`The payment service is not answering. You have not been charged; please try again.`, detail: null });
+        await gateway.pay(answer);
       },
       onError: (error) => {
         const code = error instanceof TRPCClientError ? (error.data as { appCode?: string } | undefined)?.appCode : undefined;
@@ -64,14 +51,11 @@ export function GatewayPaymentForm({ orderId, total, prefill, onOrderChanged }: 
   const fieldErrorOf = (field: keyof DeliveryForm) => (start.error ? fieldError(i18n, start.error, field) : undefined);
   const formError =
     start.error && !(start.error instanceof TRPCClientError && start.error.data?.zodError) ? errorMessage(i18n, start.error) : undefined;
-  const paying = start.isPending || redirecting;
+  const paying = start.isPending || gateway.leaving;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setGatewayError(null);
-    const wrong = invalidCardFields(card);
-    setInvalid(wrong);
-    if (wrong.length > 0) return;
+    if (gateway.codeSentTo || !gateway.check()) return;
     start.mutate({ orderId, ...delivery });
   };
 
@@ -81,26 +65,23 @@ export function GatewayPaymentForm({ orderId, total, prefill, onOrderChanged }: 
         <DeliveryFields value={delivery} onChange={setDelivery} errorOf={fieldErrorOf} />
         <Separator />
         <Text as="h2" fontWeight="semibold" fontSize="lg">
-          {t`Card details`}
+          {t`Payment`}
         </Text>
-        <CardPaymentForm card={card} onChange={setCard} invalid={invalid} disabled={paying} />
-        {(gatewayError ?? formError) && (
+        <GatewayPaymentFields payment={gateway} disabled={paying} />
+        {formError && (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{gatewayError?.title ?? formError}</Alert.Title>
-              {gatewayError?.detail && (
-                <Alert.Description>
-                  <bdi dir="ltr">{gatewayError.detail}</bdi>
-                </Alert.Description>
-              )}
+              <Alert.Title>{formError}</Alert.Title>
             </Alert.Content>
           </Alert.Root>
         )}
-        <Button type="submit" colorPalette="brand" size="lg" loading={paying} loadingText={t`Processing payment…`} data-testid="pay">
-          <CreditCard aria-hidden />
-          {t`Pay ${total}`}
-        </Button>
+        {!gateway.codeSentTo && (
+          <Button type="submit" colorPalette="brand" size="lg" loading={paying} loadingText={t`Processing payment…`} data-testid="pay">
+            <Lock aria-hidden />
+            {t`Pay ${total}`}
+          </Button>
+        )}
       </Stack>
     </form>
   );

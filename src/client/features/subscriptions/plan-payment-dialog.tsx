@@ -2,7 +2,7 @@ import { Alert, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { formatSar } from '../../../shared/money.ts';
 import type { Plan } from '../../../shared/plans.ts';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -10,8 +10,8 @@ import { errorMessage } from '../../lib/errors.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { planNames } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { type CardDetails, type CardField, invalidCardFields, payAtGateway } from '../payments/card-payment.ts';
-import { CardPaymentForm } from '../payments/card-payment-form.tsx';
+import { GatewayPaymentFields } from '../payments/gateway-payment-fields.tsx';
+import { useGatewayPayment } from '../payments/use-gateway-payment.ts';
 import { reloadAfterUpgrade } from './use-choose-plan.ts';
 
 /**
@@ -25,10 +25,8 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
   const locale = activeLocale();
   const method = useQuery(trpc.booking.paymentMethod.queryOptions());
   const byCard = method.data?.provider === 'moyasar';
-  const [card, setCard] = useState<CardDetails>({ name: '', number: '', expiry: '', cvc: '' });
-  const [invalid, setInvalid] = useState<CardField[]>([]);
-  const [gatewayError, setGatewayError] = useState<{ title: string; detail: string | null } | null>(null);
-  const [redirecting, setRedirecting] = useState(false);
+  // By card only: the renewals charge the card the gateway keeps, and STC Pay keeps none.
+  const gateway = useGatewayPayment({ methods: ['card'] });
 
   const choose = useMutation(
     trpc.subscriptions.choose.mutationOptions({
@@ -39,35 +37,22 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
           reloadAfterUpgrade();
           return;
         }
-        const paid = await payAtGateway(answer, card);
-        if (paid.kind === 'redirect') {
-          // To the bank's 3-D Secure page; it returns to /payments/moyasar/callback, then to /pricing.
-          setRedirecting(true);
-          window.location.assign(paid.url);
-          return;
-        }
-        if (paid.kind === 'invalid') setInvalid(paid.fields);
-        else if (paid.kind === 'declined')
-          setGatewayError({ title: t`Your card was declined. Please try another card.`, detail: paid.message });
-        else
-          setGatewayError({ title: t`The payment service is not answering. You have not been charged; please try again.`, detail: null });
+        // To the bank's 3-D Secure page; it returns to /payments/moyasar/callback, then to /pricing.
+        await gateway.pay(answer);
       },
     }),
   );
-  const paying = choose.isPending || redirecting || (choose.isSuccess && !gatewayError && invalid.length === 0);
+  // Paid at once (the simulated charge): the page reloads with the plan on.
+  const paidAtOnce = choose.isSuccess && 'status' in choose.data && choose.data.status === 'paid';
+  const paying = choose.isPending || gateway.leaving || paidAtOnce;
 
   const name = i18n._(planNames[plan.id]);
   const price = formatSar(plan.monthlyPrice, locale, { whole: true });
-  const failure = gatewayError ?? (choose.error ? { title: errorMessage(i18n, choose.error), detail: null } : null);
+  const failure = choose.error ? errorMessage(i18n, choose.error) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setGatewayError(null);
-    if (byCard) {
-      const wrong = invalidCardFields(card);
-      setInvalid(wrong);
-      if (wrong.length > 0) return;
-    }
+    if (byCard && !gateway.check()) return;
     choose.mutate({ plan: plan.id, audience: plan.audience });
   };
 
@@ -87,12 +72,15 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
                     {t`${price} a month, renewed every month with the same card. You can cancel at any time and keep the plan until the end of the month you paid for.`}
                   </Text>
                   {byCard ? (
-                    <>
-                      <CardPaymentForm card={card} onChange={setCard} invalid={invalid} disabled={paying} />
-                      <Text fontSize="sm" color="fg.muted">
-                        {t`Moyasar, our payment provider, keeps your card for the monthly renewal. We never see or store its number.`}
-                      </Text>
-                    </>
+                    <GatewayPaymentFields
+                      payment={gateway}
+                      disabled={paying}
+                      cardNote={
+                        <Text fontSize="sm" color="fg.muted">
+                          {t`Moyasar, our payment provider, keeps your card for the monthly renewal. We never see or store its number.`}
+                        </Text>
+                      }
+                    />
                   ) : (
                     <Alert.Root status="info">
                       <Alert.Indicator />
@@ -106,12 +94,7 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
                     <Alert.Root status="error" role="alert">
                       <Alert.Indicator />
                       <Alert.Content>
-                        <Alert.Title>{failure.title}</Alert.Title>
-                        {failure.detail && (
-                          <Alert.Description>
-                            <bdi dir="ltr">{failure.detail}</bdi>
-                          </Alert.Description>
-                        )}
+                        <Alert.Title>{failure}</Alert.Title>
                       </Alert.Content>
                     </Alert.Root>
                   )}

@@ -20,6 +20,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { latinDigits } from '../../../../shared/digits.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorState } from '../../../components/query-state.tsx';
 import { SectionTitle } from '../../../components/stat-card.tsx';
@@ -87,10 +88,7 @@ const emptyDraft: Draft = {
 
 /** Riyals as typed (12.5, ١٢٫٥) to halalas; NaN when it is not an amount. */
 function toHalalas(value: string): number {
-  const western = value
-    .trim()
-    .replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x660))
-    .replace('٫', '.');
+  const western = latinDigits(value.trim()).replace('٫', '.');
   if (!/^\d+(\.\d{1,2})?$/.test(western)) return Number.NaN;
   return Math.round(Number(western) * 100);
 }

@@ -1,0 +1,144 @@
+import { Alert, Button, Field, HStack, Input, RadioCard, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { CardPaymentForm } from './card-payment-form.tsx';
+import type { GatewayMethod, GatewayPaymentState } from './use-gateway-payment.ts';
+
+/** 05X XXX XXXX, as Saudi numbers are written, kept on one line (no-break spaces). */
+function mobileGrouped(mobile: string) {
+  return mobile.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1\u00a0$2\u00a0$3');
+}
+
+/**
+ * What the customer fills in to pay at the gateway (use-gateway-payment.ts): the method when there is a
+ * choice, the card's fields or the STC Pay wallet's number, then STC Pay's texted code; and what went
+ * wrong at the gateway. The host keeps its own pay button, which starts the payment.
+ */
+export function GatewayPaymentFields({
+  payment,
+  disabled,
+  cardNote,
+}: {
+  payment: GatewayPaymentState;
+  disabled: boolean;
+  /** Said under the card's fields (a plan: the card is kept for the renewals). */
+  cardNote?: ReactNode;
+}) {
+  const { t } = useLingui();
+  const labels: Record<GatewayMethod, { title: string; detail: string }> = {
+    card: { title: t`Card`, detail: 'mada · Visa · Mastercard' },
+    stcpay: { title: 'STC Pay', detail: t`Pay from your wallet` },
+  };
+  const busy = disabled || payment.leaving || payment.confirming;
+  const sentTo = payment.codeSentTo && mobileGrouped(payment.codeSentTo);
+
+  return (
+    <Stack gap="4" data-testid="gateway-payment">
+      {sentTo ? (
+        <Stack gap="3" data-testid="stc-pay-code">
+          <Text>
+            <Trans>
+              STC Pay has texted a code to <bdi dir="ltr">{sentTo}</bdi>. Enter it to confirm the payment.
+            </Trans>
+          </Text>
+          <Field.Root invalid={payment.codeInvalid} required>
+            <Field.Label>{t`Code from STC Pay`}</Field.Label>
+            <Input
+              value={payment.code}
+              onChange={(event) => payment.setCode(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                // Enter confirms the code rather than sending the host's form again.
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                void payment.confirmCode();
+              }}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              dir="ltr"
+              maxLength={8}
+              disabled={busy}
+            />
+            <Field.ErrorText>{t`Enter the code from the text message, digits only.`}</Field.ErrorText>
+          </Field.Root>
+          <HStack gap="2" wrap="wrap">
+            <Button
+              colorPalette="brand"
+              onClick={() => void payment.confirmCode()}
+              loading={payment.confirming || payment.leaving}
+              loadingText={t`Processing payment…`}
+              disabled={disabled}
+            >
+              {t`Confirm payment`}
+            </Button>
+            <Button variant="ghost" onClick={payment.leaveCodeStep} disabled={busy}>
+              {t`Change payment method`}
+            </Button>
+          </HStack>
+        </Stack>
+      ) : (
+        <>
+          {payment.methods.length > 1 && (
+            <RadioCard.Root
+              value={payment.method}
+              onValueChange={(details) => details.value && payment.chooseMethod(details.value as GatewayMethod)}
+              size="sm"
+              variant="outline"
+              colorPalette="brand"
+              disabled={busy}
+            >
+              <RadioCard.Label fontWeight="semibold">{t`Pay with`}</RadioCard.Label>
+              <HStack gap="2" align="stretch">
+                {payment.methods.map((method) => (
+                  <RadioCard.Item key={method} value={method} flex="1">
+                    <RadioCard.ItemHiddenInput />
+                    <RadioCard.ItemControl py="2" px="3">
+                      <RadioCard.ItemContent>
+                        <RadioCard.ItemText>{labels[method].title}</RadioCard.ItemText>
+                        <RadioCard.ItemDescription>{labels[method].detail}</RadioCard.ItemDescription>
+                      </RadioCard.ItemContent>
+                      <RadioCard.ItemIndicator />
+                    </RadioCard.ItemControl>
+                  </RadioCard.Item>
+                ))}
+              </HStack>
+            </RadioCard.Root>
+          )}
+          {payment.method === 'card' ? (
+            <>
+              <CardPaymentForm card={payment.card} onChange={payment.setCard} invalid={payment.invalidCard} disabled={busy} />
+              {cardNote}
+            </>
+          ) : (
+            <Field.Root invalid={payment.mobileInvalid} required data-testid="stc-pay-form">
+              <Field.Label>{t`STC Pay mobile number`}</Field.Label>
+              <Input
+                value={payment.mobile}
+                onChange={(event) => payment.setMobile(event.currentTarget.value)}
+                autoComplete="tel-national"
+                inputMode="tel"
+                dir="ltr"
+                placeholder="05X XXX XXXX"
+                disabled={busy}
+              />
+              <Field.HelperText>{t`STC Pay will text you a code to confirm the payment.`}</Field.HelperText>
+              <Field.ErrorText>{t`Enter the Saudi mobile number of your STC Pay wallet, such as 05X XXX XXXX.`}</Field.ErrorText>
+            </Field.Root>
+          )}
+        </>
+      )}
+      {payment.failure && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{payment.failure.title}</Alert.Title>
+            {payment.failure.detail && (
+              <Alert.Description>
+                <bdi dir="ltr">{payment.failure.detail}</bdi>
+              </Alert.Description>
+            )}
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+}
