@@ -116,6 +116,13 @@ export function createApp(deps: AppDeps) {
     app.all('/files/*', (c) => c.json({ error: { appCode: 'INTERNAL', details: { reason: 'no result storage' } } }, 503));
   }
 
+  // Apple's check that this domain may show Apple Pay (ADR 0026): the file Moyasar's dashboard gives, as it is.
+  const appleAssociation = deps.env.APPLE_PAY_DOMAIN_ASSOCIATION;
+  if (appleAssociation)
+    app.get('/.well-known/apple-developer-merchantid-domain-association', (c) =>
+      c.body(appleAssociation, 200, { 'content-type': 'text/plain; charset=utf-8' }),
+    );
+
   // The process answers (a liveness probe): nothing else is asked, so a slow database restarts nothing.
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
 

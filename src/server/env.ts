@@ -108,6 +108,11 @@ export const envSchema = z
     MOYASAR_PUBLISHABLE_KEY: optionalText,
     /** The webhook's secret_token, as set in Moyasar's dashboard. */
     MOYASAR_WEBHOOK_SECRET: optionalText,
+    /**
+     * Apple Pay's domain association file (Moyasar's dashboard, Apple Pay domains, "Download Association"),
+     * its text: served at /.well-known/apple-developer-merchantid-domain-association so Apple verifies the domain.
+     */
+    APPLE_PAY_DOMAIN_ASSOCIATION: optionalText,
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_TOKEN_URL: optionalUrl,

@@ -2,6 +2,7 @@
 // in a real Chromium: the card goes from the page to the gateway, 3-D Secure at the fake issuer page,
 // back through /payments/moyasar/callback. This spec's worker runs a second app server with
 // PAYMENT_PROVIDER=moyasar; every other journey keeps the simulated payment.
+import { type FakeApplePayRecord, installFakeApplePay } from '../fakes/apple-pay-session.ts';
 import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';
 import { startAppServer } from './app-server.ts';
 import {
@@ -136,12 +137,17 @@ for (const { language, locale } of languages) {
   });
 }
 
+/** A payment method's radio card chosen, as the customer taps it. */
+async function chooseMethod(page: Page, name: RegExp) {
+  const radio = page.getByRole('radio', { name });
+  // The radio card is the label around its hidden input: the customer taps the card.
+  if (!(await radio.isChecked())) await page.locator('label').filter({ has: radio }).click();
+  await expect(radio).toBeChecked();
+}
+
 /** STC Pay chosen, the wallet's number typed (as the customer's keyboard writes it), and the payment started. */
 async function startStcPay(page: Page, locale: 'ar' | 'en', mobile: string) {
-  const stcPay = page.getByRole('radio', { name: /STC Pay/ });
-  // The radio card is the label around its hidden input: the customer taps the card.
-  if (!(await stcPay.isChecked())) await page.locator('label').filter({ has: stcPay }).click();
-  await expect(stcPay).toBeChecked();
+  await chooseMethod(page, /STC Pay/);
   await page.getByTestId('stc-pay-form').getByLabel(said[locale].stcMobile).fill(mobile);
   await screenshotBothSizes(page, page.getByTestId('gateway-payment'), `checkout-stc-pay.${locale}`);
   await page.getByTestId('pay').click();
@@ -196,6 +202,52 @@ test('STC Pay: a wallet it refuses is said at once, a wrong number is marked, an
   await expect(page).toHaveURL(/\/payment-result\?outcome=failed/);
   await expect(page.getByRole('heading', { name: said.ar.failed })).toBeVisible();
   await expect(page.getByText('Insufficient Balance.')).toBeVisible();
+});
+
+// Apple Pay runs in Safari only; here Apple's ApplePaySession is a fake that speaks its API (tests/fakes/apple-pay-session.ts).
+test('pays for a booking with Apple Pay in Arabic: Moyasar validates the merchant and takes the Wallet token', async ({
+  page,
+  moyasar,
+}) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(installFakeApplePay, { card: 'Visa 1111' });
+  await readInLanguage(page, 'ar');
+  await page.goto('/');
+  await signUp(page, 'ar', { name: 'Apple Payer' });
+  await toCheckout(page, 'ar');
+  await chooseMethod(page, /Apple Pay/);
+  await expect(page.getByTestId('apple-pay-note')).toBeVisible();
+  await screenshotBothSizes(page, page.getByTestId('gateway-payment'), 'checkout-apple-pay.ar');
+  const total = /\d+\.\d{2}/.exec(await page.getByTestId('checkout-total').innerText())?.[0];
+  await page.getByTestId('pay').click();
+
+  await expect(page).toHaveURL(/\/payment-result\?outcome=paid/);
+  await expect(page.getByRole('heading', { name: words.ar.booking.confirmed })).toBeVisible();
+  const [payment] = [...moyasar.payments.values()].filter((p) => p.status === 'paid').slice(-1);
+  expect(payment?.source).toMatchObject({ type: 'applepay', company: 'visa', number: 'XXXX-XXXX-XXXX-1111' });
+  expect((payment!.amount / 100).toFixed(2)).toBe(total);
+});
+
+test('Apple Pay in English: a declined Wallet card is said on the page, and the customer stays at checkout', async ({ page, moyasar }) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(installFakeApplePay, { card: 'Visa 0109' });
+  await readInLanguage(page, 'en');
+  await page.goto('/');
+  await signUp(page, 'en', { name: 'Declined Apple' });
+  await toCheckout(page, 'en');
+  await chooseMethod(page, /Apple Pay/);
+  const before = moyasar.payments.size;
+  const total = /\d+\.\d{2}/.exec(await page.getByTestId('checkout-total').innerText())?.[0];
+  await page.getByTestId('pay').click();
+  await expect(page.getByRole('alert')).toContainText('Apple Pay could not take the payment');
+  await expect(page.getByRole('alert')).toContainText('DECLINED');
+  // The sheet showed the checkout's total in riyals, got Moyasar's merchant session, and was told the payment failed.
+  const sheet = await page.evaluate(() => (window as unknown as { __applePay: FakeApplePayRecord }).__applePay);
+  expect(sheet.request).toMatchObject({ countryCode: 'SA', currencyCode: 'SAR', total: { label: 'Tahaleel', amount: total } });
+  expect(sheet.merchantSession).toMatchObject({ merchantSessionIdentifier: expect.stringMatching(/^SSH/) });
+  expect(sheet.completed).toBe(1);
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(moyasar.payments.size).toBe(before + 1);
 });
 
 test('a declined card says so and the customer can try again', async ({ page }) => {

@@ -36,8 +36,9 @@ export interface FakePayment {
   source: FakeCardSource | FakeStcPaySource;
 }
 
+/** A card's source; Apple Pay's is the same with `type: 'applepay'` (the card behind the device's token). */
 export interface FakeCardSource {
-  type: 'creditcard';
+  type: 'creditcard' | 'applepay';
   company: 'mada' | 'visa' | 'master' | 'amex';
   name: string;
   number: string;
@@ -377,12 +378,80 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     void sendWebhook(payment, outcome.status === 'paid' ? 'payment_paid' : 'payment_failed');
   }
 
+  /**
+   * Apple Pay's merchant validation (docs: Apple Pay Web, "Request Apple Pay Session"): the page sends
+   * Apple's validation_url with its domain and the publishable key; Moyasar answers Apple's merchant
+   * session object, which the page hands to the sheet.
+   */
+  function applePaySession(body: Record<string, unknown>, res: ServerResponse) {
+    if (body.publishable_api_key !== publishableKey) return unauthorized(res);
+    const errors: Record<string, string[]> = {};
+    const validationUrl = String(body.validation_url ?? '');
+    if (!/^https:\/\/apple-pay-gateway(-[\w-]+)?\.apple\.com\//.test(validationUrl)) errors.validation_url = ['is invalid'];
+    if (typeof body.domain_name !== 'string' || !body.domain_name) errors.domain_name = ["can't be blank"];
+    if (typeof body.display_name !== 'string' || !body.display_name) errors.display_name = ["can't be blank"];
+    if (Object.keys(errors).length > 0) return invalid(res, errors);
+    const now = Date.now();
+    json(res, 200, {
+      epochTimestamp: now,
+      expiresAt: now + 3_600_000,
+      merchantSessionIdentifier: `SSH${randomUUID().replaceAll('-', '').toUpperCase()}`,
+      nonce: randomUUID().slice(0, 8),
+      merchantIdentifier: 'merchant.com.moyasar.fake',
+      domainName: body.domain_name,
+      displayName: body.display_name,
+      signature: Buffer.from(randomUUID()).toString('base64'),
+    });
+  }
+
+  /**
+   * An Apple Pay payment (docs: Apple Pay Web): `source: { type: 'applepay', token }`, the sheet's token
+   * (`paymentData`, `paymentMethod`, `transactionIdentifier`). Paid or failed at once, without 3-D
+   * Secure; in this fake a card whose `paymentMethod.displayName` ends in 0109 (the declined test
+   * card's last four) is declined.
+   */
+  function createApplePayment(body: Record<string, unknown>, ip: string | null, res: ServerResponse) {
+    const source = (body.source ?? {}) as Record<string, unknown>;
+    const errors: Record<string, string[]> = {};
+    const fields = paymentFields(body, ip, errors);
+    const token = (typeof source.token === 'string' ? JSON.parse(source.token) : source.token) as
+      | { paymentData?: unknown; paymentMethod?: { displayName?: string; network?: string } }
+      | undefined;
+    if (!token?.paymentData || !token.paymentMethod) errors['source.token'] = ['is invalid'];
+    if (Object.keys(errors).length > 0) return invalid(res, errors);
+    const shown = token!.paymentMethod!.displayName ?? '';
+    const lastFour = /(\d{4})$/.exec(shown)?.[1] ?? '1111';
+    const declined = lastFour === '0109';
+    const network = (token!.paymentMethod!.network ?? 'visa').toLowerCase();
+    const payment: FakePayment = {
+      ...fields,
+      status: declined ? 'failed' : 'paid',
+      captured: declined ? 0 : fields.amount,
+      captured_at: declined ? null : fields.created_at,
+      source: {
+        type: 'applepay',
+        company: network === 'mada' ? 'mada' : network === 'mastercard' ? 'master' : 'visa',
+        name: '',
+        number: `XXXX-XXXX-XXXX-${lastFour}`,
+        gateway_id: `moyasar_ap_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
+        reference_number: declined ? null : String(Math.floor(Math.random() * 1e12)).padStart(12, '0'),
+        token: null,
+        message: declined ? 'DECLINED' : 'APPROVED',
+        transaction_url: null,
+      },
+    };
+    payments.set(payment.id, payment);
+    json(res, 201, payment);
+    void sendWebhook(payment, declined ? 'payment_failed' : 'payment_paid');
+  }
+
   function createPayment(body: Record<string, unknown>, ip: string | null, res: ServerResponse) {
     const source = (body.source ?? {}) as Record<string, unknown>;
     if (source.type === 'stcpay') return createStcPayment(body, ip, res);
+    if (source.type === 'applepay') return createApplePayment(body, ip, res);
     const errors: Record<string, string[]> = {};
     const fields = paymentFields(body, ip, errors);
-    if (source.type !== 'creditcard') errors['source.type'] = ['only creditcard, stcpay and token are supported by this fake'];
+    if (source.type !== 'creditcard') errors['source.type'] = ['only creditcard, stcpay, applepay and token are supported by this fake'];
     const name = String(source.name ?? '').trim();
     if (name.split(/\s+/).length < 2) errors['source.name'] = ['must consist of two names'];
     const number = String(source.number ?? '').replace(/[\s-]/g, '');
@@ -454,6 +523,7 @@ with card <span dir="ltr">${payment.source.number}</span>.</p>
           return key === secretKey ? createTokenPayment(body, req.socket.remoteAddress ?? null, res) : unauthorized(res);
         return createPayment(body, req.socket.remoteAddress ?? null, res);
       }
+      if (req.method === 'POST' && path === '/v1/applepay/initiate') return applePaySession(await readBody(req), res);
       const stc = /^\/v1\/stc_pays\/([\w-]+)\/proceed$/.exec(path);
       if (stc && req.method === 'POST') return proceedStcPayment(req, res, stc[1]!, url.searchParams.get('otp_token'));
       const three = /^\/fake\/3ds\/([\w-]+)$/.exec(path);

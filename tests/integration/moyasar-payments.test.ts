@@ -268,6 +268,38 @@ describe('the checkout in Moyasar mode', () => {
     expect((await checkoutRow(answer.checkout_id)).status).toBe('pending');
   });
 
+  it('books once paid with Apple Pay: the Wallet token paid at once, the callback books it; a declined one books nothing', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const token = (card: string) => ({
+      paymentData: { version: 'EC_v1', data: 'ZmFrZQ==', signature: 'ZmFrZQ==', header: {} },
+      paymentMethod: { displayName: card, network: 'Visa', type: 'debit' },
+      transactionIdentifier: randomUUID(),
+    });
+    const declined = await fake.createPayment({
+      ...gatewayFields(answer.payment),
+      source: { type: 'applepay', token: token('Visa 0109') },
+    });
+    expect(declined.payment).toMatchObject({ status: 'failed', source: { type: 'applepay' } });
+    expect((await callback(`?id=${declined.payment.id}&status=paid&message=APPROVED`)).searchParams.get('outcome')).toBe('failed');
+    expect(await bookingsOf(customer.id)).toEqual([]);
+
+    const paid = await fake.createPayment({ ...gatewayFields(answer.payment), source: { type: 'applepay', token: token('Visa 1111') } });
+    expect(paid.payment).toMatchObject({ status: 'paid', source: { type: 'applepay', number: 'XXXX-XXXX-XXXX-1111' } });
+    expect((await callback(`?id=${paid.payment.id}&status=paid&message=APPROVED`)).searchParams.get('outcome')).toBe('paid');
+    expect(await bookingsOf(customer.id)).toHaveLength(1);
+  });
+
+  it("serves Apple Pay's domain association file as Moyasar gave it, and nothing when none is set", async () => {
+    const path = '/.well-known/apple-developer-merchantid-domain-association';
+    const association = '7B2270737049223A2246414B45227D';
+    const withFile = createApp({ db: database.db, env: { ...env, APPLE_PAY_DOMAIN_ASSOCIATION: association }, payments });
+    const served = await withFile.request(path);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe(association);
+    expect((await app.request(path)).status).toBe(404);
+  });
+
   it('confirms nothing for a forged payment id, unknown or malformed', async () => {
     const customer = await createTestUser(database.db, 'customer');
     const answer = await checkoutFor(customer);

@@ -66,7 +66,7 @@ function CheckoutPage() {
   // Moyasar: the page pays at the gateway itself, by card or STC Pay; else the simulated payment.
   const method = useQuery(trpc.booking.paymentMethod.queryOptions());
   const atGateway = method.data?.provider === 'moyasar';
-  const gateway = useGatewayPayment({ methods: ['card', 'stcpay'] });
+  const gateway = useGatewayPayment({ methods: ['card', 'stcpay', 'applepay'], total: { amountHalalas: totalHalalas, currency: 'SAR' } });
 
   const create = useMutation(
     trpc.booking.create.mutationOptions({
@@ -90,6 +90,7 @@ function CheckoutPage() {
         await navigate({ to: '/dashboard' });
       },
       onError: (error) => {
+        gateway.abandon();
         notify.error({ title: t`Booking failed. Please try again.`, description: errorMessage(i18n, error) });
       },
     }),
@@ -106,7 +107,7 @@ function CheckoutPage() {
       idempotencyKey: checkoutKey(),
     });
   };
-  const paying = create.isPending || gateway.leaving;
+  const paying = create.isPending || gateway.working;
 
   // The cart emptied in another tab: nothing is left to pay for (after paying, onSuccess goes on to the dashboard).
   const emptied = items.length === 0 && create.isIdle;

@@ -75,6 +75,15 @@ export interface GatewayPayment {
   source?: { transaction_url?: string | null; message?: string | null };
 }
 
+/** Our callback with what the gateway says of the payment (?id=&status=&message=), as its 3-D Secure page sends the customer back. */
+export function returnUrlFor(callbackUrl: string, payment: GatewayPayment & { id: string; status: string }): string {
+  const back = new URL(callbackUrl);
+  back.searchParams.set('id', payment.id);
+  back.searchParams.set('status', payment.status);
+  back.searchParams.set('message', payment.source?.message ?? '');
+  return back.toString();
+}
+
 /** Creates the payment at the gateway's /payments with the publishable key, as Moyasar's form does; null when it does not answer. */
 export async function createAtGateway(
   required: GatewayRequest,

@@ -1,4 +1,4 @@
-import { Alert, Button, Field, HStack, Input, RadioCard, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Grid, HStack, Input, RadioCard, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { CardPaymentForm } from './card-payment-form.tsx';
@@ -28,6 +28,7 @@ export function GatewayPaymentFields({
   const labels: Record<GatewayMethod, { title: string; detail: string }> = {
     card: { title: t`Card`, detail: 'mada · Visa · Mastercard' },
     stcpay: { title: 'STC Pay', detail: t`Pay from your wallet` },
+    applepay: { title: 'Apple Pay', detail: t`Face ID or Touch ID` },
   };
   const busy = disabled || payment.leaving || payment.confirming;
   const sentTo = payment.codeSentTo && mobileGrouped(payment.codeSentTo);
@@ -87,9 +88,10 @@ export function GatewayPaymentFields({
               disabled={busy}
             >
               <RadioCard.Label fontWeight="semibold">{t`Pay with`}</RadioCard.Label>
-              <HStack gap="2" align="stretch">
+              {/* One under another on a phone, or when three would be cramped; two side by side from a tablet up. */}
+              <Grid templateColumns={{ base: '1fr', sm: payment.methods.length === 2 ? '1fr 1fr' : '1fr' }} gap="2">
                 {payment.methods.map((method) => (
-                  <RadioCard.Item key={method} value={method} flex="1">
+                  <RadioCard.Item key={method} value={method}>
                     <RadioCard.ItemHiddenInput />
                     <RadioCard.ItemControl py="2" px="3">
                       <RadioCard.ItemContent>
@@ -100,15 +102,21 @@ export function GatewayPaymentFields({
                     </RadioCard.ItemControl>
                   </RadioCard.Item>
                 ))}
-              </HStack>
+              </Grid>
             </RadioCard.Root>
           )}
-          {payment.method === 'card' ? (
+          {payment.method === 'card' && (
             <>
               <CardPaymentForm card={payment.card} onChange={payment.setCard} invalid={payment.invalidCard} disabled={busy} />
               {cardNote}
             </>
-          ) : (
+          )}
+          {payment.method === 'applepay' && (
+            <Text color="fg.muted" data-testid="apple-pay-note">
+              {t`Apple Pay opens when you press Pay; confirm there with Face ID or Touch ID.`}
+            </Text>
+          )}
+          {payment.method === 'stcpay' && (
             <Field.Root invalid={payment.mobileInvalid} required data-testid="stc-pay-form">
               <Field.Label>{t`STC Pay mobile number`}</Field.Label>
               <Input

@@ -4,7 +4,7 @@
 // then goes to our callback with ?id=&status=&message=, as from 3-D Secure, and the server asks the
 // gateway itself what happened (ADR 0026). STC Pay keeps no token, so plans are paid by card only.
 import { saudiMobile } from '../../../shared/phone.ts';
-import { createAtGateway, digitsOf, type GatewayPayment, type GatewayRequest } from './card-payment.ts';
+import { createAtGateway, digitsOf, type GatewayPayment, type GatewayRequest, returnUrlFor } from './card-payment.ts';
 
 export type StcPayStart =
   | { kind: 'code'; transactionUrl: string; mobile: string }
@@ -54,9 +54,5 @@ export async function confirmStcPay(
     return { kind: 'unavailable' };
   }
   if (!payment?.id || !payment.status) return { kind: 'unavailable' };
-  const back = new URL(required.payment.callback_url);
-  back.searchParams.set('id', payment.id);
-  back.searchParams.set('status', payment.status);
-  back.searchParams.set('message', payment.source?.message ?? '');
-  return { kind: 'redirect', url: back.toString() };
+  return { kind: 'redirect', url: returnUrlFor(required.payment.callback_url, { ...payment, id: payment.id, status: payment.status }) };
 }

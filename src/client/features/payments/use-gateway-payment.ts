@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { saudiMobile } from '../../../shared/phone.ts';
+import { type ApplePayEnd, applePayAvailable, payWithApplePay } from './apple-pay.ts';
 import { type CardDetails, type CardField, type GatewayRequest, invalidCardFields, payAtGateway } from './card-payment.ts';
 import { confirmStcPay, startStcPay, stcPayCode } from './stc-pay.ts';
 
-/** How the customer pays at the gateway: a card (mada, Visa, Mastercard) or the STC Pay wallet. */
-export type GatewayMethod = 'card' | 'stcpay';
+/** How the customer pays at the gateway: a card (mada, Visa, Mastercard), the STC Pay wallet, or Apple Pay where the browser has it. */
+export type GatewayMethod = 'card' | 'stcpay' | 'applepay';
 
 export interface GatewayFailure {
   title: string;
@@ -19,12 +20,27 @@ const NO_CARD: CardDetails = { name: '', number: '', expiry: '', cvc: '' };
  * The browser's side of paying at the gateway (Moyasar's form model, ADR 0026), for the three places
  * that take a payment: the lab-test checkout, the store's checkout and a plan. What is typed is checked
  * before the server is asked (`check`); the server's answer is then paid (`pay`): a card goes on to its
- * 3-D Secure page, STC Pay asks for the code it texted (`confirmCode`). Leaving for the gateway's page or
- * the callback calls `onLeave` first.
+ * 3-D Secure page, STC Pay asks for the code it texted (`confirmCode`), and Apple Pay's sheet, opened by
+ * `check` in the click itself, takes the answer when it comes. A host whose server call fails calls
+ * `abandon`. Leaving for the gateway's page or the callback calls `onLeave` first.
  */
-export function useGatewayPayment({ methods, onLeave }: { methods: readonly GatewayMethod[]; onLeave?: () => void }) {
+export function useGatewayPayment({
+  methods: offered,
+  onLeave,
+  total,
+}: {
+  methods: readonly GatewayMethod[];
+  onLeave?: () => void;
+  /** What Apple Pay's sheet shows (halalas), when Apple Pay is offered. */
+  total?: { amountHalalas: number; currency: string };
+}) {
   const { t } = useLingui();
-  const [method, setMethod] = useState<GatewayMethod>(methods[0] ?? 'card');
+  // Apple Pay only where the browser has it, known once the page runs (the server draws no method it cannot tell).
+  const [hasApplePay, setHasApplePay] = useState(false);
+  useEffect(() => setHasApplePay(applePayAvailable()), []);
+  const methods = offered.filter((method) => method !== 'applepay' || (hasApplePay && total !== undefined));
+  const [method, setMethod] = useState<GatewayMethod>(offered[0] ?? 'card');
+  const sheet = useRef<{ resolve(required: GatewayRequest): void; reject(reason: Error): void } | null>(null);
   const [card, setCard] = useState<CardDetails>(NO_CARD);
   const [invalidCard, setInvalidCard] = useState<CardField[]>([]);
   const [mobile, setMobile] = useState('');
@@ -43,6 +59,14 @@ export function useGatewayPayment({ methods, onLeave }: { methods: readonly Gate
   };
   const unavailable = () =>
     setFailure({ title: t`The payment service is not answering. You have not been charged; please try again.`, detail: null });
+  const applePayEnded = (end: ApplePayEnd) => {
+    sheet.current = null;
+    setConfirming(false);
+    if (end.kind === 'redirect') leave(end.url);
+    else if (end.kind === 'declined')
+      setFailure({ title: t`Apple Pay could not take the payment. Please try another card.`, detail: end.message });
+    else if (end.kind === 'unavailable') unavailable();
+  };
 
   return {
     methods,
@@ -66,10 +90,21 @@ export function useGatewayPayment({ methods, onLeave }: { methods: readonly Gate
     failure,
     /** On its way to the gateway's page or back to our callback: nothing more to do here. */
     leaving,
+    /** A payment under way here: Apple Pay's sheet open, or STC Pay's code being checked, or leaving. */
+    working: leaving || confirming,
 
-    /** Before the server is asked: whether what was typed can be right; marks what is not. */
+    /** Before the server is asked: whether what was typed can be right; marks what is not. Opens Apple Pay's sheet. */
     check(): boolean {
       setFailure(null);
+      if (method === 'applepay') {
+        if (!total) return false;
+        const answer = new Promise<GatewayRequest>((resolve, reject) => {
+          sheet.current = { resolve, reject };
+        });
+        setConfirming(true);
+        void payWithApplePay({ ...total, label: t`Tahaleel` }, answer).then(applePayEnded);
+        return true;
+      }
       if (method === 'card') {
         const wrong = invalidCardFields(card);
         setInvalidCard(wrong);
@@ -82,6 +117,10 @@ export function useGatewayPayment({ methods, onLeave }: { methods: readonly Gate
 
     /** Pays what the server answered (`payment_required`) at the gateway, by the method chosen. */
     async pay(required: GatewayRequest) {
+      if (method === 'applepay') {
+        sheet.current?.resolve(required);
+        return;
+      }
       if (method === 'card') {
         const answer = await payAtGateway(required, card);
         if (answer.kind === 'redirect') leave(answer.url);
@@ -117,6 +156,11 @@ export function useGatewayPayment({ methods, onLeave }: { methods: readonly Gate
       }
       setConfirming(false);
       unavailable();
+    },
+
+    /** The server refused to start the payment: Apple Pay's sheet, if open, is closed. */
+    abandon() {
+      sheet.current?.reject(new Error('the payment was not started'));
     },
 
     /** Back from the code to the choice of method (the payment begun at the gateway lapses there unpaid). */

@@ -15,6 +15,8 @@ import { keepReservationWhileAway } from './release-on-leave.ts';
 interface GatewayPaymentFormProps {
   orderId: string;
   total: string;
+  /** The total in the currency's minor units, for Apple Pay's sheet. */
+  totalMinor: { amount: number; currency: string };
   prefill: DeliveryPrefill | null;
   onOrderChanged: () => void;
 }
@@ -25,12 +27,16 @@ interface GatewayPaymentFormProps {
  * this page straight to the gateway, then to the bank's 3-D Secure page, and never reaches us; STC Pay
  * asks for the code it texts instead.
  */
-export function GatewayPaymentForm({ orderId, total, prefill, onOrderChanged }: GatewayPaymentFormProps) {
+export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrderChanged }: GatewayPaymentFormProps) {
   const { t, i18n } = useLingui();
   const goTo = useGoTo();
   const [delivery, setDelivery] = useState(() => deliveryFrom(prefill));
   // To the bank's 3-D Secure page or back through /payments/moyasar/callback: the stock stays reserved meanwhile.
-  const gateway = useGatewayPayment({ methods: ['card', 'stcpay'], onLeave: () => keepReservationWhileAway(orderId) });
+  const gateway = useGatewayPayment({
+    methods: ['card', 'stcpay', 'applepay'],
+    onLeave: () => keepReservationWhileAway(orderId),
+    total: { amountHalalas: totalMinor.amount, currency: totalMinor.currency },
+  });
 
   const start = useMutation(
     trpc.store.hostedCheckout.startPayment.mutationOptions({
@@ -42,6 +48,7 @@ export function GatewayPaymentForm({ orderId, total, prefill, onOrderChanged }: 
         await gateway.pay(answer);
       },
       onError: (error) => {
+        gateway.abandon();
         const code = error instanceof TRPCClientError ? (error.data as { appCode?: string } | undefined)?.appCode : undefined;
         // The order moved on (lapsed, paid elsewhere): show it as it now is.
         if (code === 'CHECKOUT_EXPIRED' || code === 'CHECKOUT_CLOSED') onOrderChanged();
@@ -51,7 +58,7 @@ export function GatewayPaymentForm({ orderId, total, prefill, onOrderChanged }: 
   const fieldErrorOf = (field: keyof DeliveryForm) => (start.error ? fieldError(i18n, start.error, field) : undefined);
   const formError =
     start.error && !(start.error instanceof TRPCClientError && start.error.data?.zodError) ? errorMessage(i18n, start.error) : undefined;
-  const paying = start.isPending || gateway.leaving;
+  const paying = start.isPending || gateway.working;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -226,6 +226,7 @@ function OpenCheckout({ order, onChanged, byGateway }: { order: HostedOrder; onC
         <GatewayPaymentForm
           orderId={order.id}
           total={order.total_formatted}
+          totalMinor={{ amount: order.total_cents, currency: order.currency_info?.code ?? 'SAR' }}
           prefill={order.shipping ?? order.prefill}
           onOrderChanged={onChanged}
         />

@@ -44,7 +44,7 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
   );
   // Paid at once (the simulated charge): the page reloads with the plan on.
   const paidAtOnce = choose.isSuccess && 'status' in choose.data && choose.data.status === 'paid';
-  const paying = choose.isPending || gateway.leaving || paidAtOnce;
+  const paying = choose.isPending || gateway.working || paidAtOnce;
 
   const name = i18n._(planNames[plan.id]);
   const price = formatSar(plan.monthlyPrice, locale, { whole: true });
