@@ -9,6 +9,7 @@ import { tests } from './data/tests.ts';
 import type { SeedLab, SeedStoreProduct } from './data/types.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { deterministicUuid, stableFraction } from './deterministic.ts';
+import { seedFailingRenewal } from './failing-renewal.ts';
 import { seedReviews } from './reviews.ts';
 
 type Tx = Transaction<Database>;
@@ -55,6 +56,8 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
 
     await seedCatalogue(tx, count);
     await seedAccounts(tx, passwordHashes, count);
+    // The second lab (the first is the demo's own lab account) has a renewal failing.
+    await seedFailingRenewal(tx, count, emailFor(labs[1]!, 1));
     await seedReviews(
       tx,
       labs.map((lab, index) => ({ lab, email: emailFor(lab, index) })),

@@ -86,3 +86,12 @@ export const labPayoutsInput = z.object({ cursor: pageFields.cursor, limit: page
 
 /** admin.labPayouts: one lab's payouts, as the lab sees them. */
 export const adminLabPayoutsInput = z.object({ labId: z.uuid(), cursor: pageFields.cursor, limit: pageFields.limit });
+
+export const FAILING_RENEWAL_SORTS = ['soonest'] as const;
+
+/**
+ * admin.failingRenewals: paid plans in their grace period after a declined renewal, those falling to
+ * the free plan soonest first, searched by the account's name or e-mail or the lab's name.
+ */
+export const adminFailingRenewalsInput = z.object({ ...pageFields, sort: z.enum(FAILING_RENEWAL_SORTS).default('soonest') }).prefault({});
+export type AdminFailingRenewalsInput = z.infer<typeof adminFailingRenewalsInput>;

@@ -254,7 +254,7 @@ for (const { language, locale } of languages) {
 
       await page.request.post('/trpc/auth.signOut');
       await signIn(page, demo.admin, { admin: true });
-      for (const path of ['/admin/dashboard', '/admin/dashboard?section=payouts']) {
+      for (const path of ['/admin/dashboard', '/admin/dashboard?section=payouts', '/admin/dashboard?section=renewals']) {
         await page.goto(path);
         await rendered(page);
         await expectNoViolations(page);

@@ -57,6 +57,7 @@ const dashboards = {
     '/admin/dashboard?section=tests',
     '/admin/dashboard?section=transactions',
     '/admin/dashboard?section=users',
+    '/admin/dashboard?section=renewals',
     '/admin/dashboard?section=settings',
   ],
 };

@@ -110,6 +110,17 @@ const ar = {
     reversed: 'تم عكسه',
     reversal: 'قيد عكسي',
   },
+  /** The admin's failing renewals (src/client/features/admin/admin-failing-renewals.tsx). */
+  renewals: {
+    section: 'تجديدات متعثّرة',
+    searchLabel: 'ابحث في التجديدات المتعثّرة',
+    plan: 'الاحترافية',
+    declined: 'مرات الرفض',
+    movesToFree: 'الانتقال إلى الباقة المجانية',
+    noneMatch: 'لا توجد تجديدات متعثّرة مطابقة.',
+    /** The demo seed's lab whose renewal is failing (seeds/failing-renewal.ts). */
+    seededLab: 'مختبر الصحة الذهبية الطبي',
+  },
   resultReason: {
     open: 'فتح النتيجة',
     title: 'لماذا تفتح هذه النتيجة؟',
@@ -470,6 +481,15 @@ export const words = {
       recordReversal: 'Record the reversal',
       reversed: 'Reversed',
       reversal: 'Reversal',
+    },
+    renewals: {
+      section: 'Failing renewals',
+      searchLabel: 'Search failing renewals',
+      plan: 'Professional',
+      declined: 'Declined payments',
+      movesToFree: 'Moves to the free plan',
+      noneMatch: 'No failing renewals match.',
+      seededLab: 'Golden Health Medical Lab',
     },
     resultReason: {
       open: 'Open result',

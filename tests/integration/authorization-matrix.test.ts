@@ -284,6 +284,7 @@ const matrix: Record<string, Row> = {
   'admin.transactions': { access: admins, input: () => ({ limit: 5, q: 'a', sort: 'oldest' }) },
   'admin.resetTwoFactor': { access: admins, input: () => ({ userId: NOWHERE }) },
   'admin.auditLog': { access: admins, input: () => ({ limit: 5 }) },
+  'admin.failingRenewals': { access: admins, input: () => ({ limit: 5, q: 'a' }) },
   'admin.labBalances': { access: admins, input: () => ({ limit: 5, q: 'a' }) },
   'admin.labPayouts': { access: admins, input: () => ({ labId: seeded.labId }) },
   // The spare lab is owed nothing: the admin's call is answered PAYOUT_EXCEEDS_BALANCE, not refused.

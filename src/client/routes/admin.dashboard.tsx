@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   Microscope,
   Package,
+  RefreshCwOff,
   ScrollText,
   Settings,
   ShoppingBag,
@@ -19,6 +20,7 @@ import { useCallback, useMemo } from 'react';
 import { type ListControl, type ListSearch, listSearch } from '../components/paged-list.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { AdminAuditLog } from '../features/admin/admin-audit-log.tsx';
+import { AdminFailingRenewals } from '../features/admin/admin-failing-renewals.tsx';
 import { AdminLabPayouts } from '../features/admin/admin-lab-payouts.tsx';
 import { AdminLabs } from '../features/admin/admin-labs.tsx';
 import { AdminOverview } from '../features/admin/admin-overview.tsx';
@@ -73,6 +75,7 @@ function AdminDashboardPage() {
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests list={list} /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },
+    { id: 'renewals', label: t`Failing renewals`, icon: RefreshCwOff, render: () => <AdminFailingRenewals list={list} /> },
     { id: 'reviews', label: t`Reviews`, icon: Star, render: () => <AdminReviews /> },
     { id: 'store', label: t`Store products`, icon: ShoppingBag, render: () => <AdminStoreProducts /> },
     { id: 'collections', label: t`Store collections`, icon: Layers, render: () => <AdminStoreCollections /> },

@@ -1,4 +1,5 @@
 import {
+  adminFailingRenewalsInput,
   adminLabPayoutsInput,
   adminLabsInput,
   adminTestRequestsInput,
@@ -14,6 +15,7 @@ import { router } from '../../trpc/init.ts';
 import { adminProcedure, sensitiveAdminProcedure } from '../../trpc/procedures.ts';
 import { labBalances, payoutHistory, recordPayout, reversePayout } from '../payouts/payouts.service.ts';
 import { adminStats } from '../stats/stats.service.ts';
+import { failingRenewals } from '../subscriptions/failing-renewals.service.ts';
 import { resetByAdmin } from '../two-factor/two-factor.service.ts';
 import * as admin from './admin.service.ts';
 import { auditLog } from './audit-log.service.ts';
@@ -44,6 +46,10 @@ export const adminRouter = router({
   recordPayout: sensitiveAdminProcedure.input(recordPayoutInput).mutation(({ ctx, input }) => recordPayout(ctx.db, ctx.user.id, input)),
   /** Cancels a payout recorded by mistake with a reversing one; audited. */
   reversePayout: sensitiveAdminProcedure.input(reversePayoutInput).mutation(({ ctx, input }) => reversePayout(ctx.db, ctx.user.id, input)),
+  /** Paid plans whose renewal was declined, still in their grace period: whom to call before the free plan (ADR 0042). */
+  failingRenewals: adminProcedure
+    .input(adminFailingRenewalsInput)
+    .query(({ ctx, input }) => failingRenewals(ctx.db, input, ctx.config.PLAN_RENEWAL_GRACE_DAYS)),
   /** Staff actions and every read of a result, newest first, filtered and paged by id. */
   auditLog: adminProcedure.input(auditLogInput).query(({ ctx, input }) => auditLog(ctx.db, input)),
 });

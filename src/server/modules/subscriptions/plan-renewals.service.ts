@@ -18,6 +18,7 @@ import {
   endingUnpaidMailKey,
   endLapsedSubscriptions,
   endSubscriptionToFreePlan,
+  graceUntilOf,
   planPageOf,
   SUBSCRIPTION_METADATA_KEY,
 } from './subscriptions.service.ts';
@@ -103,13 +104,14 @@ async function failRenewal(db: Kysely<Database>, renewal: { id: string; renews_i
         updated_at: now,
       })
       .where('id', '=', renewal.renews_id)
-      .returning(['user_id', 'plan', 'amount_cents', 'renewal_failures'])
+      .returning(['user_id', 'plan', 'amount_cents', 'renewal_failures', 'renewal_failed_at'])
       .executeTakeFirst();
     if (renewed?.renewal_failures !== 1) return;
     const to = await recipientOf(tx, renewed.user_id);
     const profile = await tx.selectFrom('user_profiles').select('user_type').where('id', '=', renewed.user_id).executeTakeFirst();
     if (!to) return;
-    const graceUntil = new Date(now.getTime() + graceDays * DAY_MS);
+    // The date the account is told is the one the admin's failing renewals show.
+    const graceUntil = graceUntilOf(renewed.renewal_failed_at ?? now, graceDays);
     const data = { name: to.name, plan: renewed.plan, graceUntil: graceUntil.toISOString(), link: planPageOf(profile?.user_type) };
     const base = { to: to.email, locale: to.locale, userId: renewed.user_id };
     await enqueueMail(tx, {

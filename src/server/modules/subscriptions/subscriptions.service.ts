@@ -221,8 +221,16 @@ export async function currentSubscription(
   await endLapsedSubscriptions(db, now);
   const active = await findActiveSubscription(db, user.id);
   if (!active) return null;
-  const graceUntil = active.renewal_failed_at ? new Date(active.renewal_failed_at.getTime() + graceDays * 86_400_000) : null;
+  const graceUntil = active.renewal_failed_at ? graceUntilOf(active.renewal_failed_at, graceDays) : null;
   return { plan: active.plan, period_end: active.period_end, cancel_at_period_end: active.cancel_at_period_end, grace_until: graceUntil };
+}
+
+/**
+ * Until when a plan whose renewal was declined stays: `graceDays` (PLAN_RENEWAL_GRACE_DAYS) from the
+ * first declined attempt; the next renewal round after it puts the account on its free plan.
+ */
+export function graceUntilOf(firstFailedAt: Date, graceDays: number): Date {
+  return new Date(firstFailedAt.getTime() + graceDays * 86_400_000);
 }
 
 /** Cancels the caller's own paid plan: it stays until its period ends, then the free plan. */
