@@ -339,6 +339,39 @@ describe('paid plans bought at Moyasar', () => {
       expect(ending).toEqual([]);
     });
 
+    it('during the grace period the account pays with another card: a month from then, the last-day mail withdrawn, the declined card not charged again', async () => {
+      const { customer, row, due } = await bought();
+      fake.declineSavedCard(row.gateway_token!);
+      await renewPlans(database.db, payments, 7, due);
+      expect((await (await as(customer)).subscriptions.current())?.grace_until).not.toBeNull();
+
+      // The plan page's "pay with another card": the same plan chosen again, paid with a new card.
+      const again = await choosePaid(customer, 'premium');
+      await callback(await pay(again.payment, { number: '5421080101000000' }));
+      const current = await (await as(customer)).subscriptions.current();
+      expect(current).toMatchObject({ plan: 'premium', grace_until: null });
+      const fresh = await subscriptionRow(again.subscription_id);
+      expect(fresh).toMatchObject({ status: 'active' });
+      expect(fresh.gateway_token).not.toBe(row.gateway_token);
+      expect((await subscriptionRow(row.id)).status).toBe('ended');
+
+      // A month from the payment, not from the declined renewal.
+      const days = (fresh.period_end!.getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(27);
+      expect(days).toBeLessThanOrEqual(31);
+      const ending = await database.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('user_id', '=', customer.id)
+        .where('template', '=', 'plan-ending-unpaid')
+        .execute();
+      expect(ending).toEqual([]);
+      // The next day's round does not charge the declined card again.
+      await renewPlans(database.db, payments, 7, new Date(due.getTime() + 25 * 60 * 60_000));
+      expect(tokenCharges(row.gateway_token!)).toHaveLength(1);
+      expect(await tierOf(customer)).toBe('premium');
+    });
+
     it('a renewal the server stopped in the middle of is settled by its given id on a later round', async () => {
       const { customer, row, due } = await bought();
       // The server opened the renewal and charged the token, then stopped before it heard the answer.

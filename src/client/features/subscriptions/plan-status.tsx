@@ -2,13 +2,15 @@ import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PlanId } from '../../../shared/plans.ts';
+import { findPlan, type PlanId } from '../../../shared/plans.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { planNames } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useSession } from '../auth/use-session.ts';
+import { LazyPlanPaymentDialog } from './lazy-plan-payment-dialog.tsx';
 
 /** What /payments/moyasar/callback says of a plan's payment (`/pricing?payment=…`, ADR 0042). */
 export type PlanPaymentOutcome = 'paid' | 'failed' | 'pending' | 'unknown';
@@ -23,6 +25,9 @@ export function PlanStatus({ outcome }: { outcome?: PlanPaymentOutcome }) {
   const queryClient = useQueryClient();
   const current = useQuery(trpc.subscriptions.current.queryOptions());
   const [asking, setAsking] = useState(false);
+  const { user } = useSession();
+  // In the grace period, the plan bought again with another card: a month from then (ADR 0042).
+  const [repaying, setRepaying] = useState(false);
   const cancel = useMutation(
     trpc.subscriptions.cancel.mutationOptions({
       onSuccess: async () => {
@@ -37,6 +42,7 @@ export function PlanStatus({ outcome }: { outcome?: PlanPaymentOutcome }) {
   const name = plan ? i18n._(planNames[plan.plan as PlanId]) : '';
   const until = plan?.period_end ? formatDate(new Date(plan.period_end), locale) : '';
   const graceUntil = plan?.grace_until ? formatDate(new Date(plan.grace_until), locale) : '';
+  const payAgain = plan && graceUntil && user?.user_type !== 'admin' && user ? findPlan(user.user_type, plan.plan) : undefined;
 
   const outcomes: Record<PlanPaymentOutcome, { status: 'success' | 'error' | 'info' | 'warning'; title: string; description: string }> = {
     paid: {
@@ -92,24 +98,26 @@ export function PlanStatus({ outcome }: { outcome?: PlanPaymentOutcome }) {
               {plan.cancel_at_period_end
                 ? t`It stays active until ${until}, then your account moves to the free plan.`
                 : graceUntil
-                  ? t`Your bank declined the renewal. We try again every day, and your plan stays active until ${graceUntil}; after that your account moves to the free plan.`
+                  ? t`Your bank declined the renewal. We try again every day, and your plan stays active until ${graceUntil}; after that your account moves to the free plan. You can pay now with another card.`
                   : t`The same card is charged every month. Cancel at any time and keep the plan until ${until}.`}
             </Alert.Description>
           </Alert.Content>
           {!plan.cancel_at_period_end && !asking && (
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="red"
-              alignSelf="center"
-              onClick={() => setAsking(true)}
-              data-testid="cancel-plan"
-            >
-              {t`Cancel plan`}
-            </Button>
+            // A line of its own under the text on a phone; beside it from a tablet up.
+            <HStack gap="2" alignSelf="center" wrap="wrap" flexShrink={0} w={{ base: 'full', sm: 'auto' }} ps={{ base: '7', sm: '0' }}>
+              {payAgain && (
+                <Button size="sm" colorPalette="brand" onClick={() => setRepaying(true)} data-testid="pay-plan-again">
+                  {t`Pay with another card`}
+                </Button>
+              )}
+              <Button size="sm" variant="outline" colorPalette="red" onClick={() => setAsking(true)} data-testid="cancel-plan">
+                {t`Cancel plan`}
+              </Button>
+            </HStack>
           )}
         </Alert.Root>
       )}
+      <LazyPlanPaymentDialog plan={repaying && payAgain ? payAgain : null} onClose={() => setRepaying(false)} />
       {plan && asking && (
         // Asked in place (no dialog): what cancelling does, then keep it or cancel.
         <Stack gap="3" borderWidth="1px" borderColor="red.muted" rounded="md" p="4" role="group" data-testid="cancel-plan-confirm">

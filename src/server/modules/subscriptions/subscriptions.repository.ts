@@ -54,14 +54,17 @@ export async function activateSubscription(
 }
 
 /** Ends the user's other active subscriptions (a new plan replaces the old at once). */
-export async function endOtherSubscriptions(db: Kysely<Database>, userId: string, keepId: string) {
-  await db
+/** Ends the user's other active subscriptions; answers their ids. */
+export async function endOtherSubscriptions(db: Kysely<Database>, userId: string, keepId: string): Promise<string[]> {
+  const ended = await db
     .updateTable('plan_subscriptions')
     .set({ status: 'ended', updated_at: new Date() })
     .where('user_id', '=', userId)
     .where('status', '=', 'active')
     .where('id', '!=', keepId)
+    .returning('id')
     .execute();
+  return ended.map((row) => row.id);
 }
 
 export async function markCancelAtPeriodEnd(db: Kysely<Database>, id: string) {

@@ -130,9 +130,10 @@ export async function activatePaidSubscription(
     gatewayToken: paid.gatewayToken ?? renewed?.gateway_token ?? null,
     periodEnd: oneMonthAfter(start),
   });
-  // Paid during the grace period: the mail saying the plan is about to end is withdrawn.
-  if (renewed) await cancelMail(tx, endingUnpaidMailKey(renewed.id));
-  await endOtherSubscriptions(tx, locked.user_id, locked.id);
+  // Paid during the grace period, by the renewal's retry or with another card: the mail saying the plan
+  // is about to end is withdrawn.
+  const replaced = await endOtherSubscriptions(tx, locked.user_id, locked.id);
+  for (const id of new Set([...(renewed ? [renewed.id] : []), ...replaced])) await cancelMail(tx, endingUnpaidMailKey(id));
   await setSubscriptionTier(tx, locked.user_id, locked.plan as PlanId);
   const buyer = await tx.selectFrom('user_profiles').select('name').where('id', '=', locked.user_id).executeTakeFirst();
   await issuePlanInvoice(tx, locked, buyer?.name ?? null, now);

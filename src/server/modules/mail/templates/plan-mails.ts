@@ -56,8 +56,8 @@ export function planRenewalFailedMail(
       ],
       [
         t(
-          'إن لم يتم الدفع حتى ذلك التاريخ فسينتقل حسابك إلى الباقة المجانية. يمكنك الاشتراك ببطاقة أخرى من صفحة باقتك.',
-          'If it has not been paid by then, your account moves to the free plan. You can subscribe with another card from your plan page.',
+          'إن لم يتم الدفع حتى ذلك التاريخ فسينتقل حسابك إلى الباقة المجانية. ويمكنك الدفع الآن ببطاقة أخرى من صفحة باقتك.',
+          'If it has not been paid by then, your account moves to the free plan. You can pay now with another card from your plan page.',
         ),
       ],
     ],
@@ -84,7 +84,7 @@ export function planEndingUnpaidMail(data: { name: string; plan: string; graceUn
         ),
       ],
     ],
-    action: { label: t('الاشتراك ببطاقة أخرى', 'Subscribe with another card'), href: webAddress(data.link) },
+    action: { label: t('الدفع ببطاقة أخرى', 'Pay with another card'), href: webAddress(data.link) },
     reason: [planReason(t)],
   };
 }
