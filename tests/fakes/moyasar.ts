@@ -185,12 +185,8 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     payment.updated_at = new Date().toISOString();
   }
 
-  function finish3ds(payment: FakePayment, decision: 'approve' | 'decline') {
-    if (payment.status !== 'initiated') return;
-    const outcome =
-      decision === 'approve'
-        ? (outcomes.get(payment.id) ?? { status: 'failed', message: 'UNSPECIFIED FAILURE' })
-        : { status: 'failed' as const, message: '3-D Secure transaction attempt failed (Declined by the cardholder)' };
+  /** A payment `initiated` ends paid or failed (3-D Secure, or STC Pay's code): captured when paid, and the webhook sent. */
+  function end(payment: FakePayment, outcome: { status: 'paid' | 'failed'; message: string }) {
     payment.status = outcome.status;
     payment.source.message = outcome.message;
     if (outcome.status === 'paid') {
@@ -200,6 +196,15 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     }
     touch(payment);
     void sendWebhook(payment, outcome.status === 'paid' ? 'payment_paid' : 'payment_failed');
+  }
+
+  function finish3ds(payment: FakePayment, decision: 'approve' | 'decline') {
+    if (payment.status !== 'initiated') return;
+    const outcome =
+      decision === 'approve'
+        ? (outcomes.get(payment.id) ?? { status: 'failed', message: 'UNSPECIFIED FAILURE' })
+        : { status: 'failed' as const, message: '3-D Secure transaction attempt failed (Declined by the cardholder)' };
+    end(payment, outcome);
   }
 
   function callbackUrlOf(payment: FakePayment): string {
@@ -366,16 +371,8 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     const code = String(body.otp_value ?? '');
     if (!/^\d+$/.test(code)) return invalid(res, { otp_value: ['is invalid'] });
     const outcome = STC_PAY_TEST_CODES[code] ?? { status: 'failed' as const, message: 'Invalid OTP' };
-    payment.status = outcome.status;
-    payment.source.message = outcome.message;
-    if (outcome.status === 'paid') {
-      payment.captured = payment.amount;
-      payment.captured_at = new Date().toISOString();
-      payment.source.reference_number = String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
-    }
-    touch(payment);
+    end(payment, outcome);
     json(res, 200, payment);
-    void sendWebhook(payment, outcome.status === 'paid' ? 'payment_paid' : 'payment_failed');
   }
 
   /**

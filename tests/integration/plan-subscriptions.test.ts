@@ -225,6 +225,9 @@ describe('paid plans bought at Moyasar', () => {
       database.db.selectFrom('plan_subscriptions').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute();
     const planInvoices = (user: TestUser) =>
       database.db.selectFrom('invoices').select(['total_halalas', 'plan_subscription_id']).where('buyer_id', '=', user.id).execute();
+    /** The "your plan ends soon" mails queued for the account. */
+    const endingMails = (user: TestUser) =>
+      database.db.selectFrom('outbox').select('id').where('user_id', '=', user.id).where('template', '=', 'plan-ending-unpaid').execute();
     const tokenCharges = (token: string) =>
       [...fake.payments.values()].filter(
         (payment) => payment.source.type === 'creditcard' && payment.source.token === token && !payment.source.transaction_url,
@@ -330,13 +333,7 @@ describe('paid plans bought at Moyasar', () => {
       await renewPlans(database.db, payments, 7, new Date(due.getTime() + 25 * 60 * 60_000));
       expect(tokenCharges(row.gateway_token!).map((payment) => payment.status)).toEqual(['failed', 'paid']);
       expect(await tierOf(customer)).toBe('premium');
-      const ending = await database.db
-        .selectFrom('outbox')
-        .select('id')
-        .where('user_id', '=', customer.id)
-        .where('template', '=', 'plan-ending-unpaid')
-        .execute();
-      expect(ending).toEqual([]);
+      expect(await endingMails(customer)).toEqual([]);
     });
 
     it('during the grace period the account pays with another card: a month from then, the last-day mail withdrawn, the declined card not charged again', async () => {
@@ -359,13 +356,7 @@ describe('paid plans bought at Moyasar', () => {
       const days = (fresh.period_end!.getTime() - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThanOrEqual(27);
       expect(days).toBeLessThanOrEqual(31);
-      const ending = await database.db
-        .selectFrom('outbox')
-        .select('id')
-        .where('user_id', '=', customer.id)
-        .where('template', '=', 'plan-ending-unpaid')
-        .execute();
-      expect(ending).toEqual([]);
+      expect(await endingMails(customer)).toEqual([]);
       // The next day's round does not charge the declined card again.
       await renewPlans(database.db, payments, 7, new Date(due.getTime() + 25 * 60 * 60_000));
       expect(tokenCharges(row.gateway_token!)).toHaveLength(1);
