@@ -53,13 +53,13 @@ function PaymentResultPage() {
       icon: CircleAlert,
       palette: 'red',
       title: t`The payment did not go through`,
-      text: t`Your card was not charged. Your times stay reserved for a few minutes: check the card details or use another card and try again.`,
+      text: t`You have not been charged. Your times stay reserved for a few minutes: check your payment details or pay another way and try again.`,
     },
     refunded: {
       icon: Undo2,
       palette: 'orange',
       title: t`Your time was taken while you paid`,
-      text: t`The reservation ran out before the payment arrived and someone else booked the time. We have refunded the full amount to your card; please choose another time.`,
+      text: t`The reservation ran out before the payment arrived and someone else booked the time. We have refunded the full amount to the card or wallet you paid with; please choose another time.`,
     },
     pending: {
       icon: CircleAlert,
@@ -71,7 +71,7 @@ function PaymentResultPage() {
       icon: CircleAlert,
       palette: 'orange',
       title: t`We could not confirm this payment`,
-      text: t`Nothing was booked with it. If your card was charged, contact us and we will put it right.`,
+      text: t`Nothing was booked with it. If you were charged, contact us and we will put it right.`,
     },
   }[outcome];
   const Icon = view.icon;

@@ -158,12 +158,12 @@ function GatewayOutcomeNotice({ outcome, message }: { outcome: GatewayOutcome; m
     failed: {
       status: 'error',
       title: t`The payment did not go through`,
-      text: t`Your card was not charged. Your items stay reserved until the timer runs out: check the card details or use another card and try again.`,
+      text: t`You have not been charged. Your items stay reserved until the timer runs out: check your payment details or pay another way and try again.`,
     },
     refunded: {
       status: 'warning',
       title: t`Your items sold out while you paid`,
-      text: t`The reservation ran out before the payment arrived and the items were sold. We have refunded the full amount to your card and sent you an email.`,
+      text: t`The reservation ran out before the payment arrived and the items were sold. We have refunded the full amount to the card or wallet you paid with and sent you an email.`,
     },
     pending: {
       status: 'info',
@@ -173,7 +173,7 @@ function GatewayOutcomeNotice({ outcome, message }: { outcome: GatewayOutcome; m
     unknown: {
       status: 'warning',
       title: t`We could not confirm this payment`,
-      text: t`Nothing was ordered with it. If your card was charged, contact us and we will put it right.`,
+      text: t`Nothing was ordered with it. If you were charged, contact us and we will put it right.`,
     },
   }[outcome];
   return (
@@ -285,7 +285,7 @@ export function HostedCheckout({
             </Box>
             <Text>
               {byGateway
-                ? t`Your card details go straight to our payment provider, Moyasar, and your bank may ask you to confirm the payment. We never see your card.`
+                ? t`Your card or wallet details go straight to our payment provider, Moyasar, and your bank or STC Pay may ask you to confirm the payment. We never see them.`
                 : t`This is a simulated payment: no card is charged.`}
             </Text>
           </HStack>
