@@ -353,6 +353,19 @@ async function uploadAndDownloadResult(baseUrl, publicUrl, { booking, customer, 
   return `${download.bytes.length} bytes, ${type}`;
 }
 
+/** The booking's simplified tax invoice, as the customer downloads it: a PDF drawn by the Worker (pdfkit, the app's Arabic font). */
+async function downloadInvoice(api, baseUrl, customer, booking) {
+  const invoices = await api.query('billing.invoices', undefined, customer.cookie);
+  const items = Array.isArray(invoices) ? invoices : (invoices?.items ?? []);
+  const invoice = items.find((row) => row.kind === 'invoice') ?? items[0];
+  if (!invoice?.id) fail(`billing.invoices lists no invoice after booking ${booking.id}: ${JSON.stringify(invoices).slice(0, 300)}`);
+  const pdf = await call(`${baseUrl}/invoices/${invoice.id}.pdf`, { headers: { cookie: customer.cookie } });
+  const head = new TextDecoder().decode(pdf.bytes.slice(0, 5));
+  if (pdf.status !== 200 || head !== '%PDF-' || pdf.headers.get('content-type') !== 'application/pdf')
+    fail(`the invoice ${invoice.number} answered HTTP ${pdf.status} (${pdf.headers.get('content-type')}): ${pdf.text.slice(0, 300)}`);
+  return `${invoice.number}, ${pdf.bytes.length} bytes`;
+}
+
 async function main() {
   if (!existsSync(wranglerBin)) fail(`wrangler is not installed (${wranglerBin}); run npm install.`);
   const missingBuild = builtFiles.filter((file) => !existsSync(file));
@@ -446,6 +459,9 @@ async function main() {
 
   const { booking, testName } = await bookDemoLab(api, customer, lab);
   console.log(`worker-smoke: booked ${testName} at ${booking.booking_time} (booking ${booking.id}, ${booking.status})`);
+  console.log(
+    `worker-smoke: the customer downloaded the booking's tax invoice as a PDF (${await downloadInvoice(api, baseUrl, customer, booking)})`,
+  );
 
   const download = await uploadAndDownloadResult(baseUrl, publicUrl, { booking, customer, lab, persistDir });
   console.log(`worker-smoke: the lab uploaded a result to R2; the customer downloaded it (${download})`);

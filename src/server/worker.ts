@@ -14,6 +14,7 @@ import pg from 'pg';
 import { createApp } from './app.ts';
 import type { Database } from './db/schema.ts';
 import { type Env, EnvError, parseEnv, s3Settings } from './env.ts';
+import { provideInvoiceFonts } from './modules/billing/invoice-pdf.ts';
 import type { BlobStore } from './modules/results/blob-store.ts';
 import { type R2Bucket, r2BlobStore } from './modules/results/r2-blob-store.ts';
 import { s3BlobStore } from './modules/results/s3-blob-store.ts';
@@ -27,6 +28,7 @@ import {
   serverRenderedPages,
 } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
+import { invoiceFonts } from './worker-invoice-fonts.ts';
 
 // Minimal binding types, so the project does not depend on @cloudflare/workers-types (which clashes
 // with the DOM lib the client needs).
@@ -57,6 +59,9 @@ export interface WorkerBindings {
 
 /** Paths that are never a file or a page: the Worker answers them without asking `ASSETS`. */
 const SERVER_PATHS = [/^\/trpc(\/|$)/, /^\/(healthz|readyz)$/, /^\/auth(\/|$)/, /^\/files(\/|$)/, /^\/exports(\/|$)/];
+
+// Invoices are drawn with the fonts bundled into the Worker (there is no node_modules to read them from).
+provideInvoiceFonts(invoiceFonts);
 
 // Vars do not change within an isolate: parse them once per bindings object.
 const parsedEnvs = new WeakMap<object, Env>();

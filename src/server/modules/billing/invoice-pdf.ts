@@ -24,8 +24,20 @@ export interface InvoiceDocument {
 // right to left; the order of runs in a line (bidi) is ours, by the Unicode algorithm (bidi-js).
 const fontFile = (subset: string, weight: number) =>
   createRequire(import.meta.url).resolve(`@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-${subset}-${weight}-normal.woff`);
-let fonts: Record<'arabic' | 'arabicBold' | 'latin' | 'latinBold', Buffer> | undefined;
-function loadFonts() {
+
+/** The four font files an invoice is set in: the Arabic and Latin subsets, regular and semibold. */
+export type InvoiceFonts = Record<'arabic' | 'arabicBold' | 'latin' | 'latinBold', Uint8Array>;
+let fonts: InvoiceFonts | undefined;
+
+/**
+ * The fonts, for a runtime without a file system (the Worker bundles the files as data: see
+ * src/server/worker-invoice-fonts.ts). Node reads them from node_modules on the first invoice.
+ */
+export function provideInvoiceFonts(given: InvoiceFonts) {
+  fonts = given;
+}
+
+function loadFonts(): InvoiceFonts {
   fonts ??= {
     arabic: readFileSync(fontFile('arabic', 400)),
     arabicBold: readFileSync(fontFile('arabic', 600)),
@@ -101,14 +113,21 @@ function drawText(
   { direction, bold = false, size = 10, align }: { direction: 'ltr' | 'rtl'; bold?: boolean; size?: number; align?: 'left' | 'right' },
 ) {
   const runs = visualRuns(text, direction);
-  const widths = runs.map((run) => {
-    setRun(doc, run, bold, size);
-    return doc.widthOfString(run.text);
-  });
+  const measure = (at: number) =>
+    runs.map((run) => {
+      setRun(doc, run, bold, at);
+      return doc.widthOfString(run.text);
+    });
+  let widths = measure(size);
+  // A line longer than its column (a long test and lab name) is set smaller to fit, down to 6 points,
+  // rather than running into the next column.
+  const natural = widths.reduce((sum, w) => sum + w, 0);
+  const fitted = natural > width ? Math.max(6, (size * width) / natural) : size;
+  if (fitted !== size) widths = measure(fitted);
   const total = widths.reduce((sum, w) => sum + w, 0);
   let at = (align ?? (direction === 'rtl' ? 'right' : 'left')) === 'right' ? x + width - total : x;
   runs.forEach((run, index) => {
-    setRun(doc, run, bold, size);
+    setRun(doc, run, bold, fitted);
     doc.text(run.text, at, y, { lineBreak: false });
     at += widths[index]!;
   });
@@ -135,13 +154,34 @@ function riyadhTime(at: Date): string {
 }
 
 /**
+ * The ZATCA QR drawn as vector squares (crisp at any zoom or print size), `size` points wide with a
+ * quiet zone of two modules; the qrcode library gives the modules. No PNG encoder is needed, which the
+ * Worker's build of the library does not have.
+ */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 2;
+  const cell = size / (modules.size + 2 * quiet);
+  doc.save().fillColor('#000000');
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      // A hair wider than the cell, so no seam shows between neighbours in a viewer that smooths edges.
+      if (modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell + 0.05, cell + 0.05);
+    }
+  }
+  doc.fill().restore();
+}
+
+/**
  * The invoice or credit note as an A4 PDF, every label in English (left) and Arabic (right): the
  * seller and its VAT number, the number and time, the lines, the totals with VAT, and the ZATCA QR.
  */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
   const loaded = loadFonts();
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: invoice.number, Author: invoice.seller.name } });
-  for (const [name, bytes] of Object.entries(loaded)) doc.registerFont(name, bytes);
+  // No standard font (`font: ''`): pdfkit would read Helvetica's metrics from its own folder, which a
+  // Worker does not have; every run of text is set in the app's fonts registered below.
+  const doc = new PDFDocument({ size: 'A4', margin: 40, font: '', info: { Title: invoice.number, Author: invoice.seller.name } });
+  for (const [name, bytes] of Object.entries(loaded)) doc.registerFont(name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
@@ -219,8 +259,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   );
   y += 10;
 
-  const qrPng = await QRCode.toBuffer(invoice.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 4 });
-  doc.image(qrPng, left, y, { width: 130, height: 130 });
+  drawQr(doc, invoice.qr, left, y, 130);
   drawText(doc, 'Prices include VAT. Issued by the platform as seller of record.', left + 150, y + 40, width - 150, {
     direction: 'ltr',
     size: 8,
