@@ -19,6 +19,17 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Runs axe on what is on screen and fails with one readable line per offending node. */
 async function expectNoViolations(page: Page) {
+  // Colours are measured as they end, not halfway through a transition (a slot just chosen fades into
+  // the brand colour: caught mid-fade, its text measured 3.05:1 once in CI).
+  // (An endless animation, a spinner's, is not waited for.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const report = violations.flatMap((violation) =>
     violation.nodes.map(
