@@ -124,6 +124,22 @@ describe('paid plans bought at Moyasar', () => {
     expect(invoices.map((invoice) => [invoice.source, invoice.total, invoice.is_credit_note])).toEqual([['plan', 99, false]]);
   });
 
+  it('a second payment for a plan already bought (two tabs) buys nothing and goes back to the card', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await choosePaid(customer, 'premium');
+    const first = await pay(answer.payment);
+    const second = await pay(answer.payment);
+    expect((await callback(first)).searchParams.get('payment')).toBe('paid');
+    expect((await callback(second)).searchParams.get('payment')).toBe('paid');
+    expect((await subscriptionRow(answer.subscription_id)).payment_reference).toBe(first);
+    expect(fake.payments.get(first)?.refunded).toBe(0);
+    expect(fake.payments.get(second)).toMatchObject({ status: 'refunded', refunded: 9_900 });
+    // Confirmed again (the webhook after the callback): nothing is refunded twice.
+    await callback(second);
+    expect(fake.payments.get(second)?.refunded).toBe(9_900);
+    expect((await (await as(customer)).billing.invoices()).map((invoice) => invoice.total)).toEqual([99]);
+  });
+
   it('a lab buys its paid plan the same way', async () => {
     const lab = await createTestUser(database.db, 'lab');
     const answer = await choosePaid(lab, 'professional');
@@ -361,6 +377,42 @@ describe('paid plans bought at Moyasar', () => {
       await renewPlans(database.db, payments, 7, new Date(due.getTime() + 25 * 60 * 60_000));
       expect(tokenCharges(row.gateway_token!)).toHaveLength(1);
       expect(await tierOf(customer)).toBe('premium');
+    });
+
+    it('a renewal charged while the account paid with another card renews nothing and goes back to the card', async () => {
+      const { customer, row } = await bought();
+      // The renewal is being charged (its row is open) when the account buys the plan again with another card.
+      const renewalId = randomUUID();
+      await database.db
+        .insertInto('plan_subscriptions')
+        .values({
+          id: renewalId,
+          user_id: customer.id,
+          plan: 'premium',
+          amount_cents: 9_900,
+          currency: 'SAR',
+          status: 'pending',
+          renews_id: row.id,
+        })
+        .execute();
+      const again = await choosePaid(customer, 'premium');
+      await callback(await pay(again.payment, { number: '5421080101000000' }));
+      // The charge of the old card then comes back paid.
+      const charged = await payments.browser!.chargeToken({
+        givenId: renewalId,
+        token: row.gateway_token!,
+        amount: 9_900,
+        currency: 'SAR',
+        description: 'renewal',
+        metadata: { subscription_id: renewalId },
+      });
+      expect(charged.status).toBe('paid');
+      // The next round settles the interrupted renewal (before the new month is itself due).
+      await renewPlans(database.db, payments, 7, new Date(row.period_end!.getTime() - 120_000));
+      expect(await subscriptionRow(renewalId)).toMatchObject({ status: 'ended' });
+      expect(fake.payments.get(renewalId)).toMatchObject({ status: 'refunded', refunded: 9_900 });
+      await expect((await as(customer)).subscriptions.current()).resolves.toMatchObject({ plan: 'premium', grace_until: null });
+      expect((await subscriptionRow(again.subscription_id)).status).toBe('active');
     });
 
     it('a renewal the server stopped in the middle of is settled by its given id on a later round', async () => {

@@ -35,7 +35,7 @@ export function moyasarRoutes(deps: { db: Kysely<Database>; payments: PaymentPro
     const payment = await deps.payments.browser?.fetchPayment(id);
     if (payment && isSubscriptionPayment(payment)) {
       // A plan bought (ADR 0042): the plans page (a lab's dashboard) says what came of it.
-      const outcome = await confirmSubscriptionPayment(deps.db, payment, deps.log);
+      const outcome = await confirmSubscriptionPayment(deps.db, deps.payments, payment, deps.log);
       const landing = await planPaymentLanding(deps.db, payment, outcome);
       return { outcome, checkoutId: null, message: payment.source?.message ?? null, landing };
     }

@@ -163,7 +163,7 @@ async function chargeRenewal(
       description,
       metadata: { [SUBSCRIPTION_METADATA_KEY]: renewal.id },
     });
-    const outcome = await confirmSubscriptionPayment(db, payment, log, now);
+    const outcome = await confirmSubscriptionPayment(db, payments, payment, log, now);
     if (outcome !== 'paid' && outcome !== 'pending') await failRenewal(db, renewal, now, graceDays);
     return;
   }
@@ -195,7 +195,7 @@ async function settleInterruptedRenewals(db: Kysely<Database>, payments: Payment
     .execute();
   for (const renewal of stale) {
     const payment = await payments.browser?.fetchPayment(renewal.id);
-    const outcome = payment ? await confirmSubscriptionPayment(db, payment, log, now) : 'failed';
+    const outcome = payment ? await confirmSubscriptionPayment(db, payments, payment, log, now) : 'failed';
     if (outcome !== 'paid' && outcome !== 'pending')
       await failRenewal(db, { id: renewal.id, renews_id: renewal.renews_id! }, now, graceDays);
   }

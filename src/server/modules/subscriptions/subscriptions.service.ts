@@ -178,6 +178,7 @@ export const endingUnpaidMailKey = (renewedId: string) => `plan-ending-unpaid:${
  */
 export async function confirmSubscriptionPayment(
   db: Kysely<Database>,
+  payments: PaymentProvider,
   payment: MoyasarPayment,
   log?: Logger,
   now = new Date(),
@@ -194,19 +195,39 @@ export async function confirmSubscriptionPayment(
     log?.warn({ payment: payment.id, subscription: subscription.id }, 'a paid gateway payment does not match its subscription');
     return 'unknown';
   }
-  return db.transaction().execute(async (tx) => {
+  // A payment that buys nothing goes back to the card once the transaction is over.
+  let surplus = false;
+  const outcome = await db.transaction().execute(async (tx): Promise<SubscriptionOutcome> => {
     const locked = await lockSubscription(tx, subscription.id);
     if (!locked) return 'unknown';
     if (locked.payment_reference === payment.id) return 'paid';
-    // Already bought by another payment: this one activates nothing.
+    // Already bought by another payment (two tabs, a second submit), or no longer to be bought.
     if (locked.payment_reference || locked.status !== 'pending') {
-      log?.warn({ payment: payment.id, subscription: locked.id }, 'a second payment for a plan subscription');
+      log?.warn({ payment: payment.id, subscription: locked.id }, 'a second payment for a plan subscription: refunded');
+      surplus = true;
+      return 'paid';
+    }
+    // A renewal of a plan that was replaced while it was charged (bought again with another card in
+    // the grace period) or has ended: it renews nothing. The account's plan is the other one.
+    const renewed = locked.renews_id ? await findSubscription(tx, locked.renews_id) : undefined;
+    if (renewed && renewed.status !== 'active') {
+      log?.warn({ payment: payment.id, subscription: locked.id }, 'a renewal of a plan no longer active: refunded');
+      await endSubscription(tx, locked.id);
+      surplus = true;
       return 'paid';
     }
     const token = typeof payment.source?.token === 'string' ? payment.source.token : null;
     await activatePaidSubscription(tx, locked, { paymentReference: payment.id, gatewayToken: token }, now);
     return 'paid';
   });
+  const left = payment.amount - payment.refunded;
+  if (surplus && left > 0) {
+    // The gateway refuses to give back more than was paid, so a second confirmation refunds nothing twice.
+    await payments
+      .refund(payment.id, left)
+      .catch((error: unknown) => log?.error({ err: error, payment: payment.id }, 'a surplus plan payment could not be refunded'));
+  }
+  return outcome;
 }
 
 /**
