@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/auth/google', googleRoutes(deps));
   // The gateway posts its webhook from its own servers: no Origin header, so the checks above pass it.
-  if (payments.browser) app.route('/payments/moyasar', moyasarRoutes({ db: deps.db, payments, log }));
+  if (payments.browser) app.route('/payments/moyasar', moyasarRoutes({ db: deps.db, env: deps.env, payments, log }));
   app.route('/invoices', invoiceRoutes({ db: deps.db, env: deps.env }));
   app.route('/exports', exportRoutes({ db: deps.db, env: deps.env, log }));
   if (deps.env.DEV_MAILBOX) app.route('/dev/mailbox', devMailboxRoutes(deps.db, deps.env.PUBLIC_URL));

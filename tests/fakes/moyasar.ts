@@ -7,7 +7,9 @@
 // payment_refunded, payment_voided) posted to a configured URL with its secret_token; a card saved with
 // `save_card` is charged again with its token (`source.type: "token"`, the secret key), as renewals do;
 // STC Pay (`source.type: "stcpay"` with the wallet's mobile), ended by the texted code posted to its
-// `transaction_url`, with the sandbox's numbers and codes.
+// `transaction_url`, with the sandbox's numbers and codes; a card saved without a payment (`/v1/tokens`,
+// the publishable key), `initiated` until 3-D Secure makes it `active`, fetched and deleted with the
+// secret key.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,6 +61,26 @@ export interface FakeStcPaySource {
   cashier: string | null;
   message: string | null;
   transaction_url: string | null;
+}
+
+/** A card saved without a payment (docs: Tokenization, Create Token), as the API answers it. */
+export interface FakeToken {
+  id: string;
+  status: 'initiated' | 'active' | 'inactive';
+  brand: FakeCardSource['company'];
+  funding: 'credit' | 'debit';
+  country: string;
+  month: string;
+  year: string;
+  name: string;
+  last_four: string;
+  metadata: Record<string, string> | null;
+  message: string | null;
+  verification_url: string | null;
+  callback_url: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
 }
 
 /**
@@ -147,6 +169,9 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
   const outcomes = new Map<string, { status: 'paid' | 'failed'; message: string }>();
   /** The cards saved as tokens (`save_card`), as the gateway keeps them: a token payment charges the card behind it. */
   const savedCards = new Map<string, { number: string; name: string }>();
+  /** Cards saved without a payment, and the number behind each until 3-D Secure ends. */
+  const tokens = new Map<string, FakeToken>();
+  const tokenCards = new Map<string, { number: string; name: string }>();
   const deliveries: WebhookDelivery[] = [];
   const pendingDeliveries = new Set<Promise<void>>();
   let origin = '';
@@ -205,6 +230,13 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
         ? (outcomes.get(payment.id) ?? { status: 'failed', message: 'UNSPECIFIED FAILURE' })
         : { status: 'failed' as const, message: '3-D Secure transaction attempt failed (Declined by the cardholder)' };
     end(payment, outcome);
+    const saved = payment.source.type === 'creditcard' ? payment.source.token : null;
+    const token = saved ? tokens.get(saved) : undefined;
+    if (token) {
+      token.status = outcome.status === 'paid' ? 'active' : 'inactive';
+      token.message = payment.source.message;
+      token.updated_at = payment.updated_at;
+    }
   }
 
   function callbackUrlOf(payment: FakePayment): string {
@@ -442,6 +474,91 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     void sendWebhook(payment, declined ? 'payment_failed' : 'payment_paid');
   }
 
+  /** A card's fields checked as the API does (`prefix` is `source.` in a payment, nothing in a token); errors go in `errors`. */
+  function cardFields(card: Record<string, unknown>, errors: Record<string, string[]>, prefix: string) {
+    const name = String(card.name ?? '').trim();
+    if (name.split(/\s+/).length < 2) errors[`${prefix}name`] = ['must consist of two names'];
+    const number = String(card.number ?? '').replace(/[\s-]/g, '');
+    if (!/^\d{15,19}$/.test(number) || !luhn(number)) errors[`${prefix}number`] = ['is invalid'];
+    const month = Number(card.month);
+    let year = Number(card.year);
+    if (year < 100) year += 2000;
+    const now = new Date();
+    if (!(month >= 1 && month <= 12)) errors[`${prefix}month`] = ['is invalid'];
+    else if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
+      errors[`${prefix}year`] = ['card is expired'];
+    if (!/^\d{3,4}$/.test(String(card.cvc ?? ''))) errors[`${prefix}cvc`] = ['is invalid'];
+    return { name, number, month, year };
+  }
+
+  /**
+   * A card saved without a payment (docs: Create Token, the default flow), with the publishable key:
+   * `initiated`, with the `verification_url` of a 3-D Secure page (Moyasar authorizes 1 SAR there and
+   * voids it) that returns to `callback_url?id=&status=&message=`; `active` once the card passes.
+   */
+  function createToken(body: Record<string, unknown>, res: ServerResponse) {
+    const errors: Record<string, string[]> = {};
+    const { name, number, month, year } = cardFields(body, errors, '');
+    const callbackUrl = typeof body.callback_url === 'string' ? body.callback_url : '';
+    if (!/^https?:\/\//.test(callbackUrl)) errors.callback_url = ['is invalid'];
+    if (Object.keys(errors).length > 0) return invalid(res, errors);
+    const token = newToken({ name, number, month, year }, callbackUrl, (body.metadata as Record<string, string> | undefined) ?? null);
+    token.verification_url = `${origin}/fake/3ds/tokens/${token.id}`;
+    json(res, 201, token);
+  }
+
+  /** A saved card, `initiated` until 3-D Secure ends (a token's own, or the payment's that saved it). */
+  function newToken(
+    card: { name: string; number: string; month: number; year: number },
+    callbackUrl: string,
+    metadata: Record<string, string> | null,
+  ) {
+    const at = new Date().toISOString();
+    const token: FakeToken = {
+      id: `token_${randomUUID().replaceAll('-', '').slice(0, 26)}`,
+      status: 'initiated',
+      brand: company(card.number),
+      funding: 'credit',
+      country: 'SA',
+      month: String(card.month),
+      year: String(card.year),
+      name: card.name,
+      last_four: card.number.slice(-4),
+      metadata,
+      message: null,
+      verification_url: null,
+      callback_url: callbackUrl,
+      created_at: at,
+      updated_at: at,
+      expires_at: new Date(Date.UTC(card.year, card.month, 1)).toISOString(),
+    };
+    tokens.set(token.id, token);
+    tokenCards.set(token.id, { number: card.number, name: card.name });
+    return token;
+  }
+
+  /** The cardholder at the token's 3-D Secure page: a card that would pay becomes a saved card; any other, or "Decline", is inactive. */
+  function finishToken3ds(token: FakeToken, decision: 'approve' | 'decline') {
+    if (token.status !== 'initiated') return;
+    const card = tokenCards.get(token.id)!;
+    const outcome =
+      decision === 'approve'
+        ? (TEST_CARDS[card.number] ?? { status: 'failed', message: 'UNSPECIFIED FAILURE' })
+        : { status: 'failed' as const, message: '3-D Secure transaction attempt failed (Declined by the cardholder)' };
+    token.status = outcome.status === 'paid' ? 'active' : 'inactive';
+    token.message = outcome.status === 'paid' ? 'Succeeded' : outcome.message;
+    token.updated_at = new Date().toISOString();
+    if (token.status === 'active') savedCards.set(token.id, card);
+  }
+
+  function tokenCallbackUrl(token: FakeToken): string {
+    const url = new URL(token.callback_url);
+    url.searchParams.set('id', token.id);
+    url.searchParams.set('status', token.status);
+    url.searchParams.set('message', token.message ?? '');
+    return url.toString();
+  }
+
   function createPayment(body: Record<string, unknown>, ip: string | null, res: ServerResponse) {
     const source = (body.source ?? {}) as Record<string, unknown>;
     if (source.type === 'stcpay') return createStcPayment(body, ip, res);
@@ -449,19 +566,9 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     const errors: Record<string, string[]> = {};
     const fields = paymentFields(body, ip, errors);
     if (source.type !== 'creditcard') errors['source.type'] = ['only creditcard, stcpay, applepay and token are supported by this fake'];
-    const name = String(source.name ?? '').trim();
-    if (name.split(/\s+/).length < 2) errors['source.name'] = ['must consist of two names'];
-    const number = String(source.number ?? '').replace(/[\s-]/g, '');
-    if (!/^\d{15,19}$/.test(number) || !luhn(number)) errors['source.number'] = ['is invalid'];
-    const month = Number(source.month);
-    let year = Number(source.year);
-    if (year < 100) year += 2000;
-    const now = new Date();
-    if (!(month >= 1 && month <= 12)) errors['source.month'] = ['is invalid'];
-    else if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
-      errors['source.year'] = ['card is expired'];
-    if (!/^\d{3,4}$/.test(String(source.cvc ?? ''))) errors['source.cvc'] = ['is invalid'];
+    const { name, number, month, year } = cardFields(source, errors, 'source.');
     if (Object.keys(errors).length > 0) return invalid(res, errors);
+    const saveCard = source.save_card === true || source.save_card === 'true';
 
     const id = fields.id;
     const payment: FakePayment = {
@@ -473,8 +580,8 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
         number: `${number.slice(0, 4)}-${number.slice(4, 6)}XX-XXXX-${number.slice(-4)}`,
         gateway_id: `moyasar_cc_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
         reference_number: null,
-        // Moyasar answers the token at once, even while the payment is still `initiated`.
-        token: source.save_card === true || source.save_card === 'true' ? `token_${randomUUID().replaceAll('-', '')}` : null,
+        // Moyasar answers the token at once, even while the payment is still `initiated`; it is active once 3-D Secure passes.
+        token: saveCard ? newToken({ name, number, month, year }, fields.callback_url, null).id : null,
         message: null,
         transaction_url: `${origin}/fake/3ds/${id}`,
       },
@@ -486,12 +593,12 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     json(res, 201, payment);
   }
 
-  function threeDsPage(payment: FakePayment & { source: FakeCardSource }): string {
+  function threeDsPage(payment: { amount_format: string; number: string }): string {
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>3-D Secure (fake)</title><style>body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}
 button{font-size:1rem;padding:.6rem 1.2rem;margin-inline-end:.5rem}</style></head><body>
 <h1>3-D Secure</h1><p>Fake issuer page for a Moyasar test payment of <strong>${payment.amount_format}</strong>
-with card <span dir="ltr">${payment.source.number}</span>.</p>
+with card <span dir="ltr">${payment.number}</span>.</p>
 <form method="post"><button name="decision" value="approve">Approve</button><button name="decision" value="decline">Decline</button></form>
 </body></html>`;
   }
@@ -520,6 +627,37 @@ with card <span dir="ltr">${payment.source.number}</span>.</p>
           return key === secretKey ? createTokenPayment(body, req.socket.remoteAddress ?? null, res) : unauthorized(res);
         return createPayment(body, req.socket.remoteAddress ?? null, res);
       }
+      if (req.method === 'POST' && path === '/v1/tokens') {
+        const body = await readBody(req);
+        const key = keyOf(req) ?? (typeof body.publishable_api_key === 'string' ? body.publishable_api_key : null);
+        return key === publishableKey ? createToken(body, res) : unauthorized(res);
+      }
+      const tokenPath = /^\/v1\/tokens\/([\w-]+)$/.exec(path);
+      if (tokenPath) {
+        if (keyOf(req) !== secretKey) return unauthorized(res);
+        const token = tokens.get(tokenPath[1]!);
+        if (!token) return notFound(res);
+        if (req.method === 'GET') return json(res, 200, token);
+        if (req.method === 'DELETE') {
+          tokens.delete(token.id);
+          savedCards.delete(token.id);
+          res.writeHead(204);
+          return res.end();
+        }
+        return notFound(res);
+      }
+      const tokenPage = /^\/fake\/3ds\/tokens\/([\w-]+)$/.exec(path);
+      if (tokenPage) {
+        const token = tokens.get(tokenPage[1]!);
+        if (!token) return notFound(res);
+        if (req.method === 'POST') finishToken3ds(token, (await readBody(req)).decision === 'decline' ? 'decline' : 'approve');
+        if (token.status !== 'initiated') {
+          res.writeHead(302, { location: tokenCallbackUrl(token) });
+          return res.end();
+        }
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(threeDsPage({ amount_format: '1.00 SAR', number: `XXXX-XXXX-XXXX-${token.last_four}` }));
+      }
       if (req.method === 'POST' && path === '/v1/applepay/initiate') return applePaySession(await readBody(req), res);
       const stc = /^\/v1\/stc_pays\/([\w-]+)\/proceed$/.exec(path);
       if (stc && req.method === 'POST') return proceedStcPayment(req, res, stc[1]!, url.searchParams.get('otp_token'));
@@ -534,7 +672,7 @@ with card <span dir="ltr">${payment.source.number}</span>.</p>
             return res.end();
           }
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-          return res.end(threeDsPage(cardPayment));
+          return res.end(threeDsPage({ amount_format: cardPayment.amount_format, number: cardPayment.source.number }));
         }
         const body = await readBody(req);
         finish3ds(payment, body.decision === 'decline' ? 'decline' : 'approve');
@@ -587,6 +725,7 @@ with card <span dir="ltr">${payment.source.number}</span>.</p>
     secretKey,
     publishableKey,
     payments,
+    tokens,
     deliveries,
     setWebhook(url: string, secret: string) {
       webhook = { url, secret };
@@ -603,6 +742,25 @@ with card <span dir="ltr">${payment.source.number}</span>.</p>
     /** The cardholder at the 3-D Secure page: where the browser is sent back (callback_url?id=…). */
     async complete3ds(id: string, decision: 'approve' | 'decline') {
       const response = await fetch(`${origin}/fake/3ds/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `decision=${decision}`,
+        redirect: 'manual',
+      });
+      return response.headers.get('location') ?? '';
+    },
+    /** The browser's part of saving a card without a payment: the token, `initiated`, created with the publishable key. */
+    async createToken(body: Record<string, unknown>) {
+      const response = await fetch(`${origin}/v1/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${publishableKey}:`).toString('base64')}` },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, token: (await response.json()) as FakeToken };
+    },
+    /** The cardholder at the token's 3-D Secure page: where the browser is sent back (callback_url?id=…). */
+    async completeToken3ds(id: string, decision: 'approve' | 'decline') {
+      const response = await fetch(`${origin}/fake/3ds/tokens/${id}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: `decision=${decision}`,

@@ -72,6 +72,20 @@ async function callback(id: string) {
   return new URL(response.headers.get('location')!, 'http://localhost:3000');
 }
 
+/** The "we refunded your payment" mails queued for the account: why, and how much (SAR). */
+const refundMails = async (user: TestUser) =>
+  (
+    await database.db
+      .selectFrom('outbox')
+      .select('data')
+      .where('user_id', '=', user.id)
+      .where('template', '=', 'plan-payment-refunded')
+      .execute()
+  ).map(({ data }) => {
+    const { reason, amount } = (typeof data === 'string' ? JSON.parse(data) : data) as { reason: string; amount: number };
+    return { reason, amount };
+  });
+
 const subscriptionRow = (id: string) =>
   database.db.selectFrom('plan_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -102,8 +116,11 @@ describe('paid plans bought at Moyasar', () => {
     expect(row.status).toBe('active');
     expect(row.payment_reference).toBe(id);
     expect(row.gateway_token).toMatch(/^token_/);
-    // Only the gateway's token: no card number of any shape.
-    expect(JSON.stringify(row)).not.toMatch(/4111|1111/);
+    // Only the gateway's token and the card as its owner recognises it (network, last four): no more of the number.
+    const { card_brand, card_last_four, ...rest } = row;
+    expect([card_brand, card_last_four]).toEqual(['visa', '1111']);
+    expect(JSON.stringify(rest)).not.toMatch(/4111|1111/);
+    await expect((await as(customer)).subscriptions.current()).resolves.toMatchObject({ card: { brand: 'visa', last_four: '1111' } });
     const days = (row.period_end!.getTime() - row.created_at.getTime()) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(28);
     expect(days).toBeLessThanOrEqual(32);
@@ -134,9 +151,10 @@ describe('paid plans bought at Moyasar', () => {
     expect((await subscriptionRow(answer.subscription_id)).payment_reference).toBe(first);
     expect(fake.payments.get(first)?.refunded).toBe(0);
     expect(fake.payments.get(second)).toMatchObject({ status: 'refunded', refunded: 9_900 });
-    // Confirmed again (the webhook after the callback): nothing is refunded twice.
+    // Confirmed again (the webhook after the callback): nothing is refunded twice, and the buyer is told once.
     await callback(second);
     expect(fake.payments.get(second)?.refunded).toBe(9_900);
+    expect(await refundMails(customer)).toEqual([{ reason: 'duplicate', amount: 99 }]);
     expect((await (await as(customer)).billing.invoices()).map((invoice) => invoice.total)).toEqual([99]);
   });
 
@@ -411,6 +429,7 @@ describe('paid plans bought at Moyasar', () => {
       await renewPlans(database.db, payments, 7, new Date(row.period_end!.getTime() - 120_000));
       expect(await subscriptionRow(renewalId)).toMatchObject({ status: 'ended' });
       expect(fake.payments.get(renewalId)).toMatchObject({ status: 'refunded', refunded: 9_900 });
+      expect(await refundMails(customer)).toEqual([{ reason: 'renewal_replaced', amount: 99 }]);
       await expect((await as(customer)).subscriptions.current()).resolves.toMatchObject({ plan: 'premium', grace_until: null });
       expect((await subscriptionRow(again.subscription_id)).status).toBe('active');
     });
@@ -456,6 +475,128 @@ describe('paid plans bought at Moyasar', () => {
       expect(tokenCharges(row.gateway_token!)).toHaveLength(0);
       expect((await subscriptionRow(row.id)).status).toBe('ended');
       expect(await tierOf(customer)).toBe('basic');
+    });
+
+    /** The page's part of changing the card: the new card saved at the gateway as a token (the publishable key), then 3-D Secure. */
+    async function saveCard(
+      form: Awaited<ReturnType<Awaited<ReturnType<typeof as>>['subscriptions']['changeCard']>>['token'],
+      options: { number?: string; decision?: 'approve' | 'decline'; metadata?: Record<string, string> } = {},
+    ) {
+      const created = await fake.createToken({
+        name: 'Noura Alqahtani',
+        number: options.number ?? '5421080101000000',
+        month: 12,
+        year: 2031,
+        cvc: '123',
+        callback_url: form.callback_url,
+        metadata: options.metadata ?? form.metadata,
+      });
+      expect(created.status).toBe(201);
+      expect(created.token).toMatchObject({ status: 'initiated', verification_url: expect.stringContaining('/3ds/') });
+      return { id: created.token.id, back: await fake.completeToken3ds(created.token.id, options.decision ?? 'approve') };
+    }
+
+    /** The browser back from the bank at our return address, with this session (or none). */
+    async function cardSaved(back: string, user?: TestUser) {
+      const url = new URL(back);
+      expect(url.pathname).toBe('/payments/moyasar/card-saved');
+      const response = await app.request(`${url.pathname}${url.search}`, { headers: user ? { cookie: user.cookie } : {} });
+      expect(response.status).toBe(303);
+      return new URL(response.headers.get('location')!, 'http://localhost:3000');
+    }
+
+    it('the owner changes the card: saved through 3-D Secure, the next renewal charges it, the old card forgotten, a mail sent', async () => {
+      const { customer, row, due } = await bought();
+      const form = await (await as(customer)).subscriptions.changeCard();
+      expect(form).toEqual({
+        gateway_url: fake.apiUrl,
+        token: {
+          publishable_api_key: fake.publishableKey,
+          callback_url: 'http://localhost:3000/payments/moyasar/card-saved',
+          metadata: { subscription_id: row.id },
+        },
+      });
+      const { id, back } = await saveCard(form.token);
+      const landing = await cardSaved(back, customer);
+      expect(`${landing.pathname}${landing.search}`).toBe('/pricing?card=saved');
+      expect(await subscriptionRow(row.id)).toMatchObject({ gateway_token: id, card_brand: 'master', card_last_four: '0000' });
+      await expect((await as(customer)).subscriptions.current()).resolves.toMatchObject({ card: { brand: 'master', last_four: '0000' } });
+      // The gateway forgot the old card; the owner is told which card the plan now renews with.
+      expect(fake.tokens.has(row.gateway_token!)).toBe(false);
+      const mails = await database.db
+        .selectFrom('outbox')
+        .select('data')
+        .where('user_id', '=', customer.id)
+        .where('template', '=', 'plan-card-changed')
+        .execute();
+      expect(mails.map(({ data }) => (typeof data === 'string' ? JSON.parse(data) : data))).toEqual([
+        expect.objectContaining({ brand: 'master', lastFour: '0000', plan: 'premium' }),
+      ]);
+      // Back again (a reload): nothing changes twice.
+      await cardSaved(back, customer);
+      expect(
+        await database.db
+          .selectFrom('outbox')
+          .select('id')
+          .where('user_id', '=', customer.id)
+          .where('template', '=', 'plan-card-changed')
+          .execute(),
+      ).toHaveLength(1);
+
+      await renewPlans(database.db, payments, 7, due);
+      expect(tokenCharges(row.gateway_token!)).toHaveLength(0);
+      expect(tokenCharges(id)).toMatchObject([{ status: 'paid', amount: 9_900 }]);
+      const [, renewal] = await subscriptionsOf(customer);
+      expect(renewal).toMatchObject({ status: 'active', gateway_token: id, card_brand: 'master', card_last_four: '0000' });
+    });
+
+    it('a card is not changed by a refused card, a token of another plan, a forged or unfinished token, or without the session', async () => {
+      const { customer, row } = await bought();
+      const { customer: stranger, row: strangerRow } = await bought();
+      const form = (await (await as(customer)).subscriptions.changeCard()).token;
+      const unchanged = async () =>
+        expect(await subscriptionRow(row.id)).toMatchObject({ gateway_token: row.gateway_token, card_last_four: '1111' });
+
+      // Declined at 3-D Secure, and a card the bank refuses: the page says so with the bank's words.
+      const declined = await cardSaved((await saveCard(form, { decision: 'decline' })).back, customer);
+      expect(declined.searchParams.get('card')).toBe('failed');
+      expect(declined.searchParams.get('message')).toContain('3-D Secure');
+      const broke = await cardSaved((await saveCard(form, { number: '4123120001090000' })).back, customer);
+      expect([broke.searchParams.get('card'), broke.searchParams.get('message')]).toEqual(['failed', 'INSUFFICIENT FUNDS']);
+      // A stranger's card put on the customer's plan (the token names it), or the customer's card on the stranger's.
+      const onTheirs = await saveCard(form);
+      expect((await cardSaved(onTheirs.back, stranger)).searchParams.get('card')).toBe('unknown');
+      const onStrangers = await saveCard(form, { metadata: { subscription_id: strangerRow.id } });
+      expect((await cardSaved(onStrangers.back, customer)).searchParams.get('card')).toBe('unknown');
+      expect((await subscriptionRow(strangerRow.id)).gateway_token).toBe(strangerRow.gateway_token);
+      // A token the gateway does not know, a token whose 3-D Secure never ended, and no session at all.
+      expect(
+        (
+          await cardSaved('http://localhost:3000/payments/moyasar/card-saved?id=token_forged0000000000&status=active', customer)
+        ).searchParams.get('card'),
+      ).toBe('unknown');
+      const unfinished = await fake.createToken({
+        name: 'Noura Alqahtani',
+        number: '4111111111111111',
+        month: 12,
+        year: 2031,
+        cvc: '123',
+        callback_url: form.callback_url,
+        metadata: form.metadata,
+      });
+      expect((await cardSaved(`${form.callback_url}?id=${unfinished.token.id}&status=active`, customer)).searchParams.get('card')).toBe(
+        'unknown',
+      );
+      const anonymous = await cardSaved((await saveCard(form)).back);
+      expect(`${anonymous.pathname}${anonymous.search}`).toBe('/pricing?card=unknown');
+      await unchanged();
+      expect(fake.tokens.has(row.gateway_token!)).toBe(true);
+
+      // No plan, or a cancelled one (it will not renew): there is no card to change.
+      const planless = await createTestUser(database.db, 'customer');
+      await expect((await as(planless)).subscriptions.changeCard()).rejects.toMatchObject({ message: 'NOT_FOUND' });
+      await (await as(customer)).subscriptions.cancel();
+      await expect((await as(customer)).subscriptions.changeCard()).rejects.toMatchObject({ message: 'NOT_FOUND' });
     });
 
     it('with the simulated provider a renewal is a simulated charge', async () => {

@@ -84,6 +84,14 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
     template: 'plan-ending-unpaid',
     data: { name: 'سارة', plan: 'premium', graceUntil: '2026-12-31T09:00:00.000Z', link: 'https://tahaleel.sa/pricing' },
   },
+  'plan-card-changed': {
+    template: 'plan-card-changed',
+    data: { name: 'Sarah', plan: 'professional', brand: 'mada', lastFour: '1010', link: 'https://tahaleel.sa/dashboard?section=payments' },
+  },
+  'plan-payment-refunded': {
+    template: 'plan-payment-refunded',
+    data: { name: 'سارة', plan: 'premium', amount: 99, reason: 'duplicate', link: 'https://tahaleel.sa/pricing' },
+  },
   'newsletter-confirm': {
     template: 'newsletter-confirm',
     data: {

@@ -343,6 +343,8 @@ export interface PendingSignIns {
 export interface PlanSubscriptions {
   amount_cents: number;
   cancel_at_period_end: Generated<boolean>;
+  card_brand: string | null;
+  card_last_four: string | null;
   created_at: CreatedAt;
   currency: string;
   gateway_token: string | null;

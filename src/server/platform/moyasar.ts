@@ -5,7 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../shared/errors.ts';
 import { circuitsByKey, isFetchOutage, OUTSIDE_READ_TIMEOUT_MS } from './circuit-breaker.ts';
-import type { BrowserPayments, MoyasarPayment, PaymentProvider } from './payment-provider.ts';
+import type { BrowserPayments, MoyasarPayment, MoyasarToken, PaymentProvider } from './payment-provider.ts';
 
 /** A webhook's body ("Webhook Reference"): the event, the shared secret, and the payment it is about. */
 export interface MoyasarWebhook {
@@ -42,13 +42,15 @@ const gatewayCircuit = circuitsByKey({
 
 /** Moyasar's ids are UUIDs; anything else never reaches its API (a forged id stays a string we never send). */
 const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A saved card's id, as Moyasar writes it (token_ and letters and digits). */
+const TOKEN_ID = /^token_[A-Za-z0-9]{10,64}$/;
 
 export function moyasarPaymentProvider(settings: MoyasarSettings): PaymentProvider & { browser: BrowserPayments } {
   const base = settings.apiUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${settings.secretKey}:`).toString('base64')}`;
 
   /** One request and its whole answer, read within the deadline (reads 3 s, refunds and voids 10 s); null for 404. */
-  function call(method: 'GET' | 'POST', path: string, what: string, body?: unknown): Promise<MoyasarPayment | null> {
+  function call<T = MoyasarPayment>(method: 'GET' | 'POST' | 'DELETE', path: string, what: string, body?: unknown): Promise<T | null> {
     return gatewayCircuit(base).run(async () => {
       try {
         const response = await fetch(`${base}${path}`, {
@@ -59,7 +61,8 @@ export function moyasarPaymentProvider(settings: MoyasarSettings): PaymentProvid
         });
         if (response.status === 404) return null;
         if (!response.ok) throw new Error(`Moyasar ${what} answered HTTP ${response.status}`);
-        return (await response.json()) as MoyasarPayment;
+        if (response.status === 204) return null;
+        return (await response.json()) as T;
       } catch (error) {
         if (isFetchOutage(error)) throw new MoyasarOutageError(`Moyasar ${what}: no answer (${String(error)})`, { cause: error });
         throw error;
@@ -96,6 +99,14 @@ export function moyasarPaymentProvider(settings: MoyasarSettings): PaymentProvid
         source: { type: 'token', token, '3ds': false, manual: false },
       };
       return found(call('POST', '/payments', 'token charge', body), 'token charge');
+    },
+    async fetchToken(id) {
+      if (!TOKEN_ID.test(id)) return null;
+      return call<MoyasarToken>('GET', `/tokens/${id}`, 'token fetch');
+    },
+    async deleteToken(id) {
+      if (!TOKEN_ID.test(id)) return;
+      await call('DELETE', `/tokens/${id}`, 'token delete');
     },
     isWebhookSecret(token) {
       if (typeof token !== 'string') return false;

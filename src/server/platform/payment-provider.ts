@@ -79,6 +79,21 @@ export interface MoyasarPayment {
   } | null;
 }
 
+/**
+ * The fields of Moyasar's token object this server reads (docs: Tokenization, Create Token, Fetch
+ * Token): a card saved without a payment, `initiated` until the cardholder passes 3-D Secure, then
+ * `active` (or `inactive` when that failed).
+ */
+export interface MoyasarToken {
+  id: string;
+  status: 'initiated' | 'active' | 'inactive' | 'expired';
+  brand: string;
+  last_four: string;
+  metadata: Record<string, string> | null;
+  message?: string | null;
+  created_at: string;
+}
+
 export interface TokenCharge {
   givenId: string;
   token: string;
@@ -101,6 +116,10 @@ export interface BrowserPayments {
    * the server stopped in the middle of is found again by it (docs: given_id, idempotency).
    */
   chargeToken(request: TokenCharge): Promise<MoyasarPayment>;
+  /** A card saved at the gateway without a payment (the browser created it with the publishable key); null when there is none. */
+  fetchToken(id: string): Promise<MoyasarToken | null>;
+  /** Tells the gateway to forget a saved card (docs: Delete Token): a card replaced is charged no more. */
+  deleteToken(id: string): Promise<void>;
   /** Whether a webhook's secret_token is the one configured, compared in constant time. */
   isWebhookSecret(token: unknown): boolean;
 }

@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { MoyasarOutageError, type MoyasarWebhook } from '../../platform/moyasar.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
+import { validateSessionToken } from '../../platform/session.ts';
+import { readSessionToken } from '../../platform/session-cookie.ts';
 import { hostedCheckoutPath } from '../store/hosted-checkout.service.ts';
 import { confirmStorePayment, isStorePayment } from '../store/store-payments.service.ts';
+import { cardChangeLanding, saveChangedCard } from '../subscriptions/plan-card.service.ts';
 import { confirmSubscriptionPayment, isSubscriptionPayment, planPaymentLanding } from '../subscriptions/subscriptions.service.ts';
 import { type ConfirmedPayment, confirmCheckoutPayment } from './booking-payments.service.ts';
 
@@ -24,7 +28,7 @@ function resultPage(outcome: string, message: string | null): string {
  * (`?id=…&status=…&message=…`) and the webhook. Both only name a payment: what it is, the server asks
  * the gateway (booking-payments.service.ts), so a forged status or body confirms nothing.
  */
-export function moyasarRoutes(deps: { db: Kysely<Database>; payments: PaymentProvider; log: Logger }) {
+export function moyasarRoutes(deps: { db: Kysely<Database>; env: Env; payments: PaymentProvider; log: Logger }) {
   const app = new Hono();
 
   /**
@@ -65,6 +69,21 @@ export function moyasarRoutes(deps: { db: Kysely<Database>; payments: PaymentPro
         return resultPage('pending', null);
       },
     );
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(landing, 303);
+  });
+
+  // A plan's new card back from the bank's 3-D Secure page (`?id=token_…`): saved for the account whose
+  // session comes with the browser, if the gateway says the card passed (plan-card.service.ts).
+  app.get('/card-saved', async (c) => {
+    const session = readSessionToken(c, deps.env.PUBLIC_URL);
+    const user = session ? (await validateSessionToken(deps.db, session))?.user : undefined;
+    const id = c.req.query('id') ?? '';
+    const landing = await saveChangedCard(deps.db, deps.payments, user, id, deps.log).catch((error: unknown) => {
+      if (!(error instanceof MoyasarOutageError)) throw error;
+      deps.log.warn({ token: id, err: error }, 'Moyasar did not answer the return from saving a card');
+      return cardChangeLanding(user?.user_type, 'unknown');
+    });
     c.header('Cache-Control', 'no-store');
     return c.redirect(landing, 303);
   });

@@ -23,7 +23,7 @@ import { siteAddress } from './templates/format.ts';
 import { labApprovedMail, labRejectedMail, testRequestDecidedMail } from './templates/lab-mails.ts';
 import { renderHtml } from './templates/layout.tsx';
 import { newsletterConfirmMail } from './templates/newsletter-mail.ts';
-import { planEndingUnpaidMail, planRenewalFailedMail } from './templates/plan-mails.ts';
+import { planCardChangedMail, planEndingUnpaidMail, planPaymentRefundedMail, planRenewalFailedMail } from './templates/plan-mails.ts';
 import { resultOpenedByStaffMail } from './templates/result-mails.ts';
 import { storeOrderConfirmedMail, storePaymentRefundedMail } from './templates/store-mails.ts';
 import { renderText } from './templates/text.ts';
@@ -79,7 +79,11 @@ export type MailMessage =
   /** A paid plan's renewal was declined; the plan stays until `graceUntil` (ADR 0042's amendment). */
   | { template: 'plan-renewal-failed'; data: Parameters<typeof planRenewalFailedMail>[0] }
   /** The day before the grace period ends, the renewal still unpaid. */
-  | { template: 'plan-ending-unpaid'; data: Parameters<typeof planEndingUnpaidMail>[0] };
+  | { template: 'plan-ending-unpaid'; data: Parameters<typeof planEndingUnpaidMail>[0] }
+  /** The card a plan renews with was changed by its owner: the new card's network and last four. */
+  | { template: 'plan-card-changed'; data: Parameters<typeof planCardChangedMail>[0] }
+  /** A plan payment that bought nothing was given back (a second payment, or a renewal no longer needed). */
+  | { template: 'plan-payment-refunded'; data: Parameters<typeof planPaymentRefundedMail>[0] };
 
 export interface RenderedMail {
   subject: string;
@@ -162,5 +166,9 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return planRenewalFailedMail(message.data, locale);
     case 'plan-ending-unpaid':
       return planEndingUnpaidMail(message.data, locale);
+    case 'plan-card-changed':
+      return planCardChangedMail(message.data, locale);
+    case 'plan-payment-refunded':
+      return planPaymentRefundedMail(message.data, locale);
   }
 }

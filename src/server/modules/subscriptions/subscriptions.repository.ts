@@ -2,6 +2,12 @@ import type { Kysely } from 'kysely';
 import type { PlanId } from '../../../shared/plans.ts';
 import type { Database } from '../../db/schema.ts';
 
+/** The card a plan renews with, as its owner recognises it: the network and the last four digits, never more. */
+export interface CardShown {
+  brand: string | null;
+  lastFour: string;
+}
+
 export async function setSubscriptionTier(db: Kysely<Database>, userId: string, tier: PlanId) {
   await db.updateTable('user_profiles').set({ subscription_tier: tier, updated_at: new Date() }).where('id', '=', userId).execute();
 }
@@ -38,7 +44,7 @@ export function lockSubscription(db: Kysely<Database>, id: string) {
 export async function activateSubscription(
   db: Kysely<Database>,
   id: string,
-  values: { paymentReference: string; gatewayToken: string | null; periodEnd: Date },
+  values: { paymentReference: string; gatewayToken: string | null; card: CardShown | null; periodEnd: Date },
 ) {
   await db
     .updateTable('plan_subscriptions')
@@ -46,6 +52,8 @@ export async function activateSubscription(
       status: 'active',
       payment_reference: values.paymentReference,
       gateway_token: values.gatewayToken,
+      card_brand: values.card?.brand ?? null,
+      card_last_four: values.card?.lastFour ?? null,
       period_end: values.periodEnd,
       updated_at: new Date(),
     })
@@ -53,8 +61,7 @@ export async function activateSubscription(
     .execute();
 }
 
-/** Ends the user's other active subscriptions (a new plan replaces the old at once). */
-/** Ends the user's other active subscriptions; answers their ids. */
+/** Ends the user's other active subscriptions (a new plan replaces the old at once); answers their ids. */
 export async function endOtherSubscriptions(db: Kysely<Database>, userId: string, keepId: string): Promise<string[]> {
   const ended = await db
     .updateTable('plan_subscriptions')
@@ -86,11 +93,35 @@ export async function endSubscription(db: Kysely<Database>, id: string) {
   await db.updateTable('plan_subscriptions').set({ status: 'ended', updated_at: new Date() }).where('id', '=', id).execute();
 }
 
+/** The card a plan renews with, replaced (its gateway token and how it is shown); answers the token it had. */
+export async function replaceSubscriptionCard(db: Kysely<Database>, id: string, gatewayToken: string, card: CardShown) {
+  return db.transaction().execute(async (tx) => {
+    const locked = await lockSubscription(tx, id);
+    await tx
+      .updateTable('plan_subscriptions')
+      .set({ gateway_token: gatewayToken, card_brand: card.brand, card_last_four: card.lastFour, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    return locked?.gateway_token ?? null;
+  });
+}
+
+/** Whether any subscription still charges, or is charging, this saved card. */
+export async function cardTokenInUse(db: Kysely<Database>, gatewayToken: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('plan_subscriptions')
+    .select('id')
+    .where('gateway_token', '=', gatewayToken)
+    .where('status', 'in', ['pending', 'active'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A deleted account's subscriptions: ended, and the gateway's card token forgotten. */
 export async function forgetSubscriptions(db: Kysely<Database>, userId: string) {
   await db
     .updateTable('plan_subscriptions')
-    .set({ status: 'ended', gateway_token: null, updated_at: new Date() })
+    .set({ status: 'ended', gateway_token: null, card_brand: null, card_last_four: null, updated_at: new Date() })
     .where('user_id', '=', userId)
     .execute();
 }

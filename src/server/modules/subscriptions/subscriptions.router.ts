@@ -1,6 +1,7 @@
 import { choosePlanInput } from '../../../shared/schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
+import { startCardChange } from './plan-card.service.ts';
 import * as subscriptions from './subscriptions.service.ts';
 
 export const subscriptionsRouter = router({
@@ -10,4 +11,5 @@ export const subscriptionsRouter = router({
     .mutation(({ ctx, input }) => subscriptions.choosePlan(ctx.db, ctx.user, input, ctx.payments, ctx.config.PUBLIC_URL)),
   current: signedInProcedure.query(({ ctx }) => subscriptions.currentSubscription(ctx.db, ctx.user, ctx.config.PLAN_RENEWAL_GRACE_DAYS)),
   cancel: signedInProcedure.mutation(({ ctx }) => subscriptions.cancelPlan(ctx.db, ctx.user)),
+  changeCard: signedInProcedure.mutation(({ ctx }) => startCardChange(ctx.db, ctx.user, ctx.payments, ctx.config.PUBLIC_URL)),
 });

@@ -8,14 +8,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { UserType } from '../../../shared/locale.ts';
+import { halalasToSar } from '../../../shared/money.ts';
 import { customerPlans, findPlan, labPlans, type PlanAudience, type PlanId, plansFor } from '../../../shared/plans.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { MoyasarPayment, PaymentProvider } from '../../platform/payment-provider.ts';
 import { issuePlanInvoice } from '../billing/billing.service.ts';
-import { cancelMail } from '../mail/mail.service.ts';
+import { cancelMail, enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import {
   activateSubscription,
+  type CardShown,
   endOtherSubscriptions,
   endSubscription,
   findActiveSubscription,
@@ -120,14 +122,16 @@ export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof lockSubscrip
 export async function activatePaidSubscription(
   tx: Transaction<Database>,
   locked: SubscriptionRow,
-  paid: { paymentReference: string; gatewayToken: string | null },
+  paid: { paymentReference: string; gatewayToken: string | null; card?: CardShown | null },
   now: Date,
 ) {
   const renewed = locked.renews_id ? await findSubscription(tx, locked.renews_id) : undefined;
   const start = renewed?.period_end ?? now;
+  const renewedCard = renewed?.card_last_four ? { brand: renewed.card_brand, lastFour: renewed.card_last_four } : null;
   await activateSubscription(tx, locked.id, {
     paymentReference: paid.paymentReference,
     gatewayToken: paid.gatewayToken ?? renewed?.gateway_token ?? null,
+    card: paid.card ?? renewedCard,
     periodEnd: oneMonthAfter(start),
   });
   // Paid during the grace period, by the renewal's retry or with another card: the mail saying the plan
@@ -137,6 +141,12 @@ export async function activatePaidSubscription(
   await setSubscriptionTier(tx, locked.user_id, locked.plan as PlanId);
   const buyer = await tx.selectFrom('user_profiles').select('name').where('id', '=', locked.user_id).executeTakeFirst();
   await issuePlanInvoice(tx, locked, buyer?.name ?? null, now);
+}
+
+/** The card a gateway payment was made with, as its owner recognises it (the number comes masked: 4111-11XX-XXXX-1111). */
+function cardOf(payment: MoyasarPayment): CardShown | null {
+  const lastFour = /(\d{4})$/.exec(payment.source?.number ?? '')?.[1];
+  return lastFour ? { brand: payment.source?.company ?? null, lastFour } : null;
 }
 
 /** Whether a payment fetched from the gateway is for a plan subscription. */
@@ -217,17 +227,45 @@ export async function confirmSubscriptionPayment(
       return 'paid';
     }
     const token = typeof payment.source?.token === 'string' ? payment.source.token : null;
-    await activatePaidSubscription(tx, locked, { paymentReference: payment.id, gatewayToken: token }, now);
+    await activatePaidSubscription(tx, locked, { paymentReference: payment.id, gatewayToken: token, card: cardOf(payment) }, now);
     return 'paid';
   });
   const left = payment.amount - payment.refunded;
   if (surplus && left > 0) {
     // The gateway refuses to give back more than was paid, so a second confirmation refunds nothing twice.
-    await payments
-      .refund(payment.id, left)
-      .catch((error: unknown) => log?.error({ err: error, payment: payment.id }, 'a surplus plan payment could not be refunded'));
+    const refunded = await payments.refund(payment.id, left).then(
+      () => true,
+      (error: unknown) => {
+        log?.error({ err: error, payment: payment.id }, 'a surplus plan payment could not be refunded');
+        return false;
+      },
+    );
+    if (refunded) await tellSurplusRefunded(db, subscription, left, payment.id);
   }
   return outcome;
+}
+
+/** The buyer hears by mail that a plan payment that bought nothing went back to the card (once a payment). */
+async function tellSurplusRefunded(db: Kysely<Database>, subscription: SubscriptionRow, amountHalalas: number, paymentId: string) {
+  const to = await recipientOf(db, subscription.user_id);
+  if (!to) return;
+  const profile = await db.selectFrom('user_profiles').select('user_type').where('id', '=', subscription.user_id).executeTakeFirst();
+  await enqueueMail(db, {
+    to: to.email,
+    locale: to.locale,
+    userId: subscription.user_id,
+    message: {
+      template: 'plan-payment-refunded',
+      data: {
+        name: to.name,
+        plan: subscription.plan,
+        amount: halalasToSar(amountHalalas),
+        reason: subscription.renews_id ? 'renewal_replaced' : 'duplicate',
+        link: planPageOf(profile?.user_type),
+      },
+    },
+    dedupeKey: `plan-payment-refunded:${paymentId}`,
+  });
 }
 
 /**
@@ -244,7 +282,14 @@ export async function currentSubscription(
   const active = await findActiveSubscription(db, user.id);
   if (!active) return null;
   const graceUntil = active.renewal_failed_at ? graceUntilOf(active.renewal_failed_at, graceDays) : null;
-  return { plan: active.plan, period_end: active.period_end, cancel_at_period_end: active.cancel_at_period_end, grace_until: graceUntil };
+  return {
+    plan: active.plan,
+    period_end: active.period_end,
+    cancel_at_period_end: active.cancel_at_period_end,
+    grace_until: graceUntil,
+    // The card the plan renews with (bought with Moyasar): its network and last four digits.
+    card: active.card_last_four ? { brand: active.card_brand, last_four: active.card_last_four } : null,
+  };
 }
 
 /**
