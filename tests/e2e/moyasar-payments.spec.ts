@@ -66,6 +66,8 @@ const said = {
     planRenews: (plan: string) => `يتجدد اشتراكك في الباقة ${plan}`,
     cancelPlan: 'إلغاء الاشتراك',
     planCancelled: (plan: string) => `أُلغي اشتراكك في الباقة ${plan}`,
+    cardSaved: 'حُفظت البطاقة',
+    cardNotSaved: 'لم تُحفظ البطاقة',
     stcMobile: 'رقم جوال STC Pay',
     stcCode: 'رمز التحقق من STC Pay',
     confirmPayment: 'تأكيد الدفع',
@@ -84,6 +86,8 @@ const said = {
     planRenews: (plan: string) => `Your ${plan} plan renews on`,
     cancelPlan: 'Cancel plan',
     planCancelled: (plan: string) => `Your ${plan} plan is cancelled`,
+    cardSaved: 'Card saved',
+    cardNotSaved: 'The card was not saved',
     stcMobile: 'STC Pay mobile number',
     stcCode: 'Code from STC Pay',
     confirmPayment: 'Confirm payment',
@@ -346,6 +350,30 @@ for (const { language, locale } of languages) {
     const invoice = page.getByTestId('my-invoice').first();
     await expect(invoice.getByTestId('invoice-total')).toContainText(String(amount / 100));
     await screenshotBothSizes(page, invoice, `plan-moyasar-invoice.${locale}`);
+
+    // The card it renews with, changed: saved at the gateway through 3-D Secure, the old card forgotten there.
+    await expect(page.getByTestId('current-plan')).toContainText('mada •••• 1010');
+    const changeCard = async (number: string) => {
+      await page.getByTestId('change-plan-card').click();
+      await screenshotBothSizes(page, page.getByTestId('plan-card-change'), `plan-card-dialog.${locale}`);
+      await payByCard(page, locale, number, page.getByTestId('plan-card-change').getByTestId('save-plan-card'));
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    };
+    if (locale === 'ar') {
+      // A card the bank refuses (no funds for the 1 SAR check): said with the bank's words, the card kept.
+      await changeCard('4123 1200 0109 0000');
+      await expect(page).toHaveURL(/\/dashboard\?section=payments&card=failed/);
+      await expect(page.getByTestId('plan-payment-outcome')).toContainText(said[locale].cardNotSaved);
+      await expect(page.getByTestId('plan-card-bank-message')).toHaveText('INSUFFICIENT FUNDS');
+      await expect(page.getByTestId('current-plan')).toContainText('mada •••• 1010');
+    }
+    await changeCard('5421 0801 0100 0000');
+    await expect(page).toHaveURL(/\/dashboard\?section=payments&card=saved/);
+    await expect(page.getByTestId('plan-payment-outcome')).toContainText(said[locale].cardSaved);
+    await expect(page.getByTestId('current-plan')).toContainText('Mastercard •••• 0000');
+    expect(moyasar.tokens.has(payment!.source.type === 'creditcard' ? payment!.source.token! : '')).toBe(false);
+    await screenshotBothSizes(page, page.getByTestId('plan-status'), `plan-moyasar-card-changed.${locale}`);
 
     // Cancelled: it stays until the period's end.
     await page.getByTestId('cancel-plan').click();

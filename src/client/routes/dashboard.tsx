@@ -43,7 +43,13 @@ import { UploadResultsPanel } from '../features/results/upload-results-panel.tsx
 import { LabStats } from '../features/stats/lab-stats.tsx';
 import { AiAnalysisUpgrade } from '../features/subscriptions/ai-analysis-upgrade.tsx';
 import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
-import { type PlanPaymentOutcome, PlanStatus } from '../features/subscriptions/plan-status.tsx';
+import {
+  CARD_CHANGE_OUTCOMES,
+  type CardChangeOutcome,
+  PLAN_PAYMENT_OUTCOMES,
+  type PlanPaymentOutcome,
+} from '../features/subscriptions/plan-outcomes.ts';
+import { PlanStatus } from '../features/subscriptions/plan-status.tsx';
 import { localized } from '../lib/bidi.ts';
 import { activeLocale, loadPageCatalog } from '../lib/locale.ts';
 import { searchChoice, searchText, searchUuid } from '../lib/plain-checks.ts';
@@ -51,11 +57,16 @@ import { trpc } from '../lib/trpc.ts';
 
 export const Route = createFileRoute('/dashboard')({
   // The section, a booking to upload a result for, and the list's page, search, order and filter (a reload or a link keeps them).
-  validateSearch: (search): { section?: string; booking?: string; payment?: PlanPaymentOutcome } & ListSearch => ({
+  validateSearch: (
+    search,
+  ): { section?: string; booking?: string; payment?: PlanPaymentOutcome; card?: CardChangeOutcome; message?: string } & ListSearch => ({
     section: searchText(search.section),
     booking: searchUuid(search.booking),
     // Back from paying for the lab's plan (ADR 0042).
-    payment: searchChoice(search.payment, ['paid', 'failed', 'pending', 'unknown'] as const),
+    payment: searchChoice(search.payment, PLAN_PAYMENT_OUTCOMES),
+    // Back from saving a new card for the plan, with the bank's words when it was refused.
+    card: searchChoice(search.card, CARD_CHANGE_OUTCOMES),
+    message: searchText(search.message, 200) || undefined,
     ...listSearch(search),
   }),
   staticData: { drawnWithItsQueries: true },
@@ -100,7 +111,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
   const locale = activeLocale();
   const signOut = useSignOut();
   const { active, booking, select } = useSection();
-  const { payment } = Route.useSearch();
+  const { payment, card, message } = Route.useSearch();
   const list = useListControl();
   const overview = useQuery(trpc.lab.overview.queryOptions());
   const lab = overview.data?.lab;
@@ -134,7 +145,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
           <LabPayments list={list} />
           <Stack gap="8">
             <SectionTitle title={t`Your plan`} description={t`A higher plan lowers the commission on every completed booking.`} />
-            <PlanStatus outcome={payment} />
+            <PlanStatus outcome={payment} cardChange={card && { outcome: card, message }} />
             <PlanCards plans={labPlans} audience="lab" currentTier={user.subscription_tier} />
           </Stack>
           <MyInvoices audience="lab" />

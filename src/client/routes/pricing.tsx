@@ -7,8 +7,13 @@ import { lazy, Suspense } from 'react';
 import { ErrorState } from '../components/query-state.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
-import type { PlanPaymentOutcome } from '../features/subscriptions/plan-status.tsx';
-import { searchChoice } from '../lib/plain-checks.ts';
+import {
+  CARD_CHANGE_OUTCOMES,
+  type CardChangeOutcome,
+  PLAN_PAYMENT_OUTCOMES,
+  type PlanPaymentOutcome,
+} from '../features/subscriptions/plan-outcomes.ts';
+import { searchChoice, searchText } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
@@ -16,10 +21,15 @@ import { usePageMeta } from '../lib/use-page-meta.ts';
 const PlanStatus = lazy(() => import('../features/subscriptions/plan-status.tsx').then((module) => ({ default: module.PlanStatus })));
 
 export const Route = createFileRoute('/pricing')({
-  validateSearch: (search): { audience?: 'customer' | 'lab'; payment?: PlanPaymentOutcome } => ({
+  validateSearch: (
+    search,
+  ): { audience?: 'customer' | 'lab'; payment?: PlanPaymentOutcome; card?: CardChangeOutcome; message?: string } => ({
     audience: searchChoice(search.audience, ['customer', 'lab'] as const),
     // Back from paying for a plan: what the callback found (ADR 0042).
-    payment: searchChoice(search.payment, ['paid', 'failed', 'pending', 'unknown'] as const),
+    payment: searchChoice(search.payment, PLAN_PAYMENT_OUTCOMES),
+    // Back from saving a new card for the plan, with the bank's words when it was refused.
+    card: searchChoice(search.card, CARD_CHANGE_OUTCOMES),
+    message: searchText(search.message, 200) || undefined,
   }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.subscriptions.plans.queryOptions()),
   component: PricingPage,
@@ -76,7 +86,7 @@ function PricingPage() {
         </Stack>
         {user && user.user_type !== 'admin' && (
           <Suspense fallback={null}>
-            <PlanStatus outcome={search.payment} />
+            <PlanStatus outcome={search.payment} cardChange={search.card && { outcome: search.card, message: search.message }} />
           </Suspense>
         )}
         {plans.isError ? (

@@ -59,13 +59,26 @@ export type GatewayAnswer =
   | { kind: 'invalid'; fields: CardField[] }
   | { kind: 'unavailable' };
 
-const FIELD_OF: Record<string, CardField> = {
-  'source.name': 'name',
-  'source.number': 'number',
-  'source.month': 'expiry',
-  'source.year': 'expiry',
-  'source.cvc': 'cvc',
-};
+/** The card's field an error of the gateway names: `source.number` in a payment, `number` in a token. */
+const FIELD_OF: Record<string, CardField> = { name: 'name', number: 'number', month: 'expiry', year: 'expiry', cvc: 'cvc' };
+const fieldOf = (key: string): CardField | undefined => FIELD_OF[key.replace(/^source\./, '')];
+
+/** The fields a 400 of the gateway names (its `errors`), or none. */
+function invalidFieldsIn(errors: Record<string, string[]> | null | undefined): CardField[] {
+  return [...new Set(Object.keys(errors ?? {}).flatMap((key) => fieldOf(key) ?? []))];
+}
+
+/** The card as the gateway takes it: the typed name, the digits, the month and the full year. */
+function cardForGateway(card: CardDetails) {
+  const [month, year] = card.expiry.split('/').map((part) => part.trim());
+  return {
+    name: card.name.trim(),
+    number: digitsOf(card.number),
+    month,
+    year: year && year.length === 2 ? `20${year}` : year,
+    cvc: digitsOf(card.cvc),
+  };
+}
 
 /** Moyasar's payment object, as far as the browser reads it. */
 export interface GatewayPayment {
@@ -105,25 +118,70 @@ export async function createAtGateway(
 
 /** Posts the card to the gateway's /payments with the publishable key, as Moyasar's form does. */
 export async function payAtGateway(required: GatewayRequest, card: CardDetails): Promise<GatewayAnswer> {
-  const [month, year] = card.expiry.split('/').map((part) => part.trim());
   // The form's `credit_card.save_card` is the API's `source.save_card` (docs: Save Card During a Payment).
   const answer = await createAtGateway(required, {
     type: 'creditcard',
-    name: card.name.trim(),
-    number: digitsOf(card.number),
-    month,
-    year: year && year.length === 2 ? `20${year}` : year,
-    cvc: digitsOf(card.cvc),
+    ...cardForGateway(card),
     ...(required.payment.credit_card?.save_card && { save_card: true }),
   });
   if (!answer) return { kind: 'unavailable' };
   const { status, body } = answer;
-  if (status === 400 && body?.errors) {
-    const fields = [...new Set(Object.keys(body.errors).flatMap((key) => FIELD_OF[key] ?? []))];
+  if (status === 400) {
+    const fields = invalidFieldsIn(body?.errors);
     if (fields.length > 0) return { kind: 'invalid', fields };
   }
   if (status >= 300 || !body) return { kind: 'unavailable' };
   if (body.status === 'initiated' && body.source?.transaction_url) return { kind: 'redirect', url: body.source.transaction_url };
   if (body.status === 'failed') return { kind: 'declined', message: body.source?.message ?? null };
+  return { kind: 'unavailable' };
+}
+
+/** What subscriptions.changeCard answers: where the gateway is, and what the saved card's token carries. */
+export interface CardSaveRequest {
+  gateway_url: string;
+  token: { publishable_api_key: string; callback_url: string; metadata: Record<string, string> };
+}
+
+/**
+ * Saves a card at the gateway without a payment (docs: Tokenization, Create Token): posted from this page
+ * to `/tokens` with the publishable key, never through our server. The gateway answers the token
+ * `initiated` with the bank's 3-D Secure page to go to (`verification_url`), which returns to our
+ * `callback_url?id=…`.
+ */
+export async function saveCardAtGateway(request: CardSaveRequest, card: CardDetails): Promise<GatewayAnswer> {
+  const { month, year, ...rest } = cardForGateway(card);
+  let response: Response;
+  try {
+    response = await fetch(`${request.gateway_url}/tokens`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Basic ${btoa(`${request.token.publishable_api_key}:`)}`,
+      },
+      body: JSON.stringify({
+        ...rest,
+        month: Number(month),
+        year: Number(year),
+        callback_url: request.token.callback_url,
+        metadata: request.token.metadata,
+      }),
+    });
+  } catch {
+    return { kind: 'unavailable' };
+  }
+  const body = (await response.json().catch(() => null)) as {
+    status?: string;
+    verification_url?: string | null;
+    message?: string | null;
+    errors?: Record<string, string[]> | null;
+  } | null;
+  if (response.status === 400) {
+    const fields = invalidFieldsIn(body?.errors);
+    if (fields.length > 0) return { kind: 'invalid', fields };
+  }
+  if (!response.ok || !body) return { kind: 'unavailable' };
+  if (body.status === 'initiated' && body.verification_url) return { kind: 'redirect', url: body.verification_url };
+  if (body.status === 'inactive') return { kind: 'declined', message: body.message ?? null };
   return { kind: 'unavailable' };
 }

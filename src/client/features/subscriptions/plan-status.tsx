@@ -1,7 +1,7 @@
-import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
+import { Alert, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { findPlan, type PlanId } from '../../../shared/plans.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -11,15 +11,25 @@ import { planNames } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useSession } from '../auth/use-session.ts';
 import { LazyPlanPaymentDialog } from './lazy-plan-payment-dialog.tsx';
+import type { CardChangeOutcome, PlanPaymentOutcome } from './plan-outcomes.ts';
 
-/** What /payments/moyasar/callback says of a plan's payment (`/pricing?payment=…`, ADR 0042). */
-export type PlanPaymentOutcome = 'paid' | 'failed' | 'pending' | 'unknown';
+// Opened on a click: the plan's page never downloads it before.
+const PlanCardDialog = lazy(() => import('./plan-card-dialog.tsx').then((module) => ({ default: module.PlanCardDialog })));
+
+/** A card network as printed on the card. */
+const BRANDS: Record<string, string> = { mada: 'mada', visa: 'Visa', master: 'Mastercard', amex: 'American Express' };
 
 /**
  * The signed-in account's paid plan: how its payment ended when the browser comes back from the bank,
  * until when it runs and whether it renews, and the way to cancel it at the end of the period.
  */
-export function PlanStatus({ outcome }: { outcome?: PlanPaymentOutcome }) {
+export function PlanStatus({
+  outcome,
+  cardChange,
+}: {
+  outcome?: PlanPaymentOutcome;
+  cardChange?: { outcome: CardChangeOutcome; message?: string };
+}) {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
   const queryClient = useQueryClient();
@@ -28,6 +38,7 @@ export function PlanStatus({ outcome }: { outcome?: PlanPaymentOutcome }) {
   const { user } = useSession();
   // In the grace period, the plan bought again with another card: a month from then (ADR 0042).
   const [repaying, setRepaying] = useState(false);
+  const [changingCard, setChangingCard] = useState(false);
   const cancel = useMutation(
     trpc.subscriptions.cancel.mutationOptions({
       onSuccess: async () => {
@@ -66,7 +77,25 @@ export function PlanStatus({ outcome }: { outcome?: PlanPaymentOutcome }) {
       description: t`Your plan has not changed. If your card was charged, please contact us and we will put it right.`,
     },
   };
-  const said = outcome ? outcomes[outcome] : null;
+  const cardOnFile = plan?.card ? `${BRANDS[plan.card.brand ?? ''] ?? ''} •••• ${plan.card.last_four}`.trim() : null;
+  const cardOutcomes: Record<CardChangeOutcome, { status: 'success' | 'error' | 'warning'; title: string; description: string }> = {
+    saved: {
+      status: 'success',
+      title: t`Card saved`,
+      description: cardOnFile ? t`Your plan now renews with ${cardOnFile}.` : t`Your plan now renews with the new card.`,
+    },
+    failed: {
+      status: 'error',
+      title: t`The card was not saved`,
+      description: t`Your bank did not confirm the card, so your plan still renews with the card it had. Please try again or use another card.`,
+    },
+    unknown: {
+      status: 'warning',
+      title: t`We could not confirm the new card`,
+      description: t`Your plan still renews with the card it had. Please try again.`,
+    },
+  };
+  const said = outcome ? outcomes[outcome] : cardChange ? { ...cardOutcomes[cardChange.outcome], detail: cardChange.message } : null;
 
   return (
     <Stack gap="3" data-testid="plan-status">
@@ -75,7 +104,14 @@ export function PlanStatus({ outcome }: { outcome?: PlanPaymentOutcome }) {
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{said.title}</Alert.Title>
-            <Alert.Description>{said.description}</Alert.Description>
+            <Alert.Description>
+              {said.description}
+              {'detail' in said && said.detail && (
+                <Text as="span" display="block" dir="ltr" textAlign="start" mt="1" data-testid="plan-card-bank-message">
+                  {said.detail}
+                </Text>
+              )}
+            </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -95,11 +131,18 @@ export function PlanStatus({ outcome }: { outcome?: PlanPaymentOutcome }) {
                   : t`Your ${name} plan renews on ${until}`}
             </Alert.Title>
             <Alert.Description>
-              {plan.cancel_at_period_end
-                ? t`It stays active until ${until}, then your account moves to the free plan.`
-                : graceUntil
-                  ? t`Your bank declined the renewal. We try again every day, and your plan stays active until ${graceUntil}; after that your account moves to the free plan. You can pay now with another card.`
-                  : t`The same card is charged every month. Cancel at any time and keep the plan until ${until}.`}
+              {plan.cancel_at_period_end ? (
+                t`It stays active until ${until}, then your account moves to the free plan.`
+              ) : graceUntil ? (
+                t`Your bank declined the renewal. We try again every day, and your plan stays active until ${graceUntil}; after that your account moves to the free plan. You can pay now with another card.`
+              ) : cardOnFile ? (
+                <Trans>
+                  Charged every month to <chakra.bdi dir="ltr">{cardOnFile}</chakra.bdi>. Cancel at any time and keep the plan until {until}
+                  .
+                </Trans>
+              ) : (
+                t`The same card is charged every month. Cancel at any time and keep the plan until ${until}.`
+              )}
             </Alert.Description>
           </Alert.Content>
           {!plan.cancel_at_period_end && !asking && (
@@ -110,6 +153,11 @@ export function PlanStatus({ outcome }: { outcome?: PlanPaymentOutcome }) {
                   {t`Pay with another card`}
                 </Button>
               )}
+              {cardOnFile && !graceUntil && (
+                <Button size="sm" variant="outline" onClick={() => setChangingCard(true)} data-testid="change-plan-card">
+                  {t`Change card`}
+                </Button>
+              )}
               <Button size="sm" variant="outline" colorPalette="red" onClick={() => setAsking(true)} data-testid="cancel-plan">
                 {t`Cancel plan`}
               </Button>
@@ -118,6 +166,11 @@ export function PlanStatus({ outcome }: { outcome?: PlanPaymentOutcome }) {
         </Alert.Root>
       )}
       <LazyPlanPaymentDialog plan={repaying && payAgain ? payAgain : null} onClose={() => setRepaying(false)} />
+      {changingCard && (
+        <Suspense fallback={null}>
+          <PlanCardDialog current={plan?.card?.last_four ?? null} onClose={() => setChangingCard(false)} />
+        </Suspense>
+      )}
       {plan && asking && (
         // Asked in place (no dialog): what cancelling does, then keep it or cancel.
         <Stack gap="3" borderWidth="1px" borderColor="red.muted" rounded="md" p="4" role="group" data-testid="cancel-plan-confirm">
