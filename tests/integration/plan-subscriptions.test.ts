@@ -222,15 +222,18 @@ describe('paid plans bought at Moyasar', () => {
     await expect((await as(customer)).subscriptions.current()).resolves.toBeNull();
   });
 
-  it("an erased account's plan ends and its card token is forgotten", async () => {
+  it("an erased account's plan ends and its card is forgotten here and at the gateway", async () => {
     const customer = await createTestUser(database.db, 'customer');
     const answer = await choosePaid(customer, 'premium');
     await callback(await pay(answer.payment));
-    expect((await subscriptionRow(answer.subscription_id)).gateway_token).toMatch(/^token_/);
+    const { gateway_token: token } = await subscriptionRow(answer.subscription_id);
+    expect(token).toMatch(/^token_/);
+    expect(fake.tokens.has(token!)).toBe(true);
     await (await as(customer)).account.delete({ email: customer.email });
     const row = await subscriptionRow(answer.subscription_id);
-    expect(row.status).toBe('ended');
-    expect(row.gateway_token).toBeNull();
+    expect(row).toMatchObject({ status: 'ended', gateway_token: null, card_brand: null, card_last_four: null });
+    // Deleted at the gateway too: the card can be charged by no one.
+    expect(fake.tokens.has(token!)).toBe(false);
   });
 
   it('with the simulated provider (the demo) a paid plan is charged at once, activated for a month and invoiced', async () => {

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { UserType } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { anonymizeInvoices } from '../billing/billing.service.ts';
 import type { BlobStore } from '../results/results.service.ts';
 import { forgetSubscriptions } from '../subscriptions/subscriptions.service.ts';
@@ -16,30 +17,36 @@ import { eraseAccount, resultStorageKeys } from './account-deletion.repository.t
  * owner confirms with the password, or, for an account made with Google that has none, by typing its
  * e-mail address. Only a customer may: a lab's or an admin's account is closed by the platform. A
  * guest first turns the visit into an account (it has neither a password nor an address to confirm).
+ * The cards a paid plan kept at the payment gateway are deleted there too.
  */
 export async function deleteAccount(
   db: Kysely<Database>,
   blobs: BlobStore | undefined,
   caller: { id: string; user_type: UserType },
   confirmation: { password?: string; email?: string },
+  payments?: PaymentProvider,
 ) {
   if (caller.user_type !== 'customer') throw new AppError('FORBIDDEN', { requiredRole: 'customer' });
   const account = await confirmedAccount(db, caller.id, confirmation.password);
   if (!account.password_hash && confirmation.email?.toLowerCase() !== account.email?.toLowerCase()) {
     throw new AppError('EMAIL_MISMATCH', { field: 'email' });
   }
-  const storageKeys = await db.transaction().execute(async (tx) => {
+  const { storageKeys, cardTokens } = await db.transaction().execute(async (tx) => {
     const keys = await resultStorageKeys(tx, caller.id);
     await eraseAccount(tx, caller.id, account.email, new Date());
     // Tax invoices are kept for the years the law requires, with the buyer's name gone.
     await anonymizeInvoices(tx, caller.id);
     // No renewal for an erased account: its plan ends and the saved card's token is forgotten.
-    await forgetSubscriptions(tx, caller.id);
+    const tokens = await forgetSubscriptions(tx, caller.id);
     await recordAudit(tx, { actorId: caller.id, action: 'account.delete', subjectType: 'user', subjectId: caller.id });
-    return keys;
+    return { storageKeys: keys, cardTokens: tokens };
   });
   // The files go from the store after the commit. Should one removal fail, that file is still lost
   // for good: its wrapped data key went with its row, and nothing can open it any more.
-  await Promise.allSettled(storageKeys.map((key) => blobs?.delete(key)));
+  await Promise.allSettled([
+    ...storageKeys.map((key) => blobs?.delete(key)),
+    // The gateway forgets the saved cards too (a failure leaves a card no one charges any more).
+    ...cardTokens.map((token) => payments?.browser?.deleteToken(token)),
+  ]);
   return { deleted: true as const };
 }

@@ -64,7 +64,7 @@ export const accountRouter = router({
   }),
   /** Erases the caller's account at once (customers only) and signs this browser out. */
   delete: signedInProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
-    const result = await deleteAccount(ctx.db, ctx.blobs, ctx.user, input);
+    const result = await deleteAccount(ctx.db, ctx.blobs, ctx.user, input, ctx.payments);
     ctx.setCookie(blankSessionCookie(ctx.config.PUBLIC_URL));
     return result;
   }),

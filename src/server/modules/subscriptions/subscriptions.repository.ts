@@ -117,11 +117,18 @@ export async function cardTokenInUse(db: Kysely<Database>, gatewayToken: string)
   return row !== undefined;
 }
 
-/** A deleted account's subscriptions: ended, and the gateway's card token forgotten. */
-export async function forgetSubscriptions(db: Kysely<Database>, userId: string) {
+/** A deleted account's subscriptions: ended, and the cards saved for them forgotten; answers the gateway tokens they had. */
+export async function forgetSubscriptions(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const saved = await db
+    .selectFrom('plan_subscriptions')
+    .select('gateway_token')
+    .where('user_id', '=', userId)
+    .where('gateway_token', 'is not', null)
+    .execute();
   await db
     .updateTable('plan_subscriptions')
     .set({ status: 'ended', gateway_token: null, card_brand: null, card_last_four: null, updated_at: new Date() })
     .where('user_id', '=', userId)
     .execute();
+  return [...new Set(saved.flatMap((row) => (row.gateway_token ? [row.gateway_token] : [])))];
 }
