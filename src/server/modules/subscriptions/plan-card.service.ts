@@ -13,7 +13,7 @@ import type { Logger } from '../../platform/logger.ts';
 import type { MoyasarToken, PaymentProvider } from '../../platform/payment-provider.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { cardTokenInUse, findActiveSubscription, findSubscription, replaceSubscriptionCard } from './subscriptions.repository.ts';
-import { planPageOf, SUBSCRIPTION_METADATA_KEY } from './subscriptions.service.ts';
+import { isSubscriptionId, planPageOf, SUBSCRIPTION_METADATA_KEY } from './subscriptions.service.ts';
 
 /** Where the bank's 3-D Secure page sends the browser back after a card is saved. */
 export const CARD_SAVED_PATH = '/payments/moyasar/card-saved';
@@ -66,7 +66,7 @@ export async function saveChangedCard(
   if (!token || !user) return landing('unknown');
   if (token.status !== 'active') return landing(token.status === 'initiated' ? 'unknown' : 'failed', token.message);
   const named = token.metadata?.[SUBSCRIPTION_METADATA_KEY];
-  const subscription = typeof named === 'string' ? await findActiveOwnPlan(db, named, user.id) : undefined;
+  const subscription = isSubscriptionId(named) ? await findActiveOwnPlan(db, named, user.id) : undefined;
   if (!subscription) {
     log?.warn({ token: token.id, user: user.id }, 'a saved card names no active plan of the account that came back with it');
     return landing('unknown');
@@ -74,13 +74,12 @@ export async function saveChangedCard(
   if (subscription.gateway_token === token.id) return landing('saved');
   const card = { brand: token.brand || null, lastFour: lastFourOf(token) };
   const replaced = await replaceSubscriptionCard(db, subscription.id, token.id, card);
-  await tellOwner(db, user.id, subscription.plan, card, user.user_type);
+  await tellOwner(db, user.id, subscription.plan, card, user.user_type, token.id);
   if (replaced && replaced !== token.id) await forgetCard(db, payments, replaced, subscription.id, log);
   return landing('saved');
 }
 
 async function findActiveOwnPlan(db: Kysely<Database>, id: string, userId: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
   const row = await findSubscription(db, id);
   return row && row.user_id === userId && row.status === 'active' ? row : undefined;
 }
@@ -94,6 +93,7 @@ async function tellOwner(
   plan: string,
   card: { brand: string | null; lastFour: string },
   userType: UserType,
+  tokenId: string,
 ) {
   const to = await recipientOf(db, userId);
   if (!to) return;
@@ -105,6 +105,8 @@ async function tellOwner(
       template: 'plan-card-changed',
       data: { name: to.name, plan, brand: card.brand, lastFour: card.lastFour, link: planPageOf(userType) },
     },
+    // Two returns at once with the same card (a double click on the bank's page) tell it once.
+    dedupeKey: `plan-card-changed:${tokenId}`,
   });
 }
 

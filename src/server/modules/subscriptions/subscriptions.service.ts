@@ -34,6 +34,8 @@ export { forgetSubscriptions } from './subscriptions.repository.ts';
 /** The metadata key naming the plan subscription a gateway payment is for. */
 export const SUBSCRIPTION_METADATA_KEY = 'subscription_id';
 const SUBSCRIPTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a value a gateway object's metadata carries can be a subscription's id (checked before any query). */
+export const isSubscriptionId = (value: unknown): value is string => typeof value === 'string' && SUBSCRIPTION_ID.test(value);
 
 export function plans() {
   return { customer: customerPlans, lab: labPlans };
@@ -162,15 +164,14 @@ export type SubscriptionOutcome = 'paid' | 'pending' | 'failed' | 'unknown';
  */
 export async function planPaymentLanding(db: Kysely<Database>, payment: MoyasarPayment, outcome: SubscriptionOutcome): Promise<string> {
   const named = payment.metadata?.[SUBSCRIPTION_METADATA_KEY];
-  const buyer =
-    typeof named === 'string' && SUBSCRIPTION_ID.test(named)
-      ? await db
-          .selectFrom('plan_subscriptions')
-          .innerJoin('user_profiles', 'user_profiles.id', 'plan_subscriptions.user_id')
-          .select('user_profiles.user_type')
-          .where('plan_subscriptions.id', '=', named)
-          .executeTakeFirst()
-      : undefined;
+  const buyer = isSubscriptionId(named)
+    ? await db
+        .selectFrom('plan_subscriptions')
+        .innerJoin('user_profiles', 'user_profiles.id', 'plan_subscriptions.user_id')
+        .select('user_profiles.user_type')
+        .where('plan_subscriptions.id', '=', named)
+        .executeTakeFirst()
+    : undefined;
   return `${planPageOf(buyer?.user_type)}${buyer?.user_type === 'lab' ? '&' : '?'}payment=${outcome}`;
 }
 
@@ -194,7 +195,7 @@ export async function confirmSubscriptionPayment(
   now = new Date(),
 ): Promise<SubscriptionOutcome> {
   const named = payment.metadata?.[SUBSCRIPTION_METADATA_KEY];
-  const subscription = typeof named === 'string' && SUBSCRIPTION_ID.test(named) ? await findSubscription(db, named) : undefined;
+  const subscription = isSubscriptionId(named) ? await findSubscription(db, named) : undefined;
   if (!subscription) {
     log?.warn({ payment: payment.id }, 'a gateway payment names no plan subscription of ours');
     return 'unknown';
