@@ -455,6 +455,8 @@ const matrix: Record<string, Row> = {
   // The caller's own paid plan (ADR 0042): none here, so there is nothing to cancel.
   'subscriptions.current': { access: signedIn },
   'subscriptions.cancel': { access: signedIn },
+  // A new card for the caller's own paid plan: none here either, so there is no card to change.
+  'subscriptions.changeCard': { access: signedIn },
 };
 
 // ---------------------------------------------------------------------------------------------
