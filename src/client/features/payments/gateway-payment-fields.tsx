@@ -1,7 +1,8 @@
-import { Alert, Button, Field, Grid, HStack, Input, RadioCard, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Grid, HStack, Input, RadioCard, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { CardPaymentForm } from './card-payment-form.tsx';
+import { GatewayFailureAlert } from './gateway-failure-alert.tsx';
 import type { GatewayMethod, GatewayPaymentState } from './use-gateway-payment.ts';
 
 /** 05X XXX XXXX, as Saudi numbers are written, kept on one line (no-break spaces). */
@@ -134,19 +135,7 @@ export function GatewayPaymentFields({
           )}
         </>
       )}
-      {payment.failure && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{payment.failure.title}</Alert.Title>
-            {payment.failure.detail && (
-              <Alert.Description>
-                <bdi dir="ltr">{payment.failure.detail}</bdi>
-              </Alert.Description>
-            )}
-          </Alert.Content>
-        </Alert.Root>
-      )}
+      {payment.failure && <GatewayFailureAlert failure={payment.failure} />}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
@@ -7,6 +7,8 @@ import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { type CardDetails, type CardField, type GatewayAnswer, invalidCardFields, saveCardAtGateway } from '../payments/card-payment.ts';
 import { CardPaymentForm } from '../payments/card-payment-form.tsx';
+import { GatewayFailureAlert } from '../payments/gateway-failure-alert.tsx';
+import type { GatewayFailure } from '../payments/use-gateway-payment.ts';
 
 const NO_CARD: CardDetails = { name: '', number: '', expiry: '', cvc: '' };
 
@@ -47,7 +49,7 @@ export function PlanCardDialog({ current, onClose }: { current: string | null; o
     if (wrong.length === 0) start.mutate();
   };
 
-  const failure = start.error
+  const failure: GatewayFailure | null = start.error
     ? { title: errorMessage(i18n, start.error), detail: null }
     : answer?.kind === 'declined'
       ? { title: t`Your bank did not accept this card. Please try another card.`, detail: answer.message }
@@ -76,19 +78,7 @@ export function PlanCardDialog({ current, onClose }: { current: string | null; o
                   <Text fontSize="sm" color="fg.muted">
                     {t`Your bank checks the card with a 1 SAR hold that is released at once; nothing is charged now. Moyasar, our payment provider, keeps the card; we never see or store its number.`}
                   </Text>
-                  {failure && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>{failure.title}</Alert.Title>
-                        {failure.detail && (
-                          <Alert.Description dir="ltr" textAlign="start">
-                            {failure.detail}
-                          </Alert.Description>
-                        )}
-                      </Alert.Content>
-                    </Alert.Root>
-                  )}
+                  {failure && <GatewayFailureAlert failure={failure} />}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
