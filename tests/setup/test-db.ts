@@ -13,6 +13,8 @@ export type TestDatabaseTemplate = { engine: 'pglite'; dumpPath: string } | { en
 export interface TestDatabase {
   db: Kysely<Database>;
   engine: 'pglite' | 'postgres';
+  /** The copy's connection URL on a PostgreSQL server (none for PGlite). */
+  url?: string;
   /** LISTEN on this database (as the server's DatabaseHandle offers). */
   listen: Listen;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   return {
     db,
     engine: 'postgres',
+    url: url.toString(),
     listen: postgresListen(url.toString()),
     close: async () => {
       await db.destroy();

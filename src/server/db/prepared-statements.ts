@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type { Compilable, Kysely, PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 
 /** Start a query's SQL with this comment to run it as a named prepared statement on PostgreSQL. */
@@ -26,4 +26,15 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+/**
+ * Runs a query built with Kysely as a named prepared statement (see `PREPARE`): for a hot query whose
+ * planning costs more than running it, e.g. the session lookup every signed-in request makes
+ * (bench:abuse: ~2 ms of PostgreSQL's CPU to plan it, a tenth of that to run it).
+ */
+export async function executePrepared<DB, Row>(db: Kysely<DB>, query: Compilable<Row>): Promise<Row[]> {
+  const compiled = query.compile();
+  const { rows } = await db.executeQuery<Row>({ ...compiled, sql: `${PREPARE} ${compiled.sql}` });
+  return rows;
 }

@@ -3,6 +3,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import { type Kysely, sql } from 'kysely';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../shared/legal.ts';
 import type { Locale, UserType } from '../../shared/locale.ts';
+import { executePrepared } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 
 // Sessions follow the Lucia model (lucia-auth.com/sessions): a random token lives only in the
@@ -173,16 +174,20 @@ function selectSessionUser(db: Kysely<Database>, sessionId: string | null) {
  * the session `sessionId` (whether it began with a passkey).
  */
 export async function loadSessionUser(db: Kysely<Database>, userId: string, sessionId: string | null): Promise<SessionUser | null> {
-  return (await selectSessionUser(db, sessionId).where('users.id', '=', userId).executeTakeFirst()) ?? null;
+  const [user] = await executePrepared(db, selectSessionUser(db, sessionId).where('users.id', '=', userId));
+  return user ?? null;
 }
 
 export async function validateSessionToken(db: Kysely<Database>, token: string, now = new Date()): Promise<SessionValidation | null> {
   const sessionId = sessionIdFromToken(token);
-  const row = await selectSessionUser(db, sessionId)
-    .innerJoin('sessions', 'sessions.user_id', 'users.id')
-    .select(['sessions.expires_at', 'sessions.created_at', 'sessions.password_confirmed_at'])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+  // Every signed-in request asks this: planned once per connection, not on every request.
+  const [row] = await executePrepared(
+    db,
+    selectSessionUser(db, sessionId)
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .select(['sessions.expires_at', 'sessions.created_at', 'sessions.password_confirmed_at'])
+      .where('sessions.id', '=', sessionId),
+  );
   if (!row) return null;
 
   const endsAt = row.created_at.getTime() + ABSOLUTE_MS;
