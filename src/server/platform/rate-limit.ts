@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../shared/errors.ts';
+import { PREPARE } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface RateLimitPolicy {
@@ -73,23 +74,21 @@ export async function countAttempt(
   policy: RateLimitPolicy,
   now = new Date(),
 ): Promise<{ attempts: number; endsAt: number }> {
+  if (db.isTransaction) throw new Error('countAttempt runs on its own: its commit does not wait for the disk');
   const windowStart = new Date(now.getTime() - policy.windowSeconds * 1000);
   // A count lost in a crash only forgives a few attempts, so its commit does not wait for the disk: a
-  // flood of wrong sign-ins then adds no WAL flushes for bookings to queue behind (ADR 0040).
-  const row = await db.transaction().execute(async (tx) => {
-    await sql`select set_config('synchronous_commit', 'off', true)`.execute(tx);
-    return tx
-      .insertInto('auth_rate_limits')
-      .values({ key, window_started_at: now, attempts: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          attempts: sql`case when auth_rate_limits.window_started_at <= ${windowStart} then 1 else auth_rate_limits.attempts + 1 end`,
-          window_started_at: sql`case when auth_rate_limits.window_started_at <= ${windowStart} then ${now} else auth_rate_limits.window_started_at end`,
-        }),
-      )
-      .returning(['attempts', 'window_started_at'])
-      .executeTakeFirstOrThrow();
-  });
+  // flood of wrong sign-ins then adds no WAL flushes for bookings to queue behind (ADR 0040). One
+  // statement, so one round trip: the setting is local to the statement's own transaction, and a
+  // transaction of four (begin, set, count, commit) held a pooled connection while the server, busy
+  // with the flood, got round to sending the next.
+  const { rows } = await sql<{ attempts: number; window_started_at: Date }>`${sql.raw(PREPARE)}
+    insert into auth_rate_limits (key, window_started_at, attempts)
+    select ${key}, ${now}, 1 from (select set_config('synchronous_commit', 'off', true)) as commit_without_waiting
+    on conflict (key) do update set
+      attempts = case when auth_rate_limits.window_started_at <= ${windowStart} then 1 else auth_rate_limits.attempts + 1 end,
+      window_started_at = case when auth_rate_limits.window_started_at <= ${windowStart} then ${now} else auth_rate_limits.window_started_at end
+    returning attempts, window_started_at`.execute(db);
+  const row = rows[0]!;
   return { attempts: row.attempts, endsAt: row.window_started_at.getTime() + policy.windowSeconds * 1000 };
 }
 

@@ -215,5 +215,6 @@ export async function invalidateSession(db: Kysely<Database>, sessionId: string)
 
 /** The language the user now uses, kept on the profile for the mail sent to them. */
 export async function rememberUserLocale(db: Kysely<Database>, userId: string, locale: Locale): Promise<void> {
-  await db.updateTable('user_profiles').set({ locale }).where('id', '=', userId).execute();
+  // Unchanged (a sign-in in the language of last time, a new account): no row written, no commit to wait for.
+  await db.updateTable('user_profiles').set({ locale }).where('id', '=', userId).where('locale', 'is distinct from', locale).execute();
 }
