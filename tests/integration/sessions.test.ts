@@ -97,8 +97,8 @@ describe('database sessions (Lucia model)', () => {
     expect(((await after.json()) as { result: { data: unknown } }).result.data).toBeNull();
   });
 
-  // Every signed-in request looks its session up: planning that join took ~2 ms of PostgreSQL's CPU, ten
-  // times running it (bench:abuse), so the server's pool keeps it as a statement planned once.
+  // Every signed-in request looks its session up. Planning that join took ~2 ms of PostgreSQL's CPU, ten
+  // times as long as running it (bench:abuse), so the server's pool keeps it as a statement planned once.
   it.runIf(process.env.DATABASE_URL)('looks sessions up with a statement PostgreSQL plans once per connection', async () => {
     const user = await createTestUser(database.db, 'customer');
     const server = await connectDatabase({ databaseUrl: database.url, dataDir: 'memory://' });
