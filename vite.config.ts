@@ -3,33 +3,59 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { chakraSystemForTheClient } from './scripts/build/chakra-system-for-the-client.ts';
+import type { Locale } from './src/shared/locale.ts';
+import { clientPageHtml, PAGE_ASSETS_FILE, type PageAssets } from './src/shared/page-document.ts';
+
+/** The page the dev server serves, and that names the entry for the build: no built file to name yet. */
+const sourceAssets: PageAssets = {
+  entry: '/src/client/main.tsx',
+  modulePreloads: [],
+  stylesheets: [],
+  locales: { ar: { firstLoad: [], fonts: [] }, en: { firstLoad: [], fonts: [] } },
+};
+
+/** index.html is written whole by src/shared/page-document.ts: first from the sources (dev, and the build's input). */
+function pageDocumentFromSources(): Plugin {
+  return {
+    name: 'tahaleel-page-document-from-sources',
+    transformIndexHtml: { order: 'pre', handler: () => clientPageHtml(sourceAssets) },
+  };
+}
 
 /**
- * What the first paint needs besides the entry, fetched alongside it rather than after it has run:
- * - in the reader's language (the build writes the file names into index.html, and
- *   public/boot-locale.js preloads the set of the stored language on a page the client draws): the
- *   message catalog, and IBM Plex Sans Arabic's regular weight (arabic subset for Arabic, latin for
- *   English) so body text draws in its font at once instead of shifting when it lands; there the
- *   other faces load on use (font-display: swap). A page drawn on the server needs no catalog before
- *   its first paint and preloads every face its text uses instead (`serverPageFonts` below);
- * - for every page: the chunk of small modules the pages share (see codeSplitting below).
+ * Then, in the build, from the built files (`PageAssets`), which also go to dist/client/page-assets.json
+ * for the server's pages (server-rendered-pages.ts). What the first paint needs besides the entry is
+ * fetched alongside it rather than after it has run:
+ * - in the reader's language (public/boot-locale.js preloads the stored language's set on a page the
+ *   client draws): the message catalog, and IBM Plex Sans Arabic's regular weight (arabic subset for
+ *   Arabic, latin for English) so body text draws in its font at once instead of shifting when it
+ *   lands; there the other faces load on use (font-display: swap). A page drawn on the server needs no
+ *   catalog before its first paint and preloads every face its text uses instead (`serverPageFonts`);
+ * - for every page: the modules the entry imports and the chunk of small modules the pages share (see
+ *   codeSplitting below).
  */
-function firstLoadPreloads(): Plugin {
+function pageDocumentFromTheBuild(): Plugin {
   const fontSubsets = { ar: 'arabic', en: 'latin' };
-  // A page drawn on the server preloads every face its text uses in that language (server-rendered-pages.ts
-  // turns this list into <link rel="preload">s): they arrive before its first layout, so the page is not
-  // laid out again as each one lands (src/client/fonts.css has two weights). Arabic pages: Arabic and
-  // Latin (digits, test names); English pages: Latin and Arabic's regular (the language switch).
+  // A page drawn on the server preloads every face its text uses in that language: they arrive before
+  // its first layout, so the page is not laid out again as each one lands (src/client/fonts.css has two
+  // weights). Arabic pages: Arabic and Latin (digits, test names); English pages: Latin and Arabic's
+  // regular (the language switch).
   const serverPageFonts = {
     ar: ['arabic-400', 'arabic-600', 'latin-400', 'latin-600'],
     en: ['latin-400', 'latin-600', 'arabic-400'],
   };
+  let assets: PageAssets | undefined;
+  let serverBuild = false;
   return {
-    name: 'tahaleel-first-load-preloads',
+    name: 'tahaleel-page-document-from-the-build',
     apply: 'build',
+    configResolved(config) {
+      serverBuild = Boolean(config.build.ssr);
+    },
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle = {} }) {
+      handler(_html, { bundle = {}, chunk }) {
+        if (!chunk) throw new Error('index.html has no entry chunk');
         const find = (what: string, test: (name: string) => boolean) => {
           const name = Object.keys(bundle).find(test);
           if (!name) throw new Error(`no ${what} in the build`);
@@ -37,22 +63,41 @@ function firstLoadPreloads(): Plugin {
         };
         const fontFile = (face: string) =>
           find(`${face} font`, (name) => name.includes(`ibm-plex-sans-arabic-${face}-normal`) && name.endsWith('.woff2'));
-        const perLocale = Object.entries(fontSubsets).flatMap(([locale, subset]) => {
-          const catalog = find(`${locale} catalog`, (name) => {
+        const catalog = (locale: Locale) =>
+          find(`${locale} catalog`, (name) => {
             const output = bundle[name];
             return output?.type === 'chunk' && Boolean(output.facadeModuleId?.endsWith(`locales/${locale}/messages.po`));
           });
-          return [
-            `<meta name="tahaleel:preload:${locale}" content="${catalog} ${fontFile(`${subset}-400`)}" />`,
-            `<meta name="tahaleel:fonts:${locale}" content="${serverPageFonts[locale as keyof typeof serverPageFonts].map(fontFile).join(' ')}" />`,
-          ];
-        });
+        // The modules the entry imports, and theirs, as Vite preloads them.
+        const imported = new Set<string>();
+        const visit = (names: string[]) => {
+          for (const name of names) {
+            const output = bundle[name];
+            if (imported.has(name) || output?.type !== 'chunk') continue;
+            imported.add(name);
+            visit(output.imports);
+          }
+        };
+        visit(chunk.imports);
         const shared = find('shared chunk', (name) => /^assets\/shared-[\w-]+\.js$/.test(name));
-        const boot = '<script src="/boot-locale.js"></script>';
-        if (!html.includes(boot)) throw new Error('index.html has no boot-locale.js script');
-        return html
-          .replace(boot, [...perLocale, boot].join('\n    '))
-          .replace('</head>', `  <link rel="modulepreload" crossorigin href="${shared}">\n  </head>`);
+        assets = {
+          entry: `/${chunk.fileName}`,
+          modulePreloads: [...new Set([...[...imported].map((name) => `/${name}`), shared])],
+          stylesheets: [...(chunk.viteMetadata?.importedCss ?? [])].map((name) => `/${name}`),
+          locales: {
+            ar: { firstLoad: [catalog('ar'), fontFile(`${fontSubsets.ar}-400`)], fonts: serverPageFonts.ar.map(fontFile) },
+            en: { firstLoad: [catalog('en'), fontFile(`${fontSubsets.en}-400`)], fonts: serverPageFonts.en.map(fontFile) },
+          },
+        };
+        return clientPageHtml(assets);
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (serverBuild) return;
+        if (!assets) throw new Error('index.html was not written: no page assets to name');
+        this.emitFile({ type: 'asset', fileName: PAGE_ASSETS_FILE, source: `${JSON.stringify(assets, null, 2)}\n` });
       },
     },
   };
@@ -92,7 +137,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
-    firstLoadPreloads(),
+    pageDocumentFromSources(),
+    pageDocumentFromTheBuild(),
     lazyChunksStayApart(['signed-in', 'overlays']),
     chakraSystemForTheClient(),
   ],

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'dist/client/index.html');
 const builtServerEntry = join(root, 'dist/server/entry-server.js');
+const builtPageAssets = join(root, 'dist/client/page-assets.json');
 const sources = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
 
 function newestMtime(path) {
@@ -16,7 +17,7 @@ function newestMtime(path) {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
 }
 
-const builtAt = existsSync(builtIndex) && existsSync(builtServerEntry) ? statSync(builtIndex).mtimeMs : 0;
+const builtAt = [builtIndex, builtServerEntry, builtPageAssets].every((file) => existsSync(file)) ? statSync(builtIndex).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map((source) => newestMtime(join(root, source))))) {
   console.log('Building the client…');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });

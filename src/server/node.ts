@@ -23,7 +23,7 @@ import { setPasswordCost } from './platform/password.ts';
 import { paymentProviderFor } from './platform/payment-providers.ts';
 import { sharpImageResizer } from './platform/sharp-image-resizer.ts';
 import { resultsKeyFromDataDir } from './results-key-file.ts';
-import { clientPagesOrNotFound, type ServerEntry, serverPageTemplate, serverRenderedPages } from './server-rendered-pages.ts';
+import { clientPagesOrNotFound, readServerPageParts, type ServerEntry, serverRenderedPages } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
 
 /** How long a stop waits for the requests in flight before it closes the database anyway. */
@@ -116,11 +116,11 @@ async function main() {
     const serverEntry = resolve(clientRoot, '../server/entry-server.js');
     if (existsSync(serverEntry)) {
       const entry = (await import(serverEntry)) as ServerEntry;
-      const serverHtml = serverPageTemplate(indexHtml, (path) => readFileSync(resolve(clientRoot, `.${path}`), 'utf8'));
-      app.use('*', serverRenderedPages(deps, serverHtml, entry));
+      const server = await readServerPageParts((path) => readFileSync(resolve(clientRoot, `.${path}`), 'utf8'));
+      app.use('*', serverRenderedPages(deps, server, entry));
       app.use('*', serveStatic({ root: clientRoot }));
       // Every other page: the client's to draw when a route knows it, else "not found" with 404.
-      app.get('*', clientPagesOrNotFound(deps, { indexHtml, serverHtml }, entry));
+      app.get('*', clientPagesOrNotFound(deps, { indexHtml, server }, entry));
     } else {
       log.warn(`No server entry at ${serverEntry}: every page is drawn by the client (\`npm run build\` builds it).`);
       app.use('*', serveStatic({ root: clientRoot }));

@@ -22,9 +22,9 @@ import { setPasswordCost } from './platform/password.ts';
 import {
   clientPagesOrNotFound,
   isServerRenderedPath,
-  linkedStylesheets,
+  readServerPageParts,
   type ServerEntry,
-  serverPageTemplate,
+  type ServerPageParts,
   serverRenderedPages,
 } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
@@ -117,8 +117,8 @@ function loadServerEntry(): Promise<ServerEntry> {
 interface PageTemplates {
   /** The built index.html: the pages the client draws. */
   indexHtml: string;
-  /** The same with its stylesheets written in: the pages drawn here. */
-  serverHtml: string;
+  /** What the pages drawn here are written from. */
+  server: ServerPageParts;
 }
 
 let pageTemplates: Promise<PageTemplates> | undefined;
@@ -139,14 +139,8 @@ async function readPageTemplates(assets: Fetcher, origin: string): Promise<PageT
     return response.text();
   };
   // `/`, not `/index.html`, which the assets binding redirects to `/`.
-  const indexHtml = await read('/');
-  const stylesheets = new Map(await Promise.all(linkedStylesheets(indexHtml).map(async (path) => [path, await read(path)] as const)));
-  const serverHtml = serverPageTemplate(indexHtml, (path) => {
-    const css = stylesheets.get(path);
-    if (css === undefined) throw new Error(`stylesheet ${path} was not read`);
-    return css;
-  });
-  return { indexHtml, serverHtml };
+  const [indexHtml, server] = await Promise.all([read('/'), readServerPageParts(read)]);
+  return { indexHtml, server };
 }
 
 export default {
@@ -177,7 +171,7 @@ export default {
       if (!isServerPath) {
         // As node.ts: the public pages drawn here, then the client's pages, then "not found".
         const [templates, entry] = await Promise.all([loadPageTemplates(bindings.ASSETS, origin), loadServerEntry()]);
-        app.use('*', serverRenderedPages(deps, templates.serverHtml, entry));
+        app.use('*', serverRenderedPages(deps, templates.server, entry));
         app.get('*', clientPagesOrNotFound(deps, templates, entry));
       }
       const response = await app.fetch(request);
