@@ -6,6 +6,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { pino } from 'pino';
+import { PAGE_ASSETS_FILE } from '../shared/page-document.ts';
 import { createApp } from './app.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -114,7 +115,8 @@ async function main() {
     );
     // The public pages drawn on the server (built by `npm run build` beside the client).
     const serverEntry = resolve(clientRoot, '../server/entry-server.js');
-    if (existsSync(serverEntry)) {
+    // Both from the same build: a build older than page-assets.json (ADR 0044) draws nothing here.
+    if (existsSync(serverEntry) && existsSync(resolve(clientRoot, PAGE_ASSETS_FILE))) {
       const entry = (await import(serverEntry)) as ServerEntry;
       const server = await readServerPageParts((path) => readFileSync(resolve(clientRoot, `.${path}`), 'utf8'));
       app.use('*', serverRenderedPages(deps, server, entry));
@@ -122,7 +124,9 @@ async function main() {
       // Every other page: the client's to draw when a route knows it, else "not found" with 404.
       app.get('*', clientPagesOrNotFound(deps, { indexHtml, server }, entry));
     } else {
-      log.warn(`No server entry at ${serverEntry}: every page is drawn by the client (\`npm run build\` builds it).`);
+      log.warn(
+        `No server entry at ${serverEntry}, or no ${PAGE_ASSETS_FILE} beside the client: every page is drawn by the client (\`npm run build\` builds both).`,
+      );
       app.use('*', serveStatic({ root: clientRoot }));
       app.get('*', (c) => c.html(indexHtml));
     }
