@@ -110,22 +110,27 @@ async function customerVisits(base: string, lab: { id: string; lab_test_id: numb
   return visits;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuSeconds(pid: number): number | null {
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. With
+ * `ended`, also that of its children that have ended (PostgreSQL's postmaster: a backend that ended
+ * during the run took its CPU with it, and the sum over live processes went down, even below zero).
+ */
+function cpuSeconds(pid: number, ended = false): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (ended ? own + Number(fields[13]) + Number(fields[14]) : own) / 100;
   } catch {
     return null;
   }
 }
 
-/** CPU seconds used so far by the server, and by every PostgreSQL process together. */
+/** CPU seconds used so far by the server, and by every PostgreSQL process together, ended backends included. */
 function cpuNow(serverPid: number) {
   let postgres = 0;
   for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuSeconds(Number(entry)) ?? 0;
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuSeconds(Number(entry), true) ?? 0;
     } catch {
       // The process ended while we looked.
     }
