@@ -3,7 +3,7 @@ import type { RenderedPage } from './server-rendering.ts';
 import { SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID } from './server-rendering.ts';
 
 // The two HTML documents the app is served in, written whole from named parts (docs/decisions/0044):
-// - the page the client draws (dashboards' sign-in, checkout; the dev server), which vite.config.ts
+// - the page the client draws (checkout, the pages after a payment; the dev server), which vite.config.ts
 //   makes index.html;
 // - a page drawn on the server (server-rendered-pages.ts), around the markup React drew.
 // Nothing here reads or rewrites HTML: the build names the files (`PageAssets`, written by vite.config.ts
@@ -32,7 +32,7 @@ export interface PageAssets {
 export const PAGE_ASSETS_FILE = 'page-assets.json';
 
 /** The site's own title and description, for a page that names none (usePageMeta names a page's own). */
-export const SITE_HEAD = {
+const SITE_HEAD = {
   title: 'تحاليل | Tahaleel',
   description: 'تحاليل: قارن أسعار التحاليل الطبية في المختبرات القريبة منك واحجز موعدك بسهولة.',
 } as const;
@@ -40,7 +40,7 @@ export const SITE_HEAD = {
 const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' } as const;
 
 /** Text for an HTML attribute or element: a page title may hold what a visitor typed (a search). */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (character) => ENTITIES[character as keyof typeof ENTITIES]);
 }
 
