@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath, missingChromiumHelp } from './tests/setup/chromium.ts';
+import { chromiumArgs, missingChromiumHelp, testChromiumPath } from './tests/setup/chromium.ts';
 
-const executablePath = chromiumPath();
+const executablePath = testChromiumPath();
 if (!executablePath && !existsSync(`${process.env.HOME}/.cache/ms-playwright`)) {
   throw new Error(missingChromiumHelp);
 }

@@ -62,20 +62,27 @@ test('Google sign-in is not linked to an account someone else opened with the sa
   const { context } = await person('en');
   await signUpThroughApi(context, { name: 'Not the owner', email: victim });
 
-  // The owner signs in with Google: this route plays Google's consent screen.
-  await page.route('https://accounts.google.com/**', async (route) => {
-    const authorization = new URL(route.request().url());
-    const code = appServer.google.approve(authorization, {
-      sub: `g-${Date.now()}`,
-      email: victim,
-      email_verified: true,
-      name: 'The owner',
-    });
-    const callback = new URL(authorization.searchParams.get('redirect_uri')!);
-    callback.searchParams.set('code', code);
-    callback.searchParams.set('state', authorization.searchParams.get('state')!);
-    await route.fulfill({ status: 302, headers: { location: callback.toString() } });
-  });
+  // The owner signs in with Google. Playwright routes only the first request of a redirect chain, so
+  // Google's consent screen is played on our server's redirect to it: the server's real answer, with its
+  // state and PKCE challenge, is approved at the fake and answered with Google's redirect back.
+  await page.route(
+    (url) => url.pathname === '/auth/google',
+    async (route) => {
+      const toGoogle = await route.fetch({ maxRedirects: 0 });
+      const authorization = new URL(toGoogle.headers().location!);
+      expect(authorization.origin + authorization.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+      const code = appServer.google.approve(authorization, {
+        sub: `g-${Date.now()}`,
+        email: victim,
+        email_verified: true,
+        name: 'The owner',
+      });
+      const callback = new URL(authorization.searchParams.get('redirect_uri')!);
+      callback.searchParams.set('code', code);
+      callback.searchParams.set('state', authorization.searchParams.get('state')!);
+      await route.fulfill({ response: toGoogle, headers: { ...toGoogle.headers(), location: callback.toString() } });
+    },
+  );
   await readInLanguage(page, 'en');
   await page.goto('/');
   const modal = await openAuthModal(page, 'en', 'login');

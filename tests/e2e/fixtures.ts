@@ -89,6 +89,17 @@ export async function openReaderPage(browser: Browser, appServer: AppServer, lan
   return waitingForTheApp(await context.newPage());
 }
 
+/**
+ * Chooses a product's style as a shopper does, by clicking its card. The radio inside is Chakra's visually
+ * hidden input (1 px at the card's edge): a click at its coordinates hits the card or the gap beside it
+ * depending on a pixel of font metrics.
+ */
+export async function chooseStyle(page: Page, name: string) {
+  const radio = page.getByRole('radio', { name });
+  await page.locator('label').filter({ has: radio }).click();
+  await expect(radio).toBeChecked();
+}
+
 export type DeliveryField = keyof (typeof words)['en']['store']['delivery'];
 
 /** A buyer and a Saudi National Address, written as a buyer of each language would. */

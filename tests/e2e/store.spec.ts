@@ -1,5 +1,6 @@
 import { isolateLatinRuns } from '../../src/client/lib/bidi.ts';
 import {
+  chooseStyle,
   type DeliveryField,
   deliveryField,
   expect,
@@ -45,8 +46,7 @@ async function buyThroughTheStore(page: Page, journey: Journey) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(journey.product);
   await expect(page).toHaveTitle(`${journey.product} - ${texts.heading}`);
 
-  await page.getByRole('radio', { name: isolateLatinRuns(journey.variant) }).click({ force: true });
-  await expect(page.getByRole('radio', { name: isolateLatinRuns(journey.variant) })).toBeChecked();
+  await chooseStyle(page, isolateLatinRuns(journey.variant));
   const stockBefore = await stockShown(page);
   await expect(page.getByTestId('stock-message')).toHaveText(texts.stock(stockBefore));
   const main = page.getByRole('main');
@@ -84,7 +84,7 @@ async function buyThroughTheStore(page: Page, journey: Journey) {
 
   await page.goto('/store');
   await page.getByRole('link', { name: journey.product }).click();
-  await page.getByRole('radio', { name: isolateLatinRuns(journey.variant) }).click({ force: true });
+  await chooseStyle(page, isolateLatinRuns(journey.variant));
   await expect(page.getByTestId('stock-message')).toHaveText(texts.stock(stockBefore - journey.quantity));
 }
 

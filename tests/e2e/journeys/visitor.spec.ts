@@ -1,4 +1,4 @@
-import { expect, fillDelivery, type Page, readInLanguage, test } from '../fixtures.ts';
+import { chooseStyle, expect, fillDelivery, type Page, readInLanguage, test } from '../fixtures.ts';
 import { words } from '../words.ts';
 import { openFromMenu, runs, titled } from './journeys.ts';
 
@@ -76,8 +76,7 @@ for (const run of runs) {
     await expect(page).toHaveURL(/\/product\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(purchase.product);
     if (purchase.variant) {
-      await page.getByRole('radio', { name: purchase.variant }).click({ force: true });
-      await expect(page.getByRole('radio', { name: purchase.variant })).toBeChecked();
+      await chooseStyle(page, purchase.variant);
     }
     const stockBefore = await stockShown(page);
     await expect(page.getByTestId('stock-message')).toHaveText(s.stock(stockBefore));
@@ -109,7 +108,7 @@ for (const run of runs) {
     // The stock shown is lower by what was bought, and the cart is empty again.
     await openFromMenu(page, w.menu.store);
     await page.getByRole('link', { name: purchase.product }).click();
-    if (purchase.variant) await page.getByRole('radio', { name: purchase.variant }).click({ force: true });
+    if (purchase.variant) await chooseStyle(page, purchase.variant);
     await expect(page.getByTestId('stock-message')).toHaveText(s.stock(stockBefore - purchase.quantity));
     await page.getByTestId('cart-button').click();
     await expect(page.getByTestId('store-cart-drawer').getByTestId('store-cart-item')).toHaveCount(0);
