@@ -4,13 +4,24 @@ import { routeTree } from './routeTree.gen.ts';
 
 /** The app's router: the browser's history on the client, a memory history for a server render. */
 export function createAppRouter({ context, history }: { context: RouterContext; history?: RouterHistory }) {
+  let firstPageShown = false;
   return createRouter({
     routeTree,
     context,
     history,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    scrollRestoration: false,
+    // In the browser, a new page starts at its top and going back returns to where the reader left
+    // it. The first page stays where it is: a reader may have scrolled the server's page before the app
+    // took it over. (On the server it is off: the router would draw an inline script of its own there,
+    // which the Content-Security-Policy blocks and the client does not draw.)
+    scrollRestoration: history
+      ? false
+      : () => {
+          const later = firstPageShown;
+          firstPageShown = true;
+          return later;
+        },
   });
 }
 

@@ -392,5 +392,58 @@ test.describe('dashboards on a phone', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, '/pricing is wider than the screen').toBeLessThanOrEqual(0);
     });
+
+    test(`as a dashboard comes to life, the page stays where the reader scrolled it and a tab tapped at once opens its section in ${locale === 'ar' ? 'Arabic' : 'English'} @mobile`, async ({
+      page,
+      baseURL,
+    }) => {
+      await readInLanguage(page, locale);
+      const w = words[locale];
+      await signIn(page, demo.lab);
+      // A phone's processor: the server's page shows seconds before the app takes it over.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      // Opened as a link does: back once the new page is on its way, not once the app has taken it over (as page.goto would be).
+      const open = async (path: string) => {
+        const url = `${baseURL}${path}`;
+        await page.evaluate((address) => location.assign(address), url);
+        await page.waitForURL(url, { waitUntil: 'commit' });
+      };
+      const nav = page.getByTestId('dashboard-nav');
+      const settingsTab = nav.getByRole('button', { name: w.dashboard.nav.settings, exact: true });
+
+      // Opened at its settings (the row's far end), and scrolled down at once.
+      await open('/dashboard?section=settings');
+      await nav.waitFor();
+      const [scrolled, appWasReady] = await page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return [window.scrollY, document.documentElement.hasAttribute('data-app-ready')] as const;
+      });
+      expect(scrolled).toBeGreaterThan(100);
+      expect(appWasReady, 'scrolled before the app took the page over').toBe(false);
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      expect(await page.evaluate(() => window.scrollY), 'the page stays where the reader scrolled it').toBe(scrolled);
+      // The open tab is brought into the row's view, sideways.
+      const [row, tab] = await Promise.all([nav.locator('> div').boundingBox(), settingsTab.boundingBox()]);
+      expect(tab!.x).toBeGreaterThanOrEqual(row!.x - 1);
+      expect(tab!.x + tab!.width).toBeLessThanOrEqual(row!.x + row!.width + 1);
+
+      // Opened at its overview, the settings tab tapped as soon as it shows.
+      await open('/dashboard');
+      // The tap comes after the page's first script has run (before DOMContentLoaded) and before the
+      // app has taken the page over: the test says so, or it would prove nothing.
+      await page.waitForLoadState('domcontentloaded');
+      await page.evaluate(() => {
+        addEventListener(
+          'click',
+          () => document.body.setAttribute('data-tapped-before-ready', String(!document.documentElement.hasAttribute('data-app-ready'))),
+          { capture: true, once: true },
+        );
+      });
+      await settingsTab.click();
+      await expect(page.locator('body')).toHaveAttribute('data-tapped-before-ready', 'true');
+      await expect(page.getByRole('region', { name: w.dashboard.nav.settings, exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/section=settings/);
+    });
   }
 });

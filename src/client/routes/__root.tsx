@@ -50,10 +50,10 @@ function RootLayout() {
   // Store answers cached on any page follow a language switch.
   useStoreLanguageRefresh();
 
-  // A new page starts at its top, and so does the keyboard: focus goes to the main content, so Tab
-  // continues in the new page and a screen reader says where it is (never on the first load).
+  // A new page starts at its top (the router's scroll restoration, router.tsx), and so does the
+  // keyboard: focus goes to the main content, so Tab continues in the new page and a screen reader
+  // says where it is (never on the first load).
   useEffect(() => {
-    window.scrollTo(0, 0);
     if (pathname === initialPath.current) return;
     initialPath.current = null;
     mainContent()?.focus({ preventScroll: true });

@@ -34,11 +34,22 @@ export function DashboardShell<Id extends string>({ header, sections, active, on
   const section = current.label;
   usePageMeta({ title: current.id === 'overview' ? t`Dashboard` : t`${section} – Dashboard` });
 
-  // On a phone the tabs scroll sideways: bring the open one into view (never on the desktop sidebar).
+  // On a phone the tabs scroll sideways: bring the open one to the row's middle when it is out of
+  // sight (never on the desktop sidebar). This first runs as the page comes to life, and by then a
+  // reader may have scrolled down to a button or swiped the row to another tab: only the row
+  // scrolls, never the page (scrollIntoView would pull the page back up to the tabs), and a row
+  // the reader has already swiped stays where they put it. Either would move what is under their finger.
+  const shownOnce = useRef(false);
   useEffect(() => {
+    const firstTime = !shownOnce.current;
+    shownOnce.current = true;
     const row = tabs.current;
-    if (!row || row.scrollWidth <= row.clientWidth) return;
-    row.querySelector<HTMLElement>(`[data-section="${current.id}"]`)?.scrollIntoView({ block: 'nearest', inline: 'center' });
+    const tab = row?.querySelector<HTMLElement>(`[data-section="${current.id}"]`);
+    if (!row || !tab || row.scrollWidth <= row.clientWidth || (firstTime && row.scrollLeft !== 0)) return;
+    const rowBox = row.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.left >= rowBox.left && tabBox.right <= rowBox.right) return;
+    row.scrollBy({ left: tabBox.left + tabBox.width / 2 - (rowBox.left + rowBox.width / 2) });
   }, [current.id]);
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }}>
