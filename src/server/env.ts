@@ -82,6 +82,12 @@ export const envSchema = z
       .pipe(z.string().regex(/^(true|false|\d)$/, 'must be true, false or the number of proxies (0–9)'))
       .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
     /**
+     * How long an idle connection is kept open for the next request. Longer than the idle timeout of
+     * the proxy or load balancer in front (60 s at AWS's ALB and in nginx's upstream keepalive), or
+     * the proxy may send a request on a connection the server is closing that moment and answer 502.
+     */
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
+    /**
      * What the visitors of one client address may keep reserved at once (issue #20): live slot holds
      * across its guest accounts, and open store checkouts and the units reserved in them. Many people
      * can share an address behind a carrier's NAT or an office's; raise these where they do.

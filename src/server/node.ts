@@ -151,6 +151,13 @@ async function main() {
     if (accounts) process.stdout.write(`${accounts}\n`);
   });
 
+  // An idle connection outlives the proxy's idle timeout (Node's own default is 5 s), and the time
+  // allowed for a request's headers stays longer than it, as Node's documentation asks.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000;
+    server.headersTimeout = Math.max(server.headersTimeout, server.keepAliveTimeout + 1000);
+  }
+
   const untilIdle = async () => {
     while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   };

@@ -3,6 +3,7 @@
 // else the local one.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -138,6 +139,24 @@ describe.skipIf(unreachable)('two server processes on one PostgreSQL database an
     ok(answer);
     return cookiePair(answer.cookies[0]);
   }
+
+  it("keeps an idle connection open for the next request longer than Node's 5 s, so a proxy reusing it gets no reset", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const request = httpGet(`${a.server.base}/healthz`, { agent }, (response) => {
+          response.resume().on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+        });
+        request.on('error', reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      await sleep(6000);
+      expect(await get(), "the second request goes over the first one's connection").toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 
   it('a session started on one instance is valid on the other, and signing out on one ends it on both', async () => {
     const cookie = await signIn(a, CUSTOMER);
