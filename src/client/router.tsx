@@ -11,9 +11,10 @@ export function createAppRouter({ context, history }: { context: RouterContext; 
     history,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    // In the browser, a new page starts at its top and going back returns to where the reader left
-    // it. The first page stays where it is: a reader may have scrolled the server's page before the app
-    // took it over. (On the server it is off: the router would draw an inline script of its own there,
+    // In the browser, a new page starts at its top and going back returns the reader towards where
+    // they were (on the home page it lands up to a screen short: its lower sections are still
+    // settling when the router restores the position). The first page stays where it is: a reader
+    // may have scrolled the server's page before the app took it over. (On the server it is off: the router would draw an inline script of its own there,
     // which the Content-Security-Policy blocks and the client does not draw.)
     scrollRestoration: history
       ? false
