@@ -370,6 +370,12 @@ describe('lab.payments, paged', () => {
     await sql`update bookings set completed_at = '2050-01-01T00:00:00Z' where id = ${fresh}`.execute(database.db);
     expect((await caller.lab.payments({ limit: 1 })).items.map((item) => item.id)).toEqual([fresh]);
     expect((await caller.lab.payments({ q: fresh })).items.map((item) => item.id)).toEqual([fresh]);
+    // A booking whose id starts with the hex letters of "Fahad" (faad) is found by its reference, not by his name.
+    const faad = 'faad0000-0000-4000-8000-000000000001';
+    await sql`insert into bookings (id, customer_id, lab_test_id, booking_time, total_price_halalas, status)
+      values (${faad}::uuid, ${customer.id}::uuid, ${labTestId}::int, '2032-01-01T06:00:00Z', 10000, 'completed')`.execute(database.db);
+    expect((await caller.lab.payments({ q: 'TH-FAAD0000' })).items.map((item) => item.id)).toEqual([faad]);
+    expect((await caller.lab.payments({ q: 'faad ٠٠٠٠' })).items.map((item) => item.id)).toEqual([faad]);
     const forSon = await caller.lab.payments({ q: 'Fahad', limit: 100 });
     // Every tenth booking is the son's, and every fifth is completed.
     expect(forSon.total).toBe(ROWS / 10);

@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { latinDigits } from '../../shared/digits.ts';
 import { AppError } from '../../shared/errors.ts';
 
 /**
@@ -92,11 +93,15 @@ export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The hex digits of a reference someone typed (a booking's id, ST-1A2B3C4D), to match an id's start. */
+/**
+ * The hex digits of a reference someone typed (a booking's id, TH-1A2B3C4D, ST-1A2B3C4D), to match an
+ * id's start; null for anything else. Only text that is a reference counts: a name's hex letters are
+ * not one ("Fahad" is not the id prefix faad).
+ */
 export function idPrefix(text: string): string | null {
-  const hex = text
-    .replace(/^ST-/i, '')
-    .toLowerCase()
-    .replace(/[^0-9a-f]/g, '');
-  return hex.length >= 4 ? hex : null;
+  const hex = latinDigits(text.trim())
+    .replace(/^(?:#|TH-|ST-)/i, '')
+    .replace(/[\s-]/g, '')
+    .toLowerCase();
+  return /^[0-9a-f]{4,32}$/.test(hex) ? hex : null;
 }
