@@ -26,10 +26,24 @@ export function listSearch(search: Record<string, unknown>): ListSearch {
   };
 }
 
-/** The list's state and how to change it: a new search, order or filter starts again on the first page. */
+/**
+ * The list's state and how to change it: a new search, order or filter starts again on the first page.
+ * `onChange` sets only the keys it is given and keeps the others as the address has them by then, not
+ * as this render saw them: a filter chosen while the search box's text is still on its way to the
+ * address keeps that text.
+ */
 export interface ListControl {
   search: ListSearch;
-  onChange: (next: ListSearch) => void;
+  onChange: (change: Partial<ListSearch>) => void;
+}
+
+/**
+ * The address after a change to the list: the section, the list's keys as the address has them now
+ * with `change` applied, and nothing else (a one-off notice in the address is not carried along).
+ */
+export function changedListSearch(previous: { section?: string | undefined } & ListSearch, change: Partial<ListSearch>) {
+  const { section, q, sort, filter, cursor } = previous;
+  return { section, q, sort, filter, cursor, ...change };
 }
 
 const DEBOUNCE_MS = 350;
@@ -71,10 +85,10 @@ export function ListToolbar({
     if (wanted === applied.current) return;
     const timer = setTimeout(() => {
       applied.current = wanted;
-      onChange({ ...search, q: wanted || undefined, cursor: undefined });
+      onChange({ q: wanted || undefined, cursor: undefined });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, search, onChange]);
+  }, [text, onChange]);
 
   return (
     <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'center' }}>
@@ -93,7 +107,7 @@ export function ListToolbar({
         <NativeSelect.Root width={{ base: 'full', md: 'auto' }} minWidth={{ md: '48' }}>
           <NativeSelect.Field
             value={search.filter ?? filters[0]?.value}
-            onChange={(event) => onChange({ ...search, filter: event.currentTarget.value, cursor: undefined })}
+            onChange={(event) => onChange({ filter: event.currentTarget.value, cursor: undefined })}
             aria-label={filterLabel}
           >
             {filters.map((option) => (
@@ -108,7 +122,7 @@ export function ListToolbar({
       <NativeSelect.Root width={{ base: 'full', md: 'auto' }} minWidth={{ md: '48' }}>
         <NativeSelect.Field
           value={search.sort ?? sorts[0]?.value}
-          onChange={(event) => onChange({ ...search, sort: event.currentTarget.value, cursor: undefined })}
+          onChange={(event) => onChange({ sort: event.currentTarget.value, cursor: undefined })}
           aria-label={t`Sort by`}
           data-testid="list-sort"
         >
@@ -143,14 +157,14 @@ export function PageButtons({
   if (!search.cursor && !nextCursor) return null;
   return (
     <HStack justify="space-between" gap="3" wrap="wrap" data-testid="list-pages">
-      <Button size="sm" variant="outline" disabled={!search.cursor} onClick={() => onChange({ ...search, cursor: undefined })}>
+      <Button size="sm" variant="outline" disabled={!search.cursor} onClick={() => onChange({ cursor: undefined })}>
         <DirectionalIcon asChild aria-hidden>
           <ChevronsLeft />
         </DirectionalIcon>
         {t`First page`}
       </Button>
       {fetching && <Spinner size="sm" aria-label={t`Loading...`} />}
-      <Button size="sm" variant="outline" disabled={!nextCursor} onClick={() => nextCursor && onChange({ ...search, cursor: nextCursor })}>
+      <Button size="sm" variant="outline" disabled={!nextCursor} onClick={() => nextCursor && onChange({ cursor: nextCursor })}>
         {t`Next page`}
         <DirectionalIcon asChild aria-hidden>
           <ChevronsRight />

@@ -17,7 +17,7 @@ import {
   Users,
 } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
-import { type ListControl, type ListSearch, listSearch } from '../components/paged-list.tsx';
+import { changedListSearch, type ListControl, type ListSearch, listSearch } from '../components/paged-list.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { AdminAuditLog } from '../features/admin/admin-audit-log.tsx';
 import { AdminFailingRenewals } from '../features/admin/admin-failing-renewals.tsx';
@@ -60,7 +60,7 @@ function AdminDashboardPage() {
   const navigate = Route.useNavigate();
   const { section, q, sort, filter, cursor } = Route.useSearch();
   const onListChange = useCallback(
-    (next: ListSearch) => void navigate({ search: (previous) => ({ section: previous.section, ...next }) }),
+    (change: Partial<ListSearch>) => void navigate({ search: (previous) => changedListSearch(previous, change) }),
     [navigate],
   );
   const list: ListControl = useMemo(

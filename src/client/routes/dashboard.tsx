@@ -18,7 +18,7 @@ import {
 } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { labPlans } from '../../shared/plans.ts';
-import { type ListControl, type ListSearch, listSearch } from '../components/paged-list.tsx';
+import { changedListSearch, type ListControl, type ListSearch, listSearch } from '../components/paged-list.tsx';
 import { SectionTitle } from '../components/stat-card.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { ConfirmEmailNotice } from '../features/account/confirm-email-notice.tsx';
@@ -100,7 +100,7 @@ function useListControl(): ListControl {
   const navigate = Route.useNavigate();
   const { q, sort, filter, cursor } = Route.useSearch();
   const onChange = useCallback(
-    (next: ListSearch) => void navigate({ search: (previous) => ({ section: previous.section, ...next }) }),
+    (change: Partial<ListSearch>) => void navigate({ search: (previous) => changedListSearch(previous, change) }),
     [navigate],
   );
   return useMemo(() => ({ search: { q, sort, filter, cursor }, onChange }), [q, sort, filter, cursor, onChange]);
