@@ -18,7 +18,10 @@ import { words } from './words.ts';
 
 // No page is wider than a phone's screen (360 and 390 px), in either language, signed out or in as
 // each role: a page wider than the screen opens scrolled sideways and clips its edge. One browser
-// context per role, one walk per width and language.
+// context per role, one walk per language; each page, once open, is measured at both widths, as a
+// phone's screen is resized (both are below Chakra's first breakpoint, so the same layout rules apply).
+const WIDTHS = [360, 390] as const;
+const HEIGHT = 780;
 
 const CBC = '/test/Complete%20Blood%20Count%20(CBC)';
 const publicPaths = [
@@ -62,10 +65,10 @@ const dashboards = {
   ],
 };
 
-async function phoneContext(browser: Browser, baseURL: string, width: number, language: Language): Promise<BrowserContext> {
+async function phoneContext(browser: Browser, baseURL: string, language: Language): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
-    viewport: { width, height: 780 },
+    viewport: { width: WIDTHS[0], height: HEIGHT },
     isMobile: true,
     hasTouch: true,
     extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
@@ -82,8 +85,15 @@ async function open(page: Page, path: string) {
   await expect(page.locator('.chakra-skeleton')).toHaveCount(0);
 }
 
-/** The page's width beyond the screen's, with the widest elements named when there is any. */
+/** At each phone width, the page's width beyond the screen's, with the widest elements named when there is any. */
 async function expectNoSidewaysScroll(page: Page, where: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    await expectFitting(page, `${where} at ${width} px`);
+  }
+}
+
+async function expectFitting(page: Page, where: string) {
   const overflow = await page.evaluate(() => {
     const width = window.innerWidth;
     const root = document.documentElement;
@@ -115,64 +125,65 @@ const roles = [
 
 // One test per role, so that the two workers share the walks and each has a time limit of its own.
 for (const { language, locale } of languages) {
-  for (const width of [360, 390]) {
-    test.describe(`no page is wider than a ${width} px phone, in ${language}`, () => {
-      const w = words[locale];
+  test.describe(`no page is wider than a ${WIDTHS.join(' or ')} px phone, in ${language}`, () => {
+    const w = words[locale];
 
-      test('signed out', async ({ browser, baseURL }) => {
-        test.setTimeout(150_000);
-        const visitor = await phoneContext(browser, baseURL!, width, locale);
-        const page = await visitor.newPage();
-        for (const path of publicPaths) {
-          await open(page, path);
-          await expectNoSidewaysScroll(page, path);
-        }
+    test('signed out', async ({ browser, baseURL }) => {
+      test.setTimeout(150_000);
+      const visitor = await phoneContext(browser, baseURL!, locale);
+      const page = await visitor.newPage();
+      for (const path of publicPaths) {
+        await open(page, path);
+        await expectNoSidewaysScroll(page, path);
+      }
 
-        // A lab's page, and a test page with that lab chosen and its free times shown.
-        const labId = await firstCbcLab(visitor);
-        await open(page, `/labs/${labId}`);
-        await expectNoSidewaysScroll(page, '/labs/{id}');
-        await open(page, `${CBC}?lab_id=${labId}`);
-        await expectNoSidewaysScroll(page, 'the booking calendar');
-        await chooseFreeSlot(page, locale);
-        await expectNoSidewaysScroll(page, 'the booking calendar with its free times');
+      // A lab's page, and a test page with that lab chosen and its free times shown.
+      const labId = await firstCbcLab(visitor);
+      await open(page, `/labs/${labId}`);
+      await expectNoSidewaysScroll(page, '/labs/{id}');
+      await open(page, `${CBC}?lab_id=${labId}`);
+      await expectNoSidewaysScroll(page, 'the booking calendar');
+      await chooseFreeSlot(page, locale);
+      await expectNoSidewaysScroll(page, 'the booking calendar with its free times');
 
-        // The sign-in modal over it fits the screen, and its backdrop covers all of it.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        const modal = await openAuthModal(page, locale, 'login');
+      // The sign-in modal over it fits the screen, and its backdrop covers all of it.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const modal = await openAuthModal(page, locale, 'login');
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: HEIGHT });
         const box = (await modal.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(width);
         const backdrop = (await page.locator('.chakra-dialog__backdrop').boundingBox())!;
-        expect(backdrop).toMatchObject({ x: 0, y: 0, width, height: 780 });
-        await expectNoSidewaysScroll(page, 'the sign-in modal');
-        await visitor.close();
-      });
-
-      for (const role of roles) {
-        test(`as the ${role.name}`, async ({ browser, baseURL }) => {
-          test.setTimeout(120_000);
-          const context = await phoneContext(browser, baseURL!, width, locale);
-          await signIn(context, role.email, { admin: role.admin, password: DEMO_PASSWORD });
-          const signedIn = await context.newPage();
-          for (const path of role.paths) {
-            await open(signedIn, path);
-            await expectNoSidewaysScroll(signedIn, `${path} as ${role.email}`);
-          }
-          if (role.name === 'customer') {
-            // The checkout, with a booking in the cart.
-            await open(signedIn, `${CBC}?lab_id=${await firstCbcLab(context)}`);
-            await chooseFreeSlot(signedIn, locale, { pick: 'last' });
-            await signedIn.getByTestId('booking-panel').getByRole('button', { name: w.booking.addToCart }).click();
-            // In the cart (its hold taken) before going on, or the checkout finds it empty and goes home.
-            await expect(signedIn.locator('[data-scope="toast"][data-part="root"]')).toHaveAttribute('data-type', 'success');
-            await open(signedIn, '/checkout');
-            await expect(signedIn).toHaveURL(/\/checkout/);
-            await expectNoSidewaysScroll(signedIn, '/checkout');
-          }
-          await context.close();
-        });
+        expect(backdrop).toMatchObject({ x: 0, y: 0, width, height: HEIGHT });
+        await expectFitting(page, `the sign-in modal at ${width} px`);
       }
+      await visitor.close();
     });
-  }
+
+    for (const role of roles) {
+      test(`as the ${role.name}`, async ({ browser, baseURL }) => {
+        test.setTimeout(120_000);
+        const context = await phoneContext(browser, baseURL!, locale);
+        await signIn(context, role.email, { admin: role.admin, password: DEMO_PASSWORD });
+        const signedIn = await context.newPage();
+        for (const path of role.paths) {
+          await open(signedIn, path);
+          await expectNoSidewaysScroll(signedIn, `${path} as ${role.email}`);
+        }
+        if (role.name === 'customer') {
+          // The checkout, with a booking in the cart.
+          await open(signedIn, `${CBC}?lab_id=${await firstCbcLab(context)}`);
+          await chooseFreeSlot(signedIn, locale, { pick: 'last' });
+          await signedIn.getByTestId('booking-panel').getByRole('button', { name: w.booking.addToCart }).click();
+          // In the cart (its hold taken) before going on, or the checkout finds it empty and goes home.
+          await expect(signedIn.locator('[data-scope="toast"][data-part="root"]')).toHaveAttribute('data-type', 'success');
+          await open(signedIn, '/checkout');
+          await expect(signedIn).toHaveURL(/\/checkout/);
+          await expectNoSidewaysScroll(signedIn, '/checkout');
+        }
+        await context.close();
+      });
+    }
+  });
 }
