@@ -11,11 +11,11 @@ export function createAppRouter({ context, history }: { context: RouterContext; 
     history,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    // In the browser, a new page starts at its top and going back returns the reader towards where
-    // they were (on the home page it lands up to a screen short: its lower sections are still
-    // settling when the router restores the position). The first page stays where it is: a reader
-    // may have scrolled the server's page before the app took it over. (On the server it is off: the router would draw an inline script of its own there,
-    // which the Content-Security-Policy blocks and the client does not draw.)
+    // In the browser, a new page starts at its top and going back returns the reader to where they
+    // were: the blocks drawn when near the screen come back at the heights they had (drawn-when-near.ts),
+    // so the page is as tall as it was. The first page stays where it is: a reader may have scrolled
+    // the server's page before the app took it over. (On the server it is off: the router would draw
+    // an inline script of its own there, which the Content-Security-Policy blocks and the client does not draw.)
     scrollRestoration: history
       ? false
       : () => {

@@ -64,6 +64,35 @@ test.describe('bilingual shell', () => {
     expect(await background(page.locator('main'))).toBe(chrome.main);
   });
 
+  for (const screen of ['a desktop', 'a phone @mobile']) {
+    test(`going back to the home page from its footer shows the footer where it was, on ${screen}`, async ({ page }) => {
+      await page.goto('/');
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      // Scrolled to the very end, as the sections on the way are drawn and take their real heights.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+          }),
+        )
+        .toBe(true);
+      const about = page.getByRole('contentinfo').getByRole('link', { name: 'من نحن' });
+      // Where on the screen the link is (the page above it may settle at other heights meanwhile, as long
+      // as the browser keeps what the reader sees in place).
+      const where = async () => Math.round((await about.boundingBox())!.y);
+      const left = await where();
+      await about.click();
+      await expect(page).toHaveURL(/\/about$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/$/);
+      // Where the reader was, showing what they left there: the footer's link at the same place on screen.
+      await expect.poll(where).toEqual(left);
+    });
+  }
+
   test('the mobile menu slides in at four fifths of the width @mobile', async ({ page }) => {
     await page.goto('/');
     await page.getByTestId('mobile-menu-button').click();

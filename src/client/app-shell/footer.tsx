@@ -40,7 +40,7 @@ export function Footer() {
   const { t, i18n } = useLingui();
   const authModal = useAuthModal();
   return (
-    <Box as="footer" bg="bg.subtle" borderTopWidth="1px" mt="16" {...drawnWhenNear('480px')}>
+    <Box as="footer" bg="bg.subtle" borderTopWidth="1px" mt="16" {...drawnWhenNear('footer', '480px')}>
       <Container maxW="7xl" py="10">
         <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="8">
           <Stack gap="3">

@@ -200,7 +200,7 @@ function TestPage() {
                       variant="outline"
                       borderColor={selected ? 'brand.solid' : undefined}
                       borderWidth={selected ? '2px' : '1px'}
-                      {...drawnWhenNear({ base: '220px', md: '130px' })}
+                      {...drawnWhenNear(`lab-offer:${lab.lab_test_id}`, { base: '220px', md: '130px' })}
                       data-testid="lab-offer"
                     >
                       <Card.Body>

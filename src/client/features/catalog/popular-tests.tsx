@@ -10,7 +10,7 @@ export function PopularTests() {
   const { t } = useLingui();
   const popular = useQuery(trpc.catalog.popularTests.queryOptions());
   return (
-    <Stack gap="5" as="section" {...drawnWhenNear('480px')} aria-labelledby="popular-tests-heading">
+    <Stack gap="5" as="section" {...drawnWhenNear('home:popular-tests', '480px')} aria-labelledby="popular-tests-heading">
       <Heading as="h2" size="xl" id="popular-tests-heading">
         {t`Most popular tests`}
       </Heading>

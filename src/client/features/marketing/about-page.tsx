@@ -100,7 +100,7 @@ export function AboutPage() {
 
       <MarketingClaims />
 
-      <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="our-values-heading" py={{ base: '12', md: '16' }}>
+      <Box as="section" {...drawnWhenNear('about:our-values', '480px')} aria-labelledby="our-values-heading" py={{ base: '12', md: '16' }}>
         <Container maxW="7xl">
           <Stack gap={{ base: '8', md: '10' }}>
             <SectionHeading

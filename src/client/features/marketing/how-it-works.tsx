@@ -38,7 +38,7 @@ export function HowItWorks() {
     },
   ];
   return (
-    <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="how-it-works-heading" py={{ base: '12', md: '16' }}>
+    <Box as="section" {...drawnWhenNear('how-it-works', '480px')} aria-labelledby="how-it-works-heading" py={{ base: '12', md: '16' }}>
       <Container maxW="7xl">
         <Stack gap={{ base: '8', md: '10' }}>
           <SectionHeading

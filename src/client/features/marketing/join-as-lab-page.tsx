@@ -175,7 +175,13 @@ export function JoinAsLabPage({ onSignUp, onLogIn }: JoinAsLabPageProps) {
         </Container>
       </Box>
 
-      <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="lab-steps-heading" bg="bg.subtle" py={{ base: '12', md: '16' }}>
+      <Box
+        as="section"
+        {...drawnWhenNear('join-as-lab:steps', '480px')}
+        aria-labelledby="lab-steps-heading"
+        bg="bg.subtle"
+        py={{ base: '12', md: '16' }}
+      >
         <Container maxW="7xl">
           <Stack gap={{ base: '8', md: '10' }}>
             <SectionHeading id="lab-steps-heading" title={t`How joining works`} />
@@ -201,7 +207,12 @@ export function JoinAsLabPage({ onSignUp, onLogIn }: JoinAsLabPageProps) {
         </Container>
       </Box>
 
-      <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="lab-requirements-heading" py={{ base: '12', md: '16' }}>
+      <Box
+        as="section"
+        {...drawnWhenNear('join-as-lab:requirements', '480px')}
+        aria-labelledby="lab-requirements-heading"
+        py={{ base: '12', md: '16' }}
+      >
         <Container maxW="5xl">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '8', md: '10' }} alignItems="center">
             <Stack gap="5">

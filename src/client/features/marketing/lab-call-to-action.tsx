@@ -9,7 +9,7 @@ import { DirectionalIcon } from '../../components/ui/directional-icon.tsx';
 export function LabCallToAction() {
   const { t } = useLingui();
   return (
-    <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="lab-cta-heading" py={{ base: '6', md: '8' }}>
+    <Box as="section" {...drawnWhenNear('lab-call-to-action', '480px')} aria-labelledby="lab-cta-heading" py={{ base: '6', md: '8' }}>
       <Container maxW="7xl">
         <Stack
           direction={{ base: 'column', md: 'row' }}

@@ -62,7 +62,13 @@ export function LegalPage({ title, intro, sections }: LegalPageProps) {
         <Stack gap="8" maxW="3xl" fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.9">
           <Stack gap="4">{intro}</Stack>
           {sections.map((section, index) => (
-            <Stack as="section" {...drawnWhenNear('240px')} key={section.id} gap="3" aria-labelledby={section.id}>
+            <Stack
+              as="section"
+              {...drawnWhenNear(`legal:${title}:${section.id}`, '240px')}
+              key={section.id}
+              gap="3"
+              aria-labelledby={section.id}
+            >
               <Heading as="h2" size={{ base: 'lg', md: 'xl' }} id={section.id} scrollMarginTop="24">
                 {`${formatNumber(index + 1, locale)}. ${section.title}`}
               </Heading>

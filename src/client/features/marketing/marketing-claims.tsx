@@ -25,7 +25,7 @@ export function MarketingClaims() {
   return (
     <Box
       as="section"
-      {...drawnWhenNear('480px')}
+      {...drawnWhenNear('marketing-claims', '480px')}
       aria-label={t`Tahaleel in numbers`}
       bg="brand.solid"
       color="brand.contrast"

@@ -36,7 +36,7 @@ export function Testimonials() {
     },
   ];
   return (
-    <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="testimonials-heading" py={{ base: '12', md: '16' }}>
+    <Box as="section" {...drawnWhenNear('testimonials', '480px')} aria-labelledby="testimonials-heading" py={{ base: '12', md: '16' }}>
       <Container maxW="7xl">
         <Stack gap={{ base: '8', md: '10' }}>
           <SectionHeading id="testimonials-heading" eyebrow={t`What our customers say`} title={t`Trusted by people across the Kingdom`} />

@@ -45,7 +45,13 @@ export function WhyChooseUs() {
     },
   ];
   return (
-    <Box as="section" {...drawnWhenNear('480px')} aria-labelledby="why-choose-us-heading" bg="bg.subtle" py={{ base: '12', md: '16' }}>
+    <Box
+      as="section"
+      {...drawnWhenNear('why-choose-us', '480px')}
+      aria-labelledby="why-choose-us-heading"
+      bg="bg.subtle"
+      py={{ base: '12', md: '16' }}
+    >
       <Container maxW="7xl">
         <Stack gap={{ base: '8', md: '10' }}>
           <SectionHeading

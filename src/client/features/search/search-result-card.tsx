@@ -18,7 +18,11 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
   const locale = activeLocale();
   const km = result.distance_meters === null ? null : formatNumber(result.distance_meters / 1000, locale, 1);
   return (
-    <Card.Root variant="outline" {...drawnWhenNear({ base: '250px', md: '160px' })} data-testid="search-result">
+    <Card.Root
+      variant="outline"
+      {...drawnWhenNear(`search-result:${result.lab_test_id}`, { base: '250px', md: '160px' })}
+      data-testid="search-result"
+    >
       <Card.Body>
         <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="4">
           <Stack gap="1">

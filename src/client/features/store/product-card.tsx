@@ -42,7 +42,7 @@ export function ProductCard({
       animationFillMode="both"
       _motionReduce={{ animation: 'none' }}
       style={{ animationDelay: `${index * STAGGER_SECONDS}s` }}
-      {...drawnWhenNear({ base: '550px', md: '455px' })}
+      {...drawnWhenNear(`product-card:${product.id}`, { base: '550px', md: '455px' })}
       data-testid="product-card"
     >
       <Box position="relative">
