@@ -83,24 +83,28 @@ interface Visits {
   latencies: number[];
   /** When each request began, in seconds from the run's start. */
   startedAt: number[];
+  /** Which request it was: the lab's slots, or the booking. */
+  kinds: ('slots' | 'booking')[];
   outcomes: string[];
 }
 
 /** One customer's visit after another: the lab's slots, then a booking of the next free one. */
 async function customerVisits(base: string, lab: { id: string; lab_test_id: number }, cookie: string, seconds: number, firstSlot: number) {
   const headers = { cookie, 'x-forwarded-for': '192.0.2.10' };
-  const visits: Visits = { latencies: [], startedAt: [], outcomes: [] };
+  const visits: Visits = { latencies: [], startedAt: [], kinds: [], outcomes: [] };
   const begun = performance.now();
   const until = Date.now() + seconds * 1000;
   for (let slot = firstSlot; Date.now() < until; slot++) {
     const input = encodeURIComponent(JSON.stringify({ labId: lab.id, date: slotDate }));
     let started = performance.now();
     visits.startedAt.push((started - begun) / 1000);
+    visits.kinds.push('slots');
     const slots = await fetch(`${base}/trpc/booking.availableSlots?input=${input}`, { headers });
     await slots.arrayBuffer();
     visits.latencies.push(performance.now() - started);
     started = performance.now();
     visits.startedAt.push((started - begun) / 1000);
+    visits.kinds.push('booking');
     const items = [{ labTestId: lab.lab_test_id, bookingTime: slotAt(slot) }];
     const booked = await post(base, 'booking.create', JSON.stringify({ items, idempotencyKey: `visit-${slot}-${process.pid}` }), headers);
     await booked.arrayBuffer();
@@ -196,10 +200,12 @@ async function main() {
     console.log(line('customer, quiet', quiet));
     console.log(line(`customer, ${ATTACKERS} attackers`, underAttack));
     const slowest = underAttack.latencies
-      .map((ms, i) => ({ ms, at: underAttack.startedAt[i]! }))
+      .map((ms, i) => ({ ms, at: underAttack.startedAt[i]!, kind: underAttack.kinds[i]! }))
       .sort((a, b) => b.ms - a.ms)
-      .slice(0, 5);
-    console.log(`slowest under attack: ${slowest.map(({ ms, at }) => `${ms.toFixed(0)} ms at ${at.toFixed(1)} s`).join(', ')}`);
+      .slice(0, 12);
+    console.log(
+      `slowest under attack: ${slowest.map(({ ms, at, kind }) => `${ms.toFixed(0)} ms (${kind}) at ${at.toFixed(1)} s`).join(', ')}`,
+    );
     console.log(quietCpu);
     console.log(
       `${cpuLine('under attack', attackFrom, attackTo, SECONDS)}, the attackers' own process ${((attackTo.attackers - attackFrom.attackers) / SECONDS).toFixed(2)} at nice ${ATTACKERS_NICE} (of 2 cores on this machine); WAL flushes ${(attackTo.wal - attackFrom.wal) / SECONDS}`,

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
@@ -45,6 +46,49 @@ interface Me {
 }
 
 describe('sign-up', () => {
+  it('makes the account and its session together or not at all: a failed start leaves the e-mail free to try again', async () => {
+    const address = email();
+    const accounts = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await accounts();
+    // The session cannot be written (as when the database fails at that moment).
+    await sql`create function refuse_sessions() returns trigger language plpgsql as $$ begin raise exception 'no sessions now'; end $$`.execute(
+      database.db,
+    );
+    await sql`create trigger refuse_sessions before insert on sessions for each row execute function refuse_sessions()`.execute(
+      database.db,
+    );
+    // The failures are logged as errors, kept here rather than failing the test as unexpected ones.
+    const errors: string[] = [];
+    const failing = apiClient(
+      createApp({
+        db: database.db,
+        env: testEnv,
+        clientIp: () => '10.9.9.9',
+        log: { info: () => undefined, warn: () => undefined, error: (_fields, message) => errors.push(message) },
+      }),
+    );
+    try {
+      expect((await failing.mutate('auth.signUp', customer(address))).status).toBe(500);
+      expect((await failing.mutate('auth.signInAnonymously', { name: 'خالد', phone: '0551234567' })).status).toBe(500);
+      expect(errors).toEqual(['procedure failed', 'procedure failed']);
+    } finally {
+      await sql`drop trigger refuse_sessions on sessions`.execute(database.db);
+      await sql`drop function refuse_sessions()`.execute(database.db);
+    }
+    expect(await accounts()).toBe(before);
+    const again = await api.mutate<Me>('auth.signUp', customer(address));
+    expect(again.status).toBe(200);
+    expect(again.data.email).toBe(address);
+  });
+
   it('creates a customer, starts a session in an HttpOnly SameSite=Lax cookie and answers auth.me', async () => {
     const signUp = await api.mutate<Me>('auth.signUp', customer());
     expect(signUp.status).toBe(200);
