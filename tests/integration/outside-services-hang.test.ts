@@ -29,6 +29,9 @@ async function hangingFrontOf(targetPort: number) {
     socket.on('error', () => undefined);
     if (state.hanging) return;
     const upstream = connect(targetPort, '127.0.0.1');
+    // Closed with the front too: left open, it kept the service's close waiting for it to go idle.
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
     upstream.on('error', () => socket.destroy());
     socket.pipe(upstream).pipe(socket);
   });
