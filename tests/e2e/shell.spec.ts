@@ -1,4 +1,5 @@
 import { expect, type Locator, test } from './fixtures.ts';
+import { words } from './words.ts';
 
 test.describe('bilingual shell', () => {
   test('the home page renders in Arabic, right to left, by default', async ({ page }) => {
@@ -78,7 +79,7 @@ test.describe('bilingual shell', () => {
           }),
         )
         .toBe(true);
-      const about = page.getByRole('contentinfo').getByRole('link', { name: 'من نحن' });
+      const about = page.getByRole('contentinfo').getByRole('link', { name: words.ar.about.heading });
       // Where on the screen the link is (the page above it may settle at other heights meanwhile, as long
       // as the browser keeps what the reader sees in place).
       const where = async () => Math.round((await about.boundingBox())!.y);
