@@ -237,6 +237,9 @@ for (const { language, locale } of languages) {
       await page.getByTestId('confirm-book-now').click();
       await expect(page).toHaveURL(/\/checkout$/);
       await rendered(page, (page) => page.getByTestId('checkout-item'));
+      // The pay button is enabled once the payment method has come, and fades in: measured after.
+      await expect(page.getByTestId('pay')).toBeEnabled();
+      await settled(page);
       await expectNoViolations(page);
       await expectTitleNamingThePage(page);
 
