@@ -58,6 +58,9 @@ for (const run of runs) {
     // Test → the lab of its first offer, which lists the same test at the same price.
     const offer = page.getByTestId('lab-offer').first();
     const labLink = offer.getByRole('link').first();
+    // Read where the visitor reads it: a card below the screen is not drawn yet (ADR 0013), and its
+    // rendered text is empty until it is.
+    await offer.scrollIntoViewIfNeeded();
     const labName = (await labLink.innerText()).trim();
     const price = (await offer.locator('bdi').first().innerText()).trim();
     await labLink.click();
