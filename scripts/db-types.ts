@@ -52,7 +52,15 @@ const APP_TYPES: Record<string, string> = {
 const READ_ONLY = new Set([
   // Bumped only by the bump_catalog_version trigger (migrations/functions/catalog.sql).
   'catalog_version.version',
+  // Numbered at commit by the invoices_numbered_at_commit trigger (migrations/functions/invoices.sql).
+  'invoices.sequence',
+  'invoices.number',
 ]);
+/**
+ * Read-only columns a deferred trigger fills as the row's transaction commits: null only inside that
+ * transaction, which never reads them, so read as never null.
+ */
+const FILLED_AT_COMMIT = new Set(['invoices.sequence', 'invoices.number']);
 /** What the drivers return for the data types of read-only columns (PGlite: bigint as number; node-postgres: as string). */
 const READ_TYPES: Record<string, string> = {
   bool: 'boolean',
@@ -173,7 +181,8 @@ async function refine(db: Kysely<PostgresDB>, metadata: DatabaseMetadata): Promi
       } else if (generatedAlways.has(key) || READ_ONLY.has(key)) {
         const readType = READ_TYPES[column.dataType];
         if (!readType) throw new Error(`${key}: add the TypeScript type of ${column.dataType} to READ_TYPES in scripts/db-types.ts`);
-        overrides[key] = `GeneratedAlways<${readType}${column.isNullable ? ' | null' : ''}>`;
+        const nullable = column.isNullable && !FILLED_AT_COMMIT.has(key);
+        overrides[key] = `GeneratedAlways<${readType}${nullable ? ' | null' : ''}>`;
         const expression = generatedAlways.get(key);
         column.comment = expression ? `Generated always as ${expression}.` : (column.comment ?? null);
       } else if (column.name === 'created_at' && column.dataType === 'timestamptz' && !column.isNullable && column.hasDefaultValue) {
@@ -186,7 +195,7 @@ async function refine(db: Kysely<PostgresDB>, metadata: DatabaseMetadata): Promi
       }
     }
   }
-  for (const key of [...Object.keys(APP_TYPES), ...READ_ONLY]) {
+  for (const key of [...Object.keys(APP_TYPES), ...READ_ONLY, ...FILLED_AT_COMMIT]) {
     if (!metadata.tables.some((table) => table.columns.some((column) => `${table.name}.${column.name}` === key))) {
       throw new Error(`${key} (scripts/db-types.ts) is not a column of the migrated schema`);
     }

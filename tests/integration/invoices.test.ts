@@ -202,6 +202,57 @@ describe('simplified tax invoices', () => {
     expect(await database.db.selectFrom('invoices').select('id').where('checkout_id', '=', orphan.id).execute()).toEqual([]);
   });
 
+  // Issue #25: the counter's row was locked from the number's taking to the commit, across the app's
+  // round trips, so every paid checkout waited for the one before it to finish (bench:booking).
+  it.runIf(process.env.DATABASE_URL)(
+    "does not make a payment wait for another one's open transaction: each invoice is numbered as its transaction commits",
+    async () => {
+      const customer = await customerOn('basic');
+      const paidCheckout = async () =>
+        (
+          await database.db
+            .insertInto('checkouts')
+            .values({
+              customer_id: customer.id,
+              idempotency_key: randomUUID(),
+              payment_provider: 'simulated',
+              status: 'paid',
+              total_halalas: 100,
+              vat_halalas: 13,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const [slow, quick] = [await paidCheckout(), await paidCheckout()];
+      let finishSlow!: () => void;
+      const slowMayFinish = new Promise<void>((resolve) => {
+        finishSlow = resolve;
+      });
+      let slowIssued!: () => void;
+      const slowHasIssued = new Promise<void>((resolve) => {
+        slowIssued = resolve;
+      });
+      const slowTransaction = database.db.transaction().execute(async (trx) => {
+        await issueCheckoutInvoice(trx, slow, new Date());
+        slowIssued();
+        await slowMayFinish;
+      });
+      await slowHasIssued;
+      const quickTransaction = database.db.transaction().execute((trx) => issueCheckoutInvoice(trx, quick, new Date()));
+      const outcome = await Promise.race([
+        quickTransaction.then(() => 'committed'),
+        new Promise((resolve) => setTimeout(resolve, 3_000, 'waited 3 s for the open transaction')),
+      ]);
+      finishSlow();
+      await Promise.all([slowTransaction, quickTransaction]);
+      expect(outcome).toBe('committed');
+
+      const [first, second] = await Promise.all([quick, slow].map(invoiceOfCheckout));
+      expect(second!.sequence).toBe(first!.sequence + 1);
+      expect(second!.number).toBe(`INV-${String(first!.sequence + 1).padStart(6, '0')}`);
+    },
+  );
+
   it('issues a credit note referring to the invoice when a paid booking is cancelled: its test, discount share and fee', async () => {
     const customer = await customerOn('premium');
     const result = await checkOut(customer);

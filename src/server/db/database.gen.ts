@@ -188,13 +188,13 @@ export interface Invoices {
   issued_at: Timestamp;
   kind: InvoiceKind;
   lines: Json;
-  number: string;
+  number: GeneratedAlways<string>;
   original_invoice_id: string | null;
   plan_subscription_id: string | null;
   qr: string;
   seller_name: string;
   seller_vat_number: string;
-  sequence: number;
+  sequence: GeneratedAlways<number>;
   store_order_id: string | null;
   total_halalas: number;
   vat_halalas: number;

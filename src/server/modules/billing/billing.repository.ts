@@ -33,26 +33,14 @@ export interface NewInvoice {
 }
 
 /**
- * The series' next number, taken under its counter row's lock: a second issue waits here until this
- * transaction ends, and a rolled-back one gives its number back, so numbers have no gaps.
+ * Writes a document without its number: the invoices_numbered_at_commit trigger (migration 0051,
+ * migrations/functions/invoices.sql) numbers it as the transaction commits.
  */
-export async function takeNextNumber(tx: Transaction<Database>, series: InvoiceKind): Promise<number> {
-  const row = await tx
-    .updateTable('invoice_counters')
-    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .where('series', '=', series)
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return row.last_number;
-}
-
-export async function insertInvoice(tx: Transaction<Database>, sequence: number, number: string, invoice: NewInvoice) {
+export async function insertInvoice(tx: Transaction<Database>, invoice: NewInvoice) {
   return tx
     .insertInto('invoices')
     .values({
       kind: invoice.kind,
-      sequence,
-      number,
       issued_at: invoice.issuedAt,
       buyer_id: invoice.buyerId,
       buyer_name: invoice.buyerName,
@@ -68,7 +56,7 @@ export async function insertInvoice(tx: Transaction<Database>, sequence: number,
       lines: JSON.stringify(invoice.lines),
       qr: invoice.qr,
     })
-    .returning(['id', 'number'])
+    .returning('id')
     .executeTakeFirstOrThrow();
 }
 

@@ -32,8 +32,6 @@ export function configureSeller(env: { SELLER_NAME: string; SELLER_VAT_NUMBER: s
   seller = { name: env.SELLER_NAME, vatNumber: env.SELLER_VAT_NUMBER };
 }
 
-const PREFIX = { invoice: 'INV', credit_note: 'CN' } as const;
-
 function line(kind: repo.InvoiceLine['kind'], name_ar: string, name_en: string, quantity: number, unitHalalas: number): repo.InvoiceLine {
   const total = quantity * unitHalalas;
   return { kind, name_ar, name_en, quantity, unit_halalas: unitHalalas, total_halalas: total, vat_halalas: vatIncluded(total) };
@@ -51,16 +49,15 @@ function homeVisitLine(booking: { lab_name_ar: string; lab_name_en: string; home
 }
 
 /**
- * Numbers and writes one document in the caller's transaction. Its VAT is taken from its total
- * (total × 15/115, to the nearest halala: docs/decisions/0027), not summed from the lines.
+ * Writes one document in the caller's transaction, which numbers it as it commits (INV-000001,
+ * CN-000001: migrations/functions/invoices.sql). Its VAT is taken from its total (total × 15/115, to
+ * the nearest halala: docs/decisions/0027), not summed from the lines.
  */
 async function issue(tx: Transaction<Database>, document: Omit<repo.NewInvoice, 'seller' | 'vatHalalas' | 'qr' | 'totalHalalas'>) {
   const totalHalalas = document.lines.reduce((sum, item) => sum + item.total_halalas, 0);
   const vatHalalas = vatIncluded(totalHalalas);
-  const sequence = await repo.takeNextNumber(tx, document.kind);
-  const number = `${PREFIX[document.kind]}-${String(sequence).padStart(6, '0')}`;
   const qr = zatcaQr({ sellerName: seller.name, vatNumber: seller.vatNumber, timestamp: document.issuedAt, totalHalalas, vatHalalas });
-  return repo.insertInvoice(tx, sequence, number, { ...document, seller, totalHalalas, vatHalalas, qr });
+  return repo.insertInvoice(tx, { ...document, seller, totalHalalas, vatHalalas, qr });
 }
 
 /**
