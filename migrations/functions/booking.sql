@@ -9,8 +9,8 @@
 --                while the seats booked plus other people's live holds are fewer than its capacity.
 --                free_slot_starts lists by it; lock_free_seat takes a seat by it, under the slot's
 --                lab_slot_usage row lock, or raises TA001 (DETAIL: the item's index).
---   all or none  hold_seats, claim_checkout and complete_checkout are each one call in one transaction:
---                every seat of a cart is held, or booked, or none is.
+--   all or none  hold_seats, claim_checkout and confirm_paid_checkout are each one call in one transaction:
+--                every seat of a cart is held, or booked (with its invoice and ledger rows), or none is.
 --   fair use     hold_slot: one holder, and the guests of one address, have at most so many live holds (TA004).
 --   a checkout   claim_checkout: a new one, one already paid (answered with its id), one being paid
 --                (TA002), or one failed or abandoned (taken over); complete_checkout: only the current
@@ -22,7 +22,7 @@
 -- the time now.
 --
 -- Called through src/server/modules/booking/booking.repository.ts by booking.service.ts: availableSlots
--- (free_slot_starts), holdSlot (hold_slot), createBookings (claim_checkout, complete_checkout,
+-- (free_slot_starts), holdSlot (hold_slot), createBookings (claim_checkout, confirm_paid_checkout,
 -- fail_checkout_attempt, fail_abandoned_checkout). The errors' SQLSTATEs become AppErrors there.
 
 -- Whether p_holder can take a seat of a slot that has p_booked seats booked: other people's live holds
@@ -221,6 +221,33 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
           from jsonb_to_recordset(p_mails)
             as m(template text, recipient text, locale text, user_id uuid, dedupe_key text, send_after timestamptz, data jsonb)
         on conflict (dedupe_key) do nothing;
+    end
+  $$;
+
+-- A paid checkout's whole confirmation in one statement, so in one round trip and one transaction
+-- (issue #25; it was eight round trips, each waiting for a busy app server): complete_checkout's bookings
+-- and mails, its simplified tax invoice (p_invoice: a row of invoices as billing.service.ts
+-- checkoutInvoiceJson writes it, without a number, which migrations/functions/invoices.sql gives at
+-- commit, nor the buyer's name, taken here from the profile as it is now) and its lab ledger rows
+-- (p_ledger: rows of lab_ledger_entries as ledger.service.ts checkoutLedgerJson writes them).
+create or replace function confirm_paid_checkout(p_checkout uuid, p_customer uuid, p_reference text, p_items jsonb,
+      p_now timestamptz, p_attempted_at timestamptz, p_mails jsonb, p_invoice jsonb, p_ledger jsonb)
+    returns table (id uuid, lab_test_id integer, booking_time timestamptz, created_at timestamptz, customer_name text)
+    language plpgsql as $$
+    begin
+      return query select * from complete_checkout(p_checkout, p_customer, p_reference, p_items, p_now, p_attempted_at, p_mails);
+      insert into invoices (kind, issued_at, buyer_id, buyer_name, checkout_id, seller_name, seller_vat_number,
+                            total_halalas, vat_halalas, lines, qr)
+        select r.kind, r.issued_at, p_customer, (select nullif(p.name, '') from user_profiles p where p.id = p_customer),
+               p_checkout, r.seller_name, r.seller_vat_number, r.total_halalas, r.vat_halalas, r.lines, r.qr
+          from jsonb_populate_record(null::invoices, p_invoice) r;
+      insert into lab_ledger_entries (lab_id, booking_id, kind, recorded_at, lab_plan, commission_percent, price_halalas,
+                                      discount_halalas, booking_fee_halalas, home_visit_halalas, paid_halalas,
+                                      commission_halalas, platform_vat_halalas, lab_owed_halalas)
+        select r.lab_id, r.booking_id, r.kind, r.recorded_at, r.lab_plan, r.commission_percent, r.price_halalas,
+               r.discount_halalas, r.booking_fee_halalas, r.home_visit_halalas, r.paid_halalas,
+               r.commission_halalas, r.platform_vat_halalas, r.lab_owed_halalas
+          from jsonb_populate_recordset(null::lab_ledger_entries, p_ledger) r;
     end
   $$;
 

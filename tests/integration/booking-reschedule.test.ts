@@ -5,7 +5,7 @@ import { smtpTransport } from '../../src/server/modules/mail/mail-transports.ts'
 import { createOutboxSender, type OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { CANCEL_BEFORE_HOURS } from '../../src/shared/cancellation.ts';
-import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { callerFor, createTestUser, type TestAccount, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -52,8 +52,8 @@ afterAll(async () => {
 
 const customer = () => createTestUser(database.db, 'customer');
 
-async function bookAt(person: TestUser, bookingTime: string, now = EARLY) {
-  const result = await booking.createBookings(database.db, payments, person.id, [{ labTestId, bookingTime }], randomUUID(), now);
+async function bookAt(person: TestAccount, bookingTime: string, now = EARLY) {
+  const result = await booking.createBookings(database.db, payments, person, [{ labTestId, bookingTime }], randomUUID(), now);
   return result.bookings[0]!;
 }
 
@@ -135,7 +135,7 @@ describe('booking.reschedule', () => {
 
     const results = await Promise.allSettled([
       booking.rescheduleBooking(database.db, mover.id, booked.id, monday('08:00:00'), EARLY),
-      booking.createBookings(database.db, payments, other.id, [{ labTestId, bookingTime: monday('08:00:00') }], randomUUID(), EARLY),
+      booking.createBookings(database.db, payments, other, [{ labTestId, bookingTime: monday('08:00:00') }], randomUUID(), EARLY),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(await seatsTaken(monday('08:00:00'))).toBe(2);

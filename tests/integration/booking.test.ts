@@ -97,7 +97,7 @@ describe('holds and bookings', () => {
       const result = await booking.createBookings(
         database.db,
         payments,
-        person.id,
+        person,
         [{ labTestId, bookingTime: slot }],
         `key-${person.id}`,
         EARLY,
@@ -112,7 +112,7 @@ describe('holds and bookings', () => {
     expect(slotTimes(slots)).not.toContain('10:00:00');
     const third = await customer();
     await expect(
-      booking.createBookings(database.db, payments, third.id, [{ labTestId, bookingTime: slot }], 'key-third', EARLY),
+      booking.createBookings(database.db, payments, third, [{ labTestId, bookingTime: slot }], 'key-third', EARLY),
     ).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
     const checkout = await database.db.selectFrom('checkouts').select('id').where('idempotency_key', '=', 'key-third').execute();
     expect(checkout).toEqual([]); // nothing half-written
@@ -122,7 +122,7 @@ describe('holds and bookings', () => {
     const person = await customer();
     for (const bookingTime of [at('09:10:00'), at('12:00:00'), at('09:00:00.500'), '2030-01-11T06:00:00.000Z']) {
       await expect(
-        booking.createBookings(database.db, payments, person.id, [{ labTestId, bookingTime }], `odd-${bookingTime}`, EARLY),
+        booking.createBookings(database.db, payments, person, [{ labTestId, bookingTime }], `odd-${bookingTime}`, EARLY),
       ).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
     }
   });
@@ -130,8 +130,8 @@ describe('holds and bookings', () => {
   it('answers a retried request with the first result and books once', async () => {
     const person = await customer();
     const items = [{ labTestId, bookingTime: at('08:00:00') }];
-    const first = await booking.createBookings(database.db, payments, person.id, items, 'retry-key-1', EARLY);
-    const again = await booking.createBookings(database.db, payments, person.id, items, 'retry-key-1', EARLY);
+    const first = await booking.createBookings(database.db, payments, person, items, 'retry-key-1', EARLY);
+    const again = await booking.createBookings(database.db, payments, person, items, 'retry-key-1', EARLY);
     // The first answer is built from what the request had; the second is read back: they agree.
     expect(again).toEqual(first);
     expect(first.bookings[0]).toMatchObject({
@@ -146,7 +146,7 @@ describe('holds and bookings', () => {
     const afterwards = await booking.createBookings(
       database.db,
       payments,
-      person.id,
+      person,
       items,
       'retry-key-1',
       new Date(Date.parse(items[0]!.bookingTime) + 5 * 60_000),
@@ -158,7 +158,7 @@ describe('holds and bookings', () => {
     const person = await customer();
     const items = [{ labTestId, bookingTime: tuesday('08:00:00') }];
     const declining: PaymentProvider = { ...payments, charge: () => Promise.reject(new Error('card declined')) };
-    await expect(booking.createBookings(database.db, declining, person.id, items, 'declined-1', EARLY)).rejects.toMatchObject({
+    await expect(booking.createBookings(database.db, declining, person, items, 'declined-1', EARLY)).rejects.toMatchObject({
       code: 'PAYMENT_FAILED',
     });
     expect(await bookingsOf(person.id)).toHaveLength(0);
@@ -169,7 +169,7 @@ describe('holds and bookings', () => {
       .executeTakeFirstOrThrow();
     expect(failed.status).toBe('failed');
 
-    const result = await booking.createBookings(database.db, payments, person.id, items, 'declined-1', EARLY);
+    const result = await booking.createBookings(database.db, payments, person, items, 'declined-1', EARLY);
     expect(result.bookings).toHaveLength(1);
     expect(result.subtotal).toBe(150);
     expect(await bookingsOf(person.id)).toHaveLength(1);
@@ -187,7 +187,7 @@ describe('holds and bookings', () => {
     };
     const items = [{ labTestId, bookingTime: tuesday('08:30:00') }];
     const outcomes = await Promise.allSettled(
-      [0, 1].map(() => booking.createBookings(database.db, counting, person.id, items, 'twice-1', EARLY)),
+      [0, 1].map(() => booking.createBookings(database.db, counting, person, items, 'twice-1', EARLY)),
     );
     expect(charged).toHaveLength(1);
     expect(await bookingsOf(person.id)).toHaveLength(1);
@@ -205,21 +205,21 @@ describe('holds and bookings', () => {
       name: 'simulated',
       async charge(request) {
         await database.db.updateTable('slot_holds').set({ expires_at: EARLY }).where('holder_id', '=', slow.id).execute();
-        await booking.createBookings(database.db, payments, quick.id, [{ labTestId, bookingTime }], 'meanwhile-quick', EARLY);
+        await booking.createBookings(database.db, payments, quick, [{ labTestId, bookingTime }], 'meanwhile-quick', EARLY);
         const other = await customer();
-        await booking.createBookings(database.db, payments, other.id, [{ labTestId, bookingTime }], 'meanwhile-other', EARLY);
+        await booking.createBookings(database.db, payments, other, [{ labTestId, bookingTime }], 'meanwhile-other', EARLY);
         return { reference: `sim_${request.reference}` };
       },
       async refund(reference) {
         refunded.push(reference);
       },
     };
-    await expect(
-      booking.createBookings(database.db, meanwhile, slow.id, [{ labTestId, bookingTime }], 'slow-1', EARLY),
-    ).rejects.toMatchObject({
-      code: 'SLOT_UNAVAILABLE',
-      details: { labTestId, bookingTime },
-    });
+    await expect(booking.createBookings(database.db, meanwhile, slow, [{ labTestId, bookingTime }], 'slow-1', EARLY)).rejects.toMatchObject(
+      {
+        code: 'SLOT_UNAVAILABLE',
+        details: { labTestId, bookingTime },
+      },
+    );
     expect(refunded).toHaveLength(1);
     expect(await bookingsOf(slow.id)).toHaveLength(0);
     const checkout = await database.db
@@ -235,7 +235,7 @@ describe('holds and bookings', () => {
     const slot = at('11:30:00');
     const outcomes = await Promise.allSettled(
       people.map((person) =>
-        booking.createBookings(database.db, payments, person.id, [{ labTestId, bookingTime: slot }], `race-${person.id}`, EARLY),
+        booking.createBookings(database.db, payments, person, [{ labTestId, bookingTime: slot }], `race-${person.id}`, EARLY),
       ),
     );
     const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
@@ -389,7 +389,7 @@ describe('after booking', () => {
     const { bookings } = await booking.createBookings(
       database.db,
       payments,
-      person.id,
+      person,
       [{ labTestId, bookingTime: slot }],
       `cancel-${person.id}`,
       EARLY,
@@ -416,7 +416,7 @@ describe('after booking', () => {
     const { bookings } = await booking.createBookings(
       database.db,
       payments,
-      owner.id,
+      owner,
       [{ labTestId, bookingTime: at('08:30:00') }],
       `own-${owner.id}`,
       EARLY,
@@ -433,7 +433,7 @@ describe('after booking', () => {
     const { bookings } = await booking.createBookings(
       database.db,
       payments,
-      owner.id,
+      owner,
       [{ labTestId, bookingTime: at('09:30:00') }],
       `theirs-${owner.id}`,
       EARLY,
@@ -500,7 +500,7 @@ describe('a checkout cut off half-way', () => {
     const person = await customer();
     const items = [{ labTestId, bookingTime: onMonday('08:00:00') }];
     const gateway = stalledGateway();
-    const cutOff = booking.createBookings(database.db, gateway.provider, person.id, items, 'cut-off-1', EARLY).then(
+    const cutOff = booking.createBookings(database.db, gateway.provider, person, items, 'cut-off-1', EARLY).then(
       () => 'booked',
       (error: { code?: string }) => error.code,
     );
@@ -508,14 +508,12 @@ describe('a checkout cut off half-way', () => {
     expect(stuck.status).toBe('pending');
 
     // While the first attempt may still be paying, the customer is told to wait…
-    await expect(
-      booking.createBookings(database.db, payments, person.id, items, 'cut-off-1', minutesAfter(EARLY, 1)),
-    ).rejects.toMatchObject({
+    await expect(booking.createBookings(database.db, payments, person, items, 'cut-off-1', minutesAfter(EARLY, 1))).rejects.toMatchObject({
       code: 'CHECKOUT_IN_PROGRESS',
     });
     // …and once it is abandoned, the same request takes it over and books.
     const later = minutesAfter(EARLY, booking.CHECKOUT_ABANDONED_MINUTES + 1);
-    const result = await booking.createBookings(database.db, payments, person.id, items, 'cut-off-1', later);
+    const result = await booking.createBookings(database.db, payments, person, items, 'cut-off-1', later);
     expect(result.checkout_id).toBe(stuck.id);
     expect(result.bookings).toHaveLength(1);
 
@@ -543,7 +541,7 @@ describe('a checkout cut off half-way', () => {
     const person = await customer();
     const items = [{ labTestId, bookingTime: onMonday('09:00:00') }];
     const gateway = stalledGateway();
-    const cutOff = booking.createBookings(database.db, gateway.provider, person.id, items, 'cut-off-2', EARLY).then(
+    const cutOff = booking.createBookings(database.db, gateway.provider, person, items, 'cut-off-2', EARLY).then(
       () => 'booked',
       (error: { code?: string }) => error.code,
     );
@@ -558,9 +556,9 @@ describe('a checkout cut off half-way', () => {
       .where('holder_id', '=', person.id)
       .execute();
     for (const other of [await customer(), await customer()]) {
-      await booking.createBookings(database.db, payments, other.id, items, `seat-${other.id}`, afterHolds);
+      await booking.createBookings(database.db, payments, other, items, `seat-${other.id}`, afterHolds);
     }
-    await expect(booking.createBookings(database.db, payments, person.id, items, 'cut-off-2', afterHolds)).rejects.toMatchObject({
+    await expect(booking.createBookings(database.db, payments, person, items, 'cut-off-2', afterHolds)).rejects.toMatchObject({
       code: 'SLOT_UNAVAILABLE',
     });
     const checkout = await database.db.selectFrom('checkouts').select('status').where('id', '=', stuck.id).executeTakeFirstOrThrow();
@@ -581,16 +579,14 @@ describe('a checkout cut off half-way', () => {
     // Two instances are each charging a checkout when the first one stops (its payment never answers).
     const stopped = stalledGateway();
     const running = stalledGateway();
-    void booking.createBookings(database.db, stopped.provider, person.id, mine, 'stopped-1', EARLY, 'host-a:3000').catch(() => {});
-    void booking.createBookings(database.db, running.provider, neighbour.id, theirs, 'running-1', EARLY, 'host-b:3000').catch(() => {});
+    void booking.createBookings(database.db, stopped.provider, person, mine, 'stopped-1', EARLY, 'host-a:3000').catch(() => {});
+    void booking.createBookings(database.db, running.provider, neighbour, theirs, 'running-1', EARLY, 'host-b:3000').catch(() => {});
     const stuck = await claimedCheckout(person.id, 'stopped-1');
     const other = await claimedCheckout(neighbour.id, 'running-1');
     // Before: sending it again is told to wait, as long as the attempt is not counted abandoned.
-    await expect(booking.createBookings(database.db, payments, person.id, mine, 'stopped-1', minutesAfter(EARLY, 1))).rejects.toMatchObject(
-      {
-        code: 'CHECKOUT_IN_PROGRESS',
-      },
-    );
+    await expect(booking.createBookings(database.db, payments, person, mine, 'stopped-1', minutesAfter(EARLY, 1))).rejects.toMatchObject({
+      code: 'CHECKOUT_IN_PROGRESS',
+    });
 
     const recovered = await recoverInterruptedCheckouts(database.db, payments, 'host-a:3000');
     expect(recovered.ended).toEqual([stuck.id]);
@@ -605,7 +601,7 @@ describe('a checkout cut off half-way', () => {
 
     // The same request, a minute later, books; nothing was booked by the stopped attempt.
     expect(await bookingsOf(person.id)).toEqual([]);
-    const result = await booking.createBookings(database.db, payments, person.id, mine, 'stopped-1', minutesAfter(EARLY, 1));
+    const result = await booking.createBookings(database.db, payments, person, mine, 'stopped-1', minutesAfter(EARLY, 1));
     expect(result.checkout_id).toBe(stuck.id);
     expect(result.bookings).toHaveLength(1);
 
@@ -613,7 +609,7 @@ describe('a checkout cut off half-way', () => {
     const untouched = await database.db.selectFrom('checkouts').select('status').where('id', '=', other.id).executeTakeFirstOrThrow();
     expect(untouched.status).toBe('pending');
     await expect(
-      booking.createBookings(database.db, payments, neighbour.id, theirs, 'running-1', minutesAfter(EARLY, 1)),
+      booking.createBookings(database.db, payments, neighbour, theirs, 'running-1', minutesAfter(EARLY, 1)),
     ).rejects.toMatchObject({ code: 'CHECKOUT_IN_PROGRESS' });
     // Starting again ends nothing more.
     expect((await recoverInterruptedCheckouts(database.db, payments, 'host-a:3000')).ended).toEqual([]);
@@ -630,14 +626,14 @@ describe('a checkout cut off half-way', () => {
       },
       async refund() {},
     };
-    await expect(booking.createBookings(database.db, declining, person.id, items, 'failed-once', EARLY)).rejects.toMatchObject({
+    await expect(booking.createBookings(database.db, declining, person, items, 'failed-once', EARLY)).rejects.toMatchObject({
       code: 'PAYMENT_FAILED',
     });
     // The payment is held open so both retries meet while one of them is paying (an instant payment
     // could finish before the other arrives, which would then just get its answer).
     const gateway = stalledGateway();
     const retries = [1, 2].map(() =>
-      booking.createBookings(database.db, gateway.provider, person.id, items, 'failed-once', EARLY).then(
+      booking.createBookings(database.db, gateway.provider, person, items, 'failed-once', EARLY).then(
         () => 'booked',
         (error: { code?: string }) => error.code,
       ),
@@ -679,7 +675,7 @@ describe('offerings remembered while the catalog version is followed', () => {
       const person = await customer();
       await caughtUp();
       const book = (bookingTime: string, key: string) =>
-        booking.createBookings(database.db, payments, person.id, [{ labTestId: offered, bookingTime }], key, EARLY);
+        booking.createBookings(database.db, payments, person, [{ labTestId: offered, bookingTime }], key, EARLY);
 
       expect((await book(monday('08:00:00'), 'cached-1')).subtotal).toBe(100);
       await database.db.updateTable('lab_tests').set({ price_halalas: 12_500 }).where('id', '=', offered).execute();

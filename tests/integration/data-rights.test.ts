@@ -6,13 +6,12 @@ import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { issueCheckoutInvoice } from '../../src/server/modules/billing/billing.service.ts';
 import type { BlobStore } from '../../src/server/modules/results/blob-store.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { create as createReview } from '../../src/server/modules/reviews/reviews.service.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
-import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { createTestUser, insertCheckoutInvoice, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -349,7 +348,11 @@ describe('delete my account', () => {
       .executeTakeFirstOrThrow();
     // The booking was paid through that checkout, which got its tax invoice naming the buyer.
     await database.db.updateTable('bookings').set({ checkout_id: checkout.id }).where('id', '=', bookingId).execute();
-    const invoice = await database.db.transaction().execute((trx) => issueCheckoutInvoice(trx, checkout.id, new Date()));
+    const invoice = await database.db
+      .transaction()
+      .execute((trx) =>
+        insertCheckoutInvoice(trx, { id: checkout.id, customerId: customer.id, buyerName: customer.name, totalHalalas: 20_000 }),
+      );
     const { number } = await database.db.selectFrom('invoices').select('number').where('id', '=', invoice.id).executeTakeFirstOrThrow();
     expect(await whereFound(customer.name)).toContain('invoices.buyer_name');
     await database.db.insertInto('newsletter_subscriptions').values({ email: customer.email }).execute();

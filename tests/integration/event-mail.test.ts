@@ -78,7 +78,7 @@ describe('booking mail', () => {
     const result = await booking.createBookings(
       database.db,
       simulatedPaymentProvider(0),
-      customer.id,
+      customer,
       [{ labTestId, bookingTime }],
       randomUUID(),
     );
@@ -119,7 +119,7 @@ describe('booking mail', () => {
     const result = await booking.createBookings(
       database.db,
       simulatedPaymentProvider(0),
-      customer.id,
+      customer,
       [{ labTestId, bookingTime: new Date(`${day}T11:00:00+03:00`).toISOString() }],
       randomUUID(),
     );

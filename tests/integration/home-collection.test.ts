@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
-import { booked, callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { booked, callerFor, createTestUser, type TestAccount, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Home sample collection (issue #22): a lab's own windows with a capacity, a radius from the lab, one
@@ -79,11 +79,11 @@ afterAll(async () => {
 
 const customer = () => createTestUser(database.db, 'customer');
 
-async function bookHome(person: TestUser, bookingTime: string, home = HOME, items = [labTestId]) {
+async function bookHome(person: TestAccount, bookingTime: string, home = HOME, items = [labTestId]) {
   return booking.createBookings(
     database.db,
     payments,
-    person.id,
+    person,
     items.map((id) => ({ labTestId: id, bookingTime, home })),
     randomUUID(),
     EARLY,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
 import { type Env, parseEnv } from '../../src/server/env.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
@@ -33,6 +33,13 @@ export interface TestUser {
   cookie: string;
 }
 
+/** A user as createTestUser writes them, with the profile a session reads (a booking is made for it). */
+export interface TestAccount extends TestUser {
+  name: string;
+  locale: 'ar';
+  subscription_tier: 'basic';
+}
+
 /**
  * A user of the given role with a live session, written straight to the database; they accepted the
  * terms and privacy policy in force, as sign-up records, unless `consented: false`.
@@ -48,8 +55,9 @@ export async function createTestUser(
     passwordConfirmedAt?: Date | null;
     consented?: boolean;
   } = {},
-): Promise<TestUser> {
+): Promise<TestAccount> {
   const email = `${userType}-${randomUUID()}@test.tahaleel.sa`;
+  const name = options.name ?? `Test ${userType}`;
   const { id } = await db
     .insertInto('users')
     .values({ email, password_hash: null, email_verified_at: options.emailVerified === false ? null : new Date() })
@@ -57,7 +65,7 @@ export async function createTestUser(
     .executeTakeFirstOrThrow();
   await db
     .insertInto('user_profiles')
-    .values({ id, name: options.name ?? `Test ${userType}`, user_type: userType, approved: options.approved ?? userType !== 'lab' })
+    .values({ id, name, user_type: userType, approved: options.approved ?? userType !== 'lab' })
     .execute();
   if (userType === 'lab') {
     await db.insertInto('labs').values({ id, lab_name_ar: 'مختبر الاختبار', lab_name_en: 'Test Lab', license_number: null }).execute();
@@ -69,7 +77,7 @@ export async function createTestUser(
   await createSession(db, token, id, new Date(), {
     passwordConfirmedAt: options.passwordConfirmedAt === undefined ? new Date() : options.passwordConfirmedAt,
   });
-  return { id, email, token, cookie: `tahaleel_session=${token}` };
+  return { id, email, name, locale: 'ar', subscription_tier: 'basic', token, cookie: `tahaleel_session=${token}` };
 }
 
 /** The real context a request with this user's cookie would get. */
@@ -102,4 +110,33 @@ export function booked<T>(answer: T) {
   if (typeof answer === 'object' && answer !== null && 'payment' in answer)
     throw new Error('expected the simulated payment to book at once');
   return answer as Exclude<T, { status: 'payment_required' }>;
+}
+
+/**
+ * A paid checkout's tax invoice of one line, written in the caller's transaction as confirm_paid_checkout
+ * writes one: without its number, which the database gives as the transaction commits.
+ */
+export function insertCheckoutInvoice(
+  trx: Transaction<Database>,
+  checkout: { id: string; customerId: string; buyerName: string | null; totalHalalas: number },
+) {
+  const line = { kind: 'test', name_ar: 'فحص', name_en: 'Test', quantity: 1, unit_halalas: checkout.totalHalalas };
+  const vat = Math.round((checkout.totalHalalas * 15) / 115);
+  return trx
+    .insertInto('invoices')
+    .values({
+      kind: 'invoice',
+      issued_at: new Date(),
+      buyer_id: checkout.customerId,
+      buyer_name: checkout.buyerName,
+      checkout_id: checkout.id,
+      seller_name: testEnv.SELLER_NAME,
+      seller_vat_number: testEnv.SELLER_VAT_NUMBER,
+      total_halalas: checkout.totalHalalas,
+      vat_halalas: vat,
+      lines: JSON.stringify([{ ...line, total_halalas: checkout.totalHalalas, vat_halalas: vat }]),
+      qr: 'test',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }

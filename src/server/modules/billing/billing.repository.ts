@@ -78,8 +78,8 @@ export function findCheckoutForInvoice(db: Db, checkoutId: string) {
     .executeTakeFirst();
 }
 
-/** The checkout's bookings (or one of them) with their test's and lab's names, in booking order. */
-export function findBookedTests(db: Db, by: { checkoutId: string } | { bookingId: string }) {
+/** A booking with its test's and lab's names, and the amounts its checkout's invoice gave it. */
+export function findBookedTest(db: Db, bookingId: string) {
   return db
     .selectFrom('bookings')
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
@@ -96,10 +96,8 @@ export function findBookedTests(db: Db, by: { checkoutId: string } | { bookingId
       'labs.lab_name_ar',
       'labs.lab_name_en',
     ])
-    .where((eb) => ('checkoutId' in by ? eb('bookings.checkout_id', '=', by.checkoutId) : eb('bookings.id', '=', by.bookingId)))
-    .orderBy('bookings.booking_time')
-    .orderBy('bookings.id')
-    .execute();
+    .where('bookings.id', '=', bookingId)
+    .executeTakeFirst();
 }
 
 export function findStoreOrderForInvoice(db: Db, orderId: string) {
@@ -216,10 +214,4 @@ export async function recordCheckoutPricing(
     })
     .where('id', '=', checkoutId)
     .execute();
-}
-
-/** The customer's plan tier as stored on the profile. */
-export async function findCustomerTier(db: Db, customerId: string): Promise<string> {
-  const row = await db.selectFrom('user_profiles').select('subscription_tier').where('id', '=', customerId).executeTakeFirst();
-  return row?.subscription_tier ?? 'basic';
 }

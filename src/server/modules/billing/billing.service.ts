@@ -14,7 +14,7 @@ async function qrImage(text: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
-export { findCustomerTier, recordCheckoutPricing } from './billing.repository.ts';
+export { recordCheckoutPricing } from './billing.repository.ts';
 
 /** The platform as seller of record (SELLER_NAME, SELLER_VAT_NUMBER in src/server/env.ts). */
 export interface Seller {
@@ -54,34 +54,79 @@ function homeVisitLine(booking: { lab_name_ar: string; lab_name_en: string; home
  * the nearest halala: docs/decisions/0027), not summed from the lines.
  */
 async function issue(tx: Transaction<Database>, document: Omit<repo.NewInvoice, 'seller' | 'vatHalalas' | 'qr' | 'totalHalalas'>) {
-  const totalHalalas = document.lines.reduce((sum, item) => sum + item.total_halalas, 0);
+  return repo.insertInvoice(tx, { ...document, ...documentAmounts(document.lines, document.issuedAt) });
+}
+
+/** A document's seller, total, VAT (from the total) and ZATCA QR. */
+function documentAmounts(lines: repo.InvoiceLine[], issuedAt: Date) {
+  const totalHalalas = lines.reduce((sum, item) => sum + item.total_halalas, 0);
   const vatHalalas = vatIncluded(totalHalalas);
-  const qr = zatcaQr({ sellerName: seller.name, vatNumber: seller.vatNumber, timestamp: document.issuedAt, totalHalalas, vatHalalas });
-  return repo.insertInvoice(tx, { ...document, seller, totalHalalas, vatHalalas, qr });
+  const qr = zatcaQr({ sellerName: seller.name, vatNumber: seller.vatNumber, timestamp: issuedAt, totalHalalas, vatHalalas });
+  return { seller, totalHalalas, vatHalalas, qr };
+}
+
+/** What a paid checkout's invoice and ledger name of a booked offering (a bookable offering has all of it). */
+export interface InvoicedOffering {
+  lab_id: string;
+  test_name_ar: string;
+  test_name_en: string;
+  lab_name_ar: string;
+  lab_name_en: string;
+  /** The lab's plan now (its subscription tier). */
+  lab_plan: string;
+}
+
+/** A booking of a paid checkout, as its invoice and ledger rows see it. */
+export interface PaidBooking {
+  booking_id: string;
+  starts_at: string;
+  price_halalas: number;
+  home_collection_fee_halalas?: number | undefined;
+  offering: InvoicedOffering;
+}
+
+/** The plan's amounts a checkout was priced with (checkout-pricing.ts). */
+export interface CheckoutPriced {
+  plan: string;
+  discount_halalas: number;
+  fee_halalas: number;
 }
 
 /**
- * The simplified tax invoice of a lab-test checkout, issued in the transaction that confirms its
- * payment: a line per booked test, the plan's discount and the booking fee.
+ * The simplified tax invoice of a lab-test checkout, as the JSON row that the statement confirming its
+ * payment writes (confirm_paid_checkout, which adds the buyer; the number comes at commit): a line per
+ * booked test in booking order, the plan's discount, the booking fee and the home visits.
  */
-export async function issueCheckoutInvoice(tx: Transaction<Database>, checkoutId: string, issuedAt: Date) {
-  const checkout = await repo.findCheckoutForInvoice(tx, checkoutId);
-  if (!checkout) throw new AppError('NOT_FOUND', { entity: 'checkout' });
-  const tests = await repo.findBookedTests(tx, { checkoutId });
-  const lines = tests.map((test) =>
-    line('test', `${test.test_name_ar} — ${test.lab_name_ar}`, `${test.test_name_en} — ${test.lab_name_en}`, 1, test.total_price_halalas),
+export function checkoutInvoiceJson(priced: CheckoutPriced, bookings: PaidBooking[], issuedAt: Date): string {
+  const ordered = [...bookings].sort(
+    // As PostgreSQL orders them: by time, then by id (a uuid's bytes, its hex text's order).
+    (a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || (a.booking_id < b.booking_id ? -1 : 1),
   );
-  if (checkout.discount_halalas > 0)
-    lines.push(line('discount', 'خصم الباقة المميزة', 'Premium plan discount', 1, -checkout.discount_halalas));
-  if (checkout.fee_halalas > 0) lines.push(line('fee', 'رسوم الحجز', 'Booking fee', 1, checkout.fee_halalas));
-  for (const test of tests) if (test.home_collection_fee_halalas > 0) lines.push(homeVisitLine(test));
-  return issue(tx, {
+  const lines = ordered.map(({ offering, price_halalas }) =>
+    line(
+      'test',
+      `${offering.test_name_ar} — ${offering.lab_name_ar}`,
+      `${offering.test_name_en} — ${offering.lab_name_en}`,
+      1,
+      price_halalas,
+    ),
+  );
+  if (priced.discount_halalas > 0) lines.push(line('discount', 'خصم الباقة المميزة', 'Premium plan discount', 1, -priced.discount_halalas));
+  if (priced.fee_halalas > 0) lines.push(line('fee', 'رسوم الحجز', 'Booking fee', 1, priced.fee_halalas));
+  for (const booking of ordered) {
+    const fee = booking.home_collection_fee_halalas ?? 0;
+    if (fee > 0) lines.push(homeVisitLine({ ...booking.offering, home_collection_fee_halalas: fee }));
+  }
+  const { seller: from, totalHalalas, vatHalalas, qr } = documentAmounts(lines, issuedAt);
+  return JSON.stringify({
     kind: 'invoice',
-    issuedAt,
-    buyerId: checkout.customer_id,
-    buyerName: checkout.buyer_name || null,
-    checkoutId,
+    issued_at: issuedAt,
+    seller_name: from.name,
+    seller_vat_number: from.vatNumber,
+    total_halalas: totalHalalas,
+    vat_halalas: vatHalalas,
     lines,
+    qr,
   });
 }
 
@@ -139,7 +184,7 @@ export async function issueStoreOrderCreditNote(tx: Transaction<Database>, order
  * credit notes add up to its invoice). A booking from before invoices existed has none.
  */
 export async function issueBookingCreditNote(tx: Transaction<Database>, bookingId: string, issuedAt: Date) {
-  const [booking] = await repo.findBookedTests(tx, { bookingId });
+  const booking = await repo.findBookedTest(tx, bookingId);
   if (!booking?.checkout_id) return null;
   const [invoice, checkout] = await Promise.all([
     repo.findCheckoutInvoice(tx, booking.checkout_id),

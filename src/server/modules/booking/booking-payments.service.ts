@@ -112,18 +112,25 @@ export async function confirmCheckoutPayment(
     const seats = (current.items ?? []) as unknown as repo.Seat[];
     if (seats.length === 0) return answer('unknown');
     try {
-      const [offerings, recipient] = await Promise.all([
-        offeringsOf(
-          db,
-          seats.map((seat) => seat.lab_test_id),
-        ),
+      const labTestIds = seats.map((seat) => seat.lab_test_id);
+      const [offerings, invoiced, recipient] = await Promise.all([
+        offeringsOf(db, labTestIds),
+        repo.findInvoicedOfferings(db, labTestIds),
         recipientOf(db, current.customer_id),
       ]);
+      const priced = { plan: current.customer_plan, discount_halalas: current.discount_halalas, fee_halalas: current.fee_halalas };
       await confirmPaidCheckout(
         db,
-        { id: current.id, customerId: current.customer_id, attemptedAt: new Date(current.attempted_at), paymentReference: payment.id },
+        {
+          id: current.id,
+          customerId: current.customer_id,
+          attemptedAt: new Date(current.attempted_at),
+          paymentReference: payment.id,
+          priced,
+        },
         seats,
         offerings,
+        invoiced,
         now,
         recipient,
       );

@@ -62,7 +62,7 @@ export async function findBookableLabTest(db: Db, labTestId: number) {
            l.latitude as lab_latitude, l.longitude as lab_longitude, l.home_collection_fee_halalas, l.home_radius_km,
            l.home_window_minutes, l.home_window_capacity, l.home_opens_at, l.home_closes_at,
            t.id as test_id, t.name_ar as test_name_ar, t.name_en as test_name_en, l.lab_name_ar, l.lab_name_en,
-           l.address_ar as lab_address_ar, l.address_en as lab_address_en, l.phone as lab_phone,
+           l.address_ar as lab_address_ar, l.address_en as lab_address_en, l.phone as lab_phone, p.subscription_tier as lab_plan,
            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at))
                        from lab_working_hours h where h.lab_id = l.id), '[]') as hours
       from lab_tests lt
@@ -97,6 +97,8 @@ export interface BookableLabTest {
   lab_address_ar: string;
   lab_address_en: string;
   lab_phone: string | null;
+  /** The lab's plan (its subscription tier) now: the commission its bookings' ledger rows take. */
+  lab_plan: string;
   hours: { weekday: number; opens_at: string; closes_at: string }[];
 }
 
@@ -167,13 +169,17 @@ export async function claimCheckout(
  * Turns the customer's held seats into confirmed bookings and marks the checkout paid, all or none,
  * if the attempt begun at `attemptedAt` is still the checkout's current one. Returns the bookings.
  */
-export async function completeCheckout(
+/**
+ * Books a paid checkout's held seats with their mails, its tax invoice and its lab ledger rows, in one
+ * statement (confirm_paid_checkout): one round trip, one transaction.
+ */
+export async function confirmPaidCheckout(
   db: Db,
   checkout: { id: string; customerId: string; attemptedAt: Date; paymentReference: string },
   seats: Array<Seat & { booking_id: string }>,
   now: Date,
-  /** The checkout's mails, written by the same call (mail.service.ts `outboxRowsJson`). */
-  mailsJson: string,
+  /** What the call writes beside the bookings, each as JSON: the mails (mail.service.ts `outboxRowsJson`), the invoice and the ledger rows. */
+  written: { mails: string; invoice: string; ledger: string },
 ) {
   const { rows } = await sql<{
     id: string;
@@ -183,8 +189,10 @@ export async function completeCheckout(
     customer_name: string;
   }>`${sql.raw(PREPARE)}
     select id, lab_test_id, booking_time, created_at, customer_name
-      from complete_checkout(${checkout.id}, ${checkout.customerId}, ${checkout.paymentReference}, ${JSON.stringify(seats)}::jsonb,
-                             ${now}, ${checkout.attemptedAt}, ${mailsJson}::jsonb)`.execute(db);
+      from confirm_paid_checkout(${checkout.id}, ${checkout.customerId}, ${checkout.paymentReference}, ${JSON.stringify(seats)}::jsonb,
+                                 ${now}, ${checkout.attemptedAt}, ${written.mails}::jsonb, ${written.invoice}::jsonb, ${written.ledger}::jsonb)`.execute(
+    db,
+  );
   return rows;
 }
 
@@ -344,11 +352,46 @@ export async function keepCheckoutItems(db: Db, checkoutId: string, seats: Seat[
     .execute();
 }
 
-/** A checkout as a gateway's payment finds it (by `metadata.checkout_id`). */
+/**
+ * What a paid checkout's invoice and ledger name of its offerings, withdrawn ones too (an offering may
+ * be withdrawn, or its lab's approval taken back, while its customer pays at the gateway).
+ */
+export async function findInvoicedOfferings(db: Db, labTestIds: number[]) {
+  const rows = await db
+    .selectFrom('lab_tests')
+    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+    .innerJoin('user_profiles', 'user_profiles.id', 'lab_tests.lab_id')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .select([
+      'lab_tests.id',
+      'lab_tests.lab_id',
+      'tests.name_ar as test_name_ar',
+      'tests.name_en as test_name_en',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+      'user_profiles.subscription_tier as lab_plan',
+    ])
+    .where('lab_tests.id', 'in', labTestIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** A checkout as a gateway's payment finds it (by `metadata.checkout_id`), with the plan's amounts it was priced with. */
 export function findCheckoutById(db: Db, checkoutId: string) {
   return db
     .selectFrom('checkouts')
-    .select(['id', 'customer_id', 'status', 'total_halalas', 'attempted_at', 'payment_reference', 'items'])
+    .select([
+      'id',
+      'customer_id',
+      'status',
+      'total_halalas',
+      'attempted_at',
+      'payment_reference',
+      'items',
+      'customer_plan',
+      'discount_halalas',
+      'fee_halalas',
+    ])
     .where('id', '=', checkoutId)
     .executeTakeFirst();
 }

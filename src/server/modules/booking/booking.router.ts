@@ -39,8 +39,8 @@ export const bookingRouter = router({
     .input(createBookingsInput)
     .mutation(({ ctx, input }) =>
       ctx.payments.browser
-        ? booking.startGatewayCheckout(ctx.db, ctx.payments, ctx.user.id, input.items, input.idempotencyKey, ctx.config.PUBLIC_URL)
-        : booking.createBookings(ctx.db, ctx.payments, ctx.user.id, input.items, input.idempotencyKey, new Date(), ctx.instance),
+        ? booking.startGatewayCheckout(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, ctx.config.PUBLIC_URL)
+        : booking.createBookings(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, new Date(), ctx.instance),
     ),
   /** How the checkout page takes payment: the simulated one, or a card form posting to the gateway. */
   paymentMethod: publicProcedure.query(({ ctx }) => ({ provider: ctx.payments.browser ? ('moyasar' as const) : ('simulated' as const) })),

@@ -11,10 +11,17 @@ import { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
-import { findCustomerTier, issueBookingCreditNote, issueCheckoutInvoice, recordCheckoutPricing } from '../billing/billing.service.ts';
-import { recordCheckoutLedger, reverseBookingLedger } from '../billing/ledger.service.ts';
+import type { SessionUser } from '../../platform/session.ts';
+import {
+  type CheckoutPriced,
+  checkoutInvoiceJson,
+  type InvoicedOffering,
+  issueBookingCreditNote,
+  recordCheckoutPricing,
+} from '../billing/billing.service.ts';
+import { checkoutLedgerJson, reverseBookingLedger } from '../billing/ledger.service.ts';
 import { assertOwnMembers } from '../family/family.service.ts';
-import { outboxRowsJson, recipientOf } from '../mail/mail.service.ts';
+import { outboxRowsJson } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
 import { bookingConfirmationMails, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
 
@@ -262,6 +269,12 @@ export async function releaseHold(
   return { released: true as const };
 }
 
+/**
+ * The customer who books, as the request's session read them: their plan prices the checkout, and the
+ * confirmation goes to their address, by their name, in their language (none for a guest).
+ */
+export type BookingCustomer = Pick<SessionUser, 'id' | 'email' | 'name' | 'locale' | 'subscription_tier'>;
+
 export interface BookingItem {
   labTestId: number;
   bookingTime: string;
@@ -282,7 +295,7 @@ export interface BookingItem {
 export async function createBookings(
   db: Kysely<Database>,
   payments: PaymentProvider,
-  customerId: string,
+  customer: BookingCustomer,
   items: BookingItem[],
   idempotencyKey: string,
   now = new Date(),
@@ -290,7 +303,7 @@ export async function createBookings(
   instance: string | null = null,
 ) {
   if (payments.browser) throw new Error('a gateway the browser pays at starts its checkouts with startGatewayCheckout');
-  const result = await checkout(db, payments, customerId, items, idempotencyKey, now, '', instance);
+  const result = await checkout(db, payments, customer, items, idempotencyKey, now, '', instance);
   if ('payment' in result) throw new Error('unreachable: the simulated payment never asks the browser to pay');
   return result;
 }
@@ -303,19 +316,19 @@ export async function createBookings(
 export async function startGatewayCheckout(
   db: Kysely<Database>,
   payments: PaymentProvider,
-  customerId: string,
+  customer: BookingCustomer,
   items: BookingItem[],
   idempotencyKey: string,
   publicUrl: string,
   now = new Date(),
 ) {
-  return checkout(db, payments, customerId, items, idempotencyKey, now, publicUrl, null);
+  return checkout(db, payments, customer, items, idempotencyKey, now, publicUrl, null);
 }
 
 async function checkout(
   db: Kysely<Database>,
   payments: PaymentProvider,
-  customerId: string,
+  customer: BookingCustomer,
   items: BookingItem[],
   idempotencyKey: string,
   now: Date,
@@ -324,6 +337,7 @@ async function checkout(
   instance: string | null,
 ) {
   const startedAt = Date.now();
+  const customerId = customer.id;
   await assertOwnMembers(
     db,
     customerId,
@@ -345,7 +359,7 @@ async function checkout(
   const { seats, offerings } = requested;
   // The customer's plan prices the checkout: its discount and booking fee are lines of their own.
   const pricing = priceCheckout(
-    await findCustomerTier(db, customerId),
+    customer.subscription_tier,
     seats.map((seat) => seat.price_halalas),
     seats.map((seat) => seat.home_collection_fee_halalas ?? 0),
   );
@@ -379,9 +393,8 @@ async function checkout(
     return paymentRequired(payments.browser, checkoutId, totalHalalas, publicUrl);
   }
 
-  // Where the confirmation goes, read while the payment runs (not inside the booking's transaction).
-  const customerMail = recipientOf(db, customerId);
-  customerMail.catch(() => {}); // awaited in step 3; a failed payment never gets there
+  // Where the confirmation goes: the address, name and language the session read (a guest has none).
+  const customerMail = customer.email ? { email: customer.email, name: customer.name, locale: customer.locale } : null;
 
   // 2. Pay, outside any transaction. The reference is the checkout's, so an attempt that takes over
   // an abandoned one is charged once by the gateway, not twice.
@@ -404,11 +417,12 @@ async function checkout(
   try {
     booked = await confirmPaidCheckout(
       db,
-      { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference },
+      { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference, priced: pricing },
       seats,
       offerings,
+      offerings,
       paidAt,
-      await customerMail,
+      customerMail,
     );
   } catch (error) {
     const state = (error as { code?: string }).code;
@@ -504,22 +518,26 @@ function paymentRequired(browser: NonNullable<PaymentProvider['browser']>, check
  * THE step that turns a paid checkout's held seats into confirmed bookings, all or none, with their
  * mails, once its payment is known to be paid: the simulated payment right after charging, a gateway's
  * (Moyasar) when its callback or webhook has fetched the payment. Only the attempt begun at
- * `attemptedAt` may finish the checkout (complete_checkout raises ATTEMPT_SUPERSEDED_STATE otherwise,
- * and SLOT_UNAVAILABLE_STATE when a hold ran out and the seat was taken meanwhile).
+ * `attemptedAt` may finish the checkout (confirm_paid_checkout raises ATTEMPT_SUPERSEDED_STATE
+ * otherwise, and SLOT_UNAVAILABLE_STATE when a hold ran out and the seat was taken meanwhile).
  *
- * Everything a paid checkout writes goes in the one transaction below (`paidCheckoutTransaction`):
- * what else must exist exactly when the bookings do (an invoice) is added there.
+ * Everything a paid checkout writes is written by that one statement, in one round trip (issue #25):
+ * the bookings and their mails, the simplified tax invoice and the lab ledger's rows. What else must
+ * exist exactly when the bookings do is added there.
  */
 export async function confirmPaidCheckout(
   db: Kysely<Database>,
-  checkout: { id: string; customerId: string; attemptedAt: Date; paymentReference: string },
+  checkout: { id: string; customerId: string; attemptedAt: Date; paymentReference: string; priced: CheckoutPriced },
   seats: repo.Seat[],
+  /** The seats' bookable offerings, for the mails (one withdrawn meanwhile has none, and its mail goes without it). */
   offerings: Map<number, repo.BookableLabTest>,
+  /** The seats' offerings, withdrawn ones too, for the invoice and the ledger. */
+  invoiced: Map<number, InvoicedOffering>,
   paidAt: Date,
   recipient: { email: string; name: string; locale: Locale } | null,
 ) {
-  // The bookings' ids are chosen here so the mails can name them; complete_checkout writes both, so a
-  // mail exists if and only if its booking does.
+  // The bookings' ids are chosen here so the mails, the invoice and the ledger can name them; one
+  // statement writes them all, so a mail exists if and only if its booking does.
   const named = seats.map((seat) => ({ ...seat, booking_id: crypto.randomUUID() }));
   const mails = bookingConfirmationMails(
     recipient && { id: checkout.customerId, ...recipient },
@@ -527,13 +545,15 @@ export async function confirmPaidCheckout(
     offerings,
     paidAt,
   );
-  return db.transaction().execute(async function paidCheckoutTransaction(tx) {
-    const booked = await repo.completeCheckout(tx, checkout, named, paidAt, outboxRowsJson(mails));
-    // The simplified tax invoice is issued in the same transaction that confirms the payment.
-    await issueCheckoutInvoice(tx, checkout.id, paidAt);
-    // The lab's ledger row of each booking, at the lab's plan of today (ADR 0041).
-    await recordCheckoutLedger(tx, checkout.id, paidAt);
-    return booked;
+  const paid = named.map((seat) => {
+    const offering = invoiced.get(seat.lab_test_id);
+    if (!offering) throw new Error(`offering ${seat.lab_test_id} of checkout ${checkout.id} not found for its invoice`);
+    return { ...seat, offering };
+  });
+  return repo.confirmPaidCheckout(db, checkout, named, paidAt, {
+    mails: outboxRowsJson(mails),
+    invoice: checkoutInvoiceJson(checkout.priced, paid, paidAt),
+    ledger: checkoutLedgerJson(checkout.priced, paid, paidAt),
   });
 }
 
