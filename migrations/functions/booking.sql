@@ -136,18 +136,23 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
 -- p_abandoned_before (ADR 0008), decided under the checkout row's lock. A checkout already paid is
 -- answered with its id and paid = true, holding nothing; one being paid raises TA002. p_instance names the
 -- server instance that charges this attempt itself (null for a payment made in the browser): the same
--- instance starting again ends the attempt (migration 0042).
+-- instance starting again ends the attempt (migration 0042). p_pricing is what the customer's plan priced
+-- it at ({plan, subtotal_halalas, discount_halalas, fee_halalas, home_collection_halalas}: checkout-pricing.ts),
+-- written with the claim (migration 0052).
 create or replace function claim_checkout(p_customer uuid, p_key text, p_total integer, p_vat integer,
       p_provider text, p_items jsonb, p_now timestamptz, p_expires timestamptz, p_abandoned_before timestamptz,
-      p_instance text)
+      p_instance text, p_pricing jsonb)
     returns table (id uuid, paid boolean) language plpgsql as $$
     declare
       claimed uuid;
       existing record;
     begin
       insert into checkouts (customer_id, idempotency_key, total_halalas, vat_halalas, payment_provider, attempted_at,
-                             attempt_instance)
-        values (p_customer, p_key, p_total, p_vat, p_provider, p_now, p_instance)
+                             attempt_instance, customer_plan, subtotal_halalas, discount_halalas, fee_halalas,
+                             home_collection_fee_halalas)
+        values (p_customer, p_key, p_total, p_vat, p_provider, p_now, p_instance, p_pricing->>'plan',
+                (p_pricing->>'subtotal_halalas')::integer, (p_pricing->>'discount_halalas')::integer,
+                (p_pricing->>'fee_halalas')::integer, (p_pricing->>'home_collection_halalas')::integer)
         on conflict (customer_id, idempotency_key) do nothing
         returning checkouts.id into claimed;
       if claimed is null then
@@ -161,7 +166,11 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
           raise exception 'checkout_in_progress' using errcode = 'TA002';
         end if;
         update checkouts set status = 'pending', total_halalas = p_total, vat_halalas = p_vat, attempted_at = p_now,
-                             attempt_instance = p_instance
+                             attempt_instance = p_instance, customer_plan = p_pricing->>'plan',
+                             subtotal_halalas = (p_pricing->>'subtotal_halalas')::integer,
+                             discount_halalas = (p_pricing->>'discount_halalas')::integer,
+                             fee_halalas = (p_pricing->>'fee_halalas')::integer,
+                             home_collection_fee_halalas = (p_pricing->>'home_collection_halalas')::integer
          where checkouts.id = existing.id;
         claimed := existing.id;
       end if;

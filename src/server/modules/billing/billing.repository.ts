@@ -196,22 +196,3 @@ export async function clearBuyerName(tx: Transaction<Database>, buyerId: string)
 export function linesOf(value: unknown): InvoiceLine[] {
   return (typeof value === 'string' ? JSON.parse(value) : value) as InvoiceLine[];
 }
-
-/** Writes the plan's amounts a checkout was priced with (its total is written by claim_checkout). */
-export async function recordCheckoutPricing(
-  db: Db,
-  checkoutId: string,
-  pricing: { plan: string; subtotal_halalas: number; discount_halalas: number; fee_halalas: number; home_collection_halalas: number },
-) {
-  await db
-    .updateTable('checkouts')
-    .set({
-      customer_plan: pricing.plan,
-      subtotal_halalas: pricing.subtotal_halalas,
-      discount_halalas: pricing.discount_halalas,
-      fee_halalas: pricing.fee_halalas,
-      home_collection_fee_halalas: pricing.home_collection_halalas,
-    })
-    .where('id', '=', checkoutId)
-    .execute();
-}

@@ -14,8 +14,6 @@ async function qrImage(text: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
-export { recordCheckoutPricing } from './billing.repository.ts';
-
 /** The platform as seller of record (SELLER_NAME, SELLER_VAT_NUMBER in src/server/env.ts). */
 export interface Seller {
   name: string;

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { CheckoutPricing } from '../../../shared/checkout-pricing.ts';
 import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -154,6 +155,8 @@ export async function holdSeats(db: Db, holderId: string, seats: Seat[], now: Da
 export async function claimCheckout(
   db: Db,
   checkout: { customerId: string; idempotencyKey: string; totalHalalas: number; vatHalalas: number; provider: string },
+  /** What the customer's plan priced it at (checkout-pricing.ts), written with the claim. */
+  pricing: Pick<CheckoutPricing, 'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas'>,
   seats: Seat[],
   /** `instance`: the server instance that charges this attempt itself; null when the browser pays. */
   attempt: { startedAt: Date; holdsExpireAt: Date; abandonedBefore: Date; instance: string | null },
@@ -161,14 +164,17 @@ export async function claimCheckout(
   const { rows } = await sql<{ id: string; paid: boolean }>`${sql.raw(PREPARE)}
     select id, paid from claim_checkout(${checkout.customerId}, ${checkout.idempotencyKey}, ${checkout.totalHalalas},
                           ${checkout.vatHalalas}, ${checkout.provider}, ${JSON.stringify(seats)}::jsonb, ${attempt.startedAt},
-                          ${attempt.holdsExpireAt}, ${attempt.abandonedBefore}, ${attempt.instance})`.execute(db);
+                          ${attempt.holdsExpireAt}, ${attempt.abandonedBefore}, ${attempt.instance},
+                          ${JSON.stringify({
+                            plan: pricing.plan,
+                            subtotal_halalas: pricing.subtotal_halalas,
+                            discount_halalas: pricing.discount_halalas,
+                            fee_halalas: pricing.fee_halalas,
+                            home_collection_halalas: pricing.home_collection_halalas,
+                          })}::jsonb)`.execute(db);
   return rows[0]!;
 }
 
-/**
- * Turns the customer's held seats into confirmed bookings and marks the checkout paid, all or none,
- * if the attempt begun at `attemptedAt` is still the checkout's current one. Returns the bookings.
- */
 /**
  * Books a paid checkout's held seats with their mails, its tax invoice and its lab ledger rows, in one
  * statement (confirm_paid_checkout): one round trip, one transaction.

@@ -12,13 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import type { SessionUser } from '../../platform/session.ts';
-import {
-  type CheckoutPriced,
-  checkoutInvoiceJson,
-  type InvoicedOffering,
-  issueBookingCreditNote,
-  recordCheckoutPricing,
-} from '../billing/billing.service.ts';
+import { type CheckoutPriced, checkoutInvoiceJson, type InvoicedOffering, issueBookingCreditNote } from '../billing/billing.service.ts';
 import { checkoutLedgerJson, reverseBookingLedger } from '../billing/ledger.service.ts';
 import { assertOwnMembers } from '../family/family.service.ts';
 import { outboxRowsJson } from '../mail/mail.service.ts';
@@ -370,12 +364,18 @@ async function checkout(
   // paid answers with what it booked then.
   const attemptedAt = now;
   const claim = await takingSeats(seats, () =>
-    repo.claimCheckout(db, { customerId, idempotencyKey, totalHalalas, vatHalalas: totals.vat_halalas, provider: payments.name }, seats, {
-      startedAt: attemptedAt,
-      holdsExpireAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE),
-      abandonedBefore,
-      instance: payments.browser ? null : instance,
-    }),
+    repo.claimCheckout(
+      db,
+      { customerId, idempotencyKey, totalHalalas, vatHalalas: totals.vat_halalas, provider: payments.name },
+      pricing,
+      seats,
+      {
+        startedAt: attemptedAt,
+        holdsExpireAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE),
+        abandonedBefore,
+        instance: payments.browser ? null : instance,
+      },
+    ),
   ).catch(async (error: unknown) => {
     // An abandoned attempt that could not be taken over (its seats are gone) is over: say so.
     if (error instanceof AppError && error.code === 'SLOT_UNAVAILABLE')
@@ -384,7 +384,6 @@ async function checkout(
   });
   if (claim.paid) return checkoutResult(db, claim.id);
   const checkoutId = claim.id;
-  await recordCheckoutPricing(db, checkoutId, pricing);
 
   // The browser pays at the gateway: the seats stay held, and the callback or the webhook confirms
   // them with confirmPaidCheckout once the server has fetched the payment (booking-payments.service.ts).
