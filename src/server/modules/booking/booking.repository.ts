@@ -124,7 +124,7 @@ export interface Seat {
 export const SLOT_UNAVAILABLE_STATE = 'TA001';
 /** Raised by claim_checkout when the checkout is already being paid. */
 export const CHECKOUT_IN_PROGRESS_STATE = 'TA002';
-/** Raised by complete_checkout when another attempt took the checkout over; DETAIL is its status. */
+/** Raised by complete_checkout (confirm_paid_checkout) when another attempt took the checkout over; DETAIL is its status. */
 export const ATTEMPT_SUPERSEDED_STATE = 'TA003';
 /** hold_slot: the holder keeps as many live holds as they may. */
 export const HOLD_LIMIT_STATE = 'TA004';

@@ -437,7 +437,7 @@ async function checkout(
     throw takingSeatsError(seats, error);
   }
   // The answer is built from what this request already has: no read-back.
-  // complete_checkout answers the bookings in the seats' order.
+  // confirm_paid_checkout answers the bookings in the seats' order.
   const bookings = booked.map((row, index) => {
     const offering = offerings.get(row.lab_test_id)!;
     const seat = seats[index]!;
