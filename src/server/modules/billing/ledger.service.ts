@@ -8,6 +8,24 @@ import type { CheckoutPriced, PaidBooking } from './billing.service.ts';
 const vatInside = (halalas: number) => Math.round((halalas * 15) / 115);
 
 /**
+ * A ledger row's amounts from its parts: what the customer paid for the booking, the platform's VAT
+ * (inside the commission and the booking fee, less the discount it bears) and what the lab is owed.
+ */
+function ledgerAmounts(parts: { price: number; discount: number; fee: number; home: number; commission: number }) {
+  const { price, discount, fee, home, commission } = parts;
+  return {
+    price_halalas: price,
+    discount_halalas: discount,
+    booking_fee_halalas: fee,
+    home_visit_halalas: home,
+    paid_halalas: price - discount + fee + home,
+    commission_halalas: commission,
+    platform_vat_halalas: vatInside(commission + fee - discount),
+    lab_owed_halalas: price - commission + home,
+  };
+}
+
+/**
  * The ledger's row for each booking of a checkout just paid (ADR 0041), as the JSON rows that the
  * statement confirming its payment writes (confirm_paid_checkout): the commission at the lab's plan of
  * this moment, so a later change of plan leaves it. The lab is owed the test's price less the
@@ -32,14 +50,7 @@ export function checkoutLedgerJson(priced: CheckoutPriced, bookings: PaidBooking
         recorded_at: paidAt,
         lab_plan: plan.id,
         commission_percent: plan.feePercent,
-        price_halalas: price,
-        discount_halalas: discount,
-        booking_fee_halalas: fee,
-        home_visit_halalas: home,
-        paid_halalas: price - discount + fee + home,
-        commission_halalas: commission,
-        platform_vat_halalas: vatInside(commission + fee - discount),
-        lab_owed_halalas: price - commission + home,
+        ...ledgerAmounts({ price, discount, fee, home, commission }),
       };
     }),
   );
@@ -79,14 +90,7 @@ export async function reverseBookingLedger(
       recorded_at: at,
       lab_plan: entry.lab_plan,
       commission_percent: entry.commission_percent,
-      price_halalas: price,
-      discount_halalas: discount,
-      booking_fee_halalas: fee,
-      home_visit_halalas: home,
-      paid_halalas: price - discount + fee + home,
-      commission_halalas: commission,
-      platform_vat_halalas: vatInside(commission + fee - discount),
-      lab_owed_halalas: price - commission + home,
+      ...ledgerAmounts({ price, discount, fee, home, commission }),
     })
     .onConflict((oc) => oc.columns(['booking_id', 'kind']).doNothing())
     .execute();
