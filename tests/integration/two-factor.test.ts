@@ -72,7 +72,10 @@ async function signUpCustomer() {
   return { id: answer.data.id, email, cookie: sessionCookieOf(answer.cookies) };
 }
 
-/** A customer who turned two-factor on: the secret as shown for manual entry, and the recovery codes. */
+/**
+ * A customer who turned two-factor on: the secret as shown for manual entry, the code that turned it
+ * on, and the recovery codes.
+ */
 async function enrolledCustomer() {
   const account = await signUpCustomer();
   const setup = await api.mutate<{ secret: string; otpauth_url: string; qr_svg: string }>(
@@ -81,13 +84,10 @@ async function enrolledCustomer() {
     account.cookie,
   );
   expect(setup.status).toBe(200);
-  const enabled = await api.mutate<{ recovery_codes: string[] }>(
-    'account.twoFactorEnable',
-    { code: codeAt(setup.data.secret) },
-    account.cookie,
-  );
+  const enableCode = codeAt(setup.data.secret);
+  const enabled = await api.mutate<{ recovery_codes: string[] }>('account.twoFactorEnable', { code: enableCode }, account.cookie);
   expect(enabled.status).toBe(200);
-  return { ...account, secret: setup.data.secret, recoveryCodes: enabled.data.recovery_codes };
+  return { ...account, secret: setup.data.secret, enableCode, recoveryCodes: enabled.data.recovery_codes };
 }
 
 /** The password step: answers that a code is needed, and only the second step's cookie. */
@@ -169,8 +169,9 @@ describe('two-step sign-in', () => {
 
   it('refuses a TOTP code that was already accepted', async () => {
     const account = await enrolledCustomer();
-    // The code that turned two-factor on is spent: the same code (its step) is not accepted again.
-    const replay = await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), codeAt(account.secret));
+    // The code that turned two-factor on is spent: the same code (its step) is not accepted again. It is
+    // the code itself, not the code of the step now: a new 30 s step may have begun since.
+    const replay = await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), account.enableCode);
     expect(replay.error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
     const next = codeAt(account.secret, 1);
     expect((await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), next)).status).toBe(200);
