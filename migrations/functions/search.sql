@@ -9,7 +9,10 @@
 -- src/server/modules/search/search.repository.ts (search.service.ts), which falls back to a query over
 -- every lab when these labs cannot fill the page. A function for its plan: planning this join with
 -- earthdistance costs more than running it, and PostgreSQL kept choosing custom plans for the prepared
--- statement; here the generic plan is made once per connection.
+-- statement; here the generic plan is made once per connection. That plan must stream the labs in index
+-- order through nested loops (ADR 0034): with hash or merge joins allowed, the generic plan's guess of
+-- 200 labs (a LIMIT by parameter) made it scan every lab profile to hash-join 60 labs, and sort all their
+-- offers, at twice the cost per search (ADR 0048), so both are off for this function alone.
 --
 -- tahaleel_normalize, which search matches names with, is not here on purpose: tests.search_ar and
 -- tests.search_en store its results (generated columns), so changing it needs a numbered migration that
@@ -22,6 +25,8 @@ create or replace function nearest_offers(p_tests integer[], p_lat float8, p_lon
                    home_collection_fee_halalas integer, lab_latitude float8, lab_longitude float8)
     language plpgsql stable
     set plan_cache_mode = force_generic_plan
+    set enable_hashjoin = off
+    set enable_mergejoin = off
     as $$
     #variable_conflict use_column
     declare
