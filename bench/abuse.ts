@@ -49,17 +49,23 @@ const allBadThings: Record<string, (base: string, ip: string) => Promise<Respons
     post(base, 'auth.signInAnonymously', JSON.stringify({ name: 'Flood', phone: '0551234567' }), { 'x-forwarded-for': ip }),
 };
 /** BENCH_ATTACKS=batch,body,… runs only those (to find which one costs the customer); all by default. */
-const badThings = (process.env.BENCH_ATTACKS ?? Object.keys(allBadThings).join(','))
-  .split(',')
-  .flatMap((name) => (name in allBadThings ? [allBadThings[name]!] : []));
+const attackNames = (process.env.BENCH_ATTACKS ?? Object.keys(allBadThings).join(',')).split(',').filter((name) => name in allBadThings);
+const badThings = attackNames.map((name) => allBadThings[name]!);
 /** BENCH_HOLDS=0 leaves hold grabbing out. */
 const grabsHolds = process.env.BENCH_HOLDS !== '0';
 
-/** Until SIGTERM, each attacker sends one bad thing after another; prints what they were answered. */
+/**
+ * Until SIGTERM, each attacker sends one bad thing after another; prints what they were answered, in
+ * all (the first line) and second by second from the attack's start (the second line: by the second
+ * each request was sent, what it was and how it was answered), which shows when the customer's slow
+ * requests met which wave.
+ */
 async function attack(base: string, labTestId: number, cookies: string[]) {
   let stopped = false;
   process.once('SIGTERM', () => (stopped = true));
   const answers: string[] = [];
+  const started = performance.now();
+  const sent: { second: number; what: string }[] = [];
   await Promise.all(
     cookies.map(async (cookie, index) => {
       const ip = `198.51.100.${(index % 250) + 1}`;
@@ -67,16 +73,23 @@ async function attack(base: string, labTestId: number, cookies: string[]) {
         // Every fifth request grabs a hold on the next slot of the other lab, as a signed-in customer.
         const hold = { labTestId, bookingTime: slotAt(round + index * 1000) };
         const grab = grabsHolds && (round % 5 === 4 || badThings.length === 0);
+        const second = Math.floor((performance.now() - started) / 1000);
         const response = await (grab
           ? post(base, 'booking.holdSlot', JSON.stringify(hold), { cookie, 'x-forwarded-for': ip })
           : badThings[round % badThings.length]!(base, ip)
         ).catch(() => null);
         await response?.arrayBuffer().catch(() => undefined);
-        answers.push(response ? String(response.status) : 'connection closed');
+        const answer = response ? String(response.status) : 'connection closed';
+        answers.push(answer);
+        sent.push({ second, what: `${grab ? 'hold' : attackNames[round % badThings.length]} ${answer}` });
       }
     }),
   );
-  process.stdout.write(`${JSON.stringify(countEach(answers))}\n`);
+  const seconds = [...new Set(sent.map(({ second }) => second))].sort((a, b) => a - b);
+  const timeline = seconds.map(
+    (second) => `${second} s ${JSON.stringify(countEach(sent.filter((request) => request.second === second).map(({ what }) => what)))}`,
+  );
+  process.stdout.write(`${JSON.stringify(countEach(answers))}\n${timeline.join('; ')}\n`);
 }
 
 interface Visits {
@@ -210,7 +223,9 @@ async function main() {
     console.log(
       `${cpuLine('under attack', attackFrom, attackTo, SECONDS)}, the attackers' own process ${((attackTo.attackers - attackFrom.attackers) / SECONDS).toFixed(2)} at nice ${ATTACKERS_NICE} (of 2 cores on this machine); WAL flushes ${(attackTo.wal - attackFrom.wal) / SECONDS}`,
     );
-    console.log(`attackers were answered (HTTP status: count): ${said.trim()}`);
+    const [answered, timeline] = said.trim().split('\n');
+    console.log(`attackers were answered (HTTP status: count): ${answered}`);
+    console.log(`what they sent, by the second of the attack it was sent in (the customer's run starts at 2 s): ${timeline}`);
     const holds = await scratch.db
       .selectFrom('slot_holds')
       .select((eb) => eb.fn.countAll<string>().as('n'))
