@@ -24,8 +24,9 @@ export interface ServerEntry {
 /**
  * The pages drawn on the server (see docs/decisions/0011): those anyone may open (the home page,
  * search, tests, labs, categories, the store and the information pages), and the dashboards, drawn
- * for the person signed in with their data (never kept by a cache). Checkout and the pages after a
- * payment stay client-drawn: they read the cart or the payment's answer from the browser.
+ * for the person signed in with their data (never kept by a cache). The checkout is drawn without
+ * the cart, which the browser keeps (place-holders for its lines and amounts, filled in once the page
+ * runs). The pages after a payment stay client-drawn: they read the payment's answer from the browser.
  */
 export function isServerRenderedPath(path: string): boolean {
   return (
@@ -42,6 +43,7 @@ export function isServerRenderedPath(path: string): boolean {
       '/terms-and-conditions',
       '/dashboard',
       '/admin/dashboard',
+      '/checkout',
     ].includes(path) || /^\/(test|labs|categories|product)\/[^/]+$/.test(path)
   );
 }
@@ -125,7 +127,7 @@ export function serverRenderedPages(deps: AppDeps, parts: ServerPageParts, entry
 }
 
 /**
- * The last handler: a page of the app gets the client-drawn index.html (dashboards, checkout); an
+ * The last handler: a page of the app gets the client-drawn index.html (after a payment, e-mail links); an
  * address no route knows gets the app's "not found" page, drawn on the server, with status 404.
  */
 export function clientPagesOrNotFound(

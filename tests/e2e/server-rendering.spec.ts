@@ -118,6 +118,55 @@ test.describe('server-drawn pages for a signed-in reader', () => {
   });
 });
 
+test.describe('the checkout, drawn before the cart is read', () => {
+  /** A test in the cart as the browser keeps it (the server never sees it). */
+  const inTheCart = {
+    labTestId: 1,
+    testNameAr: 'فيتامين د',
+    testNameEn: 'Vitamin D',
+    labNameAr: 'مختبر البرج',
+    labNameEn: 'Al Borg Lab',
+    price: 149,
+    bookingTime: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+  };
+
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, demo.customer);
+    await page.addInitScript((item) => localStorage.setItem('tahaleel.labCart', JSON.stringify([item])), inTheCart);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('arrives with its heading, payment and place-holders, and nothing to press yet', async ({ page }) => {
+      const response = await page.goto('/checkout');
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['cache-control']).toBe('no-store');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.ar.booking.checkout);
+      await expect(page.getByText('لن يُخصم أي مبلغ من بطاقتك')).toBeVisible();
+      await expect(page.locator('ul[aria-busy="true"] .chakra-skeleton')).toHaveCount(4);
+      await expect(page.getByTestId('checkout-item')).toHaveCount(0);
+      await expect(page.getByTestId('pay')).toBeDisabled();
+    });
+  });
+
+  test('is taken over as drawn, then shows the cart and its total', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/checkout');
+    await expect(page.locator('#root')).toHaveAttribute('data-server-locale', 'ar');
+    await expect(page.getByTestId('checkout-item')).toHaveText(/فيتامين د/);
+    await expect(page.locator('.chakra-skeleton')).toHaveCount(0);
+    // 149 SAR, and the Basic plan's booking fee on it.
+    await expect(page.getByTestId('checkout-subtotal')).toHaveText(/149/);
+    await expect(page.getByTestId('pay')).toBeEnabled();
+    await expect(page.getByTestId('pay')).toContainText(await page.getByTestId('checkout-total').innerText());
+    expect(errors).toEqual([]);
+  });
+});
+
 test('what a visitor types into the address stays text in the server-drawn page', async ({ page }) => {
   const payload = '</script><script>window.__injected = 1</script><img src=x onerror="window.__injected = 2">';
   const dialogs: string[] = [];
@@ -149,8 +198,8 @@ test("the app keeps the server's page-wide styles where they are, and a page the
     expect(await brandSolid()).not.toBe('');
   }
 
-  // The checkout is drawn by the client alone: Chakra's reset, tokens and global styles come with the app.
-  await page.goto('/checkout');
+  // The page after a payment is drawn by the client alone: Chakra's reset, tokens and global styles come with the app.
+  await page.goto('/success');
   await expect(page.locator('#root')).not.toHaveAttribute('data-server-locale');
   expect(await brandSolid()).not.toBe('');
   expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');

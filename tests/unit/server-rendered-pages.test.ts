@@ -158,7 +158,7 @@ describe('the files the server writes its pages from', () => {
 });
 
 describe('which pages the server draws', () => {
-  it('draws the public pages', () => {
+  it('draws the public pages, the dashboards and the checkout', () => {
     for (const path of [
       '/',
       '/search',
@@ -172,13 +172,14 @@ describe('which pages the server draws', () => {
       '/privacy-policy',
       '/dashboard',
       '/admin/dashboard',
+      '/checkout',
     ]) {
       expect(isServerRenderedPath(path), path).toBe(true);
     }
   });
 
-  it('leaves the pages that read the cart or a payment to the client', () => {
-    for (const path of ['/checkout', '/store/checkout/abc', '/success', '/test/a/b', '/nowhere']) {
+  it("leaves the pages that read a payment's answer to the client", () => {
+    for (const path of ['/store/checkout/abc', '/success', '/test/a/b', '/nowhere']) {
       expect(isServerRenderedPath(path), path).toBe(false);
     }
   });

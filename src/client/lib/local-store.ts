@@ -58,3 +58,14 @@ export function createLocalStore<T>(key: string, fallback: T, isValid: (value: u
 export function useLocalStore<T>(store: LocalStore<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.getServerSnapshot);
 }
+
+const unread = () => undefined;
+
+/**
+ * The stored value, or undefined where it cannot be read yet: on the server, and in the render that
+ * takes a server-drawn page over (which must draw what the server drew). A page that shows what only
+ * the browser keeps draws its place-holders then, not the fallback as if it were the value.
+ */
+export function useLocalStoreOnceRead<T>(store: LocalStore<T>): T | undefined {
+  return useSyncExternalStore(store.subscribe, store.get, unread);
+}

@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Card, Container, Grid, Heading, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Container, Grid, Heading, HStack, Input, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CreditCard, Lock } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type ComponentProps, useEffect, useRef } from 'react';
 import { priceCheckout } from '../../shared/checkout-pricing.ts';
 import { homeVisitFees } from '../../shared/home-collection.ts';
 import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
@@ -12,8 +12,8 @@ import { notify } from '../components/ui/toaster.tsx';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { checkoutKey, forgetCheckoutKey } from '../features/lab-cart/checkout-key.ts';
-import { LabCartLine, labCartLineKey } from '../features/lab-cart/lab-cart-line.tsx';
-import { labCartStore, useLabCartItems } from '../features/lab-cart/lab-cart-store.ts';
+import { LabCartLine, LabCartLinePlaceholder, labCartLineKey } from '../features/lab-cart/lab-cart-line.tsx';
+import { labCartStore, useLabCartItemsOnceRead } from '../features/lab-cart/lab-cart-store.ts';
 import { seatOf, useLabCart } from '../features/lab-cart/use-lab-cart.ts';
 import { GatewayPaymentFields } from '../features/payments/gateway-payment-fields.tsx';
 import { useGatewayPayment } from '../features/payments/use-gateway-payment.ts';
@@ -22,13 +22,17 @@ import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
+// Drawn on the server without the cart, which only the browser keeps (its lines and amounts are
+// place-holders there); the page fills them in once it runs, and sends an empty cart's visitor home
+// (spec §2). A redirect before the page is drawn would leave the server's page for another.
 export const Route = createFileRoute('/checkout')({
-  // Spec §2: an empty cart's checkout sends the visitor home.
-  beforeLoad: () => {
-    if (labCartStore.get().length === 0) throw redirect({ to: '/', replace: true });
-  },
   component: CheckoutPage,
 });
+
+/** An amount, or its place while the cart is not read yet. */
+function Amount({ read, ...props }: { read: boolean } & ComponentProps<typeof Price>) {
+  return read ? <Price {...props} /> : <Skeleton height="0.8lh" width="20" my="0.1lh" />;
+}
 
 function CheckoutPage() {
   const { t, i18n } = useLingui();
@@ -36,7 +40,10 @@ function CheckoutPage() {
   usePageMeta({ title: t`Checkout` });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const items = useLabCartItems();
+  // Undefined on the server and while the server's page is taken over: the cart is read after.
+  const stored = useLabCartItemsOnceRead();
+  const read = stored !== undefined;
+  const items = stored ?? [];
   const cart = useLabCart();
   const { user, isLoading } = useSession();
   const authModal = useAuthModal();
@@ -110,7 +117,7 @@ function CheckoutPage() {
   const paying = create.isPending || gateway.working;
 
   // The cart emptied in another tab: nothing is left to pay for (after paying, onSuccess goes on to the dashboard).
-  const emptied = items.length === 0 && create.isIdle;
+  const emptied = read && items.length === 0 && create.isIdle;
   useEffect(() => {
     if (emptied) void navigate({ to: '/', replace: true });
   }, [emptied, navigate]);
@@ -130,7 +137,8 @@ function CheckoutPage() {
               </Heading>
             </Card.Header>
             <Card.Body>
-              <Stack gap="4" as="ul" listStyleType="none">
+              <Stack gap="4" as="ul" listStyleType="none" aria-busy={!read}>
+                {!read && <LabCartLinePlaceholder />}
                 {items.map((item, index) => (
                   <LabCartLine
                     key={labCartLineKey(item)}
@@ -145,12 +153,18 @@ function CheckoutPage() {
               <Stack gap="1">
                 <HStack justify="space-between" color="fg.muted">
                   <Text>{t`Tests`}</Text>
-                  <Price value={halalasToSar(pricing.subtotal_halalas)} fontWeight="normal" data-testid="checkout-subtotal" />
+                  <Amount read={read} value={halalasToSar(pricing.subtotal_halalas)} fontWeight="normal" data-testid="checkout-subtotal" />
                 </HStack>
-                {pricing.discount_halalas > 0 && (
+                {/* The plan's discount is known before the cart is: its row is kept while the amount comes. */}
+                {(read ? pricing.discount_halalas > 0 : discountPercent > 0) && (
                   <HStack justify="space-between" color="fg.muted">
                     <Text>{t`Premium plan discount (${discountPercent}%)`}</Text>
-                    <Price value={-halalasToSar(pricing.discount_halalas)} fontWeight="normal" data-testid="checkout-discount" />
+                    <Amount
+                      read={read}
+                      value={-halalasToSar(pricing.discount_halalas)}
+                      fontWeight="normal"
+                      data-testid="checkout-discount"
+                    />
                   </HStack>
                 )}
                 {pricing.home_collection_halalas > 0 && (
@@ -161,20 +175,20 @@ function CheckoutPage() {
                 )}
                 <HStack justify="space-between" color="fg.muted">
                   <Text>{t`Booking fee (${feePercent}%)`}</Text>
-                  <Price value={halalasToSar(pricing.fee_halalas)} fontWeight="normal" data-testid="checkout-fee" />
+                  <Amount read={read} value={halalasToSar(pricing.fee_halalas)} fontWeight="normal" data-testid="checkout-fee" />
                 </HStack>
                 <Separator my="1" />
                 <HStack justify="space-between" color="fg.muted">
                   <Text>{t`Subtotal before VAT`}</Text>
-                  <Price value={halalasToSar(totalHalalas) - vat} fontWeight="normal" />
+                  <Amount read={read} value={halalasToSar(totalHalalas) - vat} fontWeight="normal" />
                 </HStack>
                 <HStack justify="space-between" color="fg.muted">
                   <Text>{t`VAT (15%)`}</Text>
-                  <Price value={vat} fontWeight="normal" />
+                  <Amount read={read} value={vat} fontWeight="normal" />
                 </HStack>
                 <HStack justify="space-between" fontSize="lg">
                   <Text fontWeight="bold">{t`Total (VAT included)`}</Text>
-                  <Price value={halalasToSar(totalHalalas)} data-testid="checkout-total" />
+                  <Amount read={read} value={halalasToSar(totalHalalas)} data-testid="checkout-total" />
                 </HStack>
               </Stack>
             </Card.Body>
@@ -217,12 +231,12 @@ function CheckoutPage() {
                   size="lg"
                   onClick={pay}
                   loading={paying}
-                  disabled={method.isPending}
+                  disabled={method.isPending || !read}
                   loadingText={t`Processing payment…`}
                   data-testid="pay"
                 >
                   <Lock aria-hidden />
-                  {t`Pay`} <bdi>{formatSar(halalasToSar(totalHalalas), locale)}</bdi>
+                  {t`Pay`} {read && <bdi>{formatSar(halalasToSar(totalHalalas), locale)}</bdi>}
                 </Button>
               )}
             </Card.Body>

@@ -1,4 +1,4 @@
-import { HStack, IconButton, Stack, type StackProps, Text } from '@chakra-ui/react';
+import { HStack, IconButton, Skeleton, Stack, type StackProps, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { House, Trash2 } from 'lucide-react';
 import { Price } from '../../components/price.tsx';
@@ -51,6 +51,24 @@ export function LabCartLine({
           <Trash2 />
         </IconButton>
       </HStack>
+    </HStack>
+  );
+}
+
+/**
+ * Where a line will be while the page has not read the cart yet (the checkout as the server drew it):
+ * a line's height with one test at the lab, so the common cart of one does not move what is below.
+ */
+export function LabCartLinePlaceholder(props: StackProps) {
+  return (
+    <HStack as="li" justify="space-between" align="start" {...props}>
+      <Stack gap="0" flex="1">
+        {/* The three lines of text: the test (24 px), the lab and the time (20 px each). */}
+        <Skeleton height="18px" width="60%" my="3px" />
+        <Skeleton height="14px" width="40%" my="3px" />
+        <Skeleton height="14px" width="35%" my="3px" />
+      </Stack>
+      <Skeleton height="18px" width="20" my="3px" />
     </HStack>
   );
 }

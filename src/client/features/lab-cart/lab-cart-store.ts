@@ -1,4 +1,4 @@
-import { createLocalStore, useLocalStore } from '../../lib/local-store.ts';
+import { createLocalStore, useLocalStore, useLocalStoreOnceRead } from '../../lib/local-store.ts';
 import { arrayOf, isInteger, isNumber, isString, orMissing, shape } from '../../lib/plain-checks.ts';
 
 /** Where a home collection takes place, the lab that comes, and its fee for the visit (SAR). */
@@ -56,4 +56,9 @@ export const labCartStore = createLocalStore<LabCartItem[]>('tahaleel.labCart', 
 
 export function useLabCartItems(): LabCartItem[] {
   return useLocalStore(labCartStore);
+}
+
+/** The cart's items; undefined on the server and while the page the server drew is taken over (the cart is the browser's). */
+export function useLabCartItemsOnceRead(): LabCartItem[] | undefined {
+  return useLocalStoreOnceRead(labCartStore);
 }
