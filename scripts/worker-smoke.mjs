@@ -267,11 +267,16 @@ async function checkPages(baseUrl, categories) {
   if (dashboard.status !== 307 || !signInAt.includes('sign_in=%2Fdashboard')) {
     fail(`/dashboard without a session answered HTTP ${dashboard.status} (location ${signInAt || 'none'}), not 307 to the sign-in dialog.`);
   }
-  const clientPage = await call(`${baseUrl}/checkout`);
-  if (clientPage.status !== 200 || !clientPage.text.includes('<div id="root"></div>')) {
-    fail(`/checkout answered HTTP ${clientPage.status}, not the client-drawn index.html.`);
+  // The checkout is drawn without the cart (the browser's), its heading and payment there already.
+  const checkout = await call(`${baseUrl}/checkout`);
+  if (checkout.status !== 200 || !checkout.text.includes('إتمام الطلب') || !checkout.text.includes('aria-busy="true"')) {
+    fail(`/checkout answered HTTP ${checkout.status}, not the checkout drawn with place-holders for the cart.`);
   }
-  return `/ (en) 200 in ${homeMs} ms (the isolate's first page; ${shown.length} categories shown), /labs (ar) 200 in ${labsMs} ms; /no-such-page 404; /boot-locale.js 200 from ASSETS; /dashboard 307 to ${signInAt}; /checkout 200 client-drawn`;
+  const clientPage = await call(`${baseUrl}/success`);
+  if (clientPage.status !== 200 || !clientPage.text.includes('<div id="root"></div>')) {
+    fail(`/success answered HTTP ${clientPage.status}, not the client-drawn index.html.`);
+  }
+  return `/ (en) 200 in ${homeMs} ms (the isolate's first page; ${shown.length} categories shown), /labs (ar) 200 in ${labsMs} ms; /no-such-page 404; /boot-locale.js 200 from ASSETS; /dashboard 307 to ${signInAt}; /checkout 200 drawn; /success 200 client-drawn`;
 }
 
 /** The stored hash's cost, read from the database, to say what a sign-in's time was spent on. */
