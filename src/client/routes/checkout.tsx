@@ -116,7 +116,8 @@ function CheckoutPage() {
   };
   const paying = create.isPending || gateway.working;
 
-  // The cart emptied in another tab: nothing is left to pay for (after paying, onSuccess goes on to the dashboard).
+  // An empty cart, found on arrival or emptied in another tab: nothing to pay for, so home (after paying,
+  // onSuccess goes on to the dashboard). Only once the cart is read: the server's page has none.
   const emptied = read && items.length === 0 && create.isIdle;
   useEffect(() => {
     if (emptied) void navigate({ to: '/', replace: true });
