@@ -9,6 +9,8 @@ if (!executablePath && !existsSync(`${process.env.HOME}/.cache/ms-playwright`)) 
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One migrated and seeded database that every worker's server starts from (tests/e2e/app-server.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

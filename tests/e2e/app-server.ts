@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { cp, mkdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { type BlankTileServer, startBlankTileServer } from '../setup/blank-tiles.ts';
 import { startFakeGoogle } from '../setup/fake-google.ts';
 import { startS3Server } from '../setup/s3.ts';
@@ -16,6 +16,49 @@ const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 const STARTUP_TIMEOUT_MS = 120_000;
 /** The server as production runs it (`npm run build` compiles it; `npm run serve` starts it). */
 const COMPILED_SERVER = 'dist/node/src/server/node.js';
+/** The embedded database as the first start leaves it (migrated and seeded), made once a run (`seedDatabaseTemplate`). */
+const TEMPLATE_DATA_DIR = resolve('.data/e2e/template');
+
+/** The compiled server, as `npm run serve` runs it. */
+function compiledServer(): string {
+  if (!existsSync(COMPILED_SERVER)) throw new Error(`no ${COMPILED_SERVER}: run \`npm run build\` first (\`npm run test:e2e\` does)`);
+  return COMPILED_SERVER;
+}
+
+/** What every e2e server runs with: as production runs it, with the test suite's password cost. */
+function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'test',
+    PASSWORD_COST: 'test-only',
+    PUBLIC_URL: `http://localhost:${port}`,
+    // Result files are sealed (docs/decisions/0021); the seed writes none, so each server has its own key.
+    RESULTS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+}
+
+/**
+ * Playwright's global setup: starts the server once on an empty embedded database, which it migrates
+ * and seeds as `npm start` does, and stops it. Every worker's server then starts from a copy of that
+ * database instead of migrating and seeding its own (about 7 s and 10 s of CPU each, a dozen times a run).
+ */
+export async function seedDatabaseTemplate(): Promise<void> {
+  await rm(TEMPLATE_DATA_DIR, { recursive: true, force: true });
+  await mkdir(TEMPLATE_DATA_DIR, { recursive: true });
+  const port = BASE_PORT + 99;
+  const child = spawn(process.execPath, [compiledServer()], {
+    env: serverEnv(port, TEMPLATE_DATA_DIR),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitUntilHealthy(`http://localhost:${port}`, child);
+  } finally {
+    await stopProcess(child);
+  }
+}
 
 export interface AppServer {
   url: string;
@@ -51,22 +94,18 @@ export async function startAppServer(
   const dataDir = resolve(`.data/e2e/worker-${workerIndex}${variant ? `-${variant.name}` : ''}`);
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
+  // The seeded database of this run, when the global setup made it; otherwise the server seeds its own.
+  const template = join(TEMPLATE_DATA_DIR, 'pglite');
+  if (existsSync(template)) await cp(template, join(dataDir, 'pglite'), { recursive: true });
   const log = createWriteStream(resolve(dataDir, 'server.log'));
   const mailbox = await startSmtpServer();
   const google = await startFakeGoogle(E2E_GOOGLE_CLIENT.id, E2E_GOOGLE_CLIENT.secret);
   // Result files go to an S3-protocol server, as in production with several instances.
   const s3 = await startS3Server();
   const tiles = await startBlankTileServer();
-  if (!existsSync(COMPILED_SERVER)) throw new Error(`no ${COMPILED_SERVER}: run \`npm run build\` first (\`npm run test:e2e\` does)`);
-  const child = spawn(process.execPath, ['--enable-source-maps', COMPILED_SERVER], {
+  const child = spawn(process.execPath, ['--enable-source-maps', compiledServer()], {
     env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'test',
-      PASSWORD_COST: 'test-only',
-      PUBLIC_URL: url,
+      ...serverEnv(port, dataDir),
       TRUST_PROXY: 'true',
       SMTP_URL: mailbox.url,
       GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT.id,
@@ -76,8 +115,6 @@ export async function startAppServer(
       S3_BUCKET: s3.settings.bucket,
       S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-      // Result files reach s3rver sealed, as in production (docs/decisions/0021).
-      RESULTS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       // Two of the footer's four networks: the others, unset, are not shown (front-of-house.spec.ts).
       SOCIAL_X_URL: 'https://x.com/tahaleel',
       SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/tahaleel',
