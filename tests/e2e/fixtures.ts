@@ -48,6 +48,17 @@ export function clientAddress(): string {
 
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomUUID()}@example.sa`;
 
+/** A test in the lab-test cart as the browser keeps it (`tahaleel.labCart`), three days from now. */
+export const labCartItem = () => ({
+  labTestId: 1,
+  testNameAr: 'فيتامين د',
+  testNameEn: 'Vitamin D',
+  labNameAr: 'مختبر البرج',
+  labNameEn: 'Al Borg Lab',
+  price: 149,
+  bookingTime: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+});
+
 /**
  * Opens pages in the given language, as a returning reader who chose it: in local storage (set
  * before any script of the app runs) and in the cookie the server draws its pages by.

@@ -1,4 +1,4 @@
-import { demo, expect, type Language, readInLanguage, signIn, test } from './fixtures.ts';
+import { demo, expect, type Language, labCartItem, readInLanguage, signIn, test } from './fixtures.ts';
 import { words } from './words.ts';
 
 // The public pages arrive drawn by the server (docs/decisions/0011): they read before any of the
@@ -119,20 +119,10 @@ test.describe('server-drawn pages for a signed-in reader', () => {
 });
 
 test.describe('the checkout, drawn before the cart is read', () => {
-  /** A test in the cart as the browser keeps it (the server never sees it). */
-  const inTheCart = {
-    labTestId: 1,
-    testNameAr: 'فيتامين د',
-    testNameEn: 'Vitamin D',
-    labNameAr: 'مختبر البرج',
-    labNameEn: 'Al Borg Lab',
-    price: 149,
-    bookingTime: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
-  };
-
   test.beforeEach(async ({ page }) => {
     await signIn(page, demo.customer);
-    await page.addInitScript((item) => localStorage.setItem('tahaleel.labCart', JSON.stringify([item])), inTheCart);
+    // A test in the cart, kept by the browser: the server never sees it.
+    await page.addInitScript((item) => localStorage.setItem('tahaleel.labCart', JSON.stringify([item])), labCartItem());
   });
 
   test.describe('without JavaScript', () => {

@@ -7,6 +7,7 @@ import {
   fillDelivery,
   type Language,
   type Locator,
+  labCartItem,
   type Page,
   readInLanguage,
   test,
@@ -310,22 +311,7 @@ test('one cart button, two carts: it opens the cart of the page, says the other 
 }) => {
   await readInLanguage(page, 'en');
   await page.goto('/store');
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'tahaleel.labCart',
-      JSON.stringify([
-        {
-          labTestId: 1,
-          testNameAr: 'فيتامين د',
-          testNameEn: 'Vitamin D',
-          labNameAr: 'مختبر البرج',
-          labNameEn: 'Al Borg Lab',
-          price: 149,
-          bookingTime: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
-        },
-      ]),
-    ),
-  );
+  await page.evaluate((item) => localStorage.setItem('tahaleel.labCart', JSON.stringify([item])), labCartItem());
   await page.reload();
   const button = page.getByTestId('cart-button');
   await expect(button).toHaveAccessibleName('Store cart, 0 items; the test cart has 1 test');
