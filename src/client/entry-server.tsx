@@ -8,6 +8,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { dehydrate, type Query, QueryClient, QueryClientProvider, skipToken } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createRequestHandler } from '@tanstack/react-router/ssr/server';
 import { getUntypedClient, type TRPCClient, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
@@ -152,20 +153,35 @@ export async function render({
     defaultOptions: { queries: { staleTime: Infinity, retry: false } },
   });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
-  const router = createAppRouter({
-    history: createMemoryHistory({ initialEntries: [url] }),
-    context: { queryClient, trpc },
+  // TanStack Router's own server handler loads the page (its redirects and "not found" as on the
+  // client) and hands the loaded router to the callback; a redirect never reaches the callback.
+  const request = new Request(new URL(url, 'http://localhost'));
+  const handle = createRequestHandler({
+    request,
+    createRouter: () => {
+      // As on the client: the session, the page's code and its data side by side.
+      void queryClient.prefetchQuery(trpc.auth.me.queryOptions());
+      return createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }), context: { queryClient, trpc } });
+    },
   });
-  // As on the client: the session, the page's code and its data side by side.
-  void queryClient.prefetchQuery(trpc.auth.me.queryOptions());
-  await router.load();
-  const loaded = router._serverResult;
-  if (loaded?.type === 'redirect') {
-    return { redirect: { location: loaded.redirect.headers.get('Location') ?? '/', status: loaded.redirect.status } };
-  }
+  let page: RenderedPage | undefined;
+  const response = await handle(async ({ router }) => {
+    page = await drawLoaded(router, queryClient, client, { locale, twoFactorSkippedBy }, url);
+    return new Response(null, { status: page.status });
+  });
+  return page ?? { redirect: { location: response.headers.get('Location') ?? '/', status: response.status } };
+}
+
+/** The loaded router's page drawn with the data that came within DATA_WAIT_MS, its styles and its state. */
+async function drawLoaded(
+  router: ReturnType<typeof createAppRouter>,
+  queryClient: QueryClient,
+  client: TRPCClient<AppRouter>,
+  browser: { locale: Locale; twoFactorSkippedBy: string | null },
+  url: string,
+): Promise<RenderedPage> {
   const deadline = new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS));
   await Promise.race([queriesSettled(queryClient), deadline]);
-  const browser = { locale, twoFactorSkippedBy };
   let drawn = draw(browser, queryClient, router);
   // A page that asks for its data as it draws (the dashboards: each section's own queries) is drawn
   // once to learn what it asks, then again with the answers that came within the same wait.
