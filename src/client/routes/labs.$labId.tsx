@@ -6,6 +6,7 @@ import { TRPCClientError } from '@trpc/client';
 import { ExternalLink, MapPin, Phone } from 'lucide-react';
 import type { Locale } from '../../shared/locale.ts';
 import { formatPhone } from '../../shared/phone.ts';
+import { drawnWhenNear } from '../components/drawn-when-near.ts';
 import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
 import { ErrorState, LoadingState } from '../components/query-state.tsx';
@@ -170,7 +171,13 @@ function LabPage() {
             />
           </Stack>
 
-          <Stack gap="3" as="section" aria-labelledby="lab-tests-heading">
+          {/* Below the hours, the map and the reviews on a phone: laid out as it comes near (~37 px a row). */}
+          <Stack
+            gap="3"
+            as="section"
+            aria-labelledby="lab-tests-heading"
+            {...drawnWhenNear(`lab-tests:${data.id}`, `${(data.tests.length + 1) * 37 + 44}px`)}
+          >
             <Heading as="h2" size="lg" id="lab-tests-heading">
               {t`Tests and prices`}
             </Heading>

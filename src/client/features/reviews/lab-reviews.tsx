@@ -1,6 +1,7 @@
 import { Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { Rating } from '../../components/rating.tsx';
 import { ReviewCard } from '../../components/review-card.tsx';
@@ -48,7 +49,8 @@ export function LabReviews({
         <EmptyState>{t`No reviews yet.`}</EmptyState>
       ) : (
         <>
-          <Stack as="ul" listStyleType="none" gap="3">
+          {/* Below the hours and the map: laid out as it comes near (~165 px a review with its reply). */}
+          <Stack as="ul" listStyleType="none" gap="3" {...drawnWhenNear(`lab-reviews:${labId}`, `${items.length * 165}px`)}>
             {items.map((review) => (
               <ReviewCard key={review.id} review={review} labName={labName} />
             ))}
