@@ -35,14 +35,14 @@ function pageDocumentFromSources(): Plugin {
  *   codeSplitting below).
  */
 function pageDocumentFromTheBuild(): Plugin {
-  const fontSubsets = { ar: 'arabic', en: 'latin' };
+  const fontSubsets = { ar: 'arabic-core', en: 'latin' };
   // A page drawn on the server preloads every face its text uses in that language: they arrive before
   // its first layout, so the page is not laid out again as each one lands (src/client/fonts.css has two
   // weights). Arabic pages: Arabic and Latin (digits, test names); English pages: Latin and Arabic's
-  // regular (the language switch).
+  // regular (the language switch). Arabic is its core faces: the rest of the script loads on use.
   const serverPageFonts = {
-    ar: ['arabic-400', 'arabic-600', 'latin-400', 'latin-600'],
-    en: ['latin-400', 'latin-600', 'arabic-400'],
+    ar: ['arabic-core-400', 'arabic-core-600', 'latin-400', 'latin-600'],
+    en: ['latin-400', 'latin-600', 'arabic-core-400'],
   };
   let assets: PageAssets | undefined;
   let serverBuild = false;
