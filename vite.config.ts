@@ -27,8 +27,8 @@ function pageDocumentFromSources(): Plugin {
  * for the server's pages (server-rendered-pages.ts). What the first paint needs besides the entry is
  * fetched alongside it rather than after it has run:
  * - in the reader's language (public/boot-locale.js preloads the stored language's set on a page the
- *   client draws): the message catalog, and IBM Plex Sans Arabic's regular weight (arabic subset for
- *   Arabic, latin for English) so body text draws in its font at once instead of shifting when it
+ *   client draws): the message catalog, and IBM Plex Sans Arabic's regular weight (the Arabic core
+ *   face for Arabic, latin for English) so body text draws in its font at once instead of shifting when it
  *   lands; there the other faces load on use (font-display: swap). A page drawn on the server needs no
  *   catalog before its first paint and preloads every face its text uses instead (`serverPageFonts`);
  * - for every page: the modules the entry imports and the chunk of small modules the pages share (see
