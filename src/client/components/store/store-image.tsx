@@ -5,15 +5,18 @@ import { useState } from 'react';
 
 /**
  * A store picture on a light tile (the SVGs are drawn for one), or 'No Image' when there is none.
- * Pictures load as they scroll into view, except a `priority` one: the first screen's, fetched at once.
+ * Pictures load as they scroll into view, except an `eager` one, which may be on the first screen: it
+ * is fetched at once, and the browser raises its priority if it is on screen. A `priority` one is on
+ * the first screen at every width: it is fetched ahead of the rest.
  */
 export function StoreImage({
   src,
   alt,
   compact = false,
   priority = false,
+  eager = priority,
   ...box
-}: { src: string | null | undefined; alt: string; compact?: boolean; priority?: boolean } & BoxProps) {
+}: { src: string | null | undefined; alt: string; compact?: boolean; priority?: boolean; eager?: boolean } & BoxProps) {
   const { t } = useLingui();
   const [failed, setFailed] = useState<string | null>(null);
   const usable = src && failed !== src ? src : null;
@@ -26,7 +29,7 @@ export function StoreImage({
           width="full"
           height="full"
           objectFit="contain"
-          loading={priority ? 'eager' : 'lazy'}
+          loading={eager ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           onError={() => setFailed(usable)}
         />

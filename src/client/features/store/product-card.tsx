@@ -9,7 +9,11 @@ import { isolateLatinRuns } from '../../lib/bidi.ts';
 import { availability, canAddToCart, cardVariant, type StoreProduct, type StoreVariant } from './store-types.ts';
 
 const STAGGER_SECONDS = 0.05;
-/** The grid's first row at its widest (four columns): on the first screen, so not lazily loaded. */
+/**
+ * The grid's first row at its widest (four columns) may be on the first screen, so it is not lazily
+ * loaded. Only its first picture is on the first screen at every width: on a phone (one column) the
+ * others are a screen or more below it, and fetching them first would hold back the page's fonts.
+ */
 const FIRST_ROW = 4;
 
 export function ProductCard({
@@ -46,7 +50,7 @@ export function ProductCard({
       data-testid="product-card"
     >
       <Box position="relative">
-        <StoreImage src={product.image} alt={product.title} aspectRatio="1" priority={index < FIRST_ROW} />
+        <StoreImage src={product.image} alt={product.title} aspectRatio="1" priority={index === 0} eager={index < FIRST_ROW} />
         {product.ribbon_text && (
           <Badge position="absolute" top="3" insetStart="3" colorPalette="accent" variant="solid" size="md" zIndex="1">
             {product.ribbon_text}
