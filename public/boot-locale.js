@@ -26,6 +26,30 @@ try {
   }
 } catch (e) {}
 
+// A page drawn on the server shows its buttons before the app's code has even arrived: on a slow
+// phone for seconds. A tap on one in that time would do nothing, or submit its form to the address
+// bar. The latest such tap is held here, from the page's first moments, and given to the button again
+// once the app is ready (src/client/lib/early-taps.ts). Links and form fields work without the app
+// and are left to the browser.
+document.addEventListener(
+  'click',
+  function holdTap(event) {
+    if (document.documentElement.hasAttribute('data-app-ready')) {
+      document.removeEventListener('click', holdTap, true);
+      return;
+    }
+    var target = event.target;
+    var control =
+      target instanceof Element ? target.closest('button, [role="button"], [role="tab"], [role="menuitem"], [role="switch"]') : null;
+    var root = document.getElementById('root');
+    if (!control || control.matches(':disabled') || !root || !root.contains(control)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    window.tahaleelHeldTap = control;
+  },
+  true,
+);
+
 // A page drawn on the server names the app's entry in a <meta> instead of a <script>: it is asked
 // for once the page has loaded and its largest paint has settled (nothing new for 150 ms, or after
 // about 90 frames), so the app's code never competes with what the reader is waiting to see.

@@ -1,11 +1,7 @@
 // The font faces: the entry's stylesheet, linked by index.html (written into the head of a page the
 // server draws; see server-rendered-pages.ts).
 import './fonts.css';
-import { holdEarlyTaps } from './lib/early-taps.ts';
 import { yieldToBrowser } from './lib/yield.ts';
-
-// A tap on the server's page before the app has taken it over is kept for the app (early-taps.ts).
-holdEarlyTaps();
 
 // The entry evaluates as one task; React, Chakra's system (itself built in steps) and the app are
 // each a task of their own (imported one after another), so no single step holds the main thread

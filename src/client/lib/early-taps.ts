@@ -1,40 +1,24 @@
 /**
  * A page the server drew shows its buttons before the app has taken it over: on a slow phone for a
- * second or more. A tap on a button in that time would do nothing, or worse, submit its form to the
- * address bar. The latest such tap is held, and given to the button again once the app is ready, so
- * the tap a reader made is the tap that counts. Links and form fields work without the app and are
- * left to the browser.
+ * second or more. public/boot-locale.js, which the page loads first, holds the latest tap on one of
+ * them in that time (a tap would otherwise do nothing, or submit its form to the address bar); this
+ * gives it to the button again once the app is ready, so the tap a reader made is the tap that counts.
  */
 
-const CONTROLS = 'button, [role="button"], [role="tab"], [role="menuitem"], [role="switch"]';
-
-let heldTap: HTMLElement | null = null;
-let holding = false;
-
-function holdTap(event: MouseEvent) {
-  const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
-  if (!control || control.matches(':disabled') || !document.getElementById('root')?.contains(control)) return;
-  event.preventDefault();
-  event.stopPropagation();
-  heldTap = control;
-}
-
-/** Starts holding taps on the page's buttons (the entry's first step, before any of the app loads). */
-export function holdEarlyTaps() {
-  if (holding) return;
-  holding = true;
-  document.addEventListener('click', holdTap, true);
+declare global {
+  interface Window {
+    /** The button last tapped before the app was ready (public/boot-locale.js). */
+    tahaleelHeldTap?: HTMLElement;
+  }
 }
 
 /**
- * Stops holding, and taps again the button last tapped if the app kept it (React takes over the
- * server's elements as they are; an element it had to draw anew is not the one the reader saw).
+ * Taps again the button last tapped before the app was ready, if the app kept it (React takes over
+ * the server's elements as they are; an element it had to draw anew is not the one the reader saw).
+ * Called once `<html data-app-ready>` is set, which ends the holding.
  */
 export function releaseEarlyTaps() {
-  if (!holding) return;
-  holding = false;
-  document.removeEventListener('click', holdTap, true);
-  const tapped = heldTap;
-  heldTap = null;
+  const tapped = window.tahaleelHeldTap;
+  window.tahaleelHeldTap = undefined;
   if (tapped?.isConnected) tapped.click();
 }
