@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_LABS, BENCH_QUERIES, BENCH_TESTS, prepareSearchBenchDatabase } from './search-data.ts';
-import { benchAdminUrl as adminUrl, startServer } from './support.ts';
+import { benchAdminUrl as adminUrl, type CpuSplit, countCpu, startServer } from './support.ts';
 
 const PORT = 3590;
 const CONNECTIONS = 100;
@@ -51,6 +51,14 @@ function measureAt(target: string, paths: string[], uniqueLocations = false, con
   return wrk(target, paths, uniqueLocations, SECONDS, connections);
 }
 
+/** measureAt on the app's server, with the CPU its process and PostgreSQL spent per request. */
+async function measureWithCpu(paths: string[], uniqueLocations = false, connections = CONNECTIONS) {
+  wrk(base, paths, uniqueLocations, 3, connections);
+  const cpu = await countCpu(server.child.pid!, databaseUrl);
+  const result = wrk(base, paths, uniqueLocations, SECONDS, connections);
+  return { ...result, cpu: cpu.per(result.requests) };
+}
+
 /** `paths` in turn; with `uniqueLocations`, every search comes from a different point (no cache hits). */
 function wrk(target: string, paths: string[], uniqueLocations = false, seconds = SECONDS, connections = CONNECTIONS) {
   const script = join(tmpdir(), `tahaleel-wrk-${process.pid}.lua`);
@@ -80,28 +88,26 @@ response = function(status)
   if status ~= 200 then errors = errors + 1 end
 end
 done = function(summary, latency)
-  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))
+  io.write(string.format("RESULT %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status, summary.requests))
 end`,
   );
   const run = spawnSync('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '-s', script, target], { encoding: 'utf8' });
   const line = run.stdout.split('\n').find((entry) => entry.startsWith('RESULT'));
   if (!line) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
-  const [, rps, p50, p99, errors] = line.split(' ').map(Number);
-  return { rps: rps!, p50: p50!, p99: p99!, errors: errors! };
+  const [, rps, p50, p99, errors, requests] = line.split(' ').map(Number);
+  return { rps: rps!, p50: p50!, p99: p99!, errors: errors!, requests: requests! };
 }
 
 const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 
 try {
-  const measure = (paths: string[], uniqueLocations = false, connections = CONNECTIONS) =>
-    measureAt(base, paths, uniqueLocations, connections);
-  const trivial = measure(['/trpc/auth.providers']);
-  const search = measure(searchPaths);
-  const unique = measure(searchPaths, true);
-  const unique20 = measure(searchPaths, true, 20);
+  const trivial = await measureWithCpu(['/trpc/auth.providers']);
+  const search = await measureWithCpu(searchPaths);
+  const unique = await measureWithCpu(searchPaths, true);
+  const unique20 = await measureWithCpu(searchPaths, true, 20);
   const ratio = search.rps / trivial.rps;
   const uniqueRatio = unique.rps / trivial.rps;
-  const row = (name: string, r: typeof trivial) =>
+  const row = (name: string, r: ReturnType<typeof wrk>) =>
     `${name.padEnd(16)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   non-200 ${r.errors}`;
   console.log(row('trivial query', trivial));
   console.log(row('search.labTests', search));
@@ -111,6 +117,13 @@ try {
   console.log(`with no repeated point (no cached answer): ratio ${uniqueRatio.toFixed(2)}, p99 ${unique.p99.toFixed(1)} ms`);
   console.log(
     `uncached at 20 connections: p99 ${unique20.p99.toFixed(1)} ms (goal ≤ 50 ms: ${verdict(unique20.p99 <= 50)}), ${unique20.rps.toFixed(0)} req/s`,
+  );
+  // Where a request's time goes (Linux): the server is one thread, so its CPU per request bounds its
+  // requests/s; PostgreSQL's shares the machine's other core with wrk.
+  const split = (cpu: CpuSplit | null) =>
+    cpu ? `server ${cpu.serverMs.toFixed(2)} ms + PostgreSQL ${cpu.databaseMs.toFixed(2)} ms` : 'not measured (no /proc)';
+  console.log(
+    `CPU per request: trivial query ${split(trivial.cpu)} · search, cached ${split(search.cpu)} · uncached ${split(unique.cpu)} · uncached at 20 connections ${split(unique20.cpu)}`,
   );
 
   // The controls: the same wrk against a bare Node server spending the search's CPU per request (one

@@ -1,7 +1,8 @@
 // What the benches that drive the real server share: a scratch PostgreSQL database, the server as a
 // child process, signed-in customers and labs open around the clock.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { seedDemoData } from '../seeds/seed.ts';
@@ -193,4 +194,59 @@ export const slotDate = todayIn('Asia/Riyadh', new Date(tomorrow));
 /** The start of the index-th 5-minute slot of tomorrow (Riyadh), as an ISO instant. */
 export function slotAt(index: number): string {
   return new Date(tomorrow + index * 5 * 60 * 1000).toISOString();
+}
+
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * The CPU time (user + system, ms) each process has used so far, from /proc/<pid>/stat; null where
+ * there is no /proc (not Linux). A process that has gone is left out.
+ */
+function cpuMilliseconds(pids: number[]): Map<number, number> | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      // The command name (field 2) may hold spaces: the fields after its closing parenthesis are fixed.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      used.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS); // utime and stime (fields 14 and 15)
+    } catch {
+      // gone
+    }
+  }
+  return used;
+}
+
+/** CPU per request of a run: the server's process and the PostgreSQL backends serving its database. */
+export interface CpuSplit {
+  serverMs: number;
+  databaseMs: number;
+}
+
+/**
+ * Starts counting the CPU the server process and the database's PostgreSQL backends (those connected
+ * now: run it after a warm-up, once the server's pool is open) use; `per(requests)` divides what they
+ * used since by the requests made. Needs PostgreSQL on this machine; null where /proc is missing.
+ */
+export async function countCpu(serverPid: number, databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  await client.end();
+  const backends = rows.map((row) => row.pid);
+  const before = cpuMilliseconds([serverPid, ...backends]);
+  return {
+    per(requests: number): CpuSplit | null {
+      const after = cpuMilliseconds([serverPid, ...backends]);
+      if (!before || !after || requests === 0) return null;
+      // A backend that went meanwhile counts what it had used by the first reading.
+      const used = (pid: number) => Math.max(0, (after.get(pid) ?? before.get(pid) ?? 0) - (before.get(pid) ?? 0));
+      const backendsMs = backends.reduce((total, pid) => total + used(pid), 0);
+      return { serverMs: used(serverPid) / requests, databaseMs: backendsMs / requests };
+    },
+  };
 }
