@@ -6,7 +6,17 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchAdminUrl, countEach, createOpenLabs, createScratchDatabase, signedInCustomers, slotAt, startServer } from './support.ts';
+import {
+  benchAdminUrl,
+  type CpuSplit,
+  countCpu,
+  countEach,
+  createOpenLabs,
+  createScratchDatabase,
+  signedInCustomers,
+  slotAt,
+  startServer,
+} from './support.ts';
 
 const NAME = `tahaleel_bench_booking_${Date.now()}`;
 const PORT = Number(process.env.BENCH_PORT ?? 3592);
@@ -80,7 +90,7 @@ end
 local failed = 0
 response = function(status) if status ~= 200 then failed = failed + 1 end end
 done = function(summary, latency)
-  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))
+  io.write(string.format("RESULT %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status, summary.requests))
 end`,
   );
   // Baseline in the same run: a signed-in trivial query (session lookup only) at the same concurrency.
@@ -94,7 +104,7 @@ request = function()
   return wrk.format("GET", "/trpc/auth.me", { ["cookie"] = cookies[(i % #cookies) + 1] })
 end
 done = function(summary, latency)
-  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))
+  io.write(string.format("RESULT %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status, summary.requests))
 end`,
   );
   const wrkRun = (file: string, seconds: number) => {
@@ -103,10 +113,20 @@ end`,
     if (!line) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
     return line.split(' ').map(Number);
   };
+  // The CPU the server and PostgreSQL spend per request of a run (Linux), counted after the warm-up.
+  const wrkRunWithCpu = async (file: string, seconds: number) => {
+    const cpu = await countCpu(server.child.pid!, scratch.url);
+    const result = wrkRun(file, seconds);
+    return { result, cpu: cpu.per(result[5]!) };
+  };
+  const split = (cpu: CpuSplit | null) =>
+    cpu ? `server ${cpu.serverMs.toFixed(2)} ms + PostgreSQL ${cpu.databaseMs.toFixed(2)} ms` : 'not measured (no /proc)';
   wrkRun(baselineScript, 2);
-  const [, baseRps, , baseP99] = wrkRun(baselineScript, SECONDS);
+  const baseline = await wrkRunWithCpu(baselineScript, SECONDS);
+  const [, baseRps, , baseP99] = baseline.result;
   console.log(`    baseline: signed-in auth.me at ${CONNECTIONS} connections: ${baseRps!.toFixed(0)} req/s, p99 ${baseP99!.toFixed(1)} ms`);
-  const [, rps, p50, p99, non200] = wrkRun(script, SECONDS);
+  const booking = await wrkRunWithCpu(script, SECONDS);
+  const [, rps, p50, p99, non200] = booking.result;
   const made = await db
     .selectFrom('bookings')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -116,6 +136,7 @@ end`,
     `(b) ${CONNECTIONS} connections, ${SECONDS} s, distinct slots: ${rps!.toFixed(0)} bookings/s, p50 ${p50!.toFixed(1)} ms, p99 ${p99!.toFixed(1)} ms, non-200 ${non200}; bookings stored ${made.n}`,
   );
   console.log(`    ratio bookings/baseline: ${(rps! / baseRps!).toFixed(2)}`);
+  console.log(`    CPU per request: auth.me ${split(baseline.cpu)} · booking ${split(booking.cpu)}`);
   console.log(`    goal ≥ 500/s and p99 ≤ 100 ms: ${rps! >= 500 && p99! <= 100 ? 'met' : 'NOT met'}`);
 } finally {
   server.child.kill('SIGTERM');
