@@ -3,7 +3,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import { type Kysely, sql } from 'kysely';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../shared/legal.ts';
 import type { Locale, UserType } from '../../shared/locale.ts';
-import { executePrepared } from '../db/prepared-statements.ts';
+import { preparedOnce } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 
 // Sessions follow the Lucia model (lucia-auth.com/sessions): a random token lives only in the
@@ -174,20 +174,25 @@ function selectSessionUser(db: Kysely<Database>, sessionId: string | null) {
  * the session `sessionId` (whether it began with a passkey).
  */
 export async function loadSessionUser(db: Kysely<Database>, userId: string, sessionId: string | null): Promise<SessionUser | null> {
-  const [user] = await executePrepared(db, selectSessionUser(db, sessionId).where('users.id', '=', userId));
+  const [user] = await userLookup(db, userId, sessionId);
   return user ?? null;
 }
 
+const userLookup = preparedOnce((db: Kysely<Database>, userId: string, sessionId: string | null) =>
+  selectSessionUser(db, sessionId).where('users.id', '=', userId),
+);
+
+// Every signed-in request asks this: planned once per connection and built once, not on every request.
+const sessionLookup = preparedOnce((db: Kysely<Database>, sessionId: string) =>
+  selectSessionUser(db, sessionId)
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .select(['sessions.expires_at', 'sessions.created_at', 'sessions.password_confirmed_at'])
+    .where('sessions.id', '=', sessionId),
+);
+
 export async function validateSessionToken(db: Kysely<Database>, token: string, now = new Date()): Promise<SessionValidation | null> {
   const sessionId = sessionIdFromToken(token);
-  // Every signed-in request asks this: planned once per connection, not on every request.
-  const [row] = await executePrepared(
-    db,
-    selectSessionUser(db, sessionId)
-      .innerJoin('sessions', 'sessions.user_id', 'users.id')
-      .select(['sessions.expires_at', 'sessions.created_at', 'sessions.password_confirmed_at'])
-      .where('sessions.id', '=', sessionId),
-  );
+  const [row] = await sessionLookup(db, sessionId);
   if (!row) return null;
 
   const endsAt = row.created_at.getTime() + ABSOLUTE_MS;
