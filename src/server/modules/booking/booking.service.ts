@@ -119,7 +119,8 @@ function homeWindowsOfDay(lab: { home_opens_at: string; home_closes_at: string; 
  */
 function slotMinutesOfDay(hours: { opens_at: string; closes_at: string }, slotMinutes: number): number[] {
   const minutes: number[] = [];
-  for (let minute = minutesOf(hours.opens_at); minute + slotMinutes <= minutesOf(hours.closes_at); minute += slotMinutes) {
+  const closes = minutesOf(hours.closes_at);
+  for (let minute = minutesOf(hours.opens_at); minute + slotMinutes <= closes; minute += slotMinutes) {
     minutes.push(minute);
   }
   return minutes;
