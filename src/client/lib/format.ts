@@ -60,6 +60,14 @@ export function formatDate(date: Date, locale: Locale, timeZone = 'Asia/Riyadh')
   return dateFormat(intlLocale(locale), { dateStyle: 'long', timeZone }).format(date);
 }
 
+/**
+ * A date for a line with little room: the month's short name where the language has one ("Nov 27,
+ * 2026"); Arabic names its months in full either way, so an Arabic date reads as formatDate's.
+ */
+export function formatCompactDate(date: Date, locale: Locale, timeZone = 'Asia/Riyadh'): string {
+  return dateFormat(intlLocale(locale), { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(date);
+}
+
 /** The Umm al-Qura (Hijri) date Saudi readers expect beside the Gregorian one. */
 export function formatHijriDate(date: Date, locale: Locale, timeZone = 'Asia/Riyadh'): string {
   return dateFormat(HIJRI_TAGS[locale], { dateStyle: 'long', timeZone }).format(date);

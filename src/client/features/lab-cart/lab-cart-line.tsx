@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { House, Trash2 } from 'lucide-react';
 import { Price } from '../../components/price.tsx';
 import { localized } from '../../lib/bidi.ts';
-import { formatDate, formatTime } from '../../lib/format.ts';
+import { formatCompactDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import type { LabCartItem } from './lab-cart-store.ts';
 
@@ -24,9 +24,11 @@ export function LabCartLine({
         <Text fontSize="sm" color="fg.muted">
           {localized(locale, item.labNameAr, item.labNameEn)}
         </Text>
+        {/* A phone leaves this column ~190 px beside the price: "November 27, 2026 · 10:00 AM" broke
+            before "AM", and the line was taller than its place-holder on the checkout the server drew. */}
         <Text fontSize="sm" color="fg.muted">
-          {formatDate(when, locale)} ·{' '}
-          <bdi>
+          {formatCompactDate(when, locale)} ·{' '}
+          <bdi style={{ whiteSpace: 'nowrap' }}>
             {formatTime(when, locale)}
             {item.home && ` – ${formatTime(new Date(item.home.endsAt), locale)}`}
           </bdi>
