@@ -24,7 +24,7 @@ export function LabCartLine({
         <Text fontSize="sm" color="fg.muted">
           {localized(locale, item.labNameAr, item.labNameEn)}
         </Text>
-        {/* A phone leaves this column ~190 px beside the price: "November 27, 2026 · 10:00 AM" broke
+        {/* A phone leaves this column ~200 px beside the price: "November 27, 2026 · 10:00 AM" broke
             before "AM", and the line was taller than its place-holder on the checkout the server drew. */}
         <Text fontSize="sm" color="fg.muted">
           {formatCompactDate(when, locale)} ·{' '}
