@@ -62,8 +62,7 @@ export function embeddedDataDir(dataDir: string): string {
   return resolve(dataDir, 'pglite');
 }
 
-function redactPassword(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
+/** The URL with `***` for its password; by text, since a socket URL (`postgresql://me@/db?host=/run/postgresql`) is no WHATWG URL. */
+export function redactPassword(url: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, '$1:***@');
 }
