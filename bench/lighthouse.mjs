@@ -1,6 +1,7 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile preset: Moto G Power screen, simulated slow 4G and a
 // 4× slower CPU) on the production build and server, in Arabic and English, plus the initial JS of `/`.
-// Goals (issues #9 and #25): performance ≥ 95 on every page, the signed-in ones included; initial JS for `/` ≤ 200 KB gzip.
+// Goals (issues #9 and #25): performance ≥ 95 on every page, the signed-in ones included; LCP ≤ 1.5 s on the
+// public four; all the JS `/` loads before it is idle, its language catalog included, ≤ 200 KB gzip.
 //
 // It builds the client and its server entry (`npm run build`; pass --no-build to reuse dist/), starts the real server
 // (`node --import tsx src/server/node.ts`, NODE_ENV=production) on a fresh DATA_DIR with the embedded,
@@ -51,6 +52,8 @@ const pages = pageNames ? allPages.filter((page) => pageNames.includes(page.name
 const pageWidth = Math.max(...pages.map((page) => page.name.length));
 const GOAL_SCORE = 95;
 const GOAL_INITIAL_JS_KB = 200;
+const GOAL_LCP_MS = 1500;
+const PUBLIC_FOUR = ['home', 'search', 'test', 'store'];
 const chromeFlags = ['--headless', ...chromiumArgs];
 const chromePath = chromiumPath();
 if (!chromePath) throw new Error(missingChromiumHelp);
@@ -165,11 +168,24 @@ try {
 
   const worst = Math.min(...rows.map(({ lhr }) => Math.round(lhr.categories.performance.score * 100)));
   const scoreMet = worst >= GOAL_SCORE;
-  const jsMet = !homeJs || homeJs.codeKb <= GOAL_INITIAL_JS_KB;
+  // Issue #25 counts the language catalog in: all the JavaScript / loads before it is idle.
+  const jsMet = !homeJs || homeJs.all.kb <= GOAL_INITIAL_JS_KB;
+  // LCP on the public four (the pages a visitor lands on), in every audited language.
+  const publicRows = rows.filter(({ page }) => PUBLIC_FOUR.includes(page.name));
+  const slowestLcp = Math.max(...publicRows.map(({ lhr }) => lhr.audits['largest-contentful-paint'].numericValue));
+  const lcpMet = publicRows.length === 0 || slowestLcp <= GOAL_LCP_MS;
   console.log(`\ngoal: performance ≥ ${GOAL_SCORE} on every page (lowest ${worst}) → ${scoreMet ? 'met' : 'NOT met'}`);
+  if (publicRows.length > 0) {
+    const over = publicRows.filter(({ lhr }) => lhr.audits['largest-contentful-paint'].numericValue > GOAL_LCP_MS);
+    console.log(
+      `goal: LCP ≤ ${(GOAL_LCP_MS / 1000).toFixed(1)} s on the public four (slowest ${(slowestLcp / 1000).toFixed(2)} s${over.length > 0 ? `: ${over.map(({ locale, page }) => `${locale} ${page.name}`).join(', ')}` : ''}) → ${lcpMet ? 'met' : 'NOT met'}`,
+    );
+  }
   if (homeJs)
-    console.log(`goal: JS code / loads ≤ ${GOAL_INITIAL_JS_KB} KB gzip (${homeJs.codeKb.toFixed(1)} KB) → ${jsMet ? 'met' : 'NOT met'}`);
-  process.exitCode = scoreMet && jsMet ? 0 : 1;
+    console.log(
+      `goal: all the JS / loads, its language catalog included, ≤ ${GOAL_INITIAL_JS_KB} KB gzip (${homeJs.all.kb.toFixed(1)} KB) → ${jsMet ? 'met' : 'NOT met'}`,
+    );
+  process.exitCode = scoreMet && lcpMet && jsMet ? 0 : 1;
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
