@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { withServerNodeOptions } from '../scripts/server-node-options.mjs';
 import { seedDemoData } from '../seeds/seed.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import type { Database } from '../src/server/db/schema.ts';
@@ -75,14 +76,15 @@ export async function startServer(options: { port: number; databaseUrl: string; 
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/node.ts'], {
     cwd: root,
-    env: {
+    // With the Node options production runs with (npm run serve).
+    env: withServerNodeOptions({
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(options.port),
       DATABASE_URL: options.databaseUrl,
       RESULTS_ENCRYPTION_KEY: RESULTS_KEY,
       ...options.env,
-    },
+    }),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   // Its errors come through; the note that no client is built does not matter to a bench.

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { withServerNodeOptions } from './server-node-options.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'dist/client/index.html');
@@ -49,7 +50,12 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts']
   cwd: root,
   stdio: 'inherit',
   // Production React, with the development mailbox (/dev/mailbox) unless mail goes to SMTP_URL.
-  env: { NODE_ENV: 'production', ...(process.env.SMTP_URL ? {} : { DEV_MAILBOX: 'true' }), ...process.env, ...resultsKey() },
+  env: withServerNodeOptions({
+    NODE_ENV: 'production',
+    ...(process.env.SMTP_URL ? {} : { DEV_MAILBOX: 'true' }),
+    ...process.env,
+    ...resultsKey(),
+  }),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
