@@ -35,10 +35,12 @@ create or replace function nearest_offers(p_tests integer[], p_lat float8, p_lon
       -- The nearest labs stream out of labs_earth_idx in order and carry their distance as d, so the
       -- planner keeps that order through the nested loops and finishes with an incremental sort on
       -- (d, lt.id): it stops at the first lab that completes the page instead of joining and sorting
-      -- the offers of all p_labs labs (ADR 0034).
+      -- the offers of all p_labs labs (ADR 0034). d is the straight-line distance through the earth
+      -- (cube_distance): sec_to_gc turns it into the distance along the surface, which is what
+      -- earth_distance would measure again (4% of the function's time).
       return query
         select lt.id, l.id, t.id, t.name_ar, t.name_en, l.lab_name_ar, l.lab_name_en, l.address_ar, l.address_en,
-               l.city, l.rating, l.review_count, lt.price_halalas, round(earth_distance(l.earth, origin))::float8,
+               l.city, l.rating, l.review_count, lt.price_halalas, round(sec_to_gc(l.d))::float8,
                l.home_collection_fee_halalas, l.latitude, l.longitude
           from (select n.*, n.earth <-> origin as d from labs n where n.earth is not null
                  order by n.earth <-> origin limit p_labs) l
