@@ -407,7 +407,7 @@ export const words = {
       verificationCode: 'Verification code',
       verify: 'Verify',
       loggedIn: 'Successfully logged in!',
-      promptTitle: 'Protect your account with two-factor sign-in',
+      promptTitle: 'Secure your account',
       setItUpNow: 'Set it up now',
       skip: 'Skip for now',
       requiredTitle: 'Set up two-factor sign-in first',

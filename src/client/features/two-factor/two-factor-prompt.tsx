@@ -46,7 +46,7 @@ export function TwoFactorPrompt({ userId, dueAt }: { userId: string; dueAt: stri
         p="4"
       >
         <Stack gap="3">
-          <Text fontWeight="semibold">{t`Protect your account with two-factor sign-in`}</Text>
+          <Text fontWeight="semibold">{t`Secure your account`}</Text>
           <Text>{t`Your account can see patients' names, bookings and results, so it must have a second factor besides the password.`}</Text>
           {deadline && (
             <Text>{t`You can skip this until ${deadline}. After that, you will need to set it up before you can continue.`}</Text>
