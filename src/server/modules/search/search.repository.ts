@@ -89,7 +89,7 @@ function offersQuery(query: OfferQuery) {
   const testIds = query.tests.map((test) => test.id);
   const testRank = sql`array_position(${testIds}::int[], lt.test_id)`;
   const origin = query.origin ? sql`ll_to_earth(${query.origin.lat}, ${query.origin.lon})` : null;
-  const distance = origin ? sql<number>`round(earth_distance(l.earth, ${origin}))::float8` : sql<null>`null::float8`;
+  const distance = origin ? sql<number>`round(surface_metres(l.earth <-> ${origin}))::float8` : sql<null>`null::float8`;
 
   let orderBy: RawBuilder<unknown>;
   switch (query.sort) {
@@ -122,7 +122,7 @@ function offersQuery(query: OfferQuery) {
       ${
         query.homeCollection
           ? sql`and l.home_collection_fee_halalas is not null
-                ${origin ? sql`and earth_distance(l.earth, ${origin}) <= l.home_radius_km * 1000` : sql``}`
+                ${origin ? sql`and surface_metres(l.earth <-> ${origin}) <= l.home_radius_km * 1000` : sql``}`
           : sql``
       }
       ${query.city ? sql`and l.city = ${query.city}` : sql``}
