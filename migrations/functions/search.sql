@@ -17,6 +17,14 @@
 -- tahaleel_normalize, which search matches names with, is not here on purpose: tests.search_ar and
 -- tests.search_en store its results (generated columns), so changing it needs a numbered migration that
 -- computes them again, as 0014 does. Its current definition is migrations/0014_normalize_locale_independent.ts.
+-- The point at latitude `lat`, longitude `lon` (degrees) as earthdistance places it: ll_to_earth, whose
+-- result is the domain earth, which keeps PostgreSQL from inlining it, so every search parsed its body
+-- again. The same cube, inlined (labs.earth stays ll_to_earth's, a stored column).
+create or replace function earth_point(lat float8, lon float8) returns cube
+    language sql immutable parallel safe
+    as $$ select cube(cube(cube(earth() * cos(radians(lat)) * cos(radians(lon))), earth() * cos(radians(lat)) * sin(radians(lon))),
+                      earth() * sin(radians(lat))) $$;
+
 -- The distance along the earth's surface, in metres, of two points `chord` metres apart in a straight
 -- line (a cube distance, which is what labs_earth_idx orders by): earthdistance's sec_to_gc, as
 -- earth_distance measures it. Written again because sec_to_gc is a strict SQL function with a CASE, so
@@ -39,7 +47,7 @@ create or replace function nearest_offers(p_tests integer[], p_lat float8, p_lon
     as $$
     #variable_conflict use_column
     declare
-      origin cube := ll_to_earth(p_lat, p_lon);
+      origin cube := earth_point(p_lat, p_lon);
     begin
       -- The nearest labs stream out of labs_earth_idx in order and carry their distance as d, so the
       -- planner keeps that order through the nested loops and finishes with an incremental sort on

@@ -88,7 +88,7 @@ const NEAREST_LABS = 60;
 function offersQuery(query: OfferQuery) {
   const testIds = query.tests.map((test) => test.id);
   const testRank = sql`array_position(${testIds}::int[], lt.test_id)`;
-  const origin = query.origin ? sql`ll_to_earth(${query.origin.lat}, ${query.origin.lon})` : null;
+  const origin = query.origin ? sql`earth_point(${query.origin.lat}, ${query.origin.lon})` : null;
   const distance = origin ? sql<number>`round(surface_metres(l.earth <-> ${origin}))::float8` : sql<null>`null::float8`;
 
   let orderBy: RawBuilder<unknown>;
