@@ -17,6 +17,7 @@
 -- tahaleel_normalize, which search matches names with, is not here on purpose: tests.search_ar and
 -- tests.search_en store its results (generated columns), so changing it needs a numbered migration that
 -- computes them again, as 0014 does. Its current definition is migrations/0014_normalize_locale_independent.ts.
+
 -- The point at latitude `lat`, longitude `lon` (degrees) as earthdistance places it: ll_to_earth, whose
 -- result is the domain earth, which keeps PostgreSQL from inlining it, so every search parsed its body
 -- again. The same cube, inlined (labs.earth stays ll_to_earth's, a stored column).
