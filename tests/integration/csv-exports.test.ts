@@ -263,6 +263,9 @@ describe('transactions and store orders', () => {
 
   it('lists bookings and orders together newest first, or one kind, as the Transactions list does', async () => {
     const booking = await insertBooking(database.db, { customerId: customer.id, labTestId });
+    // A minute older than the order: PGlite's clock counts milliseconds, so two rows written one after
+    // the other can share a created_at, and then their random ids decide which comes first.
+    await database.db.updateTable('bookings').set({ created_at: sql`now() - interval '1 minute'` }).where('id', '=', booking).execute();
     const order = await insertOrder('paid', 'سارة', 12_345);
     const both = await csvOf(await get('/exports/transactions.csv?locale=en', admin));
     expect(both[0]).toEqual([
