@@ -171,21 +171,21 @@ try {
   // Issue #25 counts the language catalog in: all the JavaScript / loads before it is idle.
   const jsMet = !homeJs || homeJs.all.kb <= GOAL_INITIAL_JS_KB;
   // LCP on the public four (the pages a visitor lands on), in every audited language.
+  const lcpOf = ({ lhr }) => lhr.audits['largest-contentful-paint'].numericValue;
   const publicRows = rows.filter(({ page }) => PUBLIC_FOUR.includes(page.name));
-  const slowestLcp = Math.max(...publicRows.map(({ lhr }) => lhr.audits['largest-contentful-paint'].numericValue));
-  const lcpMet = publicRows.length === 0 || slowestLcp <= GOAL_LCP_MS;
+  const over = publicRows.filter((row) => lcpOf(row) > GOAL_LCP_MS);
+  const slowestLcp = Math.max(...publicRows.map(lcpOf));
   console.log(`\ngoal: performance ≥ ${GOAL_SCORE} on every page (lowest ${worst}) → ${scoreMet ? 'met' : 'NOT met'}`);
   if (publicRows.length > 0) {
-    const over = publicRows.filter(({ lhr }) => lhr.audits['largest-contentful-paint'].numericValue > GOAL_LCP_MS);
     console.log(
-      `goal: LCP ≤ ${(GOAL_LCP_MS / 1000).toFixed(1)} s on the public four (slowest ${(slowestLcp / 1000).toFixed(2)} s${over.length > 0 ? `: ${over.map(({ locale, page }) => `${locale} ${page.name}`).join(', ')}` : ''}) → ${lcpMet ? 'met' : 'NOT met'}`,
+      `goal: LCP ≤ ${(GOAL_LCP_MS / 1000).toFixed(1)} s on the public four (slowest ${(slowestLcp / 1000).toFixed(2)} s${over.length > 0 ? `: ${over.map(({ locale, page }) => `${locale} ${page.name}`).join(', ')}` : ''}) → ${over.length === 0 ? 'met' : 'NOT met'}`,
     );
   }
   if (homeJs)
     console.log(
       `goal: all the JS / loads, its language catalog included, ≤ ${GOAL_INITIAL_JS_KB} KB gzip (${homeJs.all.kb.toFixed(1)} KB) → ${jsMet ? 'met' : 'NOT met'}`,
     );
-  process.exitCode = scoreMet && lcpMet && jsMet ? 0 : 1;
+  process.exitCode = scoreMet && over.length === 0 && jsMet ? 0 : 1;
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
