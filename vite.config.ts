@@ -27,22 +27,22 @@ function pageDocumentFromSources(): Plugin {
  * for the server's pages (server-rendered-pages.ts). What the first paint needs besides the entry is
  * fetched alongside it rather than after it has run:
  * - in the reader's language (public/boot-locale.js preloads the stored language's set on a page the
- *   client draws): the message catalog, and IBM Plex Sans Arabic's regular weight (the Arabic core
- *   face for Arabic, latin for English) so body text draws in its font at once instead of shifting when it
+ *   client draws): the message catalog, and IBM Plex Sans Arabic's regular weight (the core face of
+ *   the reader's script: Arabic's for Arabic, Latin's for English) so body text draws in its font at once instead of shifting when it
  *   lands; there the other faces load on use (font-display: swap). A page drawn on the server needs no
  *   catalog before its first paint and preloads every face its text uses instead (`serverPageFonts`);
  * - for every page: the modules the entry imports and the chunk of small modules the pages share (see
  *   codeSplitting below).
  */
 function pageDocumentFromTheBuild(): Plugin {
-  const fontSubsets = { ar: 'arabic-core', en: 'latin' };
+  const fontSubsets = { ar: 'arabic-core', en: 'latin-core' };
   // A page drawn on the server preloads every face its text uses in that language: they arrive before
   // its first layout, so the page is not laid out again as each one lands (src/client/fonts.css has two
   // weights). Arabic pages: Arabic and Latin (digits, test names); English pages: Latin and Arabic's
-  // regular (the language switch). Arabic is its core faces: the rest of the script loads on use.
+  // regular (the language switch). Each is its script's core faces: the rest of a script loads on use.
   const serverPageFonts = {
-    ar: ['arabic-core-400', 'arabic-core-600', 'latin-400', 'latin-600'],
-    en: ['latin-400', 'latin-600', 'arabic-core-400'],
+    ar: ['arabic-core-400', 'arabic-core-600', 'latin-core-400', 'latin-core-600'],
+    en: ['latin-core-400', 'latin-core-600', 'arabic-core-400'],
   };
   let assets: PageAssets | undefined;
   let serverBuild = false;
