@@ -28,8 +28,8 @@ function pageDocumentFromSources(): Plugin {
  * fetched alongside it rather than after it has run:
  * - in the reader's language (public/boot-locale.js preloads the stored language's set on a page the
  *   client draws): the message catalog, and IBM Plex Sans Arabic's regular weight (the core face of
- *   the reader's script: Arabic's for Arabic, Latin's for English) so body text draws in its font at once instead of shifting when it
- *   lands; there the other faces load on use (font-display: swap). A page drawn on the server needs no
+ *   the reader's script: Arabic's for Arabic, Latin's for English) so body text draws in its font at
+ *   once instead of shifting when it lands; there the other faces load on use (font-display: swap). A page drawn on the server needs no
  *   catalog before its first paint and preloads every face its text uses instead (`serverPageFonts`);
  * - for every page: the modules the entry imports and the chunk of small modules the pages share (see
  *   codeSplitting below).
