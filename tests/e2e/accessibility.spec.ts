@@ -250,9 +250,12 @@ for (const { language, locale } of languages) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
 
-      // Paid: the dashboard lists the booking with its status badge.
+      // Paid: the dashboard lists the booking with its status badge, and the toast saying so is measured
+      // once it has faded in (its region loads on first use, so it can arrive after the list: caught
+      // mid-fade, its text measured 1.48:1 once in CI).
       await page.getByTestId('pay').click();
       await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+      await expect(page.getByText(w.booking.confirmed)).toBeVisible();
       await rendered(page, (page) => page.getByTestId('my-booking'));
       await expectNoViolations(page);
     });
