@@ -15,8 +15,8 @@ import subsetFont from 'subset-font';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fontsource = (file: string) => createRequire(import.meta.url).resolve(`@fontsource/ibm-plex-sans-arabic/${file}`);
 const WEIGHTS = [400, 600] as const;
-type Subset = 'arabic' | 'latin';
 const SUBSETS = ['arabic', 'latin'] as const;
+type Subset = (typeof SUBSETS)[number];
 const coreFile = (subset: Subset, weight: number) => `src/client/fonts/ibm-plex-sans-arabic-${subset}-core-${weight}-normal.woff2`;
 const FONTS_CSS = 'src/client/fonts.css';
 
@@ -112,7 +112,7 @@ function without(ranges: readonly Range[], removed: readonly Range[]): Range[] {
 }
 
 /** The unicode-range @fontsource gives one of its subsets (the same for every weight). */
-async function subsetRange(subset: 'arabic' | 'latin'): Promise<Range[]> {
+async function subsetRange(subset: Subset): Promise<Range[]> {
   const css = await readFile(fontsource('400.css'), 'utf8');
   const face = css.split('@font-face').find((block) => block.includes(`ibm-plex-sans-arabic-${subset}-400-normal.woff2`));
   const range = face?.match(/unicode-range:\s*([^;]+);/)?.[1];
