@@ -1,15 +1,16 @@
 # syntax=docker/dockerfile:1
-# The production image. Its steps are the README's "Production" commands, which CI runs on every
-# submission (.ci/run, last step): npm ci, npm run build, npm prune --omit=dev, then Node alone.
+# The production image, on Node 24 LTS (ADR 0054; CI installs the same version). Its steps are the
+# README's "Production" commands, which CI runs on every submission (.ci/run, last step): npm ci, npm run
+# build, npm prune --omit=dev, then Node alone.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-fund --no-audit
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 # The server's Node options, as `npm run serve` gives them (scripts/server-node-options.json, ADR 0051).
 ENV NODE_OPTIONS=--max-semi-space-size=64
