@@ -3,3 +3,6 @@ export const MAX_BATCH_CALLS = 10;
 
 /** The largest body a tRPC request may send (uploads go to /files with their own limit). */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
+
+/** The deepest a tRPC input's arrays and objects may nest; no form of ours comes near it. */
+export const MAX_INPUT_DEPTH = 32;

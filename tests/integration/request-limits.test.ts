@@ -1,8 +1,9 @@
 // Limits a request meets before any procedure runs (issue #20: one request must not spoil the service).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS } from '../../src/shared/api-limits.ts';
+import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS, MAX_INPUT_DEPTH } from '../../src/shared/api-limits.ts';
 import { createTestUser, testEnv } from '../setup/fixtures.ts';
+import { apiClient } from '../setup/http.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
@@ -91,6 +92,50 @@ describe('request bodies', () => {
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(2 * MAX_API_BODY_BYTES);
     expect(await attemptsCounted()).toEqual([]);
+  });
+});
+
+describe('nested inputs', () => {
+  /** `{"a":{"a":…1…}}`, `depth` objects deep. */
+  const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  const failures: unknown[] = [];
+  const watchedApp = () =>
+    createApp({
+      db: database.db,
+      env: testEnv,
+      clientIp: () => address,
+      log: { info() {}, warn() {}, error: (fields) => failures.push(fields) },
+    });
+
+  it('refuses JSON nested 5,000 deep (30 KB, signed out) with 400 REQUEST_TOO_LARGE, posted or in the query, and logs no failure', async () => {
+    const body = nested(5000);
+    expect(body.length).toBeLessThan(31 * 1024);
+    const posted = await watchedApp().request('/trpc/auth.signIn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body,
+    });
+    const queried = await watchedApp().request(`/trpc/catalog.test?input=${encodeURIComponent(nested(2000))}`);
+    for (const response of [posted, queried]) {
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Refusal).error.data).toMatchObject({
+        httpStatus: 400,
+        appCode: 'REQUEST_TOO_LARGE',
+        details: { maxDepth: MAX_INPUT_DEPTH },
+      });
+    }
+    expect(failures).toEqual([]);
+    expect(await attemptsCounted()).toEqual([]);
+  });
+
+  it(`refuses one level past ${MAX_INPUT_DEPTH} and reads ${MAX_INPUT_DEPTH} levels as the procedure's input`, async () => {
+    const deep = await apiClient(watchedApp()).mutate('auth.signIn', JSON.parse(nested(MAX_INPUT_DEPTH + 1)));
+    expect(deep.error?.data).toMatchObject({ appCode: 'REQUEST_TOO_LARGE' });
+    // As deep as allowed, it reaches the procedure's schema, which refuses it as any wrong form is.
+    const allowed = await apiClient(watchedApp()).mutate('auth.signIn', JSON.parse(nested(MAX_INPUT_DEPTH)));
+    expect(allowed.status).toBe(400);
+    expect(allowed.error?.data).toMatchObject({ appCode: 'VALIDATION_FAILED' });
+    expect(failures).toEqual([]);
   });
 });
 

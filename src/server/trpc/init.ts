@@ -1,5 +1,6 @@
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import { MAX_INPUT_DEPTH } from '../../shared/api-limits.ts';
 import { AppError, type AppErrorCode, validationMessages } from '../../shared/errors.ts';
 import { secondFactorStanding } from '../modules/two-factor/two-factor.service.ts';
 import type { TrpcContext } from './context.ts';
@@ -127,6 +128,34 @@ const appErrors = t.middleware(async ({ next }) => {
 });
 
 /**
+ * An input nested deeper than any form of ours is refused before anything walks it: the checks below
+ * recurse, and `{"a":` 5,000 times (30 KB) overflowed the stack with a 500 and a logged failure.
+ * tRPC has parsed the JSON by now, which V8 does without recursion.
+ */
+const boundedNesting = t.middleware(async ({ getRawInput, next }) => {
+  const raw = await getRawInput().catch(() => undefined);
+  if (nestsDeeperThan(raw, MAX_INPUT_DEPTH)) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'REQUEST_TOO_LARGE',
+      cause: new AppError('REQUEST_TOO_LARGE', { maxDepth: MAX_INPUT_DEPTH }),
+    });
+  }
+  return next();
+});
+
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [item: unknown, depth: number][] = [[value, 0]];
+  for (let entry = pending.pop(); entry; entry = pending.pop()) {
+    const [item, depth] = entry;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth === limit) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
  * Text with a NUL character is refused for every procedure before its own schema runs: PostgreSQL
  * cannot store U+0000 and would answer with a 500. The refusal names the field, like any other.
  */
@@ -157,6 +186,7 @@ function pathToNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | nu
 /**
  * What an admin or approved lab past its grace period without a second factor may still call: itself,
  * enrolment (an authenticator app, or a passkey, then signing in again with it), sign-out and consent.
+ * Adding a passkey asks for the password if it was entered over 15 minutes ago, so confirming it is enrolment too.
  */
 const enrolment = [
   'account.twoFactorSetup',
@@ -164,6 +194,7 @@ const enrolment = [
   'account.passkeys',
   'account.passkeyRegistrationOptions',
   'account.passkeyRegister',
+  'auth.confirmPassword',
 ];
 const reachableBeforeSetup = new Set([
   'auth.me',
@@ -206,4 +237,4 @@ const consentRule = t.middleware(({ ctx, path, next }) => {
   return next();
 });
 
-export const baseProcedure = t.procedure.use(noNulCharacters).use(appErrors).use(secondFactorRule).use(consentRule);
+export const baseProcedure = t.procedure.use(boundedNesting).use(noNulCharacters).use(appErrors).use(secondFactorRule).use(consentRule);
