@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CityKey, cityKeys } from './cities.ts';
+import { bigintRowId, rowId } from './db-integers.ts';
 import { latinDigits } from './digits.ts';
 import { validationMessages as m } from './errors.ts';
 import { HOME_FEE_MAX, HOME_RADIUS_KM_MAX, HOME_WINDOW_CAPACITY_MAX, HOME_WINDOW_MINUTES_CHOICES } from './home-collection.ts';
@@ -105,9 +106,6 @@ const isoDate = z.iso.date({ error: m.invalid }).refine((value) => inBookableYea
 const isoInstant = z.iso
   .datetime({ offset: true, error: m.invalid })
   .refine((value) => inBookableYears(new Date(value).getUTCFullYear()), m.invalid);
-
-/** A row id: a PostgreSQL integer, so nothing past 2^31 − 1 reaches the database as a 500. */
-export const rowId = z.number().int(m.invalid).positive(m.invalid).max(2_147_483_647, m.invalid);
 
 export const availableSlotsInput = z.object({ labId: z.uuid(), date: isoDate });
 export const slotHoldInput = z.object({ labTestId: rowId, bookingTime: isoInstant });
@@ -234,7 +232,7 @@ export const choosePlanInput = z.object({
 
 /** One page of the audit log, newest first: after `cursor` (the last id seen), filtered. */
 export const auditLogInput = z.object({
-  cursor: z.number().int().positive().optional(),
+  cursor: bigintRowId.optional(),
   limit: z.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
   filters: z
     .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './db-integers.ts';
 import { validationMessages as m } from './errors.ts';
 
 /** At or below this many units a variant is shown as running low in the admin's lists. */
@@ -41,7 +42,7 @@ const optionalText = (max: number) =>
 const halalas = z.number().int().min(0).max(100_000_000);
 
 export const saveVariantInput = z.object({
-  id: z.number().int().positive().optional(),
+  id: rowId.optional(),
   sku: requiredText(64).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, m.invalid),
   titleAr: text(120).optional(),
   titleEn: text(120).optional(),
@@ -57,7 +58,7 @@ export const saveVariantInput = z.object({
 });
 
 export const saveProductInput = z.object({
-  id: z.number().int().positive().optional(),
+  id: rowId.optional(),
   nameAr: requiredText(200),
   nameEn: requiredText(200),
   descriptionAr: text(20_000).default(''),
@@ -75,12 +76,12 @@ export const saveProductInput = z.object({
     .max(3)
     .default([]),
   variants: z.array(saveVariantInput).min(1, m.required).max(100, m.tooLong),
-  collectionIds: z.array(z.number().int().positive()).max(20).default([]),
+  collectionIds: z.array(rowId).max(20).default([]),
 });
 export type SaveProductInput = z.infer<typeof saveProductInput>;
 
 export const adjustStockInput = z.object({
-  variantId: z.number().int().positive(),
+  variantId: rowId,
   delta: z
     .number()
     .int()
@@ -105,7 +106,7 @@ export const setOrderStatusInput = z.object({
 
 /** A collection made (no id) or renamed (with its id); its slug is made from the English name once, at creation. */
 export const saveCollectionInput = z.object({
-  id: z.number().int().positive().optional(),
+  id: rowId.optional(),
   nameAr: requiredText(80),
   nameEn: requiredText(80),
 });
@@ -113,13 +114,13 @@ export type SaveCollectionInput = z.infer<typeof saveCollectionInput>;
 
 /** Every collection's id, in the order the store lists them. */
 export const reorderCollectionsInput = z.object({
-  collectionIds: z.array(z.number().int().positive()).min(1).max(200),
+  collectionIds: z.array(rowId).min(1).max(200),
 });
 
 /** Every picture of the product, in the order its gallery shows them (the first is the grid's). */
 export const reorderProductImagesInput = z.object({
-  productId: z.number().int().positive(),
-  imageIds: z.array(z.number().int().positive()).min(1).max(100),
+  productId: rowId,
+  imageIds: z.array(rowId).min(1).max(100),
 });
 
 /**

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { dbInt } from './db-integers.ts';
 import { latinDigits } from './digits.ts';
 import { validationMessages as m } from './errors.ts';
 import { emailSchema, nameSchema, saudiMobileSchema } from './schemas.ts';
 import { passesLuhn } from './store.ts';
 
 /** A product or variant id (see StoreId): a non-negative integer, or a string of 1 to 100 characters. */
-export const storeIdSchema = z.union([z.number().int().nonnegative().max(2_147_483_647), z.string().trim().min(1).max(100)]);
+export const storeIdSchema = z.union([dbInt().nonnegative(), z.string().trim().min(1).max(100)]);
 
 export const storeLocaleSchema = z.enum(['ar', 'en']);
 
@@ -38,7 +39,7 @@ export type StoreCheckoutInput = z.infer<typeof storeCheckoutInput>;
 export const storeProductsInput = z
   .object({
     ids: z.array(storeIdSchema).max(100).optional(),
-    offset: z.number().int().min(0).optional(),
+    offset: dbInt().min(0, m.invalid).optional(),
     limit: z.number().int().min(1).max(100).optional(),
     sortBy: z.enum(['order', 'title', 'price', 'updated_at']).optional(),
     order: z.enum(['asc', 'desc']).optional(),

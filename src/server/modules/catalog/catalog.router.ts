@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cityKeys } from '../../../shared/cities.ts';
-import { rowId } from '../../../shared/schemas.ts';
+import { rowId } from '../../../shared/db-integers.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure } from '../../trpc/procedures.ts';
 import * as catalog from './catalog.service.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from '../../../shared/db-integers.ts';
 import {
   adjustStockInput,
   pageInput,
@@ -20,14 +21,14 @@ export const storeAdminRouter = router({
   mode: adminProcedure.query(({ ctx }) => storeAdmin.storeAdminMode(ctx.config)),
   products: adminProcedure.input(pageInput).query(({ ctx, input }) => storeAdmin.listAdminProducts(ctx.db, ctx.config, input)),
   product: adminProcedure
-    .input(z.object({ id: z.number().int().positive() }))
+    .input(z.object({ id: rowId }))
     .query(({ ctx, input }) => storeAdmin.getAdminProduct(ctx.db, ctx.config, input.id)),
   saveProduct: adminProcedure
     .input(saveProductInput)
     .mutation(({ ctx, input }) => storeAdmin.saveProduct(ctx.db, ctx.config, ctx.user.id, input)),
   /** Removes a picture from its product, and its sizes from the BlobStore. */
   deleteProductImage: adminProcedure
-    .input(z.object({ imageId: z.number().int().positive() }))
+    .input(z.object({ imageId: rowId }))
     .mutation(({ ctx, input }) => storeAdmin.deleteProductImage(ctx.db, ctx.config, ctx.blobs, ctx.user.id, input.imageId)),
   /** Every picture of the product in its new order; the first is the one the store's grid shows. */
   reorderProductImages: adminProcedure
@@ -39,7 +40,7 @@ export const storeAdminRouter = router({
     .mutation(({ ctx, input }) => collections.saveCollection(ctx.db, ctx.config, ctx.user.id, input)),
   /** Its products stay in the store; they only leave the collection. */
   deleteCollection: adminProcedure
-    .input(z.object({ collectionId: z.number().int().positive() }))
+    .input(z.object({ collectionId: rowId }))
     .mutation(({ ctx, input }) => collections.deleteCollection(ctx.db, ctx.config, ctx.user.id, input.collectionId)),
   reorderCollections: adminProcedure
     .input(reorderCollectionsInput)

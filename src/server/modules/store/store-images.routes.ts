@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { rowId } from '../../../shared/db-integers.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { STORE_IMAGE_MAX_BYTES } from '../../../shared/store-admin-schemas.ts';
 import type { Database } from '../../db/schema.ts';
@@ -63,7 +64,7 @@ export function storeImageRoutes(deps: Deps) {
         assertBuiltinStore(deps.env);
         if (!deps.images) return c.json({ error: { appCode: 'INTERNAL', details: { reason: 'no image resizer here' } } }, 503);
         const form = await c.req.parseBody().catch(() => null);
-        const productId = z.coerce.number().int().positive().safeParse(form?.productId);
+        const productId = z.coerce.number().pipe(rowId).safeParse(form?.productId);
         const file = form?.file;
         if (!productId.success || !(file instanceof File)) throw new AppError('VALIDATION_FAILED', { fields: ['productId', 'file'] });
         if (file.size === 0) throw new AppError('FILE_EMPTY');
