@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { linkLimits } from '../../src/server/modules/auth/account-links.ts';
 import { smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
 import { createOutboxSender, type OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
+import { sessionIdFromToken } from '../../src/server/platform/session.ts';
 import { createTestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
@@ -228,29 +230,52 @@ describe('password reset', () => {
     expect((await mailsTo(email)).at(-1)!.links).toContain(`${testEnv.PUBLIC_URL}/forgot-password`);
   });
 
-  it('only the newest link works, and none after 30 minutes', async () => {
+  it('a link works until one of them is used, and none after 30 minutes', async () => {
     const email = address();
     await signUp(email);
-    await api.mutate('auth.requestPasswordReset', { email });
-    const first = tokenOf((await mailsTo(email)).at(-1)!, '/reset-password');
-    await api.mutate('auth.requestPasswordReset', { email });
-    const second = tokenOf((await mailsTo(email)).at(-1)!, '/reset-password');
-    expect((await api.mutate('auth.resetPassword', { token: first, password: 'a brand new passphrase' })).error?.data.appCode).toBe(
-      'LINK_INVALID',
-    );
-    await sql`update account_tokens set expires_at = now() - interval '1 second' where email = ${email} and purpose = 'reset_password'`.execute(
+    const newLink = async () => {
+      await api.mutate('auth.requestPasswordReset', { email });
+      return tokenOf((await mailsTo(email)).at(-1)!, '/reset-password');
+    };
+    const first = await newLink();
+    const second = await newLink();
+    const third = await newLink();
+    await sql`update account_tokens set expires_at = now() - interval '1 second' where id = ${sessionIdFromToken(third)}`.execute(
       database.db,
     );
-    expect((await api.mutate('auth.resetPassword', { token: second, password: 'a brand new passphrase' })).error?.data.appCode).toBe(
+    expect((await api.mutate('auth.resetPassword', { token: third, password: 'a brand new passphrase' })).error?.data.appCode).toBe(
       'LINK_EXPIRED',
+    );
+    expect((await api.mutate('auth.resetPassword', { token: first, password: 'a brand new passphrase' })).status).toBe(200);
+    expect((await api.mutate('auth.resetPassword', { token: second, password: 'another new passphrase' })).error?.data.appCode).toBe(
+      'LINK_INVALID',
     );
   });
 
-  it('limits requests per address', async () => {
+  it("a stranger's flood of requests for an address neither stops its owner getting a link nor voids the one they have, and mails it a few times only", async () => {
     const email = address();
     await signUp(email);
-    for (let asked = 0; asked < 3; asked++) await api.mutate('auth.requestPasswordReset', { email });
-    expect((await api.mutate('auth.requestPasswordReset', { email })).error?.data.appCode).toBe('RATE_LIMITED');
+    await mailsTo(email);
+    let from = '10.70.0.1';
+    const requests = apiClient(createApp({ db: database.db, env: testEnv, clientIp: () => from }));
+    const ask = () => requests.mutate('auth.requestPasswordReset', { email });
+    expect((await ask()).data).toEqual({ requested: true });
+    const ownersLink = tokenOf((await mailsTo(email)).at(-1)!, '/reset-password');
+
+    for (const attacker of ['10.71.0.1', '10.71.0.2', '10.71.0.3']) {
+      from = attacker;
+      for (let asked = 0; asked < linkLimits.resetPerIp.limit; asked++) expect((await ask()).data).toEqual({ requested: true });
+      // Only the requester's own address is refused.
+      expect((await ask()).error?.data.appCode).toBe('RATE_LIMITED');
+    }
+    // The sign-up's confirmation, then of 31 requests: the owner's, the first attacker's first three (the
+    // address had been asked for less than ten times), and each other attacker's first.
+    expect(await mailsTo(email)).toHaveLength(1 + 1 + 3 + 1 + 1);
+
+    from = '10.70.0.2';
+    expect((await ask()).data).toEqual({ requested: true });
+    expect(await mailsTo(email)).toHaveLength(8);
+    expect((await api.mutate('auth.resetPassword', { token: ownersLink, password: 'a brand new passphrase' })).status).toBe(200);
   });
 });
 

@@ -6,7 +6,7 @@ import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { assertStrongPassword } from '../../platform/password-strength.ts';
-import { consumeAttempt } from '../../platform/rate-limit.ts';
+import { consumeAttempt, countAttempt } from '../../platform/rate-limit.ts';
 import { generateSessionToken, sessionIdFromToken } from '../../platform/session.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import * as repo from './auth.repository.ts';
@@ -17,8 +17,11 @@ export const RESET_LINK_MS = 30 * 60 * 1000;
 
 export const linkLimits = {
   resendVerificationPerUser: { limit: 3, windowSeconds: 15 * 60 },
-  resetPerAddress: { limit: 3, windowSeconds: 60 * 60 },
   resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /** Reset mails one requester gets sent to one address; the first of the hour always goes. */
+  resetMailsPerAddressAndIp: { limit: 3, windowSeconds: 60 * 60 },
+  /** Requests for one address from everywhere; past it, only each requester's first is mailed. */
+  resetMailsPerAddress: { limit: 10, windowSeconds: 60 * 60 },
   useLinkPerIp: { limit: 30, windowSeconds: 15 * 60 },
 };
 
@@ -115,7 +118,15 @@ export async function verifyEmail(
 
 /**
  * OWASP's forgot-password flow: the same answer in the same time whether or not the address has an
- * account; a mail only to an address that does, with a link valid 30 minutes. Only the newest link works.
+ * account; a mail only to an address that does, with a link valid 30 minutes.
+ *
+ * Anyone may ask for anyone's address, so nothing a stranger asks may cost the owner: only the
+ * requester's own address is refused (RATE_LIMITED). For the target address, requests past its
+ * limits are answered the same and silently not mailed: its inbox gets at most a few mails an hour
+ * from each requester, and once the address is asked for from many, only each requester's first.
+ * So a flood from elsewhere cannot stop the owner getting a link from their own address, and a
+ * flood of mail costs an address per mail. A new request does not void the links already sent
+ * (any stranger could void the owner's); the first one used ends them all (resetPassword).
  */
 export async function requestPasswordReset(
   db: Kysely<Database>,
@@ -124,13 +135,17 @@ export async function requestPasswordReset(
 ): Promise<{ requested: true }> {
   const answerAt = Date.now() + RESET_ANSWER_MS;
   await consumeAttempt(db, `reset:ip:${meta.clientIp}`, linkLimits.resetPerIp);
-  await consumeAttempt(db, `reset:address:${email.toLowerCase()}`, linkLimits.resetPerAddress);
-  const account = await repo.findCredentialsByEmail(db, email);
+  const target = email.toLowerCase();
+  const fromRequester = await countAttempt(db, `reset-mail:address:${target}:ip:${meta.clientIp}`, linkLimits.resetMailsPerAddressAndIp);
+  const forAddress = await countAttempt(db, `reset-mail:address:${target}`, linkLimits.resetMailsPerAddress);
+  const mailed =
+    fromRequester.attempts === 1 ||
+    (fromRequester.attempts <= linkLimits.resetMailsPerAddressAndIp.limit && forAddress.attempts <= linkLimits.resetMailsPerAddress.limit);
+  const account = mailed ? await repo.findCredentialsByEmail(db, email) : undefined;
   const token = generateSessionToken();
   if (account?.email) {
     const to = account.email;
     await db.transaction().execute(async (tx) => {
-      await repo.deleteUnusedAccountTokens(tx, account.id, 'reset_password');
       await repo.insertAccountToken(tx, {
         id: sessionIdFromToken(token),
         userId: account.id,
