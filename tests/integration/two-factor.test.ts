@@ -9,6 +9,7 @@ import { createApp } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { missingSecretKeyIds, resealSecrets } from '../../src/server/modules/two-factor/two-factor.service.ts';
+import { rateLimits } from '../../src/server/platform/rate-limit.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, TEST_RESULTS_KEY, type TestUser, testEnv, testEnvSource } from '../setup/fixtures.ts';
@@ -195,15 +196,27 @@ describe('two-step sign-in', () => {
     expect(madeUp.error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
   });
 
-  it('limits guesses at the code: after five wrong ones even the right code waits', async () => {
+  it('limits guesses at the code from each address, so someone who knows the password cannot lock out the owner and their recovery code', async () => {
     const account = await enrolledCustomer();
-    const pending = secondStepCookieOf((await passwordStep(account.email)).cookies);
-    for (let guess = 0; guess < 5; guess++) {
-      expect((await secondStep(pending, String(100000 + guess))).error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
+    let from = '';
+    const requests = apiClient(createApp({ db: database.db, env: testEnv, clientIp: () => from }));
+    const guess = async (code: string) =>
+      requests.mutate<Me>('auth.signInSecondFactor', { code }, secondStepCookieOf((await passwordStep(account.email)).cookies));
+    // The password's knower guesses from two addresses until each is refused, even with the right code.
+    for (const attacker of ['10.72.0.1', '10.72.0.2']) {
+      from = attacker;
+      for (let wrong = 0; wrong < rateLimits.secondFactorSignInPerAccountAndIp.limit; wrong++) {
+        expect((await guess(String(100000 + wrong))).error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
+      }
+      const limited = await guess(codeAt(account.secret, 1));
+      expect(limited.status).toBe(429);
+      expect(limited.error?.data.appCode).toBe('RATE_LIMITED');
     }
-    const limited = await secondStep(pending, codeAt(account.secret, 1));
-    expect(limited.status).toBe(429);
-    expect(limited.error?.data.appCode).toBe('RATE_LIMITED');
+    // The owner, from their own address, after the account's ten wrong codes: slowed down, not refused.
+    from = '10.72.0.3';
+    const owners = await guess(account.recoveryCodes[0]!);
+    expect(owners.status).toBe(200);
+    expect(owners.data.id).toBe(account.id);
   });
 });
 

@@ -21,8 +21,14 @@ export const rateLimits = {
   signInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   /** A signed-in user confirming their current password (to change it). */
   passwordCheckPerAccount: { limit: 5, windowSeconds: 15 * 60 },
-  /** Codes of a second factor (sign-in's second step, turning it on or off): one limit per account, across addresses. */
+  /** Codes of a second factor asked of a session (turning it on or off, new recovery codes): one limit per account. */
   secondFactorPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Sign-in's second step is limited as its first: whoever knows the password and guesses codes from
+   * their address locks only that address out; across addresses the account's failures slow it down.
+   */
+  secondFactorSignInPerAccountAndIp: { limit: 5, windowSeconds: 15 * 60 },
+  secondFactorSignInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
   guestPerIp: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitPolicy>;

@@ -56,7 +56,7 @@ export const authRouter = router({
 
   /** The second step of a sign-in: a code from the app, or a recovery code (spent once used). */
   signInSecondFactor: publicProcedure.input(secondFactorCodeInput).mutation(async ({ ctx, input }) => {
-    const { userId, passwordEnteredAt } = await completePendingSignIn(ctx.db, ctx.pendingSignInToken, input.code, ctx.config);
+    const { userId, passwordEnteredAt } = await completePendingSignIn(ctx.db, ctx.pendingSignInToken, input.code, ctx.clientIp, ctx.config);
     ctx.setCookie(blankPendingSignInCookie(ctx.config.PUBLIC_URL));
     return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx), { passwordConfirmedAt: passwordEnteredAt }));
   }),

@@ -7,7 +7,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
-import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
+import { clearAttempts, consumeAttempt, countAttempt, rateLimits, slowDownAfter } from '../../platform/rate-limit.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import {
@@ -65,7 +65,7 @@ export async function beginSetup(db: Kysely<Database>, user: SessionUser, env: E
   return { secret: encodeBase32UpperCaseNoPadding(secret), otpauth_url: otpauthUrl, qr_svg: qrSvg };
 }
 
-/** Every guess at a code, in any of the places one is asked, counts against one per-account limit. */
+/** Every guess at a code a session asks for counts against one per-account limit (sign-in's second step has its own). */
 async function countGuess(db: Kysely<Database>, userId: string): Promise<string> {
   const key = `second-factor:account:${userId}`;
   await consumeAttempt(db, key, rateLimits.secondFactorPerAccount);
@@ -92,8 +92,8 @@ export async function enable(db: Kysely<Database>, userId: string, code: string,
 }
 
 /**
- * A TOTP code not used before (its step later than the last one accepted) or an unused recovery
- * code, which is then spent. Throws TWO_FACTOR_CODE_INVALID otherwise; guesses are limited.
+ * For a signed-in user: a TOTP code not used before (its step later than the last one accepted) or an
+ * unused recovery code, which is then spent. Throws TWO_FACTOR_CODE_INVALID otherwise; guesses are limited.
  */
 export async function verifyCode(db: Kysely<Database>, userId: string, code: string, env: Env, now = new Date()): Promise<void> {
   const key = await countGuess(db, userId);
@@ -160,13 +160,29 @@ export async function beginPendingSignIn(
 
 /**
  * The second step: the pending sign-in's user once `code` is accepted (the pending sign-in is then
- * spent), and when its first step took the password (null: it was Google).
+ * spent), and when its first step took the password (null: it was Google). Wrong codes from
+ * `clientIp` lock that address out of the account; the account's wrong codes from every address only
+ * slow its second steps down, so someone who knows the password cannot lock its owner out.
  */
-export async function completePendingSignIn(db: Kysely<Database>, token: string | null, code: string, env: Env, now = new Date()) {
+export async function completePendingSignIn(
+  db: Kysely<Database>,
+  token: string | null,
+  code: string,
+  clientIp: string,
+  env: Env,
+  now = new Date(),
+) {
   const id = token ? pendingId(token) : null;
   const pending = id ? await repo.findPendingSignIn(db, id, now) : undefined;
   if (!id || !pending) throw new AppError('SECOND_FACTOR_EXPIRED');
-  await verifyCode(db, pending.user_id, code, env, now);
+  const accountAddressKey = `second-factor:sign-in:account:${pending.user_id}:ip:${clientIp}`;
+  const accountKey = `second-factor:sign-in:account:${pending.user_id}`;
+  await consumeAttempt(db, accountAddressKey, rateLimits.secondFactorSignInPerAccountAndIp);
+  const { attempts } = await countAttempt(db, accountKey, rateLimits.secondFactorSignInPerAccount);
+  await slowDownAfter(attempts, rateLimits.secondFactorSignInPerAccount);
+  if (!(await codeAccepted(db, pending.user_id, code.trim(), env, now))) throw new AppError('TWO_FACTOR_CODE_INVALID', { field: 'code' });
+  await clearAttempts(db, accountAddressKey);
+  await clearAttempts(db, accountKey);
   await repo.deletePendingSignIn(db, id);
   return { userId: pending.user_id, passwordEnteredAt: pending.password_entered_at };
 }
