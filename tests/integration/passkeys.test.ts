@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
@@ -241,6 +244,135 @@ describe('a passkey and the staff two-factor rule', () => {
     const user = await held.auth.signInWithPasskey({ response });
     expect(user).toMatchObject({ id: lab.id, signed_in_with_passkey: true });
     expect(context.cookies.some((cookie) => cookie.startsWith('tahaleel_session=') && !cookie.startsWith('tahaleel_session=;'))).toBe(true);
+  });
+});
+
+describe('who may add a passkey, and what a proof of the address removes (#56)', () => {
+  const PASSWORD = 'correct horse battery';
+
+  /** A real sign-up (a password, an unconfirmed address), as a TestUser for `as`. */
+  async function signUp(email = `passkey-${randomUUID()}@example.sa`): Promise<TestUser> {
+    const context = await contextOf();
+    const user = await createCaller(context).auth.signUp({
+      email,
+      password: PASSWORD,
+      name: 'ريم',
+      userType: 'customer',
+      acceptTerms: true,
+    });
+    const token = context.cookies
+      .find((cookie) => cookie.startsWith('tahaleel_session='))!
+      .split(';')[0]!
+      .slice('tahaleel_session='.length);
+    return { id: user.id, email, token, cookie: `tahaleel_session=${token}` };
+  }
+
+  /** Its sign-in, and the password's last entry, `minutes` ago: a session stolen later than that. */
+  async function ageSession(user: TestUser, minutes: number) {
+    const then = new Date(Date.now() - minutes * 60_000);
+    await database.db
+      .updateTable('sessions')
+      .set({ created_at: then, password_confirmed_at: then })
+      .where('user_id', '=', user.id)
+      .execute();
+  }
+
+  /** The token of the newest `template` link mailed to `email`, as the mailbox's holder reads it. */
+  async function mailedToken(email: string, template: 'reset-password' | 'verify-email') {
+    const mail = await database.db
+      .selectFrom('outbox')
+      .select('data')
+      .where('recipient', '=', email)
+      .where('template', '=', template)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    return new URL((mail.data as { link: string }).link).searchParams.get('token')!;
+  }
+
+  async function removalMails(email: string) {
+    const rows = await database.db
+      .selectFrom('outbox')
+      .select('data')
+      .where('recipient', '=', email)
+      .where('template', '=', 'sign-in-methods-removed')
+      .execute();
+    return rows.map((row) => row.data);
+  }
+
+  it('is refused to a session whose password was entered over 15 minutes ago, until the password is entered again', async () => {
+    const owner = await signUp();
+    const freshOptions = await (await as(owner)).account.passkeyRegistrationOptions();
+    await ageSession(owner, 16);
+    // Whoever stole the cookie has neither the password nor a fresh challenge's answer accepted.
+    const stolen = await as(owner);
+    expect((await refusal(stolen.account.passkeyRegistrationOptions())).appCode).toBe('PASSWORD_CONFIRMATION_REQUIRED');
+    const made = await authenticator.create(freshOptions);
+    expect((await refusal(stolen.account.passkeyRegister({ name: 'سارق', response: made.response }))).appCode).toBe(
+      'PASSWORD_CONFIRMATION_REQUIRED',
+    );
+    expect((await refusal(stolen.auth.confirmPassword({ password: 'a guess at it' }))).appCode).toBe('WRONG_PASSWORD');
+    expect(await (await as(owner)).account.passkeys()).toEqual([]);
+
+    await (await as(owner)).auth.confirmPassword({ password: PASSWORD });
+    expect((await addPasskey(owner, 'هاتفي')).list).toEqual([expect.objectContaining({ name: 'هاتفي' })]);
+  });
+
+  it('may be added soon after signing in with another passkey, the password not asked', async () => {
+    const owner = await signUp();
+    const { credential } = await addPasskey(owner, 'هاتفي');
+    const attempt = await signInWith(credential);
+    await attempt.answer;
+    const token = attempt.cookies
+      .find((cookie) => cookie.startsWith('tahaleel_session='))!
+      .split(';')[0]!
+      .slice('tahaleel_session='.length);
+    expect((await addPasskey({ ...owner, token, cookie: `tahaleel_session=${token}` }, 'لابتوب')).list).toHaveLength(2);
+  });
+
+  it("is removed, with the second factor and every session, when the address's owner resets the password of an account someone else signed up with it", async () => {
+    const email = `victim-${randomUUID()}@example.sa`;
+    const attacker = await signUp(email);
+    const { credential } = await addPasskey(attacker, 'مفتاح المهاجم');
+    const setup = await (await as(attacker)).account.twoFactorSetup();
+    const code = generateHOTP(decodeBase32IgnorePadding(setup.secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
+    await (await as(attacker)).account.twoFactorEnable({ code });
+
+    const victim = await contextOf();
+    await createCaller(victim).auth.requestPasswordReset({ email });
+    const signedIn = await createCaller(victim).auth.resetPassword({
+      token: await mailedToken(email, 'reset-password'),
+      password: 'the owner’s own passphrase',
+    });
+    // Not held at the attacker's second factor: it is gone, and the owner is in.
+    expect(signedIn).toMatchObject({ id: attacker.id, email_verified: true, two_factor_enabled: false });
+    expect(await (await as(attacker)).auth.me()).toBeNull();
+    expect((await refusal((await signInWith(credential)).answer)).appCode).toBe('PASSKEY_FAILED');
+    expect(await database.db.selectFrom('passkeys').select('id').where('user_id', '=', attacker.id).execute()).toEqual([]);
+    expect(await removalMails(email)).toEqual([{ name: 'ريم', passkeyNames: ['مفتاح المهاجم'], twoFactor: true }]);
+  });
+
+  it('is removed, with every other session, when the owner opens the confirmation link of an account someone else signed up with the address', async () => {
+    const email = `victim-${randomUUID()}@example.sa`;
+    const attacker = await signUp(email);
+    const { credential } = await addPasskey(attacker, 'مفتاح المهاجم');
+
+    expect(await (await as()).auth.verifyEmail({ token: await mailedToken(email, 'verify-email') })).toMatchObject({ verified: true });
+    expect(await (await as(attacker)).auth.me()).toBeNull();
+    expect((await refusal((await signInWith(credential)).answer)).appCode).toBe('PASSKEY_FAILED');
+    expect(await removalMails(email)).toEqual([{ name: 'ريم', passkeyNames: ['مفتاح المهاجم'], twoFactor: false }]);
+    // Its reset later keeps what was added once the address was the owner's.
+    const owner = await signUp();
+    await (await as(owner)).auth.verifyEmail({ token: await mailedToken(owner.email, 'verify-email') });
+    await addPasskey(owner, 'هاتفي');
+    const visitor = await contextOf();
+    await createCaller(visitor).auth.requestPasswordReset({ email: owner.email });
+    await createCaller(visitor).auth.resetPassword({
+      token: await mailedToken(owner.email, 'reset-password'),
+      password: 'a brand new passphrase',
+    });
+    expect(await (await as(owner)).auth.me()).toBeNull();
+    expect(await database.db.selectFrom('passkeys').select('name').where('user_id', '=', owner.id).execute()).toEqual([{ name: 'هاتفي' }]);
+    expect(await removalMails(owner.email)).toEqual([]);
   });
 });
 

@@ -315,6 +315,8 @@ describe('the rule for admins and approved labs', () => {
     'account.passkeys',
     'account.passkeyRegistrationOptions',
     'account.passkeyRegister',
+    // Adding a passkey may ask for the password first.
+    'auth.confirmPassword',
   ];
 
   async function call(path: string, type: string, cookie: string) {
@@ -412,6 +414,69 @@ describe('the rule for admins and approved labs', () => {
     expect(overview.status).toBe(403);
     const me = await strict.request('/trpc/auth.me', { headers: { cookie: admin.cookie } });
     expect(me.status).toBe(200);
+  });
+});
+
+describe('a password reset and the second factor (#56)', () => {
+  /** The reset link mailed to `email`, as someone who reads only that mailbox would open it. */
+  async function resetLinkToken(email: string): Promise<string> {
+    expect((await api.mutate('auth.requestPasswordReset', { email })).status).toBe(200);
+    const mail = await database.db
+      .selectFrom('outbox')
+      .select('data')
+      .where('recipient', '=', email)
+      .where('template', '=', 'reset-password')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    return new URL((mail.data as { link: string }).link).searchParams.get('token')!;
+  }
+
+  it('gives whoever holds only the mailbox of an administrator with two-factor on no session, so admin.resetTwoFactor stays out of reach', async () => {
+    const admin = await enrolledCustomer();
+    // Administrators are made with a confirmed address (admin-accounts.ts).
+    await database.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', admin.id).execute();
+    await database.db.updateTable('user_profiles').set({ user_type: 'admin' }).where('id', '=', admin.id).execute();
+    const victim = await enrolledCustomer();
+
+    const reset = await api.mutate<{ two_factor_required?: true; id?: string }>('auth.resetPassword', {
+      token: await resetLinkToken(admin.email),
+      password: 'the attacker chose this',
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.data).toEqual({ two_factor_required: true });
+    expect(reset.cookies.some((value) => value.startsWith('tahaleel_session=') && !value.startsWith('tahaleel_session=;'))).toBe(false);
+    const secondStepOnly = secondStepCookieOf(reset.cookies);
+    expect((await api.query('auth.me', secondStepOnly)).data).toBeNull();
+    expect((await api.mutate('admin.resetTwoFactor', { userId: victim.id }, secondStepOnly)).error?.data.appCode).toBe('UNAUTHENTICATED');
+    // The administrator's own session ended with the reset; the second factor did not.
+    expect((await api.query('auth.me', admin.cookie)).data).toBeNull();
+    expect((await api.query<Me>('auth.me', victim.cookie)).data.two_factor_enabled).toBe(true);
+
+    // The owner, with the code, is signed in; the mailbox set the password, so it is asked again before a sensitive action.
+    const owner = await secondStep(secondStepOnly, codeAt(admin.secret, 1));
+    expect(owner.data.id).toBe(admin.id);
+    const session = sessionCookieOf(owner.cookies);
+    expect((await api.mutate('admin.resetTwoFactor', { userId: victim.id }, session)).error?.data.appCode).toBe(
+      'PASSWORD_CONFIRMATION_REQUIRED',
+    );
+    expect((await api.mutate('auth.confirmPassword', { password: 'the attacker chose this' }, session)).status).toBe(200);
+    expect((await api.mutate('admin.resetTwoFactor', { userId: victim.id }, session)).data).toEqual({ reset: true });
+  });
+
+  it('signs an account without a second factor in, but not freshly: an administrator is asked for the password before a sensitive action', async () => {
+    const admin = await signUpCustomer();
+    await database.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', admin.id).execute();
+    await database.db.updateTable('user_profiles').set({ user_type: 'admin' }).where('id', '=', admin.id).execute();
+    const victim = await enrolledCustomer();
+    const reset = await api.mutate<{ id: string }>('auth.resetPassword', {
+      token: await resetLinkToken(admin.email),
+      password: 'a brand new passphrase',
+    });
+    expect(reset.data.id).toBe(admin.id);
+    const session = sessionCookieOf(reset.cookies);
+    expect((await api.mutate('admin.resetTwoFactor', { userId: victim.id }, session)).error?.data.appCode).toBe(
+      'PASSWORD_CONFIRMATION_REQUIRED',
+    );
   });
 });
 

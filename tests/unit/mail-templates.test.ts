@@ -27,6 +27,10 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
   'password-changed': { template: 'password-changed', data: { name: 'Sarah' } },
   'two-factor-reset': { template: 'two-factor-reset', data: { name: 'Sarah' } },
   'sign-in-method-changed': { template: 'sign-in-method-changed', data: { name: 'سارة', change: 'passkey_added', passkeyName: 'هاتفي' } },
+  'sign-in-methods-removed': {
+    template: 'sign-in-methods-removed',
+    data: { name: 'Sarah', passkeyNames: ['هاتفي', 'Work laptop'], twoFactor: true },
+  },
   'email-changed': { template: 'email-changed', data: { name: 'Sarah', newEmail: 'sarah.new@example.com' } },
   'booking-confirmed': { template: 'booking-confirmed', data: booking },
   'booking-cancelled': { template: 'booking-cancelled', data: booking },

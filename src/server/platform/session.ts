@@ -60,6 +60,8 @@ export interface Session {
   expiresAt: Date;
   /** When the password was last entered in this session (sign-in or confirmation); null if never (Google, a guest). */
   passwordConfirmedAt: Date | null;
+  /** When its sign-in happened. */
+  createdAt: Date;
 }
 
 export interface SessionValidation {
@@ -97,6 +99,7 @@ export async function createSession(
     userId,
     expiresAt: new Date(now.getTime() + IDLE_MS),
     passwordConfirmedAt: options.passwordConfirmedAt ?? null,
+    createdAt: now,
   };
   await db
     .insertInto('sessions')
@@ -117,6 +120,21 @@ export function passwordRecentlyConfirmed(session: Session, now = new Date()): b
   return (
     session.passwordConfirmedAt !== null && now.getTime() - session.passwordConfirmedAt.getTime() < PASSWORD_CONFIRMATION_MINUTES * 60_000
   );
+}
+
+/**
+ * Whether the owner proved it is them within PASSWORD_CONFIRMATION_MINUTES, as adding a way to sign in
+ * asks: the password entered in this session, or a sign-in that took more than a mailbox: a passkey, or
+ * Google for an account with no password to ask for. A session begun by a password reset is neither.
+ */
+export function recentlyAuthenticated(
+  session: Session,
+  user: Pick<SessionUser, 'signed_in_with_passkey' | 'has_password'>,
+  now = new Date(),
+): boolean {
+  if (passwordRecentlyConfirmed(session, now)) return true;
+  const signedInRecently = now.getTime() - session.createdAt.getTime() < PASSWORD_CONFIRMATION_MINUTES * 60_000;
+  return signedInRecently && (user.signed_in_with_passkey || !user.has_password);
 }
 
 /** The password was entered again in this session (auth.confirmPassword). */
@@ -210,8 +228,8 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
     await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
   }
 
-  const { expires_at: _expires, created_at: _created, password_confirmed_at: passwordConfirmedAt, ...user } = row;
-  return { session: { id: sessionId, userId: row.id, expiresAt, passwordConfirmedAt }, user, renewed };
+  const { expires_at: _expires, created_at: createdAt, password_confirmed_at: passwordConfirmedAt, ...user } = row;
+  return { session: { id: sessionId, userId: row.id, expiresAt, passwordConfirmedAt, createdAt }, user, renewed };
 }
 
 export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {

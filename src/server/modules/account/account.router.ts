@@ -48,12 +48,14 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => twoFactor.regenerateRecoveryCodes(ctx.db, ctx.user.id, input.code, ctx.config)),
   /** The caller's passkeys: name, when added, when last used. */
   passkeys: signedInProcedure.query(({ ctx }) => passkeys.list(ctx.db, ctx.user.id)),
-  /** A challenge (single-use, five minutes) for the browser to make a passkey for this account. */
-  passkeyRegistrationOptions: signedInProcedure.mutation(({ ctx }) => passkeys.registrationOptions(ctx.db, ctx.user, ctx.config)),
+  /** A challenge (single-use, five minutes) for the browser to make a passkey for this account; only soon after the password. */
+  passkeyRegistrationOptions: signedInProcedure.mutation(({ ctx }) =>
+    passkeys.registrationOptions(ctx.db, ctx.user, ctx.session, ctx.config),
+  ),
   /** Saves the passkey made for that challenge under the name the user gave; answers the list. */
   passkeyRegister: signedInProcedure
     .input(passkeyRegistrationInput)
-    .mutation(({ ctx, input }) => passkeys.register(ctx.db, ctx.user.id, input, ctx.config)),
+    .mutation(({ ctx, input }) => passkeys.register(ctx.db, ctx.user, ctx.session, input, ctx.config)),
   /** Removes one of the caller's passkeys: it no longer signs in. Answers the list. */
   passkeyRemove: signedInProcedure.input(passkeyIdInput).mutation(({ ctx, input }) => passkeys.remove(ctx.db, ctx.user.id, input.id)),
   /** Every device is signed out, this one too. */

@@ -9,6 +9,8 @@ import { assertStrongPassword } from '../../platform/password-strength.ts';
 import { consumeAttempt, countAttempt } from '../../platform/rate-limit.ts';
 import { generateSessionToken, sessionIdFromToken } from '../../platform/session.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
+import * as passkeys from '../passkeys/passkeys.service.ts';
+import * as twoFactor from '../two-factor/two-factor.service.ts';
 import * as repo from './auth.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -71,6 +73,29 @@ export async function resendVerification(db: Kysely<Database>, userId: string, p
   return { sent: true };
 }
 
+/**
+ * The address has just been proven for the first time. Passkeys and two-factor sign-in added before
+ * then may be someone else's, who signed up with the address before its owner (pre-account takeover):
+ * they are removed, with every session but `keepSessionId`'s, and the owner is told (docs/decisions/0016).
+ */
+async function removeSignInMethodsAddedBeforeProof(
+  tx: Tx,
+  user: { id: string; name: string; locale: Locale },
+  email: string,
+  keepSessionId: string | null,
+): Promise<void> {
+  const passkeyNames = await passkeys.removeBeforeAddressProof(tx, user.id);
+  const removedTwoFactor = await twoFactor.removeBeforeAddressProof(tx, user.id);
+  if (passkeyNames.length === 0 && !removedTwoFactor) return;
+  await repo.deleteSessionsOf(tx, user.id, keepSessionId);
+  await enqueueMail(tx, {
+    to: email,
+    locale: user.locale,
+    userId: user.id,
+    message: { template: 'sign-in-methods-removed', data: { name: user.name, passkeyNames, twoFactor: removedTwoFactor } },
+  });
+}
+
 /** The token's row, locked, or the reason the link cannot be used. */
 async function takeToken(tx: Tx, token: string, purpose: repo.AccountTokenPurpose) {
   const id = sessionIdFromToken(token);
@@ -85,12 +110,14 @@ async function takeToken(tx: Tx, token: string, purpose: repo.AccountTokenPurpos
 /**
  * Opening the link confirms the address. A link for a new address (account settings) makes it the
  * account's address, tells the old one, and ends every other link: none sent to the old address
- * still works.
+ * still works. The first proof of the account's address removes what was added before it; the session
+ * of the browser that opened the link (`openerSessionId`) stays, as whoever opened it holds the mailbox.
  */
 export async function verifyEmail(
   db: Kysely<Database>,
   token: string,
   clientIp: string,
+  openerSessionId: string | null,
 ): Promise<{ verified: true; email: string; changed: boolean }> {
   await consumeAttempt(db, `account-link:ip:${clientIp}`, linkLimits.useLinkPerIp);
   return db.transaction().execute(async (tx) => {
@@ -100,6 +127,7 @@ export async function verifyEmail(
     const changed = (user.email ?? '').toLowerCase() !== row.email.toLowerCase();
     if (changed && (await repo.emailTakenByOther(tx, row.email, user.id))) throw new AppError('EMAIL_TAKEN', { field: 'email' });
     await repo.setEmailVerified(tx, user.id, row.email);
+    if (!changed && !user.email_verified_at) await removeSignInMethodsAddedBeforeProof(tx, user, row.email, openerSessionId);
     if (changed) {
       await repo.deleteUnusedAccountTokens(tx, user.id, 'verify_email');
       await repo.deleteUnusedAccountTokens(tx, user.id, 'reset_password');
@@ -176,7 +204,8 @@ export async function checkResetLink(db: Kysely<Database>, token: string): Promi
 
 /**
  * Sets the new password, ends every session of the user, confirms the address the link went to
- * (opening it proved it), and tells the user by mail. The caller signs the user in afresh.
+ * (opening it proved it; a first proof removes what was added before it), and tells the user by mail.
+ * The caller goes on as a sign-in with the new password would: a second factor still asks for its code.
  */
 export async function resetPassword(
   db: Kysely<Database>,
@@ -192,9 +221,12 @@ export async function resetPassword(
     // Refused before anything changes: the transaction rolls back, so the link still works.
     assertStrongPassword(input.password, [user.email, user.name]);
     await repo.setPassword(tx, user.id, passwordHash);
-    if (!user.email_verified_at) await repo.setEmailVerified(tx, user.id, user.email);
+    if (!user.email_verified_at) {
+      await repo.setEmailVerified(tx, user.id, user.email);
+      await removeSignInMethodsAddedBeforeProof(tx, user, user.email, null);
+    }
     await repo.deleteUnusedAccountTokens(tx, user.id, 'reset_password');
-    await repo.deleteSessionsOf(tx, user.id);
+    await repo.deleteSessionsOf(tx, user.id, null);
     await enqueueMail(tx, {
       to: user.email,
       locale: user.locale,

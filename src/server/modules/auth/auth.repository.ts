@@ -140,8 +140,9 @@ export async function setPassword(db: Db, userId: string, passwordHash: string):
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
 }
 
-export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+/** Ends every session of the user but `keepId`'s (null: every one). */
+export async function deleteSessionsOf(db: Db, userId: string, keepId: string | null): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', 'is distinct from', keepId).execute();
 }
 
 /** Another account already uses the address. */

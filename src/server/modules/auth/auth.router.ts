@@ -79,7 +79,9 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => begin(ctx, await auth.upgradeAnonymous(ctx.db, ctx.user, input, meta(ctx)))),
 
   /** Opening the link from the mail confirms the address; no sign-in needed (it may be another device). */
-  verifyEmail: publicProcedure.input(verifyEmailInput).mutation(({ ctx, input }) => auth.verifyEmail(ctx.db, input.token, ctx.clientIp)),
+  verifyEmail: publicProcedure
+    .input(verifyEmailInput)
+    .mutation(({ ctx, input }) => auth.verifyEmail(ctx.db, input.token, ctx.clientIp, ctx.session?.id ?? null)),
 
   /** The confirmation mail again, for the signed-in user's unconfirmed address. */
   resendVerification: signedInProcedure.mutation(({ ctx }) => auth.resendVerification(ctx.db, ctx.user.id, ctx.config.PUBLIC_URL)),
@@ -93,13 +95,14 @@ export const authRouter = router({
 
   checkResetLink: publicProcedure.input(checkResetLinkInput).query(({ ctx, input }) => auth.checkResetLink(ctx.db, input.token)),
 
-  /** A new password from the mailed link: every session of the user ends, and this browser is signed in. */
+  /**
+   * A new password from the mailed link: every session of the user ends, and this browser goes on as
+   * a sign-in with it would: signed in, or (two-factor on) asked for the code. The mailbox is not a
+   * second factor, and the session is not fresh for sensitive actions (docs/decisions/0016).
+   */
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     const { userId } = await auth.resetPassword(ctx.db, input, ctx.clientIp);
-    return begin(
-      ctx,
-      await auth.startSession(ctx.db, userId, { ...meta(ctx), currentSessionId: null }, { passwordConfirmedAt: new Date() }),
-    );
+    return beginOrAskCode(ctx, await auth.signInAfterReset(ctx.db, userId, { ...meta(ctx), currentSessionId: null }));
   }),
 
   /** The password entered again, for an administrator's sensitive actions (PASSWORD_CONFIRMATION_REQUIRED). */

@@ -72,6 +72,15 @@ async function afterFirstFactor(
 }
 
 /**
+ * After a password reset: as a sign-in with the new password, except that the password counts as not
+ * entered, so neither the session nor the one after the code is fresh for sensitive actions: whoever
+ * set it may hold only the mailbox (docs/decisions/0016).
+ */
+export function signInAfterReset(db: Kysely<Database>, userId: string, meta: RequestMeta): Promise<SignInOutcome> {
+  return afterFirstFactor(db, userId, meta, null);
+}
+
+/**
  * A new session at every sign-in (no fixation); the one the browser had is revoked. `options` say
  * when this sign-in took the password, if it did (an admin's sensitive actions go on from it), and whether by a passkey.
  */

@@ -6,6 +6,7 @@ import {
   resetPasswordMail,
   type SignInMethodChange,
   signInMethodChangedMail,
+  signInMethodsRemovedMail,
   twoFactorResetMail,
   verifyEmailMail,
 } from './templates/account-mails.ts';
@@ -45,6 +46,8 @@ export type MailMessage =
   | { template: 'two-factor-reset'; data: { name: string } }
   /** The account itself added or removed a passkey, or turned two-factor sign-in on or off. */
   | { template: 'sign-in-method-changed'; data: { name: string; change: SignInMethodChange; passkeyName?: string } }
+  /** The address was proven after passkeys or two-factor sign-in were added, which were removed then (docs/decisions/0016). */
+  | { template: 'sign-in-methods-removed'; data: { name: string; passkeyNames: string[]; twoFactor: boolean } }
   /** Sent to the old address. */
   | { template: 'email-changed'; data: { name: string; newEmail: string } }
   /** With the appointment as an .ics attachment. */
@@ -132,6 +135,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return twoFactorResetMail(message.data, locale, publicUrl);
     case 'sign-in-method-changed':
       return signInMethodChangedMail(message.data, locale, publicUrl);
+    case 'sign-in-methods-removed':
+      return signInMethodsRemovedMail(message.data, locale, publicUrl);
     case 'email-changed':
       return emailChangedMail(message.data, locale);
     case 'booking-confirmed':

@@ -100,6 +100,12 @@ export async function deletePasskey(db: Db, userId: string, id: string): Promise
   return row?.name ?? null;
 }
 
+/** Removes every passkey of the user; answers their names. */
+export async function deletePasskeysOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.deleteFrom('passkeys').where('user_id', '=', userId).returning('name').execute();
+  return rows.map((row) => row.name);
+}
+
 /** The role of a live account (null once it is deleted). */
 export async function accountRole(db: Db, userId: string) {
   const row = await db

@@ -5,14 +5,14 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
 import type { passkeyRegistrationInput, passkeySignInInput } from '../../../shared/passkey-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
-import type { SessionUser } from '../../platform/session.ts';
+import { recentlyAuthenticated, type Session, type SessionUser } from '../../platform/session.ts';
 import { recordSignInMethodChange } from '../two-factor/two-factor.service.ts';
 import * as repo from './passkeys.repository.ts';
 
@@ -56,9 +56,19 @@ export async function list(db: Kysely<Database>, userId: string) {
   }));
 }
 
+/**
+ * A passkey is both factors at once, so adding one asks for a recent proof that it is the owner, not
+ * only someone holding their session (docs/decisions/0025): else PASSWORD_CONFIRMATION_REQUIRED, and
+ * the client asks for the password (auth.confirmPassword) and tries again.
+ */
+function assertRecentlyAuthenticated(session: Session, user: SessionUser, now: Date) {
+  if (!recentlyAuthenticated(session, user, now)) throw new AppError('PASSWORD_CONFIRMATION_REQUIRED');
+}
+
 /** What the browser needs to make a passkey for this account (a guest, who has no account yet, cannot). */
-export async function registrationOptions(db: Kysely<Database>, user: SessionUser, env: Env, now = new Date()) {
+export async function registrationOptions(db: Kysely<Database>, user: SessionUser, session: Session, env: Env, now = new Date()) {
   if (user.is_anonymous) throw new AppError('FORBIDDEN');
+  assertRecentlyAuthenticated(session, user, now);
   const existing = await repo.listPasskeys(db, user.id);
   if (existing.length >= MAX_PASSKEYS) throw new AppError('CONFLICT', { reason: 'passkey_limit', limit: MAX_PASSKEYS });
   const rp = relyingParty(env);
@@ -87,11 +97,14 @@ export async function registrationOptions(db: Kysely<Database>, user: SessionUse
 /** Saves the passkey the browser made for the challenge this account was given; answers the list. */
 export async function register(
   db: Kysely<Database>,
-  userId: string,
+  user: SessionUser,
+  session: Session,
   input: z.output<typeof passkeyRegistrationInput>,
   env: Env,
   now = new Date(),
 ) {
+  assertRecentlyAuthenticated(session, user, now);
+  const userId = user.id;
   const challenge = answeredChallenge(input.response.response.clientDataJSON);
   if (!challenge || !(await repo.spendChallenge(db, challenge, 'register', userId, now))) throw new AppError('PASSKEY_FAILED');
   const rp = relyingParty(env);
@@ -129,6 +142,14 @@ export async function remove(db: Kysely<Database>, userId: string, id: string) {
     await recordSignInMethodChange(tx, userId, { change: 'passkey_removed', passkeyName: name });
   });
   return list(db, userId);
+}
+
+/**
+ * Removes every passkey of the account, as a proof of the address that came after them does
+ * (docs/decisions/0016); answers their names for the caller, in its transaction, to tell the owner.
+ */
+export function removeBeforeAddressProof(tx: Transaction<Database>, userId: string): Promise<string[]> {
+  return repo.deletePasskeysOf(tx, userId);
 }
 
 /** A challenge for signing in with any passkey of this site (the browser offers the ones it has). */

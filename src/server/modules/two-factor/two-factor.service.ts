@@ -187,6 +187,15 @@ export async function completePendingSignIn(
   return { userId: pending.user_id, passwordEnteredAt: pending.password_entered_at };
 }
 
+/**
+ * Removes the account's authenticator app (and its recovery codes and waiting sign-ins): a proof of the
+ * address that came after it was added cannot tell whose it is (docs/decisions/0016). True if there was
+ * one; the caller, in its transaction, tells the owner.
+ */
+export function removeBeforeAddressProof(tx: Transaction<Database>, userId: string): Promise<boolean> {
+  return repo.deleteSecondFactor(tx, userId);
+}
+
 /** An administrator removes another account's second factor (a lost phone); the owner is told by mail. */
 export async function resetByAdmin(db: Kysely<Database>, adminId: string, userId: string) {
   if (adminId === userId) throw new AppError('FORBIDDEN');

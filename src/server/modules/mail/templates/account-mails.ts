@@ -1,5 +1,5 @@
 import type { Locale } from '../../../../shared/locale.ts';
-import { emailAddress, isolate, leftToRight, type MailContent } from './content.ts';
+import { emailAddress, isolate, leftToRight, link, type MailContent, type Paragraph } from './content.ts';
 import { picker, SUPPORT_EMAIL, webAddress } from './format.ts';
 import { greeting, subject } from './greeting.ts';
 
@@ -243,6 +243,60 @@ export function signInMethodChangedMail(
           'If this was not you, reset your password at once and write to us at ',
         ),
         emailAddress(SUPPORT_EMAIL),
+      ],
+    ],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأننا نُبلغك بكل تغيير يمسّ أمان حسابك في تحاليل.',
+          'You received this e-mail because we tell you about every change to the security of your Tahaleel account.',
+        ),
+      ],
+    ],
+  };
+}
+
+/**
+ * The address was proven (its link opened, or a reset made through it) after passkeys or two-factor
+ * sign-in were added: they may have been someone else's who signed up with the address, so they were
+ * removed (docs/decisions/0016); the owner adds their own again.
+ */
+export function signInMethodsRemovedMail(
+  data: { name: string; passkeyNames: string[]; twoFactor: boolean },
+  locale: Locale,
+  publicUrl: string,
+): MailContent {
+  const t = picker(locale);
+  const title = t('أزلنا طرق دخول من حسابك', 'We removed sign-in methods from your account');
+  const removed: Paragraph[] = [
+    ...(data.twoFactor
+      ? [[t('• التحقق بخطوتين (تطبيق المصادقة) ورموز الاسترداد', '• Two-factor sign-in (the authenticator app) and its recovery codes')]]
+      : []),
+    ...data.passkeyNames.map((name) => [t('• مفتاح المرور «', '• The passkey “'), isolate(name), t('»', '”')]),
+  ];
+  return {
+    subject: subject(t, title),
+    preheader: t('إن كانت لك، فأضفها من جديد من إعدادات حسابك.', 'If they were yours, add them again in your account settings.'),
+    heading: title,
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'تأكّد للتو أن البريد الإلكتروني لحسابك في تحاليل يخصّك. وكانت قد أُضيفت إلى الحساب قبل ذلك طرق دخول لا نعرف أأضفتها أنت أم من سجّل ببريدك، فأزلناها وأنهينا جلسات الدخول الأخرى:',
+          'The e-mail address of your Tahaleel account has just been confirmed as yours. Ways to sign in had been added to the account before that, and we cannot tell whether you added them or someone who signed up with your address, so we removed them and signed out the other devices:',
+        ),
+      ],
+      ...removed,
+      [t('إن كانت لك، فأضفها من جديد من إعدادات حسابك.', 'If they were yours, add them again in your account settings.')],
+    ],
+    action: { label: t('مراجعة إعدادات الأمان', 'Review your security settings'), href: `${publicUrl}/dashboard` },
+    notes: [
+      [
+        t(
+          'إن لم تكن أنت من أنشأ هذا الحساب، فأعد تعيين كلمة مروره الآن، فمن أنشأه يعرف كلمة المرور: ',
+          'If you did not create this account, reset its password now, as whoever did knows its password: ',
+        ),
+        link(`${publicUrl}/forgot-password`),
       ],
     ],
     reason: [
