@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import type { BlobStore } from '../../src/server/modules/results/blob-store.ts';
@@ -13,6 +13,7 @@ import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, insertCheckoutInvoice, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
+import { approvedPayment, checkoutDefaults, createTestVariant, orderIdOf } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Issue #26's data rights and audit log: an append-only log that only admins read, the consent
@@ -289,6 +290,33 @@ describe('download my data', () => {
     ]);
   });
 
+  it('lists the store orders with whom they were for and where they went', async () => {
+    const customer = await signUpCustomer();
+    const { variantId } = await createTestVariant(database.db, { stock: 1 });
+    const started = await api.mutate<{ url: string }>(
+      'store.checkout',
+      { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] },
+      customer.cookie,
+    );
+    const orderId = orderIdOf(started.data.url);
+    expect((await api.mutate('store.hostedCheckout.pay', { orderId, ...approvedPayment }, customer.cookie)).status).toBe(200);
+    const response = await app.request('/account/export.zip', { headers: { cookie: customer.cookie } });
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(JSON.parse(strFromU8(files['store-orders.json']!))).toEqual([
+      expect.objectContaining({
+        id: orderId,
+        status: 'paid',
+        card_last4: '4242',
+        buyer_name: approvedPayment.fullName,
+        buyer_email: approvedPayment.email,
+        buyer_phone: '+966551234567',
+        ship_street: approvedPayment.street,
+        ship_postal_code: approvedPayment.postalCode,
+        items: [expect.objectContaining({ quantity: 1 })],
+      }),
+    ]);
+  });
+
   it('is limited to five a day per user', async () => {
     const customer = await createTestUser(database.db, 'customer');
     for (let i = 0; i < 5; i += 1) {
@@ -312,6 +340,240 @@ async function whereFound(needle: string): Promise<string[]> {
     if (Number(hits[0]?.n) > 0) found.push(`${table_name}.${column_name}`);
   }
   return found;
+}
+
+/**
+ * What deleting an account does to each place a person's data can be: every column that points to a
+ * user, and every column named like a person's details. `whose` finds the deleted person's rows; a
+ * table without one holds them by value (checked by `whereFound`) or only for staff, whose accounts
+ * the platform closes rather than deletes.
+ */
+type Fate = 'deleted' | 'erased' | `kept: ${string}` | `not personal: ${string}`;
+const personalData: Record<string, { whose?: (userId: string) => RawBuilder<boolean>; columns: Record<string, Fate> }> = {
+  users: { whose: (id) => sql`id = ${id}`, columns: { email: 'erased', phone: 'erased', email_verified_at: 'erased' } },
+  user_profiles: {
+    whose: (id) => sql`id = ${id}`,
+    columns: { id: 'kept: the profile row stays with the account, emptied', name: 'erased' },
+  },
+  sessions: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
+  pending_sign_ins: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
+  passkeys: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted', name: 'deleted' } },
+  webauthn_challenges: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
+  two_factor_totp: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
+  two_factor_recovery_codes: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
+  account_tokens: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted', email: 'deleted' } },
+  user_consents: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
+  outbox: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted', recipient: 'deleted' } },
+  newsletter_subscriptions: { columns: { email: 'deleted' } },
+  slot_holds: { whose: (id) => sql`holder_id = ${id}`, columns: { holder_id: 'deleted', client_address: 'deleted' } },
+  family_members: {
+    whose: (id) => sql`account_id = ${id}`,
+    columns: { account_id: 'deleted', name: 'deleted', national_id: 'deleted', date_of_birth: 'deleted' },
+  },
+  reviews: {
+    whose: (id) => sql`customer_id = ${id}`,
+    columns: { customer_id: 'deleted', hidden_by: 'kept: the admin who hid a review; staff accounts are closed, not deleted' },
+  },
+  result_files: {
+    whose: (id) => sql`booking_id in (select id from bookings where customer_id = ${id})`,
+    columns: { file_name: 'deleted', uploaded_by: 'kept: the lab that uploaded it; staff accounts are closed, not deleted' },
+  },
+  bookings: {
+    whose: (id) => sql`customer_id = ${id}`,
+    columns: {
+      customer_id: 'kept: the lab’s figures and the payment records; the account it names has nothing personal left',
+      home_address: 'erased',
+      home_latitude: 'erased',
+      home_longitude: 'erased',
+    },
+  },
+  checkouts: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'kept: payment records the law requires' } },
+  invoices: {
+    whose: (id) => sql`buyer_id = ${id}`,
+    columns: {
+      buyer_id: 'kept: tax invoices are kept for the years the law requires',
+      buyer_name: 'erased',
+      seller_name: 'not personal: the platform’s own name',
+    },
+  },
+  plan_subscriptions: {
+    whose: (id) => sql`user_id = ${id}`,
+    columns: { user_id: 'kept: what was paid for the plan', card_brand: 'erased', card_last_four: 'erased' },
+  },
+  store_orders: {
+    whose: (id) => sql`user_id = ${id}`,
+    columns: {
+      user_id: 'kept: the items, amounts and payment the tax and stock records need',
+      buyer_name: 'erased',
+      buyer_email: 'erased',
+      buyer_phone: 'erased',
+      ship_city: 'erased',
+      ship_district: 'erased',
+      ship_street: 'erased',
+      ship_building_number: 'erased',
+      ship_postal_code: 'erased',
+      ship_short_address: 'erased',
+      card_last4: 'erased',
+      client_address: 'erased',
+    },
+  },
+  audit_log: { columns: { actor_id: 'kept: the append-only log names accounts by id only; a deleted one has nothing personal left' } },
+  lab_payouts: { columns: { recorded_by: 'kept: the admin who recorded a payout; staff accounts are closed, not deleted' } },
+  store_stock_adjustments: { columns: { actor_id: 'kept: the admin who changed stock; staff accounts are closed, not deleted' } },
+  test_requests: {
+    columns: {
+      reviewed_by: 'kept: the admin who reviewed it; staff accounts are closed, not deleted',
+      test_name_ar: 'not personal: a test’s name',
+      test_name_en: 'not personal: a test’s name',
+    },
+  },
+  labs: {
+    columns: {
+      lab_name_ar: 'not personal: a lab’s public listing',
+      lab_name_en: 'not personal: a lab’s public listing',
+      address_ar: 'not personal: a lab’s public listing',
+      address_en: 'not personal: a lab’s public listing',
+      phone: 'not personal: a lab’s public listing',
+      latitude: 'not personal: a lab’s public listing',
+      longitude: 'not personal: a lab’s public listing',
+    },
+  },
+  categories: { columns: { name_ar: 'not personal: the catalogue', name_en: 'not personal: the catalogue' } },
+  tests: { columns: { name_ar: 'not personal: the catalogue', name_en: 'not personal: the catalogue' } },
+  kysely_migration: { columns: { name: 'not personal: a migration’s name' } },
+};
+
+/** Columns that point to users.id, and columns named like a person's details: each must be in `personalData`. */
+async function columnsThatMayHoldAPerson(): Promise<string[]> {
+  const { rows } = await sql<{ column: string }>`
+    select c.table_name || '.' || c.column_name as column
+      from information_schema.columns c
+     where c.table_schema = current_schema()
+       and (c.column_name ~ '(^|_)(email|phone|name|address|ip|recipient|buyer|ship|card|national|birth|latitude|longitude)(_|$)'
+            or exists (
+              select from information_schema.key_column_usage k
+                join information_schema.referential_constraints r
+                  on r.constraint_schema = k.constraint_schema and r.constraint_name = k.constraint_name
+                join information_schema.key_column_usage u
+                  on u.constraint_schema = r.unique_constraint_schema and u.constraint_name = r.unique_constraint_name
+               where k.table_schema = c.table_schema and k.table_name = c.table_name and k.column_name = c.column_name
+                 and u.table_name = 'users' and u.column_name = 'id'))
+     order by 1`.execute(database.db);
+  return rows.map((row) => row.column);
+}
+
+describe('where a person’s data is kept', () => {
+  it('lists every table and column that points to a user or names a person, with what deleting the account does to it', async () => {
+    const found = await columnsThatMayHoldAPerson();
+    const listed = Object.entries(personalData).flatMap(([table, { columns }]) =>
+      Object.keys(columns).map((column) => `${table}.${column}`),
+    );
+    const unlisted = found.filter((column) => !listed.includes(column));
+    expect(
+      unlisted,
+      `These columns may hold a person's data and are not in personalData (tests/integration/data-rights.test.ts): decide what ` +
+        'deleting the account does to each (deleted, erased, or kept and why), make eraseAccount do it, and list it there',
+    ).toEqual([]);
+    const { rows } = await sql<{ column: string }>`
+      select table_name || '.' || column_name as column from information_schema.columns where table_schema = current_schema()`.execute(
+      database.db,
+    );
+    const existing = new Set(rows.map((row) => row.column));
+    expect(listed.filter((column) => !existing.has(column))).toEqual([]);
+  });
+});
+
+/**
+ * Rows of the customer's in the tables sign-up, a booking and its result do not fill: a review,
+ * sign-in state, second factors, a held seat, a paid plan with its card, and a store order paid through the
+ * payment page with their name, e-mail, mobile and an address that names them.
+ */
+async function givePersonalDataEverywhere(customer: Customer, completedBookingId: string) {
+  const db = database.db;
+  await createReview(db, customer.id, { bookingId: completedBookingId, rating: 5, text: `شكراً من ${customer.name}` });
+  const soon = new Date(Date.now() + 600_000);
+  await db.insertInto('pending_sign_ins').values({ id: randomUUID(), user_id: customer.id, expires_at: soon }).execute();
+  await db
+    .insertInto('passkeys')
+    .values({ id: randomUUID(), user_id: customer.id, name: `هاتف ${customer.name}`, public_key: Buffer.from([1, 2, 3]) })
+    .execute();
+  await db
+    .insertInto('webauthn_challenges')
+    .values({ challenge: randomUUID(), purpose: 'register', user_id: customer.id, expires_at: soon })
+    .execute();
+  await db
+    .insertInto('two_factor_totp')
+    .values({ user_id: customer.id, secret: Buffer.alloc(20, 7) })
+    .execute();
+  await db.insertInto('two_factor_recovery_codes').values({ user_id: customer.id, code_hash: randomUUID() }).execute();
+  await db
+    .insertInto('account_tokens')
+    .values({ id: randomUUID(), user_id: customer.id, email: customer.email, purpose: 'reset_password', expires_at: soon })
+    .execute();
+  const { labTestId } = await offerTest(db, lab.id);
+  await db
+    .insertInto('slot_holds')
+    .values({
+      holder_id: customer.id,
+      lab_id: lab.id,
+      lab_test_id: labTestId,
+      starts_at: soon,
+      expires_at: soon,
+      client_address: '10.9.250.250',
+    })
+    .execute();
+  await db
+    .insertInto('plan_subscriptions')
+    .values({
+      user_id: customer.id,
+      plan: 'premium',
+      amount_cents: 9_900,
+      currency: 'SAR',
+      status: 'active',
+      card_brand: 'visa',
+      card_last_four: '4242',
+      period_end: new Date(Date.now() + 30 * 86_400_000),
+    })
+    .execute();
+  const { variantId } = await createTestVariant(db, { stock: 2 });
+  const started = await api.mutate<{ url: string }>(
+    'store.checkout',
+    { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] },
+    customer.cookie,
+  );
+  const paid = await api.mutate(
+    'store.hostedCheckout.pay',
+    {
+      orderId: orderIdOf(started.data.url),
+      ...approvedPayment,
+      fullName: customer.name,
+      email: customer.email,
+      phone: customer.phone,
+      street: `طريق ${customer.name}`,
+    },
+    customer.cookie,
+  );
+  expect(paid.status).toBe(200);
+}
+
+/** How many of the person's rows a table holds, and how many of them still carry an erased column. */
+async function personRows(userId: string) {
+  const counts: Record<string, { rows: number; unerased: Record<string, number> }> = {};
+  for (const [table, { whose, columns }] of Object.entries(personalData)) {
+    if (!whose) continue;
+    const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${whose(userId)}`.execute(database.db);
+    const unerased: Record<string, number> = {};
+    for (const [column, fate] of Object.entries(columns)) {
+      if (fate !== 'erased') continue;
+      const { rows: left } = await sql<{ n: string }>`
+        select count(*) as n from ${sql.table(table)} where ${whose(userId)} and nullif(${sql.ref(column)}::text, '') is not null`.execute(
+        database.db,
+      );
+      unerased[column] = Number(left[0]?.n);
+    }
+    counts[table] = { rows: Number(rows[0]?.n), unerased };
+  }
+  return counts;
 }
 
 describe('delete my account', () => {
@@ -378,8 +640,24 @@ describe('delete my account', () => {
       .where('id', '=', bookingId)
       .execute();
 
+    await givePersonalDataEverywhere(customer, bookingId);
+    const before = await personRows(customer.id);
+    expect(
+      Object.keys(before).filter((table) => before[table]!.rows === 0),
+      'the test gives the person rows in every table personalData finds them by',
+    ).toEqual([]);
+
     const deleted = await api.mutate('account.delete', { password: PASSWORD }, customer.cookie);
     expect(deleted.data).toEqual({ deleted: true });
+    const after = await personRows(customer.id);
+    expect(after).toEqual(
+      Object.fromEntries(
+        Object.entries(before).map(([table, { rows, unerased }]) => {
+          const rowsGo = Object.values(personalData[table]!.columns).includes('deleted');
+          return [table, { rows: rowsGo ? 0 : rows, unerased: Object.fromEntries(Object.keys(unerased).map((column) => [column, 0])) }];
+        }),
+      ),
+    );
     expect(await database.db.selectFrom('family_members').select('id').where('account_id', '=', customer.id).execute()).toEqual([]);
     const kept = await database.db
       .selectFrom('bookings')

@@ -6,14 +6,15 @@ import { recordAudit } from '../../platform/audit-log.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { anonymizeInvoices } from '../billing/billing.service.ts';
 import type { BlobStore } from '../results/results.service.ts';
+import { eraseBuyerDetailsOf } from '../store/hosted-checkout.service.ts';
 import { forgetSubscriptions } from '../subscriptions/subscriptions.service.ts';
 import { confirmedAccount } from './account.service.ts';
 import { eraseAccount, resultStorageKeys } from './account-deletion.repository.ts';
 
 /**
  * Deletes the caller's account at once (PDPL's right to erasure; docs/decisions/0024): profile,
- * contact details, results (rows and files), sessions and mail go; bookings, payment records and
- * tax invoices (without the buyer's name) stay, pointing to an account with nothing personal left, for the labs' figures and the tax records. The
+ * contact details, results (rows and files), sessions and mail go; bookings, store orders (without
+ * who bought nor where they went), payment records and tax invoices (without the buyer's name) stay, pointing to an account with nothing personal left, for the labs' figures and the tax records. The
  * owner confirms with the password, or, for an account made with Google that has none, by typing its
  * e-mail address. Only a customer may: a lab's or an admin's account is closed by the platform. A
  * guest first turns the visit into an account (it has neither a password nor an address to confirm).
@@ -36,6 +37,8 @@ export async function deleteAccount(
     await eraseAccount(tx, caller.id, account.email, new Date());
     // Tax invoices are kept for the years the law requires, with the buyer's name gone.
     await anonymizeInvoices(tx, caller.id);
+    // Store orders likewise keep their amounts and items, not who bought them nor where they went.
+    await eraseBuyerDetailsOf(tx, caller.id);
     // No renewal for an erased account: its plan ends and the saved card's token is forgotten.
     const tokens = await forgetSubscriptions(tx, caller.id);
     await recordAudit(tx, { actorId: caller.id, action: 'account.delete', subjectType: 'user', subjectId: caller.id });

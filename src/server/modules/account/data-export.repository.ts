@@ -81,6 +81,17 @@ export function storeOrdersOf(db: Kysely<Database>, userId: string) {
       'store_orders.card_last4',
       'store_orders.created_at',
       'store_orders.paid_at',
+      // Whom it was for and where it went are theirs too.
+      'store_orders.buyer_name',
+      'store_orders.buyer_email',
+      'store_orders.buyer_phone',
+      'store_orders.ship_city',
+      'store_orders.ship_district',
+      'store_orders.ship_street',
+      'store_orders.ship_building_number',
+      'store_orders.ship_postal_code',
+      'store_orders.ship_short_address',
+      'store_orders.tracking_number',
       eb
         .selectFrom('store_order_items')
         .innerJoin('store_variants', 'store_variants.id', 'store_order_items.variant_id')

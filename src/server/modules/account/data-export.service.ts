@@ -24,7 +24,7 @@ const readme: Record<Locale, string> = {
 - profile.json: ملفك الشخصي (الاسم والبريد الإلكتروني والجوال واللغة وتفضيلات البريد) وسجل موافقتك على الشروط وسياسة الخصوصية، ومفاتيح المرور المسجّلة في حسابك (اسم كل مفتاح وتاريخ إضافته وآخر استخدام له).
 - bookings.json: حجوزات التحاليل: التحليل والمختبر والموعد والحالة والمبلغ بالريال السعودي.
 - payments.json: مدفوعات حجوزات التحاليل، ومنها ضريبة القيمة المضافة.
-- store-orders.json: طلبات المتجر وما فيها.
+- store-orders.json: طلبات المتجر وما فيها، واسم المستلم وبريده وجواله وعنوان التوصيل ورقم الشحنة.
 - invoices.json: فواتيرك الضريبية المبسطة وإشعارات الدائن، ببنودها ومبالغها وضريبتها ورمز الاستجابة السريعة.
 - family-members.json: أفراد عائلتك الذين تحجز لهم (الاسم وصلة القرابة والجنس وتاريخ الميلاد ورقم الهوية أو الإقامة إن أدخلته).
 - reviews.json: تقييماتك للمختبرات: الحجز والمختبر وعدد النجوم ونص التقييم ورد المختبر عليه، وإن كان قد أُخفي.
@@ -44,7 +44,8 @@ Personal Data Protection Law.
   added and when it was last used).
 - bookings.json: your lab-test bookings: test, lab, time, status and amount in SAR.
 - payments.json: the payments for your lab-test bookings, with their VAT.
-- store-orders.json: your store orders and what was in them.
+- store-orders.json: your store orders, what was in them, whom they went to (name, e-mail, mobile),
+  the delivery address and the shipment's tracking number.
 - invoices.json: your simplified tax invoices and credit notes, with their lines, amounts, VAT and QR code.
 - family-members.json: the family members you book for (name, relation, sex, date of birth, and the
   national ID or Iqama number if you gave one).

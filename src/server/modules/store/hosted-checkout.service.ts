@@ -38,6 +38,9 @@ import {
 } from './store-orders.repository.ts';
 import type { ProviderCheckoutRequest } from './store-provider.ts';
 
+/** What a deleted account's orders lose (account deletion, PDPL's right to erasure). */
+export { eraseBuyerDetailsOf } from './store-orders.repository.ts';
+
 // The built-in store's checkout, the rules of its orders: the pending order a checkout opens (holding the
 // stock), then its own payment page (the page the checkout URL opens) that pays or cancels it. The order
 // id is a random UUID handed only to the buyer, so holding it is what lets someone see and pay the

@@ -360,6 +360,32 @@ export function findLastShipping(db: Kysely<Database>, userId: string) {
   );
 }
 
+/**
+ * A deleted account's orders keep what the tax and the stock records need (items, amounts, status,
+ * the payment's reference; the invoice keeps its number and VAT), and lose who bought, where it went,
+ * the courier's number that leads there, the card's last four and the address the checkout came from.
+ */
+export async function eraseBuyerDetailsOf(db: Kysely<Database>, userId: string) {
+  await db
+    .updateTable('store_orders')
+    .set({
+      buyer_name: null,
+      buyer_email: null,
+      buyer_phone: null,
+      ship_city: null,
+      ship_district: null,
+      ship_street: null,
+      ship_building_number: null,
+      ship_postal_code: null,
+      ship_short_address: null,
+      tracking_number: null,
+      card_last4: null,
+      client_address: null,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 /** A signed-in buyer's own details: the form's first guess when they have never ordered. */
 export function findBuyerProfile(db: Kysely<Database>, userId: string) {
   return db
