@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from './errors.ts';
+import { oneLine } from './plain-text.ts';
 
 export const familyRelations = ['mother', 'father', 'spouse', 'child', 'sibling', 'other'] as const;
 export const sexes = ['female', 'male'] as const;
@@ -38,7 +39,7 @@ const dateOfBirth = z
   .refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), m.invalid);
 
 export const familyMemberInput = z.object({
-  name: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong),
+  name: z.string({ error: m.required }).overwrite(oneLine).trim().min(1, m.required).max(100, m.tooLong),
   relation: z.enum(familyRelations, { error: m.required }),
   sex: z.enum(sexes, { error: m.required }),
   dateOfBirth,

@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { validationMessages as m } from './errors.ts';
+import { withoutHiddenCharacters } from './plain-text.ts';
 import { REVIEW_TEXT_MAX } from './review-limits.ts';
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** Plain text a person wrote: trimmed, within the limit, line breaks allowed, no other control characters. */
+/** Plain text a person wrote: line breaks kept, bidi controls and other control characters taken out, trimmed, within the limit. */
 function plainText(min: number) {
-  return z
-    .string({ error: m.required })
-    .trim()
-    .min(min, m.required)
-    .max(REVIEW_TEXT_MAX, m.tooLong)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), m.invalid);
+  return z.string({ error: m.required }).overwrite(withoutHiddenCharacters).trim().min(min, m.required).max(REVIEW_TEXT_MAX, m.tooLong);
 }
 
 const rating = z.number({ error: m.required }).int(m.invalid).min(1, m.invalid).max(5, m.invalid);

@@ -5,6 +5,7 @@ import { latinDigits } from './digits.ts';
 import { validationMessages as m } from './errors.ts';
 import { HOME_FEE_MAX, HOME_RADIUS_KM_MAX, HOME_WINDOW_CAPACITY_MAX, HOME_WINDOW_MINUTES_CHOICES } from './home-collection.ts';
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX } from './legal.ts';
+import { oneLine } from './plain-text.ts';
 import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts } from './search-options.ts';
 
 export const PASSWORD_MIN = 8;
@@ -22,7 +23,7 @@ export const emailSchema = z
 /** Length only, no composition rules (NIST SP 800-63B); the server hashes whatever is typed. */
 export const passwordSchema = z.string({ error: m.required }).min(PASSWORD_MIN, m.tooShort).max(PASSWORD_MAX, m.tooLong);
 
-export const nameSchema = z.string({ error: m.required }).trim().min(1, m.required).max(NAME_MAX, m.tooLong);
+export const nameSchema = z.string({ error: m.required }).overwrite(oneLine).trim().min(1, m.required).max(NAME_MAX, m.tooLong);
 
 /** Saudi mobile numbers in any usual spelling (05…, 5…, +9665…, 009665…), stored as +9665XXXXXXXX. */
 export const saudiMobileSchema = z
@@ -136,7 +137,7 @@ export const saudiPhoneSchema = z
   .pipe(z.string().regex(/^(?:\+966|0)?[159]\d{8}$/, m.invalidPhone))
   .transform((value) => `+966${value.slice(-9)}`);
 
-const testNameSchema = z.string({ error: m.required }).trim().min(2, m.tooShort).max(150, m.tooLong);
+const testNameSchema = z.string({ error: m.required }).overwrite(oneLine).trim().min(2, m.tooShort).max(150, m.tooLong);
 export const testRequestInput = z.object({ nameAr: testNameSchema, nameEn: testNameSchema });
 
 /** A lab-test price in SAR, VAT included, with at most two decimals. */
@@ -178,13 +179,13 @@ export const homeCollectionSettingsInput = z
   })
   .refine((input) => input.opensAt.slice(0, 5) < input.closesAt.slice(0, 5), { path: ['closesAt'], message: m.invalid });
 export type HomeCollectionSettingsInput = z.infer<typeof homeCollectionSettingsInput>;
-const optionalTextField = (max: number) => z.string().trim().max(max, m.tooLong);
+const optionalTextField = (max: number) => z.string().overwrite(oneLine).trim().max(max, m.tooLong);
 
 /** Everything a lab edits in its settings; coordinates come both or neither. */
 export const labProfileInput = z
   .object({
-    nameAr: z.string({ error: m.required }).trim().min(2, m.tooShort).max(150, m.tooLong),
-    nameEn: z.string({ error: m.required }).trim().min(2, m.tooShort).max(150, m.tooLong),
+    nameAr: z.string({ error: m.required }).overwrite(oneLine).trim().min(2, m.tooShort).max(150, m.tooLong),
+    nameEn: z.string({ error: m.required }).overwrite(oneLine).trim().min(2, m.tooShort).max(150, m.tooLong),
     addressAr: optionalTextField(300),
     addressEn: optionalTextField(300),
     city: z.enum(cityKeys as [CityKey, ...CityKey[]], { error: m.required }),

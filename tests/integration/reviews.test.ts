@@ -90,14 +90,13 @@ describe('reviews.create', () => {
     expect(await database.db.selectFrom('reviews').select('id').where('booking_id', '=', bookingId).execute()).toEqual([]);
   });
 
-  it('refuses a rating outside 1–5, text over 1000 characters and control characters (400), and keeps line breaks', async () => {
+  it('refuses a rating outside 1–5, text over 1000 characters and NUL (400), takes out other control characters, and keeps line breaks', async () => {
     const { bookingId, api } = await customerWithCompletedBooking('otherLab');
     for (const input of [
       { rating: 0, text: '' },
       { rating: 6, text: '' },
       { rating: 4.5, text: '' },
       { rating: 4, text: 'x'.repeat(1001) },
-      { rating: 4, text: 'bell\u0007' },
       { rating: 4, text: 'nul\u0000' },
     ]) {
       expect(await refusal(api.reviews.create({ bookingId, ...input })), JSON.stringify(input)).toEqual({
@@ -105,7 +104,7 @@ describe('reviews.create', () => {
         appCode: null,
       });
     }
-    const saved = await api.reviews.create({ bookingId, rating: 3, text: '<b>line one</b>\nline two' });
+    const saved = await api.reviews.create({ bookingId, rating: 3, text: '<b>line one</b>\nline two\u0007' });
     // Stored and answered as the plain text it is; the page draws it as text, never as HTML.
     expect(saved.text).toBe('<b>line one</b>\nline two');
   });

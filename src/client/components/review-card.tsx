@@ -1,6 +1,8 @@
 import { Box, Card, HStack, Text } from '@chakra-ui/react';
+import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { isolated } from '../lib/bidi.ts';
 import { formatDate } from '../lib/format.ts';
 import { activeLocale } from '../lib/locale.ts';
 import type { RouterOutputs } from '../lib/trpc.ts';
@@ -35,7 +37,7 @@ export function ReviewCard({ review, labName, children }: { review: PublicReview
         {review.reply && (
           <Box borderInlineStartWidth="3px" borderColor="brand.solid" ps="3" py="1" bg="bg.subtle" roundedEnd="md" data-testid="lab-reply">
             <Text fontSize="sm" fontWeight="semibold">
-              {t`Reply from ${labName}`}
+              {t`Reply from ${ph({ labName: isolated(labName) })}`}
             </Text>
             <Text fontSize="sm" whiteSpace="pre-line" overflowWrap="anywhere" dir="auto" textAlign="start">
               {review.reply.text}

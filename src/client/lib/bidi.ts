@@ -1,4 +1,5 @@
 const LRI = '\u2066';
+const FSI = '\u2068';
 const PDI = '\u2069';
 // A run of Latin letters and digits with the punctuation between them, e.g. "25-OH" or "B12".
 const LATIN_RUN = /[A-Za-z0-9](?:[A-Za-z0-9.,+\-/ ]*[A-Za-z0-9])?/g;
@@ -29,4 +30,13 @@ export function isolateLatinRunsInHtml(html: string): string {
 /** The text for the active language; Arabic gets its Latin runs isolated. */
 export function localized(locale: 'ar' | 'en', arabic: string, english: string): string {
   return locale === 'ar' ? isolateLatinRuns(arabic) : english;
+}
+
+/**
+ * Text someone else wrote (a name) set inside a sentence of ours, where no <bdi> can wrap it (a
+ * translated message, an <option>): isolated, it takes its own direction and cannot reorder the words
+ * around it.
+ */
+export function isolated(text: string): string {
+  return `${FSI}${text}${PDI}`;
 }

@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
+import { oneLine } from '../../../shared/plain-text.ts';
 import { RESULT_MAX_BYTES, RESULT_READ_REASON_MAX } from '../../../shared/results.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
@@ -63,8 +64,12 @@ async function caller(c: Context, deps: Deps, { sensitive }: { sensitive: boolea
   return user;
 }
 
-/** `filename*` carries the UTF-8 name (Arabic names too); `filename` an ASCII fallback for old clients. */
-function contentDisposition(fileName: string): string {
+/**
+ * `filename*` carries the UTF-8 name (Arabic names too); `filename` an ASCII fallback for old clients.
+ * Names stored before uploads were cleaned may still hold bidi controls: they are taken out here too.
+ */
+function contentDisposition(storedName: string): string {
+  const fileName = oneLine(storedName);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { LabResultsInput } from '../../../shared/list-schemas.ts';
 import type { UserType } from '../../../shared/locale.ts';
+import { oneLine } from '../../../shared/plain-text.ts';
 import { RESULT_MAX_BYTES, type ResultContentType, resultExtensions, sniffResultType } from '../../../shared/results.ts';
 import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
@@ -76,11 +77,15 @@ export function checkResultFile(bytes: Uint8Array): ResultContentType {
   return type;
 }
 
-/** The base name without control or path characters, with the extension of the type the bytes really are. */
+/**
+ * The base name without path characters, control characters or bidi controls (which would make
+ * "passwd", U+202E, "gnp.pdf" read as a PNG), with the extension of the type the bytes really are.
+ */
 export function safeFileName(name: string, type: ResultContentType): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '').trim();
+  const cleaned = oneLine(base)
+    .replace(/["<>:|?*]/g, '')
+    .trim();
   const stem =
     cleaned
       .replace(/\.[^.]*$/, '')
