@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { strFromU8, unzipSync } from 'fflate';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
@@ -270,11 +271,7 @@ describe('who may add a passkey, and what a proof of the address removes (#56)',
   /** Its sign-in, and the password's last entry, `minutes` ago: a session stolen later than that. */
   async function ageSession(user: TestUser, minutes: number) {
     const then = new Date(Date.now() - minutes * 60_000);
-    await database.db
-      .updateTable('sessions')
-      .set({ created_at: then, password_confirmed_at: then })
-      .where('user_id', '=', user.id)
-      .execute();
+    await sql`update sessions set created_at = ${then}, password_confirmed_at = ${then} where user_id = ${user.id}`.execute(database.db);
   }
 
   /** The token of the newest `template` link mailed to `email`, as the mailbox's holder reads it. */

@@ -3,9 +3,9 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import type { AppErrorCode } from '../../shared/errors.ts';
 
-// An administrator's sensitive action answered PASSWORD_CONFIRMATION_REQUIRED (their password was last
-// entered more than 15 minutes ago): the app asks for it in a dialog, and the action is sent again once
-// auth.confirmPassword took it, so no screen has to handle the refusal itself.
+// An administrator's sensitive action, or adding a passkey, answered PASSWORD_CONFIRMATION_REQUIRED (the
+// password was last entered more than 15 minutes ago): the app asks for it in a dialog, and the action is
+// sent again once auth.confirmPassword took it, so no screen has to handle the refusal itself.
 
 type Asker = () => Promise<boolean>;
 

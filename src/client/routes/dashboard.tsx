@@ -22,6 +22,7 @@ import { changedListSearch, type ListControl, type ListSearch, listSearch } from
 import { SectionTitle } from '../components/stat-card.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { ConfirmEmailNotice } from '../features/account/confirm-email-notice.tsx';
+import { PasswordConfirmDialog } from '../features/admin/password-confirm-dialog.tsx';
 import { requireUser } from '../features/auth/require-user.ts';
 import { type SessionUser, useSession } from '../features/auth/use-session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
@@ -83,7 +84,13 @@ function DashboardPage() {
   const session = useSession();
   const context = Route.useRouteContext();
   const user = session.user ?? context.user;
-  return user.user_type === 'lab' ? <LabDashboard user={user} /> : <CustomerDashboard user={user} />;
+  return (
+    <>
+      {user.user_type === 'lab' ? <LabDashboard user={user} /> : <CustomerDashboard user={user} />}
+      {/* Adding a passkey asks for the password again after 15 minutes, and goes on once it is given. */}
+      <PasswordConfirmDialog />
+    </>
+  );
 }
 
 /** The section in the URL (`?section=`), so a reload or a shared link opens the same one; overview has none. */

@@ -5,14 +5,18 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors.ts';
 import { setPasswordAsker } from '../../lib/password-confirmation.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useSession } from '../auth/use-session.ts';
 
 /**
- * Asks an administrator for the password again when a sensitive action was refused with
- * PASSWORD_CONFIRMATION_REQUIRED (last entered more than 15 minutes ago); once the server took it, the
- * action is sent again by the tRPC link (lib/password-confirmation.ts). Closing it gives the action up.
+ * Asks for the password again when an action was refused with PASSWORD_CONFIRMATION_REQUIRED (an
+ * administrator's sensitive action, or adding a passkey, with the last entry over 15 minutes old); once
+ * the server took it, the action is sent again by the tRPC link (lib/password-confirmation.ts). Closing
+ * it gives the action up. One is mounted per dashboard. An account with no password (made with Google)
+ * is told to sign in again, which counts as recent for 15 minutes.
  */
 export function PasswordConfirmDialog() {
   const { t, i18n } = useLingui();
+  const hasPassword = useSession().user?.has_password !== false;
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
@@ -58,28 +62,34 @@ export function PasswordConfirmDialog() {
               <Dialog.Body>
                 <Stack gap="3">
                   <Dialog.Description>
-                    {t`For your security, enter your password again to continue. We ask when your last entry was more than 15 minutes ago.`}
+                    {hasPassword
+                      ? t`For your security, enter your password again to continue. We ask when your last entry was more than 15 minutes ago.`
+                      : t`For your security, sign out and sign in again to continue. We ask when your last sign-in was more than 15 minutes ago.`}
                   </Dialog.Description>
-                  <Field.Root invalid={Boolean(refusal)} required>
-                    <Field.Label>{t`Password`}</Field.Label>
-                    <Input
-                      type="password"
-                      dir="ltr"
-                      autoComplete="current-password"
-                      value={password}
-                      onChange={(event) => setPassword(event.target.value)}
-                    />
-                    <Field.ErrorText>{refusal}</Field.ErrorText>
-                  </Field.Root>
+                  {hasPassword && (
+                    <Field.Root invalid={Boolean(refusal)} required>
+                      <Field.Label>{t`Password`}</Field.Label>
+                      <Input
+                        type="password"
+                        dir="ltr"
+                        autoComplete="current-password"
+                        value={password}
+                        onChange={(event) => setPassword(event.target.value)}
+                      />
+                      <Field.ErrorText>{refusal}</Field.ErrorText>
+                    </Field.Root>
+                  )}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
                 <Button type="button" variant="outline" onClick={() => finish(false)}>
                   {t`Cancel`}
                 </Button>
-                <Button type="submit" colorPalette="brand" loading={confirm.isPending} disabled={password.length === 0}>
-                  {t`Confirm`}
-                </Button>
+                {hasPassword && (
+                  <Button type="submit" colorPalette="brand" loading={confirm.isPending} disabled={password.length === 0}>
+                    {t`Confirm`}
+                  </Button>
+                )}
               </Dialog.Footer>
             </form>
           </Dialog.Content>

@@ -10,6 +10,7 @@ import { errorCode, errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { AccountTaskPage, StepHeading } from './account-task-page.tsx';
+import { useAuthModal } from './auth-modal-context.tsx';
 import { dashboardPath } from './dashboard-path.ts';
 
 type UnusableLink = 'used' | 'expired' | 'invalid';
@@ -19,7 +20,8 @@ const unusableLinkOf = { LINK_USED: 'used', LINK_EXPIRED: 'expired', LINK_INVALI
 /**
  * The page a password-reset mail links to. The link is checked first, so nobody types a new password
  * into a page whose link no longer works; a valid one leads to the form, and the new password signs
- * the user in (the server has ended every other session).
+ * the user in (the server has ended every other session), or, for an account with two-factor on, leads
+ * to the code step, as a sign-in does: the mailbox alone is not enough.
  */
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
   const { t } = useLingui();
@@ -58,14 +60,22 @@ function NewPasswordForm({ token, onUnusableLink }: { token: string; onUnusableL
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const authModal = useAuthModal();
   const [form, setForm] = useState({ password: '', confirm: '' });
   const [mismatch, setMismatch] = useState(false);
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
-      onSuccess: async (user) => {
-        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+      // With two-factor on the answer is { two_factor_required: true } alone, as the password step's.
+      onSuccess: async (answer) => {
+        if (!('id' in answer)) {
+          notify.success({ title: t`Your password has been changed. Enter the code from your authenticator app to sign in.` });
+          authModal.open('second-factor');
+          await navigate({ to: '/', replace: true });
+          return;
+        }
+        queryClient.setQueryData(trpc.auth.me.queryKey(), answer);
         notify.success({ title: t`Your password has been changed and you are signed in.` });
-        await navigate({ to: dashboardPath(user.user_type), replace: true });
+        await navigate({ to: dashboardPath(answer.user_type), replace: true });
         void queryClient.invalidateQueries();
       },
       onError: (error) => {
