@@ -79,7 +79,7 @@ function LabPage() {
       <Stack gap="8">
         <Stack gap="3">
           <Heading as="h1" size="3xl">
-            {localized(locale, data.lab_name_ar, data.lab_name_en)}
+            <bdi>{localized(locale, data.lab_name_ar, data.lab_name_en)}</bdi>
           </Heading>
           <Rating rating={data.rating} reviews={data.review_count} />
           {data.home_collection_fee !== null && (

@@ -116,7 +116,7 @@ function LabsPage() {
                   <Card.Root height="full" variant="outline" _hover={{ borderColor: 'brand.solid', shadow: 'md' }} data-testid="lab-card">
                     <Card.Body gap="2">
                       <Card.Title as="h2" fontSize="lg">
-                        {localized(locale, lab.lab_name_ar, lab.lab_name_en)}
+                        <bdi>{localized(locale, lab.lab_name_ar, lab.lab_name_en)}</bdi>
                       </Card.Title>
                       <HStack gap="1" color="fg.muted" fontSize="sm" align="start">
                         <Box pt="0.5">

@@ -208,7 +208,7 @@ function TestPage() {
                           <Stack gap="1">
                             <Link to="/labs/$labId" params={{ labId: lab.id }}>
                               <Text fontWeight="bold" fontSize="lg" color="brand.fg" _hover={{ textDecoration: 'underline' }}>
-                                {localized(locale, lab.lab_name_ar, lab.lab_name_en)}
+                                <bdi>{localized(locale, lab.lab_name_ar, lab.lab_name_en)}</bdi>
                               </Text>
                             </Link>
                             <HStack gap="1" color="fg.muted" fontSize="sm">

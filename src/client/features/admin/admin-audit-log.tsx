@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../shared/legal.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { isolated } from '../../lib/bidi.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -98,7 +99,7 @@ export function AdminAuditLog() {
       </Stack>
       {actor && (
         <HStack gap="2" data-testid="audit-actor-filter">
-          <Text fontSize="sm">{t`Only actions by ${actor.name}`}</Text>
+          <Text fontSize="sm">{t`Only actions by ${isolated(actor.name)}`}</Text>
           <CloseButton size="2xs" aria-label={t`Show everyone's actions`} onClick={() => setActor(null)} />
         </HStack>
       )}

@@ -140,10 +140,12 @@ function AccountDetails({ renewal: { account } }: { renewal: FailingRenewal }) {
       : null;
   return (
     <Stack gap="1" align="start">
-      <Text fontWeight="medium">{labName ?? account.name}</Text>
+      <Text fontWeight="medium">
+        <bdi>{labName ?? account.name}</bdi>
+      </Text>
       {labName && account.name !== account.lab_name_ar && account.name !== account.lab_name_en && (
         <Text fontSize="xs" color="fg.muted">
-          {account.name}
+          <bdi>{account.name}</bdi>
         </Text>
       )}
       <Badge size="sm" variant="subtle" colorPalette={account.user_type === 'lab' ? 'purple' : 'blue'}>

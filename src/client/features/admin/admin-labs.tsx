@@ -79,7 +79,9 @@ export function AdminLabs({ list }: { list: ListControl }) {
                   <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
                     <Stack gap="1" minWidth="0">
                       <HStack gap="2" wrap="wrap">
-                        <Text fontWeight="semibold">{name}</Text>
+                        <Text fontWeight="semibold">
+                          <bdi>{name}</bdi>
+                        </Text>
                         <Badge colorPalette={lab.approved ? 'green' : 'orange'} variant="subtle">
                           {lab.approved ? t`Approved` : t`Awaiting approval`}
                         </Badge>

@@ -6,7 +6,7 @@ import { type ListControl, ListToolbar, PageButtons } from '../../components/pag
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { isolateLatinRuns, localized } from '../../lib/bidi.ts';
+import { isolated, isolateLatinRuns, localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -102,7 +102,7 @@ export function AdminTestRequests({ list }: { list: ListControl }) {
                         <bdi>{locale === 'ar' ? request.test_name_en : request.test_name_ar}</bdi>
                       </Text>
                       <Text fontSize="sm">
-                        {t`Requested by ${localized(locale, request.lab_name_ar, request.lab_name_en)} on ${formatDate(new Date(request.created_at), locale)}`}
+                        {t`Requested by ${isolated(localized(locale, request.lab_name_ar, request.lab_name_en))} on ${formatDate(new Date(request.created_at), locale)}`}
                       </Text>
                     </Stack>
                     {request.status === 'pending' ? (

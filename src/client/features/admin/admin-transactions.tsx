@@ -108,7 +108,7 @@ export function AdminTransactions({ list }: { list: ListControl }) {
                         <Stack gap="0">
                           <Text>{localized(locale, item.test_name_ar ?? '', item.test_name_en ?? '')}</Text>
                           <Text fontSize="xs" color="fg.muted">
-                            {localized(locale, item.lab_name_ar ?? '', item.lab_name_en ?? '')}
+                            <bdi>{localized(locale, item.lab_name_ar ?? '', item.lab_name_en ?? '')}</bdi>
                           </Text>
                           {item.results.map((result) => (
                             <OpenResultWithReason key={result.id} id={result.id} fileName={result.file_name} />
@@ -118,7 +118,9 @@ export function AdminTransactions({ list }: { list: ListControl }) {
                         t`${plural(item.item_count, { one: '# item', other: '# items' })}`
                       )}
                     </Table.Cell>
-                    <Table.Cell>{item.customer_name ?? '—'}</Table.Cell>
+                    <Table.Cell>
+                      <bdi>{item.customer_name ?? '—'}</bdi>
+                    </Table.Cell>
                     <Table.Cell>
                       <Stack gap="1" align="start">
                         <Badge colorPalette={status.palette} variant="subtle">

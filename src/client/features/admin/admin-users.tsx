@@ -71,7 +71,9 @@ export function AdminUsers({ list }: { list: ListControl }) {
                 <Table.Row key={user.id} data-testid="admin-user">
                   <Table.Cell>
                     <HStack gap="2" wrap="wrap">
-                      <Text fontWeight="medium">{user.name}</Text>
+                      <Text fontWeight="medium">
+                        <bdi>{user.name}</bdi>
+                      </Text>
                       {user.is_anonymous && (
                         <Badge size="sm" variant="outline">
                           {t`Guest`}

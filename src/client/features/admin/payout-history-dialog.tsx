@@ -8,6 +8,7 @@ import { PAYOUT_NOTE_MAX, reversePayoutInput } from '../../../shared/payout-sche
 import { LabAccountFigures, type PayoutRow, PayoutTable } from '../../components/lab-account.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { isolated } from '../../lib/bidi.ts';
 import { errorCode, errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -85,7 +86,7 @@ export function PayoutHistoryDialog({ lab, onClose }: { lab: { labId: string; la
         <Dialog.Positioner>
           <Dialog.Content data-testid="payout-history-dialog">
             <Dialog.Header>
-              <Dialog.Title>{t`Transfers to ${lab?.labName ?? ''}`}</Dialog.Title>
+              <Dialog.Title>{t`Transfers to ${isolated(lab?.labName ?? '')}`}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               {payouts.isError ? (

@@ -13,6 +13,7 @@ import {
 import { todayIn } from '../../../shared/time.ts';
 import { Price } from '../../components/price.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { isolated } from '../../lib/bidi.ts';
 import { errorCode, errorMessage, type FieldLimits, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -98,7 +99,7 @@ export function RecordPayoutDialog({ target, onClose }: { target: PayoutTarget |
                   <Dialog.Description>
                     {target && (
                       <Text as="span">
-                        {t`To ${target.labName}. Balance due:`} <Price value={target.balance} />
+                        {t`To ${isolated(target.labName)}. Balance due:`} <Price value={target.balance} />
                       </Text>
                     )}
                   </Dialog.Description>

@@ -95,7 +95,9 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                     </Badge>
                     {booking.rescheduled_at && booking.status === 'confirmed' && <Badge colorPalette="blue">{t`Time changed`}</Badge>}
                   </HStack>
-                  <Text fontSize="sm">{localized(locale, booking.lab_name_ar, booking.lab_name_en)}</Text>
+                  <Text fontSize="sm">
+                    <bdi>{localized(locale, booking.lab_name_ar, booking.lab_name_en)}</bdi>
+                  </Text>
                   <Text fontSize="sm" color="fg.muted">
                     {formatDate(when, locale, booking.time_zone)} ·{' '}
                     <bdi>

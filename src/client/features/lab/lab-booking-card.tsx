@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { formatSar } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 import { BookingStatusBadge } from '../../components/status-badge.tsx';
-import { localized } from '../../lib/bidi.ts';
+import { isolated, localized } from '../../lib/bidi.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
@@ -38,7 +38,7 @@ export function LabBookingCard({ booking, actions }: { booking: LabBooking; acti
               <Text data-testid="lab-booking-patient">
                 <bdi>{booking.patient_name}</bdi>
                 {booking.patient_age !== null && ` · ${t`${booking.patient_age} years`}`}
-                {booking.for_family_member && ` · ${t`booked by ${booking.customer_name}`}`}
+                {booking.for_family_member && ` · ${t`booked by ${isolated(booking.customer_name)}`}`}
               </Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted">

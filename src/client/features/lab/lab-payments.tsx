@@ -112,7 +112,7 @@ export function LabPayments({ list }: { list: ListControl }) {
                           <Stack gap="0">
                             <Text fontWeight="medium">{localized(locale, item.test_name_ar, item.test_name_en)}</Text>
                             <Text fontSize="xs" color="fg.muted">
-                              {item.customer_name}
+                              <bdi>{item.customer_name}</bdi>
                             </Text>
                           </Stack>
                         </Table.Cell>

@@ -44,7 +44,9 @@ export function MyResults() {
                           {t`For ${result.patient_name}`}
                         </Text>
                       )}
-                      <Text fontSize="sm">{localized(locale, result.lab_name_ar, result.lab_name_en)}</Text>
+                      <Text fontSize="sm">
+                        <bdi>{localized(locale, result.lab_name_ar, result.lab_name_en)}</bdi>
+                      </Text>
                       <Text fontSize="sm" color="fg.muted">
                         {t`Uploaded on ${formatDate(new Date(result.created_at), locale, result.time_zone)}`} ·{' '}
                         <bdi>{result.file_name}</bdi> · <bdi>{formatFileSize(result.size_bytes, locale)}</bdi>

@@ -9,7 +9,7 @@ import { type ListControl, ListToolbar, PageButtons } from '../../components/pag
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { localized } from '../../lib/bidi.ts';
+import { isolated, localized } from '../../lib/bidi.ts';
 import { appErrorMessage } from '../../lib/errors.ts';
 import { formatDate, formatFileSize, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -121,7 +121,7 @@ function UploadForm({ preselectedBookingId }: { preselectedBookingId?: string })
                     const when = new Date(booking.booking_time);
                     return (
                       <option key={booking.id} value={booking.id}>
-                        {`${localized(locale, booking.test_name_ar, booking.test_name_en)} · ${booking.customer_name} · ${formatDate(when, locale, booking.time_zone)} ${formatTime(when, locale, booking.time_zone)}`}
+                        {`${localized(locale, booking.test_name_ar, booking.test_name_en)} · ${isolated(booking.customer_name)} · ${formatDate(when, locale, booking.time_zone)} ${formatTime(when, locale, booking.time_zone)}`}
                       </option>
                     );
                   })}

@@ -33,7 +33,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
             </Link>
             <Link to="/labs/$labId" params={{ labId: result.lab_id }}>
               <Text fontWeight="semibold" _hover={{ textDecoration: 'underline' }}>
-                {localized(locale, result.lab_name_ar, result.lab_name_en)}
+                <bdi>{localized(locale, result.lab_name_ar, result.lab_name_en)}</bdi>
               </Text>
             </Link>
             <HStack gap="1" color="fg.muted" fontSize="sm">

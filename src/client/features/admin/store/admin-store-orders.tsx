@@ -94,7 +94,9 @@ export function AdminStoreOrders() {
                     </Button>
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDate(new Date(order.createdAt), locale)}</Table.Cell>
-                  <Table.Cell>{order.customerName ?? '—'}</Table.Cell>
+                  <Table.Cell>
+                    <bdi>{order.customerName ?? '—'}</bdi>
+                  </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{t`${plural(order.itemCount, { one: '# item', other: '# items' })}`}</Table.Cell>
                   <Table.Cell>
                     <OrderStatusBadge status={order.status} />
@@ -198,7 +200,9 @@ function AdminStoreOrder({ orderId, onClose }: { orderId: string; onClose(): voi
             <Text fontWeight="semibold">{t`Customer and delivery`}</Text>
           </Card.Header>
           <Card.Body gap="1" fontSize="sm">
-            <Text fontWeight="medium">{data.customerName ?? '—'}</Text>
+            <Text fontWeight="medium">
+              <bdi>{data.customerName ?? '—'}</bdi>
+            </Text>
             {data.customerEmail && <bdi>{data.customerEmail}</bdi>}
             {data.customerPhone && <bdi>{data.customerPhone}</bdi>}
             {data.shipping && (
