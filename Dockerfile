@@ -11,7 +11,9 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24.21.0-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# HOST=0.0.0.0: a container is reached through its own network interface; the server's default, 127.0.0.1,
+# would take no connection from outside it. The development mailbox is never on with it (src/server/env.ts).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 # The server's Node options, as `npm run serve` gives them (scripts/server-node-options.json, ADR 0051).
 ENV NODE_OPTIONS=--max-semi-space-size=64
 WORKDIR /app

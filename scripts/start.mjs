@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { withServerNodeOptions } from './server-node-options.mjs';
+import { startEnvironment } from './start-env.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'dist/client/index.html');
@@ -49,13 +50,7 @@ function resultsKey() {
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
   cwd: root,
   stdio: 'inherit',
-  // Production React, with the development mailbox (/dev/mailbox) unless mail goes to SMTP_URL.
-  env: withServerNodeOptions({
-    NODE_ENV: 'production',
-    ...(process.env.SMTP_URL ? {} : { DEV_MAILBOX: 'true' }),
-    ...process.env,
-    ...resultsKey(),
-  }),
+  env: withServerNodeOptions({ ...startEnvironment(process.env), ...resultsKey() }),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -106,7 +106,9 @@ export function createApp(deps: AppDeps) {
   if (payments.browser) app.route('/payments/moyasar', moyasarRoutes({ db: deps.db, env: deps.env, payments, log }));
   app.route('/invoices', invoiceRoutes({ db: deps.db, env: deps.env }));
   app.route('/exports', exportRoutes({ db: deps.db, env: deps.env, log }));
-  if (deps.env.DEV_MAILBOX) app.route('/dev/mailbox', devMailboxRoutes(deps.db, deps.env.PUBLIC_URL));
+  // Only where the connection's own address is known (Node; never the Worker), to check it is this machine's.
+  if (deps.env.DEV_MAILBOX && deps.socketAddress)
+    app.route('/dev/mailbox', devMailboxRoutes(deps.db, deps.env.PUBLIC_URL, deps.socketAddress));
 
   if (deps.blobs) {
     app.route('/files/results', resultRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp, log }));

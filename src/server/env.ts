@@ -42,6 +42,13 @@ const masterKey = z
     return key ?? z.NEVER;
   });
 
+/** The names of this machine's loopback interface that HOST may be: a server listening on one is reachable from this machine only. */
+const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
+
+function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.includes(host);
+}
+
 function isHttpsOrLocal(url: string): boolean {
   const { protocol, hostname } = new URL(url);
   return protocol === 'https:' || (protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname));
@@ -51,6 +58,17 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /**
+     * The address the Node server listens on: this machine's loopback by default, so only this
+     * machine reaches it; 0.0.0.0 (or ::) takes connections from the network (the Dockerfile sets it).
+     */
+    HOST: optionalText
+      .pipe(
+        z
+          .union([z.ipv4(), z.ipv6(), z.literal('localhost')], { error: 'must be an IP address (127.0.0.1, 0.0.0.0, ::) or localhost' })
+          .optional(),
+      )
+      .transform((host) => host ?? '127.0.0.1'),
     DATABASE_URL: optionalText.pipe(
       z
         .string()
@@ -140,7 +158,8 @@ export const envSchema = z
     ),
     /**
      * Without SMTP_URL: keep each mail for the development mailbox page (/dev/mailbox) and print its
-     * subject and links. On by default except in production (`npm start` turns it on for its demo).
+     * subject and links. Anyone who opens the page reads every mail, so it is only ever on with a
+     * loopback HOST; there it is on by default except in production (`npm start` turns it on for its demo).
      */
     DEV_MAILBOX: z.stringbool().optional(),
     /** Result files in an S3-compatible object store (S3, R2, MinIO) instead of DATA_DIR/results. */
@@ -219,6 +238,13 @@ export const envSchema = z
     message: 'the development mailbox is for running without SMTP_URL: set one or the other',
     when: () => true,
   })
+  .refine((env) => !(env.DEV_MAILBOX && !isLoopbackHost(env.HOST)), {
+    path: ['DEV_MAILBOX'],
+    message:
+      'the development mailbox shows every mail to whoever opens it: it is only for a server listening on this machine alone ' +
+      '(HOST=127.0.0.1, ::1 or localhost); set SMTP_URL to deliver mail from a server others reach',
+    when: () => true,
+  })
   .refine((env) => !env.GOOGLE_TOKEN_URL || isHttpsOrLocal(env.GOOGLE_TOKEN_URL), {
     path: ['GOOGLE_TOKEN_URL'],
     message: 'must be an https:// URL (http:// only for localhost, as a test fake)',
@@ -264,7 +290,7 @@ export const envSchema = z
       ...env,
       PUBLIC_URL,
       MAIL_FROM: env.MAIL_FROM ?? `Tahaleel <no-reply@${new URL(PUBLIC_URL).hostname}>`,
-      DEV_MAILBOX: !env.SMTP_URL && (env.DEV_MAILBOX ?? env.NODE_ENV !== 'production'),
+      DEV_MAILBOX: !env.SMTP_URL && isLoopbackHost(env.HOST) && (env.DEV_MAILBOX ?? env.NODE_ENV !== 'production'),
       RESULTS_ENCRYPTION_KEYS_OLD: env.RESULTS_ENCRYPTION_KEYS_OLD ?? [],
     };
   });
@@ -281,6 +307,17 @@ export function s3Settings(env: Env) {
     accessKeyId: env.S3_ACCESS_KEY_ID,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY,
   };
+}
+
+/** Start-up's plain statement of who can reach the server listening on `port`, and so whether its mail can be read there. */
+export function describeListening(env: Env, port: number): string {
+  const mail = env.SMTP_URL ? 'mail goes to SMTP_URL' : 'mail is not delivered until SMTP_URL is set';
+  if (env.DEV_MAILBOX) {
+    const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+    return `Listening on ${env.HOST}: development mailbox at http://${host}:${port}/dev/mailbox, reachable from this machine only`;
+  }
+  const reach = isLoopbackHost(env.HOST) ? 'reachable from this machine only' : 'reachable from the network';
+  return `Listening on ${env.HOST}, ${reach}: no development mailbox; ${mail}`;
 }
 
 export class EnvError extends Error {

@@ -11,7 +11,7 @@ import { createApp } from './app.ts';
 import { describeDemoAccounts, prepareDatabase } from './bootstrap.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createMigrator } from './db/migrate.ts';
-import { assertReadyToServe, EnvError, parseEnv, s3Settings } from './env.ts';
+import { assertReadyToServe, describeListening, EnvError, parseEnv, s3Settings } from './env.ts';
 import { recoverInterruptedCheckouts } from './modules/booking/checkout-recovery.service.ts';
 import { developmentTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transports.ts';
 import { createOutboxSender } from './modules/mail/outbox-sender.ts';
@@ -75,6 +75,7 @@ async function main() {
     // Store pictures' sizes: sharp, native, so only here (docs/decisions/0029).
     images: sharpImageResizer(),
     clientIp: (c) => clientAddress(c.req.header('x-forwarded-for'), env.TRUST_PROXY, getConnInfo(c).remote.address),
+    socketAddress: (c) => getConnInfo(c).remote.address,
     log,
     readiness: {
       draining: () => draining,
@@ -145,8 +146,9 @@ async function main() {
     }
   };
 
-  const server = serve({ fetch, port: env.PORT, hostname: '0.0.0.0' }, (info) => {
+  const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info(`Tahaleel is serving ${env.PUBLIC_URL} (port ${info.port}, ${database.engine} at ${database.location})`);
+    log.info(describeListening(env, info.port));
     const accounts = describeDemoAccounts(database);
     if (accounts) process.stdout.write(`${accounts}\n`);
   });

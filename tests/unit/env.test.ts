@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assertReadyToServe, EnvError, parseEnv } from '../../src/server/env.ts';
+import { startEnvironment } from '../../scripts/start-env.mjs';
+import { assertReadyToServe, describeListening, EnvError, parseEnv } from '../../src/server/env.ts';
 
 describe('environment', () => {
-  it('defaults to port 3000, the embedded database under ./.data and a localhost public URL', () => {
+  it('defaults to port 3000 on this machine alone, the embedded database under ./.data and a localhost public URL', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './.data', PUBLIC_URL: 'http://localhost:3000' });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './.data', PUBLIC_URL: 'http://localhost:3000' });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -63,6 +64,49 @@ describe('environment', () => {
     expect(() => parseEnv({ SMTP_URL: 'http://mail.example.sa' })).toThrow(/SMTP_URL: must be an smtp/);
     expect(() => parseEnv({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
     expect(parseEnv({ MAIL_FROM: 'تحاليل <hello@tahaleel.sa>' }).MAIL_FROM).toBe('تحاليل <hello@tahaleel.sa>');
+  });
+
+  it('listens on the HOST given, an IP address or localhost', () => {
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ HOST: '::' }).HOST).toBe('::');
+    expect(parseEnv({ HOST: ' localhost ' }).HOST).toBe('localhost');
+    expect(parseEnv({ HOST: '' }).HOST).toBe('127.0.0.1');
+    expect(() => parseEnv({ HOST: 'tahaleel.sa' })).toThrow(/HOST: must be an IP address/);
+  });
+
+  it('keeps the development mailbox off, and refuses to turn it on, on a server other machines can reach', () => {
+    expect(parseEnv({ HOST: '0.0.0.0' }).DEV_MAILBOX).toBe(false);
+    expect(parseEnv({ HOST: '::' }).DEV_MAILBOX).toBe(false);
+    expect(parseEnv({ HOST: '::1' }).DEV_MAILBOX).toBe(true);
+    expect(parseEnv({ HOST: 'localhost', NODE_ENV: 'production', DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true);
+    expect(() => parseEnv({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' })).toThrow(
+      /DEV_MAILBOX: .* only for a server listening on this machine alone/,
+    );
+    expect(() => parseEnv({ HOST: '192.0.2.10', NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
+  });
+
+  it('says plainly at start-up whether the mailbox is there and who can reach it', () => {
+    expect(describeListening(parseEnv({}), 3000)).toBe(
+      'Listening on 127.0.0.1: development mailbox at http://127.0.0.1:3000/dev/mailbox, reachable from this machine only',
+    );
+    expect(describeListening(parseEnv({ HOST: '::1' }), 3000)).toContain('http://[::1]:3000/dev/mailbox');
+    expect(describeListening(parseEnv({ HOST: '0.0.0.0' }), 3000)).toBe(
+      'Listening on 0.0.0.0, reachable from the network: no development mailbox; mail is not delivered until SMTP_URL is set',
+    );
+    expect(describeListening(parseEnv({ HOST: '::', SMTP_URL: 'smtp://mail.example.sa' }), 3000)).toBe(
+      'Listening on ::, reachable from the network: no development mailbox; mail goes to SMTP_URL',
+    );
+    expect(describeListening(parseEnv({ NODE_ENV: 'production' }), 3000)).toBe(
+      'Listening on 127.0.0.1, reachable from this machine only: no development mailbox; mail is not delivered until SMTP_URL is set',
+    );
+  });
+
+  it('is, for npm start, production React on 127.0.0.1 with the mailbox, which HOST or SMTP_URL turn off', () => {
+    expect(parseEnv(startEnvironment({}))).toMatchObject({ NODE_ENV: 'production', HOST: '127.0.0.1', DEV_MAILBOX: true });
+    expect(parseEnv(startEnvironment({ HOST: '0.0.0.0' }))).toMatchObject({ HOST: '0.0.0.0', DEV_MAILBOX: false });
+    expect(parseEnv(startEnvironment({ HOST: '::1' }))).toMatchObject({ HOST: '::1', DEV_MAILBOX: true });
+    expect(parseEnv(startEnvironment({ SMTP_URL: 'smtp://mail.example.sa' }))).toMatchObject({ HOST: '127.0.0.1', DEV_MAILBOX: false });
+    expect(startEnvironment({ NODE_ENV: 'development', PORT: '4000' })).toMatchObject({ NODE_ENV: 'development', PORT: '4000' });
   });
 
   it('takes the Google token URL only over https, or plain http to this machine (the test fake)', () => {

@@ -18,6 +18,11 @@ export interface AppDeps {
   env: Env;
   /** The caller's address as this runtime knows it (socket, or a trusted proxy header). */
   clientIp?: (c: HonoContext) => string | undefined;
+  /**
+   * The address at the other end of the request's connection, never a header (the Node entry's). The
+   * development mailbox answers only where there is one, and only to this machine.
+   */
+  socketAddress?: (c: HonoContext) => string | undefined;
   /** Lab-test payments; the one the settings name (PAYMENT_PROVIDER) unless one is given. */
   payments?: PaymentProvider;
   /**

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Database } from '../../db/schema.ts';
@@ -52,9 +52,25 @@ function Mailbox({ rows, publicUrl }: { rows: Row[]; publicUrl: string }) {
   );
 }
 
-/** `/dev/mailbox`: the mails kept without SMTP_URL (never mounted in production unless DEV_MAILBOX=true). */
-export function devMailboxRoutes(db: Kysely<Database>, publicUrl: string) {
+/**
+ * Whether a request comes from this machine and no further: over a loopback connection, not passed on
+ * by a proxy here (which would say whom for), and addressed to a loopback name (a page elsewhere that
+ * points its own name at 127.0.0.1, DNS rebinding, asks by that name).
+ */
+function fromThisMachine(c: Context, socketAddress: string | undefined): boolean {
+  const loopbackConnection = socketAddress === '::1' || /^(::ffff:)?127\./.test(socketAddress ?? '');
+  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((header) => c.req.header(header) !== undefined);
+  const askedFor = new URL(c.req.url).hostname;
+  return loopbackConnection && !forwarded && ['localhost', '127.0.0.1', '[::1]'].includes(askedFor);
+}
+
+/**
+ * `/dev/mailbox`: the mails kept without SMTP_URL, for a server listening on loopback alone (env.ts).
+ * Even so, a request from anywhere but this machine is answered as if there were no such page.
+ */
+export function devMailboxRoutes(db: Kysely<Database>, publicUrl: string, socketAddress: (c: Context) => string | undefined) {
   const app = new Hono();
+  app.use(async (c, next) => (fromThisMachine(c, socketAddress(c)) ? next() : c.notFound()));
   app.get('/', async (c) => {
     const rows = await listMail(db, SHOWN);
     c.header('Cache-Control', 'no-store');
