@@ -5,6 +5,7 @@ import { createApp } from '../../src/server/app.ts';
 import { linkLimits } from '../../src/server/modules/auth/account-links.ts';
 import { smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
 import { createOutboxSender, type OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
+import { rateLimits } from '../../src/server/platform/rate-limit.ts';
 import { sessionIdFromToken } from '../../src/server/platform/session.ts';
 import { createTestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
@@ -289,12 +290,6 @@ describe('account settings', () => {
     expect((await api.mutate('account.changeEmail', { newEmail, currentPassword: 'wrong password!' }, cookie)).error?.data.appCode).toBe(
       'WRONG_PASSWORD',
     );
-    const other = address();
-    await signUp(other);
-    expect((await api.mutate('account.changeEmail', { newEmail: other, currentPassword: PASSWORD }, cookie)).error?.data.appCode).toBe(
-      'EMAIL_TAKEN',
-    );
-
     expect((await api.mutate('account.changeEmail', { newEmail, currentPassword: PASSWORD }, cookie)).data).toEqual({
       sent: true,
       email: newEmail,
@@ -308,6 +303,43 @@ describe('account settings', () => {
     expect((await api.mutate('auth.resetPassword', { token: oldReset, password: 'a brand new passphrase' })).error?.data.appCode).toBe(
       'LINK_INVALID',
     );
+  });
+
+  it('answers a change to an address another account has as to a free one; nothing is linked, and that account’s owner is told', async () => {
+    const { cookie, user } = await signUp(address());
+    const registered = address();
+    const { user: owner } = await signUp(registered);
+    await mailsTo(registered);
+    const free = address();
+    const toFree = await api.mutate('account.changeEmail', { newEmail: free, currentPassword: PASSWORD }, cookie);
+    const toRegistered = await api.mutate('account.changeEmail', { newEmail: registered, currentPassword: PASSWORD }, cookie);
+    expect(toRegistered.status).toBe(toFree.status);
+    expect(toRegistered.data).toEqual({ sent: true, email: registered });
+    expect(toFree.data).toEqual({ sent: true, email: free });
+
+    const linked = await database.db.selectFrom('account_tokens').select('email').where('user_id', '=', user.id).execute();
+    expect(linked.map((token) => token.email)).not.toContain(registered);
+    const [notice, ...others] = (await mailsTo(registered)).slice(1);
+    expect(others).toHaveLength(0);
+    expect(notice!.links).toContain(`${testEnv.PUBLIC_URL}/forgot-password`);
+    expect(notice!.links.some((link) => link.includes('/verify-email'))).toBe(false);
+    expect((await api.mutate<Me>('auth.signIn', { email: registered, password: PASSWORD })).data.id).toBe(owner.id);
+  });
+
+  it('limits requests to change the address per user and per client address', async () => {
+    let from = '10.73.0.1';
+    const requests = apiClient(createApp({ db: database.db, env: testEnv, clientIp: () => from }));
+    const change = (cookie: string) => requests.mutate('account.changeEmail', { newEmail: address(), currentPassword: PASSWORD }, cookie);
+    const [first, second, third, fourth] = await Promise.all([signUp(address()), signUp(address()), signUp(address()), signUp(address())]);
+    for (let asked = 0; asked < rateLimits.changeEmailPerUser.limit; asked++) expect((await change(first!.cookie)).status).toBe(200);
+    expect((await change(first!.cookie)).error?.data.appCode).toBe('RATE_LIMITED');
+    from = '10.73.0.2';
+    expect((await change(first!.cookie)).error?.data.appCode).toBe('RATE_LIMITED');
+    // Ten from one address, whichever accounts ask.
+    for (let asked = 0; asked < rateLimits.changeEmailPerIp.limit; asked++) {
+      expect((await change(asked % 2 ? second!.cookie : third!.cookie)).status).toBe(200);
+    }
+    expect((await change(fourth!.cookie)).error?.data.appCode).toBe('RATE_LIMITED');
   });
 
   it('changing the password tells the owner by mail', async () => {

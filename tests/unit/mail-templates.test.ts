@@ -32,6 +32,7 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
     data: { name: 'Sarah', passkeyNames: ['هاتفي', 'Work laptop'], twoFactor: true },
   },
   'email-changed': { template: 'email-changed', data: { name: 'Sarah', newEmail: 'sarah.new@example.com' } },
+  'address-in-use': { template: 'address-in-use', data: { name: 'سارة' } },
   'booking-confirmed': { template: 'booking-confirmed', data: booking },
   'booking-cancelled': { template: 'booking-cancelled', data: booking },
   'booking-rescheduled': { template: 'booking-rescheduled', data: { ...booking, sequence: 1 } },
@@ -373,6 +374,16 @@ describe('renderMail: content', () => {
       expect(mail.text.split('\n')).toContain(`${SITE}/forgot-password`);
     }
     expect(render(examples['password-changed'], 'en').text).toContain('If this was not you, reset your password now');
+  });
+
+  it('tells the owner of an address someone tried to use for another account that nothing changed, and how to sign in', () => {
+    for (const locale of LOCALES) {
+      expect(render(examples['address-in-use'], locale).text.split('\n')).toContain(`${SITE}/forgot-password`);
+    }
+    const mail = render(examples['address-in-use'], 'en').text;
+    expect(mail).toContain('nothing in your account changed');
+    expect(mail).toContain('If it was you, sign in with this address');
+    expect(render(examples['address-in-use'], 'ar').text).toContain('لم يتغيّر شيء في حسابك');
   });
 
   it('says in the reminder how to turn reminders off, and in the newsletter mail how to unsubscribe', () => {

@@ -30,6 +30,9 @@ export const rateLimits = {
   secondFactorSignInPerAccountAndIp: { limit: 5, windowSeconds: 15 * 60 },
   secondFactorSignInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /** "Change e-mail" mails the address asked for (or its owner), so it is limited as sign-up is, per user too. */
+  changeEmailPerUser: { limit: 5, windowSeconds: 60 * 60 },
+  changeEmailPerIp: { limit: 10, windowSeconds: 60 * 60 },
   guestPerIp: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitPolicy>;
 

@@ -35,7 +35,6 @@ export function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [key]: event.target.value }));
   const invalidEmail = change.error ? fieldError(i18n, change.error, 'newEmail') : undefined;
-  const emailTaken = errorCode(change.error) === 'EMAIL_TAKEN';
   const wrongPassword = errorCode(change.error) === 'WRONG_PASSWORD';
 
   return (
@@ -46,10 +45,10 @@ export function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
         </Heading>
         {awaitingEmail && <PendingChange email={awaitingEmail} />}
         <SimpleGrid columns={{ base: 1, md: hasPassword ? 2 : 1 }} gap="4">
-          <Field.Root invalid={Boolean(invalidEmail) || emailTaken} required>
+          <Field.Root invalid={Boolean(invalidEmail)} required>
             <Field.Label>{t`New e-mail`}</Field.Label>
             <Input type="email" dir="ltr" autoComplete="email" value={form.newEmail} onChange={set('newEmail')} />
-            <Field.ErrorText>{emailTaken ? t`Another account already uses this address.` : invalidEmail}</Field.ErrorText>
+            <Field.ErrorText>{invalidEmail}</Field.ErrorText>
           </Field.Root>
           {hasPassword && (
             <Field.Root invalid={wrongPassword} required>

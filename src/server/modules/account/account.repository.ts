@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -29,11 +29,6 @@ export async function setMailPreferences(db: Kysely<Database>, userId: string, c
 
 export async function deleteAllSessions(db: Kysely<Database>, userId: string) {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
-export async function emailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function setPasswordHash(db: Kysely<Database>, userId: string, passwordHash: string) {

@@ -25,7 +25,9 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => account.changePassword(ctx.db, { userId: ctx.user.id, sessionId: ctx.session.id }, input)),
   changeEmail: signedInProcedure
     .input(changeEmailInput)
-    .mutation(({ ctx, input }) => account.changeEmail(ctx.db, ctx.user.id, input, ctx.config.PUBLIC_URL)),
+    .mutation(({ ctx, input }) =>
+      account.changeEmail(ctx.db, ctx.user.id, input, { clientIp: ctx.clientIp, publicUrl: ctx.config.PUBLIC_URL }),
+    ),
   updateMailPreferences: signedInProcedure
     .input(mailPreferencesInput)
     .mutation(({ ctx, input }) => account.updateMailPreferences(ctx.db, ctx.session, input)),

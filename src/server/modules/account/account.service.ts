@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { assertStrongPassword } from '../../platform/password-strength.ts';
 import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
 import { loadSessionUser } from '../../platform/session.ts';
-import { sendVerificationLink } from '../auth/auth.service.ts';
+import { offerAddress } from '../auth/auth.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { unsubscribeAddress } from '../newsletter/newsletter.service.ts';
 import { disable as disableSecondFactor } from '../two-factor/two-factor.service.ts';
@@ -74,19 +74,21 @@ export async function confirmedAccount(db: Kysely<Database>, userId: string, cur
 
 /**
  * A new address takes effect once confirmed: the link goes to the new address (auth.verifyEmail
- * then switches it and tells the old one). Until then the account keeps its address.
+ * then switches it and tells the old one). Until then the account keeps its address. An address
+ * another account has is answered the same, and its owner is told instead (offerAddress). Each
+ * request mails someone, so it is limited per user and per client address, as sign-up is.
  */
 export async function changeEmail(
   db: Kysely<Database>,
   userId: string,
   input: { newEmail: string; currentPassword?: string },
-  publicUrl: string,
+  meta: { clientIp: string; publicUrl: string },
 ) {
+  await consumeAttempt(db, `change-email:user:${userId}`, rateLimits.changeEmailPerUser);
+  await consumeAttempt(db, `change-email:ip:${meta.clientIp}`, rateLimits.changeEmailPerIp);
   const account = await confirmedAccount(db, userId, input.currentPassword);
-  if (await repo.emailTaken(db, input.newEmail)) throw new AppError('EMAIL_TAKEN', { field: 'newEmail' });
-  await db
-    .transaction()
-    .execute((tx) => sendVerificationLink(tx, { id: userId, name: account.name, locale: account.locale }, input.newEmail, publicUrl));
+  const user = { id: userId, name: account.name, locale: account.locale };
+  await db.transaction().execute((tx) => offerAddress(tx, user, input.newEmail, meta.publicUrl));
   return { sent: true as const, email: input.newEmail };
 }
 

@@ -62,6 +62,28 @@ export async function sendVerificationLink(
   });
 }
 
+/**
+ * Someone asks to make `email` the user's address (a guest's upgrade, "change e-mail"). A free address
+ * gets the link that confirms it. An address another account has is not linked to anything: its owner
+ * is told instead. The caller answers the same either way, so no one learns from it which addresses
+ * have accounts (only sign-up says so, and it is limited per client address).
+ */
+export async function offerAddress(
+  tx: Tx,
+  user: { id: string; name: string; locale: Locale },
+  email: string,
+  publicUrl: string,
+): Promise<void> {
+  const owner = await repo.findCredentialsByEmail(tx, email);
+  if (!owner?.email || owner.id === user.id) return sendVerificationLink(tx, user, email, publicUrl);
+  await enqueueMail(tx, {
+    to: owner.email,
+    locale: owner.locale,
+    userId: owner.id,
+    message: { template: 'address-in-use', data: { name: owner.name } },
+  });
+}
+
 /** The signed-in user asks for the confirmation mail again. */
 export async function resendVerification(db: Kysely<Database>, userId: string, publicUrl: string): Promise<{ sent: true }> {
   const user = await repo.findMailProfile(db, userId);

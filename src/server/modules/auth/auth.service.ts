@@ -31,6 +31,7 @@ import { recordConsent } from './consent.ts';
 
 export {
   checkResetLink,
+  offerAddress,
   requestPasswordReset,
   resendVerification,
   resetPassword,

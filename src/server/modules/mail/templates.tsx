@@ -1,6 +1,7 @@
 import type { Locale } from '../../../shared/locale.ts';
 import { bookingCalendarEvent } from './calendar.ts';
 import {
+  addressInUseMail,
   emailChangedMail,
   passwordChangedMail,
   resetPasswordMail,
@@ -50,6 +51,8 @@ export type MailMessage =
   | { template: 'sign-in-methods-removed'; data: { name: string; passkeyNames: string[]; twoFactor: boolean } }
   /** Sent to the old address. */
   | { template: 'email-changed'; data: { name: string; newEmail: string } }
+  /** To an address that has an account, when someone asked to use it for another: they were answered as for a free one. */
+  | { template: 'address-in-use'; data: { name: string } }
   /** With the appointment as an .ics attachment. */
   | { template: 'booking-confirmed'; data: BookingMailData }
   | { template: 'booking-cancelled'; data: BookingMailData }
@@ -139,6 +142,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return signInMethodsRemovedMail(message.data, locale, publicUrl);
     case 'email-changed':
       return emailChangedMail(message.data, locale);
+    case 'address-in-use':
+      return addressInUseMail(message.data, locale, publicUrl);
     case 'booking-confirmed':
       return bookingConfirmedMail(message.data, locale);
     case 'booking-cancelled':

@@ -144,6 +144,44 @@ export function emailChangedMail(data: { name: string; newEmail: string }, local
   };
 }
 
+/**
+ * Sent to an address that already has an account when someone asks to use it for another (a guest's
+ * upgrade, "change e-mail"): they are answered as for a free address, and its owner learns of it here.
+ */
+export function addressInUseMail(data: { name: string }, locale: Locale, publicUrl: string): MailContent {
+  const t = picker(locale);
+  return {
+    subject: subject(t, t('محاولة لاستخدام بريدك الإلكتروني لحساب آخر', 'Someone tried to use your e-mail for another account')),
+    preheader: t('لم يتغيّر شيء في حسابك.', 'Nothing changed in your account.'),
+    heading: t('محاولة لاستخدام بريدك الإلكتروني', 'Someone tried to use your e-mail address'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'طلب أحدهم للتو استخدام هذا البريد الإلكتروني لحساب آخر في تحاليل. ولأنه بريد حسابك، لم نربطه بأي حساب آخر ولم يتغيّر شيء في حسابك.',
+          'Someone just asked to use this e-mail address for another Tahaleel account. As it is your account’s address, we did not link it to any other account, and nothing in your account changed.',
+        ),
+      ],
+      [
+        t(
+          'إن كنت أنت، فسجّل الدخول بهذا البريد وكلمة مرور حسابك، وإن نسيتها فاختر كلمة مرور جديدة.',
+          'If it was you, sign in with this address and your account’s password; if you have forgotten it, choose a new one.',
+        ),
+      ],
+    ],
+    action: { label: t('تعيين كلمة مرور جديدة', 'Choose a new password'), href: `${publicUrl}/forgot-password` },
+    notes: [[t('إن لم تكن أنت، فتجاهل هذه الرسالة؛ حسابك كما هو.', 'If it was not you, ignore this e-mail: your account is as it was.')]],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن هذا البريد الإلكتروني هو بريد حسابك في تحاليل.',
+          'You received this e-mail because this is the address of your Tahaleel account.',
+        ),
+      ],
+    ],
+  };
+}
+
 /** An administrator removed the account's second factor (its owner lost the phone, or someone asked in their name). */
 export function twoFactorResetMail(data: { name: string }, locale: Locale, publicUrl: string): MailContent {
   const t = picker(locale);
