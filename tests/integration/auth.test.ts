@@ -45,6 +45,18 @@ interface Me {
   license_number: string | null;
 }
 
+/** The token of the newest link in the newest `template` mail to `address`, as its reader would open it. */
+async function linkMailedTo(address: string, template: string): Promise<string> {
+  const mail = await database.db
+    .selectFrom('outbox')
+    .select('data')
+    .where('recipient', '=', address)
+    .where('template', '=', template)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return new URL((mail.data as { link: string }).link).searchParams.get('token')!;
+}
+
 describe('sign-up', () => {
   it('makes the account and its session together or not at all: a failed start leaves the e-mail free to try again', async () => {
     const address = email();
@@ -329,12 +341,16 @@ describe('guest booking accounts', () => {
     const cookie = cookiePair(guest.cookies[0]);
     const address = email();
     const upgraded = await api.mutate<Me>('auth.upgradeAnonymous', { email: address, password: 'a-new-password' }, cookie);
-    expect(upgraded.data).toMatchObject({ id: guest.data.id, email: address, is_anonymous: false });
-    // A new session for the account, as at any sign-in: the guest's token signs nobody in any more.
+    // A guest until the address is confirmed.
+    expect(upgraded.data).toMatchObject({ id: guest.data.id, email: null, is_anonymous: true });
+    // A new session, as at any sign-in: the guest's token signs nobody in any more.
     const fresh = cookiePair(upgraded.cookies.find((value) => value.startsWith('tahaleel_session=')));
     expect(fresh).not.toBe(cookie);
     expect((await api.query<Me | null>('auth.me', cookie)).data).toBeNull();
     expect((await api.query<Me>('auth.me', fresh)).data.id).toBe(guest.data.id);
+
+    expect((await api.mutate('auth.verifyEmail', { token: await linkMailedTo(address, 'verify-email') })).status).toBe(200);
+    expect((await api.query<Me>('auth.me', fresh)).data).toMatchObject({ id: guest.data.id, email: address, is_anonymous: false });
     const bookings = await database.db.selectFrom('bookings').select('id').where('customer_id', '=', guest.data.id).execute();
     expect(bookings).toHaveLength(1);
 
@@ -348,7 +364,7 @@ describe('guest booking accounts', () => {
     expect(again.error?.data.appCode).toBe('ALREADY_REGISTERED');
   });
 
-  it('gives one of two guests upgrading to the same address at once the account, and the other a clear refusal', async () => {
+  it('gives the address to whichever of two guests asking for it at once opens its link first; the other link is refused', async () => {
     const guests = await Promise.all(
       ['خالد', 'فهد'].map((name) => api.mutate<Me>('auth.signInAnonymously', { name, phone: '0551234567' })),
     );
@@ -358,20 +374,56 @@ describe('guest booking accounts', () => {
         api.mutate('auth.upgradeAnonymous', { email: address, password: 'a-new-password' }, cookiePair(guest.cookies[0])),
       ),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(answers.find((answer) => answer.status === 409)?.error?.data.appCode).toBe('EMAIL_TAKEN');
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const links = await database.db
+      .selectFrom('outbox')
+      .select('data')
+      .where('recipient', '=', address)
+      .where('template', '=', 'verify-email')
+      .execute();
+    const [first, second] = links.map((row) => new URL((row.data as { link: string }).link).searchParams.get('token')!);
+    expect((await api.mutate('auth.verifyEmail', { token: first })).status).toBe(200);
+    expect((await api.mutate('auth.verifyEmail', { token: second })).error?.data.appCode).toBe('EMAIL_TAKEN');
   });
 
-  it("counts a guest's upgrades against sign-up's limit per address, so they cannot be used to list registered e-mails", async () => {
+  it("answers a guest's upgrade to a registered address as to a free one: nothing is linked, the guest stays a guest, and the owner is told", async () => {
+    const registered = email();
+    const owner = await api.mutate<Me>('auth.signUp', customer(registered));
+    const upgrade = async (address: string) => {
+      const guest = await api.mutate<Me>('auth.signInAnonymously', { name: 'خالد', phone: '0551234567' });
+      const answer = await api.mutate<Me>(
+        'auth.upgradeAnonymous',
+        { email: address, password: 'a-new-password' },
+        cookiePair(guest.cookies[0]),
+      );
+      return { ...answer, id: guest.data.id, cookie: cookiePair(answer.cookies.find((value) => value.startsWith('tahaleel_session='))) };
+    };
+    const free = await upgrade(email());
+    const taken = await upgrade(registered);
+    expect(taken.status).toBe(free.status);
+    expect({ ...taken.data, id: null }).toEqual({ ...free.data, id: null });
+
+    expect((await api.query<Me>('auth.me', taken.cookie)).data).toMatchObject({ id: taken.id, email: null, is_anonymous: true });
+    const linked = await database.db.selectFrom('account_tokens').select('id').where('user_id', '=', taken.id).execute();
+    expect(linked).toHaveLength(0);
+    const toOwner = await database.db.selectFrom('outbox').select(['template', 'user_id']).where('recipient', '=', registered).execute();
+    expect(toOwner.map((mail) => mail.template).sort()).toEqual(['address-in-use', 'verify-email']);
+    expect(toOwner.every((mail) => mail.user_id === owner.data.id)).toBe(true);
+    // The owner's account is as it was: their password still signs them in.
+    expect((await api.mutate<Me>('auth.signIn', { email: registered, password: customer().password })).data.id).toBe(owner.data.id);
+  });
+
+  it("counts a guest's upgrades against sign-up's limit per address, as each mails someone", async () => {
     const address = `10.68.${Math.floor(Math.random() * 250)}.1`;
     const from = apiClient(createApp({ db: database.db, env: testEnv, clientIp: () => address }));
     const registered = email();
     expect((await from.mutate('auth.signUp', customer(registered))).status).toBe(200);
     const guest = await from.mutate('auth.signInAnonymously', { name: 'خالد', phone: '0551234567' });
-    const cookie = cookiePair(guest.cookies[0]);
+    let cookie = cookiePair(guest.cookies[0]);
     for (let attempt = 1; attempt < rateLimits.signUpPerIp.limit; attempt++) {
       const probe = await from.mutate('auth.upgradeAnonymous', { email: registered, password: 'a-new-password' }, cookie);
-      expect(probe.error?.data.appCode).toBe('EMAIL_TAKEN');
+      expect(probe.status).toBe(200);
+      cookie = cookiePair(probe.cookies.find((value) => value.startsWith('tahaleel_session=')));
     }
     const limited = await from.mutate('auth.upgradeAnonymous', { email: registered, password: 'a-new-password' }, cookie);
     expect(limited.status).toBe(429);

@@ -111,6 +111,7 @@ describe('account settings', () => {
       email: `guest-${guest.id}@example.sa`,
       password: 'guest-password',
     });
-    expect(upgraded.is_anonymous).toBe(false);
+    // A guest, with its password kept, until the link mailed to the address is opened.
+    expect(upgraded).toMatchObject({ is_anonymous: true, email: null, has_password: true });
   });
 });

@@ -1,25 +1,33 @@
-import { Button, Card, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
+import { Alert, Button, Card, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { EmailAddress } from '../../components/email-address.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-/** A guest keeps its bookings by adding an e-mail and a password to the same account. */
+/**
+ * A guest keeps its bookings by adding an e-mail and a password to the same account. It stays a guest
+ * until the link mailed to the address is opened; the answer is the same whether or not the address
+ * already has an account (its owner is mailed instead), so the card only says where to look next.
+ */
 export function GuestUpgradeCard() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ email: '', password: '' });
+  // The address the mail went to, shown until the page is left.
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
   const upgrade = useMutation(
     trpc.auth.upgradeAnonymous.mutationOptions({
-      onSuccess: (user) => {
+      onSuccess: (user, { email }) => {
         queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-        const email = user.email ?? form.email;
+        setMailedTo(email);
+        setForm({ email: '', password: '' });
         notify.success({
-          title: t`Your account is ready.`,
-          description: t`We sent a confirmation link to ${email}. From now on, log in with your e-mail and password.`,
+          title: t`Check your inbox to finish`,
+          description: t`We sent a mail to ${email}. Open the link in it to confirm the address; then log in with your e-mail and password.`,
         });
       },
       onError: (error) => notify.error({ title: t`Could not create your account`, description: errorMessage(i18n, error) }),
@@ -43,6 +51,17 @@ export function GuestUpgradeCard() {
         </Card.Header>
         <Card.Body>
           <Stack gap="4">
+            {mailedTo && (
+              <Alert.Root status="info" data-testid="guest-upgrade-mailed">
+                <Alert.Indicator />
+                <Alert.Title fontWeight="normal">
+                  <Trans>
+                    We sent a mail to <EmailAddress>{mailedTo}</EmailAddress>. Until you open the link in it, you are still booking as a
+                    guest.
+                  </Trans>
+                </Alert.Title>
+              </Alert.Root>
+            )}
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <Field.Root invalid={Boolean(invalid('email'))} required>
                 <Field.Label>{t`E-mail`}</Field.Label>

@@ -132,8 +132,13 @@ export function findMailProfile(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
+/** A guest who asked for the address (auth.upgradeAnonymous) is a customer from the moment it is confirmed. */
 export async function setEmailVerified(db: Db, userId: string, email: string): Promise<void> {
-  await db.updateTable('users').set({ email, email_verified_at: new Date(), updated_at: new Date() }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ email, email_verified_at: new Date(), is_anonymous: false, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {

@@ -18,7 +18,7 @@ import {
   type SessionUser,
 } from '../../platform/session.ts';
 import { beginPendingSignIn, hasSecondFactor, type PendingSignIn } from '../two-factor/two-factor.service.ts';
-import { sendVerificationLink } from './account-links.ts';
+import { offerAddress, sendVerificationLink } from './account-links.ts';
 import {
   emailTaken,
   findCredentialsByEmail,
@@ -190,7 +190,12 @@ export async function signInAnonymously(
   });
 }
 
-/** A guest becomes a normal customer: same id, so every booking stays theirs. */
+/**
+ * A guest asks to become a normal customer (same id, so every booking stays theirs). The password is
+ * kept now; the address becomes the account's, and the guest a customer, once the link mailed to it is
+ * opened (auth.verifyEmail). An address another account has is answered the same, but nothing is
+ * linked and its owner is told instead (offerAddress): the answer tells no one who is registered.
+ */
 export async function upgradeAnonymous(
   db: Kysely<Database>,
   user: SessionUser,
@@ -198,30 +203,22 @@ export async function upgradeAnonymous(
   meta: RequestMeta,
 ): Promise<StartedSession> {
   if (!user.is_anonymous) throw new AppError('ALREADY_REGISTERED');
-  // It answers EMAIL_TAKEN as sign-up does, so it counts against sign-up's limit for the address: asking
-  // through guests which addresses have accounts is no cheaper than asking through sign-up.
+  // It mails an address as sign-up does, so it counts against sign-up's limit for the client address.
   await consumeAttempt(db, `sign-up:ip:${meta.clientIp}`, rateLimits.signUpPerIp);
   assertStrongPassword(input.password, [input.email, user.name]);
-  if (await emailTaken(db, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
   const passwordHash = await hashPassword(input.password);
-  try {
-    await db.transaction().execute(async (tx) => {
-      const { numUpdatedRows } = await tx
-        .updateTable('users')
-        .set({ email: input.email, password_hash: passwordHash, is_anonymous: false, updated_at: new Date() })
-        .where('id', '=', user.id)
-        .where('is_anonymous', '=', true)
-        .executeTakeFirst();
-      // Another request upgraded this guest first.
-      if (numUpdatedRows === 0n) throw new AppError('ALREADY_REGISTERED');
-      await sendVerificationLink(tx, user, input.email, meta.publicUrl);
-    });
-  } catch (error) {
-    // Another account took the address between the check and the update.
-    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
-    throw error;
-  }
-  // An account with a password now: a new session, as at any sign-in (the guest's token is revoked).
+  await db.transaction().execute(async (tx) => {
+    const { numUpdatedRows } = await tx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', user.id)
+      .where('is_anonymous', '=', true)
+      .executeTakeFirst();
+    // The guest's address was confirmed meanwhile: it is a customer already.
+    if (numUpdatedRows === 0n) throw new AppError('ALREADY_REGISTERED');
+    await offerAddress(tx, user, input.email, meta.publicUrl);
+  });
+  // A password now: a new session, as at any sign-in (the guest's token is revoked).
   return startSession(db, user.id, meta, { passwordConfirmedAt: new Date() });
 }
 
@@ -239,10 +236,6 @@ export async function confirmPassword(db: Kysely<Database>, user: SessionUser, s
   await clearAttempts(db, key);
   await recordPasswordConfirmed(db, sessionId);
   return { confirmed: true as const };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 export interface GoogleIdentity {
