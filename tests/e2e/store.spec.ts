@@ -10,6 +10,7 @@ import {
   labCartItem,
   type Page,
   readInLanguage,
+  signUpThroughApi,
   test,
 } from './fixtures.ts';
 import { words } from './words.ts';
@@ -138,6 +139,8 @@ test.describe('the payment page asks who buys and where it goes', () => {
   test('in Arabic: a wrong mobile and a missing city are said under their fields, nothing typed is lost, and the paid order shows the address', async ({
     page,
   }) => {
+    // A signed-in buyer: a paid order's address is shown to its own account only (a guest's browser sees it while paying).
+    await signUpThroughApi(page, { name: 'نورة القحطاني' });
     await page.goto('/store');
     const card = page.getByTestId('product-card').filter({ hasText: 'كوب سيراميك' });
     await card.getByRole('button', { name: words.ar.store.addToCart }).click();

@@ -436,8 +436,8 @@ describe('the buyer and the delivery address on the payment page', () => {
     expect((await caller.store.hostedCheckout.get({ orderId })).status).toBe('pending');
   });
 
-  it('stores a good order’s buyer and address on the order, the mobile as +9665…, and shows them on the paid order', async () => {
-    const { caller, orderId } = await openOrder();
+  it('stores a good order’s buyer and address on the order, the mobile as +9665…, and shows them to its buyer on the paid order', async () => {
+    const { caller, orderId } = await openOrder({ user: await createTestUser(database.db, 'customer') });
     await caller.store.hostedCheckout.pay({
       orderId,
       ...approvedPayment,
@@ -468,6 +468,25 @@ describe('the buyer and the delivery address on the payment page', () => {
       postalCode: '12211',
       shortAddress: 'RRRD2929',
     });
+  });
+
+  it('shows a paid order’s buyer, address and card only to its buyer: another customer and a signed-out visitor with its link see its state', async () => {
+    const buyer = await createTestUser(database.db, 'customer');
+    const { caller, orderId } = await openOrder({ user: buyer });
+    await caller.store.hostedCheckout.pay({ orderId, ...approvedPayment });
+    const mine = await caller.store.hostedCheckout.get({ orderId });
+    expect(mine).toMatchObject({ status: 'paid', card_last4: '4242', shipping: expect.objectContaining({ street: 'King Fahd Road' }) });
+
+    const otherCustomer = await storeCallerFor(database.db, { user: await createTestUser(database.db, 'customer') });
+    const signedOut = await storeCallerFor(database.db);
+    for (const stranger of [otherCustomer, signedOut]) {
+      const seen = await stranger.store.hostedCheckout.get({ orderId });
+      expect(seen).toMatchObject({ id: orderId, status: 'paid', total_cents: mine.total_cents, card_last4: null, shipping: null });
+      expect(seen.items).toEqual(mine.items);
+      for (const personal of ['Noura', 'noura@example.sa', '551234567', 'King Fahd', 'Al Olaya', '12211', 'RRRD2929', '4242']) {
+        expect(JSON.stringify(seen)).not.toContain(personal);
+      }
+    }
   });
 
   it('fills a signed-in buyer’s form from their account, then from their last order; never from another’s, nor for a guest', async () => {

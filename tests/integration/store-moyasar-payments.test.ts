@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/checkout-recovery.service.ts';
 import type { FakeMoyasar } from '../fakes/moyasar.ts';
 import { createTestUser } from '../setup/fixtures.ts';
+import { apiClient, cookiePair } from '../setup/http.ts';
 import { type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { checkoutDefaults, createTestVariant, deliveryDetails, orderIdOf, stockOf, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -97,6 +98,46 @@ const orderRow = (id: string) => database.db.selectFrom('store_orders').selectAl
 const mailsKeyed = (key: string) => database.db.selectFrom('outbox').select(['recipient', 'data']).where('dedupe_key', '=', key).execute();
 
 describe("the store's hosted checkout in Moyasar mode", () => {
+  it('shows what a guest typed only to the browser whose checkout it is, and only while it is pending; the link alone shows the state', async () => {
+    const { variantId } = await createTestVariant(database.db, { stock: 2, priceHalalas: PRICE });
+    const api = apiClient(app);
+    const started = await api.mutate<{ url: string }>('store.checkout', { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
+    const keyCookie = started.cookies.find((cookie) => cookie.startsWith('tahaleel_store='));
+    expect(keyCookie).toMatch(/HttpOnly/i);
+    const guestBrowser = cookiePair(keyCookie);
+    const orderId = orderIdOf(started.data.url);
+    const begun = await api.mutate<{ status: string; payment: Parameters<typeof pay>[0] }>(
+      'store.hostedCheckout.startPayment',
+      { orderId, ...deliveryDetails },
+      guestBrowser,
+    );
+    expect(begun.data.status).toBe('payment_required');
+    const get = (cookie?: string) =>
+      api.query<{ status: string; shipping: unknown; card_last4: string | null }>(
+        `store.hostedCheckout.get?input=${encodeURIComponent(JSON.stringify({ orderId }))}`,
+        cookie,
+      );
+
+    // Back from the gateway, the guest's own browser finds what it typed.
+    expect((await get(guestBrowser)).data).toMatchObject({ status: 'pending', shipping: { fullName: deliveryDetails.fullName } });
+    // The link in another browser, signed out or signed in as someone else, shows the state only.
+    const someoneElse = await createTestUser(database.db, 'customer');
+    const forged = `tahaleel_store=${randomUUID().replaceAll('-', '')}`;
+    for (const cookie of [undefined, someoneElse.cookie, forged]) {
+      const seen = await get(cookie);
+      expect(seen.data).toMatchObject({ status: 'pending', shipping: null, card_last4: null });
+      expect(JSON.stringify(seen.data)).not.toContain(deliveryDetails.email);
+    }
+
+    await callback((await pay(begun.data.payment)).back.search);
+    // Paid, the order is no longer the browser's to read: its confirmation went to the buyer's mail.
+    for (const cookie of [guestBrowser, undefined]) {
+      const seen = await get(cookie);
+      expect(seen.data).toMatchObject({ status: 'paid', shipping: null, card_last4: null });
+      expect(JSON.stringify(seen.data)).not.toContain(deliveryDetails.street);
+    }
+  });
+
   it('answers the form configuration naming the order, keeps the card off our server, and confirms once paid', async () => {
     const { orderId, variantId, caller, form, answer } = await orderToPay({ quantity: 2 });
     expect(answer).toMatchObject({

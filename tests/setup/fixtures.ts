@@ -94,6 +94,7 @@ export async function contextFor(db: Kysely<Database>, user?: TestUser): Promise
     locale: 'ar',
     clientIp: '127.0.0.1',
     pendingSignInToken: null,
+    storeBrowserKey: null,
     setCookie: (value) => cookies.push(value),
     cookies,
   };

@@ -471,6 +471,7 @@ export interface StoreOrderItems {
 }
 
 export interface StoreOrders {
+  browser_key_hash: string | null;
   buyer_email: string | null;
   buyer_name: string | null;
   buyer_phone: string | null;

@@ -12,6 +12,7 @@ import type { PaymentProvider } from '../platform/payment-provider.ts';
 import { paymentProviderFor } from '../platform/payment-providers.ts';
 import { rememberUserLocale, type Session, type SessionUser, validateSessionToken } from '../platform/session.ts';
 import { blankSessionCookie, readPendingSignInToken, readSessionToken, sessionCookie } from '../platform/session-cookie.ts';
+import { readStoreBrowserKey } from '../platform/store-browser-key.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -58,6 +59,8 @@ export interface TrpcContext {
   clientIp: string;
   /** The token of a sign-in waiting for its second factor (its own cookie), if any. */
   pendingSignInToken: string | null;
+  /** The key by which this browser shows it opened a guest's store checkout (its own cookie), if any. */
+  storeBrowserKey: string | null;
   /** Sets a cookie on the response, e.g. at sign-in. */
   setCookie(value: string): void;
 }
@@ -98,6 +101,7 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
     // Never X-Forwarded-For on its own say: the entry decides whom to believe (platform/client-address.ts).
     clientIp: deps.clientIp?.(c) ?? 'unknown',
     pendingSignInToken: readPendingSignInToken(c, deps.env.PUBLIC_URL) ?? null,
+    storeBrowserKey: readStoreBrowserKey(c, deps.env.PUBLIC_URL),
     setCookie,
   };
 }

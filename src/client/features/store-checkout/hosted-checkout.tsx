@@ -123,6 +123,8 @@ function ClosedCheckout({ order }: { order: HostedOrder }) {
           <Alert.Indicator />
           <Alert.Content gap="3">
             <Alert.Title>{t`This order has been paid.`}</Alert.Title>
+            {/* Who buys and where it goes are answered to the buyer only (a signed-in account; a guest while paying). */}
+            {!order.shipping && <Alert.Description>{t`The delivery details are in the order confirmation e-mail.`}</Alert.Description>}
             <Button colorPalette="brand" width="fit-content" onClick={() => goTo(order.success_url)}>
               {t`Continue`}
             </Button>

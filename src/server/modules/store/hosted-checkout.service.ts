@@ -13,6 +13,7 @@ import {
 import type { cardInput, ShippingDetails } from '../../../shared/store-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
+import { storeBrowserKeyHash } from '../../platform/store-browser-key.ts';
 import { issueStoreOrderInvoice } from '../billing/billing.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { builtinRowId } from './builtin-store.repository.ts';
@@ -43,8 +44,9 @@ export { eraseBuyerDetailsOf } from './store-orders.repository.ts';
 
 // The built-in store's checkout, the rules of its orders: the pending order a checkout opens (holding the
 // stock), then its own payment page (the page the checkout URL opens) that pays or cancels it. The order
-// id is a random UUID handed only to the buyer, so holding it is what lets someone see and pay the
-// order, as with a hosted payment page's session URL.
+// id is a random UUID handed only to the buyer, so holding it is what lets someone pay the order and
+// see its state, as with a hosted payment page's session URL; who buys and where it goes only its
+// buyer sees (isBuyer).
 
 function mergeItems(items: ProviderCheckoutRequest['items']): Map<number, number> {
   const merged = new Map<number, number>();
@@ -136,6 +138,7 @@ export async function openHostedCheckout(
     return insertPendingOrder(tx, {
       userId: request.userId,
       clientAddress: request.clientAddress,
+      browserKeyHash: request.browserKey ? storeBrowserKeyHash(request.browserKey) : null,
       currency,
       totalCents: items.reduce((sum, item) => sum + item.quantity * item.unitPriceCents, 0),
       locale: request.locale,
@@ -197,15 +200,34 @@ async function prefillFor(db: Kysely<Database>, userId: string | null): Promise<
   return { fullName: profile.name ?? undefined, email: profile.email ?? undefined, phone: profile.phone ?? undefined };
 }
 
-export async function getHostedCheckout(db: Kysely<Database>, orderId: string, locale: Locale, callerId: string | null) {
+/** Who opens an order's page: the signed-in account, and the browser's store key (a guest's). */
+export interface OrderViewer {
+  userId: string | null;
+  browserKey: string | null;
+}
+
+/**
+ * Whether the viewer is the order's buyer: the signed-in account that placed it, or, for a guest's
+ * order while it is pending, the browser that opened it. The link alone is not enough: it travels
+ * (the confirmation mail, the browser's history, a shared screen).
+ */
+function isBuyer(order: { user_id: string | null; browser_key_hash: string | null; status: string }, viewer: OrderViewer): boolean {
+  if (order.user_id) return order.user_id === viewer.userId;
+  if (order.status !== 'pending' || !order.browser_key_hash || !viewer.browserKey) return false;
+  return storeBrowserKeyHash(viewer.browserKey) === order.browser_key_hash;
+}
+
+/** The order's page: anyone with the link sees its state, items and total; only its buyer who buys and where it goes. */
+export async function getHostedCheckout(db: Kysely<Database>, orderId: string, locale: Locale, viewer: OrderViewer) {
   // A lapsed reservation is recorded as such, so the page and the stock agree.
   await expireLapsedOrder(db, orderId);
   const order = await findOrder(db, orderId);
   if (!order) throw new AppError('NOT_FOUND', { orderId });
+  const buyer = isBuyer(order, viewer);
   const [lines, currency, prefill] = await Promise.all([
     findOrderLines(db, orderId),
     findCurrency(db, order.currency),
-    order.status === 'pending' ? prefillFor(db, callerId) : null,
+    order.status === 'pending' ? prefillFor(db, viewer.userId) : null,
   ]);
   const currencyInfo = localizedCurrency(currency, locale);
   const ar = locale === 'ar';
@@ -216,11 +238,11 @@ export async function getHostedCheckout(db: Kysely<Database>, orderId: string, l
     currency_info: currencyInfo,
     total_cents: order.total_cents,
     total_formatted: formatStorePrice(order.total_cents, currencyInfo),
-    card_last4: order.card_last4,
+    card_last4: buyer ? order.card_last4 : null,
     success_url: order.success_url,
     cancel_url: order.cancel_url,
-    /** Where a paid order goes, as the buyer gave it. */
-    shipping: shippingOf(order),
+    /** Where a paid order goes, as the buyer gave it; null to anyone else. */
+    shipping: buyer ? shippingOf(order) : null,
     prefill,
     items: lines.map((line) => ({
       variant_id: line.variant_id,

@@ -75,6 +75,7 @@ export async function findOpenReservations(db: Kysely<Database>, by: { userId: s
 export interface NewOrder {
   userId: string | null;
   clientAddress: string | null;
+  browserKeyHash: string | null;
   currency: string;
   totalCents: number;
   locale: string;
@@ -91,6 +92,7 @@ export async function insertPendingOrder(db: Kysely<Database>, order: NewOrder):
     .values({
       user_id: order.userId,
       client_address: order.clientAddress,
+      browser_key_hash: order.browserKeyHash,
       currency: order.currency,
       total_cents: order.totalCents,
       locale: order.locale,
@@ -132,6 +134,8 @@ function shippingColumns<Alias extends string>(alias: Alias) {
 
 const orderColumns = [
   'o.id',
+  'o.user_id',
+  'o.browser_key_hash',
   'o.status',
   'o.currency',
   'o.total_cents',

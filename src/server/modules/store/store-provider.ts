@@ -46,6 +46,8 @@ export interface ProviderCheckoutRequest {
   userId: string | null;
   /** The client address the checkout came from, when the runtime knows it: the built-in store limits what it reserves. */
   clientAddress: string | null;
+  /** A guest's browser key (platform/store-browser-key.ts): the built-in store keeps its hash on the order. */
+  browserKey: string | null;
 }
 
 export interface VariantInventory {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageInput } from '../../../shared/store-admin-schemas.ts';
 import { cardInput, shippingDetailsInput, storeCheckoutInput, storeIdSchema, storeProductsInput } from '../../../shared/store-schemas.ts';
+import { newStoreBrowserKey, storeBrowserKeyCookie } from '../../platform/store-browser-key.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
@@ -16,6 +17,7 @@ function storeCaller(ctx: TrpcContext): StoreCaller {
     locale: ctx.locale,
     userId: ctx.user?.id ?? null,
     clientAddress: ctx.clientIp === 'unknown' ? null : ctx.clientIp,
+    browserKey: ctx.user ? null : ctx.storeBrowserKey,
   };
 }
 
@@ -29,7 +31,13 @@ export const storeRouter = router({
   variants: publicProcedure
     .input(z.object({ productIds: z.array(storeIdSchema).min(1).max(100) }))
     .query(({ ctx, input }) => getVariantInventory(ctx.db, storeCaller(ctx), input.productIds)),
-  checkout: publicProcedure.input(storeCheckoutInput).mutation(({ ctx, input }) => checkout(ctx.db, storeCaller(ctx), input)),
+  checkout: publicProcedure.input(storeCheckoutInput).mutation(async ({ ctx, input }) => {
+    // A guest's browser gets the key that shows it the order's buyer and address while it is pending.
+    const browserKey = ctx.user ? null : (ctx.storeBrowserKey ?? newStoreBrowserKey());
+    const answer = await checkout(ctx.db, { ...storeCaller(ctx), browserKey }, input);
+    if (browserKey) ctx.setCookie(storeBrowserKeyCookie(ctx.config.PUBLIC_URL, browserKey));
+    return answer;
+  }),
   /** The signed-in buyer's own orders after checkout, newest first. */
   myOrders: signedInProcedure
     .input(pageInput.omit({ q: true }).optional())
@@ -39,7 +47,9 @@ export const storeRouter = router({
   hostedCheckout: router({
     get: publicProcedure
       .input(orderIdInput)
-      .query(({ ctx, input }) => getHostedCheckout(ctx.db, input.orderId, ctx.locale, ctx.user?.id ?? null)),
+      .query(({ ctx, input }) =>
+        getHostedCheckout(ctx.db, input.orderId, ctx.locale, { userId: ctx.user?.id ?? null, browserKey: ctx.storeBrowserKey }),
+      ),
     pay: publicProcedure
       // Flat, so each card and address field gets its own field error.
       .input(orderIdInput.extend(cardInput.shape).extend(shippingDetailsInput.shape))

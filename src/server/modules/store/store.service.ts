@@ -22,6 +22,8 @@ export interface StoreCaller {
   userId: string | null;
   /** The client address, when the runtime knows it. */
   clientAddress: string | null;
+  /** A visitor's store browser key, when not signed in (platform/store-browser-key.ts). */
+  browserKey: string | null;
 }
 
 const DEFAULT_PAGE_SIZE = 100;
@@ -184,6 +186,7 @@ export async function checkout(db: Kysely<Database>, caller: StoreCaller, input:
       timeZone: input.timeZone,
       userId: caller.userId,
       clientAddress: caller.clientAddress,
+      browserKey: caller.browserKey,
     }),
   );
   // The browser is sent there: the built-in store's own path, or an http(s) page; never javascript: or data:.
