@@ -314,6 +314,34 @@ describe('who may add a passkey, and what a proof of the address removes (#56)',
     expect((await addPasskey(owner, 'هاتفي')).list).toEqual([expect.objectContaining({ name: 'هاتفي' })]);
   });
 
+  it('nor may an authenticator app, or a first password for an account made with Google, be added on a stolen session', async () => {
+    const owner = await signUp();
+    await ageSession(owner, 16);
+    const stolen = await as(owner);
+    // An authenticator app the thief holds would lock the owner out behind the thief's codes.
+    expect((await refusal(stolen.account.twoFactorSetup())).appCode).toBe('PASSWORD_CONFIRMATION_REQUIRED');
+    expect((await refusal(stolen.account.twoFactorEnable({ code: '123456' }))).appCode).toBe('PASSWORD_CONFIRMATION_REQUIRED');
+    await (await as(owner)).auth.confirmPassword({ password: PASSWORD });
+    expect((await (await as(owner)).account.twoFactorSetup()).secret).toMatch(/^[A-Z2-7]+$/);
+
+    // An account made with Google has no password: a stolen session would set one, and then add the rest.
+    const googleAccount = await createTestUser(database.db, 'customer');
+    await ageSession(googleAccount, 16);
+    const stolenGoogle = await as(googleAccount);
+    expect((await refusal(stolenGoogle.account.changePassword({ newPassword: 'a thief chose this passphrase' }))).appCode).toBe(
+      'PASSWORD_CONFIRMATION_REQUIRED',
+    );
+    expect(
+      (await database.db.selectFrom('users').select('password_hash').where('id', '=', googleAccount.id).executeTakeFirstOrThrow())
+        .password_hash,
+    ).toBeNull();
+    // Soon after signing in with Google it is the owner's to set.
+    await sql`update sessions set created_at = now() where user_id = ${googleAccount.id}`.execute(database.db);
+    expect(await (await as(googleAccount)).account.changePassword({ newPassword: 'the owner chose this passphrase' })).toEqual({
+      changed: true,
+    });
+  });
+
   it('may be added soon after signing in with another passkey, the password not asked', async () => {
     const owner = await signUp();
     const { credential } = await addPasskey(owner, 'هاتفي');

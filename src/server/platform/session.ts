@@ -1,6 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { type Kysely, sql } from 'kysely';
+import { AppError } from '../../shared/errors.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../shared/legal.ts';
 import type { Locale, UserType } from '../../shared/locale.ts';
 import { preparedOnce } from '../db/prepared-statements.ts';
@@ -135,6 +136,11 @@ export function recentlyAuthenticated(
   if (passwordRecentlyConfirmed(session, now)) return true;
   const signedInRecently = now.getTime() - session.createdAt.getTime() < PASSWORD_CONFIRMATION_MINUTES * 60_000;
   return signedInRecently && (user.signed_in_with_passkey || !user.has_password);
+}
+
+/** Adding a way to sign in asks for that recent proof: else PASSWORD_CONFIRMATION_REQUIRED, and the client asks and sends the action again. */
+export function assertRecentProof(session: Session, user: Pick<SessionUser, 'signed_in_with_passkey' | 'has_password'>, now = new Date()) {
+  if (!recentlyAuthenticated(session, user, now)) throw new AppError('PASSWORD_CONFIRMATION_REQUIRED');
 }
 
 /** The password was entered again in this session (auth.confirmPassword). */

@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors.ts';
 import type { UserType } from '../../shared/locale.ts';
 import { bulkhead } from '../platform/bulkhead.ts';
-import { passwordRecentlyConfirmed } from '../platform/session.ts';
+import { assertRecentProof, passwordRecentlyConfirmed } from '../platform/session.ts';
 import { baseProcedure } from './init.ts';
 
 export const publicProcedure = baseProcedure;
@@ -20,6 +20,16 @@ export const accountDoorProcedure = baseProcedure.use(({ next }) => accountDoorT
 export const signedInProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new AppError('UNAUTHENTICATED');
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+/**
+ * Adding a way to sign in (a passkey, an authenticator app): only soon after a proof that it is the
+ * owner (the password, a passkey, or Google for an account without a password; session.ts
+ * recentlyAuthenticated), never on a session alone, which a thief may hold (issue #56, ADR 0025).
+ */
+export const recentProofProcedure = signedInProcedure.use(({ ctx, next }) => {
+  assertRecentProof(ctx.session, ctx.user);
+  return next();
 });
 
 function roleProcedure(role: UserType) {

@@ -9,7 +9,7 @@ import {
 import { secondFactorCodeInput, twoFactorDisableInput } from '../../../shared/two-factor-schemas.ts';
 import { blankSessionCookie } from '../../platform/session-cookie.ts';
 import { router } from '../../trpc/init.ts';
-import { signedInProcedure } from '../../trpc/procedures.ts';
+import { recentProofProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import * as passkeys from '../passkeys/passkeys.service.ts';
 import { resultAccessLog } from '../results/results.service.ts';
 import * as twoFactor from '../two-factor/two-factor.service.ts';
@@ -22,7 +22,7 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => account.updateProfile(ctx.db, ctx.session, input)),
   changePassword: signedInProcedure
     .input(changePasswordInput)
-    .mutation(({ ctx, input }) => account.changePassword(ctx.db, { userId: ctx.user.id, sessionId: ctx.session.id }, input)),
+    .mutation(({ ctx, input }) => account.changePassword(ctx.db, { user: ctx.user, session: ctx.session }, input)),
   changeEmail: signedInProcedure
     .input(changeEmailInput)
     .mutation(({ ctx, input }) =>
@@ -36,9 +36,9 @@ export const accountRouter = router({
   /** Whether two-factor is on, and how many recovery codes are left. */
   twoFactorStatus: signedInProcedure.query(({ ctx }) => twoFactor.status(ctx.db, ctx.user.id)),
   /** A new secret to scan or type into an authenticator app; on once a code from it confirms (twoFactorEnable). */
-  twoFactorSetup: signedInProcedure.mutation(({ ctx }) => twoFactor.beginSetup(ctx.db, ctx.user, ctx.config)),
+  twoFactorSetup: recentProofProcedure.mutation(({ ctx }) => twoFactor.beginSetup(ctx.db, ctx.user, ctx.config)),
   /** The first code turns it on; the ten recovery codes come back this once. */
-  twoFactorEnable: signedInProcedure
+  twoFactorEnable: recentProofProcedure
     .input(secondFactorCodeInput)
     .mutation(({ ctx, input }) => twoFactor.enable(ctx.db, ctx.user.id, input.code, ctx.config)),
   twoFactorDisable: signedInProcedure
@@ -51,13 +51,11 @@ export const accountRouter = router({
   /** The caller's passkeys: name, when added, when last used. */
   passkeys: signedInProcedure.query(({ ctx }) => passkeys.list(ctx.db, ctx.user.id)),
   /** A challenge (single-use, five minutes) for the browser to make a passkey for this account; only soon after the password. */
-  passkeyRegistrationOptions: signedInProcedure.mutation(({ ctx }) =>
-    passkeys.registrationOptions(ctx.db, ctx.user, ctx.session, ctx.config),
-  ),
+  passkeyRegistrationOptions: recentProofProcedure.mutation(({ ctx }) => passkeys.registrationOptions(ctx.db, ctx.user, ctx.config)),
   /** Saves the passkey made for that challenge under the name the user gave; answers the list. */
-  passkeyRegister: signedInProcedure
+  passkeyRegister: recentProofProcedure
     .input(passkeyRegistrationInput)
-    .mutation(({ ctx, input }) => passkeys.register(ctx.db, ctx.user, ctx.session, input, ctx.config)),
+    .mutation(({ ctx, input }) => passkeys.register(ctx.db, ctx.user, input, ctx.config)),
   /** Removes one of the caller's passkeys: it no longer signs in. Answers the list. */
   passkeyRemove: signedInProcedure.input(passkeyIdInput).mutation(({ ctx, input }) => passkeys.remove(ctx.db, ctx.user.id, input.id)),
   /** Every device is signed out, this one too. */

@@ -6,7 +6,7 @@ import type { Env } from '../../env.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { assertStrongPassword } from '../../platform/password-strength.ts';
 import { clearAttempts, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
-import { loadSessionUser } from '../../platform/session.ts';
+import { assertRecentProof, loadSessionUser, type Session, type SessionUser } from '../../platform/session.ts';
 import { offerAddress } from '../auth/auth.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { unsubscribeAddress } from '../newsletter/newsletter.service.ts';
@@ -26,14 +26,17 @@ export async function updateProfile(
 }
 
 /**
- * A new password, given the current one (an account that signed up with Google has none yet and sets
- * its first). Guesses count against the same per-account limit as sign-in; other sessions end.
+ * A new password, given the current one. An account that signed up with Google has none yet and sets
+ * its first: a new way in, so only soon after signing in, as for a passkey (a stolen session must not
+ * set one; issue #56). Guesses count against the same per-account limit as sign-in; other sessions end.
  */
 export async function changePassword(
   db: Kysely<Database>,
-  session: { userId: string; sessionId: string },
+  signedIn: { user: SessionUser; session: Session },
   input: { currentPassword?: string; newPassword: string },
 ) {
+  const session = { userId: signedIn.user.id, sessionId: signedIn.session.id };
+  if (!signedIn.user.has_password) assertRecentProof(signedIn.session, signedIn.user);
   const account = await confirmedAccount(db, session.userId, input.currentPassword);
   assertStrongPassword(input.newPassword, [account.email, account.name], 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);

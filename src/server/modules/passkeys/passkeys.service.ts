@@ -12,7 +12,7 @@ import type { passkeyRegistrationInput, passkeySignInInput } from '../../../shar
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
-import { recentlyAuthenticated, type Session, type SessionUser } from '../../platform/session.ts';
+import type { SessionUser } from '../../platform/session.ts';
 import { recordSignInMethodChange } from '../two-factor/two-factor.service.ts';
 import * as repo from './passkeys.repository.ts';
 
@@ -57,18 +57,12 @@ export async function list(db: Kysely<Database>, userId: string) {
 }
 
 /**
- * A passkey is both factors at once, so adding one asks for a recent proof that it is the owner, not
- * only someone holding their session (docs/decisions/0025): else PASSWORD_CONFIRMATION_REQUIRED, and
- * the client asks for the password (auth.confirmPassword) and tries again.
+ * What the browser needs to make a passkey for this account (a guest, who has no account yet, cannot).
+ * A passkey is both factors at once: the router asks for a recent proof that it is the owner first
+ * (recentProofProcedure, docs/decisions/0025).
  */
-function assertRecentlyAuthenticated(session: Session, user: SessionUser, now: Date) {
-  if (!recentlyAuthenticated(session, user, now)) throw new AppError('PASSWORD_CONFIRMATION_REQUIRED');
-}
-
-/** What the browser needs to make a passkey for this account (a guest, who has no account yet, cannot). */
-export async function registrationOptions(db: Kysely<Database>, user: SessionUser, session: Session, env: Env, now = new Date()) {
+export async function registrationOptions(db: Kysely<Database>, user: SessionUser, env: Env, now = new Date()) {
   if (user.is_anonymous) throw new AppError('FORBIDDEN');
-  assertRecentlyAuthenticated(session, user, now);
   const existing = await repo.listPasskeys(db, user.id);
   if (existing.length >= MAX_PASSKEYS) throw new AppError('CONFLICT', { reason: 'passkey_limit', limit: MAX_PASSKEYS });
   const rp = relyingParty(env);
@@ -98,12 +92,10 @@ export async function registrationOptions(db: Kysely<Database>, user: SessionUse
 export async function register(
   db: Kysely<Database>,
   user: SessionUser,
-  session: Session,
   input: z.output<typeof passkeyRegistrationInput>,
   env: Env,
   now = new Date(),
 ) {
-  assertRecentlyAuthenticated(session, user, now);
   const userId = user.id;
   const challenge = answeredChallenge(input.response.response.clientDataJSON);
   if (!challenge || !(await repo.spendChallenge(db, challenge, 'register', userId, now))) throw new AppError('PASSKEY_FAILED');
