@@ -1,23 +1,17 @@
 import { defineConfig } from '@lingui/cli';
+import { type CatalogName, catalogSources } from './src/client/lib/catalog-sources.ts';
 
 // LINGUI_CATALOG_DIR lets the i18n test extract into a scratch copy of the catalogs.
 const catalogDir = process.env.LINGUI_CATALOG_DIR ?? '<rootDir>/src/client/locales';
 
-// The legal pages' long texts (a third of all the text) have a catalog of their own, loaded with
-// those pages (src/client/lib/locale.ts), so every other page downloads less.
-const legalPages = [
-  '<rootDir>/src/client/features/marketing/privacy-policy-page.tsx',
-  '<rootDir>/src/client/features/marketing/terms-page.tsx',
-];
+const client = (path: string) => `<rootDir>/src/client/${path}`;
+/** A source path as a glob: a folder stands for everything in it. */
+const glob = (path: string) => client(path.includes('.') ? path : `${path}/**`);
 
-// The dashboards' text (the lab's, the customer's and the admin's, with account settings: nearly half
-// of the rest) has one too, loaded by the two dashboard routes: a visitor's first page never fetches it.
-// These folders are imported by those routes alone.
-const dashboards = [
-  ...['account', 'admin', 'customer', 'dashboard', 'lab', 'results', 'stats'].map((folder) => `<rootDir>/src/client/features/${folder}`),
-  '<rootDir>/src/client/routes/dashboard.tsx',
-  '<rootDir>/src/client/routes/admin.dashboard.tsx',
-];
+// `messages` holds the text of the app shell and the kit (every page loads it); each other catalog
+// the text of the folders and files src/client/lib/catalog-sources.ts gives it, loaded with the pages
+// that show it (src/client/lib/locale.ts). A message used in two catalogs' files is in both.
+const pageCatalogs = Object.entries(catalogSources) as [CatalogName, { include: string[]; exclude?: string[] }][];
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -27,22 +21,14 @@ export default defineConfig({
   catalogs: [
     {
       path: `${catalogDir}/{locale}/messages`,
-      include: ['<rootDir>/src/client'],
-      exclude: [
-        '**/node_modules/**',
-        '**/*.gen.ts',
-        ...legalPages,
-        ...dashboards.map((path) => (path.endsWith('.tsx') ? path : `${path}/**`)),
-      ],
+      include: [client('')],
+      exclude: ['**/node_modules/**', '**/*.gen.ts', ...pageCatalogs.flatMap(([, sources]) => sources.include.map(glob))],
     },
-    {
-      path: `${catalogDir}/{locale}/dashboards`,
-      include: dashboards,
-    },
-    {
-      path: `${catalogDir}/{locale}/legal`,
-      include: legalPages,
-    },
+    ...pageCatalogs.map(([name, sources]) => ({
+      path: `${catalogDir}/{locale}/${name}`,
+      include: sources.include.map(glob),
+      exclude: (sources.exclude ?? []).map(glob),
+    })),
   ],
   format: 'po',
   formatOptions: { origins: false, lineNumbers: false },

@@ -4,7 +4,7 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { dehydrate, type Query, QueryClient, QueryClientProvider, skipToken } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
@@ -21,12 +21,6 @@ import { SkippedOnServer } from './features/two-factor/prompt-skipped.ts';
 import { intlLocale } from './lib/format.ts';
 import { queriesSettled } from './lib/queries-settled.ts';
 import { type PageHead, PageHeadSink } from './lib/use-page-meta.ts';
-import { messages as arDashboards } from './locales/ar/dashboards.po';
-import { messages as arLegal } from './locales/ar/legal.po';
-import { messages as arMessages } from './locales/ar/messages.po';
-import { messages as enDashboards } from './locales/en/dashboards.po';
-import { messages as enLegal } from './locales/en/legal.po';
-import { messages as enMessages } from './locales/en/messages.po';
 import { createAppRouter } from './router.tsx';
 import { createAppSystem } from './theme.ts';
 
@@ -35,10 +29,9 @@ const system = createAppSystem();
 // Every catalog of both languages, once. Components read the global `i18n` (activeLocale(), the
 // formatters), so each render activates its language right before it, in the same synchronous
 // step as the render itself: no other request can run in between.
-i18n.load({
-  ar: { ...arMessages, ...arLegal, ...arDashboards },
-  en: { ...enMessages, ...enLegal, ...enDashboards },
-});
+for (const [file, { messages }] of Object.entries(import.meta.glob<{ messages: Messages }>('./locales/*/*.po', { eager: true }))) {
+  i18n.load(file.split('/')[2] as Locale, messages);
+}
 
 /** How long a page's data may take before the page is sent with its loading state instead. */
 const DATA_WAIT_MS = 1500;

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type CatalogName, catalogSources, catalogsOfRoute } from '../../src/client/lib/catalog-sources.ts';
 
 const root = join(import.meta.dirname, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'tahaleel-i18n-'));
@@ -25,8 +27,8 @@ function parsePo(text: string): Entry[] {
     .filter((entry) => entry.id !== '');
 }
 
-/** The catalogs lingui.config.ts writes per language: the main one, the legal pages' and the dashboards' own. */
-const catalogNames = ['messages', 'legal', 'dashboards'];
+/** The catalogs lingui.config.ts writes per language: the main one and the pages' own (src/client/lib/catalog-sources.ts). */
+const catalogNames = ['messages', ...Object.keys(catalogSources)];
 
 /** Extracts every message in the client code into a scratch copy of the catalogs, as a developer would. */
 function extractFreshCatalogs() {
@@ -56,5 +58,72 @@ describe.each(extractFreshCatalogs())('Arabic catalog $name', (catalog) => {
   it('writes Arabic, not the English left in place', () => {
     const notArabic = catalog.ar.filter((entry) => !/[\u0600-\u06FF]/.test(entry.translation)).map((entry) => entry.id);
     expect(notArabic).toEqual([]);
+  });
+});
+
+const client = join(root, 'src/client');
+
+/** The catalog a source file's text goes to (lingui.config.ts): the first page catalog that takes it, else `messages`. */
+function catalogOf(file: string): CatalogName | 'messages' {
+  const path = relative(client, file);
+  const covers = (source: string) => path === source || path.startsWith(`${source}/`);
+  for (const [name, sources] of Object.entries(catalogSources) as [CatalogName, { include: string[]; exclude?: string[] }][]) {
+    if (sources.include.some(covers) && !sources.exclude?.some(covers)) return name;
+  }
+  return 'messages';
+}
+
+/** The client modules a file imports, at once or with import(); type-only imports bring no text. */
+function importsOf(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const specifiers: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
+      specifiers.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      specifiers.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      ts.isStringLiteral(node.arguments[0]!)
+    ) {
+      specifiers.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return specifiers
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => resolve(dirname(file), specifier))
+    .filter((path) => path.startsWith(client) && /\.tsx?$/.test(path) && existsSync(path));
+}
+
+/** Every client module a route's code reaches, the panels it opens later included: their text must be there when they draw. */
+function reachedFrom(file: string): Set<string> {
+  const reached = new Set<string>();
+  const visit = (path: string) => {
+    if (reached.has(path)) return;
+    reached.add(path);
+    importsOf(path).forEach(visit);
+  };
+  visit(file);
+  return reached;
+}
+
+const writesText = (file: string) => /from '@lingui\/(react|core)\/macro'/.test(readFileSync(file, 'utf8'));
+
+const routes = readdirSync(join(client, 'routes')).map((name) => {
+  const file = join(client, 'routes', name);
+  const id = readFileSync(file, 'utf8').match(/createFileRoute\('([^']+)'\)/)?.[1] ?? '__root__';
+  return { name, id, file };
+});
+
+describe.each(routes)('the page of routes/$name', ({ id, file }) => {
+  it('finds the text of all its code in the catalogs it loads', () => {
+    const loaded = new Set(['messages', ...(catalogsOfRoute[id as keyof typeof catalogsOfRoute] ?? [])]);
+    const missing = [...reachedFrom(file)]
+      .filter((path) => writesText(path) && !loaded.has(catalogOf(path)))
+      .map((path) => `${relative(client, path)} (${catalogOf(path)})`);
+    expect(missing, 'add the catalog to catalogsOfRoute in src/client/lib/catalog-sources.ts, or move the file').toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import type { Locale } from '../../shared/locale.ts';
 import { LOCALE_COOKIE } from '../../shared/server-rendering.ts';
+import { type CatalogName, catalogsOfRoute } from './catalog-sources.ts';
 import { intlLocale } from './format.ts';
 
 export const LOCALE_STORAGE_KEY = 'tahaleel.locale';
@@ -18,46 +19,57 @@ export function storedLocale(): Locale {
   }
 }
 
-type Catalog = Record<Locale, () => Promise<{ messages: Messages }>>;
+// Every catalog of both languages (lingui.config.ts), each a chunk of its own, loaded when asked for.
+const catalogFiles = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
+const catalogsLoaded = new Map<string, Promise<Messages>>();
 
-const catalogs: Catalog = {
-  ar: () => import('../locales/ar/messages.po'),
-  en: () => import('../locales/en/messages.po'),
-};
+/** One catalog's messages in one language, fetched once. */
+function catalog(name: 'messages' | CatalogName, locale: Locale): Promise<Messages> {
+  const file = `../locales/${locale}/${name}.po`;
+  let loaded = catalogsLoaded.get(file);
+  if (!loaded) {
+    const load = catalogFiles[file];
+    if (!load) throw new Error(`no catalog ${file}`);
+    loaded = load().then((module) => module.messages);
+    // A failed fetch (the network) is asked again next time.
+    loaded.catch(() => catalogsLoaded.delete(file));
+    catalogsLoaded.set(file, loaded);
+  }
+  return loaded;
+}
 
-/** Text only some pages show, in catalogs of their own (see lingui.config.ts), loaded by those pages. */
-const pageCatalogs = {
-  legal: {
-    ar: () => import('../locales/ar/legal.po'),
-    en: () => import('../locales/en/legal.po'),
-  },
-  dashboards: {
-    ar: () => import('../locales/ar/dashboards.po'),
-    en: () => import('../locales/en/dashboards.po'),
-  },
-} satisfies Record<string, Catalog>;
-
-export type PageCatalog = keyof typeof pageCatalogs;
-const pageCatalogsInUse = new Set<PageCatalog>();
+const pageCatalogsInUse = new Set<CatalogName>();
+/** `locale/name` of the page catalogs merged into `i18n` so far. */
+const catalogsMerged = new Set<string>();
 
 /**
- * Adds a page's own catalog to the active language's messages (route loaders call it, so the page
- * draws with its text); a later change of language loads it along with the main catalog.
+ * Adds the catalogs of the pages these routes draw to the active language's messages (the root route's
+ * beforeLoad calls it with the matched routes, so a page, on its first load and after a link alike,
+ * draws with its text); a later change of language loads them along with the main catalog. The server
+ * has every catalog loaded already (entry-server.tsx).
  */
-export async function loadPageCatalog(name: PageCatalog): Promise<void> {
-  pageCatalogsInUse.add(name);
+export async function loadRouteCatalogs(routeIds: string[]): Promise<void> {
+  if (import.meta.env.SSR) return;
+  const names = routeIds.flatMap((id) => catalogsOfRoute[id as keyof typeof catalogsOfRoute] ?? []);
+  if (names.length === 0) return;
   // On the first load this runs beside activateLocale, before a language is active.
   const locale = i18n.locale ? activeLocale() : storedLocale();
-  const { messages } = await pageCatalogs[name][locale]();
-  i18n.load(locale, messages);
+  const missing = names.filter((name) => !pageCatalogsInUse.has(name) || !catalogsMerged.has(`${locale}/${name}`));
+  if (missing.length === 0) return;
+  for (const name of missing) pageCatalogsInUse.add(name);
+  const loaded = await Promise.all(missing.map((name) => catalog(name, locale)));
+  // Merged once per language: each load re-renders every component that reads the messages.
+  i18n.load(locale, Object.assign({}, ...loaded) as Messages);
+  for (const name of missing) catalogsMerged.add(`${locale}/${name}`);
 }
 
 /** Loads the catalogs, then switches language, direction and the stored choice together. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const loaded = await Promise.all([catalogs[locale](), ...[...pageCatalogsInUse].map((name) => pageCatalogs[name][locale]())]);
-  const messages = Object.assign({}, ...loaded.map((catalog) => catalog.messages)) as Messages;
+  const loaded = await Promise.all([catalog('messages', locale), ...[...pageCatalogsInUse].map((name) => catalog(name, locale))]);
+  const messages = Object.assign({}, ...loaded) as Messages;
   // Added to, not replacing, what is loaded: a page catalog may have arrived first.
   i18n.load(locale, messages);
+  for (const name of pageCatalogsInUse) catalogsMerged.add(`${locale}/${name}`);
   // Formatting locales keep Latin digits and the Gregorian calendar in Arabic, as Intl does elsewhere.
   i18n.activate(locale, intlLocale(locale));
   // Only on a change: a server-drawn page (and boot-locale.js) has set them already.

@@ -18,6 +18,7 @@ import { useSession } from '../features/auth/use-session.ts';
 import { forgetSkipped } from '../features/two-factor/prompt-skipped.ts';
 import { secondFactorStanding } from '../features/two-factor/standing.ts';
 import { TwoFactorPrompt } from '../features/two-factor/two-factor-prompt.tsx';
+import { loadRouteCatalogs } from '../lib/locale.ts';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 import { useStoreLanguageRefresh } from '../lib/store-queries.ts';
@@ -35,7 +36,11 @@ const StoreCartDrawer = lazy(() =>
 );
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ context, location }) => confineRole(context, location.pathname),
+  // The page's own catalogs (lib/catalog-sources.ts) arrive beside the session's check, before any of
+  // its routes draws: on the first load, after a link, and when a link is hovered (preload).
+  beforeLoad: async ({ context, location, matches }) => {
+    await Promise.all([confineRole(context, location.pathname), loadRouteCatalogs(matches.map((match) => match.routeId))]);
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
 });

@@ -38,16 +38,13 @@ import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
 import { type DashboardSection, DashboardShell } from '../features/dashboard/dashboard-shell.tsx';
 import { AdminStats } from '../features/stats/admin-stats.tsx';
-import { loadPageCatalog } from '../lib/locale.ts';
 import { searchText } from '../lib/plain-checks.ts';
 
 export const Route = createFileRoute('/admin/dashboard')({
   // The section, and the list's page, search, order and filter in it (a reload or a link keeps them).
   validateSearch: (search): { section?: string } & ListSearch => ({ section: searchText(search.section), ...listSearch(search) }),
   staticData: { drawnWithItsQueries: true },
-  // The dashboards' text comes with them (lingui.config.ts), fetched beside the session's check.
-  beforeLoad: async ({ context }) =>
-    (await Promise.all([requireUser(context, '/admin/dashboard', 'admin'), loadPageCatalog('dashboards')]))[0],
+  beforeLoad: ({ context }) => requireUser(context, '/admin/dashboard', 'admin'),
   component: AdminDashboardPage,
 });
 

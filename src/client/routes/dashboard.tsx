@@ -52,7 +52,7 @@ import {
 } from '../features/subscriptions/plan-outcomes.ts';
 import { PlanStatus } from '../features/subscriptions/plan-status.tsx';
 import { localized } from '../lib/bidi.ts';
-import { activeLocale, loadPageCatalog } from '../lib/locale.ts';
+import { activeLocale } from '../lib/locale.ts';
 import { searchChoice, searchText, searchUuid } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 
@@ -72,8 +72,7 @@ export const Route = createFileRoute('/dashboard')({
   }),
   staticData: { drawnWithItsQueries: true },
   beforeLoad: async ({ context }) => {
-    // The dashboards' text comes with them (lingui.config.ts), fetched beside the session's check.
-    const [{ user }] = await Promise.all([requireUser(context, '/dashboard'), loadPageCatalog('dashboards')]);
+    const { user } = await requireUser(context, '/dashboard');
     if (user.user_type === 'admin') throw redirect({ to: '/admin/dashboard', replace: true });
     return { user };
   },

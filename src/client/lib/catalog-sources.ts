@@ -1,0 +1,91 @@
+import type { RegisteredRouter, RouteIds } from '@tanstack/react-router';
+
+// The message catalogs besides `messages` (issue #59): which source folders and files each one takes
+// its text from (lingui.config.ts), and which pages load it (the root route's beforeLoad, through
+// lib/locale.ts). `messages`, which every page loads, has the rest: the app shell, the kit (components,
+// lib) and the features the shell itself draws (sign-in, carts, language, catalog cards, the hero search).
+// Paths are relative to src/client; a folder stands for everything in it.
+// tests/unit/i18n-catalog.test.ts checks that every page finds all of its code's text in the catalogs
+// it loads, and scripts/check-budgets.ts counts them in its first load.
+
+const legalPages = ['features/marketing/legal-page.tsx', 'features/marketing/privacy-policy-page.tsx', 'features/marketing/terms-page.tsx'];
+
+export const catalogSources = {
+  /** The legal pages' long texts (a third of all the text). */
+  legal: { include: legalPages },
+  /** The lab's, the customer's and the admin's dashboards, with the account settings: imported by those routes alone. */
+  dashboards: {
+    include: [
+      ...['account', 'admin', 'customer', 'dashboard', 'lab', 'results', 'stats'].map((folder) => `features/${folder}`),
+      'routes/dashboard.tsx',
+      'routes/admin.dashboard.tsx',
+    ],
+  },
+  /** The home page's sections, about us and joining as a lab. */
+  marketing: { include: ['features/marketing', 'routes/index.tsx', 'routes/about.tsx', 'routes/join-as-lab.tsx'], exclude: legalPages },
+  /** Finding and booking a test: search, a test's page, labs and categories, and the booking parts the dashboards reuse. */
+  discovery: {
+    include: [
+      'features/search',
+      'features/booking',
+      'features/map',
+      'features/reviews',
+      'routes/search.tsx',
+      'routes/test.$testName.tsx',
+      'routes/labs.index.tsx',
+      'routes/labs.$labId.tsx',
+      'routes/categories.index.tsx',
+      'routes/categories.$categoryName.tsx',
+    ],
+  },
+  /** The store's pages and its checkout. */
+  store: {
+    include: [
+      'features/store',
+      'features/store-checkout',
+      'routes/store.index.tsx',
+      'routes/product.$id.tsx',
+      'routes/store.checkout.$orderId.tsx',
+      'routes/success.tsx',
+    ],
+  },
+  /** Paying: the lab-test checkout, the plans and their payment, invoices. */
+  purchases: {
+    include: [
+      'features/payments',
+      'features/subscriptions',
+      'features/billing',
+      'routes/checkout.tsx',
+      'routes/payment-result.tsx',
+      'routes/pricing.tsx',
+    ],
+  },
+} satisfies Record<string, { include: string[]; exclude?: string[] }>;
+
+export type CatalogName = keyof typeof catalogSources;
+
+type RouteId = RouteIds<RegisteredRouter['routeTree']>;
+
+/** The catalogs a page loads besides `messages`, by the ids of the routes it matches. */
+export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
+  '/': ['marketing'],
+  '/about': ['marketing'],
+  '/join-as-lab': ['marketing'],
+  '/privacy-policy': ['legal'],
+  '/terms-and-conditions': ['legal'],
+  '/search': ['discovery'],
+  '/test/$testName': ['discovery'],
+  '/labs/': ['discovery'],
+  '/labs/$labId': ['discovery'],
+  '/categories/': ['discovery'],
+  '/categories/$categoryName': ['discovery'],
+  '/store/': ['store'],
+  '/product/$id': ['store'],
+  '/success': ['store'],
+  '/store/checkout/$orderId': ['store', 'purchases'],
+  '/checkout': ['purchases'],
+  '/payment-result': ['purchases'],
+  '/pricing': ['purchases'],
+  '/dashboard': ['dashboards', 'discovery', 'purchases'],
+  '/admin/dashboard': ['dashboards', 'discovery', 'purchases'],
+};
