@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { chakraSystemForTheClient } from './scripts/build/chakra-system-for-the-client.ts';
+import { chunkReport } from './scripts/build/chunk-report.ts';
 import type { Locale } from './src/shared/locale.ts';
 import { clientPageHtml, PAGE_ASSETS_FILE, type PageAssets } from './src/shared/page-document.ts';
 
@@ -141,6 +142,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     pageDocumentFromTheBuild(),
     lazyChunksStayApart(['signed-in', 'overlays']),
     chakraSystemForTheClient(),
+    chunkReport(),
   ],
   build: {
     outDir: 'dist/client',

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHUNK_REPORT_FILE, type ChunkReport } from '../../scripts/build/chunk-report.ts';
 import { demo, expect, type Language, labCartItem, readInLanguage, signIn, test } from './fixtures.ts';
 import { words } from './words.ts';
 
@@ -90,6 +93,26 @@ for (const language of ['ar', 'en'] as const satisfies Language[]) {
       );
       expect(fonts.filter((path) => /latin-ext|arabic-arabic-\d00-normal|arabic-latin-\d00-normal/.test(path))).toEqual([]);
       expect(stylesheets).toEqual([]);
+    });
+
+    test('the home and search pages fetch no chart, map or PDF code: each comes when its section opens', async ({ page }) => {
+      // The built chunks that hold those libraries, found by the modules in them (not by file names).
+      const { chunks } = JSON.parse(readFileSync(join(import.meta.dirname, '../..', CHUNK_REPORT_FILE), 'utf8')) as ChunkReport;
+      const heavy = (library: RegExp) =>
+        chunks.filter((chunk) => Object.keys(chunk.modules).some((module) => library.test(module))).map((chunk) => `/${chunk.file}`);
+      const charts = heavy(/node_modules\/(recharts|d3-[\w-]+|victory-vendor)\//);
+      const maps = heavy(/node_modules\/leaflet\//);
+      const pdf = heavy(/node_modules\/(pdfkit|jspdf|pdf-lib|pdfjs-dist|@react-pdf)\//);
+      expect(charts.length, 'the dashboards draw charts: some chunk holds them').toBeGreaterThan(0);
+      expect(maps.length, 'the labs list draws a map: some chunk holds it').toBeGreaterThan(0);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await readInLanguage(page, language);
+      for (const path of ['/', '/search?query=CBC']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+      }
+      expect(requested.filter((path) => [...charts, ...maps, ...pdf].includes(path))).toEqual([]);
     });
 
     test('every public page is taken over by the app without being drawn again', async ({ page }) => {
