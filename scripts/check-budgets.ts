@@ -1,0 +1,133 @@
+// `npm run budgets` (in `npm run validate`, after `npm run build`): the JavaScript each public page's
+// first load fetches, its language catalogs included, gzip (level 9, as the server's compression at
+// most), against the page's budget (issue #59). Exits 1 when a page is over.
+//
+// A page's first load, read from the build's own outputs (dist/client/page-assets.json and
+// dist/client-chunks.json, scripts/build/chunk-report.ts): boot-locale.js; the entry and the steps
+// main.tsx imports (React, Chakra's system, the app); the split component of each route the page
+// matches; the catalogs it loads in that language (`messages` and src/client/lib/catalog-sources.ts);
+// with every chunk those import. --by-library splits each figure by where its code comes from (each
+// file's gzip size shared out by its modules' minified lengths).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type CatalogName, catalogsOfRoute } from '../src/client/lib/catalog-sources.ts';
+import type { Locale } from '../src/shared/locale.ts';
+import { PAGE_ASSETS_FILE, type PageAssets } from '../src/shared/page-document.ts';
+import { CHUNK_REPORT_FILE, type ChunkReport } from './build/chunk-report.ts';
+
+const root = join(import.meta.dirname, '..');
+const clientDir = join(root, 'dist/client');
+
+/** The public pages and their budgets, KB gzip (issue #59), with the routes each one matches. */
+const pages = [
+  { name: '/', budgetKb: 230, routes: { __root__: '__root.tsx', '/': 'index.tsx' } },
+  { name: '/test/$testName', budgetKb: 240, routes: { __root__: '__root.tsx', '/test/$testName': 'test.$testName.tsx' } },
+  { name: '/search', budgetKb: 240, routes: { __root__: '__root.tsx', '/search': 'search.tsx' } },
+  { name: '/store', budgetKb: 240, routes: { __root__: '__root.tsx', '/store/': 'store.index.tsx' } },
+] as const;
+const locales: Locale[] = ['ar', 'en'];
+
+/** Where code comes from, for --by-library: the first pattern a module's path matches. */
+const libraries: [string, RegExp][] = [
+  ['React DOM', /node_modules\/(react-dom|react|scheduler)\//],
+  [
+    'Chakra, Ark, Zag, Emotion',
+    /node_modules\/(@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|stylis|hoist-non-react-statics)\//,
+  ],
+  ['TanStack Router', /node_modules\/@tanstack\/(react-router|router-core|history)\//],
+  ['Query and tRPC', /node_modules\/(@tanstack\/(react-query|query-core)|@trpc)\//],
+  ['icons', /node_modules\/lucide-react\//],
+  ['Lingui', /node_modules\/@lingui\//],
+  ['catalogs', /^src\/client\/locales\//],
+  ['the app', /^src\//],
+  ['other libraries', /./],
+];
+
+const report = JSON.parse(readFileSync(join(root, CHUNK_REPORT_FILE), 'utf8')) as ChunkReport;
+const assets = JSON.parse(readFileSync(join(clientDir, PAGE_ASSETS_FILE), 'utf8')) as PageAssets;
+const chunkOf = new Map(report.chunks.flatMap((chunk) => Object.keys(chunk.modules).map((module) => [module, chunk] as const)));
+const chunkByFile = new Map(report.chunks.map((chunk) => [chunk.file, chunk]));
+
+function chunkHolding(module: string): ChunkReport['chunks'][number] {
+  const chunk = chunkOf.get(module);
+  if (!chunk) throw new Error(`no chunk holds ${module}: has the build changed? (run npm run build)`);
+  return chunk;
+}
+
+/** The files a page fetches at once for these chunks: each with the chunks it imports, and theirs. */
+function withImports(files: string[]): Set<string> {
+  const fetched = new Set<string>();
+  const visit = (file: string) => {
+    if (fetched.has(file)) return;
+    fetched.add(file);
+    chunkByFile.get(file)?.imports.forEach(visit);
+  };
+  files.forEach(visit);
+  return fetched;
+}
+
+function firstLoad(page: (typeof pages)[number], locale: Locale): Set<string> {
+  const routeComponents = Object.values(page.routes)
+    .map((file) => `src/client/routes/${file}?tsr-split=component`)
+    .filter((module) => chunkOf.has(module));
+  const catalogs: ('messages' | CatalogName)[] = [
+    'messages',
+    ...Object.keys(page.routes).flatMap((id) => catalogsOfRoute[id as keyof typeof catalogsOfRoute] ?? []),
+  ];
+  const modules = [
+    ...(report.dynamicImports['src/client/main.tsx'] ?? []),
+    ...routeComponents,
+    ...catalogs.map((name) => `src/client/locales/${locale}/${name}.po`),
+  ];
+  return new Set(['boot-locale.js', ...withImports([assets.entry.slice(1), ...modules.map((module) => chunkHolding(module).file)])]);
+}
+
+const gzipKbOf = new Map<string, number>();
+function gzipKb(file: string): number {
+  let kb = gzipKbOf.get(file);
+  if (kb === undefined) {
+    kb = gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length / 1024;
+    gzipKbOf.set(file, kb);
+  }
+  return kb;
+}
+
+/** A page's KB by library: each file's gzip size shared out by its modules' minified lengths. */
+function byLibrary(files: Set<string>): Map<string, number> {
+  const split = new Map<string, number>();
+  const add = (library: string, kb: number) => split.set(library, (split.get(library) ?? 0) + kb);
+  for (const file of files) {
+    const modules = Object.entries(chunkByFile.get(file)?.modules ?? { [`src/${file}`]: 1 });
+    const length = modules.reduce((sum, [, size]) => sum + size, 0) || 1;
+    for (const [module, size] of modules) {
+      add(libraries.find(([, pattern]) => pattern.test(module))![0], (gzipKb(file) * size) / length);
+    }
+  }
+  return split;
+}
+
+const showLibraries = process.argv.includes('--by-library');
+const over: string[] = [];
+console.log('First-load JavaScript per public page, its catalogs included (KB gzip, level 9), against its budget:');
+for (const page of pages) {
+  for (const locale of locales) {
+    const files = firstLoad(page, locale);
+    const kb = [...files].reduce((sum, file) => sum + gzipKb(file), 0);
+    const verdict = kb <= page.budgetKb ? 'within' : 'OVER';
+    if (kb > page.budgetKb) over.push(`${page.name} (${locale})`);
+    console.log(
+      `  ${page.name.padEnd(16)} ${locale}  ${kb.toFixed(1).padStart(6)} / ${page.budgetKb} KB  ${verdict}  (${files.size} files)`,
+    );
+    if (showLibraries) {
+      const split = [...byLibrary(files)].sort((a, b) => b[1] - a[1]);
+      console.log(`      ${split.map(([library, libraryKb]) => `${library} ${libraryKb.toFixed(1)}`).join(', ')}`);
+    }
+  }
+}
+if (over.length > 0) {
+  console.error(
+    `\nOver budget: ${over.join(', ')}. Find what grew with \`npx tsx scripts/check-budgets.ts --by-library\`; load what the page does not show at once with import() when it opens.`,
+  );
+  process.exit(1);
+}
