@@ -77,7 +77,13 @@ function loadedJs(lhr) {
     return { files, kb: files.reduce((total, file) => total + gzipKb(file), 0) };
   };
   const all = sum(scripts);
-  const catalog = sum(scripts.filter((item) => /\/assets\/messages-[\w-]+\.js$/.test(item.url)));
+  // The language catalogs (messages and the page's own): the chunks whose modules are .po files (dist/client-chunks.json).
+  const catalogFiles = new Set(
+    JSON.parse(readFileSync(join(root, 'dist/client-chunks.json'), 'utf8'))
+      .chunks.filter((chunk) => Object.keys(chunk.modules).some((module) => module.startsWith('src/client/locales/')))
+      .map((chunk) => `/${chunk.file}`),
+  );
+  const catalog = sum(scripts.filter((item) => catalogFiles.has(new URL(item.url).pathname)));
   return {
     beforePaint: sum(scripts.filter((item) => item.networkRequestTime <= firstPaint)),
     all,
