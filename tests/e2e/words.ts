@@ -1,7 +1,7 @@
 import type { Language } from './fixtures.ts';
 
 // The words the specs and their helpers look for, as the app's users read them, in each language,
-// grouped by where they appear (the app's own: src/client/locales/*/messages.po, msgid the English).
+// grouped by where they appear (the app's own: src/client/locales/*/*.po, msgid the English).
 // Both languages have the same keys, group by group: TypeScript names any key one of them lacks.
 
 /** A count of tests as Arabic says it: one, two, a few (3–10), many (11–99), or a hundred and more. */

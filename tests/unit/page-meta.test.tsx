@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { setupI18n } from '@lingui/core';
+import { type Messages, setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { act, render } from '@testing-library/react';
@@ -7,11 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clipDescription, META_DESCRIPTION_MAX, metaDescriptionFrom, usePageMeta } from '../../src/client/lib/use-page-meta.ts';
 
 const i18n = setupI18n();
-beforeAll(async () => {
-  i18n.load({
-    ar: (await import('../../src/client/locales/ar/messages.po')).messages,
-    en: (await import('../../src/client/locales/en/messages.po')).messages,
-  });
+beforeAll(() => {
+  // Every catalog of both languages: the about page's text and the store's are in catalogs of their own.
+  const catalogs = import.meta.glob<{ messages: Messages }>('../../src/client/locales/*/*.po', { eager: true });
+  for (const [file, { messages }] of Object.entries(catalogs)) i18n.load(file.split('/').at(-2)!, messages);
   i18n.activate('ar');
 });
 

@@ -22,7 +22,7 @@ export type BookingsViewer = { role: 'admin' } | { role: 'lab'; labId: string };
 
 type Text = Record<Locale, string>;
 
-// The words the dashboards use for the same things (src/client/locales/*/messages.po).
+// The words the dashboards use for the same things (src/client/locales/*/*.po).
 const headings = {
   booking: { ar: 'الحجز', en: 'Booking' },
   bookedAt: { ar: 'تاريخ الحجز', en: 'Booked at' },
