@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { CHECKOUT_ABANDONED_MINUTES, HOLD_MINUTES } from '../src/server/modules/booking/booking.service.ts';
 import { STORE_RESERVATION_MINUTES } from '../src/shared/store.ts';
-import { type ApiResponse, apiClient, overHttp } from '../tests/setup/http.ts';
+import { type ApiResponse, apiClient, cookiePair, overHttp } from '../tests/setup/http.ts';
 import { approvedPayment, createTestVariant, orderIdOf } from '../tests/setup/store.ts';
 import {
   type BenchCustomer,
@@ -93,6 +93,8 @@ interface StoreAttempt {
   cycle: number;
   orderId: string | null;
   items: { variantId: number; quantity: number }[];
+  /** The Cookie header of the browser that checked out: the session, or a guest's store key (only it may pay or cancel). */
+  browser?: string;
   /** checkout: 'reserved' | error | 'interrupted'; then pay: 'paid' | error | 'interrupted'; or 'cancelled' / 'abandoned'. */
   outcome: string;
   retried?: string;
@@ -195,6 +197,8 @@ async function storeBuyer(load: Load, customer: BenchCustomer) {
       continue;
     }
     attempt.orderId = orderIdOf((checkout.response!.data as { url: string }).url);
+    const browser = cookie ?? cookiePair(checkout.response!.cookies.find((set) => /^(__Host-)?tahaleel_store=/.test(set)));
+    attempt.browser = browser;
     const choice = random();
     if (choice < 0.15) {
       attempt.outcome = 'abandoned';
@@ -204,8 +208,8 @@ async function storeBuyer(load: Load, customer: BenchCustomer) {
     await pause();
     const step =
       choice < 0.25
-        ? await send(() => load.api.mutate('store.hostedCheckout.cancel', { orderId }))
-        : await send(() => load.api.mutate('store.hostedCheckout.pay', { orderId, ...approvedPayment }));
+        ? await send(() => load.api.mutate('store.hostedCheckout.cancel', { orderId }, browser))
+        : await send(() => load.api.mutate('store.hostedCheckout.pay', { orderId, ...approvedPayment }, browser));
     attempt.outcome =
       step.outcome === 'ok' ? (choice < 0.25 ? 'cancelled' : 'paid') : `${choice < 0.25 ? 'cancel' : 'pay'}: ${step.outcome}`;
     if (step.outcome === INTERRUPTED) {
@@ -500,7 +504,7 @@ try {
       const page = await send(() => api.query(`store.hostedCheckout.get?input=${encodeURIComponent(JSON.stringify({ orderId }))}`));
       expect('a payment page opens after the restart', page.outcome === 'ok', () => `${orderId}: ${page.outcome}`);
       if (attempt.outcome === `pay: ${INTERRUPTED}`) {
-        const again = await send(() => api.mutate('store.hostedCheckout.pay', { orderId, ...approvedPayment }));
+        const again = await send(() => api.mutate('store.hostedCheckout.pay', { orderId, ...approvedPayment }, attempt.browser));
         attempt.retried = again.outcome === 'ok' ? 'paid' : again.outcome;
         expect(
           'a payment sent again after the crash is answered (paid or expired)',

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { createTestUser, testEnv } from '../setup/fixtures.ts';
-import { apiClient } from '../setup/http.ts';
+import { apiClient, cookiePair } from '../setup/http.ts';
 import {
   approvedPayment,
   checkoutDefaults,
@@ -36,6 +36,9 @@ async function expectAppError(promise: Promise<unknown>, appCode: string, detail
   expect(error?.cause?.code).toBe(appCode);
   if (details) expect(error?.cause?.details).toMatchObject(details);
 }
+
+/** The store key a guest's checkout sets on its browser, ready for a Cookie header. */
+const storeKeyOf = (cookies: string[]) => cookiePair(cookies.find((cookie) => cookie.startsWith('tahaleel_store=')));
 
 describe('store.products (built-in)', () => {
   it('lists the ten seeded products in their order, in Arabic by default', async () => {
@@ -382,12 +385,79 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     expect((await caller.store.hostedCheckout.get({ orderId: orderIdOf(url) })).status).toBe('pending');
   });
 
+  it("lets nobody but its buyer pay or cancel an order: to a stranger with the link, a guest's or a signed-in buyer's pending order is not found, and stays as it was", async () => {
+    const { payments, charged } = recordingPayments();
+    const api = apiClient(createApp({ db: database.db, env: testEnv, payments }));
+    const { variantId } = await createTestVariant(database.db, { stock: 10 });
+    const open = async (session?: string) => {
+      const started = await api.mutate<{ url: string }>(
+        'store.checkout',
+        { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] },
+        session,
+      );
+      return { orderId: orderIdOf(started.data.url), browser: session ?? storeKeyOf(started.cookies) };
+    };
+    const orders = { "a guest's": await open(), "a signed-in buyer's": await open((await createTestUser(database.db, 'customer')).cookie) };
+    const strangers = {
+      'a signed-out visitor': undefined,
+      'another customer': (await createTestUser(database.db, 'customer')).cookie,
+      'another guest’s browser, with a store key of its own': (await open()).browser,
+    };
+    const orderRow = (id: string) => database.db.selectFrom('store_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    // A stranger paying with their own card would write their name and address over the buyer's.
+    const theirs = { ...approvedPayment, fullName: 'Mallory', email: 'mallory@example.com', city: 'Jeddah' };
+
+    const placedHere = async (orderId: string, cookie?: string) =>
+      (
+        await api.query<{ placed_here: boolean }>(
+          `store.hostedCheckout.get?input=${encodeURIComponent(JSON.stringify({ orderId }))}`,
+          cookie,
+        )
+      ).data.placed_here;
+
+    for (const [whose, { orderId, browser }] of Object.entries(orders)) {
+      const before = await orderRow(orderId);
+      // The page shows the form only where the order was placed; elsewhere it says so.
+      expect(await placedHere(orderId, browser)).toBe(true);
+      for (const [who, cookie] of Object.entries(strangers)) {
+        expect({ whose, who, placedHere: await placedHere(orderId, cookie) }).toEqual({ whose, who, placedHere: false });
+        for (const answer of [
+          await api.mutate('store.hostedCheckout.pay', { orderId, ...theirs }, cookie),
+          await api.mutate('store.hostedCheckout.cancel', { orderId }, cookie),
+        ]) {
+          expect({ whose, who, status: answer.status, appCode: answer.error?.data.appCode, details: answer.error?.data.details }).toEqual({
+            whose,
+            who,
+            status: 404,
+            appCode: 'NOT_FOUND',
+            details: { orderId },
+          });
+        }
+      }
+      expect(await orderRow(orderId)).toEqual(before);
+      expect(charged.filter((charge) => charge.reference === orderId)).toEqual([]);
+
+      const paid = await api.mutate('store.hostedCheckout.pay', { orderId, ...approvedPayment }, browser);
+      expect(paid).toMatchObject({ status: 200, data: { redirectUrl: checkoutDefaults.successUrl } });
+      expect(await orderRow(orderId)).toMatchObject({
+        status: 'paid',
+        buyer_email: approvedPayment.email,
+        ship_city: approvedPayment.city,
+      });
+    }
+    const left = await open();
+    expect(await api.mutate('store.hostedCheckout.cancel', { orderId: left.orderId }, left.browser)).toMatchObject({
+      status: 200,
+      data: { redirectUrl: checkoutDefaults.cancelUrl },
+    });
+  });
+
   it('says NOT_FOUND for an order that does not exist', async () => {
     const caller = await storeCallerFor(database.db);
     await expectAppError(caller.store.hostedCheckout.get({ orderId: crypto.randomUUID() }), 'NOT_FOUND');
   });
 
-  it('works over HTTP as the browser calls it: checkout, then pay', async () => {
+  it('works over HTTP as the browser calls it: checkout, then pay with the store key the checkout set', async () => {
     const { variantId } = await createTestVariant(database.db, { stock: 1 });
     const api = apiClient(createApp({ db: database.db, env: testEnv }));
     const started = await api.mutate<{ url: string }>('store.checkout', {
@@ -395,10 +465,11 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
       items: [{ variantId: String(variantId), quantity: 1 }],
     });
     expect(started.status).toBe(200);
-    const paid = await api.mutate<{ redirectUrl: string }>('store.hostedCheckout.pay', {
-      orderId: orderIdOf(started.data.url),
-      ...approvedPayment,
-    });
+    const paid = await api.mutate<{ redirectUrl: string }>(
+      'store.hostedCheckout.pay',
+      { orderId: orderIdOf(started.data.url), ...approvedPayment },
+      storeKeyOf(started.cookies),
+    );
     expect(paid.data).toEqual({ redirectUrl: checkoutDefaults.successUrl });
     const again = await api.mutate('store.checkout', { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
     expect(again.status).toBe(409);

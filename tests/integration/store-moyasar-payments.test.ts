@@ -321,19 +321,86 @@ describe('a server that stopped while a buyer paid at the gateway', () => {
   });
 });
 
-describe('someone else with the payment form', () => {
-  it("cannot rewrite a paid order's buyer or address, nor start paying an order that does not exist", async () => {
-    const { orderId, form } = await orderToPay();
+describe('someone else with the order link', () => {
+  const api = () => apiClient(app);
+  /** What a stranger types over the buyer's: another name, mail, mobile and city. */
+  const theirDetails = { ...deliveryDetails, fullName: 'Mallory', email: 'mallory@example.com', phone: '0559999999', city: 'Jeddah' };
+
+  /**
+   * A pending order opened and started over HTTP by a browser: a signed-in buyer's (its session cookie),
+   * or a guest's, which then holds the store key its checkout set.
+   */
+  async function startedBy(session?: string) {
+    const { variantId } = await createTestVariant(database.db, { stock: 3, priceHalalas: PRICE });
+    const started = await api().mutate<{ url: string }>(
+      'store.checkout',
+      { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] },
+      session,
+    );
+    const browser = session ?? cookiePair(started.cookies.find((cookie) => cookie.startsWith('tahaleel_store=')));
+    const orderId = orderIdOf(started.data.url);
+    const begun = await api().mutate<{ status: string }>('store.hostedCheckout.startPayment', { orderId, ...deliveryDetails }, browser);
+    expect(begun.data.status).toBe('payment_required');
+    return { orderId, browser };
+  }
+
+  it("cannot start paying, rewrite or cancel a guest's or a signed-in buyer's pending order: it is not found to them, and stays as it was; its buyer's browser still can", async () => {
+    const buyerAccount = await createTestUser(database.db, 'customer');
+    const orders = { "a guest's": await startedBy(), "a signed-in buyer's": await startedBy(buyerAccount.cookie) };
+    const strangers = {
+      'a signed-out visitor': undefined,
+      'another customer': (await createTestUser(database.db, 'customer')).cookie,
+      'another guest’s browser, with a store key of its own': (await startedBy()).browser,
+    };
+    const missing = await api().mutate('store.hostedCheckout.cancel', { orderId: randomUUID() });
+    expect(missing).toMatchObject({ status: 404, error: { message: 'NOT_FOUND', data: { appCode: 'NOT_FOUND' } } });
+
+    for (const [whose, { orderId, browser }] of Object.entries(orders)) {
+      const before = await orderRow(orderId);
+      for (const [who, cookie] of Object.entries(strangers)) {
+        const attempts = [
+          await api().mutate('store.hostedCheckout.startPayment', { orderId, ...theirDetails }, cookie),
+          await api().mutate('store.hostedCheckout.cancel', { orderId }, cookie),
+        ];
+        for (const answer of attempts) {
+          // As for an order that does not exist: the link tells them nothing.
+          expect({ whose, who, status: answer.status, error: answer.error?.data.appCode }).toEqual({
+            whose,
+            who,
+            status: 404,
+            error: 'NOT_FOUND',
+          });
+          expect(answer.error?.message).toBe(missing.error?.message);
+          expect(answer.error?.data.details).toEqual({ orderId });
+        }
+      }
+      expect(await orderRow(orderId)).toEqual(before);
+      expect(before).toMatchObject({ status: 'pending', buyer_email: deliveryDetails.email, ship_city: deliveryDetails.city });
+
+      // The buyer's own browser changes what it typed, and leaves.
+      const again = await api().mutate<{ status: string }>(
+        'store.hostedCheckout.startPayment',
+        { orderId, ...deliveryDetails, city: 'Dammam' },
+        browser,
+      );
+      expect(again.data.status).toBe('payment_required');
+      expect(await orderRow(orderId)).toMatchObject({ ship_city: 'Dammam' });
+      const left = await api().mutate('store.hostedCheckout.cancel', { orderId }, browser);
+      expect(left).toMatchObject({ status: 200, data: { redirectUrl: checkoutDefaults.cancelUrl } });
+      expect((await orderRow(orderId)).status).toBe('cancelled');
+    }
+  });
+
+  it("cannot rewrite a paid order's buyer or address: it is not found to them; the buyer's second try is answered paid", async () => {
+    const { orderId, form, caller } = await orderToPay();
     await callback((await pay(form)).back.search);
     const stranger = await storeCallerFor(database.db, { config: env, payments, user: await createTestUser(database.db, 'customer') });
-    const answer = await stranger.store.hostedCheckout.startPayment({
-      orderId,
-      ...deliveryDetails,
-      email: 'stranger@example.sa',
-      city: 'Jeddah',
-    });
-    expect(answer).toEqual({ status: 'paid', redirectUrl: 'http://localhost:3000/success' });
+    await expect(stranger.store.hostedCheckout.startPayment({ orderId, ...theirDetails })).rejects.toMatchObject({ message: 'NOT_FOUND' });
     expect(await orderRow(orderId)).toMatchObject({ buyer_email: deliveryDetails.email, ship_city: deliveryDetails.city });
+    expect(await caller.store.hostedCheckout.startPayment({ orderId, ...deliveryDetails })).toEqual({
+      status: 'paid',
+      redirectUrl: 'http://localhost:3000/success',
+    });
     await expect(stranger.store.hostedCheckout.startPayment({ orderId: randomUUID(), ...deliveryDetails })).rejects.toMatchObject({
       message: 'NOT_FOUND',
     });

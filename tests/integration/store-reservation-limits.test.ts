@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { STORE_MAX_OPEN_CHECKOUTS, STORE_MAX_RESERVED_UNITS } from '../../src/shared/store.ts';
 import { createTestUser, testEnv } from '../setup/fixtures.ts';
+import { cookiePair } from '../setup/http.ts';
 import { checkoutDefaults, createTestVariant, orderIdOf, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -136,12 +137,19 @@ describe('leaving the payment page', () => {
     });
     const { result } = (await checkout.json()) as { result: { data: { url: string } } };
     expect(await sellable(productId)).toBe(0);
-    // What navigator.sendBeacon sends: a POST with a JSON Blob, the page's Origin, no custom header.
-    const beacon = await app.request('/trpc/store.hostedCheckout.cancel', {
-      method: 'POST',
-      headers: { ...visitor, 'content-type': 'application/json' },
-      body: new Blob([JSON.stringify({ orderId: orderIdOf(result.data.url) })], { type: 'application/json' }),
-    });
+    // What navigator.sendBeacon sends: a POST with a JSON Blob, the page's Origin, no custom header,
+    // and the browser's cookies: the store key its checkout set.
+    const beaconFrom = (cookie?: string) =>
+      app.request('/trpc/store.hostedCheckout.cancel', {
+        method: 'POST',
+        headers: { ...visitor, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: new Blob([JSON.stringify({ orderId: orderIdOf(result.data.url) })], { type: 'application/json' }),
+      });
+    // Someone else with the link, even from the same address, releases nothing: the order is not found to them.
+    const stranger = await beaconFrom();
+    expect(stranger.status).toBe(404);
+    expect(await sellable(productId)).toBe(0);
+    const beacon = await beaconFrom(cookiePair(checkout.headers.getSetCookie().find((cookie) => cookie.startsWith('tahaleel_store='))));
     expect(beacon.status).toBe(200);
     expect(await sellable(productId)).toBe(3);
     const order = await database.db

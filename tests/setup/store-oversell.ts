@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
-import { apiClient } from './http.ts';
+import { apiClient, cookiePair } from './http.ts';
 import { approvedPayment, checkoutDefaults, orderIdOf } from './store.ts';
 
 export interface OversellRun {
@@ -38,7 +38,9 @@ export async function runCheckouts(
       items: [{ variantId, quantity: 1 }],
     });
     if (checkout.status !== 200) return checkout.error?.data.appCode ?? `HTTP ${checkout.status}`;
-    const payment = await api.mutate('store.hostedCheckout.pay', { orderId: orderIdOf(checkout.data.url), ...approvedPayment });
+    // The browser pays with the store key its checkout set.
+    const browser = cookiePair(checkout.cookies.find((cookie) => cookie.startsWith('tahaleel_store=')));
+    const payment = await api.mutate('store.hostedCheckout.pay', { orderId: orderIdOf(checkout.data.url), ...approvedPayment }, browser);
     return payment.status === 200 ? 'paid' : `payment: ${payment.error?.data.appCode ?? `HTTP ${payment.status}`}`;
   };
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
 import type { Env } from '../../src/server/env.ts';
 import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
+import { newStoreBrowserKey } from '../../src/server/platform/store-browser-key.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import type { Locale } from '../../src/shared/locale.ts';
@@ -14,7 +15,8 @@ let visitors = 0;
 /**
  * A caller of the store procedures in a language, optionally signed in or with another store configured.
  * Each caller comes from an address of its own unless one is named: what one address may reserve at
- * once is limited (STORE_MAX_OPEN_CHECKOUTS).
+ * once is limited (STORE_MAX_OPEN_CHECKOUTS). A signed-out caller is one browser, holding the store key
+ * its first checkout would set: only it may pay or cancel its guest orders.
  */
 export async function storeCallerFor(
   db: Kysely<Database>,
@@ -28,6 +30,7 @@ export async function storeCallerFor(
     locale: options.locale ?? context.locale,
     config: options.config ?? context.config,
     payments: options.payments ?? context.payments,
+    storeBrowserKey: options.user ? null : newStoreBrowserKey(),
   });
 }
 

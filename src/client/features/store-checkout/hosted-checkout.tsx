@@ -200,6 +200,22 @@ function GatewayOutcomeNotice({ outcome, message }: { outcome: GatewayOutcome; m
   );
 }
 
+/** The link opened in another browser or account: the order can be paid or left only where it was placed. */
+function PlacedElsewhere() {
+  const { t } = useLingui();
+  return (
+    <Alert.Root status="info" rounded="xl" data-testid="order-placed-elsewhere">
+      <Alert.Indicator />
+      <Alert.Content gap="3">
+        <Alert.Title>{t`This order can be paid or cancelled only from the account or browser it was placed in.`}</Alert.Title>
+        <Button asChild variant="outline" colorPalette="brand" width="fit-content">
+          <Link to="/store">{t`Back to Store`}</Link>
+        </Button>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 function OpenCheckout({ order, onChanged, byGateway }: { order: HostedOrder; onChanged: () => void; byGateway: boolean }) {
   const { t, i18n } = useLingui();
   const goTo = useGoTo();
@@ -315,7 +331,9 @@ export function HostedCheckout({
       ) : (
         <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
           <OrderSummary order={order.data} />
-          {order.data.status === 'pending' ? (
+          {order.data.status === 'pending' && !order.data.placed_here ? (
+            <PlacedElsewhere />
+          ) : order.data.status === 'pending' ? (
             <OpenCheckout order={order.data} onChanged={() => void order.refetch()} byGateway={byGateway} />
           ) : (
             <ClosedCheckout order={order.data} />

@@ -35,7 +35,6 @@ export {
   requestPasswordReset,
   resendVerification,
   resetPassword,
-  sendVerificationLink,
   verifyEmail,
 } from './account-links.ts';
 export { acceptConsent } from './consent.ts';

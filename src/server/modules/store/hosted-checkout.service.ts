@@ -44,9 +44,9 @@ export { eraseBuyerDetailsOf } from './store-orders.repository.ts';
 
 // The built-in store's checkout, the rules of its orders: the pending order a checkout opens (holding the
 // stock), then its own payment page (the page the checkout URL opens) that pays or cancels it. The order
-// id is a random UUID handed only to the buyer, so holding it is what lets someone pay the order and
-// see its state, as with a hosted payment page's session URL; who buys and where it goes only its
-// buyer sees (isBuyer).
+// id is a random UUID handed only to the buyer, so holding it lets someone see the order's state, as
+// with a hosted payment page's session URL; who buys and where it goes only its buyer sees (isBuyer),
+// and only who placed it may pay, start a payment or cancel (findBuyersOrder, ADR 0055).
 
 function mergeItems(items: ProviderCheckoutRequest['items']): Map<number, number> {
   const merged = new Map<number, number>();
@@ -206,15 +206,33 @@ export interface OrderViewer {
   browserKey: string | null;
 }
 
+type OwnedOrder = { user_id: string | null; browser_key_hash: string | null; status: string };
+
 /**
- * Whether the viewer is the order's buyer: the signed-in account that placed it, or, for a guest's
- * order while it is pending, the browser that opened it. The link alone is not enough: it travels
- * (the confirmation mail, the browser's history, a shared screen).
+ * Whether the viewer placed the order: the signed-in account it was placed by, or, for a guest's
+ * order, the browser whose checkout opened it. The link alone is not enough: it travels (the
+ * confirmation mail, the browser's history, a shared screen).
  */
-function isBuyer(order: { user_id: string | null; browser_key_hash: string | null; status: string }, viewer: OrderViewer): boolean {
+function placedBy(order: OwnedOrder, viewer: OrderViewer): boolean {
   if (order.user_id) return order.user_id === viewer.userId;
-  if (order.status !== 'pending' || !order.browser_key_hash || !viewer.browserKey) return false;
+  if (!order.browser_key_hash || !viewer.browserKey) return false;
   return storeBrowserKeyHash(viewer.browserKey) === order.browser_key_hash;
+}
+
+/** Whether the viewer is shown who buys and where it goes: a guest's browser only while paying (after, the mail has them). */
+function isBuyer(order: OwnedOrder, viewer: OrderViewer): boolean {
+  return placedBy(order, viewer) && (order.user_id !== null || order.status === 'pending');
+}
+
+/**
+ * The order, for a procedure that acts on it (pay, start a payment, cancel): only for the one who
+ * placed it, whatever its state (a second click after paying is answered as the first); to anyone
+ * else it does not exist, so its link neither cancels it nor writes its buyer's details.
+ */
+export async function findBuyersOrder(db: Kysely<Database>, orderId: string, viewer: OrderViewer) {
+  const order = await findOrder(db, orderId);
+  if (!order || !placedBy(order, viewer)) throw new AppError('NOT_FOUND', { orderId });
+  return order;
 }
 
 /** The order's page: anyone with the link sees its state, items and total; only its buyer who buys and where it goes. */
@@ -238,6 +256,8 @@ export async function getHostedCheckout(db: Kysely<Database>, orderId: string, l
     currency_info: currencyInfo,
     total_cents: order.total_cents,
     total_formatted: formatStorePrice(order.total_cents, currencyInfo),
+    /** Whether this account or browser placed the order: only it may pay or leave it (findBuyersOrder). */
+    placed_here: placedBy(order, viewer),
     card_last4: buyer ? order.card_last4 : null,
     success_url: order.success_url,
     cancel_url: order.cancel_url,
@@ -270,11 +290,11 @@ export async function payHostedCheckout(
   db: Kysely<Database>,
   payments: PaymentProvider,
   orderId: string,
+  viewer: OrderViewer,
   card: Card,
   shipping: ShippingDetails,
 ): Promise<{ redirectUrl: string }> {
-  const order = await findOrder(db, orderId);
-  if (!order) throw new AppError('NOT_FOUND', { orderId });
+  const order = await findBuyersOrder(db, orderId, viewer);
   if (order.status === 'paid') return { redirectUrl: order.success_url };
   if (order.status !== 'pending') throw new AppError(order.status === 'expired' ? 'CHECKOUT_EXPIRED' : 'CHECKOUT_CLOSED');
 
@@ -363,12 +383,15 @@ function completePaidOrder(
   });
 }
 
-/** Leaving the payment page releases the reservation at once and goes back to the store. */
-export async function cancelHostedCheckout(db: Kysely<Database>, orderId: string): Promise<{ redirectUrl: string }> {
+/**
+ * Leaving the payment page (its button, or the beacon of a closing page) releases the reservation at
+ * once and goes back to the store.
+ */
+export async function cancelHostedCheckout(db: Kysely<Database>, orderId: string, viewer: OrderViewer): Promise<{ redirectUrl: string }> {
+  const order = await findBuyersOrder(db, orderId, viewer);
   const cancelUrl = await cancelPendingOrder(db, orderId);
   if (cancelUrl) return { redirectUrl: cancelUrl };
-  const order = await findOrder(db, orderId);
-  if (!order) throw new AppError('NOT_FOUND', { orderId });
-  if (order.status === 'paid') throw new AppError('CHECKOUT_CLOSED');
+  // No longer pending: paid (perhaps just now) stays as it is; a lapsed or cancelled one just goes back.
+  if ((await findOrder(db, orderId))?.status === 'paid') throw new AppError('CHECKOUT_CLOSED');
   return { redirectUrl: order.cancel_url };
 }

@@ -22,7 +22,7 @@ import {
   releaseRefundClaim,
 } from '../booking/booking-payments.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
-import { hostedCheckoutPath, mailOrderConfirmed, shippingOf } from './hosted-checkout.service.ts';
+import { findBuyersOrder, hostedCheckoutPath, mailOrderConfirmed, type OrderViewer, shippingOf } from './hosted-checkout.service.ts';
 import {
   endPendingOrder,
   expireLapsedOrder,
@@ -45,19 +45,21 @@ export const STORE_ORDER_METADATA_KEY = 'store_order_id';
 /**
  * Writes who buys and where it goes on the pending order, then answers the gateway form's configuration
  * (as `booking.create` does in Moyasar mode): the card goes from the browser to the gateway, never here.
+ * Only for whoever placed the order: the gateway's return and webhook need no viewer, the payment
+ * fetched from the gateway being their proof.
  */
 export async function startStorePayment(
   db: Kysely<Database>,
   payments: PaymentProvider,
   orderId: string,
+  viewer: OrderViewer,
   shipping: ShippingDetails,
   publicUrl: string,
 ) {
   const gateway = payments.browser;
   if (!gateway) throw new AppError('PAYMENT_FAILED', { reason: 'the simulated payment takes the card on the payment page' });
   await expireLapsedOrder(db, orderId);
-  const order = await findOrder(db, orderId);
-  if (!order) throw new AppError('NOT_FOUND', { orderId });
+  const order = await findBuyersOrder(db, orderId, viewer);
   if (order.status === 'paid') return { status: 'paid' as const, redirectUrl: order.success_url };
   if (order.status !== 'pending') throw new AppError(order.status === 'expired' ? 'CHECKOUT_EXPIRED' : 'CHECKOUT_CLOSED');
   if (!(await saveBuyerDetails(db, orderId, shipping))) throw new AppError('CHECKOUT_CLOSED');

@@ -5,7 +5,7 @@ import { newStoreBrowserKey, storeBrowserKeyCookie } from '../../platform/store-
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
-import { cancelHostedCheckout, getHostedCheckout, payHostedCheckout } from './hosted-checkout.service.ts';
+import { cancelHostedCheckout, getHostedCheckout, type OrderViewer, payHostedCheckout } from './hosted-checkout.service.ts';
 import { checkout, getProduct, getVariantInventory, listCollections, listProducts, type StoreCaller } from './store.service.ts';
 import { myOrders } from './store-admin.service.ts';
 import { startStorePayment } from './store-payments.service.ts';
@@ -22,6 +22,11 @@ function storeCaller(ctx: TrpcContext): StoreCaller {
 }
 
 const orderIdInput = z.object({ orderId: z.uuid() });
+
+/** Who calls about an order: the signed-in account, and this browser's store key (a guest's checkout set it). */
+function orderViewer(ctx: TrpcContext): OrderViewer {
+  return { userId: ctx.user?.id ?? null, browserKey: ctx.storeBrowserKey };
+}
 
 export const storeRouter = router({
   products: publicProcedure.input(storeProductsInput).query(({ ctx, input }) => listProducts(ctx.db, storeCaller(ctx), input)),
@@ -47,14 +52,12 @@ export const storeRouter = router({
   hostedCheckout: router({
     get: publicProcedure
       .input(orderIdInput)
-      .query(({ ctx, input }) =>
-        getHostedCheckout(ctx.db, input.orderId, ctx.locale, { userId: ctx.user?.id ?? null, browserKey: ctx.storeBrowserKey }),
-      ),
+      .query(({ ctx, input }) => getHostedCheckout(ctx.db, input.orderId, ctx.locale, orderViewer(ctx))),
     pay: publicProcedure
       // Flat, so each card and address field gets its own field error.
       .input(orderIdInput.extend(cardInput.shape).extend(shippingDetailsInput.shape))
       .mutation(({ ctx, input: { orderId, name, number, expiry, cvc, ...shipping } }) =>
-        payHostedCheckout(ctx.db, ctx.payments, orderId, { name, number, expiry, cvc }, shipping),
+        payHostedCheckout(ctx.db, ctx.payments, orderId, orderViewer(ctx), { name, number, expiry, cvc }, shipping),
       ),
     /**
      * With a gateway the browser pays at (Moyasar): writes who buys and where it goes, and answers the
@@ -63,8 +66,9 @@ export const storeRouter = router({
     startPayment: publicProcedure
       .input(orderIdInput.extend(shippingDetailsInput.shape))
       .mutation(({ ctx, input: { orderId, ...shipping } }) =>
-        startStorePayment(ctx.db, ctx.payments, orderId, shipping, ctx.config.PUBLIC_URL),
+        startStorePayment(ctx.db, ctx.payments, orderId, orderViewer(ctx), shipping, ctx.config.PUBLIC_URL),
       ),
-    cancel: publicProcedure.input(orderIdInput).mutation(({ ctx, input }) => cancelHostedCheckout(ctx.db, input.orderId)),
+    /** The page's leave button, and the beacon a closing page sends (with the browser's cookies, as any same-site request). */
+    cancel: publicProcedure.input(orderIdInput).mutation(({ ctx, input }) => cancelHostedCheckout(ctx.db, input.orderId, orderViewer(ctx))),
   }),
 });
