@@ -17,7 +17,7 @@ import {
   Users,
 } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
-import { changedListSearch, type ListControl, type ListSearch, listSearch } from '../components/paged-list.tsx';
+import { changedListSearch, type ListControl, type ListSearch, listSearch } from '../components/list-search.ts';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { AdminAuditLog } from '../features/admin/admin-audit-log.tsx';
 import { AdminFailingRenewals } from '../features/admin/admin-failing-renewals.tsx';

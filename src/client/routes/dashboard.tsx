@@ -18,7 +18,7 @@ import {
 } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { labPlans } from '../../shared/plans.ts';
-import { changedListSearch, type ListControl, type ListSearch, listSearch } from '../components/paged-list.tsx';
+import { changedListSearch, type ListControl, type ListSearch, listSearch } from '../components/list-search.ts';
 import { SectionTitle } from '../components/stat-card.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { ConfirmEmailNotice } from '../features/account/confirm-email-notice.tsx';

@@ -4,7 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type CityKey, cities } from '../../../shared/cities.ts';
 import { LAB_SORTS, LAB_STATUSES } from '../../../shared/list-schemas.ts';
 import { formatPhone } from '../../../shared/phone.ts';
-import { type ListControl, ListToolbar, PageButtons } from '../../components/paged-list.tsx';
+import type { ListControl } from '../../components/list-search.ts';
+import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';

@@ -5,7 +5,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { CheckCheck, Upload } from 'lucide-react';
 import { LAB_BOOKING_SORTS, LAB_BOOKING_STATUSES } from '../../../shared/list-schemas.ts';
 import { ExportLink } from '../../components/export-link.tsx';
-import { type ListControl, ListToolbar, PageButtons } from '../../components/paged-list.tsx';
+import type { ListControl } from '../../components/list-search.ts';
+import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';

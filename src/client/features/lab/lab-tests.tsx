@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { ListControl } from '../../components/paged-list.tsx';
+import type { ListControl } from '../../components/list-search.ts';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { PriceList } from './price-list.tsx';
 import { TestRequestForm } from './test-request-form.tsx';

@@ -2,7 +2,8 @@ import { Badge, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TEST_REQUEST_SORTS, TEST_REQUEST_STATUSES } from '../../../shared/list-schemas.ts';
-import { type ListControl, ListToolbar, PageButtons } from '../../components/paged-list.tsx';
+import type { ListControl } from '../../components/list-search.ts';
+import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { isolateLatinRuns } from '../../lib/bidi.ts';
 import { formatDate } from '../../lib/format.ts';

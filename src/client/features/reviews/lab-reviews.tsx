@@ -6,11 +6,7 @@ import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { Rating } from '../../components/rating.tsx';
 import { ReviewCard } from '../../components/review-card.tsx';
 import { trpc } from '../../lib/trpc.ts';
-
-/** The first page of a lab's public reviews, and how to ask for the next (the route's loader prefetches it). */
-export function labReviewsQuery(api: typeof trpc, labId: string) {
-  return api.reviews.forLab.infiniteQueryOptions({ labId }, { getNextPageParam: (page) => page.next_cursor ?? undefined });
-}
+import { labReviewsQuery } from './lab-reviews-query.ts';
 
 /** The lab page's reviews: its rating and count, then visible reviews newest first, ten at a time. */
 export function LabReviews({

@@ -5,13 +5,9 @@ import { PackageOpen, TriangleAlert } from 'lucide-react';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ProductCard } from './product-card.tsx';
+import { productsInput } from './products-input.ts';
 import { StaleStoreNotice } from './stale-store-notice.tsx';
 import type { StoreProduct, StoreVariant } from './store-types.ts';
-
-/** The grid's query: every product, or one collection's (by its slug). */
-export function productsInput(collection: string | undefined) {
-  return collection ? { collection } : undefined;
-}
 
 /** Spec §4 store grid: loading, error, empty, list; 1/2/3/4 columns from phone to desktop. */
 export function ProductGrid({
