@@ -49,6 +49,21 @@ export const catalogSources = {
       'routes/success.tsx',
     ],
   },
+  /** The pages an e-mail's link opens: confirming an address, choosing a new password, the newsletter's links. */
+  links: {
+    include: [
+      'features/auth/account-task-page.tsx',
+      'features/auth/verify-email-page.tsx',
+      'features/auth/forgot-password-page.tsx',
+      'features/auth/reset-password-page.tsx',
+      'features/newsletter/newsletter-link-page.tsx',
+      'routes/verify-email.tsx',
+      'routes/forgot-password.tsx',
+      'routes/reset-password.tsx',
+      'routes/newsletter.confirm.tsx',
+      'routes/newsletter.unsubscribe.tsx',
+    ],
+  },
   /** Paying: the lab-test checkout, the plans and their payment, invoices. */
   purchases: {
     include: [
@@ -86,6 +101,11 @@ export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
   '/checkout': ['purchases'],
   '/payment-result': ['purchases'],
   '/pricing': ['purchases'],
+  '/verify-email': ['links'],
+  '/forgot-password': ['links'],
+  '/reset-password': ['links'],
+  '/newsletter/confirm': ['links'],
+  '/newsletter/unsubscribe': ['links'],
   '/dashboard': ['dashboards', 'discovery', 'purchases'],
   '/admin/dashboard': ['dashboards', 'discovery', 'purchases'],
 };
