@@ -10,6 +10,11 @@ import type { RegisteredRouter, RouteIds } from '@tanstack/react-router';
 
 const legalPages = ['features/marketing/legal-page.tsx', 'features/marketing/privacy-policy-page.tsx', 'features/marketing/terms-page.tsx'];
 
+/** A customer's bookings in the dashboard, with what they open: changed there alone. */
+const customersBookings = ['my-bookings', 'cancel-booking-dialog', 'review-booking-dialog', 'reschedule-booking-dialog'].map(
+  (file) => `features/booking/${file}.tsx`,
+);
+
 export const catalogSources = {
   /** The legal pages' long texts (a third of all the text). */
   legal: { include: legalPages },
@@ -19,24 +24,31 @@ export const catalogSources = {
       ...['account', 'admin', 'customer', 'dashboard', 'lab', 'results', 'stats'].map((folder) => `features/${folder}`),
       'routes/dashboard.tsx',
       'routes/admin.dashboard.tsx',
+      'components/lab-account.tsx',
+      'features/two-factor/two-factor-card.tsx',
+      ...customersBookings,
     ],
   },
   /** The home page's sections, about us and joining as a lab. */
   marketing: { include: ['features/marketing', 'routes/index.tsx', 'routes/about.tsx', 'routes/join-as-lab.tsx'], exclude: legalPages },
-  /** Finding and booking a test: search, a test's page, labs and categories, and the booking parts the dashboards reuse. */
+  /** Finding a test: search, labs and categories, with the badges their cards share with a test's page. */
   discovery: {
     include: [
       'features/search',
-      'features/booking',
       'features/map',
       'features/reviews',
+      'features/booking/home-collection-badge.tsx',
       'routes/search.tsx',
-      'routes/test.$testName.tsx',
       'routes/labs.index.tsx',
       'routes/labs.$labId.tsx',
       'routes/categories.index.tsx',
       'routes/categories.$categoryName.tsx',
     ],
+  },
+  /** Booking a test: a test's page and its booking panel (its slots and home visit parts the dashboards reuse). */
+  booking: {
+    include: ['features/booking', 'routes/test.$testName.tsx'],
+    exclude: ['features/booking/home-collection-badge.tsx', ...customersBookings],
   },
   /** The store's pages and its checkout. */
   store: {
@@ -70,6 +82,7 @@ export const catalogSources = {
       'features/payments',
       'features/subscriptions',
       'features/billing',
+      'lib/plan-labels.ts',
       'routes/checkout.tsx',
       'routes/payment-result.tsx',
       'routes/pricing.tsx',
@@ -89,7 +102,7 @@ export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
   '/privacy-policy': ['legal'],
   '/terms-and-conditions': ['legal'],
   '/search': ['discovery'],
-  '/test/$testName': ['discovery'],
+  '/test/$testName': ['discovery', 'booking'],
   '/labs/': ['discovery'],
   '/labs/$labId': ['discovery'],
   '/categories/': ['discovery'],
@@ -106,6 +119,6 @@ export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
   '/reset-password': ['links'],
   '/newsletter/confirm': ['links'],
   '/newsletter/unsubscribe': ['links'],
-  '/dashboard': ['dashboards', 'discovery', 'purchases'],
-  '/admin/dashboard': ['dashboards', 'discovery', 'purchases'],
+  '/dashboard': ['dashboards', 'discovery', 'booking', 'purchases'],
+  '/admin/dashboard': ['dashboards', 'discovery', 'booking', 'purchases'],
 };
