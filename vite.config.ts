@@ -187,7 +187,16 @@ export default defineConfig(({ isSsrBuild }) => ({
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
-            { name: 'shared', test: /src[\\/]client[\\/]|lucide-react/, minShareCount: 2, maxModuleSize: 3000 },
+            // Not the small modules only paying, the plans and the dashboards use: left to the chunks of the
+            // pages that import them, so a visitor's first page does not fetch them with the rest.
+            {
+              name: 'shared',
+              test: (id: string) =>
+                /src[\\/]client[\\/]|lucide-react/.test(id) &&
+                !/src[\\/]client[\\/](features[\\/](payments|subscriptions|billing)[\\/]|components[\\/](stat-card|export-link)\.|lib[\\/](plan-labels|password-confirmation|radio-group-keys)\.)/.test(id),
+              minShareCount: 2,
+              maxModuleSize: 3000,
+            },
           ],
         },
       },
