@@ -73,40 +73,62 @@ function catalogOf(file: string): CatalogName | 'messages' {
   return 'messages';
 }
 
+interface Import {
+  path: string;
+  /** The catalogs loaded with it: `withCatalogs([...], () => import(path))` (src/client/lib/locale.ts). */
+  catalogs: string[];
+}
+
+/** The catalog names of a `withCatalogs(['a', 'b'], ...)` call, if the node is one. */
+function catalogsLoadedBy(node: ts.Node): string[] | undefined {
+  if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== 'withCatalogs') return undefined;
+  const names = node.arguments[0];
+  if (!names || !ts.isArrayLiteralExpression(names)) return undefined;
+  return names.elements.filter(ts.isStringLiteral).map((name) => name.text);
+}
+
 /** The client modules a file imports, at once or with import(); type-only imports bring no text. */
-function importsOf(file: string): string[] {
+function importsOf(file: string): Import[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
-  const specifiers: string[] = [];
-  const visit = (node: ts.Node) => {
+  const specifiers: { specifier: string; catalogs: string[] }[] = [];
+  const visit = (node: ts.Node, catalogs: string[]) => {
     if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
-      specifiers.push(node.moduleSpecifier.text);
+      specifiers.push({ specifier: node.moduleSpecifier.text, catalogs });
     } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      specifiers.push(node.moduleSpecifier.text);
+      specifiers.push({ specifier: node.moduleSpecifier.text, catalogs });
     } else if (
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
       ts.isStringLiteral(node.arguments[0]!)
     ) {
-      specifiers.push(node.arguments[0].text);
+      specifiers.push({ specifier: node.arguments[0].text, catalogs });
     }
-    ts.forEachChild(node, visit);
+    const loaded = catalogsLoadedBy(node);
+    ts.forEachChild(node, (child) => visit(child, loaded ? [...catalogs, ...loaded] : catalogs));
   };
-  visit(source);
+  visit(source, []);
   return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => resolve(dirname(file), specifier))
-    .filter((path) => path.startsWith(client) && /\.tsx?$/.test(path) && existsSync(path));
+    .filter(({ specifier }) => specifier.startsWith('.'))
+    .map(({ specifier, catalogs }) => ({ path: resolve(dirname(file), specifier), catalogs }))
+    .filter(({ path }) => path.startsWith(client) && /\.tsx?$/.test(path) && existsSync(path));
 }
 
-/** Every client module a route's code reaches, the panels it opens later included: their text must be there when they draw. */
-function reachedFrom(file: string): Set<string> {
-  const reached = new Set<string>();
-  const visit = (path: string) => {
-    if (reached.has(path)) return;
-    reached.add(path);
-    importsOf(path).forEach(visit);
+/**
+ * Every client module a route's code reaches, the panels it opens later included (their text must be
+ * there when they draw), each with the catalogs loaded by then: the route's, and those loaded with a
+ * lazily imported part on the way.
+ */
+function reachedFrom(file: string, routeCatalogs: string[]): Map<string, Set<string>[]> {
+  const reached = new Map<string, Set<string>[]>();
+  const seen = new Set<string>();
+  const visit = (path: string, loaded: Set<string>) => {
+    const key = `${path}|${[...loaded].sort().join(',')}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    reached.set(path, [...(reached.get(path) ?? []), loaded]);
+    for (const { path: imported, catalogs } of importsOf(path)) visit(imported, new Set([...loaded, ...catalogs]));
   };
-  visit(file);
+  visit(file, new Set(['messages', ...routeCatalogs]));
   return reached;
 }
 
@@ -120,10 +142,13 @@ const routes = readdirSync(join(client, 'routes')).map((name) => {
 
 describe.each(routes)('the page of routes/$name', ({ id, file }) => {
   it('finds the text of all its code in the catalogs it loads', () => {
-    const loaded = new Set(['messages', ...(catalogsOfRoute[id as keyof typeof catalogsOfRoute] ?? [])]);
-    const missing = [...reachedFrom(file)]
-      .filter((path) => writesText(path) && !loaded.has(catalogOf(path)))
-      .map((path) => `${relative(client, path)} (${catalogOf(path)})`);
-    expect(missing, 'add the catalog to catalogsOfRoute in src/client/lib/catalog-sources.ts, or move the file').toEqual([]);
+    const reached = reachedFrom(file, catalogsOfRoute[id as keyof typeof catalogsOfRoute] ?? []);
+    const missing = [...reached]
+      .filter(([path, loadedSets]) => writesText(path) && loadedSets.some((loaded) => !loaded.has(catalogOf(path))))
+      .map(([path]) => `${relative(client, path)} (${catalogOf(path)})`);
+    expect(
+      missing,
+      'add the catalog to catalogsOfRoute in src/client/lib/catalog-sources.ts, load it with the lazy import (withCatalogs), or move the file',
+    ).toEqual([]);
   });
 });

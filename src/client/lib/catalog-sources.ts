@@ -2,8 +2,9 @@ import type { RegisteredRouter, RouteIds } from '@tanstack/react-router';
 
 // The message catalogs besides `messages` (issue #59): which source folders and files each one takes
 // its text from (lingui.config.ts), and which pages load it (the root route's beforeLoad, through
-// lib/locale.ts). `messages`, which every page loads, has the rest: the app shell, the kit (components,
-// lib) and the features the shell itself draws (sign-in, carts, language, catalog cards, the hero search).
+// lib/locale.ts), or which lazily loaded parts load it with their code (withCatalogs, lib/locale.ts).
+// `messages`, which every page loads, has the rest: the app shell, the kit (components, lib) and the
+// features the shell itself draws (the sign-in prompts, carts, language, catalog cards, the hero search).
 // Paths are relative to src/client; a folder stands for everything in it.
 // tests/unit/i18n-catalog.test.ts checks that every page finds all of its code's text in the catalogs
 // it loads, and scripts/check-budgets.ts counts them in its first load.
@@ -76,6 +77,23 @@ export const catalogSources = {
       'routes/newsletter.unsubscribe.tsx',
     ],
   },
+  /**
+   * Signing in and second factors: the sign-in dialog, the consent dialog, passkeys, setting up two-factor
+   * sign-in. Each opens later, and loads this with its code (withCatalogs in lib/locale.ts); the account
+   * settings show some of them at once.
+   */
+  auth: {
+    include: [
+      'features/auth/auth-modal.tsx',
+      'features/auth/second-factor-step.tsx',
+      'features/auth/consent-dialog.tsx',
+      'features/auth/passkey-sign-in-button.tsx',
+      'features/passkeys',
+      'features/two-factor/two-factor-enrolment.tsx',
+      'features/two-factor/recovery-codes.tsx',
+      'features/two-factor/two-factor-required.tsx',
+    ],
+  },
   /** Paying: the lab-test checkout, the plans and their payment, invoices. */
   purchases: {
     include: [
@@ -119,6 +137,6 @@ export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
   '/reset-password': ['links'],
   '/newsletter/confirm': ['links'],
   '/newsletter/unsubscribe': ['links'],
-  '/dashboard': ['dashboards', 'discovery', 'booking', 'purchases'],
-  '/admin/dashboard': ['dashboards', 'discovery', 'booking', 'purchases'],
+  '/dashboard': ['dashboards', 'discovery', 'booking', 'purchases', 'auth'],
+  '/admin/dashboard': ['dashboards', 'discovery', 'booking', 'purchases', 'auth'],
 };

@@ -49,12 +49,24 @@ const catalogsMerged = new Set<string>();
  * has every catalog loaded already (entry-server.tsx).
  */
 export async function loadRouteCatalogs(routeIds: string[]): Promise<void> {
-  if (import.meta.env.SSR) return;
-  const names = routeIds.flatMap((id) => catalogsOfRoute[id as keyof typeof catalogsOfRoute] ?? []);
-  if (names.length === 0) return;
+  await loadCatalogs(routeIds.flatMap((id) => catalogsOfRoute[id as keyof typeof catalogsOfRoute] ?? []));
+}
+
+/**
+ * A part drawn later (a dialog, a panel opened by a click), loaded together with the catalogs its text
+ * is in: `lazy(() => withCatalogs(['auth'], () => import('./dialog.tsx')))` never draws it before its
+ * text has arrived. tests/unit/i18n-catalog.test.ts reads the names beside each such import().
+ */
+export async function withCatalogs<Module>(names: CatalogName[], load: () => Promise<Module>): Promise<Module> {
+  const [module] = await Promise.all([load(), loadCatalogs(names)]);
+  return module;
+}
+
+async function loadCatalogs(names: CatalogName[]): Promise<void> {
+  if (import.meta.env.SSR || names.length === 0) return;
   // On the first load this runs beside activateLocale, before a language is active.
   const locale = i18n.locale ? activeLocale() : storedLocale();
-  const missing = names.filter((name) => !pageCatalogsInUse.has(name) || !catalogsMerged.has(`${locale}/${name}`));
+  const missing = [...new Set(names)].filter((name) => !pageCatalogsInUse.has(name) || !catalogsMerged.has(`${locale}/${name}`));
   if (missing.length === 0) return;
   for (const name of missing) pageCatalogsInUse.add(name);
   const loaded = await Promise.all(missing.map((name) => catalog(name, locale)));

@@ -18,18 +18,25 @@ import { useSession } from '../features/auth/use-session.ts';
 import { forgetSkipped } from '../features/two-factor/prompt-skipped.ts';
 import { secondFactorStanding } from '../features/two-factor/standing.ts';
 import { TwoFactorPrompt } from '../features/two-factor/two-factor-prompt.tsx';
-import { loadRouteCatalogs } from '../lib/locale.ts';
+import { loadRouteCatalogs, withCatalogs } from '../lib/locale.ts';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 import { useStoreLanguageRefresh } from '../lib/store-queries.ts';
 
-// Opened by a click, never needed for the first paint: each comes with its first opening.
-const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx').then((module) => ({ default: module.AuthModal })));
-const ConsentDialog = lazy(() => import('../features/auth/consent-dialog.tsx').then((module) => ({ default: module.ConsentDialog })));
+// Opened by a click, never needed for the first paint: each comes with its first opening, the sign-in
+// and second-factor parts with their text (the `auth` catalog, lib/catalog-sources.ts).
+const AuthModal = lazy(() =>
+  withCatalogs(['auth'], () => import('../features/auth/auth-modal.tsx')).then((module) => ({ default: module.AuthModal })),
+);
+const ConsentDialog = lazy(() =>
+  withCatalogs(['auth'], () => import('../features/auth/consent-dialog.tsx')).then((module) => ({ default: module.ConsentDialog })),
+);
 const LabCartDialog = lazy(() => import('../features/lab-cart/lab-cart-dialog.tsx').then((module) => ({ default: module.LabCartDialog })));
 // Only for admins and approved labs whose second factor is overdue.
 const TwoFactorRequired = lazy(() =>
-  import('../features/two-factor/two-factor-required.tsx').then((module) => ({ default: module.TwoFactorRequired })),
+  withCatalogs(['auth'], () => import('../features/two-factor/two-factor-required.tsx')).then((module) => ({
+    default: module.TwoFactorRequired,
+  })),
 );
 const StoreCartDrawer = lazy(() =>
   import('../features/store-cart/store-cart-drawer.tsx').then((module) => ({ default: module.StoreCartDrawer })),

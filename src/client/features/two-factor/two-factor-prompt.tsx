@@ -2,11 +2,13 @@ import { Box, Button, Container, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useContext, useState, useSyncExternalStore } from 'react';
 import { formatDate } from '../../lib/format.ts';
-import { activeLocale } from '../../lib/locale.ts';
+import { activeLocale, withCatalogs } from '../../lib/locale.ts';
 import { rememberSkipped, SkippedOnServer, skippedBy } from './prompt-skipped.ts';
 
 // The QR code and its form come with the click on "Set it up now"; the notice itself is drawn with the page.
-const TwoFactorEnrolment = lazy(() => import('./two-factor-enrolment.tsx').then((module) => ({ default: module.TwoFactorEnrolment })));
+const TwoFactorEnrolment = lazy(() =>
+  withCatalogs(['auth'], () => import('./two-factor-enrolment.tsx')).then((module) => ({ default: module.TwoFactorEnrolment })),
+);
 
 /** The cookie: read when drawn, written only by this notice (and forgotten at sign-out). */
 const noChanges = () => () => {};
