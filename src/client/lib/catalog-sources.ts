@@ -11,6 +11,8 @@ import type { RegisteredRouter, RouteIds } from '@tanstack/react-router';
 
 const legalPages = ['features/marketing/legal-page.tsx', 'features/marketing/privacy-policy-page.tsx', 'features/marketing/terms-page.tsx'];
 
+const aboutPages = ['features/marketing/about-page.tsx', 'features/marketing/join-as-lab-page.tsx'];
+
 /** A customer's bookings in the dashboard, with what they open: changed there alone. */
 const customersBookings = ['my-bookings', 'cancel-booking-dialog', 'review-booking-dialog', 'reschedule-booking-dialog'].map(
   (file) => `features/booking/${file}.tsx`,
@@ -30,8 +32,10 @@ export const catalogSources = {
       ...customersBookings,
     ],
   },
-  /** The home page's sections, about us and joining as a lab. */
-  marketing: { include: ['features/marketing', 'routes/index.tsx', 'routes/about.tsx', 'routes/join-as-lab.tsx'], exclude: legalPages },
+  /** The home page's sections, with the claims and calls to action the two pages below repeat. */
+  marketing: { include: ['features/marketing', 'routes/index.tsx'], exclude: [...legalPages, ...aboutPages] },
+  /** About us and joining as a lab: their long texts stay off the home page. */
+  about: { include: [...aboutPages, 'routes/about.tsx', 'routes/join-as-lab.tsx'] },
   /** Finding a test: search, labs and categories, with the badges their cards share with a test's page. */
   discovery: {
     include: [
@@ -115,8 +119,8 @@ type RouteId = RouteIds<RegisteredRouter['routeTree']>;
 /** The catalogs a page loads besides `messages`, by the ids of the routes it matches. */
 export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
   '/': ['marketing'],
-  '/about': ['marketing'],
-  '/join-as-lab': ['marketing'],
+  '/about': ['marketing', 'about'],
+  '/join-as-lab': ['marketing', 'about'],
   '/privacy-policy': ['legal'],
   '/terms-and-conditions': ['legal'],
   '/search': ['discovery'],
