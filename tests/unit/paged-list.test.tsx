@@ -4,7 +4,8 @@ import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changedListSearch, type ListSearch, ListToolbar } from '../../src/client/components/paged-list.tsx';
+import { changedListSearch, type ListSearch } from '../../src/client/components/list-search.ts';
+import { ListToolbar } from '../../src/client/components/paged-list.tsx';
 import { createAppSystem } from '../../src/client/theme.ts';
 
 const i18n = setupI18n();
