@@ -127,6 +127,10 @@ function lazyChunksStayApart(names: string[]): Plugin {
   };
 }
 
+/** Small client modules only the checkout, the plans and the dashboards import (see the `shared` group below). */
+const onlyPayingAndDashboards =
+  /src[\\/]client[\\/](features[\\/](payments|subscriptions|billing)[\\/]|components[\\/](stat-card|export-link)\.|lib[\\/](plan-labels|password-confirmation|radio-group-keys)\.)/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
@@ -191,9 +195,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // pages that import them, so a visitor's first page does not fetch them with the rest.
             {
               name: 'shared',
-              test: (id: string) =>
-                /src[\\/]client[\\/]|lucide-react/.test(id) &&
-                !/src[\\/]client[\\/](features[\\/](payments|subscriptions|billing)[\\/]|components[\\/](stat-card|export-link)\.|lib[\\/](plan-labels|password-confirmation|radio-group-keys)\.)/.test(id),
+              test: (id: string) => /src[\\/]client[\\/]|lucide-react/.test(id) && !onlyPayingAndDashboards.test(id),
               minShareCount: 2,
               maxModuleSize: 3000,
             },
