@@ -101,10 +101,7 @@ function withPopulationAndRange(builder: CreateTableBuilder<string, never>, tabl
     .addCheckConstraint(`${table}_ages_ordered`, sql`age_high is null or age_high > age_low`)
     .addCheckConstraint(`${table}_bounded`, sql`low is not null or high is not null`)
     .addCheckConstraint(`${table}_low_below_high`, sql`low is null or high is null or low < high`)
-    .addCheckConstraint(
-      `${table}_condition_in_both_languages`,
-      sql`(condition_en is null) = (condition_ar is null)`,
-    );
+    .addCheckConstraint(`${table}_condition_in_both_languages`, sql`(condition_en is null) = (condition_ar is null)`);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
