@@ -4,13 +4,11 @@ import type { SeedAnalyte, SeedAnswer, SeedRange, SeedTestAnalytes } from './typ
 // reference intervals and critical limits, each naming the published source it was taken from.
 // Clinical knowledge is data: code loads this file and never carries a number of its own.
 //
-// Version: bump ANALYTES_VERSION with every change of a code, a unit, an interval or a limit, and say
-// why in the commit. Children's intervals are not here yet: every interval below is for adults
-// (18 years and over) unless it says otherwise; AMH is the one analyte given by age band.
+// Versioned by git: change a code, a unit, an interval or a limit in its own commit naming the source
+// it now follows. Children's intervals are not here yet: every interval below is for adults
+// (18 years and over) unless it gives its own age band (testosterone, AMH).
 // Review: transcribed from the sources named; to be checked against each source by a clinical
 // pathologist before results are flagged for patients (tests/unit/analytes-data.test.ts checks the form).
-
-export const ANALYTES_VERSION = '2026-11-21.1';
 
 const ADULT: SeedRange['age'] = [18, null, 'a'];
 
