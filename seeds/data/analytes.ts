@@ -712,7 +712,7 @@ export const analytes: SeedAnalyte[] = [
   },
   {
     loinc: '38476-8',
-    nameEn: 'Anti-Müllerian hormone (AMH)',
+    nameEn: 'Anti-Mullerian hormone (AMH)',
     nameAr: 'هرمون مضاد مولر (AMH)',
     unit: 'ng/mL',
     decimals: 2,
@@ -781,7 +781,7 @@ export const analytes: SeedAnalyte[] = [
     nameAr: 'الكرياتينين',
     unit: 'mg/dL',
     decimals: 2,
-    intervals: [male(0.7, 1.2, 'mg/dL', roche('Creatinine Jaffé Gen.2')), female(0.5, 0.9, 'mg/dL', roche('Creatinine Jaffé Gen.2'))],
+    intervals: [male(0.7, 1.2, 'mg/dL', roche('Creatinine Jaffe Gen.2')), female(0.5, 0.9, 'mg/dL', roche('Creatinine Jaffe Gen.2'))],
     critical: [adults(undefined, 7.4, 'mg/dL', KOST)],
   },
   {
