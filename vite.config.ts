@@ -175,10 +175,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // main.tsx evaluates React in a task of its own, before Chakra and the app (see its boot()).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             // What only signed-in pages share (account settings, second factors, the dashboards' parts, and the
-            // schemas some of them read, with zod): a chunk of its own, so a visitor's first page never fetches it.
+            // schemas some of them read, with zod and the modules the schemas build on): a chunk of its own, so a
+            // visitor's first page never fetches it. A shared module the schemas import left out of it lands in a
+            // chunk of its own that imports this one and is imported by it, and the page fails as it loads.
             {
               name: 'signed-in',
-              test: /src[\\/]client[\\/]features[\\/](account|two-factor|admin|stats|results|dashboard)[\\/]|passkeys-card|src[\\/]shared[\\/].*(schemas|family)|node_modules[\\/]zod[\\/]/,
+              test: /src[\\/]client[\\/]features[\\/](account|two-factor|admin|stats|results|dashboard)[\\/]|passkeys-card|src[\\/]shared[\\/].*(schemas|family|db-integers|plain-text)|node_modules[\\/]zod[\\/]/,
               minShareCount: 2,
               // Its modules' own dependencies (React Query, Chakra's parts) stay where the public pages find them.
               includeDependenciesRecursively: false,

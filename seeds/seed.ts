@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
 import { hashPassword } from '../src/server/platform/password.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../src/shared/legal.ts';
+import { seedAnalytes } from './analytes.ts';
 import { categories } from './data/categories.ts';
 import { labs } from './data/labs.ts';
 import { storeProducts } from './data/store.ts';
@@ -55,6 +56,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     const count = (table: string, rows: number) => (inserted[table] = (inserted[table] ?? 0) + rows);
 
     await seedCatalogue(tx, count);
+    await seedAnalytes(tx, count);
     await seedAccounts(tx, passwordHashes, count);
     // The second lab (the first is the demo's own lab account) has a renewal failing.
     await seedFailingRenewal(tx, count, emailFor(labs[1]!, 1));

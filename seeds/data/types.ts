@@ -74,3 +74,34 @@ export interface SeedStoreProduct {
   variants: SeedStoreVariant[];
   additionalInfo: { titleEn: string; titleAr: string; descriptionEn: string; descriptionAr: string }[]; // HTML like description
 }
+/** A UCUM code for an age unit: days, weeks, months, years (a = annum). */
+export type AgeUnit = 'd' | 'wk' | 'mo' | 'a';
+/** Who a range is for and its bounds (inclusive; one may be absent for "< 200" or ">= 40"). */
+export interface SeedRange {
+  sex?: 'male' | 'female'; // absent: any sex
+  age?: [low: number, high: number | null, unit: AgeUnit]; // low <= age < high, in completed units
+  condition?: { en: string; ar: string }; // e.g. a cycle phase or a sampling time
+  low?: number;
+  high?: number;
+  unit: string; // UCUM; converts to the analyte's unit
+  source: string; // the published source, never a web search
+}
+export interface SeedAnswer {
+  en: string;
+  ar: string;
+  normal: boolean | null; // null: neither normal nor abnormal (a blood group)
+}
+export interface SeedAnalyte {
+  loinc: string; // LOINC code with its check digit
+  nameEn: string;
+  nameAr: string;
+  unit?: string; // UCUM, for numeric analytes
+  decimals?: number;
+  answers?: SeedAnswer[]; // for text analytes
+  intervals?: SeedRange[];
+  critical?: SeedRange[];
+}
+export interface SeedTestAnalytes {
+  test: string; // a demo test's nameEn
+  analytes: (string | { loinc: string; required: false })[]; // in display order
+}

@@ -440,6 +440,7 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   },
   categories: { columns: { name_ar: 'not personal: the catalogue', name_en: 'not personal: the catalogue' } },
   tests: { columns: { name_ar: 'not personal: the catalogue', name_en: 'not personal: the catalogue' } },
+  analytes: { columns: { name_ar: 'not personal: what a test measures', name_en: 'not personal: what a test measures' } },
   kysely_migration: { columns: { name: 'not personal: a migration’s name' } },
 };
 

@@ -7,6 +7,16 @@ import type { PlanId } from '../../shared/plans.ts';
 
 export type AccountTokenPurpose = 'reset_password' | 'verify_email';
 
+export type AnalyteCriticalLimitAgeUnit = 'a' | 'd' | 'mo' | 'wk';
+
+export type AnalyteCriticalLimitSex = 'any' | 'female' | 'male';
+
+export type AnalyteKind = 'numeric' | 'text';
+
+export type AnalyteReferenceIntervalAgeUnit = 'a' | 'd' | 'mo' | 'wk';
+
+export type AnalyteReferenceIntervalSex = 'any' | 'female' | 'male';
+
 export type BookingCollection = 'home' | 'lab';
 
 export type BookingStatus = 'cancelled' | 'completed' | 'confirmed';
@@ -39,6 +49,10 @@ export type JsonPrimitive = boolean | number | string | null;
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type LabLedgerEntrieKind = 'booking' | 'reversal';
+
+export type LabReferenceIntervalAgeUnit = 'a' | 'd' | 'mo' | 'wk';
+
+export type LabReferenceIntervalSex = 'any' | 'female' | 'male';
 
 export type LabSlotUsageCollection = 'home' | 'lab';
 
@@ -74,6 +88,56 @@ export interface AccountTokens {
   purpose: AccountTokenPurpose;
   used_at: Timestamp | null;
   user_id: string;
+}
+
+export interface AnalyteAnswers {
+  analyte_id: number;
+  answer_ar: string;
+  answer_en: string;
+  is_normal: boolean | null;
+  position: number;
+}
+
+export interface AnalyteCriticalLimits {
+  age_high: number | null;
+  age_low: Generated<number>;
+  age_unit: Generated<AnalyteCriticalLimitAgeUnit>;
+  analyte_id: number;
+  condition_ar: string | null;
+  condition_en: string | null;
+  high: Numeric | null;
+  id: Generated<number>;
+  low: Numeric | null;
+  sex: Generated<AnalyteCriticalLimitSex>;
+  source: string;
+  unit: string;
+}
+
+export interface AnalyteReferenceIntervals {
+  age_high: number | null;
+  age_low: Generated<number>;
+  age_unit: Generated<AnalyteReferenceIntervalAgeUnit>;
+  analyte_id: number;
+  condition_ar: string | null;
+  condition_en: string | null;
+  high: Numeric | null;
+  id: Generated<number>;
+  low: Numeric | null;
+  sex: Generated<AnalyteReferenceIntervalSex>;
+  source: string;
+  unit: string;
+}
+
+export interface Analytes {
+  created_at: CreatedAt;
+  decimals: number | null;
+  id: Generated<number>;
+  kind: AnalyteKind;
+  loinc: string;
+  name_ar: string;
+  name_en: string;
+  unit: string | null;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface AuditLog {
@@ -229,6 +293,23 @@ export interface LabPayouts {
   paid_on: Timestamp;
   recorded_by: string;
   reverses_id: string | null;
+}
+
+export interface LabReferenceIntervals {
+  age_high: number | null;
+  age_low: Generated<number>;
+  age_unit: Generated<LabReferenceIntervalAgeUnit>;
+  analyte_id: number;
+  condition_ar: string | null;
+  condition_en: string | null;
+  created_at: CreatedAt;
+  high: Numeric | null;
+  id: Generated<number>;
+  lab_id: string;
+  low: Numeric | null;
+  sex: Generated<LabReferenceIntervalSex>;
+  unit: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface Labs {
@@ -587,6 +668,13 @@ export interface StoreVariants {
   weight_grams: number | null;
 }
 
+export interface TestAnalytes {
+  analyte_id: number;
+  position: number;
+  required: Generated<boolean>;
+  test_id: number;
+}
+
 export interface TestRequests {
   created_at: CreatedAt;
   created_test_id: number | null;
@@ -685,6 +773,10 @@ export interface WebauthnChallenges {
 
 export interface DB {
   account_tokens: AccountTokens;
+  analyte_answers: AnalyteAnswers;
+  analyte_critical_limits: AnalyteCriticalLimits;
+  analyte_reference_intervals: AnalyteReferenceIntervals;
+  analytes: Analytes;
   audit_log: AuditLog;
   auth_rate_limits: AuthRateLimits;
   bookings: Bookings;
@@ -697,6 +789,7 @@ export interface DB {
   invoices: Invoices;
   lab_ledger_entries: LabLedgerEntries;
   lab_payouts: LabPayouts;
+  lab_reference_intervals: LabReferenceIntervals;
   lab_slot_usage: LabSlotUsage;
   lab_tests: LabTests;
   lab_working_hours: LabWorkingHours;
@@ -726,6 +819,7 @@ export interface DB {
   store_stock_adjustments: StoreStockAdjustments;
   store_variant_option_values: StoreVariantOptionValues;
   store_variants: StoreVariants;
+  test_analytes: TestAnalytes;
   test_requests: TestRequests;
   tests: Tests;
   two_factor_recovery_codes: TwoFactorRecoveryCodes;

@@ -62,7 +62,14 @@ for (const run of runs) {
     // rendered text is empty until it is.
     await offer.scrollIntoViewIfNeeded();
     const labName = (await labLink.innerText()).trim();
-    const price = (await offer.locator('bdi').first().innerText()).trim();
+    // The price is the isolated amount in riyals (the lab's name is isolated too).
+    const price = (
+      await offer
+        .locator('bdi')
+        .filter({ hasText: /ر\.س|SAR/ })
+        .first()
+        .innerText()
+    ).trim();
     await labLink.click();
     await expect(page).toHaveURL(/\/labs\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(labName);
