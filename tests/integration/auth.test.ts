@@ -5,7 +5,7 @@ import { createApp } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { consumeAttempt, rateLimits } from '../../src/server/platform/rate-limit.ts';
 import { validateSessionToken } from '../../src/server/platform/session.ts';
-import { testEnv } from '../setup/fixtures.ts';
+import { mailedLinkToken, testEnv } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -45,17 +45,7 @@ interface Me {
   license_number: string | null;
 }
 
-/** The token of the newest link in the newest `template` mail to `address`, as its reader would open it. */
-async function linkMailedTo(address: string, template: string): Promise<string> {
-  const mail = await database.db
-    .selectFrom('outbox')
-    .select('data')
-    .where('recipient', '=', address)
-    .where('template', '=', template)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirstOrThrow();
-  return new URL((mail.data as { link: string }).link).searchParams.get('token')!;
-}
+const linkMailedTo = (address: string, template: string) => mailedLinkToken(database.db, address, template);
 
 describe('sign-up', () => {
   it('makes the account and its session together or not at all: a failed start leaves the e-mail free to try again', async () => {

@@ -11,7 +11,7 @@ import { createApp } from '../../src/server/app.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
-import { contextFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { contextFor, createTestUser, mailedLinkToken, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { type SoftwareCredential, softwareAuthenticator } from '../setup/software-authenticator.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -274,17 +274,7 @@ describe('who may add a passkey, and what a proof of the address removes (#56)',
     await sql`update sessions set created_at = ${then}, password_confirmed_at = ${then} where user_id = ${user.id}`.execute(database.db);
   }
 
-  /** The token of the newest `template` link mailed to `email`, as the mailbox's holder reads it. */
-  async function mailedToken(email: string, template: 'reset-password' | 'verify-email') {
-    const mail = await database.db
-      .selectFrom('outbox')
-      .select('data')
-      .where('recipient', '=', email)
-      .where('template', '=', template)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    return new URL((mail.data as { link: string }).link).searchParams.get('token')!;
-  }
+  const mailedToken = (email: string, template: 'reset-password' | 'verify-email') => mailedLinkToken(database.db, email, template);
 
   async function removalMails(email: string) {
     const rows = await database.db

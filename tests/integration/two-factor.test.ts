@@ -12,7 +12,7 @@ import { missingSecretKeyIds, resealSecrets } from '../../src/server/modules/two
 import { rateLimits } from '../../src/server/platform/rate-limit.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
-import { createTestUser, TEST_RESULTS_KEY, type TestUser, testEnv, testEnvSource } from '../setup/fixtures.ts';
+import { createTestUser, mailedLinkToken, TEST_RESULTS_KEY, type TestUser, testEnv, testEnvSource } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -421,14 +421,7 @@ describe('a password reset and the second factor (#56)', () => {
   /** The reset link mailed to `email`, as someone who reads only that mailbox would open it. */
   async function resetLinkToken(email: string): Promise<string> {
     expect((await api.mutate('auth.requestPasswordReset', { email })).status).toBe(200);
-    const mail = await database.db
-      .selectFrom('outbox')
-      .select('data')
-      .where('recipient', '=', email)
-      .where('template', '=', 'reset-password')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    return new URL((mail.data as { link: string }).link).searchParams.get('token')!;
+    return mailedLinkToken(database.db, email, 'reset-password');
   }
 
   it('gives whoever holds only the mailbox of an administrator with two-factor on no session, so admin.resetTwoFactor stays out of reach', async () => {

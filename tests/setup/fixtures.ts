@@ -141,3 +141,15 @@ export function insertCheckoutInvoice(
     .returning('id')
     .executeTakeFirstOrThrow();
 }
+
+/** The token of the link in the newest `template` mail to `address` in the outbox, as its reader would open it. */
+export async function mailedLinkToken(db: Kysely<Database>, address: string, template: string): Promise<string> {
+  const mail = await db
+    .selectFrom('outbox')
+    .select('data')
+    .where('recipient', '=', address)
+    .where('template', '=', template)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return new URL((mail.data as { link: string }).link).searchParams.get('token')!;
+}
