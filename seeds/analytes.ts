@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
-import { analytes, testAnalytes } from './data/analytes.ts';
+import { analytes, molarMasses, testAnalytes } from './data/analytes.ts';
 import type { SeedRange } from './data/types.ts';
 
 type Count = (table: string, rows: number) => void;
@@ -27,6 +27,14 @@ export async function seedAnalytes(tx: Transaction<Database>, count: Count): Pro
     .returning(['id', 'loinc'])
     .execute();
   count('analytes', inserted.length);
+  for (const [loinc, mass] of Object.entries(molarMasses)) {
+    await tx
+      .updateTable('analytes')
+      .set({ molar_mass: String(mass.value), molar_mass_source: mass.source })
+      .where('loinc', '=', loinc)
+      .where('molar_mass', 'is', null)
+      .execute();
+  }
   const newIds = new Map(inserted.map((row) => [row.loinc, row.id]));
 
   const answers = analytes.flatMap((analyte) => {

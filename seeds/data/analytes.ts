@@ -1154,3 +1154,32 @@ export const testAnalytes: SeedTestAnalytes[] = [
   { test: 'Progesterone', analytes: ['2839-9'] },
   { test: 'Rubella IgG', analytes: ['5334-8'] },
 ];
+
+const PUBCHEM = (compound: string, cid: number) => `PubChem, ${compound} (CID ${cid}), molecular weight`;
+const CHOLESTEROL_MASS = {
+  value: 386.65,
+  source: `${PUBCHEM('cholesterol', 5997)}; NCEP ATP III converts cholesterol mg/dL to mmol/L by 38.67`,
+};
+const GLUCOSE_MASS = { value: 180.156, source: PUBCHEM('D-glucose', 5793) };
+
+/**
+ * Molar masses that let UCUM convert a mass concentration to a molar one, so that a value reported as
+ * glucose 5.5 mmol/L and one reported as 99 mg/dL share one trend. Keyed by LOINC code.
+ */
+export const molarMasses: Readonly<Record<string, { value: number; source: string }>> = {
+  '1558-6': GLUCOSE_MASS,
+  '2345-7': GLUCOSE_MASS,
+  '1518-0': GLUCOSE_MASS,
+  '2093-3': CHOLESTEROL_MASS,
+  '2085-9': CHOLESTEROL_MASS,
+  '13457-7': CHOLESTEROL_MASS,
+  '2571-8': { value: 885.7, source: 'Triglycerides as triolein; NCEP ATP III converts triglycerides mg/dL to mmol/L by 88.57' },
+  '2160-0': { value: 113.12, source: PUBCHEM('creatinine', 588) },
+  '3094-0': {
+    value: 28.014,
+    source:
+      'Urea nitrogen as N2 (2 × 14.007 g/mol, IUPAC standard atomic weight of nitrogen); Tietz, 4th ed., BUN mg/dL × 0.357 = mmol/L urea',
+  },
+  '3084-1': { value: 168.11, source: PUBCHEM('uric acid', 1175) },
+  '17861-6': { value: 40.078, source: 'IUPAC standard atomic weight of calcium, 40.078' },
+};

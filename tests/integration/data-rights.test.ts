@@ -10,7 +10,7 @@ import type { BlobStore } from '../../src/server/modules/results/blob-store.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { create as createReview } from '../../src/server/modules/reviews/reviews.service.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
-import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
+import { insertBooking, offerNamedTest, offerTest } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, insertCheckoutInvoice, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
 import { approvedPayment, checkoutDefaults, createTestVariant, orderIdOf } from '../setup/store.ts';
@@ -378,6 +378,12 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
     whose: (id) => sql`booking_id in (select id from bookings where customer_id = ${id})`,
     columns: { file_name: 'deleted', uploaded_by: 'kept: the lab that uploaded it; staff accounts are closed, not deleted' },
   },
+  result_critical_cases: {
+    whose: (id) =>
+      sql`version_id in (select v.id from result_report_versions v join result_reports r on r.id = v.report_id
+                          join bookings b on b.id = r.booking_id where b.customer_id = ${id})`,
+    columns: { caller_name: 'deleted', called_person: 'deleted' },
+  },
   bookings: {
     whose: (id) => sql`customer_id = ${id}`,
     columns: {
@@ -591,6 +597,22 @@ describe('delete my account', () => {
   it('erases the person at once: no table holds their name, e-mail or phone, their files are gone, their session is dead', async () => {
     const customer = await signUpCustomer();
     const { bookingId, resultId } = await withResult(customer.id);
+    // Values too: a report whose potassium is critical, so it has a case the lab must call about.
+    const { labTestId: electrolytes } = await offerNamedTest(database.db, lab.id, 'Electrolytes (Sodium, Potassium, Chloride)');
+    const valuesBookingId = await insertBooking(database.db, { customerId: customer.id, labTestId: electrolytes, status: 'completed' });
+    const potassium = await database.db.selectFrom('analytes').select('id').where('loinc', '=', '2823-3').executeTakeFirstOrThrow();
+    const saved = await api.mutate(
+      'results.saveDraft',
+      {
+        bookingId: valuesBookingId,
+        patientSex: null,
+        releaseAs: 'final',
+        note: null,
+        observations: [{ analyteId: potassium.id, value: '6.9', unit: null, comment: null }],
+      },
+      lab.cookie,
+    );
+    expect(saved.error).toBeUndefined();
     const { storage_key } = await database.db
       .selectFrom('result_files')
       .select('storage_key')
@@ -673,15 +695,21 @@ describe('delete my account', () => {
     expect(await whereFound(customer.phone)).toEqual([]);
     expect(await blobs.get(storage_key)).toBeNull();
     expect(await database.db.selectFrom('result_files').select('id').where('id', '=', resultId).execute()).toEqual([]);
+    expect(await database.db.selectFrom('result_reports').select('id').where('booking_id', '=', valuesBookingId).execute()).toEqual([]);
     expect((await api.query('auth.me', customer.cookie)).data).toBeNull();
     expect((await api.mutate('auth.signIn', { email: customer.email, password: PASSWORD })).error?.data.appCode).toBe(
       'INVALID_CREDENTIALS',
     );
 
     // Kept without the person: the booking for the lab's figures, the payment and its invoice for the tax records.
-    expect(await database.db.selectFrom('bookings').select(['id', 'status']).where('customer_id', '=', customer.id).execute()).toEqual([
-      { id: bookingId, status: 'completed' },
-    ]);
+    expect(
+      await database.db.selectFrom('bookings').select(['id', 'status']).where('customer_id', '=', customer.id).orderBy('id').execute(),
+    ).toEqual(
+      [
+        { id: bookingId, status: 'completed' },
+        { id: valuesBookingId, status: 'completed' },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
     expect(await database.db.selectFrom('checkouts').select('total_halalas').where('customer_id', '=', customer.id).execute()).toEqual([
       { total_halalas: 20_000 },
     ]);

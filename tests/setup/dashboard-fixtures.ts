@@ -59,3 +59,22 @@ export async function refusal(promise: Promise<unknown>) {
   if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
   return { code: error.code, appCode: (error.cause as { code?: string } | undefined)?.code ?? null };
 }
+
+/** Puts the catalogue test of this English name on the lab's price list (unless it is there) and answers its offering. */
+export async function offerNamedTest(db: Kysely<Database>, labId: string, testNameEn: string, priceHalalas = 20_000) {
+  const test = await db.selectFrom('tests').select('id').where('name_en', '=', testNameEn).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('lab_tests')
+    .select('id')
+    .where('lab_id', '=', labId)
+    .where('test_id', '=', test.id)
+    .executeTakeFirst();
+  const offering =
+    existing ??
+    (await db
+      .insertInto('lab_tests')
+      .values({ lab_id: labId, test_id: test.id, price_halalas: priceHalalas })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  return { labTestId: offering.id, testId: test.id };
+}

@@ -46,6 +46,10 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
     template: 'results-ready',
     data: { name: 'Sarah', link: 'https://tahaleel.sa/dashboard?section=results&booking=TH-3F2A9C' },
   },
+  'results-amended': {
+    template: 'results-amended',
+    data: { name: 'Sarah', link: 'https://tahaleel.sa/dashboard?section=results&report=TH-3F2A9C' },
+  },
   'result-opened-by-staff': {
     template: 'result-opened-by-staff',
     // 09:05 UTC is 12:05 in Riyadh.

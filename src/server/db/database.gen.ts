@@ -68,6 +68,14 @@ export type PlanSubscriptionStatus = 'active' | 'ended' | 'pending';
 
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
+export type ResultIntakeMessageFormat = 'fhir' | 'hl7v2';
+
+export type ResultReportVersionReleaseAs = 'final' | 'preliminary';
+
+export type ResultReportVersionSource = 'fhir' | 'form' | 'hl7v2';
+
+export type ResultReportVersionStatus = 'draft' | 'final' | 'preliminary';
+
 export type SlotHoldCollection = 'home' | 'lab';
 
 export type StoreOrderStatus = 'cancelled' | 'delivered' | 'expired' | 'fulfilled' | 'paid' | 'pending' | 'shipped';
@@ -134,6 +142,8 @@ export interface Analytes {
   id: Generated<number>;
   kind: AnalyteKind;
   loinc: string;
+  molar_mass: Numeric | null;
+  molar_mass_source: string | null;
   name_ar: string;
   name_en: string;
   unit: string | null;
@@ -441,6 +451,18 @@ export interface PlanSubscriptions {
   user_id: string;
 }
 
+export interface ResultCriticalCases {
+  called_at: Timestamp | null;
+  called_person: string | null;
+  caller_name: string | null;
+  id: Generated<string>;
+  opened_at: Generated<Timestamp>;
+  read_back: boolean | null;
+  recorded_at: Timestamp | null;
+  recorded_by: string | null;
+  version_id: string;
+}
+
 export interface ResultFiles {
   booking_id: string;
   content_type: ResultFileContentType;
@@ -455,6 +477,48 @@ export interface ResultFiles {
   storage_key: string;
   uploaded_by: string;
   wrapped_key: Buffer | null;
+}
+
+export interface ResultIntakeMessages {
+  format: ResultIntakeMessageFormat;
+  id: Generated<Int8>;
+  lab_id: string;
+  message_id: string;
+  received_at: Generated<Timestamp>;
+  response_body: string;
+  response_status: number;
+  response_type: string;
+  version_id: string | null;
+}
+
+export interface ResultReports {
+  booking_id: string;
+  created_at: CreatedAt;
+  id: Generated<string>;
+}
+
+export interface ResultReportVersions {
+  analyte_count: number;
+  id: Generated<string>;
+  iv: Buffer;
+  key_id: string;
+  release_as: ResultReportVersionReleaseAs | null;
+  released_at: Timestamp | null;
+  released_by: string | null;
+  report_id: string;
+  seal_version: number;
+  sealed_values: Buffer;
+  source: ResultReportVersionSource;
+  status: ResultReportVersionStatus;
+  version: number;
+  wrapped_key: Buffer;
+  written_at: Generated<Timestamp>;
+  written_by: string | null;
+}
+
+export interface ResultVersionAnalytes {
+  analyte_id: number;
+  version_id: string;
 }
 
 export interface Reviews {
@@ -800,7 +864,12 @@ export interface DB {
   payment_refunds: PaymentRefunds;
   pending_sign_ins: PendingSignIns;
   plan_subscriptions: PlanSubscriptions;
+  result_critical_cases: ResultCriticalCases;
   result_files: ResultFiles;
+  result_intake_messages: ResultIntakeMessages;
+  result_report_versions: ResultReportVersions;
+  result_reports: ResultReports;
+  result_version_analytes: ResultVersionAnalytes;
   reviews: Reviews;
   sessions: Sessions;
   slot_holds: SlotHolds;

@@ -11,6 +11,7 @@ export interface AuditEntry {
     | 'lab'
     | 'test_request'
     | 'result_file'
+    | 'result_report'
     | 'user'
     | 'store_product'
     | 'store_variant'

@@ -56,6 +56,11 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   FILE_TYPE_NOT_ALLOWED: 'UNSUPPORTED_MEDIA_TYPE',
   // The stored file failed its integrity check: our fault, not the reader's, and nothing of it is sent.
   RESULT_DAMAGED: 'INTERNAL_SERVER_ERROR',
+  // A value that cannot be stored as typed (details: which one, and why).
+  RESULT_VALUE_INVALID: 'BAD_REQUEST',
+  // A value past a critical limit: the call to the patient must be recorded before release.
+  CRITICAL_CALL_REQUIRED: 'CONFLICT',
+  NOTHING_TO_RELEASE: 'CONFLICT',
   EMAIL_NOT_VERIFIED: 'FORBIDDEN',
   EMAIL_ALREADY_VERIFIED: 'CONFLICT',
   LINK_INVALID: 'BAD_REQUEST',

@@ -17,7 +17,7 @@ export async function resultStorageKeys(tx: Transaction<Database>, userId: strin
 
 /**
  * Everything personal about the user, gone in one transaction: their result files' rows (with the
- * wrapped keys that open the files), sessions, second factors (authenticator secret, recovery codes,
+ * wrapped keys that open the files), their result reports (every version's sealed values), sessions, second factors (authenticator secret, recovery codes,
  * passkeys, pending sign-ins and challenges), links, holds, family members, home visit addresses, reviews, consents, mail, newsletter entry and
  * the rate-limit counters named after their address; the account row stays (bookings and payment
  * records point to it) with no name, address, phone, password or Google id left on it.
@@ -26,6 +26,11 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
   const address = email?.toLowerCase() ?? null;
   await tx
     .deleteFrom('result_files')
+    .where('booking_id', 'in', (eb) => eb.selectFrom('bookings').select('id').where('customer_id', '=', userId))
+    .execute();
+  // Their reports' values go with every version (sealed values, analyte index, critical cases).
+  await tx
+    .deleteFrom('result_reports')
     .where('booking_id', 'in', (eb) => eb.selectFrom('bookings').select('id').where('customer_id', '=', userId))
     .execute();
   await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();

@@ -26,7 +26,7 @@ import { labApprovedMail, labRejectedMail, testRequestDecidedMail } from './temp
 import { renderHtml } from './templates/layout.tsx';
 import { newsletterConfirmMail } from './templates/newsletter-mail.ts';
 import { planCardChangedMail, planEndingUnpaidMail, planPaymentRefundedMail, planRenewalFailedMail } from './templates/plan-mails.ts';
-import { resultOpenedByStaffMail } from './templates/result-mails.ts';
+import { resultOpenedByStaffMail, resultsAmendedMail } from './templates/result-mails.ts';
 import { storeOrderConfirmedMail, storePaymentRefundedMail } from './templates/store-mails.ts';
 import { renderText } from './templates/text.ts';
 import type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
@@ -66,6 +66,8 @@ export type MailMessage =
   | { template: 'booking-reminder'; data: BookingMailData }
   /** A link, never the result. */
   | { template: 'results-ready'; data: { name: string; link: string } }
+  /** The lab changed a released report; a link, never the values. */
+  | { template: 'results-amended'; data: { name: string; link: string } }
   /** An administrator opened one of the patient's results: when (`openedAt`, an instant) and the reason given; no health data. */
   | { template: 'result-opened-by-staff'; data: { name: string; openedAt: string; reason: string; link: string } }
   /** The link goes to the lab dashboard. */
@@ -158,6 +160,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return bookingReminderMail(message.data, locale, publicUrl);
     case 'results-ready':
       return resultsReadyMail(message.data, locale);
+    case 'results-amended':
+      return resultsAmendedMail(message.data, locale);
     case 'result-opened-by-staff':
       return resultOpenedByStaffMail(message.data, locale);
     case 'lab-approved':

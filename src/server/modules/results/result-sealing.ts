@@ -79,6 +79,14 @@ export function keyringFromEnv(env: Env): Promise<Keyring> | null {
   return env.RESULTS_ENCRYPTION_KEY ? loadKeyring(env.RESULTS_ENCRYPTION_KEY, env.RESULTS_ENCRYPTION_KEYS_OLD) : null;
 }
 
+const keyringsByEnv = new WeakMap<Env, Promise<Keyring> | null>();
+
+/** The environment's keyring, imported once per configuration. */
+export function sharedKeyring(env: Env): Promise<Keyring | null> {
+  if (!keyringsByEnv.has(env)) keyringsByEnv.set(env, keyringFromEnv(env));
+  return Promise.resolve(keyringsByEnv.get(env) ?? null);
+}
+
 /** Ties the ciphertext to where it is stored: a sealed file moved under another record's key does not open. */
 function additionalData(storageKey: string): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(`tahaleel/result/v${SEAL_VERSION}/${storageKey}`);

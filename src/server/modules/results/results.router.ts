@@ -1,8 +1,35 @@
+import { adminReportInput, criticalCallInput, reportBookingInput, resultDraftInput } from '../../../shared/result-schemas.ts';
 import { router } from '../../trpc/init.ts';
-import { customerProcedure } from '../../trpc/procedures.ts';
+import { adminProcedure, approvedLabProcedure, customerProcedure } from '../../trpc/procedures.ts';
+import * as reports from './reports.service.ts';
+import { sharedKeyring } from './result-sealing.ts';
 import * as results from './results.service.ts';
 
-// Uploads and downloads are plain HTTP (results.routes.ts); listing the files is an ordinary query.
+const keys = async (ctx: { config: Parameters<typeof sharedKeyring>[0] }) => ({ keyring: await sharedKeyring(ctx.config) });
+
+// Uploads and downloads of files are plain HTTP (results.routes.ts); values are ordinary procedures.
 export const resultsRouter = router({
   mine: customerProcedure.query(({ ctx }) => results.customerResults(ctx.db, ctx.user.id)),
+  reports: customerProcedure.query(({ ctx }) => reports.customerReports(ctx.db, ctx.user.id)),
+  report: customerProcedure
+    .input(reportBookingInput)
+    .query(async ({ ctx, input }) => reports.customerReport(ctx.db, await keys(ctx), ctx.user.id, input.bookingId)),
+  sheet: approvedLabProcedure
+    .input(reportBookingInput)
+    .query(async ({ ctx, input }) => reports.labReportSheet(ctx.db, await keys(ctx), ctx.user.id, input.bookingId, ctx.clientIp)),
+  saveDraft: approvedLabProcedure
+    .input(resultDraftInput)
+    .mutation(async ({ ctx, input }) => reports.saveDraft(ctx.db, await keys(ctx), ctx.user.id, input)),
+  release: approvedLabProcedure
+    .input(reportBookingInput)
+    .mutation(({ ctx, input }) => reports.releaseReport(ctx.db, ctx.user.id, input.bookingId)),
+  recordCriticalCall: approvedLabProcedure
+    .input(criticalCallInput)
+    .mutation(({ ctx, input }) => reports.recordCriticalCall(ctx.db, ctx.user.id, input)),
+  adminReport: adminProcedure
+    .input(adminReportInput)
+    .mutation(async ({ ctx, input }) =>
+      reports.adminReport(ctx.db, await keys(ctx), ctx.user.id, input.bookingId, input.reason, ctx.clientIp),
+    ),
+  overdueCritical: adminProcedure.query(({ ctx }) => reports.overdueCriticalValues(ctx.db)),
 });

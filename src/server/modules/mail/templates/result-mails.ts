@@ -54,3 +54,41 @@ export function resultOpenedByStaffMail(
     ],
   };
 }
+
+/**
+ * The lab changed a report it had released: an amended version replaces it, the earlier one is kept.
+ * A link to the report, which shows what changed; never a value.
+ */
+export function resultsAmendedMail(data: { name: string; link: string }, locale: Locale): MailContent {
+  const t = picker(locale);
+  return {
+    subject: subject(t, t('عدّل المختبر نتائج تحاليلك', 'The lab has amended your results')),
+    preheader: t('سجّل دخولك لترى ما تغيّر.', 'Sign in to see what changed.'),
+    heading: t('عُدِّلت نتائج تحاليلك', 'Your results were amended'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'أصدر المختبر نسخة معدَّلة من تقرير نتائجك. تبقى النسخة السابقة محفوظة، وتُبيِّن الصفحة القيم التي تغيّرت.',
+          'The lab has issued an amended version of your results report. The earlier version is kept, and the page shows which values changed.',
+        ),
+      ],
+      [
+        t(
+          'حفاظًا على خصوصيتك لا نرسل النتائج عبر البريد الإلكتروني، فسجّل دخولك لعرضها.',
+          'To protect your privacy we never send results by e-mail: sign in to see them.',
+        ),
+      ],
+    ],
+    action: { label: t('عرض التقرير المعدَّل', 'View the amended report'), href: webAddress(data.link) },
+    notes: [[t('ناقش نتائجك مع طبيبك؛ فهو الأقدر على تفسيرها.', 'Go over your results with your doctor, who can best explain them.')]],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن مختبرًا عدّل نتائج حجز في حسابك على تحاليل.',
+          'You received this e-mail because a lab amended the results of a booking in your Tahaleel account.',
+        ),
+      ],
+    ],
+  };
+}

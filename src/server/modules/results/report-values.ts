@@ -1,0 +1,257 @@
+import {
+  type Bounds,
+  type Comparator,
+  isCritical,
+  numericFlag,
+  type ParsedValue,
+  parseResultValue,
+  type ResultFlag,
+} from '../../../shared/result-values.ts';
+import { convertValue, isUcumUnit } from './units.ts';
+
+/**
+ * How one value becomes a stored observation: read, converted to its analyte's unit by UCUM, judged
+ * against the range that applies to this patient at this lab, and flagged. Pure: the service fetches
+ * the analyte and its ranges, and seals what this returns.
+ */
+
+export interface AnalyteRules {
+  id: number;
+  loinc: string;
+  name_ar: string;
+  name_en: string;
+  kind: 'numeric' | 'text';
+  unit: string | null;
+  decimals: number | null;
+  molar_mass: string | null;
+  answers: { en: string; ar: string; normal: boolean | null }[];
+}
+
+export interface RangeRow {
+  analyte_id: number;
+  sex: 'any' | 'male' | 'female';
+  age_low: number;
+  age_high: number | null;
+  age_unit: 'd' | 'wk' | 'mo' | 'a';
+  condition_en: string | null;
+  low: string | null;
+  high: string | null;
+  unit: string;
+  source?: string;
+}
+
+/** Where a range came from: the lab's system sent it with the value, the lab set its own, or the published one. */
+export type RangeOrigin = 'sent' | 'lab' | 'published';
+
+export interface StoredRange extends Bounds {
+  origin: RangeOrigin;
+  /** The published source, for a published range. */
+  source: string | null;
+}
+
+/** One value as sealed in a report version. Numbers in `inAnalyteUnit` and the ranges are in the analyte's unit. */
+export interface StoredObservation {
+  /** Null for an analyte the test does not list or our catalog does not know (kept, marked as extra). */
+  analyteId: number | null;
+  loinc: string | null;
+  /** What the sender called it, for an extra analyte. */
+  label: string | null;
+  entered: string;
+  value: ParsedValue;
+  unit: string | null;
+  inAnalyteUnit: number | null;
+  range: StoredRange | null;
+  critical: Bounds | null;
+  flag: ResultFlag | null;
+  comment: string | null;
+  extra: boolean;
+}
+
+export type ValueProblem = 'empty' | 'not_a_number' | 'unknown_unit' | 'unit_not_convertible';
+
+export class ValueError extends Error {
+  override name = 'ValueError';
+  constructor(
+    readonly problem: ValueProblem,
+    readonly index: number,
+  ) {
+    super(`observation ${index}: ${problem}`);
+  }
+}
+
+/** The patient a range is chosen for: sex when known, age in completed units when known. */
+export interface Patient {
+  sex: 'male' | 'female' | null;
+  birthDate: Date | null;
+  /** When the sample was taken (the booking's time): ages are counted to it. */
+  at: Date;
+}
+
+/** A patient whose age is not known is taken as an adult of this age: the ranges written are adults'. */
+const ASSUMED_ADULT_YEARS = 30;
+
+/** Completed units between birth and `at`, as a birthday counts them. */
+export function ageIn(unit: RangeRow['age_unit'], birth: Date, at: Date): number {
+  const days = Math.floor((at.getTime() - birth.getTime()) / 86_400_000);
+  if (unit === 'd') return days;
+  if (unit === 'wk') return Math.floor(days / 7);
+  let months = (at.getUTCFullYear() - birth.getUTCFullYear()) * 12 + (at.getUTCMonth() - birth.getUTCMonth());
+  if (at.getUTCDate() < birth.getUTCDate()) months -= 1;
+  return unit === 'mo' ? months : Math.floor(months / 12);
+}
+
+function applies(row: RangeRow, patient: Patient): boolean {
+  if (row.condition_en !== null) return false;
+  if (row.sex !== 'any' && row.sex !== patient.sex) return false;
+  const age = patient.birthDate ? ageIn(row.age_unit, patient.birthDate, patient.at) : row.age_unit === 'a' ? ASSUMED_ADULT_YEARS : null;
+  if (age === null) return false;
+  return row.age_low <= age && (row.age_high === null || age < row.age_high);
+}
+
+const roundTo = (value: number, decimals: number) => Number(value.toFixed(decimals));
+
+const asNumber = (value: string | null) => (value === null ? null : Number(value));
+
+function boundsIn(row: { low: number | null; high: number | null; unit: string }, analyte: AnalyteRules): Bounds | null {
+  const to = analyte.unit ?? row.unit;
+  const molar = asNumber(analyte.molar_mass);
+  const low = row.low === null ? null : convertValue(row.low, row.unit, to, molar);
+  const high = row.high === null ? null : convertValue(row.high, row.unit, to, molar);
+  if ((row.low !== null && low === null) || (row.high !== null && high === null)) return null;
+  return { low, high };
+}
+
+/** The one range of these rows that applies to the patient (a more specific sex wins), in the analyte's unit. */
+export function chooseRange(
+  rows: readonly RangeRow[],
+  analyte: AnalyteRules,
+  patient: Patient,
+): (Bounds & { source: string | null }) | null {
+  const fitting = rows.filter((row) => row.analyte_id === analyte.id && applies(row, patient));
+  const row = fitting.find((candidate) => candidate.sex !== 'any') ?? fitting[0];
+  if (!row) return null;
+  const bounds = boundsIn({ low: asNumber(row.low), high: asNumber(row.high), unit: row.unit }, analyte);
+  return bounds && { ...bounds, source: row.source ?? null };
+}
+
+/**
+ * A range as a lab's system writes it (OBX-7: "3.5-5.1", "<200", ">=40", "3.5 - 5.1"), in the value's
+ * unit; null when it is not one of those shapes.
+ */
+export function parseSentRange(text: string): Bounds | null {
+  const cleaned = text.replace(/\s+/g, '');
+  const between = /^(-?\d+(?:\.\d+)?)-(-?\d+(?:\.\d+)?)$/.exec(cleaned);
+  if (between) {
+    const low = Number(between[1]);
+    const high = Number(between[2]);
+    return low < high ? { low, high } : null;
+  }
+  const oneSided = /^(<=|>=|<|>)(\d+(?:\.\d+)?)$/.exec(cleaned);
+  if (!oneSided) return null;
+  const bound = Number(oneSided[2]);
+  return oneSided[1]!.startsWith('<') ? { low: null, high: bound } : { low: bound, high: null };
+}
+
+export interface Entry {
+  entered: string;
+  unit: string | null;
+  comment: string | null;
+  /** A range sent with the value, in the value's unit. */
+  sentRange?: Bounds | null;
+  /** Flags sent with the value (OBX-8, FHIR interpretation). */
+  sentFlags?: readonly string[];
+  /** A comparator sent apart from the value (FHIR valueQuantity.comparator). */
+  comparator?: Comparator | null;
+}
+
+export interface Ranges {
+  published: readonly RangeRow[];
+  critical: readonly RangeRow[];
+  lab: readonly RangeRow[];
+}
+
+const SEVERITY: Record<ResultFlag, number> = { N: 0, A: 1, L: 1, H: 1, LL: 2, HH: 2 };
+
+/** The sender's flag counts when it says more than ours (a lab's system knows its own method). */
+function strongerFlag(ours: ResultFlag | null, sent: readonly string[] | undefined): ResultFlag | null {
+  const theirs = (sent ?? []).find(
+    (flag): flag is ResultFlag => flag === 'LL' || flag === 'HH' || flag === 'L' || flag === 'H' || flag === 'A',
+  );
+  if (!theirs) return ours;
+  if (ours === null || SEVERITY[theirs] > SEVERITY[ours]) return theirs;
+  return ours;
+}
+
+/** One entered value for a known analyte, judged. Throws ValueError for what cannot be stored as it is. */
+export function evaluate(analyte: AnalyteRules, entry: Entry, ranges: Ranges, patient: Patient, index: number): StoredObservation {
+  const parsed = parseResultValue(entry.entered);
+  if (!parsed) throw new ValueError('empty', index);
+  const base = { analyteId: analyte.id, loinc: analyte.loinc, label: null, entered: entry.entered, comment: entry.comment, extra: false };
+  if (analyte.kind === 'text') {
+    const text = parsed.kind === 'text' ? parsed.text : entry.entered.trim();
+    const answer = analyte.answers.find((candidate) => candidate.en.toLowerCase() === text.toLowerCase() || candidate.ar === text);
+    const flag: ResultFlag | null = answer ? (answer.normal === null ? null : answer.normal ? 'N' : 'A') : null;
+    return {
+      ...base,
+      value: { kind: 'text', text: answer?.en ?? text },
+      unit: null,
+      inAnalyteUnit: null,
+      range: null,
+      critical: null,
+      flag: strongerFlag(flag, entry.sentFlags),
+    };
+  }
+  if (parsed.kind !== 'number') throw new ValueError('not_a_number', index);
+  const value = entry.comparator ? { ...parsed, comparator: entry.comparator } : parsed;
+  const unit = entry.unit ?? analyte.unit!;
+  if (!isUcumUnit(unit)) throw new ValueError('unknown_unit', index);
+  const converted = convertValue(value.value, unit, analyte.unit!, asNumber(analyte.molar_mass));
+  if (converted === null) throw new ValueError('unit_not_convertible', index);
+  // A converted value carries the conversion's false precision (5.5 mmol/L is 99.0858 mg/dL): it is
+  // kept, and judged, at the analyte's own precision, as it is shown.
+  const inAnalyteUnit = unit === analyte.unit ? converted : roundTo(converted, analyte.decimals ?? 2);
+
+  const sent = entry.sentRange ? boundsIn({ ...entry.sentRange, unit }, analyte) : null;
+  const lab = sent ? null : chooseRange(ranges.lab, analyte, patient);
+  const published = sent || lab ? null : chooseRange(ranges.published, analyte, patient);
+  const range: StoredRange | null = sent
+    ? { ...sent, origin: 'sent', source: null }
+    : lab
+      ? { low: lab.low, high: lab.high, origin: 'lab', source: null }
+      : published && { low: published.low, high: published.high, origin: 'published', source: published.source };
+  const criticalRange = chooseRange(ranges.critical, analyte, patient);
+  const critical = criticalRange && { low: criticalRange.low, high: criticalRange.high };
+  return {
+    ...base,
+    value,
+    unit,
+    inAnalyteUnit,
+    range,
+    critical,
+    flag: strongerFlag(numericFlag(inAnalyteUnit, value.comparator, range, critical), entry.sentFlags),
+  };
+}
+
+/** A value for an analyte the test does not list (or a code we do not know): kept as sent, flagged only as sent. */
+export function extraObservation(entry: Entry & { analyteId: number | null; loinc: string | null; label: string }): StoredObservation {
+  const parsed = parseResultValue(entry.entered) ?? { kind: 'text' as const, text: entry.entered };
+  const value = parsed.kind === 'number' && entry.comparator ? { ...parsed, comparator: entry.comparator } : parsed;
+  const range = entry.sentRange ? { ...entry.sentRange, origin: 'sent' as const, source: null } : null;
+  const flag = value.kind === 'number' ? numericFlag(value.value, value.comparator, range, null) : null;
+  return {
+    analyteId: entry.analyteId,
+    loinc: entry.loinc,
+    label: entry.label,
+    entered: entry.entered,
+    value,
+    unit: entry.unit,
+    inAnalyteUnit: null,
+    range,
+    critical: null,
+    flag: strongerFlag(flag, entry.sentFlags),
+    comment: entry.comment,
+    extra: true,
+  };
+}
+
+export const anyCritical = (observations: readonly StoredObservation[]) => observations.some((observation) => isCritical(observation.flag));

@@ -1,0 +1,376 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Seal } from './result-sealing.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// The generated types say Buffer (node-postgres' bytea); both drivers take any Uint8Array.
+const bytea = (bytes: Uint8Array) => bytes as Buffer;
+
+/** A booking with what a report needs of it: its parties, test, lab, patient and when it was. */
+export function findReportBooking(db: Db, bookingId: string) {
+  return db
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+    .select([
+      'bookings.id',
+      'bookings.status',
+      'bookings.customer_id',
+      'bookings.family_member_id',
+      'bookings.booking_time',
+      'lab_tests.lab_id',
+      'lab_tests.test_id',
+      'tests.name_ar as test_name_ar',
+      'tests.name_en as test_name_en',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+      'labs.phone as lab_phone',
+      'labs.time_zone',
+      'family_members.name as patient_name',
+      'family_members.sex as patient_sex',
+      'family_members.date_of_birth as patient_date_of_birth',
+    ])
+    .where('bookings.id', '=', bookingId)
+    .executeTakeFirst();
+}
+
+/** The analytes a test lists, in order, with each one's answers. */
+export function testAnalytes(db: Db, testId: number) {
+  return db
+    .selectFrom('test_analytes')
+    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
+    .select([
+      'analytes.id',
+      'analytes.loinc',
+      'analytes.name_ar',
+      'analytes.name_en',
+      'analytes.kind',
+      'analytes.unit',
+      'analytes.decimals',
+      'analytes.molar_mass',
+      'test_analytes.required',
+      (eb) =>
+        eb
+          .selectFrom('analyte_answers')
+          .select(
+            sql<
+              { en: string; ar: string; normal: boolean | null }[]
+            >`coalesce(json_agg(json_build_object('en', answer_en, 'ar', answer_ar, 'normal', is_normal) order by position), '[]')`.as(
+              'answers',
+            ),
+          )
+          .whereRef('analyte_answers.analyte_id', '=', 'analytes.id')
+          .as('answers'),
+    ])
+    .where('test_analytes.test_id', '=', testId)
+    .orderBy('test_analytes.position')
+    .execute();
+}
+
+/** Analytes by LOINC code, for what a lab's system sends. */
+export function analytesByLoinc(db: Db, codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('analytes')
+    .select(['id', 'loinc', 'name_ar', 'name_en', 'kind', 'unit', 'decimals', 'molar_mass'])
+    .where('loinc', 'in', codes)
+    .execute();
+}
+
+const POPULATION_AND_RANGE = ['analyte_id', 'sex', 'age_low', 'age_high', 'age_unit', 'condition_en', 'low', 'high', 'unit'] as const;
+
+/** The published intervals and critical limits of these analytes, and the lab's own intervals. */
+export async function rangesOf(db: Db, labId: string, analyteIds: readonly number[]) {
+  if (analyteIds.length === 0) return { published: [], critical: [], lab: [] };
+  const [published, critical, lab] = await Promise.all([
+    db
+      .selectFrom('analyte_reference_intervals')
+      .select(POPULATION_AND_RANGE)
+      .select('source')
+      .where('analyte_id', 'in', analyteIds)
+      .execute(),
+    db.selectFrom('analyte_critical_limits').select(POPULATION_AND_RANGE).where('analyte_id', 'in', analyteIds).execute(),
+    db
+      .selectFrom('lab_reference_intervals')
+      .select(POPULATION_AND_RANGE)
+      .where('lab_id', '=', labId)
+      .where('analyte_id', 'in', analyteIds)
+      .execute(),
+  ]);
+  return { published, critical, lab };
+}
+
+export function reportOf(db: Db, bookingId: string) {
+  return db.selectFrom('result_reports').select(['id', 'booking_id']).where('booking_id', '=', bookingId).executeTakeFirst();
+}
+
+export async function ensureReport(tx: Transaction<Database>, bookingId: string): Promise<string> {
+  await tx
+    .insertInto('result_reports')
+    .values({ booking_id: bookingId })
+    .onConflict((oc) => oc.column('booking_id').doNothing())
+    .execute();
+  const row = await tx.selectFrom('result_reports').select('id').where('booking_id', '=', bookingId).forUpdate().executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const VERSION_COLUMNS = [
+  'result_report_versions.id',
+  'result_report_versions.report_id',
+  'result_report_versions.version',
+  'result_report_versions.status',
+  'result_report_versions.release_as',
+  'result_report_versions.source',
+  'result_report_versions.written_at',
+  'result_report_versions.released_at',
+  'result_report_versions.sealed_values',
+  'result_report_versions.seal_version',
+  'result_report_versions.key_id',
+  'result_report_versions.wrapped_key',
+  'result_report_versions.iv',
+] as const;
+
+/** Every version of a report, newest first. */
+export function versionsOf(db: Db, reportId: string) {
+  return db
+    .selectFrom('result_report_versions')
+    .leftJoin('result_critical_cases', 'result_critical_cases.version_id', 'result_report_versions.id')
+    .select(VERSION_COLUMNS)
+    .select([
+      'result_critical_cases.id as critical_case_id',
+      'result_critical_cases.recorded_at as call_recorded_at',
+      'result_critical_cases.caller_name',
+      'result_critical_cases.called_person',
+      'result_critical_cases.called_at',
+    ])
+    .where('result_report_versions.report_id', '=', reportId)
+    .orderBy('result_report_versions.version', 'desc')
+    .execute();
+}
+
+export interface VersionWrite {
+  status: 'draft' | 'preliminary' | 'final';
+  release_as: 'preliminary' | 'final' | null;
+  source: 'form' | 'hl7v2' | 'fhir';
+  analyteIds: readonly number[];
+  writtenBy: string;
+  sealed: Uint8Array;
+  seal: Seal;
+}
+
+function sealColumns(sealed: Uint8Array, seal: Seal) {
+  return {
+    sealed_values: bytea(sealed),
+    seal_version: seal.version,
+    key_id: seal.keyId,
+    wrapped_key: bytea(seal.wrappedKey),
+    iv: bytea(seal.iv),
+  };
+}
+
+/** A new version after the report's last one; released at once unless it is a draft. */
+export async function insertVersion(tx: Transaction<Database>, reportId: string, id: string, write: VersionWrite) {
+  const released = write.status !== 'draft';
+  const row = await tx
+    .insertInto('result_report_versions')
+    .values((eb) => ({
+      id,
+      report_id: reportId,
+      version: eb
+        .selectFrom('result_report_versions')
+        .select(sql<number>`coalesce(max(version), 0) + 1`.as('next'))
+        .where('report_id', '=', reportId),
+      status: write.status,
+      release_as: write.release_as,
+      source: write.source,
+      analyte_count: write.analyteIds.length,
+      written_by: write.writtenBy,
+      released_by: released ? write.writtenBy : null,
+      released_at: released ? sql<Date>`now()` : null,
+      ...sealColumns(write.sealed, write.seal),
+    }))
+    .returning(['id', 'version'])
+    .executeTakeFirstOrThrow();
+  await indexAnalytes(tx, row.id, write.analyteIds);
+  return row;
+}
+
+/** The draft's values replaced by new ones (a lab saving its form again). */
+export async function replaceDraft(tx: Transaction<Database>, versionId: string, write: VersionWrite) {
+  await tx
+    .updateTable('result_report_versions')
+    .set({
+      release_as: write.release_as,
+      source: write.source,
+      analyte_count: write.analyteIds.length,
+      written_by: write.writtenBy,
+      written_at: sql<Date>`now()`,
+      ...sealColumns(write.sealed, write.seal),
+    })
+    .where('id', '=', versionId)
+    .where('status', '=', 'draft')
+    .execute();
+  await tx.deleteFrom('result_version_analytes').where('version_id', '=', versionId).execute();
+  await indexAnalytes(tx, versionId, write.analyteIds);
+}
+
+async function indexAnalytes(tx: Transaction<Database>, versionId: string, analyteIds: readonly number[]) {
+  const unique = [...new Set(analyteIds)];
+  if (unique.length > 0) {
+    await tx
+      .insertInto('result_version_analytes')
+      .values(unique.map((analyteId) => ({ version_id: versionId, analyte_id: analyteId })))
+      .execute();
+  }
+}
+
+/** The draft becomes what it was to be released as. */
+export async function releaseDraft(tx: Transaction<Database>, versionId: string, releasedBy: string) {
+  const row = await tx
+    .updateTable('result_report_versions')
+    .set({
+      status: sql<'preliminary' | 'final'>`coalesce(release_as, 'final')`,
+      release_as: null,
+      released_by: releasedBy,
+      released_at: sql<Date>`now()`,
+    })
+    .where('id', '=', versionId)
+    .where('status', '=', 'draft')
+    .returning(['version', 'status'])
+    .executeTakeFirst();
+  return row;
+}
+
+/** Opens the version's critical case, unless one is open; closes an unanswered one when no value is critical any more. */
+export async function syncCriticalCase(tx: Transaction<Database>, versionId: string, critical: boolean) {
+  if (critical) {
+    await tx
+      .insertInto('result_critical_cases')
+      .values({ version_id: versionId })
+      .onConflict((oc) => oc.column('version_id').doNothing())
+      .execute();
+  } else {
+    await tx.deleteFrom('result_critical_cases').where('version_id', '=', versionId).where('recorded_at', 'is', null).execute();
+  }
+}
+
+export function recordCall(
+  tx: Transaction<Database>,
+  versionId: string,
+  call: { callerName: string; calledPerson: string; calledAt: Date; recordedBy: string },
+) {
+  return tx
+    .updateTable('result_critical_cases')
+    .set({
+      caller_name: call.callerName,
+      called_person: call.calledPerson,
+      called_at: call.calledAt,
+      read_back: true,
+      recorded_by: call.recordedBy,
+      recorded_at: sql<Date>`now()`,
+    })
+    .where('version_id', '=', versionId)
+    .where('recorded_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/**
+ * The latest released version of each of the person's reports (the account holder's own when
+ * `familyMemberId` is null) that holds any of these analytes: what their trends need, and no more.
+ */
+export function releasedVersionsHolding(db: Db, customerId: string, familyMemberId: string | null, analyteIds: readonly number[]) {
+  if (analyteIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('result_report_versions')
+    .innerJoin('result_reports', 'result_reports.id', 'result_report_versions.report_id')
+    .innerJoin('bookings', 'bookings.id', 'result_reports.booking_id')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+    .select(VERSION_COLUMNS)
+    .select(['bookings.id as booking_id', 'bookings.booking_time', 'labs.lab_name_ar', 'labs.lab_name_en'])
+    .where('bookings.customer_id', '=', customerId)
+    .where((eb) =>
+      familyMemberId === null ? eb('bookings.family_member_id', 'is', null) : eb('bookings.family_member_id', '=', familyMemberId),
+    )
+    .where('result_report_versions.status', '<>', 'draft')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('result_report_versions as later')
+            .select(sql.lit(1).as('one'))
+            .whereRef('later.report_id', '=', 'result_report_versions.report_id')
+            .where('later.status', '<>', 'draft')
+            .whereRef('later.version', '>', 'result_report_versions.version'),
+        ),
+      ),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('result_version_analytes')
+          .select(sql.lit(1).as('one'))
+          .whereRef('result_version_analytes.version_id', '=', 'result_report_versions.id')
+          .where('result_version_analytes.analyte_id', 'in', analyteIds),
+      ),
+    )
+    .orderBy('bookings.booking_time')
+    .execute();
+}
+
+/** The customer's bookings that have a released report, newest first. */
+export function customerReleasedReports(db: Db, customerId: string) {
+  return db
+    .selectFrom('result_reports')
+    .innerJoin('bookings', 'bookings.id', 'result_reports.booking_id')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+    .innerJoin('result_report_versions as released', (join) =>
+      join.onRef('released.report_id', '=', 'result_reports.id').on('released.status', '<>', 'draft'),
+    )
+    .select([
+      'bookings.id as booking_id',
+      'bookings.booking_time',
+      'bookings.family_member_id',
+      'family_members.name as patient_name',
+      'tests.name_ar as test_name_ar',
+      'tests.name_en as test_name_en',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+      (eb) => eb.fn.max('released.version').as('version'),
+      (eb) => eb.fn.max('released.released_at').as('released_at'),
+    ])
+    .where('bookings.customer_id', '=', customerId)
+    .groupBy(['bookings.id', 'family_members.name', 'tests.name_ar', 'tests.name_en', 'labs.lab_name_ar', 'labs.lab_name_en'])
+    .orderBy('bookings.booking_time', 'desc')
+    .execute();
+}
+
+/** Critical cases whose call is not recorded an hour after they opened, oldest first (no value). */
+export function overdueCriticalCases(db: Db, olderThan: Date) {
+  return db
+    .selectFrom('result_critical_cases')
+    .innerJoin('result_report_versions', 'result_report_versions.id', 'result_critical_cases.version_id')
+    .innerJoin('result_reports', 'result_reports.id', 'result_report_versions.report_id')
+    .innerJoin('bookings', 'bookings.id', 'result_reports.booking_id')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+    .select([
+      'result_critical_cases.id',
+      'result_critical_cases.opened_at',
+      'bookings.id as booking_id',
+      'labs.id as lab_id',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+      'labs.phone as lab_phone',
+    ])
+    .where('result_critical_cases.recorded_at', 'is', null)
+    .where('result_critical_cases.opened_at', '<', olderThan)
+    .orderBy('result_critical_cases.opened_at')
+    .limit(200)
+    .execute();
+}

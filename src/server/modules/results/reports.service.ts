@@ -1,0 +1,529 @@
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import type { CriticalCallInput, ResultDraftInput } from '../../../shared/result-schemas.ts';
+import type { Database } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit-log.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import {
+  type AnalyteRules,
+  anyCritical,
+  chooseRange,
+  evaluate,
+  type Patient,
+  type Ranges,
+  type StoredObservation,
+  ValueError,
+} from './report-values.ts';
+import * as repo from './reports.repository.ts';
+import { type Keyring, openFile, type Seal, SealBrokenError, sealFile } from './result-sealing.ts';
+import type { ResultVault } from './results.service.ts';
+import { convertValue } from './units.ts';
+
+/** What sealing values needs of the vault: its keys (no blob store). */
+export type ValueKeys = Pick<ResultVault, 'keyring'>;
+
+/**
+ * Results as data (issue #53, ADR 0057): a booking's report, written by its lab (the form) or its
+ * lab's system (HL7 v2, FHIR), kept as versions whose values are sealed under the results key, and
+ * read by the patient, the lab and an administrator who gives a reason.
+ */
+
+/** What a version's sealed document holds. */
+export interface ReportDocument {
+  v: 1;
+  patientSex: 'male' | 'female' | null;
+  note: string | null;
+  /** What a lab's system sent beside the values (panel code, demographics), shown to the lab only. */
+  sender: Record<string, unknown> | null;
+  observations: StoredObservation[];
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function keyringOf(vault: ValueKeys): Keyring {
+  if (!vault.keyring) throw new Error('RESULTS_ENCRYPTION_KEY is not set: result values can be neither sealed nor opened');
+  return vault.keyring;
+}
+
+/** The storage key a version's values are sealed to: moved to another row, they do not open. */
+const valuesKey = (versionId: string) => `values/${versionId}`;
+
+export async function sealDocument(vault: ValueKeys, versionId: string, document: ReportDocument) {
+  return sealFile(keyringOf(vault), valuesKey(versionId), encoder.encode(JSON.stringify(document)));
+}
+
+interface SealedRow {
+  id: string;
+  sealed_values: Uint8Array;
+  seal_version: number;
+  key_id: string;
+  wrapped_key: Uint8Array;
+  iv: Uint8Array;
+}
+
+export async function openDocument(vault: ValueKeys, row: SealedRow): Promise<ReportDocument> {
+  const seal: Seal = { version: row.seal_version, keyId: row.key_id, wrappedKey: row.wrapped_key, iv: row.iv };
+  try {
+    const bytes = await openFile(keyringOf(vault), valuesKey(row.id), row.sealed_values, seal);
+    return JSON.parse(decoder.decode(bytes)) as ReportDocument;
+  } catch (error) {
+    if (error instanceof SealBrokenError) throw new AppError('RESULT_DAMAGED', { resultId: row.id });
+    throw error;
+  }
+}
+
+type ReportBooking = NonNullable<Awaited<ReturnType<typeof repo.findReportBooking>>>;
+
+/** The booking, if it is this lab's; anyone else is told it does not exist. */
+async function labsBooking(db: Kysely<Database> | Transaction<Database>, labId: string, bookingId: string): Promise<ReportBooking> {
+  const booking = await repo.findReportBooking(db, bookingId);
+  if (!booking || booking.lab_id !== labId) throw new AppError('NOT_FOUND', { entity: 'booking' });
+  return booking;
+}
+
+function patientOf(booking: ReportBooking, sex: 'male' | 'female' | null): Patient {
+  return {
+    sex: sex ?? booking.patient_sex ?? null,
+    birthDate: booking.patient_date_of_birth ? new Date(booking.patient_date_of_birth) : null,
+    at: new Date(booking.booking_time),
+  };
+}
+
+async function rulesFor(db: Kysely<Database> | Transaction<Database>, booking: ReportBooking) {
+  const analytes = (await repo.testAnalytes(db, booking.test_id)).map((row) => ({ ...row, answers: row.answers ?? [] }));
+  const ranges: Ranges = await repo.rangesOf(
+    db,
+    booking.lab_id,
+    analytes.map((analyte) => analyte.id),
+  );
+  return { analytes, ranges };
+}
+
+/** Each entry judged against its analyte; a value that cannot be stored is refused, naming which. */
+function evaluateEntries(
+  analytes: readonly (AnalyteRules & { required: boolean })[],
+  ranges: Ranges,
+  patient: Patient,
+  entries: ResultDraftInput['observations'],
+): StoredObservation[] {
+  const byId = new Map(analytes.map((analyte) => [analyte.id, analyte]));
+  const seen = new Set<number>();
+  const observations: StoredObservation[] = [];
+  entries.forEach((entry, index) => {
+    const analyte = byId.get(entry.analyteId);
+    if (!analyte || seen.has(entry.analyteId)) throw new AppError('VALIDATION_FAILED', { fields: [`observations.${index}.analyteId`] });
+    seen.add(entry.analyteId);
+    if (entry.value === '') return;
+    try {
+      observations.push(evaluate(analyte, { entered: entry.value, unit: entry.unit, comment: entry.comment }, ranges, patient, index));
+    } catch (error) {
+      if (error instanceof ValueError)
+        throw new AppError('RESULT_VALUE_INVALID', { index, analyteId: entry.analyteId, problem: error.problem });
+      throw error;
+    }
+  });
+  return observations;
+}
+
+/**
+ * The lab saves its form: the draft is written (a new version after the last release, or the draft
+ * replaced), sealed, indexed by analyte; a critical value opens a case the lab must answer by a call.
+ * Answers the values as judged, so the form shows each flag as the server decided it.
+ */
+export async function saveDraft(db: Kysely<Database>, vault: ValueKeys, labId: string, input: ResultDraftInput) {
+  const booking = await labsBooking(db, labId, input.bookingId);
+  if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED');
+  const { analytes, ranges } = await rulesFor(db, booking);
+  const observations = evaluateEntries(analytes, ranges, patientOf(booking, input.patientSex), input.observations);
+  const document: ReportDocument = { v: 1, patientSex: input.patientSex, note: input.note, sender: null, observations };
+  const critical = anyCritical(observations);
+  const versionId = await db.transaction().execute(async (tx) => {
+    const reportId = await repo.ensureReport(tx, booking.id);
+    const draft = (await repo.versionsOf(tx, reportId)).find((version) => version.status === 'draft');
+    const id = draft?.id ?? crypto.randomUUID();
+    const { ciphertext, seal } = await sealDocument(vault, id, document);
+    const write: repo.VersionWrite = {
+      status: 'draft',
+      release_as: input.releaseAs,
+      source: 'form',
+      analyteIds: observations.flatMap((observation) => (observation.analyteId === null ? [] : [observation.analyteId])),
+      writtenBy: labId,
+      sealed: ciphertext,
+      seal,
+    };
+    if (draft) await repo.replaceDraft(tx, id, write);
+    else await repo.insertVersion(tx, reportId, id, write);
+    await repo.syncCriticalCase(tx, id, critical);
+    await recordAudit(tx, {
+      actorId: labId,
+      action: 'result.report_save',
+      subjectType: 'result_report',
+      subjectId: reportId,
+      details: { bookingId: booking.id, versionId: id, values: observations.length, critical },
+    });
+    return id;
+  });
+  return {
+    versionId,
+    critical,
+    observations: observations.map(({ analyteId, flag, inAnalyteUnit }) => ({ analyteId, flag, inAnalyteUnit })),
+  };
+}
+
+/**
+ * The draft released as it was to be (preliminary or final). A version after an earlier release is an
+ * amendment: the earlier one stays, and the patient is told the report changed. A draft holding a
+ * critical value is not released until the lab has recorded its call to the patient.
+ */
+export async function releaseReport(db: Kysely<Database>, labId: string, bookingId: string) {
+  const booking = await labsBooking(db, labId, bookingId);
+  if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED');
+  return db.transaction().execute(async (tx) => {
+    const reportId = await repo.ensureReport(tx, booking.id);
+    const versions = await repo.versionsOf(tx, reportId);
+    const draft = versions.find((version) => version.status === 'draft');
+    if (!draft) throw new AppError('NOTHING_TO_RELEASE');
+    if (draft.critical_case_id !== null && draft.call_recorded_at === null) throw new AppError('CRITICAL_CALL_REQUIRED');
+    const released = await repo.releaseDraft(tx, draft.id, labId);
+    if (!released) throw new AppError('NOTHING_TO_RELEASE');
+    const amended = versions.some((version) => version.status !== 'draft');
+    await recordAudit(tx, {
+      actorId: labId,
+      action: 'result.report_release',
+      subjectType: 'result_report',
+      subjectId: reportId,
+      details: { bookingId: booking.id, versionId: draft.id, version: released.version, status: released.status, amended },
+    });
+    await tellPatient(tx, booking, draft.id, amended);
+    return { version: released.version, status: released.status, amended };
+  });
+}
+
+/** A link, never a value: mail is not a place for health data. */
+async function tellPatient(tx: Transaction<Database>, booking: ReportBooking, versionId: string, amended: boolean) {
+  const customer = await recipientOf(tx, booking.customer_id);
+  if (!customer) return;
+  const link = `/dashboard?section=results&report=${booking.id}`;
+  await enqueueMail(tx, {
+    to: customer.email,
+    locale: customer.locale,
+    userId: booking.customer_id,
+    message: amended
+      ? { template: 'results-amended', data: { name: customer.name, link } }
+      : { template: 'results-ready', data: { name: customer.name, link } },
+    dedupeKey: amended ? `results-amended:${versionId}` : `results-ready:${booking.id}`,
+  });
+}
+
+/** The lab records its call about a critical value: who called, whom, when, and that the value was read back. */
+export async function recordCriticalCall(db: Kysely<Database>, labId: string, input: CriticalCallInput) {
+  const booking = await labsBooking(db, labId, input.bookingId);
+  const calledAt = new Date(input.calledAt);
+  if (calledAt.getTime() > Date.now() + 5 * 60_000) throw new AppError('VALIDATION_FAILED', { fields: ['calledAt'] });
+  await db.transaction().execute(async (tx) => {
+    const report = await repo.reportOf(tx, booking.id);
+    const draft = report && (await repo.versionsOf(tx, report.id)).find((version) => version.status === 'draft');
+    if (!report || !draft || draft.critical_case_id === null) throw new AppError('NOT_FOUND', { entity: 'critical_case' });
+    const recorded = await repo.recordCall(tx, draft.id, { ...input, calledAt, recordedBy: labId });
+    if (!recorded) throw new AppError('CONFLICT');
+    await recordAudit(tx, {
+      actorId: labId,
+      action: 'result.critical_call',
+      subjectType: 'result_report',
+      subjectId: report.id,
+      details: { bookingId: booking.id, versionId: draft.id, calledAt: calledAt.toISOString() },
+    });
+  });
+}
+
+type Analyte = AnalyteRules & { required?: boolean };
+
+/** An observation as a reader sees it: in its analyte's unit, the answer in both languages, its range and flag. */
+function presentObservation(observation: StoredObservation, analyte: Analyte | undefined) {
+  const answer =
+    observation.value.kind === 'text' && analyte
+      ? analyte.answers.find((candidate) => candidate.en === (observation.value as { text: string }).text)
+      : undefined;
+  const inOwnUnit = observation.inAnalyteUnit !== null && analyte?.unit;
+  return {
+    analyteId: observation.analyteId,
+    loinc: observation.loinc,
+    name: analyte ? { ar: analyte.name_ar, en: analyte.name_en } : null,
+    label: observation.label,
+    kind: observation.value.kind,
+    number: observation.value.kind === 'number' ? (inOwnUnit ? observation.inAnalyteUnit : observation.value.value) : null,
+    comparator: observation.value.kind === 'number' ? observation.value.comparator : null,
+    text: observation.value.kind === 'text' ? { en: answer?.en ?? observation.value.text, ar: answer?.ar ?? observation.value.text } : null,
+    unit: inOwnUnit ? analyte.unit : observation.unit,
+    reportedAs: inOwnUnit && observation.unit !== analyte.unit ? { entered: observation.entered, unit: observation.unit } : null,
+    decimals: analyte?.decimals ?? null,
+    range: observation.range && { low: observation.range.low, high: observation.range.high, origin: observation.range.origin },
+    flag: observation.flag,
+    comment: observation.comment,
+    extra: observation.extra,
+  };
+}
+
+/** The same value in the same unit, however it was typed (٦٫٨ and 6.8 are one value). */
+const sameValue = (a: StoredObservation, b: StoredObservation) =>
+  a.unit === b.unit && JSON.stringify(a.value) === JSON.stringify(b.value) && a.comment === b.comment;
+
+/** Values in other units converted before they share a line: a trend is in the analyte's unit. */
+interface TrendPoint {
+  bookingId: string;
+  at: string;
+  value: number;
+  flag: StoredObservation['flag'];
+  lab: { ar: string; en: string };
+}
+
+/**
+ * For each analyte, the person's values across all their reports from any lab, oldest first: only the
+ * latest released version of each report that holds one of these analytes is opened (ADR 0057).
+ */
+async function trendsFor(db: Kysely<Database>, vault: ValueKeys, booking: ReportBooking, analyteIds: readonly number[]) {
+  const versions = await repo.releasedVersionsHolding(db, booking.customer_id, booking.family_member_id, analyteIds);
+  const trends = new Map<number, TrendPoint[]>();
+  for (const version of versions) {
+    const document = await openDocument(vault, version);
+    for (const observation of document.observations) {
+      if (observation.analyteId === null || observation.inAnalyteUnit === null || !analyteIds.includes(observation.analyteId)) continue;
+      const points = trends.get(observation.analyteId) ?? [];
+      points.push({
+        bookingId: version.booking_id,
+        at: new Date(version.booking_time).toISOString(),
+        value: observation.inAnalyteUnit,
+        flag: observation.flag,
+        lab: { ar: version.lab_name_ar, en: version.lab_name_en },
+      });
+      trends.set(observation.analyteId, points);
+    }
+  }
+  return trends;
+}
+
+/** A released report as its patient (or an administrator) reads it: the latest version, what changed, and trends. */
+async function releasedReport(db: Kysely<Database>, vault: ValueKeys, booking: ReportBooking) {
+  const report = await repo.reportOf(db, booking.id);
+  const released = report ? (await repo.versionsOf(db, report.id)).filter((version) => version.status !== 'draft') : [];
+  const [latest, previous] = released;
+  if (!report || !latest) throw new AppError('NOT_FOUND', { entity: 'result' });
+  const document = await openDocument(vault, latest);
+  const earlier = previous ? await openDocument(vault, previous) : null;
+  const { analytes } = await rulesFor(db, booking);
+  const byId = new Map<number, Analyte>(analytes.map((analyte) => [analyte.id, analyte]));
+  const trends = await trendsFor(
+    db,
+    vault,
+    booking,
+    document.observations.flatMap((observation) => (observation.analyteId === null ? [] : [observation.analyteId])),
+  );
+  const before = new Map(earlier?.observations.map((observation) => [observation.analyteId ?? observation.label, observation]));
+  return {
+    booking: {
+      id: booking.id,
+      at: new Date(booking.booking_time).toISOString(),
+      timeZone: booking.time_zone,
+      test: { ar: booking.test_name_ar, en: booking.test_name_en },
+      lab: { ar: booking.lab_name_ar, en: booking.lab_name_en, phone: booking.lab_phone },
+      patientName: booking.patient_name,
+    },
+    version: latest.version,
+    status: latest.status,
+    releasedAt: latest.released_at ? new Date(latest.released_at).toISOString() : null,
+    amended: previous !== undefined,
+    note: document.note,
+    observations: document.observations.map((observation) => {
+      const analyte = observation.analyteId === null ? undefined : byId.get(observation.analyteId);
+      const old = before.get(observation.analyteId ?? observation.label);
+      const changed = earlier !== null && (!old || !sameValue(old, observation));
+      return {
+        ...presentObservation(observation, analyte),
+        previous: changed && old ? presentObservation(old, analyte) : null,
+        changed,
+        trend: observation.analyteId === null ? [] : (trends.get(observation.analyteId) ?? []),
+      };
+    }),
+  };
+}
+
+/** The customer's reports with released values, newest first (the account holder's and their family's). */
+export async function customerReports(db: Kysely<Database>, customerId: string) {
+  const rows = await repo.customerReleasedReports(db, customerId);
+  return rows.map((row) => ({
+    bookingId: row.booking_id,
+    at: new Date(row.booking_time).toISOString(),
+    patientName: row.patient_name,
+    test: { ar: row.test_name_ar, en: row.test_name_en },
+    lab: { ar: row.lab_name_ar, en: row.lab_name_en },
+    version: Number(row.version),
+    amended: Number(row.version) > 1,
+    releasedAt: row.released_at ? new Date(row.released_at).toISOString() : null,
+  }));
+}
+
+/** One released report for its patient; anyone else is told it does not exist. */
+export async function customerReport(db: Kysely<Database>, vault: ValueKeys, customerId: string, bookingId: string) {
+  const booking = await repo.findReportBooking(db, bookingId);
+  if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'result' });
+  return releasedReport(db, vault, booking);
+}
+
+/**
+ * An administrator reads a patient's released report, giving a reason: the read is in the audit log
+ * (and in the patient's access log), and the patient is told by mail, as for a result file.
+ */
+export async function adminReport(
+  db: Kysely<Database>,
+  vault: ValueKeys,
+  adminId: string,
+  bookingId: string,
+  reason: string,
+  clientIp: string,
+) {
+  const booking = await repo.findReportBooking(db, bookingId);
+  if (!booking) throw new AppError('NOT_FOUND', { entity: 'result' });
+  const view = await releasedReport(db, vault, booking);
+  await db.transaction().execute(async (tx) => {
+    const report = await repo.reportOf(tx, booking.id);
+    const readAt = await recordAudit(tx, {
+      actorId: adminId,
+      action: 'result.read',
+      subjectType: 'result_report',
+      subjectId: report!.id,
+      details: { bookingId: booking.id, role: 'admin', ip: clientIp, reason },
+    });
+    const patient = await recipientOf(tx, booking.customer_id);
+    if (patient) {
+      await enqueueMail(tx, {
+        to: patient.email,
+        locale: patient.locale,
+        userId: booking.customer_id,
+        message: {
+          template: 'result-opened-by-staff',
+          data: { name: patient.name, openedAt: readAt.toISOString(), reason, link: '/dashboard?section=results' },
+        },
+      });
+    }
+  });
+  return view;
+}
+
+/** The units a lab may pick for an analyte: its own, and those its ranges or molar mass convert to, each with its factor. */
+function unitChoices(analyte: Analyte, ranges: Ranges) {
+  if (analyte.kind !== 'numeric' || !analyte.unit) return [];
+  const own = analyte.unit;
+  const candidates = new Set([own, ...ranges.published.filter((row) => row.analyte_id === analyte.id).map((row) => row.unit)]);
+  if (analyte.molar_mass !== null) candidates.add(own.includes('mol') ? 'mg/dL' : 'mmol/L');
+  return [...candidates].flatMap((code) => {
+    const factor = convertValue(1, code, own, analyte.molar_mass === null ? null : Number(analyte.molar_mass));
+    return factor === null ? [] : [{ code, factor }];
+  });
+}
+
+/**
+ * What the lab's result form needs for one of its bookings: the test's analytes with their units,
+ * answers and ranges (for each sex, so the flag shows as the value is typed), the draft's entries, the
+ * released versions, and the critical case. The lab reading its patient's values is logged.
+ */
+export async function labReportSheet(db: Kysely<Database>, vault: ValueKeys, labId: string, bookingId: string, clientIp: string) {
+  const booking = await labsBooking(db, labId, bookingId);
+  const { analytes, ranges } = await rulesFor(db, booking);
+  const report = await repo.reportOf(db, booking.id);
+  const versions = report ? await repo.versionsOf(db, report.id) : [];
+  const draftRow = versions.find((version) => version.status === 'draft');
+  const latestReleased = versions.find((version) => version.status !== 'draft');
+  const shown = draftRow ?? latestReleased;
+  const document = shown ? await openDocument(vault, shown) : null;
+  if (report && document) {
+    await recordAudit(db, {
+      actorId: labId,
+      action: 'result.read',
+      subjectType: 'result_report',
+      subjectId: report.id,
+      details: { bookingId: booking.id, role: 'lab', ip: clientIp },
+    });
+  }
+  const rangeFor = (rows: Ranges['published'], analyte: Analyte, sex: 'male' | 'female' | null) => {
+    const bounds = chooseRange(rows, analyte, patientOf(booking, sex));
+    return bounds && { low: bounds.low, high: bounds.high };
+  };
+  return {
+    booking: {
+      id: booking.id,
+      status: booking.status,
+      at: new Date(booking.booking_time).toISOString(),
+      test: { ar: booking.test_name_ar, en: booking.test_name_en },
+      patientName: booking.patient_name,
+      patientSex: booking.patient_sex,
+    },
+    analytes: analytes.map((analyte) => ({
+      id: analyte.id,
+      loinc: analyte.loinc,
+      name: { ar: analyte.name_ar, en: analyte.name_en },
+      kind: analyte.kind,
+      unit: analyte.unit,
+      decimals: analyte.decimals,
+      required: analyte.required,
+      answers: analyte.answers,
+      units: unitChoices(analyte, ranges),
+      ranges: Object.fromEntries(
+        (['male', 'female', null] as const).map((sex) => [
+          sex ?? 'unknown',
+          {
+            range: rangeFor(ranges.lab.some((row) => row.analyte_id === analyte.id) ? ranges.lab : ranges.published, analyte, sex),
+            critical: rangeFor(ranges.critical, analyte, sex),
+          },
+        ]),
+      ) as Record<
+        'male' | 'female' | 'unknown',
+        { range: { low: number | null; high: number | null } | null; critical: { low: number | null; high: number | null } | null }
+      >,
+    })),
+    entries: document
+      ? {
+          fromDraft: draftRow !== undefined,
+          releaseAs: draftRow?.release_as ?? null,
+          patientSex: document.patientSex,
+          note: document.note,
+          sender: document.sender,
+          observations: document.observations.map((observation) => ({
+            analyteId: observation.analyteId,
+            label: observation.label,
+            entered: observation.entered,
+            unit: observation.unit,
+            comment: observation.comment,
+            flag: observation.flag,
+            extra: observation.extra,
+          })),
+        }
+      : null,
+    versions: versions.map((version) => ({
+      version: version.version,
+      status: version.status,
+      source: version.source,
+      writtenAt: new Date(version.written_at).toISOString(),
+      releasedAt: version.released_at ? new Date(version.released_at).toISOString() : null,
+    })),
+    critical: draftRow?.critical_case_id
+      ? {
+          callRecorded: draftRow.call_recorded_at !== null,
+          callerName: draftRow.caller_name,
+          calledPerson: draftRow.called_person,
+          calledAt: draftRow.called_at ? new Date(draftRow.called_at).toISOString() : null,
+        }
+      : null,
+  };
+}
+
+/** Critical values whose call is not recorded within an hour, for the administrator (no value shown). */
+export async function overdueCriticalValues(db: Kysely<Database>, now = new Date()) {
+  const rows = await repo.overdueCriticalCases(db, new Date(now.getTime() - 60 * 60_000));
+  return rows.map((row) => ({
+    id: row.id,
+    bookingId: row.booking_id,
+    openedAt: new Date(row.opened_at).toISOString(),
+    lab: { id: row.lab_id, ar: row.lab_name_ar, en: row.lab_name_en, phone: row.lab_phone },
+  }));
+}
