@@ -110,12 +110,16 @@ export async function up(db: Kysely<any>): Promise<void> {
      where o.status = 'pending' and o.template like 'booking-%' and o.data->>'bookingReference' is not null
        and split_part(o.dedupe_key, ':', 2) = b.id::text`.execute(db);
 
-  await sql`drop function if exists confirm_paid_checkout(uuid, uuid, text, jsonb, timestamptz, timestamptz, jsonb, jsonb, jsonb)`.execute(db);
+  await sql`drop function if exists confirm_paid_checkout(uuid, uuid, text, jsonb, timestamptz, timestamptz, jsonb, jsonb, jsonb)`.execute(
+    db,
+  );
   await sql`drop function if exists complete_checkout(uuid, uuid, text, jsonb, timestamptz, timestamptz, jsonb)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop function if exists confirm_paid_checkout(uuid, uuid, text, jsonb, timestamptz, timestamptz, jsonb, jsonb, jsonb)`.execute(db);
+  await sql`drop function if exists confirm_paid_checkout(uuid, uuid, text, jsonb, timestamptz, timestamptz, jsonb, jsonb, jsonb)`.execute(
+    db,
+  );
   await sql`drop function if exists complete_checkout(uuid, uuid, text, jsonb, timestamptz, timestamptz, jsonb)`.execute(db);
   await db.schema.alterTable('bookings').dropColumn('reference').execute();
   await sql`drop function if exists next_booking_reference()`.execute(db);

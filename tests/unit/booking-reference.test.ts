@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BOOKING_REFERENCE_SYMBOLS,
-  bookingReferenceCheckSymbol,
-  normalizeBookingReference,
-} from '../../src/shared/booking-reference.ts';
+import { BOOKING_REFERENCE_SYMBOLS, bookingReferenceCheckSymbol, normalizeBookingReference } from '../../src/shared/booking-reference.ts';
 
 // References as PostgreSQL's booking_reference_text (migrations/functions/booking.sql) wrote them for
 // 0, 1, 32^7 - 1 and one permuted serial: the same alphabet and check symbol on both sides.
@@ -25,7 +21,15 @@ describe('booking references as typed or sent', () => {
   });
 
   it('reads lowercase, spaces, other hyphens and dashes, and no hyphen at all as the same reference', () => {
-    for (const typed of ['th-a283-7nmb', 'TH A283 7NMB', 'TH-A2837NMB', 'th a2837nmb', 'TH\u2013A283\u20117NMB', ' TH-A283-7NMB\n', 'THA2837NMB']) {
+    for (const typed of [
+      'th-a283-7nmb',
+      'TH A283 7NMB',
+      'TH-A2837NMB',
+      'th a2837nmb',
+      'TH\u2013A283\u20117NMB',
+      ' TH-A283-7NMB\n',
+      'THA2837NMB',
+    ]) {
       expect(normalizeBookingReference(typed)).toBe('TH-A283-7NMB');
     }
   });
