@@ -16,6 +16,9 @@
 --                (TA002), or one failed or abandoned (taken over); complete_checkout: only the current
 --                attempt finishes it (TA003, DETAIL: its status now); fail_checkout_attempt and
 --                fail_abandoned_checkout: how an attempt ends without a booking.
+--   references   next_booking_reference, every booking's default reference (ADR 0058): a serial from
+--                booking_reference_serial, permuted under this database's secret (permuted_booking_serial)
+--                and written as TH-XXXX-XXXX with its check symbol (booking_reference_text).
 -- What they are told rather than decide, by src/server/modules/booking/booking.service.ts: which instants
 -- are slots (the lab's working hours), the seats in lock order, when holds expire (HOLD_MINUTES), how many
 -- one holder may keep (MAX_HOLDS) and the guests of one address (MAX_HOLDS_PER_ADDRESS), when an attempt counts as abandoned (CHECKOUT_ABANDONED_MINUTES), and
@@ -24,6 +27,85 @@
 -- Called through src/server/modules/booking/booking.repository.ts by booking.service.ts: availableSlots
 -- (free_slot_starts), holdSlot (hold_slot), createBookings (claim_checkout, confirm_paid_checkout,
 -- fail_checkout_attempt, fail_abandoned_checkout). The errors' SQLSTATEs become AppErrors there.
+
+-- A booking's reference (ADR 0058): a number below 32^7 written as seven symbols of Crockford's base 32
+-- and their check symbol (Luhn mod 32), `TH-` and two groups of four. src/shared/booking-reference.ts
+-- reads what a person or a lab's system typed by the same alphabet and check.
+create or replace function booking_reference_text(p_number bigint)
+    returns text language plpgsql immutable strict as $$
+    declare
+      symbols constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+      code text := '';
+      digit integer;
+      addend integer;
+      factor integer := 2;
+      total integer := 0;
+    begin
+      if p_number < 0 or p_number >= 34359738368 then
+        raise exception 'booking reference number out of range: %', p_number;
+      end if;
+      -- From the last symbol to the first, the order Luhn's algorithm weighs them in.
+      for i in 0..6 loop
+        digit := ((p_number >> (5 * i)) & 31)::integer;
+        code := substr(symbols, digit + 1, 1) || code;
+        addend := factor * digit;
+        total := total + addend / 32 + addend % 32;
+        factor := 3 - factor;
+      end loop;
+      code := code || substr(symbols, (32 - total % 32) % 32 + 1, 1);
+      return 'TH-' || substr(code, 1, 4) || '-' || substr(code, 5, 4);
+    end
+  $$;
+
+-- A one-to-one mapping of 0 .. 32^7 - 1 onto itself, keyed by p_secret: ten Feistel rounds over two
+-- halves of 18 bits, whose round function is SHA-256 of the secret, the round and the right half, and
+-- walked again while the result lies past 32^7 (cycle walking: 2^36 is the smallest even number of
+-- bits above 35). Two serials never give one number, and without the secret consecutive serials give
+-- numbers with nothing in common, so a reference does not tell how many bookings came before it.
+create or replace function permuted_booking_serial(p_serial bigint, p_secret bytea)
+    returns bigint language plpgsql immutable strict as $$
+    declare
+      x bigint := p_serial;
+      l bigint;
+      r bigint;
+      f bigint;
+      h bytea;
+    begin
+      if p_serial < 0 or p_serial >= 34359738368 then
+        raise exception 'booking reference serial out of range: %', p_serial;
+      end if;
+      loop
+        l := x >> 18;
+        r := x & 262143;
+        for round_number in 0..9 loop
+          h := sha256(p_secret || int4send(round_number) || int4send(r::integer));
+          f := ((get_byte(h, 0)::bigint << 16) | (get_byte(h, 1)::bigint << 8) | get_byte(h, 2)::bigint) & 262143;
+          f := l # f;
+          l := r;
+          r := f;
+        end loop;
+        x := (l << 18) | r;
+        exit when x < 34359738368;
+      end loop;
+      return x;
+    end
+  $$;
+
+-- The next booking's reference: bookings.reference's default, so every insert gets one, whichever
+-- function, seed or test writes the row. Unique by construction (a sequence through a permutation);
+-- the column's unique constraint holds it anyway.
+create or replace function next_booking_reference()
+    returns text language plpgsql volatile as $$
+    declare
+      v_secret bytea;
+    begin
+      select k.secret into v_secret from booking_reference_key k;
+      if v_secret is null then
+        raise exception 'booking_reference_key holds no secret';
+      end if;
+      return booking_reference_text(permuted_booking_serial(nextval('booking_reference_serial'), v_secret));
+    end
+  $$;
 
 -- Whether p_holder can take a seat of a slot that has p_booked seats booked: other people's live holds
 -- count too; p_holder's own do not. A visitor (p_holder null) counts every live hold. PL/pgSQL, not SQL,
@@ -181,7 +263,7 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
 
 -- Turns the held seats into confirmed bookings and marks the checkout paid, all or none; only the
 -- attempt begun at p_attempted_at may (one taken over after a crash stops with TA003). Returns the
--- bookings, in the items' order, with the customer's name.
+-- bookings, in the items' order, with the customer's name and each booking's reference.
 -- p_items: [{lab_id, lab_test_id, collection?, starts_at, capacity, price_halalas, family_member_id?, home_address?,
 -- home_latitude?, home_longitude?, home_collection_fee_halalas?}], in lock order; a family member (the patient,
 -- when not the customer) was checked to be the customer's, and a home address to lie within the lab's
@@ -189,10 +271,12 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
 -- Its mails come along (p_mails, rows of the outbox as mail.service.ts writes them, for bookings whose
 -- ids the caller chose: `booking_id` in each item) and are written in the same call, so a booking and
 -- its mail exist together or not at all (ADR 0016) in one round trip (migration 0016 dropped its
--- six-argument form).
+-- six-argument form). A mail naming its booking (`booking_id` in its row) gets the reference the booking was
+-- given here as its data's `bookingReference` (migration 0055 added the reference to what this returns).
 create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p_reference text, p_items jsonb,
       p_now timestamptz, p_attempted_at timestamptz, p_mails jsonb)
-    returns table (id uuid, lab_test_id integer, booking_time timestamptz, created_at timestamptz, customer_name text)
+    returns table (id uuid, lab_test_id integer, booking_time timestamptz, created_at timestamptz, customer_name text,
+                   reference text)
     language plpgsql as $$
     declare
       item record;
@@ -222,13 +306,16 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
                                 collection, home_address, home_latitude, home_longitude, home_collection_fee_halalas)
             values (item.booking_id, p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed',
                     item.family_member_id, item.collection, item.home_address, item.home_latitude, item.home_longitude, item.home_fee)
-            returning bookings.id, bookings.lab_test_id, bookings.booking_time, bookings.created_at, customer;
+            returning bookings.id, bookings.lab_test_id, bookings.booking_time, bookings.created_at, customer, bookings.reference;
       end loop;
       update checkouts set status = 'paid', payment_reference = p_reference, completed_at = p_now where checkouts.id = p_checkout;
       insert into outbox (template, recipient, locale, user_id, dedupe_key, send_after, data)
-        select m.template, m.recipient, m.locale, m.user_id, m.dedupe_key, coalesce(m.send_after, now()), m.data
+        select m.template, m.recipient, m.locale, m.user_id, m.dedupe_key, coalesce(m.send_after, now()),
+               case when b.id is null then m.data else jsonb_set(m.data, '{bookingReference}', to_jsonb(b.reference)) end
           from jsonb_to_recordset(p_mails)
-            as m(template text, recipient text, locale text, user_id uuid, dedupe_key text, send_after timestamptz, data jsonb)
+            as m(template text, recipient text, locale text, user_id uuid, dedupe_key text, send_after timestamptz, data jsonb,
+                 booking_id uuid)
+          left join bookings b on b.id = m.booking_id
         on conflict (dedupe_key) do nothing;
     end
   $$;
@@ -241,7 +328,8 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
 -- (p_ledger: rows of lab_ledger_entries as ledger.service.ts checkoutLedgerJson writes them).
 create or replace function confirm_paid_checkout(p_checkout uuid, p_customer uuid, p_reference text, p_items jsonb,
       p_now timestamptz, p_attempted_at timestamptz, p_mails jsonb, p_invoice jsonb, p_ledger jsonb)
-    returns table (id uuid, lab_test_id integer, booking_time timestamptz, created_at timestamptz, customer_name text)
+    returns table (id uuid, lab_test_id integer, booking_time timestamptz, created_at timestamptz, customer_name text,
+                   reference text)
     language plpgsql as $$
     begin
       return query select * from complete_checkout(p_checkout, p_customer, p_reference, p_items, p_now, p_attempted_at, p_mails);

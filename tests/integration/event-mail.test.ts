@@ -94,6 +94,11 @@ describe('booking mail', () => {
     expect(calendar?.content).toContain('BEGIN:VEVENT');
     expect(calendar?.content).toContain(`DTSTART;TZID=Asia/Riyadh:${day.replaceAll('-', '')}T100000`);
     expect(calendar?.content.replace(/\r\n /g, '')).toContain('طريق الملك فهد');
+    // The reference the customer reads out is the one the lab's list shows (ADR 0058).
+    const { reference } = result.bookings[0]!;
+    expect(reference).toMatch(/^TH-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(confirmed!.text).toContain(reference);
+    expect(calendar?.content.replace(/\r\n /g, '')).toContain(`UID:booking-${reference}@tahaleel.sa`);
     expectNoHealthData(confirmed!);
 
     const reminder = await database.db
@@ -108,6 +113,7 @@ describe('booking mail', () => {
     const mails = await inbox(customer);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).not.toBe(confirmed!.subject);
+    expect(mails[1]!.text).toContain(reference);
     expect(
       await database.db.selectFrom('outbox').select('id').where('dedupe_key', '=', `booking-reminder:${bookingId}`).execute(),
     ).toHaveLength(0);

@@ -15,6 +15,7 @@ export function bookingsWithDetails(db: Kysely<Database> | Transaction<Database>
     .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
     .select([
       'bookings.id',
+      'bookings.reference',
       'bookings.customer_id',
       'bookings.lab_test_id',
       'bookings.booking_time',

@@ -1,4 +1,5 @@
 import { type SqlBool, sql } from 'kysely';
+import { normalizeBookingReference } from '../../shared/booking-reference.ts';
 import { containing, idPrefix } from './keyset-page.ts';
 
 // What a search box finds among a lab's bookings, in its list on screen (lab.bookings) and in its CSV
@@ -17,14 +18,17 @@ export interface BookingSearchTables {
 const column = (table: string, name: string) => sql.ref(`${table}.${name}`);
 
 /**
- * A booking by its patient's or customer's name, its test's name (Arabic or English) or its id's
- * start: what the lab's list shows of it (a lab is not sent its customers' e-mail or phone).
+ * A booking by its patient's or customer's name, its test's name (Arabic or English), its reference
+ * however it was typed (ADR 0058: `th 7k3m9qxg` is TH-7K3M-9QXG) or its id's start (which the
+ * references mailed before migration 0055 were): what the lab's list shows of it (a lab is not sent
+ * its customers' e-mail or phone).
  */
 export function labBookingMatches(q: string, tables: BookingSearchTables) {
   const pattern = containing(q);
   const prefix = idPrefix(q);
+  const reference = normalizeBookingReference(q);
   return sql<SqlBool>`(${column(tables.customer, 'name')} ilike ${pattern} or ${column(tables.patient, 'name')} ilike ${pattern}
     or ${column(tables.test, 'name_ar')} ilike ${pattern} or ${column(tables.test, 'name_en')} ilike ${pattern}${
-      prefix ? sql` or replace(${column(tables.booking, 'id')}::text, '-', '') like ${`${prefix}%`}` : sql``
-    })`;
+      reference ? sql` or ${column(tables.booking, 'reference')} = ${reference}` : sql``
+    }${prefix ? sql` or replace(${column(tables.booking, 'id')}::text, '-', '') like ${`${prefix}%`}` : sql``})`;
 }

@@ -166,6 +166,11 @@ export interface AuthRateLimits {
   window_started_at: Generated<Timestamp>;
 }
 
+export interface BookingReferenceKey {
+  id: Generated<boolean>;
+  secret: Buffer;
+}
+
 export interface Bookings {
   booking_time: Timestamp;
   cancelled_at: Timestamp | null;
@@ -181,6 +186,7 @@ export interface Bookings {
   home_longitude: number | null;
   id: Generated<string>;
   lab_test_id: number;
+  reference: Generated<string>;
   reschedule_count: Generated<number>;
   rescheduled_at: Timestamp | null;
   status: Generated<BookingStatus>;
@@ -843,6 +849,7 @@ export interface DB {
   analytes: Analytes;
   audit_log: AuditLog;
   auth_rate_limits: AuthRateLimits;
+  booking_reference_key: BookingReferenceKey;
   bookings: Bookings;
   catalog_version: CatalogVersion;
   categories: Categories;

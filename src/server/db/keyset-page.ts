@@ -94,9 +94,9 @@ export function containing(text: string): string {
 }
 
 /**
- * The hex digits of a reference someone typed (a booking's id, TH-1A2B3C4D, ST-1A2B3C4D), to match an
- * id's start; null for anything else. Only text that is a reference counts: a name's hex letters are
- * not one ("Fahad" is not the id prefix faad).
+ * The hex digits of a reference someone typed (a booking's id, TH-1A2B3C4D as mailed before migration
+ * 0055, ST-1A2B3C4D), to match an id's start; null for anything else. Only text that is a reference
+ * counts: a name's hex letters are not one ("Fahad" is not the id prefix faad).
  */
 export function idPrefix(text: string): string | null {
   const hex = latinDigits(text.trim())

@@ -98,6 +98,12 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                   <Text fontSize="sm">
                     <bdi>{localized(locale, booking.lab_name_ar, booking.lab_name_en)}</bdi>
                   </Text>
+                  <Text fontSize="sm" color="fg.muted" data-testid="booking-reference">
+                    {t`Booking reference`}:{' '}
+                    <Text as="bdi" dir="ltr" fontFamily="mono" color="fg">
+                      {booking.reference}
+                    </Text>
+                  </Text>
                   <Text fontSize="sm" color="fg.muted">
                     {formatDate(when, locale, booking.time_zone)} ·{' '}
                     <bdi>

@@ -14,7 +14,7 @@ import { HomeVisitLine } from '../booking/home-visit-line.tsx';
 
 export type LabBooking = RouterOutputs['lab']['bookings']['items'][number];
 
-/** One booking as the lab sees it: test, patient, time in the lab's zone, price and status. */
+/** One booking as the lab sees it: test, reference (what the tube's label carries), patient, time in the lab's zone, price and status. */
 export function LabBookingCard({ booking, actions }: { booking: LabBooking; actions?: ReactNode }) {
   const { t } = useLingui();
   const locale = activeLocale();
@@ -33,6 +33,12 @@ export function LabBookingCard({ booking, actions }: { booking: LabBooking; acti
                 </Badge>
               )}
             </HStack>
+            <Text fontSize="sm" color="fg.muted" data-testid="lab-booking-reference">
+              {t`Booking reference`}:{' '}
+              <Text as="bdi" dir="ltr" fontFamily="mono" color="fg">
+                {booking.reference}
+              </Text>
+            </Text>
             <HStack gap="1.5" fontSize="sm">
               <User size={14} aria-hidden />
               <Text data-testid="lab-booking-patient">

@@ -12,10 +12,12 @@ const BOOKINGS_PAGE = '/dashboard';
 
 const reminderKey = (bookingId: string) => `booking-reminder:${bookingId}`;
 
-/** The short reference a customer can read out to the lab. */
-export function bookingReference(bookingId: string): string {
-  return `TH-${bookingId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
-}
+/**
+ * A checkout's mails are written before their bookings exist, in the statement that inserts them:
+ * complete_checkout puts each booking's reference (made by the database as it inserts the row, ADR 0058)
+ * in place of this, for the mail orders that name the booking (`bookingId`).
+ */
+const REFERENCE_GIVEN_AT_INSERT = '';
 
 interface Lab {
   lab_name_ar: string;
@@ -27,10 +29,10 @@ interface Lab {
   slot_minutes: number;
 }
 
-function mailData(customerName: string, bookingId: string, bookingTime: Date, lab: Lab) {
+function mailData(customerName: string, reference: string, bookingTime: Date, lab: Lab) {
   return {
     name: customerName,
-    bookingReference: bookingReference(bookingId),
+    bookingReference: reference,
     labName: { ar: lab.lab_name_ar, en: lab.lab_name_en },
     labAddress: { ar: lab.lab_address_ar, en: lab.lab_address_en },
     labPhone: lab.lab_phone,
@@ -58,11 +60,12 @@ export function bookingConfirmationMails(
   for (const row of booked) {
     const offering = offerings.get(row.lab_test_id);
     if (!offering) continue;
-    const data = mailData(customer.name, row.id, row.booking_time, offering);
-    orders.push({ ...base, message: { template: 'booking-confirmed', data }, dedupeKey: `booking-confirmed:${row.id}` });
+    const data = mailData(customer.name, REFERENCE_GIVEN_AT_INSERT, row.booking_time, offering);
+    const about = { ...base, bookingId: row.id };
+    orders.push({ ...about, message: { template: 'booking-confirmed', data }, dedupeKey: `booking-confirmed:${row.id}` });
     const remindAt = new Date(row.booking_time.getTime() - REMINDER_BEFORE_MS);
     if (remindAt.getTime() > now.getTime()) {
-      orders.push({ ...base, message: { template: 'booking-reminder', data }, dedupeKey: reminderKey(row.id), sendAfter: remindAt });
+      orders.push({ ...about, message: { template: 'booking-reminder', data }, dedupeKey: reminderKey(row.id), sendAfter: remindAt });
     }
   }
   return orders;
@@ -79,7 +82,7 @@ export async function mailBookingCancelled(tx: Transaction<Database>, bookingId:
     userId: row.customer_id,
     message: {
       template: 'booking-cancelled',
-      data: mailData(row.name, row.id, row.booking_time, {
+      data: mailData(row.name, row.reference, row.booking_time, {
         ...row,
         lab_address_ar: row.address_ar,
         lab_address_en: row.address_en,
@@ -99,7 +102,7 @@ export async function mailBookingRescheduled(tx: Transaction<Database>, bookingI
   const [row] = await bookingMailDetails(tx, [bookingId]);
   if (!row?.email) return; // a guest gave a phone number, not an address
   const data = {
-    ...mailData(row.name, row.id, row.booking_time, {
+    ...mailData(row.name, row.reference, row.booking_time, {
       ...row,
       lab_address_ar: row.address_ar,
       lab_address_en: row.address_en,

@@ -193,8 +193,9 @@ export async function confirmPaidCheckout(
     booking_time: Date;
     created_at: Date;
     customer_name: string;
+    reference: string;
   }>`${sql.raw(PREPARE)}
-    select id, lab_test_id, booking_time, created_at, customer_name
+    select id, lab_test_id, booking_time, created_at, customer_name, reference
       from confirm_paid_checkout(${checkout.id}, ${checkout.customerId}, ${checkout.paymentReference}, ${JSON.stringify(seats)}::jsonb,
                                  ${now}, ${checkout.attemptedAt}, ${written.mails}::jsonb, ${written.invoice}::jsonb, ${written.ledger}::jsonb)`.execute(
     db,
@@ -316,6 +317,7 @@ export function bookingMailDetails(db: Db, bookingIds: string[]) {
     .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
     .select([
       'bookings.id',
+      'bookings.reference',
       'bookings.booking_time',
       'bookings.customer_id',
       'users.email',

@@ -444,6 +444,7 @@ async function checkout(
     const seat = seats[index]!;
     return presentBooking({
       id: row.id,
+      reference: row.reference,
       customer_id: customerId,
       lab_test_id: row.lab_test_id,
       booking_time: row.booking_time,

@@ -16,6 +16,11 @@ export interface MailOrder {
   dedupeKey?: string;
   /** Not before this time (a reminder); now when absent. */
   sendAfter?: Date;
+  /**
+   * The booking a checkout's mail is about, when `complete_checkout` writes it with the booking: it puts
+   * the reference the booking was given in the data's `bookingReference`.
+   */
+  bookingId?: string;
 }
 
 /**
@@ -35,6 +40,7 @@ function newOutboxMail(order: MailOrder) {
     userId: order.userId ?? null,
     dedupeKey: order.dedupeKey ?? null,
     sendAfter: order.sendAfter,
+    bookingId: order.bookingId,
   };
 }
 

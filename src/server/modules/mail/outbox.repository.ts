@@ -13,6 +13,8 @@ export interface NewOutboxMail {
   userId?: string | null;
   dedupeKey?: string | null;
   sendAfter?: Date;
+  /** The booking whose reference `complete_checkout` writes into the data (read there only). */
+  bookingId?: string | undefined;
 }
 
 /** The outbox's rows as JSON, the shape the insert below and `complete_checkout` (booking.sql) read. */
@@ -25,6 +27,7 @@ export function toOutboxRows(mails: NewOutboxMail[]) {
     dedupe_key: mail.dedupeKey ?? null,
     send_after: mail.sendAfter?.toISOString() ?? null,
     data: mail.data,
+    booking_id: mail.bookingId ?? null,
   }));
 }
 

@@ -11,7 +11,7 @@ export interface Bilingual {
 
 export interface BookingMailData {
   name: string;
-  /** Short reference shown to the user, e.g. 'TH-3F2A9C'. */
+  /** The booking's stored reference (ADR 0058), e.g. 'TH-7K3M-9QXG'. */
   bookingReference: string;
   labName: Bilingual;
   labAddress: Bilingual;
