@@ -185,7 +185,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) 
               </Badge>
             )}
           </HStack>
-          <Text as="span" dir="ltr" fontFamily="mono" fontSize="sm" alignSelf="start" aria-label={t`Key starting with ${prefix}`}>
+          <Text as="span" dir="ltr" fontFamily="mono" fontSize="sm" alignSelf="start">
             {prefix}…
           </Text>
           <Text fontSize="sm" color="fg.muted">
