@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'store.image_delete',
   'review.hide',
   'review.show',
+  'lab_api_key.create',
+  'lab_api_key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

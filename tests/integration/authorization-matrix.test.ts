@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../../seeds/demo-accounts.ts';
 import { createApp } from '../../src/server/app.ts';
+import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
@@ -406,6 +407,11 @@ const matrix: Record<string, Row> = {
   'lab.results': { access: approvedLabs, input: () => ({ limit: 5, q: 'a', sort: 'oldest' }) },
   'lab.stats': { access: approvedLabs, input: () => ({ from: inDays(-30), to: inDays(0), granularity: 'day' }) },
 
+  // A lab's keys for its own system; another lab's key is NOT_FOUND past the access rules (section 2).
+  'labApiKeys.list': { access: approvedLabs },
+  'labApiKeys.create': { access: approvedLabs, input: () => ({ name: unique('Matrix LIS') }) },
+  'labApiKeys.revoke': { access: approvedLabs, input: () => ({ id: NOWHERE }) },
+
   'newsletter.subscribe': { access: everyone, input: () => ({ email: `${unique('news')}@example.sa` }) },
   // The links in the newsletter's mail work without signing in.
   'newsletter.confirm': { access: everyone, input: () => ({ token: linkToken() }) },
@@ -768,6 +774,24 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
       };
     },
   },
+  {
+    name: "revoking a lab's API key",
+    async arrange() {
+      const { id } = await createKey(database.db, lab.id, unique('Matrix LIS'), lab.id);
+      return {
+        owner: lab,
+        others: [
+          [otherLab, 'NOT_FOUND'],
+          [pendingLab, 'LAB_NOT_APPROVED'],
+          [customer, 'FORBIDDEN'],
+          [admin, 'FORBIDDEN'],
+          [visitor, 'UNAUTHENTICATED'],
+        ],
+        act: (actor) => call('labApiKeys.revoke', { id }, actor),
+        rows: () => database.db.selectFrom('lab_api_keys').select(['lab_id', 'revoked_at']).where('id', '=', id).executeTakeFirstOrThrow(),
+      };
+    },
+  },
 ];
 
 const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
@@ -829,6 +853,22 @@ const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
         // Searched by its own number: another lab's search finds nothing of it either.
         look: (actor) => call('lab.bookings', { q: id }, actor),
         reveals: pageHas('id', id),
+      };
+    },
+  },
+  {
+    name: "a lab's API keys",
+    async arrange() {
+      const { id } = await createKey(database.db, lab.id, unique('Matrix LIS'), lab.id);
+      return {
+        viewers: [
+          [lab, 'sees it'],
+          [otherLab, 'does not see it'],
+          [pendingLab, 'LAB_NOT_APPROVED'],
+          [admin, 'FORBIDDEN'],
+        ],
+        look: (actor) => call('labApiKeys.list', undefined, actor),
+        reveals: listHas('id', id),
       };
     },
   },

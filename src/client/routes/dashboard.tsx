@@ -32,6 +32,7 @@ import { CustomerStats } from '../features/customer/customer-stats.tsx';
 import { MyStoreOrders } from '../features/customer/my-store-orders.tsx';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
 import { type DashboardSection, DashboardShell } from '../features/dashboard/dashboard-shell.tsx';
+import { LabApiKeys } from '../features/lab/lab-api-keys.tsx';
 import { LabBookings } from '../features/lab/lab-bookings.tsx';
 import { LabOverview } from '../features/lab/lab-overview.tsx';
 import { LabPayments } from '../features/lab/lab-payments.tsx';
@@ -179,6 +180,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
       render: () => (
         <Stack gap="10">
           <LabProfileSettings />
+          {approved && <LabApiKeys />}
           <AccountSettings user={user} title={t`Account`} />
         </Stack>
       ),

@@ -280,6 +280,18 @@ export interface Invoices {
   vat_halalas: number;
 }
 
+export interface LabApiKeys {
+  created_at: CreatedAt;
+  created_by: string | null;
+  id: Generated<string>;
+  lab_id: string;
+  last_used_at: Timestamp | null;
+  name: string;
+  prefix: string;
+  revoked_at: Timestamp | null;
+  secret_hash: string;
+}
+
 export interface LabLedgerEntries {
   backfilled: Generated<boolean>;
   booking_fee_halalas: number;
@@ -858,6 +870,7 @@ export interface DB {
   gateway_payments: GatewayPayments;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;
+  lab_api_keys: LabApiKeys;
   lab_ledger_entries: LabLedgerEntries;
   lab_payouts: LabPayouts;
   lab_reference_intervals: LabReferenceIntervals;

@@ -17,7 +17,8 @@ export interface AuditEntry {
     | 'store_variant'
     | 'store_order'
     | 'store_collection'
-    | 'review';
+    | 'review'
+    | 'lab_api_key';
   subjectId: string | number;
   details?: Record<string, unknown>;
 }

@@ -34,6 +34,8 @@ export const rateLimits = {
   changeEmailPerUser: { limit: 5, windowSeconds: 60 * 60 },
   changeEmailPerIp: { limit: 10, windowSeconds: 60 * 60 },
   guestPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /** Messages a lab's system sends with one API key (results over HL7 v2 or FHIR): ten a second, on average. */
+  labApiKeyMessages: { limit: 600, windowSeconds: 60 },
 } satisfies Record<string, RateLimitPolicy>;
 
 /**

@@ -68,3 +68,12 @@ export const approvedLabProcedure = labProcedure.use(({ ctx, next }) => {
   if (!ctx.user.approved) throw new AppError('LAB_NOT_APPROVED');
   return next();
 });
+
+/**
+ * Making a lab's API key, which writes results for the lab without a session: only soon after a proof
+ * that it is the owner, as adding a way to sign in (recentProofProcedure; ADR 0059).
+ */
+export const recentProofApprovedLabProcedure = approvedLabProcedure.use(({ ctx, next }) => {
+  assertRecentProof(ctx.session, ctx.user);
+  return next();
+});

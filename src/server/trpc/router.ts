@@ -6,6 +6,7 @@ import { bookingRouter } from '../modules/booking/booking.router.ts';
 import { catalogRouter } from '../modules/catalog/catalog.router.ts';
 import { familyRouter } from '../modules/family/family.router.ts';
 import { labRouter } from '../modules/lab/lab.router.ts';
+import { labApiKeysRouter } from '../modules/lab-api-keys/lab-api-keys.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { resultsRouter } from '../modules/results/results.router.ts';
 import { reviewsRouter } from '../modules/reviews/reviews.router.ts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   family: familyRouter,
   lab: labRouter,
+  labApiKeys: labApiKeysRouter,
   newsletter: newsletterRouter,
   results: resultsRouter,
   reviews: reviewsRouter,

@@ -41,6 +41,8 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'store.image_delete': msg`Product picture removed`,
   'review.hide': msg`Review hidden`,
   'review.show': msg`Review shown again`,
+  'lab_api_key.create': msg`Lab API key created`,
+  'lab_api_key.revoke': msg`Lab API key revoked`,
 };
 
 /** The start of a picked day (YYYY-MM-DD) in Riyadh, as an instant; the day after for an end. */
