@@ -348,6 +348,16 @@ async function releasedReport(db: Kysely<Database>, vault: ValueKeys, booking: R
   };
 }
 
+/**
+ * A released report for a reader the caller has already let in (a doctor's share link): the same view
+ * as its patient's. The caller logs the read.
+ */
+export async function releasedReportForBooking(db: Kysely<Database>, keys: ValueKeys, bookingId: string) {
+  const booking = await repo.findReportBooking(db, bookingId);
+  if (!booking) throw new AppError('NOT_FOUND', { entity: 'result' });
+  return releasedReport(db, keys, booking);
+}
+
 /** The customer's reports with released values, newest first (the account holder's and their family's). */
 export async function customerReports(db: Kysely<Database>, customerId: string) {
   const rows = await repo.customerReleasedReports(db, customerId);
