@@ -1,5 +1,5 @@
 // `npm run keys:rotate`: after a new RESULTS_ENCRYPTION_KEY is set (the previous one moved to
-// RESULTS_ENCRYPTION_KEYS_OLD), re-wrap every result file's data key under the new key and seal every
+// RESULTS_ENCRYPTION_KEYS_OLD), re-wrap every result file's and report version's data key under the new key and seal every
 // two-factor (TOTP) secret again under the key derived from it, so the old keys can go. The files in the
 // blob store are not read or written; running it again changes nothing. A key id in use that no given
 // key opens stops it before anything changes.
@@ -9,6 +9,7 @@
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { EnvError, parseEnv } from '../src/server/env.ts';
+import { rotateValueKeys } from '../src/server/modules/results/reports.service.ts';
 import { loadKeyring, UnknownKeyError } from '../src/server/modules/results/result-sealing.ts';
 import { rotateDataKeys } from '../src/server/modules/results/results.service.ts';
 import { missingSecretKeyIds, resealSecrets } from '../src/server/modules/two-factor/two-factor.service.ts';
@@ -35,21 +36,24 @@ try {
     throw new UnknownKeyError(missingForSecrets, 'two-factor secrets');
   }
   const report = await rotateDataKeys(db, keyring);
+  const values = await rotateValueKeys(db, keyring);
   const secrets = await resealSecrets(db, env);
   console.log(`Result files in ${engine} at ${location}, current key ${keyring.current.id}:`);
   console.log(`${String(report.rewrapped).padStart(7)} data keys re-wrapped under the current key`);
   console.log(`${String(report.alreadyCurrent).padStart(7)} already wrapped by it`);
   console.log(`${String(report.unsealed).padStart(7)} stored before sealing (read as they are, checked by their SHA-256)`);
+  console.log(`Result values (report versions):`);
+  console.log(`${String(values.rewrapped).padStart(7)} data keys re-wrapped under the current key`);
+  console.log(`${String(values.alreadyCurrent).padStart(7)} already wrapped by it`);
   console.log(`Two-factor secrets:`);
   console.log(`${String(secrets.resealed).padStart(7)} sealed again under the current key`);
   console.log(`${String(secrets.alreadyCurrent).padStart(7)} already sealed under it`);
-  if (report.damaged.length > 0) {
-    console.error(
-      `${String(report.damaged.length).padStart(7)} with a wrapped key that no longer unwraps (damaged): ${report.damaged.join(', ')}`,
-    );
+  const damaged = [...report.damaged, ...values.damaged];
+  if (damaged.length > 0) {
+    console.error(`${String(damaged.length).padStart(7)} with a wrapped key that no longer unwraps (damaged): ${damaged.join(', ')}`);
     process.exitCode = 1;
   } else if (keyring.byId.size > 1) {
-    console.log('No file or two-factor secret needs the old keys any more: RESULTS_ENCRYPTION_KEYS_OLD can be emptied.');
+    console.log('No file, result value or two-factor secret needs the old keys any more: RESULTS_ENCRYPTION_KEYS_OLD can be emptied.');
   }
 } catch (error) {
   if (!(error instanceof UnknownKeyError)) throw error;

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerReport, rotateValueKeys } from '../../src/server/modules/results/reports.service.ts';
+import { loadKeyring, UnknownKeyError } from '../../src/server/modules/results/result-sealing.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';
-import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Results as data (issue #53): a lab enters values, they are flagged against the range that applies,
@@ -262,5 +265,23 @@ describe('what the patient sees across reports', () => {
     expect(reports.every((report) => report.releasedAt !== null)).toBe(true);
     const times = reports.map((report) => report.at);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+});
+
+describe('rotating the results key', () => {
+  it('re-wraps every version under the new key, after which only the new key opens the values', async () => {
+    const oldKey = testEnv.RESULTS_ENCRYPTION_KEY!;
+    const newKey = new Uint8Array(randomBytes(32));
+    const reports = await (await callerFor(database.db, customer)).results.reports();
+    const bookingId = reports[0]!.bookingId;
+    const report = await rotateValueKeys(database.db, await loadKeyring(newKey, [oldKey]));
+    expect(report.rewrapped).toBeGreaterThanOrEqual(reports.length);
+    expect(report.damaged).toEqual([]);
+    expect(await rotateValueKeys(database.db, await loadKeyring(newKey, [oldKey]))).toMatchObject({ rewrapped: 0 });
+    const opened = await customerReport(database.db, { keyring: await loadKeyring(newKey) }, customer.id, bookingId);
+    expect(opened.observations.length).toBeGreaterThan(0);
+    await expect(customerReport(database.db, { keyring: await loadKeyring(oldKey) }, customer.id, bookingId)).rejects.toThrow(
+      UnknownKeyError,
+    );
   });
 });

@@ -15,7 +15,7 @@ import {
   ValueError,
 } from './report-values.ts';
 import * as repo from './reports.repository.ts';
-import { type Keyring, openFile, type Seal, SealBrokenError, sealFile } from './result-sealing.ts';
+import { type Keyring, openFile, rewrapDataKey, type Seal, SealBrokenError, sealFile, UnknownKeyError } from './result-sealing.ts';
 import type { ResultVault } from './results.service.ts';
 import { convertValue } from './units.ts';
 
@@ -536,4 +536,43 @@ export async function overdueCriticalValues(db: Kysely<Database>, now = new Date
     openedAt: new Date(row.opened_at).toISOString(),
     lab: { id: row.lab_id, ar: row.lab_name_ar, en: row.lab_name_en, phone: row.lab_phone },
   }));
+}
+
+export interface ValueRotationReport {
+  rewrapped: number;
+  alreadyCurrent: number;
+  /** Versions whose wrapped key no longer unwraps. */
+  damaged: string[];
+}
+
+const ROTATION_BATCH = 200;
+
+/**
+ * Re-wraps every report version's data key under the current master key, as rotateDataKeys does for
+ * files; the sealed values are not touched. A key id in use that the keyring lacks stops it first.
+ */
+export async function rotateValueKeys(db: Kysely<Database>, keyring: Keyring): Promise<ValueRotationReport> {
+  const perKey = await repo.versionsPerKey(db);
+  const unknown = perKey.flatMap((row) => (keyring.byId.has(row.key_id) ? [] : [row.key_id]));
+  if (unknown.length > 0) throw new UnknownKeyError(unknown, 'result values');
+  const report: ValueRotationReport = {
+    rewrapped: 0,
+    alreadyCurrent: Number(perKey.find((row) => row.key_id === keyring.current.id)?.versions ?? 0),
+    damaged: [],
+  };
+  let after: string | null = null;
+  for (;;) {
+    const batch = await repo.versionsUnderOtherKeys(db, keyring.current.id, after, ROTATION_BATCH);
+    for (const version of batch) {
+      const seal: Seal = { version: version.seal_version, keyId: version.key_id, wrappedKey: version.wrapped_key, iv: version.iv };
+      try {
+        if (await repo.replaceVersionKey(db, version.id, seal.keyId, await rewrapDataKey(keyring, seal))) report.rewrapped++;
+      } catch (error) {
+        if (!(error instanceof SealBrokenError)) throw error;
+        report.damaged.push(version.id);
+      }
+    }
+    if (batch.length < ROTATION_BATCH) return report;
+    after = batch[batch.length - 1]!.id;
+  }
 }
