@@ -5,6 +5,7 @@ export const demoAccounts = [
   { role: 'approved lab', email: 'lab@demo.tahaleel.sa', name: '' },
   { role: 'lab awaiting approval', email: 'pending-lab@demo.tahaleel.sa', name: 'مختبر الريادة للتحاليل الطبية' },
   { role: 'customer', email: 'customer@demo.tahaleel.sa', name: 'سارة العتيبي' },
+  { role: 'premium customer', email: 'premium@demo.tahaleel.sa', name: 'نورة القحطاني' },
 ] as const;
 
 export function demoAccountsTable(): string {

@@ -4,6 +4,7 @@ import { hashPassword } from '../src/server/platform/password.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../src/shared/legal.ts';
 import { seedAnalytes } from './analytes.ts';
 import { categories } from './data/categories.ts';
+import { premiumCustomer } from './data/demo-results.ts';
 import { labs } from './data/labs.ts';
 import { storeProducts } from './data/store.ts';
 import { tests } from './data/tests.ts';
@@ -115,7 +116,7 @@ async function seedCatalogue(tx: Tx, count: Count) {
 }
 
 async function seedAccounts(tx: Tx, passwordHashes: Map<string, string>, count: Count) {
-  const [admin, , pending, customer] = demoAccounts;
+  const [admin, , pending, customer, premium] = demoAccounts;
   await insertUser(tx, count, {
     email: admin.email,
     name: admin.name,
@@ -130,6 +131,16 @@ async function seedAccounts(tx: Tx, passwordHashes: Map<string, string>, count: 
     approved: false,
     passwordHash: passwordHashes.get(customer.email),
     phone: '+966501234567',
+  });
+  // On Premium, with results to read (seeds/demo-results.ts writes them once the results key is known).
+  await insertUser(tx, count, {
+    email: premium.email,
+    name: premium.name,
+    userType: 'customer',
+    approved: false,
+    passwordHash: passwordHashes.get(premium.email),
+    phone: premiumCustomer.phone,
+    subscriptionTier: 'premium',
   });
 
   const testIds = new Map((await tx.selectFrom('tests').select(['id', 'name_en']).execute()).map((row) => [row.name_en, row.id]));
@@ -166,7 +177,7 @@ interface NewUser {
   approved: boolean;
   passwordHash: string | undefined;
   phone?: string;
-  subscriptionTier?: 'professional';
+  subscriptionTier?: 'professional' | 'premium';
 }
 
 async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> {

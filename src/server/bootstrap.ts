@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { demoAccountsTable } from '../../seeds/demo-accounts.ts';
+import { seedDemoResults } from '../../seeds/demo-results.ts';
 import { seedDemoData } from '../../seeds/seed.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
+import { sharedKeyring } from './modules/results/result-sealing.ts';
 
 export interface PreparedDatabase extends DatabaseHandle {
   seeded: boolean;
@@ -22,6 +24,11 @@ export async function prepareDatabase(env: Env, log = console.log): Promise<Prep
     log('First start of an empty embedded database: seeding demo data…');
     await seedDemoData(handle.db);
     seeded = true;
+  }
+  // The Premium customer's results are sealed, so they are written once the results key is known.
+  if (handle.engine === 'pglite') {
+    const keyring = await sharedKeyring(env);
+    if (keyring) await seedDemoResults(handle.db, { keyring });
   }
   return { ...handle, seeded };
 }

@@ -417,6 +417,26 @@ const matrix: Record<string, Row> = {
   'newsletter.confirm': { access: everyone, input: () => ({ token: linkToken() }) },
   'newsletter.unsubscribe': { access: everyone, input: () => ({ token: linkToken() }) },
   'results.mine': { access: customers },
+  'results.reports': { access: customers },
+  'results.report': { access: customers, input: () => ({ bookingId: NOWHERE }) },
+  'results.sheet': { access: approvedLabs, input: () => ({ bookingId: NOWHERE }) },
+  'results.saveDraft': {
+    access: approvedLabs,
+    input: () => ({ bookingId: NOWHERE, patientSex: null, releaseAs: 'final', note: null, observations: [] }),
+  },
+  'results.release': { access: approvedLabs, input: () => ({ bookingId: NOWHERE }) },
+  'results.recordCriticalCall': {
+    access: approvedLabs,
+    input: () => ({
+      bookingId: NOWHERE,
+      callerName: 'Dr. Huda',
+      calledPerson: 'The patient',
+      calledAt: new Date().toISOString(),
+      readBack: true,
+    }),
+  },
+  'results.adminReport': { access: admins, input: () => ({ bookingId: NOWHERE, reason: 'Matrix check' }) },
+  'results.overdueCritical': { access: admins },
   'search.labTests': { access: everyone, input: () => ({ query: seeded.testNameEn }) },
 
   // The store is open to everyone (spec §6). Its payment page is reached by the order's random id,
