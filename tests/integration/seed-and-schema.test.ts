@@ -35,6 +35,7 @@ describe('demo seed', () => {
       { email: 'customer@demo.tahaleel.sa', user_type: 'customer', approved: false },
       { email: 'lab@demo.tahaleel.sa', user_type: 'lab', approved: true },
       { email: 'pending-lab@demo.tahaleel.sa', user_type: 'lab', approved: false },
+      { email: 'premium@demo.tahaleel.sa', user_type: 'customer', approved: false },
     ]);
   });
 
