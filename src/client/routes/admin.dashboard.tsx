@@ -13,6 +13,7 @@ import {
   ScrollText,
   Settings,
   ShoppingBag,
+  Siren,
   Star,
   Users,
 } from 'lucide-react';
@@ -20,6 +21,7 @@ import { useCallback, useMemo } from 'react';
 import { changedListSearch, type ListControl, type ListSearch, listSearch } from '../components/list-search.ts';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { AdminAuditLog } from '../features/admin/admin-audit-log.tsx';
+import { AdminCriticalValues } from '../features/admin/admin-critical-values.tsx';
 import { AdminFailingRenewals } from '../features/admin/admin-failing-renewals.tsx';
 import { AdminLabPayouts } from '../features/admin/admin-lab-payouts.tsx';
 import { AdminLabs } from '../features/admin/admin-labs.tsx';
@@ -72,6 +74,7 @@ function AdminDashboardPage() {
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests list={list} /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },
+    { id: 'critical', label: t`Critical values`, icon: Siren, render: () => <AdminCriticalValues /> },
     { id: 'renewals', label: t`Failing renewals`, icon: RefreshCwOff, render: () => <AdminFailingRenewals list={list} /> },
     { id: 'reviews', label: t`Reviews`, icon: Star, render: () => <AdminReviews /> },
     { id: 'store', label: t`Store products`, icon: ShoppingBag, render: () => <AdminStoreProducts /> },

@@ -363,6 +363,7 @@ export function overdueCriticalCases(db: Db, olderThan: Date) {
       'result_critical_cases.id',
       'result_critical_cases.opened_at',
       'bookings.id as booking_id',
+      'bookings.reference',
       'labs.id as lab_id',
       'labs.lab_name_ar',
       'labs.lab_name_en',

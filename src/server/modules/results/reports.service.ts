@@ -533,6 +533,7 @@ export async function overdueCriticalValues(db: Kysely<Database>, now = new Date
   return rows.map((row) => ({
     id: row.id,
     bookingId: row.booking_id,
+    reference: row.reference,
     openedAt: new Date(row.opened_at).toISOString(),
     lab: { id: row.lab_id, ar: row.lab_name_ar, en: row.lab_name_en, phone: row.lab_phone },
   }));
