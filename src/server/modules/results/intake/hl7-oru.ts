@@ -1,4 +1,5 @@
 import { formatHl7DateTime, Hl7Context, Hl7Field, Hl7Message, Hl7Segment, parseHl7DateTime } from '@medplum/core';
+import { LOINC, SNOMED_CT, UCUM } from './fhir-systems.ts';
 import type {
   IncomingCode,
   IncomingComparator,
@@ -87,12 +88,8 @@ const COMPARATORS = new Set<string>(['<', '<=', '>', '>=']);
 const STATUSES_WITHOUT_RESULT = new Set(['X', 'N', 'I', 'U']);
 /** OBX-11 statuses that retract a result sent before; this receiver takes corrections (`C`) instead. */
 const RETRACTING_STATUSES = new Set(['D', 'W']);
-const CODING_SYSTEMS: Record<string, string> = {
-  LN: 'http://loinc.org',
-  SCT: 'http://snomed.info/sct',
-  SNM: 'http://snomed.info/sct',
-  UCUM: 'http://unitsofmeasure.org',
-};
+/** HL7 v2 coding system names (table 0396) and the FHIR URIs they stand for. */
+const CODING_SYSTEMS: Record<string, string> = { LN: LOINC, SCT: SNOMED_CT, SNM: SNOMED_CT, UCUM };
 /** A timestamp without an offset is the lab's local time; Saudi Arabia keeps UTC+3 all year. */
 const LAB_TZ_OFFSET = '+0300';
 const STANDARD = new Hl7Context();
@@ -429,7 +426,7 @@ function readCode(segment: Hl7Segment, context: Hl7Context, field: number): { pr
   const primary = triplet(1);
   if (!primary.code) return null;
   const alternate = triplet(4);
-  const loinc = [primary, alternate].find((coding) => coding.code && coding.system === CODING_SYSTEMS.LN);
+  const loinc = [primary, alternate].find((coding) => coding.code && coding.system === LOINC);
   return loinc ? { primary, loinc } : { primary };
 }
 
