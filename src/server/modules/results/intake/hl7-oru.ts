@@ -111,8 +111,7 @@ export function parseOruR01(text: string): OruParseResult {
   const msh = message.header;
   const header = readAckContext(msh, context);
 
-  const messageCode = read(msh, context, 9, 1);
-  if (messageCode !== 'ORU') {
+  if (read(msh, context, 9, 1) !== 'ORU') {
     return failure(header, 'AR', 'MSH-9', '200', 'Only ORU^R01 (unsolicited observation results) is accepted here');
   }
   if (read(msh, context, 9, 2) !== 'R01') {
@@ -127,7 +126,6 @@ export function parseOruR01(text: string): OruParseResult {
   if (!header.controlId) {
     return failure(header, 'AE', 'MSH-10', '101', 'MSH-10 (message control id) is required: a resent message is known by it');
   }
-  const mshTimestamp = readTimestamp(read(msh, context, 7, 1));
 
   const ordinals = new Map<string, number>();
   const orders: Order[] = [];
@@ -203,20 +201,13 @@ export function parseOruR01(text: string): OruParseResult {
     }
     statuses.push(status);
   }
-  for (const order of orders) {
-    if (order.issuedAt === null)
-      return failure(header, 'AE', `OBR[${order.ordinal}]-22`, '102', 'OBR-22 must be an HL7 timestamp (YYYYMMDDHHMM[SS][+ZZZZ])');
-    if (order.effectiveAt === null)
-      return failure(header, 'AE', `OBR[${order.ordinal}]-7`, '102', 'OBR-7 must be an HL7 timestamp (YYYYMMDDHHMM[SS][+ZZZZ])');
-  }
-
   const report: IncomingReport = {
     messageId: header.controlId,
     bookingReference: first.reference,
     status: statuses.includes('preliminary') ? 'preliminary' : statuses.includes('corrected') ? 'corrected' : 'final',
     observations,
   };
-  const issuedAt = orders.find((order) => order.issuedAt)?.issuedAt ?? mshTimestamp;
+  const issuedAt = orders.find((order) => order.issuedAt)?.issuedAt ?? readTimestamp(read(msh, context, 7, 1));
   if (issuedAt) report.issuedAt = issuedAt;
   const effectiveAt = orders.find((order) => order.effectiveAt)?.effectiveAt;
   if (effectiveAt) report.effectiveAt = effectiveAt;
@@ -232,9 +223,8 @@ interface Order {
   /** Undefined: OBR-25 is empty (read from the OBX statuses). */
   status?: IncomingReportStatus;
   panel?: IncomingCode;
-  /** Null: present but not a timestamp. */
-  issuedAt?: string | null;
-  effectiveAt?: string | null;
+  issuedAt?: string;
+  effectiveAt?: string;
   observations: IncomingObservation[];
 }
 
@@ -290,10 +280,18 @@ function readOrder(
   }
   const panel = readCode(obr, context, 4);
   if (panel) order.panel = panel.loinc ?? panel.primary;
-  const issued = read(obr, context, 22, 1);
-  if (issued) order.issuedAt = readTimestamp(issued);
-  const effective = read(obr, context, 7, 1);
-  if (effective) order.effectiveAt = readTimestamp(effective);
+  for (const [field, key] of [
+    [7, 'effectiveAt'],
+    [22, 'issuedAt'],
+  ] as const) {
+    const timestamp = readTimestamp(read(obr, context, field, 1));
+    if (timestamp === null) {
+      return {
+        error: { field: `OBR[${ordinal}]-${field}`, code: '102', text: `OBR-${field} must be an HL7 timestamp (YYYYMMDDHHMM[SS][+ZZZZ])` },
+      };
+    }
+    if (timestamp) order[key] = timestamp;
+  }
   return order;
 }
 
