@@ -33,16 +33,21 @@ export function fhirR4Schema() {
   ajv.addMetaSchema(draft06);
   ajv.addSchema({ ...schema, $id: id });
   const compiled = new Map<string, ValidateFunction>();
+  const validatorOf = (definition: string): ValidateFunction => {
+    let validator = compiled.get(definition);
+    if (!validator) {
+      validator = ajv.getSchema(`${id}#/definitions/${definition}`);
+      if (!validator) throw new Error(`The FHIR R4 schema has no definition ${definition}`);
+      compiled.set(definition, validator);
+    }
+    return validator;
+  };
+  // Compiled now, with every resource it may hold, so that the time falls in `beforeAll`.
+  validatorOf('Bundle');
 
   /** Validates `value` as the definition named (`Bundle`, `Observation`, …); the errors, or an empty list. */
   return function validate(definition: string, value: unknown): ErrorObject[] {
-    let validator = compiled.get(definition);
-    if (!validator) {
-      const found = ajv.getSchema(`${id}#/definitions/${definition}`);
-      if (!found) throw new Error(`The FHIR R4 schema has no definition ${definition}`);
-      validator = found;
-      compiled.set(definition, validator);
-    }
+    const validator = validatorOf(definition);
     return validator(value) ? [] : [...(validator.errors ?? [])];
   };
 }

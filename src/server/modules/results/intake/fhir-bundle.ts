@@ -427,7 +427,7 @@ function readPatient(resource: Record<string, unknown>): IncomingPatient | undef
   if (gender) patient.sex = gender;
   const id = identifiers?.find((candidate) => candidate.value)?.value;
   if (id) patient.identifier = id;
-  return patient;
+  return Object.keys(patient).length > 0 ? patient : undefined;
 }
 
 /** The answer to a refused Bundle. */

@@ -152,7 +152,7 @@ export function parseOruR01(text: string): OruParseResult {
     if (name === 'MSH') {
       return failure(header, 'AE', `MSH[${ordinal}]`, '100', 'One message per request: a second MSH segment was found');
     } else if (name === 'PID') {
-      if (patient) return failure(header, 'AE', `PID[${ordinal}]`, '100', "One message carries one patient's results");
+      if (ordinal > 1) return failure(header, 'AE', `PID[${ordinal}]`, '100', "One message carries one patient's results");
       patient = readPatient(segment, context);
     } else if (name === 'ORC') {
       pendingOrc = { segment, ordinal };
@@ -428,7 +428,7 @@ function readCode(segment: Hl7Segment, context: Hl7Context, field: number): { pr
   return loinc ? { primary, loinc } : { primary };
 }
 
-function readPatient(pid: Hl7Segment, context: Hl7Context): IncomingPatient {
+function readPatient(pid: Hl7Segment, context: Hl7Context): IncomingPatient | undefined {
   const patient: IncomingPatient = {};
   // XPN: family^given^second names^suffix^prefix.
   const name = [read(pid, context, 5, 2), read(pid, context, 5, 3), read(pid, context, 5, 1)].filter(Boolean).join(' ');
@@ -440,7 +440,7 @@ function readPatient(pid: Hl7Segment, context: Hl7Context): IncomingPatient {
   if (sexCode in sex) patient.sex = sex[sexCode as keyof typeof sex];
   const identifier = read(pid, context, 3, 1);
   if (identifier) patient.identifier = identifier;
-  return patient;
+  return Object.keys(patient).length > 0 ? patient : undefined;
 }
 
 function readAckContext(msh: Hl7Segment, context: Hl7Context): AckContext {
