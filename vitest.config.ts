@@ -2,12 +2,17 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// @medplum/core reads the global WebSocket as it loads (docs/decisions/0060): Node has one from 22 on,
+// Node 20 (on which the tests still run, ADR 0054) only behind this flag.
+const websocketFlag = Number(process.versions.node.split('.')[0]) < 22 ? ['--experimental-websocket'] : [];
+
 export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
   test: {
     env: { TZ: 'UTC' },
     // Two cores here: more workers only add start-up cost for PGlite.
     maxWorkers: 2,
+    execArgv: websocketFlag,
     projects: [
       {
         extends: true,
