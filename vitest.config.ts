@@ -1,10 +1,8 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-
-// @medplum/core reads the global WebSocket as it loads (docs/decisions/0060): Node has one from 22 on,
-// Node 20 (on which the tests still run, ADR 0054) only behind this flag.
-const websocketFlag = Number(process.versions.node.split('.')[0]) < 22 ? ['--experimental-websocket'] : [];
+// @medplum/core reads the global WebSocket as it loads (docs/decisions/0060): Node 20 has it behind a flag.
+import { websocketFlag } from './scripts/server-node-options.mjs';
 
 export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],

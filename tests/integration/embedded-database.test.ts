@@ -1,5 +1,6 @@
 // The embedded database across real processes: one process per data directory, a lock that a killed
 // process does not leave behind, and backups that restore (ADR 0018).
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
@@ -7,6 +8,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withServerNodeOptions } from '../../scripts/server-node-options.mjs';
 import { connectDatabase } from '../../src/server/db/connect.ts';
 import { lockDataDir } from '../../src/server/db/data-dir-lock.ts';
 import { holderScript } from '../setup/embedded-database-holder.ts';
@@ -28,7 +30,7 @@ function spawnTs(file: string, args: string[], env: Record<string, string>) {
   // Node itself, not the tsx CLI, so that the child's pid is the pid of the process opening the database.
   return spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...env },
+    env: withServerNodeOptions({ ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...env }),
   });
 }
 

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withServerNodeOptions } from '../../scripts/server-node-options.mjs';
 import { createApp } from '../../src/server/app.ts';
 import type { Env } from '../../src/server/env.ts';
 import type { BlobStore } from '../../src/server/modules/results/blob-store.ts';
@@ -252,7 +253,14 @@ describe('starting the server', () => {
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
         cwd: join(import.meta.dirname, '../..'),
-        env: { ...process.env, NODE_ENV: 'production', RESULTS_ENCRYPTION_KEY: '', DATABASE_URL: '', DATA_DIR: dataDir, PORT: '3999' },
+        env: withServerNodeOptions({
+          ...process.env,
+          NODE_ENV: 'production',
+          RESULTS_ENCRYPTION_KEY: '',
+          DATABASE_URL: '',
+          DATA_DIR: dataDir,
+          PORT: '3999',
+        }),
       });
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk));

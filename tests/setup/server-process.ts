@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { untilServing } from '../../bench/support.ts';
+import { withServerNodeOptions } from '../../scripts/server-node-options.mjs';
 
 export interface ServerProcess {
   base: string;
@@ -22,7 +23,7 @@ const RESULTS_KEY = randomBytes(32).toString('base64');
 export async function startServerProcess(options: { port: number; env: Record<string, string> }): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
     cwd: root,
-    env: { ...process.env, RESULTS_ENCRYPTION_KEY: RESULTS_KEY, ...options.env, PORT: String(options.port) },
+    env: withServerNodeOptions({ ...process.env, RESULTS_ENCRYPTION_KEY: RESULTS_KEY, ...options.env, PORT: String(options.port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
