@@ -61,7 +61,7 @@ export function CriticalCallForm({ bookingId }: { bookingId: string }) {
         const key = fields[field]?.[0];
         if (key) found[field] = fieldMessage(i18n, field === 'calledAt' && calledAt === null ? 'required' : key, NAME_LIMITS);
       }
-      if (found.readBack) found.readBack = t`Read the value back to the person you called, then tick this box.`;
+      if (found.readBack) found.readBack = t`Ask the person you called to read the value back to you, then tick this box.`;
     }
     if (calledAt && new Date(calledAt).getTime() > Date.now() + 5 * 60_000) found.calledAt = fieldMessage(i18n, 'date_in_future');
     setProblems(found);

@@ -266,13 +266,15 @@ function ResultForm({
   const hasDraft = sheet.entries?.fromDraft === true;
   const busy = save.isPending || release.isPending;
 
-  const problemText = (problem: ValueProblem, analyte: SheetAnalyte) =>
-    ({
+  const problemText = (problem: ValueProblem, analyte: SheetAnalyte) => {
+    const unit = unitLabel(analyte.unit) || analyte.unit || '';
+    return {
       empty: t`Enter a value.`,
       not_a_number: t`Enter a number, such as 4.5, ٤٫٥ or <0.5.`,
       unknown_unit: t`This unit is not known. Choose one from the list.`,
-      unit_not_convertible: t`This unit cannot be converted to ${unitLabel(analyte.unit) || analyte.unit || ''}.`,
-    })[problem];
+      unit_not_convertible: t`This unit cannot be converted to ${unit}.`,
+    }[problem];
+  };
 
   /** Saves what is on screen as the draft; null when it could not be (the problems are shown, nothing typed is lost). */
   const saveValues = async () => {
@@ -359,12 +361,10 @@ function ResultForm({
       }
     }
     try {
-      const outcome = await release.mutateAsync({ bookingId });
-      const kind = outcome.status === 'final' ? t`final` : t`preliminary`;
+      const { version, status, amended } = await release.mutateAsync({ bookingId });
+      const kind = status === 'final' ? t`final` : t`preliminary`;
       notify.success({
-        title: outcome.amended
-          ? t`Amended report released as version ${outcome.version} (${kind}).`
-          : t`Report released as version ${outcome.version} (${kind}).`,
+        title: amended ? t`Amended report released as version ${version} (${kind}).` : t`Report released as version ${version} (${kind}).`,
         description: t`The patient has been told by e-mail.`,
       });
       setSavedRevision(revision);
@@ -382,7 +382,10 @@ function ResultForm({
     }
   };
 
+  const releasedVersion = released?.version;
   const releasedKind = released?.status === 'final' ? t`final` : t`preliminary`;
+  const caller = isolated(call?.callerName ?? '');
+  const person = isolated(call?.calledPerson ?? '');
   const calledAt = call?.calledAt ? new Date(call.calledAt) : null;
 
   return (
@@ -395,11 +398,11 @@ function ResultForm({
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>
-                  {t`Released as version ${released.version} (${releasedKind}). Saving changes creates an amended version.`}
+                  {t`Released as version ${releasedVersion} (${releasedKind}). Saving changes creates an amended version.`}
                 </Alert.Title>
                 <Alert.Description>
                   {hasDraft
-                    ? t`Below is a saved draft of the changes, not released yet. The patient still sees version ${released.version}.`
+                    ? t`Below is a saved draft of the changes, not released yet. The patient still sees version ${releasedVersion}.`
                     : t`The patient is told by e-mail when the amended version is released, and sees what changed.`}
                 </Alert.Description>
               </Alert.Content>
@@ -425,7 +428,7 @@ function ResultForm({
                 <Alert.Content>
                   <Alert.Title>{t`Critical value: the call is recorded`}</Alert.Title>
                   <Alert.Description>
-                    {t`${isolated(call?.callerName ?? '')} called ${isolated(call?.calledPerson ?? '')}`}
+                    {t`${caller} called ${person}`}
                     {calledAt && (
                       <>
                         {' · '}
