@@ -264,6 +264,8 @@ function ResultForm({
   const callRecorded = call?.callRecorded === true;
   const released = sheet.versions.find((version) => version.status !== 'draft');
   const hasDraft = sheet.entries?.fromDraft === true;
+  // A released report opened and left as it is has nothing new to release.
+  const nothingNew = released !== undefined && !hasDraft && !unsaved;
   const busy = save.isPending || release.isPending;
 
   const problemText = (problem: ValueProblem, analyte: SheetAnalyte) => {
@@ -310,7 +312,12 @@ function ResultForm({
           result.observations.flatMap((observation) =>
             observation.analyteId === null
               ? []
-              : [[observation.analyteId, { ...sentRows[observation.analyteId]!, flag: observation.flag } satisfies SavedFlag]],
+              : [
+                  [
+                    observation.analyteId,
+                    { value: sentRows[observation.analyteId]!.value, unit: sentRows[observation.analyteId]!.unit, flag: observation.flag },
+                  ],
+                ],
           ),
         ),
       );
@@ -576,7 +583,7 @@ function ResultForm({
             colorPalette="brand"
             onClick={() => void releaseReport()}
             loading={release.isPending}
-            disabled={busy || !anyValue || (typedCritical && !callRecorded)}
+            disabled={busy || !anyValue || nothingNew || (typedCritical && !callRecorded)}
             data-testid="release-result"
           >
             <Send aria-hidden />
