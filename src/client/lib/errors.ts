@@ -120,6 +120,11 @@ export function errorCode(error: unknown): AppErrorCode | undefined {
   return errorData(error)?.appCode ?? undefined;
 }
 
+/** What the server said about an error beside its code (e.g. which value of a form it refused). */
+export function errorDetails(error: unknown): Record<string, unknown> | undefined {
+  return errorData(error)?.details ?? undefined;
+}
+
 /** The sentence for one error code, e.g. from a plain HTTP answer `{ error: { appCode } }`. */
 export function appErrorMessage(i18n: I18n, code: AppErrorCode): string {
   return i18n._(appErrorMessages[code]);

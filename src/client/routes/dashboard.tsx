@@ -16,7 +16,7 @@ import {
   Upload,
   Wallet,
 } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { labPlans } from '../../shared/plans.ts';
 import { changedListSearch, type ListControl, type ListSearch, listSearch } from '../components/list-search.ts';
 import { SectionTitle } from '../components/stat-card.tsx';
@@ -40,6 +40,7 @@ import { LabProfileSettings } from '../features/lab/lab-profile-form.tsx';
 import { LabReviewsPanel } from '../features/lab/lab-reviews.tsx';
 import { LabTests } from '../features/lab/lab-tests.tsx';
 import { UnderReviewNotice, WhileUnderReview } from '../features/lab/lab-under-review.tsx';
+import { LabResultDialog } from '../features/results/lab-result-form.tsx';
 import { MyResults } from '../features/results/my-results.tsx';
 import { UploadResultsPanel } from '../features/results/upload-results-panel.tsx';
 import { LabStats } from '../features/stats/lab-stats.tsx';
@@ -120,6 +121,8 @@ function LabDashboard({ user }: { user: SessionUser }) {
   const { active, booking, select } = useSection();
   const { payment, card, message } = Route.useSearch();
   const list = useListControl();
+  // The booking whose results are being entered as values (a dialog over the bookings list).
+  const [enteringResultsFor, setEnteringResultsFor] = useState<string | null>(null);
   const overview = useQuery(trpc.lab.overview.queryOptions());
   const lab = overview.data?.lab;
   const approved = user.approved;
@@ -164,7 +167,16 @@ function LabDashboard({ user }: { user: SessionUser }) {
       label: t`Bookings`,
       icon: CalendarCheck,
       disabled: !approved,
-      render: () => <LabBookings list={list} onUploadResult={(id) => select('upload-results', id)} />,
+      render: () => (
+        <>
+          <LabBookings list={list} onUploadResult={(id) => select('upload-results', id)} onEnterResults={setEnteringResultsFor} />
+          <LabResultDialog
+            bookingId={enteringResultsFor}
+            onClose={() => setEnteringResultsFor(null)}
+            onUploadPdf={(id) => select('upload-results', id)}
+          />
+        </>
+      ),
     },
     {
       id: 'reviews',

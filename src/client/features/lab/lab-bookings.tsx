@@ -2,7 +2,7 @@ import { Button, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCheck, Upload } from 'lucide-react';
+import { CheckCheck, ClipboardPen, Upload } from 'lucide-react';
 import { LAB_BOOKING_SORTS, LAB_BOOKING_STATUSES } from '../../../shared/list-schemas.ts';
 import { ExportLink } from '../../components/export-link.tsx';
 import type { ListControl } from '../../components/list-search.ts';
@@ -17,9 +17,17 @@ import { LabBookingCard } from './lab-booking-card.tsx';
 
 /**
  * The lab's bookings (only its own tests), a page at a time, searched on the server (lab.bookings),
- * with mark-completed and a shortcut to upload a result.
+ * with mark-completed, entering results as values, and a shortcut to upload a result file.
  */
-export function LabBookings({ list, onUploadResult }: { list: ListControl; onUploadResult: (bookingId: string) => void }) {
+export function LabBookings({
+  list,
+  onUploadResult,
+  onEnterResults,
+}: {
+  list: ListControl;
+  onUploadResult: (bookingId: string) => void;
+  onEnterResults: (bookingId: string) => void;
+}) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const { search } = list;
@@ -96,6 +104,10 @@ export function LabBookings({ list, onUploadResult }: { list: ListControl; onUpl
               actions={
                 booking.status !== 'cancelled' && (
                   <HStack gap="2" wrap="wrap">
+                    <Button size="xs" variant="outline" onClick={() => onEnterResults(booking.id)}>
+                      <ClipboardPen aria-hidden />
+                      {t`Enter results`}
+                    </Button>
                     <Button size="xs" variant="outline" onClick={() => onUploadResult(booking.id)}>
                       <Upload aria-hidden />
                       {t`Upload result`}
