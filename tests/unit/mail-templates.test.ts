@@ -50,6 +50,10 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
     template: 'results-amended',
     data: { name: 'Sarah', link: 'https://tahaleel.sa/dashboard?section=results&report=TH-3F2A9C' },
   },
+  'critical-value-received': {
+    template: 'critical-value-received',
+    data: { name: 'Al Borg Olaya', reference: 'TH-7K3M-9QX2', link: 'https://tahaleel.sa/dashboard?section=bookings&q=TH-7K3M-9QX2' },
+  },
   'result-opened-by-staff': {
     template: 'result-opened-by-staff',
     // 09:05 UTC is 12:05 in Riyadh.

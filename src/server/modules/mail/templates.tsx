@@ -26,7 +26,7 @@ import { labApprovedMail, labRejectedMail, testRequestDecidedMail } from './temp
 import { renderHtml } from './templates/layout.tsx';
 import { newsletterConfirmMail } from './templates/newsletter-mail.ts';
 import { planCardChangedMail, planEndingUnpaidMail, planPaymentRefundedMail, planRenewalFailedMail } from './templates/plan-mails.ts';
-import { resultOpenedByStaffMail, resultsAmendedMail } from './templates/result-mails.ts';
+import { criticalValueReceivedMail, resultOpenedByStaffMail, resultsAmendedMail } from './templates/result-mails.ts';
 import { storeOrderConfirmedMail, storePaymentRefundedMail } from './templates/store-mails.ts';
 import { renderText } from './templates/text.ts';
 import type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
@@ -68,6 +68,8 @@ export type MailMessage =
   | { template: 'results-ready'; data: { name: string; link: string } }
   /** The lab changed a released report; a link, never the values. */
   | { template: 'results-amended'; data: { name: string; link: string } }
+  /** To a lab: its system sent a critical value; the booking's reference and a link, never the value. */
+  | { template: 'critical-value-received'; data: { name: string; reference: string; link: string } }
   /** An administrator opened one of the patient's results: when (`openedAt`, an instant) and the reason given; no health data. */
   | { template: 'result-opened-by-staff'; data: { name: string; openedAt: string; reason: string; link: string } }
   /** The link goes to the lab dashboard. */
@@ -162,6 +164,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return resultsReadyMail(message.data, locale);
     case 'results-amended':
       return resultsAmendedMail(message.data, locale);
+    case 'critical-value-received':
+      return criticalValueReceivedMail(message.data, locale);
     case 'result-opened-by-staff':
       return resultOpenedByStaffMail(message.data, locale);
     case 'lab-approved':

@@ -201,7 +201,12 @@ export async function releaseReport(db: Kysely<Database>, labId: string, booking
 }
 
 /** A link, never a value: mail is not a place for health data. */
-async function tellPatient(tx: Transaction<Database>, booking: ReportBooking, versionId: string, amended: boolean) {
+export async function tellPatient(
+  tx: Transaction<Database>,
+  booking: Pick<ReportBooking, 'id' | 'customer_id'>,
+  versionId: string,
+  amended: boolean,
+) {
   const customer = await recipientOf(tx, booking.customer_id);
   if (!customer) return;
   const link = `/dashboard?section=results&report=${booking.id}`;

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../../shared/locale.ts';
-import { emailAddress, isolate, type MailContent } from './content.ts';
+import { emailAddress, isolate, leftToRight, type MailContent } from './content.ts';
 import { appointmentTime, picker, SUPPORT_EMAIL, webAddress } from './format.ts';
 import { greeting, subject } from './greeting.ts';
 
@@ -87,6 +87,46 @@ export function resultsAmendedMail(data: { name: string; link: string }, locale:
         t(
           'وصلتك هذه الرسالة لأن مختبرًا عدّل نتائج حجز في حسابك على تحاليل.',
           'You received this e-mail because a lab amended the results of a booking in your Tahaleel account.',
+        ),
+      ],
+    ],
+  };
+}
+
+/**
+ * A lab's own system sent a value past its critical limit: the lab must call the patient before the
+ * report is released. The booking's reference and a link; never the value.
+ */
+export function criticalValueReceivedMail(data: { name: string; reference: string; link: string }, locale: Locale): MailContent {
+  const t = picker(locale);
+  return {
+    subject: subject(t, t('قيمة حرجة في نتيجة وصلت من نظامكم', 'A critical value arrived from your system')),
+    preheader: t('اتصلوا بالمريض وسجّلوا الاتصال قبل إصدار التقرير.', 'Call the patient and record the call before releasing the report.'),
+    heading: t('قيمة حرجة تنتظر اتصالكم بالمريض', 'A critical value is waiting for your call'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'أرسل نظام المختبر لديكم نتيجة فيها قيمة تجاوزت حدّها الحرج. لن يُصدَر التقرير للمريض حتى تتصلوا به وتسجّلوا الاتصال: من اتصل، ومن أُبلغ، ومتى، مع إعادة قراءة القيمة.',
+          'Your laboratory system sent a result with a value past its critical limit. The report will not be released to the patient until you call them and record the call: who called, whom, when, and that the value was read back.',
+        ),
+      ],
+    ],
+    details: [{ label: t('رقم الحجز', 'Booking reference'), value: [leftToRight(data.reference)] }],
+    action: { label: t('فتح الحجز وتسجيل الاتصال', 'Open the booking and record the call'), href: webAddress(data.link) },
+    notes: [
+      [
+        t(
+          'لا نذكر القيمة في البريد الإلكتروني حفاظًا على خصوصية المريض.',
+          'We never put the value in an e-mail, to protect the patient’s privacy.',
+        ),
+      ],
+    ],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن مفتاح ربط برمجي لمختبرك أرسل نتيجة فيها قيمة حرجة.',
+          'You received this e-mail because an API key of your lab sent a result with a critical value.',
         ),
       ],
     ],

@@ -1,0 +1,231 @@
+import type { Kysely, Transaction } from 'kysely';
+import { normalizeBookingReference } from '../../../shared/booking-reference.ts';
+import type { Database } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit-log.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import type { IncomingObservation, IncomingReport } from './intake/incoming-report.ts';
+import {
+  type AnalyteRules,
+  anyCritical,
+  evaluate,
+  extraObservation,
+  parseSentRange,
+  type Ranges,
+  type StoredObservation,
+  ValueError,
+  type ValueProblem,
+} from './report-values.ts';
+import * as repo from './reports.repository.ts';
+import { type ReportDocument, sealDocument, tellPatient, type ValueKeys } from './reports.service.ts';
+
+/**
+ * What a lab's own system sent (HL7 v2 ORU^R01 or a FHIR R4 Bundle, read into one IncomingReport),
+ * written as a version of its booking's report (ADR 0057, 0060). The booking is found by its reference
+ * alone; what else the message says of the patient or the panel is kept for the lab, never a reason
+ * to refuse. A repeated message (the same sender's id) is answered as it was the first time and
+ * writes nothing.
+ */
+
+export type IntakeFormat = 'hl7v2' | 'fhir';
+
+/** An HTTP answer in the format's own words (an ACK, an OperationOutcome). */
+export interface IntakeAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export type IntakeOutcome =
+  | { kind: 'accepted'; version: number; held: boolean; values: number }
+  | { kind: 'unknown_booking' }
+  | { kind: 'cancelled_booking' }
+  | { kind: 'other_lab' }
+  | { kind: 'invalid_value'; observation: IncomingObservation; problem: ValueProblem };
+
+export interface IntakeRequest {
+  labId: string;
+  keyId: string;
+  format: IntakeFormat;
+  report: IncomingReport;
+  clientIp: string;
+}
+
+const FLAGS_WE_KNOW = new Set(['L', 'H', 'LL', 'HH', 'N', 'A']);
+
+/** The range as sent, in the value's unit: its bounds when given apart, else its text. */
+function sentRange(observation: IncomingObservation) {
+  const range = observation.referenceRange;
+  if (!range) return null;
+  if (range.low !== undefined || range.high !== undefined) {
+    if (range.unit && range.unit !== observation.unit) return null;
+    return { low: range.low === undefined ? null : Number(range.low), high: range.high === undefined ? null : Number(range.high) };
+  }
+  return range.text ? parseSentRange(range.text) : null;
+}
+
+function toStored(
+  observation: IncomingObservation,
+  analyte: AnalyteRules | undefined,
+  ranges: Ranges,
+  patient: Parameters<typeof evaluate>[3],
+  index: number,
+): StoredObservation {
+  const entry = {
+    entered:
+      observation.kind === 'quantity' && observation.comparator ? `${observation.comparator}${observation.value}` : observation.value,
+    unit: observation.unit ?? null,
+    comment: observation.note ?? null,
+    sentRange: sentRange(observation),
+    sentFlags: (observation.abnormalFlags ?? []).filter((flag) => FLAGS_WE_KNOW.has(flag)),
+  };
+  if (analyte) return evaluate(analyte, entry, ranges, patient, index);
+  return extraObservation({
+    ...entry,
+    analyteId: null,
+    loinc: observation.loinc,
+    label: observation.code.display || observation.code.code,
+  });
+}
+
+/**
+ * Receives one report. `answer` turns the outcome into the format's answer; an accepted message's
+ * answer is kept with it (result_intake_messages), so a repeat gets it back unchanged.
+ */
+export async function receiveReport(
+  db: Kysely<Database>,
+  keys: ValueKeys,
+  request: IntakeRequest,
+  answer: (outcome: IntakeOutcome) => IntakeAnswer,
+): Promise<IntakeAnswer> {
+  const { labId, format, report } = request;
+  const earlier = await repo.intakeAnswer(db, labId, format, report.messageId);
+  if (earlier) return earlier;
+
+  const reference = normalizeBookingReference(report.bookingReference);
+  const booking = reference ? await repo.findBookingByReference(db, reference) : undefined;
+  const refused = async (outcome: IntakeOutcome, reason: string) => {
+    await recordAudit(db, {
+      actorId: labId,
+      action: 'result.report_received',
+      subjectType: 'result_report',
+      subjectId: booking?.id ?? reference ?? 'unknown',
+      details: { format, messageId: report.messageId, keyId: request.keyId, ip: request.clientIp, outcome: reason },
+    });
+    return answer(outcome);
+  };
+  // Another lab's booking is answered like one that does not exist to anyone who could not know it,
+  // but the sender is a lab holding a key: it is told it may not write there, and it is logged.
+  if (!booking) return refused({ kind: 'unknown_booking' }, 'unknown_booking');
+  if (booking.lab_id !== labId) return refused({ kind: 'other_lab' }, 'other_lab');
+  if (booking.status === 'cancelled') return refused({ kind: 'cancelled_booking' }, 'cancelled_booking');
+
+  const analytes = (await repo.testAnalytes(db, booking.test_id)).map((row) => ({ ...row, answers: row.answers ?? [] }));
+  const byLoinc = new Map(analytes.map((analyte) => [analyte.loinc, analyte]));
+  const ranges = await repo.rangesOf(
+    db,
+    labId,
+    analytes.map((analyte) => analyte.id),
+  );
+  const patient = {
+    sex: booking.patient_sex ?? (report.patient?.sex === 'male' || report.patient?.sex === 'female' ? report.patient.sex : null),
+    birthDate: booking.patient_date_of_birth
+      ? new Date(booking.patient_date_of_birth)
+      : report.patient?.birthDate
+        ? new Date(`${report.patient.birthDate}T00:00:00Z`)
+        : null,
+    at: new Date(booking.booking_time),
+  };
+  const observations: StoredObservation[] = [];
+  for (const [index, observation] of report.observations.entries()) {
+    try {
+      observations.push(toStored(observation, observation.loinc ? byLoinc.get(observation.loinc) : undefined, ranges, patient, index));
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error;
+      return refused({ kind: 'invalid_value', observation, problem: error.problem }, `invalid_value:${error.problem}`);
+    }
+  }
+
+  const critical = anyCritical(observations);
+  const document: ReportDocument = {
+    v: 1,
+    patientSex: patient.sex,
+    note: null,
+    sender: {
+      format,
+      messageId: report.messageId,
+      ...(report.panel && { panel: report.panel }),
+      ...(report.patient && { patient: report.patient }),
+      ...(report.issuedAt && { issuedAt: report.issuedAt }),
+    },
+    observations,
+  };
+  const releaseAs = report.status === 'preliminary' ? 'preliminary' : 'final';
+  const claimed = await db.transaction().execute(async (tx) => {
+    // The message's id is claimed first: a second copy arriving at the same moment waits here, then
+    // finds the first one's answer.
+    if (!(await repo.claimIntakeMessage(tx, labId, format, report.messageId))) return null;
+    const reportId = await repo.ensureReport(tx, booking.id);
+    const versions = await repo.versionsOf(tx, reportId);
+    const draft = versions.find((version) => version.status === 'draft');
+    const amended = versions.some((version) => version.status !== 'draft');
+    const id = draft?.id ?? crypto.randomUUID();
+    const { ciphertext, seal } = await sealDocument(keys, id, document);
+    const write: repo.VersionWrite = {
+      status: critical ? 'draft' : releaseAs,
+      release_as: critical ? releaseAs : null,
+      source: format,
+      analyteIds: observations.flatMap((observation) => (observation.analyteId === null ? [] : [observation.analyteId])),
+      writtenBy: labId,
+      sealed: ciphertext,
+      seal,
+    };
+    let version: number;
+    if (draft) {
+      // What the lab's system sends replaces an unreleased draft typed in the form.
+      await repo.replaceDraft(tx, id, { ...write, status: 'draft', release_as: releaseAs });
+      version = draft.version;
+      if (!critical) await repo.releaseDraft(tx, id, labId);
+    } else {
+      version = (await repo.insertVersion(tx, reportId, id, write)).version;
+    }
+    await repo.syncCriticalCase(tx, id, critical);
+    if (critical) await alertLab(tx, labId, booking.reference);
+    else await tellPatient(tx, booking, id, amended);
+    await recordAudit(tx, {
+      actorId: labId,
+      action: 'result.report_received',
+      subjectType: 'result_report',
+      subjectId: reportId,
+      details: {
+        format,
+        messageId: report.messageId,
+        keyId: request.keyId,
+        ip: request.clientIp,
+        versionId: id,
+        values: observations.length,
+        critical,
+        outcome: critical ? 'held_for_call' : 'released',
+      },
+    });
+    const response = answer({ kind: 'accepted', version, held: critical, values: observations.length });
+    await repo.keepIntakeAnswer(tx, labId, format, report.messageId, id, response);
+    return response;
+  });
+  return claimed ?? (await repo.intakeAnswer(db, labId, format, report.messageId))!;
+}
+
+/** The lab is told at once that a value it sent is critical: a link to the booking, never the value. */
+async function alertLab(tx: Transaction<Database>, labId: string, reference: string) {
+  const lab = await recipientOf(tx, labId);
+  if (!lab) return;
+  await enqueueMail(tx, {
+    to: lab.email,
+    locale: lab.locale,
+    userId: labId,
+    message: {
+      template: 'critical-value-received',
+      data: { name: lab.name, reference, link: `/dashboard?section=bookings&q=${encodeURIComponent(reference)}` },
+    },
+    dedupeKey: `critical-value-received:${reference}:${Date.now()}`,
+  });
+}
