@@ -29,7 +29,7 @@ interface FlagLook {
   variant: 'subtle' | 'solid' | 'outline';
 }
 
-export const FLAG_LOOKS: Record<ResultFlag | 'none', FlagLook> = {
+const FLAG_LOOKS: Record<ResultFlag | 'none', FlagLook> = {
   LL: { icon: ChevronsDown, palette: 'red', variant: 'solid' },
   L: { icon: ArrowDown, palette: 'orange', variant: 'subtle' },
   N: { icon: CircleCheck, palette: 'green', variant: 'subtle' },
