@@ -2,7 +2,7 @@ import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { Bounds, ResultFlag } from '../../../shared/result-values.ts';
-import { localized } from '../../lib/bidi.ts';
+import { isolated, localized } from '../../lib/bidi.ts';
 import { formatCompactDate } from '../../lib/format.ts';
 import { activeLocale, directionOf } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
@@ -46,12 +46,13 @@ function Marker({ x, y, flag }: { x: number; y: number; flag: ResultFlag | null 
     case 'A':
       return <rect x={x - 4} y={y - 4} width={8} height={8} fill={colour('orange.solid')} />;
     default:
-      return <circle cx={x} cy={y} r={4} fill="white" stroke={colour('gray.600')} strokeWidth={1.5} />;
+      return <circle cx={x} cy={y} r={4} fill={colour('bg')} stroke={colour('gray.600')} strokeWidth={1.5} />;
   }
 }
 
-/** A label near the box's edge is anchored so it stays inside. */
-const anchorAt = (x: number): 'start' | 'middle' | 'end' => (x < 36 ? 'start' : x > BOX.width - 36 ? 'end' : 'middle');
+/** A label at either end of the plot runs inward, clear of the values' axis and of the box's edge. */
+const anchorWithin = (x: number, plot: { left: number; right: number }): 'start' | 'middle' | 'end' =>
+  x - plot.left < 16 ? 'start' : plot.right - x < 16 ? 'end' : 'middle';
 
 /**
  * One analyte's values across the person's reports from any lab, in the analyte's unit, with the
@@ -151,8 +152,8 @@ export function TrendChart({
                   <text
                     key={`${point.bookingId}-label`}
                     x={at.x}
-                    y={at.y - 10}
-                    textAnchor={anchorAt(at.x)}
+                    y={at.y - 13}
+                    textAnchor={anchorWithin(at.x, layout.plot)}
                     fontSize={10}
                     fill={colour('fg')}
                   >
@@ -162,8 +163,16 @@ export function TrendChart({
               );
             })}
           {dateLabels.map((label) => (
-            <text key={label.key} x={label.x} y={BOX.height - 6} textAnchor={anchorAt(label.x)} fontSize={10} fill={colour('gray.600')}>
-              {label.text}
+            <text
+              key={label.key}
+              x={label.x}
+              y={BOX.height - 6}
+              textAnchor={anchorWithin(label.x, layout.plot)}
+              fontSize={10}
+              fill={colour('gray.600')}
+            >
+              {/* Isolated: an Arabic date keeps its own order ("20 نوفمبر 2026") in the drawing's left-to-right box. */}
+              {isolated(label.text)}
             </text>
           ))}
         </svg>
