@@ -59,12 +59,20 @@ import { searchChoice, searchText, searchUuid } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 
 export const Route = createFileRoute('/dashboard')({
-  // The section, a booking to upload a result for, and the list's page, search, order and filter (a reload or a link keeps them).
+  // The section, a booking to upload a result for, a report to open (the results mails link to it), and the list's page, search, order and filter (a reload or a link keeps them).
   validateSearch: (
     search,
-  ): { section?: string; booking?: string; payment?: PlanPaymentOutcome; card?: CardChangeOutcome; message?: string } & ListSearch => ({
+  ): {
+    section?: string;
+    booking?: string;
+    report?: string;
+    payment?: PlanPaymentOutcome;
+    card?: CardChangeOutcome;
+    message?: string;
+  } & ListSearch => ({
     section: searchText(search.section),
     booking: searchUuid(search.booking),
+    report: searchUuid(search.report),
     // Back from paying for the lab's plan (ADR 0042).
     payment: searchChoice(search.payment, PLAN_PAYMENT_OUTCOMES),
     // Back from saving a new card for the plan, with the bank's words when it was refused.
@@ -226,6 +234,11 @@ function CustomerDashboard({ user }: { user: SessionUser }) {
   const { t } = useLingui();
   const signOut = useSignOut();
   const { active, select } = useSection();
+  const navigate = Route.useNavigate();
+  const { report } = Route.useSearch();
+  // Opening a report replaces the address rather than adding to the history, and leaves the page where it is.
+  const openReport = (bookingId: string | undefined) =>
+    void navigate({ search: { section: 'results', ...(bookingId && { report: bookingId }) }, replace: true, resetScroll: false });
   const sections: DashboardSection[] = [
     {
       id: 'overview',
@@ -250,7 +263,7 @@ function CustomerDashboard({ user }: { user: SessionUser }) {
         </Stack>
       ),
     },
-    { id: 'results', label: t`My results`, icon: FileText, render: () => <MyResults /> },
+    { id: 'results', label: t`My results`, icon: FileText, render: () => <MyResults openReport={report} onOpenReport={openReport} /> },
     { id: 'orders', label: t`My orders`, icon: Package, render: () => <MyStoreOrders /> },
     { id: 'invoices', label: t`Invoices`, icon: Receipt, render: () => <MyInvoices /> },
     { id: 'ai-analysis', label: t`AI analysis`, icon: Sparkles, render: () => <AiAnalysisUpgrade audience="customer" /> },

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { demo, expect, type Person, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
+import { screenshotBothSizes } from './screenshots.ts';
+import { words } from './words.ts';
+
+// Issue #53: a lab releases potassium values for two of a patient's bookings, the second past its
+// critical limit; the patient opens the report from the mail's link and sees the urgent notice with
+// the lab's number, each value with its range and flag in words, and the trend with its table.
+
+type Context = Person['context'];
+
+const ELECTROLYTES = 'Electrolytes (Sodium, Potassium, Chloride)';
+const POTASSIUM = '2823-3';
+
+const seen = {
+  ar: {
+    urgent: 'إحدى نتائجك تحتاج إلى اهتمام عاجل.',
+    doctor: 'ناقش نتائجك مع طبيبك.',
+    criticallyHigh: 'مرتفع جدًا (حرج)',
+    low: 'منخفض',
+    range: 'المدى المرجعي: 3.5–5.1 mmol/L',
+    showTable: 'عرض الجدول',
+  },
+  en: {
+    urgent: 'One of your results needs urgent attention.',
+    doctor: 'Discuss your results with your doctor.',
+    criticallyHigh: 'Critically high',
+    low: 'Low',
+    range: 'Reference range: 3.5–5.1 mmol/L',
+    showTable: 'Show table',
+  },
+} as const;
+
+/** The demo lab's offering of the electrolytes, put on its price list if it is not there. */
+async function electrolytesOffering(lab: Context): Promise<number> {
+  type Offering = { lab_test_id: number; name_en: string; is_active: boolean };
+  const offered = () => trpc<Offering[]>(lab, 'lab.offerings', undefined, 'GET');
+  const found = (await offered()).find((offering) => offering.name_en === ELECTROLYTES);
+  if (found) {
+    if (!found.is_active) await trpc(lab, 'lab.updateOffering', { labTestId: found.lab_test_id, isActive: true });
+    return found.lab_test_id;
+  }
+  const tests = await trpc<{ id: number; name_en: string }[]>(lab, 'lab.testsNotOffered', undefined, 'GET');
+  const test = tests.find((candidate) => candidate.name_en === ELECTROLYTES);
+  if (!test) throw new Error(`no test named ${ELECTROLYTES}`);
+  await trpc(lab, 'lab.addOffering', { testId: test.id, price: 120 });
+  const added = (await offered()).find((offering) => offering.name_en === ELECTROLYTES);
+  if (!added) throw new Error('the offering was not added');
+  return added.lab_test_id;
+}
+
+/** Books the offering at a free time from `fromDay` days ahead on. */
+async function book(customer: Context, labId: string, labTestId: number, fromDay: number): Promise<string> {
+  for (let day = fromDay; day < fromDay + 30; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const slots = await trpc<{ starts_at: string }[]>(customer, 'booking.availableSlots', { labId, date }, 'GET');
+    for (const slot of slots.sort(() => Math.random() - 0.5).slice(0, 3)) {
+      try {
+        const result = await trpc(customer, 'booking.create', {
+          items: [{ labTestId, bookingTime: slot.starts_at }],
+          idempotencyKey: randomUUID(),
+        });
+        return result.bookings[0].id as string;
+      } catch {
+        // Someone else took this seat: try another.
+      }
+    }
+  }
+  throw new Error('no free slot at the demo lab');
+}
+
+/** The lab enters a potassium value and releases it (recording its call first when the value is critical). */
+async function releasePotassium(lab: Context, bookingId: string, value: string, critical: boolean) {
+  const sheet = await trpc<{ analytes: { id: number; loinc: string }[] }>(lab, 'results.sheet', { bookingId }, 'GET');
+  const potassium = sheet.analytes.find((analyte) => analyte.loinc === POTASSIUM);
+  if (!potassium) throw new Error('the electrolytes list no potassium');
+  await trpc(lab, 'results.saveDraft', {
+    bookingId,
+    patientSex: 'female',
+    releaseAs: 'final',
+    note: null,
+    observations: [{ analyteId: potassium.id, value, unit: 'mmol/L', comment: null }],
+  });
+  if (critical) {
+    await trpc(lab, 'results.recordCriticalCall', {
+      bookingId,
+      callerName: 'Huda Alqahtani',
+      calledPerson: 'Reem Al-Harbi',
+      calledAt: new Date().toISOString(),
+      readBack: true,
+    });
+  }
+  await trpc(lab, 'results.release', { bookingId });
+}
+
+for (const [locale, tag] of [
+  ['ar', ''],
+  ['en', ''],
+  ['ar', ' @mobile'],
+] as const) {
+  const language = locale === 'ar' ? 'Arabic' : 'English';
+  const s = seen[locale];
+
+  test(`a patient sees a critical value with the lab's number, the flags in words and the trend (${language})${tag}`, async ({
+    person,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await person(locale);
+    await signUpThroughApi(customer.context, { name: 'Reem Al-Harbi' });
+    const lab = await person(locale);
+    await signIn(lab.context, demo.lab);
+
+    const labs = await trpc<{ id: string; lab_name_en: string }[]>(customer.context, 'catalog.labs', undefined, 'GET');
+    const demoLab = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab);
+    if (!demoLab) throw new Error('no demo lab');
+    const { phone } = await trpc<{ phone: string | null }>(customer.context, 'catalog.lab', { labId: demoLab.id }, 'GET');
+    const offering = await electrolytesOffering(lab.context);
+    const earlier = await book(customer.context, demoLab.id, offering, 2);
+    const later = await book(customer.context, demoLab.id, offering, 10);
+    // Typed with Arabic-Indic digits and the Arabic decimal separator, as a lab may.
+    await releasePotassium(lab.context, earlier, '٣٫٢', false);
+    await releasePotassium(lab.context, later, '6.8', true);
+
+    const page = customer.page;
+    await page.goto(`/dashboard?section=results&report=${later}`);
+    const card = page.locator(`[data-testid="my-report"][data-booking-id="${later}"]`);
+    const report = card.getByTestId('report-view');
+    await expect(report).toBeVisible();
+
+    const alert = report.getByRole('alert');
+    await expect(alert).toContainText(s.urgent);
+    if (phone) await expect(alert.getByRole('link')).toHaveAttribute('href', `tel:${phone}`);
+    await expect(report.getByText(s.doctor)).toBeVisible();
+
+    const value = report.locator(`[data-testid="result-observation"][data-loinc="${POTASSIUM}"]`);
+    await expect(value).toHaveAttribute('data-flag', 'HH');
+    await expect(value.getByTestId('result-value')).toHaveText('6.8 mmol/L');
+    await expect(value.getByTestId('result-flag')).toHaveText(s.criticallyHigh);
+    await expect(value.getByTestId('result-range')).toHaveText(s.range);
+
+    await expect(value.getByTestId('result-trend-chart')).toBeVisible();
+    await value.getByRole('button', { name: s.showTable }).click();
+    const rows = value.getByTestId('result-trend-table').getByRole('row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(1)).toContainText('3.2 mmol/L');
+    await expect(rows.nth(1)).toContainText(s.low);
+    await expect(rows.nth(2)).toContainText('6.8 mmol/L');
+    await expect(rows.nth(2)).toContainText(s.criticallyHigh);
+
+    await screenshotBothSizes(page, card, `result-values.${locale}`);
+  });
+}
