@@ -10,8 +10,8 @@ import { localized } from '../../lib/bidi.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { ReportFlagBadge } from './report-flag.tsx';
 import { formatRange, formatResultValue, withUnit } from './report-format.ts';
+import { ResultFlagBadge } from './result-flag.tsx';
 import { TrendChart } from './trend-chart.tsx';
 
 type Report = RouterOutputs['results']['report'];
@@ -177,7 +177,7 @@ function ObservationItem({
               <Text fontSize="lg" fontWeight="bold" data-testid="result-value">
                 <bdi dir={numeric ? 'ltr' : undefined}>{shown}</bdi>
               </Text>
-              {flagShown && <ReportFlagBadge flag={observation.flag} />}
+              {flagShown && <ResultFlagBadge flag={observation.flag} />}
             </HStack>
             {reportedAs && (
               <Text fontSize="xs" color="fg.muted">

@@ -6,8 +6,8 @@ import { isolated, localized } from '../../lib/bidi.ts';
 import { formatCompactDate } from '../../lib/format.ts';
 import { activeLocale, directionOf } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { reportFlagLabel } from './report-flag.tsx';
 import { formatResultNumber, withUnit } from './report-format.ts';
+import { flagLabel } from './result-flag.tsx';
 import { type TrendBox, trendLayout } from './trend-scale.ts';
 
 type TrendPoint = RouterOutputs['results']['report']['observations'][number]['trend'][number];
@@ -189,7 +189,7 @@ export function TrendChart({
             <svg width="14" height="14" viewBox="0 0 14 14" role="presentation" focusable="false">
               <Marker x={7} y={7} flag={flag} />
             </svg>
-            <Text>{i18n._(reportFlagLabel(flag))}</Text>
+            <Text>{flagLabel(i18n, flag)}</Text>
           </HStack>
         ))}
       </HStack>
@@ -215,7 +215,7 @@ export function TrendChart({
                   <Table.Cell textAlign="end" whiteSpace="nowrap">
                     <bdi dir="ltr">{withUnit(value(point), unit)}</bdi>
                   </Table.Cell>
-                  <Table.Cell>{i18n._(reportFlagLabel(point.flag))}</Table.Cell>
+                  <Table.Cell>{flagLabel(i18n, point.flag)}</Table.Cell>
                   <Table.Cell>
                     <bdi>{localized(locale, point.lab.ar, point.lab.en)}</bdi>
                   </Table.Cell>

@@ -70,16 +70,6 @@ export function testAnalytes(db: Db, testId: number) {
     .execute();
 }
 
-/** Analytes by LOINC code, for what a lab's system sends. */
-export function analytesByLoinc(db: Db, codes: readonly string[]) {
-  if (codes.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('analytes')
-    .select(['id', 'loinc', 'name_ar', 'name_en', 'kind', 'unit', 'decimals', 'molar_mass'])
-    .where('loinc', 'in', codes)
-    .execute();
-}
-
 const POPULATION_AND_RANGE = ['analyte_id', 'sex', 'age_low', 'age_high', 'age_unit', 'condition_en', 'low', 'high', 'unit'] as const;
 
 /** The published intervals and critical limits of these analytes, and the lab's own intervals. */
