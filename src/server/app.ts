@@ -14,6 +14,7 @@ import { configureSeller } from './modules/billing/billing.service.ts';
 import { moyasarRoutes } from './modules/booking/moyasar.routes.ts';
 import { exportRoutes } from './modules/exports/exports.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
+import { intakeRoutes } from './modules/results/intake.routes.ts';
 import { resultRoutes } from './modules/results/results.routes.ts';
 import { storeImageRoutes } from './modules/store/store-images.routes.ts';
 import { consoleLogger, requestLog } from './platform/logger.ts';
@@ -90,6 +91,10 @@ export function createApp(deps: AppDeps) {
     // A response with a policy of its own keeps it: a result file is served sandboxed.
     if (own) c.res.headers.set('Content-Security-Policy', own);
   });
+
+  // A lab's own system posts results with its API key, from no browser: no cookie is read, so the
+  // cross-site checks below (which would turn away an HL7 message sent as text/plain) do not apply.
+  app.route('/', intakeRoutes({ db: deps.db, env: deps.env, clientIp: deps.clientIp, log }));
 
   app.use(csrf({ origin: (origin) => isSameOrigin(origin, deps.env.PUBLIC_URL) }));
   // Hono's csrf looks at form posts only; a browser's JSON POST from another origin is refused here.

@@ -1,0 +1,220 @@
+import type { OperationOutcomeIssue } from '@medplum/fhirtypes';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { authenticateLabApiKey, limitLabApiKey } from '../lab-api-keys/lab-api-keys.service.ts';
+import { operationOutcome, parseFhirBundle } from './intake/fhir-bundle.ts';
+import { type AckContext, buildAck, type Hl7Error, parseOruR01 } from './intake/hl7-oru.ts';
+import type { IncomingObservation } from './intake/incoming-report.ts';
+import { type IntakeAnswer, type IntakeOutcome, receiveReport } from './intake.service.ts';
+import { sharedKeyring } from './result-sealing.ts';
+
+/**
+ * A lab's own system sends results (issue #53 item 3, ADR 0060): `POST /hl7/v2` takes an HL7 v2.5.1
+ * ORU^R01 and answers an ACK; `POST /fhir/r4` takes a FHIR R4 Bundle and answers an OperationOutcome.
+ * `Authorization: Bearer <key>` names the lab (ADR 0059); bad input is answered in the format's own
+ * words with a 4xx, never a 5xx. Neither answer nor log carries a value.
+ */
+
+interface Deps {
+  db: Kysely<Database>;
+  env: Env;
+  clientIp?: (c: Context) => string | undefined;
+  log: Logger;
+}
+
+/** Far above a report of a few hundred values; a message is refused past it before it is read. */
+export const INTAKE_MAX_BYTES = 1024 * 1024;
+
+const HL7_TYPES = ['application/hl7-v2', 'text/plain', 'x-application/hl7-v2+er7'];
+const FHIR_TYPES = ['application/fhir+json', 'application/json'];
+const HL7_CONTENT_TYPE = 'application/hl7-v2; charset=utf-8';
+const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
+
+const mediaType = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** Which field of the OBX a value's problem is in: the value (OBX-5) or its unit (OBX-6). */
+const hl7Field = (observation: IncomingObservation, problem: string) =>
+  `${observation.path}-${problem === 'unknown_unit' || problem === 'unit_not_convertible' ? 6 : 5}`;
+
+const VALUE_PROBLEM_TEXT: Record<string, string> = {
+  empty: 'The observation has no value',
+  not_a_number: 'The value must be a number for this analyte',
+  unknown_unit: 'The unit is not a UCUM code',
+  unit_not_convertible: "The unit does not convert to the analyte's unit",
+};
+
+function hl7Answer(header: AckContext | null, referenceField: string, outcome: IntakeOutcome): IntakeAnswer {
+  const ack = (status: number, code: 'AA' | 'AE' | 'AR', error?: Hl7Error) => ({
+    status,
+    contentType: HL7_CONTENT_TYPE,
+    body: buildAck(header, code, error),
+  });
+  switch (outcome.kind) {
+    case 'accepted':
+      return ack(200, 'AA');
+    case 'unknown_booking':
+      return ack(404, 'AE', { field: referenceField, code: '204', text: 'No booking has this reference (the placer order number)' });
+    case 'cancelled_booking':
+      return ack(409, 'AE', { field: referenceField, code: '207', text: 'This booking was cancelled: no results can be added to it' });
+    case 'other_lab':
+      return ack(403, 'AR', { field: referenceField, code: '204', text: "This booking is another lab's: this key cannot write to it" });
+    case 'invalid_value':
+      return ack(422, 'AE', {
+        field: hl7Field(outcome.observation, outcome.problem),
+        code: '102',
+        text: VALUE_PROBLEM_TEXT[outcome.problem] ?? 'The value cannot be read',
+      });
+  }
+}
+
+const fhirIssue = (code: OperationOutcomeIssue['code'], diagnostics: string, expression?: string): OperationOutcomeIssue => ({
+  severity: 'error',
+  code,
+  diagnostics,
+  ...(expression && { expression: [expression] }),
+});
+
+const fhirBody = (status: number, issues: OperationOutcomeIssue[]): IntakeAnswer => ({
+  status,
+  contentType: FHIR_CONTENT_TYPE,
+  body: JSON.stringify(operationOutcome(issues)),
+});
+
+function fhirAnswer(outcome: IntakeOutcome): IntakeAnswer {
+  switch (outcome.kind) {
+    case 'accepted':
+      return fhirBody(200, [
+        {
+          severity: 'information',
+          code: 'informational',
+          diagnostics: outcome.held
+            ? `Accepted as version ${outcome.version}: a value is past its critical limit, so the report is released once the lab records its call to the patient`
+            : `Accepted and released as version ${outcome.version}`,
+        },
+      ]);
+    case 'unknown_booking':
+      return fhirBody(404, [fhirIssue('not-found', 'No booking has this reference', 'DiagnosticReport.basedOn')]);
+    case 'cancelled_booking':
+      return fhirBody(409, [
+        fhirIssue('conflict', 'This booking was cancelled: no results can be added to it', 'DiagnosticReport.basedOn'),
+      ]);
+    case 'other_lab':
+      return fhirBody(403, [
+        fhirIssue('forbidden', "This booking is another lab's: this key cannot write to it", 'DiagnosticReport.basedOn'),
+      ]);
+    case 'invalid_value': {
+      const unit = outcome.problem === 'unknown_unit' || outcome.problem === 'unit_not_convertible';
+      return fhirBody(422, [
+        fhirIssue(
+          'value',
+          VALUE_PROBLEM_TEXT[outcome.problem] ?? 'The value cannot be read',
+          `${outcome.observation.path}.${unit ? 'valueQuantity.code' : outcome.observation.kind === 'quantity' ? 'valueQuantity' : 'value'}`,
+        ),
+      ]);
+    }
+  }
+}
+
+const send = (c: Context, answer: IntakeAnswer, headers: Record<string, string> = {}) =>
+  c.body(answer.body, answer.status as 200, { 'content-type': answer.contentType, 'cache-control': 'no-store', ...headers });
+
+/** The key's lab, or null; past the key's rate, the seconds to wait. */
+async function admit(deps: Deps, c: Context): Promise<{ labId: string; keyId: string } | null | { retryAfterSeconds: number }> {
+  const key = await authenticateLabApiKey(deps.db, c.req.header('authorization'));
+  if (!key) return null;
+  try {
+    await limitLabApiKey(deps.db, key.keyId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') return { retryAfterSeconds: Number(error.details.retryAfterSeconds) };
+    throw error;
+  }
+  return key;
+}
+
+export function intakeRoutes(deps: Deps) {
+  const app = new Hono();
+  const tooLarge = (format: 'hl7v2' | 'fhir') =>
+    bodyLimit({
+      maxSize: INTAKE_MAX_BYTES,
+      onError: (c) =>
+        format === 'hl7v2'
+          ? send(c, { status: 413, contentType: 'text/plain; charset=utf-8', body: `A message may be at most ${INTAKE_MAX_BYTES} bytes.` })
+          : send(c, fhirBody(413, [fhirIssue('too-costly', `A Bundle may be at most ${INTAKE_MAX_BYTES} bytes`)])),
+    });
+  const keys = async () => ({ keyring: await sharedKeyring(deps.env) });
+  const clientIp = (c: Context) => deps.clientIp?.(c) ?? 'unknown';
+
+  app.post('/hl7/v2', tooLarge('hl7v2'), async (c) => {
+    if (!HL7_TYPES.includes(mediaType(c))) {
+      return send(c, {
+        status: 415,
+        contentType: 'text/plain; charset=utf-8',
+        body: 'Send the message as application/hl7-v2 or text/plain.',
+      });
+    }
+    const parsed = parseOruR01(await c.req.text());
+    const key = await admit(deps, c);
+    if (!key) {
+      deps.log.warn({ format: 'hl7v2', ip: clientIp(c) }, 'results intake: unknown or revoked key');
+      return send(c, {
+        status: 401,
+        contentType: HL7_CONTENT_TYPE,
+        body: buildAck(parsed.header, 'AR', { field: 'MSH', code: '207', text: 'Unknown or revoked API key' }),
+      });
+    }
+    if ('retryAfterSeconds' in key) {
+      const body = buildAck(parsed.header, 'AE', { field: 'MSH', code: '207', text: 'Too many messages: send again later' });
+      return send(c, { status: 429, contentType: HL7_CONTENT_TYPE, body }, { 'retry-after': String(key.retryAfterSeconds) });
+    }
+    if (!parsed.ok)
+      return send(c, { status: 400, contentType: HL7_CONTENT_TYPE, body: buildAck(parsed.header, parsed.ackCode, parsed.error) });
+    if (parsed.header.processingId !== 'P') {
+      const error: Hl7Error = { field: 'MSH-11', code: '202', text: 'Only production messages (MSH-11 P) are taken here' };
+      return send(c, { status: 400, contentType: HL7_CONTENT_TYPE, body: buildAck(parsed.header, 'AR', error) });
+    }
+    const answer = await receiveReport(
+      deps.db,
+      await keys(),
+      { labId: key.labId, keyId: key.keyId, format: 'hl7v2', report: parsed.report, clientIp: clientIp(c) },
+      (outcome) => hl7Answer(parsed.header, parsed.referenceField, outcome),
+    );
+    return send(c, answer);
+  });
+
+  app.post('/fhir/r4', tooLarge('fhir'), async (c) => {
+    if (!FHIR_TYPES.includes(mediaType(c))) {
+      return send(c, fhirBody(415, [fhirIssue('not-supported', 'Send the Bundle as application/fhir+json')]));
+    }
+    const key = await admit(deps, c);
+    if (!key) {
+      deps.log.warn({ format: 'fhir', ip: clientIp(c) }, 'results intake: unknown or revoked key');
+      return send(c, fhirBody(401, [fhirIssue('security', 'Unknown or revoked API key')]));
+    }
+    if ('retryAfterSeconds' in key) {
+      return send(c, fhirBody(429, [fhirIssue('throttled', 'Too many messages: send again later')]), {
+        'retry-after': String(key.retryAfterSeconds),
+      });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return send(c, fhirBody(400, [fhirIssue('structure', 'The body is not JSON', 'Bundle')]));
+    }
+    const parsed = parseFhirBundle(body);
+    if (!parsed.ok) return send(c, fhirBody(400, parsed.issues));
+    const answer = await receiveReport(
+      deps.db,
+      await keys(),
+      { labId: key.labId, keyId: key.keyId, format: 'fhir', report: parsed.report, clientIp: clientIp(c) },
+      fhirAnswer,
+    );
+    return send(c, answer);
+  });
+  return app;
+}
