@@ -19,7 +19,6 @@ let lab: TestUser;
 let otherLab: TestUser;
 let customer: TestUser;
 let labKey: string;
-let otherKey: string;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -28,7 +27,6 @@ beforeAll(async () => {
   otherLab = await createTestUser(database.db, 'lab', { approved: true });
   customer = await createTestUser(database.db, 'customer');
   labKey = (await createKey(database.db, lab.id, 'LIS', lab.id)).key;
-  otherKey = (await createKey(database.db, otherLab.id, 'LIS', otherLab.id)).key;
 });
 afterAll(() => database.close());
 
