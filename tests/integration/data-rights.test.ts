@@ -91,6 +91,23 @@ async function withResult(customerId: string): Promise<{ bookingId: string; resu
   return { bookingId, resultId: ((await upload.json()) as { result: { id: string } }).result.id };
 }
 
+/** A released electrolytes report for the customer, its potassium as given; answers its booking. */
+async function releasedPotassium(customerId: string, potassium: string): Promise<string> {
+  const { labTestId } = await offerNamedTest(database.db, lab.id, 'Electrolytes (Sodium, Potassium, Chloride)');
+  const bookingId = await insertBooking(database.db, { customerId, labTestId, status: 'completed' });
+  const analyte = await database.db.selectFrom('analytes').select('id').where('loinc', '=', '2823-3').executeTakeFirstOrThrow();
+  const draft = {
+    bookingId,
+    patientSex: null,
+    releaseAs: 'final',
+    note: null,
+    observations: [{ analyteId: analyte.id, value: potassium, unit: null, comment: null }],
+  };
+  expect((await api.mutate('results.saveDraft', draft, lab.cookie)).error).toBeUndefined();
+  expect((await api.mutate('results.release', { bookingId }, lab.cookie)).error).toBeUndefined();
+  return bookingId;
+}
+
 interface AuditPage {
   items: { id: number; action: string; actor_id: string | null; actor_name: string | null; subject_id: string; reason: string | null }[];
   nextCursor: number | null;
@@ -226,6 +243,7 @@ describe('download my data', () => {
       const customer = await signUpCustomer(locale);
       const { bookingId, resultId } = await withResult(customer.id);
       await createReview(database.db, customer.id, { bookingId, rating: 4, text: 'نتائج سريعة' });
+      const valuesBookingId = await releasedPotassium(customer.id, '4.4');
       const response = await app.request('/account/export.zip', { headers: { cookie: customer.cookie } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/zip');
@@ -241,6 +259,7 @@ describe('download my data', () => {
           'payments.json',
           'profile.json',
           'result-access-log.json',
+          'results.fhir.json',
           'reviews.json',
           `results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`,
           'store-orders.json',
@@ -250,7 +269,21 @@ describe('download my data', () => {
       const profile = JSON.parse(strFromU8(files['profile.json']!));
       expect(profile).toMatchObject({ id: customer.id, email: customer.email, name: customer.name, phone: customer.phone });
       expect(profile.consents).toEqual([expect.objectContaining({ terms_version: TERMS_VERSION, privacy_version: PRIVACY_VERSION })]);
-      expect(JSON.parse(strFromU8(files['bookings.json']!))).toEqual([expect.objectContaining({ id: bookingId, total_price_sar: 200 })]);
+      expect(JSON.parse(strFromU8(files['bookings.json']!))).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: bookingId, total_price_sar: 200 })]),
+      );
+      // The values of their results, as FHIR: the potassium of the report, with its range and flag.
+      const values = JSON.parse(strFromU8(files['results.fhir.json']!));
+      expect(values.resourceType).toBe('Bundle');
+      const potassium = values.entry.find(
+        (entry: { resource: { resourceType: string; code?: { coding?: { code: string }[] } } }) =>
+          entry.resource.resourceType === 'Observation' && entry.resource.code?.coding?.[0]?.code === '2823-3',
+      );
+      expect(potassium.resource.valueQuantity).toMatchObject({ value: 4.4, code: 'mmol/L' });
+      expect(JSON.stringify(values)).toContain(
+        (await database.db.selectFrom('bookings').select('reference').where('id', '=', valuesBookingId).executeTakeFirstOrThrow())
+          .reference,
+      );
       expect(JSON.parse(strFromU8(files['reviews.json']!))).toEqual([
         expect.objectContaining({ booking_id: bookingId, rating: 4, text: 'نتائج سريعة', lab_reply: null, hidden_at: null }),
       ]);
@@ -424,6 +457,12 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
     },
   },
   audit_log: { columns: { actor_id: 'kept: the append-only log names accounts by id only; a deleted one has nothing personal left' } },
+  lab_api_keys: {
+    columns: {
+      created_by: 'kept: the lab account that made a key; staff accounts are closed, not deleted',
+      name: 'not personal: the name a lab gave its system’s key',
+    },
+  },
   lab_payouts: { columns: { recorded_by: 'kept: the admin who recorded a payout; staff accounts are closed, not deleted' } },
   store_stock_adjustments: { columns: { actor_id: 'kept: the admin who changed stock; staff accounts are closed, not deleted' } },
   test_requests: {

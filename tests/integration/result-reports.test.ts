@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerReport, rotateValueKeys } from '../../src/server/modules/results/reports.service.ts';
 import { loadKeyring, UnknownKeyError } from '../../src/server/modules/results/result-sealing.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';
+import { fhirR4Schema } from '../setup/fhir-r4-schema.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -266,6 +267,27 @@ describe('what the patient sees across reports', () => {
     const times = reports.map((report) => report.at);
     expect([...times].sort().reverse()).toEqual(times);
   });
+});
+
+describe("the patient's FHIR download", () => {
+  it('is a Bundle that validates against the FHIR R4 schema, holding each value with its unit, range and flag', async () => {
+    const validate = fhirR4Schema();
+    const bundle = await (await callerFor(database.db, customer)).results.fhirBundle();
+    expect(validate('Bundle', bundle)).toEqual([]);
+    const observations = bundle.entry!.flatMap((entry) => (entry.resource?.resourceType === 'Observation' ? [entry.resource] : []));
+    const glucose = observations.filter((observation) => observation.code.coding?.[0]?.code === '1558-6');
+    expect(glucose.map((observation) => observation.valueQuantity?.value)).toEqual(expect.arrayContaining([99, 99]));
+    const potassium = observations.find((observation) => observation.valueQuantity?.value === 4.6)!;
+    expect(potassium).toMatchObject({
+      valueQuantity: { unit: 'mmol/L', system: 'http://unitsofmeasure.org', code: 'mmol/L' },
+      referenceRange: [{ low: { value: 3.5 }, high: { value: 5.1 } }],
+      interpretation: [{ coding: [{ code: 'N' }] }],
+    });
+    const reports = bundle.entry!.flatMap((entry) => (entry.resource?.resourceType === 'DiagnosticReport' ? [entry.resource] : []));
+    expect(reports.map((report) => report.status)).toContain('amended');
+    expect(await (await callerFor(database.db, otherCustomer)).results.fhirBundle()).toMatchObject({ resourceType: 'Bundle' });
+    expect((await (await callerFor(database.db, otherCustomer)).results.fhirBundle()).entry ?? []).toEqual([]);
+  }, 30_000);
 });
 
 describe('rotating the results key', () => {

@@ -5,6 +5,7 @@ import { ShieldCheck } from 'lucide-react';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { FhirDownload } from './fhir-download.tsx';
 import { MyReports } from './my-reports.tsx';
 import { ResultAccessLog } from './result-access-log.tsx';
 import { type ResultFile, ResultFileRow } from './result-file-row.tsx';
@@ -42,7 +43,10 @@ export function MyResults({
       ) : (
         <Stack gap="6">
           {reports.data.length > 0 && (
-            <MyReports reports={reports.data} files={files.data} openReport={openReport} onOpenReport={onOpenReport} />
+            <>
+              <MyReports reports={reports.data} files={files.data} openReport={openReport} onOpenReport={onOpenReport} />
+              <FhirDownload />
+            </>
           )}
           <FilesWithoutValues files={files.data} reports={reports.data} />
         </Stack>

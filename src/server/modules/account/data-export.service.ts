@@ -8,6 +8,7 @@ import { consumeAttempt, type RateLimitPolicy } from '../../platform/rate-limit.
 import { invoicesForExport } from '../billing/billing.service.ts';
 import { exportMembers } from '../family/family.service.ts';
 import { list as passkeysOf } from '../passkeys/passkeys.service.ts';
+import { customerFhirBundle } from '../results/reports.service.ts';
 import { openCustomerResults, type ResultVault, resultAccessLog } from '../results/results.service.ts';
 import { exportReviews } from '../reviews/reviews.service.ts';
 import * as repo from './data-export.repository.ts';
@@ -30,6 +31,7 @@ const readme: Record<Locale, string> = {
 - reviews.json: تقييماتك للمختبرات: الحجز والمختبر وعدد النجوم ونص التقييم ورد المختبر عليه، وإن كان قد أُخفي.
 - result-access-log.json: من اطّلع على نتائجك ومتى.
 - results/: ملفات نتائجك كما رفعها المختبر، في مجلد لكل حجز.
+- results.fhir.json: قيم نتائجك (لك ولأفراد عائلتك) مع المدى المرجعي لكل قيمة وتصنيفها، بصيغة FHIR R4 التي تقرؤها أنظمة السجلات الصحية.
 
 التواريخ بالتوقيت العالمي المنسّق (UTC). احفظ هذا الملف في مكان آمن، فهو يحتوي على بيانات صحية.
 `,
@@ -52,6 +54,8 @@ Personal Data Protection Law.
 - reviews.json: your reviews of labs: booking, lab, stars, text, the lab's reply, and whether it was hidden.
 - result-access-log.json: who opened your results, and when.
 - results/: your result files as the lab uploaded them, a folder per booking.
+- results.fhir.json: the values of your results (yours and your family's), each with its reference
+  range and flag, as a FHIR R4 Bundle that health record systems read.
 
 Times are in UTC. Keep this archive somewhere safe: it holds health data.
 `,
@@ -68,7 +72,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
   await consumeAttempt(db, `export:user:${user.id}`, exportsPerUser);
   const profile = await repo.profileOf(db, user.id);
   if (!profile) throw new AppError('NOT_FOUND', { entity: 'user' });
-  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results, familyMembers, reviews] = await Promise.all([
+  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results, values, familyMembers, reviews] = await Promise.all([
     repo.consentsOf(db, user.id),
     passkeysOf(db, user.id),
     repo.bookingsOf(db, user.id),
@@ -77,6 +81,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     invoicesForExport(db, user.id),
     resultAccessLog(db, user.id),
     openCustomerResults(db, vault, user.id, clientIp),
+    customerFhirBundle(db, vault, user.id, user.locale),
     exportMembers(db, user.id),
     exportReviews(db, user.id),
   ]);
@@ -98,6 +103,8 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     'family-members.json': json(familyMembers),
     'reviews.json': json(reviews),
     'result-access-log.json': json(reads),
+    // The values of their results, as a FHIR R4 Bundle any health record can read (ADR 0060).
+    'results.fhir.json': json(values),
   };
   for (const result of results) files[`results/${result.bookingId}/${result.id.slice(0, 8)}-${result.fileName}`] = result.bytes;
   return zipSync(files, { level: 6 });

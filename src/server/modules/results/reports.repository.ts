@@ -15,10 +15,13 @@ export function findReportBooking(db: Db, bookingId: string) {
     .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
     .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+    .innerJoin('user_profiles as customer', 'customer.id', 'bookings.customer_id')
     .select([
       'bookings.id',
+      'bookings.reference',
       'bookings.status',
       'bookings.customer_id',
+      'customer.name as customer_name',
       'bookings.family_member_id',
       'bookings.booking_time',
       'lab_tests.lab_id',

@@ -14,6 +14,7 @@ import {
   type StoredObservation,
   ValueError,
 } from './report-values.ts';
+import { type ExportedObservation, type ExportedReport, resultsBundle } from './intake/fhir-export.ts';
 import * as repo from './reports.repository.ts';
 import { type Keyring, openFile, rewrapDataKey, type Seal, SealBrokenError, sealFile, UnknownKeyError } from './result-sealing.ts';
 import type { ResultVault } from './results.service.ts';
@@ -581,4 +582,51 @@ export async function rotateValueKeys(db: Kysely<Database>, keyring: Keyring): P
     if (batch.length < ROTATION_BATCH) return report;
     after = batch[batch.length - 1]!.id;
   }
+}
+
+function exportedObservation(observation: StoredObservation, analyte: Analyte | undefined): ExportedObservation {
+  const shown = presentObservation(observation, analyte);
+  const names = shown.name ?? { en: observation.label ?? observation.loinc ?? '', ar: observation.label ?? observation.loinc ?? '' };
+  return {
+    loinc: observation.loinc,
+    name_en: names.en,
+    name_ar: names.ar,
+    value: shown.kind === 'number' ? shown.number! : shown.text!.en,
+    ...(shown.comparator && { comparator: shown.comparator }),
+    ...(shown.unit && shown.kind === 'number' && { unit: shown.unit }),
+    ...(shown.range?.low != null && { low: shown.range.low }),
+    ...(shown.range?.high != null && { high: shown.range.high }),
+    interpretation: shown.flag,
+    ...(shown.comment && { note: shown.comment }),
+  };
+}
+
+/**
+ * Every released report of the customer (theirs and their family's, the latest version of each) as a
+ * FHIR R4 Bundle: their own download and their data export (issue #53 items 4 and 7).
+ */
+export async function customerFhirBundle(db: Kysely<Database>, keys: ValueKeys, customerId: string, language: 'ar' | 'en') {
+  const reports: ExportedReport[] = [];
+  for (const { booking_id } of await repo.customerReleasedReports(db, customerId)) {
+    const booking = (await repo.findReportBooking(db, booking_id))!;
+    const report = await repo.reportOf(db, booking_id);
+    const latest = (await repo.versionsOf(db, report!.id)).find((version) => version.status !== 'draft');
+    if (!latest) continue;
+    const document = await openDocument(keys, latest);
+    const { analytes } = await rulesFor(db, booking);
+    const byId = new Map<number, Analyte>(analytes.map((analyte) => [analyte.id, analyte]));
+    reports.push({
+      reference: booking.reference,
+      status: latest.version > 1 ? 'amended' : latest.status === 'preliminary' ? 'preliminary' : 'final',
+      issuedAt: new Date(latest.released_at!).toISOString(),
+      effectiveAt: new Date(booking.booking_time).toISOString(),
+      test: { name_en: booking.test_name_en, name_ar: booking.test_name_ar },
+      lab: { name_en: booking.lab_name_en, name_ar: booking.lab_name_ar },
+      patientName: booking.patient_name ?? booking.customer_name,
+      observations: document.observations.map((observation) =>
+        exportedObservation(observation, observation.analyteId === null ? undefined : byId.get(observation.analyteId)),
+      ),
+    });
+  }
+  return resultsBundle(reports, { language });
 }

@@ -11,6 +11,8 @@ const keys = async (ctx: { config: Parameters<typeof sharedKeyring>[0] }) => ({ 
 export const resultsRouter = router({
   mine: customerProcedure.query(({ ctx }) => results.customerResults(ctx.db, ctx.user.id)),
   reports: customerProcedure.query(({ ctx }) => reports.customerReports(ctx.db, ctx.user.id)),
+  /** The customer's released values as a FHIR R4 Bundle (JSON), for them to download. */
+  fhirBundle: customerProcedure.query(async ({ ctx }) => reports.customerFhirBundle(ctx.db, await keys(ctx), ctx.user.id, ctx.locale)),
   report: customerProcedure
     .input(reportBookingInput)
     .query(async ({ ctx, input }) => reports.customerReport(ctx.db, await keys(ctx), ctx.user.id, input.bookingId)),
