@@ -12,18 +12,44 @@ const units = ucum.UcumLhcUtils.getInstance();
 const ARBITRARY = /\[[^\]]+\]/g;
 const ARBITRARY_STAND_IN = 'g';
 
-/** Whether UCUM knows the unit (case-sensitive code). */
+const validity = new Map<string, boolean>();
+
+/** Whether UCUM knows the unit (case-sensitive code). Remembered per unit: parsing one is not cheap. */
 export function isUcumUnit(unit: string): boolean {
-  return unit.trim() !== '' && units.validateUnitString(unit).status === 'valid';
+  let valid = validity.get(unit);
+  if (valid === undefined) {
+    valid = unit.trim() !== '' && units.validateUnitString(unit).status === 'valid';
+    if (validity.size < 10_000) validity.set(unit, valid);
+  }
+  return valid;
 }
 
 function arbitraryParts(unit: string): string[] {
   return (unit.match(ARBITRARY) ?? []).filter((part) => !part.startsWith('[ppm') && !part.startsWith('[pi'));
 }
 
+/**
+ * The factor of a conversion that is a plain multiplication (all but a few special units such as
+ * degrees Celsius), remembered per pair; null when UCUM cannot convert, undefined when it is not linear.
+ */
+const factors = new Map<string, number | null | undefined>();
+
 /** `value` in `from` expressed in `to`, or null when UCUM cannot convert between them. */
 export function convertValue(value: number, from: string, to: string, molarMass: number | null = null): number | null {
   if (from === to) return value;
+  const pair = `${from}\u0000${to}\u0000${molarMass ?? ''}`;
+  if (!factors.has(pair)) {
+    const one = convertByUcum(1, from, to, molarMass);
+    const two = one === null ? null : convertByUcum(2, from, to, molarMass);
+    const linear = one !== null && two !== null && Math.abs(two - 2 * one) <= Math.abs(one) * 1e-12;
+    if (factors.size < 10_000) factors.set(pair, one === null ? null : linear ? one : undefined);
+  }
+  const factor = factors.get(pair);
+  if (factor === null) return null;
+  return factor === undefined ? convertByUcum(value, from, to, molarMass) : value * factor;
+}
+
+function convertByUcum(value: number, from: string, to: string, molarMass: number | null): number | null {
   const direct = units.convertUnitTo(from, value, to, molarMass === null ? undefined : { molecularWeight: molarMass });
   if (direct.status === 'succeeded') return direct.toVal;
   const fromArbitrary = arbitraryParts(from);
