@@ -8,7 +8,7 @@ import type { Env } from '../../env.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { authenticateLabApiKey, limitLabApiKey } from '../lab-api-keys/lab-api-keys.service.ts';
 import { operationOutcome, parseFhirBundle } from './intake/fhir-bundle.ts';
-import { type AckContext, buildAck, type Hl7Error, parseOruR01 } from './intake/hl7-oru.ts';
+import type { AckContext, Hl7Error } from './intake/hl7-oru.ts';
 import type { IncomingObservation } from './intake/incoming-report.ts';
 import { type IntakeAnswer, type IntakeOutcome, receiveReport } from './intake.service.ts';
 import { sharedKeyring } from './result-sealing.ts';
@@ -48,7 +48,15 @@ const VALUE_PROBLEM_TEXT: Record<string, string> = {
   unit_not_convertible: "The unit does not convert to the analyte's unit",
 };
 
-function hl7Answer(header: AckContext | null, referenceField: string, outcome: IntakeOutcome): IntakeAnswer {
+/**
+ * The HL7 reader, loaded on the first message: @medplum/core reads the global WebSocket as it loads,
+ * which Node 20 (where the tests and `npm start` may run) has only behind a flag (ADR 0060), so a
+ * server that never receives HL7 never loads it.
+ */
+const hl7 = () => import('./intake/hl7-oru.ts');
+type Hl7 = Awaited<ReturnType<typeof hl7>>;
+
+function hl7Answer({ buildAck }: Hl7, header: AckContext | null, referenceField: string, outcome: IntakeOutcome): IntakeAnswer {
   const ack = (status: number, code: 'AA' | 'AE' | 'AR', error?: Hl7Error) => ({
     status,
     contentType: HL7_CONTENT_TYPE,
@@ -157,7 +165,9 @@ export function intakeRoutes(deps: Deps) {
         body: 'Send the message as application/hl7-v2 or text/plain.',
       });
     }
-    const parsed = parseOruR01(await c.req.text());
+    const reader = await hl7();
+    const { buildAck } = reader;
+    const parsed = reader.parseOruR01(await c.req.text());
     const key = await admit(deps, c);
     if (!key) {
       deps.log.warn({ format: 'hl7v2', ip: clientIp(c) }, 'results intake: unknown or revoked key');
@@ -181,7 +191,7 @@ export function intakeRoutes(deps: Deps) {
       deps.db,
       await keys(),
       { labId: key.labId, keyId: key.keyId, format: 'hl7v2', report: parsed.report, clientIp: clientIp(c) },
-      (outcome) => hl7Answer(parsed.header, parsed.referenceField, outcome),
+      (outcome) => hl7Answer(reader, parsed.header, parsed.referenceField, outcome),
     );
     return send(c, answer);
   });
