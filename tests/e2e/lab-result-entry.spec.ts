@@ -95,8 +95,8 @@ for (const [locale, tag] of [
     const call = dialog.getByTestId('critical-call-form');
     await expect(call).toBeVisible();
     await expect(dialog.getByTestId('release-result')).toBeDisabled();
-    await call.getByLabel(w.resultForm.whoCalled).fill(locale === 'ar' ? 'د. هدى القحطاني' : 'Dr. Huda Al-Qahtani');
-    await call.getByLabel(w.resultForm.personCalled).fill(locale === 'ar' ? 'سارة العتيبي' : 'Sarah Al-Otaibi');
+    await call.getByLabel(w.resultForm.whoCalled, { exact: true }).fill(locale === 'ar' ? 'د. هدى القحطاني' : 'Dr. Huda Al-Qahtani');
+    await call.getByLabel(w.resultForm.personCalled, { exact: true }).fill(locale === 'ar' ? 'سارة العتيبي' : 'Sarah Al-Otaibi');
     await call.getByTestId('critical-call-read-back').click();
     await call.getByTestId('record-critical-call').click();
     await expect(toast(page, w.resultForm.callRecorded)).toBeVisible();
