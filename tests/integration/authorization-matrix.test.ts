@@ -417,6 +417,13 @@ const matrix: Record<string, Row> = {
   'newsletter.confirm': { access: everyone, input: () => ({ token: linkToken() }) },
   'newsletter.unsubscribe': { access: everyone, input: () => ({ token: linkToken() }) },
   'results.mine': { access: customers },
+  // A patient's links for a doctor (ADR 0061): made, listed and revoked by the patient; read by anyone
+  // holding the link (a made-up one is NOT_FOUND for everyone alike).
+  'resultShares.shareable': { access: customers },
+  'resultShares.create': { access: customers, input: () => ({ bookingIds: [NOWHERE], days: 7, withCode: false }) },
+  'resultShares.list': { access: customers },
+  'resultShares.revoke': { access: customers, input: () => ({ id: NOWHERE }) },
+  'resultShares.open': { access: everyone, input: () => ({ token: 'A'.repeat(43) }) },
   'search.labTests': { access: everyone, input: () => ({ query: seeded.testNameEn }) },
 
   // The store is open to everyone (spec §6). Its payment page is reached by the order's random id,

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { CriticalCallInput, ResultDraftInput } from '../../../shared/result-schemas.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import {
@@ -15,12 +16,17 @@ import {
   ValueError,
 } from './report-values.ts';
 import * as repo from './reports.repository.ts';
-import { type Keyring, openFile, type Seal, SealBrokenError, sealFile } from './result-sealing.ts';
+import { type Keyring, openFile, type Seal, SealBrokenError, sealFile, sharedKeyring } from './result-sealing.ts';
 import type { ResultVault } from './results.service.ts';
 import { convertValue } from './units.ts';
 
 /** What sealing values needs of the vault: its keys (no blob store). */
 export type ValueKeys = Pick<ResultVault, 'keyring'>;
+
+/** The keys values are sealed with, as the settings name them (imported once per configuration), for another module's reads. */
+export async function valueKeysFromEnv(env: Env): Promise<ValueKeys> {
+  return { keyring: await sharedKeyring(env) };
+}
 
 /**
  * Results as data (issue #53, ADR 0057): a booking's report, written by its lab (the form) or its
