@@ -12,6 +12,8 @@ export const SHARE_BOOKINGS_MAX = 20;
 export const SHARE_CODE_LENGTH = 6;
 /** Wrong codes a share takes before it locks for good. */
 export const SHARE_WRONG_CODES_MAX = 5;
+/** The header the doctor's page sends a share's code in for a file: never in an address, which proxies and histories keep. */
+export const SHARE_CODE_HEADER = 'x-share-code';
 /** The link's token: 32 random bytes in base64url without padding. */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -4,16 +4,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
-import { shareCode } from '../../../shared/result-share-schemas.ts';
+import { SHARE_CODE_HEADER, shareCode } from '../../../shared/result-share-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { attachmentDisposition } from '../../platform/content-disposition.ts';
 import { toTrpcError } from '../../trpc/init.ts';
 import { type BlobStore, vaultFromEnv } from '../results/results.service.ts';
 import { openSharedFile, shareStateForPage } from './result-shares.service.ts';
-
-/** The header the doctor's page sends a share's code in: never in an address, which proxies and histories keep. */
-export const SHARE_CODE_HEADER = 'x-share-code';
 
 /**
  * What every answer under a share link carries: no search engine lists it, no cache keeps it, and no
