@@ -10,6 +10,7 @@ import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ResultAccessLog } from './result-access-log.tsx';
 import { ResultDownloadButton } from './result-download.tsx';
+import { ShareResults } from './share-results.tsx';
 
 /** The customer's result files, newest first, each downloadable by them alone (and their lab), and who opened them. */
 export function MyResults() {
@@ -60,6 +61,7 @@ export function MyResults() {
           ))}
         </Stack>
       )}
+      <ShareResults />
       <ResultAccessLog />
     </Stack>
   );
