@@ -129,7 +129,7 @@ function lazyChunksStayApart(names: string[]): Plugin {
 
 /** Small client modules only the checkout, the plans and the dashboards import (see the `shared` group below). */
 const onlyPayingAndDashboards =
-  /src[\\/]client[\\/](features[\\/](payments|subscriptions|billing)[\\/]|components[\\/](stat-card|export-link)\.|lib[\\/](plan-labels|password-confirmation|radio-group-keys)\.)/;
+  /src[\\/]client[\\/](features[\\/](payments|subscriptions|billing)[\\/]|components[\\/](stat-card|export-link|confirm-dialog)\.|lib[\\/](plan-labels|password-confirmation|radio-group-keys)\.)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [

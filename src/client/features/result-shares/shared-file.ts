@@ -1,5 +1,5 @@
 import { type AppErrorCode, isAppErrorCode } from '../../../shared/errors.ts';
-import { SHARE_CODE_HEADER } from '../../../shared/result-share-schemas.ts';
+import { SHARE_CODE_HEADER } from '../../../shared/result-shares.ts';
 
 export class SharedFileError extends Error {
   constructor(readonly code: AppErrorCode) {

@@ -75,10 +75,52 @@ function analyteName(observation: Observation, locale: Locale): string {
   return observation.label ?? observation.loinc ?? '';
 }
 
+/** On a phone: each value on two lines, its name and flag, then the result and the range. */
+function ValuesList({ observations, locale }: { observations: Observation[]; locale: Locale }) {
+  const { t } = useLingui();
+  return (
+    <Stack as="ul" listStyleType="none" gap="0" divideY="1px" borderWidth="1px" rounded="l2" hideFrom="md" data-testid="shared-values-list">
+      {observations.map((observation, index) => {
+        const range = rangeText(observation.range, observation.decimals, locale);
+        return (
+          <Stack as="li" key={observation.analyteId ?? `${observation.label}-${index}`} gap="1" px="3" py="2.5">
+            <HStack justify="space-between" align="start" gap="3">
+              <Text fontWeight="medium">
+                <bdi>{analyteName(observation, locale)}</bdi>
+              </Text>
+              <FlagLabel flag={observation.flag} />
+            </HStack>
+            <HStack justify="space-between" gap="3" wrap="wrap" fontSize="sm">
+              <ValueText observation={observation} locale={locale} />
+              <Text as="span" color="fg.muted">
+                {t`Range`}{' '}
+                <Text as="span" dir="ltr" whiteSpace="nowrap">
+                  {range ?? '—'}
+                </Text>
+              </Text>
+            </HStack>
+            {observation.changed && (
+              <Badge colorPalette="blue" variant="subtle" size="sm" alignSelf="start">
+                {t`Changed in this version`}
+              </Badge>
+            )}
+            {observation.comment && (
+              <Text fontSize="xs" color="fg.muted">
+                <bdi>{observation.comment}</bdi>
+              </Text>
+            )}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** From a tablet up: a table of the values, their ranges and flags. */
 function ValuesTable({ observations, locale }: { observations: Observation[]; locale: Locale }) {
   const { t } = useLingui();
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="l2">
+    <Table.ScrollArea borderWidth="1px" rounded="l2" hideBelow="md">
       <Table.Root size="sm" data-testid="shared-values">
         <Table.Header>
           <Table.Row>
@@ -100,7 +142,7 @@ function ValuesTable({ observations, locale }: { observations: Observation[]; lo
                       <bdi>{analyteName(observation, locale)}</bdi>
                     </Text>
                     {observation.changed && (
-                      <Badge colorPalette="purple" variant="subtle" size="sm" alignSelf="start">
+                      <Badge colorPalette="blue" variant="subtle" size="sm" alignSelf="start">
                         {t`Changed in this version`}
                       </Badge>
                     )}
@@ -145,10 +187,25 @@ function ValuesTable({ observations, locale }: { observations: Observation[]; lo
   );
 }
 
-/** Each analyte's values across the shared reports, oldest first, as a small table (where there are two or more). */
-function Trends({ observations, locale, timeZone }: { observations: Observation[]; locale: Locale; timeZone: string }) {
+/**
+ * Each analyte's values across the shared reports, oldest first, as a small table: where there are two
+ * or more, shown with the latest report that holds the analyte (not again with each earlier one).
+ */
+function Trends({
+  observations,
+  bookingId,
+  locale,
+  timeZone,
+}: {
+  observations: Observation[];
+  bookingId: string;
+  locale: Locale;
+  timeZone: string;
+}) {
   const { t } = useLingui();
-  const withTrend = observations.filter((observation) => observation.trend.length >= 2);
+  const withTrend = observations.filter(
+    (observation) => observation.trend.length >= 2 && observation.trend[observation.trend.length - 1]?.bookingId === bookingId,
+  );
   if (withTrend.length === 0) return null;
   return (
     <Stack gap="3" data-testid="shared-trends">
@@ -168,16 +225,20 @@ function Trends({ observations, locale, timeZone }: { observations: Observation[
             </Table.Caption>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>{t`Date`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`Date and lab`}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Value`}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Flag`}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t`Lab`}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {observation.trend.map((point) => (
                 <Table.Row key={point.bookingId}>
-                  <Table.Cell whiteSpace="nowrap">{formatDate(new Date(point.at), locale, timeZone)}</Table.Cell>
+                  <Table.Cell>
+                    <Text whiteSpace="nowrap">{formatDate(new Date(point.at), locale, timeZone)}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      <bdi>{localized(locale, point.lab.ar, point.lab.en)}</bdi>
+                    </Text>
+                  </Table.Cell>
                   <Table.Cell>
                     <Text as="span" dir="ltr">
                       {numberText(point.value, observation.decimals, locale)}
@@ -185,9 +246,6 @@ function Trends({ observations, locale, timeZone }: { observations: Observation[
                   </Table.Cell>
                   <Table.Cell>
                     <FlagLabel flag={point.flag} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <bdi>{localized(locale, point.lab.ar, point.lab.en)}</bdi>
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -277,7 +335,7 @@ export function SharedReport({
               </Badge>
             )}
             {values?.amended && (
-              <Badge colorPalette="purple" variant="subtle">
+              <Badge colorPalette="blue" variant="subtle">
                 {t`Amended`}
               </Badge>
             )}
@@ -295,6 +353,7 @@ export function SharedReport({
       <Card.Body gap="5" pt="2">
         {values ? (
           <>
+            <ValuesList observations={values.observations} locale={locale} />
             <ValuesTable observations={values.observations} locale={locale} />
             {values.note && (
               <Box bg="bg.muted" rounded="l2" px="3" py="2">
@@ -306,7 +365,7 @@ export function SharedReport({
                 </Text>
               </Box>
             )}
-            <Trends observations={values.observations} locale={locale} timeZone={report.timeZone} />
+            <Trends observations={values.observations} bookingId={report.bookingId} locale={locale} timeZone={report.timeZone} />
           </>
         ) : (
           <Text color="fg.muted">{t`The lab sent this result as a file only.`}</Text>

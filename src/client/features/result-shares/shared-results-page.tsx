@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FileLock2, LockKeyhole, ShieldCheck, TimerOff, Unlink } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { SHARE_CODE_LENGTH } from '../../../shared/result-share-schemas.ts';
+import { SHARE_CODE_LENGTH } from '../../../shared/result-shares.ts';
 import { ErrorState } from '../../components/query-state.tsx';
 import { errorCode } from '../../lib/errors.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';

@@ -14,7 +14,7 @@ const roleLook = {
   customer: { icon: UserRound, palette: 'gray' },
   lab: { icon: Building2, palette: 'blue' },
   admin: { icon: ShieldAlert, palette: 'orange' },
-  doctor: { icon: Stethoscope, palette: 'purple' },
+  doctor: { icon: Stethoscope, palette: 'green' },
 } as const;
 
 function ReadRow({ read }: { read: Read }) {

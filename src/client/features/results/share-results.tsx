@@ -9,7 +9,6 @@ import {
   CloseButton,
   Dialog,
   Field,
-  Fieldset,
   Heading,
   HStack,
   Input,
@@ -23,7 +22,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound, Link2, Share2, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { SHARE_CODE_LENGTH, SHARE_DAYS_MAX, SHARE_DAYS_MIN } from '../../../shared/result-share-schemas.ts';
+import { SHARE_CODE_LENGTH, SHARE_DAYS_MAX, SHARE_DAYS_MIN } from '../../../shared/result-shares.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -217,6 +216,7 @@ function ShareForm({ shareable, onMade }: { shareable: Shareable[]; onMade: (mad
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const daysId = useId();
+  const choiceHelpId = useId();
   const [chosen, setChosen] = useState<string[]>([]);
   const [days, setDays] = useState(String(DEFAULT_DAYS));
   const [withCode, setWithCode] = useState(true);
@@ -240,22 +240,26 @@ function ShareForm({ shareable, onMade }: { shareable: Shareable[]; onMade: (mad
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="5">
-        <Fieldset.Root invalid={tried && chosen.length === 0}>
-          <Fieldset.Legend>{t`Results to share`}</Fieldset.Legend>
-          <Fieldset.HelperText>
+        <Box as="fieldset" borderWidth="0" p="0" m="0" minW="0" aria-describedby={choiceHelpId}>
+          <Text as="legend" fontWeight="medium" fontSize="sm" mb="1">
+            {t`Results to share`}
+          </Text>
+          <Text id={choiceHelpId} fontSize="sm" color="fg.muted" mb="3">
             {t`Trends show only the results you share: include earlier results of the same test to show how a value changed.`}
-          </Fieldset.HelperText>
-          <Fieldset.Content>
-            <CheckboxGroup value={chosen} onValueChange={setChosen}>
-              <Stack gap="3" maxH="72" overflowY="auto" pe="1">
-                {shareable.map((item) => (
-                  <ShareableOption key={item.bookingId} item={item} />
-                ))}
-              </Stack>
-            </CheckboxGroup>
-          </Fieldset.Content>
-          <Fieldset.ErrorText>{t`Choose at least one result.`}</Fieldset.ErrorText>
-        </Fieldset.Root>
+          </Text>
+          <CheckboxGroup value={chosen} onValueChange={setChosen}>
+            <Stack gap="3" maxH="72" overflowY="auto" pe="1">
+              {shareable.map((item) => (
+                <ShareableOption key={item.bookingId} item={item} />
+              ))}
+            </Stack>
+          </CheckboxGroup>
+          {tried && chosen.length === 0 && (
+            <Text color="fg.error" fontSize="sm" mt="2" role="alert">
+              {t`Choose at least one result.`}
+            </Text>
+          )}
+        </Box>
         <Field.Root invalid={tried && !daysValid}>
           <Field.Label htmlFor={daysId}>{t`For how many days`}</Field.Label>
           <Input
@@ -310,7 +314,7 @@ function ShareDialog({ open, shareable, onClose }: { open: boolean; shareable: S
       onOpenChange={(event) => !event.open && close()}
       closeOnInteractOutside={made === null}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
       scrollBehavior="inside"
     >
       <Portal>

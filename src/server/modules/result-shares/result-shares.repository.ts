@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { SHARE_WRONG_CODES_MAX } from '../../../shared/result-share-schemas.ts';
+import { SHARE_WRONG_CODES_MAX } from '../../../shared/result-shares.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -4,12 +4,8 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { decodeHex, encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
-import {
-  type CreateResultShareInput,
-  SHARE_CODE_LENGTH,
-  SHARE_TOKEN_PATTERN,
-  SHARE_WRONG_CODES_MAX,
-} from '../../../shared/result-share-schemas.ts';
+import type { CreateResultShareInput } from '../../../shared/result-share-schemas.ts';
+import { SHARE_CODE_LENGTH, SHARE_TOKEN_PATTERN, SHARE_WRONG_CODES_MAX } from '../../../shared/result-shares.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
