@@ -31,6 +31,7 @@ import { Route as LabsLabIdRouteImport } from './routes/labs.$labId'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as ProductIdRouteImport } from './routes/product.$id'
+import { Route as ShareTokenRouteImport } from './routes/share.$token'
 import { Route as StoreIndexRouteImport } from './routes/store.index'
 import { Route as TestTestNameRouteImport } from './routes/test.$testName'
 import { Route as StoreCheckoutOrderIdRouteImport } from './routes/store.checkout.$orderId'
@@ -145,6 +146,11 @@ const ProductIdRoute = ProductIdRouteImport.update({
   path: '/product/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ShareTokenRoute = ShareTokenRouteImport.update({
+  id: '/share/$token',
+  path: '/share/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StoreIndexRoute = StoreIndexRouteImport.update({
   id: '/store/',
   path: '/store/',
@@ -182,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/product/$id': typeof ProductIdRoute
+  '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories/': typeof CategoriesIndexRoute
   '/labs/': typeof LabsIndexRoute
@@ -209,6 +216,7 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/product/$id': typeof ProductIdRoute
+  '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories': typeof CategoriesIndexRoute
   '/labs': typeof LabsIndexRoute
@@ -237,6 +245,7 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/product/$id': typeof ProductIdRoute
+  '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories/': typeof CategoriesIndexRoute
   '/labs/': typeof LabsIndexRoute
@@ -266,6 +275,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/product/$id'
+    | '/share/$token'
     | '/test/$testName'
     | '/categories/'
     | '/labs/'
@@ -293,6 +303,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/product/$id'
+    | '/share/$token'
     | '/test/$testName'
     | '/categories'
     | '/labs'
@@ -320,6 +331,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/product/$id'
+    | '/share/$token'
     | '/test/$testName'
     | '/categories/'
     | '/labs/'
@@ -348,6 +360,7 @@ export interface RootRouteChildren {
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   ProductIdRoute: typeof ProductIdRoute
+  ShareTokenRoute: typeof ShareTokenRoute
   TestTestNameRoute: typeof TestTestNameRoute
   CategoriesIndexRoute: typeof CategoriesIndexRoute
   LabsIndexRoute: typeof LabsIndexRoute
@@ -511,6 +524,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/share/$token': {
+      id: '/share/$token'
+      path: '/share/$token'
+      fullPath: '/share/$token'
+      preLoaderRoute: typeof ShareTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/store/': {
       id: '/store/'
       path: '/store'
@@ -556,6 +576,7 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   ProductIdRoute: ProductIdRoute,
+  ShareTokenRoute: ShareTokenRoute,
   TestTestNameRoute: TestTestNameRoute,
   CategoriesIndexRoute: CategoriesIndexRoute,
   LabsIndexRoute: LabsIndexRoute,

@@ -15,9 +15,10 @@ import { moyasarRoutes } from './modules/booking/moyasar.routes.ts';
 import { exportRoutes } from './modules/exports/exports.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { intakeRoutes } from './modules/results/intake.routes.ts';
+import { resultShareFileRoutes, resultSharePage } from './modules/result-shares/result-shares.routes.ts';
 import { resultRoutes } from './modules/results/results.routes.ts';
 import { storeImageRoutes } from './modules/store/store-images.routes.ts';
-import { consoleLogger, requestLog } from './platform/logger.ts';
+import { consoleLogger, loggedPath, requestLog } from './platform/logger.ts';
 import { paymentProviderFor } from './platform/payment-providers.ts';
 import { slowRefusals } from './platform/slow-refusals.ts';
 import { isSameOrigin } from './same-origin.ts';
@@ -57,7 +58,7 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     // A refusal a middleware raised on purpose (the CSRF check's 403) is an answer, not a failure.
     if (error instanceof HTTPException) return error.getResponse();
-    log.error({ err: error, req_id: c.get('requestId'), method: c.req.method, path: c.req.path }, 'request failed');
+    log.error({ err: error, req_id: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.path) }, 'request failed');
     return c.text('Internal Server Error', 500);
   });
 
@@ -82,14 +83,19 @@ export function createApp(deps: AppDeps) {
     strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
     crossOriginEmbedderPolicy: false,
   });
+  // A response with a policy of its own keeps it: a result file is served sandboxed, a doctor's share
+  // page sends no referrer.
+  const ownPolicies = ['Content-Security-Policy', 'Referrer-Policy'];
   app.use(async (c, next) => {
-    let own: string | null = null;
+    let own: [string, string][] = [];
     await siteHeaders(c, async () => {
       await next();
-      own = c.res.headers.get('Content-Security-Policy');
+      own = ownPolicies.flatMap((name) => {
+        const value = c.res.headers.get(name);
+        return value ? [[name, value] as [string, string]] : [];
+      });
     });
-    // A response with a policy of its own keeps it: a result file is served sandboxed.
-    if (own) c.res.headers.set('Content-Security-Policy', own);
+    for (const [name, value] of own) c.res.headers.set(name, value);
   });
 
   // A lab's own system posts results with its API key, from no browser: no cookie is read, so the
@@ -115,8 +121,12 @@ export function createApp(deps: AppDeps) {
   if (deps.env.DEV_MAILBOX && deps.socketAddress)
     app.route('/dev/mailbox', devMailboxRoutes(deps.db, deps.env.PUBLIC_URL, deps.socketAddress));
 
+  // A doctor's page for a patient's share link (ADR 0061): its status and private headers here, the page
+  // itself drawn by the runtime's handlers after these (node.ts, worker.ts).
+  app.use('/share/:token', resultSharePage({ db: deps.db, clientIp: deps.clientIp }));
   if (deps.blobs) {
     app.route('/files/results', resultRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp, log }));
+    app.route('/share', resultShareFileRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp }));
     app.route('/files/store-images', storeImageRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, images: deps.images }));
     app.route('/account', dataExportRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp }));
   } else {

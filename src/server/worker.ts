@@ -58,7 +58,14 @@ export interface WorkerBindings {
 }
 
 /** Paths that are never a file or a page: the Worker answers them without asking `ASSETS`. */
-const SERVER_PATHS = [/^\/trpc(\/|$)/, /^\/(healthz|readyz)$/, /^\/auth(\/|$)/, /^\/files(\/|$)/, /^\/exports(\/|$)/];
+const SERVER_PATHS = [
+  /^\/trpc(\/|$)/,
+  /^\/(healthz|readyz)$/,
+  /^\/auth(\/|$)/,
+  /^\/files(\/|$)/,
+  /^\/exports(\/|$)/,
+  /^\/share\/[^/]+\/files\//,
+];
 
 // Invoices are drawn with the fonts bundled into the Worker (there is no node_modules to read them from).
 provideInvoiceFonts(invoiceFonts);

@@ -437,6 +437,13 @@ const matrix: Record<string, Row> = {
   },
   'results.adminReport': { access: admins, input: () => ({ bookingId: NOWHERE, reason: 'Matrix check' }) },
   'results.overdueCritical': { access: admins },
+  // A patient's links for a doctor (ADR 0061): made, listed and revoked by the patient; read by anyone
+  // holding the link (a made-up one is NOT_FOUND for everyone alike).
+  'resultShares.shareable': { access: customers },
+  'resultShares.create': { access: customers, input: () => ({ bookingIds: [NOWHERE], days: 7, withCode: false }) },
+  'resultShares.list': { access: customers },
+  'resultShares.revoke': { access: customers, input: () => ({ id: NOWHERE }) },
+  'resultShares.open': { access: everyone, input: () => ({ token: 'A'.repeat(43) }) },
   'search.labTests': { access: everyone, input: () => ({ query: seeded.testNameEn }) },
 
   // The store is open to everyone (spec §6). Its payment page is reached by the order's random id,

@@ -411,6 +411,7 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
     whose: (id) => sql`booking_id in (select id from bookings where customer_id = ${id})`,
     columns: { file_name: 'deleted', uploaded_by: 'kept: the lab that uploaded it; staff accounts are closed, not deleted' },
   },
+  result_shares: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
   result_critical_cases: {
     whose: (id) =>
       sql`version_id in (select v.id from result_report_versions v join result_reports r on r.id = v.report_id
@@ -556,6 +557,13 @@ async function givePersonalDataEverywhere(customer: Customer, completedBookingId
     .insertInto('account_tokens')
     .values({ id: randomUUID(), user_id: customer.id, email: customer.email, purpose: 'reset_password', expires_at: soon })
     .execute();
+  // A link for a doctor to the booking's result (ADR 0061).
+  const share = await db
+    .insertInto('result_shares')
+    .values({ customer_id: customer.id, token_hash: randomUUID().replaceAll('-', '').repeat(2), expires_at: soon })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('result_share_bookings').values({ share_id: share.id, booking_id: completedBookingId }).execute();
   const { labTestId } = await offerTest(db, lab.id);
   await db
     .insertInto('slot_holds')

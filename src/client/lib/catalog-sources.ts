@@ -66,7 +66,10 @@ export const catalogSources = {
       'routes/success.tsx',
     ],
   },
-  /** The pages an e-mail's link opens: confirming an address, choosing a new password, the newsletter's links. */
+  /**
+   * The pages a link opens: confirming an address, choosing a new password, the newsletter's links, and
+   * a doctor's page for a patient's share link.
+   */
   links: {
     include: [
       'features/auth/account-task-page.tsx',
@@ -79,6 +82,8 @@ export const catalogSources = {
       'routes/reset-password.tsx',
       'routes/newsletter.confirm.tsx',
       'routes/newsletter.unsubscribe.tsx',
+      'features/result-shares',
+      'routes/share.$token.tsx',
     ],
   },
   /**
@@ -141,6 +146,7 @@ export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
   '/reset-password': ['links'],
   '/newsletter/confirm': ['links'],
   '/newsletter/unsubscribe': ['links'],
+  '/share/$token': ['links'],
   '/dashboard': ['dashboards', 'discovery', 'booking', 'purchases', 'auth'],
   '/admin/dashboard': ['dashboards', 'discovery', 'booking', 'purchases', 'auth'],
 };

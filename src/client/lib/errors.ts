@@ -76,6 +76,9 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   REVIEW_EDIT_WINDOW_PASSED: msg`A review can be edited for ${REVIEW_EDIT_DAYS} days after it is written.`,
   PAYOUT_EXCEEDS_BALANCE: msg`This amount is more than the balance owed to the lab. Check the amount and try again.`,
   PAYOUT_ALREADY_REVERSED: msg`This payout has already been reversed.`,
+  SHARE_GONE: msg`This link has expired or was revoked. Ask the patient for a new one.`,
+  SHARE_CODE_REQUIRED: msg`Enter the 6-digit code the patient gave you with this link.`,
+  SHARE_CODE_WRONG: msg`That code is not correct. Check it with the patient: after a few more wrong codes the link stops working.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 

@@ -534,6 +534,25 @@ export interface ResultReportVersions {
   written_by: string | null;
 }
 
+export interface ResultShareBookings {
+  booking_id: string;
+  share_id: string;
+}
+
+export interface ResultShares {
+  code_hash: string | null;
+  created_at: CreatedAt;
+  customer_id: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  last_opened_at: Timestamp | null;
+  locked_at: Timestamp | null;
+  opened_count: Generated<number>;
+  revoked_at: Timestamp | null;
+  token_hash: string;
+  wrong_codes: Generated<number>;
+}
+
 export interface ResultVersionAnalytes {
   analyte_id: number;
   version_id: string;
@@ -889,6 +908,8 @@ export interface DB {
   result_intake_messages: ResultIntakeMessages;
   result_report_versions: ResultReportVersions;
   result_reports: ResultReports;
+  result_share_bookings: ResultShareBookings;
+  result_shares: ResultShares;
   result_version_analytes: ResultVersionAnalytes;
   reviews: Reviews;
   sessions: Sessions;

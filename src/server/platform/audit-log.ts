@@ -12,6 +12,7 @@ export interface AuditEntry {
     | 'test_request'
     | 'result_file'
     | 'result_report'
+    | 'result_share'
     | 'user'
     | 'store_product'
     | 'store_variant'

@@ -25,10 +25,16 @@ function serializable(fields: Record<string, unknown>): Record<string, unknown> 
   return { ...rest, err: { type: err.name, message: err.message, stack: err.stack } };
 }
 
+/** A path as the log keeps it: a doctor's share link is a key to a patient's results, never written down (ADR 0061). */
+export function loggedPath(path: string): string {
+  return path.replace(/^\/share\/[^/]+/, '/share/…');
+}
+
 /**
- * One line per request: method, path (never the query string, which may carry a token or a search),
- * status, duration and the request id, which the response names in `X-Request-Id` (a proxy's id is
- * kept) so a user's report can be matched with its line. No personal data and no cookies.
+ * One line per request: method, path (never the query string, which may carry a token or a search, nor
+ * a share link's token), status, duration and the request id, which the response names in
+ * `X-Request-Id` (a proxy's id is kept) so a user's report can be matched with its line. No personal
+ * data and no cookies.
  */
 export function requestLog(log: Logger): MiddlewareHandler {
   const withId = requestId({ limitLength: 64 });
@@ -43,7 +49,7 @@ export function requestLog(log: Logger): MiddlewareHandler {
         {
           req_id: c.get('requestId'),
           method: c.req.method,
-          path: c.req.path,
+          path: loggedPath(c.req.path),
           status: c.res.status,
           ms: Math.round((performance.now() - started) * 10) / 10,
         },

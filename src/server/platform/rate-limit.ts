@@ -36,6 +36,11 @@ export const rateLimits = {
   guestPerIp: { limit: 10, windowSeconds: 60 * 60 },
   /** Messages a lab's system sends with one API key (results over HL7 v2 or FHIR): ten a second, on average. */
   labApiKeyMessages: { limit: 600, windowSeconds: 60 },
+  /**
+   * A doctor's share link (ADR 0061), per address: the page, its values, its files and each code tried.
+   * A visit takes a handful; a guesser of links or codes soon stops (a code also locks after five).
+   */
+  resultSharePerIp: { limit: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitPolicy>;
 
 /**

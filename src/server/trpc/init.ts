@@ -88,6 +88,11 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   // Payouts (ADR 0043): never more than the lab's balance owed; a payout is reversed once.
   PAYOUT_EXCEEDS_BALANCE: 'CONFLICT',
   PAYOUT_ALREADY_REVERSED: 'CONFLICT',
+  // A doctor's share link (ADR 0061): expired, revoked or locked (details.reason) and never working again;
+  // its code asked for, or a wrong one given (details.attemptsLeft before it locks).
+  SHARE_GONE: 'FORBIDDEN',
+  SHARE_CODE_REQUIRED: 'UNAUTHORIZED',
+  SHARE_CODE_WRONG: 'UNAUTHORIZED',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
 

@@ -8,6 +8,7 @@ import { familyRouter } from '../modules/family/family.router.ts';
 import { labRouter } from '../modules/lab/lab.router.ts';
 import { labApiKeysRouter } from '../modules/lab-api-keys/lab-api-keys.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
+import { resultSharesRouter } from '../modules/result-shares/result-shares.router.ts';
 import { resultsRouter } from '../modules/results/results.router.ts';
 import { reviewsRouter } from '../modules/reviews/reviews.router.ts';
 import { searchRouter } from '../modules/search/search.router.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   lab: labRouter,
   labApiKeys: labApiKeysRouter,
   newsletter: newsletterRouter,
+  resultShares: resultSharesRouter,
   results: resultsRouter,
   reviews: reviewsRouter,
   search: searchRouter,

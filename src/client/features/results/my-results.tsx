@@ -9,6 +9,7 @@ import { FhirDownload } from './fhir-download.tsx';
 import { MyReports } from './my-reports.tsx';
 import { ResultAccessLog } from './result-access-log.tsx';
 import { type ResultFile, ResultFileRow } from './result-file-row.tsx';
+import { ShareResults } from './share-results.tsx';
 
 /**
  * The customer's results: each released report with its values (and the lab's files for the same
@@ -51,6 +52,7 @@ export function MyResults({
           <FilesWithoutValues files={files.data} reports={reports.data} />
         </Stack>
       )}
+      <ShareResults />
       <ResultAccessLog />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Center, Heading, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Building2, ShieldAlert, UserRound } from 'lucide-react';
+import { Building2, ShieldAlert, Stethoscope, UserRound } from 'lucide-react';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
@@ -14,6 +14,7 @@ const roleLook = {
   customer: { icon: UserRound, palette: 'gray' },
   lab: { icon: Building2, palette: 'blue' },
   admin: { icon: ShieldAlert, palette: 'orange' },
+  doctor: { icon: Stethoscope, palette: 'green' },
 } as const;
 
 function ReadRow({ read }: { read: Read }) {
@@ -26,10 +27,12 @@ function ReadRow({ read }: { read: Read }) {
       ? t`You`
       : read.viewer_role === 'admin'
         ? t`Tahaleel staff`
-        : read.viewer_name
-          ? localized(locale, read.viewer_name.ar, read.viewer_name.en)
-          : t`Your lab`;
-  const role = { customer: t`Patient`, lab: t`Lab`, admin: t`Administrator` }[read.viewer_role];
+        : read.viewer_role === 'doctor'
+          ? t`A doctor, via your share link`
+          : read.viewer_name
+            ? localized(locale, read.viewer_name.ar, read.viewer_name.en)
+            : t`Your lab`;
+  const role = { customer: t`Patient`, lab: t`Lab`, admin: t`Administrator`, doctor: t`Doctor` }[read.viewer_role];
   return (
     <HStack as="li" align="start" gap="3" py="3" data-testid="result-read" data-viewer-role={read.viewer_role}>
       <Center boxSize="9" rounded="full" bg={`${look.palette}.subtle`} color={`${look.palette}.fg`} flexShrink={0}>
@@ -52,7 +55,8 @@ function ReadRow({ read }: { read: Read }) {
           </Text>
         </Stack>
         <Text fontSize="sm" color="fg.muted">
-          {localized(locale, read.test_name_ar, read.test_name_en)} · <bdi>{read.file_name}</bdi>
+          {localized(locale, read.test_name_ar, read.test_name_en)} ·{' '}
+          {read.file_name === null ? t`Result values` : <bdi>{read.file_name}</bdi>}
         </Text>
         {read.reason !== null && (
           <Box bg="bg.muted" rounded="md" px="3" py="2" mt="1" data-testid="result-read-reason">
@@ -70,8 +74,9 @@ function ReadRow({ read }: { read: Read }) {
 }
 
 /**
- * Every opening of the customer's result files, newest first: their own, their lab's, and Tahaleel
- * staff's, who must give a reason (shown here) and about whom the customer is also told by mail.
+ * Every opening of the customer's results, files and values alike, newest first: their own, their
+ * lab's, a doctor's through a link they shared, and Tahaleel staff's, who must give a reason (shown
+ * here) and about whom the customer is also told by mail.
  */
 export function ResultAccessLog() {
   const { t } = useLingui();
@@ -84,7 +89,7 @@ export function ResultAccessLog() {
             {t`Who viewed your results`}
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            {t`Every time one of your result files is opened, it is listed here. Tahaleel staff may open a result only for a reason they give, and we e-mail you when they do. Times are in Riyadh time.`}
+            {t`Every time your results are opened, their values or their files, it is listed here, including each time a doctor opens a link you shared. Tahaleel staff may open a result only for a reason they give, and we e-mail you when they do. Times are in Riyadh time.`}
           </Text>
         </Stack>
       </Card.Header>
@@ -97,7 +102,7 @@ export function ResultAccessLog() {
             <Skeleton height="14" rounded="md" />
           </Stack>
         ) : reads.data.length === 0 ? (
-          <EmptyState>{t`No one has opened your result files yet.`}</EmptyState>
+          <EmptyState>{t`No one has opened your results yet.`}</EmptyState>
         ) : (
           <Stack as="ul" listStyleType="none" gap="0" divideY="1px">
             {reads.data.map((read) => (

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { CriticalCallInput, ResultDraftInput } from '../../../shared/result-schemas.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import {
@@ -16,12 +17,17 @@ import {
 } from './report-values.ts';
 import { type ExportedObservation, type ExportedReport, resultsBundle } from './intake/fhir-export.ts';
 import * as repo from './reports.repository.ts';
-import { type Keyring, openFile, rewrapDataKey, type Seal, SealBrokenError, sealFile, UnknownKeyError } from './result-sealing.ts';
+import { type Keyring, openFile, rewrapDataKey, type Seal, SealBrokenError, sealFile, sharedKeyring, UnknownKeyError } from './result-sealing.ts';
 import type { ResultVault } from './results.service.ts';
 import { convertValue } from './units.ts';
 
 /** What sealing values needs of the vault: its keys (no blob store). */
 export type ValueKeys = Pick<ResultVault, 'keyring'>;
+
+/** The keys values are sealed with, as the settings name them (imported once per configuration), for another module's reads. */
+export async function valueKeysFromEnv(env: Env): Promise<ValueKeys> {
+  return { keyring: await sharedKeyring(env) };
+}
 
 /**
  * Results as data (issue #53, ADR 0057): a booking's report, written by its lab (the form) or its

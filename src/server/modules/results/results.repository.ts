@@ -130,37 +130,68 @@ export async function countLabResults(db: Db, labId: string, q: string | undefin
   return Number(row.n);
 }
 
+/** Who read, as a `result.read` entry says: a user's role, or a doctor through the patient's share link (ADR 0061). */
+export type ReaderRole = UserType | 'doctor';
+
 /**
- * Every read of the customer's results, newest first: the audit log's `result.read` rows (who, in
- * which role, when, and an admin's reason), with the result and, for a lab, the lab's names.
+ * Every read of the customer's results, newest first: the audit log's `result.read` rows for their
+ * result files and for their reports' values (who, in which role, when, an admin's reason, a share
+ * link's id), with the result and, for a lab, the lab's names.
  */
 export function readsOfCustomerResults(db: Db, customerId: string, limit: number) {
-  return db
+  const fileReads = db
     .selectFrom('result_files')
     .innerJoin('bookings', 'bookings.id', 'result_files.booking_id')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .innerJoin('audit_log', (join) =>
       join
         .on('audit_log.subject_type', '=', 'result_file')
         .on('audit_log.subject_id', '=', sql<string>`result_files.id::text`)
         .on('audit_log.action', '=', 'result.read'),
     )
+    .select((eb) => [
+      'audit_log.id as audit_id',
+      eb.ref('result_files.id').$castTo<string | null>().as('result_id'),
+      eb.ref('result_files.file_name').$castTo<string | null>().as('file_name'),
+      'result_files.booking_id',
+    ])
+    .where('bookings.customer_id', '=', customerId);
+  const reportReads = db
+    .selectFrom('result_reports')
+    .innerJoin('bookings', 'bookings.id', 'result_reports.booking_id')
+    .innerJoin('audit_log', (join) =>
+      join
+        .on('audit_log.subject_type', '=', 'result_report')
+        .on('audit_log.subject_id', '=', sql<string>`result_reports.id::text`)
+        .on('audit_log.action', '=', 'result.read'),
+    )
+    .select([
+      'audit_log.id as audit_id',
+      sql<string | null>`null`.as('result_id'),
+      sql<string | null>`null`.as('file_name'),
+      'result_reports.booking_id',
+    ])
+    .where('bookings.customer_id', '=', customerId);
+  return db
+    .selectFrom(fileReads.unionAll(reportReads).as('reads'))
+    .innerJoin('audit_log', 'audit_log.id', 'reads.audit_id')
+    .innerJoin('bookings', 'bookings.id', 'reads.booking_id')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .leftJoin('labs as viewer_lab', 'viewer_lab.id', 'audit_log.actor_id')
     .select([
       'audit_log.id',
       'audit_log.created_at as viewed_at',
-      sql<UserType>`audit_log.details->>'role'`.as('viewer_role'),
+      sql<ReaderRole>`audit_log.details->>'role'`.as('viewer_role'),
       sql<string | null>`audit_log.details->>'reason'`.as('reason'),
-      'result_files.id as result_id',
-      'result_files.file_name',
-      'result_files.booking_id',
+      sql<string | null>`audit_log.details->>'shareId'`.as('share_id'),
+      'reads.result_id',
+      'reads.file_name',
+      'reads.booking_id',
       'tests.name_ar as test_name_ar',
       'tests.name_en as test_name_en',
       'viewer_lab.lab_name_ar as viewer_lab_name_ar',
       'viewer_lab.lab_name_en as viewer_lab_name_en',
     ])
-    .where('bookings.customer_id', '=', customerId)
     .orderBy('audit_log.created_at', 'desc')
     .orderBy('audit_log.id', 'desc')
     .limit(limit)

@@ -5,10 +5,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
-import { oneLine } from '../../../shared/plain-text.ts';
 import { RESULT_MAX_BYTES, RESULT_READ_REASON_MAX } from '../../../shared/results.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { attachmentDisposition } from '../../platform/content-disposition.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { passwordRecentlyConfirmed, validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
@@ -65,16 +65,6 @@ async function caller(c: Context, deps: Deps, { sensitive }: { sensitive: boolea
 }
 
 /**
- * `filename*` carries the UTF-8 name (Arabic names too); `filename` an ASCII fallback for old clients.
- * Names stored before uploads were cleaned may still hold bidi controls: they are taken out here too.
- */
-function contentDisposition(storedName: string): string {
-  const fileName = oneLine(storedName);
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-/**
  * Result files as plain HTTP: uploads are multipart (no base64 inflation through tRPC, see
  * docs/decisions/0007-result-uploads-over-multipart.md) and downloads are ordinary links the browser saves.
  * Same-origin is enforced for the POST by the app's CSRF middleware; the session cookie says who is asking.
@@ -128,7 +118,7 @@ export function resultRoutes(deps: Deps) {
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': file.contentType,
         'Content-Length': String(file.bytes.byteLength),
-        'Content-Disposition': contentDisposition(file.fileName),
+        'Content-Disposition': attachmentDisposition(file.fileName),
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "default-src 'none'; sandbox",

@@ -200,6 +200,34 @@ async function openStoredFile(vault: ResultVault, file: StoredResult, stored: Ui
 }
 
 /**
+ * The stored bytes for a reader already let in, opened and checked whole; a damaged file is refused
+ * (RESULT_DAMAGED) and recorded, with who asked (`who`: their role and address, as the read's entry).
+ */
+async function openForReader(
+  db: Kysely<Database>,
+  vault: ResultVault,
+  file: StoredResult,
+  actorId: string | null,
+  who: Record<string, unknown>,
+): Promise<Uint8Array> {
+  const stored = await vault.blobs.get(file.storage_key);
+  if (!stored) throw new AppError('NOT_FOUND', { entity: 'result' });
+  try {
+    return await openStoredFile(vault, file, stored);
+  } catch (error) {
+    if (!(error instanceof SealBrokenError)) throw error;
+    await recordAudit(db, {
+      actorId,
+      action: 'result.damaged',
+      subjectType: 'result_file',
+      subjectId: file.id,
+      details: { bookingId: file.booking_id, ...who, problem: error.message },
+    });
+    throw new AppError('RESULT_DAMAGED', { resultId: file.id });
+  }
+}
+
+/**
  * The file for its booking's customer, its lab while approved, and any admin who gives a reason;
  * anyone else is told it does not exist. A lab whose approval is withdrawn keeps only its overview and
  * settings, like every gated lab procedure, and is told so. The file is opened and checked whole
@@ -229,22 +257,7 @@ export async function readResult(db: Kysely<Database>, vault: ResultVault, calle
     }
     throw itsLab ? new AppError('LAB_NOT_APPROVED') : new AppError('NOT_FOUND', { entity: 'result' });
   }
-  const stored = await vault.blobs.get(file.storage_key);
-  if (!stored) throw new AppError('NOT_FOUND', { entity: 'result' });
-  let bytes: Uint8Array;
-  try {
-    bytes = await openStoredFile(vault, file, stored);
-  } catch (error) {
-    if (!(error instanceof SealBrokenError)) throw error;
-    await recordAudit(db, {
-      actorId: caller.id,
-      action: 'result.damaged',
-      subjectType: 'result_file',
-      subjectId: file.id,
-      details: { bookingId: file.booking_id, ...who, problem: error.message },
-    });
-    throw new AppError('RESULT_DAMAGED', { resultId: file.id });
-  }
+  const bytes = await openForReader(db, vault, file, caller.id, who);
   const reason = staff ? request.reason : undefined;
   await db.transaction().execute(async (tx) => {
     const readAt = await recordAudit(tx, {
@@ -270,6 +283,52 @@ export async function readResult(db: Kysely<Database>, vault: ResultVault, calle
     }
   });
   return { bytes, fileName: file.file_name, contentType: file.content_type };
+}
+
+/**
+ * A result file for a doctor holding a patient's share link (ADR 0061): only a file of one of the
+ * share's bookings, which the caller (result-shares.service) has checked is live and, with a code, that
+ * the code was given. Opened and checked whole like any read, and logged as a doctor's read through
+ * the share, which the patient sees in their access log.
+ */
+export async function readSharedResult(
+  db: Kysely<Database>,
+  vault: ResultVault,
+  share: { id: string; bookingIds: readonly string[] },
+  resultId: string,
+  clientIp: string,
+) {
+  const file = await repo.findResultWithParties(db, resultId);
+  if (!file || !share.bookingIds.includes(file.booking_id)) throw new AppError('NOT_FOUND', { entity: 'result' });
+  const who = { role: 'doctor', ip: clientIp, via: 'share', shareId: share.id };
+  const bytes = await openForReader(db, vault, file, null, who);
+  await recordAudit(db, {
+    actorId: null,
+    action: 'result.read',
+    subjectType: 'result_file',
+    subjectId: file.id,
+    details: { bookingId: file.booking_id, ...who },
+  });
+  return { bytes, fileName: file.file_name, contentType: file.content_type };
+}
+
+/** The result files of these bookings, oldest first, as a share lists them: names and sizes, never bytes or keys. */
+export async function resultFilesOfBookings(db: Kysely<Database>, bookingIds: readonly string[]) {
+  if (bookingIds.length === 0) return [];
+  const rows = await repo
+    .resultsWithDetails(db)
+    .where('result_files.booking_id', 'in', bookingIds)
+    .orderBy('result_files.created_at')
+    .orderBy('result_files.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    booking_id: row.booking_id,
+    file_name: row.file_name,
+    content_type: row.content_type,
+    size_bytes: row.size_bytes,
+    created_at: new Date(row.created_at).toISOString(),
+  }));
 }
 
 /**
@@ -336,14 +395,16 @@ export async function labResults(db: Kysely<Database>, labId: string, input: Lab
 const ACCESS_LOG_LIMIT = 200;
 
 /**
- * Who opened the customer's results: every read (their own too), newest first, with the viewer's role,
- * a lab's names, when, and an administrator's reason. Staff are not named (the client says "Tahaleel
- * staff"); addresses stay in the audit log.
+ * Who opened the customer's results, files and values alike: every read (their own too), newest first,
+ * with the viewer's role, a lab's names, when, an administrator's reason, and the share link a doctor
+ * read through. Staff are not named (the client says "Tahaleel staff"), nor doctors (a share link names
+ * no one); addresses stay in the audit log.
  */
 export async function resultAccessLog(db: Kysely<Database>, customerId: string) {
   const rows = await repo.readsOfCustomerResults(db, customerId, ACCESS_LOG_LIMIT);
   return rows.map((row) => ({
     id: String(row.id),
+    kind: row.result_id === null ? ('values' as const) : ('file' as const),
     result_id: row.result_id,
     file_name: row.file_name,
     booking_id: row.booking_id,
@@ -356,6 +417,7 @@ export async function resultAccessLog(db: Kysely<Database>, customerId: string) 
         : null,
     viewed_at: new Date(row.viewed_at).toISOString(),
     reason: row.viewer_role === 'admin' ? row.reason : null,
+    share_id: row.viewer_role === 'doctor' ? row.share_id : null,
   }));
 }
 
