@@ -72,19 +72,21 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
   await consumeAttempt(db, `export:user:${user.id}`, exportsPerUser);
   const profile = await repo.profileOf(db, user.id);
   if (!profile) throw new AppError('NOT_FOUND', { entity: 'user' });
-  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results, values, familyMembers, reviews] = await Promise.all([
-    repo.consentsOf(db, user.id),
-    passkeysOf(db, user.id),
-    repo.bookingsOf(db, user.id),
-    repo.paymentsOf(db, user.id),
-    repo.storeOrdersOf(db, user.id),
-    invoicesForExport(db, user.id),
-    resultAccessLog(db, user.id),
-    openCustomerResults(db, vault, user.id, clientIp),
-    customerFhirBundle(db, vault, user.id, user.locale),
-    exportMembers(db, user.id),
-    exportReviews(db, user.id),
-  ]);
+  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results, values, familyMembers, reviews] = await Promise.all(
+    [
+      repo.consentsOf(db, user.id),
+      passkeysOf(db, user.id),
+      repo.bookingsOf(db, user.id),
+      repo.paymentsOf(db, user.id),
+      repo.storeOrdersOf(db, user.id),
+      invoicesForExport(db, user.id),
+      resultAccessLog(db, user.id),
+      openCustomerResults(db, vault, user.id, clientIp),
+      customerFhirBundle(db, vault, user.id, user.locale),
+      exportMembers(db, user.id),
+      exportReviews(db, user.id),
+    ],
+  );
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(readme[user.locale]),
     'profile.json': json({ ...profile, consents, passkeys }),

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import { type ExportedObservation, type ExportedReport, resultsBundle } from './intake/fhir-export.ts';
 import {
   type AnalyteRules,
   anyCritical,
@@ -15,9 +16,17 @@ import {
   type StoredObservation,
   ValueError,
 } from './report-values.ts';
-import { type ExportedObservation, type ExportedReport, resultsBundle } from './intake/fhir-export.ts';
 import * as repo from './reports.repository.ts';
-import { type Keyring, openFile, rewrapDataKey, type Seal, SealBrokenError, sealFile, sharedKeyring, UnknownKeyError } from './result-sealing.ts';
+import {
+  type Keyring,
+  openFile,
+  rewrapDataKey,
+  type Seal,
+  SealBrokenError,
+  sealFile,
+  sharedKeyring,
+  UnknownKeyError,
+} from './result-sealing.ts';
 import type { ResultVault } from './results.service.ts';
 import { convertValue } from './units.ts';
 
