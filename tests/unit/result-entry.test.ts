@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boundsText, readTyped, type SheetAnalyte, shownFlag, unitLabel } from '../../src/client/features/results/result-entry.ts';
+import { displayUnit, formatRange } from '../../src/client/features/results/report-format.ts';
+import { readTyped, type SheetAnalyte, shownFlag } from '../../src/client/features/results/result-entry.ts';
 
 // The lab's result form shows each value's flag as it is typed, by the server's own rules (issue #53).
 
@@ -106,13 +107,13 @@ describe('the flag shown as a value is typed', () => {
 describe('units and ranges as the form writes them', () => {
   it('writes UCUM codes as people read them', () => {
     expect(
-      ['10*3/uL', 'm[IU]/L', 'u[IU]/mL', 'ug/dL', 'mL/min/{1.73_m2}', '{INR}', 'ng/mL{FEU}', '1', 'U/L', 'mmol/L'].map(unitLabel),
+      ['10*3/uL', 'm[IU]/L', 'u[IU]/mL', 'ug/dL', 'mL/min/{1.73_m2}', '{INR}', 'ng/mL{FEU}', '1', 'U/L', 'mmol/L'].map(displayUnit),
     ).toEqual(['10³/µL', 'mIU/L', 'µIU/mL', 'µg/dL', 'mL/min/1.73 m²', 'INR', 'ng/mL FEU', '', 'U/L', 'mmol/L']);
   });
 
   it('writes a range with both ends, or the one it has', () => {
-    expect(boundsText(bounds(3.5, 5.1), 'en')).toBe('3.5–5.1');
-    expect(boundsText(bounds(null, 200), 'ar')).toBe('≤ 200');
-    expect(boundsText(bounds(40, null), 'en')).toBe('≥ 40');
+    expect(formatRange(bounds(3.5, 5.1), 1, 'en')).toBe('3.5–5.1');
+    expect(formatRange(bounds(null, 200), 0, 'ar')).toBe('≤ 200');
+    expect(formatRange(bounds(40, null), 0, 'en')).toBe('≥ 40');
   });
 });

@@ -30,7 +30,7 @@ describe('a value as the patient reads it', () => {
     expect(displayUnit('ug/dL')).toBe('µg/dL');
     expect(displayUnit('U/L')).toBe('U/L');
     expect(displayUnit('ng/mL{FEU}')).toBe('ng/mL FEU');
-    expect(displayUnit('mL/min/{1.73_m2}')).toBe('mL/min/1.73 m2');
+    expect(displayUnit('mL/min/{1.73_m2}')).toBe('mL/min/1.73 m²');
     expect(displayUnit('{INR}')).toBe('INR');
     expect(displayUnit('/[HPF]')).toBe('/HPF');
     expect(withUnit('1.1', '1')).toBe('1.1');

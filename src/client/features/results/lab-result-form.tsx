@@ -28,15 +28,8 @@ import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CriticalCallForm } from './critical-call-form.tsx';
-import {
-  type PatientSex,
-  type ResultSheet,
-  type RowEntry,
-  type SavedFlag,
-  type SheetAnalyte,
-  shownFlag,
-  unitLabel,
-} from './result-entry.ts';
+import { displayUnit } from './report-format.ts';
+import { type PatientSex, type ResultSheet, type RowEntry, type SavedFlag, type SheetAnalyte, shownFlag } from './result-entry.ts';
 import { ResultFlagBadge } from './result-flag.tsx';
 import { ResultRow } from './result-row.tsx';
 
@@ -269,7 +262,7 @@ function ResultForm({
   const busy = save.isPending || release.isPending;
 
   const problemText = (problem: ValueProblem, analyte: SheetAnalyte) => {
-    const unit = unitLabel(analyte.unit) || analyte.unit || '';
+    const unit = displayUnit(analyte.unit) || analyte.unit || '';
     return {
       empty: t`Enter a value.`,
       not_a_number: t`Enter a number, such as 4.5, ٤٫٥ or <0.5.`,
@@ -611,7 +604,7 @@ function SentBesides({ sheet }: { sheet: ResultSheet }) {
           <HStack as="li" key={`${observation.label}-${index}`} gap="2" wrap="wrap" fontSize="sm">
             <bdi>{observation.label}</bdi>
             <Text as="bdi" dir="ltr">
-              {`${observation.entered} ${unitLabel(observation.unit)}`.trim()}
+              {`${observation.entered} ${displayUnit(observation.unit)}`.trim()}
             </Text>
             <ResultFlagBadge flag={observation.flag} />
           </HStack>

@@ -61,6 +61,7 @@ export function displayUnit(code: string | null): string {
     .replace(/(^|[/.\s])u(?=[A-Za-z[])/g, '$1µ')
     .replace(/[[\]]/g, '')
     .replace(/\/\s+/g, '/')
+    .replace(/\bm2\b/g, 'm²')
     .replace(/\s+/g, ' ')
     .trim();
 }

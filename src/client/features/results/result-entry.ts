@@ -1,6 +1,4 @@
-import type { Locale } from '../../../shared/locale.ts';
-import { type Bounds, numericFlag, parseResultValue, type ResultFlag } from '../../../shared/result-values.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { numericFlag, parseResultValue, type ResultFlag } from '../../../shared/result-values.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 
 /**
@@ -80,31 +78,4 @@ export function shownFlag(
   const unchanged = saved !== undefined && saved.value === entry.value && saved.unit === entry.unit;
   if (reading.state === 'unjudged' && unchanged) return { reading, flag: saved.flag, shown: true };
   return { reading, flag: null, shown: false };
-}
-
-const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-const superscript = (digits: string) => [...digits].map((digit) => SUPERSCRIPT[Number(digit)]).join('');
-
-/**
- * A UCUM unit as people write it: "10*3/uL" is "10³/µL", "m[IU]/L" is "mIU/L", "mL/min/{1.73_m2}" is
- * "mL/min/1.73 m²", and the dimensionless "1" is nothing. The code itself is what is stored and sent.
- */
-export function unitLabel(code: string | null): string {
-  if (!code || code === '1') return '';
-  return code
-    .replace(/10\*(\d+)/g, (_, power: string) => `10${superscript(power)}`)
-    .replace(/(^|\/)u(?=[A-Za-z[])/g, '$1µ')
-    .replace(/\{([^}]*)\}/g, (_, note: string, offset: number) => `${offset === 0 ? '' : ' '}${note.replace(/_/g, ' ')}`)
-    .replace(/m2\b/g, 'm²')
-    .replace(/\/ /g, '/')
-    .replace(/[[\]]/g, '');
-}
-
-/** A range as the form shows it, in the analyte's unit: "3.5–5.1", "≤ 200", "≥ 40". */
-export function boundsText(bounds: Bounds, locale: Locale): string {
-  const number = (value: number) => formatNumber(value, locale);
-  if (bounds.low !== null && bounds.high !== null) return `${number(bounds.low)}–${number(bounds.high)}`;
-  if (bounds.high !== null) return `≤ ${number(bounds.high)}`;
-  if (bounds.low !== null) return `≥ ${number(bounds.low)}`;
-  return '';
 }

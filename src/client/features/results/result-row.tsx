@@ -6,16 +6,8 @@ import { RESULT_COMMENT_MAX, RESULT_VALUE_MAX } from '../../../shared/result-sch
 import { localized } from '../../lib/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import {
-  boundsText,
-  type PatientSex,
-  type RowEntry,
-  rangesFor,
-  type SavedFlag,
-  type SheetAnalyte,
-  shownFlag,
-  unitLabel,
-} from './result-entry.ts';
+import { displayUnit, formatRange } from './report-format.ts';
+import { type PatientSex, type RowEntry, rangesFor, type SavedFlag, type SheetAnalyte, shownFlag } from './result-entry.ts';
 import { ResultFlagBadge } from './result-flag.tsx';
 
 /**
@@ -50,7 +42,7 @@ export function ResultRow({
   const { reading, flag, shown } = shownFlag(analyte, entry, sex, saved);
   const problemText = problem ?? (reading.state === 'not_a_number' ? t`Enter a number, such as 4.5, ٤٫٥ or <0.5.` : undefined);
   const { range } = rangesFor(analyte, sex);
-  const ownUnit = unitLabel(analyte.unit);
+  const ownUnit = displayUnit(analyte.unit);
   const units = [
     ...analyte.units.map((unit) => unit.code),
     ...(entry.unit && !analyte.units.some((unit) => unit.code === entry.unit) ? [entry.unit] : []),
@@ -110,7 +102,7 @@ export function ResultRow({
                   >
                     {units.map((code) => (
                       <option key={code} value={code}>
-                        {unitLabel(code) || code}
+                        {displayUnit(code) || code}
                       </option>
                     ))}
                   </NativeSelect.Field>
@@ -160,7 +152,7 @@ export function ResultRow({
                 <>
                   {t`Range:`}{' '}
                   <Text as="bdi" dir="ltr" color="fg">
-                    {`${boundsText(range, locale)} ${ownUnit}`.trim()}
+                    {`${formatRange(range, analyte.decimals, locale) ?? ''} ${ownUnit}`.trim()}
                   </Text>
                 </>
               ) : (
