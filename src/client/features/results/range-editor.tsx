@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { AGE_UNITS, type AgeUnit, RANGE_SEXES, type RangeSex, saveLabRangeInput, saveRangeInput } from '../../../shared/analyte-schemas.ts';
 import { errorCode, errorDetails, errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { fieldIssues } from '../../lib/field-issues.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { displayUnit, formatRange, withUnit } from './report-format.ts';
 
@@ -47,27 +48,34 @@ const FORM_FIELDS: FormField[] = ['sex', 'ageLow', 'ageHigh', 'ageUnit', 'condit
 
 function useRangeWords() {
   const { t } = useLingui();
-  const sexes: Record<RangeSex, string> = { any: t`Men and women`, male: t`Men`, female: t`Women` };
+  const sexes: Record<RangeSex, string> = { any: t`Both sexes`, male: t`Males`, female: t`Females` };
+  /** An age's unit after a number ("18–50 years"). */
   const ageUnits: Record<AgeUnit, string> = { d: t`days`, wk: t`weeks`, mo: t`months`, a: t`years` };
-  return { sexes, ageUnits };
+  /** The unit chosen for a range's ages. */
+  const ageUnitChoices: Record<AgeUnit, string> = { d: t`Days`, wk: t`Weeks`, mo: t`Months`, a: t`Years` };
+  return { sexes, ageUnits, ageUnitChoices };
 }
 
-/** Who a range is for, in words: "Women, 18–50 years, follicular phase". */
+/** Numbers set left to right inside either language: "18–50" is not reordered in Arabic. */
+const leftToRight = (text: string) => `\u2066${text}\u2069`;
+
+/** Who a range is for, in words: "Females, aged 18–50 years · follicular phase". */
 export function RangePopulation({ range }: { range: EditableRange }) {
   const { t } = useLingui();
   const locale = activeLocale();
   const { sexes, ageUnits } = useRangeWords();
   const unit = ageUnits[range.ageUnit];
-  const low = range.ageLow;
-  const high = range.ageHigh;
+  const low = leftToRight(formatNumber(range.ageLow, locale));
+  const high = range.ageHigh === null ? null : leftToRight(formatNumber(range.ageHigh, locale));
+  const span = leftToRight(`${formatNumber(range.ageLow, locale)}–${range.ageHigh === null ? '' : formatNumber(range.ageHigh, locale)}`);
   const ages =
     high === null
-      ? low === 0
+      ? range.ageLow === 0
         ? t`all ages`
-        : t`${low} ${unit} and older`
-      : low === 0
-        ? t`under ${high} ${unit}`
-        : t`${low}–${high} ${unit}`;
+        : t`aged ${low} ${unit} and older`
+      : range.ageLow === 0
+        ? t`aged under ${high} ${unit}`
+        : t`aged ${span} ${unit}`;
   const condition = locale === 'ar' ? range.conditionAr : range.conditionEn;
   return (
     <Text as="span">
@@ -147,7 +155,7 @@ export function RangeDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const { sexes, ageUnits } = useRangeWords();
+  const { sexes, ageUnitChoices } = useRangeWords();
   const [form, setForm] = useState(() => blank(analyteUnit, withSource));
   const [problems, setProblems] = useState<Partial<Record<FormField, string>>>({});
   useEffect(() => {
@@ -219,12 +227,12 @@ export function RangeDialog({
                       <Field.ErrorText>{problem('sex')}</Field.ErrorText>
                     </Field.Root>
                     <Field.Root invalid={Boolean(problem('ageUnit'))}>
-                      <Field.Label>{t`Ages counted in`}</Field.Label>
+                      <Field.Label>{t`Age unit`}</Field.Label>
                       <NativeSelect.Root>
                         <NativeSelect.Field value={form.ageUnit} onChange={set('ageUnit')}>
                           {AGE_UNITS.map((unit) => (
                             <option key={unit} value={unit}>
-                              {ageUnits[unit]}
+                              {ageUnitChoices[unit]}
                             </option>
                           ))}
                         </NativeSelect.Field>
