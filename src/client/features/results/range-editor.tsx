@@ -77,9 +77,10 @@ export function RangePopulation({ range }: { range: EditableRange }) {
         ? t`aged under ${high} ${unit}`
         : t`aged ${span} ${unit}`;
   const condition = locale === 'ar' ? range.conditionAr : range.conditionEn;
+  const who = sexes[range.sex];
   return (
     <Text as="span">
-      {sexes[range.sex]}, {ages}
+      {t`${who}, ${ages}`}
       {condition && (
         <Text as="span" color="fg.muted">
           {' · '}
