@@ -113,4 +113,8 @@ export const validationMessages = {
   invalidShortAddress: 'invalid_short_address',
   invalidNationalId: 'invalid_national_id',
   dateInFuture: 'date_in_future',
+  ageOrder: 'age_order',
+  boundRequired: 'bound_required',
+  rangeOrder: 'range_order',
+  loincCheckDigit: 'loinc_check_digit',
 } as const;

@@ -41,6 +41,16 @@ export const AUDIT_ACTIONS = [
   'review.show',
   'lab_api_key.create',
   'lab_api_key.revoke',
+  'analyte.create',
+  'analyte.save',
+  'analyte.interval_save',
+  'analyte.interval_delete',
+  'analyte.critical_save',
+  'analyte.critical_delete',
+  'analyte.test_link',
+  'analyte.test_unlink',
+  'analyte.lab_interval_save',
+  'analyte.lab_interval_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

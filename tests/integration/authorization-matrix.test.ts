@@ -295,6 +295,33 @@ const matrix: Record<string, Row> = {
   },
   'admin.reversePayout': { access: admins, input: () => ({ payoutId: NOWHERE, note: 'matrix' }) },
 
+  // What tests measure (ADR 0062): the admin reads and edits them (edits after a recent password); each
+  // lab sets its own intervals, another lab's being NOT_FOUND past the access rules (section 2).
+  'analytes.list': { access: admins, input: () => ({ q: 'sodium', limit: 5 }) },
+  'analytes.get': { access: admins, input: () => ({ id: NO_ID }) },
+  'analytes.tests': { access: admins },
+  // A code already in use: CONFLICT past the access rules, so nothing is added.
+  'analytes.create': {
+    access: admins,
+    input: () => ({ loinc: '2823-3', nameAr: 'البوتاسيوم', nameEn: 'Potassium', kind: 'numeric', unit: 'mmol/L', decimals: 1 }),
+  },
+  'analytes.update': { access: admins, input: () => ({ id: NO_ID, nameAr: 'مؤشر', nameEn: 'Marker', decimals: 1 }) },
+  'analytes.saveInterval': {
+    access: admins,
+    input: () => ({ id: NO_ID, analyteId: NO_ID, low: 1, high: 2, unit: 'mmol/L', source: 'Matrix check' }),
+  },
+  'analytes.deleteInterval': { access: admins, input: () => ({ id: NO_ID }) },
+  'analytes.saveCriticalLimit': {
+    access: admins,
+    input: () => ({ id: NO_ID, analyteId: NO_ID, low: 1, high: 2, unit: 'mmol/L', source: 'Matrix check' }),
+  },
+  'analytes.deleteCriticalLimit': { access: admins, input: () => ({ id: NO_ID }) },
+  'analytes.linkTest': { access: admins, input: () => ({ analyteId: NO_ID, testId: NO_ID }) },
+  'analytes.unlinkTest': { access: admins, input: () => ({ analyteId: NO_ID, testId: NO_ID }) },
+  'analytes.labIntervals': { access: approvedLabs },
+  'analytes.saveLabInterval': { access: approvedLabs, input: () => ({ analyteId: NO_ID, low: 1, high: 2, unit: 'mmol/L' }) },
+  'analytes.deleteLabInterval': { access: approvedLabs, input: () => ({ id: NO_ID }) },
+
   'auth.me': { access: everyone },
   // Stale versions: answered CONFLICT, so the matrix records no one's consent.
   // A wrong password is WRONG_PASSWORD for anyone signed in (a guest has none): not a refusal for who they are.
@@ -816,6 +843,29 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
         ],
         act: (actor) => call('labApiKeys.revoke', { id }, actor),
         rows: () => database.db.selectFrom('lab_api_keys').select(['lab_id', 'revoked_at']).where('id', '=', id).executeTakeFirstOrThrow(),
+      };
+    },
+  },
+  {
+    name: "deleting a lab's own reference interval",
+    async arrange() {
+      const analyte = await database.db.selectFrom('analytes').select('id').where('loinc', '=', '2823-3').executeTakeFirstOrThrow();
+      const { id } = await database.db
+        .insertInto('lab_reference_intervals')
+        .values({ lab_id: lab.id, analyte_id: analyte.id, low: '3.4', high: '4.8', unit: 'mmol/L' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return {
+        owner: lab,
+        others: [
+          [otherLab, 'NOT_FOUND'],
+          [pendingLab, 'LAB_NOT_APPROVED'],
+          [customer, 'FORBIDDEN'],
+          [admin, 'FORBIDDEN'],
+          [visitor, 'UNAUTHENTICATED'],
+        ],
+        act: (actor) => call('analytes.deleteLabInterval', { id }, actor),
+        rows: () => database.db.selectFrom('lab_reference_intervals').select(['lab_id', 'low', 'high']).where('id', '=', id).execute(),
       };
     },
   },

@@ -3,29 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { analytes, testAnalytes } from '../../seeds/data/analytes.ts';
 import { tests } from '../../seeds/data/tests.ts';
 import type { SeedAnalyte, SeedRange } from '../../seeds/data/types.ts';
+import { isValidLoinc, loincCheckDigit } from '../../src/shared/loinc.ts';
 
 const units = ucum.UcumLhcUtils.getInstance();
 const ARABIC_LETTER = /[\u0621-\u064A]/;
-
-/**
- * LOINC's Mod 10 check digit, as LOINC publishes it: the digits in odd positions counted from the right
- * form a number that is doubled; the even-position digits are written before it; the check digit takes
- * the sum of all those digits up to the next multiple of ten.
- */
-function loincCheckDigit(body: string): number {
-  const fromRight = [...body].reverse();
-  const odd = fromRight
-    .filter((_, index) => index % 2 === 0)
-    .reverse()
-    .join('');
-  const even = fromRight
-    .filter((_, index) => index % 2 === 1)
-    .reverse()
-    .join('');
-  const digits = `${even}${Number(odd) * 2}`;
-  const sum = [...digits].reduce((total, digit) => total + Number(digit), 0);
-  return (10 - (sum % 10)) % 10;
-}
 
 /**
  * A value of `from` in `to`. ucum-lhc 7.1 refuses every conversion of an arbitrary unit such as [IU],
@@ -53,15 +34,20 @@ describe('LOINC check digits', () => {
     expect(loincCheckDigit('98979')).toBe(8); // eGFR (CKD-EPI 2021)
     expect(loincCheckDigit('38476')).not.toBe(0); // 38476-0 is a typo of 38476-8 (AMH)
   });
+
+  it('takes a whole code only with its right check digit, and no other shape', () => {
+    expect(isValidLoinc('2823-3')).toBe(true);
+    expect(isValidLoinc('38476-8')).toBe(true);
+    for (const wrong of ['2823-4', '38476-0', '2823', '12345678-9', '2823-33', ' 2823-3', 'LP2823-3'])
+      expect(isValidLoinc(wrong), wrong).toBe(false);
+  });
 });
 
 describe('the analytes data file', () => {
   it('holds at least 80 analytes, each LOINC code well formed, with a valid check digit, and listed once', () => {
     expect(analytes.length).toBeGreaterThanOrEqual(80);
     for (const { loinc } of analytes) {
-      expect(loinc, loinc).toMatch(/^\d{1,7}-\d$/);
-      const [body, check] = loinc.split('-') as [string, string];
-      expect(loincCheckDigit(body), `${loinc}: check digit`).toBe(Number(check));
+      expect(isValidLoinc(loinc), `${loinc}: shape and check digit`).toBe(true);
     }
     expect(new Set(analytes.map((analyte) => analyte.loinc)).size).toBe(analytes.length);
   });

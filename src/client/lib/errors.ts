@@ -106,6 +106,10 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   invalid_short_address: msg`Enter the short address as 4 letters and 4 digits, e.g. RRRD2929.`,
   invalid_national_id: msg`Enter a valid national ID or Iqama number: 10 digits starting with 1 or 2.`,
   date_in_future: msg`This date is in the future.`,
+  age_order: msg`The age band must end after it starts.`,
+  bound_required: msg`Enter a low end, a high end, or both.`,
+  range_order: msg`The high end must be above the low end.`,
+  loinc_check_digit: msg`This is not a LOINC code: check the digits and the check digit after the hyphen, e.g. 2823-3.`,
 };
 
 interface ErrorData {

@@ -15,11 +15,13 @@ import {
   ShoppingBag,
   Siren,
   Star,
+  TestTubes,
   Users,
 } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { changedListSearch, type ListControl, type ListSearch, listSearch } from '../components/list-search.ts';
 import { AccountSettings } from '../features/account/account-settings.tsx';
+import { AdminAnalytes } from '../features/admin/admin-analytes.tsx';
 import { AdminAuditLog } from '../features/admin/admin-audit-log.tsx';
 import { AdminCriticalValues } from '../features/admin/admin-critical-values.tsx';
 import { AdminFailingRenewals } from '../features/admin/admin-failing-renewals.tsx';
@@ -72,6 +74,7 @@ function AdminDashboardPage() {
     { id: 'labs', label: t`Labs`, icon: Microscope, render: () => <AdminLabs list={list} /> },
     { id: 'payouts', label: t`Lab payouts`, icon: Landmark, render: () => <AdminLabPayouts list={list} /> },
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests list={list} /> },
+    { id: 'analytes', label: t`Analytes`, icon: TestTubes, render: () => <AdminAnalytes /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },
     { id: 'critical', label: t`Critical values`, icon: Siren, render: () => <AdminCriticalValues /> },

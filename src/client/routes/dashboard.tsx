@@ -10,6 +10,7 @@ import {
   LayoutDashboard,
   Package,
   Receipt,
+  Ruler,
   Settings,
   Sparkles,
   Star,
@@ -37,6 +38,7 @@ import { LabBookings } from '../features/lab/lab-bookings.tsx';
 import { LabOverview } from '../features/lab/lab-overview.tsx';
 import { LabPayments } from '../features/lab/lab-payments.tsx';
 import { LabProfileSettings } from '../features/lab/lab-profile-form.tsx';
+import { LabReferenceIntervals } from '../features/lab/lab-reference-intervals.tsx';
 import { LabReviewsPanel } from '../features/lab/lab-reviews.tsx';
 import { LabTests } from '../features/lab/lab-tests.tsx';
 import { UnderReviewNotice, WhileUnderReview } from '../features/lab/lab-under-review.tsx';
@@ -145,6 +147,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
     },
     { id: 'stats', label: t`Statistics`, icon: ChartColumn, disabled: !approved, render: () => <LabStats /> },
     { id: 'tests', label: t`Tests`, icon: FlaskConical, disabled: !approved, render: () => <LabTests list={list} /> },
+    { id: 'ranges', label: t`Reference intervals`, icon: Ruler, disabled: !approved, render: () => <LabReferenceIntervals /> },
     { id: 'ai-analysis', label: t`AI analysis`, icon: Sparkles, disabled: !approved, render: () => <AiAnalysisUpgrade audience="lab" /> },
     {
       id: 'upload-results',

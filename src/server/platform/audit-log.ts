@@ -19,7 +19,8 @@ export interface AuditEntry {
     | 'store_order'
     | 'store_collection'
     | 'review'
-    | 'lab_api_key';
+    | 'lab_api_key'
+    | 'analyte';
   subjectId: string | number;
   details?: Record<string, unknown>;
 }

@@ -1,5 +1,6 @@
 import { accountRouter } from '../modules/account/account.router.ts';
 import { adminRouter } from '../modules/admin/admin.router.ts';
+import { analytesRouter } from '../modules/analytes/analytes.router.ts';
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { billingRouter } from '../modules/billing/billing.router.ts';
 import { bookingRouter } from '../modules/booking/booking.router.ts';
@@ -20,6 +21,7 @@ import { router } from './init.ts';
 export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
+  analytes: analytesRouter,
   auth: authRouter,
   billing: billingRouter,
   booking: bookingRouter,

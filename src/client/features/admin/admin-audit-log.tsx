@@ -46,6 +46,16 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'review.show': msg`Review shown again`,
   'lab_api_key.create': msg`Lab API key created`,
   'lab_api_key.revoke': msg`Lab API key revoked`,
+  'analyte.create': msg`Analyte added`,
+  'analyte.save': msg`Analyte changed`,
+  'analyte.interval_save': msg`Reference interval saved`,
+  'analyte.interval_delete': msg`Reference interval deleted`,
+  'analyte.critical_save': msg`Critical limit saved`,
+  'analyte.critical_delete': msg`Critical limit deleted`,
+  'analyte.test_link': msg`Analyte listed by a test`,
+  'analyte.test_unlink': msg`Analyte taken off a test`,
+  'analyte.lab_interval_save': msg`Lab's own interval saved`,
+  'analyte.lab_interval_delete': msg`Lab's own interval deleted`,
 };
 
 /** The start of a picked day (YYYY-MM-DD) in Riyadh, as an instant; the day after for an end. */

@@ -30,6 +30,9 @@ import {
 import type { ResultVault } from './results.service.ts';
 import { convertValue } from './units.ts';
 
+/** UCUM's checks, for the module that writes analytes' ranges (a module reaches this one through its services). */
+export { convertValue, isUcumUnit } from './units.ts';
+
 /** What sealing values needs of the vault: its keys (no blob store). */
 export type ValueKeys = Pick<ResultVault, 'keyring'>;
 
