@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseRange, parseSentRange, type RangeRow } from '../../src/server/modules/results/report-values.ts';
-import { convertValue, isUcumUnit } from '../../src/server/modules/results/units.ts';
+import { convertValue, isUcumUnit } from '../../src/server/platform/units.ts';
 import { numericFlag, parseResultValue } from '../../src/shared/result-values.ts';
 
 describe('reading a typed value', () => {

@@ -197,10 +197,6 @@ export function catalogTests(db: Db) {
     .execute();
 }
 
-export function findTest(db: Db, testId: number) {
-  return db.selectFrom('tests').select(['id', 'name_ar', 'name_en']).where('id', '=', testId).executeTakeFirst();
-}
-
 /** The test's row, locked: the positions of its analytes are given out one at a time. */
 export function lockTest(tx: Transaction<Database>, testId: number) {
   return tx.selectFrom('tests').select(['id', 'name_ar', 'name_en']).where('id', '=', testId).forNoKeyUpdate().executeTakeFirst();

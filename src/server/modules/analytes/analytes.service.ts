@@ -9,7 +9,7 @@ import type {
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
-import { convertValue, isUcumUnit } from '../results/reports.service.ts';
+import { convertValue, isUcumUnit } from '../../platform/units.ts';
 import * as repo from './analytes.repository.ts';
 
 // What Tahaleel knows each test measures, edited (issue #53 item 1, ADR 0056, 0062): the admin changes

@@ -7,7 +7,7 @@ import {
   parseResultValue,
   type ResultFlag,
 } from '../../../shared/result-values.ts';
-import { convertValue, isUcumUnit } from './units.ts';
+import { convertValue, isUcumUnit } from '../../platform/units.ts';
 
 /**
  * How one value becomes a stored observation: read, converted to its analyte's unit by UCUM, judged

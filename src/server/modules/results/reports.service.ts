@@ -4,6 +4,7 @@ import type { CriticalCallInput, ResultDraftInput } from '../../../shared/result
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import { convertValue } from '../../platform/units.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { type ExportedObservation, type ExportedReport, resultsBundle } from './intake/fhir-export.ts';
 import {
@@ -28,10 +29,6 @@ import {
   UnknownKeyError,
 } from './result-sealing.ts';
 import type { ResultVault } from './results.service.ts';
-import { convertValue } from './units.ts';
-
-/** UCUM's checks, for the module that writes analytes' ranges (a module reaches this one through its services). */
-export { convertValue, isUcumUnit } from './units.ts';
 
 /** What sealing values needs of the vault: its keys (no blob store). */
 export type ValueKeys = Pick<ResultVault, 'keyring'>;
