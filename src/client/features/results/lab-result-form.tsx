@@ -7,7 +7,7 @@ import {
   Field,
   HStack,
   Portal,
-  RadioGroup,
+  RadioCard,
   Skeleton,
   Stack,
   Text,
@@ -455,7 +455,7 @@ function ResultForm({
 
           <Stack direction={{ base: 'column', md: 'row' }} gap={{ base: '4', md: '8' }}>
             {sheet.booking.patientSex === null && (
-              <RadioGroup.Root
+              <RadioCard.Root
                 value={sex}
                 onValueChange={(details) => {
                   setSex(details.value === 'male' || details.value === 'female' ? details.value : null);
@@ -463,10 +463,11 @@ function ResultForm({
                 }}
                 colorPalette="brand"
                 size="sm"
+                variant="outline"
                 data-testid="result-patient-sex"
               >
                 <Stack gap="1.5">
-                  <RadioGroup.Label fontWeight="medium">{t`Patient's sex (for the ranges)`}</RadioGroup.Label>
+                  <RadioCard.Label fontWeight="medium">{t`Patient's sex (for the ranges)`}</RadioCard.Label>
                   <HStack gap="4">
                     {(
                       [
@@ -474,17 +475,18 @@ function ResultForm({
                         ['female', t`Female`],
                       ] as const
                     ).map(([value, label]) => (
-                      <RadioGroup.Item key={value} value={value}>
-                        <RadioGroup.ItemHiddenInput />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
-                      </RadioGroup.Item>
+                      <RadioCard.Item key={value} value={value} flex="0 0 auto">
+                        <RadioCard.ItemHiddenInput />
+                        <RadioCard.ItemControl py="1.5" px="3">
+                          <RadioCard.ItemText>{label}</RadioCard.ItemText>
+                        </RadioCard.ItemControl>
+                      </RadioCard.Item>
                     ))}
                   </HStack>
                 </Stack>
-              </RadioGroup.Root>
+              </RadioCard.Root>
             )}
-            <RadioGroup.Root
+            <RadioCard.Root
               value={releaseAs}
               onValueChange={(details) => {
                 setReleaseAs(details.value === 'preliminary' ? 'preliminary' : 'final');
@@ -492,10 +494,11 @@ function ResultForm({
               }}
               colorPalette="brand"
               size="sm"
+              variant="outline"
               data-testid="result-release-as"
             >
               <Stack gap="1.5">
-                <RadioGroup.Label fontWeight="medium">{t`Release as`}</RadioGroup.Label>
+                <RadioCard.Label fontWeight="medium">{t`Release as`}</RadioCard.Label>
                 <HStack gap="4">
                   {(
                     [
@@ -503,15 +506,16 @@ function ResultForm({
                       ['preliminary', t`Preliminary`],
                     ] as const
                   ).map(([value, label]) => (
-                    <RadioGroup.Item key={value} value={value}>
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
-                    </RadioGroup.Item>
+                    <RadioCard.Item key={value} value={value} flex="0 0 auto">
+                      <RadioCard.ItemHiddenInput />
+                      <RadioCard.ItemControl py="1.5" px="3">
+                        <RadioCard.ItemText>{label}</RadioCard.ItemText>
+                      </RadioCard.ItemControl>
+                    </RadioCard.Item>
                   ))}
                 </HStack>
               </Stack>
-            </RadioGroup.Root>
+            </RadioCard.Root>
           </Stack>
 
           <Stack gap="1">
