@@ -445,6 +445,7 @@ const matrix: Record<string, Row> = {
   'newsletter.unsubscribe': { access: everyone, input: () => ({ token: linkToken() }) },
   'results.mine': { access: customers },
   'results.reports': { access: customers },
+  'results.fhirBundle': { access: customers },
   'results.report': { access: customers, input: () => ({ bookingId: NOWHERE }) },
   'results.sheet': { access: approvedLabs, input: () => ({ bookingId: NOWHERE }) },
   'results.saveDraft': {

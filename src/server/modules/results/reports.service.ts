@@ -486,7 +486,8 @@ export async function labReportSheet(db: Kysely<Database>, vault: ValueKeys, lab
       status: booking.status,
       at: new Date(booking.booking_time).toISOString(),
       test: { ar: booking.test_name_ar, en: booking.test_name_en },
-      patientName: booking.patient_name,
+      // Whom the sample is from: the family member, or the account holder.
+      patientName: booking.patient_name ?? booking.customer_name,
       patientSex: booking.patient_sex,
     },
     analytes: analytes.map((analyte) => ({
