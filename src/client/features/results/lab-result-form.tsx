@@ -455,67 +455,33 @@ function ResultForm({
 
           <Stack direction={{ base: 'column', md: 'row' }} gap={{ base: '4', md: '8' }}>
             {sheet.booking.patientSex === null && (
-              <RadioCard.Root
+              <Choice
+                label={t`Patient's sex (for the ranges)`}
                 value={sex}
-                onValueChange={(details) => {
-                  setSex(details.value === 'male' || details.value === 'female' ? details.value : null);
+                options={[
+                  ['male', t`Male`],
+                  ['female', t`Female`],
+                ]}
+                onChange={(value) => {
+                  setSex(value === 'male' || value === 'female' ? value : null);
                   changed();
                 }}
-                colorPalette="brand"
-                size="sm"
-                variant="outline"
-                data-testid="result-patient-sex"
-              >
-                <Stack gap="1.5">
-                  <RadioCard.Label fontWeight="medium">{t`Patient's sex (for the ranges)`}</RadioCard.Label>
-                  <HStack gap="4">
-                    {(
-                      [
-                        ['male', t`Male`],
-                        ['female', t`Female`],
-                      ] as const
-                    ).map(([value, label]) => (
-                      <RadioCard.Item key={value} value={value} flex="0 0 auto">
-                        <RadioCard.ItemHiddenInput />
-                        <RadioCard.ItemControl py="1.5" px="3">
-                          <RadioCard.ItemText>{label}</RadioCard.ItemText>
-                        </RadioCard.ItemControl>
-                      </RadioCard.Item>
-                    ))}
-                  </HStack>
-                </Stack>
-              </RadioCard.Root>
+                testId="result-patient-sex"
+              />
             )}
-            <RadioCard.Root
+            <Choice
+              label={t`Release as`}
               value={releaseAs}
-              onValueChange={(details) => {
-                setReleaseAs(details.value === 'preliminary' ? 'preliminary' : 'final');
+              options={[
+                ['final', t`Final`],
+                ['preliminary', t`Preliminary`],
+              ]}
+              onChange={(value) => {
+                setReleaseAs(value === 'preliminary' ? 'preliminary' : 'final');
                 changed();
               }}
-              colorPalette="brand"
-              size="sm"
-              variant="outline"
-              data-testid="result-release-as"
-            >
-              <Stack gap="1.5">
-                <RadioCard.Label fontWeight="medium">{t`Release as`}</RadioCard.Label>
-                <HStack gap="4">
-                  {(
-                    [
-                      ['final', t`Final`],
-                      ['preliminary', t`Preliminary`],
-                    ] as const
-                  ).map(([value, label]) => (
-                    <RadioCard.Item key={value} value={value} flex="0 0 auto">
-                      <RadioCard.ItemHiddenInput />
-                      <RadioCard.ItemControl py="1.5" px="3">
-                        <RadioCard.ItemText>{label}</RadioCard.ItemText>
-                      </RadioCard.ItemControl>
-                    </RadioCard.Item>
-                  ))}
-                </HStack>
-              </Stack>
-            </RadioCard.Root>
+              testId="result-release-as"
+            />
           </Stack>
 
           <Stack gap="1">
@@ -615,5 +581,39 @@ function SentBesides({ sheet }: { sheet: ResultSheet }) {
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+/** One choice among a few, as small cards in a row, with its label. */
+function Choice(props: {
+  label: string;
+  value: string | null;
+  options: readonly (readonly [value: string, label: string])[];
+  onChange: (value: string | null) => void;
+  testId: string;
+}) {
+  return (
+    <RadioCard.Root
+      value={props.value}
+      onValueChange={(details) => props.onChange(details.value)}
+      colorPalette="brand"
+      size="sm"
+      variant="outline"
+      data-testid={props.testId}
+    >
+      <Stack gap="1.5">
+        <RadioCard.Label fontWeight="medium">{props.label}</RadioCard.Label>
+        <HStack gap="4">
+          {props.options.map(([value, label]) => (
+            <RadioCard.Item key={value} value={value} flex="0 0 auto">
+              <RadioCard.ItemHiddenInput />
+              <RadioCard.ItemControl py="1.5" px="3">
+                <RadioCard.ItemText>{label}</RadioCard.ItemText>
+              </RadioCard.ItemControl>
+            </RadioCard.Item>
+          ))}
+        </HStack>
+      </Stack>
+    </RadioCard.Root>
   );
 }
