@@ -5,7 +5,8 @@ import { words } from './words.ts';
 
 // Issue #53: a lab releases potassium values for two of a patient's bookings, the second past its
 // critical limit; the patient opens the report from the mail's link and sees the urgent notice with
-// the lab's number, each value with its range and flag in words, and the trend with its table.
+// the lab's number, each value with its range and flag in words, and the trend with its table; then
+// shares it with a doctor, who opens the link without an account, and revokes it.
 
 type Context = Person['context'];
 
@@ -148,5 +149,28 @@ for (const [locale, tag] of [
     await expect(rows.nth(2)).toContainText(s.criticallyHigh);
 
     await screenshotBothSizes(page, card, `result-values.${locale}`);
+
+    // The patient shares the report with a doctor, with a code; the doctor, with no account, opens the
+    // link, gives the code, and reads the same value and flag. Revoked, the link is gone at once.
+    const share = await trpc<{ id: string; link: string; code: string }>(customer.context, 'resultShares.create', {
+      bookingIds: [later],
+      days: 7,
+      withCode: true,
+    });
+    const doctor = await person(locale);
+    const sharePath = new URL(share.link).pathname;
+    await doctor.page.goto(sharePath);
+    await doctor.page.getByTestId('share-code').fill(share.code);
+    await doctor.page.getByTestId('share-code-submit').click();
+    const shared = doctor.page.getByTestId('shared-report');
+    await expect(shared).toBeVisible();
+    await expect(shared).toContainText('6.8');
+    await expect(shared).toContainText(s.criticallyHigh);
+    await screenshotBothSizes(doctor.page, shared, `result-share.${locale}`);
+
+    await trpc(customer.context, 'resultShares.revoke', { id: share.id });
+    const gone = await doctor.page.goto(sharePath);
+    expect(gone?.status()).toBe(410);
+    await expect(doctor.page.getByTestId('share-gone')).toBeVisible();
   });
 }
