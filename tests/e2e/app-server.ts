@@ -35,8 +35,9 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     NODE_ENV: 'test',
     PASSWORD_COST: 'test-only',
     PUBLIC_URL: `http://localhost:${port}`,
-    // Result files are sealed (docs/decisions/0021); the seed writes none, so each server has its own key.
-    RESULTS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    // Results are sealed (docs/decisions/0021, 0057) and the seed writes the Premium customer's under
+    // the template's key: one key for the run, which the global setup sets and the workers inherit.
+    RESULTS_ENCRYPTION_KEY: (process.env.E2E_RESULTS_KEY ??= randomBytes(32).toString('base64')),
   };
 }
 

@@ -4,25 +4,26 @@ import { demo, expect, type Page, signIn, test, trpc } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
-// Issue #53, item 2: a lab enters a report as values. Typed with Arabic-Indic digits, each value is
-// flagged as it is typed; a critical potassium alerts at once and holds the release until the lab
-// records its call to the patient; then the report is released and the patient reads the values.
+// Issue #53, item 2: a lab enters a CBC as values. Typed with Arabic-Indic digits, each value is
+// flagged as it is typed; a critically low haemoglobin alerts at once and holds the release until the
+// lab records its call to the patient; then the report is released (preliminary: the rest of the
+// count follows) and the patient reads the values.
 
-const ELECTROLYTES = 'Electrolytes (Sodium, Potassium, Chloride)';
-const SODIUM = '2951-2';
-const POTASSIUM = '2823-3';
-const CHLORIDE = '2075-0';
+const CBC = 'Complete Blood Count (CBC)';
+const WBC = '6690-2';
+const HEMOGLOBIN = '718-7';
+const PLATELETS = '777-3';
 
 function toast(page: Page, text: string) {
   return page.getByText(text, { exact: true }).first();
 }
 
-/** Books the demo lab's electrolytes at a free time a few days ahead; retries if another run took the seat. */
-async function bookElectrolytesAtDemoLab(customer: BrowserContext) {
+/** Books the demo lab's CBC at a free time a few days ahead; retries if another run took the seat. */
+async function bookCbcAtDemoLab(customer: BrowserContext) {
   const labs = await trpc<any[]>(customer, 'catalog.labs', undefined, 'GET');
   const lab = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab);
   const detail = await trpc(customer, 'catalog.lab', { labId: lab.id }, 'GET');
-  const offering = detail.tests.find((offered: { name_en: string }) => offered.name_en === ELECTROLYTES);
+  const offering = detail.tests.find((offered: { name_en: string }) => offered.name_en === CBC);
   for (let day = 2 + Math.floor(Math.random() * 5); day < 40; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
     const slots = await trpc<{ starts_at: string }[]>(customer, 'booking.availableSlots', { labId: lab.id, date }, 'GET');
@@ -49,13 +50,13 @@ for (const [locale, tag] of [
   const w = words[locale];
   const language = locale === 'ar' ? 'Arabic' : 'English';
 
-  test(`a lab enters electrolytes in Arabic-Indic digits, is alerted to a critical potassium, records the call and releases (${language})${tag}`, async ({
+  test(`a lab enters a CBC in Arabic-Indic digits, is alerted to a critical haemoglobin, records the call and releases (${language})${tag}`, async ({
     person,
   }) => {
     test.setTimeout(120_000);
     const customer = await person(locale);
     await signIn(customer.context, demo.customer);
-    const bookingId = await bookElectrolytesAtDemoLab(customer.context);
+    const bookingId = await bookCbcAtDemoLab(customer.context);
 
     const lab = await person(locale);
     await signIn(lab.context, demo.lab);
@@ -66,26 +67,28 @@ for (const [locale, tag] of [
 
     const dialog = page.getByTestId('lab-result-dialog');
     const row = (loinc: string) => dialog.locator(`[data-testid="result-row"][data-loinc="${loinc}"]`);
-    // Sodium, potassium, chloride, and bicarbonate (optional: left empty).
-    await expect(dialog.getByTestId('result-row')).toHaveCount(4);
+    // The count with its indices and differential: twenty analytes.
+    await expect(dialog.getByTestId('result-row')).toHaveCount(20);
 
     // The demo customer books for herself: her sex is not on the booking, and the ranges ask for it.
     await dialog.getByTestId('result-patient-sex').getByText(w.resultForm.female, { exact: true }).click();
 
-    await row(SODIUM).getByTestId('result-value').fill('١٣٨');
-    await expect(row(SODIUM).getByTestId('result-flag')).toHaveText(w.resultForm.normal);
+    await row(WBC).getByTestId('result-value').fill('٦٫٤');
+    await expect(row(WBC).getByTestId('result-flag')).toHaveText(w.resultForm.normal);
     await expect(dialog.getByTestId('critical-alert')).toHaveCount(0);
 
     // A critical value alerts as it is typed, and the report cannot be released yet.
-    await row(POTASSIUM).getByTestId('result-value').fill('٦٫٨');
-    await expect(row(POTASSIUM).getByTestId('result-flag')).toHaveAttribute('data-flag', 'HH');
-    await expect(row(POTASSIUM).getByTestId('result-flag')).toHaveText(w.resultForm.criticallyHigh);
+    await row(HEMOGLOBIN).getByTestId('result-value').fill('٥٫٩');
+    await expect(row(HEMOGLOBIN).getByTestId('result-flag')).toHaveAttribute('data-flag', 'LL');
+    await expect(row(HEMOGLOBIN).getByTestId('result-flag')).toHaveText(w.resultForm.criticallyLow);
     const alert = dialog.getByTestId('critical-alert');
     await expect(alert).toContainText(w.resultForm.criticalNow);
     await expect(dialog.getByTestId('release-result')).toBeDisabled();
 
-    await row(CHLORIDE).getByTestId('result-value').fill('١٠١,٥');
-    await expect(row(CHLORIDE).getByTestId('result-flag')).toHaveAttribute('data-flag', 'N');
+    await row(PLATELETS).getByTestId('result-value').fill('٢٥٠');
+    await expect(row(PLATELETS).getByTestId('result-flag')).toHaveAttribute('data-flag', 'N');
+    // The rest of the count follows: released as preliminary, which does not ask for every value.
+    await dialog.getByTestId('result-release-as').getByText(w.resultForm.preliminary, { exact: true }).click();
     await screenshotBothSizes(page, dialog, `lab-result-critical.${locale}${tag ? '.mobile' : ''}`);
 
     await dialog.getByTestId('save-result-draft').click();
@@ -105,15 +108,15 @@ for (const [locale, tag] of [
 
     await expect(dialog.getByTestId('release-result')).toBeEnabled();
     await dialog.getByTestId('release-result').click();
-    await expect(toast(page, w.resultForm.releasedFinal)).toBeVisible();
+    await expect(toast(page, w.resultForm.releasedPreliminary)).toBeVisible();
     await expect(dialog).toBeHidden();
 
     // The patient reads the values as the lab typed them, judged by the server.
     const report = await trpc(customer.context, 'results.report', { bookingId }, 'GET');
-    expect(report).toMatchObject({ version: 1, status: 'final', amended: false });
+    expect(report).toMatchObject({ version: 1, status: 'preliminary', amended: false });
     const byLoinc = Object.fromEntries(report.observations.map((observation: any) => [observation.loinc, observation]));
-    expect(byLoinc[SODIUM]).toMatchObject({ number: 138, flag: 'N' });
-    expect(byLoinc[POTASSIUM]).toMatchObject({ number: 6.8, unit: 'mmol/L', flag: 'HH' });
-    expect(byLoinc[CHLORIDE]).toMatchObject({ number: 101.5, flag: 'N' });
+    expect(byLoinc[WBC]).toMatchObject({ number: 6.4, flag: 'N' });
+    expect(byLoinc[HEMOGLOBIN]).toMatchObject({ number: 5.9, unit: 'g/dL', flag: 'LL' });
+    expect(byLoinc[PLATELETS]).toMatchObject({ number: 250, flag: 'N' });
   });
 }
