@@ -25,6 +25,12 @@ function compiledServer(): string {
   return COMPILED_SERVER;
 }
 
+/** The run's results key: made by the global setup, inherited by the workers through the environment. */
+function runResultsKey(): string {
+  process.env.E2E_RESULTS_KEY ??= randomBytes(32).toString('base64');
+  return process.env.E2E_RESULTS_KEY;
+}
+
 /** What every e2e server runs with: as production runs it, with the test suite's password cost. */
 function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   return {
@@ -37,7 +43,7 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     PUBLIC_URL: `http://localhost:${port}`,
     // Results are sealed (docs/decisions/0021, 0057) and the seed writes the Premium customer's under
     // the template's key: one key for the run, which the global setup sets and the workers inherit.
-    RESULTS_ENCRYPTION_KEY: (process.env.E2E_RESULTS_KEY ??= randomBytes(32).toString('base64')),
+    RESULTS_ENCRYPTION_KEY: runResultsKey(),
   };
 }
 
