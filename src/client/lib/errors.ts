@@ -54,6 +54,8 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   RESULT_VALUE_INVALID: msg`One of the values cannot be saved as typed. Check the highlighted value and its unit.`,
   CRITICAL_CALL_REQUIRED: msg`A value is past its critical limit. Call the patient and record the call before releasing this report.`,
   NOTHING_TO_RELEASE: msg`There is no saved draft to release. Save the values first.`,
+  PREMIUM_REQUIRED: msg`This is part of the Premium plan. Upgrade to use it; nothing you have is lost.`,
+  INTERPRETATION_UNSIGNED: msg`The interpretive comment must be reviewed and signed by your specialist before this report is released.`,
   RESULT_DAMAGED: msg`This result file is damaged and cannot be opened safely. We have been alerted; please ask the lab to upload it again.`,
   EMAIL_NOT_VERIFIED: msg`This account has not confirmed its e-mail address yet. A lab can be approved once its address is confirmed.`,
   EMAIL_ALREADY_VERIFIED: msg`Your e-mail address is already confirmed.`,

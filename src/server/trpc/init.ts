@@ -60,6 +60,10 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   RESULT_VALUE_INVALID: 'BAD_REQUEST',
   // A value past a critical limit: the call to the patient must be recorded before release.
   CRITICAL_CALL_REQUIRED: 'CONFLICT',
+  // The analysis (issue #54, ADR 0063): a Premium or Enterprise plan's; a Premium lab's interpretive
+  // comment is signed by its specialist before the report is released.
+  PREMIUM_REQUIRED: 'FORBIDDEN',
+  INTERPRETATION_UNSIGNED: 'CONFLICT',
   NOTHING_TO_RELEASE: 'CONFLICT',
   EMAIL_NOT_VERIFIED: 'FORBIDDEN',
   EMAIL_ALREADY_VERIFIED: 'CONFLICT',

@@ -1,5 +1,5 @@
-import type { ResultFlag } from "../../../../shared/result-values.ts";
-import type { SourceId } from "./sources.ts";
+import type { ResultFlag } from '../../../../shared/result-values.ts';
+import type { SourceId } from './sources.ts';
 
 /**
  * The shape of the analysis's clinical knowledge (issue #54, ADR 0063): rules, explanations and change
@@ -34,12 +34,12 @@ export type Condition =
       lte?: number;
       lt?: number;
     }
-  | { sex: "male" | "female" }
+  | { sex: 'male' | 'female' }
   /** The person's age in whole years on the day of the sample. */
   | { age: { gte?: number; lt?: number } };
 
 /** How strongly the finding asks the reader to act: worth knowing, discuss at a visit, see a doctor soon. */
-export type Severity = "info" | "discuss" | "soon";
+export type Severity = 'info' | 'discuss' | 'soon';
 
 /** A value a rule's test case gives: a number in the analyte's catalog unit, with the lab's flag when the rule reads flags. */
 export type CaseValue = number | [value: number, flag: ResultFlag];
@@ -47,7 +47,7 @@ export type CaseValue = number | [value: number, flag: ResultFlag];
 export interface RuleCase {
   /** What the case shows, boundaries named ("HbA1c exactly 6.5 % is the diabetes range, not prediabetes"). */
   name: string;
-  sex?: "male" | "female";
+  sex?: 'male' | 'female';
   age?: number;
   values: Record<string, CaseValue>;
   expect: boolean;
@@ -76,24 +76,24 @@ export interface PatternRule {
 
 /** Why a value may be outside its range without disease; texts in ./causes.ts. */
 export type CauseId =
-  | "notFasting"
-  | "fasting"
-  | "ramadan"
-  | "exercise"
-  | "pregnancy"
-  | "supplements"
-  | "biotin"
-  | "dehydration"
-  | "overhydration"
-  | "medication"
-  | "recentIllness"
-  | "menstruation"
-  | "smoking"
-  | "sampleHandling"
-  | "timeOfDay"
-  | "diet"
-  | "sunExposure"
-  | "age";
+  | 'notFasting'
+  | 'fasting'
+  | 'ramadan'
+  | 'exercise'
+  | 'pregnancy'
+  | 'supplements'
+  | 'biotin'
+  | 'dehydration'
+  | 'overhydration'
+  | 'medication'
+  | 'recentIllness'
+  | 'menstruation'
+  | 'smoking'
+  | 'sampleHandling'
+  | 'timeOfDay'
+  | 'diet'
+  | 'sunExposure'
+  | 'age';
 
 /** What one analyte measures and what a value outside its range commonly means, for the patient. */
 export interface AnalyteExplanation {

@@ -12,76 +12,76 @@ export interface Source {
 
 export const sources = {
   ada2025: {
-    name: "American Diabetes Association. Standards of Care in Diabetes—2025, 2. Diagnosis and Classification of Diabetes. Diabetes Care 2025;48(Suppl 1):S27–S49",
+    name: 'American Diabetes Association. Standards of Care in Diabetes—2025, 2. Diagnosis and Classification of Diabetes. Diabetes Care 2025;48(Suppl 1):S27–S49',
     year: 2025,
-    url: "https://diabetesjournals.org/care/issue/48/Supplement_1",
+    url: 'https://diabetesjournals.org/care/issue/48/Supplement_1',
   },
   endocrineVitaminD2011: {
-    name: "Holick MF et al. Evaluation, Treatment, and Prevention of Vitamin D Deficiency: an Endocrine Society Clinical Practice Guideline. J Clin Endocrinol Metab 2011;96(7):1911–1930",
+    name: 'Holick MF et al. Evaluation, Treatment, and Prevention of Vitamin D Deficiency: an Endocrine Society Clinical Practice Guideline. J Clin Endocrinol Metab 2011;96(7):1911–1930',
     year: 2011,
   },
   ncepAtp3: {
-    name: "National Cholesterol Education Program Adult Treatment Panel III, final report. Circulation 2002;106(25):3143–3421",
+    name: 'National Cholesterol Education Program Adult Treatment Panel III, final report. Circulation 2002;106(25):3143–3421',
     year: 2002,
   },
   who2024Haemoglobin: {
-    name: "World Health Organization. Guideline on haemoglobin cutoffs to define anaemia in individuals and populations. Geneva: WHO; 2024",
+    name: 'World Health Organization. Guideline on haemoglobin cutoffs to define anaemia in individuals and populations. Geneva: WHO; 2024',
     year: 2024,
-    url: "https://www.who.int/publications/i/item/9789240088542",
+    url: 'https://www.who.int/publications/i/item/9789240088542',
   },
   camaschella2015: {
-    name: "Camaschella C. Iron-deficiency anemia. N Engl J Med 2015;372(19):1832–1843",
+    name: 'Camaschella C. Iron-deficiency anemia. N Engl J Med 2015;372(19):1832–1843',
     year: 2015,
   },
   mentzer1973: {
-    name: "Mentzer WC. Differentiation of iron deficiency from thalassaemia trait. Lancet 1973;1(7808):882",
+    name: 'Mentzer WC. Differentiation of iron deficiency from thalassaemia trait. Lancet 1973;1(7808):882',
     year: 1973,
   },
   bshB12_2014: {
-    name: "Devalia V, Hamilton MS, Molloy AM; British Committee for Standards in Haematology. Guidelines for the diagnosis and treatment of cobalamin and folate disorders. Br J Haematol 2014;166(4):496–513",
+    name: 'Devalia V, Hamilton MS, Molloy AM; British Committee for Standards in Haematology. Guidelines for the diagnosis and treatment of cobalamin and folate disorders. Br J Haematol 2014;166(4):496–513',
     year: 2014,
   },
   ata2012Hypothyroidism: {
-    name: "Garber JR et al. Clinical Practice Guidelines for Hypothyroidism in Adults (AACE and ATA). Thyroid 2012;22(12):1200–1235",
+    name: 'Garber JR et al. Clinical Practice Guidelines for Hypothyroidism in Adults (AACE and ATA). Thyroid 2012;22(12):1200–1235',
     year: 2012,
   },
   ata2016Hyperthyroidism: {
-    name: "Ross DS et al. 2016 American Thyroid Association Guidelines for Diagnosis and Management of Hyperthyroidism and Other Causes of Thyrotoxicosis. Thyroid 2016;26(10):1343–1421",
+    name: 'Ross DS et al. 2016 American Thyroid Association Guidelines for Diagnosis and Management of Hyperthyroidism and Other Causes of Thyrotoxicosis. Thyroid 2016;26(10):1343–1421',
     year: 2016,
   },
   ckdEpi2021: {
-    name: "Inker LA et al. New Creatinine- and Cystatin C–Based Equations to Estimate GFR without Race (CKD-EPI 2021). N Engl J Med 2021;385(19):1737–1749",
+    name: 'Inker LA et al. New Creatinine- and Cystatin C–Based Equations to Estimate GFR without Race (CKD-EPI 2021). N Engl J Med 2021;385(19):1737–1749',
     year: 2021,
   },
   kdigo2012: {
-    name: "KDIGO 2012 Clinical Practice Guideline for the Evaluation and Management of Chronic Kidney Disease. Kidney Int Suppl 2013;3(1):1–150",
+    name: 'KDIGO 2012 Clinical Practice Guideline for the Evaluation and Management of Chronic Kidney Disease. Kidney Int Suppl 2013;3(1):1–150',
     year: 2012,
   },
   acgLiver2017: {
-    name: "Kwo PY, Cohen SM, Lim JK. ACG Clinical Guideline: Evaluation of Abnormal Liver Chemistries. Am J Gastroenterol 2017;112(1):18–35",
+    name: 'Kwo PY, Cohen SM, Lim JK. ACG Clinical Guideline: Evaluation of Abnormal Liver Chemistries. Am J Gastroenterol 2017;112(1):18–35',
     year: 2017,
   },
   easlHaemochromatosis2022: {
-    name: "European Association for the Study of the Liver. EASL Clinical Practice Guidelines on haemochromatosis. J Hepatol 2022;77(2):479–502",
+    name: 'European Association for the Study of the Liver. EASL Clinical Practice Guidelines on haemochromatosis. J Hepatol 2022;77(2):479–502',
     year: 2022,
   },
   acrGout2020: {
-    name: "FitzGerald JD et al. 2020 American College of Rheumatology Guideline for the Management of Gout. Arthritis Care Res 2020;72(6):744–760",
+    name: 'FitzGerald JD et al. 2020 American College of Rheumatology Guideline for the Management of Gout. Arthritis Care Res 2020;72(6):744–760',
     year: 2020,
   },
   fraserRcv2011: {
-    name: "Fraser CG. Reference change values. Clin Chem Lab Med 2011;50(5):807–812",
+    name: 'Fraser CG. Reference change values. Clin Chem Lab Med 2011;50(5):807–812',
     year: 2011,
   },
   eflmBiologicalVariation: {
-    name: "EFLM Biological Variation Database (Aarsand AK et al.), within-subject biological variation estimates",
+    name: 'EFLM Biological Variation Database (Aarsand AK et al.), within-subject biological variation estimates',
     year: 2024,
-    url: "https://biologicalvariation.eu",
+    url: 'https://biologicalvariation.eu',
   },
   medlinePlusLabTests: {
-    name: "MedlinePlus Medical Tests, U.S. National Library of Medicine",
+    name: 'MedlinePlus Medical Tests, U.S. National Library of Medicine',
     year: 2024,
-    url: "https://medlineplus.gov/lab-tests/",
+    url: 'https://medlineplus.gov/lab-tests/',
   },
 } as const satisfies Record<string, Source>;
 
