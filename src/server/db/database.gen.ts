@@ -558,6 +558,19 @@ export interface ResultVersionAnalytes {
   version_id: string;
 }
 
+export interface RetestReminders {
+  booking_id: string;
+  cancelled_at: Timestamp | null;
+  created_at: CreatedAt;
+  customer_id: string;
+  due_on: Timestamp;
+  family_member_id: string | null;
+  id: Generated<string>;
+  loinc: string;
+  rule_id: string;
+  test_id: number | null;
+}
+
 export interface Reviews {
   booking_id: string;
   created_at: CreatedAt;
@@ -911,6 +924,7 @@ export interface DB {
   result_share_bookings: ResultShareBookings;
   result_shares: ResultShares;
   result_version_analytes: ResultVersionAnalytes;
+  retest_reminders: RetestReminders;
   reviews: Reviews;
   sessions: Sessions;
   slot_holds: SlotHolds;
