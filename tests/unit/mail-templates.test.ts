@@ -64,6 +64,16 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
       link: 'https://tahaleel.sa/dashboard?section=results',
     },
   },
+  'retest-reminder': {
+    template: 'retest-reminder',
+    data: {
+      name: 'Sarah',
+      testName: { ar: 'الهيموغلوبين السكري (HbA1c)', en: 'Glycated Hemoglobin (HbA1c)' },
+      memberName: null,
+      bookLink: 'https://tahaleel.sa/test/Glycated%20Hemoglobin%20(HbA1c)',
+      remindersLink: 'https://tahaleel.sa/dashboard?section=ai-analysis',
+    },
+  },
   'lab-approved': { template: 'lab-approved', data: { name: 'Al Borg Labs', link: 'https://tahaleel.sa/dashboard?section=lab' } },
   'lab-rejected': { template: 'lab-rejected', data: { name: 'Al Borg Labs' } },
   'test-request-decided': {
@@ -384,6 +394,30 @@ describe('renderMail: content', () => {
     expect(render(examples['password-changed'], 'en').text).toContain('If this was not you, reset your password now');
   });
 
+  it('reminds of a retest by the test’s name and whom it is for, with the way to book it, and never a value', () => {
+    const english = render(examples['retest-reminder'], 'en');
+    expect(english.subject).toBe('Time for your Glycated Hemoglobin (HbA1c) test — Tahaleel');
+    expect(english.text).toContain('It is time for your “\u2068Glycated Hemoglobin (HbA1c)\u2069” test, as you asked us to remind you.');
+    const arabic = render(examples['retest-reminder'], 'ar');
+    expect(arabic.subject).toBe('حان موعد تحليل الهيموغلوبين السكري (HbA1c) — تحاليل');
+    expect(arabic.text).toContain('حان موعد إجراء تحليل «\u2068الهيموغلوبين السكري (HbA1c)\u2069»، كما طلبت منّا أن نذكّرك.');
+    const forMember = { ...examples['retest-reminder'], data: { ...examples['retest-reminder'].data, memberName: 'Noura' } };
+    expect(render(forMember, 'en').text).toContain(
+      'It is time for the “\u2068Glycated Hemoglobin (HbA1c)\u2069” test for \u2068Noura\u2069,',
+    );
+    expect(render(forMember, 'ar').text).toContain('لفرد عائلتك \u2068Noura\u2069،');
+    expect(render(forMember, 'en').subject).toBe('Time for a family member’s Glycated Hemoglobin (HbA1c) test — Tahaleel');
+    expect(render(forMember, 'ar').subject).not.toContain('Noura');
+    for (const locale of LOCALES) {
+      const mail = render(examples['retest-reminder'], locale);
+      expect(mail.text.split('\n')).toContain(examples['retest-reminder'].data.bookLink);
+      expect(mail.text.split('\n')).toContain(examples['retest-reminder'].data.remindersLink);
+      // Like the booking reminder, it says where reminders are turned off.
+      expect(mail.text.slice(mail.text.indexOf('\n--\n')).split('\n')).toContain(`${SITE}/dashboard`);
+      for (const part of [mail.subject, mail.html, mail.text]) expect(part).not.toMatch(/\d\.\d\s*%|mmol|prediabet/i);
+    }
+  });
+
   it('tells the owner of an address someone tried to use for another account that nothing changed, and how to sign in', () => {
     for (const locale of LOCALES) {
       expect(render(examples['address-in-use'], locale).text.split('\n')).toContain(`${SITE}/forgot-password`);
@@ -482,10 +516,11 @@ describe('bookingCalendarEvent', () => {
 
 describe('mailCategory', () => {
   it('lets users switch off reminders only; the newsletter confirmation and everything else always go out', () => {
-    expect(mailCategory('booking-reminder')).toBe('reminders');
+    const reminders = ['booking-reminder', 'retest-reminder'];
+    for (const template of reminders) expect(mailCategory(template as MailMessage['template'])).toBe('reminders');
     expect(mailCategory('newsletter-confirm')).toBe('transactional');
     for (const message of messages) {
-      if (message.template !== 'booking-reminder') expect(mailCategory(message.template)).toBe('transactional');
+      if (!reminders.includes(message.template)) expect(mailCategory(message.template)).toBe('transactional');
     }
   });
 });

@@ -27,6 +27,7 @@ import { renderHtml } from './templates/layout.tsx';
 import { newsletterConfirmMail } from './templates/newsletter-mail.ts';
 import { planCardChangedMail, planEndingUnpaidMail, planPaymentRefundedMail, planRenewalFailedMail } from './templates/plan-mails.ts';
 import { criticalValueReceivedMail, resultOpenedByStaffMail, resultsAmendedMail } from './templates/result-mails.ts';
+import { retestReminderMail } from './templates/retest-mails.ts';
 import { storeOrderConfirmedMail, storePaymentRefundedMail } from './templates/store-mails.ts';
 import { renderText } from './templates/text.ts';
 import type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
@@ -35,7 +36,8 @@ export type { Bilingual, BookingMailData, MailAttachment } from './templates/typ
 
 /**
  * Every mail the product sends, with the data it needs. Mails carry links, never health data: no
- * test names on bookings, no results. The data is stored in the outbox as JSON until it is sent.
+ * test names on bookings, no results; only the retest reminder names a test, the one the patient asked
+ * to be reminded of, never why. The data is stored in the outbox as JSON until it is sent.
  */
 export type MailMessage =
   /** Sign-up, a guest's upgrade, or the new address after "change e-mail"; the link works for 24 hours. */
@@ -72,6 +74,11 @@ export type MailMessage =
   | { template: 'critical-value-received'; data: { name: string; reference: string; link: string } }
   /** An administrator opened one of the patient's results: when (`openedAt`, an instant) and the reason given; no health data. */
   | { template: 'result-opened-by-staff'; data: { name: string; openedAt: string; reason: string; link: string } }
+  /**
+   * On the day a retest the patient asked to be reminded of is due (issue #54): the catalog test's name, for
+   * whom, a link to book it; never a value nor the finding that suggested it. A reminder: it can be switched off.
+   */
+  | { template: 'retest-reminder'; data: Parameters<typeof retestReminderMail>[0] }
   /** The link goes to the lab dashboard. */
   | { template: 'lab-approved'; data: { name: string; link: string } }
   /** Not approved or approval withdrawn. */
@@ -122,12 +129,15 @@ export function renderMail(message: MailMessage, locale: Locale, context: MailCo
   };
 }
 
+const REMINDERS: ReadonlySet<MailMessage['template']> = new Set(['booking-reminder', 'retest-reminder']);
+
 /**
- * Which setting can switch a mail off: 'reminders' for the booking reminder. Every other mail is
- * transactional and always sent; the newsletter confirmation is the opt-in itself, so it is sent too.
+ * Which setting can switch a mail off: 'reminders' for the booking reminder and the retest reminder.
+ * Every other mail is transactional and always sent; the newsletter confirmation is the opt-in itself,
+ * so it is sent too.
  */
 export function mailCategory(template: MailMessage['template']): 'transactional' | 'reminders' {
-  return template === 'booking-reminder' ? 'reminders' : 'transactional';
+  return REMINDERS.has(template) ? 'reminders' : 'transactional';
 }
 
 function mailContent(message: MailMessage, locale: Locale, publicUrl: string): MailContent {
@@ -168,6 +178,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return criticalValueReceivedMail(message.data, locale);
     case 'result-opened-by-staff':
       return resultOpenedByStaffMail(message.data, locale);
+    case 'retest-reminder':
+      return retestReminderMail(message.data, locale, publicUrl);
     case 'lab-approved':
       return labApprovedMail(message.data, locale);
     case 'lab-rejected':
