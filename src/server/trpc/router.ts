@@ -11,6 +11,7 @@ import { labApiKeysRouter } from '../modules/lab-api-keys/lab-api-keys.router.ts
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { resultSharesRouter } from '../modules/result-shares/result-shares.router.ts';
 import { resultsRouter } from '../modules/results/results.router.ts';
+import { retestRemindersRouter } from '../modules/retest-reminders/retest-reminders.router.ts';
 import { reviewsRouter } from '../modules/reviews/reviews.router.ts';
 import { searchRouter } from '../modules/search/search.router.ts';
 import { storeRouter } from '../modules/store/store.router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   resultShares: resultSharesRouter,
   results: resultsRouter,
+  retestReminders: retestRemindersRouter,
   reviews: reviewsRouter,
   search: searchRouter,
   store: storeRouter,
