@@ -260,6 +260,7 @@ describe('download my data', () => {
           'profile.json',
           'result-access-log.json',
           'results.fhir.json',
+          'retest-reminders.json',
           'reviews.json',
           `results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`,
           'store-orders.json',
@@ -412,6 +413,7 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
     columns: { file_name: 'deleted', uploaded_by: 'kept: the lab that uploaded it; staff accounts are closed, not deleted' },
   },
   result_shares: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
+  retest_reminders: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
   result_critical_cases: {
     whose: (id) =>
       sql`version_id in (select v.id from result_report_versions v join result_reports r on r.id = v.report_id
@@ -564,6 +566,17 @@ async function givePersonalDataEverywhere(customer: Customer, completedBookingId
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('result_share_bookings').values({ share_id: share.id, booking_id: completedBookingId }).execute();
+  // A retest the analysis suggested for it, which the patient asked to be reminded of (issue #54).
+  await db
+    .insertInto('retest_reminders')
+    .values({
+      customer_id: customer.id,
+      booking_id: completedBookingId,
+      rule_id: 'hba1c-prediabetes',
+      loinc: '4548-4',
+      due_on: '2030-01-01',
+    })
+    .execute();
   const { labTestId } = await offerTest(db, lab.id);
   await db
     .insertInto('slot_holds')

@@ -10,6 +10,7 @@ import { exportMembers } from '../family/family.service.ts';
 import { list as passkeysOf } from '../passkeys/passkeys.service.ts';
 import { customerFhirBundle } from '../results/reports.service.ts';
 import { openCustomerResults, type ResultVault, resultAccessLog } from '../results/results.service.ts';
+import { exportReminders } from '../retest-reminders/retest-reminders.service.ts';
 import { exportReviews } from '../reviews/reviews.service.ts';
 import * as repo from './data-export.repository.ts';
 
@@ -29,6 +30,7 @@ const readme: Record<Locale, string> = {
 - invoices.json: فواتيرك الضريبية المبسطة وإشعارات الدائن، ببنودها ومبالغها وضريبتها ورمز الاستجابة السريعة.
 - family-members.json: أفراد عائلتك الذين تحجز لهم (الاسم وصلة القرابة والجنس وتاريخ الميلاد ورقم الهوية أو الإقامة إن أدخلته).
 - reviews.json: تقييماتك للمختبرات: الحجز والمختبر وعدد النجوم ونص التقييم ورد المختبر عليه، وإن كان قد أُخفي.
+- retest-reminders.json: تذكيرات إعادة التحاليل التي طلبتها: لمن التحليل، وأي تحليل، والتقرير الذي اقتُرحت بناءً عليه، وموعده، وهل أُرسلت رسالة التذكير، وهل ألغيته.
 - result-access-log.json: من اطّلع على نتائجك ومتى.
 - results/: ملفات نتائجك كما رفعها المختبر، في مجلد لكل حجز.
 - results.fhir.json: قيم نتائجك (لك ولأفراد عائلتك) مع المدى المرجعي لكل قيمة وتصنيفها، بصيغة FHIR R4 التي تقرؤها أنظمة السجلات الصحية.
@@ -52,6 +54,8 @@ Personal Data Protection Law.
 - family-members.json: the family members you book for (name, relation, sex, date of birth, and the
   national ID or Iqama number if you gave one).
 - reviews.json: your reviews of labs: booking, lab, stars, text, the lab's reply, and whether it was hidden.
+- retest-reminders.json: the retest reminders you asked for: whom and which test each is for, the
+  report it was suggested from, the day it is due, whether its mail was sent, and whether you cancelled it.
 - result-access-log.json: who opened your results, and when.
 - results/: your result files as the lab uploaded them, a folder per booking.
 - results.fhir.json: the values of your results (yours and your family's), each with its reference
@@ -72,8 +76,8 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
   await consumeAttempt(db, `export:user:${user.id}`, exportsPerUser);
   const profile = await repo.profileOf(db, user.id);
   if (!profile) throw new AppError('NOT_FOUND', { entity: 'user' });
-  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results, values, familyMembers, reviews] = await Promise.all(
-    [
+  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results, values, familyMembers, reviews, retestReminders] =
+    await Promise.all([
       repo.consentsOf(db, user.id),
       passkeysOf(db, user.id),
       repo.bookingsOf(db, user.id),
@@ -85,8 +89,8 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
       customerFhirBundle(db, vault, user.id, user.locale),
       exportMembers(db, user.id),
       exportReviews(db, user.id),
-    ],
-  );
+      exportReminders(db, user.id),
+    ]);
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(readme[user.locale]),
     'profile.json': json({ ...profile, consents, passkeys }),
@@ -104,6 +108,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     'invoices.json': json(invoices),
     'family-members.json': json(familyMembers),
     'reviews.json': json(reviews),
+    'retest-reminders.json': json(retestReminders),
     'result-access-log.json': json(reads),
     // The values of their results, as a FHIR R4 Bundle any health record can read (ADR 0060).
     'results.fhir.json': json(values),
