@@ -101,3 +101,8 @@ export function labCommissionRate(tier: string): number {
 export function labTestLimit(tier: string): number | null {
   return currentPlan('lab', tier).testLimit;
 }
+
+/** Whether a customer's tier includes the analysis of their results (Premium and Enterprise, issue #54). */
+export function hasAnalysis(tier: string): boolean {
+  return tier === 'premium' || tier === 'enterprise';
+}

@@ -66,7 +66,8 @@ export interface PatternRule {
   title: Bilingual;
   /** What the pattern commonly means, its common causes that are not disease, and when to see a doctor. */
   explanation: Bilingual;
-  source: SourceId;
+  /** The guideline whose thresholds the condition uses, and any other it leans on. */
+  sources: SourceId[];
   /** Analytes (LOINC) whose tests are suggested next; only tests the catalog offers are shown. */
   followUp?: string[];
   /** A retest the patient may ask to be reminded of. */
