@@ -84,14 +84,6 @@ export function currentPlan(audience: PlanAudience, tier: string): Plan {
   return plans.find((plan) => plan.id === tier) ?? plans[0]!;
 }
 
-/** The customer plans that include the analysis of results (issue #54): Premium, and Enterprise above it. */
-const ANALYSIS_TIERS: ReadonlySet<string> = new Set<CustomerPlanId>(['premium', 'enterprise']);
-
-/** Whether a customer on this stored tier has the analysis (explanations, patterns, trends, retest reminders). */
-export function hasAnalysis(tier: string): boolean {
-  return ANALYSIS_TIERS.has(tier);
-}
-
 /** The share of a completed booking the platform keeps from a lab on this tier. */
 export function labCommissionRate(tier: string): number {
   return currentPlan('lab', tier).feePercent / 100;
