@@ -3,8 +3,15 @@ import { AppError } from '../../../shared/errors.ts';
 import { hasAnalysis } from '../../../shared/plans.ts';
 import type { ResultFlag } from '../../../shared/result-values.ts';
 import type { Database } from '../../db/schema.ts';
-import { ageIn } from '../results/report-values.ts';
-import { openDocument, type ReportDocument, type ValueKeys } from '../results/reports.service.ts';
+import {
+  ageInYears,
+  customerReports,
+  personsReleasedReports,
+  type ReportBooking,
+  type ReportDocument,
+  reportBooking,
+  type ValueKeys,
+} from '../results/reports.service.ts';
 import * as repo from './analysis.repository.ts';
 import type { Reading } from './conditions.ts';
 import { EGFR, firedRules, outOfRange, subjectOf } from './findings.ts';
