@@ -1,7 +1,10 @@
 /**
  * The demo's Premium customer and her results: three visits to the demo lab over eight months, values
  * as a lab would report them (some in other units, one amended), so the results pages, flags and
- * trends have something true-to-life to show. Made up for the demo; no real person's results.
+ * trends have something true-to-life to show, and the analysis (issue #54) finds what a newcomer should
+ * see: an iron-deficiency pattern (the last CBC with that visit's ferritin), HbA1c in the prediabetes
+ * range, and an LDL that rose beyond its reference change value. Made up for the demo; no real person's
+ * results.
  */
 export interface DemoVisit {
   /** How many days before seeding the sample was taken. */
@@ -18,7 +21,7 @@ export interface DemoVisit {
 
 export const premiumCustomer = { email: 'premium@demo.tahaleel.sa', name: 'نورة القحطاني', phone: '+966551234567' } as const;
 
-const LIPIDS_MARCH = { '2093-3': '224', '2571-8': '182', '2085-9': '38', '13457-7': '150' };
+const LIPIDS_MARCH = { '2093-3': '186', '2571-8': '182', '2085-9': '38', '13457-7': '112' };
 
 export const demoVisits: DemoVisit[] = [
   { daysAgo: 240, test: 'Vitamin D (25-OH)', patientSex: 'female', values: { '62292-8': '12' }, releaseAs: 'final' },
@@ -30,7 +33,7 @@ export const demoVisits: DemoVisit[] = [
     daysAgo: 120,
     test: 'Lipid Profile',
     patientSex: 'female',
-    values: { '2093-3': '205', '2571-8': '151', '2085-9': '41', '13457-7': '134' },
+    values: { '2093-3': '189', '2571-8': '151', '2085-9': '41', '13457-7': '118' },
     releaseAs: 'final',
   },
   { daysAgo: 120, test: 'Fasting Blood Glucose (FBS)', patientSex: 'female', values: { '1558-6': ['5.6', 'mmol/L'] }, releaseAs: 'final' },
@@ -40,8 +43,8 @@ export const demoVisits: DemoVisit[] = [
     daysAgo: 14,
     test: 'Lipid Profile',
     patientSex: 'female',
-    values: { '2093-3': '188', '2571-8': '128', '2085-9': '46', '13457-7': '117' },
-    amendedFrom: { '2093-3': '188', '2571-8': '218', '2085-9': '46', '13457-7': '99' },
+    values: { '2093-3': '228', '2571-8': '128', '2085-9': '46', '13457-7': '156' },
+    amendedFrom: { '2093-3': '228', '2571-8': '218', '2085-9': '46', '13457-7': '138' },
     releaseAs: 'final',
     note: 'Triglycerides repeated on a fasting sample.',
   },

@@ -1,14 +1,24 @@
 import { type I18n, setupI18n } from '@lingui/core';
 import { TRPCClientError } from '@trpc/client';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { registerDashboardErrors } from '../../src/client/features/dashboard/dashboard-errors.ts';
 import { errorMessage, fieldError } from '../../src/client/lib/errors.ts';
 import { type AppErrorCode, appErrorCodes } from '../../src/shared/errors.ts';
 
 let ar: I18n;
 let en: I18n;
+// A dashboard page's catalogs: the main one and the dashboards' (where the codes only a dashboard meets are).
+async function catalogs(locale: 'ar' | 'en') {
+  return {
+    ...(await import(`../../src/client/locales/${locale}/messages.po`)).messages,
+    ...(await import(`../../src/client/locales/${locale}/dashboards.po`)).messages,
+  };
+}
+
 beforeAll(async () => {
-  ar = setupI18n({ locale: 'ar', messages: { ar: (await import('../../src/client/locales/ar/messages.po')).messages } });
-  en = setupI18n({ locale: 'en', messages: { en: (await import('../../src/client/locales/en/messages.po')).messages } });
+  registerDashboardErrors();
+  ar = setupI18n({ locale: 'ar', messages: { ar: await catalogs('ar') } });
+  en = setupI18n({ locale: 'en', messages: { en: await catalogs('en') } });
 });
 
 function serverError(appCode: AppErrorCode, extra: Record<string, unknown> = {}) {

@@ -5,7 +5,55 @@ import { CANCEL_BEFORE_HOURS } from '../../shared/cancellation.ts';
 import type { AppErrorCode } from '../../shared/errors.ts';
 import { REVIEW_EDIT_DAYS } from '../../shared/review-limits.ts';
 
-const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
+/**
+ * Codes only a dashboard's own actions meet (a lab's results and price list, the admin's store and
+ * payouts, Premium's analysis): their sentences are in the dashboards' catalog
+ * (features/dashboard/dashboard-errors.ts), registered by the dashboard routes, so no other page
+ * downloads them.
+ */
+export const dashboardErrorCodes = [
+  'LAB_LOCATION_REQUIRED',
+  'BOOKING_NOT_CONFIRMED',
+  'BOOKING_CANCELLED',
+  'TEST_ALREADY_EXISTS',
+  'TEST_ALREADY_REQUESTED',
+  'TEST_ALREADY_OFFERED',
+  'TEST_REQUEST_REVIEWED',
+  'FILE_EMPTY',
+  'FILE_TOO_LARGE',
+  'FILE_TYPE_NOT_ALLOWED',
+  'RESULT_VALUE_INVALID',
+  'CRITICAL_CALL_REQUIRED',
+  'NOTHING_TO_RELEASE',
+  'PREMIUM_REQUIRED',
+  'INTERPRETATION_UNSIGNED',
+  'EMAIL_NOT_VERIFIED',
+  'STOCK_BELOW_ZERO',
+  'ORDER_STATUS_NOT_ALLOWED',
+  'STORE_MANAGED_EXTERNALLY',
+  'COLLECTION_NAME_TAKEN',
+  'PAYOUT_EXCEEDS_BALANCE',
+  'PAYOUT_ALREADY_REVERSED',
+] as const satisfies readonly AppErrorCode[];
+export type DashboardErrorCode = (typeof dashboardErrorCodes)[number];
+
+/** Field problems met only in dashboards' forms (the admin's analytes, a lab's intervals), likewise. */
+export const dashboardFieldKeys = ['age_order', 'bound_required', 'range_order', 'loinc_check_digit'] as const;
+
+const dashboardMessages: Partial<Record<string, MessageDescriptor>> = {};
+
+/** The dashboards' sentences for their own codes and field problems, given when a dashboard route loads. */
+export function registerDashboardMessages(
+  codes: Record<DashboardErrorCode, MessageDescriptor>,
+  fields: Record<(typeof dashboardFieldKeys)[number], MessageDescriptor>,
+) {
+  Object.assign(dashboardMessages, codes);
+  Object.assign(dashboardFieldMessages, fields);
+}
+
+const dashboardFieldMessages: Partial<Record<string, MessageDescriptor>> = {};
+
+const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode>, MessageDescriptor> = {
   UNAUTHENTICATED: msg`Please log in to continue.`,
   FORBIDDEN: msg`You do not have permission to do this.`,
   LAB_NOT_APPROVED: msg`Your lab account is under review. You will be notified once it is approved.`,
@@ -29,7 +77,6 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to ${CANCEL_BEFORE_HOURS} hours before their time.`,
   RESCHEDULE_WINDOW_PASSED: msg`Bookings can be moved up to ${CANCEL_BEFORE_HOURS} hours before their time.`,
   HOME_COLLECTION_UNAVAILABLE: msg`This lab does not collect samples at home any more. Please book a visit to the lab instead.`,
-  LAB_LOCATION_REQUIRED: msg`Save your lab's position on the map (latitude and longitude) first: the home collection area is measured from it.`,
   OUTSIDE_HOME_AREA: msg`This address is outside the area the lab visits for home collection. Choose another address or book a visit to the lab.`,
   OUT_OF_STOCK: msg`Not enough stock for one of the items.`,
   PRODUCT_UNAVAILABLE: msg`One of the items is currently unavailable.`,
@@ -37,27 +84,12 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   CHECKOUT_EXPIRED: msg`Your reservation has expired. Please return to the store and check out again.`,
   CHECKOUT_CLOSED: msg`This checkout is already closed.`,
   PAYMENT_DECLINED: msg`Your card was declined. Please try another card.`,
-  BOOKING_NOT_CONFIRMED: msg`Only a confirmed booking can be marked as completed.`,
-  BOOKING_CANCELLED: msg`This booking was cancelled, so no results can be added to it.`,
-  TEST_ALREADY_EXISTS: msg`A test with this English name is already in the catalogue.`,
-  TEST_ALREADY_REQUESTED: msg`You have already requested this test. It is waiting for review.`,
-  TEST_ALREADY_OFFERED: msg`This test is already on your price list.`,
   PLAN_TEST_LIMIT: msg`Your plan does not allow more tests on your price list. Upgrade your plan to add more.`,
-  TEST_REQUEST_REVIEWED: msg`This test request has already been reviewed.`,
   PLAN_NOT_AVAILABLE: msg`This plan is not available for your account type.`,
   WRONG_PASSWORD: msg`Your current password is not correct.`,
   EMAIL_MISMATCH: msg`This is not your account's e-mail address. Type it exactly as it appears in your settings.`,
   WEAK_PASSWORD: msg`This password is too easy to guess. Choose a longer one: a few unrelated words work well.`,
-  FILE_EMPTY: msg`The file is empty. Please choose the results file again.`,
-  FILE_TOO_LARGE: msg`The file is larger than 10 MB. Please upload a smaller file.`,
-  FILE_TYPE_NOT_ALLOWED: msg`Only PDF, JPEG and PNG files can be uploaded.`,
-  RESULT_VALUE_INVALID: msg`One of the values cannot be saved as typed. Check the highlighted value and its unit.`,
-  CRITICAL_CALL_REQUIRED: msg`A value is past its critical limit. Call the patient and record the call before releasing this report.`,
-  NOTHING_TO_RELEASE: msg`There is no saved draft to release. Save the values first.`,
-  PREMIUM_REQUIRED: msg`This is part of the Premium plan. Upgrade to use it; nothing you have is lost.`,
-  INTERPRETATION_UNSIGNED: msg`The interpretive comment must be reviewed and signed by your specialist before this report is released.`,
   RESULT_DAMAGED: msg`This result file is damaged and cannot be opened safely. We have been alerted; please ask the lab to upload it again.`,
-  EMAIL_NOT_VERIFIED: msg`This account has not confirmed its e-mail address yet. A lab can be approved once its address is confirmed.`,
   EMAIL_ALREADY_VERIFIED: msg`Your e-mail address is already confirmed.`,
   LINK_INVALID: msg`This link is not valid. Make sure you opened the whole link from the e-mail, or ask for a new one.`,
   LINK_EXPIRED: msg`This link has expired. Please ask for a new one.`,
@@ -69,15 +101,9 @@ const appErrorMessages: Record<AppErrorCode, MessageDescriptor> = {
   PASSKEY_FAILED: msg`The passkey could not be used. Please try again or sign in with your password.`,
   PASSWORD_CONFIRMATION_REQUIRED: msg`For your security, enter your password again to continue.`,
   RESERVATION_LIMIT: msg`You already have as many store checkouts open as you can at once. Pay for one or leave its payment page, or try again in 15 minutes.`,
-  STOCK_BELOW_ZERO: msg`Stock cannot go below zero. Take away at most what is in stock.`,
-  ORDER_STATUS_NOT_ALLOWED: msg`This order cannot move to that status: an order only moves forward, and cannot be cancelled once shipped.`,
-  STORE_MANAGED_EXTERNALLY: msg`The store's catalogue and orders are managed in the external store, not here.`,
-  COLLECTION_NAME_TAKEN: msg`Another collection already has this name. Choose a different one.`,
   BOOKING_NOT_COMPLETED: msg`You can review a lab once your booking there is completed.`,
   REVIEW_EXISTS: msg`You have already reviewed this booking. You can edit your review instead.`,
   REVIEW_EDIT_WINDOW_PASSED: msg`A review can be edited for ${REVIEW_EDIT_DAYS} days after it is written.`,
-  PAYOUT_EXCEEDS_BALANCE: msg`This amount is more than the balance owed to the lab. Check the amount and try again.`,
-  PAYOUT_ALREADY_REVERSED: msg`This payout has already been reversed.`,
   SHARE_GONE: msg`This link has expired or was revoked. Ask the patient for a new one.`,
   SHARE_CODE_REQUIRED: msg`Enter the 6-digit code the patient gave you with this link.`,
   SHARE_CODE_WRONG: msg`That code is not correct. Check it with the patient: after a few more wrong codes the link stops working.`,
@@ -108,10 +134,6 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   invalid_short_address: msg`Enter the short address as 4 letters and 4 digits, e.g. RRRD2929.`,
   invalid_national_id: msg`Enter a valid national ID or Iqama number: 10 digits starting with 1 or 2.`,
   date_in_future: msg`This date is in the future.`,
-  age_order: msg`The age band must end after it starts.`,
-  bound_required: msg`Enter a low end, a high end, or both.`,
-  range_order: msg`The high end must be above the low end.`,
-  loinc_check_digit: msg`This is not a LOINC code: check the digits and the check digit after the hyphen, e.g. 2823-3.`,
 };
 
 interface ErrorData {
@@ -136,7 +158,14 @@ export function errorDetails(error: unknown): Record<string, unknown> | undefine
 
 /** The sentence for one error code, e.g. from a plain HTTP answer `{ error: { appCode } }`. */
 export function appErrorMessage(i18n: I18n, code: AppErrorCode): string {
-  return i18n._(appErrorMessages[code]);
+  return i18n._(sentenceFor(code));
+}
+
+/** A code's sentence: the app's own, or a dashboard's once registered (else the generic one). */
+function sentenceFor(code: AppErrorCode): MessageDescriptor {
+  return (
+    (appErrorMessages as Partial<Record<AppErrorCode, MessageDescriptor>>)[code] ?? dashboardMessages[code] ?? appErrorMessages.INTERNAL
+  );
 }
 
 /** A server error in the user's language: each code has its own sentence. */
@@ -163,7 +192,7 @@ export function errorMessage(i18n: I18n, error: unknown): string {
     const answer = `HTTP ${status}: ${typeof statusText === 'string' ? statusText : ''}`.trim();
     return i18n._(msg`The store is not responding right now (${answer}). Please try again shortly.`);
   }
-  if (code) return i18n._(appErrorMessages[code]);
+  if (code) return i18n._(sentenceFor(code));
   if (error instanceof TRPCClientError) return i18n._(appErrorMessages.INTERNAL);
   return i18n._(msg`Could not reach the server. Check your connection and try again.`);
 }
@@ -179,7 +208,7 @@ export function fieldMessage(i18n: I18n, key: string, limits: FieldLimits = {}):
   const { min, max } = limits;
   if (key === 'too_short' && min !== undefined) return i18n._(msg`Use at least ${min} characters.`);
   if (key === 'too_long' && max !== undefined) return i18n._(msg`Use at most ${max} characters.`);
-  return i18n._(fieldMessages[key] ?? fieldMessages.invalid!);
+  return i18n._(fieldMessages[key] ?? dashboardFieldMessages[key] ?? fieldMessages.invalid!);
 }
 
 /** The server's first message for one form field, translated. */

@@ -12,7 +12,7 @@ export const planNames: Record<PlanId, MessageDescriptor> = {
 
 export const planFeatures: Record<PlanFeature, MessageDescriptor> = {
   storage1gb: msg`1 GB storage for your results`,
-  aiAnalysis: msg`AI analysis of results`,
+  aiAnalysis: msg`Your results explained`,
   discount5: msg`5% discount on bookings`,
   multiAccount: msg`Several accounts for your family or company`,
   tests20: msg`Up to 20 tests on your price list`,

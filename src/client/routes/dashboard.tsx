@@ -42,6 +42,8 @@ import { LabReferenceIntervals } from '../features/lab/lab-reference-intervals.t
 import { LabReviewsPanel } from '../features/lab/lab-reviews.tsx';
 import { LabTests } from '../features/lab/lab-tests.tsx';
 import { UnderReviewNotice, WhileUnderReview } from '../features/lab/lab-under-review.tsx';
+import { AnalysisSection } from '../features/results/analysis/analysis-section.tsx';
+import { AnalysisUpgradeProvider } from '../features/results/analysis/upgrade-slot.tsx';
 import { LabResultDialog } from '../features/results/lab-result-form.tsx';
 import { MyResults } from '../features/results/my-results.tsx';
 import { UploadResultsPanel } from '../features/results/upload-results-panel.tsx';
@@ -148,7 +150,13 @@ function LabDashboard({ user }: { user: SessionUser }) {
     { id: 'stats', label: t`Statistics`, icon: ChartColumn, disabled: !approved, render: () => <LabStats /> },
     { id: 'tests', label: t`Tests`, icon: FlaskConical, disabled: !approved, render: () => <LabTests list={list} /> },
     { id: 'ranges', label: t`Reference intervals`, icon: Ruler, disabled: !approved, render: () => <LabReferenceIntervals /> },
-    { id: 'ai-analysis', label: t`AI analysis`, icon: Sparkles, disabled: !approved, render: () => <AiAnalysisUpgrade audience="lab" /> },
+    {
+      id: 'ai-analysis',
+      label: t`Results analysis`,
+      icon: Sparkles,
+      disabled: !approved,
+      render: () => <AiAnalysisUpgrade audience="lab" />,
+    },
     {
       id: 'upload-results',
       label: t`Upload results`,
@@ -269,22 +277,24 @@ function CustomerDashboard({ user }: { user: SessionUser }) {
     { id: 'results', label: t`My results`, icon: FileText, render: () => <MyResults openReport={report} onOpenReport={openReport} /> },
     { id: 'orders', label: t`My orders`, icon: Package, render: () => <MyStoreOrders /> },
     { id: 'invoices', label: t`Invoices`, icon: Receipt, render: () => <MyInvoices /> },
-    { id: 'ai-analysis', label: t`AI analysis`, icon: Sparkles, render: () => <AiAnalysisUpgrade audience="customer" /> },
+    { id: 'ai-analysis', label: t`Results analysis`, icon: Sparkles, render: () => <AnalysisSection /> },
     { id: 'settings', label: t`Settings`, icon: Settings, render: () => <AccountSettings user={user} /> },
   ];
   return (
-    <DashboardShell
-      header={
-        <Stack gap="4">
-          <DashboardHeader name={user.name} userType={user.user_type} tier={user.subscription_tier} />
-          <ConfirmEmailNotice user={user} />
-        </Stack>
-      }
-      sections={sections}
-      active={active}
-      onSelect={select}
-      onLogout={() => signOut.mutate()}
-      loggingOut={signOut.isPending}
-    />
+    <AnalysisUpgradeProvider value={<AiAnalysisUpgrade audience="customer" />}>
+      <DashboardShell
+        header={
+          <Stack gap="4">
+            <DashboardHeader name={user.name} userType={user.user_type} tier={user.subscription_tier} />
+            <ConfirmEmailNotice user={user} />
+          </Stack>
+        }
+        sections={sections}
+        active={active}
+        onSelect={select}
+        onLogout={() => signOut.mutate()}
+        loggingOut={signOut.isPending}
+      />
+    </AnalysisUpgradeProvider>
   );
 }

@@ -61,7 +61,7 @@ function PricingPage() {
           </Heading>
           <Text color="fg.muted" fontSize="lg" maxWidth="2xl">
             {audience === 'customer'
-              ? t`Book for free, or choose a plan with lower fees, AI analysis of your results and discounts.`
+              ? t`Book for free, or choose a plan with lower fees, your results explained and discounts.`
               : t`Join for free and pay a commission only on completed bookings. A higher plan lowers it.`}
           </Text>
           <HStack gap="1" p="1" borderWidth="1px" rounded="full" role="radiogroup" aria-label={t`Plans for`} mt="2">

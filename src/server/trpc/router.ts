@@ -1,5 +1,6 @@
 import { accountRouter } from '../modules/account/account.router.ts';
 import { adminRouter } from '../modules/admin/admin.router.ts';
+import { analysisRouter } from '../modules/analysis/analysis.router.ts';
 import { analytesRouter } from '../modules/analytes/analytes.router.ts';
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { billingRouter } from '../modules/billing/billing.router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   labApiKeys: labApiKeysRouter,
   newsletter: newsletterRouter,
   resultShares: resultSharesRouter,
+  analysis: analysisRouter,
   results: resultsRouter,
   retestReminders: retestRemindersRouter,
   reviews: reviewsRouter,

@@ -3,6 +3,10 @@ import { useLingui } from '@lingui/react/macro';
 import { Lock, LogOut, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
+import { registerDashboardErrors } from './dashboard-errors.ts';
+
+// Every dashboard draws this shell: the sentences for the codes only dashboards meet come with it.
+registerDashboardErrors();
 
 export interface DashboardSection<Id extends string = string> {
   id: Id;

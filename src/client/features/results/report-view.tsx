@@ -10,6 +10,7 @@ import { localized } from '../../lib/bidi.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { ReportAnalysis } from './analysis/report-analysis.tsx';
 import { formatRange, formatResultValue, withUnit } from './report-format.ts';
 import { ResultFlagBadge } from './result-flag.tsx';
 import { TrendChart } from './trend-chart.tsx';
@@ -38,7 +39,12 @@ export function ReportView({ bookingId, headingLevel }: { bookingId: string; hea
         <Skeleton height="20" rounded="md" />
       </Stack>
     );
-  return <ReportValues report={report.data} headingLevel={headingLevel} />;
+  return (
+    <Stack gap="5">
+      <ReportValues report={report.data} headingLevel={headingLevel} />
+      <ReportAnalysis bookingId={bookingId} />
+    </Stack>
+  );
 }
 
 /** The heading level of each value's name: one below the report's own heading. */

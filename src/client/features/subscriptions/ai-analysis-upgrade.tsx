@@ -28,9 +28,9 @@ export function AiAnalysisUpgrade({ audience }: { audience: PlanAudience }) {
           </Center>
           <Stack gap="2">
             <Heading as="h2" size="xl">
-              {t`AI analysis is part of Premium`}
+              {t`Results analysis is part of Premium`}
             </Heading>
-            <Text>{t`Upgrade to Premium to get AI-assisted analysis of lab results.`}</Text>
+            <Text>{t`Upgrade to Premium to have every result explained: what stands out, patterns across values, how they changed and what could come next.`}</Text>
           </Stack>
           <List.Root gap="2" variant="plain">
             {benefits.map((line) => (

@@ -273,18 +273,28 @@ export function recordCall(
 
 /**
  * The latest released version of each of the person's reports (the account holder's own when
- * `familyMemberId` is null) that holds any of these analytes: what their trends need, and no more.
+ * `familyMemberId` is null) that holds any of these analytes (or any at all, for the analysis of a
+ * visit): what their trends need, and no more.
  */
-export function releasedVersionsHolding(db: Db, customerId: string, familyMemberId: string | null, analyteIds: readonly number[]) {
-  if (analyteIds.length === 0) return Promise.resolve([]);
+export function releasedVersionsHolding(db: Db, customerId: string, familyMemberId: string | null, analyteIds: readonly number[] | 'any') {
+  if (analyteIds !== 'any' && analyteIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('result_report_versions')
     .innerJoin('result_reports', 'result_reports.id', 'result_report_versions.report_id')
     .innerJoin('bookings', 'bookings.id', 'result_reports.booking_id')
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
     .select(VERSION_COLUMNS)
-    .select(['bookings.id as booking_id', 'bookings.booking_time', 'labs.lab_name_ar', 'labs.lab_name_en'])
+    .select([
+      'bookings.id as booking_id',
+      'bookings.booking_time',
+      'lab_tests.test_id',
+      'tests.name_ar as test_name_ar',
+      'tests.name_en as test_name_en',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+    ])
     .where('bookings.customer_id', '=', customerId)
     .where((eb) =>
       familyMemberId === null ? eb('bookings.family_member_id', 'is', null) : eb('bookings.family_member_id', '=', familyMemberId),
@@ -301,12 +311,14 @@ export function releasedVersionsHolding(db: Db, customerId: string, familyMember
         ),
       ),
     )
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('result_version_analytes')
-          .select(sql.lit(1).as('one'))
-          .whereRef('result_version_analytes.version_id', '=', 'result_report_versions.id')
-          .where('result_version_analytes.analyte_id', 'in', analyteIds),
+    .$if(analyteIds !== 'any', (query) =>
+      query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('result_version_analytes')
+            .select(sql.lit(1).as('one'))
+            .whereRef('result_version_analytes.version_id', '=', 'result_report_versions.id')
+            .where('result_version_analytes.analyte_id', 'in', analyteIds as readonly number[]),
+        ),
       ),
     )
     .orderBy('bookings.booking_time')

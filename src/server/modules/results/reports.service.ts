@@ -9,6 +9,7 @@ import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { type ExportedObservation, type ExportedReport, resultsBundle } from './intake/fhir-export.ts';
 import {
   type AnalyteRules,
+  ageIn,
   anyCritical,
   chooseRange,
   evaluate,
@@ -89,7 +90,26 @@ export async function openDocument(vault: ValueKeys, row: SealedRow): Promise<Re
   }
 }
 
-type ReportBooking = NonNullable<Awaited<ReturnType<typeof repo.findReportBooking>>>;
+export type ReportBooking = NonNullable<Awaited<ReturnType<typeof repo.findReportBooking>>>;
+
+/** A booking with what a report needs of it (parties, test, lab, patient, time), for another module's reads. */
+export function reportBooking(db: Kysely<Database>, bookingId: string) {
+  return repo.findReportBooking(db, bookingId);
+}
+
+/** A person's age in whole years on a day (a birthday counts), as the ranges reckon it. */
+export function ageInYears(birth: Date, at: Date): number {
+  return ageIn('a', birth, at);
+}
+
+/**
+ * The latest released version of each of a person's reports (the account holder's own when
+ * `familyMemberId` is null), opened, oldest first: what the analysis of their results reads.
+ */
+export async function personsReleasedReports(db: Kysely<Database>, keys: ValueKeys, customerId: string, familyMemberId: string | null) {
+  const versions = await repo.releasedVersionsHolding(db, customerId, familyMemberId, 'any');
+  return Promise.all(versions.map(async (version) => ({ version, document: await openDocument(keys, version) })));
+}
 
 /** The booking, if it is this lab's; anyone else is told it does not exist. */
 async function labsBooking(db: Kysely<Database> | Transaction<Database>, labId: string, bookingId: string): Promise<ReportBooking> {
@@ -385,6 +405,7 @@ export async function customerReports(db: Kysely<Database>, customerId: string) 
   return rows.map((row) => ({
     bookingId: row.booking_id,
     at: new Date(row.booking_time).toISOString(),
+    familyMemberId: row.family_member_id,
     patientName: row.patient_name,
     test: { ar: row.test_name_ar, en: row.test_name_en },
     lab: { ar: row.lab_name_ar, en: row.lab_name_en },

@@ -87,3 +87,22 @@ async function runSearch(db: Kysely<Database>, input: SearchInput, tests: Matche
     lab_longitude: row.lab_longitude,
   }));
 }
+
+/**
+ * The first offers of one test in search's own order: nearest first from `origin` when there is one,
+ * otherwise as search ranks them without a place (the analysis's suggested follow-up tests).
+ */
+export function firstOffersOf(db: Kysely<Database>, testId: number, origin: { lat: number; lon: number } | null) {
+  return findOffers(db, {
+    tests: [{ id: testId, score: 1 }],
+    origin,
+    city: null,
+    addressText: null,
+    minPriceHalalas: 0,
+    maxPriceHalalas: INT4_MAX,
+    minRating: 0,
+    sort: 'relevance',
+    offset: 0,
+    homeCollection: false,
+  });
+}

@@ -78,6 +78,23 @@ export const sources = {
     year: 2024,
     url: 'https://biologicalvariation.eu',
   },
+  eubivas2022: {
+    name: 'Carobene A, Aarsand AK, Bartlett WA, et al. The European Biological Variation Study (EuBIVAS): a summary report. Clin Chem Lab Med 2022;60(4):505–517',
+    year: 2022,
+  },
+  coskun2018Haematology: {
+    name: 'Coşkun A, Carobene A, Kilercik M, et al. Within-subject and between-subject biological variation estimates of 21 hematological parameters in 30 healthy subjects. Clin Chem Lab Med 2018;56(8):1309–1318',
+    year: 2018,
+  },
+  cavalier2021VitaminD: {
+    name: 'Cavalier E, Fraser CG, Bhattoa HP, et al. Analytical Performance Specifications for 25-Hydroxyvitamin D Examinations. Nutrients 2021;13(2):431',
+    year: 2021,
+  },
+  ricos2014: {
+    name: 'Ricós C, Alvarez V, Cava F, et al. Current databases on biological variation: pros, cons and progress. Scand J Clin Lab Invest 1999;59:491–500; desirable specifications database, 2014 update (Westgard QC)',
+    year: 2014,
+    url: 'https://www.westgard.com/biodatabase1.htm',
+  },
   medlinePlusLabTests: {
     name: 'MedlinePlus Medical Tests, U.S. National Library of Medicine',
     year: 2024,

@@ -1,0 +1,43 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { type DashboardErrorCode, type dashboardFieldKeys, registerDashboardMessages } from '../../lib/errors.ts';
+
+// The sentences for codes and field problems only the dashboards meet (lib/errors.ts), in the
+// dashboards' catalog: the public pages' first download does not carry them.
+
+const codes: Record<DashboardErrorCode, MessageDescriptor> = {
+  LAB_LOCATION_REQUIRED: msg`Save your lab's position on the map (latitude and longitude) first: the home collection area is measured from it.`,
+  BOOKING_NOT_CONFIRMED: msg`Only a confirmed booking can be marked as completed.`,
+  BOOKING_CANCELLED: msg`This booking was cancelled, so no results can be added to it.`,
+  TEST_ALREADY_EXISTS: msg`A test with this English name is already in the catalogue.`,
+  TEST_ALREADY_REQUESTED: msg`You have already requested this test. It is waiting for review.`,
+  TEST_ALREADY_OFFERED: msg`This test is already on your price list.`,
+  TEST_REQUEST_REVIEWED: msg`This test request has already been reviewed.`,
+  FILE_EMPTY: msg`The file is empty. Please choose the results file again.`,
+  FILE_TOO_LARGE: msg`The file is larger than 10 MB. Please upload a smaller file.`,
+  FILE_TYPE_NOT_ALLOWED: msg`Only PDF, JPEG and PNG files can be uploaded.`,
+  RESULT_VALUE_INVALID: msg`One of the values cannot be saved as typed. Check the highlighted value and its unit.`,
+  CRITICAL_CALL_REQUIRED: msg`A value is past its critical limit. Call the patient and record the call before releasing this report.`,
+  NOTHING_TO_RELEASE: msg`There is no saved draft to release. Save the values first.`,
+  PREMIUM_REQUIRED: msg`This is part of the Premium plan. Upgrade to use it; nothing you have is lost.`,
+  INTERPRETATION_UNSIGNED: msg`The interpretive comment must be reviewed and signed by your specialist before this report is released.`,
+  EMAIL_NOT_VERIFIED: msg`This account has not confirmed its e-mail address yet. A lab can be approved once its address is confirmed.`,
+  STOCK_BELOW_ZERO: msg`Stock cannot go below zero. Take away at most what is in stock.`,
+  ORDER_STATUS_NOT_ALLOWED: msg`This order cannot move to that status: an order only moves forward, and cannot be cancelled once shipped.`,
+  STORE_MANAGED_EXTERNALLY: msg`The store's catalogue and orders are managed in the external store, not here.`,
+  COLLECTION_NAME_TAKEN: msg`Another collection already has this name. Choose a different one.`,
+  PAYOUT_EXCEEDS_BALANCE: msg`This amount is more than the balance owed to the lab. Check the amount and try again.`,
+  PAYOUT_ALREADY_REVERSED: msg`This payout has already been reversed.`,
+};
+
+const fields: Record<(typeof dashboardFieldKeys)[number], MessageDescriptor> = {
+  age_order: msg`The age band must end after it starts.`,
+  bound_required: msg`Enter a low end, a high end, or both.`,
+  range_order: msg`The high end must be above the low end.`,
+  loinc_check_digit: msg`This is not a LOINC code: check the digits and the check digit after the hyphen, e.g. 2823-3.`,
+};
+
+/** Called by the dashboard routes when their code loads, before anything they draw can fail. */
+export function registerDashboardErrors() {
+  registerDashboardMessages(codes, fields);
+}

@@ -1,0 +1,56 @@
+import { Box, Collapsible, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown, CircleHelp } from 'lucide-react';
+import { localized } from '../../../lib/bidi.ts';
+import { activeLocale } from '../../../lib/locale.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { SourcesLine } from './sources-line.tsx';
+
+/** What the analysis is and is not: rules with published sources, read by no person and no model, and its limits. */
+export function HowItWorks() {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const about = useQuery(trpc.analysis.howItWorks.queryOptions());
+  return (
+    <Collapsible.Root data-testid="analysis-how-it-works">
+      <Collapsible.Trigger asChild>
+        <Box as="button" display="flex" alignItems="center" gap="2" fontSize="sm" fontWeight="semibold" color="brand.fg" cursor="pointer">
+          <CircleHelp size={16} aria-hidden />
+          {t`How this works`}
+          <ChevronDown size={16} aria-hidden />
+        </Box>
+      </Collapsible.Trigger>
+      <Collapsible.Content>
+        <Stack gap="3" mt="3" fontSize="sm" lineHeight="tall" borderStartWidth="3px" borderColor="border.emphasized" ps="4">
+          <Text>
+            {t`The analysis reads your released values with clinical rules written from published guidelines: each finding names the rule and the source it came from. No person and no AI model has read your report, and your values never leave Tahaleel to be analysed. The same values always give the same answer.`}
+          </Text>
+          <Text>
+            {t`Its limits: the rules are for adults and do not know your history, symptoms, medicines or whether you are pregnant. A finding is not a diagnosis, and no finding does not mean all is well. Only your doctor can tell what your results mean for you.`}
+          </Text>
+          <Text>
+            {t`A change is called a rise or a fall only when it is larger than the reference change value: how much a repeat of the same test can differ by itself (biological and laboratory variation).`}
+          </Text>
+          {about.data && (
+            <Box>
+              <Heading as="h3" size="xs" mb="2">
+                {t`The rules it runs`}
+              </Heading>
+              <List.Root as="ul" gap="2" ps="5">
+                {about.data.rules.map((rule) => (
+                  <List.Item key={rule.id}>
+                    <Text>
+                      <bdi>{localized(locale, rule.title.ar, rule.title.en)}</bdi>
+                    </Text>
+                    <SourcesLine sources={rule.sources} rule={rule.id} />
+                  </List.Item>
+                ))}
+              </List.Root>
+            </Box>
+          )}
+        </Stack>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}

@@ -1,0 +1,135 @@
+import { Heading, List, Stack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { localized } from '../../../lib/bidi.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { activeLocale } from '../../../lib/locale.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import type { VisitAnalysis } from './analysis-types.ts';
+import { FindingCard } from './finding-card.tsx';
+import { NextStepCard } from './next-step-card.tsx';
+import { RetestCard } from './retest-card.tsx';
+import { TrendList } from './trend-list.tsx';
+
+type Level = 3 | 4;
+
+/**
+ * The analysis of one visit: on Premium, the findings (most pressing first), the trends, the next
+ * steps and the retests; on another plan, how many findings there are, one of them, and the upgrade.
+ */
+export function VisitAnalysisView({
+  analysis,
+  upgrade,
+  headingLevel,
+}: {
+  analysis: VisitAnalysis;
+  upgrade: ReactNode;
+  headingLevel: Level;
+}) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const sub = (headingLevel + 1) as 4 | 5;
+  const tests = analysis.visit.reports.map((report) => localized(locale, report.test.ar, report.test.en)).join('، ');
+  const visitDate = formatDate(new Date(analysis.visit.at), locale);
+  return (
+    <Stack gap="5" data-testid="visit-analysis" data-access={analysis.access}>
+      <Text fontSize="sm" color="fg.muted">
+        <Trans>
+          From your visit of {visitDate}: <bdi>{tests}</bdi>
+        </Trans>
+      </Text>
+      {analysis.access === 'preview' ? (
+        <Preview analysis={analysis} upgrade={upgrade} headingLevel={sub} />
+      ) : (
+        <>
+          <Stack gap="3">
+            <Heading as={`h${headingLevel}`} size="md">
+              {t`What we found`}
+            </Heading>
+            {analysis.findings.length === 0 ? (
+              <Text fontSize="sm">{t`No value in this visit is outside its range, and no pattern the rules look for was found.`}</Text>
+            ) : (
+              <Stack as="ul" listStyleType="none" gap="3">
+                {analysis.findings.map((finding) => (
+                  <FindingCard key={`${finding.kind}-${finding.id}`} finding={finding} headingLevel={sub} />
+                ))}
+              </Stack>
+            )}
+          </Stack>
+          {analysis.trends.length > 0 && (
+            <Stack gap="3">
+              <Heading as={`h${headingLevel}`} size="md">
+                {t`Since your last results`}
+              </Heading>
+              <TrendList trends={analysis.trends} />
+            </Stack>
+          )}
+          {analysis.nextSteps.length > 0 && (
+            <Stack gap="3">
+              <Heading as={`h${headingLevel}`} size="md">
+                {t`Tests that could come next`}
+              </Heading>
+              <Text fontSize="sm" color="fg.muted">
+                {t`Suggested by the findings above; ask your doctor whether you need them.`}
+              </Text>
+              <Stack as="ul" listStyleType="none" gap="3">
+                {analysis.nextSteps.map((step) => (
+                  <NextStepCard key={step.test.id} step={step} headingLevel={sub} />
+                ))}
+              </Stack>
+            </Stack>
+          )}
+          {analysis.retests.length > 0 && <Retests analysis={analysis} headingLevel={headingLevel} />}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Retests({ analysis, headingLevel }: { analysis: VisitAnalysis; headingLevel: Level }) {
+  const { t } = useLingui();
+  const reminders = useQuery(trpc.retestReminders.list.queryOptions());
+  return (
+    <Stack gap="3">
+      <Heading as={`h${headingLevel}`} size="md">
+        {t`When to test again`}
+      </Heading>
+      <Stack as="ul" listStyleType="none" gap="3">
+        {analysis.retests.map((retest) => (
+          <RetestCard
+            key={retest.ruleId}
+            retest={retest}
+            bookingId={analysis.visit.bookingId}
+            accepted={(reminders.data ?? []).some((reminder) => reminder.ruleId === retest.ruleId && reminder.dueOn === retest.dueOn)}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function Preview({ analysis, upgrade, headingLevel }: { analysis: VisitAnalysis; upgrade: ReactNode; headingLevel: 4 | 5 }) {
+  const { i18n } = useLingui();
+  const [example] = analysis.findings;
+  return (
+    <Stack gap="4" data-testid="analysis-preview">
+      <Text fontWeight="semibold" data-testid="analysis-count">
+        {i18n._(
+          plural(analysis.count, {
+            0: 'The rules found nothing to point out in this visit.',
+            one: 'The rules found # thing worth knowing in this visit.',
+            other: 'The rules found # things worth knowing in this visit. Here is one of them:',
+          }),
+        )}
+      </Text>
+      {example && (
+        <List.Root as="ul" variant="plain">
+          <FindingCard finding={example} headingLevel={headingLevel} />
+        </List.Root>
+      )}
+      {upgrade}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The customer's plan, which decides how much of the analysis they see. */
+export async function customerTier(db: Db, customerId: string): Promise<string> {
+  const row = await db.selectFrom('user_profiles').select('subscription_tier').where('id', '=', customerId).executeTakeFirst();
+  return row?.subscription_tier ?? 'basic';
+}
+
+/** What the analysis needs of each analyte: its code, names, unit and molar mass. */
+export function analytesById(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('analytes').select(['id', 'loinc', 'name_ar', 'name_en', 'unit', 'molar_mass']).where('id', 'in', ids).execute();
+}
+
+/**
+ * Tests of the catalog that measure these analytes (by LOINC) and that an approved lab offers now,
+ * the most specific first (fewest analytes), so a follow-up of ferritin suggests "Ferritin" before a
+ * panel that happens to hold it.
+ */
+export function offeredTestsMeasuring(db: Db, loincs: readonly string[]) {
+  if (loincs.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('tests')
+    .innerJoin('test_analytes', 'test_analytes.test_id', 'tests.id')
+    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
+    .select([
+      'tests.id',
+      'tests.name_ar',
+      'tests.name_en',
+      'analytes.loinc',
+      (eb) =>
+        eb
+          .selectFrom('test_analytes as every')
+          .select((count) => count.fn.countAll<string>().as('n'))
+          .whereRef('every.test_id', '=', 'tests.id')
+          .as('analyte_count'),
+    ])
+    .where('analytes.loinc', 'in', loincs)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('lab_tests')
+          .innerJoin('user_profiles as lab', 'lab.id', 'lab_tests.lab_id')
+          .select(sql.lit(1).as('one'))
+          .whereRef('lab_tests.test_id', '=', 'tests.id')
+          .where('lab_tests.is_active', '=', true)
+          .where('lab.approved', '=', true),
+      ),
+    )
+    .orderBy('analyte_count')
+    .orderBy('tests.id')
+    .execute();
+}

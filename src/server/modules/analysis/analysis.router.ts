@@ -1,0 +1,21 @@
+import { analysisReportInput, followUpOffersInput } from '../../../shared/analysis-schemas.ts';
+import { router } from '../../trpc/init.ts';
+import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
+import { valueKeysFromEnv } from '../results/reports.service.ts';
+import * as analysis from './analysis.service.ts';
+import { followUpOffers } from './follow-up-offers.ts';
+
+// The analysis of a customer's results (issue #54, ADR 0063): the whole of it on Premium and
+// Enterprise, the count and one example on other plans (decided here, on the server).
+export const analysisRouter = router({
+  /** The analysis of the visit one of the customer's released reports belongs to. */
+  report: customerProcedure
+    .input(analysisReportInput)
+    .query(async ({ ctx, input }) => analysis.reportAnalysis(ctx.db, await valueKeysFromEnv(ctx.config), ctx.user.id, input.bookingId)),
+  /** For each person of the account, the analysis of their latest visit. */
+  latest: customerProcedure.query(async ({ ctx }) => analysis.latestAnalyses(ctx.db, await valueKeysFromEnv(ctx.config), ctx.user.id)),
+  /** The rules the analysis runs and their sources: public, as a method should be. */
+  howItWorks: publicProcedure.query(() => analysis.howItWorks()),
+  /** Where a suggested follow-up test can be booked: its first offers in search's own order. */
+  followUpOffers: publicProcedure.input(followUpOffersInput).query(({ ctx, input }) => followUpOffers(ctx.db, input)),
+});

@@ -1,0 +1,340 @@
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import { hasAnalysis } from '../../../shared/plans.ts';
+import type { ResultFlag } from '../../../shared/result-values.ts';
+import type { Database } from '../../db/schema.ts';
+import {
+  ageInYears,
+  customerReports,
+  personsReleasedReports,
+  type ReportBooking,
+  type ReportDocument,
+  reportBooking,
+  type ValueKeys,
+} from '../results/reports.service.ts';
+import * as repo from './analysis.repository.ts';
+import type { Reading } from './conditions.ts';
+import { EGFR, firedRules, outOfRange, subjectOf } from './findings.ts';
+import { causes } from './knowledge/causes.ts';
+import { changeLimits } from './knowledge/change-limits.ts';
+import { explanations } from './knowledge/explanations.ts';
+import type { Bilingual, PatternRule, Severity } from './knowledge/format.ts';
+import { rules } from './knowledge/rules.ts';
+import { type SourceId, sources } from './knowledge/sources.ts';
+import { latestChange } from './trends.ts';
+
+/**
+ * The analysis Premium sells (issue #54, ADR 0063): a person's released values from one visit read by
+ * the rules in ./knowledge, with each value outside its range explained, patterns across values,
+ * changes beyond the test's own noise, the tests that would follow, and retests to be reminded of.
+ * No person or model reads the report: the same values give the same answer every time.
+ */
+
+/** Reports of one person taken within this many days of each other are read together as one visit. */
+const VISIT_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+type ReleasedVersion = Awaited<ReturnType<typeof personsReleasedReports>>[number]['version'];
+
+/** One of the person's values, in its analyte's unit, with where it came from. */
+interface Value extends Reading {
+  loinc: string;
+  name: Bilingual;
+  bookingId: string;
+  at: Date;
+}
+
+const explanationOf = new Map(explanations.map((entry) => [entry.loinc, entry]));
+const changeLimitOf = new Map(changeLimits.map((entry) => [entry.loinc, entry]));
+const citation = (id: SourceId) => ({ id, ...sources[id] });
+const severityOrder: Record<Severity, number> = { soon: 0, discuss: 1, info: 2 };
+
+/** The person's released reports, each opened once: values by analyte, oldest first. */
+async function personsValues(db: Kysely<Database>, keys: ValueKeys, booking: ReportBooking) {
+  const opened = await personsReleasedReports(db, keys, booking.customer_id, booking.family_member_id);
+  const versions = opened.map(({ version }) => version);
+  const analyteIds = [
+    ...new Set(opened.flatMap(({ document }) => document.observations.flatMap((o) => (o.analyteId === null ? [] : [o.analyteId])))),
+  ];
+  const analytes = new Map((await repo.analytesById(db, analyteIds)).map((analyte) => [analyte.id, analyte]));
+  const values: Value[] = [];
+  for (const { version, document } of opened) {
+    for (const observation of document.observations) {
+      const analyte = observation.analyteId === null ? undefined : analytes.get(observation.analyteId);
+      if (!analyte) continue;
+      const numeric = observation.value.kind === 'number';
+      values.push({
+        loinc: analyte.loinc,
+        name: { ar: analyte.name_ar, en: analyte.name_en },
+        value: numeric ? (observation.inAnalyteUnit ?? null) : null,
+        comparator: observation.value.kind === 'number' ? observation.value.comparator : null,
+        unit: numeric && observation.inAnalyteUnit !== null ? analyte.unit : null,
+        flag: observation.flag,
+        molarMass: analyte.molar_mass === null ? null : Number(analyte.molar_mass),
+        bookingId: version.booking_id,
+        at: new Date(version.booking_time),
+      });
+    }
+  }
+  return { versions, documents: new Map(opened.map(({ version, document }) => [version.booking_id, document])), values };
+}
+
+/** The visit around a report: its person's reports within VISIT_DAYS of it, and each analyte's value there (the report's own first, else the nearest). */
+function visitAround(anchor: ReportBooking, versions: readonly ReleasedVersion[], values: readonly Value[]) {
+  const at = new Date(anchor.booking_time).getTime();
+  const near = (when: Date) => Math.abs(when.getTime() - at) <= VISIT_DAYS * DAY_MS;
+  const reports = versions.filter((version) => near(new Date(version.booking_time)));
+  const distance = (value: Value) => (value.bookingId === anchor.id ? -1 : Math.abs(value.at.getTime() - at));
+  const chosen = new Map<string, Value>();
+  for (const value of values) {
+    if (!near(value.at)) continue;
+    const held = chosen.get(value.loinc);
+    if (!held || distance(value) < distance(held)) chosen.set(value.loinc, value);
+  }
+  return { reports, readings: chosen };
+}
+
+function sexOf(anchor: ReportBooking, documents: ReadonlyMap<string, ReportDocument>): 'male' | 'female' | null {
+  return (
+    anchor.patient_sex ?? documents.get(anchor.id)?.patientSex ?? [...documents.values()].find((doc) => doc.patientSex)?.patientSex ?? null
+  );
+}
+
+const shownValue = (value: Pick<Value, 'loinc' | 'name' | 'value' | 'comparator' | 'unit' | 'flag'>, calculated = false) => ({
+  loinc: value.loinc,
+  name: value.name,
+  number: value.value,
+  comparator: value.comparator,
+  unit: value.unit,
+  flag: value.flag,
+  calculated,
+});
+
+function patternFinding(
+  rule: PatternRule,
+  readings: ReadonlyMap<string, Reading>,
+  named: ReadonlyMap<string, Value>,
+  derived: readonly string[],
+) {
+  return {
+    kind: 'pattern' as const,
+    id: rule.id,
+    version: rule.version,
+    severity: rule.severity,
+    title: rule.title,
+    explanation: rule.explanation,
+    sources: rule.sources.map(citation),
+    values: rule.inputs.flatMap((loinc) => {
+      const reading = readings.get(loinc);
+      if (!reading) return [];
+      const name = named.get(loinc)?.name ?? { ar: 'eGFR', en: 'eGFR' };
+      return [shownValue({ ...reading, loinc, name }, derived.includes(loinc))];
+    }),
+  };
+}
+
+function valueFinding(value: Value) {
+  const explanation = explanationOf.get(value.loinc);
+  const direction = value.flag === 'L' || value.flag === 'LL' ? explanation?.low : value.flag === 'A' ? undefined : explanation?.high;
+  return {
+    kind: 'value' as const,
+    id: value.loinc,
+    severity: (value.flag === 'LL' || value.flag === 'HH' ? 'soon' : 'discuss') as Severity,
+    value: shownValue(value),
+    measures: explanation?.measures ?? null,
+    means: direction?.means ?? null,
+    causes: (direction?.causes ?? []).map((cause) => causes[cause]),
+    seeDoctor: explanation?.seeDoctor ?? null,
+    sources: explanation ? [citation(explanation.source)] : [],
+  };
+}
+
+type Finding = ReturnType<typeof patternFinding> | ReturnType<typeof valueFinding>;
+
+/** The full analysis of the visit around one of the person's released reports. */
+async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: ReportBooking) {
+  const { versions, documents, values } = await personsValues(db, keys, anchor);
+  const visit = visitAround(anchor, versions, values);
+  const visitAt = new Date(anchor.booking_time);
+  const birth = anchor.patient_date_of_birth ? new Date(anchor.patient_date_of_birth) : null;
+  const { subject, derived } = subjectOf({
+    sex: sexOf(anchor, documents),
+    age: birth ? ageInYears(birth, visitAt) : null,
+    adult: anchor.family_member_id === null,
+    readings: new Map(visit.readings),
+  });
+  const fired = firedRules(subject);
+  const findings: Finding[] = [
+    ...fired.map((rule) => patternFinding(rule, subject.readings, visit.readings, derived)),
+    ...[...visit.readings.values()]
+      .filter((value) => value.flag !== null && outOfRange.includes(value.flag as ResultFlag))
+      .map(valueFinding),
+  ].sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity]);
+
+  const trends = [...visit.readings.values()].flatMap((latest) => {
+    const limit = changeLimitOf.get(latest.loinc);
+    if (!limit || latest.value === null) return [];
+    const series = values
+      .filter((value) => value.loinc === latest.loinc && value.value !== null && value.comparator === null && value.at <= latest.at)
+      .map((value) => ({ at: value.at, value: value.value as number }));
+    const change = latestChange(series, limit);
+    if (!change) return [];
+    return [
+      {
+        loinc: latest.loinc,
+        name: latest.name,
+        unit: latest.unit,
+        direction: change.direction,
+        percent: change.percent,
+        rcv: change.rcv,
+        from: { at: change.from.at.toISOString(), value: change.from.value },
+        to: { at: change.to.at.toISOString(), value: change.to.value },
+        sources: [citation('fraserRcv2011'), citation(limit.source)],
+      },
+    ];
+  });
+
+  const measured = new Set(subject.readings.keys());
+  const followUps = [...new Set(fired.flatMap((rule) => rule.followUp ?? []))].filter((loinc) => !measured.has(loinc));
+  const retestCodes = fired.flatMap((rule) => (rule.retest ? [rule.retest.loinc] : []));
+  const offered = await repo.offeredTestsMeasuring(db, [...new Set([...followUps, ...retestCodes])]);
+  const testFor = (loinc: string) => offered.find((test) => test.loinc === loinc);
+  const nextSteps = [
+    ...new Map(
+      followUps.flatMap((loinc) => {
+        const test = testFor(loinc);
+        if (!test) return [];
+        const because = fired.filter((rule) => rule.followUp?.includes(loinc)).map((rule) => rule.id);
+        return [[test.id, { test: { id: test.id, name: { ar: test.name_ar, en: test.name_en }, nameEn: test.name_en }, because }] as const];
+      }),
+    ).values(),
+  ];
+  const retests = fired.flatMap((rule) => {
+    if (!rule.retest) return [];
+    const test = testFor(rule.retest.loinc);
+    const due = new Date(visitAt);
+    due.setUTCMonth(due.getUTCMonth() + rule.retest.months);
+    return [
+      {
+        ruleId: rule.id,
+        loinc: rule.retest.loinc,
+        months: rule.retest.months,
+        dueOn: due.toISOString().slice(0, 10),
+        test: test ? { id: test.id, name: { ar: test.name_ar, en: test.name_en }, nameEn: test.name_en } : null,
+      },
+    ];
+  });
+
+  return {
+    person: { name: anchor.patient_name },
+    familyMemberId: anchor.family_member_id,
+    visit: {
+      /** The report the visit was read around: a reminder for one of its retests names it. */
+      bookingId: anchor.id,
+      at: visitAt.toISOString(),
+      reports: visit.reports.map((version) => ({
+        bookingId: version.booking_id,
+        at: new Date(version.booking_time).toISOString(),
+        test: { ar: version.test_name_ar, en: version.test_name_en },
+        lab: { ar: version.lab_name_ar, en: version.lab_name_en },
+      })),
+    },
+    findings,
+    trends,
+    nextSteps,
+    retests,
+    calculated: derived.includes(EGFR)
+      ? [shownValue({ ...subject.readings.get(EGFR)!, loinc: EGFR, name: { ar: 'eGFR', en: 'eGFR' } }, true)]
+      : [],
+  };
+}
+
+type Analysis = Awaited<ReturnType<typeof analyseVisit>>;
+
+/**
+ * What the customer's plan shows of an analysis. Premium and Enterprise: all of it. Any other plan:
+ * how many findings there are and one example (the most pressing), and nothing else; the rest is
+ * neither sent nor lost, and shows again when the plan does.
+ */
+function asPlanAllows(analysis: Analysis, tier: string) {
+  const changes = analysis.trends.filter((trend) => trend.direction !== 'steady').length;
+  const count = analysis.findings.length + changes;
+  if (hasAnalysis(tier)) return { access: 'full' as const, count, ...analysis };
+  return {
+    access: 'preview' as const,
+    count,
+    ...analysis,
+    findings: analysis.findings.slice(0, 1),
+    trends: [],
+    nextSteps: [],
+    retests: [],
+    calculated: [],
+  };
+}
+
+/** A customer's own released report, or NOT_FOUND (another's, or none released). */
+async function customersReport(db: Kysely<Database>, customerId: string, bookingId: string) {
+  const booking = await reportBooking(db, bookingId);
+  if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'result' });
+  return booking;
+}
+
+/** The analysis of the visit a customer's report belongs to, as their plan shows it. */
+export async function reportAnalysis(db: Kysely<Database>, keys: ValueKeys, customerId: string, bookingId: string) {
+  const booking = await customersReport(db, customerId, bookingId);
+  const analysis = await analyseVisit(db, keys, booking);
+  if (!analysis.visit.reports.some((report) => report.bookingId === bookingId)) throw new AppError('NOT_FOUND', { entity: 'result' });
+  return asPlanAllows(analysis, await repo.customerTier(db, customerId));
+}
+
+/** For each person of the account with released values, the analysis of their latest visit. */
+export async function latestAnalyses(db: Kysely<Database>, keys: ValueKeys, customerId: string) {
+  const [reports, tier] = await Promise.all([customerReports(db, customerId), repo.customerTier(db, customerId)]);
+  const latestPerPerson = new Map<string, string>();
+  for (const report of reports) {
+    const person = report.familyMemberId ?? 'self';
+    if (!latestPerPerson.has(person)) latestPerPerson.set(person, report.bookingId);
+  }
+  const analyses = [];
+  for (const bookingId of latestPerPerson.values()) {
+    const booking = await customersReport(db, customerId, bookingId);
+    analyses.push(asPlanAllows(await analyseVisit(db, keys, booking), tier));
+  }
+  return { access: hasAnalysis(tier) ? ('full' as const) : ('preview' as const), analyses };
+}
+
+/**
+ * The retest a report's analysis suggests under one rule, for a reminder: null when the report is not
+ * the customer's, holds no released values, or that rule does not suggest one for it.
+ */
+export async function retestFor(db: Kysely<Database>, keys: ValueKeys, customerId: string, bookingId: string, ruleId: string) {
+  const booking = await reportBooking(db, bookingId);
+  if (!booking || booking.customer_id !== customerId) return null;
+  const analysis = await analyseVisit(db, keys, booking);
+  if (!analysis.visit.reports.some((report) => report.bookingId === bookingId)) return null;
+  const retest = analysis.retests.find((candidate) => candidate.ruleId === ruleId);
+  if (!retest) return null;
+  return {
+    loinc: retest.loinc,
+    months: retest.months,
+    testId: retest.test?.id ?? null,
+    sampleDate: new Date(booking.booking_time),
+    familyMemberId: booking.family_member_id,
+  };
+}
+
+/** "How this works": every rule the analysis runs, with its sources, and the sources of the rest. */
+export function howItWorks() {
+  return {
+    rules: rules.map((rule) => ({
+      id: rule.id,
+      version: rule.version,
+      title: rule.title,
+      severity: rule.severity,
+      sources: rule.sources.map(citation),
+    })),
+    explained: explanations.length,
+    changeLimits: changeLimits.length,
+    sources: (Object.keys(sources) as SourceId[]).map(citation),
+  };
+}

@@ -1,0 +1,139 @@
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoResults } from '../../seeds/demo-results.ts';
+import { deterministicUuid } from '../../seeds/deterministic.ts';
+import { sharedKeyring } from '../../src/server/modules/results/result-sealing.ts';
+import { createSession, generateSessionToken } from '../../src/server/platform/session.ts';
+import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+// The analysis Premium sells (issue #54), read through the procedures the dashboard calls, over the
+// demo Premium customer's sealed reports: an iron-deficiency CBC with that visit's ferritin, HbA1c in
+// the prediabetes range, and an LDL that rose beyond its reference change value.
+
+let database: TestDatabase;
+let premium: TestUser;
+const premiumId = deterministicUuid('user:premium@demo.tahaleel.sa');
+
+async function sessionFor(id: string): Promise<TestUser> {
+  const token = generateSessionToken();
+  await createSession(database.db, token, id, new Date(), { passwordConfirmedAt: new Date() });
+  return { id, email: 'premium@demo.tahaleel.sa', token, cookie: `tahaleel_session=${token}` };
+}
+
+async function setTier(tier: 'basic' | 'premium' | 'enterprise') {
+  await database.db.updateTable('user_profiles').set({ subscription_tier: tier }).where('id', '=', premiumId).execute();
+}
+
+const codeOf = (error: unknown) => (error instanceof TRPCError ? error.message : String(error));
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  expect(await seedDemoResults(database.db, { keyring: await sharedKeyring(testEnv) })).toBe(12);
+  premium = await sessionFor(premiumId);
+  await setTier('premium');
+});
+afterAll(() => database.close());
+
+describe('a Premium customer’s analysis', () => {
+  it('finds the iron-deficiency pattern across the CBC and the ferritin of the same visit, with its sources and the values it read', async () => {
+    const { access, analyses } = await (await callerFor(database.db, premium)).analysis.latest();
+    expect(access).toBe('full');
+    expect(analyses).toHaveLength(1);
+    const [latest] = analyses;
+    expect(latest!.visit.reports.map((report) => report.test.en).sort()).toEqual(
+      ['Complete Blood Count (CBC)', 'Ferritin', 'Glycated Hemoglobin (HbA1c)', 'Lipid Profile', 'Vitamin D (25-OH)'].sort(),
+    );
+    const iron = latest!.findings.find((finding) => finding.id === 'iron-deficiency-anaemia-pattern');
+    expect(iron).toMatchObject({ kind: 'pattern', severity: 'discuss' });
+    expect(iron!.kind === 'pattern' && iron!.values.map((value) => [value.loinc, value.number])).toEqual([
+      ['718-7', 10.9],
+      ['787-2', 76],
+      ['2276-4', 9],
+    ]);
+    expect(iron!.sources.map((source) => source.id)).toEqual(['who2024Haemoglobin', 'camaschella2015']);
+    expect(latest!.findings.map((finding) => finding.id)).toContain('hba1c-prediabetes');
+  });
+
+  it('says the LDL rose beyond its reference change value since the visit before, and a steady value is steady', async () => {
+    const { analyses } = await (await callerFor(database.db, premium)).analysis.latest();
+    const ldl = analyses[0]!.trends.find((trend) => trend.loinc === '13457-7')!;
+    expect(ldl).toMatchObject({ direction: 'rose', percent: 32, from: { value: 118 }, to: { value: 156 } });
+    expect(ldl.rcv).toBeLessThan(32);
+    const hba1c = analyses[0]!.trends.find((trend) => trend.loinc === '4548-4')!;
+    expect(hba1c).toMatchObject({ direction: 'steady', from: { value: 5.9 }, to: { value: 5.7 } });
+  });
+
+  it('suggests the follow-up test the catalog offers and a retest to be reminded of', async () => {
+    const { analyses } = await (await callerFor(database.db, premium)).analysis.latest();
+    const [latest] = analyses;
+    expect(latest!.nextSteps.map((step) => step.test.nameEn)).toContain('Serum Iron and TIBC');
+    expect(latest!.retests).toContainEqual(expect.objectContaining({ ruleId: 'hba1c-prediabetes', loinc: '4548-4', months: 3 }));
+    const offers = await (await callerFor(database.db)).analysis.followUpOffers({ testId: latest!.nextSteps[0]!.test.id });
+    expect(offers.length).toBeGreaterThan(0);
+  });
+
+  it('reads an older report’s own visit: the atherogenic lipid profile of eight months ago', async () => {
+    const caller = await callerFor(database.db, premium);
+    const reports = await caller.results.reports();
+    const oldest = reports.filter((report) => report.test.en === 'Lipid Profile').at(-1)!;
+    const analysis = await caller.analysis.report({ bookingId: oldest.bookingId });
+    expect(analysis.findings.map((finding) => finding.id)).toContain('atherogenic-lipid-profile');
+    expect(analysis.findings.map((finding) => finding.id)).not.toContain('iron-deficiency-anaemia-pattern');
+  });
+});
+
+describe('on another plan', () => {
+  it('a Basic customer gets the count and one finding, no more; when Premium returns, all of it is there again', async () => {
+    const full = (await (await callerFor(database.db, premium)).analysis.latest()).analyses[0]!;
+    await setTier('basic');
+    try {
+      const preview = await (await callerFor(database.db, premium)).analysis.latest();
+      expect(preview.access).toBe('preview');
+      const [latest] = preview.analyses;
+      expect(latest!.count).toBe(full.count);
+      expect(latest!.count).toBeGreaterThan(1);
+      expect(latest!.findings).toEqual([full.findings[0]]);
+      expect(latest!.trends).toEqual([]);
+      expect(latest!.nextSteps).toEqual([]);
+      expect(latest!.retests).toEqual([]);
+    } finally {
+      await setTier('premium');
+    }
+    expect((await (await callerFor(database.db, premium)).analysis.latest()).analyses[0]).toEqual(full);
+  });
+
+  it('an Enterprise customer gets all of it', async () => {
+    await setTier('enterprise');
+    try {
+      expect((await (await callerFor(database.db, premium)).analysis.latest()).access).toBe('full');
+    } finally {
+      await setTier('premium');
+    }
+  });
+});
+
+describe('whose analysis', () => {
+  it('another customer asking for the analysis of her report is told it does not exist', async () => {
+    const reports = await (await callerFor(database.db, premium)).results.reports();
+    const stranger = await createTestUser(database.db, 'customer');
+    await database.db.updateTable('user_profiles').set({ subscription_tier: 'premium' }).where('id', '=', stranger.id).execute();
+    const error = await (await callerFor(database.db, stranger)).analysis.report({ bookingId: reports[0]!.bookingId }).catch((e) => e);
+    expect(codeOf(error)).toBe('NOT_FOUND');
+    expect((await (await callerFor(database.db, stranger)).analysis.latest()).analyses).toEqual([]);
+  });
+
+  it('a signed-out reader is refused', async () => {
+    const reports = await (await callerFor(database.db, premium)).results.reports();
+    const error = await (await callerFor(database.db)).analysis.report({ bookingId: reports[0]!.bookingId }).catch((e) => e);
+    expect(codeOf(error)).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('how it works', () => {
+  it('lists every rule with its sources, publicly', async () => {
+    const about = await (await callerFor(database.db)).analysis.howItWorks();
+    expect(about.rules.length).toBeGreaterThanOrEqual(15);
+    expect(about.rules.every((rule) => rule.sources.length > 0 && rule.sources.every((source) => source.name.length > 0))).toBe(true);
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { analytes } from '../../seeds/data/analytes.ts';
+import { causes } from '../../src/server/modules/analysis/knowledge/causes.ts';
+import { changeLimits } from '../../src/server/modules/analysis/knowledge/change-limits.ts';
+import { explanations } from '../../src/server/modules/analysis/knowledge/explanations.ts';
+import type { Bilingual, CauseId } from '../../src/server/modules/analysis/knowledge/format.ts';
+import { sources } from '../../src/server/modules/analysis/knowledge/sources.ts';
+
+// The form of the patient-facing knowledge (issue #54): what the texts may and may not hold, and that
+// every code they name exists. Whether a text is clinically right is for the pathologist's review.
+
+const catalogLoincs = new Set(analytes.map((analyte) => analyte.loinc));
+
+// Typed as a record so that a CauseId added to format.ts without a text here fails to compile.
+const causeIds = Object.keys({
+  notFasting: true,
+  fasting: true,
+  ramadan: true,
+  exercise: true,
+  pregnancy: true,
+  supplements: true,
+  biotin: true,
+  dehydration: true,
+  overhydration: true,
+  medication: true,
+  recentIllness: true,
+  menstruation: true,
+  smoking: true,
+  sampleHandling: true,
+  timeOfDay: true,
+  diet: true,
+  sunExposure: true,
+  age: true,
+} satisfies Record<CauseId, true>);
+
+const EXPLAINED = [
+  ...['6690-2', '789-8', '718-7', '4544-3', '787-2', '785-6', '786-4', '788-0', '777-3', '751-8', '731-0', '711-2'],
+  ...['30341-2', '1558-6', '2345-7', '4548-4', '20448-7', '9318-7', '2160-0', '3094-0', '98979-8', '3084-1'],
+  ...['2093-3', '2571-8', '2085-9', '13457-7', '43396-1', '3016-3', '3024-7', '3051-0', '8099-4'],
+  ...['62292-8', '2132-9', '2284-8', '2276-4', '2498-4', '2500-7', '2502-3', '17861-6', '19123-9', '5763-8'],
+  ...['2951-2', '2823-3', '2075-0', '2028-9', '1742-6', '1920-8', '6768-6', '2324-2', '1975-2', '1968-7'],
+  ...['1751-7', '2885-2', '1988-5', '30522-7', '2986-8', '2842-3', '2143-6', '2857-1', '13965-9'],
+];
+
+const WITH_CHANGE_LIMIT = [
+  ...['718-7', '787-2', '777-3', '6690-2', '4548-4', '1558-6', '2093-3', '2571-8', '2085-9', '13457-7', '43396-1'],
+  ...['3016-3', '3024-7', '62292-8', '2132-9', '2284-8', '2276-4', '2498-4', '2160-0', '98979-8', '3084-1'],
+  ...['1742-6', '1920-8', '2324-2', '6768-6', '2951-2', '2823-3', '17861-6', '1988-5', '2986-8', '2857-1'],
+];
+
+/** Latin codes a text may carry beyond runs of capitals and digits (LDL, TSH, B12, FT4). */
+const MIXED_CASE_CODES = new Set(['HbA1c', 'eGFR', 'hs-CRP', 'Non-HDL', 'Anti-TPO']);
+/** Vitamin names written with an Arabic letter and digits, as the catalog writes them. */
+const ARABIC_CODES = /ب12/g;
+const LATIN_TOKEN = /[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*/g;
+const ARABIC_LETTER = /[\u0621-\u064A]/;
+const ARABIC_SCRIPT = /[\u0600-\u06FF]/;
+const ANY_DIGIT = /[0-9\u0660-\u0669\u06F0-\u06F9]/;
+const DIAGNOSES = [/you have/i, /you are diabetic/i, /لديك مرض/, /أنت مصاب/];
+
+const isCode = (token: string) => MIXED_CASE_CODES.has(token) || /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$/.test(token);
+const withoutCodes = (text: string) => text.replace(LATIN_TOKEN, (token) => (isCode(token) ? '' : token)).replace(ARABIC_CODES, '');
+
+const texts: [where: string, text: Bilingual][] = [
+  ...Object.entries(causes).map(([id, text]) => [`cause ${id}`, text] as [string, Bilingual]),
+  ...explanations.flatMap(({ loinc, measures, high, low, seeDoctor }) => {
+    const found: [string, Bilingual][] = [
+      [`${loinc} measures`, measures],
+      [`${loinc} seeDoctor`, seeDoctor],
+    ];
+    if (high) found.push([`${loinc} high`, high.means]);
+    if (low) found.push([`${loinc} low`, low.means]);
+    return found;
+  }),
+];
+
+function duplicates(loincs: string[]): string[] {
+  return loincs.filter((loinc, index) => loincs.indexOf(loinc) !== index);
+}
+
+describe('the causes of a value outside its range that are not disease', () => {
+  it('has a text for every CauseId and for nothing else', () => {
+    expect(Object.keys(causes).sort()).toEqual([...causeIds].sort());
+  });
+});
+
+describe('the explanations of each analyte', () => {
+  it('explain each analyte at most once, each a catalog analyte, and cover the ones the analysis reads', () => {
+    const loincs = explanations.map((explanation) => explanation.loinc);
+    expect(duplicates(loincs)).toEqual([]);
+    expect(loincs.filter((loinc) => !catalogLoincs.has(loinc))).toEqual([]);
+    expect(EXPLAINED.filter((loinc) => !loincs.includes(loinc))).toEqual([]);
+  });
+
+  it('give at least one direction, name known causes and a known source', () => {
+    for (const { loinc, high, low, source } of explanations) {
+      expect(high ?? low, `${loinc}: high or low`).toBeDefined();
+      for (const cause of [...(high?.causes ?? []), ...(low?.causes ?? [])]) expect(causeIds, `${loinc}: ${cause}`).toContain(cause);
+      expect(duplicates(high?.causes ?? []), `${loinc}: high causes`).toEqual([]);
+      expect(duplicates(low?.causes ?? []), `${loinc}: low causes`).toEqual([]);
+      expect(Object.keys(sources), loinc).toContain(source);
+    }
+  });
+
+  it('leave what a value means to the doctor, in both languages', () => {
+    for (const { loinc, high, low } of explanations) {
+      for (const means of [high?.means, low?.means]) {
+        if (!means) continue;
+        expect(means.en, loinc).toMatch(/doctor/i);
+        expect(means.ar, loinc).toMatch(/طبيب/);
+      }
+    }
+  });
+});
+
+describe('the change limits', () => {
+  it('hold each analyte at most once, each a catalog analyte, and cover the trends the analysis calls out', () => {
+    const loincs = changeLimits.map((limit) => limit.loinc);
+    expect(duplicates(loincs)).toEqual([]);
+    expect(loincs.filter((loinc) => !catalogLoincs.has(loinc))).toEqual([]);
+    expect(WITH_CHANGE_LIMIT.filter((loinc) => !loincs.includes(loinc))).toEqual([]);
+  });
+
+  it('have a positive biological variation, an analytical variation no larger, and a known source', () => {
+    for (const { loinc, cvi, cva, source } of changeLimits) {
+      expect(cvi, loinc).toBeGreaterThan(0);
+      expect(cva, loinc).toBeGreaterThan(0);
+      expect(cva, loinc).toBeLessThanOrEqual(cvi);
+      expect(Object.keys(sources), loinc).toContain(source);
+    }
+  });
+});
+
+describe('every text a patient reads', () => {
+  it('is written in both languages: Arabic letters with only Latin codes, English with no Arabic', () => {
+    expect(texts.length).toBeGreaterThan(200);
+    for (const [where, { ar, en }] of texts) {
+      expect(ar.trim(), where).not.toBe('');
+      expect(en.trim(), where).not.toBe('');
+      expect(ar, where).toMatch(ARABIC_LETTER);
+      expect(
+        (ar.match(LATIN_TOKEN) ?? []).filter((token) => !isCode(token)),
+        `${where}: Latin words in Arabic`,
+      ).toEqual([]);
+      expect(en, where).not.toMatch(ARABIC_SCRIPT);
+    }
+  });
+
+  it('holds no number outside a code: values and ranges come from the report', () => {
+    for (const [where, { ar, en }] of texts) {
+      expect(withoutCodes(ar), where).not.toMatch(ANY_DIGIT);
+      expect(withoutCodes(en), where).not.toMatch(ANY_DIGIT);
+    }
+  });
+
+  it('never states a diagnosis', () => {
+    for (const [where, { ar, en }] of texts) {
+      for (const diagnosis of DIAGNOSES) {
+        expect(en, where).not.toMatch(diagnosis);
+        expect(ar, where).not.toMatch(diagnosis);
+      }
+    }
+  });
+});
