@@ -81,7 +81,7 @@ export async function acceptReminder(
       bookingId: input.bookingId,
       ruleId: input.ruleId,
       loinc: retest.loinc,
-      testId: retest.testId === null ? null : Number(retest.testId),
+      testId: retest.testId,
       dueOn: retestDueOn(retest.sampleDate, retest.months),
     });
     const readBack = async () => {
