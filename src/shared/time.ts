@@ -78,3 +78,17 @@ export function clockOf(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   return `${String(hours).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
 }
+
+/**
+ * The day a retest is due (issue #54): `months` calendar months after the sample's day on Riyadh's
+ * calendar; a day
+ * the month lacks is its last (30 November + 3 months is 28 or 29 February).
+ */
+export function retestDueOn(sampleDate: Date, months: number): string {
+  const [year, month, day] = zonedParts(sampleDate, 'Asia/Riyadh').date.split('-').map(Number) as [number, number, number];
+  const monthIndex = year * 12 + (month - 1) + months;
+  const dueYear = Math.floor(monthIndex / 12);
+  const dueMonth = (monthIndex % 12) + 1;
+  const lastDay = new Date(Date.UTC(dueYear, dueMonth, 0)).getUTCDate();
+  return `${String(dueYear).padStart(4, '0')}-${String(dueMonth).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}`;
+}

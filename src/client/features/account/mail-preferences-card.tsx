@@ -46,8 +46,8 @@ export function MailPreferencesCard({ user }: { user: SessionUser }) {
       <Card.Body>
         <Stack gap="5">
           <MailSwitch
-            label={t`Appointment reminders`}
-            description={t`A mail 24 hours before each appointment.`}
+            label={t`Reminders`}
+            description={t`A mail 24 hours before each appointment, and on the day of a retest you asked to be reminded of.`}
             checked={choices.reminderMail}
             onChange={(checked) => change({ reminderMail: checked })}
           />

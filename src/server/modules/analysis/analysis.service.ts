@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { hasAnalysis } from '../../../shared/plans.ts';
 import type { ResultFlag } from '../../../shared/result-values.ts';
+import { retestDueOn } from '../../../shared/time.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   ageInYears,
@@ -212,14 +213,12 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
   const retests = fired.flatMap((rule) => {
     if (!rule.retest) return [];
     const test = testFor(rule.retest.loinc);
-    const due = new Date(visitAt);
-    due.setUTCMonth(due.getUTCMonth() + rule.retest.months);
     return [
       {
         ruleId: rule.id,
         loinc: rule.retest.loinc,
         months: rule.retest.months,
-        dueOn: due.toISOString().slice(0, 10),
+        dueOn: retestDueOn(visitAt, rule.retest.months),
         test: test ? { id: test.id, name: { ar: test.name_ar, en: test.name_en }, nameEn: test.name_en } : null,
       },
     ];

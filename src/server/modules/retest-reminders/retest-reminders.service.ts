@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { hasAnalysis } from '../../../shared/plans.ts';
 import type { AcceptRetestReminderInput } from '../../../shared/retest-reminder-schemas.ts';
-import { zonedParts, zonedTimeToInstant } from '../../../shared/time.ts';
+import { retestDueOn, zonedTimeToInstant } from '../../../shared/time.ts';
 import type { Database } from '../../db/schema.ts';
 import { retestFor } from '../analysis/analysis.service.ts';
 import { cancelMail, enqueueMail, recipientOf } from '../mail/mail.service.ts';
@@ -19,19 +19,6 @@ const RIYADH = 'Asia/Riyadh';
 const MAIL_AT = '08:00';
 /** Links in outbox mail may be paths: the sender puts PUBLIC_URL in front. */
 const REMINDERS_PAGE = '/dashboard?section=ai-analysis';
-
-/**
- * The day a retest is due: `months` calendar months after the sample's day on Riyadh's calendar; a day
- * the month lacks is its last (30 November + 3 months is 28 or 29 February).
- */
-export function retestDueOn(sampleDate: Date, months: number): string {
-  const [year, month, day] = zonedParts(sampleDate, RIYADH).date.split('-').map(Number) as [number, number, number];
-  const monthIndex = year * 12 + (month - 1) + months;
-  const dueYear = Math.floor(monthIndex / 12);
-  const dueMonth = (monthIndex % 12) + 1;
-  const lastDay = new Date(Date.UTC(dueYear, dueMonth, 0)).getUTCDate();
-  return `${String(dueYear).padStart(4, '0')}-${String(dueMonth).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}`;
-}
 
 type ReminderRow = NonNullable<Awaited<ReturnType<typeof repo.activeReminder>>>;
 

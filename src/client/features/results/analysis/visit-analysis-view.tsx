@@ -102,7 +102,9 @@ function Retests({ analysis, headingLevel }: { analysis: VisitAnalysis; headingL
             key={retest.ruleId}
             retest={retest}
             bookingId={analysis.visit.bookingId}
-            accepted={(reminders.data ?? []).some((reminder) => reminder.ruleId === retest.ruleId && reminder.dueOn === retest.dueOn)}
+            accepted={(reminders.data ?? []).some(
+              (reminder) => reminder.bookingId === analysis.visit.bookingId && reminder.ruleId === retest.ruleId,
+            )}
           />
         ))}
       </Stack>

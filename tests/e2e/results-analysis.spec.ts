@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { chooseFreeSlot, demo, expect, type Person, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
+import { screenshotBothSizes } from './screenshots.ts';
+import { words } from './words.ts';
+
+// Issue #54: the analysis Premium sells. The demo Premium customer sees the iron-deficiency pattern
+// of her last CBC and ferritin, and her LDL's rise, books the suggested follow-up test at a lab in one
+// tap, and asks to be reminded of her HbA1c retest; a Basic customer with two values out of range sees
+// how many findings there are, one of them, and the way to Premium.
+
+const PREMIUM = 'premium@demo.tahaleel.sa';
+const ELECTROLYTES = 'Electrolytes (Sodium, Potassium, Chloride)';
+
+const seen = {
+  ar: {
+    iron: 'نمطٌ يُرى عادةً مع فقر الدم الناتج عن نقص الحديد',
+    ldlRose: /ارتفع .*الكوليسترول الضار.* لديك بنسبة 32%/,
+    source: 'WHO',
+    remindMe: 'ذكّرني',
+    reminderSet: 'تم ضبط التذكير',
+    preview: 'وجدت القواعد في هذه الزيارة ملاحظتين تستحقان المعرفة. إليك إحداهما:',
+  },
+  en: {
+    iron: 'A pattern often seen with iron-deficiency anaemia',
+    ldlRose: /Your LDL cholesterol \(calculated\) rose 32% since/,
+    source: 'WHO',
+    remindMe: 'Remind me',
+    reminderSet: 'Reminder set',
+    preview: 'The rules found 2 things worth knowing in this visit. Here is one of them:',
+  },
+} as const;
+
+/** The reminders the Premium customer accepted in an earlier run of this worker are cancelled, so the button shows again. */
+async function withoutReminders(customer: Person['context']) {
+  const reminders = await trpc<{ id: string }[]>(customer, 'retestReminders.list', undefined, 'GET');
+  for (const reminder of reminders) await trpc(customer, 'retestReminders.cancel', { id: reminder.id });
+}
+
+for (const [locale, tag] of [
+  ['ar', ''],
+  ['en', ''],
+  ['ar', ' @mobile'],
+] as const) {
+  const language = locale === 'ar' ? 'Arabic' : 'English';
+  const s = seen[locale];
+
+  test(`a Premium customer sees her iron pattern and LDL rise, books the follow-up in one tap and asks for a retest reminder (${language})${tag}`, async ({
+    person,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await person(locale);
+    await signIn(customer.context, PREMIUM);
+    await withoutReminders(customer.context);
+    const page = customer.page;
+    await page.goto('/dashboard?section=ai-analysis');
+
+    const section = page.getByTestId('analysis-section');
+    const visit = section.getByTestId('visit-analysis');
+    await expect(visit).toHaveAttribute('data-access', 'full');
+    const iron = visit.locator('[data-testid="analysis-finding"][data-finding="iron-deficiency-anaemia-pattern"]');
+    await expect(iron.getByRole('heading')).toHaveText(s.iron);
+    await expect(iron.getByTestId('finding-value')).toHaveCount(3);
+    await expect(iron.getByTestId('finding-source')).toContainText(s.source);
+    await expect(visit.locator('[data-testid="analysis-trend"][data-loinc="13457-7"]')).toHaveAttribute('data-direction', 'rose');
+    await expect(visit.locator('[data-testid="analysis-trend"][data-loinc="13457-7"]')).toContainText(s.ldlRose);
+    await expect(section.getByTestId('ai-analysis-upgrade')).toHaveCount(0);
+    await screenshotBothSizes(page, iron, `analysis-premium-${locale}${tag ? '-mobile' : ''}`);
+
+    const retest = visit.locator('[data-testid="analysis-retest"][data-rule="hba1c-prediabetes"]');
+    await retest.getByRole('button', { name: s.remindMe }).click();
+    await expect(retest.getByTestId('retest-accepted')).toHaveText(s.reminderSet);
+    const reminders = await trpc<{ ruleId: string }[]>(customer.context, 'retestReminders.list', undefined, 'GET');
+    expect(reminders.map((reminder) => reminder.ruleId)).toContain('hba1c-prediabetes');
+
+    const followUp = visit.locator('[data-testid="analysis-next-step"][data-test-name="Serum Iron and TIBC"]');
+    await followUp.getByTestId('next-step-book').first().click();
+    await expect(page).toHaveURL(/\/test\/Serum(%20| )Iron(%20| )and(%20| )TIBC\?lab_id=/);
+    const panel = page.getByTestId('booking-panel');
+    await expect(panel).toBeVisible();
+    await chooseFreeSlot(page, locale);
+    await panel.getByRole('button', { name: words[locale].booking.bookNow }).click();
+    await expect(page).toHaveURL(/\/checkout/);
+  });
+}
+
+/** The demo lab's electrolytes, on its price list; booked by the customer and released with sodium and potassium high. */
+async function releasedHighElectrolytes(customer: Person['context'], lab: Person['context']) {
+  type Offering = { lab_test_id: number; name_en: string; is_active: boolean };
+  let offering = (await trpc<Offering[]>(lab, 'lab.offerings', undefined, 'GET')).find((entry) => entry.name_en === ELECTROLYTES);
+  if (!offering) {
+    const tests = await trpc<{ id: number; name_en: string }[]>(lab, 'lab.testsNotOffered', undefined, 'GET');
+    await trpc(lab, 'lab.addOffering', { testId: tests.find((entry) => entry.name_en === ELECTROLYTES)!.id, price: 120 });
+    offering = (await trpc<Offering[]>(lab, 'lab.offerings', undefined, 'GET')).find((entry) => entry.name_en === ELECTROLYTES)!;
+  } else if (!offering.is_active) {
+    await trpc(lab, 'lab.updateOffering', { labTestId: offering.lab_test_id, isActive: true });
+  }
+  const labs = await trpc<{ id: string; lab_name_en: string }[]>(customer, 'catalog.labs', undefined, 'GET');
+  const labId = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab)!.id;
+  let bookingId: string | null = null;
+  for (let day = 2; day < 40 && !bookingId; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const slots = await trpc<{ starts_at: string }[]>(customer, 'booking.availableSlots', { labId, date }, 'GET');
+    for (const slot of slots.sort(() => Math.random() - 0.5).slice(0, 3)) {
+      try {
+        const result = await trpc(customer, 'booking.create', {
+          items: [{ labTestId: offering.lab_test_id, bookingTime: slot.starts_at }],
+          idempotencyKey: randomUUID(),
+        });
+        bookingId = result.bookings[0].id as string;
+        break;
+      } catch {
+        // Someone else took this seat: try another.
+      }
+    }
+  }
+  if (!bookingId) throw new Error('no free slot at the demo lab');
+  const sheet = await trpc<{ analytes: { id: number; loinc: string }[] }>(lab, 'results.sheet', { bookingId }, 'GET');
+  const id = (loinc: string) => sheet.analytes.find((analyte) => analyte.loinc === loinc)!.id;
+  await trpc(lab, 'results.saveDraft', {
+    bookingId,
+    patientSex: 'female',
+    releaseAs: 'final',
+    note: null,
+    observations: [
+      { analyteId: id('2951-2'), value: '149', unit: 'mmol/L', comment: null },
+      { analyteId: id('2823-3'), value: '5.6', unit: 'mmol/L', comment: null },
+    ],
+  });
+  await trpc(lab, 'results.release', { bookingId });
+}
+
+for (const [locale, tag] of [
+  ['ar', ''],
+  ['en', ' @mobile'],
+] as const) {
+  const language = locale === 'ar' ? 'Arabic' : 'English';
+  const s = seen[locale];
+
+  test(`a Basic customer sees how many findings there are, one of them, and the way to Premium (${language})${tag}`, async ({ person }) => {
+    test.setTimeout(120_000);
+    const customer = await person(locale);
+    await signUpThroughApi(customer.context, { name: 'Maha Alotaibi' });
+    const lab = await person(locale);
+    await signIn(lab.context, demo.lab);
+    await releasedHighElectrolytes(customer.context, lab.context);
+
+    const page = customer.page;
+    await page.goto('/dashboard?section=ai-analysis');
+    const visit = page.getByTestId('visit-analysis');
+    await expect(visit).toHaveAttribute('data-access', 'preview');
+    await expect(visit.getByTestId('analysis-count')).toHaveText(s.preview);
+    await expect(visit.getByTestId('analysis-finding')).toHaveCount(1);
+    await expect(visit.getByTestId('analysis-trend')).toHaveCount(0);
+    await expect(visit.getByTestId('analysis-next-step')).toHaveCount(0);
+    await expect(visit.getByTestId('ai-analysis-upgrade')).toBeVisible();
+    await screenshotBothSizes(page, visit, `analysis-basic-${locale}`);
+  });
+}
