@@ -167,8 +167,10 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
   const fired = firedRules(subject);
   const findings: Finding[] = [
     ...fired.map((rule) => patternFinding(rule, subject.readings, visit.readings, derived)),
+    // A value a pattern already explains is not explained again on its own.
     ...[...visit.readings.values()]
       .filter((value) => value.flag !== null && outOfRange.includes(value.flag as ResultFlag))
+      .filter((value) => !fired.some((rule) => rule.inputs.includes(value.loinc)))
       .map(valueFinding),
   ].sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity]);
 
