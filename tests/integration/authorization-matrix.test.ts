@@ -44,6 +44,7 @@ const refusalStatus = {
   PLAN_NOT_AVAILABLE: 400,
   SECOND_FACTOR_EXPIRED: 401,
   PASSWORD_CONFIRMATION_REQUIRED: 403,
+  PREMIUM_REQUIRED: 403,
 } as const;
 type Refusal = keyof typeof refusalStatus;
 
@@ -472,6 +473,18 @@ const matrix: Record<string, Row> = {
   'resultShares.list': { access: customers },
   'resultShares.revoke': { access: customers, input: () => ({ id: NOWHERE }) },
   'resultShares.open': { access: everyone, input: () => ({ token: 'A'.repeat(43) }) },
+  // The analysis (issue #54): a customer's own; how it works and where a suggested test is offered are public.
+  'analysis.report': { access: customers, input: () => ({ bookingId: NOWHERE }) },
+  'analysis.latest': { access: customers },
+  'analysis.howItWorks': { access: everyone },
+  'analysis.followUpOffers': { access: everyone, input: () => ({ testId: NO_ID }) },
+  // The matrix's customers are on Basic: a reminder is Premium's.
+  'retestReminders.accept': {
+    access: { ...customers, guest: 'PREMIUM_REQUIRED', customer: 'PREMIUM_REQUIRED' },
+    input: () => ({ bookingId: NOWHERE, ruleId: 'hba1c-prediabetes' }),
+  },
+  'retestReminders.list': { access: customers },
+  'retestReminders.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
   'search.labTests': { access: everyone, input: () => ({ query: seeded.testNameEn }) },
 
   // The store is open to everyone (spec §6). Its payment page is reached by the order's random id,
