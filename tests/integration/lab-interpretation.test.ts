@@ -23,7 +23,7 @@ let otherPremiumLab: TestUser;
 let starterLab: TestUser;
 let customer: TestUser;
 
-async function setTier(user: TestUser, tier: string) {
+async function setTier(user: TestUser, tier: 'starter' | 'premium') {
   await database.db.updateTable('user_profiles').set({ subscription_tier: tier }).where('id', '=', user.id).execute();
 }
 
