@@ -236,6 +236,8 @@ function ResultForm({
   const [formProblem, setFormProblem] = useState<string | null>(null);
   // A Premium lab's interpretive comment typed or edited and not signed yet (interpretation-panel.tsx).
   const [commentEdited, setCommentEdited] = useState(false);
+  // Why the release was refused for want of a signed comment: shown beside the release button.
+  const [signatureProblem, setSignatureProblem] = useState<string | null>(null);
   const unsaved = revision !== savedRevision;
   useEffect(() => onUnsavedChange(unsaved || commentEdited), [unsaved, commentEdited, onUnsavedChange]);
 
@@ -246,6 +248,7 @@ function ResultForm({
   const changed = () => {
     setRevision((current) => current + 1);
     setFormProblem(null);
+    setSignatureProblem(null);
   };
   const changeRow = (analyteId: number, change: Partial<RowEntry>) => {
     setRows((current) => ({ ...current, [analyteId]: { ...current[analyteId]!, ...change } }));
@@ -263,6 +266,10 @@ function ResultForm({
   // A released report opened and left as it is has nothing new to release.
   const nothingNew = released !== undefined && !hasDraft && !unsaved;
   const interpretationRequired = sheet.interpretation.required;
+  const commentSignedAt = sheet.interpretation.comment?.signedAt ?? null;
+  useEffect(() => {
+    if (commentSignedAt !== null) setSignatureProblem(null);
+  }, [commentSignedAt]);
   const busy = save.isPending || release.isPending;
 
   const problemText = (problem: ValueProblem, analyte: SheetAnalyte) => {
@@ -360,7 +367,7 @@ function ResultForm({
       }
     }
     if (interpretationRequired && commentEdited) {
-      setFormProblem(appErrorMessage(i18n, 'INTERPRETATION_UNSIGNED'));
+      setSignatureProblem(appErrorMessage(i18n, 'INTERPRETATION_UNSIGNED'));
       return;
     }
     if (unsaved || !hasDraft) {
@@ -384,7 +391,10 @@ function ResultForm({
       onReleased();
     } catch (error) {
       const code = errorCode(error);
-      if (code === 'CRITICAL_CALL_REQUIRED' || code === 'INTERPRETATION_UNSIGNED' || code === 'NOTHING_TO_RELEASE') {
+      if (code === 'INTERPRETATION_UNSIGNED') {
+        setSignatureProblem(errorMessage(i18n, error));
+        void queryClient.invalidateQueries({ queryKey: sheetKey });
+      } else if (code === 'CRITICAL_CALL_REQUIRED' || code === 'NOTHING_TO_RELEASE') {
         setFormProblem(errorMessage(i18n, error));
         void queryClient.invalidateQueries({ queryKey: sheetKey });
       } else {
@@ -543,9 +553,16 @@ function ResultForm({
         </Stack>
       </Dialog.Body>
       <Dialog.Footer flexWrap="wrap" justifyContent="space-between" gap="3">
-        <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="result-save-state">
-          {unsaved ? t`Unsaved changes` : hasDraft ? t`Draft saved` : ''}
-        </Text>
+        <Stack gap="1" flex="1" minWidth="0">
+          <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="result-save-state">
+            {unsaved ? t`Unsaved changes` : hasDraft ? t`Draft saved` : ''}
+          </Text>
+          {signatureProblem && (
+            <Text fontSize="sm" color="fg.error" role="alert" data-testid="result-signature-problem">
+              {signatureProblem}
+            </Text>
+          )}
+        </Stack>
         <HStack gap="2" wrap="wrap">
           <Button
             variant="outline"
