@@ -5,6 +5,7 @@ import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.se
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';
+import { fhirR4Schema } from '../setup/fhir-r4-schema.ts';
 import { callerFor, contextFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -142,6 +143,7 @@ describe("a Premium lab's interpretive comment", () => {
     });
 
     const bundle = await patient.results.fhirBundle();
+    expect(fhirR4Schema()('Bundle', bundle)).toEqual([]);
     const diagnosticReport = bundle.entry?.find(
       (entry) => entry.resource?.resourceType === 'DiagnosticReport' && entry.resource.conclusion !== undefined,
     )?.resource;
