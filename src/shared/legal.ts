@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'result.report_release',
   'result.report_received',
   'result.critical_call',
+  'result.interpretation_sign',
   'result.share_denied',
   'result_share.create',
   'result_share.revoke',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './db-integers.ts';
+import { latinDigits } from './digits.ts';
 import { validationMessages as m } from './errors.ts';
 import { oneLine, withoutHiddenCharacters } from './plain-text.ts';
 
@@ -47,6 +48,40 @@ export const criticalCallInput = z.object({
   readBack: z.literal(true, { error: m.required }),
 });
 export type CriticalCallInput = z.infer<typeof criticalCallInput>;
+
+export const INTERPRETATION_TEXT_MAX = 4000;
+export const SPECIALIST_NAME_MIN = 2;
+export const SPECIALIST_NAME_MAX = 120;
+export const LICENCE_NUMBER_MIN = 2;
+export const LICENCE_NUMBER_MAX = 40;
+
+/**
+ * A Premium lab's specialist signs the interpretive comment on a draft (issue #54): the text as they
+ * edited it, their name, and their professional licence number (typed in Arabic-Indic digits or Latin,
+ * kept in Latin).
+ */
+export const signInterpretationInput = z.object({
+  bookingId: z.uuid(),
+  text: z
+    .string({ error: m.required })
+    .overwrite(withoutHiddenCharacters)
+    .trim()
+    .min(1, m.required)
+    .max(INTERPRETATION_TEXT_MAX, m.tooLong),
+  specialistName: z
+    .string({ error: m.required })
+    .overwrite(oneLine)
+    .trim()
+    .min(SPECIALIST_NAME_MIN, m.tooShort)
+    .max(SPECIALIST_NAME_MAX, m.tooLong),
+  licenceNumber: z
+    .string({ error: m.required })
+    .overwrite((typed) => latinDigits(oneLine(typed)))
+    .trim()
+    .min(LICENCE_NUMBER_MIN, m.tooShort)
+    .max(LICENCE_NUMBER_MAX, m.tooLong),
+});
+export type SignInterpretationInput = z.infer<typeof signInterpretationInput>;
 
 export const adminReportInput = reportBookingInput.extend({
   reason: z.string({ error: m.required }).overwrite(oneLine).trim().min(1, m.required).max(500, m.tooLong),

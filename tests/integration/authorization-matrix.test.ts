@@ -187,6 +187,8 @@ const signedIn: Access = { ...everyone, visitor: 'UNAUTHENTICATED' };
 const customers: Access = { ...signedIn, pendingLab: 'FORBIDDEN', lab: 'FORBIDDEN', admin: 'FORBIDDEN' };
 const labs: Access = { ...signedIn, guest: 'FORBIDDEN', customer: 'FORBIDDEN', admin: 'FORBIDDEN' };
 const approvedLabs: Access = { ...labs, pendingLab: 'LAB_NOT_APPROVED' };
+/** What only a lab on the Premium plan may do (the matrix's lab is on the free plan). */
+const premiumLabs: Access = { ...approvedLabs, lab: 'PREMIUM_REQUIRED' };
 const admins: Access = { ...signedIn, guest: 'FORBIDDEN', customer: 'FORBIDDEN', pendingLab: 'FORBIDDEN', lab: 'FORBIDDEN' };
 
 interface Row {
@@ -298,6 +300,7 @@ const matrix: Record<string, Row> = {
 
   // What tests measure (ADR 0062): the admin reads and edits them (edits after a recent password); each
   // lab sets its own intervals, another lab's being NOT_FOUND past the access rules (section 2).
+  'analysis.labDraftComment': { access: premiumLabs, input: () => ({ bookingId: NOWHERE }) },
   'analytes.list': { access: admins, input: () => ({ q: 'sodium', limit: 5 }) },
   'analytes.get': { access: admins, input: () => ({ id: NO_ID }) },
   'analytes.tests': { access: admins },
@@ -454,6 +457,10 @@ const matrix: Record<string, Row> = {
     input: () => ({ bookingId: NOWHERE, patientSex: null, releaseAs: 'final', note: null, observations: [] }),
   },
   'results.release': { access: approvedLabs, input: () => ({ bookingId: NOWHERE }) },
+  'results.signInterpretation': {
+    access: premiumLabs,
+    input: () => ({ bookingId: NOWHERE, text: 'Comment.', specialistName: 'Dr. Huda', licenceNumber: '14-002345' }),
+  },
   'results.recordCriticalCall': {
     access: approvedLabs,
     input: () => ({

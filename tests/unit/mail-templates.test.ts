@@ -54,6 +54,14 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
     template: 'critical-value-received',
     data: { name: 'Al Borg Olaya', reference: 'TH-7K3M-9QX2', link: 'https://tahaleel.sa/dashboard?section=bookings&q=TH-7K3M-9QX2' },
   },
+  'interpretation-to-sign': {
+    template: 'interpretation-to-sign',
+    data: {
+      name: 'مختبرات البرج - العليا',
+      reference: 'TH-7K3M-9QX2',
+      link: 'https://tahaleel.sa/dashboard?section=bookings&q=TH-7K3M-9QX2',
+    },
+  },
   'result-opened-by-staff': {
     template: 'result-opened-by-staff',
     // 09:05 UTC is 12:05 in Riyadh.

@@ -60,6 +60,7 @@ const report = (observations: Observation[], overrides: Partial<Report> = {}): R
   releasedAt: '2026-11-20T12:00:00.000Z',
   amended: false,
   note: null,
+  interpretation: null,
   observations,
   ...overrides,
 });
@@ -112,6 +113,25 @@ describe("a patient's report", () => {
     expect(screen.getByTestId('result-value').textContent).toBe('45.0 ng/mL');
     expect(screen.getByTestId('result-range').textContent).toBe('لا يوجد مدى مرجعي');
     expect(screen.getByTestId('result-flag').textContent).toBe('لا يوجد مدى مرجعي');
+  });
+
+  it('shows a Premium lab’s signed comment with its specialist’s name, licence number and the day signed', () => {
+    const interpretation = {
+      text: 'HbA1c 6.0 % lies in the prediabetes range.',
+      specialist: { name: 'د. هدى القحطاني', licence: '14-R-002345' },
+      signedAt: '2026-11-20T11:00:00.000Z',
+    };
+    show(report([observation({})], { interpretation }), 'ar');
+    const block = screen.getByTestId('signed-comment');
+    expect(block.textContent).toContain('HbA1c 6.0 % lies in the prediabetes range.');
+    const signature = screen.getByTestId('signed-comment-signature');
+    expect(signature.textContent).toContain('د. هدى القحطاني');
+    expect(signature.querySelector('bdi[dir="ltr"]')?.textContent).toBe('14-R-002345');
+  });
+
+  it('shows no comment block for a report without a signed comment', () => {
+    show(report([observation({})]), 'en');
+    expect(screen.queryByTestId('signed-comment')).toBeNull();
   });
 
   it('marks what an amendment changed, with the earlier value', () => {

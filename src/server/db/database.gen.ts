@@ -518,6 +518,8 @@ export interface ResultReports {
 export interface ResultReportVersions {
   analyte_count: number;
   id: Generated<string>;
+  interpretation_signed_at: Timestamp | null;
+  interpretation_signed_by: string | null;
   iv: Buffer;
   key_id: string;
   release_as: ResultReportVersionReleaseAs | null;

@@ -32,6 +32,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'result.report_release': msg`Result report released`,
   'result.report_received': msg`Result message received`,
   'result.critical_call': msg`Critical value call recorded`,
+  'result.interpretation_sign': msg`Interpretive comment signed`,
   'result.share_denied': msg`Shared link refused`,
   'result_share.create': msg`Results shared with a doctor`,
   'result_share.revoke': msg`Shared link revoked`,

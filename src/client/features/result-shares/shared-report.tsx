@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Heading, HStack, Icon, Stack, Table, Text } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, Download, FileText, Minus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { Locale } from '../../../shared/locale.ts';
@@ -365,6 +365,7 @@ export function SharedReport({
                 </Text>
               </Box>
             )}
+            {values.interpretation && <SignedComment comment={values.interpretation} />}
             <Trends observations={values.observations} bookingId={report.bookingId} locale={locale} timeZone={report.timeZone} />
           </>
         ) : (
@@ -384,5 +385,27 @@ export function SharedReport({
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** A Premium lab's interpretive comment, as its specialist signed it (issue #54). */
+function SignedComment({ comment }: { comment: NonNullable<NonNullable<Report['values']>['interpretation']> }) {
+  const { t } = useLingui();
+  const name = comment.specialist.name;
+  const licence = comment.specialist.licence;
+  return (
+    <Box bg="bg.muted" rounded="l2" px="3" py="2" data-testid="shared-report-interpretation">
+      <Text fontSize="xs" color="fg.muted">
+        {t`Interpretive comment from the lab's specialist`}
+      </Text>
+      <Text fontSize="sm" whiteSpace="pre-wrap">
+        <bdi>{comment.text}</bdi>
+      </Text>
+      <Text fontSize="xs" color="fg.muted" mt="1">
+        <Trans>
+          Signed by <bdi>{name}</bdi> (licence no. <bdi dir="ltr">{licence}</bdi>)
+        </Trans>
+      </Text>
+    </Box>
   );
 }

@@ -23,11 +23,12 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { isolated, localized } from '../../lib/bidi.ts';
-import { errorCode, errorDetails, errorMessage, fieldError } from '../../lib/errors.ts';
+import { appErrorMessage, errorCode, errorDetails, errorMessage, fieldError } from '../../lib/errors.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CriticalCallForm } from './critical-call-form.tsx';
+import { InterpretationPanel } from './interpretation-panel.tsx';
 import { displayUnit } from './report-format.ts';
 import { type PatientSex, type ResultSheet, type RowEntry, type SavedFlag, type SheetAnalyte, shownFlag } from './result-entry.ts';
 import { ResultFlagBadge } from './result-flag.tsx';
@@ -233,8 +234,12 @@ function ResultForm({
   const [problems, setProblems] = useState<Record<number, string>>({});
   const [noteProblem, setNoteProblem] = useState<string | undefined>();
   const [formProblem, setFormProblem] = useState<string | null>(null);
+  // A Premium lab's interpretive comment typed or edited and not signed yet (interpretation-panel.tsx).
+  const [commentEdited, setCommentEdited] = useState(false);
+  // Why the release was refused for want of a signed comment: shown beside the release button.
+  const [signatureProblem, setSignatureProblem] = useState<string | null>(null);
   const unsaved = revision !== savedRevision;
-  useEffect(() => onUnsavedChange(unsaved), [unsaved, onUnsavedChange]);
+  useEffect(() => onUnsavedChange(unsaved || commentEdited), [unsaved, commentEdited, onUnsavedChange]);
 
   const sheetKey = trpc.results.sheet.queryKey({ bookingId });
   const save = useMutation(trpc.results.saveDraft.mutationOptions());
@@ -243,6 +248,7 @@ function ResultForm({
   const changed = () => {
     setRevision((current) => current + 1);
     setFormProblem(null);
+    setSignatureProblem(null);
   };
   const changeRow = (analyteId: number, change: Partial<RowEntry>) => {
     setRows((current) => ({ ...current, [analyteId]: { ...current[analyteId]!, ...change } }));
@@ -259,6 +265,11 @@ function ResultForm({
   const hasDraft = sheet.entries?.fromDraft === true;
   // A released report opened and left as it is has nothing new to release.
   const nothingNew = released !== undefined && !hasDraft && !unsaved;
+  const interpretationRequired = sheet.interpretation.required;
+  const commentSignedAt = sheet.interpretation.comment?.signedAt ?? null;
+  useEffect(() => {
+    if (commentSignedAt !== null) setSignatureProblem(null);
+  }, [commentSignedAt]);
   const busy = save.isPending || release.isPending;
 
   const problemText = (problem: ValueProblem, analyte: SheetAnalyte) => {
@@ -328,6 +339,9 @@ function ResultForm({
     }
   };
 
+  /** The values as the draft, saved first when they are not yet: the comment is drafted and signed over them. */
+  const saveIfNeeded = async () => (unsaved || !hasDraft ? (await saveValues()) !== null : true);
+
   const saveDraft = async () => {
     const result = await saveValues();
     if (!result) return;
@@ -352,6 +366,10 @@ function ResultForm({
         return;
       }
     }
+    if (interpretationRequired && commentEdited) {
+      setSignatureProblem(appErrorMessage(i18n, 'INTERPRETATION_UNSIGNED'));
+      return;
+    }
     if (unsaved || !hasDraft) {
       const result = await saveValues();
       if (!result) return;
@@ -373,7 +391,10 @@ function ResultForm({
       onReleased();
     } catch (error) {
       const code = errorCode(error);
-      if (code === 'CRITICAL_CALL_REQUIRED' || code === 'NOTHING_TO_RELEASE') {
+      if (code === 'INTERPRETATION_UNSIGNED') {
+        setSignatureProblem(errorMessage(i18n, error));
+        void queryClient.invalidateQueries({ queryKey: sheetKey });
+      } else if (code === 'CRITICAL_CALL_REQUIRED' || code === 'NOTHING_TO_RELEASE') {
         setFormProblem(errorMessage(i18n, error));
         void queryClient.invalidateQueries({ queryKey: sheetKey });
       } else {
@@ -525,12 +546,23 @@ function ResultForm({
             />
             <Field.ErrorText>{noteProblem}</Field.ErrorText>
           </Field.Root>
+
+          {interpretationRequired && (
+            <InterpretationPanel sheet={sheet} valuesUnsaved={unsaved} saveValues={saveIfNeeded} onEditedChange={setCommentEdited} />
+          )}
         </Stack>
       </Dialog.Body>
       <Dialog.Footer flexWrap="wrap" justifyContent="space-between" gap="3">
-        <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="result-save-state">
-          {unsaved ? t`Unsaved changes` : hasDraft ? t`Draft saved` : ''}
-        </Text>
+        <Stack gap="1" flex="1" minWidth="0">
+          <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="result-save-state">
+            {unsaved ? t`Unsaved changes` : hasDraft ? t`Draft saved` : ''}
+          </Text>
+          {signatureProblem && (
+            <Text fontSize="sm" color="fg.error" role="alert" data-testid="result-signature-problem">
+              {signatureProblem}
+            </Text>
+          )}
+        </Stack>
         <HStack gap="2" wrap="wrap">
           <Button
             variant="outline"

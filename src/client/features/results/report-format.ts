@@ -1,6 +1,9 @@
 import type { Locale } from '../../../shared/locale.ts';
 import type { Bounds, Comparator } from '../../../shared/result-values.ts';
+import { displayUnit } from '../../../shared/unit-display.ts';
 import { formatNumber } from '../../lib/format.ts';
+
+export { displayUnit };
 
 /**
  * How a report's numbers read: in the active language's digits (Latin in both, INTL_TAGS), to the
@@ -31,39 +34,6 @@ export function formatRange(range: Bounds, decimals: number | null, locale: Loca
   if (high !== null) return `≤ ${high}`;
   if (low !== null) return `≥ ${low}`;
   return null;
-}
-
-const SUPERSCRIPTS: Record<string, string> = {
-  '-': '⁻',
-  '0': '⁰',
-  '1': '¹',
-  '2': '²',
-  '3': '³',
-  '4': '⁴',
-  '5': '⁵',
-  '6': '⁶',
-  '7': '⁷',
-  '8': '⁸',
-  '9': '⁹',
-};
-const superscript = (digits: string) => [...digits].map((digit) => SUPERSCRIPTS[digit] ?? digit).join('');
-
-/**
- * A UCUM code as a reader writes the unit: "10*3/uL" → "10³/µL", "m[IU]/mL" → "mIU/mL",
- * "ng/mL{FEU}" → "ng/mL FEU"; a dimensionless "1" has no unit to show. Only how it reads: the codes
- * themselves (and any conversion, by UCUM) stay the server's.
- */
-export function displayUnit(code: string | null): string {
-  if (code === null || code === '1') return '';
-  return code
-    .replace(/\{([^}]*)\}/g, (_, annotation: string) => ` ${annotation.replace(/_/g, ' ')}`)
-    .replace(/10\*(-?\d+)/g, (_, exponent: string) => `10${superscript(exponent)}`)
-    .replace(/(^|[/.\s])u(?=[A-Za-z[])/g, '$1µ')
-    .replace(/[[\]]/g, '')
-    .replace(/\/\s+/g, '/')
-    .replace(/\bm2\b/g, 'm²')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** "6.8 mmol/L": a number's text with its unit, when it has one. */

@@ -13,6 +13,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { ReportAnalysis } from './analysis/report-analysis.tsx';
 import { formatRange, formatResultValue, withUnit } from './report-format.ts';
 import { ResultFlagBadge } from './result-flag.tsx';
+import { SignedComment } from './signed-comment.tsx';
 import { TrendChart } from './trend-chart.tsx';
 
 type Report = RouterOutputs['results']['report'];
@@ -98,6 +99,7 @@ export function ReportValues({ report, headingLevel }: { report: Report; heading
           </Text>
         </Box>
       )}
+      {report.interpretation && <SignedComment comment={report.interpretation} timeZone={booking.timeZone} />}
     </Stack>
   );
 }

@@ -9,10 +9,20 @@ export async function customerTier(db: Db, customerId: string): Promise<string> 
   return row?.subscription_tier ?? 'basic';
 }
 
-/** What the analysis needs of each analyte: its code, names, unit and molar mass. */
+/** What the analysis needs of each analyte: its code, names, unit, decimals and molar mass. */
 export function analytesById(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('analytes').select(['id', 'loinc', 'name_ar', 'name_en', 'unit', 'molar_mass']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('analytes')
+    .select(['id', 'loinc', 'name_ar', 'name_en', 'unit', 'decimals', 'molar_mass'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** The names of the analytes with these LOINC codes that the catalog holds. */
+export function analyteNamesByLoinc(db: Db, loincs: readonly string[]) {
+  if (loincs.length === 0) return Promise.resolve([]);
+  return db.selectFrom('analytes').select(['loinc', 'name_ar', 'name_en']).where('loinc', 'in', loincs).execute();
 }
 
 /**

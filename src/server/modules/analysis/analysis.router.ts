@@ -1,9 +1,10 @@
 import { analysisReportInput, followUpOffersInput } from '../../../shared/analysis-schemas.ts';
 import { router } from '../../trpc/init.ts';
-import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
+import { approvedLabProcedure, customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
 import { valueKeysFromEnv } from '../results/reports.service.ts';
 import * as analysis from './analysis.service.ts';
 import { followUpOffers } from './follow-up-offers.ts';
+import { labDraftComment } from './interpretation.service.ts';
 
 // The analysis of a customer's results (issue #54, ADR 0063): the whole of it on Premium and
 // Enterprise, the count and one example on other plans (decided here, on the server).
@@ -16,6 +17,10 @@ export const analysisRouter = router({
   latest: customerProcedure.query(async ({ ctx }) => analysis.latestAnalyses(ctx.db, await valueKeysFromEnv(ctx.config), ctx.user.id)),
   /** The rules the analysis runs and their sources: public, as a method should be. */
   howItWorks: publicProcedure.query(() => analysis.howItWorks()),
+  /** A Premium lab's draft interpretive comment on its draft of a report, in the lab's language, for its specialist to edit and sign. */
+  labDraftComment: approvedLabProcedure
+    .input(analysisReportInput)
+    .query(async ({ ctx, input }) => labDraftComment(ctx.db, await valueKeysFromEnv(ctx.config), ctx.user.id, input.bookingId, ctx.locale)),
   /** Where a suggested follow-up test can be booked: its first offers in search's own order. */
   followUpOffers: publicProcedure.input(followUpOffersInput).query(({ ctx, input }) => followUpOffers(ctx.db, input)),
 });

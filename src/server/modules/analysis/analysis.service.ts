@@ -19,9 +19,10 @@ import { EGFR, firedRules, outOfRange, subjectOf } from './findings.ts';
 import { causes } from './knowledge/causes.ts';
 import { changeLimits } from './knowledge/change-limits.ts';
 import { explanations } from './knowledge/explanations.ts';
-import type { Bilingual, PatternRule, Severity } from './knowledge/format.ts';
+import type { PatternRule, Severity } from './knowledge/format.ts';
 import { rules } from './knowledge/rules.ts';
 import { type SourceId, sources } from './knowledge/sources.ts';
+import { type NamedReading, readingOf } from './readings.ts';
 import { latestChange } from './trends.ts';
 
 /**
@@ -38,9 +39,7 @@ const DAY_MS = 86_400_000;
 type ReleasedVersion = Awaited<ReturnType<typeof personsReleasedReports>>[number]['version'];
 
 /** One of the person's values, in its analyte's unit, with where it came from. */
-interface Value extends Reading {
-  loinc: string;
-  name: Bilingual;
+interface Value extends NamedReading {
   bookingId: string;
   at: Date;
 }
@@ -63,18 +62,7 @@ async function personsValues(db: Kysely<Database>, keys: ValueKeys, booking: Rep
     for (const observation of document.observations) {
       const analyte = observation.analyteId === null ? undefined : analytes.get(observation.analyteId);
       if (!analyte) continue;
-      const numeric = observation.value.kind === 'number';
-      values.push({
-        loinc: analyte.loinc,
-        name: { ar: analyte.name_ar, en: analyte.name_en },
-        value: numeric ? (observation.inAnalyteUnit ?? null) : null,
-        comparator: observation.value.kind === 'number' ? observation.value.comparator : null,
-        unit: numeric && observation.inAnalyteUnit !== null ? analyte.unit : null,
-        flag: observation.flag,
-        molarMass: analyte.molar_mass === null ? null : Number(analyte.molar_mass),
-        bookingId: version.booking_id,
-        at: new Date(version.booking_time),
-      });
+      values.push({ ...readingOf(observation, analyte), bookingId: version.booking_id, at: new Date(version.booking_time) });
     }
   }
   return { versions, documents: new Map(opened.map(({ version, document }) => [version.booking_id, document])), values };

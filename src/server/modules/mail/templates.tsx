@@ -26,7 +26,12 @@ import { labApprovedMail, labRejectedMail, testRequestDecidedMail } from './temp
 import { renderHtml } from './templates/layout.tsx';
 import { newsletterConfirmMail } from './templates/newsletter-mail.ts';
 import { planCardChangedMail, planEndingUnpaidMail, planPaymentRefundedMail, planRenewalFailedMail } from './templates/plan-mails.ts';
-import { criticalValueReceivedMail, resultOpenedByStaffMail, resultsAmendedMail } from './templates/result-mails.ts';
+import {
+  criticalValueReceivedMail,
+  interpretationToSignMail,
+  resultOpenedByStaffMail,
+  resultsAmendedMail,
+} from './templates/result-mails.ts';
 import { retestReminderMail } from './templates/retest-mails.ts';
 import { storeOrderConfirmedMail, storePaymentRefundedMail } from './templates/store-mails.ts';
 import { renderText } from './templates/text.ts';
@@ -72,6 +77,8 @@ export type MailMessage =
   | { template: 'results-amended'; data: { name: string; link: string } }
   /** To a lab: its system sent a critical value; the booking's reference and a link, never the value. */
   | { template: 'critical-value-received'; data: { name: string; reference: string; link: string } }
+  /** To a Premium lab: its system sent a report, held until its specialist signs the interpretive comment; a reference and a link. */
+  | { template: 'interpretation-to-sign'; data: { name: string; reference: string; link: string } }
   /** An administrator opened one of the patient's results: when (`openedAt`, an instant) and the reason given; no health data. */
   | { template: 'result-opened-by-staff'; data: { name: string; openedAt: string; reason: string; link: string } }
   /**
@@ -176,6 +183,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return resultsAmendedMail(message.data, locale);
     case 'critical-value-received':
       return criticalValueReceivedMail(message.data, locale);
+    case 'interpretation-to-sign':
+      return interpretationToSignMail(message.data, locale);
     case 'result-opened-by-staff':
       return resultOpenedByStaffMail(message.data, locale);
     case 'retest-reminder':

@@ -293,6 +293,7 @@ export async function openShare(
               releasedAt: view.releasedAt,
               amended: view.amended,
               note: view.note,
+              interpretation: view.interpretation,
               observations: view.observations.map((observation) => ({
                 ...observation,
                 trend: observation.trend.filter((point) => shared.has(point.bookingId)),

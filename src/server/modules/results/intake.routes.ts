@@ -10,7 +10,7 @@ import { authenticateLabApiKey, limitLabApiKey } from '../lab-api-keys/lab-api-k
 import { operationOutcome, parseFhirBundle } from './intake/fhir-bundle.ts';
 import type { AckContext, Hl7Error } from './intake/hl7-oru.ts';
 import type { IncomingObservation } from './intake/incoming-report.ts';
-import { type IntakeAnswer, type IntakeOutcome, receiveReport } from './intake.service.ts';
+import { type HeldFor, type IntakeAnswer, type IntakeOutcome, receiveReport } from './intake.service.ts';
 import { sharedKeyring } from './result-sealing.ts';
 
 /**
@@ -93,6 +93,18 @@ const fhirBody = (status: number, issues: OperationOutcomeIssue[]): IntakeAnswer
   body: JSON.stringify(operationOutcome(issues)),
 });
 
+/** What an accepted report waits for, in the OperationOutcome's words. */
+function heldDiagnostics(version: number, held: readonly HeldFor[]): string {
+  const call = held.includes('critical_call');
+  const signature = held.includes('signature');
+  if (call && signature)
+    return `Accepted as version ${version}: a value is past its critical limit, so the report is released once the lab records its call to the patient and its specialist signs the interpretive comment`;
+  if (call)
+    return `Accepted as version ${version}: a value is past its critical limit, so the report is released once the lab records its call to the patient`;
+  if (signature) return `Accepted as version ${version}: the report is released once the lab's specialist signs its interpretive comment`;
+  return `Accepted and released as version ${version}`;
+}
+
 function fhirAnswer(outcome: IntakeOutcome): IntakeAnswer {
   switch (outcome.kind) {
     case 'accepted':
@@ -100,9 +112,7 @@ function fhirAnswer(outcome: IntakeOutcome): IntakeAnswer {
         {
           severity: 'information',
           code: 'informational',
-          diagnostics: outcome.held
-            ? `Accepted as version ${outcome.version}: a value is past its critical limit, so the report is released once the lab records its call to the patient`
-            : `Accepted and released as version ${outcome.version}`,
+          diagnostics: heldDiagnostics(outcome.version, outcome.held),
         },
       ]);
     case 'unknown_booking':

@@ -16,7 +16,15 @@ import {
   type ValueProblem,
 } from './report-values.ts';
 import * as repo from './reports.repository.ts';
-import { type ReportDocument, sealDocument, tellPatient, type ValueKeys } from './reports.service.ts';
+import {
+  carriedInterpretation,
+  labSignsInterpretations,
+  openDocument,
+  type ReportDocument,
+  sealDocument,
+  tellPatient,
+  type ValueKeys,
+} from './reports.service.ts';
 
 /**
  * What a lab's own system sent (HL7 v2 ORU^R01 or a FHIR R4 Bundle, read into one IncomingReport),
@@ -35,8 +43,12 @@ export interface IntakeAnswer {
   body: string;
 }
 
+/** Why an accepted report waits as a draft: a critical value's call to record, a Premium lab's comment to sign. */
+export type HeldFor = 'critical_call' | 'signature';
+
 export type IntakeOutcome =
-  | { kind: 'accepted'; version: number; held: boolean; values: number }
+  /** `held` is empty when the report was released at once. */
+  | { kind: 'accepted'; version: number; held: HeldFor[]; values: number }
   | { kind: 'unknown_booking' }
   | { kind: 'cancelled_booking' }
   | { kind: 'other_lab' }
@@ -146,6 +158,11 @@ export async function receiveReport(
   }
 
   const critical = anyCritical(observations);
+  // A Premium lab's report waits for its specialist's signed comment, as one with a critical value waits for the call.
+  const signatureRequired = await labSignsInterpretations(db, labId);
+  const held: HeldFor[] = [];
+  if (critical) held.push('critical_call');
+  if (signatureRequired) held.push('signature');
   const document: ReportDocument = {
     v: 1,
     patientSex: patient.sex,
@@ -169,10 +186,13 @@ export async function receiveReport(
     const draft = versions.find((version) => version.status === 'draft');
     const amended = versions.some((version) => version.status !== 'draft');
     const id = draft?.id ?? crypto.randomUUID();
-    const { ciphertext, seal } = await sealDocument(keys, id, document);
+    // New values keep an earlier comment's text for the specialist to review, never its signature.
+    const earlier = signatureRequired ? (draft ?? versions.find((version) => version.status !== 'draft')) : undefined;
+    const { interpretation } = carriedInterpretation(earlier ? await openDocument(keys, earlier) : null, false, document);
+    const { ciphertext, seal } = await sealDocument(keys, id, { ...document, interpretation });
     const write: repo.VersionWrite = {
-      status: critical ? 'draft' : releaseAs,
-      release_as: critical ? releaseAs : null,
+      status: held.length > 0 ? 'draft' : releaseAs,
+      release_as: held.length > 0 ? releaseAs : null,
       source: format,
       analyteIds: observations.flatMap((observation) => (observation.analyteId === null ? [] : [observation.analyteId])),
       writtenBy: labId,
@@ -184,13 +204,14 @@ export async function receiveReport(
       // What the lab's system sends replaces an unreleased draft typed in the form.
       await repo.replaceDraft(tx, id, { ...write, status: 'draft', release_as: releaseAs });
       version = draft.version;
-      if (!critical) await repo.releaseDraft(tx, id, labId);
+      if (held.length === 0) await repo.releaseDraft(tx, id, labId);
     } else {
       version = (await repo.insertVersion(tx, reportId, id, write)).version;
     }
     await repo.syncCriticalCase(tx, id, critical);
     if (critical) await alertLab(tx, labId, booking.reference);
-    else await tellPatient(tx, booking, id, amended);
+    if (signatureRequired) await askLabToSign(tx, labId, booking.reference);
+    if (held.length === 0) await tellPatient(tx, booking, id, amended);
     await recordAudit(tx, {
       actorId: labId,
       action: 'result.report_received',
@@ -204,10 +225,10 @@ export async function receiveReport(
         versionId: id,
         values: observations.length,
         critical,
-        outcome: critical ? 'held_for_call' : 'released',
+        outcome: critical ? 'held_for_call' : signatureRequired ? 'held_for_signature' : 'released',
       },
     });
-    const response = answer({ kind: 'accepted', version, held: critical, values: observations.length });
+    const response = answer({ kind: 'accepted', version, held, values: observations.length });
     await repo.keepIntakeAnswer(tx, labId, format, report.messageId, id, response);
     return response;
   });
@@ -227,5 +248,21 @@ async function alertLab(tx: Transaction<Database>, labId: string, reference: str
       data: { name: lab.name, reference, link: `/dashboard?section=bookings&q=${encodeURIComponent(reference)}` },
     },
     dedupeKey: `critical-value-received:${reference}:${Date.now()}`,
+  });
+}
+
+/** A Premium lab is told its system's report waits for its specialist to sign the interpretive comment: a link, never a value. */
+async function askLabToSign(tx: Transaction<Database>, labId: string, reference: string) {
+  const lab = await recipientOf(tx, labId);
+  if (!lab) return;
+  await enqueueMail(tx, {
+    to: lab.email,
+    locale: lab.locale,
+    userId: labId,
+    message: {
+      template: 'interpretation-to-sign',
+      data: { name: lab.name, reference, link: `/dashboard?section=bookings&q=${encodeURIComponent(reference)}` },
+    },
+    dedupeKey: `interpretation-to-sign:${reference}:${Date.now()}`,
   });
 }

@@ -124,6 +124,7 @@ const VERSION_COLUMNS = [
   'result_report_versions.key_id',
   'result_report_versions.wrapped_key',
   'result_report_versions.iv',
+  'result_report_versions.interpretation_signed_at',
 ] as const;
 
 /** Every version of a report, newest first. */
@@ -191,8 +192,11 @@ export async function insertVersion(tx: Transaction<Database>, reportId: string,
   return row;
 }
 
-/** The draft's values replaced by new ones (a lab saving its form again). */
-export async function replaceDraft(tx: Transaction<Database>, versionId: string, write: VersionWrite) {
+/**
+ * The draft's values replaced by new ones (a lab saving its form again). Its interpretive comment's
+ * signature is cleared unless the values it was signed over are unchanged (`keepSignature`).
+ */
+export async function replaceDraft(tx: Transaction<Database>, versionId: string, write: VersionWrite, keepSignature = false) {
   await tx
     .updateTable('result_report_versions')
     .set({
@@ -202,6 +206,7 @@ export async function replaceDraft(tx: Transaction<Database>, versionId: string,
       written_by: write.writtenBy,
       written_at: sql<Date>`now()`,
       ...sealColumns(write.sealed, write.seal),
+      ...(!keepSignature && { interpretation_signed_at: null, interpretation_signed_by: null }),
     })
     .where('id', '=', versionId)
     .where('status', '=', 'draft')
@@ -218,6 +223,32 @@ async function indexAnalytes(tx: Transaction<Database>, versionId: string, analy
       .values(unique.map((analyteId) => ({ version_id: versionId, analyte_id: analyteId })))
       .execute();
   }
+}
+
+/** The draft's document re-sealed with its signed interpretive comment, and the signature recorded. */
+export async function signDraftInterpretation(
+  tx: Transaction<Database>,
+  versionId: string,
+  signed: { sealed: Uint8Array; seal: Seal; signedAt: Date; signedBy: string },
+) {
+  const row = await tx
+    .updateTable('result_report_versions')
+    .set({
+      ...sealColumns(signed.sealed, signed.seal),
+      interpretation_signed_at: signed.signedAt,
+      interpretation_signed_by: signed.signedBy,
+    })
+    .where('id', '=', versionId)
+    .where('status', '=', 'draft')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The plan an account is on (a lab's decides whether its reports carry a signed interpretive comment). */
+export async function subscriptionTier(db: Db, userId: string): Promise<string> {
+  const row = await db.selectFrom('user_profiles').select('subscription_tier').where('id', '=', userId).executeTakeFirst();
+  return row?.subscription_tier ?? 'basic';
 }
 
 /** The draft becomes what it was to be released as. */

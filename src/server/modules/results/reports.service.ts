@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
-import type { CriticalCallInput, ResultDraftInput } from '../../../shared/result-schemas.ts';
+import { currentPlan } from '../../../shared/plans.ts';
+import type { CriticalCallInput, ResultDraftInput, SignInterpretationInput } from '../../../shared/result-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
@@ -45,6 +46,18 @@ export async function valueKeysFromEnv(env: Env): Promise<ValueKeys> {
  * read by the patient, the lab and an administrator who gives a reason.
  */
 
+/**
+ * A Premium lab's interpretive comment on a report, written by its specialist (from a draft the rules
+ * wrote, issue #54) and signed with their name and licence. `signedAt` is null for a comment whose
+ * values changed after it was signed: kept for the specialist to review and sign again, never shown
+ * to the patient.
+ */
+export interface Interpretation {
+  text: string;
+  specialist: { name: string; licence: string };
+  signedAt: string | null;
+}
+
 /** What a version's sealed document holds. */
 export interface ReportDocument {
   v: 1;
@@ -53,6 +66,7 @@ export interface ReportDocument {
   /** What a lab's system sent beside the values (panel code, demographics), shown to the lab only. */
   sender: Record<string, unknown> | null;
   observations: StoredObservation[];
+  interpretation?: Interpretation | null;
 }
 
 const encoder = new TextEncoder();
@@ -109,6 +123,31 @@ export function ageInYears(birth: Date, at: Date): number {
 export async function personsReleasedReports(db: Kysely<Database>, keys: ValueKeys, customerId: string, familyMemberId: string | null) {
   const versions = await repo.releasedVersionsHolding(db, customerId, familyMemberId, 'any');
   return Promise.all(versions.map(async (version) => ({ version, document: await openDocument(keys, version) })));
+}
+
+/**
+ * Whether a lab's plan has every report it releases carry an interpretive comment its specialist
+ * signed: Premium, whose analysis it is (issue #54). A lab on another plan releases as before.
+ */
+export async function labSignsInterpretations(db: Kysely<Database> | Transaction<Database>, labId: string): Promise<boolean> {
+  return currentPlan('lab', await repo.subscriptionTier(db, labId)).features.includes('aiAnalysis');
+}
+
+/**
+ * The comment a draft replacing another keeps: still signed when the values it was signed over are
+ * the same (the note or the release kind changed), else its text kept unsigned for the specialist to
+ * review. Answers whether the signature stands.
+ */
+export function carriedInterpretation(
+  previous: ReportDocument | null,
+  signed: boolean,
+  next: Pick<ReportDocument, 'patientSex' | 'observations'>,
+): { interpretation: Interpretation | null; keepSignature: boolean } {
+  const comment = previous?.interpretation ?? null;
+  if (!previous || !comment) return { interpretation: null, keepSignature: false };
+  const sameValues = previous.patientSex === next.patientSex && JSON.stringify(previous.observations) === JSON.stringify(next.observations);
+  if (signed && sameValues && comment.signedAt !== null) return { interpretation: comment, keepSignature: true };
+  return { interpretation: { ...comment, signedAt: null }, keepSignature: false };
 }
 
 /** The booking, if it is this lab's; anyone else is told it does not exist. */
@@ -172,12 +211,20 @@ export async function saveDraft(db: Kysely<Database>, vault: ValueKeys, labId: s
   if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED');
   const { analytes, ranges } = await rulesFor(db, booking);
   const observations = evaluateEntries(analytes, ranges, patientOf(booking, input.patientSex), input.observations);
-  const document: ReportDocument = { v: 1, patientSex: input.patientSex, note: input.note, sender: null, observations };
   const critical = anyCritical(observations);
   const versionId = await db.transaction().execute(async (tx) => {
     const reportId = await repo.ensureReport(tx, booking.id);
-    const draft = (await repo.versionsOf(tx, reportId)).find((version) => version.status === 'draft');
+    const versions = await repo.versionsOf(tx, reportId);
+    const draft = versions.find((version) => version.status === 'draft');
     const id = draft?.id ?? crypto.randomUUID();
+    // An amendment starts from the released comment, to be signed again over its values.
+    const earlier = draft ?? versions.find((version) => version.status !== 'draft');
+    const { interpretation, keepSignature } = carriedInterpretation(
+      earlier ? await openDocument(vault, earlier) : null,
+      draft?.interpretation_signed_at != null,
+      { patientSex: input.patientSex, observations },
+    );
+    const document: ReportDocument = { v: 1, patientSex: input.patientSex, note: input.note, sender: null, observations, interpretation };
     const { ciphertext, seal } = await sealDocument(vault, id, document);
     const write: repo.VersionWrite = {
       status: 'draft',
@@ -188,7 +235,7 @@ export async function saveDraft(db: Kysely<Database>, vault: ValueKeys, labId: s
       sealed: ciphertext,
       seal,
     };
-    if (draft) await repo.replaceDraft(tx, id, write);
+    if (draft) await repo.replaceDraft(tx, id, write, keepSignature);
     else await repo.insertVersion(tx, reportId, id, write);
     await repo.syncCriticalCase(tx, id, critical);
     await recordAudit(tx, {
@@ -196,7 +243,7 @@ export async function saveDraft(db: Kysely<Database>, vault: ValueKeys, labId: s
       action: 'result.report_save',
       subjectType: 'result_report',
       subjectId: reportId,
-      details: { bookingId: booking.id, versionId: id, values: observations.length, critical },
+      details: { bookingId: booking.id, versionId: id, values: observations.length, critical, interpretationSigned: keepSignature },
     });
     return id;
   });
@@ -210,17 +257,20 @@ export async function saveDraft(db: Kysely<Database>, vault: ValueKeys, labId: s
 /**
  * The draft released as it was to be (preliminary or final). A version after an earlier release is an
  * amendment: the earlier one stays, and the patient is told the report changed. A draft holding a
- * critical value is not released until the lab has recorded its call to the patient.
+ * critical value is not released until the lab has recorded its call to the patient; a Premium lab's
+ * draft, not until its specialist has signed the interpretive comment on these values.
  */
 export async function releaseReport(db: Kysely<Database>, labId: string, bookingId: string) {
   const booking = await labsBooking(db, labId, bookingId);
   if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED');
+  const signatureRequired = await labSignsInterpretations(db, labId);
   return db.transaction().execute(async (tx) => {
     const reportId = await repo.ensureReport(tx, booking.id);
     const versions = await repo.versionsOf(tx, reportId);
     const draft = versions.find((version) => version.status === 'draft');
     if (!draft) throw new AppError('NOTHING_TO_RELEASE');
     if (draft.critical_case_id !== null && draft.call_recorded_at === null) throw new AppError('CRITICAL_CALL_REQUIRED');
+    if (signatureRequired && draft.interpretation_signed_at === null) throw new AppError('INTERPRETATION_UNSIGNED');
     const released = await repo.releaseDraft(tx, draft.id, labId);
     if (!released) throw new AppError('NOTHING_TO_RELEASE');
     const amended = versions.some((version) => version.status !== 'draft');
@@ -255,6 +305,61 @@ export async function tellPatient(
       : { template: 'results-ready', data: { name: customer.name, link } },
     dedupeKey: amended ? `results-amended:${versionId}` : `results-ready:${booking.id}`,
   });
+}
+
+/**
+ * A Premium lab's specialist signs the interpretive comment on the draft's values, with their name and
+ * licence: the draft's document is sealed again holding it (the comment is health data), and the
+ * signature is recorded, which releasing the draft needs. The log names the draft, never the text.
+ */
+export async function signInterpretation(db: Kysely<Database>, vault: ValueKeys, labId: string, input: SignInterpretationInput) {
+  if (!(await labSignsInterpretations(db, labId))) throw new AppError('PREMIUM_REQUIRED');
+  const booking = await labsBooking(db, labId, input.bookingId);
+  if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED');
+  return db.transaction().execute(async (tx) => {
+    const reportId = await repo.ensureReport(tx, booking.id);
+    const draft = (await repo.versionsOf(tx, reportId)).find((version) => version.status === 'draft');
+    if (!draft) throw new AppError('NOTHING_TO_RELEASE');
+    const signedAt = new Date();
+    const document: ReportDocument = {
+      ...(await openDocument(vault, draft)),
+      interpretation: {
+        text: input.text,
+        specialist: { name: input.specialistName, licence: input.licenceNumber },
+        signedAt: signedAt.toISOString(),
+      },
+    };
+    const { ciphertext, seal } = await sealDocument(vault, draft.id, document);
+    if (!(await repo.signDraftInterpretation(tx, draft.id, { sealed: ciphertext, seal, signedAt, signedBy: labId })))
+      throw new AppError('NOTHING_TO_RELEASE');
+    await recordAudit(tx, {
+      actorId: labId,
+      action: 'result.interpretation_sign',
+      subjectType: 'result_report',
+      subjectId: reportId,
+      details: { bookingId: booking.id, versionId: draft.id },
+    });
+    return { signedAt: signedAt.toISOString() };
+  });
+}
+
+/**
+ * The draft a lab is about to release, opened for its own reading (the analysis drafts an interpretive
+ * comment from it): NOT_FOUND for another lab's booking, NOTHING_TO_RELEASE when no draft is saved.
+ */
+export async function labDraftDocument(db: Kysely<Database>, vault: ValueKeys, labId: string, bookingId: string) {
+  const booking = await labsBooking(db, labId, bookingId);
+  const report = await repo.reportOf(db, booking.id);
+  const draft = report && (await repo.versionsOf(db, report.id)).find((version) => version.status === 'draft');
+  if (!draft) throw new AppError('NOTHING_TO_RELEASE');
+  return { booking, document: await openDocument(vault, draft) };
+}
+
+/** The comment as its reader sees it: only a signed one, on a version whose signature is recorded. */
+function signedInterpretation(document: ReportDocument, version: { interpretation_signed_at: Date | string | null }) {
+  const comment = document.interpretation;
+  if (!comment?.signedAt || version.interpretation_signed_at === null) return null;
+  return { text: comment.text, specialist: comment.specialist, signedAt: comment.signedAt };
 }
 
 /** The lab records its call about a critical value: who called, whom, when, and that the value was read back. */
@@ -375,6 +480,7 @@ async function releasedReport(db: Kysely<Database>, vault: ValueKeys, booking: R
     releasedAt: latest.released_at ? new Date(latest.released_at).toISOString() : null,
     amended: previous !== undefined,
     note: document.note,
+    interpretation: signedInterpretation(document, latest),
     observations: document.observations.map((observation) => {
       const analyte = observation.analyteId === null ? undefined : byId.get(observation.analyteId);
       const old = before.get(observation.analyteId ?? observation.label);
@@ -482,6 +588,7 @@ function unitChoices(analyte: Analyte, ranges: Ranges) {
 export async function labReportSheet(db: Kysely<Database>, vault: ValueKeys, labId: string, bookingId: string, clientIp: string) {
   const booking = await labsBooking(db, labId, bookingId);
   const { analytes, ranges } = await rulesFor(db, booking);
+  const signatureRequired = await labSignsInterpretations(db, labId);
   const report = await repo.reportOf(db, booking.id);
   const versions = report ? await repo.versionsOf(db, report.id) : [];
   const draftRow = versions.find((version) => version.status === 'draft');
@@ -559,6 +666,18 @@ export async function labReportSheet(db: Kysely<Database>, vault: ValueKeys, lab
       writtenAt: new Date(version.written_at).toISOString(),
       releasedAt: version.released_at ? new Date(version.released_at).toISOString() : null,
     })),
+    interpretation: {
+      /** Whether this lab's releases need a signed comment (Premium): the form shows the comment's panel. */
+      required: signatureRequired,
+      /** The comment on the values shown (the draft's, or the latest release's to amend); signedAt null when it needs signing again. */
+      comment: document?.interpretation
+        ? {
+            text: document.interpretation.text,
+            specialist: document.interpretation.specialist,
+            signedAt: shown?.interpretation_signed_at != null ? document.interpretation.signedAt : null,
+          }
+        : null,
+    },
     critical: draftRow?.critical_case_id
       ? {
           callRecorded: draftRow.call_recorded_at !== null,
@@ -663,6 +782,7 @@ export async function customerFhirBundle(db: Kysely<Database>, keys: ValueKeys, 
       observations: document.observations.map((observation) =>
         exportedObservation(observation, observation.analyteId === null ? undefined : byId.get(observation.analyteId)),
       ),
+      interpretation: signedInterpretation(document, latest),
     });
   }
   return resultsBundle(reports, { language });

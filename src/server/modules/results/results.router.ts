@@ -1,4 +1,10 @@
-import { adminReportInput, criticalCallInput, reportBookingInput, resultDraftInput } from '../../../shared/result-schemas.ts';
+import {
+  adminReportInput,
+  criticalCallInput,
+  reportBookingInput,
+  resultDraftInput,
+  signInterpretationInput,
+} from '../../../shared/result-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure, approvedLabProcedure, customerProcedure } from '../../trpc/procedures.ts';
 import * as reports from './reports.service.ts';
@@ -28,6 +34,10 @@ export const resultsRouter = router({
   recordCriticalCall: approvedLabProcedure
     .input(criticalCallInput)
     .mutation(({ ctx, input }) => reports.recordCriticalCall(ctx.db, ctx.user.id, input)),
+  /** A Premium lab's specialist signs the interpretive comment on the draft, which its release needs. */
+  signInterpretation: approvedLabProcedure
+    .input(signInterpretationInput)
+    .mutation(async ({ ctx, input }) => reports.signInterpretation(ctx.db, await keys(ctx), ctx.user.id, input)),
   adminReport: adminProcedure
     .input(adminReportInput)
     .mutation(async ({ ctx, input }) =>

@@ -132,3 +132,46 @@ export function criticalValueReceivedMail(data: { name: string; reference: strin
     ],
   };
 }
+
+/**
+ * A Premium lab's own system sent a report: it waits as a draft until the lab's specialist reviews and
+ * signs the interpretive comment drafted from the rules. The booking's reference and a link; never a value.
+ */
+export function interpretationToSignMail(data: { name: string; reference: string; link: string }, locale: Locale): MailContent {
+  const t = picker(locale);
+  return {
+    subject: subject(t, t('تقرير من نظامكم ينتظر توقيع أخصائيكم', 'A report from your system is waiting for your specialist’s signature')),
+    preheader: t(
+      'راجِعوا التعليق التفسيري ووقّعوه قبل إصدار التقرير.',
+      'Review and sign the interpretive comment before the report is released.',
+    ),
+    heading: t('تعليق تفسيري ينتظر التوقيع', 'An interpretive comment is waiting to be signed'),
+    intro: [
+      greeting(t, data.name),
+      [
+        t(
+          'أرسل نظام المختبر لديكم تقريرًا، وحُفظ مسودةً لأن كل تقرير يصدره مختبركم في الباقة المميزة يحمل تعليقًا تفسيريًّا يوقّعه أخصائيكم. لن يُصدَر التقرير للمريض حتى يراجع الأخصائي التعليق المقترح من القواعد ويعدّله إن لزم، ثم يوقّعه باسمه ورقم ترخيصه.',
+          'Your laboratory system sent a report, kept as a draft because every report your lab releases on the Premium plan carries an interpretive comment signed by your specialist. It will not be released to the patient until the specialist reviews the comment drafted from the rules, edits it as needed, and signs it with their name and licence number.',
+        ),
+      ],
+    ],
+    details: [{ label: t('رقم الحجز', 'Booking reference'), value: [leftToRight(data.reference)] }],
+    action: { label: t('فتح الحجز وتوقيع التعليق', 'Open the booking and sign the comment'), href: webAddress(data.link) },
+    notes: [
+      [
+        t(
+          'لا نذكر القيم ولا التعليق في البريد الإلكتروني حفاظًا على خصوصية المريض.',
+          'We never put the values or the comment in an e-mail, to protect the patient’s privacy.',
+        ),
+      ],
+    ],
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن مفتاح ربط برمجي لمختبرك أرسل نتيجة، ومختبرك مشترك في الباقة المميزة.',
+          'You received this e-mail because an API key of your lab sent a result, and your lab is on the Premium plan.',
+        ),
+      ],
+    ],
+  };
+}

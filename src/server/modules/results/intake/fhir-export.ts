@@ -7,6 +7,7 @@ import type {
   ObservationReferenceRange,
   Organization,
   Patient,
+  Practitioner,
   Quantity,
   Resource,
 } from '@medplum/fhirtypes';
@@ -62,6 +63,8 @@ export interface ExportedReport {
   /** Whose results: the account holder or a family member. Reports with the same name share one Patient. */
   patientName: string;
   observations: ExportedObservation[];
+  /** The lab's interpretive comment, signed by its specialist (a Premium lab's; issue #54). */
+  interpretation?: { text: string; specialist: { name: string; licence: string } } | null;
 }
 
 export interface ResultsBundleOptions {
@@ -163,6 +166,7 @@ export function resultsBundle(reports: ExportedReport[], options: ResultsBundleO
       issued,
       performer,
       result: results.map((reference) => ({ reference })),
+      ...interpretationOf(report),
     });
   }
 
@@ -172,6 +176,26 @@ export function resultsBundle(reports: ExportedReport[], options: ResultsBundleO
     type: 'collection',
     timestamp: (options.now ?? new Date()).toISOString(),
     entry: entries,
+  };
+}
+
+/**
+ * The signed comment as the report's conclusion, and the specialist who signed it as its interpreter:
+ * a Practitioner contained in the report, their licence number as the identifier of their qualification.
+ */
+function interpretationOf(report: ExportedReport): Pick<DiagnosticReport, 'conclusion' | 'resultsInterpreter' | 'contained'> {
+  const comment = report.interpretation;
+  if (!comment) return {};
+  const specialist: Practitioner = {
+    resourceType: 'Practitioner',
+    id: 'interpreter',
+    name: [{ text: comment.specialist.name }],
+    qualification: [{ identifier: [{ value: comment.specialist.licence }], code: { text: 'Professional licence' } }],
+  };
+  return {
+    contained: [specialist],
+    conclusion: comment.text,
+    resultsInterpreter: [{ reference: '#interpreter', display: comment.specialist.name }],
   };
 }
 

@@ -1,0 +1,47 @@
+import type { ResultFlag } from '../../../../shared/result-values.ts';
+import type { Bilingual, Severity } from './format.ts';
+
+// The words of the interpretive comment a Premium lab's specialist starts from (issue #54): drafted
+// from the same rules as the patient's analysis, in the lab's language, for a clinician to edit and
+// sign. Each pattern's own title and sources come from ./rules.ts and ./sources.ts; these are the
+// words around them. Like the rules, they say what the values are commonly seen with, never a diagnosis.
+
+/** What a pattern of this severity asks of the reader of the report. */
+export const severityAdvice: Record<Severity, Bilingual> = {
+  info: { en: 'For information.', ar: 'للعلم.' },
+  discuss: {
+    en: 'Suggest review with the requesting physician in the light of the clinical picture.',
+    ar: 'يُقترح مراجعتها مع الطبيب المعالج في ضوء الحالة السريرية.',
+  },
+  soon: {
+    en: 'Suggest prompt review by the requesting physician.',
+    ar: 'يُقترح عرضها على الطبيب المعالج دون تأخير.',
+  },
+};
+
+/** A value's flag against its reference range, in words. */
+export const flagWords: Record<Exclude<ResultFlag, 'N'>, Bilingual> = {
+  L: { en: 'low', ar: 'منخفض' },
+  LL: { en: 'critically low', ar: 'منخفض إلى حدّ حرج' },
+  H: { en: 'high', ar: 'مرتفع' },
+  HH: { en: 'critically high', ar: 'مرتفع إلى حدّ حرج' },
+  A: { en: 'abnormal', ar: 'غير طبيعي' },
+};
+
+export const commentPhrases = {
+  /** Before the values a pattern was read from. */
+  valuesRead: { en: 'Values the rule read', ar: 'القيم التي استندت إليها القاعدة' },
+  /** After a value the rules calculated (eGFR from creatinine, age and sex). */
+  calculated: { en: 'calculated', ar: 'محسوبة' },
+  /** Before the follow-up tests a pattern suggests. */
+  furtherTests: { en: 'Further tests that may help', ar: 'فحوص إضافية قد تفيد' },
+  /** Before the values outside their reference ranges. */
+  outOfRange: { en: 'Values outside their reference ranges', ar: 'قيم خارج حدودها المرجعية' },
+  /** When no value is outside its range, but a pattern was found. */
+  noneOutOfRange: { en: 'No values outside their reference ranges.', ar: 'لا توجد قيم خارج حدودها المرجعية.' },
+  /** When there is neither. */
+  nothingFound: {
+    en: 'No values outside their reference ranges; no pattern flagged by the rules.',
+    ar: 'لا توجد قيم خارج حدودها المرجعية، ولم تُشِر القواعد إلى أي نمط.',
+  },
+} satisfies Record<string, Bilingual>;
