@@ -43,6 +43,7 @@ import { LabReviewsPanel } from '../features/lab/lab-reviews.tsx';
 import { LabTests } from '../features/lab/lab-tests.tsx';
 import { UnderReviewNotice, WhileUnderReview } from '../features/lab/lab-under-review.tsx';
 import { AnalysisSection } from '../features/results/analysis/analysis-section.tsx';
+import { LabAnalysisSection } from '../features/results/analysis/lab-analysis-section.tsx';
 import { AnalysisUpgradeProvider } from '../features/results/analysis/upgrade-slot.tsx';
 import { LabResultDialog } from '../features/results/lab-result-form.tsx';
 import { MyResults } from '../features/results/my-results.tsx';
@@ -155,7 +156,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
       label: t`Results analysis`,
       icon: Sparkles,
       disabled: !approved,
-      render: () => <AiAnalysisUpgrade audience="lab" />,
+      render: () => (user.subscription_tier === 'premium' ? <LabAnalysisSection /> : <AiAnalysisUpgrade audience="lab" />),
     },
     {
       id: 'upload-results',

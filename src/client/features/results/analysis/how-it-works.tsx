@@ -10,8 +10,6 @@ import { SourcesLine } from './sources-line.tsx';
 /** What the analysis is and is not: rules with published sources, read by no person and no model, and its limits. */
 export function HowItWorks() {
   const { t } = useLingui();
-  const locale = activeLocale();
-  const about = useQuery(trpc.analysis.howItWorks.queryOptions());
   return (
     <Collapsible.Root data-testid="analysis-how-it-works">
       <Collapsible.Trigger asChild>
@@ -32,25 +30,34 @@ export function HowItWorks() {
           <Text>
             {t`A change is called a rise or a fall only when it is larger than the reference change value: how much a repeat of the same test can differ by itself (biological and laboratory variation).`}
           </Text>
-          {about.data && (
-            <Box>
-              <Heading as="h3" size="xs" mb="2">
-                {t`The rules it runs`}
-              </Heading>
-              <List.Root as="ul" gap="2" ps="5">
-                {about.data.rules.map((rule) => (
-                  <List.Item key={rule.id}>
-                    <Text>
-                      <bdi>{localized(locale, rule.title.ar, rule.title.en)}</bdi>
-                    </Text>
-                    <SourcesLine sources={rule.sources} rule={rule.id} />
-                  </List.Item>
-                ))}
-              </List.Root>
-            </Box>
-          )}
+          <RulesList />
         </Stack>
       </Collapsible.Content>
     </Collapsible.Root>
+  );
+}
+
+/** Every rule the analysis runs, with its sources (the same list for patients and labs). */
+export function RulesList() {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const about = useQuery(trpc.analysis.howItWorks.queryOptions());
+  if (!about.data) return null;
+  return (
+    <Box>
+      <Heading as="h3" size="xs" mb="2">
+        {t`The rules it runs`}
+      </Heading>
+      <List.Root as="ul" gap="2" ps="5">
+        {about.data.rules.map((rule) => (
+          <List.Item key={rule.id}>
+            <Text>
+              <bdi>{localized(locale, rule.title.ar, rule.title.en)}</bdi>
+            </Text>
+            <SourcesLine sources={rule.sources} rule={rule.id} />
+          </List.Item>
+        ))}
+      </List.Root>
+    </Box>
   );
 }
