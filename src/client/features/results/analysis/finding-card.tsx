@@ -14,15 +14,17 @@ type Bilingual = { ar: string; en: string };
 const text = (locale: Locale, value: Bilingual) => localized(locale, value.ar, value.en);
 
 /** A value a finding read: "Hemoglobin 10.9 g/dL", with its flag, and "calculated" for an eGFR we worked out. */
-function ValueChip({ value }: { value: FindingValue }) {
+function ValueChip({ value, named = true }: { value: FindingValue; named?: boolean }) {
   const { t } = useLingui();
   const locale = activeLocale();
   const shown = value.number === null ? '' : withUnit(formatResultValue(value.number, value.comparator, null, locale), value.unit);
   return (
     <HStack as="li" gap="2" wrap="wrap" fontSize="sm" data-testid="finding-value" data-loinc={value.loinc}>
-      <Text>
-        <bdi>{text(locale, value.name)}</bdi>
-      </Text>
+      {named && (
+        <Text>
+          <bdi>{text(locale, value.name)}</bdi>
+        </Text>
+      )}
       <Text fontWeight="semibold">
         <bdi dir="ltr">{shown}</bdi>
       </Text>
@@ -80,7 +82,7 @@ function ValueExplanation({ finding }: { finding: Extract<Finding, { kind: 'valu
   return (
     <Stack gap="2" fontSize="sm" lineHeight="tall">
       <List.Root as="ul" variant="plain">
-        <ValueChip value={finding.value} />
+        <ValueChip value={finding.value} named={false} />
       </List.Root>
       {finding.means ? (
         <Text>{text(locale, finding.means)}</Text>
