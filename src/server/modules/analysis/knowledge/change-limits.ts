@@ -5,7 +5,7 @@ import type { SourceId } from './sources.ts';
  * Within-subject biological variation (CVi, %) of the analytes whose trends the analysis calls out.
  *
  * TRANSCRIBED, NOT YET CHECKED: each figure was transcribed from the published study named as its
- * source (the estimates the EFLM Biological Variation Database holds for healthy adults, or the Ricós
+ * source (the estimates the EFLM Biological Variation Database holds for healthy adults, or the Ricos
  * database where no EFLM-appraised study exists) and must be checked against the EFLM Biological
  * Variation Database (https://biologicalvariation.eu) and the paper by a clinical pathologist before
  * patients see a trend (ADR 0063). Each figure cites the published study rather than the database
@@ -17,7 +17,7 @@ import type { SourceId } from './sources.ts';
 const desirable = (loinc: string, cvi: number, source: SourceId): ChangeLimit => ({ loinc, cvi, cva: cvi / 2, source });
 
 export const changeLimits: ChangeLimit[] = [
-  // ───────────── Complete blood count (Coşkun 2018, EuBIVAS protocol, one analyser) ─────────────
+  // ───────────── Complete blood count (Coskun 2018, EuBIVAS protocol, one analyser) ─────────────
   desirable('718-7', 2.7, 'coskun2018Haematology'), // haemoglobin
   desirable('789-8', 2.8, 'coskun2018Haematology'), // red blood cells
   desirable('4544-3', 2.8, 'coskun2018Haematology'), // haematocrit
@@ -88,7 +88,7 @@ export const changeLimits: ChangeLimit[] = [
   desirable('1988-5', 29.4, 'eubivas2022'),
   desirable('30522-7', 29.4, 'eubivas2022'),
 
-  // ───────────── Hormones and others (Ricós database) ─────────────
+  // ───────────── Hormones and others (Ricos database) ─────────────
   desirable('2986-8', 9.3, 'ricos2014'), // testosterone (men)
   desirable('2857-1', 18.1, 'ricos2014'), // PSA
 ];

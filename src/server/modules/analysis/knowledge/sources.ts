@@ -83,7 +83,7 @@ export const sources = {
     year: 2022,
   },
   coskun2018Haematology: {
-    name: 'Coşkun A, Carobene A, Kilercik M, et al. Within-subject and between-subject biological variation estimates of 21 hematological parameters in 30 healthy subjects. Clin Chem Lab Med 2018;56(8):1309–1318',
+    name: 'Coskun A, Carobene A, Kilercik M, et al. Within-subject and between-subject biological variation estimates of 21 hematological parameters in 30 healthy subjects. Clin Chem Lab Med 2018;56(8):1309–1318',
     year: 2018,
   },
   cavalier2021VitaminD: {
@@ -91,7 +91,7 @@ export const sources = {
     year: 2021,
   },
   ricos2014: {
-    name: 'Ricós C, Alvarez V, Cava F, et al. Current databases on biological variation: pros, cons and progress. Scand J Clin Lab Invest 1999;59:491–500; desirable specifications database, 2014 update (Westgard QC)',
+    name: 'Ricos C, Alvarez V, Cava F, et al. Current databases on biological variation: pros, cons and progress. Scand J Clin Lab Invest 1999;59:491–500; desirable specifications database, 2014 update (Westgard QC)',
     year: 2014,
     url: 'https://www.westgard.com/biodatabase1.htm',
   },
