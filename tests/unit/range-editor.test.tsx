@@ -6,6 +6,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { TRPCClientError } from '@trpc/client';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerDashboardErrors } from '../../src/client/features/dashboard/dashboard-errors.ts';
 import {
   type EditableRange,
   RangeBounds,
@@ -19,6 +20,8 @@ import { createAppSystem } from '../../src/client/theme.ts';
 // both languages and left to right, and what the form refuses before and after the server sees it.
 
 beforeAll(async () => {
+  // The range dialog is a dashboard's: its field problems are the dashboards' sentences.
+  registerDashboardErrors();
   const ar = await Promise.all([import('../../src/client/locales/ar/messages.po'), import('../../src/client/locales/ar/dashboards.po')]);
   const en = await Promise.all([import('../../src/client/locales/en/messages.po'), import('../../src/client/locales/en/dashboards.po')]);
   i18n.load({

@@ -1,12 +1,13 @@
-import { Box, Card, Collapsible, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { ChevronDown, Stethoscope } from 'lucide-react';
+import { Stethoscope } from 'lucide-react';
 import type { Locale } from '../../../../shared/locale.ts';
 import { localized } from '../../../lib/bidi.ts';
 import { activeLocale } from '../../../lib/locale.ts';
 import { formatResultValue, withUnit } from '../report-format.ts';
 import { ResultFlagBadge } from '../result-flag.tsx';
 import type { Finding, FindingValue } from './analysis-types.ts';
+import { Fold } from './fold.tsx';
 import { SeverityBadge } from './severity.tsx';
 import { SourcesLine } from './sources-line.tsx';
 
@@ -90,35 +91,27 @@ function ValueExplanation({ finding }: { finding: Extract<Finding, { kind: 'valu
         <Text>{t`This value is outside the range the lab reported it with.`}</Text>
       )}
       {more && (
-        <Collapsible.Root>
-          <Collapsible.Trigger asChild>
-            <Box as="button" display="flex" alignItems="center" gap="1" color="brand.fg" fontWeight="semibold" cursor="pointer">
-              {t`What it measures, other causes, when to see a doctor`}
-              <ChevronDown size={14} aria-hidden />
-            </Box>
-          </Collapsible.Trigger>
-          <Collapsible.Content>
-            <Stack gap="2" pt="2">
-              {finding.measures && <Text>{text(locale, finding.measures)}</Text>}
-              {finding.causes.length > 0 && (
-                <Box>
-                  <Text fontWeight="semibold">{t`Common causes that are not disease`}</Text>
-                  <List.Root as="ul" ps="5" gap="0.5">
-                    {finding.causes.map((cause) => (
-                      <List.Item key={cause.en}>{text(locale, cause)}</List.Item>
-                    ))}
-                  </List.Root>
-                </Box>
-              )}
-              {finding.seeDoctor && (
-                <Box>
-                  <Text fontWeight="semibold">{t`When to see a doctor`}</Text>
-                  <Text>{text(locale, finding.seeDoctor)}</Text>
-                </Box>
-              )}
-            </Stack>
-          </Collapsible.Content>
-        </Collapsible.Root>
+        <Fold summary={t`What it measures, other causes, when to see a doctor`}>
+          <Stack gap="2" pt="2">
+            {finding.measures && <Text>{text(locale, finding.measures)}</Text>}
+            {finding.causes.length > 0 && (
+              <Box>
+                <Text fontWeight="semibold">{t`Common causes that are not disease`}</Text>
+                <List.Root as="ul" ps="5" gap="0.5">
+                  {finding.causes.map((cause) => (
+                    <List.Item key={cause.en}>{text(locale, cause)}</List.Item>
+                  ))}
+                </List.Root>
+              </Box>
+            )}
+            {finding.seeDoctor && (
+              <Box>
+                <Text fontWeight="semibold">{t`When to see a doctor`}</Text>
+                <Text>{text(locale, finding.seeDoctor)}</Text>
+              </Box>
+            )}
+          </Stack>
+        </Fold>
       )}
     </Stack>
   );

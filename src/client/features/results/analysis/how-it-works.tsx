@@ -1,39 +1,40 @@
-import { Box, Collapsible, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, CircleHelp } from 'lucide-react';
+import { CircleHelp } from 'lucide-react';
 import { localized } from '../../../lib/bidi.ts';
 import { activeLocale } from '../../../lib/locale.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { Fold } from './fold.tsx';
 import { SourcesLine } from './sources-line.tsx';
 
 /** What the analysis is and is not: rules with published sources, read by no person and no model, and its limits. */
 export function HowItWorks() {
   const { t } = useLingui();
   return (
-    <Collapsible.Root data-testid="analysis-how-it-works">
-      <Collapsible.Trigger asChild>
-        <Box as="button" display="flex" alignItems="center" gap="2" fontSize="sm" fontWeight="semibold" color="brand.fg" cursor="pointer">
+    <Fold
+      data-testid="analysis-how-it-works"
+      fontSize="sm"
+      summary={
+        <>
           <CircleHelp size={16} aria-hidden />
           {t`How this works`}
-          <ChevronDown size={16} aria-hidden />
-        </Box>
-      </Collapsible.Trigger>
-      <Collapsible.Content>
-        <Stack gap="3" mt="3" fontSize="sm" lineHeight="tall" borderStartWidth="3px" borderColor="border.emphasized" ps="4">
-          <Text>
-            {t`The analysis reads your released values with clinical rules written from published guidelines: each finding names the rule and the source it came from. No person and no AI model has read your report, and your values never leave Tahaleel to be analysed. The same values always give the same answer.`}
-          </Text>
-          <Text>
-            {t`Its limits: the rules are for adults and do not know your history, symptoms, medicines or whether you are pregnant. A finding is not a diagnosis, and no finding does not mean all is well. Only your doctor can tell what your results mean for you.`}
-          </Text>
-          <Text>
-            {t`A change is called a rise or a fall only when it is larger than the reference change value: how much a repeat of the same test can differ by itself (biological and laboratory variation).`}
-          </Text>
-          <RulesList />
-        </Stack>
-      </Collapsible.Content>
-    </Collapsible.Root>
+        </>
+      }
+    >
+      <Stack gap="3" mt="3" fontSize="sm" lineHeight="tall" borderStartWidth="3px" borderColor="border.emphasized" ps="4">
+        <Text>
+          {t`The analysis reads your released values with clinical rules written from published guidelines: each finding names the rule and the source it came from. No person and no AI model has read your report, and your values never leave Tahaleel to be analysed. The same values always give the same answer.`}
+        </Text>
+        <Text>
+          {t`Its limits: the rules are for adults and do not know your history, symptoms, medicines or whether you are pregnant. A finding is not a diagnosis, and no finding does not mean all is well. Only your doctor can tell what your results mean for you.`}
+        </Text>
+        <Text>
+          {t`A change is called a rise or a fall only when it is larger than the reference change value: how much a repeat of the same test can differ by itself (biological and laboratory variation).`}
+        </Text>
+        <RulesList />
+      </Stack>
+    </Fold>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Box, Collapsible, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Skeleton } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { ErrorState } from '../../../components/query-state.tsx';
 import { trpc } from '../../../lib/trpc.ts';
+import { Fold } from './fold.tsx';
 import { useAnalysisUpgrade } from './upgrade-slot.tsx';
 import { VisitAnalysisView } from './visit-analysis-view.tsx';
 
@@ -17,36 +18,26 @@ export function ReportAnalysis({ bookingId }: { bookingId: string }) {
   if (analysis.isError)
     return <ErrorState title={t`Error fetching the analysis`} error={analysis.error} onRetry={() => void analysis.refetch()} />;
   return (
-    <Collapsible.Root borderTopWidth="1px" pt="3" data-testid="report-analysis">
-      <Collapsible.Trigger asChild>
-        <Box
-          as="button"
-          display="flex"
-          alignItems="center"
-          gap="2"
-          fontWeight="semibold"
-          color="brand.fg"
-          cursor="pointer"
-          textAlign="start"
-        >
+    <Fold
+      borderTopWidth="1px"
+      pt="3"
+      data-testid="report-analysis"
+      summary={
+        <>
           <Sparkles size={16} aria-hidden />
-          <Text as="span">
-            {i18n._(
-              plural(analysis.data.count, {
-                0: 'Analysis of this visit: nothing to point out',
-                one: 'Analysis of this visit: # finding',
-                other: 'Analysis of this visit: # findings',
-              }),
-            )}
-          </Text>
-          <ChevronDown size={16} aria-hidden />
-        </Box>
-      </Collapsible.Trigger>
-      <Collapsible.Content>
-        <Box pt="4">
-          <VisitAnalysisView analysis={analysis.data} upgrade={upgrade} headingLevel={4} />
-        </Box>
-      </Collapsible.Content>
-    </Collapsible.Root>
+          {i18n._(
+            plural(analysis.data.count, {
+              0: 'Analysis of this visit: nothing to point out',
+              one: 'Analysis of this visit: # finding',
+              other: 'Analysis of this visit: # findings',
+            }),
+          )}
+        </>
+      }
+    >
+      <Box pt="4">
+        <VisitAnalysisView analysis={analysis.data} upgrade={upgrade} headingLevel={4} />
+      </Box>
+    </Fold>
   );
 }
