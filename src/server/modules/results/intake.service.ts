@@ -209,8 +209,8 @@ export async function receiveReport(
       version = (await repo.insertVersion(tx, reportId, id, write)).version;
     }
     await repo.syncCriticalCase(tx, id, critical);
-    if (critical) await alertLab(tx, labId, booking.reference);
-    if (signatureRequired) await askLabToSign(tx, labId, booking.reference);
+    if (critical) await tellLabItIsHeld(tx, labId, booking.reference, 'critical-value-received');
+    if (signatureRequired) await tellLabItIsHeld(tx, labId, booking.reference, 'interpretation-to-sign');
     if (held.length === 0) await tellPatient(tx, booking, id, amended);
     await recordAudit(tx, {
       actorId: labId,
@@ -235,34 +235,24 @@ export async function receiveReport(
   return claimed ?? (await repo.intakeAnswer(db, labId, format, report.messageId))!;
 }
 
-/** The lab is told at once that a value it sent is critical: a link to the booking, never the value. */
-async function alertLab(tx: Transaction<Database>, labId: string, reference: string) {
+/**
+ * The lab is told at once that its system's report is held: a value it sent is critical
+ * (`critical-value-received`), or, at a Premium lab, the interpretive comment waits for its
+ * specialist's signature (`interpretation-to-sign`). A link to the booking, never a value.
+ */
+async function tellLabItIsHeld(
+  tx: Transaction<Database>,
+  labId: string,
+  reference: string,
+  template: 'critical-value-received' | 'interpretation-to-sign',
+) {
   const lab = await recipientOf(tx, labId);
   if (!lab) return;
   await enqueueMail(tx, {
     to: lab.email,
     locale: lab.locale,
     userId: labId,
-    message: {
-      template: 'critical-value-received',
-      data: { name: lab.name, reference, link: `/dashboard?section=bookings&q=${encodeURIComponent(reference)}` },
-    },
-    dedupeKey: `critical-value-received:${reference}:${Date.now()}`,
-  });
-}
-
-/** A Premium lab is told its system's report waits for its specialist to sign the interpretive comment: a link, never a value. */
-async function askLabToSign(tx: Transaction<Database>, labId: string, reference: string) {
-  const lab = await recipientOf(tx, labId);
-  if (!lab) return;
-  await enqueueMail(tx, {
-    to: lab.email,
-    locale: lab.locale,
-    userId: labId,
-    message: {
-      template: 'interpretation-to-sign',
-      data: { name: lab.name, reference, link: `/dashboard?section=bookings&q=${encodeURIComponent(reference)}` },
-    },
-    dedupeKey: `interpretation-to-sign:${reference}:${Date.now()}`,
+    message: { template, data: { name: lab.name, reference, link: `/dashboard?section=bookings&q=${encodeURIComponent(reference)}` } },
+    dedupeKey: `${template}:${reference}:${Date.now()}`,
   });
 }
