@@ -124,7 +124,8 @@ function patternFinding(
 
 function valueFinding(value: Value) {
   const explanation = explanationOf.get(value.loinc);
-  const direction = value.flag === 'L' || value.flag === 'LL' ? explanation?.low : value.flag === 'A' ? undefined : explanation?.high;
+  const direction =
+    value.flag === 'L' || value.flag === 'LL' ? explanation?.low : value.flag === 'A' ? explanation?.abnormal : explanation?.high;
   return {
     kind: 'value' as const,
     id: value.loinc,

@@ -94,7 +94,8 @@ export type CauseId =
   | 'timeOfDay'
   | 'diet'
   | 'sunExposure'
-  | 'age';
+  | 'age'
+  | 'urineSample';
 
 /** What one analyte measures and what a value outside its range commonly means, for the patient. */
 export interface AnalyteExplanation {
@@ -102,6 +103,8 @@ export interface AnalyteExplanation {
   measures: Bilingual;
   high?: { means: Bilingual; causes: CauseId[] };
   low?: { means: Bilingual; causes: CauseId[] };
+  /** For an analyte answered in words (reactive, positive, a dipstick's trace to 3+): what an answer outside the normal ones commonly means. */
+  abnormal?: { means: Bilingual; causes: CauseId[] };
   seeDoctor: Bilingual;
   source: SourceId;
 }
