@@ -31,16 +31,15 @@ const causeIds = Object.keys({
   diet: true,
   sunExposure: true,
   age: true,
+  urineSample: true,
 } satisfies Record<CauseId, true>);
 
-const EXPLAINED = [
-  ...['6690-2', '789-8', '718-7', '4544-3', '787-2', '785-6', '786-4', '788-0', '777-3', '751-8', '731-0', '711-2'],
-  ...['30341-2', '1558-6', '2345-7', '4548-4', '20448-7', '9318-7', '2160-0', '3094-0', '98979-8', '3084-1'],
-  ...['2093-3', '2571-8', '2085-9', '13457-7', '43396-1', '3016-3', '3024-7', '3051-0', '8099-4'],
-  ...['62292-8', '2132-9', '2284-8', '2276-4', '2498-4', '2500-7', '2502-3', '17861-6', '19123-9', '5763-8'],
-  ...['2951-2', '2823-3', '2075-0', '2028-9', '1742-6', '1920-8', '6768-6', '2324-2', '1975-2', '1968-7'],
-  ...['1751-7', '2885-2', '1988-5', '30522-7', '2986-8', '2842-3', '2143-6', '2857-1', '13965-9'],
-];
+/** Answers that are neither normal nor abnormal: a blood group is never outside a range. */
+const NEVER_ABNORMAL = new Set(['883-9', '10331-7']);
+/** Every other analyte of the catalog can be outside its range or abnormal, so each is explained. */
+const EXPLAINED = analytes.filter((analyte) => !NEVER_ABNORMAL.has(analyte.loinc));
+/** Analytes answered in words (reactive, positive, a dipstick's trace to 3+) are flagged abnormal, not high or low. */
+const answeredInWords = new Set(analytes.filter((analyte) => analyte.answers !== undefined).map((analyte) => analyte.loinc));
 
 const WITH_CHANGE_LIMIT = [
   ...['718-7', '787-2', '777-3', '6690-2', '4548-4', '1558-6', '2093-3', '2571-8', '2085-9', '13457-7', '43396-1'],
@@ -49,7 +48,20 @@ const WITH_CHANGE_LIMIT = [
 ];
 
 /** Latin codes a text may carry beyond runs of capitals and digits (LDL, TSH, B12, FT4). */
-const MIXED_CASE_CODES = new Set(['HbA1c', 'eGFR', 'hs-CRP', 'Non-HDL', 'Anti-TPO']);
+const MIXED_CASE_CODES = new Set([
+  'HbA1c',
+  'eGFR',
+  'hs-CRP',
+  'Non-HDL',
+  'Anti-TPO',
+  'NT-proBNP',
+  'D-dimer',
+  'hCG',
+  'IgE',
+  'IgG',
+  'HBsAg',
+  'pH',
+]);
 /** Vitamin names written with an Arabic letter and digits, as the catalog writes them. */
 const ARABIC_CODES = /ب12/g;
 const LATIN_TOKEN = /[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*/g;
@@ -63,13 +75,14 @@ const withoutCodes = (text: string) => text.replace(LATIN_TOKEN, (token) => (isC
 
 const texts: [where: string, text: Bilingual][] = [
   ...Object.entries(causes).map(([id, text]) => [`cause ${id}`, text] as [string, Bilingual]),
-  ...explanations.flatMap(({ loinc, measures, high, low, seeDoctor }) => {
+  ...explanations.flatMap(({ loinc, measures, high, low, abnormal, seeDoctor }) => {
     const found: [string, Bilingual][] = [
       [`${loinc} measures`, measures],
       [`${loinc} seeDoctor`, seeDoctor],
     ];
     if (high) found.push([`${loinc} high`, high.means]);
     if (low) found.push([`${loinc} low`, low.means]);
+    if (abnormal) found.push([`${loinc} abnormal`, abnormal.means]);
     return found;
   }),
 ];
@@ -85,26 +98,44 @@ describe('the causes of a value outside its range that are not disease', () => {
 });
 
 describe('the explanations of each analyte', () => {
-  it('explain each analyte at most once, each a catalog analyte, and cover the ones the analysis reads', () => {
+  it('explain each analyte at most once, each a catalog analyte, and every one that can be outside its range or abnormal', () => {
     const loincs = explanations.map((explanation) => explanation.loinc);
     expect(duplicates(loincs)).toEqual([]);
     expect(loincs.filter((loinc) => !catalogLoincs.has(loinc))).toEqual([]);
-    expect(EXPLAINED.filter((loinc) => !loincs.includes(loinc))).toEqual([]);
+    expect(EXPLAINED.length).toBeGreaterThan(100);
+    expect(EXPLAINED.map((analyte) => analyte.loinc).filter((loinc) => !loincs.includes(loinc))).toEqual([]);
+    expect(loincs.filter((loinc) => NEVER_ABNORMAL.has(loinc))).toEqual([]);
   });
 
-  it('give at least one direction, name known causes and a known source', () => {
-    for (const { loinc, high, low, source } of explanations) {
-      expect(high ?? low, `${loinc}: high or low`).toBeDefined();
-      for (const cause of [...(high?.causes ?? []), ...(low?.causes ?? [])]) expect(causeIds, `${loinc}: ${cause}`).toContain(cause);
-      expect(duplicates(high?.causes ?? []), `${loinc}: high causes`).toEqual([]);
-      expect(duplicates(low?.causes ?? []), `${loinc}: low causes`).toEqual([]);
+  it('say what an abnormal answer means for an analyte answered in words, and what a high or low value means for a number', () => {
+    for (const { loinc, high, low, abnormal } of explanations) {
+      if (answeredInWords.has(loinc)) {
+        expect(abnormal, `${loinc}: abnormal`).toBeDefined();
+        expect(high ?? low, `${loinc}: no high or low for words`).toBeUndefined();
+      } else {
+        expect(high ?? low, `${loinc}: high or low`).toBeDefined();
+        expect(abnormal, `${loinc}: no abnormal for a number`).toBeUndefined();
+      }
+    }
+  });
+
+  it('name known causes and a known source', () => {
+    for (const { loinc, high, low, abnormal, source } of explanations) {
+      for (const [direction, causesOf] of [
+        ['high', high?.causes ?? []],
+        ['low', low?.causes ?? []],
+        ['abnormal', abnormal?.causes ?? []],
+      ] as const) {
+        for (const cause of causesOf) expect(causeIds, `${loinc} ${direction}: ${cause}`).toContain(cause);
+        expect(duplicates([...causesOf]), `${loinc}: ${direction} causes`).toEqual([]);
+      }
       expect(Object.keys(sources), loinc).toContain(source);
     }
   });
 
   it('leave what a value means to the doctor, in both languages', () => {
-    for (const { loinc, high, low } of explanations) {
-      for (const means of [high?.means, low?.means]) {
+    for (const { loinc, high, low, abnormal } of explanations) {
+      for (const means of [high?.means, low?.means, abnormal?.means]) {
         if (!means) continue;
         expect(means.en, loinc).toMatch(/doctor/i);
         expect(means.ar, loinc).toMatch(/طبيب/);

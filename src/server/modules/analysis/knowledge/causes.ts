@@ -79,4 +79,8 @@ export const causes: Record<CauseId, Bilingual> = {
     en: 'Some values change with age: kidney filtration falls slowly, while PSA and some other values rise over the years.',
     ar: 'بعض القيم تتغير مع التقدم في العمر، فترشيح الكلى يتراجع ببطء، بينما يرتفع PSA وبعض القيم الأخرى مع السنين.',
   },
+  urineSample: {
+    en: 'A urine sample not caught midstream after cleaning, one taken during or just after a period, or one left standing before it is tested can carry blood, cells or germs that do not come from the urinary tract; a repeat sample usually settles it.',
+    ar: 'عينة البول التي لا تؤخذ من منتصف التدفق بعد التنظيف، أو تؤخذ أثناء الدورة الشهرية أو بعدها مباشرة، أو تُترك مدة قبل تحليلها، قد تحمل دمًا أو خلايا أو جراثيم لا مصدر لها في المسالك البولية، وغالبًا ما تحسم إعادة العينة ذلك.',
+  },
 };

@@ -4,10 +4,12 @@ import type { SourceId } from './sources.ts';
 /**
  * What each analyte measures and what a value outside its range commonly means, for the patient, in
  * Modern Standard Arabic for a Saudi reader and in English. Only the directions that matter clinically
- * are given. Never a diagnosis ("can be a sign of", "is commonly seen with"); every meaning leaves the
- * reading to the doctor. No numbers: the ranges and values come from the report.
- * Review: written from MedlinePlus Medical Tests (medlinePlusLabTests); to be checked by a clinical
- * pathologist (ADR 0063).
+ * are given; an analyte answered in words (reactive, positive, a dipstick's trace to 3+) has `abnormal`
+ * instead. Never a diagnosis ("can be a sign of", "is commonly seen with"); every meaning leaves the
+ * reading to the doctor, and a screening result is one the doctor confirms. No numbers: the ranges and
+ * values come from the report.
+ * Review: written from MedlinePlus Medical Tests (medlinePlusLabTests), brucella from the WHO's
+ * guidance (who2006Brucellosis); to be checked by a clinical pathologist (ADR 0063).
  */
 
 const MEDLINE: SourceId = 'medlinePlusLabTests';
@@ -50,6 +52,81 @@ const LOW_WHITE_CELLS: Bilingual = {
 const LOW_GLUCOSE: Bilingual = {
   en: 'A low glucose can follow a long fast, hard exercise or diabetes medicines, and is sometimes falsely low when the sample waits before it is processed. Your doctor will decide whether it needs a closer look.',
   ar: 'قد ينخفض السكر بعد صيام طويل أو تمارين شاقة أو مع أدوية السكري، وقد يظهر منخفضًا خطأً حين تتأخر معالجة العينة. ويقرر طبيبك إن كان يحتاج إلى متابعة.',
+};
+
+const SEE_DOCTOR_NEUTROPHILS: Bilingual = {
+  en: 'Seek care at once if a fever appears with a low count, as the body may fight infection less well; otherwise, discuss it at your next visit.',
+  ar: 'اطلب الرعاية فورًا إن ظهرت حمّى مع انخفاض العدد، فقد تضعف قدرة الجسم على مقاومة العدوى، وإلا فناقش النتيجة في زيارتك القادمة.',
+};
+
+const SEE_DOCTOR_EOSINOPHILS: Bilingual = {
+  en: 'Discuss it at your next visit, or see a doctor sooner if a rash, wheezing or a lasting stomach upset appear.',
+  ar: 'ناقش النتيجة في زيارتك القادمة، أو راجع الطبيب أبكر إن ظهر طفح جلدي أو صفير في التنفس أو اضطراب مستمر في المعدة.',
+};
+
+const SEE_DOCTOR_CLOTTING: Bilingual = {
+  en: 'Seek care at once if bleeding will not stop, or blood in the urine, black stools or a severe headache appear; if you take warfarin, follow the plan your clinic gave you; otherwise, discuss it at your next visit.',
+  ar: 'اطلب الرعاية فورًا إن لم يتوقف نزيف، أو ظهر دم في البول أو براز أسود أو صداع شديد، وإن كنت تتناول الوارفارين فاتبع الخطة التي وضعتها لك عيادتك، وإلا فناقش النتيجة في زيارتك القادمة.',
+};
+
+const SEE_DOCTOR_INHERITED: Bilingual = {
+  en: 'Discuss it at your next visit, especially before marriage or a pregnancy, as the premarital screening looks at these inherited traits.',
+  ar: 'ناقش النتيجة في زيارتك القادمة، ولا سيما قبل الزواج أو الحمل، إذ يشمل فحص ما قبل الزواج هذه الصفات الوراثية.',
+};
+
+const SEE_DOCTOR_HEART: Bilingual = {
+  en: 'Seek emergency care at once if chest pain or pressure, shortness of breath, sweating, or pain spreading to the arm, jaw or back appear; otherwise, see a doctor soon to discuss it.',
+  ar: 'اطلب الرعاية الطارئة فورًا إن ظهر ألم أو ضغط في الصدر أو ضيق في التنفس أو تعرق أو ألم يمتد إلى الذراع أو الفك أو الظهر، وإلا فراجع الطبيب قريبًا لمناقشة النتيجة.',
+};
+
+const SEE_DOCTOR_URINE_ALBUMIN: Bilingual = {
+  en: 'Discuss it at your next visit; see a doctor soon if swelling of the legs or face, or foamy urine, appear.',
+  ar: 'ناقش النتيجة في زيارتك القادمة، وراجع الطبيب قريبًا إن ظهر تورم في الساقين أو الوجه أو رغوة في البول.',
+};
+
+const SEE_DOCTOR_REPRODUCTIVE: Bilingual = {
+  en: 'Discuss it at your next visit, and tell your doctor about any hormone treatment or supplements you use and, for women, the first day of the last period.',
+  ar: 'ناقش النتيجة في زيارتك القادمة، وأخبر طبيبك بأي علاج هرموني أو مكملات تتناولها، وبأول يوم من آخر دورة شهرية للنساء.',
+};
+
+const SEE_DOCTOR_RESPIRATORY: Bilingual = {
+  en: 'Seek care at once if breathing becomes hard, or chest pain, confusion or bluish lips appear; while unwell, rest at home and keep away from older or frail people.',
+  ar: 'اطلب الرعاية فورًا إن صعب التنفس أو ظهر ألم في الصدر أو تشوش أو ازرقاق في الشفتين، والزم المنزل ما دمت متوعكًا وابتعد عن كبار السن وضعاف الصحة.',
+};
+
+const SEE_DOCTOR_URINE: Bilingual = {
+  en: 'See a doctor soon if you see blood in your urine, or have pain or burning on passing urine, fever or pain in your side; otherwise, discuss it at your next visit.',
+  ar: 'راجع الطبيب قريبًا إن رأيت دمًا في البول، أو شعرت بألم أو حرقة عند التبول، أو حمّى، أو ألم في الخاصرة، وإلا فناقش النتيجة في زيارتك القادمة.',
+};
+
+const HIGH_MONOCYTES: Bilingual = {
+  en: 'A high value is commonly seen while recovering from an infection, with a long-standing infection or inflammation, and with steroid medicines; less often it is a sign of a blood condition. Your doctor will read it with your other results.',
+  ar: 'يُرى الارتفاع عادةً أثناء التعافي من عدوى، ومع عدوى أو التهاب مزمن، ومع أدوية الكورتيزون، وأقل من ذلك قد يكون علامة على حالة في الدم. ويقرؤه طبيبك مع نتائجك الأخرى.',
+};
+
+const LOW_MONOCYTES: Bilingual = {
+  en: 'A low value on its own usually means little; it is seen with steroid medicines and, less often, with a bone marrow condition. Your doctor will read it with your other results.',
+  ar: 'الانخفاض وحده قليل الدلالة عادةً، ويُرى مع أدوية الكورتيزون، وأقل من ذلك مع حالة في نخاع العظم. ويقرؤه طبيبك مع نتائجك الأخرى.',
+};
+
+const HIGH_BASOPHILS: Bilingual = {
+  en: 'A high value is uncommon; it is sometimes seen with allergies, an underactive thyroid or a long-standing inflammation, and rarely with a bone marrow condition. Your doctor will read it with your other results.',
+  ar: 'الارتفاع غير شائع، ويُرى أحيانًا مع الحساسية أو خمول الغدة الدرقية أو التهاب مزمن، ونادرًا مع حالة في نخاع العظم. ويقرؤه طبيبك مع نتائجك الأخرى.',
+};
+
+const BLOOD_IN_URINE: Bilingual = {
+  en: 'Blood in the urine is commonly seen during or just after a period, after hard exercise, and with a urine infection or kidney stones; less often it can be a sign of a kidney or bladder condition that needs checking, especially in older adults and smokers. Your doctor will decide whether to repeat the test or look further.',
+  ar: 'يُرى الدم في البول عادةً أثناء الدورة الشهرية أو بعدها مباشرة، وبعد التمارين الشاقة، ومع التهاب المسالك البولية أو حصى الكلى، وأقل من ذلك قد يكون علامة على حالة في الكلى أو المثانة تحتاج إلى فحص، ولا سيما لدى كبار السن والمدخنين. ويقرر طبيبك إن كان يلزم إعادة التحليل أو إجراء فحوص أخرى.',
+};
+
+const FLU_POSITIVE: Bilingual = {
+  en: 'A positive result commonly means flu. Most people recover at home within one or two weeks with rest and fluids; antiviral medicine helps most when started early, especially for older people, pregnant women and people with a long-term condition. Your doctor will decide whether it is needed.',
+  ar: 'تعني النتيجة الإيجابية عادةً الإصابة بالإنفلونزا، ويتعافى معظم الناس في المنزل خلال أسبوع أو أسبوعين بالراحة وشرب السوائل، وتكون الأدوية المضادة للفيروسات أنفع حين تبدأ مبكرًا، ولا سيما لكبار السن والحوامل وأصحاب الأمراض المزمنة. ويقرر طبيبك إن كانت تلزم.',
+};
+
+const LOW_REPRODUCTIVE_HORMONE: Bilingual = {
+  en: 'A low value is commonly seen with birth control pills or other hormone treatment, pregnancy, strict dieting, intense training or stress, and less often with a pituitary condition. Your doctor will read it with your other hormones.',
+  ar: 'يُرى انخفاض القيمة عادةً مع حبوب منع الحمل أو غيرها من العلاجات الهرمونية، أو الحمل، أو الحمية الصارمة، أو التدريب المكثف، أو التوتر، وأقل من ذلك مع حالة في الغدة النخامية. ويقرؤه طبيبك مع بقية الهرمونات.',
 };
 
 export const explanations: AnalyteExplanation[] = [
@@ -274,10 +351,7 @@ export const explanations: AnalyteExplanation[] = [
       causes: ['recentIllness', 'smoking', 'exercise', 'medication', 'pregnancy'],
     },
     low: { means: LOW_WHITE_CELLS, causes: ['recentIllness', 'medication'] },
-    seeDoctor: {
-      en: 'Seek care at once if a fever appears with a low count, as the body may fight infection less well; otherwise, discuss it at your next visit.',
-      ar: 'اطلب الرعاية فورًا إن ظهرت حمّى مع انخفاض العدد، فقد تضعف قدرة الجسم على مقاومة العدوى، وإلا فناقش النتيجة في زيارتك القادمة.',
-    },
+    seeDoctor: SEE_DOCTOR_NEUTROPHILS,
     source: MEDLINE,
   },
   {
@@ -316,10 +390,7 @@ export const explanations: AnalyteExplanation[] = [
       },
       causes: ['medication'],
     },
-    seeDoctor: {
-      en: 'Discuss it at your next visit, or see a doctor sooner if a rash, wheezing or a lasting stomach upset appear.',
-      ar: 'ناقش النتيجة في زيارتك القادمة، أو راجع الطبيب أبكر إن ظهر طفح جلدي أو صفير في التنفس أو اضطراب مستمر في المعدة.',
-    },
+    seeDoctor: SEE_DOCTOR_EOSINOPHILS,
     source: MEDLINE,
   },
   {
@@ -338,6 +409,271 @@ export const explanations: AnalyteExplanation[] = [
     seeDoctor: {
       en: 'See a doctor soon if fever, weight loss, night sweats, or new pain or stiffness appear; otherwise, discuss it at your next visit.',
       ar: 'راجع الطبيب قريبًا إن ظهرت حمّى أو نقص في الوزن أو تعرق ليلي أو ألم أو تيبس جديد، وإلا فناقش النتيجة في زيارتك القادمة.',
+    },
+    source: MEDLINE,
+  },
+
+  {
+    loinc: '32623-1',
+    measures: {
+      en: 'MPV is the average size of your platelets. New platelets are larger, so it shows how actively the bone marrow is making them.',
+      ar: 'MPV هو متوسط حجم الصفائح الدموية، والصفائح الحديثة أكبر حجمًا، لذا يبيّن مدى نشاط نخاع العظم في إنتاجها.',
+    },
+    high: {
+      means: {
+        en: 'A high MPV is commonly seen when the body is replacing platelets quickly, for example after bleeding or when platelets are used up faster, and it also rises when the sample waits before it is tested. On its own it means little. Your doctor will read it with your platelet count.',
+        ar: 'يُرى ارتفاع MPV عادةً حين يعوّض الجسم الصفائح بسرعة، مثلًا بعد نزيف أو حين تُستهلك الصفائح أسرع من المعتاد، ويرتفع كذلك إذا تأخر تحليل العينة، ولا يدل وحده على الكثير. ويقرؤه طبيبك مع عدد الصفائح.',
+      },
+      causes: ['sampleHandling', 'recentIllness'],
+    },
+    low: {
+      means: {
+        en: 'A low MPV on its own usually means little; with a low platelet count it can be a sign that the bone marrow is making fewer platelets. Your doctor will read it with your platelet count.',
+        ar: 'انخفاض MPV وحده قليل الدلالة عادةً، لكنه مع انخفاض عدد الصفائح قد يكون علامة على أن نخاع العظم ينتج صفائح أقل. ويقرؤه طبيبك مع عدد الصفائح.',
+      },
+      causes: ['medication'],
+    },
+    seeDoctor: SEE_DOCTOR_USUAL,
+    source: MEDLINE,
+  },
+  {
+    loinc: '770-8',
+    measures: {
+      en: 'This is the share of your white blood cells that are neutrophils, the first cells to fight bacterial infection. The absolute count says more than the percentage.',
+      ar: 'هذه هي نسبة العدلات من كريات الدم البيضاء، وهي أول ما يتصدى للعدوى البكتيرية، والعدد المطلق أدق دلالة من النسبة.',
+    },
+    high: {
+      means: {
+        en: 'A high share is commonly seen with a bacterial infection, inflammation, stress, hard exercise or steroid medicines, and it can also rise only because other white cells are fewer. Your doctor will read it with your absolute counts.',
+        ar: 'يُرى ارتفاع النسبة عادةً مع عدوى بكتيرية أو التهاب أو إجهاد أو تمارين شاقة أو أدوية الكورتيزون، وقد ترتفع النسبة أيضًا لمجرد قلة الأنواع الأخرى من الكريات البيضاء. ويقرؤها طبيبك مع الأعداد المطلقة.',
+      },
+      causes: ['recentIllness', 'smoking', 'exercise', 'medication', 'pregnancy'],
+    },
+    low: {
+      means: {
+        en: 'A low share is commonly seen after a viral infection, when lymphocytes make up more of the count, with some medicines, and mildly in healthy people of Arab or African descent. Your doctor will read it with your absolute neutrophil count.',
+        ar: 'يُرى انخفاض النسبة عادةً بعد عدوى فيروسية حين تزيد نسبة الخلايا اللمفاوية، ومع بعض الأدوية، وبدرجة خفيفة لدى أشخاص أصحاء من ذوي الأصول العربية أو الأفريقية. ويقرؤها طبيبك مع العدد المطلق للعدلات.',
+      },
+      causes: ['recentIllness', 'medication'],
+    },
+    seeDoctor: SEE_DOCTOR_NEUTROPHILS,
+    source: MEDLINE,
+  },
+  {
+    loinc: '736-9',
+    measures: {
+      en: 'This is the share of your white blood cells that are lymphocytes, the cells that fight viruses and make antibodies.',
+      ar: 'هذه هي نسبة الخلايا اللمفاوية من كريات الدم البيضاء، وهي التي تقاوم الفيروسات وتصنع الأجسام المضادة.',
+    },
+    high: {
+      means: {
+        en: 'A high share is commonly seen during or after a viral infection, or when neutrophils are fewer, and less often with a blood condition. Your doctor will read it with your absolute counts.',
+        ar: 'يُرى ارتفاع النسبة عادةً أثناء عدوى فيروسية أو بعدها، أو حين يقل عدد العدلات، وأقل من ذلك مع حالة في الدم. ويقرؤها طبيبك مع الأعداد المطلقة.',
+      },
+      causes: ['recentIllness'],
+    },
+    low: {
+      means: {
+        en: 'A low share is commonly seen when neutrophils rise with a bacterial infection, stress, hard exercise or steroid medicines, and less often with an immune condition. Your doctor will read it with your absolute counts.',
+        ar: 'يُرى انخفاض النسبة عادةً حين ترتفع العدلات مع عدوى بكتيرية أو إجهاد أو تمارين شاقة أو أدوية الكورتيزون، وأقل من ذلك مع حالة في المناعة. ويقرؤها طبيبك مع الأعداد المطلقة.',
+      },
+      causes: ['recentIllness', 'exercise', 'medication'],
+    },
+    seeDoctor: SEE_DOCTOR_USUAL,
+    source: MEDLINE,
+  },
+  {
+    loinc: '5905-5',
+    measures: {
+      en: 'This is the share of your white blood cells that are monocytes, cells that clear away germs and damaged cells.',
+      ar: 'هذه هي نسبة الخلايا الوحيدة من كريات الدم البيضاء، وهي خلايا تزيل الجراثيم والخلايا التالفة.',
+    },
+    high: { means: HIGH_MONOCYTES, causes: ['recentIllness', 'medication'] },
+    low: { means: LOW_MONOCYTES, causes: ['medication'] },
+    seeDoctor: SEE_DOCTOR_USUAL,
+    source: MEDLINE,
+  },
+  {
+    loinc: '742-7',
+    measures: {
+      en: 'Monocytes are white blood cells that clear away germs and damaged cells. This test counts how many are in your blood.',
+      ar: 'الخلايا الوحيدة من كريات الدم البيضاء، وتزيل الجراثيم والخلايا التالفة، وهذا التحليل يعدّ كمية الموجود منها في دمك.',
+    },
+    high: { means: HIGH_MONOCYTES, causes: ['recentIllness', 'medication'] },
+    low: { means: LOW_MONOCYTES, causes: ['medication'] },
+    seeDoctor: SEE_DOCTOR_USUAL,
+    source: MEDLINE,
+  },
+  {
+    loinc: '713-8',
+    measures: {
+      en: 'This is the share of your white blood cells that are eosinophils, cells involved in allergies and in fighting parasites.',
+      ar: 'هذه هي نسبة الخلايا الحمضية من كريات الدم البيضاء، ولها دور في الحساسية وفي مقاومة الطفيليات.',
+    },
+    high: {
+      means: {
+        en: 'A high share is commonly seen with allergies, asthma, eczema or hay fever, some medicines, and parasite infections. Your doctor will read it with how you feel and your absolute count.',
+        ar: 'يُرى ارتفاع النسبة عادةً مع الحساسية أو الربو أو الإكزيما أو حساسية الأنف الموسمية أو بعض الأدوية أو العدوى بالطفيليات. ويقرؤها طبيبك مع الأعراض التي تشعر بها والعدد المطلق.',
+      },
+      causes: ['medication'],
+    },
+    seeDoctor: SEE_DOCTOR_EOSINOPHILS,
+    source: MEDLINE,
+  },
+  {
+    loinc: '706-2',
+    measures: {
+      en: 'This is the share of your white blood cells that are basophils, the least common white cells, which take part in allergic reactions.',
+      ar: 'هذه هي نسبة الخلايا القاعدية من كريات الدم البيضاء، وهي أقل أنواعها عددًا، ولها دور في تفاعلات الحساسية.',
+    },
+    high: { means: HIGH_BASOPHILS, causes: [] },
+    seeDoctor: SEE_DOCTOR_USUAL,
+    source: MEDLINE,
+  },
+  {
+    loinc: '704-7',
+    measures: {
+      en: 'Basophils are the least common white blood cells and take part in allergic reactions. This test counts how many are in your blood.',
+      ar: 'الخلايا القاعدية أقل أنواع كريات الدم البيضاء عددًا، ولها دور في تفاعلات الحساسية، وهذا التحليل يعدّ كمية الموجود منها في دمك.',
+    },
+    high: { means: HIGH_BASOPHILS, causes: [] },
+    low: {
+      means: {
+        en: 'A low basophil count is common and on its own usually means nothing; it can be seen with stress, steroid medicines or an overactive thyroid. Your doctor will read it with your other results.',
+        ar: 'انخفاض عدد الخلايا القاعدية شائع ولا يدل وحده على شيء في العادة، وقد يُرى مع الإجهاد أو أدوية الكورتيزون أو فرط نشاط الغدة الدرقية. ويقرؤه طبيبك مع نتائجك الأخرى.',
+      },
+      causes: ['medication', 'recentIllness'],
+    },
+    seeDoctor: SEE_DOCTOR_USUAL,
+    source: MEDLINE,
+  },
+
+  // ───────────── Clotting and inherited blood traits ─────────────
+  {
+    loinc: '5902-2',
+    measures: {
+      en: 'Prothrombin time (PT) is how many seconds your blood takes to clot in a tube. It checks clotting factors the liver makes with the help of vitamin K.',
+      ar: 'زمن البروثرومبين (PT) هو عدد الثواني التي يستغرقها الدم ليتجلط في الأنبوب، ويفحص عوامل التجلط التي يصنعها الكبد بمساعدة فيتامين ك.',
+    },
+    high: {
+      means: {
+        en: 'A longer time is expected with blood thinners such as warfarin, and can also be seen with low vitamin K, from some antibiotics or a poor diet, or with a liver condition. A sample tube that is not filled properly can lengthen it too. Your doctor will read it with your INR.',
+        ar: 'يُتوقع طول الزمن مع مميّعات الدم مثل الوارفارين، وقد يُرى كذلك مع نقص فيتامين ك بسبب بعض المضادات الحيوية أو سوء التغذية، أو مع حالة في الكبد، وقد يطيله أيضًا عدم ملء أنبوب العينة كما ينبغي. ويقرؤه طبيبك مع INR.',
+      },
+      causes: ['medication', 'diet', 'sampleHandling'],
+    },
+    low: {
+      means: {
+        en: 'A slightly short time is uncommon and rarely a concern; it can come from how the sample was taken. Your doctor will decide whether to repeat it.',
+        ar: 'قِصر الزمن قليلًا غير شائع ونادرًا ما يدعو إلى القلق، وقد ينتج عن طريقة أخذ العينة. ويقرر طبيبك إن كان يلزم إعادته.',
+      },
+      causes: ['sampleHandling'],
+    },
+    seeDoctor: SEE_DOCTOR_CLOTTING,
+    source: MEDLINE,
+  },
+  {
+    loinc: '6301-6',
+    measures: {
+      en: 'INR is your prothrombin time put on a common scale, so that results from different labs can be compared. It is used mainly to check warfarin treatment.',
+      ar: 'INR هو زمن البروثرومبين معبَّرًا عنه بمقياس موحّد يسمح بمقارنة نتائج المختبرات المختلفة، ويُستخدم أساسًا لمتابعة العلاج بالوارفارين.',
+    },
+    high: {
+      means: {
+        en: 'A high INR is expected with warfarin, for which your doctor sets a target above the usual range. Without warfarin, it can be a sign of low vitamin K or a liver condition. Antibiotics, herbal products and changes in diet can shift it. Your doctor will read it with the medicines you take.',
+        ar: 'ارتفاع INR متوقع مع الوارفارين، ويحدد له طبيبك مدى مستهدفًا أعلى من المدى المعتاد. ودون الوارفارين قد يكون علامة على نقص فيتامين ك أو حالة في الكبد. وقد تغيّره المضادات الحيوية والمنتجات العشبية وتغيّر النظام الغذائي. ويقرؤه طبيبك مع الأدوية التي تتناولها.',
+      },
+      causes: ['medication', 'supplements', 'diet'],
+    },
+    seeDoctor: SEE_DOCTOR_CLOTTING,
+    source: MEDLINE,
+  },
+  {
+    loinc: '48065-7',
+    measures: {
+      en: 'D-dimer is a fragment released when a blood clot breaks down. A normal value helps rule out a clot.',
+      ar: 'D-dimer جزء صغير يتحرر عند تفكك الجلطة الدموية، وتساعد القيمة الطبيعية على استبعاد وجود جلطة.',
+    },
+    high: {
+      means: {
+        en: 'A raised D-dimer is common and does not by itself show a clot: it also rises with age, in pregnancy, after an operation or injury, and with infection or inflammation. Only with symptoms can it be a sign of a clot in the legs or lungs. Your doctor will read it with how you feel and decide whether a scan is needed.',
+        ar: 'ارتفاع D-dimer شائع ولا يدل وحده على وجود جلطة، فهو يرتفع أيضًا مع التقدم في العمر، وأثناء الحمل، وبعد العمليات الجراحية أو الإصابات، ومع العدوى أو الالتهاب، ولا يكون علامة محتملة على جلطة في الساقين أو الرئتين إلا مع وجود أعراض. ويقرؤه طبيبك مع الأعراض التي تشعر بها ويقرر إن كانت تلزم أشعة.',
+      },
+      causes: ['age', 'pregnancy', 'recentIllness'],
+    },
+    seeDoctor: {
+      en: 'Seek care at once if chest pain, sudden shortness of breath, coughing blood, or a painful swollen leg appear; otherwise, see a doctor soon to discuss it.',
+      ar: 'اطلب الرعاية فورًا إن ظهر ألم في الصدر أو ضيق مفاجئ في التنفس أو سعال مصحوب بدم أو تورم مؤلم في إحدى الساقين، وإلا فراجع الطبيب قريبًا لمناقشة النتيجة.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '4551-8',
+    measures: {
+      en: 'Haemoglobin A2 is a minor type of adult haemoglobin. Its share is measured to look for beta thalassaemia trait.',
+      ar: 'الهيموغلوبين A2 نوع ثانوي من هيموغلوبين البالغين، وتُقاس نسبته للكشف عن سمة ثلاسيميا بيتا.',
+    },
+    high: {
+      means: {
+        en: 'A raised haemoglobin A2 is commonly a sign of beta thalassaemia trait, which is common in Saudi Arabia, usually causes no illness, and matters mainly when planning a family. Low iron can hide a raised value. Your doctor will read it with your blood count and may suggest checking your family.',
+        ar: 'يدل ارتفاع الهيموغلوبين A2 عادةً على سمة ثلاسيميا بيتا، وهي شائعة في المملكة ولا تسبب مرضًا في الغالب، وتكمن أهميتها أساسًا عند التخطيط لتكوين أسرة. وقد يُخفي نقص الحديد ارتفاع القيمة. ويقرؤه طبيبك مع تعداد الدم وقد يقترح فحص أفراد الأسرة.',
+      },
+      causes: [],
+    },
+    seeDoctor: SEE_DOCTOR_INHERITED,
+    source: MEDLINE,
+  },
+  {
+    loinc: '4576-5',
+    measures: {
+      en: 'Haemoglobin F is the haemoglobin of the unborn baby; after the first months of life only a little remains.',
+      ar: 'الهيموغلوبين F هو هيموغلوبين الجنين، ولا يبقى منه بعد الأشهر الأولى من العمر إلا القليل.',
+    },
+    high: {
+      means: {
+        en: 'A raised haemoglobin F is normal in babies, and is commonly seen in pregnancy, with some thalassaemia traits, with sickle cell conditions and their treatment, and as a harmless inherited trait. Your doctor will read it with your other haemoglobin types and your blood count.',
+        ar: 'ارتفاع الهيموغلوبين F طبيعي لدى الرضّع، ويُرى عادةً أثناء الحمل، ومع بعض سمات الثلاسيميا، ومع حالات فقر الدم المنجلي وعلاجها، وكصفة وراثية غير ضارة. ويقرؤه طبيبك مع أنواع الهيموغلوبين الأخرى وتعداد الدم.',
+      },
+      causes: ['pregnancy', 'medication'],
+    },
+    seeDoctor: SEE_DOCTOR_INHERITED,
+    source: MEDLINE,
+  },
+  {
+    loinc: '4625-0',
+    measures: {
+      en: 'Haemoglobin S is the type of haemoglobin behind sickle cell trait and sickle cell disease; it is normally absent.',
+      ar: 'الهيموغلوبين S هو نوع الهيموغلوبين المرتبط بسمة الخلية المنجلية وفقر الدم المنجلي، ولا يوجد في الأحوال الطبيعية.',
+    },
+    high: {
+      means: {
+        en: 'Haemoglobin S is common in Saudi Arabia. A smaller share is commonly seen with sickle cell trait, which usually causes no illness but matters when planning a family; a large share can be a sign of sickle cell disease. A recent blood transfusion changes the result. Your doctor will explain what your share means and may suggest checking your family.',
+        ar: 'وجود الهيموغلوبين S شائع في المملكة. وتُرى النسبة الصغيرة منه عادةً مع سمة الخلية المنجلية، التي لا تسبب مرضًا في الغالب لكنها مهمة عند التخطيط لتكوين أسرة، أما النسبة الكبيرة فقد تكون علامة على فقر الدم المنجلي. ويغيّر نقل الدم الحديث النتيجة. ويشرح لك طبيبك دلالة نسبتك وقد يقترح فحص أفراد الأسرة.',
+      },
+      causes: [],
+    },
+    seeDoctor: {
+      en: 'See a doctor soon if attacks of pain, fever, shortness of breath or yellow eyes appear; otherwise, discuss it at your next visit, especially before marriage or a pregnancy.',
+      ar: 'راجع الطبيب قريبًا إن ظهرت نوبات ألم أو حمّى أو ضيق في التنفس أو اصفرار في العينين، وإلا فناقش النتيجة في زيارتك القادمة، ولا سيما قبل الزواج أو الحمل.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '32546-4',
+    measures: {
+      en: 'G6PD is an enzyme that protects red blood cells from damage. This test measures how active it is.',
+      ar: 'G6PD إنزيم يحمي كريات الدم الحمراء من التلف، ويقيس هذا التحليل مدى نشاطه.',
+    },
+    low: {
+      means: {
+        en: 'A low activity is commonly a sign of G6PD deficiency, an inherited trait that is common in Saudi Arabia, especially in men. Most people with it feel well, but fava beans, some medicines and infections can make their red cells break down. Your doctor will tell you which foods and medicines to avoid.',
+        ar: 'يدل انخفاض النشاط عادةً على نقص إنزيم G6PD، وهو صفة وراثية شائعة في المملكة، ولا سيما لدى الرجال. ويشعر معظم من لديهم هذا النقص بالعافية، لكن الفول وبعض الأدوية والعدوى قد تؤدي إلى تكسر كريات الدم الحمراء لديهم. ويخبرك طبيبك بالأطعمة والأدوية التي ينبغي تجنبها.',
+      },
+      causes: [],
+    },
+    seeDoctor: {
+      en: 'Seek care at once if dark urine, yellow eyes or skin, or sudden tiredness with shortness of breath appear; otherwise, discuss it at your next visit.',
+      ar: 'اطلب الرعاية فورًا إن ظهر بول داكن أو اصفرار في العينين أو الجلد أو إرهاق مفاجئ مع ضيق في التنفس، وإلا فناقش النتيجة في زيارتك القادمة.',
     },
     source: MEDLINE,
   },
@@ -422,6 +758,23 @@ export const explanations: AnalyteExplanation[] = [
     source: MEDLINE,
   },
 
+  {
+    loinc: '1518-0',
+    measures: {
+      en: 'This is your blood sugar two hours after drinking a measured glucose drink. It shows how well your body handles a load of sugar.',
+      ar: 'هذا هو مستوى السكر في الدم بعد ساعتين من شرب محلول سكري بكمية محددة، ويبيّن مدى قدرة جسمك على التعامل مع حمل من السكر.',
+    },
+    high: {
+      means: {
+        en: 'A high value can be a sign of prediabetes or diabetes; the report’s range shows where yours falls. Illness, stress, some medicines such as steroids, and eating very little carbohydrate in the days before the test can raise it, and in pregnancy other limits apply. Your doctor will usually confirm it with a repeat test or an HbA1c.',
+        ar: 'قد يكون ارتفاع القيمة علامة على مقدمات السكري أو السكري، ويبيّن المدى المرجعي في التقرير موقع نتيجتك. وقد يرفعها المرض أو الإجهاد أو بعض الأدوية مثل الكورتيزون أو الإقلال الشديد من النشويات في الأيام السابقة للتحليل، وتُعتمد حدود أخرى أثناء الحمل. وعادةً ما يتأكد طبيبك بإعادة التحليل أو بتحليل HbA1c.',
+      },
+      causes: ['diet', 'medication', 'recentIllness', 'pregnancy'],
+    },
+    seeDoctor: SEE_DOCTOR_GLUCOSE,
+    source: MEDLINE,
+  },
+
   // ───────────── Kidney ─────────────
   {
     loinc: '9318-7',
@@ -436,10 +789,7 @@ export const explanations: AnalyteExplanation[] = [
       },
       causes: ['exercise', 'recentIllness', 'menstruation'],
     },
-    seeDoctor: {
-      en: 'Discuss it at your next visit; see a doctor soon if swelling of the legs or face, or foamy urine, appear.',
-      ar: 'ناقش النتيجة في زيارتك القادمة، وراجع الطبيب قريبًا إن ظهر تورم في الساقين أو الوجه أو رغوة في البول.',
-    },
+    seeDoctor: SEE_DOCTOR_URINE_ALBUMIN,
     source: MEDLINE,
   },
   {
@@ -526,6 +876,49 @@ export const explanations: AnalyteExplanation[] = [
     seeDoctor: {
       en: 'See a doctor soon if a joint suddenly becomes hot, swollen and painful, or if pain in the side or blood in the urine appear; otherwise, discuss it at your next visit.',
       ar: 'راجع الطبيب قريبًا إن أصبح أحد المفاصل فجأة ساخنًا متورمًا مؤلمًا، أو ظهر ألم في الخاصرة أو دم في البول، وإلا فناقش النتيجة في زيارتك القادمة.',
+    },
+    source: MEDLINE,
+  },
+
+  {
+    loinc: '1754-1',
+    measures: {
+      en: 'This measures albumin, a blood protein, in a urine sample. It is read with urine creatinine as a ratio, because urine is sometimes more and sometimes less concentrated.',
+      ar: 'يقيس هذا التحليل الألبومين، وهو من بروتينات الدم، في عينة البول، ويُقرأ مع كرياتينين البول في صورة نسبة، لأن البول يكون أحيانًا أكثر تركيزًا وأحيانًا أقل.',
+    },
+    high: {
+      means: {
+        en: 'A raised urine albumin can be a sign of early kidney strain, commonly linked to diabetes or high blood pressure, but concentrated urine, hard exercise, fever, a urine infection or menstrual blood can raise it for a while. Your doctor will read it with the albumin-to-creatinine ratio and usually repeats it.',
+        ar: 'قد يكون ارتفاع الألبومين في البول علامة على إجهاد مبكر في الكلى، ويرتبط عادةً بالسكري أو ارتفاع ضغط الدم، لكن تركّز البول والتمارين الشاقة والحمّى والتهاب المسالك البولية ودم الحيض قد ترفعه مؤقتًا. ويقرؤه طبيبك مع نسبة الألبومين إلى الكرياتينين وعادةً ما يعيده.',
+      },
+      causes: ['exercise', 'recentIllness', 'dehydration', 'urineSample'],
+    },
+    seeDoctor: SEE_DOCTOR_URINE_ALBUMIN,
+    source: MEDLINE,
+  },
+  {
+    loinc: '2161-8',
+    measures: {
+      en: 'Creatinine in urine shows how concentrated a urine sample is, so that other substances measured in it, such as albumin, can be compared fairly.',
+      ar: 'يبيّن الكرياتينين في البول مدى تركيز عينة البول، لتُقارن المواد الأخرى المقيسة فيها، مثل الألبومين، مقارنة منصفة.',
+    },
+    high: {
+      means: {
+        en: 'A high urine creatinine usually means the urine was concentrated, as when you drink little or sweat in the heat, and it is also higher with a large muscle build, a meat-rich diet or creatine supplements. Your doctor will read it with the ratio it is used for.',
+        ar: 'يعني ارتفاع الكرياتينين في البول عادةً أن البول كان مركّزًا، كما عند قلة الشرب أو التعرق في الحر، ويكون أعلى كذلك مع ضخامة الكتلة العضلية أو الغذاء الغني باللحوم أو مكملات الكرياتين. ويقرؤه طبيبك مع النسبة التي يُستخدم لها.',
+      },
+      causes: ['dehydration', 'diet', 'supplements'],
+    },
+    low: {
+      means: {
+        en: 'A low urine creatinine usually means the urine was dilute, from drinking a lot shortly before the sample, which can make other urine results harder to read. Your doctor may ask for a repeat sample.',
+        ar: 'يعني انخفاض الكرياتينين في البول عادةً أن البول كان مخففًا بسبب كثرة الشرب قبل أخذ العينة بوقت قصير، وقد يصعّب ذلك تفسير نتائج البول الأخرى. وقد يطلب طبيبك إعادة العينة.',
+      },
+      causes: ['overhydration'],
+    },
+    seeDoctor: {
+      en: 'This result is mainly used to read others; discuss it at your next visit.',
+      ar: 'تُستخدم هذه النتيجة أساسًا لتفسير نتائج أخرى، فناقشها في زيارتك القادمة.',
     },
     source: MEDLINE,
   },
@@ -948,6 +1341,30 @@ export const explanations: AnalyteExplanation[] = [
     source: MEDLINE,
   },
 
+  {
+    loinc: '3034-6',
+    measures: {
+      en: 'Transferrin is the protein that carries iron in the blood. The body makes more of it when iron is short.',
+      ar: 'الترانسفيرين هو البروتين الذي ينقل الحديد في الدم، ويزيد الجسم من إنتاجه حين يقل الحديد.',
+    },
+    high: {
+      means: {
+        en: 'A high transferrin is commonly seen with low iron stores, in pregnancy and with birth control pills. Your doctor will read it with your ferritin.',
+        ar: 'يُرى ارتفاع الترانسفيرين عادةً مع نقص مخزون الحديد، وأثناء الحمل، ومع حبوب منع الحمل. ويقرؤه طبيبك مع الفيريتين.',
+      },
+      causes: ['pregnancy', 'medication', 'menstruation'],
+    },
+    low: {
+      means: {
+        en: 'A low transferrin is commonly seen with inflammation, a long illness, poor nutrition or low protein, and with too much iron in the body; it can also be a sign of a liver or kidney condition. Your doctor will read it with your other iron results.',
+        ar: 'يُرى انخفاض الترانسفيرين عادةً مع الالتهاب أو المرض الطويل أو سوء التغذية أو نقص البروتين، ومع زيادة الحديد في الجسم، وقد يكون كذلك علامة على حالة في الكبد أو الكلى. ويقرؤه طبيبك مع بقية نتائج الحديد.',
+      },
+      causes: ['recentIllness', 'diet'],
+    },
+    seeDoctor: SEE_DOCTOR_USUAL,
+    source: MEDLINE,
+  },
+
   // ───────────── Electrolytes ─────────────
   {
     loinc: '2951-2',
@@ -1248,6 +1665,59 @@ export const explanations: AnalyteExplanation[] = [
     source: MEDLINE,
   },
 
+  // ───────────── Heart ─────────────
+  {
+    loinc: '89579-7',
+    measures: {
+      en: 'Troponin is a protein released into the blood when heart muscle is damaged. This test can measure very small amounts.',
+      ar: 'التروبونين بروتين يتسرب إلى الدم عند تضرر عضلة القلب، ويستطيع هذا التحليل قياس كميات صغيرة جدًا منه.',
+    },
+    high: {
+      means: {
+        en: 'A raised troponin shows some strain on or damage to the heart muscle. With chest pain it can be a sign of a heart attack, which needs care at once. Without symptoms it is also seen after very hard exercise, with kidney disease, a fast heart rhythm, a serious infection or other heart conditions. Your doctor will read it with how you feel and a heart tracing, and often repeats it.',
+        ar: 'يدل ارتفاع التروبونين على إجهاد أو ضرر في عضلة القلب، وقد يكون مع ألم الصدر علامة على نوبة قلبية تستدعي الرعاية فورًا. ودون أعراض يُرى كذلك بعد التمارين الشاقة جدًا، ومع أمراض الكلى، وتسارع نظم القلب، والعدوى الشديدة، وحالات قلبية أخرى. ويقرؤه طبيبك مع الأعراض وتخطيط القلب، وكثيرًا ما يعيده.',
+      },
+      causes: ['exercise'],
+    },
+    seeDoctor: SEE_DOCTOR_HEART,
+    source: MEDLINE,
+  },
+  {
+    loinc: '13969-1',
+    measures: {
+      en: 'CK-MB is a form of the enzyme creatine kinase found mostly in heart muscle; it rises when heart muscle is damaged.',
+      ar: 'CK-MB صورة من إنزيم الكرياتين كاينيز توجد أساسًا في عضلة القلب، وترتفع عند تضرر عضلة القلب.',
+    },
+    high: {
+      means: {
+        en: 'A raised CK-MB can be a sign of heart muscle damage, but it also rises with damage to other muscles, after hard exercise, an injury, injections into a muscle or an operation, and with kidney disease; troponin is the preferred heart test today. Your doctor will read it with how you feel and your troponin.',
+        ar: 'قد يكون ارتفاع CK-MB علامة على تضرر عضلة القلب، لكنه يرتفع أيضًا مع تضرر العضلات الأخرى، وبعد التمارين الشاقة أو الإصابات أو الحقن في العضل أو العمليات الجراحية، ومع أمراض الكلى، والتروبونين هو التحليل المفضل للقلب اليوم. ويقرؤه طبيبك مع الأعراض ونتيجة التروبونين.',
+      },
+      causes: ['exercise', 'recentIllness'],
+    },
+    seeDoctor: SEE_DOCTOR_HEART,
+    source: MEDLINE,
+  },
+  {
+    loinc: '33762-6',
+    measures: {
+      en: 'NT-proBNP is released by the heart when its walls are stretched by extra pressure or fluid. It is used to look for heart failure.',
+      ar: 'يفرز القلب NT-proBNP حين تتمدد جدرانه بسبب زيادة الضغط أو السوائل، ويُستخدم للكشف عن قصور القلب.',
+    },
+    high: {
+      means: {
+        en: 'A raised NT-proBNP can be a sign that the heart is under strain, as in heart failure, but it also rises with age, reduced kidney function, a fast or irregular heartbeat, lung conditions and a serious infection, and it reads lower with extra weight. Your doctor will read it with how you feel and may suggest a heart scan.',
+        ar: 'قد يكون ارتفاع NT-proBNP علامة على إجهاد القلب كما في قصور القلب، لكنه يرتفع أيضًا مع التقدم في العمر وتراجع وظائف الكلى وتسارع ضربات القلب أو عدم انتظامها وحالات الرئة والعدوى الشديدة، ويظهر أقل مع زيادة الوزن. ويقرؤه طبيبك مع الأعراض وقد يقترح تصويرًا للقلب.',
+      },
+      causes: ['age', 'recentIllness'],
+    },
+    seeDoctor: {
+      en: 'Seek care at once if shortness of breath at rest or lying flat, or chest pain, appear; see a doctor soon if your legs swell or your weight rises quickly; otherwise, discuss it at your next visit.',
+      ar: 'اطلب الرعاية فورًا إن ظهر ضيق في التنفس أثناء الراحة أو عند الاستلقاء، أو ألم في الصدر، وراجع الطبيب قريبًا إن تورمت ساقاك أو زاد وزنك بسرعة، وإلا فناقش النتيجة في زيارتك القادمة.',
+    },
+    source: MEDLINE,
+  },
+
   // ───────────── Hormones ─────────────
   {
     loinc: '2986-8',
@@ -1321,6 +1791,154 @@ export const explanations: AnalyteExplanation[] = [
     source: MEDLINE,
   },
 
+  {
+    loinc: '15067-2',
+    measures: {
+      en: 'FSH is a pituitary hormone that drives the ovaries to ripen eggs and the testes to make sperm. In women it changes through the monthly cycle.',
+      ar: 'FSH هرمون تفرزه الغدة النخامية، ويحفّز المبيضين على إنضاج البويضات والخصيتين على إنتاج الحيوانات المنوية، ويتغير لدى النساء على مدار الدورة الشهرية.',
+    },
+    high: {
+      means: {
+        en: 'In women, a high FSH is normal around ovulation and after menopause, and earlier in life it can be a sign that the ovaries hold fewer eggs. In men it can be a sign that the testes make less sperm. The day of the cycle matters a great deal. Your doctor will read it with your cycle, your age and your other hormones.',
+        ar: 'لدى النساء، ارتفاع FSH طبيعي في وقت الإباضة وبعد انقطاع الطمث، وقد يكون قبل ذلك علامة على قلة مخزون البويضات في المبيضين. ولدى الرجال قد يكون علامة على قلة إنتاج الخصيتين للحيوانات المنوية. وليوم الدورة أثر كبير في النتيجة. ويقرؤه طبيبك مع دورتك وعمرك وبقية الهرمونات.',
+      },
+      causes: ['age', 'medication', 'biotin'],
+    },
+    low: { means: LOW_REPRODUCTIVE_HORMONE, causes: ['medication', 'pregnancy', 'diet', 'exercise', 'biotin'] },
+    seeDoctor: SEE_DOCTOR_REPRODUCTIVE,
+    source: MEDLINE,
+  },
+  {
+    loinc: '10501-5',
+    measures: {
+      en: 'LH is a pituitary hormone that triggers ovulation in women and drives testosterone production in men.',
+      ar: 'LH هرمون تفرزه الغدة النخامية، ويحفّز الإباضة لدى النساء وإنتاج التستوستيرون لدى الرجال.',
+    },
+    high: {
+      means: {
+        en: 'In women, LH surges just before ovulation and is high after menopause; outside these times a high LH, especially compared with FSH, can be a sign of polycystic ovary syndrome. In men it can be a sign that the testes make less testosterone. Your doctor will read it with your cycle and your other hormones.',
+        ar: 'لدى النساء، يرتفع LH ارتفاعًا حادًا قبيل الإباضة ويكون مرتفعًا بعد انقطاع الطمث، وفي غير هذين الوقتين قد يكون ارتفاعه، ولا سيما مقارنةً بهرمون FSH، علامة على متلازمة تكيس المبايض. ولدى الرجال قد يكون علامة على قلة إنتاج الخصيتين للتستوستيرون. ويقرؤه طبيبك مع دورتك وبقية الهرمونات.',
+      },
+      causes: ['age', 'medication', 'biotin'],
+    },
+    low: { means: LOW_REPRODUCTIVE_HORMONE, causes: ['medication', 'pregnancy', 'diet', 'exercise', 'biotin'] },
+    seeDoctor: SEE_DOCTOR_REPRODUCTIVE,
+    source: MEDLINE,
+  },
+  {
+    loinc: '2243-4',
+    measures: {
+      en: 'Estradiol is the main female sex hormone, made mostly by the ovaries; men make a little. In women it changes through the monthly cycle.',
+      ar: 'الإستراديول هو الهرمون الأنثوي الرئيسي، وتنتجه المبايض أساسًا، ويُنتج الرجال منه القليل، ويتغير لدى النساء على مدار الدورة الشهرية.',
+    },
+    high: {
+      means: {
+        en: 'In women, a high estradiol is normal around ovulation, in pregnancy and with fertility or hormone treatment. In men it is commonly seen with extra weight, testosterone or muscle-building products, and some medicines. Your doctor will read it with your cycle and your other hormones.',
+        ar: 'لدى النساء، ارتفاع الإستراديول طبيعي في وقت الإباضة وأثناء الحمل ومع علاجات الخصوبة أو العلاج الهرموني. ولدى الرجال يُرى عادةً مع زيادة الوزن أو التستوستيرون أو منتجات بناء العضلات أو بعض الأدوية. ويقرؤه طبيبك مع دورتك وبقية الهرمونات.',
+      },
+      causes: ['pregnancy', 'medication', 'supplements', 'biotin'],
+    },
+    low: {
+      means: {
+        en: 'In women, a low estradiol is normal after menopause, and is commonly seen with birth control pills, breastfeeding, strict dieting or intense training, and less often with an ovarian or pituitary condition. Your doctor will read it with your cycle and your other hormones.',
+        ar: 'لدى النساء، انخفاض الإستراديول طبيعي بعد انقطاع الطمث، ويُرى عادةً مع حبوب منع الحمل أو الرضاعة أو الحمية الصارمة أو التدريب المكثف، وأقل من ذلك مع حالة في المبايض أو الغدة النخامية. ويقرؤه طبيبك مع دورتك وبقية الهرمونات.',
+      },
+      causes: ['age', 'medication', 'diet', 'exercise', 'biotin'],
+    },
+    seeDoctor: SEE_DOCTOR_REPRODUCTIVE,
+    source: MEDLINE,
+  },
+  {
+    loinc: '2839-9',
+    measures: {
+      en: 'Progesterone is a hormone made by the ovaries after ovulation and by the placenta in pregnancy; it prepares the womb for a pregnancy.',
+      ar: 'البروجسترون هرمون ينتجه المبيض بعد الإباضة وتنتجه المشيمة أثناء الحمل، ويهيّئ الرحم للحمل.',
+    },
+    high: {
+      means: {
+        en: 'A high progesterone is normal after ovulation and in pregnancy, and with progesterone treatment. Your doctor will read it with the day of your cycle.',
+        ar: 'ارتفاع البروجسترون طبيعي بعد الإباضة وأثناء الحمل ومع العلاج بالبروجسترون. ويقرؤه طبيبك مع يوم دورتك.',
+      },
+      causes: ['pregnancy', 'medication'],
+    },
+    low: {
+      means: {
+        en: 'A low progesterone in the second half of the cycle can be a sign that ovulation did not happen that month, which is common now and then, and the timing of the sample matters a great deal. In pregnancy it is read with hCG. Your doctor will decide whether to repeat it.',
+        ar: 'قد يكون انخفاض البروجسترون في النصف الثاني من الدورة علامة على عدم حدوث الإباضة في ذلك الشهر، وهو أمر شائع من حين لآخر، ولتوقيت أخذ العينة أثر كبير. وأثناء الحمل يُقرأ مع hCG. ويقرر طبيبك إن كان يلزم إعادته.',
+      },
+      causes: ['medication', 'diet', 'exercise'],
+    },
+    seeDoctor: {
+      en: 'In pregnancy, seek care at once if bleeding or tummy pain appear; otherwise, discuss it at your next visit and tell your doctor the first day of your last period.',
+      ar: 'أثناء الحمل، اطلبي الرعاية فورًا إن ظهر نزيف أو ألم في البطن، وإلا فناقشي النتيجة في زيارتك القادمة وأخبري طبيبك بأول يوم من آخر دورة شهرية.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '38476-8',
+    measures: {
+      en: 'AMH is a hormone made by the small follicles in the ovaries. It gives an idea of how many eggs remain; it does not measure their quality or show whether a pregnancy will happen.',
+      ar: 'AMH هرمون تنتجه الجريبات الصغيرة في المبيضين، ويعطي فكرة عن عدد البويضات المتبقية، لكنه لا يقيس جودتها ولا يبيّن هل سيحدث الحمل.',
+    },
+    low: {
+      means: {
+        en: 'A low AMH is expected as women get older and can be a sign of a smaller egg reserve for age, yet many women with a low AMH still become pregnant naturally. Birth control pills can lower it a little. Your doctor will read it with your age and your plans.',
+        ar: 'انخفاض AMH متوقع مع تقدم المرأة في العمر، وقد يكون علامة على مخزون بويضات أقل من المعتاد لعمرها، ومع ذلك تحمل كثيرات ممن لديهن AMH منخفض حملًا طبيعيًا. وقد تخفضه حبوب منع الحمل قليلًا. ويقرؤه طبيبك مع عمرك وخططك.',
+      },
+      causes: ['age', 'medication'],
+    },
+    high: {
+      means: {
+        en: 'A high AMH is commonly seen in younger women and with polycystic ovary syndrome. Your doctor will read it with your cycle and your other hormones.',
+        ar: 'يُرى ارتفاع AMH عادةً لدى النساء الأصغر سنًا ومع متلازمة تكيس المبايض. ويقرؤه طبيبك مع دورتك وبقية الهرمونات.',
+      },
+      causes: ['age'],
+    },
+    seeDoctor: {
+      en: 'Discuss it at your next visit, or with a fertility doctor if you are planning a pregnancy.',
+      ar: 'ناقش النتيجة في زيارتك القادمة، أو مع طبيب الخصوبة إن كنت تخطط للحمل.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '19080-1',
+    measures: {
+      en: 'hCG is the pregnancy hormone, made by the placenta. This blood test measures how much there is and can find a pregnancy a few days before a period is due.',
+      ar: 'hCG هو هرمون الحمل الذي تنتجه المشيمة، ويقيس هذا التحليل كميته في الدم، ويستطيع كشف الحمل قبل موعد الدورة المتوقع ببضعة أيام.',
+    },
+    high: {
+      means: {
+        en: 'A raised hCG commonly means a pregnancy. It also stays raised for a few weeks after a pregnancy ends, and comes from the hCG injections used in fertility treatment; rarely it has another cause. Your doctor will confirm it and, early in a pregnancy, often repeats it after two days to see it rise.',
+        ar: 'يعني ارتفاع hCG عادةً وجود حمل، ويبقى مرتفعًا كذلك بضعة أسابيع بعد انتهاء الحمل، ويأتي من حقن hCG المستخدمة في علاج الخصوبة، ونادرًا ما يكون له سبب آخر. ويتأكد منه طبيبك، وكثيرًا ما يعيده بعد يومين في بداية الحمل ليتابع ارتفاعه.',
+      },
+      causes: ['pregnancy', 'medication'],
+    },
+    seeDoctor: {
+      en: 'See a doctor to confirm the result and begin pregnancy care; seek care at once if tummy or shoulder pain, dizziness or bleeding appear.',
+      ar: 'راجعي الطبيب للتأكد من النتيجة وبدء رعاية الحمل، واطلبي الرعاية فورًا إن ظهر ألم في البطن أو الكتف أو دوخة أو نزيف.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '2106-3',
+    measures: {
+      en: 'A urine pregnancy test looks for hCG, the hormone the placenta makes from early in a pregnancy.',
+      ar: 'يبحث اختبار الحمل في البول عن hCG، وهو الهرمون الذي تنتجه المشيمة منذ بداية الحمل.',
+    },
+    abnormal: {
+      means: {
+        en: 'A positive pregnancy test commonly means a pregnancy. Less often it stays positive for a few weeks after a pregnancy ends, or comes from the hCG injections used in fertility treatment. A doctor confirms it and begins pregnancy care.',
+        ar: 'تعني النتيجة الإيجابية لاختبار الحمل عادةً وجود حمل، وأقل من ذلك أن تبقى إيجابية بضعة أسابيع بعد انتهاء الحمل، أو أن تنتج عن حقن hCG المستخدمة في علاج الخصوبة. ويتأكد منها الطبيب ويبدأ رعاية الحمل.',
+      },
+      causes: ['pregnancy', 'medication'],
+    },
+    seeDoctor: {
+      en: 'See a doctor to confirm the result and begin pregnancy care; seek care at once if tummy or shoulder pain, dizziness or bleeding appear.',
+      ar: 'راجعي الطبيب للتأكد من النتيجة وبدء رعاية الحمل، واطلبي الرعاية فورًا إن ظهر ألم في البطن أو الكتف أو دوخة أو نزيف.',
+    },
+    source: MEDLINE,
+  },
+
   // ───────────── Others ─────────────
   {
     loinc: '2857-1',
@@ -1358,6 +1976,398 @@ export const explanations: AnalyteExplanation[] = [
       en: 'Discuss it at your next visit; see a doctor sooner if numbness or tingling appear.',
       ar: 'ناقش النتيجة في زيارتك القادمة، وراجع الطبيب أبكر إن ظهر خدر أو وخز.',
     },
+    source: MEDLINE,
+  },
+
+  // ───────────── Allergy, immunity and infection ─────────────
+  {
+    loinc: '19113-0',
+    measures: {
+      en: 'Total IgE measures an antibody the immune system makes in allergic reactions and against parasites. It does not show what a person is allergic to.',
+      ar: 'يقيس تحليل IgE الكلي نوعًا من الأجسام المضادة ينتجه جهاز المناعة في تفاعلات الحساسية وضد الطفيليات، ولا يبيّن مسبب الحساسية.',
+    },
+    high: {
+      means: {
+        en: 'A raised IgE is commonly seen with allergies such as hay fever, asthma and eczema, and with parasite infections; smoking raises it a little. Many people with a raised value have no troublesome allergy. Your doctor will read it with your symptoms and may suggest tests for specific allergies.',
+        ar: 'يُرى ارتفاع IgE عادةً مع الحساسية مثل حساسية الأنف الموسمية والربو والإكزيما، ومع العدوى بالطفيليات، ويرفعه التدخين قليلًا. ولا يعاني كثير ممن ترتفع لديهم القيمة من حساسية مزعجة. ويقرؤه طبيبك مع الأعراض وقد يقترح تحاليل لأنواع محددة من الحساسية.',
+      },
+      causes: ['smoking'],
+    },
+    seeDoctor: {
+      en: 'Discuss it at your next visit; seek care at once if swelling of the lips or tongue, or difficulty breathing, appear.',
+      ar: 'ناقش النتيجة في زيارتك القادمة، واطلب الرعاية فورًا إن ظهر تورم في الشفتين أو اللسان أو صعوبة في التنفس.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '5334-8',
+    measures: {
+      en: 'Rubella IgG antibodies show protection against rubella (German measles), from vaccination or a past infection. A value at or above the range usually means immunity.',
+      ar: 'تبيّن الأجسام المضادة IgG للحصبة الألمانية وجود حماية منها اكتسبها الجسم من التطعيم أو من عدوى سابقة، وتعني القيمة التي تبلغ المدى المرجعي أو تتجاوزه عادةً وجود مناعة.',
+    },
+    low: {
+      means: {
+        en: 'A value below the range commonly means too little protection against rubella: no vaccination, protection that has faded over the years, or too few antibodies for the test to detect. Rubella in pregnancy can harm the baby, so your doctor may advise a vaccine before a pregnancy; it is not given during one.',
+        ar: 'تعني القيمة الأقل من المدى المرجعي عادةً أن الحماية من الحصبة الألمانية غير كافية، إما لعدم التطعيم أو لتراجع الحماية مع السنين أو لأن الأجسام المضادة أقل من أن يرصدها التحليل. ولأن الإصابة بالحصبة الألمانية أثناء الحمل قد تضر الجنين، فقد ينصح الطبيب بالتطعيم قبل الحمل، إذ لا يُعطى أثناءه.',
+      },
+      causes: [],
+    },
+    seeDoctor: {
+      en: 'Discuss it at your next visit and before a planned pregnancy; if you are pregnant, avoid contact with anyone who has an illness with a rash and tell your doctor soon.',
+      ar: 'ناقش النتيجة في زيارتك القادمة وقبل أي حمل مخطط له، وإن كنتِ حاملًا فتجنبي مخالطة المصابين بأمراض مصحوبة بطفح جلدي وأخبري طبيبك قريبًا.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '19053-8',
+    measures: {
+      en: 'This test looks for antibodies against brucella, germs caught from raw milk, fresh cheese, or contact with sheep, goats and camels. The result is the highest dilution of the sample that still reacts.',
+      ar: 'يبحث هذا التحليل عن الأجسام المضادة لجرثومة البروسيلا التي تنتقل عبر الحليب غير المبستر والأجبان الطازجة أو مخالطة الأغنام والماعز والإبل، وتُكتب النتيجة بأعلى درجة تخفيف للعينة لا تزال تُظهر تفاعلًا.',
+    },
+    high: {
+      means: {
+        en: 'A raised titre can be a sign of brucellosis (Malta fever), which is common where raw milk is drunk, but it can also stay raised for a long time after a past infection, and in people who work with livestock. Your doctor will read it with your symptoms and may repeat it or send a blood culture; brucellosis is treated with antibiotics over several weeks.',
+        ar: 'قد يكون ارتفاع العيار علامة على داء البروسيلات (الحمى المالطية)، وهو شائع حيث يُشرب الحليب غير المبستر، لكنه قد يبقى مرتفعًا مدة طويلة بعد عدوى سابقة، ولدى من يعملون مع المواشي. ويقرؤه طبيبك مع الأعراض وقد يعيد التحليل أو يطلب زراعة للدم، ويُعالج داء البروسيلات بالمضادات الحيوية على مدى عدة أسابيع.',
+      },
+      causes: [],
+    },
+    seeDoctor: {
+      en: 'See a doctor soon if fever, sweats, joint or back pain, or tiredness come with this result; otherwise, discuss it at your next visit. Boil milk and avoid unpasteurised dairy products.',
+      ar: 'راجع الطبيب قريبًا إن صاحبت هذه النتيجة حمّى أو تعرق أو ألم في المفاصل أو الظهر أو إرهاق، وإلا فناقشها في زيارتك القادمة. واغلِ الحليب وتجنب منتجات الألبان غير المبسترة.',
+    },
+    source: 'who2006Brucellosis',
+  },
+  {
+    loinc: '5196-1',
+    measures: {
+      en: 'HBsAg is a part of the hepatitis B virus. This screening test looks for it in the blood.',
+      ar: 'HBsAg جزء من فيروس التهاب الكبد B، ويبحث عنه هذا التحليل الكاشف في الدم.',
+    },
+    abnormal: {
+      means: {
+        en: 'A reactive result can be a sign of hepatitis B infection, recent or long-standing; many people carry the virus for years without symptoms, and it can be followed and treated. A screening test can occasionally react falsely, and a hepatitis B vaccine given in the past few weeks can briefly make it reactive, so your doctor will confirm it with further tests. Your doctor will also advise whether the people you live with should be tested or vaccinated.',
+        ar: 'قد تكون النتيجة التفاعلية علامة على عدوى بفيروس التهاب الكبد B، حديثة أو مزمنة، ويحمل كثيرون الفيروس سنوات دون أعراض، ويمكن متابعته وعلاجه. وقد يتفاعل التحليل الكاشف خطأً أحيانًا، وقد يجعله لقاح التهاب الكبد B المعطى في الأسابيع القليلة الماضية تفاعليًا مدة قصيرة، لذا يتأكد منه طبيبك بتحاليل أخرى. وينصحك طبيبك كذلك بشأن فحص من يعيشون معك أو تطعيمهم.',
+      },
+      causes: [],
+    },
+    seeDoctor: {
+      en: 'See a doctor soon, in confidence, to confirm the result and plan what comes next; seek care sooner if yellow eyes or skin, dark urine or marked tiredness appear.',
+      ar: 'راجع الطبيب قريبًا، وبكل خصوصية، للتأكد من النتيجة والتخطيط لما بعدها، وراجعه أبكر إن ظهر اصفرار في العينين أو الجلد أو بول داكن أو إرهاق واضح.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '13955-0',
+    measures: {
+      en: 'This screening test looks for antibodies the body makes against the hepatitis C virus.',
+      ar: 'يبحث هذا التحليل الكاشف عن الأجسام المضادة التي ينتجها الجسم ضد فيروس التهاب الكبد C.',
+    },
+    abnormal: {
+      means: {
+        en: 'A reactive result commonly means contact with the hepatitis C virus at some time. It does not tell whether the virus is still there: some people clear it on their own, and a screening test can occasionally react falsely. Your doctor will confirm it with a test for the virus itself; if the virus is present, today’s treatment cures most people.',
+        ar: 'تعني النتيجة التفاعلية عادةً التعرض لفيروس التهاب الكبد C في وقت ما، لكنها لا تبيّن هل ما زال الفيروس موجودًا، فبعض الناس يتخلصون منه تلقائيًا، وقد يتفاعل التحليل الكاشف خطأً أحيانًا. ويتأكد طبيبك بتحليل يبحث عن الفيروس نفسه، وإن وُجد فإن العلاج المتاح اليوم يشفي معظم المصابين.',
+      },
+      causes: [],
+    },
+    seeDoctor: {
+      en: 'See a doctor soon, in confidence, to confirm the result and plan what comes next; seek care sooner if yellow eyes or skin, dark urine or marked tiredness appear.',
+      ar: 'راجع الطبيب قريبًا، وبكل خصوصية، للتأكد من النتيجة والتخطيط لما بعدها، وراجعه أبكر إن ظهر اصفرار في العينين أو الجلد أو بول داكن أو إرهاق واضح.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '56888-1',
+    measures: {
+      en: 'This screening test looks for antibodies to HIV and for a part of the virus itself, so it can find an infection early.',
+      ar: 'يبحث هذا التحليل الكاشف عن الأجسام المضادة لفيروس نقص المناعة البشرية (HIV) وعن جزء من الفيروس نفسه، مما يتيح كشف العدوى مبكرًا.',
+    },
+    abnormal: {
+      means: {
+        en: 'A reactive screening result is not a diagnosis: it can be a sign of HIV infection, but screening tests sometimes react falsely, so your doctor will confirm it with another test, often on a new sample. If an infection is confirmed, today’s treatment lets people live long, healthy lives and greatly lowers the chance of passing the virus on.',
+        ar: 'النتيجة التفاعلية للتحليل الكاشف ليست تشخيصًا، فقد تكون علامة على عدوى فيروس نقص المناعة البشرية، لكن التحاليل الكاشفة تتفاعل خطأً أحيانًا، لذا يتأكد منها طبيبك بتحليل آخر، وكثيرًا ما يكون على عينة جديدة. وإن تأكدت العدوى فإن العلاج المتاح اليوم يتيح حياة طويلة وصحية ويقلل كثيرًا من احتمال نقل الفيروس إلى الآخرين.',
+      },
+      causes: [],
+    },
+    seeDoctor: {
+      en: 'See a doctor soon, in confidence, to confirm the result and talk about what comes next.',
+      ar: 'راجع الطبيب قريبًا، وبكل خصوصية، للتأكد من النتيجة والحديث عما يلي ذلك.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '17780-8',
+    measures: {
+      en: 'This test looks for H. pylori, a common germ that lives in the stomach, in a stool sample.',
+      ar: 'يبحث هذا التحليل في عينة البراز عن جرثومة المعدة الحلزونية، وهي جرثومة شائعة تعيش في المعدة.',
+    },
+    abnormal: {
+      means: {
+        en: 'A positive result commonly means the germ is in the stomach now. It is very common and often causes no symptoms, but it can lead to stomach inflammation or ulcers, and a course of medicines can clear it. Your doctor will decide on treatment and may check afterwards that it has gone.',
+        ar: 'تعني النتيجة الإيجابية عادةً وجود الجرثومة في المعدة حاليًا، وهي شائعة جدًا وكثيرًا ما لا تسبب أعراضًا، لكنها قد تؤدي إلى التهاب المعدة أو القرحة، ويمكن التخلص منها بمجموعة من الأدوية. ويقرر طبيبك العلاج وقد يتأكد بعده من زوالها.',
+      },
+      causes: [],
+    },
+    seeDoctor: {
+      en: 'Seek care at once if you vomit blood, pass black stools or have severe tummy pain; otherwise, discuss it at your next visit.',
+      ar: 'اطلب الرعاية فورًا إن تقيأت دمًا أو لاحظت برازًا أسود أو شعرت بألم شديد في البطن، وإلا فناقش النتيجة في زيارتك القادمة.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '94500-6',
+    measures: {
+      en: 'This test looks for the genetic material of the virus that causes COVID-19 in a swab from the nose or throat.',
+      ar: 'يبحث هذا التحليل عن المادة الوراثية للفيروس المسبب لمرض COVID-19 في مسحة من الأنف أو الحلق.',
+    },
+    abnormal: {
+      means: {
+        en: 'A detected result commonly means a current or recent COVID-19 infection; the test can stay positive for some weeks after recovery. Most people get better at home with rest and fluids. Your doctor will advise you, especially if you are older, pregnant or live with a long-term condition.',
+        ar: 'يعني اكتشاف الفيروس عادةً وجود عدوى حالية أو حديثة بمرض COVID-19، وقد تبقى النتيجة إيجابية بضعة أسابيع بعد التعافي. ويتعافى معظم الناس في المنزل بالراحة وشرب السوائل. وينصحك طبيبك بما يلزم، ولا سيما لكبار السن والحوامل وأصحاب الأمراض المزمنة.',
+      },
+      causes: [],
+    },
+    seeDoctor: SEE_DOCTOR_RESPIRATORY,
+    source: MEDLINE,
+  },
+  {
+    loinc: '80382-5',
+    measures: {
+      en: 'This rapid test looks for influenza (flu) virus of type A in a swab from the nose or throat.',
+      ar: 'يبحث هذا التحليل السريع عن فيروس الإنفلونزا من النوع A في مسحة من الأنف أو الحلق.',
+    },
+    abnormal: { means: FLU_POSITIVE, causes: [] },
+    seeDoctor: SEE_DOCTOR_RESPIRATORY,
+    source: MEDLINE,
+  },
+  {
+    loinc: '80383-3',
+    measures: {
+      en: 'This rapid test looks for influenza (flu) virus of type B in a swab from the nose or throat.',
+      ar: 'يبحث هذا التحليل السريع عن فيروس الإنفلونزا من النوع B في مسحة من الأنف أو الحلق.',
+    },
+    abnormal: { means: FLU_POSITIVE, causes: [] },
+    seeDoctor: SEE_DOCTOR_RESPIRATORY,
+    source: MEDLINE,
+  },
+
+  // ───────────── Urine ─────────────
+  {
+    loinc: '5778-6',
+    measures: {
+      en: 'The colour of urine mostly shows how concentrated it is; some foods, medicines and blood can change it.',
+      ar: 'يدل لون البول في الغالب على مدى تركيزه، وقد تغيّره بعض الأطعمة والأدوية ووجود الدم.',
+    },
+    abnormal: {
+      means: {
+        en: 'Dark yellow or amber urine is most often concentrated urine, from drinking too little, the heat or fasting. Red or brown urine can come from foods such as beetroot, some medicines or menstrual blood, and can also be a sign of blood or bile pigment in the urine. Your doctor will read it with the rest of the urine test.',
+        ar: 'يعود البول الأصفر الداكن أو الكهرماني في الغالب إلى تركّزه بسبب قلة الشرب أو الحر أو الصيام. أما البول الأحمر أو البني فقد ينتج عن أطعمة مثل الشمندر أو عن بعض الأدوية أو دم الحيض، وقد يكون كذلك علامة على وجود دم أو صبغة الصفراء في البول. ويقرؤه طبيبك مع بقية نتائج تحليل البول.',
+      },
+      causes: ['dehydration', 'ramadan', 'diet', 'medication', 'urineSample'],
+    },
+    seeDoctor: SEE_DOCTOR_URINE,
+    source: MEDLINE,
+  },
+  {
+    loinc: '5767-9',
+    measures: {
+      en: 'Fresh urine is usually clear. This notes whether it looks cloudy.',
+      ar: 'يكون البول الطازج صافيًا في العادة، ويبيّن هذا الفحص هل يبدو عكرًا.',
+    },
+    abnormal: {
+      means: {
+        en: 'Cloudy urine is commonly harmless, from crystals that form as urine cools or after some foods, or from cells picked up from the skin during collection. It can also be a sign of a urine infection. Your doctor will read it with the rest of the urine test.',
+        ar: 'العكارة في البول غير ضارة في الغالب، وتنتج عن بلورات تتكون حين يبرد البول أو بعد بعض الأطعمة، أو عن خلايا تلتقطها العينة من الجلد أثناء جمعها، وقد تكون كذلك علامة على التهاب في المسالك البولية. ويقرؤها طبيبك مع بقية نتائج تحليل البول.',
+      },
+      causes: ['urineSample', 'diet', 'dehydration'],
+    },
+    seeDoctor: SEE_DOCTOR_URINE,
+    source: MEDLINE,
+  },
+  {
+    loinc: '5803-2',
+    measures: {
+      en: 'Urine pH shows how acidic or alkaline your urine is; it changes with what you eat.',
+      ar: 'يبيّن pH البول مدى حموضة البول أو قلويته، ويتغير بحسب ما تأكله.',
+    },
+    high: {
+      means: {
+        en: 'An alkaline urine is commonly seen with a diet rich in vegetables and fruit, after meals, and when the sample has stood too long; it can also be a sign of a urine infection. Your doctor will read it with the rest of the urine test.',
+        ar: 'يُرى البول القلوي عادةً مع الغذاء الغني بالخضراوات والفواكه، وبعد الوجبات، وحين تُترك العينة مدة طويلة قبل تحليلها، وقد يكون كذلك علامة على التهاب في المسالك البولية. ويقرؤه طبيبك مع بقية نتائج تحليل البول.',
+      },
+      causes: ['diet', 'urineSample', 'medication'],
+    },
+    low: {
+      means: {
+        en: 'An acidic urine is commonly seen with a diet rich in meat, with fasting and dehydration, and with poorly controlled diabetes. Your doctor will read it with the rest of the urine test.',
+        ar: 'يُرى البول الحمضي عادةً مع الغذاء الغني باللحوم، ومع الصيام والجفاف، ومع عدم ضبط السكري. ويقرؤه طبيبك مع بقية نتائج تحليل البول.',
+      },
+      causes: ['diet', 'fasting', 'ramadan', 'dehydration'],
+    },
+    seeDoctor: SEE_DOCTOR_URINE,
+    source: MEDLINE,
+  },
+  {
+    loinc: '5811-5',
+    measures: {
+      en: 'Specific gravity shows how concentrated your urine is, which mostly reflects how much fluid you drink.',
+      ar: 'تبيّن الكثافة النوعية مدى تركيز البول، وهي تعكس في الغالب كمية ما شربته من سوائل.',
+    },
+    high: {
+      means: {
+        en: 'A high value commonly means concentrated urine, from drinking too little, sweating in the heat or fasting; sugar or protein in the urine can also raise it. Your doctor will read it with the rest of the urine test.',
+        ar: 'تعني القيمة المرتفعة عادةً أن البول مركّز بسبب قلة الشرب أو التعرق في الحر أو الصيام، وقد يرفعها كذلك وجود السكر أو البروتين في البول. ويقرؤها طبيبك مع بقية نتائج تحليل البول.',
+      },
+      causes: ['dehydration', 'fasting', 'ramadan'],
+    },
+    low: {
+      means: {
+        en: 'A low value commonly means dilute urine, from drinking a lot of fluid or from water pills; rarely, when it stays low, it can be a sign that the kidneys concentrate urine less well. Your doctor will read it with the rest of the urine test.',
+        ar: 'تعني القيمة المنخفضة عادةً أن البول مخفف بسبب كثرة شرب السوائل أو مدرات البول، ونادرًا ما تكون، إذا استمرت منخفضة، علامة على ضعف قدرة الكلى على تركيز البول. ويقرؤها طبيبك مع بقية نتائج تحليل البول.',
+      },
+      causes: ['overhydration', 'medication'],
+    },
+    seeDoctor: {
+      en: 'See a doctor soon if you pass much less or much more urine than usual, or feel very thirsty; otherwise, discuss it at your next visit.',
+      ar: 'راجع الطبيب قريبًا إن قلّ بولك أو زاد كثيرًا عن المعتاد أو شعرت بعطش شديد، وإلا فناقش النتيجة في زيارتك القادمة.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '20454-5',
+    measures: {
+      en: 'This dipstick test looks for protein in the urine; healthy kidneys let very little through.',
+      ar: 'يبحث شريط الفحص عن البروتين في البول، إذ لا تسمح الكلى السليمة بمرور إلا القليل منه.',
+    },
+    abnormal: {
+      means: {
+        en: 'A little protein is commonly seen for a while after hard exercise, fever, dehydration or a urine infection, and in very concentrated urine. If it stays, it can be a sign that the kidneys leak protein, as with diabetes or high blood pressure. Your doctor will usually repeat it, or measure it more exactly with an albumin-to-creatinine ratio.',
+        ar: 'يُرى القليل من البروتين في البول عادةً لفترة مؤقتة بعد التمارين الشاقة أو الحمّى أو الجفاف أو التهاب المسالك البولية، ومع البول شديد التركيز. وإن استمر فقد يكون علامة على تسرب البروتين من الكلى، كما في السكري أو ارتفاع ضغط الدم. وعادةً ما يعيده طبيبك أو يقيسه بدقة أكبر بنسبة الألبومين إلى الكرياتينين.',
+      },
+      causes: ['exercise', 'recentIllness', 'dehydration', 'urineSample'],
+    },
+    seeDoctor: {
+      en: 'See a doctor soon if you are pregnant, or if swelling of the legs or face, or foamy urine, appear; otherwise, discuss it at your next visit.',
+      ar: 'راجع الطبيب قريبًا إن كان هناك حمل، أو ظهر تورم في الساقين أو الوجه أو رغوة في البول، وإلا فناقش النتيجة في زيارتك القادمة.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '25428-4',
+    measures: {
+      en: 'This dipstick test looks for sugar in the urine. Sugar spills into the urine when blood sugar is high or, less often, when the kidneys hold it back less well.',
+      ar: 'يبحث شريط الفحص عن السكر في البول، إذ يتسرب السكر إلى البول حين يرتفع في الدم، أو أقل من ذلك حين تضعف قدرة الكلى على الاحتفاظ به.',
+    },
+    abnormal: {
+      means: {
+        en: 'Sugar in the urine can be a sign of high blood sugar, as in diabetes. It is also expected with some diabetes medicines that work by passing sugar into the urine, and can appear in pregnancy or after a very sweet meal. Your doctor will read it with your blood sugar or HbA1c.',
+        ar: 'قد يكون وجود السكر في البول علامة على ارتفاع سكر الدم كما في السكري، وهو متوقع كذلك مع بعض أدوية السكري التي تعمل بطرح السكر في البول، وقد يظهر أثناء الحمل أو بعد وجبة سكرية جدًا. ويقرؤه طبيبك مع سكر الدم أو HbA1c.',
+      },
+      causes: ['medication', 'pregnancy', 'diet'],
+    },
+    seeDoctor: SEE_DOCTOR_GLUCOSE,
+    source: MEDLINE,
+  },
+  {
+    loinc: '2514-8',
+    measures: {
+      en: 'Ketones are made when the body burns fat for energy instead of sugar. This dipstick test looks for them in the urine.',
+      ar: 'تتكوّن الكيتونات حين يحرق الجسم الدهون للحصول على الطاقة بدلًا من السكر، ويبحث شريط الفحص عنها في البول.',
+    },
+    abnormal: {
+      means: {
+        en: 'Ketones in the urine are common and usually harmless after fasting, including the long fasting hours of Ramadan, after skipped meals, a low-carbohydrate diet, vomiting or hard exercise, and in pregnancy. With diabetes, especially with a high blood sugar, they can be a sign that the body is short of insulin, which needs prompt care. Your doctor will read them with your blood sugar.',
+        ar: 'وجود الكيتونات في البول شائع وغير ضار في الغالب بعد الصيام، ومنه ساعات الصيام الطويلة في رمضان، وبعد تفويت الوجبات، أو مع النظام الغذائي قليل النشويات، أو القيء، أو التمارين الشاقة، وأثناء الحمل. أما مع السكري، ولا سيما مع ارتفاع سكر الدم، فقد تكون علامة على نقص الإنسولين في الجسم، وهو ما يستدعي رعاية عاجلة. ويقرؤها طبيبك مع سكر الدم.',
+      },
+      causes: ['fasting', 'ramadan', 'diet', 'exercise', 'dehydration', 'pregnancy'],
+    },
+    seeDoctor: {
+      en: 'With diabetes, seek care at once if vomiting, tummy pain, fast breathing or drowsiness appear, or if your blood sugar is high; otherwise, discuss it at your next visit.',
+      ar: 'إن كان لديك سكري فاطلب الرعاية فورًا إن ظهر قيء أو ألم في البطن أو تنفس سريع أو نعاس، أو كان سكر الدم مرتفعًا، وإلا فناقش النتيجة في زيارتك القادمة.',
+    },
+    source: MEDLINE,
+  },
+  {
+    loinc: '5794-3',
+    measures: {
+      en: 'This dipstick test looks for blood in the urine, often in amounts too small to see.',
+      ar: 'يبحث شريط الفحص عن الدم في البول، وكثيرًا ما يكون بكميات أصغر من أن تُرى بالعين.',
+    },
+    abnormal: { means: BLOOD_IN_URINE, causes: ['urineSample', 'exercise', 'recentIllness'] },
+    seeDoctor: SEE_DOCTOR_URINE,
+    source: MEDLINE,
+  },
+  {
+    loinc: '5770-3',
+    measures: {
+      en: 'This dipstick test looks for bilirubin, the yellow pigment the liver clears into the bile, in the urine; normally there is none.',
+      ar: 'يبحث شريط الفحص في البول عن البيليروبين، وهو الصبغة الصفراء التي يتخلص منها الكبد عبر الصفراء، ولا يوجد في البول في الأحوال الطبيعية.',
+    },
+    abnormal: {
+      means: {
+        en: 'Bilirubin in the urine can be a sign of a liver condition or of bile not flowing freely, as with a gallstone; some medicines can also give a false result. Your doctor will read it with your blood bilirubin and liver tests.',
+        ar: 'قد يكون وجود البيليروبين في البول علامة على حالة في الكبد أو على عدم تدفق الصفراء بحرية كما في حصوات المرارة، وقد تعطي بعض الأدوية نتيجة خاطئة أيضًا. ويقرؤه طبيبك مع البيليروبين في الدم وتحاليل الكبد.',
+      },
+      causes: ['medication'],
+    },
+    seeDoctor: SEE_DOCTOR_BILIRUBIN,
+    source: MEDLINE,
+  },
+  {
+    loinc: '5802-4',
+    measures: {
+      en: 'Many germs that cause urine infections turn nitrate into nitrite. This dipstick test looks for nitrite in the urine.',
+      ar: 'تحوّل كثير من الجراثيم المسببة لالتهاب المسالك البولية النترات إلى نتريت، ويبحث شريط الفحص عن النتريت في البول.',
+    },
+    abnormal: {
+      means: {
+        en: 'A positive nitrite commonly goes with germs in the urine, which can be a sign of a urine infection, especially with burning or frequent urination. A sample that stood too long before testing, or picked up germs from the skin, can also turn it positive. Your doctor will read it with your symptoms and may send a urine culture.',
+        ar: 'ترتبط النتيجة الإيجابية للنتريت عادةً بوجود جراثيم في البول، وقد تكون علامة على التهاب المسالك البولية، ولا سيما مع الحرقة أو كثرة التبول. وقد تجعلها إيجابيةً أيضًا عينةٌ تُركت مدة طويلة قبل تحليلها أو التقطت جراثيم من الجلد. ويقرؤها طبيبك مع الأعراض وقد يطلب زراعة للبول.',
+      },
+      causes: ['urineSample'],
+    },
+    seeDoctor: SEE_DOCTOR_URINE,
+    source: MEDLINE,
+  },
+  {
+    loinc: '5799-2',
+    measures: {
+      en: 'Leukocyte esterase is an enzyme from white blood cells. This dipstick test looks for it as a sign of white cells in the urine.',
+      ar: 'إستراز الكريات البيضاء إنزيم تفرزه كريات الدم البيضاء، ويبحث عنه شريط الفحص دليلًا على وجودها في البول.',
+    },
+    abnormal: {
+      means: {
+        en: 'A positive result commonly means white blood cells in the urine, which can be a sign of a urine infection or inflammation. It is also commonly caused by discharge or skin cells getting into a sample that was not caught midstream after cleaning. Your doctor will read it with your symptoms and the nitrite result, and may send a urine culture.',
+        ar: 'تعني النتيجة الإيجابية عادةً وجود كريات دم بيضاء في البول، وقد يكون ذلك علامة على عدوى أو التهاب في المسالك البولية. ومن أسبابها الشائعة كذلك دخول الإفرازات أو خلايا الجلد إلى عينة لم تؤخذ من منتصف التدفق بعد التنظيف. ويقرؤها طبيبك مع الأعراض ونتيجة النتريت، وقد يطلب زراعة للبول.',
+      },
+      causes: ['urineSample'],
+    },
+    seeDoctor: SEE_DOCTOR_URINE,
+    source: MEDLINE,
+  },
+  {
+    loinc: '5821-4',
+    measures: {
+      en: 'This counts the white blood cells seen under the microscope in a urine sample.',
+      ar: 'يعدّ هذا الفحص كريات الدم البيضاء التي تُرى تحت المجهر في عينة البول.',
+    },
+    high: {
+      means: {
+        en: 'A raised count can be a sign of a urine infection or inflammation, and is also commonly caused by discharge or skin cells in a sample that was not caught midstream after cleaning. Your doctor will read it with your symptoms and may send a urine culture.',
+        ar: 'قد يكون ارتفاع العدد علامة على عدوى أو التهاب في المسالك البولية، ومن أسبابه الشائعة كذلك وجود إفرازات أو خلايا من الجلد في عينة لم تؤخذ من منتصف التدفق بعد التنظيف. ويقرؤه طبيبك مع الأعراض وقد يطلب زراعة للبول.',
+      },
+      causes: ['urineSample'],
+    },
+    seeDoctor: SEE_DOCTOR_URINE,
+    source: MEDLINE,
+  },
+  {
+    loinc: '13945-1',
+    measures: {
+      en: 'This counts the red blood cells seen under the microscope in a urine sample.',
+      ar: 'يعدّ هذا الفحص كريات الدم الحمراء التي تُرى تحت المجهر في عينة البول.',
+    },
+    high: { means: BLOOD_IN_URINE, causes: ['urineSample', 'exercise', 'recentIllness'] },
+    seeDoctor: SEE_DOCTOR_URINE,
     source: MEDLINE,
   },
 ];

@@ -95,6 +95,10 @@ export const sources = {
     year: 2014,
     url: 'https://www.westgard.com/biodatabase1.htm',
   },
+  who2006Brucellosis: {
+    name: 'Corbel MJ. Brucellosis in humans and animals. World Health Organization, Food and Agriculture Organization of the United Nations, World Organisation for Animal Health. Geneva: WHO; 2006 (WHO/CDS/EPR/2006.7)',
+    year: 2006,
+  },
   medlinePlusLabTests: {
     name: 'MedlinePlus Medical Tests, U.S. National Library of Medicine',
     year: 2024,
