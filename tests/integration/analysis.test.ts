@@ -2,8 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoResults } from '../../seeds/demo-results.ts';
 import { deterministicUuid } from '../../seeds/deterministic.ts';
+import { releaseReport, saveDraft } from '../../src/server/modules/results/reports.service.ts';
 import { sharedKeyring } from '../../src/server/modules/results/result-sealing.ts';
 import { createSession, generateSessionToken } from '../../src/server/platform/session.ts';
+import { insertBooking, offerNamedTest } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -80,6 +82,37 @@ describe('a Premium customer’s analysis', () => {
     const analysis = await caller.analysis.report({ bookingId: oldest.bookingId });
     expect(analysis.findings.map((finding) => finding.id)).toContain('atherogenic-lipid-profile');
     expect(analysis.findings.map((finding) => finding.id)).not.toContain('iron-deficiency-anaemia-pattern');
+  });
+});
+
+describe('a text answer', () => {
+  it('a reactive screening result is explained as abnormal, with the doctor confirming it by another test', async () => {
+    const keys = { keyring: await sharedKeyring(testEnv) };
+    const lab = await createTestUser(database.db, 'lab');
+    const customer = await createTestUser(database.db, 'customer');
+    await database.db.updateTable('user_profiles').set({ subscription_tier: 'premium' }).where('id', '=', customer.id).execute();
+    const { labTestId } = await offerNamedTest(database.db, lab.id, 'Hepatitis B Surface Antigen (HBsAg)');
+    const bookingId = await insertBooking(database.db, {
+      customerId: customer.id,
+      labTestId,
+      status: 'completed',
+      bookingTime: new Date(),
+    });
+    const analyte = await database.db.selectFrom('analytes').select('id').where('loinc', '=', '5196-1').executeTakeFirstOrThrow();
+    await saveDraft(database.db, keys, lab.id, {
+      bookingId,
+      patientSex: 'male',
+      releaseAs: 'final',
+      note: null,
+      observations: [{ analyteId: analyte.id, value: 'Reactive', unit: null, comment: null }],
+    });
+    await releaseReport(database.db, lab.id, bookingId);
+
+    const analysis = await (await callerFor(database.db, customer)).analysis.report({ bookingId });
+    const [finding] = analysis.findings;
+    expect(finding).toMatchObject({ kind: 'value', id: '5196-1', value: { flag: 'A' } });
+    expect(finding?.kind === 'value' && finding.means?.en).toMatch(/doctor/i);
+    expect(finding?.kind === 'value' && finding.means?.ar).toMatch(/[\u0600-\u06FF]/);
   });
 });
 
