@@ -44,6 +44,7 @@ for (const { language, locale } of languages) {
 
     const codes = card.getByTestId('recovery-codes').getByRole('listitem');
     await expect(codes).toHaveCount(10);
+    const recoveryCode = (await codes.first().innerText()).trim();
     await card.getByRole('button', { name: w.twoFactor.saved }).click();
     await expect(card.getByText(w.twoFactor.on, { exact: true })).toBeVisible();
 
@@ -64,8 +65,33 @@ for (const { language, locale } of languages) {
     await expect(page.getByText(w.twoFactor.loggedIn, { exact: true }).first()).toBeVisible();
     await expect(step).toBeHidden();
     expect((await trpc<{ email: string }>(page, 'auth.me', undefined, 'GET')).email).toBe(account.email);
+
+    // A recovery code opens the session once; used again, it is told as such (issue #61).
+    for (const attempt of ['first', 'again'] as const) {
+      await trpc(page, 'auth.signOut');
+      await page.goto('/');
+      const again = await openAuthModal(page, locale, 'login');
+      await again.getByLabel(w.auth.email).fill(account.email);
+      await again.getByLabel(w.auth.password).fill(account.password);
+      await again.getByRole('button', { name: w.auth.logIn }).click();
+      const recoveryStep = page.getByTestId('second-factor-step');
+      await recoveryStep.getByRole('button', { name: recovery[locale].instead }).click();
+      await recoveryStep.getByLabel(recovery[locale].field).fill(recoveryCode);
+      await recoveryStep.getByRole('button', { name: w.twoFactor.verify }).click();
+      if (attempt === 'first') await expect(recoveryStep).toBeHidden();
+      else await expect(recoveryStep).toContainText(recovery[locale].used);
+    }
   });
 }
+
+const recovery = {
+  ar: { instead: 'استخدم رمز استرداد بدلًا من ذلك', field: 'رمز الاسترداد', used: 'رمز الاسترداد هذا استُخدم من قبل؛ أدخل رمزًا آخر.' },
+  en: {
+    instead: 'Use a recovery code instead',
+    field: 'Recovery code',
+    used: 'This recovery code has already been used; enter another one.',
+  },
+} as const;
 
 const DAY_MS = 86_400_000;
 

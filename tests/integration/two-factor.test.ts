@@ -180,13 +180,13 @@ describe('two-step sign-in', () => {
     expect(again.error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
   });
 
-  it('accepts each recovery code once', async () => {
+  it('accepts each recovery code once, and says so when one is used again', async () => {
     const account = await enrolledCustomer();
     const [code] = account.recoveryCodes;
     const used = await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), code!.toUpperCase());
     expect(used.status).toBe(200);
     const reused = await secondStep(secondStepCookieOf((await passwordStep(account.email)).cookies), code!);
-    expect(reused.error?.data.appCode).toBe('TWO_FACTOR_CODE_INVALID');
+    expect(reused.error?.data.appCode).toBe('RECOVERY_CODE_USED');
     expect((await api.query('account.twoFactorStatus', sessionCookieOf(used.cookies))).data).toEqual({
       enabled: true,
       recovery_codes_left: 9,

@@ -97,6 +97,7 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode>, Messag
   REQUEST_TOO_LARGE: msg`This request is too large. Please shorten what you entered and try again.`,
   TWO_FACTOR_SETUP_REQUIRED: msg`Set up two-factor authentication first: your account handles patients' health data.`,
   TWO_FACTOR_CODE_INVALID: msg`That code is not correct, or it has already been used. Enter the current code from your app.`,
+  RECOVERY_CODE_USED: msg`This recovery code has already been used; enter another one.`,
   SECOND_FACTOR_EXPIRED: msg`Your sign-in took too long. Please enter your e-mail and password again.`,
   PASSKEY_FAILED: msg`The passkey could not be used. Please try again or sign in with your password.`,
   PASSWORD_CONFIRMATION_REQUIRED: msg`For your security, enter your password again to continue.`,

@@ -74,6 +74,8 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   // An admin or approved lab past its grace period: nothing but enrolment until a second factor is set up.
   TWO_FACTOR_SETUP_REQUIRED: 'FORBIDDEN',
   TWO_FACTOR_CODE_INVALID: 'BAD_REQUEST',
+  // A recovery code spent before is told as such (issue #61), not as a wrong authenticator code.
+  RECOVERY_CODE_USED: 'BAD_REQUEST',
   // The password step of a two-step sign-in is missing or too old: start again.
   SECOND_FACTOR_EXPIRED: 'UNAUTHORIZED',
   PASSKEY_FAILED: 'BAD_REQUEST',

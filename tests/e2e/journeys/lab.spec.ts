@@ -7,6 +7,12 @@ import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled } fr
 // test (the admin approves it), prices it, and takes a patient's booking to completion with the result.
 // Approving a lab adds it to the public lists, so this runs after the specs that count them.
 
+/** The figures each completed booking shows, named. */
+const paymentFigures = {
+  ar: ['المبلغ', 'العمولة', 'رسوم الزيارة المنزلية', 'أرباحك'],
+  en: ['Amount', 'Commission', 'Home visit fee', 'Your earnings'],
+} as const;
+
 for (const run of runs) {
   const w = words[run.locale];
 
@@ -170,9 +176,15 @@ for (const run of runs) {
       await expect(page.getByTestId('stat-confirmed-value')).toHaveText('0');
       await openSection(page, w.dashboard.nav.payments);
       await expect(page.getByText(w.lab.totalOfCompleted)).toBeVisible();
-      const payment = page.getByTestId('payment-row').filter({ hasText: testName });
+      // A table on a desktop; on a phone, a card per booking with every figure named (issue #61).
+      const payment = page.getByTestId(run.phone ? 'payment-card' : 'payment-row').filter({ hasText: testName });
       await expect(payment).toContainText(customerName);
       await expect(payment).toContainText(sar(price, run.locale));
+      if (run.phone) {
+        await page.setViewportSize({ width: 360, height: 780 });
+        for (const figure of paymentFigures[run.locale]) await expect(payment).toContainText(figure);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      }
       await openSection(page, w.dashboard.nav.bookings);
       await expect(booking).toContainText(w.lab.oneResultFile);
     },

@@ -2,6 +2,7 @@ import { Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from 
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Banknote, House, Percent, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { LAB_PAYMENT_SORTS } from '../../../shared/list-schemas.ts';
 import type { ListControl } from '../../components/list-search.ts';
 import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
@@ -13,7 +14,7 @@ import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { searchChoice } from '../../lib/plain-checks.ts';
 import { planNames } from '../../lib/plan-labels.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { LabPayouts } from './lab-payouts.tsx';
 
 /**
@@ -94,64 +95,136 @@ export function LabPayments({ list }: { list: ListControl }) {
                 {search.q ? t`No bookings match.` : t`No completed bookings yet. Mark a booking as completed once its sample is taken.`}
               </EmptyState>
             ) : (
-              <Table.ScrollArea opacity={payments.isPlaceholderData ? 0.6 : 1} aria-busy={payments.isFetching}>
-                <Table.Root size="sm" variant="line">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t`Test`}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t`Completed on`}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t`Amount`}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t`Commission`}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t`Home visit fee`}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t`Your earnings`}</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {data!.items.map((item) => (
-                      <Table.Row key={item.id} data-testid="payment-row">
-                        <Table.Cell>
-                          <Stack gap="0">
-                            <Text fontWeight="medium">{localized(locale, item.test_name_ar, item.test_name_en)}</Text>
-                            <Text fontSize="xs" color="fg.muted">
-                              <bdi>{item.customer_name}</bdi>
-                            </Text>
-                          </Stack>
-                        </Table.Cell>
-                        <Table.Cell whiteSpace="nowrap">
-                          {item.completed_at ? formatDate(new Date(item.completed_at), locale, item.time_zone) : '—'}
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">
-                          <Price value={item.total_price} fontWeight="normal" />
-                        </Table.Cell>
-                        <Table.Cell textAlign="end" color="fg.muted">
-                          <HStack justify="end" gap="0">
-                            <Text as="span">−</Text>
-                            <Price value={item.commission} fontWeight="normal" />
-                          </HStack>
-                        </Table.Cell>
-                        <Table.Cell textAlign="end" color="fg.muted">
-                          {item.home_collection_fee > 0 ? (
-                            <HStack justify="end" gap="0">
-                              <Text as="span">+</Text>
-                              <Price value={item.home_collection_fee} fontWeight="normal" />
-                            </HStack>
-                          ) : (
-                            '—'
-                          )}
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">
-                          <Price value={item.net} />
-                        </Table.Cell>
+              <>
+                <Stack
+                  as="ul"
+                  listStyleType="none"
+                  gap="3"
+                  hideFrom="md"
+                  opacity={payments.isPlaceholderData ? 0.6 : 1}
+                  aria-busy={payments.isFetching}
+                >
+                  {data!.items.map((item) => (
+                    <Card.Root as="li" key={item.id} variant="outline" size="sm" data-testid="payment-card">
+                      <Card.Body gap="3">
+                        <PaymentWhat item={item} />
+                        <SimpleGrid columns={2} gap="3" fontSize="sm">
+                          <Figure label={t`Amount`}>
+                            <Price value={item.total_price} fontWeight="normal" />
+                          </Figure>
+                          <Figure label={t`Commission`}>
+                            <Commission item={item} />
+                          </Figure>
+                          <Figure label={t`Home visit fee`}>
+                            <HomeVisitFee item={item} />
+                          </Figure>
+                          <Figure label={t`Your earnings`}>
+                            <Price value={item.net} />
+                          </Figure>
+                        </SimpleGrid>
+                      </Card.Body>
+                    </Card.Root>
+                  ))}
+                </Stack>
+                <Table.ScrollArea hideBelow="md" opacity={payments.isPlaceholderData ? 0.6 : 1} aria-busy={payments.isFetching}>
+                  <Table.Root size="sm" variant="line">
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeader>{t`Test`}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t`Completed on`}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{t`Amount`}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{t`Commission`}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{t`Home visit fee`}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{t`Your earnings`}</Table.ColumnHeader>
                       </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+                    </Table.Header>
+                    <Table.Body>
+                      {data!.items.map((item) => (
+                        <Table.Row key={item.id} data-testid="payment-row">
+                          <Table.Cell>
+                            <Stack gap="0">
+                              <Text fontWeight="medium">{localized(locale, item.test_name_ar, item.test_name_en)}</Text>
+                              <Text fontSize="xs" color="fg.muted">
+                                <bdi>{item.customer_name}</bdi>
+                              </Text>
+                            </Stack>
+                          </Table.Cell>
+                          <Table.Cell whiteSpace="nowrap">
+                            <CompletedOn item={item} />
+                          </Table.Cell>
+                          <Table.Cell textAlign="end">
+                            <Price value={item.total_price} fontWeight="normal" />
+                          </Table.Cell>
+                          <Table.Cell textAlign="end" color="fg.muted">
+                            <Commission item={item} />
+                          </Table.Cell>
+                          <Table.Cell textAlign="end" color="fg.muted">
+                            <HomeVisitFee item={item} />
+                          </Table.Cell>
+                          <Table.Cell textAlign="end">
+                            <Price value={item.net} />
+                          </Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </Table.ScrollArea>
+              </>
             )}
             <PageButtons control={list} nextCursor={data?.nextCursor} fetching={payments.isFetching} />
           </Stack>
         </Card.Body>
       </Card.Root>
+    </Stack>
+  );
+}
+
+type Payment = RouterOutputs['lab']['payments']['items'][number];
+
+/** On a phone: the test, the patient and the day, above the figures. */
+function PaymentWhat({ item }: { item: Payment }) {
+  const locale = activeLocale();
+  return (
+    <Stack gap="0.5">
+      <Text fontWeight="semibold">{localized(locale, item.test_name_ar, item.test_name_en)}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        <bdi>{item.customer_name}</bdi> · <CompletedOn item={item} />
+      </Text>
+    </Stack>
+  );
+}
+
+function CompletedOn({ item }: { item: Payment }) {
+  return <>{item.completed_at ? formatDate(new Date(item.completed_at), activeLocale(), item.time_zone) : '—'}</>;
+}
+
+function Commission({ item }: { item: Payment }) {
+  return (
+    <HStack justify={{ base: 'start', md: 'end' }} gap="0">
+      <Text as="span">−</Text>
+      <Price value={item.commission} fontWeight="normal" />
+    </HStack>
+  );
+}
+
+function HomeVisitFee({ item }: { item: Payment }) {
+  if (item.home_collection_fee <= 0) return <>—</>;
+  return (
+    <HStack justify={{ base: 'start', md: 'end' }} gap="0">
+      <Text as="span">+</Text>
+      <Price value={item.home_collection_fee} fontWeight="normal" />
+    </HStack>
+  );
+}
+
+/** A figure on a phone's card: its name above it. */
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap="0.5">
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      {children}
     </Stack>
   );
 }

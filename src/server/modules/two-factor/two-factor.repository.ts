@@ -83,6 +83,18 @@ export async function spendRecoveryCode(db: Db, userId: string, hash: string): P
   return numUpdatedRows === 1n;
 }
 
+/** Whether this is one of the user's recovery codes, spent before. */
+export async function recoveryCodeWasUsed(db: Db, userId: string, hash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('two_factor_recovery_codes')
+    .select('used_at')
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hash)
+    .where('used_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function countUnusedRecoveryCodes(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('two_factor_recovery_codes')

@@ -93,21 +93,28 @@ export async function enable(db: Kysely<Database>, userId: string, code: string,
 
 /**
  * For a signed-in user: a TOTP code not used before (its step later than the last one accepted) or an
- * unused recovery code, which is then spent. Throws TWO_FACTOR_CODE_INVALID otherwise; guesses are limited.
+ * unused recovery code, which is then spent. Throws RECOVERY_CODE_USED for one of the user's recovery
+ * codes spent before, TWO_FACTOR_CODE_INVALID otherwise; guesses are limited.
  */
 export async function verifyCode(db: Kysely<Database>, userId: string, code: string, env: Env, now = new Date()): Promise<void> {
   const key = await countGuess(db, userId);
-  if (!(await codeAccepted(db, userId, code.trim(), env, now))) throw new AppError('TWO_FACTOR_CODE_INVALID', { field: 'code' });
+  await acceptCode(db, userId, code.trim(), env, now);
   await clearAttempts(db, key);
 }
 
-async function codeAccepted(db: Kysely<Database>, userId: string, code: string, env: Env, now: Date): Promise<boolean> {
+/** The code spent, or the refusal that says why not: a recovery code used before is told as such (issue #61). */
+async function acceptCode(db: Kysely<Database>, userId: string, code: string, env: Env, now: Date): Promise<void> {
   const row = await repo.findTotp(db, userId);
-  if (!row?.enabled_at) return false;
-  if (!isTotpCode(code)) return repo.spendRecoveryCode(db, userId, recoveryCodeHash(code));
+  if (!row?.enabled_at) throw new AppError('TWO_FACTOR_CODE_INVALID', { field: 'code' });
+  if (!isTotpCode(code)) {
+    const hash = recoveryCodeHash(code);
+    if (await repo.spendRecoveryCode(db, userId, hash)) return;
+    if (await repo.recoveryCodeWasUsed(db, userId, hash)) throw new AppError('RECOVERY_CODE_USED', { field: 'code' });
+    throw new AppError('TWO_FACTOR_CODE_INVALID', { field: 'code' });
+  }
   const secret = await openSecret(await secretKeysFor(env), userId, { secret: row.secret, keyId: row.key_id, iv: row.iv });
   const step = matchingStep(secret, code, now);
-  return step !== null && repo.spendTotpStep(db, userId, step);
+  if (step === null || !(await repo.spendTotpStep(db, userId, step))) throw new AppError('TWO_FACTOR_CODE_INVALID', { field: 'code' });
 }
 
 /** Turns two-factor off, given a code (the caller has checked the password). */
@@ -180,7 +187,7 @@ export async function completePendingSignIn(
   await consumeAttempt(db, accountAddressKey, rateLimits.secondFactorSignInPerAccountAndIp);
   const { attempts } = await countAttempt(db, accountKey, rateLimits.secondFactorSignInPerAccount);
   await slowDownAfter(attempts, rateLimits.secondFactorSignInPerAccount);
-  if (!(await codeAccepted(db, pending.user_id, code.trim(), env, now))) throw new AppError('TWO_FACTOR_CODE_INVALID', { field: 'code' });
+  await acceptCode(db, pending.user_id, code.trim(), env, now);
   await clearAttempts(db, accountAddressKey);
   await clearAttempts(db, accountKey);
   await repo.deletePendingSignIn(db, id);
