@@ -3,9 +3,9 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { FAILING_RENEWAL_SORTS } from '../../../shared/list-schemas.ts';
 import type { PlanId } from '../../../shared/plans.ts';
+import { Figure } from '../../components/figure.tsx';
 import type { ListControl } from '../../components/list-search.ts';
 import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
@@ -190,14 +190,3 @@ const FallsToFree = ({ renewal }: { renewal: FailingRenewal }) => (
     {formatDate(new Date(renewal.falls_to_free_at), activeLocale())}
   </Text>
 );
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap="0.5">
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      {children}
-    </Stack>
-  );
-}

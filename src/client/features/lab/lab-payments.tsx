@@ -2,8 +2,8 @@ import { Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from 
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Banknote, House, Percent, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { LAB_PAYMENT_SORTS } from '../../../shared/list-schemas.ts';
+import { Figure } from '../../components/figure.tsx';
 import type { ListControl } from '../../components/list-search.ts';
 import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { Price } from '../../components/price.tsx';
@@ -214,17 +214,5 @@ function HomeVisitFee({ item }: { item: Payment }) {
       <Text as="span">+</Text>
       <Price value={item.home_collection_fee} fontWeight="normal" />
     </HStack>
-  );
-}
-
-/** A figure on a phone's card: its name above it. */
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap="0.5">
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      {children}
-    </Stack>
   );
 }
