@@ -131,6 +131,13 @@ function lazyChunksStayApart(names: string[]): Plugin {
 const onlyPayingAndDashboards =
   /src[\\/]client[\\/](features[\\/](payments|subscriptions|billing)[\\/]|components[\\/](stat-card|export-link|confirm-dialog)\.|lib[\\/](plan-labels|password-confirmation|radio-group-keys)\.)/;
 
+/**
+ * The parts of the pages a mail links to (confirming an address, a new password, a guest's booking) and of
+ * the sign-in dialog, which loads with its code when it opens: no first page draws them.
+ */
+const onlyLinkPagesAndSignIn =
+  /src[\\/]client[\\/]features[\\/](auth[\\/](account-task-page|resend-verification-button|passkey-sign-in-button)|passkeys[\\/]passkey-errors)\./;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
@@ -193,11 +200,12 @@ export default defineConfig(({ isSsrBuild }) => ({
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
-            // Not the small modules only paying, the plans and the dashboards use: left to the chunks of the
-            // pages that import them, so a visitor's first page does not fetch them with the rest.
+            // Not the small modules only paying, the plans, the dashboards, signing in and the pages mails link to use: left
+            // to the chunks of the pages that import them, so a visitor's first page does not fetch them with the rest.
             {
               name: 'shared',
-              test: (id: string) => /src[\\/]client[\\/]|lucide-react/.test(id) && !onlyPayingAndDashboards.test(id),
+              test: (id: string) =>
+                /src[\\/]client[\\/]|lucide-react/.test(id) && !onlyPayingAndDashboards.test(id) && !onlyLinkPagesAndSignIn.test(id),
               minShareCount: 2,
               maxModuleSize: 3000,
             },

@@ -175,9 +175,10 @@ export async function seedReviews(tx: Tx, labs: { lab: SeedLab; email: string }[
 
 /**
  * The ledger's row of each seeded booking (ADR 0041), as if it had been paid at the lab's plan of today
- * with no booking fee (the seed has no checkouts): so the demo's payments and balances due agree.
+ * with no booking fee (the seed has no checkouts): so the demo's payments and balances due agree. The past
+ * visits waiting to be completed (past-visits.ts) have theirs too.
  */
-async function ledgerRowsFor(tx: Transaction<Database>, bookingIds: string[]): Promise<number> {
+export async function ledgerRowsFor(tx: Transaction<Database>, bookingIds: string[]): Promise<number> {
   if (bookingIds.length === 0) return 0;
   const rows = await tx
     .selectFrom('bookings')

@@ -12,6 +12,7 @@ import type { SeedLab, SeedStoreProduct } from './data/types.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { deterministicUuid, stableFraction } from './deterministic.ts';
 import { seedFailingRenewal } from './failing-renewal.ts';
+import { pastVisit, pastVisits, seedPastVisits } from './past-visits.ts';
 import { seedReviews } from './reviews.ts';
 
 type Tx = Transaction<Database>;
@@ -52,6 +53,7 @@ function emailFor(lab: SeedLab, index: number): string {
 /** Deterministic, idempotent demo data: running it twice changes nothing. */
 export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
   const passwordHashes = await hashMissingDemoPasswords(db);
+  const visitPasswordHash = await hashForMissingVisitors(db);
   return db.transaction().execute(async (tx) => {
     const inserted: Record<string, number> = {};
     const count = (table: string, rows: number) => (inserted[table] = (inserted[table] ?? 0) + rows);
@@ -67,6 +69,8 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       insertUser,
       count,
     );
+    // Visits at the demo's lab that have happened and wait for it to complete them.
+    await seedPastVisits(tx, deterministicUuid(`user:${emailFor(labs[0]!, 0)}`), visitPasswordHash, insertUser, count);
     await seedStore(tx, count);
     return { inserted };
   });
@@ -78,6 +82,13 @@ async function hashMissingDemoPasswords(db: Kysely<Database>): Promise<Map<strin
   const missing = emails.filter((email) => !existing.some((row) => row.email === email));
   const hashes = await Promise.all(missing.map(async (email) => [email, await hashPassword(DEMO_PASSWORD)] as const));
   return new Map(hashes);
+}
+
+/** One hash of the demo password for the past visits' customers (past-visits.ts), when one is not there yet. */
+async function hashForMissingVisitors(db: Kysely<Database>): Promise<string | undefined> {
+  const emails = pastVisits.map((visit) => pastVisit(visit.key).email);
+  const existing = await db.selectFrom('users').select('email').where('email', 'in', emails).execute();
+  return existing.length < emails.length ? hashPassword(DEMO_PASSWORD) : undefined;
 }
 
 type Count = (table: string, rows: number) => void;

@@ -12,6 +12,12 @@
 --   all or none  hold_seats, claim_checkout and confirm_paid_checkout are each one call in one transaction:
 --                every seat of a cart is held, or booked (with its invoice and ledger rows), or none is.
 --   fair use     hold_slot: one holder, and the guests of one address, have at most so many live holds (TA004).
+--   one seat     person_seat_taken, the one place this rule is written (ADR 0064): a person (an account, and
+--   a person     one of its family members or none) has one seat of a lab test at a time: a live booking of
+--                it, or a seat another checkout of theirs claimed and is paying for. assert_person_seats_free
+--                raises TA005 (DETAIL: JSON {lab_test_id, starts_at, reason: booked | paying}) for hold_slot and
+--                claim_checkout, under the person's lock (lock_person_bookings) where a seat is taken; the
+--                trigger bookings_one_seat_per_person (migration 0061) refuses a second live booking row.
 --   a checkout   claim_checkout: a new one, one already paid (answered with its id), one being paid
 --                (TA002), or one failed or abandoned (taken over); complete_checkout: only the current
 --                attempt finishes it (TA003, DETAIL: its status now); fail_checkout_attempt and
@@ -26,7 +32,8 @@
 --
 -- Called through src/server/modules/booking/booking.repository.ts by booking.service.ts: availableSlots
 -- (free_slot_starts), holdSlot (hold_slot), createBookings (claim_checkout, confirm_paid_checkout,
--- fail_checkout_attempt, fail_abandoned_checkout). The errors' SQLSTATEs become AppErrors there.
+-- fail_checkout_attempt, fail_abandoned_checkout), rescheduleBooking (lock_person_bookings,
+-- assert_person_seats_free, move_booked_seat). The errors' SQLSTATEs become AppErrors there.
 
 -- A booking's reference (ADR 0058): a number below 32^7 written as seven symbols of Crockford's base 32
 -- and their check symbol (Luhn mod 32), `TH-` and two groups of four. src/shared/booking-reference.ts
@@ -150,6 +157,83 @@ create or replace function lock_free_seat(p_holder uuid, p_lab uuid, p_collectio
     end
   $$;
 
+-- The lock under which one person's seats are decided (ADR 0064): whoever books, moves a booking or claims a
+-- checkout for an account takes it first, before any checkout or slot row, so two tabs of one account queue
+-- here while other customers do not wait. Held until the transaction ends.
+create or replace function lock_person_bookings(p_customer uuid)
+    returns void language plpgsql as $$
+    begin
+      perform pg_advisory_xact_lock(hashtext('bookings:person:' || p_customer::text));
+    end
+  $$;
+
+-- What the person (the account p_customer's holder when p_member is null, else that family member) already
+-- has of the lab test p_lab_test at p_starts, at the lab or at home: 'booked' (a booking not cancelled, other
+-- than p_booking), 'paying' (a seat claimed by another checkout of the account, not the one of idempotency key
+-- p_key, still being paid: pending, its attempt begun after p_live_since, while its holds live), or null.
+create or replace function person_seat_taken(p_customer uuid, p_member uuid, p_lab_test integer, p_starts timestamptz,
+      p_key text, p_live_since timestamptz, p_booking uuid)
+    returns text language plpgsql stable as $$
+    begin
+      if exists (select 1 from bookings b
+                  where b.customer_id = p_customer and b.lab_test_id = p_lab_test and b.booking_time = p_starts
+                    and b.family_member_id is not distinct from p_member and b.status <> 'cancelled'
+                    and b.id is distinct from p_booking) then
+        return 'booked';
+      end if;
+      if exists (select 1 from checkouts c cross join lateral jsonb_array_elements(c.items) as x(seat)
+                  where c.customer_id = p_customer and c.status = 'pending' and c.attempted_at > p_live_since
+                    and c.idempotency_key is distinct from p_key
+                    and (x.seat->>'lab_test_id')::integer = p_lab_test and (x.seat->>'starts_at')::timestamptz = p_starts
+                    and (x.seat->>'family_member_id')::uuid is not distinct from p_member) then
+        return 'paying';
+      end if;
+      return null;
+    end
+  $$;
+
+-- Raises TA005 unless every item of p_items ([{lab_test_id, starts_at, family_member_id?}]) is free for its
+-- person (person_seat_taken). It does not lock: a caller that takes the seats holds lock_person_bookings first.
+create or replace function assert_person_seats_free(p_customer uuid, p_items jsonb, p_key text, p_live_since timestamptz)
+    returns void language plpgsql as $$
+    declare
+      item record;
+      taken text;
+    begin
+      for item in select (x.seat->>'lab_test_id')::integer as lab_test_id, (x.seat->>'starts_at')::timestamptz as starts_at,
+                         (x.seat->>'family_member_id')::uuid as family_member_id
+                    from jsonb_array_elements(p_items) as x(seat) loop
+        taken := person_seat_taken(p_customer, item.family_member_id, item.lab_test_id, item.starts_at, p_key, p_live_since, null);
+        if taken is not null then
+          raise exception 'already_booked' using errcode = 'TA005',
+            detail = json_build_object('lab_test_id', item.lab_test_id, 'starts_at', item.starts_at, 'reason', taken)::text;
+        end if;
+      end loop;
+    end
+  $$;
+
+-- The last guard (migration 0061's trigger, before a row of bookings is written): a booking that becomes live
+-- (inserted, moved to another time or test, or no longer cancelled) must be the person's only live one of
+-- its lab test at its time. Other changes (a status between confirmed and completed, a family member's link
+-- set null when the account is erased) are not checked, so rows from before the rule stay writable.
+create or replace function bookings_one_seat_per_person()
+    returns trigger language plpgsql as $$
+    begin
+      if new.status = 'cancelled' or (tg_op = 'UPDATE' and old.status <> 'cancelled' and old.booking_time = new.booking_time
+                                      and old.lab_test_id = new.lab_test_id) then
+        return new;
+      end if;
+      perform lock_person_bookings(new.customer_id);
+      -- Not the row itself: its present version (an update), or the row an insert that meets it would skip
+      -- (`on conflict (id) do nothing`, which the seeds write with).
+      if person_seat_taken(new.customer_id, new.family_member_id, new.lab_test_id, new.booking_time, null, 'infinity', new.id) = 'booked' then
+        raise exception 'already_booked' using errcode = 'TA005',
+          detail = json_build_object('lab_test_id', new.lab_test_id, 'starts_at', new.booking_time, 'reason', 'booked')::text;
+      end if;
+      return new;
+    end
+  $$;
+
 -- p_items: [{lab_id, lab_test_id, collection?, starts_at, capacity}], already in lock order; collection
 -- 'lab' (a slot at the lab, when absent) or 'home' (a home collection window).
 create or replace function hold_seats(p_holder uuid, p_items jsonb, p_now timestamptz, p_expires timestamptz)
@@ -175,6 +259,8 @@ create or replace function hold_seats(p_holder uuid, p_items jsonb, p_now timest
 -- of every guest at that address, these seats counted, come to no more than p_max_address_holds, else
 -- TA004 too: one visitor may make many guest accounts. Each count is taken under a lock of its own
 -- (the holder's, then the address's, always in that order), so two requests at once cannot both pass it.
+-- A seat its person already has (assert_person_seats_free, TA005) is not held either, so the customer hears
+-- it as they choose the time; without the person's lock, as a hold only reserves: the checkout decides under it.
 create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timestamptz, p_expires timestamptz, p_max_holds integer,
       p_address text, p_max_address_holds integer)
     returns void language plpgsql as $$
@@ -182,6 +268,8 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
       -- A hold lost in a crash costs nothing (the booking takes its seat again), so its commit does not
       -- wait for the disk: a flood of holds then adds no WAL flushes for bookings to queue behind (ADR 0040).
       perform set_config('synchronous_commit', 'off', true);
+      -- p_expires - p_now is how long holds last: a checkout begun longer ago has let its seats go.
+      perform assert_person_seats_free(p_holder, p_items, null, p_now - (p_expires - p_now));
       perform pg_advisory_xact_lock(hashtext('slot_holds:' || p_holder::text));
       if (select count(*) from slot_holds h
             where h.holder_id = p_holder and h.expires_at > p_now
@@ -220,7 +308,10 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
 -- server instance that charges this attempt itself (null for a payment made in the browser): the same
 -- instance starting again ends the attempt (migration 0042). p_pricing is what the customer's plan priced
 -- it at ({plan, subtotal_halalas, discount_halalas, fee_halalas, home_collection_halalas}: checkout-pricing.ts),
--- written with the claim (migration 0052).
+-- written with the claim (migration 0052). Under the customer's lock (lock_person_bookings), taken first, a
+-- claim that would hold a seat its person already has, booked or being paid by another checkout, raises TA005
+-- and writes nothing (ADR 0064); the claim keeps its items (checkouts.items), which is how the next claim
+-- knows them.
 create or replace function claim_checkout(p_customer uuid, p_key text, p_total integer, p_vat integer,
       p_provider text, p_items jsonb, p_now timestamptz, p_expires timestamptz, p_abandoned_before timestamptz,
       p_instance text, p_pricing jsonb)
@@ -229,12 +320,13 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
       claimed uuid;
       existing record;
     begin
+      perform lock_person_bookings(p_customer);
       insert into checkouts (customer_id, idempotency_key, total_halalas, vat_halalas, payment_provider, attempted_at,
                              attempt_instance, customer_plan, subtotal_halalas, discount_halalas, fee_halalas,
-                             home_collection_fee_halalas)
+                             home_collection_fee_halalas, items)
         values (p_customer, p_key, p_total, p_vat, p_provider, p_now, p_instance, p_pricing->>'plan',
                 (p_pricing->>'subtotal_halalas')::integer, (p_pricing->>'discount_halalas')::integer,
-                (p_pricing->>'fee_halalas')::integer, (p_pricing->>'home_collection_halalas')::integer)
+                (p_pricing->>'fee_halalas')::integer, (p_pricing->>'home_collection_halalas')::integer, p_items)
         on conflict (customer_id, idempotency_key) do nothing
         returning checkouts.id into claimed;
       if claimed is null then
@@ -252,10 +344,13 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
                              subtotal_halalas = (p_pricing->>'subtotal_halalas')::integer,
                              discount_halalas = (p_pricing->>'discount_halalas')::integer,
                              fee_halalas = (p_pricing->>'fee_halalas')::integer,
-                             home_collection_fee_halalas = (p_pricing->>'home_collection_halalas')::integer
+                             home_collection_fee_halalas = (p_pricing->>'home_collection_halalas')::integer,
+                             items = p_items
          where checkouts.id = existing.id;
         claimed := existing.id;
       end if;
+      -- p_expires - p_now is how long holds last: a checkout begun longer ago has let its seats go.
+      perform assert_person_seats_free(p_customer, p_items, p_key, p_now - (p_expires - p_now));
       perform hold_seats(p_customer, p_items, p_now, p_expires);
       return query select claimed, false;
     end
@@ -273,6 +368,8 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
 -- its mail exist together or not at all (ADR 0016) in one round trip (migration 0016 dropped its
 -- six-argument form). A mail naming its booking (`booking_id` in its row) gets the reference the booking was
 -- given here as its data's `bookingReference` (migration 0055 added the reference to what this returns).
+-- The customer's lock (lock_person_bookings) is taken first, as claim_checkout takes it, so the bookings'
+-- trigger (bookings_one_seat_per_person), which takes it too, never waits for it behind a slot's row lock.
 create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p_reference text, p_items jsonb,
       p_now timestamptz, p_attempted_at timestamptz, p_mails jsonb)
     returns table (id uuid, lab_test_id integer, booking_time timestamptz, created_at timestamptz, customer_name text,
@@ -283,6 +380,7 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
       current record;
       customer text;
     begin
+      perform lock_person_bookings(p_customer);
       select c.status, c.attempted_at into current from checkouts c where c.id = p_checkout for update;
       if current.status <> 'pending' or current.attempted_at <> p_attempted_at then
         raise exception 'attempt_superseded' using errcode = 'TA003', detail = current.status;

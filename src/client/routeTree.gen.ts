@@ -15,6 +15,7 @@ import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as JoinAsLabRouteImport } from './routes/join-as-lab'
+import { Route as ManageBookingRouteImport } from './routes/manage-booking'
 import { Route as PaymentResultRouteImport } from './routes/payment-result'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
@@ -64,6 +65,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const JoinAsLabRoute = JoinAsLabRouteImport.update({
   id: '/join-as-lab',
   path: '/join-as-lab',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ManageBookingRoute = ManageBookingRouteImport.update({
+  id: '/manage-booking',
+  path: '/manage-booking',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PaymentResultRoute = PaymentResultRouteImport.update({
@@ -174,6 +180,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/join-as-lab': typeof JoinAsLabRoute
+  '/manage-booking': typeof ManageBookingRoute
   '/payment-result': typeof PaymentResultRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
@@ -202,6 +209,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/join-as-lab': typeof JoinAsLabRoute
+  '/manage-booking': typeof ManageBookingRoute
   '/payment-result': typeof PaymentResultRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
@@ -231,6 +239,7 @@ export interface FileRoutesById {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/join-as-lab': typeof JoinAsLabRoute
+  '/manage-booking': typeof ManageBookingRoute
   '/payment-result': typeof PaymentResultRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
@@ -261,6 +270,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/join-as-lab'
+    | '/manage-booking'
     | '/payment-result'
     | '/pricing'
     | '/privacy-policy'
@@ -289,6 +299,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/join-as-lab'
+    | '/manage-booking'
     | '/payment-result'
     | '/pricing'
     | '/privacy-policy'
@@ -317,6 +328,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/join-as-lab'
+    | '/manage-booking'
     | '/payment-result'
     | '/pricing'
     | '/privacy-policy'
@@ -346,6 +358,7 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   JoinAsLabRoute: typeof JoinAsLabRoute
+  ManageBookingRoute: typeof ManageBookingRoute
   PaymentResultRoute: typeof PaymentResultRoute
   PricingRoute: typeof PricingRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
@@ -410,6 +423,13 @@ declare module '@tanstack/react-router' {
       path: '/join-as-lab'
       fullPath: '/join-as-lab'
       preLoaderRoute: typeof JoinAsLabRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/manage-booking': {
+      id: '/manage-booking'
+      path: '/manage-booking'
+      fullPath: '/manage-booking'
+      preLoaderRoute: typeof ManageBookingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/payment-result': {
@@ -562,6 +582,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   JoinAsLabRoute: JoinAsLabRoute,
+  ManageBookingRoute: ManageBookingRoute,
   PaymentResultRoute: PaymentResultRoute,
   PricingRoute: PricingRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,

@@ -41,13 +41,6 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
-// Colour palettes the app never uses (nothing else in Chakra's theme refers to them): each would add
-// ~35 CSS variables to every page's styles and to the work of building the system at start-up.
-// tests/unit/theme-colours.test.ts fails when the code names a colour left out here.
-const UNUSED_PALETTES = new Set(['teal', 'cyan', 'purple', 'pink']);
-const withoutUnusedPalettes = <T extends Record<string, unknown>>(colors: T): T =>
-  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
-
 // Chakra's `word-break: break-word` lets a crumb shrink below its longest word, so "Blood Tests"
 // broke mid-word on a phone: crumbs wrap whole onto the next line instead.
 const breadcrumbWrappingWholeWords: typeof breadcrumbSlotRecipe = {
@@ -70,8 +63,9 @@ const chakraTheme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors) },
-    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) },
+    // Every palette is kept: the categories' colours (teal, cyan, purple, pink among them) are data.
+    tokens,
+    semanticTokens,
     textStyles,
     layerStyles,
     animationStyles,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latinDigits } from './digits.ts';
 import { validationMessages as m } from './errors.ts';
 import { oneLine } from './plain-text.ts';
 
@@ -31,6 +32,8 @@ export function ageOn(dateOfBirth: string, on: string): number {
 
 const dateOfBirth = z
   .string({ error: m.required })
+  .overwrite(latinDigits)
+  .min(1, { error: m.required, abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid)
   .refine(
     (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
@@ -45,8 +48,8 @@ export const familyMemberInput = z.object({
   dateOfBirth,
   nationalId: z
     .string()
-    .trim()
-    .transform((value) => value.replace(/\s/g, ''))
+    .overwrite((value) => latinDigits(value).replace(/\s/g, ''))
+    .regex(/^(\d{10})?$/, m.invalidNationalId)
     .refine((value) => value === '' || isValidSaudiId(value), m.invalidNationalId)
     .optional(),
 });

@@ -30,6 +30,19 @@ export interface Plan<Id extends PlanId = PlanId> {
   popular: boolean;
 }
 
+/**
+ * A paid plan named inside a sentence of a mail or an invoice, in Arabic and English. Arabic joins some
+ * names to "باقة" as an adjective ("الباقة المميزة") and one as a noun ("باقة المؤسسات"), so the whole
+ * phrase is given, never "الباقة {name}".
+ */
+export const planTitles: Record<PlanId, { ar: string; en: string }> = {
+  basic: { ar: 'الباقة الأساسية', en: 'Basic plan' },
+  premium: { ar: 'الباقة المميزة', en: 'Premium plan' },
+  enterprise: { ar: 'باقة المؤسسات', en: 'Enterprise plan' },
+  starter: { ar: 'الباقة المبتدئة', en: 'Starter plan' },
+  professional: { ar: 'الباقة الاحترافية', en: 'Professional plan' },
+};
+
 export const customerPlans: Plan<CustomerPlanId>[] = [
   { id: 'basic', audience: 'customer', monthlyPrice: 0, feePercent: 5, features: ['storage1gb'], testLimit: null, popular: false },
   {

@@ -42,6 +42,8 @@ export const signUpInput = z
     userType: z.enum(['customer', 'lab']),
     licenseNumber: z.string().trim().max(64, m.tooLong).nullish(),
     acceptTerms: z.boolean(),
+    /** "News and offers by e-mail": a separate choice, unticked unless the person ticks it (PDPL). */
+    marketingMail: z.boolean().optional(),
   })
   .refine((input) => input.acceptTerms, { path: ['acceptTerms'], message: m.consentRequired })
   .refine((input) => input.userType !== 'lab' || Boolean(input.licenseNumber), {
@@ -57,7 +59,12 @@ export const signInInput = z.object({
 });
 export type SignInInput = z.infer<typeof signInInput>;
 
-export const anonymousSignInInput = z.object({ name: nameSchema, phone: saudiMobileSchema });
+/** A guest's name and mobile, and an address for its booking mails if it gives one (left empty: none). */
+export const anonymousSignInInput = z.object({
+  name: nameSchema,
+  phone: saudiMobileSchema,
+  email: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), emailSchema.optional()),
+});
 /** The password entered again before an administrator's sensitive action. */
 export const confirmPasswordInput = z.object({ password: z.string({ error: m.required }).min(1, m.required).max(PASSWORD_MAX, m.tooLong) });
 
@@ -75,6 +82,8 @@ export const requestPasswordResetInput = z.object({ email: emailSchema });
 export const checkResetLinkInput = z.object({ token: accountLinkToken });
 export const resetPasswordInput = z.object({ token: accountLinkToken, password: passwordSchema });
 export const newsletterLinkInput = z.object({ token: accountLinkToken });
+/** The link in a guest's booking mail that opens its bookings without an account (ADR 0066). */
+export const guestLinkInput = z.object({ token: accountLinkToken });
 
 export const searchInput = z
   .object({
@@ -133,7 +142,7 @@ export const saudiPhoneSchema = z
   .string({ error: m.required })
   .trim()
   .min(1, m.required)
-  .transform((value) => value.replace(/[\s-]/g, '').replace(/^00/, '+'))
+  .transform((value) => latinDigits(value).replace(/[\s-]/g, '').replace(/^00/, '+'))
   .pipe(z.string().regex(/^(?:\+966|0)?[159]\d{8}$/, m.invalidPhone))
   .transform((value) => `+966${value.slice(-9)}`);
 
@@ -153,7 +162,10 @@ export const updateOfferingInput = z
   .refine((input) => input.price !== undefined || input.isActive !== undefined, { path: ['price'], message: m.required });
 export const addOfferingInput = z.object({ testId: rowId, price: labTestPriceSchema });
 
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, m.invalid);
+const clockTime = z
+  .string()
+  .overwrite(latinDigits)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, m.invalid);
 export const workingDaySchema = z
   .object({ weekday: z.number().int().min(0).max(6), open: z.boolean(), opensAt: clockTime, closesAt: clockTime })
   .refine((day) => !day.open || day.opensAt.slice(0, 5) < day.closesAt.slice(0, 5), { path: ['closesAt'], message: m.invalid });

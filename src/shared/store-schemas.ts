@@ -65,7 +65,7 @@ export const cardInput = z.object({
   name: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong),
   number: z
     .string({ error: m.required })
-    .transform((value) => value.replace(/[\s-]/g, ''))
+    .transform((value) => latinDigits(value).replace(/[\s-]/g, ''))
     .pipe(
       z
         .string()
@@ -74,7 +74,7 @@ export const cardInput = z.object({
     ),
   expiry: z
     .string({ error: m.required })
-    .transform((value) => value.replace(/\s/g, ''))
+    .transform((value) => latinDigits(value).replace(/\s/g, ''))
     .pipe(
       z
         .string()
@@ -83,6 +83,7 @@ export const cardInput = z.object({
     ),
   cvc: z
     .string({ error: m.required })
+    .overwrite(latinDigits)
     .trim()
     .regex(/^\d{3,4}$/, m.invalidCardCvc),
 });

@@ -44,14 +44,32 @@ export function effectivePriceCents(variant: PricedVariant): number {
   return variant.sale_price_in_cents ?? variant.price_in_cents;
 }
 
+/** A variant's stock, when the store tracks it. */
+interface StockedVariant {
+  manage_inventory?: boolean;
+  inventory_quantity?: number;
+}
+
+/** Whether a variant can be bought now: its stock is not tracked, or some is left. */
+function inStock(variant: StockedVariant): boolean {
+  return !variant.manage_inventory || (variant.inventory_quantity ?? 0) > 0;
+}
+
 /**
  * Spec §3 `site_product_selection`: `lowest_price_first` or null picks the cheapest variant (by its
  * sale price when it has one, else its price; the first of equals); any other value the first variant.
+ * The pick is made among the variants in stock, so a product opens on one that can be bought; only
+ * when none is in stock is it made among them all.
  */
-export function selectVariant<T extends PricedVariant>(variants: readonly T[], selection: string | null | undefined): T | undefined {
-  if (selection != null && selection !== 'lowest_price_first') return variants[0];
+export function selectVariant<T extends PricedVariant & StockedVariant>(
+  variants: readonly T[],
+  selection: string | null | undefined,
+): T | undefined {
+  const buyable = variants.filter(inStock);
+  const among = buyable.length > 0 ? buyable : variants;
+  if (selection != null && selection !== 'lowest_price_first') return among[0];
   let cheapest: T | undefined;
-  for (const variant of variants) {
+  for (const variant of among) {
     if (!cheapest || effectivePriceCents(variant) < effectivePriceCents(cheapest)) cheapest = variant;
   }
   return cheapest;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latinDigits } from './digits.ts';
 import { validationMessages as m } from './errors.ts';
 import { PASSWORD_MAX } from './schemas.ts';
 
@@ -8,6 +9,7 @@ import { PASSWORD_MAX } from './schemas.ts';
  */
 export const secondFactorCode = z
   .string({ error: m.required })
+  .overwrite(latinDigits)
   .trim()
   .min(6, m.required)
   .max(24, m.tooLong)

@@ -1,4 +1,4 @@
-import { bookAtDemoLab, demo, expect, languages, readInLanguage, signIn, test, trpc } from './fixtures.ts';
+import { demo, expect, languages, pastVisit, readInLanguage, signIn, test, trpc } from './fixtures.ts';
 import { resultPdf } from './journeys/journeys.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
@@ -10,15 +10,11 @@ import { words } from './words.ts';
 for (const { language, locale } of languages) {
   test(`an admin gives a reason in a dialog before a patient's result opens, in ${language}`, async ({ page, person, baseURL }) => {
     const w = words[locale];
+    // A patient whose visit at the demo lab has happened; the lab completes it and uploads the result.
+    const visit = pastVisit(`result-reason-${locale}`);
+    const { bookingId } = visit;
     const customer = await person(locale);
-    await trpc(customer.context, 'auth.signUp', {
-      email: `reason-${Date.now()}-${locale}@example.sa`,
-      password: 'patient-password-42',
-      name: locale === 'ar' ? 'منى الزهراني' : 'Mona Alzahrani',
-      userType: 'customer',
-      acceptTerms: true,
-    });
-    const { bookingId } = await bookAtDemoLab(customer.context);
+    await signIn(customer.context, visit.email);
     const lab = await person(locale);
     await signIn(lab.context, demo.lab);
     await trpc(lab.context, 'lab.completeBooking', { id: bookingId });
@@ -33,6 +29,8 @@ for (const { language, locale } of languages) {
     await page.goto('/');
     await signIn(page, demo.admin, { admin: true });
     await page.goto('/admin/dashboard?section=transactions');
+    // Among every booking and order, the admin finds the patient's by name.
+    await page.getByTestId('list-search').fill(visit.name);
     const open = page.getByRole('button', { name: `${w.resultReason.open} ${fileName}` });
     await open.click();
     const dialog = page.getByTestId('result-reason-dialog');

@@ -1,4 +1,4 @@
-import { chooseFreeSlot, expect, languages, readInLanguage, signUp, test } from './fixtures.ts';
+import { chooseFreeSlot, expect, languages, readInLanguage, signUp, test, trpc } from './fixtures.ts';
 import { words } from './words.ts';
 
 for (const { language, locale } of languages) {
@@ -27,6 +27,73 @@ for (const { language, locale } of languages) {
     const booking = page.getByTestId('my-booking').first();
     await expect(booking).toContainText(labName);
     await expect(booking).toContainText(/CBC/);
+  });
+}
+
+for (const { language, locale } of languages) {
+  test(`in ${language}, the same test and time paid for in another tab is refused when booked again, and says why`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await readInLanguage(context, locale);
+    await page.goto('/');
+    await signUp(page, locale, { name: 'Two Tabs' });
+
+    await page.goto(`/test/${encodeURIComponent('Complete Blood Count (CBC)')}`);
+    await page.getByTestId('lab-offer').first().getByRole('button', { name: words[locale].booking.bookNow }).click();
+    await chooseFreeSlot(page, locale);
+    const panel = page.getByTestId('booking-panel');
+    await panel.getByRole('button', { name: words[locale].booking.addToCart }).click();
+    await expect(page.getByText(words[locale].booking.addedToCart)).toBeVisible();
+
+    // A second tab pays for the cart.
+    const other = await context.newPage();
+    await other.goto('/checkout');
+    // A page drawn on the server, taken over, then the cart read from the browser's storage: slow on a busy machine.
+    await expect(other.getByTestId('checkout-item')).toHaveCount(1, { timeout: 30_000 });
+    await other.getByTestId('pay').click();
+    await expect(other.getByText(words[locale].booking.confirmed)).toBeVisible({ timeout: 15_000 });
+
+    // The first tab still has the time chosen: booking it again is refused before checkout, in words.
+    await page.bringToFront();
+    await page.getByTestId('confirm-book-now').click();
+    const sentence = page.getByText(locale === 'ar' ? /^لديك هذا الحجز بالفعل: / : /^You already have this booking: /);
+    await expect(sentence).toBeVisible();
+    await expect(sentence).toContainText('CBC');
+    await expect(page).not.toHaveURL(/\/checkout$/);
+    expect(await trpc<unknown[]>(page, 'booking.mine', undefined, 'GET')).toHaveLength(1);
+  });
+}
+
+for (const { language, locale } of languages) {
+  test(`in ${language}, Pay tapped again after a dropped answer waits for the first payment and tells of one booking`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await readInLanguage(page, locale);
+    await page.goto('/');
+    await signUp(page, locale, { name: 'Pay Once' });
+    await page.goto(`/test/${encodeURIComponent('Complete Blood Count (CBC)')}`);
+    await page.getByTestId('lab-offer').first().getByRole('button', { name: words[locale].booking.bookNow }).click();
+    await chooseFreeSlot(page, locale);
+    await page.getByTestId('confirm-book-now').click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    // The first request reaches the server, which pays (the simulated payment takes 2 s), but its answer
+    // never reaches the page: the connection drops.
+    let dropped = false;
+    await page.route('**/trpc/booking.create**', async (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      void route.fetch().catch(() => undefined);
+      await route.abort('connectionreset');
+    });
+    await page.getByTestId('pay').click();
+    await expect(page.getByText(words[locale].booking.failed)).toBeVisible();
+    // Tapped again while the first is still paying: the same checkout, answered with the first one's outcome.
+    await page.getByTestId('pay').click();
+    await expect(page.getByText(words[locale].booking.confirmed)).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await trpc<unknown[]>(page, 'booking.mine', undefined, 'GET')).toHaveLength(1);
   });
 }
 

@@ -50,14 +50,29 @@ test.describe('discovery in Arabic', () => {
     const nothing = page.getByTestId('no-results');
     await expect(nothing.getByRole('heading', { name: /لم نجد تحليلًا باسم «.?zzqqxx.?»/ })).toBeVisible();
     await expect(nothing).toContainText('تأكّد من كتابة الاسم');
-    // Above the filters, not under them at the bottom of a phone's screen.
-    const [message, filters] = [
-      await nothing.boundingBox(),
-      await page.getByRole('complementary', { name: 'عوامل التصفية' }).boundingBox(),
-    ];
-    expect(message!.y).toBeLessThan(filters!.y);
+    // On the first screen: the filters are folded behind their button, not above the message.
+    await expect(page.getByRole('complementary', { name: 'عوامل التصفية' })).toBeHidden();
+    expect((await nothing.boundingBox())!.y).toBeLessThan(740);
     await nothing.getByRole('link', { name: 'الغدة الدرقية' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('الغدة الدرقية');
+  });
+
+  test('on a phone the filters fold behind their button, so the first result is on the first screen', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/search?query=${encodeURIComponent('فيتامين د')}`);
+    const first = page.getByTestId('search-result').first();
+    await expect(first).toBeVisible();
+    expect((await first.boundingBox())!.y).toBeLessThan(740);
+    const filters = page.getByRole('complementary', { name: 'عوامل التصفية' });
+    await expect(filters).toBeHidden();
+    const fold = page.getByRole('button', { name: 'عوامل التصفية', exact: true });
+    await expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await fold.click();
+    await expect(filters).toBeVisible();
+    await filters.getByRole('radio', { name: '4 نجوم فأكثر' }).click();
+    await expect(page).toHaveURL(/minRating=4/);
+    // The button counts the filters in use.
+    await expect(page.getByRole('button', { name: 'عوامل التصفية (1)' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   test('categories lead to a category page; its search says it is not ready', async ({ page }) => {

@@ -64,8 +64,9 @@ for (const [locale, tag] of [
     const labCard = labUser.page.locator(`[data-booking-id="${booking.id}"]`);
     await expect(labCard.getByTestId('lab-booking-patient')).toContainText(memberName);
     await expect(labCard.getByTestId('lab-booking-patient')).toContainText('Reem Al-Harbi');
-    await labCard.getByRole('button', { name: w.lab.markCompleted }).click();
-    await expect(toast(labUser.page, w.lab.bookingCompleted)).toBeVisible();
+    // The visit is still ahead: it cannot be completed yet, and the card says from when (the result may come in already).
+    await expect(labCard.getByRole('button', { name: w.lab.markCompleted })).toBeDisabled();
+    await expect(labCard.getByTestId('complete-not-yet')).toContainText(w.lab.completeFrom);
     await labCard.getByRole('button', { name: w.lab.uploadResult }).click();
     const form = labUser.page.getByTestId('upload-result-form');
     const pdf = Buffer.from(`%PDF-1.4\n% result ${booking.id}\n%%EOF\n`);

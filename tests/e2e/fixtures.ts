@@ -12,6 +12,9 @@ import {
 import { type AppServer, startAppServer } from './app-server.ts';
 import { words } from './words.ts';
 
+/** A visit at the demo lab that has happened and waits to be completed: its customer's address and its booking (seeds/past-visits.ts). */
+export { pastVisit } from '../../seeds/past-visits.ts';
+
 // What the e2e specs share: every browser context its own client address, people in their own
 // contexts, signing up and in, the language, and choosing a free time in the booking panel.
 
@@ -29,6 +32,8 @@ export const languages: { language: string; locale: Language }[] = [
 export const DEMO_PASSWORD = 'tahaleel-demo';
 export const demo = {
   customer: 'customer@demo.tahaleel.sa',
+  /** The Premium customer, with three visits' results (seeds/data/demo-results.ts). */
+  premium: 'premium@demo.tahaleel.sa',
   lab: 'lab@demo.tahaleel.sa',
   admin: 'admin@demo.tahaleel.sa',
 } as const;

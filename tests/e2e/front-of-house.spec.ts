@@ -119,7 +119,7 @@ for (const { language, locale } of languages) {
       await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(expected);
     }
     // Consent is asked for at its checkbox, not only in a passing message.
-    const consent = modal.getByRole('checkbox');
+    const consent = modal.getByRole('checkbox', { name: w.auth.termsConsent });
     await expect(consent).toHaveAttribute('aria-invalid', 'true');
     const consentMessage = page.locator(`[id="${await consent.getAttribute('aria-describedby')}"]`);
     await expect(consentMessage).toHaveText(w.auth.consentRequired);

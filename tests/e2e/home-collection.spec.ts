@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { chooseFreeSlot, demo, expect, sar, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
+import { chooseFreeSlot, demo, expect, isPhone, sar, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
 import { words } from './words.ts';
 
 // Issue #22, home sample collection: a customer finds labs that come to the home, books a test at
@@ -9,6 +9,15 @@ import { words } from './words.ts';
 /** About 3.5 km from the demo lab (Al Nukhba, Olaya, Riyadh), inside its 20 km. */
 const HOME_POINT = { latitude: 24.7301, longitude: 46.6702 };
 const DEMO_LAB_FEE = 35;
+
+/** What Book Now says it waits for, beside it. */
+const waitingFor = {
+  ar: { address: 'اكتب عنوان منزلك في الأعلى.', location: 'حدّد منزلك على الخريطة في الأعلى: استخدم موقعك الحالي أو انقر على الخريطة.' },
+  en: {
+    address: 'Write your home address above.',
+    location: 'Place your home on the map above: use your current location or tap the map.',
+  },
+};
 
 for (const [locale, tag] of [
   ['ar', ''],
@@ -38,6 +47,8 @@ for (const [locale, tag] of [
     await page.goto(
       `/search?query=${encodeURIComponent(offered.name_en)}&lat=${HOME_POINT.latitude}&lon=${HOME_POINT.longitude}&homeCollection=true`,
     );
+    // On a phone the filters are folded behind their button, which counts this one.
+    if (isPhone(page)) await page.getByRole('button', { name: locale === 'ar' ? 'عوامل التصفية (1)' : 'Filters (1)' }).click();
     await expect(page.getByRole('checkbox', { name: w.homeVisit.filter })).toBeChecked();
     const results = page.getByTestId('search-result');
     await expect(results.first()).toBeVisible();
@@ -54,10 +65,15 @@ for (const [locale, tag] of [
     const panel = page.getByTestId('booking-panel');
     await panel.getByRole('radio', { name: new RegExp(w.homeVisit.atHome) }).click();
     await chooseFreeSlot(page, locale, { kind: 'home-window', pick: 'last' });
+    // Book Now is off, and says what it waits for: first the address, then the home on the map.
     await expect(panel.getByTestId('confirm-book-now')).toBeDisabled();
+    await expect(panel.getByTestId('booking-missing')).toHaveText(waitingFor[locale].address);
     await panel.getByLabel(w.homeVisit.address).fill(address);
+    await expect(panel.getByTestId('booking-missing')).toHaveText(waitingFor[locale].location);
+    await expect(panel.getByTestId('confirm-book-now')).toHaveAccessibleDescription(waitingFor[locale].location);
     await panel.getByRole('button', { name: w.homeVisit.useLocation }).click();
     await expect(panel.getByTestId('home-inside')).toContainText(w.homeVisit.inside);
+    await expect(panel.getByTestId('booking-missing')).toBeHidden();
     // The map loads when its place comes into view (below the fold on a phone).
     await panel.getByTestId('home-inside').scrollIntoViewIfNeeded();
     await expect(panel.getByTestId('labs-map')).toBeVisible();

@@ -50,9 +50,9 @@ async function signUpWithKeyboard(page: Page, language: Language) {
   await page.keyboard.press('Tab');
   await expect(modal.getByLabel(w.password)).toBeFocused();
   await page.keyboard.type('keyboard-password');
-  await tabTo(page, modal.getByRole('checkbox'));
+  await tabTo(page, modal.getByRole('checkbox', { name: w.termsConsent }));
   await page.keyboard.press('Space');
-  await expect(modal.getByRole('checkbox')).toBeChecked();
+  await expect(modal.getByRole('checkbox', { name: w.termsConsent })).toBeChecked();
   const submit = modal.getByRole('button', { name: w.createAccount });
   await tabTo(page, submit);
   await expectVisibleFocus(submit);

@@ -14,6 +14,7 @@ import {
   test,
   trpc,
 } from './fixtures.ts';
+import { CBC, dashboardPaths, publicPaths } from './site-pages.ts';
 import { words } from './words.ts';
 
 // No page is wider than a phone's screen (360 and 390 px), in either language, signed out or in as
@@ -22,48 +23,6 @@ import { words } from './words.ts';
 // phone's screen is resized (both are below Chakra's first breakpoint, so the same layout rules apply).
 const WIDTHS = [360, 390] as const;
 const HEIGHT = 780;
-
-const CBC = '/test/Complete%20Blood%20Count%20(CBC)';
-const publicPaths = [
-  '/',
-  '/about',
-  '/pricing',
-  '/pricing?audience=lab',
-  '/categories',
-  '/categories/Blood%20Tests',
-  '/labs',
-  '/search?query=CBC',
-  '/search?query=zzqqxx',
-  CBC,
-  '/store',
-  '/product/1',
-  '/privacy-policy',
-  '/terms-and-conditions',
-  '/join-as-lab',
-  '/forgot-password',
-  '/success',
-];
-const dashboards = {
-  customer: ['/dashboard', '/dashboard?section=bookings', '/dashboard?section=results', '/dashboard?section=settings'],
-  lab: [
-    '/dashboard',
-    '/dashboard?section=tests',
-    '/dashboard?section=upload-results',
-    '/dashboard?section=payments',
-    '/dashboard?section=bookings',
-    '/dashboard?section=settings',
-  ],
-  admin: [
-    '/admin/dashboard',
-    '/admin/dashboard?section=labs',
-    '/admin/dashboard?section=payouts',
-    '/admin/dashboard?section=tests',
-    '/admin/dashboard?section=transactions',
-    '/admin/dashboard?section=users',
-    '/admin/dashboard?section=renewals',
-    '/admin/dashboard?section=settings',
-  ],
-};
 
 async function phoneContext(browser: Browser, baseURL: string, language: Language): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -118,9 +77,9 @@ async function firstCbcLab(context: BrowserContext): Promise<string> {
 }
 
 const roles = [
-  { name: 'customer', email: demo.customer, admin: false, paths: dashboards.customer },
-  { name: 'lab', email: demo.lab, admin: false, paths: dashboards.lab },
-  { name: 'admin', email: demo.admin, admin: true, paths: dashboards.admin },
+  { name: 'customer', email: demo.customer, admin: false, paths: dashboardPaths.customer },
+  { name: 'lab', email: demo.lab, admin: false, paths: dashboardPaths.lab },
+  { name: 'admin', email: demo.admin, admin: true, paths: dashboardPaths.admin },
 ];
 
 // One test per role, so that the two workers share the walks and each has a time limit of its own.

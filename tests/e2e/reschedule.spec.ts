@@ -19,7 +19,7 @@ for (const [locale, tag] of [
   test(`a customer moves a booking to another time and the lab sees it (${language})${tag}`, async ({ person }) => {
     test.setTimeout(90_000);
     const customer = await person(locale);
-    await signUpThroughApi(customer.context, { name: 'Reem Al-Harbi' });
+    const { email } = await signUpThroughApi(customer.context, { name: 'Reem Al-Harbi' });
     const { bookingId } = await bookAtDemoLab(customer.context);
     const before = (await trpc<any[]>(customer.context, 'booking.mine', undefined, 'GET')).find((row) => row.id === bookingId);
 
@@ -57,7 +57,8 @@ for (const [locale, tag] of [
     expect(chosen).toBe(true);
     await page.screenshot({ path: `/tmp/booking-life/shots/reschedule-dialog-${locale}-${test.info().project.name}.png` });
     await dialog.getByTestId('confirm-reschedule').click();
-    await expect(toast(page, w.booking.moved)).toBeVisible();
+    // The new details went to the address the account has, and the toast names it.
+    await expect(toast(page, w.booking.moved(email))).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(card.getByText(w.booking.timeChanged)).toBeVisible();
     await page.screenshot({ path: `/tmp/booking-life/shots/reschedule-done-${locale}-${test.info().project.name}.png`, fullPage: true });

@@ -8,7 +8,6 @@ import { words } from './words.ts';
 // tap, and asks to be reminded of her HbA1c retest; a Basic customer with two values out of range sees
 // how many findings there are, one of them, and the way to Premium.
 
-const PREMIUM = 'premium@demo.tahaleel.sa';
 const ELECTROLYTES = 'Electrolytes (Sodium, Potassium, Chloride)';
 
 const seen = {
@@ -49,7 +48,7 @@ for (const [locale, tag] of [
   }) => {
     test.setTimeout(120_000);
     const customer = await person(locale);
-    await signIn(customer.context, PREMIUM);
+    await signIn(customer.context, demo.premium);
     await withoutReminders(customer.context);
     const page = customer.page;
     await page.goto('/dashboard?section=ai-analysis');

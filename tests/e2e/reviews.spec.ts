@@ -1,4 +1,4 @@
-import { bookAtDemoLab, demo, expect, type Page, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
+import { demo, expect, type Page, pastVisit, signIn, test, trpc } from './fixtures.ts';
 import { words } from './words.ts';
 
 // Issue #22: a customer whose booking is completed rates the lab (stars chosen with the keyboard) and
@@ -48,9 +48,10 @@ for (const [locale, tag] of [
   }) => {
     test.setTimeout(120_000);
     const project = test.info().project.name;
+    const visit = pastVisit(tag ? 'review-ar-mobile' : `review-${locale}`);
+    const { bookingId } = visit;
     const customer = await person(locale);
-    await signUpThroughApi(customer.context, { name: 'Hind Al-Mutairi' });
-    const { bookingId } = await bookAtDemoLab(customer.context);
+    await signIn(customer.context, visit.email);
     const labs = await trpc<any[]>(customer.context, 'catalog.labs', undefined, 'GET');
     const labId = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab).id as string;
 
@@ -131,9 +132,10 @@ for (const locale of ['ar', 'en'] as const) {
     person,
   }) => {
     test.setTimeout(120_000);
+    const visit = pastVisit(`moderation-${locale}`);
+    const { bookingId } = visit;
     const customer = await person(locale);
-    await signUpThroughApi(customer.context, { name: 'Saad Al-Harbi' });
-    const { bookingId } = await bookAtDemoLab(customer.context);
+    await signIn(customer.context, visit.email);
     const lab = await person(locale);
     await signIn(lab.context, demo.lab);
     await trpc(lab.context, 'lab.completeBooking', { id: bookingId });

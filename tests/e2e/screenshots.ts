@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 
 /**
- * With SCREENSHOTS_DIR set, a picture of `target` on a phone (390×844) and on a desktop (1366×900), to
+ * With SCREENSHOTS_DIR set, a picture of `target` on a phone (360×800) and on a desktop (1366×900), to
  * look at before calling a screen done; without it, nothing. The page is left at the desktop size.
  */
 export async function screenshotBothSizes(page: Page, target: Locator, name: string) {
@@ -12,7 +12,7 @@ export async function screenshotBothSizes(page: Page, target: Locator, name: str
   await mkdir(dir, { recursive: true });
   const original = page.viewportSize();
   for (const [device, size] of [
-    ['phone', { width: 390, height: 844 }],
+    ['phone', { width: 360, height: 800 }],
     ['desktop', { width: 1366, height: 900 }],
   ] as const) {
     await page.setViewportSize(size);

@@ -246,6 +246,8 @@ test('a test, lab, category or product that does not exist is answered 404, and 
   const missing = [
     ['/test/No%20Such%20Test', 'التحليل غير موجود'],
     ['/labs/00000000-0000-4000-8000-000000000000', 'المختبر غير موجود'],
+    // An address that is no lab's id at all answers as an unknown id does, not with an error.
+    ['/labs/not-a-lab', 'المختبر غير موجود'],
     ['/categories/No%20Such%20Category', 'الفئة غير موجودة'],
   ] as const;
   for (const [path, heading] of missing) {
@@ -254,5 +256,6 @@ test('a test, lab, category or product that does not exist is answered 404, and 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   }
   expect((await page.request.get('/product/999999')).status()).toBe(404);
+  expect((await page.request.get('/product/not-a-product')).status()).toBe(404);
   expect((await page.goto(CBC))?.status()).toBe(200);
 });

@@ -1,4 +1,4 @@
-import { expect, type Locator, test } from './fixtures.ts';
+import { expect, type Locator, readInLanguage, test } from './fixtures.ts';
 import { words } from './words.ts';
 
 test.describe('bilingual shell', () => {
@@ -91,6 +91,25 @@ test.describe('bilingual shell', () => {
       await expect(page).toHaveURL(/\/$/);
       // Where the reader was, showing what they left there: the footer's link at the same place on screen.
       await expect.poll(where).toEqual(left);
+    });
+  }
+
+  for (const language of ['ar', 'en'] as const) {
+    test(`a breadcrumb's arrows point from one step to the next, the way the line reads (${language})`, async ({ page }) => {
+      await readInLanguage(page, language);
+      await page.goto('/categories/Blood%20Tests');
+      const first = await page
+        .getByRole('navigation', { name: language === 'ar' ? 'مسار التنقل' : 'Breadcrumb' })
+        .getByRole('link')
+        .first()
+        .boundingBox();
+      const separator = page.getByTestId('breadcrumb-separator').first();
+      const arrow = (await separator.boundingBox())!;
+      // The chevron is drawn pointing right; in Arabic it is mirrored, so it points left, to the next step.
+      const mirrored = await separator.evaluate((node) => new DOMMatrix(getComputedStyle(node).transform).a < 0);
+      const nextIsLeft = first!.x > arrow.x;
+      expect(nextIsLeft).toBe(language === 'ar');
+      expect(mirrored).toBe(nextIsLeft);
     });
   }
 

@@ -49,6 +49,10 @@ export interface FakeCardSource {
   /** The saved card's token when the payment asked `source.save_card: true` (docs: Save Card During a Payment). */
   token: string | null;
   message: string | null;
+  /** The issuer's answer (ISO 8583: 00 approved, 51 insufficient funds…), null until it was asked (and when 3-D Secure failed). */
+  response_code: string | null;
+  /** The issuer's approval code of a paid payment. */
+  authorization_code: string | null;
   transaction_url: string | null;
 }
 
@@ -94,6 +98,8 @@ export const STC_PAY_TEST_MOBILES: Record<string, string> = {
   '0515555558': 'You have exhausted your OTP attempts, please wait 15 minutes then try again.',
   '0515555559': 'Please wait 60 seconds before attempting a new payment.',
 };
+/** The sandbox's number whose wallet has used up its codes. */
+const CODES_EXHAUSTED_MOBILE = '0515555558';
 export const STC_PAY_TEST_CODES: Record<string, { status: 'paid' | 'failed'; message: string }> = {
   '123456': { status: 'paid', message: 'Paid' },
   '000000': { status: 'paid', message: 'Paid' },
@@ -103,25 +109,106 @@ export const STC_PAY_TEST_CODES: Record<string, { status: 'paid' | 'failed'; mes
   '444444': { status: 'failed', message: 'Connection timed out while waiting for response from STC Pay service.' },
 };
 
-/** Moyasar's test cards and what paying with them ends in (docs: Guides, Card Payments, Test Cards). */
-export const TEST_CARDS: Record<string, { status: 'paid' | 'failed'; message: string }> = {
+/** How a payment with a test card ends: its status, `source.message` and `source.response_code` (none when 3-D Secure failed). */
+export interface TestCardOutcome {
+  status: 'paid' | 'failed';
+  message: string;
+  response_code: string | null;
+}
+
+const testCard = (status: 'paid' | 'failed', message: string, response_code: string | null = null): TestCardOutcome => ({
+  status,
+  message,
+  response_code,
+});
+const APPROVED = testCard('paid', 'APPROVED', '00');
+const UNSPECIFIED = testCard('failed', 'UNSPECIFIED FAILURE', '99');
+const INSUFFICIENT = testCard('failed', 'INSUFFICIENT FUNDS', '51');
+const LOST = testCard('failed', 'DECLINED: LOST CARD', '41');
+const DECLINED = testCard('failed', 'DECLINED', '05');
+const EXPIRED = testCard('failed', 'DECLINED: EXPIRED CARD', '54');
+const OVER_LIMIT = testCard('failed', 'DECLINED: EXCEEDS WITHDRAWAL LIMIT', '61');
+const STOLEN = testCard('failed', 'DECLINED: STOLEN CARD', '43');
+const THREE_DS_ERROR = testCard('failed', '3DS service error occurred.');
+
+/**
+ * Moyasar's test cards and what paying with them ends in, every one its "Test Cards" page lists (docs:
+ * Guides, Card Payments, Test Cards): status, message and response code as the page gives them. A card
+ * not listed fails, as the page says.
+ */
+export const TEST_CARDS: Record<string, TestCardOutcome> = {
   // mada
-  '4201320111111010': { status: 'paid', message: 'APPROVED' },
-  '4201320000013020': { status: 'failed', message: 'UNSPECIFIED FAILURE' },
-  '4201320000311101': { status: 'failed', message: 'INSUFFICIENT FUNDS' },
-  '4201320131000508': { status: 'failed', message: 'DECLINED: LOST CARD' },
-  '4201321234411220': { status: 'failed', message: 'DECLINED' },
-  '4201322267774310': { status: 'failed', message: 'DECLINED: EXPIRED CARD' },
-  // Visa
-  '4111111111111111': { status: 'paid', message: 'APPROVED' },
-  '4123120000000000': { status: 'failed', message: 'UNSPECIFIED FAILURE' },
-  '4123120001090000': { status: 'failed', message: 'INSUFFICIENT FUNDS' },
-  '4123120001090109': { status: 'failed', message: 'DECLINED' },
+  '4201320111111010': APPROVED,
+  '4201320000013020': UNSPECIFIED,
+  '4201320000311101': INSUFFICIENT,
+  '4201320131000508': LOST,
+  '4201321234411220': DECLINED,
+  '4201322267774310': EXPIRED,
+  '4201326324640570': OVER_LIMIT,
+  '4201321144311528': STOLEN,
+  // Visa, with the cards whose 3-D Secure fails
+  '4111118250252531': testCard(
+    'failed',
+    '3DS: attempted but not available, please ensure that you have enabled Online Purchase from your bank portal.',
+  ),
+  '4111114005765430': APPROVED,
+  '4111111111111111': APPROVED,
+  '4111113343111067': THREE_DS_ERROR,
+  '4111116611600661': testCard('failed', 'The card is not enrolled in 3DS service.'),
+  '4111112205628150': THREE_DS_ERROR,
+  '4111115784228433': testCard('failed', 'The authentication attempt was rejected by the issuer bank.'),
+  '4111115620358287': testCard(
+    'failed',
+    'The authentication is unavailable, please try again later or contact issuer bank if problem persisted.',
+  ),
+  '4123120000000000': UNSPECIFIED,
+  '4123120001090000': INSUFFICIENT,
+  '4123450131000508': LOST,
+  '4123120001090109': DECLINED,
+  '4123128518640738': EXPIRED,
+  '4123123033308648': OVER_LIMIT,
+  '4123125276780003': STOLEN,
   // Mastercard
-  '5421080101000000': { status: 'paid', message: 'APPROVED' },
-  '5105105105105100': { status: 'failed', message: 'UNSPECIFIED FAILURE' },
-  '5457210001000092': { status: 'failed', message: 'INSUFFICIENT FUNDS' },
+  '5421080101000000': APPROVED,
+  '5105105105105100': UNSPECIFIED,
+  '5457210001000092': INSUFFICIENT,
+  '5204010101000000': LOST,
+  '5204730000002514': DECLINED,
+  '5105107550274126': EXPIRED,
+  '5105106475101067': OVER_LIMIT,
+  '5105107304607225': STOLEN,
+  // American Express
+  '340000000900000': APPROVED,
+  '371111111111114': UNSPECIFIED,
+  '340033000000000': INSUFFICIENT,
+  '340012340501000': LOST,
+  '340033000000133': DECLINED,
+  '340000018441278': EXPIRED,
+  '340000753060788': OVER_LIMIT,
+  '340000418501838': STOLEN,
 };
+
+/** A card the Test Cards page does not list: "will result in a failed payment". */
+const UNLISTED_CARD = UNSPECIFIED;
+
+/** The cardholder pressing "Decline" at the fake issuer's 3-D Secure page: authentication failed, the issuer never asked to pay. */
+const DECLINED_AT_3DS = testCard('failed', '3-D Secure transaction attempt failed (Declined by the cardholder)');
+
+/**
+ * Apple Pay's sandbox decides by the amount (docs: Apple Pay, Testing, Test Amounts): these ranges (in
+ * halalas) fail with the card's message. The sandbox fails every amount outside its ranges too; this
+ * fake pays them (a checkout's total is what it is), and declines a Wallet card whose last four digits
+ * are 0109 (the declined Visa test card's).
+ */
+export const APPLE_PAY_TEST_AMOUNTS: { from: number; to: number; outcome: TestCardOutcome }[] = [
+  { from: 100_000, to: 110_000, outcome: UNSPECIFIED },
+  { from: 110_100, to: 120_000, outcome: INSUFFICIENT },
+  { from: 120_100, to: 130_000, outcome: LOST },
+  { from: 130_100, to: 140_000, outcome: DECLINED },
+  { from: 140_100, to: 150_000, outcome: EXPIRED },
+  { from: 150_100, to: 160_000, outcome: OVER_LIMIT },
+  { from: 160_100, to: 170_000, outcome: STOLEN },
+];
 
 const MADA_BINS = ['420132', '440647', '440795', '446404', '457865', '968208', '588845', '636120', '417633', '468540'];
 
@@ -131,6 +218,9 @@ function company(number: string): FakeCardSource['company'] {
   if (/^(5[1-5]|2[2-7])/.test(number)) return 'master';
   return 'amex';
 }
+
+/** An issuer's six-digit approval code. */
+const authorizationCode = () => String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
 
 function luhn(number: string): boolean {
   let sum = 0;
@@ -166,12 +256,14 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
   let webhook = options.webhookUrl ? { url: options.webhookUrl, secret: options.webhookSecret ?? '' } : null;
   const payments = new Map<string, FakePayment>();
   /** The outcome each payment's card leads to once 3-D Secure is approved. */
-  const outcomes = new Map<string, { status: 'paid' | 'failed'; message: string }>();
+  const outcomes = new Map<string, TestCardOutcome>();
   /** The cards saved as tokens (`save_card`), as the gateway keeps them: a token payment charges the card behind it. */
   const savedCards = new Map<string, { number: string; name: string }>();
   /** Cards saved without a payment, and the number behind each until 3-D Secure ends. */
   const tokens = new Map<string, FakeToken>();
   const tokenCards = new Map<string, { number: string; name: string }>();
+  /** Wallets whose wrong codes reached STC Pay's limit (`exhaustCodeAttempts`). */
+  const codesExhausted = new Set<string>();
   const deliveries: WebhookDelivery[] = [];
   const pendingDeliveries = new Set<Promise<void>>();
   let origin = '';
@@ -211,9 +303,13 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
   }
 
   /** A payment `initiated` ends paid or failed (3-D Secure, or STC Pay's code): captured when paid, and the webhook sent. */
-  function end(payment: FakePayment, outcome: { status: 'paid' | 'failed'; message: string }) {
+  function end(payment: FakePayment, outcome: { status: 'paid' | 'failed'; message: string; response_code?: string | null }) {
     payment.status = outcome.status;
     payment.source.message = outcome.message;
+    if (payment.source.type !== 'stcpay') {
+      payment.source.response_code = outcome.response_code ?? null;
+      payment.source.authorization_code = outcome.status === 'paid' ? authorizationCode() : null;
+    }
     if (outcome.status === 'paid') {
       payment.captured = payment.amount;
       payment.captured_at = new Date().toISOString();
@@ -225,10 +321,7 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
 
   function finish3ds(payment: FakePayment, decision: 'approve' | 'decline') {
     if (payment.status !== 'initiated') return;
-    const outcome =
-      decision === 'approve'
-        ? (outcomes.get(payment.id) ?? { status: 'failed', message: 'UNSPECIFIED FAILURE' })
-        : { status: 'failed' as const, message: '3-D Secure transaction attempt failed (Declined by the cardholder)' };
+    const outcome = decision === 'approve' ? (outcomes.get(payment.id) ?? UNLISTED_CARD) : DECLINED_AT_3DS;
     end(payment, outcome);
     const saved = payment.source.type === 'creditcard' ? payment.source.token : null;
     const token = saved ? tokens.get(saved) : undefined;
@@ -293,7 +386,7 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     if (!card || Object.keys(errors).length > 0) return invalid(res, errors);
     const again = givenId ? payments.get(givenId) : undefined;
     if (again) return json(res, 201, again);
-    const outcome = TEST_CARDS[card.number] ?? { status: 'failed' as const, message: 'UNSPECIFIED FAILURE' };
+    const outcome = TEST_CARDS[card.number] ?? UNLISTED_CARD;
     const currency = String(body.currency ?? 'SAR').toUpperCase();
     const at = new Date().toISOString();
     const payment: FakePayment = {
@@ -324,6 +417,8 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
         reference_number: outcome.status === 'paid' ? String(Math.floor(Math.random() * 1e12)).padStart(12, '0') : null,
         token: String(source.token),
         message: outcome.message,
+        response_code: outcome.response_code,
+        authorization_code: outcome.status === 'paid' ? authorizationCode() : null,
         transaction_url: null,
       },
     };
@@ -375,7 +470,7 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     if (!/^05\d{8}$/.test(mobile)) errors['source.mobile'] = ['is invalid'];
     if (fields.currency !== 'SAR') errors.currency = ['STC Pay takes SAR only'];
     if (Object.keys(errors).length > 0) return invalid(res, errors);
-    const refused = STC_PAY_TEST_MOBILES[mobile];
+    const refused = STC_PAY_TEST_MOBILES[mobile] ?? (codesExhausted.has(mobile) ? STC_PAY_TEST_MOBILES[CODES_EXHAUSTED_MOBILE] : undefined);
     const payment: FakePayment = {
       ...fields,
       status: refused ? 'failed' : 'initiated',
@@ -436,8 +531,8 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
   /**
    * An Apple Pay payment (docs: Apple Pay Web): `source: { type: 'applepay', token }`, the sheet's token
    * (`paymentData`, `paymentMethod`, `transactionIdentifier`). Paid or failed at once, without 3-D
-   * Secure; in this fake a card whose `paymentMethod.displayName` ends in 0109 (the declined test
-   * card's last four) is declined.
+   * Secure: the sandbox's test amounts fail as it lists them (APPLE_PAY_TEST_AMOUNTS), and a card whose
+   * `paymentMethod.displayName` ends in 0109 (the declined test card's last four) is declined.
    */
   function createApplePayment(body: Record<string, unknown>, ip: string | null, res: ServerResponse) {
     const source = (body.source ?? {}) as Record<string, unknown>;
@@ -450,11 +545,14 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     if (Object.keys(errors).length > 0) return invalid(res, errors);
     const shown = token!.paymentMethod!.displayName ?? '';
     const lastFour = /(\d{4})$/.exec(shown)?.[1] ?? '1111';
-    const declined = lastFour === '0109';
+    const outcome =
+      APPLE_PAY_TEST_AMOUNTS.find((range) => fields.amount >= range.from && fields.amount <= range.to)?.outcome ??
+      (lastFour === '0109' ? DECLINED : APPROVED);
+    const declined = outcome.status === 'failed';
     const network = (token!.paymentMethod!.network ?? 'visa').toLowerCase();
     const payment: FakePayment = {
       ...fields,
-      status: declined ? 'failed' : 'paid',
+      status: outcome.status,
       captured: declined ? 0 : fields.amount,
       captured_at: declined ? null : fields.created_at,
       source: {
@@ -465,7 +563,9 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
         gateway_id: `moyasar_ap_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
         reference_number: declined ? null : String(Math.floor(Math.random() * 1e12)).padStart(12, '0'),
         token: null,
-        message: declined ? 'DECLINED' : 'APPROVED',
+        message: outcome.message,
+        response_code: outcome.response_code,
+        authorization_code: declined ? null : authorizationCode(),
         transaction_url: null,
       },
     };
@@ -541,10 +641,7 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
   function finishToken3ds(token: FakeToken, decision: 'approve' | 'decline') {
     if (token.status !== 'initiated') return;
     const card = tokenCards.get(token.id)!;
-    const outcome =
-      decision === 'approve'
-        ? (TEST_CARDS[card.number] ?? { status: 'failed', message: 'UNSPECIFIED FAILURE' })
-        : { status: 'failed' as const, message: '3-D Secure transaction attempt failed (Declined by the cardholder)' };
+    const outcome = decision === 'approve' ? (TEST_CARDS[card.number] ?? UNLISTED_CARD) : DECLINED_AT_3DS;
     token.status = outcome.status === 'paid' ? 'active' : 'inactive';
     token.message = outcome.status === 'paid' ? 'Succeeded' : outcome.message;
     token.updated_at = new Date().toISOString();
@@ -583,13 +680,15 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
         // Moyasar answers the token at once, even while the payment is still `initiated`; it is active once 3-D Secure passes.
         token: saveCard ? newToken({ name, number, month, year }, fields.callback_url, null).id : null,
         message: null,
+        response_code: null,
+        authorization_code: null,
         transaction_url: `${origin}/fake/3ds/${id}`,
       },
     };
     payments.set(id, payment);
     const saved = payment.source.type === 'creditcard' ? payment.source.token : null;
     if (saved) savedCards.set(saved, { number, name });
-    outcomes.set(id, TEST_CARDS[number] ?? { status: 'failed', message: 'UNSPECIFIED FAILURE' });
+    outcomes.set(id, TEST_CARDS[number] ?? UNLISTED_CARD);
     json(res, 201, payment);
   }
 
@@ -777,6 +876,13 @@ with card <span dir="ltr">${payment.number}</span>.</p>
     restoreSavedCard(token: string, number: string) {
       const card = savedCards.get(token);
       if (card) card.number = number;
+    },
+    /**
+     * STC Pay's own limit of wrong codes reached for a wallet, which its sandbox shows with 0515555558
+     * alone: from now on a payment with `mobile` fails when it is made, with that number's message.
+     */
+    exhaustCodeAttempts(mobile: string) {
+      codesExhausted.add(mobile);
     },
     /** Sends a webhook now for a payment as it is, optionally with another secret_token. */
     async sendWebhook(id: string, type: string, secretToken?: string) {

@@ -368,6 +368,8 @@ const matrix: Record<string, Row> = {
   'auth.signOut': { access: everyone },
   // A link from a mail works without a session (it may be opened on another device).
   'auth.verifyEmail': { access: everyone, input: () => ({ token: linkToken() }) },
+  // So does a guest's booking link (ADR 0066): the link is the key, whoever opens it.
+  'auth.openGuestLink': { access: everyone, input: () => ({ token: linkToken() }) },
   'auth.resendVerification': { access: { ...signedIn, guest: 'FORBIDDEN' } },
   'auth.requestPasswordReset': { access: everyone, input: () => ({ email: `${unique('reset')}@example.sa` }) },
   'auth.checkResetLink': { access: everyone, input: () => ({ token: linkToken() }) },
@@ -382,9 +384,12 @@ const matrix: Record<string, Row> = {
     input: () => ({ items: [{ labTestId: NO_ID, bookingTime: futureInstant() }], idempotencyKey: unique('matrix') }),
   },
   'booking.mine': { access: customers },
+  'booking.cancellation': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.reschedule': { access: customers, input: () => ({ id: NOWHERE, bookingTime: futureInstant() }) },
   'booking.paymentMethod': { access: everyone },
+  // A guest in the store pays too; the gateway's payment id is the only key, and only its outcome is answered.
+  'payments.outcome': { access: everyone, input: () => ({ paymentId: NOWHERE }) },
 
   'family.list': { access: customers },
   'family.add': { access: customers, input: () => ({ name: 'Noura', relation: 'mother', sex: 'female', dateOfBirth: '1961-03-14' }) },
@@ -730,7 +735,8 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
   {
     name: "marking a lab's booking completed",
     async arrange() {
-      const id = await insertBooking(database.db, { customerId: customer.id, labTestId });
+      // One that has started: a booking is completed from its start on.
+      const id = await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date(Date.now() - 3_600_000) });
       return {
         owner: lab,
         others: [

@@ -330,10 +330,11 @@ describe('streaming', () => {
     const db = database.db;
     const busy = await createTestUser(db, 'lab', { approved: true });
     const { labTestId: offering } = await offerTest(db, busy.id);
-    // 1,234 bookings a second apart, older than anything the test adds later: more than two batches.
+    // 1,234 bookings made a second apart (each for its own time: ADR 0064), older than anything the test adds
+    // later: more than two batches.
     await sql`
       insert into bookings (customer_id, lab_test_id, booking_time, total_price_halalas, status, created_at)
-      select ${customer.id}::uuid, ${offering}::int, now() + interval '3 days', 10000, 'confirmed',
+      select ${customer.id}::uuid, ${offering}::int, now() + interval '3 days' + n * interval '1 minute', 10000, 'confirmed',
              now() - interval '1 day' - n * interval '1 second'
       from generate_series(1, 1234) as n`.execute(db);
     const before = (

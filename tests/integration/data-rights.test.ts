@@ -384,7 +384,10 @@ async function whereFound(needle: string): Promise<string[]> {
  */
 type Fate = 'deleted' | 'erased' | `kept: ${string}` | `not personal: ${string}`;
 const personalData: Record<string, { whose?: (userId: string) => RawBuilder<boolean>; columns: Record<string, Fate> }> = {
-  users: { whose: (id) => sql`id = ${id}`, columns: { email: 'erased', phone: 'erased', email_verified_at: 'erased' } },
+  users: {
+    whose: (id) => sql`id = ${id}`,
+    columns: { email: 'erased', contact_email: 'erased', phone: 'erased', email_verified_at: 'erased' },
+  },
   user_profiles: {
     whose: (id) => sql`id = ${id}`,
     columns: { id: 'kept: the profile row stays with the account, emptied', name: 'erased' },
@@ -396,6 +399,7 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   two_factor_totp: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
   two_factor_recovery_codes: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
   account_tokens: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted', email: 'deleted' } },
+  guest_links: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
   user_consents: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
   outbox: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted', recipient: 'deleted' } },
   newsletter_subscriptions: { columns: { email: 'deleted' } },
@@ -542,6 +546,11 @@ async function givePersonalDataEverywhere(customer: Customer, completedBookingId
   await createReview(db, customer.id, { bookingId: completedBookingId, rating: 5, text: `شكراً من ${customer.name}` });
   const soon = new Date(Date.now() + 600_000);
   await db.insertInto('pending_sign_ins').values({ id: randomUUID(), user_id: customer.id, expires_at: soon }).execute();
+  // A link from the mails of the guest this customer was before (ADR 0066).
+  await db
+    .insertInto('guest_links')
+    .values({ id: `${randomUUID()}${randomUUID()}`.replaceAll('-', ''), user_id: customer.id, expires_at: soon })
+    .execute();
   await db
     .insertInto('passkeys')
     .values({ id: randomUUID(), user_id: customer.id, name: `هاتف ${customer.name}`, public_key: Buffer.from([1, 2, 3]) })

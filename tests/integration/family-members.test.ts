@@ -170,6 +170,12 @@ describe('booking for a family member', () => {
       }),
     );
     const bookingId = booking.bookings[0]!.id;
+    // The visit has happened (a booking is completed from its start on).
+    await database.db
+      .updateTable('bookings')
+      .set({ booking_time: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', bookingId)
+      .execute();
     await (await callerFor(database.db, lab)).lab.completeBooking({ id: bookingId });
     const form = new FormData();
     form.set('bookingId', bookingId);

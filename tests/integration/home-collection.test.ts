@@ -231,9 +231,35 @@ describe('booking a home collection', () => {
     const share = (price: number) => priceCheckout('basic', [price]).items[0]!.total_halalas / 100;
     const priceOf = (row: { lab_test_id: number }) => (row.lab_test_id === labTestId ? PRICE : OTHER_PRICE);
 
-    // The booking carrying the fee goes first: the nurse still comes for the other test.
+    // One amount: each booking's card says what it was charged, and the two make the checkout's total.
+    const charged = new Map((await caller.booking.mine()).map((row) => [row.id, row.charged]));
+    expect(charged.get(carrier.id)).toBe(share(priceOf(carrier)) + HOME_FEE);
+    expect(charged.get(other.id)).toBe(share(priceOf(other)));
+    expect(charged.get(carrier.id)! + charged.get(other.id)!).toBeCloseTo(result.total_price, 2);
+
+    // The booking carrying the fee goes first: the nurse still comes for the other test. The dialog's
+    // figure is what the cancellation gives back, and says the visit's fee stays with the other test.
+    expect(await caller.booking.cancellation({ id: carrier.id })).toEqual({
+      cancellable: true,
+      paid: true,
+      charged: share(priceOf(carrier)) + HOME_FEE,
+      refund: share(priceOf(carrier)),
+      refundable: share(priceOf(carrier)),
+      percent: 100,
+      home_visit_fee_kept: HOME_FEE,
+    });
     expect(await caller.booking.cancel({ id: carrier.id })).toMatchObject({ refund: share(priceOf(carrier)) });
-    expect(await caller.booking.cancel({ id: other.id })).toMatchObject({ refund: share(priceOf(other)) + HOME_FEE });
+    const last = await caller.booking.cancellation({ id: other.id });
+    expect(last).toMatchObject({
+      charged: share(priceOf(other)) + HOME_FEE,
+      refund: share(priceOf(other)) + HOME_FEE,
+      home_visit_fee_kept: 0,
+    });
+    // Another customer cannot read it.
+    await expect((await callerFor(database.db, await customer())).booking.cancellation({ id: other.id })).rejects.toMatchObject({
+      message: 'NOT_FOUND',
+    });
+    expect(await caller.booking.cancel({ id: other.id })).toMatchObject({ refund: last.refund });
 
     const invoice = await database.db
       .selectFrom('invoices')
@@ -246,8 +272,8 @@ describe('booking a home collection', () => {
       .where('original_invoice_id', '=', invoice.id)
       .execute();
     expect(credits.reduce((sum, row) => sum + row.total_halalas, 0)).toBe(invoice.total_halalas);
-    const last = credits.find((row) => row.booking_id === other.id)!;
-    expect((last.lines as Array<{ kind: string }>).map((line) => line.kind)).toContain('home_collection');
+    const lastCredit = credits.find((row) => row.booking_id === other.id)!;
+    expect((lastCredit.lines as Array<{ kind: string }>).map((line) => line.kind)).toContain('home_collection');
   });
 
   it('moves a home collection to another window under the window’s capacity, never to a lab slot’s time', async () => {

@@ -330,6 +330,49 @@ describe('GET /invoices/{id}.pdf', () => {
   });
 });
 
+/** The PDF's lines as they are drawn: each line's pieces of text from left to right, joined. */
+async function drawnLines(bytes: Uint8Array): Promise<string[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise;
+  const page = await pdf.getPage(1);
+  const lines = new Map<number, { x: number; text: string }[]>();
+  for (const item of (await page.getTextContent()).items) {
+    if (!('str' in item) || item.str === '') continue;
+    const y = Math.round(item.transform[5]);
+    lines.set(y, [...(lines.get(y) ?? []), { x: item.transform[4], text: item.str }]);
+  }
+  return [...lines.values()].map((pieces) =>
+    pieces
+      .sort((a, b) => a.x - b.x)
+      .map((piece) => piece.text)
+      .join(''),
+  );
+}
+
+describe('the invoice PDF in Arabic', () => {
+  it('keeps a Latin code whole inside an Arabic line: "(25-OH)", never "(OH-25)"', async () => {
+    const vitaminD = await database.db
+      .selectFrom('tests')
+      .select('id')
+      .where('name_en', '=', 'Vitamin D (25-OH)')
+      .executeTakeFirstOrThrow();
+    const { id: vitaminDAtLab } = await database.db
+      .insertInto('lab_tests')
+      .values({ lab_id: lab.id, test_id: vitaminD.id, price_halalas: 12_000 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const owner = await customerOn('basic');
+    const invoice = await invoiceOfCheckout((await checkOut(owner, [vitaminDAtLab])).checkout_id);
+    const response = await app.request(`/invoices/${invoice.id}.pdf`, { headers: { cookie: owner.cookie } });
+    const lines = await drawnLines(new Uint8Array(await response.arrayBuffer()));
+    // The item's Arabic line: its words come out in drawn order, their letters as the font's ligatures give them.
+    const arabicLine = lines.find((line) => line.includes('—') && /[\u0600-\u06ff]/.test(line));
+    expect(arabicLine, lines.join('\n')).toBeDefined();
+    expect(arabicLine).toContain('(25-OH)');
+    expect(lines.join('\n')).not.toContain('OH-25');
+  });
+});
+
 describe('data rights', () => {
   it("puts the user's invoices and credit notes in the account export", async () => {
     const customer = await customerOn('premium');

@@ -26,6 +26,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const as = (user?: TestUser) => callerFor(database.db, user);
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 const validProfile = {
   nameAr: 'مختبر الأمل',
@@ -122,7 +123,7 @@ describe('overview and bookings', () => {
   it('marks its own confirmed booking completed, and nothing else', async () => {
     const caller = await as(lab);
     const before = (await caller.lab.overview()).revenue;
-    const id = await insertBooking(database.db, { customerId: customer.id, labTestId, priceHalalas: 15_000 });
+    const id = await insertBooking(database.db, { customerId: customer.id, labTestId, priceHalalas: 15_000, bookingTime: hoursAgo(1) });
     await caller.lab.completeBooking({ id });
     const row = await database.db.selectFrom('bookings').select(['status', 'completed_at']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('completed');
@@ -130,13 +131,39 @@ describe('overview and bookings', () => {
     expect((await caller.lab.overview()).revenue).toBe(before + 150);
 
     expect(await refusal(caller.lab.completeBooking({ id }))).toEqual({ code: 'CONFLICT', appCode: 'BOOKING_NOT_CONFIRMED' });
-    const cancelled = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'cancelled' });
+    const cancelled = await insertBooking(database.db, {
+      customerId: customer.id,
+      labTestId,
+      status: 'cancelled',
+      bookingTime: hoursAgo(2),
+    });
     expect(await refusal(caller.lab.completeBooking({ id: cancelled }))).toEqual({ code: 'CONFLICT', appCode: 'BOOKING_NOT_CONFIRMED' });
 
-    const theirs = await insertBooking(database.db, { customerId: customer.id, labTestId: otherLabTestId });
+    const theirs = await insertBooking(database.db, { customerId: customer.id, labTestId: otherLabTestId, bookingTime: hoursAgo(3) });
     expect(await refusal(caller.lab.completeBooking({ id: theirs }))).toEqual({ code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
     const untouched = await database.db.selectFrom('bookings').select('status').where('id', '=', theirs).executeTakeFirstOrThrow();
     expect(untouched.status).toBe('confirmed');
+  });
+
+  it('refuses to complete a booking before its start, and completes it from its start on', async () => {
+    const caller = await as(lab);
+    const soon = await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date(Date.now() + 10 * 60_000) });
+    expect(await refusal(caller.lab.completeBooking({ id: soon }))).toEqual({ code: 'CONFLICT', appCode: 'BOOKING_NOT_STARTED' });
+    const row = await database.db
+      .selectFrom('bookings')
+      .select(['status', 'completed_at'])
+      .where('id', '=', soon)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'confirmed', completed_at: null });
+
+    // A home visit is completed from the start of its window, like a slot.
+    const startingNow = await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date(Date.now() - 1_000) });
+    await database.db
+      .updateTable('bookings')
+      .set({ collection: 'home', home_address: 'Tahlia Street, Jeddah' })
+      .where('id', '=', startingNow)
+      .execute();
+    await expect(caller.lab.completeBooking({ id: startingNow })).resolves.toEqual({ completed: true });
   });
 });
 

@@ -34,18 +34,32 @@ beforeAll(async () => {
     .select(['tests.name_ar', 'tests.name_en'])
     .where('lab_tests.id', '=', labTestId)
     .executeTakeFirstOrThrow();
-  const member = await database.db
+  // Three accounts of one name, each with a son of one name: an appointment instant's three bookings are
+  // three people's (one person has one seat of a test at a time, ADR 0064).
+  const customers = [customer, await createTestUser(database.db, 'customer', { name: 'Nora Paging' })];
+  customers.push(await createTestUser(database.db, 'customer', { name: 'Nora Paging' }));
+  const sons = await database.db
     .insertInto('family_members')
-    .values({ account_id: customer.id, name: 'Fahad Paging', date_of_birth: '2015-04-01', relation: 'child', sex: 'male' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    .values(
+      customers.map((account) => ({
+        account_id: account.id,
+        name: 'Fahad Paging',
+        date_of_birth: '2015-04-01',
+        relation: 'child' as const,
+        sex: 'male' as const,
+      })),
+    )
+    .returning(['id', 'account_id'])
+    .execute();
+  const sonOf = (account: TestUser) => sons.find((son) => son.account_id === account.id)!.id;
   // 3,000 bookings of the lab, three to an appointment instant; every fifth completed, every seventh
   // cancelled, every tenth for the customer's son.
   await sql`
     insert into bookings (customer_id, lab_test_id, booking_time, total_price_halalas, status, family_member_id)
-    select ${customer.id}::uuid, ${labTestId}::int, timestamptz '2031-01-01T06:00:00Z' + (n / 3) * interval '30 minutes', 10000,
+    select (array[${customers[0]!.id}::uuid, ${customers[1]!.id}::uuid, ${customers[2]!.id}::uuid])[n % 3 + 1], ${labTestId}::int,
+           timestamptz '2031-01-01T06:00:00Z' + (n / 3) * interval '30 minutes', 10000,
            (case when n % 5 = 0 then 'completed' when n % 7 = 0 then 'cancelled' else 'confirmed' end),
-           case when n % 10 = 0 then ${member.id}::uuid end
+           case when n % 10 = 0 then (array[${sonOf(customers[0]!)}::uuid, ${sonOf(customers[1]!)}::uuid, ${sonOf(customers[2]!)}::uuid])[n % 3 + 1] end
     from generate_series(1, ${ROWS}) as n`.execute(database.db);
   await sql`
     insert into bookings (customer_id, lab_test_id, booking_time, total_price_halalas, status)
@@ -88,9 +102,11 @@ describe('lab.bookings, paged', () => {
         cursor = page.nextCursor ?? undefined;
         pages += 1;
         // Between pages: one appointment later than any, one earlier than any (outside the 2031–2039 span walked).
+        // Each walk adds its two on a day of its own: one person has one seat of a test at a time (ADR 0064).
         if (pages === 3) {
-          await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date('2045-01-01T06:00:00Z') });
-          await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date('2030-01-01T06:00:00Z') });
+          const day = sort === 'latest' ? '01' : '02';
+          await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date(`2045-01-${day}T06:00:00Z`) });
+          await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date(`2030-01-${day}T06:00:00Z`) });
         }
       } while (cursor);
       const ordered = [...times].sort();

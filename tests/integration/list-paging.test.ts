@@ -34,10 +34,10 @@ beforeAll(async () => {
     select id, 'Pager ' || lpad((substring(email from 'bulk(\\d+)@')::int % 500)::text, 3, '0'), 'customer',
            now() - interval '1 day' - (substring(email from 'bulk(\\d+)@')::int / 7) * interval '1 second'
     from added`.execute(database.db);
-  // 10,000 bookings of one customer, three to an instant.
+  // 10,000 bookings of one customer, three made at an instant (each for its own time: ADR 0064).
   await sql`
     insert into bookings (customer_id, lab_test_id, booking_time, total_price_halalas, status, created_at)
-    select ${customer.id}::uuid, ${labTestId}::int, now() + interval '3 days', 10000, 'confirmed',
+    select ${customer.id}::uuid, ${labTestId}::int, now() + interval '3 days' + n * interval '1 minute', 10000, 'confirmed',
            now() - interval '1 day' - (n / 3) * interval '1 second'
     from generate_series(1, ${ROWS}) as n`.execute(database.db);
 }, 120_000);
@@ -142,8 +142,8 @@ describe('admin.transactions, paged', () => {
         if (pages === 2) {
           await sql`
             insert into bookings (customer_id, lab_test_id, booking_time, total_price_halalas, status, created_at)
-            select ${customer.id}::uuid, ${labTestId}::int, now() + interval '4 days', 10000, 'confirmed', t
-            from unnest(array[now(), timestamptz '2001-01-01']) as t`.execute(database.db);
+            select ${customer.id}::uuid, ${labTestId}::int, now() + interval '4 days' + n * interval '1 minute', 10000, 'confirmed', t
+            from unnest(array[now(), timestamptz '2001-01-01']) with ordinality as x(t, n)`.execute(database.db);
         }
       } while (cursor);
       const older = await database.db

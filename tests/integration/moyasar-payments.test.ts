@@ -12,9 +12,17 @@ import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
-import type { FakeMoyasar, FakePayment } from '../fakes/moyasar.ts';
+import {
+  APPLE_PAY_TEST_AMOUNTS,
+  type FakeMoyasar,
+  type FakePayment,
+  STC_PAY_TEST_CODES,
+  STC_PAY_TEST_MOBILES,
+  TEST_CARDS,
+} from '../fakes/moyasar.ts';
 import { contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
-import { type MoyasarApp, silentLog, startMoyasarApp } from '../setup/moyasar-app.ts';
+import { type MoyasarApp, recordingLog, silentLog, startMoyasarApp } from '../setup/moyasar-app.ts';
+import { EXPECTED_REASONS } from '../setup/moyasar-failures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_tahaleel';
@@ -29,10 +37,12 @@ let env: MoyasarApp['env'];
 let labTestId: number;
 let lab: TestUser;
 const createCaller = createCallerFactory(appRouter);
+/** What the server wrote down: the gateway's own words for a failure go here, and nowhere else. */
+const written = recordingLog();
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ fake, env, payments, app } = await startMoyasarApp(database.db, WEBHOOK_SECRET));
+  ({ fake, env, payments, app } = await startMoyasarApp(database.db, WEBHOOK_SECRET, written.log));
   lab = await createTestUser(database.db, 'lab', { approved: true });
   // Open every day, one seat a slot: a seat taken by one customer is gone for the next.
   await database.db.updateTable('labs').set({ slot_capacity: 1 }).where('id', '=', lab.id).execute();
@@ -62,16 +72,20 @@ function nextSlot(): string {
   return new Date(`${day}T${clock}:00+03:00`).toISOString();
 }
 
-async function callerOf(user: TestUser) {
-  return createCaller({ ...(await contextFor(database.db, user)), payments, config: env });
+async function callerOf(user?: TestUser) {
+  return createCaller({ ...(await contextFor(database.db, user)), payments, config: env, log: written.log });
 }
 
-/** A customer's checkout of one slot, answered with the payment form's configuration. */
-async function checkoutFor(customer: TestUser, bookingTime = nextSlot()) {
+/** The log lines about a payment's failure. */
+const failureLines = (paymentId: string) =>
+  written.lines.filter((line) => line.fields.payment === paymentId && 'gatewayMessage' in line.fields);
+
+/** A customer's checkout of one slot, answered with the payment form's configuration (sent again with the same key: the same checkout). */
+async function checkoutFor(customer: TestUser, bookingTime = nextSlot(), idempotencyKey: string = randomUUID()) {
   const caller = await callerOf(customer);
-  const answer = await caller.booking.create({ items: [{ labTestId, bookingTime }], idempotencyKey: randomUUID() });
+  const answer = await caller.booking.create({ items: [{ labTestId, bookingTime }], idempotencyKey });
   if (!('payment' in answer)) throw new Error('expected payment_required');
-  return { ...answer, bookingTime };
+  return { ...answer, bookingTime, idempotencyKey };
 }
 
 /** The browser's part: the card posted to the gateway with the publishable key, then 3-D Secure. */
@@ -223,7 +237,7 @@ describe('the checkout in Moyasar mode', () => {
     expect(declined.back.searchParams.get('status')).toBe('failed');
     const landed = await callback(`?id=${declined.id}&status=paid&message=APPROVED`);
     expect(landed.searchParams.get('outcome')).toBe('failed');
-    expect(landed.searchParams.get('message')).toBe('DECLINED');
+    expect(landed.searchParams.get('reason')).toBe('declined');
     expect(await bookingsOf(customer.id)).toEqual([]);
     expect((await checkoutRow(answer.checkout_id)).status).toBe('pending');
 
@@ -252,15 +266,15 @@ describe('the checkout in Moyasar mode', () => {
     // The sandbox's unregistered number: failed at once, no code is sent.
     const unregistered = await fake.createPayment({ ...gatewayFields(answer.payment), source: { type: 'stcpay', mobile: '0515555555' } });
     expect(unregistered.payment).toMatchObject({ status: 'failed', source: { transaction_url: null } });
-    for (const [code, message] of [
-      ['999999', 'Invalid OTP'],
-      ['111111', 'Insufficient Balance.'],
+    for (const [code, reason] of [
+      ['999999', 'wrong_code'],
+      ['111111', 'wallet_insufficient_balance'],
     ] as const) {
       const wallet = await payByStcPay(answer.payment, '0551234567', code);
       expect(wallet.payment.status).toBe('failed');
       const landed = await callback(`?id=${wallet.payment.id}&status=paid&message=Paid`);
       expect(landed.searchParams.get('outcome')).toBe('failed');
-      expect(landed.searchParams.get('message')).toBe(message);
+      expect(landed.searchParams.get('reason')).toBe(reason);
       // The code is posted once: the payment is over.
       expect((await proceed(wallet.transactionUrl, '123456')).status).toBe(400);
     }
@@ -433,6 +447,157 @@ describe('the checkout in Moyasar mode', () => {
     expect(await refundMails(late.id)).toEqual([
       { template: 'payment-refunded', data: expect.objectContaining({ reason: 'seat_lost', amount: CHARGED / 100 }) },
     ]);
+  });
+});
+
+describe("why a payment failed, said as our reason and never in the gateway's words (issue #61)", () => {
+  it('answers every failing test card Moyasar lists, and a cardholder declining at 3-D Secure, with its reason through the callback', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const failing = Object.entries(TEST_CARDS).filter(([, card]) => card.status === 'failed');
+    expect(failing.length).toBeGreaterThan(30);
+    const cases = [
+      ...failing.map(([number, card]) => ({ number, decision: 'approve' as const, message: card.message })),
+      {
+        number: '4111111111111111',
+        decision: 'decline' as const,
+        message: '3-D Secure transaction attempt failed (Declined by the cardholder)',
+      },
+    ];
+    for (const { number, decision, message } of cases) {
+      const failed = await pay(answer.payment, { number, decision });
+      expect(fake.payments.get(failed.id)?.source.message).toBe(message);
+      const landed = await callback(failed.back.search);
+      expect(landed.pathname).toBe('/payment-result');
+      // Our reason only: the page is told no word of the gateway's.
+      expect(Object.fromEntries(landed.searchParams), number).toEqual({ outcome: 'failed', reason: EXPECTED_REASONS[message] });
+      // The gateway's own words are in the log.
+      expect(failureLines(failed.id)[0]?.fields, number).toMatchObject({ gatewayMessage: message, reason: EXPECTED_REASONS[message] });
+    }
+    expect(await bookingsOf(customer.id)).toEqual([]);
+    expect((await checkoutRow(answer.checkout_id)).status).toBe('pending');
+  });
+
+  it("answers STC Pay's refused numbers, its failing codes and Apple Pay's failing test amounts with their reasons, to the page that asks", async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const caller = await callerOf(customer);
+    const said = async (paymentId: string, message: string) => {
+      const outcome = await caller.payments.outcome({ paymentId });
+      expect(outcome, message).toEqual({ outcome: 'failed', reason: EXPECTED_REASONS[message] });
+      expect(failureLines(paymentId)[0]?.fields.gatewayMessage).toBe(message);
+    };
+    // Refused when the payment is made: the page asks why at once.
+    for (const [mobile, message] of Object.entries(STC_PAY_TEST_MOBILES)) {
+      const created = await fake.createPayment({ ...gatewayFields(answer.payment), source: { type: 'stcpay', mobile } });
+      expect(created.payment).toMatchObject({ status: 'failed', source: { message } });
+      await said(created.payment.id, message);
+    }
+    // Ended by the code: the page asks (to start again after a wrong one), and the callback says the same.
+    const codes = [
+      ...Object.entries(STC_PAY_TEST_CODES).filter(([, code]) => code.status === 'failed'),
+      ['987654', { message: 'Invalid OTP' }] as const,
+    ];
+    for (const [code, { message }] of codes) {
+      const wallet = await payByStcPay(answer.payment, '0551234567', code);
+      expect(wallet.payment.source.message).toBe(message);
+      await said(wallet.payment.id, message);
+      const landed = await callback(`?id=${wallet.payment.id}&status=failed&message=${encodeURIComponent(message)}`);
+      expect(Object.fromEntries(landed.searchParams)).toEqual({ outcome: 'failed', reason: EXPECTED_REASONS[message] });
+    }
+    // Apple Pay's sandbox fails these amounts with a card's message.
+    for (const { from, outcome } of APPLE_PAY_TEST_AMOUNTS) {
+      const token = { paymentData: { version: 'EC_v1', data: 'ZmFrZQ==' }, paymentMethod: { displayName: 'Visa 1111', network: 'Visa' } };
+      const created = await fake.createPayment({ ...gatewayFields(answer.payment), amount: from, source: { type: 'applepay', token } });
+      expect(created.payment).toMatchObject({
+        status: 'failed',
+        source: { message: outcome.message, response_code: outcome.response_code },
+      });
+      await said(created.payment.id, outcome.message);
+    }
+    expect(await bookingsOf(customer.id)).toEqual([]);
+  });
+
+  it('answers the general reason for an answer it does not know, and keeps that answer in the log as a warning', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const failed = await pay(answer.payment, { number: '4123120001090109' });
+    // A gateway answer no table knows (a new issuer code and text).
+    Object.assign(fake.payments.get(failed.id)!.source, { message: 'CARD VELOCITY CHECK TRIPPED (REF 8812)', response_code: 'Q7' });
+    const landed = await callback(failed.back.search);
+    expect(Object.fromEntries(landed.searchParams)).toEqual({ outcome: 'failed', reason: 'unknown' });
+    expect(landed.search).not.toMatch(/VELOCITY|8812|Q7/);
+    expect(await (await callerOf(customer)).payments.outcome({ paymentId: failed.id })).toEqual({ outcome: 'failed', reason: 'unknown' });
+    expect(failureLines(failed.id)[0]).toMatchObject({
+      level: 'warn',
+      fields: { gatewayMessage: 'CARD VELOCITY CHECK TRIPPED (REF 8812)', responseCode: 'Q7', reason: 'unknown' },
+    });
+  });
+
+  it('answers nothing of a payment the gateway does not know, and no reason for one that did not fail', async () => {
+    const guest = await callerOf();
+    expect(await guest.payments.outcome({ paymentId: randomUUID() })).toEqual({ outcome: 'unknown', reason: null });
+    const customer = await createTestUser(database.db, 'customer');
+    const answer = await checkoutFor(customer);
+    const created = await fake.createPayment({ ...gatewayFields(answer.payment), source: { type: 'stcpay', mobile: '0551234567' } });
+    expect(await guest.payments.outcome({ paymentId: created.payment.id })).toEqual({ outcome: 'pending', reason: null });
+  });
+});
+
+describe('a mistyped STC Pay code (issue #61)', () => {
+  it('ends that payment, recorded as failed; the same checkout, claimed again, takes a new payment to the same number, which books once and charges once', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const first = await checkoutFor(customer);
+    const caller = await callerOf(customer);
+    const wrong = await payByStcPay(first.payment, '0551234567', '654321');
+    expect(wrong.payment).toMatchObject({ status: 'failed', source: { message: 'Invalid OTP' } });
+    // STC Pay takes no second code for that payment.
+    expect((await proceed(wrong.transactionUrl, '123456')).status).toBe(400);
+    // The page asks why: a wrong code, and the failed payment is recorded as the callback would.
+    expect(await caller.payments.outcome({ paymentId: wrong.payment.id })).toEqual({ outcome: 'failed', reason: 'wrong_code' });
+    const recorded = await database.db
+      .selectFrom('gateway_payments')
+      .selectAll()
+      .where('id', '=', wrong.payment.id)
+      .executeTakeFirstOrThrow();
+    expect(recorded).toMatchObject({ checkout_id: first.checkout_id, status: 'failed' });
+
+    // A new attempt at once: the same key claims the same checkout, its seat still held, and a new payment is made.
+    const again = await checkoutFor(customer, first.bookingTime, first.idempotencyKey);
+    expect(again.checkout_id).toBe(first.checkout_id);
+    const other = await createTestUser(database.db, 'customer');
+    await expect((await callerOf(other)).booking.holdSlot({ labTestId, bookingTime: first.bookingTime })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    const right = await payByStcPay(again.payment, '0551234567', '123456');
+    expect(right.payment.id).not.toBe(wrong.payment.id);
+    const landed = await callback(`?id=${right.payment.id}&status=paid&message=Paid`);
+    expect(landed.searchParams.get('outcome')).toBe('paid');
+
+    expect(await bookingsOf(customer.id)).toHaveLength(1);
+    expect((await checkoutRow(first.checkout_id)).payment_reference).toBe(right.payment.id);
+    const charged = [...fake.payments.values()].filter((payment) => payment.metadata?.checkout_id === first.checkout_id);
+    expect(charged.map((payment) => payment.status).sort()).toEqual(['failed', 'paid']);
+    expect(charged.every((payment) => payment.refunded === 0)).toBe(true);
+    // The failed payment asked about again, late (its webhook, a second tab), changes nothing.
+    expect(await caller.payments.outcome({ paymentId: wrong.payment.id })).toEqual({ outcome: 'paid', reason: null });
+    expect(await bookingsOf(customer.id)).toHaveLength(1);
+  });
+
+  it("stops when STC Pay's own limit of codes is reached: the new payment is refused with that reason, and nothing is booked", async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const first = await checkoutFor(customer);
+    const wrong = await payByStcPay(first.payment, '0557654321', '111112');
+    expect(await (await callerOf(customer)).payments.outcome({ paymentId: wrong.payment.id })).toMatchObject({ reason: 'wrong_code' });
+    fake.exhaustCodeAttempts('0557654321');
+    const again = await checkoutFor(customer, first.bookingTime, first.idempotencyKey);
+    const refused = await fake.createPayment({ ...gatewayFields(again.payment), source: { type: 'stcpay', mobile: '0557654321' } });
+    expect(refused.payment).toMatchObject({ status: 'failed', source: { transaction_url: null } });
+    expect(await (await callerOf(customer)).payments.outcome({ paymentId: refused.payment.id })).toEqual({
+      outcome: 'failed',
+      reason: 'code_attempts_exhausted',
+    });
+    expect(await bookingsOf(customer.id)).toEqual([]);
   });
 });
 

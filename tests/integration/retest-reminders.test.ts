@@ -190,7 +190,8 @@ describe('a Premium customer accepts a suggested retest', () => {
     const stranger = await callerFor(database.db, await customerOn('premium'));
     expect(await refusal(stranger.retestReminders.accept({ bookingId, ruleId: PREDIABETES }))).toMatchObject({ code: 'NOT_FOUND' });
 
-    const normal = await releasedHbA1c(owner.id, tenthOfMonth(-1), '5.2');
+    // Another month's sample: one person has one seat of a test at a time (ADR 0064).
+    const normal = await releasedHbA1c(owner.id, tenthOfMonth(-2), '5.2');
     const caller = await callerFor(database.db, owner);
     expect(await refusal(caller.retestReminders.accept({ bookingId: normal, ruleId: PREDIABETES }))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await refusal(caller.retestReminders.accept({ bookingId, ruleId: 'vitamin-d-deficiency' }))).toMatchObject({

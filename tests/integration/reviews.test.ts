@@ -66,7 +66,12 @@ describe('reviews.create', () => {
   it('refuses a booking that is not completed yet, then takes it once the lab completes it', async () => {
     const customer = await createTestUser(database.db, 'customer');
     const api = await callerFor(database.db, customer);
-    const bookingId = await insertBooking(database.db, { customerId: customer.id, labTestId: otherLabTestId, status: 'confirmed' });
+    const bookingId = await insertBooking(database.db, {
+      customerId: customer.id,
+      labTestId: otherLabTestId,
+      status: 'confirmed',
+      bookingTime: new Date(Date.now() - 3_600_000),
+    });
     expect(await refusal(api.reviews.create({ bookingId, rating: 5, text: '' }))).toEqual({
       code: 'CONFLICT',
       appCode: 'BOOKING_NOT_COMPLETED',

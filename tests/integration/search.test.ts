@@ -180,6 +180,8 @@ describe('catalog', () => {
       .where('email', '=', 'pending-lab@demo.tahaleel.sa')
       .executeTakeFirstOrThrow();
     await expect(caller.catalog.lab({ labId: pending.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // An address that is not even an id is a lab not found too (a 404 page), not a bad request.
+    await expect(caller.catalog.lab({ labId: 'not-a-lab' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const all = await caller.catalog.labs();
     expect(all.map((entry) => entry.id)).not.toContain(pending.id);
   });

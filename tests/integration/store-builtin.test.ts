@@ -11,6 +11,7 @@ import {
   recordingPayments,
   stockOf,
   storeCallerFor,
+  successAddressOf,
 } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -271,7 +272,7 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     const { url } = await caller.store.checkout({ ...checkoutDefaults, items: [{ variantId, quantity: 3 }] });
     const orderId = orderIdOf(url);
     expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedPayment })).toEqual({
-      redirectUrl: checkoutDefaults.successUrl,
+      redirectUrl: successAddressOf(orderId),
     });
     expect(await stockOf(database.db, variantId)).toBe(1);
     expect((await caller.store.variants({ productIds: [productId] })).variants[0]!.inventory_quantity).toBe(1);
@@ -280,7 +281,7 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
     expect(order.payment_reference).toMatch(/^sim_/);
     // Paying twice (a double click, a reload) charges once and still lands on the success page.
     expect(await caller.store.hostedCheckout.pay({ orderId, ...approvedPayment })).toEqual({
-      redirectUrl: checkoutDefaults.successUrl,
+      redirectUrl: successAddressOf(orderId),
     });
     expect(await stockOf(database.db, variantId)).toBe(1);
   });
@@ -438,7 +439,7 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
       expect(charged.filter((charge) => charge.reference === orderId)).toEqual([]);
 
       const paid = await api.mutate('store.hostedCheckout.pay', { orderId, ...approvedPayment }, browser);
-      expect(paid).toMatchObject({ status: 200, data: { redirectUrl: checkoutDefaults.successUrl } });
+      expect(paid).toMatchObject({ status: 200, data: { redirectUrl: successAddressOf(orderId) } });
       expect(await orderRow(orderId)).toMatchObject({
         status: 'paid',
         buyer_email: approvedPayment.email,
@@ -465,12 +466,13 @@ describe('store.checkout (built-in) and its hosted payment page', () => {
       items: [{ variantId: String(variantId), quantity: 1 }],
     });
     expect(started.status).toBe(200);
+    const orderId = orderIdOf(started.data.url);
     const paid = await api.mutate<{ redirectUrl: string }>(
       'store.hostedCheckout.pay',
-      { orderId: orderIdOf(started.data.url), ...approvedPayment },
+      { orderId, ...approvedPayment },
       storeKeyOf(started.cookies),
     );
-    expect(paid.data).toEqual({ redirectUrl: checkoutDefaults.successUrl });
+    expect(paid.data).toEqual({ redirectUrl: successAddressOf(orderId) });
     const again = await api.mutate('store.checkout', { ...checkoutDefaults, items: [{ variantId, quantity: 1 }] });
     expect(again.status).toBe(409);
     expect(again.error?.data).toMatchObject({ appCode: 'OUT_OF_STOCK', details: { variantId, available: 0 } });

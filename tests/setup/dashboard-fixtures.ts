@@ -28,6 +28,9 @@ export async function offerTest(db: Kysely<Database>, labId: string, priceHalala
   return { labTestId: id, testId: test.id };
 }
 
+/** Minutes apart, so that bookings written without a time are never one person's same test and time (ADR 0064). */
+let untimedBookings = 0;
+
 /** A booking written straight to the database, as checkout would leave it. */
 export async function insertBooking(
   db: Kysely<Database>,
@@ -39,7 +42,7 @@ export async function insertBooking(
     .values({
       customer_id: booking.customerId,
       lab_test_id: booking.labTestId,
-      booking_time: booking.bookingTime ?? new Date(Date.now() + 3 * 86_400_000),
+      booking_time: booking.bookingTime ?? new Date(Date.now() + 3 * 86_400_000 + untimedBookings++ * 60_000),
       total_price_halalas: booking.priceHalalas ?? 20_000,
       status,
       completed_at: status === 'completed' ? new Date() : null,

@@ -38,6 +38,8 @@ export interface TestAccount extends TestUser {
   name: string;
   locale: 'ar';
   subscription_tier: 'basic';
+  is_anonymous: false;
+  contact_email: null;
 }
 
 /**
@@ -77,7 +79,17 @@ export async function createTestUser(
   await createSession(db, token, id, new Date(), {
     passwordConfirmedAt: options.passwordConfirmedAt === undefined ? new Date() : options.passwordConfirmedAt,
   });
-  return { id, email, name, locale: 'ar', subscription_tier: 'basic', token, cookie: `tahaleel_session=${token}` };
+  return {
+    id,
+    email,
+    name,
+    locale: 'ar',
+    subscription_tier: 'basic',
+    is_anonymous: false,
+    contact_email: null,
+    token,
+    cookie: `tahaleel_session=${token}`,
+  };
 }
 
 /** The real context a request with this user's cookie would get. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import type { Logger } from '../../src/server/platform/logger.ts';
 import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
 import { startFakeMoyasar } from '../fakes/moyasar.ts';
 import { testEnvSource } from './fixtures.ts';
@@ -9,12 +10,21 @@ import { testEnvSource } from './fixtures.ts';
 /** A logger that says nothing: the tests read outcomes, not log lines. */
 export const silentLog = { info() {}, warn() {}, error() {}, debug() {} } as never;
 
+/** A logger that keeps what it is told, for the tests that read what the server wrote down. */
+export function recordingLog() {
+  const lines: { level: 'info' | 'warn' | 'error'; fields: Record<string, unknown>; message: string }[] = [];
+  const at = (level: 'info' | 'warn' | 'error') => (fields: Record<string, unknown>, message: string) => {
+    lines.push({ level, fields, message });
+  };
+  return { lines, log: { info: at('info'), warn: at('warn'), error: at('error') } satisfies Logger };
+}
+
 /**
  * The app in Moyasar mode (PAYMENT_PROVIDER=moyasar) against a Moyasar-protocol fake of its own
  * (tests/fakes/moyasar.ts), on the test file's database: its settings, its payment provider and the
  * real Hono app whose callback and webhook routes the tests call. Close `fake` in `afterAll`.
  */
-export async function startMoyasarApp(db: Kysely<Database>, webhookSecret: string) {
+export async function startMoyasarApp(db: Kysely<Database>, webhookSecret: string, log: Logger = silentLog) {
   const fake = await startFakeMoyasar({ secretKey: 'sk_test_tahaleel', publishableKey: 'pk_test_tahaleel' });
   const env = parseEnv({
     ...testEnvSource,
@@ -30,8 +40,8 @@ export async function startMoyasarApp(db: Kysely<Database>, webhookSecret: strin
     publishableKey: fake.publishableKey,
     webhookSecret,
   });
-  const app = createApp({ db, env, payments, log: silentLog });
-  return { fake, env, payments, app };
+  const app = createApp({ db, env, payments, log });
+  return { fake, env, payments, app, log };
 }
 
 export type MoyasarApp = Awaited<ReturnType<typeof startMoyasarApp>>;

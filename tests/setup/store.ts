@@ -119,6 +119,11 @@ export async function stockOf(db: Kysely<Database>, variantId: number): Promise<
 }
 
 /** The order id at the end of the hosted checkout URL. */
+/** Where a paid order sends the browser: the success page, naming the order. */
+export function successAddressOf(orderId: string): string {
+  return `${checkoutDefaults.successUrl}?order=${orderId}`;
+}
+
 export function orderIdOf(url: string): string {
   const id = new URL(url, 'http://localhost').pathname.split('/').pop();
   if (!id) throw new Error(`no order id in ${url}`);

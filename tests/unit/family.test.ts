@@ -31,6 +31,17 @@ describe('Saudi national ID and Iqama numbers', () => {
     expect(familyMemberInput.safeParse({ ...member, dateOfBirth: '1961-02-30' }).success).toBe(false);
     expect(familyMemberInput.safeParse({ ...member, dateOfBirth: '2999-01-01' }).success).toBe(false);
   });
+
+  it('says an empty date of birth is required, not invalid (the one message the form shows under it)', () => {
+    const member = { name: 'Noura', relation: 'mother', sex: 'female' } as const;
+    const messages = (dateOfBirth: string) =>
+      familyMemberInput
+        .safeParse({ ...member, dateOfBirth })
+        .error?.issues.filter((issue) => issue.path[0] === 'dateOfBirth')
+        .map((issue) => issue.message);
+    expect(messages('')).toEqual(['required']);
+    expect(messages('14/03/1961')?.[0]).toBe('invalid');
+  });
 });
 
 describe('age', () => {

@@ -59,6 +59,11 @@ describe.each(extractFreshCatalogs())('Arabic catalog $name', (catalog) => {
     const notArabic = catalog.ar.filter((entry) => !/[\u0600-\u06FF]/.test(entry.translation)).map((entry) => entry.id);
     expect(notArabic).toEqual([]);
   });
+
+  it('names a plan inside a sentence by its whole phrase, never "الباقة {name}" (which reads "الباقة المؤسسات")', () => {
+    const joined = catalog.ar.filter((entry) => /(?:ال)?باقة\s*\{\w+\}/.test(entry.translation)).map((entry) => entry.translation);
+    expect(joined).toEqual([]);
+  });
 });
 
 const client = join(root, 'src/client');
@@ -150,5 +155,26 @@ describe.each(routes)('the page of routes/$name', ({ id, file }) => {
       missing,
       'add the catalog to catalogsOfRoute in src/client/lib/catalog-sources.ts, load it with the lazy import (withCatalogs), or move the file',
     ).toEqual([]);
+  });
+});
+
+// A page drawn by the server and taken over by the browser must read the same in both: the server
+// holds every catalog at once, the browser only the page's, so a message translated one way in one
+// catalog and another way in another reads differently in the two (React's error #418), or changes as
+// another page's catalog arrives. A message with two meanings needs two messages (or a context).
+describe.each(['ar', 'en'])('the %s catalogs', (locale) => {
+  it('translate each message one way in all of them', () => {
+    const translations = new Map<string, Map<string, string[]>>();
+    for (const name of catalogNames) {
+      for (const entry of parsePo(readFileSync(join(root, `src/client/locales/${locale}/${name}.po`), 'utf8'))) {
+        const ways = translations.get(entry.id) ?? new Map<string, string[]>();
+        ways.set(entry.translation, [...(ways.get(entry.translation) ?? []), name]);
+        translations.set(entry.id, ways);
+      }
+    }
+    const differing = [...translations]
+      .filter(([, ways]) => ways.size > 1)
+      .map(([id, ways]) => `"${id}": ${[...ways].map(([translation, names]) => `"${translation}" in ${names.join(', ')}`).join('; ')}`);
+    expect(differing).toEqual([]);
   });
 });

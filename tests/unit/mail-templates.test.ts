@@ -347,6 +347,15 @@ describe('renderMail: content', () => {
     expect(render(examples['booking-rescheduled'], 'ar').subject).toContain('تم تغيير موعدك');
   });
 
+  it('names each paid plan as Arabic joins it: "باقة المؤسسات", "الباقة المميزة"', () => {
+    const failed = (plan: string, locale: 'ar' | 'en') =>
+      render({ ...examples['plan-renewal-failed'], data: { ...examples['plan-renewal-failed'].data, plan } }, locale).text;
+    expect(failed('enterprise', 'ar')).toContain('اشتراكك في باقة المؤسسات');
+    expect(failed('enterprise', 'ar')).not.toContain('الباقة المؤسسات');
+    expect(failed('premium', 'ar')).toContain('اشتراكك في الباقة المميزة');
+    expect(failed('enterprise', 'en')).toContain('renewing the Enterprise plan');
+  });
+
   it('uses the wording each mail promises', () => {
     expect(render(examples['verify-email'], 'ar').subject).toBe('أكّد بريدك الإلكتروني — تحاليل');
     expect(render(examples['verify-email'], 'en').subject).toBe('Confirm your e-mail — Tahaleel');

@@ -113,14 +113,14 @@ describe('the range dialog', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('sends what was typed once it is whole', async () => {
+  it('sends what was typed once it is whole, a comma or Arabic digits read as the number they are', async () => {
     const onSave = openDialog('en');
     type('Low end', '3,5');
-    type('High end', '5.1');
+    type('High end', '٥٫١');
     type('Published source', 'Tietz, 4th ed.');
     fireEvent.click(await screen.findByRole('button', { name: 'Save the range' }));
     expect(onSave).toHaveBeenCalledWith(
-      expect.objectContaining({ analyteId: 3, low: '3,5', high: '5.1', unit: 'mmol/L', source: 'Tietz, 4th ed.' }),
+      expect.objectContaining({ analyteId: 3, low: '3.5', high: '5.1', unit: 'mmol/L', source: 'Tietz, 4th ed.' }),
     );
   });
 

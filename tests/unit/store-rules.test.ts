@@ -55,6 +55,18 @@ describe('variant selection (site_product_selection)', () => {
     expect(selectVariant(equal, null)?.id).toBe('x');
     expect(selectVariant([], null)).toBeUndefined();
   });
+
+  it('picks among the variants in stock, so a product opens on one that can be bought', () => {
+    const stocked = [
+      { id: 'sold-out', price_in_cents: 100, sale_price_in_cents: null, manage_inventory: true, inventory_quantity: 0 },
+      { id: 'two-left', price_in_cents: 300, sale_price_in_cents: null, manage_inventory: true, inventory_quantity: 2 },
+      { id: 'untracked', price_in_cents: 200, sale_price_in_cents: null, manage_inventory: false, inventory_quantity: 0 },
+    ];
+    expect(selectVariant(stocked, 'first')?.id).toBe('two-left');
+    expect(selectVariant(stocked, 'lowest_price_first')?.id).toBe('untracked');
+    const none = stocked.map((variant) => ({ ...variant, manage_inventory: true, inventory_quantity: 0 }));
+    expect(selectVariant(none, 'first')?.id).toBe('sold-out');
+  });
 });
 
 describe('product HTML sanitizing', () => {

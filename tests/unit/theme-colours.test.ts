@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { categories } from '../../seeds/data/categories.ts';
 import { appSystemConfigs, createAppSystem, focusRing } from '../../src/client/theme.ts';
 
-// The theme leaves out Chakra's colour palettes the app does not use (theme.ts): a colour the code
-// names must still be in it, or the text silently takes its parent's colour (a yellow "Not enough
-// stock" warning drawn in plain white, say).
+// A colour the code or the category data names must be in the theme, or the text silently takes its
+// parent's colour (a yellow "Not enough stock" warning drawn in plain white, or a category's icon in
+// no colour at all, as four were while the theme left out teal, cyan, purple and pink).
 const system = createAppSystem();
 const clientDir = join(import.meta.dirname, '../../src/client');
 
@@ -27,6 +28,11 @@ for (const file of sourceFiles(clientDir)) {
   const text = readFileSync(file, 'utf8');
   for (const match of text.matchAll(colourToken)) named.set(`colors.${match[1]}`, file);
   for (const match of text.matchAll(paletteName)) named.set(`colors.${match[1] ?? match[2]}.solid`, file);
+}
+
+// A category's colour is data (seeds/data/categories.ts); its circle is drawn in `<colour>.subtle` and `<colour>.fg`.
+for (const category of categories) {
+  for (const shade of ['subtle', 'fg']) named.set(`colors.${category.color}.${shade}`, `seeds/data/categories.ts (${category.nameEn})`);
 }
 
 describe('theme colours', () => {

@@ -67,8 +67,8 @@ export const catalogSources = {
     ],
   },
   /**
-   * The pages a link opens: confirming an address, choosing a new password, the newsletter's links, and
-   * a doctor's page for a patient's share link.
+   * The pages a link opens: confirming an address, choosing a new password, the newsletter's links, a
+   * guest's booking, and a doctor's page for a patient's share link.
    */
   links: {
     include: [
@@ -76,10 +76,12 @@ export const catalogSources = {
       'features/auth/verify-email-page.tsx',
       'features/auth/forgot-password-page.tsx',
       'features/auth/reset-password-page.tsx',
+      'features/auth/guest-link-page.tsx',
       'features/newsletter/newsletter-link-page.tsx',
       'routes/verify-email.tsx',
       'routes/forgot-password.tsx',
       'routes/reset-password.tsx',
+      'routes/manage-booking.tsx',
       'routes/newsletter.confirm.tsx',
       'routes/newsletter.unsubscribe.tsx',
       'features/result-shares',
@@ -144,6 +146,7 @@ export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
   '/verify-email': ['links'],
   '/forgot-password': ['links'],
   '/reset-password': ['links'],
+  '/manage-booking': ['links'],
   '/newsletter/confirm': ['links'],
   '/newsletter/unsubscribe': ['links'],
   '/share/$token': ['links'],

@@ -14,6 +14,7 @@ import { REVIEW_EDIT_DAYS } from '../../shared/review-limits.ts';
 export const dashboardErrorCodes = [
   'LAB_LOCATION_REQUIRED',
   'BOOKING_NOT_CONFIRMED',
+  'BOOKING_NOT_STARTED',
   'BOOKING_CANCELLED',
   'TEST_ALREADY_EXISTS',
   'TEST_ALREADY_REQUESTED',
@@ -53,6 +54,18 @@ export function registerDashboardMessages(
 
 const dashboardFieldMessages: Partial<Record<string, MessageDescriptor>> = {};
 
+/** A sentence that names what the server's details say (ALREADY_BOOKED's test, lab and time); undefined without them. */
+type DetailedMessage = (i18n: I18n, details: Record<string, unknown> | null | undefined) => string | undefined;
+const detailedMessages: Partial<Record<AppErrorCode, DetailedMessage>> = {};
+
+/**
+ * A page's fuller sentence for a code, given by the page that meets it, so its long text stays off
+ * every other page's first load; elsewhere the code's own short sentence is said.
+ */
+export function registerDetailedMessage(code: AppErrorCode, sentence: DetailedMessage) {
+  detailedMessages[code] = sentence;
+}
+
 const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode>, MessageDescriptor> = {
   UNAUTHENTICATED: msg`Please log in to continue.`,
   FORBIDDEN: msg`You do not have permission to do this.`,
@@ -72,6 +85,7 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode>, Messag
   SLOT_UNAVAILABLE: msg`Sorry, this time slot is no longer available. Please choose another time.`,
   CHECKOUT_IN_PROGRESS: msg`Your payment is already being processed. Please wait a moment.`,
   HOLD_LIMIT: msg`You have reserved as many time slots as you can at once. Book or remove one from your cart first.`,
+  ALREADY_BOOKED: msg`You already have a booking for this test at this time.`,
   PAYMENT_FAILED: msg`The payment did not go through. You have not been charged.`,
   REFUND_FAILED: msg`The refund could not be made just now, so your booking was not cancelled. Please try again shortly.`,
   CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to ${CANCEL_BEFORE_HOURS} hours before their time.`,
@@ -193,6 +207,8 @@ export function errorMessage(i18n: I18n, error: unknown): string {
     const answer = `HTTP ${status}: ${typeof statusText === 'string' ? statusText : ''}`.trim();
     return i18n._(msg`The store is not responding right now (${answer}). Please try again shortly.`);
   }
+  const detailed = code ? detailedMessages[code]?.(i18n, data?.details) : undefined;
+  if (detailed) return detailed;
   if (code) return i18n._(sentenceFor(code));
   if (error instanceof TRPCClientError) return i18n._(appErrorMessages.INTERNAL);
   return i18n._(msg`Could not reach the server. Check your connection and try again.`);

@@ -10,6 +10,18 @@ export const planNames: Record<PlanId, MessageDescriptor> = {
   professional: msg`Professional`,
 };
 
+/**
+ * A plan named inside a sentence. Arabic joins some names to "باقة" as an adjective ("الباقة المميزة")
+ * and one as a noun ("باقة المؤسسات"), so a sentence takes the whole phrase, never "الباقة {name}".
+ */
+export const planInSentence: Record<PlanId, MessageDescriptor> = {
+  basic: msg`Basic plan`,
+  premium: msg`Premium plan`,
+  enterprise: msg`Enterprise plan`,
+  starter: msg`Starter plan`,
+  professional: msg`Professional plan`,
+};
+
 export const planFeatures: Record<PlanFeature, MessageDescriptor> = {
   storage1gb: msg`1 GB storage for your results`,
   aiAnalysis: msg`Your results explained`,

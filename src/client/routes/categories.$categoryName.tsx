@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { Filter, Search } from 'lucide-react';
+import { BreadcrumbSeparator } from '../components/breadcrumb-separator.tsx';
 import { NotFoundState } from '../components/not-found-state.tsx';
 import { EmptyState, ErrorState } from '../components/query-state.tsx';
 import { notify } from '../components/ui/toaster.tsx';
@@ -56,7 +57,7 @@ function CategoryPage() {
   return (
     <Container maxW="7xl" py="10">
       <Stack gap="6">
-        <Breadcrumb.Root>
+        <Breadcrumb.Root aria-label={t`Breadcrumb`}>
           <Breadcrumb.List>
             <Breadcrumb.Item>
               {/* Only the category itself is the current page (aria-current), not the list it is in. */}
@@ -66,7 +67,7 @@ function CategoryPage() {
                 </Link>
               </Breadcrumb.Link>
             </Breadcrumb.Item>
-            <Breadcrumb.Separator />
+            <BreadcrumbSeparator />
             <Breadcrumb.Item>
               <Breadcrumb.CurrentLink>
                 {category.data ? localized(locale, category.data.name_ar, category.data.name_en) : categoryName}

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CreditCard, Lock } from 'lucide-react';
-import { type ComponentProps, useEffect, useRef } from 'react';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { priceCheckout } from '../../shared/checkout-pricing.ts';
 import { homeVisitFees } from '../../shared/home-collection.ts';
 import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
@@ -17,10 +17,14 @@ import { labCartStore, useLabCartItemsOnceRead } from '../features/lab-cart/lab-
 import { seatOf, useLabCart } from '../features/lab-cart/use-lab-cart.ts';
 import { GatewayPaymentFields } from '../features/payments/gateway-payment-fields.tsx';
 import { useGatewayPayment } from '../features/payments/use-gateway-payment.ts';
-import { errorMessage } from '../lib/errors.ts';
+import { errorCode, errorMessage } from '../lib/errors.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
+
+/** How often, and how long apart, the page asks again while an earlier request for its checkout is paying (about 30 s in all). */
+const EARLIER_REQUEST_ASKS = 15;
+const EARLIER_REQUEST_PAUSE_MS = 2000;
 
 // Drawn on the server without the cart, which only the browser keeps (its lines and amounts are
 // place-holders there); the page fills them in once it runs, and sends an empty cart's visitor home
@@ -73,11 +77,23 @@ function CheckoutPage() {
   // Moyasar: the page pays at the gateway itself, by card or STC Pay; else the simulated payment.
   const method = useQuery(trpc.booking.paymentMethod.queryOptions());
   const atGateway = method.data?.provider === 'moyasar';
-  const gateway = useGatewayPayment({ methods: ['card', 'stcpay', 'applepay'], total: { amountHalalas: totalHalalas, currency: 'SAR' } });
+  const gateway = useGatewayPayment({
+    methods: ['card', 'stcpay', 'applepay'],
+    total: { amountHalalas: totalHalalas, currency: 'SAR' },
+    // A new STC Pay code after a wrong one: the same checkout claimed again (its key), its seats held on.
+    restart: () => startCheckout(),
+  });
 
+  // Asked again while an earlier request for this checkout (a tap before a reload, another tap) is still
+  // paying: the server answers that request's outcome once it has one, so the page waits for it.
+  const [waitingForEarlier, setWaitingForEarlier] = useState(false);
+  const earlierAsks = useRef(0);
+  const sending = useRef(false);
   const create = useMutation(
     trpc.booking.create.mutationOptions({
       onSuccess: async (result) => {
+        setWaitingForEarlier(false);
+        earlierAsks.current = 0;
         if ('payment' in result) {
           await gateway.pay(result);
           return;
@@ -97,6 +113,14 @@ function CheckoutPage() {
         await navigate({ to: '/dashboard' });
       },
       onError: (error) => {
+        if (errorCode(error) === 'CHECKOUT_IN_PROGRESS' && earlierAsks.current < EARLIER_REQUEST_ASKS) {
+          earlierAsks.current += 1;
+          setWaitingForEarlier(true);
+          setTimeout(startCheckout, EARLIER_REQUEST_PAUSE_MS);
+          return;
+        }
+        setWaitingForEarlier(false);
+        earlierAsks.current = 0;
         gateway.abandon();
         notify.error({ title: t`Booking failed. Please try again.`, description: errorMessage(i18n, error) });
       },
@@ -109,12 +133,21 @@ function CheckoutPage() {
       return;
     }
     if (atGateway && !gateway.check()) return;
-    create.mutate({
-      items: items.map((item) => ({ ...seatOf(item), familyMemberId: item.familyMemberId })),
-      idempotencyKey: checkoutKey(),
-    });
+    startCheckout();
   };
-  const paying = create.isPending || gateway.working;
+  function startCheckout() {
+    // One request at a time: a second tap before the page shows it is paying changes nothing.
+    if (sending.current) return;
+    sending.current = true;
+    create.mutate(
+      {
+        items: items.map((item) => ({ ...seatOf(item), familyMemberId: item.familyMemberId })),
+        idempotencyKey: checkoutKey(),
+      },
+      { onSettled: () => (sending.current = false) },
+    );
+  }
+  const paying = create.isPending || waitingForEarlier || gateway.working;
 
   // An empty cart, found on arrival or emptied in another tab: nothing to pay for, so home (after paying,
   // onSuccess goes on to the dashboard). Only once the cart is read: the server's page has none.

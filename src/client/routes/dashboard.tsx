@@ -18,6 +18,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
+import { PAYMENT_FAILURE_REASONS, type PaymentFailureReason } from '../../shared/payment-failures.ts';
 import { labPlans } from '../../shared/plans.ts';
 import { changedListSearch, type ListControl, type ListSearch, listSearch } from '../components/list-search.ts';
 import { SectionTitle } from '../components/stat-card.tsx';
@@ -73,16 +74,17 @@ export const Route = createFileRoute('/dashboard')({
     report?: string;
     payment?: PlanPaymentOutcome;
     card?: CardChangeOutcome;
-    message?: string;
+    reason?: PaymentFailureReason;
   } & ListSearch => ({
     section: searchText(search.section),
     booking: searchUuid(search.booking),
     report: searchUuid(search.report),
     // Back from paying for the lab's plan (ADR 0042).
     payment: searchChoice(search.payment, PLAN_PAYMENT_OUTCOMES),
-    // Back from saving a new card for the plan, with the bank's words when it was refused.
+    // Back from saving a new card for the plan.
     card: searchChoice(search.card, CARD_CHANGE_OUTCOMES),
-    message: searchText(search.message, 200) || undefined,
+    // Why the plan's payment or the new card failed.
+    reason: searchChoice(search.reason, PAYMENT_FAILURE_REASONS),
     ...listSearch(search),
   }),
   staticData: { drawnWithItsQueries: true },
@@ -132,7 +134,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
   const locale = activeLocale();
   const signOut = useSignOut();
   const { active, booking, select } = useSection();
-  const { payment, card, message } = Route.useSearch();
+  const { payment, card, reason } = Route.useSearch();
   const list = useListControl();
   // The booking whose results are being entered as values (a dialog over the bookings list).
   const [enteringResultsFor, setEnteringResultsFor] = useState<string | null>(null);
@@ -175,7 +177,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
           <LabPayments list={list} />
           <Stack gap="8">
             <SectionTitle title={t`Your plan`} description={t`A higher plan lowers the commission on every completed booking.`} />
-            <PlanStatus outcome={payment} cardChange={card && { outcome: card, message }} />
+            <PlanStatus outcome={payment} cardChange={card} reason={reason} />
             <PlanCards plans={labPlans} audience="lab" currentTier={user.subscription_tier} />
           </Stack>
           <MyInvoices audience="lab" />

@@ -4,8 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Check, CircleAlert, Undo2 } from 'lucide-react';
 import { useEffect } from 'react';
+import { PAYMENT_FAILURE_REASONS, type PaymentFailureReason } from '../../shared/payment-failures.ts';
 import { forgetCheckoutKey } from '../features/lab-cart/checkout-key.ts';
 import { labCartStore } from '../features/lab-cart/lab-cart-store.ts';
+import { paymentFailureSentences } from '../features/payments/payment-failure.ts';
 import { searchChoice } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
@@ -16,20 +18,20 @@ type Outcome = (typeof outcomes)[number];
 /**
  * Where a card payment's return lands (after /payments/moyasar/callback has asked the gateway): the
  * booking is confirmed, the card was declined (try again: the times stay held a few minutes), or the
- * payment came after its time was taken and has been refunded. The outcome is the server's; the
- * gateway's own words for a decline (`message`) are shown beside ours.
+ * payment came after its time was taken and has been refunded. The outcome is the server's, and so is
+ * the reason a payment failed (`reason`), said here in the reader's language.
  */
 export const Route = createFileRoute('/payment-result')({
-  validateSearch: (search): { outcome?: Outcome; message?: string } => ({
+  validateSearch: (search): { outcome?: Outcome; reason?: PaymentFailureReason } => ({
     outcome: searchChoice(search.outcome, outcomes),
-    message: typeof search.message === 'string' ? search.message.slice(0, 200) : undefined,
+    reason: searchChoice(search.reason, PAYMENT_FAILURE_REASONS),
   }),
   component: PaymentResultPage,
 });
 
 function PaymentResultPage() {
-  const { t } = useLingui();
-  const { outcome = 'unknown', message } = Route.useSearch();
+  const { t, i18n } = useLingui();
+  const { outcome = 'unknown', reason } = Route.useSearch();
   const queryClient = useQueryClient();
   const paid = outcome === 'paid';
   usePageMeta({ title: paid ? t`Your booking is confirmed!` : t`Payment` });
@@ -85,14 +87,14 @@ function PaymentResultPage() {
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
           {view.title}
         </Heading>
+        {outcome === 'failed' && (
+          <Text fontSize="lg" fontWeight="medium" data-testid="payment-failure-reason">
+            {i18n._(paymentFailureSentences[reason ?? 'unknown'])}
+          </Text>
+        )}
         <Text fontSize="lg" color="fg.muted">
           {view.text}
         </Text>
-        {outcome === 'failed' && message && (
-          <Text fontSize="sm" color="fg.muted" dir="ltr">
-            {message}
-          </Text>
-        )}
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" width={{ base: 'full', sm: 'auto' }} pt="2">
           {outcome === 'failed' ? (
             <Button asChild colorPalette="brand" size="lg">

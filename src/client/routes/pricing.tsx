@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { FlaskConical, User } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { PAYMENT_FAILURE_REASONS, type PaymentFailureReason } from '../../shared/payment-failures.ts';
 import { ErrorState } from '../components/query-state.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
@@ -13,23 +13,22 @@ import {
   PLAN_PAYMENT_OUTCOMES,
   type PlanPaymentOutcome,
 } from '../features/subscriptions/plan-outcomes.ts';
-import { searchChoice, searchText } from '../lib/plain-checks.ts';
+import { PlanStatus } from '../features/subscriptions/plan-status.tsx';
+import { searchChoice } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
-
-// Signed in only, with a dialog to cancel: loaded when there is someone to show it to.
-const PlanStatus = lazy(() => import('../features/subscriptions/plan-status.tsx').then((module) => ({ default: module.PlanStatus })));
 
 export const Route = createFileRoute('/pricing')({
   validateSearch: (
     search,
-  ): { audience?: 'customer' | 'lab'; payment?: PlanPaymentOutcome; card?: CardChangeOutcome; message?: string } => ({
+  ): { audience?: 'customer' | 'lab'; payment?: PlanPaymentOutcome; card?: CardChangeOutcome; reason?: PaymentFailureReason } => ({
     audience: searchChoice(search.audience, ['customer', 'lab'] as const),
     // Back from paying for a plan: what the callback found (ADR 0042).
     payment: searchChoice(search.payment, PLAN_PAYMENT_OUTCOMES),
-    // Back from saving a new card for the plan, with the bank's words when it was refused.
+    // Back from saving a new card for the plan.
     card: searchChoice(search.card, CARD_CHANGE_OUTCOMES),
-    message: searchText(search.message, 200) || undefined,
+    // Why the plan's payment or the new card failed.
+    reason: searchChoice(search.reason, PAYMENT_FAILURE_REASONS),
   }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.subscriptions.plans.queryOptions()),
   component: PricingPage,
@@ -85,9 +84,9 @@ function PricingPage() {
           </HStack>
         </Stack>
         {user && user.user_type !== 'admin' && (
-          <Suspense fallback={null}>
-            <PlanStatus outcome={search.payment} cardChange={search.card && { outcome: search.card, message: search.message }} />
-          </Suspense>
+          // Drawn with the page, not lazily: a lazy part cannot be drawn by the server, and the browser
+          // taking the page over would then find it missing (React's error #419).
+          <PlanStatus outcome={search.payment} cardChange={search.card} reason={search.reason} />
         )}
         {plans.isError ? (
           <ErrorState title={t`Could not load the plans`} error={plans.error} onRetry={() => void plans.refetch()} />

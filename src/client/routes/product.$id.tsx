@@ -1,8 +1,9 @@
-import { Box, Button, Center, Container, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Center, Container, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, TriangleAlert } from 'lucide-react';
+import { DirectionalIcon } from '../components/ui/directional-icon.tsx';
 import { ProductDetails } from '../features/store/product-details.tsx';
 import { StaleStoreNotice } from '../features/store/stale-store-notice.tsx';
 import { cartLineFrom } from '../features/store-cart/store-cart-store.ts';
@@ -37,9 +38,9 @@ function ProductPage() {
       <Stack gap="6">
         <Button asChild variant="ghost" size="sm" width="fit-content" ps="1" color="fg">
           <Link to="/store">
-            <Box as="span" display="inline-flex" _rtl={{ transform: 'scaleX(-1)' }}>
-              <ArrowLeft aria-hidden />
-            </Box>
+            <DirectionalIcon asChild aria-hidden>
+              <ArrowLeft />
+            </DirectionalIcon>
             {t`Back to Store`}
           </Link>
         </Button>

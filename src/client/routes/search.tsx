@@ -120,8 +120,6 @@ function SearchPage() {
     (value) => value !== undefined,
   );
   const widen = () => void navigate({ search: { query, sort: search.sort } });
-  // On a phone the filters come first; a search that found nothing says so above them, where results go.
-  const nothingFound = Boolean(query) && !results.isPending && !results.isError && rows.length === 0;
 
   return (
     <Container maxW="7xl" py="8">
@@ -139,7 +137,7 @@ function SearchPage() {
         </Stack>
         <Grid templateColumns={{ base: '1fr', lg: '280px 1fr' }} gap="6" alignItems="start">
           <SearchFilters value={filters} onChange={changeFilters} />
-          <Stack gap="3" aria-live="polite" aria-busy={results.isFetching} order={nothingFound ? { base: -1, lg: 0 } : undefined}>
+          <Stack gap="3" aria-live="polite" aria-busy={results.isFetching}>
             {!query ? (
               <EmptyState>{t`Type the name of a test to see labs and prices.`}</EmptyState>
             ) : results.isError && !results.isFetchNextPageError ? (

@@ -1,5 +1,6 @@
 import { Container } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
+import { PAYMENT_FAILURE_REASONS, type PaymentFailureReason } from '../../shared/payment-failures.ts';
 import { type GatewayOutcome, HostedCheckout } from '../features/store-checkout/hosted-checkout.tsx';
 import { searchChoice } from '../lib/plain-checks.ts';
 
@@ -8,9 +9,9 @@ const outcomes = ['failed', 'refunded', 'pending', 'unknown'] as const satisfies
 /** The built-in store's payment page: its checkout sends the browser here (STORE_API_URL unset). */
 export const Route = createFileRoute('/store/checkout/$orderId')({
   // After a card payment at the gateway (ADR 0039) the callback returns here with what became of it.
-  validateSearch: (search): { payment?: GatewayOutcome; message?: string } => ({
+  validateSearch: (search): { payment?: GatewayOutcome; reason?: PaymentFailureReason } => ({
     payment: searchChoice(search.payment, outcomes),
-    message: typeof search.message === 'string' ? search.message.slice(0, 200) : undefined,
+    reason: searchChoice(search.reason, PAYMENT_FAILURE_REASONS),
   }),
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(context.trpc.store.hostedCheckout.get.queryOptions({ orderId: params.orderId }));
@@ -20,10 +21,10 @@ export const Route = createFileRoute('/store/checkout/$orderId')({
 
 function HostedCheckoutPage() {
   const { orderId } = Route.useParams();
-  const { payment, message } = Route.useSearch();
+  const { payment, reason } = Route.useSearch();
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
-      <HostedCheckout orderId={orderId} gatewayOutcome={payment ? { outcome: payment, message } : undefined} />
+      <HostedCheckout orderId={orderId} gatewayOutcome={payment ? { outcome: payment, reason } : undefined} />
     </Container>
   );
 }

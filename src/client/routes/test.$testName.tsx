@@ -6,6 +6,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { CalendarCheck, Clock, Droplets, FlaskConical, MapPin, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { BreadcrumbSeparator } from '../components/breadcrumb-separator.tsx';
 import { drawnWhenNear } from '../components/drawn-when-near.ts';
 import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
@@ -108,14 +109,14 @@ function TestPage() {
   return (
     <Container maxW="6xl" py="10">
       <Stack gap="8">
-        <Breadcrumb.Root>
+        <Breadcrumb.Root aria-label={t`Breadcrumb`}>
           <Breadcrumb.List>
             <Breadcrumb.Item>
               <Breadcrumb.Link asChild>
                 <Link to="/categories">{t`Categories`}</Link>
               </Breadcrumb.Link>
             </Breadcrumb.Item>
-            <Breadcrumb.Separator />
+            <BreadcrumbSeparator />
             <Breadcrumb.Item>
               <Breadcrumb.Link asChild>
                 <Link to="/categories/$categoryName" params={{ categoryName: data.category_name_en }}>
@@ -123,7 +124,7 @@ function TestPage() {
                 </Link>
               </Breadcrumb.Link>
             </Breadcrumb.Item>
-            <Breadcrumb.Separator />
+            <BreadcrumbSeparator />
             <Breadcrumb.Item>
               <Breadcrumb.CurrentLink>{name}</Breadcrumb.CurrentLink>
             </Breadcrumb.Item>

@@ -254,6 +254,15 @@ export interface GatewayPayments {
   updated_at: Generated<Timestamp>;
 }
 
+export interface GuestLinks {
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  id: string;
+  last_opened_at: Timestamp | null;
+  opened_count: Generated<number>;
+  user_id: string;
+}
+
 export interface InvoiceCounters {
   last_number: Generated<number>;
   series: string;
@@ -858,6 +867,7 @@ export interface UserProfiles {
   created_at: CreatedAt;
   id: string;
   locale: Generated<Locale>;
+  marketing_consent_at: Timestamp | null;
   marketing_mail: Generated<boolean>;
   name: string;
   reminder_mail: Generated<boolean>;
@@ -867,6 +877,7 @@ export interface UserProfiles {
 }
 
 export interface Users {
+  contact_email: string | null;
   created_at: CreatedAt;
   deleted_at: Timestamp | null;
   email: string | null;
@@ -902,6 +913,7 @@ export interface DB {
   checkouts: Checkouts;
   family_members: FamilyMembers;
   gateway_payments: GatewayPayments;
+  guest_links: GuestLinks;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;
   lab_api_keys: LabApiKeys;

@@ -74,6 +74,8 @@ export interface MoyasarPayment {
     company?: string;
     number?: string;
     message?: string | null;
+    /** A card's issuer's answer (ISO 8583, e.g. "51"), when the issuer was asked; none for STC Pay. */
+    response_code?: string | null;
     transaction_url?: string | null;
     token?: string | null;
   } | null;

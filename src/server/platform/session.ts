@@ -34,6 +34,8 @@ export interface SessionUser {
   subscription_tier: string;
   locale: Locale;
   is_anonymous: boolean;
+  /** The address a guest gave for its booking mails (null for everyone else, ADR 0066). */
+  contact_email: string | null;
   license_number: string | null;
   /** Whether the account has a password (one made with Google has none until it sets one). */
   has_password: boolean;
@@ -157,6 +159,7 @@ function selectSessionUser(db: Kysely<Database>, sessionId: string | null) {
       'users.id',
       'users.email',
       'users.is_anonymous',
+      'users.contact_email',
       'user_profiles.name',
       'user_profiles.user_type',
       'user_profiles.approved',

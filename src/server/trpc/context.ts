@@ -53,6 +53,8 @@ export interface TrpcContext {
   instance: string | null;
   /** Where result files are kept (an account's deletion removes its files); absent where none is. */
   blobs?: BlobStore;
+  /** AppDeps.log: what a procedure writes down that the caller is not told (a gateway's own words). */
+  log?: Logger;
   session: Session | null;
   user: SessionUser | null;
   locale: Locale;
@@ -95,6 +97,7 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
     payments: deps.payments ?? paymentProviderFor(deps.env),
     instance: deps.instance ?? null,
     ...(deps.blobs && { blobs: deps.blobs }),
+    ...(deps.log && { log: deps.log }),
     session: validation?.session ?? null,
     user: validation?.user ?? null,
     locale,

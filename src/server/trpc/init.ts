@@ -26,6 +26,7 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   SLOT_UNAVAILABLE: 'CONFLICT',
   CHECKOUT_IN_PROGRESS: 'CONFLICT',
   HOLD_LIMIT: 'TOO_MANY_REQUESTS',
+  ALREADY_BOOKED: 'CONFLICT',
   PAYMENT_FAILED: 'PAYMENT_REQUIRED',
   // The gateway did not take the refund back: nothing was cancelled.
   REFUND_FAILED: 'BAD_GATEWAY',
@@ -41,6 +42,8 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   CHECKOUT_CLOSED: 'CONFLICT',
   PAYMENT_DECLINED: 'PAYMENT_REQUIRED',
   BOOKING_NOT_CONFIRMED: 'CONFLICT',
+  // A booking is completed from its start time on, never before (issue #57).
+  BOOKING_NOT_STARTED: 'CONFLICT',
   BOOKING_CANCELLED: 'CONFLICT',
   TEST_ALREADY_EXISTS: 'CONFLICT',
   TEST_ALREADY_REQUESTED: 'CONFLICT',

@@ -10,6 +10,7 @@ import { familyRouter } from '../modules/family/family.router.ts';
 import { labRouter } from '../modules/lab/lab.router.ts';
 import { labApiKeysRouter } from '../modules/lab-api-keys/lab-api-keys.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
+import { paymentsRouter } from '../modules/payments/payments.router.ts';
 import { resultSharesRouter } from '../modules/result-shares/result-shares.router.ts';
 import { resultsRouter } from '../modules/results/results.router.ts';
 import { retestRemindersRouter } from '../modules/retest-reminders/retest-reminders.router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   lab: labRouter,
   labApiKeys: labApiKeysRouter,
   newsletter: newsletterRouter,
+  payments: paymentsRouter,
   resultShares: resultSharesRouter,
   analysis: analysisRouter,
   results: resultsRouter,

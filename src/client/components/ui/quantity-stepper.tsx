@@ -1,7 +1,8 @@
-import { HStack, IconButton, Input } from '@chakra-ui/react';
+import { HStack, IconButton } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { NumericInput } from './numeric-input.tsx';
 
 /** Minus, the number (typed or stepped), plus. Never below `min`; above `max` only if it is unset. */
 export function QuantityStepper({
@@ -34,7 +35,7 @@ export function QuantityStepper({
       >
         <Minus />
       </IconButton>
-      <Input
+      <NumericInput
         aria-label={label}
         value={draft ?? String(value)}
         inputMode="numeric"

@@ -5,6 +5,7 @@ import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { ageOn, type familyRelations } from '../../../shared/family.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -146,7 +147,7 @@ export function FamilyMembersCard() {
                 </Field.Root>
                 <Field.Root invalid={Boolean(invalid('nationalId'))}>
                   <Field.Label>{t`National ID or Iqama number (optional)`}</Field.Label>
-                  <Input
+                  <NumericInput
                     dir="ltr"
                     inputMode="numeric"
                     maxLength={10}

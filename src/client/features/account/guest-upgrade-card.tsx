@@ -7,6 +7,7 @@ import { EmailAddress } from '../../components/email-address.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useSession } from '../auth/use-session.ts';
 
 /**
  * A guest keeps its bookings by adding an e-mail and a password to the same account. It stays a guest
@@ -16,7 +17,9 @@ import { trpc } from '../../lib/trpc.ts';
 export function GuestUpgradeCard() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ email: '', password: '' });
+  const { user } = useSession();
+  // The address the guest gave for its booking mails, offered as the account's (it is confirmed by the link mailed to it).
+  const [form, setForm] = useState({ email: user?.contact_email ?? '', password: '' });
   // The address the mail went to, shown until the page is left.
   const [mailedTo, setMailedTo] = useState<string | null>(null);
   const upgrade = useMutation(

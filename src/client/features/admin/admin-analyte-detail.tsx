@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { DirectionalIcon } from '../../components/ui/directional-icon.tsx';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { errorCode, errorDetails, errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
@@ -147,7 +148,7 @@ function NamesForm({ analyte }: { analyte: Analyte }) {
                   {t`Decimals shown`}
                   <Field.RequiredIndicator />
                 </Field.Label>
-                <Input
+                <NumericInput
                   inputMode="numeric"
                   dir="ltr"
                   value={form.decimals}

@@ -72,7 +72,7 @@ function AnalyteList({ search, onSearch, onOpen }: { search: string; onSearch: (
                 <Table.ColumnHeader>{t`Analyte`}</Table.ColumnHeader>
                 <Table.ColumnHeader>LOINC</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Unit`}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t`Result`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`Result type`}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t`Tests`}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t`Intervals`}</Table.ColumnHeader>
               </Table.Row>

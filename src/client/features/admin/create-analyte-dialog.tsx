@@ -17,6 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ANALYTE_DECIMALS_MAX, createAnalyteInput } from '../../../shared/analyte-schemas.ts';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorCode, errorDetails, errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { fieldIssues } from '../../lib/field-issues.ts';
@@ -138,7 +139,7 @@ export function CreateAnalyteDialog({ open, onClose, onCreated }: { open: boolea
                       <Field.ErrorText>{problem('loinc')}</Field.ErrorText>
                     </Field.Root>
                     <Field.Root invalid={Boolean(problem('kind'))}>
-                      <Field.Label>{t`Result`}</Field.Label>
+                      <Field.Label>{t`Result type`}</Field.Label>
                       <NativeSelect.Root>
                         <NativeSelect.Field value={form.kind} onChange={set('kind')}>
                           <option value="numeric">{t`A number with a unit`}</option>
@@ -187,7 +188,7 @@ export function CreateAnalyteDialog({ open, onClose, onCreated }: { open: boolea
                           {t`Decimals shown`}
                           <Field.RequiredIndicator />
                         </Field.Label>
-                        <Input inputMode="numeric" dir="ltr" value={form.decimals} onChange={set('decimals')} />
+                        <NumericInput inputMode="numeric" dir="ltr" value={form.decimals} onChange={set('decimals')} />
                         <Field.HelperText>{t`From 0 to ${ANALYTE_DECIMALS_MAX}.`}</Field.HelperText>
                         <Field.ErrorText>{problem('decimals')}</Field.ErrorText>
                       </Field.Root>

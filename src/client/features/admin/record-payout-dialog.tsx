@@ -12,6 +12,7 @@ import {
 } from '../../../shared/payout-schemas.ts';
 import { todayIn } from '../../../shared/time.ts';
 import { Price } from '../../components/price.tsx';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { isolated } from '../../lib/bidi.ts';
 import { errorCode, errorMessage, type FieldLimits, fieldError, fieldMessage } from '../../lib/errors.ts';
@@ -106,7 +107,7 @@ export function RecordPayoutDialog({ target, onClose }: { target: PayoutTarget |
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                     <Field.Root invalid={Boolean(problem('amount'))} required>
                       <Field.Label>{t`Amount transferred (SAR)`}</Field.Label>
-                      <Input
+                      <NumericInput
                         name="amount"
                         inputMode="decimal"
                         dir="ltr"

@@ -21,6 +21,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { validationMessages } from '../../../shared/errors.ts';
 import { anonymousSignInInput, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, signInInput, signUpInput } from '../../../shared/schemas.ts';
 import { notify } from '../../components/ui/toaster.tsx';
+import { isolated } from '../../lib/bidi.ts';
 import { errorMessage, type FieldLimits, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { fieldIssues } from '../../lib/field-issues.ts';
 import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
@@ -36,11 +37,12 @@ interface FormState {
   licenseNumber: string;
   phone: string;
   acceptTerms: boolean;
+  marketingMail: boolean;
 }
 
 const signUpTypes = ['customer', 'lab'] as const;
 
-const emptyForm: FormState = { name: '', email: '', password: '', licenseNumber: '', phone: '', acceptTerms: false };
+const emptyForm: FormState = { name: '', email: '', password: '', licenseNumber: '', phone: '', acceptTerms: false, marketingMail: false };
 
 /** What the form checks before sending, as the server would: the shared schemas, plus consent. */
 function formIssues(mode: 'login' | 'signup' | 'admin' | 'anonymous', userType: SignUpType, form: FormState): Record<string, string> {
@@ -112,7 +114,10 @@ export function AuthModal() {
   );
   const guest = useMutation(
     trpc.auth.signInAnonymously.mutationOptions({
-      onSuccess: (user) => signedIn(user, t`Welcome! You can now book as a guest.`),
+      onSuccess: (user) => {
+        const email = user.contact_email ? isolated(user.contact_email) : '';
+        signedIn(user, t`Welcome! You can now book as a guest.`, email ? t`Your booking confirmation will go to ${email}.` : undefined);
+      },
       onError: failed(t`Something went wrong`),
     }),
   );
@@ -158,9 +163,10 @@ export function AuthModal() {
         userType,
         licenseNumber: userType === 'lab' ? form.licenseNumber.trim() || null : null,
         acceptTerms: form.acceptTerms,
+        marketingMail: form.marketingMail,
       });
     } else if (mode === 'anonymous') {
-      guest.mutate({ name: form.name, phone: form.phone });
+      guest.mutate({ name: form.name, phone: form.phone, email: form.email });
     } else {
       signIn.mutate({ email: form.email, password: form.password, admin: mode === 'admin' });
     }
@@ -249,20 +255,39 @@ export function AuthModal() {
                     </Field.Root>
                   )}
                   {mode === 'anonymous' ? (
-                    <Field.Root invalid={Boolean(invalid('phone'))} required>
-                      <Field.Label>{t`Mobile number`}</Field.Label>
-                      <Input
-                        value={form.phone}
-                        onChange={set('phone')}
-                        aria-describedby={describedBy('phone')}
-                        type="tel"
-                        inputMode="tel"
-                        dir="ltr"
-                        placeholder="05XXXXXXXX"
-                        autoComplete="tel"
-                      />
-                      <Field.ErrorText id={errorId('phone')}>{invalid('phone')}</Field.ErrorText>
-                    </Field.Root>
+                    <>
+                      <Field.Root invalid={Boolean(invalid('phone'))} required>
+                        <Field.Label>{t`Mobile number`}</Field.Label>
+                        <Input
+                          value={form.phone}
+                          onChange={set('phone')}
+                          aria-describedby={describedBy('phone')}
+                          type="tel"
+                          inputMode="tel"
+                          dir="ltr"
+                          placeholder="05XXXXXXXX"
+                          autoComplete="tel"
+                        />
+                        <Field.ErrorText id={errorId('phone')}>{invalid('phone')}</Field.ErrorText>
+                      </Field.Root>
+                      <Field.Root invalid={Boolean(invalid('email'))}>
+                        <Field.Label>{t`E-mail (optional)`}</Field.Label>
+                        <Input
+                          value={form.email}
+                          onChange={set('email')}
+                          aria-describedby={describedBy('email')}
+                          type="email"
+                          dir="ltr"
+                          autoComplete="email"
+                        />
+                        {!invalid('email') && (
+                          <Field.HelperText>
+                            {t`Recommended: we send your confirmation there, with a link to view, move or cancel your booking.`}
+                          </Field.HelperText>
+                        )}
+                        <Field.ErrorText id={errorId('email')}>{invalid('email')}</Field.ErrorText>
+                      </Field.Root>
+                    </>
                   ) : (
                     <>
                       <Field.Root invalid={Boolean(invalid('email'))} required>
@@ -350,6 +375,20 @@ export function AuthModal() {
                         </Text>
                       )}
                     </Stack>
+                  )}
+                  {mode === 'signup' && (
+                    <Checkbox.Root
+                      checked={form.marketingMail}
+                      onCheckedChange={(event) => setForm((current) => ({ ...current, marketingMail: event.checked === true }))}
+                      colorPalette="brand"
+                      alignItems="start"
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control mt="0.5" />
+                      <Checkbox.Label fontWeight="normal">
+                        {t`Send me news and offers (optional; you can stop them any time from your account)`}
+                      </Checkbox.Label>
+                    </Checkbox.Root>
                   )}
                   <Button type="submit" colorPalette="brand" loading={pending} width="full">
                     {mode === 'signup' ? t`Create account` : mode === 'anonymous' ? t`Continue as guest` : t`Log in`}

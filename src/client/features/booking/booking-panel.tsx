@@ -14,10 +14,13 @@ import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useSession } from '../auth/use-session.ts';
 import type { LabCartItem } from '../lab-cart/lab-cart-store.ts';
 import { useLabCart } from '../lab-cart/use-lab-cart.ts';
+import { registerAlreadyBookedMessage } from './already-booked-message.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { CollectionChoice } from './collection-choice.tsx';
-import { type HomeAddress, HomeAddressFields, homeAddressReady, lastHomeAddress } from './home-address-fields.tsx';
+import { type HomeAddress, HomeAddressFields, homeAddressMissing, homeAddressReady, lastHomeAddress } from './home-address-fields.tsx';
 import { SlotPicker } from './slot-picker.tsx';
+
+registerAlreadyBookedMessage();
 
 export interface BookableOffer {
   labId: string;
@@ -121,6 +124,22 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
     if (await added(item)) void navigate({ to: '/checkout' });
   };
 
+  // What Book Now waits for, said beside it rather than left to a button that does not answer.
+  const homeMissing = atHome && area ? homeAddressMissing(home, area) : null;
+  const missing = !date
+    ? t`Choose a day, then a time.`
+    : !slot
+      ? atHome
+        ? t`Choose a visit window.`
+        : t`Choose a time.`
+      : homeMissing === 'address'
+        ? t`Write your home address above.`
+        : homeMissing === 'location'
+          ? t`Place your home on the map above: use your current location or tap the map.`
+          : homeMissing === 'outside'
+            ? t`Your home is outside the area this lab visits: choose another point, another lab or a visit to the lab.`
+            : null;
+
   const gregorian = date
     ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))
     : null;
@@ -200,12 +219,30 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
             </NativeSelect.Root>
           </Field.Root>
         )}
+        {!item && missing && (
+          <Text id={`booking-missing-${offer.labTestId}`} color="fg.muted" fontSize="sm" textAlign="end" data-testid="booking-missing">
+            {missing}
+          </Text>
+        )}
         <HStack gap="3" justify="end" wrap="wrap">
-          <Button variant="outline" disabled={!item} loading={cart.adding} onClick={() => void addToCart()}>
+          <Button
+            variant="outline"
+            disabled={!item}
+            loading={cart.adding}
+            onClick={() => void addToCart()}
+            aria-describedby={!item && missing ? `booking-missing-${offer.labTestId}` : undefined}
+          >
             <ShoppingCart aria-hidden />
             {t`Add to cart`}
           </Button>
-          <Button colorPalette="brand" disabled={!item} loading={cart.adding} onClick={() => void bookNow()} data-testid="confirm-book-now">
+          <Button
+            colorPalette="brand"
+            disabled={!item}
+            loading={cart.adding}
+            onClick={() => void bookNow()}
+            data-testid="confirm-book-now"
+            aria-describedby={!item && missing ? `booking-missing-${offer.labTestId}` : undefined}
+          >
             <CalendarCheck aria-hidden />
             {t`Book Now`}
           </Button>

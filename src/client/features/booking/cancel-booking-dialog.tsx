@@ -1,23 +1,17 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { CancellationTerms } from '../../../shared/cancellation.ts';
-import { halalasToSar } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 export interface CancellableBooking {
+  id: string;
   testName: string;
   when: string;
-  totalPrice: number;
-  paid: boolean;
-  /** What the cancellation rule gives back now (src/shared/cancellation.ts): what the server will refund. */
-  terms: CancellationTerms;
 }
 
-/**
- * Asks before a booking is cancelled and says what comes back, by the same rule the server refunds by:
- * the full amount, a share of it, or nothing. "Keep booking" changes nothing.
- */
 export function CancelBookingDialog({
   booking,
   cancelling,
@@ -53,22 +47,10 @@ export function CancelBookingDialog({
                   <Text fontWeight="semibold">
                     <bdi>{booking.testName}</bdi> · {booking.when}
                   </Text>
-                  <Dialog.Description>
-                    {!booking.paid ? (
-                      t`Nothing was charged for this booking, so there is nothing to refund.`
-                    ) : booking.terms.percent >= 100 ? (
-                      <Trans>
-                        The full amount, <Price value={booking.totalPrice} />, will be refunded to your original payment method, usually
-                        within 14 working days depending on your bank.
-                      </Trans>
-                    ) : booking.terms.refundHalalas > 0 ? (
-                      <Trans>
-                        <Price value={halalasToSar(booking.terms.refundHalalas)} /> of <Price value={booking.totalPrice} /> will be refunded
-                        to your original payment method, usually within 14 working days depending on your bank.
-                      </Trans>
-                    ) : (
-                      t`This close to the appointment nothing of the amount paid is refunded.`
-                    )}
+                  <Dialog.Description asChild>
+                    <div>
+                      <RefundSaid bookingId={booking.id} />
+                    </div>
                   </Dialog.Description>
                   <Text fontSize="sm" color="fg.muted">
                     {t`The time goes back to the lab and may be booked by someone else.`}
@@ -91,5 +73,50 @@ export function CancelBookingDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** What comes back if the booking is cancelled now, in the figures the refund will use. */
+function RefundSaid({ bookingId }: { bookingId: string }) {
+  const { t, i18n } = useLingui();
+  const quote = useQuery(trpc.booking.cancellation.queryOptions({ id: bookingId }));
+  if (quote.isPending) return <Skeleton height="12" rounded="md" data-testid="refund-loading" />;
+  if (quote.isError) return <Text color="fg.error">{errorMessage(i18n, quote.error)}</Text>;
+  const { paid, charged, refund, refundable, percent, home_visit_fee_kept: feeKept } = quote.data;
+  return (
+    <Stack gap="2" data-testid="refund-said">
+      <Text>
+        {!paid ? (
+          t`Nothing was charged for this booking, so there is nothing to refund.`
+        ) : percent >= 100 && feeKept === 0 ? (
+          <Trans>
+            The full amount, <Price value={refund} />, will be refunded to your original payment method, usually within 14 working days
+            depending on your bank.
+          </Trans>
+        ) : refund > 0 ? (
+          <Trans>
+            <Price value={refund} /> of <Price value={charged} /> will be refunded to your original payment method, usually within 14
+            working days depending on your bank.
+          </Trans>
+        ) : (
+          t`This close to the appointment nothing of the amount paid is refunded.`
+        )}
+      </Text>
+      {paid && feeKept > 0 && (
+        <Text fontSize="sm">
+          <Trans>
+            The home visit fee, <Price value={feeKept} />, is kept: your other tests in this visit are still booked, and it is refunded with
+            the last of them.
+          </Trans>
+        </Text>
+      )}
+      {paid && percent > 0 && percent < 100 && (
+        <Text fontSize="sm">
+          <Trans>
+            Cancelled this close to the appointment, {percent}% of <Price value={refundable} /> is refunded, under the cancellation terms.
+          </Trans>
+        </Text>
+      )}
+    </Stack>
   );
 }

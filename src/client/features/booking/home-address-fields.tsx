@@ -32,10 +32,16 @@ export interface HomeServiceArea {
   radiusKm: number;
 }
 
+/** What a home visit still lacks: the address written out, the home placed on the map, or a point within the lab's area. */
+export function homeAddressMissing(home: HomeAddress, area: HomeServiceArea): 'address' | 'location' | 'outside' | null {
+  if (home.address.trim().length < HOME_ADDRESS_MIN) return 'address';
+  if (home.latitude === null || home.longitude === null) return 'location';
+  return distanceMeters(area, { latitude: home.latitude, longitude: home.longitude }) <= area.radiusKm * 1000 ? null : 'outside';
+}
+
 /** Whether the address is complete and its point within the lab's area: what booking at home needs. */
 export function homeAddressReady(home: HomeAddress, area: HomeServiceArea): home is HomeAddress & { latitude: number; longitude: number } {
-  if (home.address.trim().length < HOME_ADDRESS_MIN || home.latitude === null || home.longitude === null) return false;
-  return distanceMeters(area, { latitude: home.latitude, longitude: home.longitude }) <= area.radiusKm * 1000;
+  return homeAddressMissing(home, area) === null;
 }
 
 /**

@@ -2,14 +2,15 @@ import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@ch
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { User } from 'lucide-react';
 import { useState } from 'react';
-import { CANCEL_BEFORE_HOURS, canChangeBooking, cancellationTerms } from '../../../shared/cancellation.ts';
-import { formatSar, sarToHalalas } from '../../../shared/money.ts';
+import { CANCEL_BEFORE_HOURS, canChangeBooking } from '../../../shared/cancellation.ts';
+import { formatSar } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { Stars } from '../../components/stars.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { localized } from '../../lib/bidi.ts';
+import { isolated, localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatHijriDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -98,6 +99,12 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                   <Text fontSize="sm">
                     <bdi>{localized(locale, booking.lab_name_ar, booking.lab_name_en)}</bdi>
                   </Text>
+                  {booking.patient_name && (
+                    <HStack gap="1.5" fontSize="sm" data-testid="my-booking-patient">
+                      <User size={14} aria-hidden />
+                      <Text>{t`For ${isolated(booking.patient_name)}`}</Text>
+                    </HStack>
+                  )}
                   <Text fontSize="sm" color="fg.muted" data-testid="booking-reference">
                     {t`Booking reference`}:{' '}
                     <Text as="bdi" dir="ltr" fontFamily="mono" color="fg">
@@ -115,7 +122,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                   {booking.collection === 'home' && booking.home_address && <HomeVisitLine address={booking.home_address} />}
                 </Stack>
                 <Stack align={{ base: 'start', md: 'end' }} gap="2">
-                  <Price value={booking.total_price} />
+                  <Price value={booking.paid ? booking.charged : booking.total_price} data-testid="booking-charged" />
                   {booking.refunded > 0 && (
                     <Text fontSize="sm" color="green.fg" data-testid="booking-refunded">
                       {t`Refunded`} <bdi>{formatSar(booking.refunded, locale)}</bdi>
@@ -189,15 +196,9 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
         booking={
           toCancel
             ? {
+                id: toCancel.id,
                 testName: localized(locale, toCancel.test_name_ar, toCancel.test_name_en),
                 when: whenOf(toCancel),
-                totalPrice: toCancel.total_price,
-                paid: toCancel.paid,
-                terms: cancellationTerms(
-                  toCancel.paid ? sarToHalalas(toCancel.total_price) : 0,
-                  new Date(toCancel.booking_time),
-                  new Date(),
-                ),
               }
             : null
         }

@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { CANCEL_BEFORE_HOURS } from '../../../shared/cancellation.ts';
 import { todayIn } from '../../../shared/time.ts';
 import { notify } from '../../components/ui/toaster.tsx';
+import { isolated } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useSession } from '../auth/use-session.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
@@ -28,6 +30,7 @@ export interface ReschedulableBooking {
 export function RescheduleBookingDialog({ booking, onClose }: { booking: ReschedulableBooking | null; onClose(): void }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
+  const { user } = useSession();
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
   const close = () => {
@@ -38,7 +41,12 @@ export function RescheduleBookingDialog({ booking, onClose }: { booking: Resched
   const reschedule = useMutation(
     trpc.booking.reschedule.mutationOptions({
       onSuccess: () => {
-        notify.success({ title: t`Your booking has been moved. We have sent you the new details.` });
+        // Only an address is mailed: the account's, or the one a guest gave; nothing else is said to be sent.
+        const address = user?.email ?? user?.contact_email;
+        const email = address ? isolated(address) : null;
+        notify.success({
+          title: email ? t`Your booking has been moved. We have sent the new details to ${email}.` : t`Your booking has been moved.`,
+        });
         void queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() });
         close();
       },

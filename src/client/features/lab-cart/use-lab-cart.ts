@@ -6,12 +6,14 @@ import { trpc } from '../../lib/trpc.ts';
 import { useSession } from '../auth/use-session.ts';
 import { type LabCartItem, labCartStore } from './lab-cart-store.ts';
 
-/** One test at one time, at the lab or at home, for one patient. */
-const sameItem = (a: LabCartItem, b: LabCartItem) =>
+/** One test at one time for one patient: a seat they can have once (ADR 0064), at the lab or at home. */
+const samePersonSeat = (a: LabCartItem, b: LabCartItem) =>
   a.labTestId === b.labTestId &&
-  a.bookingTime === b.bookingTime &&
-  Boolean(a.home) === Boolean(b.home) &&
+  new Date(a.bookingTime).getTime() === new Date(b.bookingTime).getTime() &&
   (a.familyMemberId ?? '') === (b.familyMemberId ?? '');
+
+/** The same line: that seat, and the same place (at the lab, or at home). */
+const sameItem = (a: LabCartItem, b: LabCartItem) => samePersonSeat(a, b) && Boolean(a.home) === Boolean(b.home);
 
 /** What the server holds (and books) for a cart item: its seat, and a home collection's address. */
 export function seatOf(item: LabCartItem) {
@@ -32,8 +34,18 @@ export function useLabCart() {
   const release = useMutation(trpc.booking.releaseHold.mutationOptions());
 
   async function add(item: LabCartItem): Promise<boolean> {
+    const lines = labCartStore.get();
+    // The same test and time for the same patient, once at the lab and once at home, is one seat too many.
+    if (lines.some((line) => samePersonSeat(line, item) && !sameItem(line, item))) {
+      notify.error({
+        title: t`Could not add to cart`,
+        description: t`This test at this time is already in your cart for the same person.`,
+      });
+      return false;
+    }
     try {
-      if (user?.user_type === 'customer') await hold.mutateAsync(seatOf(item));
+      // The patient goes with the hold, so a seat they already have is refused now, not at payment.
+      if (user?.user_type === 'customer') await hold.mutateAsync({ ...seatOf(item), familyMemberId: item.familyMemberId });
     } catch (error) {
       notify.error({ title: t`Could not add to cart`, description: errorMessage(i18n, error) });
       return false;

@@ -1,9 +1,10 @@
-import { Button, Card, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Switch, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, HStack, NativeSelect, SimpleGrid, Switch, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { typedNumber } from '../../../shared/digits.ts';
 import {
   HOME_FEE_MAX,
   HOME_RADIUS_KM_MAX,
@@ -11,6 +12,7 @@ import {
   HOME_WINDOW_MINUTES_CHOICES,
 } from '../../../shared/home-collection.ts';
 import type { HomeCollectionSettingsInput } from '../../../shared/schemas.ts';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -67,7 +69,7 @@ export function HomeCollectionSettings({ profile }: { profile: Profile }) {
     event.preventDefault();
     save.mutate({
       enabled: form.enabled,
-      fee: Number(form.fee.replace(',', '.')),
+      fee: typedNumber(form.fee) ?? Number.NaN,
       radiusKm: Number(form.radiusKm),
       windowMinutes: form.windowMinutes,
       windowCapacity: Number(form.windowCapacity),
@@ -108,7 +110,7 @@ export function HomeCollectionSettings({ profile }: { profile: Profile }) {
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <Field.Root invalid={Boolean(invalid('fee'))} disabled={!form.enabled}>
               <Field.Label>{t`Fee per visit (SAR, VAT included)`}</Field.Label>
-              <Input
+              <NumericInput
                 type="number"
                 inputMode="decimal"
                 min={0}
@@ -123,7 +125,7 @@ export function HomeCollectionSettings({ profile }: { profile: Profile }) {
             </Field.Root>
             <Field.Root invalid={Boolean(invalid('radiusKm'))} disabled={!form.enabled}>
               <Field.Label>{t`Area you visit (km from the lab)`}</Field.Label>
-              <Input
+              <NumericInput
                 type="number"
                 inputMode="numeric"
                 min={1}
@@ -136,7 +138,7 @@ export function HomeCollectionSettings({ profile }: { profile: Profile }) {
             </Field.Root>
             <Field.Root invalid={Boolean(invalid('windowCapacity'))} disabled={!form.enabled}>
               <Field.Label>{t`Patients per window`}</Field.Label>
-              <Input
+              <NumericInput
                 type="number"
                 inputMode="numeric"
                 min={1}

@@ -1,23 +1,39 @@
-import { Button, HStack, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, ClipboardPen, Upload } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { LAB_BOOKING_SORTS, LAB_BOOKING_STATUSES } from '../../../shared/list-schemas.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ExportLink } from '../../components/export-link.tsx';
 import type { ListControl } from '../../components/list-search.ts';
 import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { isolated, localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { formatDate, formatTime } from '../../lib/format.ts';
+import { activeLocale } from '../../lib/locale.ts';
 import { searchChoice } from '../../lib/plain-checks.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { LabBookingCard } from './lab-booking-card.tsx';
+import { type LabBooking, LabBookingCard } from './lab-booking-card.tsx';
+
+/** The time now, moved on every half minute: a booking's complete button opens at its start without a reload. */
+function useMinuteClock() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 /**
  * The lab's bookings (only its own tests), a page at a time, searched on the server (lab.bookings),
- * with mark-completed, entering results as values, and a shortcut to upload a result file.
+ * with mark-completed (from the booking's start on, after a confirmation naming the patient and the
+ * test), entering results as values, and a shortcut to upload a result file.
  */
 export function LabBookings({
   list,
@@ -29,7 +45,10 @@ export function LabBookings({
   onEnterResults: (bookingId: string) => void;
 }) {
   const { t, i18n } = useLingui();
+  const locale = activeLocale();
   const queryClient = useQueryClient();
+  const now = useMinuteClock();
+  const [completing, setCompleting] = useState<LabBooking | null>(null);
   const { search } = list;
   const sort = searchChoice(search.sort, LAB_BOOKING_SORTS) ?? 'latest';
   const status = searchChoice(search.filter, LAB_BOOKING_STATUSES) ?? 'all';
@@ -40,12 +59,16 @@ export function LabBookings({
   const complete = useMutation(
     trpc.lab.completeBooking.mutationOptions({
       onSuccess: () => {
+        setCompleting(null);
         notify.success({ title: t`The booking has been marked as completed.` });
         for (const key of [trpc.lab.bookings.queryKey(), trpc.lab.overview.queryKey(), trpc.lab.payments.queryKey()]) {
           void queryClient.invalidateQueries({ queryKey: key });
         }
       },
-      onError: (error) => notify.error({ title: t`Could not update the booking`, description: errorMessage(i18n, error) }),
+      onError: (error) => {
+        setCompleting(null);
+        notify.error({ title: t`Could not update the booking`, description: errorMessage(i18n, error) });
+      },
     }),
   );
 
@@ -113,15 +136,7 @@ export function LabBookings({
                       {t`Upload result`}
                     </Button>
                     {booking.status === 'confirmed' && (
-                      <Button
-                        size="xs"
-                        colorPalette="brand"
-                        loading={complete.isPending && complete.variables?.id === booking.id}
-                        onClick={() => complete.mutate({ id: booking.id })}
-                      >
-                        <CheckCheck aria-hidden />
-                        {t`Mark as completed`}
-                      </Button>
+                      <CompleteButton booking={booking} now={now} onComplete={() => setCompleting(booking)} />
                     )}
                   </HStack>
                 )
@@ -131,6 +146,43 @@ export function LabBookings({
         </Stack>
       )}
       <PageButtons control={list} nextCursor={bookings.data?.nextCursor} fetching={bookings.isFetching} />
+      <ConfirmDialog
+        open={completing !== null}
+        title={t`Mark this booking as completed?`}
+        description={
+          completing &&
+          t`Patient: ${isolated(completing.patient_name)}. Test: ${isolated(localized(locale, completing.test_name_ar, completing.test_name_en))}. Mark the booking as completed only once the sample has been taken.`
+        }
+        keepLabel={t`Not yet`}
+        actionLabel={t`Mark as completed`}
+        busy={complete.isPending}
+        onKeep={() => setCompleting(null)}
+        onConfirm={() => completing && complete.mutate({ id: completing.id })}
+        testId="complete-booking-dialog"
+      />
+    </Stack>
+  );
+}
+
+/** Mark-completed, open from the booking's start (its slot's, or its home visit window's); before it, why not yet. */
+function CompleteButton({ booking, now, onComplete }: { booking: LabBooking; now: number; onComplete: () => void }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const startsAt = new Date(booking.booking_time);
+  const started = startsAt.getTime() <= now;
+  const start = `${formatDate(startsAt, locale, booking.time_zone)} ${formatTime(startsAt, locale, booking.time_zone)}`;
+  const reasonId = `complete-from-${booking.id}`;
+  return (
+    <Stack gap="1" align={{ base: 'start', md: 'end' }}>
+      <Button size="xs" colorPalette="brand" disabled={!started} aria-describedby={started ? undefined : reasonId} onClick={onComplete}>
+        <CheckCheck aria-hidden />
+        {t`Mark as completed`}
+      </Button>
+      {!started && (
+        <Text id={reasonId} fontSize="xs" color="fg.muted" data-testid="complete-not-yet">
+          {t`You can complete this booking from its start time, ${isolated(start)}.`}
+        </Text>
+      )}
     </Stack>
   );
 }

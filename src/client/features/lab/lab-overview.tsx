@@ -11,11 +11,14 @@ import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { LabBookingCard } from './lab-booking-card.tsx';
 
-/** Three figures (today, confirmed, revenue) and the latest bookings. */
+/**
+ * Three figures (today, confirmed, revenue) and the latest bookings, asked anew each time the section opens:
+ * patients book while the lab works elsewhere in its dashboard.
+ */
 export function LabOverview({ onViewAll }: { onViewAll: () => void }) {
   const { t } = useLingui();
   const locale = activeLocale();
-  const overview = useQuery(trpc.lab.overview.queryOptions());
+  const overview = useQuery({ ...trpc.lab.overview.queryOptions(), refetchOnMount: 'always' });
 
   if (overview.isError) {
     return <ErrorState title={t`Error fetching your dashboard`} error={overview.error} onRetry={() => void overview.refetch()} />;

@@ -22,6 +22,7 @@ import { type CityKey, cities, cityKeys } from '../../../shared/cities.ts';
 import { type LabProfileInput, SLOT_MINUTES_CHOICES } from '../../../shared/schemas.ts';
 import { ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { formatWeekday } from '../../lib/format.ts';
@@ -185,12 +186,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
               </Field.Root>
               <Field.Root invalid={Boolean(invalid('latitude'))}>
                 <Field.Label>{t`Latitude`}</Field.Label>
-                <Input inputMode="decimal" dir="ltr" value={form.latitude} onChange={set('latitude')} placeholder="24.71360" />
+                <NumericInput inputMode="decimal" dir="ltr" value={form.latitude} onChange={set('latitude')} placeholder="24.71360" />
                 <Field.ErrorText>{invalid('latitude')}</Field.ErrorText>
               </Field.Root>
               <Field.Root invalid={Boolean(invalid('longitude'))}>
                 <Field.Label>{t`Longitude`}</Field.Label>
-                <Input inputMode="decimal" dir="ltr" value={form.longitude} onChange={set('longitude')} placeholder="46.67530" />
+                <NumericInput inputMode="decimal" dir="ltr" value={form.longitude} onChange={set('longitude')} placeholder="46.67530" />
                 <Field.ErrorText>{invalid('longitude')}</Field.ErrorText>
               </Field.Root>
             </SimpleGrid>
@@ -291,7 +292,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
               </Field.Root>
               <Field.Root invalid={Boolean(invalid('slotCapacity'))}>
                 <Field.Label>{t`Patients per appointment`}</Field.Label>
-                <Input
+                <NumericInput
                   type="number"
                   inputMode="numeric"
                   min={1}

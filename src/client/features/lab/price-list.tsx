@@ -19,9 +19,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Plus, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { typedNumber } from '../../../shared/digits.ts';
 import { labTestLimit } from '../../../shared/plans.ts';
 import { LAB_TEST_PRICE_MAX } from '../../../shared/schemas.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -37,8 +39,8 @@ const COLLAPSED_ROWS = 15;
 
 /** A typed price is valid from 1 SAR up, with at most two decimals. */
 function parsePrice(text: string): number | null {
-  const value = Number(text.replace(',', '.'));
-  if (!Number.isFinite(value) || value < 1 || value > LAB_TEST_PRICE_MAX) return null;
+  const value = typedNumber(text);
+  if (value === null || value < 1 || value > LAB_TEST_PRICE_MAX) return null;
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6 ? value : null;
 }
 
@@ -97,7 +99,7 @@ function OfferingRow({ offering }: { offering: Offering }) {
         <Field.Root invalid={parsed === null} width="auto">
           <HStack gap="1">
             <InputGroup endElement={<Text fontSize="xs" color="fg.muted">{t`SAR`}</Text>} width="32">
-              <Input
+              <NumericInput
                 size="sm"
                 inputMode="decimal"
                 value={price}
@@ -182,7 +184,7 @@ function AddOffering() {
         </Field.Root>
         <Field.Root invalid={tried && parsed === null} flex="1">
           <Field.Label>{t`Price (SAR, VAT included)`}</Field.Label>
-          <Input inputMode="decimal" dir="ltr" value={price} onChange={(event) => setPrice(event.target.value)} />
+          <NumericInput inputMode="decimal" dir="ltr" value={price} onChange={(event) => setPrice(event.target.value)} />
         </Field.Root>
         <Button type="submit" variant="outline" colorPalette="brand" loading={add.isPending}>
           <Plus aria-hidden />

@@ -41,7 +41,8 @@ export const applePayAvailable = () => sessionClass() !== null;
 
 export type ApplePayEnd =
   | { kind: 'redirect'; url: string }
-  | { kind: 'declined'; message: string | null }
+  /** The gateway's payment that failed: the server says why (payments.outcome). */
+  | { kind: 'declined'; paymentId: string }
   | { kind: 'cancelled' }
   | { kind: 'unavailable' };
 
@@ -100,7 +101,7 @@ export function payWithApplePay(
       resolve(
         paid
           ? { kind: 'redirect', url: returnUrlFor(answer.payment.callback_url, { ...payment, id: payment.id, status: payment.status }) }
-          : { kind: 'declined', message: payment.source?.message ?? null },
+          : { kind: 'declined', paymentId: payment.id },
       );
     };
     session.oncancel = () => resolve({ kind: 'cancelled' });

@@ -1,5 +1,6 @@
 import { Field, Grid, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { type CardDetails, type CardField, digitsOf } from './card-payment.ts';
 
 /** Groups of four, as printed on the card (digits typed on an Arabic keyboard become these digits). */
@@ -52,18 +53,18 @@ export function CardPaymentForm({
       </Field.Root>
       <Field.Root invalid={invalid.includes('number')} required>
         <Field.Label>{t`Card number`}</Field.Label>
-        <Input {...set('number', spaced)} autoComplete="cc-number" inputMode="numeric" dir="ltr" placeholder="0000 0000 0000 0000" />
+        <NumericInput {...set('number', spaced)} autoComplete="cc-number" inputMode="numeric" dir="ltr" placeholder="0000 0000 0000 0000" />
         <Field.ErrorText>{t`Check the card number.`}</Field.ErrorText>
       </Field.Root>
       <Grid templateColumns="1fr 1fr" gap="3">
         <Field.Root invalid={invalid.includes('expiry')} required>
           <Field.Label>{t`Expiry (MM/YY)`}</Field.Label>
-          <Input {...set('expiry', expiryTyped)} autoComplete="cc-exp" inputMode="numeric" dir="ltr" placeholder="MM/YY" />
+          <NumericInput {...set('expiry', expiryTyped)} autoComplete="cc-exp" inputMode="numeric" dir="ltr" placeholder="MM/YY" />
           <Field.ErrorText>{t`Enter a future month and year.`}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={invalid.includes('cvc')} required>
           <Field.Label>{t`CVC`}</Field.Label>
-          <Input
+          <NumericInput
             {...set('cvc', (text) => digitsOf(text).slice(0, 4))}
             autoComplete="cc-csc"
             inputMode="numeric"

@@ -55,7 +55,8 @@ export function invalidCardFields(card: CardDetails, now = new Date()): CardFiel
 
 export type GatewayAnswer =
   | { kind: 'redirect'; url: string }
-  | { kind: 'declined'; message: string | null }
+  /** Refused at once: the gateway's payment, whose reason the server tells (payments.outcome); none for a card saved without a payment. */
+  | { kind: 'declined'; paymentId: string | null }
   | { kind: 'invalid'; fields: CardField[] }
   | { kind: 'unavailable' };
 
@@ -132,7 +133,7 @@ export async function payAtGateway(required: GatewayRequest, card: CardDetails):
   }
   if (status >= 300 || !body) return { kind: 'unavailable' };
   if (body.status === 'initiated' && body.source?.transaction_url) return { kind: 'redirect', url: body.source.transaction_url };
-  if (body.status === 'failed') return { kind: 'declined', message: body.source?.message ?? null };
+  if (body.status === 'failed') return { kind: 'declined', paymentId: body.id ?? null };
   return { kind: 'unavailable' };
 }
 
@@ -173,7 +174,6 @@ export async function saveCardAtGateway(request: CardSaveRequest, card: CardDeta
   const body = (await response.json().catch(() => null)) as {
     status?: string;
     verification_url?: string | null;
-    message?: string | null;
     errors?: Record<string, string[]> | null;
   } | null;
   if (response.status === 400) {
@@ -182,6 +182,6 @@ export async function saveCardAtGateway(request: CardSaveRequest, card: CardDeta
   }
   if (!response.ok || !body) return { kind: 'unavailable' };
   if (body.status === 'initiated' && body.verification_url) return { kind: 'redirect', url: body.verification_url };
-  if (body.status === 'inactive') return { kind: 'declined', message: body.message ?? null };
+  if (body.status === 'inactive') return { kind: 'declined', paymentId: null };
   return { kind: 'unavailable' };
 }

@@ -1,6 +1,7 @@
-import { Button, Field, Grid, HStack, Input, RadioCard, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Grid, HStack, Input, RadioCard, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { CardPaymentForm } from './card-payment-form.tsx';
 import { GatewayFailureAlert } from './gateway-failure-alert.tsx';
 import type { GatewayMethod, GatewayPaymentState } from './use-gateway-payment.ts';
@@ -33,19 +34,39 @@ export function GatewayPaymentFields({
   };
   const busy = disabled || payment.leaving || payment.confirming;
   const sentTo = payment.codeSentTo && mobileGrouped(payment.codeSentTo);
+  // A new code after a wrong one: the field is ready for it, as the keyboard was for the first.
+  const codeField = useRef<HTMLInputElement>(null);
+  const { wrongCodes } = payment;
+  useEffect(() => {
+    if (wrongCodes > 0) codeField.current?.focus();
+  }, [wrongCodes]);
 
   return (
     <Stack gap="4" data-testid="gateway-payment">
       {sentTo ? (
-        <Stack gap="3" data-testid="stc-pay-code">
-          <Text>
-            <Trans>
-              STC Pay has texted a code to <bdi dir="ltr">{sentTo}</bdi>. Enter it to confirm the payment.
-            </Trans>
-          </Text>
+        <Stack gap="3" data-testid="stc-pay-code" data-wrong-codes={wrongCodes}>
+          {wrongCodes > 0 ? (
+            <Alert.Root status="warning" role="alert" data-testid="stc-pay-wrong-code">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Description>
+                  <Trans>
+                    The code was wrong. We've sent a new code to <bdi dir="ltr">{sentTo}</bdi>; enter it below.
+                  </Trans>
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : (
+            <Text>
+              <Trans>
+                STC Pay has texted a code to <bdi dir="ltr">{sentTo}</bdi>. Enter it to confirm the payment.
+              </Trans>
+            </Text>
+          )}
           <Field.Root invalid={payment.codeInvalid} required>
             <Field.Label>{t`Code from STC Pay`}</Field.Label>
-            <Input
+            <NumericInput
+              ref={codeField}
               value={payment.code}
               onChange={(event) => payment.setCode(event.currentTarget.value)}
               onKeyDown={(event) => {

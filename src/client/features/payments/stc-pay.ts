@@ -1,14 +1,17 @@
 // STC Pay at Moyasar (docs: STC Pay, Custom UI): the page creates the payment with the wallet's mobile
 // number and the publishable key, as it does a card's; STC Pay texts the customer a one-time code; the
-// page posts it to the payment's `transaction_url`, and the payment ends paid or failed. The customer
-// then goes to our callback with ?id=&status=&message=, as from 3-D Secure, and the server asks the
-// gateway itself what happened (ADR 0026). STC Pay keeps no token, so plans are paid by card only.
+// page posts it to the payment's `transaction_url`, and the payment ends paid or failed: one code per
+// payment, a wrong one ends it (docs: STC Pay, Testing: "Other: failed, Invalid OTP"). The customer then
+// goes to our callback with ?id=&status=&message=, as from 3-D Secure, and the server asks the gateway
+// itself what happened (ADR 0026); after a wrong code the page starts a new payment instead (issue
+// #61). STC Pay keeps no token, so plans are paid by card only.
 import { saudiMobile } from '../../../shared/phone.ts';
 import { createAtGateway, digitsOf, type GatewayPayment, type GatewayRequest, returnUrlFor } from './card-payment.ts';
 
 export type StcPayStart =
   | { kind: 'code'; transactionUrl: string; mobile: string }
-  | { kind: 'declined'; message: string | null }
+  /** Refused when made (the number, the wallet): the server says why (payments.outcome). */
+  | { kind: 'declined'; paymentId: string | null }
   | { kind: 'invalid' }
   | { kind: 'unavailable' };
 
@@ -23,7 +26,7 @@ export async function startStcPay(required: GatewayRequest, typedMobile: string)
   if (status >= 300 || !body) return { kind: 'unavailable' };
   if (body.status === 'initiated' && body.source?.transaction_url)
     return { kind: 'code', transactionUrl: body.source.transaction_url, mobile };
-  if (body.status === 'failed') return { kind: 'declined', message: body.source?.message ?? null };
+  if (body.status === 'failed') return { kind: 'declined', paymentId: body.id ?? null };
   return { kind: 'unavailable' };
 }
 
@@ -33,15 +36,24 @@ export function stcPayCode(typed: string): string | null {
   return /^\d{4,8}$/.test(code) ? code : null;
 }
 
+/** The payment an STC Pay code ended, and our callback to go to with it. */
+export interface StcPayEnd {
+  kind: 'ended';
+  paymentId: string;
+  failed: boolean;
+  /** Our callback, which asks the gateway and says how the payment ended. */
+  url: string;
+}
+
 /**
  * Posts the code to the payment's `transaction_url` (docs: OTP verification). The payment it answers is
- * over, paid or failed: the customer goes to our callback, which asks the gateway and says which.
+ * over, paid or failed.
  */
 export async function confirmStcPay(
   required: Pick<GatewayRequest, 'payment'>,
   transactionUrl: string,
   code: string,
-): Promise<{ kind: 'redirect'; url: string } | { kind: 'unavailable' }> {
+): Promise<StcPayEnd | { kind: 'unavailable' }> {
   let payment: GatewayPayment | null;
   try {
     const response = await fetch(transactionUrl, {
@@ -54,5 +66,10 @@ export async function confirmStcPay(
     return { kind: 'unavailable' };
   }
   if (!payment?.id || !payment.status) return { kind: 'unavailable' };
-  return { kind: 'redirect', url: returnUrlFor(required.payment.callback_url, { ...payment, id: payment.id, status: payment.status }) };
+  return {
+    kind: 'ended',
+    paymentId: payment.id,
+    failed: payment.status === 'failed',
+    url: returnUrlFor(required.payment.callback_url, { ...payment, id: payment.id, status: payment.status }),
+  };
 }

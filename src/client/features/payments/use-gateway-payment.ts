@@ -1,8 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { saudiMobile } from '../../../shared/phone.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { type ApplePayEnd, applePayAvailable, payWithApplePay } from './apple-pay.ts';
 import { type CardDetails, type CardField, type GatewayRequest, invalidCardFields, payAtGateway } from './card-payment.ts';
+import { paymentFailureSentences } from './payment-failure.ts';
 import { confirmStcPay, startStcPay, stcPayCode } from './stc-pay.ts';
 
 /** How the customer pays at the gateway: a card (mada, Visa, Mastercard), the STC Pay wallet, or Apple Pay where the browser has it. */
@@ -10,8 +13,16 @@ export type GatewayMethod = 'card' | 'stcpay' | 'applepay';
 
 export interface GatewayFailure {
   title: string;
-  /** The gateway's own words (in English), shown under the title. */
+  /** Why, in the reader's language (the server's reason for the gateway's answer), shown under the title. */
   detail: string | null;
+}
+
+/** STC Pay waiting for its code: where to post it, the number it was texted to, and how many wrong codes came before it. */
+interface CodeStep {
+  required: GatewayRequest;
+  transactionUrl: string;
+  mobile: string;
+  wrongCodes: number;
 }
 
 const NO_CARD: CardDetails = { name: '', number: '', expiry: '', cvc: '' };
@@ -23,18 +34,26 @@ const NO_CARD: CardDetails = { name: '', number: '', expiry: '', cvc: '' };
  * 3-D Secure page, STC Pay asks for the code it texted (`confirmCode`), and Apple Pay's sheet, opened by
  * `check` in the click itself, takes the answer when it comes. A host whose server call fails calls
  * `abandon`. Leaving for the gateway's page or the callback calls `onLeave` first.
+ *
+ * What the gateway refused on the page is said with the server's reason for it (payments.outcome),
+ * never the gateway's own words. STC Pay takes one code per payment, and a wrong one ends it: the hook
+ * then asks the host to `restart` (its own call to the server, which answers `pay` again for the same
+ * checkout) and texts a new code to the same number, the cart and the number kept (issue #61).
  */
 export function useGatewayPayment({
   methods: offered,
   onLeave,
+  restart,
   total,
 }: {
   methods: readonly GatewayMethod[];
   onLeave?: () => void;
+  /** Asks the host's server again for the payment (its answer comes to `pay`): a new STC Pay code after a wrong one. */
+  restart?: () => void;
   /** What Apple Pay's sheet shows (halalas), when Apple Pay is offered. */
   total?: { amountHalalas: number; currency: string };
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // Apple Pay only where the browser has it, known once the page runs (the server draws no method it cannot tell).
   const [hasApplePay, setHasApplePay] = useState(false);
   useEffect(() => setHasApplePay(applePayAvailable()), []);
@@ -45,7 +64,10 @@ export function useGatewayPayment({
   const [invalidCard, setInvalidCard] = useState<CardField[]>([]);
   const [mobile, setMobile] = useState('');
   const [mobileInvalid, setMobileInvalid] = useState(false);
-  const [codeStep, setCodeStep] = useState<{ required: GatewayRequest; transactionUrl: string; mobile: string } | null>(null);
+  const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
+  /** The wrong codes so far when the host was asked to restart: its `pay` then texts a new code. */
+  const wrongCodesBefore = useRef<number | null>(null);
+  const outcome = useMutation(trpc.payments.outcome.mutationOptions());
   const [code, setCode] = useState('');
   const [codeInvalid, setCodeInvalid] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -59,12 +81,18 @@ export function useGatewayPayment({
   };
   const unavailable = () =>
     setFailure({ title: t`The payment service is not answering. You have not been charged; please try again.`, detail: null });
-  const applePayEnded = (end: ApplePayEnd) => {
+  /** How a payment the gateway refused on the page ended, as the server has it from the gateway; null when it cannot say. */
+  const endOf = (paymentId: string) => outcome.mutateAsync({ paymentId }).catch(() => null);
+  /** Why a payment the gateway refused on the page failed, in the reader's language. */
+  const whyRefused = async (paymentId: string | null) => {
+    const ended = paymentId ? await endOf(paymentId) : null;
+    return i18n._(paymentFailureSentences[ended?.reason ?? 'unknown']);
+  };
+  const applePayEnded = async (end: ApplePayEnd) => {
     sheet.current = null;
+    if (end.kind === 'declined') setFailure({ title: t`Apple Pay could not take the payment.`, detail: await whyRefused(end.paymentId) });
     setConfirming(false);
     if (end.kind === 'redirect') leave(end.url);
-    else if (end.kind === 'declined')
-      setFailure({ title: t`Apple Pay could not take the payment. Please try another card.`, detail: end.message });
     else if (end.kind === 'unavailable') unavailable();
   };
 
@@ -83,6 +111,8 @@ export function useGatewayPayment({
     mobileInvalid,
     /** The number STC Pay texted its code to, while the page waits for the code. */
     codeSentTo: codeStep?.mobile ?? null,
+    /** How many wrong codes came before the one awaited: the page says the last one was wrong and a new one was sent. */
+    wrongCodes: codeStep?.wrongCodes ?? 0,
     code,
     setCode,
     codeInvalid,
@@ -102,7 +132,7 @@ export function useGatewayPayment({
           sheet.current = { resolve, reject };
         });
         setConfirming(true);
-        void payWithApplePay({ ...total, label: t`Tahaleel` }, answer).then(applePayEnded);
+        void payWithApplePay({ ...total, label: t`Tahaleel` }, answer).then((end) => applePayEnded(end));
         return true;
       }
       if (method === 'card') {
@@ -126,19 +156,27 @@ export function useGatewayPayment({
         if (answer.kind === 'redirect') leave(answer.url);
         else if (answer.kind === 'invalid') setInvalidCard(answer.fields);
         else if (answer.kind === 'declined')
-          setFailure({ title: t`Your card was declined. Please try another card.`, detail: answer.message });
+          setFailure({ title: t`Your card was not accepted.`, detail: await whyRefused(answer.paymentId) });
         else unavailable();
         return;
       }
+      // After a wrong code: a new payment for the same number (the one typed is kept), its new code awaited.
+      const wrongCodes = wrongCodesBefore.current;
+      wrongCodesBefore.current = null;
       const started = await startStcPay(required, mobile);
       if (started.kind === 'code') {
         setCode('');
         setCodeInvalid(false);
-        setCodeStep({ required, transactionUrl: started.transactionUrl, mobile: started.mobile });
-      } else if (started.kind === 'invalid') setMobileInvalid(true);
-      else if (started.kind === 'declined')
-        setFailure({ title: t`STC Pay did not accept the payment. Please check your wallet or pay by card.`, detail: started.message });
-      else unavailable();
+        setCodeStep({ required, transactionUrl: started.transactionUrl, mobile: started.mobile, wrongCodes: wrongCodes ?? 0 });
+      } else {
+        setCodeStep(null);
+        if (started.kind === 'invalid') setMobileInvalid(true);
+        else if (started.kind === 'declined')
+          // STC Pay refusing the number, or (after wrong codes) its own limit of codes reached: said, and the customer stops here.
+          setFailure({ title: t`STC Pay did not accept the payment.`, detail: await whyRefused(started.paymentId) });
+        else unavailable();
+      }
+      setConfirming(false);
     },
 
     /** Sends the code STC Pay texted; the payment is then over, and the callback says how it ended. */
@@ -150,17 +188,29 @@ export function useGatewayPayment({
       setFailure(null);
       setConfirming(true);
       const answer = await confirmStcPay(codeStep.required, codeStep.transactionUrl, typed);
-      if (answer.kind === 'redirect') {
-        leave(answer.url);
+      if (answer.kind === 'unavailable') {
+        setConfirming(false);
+        unavailable();
         return;
       }
-      setConfirming(false);
-      unavailable();
+      // A wrong code ended this payment (STC Pay takes no second try): a new one is started at once.
+      if (answer.failed && restart && (await endOf(answer.paymentId))?.reason === 'wrong_code') {
+        setCode('');
+        wrongCodesBefore.current = codeStep.wrongCodes + 1;
+        restart();
+        return;
+      }
+      leave(answer.url);
     },
 
-    /** The server refused to start the payment: Apple Pay's sheet, if open, is closed. */
+    /** The server refused to start the payment: Apple Pay's sheet, if open, is closed, and a new STC Pay code is not awaited. */
     abandon() {
       sheet.current?.reject(new Error('the payment was not started'));
+      if (wrongCodesBefore.current !== null) {
+        wrongCodesBefore.current = null;
+        setCodeStep(null);
+        setConfirming(false);
+      }
     },
 
     /** Back from the code to the choice of method (the payment begun at the gateway lapses there unpaid). */

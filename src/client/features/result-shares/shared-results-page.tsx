@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Circle, Container, Field, Heading, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Circle, Container, Field, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { FileLock2, LockKeyhole, ShieldCheck, TimerOff, Unlink } from 'lucide-re
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { SHARE_CODE_LENGTH } from '../../../shared/result-shares.ts';
 import { ErrorState } from '../../components/query-state.tsx';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { errorCode } from '../../lib/errors.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -70,7 +71,7 @@ function CodePrompt({ wrong, busy, onCode }: { wrong: { attemptsLeft: number } |
         <Stack gap="4">
           <Field.Root invalid={wrong !== null}>
             <Field.Label>{t`Code`}</Field.Label>
-            <Input
+            <NumericInput
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
               inputMode="numeric"

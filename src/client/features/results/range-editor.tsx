@@ -2,6 +2,7 @@ import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Simple
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
 import { AGE_UNITS, type AgeUnit, RANGE_SEXES, type RangeSex, saveLabRangeInput, saveRangeInput } from '../../../shared/analyte-schemas.ts';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { errorCode, errorDetails, errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { fieldIssues } from '../../lib/field-issues.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -246,23 +247,23 @@ export function RangeDialog({
                         {t`From age`}
                         <Field.RequiredIndicator />
                       </Field.Label>
-                      <Input inputMode="numeric" dir="ltr" autoComplete="off" value={form.ageLow} onChange={set('ageLow')} />
+                      <NumericInput inputMode="numeric" dir="ltr" autoComplete="off" value={form.ageLow} onChange={set('ageLow')} />
                       <Field.ErrorText>{problem('ageLow')}</Field.ErrorText>
                     </Field.Root>
                     <Field.Root invalid={Boolean(problem('ageHigh'))}>
                       <Field.Label>{t`Up to age (not included)`}</Field.Label>
-                      <Input inputMode="numeric" dir="ltr" autoComplete="off" value={form.ageHigh} onChange={set('ageHigh')} />
+                      <NumericInput inputMode="numeric" dir="ltr" autoComplete="off" value={form.ageHigh} onChange={set('ageHigh')} />
                       <Field.HelperText>{t`Leave empty for no upper age.`}</Field.HelperText>
                       <Field.ErrorText>{problem('ageHigh')}</Field.ErrorText>
                     </Field.Root>
                     <Field.Root invalid={Boolean(problem('low'))}>
                       <Field.Label>{t`Low end`}</Field.Label>
-                      <Input inputMode="decimal" dir="ltr" autoComplete="off" value={form.low} onChange={set('low')} />
+                      <NumericInput inputMode="decimal" dir="ltr" autoComplete="off" value={form.low} onChange={set('low')} />
                       <Field.ErrorText>{problem('low')}</Field.ErrorText>
                     </Field.Root>
                     <Field.Root invalid={Boolean(problem('high'))}>
                       <Field.Label>{t`High end`}</Field.Label>
-                      <Input inputMode="decimal" dir="ltr" autoComplete="off" value={form.high} onChange={set('high')} />
+                      <NumericInput inputMode="decimal" dir="ltr" autoComplete="off" value={form.high} onChange={set('high')} />
                       <Field.ErrorText>{problem('high')}</Field.ErrorText>
                     </Field.Root>
                   </SimpleGrid>

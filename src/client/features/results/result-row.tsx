@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { MessageSquarePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RESULT_COMMENT_MAX, RESULT_VALUE_MAX } from '../../../shared/result-schemas.ts';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -77,7 +78,7 @@ export function ResultRow({
         <Stack gap="1" minWidth="0">
           {analyte.kind === 'numeric' ? (
             <HStack gap="2" align="start">
-              <Input
+              <NumericInput
                 flex="1"
                 minWidth="0"
                 inputMode="decimal"

@@ -11,7 +11,6 @@ import {
   Field,
   Heading,
   HStack,
-  Input,
   Portal,
   Skeleton,
   Stack,
@@ -25,6 +24,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { SHARE_CODE_LENGTH, SHARE_DAYS_MAX, SHARE_DAYS_MIN } from '../../../shared/result-shares.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -262,7 +262,7 @@ function ShareForm({ shareable, onMade }: { shareable: Shareable[]; onMade: (mad
         </Box>
         <Field.Root invalid={tried && !daysValid}>
           <Field.Label htmlFor={daysId}>{t`For how many days`}</Field.Label>
-          <Input
+          <NumericInput
             id={daysId}
             type="number"
             inputMode="numeric"

@@ -10,12 +10,13 @@ import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { isolated, localized } from '../../lib/bidi.ts';
+import { localized } from '../../lib/bidi.ts';
 import { appErrorMessage } from '../../lib/errors.ts';
-import { formatDate, formatFileSize, formatTime } from '../../lib/format.ts';
+import { formatDate, formatFileSize } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { searchChoice } from '../../lib/plain-checks.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { bookingChoiceLabel } from './booking-choice.ts';
 import { ResultDownloadButton } from './result-download.tsx';
 import { checkBeforeUpload, ResultUploadError, uploadResult } from './upload-result.ts';
 
@@ -118,14 +119,11 @@ function UploadForm({ preselectedBookingId }: { preselectedBookingId?: string })
                   data-testid="result-booking"
                 >
                   <option value="">{q && choices.length === 0 ? t`No bookings match.` : t`Choose a booking`}</option>
-                  {choices.map((booking) => {
-                    const when = new Date(booking.booking_time);
-                    return (
-                      <option key={booking.id} value={booking.id}>
-                        {`${localized(locale, booking.test_name_ar, booking.test_name_en)} · ${isolated(booking.customer_name)} · ${formatDate(when, locale, booking.time_zone)} ${formatTime(when, locale, booking.time_zone)}`}
-                      </option>
-                    );
-                  })}
+                  {choices.map((booking) => (
+                    <option key={booking.id} value={booking.id}>
+                      {bookingChoiceLabel(booking, locale)}
+                    </option>
+                  ))}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
@@ -231,8 +229,8 @@ function UploadedResults({ list }: { list: ListControl }) {
                   <Stack gap="0.5" minWidth="0">
                     <Text fontWeight="medium">{localized(locale, result.test_name_ar, result.test_name_en)}</Text>
                     <Text fontSize="sm" color="fg.muted">
-                      <bdi>{result.customer_name}</bdi> · <bdi>{result.file_name}</bdi> ·{' '}
-                      <bdi>{formatFileSize(result.size_bytes, locale)}</bdi> ·{' '}
+                      <bdi data-testid="uploaded-result-patient">{result.patient_name ?? result.customer_name}</bdi> ·{' '}
+                      <bdi>{result.file_name}</bdi> · <bdi>{formatFileSize(result.size_bytes, locale)}</bdi> ·{' '}
                       {formatDate(new Date(result.created_at), locale, result.time_zone)}
                     </Text>
                   </Stack>

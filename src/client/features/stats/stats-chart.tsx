@@ -1,11 +1,29 @@
 import { Box, Button, Card, Heading, HStack, Skeleton, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
 import { activeLocale, directionOf } from '../../lib/locale.ts';
 import type { ChartProps } from './chart-types.ts';
 
 // Recharts (and what it brings) arrives with the first chart a dashboard draws, never with a public page.
 const ChartCanvas = lazy(() => import('./chart-canvas.tsx'));
+
+const noChanges = () => () => {};
+
+/**
+ * False on the server and while the browser takes the server's page over; true from the browser's next
+ * drawing on. The chart's lazy code drawn only once this is true is drawn by neither the server nor the
+ * browser's first drawing, so the two agree (a lazy part the server meets is left unfinished: React's
+ * error #419). Kept here, with the dashboards' code, not in a module a public page's first load shares.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
+
+const chartSkeleton = <Skeleton height="260px" rounded="md" />;
 
 /** The colours of a chart's series, in order: each ≥ 3:1 against white. */
 export const SERIES_COLOURS = ['#1d6fb8', '#1f8a5b', '#b45309', '#7c3aed', '#c2410c', '#475569'];
@@ -31,6 +49,7 @@ export function StatsChart({
   const locale = activeLocale();
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
+  const hydrated = useHydrated();
   return (
     <Card.Root variant="outline" data-testid={testId}>
       <Card.Body gap="3">
@@ -54,9 +73,14 @@ export function StatsChart({
           </Button>
         </HStack>
         <Box aria-hidden="true" dir="ltr" data-testid={`${testId}-chart`}>
-          <Suspense fallback={<Skeleton height="260px" rounded="md" />}>
-            <ChartCanvas {...chart} rtl={directionOf(locale) === 'rtl'} />
-          </Suspense>
+          {/* The chart's code arrives in the browser only: the server and the browser's first drawing show its skeleton. */}
+          {hydrated ? (
+            <Suspense fallback={chartSkeleton}>
+              <ChartCanvas {...chart} rtl={directionOf(locale) === 'rtl'} />
+            </Suspense>
+          ) : (
+            chartSkeleton
+          )}
         </Box>
         <Box id={tableId} srOnly={!showTable} data-testid={`${testId}-table`}>
           <Table.ScrollArea borderWidth="1px" rounded="md" maxHeight="72">

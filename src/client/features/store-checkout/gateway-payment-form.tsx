@@ -36,6 +36,8 @@ export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrde
     methods: ['card', 'stcpay', 'applepay'],
     onLeave: () => keepReservationWhileAway(orderId),
     total: { amountHalalas: totalMinor.amount, currency: totalMinor.currency },
+    // A new STC Pay code after a wrong one: the same order, the same buyer and address.
+    restart: () => start.mutate({ orderId, ...delivery }),
   });
 
   const start = useMutation(

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Clock, Lock, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import type { PaymentFailureReason } from '../../../shared/payment-failures.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { formatShippingAddress } from '../../../shared/store.ts';
 import { StoreImage } from '../../components/store/store-image.tsx';
@@ -14,6 +15,7 @@ import { activeLocale } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
+import { paymentFailureSentences } from '../payments/payment-failure.ts';
 import { GatewayPaymentForm } from './gateway-payment-form.tsx';
 import { PaymentForm } from './payment-form.tsx';
 import { useReleaseOnLeave } from './release-on-leave.ts';
@@ -154,8 +156,8 @@ function ClosedCheckout({ order }: { order: HostedOrder }) {
 /** What became of a card payment at the gateway, as the callback sent the buyer back here (ADR 0039). */
 export type GatewayOutcome = 'failed' | 'refunded' | 'pending' | 'unknown';
 
-function GatewayOutcomeNotice({ outcome, message }: { outcome: GatewayOutcome; message: string | undefined }) {
-  const { t } = useLingui();
+function GatewayOutcomeNotice({ outcome, reason }: { outcome: GatewayOutcome; reason: PaymentFailureReason | undefined }) {
+  const { t, i18n } = useLingui();
   const view = {
     failed: {
       status: 'error',
@@ -189,12 +191,12 @@ function GatewayOutcomeNotice({ outcome, message }: { outcome: GatewayOutcome; m
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{view.title}</Alert.Title>
-        <Alert.Description>{view.text}</Alert.Description>
-        {outcome === 'failed' && message && (
-          <Alert.Description>
-            <bdi dir="ltr">{message}</bdi>
+        {outcome === 'failed' && (
+          <Alert.Description fontWeight="medium" data-testid="payment-failure-reason">
+            {i18n._(paymentFailureSentences[reason ?? 'unknown'])}
           </Alert.Description>
         )}
+        <Alert.Description>{view.text}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );
@@ -272,7 +274,7 @@ export function HostedCheckout({
   gatewayOutcome,
 }: {
   orderId: string;
-  gatewayOutcome?: { outcome: GatewayOutcome; message?: string };
+  gatewayOutcome?: { outcome: GatewayOutcome; reason?: PaymentFailureReason };
 }) {
   const { t, i18n } = useLingui();
   const order = useQuery({ ...trpc.store.hostedCheckout.get.queryOptions({ orderId }), staleTime: 0 });
@@ -309,7 +311,7 @@ export function HostedCheckout({
           </HStack>
         )}
       </Stack>
-      {gatewayOutcome && <GatewayOutcomeNotice outcome={gatewayOutcome.outcome} message={gatewayOutcome.message} />}
+      {gatewayOutcome && <GatewayOutcomeNotice outcome={gatewayOutcome.outcome} reason={gatewayOutcome.reason} />}
       {order.isPending || method.isPending ? (
         <Center py="20">
           <Stack align="center" gap="3" role="status">

@@ -5,6 +5,7 @@ import { TRPCClientError } from '@trpc/client';
 import { CreditCard } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { TEST_CARD_APPROVED, TEST_CARD_DECLINED } from '../../../shared/store.ts';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
@@ -91,7 +92,7 @@ export function PaymentForm({ orderId, total, prefill, onOrderChanged }: Payment
         {field('name', t`Name on card`, { autoComplete: 'cc-name' })}
         <Field.Root invalid={Boolean(fieldErrorOf('number'))} required>
           <Field.Label>{t`Card number`}</Field.Label>
-          <Input
+          <NumericInput
             value={card.number}
             onChange={(event) => setCard((current) => ({ ...current, number: groupDigits(event.target.value) }))}
             autoComplete="cc-number"
@@ -104,7 +105,7 @@ export function PaymentForm({ orderId, total, prefill, onOrderChanged }: Payment
         <Grid templateColumns="1fr 1fr" gap="4">
           <Field.Root invalid={Boolean(fieldErrorOf('expiry'))} required>
             <Field.Label>{t`Expiry (MM/YY)`}</Field.Label>
-            <Input
+            <NumericInput
               value={card.expiry}
               onChange={(event) => setCard((current) => ({ ...current, expiry: slashExpiry(event.target.value) }))}
               autoComplete="cc-exp"

@@ -58,7 +58,12 @@ export function ProductDetails({
           <Stack gap="2">
             <Text fontWeight="semibold">{t`Quantity`}</Text>
             <HStack gap="3" wrap="wrap">
-              <QuantityStepper value={quantity} onChange={setQuantity} label={t`Quantity`} />
+              <QuantityStepper
+                value={quantity}
+                onChange={setQuantity}
+                max={variant?.manage_inventory ? Math.max(1, variant.inventory_quantity) : undefined}
+                label={t`Quantity`}
+              />
               <Button
                 colorPalette="brand"
                 size="lg"

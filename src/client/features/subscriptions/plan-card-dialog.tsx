@@ -52,7 +52,7 @@ export function PlanCardDialog({ current, onClose }: { current: string | null; o
   const failure: GatewayFailure | null = start.error
     ? { title: errorMessage(i18n, start.error), detail: null }
     : answer?.kind === 'declined'
-      ? { title: t`Your bank did not accept this card. Please try another card.`, detail: answer.message }
+      ? { title: t`Your bank did not accept this card. Please try another card.`, detail: null }
       : answer?.kind === 'unavailable'
         ? { title: t`The payment service is not answering. Your card has not changed; please try again.`, detail: null }
         : null;

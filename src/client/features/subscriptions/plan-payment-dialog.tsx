@@ -8,7 +8,7 @@ import type { Plan } from '../../../shared/plans.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { planNames } from '../../lib/plan-labels.ts';
+import { planInSentence } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { GatewayPaymentFields } from '../payments/gateway-payment-fields.tsx';
 import { useGatewayPayment } from '../payments/use-gateway-payment.ts';
@@ -46,7 +46,7 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
   const paidAtOnce = choose.isSuccess && 'status' in choose.data && choose.data.status === 'paid';
   const paying = choose.isPending || gateway.working || paidAtOnce;
 
-  const name = i18n._(planNames[plan.id]);
+  const name = i18n._(planInSentence[plan.id]);
   const price = formatSar(plan.monthlyPrice, locale, { whole: true });
   const failure = choose.error ? errorMessage(i18n, choose.error) : null;
 
@@ -64,7 +64,7 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
           <Dialog.Content asChild data-testid="plan-payment">
             <form onSubmit={submit} noValidate>
               <Dialog.Header>
-                <Dialog.Title>{t`Subscribe to ${name}`}</Dialog.Title>
+                <Dialog.Title>{t`Subscribe to the ${name}`}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">

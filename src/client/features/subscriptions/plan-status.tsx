@@ -2,14 +2,16 @@ import { Alert, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import type { PaymentFailureReason } from '../../../shared/payment-failures.ts';
 import { findPlan, type PlanId } from '../../../shared/plans.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { planNames } from '../../lib/plan-labels.ts';
+import { planInSentence } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useSession } from '../auth/use-session.ts';
+import { paymentFailureSentences } from '../payments/payment-failure.ts';
 import { LazyPlanPaymentDialog } from './lazy-plan-payment-dialog.tsx';
 import type { CardChangeOutcome, PlanPaymentOutcome } from './plan-outcomes.ts';
 
@@ -20,15 +22,19 @@ const PlanCardDialog = lazy(() => import('./plan-card-dialog.tsx').then((module)
 const BRANDS: Record<string, string> = { mada: 'mada', visa: 'Visa', master: 'Mastercard', amex: 'American Express' };
 
 /**
- * The signed-in account's paid plan: how its payment ended when the browser comes back from the bank,
- * until when it runs and whether it renews, and the way to cancel it at the end of the period.
+ * The signed-in account's paid plan: how its payment ended when the browser comes back from the bank
+ * (and why it failed), until when it runs and whether it renews, and the way to cancel it at the end
+ * of the period.
  */
 export function PlanStatus({
   outcome,
   cardChange,
+  reason,
 }: {
   outcome?: PlanPaymentOutcome;
-  cardChange?: { outcome: CardChangeOutcome; message?: string };
+  cardChange?: CardChangeOutcome;
+  /** Why the payment or the new card failed, as the server read the bank's answer. */
+  reason?: PaymentFailureReason;
 }) {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
@@ -50,7 +56,7 @@ export function PlanStatus({
     }),
   );
   const plan = current.data;
-  const name = plan ? i18n._(planNames[plan.plan as PlanId]) : '';
+  const name = plan ? i18n._(planInSentence[plan.plan as PlanId]) : '';
   const until = plan?.period_end ? formatDate(new Date(plan.period_end), locale) : '';
   const graceUntil = plan?.grace_until ? formatDate(new Date(plan.grace_until), locale) : '';
   const payAgain = plan && graceUntil && user?.user_type !== 'admin' && user ? findPlan(user.user_type, plan.plan) : undefined;
@@ -59,12 +65,13 @@ export function PlanStatus({
     paid: {
       status: 'success',
       title: t`Payment received`,
-      description: plan ? t`Your ${name} plan is active until ${until}.` : t`Your plan is active.`,
+      description: plan ? t`Your ${name} is active until ${until}.` : t`Your plan is active.`,
     },
     failed: {
       status: 'error',
       title: t`The payment did not go through`,
-      description: t`Your card was not charged and your plan has not changed. Please try again or use another card.`,
+      // What to do is said with why it failed, above.
+      description: t`Your card was not charged and your plan has not changed.`,
     },
     pending: {
       status: 'info',
@@ -87,7 +94,7 @@ export function PlanStatus({
     failed: {
       status: 'error',
       title: t`The card was not saved`,
-      description: t`Your bank did not confirm the card, so your plan still renews with the card it had. Please try again or use another card.`,
+      description: t`Your plan still renews with the card it had.`,
     },
     unknown: {
       status: 'warning',
@@ -95,7 +102,8 @@ export function PlanStatus({
       description: t`Your plan still renews with the card it had. Please try again.`,
     },
   };
-  const said = outcome ? outcomes[outcome] : cardChange ? { ...cardOutcomes[cardChange.outcome], detail: cardChange.message } : null;
+  const said = outcome ? outcomes[outcome] : cardChange ? cardOutcomes[cardChange] : null;
+  const failed = outcome ? outcome === 'failed' : cardChange === 'failed';
 
   return (
     <Stack gap="3" data-testid="plan-status">
@@ -104,14 +112,12 @@ export function PlanStatus({
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{said.title}</Alert.Title>
-            <Alert.Description>
-              {said.description}
-              {'detail' in said && said.detail && (
-                <Text as="span" display="block" dir="ltr" textAlign="start" mt="1" data-testid="plan-card-bank-message">
-                  {said.detail}
-                </Text>
-              )}
-            </Alert.Description>
+            {failed && (
+              <Alert.Description fontWeight="medium" data-testid="payment-failure-reason">
+                {i18n._(paymentFailureSentences[reason ?? 'unknown'])}
+              </Alert.Description>
+            )}
+            <Alert.Description>{said.description}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -125,10 +131,10 @@ export function PlanStatus({
           <Alert.Content>
             <Alert.Title>
               {plan.cancel_at_period_end
-                ? t`Your ${name} plan is cancelled`
+                ? t`Your ${name} is cancelled`
                 : graceUntil
-                  ? t`We could not renew your ${name} plan`
-                  : t`Your ${name} plan renews on ${until}`}
+                  ? t`We could not renew your ${name}`
+                  : t`Your ${name} renews on ${until}`}
             </Alert.Title>
             <Alert.Description>
               {plan.cancel_at_period_end ? (
@@ -174,7 +180,7 @@ export function PlanStatus({
       {plan && asking && (
         // Asked in place (no dialog): what cancelling does, then keep it or cancel.
         <Stack gap="3" borderWidth="1px" borderColor="red.muted" rounded="md" p="4" role="group" data-testid="cancel-plan-confirm">
-          <Text fontWeight="semibold">{t`Cancel your ${name} plan?`}</Text>
+          <Text fontWeight="semibold">{t`Cancel your ${name}?`}</Text>
           <Text>{t`It will not renew. You keep it until ${until}, then your account moves to the free plan.`}</Text>
           <HStack gap="3" wrap="wrap">
             <Button size="sm" variant="outline" onClick={() => setAsking(false)}>

@@ -1,8 +1,9 @@
-import { Box, Button, Field, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
@@ -75,7 +76,7 @@ export function TwoFactorEnrolment({ onDone }: { onDone?(): void }) {
         </HStack>
         <Field.Root invalid={Boolean(enable.error)} required maxW="xs">
           <Field.Label>{t`2. Enter the 6-digit code the app shows`}</Field.Label>
-          <Input
+          <NumericInput
             value={code}
             onChange={(event) => setCode(event.target.value)}
             dir="ltr"

@@ -45,6 +45,7 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
   await tx.deleteFrom('two_factor_totp').where('user_id', '=', userId).execute();
   await tx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
   await tx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('guest_links').where('user_id', '=', userId).execute();
   await tx.deleteFrom('slot_holds').where('holder_id', '=', userId).execute();
   await eraseMembers(tx, userId); // their bookings stay, no longer naming them
   // Their home visits stay (the lab's records), no longer saying where they live.
@@ -73,12 +74,21 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
   if (address) await tx.deleteFrom('newsletter_subscriptions').where(sql<string>`lower(email)`, '=', address).execute();
   await tx
     .updateTable('users')
-    .set({ email: null, phone: null, password_hash: null, google_sub: null, email_verified_at: null, deleted_at: at, updated_at: at })
+    .set({
+      email: null,
+      contact_email: null,
+      phone: null,
+      password_hash: null,
+      google_sub: null,
+      email_verified_at: null,
+      deleted_at: at,
+      updated_at: at,
+    })
     .where('id', '=', userId)
     .execute();
   await tx
     .updateTable('user_profiles')
-    .set({ name: '', reminder_mail: false, marketing_mail: false, updated_at: at })
+    .set({ name: '', reminder_mail: false, marketing_mail: false, marketing_consent_at: null, updated_at: at })
     .where('id', '=', userId)
     .execute();
 }

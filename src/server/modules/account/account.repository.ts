@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -22,7 +22,13 @@ export function findPasswordHash(db: Kysely<Database>, userId: string) {
 export async function setMailPreferences(db: Kysely<Database>, userId: string, choices: { reminderMail: boolean; marketingMail: boolean }) {
   await db
     .updateTable('user_profiles')
-    .set({ reminder_mail: choices.reminderMail, marketing_mail: choices.marketingMail, updated_at: new Date() })
+    .set((eb) => ({
+      reminder_mail: choices.reminderMail,
+      marketing_mail: choices.marketingMail,
+      // When the person said yes (kept while it stays yes), the record of their consent; none once they say no.
+      marketing_consent_at: choices.marketingMail ? eb.fn.coalesce('marketing_consent_at', sql<Date>`now()`) : null,
+      updated_at: new Date(),
+    }))
     .where('id', '=', userId)
     .execute();
 }

@@ -10,6 +10,7 @@ export function profileOf(db: Kysely<Database>, userId: string) {
       'users.email',
       'users.email_verified_at',
       'users.phone',
+      'users.contact_email',
       'users.is_anonymous',
       'users.created_at',
       'user_profiles.name',
@@ -18,6 +19,7 @@ export function profileOf(db: Kysely<Database>, userId: string) {
       'user_profiles.subscription_tier',
       'user_profiles.reminder_mail',
       'user_profiles.marketing_mail',
+      'user_profiles.marketing_consent_at',
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();

@@ -31,12 +31,16 @@ export interface NewAccount {
   googleSub?: string | null;
   phone?: string | null;
   isAnonymous?: boolean;
+  /** A guest's address for its booking mails (ADR 0066): not the account's, never signed in with. */
+  contactEmail?: string | null;
   /** Google said the address is the user's. */
   emailVerified?: boolean;
   name: string;
   userType: 'customer' | 'lab';
   locale: 'ar' | 'en';
   licenseNumber?: string | null;
+  /** The person ticked "News and offers" at sign-up: their consent, recorded now. Off unless given. */
+  marketingMail?: boolean;
 }
 
 /** A user, its profile and, for a lab, its (unapproved) lab record, in the caller's transaction. */
@@ -49,13 +53,22 @@ export async function insertAccount(tx: Transaction<Database>, account: NewAccou
       google_sub: account.googleSub ?? null,
       phone: account.phone ?? null,
       is_anonymous: account.isAnonymous ?? false,
+      contact_email: account.contactEmail ?? null,
       email_verified_at: account.emailVerified ? new Date() : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   await tx
     .insertInto('user_profiles')
-    .values({ id, name: account.name, user_type: account.userType, approved: false, locale: account.locale })
+    .values({
+      id,
+      name: account.name,
+      user_type: account.userType,
+      approved: false,
+      locale: account.locale,
+      marketing_mail: account.marketingMail === true,
+      marketing_consent_at: account.marketingMail === true ? new Date() : null,
+    })
     .execute();
   if (account.userType === 'lab') {
     await tx
@@ -136,7 +149,8 @@ export function findMailProfile(db: Db, userId: string) {
 export async function setEmailVerified(db: Db, userId: string, email: string): Promise<void> {
   await db
     .updateTable('users')
-    .set({ email, email_verified_at: new Date(), is_anonymous: false, updated_at: new Date() })
+    // The guest's contact address goes with the guest: the confirmed one is the account's from now on.
+    .set({ email, email_verified_at: new Date(), is_anonymous: false, contact_email: null, updated_at: new Date() })
     .where('id', '=', userId)
     .execute();
 }

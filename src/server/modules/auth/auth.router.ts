@@ -4,6 +4,7 @@ import {
   anonymousSignInInput,
   checkResetLinkInput,
   confirmPasswordInput,
+  guestLinkInput,
   requestPasswordResetInput,
   resetPasswordInput,
   signInInput,
@@ -17,6 +18,7 @@ import { blankPendingSignInCookie, blankSessionCookie, pendingSignInCookie, sess
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { accountDoorProcedure, publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
+import { openGuestLink } from '../guest-links/guest-links.service.ts';
 import * as passkeys from '../passkeys/passkeys.service.ts';
 import { completePendingSignIn } from '../two-factor/two-factor.service.ts';
 import * as auth from './auth.service.ts';
@@ -73,6 +75,15 @@ export const authRouter = router({
   signInAnonymously: accountDoorProcedure
     .input(anonymousSignInInput)
     .mutation(async ({ ctx, input }) => begin(ctx, await auth.signInAnonymously(ctx.db, input, meta(ctx)))),
+
+  /**
+   * The link in a guest's booking mail (ADR 0066): the guest's session on this device, to view, move or
+   * cancel its bookings without an account, until the booking the mail was about has ended.
+   */
+  openGuestLink: publicProcedure.input(guestLinkInput).mutation(async ({ ctx, input }) => {
+    const { userId } = await openGuestLink(ctx.db, input.token, ctx.clientIp);
+    return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx)));
+  }),
 
   upgradeAnonymous: signedInProcedure
     .input(upgradeAnonymousInput)

@@ -118,6 +118,7 @@ export async function signUp(db: Kysely<Database>, input: SignUpInput, meta: Req
       userType: input.userType,
       locale: meta.locale,
       licenseNumber: input.userType === 'lab' ? (input.licenseNumber ?? null) : null,
+      marketingMail: input.marketingMail,
     });
     await recordConsent(tx, id);
     await sendVerificationLink(tx, { id, name: input.name, locale: meta.locale }, input.email, meta.publicUrl);
@@ -167,7 +168,7 @@ export async function signIn(db: Kysely<Database>, input: SignInInput, meta: Req
 
 export async function signInAnonymously(
   db: Kysely<Database>,
-  input: { name: string; phone: string },
+  input: { name: string; phone: string; email?: string | undefined },
   meta: RequestMeta,
 ): Promise<StartedSession> {
   await consumeAttempt(db, `guest:ip:${meta.clientIp}`, rateLimits.guestPerIp);
@@ -178,6 +179,8 @@ export async function signInAnonymously(
       passwordHash: null,
       phone: input.phone,
       isAnonymous: true,
+      // Where its booking mails go (ADR 0066); not the account's address, so no link confirms it.
+      contactEmail: input.email ?? null,
       name: input.name,
       userType: 'customer',
       locale: meta.locale,

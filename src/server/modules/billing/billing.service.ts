@@ -4,6 +4,7 @@ import { priceCheckout } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { UserType } from '../../../shared/locale.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
+import { type PlanId, planTitles } from '../../../shared/plans.ts';
 import type { Database } from '../../db/schema.ts';
 import * as repo from './billing.repository.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
@@ -135,8 +136,8 @@ export async function issuePlanInvoice(
   buyerName: string | null,
   issuedAt: Date,
 ) {
-  const name = subscription.plan.charAt(0).toUpperCase() + subscription.plan.slice(1);
-  const lines = [line('plan', `اشتراك شهري في باقة ${name}`, `${name} plan, monthly subscription`, 1, subscription.amount_cents)];
+  const title = planTitles[subscription.plan as PlanId] ?? { ar: subscription.plan, en: subscription.plan };
+  const lines = [line('plan', `اشتراك شهري في ${title.ar}`, `${title.en}, monthly subscription`, 1, subscription.amount_cents)];
   return issue(tx, { kind: 'invoice', issuedAt, buyerId: subscription.user_id, buyerName, planSubscriptionId: subscription.id, lines });
 }
 

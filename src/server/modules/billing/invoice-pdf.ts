@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { isolateLatinRuns } from '../../../shared/bidi.ts';
 import type { InvoiceLine } from './billing.repository.ts';
 
 export interface InvoiceDocument {
@@ -48,6 +49,7 @@ function loadFonts(): InvoiceFonts {
 }
 
 const bidi = bidiFactory();
+const ISOLATE_CONTROL = /[\u2066-\u2069]/;
 const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
 
 interface Run {
@@ -62,11 +64,14 @@ interface Run {
  * stretch at or above it is reversed). A run keeps its own letters' order: fontkit sets Arabic from
  * right to left itself; another right-to-left run (spaces, punctuation) is reversed and mirrored here.
  */
-export function visualRuns(text: string, direction: 'ltr' | 'rtl'): Run[] {
+export function visualRuns(line: string, direction: 'ltr' | 'rtl'): Run[] {
+  // Latin runs in Arabic isolated as on the pages ("(25-OH)", not "(OH-25)"); the isolates are not drawn.
+  const text = isolateLatinRuns(line);
   const { levels } = bidi.getEmbeddingLevels(text, direction);
   const runs: Run[] = [];
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;
+    if (ISOLATE_CONTROL.test(char)) continue;
     const level = levels[index]!;
     const arabic = ARABIC.test(char);
     const last = runs.at(-1);

@@ -33,11 +33,9 @@ export type PaymentOutcome = 'paid' | 'failed' | 'refunded' | 'pending' | 'unkno
 export interface ConfirmedPayment {
   outcome: PaymentOutcome;
   checkoutId: string | null;
-  /** The gateway's own words for a declined payment (e.g. "INSUFFICIENT FUNDS"), shown beside ours. */
-  message: string | null;
 }
 
-const UNKNOWN: ConfirmedPayment = { outcome: 'unknown', checkoutId: null, message: null };
+const UNKNOWN: ConfirmedPayment = { outcome: 'unknown', checkoutId: null };
 
 /** Confirms (or not) the checkout of the gateway payment `paymentId`, by what the gateway says of it. */
 export async function confirmGatewayPayment(
@@ -66,7 +64,6 @@ export async function confirmCheckoutPayment(
     log?.warn({ payment: payment.id }, 'a gateway payment names no checkout of ours');
     return UNKNOWN;
   }
-  const message = payment.source?.message ?? null;
   await repo.recordGatewayPayment(
     db,
     {
@@ -76,11 +73,11 @@ export async function confirmCheckoutPayment(
       amount: payment.amount,
       currency: payment.currency,
       status: payment.status,
-      message,
+      message: payment.source?.message ?? null,
     },
     now,
   );
-  const answer = (outcome: PaymentOutcome): ConfirmedPayment => ({ outcome, checkoutId: checkout.id, message });
+  const answer = (outcome: PaymentOutcome): ConfirmedPayment => ({ outcome, checkoutId: checkout.id });
 
   if (payment.status === 'failed') return answer(checkout.status === 'paid' ? 'paid' : 'failed');
   if (payment.status === 'initiated') return answer('pending');
@@ -145,6 +142,13 @@ export async function confirmCheckoutPayment(
         await repo.failCheckout(db, current.id, payment.id);
         await refundWhole(db, payments, payment, 'seat_lost', current.customer_id, log);
         return answer('refunded');
+      }
+      if (state === repo.ALREADY_BOOKED_STATE) {
+        // Its person booked the same test and time by another checkout after this one's hold ran out (ADR
+        // 0064): they have their booking, and this second payment for it goes back, as a payment twice does.
+        await repo.failCheckout(db, current.id, payment.id);
+        await refundWhole(db, payments, payment, 'duplicate', current.customer_id, log);
+        return answer('paid');
       }
       throw error;
     }

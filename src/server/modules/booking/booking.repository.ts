@@ -128,6 +128,18 @@ export const CHECKOUT_IN_PROGRESS_STATE = 'TA002';
 export const ATTEMPT_SUPERSEDED_STATE = 'TA003';
 /** hold_slot: the holder keeps as many live holds as they may. */
 export const HOLD_LIMIT_STATE = 'TA004';
+/**
+ * A seat its person already has (ADR 0064): raised by hold_slot, claim_checkout and reschedules (assert_person_seats_free),
+ * and by the bookings' trigger. DETAIL is JSON, `PersonSeatTaken`.
+ */
+export const ALREADY_BOOKED_STATE = 'TA005';
+
+/** What ALREADY_BOOKED_STATE's DETAIL says: which seat, and whether it is booked or being paid by another checkout. */
+export interface PersonSeatTaken {
+  lab_test_id: number;
+  starts_at: string;
+  reason: 'booked' | 'paying';
+}
 
 export interface HoldLimits {
   maxHolds: number;
@@ -150,7 +162,10 @@ export async function holdSeats(db: Db, holderId: string, seats: Seat[], now: Da
 
 /**
  * Claims the customer's checkout for the key (new, or taking over a failed or abandoned attempt) and
- * holds every seat, in one call; a checkout already paid comes back with `paid` and holds nothing.
+ * holds every seat, in one call; a checkout already paid comes back with `paid` and holds nothing. A seat
+ * its person already has, booked or claimed by another checkout being paid, is ALREADY_BOOKED_STATE.
+ * The checkout keeps its seats (checkouts.items), all of what books them when the browser pays at a
+ * gateway (`keepWhole`), else only which seat and patient, what the next claim compares (no home address).
  */
 export async function claimCheckout(
   db: Db,
@@ -159,11 +174,12 @@ export async function claimCheckout(
   pricing: Pick<CheckoutPricing, 'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas'>,
   seats: Seat[],
   /** `instance`: the server instance that charges this attempt itself; null when the browser pays. */
-  attempt: { startedAt: Date; holdsExpireAt: Date; abandonedBefore: Date; instance: string | null },
+  attempt: { startedAt: Date; holdsExpireAt: Date; abandonedBefore: Date; instance: string | null; keepWhole: boolean },
 ): Promise<{ id: string; paid: boolean }> {
+  const items = seats.map((seat) => (attempt.keepWhole ? keptSeat(seat) : claimedSeat(seat)));
   const { rows } = await sql<{ id: string; paid: boolean }>`${sql.raw(PREPARE)}
     select id, paid from claim_checkout(${checkout.customerId}, ${checkout.idempotencyKey}, ${checkout.totalHalalas},
-                          ${checkout.vatHalalas}, ${checkout.provider}, ${JSON.stringify(seats)}::jsonb, ${attempt.startedAt},
+                          ${checkout.vatHalalas}, ${checkout.provider}, ${JSON.stringify(items)}::jsonb, ${attempt.startedAt},
                           ${attempt.holdsExpireAt}, ${attempt.abandonedBefore}, ${attempt.instance},
                           ${JSON.stringify({
                             plan: pricing.plan,
@@ -288,11 +304,27 @@ export function lockBookingForChange(tx: Transaction<Database>, bookingId: strin
       'bookings.booking_time',
       'bookings.reschedule_count',
       'bookings.collection',
+      'bookings.family_member_id',
       'lab_tests.lab_id',
     ])
     .where('bookings.id', '=', bookingId)
     .forUpdate('bookings')
     .executeTakeFirst();
+}
+
+/**
+ * Takes the customer's lock (lock_person_bookings) for the rest of the transaction and checks that the
+ * seat is free for its person (ALREADY_BOOKED_STATE otherwise): a booking moved to another time, before
+ * the move takes any slot's row lock. Seats claimed by checkouts begun after `liveSince` count.
+ */
+export async function assertPersonSeatFree(
+  tx: Transaction<Database>,
+  customerId: string,
+  seat: { lab_test_id: number; starts_at: string; family_member_id: string | null },
+  liveSince: Date,
+) {
+  await sql`select lock_person_bookings(${customerId})`.execute(tx);
+  await sql`select assert_person_seats_free(${customerId}, ${JSON.stringify([seat])}::jsonb, null, ${liveSince})`.execute(tx);
 }
 
 /**
@@ -307,7 +339,10 @@ export async function moveBookedSeat(
     ${move.capacity}::integer, ${move.now})`.execute(tx);
 }
 
-/** What the booking mails say: whose booking, where and when (never the test: mail carries no health data). */
+/**
+ * What the booking mails say: whose booking and for whom (a family member's name), where (the lab, or the
+ * home of a home collection) and when (never the test: mail carries no health data).
+ */
 export function bookingMailDetails(db: Db, bookingIds: string[]) {
   return db
     .selectFrom('bookings')
@@ -315,14 +350,20 @@ export function bookingMailDetails(db: Db, bookingIds: string[]) {
     .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
     .innerJoin('users', 'users.id', 'bookings.customer_id')
     .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
+    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
     .select([
       'bookings.id',
       'bookings.reference',
       'bookings.booking_time',
       'bookings.customer_id',
-      'users.email',
+      'bookings.collection',
+      'bookings.home_address',
+      // A guest's mail goes to the address it gave for it, if any (ADR 0066).
+      sql<string | null>`coalesce(users.email, users.contact_email)`.as('email'),
+      'users.is_anonymous',
       'user_profiles.name',
       'user_profiles.locale',
+      'family_members.name as patient_name',
       'labs.lab_name_ar',
       'labs.lab_name_en',
       'labs.address_ar',
@@ -330,34 +371,37 @@ export function bookingMailDetails(db: Db, bookingIds: string[]) {
       'labs.phone',
       'labs.time_zone',
       'labs.slot_minutes',
+      'labs.home_window_minutes',
       'bookings.reschedule_count',
     ])
     .where('bookings.id', 'in', bookingIds)
     .execute();
 }
 
-/** Keeps the seats a checkout claimed, for the gateway's confirmation that books them later. */
-export async function keepCheckoutItems(db: Db, checkoutId: string, seats: Seat[]) {
-  const items = seats.map((seat) => ({
-    lab_id: seat.lab_id,
-    lab_test_id: seat.lab_test_id,
-    collection: seat.collection,
-    starts_at: seat.starts_at,
-    capacity: seat.capacity,
+/** A seat as a checkout paid at a gateway keeps it: everything its confirmation books it with, later. */
+function keptSeat(seat: Seat) {
+  return {
+    ...claimedSeat(seat),
     price_halalas: seat.price_halalas,
-    family_member_id: seat.family_member_id ?? null,
     ...(seat.collection === 'home' && {
       home_address: seat.home_address,
       home_latitude: seat.home_latitude,
       home_longitude: seat.home_longitude,
       home_collection_fee_halalas: seat.home_collection_fee_halalas ?? 0,
     }),
-  }));
-  await db
-    .updateTable('checkouts')
-    .set({ items: JSON.stringify(items) })
-    .where('id', '=', checkoutId)
-    .execute();
+  };
+}
+
+/** A seat as a claim holds it (hold_seats), with its patient: what the person's next claim compares. */
+function claimedSeat(seat: Seat) {
+  return {
+    lab_id: seat.lab_id,
+    lab_test_id: seat.lab_test_id,
+    collection: seat.collection,
+    starts_at: seat.starts_at,
+    capacity: seat.capacity,
+    family_member_id: seat.family_member_id ?? null,
+  };
 }
 
 /**
@@ -523,16 +567,12 @@ export async function lockHomeVisitCheckout(tx: Transaction<Database>, bookingId
     .execute();
 }
 
-/**
- * Passes a cancelled booking's home visit fee to another confirmed booking of the same visit (checkout,
- * lab and window), if one is left: the visit still takes place. False when it was the visit's last.
- */
-export async function passHomeVisitFee(
-  tx: Transaction<Database>,
-  booking: { id: string; checkout_id: string | null; lab_id: string; booking_time: Date; home_collection_fee_halalas: number },
-) {
-  if (!booking.checkout_id) return false;
-  const heir = await tx
+type HomeVisitBooking = { id: string; checkout_id: string | null; lab_id: string; booking_time: Date };
+
+/** Another booking of the same home visit still booked, which its fee would pass to; undefined if none. */
+export async function homeVisitHeir(db: Kysely<Database>, booking: HomeVisitBooking): Promise<string | undefined> {
+  if (!booking.checkout_id) return undefined;
+  const heir = await db
     .selectFrom('bookings')
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
     .select('bookings.id')
@@ -544,19 +584,26 @@ export async function passHomeVisitFee(
     .where('bookings.id', '!=', booking.id)
     .orderBy('bookings.id')
     .executeTakeFirst();
-  if (!heir) return false;
-  await tx
-    .updateTable('bookings')
-    .set((eb) => ({ home_collection_fee_halalas: eb('home_collection_fee_halalas', '+', booking.home_collection_fee_halalas) }))
-    .where('id', '=', heir.id)
-    .execute();
-  await tx.updateTable('bookings').set({ home_collection_fee_halalas: 0 }).where('id', '=', booking.id).execute();
-  return true;
+  return heir?.id;
 }
 
-/** A booking and what paid for it, its row locked until the cancellation's transaction ends. */
-export function lockBookingForCancel(tx: Transaction<Database>, bookingId: string) {
-  return tx
+/** The home visit's fee moves from a cancelled booking to the heir that keeps the visit. */
+export async function passHomeVisitFee(
+  tx: Transaction<Database>,
+  from: { id: string; home_collection_fee_halalas: number },
+  heirId: string,
+) {
+  await tx
+    .updateTable('bookings')
+    .set((eb) => ({ home_collection_fee_halalas: eb('home_collection_fee_halalas', '+', from.home_collection_fee_halalas) }))
+    .where('id', '=', heirId)
+    .execute();
+  await tx.updateTable('bookings').set({ home_collection_fee_halalas: 0 }).where('id', '=', from.id).execute();
+}
+
+/** A booking and what paid for it: what a cancellation would give back is worked out from this. */
+export function bookingForCancel(db: Kysely<Database>, bookingId: string) {
+  return db
     .selectFrom('bookings')
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
     .leftJoin('checkouts', 'checkouts.id', 'bookings.checkout_id')
@@ -575,7 +622,10 @@ export function lockBookingForCancel(tx: Transaction<Database>, bookingId: strin
       'checkouts.fee_halalas as checkout_fee_halalas',
       'checkouts.discount_halalas as checkout_discount_halalas',
     ])
-    .where('bookings.id', '=', bookingId)
-    .forUpdate('bookings')
-    .executeTakeFirst();
+    .where('bookings.id', '=', bookingId);
+}
+
+/** The same, its row locked until the cancellation's transaction ends. */
+export function lockBookingForCancel(tx: Transaction<Database>, bookingId: string) {
+  return bookingForCancel(tx, bookingId).forUpdate('bookings').executeTakeFirst();
 }

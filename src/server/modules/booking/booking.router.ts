@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { availableSlotsInput, createBookingsInput, rescheduleBookingInput, seatHoldInput } from '../../../shared/schemas.ts';
+import {
+  availableSlotsInput,
+  bookingItemInput,
+  createBookingsInput,
+  rescheduleBookingInput,
+  seatHoldInput,
+} from '../../../shared/schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
@@ -18,7 +24,7 @@ export const bookingRouter = router({
     .input(availableSlotsInput)
     .query(({ ctx, input }) => booking.availableHomeWindows(ctx.db, input.labId, input.date, ctx.user?.id ?? null)),
   holdSlot: seatHoldProcedure
-    .input(seatHoldInput)
+    .input(bookingItemInput)
     .mutation(({ ctx, input }) =>
       booking.holdSlot(
         ctx.db,
@@ -28,6 +34,7 @@ export const bookingRouter = router({
         new Date(),
         guestAddress(ctx.user, ctx.clientIp, ctx.config.HOLDS_PER_ADDRESS),
         input.home ?? null,
+        input.familyMemberId ?? null,
       ),
     ),
   releaseHold: customerProcedure
@@ -45,6 +52,10 @@ export const bookingRouter = router({
   /** How the checkout page takes payment: the simulated one, or a card form posting to the gateway. */
   paymentMethod: publicProcedure.query(({ ctx }) => ({ provider: ctx.payments.browser ? ('moyasar' as const) : ('simulated' as const) })),
   mine: customerProcedure.query(({ ctx }) => booking.myBookings(ctx.db, ctx.user.id)),
+  /** What cancelling would give back now, as the cancellation computes it: the cancel dialog says this. */
+  cancellation: customerProcedure
+    .input(z.object({ id: z.uuid() }))
+    .query(({ ctx, input }) => booking.cancellationQuote(ctx.db, ctx.user.id, input.id)),
   cancel: customerProcedure
     .input(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) => booking.cancelBooking(ctx.db, ctx.user.id, input.id, new Date(), ctx.payments)),

@@ -3,7 +3,6 @@ import { canChangeBooking, cancellationTerms } from '../../../shared/cancellatio
 import { type CheckoutPricing, priceCheckout } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { homeVisitFees, homeWindowMinutesOfDay, withinHomeRadius } from '../../../shared/home-collection.ts';
-import type { Locale } from '../../../shared/locale.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
 import type { HomeAddressInput } from '../../../shared/schemas.ts';
 import { clockOf, minutesOf, todayIn, zonedParts, zonedTimeToInstant } from '../../../shared/time.ts';
@@ -14,10 +13,11 @@ import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { type CheckoutPriced, checkoutInvoiceJson, type InvoicedOffering, issueBookingCreditNote } from '../billing/billing.service.ts';
 import { checkoutLedgerJson, reverseBookingLedger } from '../billing/ledger.service.ts';
-import { assertOwnMembers } from '../family/family.service.ts';
-import { outboxRowsJson } from '../mail/mail.service.ts';
+import { assertOwnMembers, namesOfMembers } from '../family/family.service.ts';
+import { issueGuestLink } from '../guest-links/guest-links.service.ts';
+import { outboxRowsJson, type Recipient } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
-import { bookingConfirmationMails, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
+import { bookingConfirmationMails, bookingsEnd, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -159,20 +159,15 @@ async function bookableOffering(db: Kysely<Database>, labTestId: number) {
   return offering;
 }
 
-/** The seats a list of items asks for, checked against the labs' hours, in lock order. */
+/**
+ * The seats a list of items asks for, checked against the labs' hours, in lock order. One person has one
+ * seat of a lab test at a time (ADR 0064): the same test at the same time twice for one patient, at the
+ * lab or at home, is ALREADY_BOOKED (`in_cart`), not two bookings nor one silently.
+ */
 async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
-  // One seat per slot (or home window), offering and patient: the same item twice is one booking.
-  const unique = [
-    ...new Map(
-      items.map((item) => [
-        `${item.labTestId}|${item.home ? 'home' : 'lab'}|${new Date(item.bookingTime).toISOString()}|${item.familyMemberId ?? ''}`,
-        item,
-      ]),
-    ).values(),
-  ];
   const offerings = new Map<number, repo.BookableLabTest>();
   const seats = await Promise.all(
-    unique.map(async (item): Promise<RequestedSeat> => {
+    items.map(async (item): Promise<RequestedSeat> => {
       const offering = await bookableOffering(db, item.labTestId);
       offerings.set(offering.id, offering);
       const startsAt = new Date(item.bookingTime);
@@ -192,6 +187,12 @@ async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
       };
     }),
   );
+  const people = new Set<string>();
+  for (const seat of seats) {
+    const person = `${seat.lab_test_id}|${seat.starts_at}|${seat.family_member_id ?? ''}`;
+    if (people.has(person)) throw alreadyBooked(seat, offerings.get(seat.lab_test_id), 'in_cart');
+    people.add(person);
+  }
   // Lock seats in one order everywhere, so two carts sharing seats cannot deadlock.
   seats.sort((a, b) => `${a.lab_id}${a.collection}${a.starts_at}`.localeCompare(`${b.lab_id}${b.collection}${b.starts_at}`));
   // One fee per home visit (a lab and a window), carried by the visit's first seat.
@@ -210,17 +211,44 @@ async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
 
 type RequestedSeat = repo.Seat & { bookingTime: string };
 
+/**
+ * ALREADY_BOOKED for a seat its person has already (`booked`), is paying for in another checkout (`paying`),
+ * or asks for twice in one cart (`in_cart`): which test, lab and time, in both languages, for the sentence.
+ */
+function alreadyBooked(
+  seat: { lab_test_id: number; starts_at: string },
+  offering: repo.BookableLabTest | undefined,
+  reason: repo.PersonSeatTaken['reason'] | 'in_cart',
+) {
+  return new AppError('ALREADY_BOOKED', {
+    reason,
+    labTestId: seat.lab_test_id,
+    bookingTime: new Date(seat.starts_at).toISOString(),
+    ...(offering && {
+      testNameAr: offering.test_name_ar,
+      testNameEn: offering.test_name_en,
+      labNameAr: offering.lab_name_ar,
+      labNameEn: offering.lab_name_en,
+      timeZone: offering.time_zone,
+    }),
+  });
+}
+
 /** Runs a seat function, turning its SQLSTATEs into the errors the client knows. */
-async function takingSeats<T>(seats: RequestedSeat[], run: () => Promise<T>): Promise<T> {
+async function takingSeats<T>(seats: RequestedSeat[], offerings: Map<number, repo.BookableLabTest>, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw takingSeatsError(seats, error);
+    throw takingSeatsError(seats, offerings, error);
   }
 }
 
-function takingSeatsError(seats: RequestedSeat[], error: unknown): unknown {
+function takingSeatsError(seats: RequestedSeat[], offerings: Map<number, repo.BookableLabTest>, error: unknown): unknown {
   const state = (error as { code?: string }).code;
+  if (state === repo.ALREADY_BOOKED_STATE) {
+    const taken = JSON.parse((error as { detail: string }).detail) as repo.PersonSeatTaken;
+    return alreadyBooked(taken, offerings.get(taken.lab_test_id), taken.reason);
+  }
   if (state === repo.SLOT_UNAVAILABLE_STATE) {
     const seat = seats[Number((error as { detail?: string }).detail)];
     return new AppError('SLOT_UNAVAILABLE', seat ? { labTestId: seat.lab_test_id, bookingTime: seat.bookingTime } : undefined);
@@ -245,11 +273,18 @@ export async function holdSlot(
   guestAddress: GuestAddressCap | null = null,
   /** A home collection window at this address, rather than a slot at the lab. */
   home: HomeAddressInput | null = null,
+  /** The patient, when not the holder: a seat they already have is ALREADY_BOOKED here, before the checkout. */
+  familyMemberId: string | null = null,
 ) {
-  const { seats } = await seatsFor(db, [{ labTestId, bookingTime, ...(home && { home }) }], now);
+  if (familyMemberId) await assertOwnMembers(db, holderId, [familyMemberId]);
+  const { seats, offerings } = await seatsFor(
+    db,
+    [{ labTestId, bookingTime, ...(home && { home }), ...(familyMemberId && { familyMemberId }) }],
+    now,
+  );
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
   const limits = { maxHolds: MAX_HOLDS, guestAddress: guestAddress?.address ?? null, maxAddressHolds: guestAddress?.maxHolds ?? 0 };
-  await takingSeats(seats, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits));
+  await takingSeats(seats, offerings, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits));
   return { expires_at: expiresAt.toISOString() };
 }
 
@@ -268,7 +303,10 @@ export async function releaseHold(
  * The customer who books, as the request's session read them: their plan prices the checkout, and the
  * confirmation goes to their address, by their name, in their language (none for a guest).
  */
-export type BookingCustomer = Pick<SessionUser, 'id' | 'email' | 'name' | 'locale' | 'subscription_tier'>;
+export type BookingCustomer = Pick<
+  SessionUser,
+  'id' | 'email' | 'contact_email' | 'is_anonymous' | 'name' | 'locale' | 'subscription_tier'
+>;
 
 export interface BookingItem {
   labTestId: number;
@@ -361,10 +399,11 @@ async function checkout(
   const totalHalalas = pricing.total_halalas;
   const totals = { total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) };
 
-  // 1. Claim the checkout and hold every seat (or fail having changed nothing). A checkout already
-  // paid answers with what it booked then.
+  // 1. Claim the checkout and hold every seat (or fail having changed nothing): not a seat its person
+  // already has, booked or being paid by another checkout (ALREADY_BOOKED, before any payment). A
+  // checkout already paid answers with what it booked then.
   const attemptedAt = now;
-  const claim = await takingSeats(seats, () =>
+  const claim = await takingSeats(seats, offerings, () =>
     repo.claimCheckout(
       db,
       { customerId, idempotencyKey, totalHalalas, vatHalalas: totals.vat_halalas, provider: payments.name },
@@ -375,11 +414,12 @@ async function checkout(
         holdsExpireAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE),
         abandonedBefore,
         instance: payments.browser ? null : instance,
+        keepWhole: Boolean(payments.browser),
       },
     ),
   ).catch(async (error: unknown) => {
-    // An abandoned attempt that could not be taken over (its seats are gone) is over: say so.
-    if (error instanceof AppError && error.code === 'SLOT_UNAVAILABLE')
+    // An abandoned attempt that could not be taken over (its seats are gone, or its person has them now) is over: say so.
+    if (error instanceof AppError && (error.code === 'SLOT_UNAVAILABLE' || error.code === 'ALREADY_BOOKED'))
       await repo.failAbandoned(db, customerId, idempotencyKey, abandonedBefore);
     throw error;
   });
@@ -387,14 +427,14 @@ async function checkout(
   const checkoutId = claim.id;
 
   // The browser pays at the gateway: the seats stay held, and the callback or the webhook confirms
-  // them with confirmPaidCheckout once the server has fetched the payment (booking-payments.service.ts).
-  if (payments.browser) {
-    await repo.keepCheckoutItems(db, checkoutId, seats);
-    return paymentRequired(payments.browser, checkoutId, totalHalalas, publicUrl);
-  }
+  // them with confirmPaidCheckout, from the seats the claim kept, once the server has fetched the
+  // payment (booking-payments.service.ts).
+  if (payments.browser) return paymentRequired(payments.browser, checkoutId, totalHalalas, publicUrl);
 
-  // Where the confirmation goes: the address, name and language the session read (a guest has none).
-  const customerMail = customer.email ? { email: customer.email, name: customer.name, locale: customer.locale } : null;
+  // Where the confirmation goes: the address, name and language the session read; a guest's is the address
+  // it gave for its booking mails, if any (ADR 0066).
+  const address = customer.email ?? customer.contact_email;
+  const customerMail = address ? { email: address, name: customer.name, locale: customer.locale, guest: customer.is_anonymous } : null;
 
   // 2. Pay, outside any transaction. The reference is the checkout's, so an attempt that takes over
   // an abandoned one is charged once by the gateway, not twice.
@@ -432,10 +472,11 @@ async function checkout(
       if ((error as { detail?: string }).detail === 'failed') await payments.refund(payment.reference);
       throw new AppError('CHECKOUT_IN_PROGRESS');
     }
-    // A hold ran out during payment and someone took the seat: give the money back.
+    // A hold ran out during payment and someone took the seat, or the person has it by now (the
+    // bookings' trigger): give the money back.
     await payments.refund(payment.reference);
     await repo.failAttempt(db, checkoutId, attemptedAt);
-    throw takingSeatsError(seats, error);
+    throw takingSeatsError(seats, offerings, error);
   }
   // The answer is built from what this request already has: no read-back.
   // confirm_paid_checkout answers the bookings in the seats' order.
@@ -535,17 +576,30 @@ export async function confirmPaidCheckout(
   /** The seats' offerings, withdrawn ones too, for the invoice and the ledger. */
   invoiced: Map<number, InvoicedOffering>,
   paidAt: Date,
-  recipient: { email: string; name: string; locale: Locale } | null,
+  recipient: Recipient | null,
 ) {
   // The bookings' ids are chosen here so the mails, the invoice and the ledger can name them; one
   // statement writes them all, so a mail exists if and only if its booking does.
   const named = seats.map((seat) => ({ ...seat, booking_id: crypto.randomUUID() }));
-  const mails = bookingConfirmationMails(
-    recipient && { id: checkout.customerId, ...recipient },
-    named.map((seat) => ({ id: seat.booking_id, lab_test_id: seat.lab_test_id, booking_time: new Date(seat.starts_at) })),
-    offerings,
-    paidAt,
-  );
+  // The mails name the patient when it is a family member (read only when one is, and only with a recipient).
+  const patients = recipient
+    ? await namesOfMembers(
+        db,
+        checkout.customerId,
+        seats.flatMap((seat) => (seat.family_member_id ? [seat.family_member_id] : [])),
+      )
+    : new Map<string, string>();
+  const booked = named.map((seat) => ({
+    id: seat.booking_id,
+    lab_test_id: seat.lab_test_id,
+    booking_time: new Date(seat.starts_at),
+    collection: seat.collection,
+    home_address: seat.home_address ?? null,
+    patient_name: (seat.family_member_id && patients.get(seat.family_member_id)) || null,
+  }));
+  // A guest manages these bookings by the link in their mails until the last of them ends (ADR 0066).
+  const guestLink = recipient?.guest ? await issueGuestLink(db, checkout.customerId, bookingsEnd(booked, offerings), paidAt) : null;
+  const mails = bookingConfirmationMails(recipient && { id: checkout.customerId, ...recipient, guestLink }, booked, offerings, paidAt);
   const paid = named.map((seat) => {
     const offering = invoiced.get(seat.lab_test_id);
     if (!offering) throw new Error(`offering ${seat.lab_test_id} of checkout ${checkout.id} not found for its invoice`);
@@ -606,9 +660,18 @@ export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof booking
   };
 }
 
-/** The customer's bookings, newest first; `paid` when a payment came with it, and what of it was `refunded` (SAR). */
+/**
+ * The customer's bookings, newest first; `paid` when a payment came with it, what it was `charged` and
+ * what of it was `refunded` (SAR); `patient_name` names the family member a booking is for (null: the
+ * account holder).
+ */
 export async function myBookings(db: Kysely<Database>, customerId: string) {
   const rows = await bookingsWithDetails(db)
+    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+    .select('family_members.name as patient_name')
+    .leftJoin('checkouts', 'checkouts.id', 'bookings.checkout_id')
+    .select(['checkouts.payment_reference', 'checkouts.customer_plan', 'checkouts.fee_halalas as checkout_fee_halalas'])
+    .select('checkouts.discount_halalas as checkout_discount_halalas')
     .select((eb) => eb('bookings.checkout_id', 'is not', null).as('paid'))
     .select((eb) =>
       eb
@@ -621,12 +684,26 @@ export async function myBookings(db: Kysely<Database>, customerId: string) {
     .where('bookings.customer_id', '=', customerId)
     .orderBy('bookings.booking_time', 'desc')
     .execute();
-  return rows.map(({ refunded_halalas, rescheduled_at, ...row }) => ({
-    ...presentBooking(row),
-    paid: Boolean(row.paid),
-    refunded: halalasToSar(Number(refunded_halalas ?? 0)),
-    rescheduled_at: rescheduled_at && new Date(rescheduled_at).toISOString(),
-  }));
+  return rows.map(
+    ({
+      refunded_halalas,
+      rescheduled_at,
+      patient_name,
+      payment_reference,
+      customer_plan,
+      checkout_fee_halalas,
+      checkout_discount_halalas,
+      ...row
+    }) => ({
+      ...presentBooking(row),
+      patient_name,
+      paid: Boolean(row.paid),
+      /** What it was charged, fees and the home visit it carries included: the figure the card, cancel dialog and refund agree on. */
+      charged: halalasToSar(chargeOf({ ...row, payment_reference, customer_plan, checkout_fee_halalas, checkout_discount_halalas })),
+      refunded: halalasToSar(Number(refunded_halalas ?? 0)),
+      rescheduled_at: rescheduled_at && new Date(rescheduled_at).toISOString(),
+    }),
+  );
 }
 
 /** The offerings of a gateway-paid checkout's seats, for its confirmation mails. */
@@ -638,6 +715,66 @@ export async function offeringsOf(db: Kysely<Database>, labTestIds: number[]) {
     if (offering) offerings.set(id, offering);
   }
   return offerings;
+}
+
+type BookingForCancel = NonNullable<Awaited<ReturnType<typeof repo.lockBookingForCancel>>>;
+
+type ChargedBooking = Pick<
+  BookingForCancel,
+  | 'payment_reference'
+  | 'total_price_halalas'
+  | 'customer_plan'
+  | 'checkout_fee_halalas'
+  | 'checkout_discount_halalas'
+  | 'home_collection_fee_halalas'
+>;
+
+/**
+ * What the test added to its checkout's charge, in halalas: its price less the plan's discount, plus its
+ * booking fee (a checkout from before fees charged the price alone).
+ */
+function testShareOf(booking: ChargedBooking): number {
+  const priced = Number(booking.checkout_fee_halalas ?? 0) > 0 || Number(booking.checkout_discount_halalas ?? 0) > 0;
+  return priced && booking.customer_plan
+    ? priceCheckout(booking.customer_plan, [booking.total_price_halalas]).items[0]!.total_halalas
+    : booking.total_price_halalas;
+}
+
+/** What the booking was charged: its test's share and the home visit's fee it carries; nothing if nobody paid. */
+function chargeOf(booking: ChargedBooking): number {
+  return booking.payment_reference ? testShareOf(booking) + booking.home_collection_fee_halalas : 0;
+}
+
+/**
+ * What cancelling the booking at `now` means, by the one rule (src/shared/cancellation.ts): what it was
+ * charged, what comes back, and whether its home visit's fee stays with the visit because another of its
+ * tests is still booked (the nurse still comes: the fee passes to that booking, `heir`).
+ */
+async function cancellationOf(db: Kysely<Database>, booking: BookingForCancel, now: Date) {
+  const heir = booking.home_collection_fee_halalas > 0 ? await repo.homeVisitHeir(db, booking) : undefined;
+  const visitFee = heir ? 0 : booking.home_collection_fee_halalas;
+  const paid = booking.payment_reference ? testShareOf(booking) + visitFee : 0;
+  return { charged: chargeOf(booking), paid, visitFee, heir, terms: cancellationTerms(paid, booking.booking_time, now) };
+}
+
+/** What the cancel dialog says before the customer confirms: computed as the cancellation itself refunds. */
+export async function cancellationQuote(db: Kysely<Database>, customerId: string, bookingId: string, now = new Date()) {
+  const booking = await repo.bookingForCancel(db, bookingId).executeTakeFirst();
+  if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'booking' });
+  if (booking.status !== 'confirmed') throw new AppError('CONFLICT', { status: booking.status });
+  const { charged, paid, heir, terms } = await cancellationOf(db, booking, now);
+  return {
+    cancellable: terms.cancellable,
+    paid: booking.payment_reference !== null,
+    /** What this booking was charged, its home visit's fee included. */
+    charged: halalasToSar(charged),
+    /** Of it, what a cancellation now gives back, and as a share of what it would return in full. */
+    refund: halalasToSar(terms.refundHalalas),
+    refundable: halalasToSar(paid),
+    percent: terms.percent,
+    /** The home visit's fee stays with the visit's other tests, still booked. */
+    home_visit_fee_kept: heir !== undefined ? halalasToSar(booking.home_collection_fee_halalas) : 0,
+  };
 }
 
 /**
@@ -661,21 +798,9 @@ export async function cancelBooking(
     // Someone else's booking looks exactly like a missing one.
     if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'booking' });
     if (booking.status !== 'confirmed') throw new AppError('CONFLICT', { status: booking.status });
-    // What this booking added to the charge: its price less the plan's discount, plus its booking fee
-    // (a checkout from before fees charged the price alone). The refund rule gives back a share of it.
-    const priced = Number(booking.checkout_fee_halalas ?? 0) > 0 || Number(booking.checkout_discount_halalas ?? 0) > 0;
-    const testShare =
-      priced && booking.customer_plan
-        ? priceCheckout(booking.customer_plan, [booking.total_price_halalas]).items[0]!.total_halalas
-        : booking.total_price_halalas;
-    // A home visit's fee stays with the visit while another of its tests is still booked (the nurse still
-    // comes): it passes to that booking, and goes back with the last one.
-    const terms0 = cancellationTerms(0, booking.booking_time, now);
-    if (!terms0.cancellable) throw new AppError('CANCEL_WINDOW_PASSED');
-    const visitFee =
-      booking.home_collection_fee_halalas > 0 && (await repo.passHomeVisitFee(tx, booking)) ? 0 : booking.home_collection_fee_halalas;
-    const paid = booking.payment_reference ? testShare + visitFee : 0;
-    const terms = cancellationTerms(paid, booking.booking_time, now);
+    const { terms, paid, visitFee, heir } = await cancellationOf(tx, booking, now);
+    if (!terms.cancellable) throw new AppError('CANCEL_WINDOW_PASSED');
+    if (heir) await repo.passHomeVisitFee(tx, booking, heir);
     await repo.giveBackSeat(tx, booking.lab_id, booking.collection, booking.booking_time);
     await tx.updateTable('bookings').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', bookingId).execute();
     await mailBookingCancelled(tx, bookingId);
@@ -708,7 +833,7 @@ export async function cancelBooking(
  * CANCEL_BEFORE_HOURS before its present time (the cancellation rule). One transaction: the booking row
  * is locked, the new seat taken under the capacity rule and the old one given back (move_booked_seat),
  * the time changed and the updated confirmation mailed. A full slot, or one taken meanwhile, is
- * SLOT_UNAVAILABLE and changes nothing.
+ * SLOT_UNAVAILABLE and changes nothing; a time its patient already has this test at, ALREADY_BOOKED.
  */
 export async function rescheduleBooking(
   db: Kysely<Database>,
@@ -738,9 +863,20 @@ export async function rescheduleBooking(
       starts_at: startsAt.toISOString(),
       capacity,
       price_halalas: offering.price_halalas,
+      family_member_id: booking.family_member_id,
       bookingTime,
     };
-    await takingSeats([seat], () =>
+    const offerings = new Map([[offering.id, offering]]);
+    // Not onto a time its patient already has this test at (ADR 0064), decided under the customer's lock.
+    await takingSeats([seat], offerings, () =>
+      repo.assertPersonSeatFree(
+        tx,
+        customerId,
+        { lab_test_id: seat.lab_test_id, starts_at: seat.starts_at, family_member_id: booking.family_member_id },
+        new Date(now.getTime() - HOLD_MINUTES * MINUTE),
+      ),
+    );
+    await takingSeats([seat], offerings, () =>
       repo.moveBookedSeat(tx, {
         customerId,
         labId: offering.lab_id,

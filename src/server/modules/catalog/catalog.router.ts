@@ -20,5 +20,7 @@ export const catalogRouter = router({
   socialLinks: publicProcedure.query(({ ctx }) => catalog.socialLinks(ctx.config)),
   /** Where the labs map takes its tiles from, and the credit to show on it. */
   mapTiles: publicProcedure.query(({ ctx }) => catalog.mapTiles(ctx.config)),
-  lab: publicProcedure.input(z.object({ labId: z.uuid() })).query(({ ctx, input }) => catalog.getLab(ctx.db, input.labId)),
+  lab: publicProcedure
+    .input(z.object({ labId: z.string().trim().min(1).max(100) }))
+    .query(({ ctx, input }) => catalog.getLab(ctx.db, input.labId)),
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
@@ -50,8 +51,9 @@ export async function getLabs(db: Kysely<Database>, city: string | undefined) {
   return rows.map(({ test_count, ...row }) => ({ ...labSummary(row), test_count: Number(test_count ?? 0) }));
 }
 
+/** A lab's page by its address; an address that is no lab's id (not even a UUID) is a lab not found. */
 export async function getLab(db: Kysely<Database>, labId: string) {
-  const lab = await repo.findApprovedLab(db, labId);
+  const lab = z.uuid().safeParse(labId).success ? await repo.findApprovedLab(db, labId) : undefined;
   if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
   const [hours, offerings] = await Promise.all([repo.listWorkingHours(db, labId), repo.listLabOfferings(db, labId)]);
   return {

@@ -97,3 +97,8 @@ export function allMembers(db: Db, accountId: string) {
 export async function deleteAllMembers(tx: Transaction<Database>, accountId: string) {
   await tx.deleteFrom('family_members').where('account_id', '=', accountId).execute();
 }
+
+/** The names of the account's members among `ids` (removed ones too: a booking keeps its patient's name). */
+export function memberNames(db: Db, accountId: string, ids: string[]) {
+  return db.selectFrom('family_members').select(['id', 'name']).where('account_id', '=', accountId).where('id', 'in', ids).execute();
+}

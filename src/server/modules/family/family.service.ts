@@ -71,3 +71,10 @@ export async function exportMembers(db: Kysely<Database>, accountId: string) {
 export function eraseMembers(tx: Transaction<Database>, accountId: string) {
   return repo.deleteAllMembers(tx, accountId);
 }
+
+/** Each of the account's members among `ids` by id, with their name: whom a booking's mails name. */
+export async function namesOfMembers(db: Kysely<Database> | Transaction<Database>, accountId: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, string>();
+  return new Map((await repo.memberNames(db, accountId, unique)).map((row) => [row.id, row.name]));
+}

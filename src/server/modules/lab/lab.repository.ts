@@ -172,7 +172,7 @@ export function lockBooking(tx: Transaction<Database>, bookingId: string) {
   return tx
     .selectFrom('bookings')
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .select(['bookings.id', 'bookings.status', 'lab_tests.lab_id'])
+    .select(['bookings.id', 'bookings.status', 'bookings.booking_time', 'lab_tests.lab_id'])
     .where('bookings.id', '=', bookingId)
     .forUpdate('bookings')
     .executeTakeFirst();

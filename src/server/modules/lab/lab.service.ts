@@ -82,12 +82,17 @@ export async function labBookings(db: Kysely<Database>, labId: string, input: La
   return { total, items: page.items.map(({ cursor_at: _, ...row }) => presentLabBooking(row)), nextCursor: page.nextCursor };
 }
 
-/** A confirmed booking of the lab's own test becomes completed; anyone else's looks missing. */
+/**
+ * A confirmed booking of the lab's own test becomes completed, from its start on (its slot's, or its home
+ * visit window's): what has not happened yet cannot be completed. Anyone else's booking looks missing.
+ */
 export async function completeBooking(db: Kysely<Database>, labId: string, bookingId: string, now = new Date()) {
   await db.transaction().execute(async (tx) => {
     const booking = await repo.lockBooking(tx, bookingId);
     if (!booking || booking.lab_id !== labId) throw new AppError('NOT_FOUND', { entity: 'booking' });
     if (booking.status !== 'confirmed') throw new AppError('BOOKING_NOT_CONFIRMED', { status: booking.status });
+    const startsAt = new Date(booking.booking_time);
+    if (startsAt > now) throw new AppError('BOOKING_NOT_STARTED', { startsAt: startsAt.toISOString() });
     await repo.setBookingStatus(tx, bookingId, 'completed', now);
   });
   return { completed: true as const };

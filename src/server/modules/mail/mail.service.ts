@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { cancelOutboxMail, findRecipient, insertOutboxMails, toOutboxRows } from './outbox.repository.ts';
 import type { MailMessage } from './templates.tsx';
 
-export type { MailMessage } from './templates.tsx';
+export type { BookingMailData, MailMessage } from './templates.tsx';
 
 export interface MailOrder {
   to: string;
@@ -57,11 +57,18 @@ export function cancelMail(db: Kysely<Database> | Transaction<Database>, dedupeK
   return cancelOutboxMail(db, dedupeKey);
 }
 
-/** Where a user's mail goes and in what language; null for an account without an address (a guest). */
-export async function recipientOf(
-  db: Kysely<Database> | Transaction<Database>,
-  userId: string,
-): Promise<{ email: string; name: string; locale: Locale } | null> {
+/** Where a user's mail goes and in what language; `guest`: an account without a sign-in, mailed at the address it gave. */
+export interface Recipient {
+  email: string;
+  name: string;
+  locale: Locale;
+  guest: boolean;
+}
+
+/** Where a user's mail goes and in what language; null for an account without an address (a guest who gave none). */
+export async function recipientOf(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<Recipient | null> {
   const row = await findRecipient(db, userId);
-  return row?.email ? { email: row.email, name: row.name, locale: row.locale } : null;
+  // A guest's mail goes to the address it gave for it, if it gave one (ADR 0066).
+  const email = row?.email ?? row?.contact_email;
+  return row && email ? { email, name: row.name, locale: row.locale, guest: row.is_anonymous } : null;
 }

@@ -130,7 +130,7 @@ export function findRecipient(db: Db, userId: string) {
   return db
     .selectFrom('users')
     .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
-    .select(['users.email', 'user_profiles.name', 'user_profiles.locale'])
+    .select(['users.email', 'users.contact_email', 'users.is_anonymous', 'user_profiles.name', 'user_profiles.locale'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
 }

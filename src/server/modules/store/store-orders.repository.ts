@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { STORE_ORDER_FORWARD } from '../../../shared/store-admin-schemas.ts';
 import type { ShippingDetails } from '../../../shared/store-schemas.ts';
@@ -86,10 +87,19 @@ export interface NewOrder {
   items: { variantId: number; quantity: number; unitPriceCents: number }[];
 }
 
+/** The buyer's success page with the order named (`?order=`), so the page can ask whether it was paid. */
+function successAddressOf(successUrl: string, orderId: string): string {
+  const address = new URL(successUrl);
+  address.searchParams.set('order', orderId);
+  return address.toString();
+}
+
 export async function insertPendingOrder(db: Kysely<Database>, order: NewOrder): Promise<string> {
+  const orderId = randomUUID();
   const { id } = await db
     .insertInto('store_orders')
     .values({
+      id: orderId,
       user_id: order.userId,
       client_address: order.clientAddress,
       browser_key_hash: order.browserKeyHash,
@@ -97,7 +107,7 @@ export async function insertPendingOrder(db: Kysely<Database>, order: NewOrder):
       total_cents: order.totalCents,
       locale: order.locale,
       time_zone: order.timeZone,
-      success_url: order.successUrl,
+      success_url: successAddressOf(order.successUrl, orderId),
       cancel_url: order.cancelUrl,
       reserved_until: sql<Date>`clock_timestamp() + make_interval(mins => ${order.reservationMinutes})`,
     })

@@ -84,11 +84,9 @@ export interface ConfirmedStorePayment {
   orderId: string | null;
   /** Where a paid order's buyer goes next: the store's success page, as the checkout named it. */
   successUrl: string | null;
-  /** The gateway's own words for a declined payment, shown beside ours. */
-  message: string | null;
 }
 
-const UNKNOWN: ConfirmedStorePayment = { outcome: 'unknown', orderId: null, successUrl: null, message: null };
+const UNKNOWN: ConfirmedStorePayment = { outcome: 'unknown', orderId: null, successUrl: null };
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a payment fetched from the gateway is for a store order (else a lab-test checkout's). */
@@ -143,7 +141,6 @@ export async function confirmStorePayment(
     log?.warn({ payment: payment.id }, 'a gateway payment names no store order of ours');
     return UNKNOWN;
   }
-  const message = payment.source?.message ?? null;
   await recordGatewayPayment(
     db,
     {
@@ -154,7 +151,7 @@ export async function confirmStorePayment(
       amount: payment.amount,
       currency: payment.currency,
       status: payment.status,
-      message,
+      message: payment.source?.message ?? null,
     },
     now,
   );
@@ -163,7 +160,6 @@ export async function confirmStorePayment(
     outcome,
     orderId: order.id,
     successUrl: outcome === 'paid' ? order.success_url : null,
-    message,
   });
 
   if (payment.status === 'failed') return answer(order.status === 'paid' ? 'paid' : 'failed');

@@ -8,8 +8,10 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { UserType } from '../../../shared/locale.ts';
+import type { PaymentFailureReason } from '../../../shared/payment-failures.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { loggedFailureReason } from '../../platform/payment-failures.ts';
 import type { MoyasarToken, PaymentProvider } from '../../platform/payment-provider.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { cardTokenInUse, findActiveSubscription, findSubscription, replaceSubscriptionCard } from './subscriptions.repository.ts';
@@ -41,18 +43,18 @@ export async function startCardChange(db: Kysely<Database>, user: { id: string }
 /** What came of a card change, said by the plan's page (`card=…`). */
 export type CardChangeOutcome = 'saved' | 'failed' | 'unknown';
 
-/** The plan's page saying what came of a card change (and the gateway's words for a card refused). */
-export function cardChangeLanding(userType: UserType | undefined, outcome: CardChangeOutcome, message?: string | null): string {
+/** The plan's page saying what came of a card change (and why the bank refused the card). */
+export function cardChangeLanding(userType: UserType | undefined, outcome: CardChangeOutcome, reason?: PaymentFailureReason): string {
   const page = planPageOf(userType);
   const back = new URLSearchParams({ card: outcome });
-  if (outcome === 'failed' && message) back.set('message', message.slice(0, 200));
+  if (outcome === 'failed' && reason) back.set('reason', reason);
   return `${page}${page.includes('?') ? '&' : '?'}${back}`;
 }
 
 /**
  * The browser back from the bank with a token's id: the token fetched from the gateway, and, when it is
  * active and names the caller's own active plan, that plan renews with it from now on. Answers where
- * the browser goes: the plan's page, saying how it ended (and the gateway's words for a card refused).
+ * the browser goes: the plan's page, saying how it ended (and why the bank refused a card).
  */
 export async function saveChangedCard(
   db: Kysely<Database>,
@@ -61,10 +63,12 @@ export async function saveChangedCard(
   tokenId: string,
   log?: Logger,
 ): Promise<string> {
-  const landing = (outcome: CardChangeOutcome, message?: string | null) => cardChangeLanding(user?.user_type, outcome, message);
+  const landing = (outcome: CardChangeOutcome, reason?: PaymentFailureReason) => cardChangeLanding(user?.user_type, outcome, reason);
   const token = await payments.browser?.fetchToken(tokenId);
   if (!token || !user) return landing('unknown');
-  if (token.status !== 'active') return landing(token.status === 'initiated' ? 'unknown' : 'failed', token.message);
+  if (token.status === 'initiated') return landing('unknown');
+  // The bank's words for a card it refused go to the log; the page says our reason.
+  if (token.status !== 'active') return landing('failed', loggedFailureReason({ id: token.id, source: token }, log));
   const named = token.metadata?.[SUBSCRIPTION_METADATA_KEY];
   const subscription = isSubscriptionId(named) ? await findActiveOwnPlan(db, named, user.id) : undefined;
   if (!subscription) {

@@ -9,6 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { UserType } from '../../../shared/locale.ts';
 import { halalasToSar } from '../../../shared/money.ts';
+import type { PaymentFailureReason } from '../../../shared/payment-failures.ts';
 import { customerPlans, findPlan, labPlans, type PlanAudience, type PlanId, plansFor } from '../../../shared/plans.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -160,9 +161,14 @@ export type SubscriptionOutcome = 'paid' | 'pending' | 'failed' | 'unknown';
 
 /**
  * Where the browser comes back to after paying for a plan: a customer's plans page, a lab's dashboard
- * (labs are kept in it), each saying what came of the payment.
+ * (labs are kept in it), each saying what came of the payment, and why it failed.
  */
-export async function planPaymentLanding(db: Kysely<Database>, payment: MoyasarPayment, outcome: SubscriptionOutcome): Promise<string> {
+export async function planPaymentLanding(
+  db: Kysely<Database>,
+  payment: MoyasarPayment,
+  outcome: SubscriptionOutcome,
+  reason: PaymentFailureReason | null,
+): Promise<string> {
   const named = payment.metadata?.[SUBSCRIPTION_METADATA_KEY];
   const buyer = isSubscriptionId(named)
     ? await db
@@ -172,7 +178,9 @@ export async function planPaymentLanding(db: Kysely<Database>, payment: MoyasarP
         .where('plan_subscriptions.id', '=', named)
         .executeTakeFirst()
     : undefined;
-  return `${planPageOf(buyer?.user_type)}${buyer?.user_type === 'lab' ? '&' : '?'}payment=${outcome}`;
+  const said = new URLSearchParams({ payment: outcome });
+  if (outcome === 'failed' && reason) said.set('reason', reason);
+  return `${planPageOf(buyer?.user_type)}${buyer?.user_type === 'lab' ? '&' : '?'}${said}`;
 }
 
 /** Where an account manages its plan: a customer's plans page, a lab's dashboard (labs are kept in it). */

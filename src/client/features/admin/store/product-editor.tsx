@@ -20,11 +20,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { latinDigits } from '../../../../shared/digits.ts';
+import { latinNumberText } from '../../../../shared/digits.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorState } from '../../../components/query-state.tsx';
 import { SectionTitle } from '../../../components/stat-card.tsx';
 import { DirectionalIcon } from '../../../components/ui/directional-icon.tsx';
+import { NumericInput } from '../../../components/ui/numeric-input.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { localized } from '../../../lib/bidi.ts';
 import { errorMessage, fieldError } from '../../../lib/errors.ts';
@@ -88,7 +89,7 @@ const emptyDraft: Draft = {
 
 /** Riyals as typed (12.5, ١٢٫٥) to halalas; NaN when it is not an amount. */
 function toHalalas(value: string): number {
-  const western = latinDigits(value.trim()).replace('٫', '.');
+  const western = latinNumberText(value.trim());
   if (!/^\d+(\.\d{1,2})?$/.test(western)) return Number.NaN;
   return Math.round(Number(western) * 100);
 }
@@ -407,7 +408,7 @@ export function ProductEditor({ productId, onClose, onSaved }: { productId: numb
                 </Field.Root>
                 <Field.Root required>
                   <Field.Label>{t`Price (SAR)`}</Field.Label>
-                  <Input
+                  <NumericInput
                     dir="ltr"
                     inputMode="decimal"
                     value={variant.price}
@@ -416,7 +417,7 @@ export function ProductEditor({ productId, onClose, onSaved }: { productId: numb
                 </Field.Root>
                 <Field.Root invalid={Boolean(err(`variants.${index}.salePrice`))}>
                   <Field.Label>{t`Sale price (SAR)`}</Field.Label>
-                  <Input
+                  <NumericInput
                     dir="ltr"
                     inputMode="decimal"
                     value={variant.salePrice}
@@ -427,7 +428,7 @@ export function ProductEditor({ productId, onClose, onSaved }: { productId: numb
                 {variant.id === undefined ? (
                   <Field.Root>
                     <Field.Label>{t`Stock`}</Field.Label>
-                    <Input
+                    <NumericInput
                       dir="ltr"
                       inputMode="numeric"
                       value={variant.stock}

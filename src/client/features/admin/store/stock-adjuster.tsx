@@ -2,6 +2,7 @@ import { Button, Field, HStack, Input } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { NumericInput } from '../../../components/ui/numeric-input.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -29,7 +30,7 @@ export function StockAdjuster({ variantId, productId }: { variantId: number; pro
     <HStack gap="2" align="end" wrap="wrap" data-testid="stock-adjuster">
       <Field.Root width="28">
         <Field.Label fontSize="xs">{t`Change stock by`}</Field.Label>
-        <Input
+        <NumericInput
           size="sm"
           dir="ltr"
           inputMode="numeric"

@@ -11,13 +11,29 @@ import type { BookingMailData } from './types.ts';
 export function bookingConfirmedMail(data: BookingMailData, locale: Locale): MailContent {
   const t = picker(locale);
   const when = appointmentTime(data.startsAt, data.minutes, data.timeZone, locale);
+  const home = data.homeVisit !== undefined;
   return {
-    subject: subject(t, t(`تم تأكيد موعدك يوم ${when.shortDate}`, `Appointment confirmed for ${when.shortDate}`)),
+    subject: subject(
+      t,
+      home
+        ? t(`تم تأكيد زيارتك المنزلية يوم ${when.shortDate}`, `Home visit confirmed for ${when.shortDate}`)
+        : t(`تم تأكيد موعدك يوم ${when.shortDate}`, `Appointment confirmed for ${when.shortDate}`),
+    ),
     preheader: preheader(t, data, when, locale),
-    heading: t('تم تأكيد موعدك', 'Your appointment is confirmed'),
-    intro: [greeting(t, data.name), [t('حجزك مؤكَّد، وهذه تفاصيل موعدك:', 'Your booking is confirmed. Here are the details:')]],
+    heading: home ? t('تم تأكيد زيارتك المنزلية', 'Your home visit is confirmed') : t('تم تأكيد موعدك', 'Your appointment is confirmed'),
+    intro: [
+      greeting(t, data.name),
+      [
+        home
+          ? t(
+              'حجزك مؤكَّد، وسيأتي مندوب المختبر لأخذ العينة في العنوان أدناه. هذه تفاصيل الزيارة:',
+              'Your booking is confirmed: the lab will come to take the sample at the address below. Here are the details:',
+            )
+          : t('حجزك مؤكَّد، وهذه تفاصيل موعدك:', 'Your booking is confirmed. Here are the details:'),
+      ],
+    ],
     details: appointmentRows(t, data, when, locale, true),
-    action: { label: t('عرض حجوزاتي', 'View my bookings'), href: webAddress(data.link) },
+    action: bookingsAction(t, data),
     notes: [
       [
         t(
@@ -25,8 +41,9 @@ export function bookingConfirmedMail(data: BookingMailData, locale: Locale): Mai
           'A calendar file is attached so you can add the appointment to your calendar in one tap.',
         ),
       ],
-      [t('احرص على الحضور قبل موعدك ببضع دقائق.', 'Please arrive a few minutes before your appointment.')],
-      cannotMakeIt(t),
+      ...beforeTheVisit(t, data),
+      cannotMakeIt(t, data),
+      ...guestLinkNote(t, data),
     ],
     reason: [bookedOnTahaleel(t)],
   };
@@ -36,13 +53,21 @@ export function bookingConfirmedMail(data: BookingMailData, locale: Locale): Mai
 export function bookingRescheduledMail(data: BookingMailData, locale: Locale): MailContent {
   const t = picker(locale);
   const when = appointmentTime(data.startsAt, data.minutes, data.timeZone, locale);
+  const home = data.homeVisit !== undefined;
   return {
-    subject: subject(t, t(`تم تغيير موعدك إلى يوم ${when.shortDate}`, `Appointment moved to ${when.shortDate}`)),
+    subject: subject(
+      t,
+      home
+        ? t(`تم تغيير موعد زيارتك المنزلية إلى يوم ${when.shortDate}`, `Home visit moved to ${when.shortDate}`)
+        : t(`تم تغيير موعدك إلى يوم ${when.shortDate}`, `Appointment moved to ${when.shortDate}`),
+    ),
     preheader: preheader(t, data, when, locale),
-    heading: t('تم تغيير موعدك', 'Your appointment has been moved'),
+    heading: home
+      ? t('تم تغيير موعد زيارتك المنزلية', 'Your home visit has been moved')
+      : t('تم تغيير موعدك', 'Your appointment has been moved'),
     intro: [greeting(t, data.name), [t('نُقل حجزك إلى موعد جديد، وهذه تفاصيله:', 'Your booking has been moved. Here are the new details:')]],
     details: appointmentRows(t, data, when, locale, true),
-    action: { label: t('عرض حجوزاتي', 'View my bookings'), href: webAddress(data.link) },
+    action: bookingsAction(t, data),
     notes: [
       [
         t(
@@ -50,8 +75,9 @@ export function bookingRescheduledMail(data: BookingMailData, locale: Locale): M
           'An updated calendar file is attached; it replaces the earlier appointment in your calendar.',
         ),
       ],
-      [t('احرص على الحضور قبل موعدك ببضع دقائق.', 'Please arrive a few minutes before your appointment.')],
-      cannotMakeIt(t),
+      ...beforeTheVisit(t, data),
+      cannotMakeIt(t, data),
+      ...guestLinkNote(t, data),
     ],
     reason: [bookedOnTahaleel(t)],
   };
@@ -60,13 +86,21 @@ export function bookingRescheduledMail(data: BookingMailData, locale: Locale): M
 export function bookingCancelledMail(data: BookingMailData, locale: Locale): MailContent {
   const t = picker(locale);
   const when = appointmentTime(data.startsAt, data.minutes, data.timeZone, locale);
+  const home = data.homeVisit !== undefined;
   return {
-    subject: subject(t, t(`تم إلغاء موعدك يوم ${when.shortDate}`, `Appointment cancelled for ${when.shortDate}`)),
+    subject: subject(
+      t,
+      home
+        ? t(`تم إلغاء زيارتك المنزلية يوم ${when.shortDate}`, `Home visit cancelled for ${when.shortDate}`)
+        : t(`تم إلغاء موعدك يوم ${when.shortDate}`, `Appointment cancelled for ${when.shortDate}`),
+    ),
     preheader: preheader(t, data, when, locale),
-    heading: t('تم إلغاء موعدك', 'Your appointment has been cancelled'),
+    heading: home
+      ? t('تم إلغاء زيارتك المنزلية', 'Your home visit has been cancelled')
+      : t('تم إلغاء موعدك', 'Your appointment has been cancelled'),
     intro: [greeting(t, data.name), [t('أُلغي الحجز التالي:', 'The following booking has been cancelled:')]],
     details: appointmentRows(t, data, when, locale, false),
-    action: { label: t('عرض حجوزاتي', 'View my bookings'), href: webAddress(data.link) },
+    action: bookingsAction(t, data),
     notes: [
       [
         t(
@@ -84,20 +118,30 @@ export function bookingCancelledMail(data: BookingMailData, locale: Locale): Mai
 export function bookingReminderMail(data: BookingMailData, locale: Locale, publicUrl: string): MailContent {
   const t = picker(locale);
   const when = appointmentTime(data.startsAt, data.minutes, data.timeZone, locale);
+  const lab = isolate(inLanguage(data.labName, locale));
+  const home = data.homeVisit !== undefined;
   return {
     subject: subject(
       t,
-      t(`تذكير: موعدك يوم ${when.weekday} الساعة ${when.time}`, `Reminder: your appointment on ${when.weekday} at ${when.time}`),
+      home
+        ? t(`تذكير: زيارتك المنزلية يوم ${when.weekday}، ${when.window}`, `Reminder: your home visit on ${when.weekday}, ${when.window}`)
+        : t(`تذكير: موعدك يوم ${when.weekday} الساعة ${when.time}`, `Reminder: your appointment on ${when.weekday} at ${when.time}`),
     ),
     preheader: preheader(t, data, when, locale),
-    heading: t('تذكير بموعدك', 'Your appointment is coming up'),
+    heading: home ? t('تذكير بزيارتك المنزلية', 'Your home visit is coming up') : t('تذكير بموعدك', 'Your appointment is coming up'),
     intro: [
       greeting(t, data.name),
-      [t('نذكّرك بموعدك القادم في ', 'A reminder of your upcoming appointment at '), isolate(inLanguage(data.labName, locale)), ':'],
+      home
+        ? [
+            t('نذكّرك بزيارة مندوب ', 'A reminder that '),
+            lab,
+            t(' لأخذ العينة في العنوان أدناه:', ' is coming to take the sample at the address below:'),
+          ]
+        : [t('نذكّرك بموعدك القادم في ', 'A reminder of your upcoming appointment at '), lab, ':'],
     ],
     details: appointmentRows(t, data, when, locale, true),
-    action: { label: t('عرض حجوزاتي', 'View my bookings'), href: webAddress(data.link) },
-    notes: [[t('احرص على الحضور قبل موعدك ببضع دقائق.', 'Please arrive a few minutes before your appointment.')], cannotMakeIt(t)],
+    action: bookingsAction(t, data),
+    notes: [...beforeTheVisit(t, data), cannotMakeIt(t, data), ...guestLinkNote(t, data)],
     reason: [
       [
         t(
@@ -225,29 +269,101 @@ export function resultsReadyMail(data: { name: string; link: string }, locale: L
 }
 
 function preheader(t: Pick, data: BookingMailData, when: AppointmentTime, locale: Locale): string {
-  return `${inLanguage(data.labName, locale)}${t('، ', ', ')}${when.date}${t('، الساعة ', ', ')}${when.time}`;
+  const time = data.homeVisit ? `${t('، ', ', ')}${when.window}` : `${t('، الساعة ', ', ')}${when.time}`;
+  return `${inLanguage(data.labName, locale)}${t('، ', ', ')}${when.date}${time}`;
 }
 
+/**
+ * Where and when: at the lab, its address and the slot's start and length; at home, the home's address
+ * and the window the collector comes in, never the lab's address as the place to go. The patient is
+ * named when it is not the account holder the mail greets, and always for a home visit (whom the
+ * collector asks for).
+ */
 function appointmentRows(t: Pick, data: BookingMailData, when: AppointmentTime, locale: Locale, full: boolean): DetailRow[] {
   const phone = data.labPhone === null ? '' : formatPhone(clean(data.labPhone));
+  const home = data.homeVisit;
+  const patient = data.patientName ?? (home ? data.name : undefined);
   const rows: (DetailRow | false)[] = [
     { label: t('رقم الحجز', 'Booking reference'), value: [leftToRight(data.bookingReference)] },
+    patient !== undefined && { label: t('المستفيد', 'Patient'), value: [isolate(patient)] },
     { label: t('المختبر', 'Lab'), value: [isolate(inLanguage(data.labName, locale))] },
-    full && { label: t('العنوان', 'Address'), value: [isolate(inLanguage(data.labAddress, locale))] },
-    full && phone !== '' && { label: t('الهاتف', 'Phone'), value: [leftToRight(phone)] },
+    home
+      ? { label: t('عنوان الزيارة', 'Visit address'), value: [isolate(home.address)] }
+      : full && { label: t('العنوان', 'Address'), value: [isolate(inLanguage(data.labAddress, locale))] },
+    full && phone !== '' && { label: home ? t('هاتف المختبر', 'Lab phone') : t('الهاتف', 'Phone'), value: [leftToRight(phone)] },
     { label: t('التاريخ', 'Date'), value: [when.date], note: when.hijriDate },
-    { label: t('الوقت', 'Time'), value: [`${when.time} (${when.zone})`] },
-    full && { label: t('المدة', 'Duration'), value: [when.duration] },
+    home
+      ? { label: t('فترة الزيارة', 'Visit window'), value: [`${when.window} (${when.zone})`] }
+      : { label: t('الوقت', 'Time'), value: [`${when.time} (${when.zone})`] },
+    full && !home && { label: t('المدة', 'Duration'), value: [when.duration] },
   ];
   return rows.filter((row): row is DetailRow => row !== false);
 }
 
-function cannotMakeIt(t: Pick): Paragraph {
+/**
+ * What to do before the appointment: at the lab, come a little early; at home, the collector comes at
+ * some time within the window, and what makes the visit go well (general, never about the test).
+ */
+function beforeTheVisit(t: Pick, data: BookingMailData): Paragraph[] {
+  if (!data.homeVisit) return [[t('احرص على الحضور قبل موعدك ببضع دقائق.', 'Please arrive a few minutes before your appointment.')]];
+  return [
+    [
+      t(
+        'يصل مندوب المختبر في أي وقت خلال فترة الزيارة، وقد يتصل بك قبل وصوله.',
+        'The lab’s collector arrives at some time within the visit window, and may call you on the way.',
+      ),
+    ],
+    [homeVisitPreparation(t)],
+  ];
+}
+
+/** How to get ready for a home collection, for the mails and the calendar file: general, never about the test. */
+export function homeVisitPreparation(t: Pick): string {
+  return t(
+    'قبل الزيارة: ليكن في المنزل شخص بالغ، وهوية المستفيد في متناول اليد، ومكان مريح يجلس فيه، واتّبع تعليمات التحضير (كالصيام) الظاهرة في صفحة التحليل على تحاليل.',
+    'Before the visit: have an adult at home, the patient’s ID to hand and a comfortable place to sit, and follow the preparation shown on the test’s page on Tahaleel (such as fasting).',
+  );
+}
+
+function cannotMakeIt(t: Pick, data: BookingMailData): Paragraph {
+  if (data.homeVisit)
+    return [
+      t(
+        'إن لم يعد موعد الزيارة مناسبًا، فنرجو إلغاء الحجز مبكرًا من صفحة حجوزاتك ليُتاح لغيرك.',
+        'If the visit no longer suits you, please cancel early from your bookings page so someone else can take the window.',
+      ),
+    ];
   return [
     t(
       'إن تعذّر عليك الحضور، فنرجو إلغاء الحجز مبكرًا من صفحة حجوزاتك ليُتاح الموعد لغيرك.',
       'If you cannot make it, please cancel early from your bookings page so someone else can take the slot.',
     ),
+  ];
+}
+
+/** The button: an account's bookings page, or a guest's link that opens its bookings without an account (ADR 0066). */
+function bookingsAction(t: Pick, data: BookingMailData) {
+  return data.guest
+    ? { label: t('إدارة حجزي', 'Manage my booking'), href: webAddress(data.link) }
+    : { label: t('عرض حجوزاتي', 'View my bookings'), href: webAddress(data.link) };
+}
+
+/** A guest is told what its link does, until when, and that it is theirs alone. */
+function guestLinkNote(t: Pick, data: BookingMailData): Paragraph[] {
+  if (!data.guest) return [];
+  return [
+    [
+      t(
+        'حجزت كزائر، فزر «إدارة حجزي» يتيح لك عرض الحجز أو تغيير موعده أو إلغاءه دون حساب حتى انتهاء الموعد. لا تُعِد توجيه هذه الرسالة: من يفتح الرابط يدير حجزك.',
+        'You booked as a guest: "Manage my booking" lets you view, move or cancel the booking without an account until the appointment is over. Do not forward this e-mail: whoever opens the link can manage your booking.',
+      ),
+    ],
+    [
+      t(
+        'ولتصل إلى حجوزاتك ونتائجك من أي جهاز بعد الموعد، افتح الرابط وأنشئ حسابًا من «الإعدادات» ببريدك الإلكتروني وكلمة مرور.',
+        'To reach your bookings and results from any device after the appointment, open the link and create an account in Settings with your e-mail and a password.',
+      ),
+    ],
   ];
 }
 

@@ -88,6 +88,8 @@ export interface AppointmentTime {
   weekday: string;
   /** '9:30 ص' / '9:30 AM' */
   time: string;
+  /** From the start to the end on the lab's clock, '7:00–9:00 ص' / '7:00 – 9:00 AM': a home visit's window. */
+  window: string;
   /** 'توقيت المملكة العربية السعودية' / 'Saudi Arabia Time' */
   zone: string;
   /** '30 دقيقة' / '30 minutes' */
@@ -109,6 +111,10 @@ export function appointmentTime(startsAt: string, minutes: number, labTimeZone: 
     shortDate: dateFormat(tag, { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(instant),
     weekday: dateFormat(tag, { timeZone, weekday: 'long' }).format(instant),
     time: dateFormat(tag, { timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).format(instant),
+    window: dateFormat(tag, { timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).formatRange(
+      instant,
+      new Date(instant.getTime() + minutes * 60_000),
+    ),
     zone: zoneName ?? timeZone,
     duration: numberFormat(tag, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes),
   };

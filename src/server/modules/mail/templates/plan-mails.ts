@@ -1,19 +1,14 @@
 import type { Locale } from '../../../../shared/locale.ts';
 import { formatSar } from '../../../../shared/money.ts';
+import { type PlanId, planTitles } from '../../../../shared/plans.ts';
 import { emailAddress, leftToRight, type MailContent } from './content.ts';
 import { type Pick, picker, SUPPORT_EMAIL, webAddress } from './format.ts';
 import { greeting, subject } from './greeting.ts';
 
-/** A paid plan's name in the reader's language, as the plans page writes it. */
-const planNames: Record<string, [ar: string, en: string]> = {
-  premium: ['المميزة', 'Premium'],
-  enterprise: ['المؤسسات', 'Enterprise'],
-  professional: ['الاحترافية', 'Professional'],
-};
-
+/** A paid plan in the reader's language, as the plans page writes it: "باقة المؤسسات", "the Enterprise plan". */
 const planName = (t: Pick, plan: string) => {
-  const [ar, en] = planNames[plan] ?? [plan, plan];
-  return t(`الباقة ${ar}`, `the ${en} plan`);
+  const title = planTitles[plan as PlanId];
+  return title ? t(title.ar, `the ${title.en}`) : plan;
 };
 
 const dayOf = (iso: string, locale: Locale) =>

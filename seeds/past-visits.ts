@@ -1,0 +1,120 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../src/server/db/schema.ts';
+import { todayIn, zonedTimeToInstant } from '../src/shared/time.ts';
+import { deterministicUuid } from './deterministic.ts';
+import { ledgerRowsFor } from './reviews.ts';
+
+type Tx = Transaction<Database>;
+type Count = (table: string, rows: number) => void;
+type InsertUser = (
+  tx: Tx,
+  count: Count,
+  user: { email: string; name: string; userType: 'customer'; approved: boolean; passwordHash: string | undefined },
+) => Promise<string>;
+
+const DAY_MS = 86_400_000;
+const CBC = 'Complete Blood Count (CBC)';
+const VITAMIN_D = 'Vitamin D (25-OH)';
+
+/**
+ * Visits at the demo lab that have happened (yesterday and the day before, on the lab's clock) and are
+ * still confirmed: the lab's dashboard has past visits waiting to be completed (issue #57), as a real
+ * lab's does. A booking is completed only from its start on, so these are what the e2e specs complete
+ * to reach results, reviews and payouts: each for a customer of its own, so specs running at once never
+ * take the same one. `familyMember`: the visit was for the customer's family member.
+ */
+export const pastVisits = [
+  { key: 'payouts-ar', name: 'بدر الشمري', test: VITAMIN_D },
+  { key: 'payouts-en', name: 'Badr Al-Shammari', test: VITAMIN_D },
+  { key: 'result-reason-ar', name: 'منى الزهراني', test: VITAMIN_D },
+  { key: 'result-reason-en', name: 'Mona Alzahrani', test: VITAMIN_D },
+  { key: 'result-entry-ar', name: 'تركي السهلي', test: CBC },
+  { key: 'result-entry-en', name: 'Turki Al-Sahli', test: CBC },
+  { key: 'result-entry-ar-mobile', name: 'ماجد السهلي', test: CBC },
+  { key: 'review-ar', name: 'هند المطيري', test: VITAMIN_D },
+  { key: 'review-en', name: 'Hind Al-Mutairi', test: VITAMIN_D },
+  { key: 'review-ar-mobile', name: 'هيفاء المطيري', test: VITAMIN_D },
+  { key: 'moderation-ar', name: 'سعد الحربي', test: VITAMIN_D },
+  { key: 'moderation-en', name: 'Saad Al-Harbi', test: VITAMIN_D },
+  { key: 'upload-ar', name: 'عبدالرحمن القرني', test: VITAMIN_D },
+  { key: 'upload-en', name: 'Abdulrahman Al-Qarni', test: VITAMIN_D },
+  { key: 'admin-journey-0', name: 'ريان الجهني', test: VITAMIN_D },
+  { key: 'admin-journey-1', name: 'Rayan Al-Juhani', test: VITAMIN_D },
+  { key: 'admin-journey-2', name: 'رنا الجهني', test: VITAMIN_D },
+  { key: 'admin-journey-3', name: 'Rana Al-Juhani', test: VITAMIN_D },
+  { key: 'complete-self-ar', name: 'لطيفة الدوسري', test: VITAMIN_D },
+  { key: 'complete-self-en', name: 'Latifa Al-Dosari', test: VITAMIN_D },
+  { key: 'complete-family-ar', name: 'فيصل العنزي', test: CBC, familyMember: { name: 'حصة العنزي', relation: 'mother' as const } },
+  { key: 'complete-family-en', name: 'Faisal Al-Anazi', test: CBC, familyMember: { name: 'Hessa Al-Anazi', relation: 'mother' as const } },
+] as const;
+
+export type PastVisitKey = (typeof pastVisits)[number]['key'];
+
+/** The customer's sign-in address, name and the booking's id of a past visit (its password is the demo's). */
+export function pastVisit(key: PastVisitKey) {
+  const name = pastVisits.find((visit) => visit.key === key)?.name ?? '';
+  return { email: `visit-${key}@visits.tahaleel.sa`, name, bookingId: deterministicUuid(`booking:past-visit:${key}`) };
+}
+
+/** The past visits at the lab `labId`, each with its ledger row (paid, as a booking is before its visit). */
+export async function seedPastVisits(tx: Tx, labId: string, passwordHash: string | undefined, insertUser: InsertUser, count: Count) {
+  const lab = await tx.selectFrom('labs').select('time_zone').where('id', '=', labId).executeTakeFirst();
+  if (!lab) return;
+  const offers = new Map(
+    (
+      await tx
+        .selectFrom('lab_tests')
+        .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+        .select(['lab_tests.id', 'lab_tests.price_halalas', 'tests.name_en'])
+        .where('lab_tests.lab_id', '=', labId)
+        .execute()
+    ).map((row) => [row.name_en, row]),
+  );
+  const today = todayIn(lab.time_zone);
+  const bookingIds: string[] = [];
+  for (const [index, visit] of pastVisits.entries()) {
+    const offer = offers.get(visit.test);
+    if (!offer) throw new Error(`Seed test missing at the demo lab: ${visit.test}`);
+    const { email, bookingId } = pastVisit(visit.key);
+    const customerId = await insertUser(tx, count, { email, name: visit.name, userType: 'customer', approved: false, passwordHash });
+    let familyMemberId: string | null = null;
+    if ('familyMember' in visit) {
+      familyMemberId = deterministicUuid(`family:past-visit:${visit.key}`);
+      const members = await tx
+        .insertInto('family_members')
+        .values({
+          id: familyMemberId,
+          account_id: customerId,
+          name: visit.familyMember.name,
+          relation: visit.familyMember.relation,
+          sex: 'female',
+          date_of_birth: new Date('1962-05-20T00:00:00Z'),
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .execute();
+      count('family_members', members.length);
+    }
+    // Yesterday and the day before, from 08:00 a visit every 20 minutes, on the lab's clock.
+    const day = new Date(Date.parse(`${today}T00:00:00Z`) - (1 + (index % 2)) * DAY_MS).toISOString().slice(0, 10);
+    const minutes = 8 * 60 + Math.floor(index / 2) * 20;
+    const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    const rows = await tx
+      .insertInto('bookings')
+      .values({
+        id: bookingId,
+        customer_id: customerId,
+        family_member_id: familyMemberId,
+        lab_test_id: offer.id,
+        booking_time: zonedTimeToInstant(day, clock, lab.time_zone),
+        total_price_halalas: offer.price_halalas,
+        status: 'confirmed',
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    count('bookings', rows.length);
+    bookingIds.push(...rows.map((row) => row.id));
+  }
+  count('lab_ledger_entries', await ledgerRowsFor(tx, bookingIds));
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BrowserContext } from '@playwright/test';
+import { drawnWhole } from '../setup/bidi-order.ts';
+import { demo, expect, type Locator, type Page, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
+import { words } from './words.ts';
+
+// Issue #57: a home visit booked for a family member is shown as that person's visit at home, in its
+// window: on the customer's booking card, on the lab's booking list, and in the lab's result form, whose
+// <option> keeps the Arabic date whole beside a Latin name.
+
+/** About 3.5 km from the demo lab (Al Nukhba, Olaya, Riyadh), inside its 20 km. */
+const HOME_POINT = { latitude: 24.7301, longitude: 46.6702 };
+const RIYADH = 'Asia/Riyadh';
+const INTL_TAG = { ar: 'ar-SA-u-nu-latn-ca-gregory', en: 'en-SA-u-ca-gregory' } as const;
+
+/** A Latin name in the Arabic pages and an Arabic one in the English pages: each must keep to its own place. */
+const people = {
+  ar: { holder: 'QA Customer One', member: 'Noura Al-Otaibi', address: 'حي العليا، شارع التخصصي، عمارة 8، شقة 3' },
+  en: { holder: 'Reem Al-Harbi', member: 'نورة العتيبي', address: 'Al Olaya, Takhassusi Street, building 8, flat 3' },
+};
+
+/** Books the demo lab's first test at home, in a free window a few days ahead, for the member. */
+async function bookHomeVisitForMember(customer: BrowserContext, memberId: string, address: string) {
+  const labs = await trpc<any[]>(customer, 'catalog.labs', undefined, 'GET');
+  const lab = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab);
+  const detail = await trpc(customer, 'catalog.lab', { labId: lab.id }, 'GET');
+  const offering = detail.tests[0];
+  for (let day = 3; day < 40; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const windows = await trpc<{ starts_at: string; ends_at: string }[]>(customer, 'booking.homeWindows', { labId: lab.id, date }, 'GET');
+    for (const window of windows) {
+      try {
+        const result = await trpc(customer, 'booking.create', {
+          items: [
+            {
+              labTestId: offering.lab_test_id,
+              bookingTime: window.starts_at,
+              familyMemberId: memberId,
+              home: { address, ...HOME_POINT },
+            },
+          ],
+          idempotencyKey: randomUUID(),
+        });
+        return { id: result.bookings[0].id as string, startsAt: new Date(window.starts_at), endsAt: new Date(window.ends_at) };
+      } catch {
+        // Another run took this window: try the next.
+      }
+    }
+  }
+  throw new Error('no free home window at the demo lab');
+}
+
+/** "7:00 – 9:00" however the language writes the hours (a letter after each, spaces around the dash). */
+function windowPattern(locale: 'ar' | 'en', startsAt: Date, endsAt: Date): RegExp {
+  const clock = (instant: Date) =>
+    new Intl.DateTimeFormat(INTL_TAG[locale], { hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZone: RIYADH })
+      .formatToParts(instant)
+      .filter((part) => part.type === 'hour' || part.type === 'minute')
+      .map((part) => part.value)
+      .join(':');
+  return new RegExp(`${clock(startsAt)}\\D{0,6}–\\s*${clock(endsAt)}`);
+}
+
+/** With SCREENSHOTS_DIR set, the card on a 390 px phone and on a desktop, to look at. */
+async function screenshotCard(page: Page, card: Locator, name: string) {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  for (const [device, size] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1366, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(dir, `${name}.${device}.png`) });
+  }
+}
+
+for (const locale of ['ar', 'en'] as const) {
+  const language = locale === 'ar' ? 'Arabic' : 'English';
+  const { holder, member, address } = people[locale];
+
+  test(`a home visit for a family member names them and its window, for the customer and the lab (${language})`, async ({ person }) => {
+    test.setTimeout(120_000);
+    const customer = await person(locale);
+    await signUpThroughApi(customer.context, { name: holder });
+    const { id: memberId } = await trpc(customer.context, 'family.add', {
+      name: member,
+      relation: 'mother',
+      sex: 'female',
+      dateOfBirth: '1961-03-14',
+    });
+    const visit = await bookHomeVisitForMember(customer.context, memberId, address);
+    const window = windowPattern(locale, visit.startsAt, visit.endsAt);
+
+    // The customer's card: whom it is for, where and when.
+    await customer.page.goto('/dashboard?section=bookings');
+    const mine = customer.page.locator(`[data-testid="my-booking"][data-booking-id="${visit.id}"]`);
+    await expect(mine.getByTestId('my-booking-patient')).toContainText(member);
+    await expect(mine.getByTestId('booking-home-visit')).toContainText(address);
+    await expect(mine).toContainText(window);
+    await screenshotCard(customer.page, mine, `my-booking-card.${locale}`);
+
+    // The lab's list: the member as the patient, booked by the account holder, at home in the window.
+    const lab = await person(locale);
+    await signIn(lab.context, demo.lab);
+    await lab.page.goto(`/dashboard?section=bookings&q=${visit.id}`);
+    const card = lab.page.locator(`[data-testid="lab-booking"][data-booking-id="${visit.id}"]`);
+    await expect(card.getByTestId('lab-booking-patient')).toContainText(member);
+    await expect(card.getByTestId('lab-booking-patient')).toContainText(holder);
+    await expect(card.getByTestId('booking-home-visit')).toContainText(address);
+    await expect(card).toContainText(window);
+    await screenshotCard(lab.page, card, `lab-booking-card.${locale}`);
+
+    // The result form's booking choice names the member, and in Arabic its date reads whole beside the Latin name.
+    await lab.page.goto(`/dashboard?section=upload-results&booking=${visit.id}`);
+    const form = lab.page.getByTestId('upload-result-form');
+    await expect(form.getByTestId('result-booking')).toHaveValue(visit.id);
+    const option = await form.getByTestId('result-booking').locator(`option[value="${visit.id}"]`).textContent();
+    const date = new Intl.DateTimeFormat(INTL_TAG[locale], { dateStyle: 'long', timeZone: RIYADH }).format(visit.startsAt);
+    expect(option).toContain(member);
+    expect(option).not.toContain(holder);
+    expect(option).toContain(date);
+    if (locale === 'ar') {
+      expect(drawnWhole(option!, date), option!).toBe(true);
+      expect(drawnWhole(option!, member), option!).toBe(true);
+    }
+    await screenshotCard(lab.page, form, `lab-result-picker.${locale}`);
+  });
+}

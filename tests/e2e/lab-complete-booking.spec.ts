@@ -1,0 +1,73 @@
+import { bookAtDemoLab, demo, expect, languages, pastVisit, signIn, test } from './fixtures.ts';
+import { words } from './words.ts';
+
+// Issue #57: a lab completes what happened. A visit still ahead cannot be completed (the card says from
+// when, and the server refuses); one that has happened is completed after a confirmation that names the
+// patient (the family member when the booking is for one) and the test.
+
+for (const { language, locale } of languages) {
+  const w = words[locale];
+
+  test(`a lab completes a past visit after a confirmation naming the patient and the test, in ${language}`, async ({ person }) => {
+    test.setTimeout(90_000);
+    const lab = await person(locale);
+    await signIn(lab.context, demo.lab);
+    const page = lab.page;
+    const dialog = page.getByTestId('complete-booking-dialog');
+
+    // A visit for the customer's mother: the confirmation names her, not the account holder, and the test.
+    const forMother = pastVisit(`complete-family-${locale}`);
+    const mother = locale === 'ar' ? 'حصة العنزي' : 'Hessa Al-Anazi';
+    await page.goto(`/dashboard?section=bookings&q=${forMother.bookingId}`);
+    const familyCard = page.locator(`[data-testid="lab-booking"][data-booking-id="${forMother.bookingId}"]`);
+    await expect(familyCard.getByTestId('lab-booking-patient')).toContainText(mother);
+    await familyCard.getByRole('button', { name: w.lab.markCompleted }).click();
+    await expect(dialog.getByRole('heading', { name: w.lab.completeTitle })).toBeVisible();
+    await expect(dialog).toContainText(`${w.lab.patient} \u2068${mother}\u2069`);
+    await expect(dialog).toContainText(w.lab.test);
+    await expect(dialog).toContainText(w.catalogue.cbc);
+    // Not yet: nothing changes.
+    await dialog.getByRole('button', { name: w.lab.notYet }).click();
+    await expect(dialog).toBeHidden();
+    await expect(familyCard).toContainText(w.dashboard.status.confirmed);
+    // Confirmed: the booking is completed.
+    await familyCard.getByRole('button', { name: w.lab.markCompleted }).click();
+    await dialog.getByRole('button', { name: w.lab.markCompleted }).click();
+    await expect(page.getByText(w.lab.bookingCompleted, { exact: true }).first()).toBeVisible();
+    await expect(familyCard).toContainText(w.dashboard.status.completed);
+    await expect(familyCard.getByRole('button', { name: w.lab.markCompleted })).toHaveCount(0);
+
+    // A visit for the account holder names them.
+    const own = pastVisit(`complete-self-${locale}`);
+    const holder = locale === 'ar' ? 'لطيفة الدوسري' : 'Latifa Al-Dosari';
+    await page.goto(`/dashboard?section=bookings&q=${own.bookingId}`);
+    const ownCard = page.locator(`[data-testid="lab-booking"][data-booking-id="${own.bookingId}"]`);
+    await ownCard.getByRole('button', { name: w.lab.markCompleted }).click();
+    await expect(dialog).toContainText(`${w.lab.patient} \u2068${holder}\u2069`);
+    await expect(dialog).toContainText(w.catalogue.vitaminD);
+    await dialog.getByRole('button', { name: w.lab.markCompleted }).click();
+    await expect(ownCard).toContainText(w.dashboard.status.completed);
+  });
+
+  test(`a lab cannot complete a visit still ahead: the card says from when and the server refuses, in ${language}`, async ({ person }) => {
+    test.setTimeout(90_000);
+    const customer = await person(locale);
+    await signIn(customer.context, demo.customer);
+    const { bookingId } = await bookAtDemoLab(customer.context);
+
+    const lab = await person(locale);
+    await signIn(lab.context, demo.lab);
+    await lab.page.goto(`/dashboard?section=bookings&q=${bookingId}`);
+    const card = lab.page.locator(`[data-testid="lab-booking"][data-booking-id="${bookingId}"]`);
+    await expect(card).toContainText(w.dashboard.status.confirmed);
+    await expect(card.getByRole('button', { name: w.lab.markCompleted })).toBeDisabled();
+    await expect(card.getByTestId('complete-not-yet')).toContainText(w.lab.completeFrom);
+
+    // Sent anyway, the server refuses it, and the booking stays confirmed.
+    const response = await lab.context.request.post('/trpc/lab.completeBooking', { data: { id: bookingId } });
+    expect(response.status()).toBe(409);
+    expect(JSON.stringify(await response.json())).toContain('BOOKING_NOT_STARTED');
+    await lab.page.reload();
+    await expect(card).toContainText(w.dashboard.status.confirmed);
+  });
+}
