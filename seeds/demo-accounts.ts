@@ -6,6 +6,9 @@ export const demoAccounts = [
   { role: 'lab awaiting approval', email: 'pending-lab@demo.tahaleel.sa', name: 'مختبر الريادة للتحاليل الطبية' },
   { role: 'customer', email: 'customer@demo.tahaleel.sa', name: 'سارة العتيبي' },
   { role: 'premium customer', email: 'premium@demo.tahaleel.sa', name: 'نورة القحطاني' },
+  // Each asked for one thing before anything else: accepting the terms in force, or a second factor.
+  { role: 'customer, old terms', email: 'old-terms@demo.tahaleel.sa', name: 'عبير السبيعي' },
+  { role: 'admin, 2FA overdue', email: 'two-factor-due@demo.tahaleel.sa', name: 'خالد المالكي' },
 ] as const;
 
 export function demoAccountsTable(): string {

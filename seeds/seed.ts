@@ -127,7 +127,7 @@ async function seedCatalogue(tx: Tx, count: Count) {
 }
 
 async function seedAccounts(tx: Tx, passwordHashes: Map<string, string>, count: Count) {
-  const [admin, , pending, customer, premium] = demoAccounts;
+  const [admin, , pending, customer, premium, oldTerms, twoFactorDue] = demoAccounts;
   await insertUser(tx, count, {
     email: admin.email,
     name: admin.name,
@@ -152,6 +152,24 @@ async function seedAccounts(tx: Tx, passwordHashes: Map<string, string>, count: 
     passwordHash: passwordHashes.get(premium.email),
     phone: premiumCustomer.phone,
     subscriptionTier: 'premium',
+  });
+  // Asked to accept the terms in force (they accepted an earlier version), and an admin past the
+  // two-factor grace period: the app shows each only that one step (features/auth/on-hold.ts).
+  await insertUser(tx, count, {
+    email: oldTerms.email,
+    name: oldTerms.name,
+    userType: 'customer',
+    approved: false,
+    passwordHash: passwordHashes.get(oldTerms.email),
+    termsVersion: '2025-06-01',
+  });
+  await insertUser(tx, count, {
+    email: twoFactorDue.email,
+    name: twoFactorDue.name,
+    userType: 'admin',
+    approved: true,
+    passwordHash: passwordHashes.get(twoFactorDue.email),
+    twoFactorDueAt: new Date(Date.now() - 86_400_000),
   });
 
   const testIds = new Map((await tx.selectFrom('tests').select(['id', 'name_en']).execute()).map((row) => [row.name_en, row.id]));
@@ -189,6 +207,10 @@ interface NewUser {
   passwordHash: string | undefined;
   phone?: string;
   subscriptionTier?: 'professional' | 'premium';
+  /** The terms version this person last accepted (default: the one in force). */
+  termsVersion?: string;
+  /** The end of the two-factor grace period, when it has started. */
+  twoFactorDueAt?: Date;
 }
 
 async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> {
@@ -196,14 +218,24 @@ async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> 
   const users = await tx
     .insertInto('users')
     // Seeded addresses count as confirmed: the demo's lab can be approved, its customer can link Google.
-    .values({ id, email: user.email, password_hash: user.passwordHash ?? null, phone: user.phone ?? null, email_verified_at: new Date() })
+    .values({
+      id,
+      email: user.email,
+      password_hash: user.passwordHash ?? null,
+      phone: user.phone ?? null,
+      email_verified_at: new Date(),
+      two_factor_due_at: user.twoFactorDueAt ?? null,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')
     .execute();
   count('users', users.length);
   // The demo's people accepted the terms and privacy policy in force when they were made.
   if (users.length > 0)
-    await tx.insertInto('user_consents').values({ user_id: id, terms_version: TERMS_VERSION, privacy_version: PRIVACY_VERSION }).execute();
+    await tx
+      .insertInto('user_consents')
+      .values({ user_id: id, terms_version: user.termsVersion ?? TERMS_VERSION, privacy_version: PRIVACY_VERSION })
+      .execute();
   const profiles = await tx
     .insertInto('user_profiles')
     .values({

@@ -1,6 +1,6 @@
 import type { BrowserContext, ConsoleMessage } from '@playwright/test';
 import { clientAddress, DEMO_PASSWORD, demo, expect, type Language, languages, readInLanguage, signIn, test } from './fixtures.ts';
-import { dashboardPaths, publicPaths } from './site-pages.ts';
+import { CBC, dashboardPaths, publicPaths } from './site-pages.ts';
 
 // No page logs an error, for anyone: a visitor, a customer, a Premium customer, a lab and an admin,
 // in Arabic and in English, on every public page and every section of their dashboard. A page drawn
@@ -9,15 +9,33 @@ import { dashboardPaths, publicPaths } from './site-pages.ts';
 // or a thrown error shows up here too. Each page is opened afresh (as a reader's first visit to it),
 // so each is drawn by the server and taken over again.
 
-const people = [
+interface Reader {
+  name: string;
+  email?: string;
+  admin?: boolean;
+  paths: string[];
+  /** What every page of theirs shows (someone asked for one step before anything else). */
+  shows?: string;
+}
+
+const people: Reader[] = [
   { name: 'a visitor', paths: [...publicPaths] },
   { name: 'the customer', email: demo.customer, paths: [...publicPaths, ...dashboardPaths.customer] },
   { name: 'the Premium customer', email: demo.premium, paths: [...publicPaths, ...dashboardPaths.customer] },
   { name: 'the lab', email: demo.lab, paths: [...publicPaths, ...dashboardPaths.lab] },
   { name: 'the admin', email: demo.admin, admin: true, paths: [...publicPaths, ...dashboardPaths.admin] },
+  // Held at the door: the dialog asks over every page but the legal ones, which it links to.
+  { name: 'a customer asked to accept new terms', email: demo.oldTerms, paths: ['/', '/dashboard', CBC], shows: 'consent-dialog' },
+  {
+    name: 'an admin whose second factor is overdue',
+    email: demo.twoFactorDue,
+    admin: true,
+    paths: ['/', '/admin/dashboard'],
+    shows: 'two-factor-required',
+  },
 ];
 
-async function readerContext(context: BrowserContext, language: Language, person: (typeof people)[number]) {
+async function readerContext(context: BrowserContext, language: Language, person: Reader) {
   await readInLanguage(context, language);
   if (person.email) await signIn(context, person.email, { admin: person.admin, password: DEMO_PASSWORD });
 }
@@ -52,8 +70,11 @@ for (const { language, locale } of languages) {
             await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: READY_MS });
             await expect(page.getByTestId('loading-overlay')).toHaveCount(0, { timeout: READY_MS });
             await expect(page.locator('.chakra-skeleton')).toHaveCount(0, { timeout: READY_MS });
+            if (person.shows) await expect(page.getByTestId(person.shows)).toBeVisible({ timeout: READY_MS });
           } catch {
-            errors.push(`${next}: not ready after ${READY_MS / 1000} s (not taken over, or its data or lazy parts still loading)`);
+            errors.push(
+              `${next}: not ready after ${READY_MS / 1000} s (not taken over, its data or lazy parts still loading, or ${person.shows ?? 'its page'} missing)`,
+            );
           }
         }
         await context.close();

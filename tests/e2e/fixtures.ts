@@ -36,6 +36,10 @@ export const demo = {
   premium: 'premium@demo.tahaleel.sa',
   lab: 'lab@demo.tahaleel.sa',
   admin: 'admin@demo.tahaleel.sa',
+  /** A customer whose last acceptance is of earlier terms: asked to accept those in force first. */
+  oldTerms: 'old-terms@demo.tahaleel.sa',
+  /** An admin past the two-factor grace period without a second factor: shown only enrolment. */
+  twoFactorDue: 'two-factor-due@demo.tahaleel.sa',
 } as const;
 
 let addresses = 0;

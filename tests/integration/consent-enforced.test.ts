@@ -40,20 +40,28 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describe('a signed-in user who has not accepted the terms and privacy policy in force', () => {
-  it('is answered CONSENT_UPDATE_REQUIRED (403) by every procedure but auth.me, the acceptance and sign-out', async () => {
+  it('is answered CONSENT_UPDATE_REQUIRED (403) by every procedure but auth.me, the acceptance, sign-out and what any visitor reads', async () => {
     const customer = await createTestUser(database.db, 'customer', { consented: false });
     const caller = await callerFor(database.db, customer);
     expect((await caller.auth.me())?.consent_required).toBe(true);
     const refused = { code: 'FORBIDDEN', appCode: 'CONSENT_UPDATE_REQUIRED' };
-    expect(await refusal(caller.catalog.categories())).toEqual(refused);
     expect(await refusal(caller.booking.mine())).toEqual(refused);
     expect(await refusal(caller.account.updateProfile({ name: 'نورة', locale: 'ar' }))).toEqual(refused);
     expect(await refusal(caller.account.passkeys())).toEqual(refused);
+    expect(await refusal(caller.subscriptions.current())).toEqual(refused);
 
     // Over HTTP as the browser sees it: 403 with the code the client turns into a sentence.
-    const answer = await api.query('catalog.categories', customer.cookie);
+    const answer = await api.query('booking.mine', customer.cookie);
     expect(answer.status).toBe(403);
     expect(answer.error?.data.appCode).toBe('CONSENT_UPDATE_REQUIRED');
+  });
+
+  it('still reads what any visitor reads, so the page around the dialog loads without a refused request', async () => {
+    const customer = await createTestUser(database.db, 'customer', { consented: false });
+    for (const path of ['catalog.categories', 'catalog.popularTests', 'catalog.socialLinks', 'subscriptions.plans']) {
+      const answer = await api.query(path, customer.cookie);
+      expect(answer.status, path).toBe(200);
+    }
   });
 
   it('is refused result files too, but may always take their data with them', async () => {
@@ -90,7 +98,7 @@ describe('a signed-in user who has not accepted the terms and privacy policy in 
       .insertInto('user_consents')
       .values({ user_id: customer.id, terms_version: '2020-01-01', privacy_version: PRIVACY_VERSION })
       .execute();
-    expect((await refusal((await callerFor(database.db, customer)).catalog.categories())).appCode).toBe('CONSENT_UPDATE_REQUIRED');
+    expect((await refusal((await callerFor(database.db, customer)).booking.mine())).appCode).toBe('CONSENT_UPDATE_REQUIRED');
   });
 
   it('does not stop staff past their two-factor grace period from accepting first', async () => {

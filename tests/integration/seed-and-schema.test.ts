@@ -18,7 +18,7 @@ async function count(table: 'categories' | 'tests' | 'labs' | 'lab_tests' | 'use
 }
 
 describe('demo seed', () => {
-  it('holds the catalogue, the labs and one demo account per role', async () => {
+  it('holds the catalogue, the labs, one demo account per role, and two held at the door', async () => {
     expect(await count('categories')).toBe(11);
     expect(await count('tests')).toBeGreaterThanOrEqual(55);
     expect(await count('labs')).toBe(31);
@@ -34,8 +34,10 @@ describe('demo seed', () => {
       { email: 'admin@demo.tahaleel.sa', user_type: 'admin', approved: true },
       { email: 'customer@demo.tahaleel.sa', user_type: 'customer', approved: false },
       { email: 'lab@demo.tahaleel.sa', user_type: 'lab', approved: true },
+      { email: 'old-terms@demo.tahaleel.sa', user_type: 'customer', approved: false },
       { email: 'pending-lab@demo.tahaleel.sa', user_type: 'lab', approved: false },
       { email: 'premium@demo.tahaleel.sa', user_type: 'customer', approved: false },
+      { email: 'two-factor-due@demo.tahaleel.sa', user_type: 'admin', approved: true },
     ]);
   });
 

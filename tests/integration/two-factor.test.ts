@@ -317,6 +317,24 @@ describe('the rule for admins and approved labs', () => {
     'account.passkeyRegister',
     // Adding a passkey may ask for the password first.
     'auth.confirmPassword',
+    // What any visitor reads: the site around the enrolment screen (its footer's links) still loads.
+    'catalog.categories',
+    'catalog.category',
+    'catalog.popularTests',
+    'catalog.test',
+    'catalog.labsForTest',
+    'catalog.labs',
+    'catalog.lab',
+    'catalog.socialLinks',
+    'catalog.mapTiles',
+    'search.labTests',
+    'store.products',
+    'store.collections',
+    'store.product',
+    'store.variants',
+    'reviews.forLab',
+    'subscriptions.plans',
+    'analysis.howItWorks',
   ];
 
   async function call(path: string, type: string, cookie: string) {
@@ -362,7 +380,7 @@ describe('the rule for admins and approved labs', () => {
     expect((await api.query<Me>('auth.me', pendingLab.cookie)).data.two_factor_required).toBe(false);
   });
 
-  it('after the grace period, every procedure but auth.me, enrolment, consent and sign-out answers 403 to an admin or approved lab without it', async () => {
+  it('after the grace period, every procedure but auth.me, enrolment, consent, sign-out and what any visitor reads answers 403 to an admin or approved lab without it', async () => {
     for (const role of ['admin', 'lab'] as const) {
       const staff = await createTestUser(database.db, role, { approved: true });
       await api.query('auth.me', staff.cookie);
@@ -376,6 +394,7 @@ describe('the rule for admins and approved labs', () => {
       }
       expect(answered, role).toEqual([]);
       expect((await api.query<Me>('auth.me', staff.cookie)).data.two_factor_required).toBe(true);
+      expect((await api.query('catalog.socialLinks', staff.cookie)).status, role).toBe(200);
     }
   });
 

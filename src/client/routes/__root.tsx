@@ -22,6 +22,7 @@ import { loadRouteCatalogs, withCatalogs } from '../lib/locale.ts';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 import { useStoreLanguageRefresh } from '../lib/store-queries.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 // Opened by a click, never needed for the first paint: each comes with its first opening, the sign-in
 // and second-factor parts with their text (the `auth` catalog, lib/catalog-sources.ts).
@@ -52,12 +53,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFound,
 });
 
+const legalPaths = new Set(['/terms-and-conditions', '/privacy-policy']);
+
 function RootLayout() {
   const { t } = useLingui();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const storeMode = isStorePath(pathname);
   const { user, isLoading } = useSession();
   const standing = secondFactorStanding(user);
+  // Until the terms in force are accepted the dialog asks over an empty page: the server answers nothing
+  // of the account (trpc/init.ts). The legal pages stay readable, as the dialog links to them.
+  const consentRequired = user?.consent_required === true && !legalPaths.has(pathname);
+  const hydrated = useHydrated();
   const initialPath = useRef<string | null>(pathname);
   // Store answers cached on any page follow a language switch.
   useStoreLanguageRefresh();
@@ -100,10 +107,13 @@ function RootLayout() {
             css={storeMode ? { colorScheme: 'dark' } : undefined}
           >
             {standing === 'setup_required' ? (
-              <Suspense fallback={null}>
-                <TwoFactorRequired admin={user?.user_type === 'admin'} />
-              </Suspense>
-            ) : (
+              // Lazy, so drawn by the browser once it has the page, not by the server (lib/use-hydrated.ts).
+              hydrated && (
+                <Suspense fallback={null}>
+                  <TwoFactorRequired admin={user?.user_type === 'admin'} />
+                </Suspense>
+              )
+            ) : consentRequired ? null : (
               <>
                 {/* Drawn with the page, not after a chunk arrives: the page below it never jumps down. */}
                 {standing === 'grace' && user && <TwoFactorPrompt userId={user.id} dueAt={user.two_factor_due_at} />}
@@ -114,7 +124,7 @@ function RootLayout() {
           <Footer />
         </Flex>
         {isLoading && <LoadingOverlay />}
-        <Panels />
+        <Panels consentRequired={consentRequired} />
         <RoleRedirects />
         <Toaster />
       </CartPanelsProvider>
@@ -122,15 +132,11 @@ function RootLayout() {
   );
 }
 
-const legalPaths = new Set(['/terms-and-conditions', '/privacy-policy']);
-
-function Panels() {
+/** The dialogs and drawers over every page; the consent dialog while the terms in force wait for acceptance. */
+function Panels({ consentRequired }: { consentRequired: boolean }) {
   const authModal = useAuthModal();
   const cartPanels = useCartPanels();
   const { user } = useSession();
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // The dialog links to the terms and privacy policy: they open readable, not behind it.
-  const consentRequired = user?.consent_required === true && !legalPaths.has(pathname);
   // A sign-out forgets a skipped grace-period prompt, so the next sign-in asks again.
   useEffect(() => {
     if (!user) forgetSkipped();

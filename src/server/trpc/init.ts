@@ -204,7 +204,8 @@ function pathToNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | nu
 
 /**
  * What an admin or approved lab past its grace period without a second factor may still call: itself,
- * enrolment (an authenticator app, or a passkey, then signing in again with it), sign-out and consent.
+ * enrolment (an authenticator app, or a passkey, then signing in again with it), sign-out, consent and
+ * what any visitor reads.
  * Adding a passkey asks for the password if it was entered over 15 minutes ago, so confirming it is enrolment too.
  */
 const enrolment = [
@@ -215,7 +216,32 @@ const enrolment = [
   'account.passkeyRegister',
   'auth.confirmPassword',
 ];
+/**
+ * What any visitor reads (the catalogue, the store's shelves, the plans, a lab's reviews), nothing of the
+ * caller's: neither account rule holds it back. Someone asked to accept new terms or to enrol sees the
+ * site's pages and footer around that one step, as they would signed out, not failed requests.
+ */
+const visitorReads = [
+  'catalog.categories',
+  'catalog.category',
+  'catalog.popularTests',
+  'catalog.test',
+  'catalog.labsForTest',
+  'catalog.labs',
+  'catalog.lab',
+  'catalog.socialLinks',
+  'catalog.mapTiles',
+  'search.labTests',
+  'store.products',
+  'store.collections',
+  'store.product',
+  'store.variants',
+  'reviews.forLab',
+  'subscriptions.plans',
+  'analysis.howItWorks',
+];
 const reachableBeforeSetup = new Set([
+  ...visitorReads,
   'auth.me',
   'auth.signOut',
   'auth.acceptConsent',
@@ -226,12 +252,12 @@ const reachableBeforeSetup = new Set([
 
 /**
  * What a signed-in user who has not accepted the terms and privacy policy in force may still call:
- * itself, the acceptance and sign-out (the two-factor rule lets the acceptance through, so neither
- * rule locks the other out). The legal pages themselves call no procedure. Taking one's data
+ * itself, the acceptance, sign-out and what any visitor reads (the two-factor rule lets the acceptance
+ * through, so neither rule locks the other out). The legal pages themselves call no procedure. Taking one's data
  * (`GET /account/export.zip`) does not wait for consent: someone who declines the new terms may
  * still leave with everything we keep about them.
  */
-const reachableBeforeConsent = new Set(['auth.me', 'auth.acceptConsent', 'auth.signOut']);
+const reachableBeforeConsent = new Set([...visitorReads, 'auth.me', 'auth.acceptConsent', 'auth.signOut']);
 
 /**
  * The two-factor rule for every procedure (docs/decisions/0023): an admin or approved lab whose grace

@@ -1,27 +1,12 @@
 import { Box, Button, Card, Heading, HStack, Skeleton, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { activeLocale, directionOf } from '../../lib/locale.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { ChartProps } from './chart-types.ts';
 
 // Recharts (and what it brings) arrives with the first chart a dashboard draws, never with a public page.
 const ChartCanvas = lazy(() => import('./chart-canvas.tsx'));
-
-const noChanges = () => () => {};
-
-/**
- * False on the server and while the browser takes the server's page over; true from the browser's next
- * drawing on. The chart's lazy code drawn only once this is true is drawn by neither the server nor the
- * browser's first drawing, so the two agree (a lazy part the server meets is left unfinished: React's
- * error #419). Kept here, with the dashboards' code, not in a module a public page's first load shares.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
-}
 
 const chartSkeleton = <Skeleton height="260px" rounded="md" />;
 
