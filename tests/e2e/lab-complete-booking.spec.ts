@@ -3,12 +3,21 @@ import { words } from './words.ts';
 
 // Issue #57: a lab completes what happened. A visit still ahead cannot be completed (the card says from
 // when, and the server refuses); one that has happened is completed after a confirmation that names the
-// patient (the family member when the booking is for one) and the test.
+// patient (the family member when the booking is for one) and the test. Completed, it counts among the
+// lab's payments: a table on a desktop, and on a phone a card per booking with every figure named (#61).
+
+/** The figures each completed booking's card shows, named. */
+const paymentFigures = {
+  ar: ['المبلغ', 'العمولة', 'رسوم الزيارة المنزلية', 'أرباحك'],
+  en: ['Amount', 'Commission', 'Home visit fee', 'Your earnings'],
+} as const;
 
 for (const { language, locale } of languages) {
   const w = words[locale];
 
-  test(`a lab completes a past visit after a confirmation naming the patient and the test, in ${language}`, async ({ person }) => {
+  test(`a lab completes a past visit after a confirmation naming the patient and the test, and is paid for it, in ${language}`, async ({
+    person,
+  }) => {
     test.setTimeout(90_000);
     const lab = await person(locale);
     await signIn(lab.context, demo.lab);
@@ -47,6 +56,18 @@ for (const { language, locale } of languages) {
     await expect(dialog).toContainText(w.catalogue.vitaminD);
     await dialog.getByRole('button', { name: w.lab.markCompleted }).click();
     await expect(ownCard).toContainText(w.dashboard.status.completed);
+
+    // Now among the lab's payments, with the patient and the test.
+    await page.goto(`/dashboard?section=payments&q=${own.bookingId}`);
+    await expect(page.getByText(w.lab.totalOfCompleted)).toBeVisible();
+    const row = page.getByTestId('payment-row').filter({ hasText: holder });
+    await expect(row).toContainText(w.catalogue.vitaminD);
+    await expect(row).toContainText(locale === 'ar' ? 'ر.س' : 'SAR');
+    // On a phone's width, a card with each figure named, and nothing wider than the screen.
+    await page.setViewportSize({ width: 360, height: 780 });
+    const card = page.getByTestId('payment-card').filter({ hasText: holder });
+    for (const figure of paymentFigures[locale]) await expect(card).toContainText(figure);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   test(`a lab cannot complete a visit still ahead: the card says from when and the server refuses, in ${language}`, async ({ person }) => {
