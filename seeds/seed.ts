@@ -266,6 +266,7 @@ async function insertLab(tx: Tx, count: Count, labId: string, lab: SeedLab) {
       latitude: lab.latitude,
       longitude: lab.longitude,
       phone: lab.phone,
+      prayer_pause_minutes: lab.prayerPauseMinutes ?? null,
       ...(lab.homeCollection && {
         home_collection_fee_halalas: lab.homeCollection.feeSar * 100,
         home_radius_km: lab.homeCollection.radiusKm,

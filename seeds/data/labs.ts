@@ -61,6 +61,7 @@ export const labs: SeedLab[] = [
     priceFactor: 1.0,
     testShare: 1.0,
     homeCollection: { feeSar: 35, radiusKm: 20 },
+    prayerPauseMinutes: 20,
   },
   {
     key: 'riyadh-golden-health-malqa',

@@ -37,6 +37,7 @@ export interface SeedLab {
   priceFactor: number; // 0.8 .. 1.3, multiplies test base prices
   testShare: number; // 0.5 .. 1.0, the share of the test catalogue this lab offers
   homeCollection?: { feeSar: number; radiusKm: number }; // collects samples at home (default windows 07:00–13:00, 2 h, 2 a window)
+  prayerPauseMinutes?: number; // pauses its appointments from each prayer's time for this long
 }
 export interface SeedStoreOption {
   titleEn: string;

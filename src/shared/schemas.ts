@@ -171,6 +171,8 @@ export const workingDaySchema = z
   .refine((day) => !day.open || day.opensAt.slice(0, 5) < day.closesAt.slice(0, 5), { path: ['closesAt'], message: m.invalid });
 
 export const SLOT_MINUTES_CHOICES = [10, 15, 20, 30, 45, 60, 90, 120] as const;
+/** How long a lab may pause its appointments from each prayer's time (issue #58); none when it does not. */
+export const PRAYER_PAUSE_CHOICES = [15, 20, 30, 45] as const;
 
 /** A lab's home collection settings (lab.updateHomeCollection): off, or on with its fee, radius and windows. */
 export const homeCollectionSettingsInput = z
@@ -210,6 +212,11 @@ export const labProfileInput = z
       .refine((days) => new Set(days.map((day) => day.weekday)).size === 7, m.invalid),
     slotMinutes: z.number({ error: m.required }).refine((value) => (SLOT_MINUTES_CHOICES as readonly number[]).includes(value), m.invalid),
     slotCapacity: z.number({ error: m.required }).int(m.invalid).min(1, m.invalid).max(100, m.invalid),
+    // Omitted or null: no pause.
+    prayerPauseMinutes: z
+      .number()
+      .refine((value) => (PRAYER_PAUSE_CHOICES as readonly number[]).includes(value), m.invalid)
+      .nullish(),
   })
   .refine((input) => (input.latitude === null) === (input.longitude === null), { path: ['longitude'], message: m.invalid });
 export type LabProfileInput = z.infer<typeof labProfileInput>;

@@ -371,6 +371,7 @@ export interface Labs {
   license_number: string | null;
   longitude: number | null;
   phone: string | null;
+  prayer_pause_minutes: number | null;
   rating: Generated<Numeric>;
   review_count: Generated<number>;
   slot_capacity: Generated<number>;

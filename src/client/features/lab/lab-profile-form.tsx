@@ -19,7 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LocateFixed, Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type CityKey, cities, cityKeys } from '../../../shared/cities.ts';
-import { type LabProfileInput, SLOT_MINUTES_CHOICES } from '../../../shared/schemas.ts';
+import { type LabProfileInput, PRAYER_PAUSE_CHOICES, SLOT_MINUTES_CHOICES } from '../../../shared/schemas.ts';
 import { ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
@@ -46,6 +46,8 @@ interface FormState {
   workingHours: { weekday: number; open: boolean; opensAt: string; closesAt: string }[];
   slotMinutes: number;
   slotCapacity: string;
+  /** Minutes as text, '' for no pause. */
+  prayerPauseMinutes: string;
 }
 
 function formFrom(profile: Profile): FormState {
@@ -66,6 +68,7 @@ function formFrom(profile: Profile): FormState {
     })),
     slotMinutes: profile.slot_minutes,
     slotCapacity: String(profile.slot_capacity),
+    prayerPauseMinutes: profile.prayer_pause_minutes === null ? '' : String(profile.prayer_pause_minutes),
   };
 }
 
@@ -114,6 +117,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       workingHours: form.workingHours,
       slotMinutes: form.slotMinutes,
       slotCapacity: Number(form.slotCapacity),
+      prayerPauseMinutes: form.prayerPauseMinutes === '' ? null : Number(form.prayerPauseMinutes),
     });
   };
 
@@ -303,6 +307,24 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 />
                 <Field.HelperText>{t`How many patients you can receive at the same time.`}</Field.HelperText>
                 <Field.ErrorText>{invalid('slotCapacity')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid('prayerPauseMinutes'))}>
+                <Field.Label>{t`Pause for prayers`}</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={form.prayerPauseMinutes} onChange={set('prayerPauseMinutes')}>
+                    <option value="">{t`No pause`}</option>
+                    {PRAYER_PAUSE_CHOICES.map((minutes) => (
+                      <option key={minutes} value={minutes}>
+                        {t`${plural(minutes, { one: '# minute', other: '# minutes' })} from each prayer`}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.HelperText>
+                  {t`No appointment is offered from the time of each of the five prayers, by the Umm al-Qura method at your lab's location, for this long.`}
+                </Field.HelperText>
+                <Field.ErrorText>{invalid('prayerPauseMinutes')}</Field.ErrorText>
               </Field.Root>
             </SimpleGrid>
           </Card.Body>

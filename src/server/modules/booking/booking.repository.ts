@@ -21,6 +21,10 @@ export function findLabSchedule(db: Db, labId: string) {
       'labs.home_window_capacity',
       'labs.home_opens_at',
       'labs.home_closes_at',
+      'labs.prayer_pause_minutes',
+      'labs.latitude',
+      'labs.longitude',
+      'labs.city',
     ])
     .executeTakeFirst();
 }
@@ -62,6 +66,7 @@ export async function findBookableLabTest(db: Db, labTestId: number) {
     select lt.id, lt.lab_id, lt.price_halalas, l.time_zone, l.slot_minutes, l.slot_capacity,
            l.latitude as lab_latitude, l.longitude as lab_longitude, l.home_collection_fee_halalas, l.home_radius_km,
            l.home_window_minutes, l.home_window_capacity, l.home_opens_at, l.home_closes_at,
+           l.prayer_pause_minutes, l.city as lab_city,
            t.id as test_id, t.name_ar as test_name_ar, t.name_en as test_name_en, l.lab_name_ar, l.lab_name_en,
            l.address_ar as lab_address_ar, l.address_en as lab_address_en, l.phone as lab_phone, p.subscription_tier as lab_plan,
            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at))
@@ -90,6 +95,9 @@ export interface BookableLabTest {
   home_window_capacity: number;
   home_opens_at: string;
   home_closes_at: string;
+  /** Null: the lab does not pause its slots for prayers (prayer-pauses.ts). */
+  prayer_pause_minutes: number | null;
+  lab_city: string | null;
   test_id: number;
   test_name_ar: string;
   test_name_en: string;

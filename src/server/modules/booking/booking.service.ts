@@ -18,6 +18,7 @@ import { issueGuestLink } from '../guest-links/guest-links.service.ts';
 import { outboxRowsJson, type Recipient } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
 import { bookingConfirmationMails, bookingsEnd, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
+import { meetsPause, type PrayerPauseSettings, prayerPauses } from './prayer-pauses.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -62,7 +63,7 @@ export async function availableSlots(
   const hours = await repo.findWorkingHours(db, labId, zonedParts(noon, lab.time_zone).weekday);
   if (!hours) return [];
 
-  const starts = slotMinutesOfDay(hours, lab.slot_minutes)
+  const starts = slotMinutesOfDay(hours, lab.slot_minutes, prayerPauses(lab, date))
     .map((minute) => zonedTimeToInstant(date, clockOf(minute), lab.time_zone))
     .filter((startsAt) => startsAt.getTime() > now.getTime());
   if (starts.length === 0) return [];
@@ -115,27 +116,41 @@ function homeWindowsOfDay(lab: { home_opens_at: string; home_closes_at: string; 
 
 /**
  * The slot rule: on a day the lab opens, slots start at its opening time and every `slotMinutes`
- * after it, each ending by closing time. In minutes after midnight on the lab's clock.
+ * after it, each ending by closing time, but for those running into one of its prayer pauses. In
+ * minutes after midnight on the lab's clock.
  */
-function slotMinutesOfDay(hours: { opens_at: string; closes_at: string }, slotMinutes: number): number[] {
+function slotMinutesOfDay(hours: { opens_at: string; closes_at: string }, slotMinutes: number, pauses: [number, number][]): number[] {
   const minutes: number[] = [];
   const closes = minutesOf(hours.closes_at);
   for (let minute = minutesOf(hours.opens_at); minute + slotMinutes <= closes; minute += slotMinutes) {
-    minutes.push(minute);
+    if (!meetsPause(pauses, minute, slotMinutes)) minutes.push(minute);
   }
   return minutes;
 }
 
+/** An offering's lab as its prayer pauses are computed. */
+const pauseSettingsOf = (offering: repo.BookableLabTest): PrayerPauseSettings => ({
+  prayer_pause_minutes: offering.prayer_pause_minutes,
+  latitude: offering.lab_latitude,
+  longitude: offering.lab_longitude,
+  city: offering.lab_city,
+  time_zone: offering.time_zone,
+});
+
 /**
- * A booking time must be one of the lab's slots (slotMinutesOfDay), or for a home collection one of its
- * windows (homeWindowsOfDay), on a day it opens, to the millisecond, and in the future.
+ * A booking time must be one of the lab's slots (slotMinutesOfDay: none in a prayer pause), or for a home
+ * collection one of its windows (homeWindowsOfDay), on a day it opens, to the millisecond, and in the future.
  */
 function assertIsSlot(offering: repo.BookableLabTest, collection: repo.Collection, startsAt: Date, now: Date) {
   if (Number.isNaN(startsAt.getTime()) || startsAt.getTime() <= now.getTime()) throw new AppError('SLOT_UNAVAILABLE');
   const local = zonedParts(startsAt, offering.time_zone);
   const hours = offering.hours.find((day) => day.weekday === local.weekday);
   // Whole minutes: 09:00:00.500 is not the 09:00 slot, and would be counted apart from it.
-  const starts = hours && (collection === 'home' ? homeWindowsOfDay(offering) : slotMinutesOfDay(hours, offering.slot_minutes));
+  const starts =
+    hours &&
+    (collection === 'home'
+      ? homeWindowsOfDay(offering)
+      : slotMinutesOfDay(hours, offering.slot_minutes, prayerPauses(pauseSettingsOf(offering), local.date)));
   const isSlot = starts !== undefined && startsAt.getTime() % MINUTE === 0 && starts.includes(minutesOf(local.time));
   if (!isSlot) throw new AppError('SLOT_UNAVAILABLE');
 }

@@ -27,6 +27,7 @@ export function findLabProfile(db: Db, labId: string) {
       'labs.time_zone',
       'labs.slot_minutes',
       'labs.slot_capacity',
+      'labs.prayer_pause_minutes',
       'labs.home_collection_fee_halalas',
       'labs.home_radius_km',
       'labs.home_window_minutes',
@@ -346,6 +347,7 @@ export interface LabProfileRow {
   phone: string;
   slot_minutes: number;
   slot_capacity: number;
+  prayer_pause_minutes: number | null;
 }
 
 export async function updateLabProfile(tx: Transaction<Database>, labId: string, profile: LabProfileRow) {

@@ -283,6 +283,7 @@ export async function updateProfile(db: Kysely<Database>, labId: string, input: 
       phone: input.phone,
       slot_minutes: input.slotMinutes,
       slot_capacity: input.slotCapacity,
+      prayer_pause_minutes: input.prayerPauseMinutes ?? null,
     });
     await repo.replaceWorkingHours(
       tx,
