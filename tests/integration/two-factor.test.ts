@@ -10,6 +10,7 @@ import { parseEnv } from '../../src/server/env.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { missingSecretKeyIds, resealSecrets } from '../../src/server/modules/two-factor/two-factor.service.ts';
 import { rateLimits } from '../../src/server/platform/rate-limit.ts';
+import { visitorReads } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, mailedLinkToken, TEST_RESULTS_KEY, type TestUser, testEnv, testEnvSource } from '../setup/fixtures.ts';
@@ -318,24 +319,16 @@ describe('the rule for admins and approved labs', () => {
     // Adding a passkey may ask for the password first.
     'auth.confirmPassword',
     // What any visitor reads: the site around the enrolment screen (its footer's links) still loads.
-    'catalog.categories',
-    'catalog.category',
-    'catalog.popularTests',
-    'catalog.test',
-    'catalog.labsForTest',
-    'catalog.labs',
-    'catalog.lab',
-    'catalog.socialLinks',
-    'catalog.mapTiles',
-    'search.labTests',
-    'store.products',
-    'store.collections',
-    'store.product',
-    'store.variants',
-    'reviews.forLab',
-    'subscriptions.plans',
-    'analysis.howItWorks',
+    ...visitorReads,
   ];
+
+  it('lets through only reads of what any visitor reads: queries a signed-out caller is answered', async () => {
+    const types = new Map(procedures.map(([path, { _def }]) => [path, _def.type]));
+    for (const path of visitorReads) {
+      expect(types.get(path), path).toBe('query');
+      expect((await call(path, 'query', '')).appCode, path).not.toBe('UNAUTHENTICATED');
+    }
+  });
 
   async function call(path: string, type: string, cookie: string) {
     const response =

@@ -221,7 +221,7 @@ const enrolment = [
  * caller's: neither account rule holds it back. Someone asked to accept new terms or to enrol sees the
  * site's pages and footer around that one step, as they would signed out, not failed requests.
  */
-const visitorReads = [
+export const visitorReads = [
   'catalog.categories',
   'catalog.category',
   'catalog.popularTests',
