@@ -267,6 +267,8 @@ async function insertLab(tx: Tx, count: Count, labId: string, lab: SeedLab) {
       longitude: lab.longitude,
       phone: lab.phone,
       prayer_pause_minutes: lab.prayerPauseMinutes ?? null,
+      ramadan_opens_at: lab.ramadanHours?.opensAt ?? null,
+      ramadan_closes_at: lab.ramadanHours?.closesAt ?? null,
       ...(lab.homeCollection && {
         home_collection_fee_halalas: lab.homeCollection.feeSar * 100,
         home_radius_km: lab.homeCollection.radiusKm,

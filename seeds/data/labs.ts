@@ -62,6 +62,7 @@ export const labs: SeedLab[] = [
     testShare: 1.0,
     homeCollection: { feeSar: 35, radiusKm: 20 },
     prayerPauseMinutes: 20,
+    ramadanHours: { opensAt: '10:00', closesAt: '17:00' },
   },
   {
     key: 'riyadh-golden-health-malqa',

@@ -38,6 +38,7 @@ export interface SeedLab {
   testShare: number; // 0.5 .. 1.0, the share of the test catalogue this lab offers
   homeCollection?: { feeSar: number; radiusKm: number }; // collects samples at home (default windows 07:00–13:00, 2 h, 2 a window)
   prayerPauseMinutes?: number; // pauses its appointments from each prayer's time for this long
+  ramadanHours?: { opensAt: string; closesAt: string }; // its hours in Ramadan, on the days it opens
 }
 export interface SeedStoreOption {
   titleEn: string;

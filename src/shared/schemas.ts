@@ -173,6 +173,11 @@ export const workingDaySchema = z
 export const SLOT_MINUTES_CHOICES = [10, 15, 20, 30, 45, 60, 90, 120] as const;
 /** How long a lab may pause its appointments from each prayer's time (issue #58); none when it does not. */
 export const PRAYER_PAUSE_CHOICES = [15, 20, 30, 45] as const;
+/** A lab's buffer after each appointment, before the next one in its seat (ADR 0068); 0 for none. */
+export const BUFFER_MINUTES_CHOICES = [0, 5, 10, 15, 20, 30] as const;
+/** How long ahead an appointment must be booked at a lab, in minutes (up to two days); 0 for any time ahead. */
+export const MIN_NOTICE_MINUTES_CHOICES = [0, 30, 60, 120, 240, 720, 1440, 2880] as const;
+const oneOf = (choices: readonly number[]) => z.number({ error: m.required }).refine((value) => choices.includes(value), m.invalid);
 
 /** A lab's home collection settings (lab.updateHomeCollection): off, or on with its fee, radius and windows. */
 export const homeCollectionSettingsInput = z
@@ -210,12 +215,17 @@ export const labProfileInput = z
       .array(workingDaySchema)
       .length(7)
       .refine((days) => new Set(days.map((day) => day.weekday)).size === 7, m.invalid),
-    slotMinutes: z.number({ error: m.required }).refine((value) => (SLOT_MINUTES_CHOICES as readonly number[]).includes(value), m.invalid),
+    slotMinutes: oneOf(SLOT_MINUTES_CHOICES),
     slotCapacity: z.number({ error: m.required }).int(m.invalid).min(1, m.invalid).max(100, m.invalid),
     // Omitted or null: no pause.
-    prayerPauseMinutes: z
-      .number()
-      .refine((value) => (PRAYER_PAUSE_CHOICES as readonly number[]).includes(value), m.invalid)
+    prayerPauseMinutes: oneOf(PRAYER_PAUSE_CHOICES).nullish(),
+    // Omitted: none.
+    bufferMinutes: oneOf(BUFFER_MINUTES_CHOICES).default(0),
+    minNoticeMinutes: oneOf(MIN_NOTICE_MINUTES_CHOICES).default(0),
+    // Omitted or null: the weekly hours hold in Ramadan too.
+    ramadanHours: z
+      .object({ opensAt: clockTime, closesAt: clockTime })
+      .refine((hours) => hours.opensAt.slice(0, 5) < hours.closesAt.slice(0, 5), { path: ['closesAt'], message: m.invalid })
       .nullish(),
   })
   .refine((input) => (input.latitude === null) === (input.longitude === null), { path: ['longitude'], message: m.invalid });

@@ -1,9 +1,11 @@
 import { Box, Button, Card, Link as ChakraLink, Container, Grid, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { ExternalLink, MapPin, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Locale } from '../../shared/locale.ts';
 import { formatPhone } from '../../shared/phone.ts';
 import { drawnWhenNear } from '../components/drawn-when-near.ts';
@@ -21,6 +23,53 @@ import { formatClock, intlLocale, isAllDay } from '../lib/format.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
+
+/** Under the lab's hours, how it books beyond them: its Ramadan hours, prayer pauses and minimum notice. */
+function BookingRules({
+  lab,
+  locale,
+}: {
+  lab: { prayer_pause_minutes: number | null; min_notice_minutes: number; ramadan_hours: { opens_at: string; closes_at: string } | null };
+  locale: Locale;
+}) {
+  const { t } = useLingui();
+  const notice = lab.min_notice_minutes;
+  const ramadan = lab.ramadan_hours;
+  const rules: [string, ReactNode][] = [];
+  if (ramadan) {
+    rules.push([
+      'ramadan',
+      <>
+        {t`In Ramadan, on the days it opens:`}{' '}
+        <bdi>
+          {formatClock(ramadan.opens_at, locale)} – {formatClock(ramadan.closes_at, locale)}
+        </bdi>
+      </>,
+    ]);
+  }
+  if (lab.prayer_pause_minutes !== null) {
+    const pause = lab.prayer_pause_minutes;
+    rules.push(['prayers', t`No appointments for ${plural(pause, { one: '# minute', other: '# minutes' })} from the time of each prayer.`]);
+  }
+  if (notice > 0) {
+    rules.push([
+      'notice',
+      notice < 60
+        ? t`Book at least ${plural(notice, { one: '# minute', other: '# minutes' })} ahead.`
+        : notice < 1440
+          ? t`Book at least ${plural(notice / 60, { one: '# hour', other: '# hours' })} ahead.`
+          : t`Book at least ${plural(notice / 1440, { one: '# day', other: '# days' })} ahead.`,
+    ]);
+  }
+  if (rules.length === 0) return null;
+  return (
+    <Stack as="ul" gap="1" mt="4" ps="4" fontSize="sm" color="fg.muted" data-testid="lab-booking-rules">
+      {rules.map(([key, rule]) => (
+        <li key={key}>{rule}</li>
+      ))}
+    </Stack>
+  );
+}
 
 export const Route = createFileRoute('/labs/$labId')({
   loader: ({ context, params }) =>
@@ -147,6 +196,7 @@ function LabPage() {
                     );
                   })}
                 </Stack>
+                <BookingRules lab={data} locale={locale} />
               </Card.Body>
             </Card.Root>
             {data.latitude !== null && data.longitude !== null && (

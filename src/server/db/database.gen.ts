@@ -352,6 +352,7 @@ export interface LabReferenceIntervals {
 export interface Labs {
   address_ar: Generated<string>;
   address_en: Generated<string>;
+  buffer_minutes: Generated<number>;
   city: string | null;
   created_at: CreatedAt;
   /**
@@ -370,8 +371,11 @@ export interface Labs {
   latitude: number | null;
   license_number: string | null;
   longitude: number | null;
+  min_notice_minutes: Generated<number>;
   phone: string | null;
   prayer_pause_minutes: number | null;
+  ramadan_closes_at: string | null;
+  ramadan_opens_at: string | null;
   rating: Generated<Numeric>;
   review_count: Generated<number>;
   slot_capacity: Generated<number>;

@@ -19,7 +19,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LocateFixed, Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type CityKey, cities, cityKeys } from '../../../shared/cities.ts';
-import { type LabProfileInput, PRAYER_PAUSE_CHOICES, SLOT_MINUTES_CHOICES } from '../../../shared/schemas.ts';
+import {
+  BUFFER_MINUTES_CHOICES,
+  type LabProfileInput,
+  MIN_NOTICE_MINUTES_CHOICES,
+  PRAYER_PAUSE_CHOICES,
+  SLOT_MINUTES_CHOICES,
+} from '../../../shared/schemas.ts';
 import { ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
@@ -48,6 +54,10 @@ interface FormState {
   slotCapacity: string;
   /** Minutes as text, '' for no pause. */
   prayerPauseMinutes: string;
+  bufferMinutes: string;
+  minNoticeMinutes: string;
+  /** Null: the weekly hours hold in Ramadan too. */
+  ramadanHours: { opensAt: string; closesAt: string } | null;
 }
 
 function formFrom(profile: Profile): FormState {
@@ -69,13 +79,27 @@ function formFrom(profile: Profile): FormState {
     slotMinutes: profile.slot_minutes,
     slotCapacity: String(profile.slot_capacity),
     prayerPauseMinutes: profile.prayer_pause_minutes === null ? '' : String(profile.prayer_pause_minutes),
+    bufferMinutes: String(profile.buffer_minutes),
+    minNoticeMinutes: String(profile.min_notice_minutes),
+    ramadanHours: profile.ramadan_hours && { opensAt: profile.ramadan_hours.opens_at, closesAt: profile.ramadan_hours.closes_at },
   };
 }
+
+/** Ramadan hours a lab turning them on starts from: common Saudi daytime hours in Ramadan. */
+const RAMADAN_HOURS_DEFAULT = { opensAt: '10:00', closesAt: '16:00' };
 
 const coordinate = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t, i18n } = useLingui();
+  const noticeLabel = (minutes: number) =>
+    minutes === 0
+      ? t`Up to the appointment's time`
+      : minutes < 60
+        ? t`${plural(minutes, { one: '# minute', other: '# minutes' })} ahead`
+        : minutes < 1440
+          ? t`${plural(minutes / 60, { one: '# hour', other: '# hours' })} ahead`
+          : t`${plural(minutes / 1440, { one: '# day', other: '# days' })} ahead`;
   const locale = activeLocale();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<FormState>(() => formFrom(profile));
@@ -118,6 +142,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
       slotMinutes: form.slotMinutes,
       slotCapacity: Number(form.slotCapacity),
       prayerPauseMinutes: form.prayerPauseMinutes === '' ? null : Number(form.prayerPauseMinutes),
+      bufferMinutes: Number(form.bufferMinutes),
+      minNoticeMinutes: Number(form.minNoticeMinutes),
+      ramadanHours: form.ramadanHours,
     });
   };
 
@@ -326,7 +353,79 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 </Field.HelperText>
                 <Field.ErrorText>{invalid('prayerPauseMinutes')}</Field.ErrorText>
               </Field.Root>
+              <Field.Root invalid={Boolean(invalid('bufferMinutes'))}>
+                <Field.Label>{t`Break after each appointment`}</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={form.bufferMinutes} onChange={set('bufferMinutes')}>
+                    {BUFFER_MINUTES_CHOICES.map((minutes) => (
+                      <option key={minutes} value={minutes}>
+                        {minutes === 0 ? t`No break` : t`${plural(minutes, { one: '# minute', other: '# minutes' })}`}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.HelperText>{t`Time to get ready before the next patient: appointments start this much apart beyond their length.`}</Field.HelperText>
+                <Field.ErrorText>{invalid('bufferMinutes')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid('minNoticeMinutes'))}>
+                <Field.Label>{t`Minimum notice`}</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={form.minNoticeMinutes} onChange={set('minNoticeMinutes')}>
+                    {MIN_NOTICE_MINUTES_CHOICES.map((minutes) => (
+                      <option key={minutes} value={minutes}>
+                        {noticeLabel(minutes)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.HelperText>{t`How long before an appointment patients can still book it.`}</Field.HelperText>
+                <Field.ErrorText>{invalid('minNoticeMinutes')}</Field.ErrorText>
+              </Field.Root>
             </SimpleGrid>
+            <Stack gap="3" mt="5" data-testid="ramadan-hours">
+              <Switch.Root
+                colorPalette="brand"
+                checked={form.ramadanHours !== null}
+                onCheckedChange={(event) =>
+                  setForm((current) => ({ ...current, ramadanHours: event.checked ? RAMADAN_HOURS_DEFAULT : null }))
+                }
+              >
+                <Switch.HiddenInput />
+                <Switch.Control>
+                  <Switch.Thumb />
+                </Switch.Control>
+                <Switch.Label>{t`Different hours in Ramadan`}</Switch.Label>
+              </Switch.Root>
+              <Text fontSize="sm" color="fg.muted">
+                {t`Set once: every year, on the days you open during Ramadan by the Umm al-Qura calendar, patients book within these hours instead.`}
+              </Text>
+              {form.ramadanHours && (
+                <HStack gap="2">
+                  <ClockSelect
+                    value={form.ramadanHours.opensAt}
+                    onChange={(opensAt) =>
+                      setForm((current) => ({ ...current, ramadanHours: current.ramadanHours && { ...current.ramadanHours, opensAt } }))
+                    }
+                    label={t`Opening time in Ramadan`}
+                  />
+                  <Text color="fg.muted">–</Text>
+                  <ClockSelect
+                    value={form.ramadanHours.closesAt}
+                    onChange={(closesAt) =>
+                      setForm((current) => ({ ...current, ramadanHours: current.ramadanHours && { ...current.ramadanHours, closesAt } }))
+                    }
+                    label={t`Closing time in Ramadan`}
+                  />
+                </HStack>
+              )}
+              {invalid('ramadanHours') && (
+                <Text color="fg.error" fontSize="sm">
+                  {t`Ramadan hours must close after they open.`}
+                </Text>
+              )}
+            </Stack>
           </Card.Body>
         </Card.Root>
 

@@ -22,6 +22,10 @@ export function findLabSchedule(db: Db, labId: string) {
       'labs.home_opens_at',
       'labs.home_closes_at',
       'labs.prayer_pause_minutes',
+      'labs.buffer_minutes',
+      'labs.min_notice_minutes',
+      'labs.ramadan_opens_at',
+      'labs.ramadan_closes_at',
       'labs.latitude',
       'labs.longitude',
       'labs.city',
@@ -66,7 +70,8 @@ export async function findBookableLabTest(db: Db, labTestId: number) {
     select lt.id, lt.lab_id, lt.price_halalas, l.time_zone, l.slot_minutes, l.slot_capacity,
            l.latitude as lab_latitude, l.longitude as lab_longitude, l.home_collection_fee_halalas, l.home_radius_km,
            l.home_window_minutes, l.home_window_capacity, l.home_opens_at, l.home_closes_at,
-           l.prayer_pause_minutes, l.city as lab_city,
+           l.prayer_pause_minutes, l.city as lab_city, l.buffer_minutes, l.min_notice_minutes,
+           l.ramadan_opens_at, l.ramadan_closes_at,
            t.id as test_id, t.name_ar as test_name_ar, t.name_en as test_name_en, l.lab_name_ar, l.lab_name_en,
            l.address_ar as lab_address_ar, l.address_en as lab_address_en, l.phone as lab_phone, p.subscription_tier as lab_plan,
            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at))
@@ -98,6 +103,13 @@ export interface BookableLabTest {
   /** Null: the lab does not pause its slots for prayers (prayer-pauses.ts). */
   prayer_pause_minutes: number | null;
   lab_city: string | null;
+  /** Minutes after each appointment before the next one in its seat (ADR 0068). */
+  buffer_minutes: number;
+  /** How long ahead an appointment must be booked. */
+  min_notice_minutes: number;
+  /** The lab's hours in Ramadan, on the days it opens (both or neither; ramadan.ts). */
+  ramadan_opens_at: string | null;
+  ramadan_closes_at: string | null;
   test_id: number;
   test_name_ar: string;
   test_name_en: string;

@@ -19,6 +19,7 @@ import { outboxRowsJson, type Recipient } from '../mail/mail.service.ts';
 import * as repo from './booking.repository.ts';
 import { bookingConfirmationMails, bookingsEnd, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
 import { meetsPause, type PrayerPauseSettings, prayerPauses } from './prayer-pauses.ts';
+import { hoursOn } from './ramadan.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -60,12 +61,12 @@ export async function availableSlots(
   if (date < todayIn(lab.time_zone, now)) throw new AppError('DATE_IN_PAST');
 
   const noon = zonedTimeToInstant(date, '12:00', lab.time_zone);
-  const hours = await repo.findWorkingHours(db, labId, zonedParts(noon, lab.time_zone).weekday);
+  const hours = hoursOn(lab, await repo.findWorkingHours(db, labId, zonedParts(noon, lab.time_zone).weekday), date);
   if (!hours) return [];
 
-  const starts = slotMinutesOfDay(hours, lab.slot_minutes, prayerPauses(lab, date))
+  const starts = slotMinutesOfDay(hours, lab, prayerPauses(lab, date))
     .map((minute) => zonedTimeToInstant(date, clockOf(minute), lab.time_zone))
-    .filter((startsAt) => startsAt.getTime() > now.getTime());
+    .filter((startsAt) => farEnoughAhead(startsAt, lab.min_notice_minutes, now));
   if (starts.length === 0) return [];
 
   const free = await repo.freeSlotStarts(db, labId, 'lab', starts, lab.slot_capacity, viewerId, now);
@@ -94,7 +95,7 @@ export async function availableHomeWindows(
 
   const starts = homeWindowsOfDay(lab)
     .map((minute) => zonedTimeToInstant(date, clockOf(minute), lab.time_zone))
-    .filter((startsAt) => startsAt.getTime() > now.getTime());
+    .filter((startsAt) => farEnoughAhead(startsAt, lab.min_notice_minutes, now));
   if (starts.length === 0) return [];
 
   const free = await repo.freeSlotStarts(db, labId, 'home', starts, lab.home_window_capacity, viewerId, now);
@@ -115,17 +116,28 @@ function homeWindowsOfDay(lab: { home_opens_at: string; home_closes_at: string; 
 }
 
 /**
- * The slot rule: on a day the lab opens, slots start at its opening time and every `slotMinutes`
- * after it, each ending by closing time, but for those running into one of its prayer pauses. In
- * minutes after midnight on the lab's clock.
+ * The slot rule: on a day the lab opens (its Ramadan hours in Ramadan: hoursOn), slots start at its
+ * opening time and every `slot_minutes` plus `buffer_minutes` after it (the buffer follows each
+ * appointment in its seat, ADR 0068), each ending by closing time, but for those running into one of its
+ * prayer pauses. In minutes after midnight on the lab's clock.
  */
-function slotMinutesOfDay(hours: { opens_at: string; closes_at: string }, slotMinutes: number, pauses: [number, number][]): number[] {
+function slotMinutesOfDay(
+  hours: { opens_at: string; closes_at: string },
+  lab: { slot_minutes: number; buffer_minutes: number },
+  pauses: [number, number][],
+): number[] {
   const minutes: number[] = [];
   const closes = minutesOf(hours.closes_at);
-  for (let minute = minutesOf(hours.opens_at); minute + slotMinutes <= closes; minute += slotMinutes) {
-    if (!meetsPause(pauses, minute, slotMinutes)) minutes.push(minute);
+  const step = lab.slot_minutes + lab.buffer_minutes;
+  for (let minute = minutesOf(hours.opens_at); minute + lab.slot_minutes <= closes; minute += step) {
+    if (!meetsPause(pauses, minute, lab.slot_minutes)) minutes.push(minute);
   }
   return minutes;
+}
+
+/** Whether a visit starting at `startsAt` is far enough ahead of `now` for the lab's minimum notice. */
+function farEnoughAhead(startsAt: Date, minNoticeMinutes: number, now: Date): boolean {
+  return startsAt.getTime() > now.getTime() && startsAt.getTime() - now.getTime() >= minNoticeMinutes * MINUTE;
 }
 
 /** An offering's lab as its prayer pauses are computed. */
@@ -138,19 +150,26 @@ const pauseSettingsOf = (offering: repo.BookableLabTest): PrayerPauseSettings =>
 });
 
 /**
- * A booking time must be one of the lab's slots (slotMinutesOfDay: none in a prayer pause), or for a home
- * collection one of its windows (homeWindowsOfDay), on a day it opens, to the millisecond, and in the future.
+ * A booking time must be one of the lab's slots (slotMinutesOfDay: none in a prayer pause nor a buffer), or
+ * for a home collection one of its windows (homeWindowsOfDay), on a day it opens, to the millisecond, and
+ * at least the lab's minimum notice ahead.
  */
 function assertIsSlot(offering: repo.BookableLabTest, collection: repo.Collection, startsAt: Date, now: Date) {
-  if (Number.isNaN(startsAt.getTime()) || startsAt.getTime() <= now.getTime()) throw new AppError('SLOT_UNAVAILABLE');
+  if (Number.isNaN(startsAt.getTime()) || !farEnoughAhead(startsAt, offering.min_notice_minutes, now)) {
+    throw new AppError('SLOT_UNAVAILABLE');
+  }
   const local = zonedParts(startsAt, offering.time_zone);
-  const hours = offering.hours.find((day) => day.weekday === local.weekday);
+  const hours = hoursOn(
+    offering,
+    offering.hours.find((day) => day.weekday === local.weekday),
+    local.date,
+  );
   // Whole minutes: 09:00:00.500 is not the 09:00 slot, and would be counted apart from it.
   const starts =
     hours &&
     (collection === 'home'
       ? homeWindowsOfDay(offering)
-      : slotMinutesOfDay(hours, offering.slot_minutes, prayerPauses(pauseSettingsOf(offering), local.date)));
+      : slotMinutesOfDay(hours, offering, prayerPauses(pauseSettingsOf(offering), local.date)));
   const isSlot = starts !== undefined && startsAt.getTime() % MINUTE === 0 && starts.includes(minutesOf(local.time));
   if (!isSlot) throw new AppError('SLOT_UNAVAILABLE');
 }

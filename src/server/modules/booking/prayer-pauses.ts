@@ -1,6 +1,7 @@
 import { CalculationMethod, Coordinates, PrayerTimes } from 'adhan';
 import { type CityKey, cities } from '../../../shared/cities.ts';
 import { minutesOf, zonedParts } from '../../../shared/time.ts';
+import { inRamadan } from './ramadan.ts';
 
 /** Where and how long a lab pauses for each prayer (null minutes: it does not). */
 export interface PrayerPauseSettings {
@@ -38,13 +39,6 @@ export function prayerPauses(lab: PrayerPauseSettings, date: string): [number, n
     const from = minutesOf(local.time);
     return [from, from + (lab.prayer_pause_minutes ?? 0)] as [number, number];
   }).filter((pause): pause is [number, number] => pause !== null);
-}
-
-const hijriMonth = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', { month: 'numeric', timeZone: 'UTC' });
-
-/** Whether a calendar date falls in Ramadan, by the Umm al-Qura calendar. */
-function inRamadan(date: string): boolean {
-  return hijriMonth.format(new Date(`${date}T12:00:00Z`)) === '9';
 }
 
 /** Whether a visit from `start` for `length` minutes (on the lab's clock) runs into a pause. */

@@ -141,6 +141,15 @@ export function findApprovedLab(db: Kysely<Database>, labId: string) {
     .executeTakeFirst();
 }
 
+/** What a lab's page says of how it books: its prayer pauses, minimum notice and Ramadan hours. */
+export function findLabBookingRules(db: Kysely<Database>, labId: string) {
+  return db
+    .selectFrom('labs')
+    .select(['prayer_pause_minutes', 'min_notice_minutes', 'ramadan_opens_at', 'ramadan_closes_at'])
+    .where('id', '=', labId)
+    .executeTakeFirstOrThrow();
+}
+
 export function listWorkingHours(db: Kysely<Database>, labId: string) {
   return db
     .selectFrom('lab_working_hours')

@@ -55,10 +55,20 @@ export async function getLabs(db: Kysely<Database>, city: string | undefined) {
 export async function getLab(db: Kysely<Database>, labId: string) {
   const lab = z.uuid().safeParse(labId).success ? await repo.findApprovedLab(db, labId) : undefined;
   if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
-  const [hours, offerings] = await Promise.all([repo.listWorkingHours(db, labId), repo.listLabOfferings(db, labId)]);
+  const [hours, rules, offerings] = await Promise.all([
+    repo.listWorkingHours(db, labId),
+    repo.findLabBookingRules(db, labId),
+    repo.listLabOfferings(db, labId),
+  ]);
   return {
     ...labSummary(lab),
     working_hours: hours,
+    prayer_pause_minutes: rules.prayer_pause_minutes,
+    min_notice_minutes: rules.min_notice_minutes,
+    ramadan_hours:
+      rules.ramadan_opens_at !== null && rules.ramadan_closes_at !== null
+        ? { opens_at: rules.ramadan_opens_at, closes_at: rules.ramadan_closes_at }
+        : null,
     tests: offerings.map(({ price_halalas, ...row }) => ({ ...row, price: halalasToSar(price_halalas) })),
   };
 }

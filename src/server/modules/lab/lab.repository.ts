@@ -28,6 +28,10 @@ export function findLabProfile(db: Db, labId: string) {
       'labs.slot_minutes',
       'labs.slot_capacity',
       'labs.prayer_pause_minutes',
+      'labs.buffer_minutes',
+      'labs.min_notice_minutes',
+      'labs.ramadan_opens_at',
+      'labs.ramadan_closes_at',
       'labs.home_collection_fee_halalas',
       'labs.home_radius_km',
       'labs.home_window_minutes',
@@ -348,6 +352,10 @@ export interface LabProfileRow {
   slot_minutes: number;
   slot_capacity: number;
   prayer_pause_minutes: number | null;
+  buffer_minutes: number;
+  min_notice_minutes: number;
+  ramadan_opens_at: string | null;
+  ramadan_closes_at: string | null;
 }
 
 export async function updateLabProfile(tx: Transaction<Database>, labId: string, profile: LabProfileRow) {

@@ -227,6 +227,8 @@ export async function labProfile(db: Kysely<Database>, labId: string) {
     home_window_capacity,
     home_opens_at,
     home_closes_at,
+    ramadan_opens_at,
+    ramadan_closes_at,
     ...profile
   } = row;
   const working_hours = Array.from({ length: 7 }, (_, weekday) => {
@@ -247,7 +249,11 @@ export async function labProfile(db: Kysely<Database>, labId: string) {
     opens_at: home_opens_at.slice(0, 5),
     closes_at: home_closes_at.slice(0, 5),
   };
-  return { ...profile, working_hours, home_collection };
+  const ramadan_hours =
+    ramadan_opens_at !== null && ramadan_closes_at !== null
+      ? { opens_at: ramadan_opens_at.slice(0, 5), closes_at: ramadan_closes_at.slice(0, 5) }
+      : null;
+  return { ...profile, working_hours, ramadan_hours, home_collection };
 }
 
 /**
@@ -284,6 +290,10 @@ export async function updateProfile(db: Kysely<Database>, labId: string, input: 
       slot_minutes: input.slotMinutes,
       slot_capacity: input.slotCapacity,
       prayer_pause_minutes: input.prayerPauseMinutes ?? null,
+      buffer_minutes: input.bufferMinutes,
+      min_notice_minutes: input.minNoticeMinutes,
+      ramadan_opens_at: input.ramadanHours?.opensAt ?? null,
+      ramadan_closes_at: input.ramadanHours?.closesAt ?? null,
     });
     await repo.replaceWorkingHours(
       tx,
