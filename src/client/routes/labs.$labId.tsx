@@ -41,9 +41,9 @@ function BookingRules({
       'ramadan',
       <>
         {t`In Ramadan, on the days it opens:`}{' '}
-        <bdi>
+        <Text as="bdi" whiteSpace="nowrap">
           {formatClock(ramadan.opens_at, locale)} – {formatClock(ramadan.closes_at, locale)}
-        </bdi>
+        </Text>
       </>,
     ]);
   }
@@ -63,7 +63,7 @@ function BookingRules({
   }
   if (rules.length === 0) return null;
   return (
-    <Stack as="ul" gap="1" mt="4" ps="4" fontSize="sm" color="fg.muted" data-testid="lab-booking-rules">
+    <Stack as="ul" gap="1" mt="4" ps="5" listStyleType="disc" fontSize="sm" color="fg.muted" data-testid="lab-booking-rules">
       {rules.map(([key, rule]) => (
         <li key={key}>{rule}</li>
       ))}
