@@ -42,7 +42,7 @@ export const adminLabsInput = z
 export type AdminLabsInput = z.infer<typeof adminLabsInput>;
 
 export const LAB_BOOKING_SORTS = ['latest', 'earliest'] as const;
-export const LAB_BOOKING_STATUSES = ['all', 'confirmed', 'completed', 'cancelled'] as const;
+export const LAB_BOOKING_STATUSES = ['all', 'confirmed', 'completed', 'no_show', 'cancelled'] as const;
 
 /** lab.bookings: the lab's own bookings by appointment time, searched by patient, customer, test or booking number. */
 export const labBookingsInput = z

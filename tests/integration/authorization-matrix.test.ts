@@ -432,6 +432,7 @@ const matrix: Record<string, Row> = {
     input: () => ({ enabled: false, fee: 0, radiusKm: 10, windowMinutes: 120, windowCapacity: 2, opensAt: '07:00', closesAt: '13:00' }),
   },
   'lab.completeBooking': { access: approvedLabs, input: () => ({ id: NOWHERE }) },
+  'lab.markNoShow': { access: approvedLabs, input: () => ({ id: NOWHERE }) },
   'lab.requestTest': { access: approvedLabs, input: () => ({ nameAr: 'تحليل المصفوفة', nameEn: unique('Matrix Marker') }) },
   'lab.testRequests': { access: approvedLabs, input: () => ({ limit: 5, q: 'a', sort: 'oldest', status: 'pending' }) },
   'lab.offerings': { access: approvedLabs },
@@ -746,6 +747,24 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
           [admin, 'FORBIDDEN'],
         ],
         act: (actor) => call('lab.completeBooking', { id }, actor),
+        rows: () => bookingWithSeat(id),
+      };
+    },
+  },
+  {
+    name: "marking a lab's booking a no-show",
+    async arrange() {
+      // One that has started: a no-show is marked from the booking's start on.
+      const id = await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date(Date.now() - 3_600_000) });
+      return {
+        owner: lab,
+        others: [
+          [otherLab, 'NOT_FOUND'],
+          [pendingLab, 'LAB_NOT_APPROVED'],
+          [customer, 'FORBIDDEN'],
+          [admin, 'FORBIDDEN'],
+        ],
+        act: (actor) => call('lab.markNoShow', { id }, actor),
         rows: () => bookingWithSeat(id),
       };
     },

@@ -50,6 +50,7 @@ function everyLabCall(caller: Awaited<ReturnType<typeof as>>) {
     updateProfile: () => caller.lab.updateProfile(validProfile),
     bookings: () => caller.lab.bookings(),
     completeBooking: () => caller.lab.completeBooking({ id: '00000000-0000-4000-8000-000000000000' }),
+    markNoShow: () => caller.lab.markNoShow({ id: '00000000-0000-4000-8000-000000000000' }),
     requestTest: () => caller.lab.requestTest({ nameAr: 'تحليل تجريبي', nameEn: 'Trial test' }),
     testRequests: () => caller.lab.testRequests(),
     offerings: () => caller.lab.offerings(),
@@ -164,6 +165,48 @@ describe('overview and bookings', () => {
       .where('id', '=', startingNow)
       .execute();
     await expect(caller.lab.completeBooking({ id: startingNow })).resolves.toEqual({ completed: true });
+  });
+});
+
+describe('no-shows', () => {
+  it("refuses a no-show before the booking's time, records it from then on, and the customer sees it", async () => {
+    const fresh = await createTestUser(database.db, 'lab', { approved: true });
+    const { labTestId: offering } = await offerTest(database.db, fresh.id, 10_000);
+    const patient = await createTestUser(database.db, 'customer');
+    const caller = await as(fresh);
+
+    const soon = await insertBooking(database.db, {
+      customerId: patient.id,
+      labTestId: offering,
+      bookingTime: new Date(Date.now() + 10 * 60_000),
+    });
+    expect(await refusal(caller.lab.markNoShow({ id: soon }))).toEqual({ code: 'CONFLICT', appCode: 'BOOKING_NOT_STARTED' });
+
+    const missed = await insertBooking(database.db, { customerId: patient.id, labTestId: offering, bookingTime: hoursAgo(2) });
+    await expect(caller.lab.markNoShow({ id: missed })).resolves.toEqual({ noShow: true });
+    expect(await refusal(caller.lab.markNoShow({ id: missed }))).toEqual({ code: 'CONFLICT', appCode: 'BOOKING_NOT_CONFIRMED' });
+    expect(await refusal(caller.lab.completeBooking({ id: missed }))).toEqual({ code: 'CONFLICT', appCode: 'BOOKING_NOT_CONFIRMED' });
+    const mine = await (await as(patient)).booking.mine();
+    expect(mine.find((booking) => booking.id === missed)?.status).toBe('no_show');
+    expect(mine.find((booking) => booking.id === soon)?.status).toBe('confirmed');
+
+    // A completed visit cannot become a no-show, nor another lab's booking.
+    const came = await insertBooking(database.db, {
+      customerId: patient.id,
+      labTestId: offering,
+      status: 'completed',
+      bookingTime: hoursAgo(30),
+    });
+    expect(await refusal(caller.lab.markNoShow({ id: came }))).toEqual({ code: 'CONFLICT', appCode: 'BOOKING_NOT_CONFIRMED' });
+    const theirs = await insertBooking(database.db, { customerId: patient.id, labTestId: otherLabTestId, bookingTime: hoursAgo(3) });
+    expect(await refusal(caller.lab.markNoShow({ id: theirs }))).toEqual({ code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
+
+    // The rate counts visits with an outcome in the last 90 days: one no-show of two; one older is left out.
+    await insertBooking(database.db, { customerId: patient.id, labTestId: offering, status: 'no_show', bookingTime: hoursAgo(24 * 100) });
+    const overview = await caller.lab.overview();
+    expect(overview.no_shows).toEqual({ count: 1, of_visits: 2, days: 90 });
+    const listed = await caller.lab.bookings({ status: 'no_show' });
+    expect(listed.items.map((booking) => booking.status)).toEqual(['no_show', 'no_show']);
   });
 });
 

@@ -56,6 +56,11 @@ export function formatNumber(value: number, locale: Locale, fractionDigits?: num
   }).format(value);
 }
 
+/** A share of a whole (0.08) as the page's language writes a percentage, whole percents. */
+export function formatPercent(ratio: number, locale: Locale): string {
+  return numberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
+}
+
 export function formatDate(date: Date, locale: Locale, timeZone = 'Asia/Riyadh'): string {
   return dateFormat(intlLocale(locale), { dateStyle: 'long', timeZone }).format(date);
 }

@@ -19,7 +19,7 @@ export type AnalyteReferenceIntervalSex = 'any' | 'female' | 'male';
 
 export type BookingCollection = 'home' | 'lab';
 
-export type BookingStatus = 'cancelled' | 'completed' | 'confirmed';
+export type BookingStatus = 'cancelled' | 'completed' | 'confirmed' | 'no_show';
 
 export type CheckoutStatus = 'failed' | 'paid' | 'pending';
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CalendarCheck, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { CANCEL_BEFORE_HOURS } from '../../../shared/cancellation.ts';
 import { todayIn } from '../../../shared/time.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
@@ -247,6 +248,9 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
             {t`Book Now`}
           </Button>
         </HStack>
+        <Text fontSize="xs" color="fg.muted" textAlign="end" data-testid="booking-terms">
+          {t`You can move or cancel free of charge up to ${CANCEL_BEFORE_HOURS} hours before the appointment. A missed appointment is not refunded.`}
+        </Text>
       </Card.Body>
     </Card.Root>
   );

@@ -9,6 +9,7 @@ import { formatSar } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { Stars } from '../../components/stars.tsx';
+import { BookingStatusBadge } from '../../components/status-badge.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { isolated, localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -59,7 +60,6 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
     .filter((booking) => booking.status === 'confirmed' && new Date(booking.booking_time).getTime() > now)
     .reverse();
   const past = bookings.data.filter((booking) => !upcoming.includes(booking));
-  const statusLabel = { confirmed: t`Confirmed`, completed: t`Completed`, cancelled: t`Cancelled` } as const;
   const whenOf = (booking: (typeof bookings.data)[number]) => {
     const when = new Date(booking.booking_time);
     return `${formatDate(when, locale, booking.time_zone)} · ${formatTime(when, locale, booking.time_zone)}`;
@@ -91,9 +91,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                         {localized(locale, booking.test_name_ar, booking.test_name_en)}
                       </Text>
                     </Link>
-                    <Badge colorPalette={booking.status === 'confirmed' ? 'green' : booking.status === 'cancelled' ? 'red' : 'gray'}>
-                      {statusLabel[booking.status]}
-                    </Badge>
+                    <BookingStatusBadge status={booking.status} />
                     {booking.rescheduled_at && booking.status === 'confirmed' && <Badge colorPalette="blue">{t`Time changed`}</Badge>}
                   </HStack>
                   <Text fontSize="sm">
@@ -120,6 +118,11 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                     · {formatHijriDate(when, locale, booking.time_zone)}
                   </Text>
                   {booking.collection === 'home' && booking.home_address && <HomeVisitLine address={booking.home_address} />}
+                  {booking.status === 'no_show' && (
+                    <Text fontSize="sm" color="orange.fg" data-testid="booking-missed">
+                      {t`The lab recorded that the patient did not come. A missed appointment is not refunded: a booking can be cancelled for a refund up to ${CANCEL_BEFORE_HOURS} hours before it.`}
+                    </Text>
+                  )}
                 </Stack>
                 <Stack align={{ base: 'start', md: 'end' }} gap="2">
                   <Price value={booking.paid ? booking.charged : booking.total_price} data-testid="booking-charged" />

@@ -2,7 +2,7 @@ import { Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCheck, ClipboardPen, Upload } from 'lucide-react';
+import { CheckCheck, ClipboardPen, Upload, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LAB_BOOKING_SORTS, LAB_BOOKING_STATUSES } from '../../../shared/list-schemas.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -48,7 +48,8 @@ export function LabBookings({
   const locale = activeLocale();
   const queryClient = useQueryClient();
   const now = useMinuteClock();
-  const [completing, setCompleting] = useState<LabBooking | null>(null);
+  /** The booking whose outcome the lab is confirming: completed, or its patient did not come. */
+  const [closing, setClosing] = useState<{ booking: LabBooking; outcome: 'completed' | 'no_show' } | null>(null);
   const { search } = list;
   const sort = searchChoice(search.sort, LAB_BOOKING_SORTS) ?? 'latest';
   const status = searchChoice(search.filter, LAB_BOOKING_STATUSES) ?? 'all';
@@ -56,21 +57,24 @@ export function LabBookings({
     ...trpc.lab.bookings.queryOptions({ q: search.q, sort, status, cursor: search.cursor }),
     placeholderData: keepPreviousData,
   });
-  const complete = useMutation(
-    trpc.lab.completeBooking.mutationOptions({
-      onSuccess: () => {
-        setCompleting(null);
-        notify.success({ title: t`The booking has been marked as completed.` });
-        for (const key of [trpc.lab.bookings.queryKey(), trpc.lab.overview.queryKey(), trpc.lab.payments.queryKey()]) {
-          void queryClient.invalidateQueries({ queryKey: key });
-        }
-      },
-      onError: (error) => {
-        setCompleting(null);
-        notify.error({ title: t`Could not update the booking`, description: errorMessage(i18n, error) });
-      },
-    }),
-  );
+  const outcomeOptions = (success: string) => ({
+    onSuccess: () => {
+      setClosing(null);
+      notify.success({ title: success });
+      for (const key of [trpc.lab.bookings.queryKey(), trpc.lab.overview.queryKey(), trpc.lab.payments.queryKey()]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+    onError: (error: Parameters<typeof errorMessage>[1]) => {
+      setClosing(null);
+      notify.error({ title: t`Could not update the booking`, description: errorMessage(i18n, error) });
+    },
+  });
+  const complete = useMutation(trpc.lab.completeBooking.mutationOptions(outcomeOptions(t`The booking has been marked as completed.`)));
+  const noShow = useMutation(trpc.lab.markNoShow.mutationOptions(outcomeOptions(t`The booking has been marked as a no-show.`)));
+  const closingWhat =
+    closing &&
+    t`Patient: ${isolated(closing.booking.patient_name)}. Test: ${isolated(localized(locale, closing.booking.test_name_ar, closing.booking.test_name_en))}.`;
 
   const filtered = Boolean(search.q) || status !== 'all';
   const total = bookings.data?.total;
@@ -101,6 +105,7 @@ export function LabBookings({
           { value: 'all', label: t`All bookings` },
           { value: 'confirmed', label: t`Pending` },
           { value: 'completed', label: t`Completed` },
+          { value: 'no_show', label: t`No-shows` },
           { value: 'cancelled', label: t`Cancelled` },
         ]}
       >
@@ -136,7 +141,12 @@ export function LabBookings({
                       {t`Upload result`}
                     </Button>
                     {booking.status === 'confirmed' && (
-                      <CompleteButton booking={booking} now={now} onComplete={() => setCompleting(booking)} />
+                      <OutcomeButtons
+                        booking={booking}
+                        now={now}
+                        onComplete={() => setClosing({ booking, outcome: 'completed' })}
+                        onNoShow={() => setClosing({ booking, outcome: 'no_show' })}
+                      />
                     )}
                   </HStack>
                 )
@@ -147,25 +157,46 @@ export function LabBookings({
       )}
       <PageButtons control={list} nextCursor={bookings.data?.nextCursor} fetching={bookings.isFetching} />
       <ConfirmDialog
-        open={completing !== null}
+        open={closing?.outcome === 'completed'}
         title={t`Mark this booking as completed?`}
-        description={
-          completing &&
-          t`Patient: ${isolated(completing.patient_name)}. Test: ${isolated(localized(locale, completing.test_name_ar, completing.test_name_en))}. Mark the booking as completed only once the sample has been taken.`
-        }
+        description={closingWhat && `${closingWhat} ${t`Mark the booking as completed only once the sample has been taken.`}`}
         keepLabel={t`Not yet`}
         actionLabel={t`Mark as completed`}
         busy={complete.isPending}
-        onKeep={() => setCompleting(null)}
-        onConfirm={() => completing && complete.mutate({ id: completing.id })}
+        onKeep={() => setClosing(null)}
+        onConfirm={() => closing && complete.mutate({ id: closing.booking.id })}
         testId="complete-booking-dialog"
+      />
+      <ConfirmDialog
+        open={closing?.outcome === 'no_show'}
+        title={t`Record that the patient did not come?`}
+        description={closingWhat && `${closingWhat} ${t`The patient sees the booking as missed, and it is not refunded.`}`}
+        keepLabel={t`Keep it open`}
+        actionLabel={t`Mark as no-show`}
+        busy={noShow.isPending}
+        onKeep={() => setClosing(null)}
+        onConfirm={() => closing && noShow.mutate({ id: closing.booking.id })}
+        testId="no-show-dialog"
       />
     </Stack>
   );
 }
 
-/** Mark-completed, open from the booking's start (its slot's, or its home visit window's); before it, why not yet. */
-function CompleteButton({ booking, now, onComplete }: { booking: LabBooking; now: number; onComplete: () => void }) {
+/**
+ * Mark-completed and mark-no-show, open from the booking's start (its slot's, or its home visit
+ * window's); before it, why not yet.
+ */
+function OutcomeButtons({
+  booking,
+  now,
+  onComplete,
+  onNoShow,
+}: {
+  booking: LabBooking;
+  now: number;
+  onComplete: () => void;
+  onNoShow: () => void;
+}) {
   const { t } = useLingui();
   const locale = activeLocale();
   const startsAt = new Date(booking.booking_time);
@@ -174,10 +205,18 @@ function CompleteButton({ booking, now, onComplete }: { booking: LabBooking; now
   const reasonId = `complete-from-${booking.id}`;
   return (
     <Stack gap="1" align={{ base: 'start', md: 'end' }}>
-      <Button size="xs" colorPalette="brand" disabled={!started} aria-describedby={started ? undefined : reasonId} onClick={onComplete}>
-        <CheckCheck aria-hidden />
-        {t`Mark as completed`}
-      </Button>
+      <HStack gap="2" wrap="wrap">
+        <Button size="xs" colorPalette="brand" disabled={!started} aria-describedby={started ? undefined : reasonId} onClick={onComplete}>
+          <CheckCheck aria-hidden />
+          {t`Mark as completed`}
+        </Button>
+        {started && (
+          <Button size="xs" variant="outline" colorPalette="orange" onClick={onNoShow}>
+            <UserX aria-hidden />
+            {t`Patient did not come`}
+          </Button>
+        )}
+      </HStack>
       {!started && (
         <Text id={reasonId} fontSize="xs" color="fg.muted" data-testid="complete-not-yet">
           {t`You can complete this booking from its start time, ${isolated(start)}.`}

@@ -1,18 +1,18 @@
 import { Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, CalendarClock, CalendarDays, Wallet } from 'lucide-react';
+import { ArrowRight, CalendarClock, CalendarDays, UserX, Wallet } from 'lucide-react';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle, StatCard } from '../../components/stat-card.tsx';
 import { DirectionalIcon } from '../../components/ui/directional-icon.tsx';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatPercent } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { LabBookingCard } from './lab-booking-card.tsx';
 
 /**
- * Three figures (today, confirmed, revenue) and the latest bookings, asked anew each time the section opens:
+ * Four figures (today, confirmed, revenue, the no-show rate) and the latest bookings, asked anew each time the section opens:
  * patients book while the lab works elsewhere in its dashboard.
  */
 export function LabOverview({ onViewAll }: { onViewAll: () => void }) {
@@ -27,7 +27,7 @@ export function LabOverview({ onViewAll }: { onViewAll: () => void }) {
   return (
     <Stack gap="6">
       <SectionTitle title={t`Overview`} />
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
         <StatCard
           icon={CalendarDays}
           label={t`Today's bookings`}
@@ -49,6 +49,17 @@ export function LabOverview({ onViewAll }: { onViewAll: () => void }) {
           value={data && <Price value={data.revenue} fontWeight="inherit" />}
           loading={overview.isPending}
           testId="stat-revenue"
+        />
+        <StatCard
+          icon={UserX}
+          label={t`No-show rate`}
+          hint={
+            data &&
+            t`${formatNumber(data.no_shows.count, locale)} of ${formatNumber(data.no_shows.of_visits, locale)} visits in the last ${formatNumber(data.no_shows.days, locale)} days`
+          }
+          value={data && (data.no_shows.of_visits === 0 ? '—' : formatPercent(data.no_shows.count / data.no_shows.of_visits, locale))}
+          loading={overview.isPending}
+          testId="stat-no-shows"
         />
       </SimpleGrid>
       <Card.Root variant="outline">

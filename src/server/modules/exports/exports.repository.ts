@@ -1,7 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { labBookingMatches } from '../../db/booking-search.ts';
 import { containing } from '../../db/keyset-page.ts';
-import type { Database } from '../../db/schema.ts';
+import type { BookingStatus, Database } from '../../db/schema.ts';
 import { bookingMatches, storeOrderMatches } from '../../db/transaction-search.ts';
 
 /**
@@ -51,7 +51,7 @@ const EXPORT_BOOKING_TABLES = { booking: 'b', test: 't', customer: 'customer', p
 /** Bookings with what the admin's list and a lab's list show of them; a lab's own only when `labId` is given. */
 export function bookingExportBatch(
   db: Kysely<Database>,
-  filter: ExportFilter & { labId?: string | undefined; status?: 'confirmed' | 'completed' | 'cancelled' | undefined },
+  filter: ExportFilter & { labId?: string | undefined; status?: BookingStatus | undefined },
   cursor: ExportCursor | null,
   limit: number,
 ) {

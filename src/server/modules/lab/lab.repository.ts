@@ -150,7 +150,7 @@ export async function completedTotals(db: Db, labId: string, percent: number) {
 }
 
 /** Counts and revenue in one pass: today (between two instants), pending (confirmed), completed. */
-export async function bookingStats(db: Db, labId: string, todayFrom: Date, todayTo: Date) {
+export async function bookingStats(db: Db, labId: string, todayFrom: Date, todayTo: Date, outcomesSince: Date) {
   const row = await db
     .selectFrom('bookings')
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
@@ -162,6 +162,10 @@ export async function bookingStats(db: Db, labId: string, todayFrom: Date, today
       sql<string>`count(*) filter (where bookings.status = 'confirmed')`.as('confirmed'),
       sql<string>`count(*) filter (where bookings.status = 'completed')`.as('completed'),
       sql<string>`coalesce(sum(bookings.total_price_halalas) filter (where bookings.status = 'completed'), 0)`.as('revenue_halalas'),
+      sql<string>`count(*) filter (where bookings.status in ('completed', 'no_show') and bookings.booking_time >= ${outcomesSince})`.as(
+        'visits',
+      ),
+      sql<string>`count(*) filter (where bookings.status = 'no_show' and bookings.booking_time >= ${outcomesSince})`.as('no_shows'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -169,6 +173,8 @@ export async function bookingStats(db: Db, labId: string, todayFrom: Date, today
     confirmed: Number(row.confirmed),
     completed: Number(row.completed),
     revenueHalalas: Number(row.revenue_halalas),
+    visits: Number(row.visits),
+    noShows: Number(row.no_shows),
   };
 }
 

@@ -34,6 +34,10 @@ export const labRouter = router({
   completeBooking: approvedLabProcedure
     .input(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) => lab.completeBooking(ctx.db, ctx.user.id, input.id)),
+  /** The patient did not come (from the booking's start on). */
+  markNoShow: approvedLabProcedure
+    .input(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => lab.markNoShow(ctx.db, ctx.user.id, input.id)),
   requestTest: approvedLabProcedure.input(testRequestInput).mutation(({ ctx, input }) => lab.requestTest(ctx.db, ctx.user.id, input)),
   testRequests: approvedLabProcedure.input(labTestRequestsInput).query(({ ctx, input }) => lab.testRequests(ctx.db, ctx.user.id, input)),
   offerings: approvedLabProcedure.query(({ ctx }) => lab.offerings(ctx.db, ctx.user.id)),

@@ -47,12 +47,18 @@ function todayBounds(timeZone: string, now: Date) {
   return { from: zonedTimeToInstant(today, '00:00', timeZone), to: zonedTimeToInstant(tomorrow, '00:00', timeZone) };
 }
 
-/** Today's bookings in the lab's zone, pending (confirmed) ones, revenue from completed ones, the latest five. */
+/** How far back the overview's no-show rate looks: the 90 days issue #58 counts no-shows over. */
+const NO_SHOW_DAYS = 90;
+
+/**
+ * Today's bookings in the lab's zone, pending (confirmed) ones, revenue from completed ones, the no-shows
+ * among the visits with an outcome in the last NO_SHOW_DAYS days, the latest five.
+ */
 export async function labOverview(db: Kysely<Database>, labId: string, now = new Date()) {
   const profile = await labProfileOrThrow(db, labId);
   const { from, to } = todayBounds(profile.time_zone, now);
   const [stats, recent] = await Promise.all([
-    repo.bookingStats(db, labId, from, to),
+    repo.bookingStats(db, labId, from, to, new Date(now.getTime() - NO_SHOW_DAYS * DAY_MS)),
     repo.labBookings(db, labId).orderBy('bookings.created_at', 'desc').limit(5).execute(),
   ]);
   return {
@@ -68,6 +74,7 @@ export async function labOverview(db: Kysely<Database>, labId: string, now = new
     confirmed_bookings: stats.confirmed,
     completed_bookings: stats.completed,
     revenue: halalasToSar(stats.revenueHalalas),
+    no_shows: { count: stats.noShows, of_visits: stats.visits, days: NO_SHOW_DAYS },
     recent_bookings: recent.map(presentLabBooking),
   };
 }
@@ -83,19 +90,30 @@ export async function labBookings(db: Kysely<Database>, labId: string, input: La
 }
 
 /**
- * A confirmed booking of the lab's own test becomes completed, from its start on (its slot's, or its home
- * visit window's): what has not happened yet cannot be completed. Anyone else's booking looks missing.
+ * A confirmed booking of the lab's own test becomes completed, or a no-show when its patient did not
+ * come, from its start on (its slot's, or its home visit window's): what has not happened yet has no
+ * outcome. Anyone else's booking looks missing.
  */
-export async function completeBooking(db: Kysely<Database>, labId: string, bookingId: string, now = new Date()) {
+async function recordVisitOutcome(db: Kysely<Database>, labId: string, bookingId: string, outcome: 'completed' | 'no_show', now: Date) {
   await db.transaction().execute(async (tx) => {
     const booking = await repo.lockBooking(tx, bookingId);
     if (!booking || booking.lab_id !== labId) throw new AppError('NOT_FOUND', { entity: 'booking' });
     if (booking.status !== 'confirmed') throw new AppError('BOOKING_NOT_CONFIRMED', { status: booking.status });
     const startsAt = new Date(booking.booking_time);
     if (startsAt > now) throw new AppError('BOOKING_NOT_STARTED', { startsAt: startsAt.toISOString() });
-    await repo.setBookingStatus(tx, bookingId, 'completed', now);
+    await repo.setBookingStatus(tx, bookingId, outcome, now);
   });
+}
+
+export async function completeBooking(db: Kysely<Database>, labId: string, bookingId: string, now = new Date()) {
+  await recordVisitOutcome(db, labId, bookingId, 'completed', now);
   return { completed: true as const };
+}
+
+/** The patient did not come: nothing is refunded, as a cancellation after the cancelling window (cancellation.ts). */
+export async function markNoShow(db: Kysely<Database>, labId: string, bookingId: string, now = new Date()) {
+  await recordVisitOutcome(db, labId, bookingId, 'no_show', now);
+  return { noShow: true as const };
 }
 
 function presentTestRequest<T extends { created_at: Date; reviewed_at: Date | null }>(row: T) {
