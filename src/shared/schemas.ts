@@ -117,7 +117,8 @@ const isoInstant = z.iso
   .datetime({ offset: true, error: m.invalid })
   .refine((value) => inBookableYears(new Date(value).getUTCFullYear()), m.invalid);
 
-export const availableSlotsInput = z.object({ labId: z.uuid(), date: isoDate });
+/** A lab's free times on a date; for one of its tests (labTestId), only those that test can be booked at. */
+export const availableSlotsInput = z.object({ labId: z.uuid(), date: isoDate, labTestId: rowId.optional() });
 export const slotHoldInput = z.object({ labTestId: rowId, bookingTime: isoInstant });
 /** Where a home collection takes place: the address as the patient writes it and its point on the map. */
 export const homeAddressInput = z.object({
@@ -222,6 +223,8 @@ export const labProfileInput = z
     // Omitted: none.
     bufferMinutes: oneOf(BUFFER_MINUTES_CHOICES).default(0),
     minNoticeMinutes: oneOf(MIN_NOTICE_MINUTES_CHOICES).default(0),
+    // Omitted: 11:00; null: tests needing fasting are offered all day.
+    fastingUntil: clockTime.nullable().default('11:00'),
     // Omitted or null: the weekly hours hold in Ramadan too.
     ramadanHours: z
       .object({ opensAt: clockTime, closesAt: clockTime })

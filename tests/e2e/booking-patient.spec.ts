@@ -29,7 +29,12 @@ async function bookHomeVisitForMember(customer: BrowserContext, memberId: string
   const offering = detail.tests[0];
   for (let day = 3; day < 40; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const windows = await trpc<{ starts_at: string; ends_at: string }[]>(customer, 'booking.homeWindows', { labId: lab.id, date }, 'GET');
+    const windows = await trpc<{ starts_at: string; ends_at: string }[]>(
+      customer,
+      'booking.homeWindows',
+      { labId: lab.id, date, labTestId: offering.lab_test_id },
+      'GET',
+    );
     for (const window of windows) {
       try {
         const result = await trpc(customer, 'booking.create', {

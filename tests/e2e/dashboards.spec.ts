@@ -206,10 +206,16 @@ test.describe('lab lists', () => {
     const detail = await trpc<{ tests: { lab_test_id: number }[] }>(customer.context, 'catalog.lab', { labId: lab.id }, 'GET');
     for (let day = 8; day < 40; day++) {
       const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-      const slots = await trpc<{ starts_at: string }[]>(customer.context, 'booking.availableSlots', { labId: lab.id, date }, 'GET');
+      const labTestId = detail.tests[0]!.lab_test_id;
+      const slots = await trpc<{ starts_at: string }[]>(
+        customer.context,
+        'booking.availableSlots',
+        { labId: lab.id, date, labTestId },
+        'GET',
+      );
       if (slots.length < count) continue;
       const checkout = await trpc<{ bookings: { id: string }[] }>(customer.context, 'booking.create', {
-        items: slots.slice(0, count).map((slot) => ({ labTestId: detail.tests[0]!.lab_test_id, bookingTime: slot.starts_at })),
+        items: slots.slice(0, count).map((slot) => ({ labTestId, bookingTime: slot.starts_at })),
         idempotencyKey: randomUUID(),
       });
       return checkout.bookings.map((booking) => booking.id);

@@ -307,7 +307,12 @@ export async function bookAtDemoLab(customer: BrowserContext | Page) {
   const offering = detail.tests[Math.floor(Math.random() * detail.tests.length)];
   for (let day = 2 + Math.floor(Math.random() * 5); day < 40; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const slots = await trpc<{ starts_at: string }[]>(customer, 'booking.availableSlots', { labId: lab.id, date }, 'GET');
+    const slots = await trpc<{ starts_at: string }[]>(
+      customer,
+      'booking.availableSlots',
+      { labId: lab.id, date, labTestId: offering.lab_test_id },
+      'GET',
+    );
     for (const slot of slots.sort(() => Math.random() - 0.5).slice(0, 3)) {
       try {
         const result = await trpc(customer, 'booking.create', {

@@ -54,7 +54,7 @@ async function electrolytesOffering(lab: Context): Promise<number> {
 async function book(customer: Context, labId: string, labTestId: number, fromDay: number): Promise<string> {
   for (let day = fromDay; day < fromDay + 30; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const slots = await trpc<{ starts_at: string }[]>(customer, 'booking.availableSlots', { labId, date }, 'GET');
+    const slots = await trpc<{ starts_at: string }[]>(customer, 'booking.availableSlots', { labId, date, labTestId }, 'GET');
     for (const slot of slots.sort(() => Math.random() - 0.5).slice(0, 3)) {
       try {
         const result = await trpc(customer, 'booking.create', {

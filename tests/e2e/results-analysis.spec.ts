@@ -98,7 +98,12 @@ async function releasedHighElectrolytes(customer: Person['context'], lab: Person
   let bookingId: string | null = null;
   for (let day = 2; day < 40 && !bookingId; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const slots = await trpc<{ starts_at: string }[]>(customer, 'booking.availableSlots', { labId, date }, 'GET');
+    const slots = await trpc<{ starts_at: string }[]>(
+      customer,
+      'booking.availableSlots',
+      { labId, date, labTestId: offering.lab_test_id },
+      'GET',
+    );
     for (const slot of slots.sort(() => Math.random() - 0.5).slice(0, 3)) {
       try {
         const result = await trpc(customer, 'booking.create', {

@@ -40,7 +40,7 @@ beforeAll(async () => {
     .insertInto('lab_working_hours')
     .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
     .execute();
-  const tests = await database.db.selectFrom('tests').select('id').orderBy('id').limit(2).execute();
+  const tests = await database.db.selectFrom('tests').select('id').where('fasting_hours', 'is', null).orderBy('id').limit(2).execute();
   [labTestId, otherLabTestId] = (await Promise.all(
     [15_000, 8_999].map(async (price, index) => {
       const row = await database.db

@@ -2,6 +2,8 @@ import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/schema.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
+import { bookingReminderMail } from '../../src/server/modules/mail/templates/booking-mails.ts';
+import type { BookingMailData } from '../../src/server/modules/mail/templates/types.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -49,7 +51,13 @@ async function book(labTestId: number, bookingTime: string, key: string, now = E
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ id: testId } = await database.db.selectFrom('tests').select('id').limit(1).executeTakeFirstOrThrow());
+  // One that needs no fasting: a fasting test is kept to the morning (its own describe).
+  ({ id: testId } = await database.db
+    .selectFrom('tests')
+    .select('id')
+    .where('fasting_hours', 'is', null)
+    .limit(1)
+    .executeTakeFirstOrThrow());
 });
 afterAll(() => database.close());
 
@@ -114,6 +122,84 @@ describe('Ramadan hours', () => {
   });
 });
 
+describe('tests that need fasting', () => {
+  /** A test of the catalog with `fastingHours` (null: one with none). */
+  async function catalogTest(fasting: boolean) {
+    const query = database.db.selectFrom('tests').select(['id', 'fasting_hours']).orderBy('id').limit(1);
+    return (fasting ? query.where('fasting_hours', '>', 0) : query.where('fasting_hours', 'is', null)).executeTakeFirstOrThrow();
+  }
+
+  it("are offered only up to the lab's fasting cut-off, at the lab and at home, and a later time is refused", async () => {
+    const { lab } = await labWith({
+      fasting_until: '09:00',
+      home_collection_fee_halalas: 3_000,
+      home_opens_at: '08:00',
+      home_closes_at: '12:00',
+    });
+    const fasting = await catalogTest(true);
+    const plain = await catalogTest(false);
+    const offer = async (test: { id: number }) =>
+      (
+        await database.db
+          .insertInto('lab_tests')
+          .values({ lab_id: lab.id, test_id: test.id, price_halalas: 9_000 })
+          .onConflict((conflict) => conflict.columns(['lab_id', 'test_id']).doNothing())
+          .returning('id')
+          .executeTakeFirst()
+      )?.id ??
+      (
+        await database.db
+          .selectFrom('lab_tests')
+          .select('id')
+          .where('lab_id', '=', lab.id)
+          .where('test_id', '=', test.id)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const fastingOffer = await offer(fasting);
+    const plainOffer = await offer(plain);
+    const times = async (labTestId: number | null) =>
+      (await booking.availableSlots(database.db, lab.id, '2027-01-15', null, EARLY, labTestId)).map((slot) => slot.slot_time.slice(0, 5));
+
+    expect(await times(fastingOffer)).toEqual(['08:00', '08:30', '09:00']);
+    expect(await times(plainOffer)).toHaveLength(8);
+    expect(await times(null)).toHaveLength(8);
+    const windows = await booking.availableHomeWindows(database.db, lab.id, '2027-01-15', null, EARLY, fastingOffer);
+    expect(windows.map((window) => window.window_time.slice(0, 5))).toEqual(['08:00']);
+
+    await expect(book(fastingOffer, at('2027-01-15', '10:00'), 'fasting-late')).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+    expect((await book(plainOffer, at('2027-01-15', '10:00'), 'plain-late')).bookings).toHaveLength(1);
+
+    // The reminder says how long to fast (not what for), in both languages.
+    const made = await book(fastingOffer, at('2027-01-15', '08:30'), 'fasting-early');
+    const [visit] = made.bookings;
+    if (!visit) throw new Error('expected a booking');
+    const reminder = await database.db
+      .selectFrom('outbox')
+      .select('data')
+      .where('dedupe_key', '=', `booking-reminder:${visit.id}`)
+      .executeTakeFirstOrThrow();
+    // The sender puts PUBLIC_URL before the stored path.
+    const data = { ...(reminder.data as unknown as BookingMailData), link: 'https://tahaleel.test/dashboard' };
+    expect(data.fastingHours).toBe(fasting.fasting_hours);
+    expect(JSON.stringify(bookingReminderMail(data, 'en', 'https://tahaleel.test'))).toContain(
+      `Fast for ${fasting.fasting_hours} hours before the appointment: nothing to eat or drink but water.`,
+    );
+    expect(JSON.stringify(bookingReminderMail(data, 'ar', 'https://tahaleel.test'))).toContain('قبل الموعد: لا طعام ولا شراب غير الماء.');
+
+    // A lab that says otherwise offers them all day (but the two times now booked).
+    await database.db.updateTable('labs').set({ fasting_until: null }).where('id', '=', lab.id).execute();
+    expect(await times(fastingOffer)).toEqual(['08:00', '09:00', '09:30', '10:30', '11:00', '11:30']);
+  });
+
+  it('refuses to list the times of a test the lab does not sell', async () => {
+    const { lab } = await labWith({});
+    const { labTestId: elsewhere } = await labWith({});
+    await expect(booking.availableSlots(database.db, lab.id, '2027-01-15', null, EARLY, elsewhere)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
+
 describe('the settings', () => {
   it('are chosen in the lab settings, shown on its page, and refused when not among the choices', async () => {
     const { lab } = await labWith({});
@@ -143,8 +229,14 @@ describe('the settings', () => {
       bufferMinutes: 15,
       minNoticeMinutes: 1440,
       ramadanHours: { opensAt: '٢١:٠٠', closesAt: '23:59' },
+      fastingUntil: '10:30',
     });
-    expect(saved).toMatchObject({ buffer_minutes: 15, min_notice_minutes: 1440, ramadan_hours: { opens_at: '21:00', closes_at: '23:59' } });
+    expect(saved).toMatchObject({
+      buffer_minutes: 15,
+      min_notice_minutes: 1440,
+      ramadan_hours: { opens_at: '21:00', closes_at: '23:59' },
+      fasting_until: '10:30',
+    });
     expect(await caller.lab.profile()).toMatchObject({ buffer_minutes: 15, ramadan_hours: { opens_at: '21:00' } });
 
     const page = await (await callerFor(database.db)).catalog.lab({ labId: lab.id });
@@ -158,6 +250,12 @@ describe('the settings', () => {
       await expect(caller.lab.updateProfile({ ...input, ...wrong })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     }
     // Left out, as an older form sends it: no buffer, no notice, the weekly hours in Ramadan.
-    expect(await caller.lab.updateProfile(input)).toMatchObject({ buffer_minutes: 0, min_notice_minutes: 0, ramadan_hours: null });
+    expect(await caller.lab.updateProfile(input)).toMatchObject({
+      buffer_minutes: 0,
+      min_notice_minutes: 0,
+      ramadan_hours: null,
+      fasting_until: '11:00',
+    });
+    expect(await caller.lab.updateProfile({ ...input, fastingUntil: null })).toMatchObject({ fasting_until: null });
   });
 });

@@ -54,7 +54,7 @@ beforeAll(async () => {
     .insertInto('lab_working_hours')
     .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '03:00', closes_at: '23:00' })))
     .execute();
-  const test = await database.db.selectFrom('tests').select('id').limit(1).executeTakeFirstOrThrow();
+  const test = await database.db.selectFrom('tests').select('id').where('fasting_hours', 'is', null).limit(1).executeTakeFirstOrThrow();
   ({ id: labTestId } = await database.db
     .insertInto('lab_tests')
     .values({ lab_id: lab.id, test_id: test.id, price_halalas: 15_000 })

@@ -7,6 +7,8 @@ export async function offerTest(db: Kysely<Database>, labId: string, priceHalala
   const test = await db
     .selectFrom('tests')
     .select('id')
+    // Booked at any time of the day: one needing fasting is kept to the morning (ADR 0068).
+    .where('fasting_hours', 'is', null)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -252,6 +252,8 @@ function TestPage() {
                             homeRadiusKm: lab.home_radius_km,
                             labLatitude: lab.latitude,
                             labLongitude: lab.longitude,
+                            fastingHours: data.fasting_hours,
+                            fastingUntil: lab.fasting_until,
                           }}
                         />
                       </Box>

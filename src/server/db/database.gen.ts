@@ -359,6 +359,7 @@ export interface Labs {
    * Generated always as ll_to_earth(latitude, longitude).
    */
   earth: GeneratedAlways<string | null>;
+  fasting_until: Generated<string | null>;
   home_closes_at: Generated<string>;
   home_collection_fee_halalas: number | null;
   home_opens_at: Generated<string>;

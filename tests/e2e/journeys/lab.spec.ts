@@ -132,7 +132,7 @@ for (const run of runs) {
       const [slot] = await trpc<{ starts_at: string }[]>(
         customer.context,
         'booking.availableSlots',
-        { labId: offer!.id, date: daysFromToday(2) },
+        { labId: offer!.id, date: daysFromToday(2), labTestId: offer!.lab_test_id },
         'GET',
       );
       const checkout = await trpc<{ bookings: { id: string }[] }>(customer.context, 'booking.create', {

@@ -1,4 +1,5 @@
 import { Button, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -8,7 +9,7 @@ import { CANCEL_BEFORE_HOURS } from '../../../shared/cancellation.ts';
 import { todayIn } from '../../../shared/time.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
-import { formatHijriDate, intlLocale } from '../../lib/format.ts';
+import { formatClock, formatHijriDate, intlLocale } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
@@ -37,6 +38,9 @@ export interface BookableOffer {
   homeRadiusKm: number;
   labLatitude: number | null;
   labLongitude: number | null;
+  /** The test's fasting hours (null: none), and the latest start the lab offers it at then (null: any). */
+  fastingHours: number | null;
+  fastingUntil: string | null;
 }
 
 /**
@@ -163,6 +167,13 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
             }}
           />
         )}
+        {offer.fastingHours ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="booking-fasting">
+            {offer.fastingUntil
+              ? t`This test needs ${plural(offer.fastingHours, { one: '# hour', other: '# hours' })} of fasting (water only), so this lab offers it from opening until ${formatClock(offer.fastingUntil, locale)}.`
+              : t`This test needs ${plural(offer.fastingHours, { one: '# hour', other: '# hours' })} of fasting (water only) before the appointment.`}
+          </Text>
+        ) : null}
         <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="start">
           <BookingCalendar
             today={today}
@@ -184,6 +195,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
                 </Stack>
                 <SlotPicker
                   labId={offer.labId}
+                  labTestId={offer.labTestId}
                   date={date}
                   timeZone={offer.timeZone}
                   value={slot}

@@ -215,6 +215,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
             ? {
                 id: toMove.id,
                 labId: toMove.lab_id,
+                labTestId: toMove.lab_test_id,
                 timeZone: toMove.time_zone,
                 home: toMove.collection === 'home',
                 testName: localized(locale, toMove.test_name_ar, toMove.test_name_en),

@@ -15,6 +15,8 @@ import { SlotPicker } from './slot-picker.tsx';
 export interface ReschedulableBooking {
   id: string;
   labId: string;
+  /** The test booked: one needing fasting moves only among the lab's morning times. */
+  labTestId: number;
   timeZone: string;
   testName: string;
   when: string;
@@ -100,6 +102,7 @@ export function RescheduleBookingDialog({ booking, onClose }: { booking: Resched
                       {date ? (
                         <SlotPicker
                           labId={booking.labId}
+                          labTestId={booking.labTestId}
                           date={date}
                           timeZone={booking.timeZone}
                           value={slot}

@@ -9,6 +9,8 @@ import { trpc } from '../../lib/trpc.ts';
 
 interface Props {
   labId: string;
+  /** The test being booked: a test needing fasting is offered only the lab's morning times. */
+  labTestId?: number;
   date: string;
   timeZone: string;
   value: string | null;
@@ -25,12 +27,12 @@ interface Time {
 }
 
 /** The lab's free times (or home collection windows) on a date, in 12-hour form in the lab's own time zone. */
-export function SlotPicker({ labId, date, timeZone, value, onChange, home = false }: Props) {
+export function SlotPicker({ labId, labTestId, date, timeZone, value, onChange, home = false }: Props) {
   const { t } = useLingui();
   const locale = activeLocale();
   const options = { staleTime: 15_000 };
-  const labSlots = useQuery({ ...trpc.booking.availableSlots.queryOptions({ labId, date }), ...options, enabled: !home });
-  const homeWindows = useQuery({ ...trpc.booking.homeWindows.queryOptions({ labId, date }), ...options, enabled: home });
+  const labSlots = useQuery({ ...trpc.booking.availableSlots.queryOptions({ labId, date, labTestId }), ...options, enabled: !home });
+  const homeWindows = useQuery({ ...trpc.booking.homeWindows.queryOptions({ labId, date, labTestId }), ...options, enabled: home });
   const slots = home ? homeWindows : labSlots;
   const times: Time[] | undefined = home
     ? homeWindows.data?.map((window) => ({ starts_at: window.starts_at, ends_at: window.ends_at }))

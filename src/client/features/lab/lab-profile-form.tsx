@@ -58,6 +58,8 @@ interface FormState {
   minNoticeMinutes: string;
   /** Null: the weekly hours hold in Ramadan too. */
   ramadanHours: { opensAt: string; closesAt: string } | null;
+  /** The latest start for a test needing fasting; null: any time. */
+  fastingUntil: string | null;
 }
 
 function formFrom(profile: Profile): FormState {
@@ -82,11 +84,14 @@ function formFrom(profile: Profile): FormState {
     bufferMinutes: String(profile.buffer_minutes),
     minNoticeMinutes: String(profile.min_notice_minutes),
     ramadanHours: profile.ramadan_hours && { opensAt: profile.ramadan_hours.opens_at, closesAt: profile.ramadan_hours.closes_at },
+    fastingUntil: profile.fasting_until,
   };
 }
 
 /** Ramadan hours a lab turning them on starts from: common Saudi daytime hours in Ramadan. */
 const RAMADAN_HOURS_DEFAULT = { opensAt: '10:00', closesAt: '16:00' };
+/** The fasting cut-off a lab turning it on starts from (the server's default too). */
+const FASTING_UNTIL_DEFAULT = '11:00';
 
 const coordinate = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
@@ -145,6 +150,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       bufferMinutes: Number(form.bufferMinutes),
       minNoticeMinutes: Number(form.minNoticeMinutes),
       ramadanHours: form.ramadanHours,
+      fastingUntil: form.fastingUntil,
     });
   };
 
@@ -384,6 +390,31 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 <Field.ErrorText>{invalid('minNoticeMinutes')}</Field.ErrorText>
               </Field.Root>
             </SimpleGrid>
+            <Stack gap="3" mt="5" data-testid="fasting-until">
+              <Switch.Root
+                colorPalette="brand"
+                checked={form.fastingUntil !== null}
+                onCheckedChange={(event) =>
+                  setForm((current) => ({ ...current, fastingUntil: event.checked ? FASTING_UNTIL_DEFAULT : null }))
+                }
+              >
+                <Switch.HiddenInput />
+                <Switch.Control>
+                  <Switch.Thumb />
+                </Switch.Control>
+                <Switch.Label>{t`Tests that need fasting in the morning only`}</Switch.Label>
+              </Switch.Root>
+              <Text fontSize="sm" color="fg.muted">
+                {t`Patients who must fast are offered appointments and home visits starting by this time.`}
+              </Text>
+              {form.fastingUntil !== null && (
+                <ClockSelect
+                  value={form.fastingUntil}
+                  onChange={(fastingUntil) => setForm((current) => ({ ...current, fastingUntil }))}
+                  label={t`Last start for tests that need fasting`}
+                />
+              )}
+            </Stack>
             <Stack gap="3" mt="5" data-testid="ramadan-hours">
               <Switch.Root
                 colorPalette="brand"

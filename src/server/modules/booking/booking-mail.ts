@@ -1,6 +1,7 @@
 // The mails a booking sends (ADR 0016): confirmed (with a calendar file), a reminder 24 hours before,
 // cancelled. A home collection is told as a visit to the home in its window; a booking for a family
-// member names them. Written in the transaction that books or cancels; never about the test itself.
+// member names them. Written in the transaction that books or cancels; never about the test itself, but
+// for how long to fast before it (ADR 0068).
 import type { Transaction } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
@@ -30,6 +31,8 @@ interface Lab {
   time_zone: string;
   slot_minutes: number;
   home_window_minutes: number;
+  /** The booked test's fasting hours (null: none): the mails say how long to fast, not what for. */
+  fasting_hours: number | null;
 }
 
 /** Where the sample is taken (the home's address for a home collection) and from whom, when not the account holder. */
@@ -63,6 +66,7 @@ function mailData(customerName: string, reference: string, bookingTime: Date, la
     timeZone: lab.time_zone,
     link: door ? door.guestLink : BOOKINGS_PAGE,
     ...(door && { guest: true as const }),
+    ...(lab.fasting_hours ? { fastingHours: lab.fasting_hours } : {}),
   };
 }
 

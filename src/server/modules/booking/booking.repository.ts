@@ -26,10 +26,22 @@ export function findLabSchedule(db: Db, labId: string) {
       'labs.min_notice_minutes',
       'labs.ramadan_opens_at',
       'labs.ramadan_closes_at',
+      'labs.fasting_until',
       'labs.latitude',
       'labs.longitude',
       'labs.city',
     ])
+    .executeTakeFirst();
+}
+
+/** A test of the lab's, with its fasting hours; undefined when the lab does not sell it. */
+export function findOfferingFasting(db: Db, labId: string, labTestId: number) {
+  return db
+    .selectFrom('lab_tests')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .select('tests.fasting_hours')
+    .where('lab_tests.id', '=', labTestId)
+    .where('lab_tests.lab_id', '=', labId)
     .executeTakeFirst();
 }
 
@@ -71,7 +83,7 @@ export async function findBookableLabTest(db: Db, labTestId: number) {
            l.latitude as lab_latitude, l.longitude as lab_longitude, l.home_collection_fee_halalas, l.home_radius_km,
            l.home_window_minutes, l.home_window_capacity, l.home_opens_at, l.home_closes_at,
            l.prayer_pause_minutes, l.city as lab_city, l.buffer_minutes, l.min_notice_minutes,
-           l.ramadan_opens_at, l.ramadan_closes_at,
+           l.ramadan_opens_at, l.ramadan_closes_at, l.fasting_until, t.fasting_hours,
            t.id as test_id, t.name_ar as test_name_ar, t.name_en as test_name_en, l.lab_name_ar, l.lab_name_en,
            l.address_ar as lab_address_ar, l.address_en as lab_address_en, l.phone as lab_phone, p.subscription_tier as lab_plan,
            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at))
@@ -110,6 +122,10 @@ export interface BookableLabTest {
   /** The lab's hours in Ramadan, on the days it opens (both or neither; ramadan.ts). */
   ramadan_opens_at: string | null;
   ramadan_closes_at: string | null;
+  /** The latest start the lab offers a test needing fasting at (null: any time). */
+  fasting_until: string | null;
+  /** The test's fasting hours (null: none). */
+  fasting_hours: number | null;
   test_id: number;
   test_name_ar: string;
   test_name_en: string;
@@ -361,12 +377,13 @@ export async function moveBookedSeat(
 
 /**
  * What the booking mails say: whose booking and for whom (a family member's name), where (the lab, or the
- * home of a home collection) and when (never the test: mail carries no health data).
+ * home of a home collection), when, and how long to fast before it (never the test: ADR 0068).
  */
 export function bookingMailDetails(db: Db, bookingIds: string[]) {
   return db
     .selectFrom('bookings')
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
     .innerJoin('users', 'users.id', 'bookings.customer_id')
     .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
@@ -393,6 +410,7 @@ export function bookingMailDetails(db: Db, bookingIds: string[]) {
       'labs.slot_minutes',
       'labs.home_window_minutes',
       'bookings.reschedule_count',
+      'tests.fasting_hours',
     ])
     .where('bookings.id', 'in', bookingIds)
     .execute();

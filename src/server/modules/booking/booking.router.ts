@@ -18,11 +18,15 @@ function guestAddress(user: { is_anonymous: boolean }, clientIp: string, maxHold
 export const bookingRouter = router({
   availableSlots: publicProcedure
     .input(availableSlotsInput)
-    .query(({ ctx, input }) => booking.availableSlots(ctx.db, input.labId, input.date, ctx.user?.id ?? null)),
+    .query(({ ctx, input }) =>
+      booking.availableSlots(ctx.db, input.labId, input.date, ctx.user?.id ?? null, new Date(), input.labTestId ?? null),
+    ),
   /** The lab's free home collection windows on a date (none when it does not collect at home). */
   homeWindows: publicProcedure
     .input(availableSlotsInput)
-    .query(({ ctx, input }) => booking.availableHomeWindows(ctx.db, input.labId, input.date, ctx.user?.id ?? null)),
+    .query(({ ctx, input }) =>
+      booking.availableHomeWindows(ctx.db, input.labId, input.date, ctx.user?.id ?? null, new Date(), input.labTestId ?? null),
+    ),
   holdSlot: seatHoldProcedure
     .input(bookingItemInput)
     .mutation(({ ctx, input }) =>

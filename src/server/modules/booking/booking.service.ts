@@ -48,23 +48,29 @@ interface Slot {
   starts_at: string;
 }
 
-/** The lab's free slots on a date of its own calendar, in its time zone; past ones are not offered. */
+/**
+ * The lab's free slots on a date of its own calendar, in its time zone; past ones are not offered, nor
+ * (for a test of its that needs fasting, `labTestId`) ones after its fasting cut-off.
+ */
 export async function availableSlots(
   db: Kysely<Database>,
   labId: string,
   date: string,
   viewerId: string | null,
   now = new Date(),
+  labTestId: number | null = null,
 ): Promise<Slot[]> {
   const lab = await repo.findLabSchedule(db, labId);
   if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
   if (date < todayIn(lab.time_zone, now)) throw new AppError('DATE_IN_PAST');
+  const latest = fastingCutoff(lab, await fastingHoursOf(db, labId, labTestId));
 
   const noon = zonedTimeToInstant(date, '12:00', lab.time_zone);
   const hours = hoursOn(lab, await repo.findWorkingHours(db, labId, zonedParts(noon, lab.time_zone).weekday), date);
   if (!hours) return [];
 
   const starts = slotMinutesOfDay(hours, lab, prayerPauses(lab, date))
+    .filter((minute) => minute <= latest)
     .map((minute) => zonedTimeToInstant(date, clockOf(minute), lab.time_zone))
     .filter((startsAt) => farEnoughAhead(startsAt, lab.min_notice_minutes, now));
   if (starts.length === 0) return [];
@@ -75,7 +81,8 @@ export async function availableSlots(
 
 /**
  * The lab's free home collection windows on a date of its calendar (none when it does not collect at
- * home, or is closed that day): each window's start and end on the lab's clock. Past ones are not offered.
+ * home, or is closed that day): each window's start and end on the lab's clock. Past ones are not offered,
+ * nor (for a test needing fasting) ones starting after the fasting cut-off.
  */
 export async function availableHomeWindows(
   db: Kysely<Database>,
@@ -83,17 +90,20 @@ export async function availableHomeWindows(
   date: string,
   viewerId: string | null,
   now = new Date(),
+  labTestId: number | null = null,
 ): Promise<{ window_time: string; ends_time: string; starts_at: string; ends_at: string }[]> {
   const lab = await repo.findLabSchedule(db, labId);
   if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
   if (date < todayIn(lab.time_zone, now)) throw new AppError('DATE_IN_PAST');
   if (lab.home_collection_fee_halalas === null) return [];
+  const latest = fastingCutoff(lab, await fastingHoursOf(db, labId, labTestId));
 
   const noon = zonedTimeToInstant(date, '12:00', lab.time_zone);
   const hours = await repo.findWorkingHours(db, labId, zonedParts(noon, lab.time_zone).weekday);
   if (!hours) return [];
 
   const starts = homeWindowsOfDay(lab)
+    .filter((minute) => minute <= latest)
     .map((minute) => zonedTimeToInstant(date, clockOf(minute), lab.time_zone))
     .filter((startsAt) => farEnoughAhead(startsAt, lab.min_notice_minutes, now));
   if (starts.length === 0) return [];
@@ -135,6 +145,22 @@ function slotMinutesOfDay(
   return minutes;
 }
 
+/** The fasting hours of the lab's test asked about (none asked: null); a test it does not sell is not found. */
+async function fastingHoursOf(db: Kysely<Database>, labId: string, labTestId: number | null): Promise<number | null> {
+  if (labTestId === null) return null;
+  const offering = await repo.findOfferingFasting(db, labId, labTestId);
+  if (!offering) throw new AppError('NOT_FOUND', { entity: 'labTest' });
+  return offering.fasting_hours;
+}
+
+/**
+ * The latest start (minutes after midnight on the lab's clock) for a test with `fastingHours`: the lab's
+ * fasting cut-off when the test needs fasting and the lab keeps one, else the end of the day.
+ */
+function fastingCutoff(lab: { fasting_until: string | null }, fastingHours: number | null): number {
+  return fastingHours && lab.fasting_until !== null ? minutesOf(lab.fasting_until) : 24 * 60;
+}
+
 /** Whether a visit starting at `startsAt` is far enough ahead of `now` for the lab's minimum notice. */
 function farEnoughAhead(startsAt: Date, minNoticeMinutes: number, now: Date): boolean {
   return startsAt.getTime() > now.getTime() && startsAt.getTime() - now.getTime() >= minNoticeMinutes * MINUTE;
@@ -151,8 +177,8 @@ const pauseSettingsOf = (offering: repo.BookableLabTest): PrayerPauseSettings =>
 
 /**
  * A booking time must be one of the lab's slots (slotMinutesOfDay: none in a prayer pause nor a buffer), or
- * for a home collection one of its windows (homeWindowsOfDay), on a day it opens, to the millisecond, and
- * at least the lab's minimum notice ahead.
+ * for a home collection one of its windows (homeWindowsOfDay), on a day it opens, to the millisecond, at
+ * least the lab's minimum notice ahead, and by its fasting cut-off for a test needing fasting.
  */
 function assertIsSlot(offering: repo.BookableLabTest, collection: repo.Collection, startsAt: Date, now: Date) {
   if (Number.isNaN(startsAt.getTime()) || !farEnoughAhead(startsAt, offering.min_notice_minutes, now)) {
@@ -170,7 +196,12 @@ function assertIsSlot(offering: repo.BookableLabTest, collection: repo.Collectio
     (collection === 'home'
       ? homeWindowsOfDay(offering)
       : slotMinutesOfDay(hours, offering, prayerPauses(pauseSettingsOf(offering), local.date)));
-  const isSlot = starts !== undefined && startsAt.getTime() % MINUTE === 0 && starts.includes(minutesOf(local.time));
+  const minute = minutesOf(local.time);
+  const isSlot =
+    starts !== undefined &&
+    startsAt.getTime() % MINUTE === 0 &&
+    starts.includes(minute) &&
+    minute <= fastingCutoff(offering, offering.fasting_hours);
   if (!isSlot) throw new AppError('SLOT_UNAVAILABLE');
 }
 

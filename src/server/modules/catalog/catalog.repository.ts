@@ -105,7 +105,7 @@ export function listLabsForTest(db: Kysely<Database>, testId: number) {
     .where('lab_tests.test_id', '=', testId)
     .where('lab_tests.is_active', '=', true)
     .where('user_profiles.approved', '=', true)
-    .select([...labColumns, 'lab_tests.id as lab_test_id', 'lab_tests.price_halalas'])
+    .select([...labColumns, 'lab_tests.id as lab_test_id', 'lab_tests.price_halalas', 'labs.fasting_until'])
     .orderBy('labs.rating', 'desc')
     .orderBy('lab_tests.price_halalas')
     .execute();

@@ -32,6 +32,7 @@ export function findLabProfile(db: Db, labId: string) {
       'labs.min_notice_minutes',
       'labs.ramadan_opens_at',
       'labs.ramadan_closes_at',
+      'labs.fasting_until',
       'labs.home_collection_fee_halalas',
       'labs.home_radius_km',
       'labs.home_window_minutes',
@@ -362,6 +363,7 @@ export interface LabProfileRow {
   min_notice_minutes: number;
   ramadan_opens_at: string | null;
   ramadan_closes_at: string | null;
+  fasting_until: string | null;
 }
 
 export async function updateLabProfile(tx: Transaction<Database>, labId: string, profile: LabProfileRow) {

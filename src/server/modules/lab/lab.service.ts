@@ -247,6 +247,7 @@ export async function labProfile(db: Kysely<Database>, labId: string) {
     home_closes_at,
     ramadan_opens_at,
     ramadan_closes_at,
+    fasting_until,
     ...profile
   } = row;
   const working_hours = Array.from({ length: 7 }, (_, weekday) => {
@@ -271,7 +272,7 @@ export async function labProfile(db: Kysely<Database>, labId: string) {
     ramadan_opens_at !== null && ramadan_closes_at !== null
       ? { opens_at: ramadan_opens_at.slice(0, 5), closes_at: ramadan_closes_at.slice(0, 5) }
       : null;
-  return { ...profile, working_hours, ramadan_hours, home_collection };
+  return { ...profile, working_hours, ramadan_hours, fasting_until: fasting_until?.slice(0, 5) ?? null, home_collection };
 }
 
 /**
@@ -312,6 +313,7 @@ export async function updateProfile(db: Kysely<Database>, labId: string, input: 
       min_notice_minutes: input.minNoticeMinutes,
       ramadan_opens_at: input.ramadanHours?.opensAt ?? null,
       ramadan_closes_at: input.ramadanHours?.closesAt ?? null,
+      fasting_until: input.fastingUntil,
     });
     await repo.replaceWorkingHours(
       tx,

@@ -305,8 +305,20 @@ function appointmentRows(t: Pick, data: BookingMailData, when: AppointmentTime, 
  * some time within the window, and what makes the visit go well (general, never about the test).
  */
 function beforeTheVisit(t: Pick, data: BookingMailData): Paragraph[] {
-  if (!data.homeVisit) return [[t('احرص على الحضور قبل موعدك ببضع دقائق.', 'Please arrive a few minutes before your appointment.')]];
+  const fasting: Paragraph[] = data.fastingHours ? [[fastingNote(t, data.fastingHours)]] : [];
+  if (!data.homeVisit) {
+    return [
+      ...fasting,
+      [
+        t(
+          'احرص على الحضور قبل موعدك ببضع دقائق، ومعك هوية المستفيد.',
+          'Please arrive a few minutes before your appointment, with the patient’s ID.',
+        ),
+      ],
+    ];
+  }
   return [
+    ...fasting,
     [
       t(
         'يصل مندوب المختبر في أي وقت خلال فترة الزيارة، وقد يتصل بك قبل وصوله.',
@@ -315,6 +327,15 @@ function beforeTheVisit(t: Pick, data: BookingMailData): Paragraph[] {
     ],
     [homeVisitPreparation(t)],
   ];
+}
+
+/** How long to fast before the visit, in both languages: water only (never which test needs it). */
+function fastingNote(t: Pick, hours: number): string {
+  const arabicHours = hours === 1 ? 'ساعة واحدة' : hours === 2 ? 'ساعتين' : hours <= 10 ? `${hours} ساعات` : `${hours} ساعة`;
+  return t(
+    `صُم ${arabicHours} قبل الموعد: لا طعام ولا شراب غير الماء.`,
+    `Fast for ${hours} ${hours === 1 ? 'hour' : 'hours'} before the appointment: nothing to eat or drink but water.`,
+  );
 }
 
 /** How to get ready for a home collection, for the mails and the calendar file: general, never about the test. */

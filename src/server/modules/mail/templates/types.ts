@@ -33,6 +33,8 @@ export interface BookingMailData {
   guest?: true;
   /** How often the booking was moved: the calendar file's SEQUENCE, so a calendar takes the newer file (absent: 0). */
   sequence?: number;
+  /** How many hours to fast before the visit (absent: no fasting). Not the test: many tests need fasting (ADR 0068). */
+  fastingHours?: number;
 }
 
 export interface MailAttachment {
