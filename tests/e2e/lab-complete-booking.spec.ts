@@ -55,6 +55,8 @@ for (const { language, locale } of languages) {
     await expect(dialog).toContainText(`${w.lab.patient} \u2068${holder}\u2069`);
     await expect(dialog).toContainText(w.catalogue.vitaminD);
     await dialog.getByRole('button', { name: w.lab.markCompleted }).click();
+    // Its button gone is the server's answer ("مكتمل" is also inside the button's own Arabic label).
+    await expect(ownCard.getByRole('button', { name: w.lab.markCompleted })).toHaveCount(0);
     await expect(ownCard).toContainText(w.dashboard.status.completed);
 
     // Now among the lab's payments, with the patient and the test.

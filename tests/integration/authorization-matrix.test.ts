@@ -733,10 +733,15 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
       };
     },
   },
-  {
-    name: "marking a lab's booking completed",
-    async arrange() {
-      // One that has started: a booking is completed from its start on.
+  ...(
+    [
+      ['completed', 'lab.completeBooking'],
+      ['a no-show', 'lab.markNoShow'],
+    ] as const
+  ).map(([outcome, procedure]) => ({
+    name: `marking a lab's booking ${outcome}`,
+    async arrange(): Promise<WriteScene> {
+      // One that has started: a booking's outcome is recorded from its start on.
       const id = await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date(Date.now() - 3_600_000) });
       return {
         owner: lab,
@@ -746,29 +751,11 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
           [customer, 'FORBIDDEN'],
           [admin, 'FORBIDDEN'],
         ],
-        act: (actor) => call('lab.completeBooking', { id }, actor),
+        act: (actor) => call(procedure, { id }, actor),
         rows: () => bookingWithSeat(id),
       };
     },
-  },
-  {
-    name: "marking a lab's booking a no-show",
-    async arrange() {
-      // One that has started: a no-show is marked from the booking's start on.
-      const id = await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: new Date(Date.now() - 3_600_000) });
-      return {
-        owner: lab,
-        others: [
-          [otherLab, 'NOT_FOUND'],
-          [pendingLab, 'LAB_NOT_APPROVED'],
-          [customer, 'FORBIDDEN'],
-          [admin, 'FORBIDDEN'],
-        ],
-        act: (actor) => call('lab.markNoShow', { id }, actor),
-        rows: () => bookingWithSeat(id),
-      };
-    },
-  },
+  })),
   {
     name: "uploading a result for a lab's booking",
     async arrange() {

@@ -5,6 +5,7 @@ import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { bookingReminderMail } from '../../src/server/modules/mail/templates/booking-mails.ts';
 import type { BookingMailData } from '../../src/server/modules/mail/templates/types.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
+import { riyadhLabSettings } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -205,25 +206,7 @@ describe('the settings', () => {
     const { lab } = await labWith({});
     const caller = await callerFor(database.db, lab);
     const profile = await caller.lab.profile();
-    const input = {
-      nameAr: 'مختبر الاختبار',
-      nameEn: 'Test Lab',
-      addressAr: '',
-      addressEn: '',
-      city: 'riyadh' as const,
-      latitude: 24.7136,
-      longitude: 46.6753,
-      phone: '0112345678',
-      workingHours: profile.working_hours.map((day) => ({
-        weekday: day.weekday,
-        open: day.open,
-        opensAt: day.opens_at,
-        closesAt: day.closes_at,
-      })),
-      slotMinutes: 30,
-      slotCapacity: 1,
-      prayerPauseMinutes: 20,
-    };
+    const input = { ...riyadhLabSettings(profile, 30, 1), prayerPauseMinutes: 20 };
     const saved = await caller.lab.updateProfile({
       ...input,
       bufferMinutes: 15,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { minutesOf } from '../../src/shared/time.ts';
+import { riyadhLabSettings } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -113,24 +114,7 @@ describe('prayer pauses', () => {
   it('is chosen in the lab settings: saved, shown again, turned off, and refused when not one of the choices', async () => {
     const caller = await callerFor(database.db, lab);
     const profile = await caller.lab.profile();
-    const input = {
-      nameAr: 'مختبر الاختبار',
-      nameEn: 'Test Lab',
-      addressAr: '',
-      addressEn: '',
-      city: 'riyadh' as const,
-      latitude: 24.7136,
-      longitude: 46.6753,
-      phone: '0112345678',
-      workingHours: profile.working_hours.map((day) => ({
-        weekday: day.weekday,
-        open: day.open,
-        opensAt: day.opens_at,
-        closesAt: day.closes_at,
-      })),
-      slotMinutes: SLOT,
-      slotCapacity: 2,
-    };
+    const input = riyadhLabSettings(profile, SLOT, 2);
     expect((await caller.lab.updateProfile({ ...input, prayerPauseMinutes: 30 })).prayer_pause_minutes).toBe(30);
     expect((await caller.lab.profile()).prayer_pause_minutes).toBe(30);
     await expect(caller.lab.updateProfile({ ...input, prayerPauseMinutes: 25 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });

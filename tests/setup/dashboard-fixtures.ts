@@ -83,3 +83,32 @@ export async function offerNamedTest(db: Kysely<Database>, labId: string, testNa
       .executeTakeFirstOrThrow());
   return { labTestId: offering.id, testId: test.id };
 }
+
+/**
+ * The lab settings form as a Riyadh test lab sends it with its current weekly hours (`profile`, as
+ * lab.profile answers) and the given appointment length and capacity; the rest of the settings omitted.
+ */
+export function riyadhLabSettings(
+  profile: { working_hours: { weekday: number; open: boolean; opens_at: string; closes_at: string }[] },
+  slotMinutes: number,
+  slotCapacity: number,
+) {
+  return {
+    nameAr: 'مختبر الاختبار',
+    nameEn: 'Test Lab',
+    addressAr: '',
+    addressEn: '',
+    city: 'riyadh' as const,
+    latitude: 24.7136,
+    longitude: 46.6753,
+    phone: '0112345678',
+    workingHours: profile.working_hours.map((day) => ({
+      weekday: day.weekday,
+      open: day.open,
+      opensAt: day.opens_at,
+      closesAt: day.closes_at,
+    })),
+    slotMinutes,
+    slotCapacity,
+  };
+}
