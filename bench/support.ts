@@ -166,10 +166,13 @@ export interface BenchLab {
 
 /**
  * Approved labs open around the clock with 5-minute slots, one per entry of `capacities` (its slot
- * capacity), each offering the same test; in the order given.
+ * capacity), each offering the same test (one without fasting, so booked at any hour: ADR 0068); in the
+ * order given.
  */
 export async function createOpenLabs(db: Kysely<Database>, capacities: number[]): Promise<BenchLab[]> {
-  const testId = (await db.selectFrom('tests').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
+  const testId = (
+    await db.selectFrom('tests').select('id').where('fasting_hours', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow()
+  ).id;
   const { rows } = await sql<BenchLab>`
     with new_labs as (
       select gen_random_uuid() as id, i, capacity, 'bench-' || gen_random_uuid() as email

@@ -313,7 +313,8 @@ async function bookDemoLab(api, customer, lab) {
   for (let day = 0; day < 14; day++) {
     // The lab's calendar day (the demo labs are in Asia/Riyadh).
     const date = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Riyadh' });
-    const slots = await api.query('booking.availableSlots', { labId: lab.user.id, date }, customer.cookie);
+    // The times of this test, as the booking panel asks (one needing fasting is kept to the morning).
+    const slots = await api.query('booking.availableSlots', { labId: lab.user.id, date, labTestId: offering.lab_test_id }, customer.cookie);
     const slot = slots.at(-1);
     if (!slot) continue;
     const item = { labTestId: offering.lab_test_id, bookingTime: slot.starts_at };
