@@ -248,7 +248,10 @@ create or replace function hold_seats(p_holder uuid, p_items jsonb, p_now timest
         perform lock_free_seat(p_holder, item.lab_id, item.collection, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 0);
         insert into slot_holds (lab_id, lab_test_id, collection, starts_at, holder_id, expires_at)
           values (item.lab_id, item.lab_test_id, item.collection, item.starts_at, p_holder, p_expires)
-          on conflict (holder_id, lab_test_id, collection, starts_at) do update set expires_at = excluded.expires_at;
+          -- Holding again extends a hold, never shortens it: a seat the waitlist offered for 15 minutes and then put
+          -- in the cart (10) stays held for the longer.
+          on conflict (holder_id, lab_test_id, collection, starts_at)
+            do update set expires_at = greatest(slot_holds.expires_at, excluded.expires_at);
       end loop;
     end
   $$;

@@ -18,6 +18,7 @@ import { createOutboxSender } from './modules/mail/outbox-sender.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
 import { s3BlobStore } from './modules/results/s3-blob-store.ts';
 import { startPlanRenewals } from './modules/subscriptions/plan-renewals.service.ts';
+import { startWaitlistOffers } from './modules/waitlist/waitlist.service.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { setPasswordCost } from './platform/password.ts';
@@ -102,6 +103,8 @@ async function main() {
   mailSender?.start();
   // Paid plans renew from here, every instance sharing the due ones out (ADR 0042's amendment).
   const planRenewals = startPlanRenewals({ db: database.db, payments, graceDays: env.PLAN_RENEWAL_GRACE_DAYS, log });
+  // Seats freed on full days go to the waitlist, first come first offered (ADR 0069).
+  const waitlistOffers = startWaitlistOffers({ db: database.db, log });
 
   if (existsSync(resolve(clientRoot, 'index.html'))) {
     const indexHtml = readFileSync(resolve(clientRoot, 'index.html'), 'utf8');
@@ -175,7 +178,7 @@ async function main() {
     const close = () => {
       if (closing) return;
       closing = true;
-      void Promise.all([catalogFollower.stop(), mailSender?.stop(), planRenewals.stop()])
+      void Promise.all([catalogFollower.stop(), mailSender?.stop(), planRenewals.stop(), waitlistOffers.stop()])
         .then(() => transport?.close())
         .then(() => database.db.destroy())
         .then(() => log.info('stopped'))

@@ -81,6 +81,9 @@ export const appErrorCodes = [
   'SHARE_GONE',
   'SHARE_CODE_REQUIRED',
   'SHARE_CODE_WRONG',
+  'WAITLIST_TIMES_FREE',
+  'WAITLIST_NO_TIMES',
+  'ALREADY_WAITING',
   'INTERNAL',
 ] as const;
 

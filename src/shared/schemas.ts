@@ -167,6 +167,21 @@ const clockTime = z
   .string()
   .overwrite(latinDigits)
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, m.invalid);
+/**
+ * Joining the waitlist (issue #58) for a test at a lab on a day of its calendar: any time that day, or
+ * only between two times of it (`window`, on the lab's clock).
+ */
+export const joinWaitlistInput = z.object({
+  labTestId: rowId,
+  date: isoDate,
+  window: z
+    .object({ from: clockTime, until: clockTime })
+    .refine((window) => window.from.slice(0, 5) < window.until.slice(0, 5), { path: ['until'], message: m.invalid })
+    .nullish(),
+});
+export type JoinWaitlistInput = z.infer<typeof joinWaitlistInput>;
+export const waitlistEntryInput = z.object({ id: z.uuid() });
+
 export const workingDaySchema = z
   .object({ weekday: z.number().int().min(0).max(6), open: z.boolean(), opensAt: clockTime, closesAt: clockTime })
   .refine((day) => !day.open || day.opensAt.slice(0, 5) < day.closesAt.slice(0, 5), { path: ['closesAt'], message: m.invalid });

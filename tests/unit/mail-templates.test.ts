@@ -82,6 +82,18 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
       remindersLink: 'https://tahaleel.sa/dashboard?section=ai-analysis',
     },
   },
+  'waitlist-offer': {
+    template: 'waitlist-offer',
+    data: {
+      name: 'سارة',
+      labName: booking.labName,
+      startsAt: '2026-12-01T06:30:00.000Z',
+      slotMinutes: 30,
+      timeZone: 'Asia/Riyadh',
+      heldUntil: '2026-11-30T10:15:00.000Z',
+      link: 'https://tahaleel.sa/dashboard?section=bookings',
+    },
+  },
   'lab-approved': { template: 'lab-approved', data: { name: 'Al Borg Labs', link: 'https://tahaleel.sa/dashboard?section=lab' } },
   'lab-rejected': { template: 'lab-rejected', data: { name: 'Al Borg Labs' } },
   'test-request-decided': {

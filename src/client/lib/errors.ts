@@ -122,6 +122,9 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode>, Messag
   SHARE_GONE: msg`This link has expired or was revoked. Ask the patient for a new one.`,
   SHARE_CODE_REQUIRED: msg`Enter the 6-digit code the patient gave you with this link.`,
   SHARE_CODE_WRONG: msg`That code is not correct. Check it with the patient: after a few more wrong codes the link stops working.`,
+  WAITLIST_TIMES_FREE: msg`There are free times on this day. Choose one and book it.`,
+  WAITLIST_NO_TIMES: msg`The lab has no appointments for this test in those hours on that day. Choose other hours or another day.`,
+  ALREADY_WAITING: msg`You are already on the waitlist for this test on that day.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 

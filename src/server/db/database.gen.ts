@@ -86,6 +86,8 @@ export type TestRequestStatus = 'approved' | 'pending' | 'rejected';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export type WaitlistEntrieStatus = 'booked' | 'ended' | 'lapsed' | 'left' | 'offered' | 'waiting';
+
 export type WebauthnChallengePurpose = 'register' | 'sign_in';
 
 export interface AccountTokens {
@@ -897,6 +899,22 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface WaitlistEntries {
+  created_at: CreatedAt;
+  customer_id: string;
+  ended_at: Timestamp | null;
+  id: Generated<string>;
+  lab_id: string;
+  lab_test_id: number;
+  offer_expires_at: Timestamp | null;
+  offered_starts_at: Timestamp | null;
+  on_date: Timestamp;
+  position: Generated<Int8>;
+  status: Generated<WaitlistEntrieStatus>;
+  window_from: string | null;
+  window_until: string | null;
+}
+
 export interface WebauthnChallenges {
   challenge: string;
   expires_at: Timestamp;
@@ -971,5 +989,6 @@ export interface DB {
   user_consents: UserConsents;
   user_profiles: UserProfiles;
   users: Users;
+  waitlist_entries: WaitlistEntries;
   webauthn_challenges: WebauthnChallenges;
 }

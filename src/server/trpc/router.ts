@@ -19,6 +19,7 @@ import { searchRouter } from '../modules/search/search.router.ts';
 import { storeRouter } from '../modules/store/store.router.ts';
 import { storeAdminRouter } from '../modules/store/store-admin.router.ts';
 import { subscriptionsRouter } from '../modules/subscriptions/subscriptions.router.ts';
+import { waitlistRouter } from '../modules/waitlist/waitlist.router.ts';
 import { router } from './init.ts';
 
 export const appRouter = router({
@@ -43,6 +44,7 @@ export const appRouter = router({
   store: storeRouter,
   storeAdmin: storeAdminRouter,
   subscriptions: subscriptionsRouter,
+  waitlist: waitlistRouter,
 });
 
 export type AppRouter = typeof appRouter;

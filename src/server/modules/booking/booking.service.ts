@@ -60,6 +60,17 @@ export async function availableSlots(
   now = new Date(),
   labTestId: number | null = null,
 ): Promise<Slot[]> {
+  const { lab, starts } = await slotStartsOn(db, labId, date, now, labTestId);
+  if (starts.length === 0) return [];
+  const free = await repo.freeSlotStarts(db, labId, 'lab', starts, lab.slot_capacity, viewerId, now);
+  return free.map((startsAt) => ({ slot_time: zonedParts(startsAt, lab.time_zone).time, starts_at: startsAt.toISOString() }));
+}
+
+/**
+ * Every slot the lab has on a date of its calendar that could still be booked now (for `labTestId`,
+ * by its fasting cut-off), free or not: its hours, buffers, prayer pauses and minimum notice decide.
+ */
+export async function slotStartsOn(db: Kysely<Database>, labId: string, date: string, now: Date, labTestId: number | null) {
   const lab = await repo.findLabSchedule(db, labId);
   if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
   if (date < todayIn(lab.time_zone, now)) throw new AppError('DATE_IN_PAST');
@@ -67,16 +78,13 @@ export async function availableSlots(
 
   const noon = zonedTimeToInstant(date, '12:00', lab.time_zone);
   const hours = hoursOn(lab, await repo.findWorkingHours(db, labId, zonedParts(noon, lab.time_zone).weekday), date);
-  if (!hours) return [];
-
-  const starts = slotMinutesOfDay(hours, lab, prayerPauses(lab, date))
-    .filter((minute) => minute <= latest)
-    .map((minute) => zonedTimeToInstant(date, clockOf(minute), lab.time_zone))
-    .filter((startsAt) => farEnoughAhead(startsAt, lab.min_notice_minutes, now));
-  if (starts.length === 0) return [];
-
-  const free = await repo.freeSlotStarts(db, labId, 'lab', starts, lab.slot_capacity, viewerId, now);
-  return free.map((startsAt) => ({ slot_time: zonedParts(startsAt, lab.time_zone).time, starts_at: startsAt.toISOString() }));
+  const starts = hours
+    ? slotMinutesOfDay(hours, lab, prayerPauses(lab, date))
+        .filter((minute) => minute <= latest)
+        .map((minute) => zonedTimeToInstant(date, clockOf(minute), lab.time_zone))
+        .filter((startsAt) => farEnoughAhead(startsAt, lab.min_notice_minutes, now))
+    : [];
+  return { lab, starts };
 }
 
 /**
@@ -351,6 +359,23 @@ export async function holdSlot(
   const limits = { maxHolds: MAX_HOLDS, guestAddress: guestAddress?.address ?? null, maxAddressHolds: guestAddress?.maxHolds ?? 0 };
   await takingSeats(seats, offerings, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits));
   return { expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * Holds a seat the waitlist offers its holder until `expiresAt` (waitlist.service.ts), by the same rules
+ * as any hold: one of the lab's slots, free for them, not one they already have, within their cap of holds.
+ */
+export async function holdOfferedSeat(
+  db: Kysely<Database>,
+  holderId: string,
+  labTestId: number,
+  startsAt: Date,
+  now: Date,
+  expiresAt: Date,
+) {
+  const { seats, offerings } = await seatsFor(db, [{ labTestId, bookingTime: startsAt.toISOString() }], now);
+  const limits = { maxHolds: MAX_HOLDS, guestAddress: null, maxAddressHolds: 0 };
+  await takingSeats(seats, offerings, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits));
 }
 
 export async function releaseHold(

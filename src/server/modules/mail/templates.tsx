@@ -36,6 +36,7 @@ import { retestReminderMail } from './templates/retest-mails.ts';
 import { storeOrderConfirmedMail, storePaymentRefundedMail } from './templates/store-mails.ts';
 import { renderText } from './templates/text.ts';
 import type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
+import { type WaitlistOfferMailData, waitlistOfferMail } from './templates/waitlist-mails.ts';
 
 export type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
 
@@ -86,6 +87,8 @@ export type MailMessage =
    * whom, a link to book it; never a value nor the finding that suggested it. A reminder: it can be switched off.
    */
   | { template: 'retest-reminder'; data: Parameters<typeof retestReminderMail>[0] }
+  /** A seat freed on a day the customer waits for (issue #58): the lab and the time, held for 15 minutes; never the test. */
+  | { template: 'waitlist-offer'; data: WaitlistOfferMailData }
   /** The link goes to the lab dashboard. */
   | { template: 'lab-approved'; data: { name: string; link: string } }
   /** Not approved or approval withdrawn. */
@@ -189,6 +192,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return resultOpenedByStaffMail(message.data, locale);
     case 'retest-reminder':
       return retestReminderMail(message.data, locale, publicUrl);
+    case 'waitlist-offer':
+      return waitlistOfferMail(message.data, locale);
     case 'lab-approved':
       return labApprovedMail(message.data, locale);
     case 'lab-rejected':

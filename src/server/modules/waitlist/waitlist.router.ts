@@ -1,0 +1,15 @@
+import { joinWaitlistInput, waitlistEntryInput } from '../../../shared/schemas.ts';
+import { router } from '../../trpc/init.ts';
+import { customerProcedure } from '../../trpc/procedures.ts';
+import * as waitlist from './waitlist.service.ts';
+
+// The waitlist (issue #58): a customer waits for a seat on a full day, is offered one by mail when it
+// frees, and leaves the list in one step.
+export const waitlistRouter = router({
+  /** Joins the list for a test at a lab on a day (and hours) with no free time. */
+  join: customerProcedure.input(joinWaitlistInput).mutation(({ ctx, input }) => waitlist.joinWaitlist(ctx.db, ctx.user, input)),
+  /** Leaves the list; a seat held for this entry goes to the next person at once. */
+  leave: customerProcedure.input(waitlistEntryInput).mutation(({ ctx, input }) => waitlist.leaveWaitlist(ctx.db, ctx.user.id, input.id)),
+  /** The customer's entries on the list, and those ended in the last days, with any offer. */
+  mine: customerProcedure.query(({ ctx }) => waitlist.myWaitlist(ctx.db, ctx.user.id)),
+});

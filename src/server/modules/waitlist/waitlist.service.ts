@@ -1,0 +1,226 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import { halalasToSar } from '../../../shared/money.ts';
+import type { JoinWaitlistInput } from '../../../shared/schemas.ts';
+import { todayIn, zonedParts } from '../../../shared/time.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { findBookableLabTest } from '../booking/booking.repository.ts';
+import * as booking from '../booking/booking.service.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import * as repo from './waitlist.repository.ts';
+
+// The waitlist (issue #58, ADR 0069). A customer waits for a seat of a lab's test on a full day, at any
+// time or between two times. A round (offerSeats) looks at a lab's list in the order people joined: the
+// first entry a free seat suits is offered it, as a hold of the seat for OFFER_MINUTES and a mail. The
+// hold is what makes an offer exclusive: the capacity rule counts it like any other, so a seat is never
+// offered twice, nor taken by someone else meanwhile. An offer not taken in time lapses, and the next
+// round offers the seat to the next entry. Rounds run every ROUND_MS on each instance, one lab at a time
+// under the lab's lock; a seat freed by a cancellation, a move, an expired hold or a lapsed offer is all
+// the same to them.
+
+/** How long a seat offered from the waitlist is kept for the person it is offered to. */
+export const OFFER_MINUTES = 15;
+/** How often each instance offers freed seats. */
+export const ROUND_MS = 15_000;
+/** How long an entry that ended (booked, lapsed, left, over) is still shown to its customer. */
+const SHOWN_AFTER_END_DAYS = 7;
+/** Where an offer's mail takes the customer: their bookings, where the offer is (outbox links may be paths). */
+const WAITLIST_PAGE = '/dashboard?section=bookings';
+
+const MINUTE = 60_000;
+
+/** Whether a time of the lab's day (HH:MM) falls in an entry's window (none: the whole day). */
+function inWindow(time: string, window: { from: string | null; until: string | null }): boolean {
+  const clock = time.slice(0, 5);
+  return window.from === null || window.until === null || (clock >= window.from.slice(0, 5) && clock < window.until.slice(0, 5));
+}
+
+/**
+ * Puts a signed-up customer on the waitlist for a test at a lab on a day of its calendar: only for a day
+ * (and window) in which the lab has times for the test and none of them is free (else it is booked, not
+ * waited for: WAITLIST_TIMES_FREE), once per test and day (ALREADY_WAITING).
+ */
+export async function joinWaitlist(
+  db: Kysely<Database>,
+  customer: { id: string; is_anonymous: boolean },
+  input: JoinWaitlistInput,
+  now = new Date(),
+) {
+  // An offer comes by mail to an account the customer signs in to: a guest signs up first.
+  if (customer.is_anonymous) throw new AppError('FORBIDDEN');
+  const offering = await findBookableLabTest(db, input.labTestId);
+  if (!offering) throw new AppError('NOT_FOUND', { entity: 'labTest' });
+  const window = { from: input.window?.from ?? null, until: input.window?.until ?? null };
+  const { starts } = await booking.slotStartsOn(db, offering.lab_id, input.date, now, offering.id);
+  if (!starts.some((startsAt) => inWindow(zonedParts(startsAt, offering.time_zone).time, window))) {
+    throw new AppError('WAITLIST_NO_TIMES');
+  }
+  const free = await booking.availableSlots(db, offering.lab_id, input.date, customer.id, now, offering.id);
+  if (free.some((slot) => inWindow(slot.slot_time, window))) throw new AppError('WAITLIST_TIMES_FREE');
+  const id = await repo.insertEntry(db, {
+    customerId: customer.id,
+    labId: offering.lab_id,
+    labTestId: offering.id,
+    onDate: input.date,
+    windowFrom: window.from,
+    windowUntil: window.until,
+  });
+  if (!id) throw new AppError('ALREADY_WAITING');
+  return { id };
+}
+
+/** Takes the customer's entry off the list in one step; a seat it was offered goes to the next at once. */
+export async function leaveWaitlist(db: Kysely<Database>, customerId: string, entryId: string, now = new Date()) {
+  const left = await db.transaction().execute(async (tx) => {
+    const entry = await repo.leaveEntry(tx, customerId, entryId, now);
+    if (!entry) throw new AppError('NOT_FOUND', { entity: 'waitlistEntry' });
+    if (entry.offered_starts_at && entry.offer_expires_at) {
+      await repo.dropOfferHold(tx, {
+        customerId,
+        labTestId: entry.lab_test_id,
+        startsAt: entry.offered_starts_at,
+        expiresAt: entry.offer_expires_at,
+      });
+    }
+    return entry;
+  });
+  if (left.offered_starts_at) await offerSeats(db, left.lab_id, now);
+  return { left: true as const };
+}
+
+/**
+ * One round for a lab: ends what is over, then offers each free seat to the first entry waiting that it
+ * suits (its test, day and window, and the lab's rules for that test: fasting, notice). Answers how many
+ * offers it made.
+ */
+export async function offerSeats(db: Kysely<Database>, labId: string, now = new Date()): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    await repo.lockLabWaitlist(tx, labId);
+    const offering = await tx.selectFrom('labs').select('time_zone').where('id', '=', labId).executeTakeFirst();
+    if (!offering) return 0;
+    await repo.settleEntries(tx, labId, todayIn(offering.time_zone, now), now);
+    let offers = 0;
+    for (const entry of await repo.waitingEntries(tx, labId)) {
+      // A test the lab no longer sells, or a lab no longer approved, offers nothing (its entries end with the day).
+      const free = await booking
+        .availableSlots(tx, labId, entry.on_date, entry.customer_id, now, entry.lab_test_id)
+        .catch((error: unknown) => {
+          if (error instanceof AppError) return [];
+          throw error;
+        });
+      const suitable = free.filter((slot) => inWindow(slot.slot_time, { from: entry.window_from, until: entry.window_until }));
+      for (const slot of suitable) {
+        const startsAt = new Date(slot.starts_at);
+        const expiresAt = new Date(now.getTime() + OFFER_MINUTES * MINUTE);
+        // Taken meanwhile (a customer on the page, not under this lock), or not theirs to hold (they have
+        // this test at this time already, or as many holds as they may): the next free seat, if any.
+        if (!(await heldInSavepoint(tx, () => booking.holdOfferedSeat(tx, entry.customer_id, entry.lab_test_id, startsAt, now, expiresAt))))
+          continue;
+        await repo.markOffered(tx, entry.id, startsAt, expiresAt);
+        await mailOffer(tx, entry, startsAt, expiresAt);
+        offers += 1;
+        break;
+      }
+    }
+    return offers;
+  });
+}
+
+/** Runs `hold` in a savepoint: a seat function's refusal rolls back to it and answers false, the transaction going on. */
+async function heldInSavepoint(tx: Transaction<Database>, hold: () => Promise<void>): Promise<boolean> {
+  await sql`savepoint waitlist_offer`.execute(tx);
+  try {
+    await hold();
+    await sql`release savepoint waitlist_offer`.execute(tx);
+    return true;
+  } catch (error) {
+    await sql`rollback to savepoint waitlist_offer`.execute(tx);
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
+
+async function mailOffer(
+  tx: Transaction<Database>,
+  entry: { id: string; customer_id: string; lab_test_id: number },
+  startsAt: Date,
+  expiresAt: Date,
+) {
+  const recipient = await recipientOf(tx, entry.customer_id);
+  const offering = await findBookableLabTest(tx, entry.lab_test_id);
+  if (!recipient || !offering) return;
+  await enqueueMail(tx, {
+    to: recipient.email,
+    locale: recipient.locale,
+    userId: entry.customer_id,
+    dedupeKey: `waitlist-offer:${entry.id}:${startsAt.toISOString()}`,
+    message: {
+      template: 'waitlist-offer',
+      data: {
+        name: recipient.name,
+        labName: { ar: offering.lab_name_ar, en: offering.lab_name_en },
+        startsAt: startsAt.toISOString(),
+        slotMinutes: offering.slot_minutes,
+        timeZone: offering.time_zone,
+        heldUntil: expiresAt.toISOString(),
+        link: WAITLIST_PAGE,
+      },
+    },
+  });
+}
+
+/** A round for every lab with entries on its list: what each instance runs every ROUND_MS. */
+export async function offerFreedSeats(db: Kysely<Database>, now = new Date()): Promise<number> {
+  let offers = 0;
+  for (const labId of await repo.labsWithLiveEntries(db)) offers += await offerSeats(db, labId, now);
+  return offers;
+}
+
+/** Runs `offerFreedSeats` in this server process every `everyMs` until stopped. */
+export function startWaitlistOffers(deps: { db: Kysely<Database>; log: Logger }, everyMs = ROUND_MS) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  const round = () => {
+    running = offerFreedSeats(deps.db)
+      .then(() => undefined)
+      .catch((error: unknown) => deps.log.error({ err: error }, 'waitlist offers failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(round, everyMs);
+      });
+  };
+  timer = setTimeout(round, 0);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The customer's waitlist: entries on it, and those ended lately, each with its test, lab and offer. */
+export async function myWaitlist(db: Kysely<Database>, customerId: string, now = new Date()) {
+  const rows = await repo.customerEntries(db, customerId, new Date(now.getTime() - SHOWN_AFTER_END_DAYS * 24 * 60 * MINUTE));
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status as 'waiting' | 'offered' | 'booked' | 'lapsed' | 'left' | 'ended',
+    /** A day of the lab's calendar, and the hours on its clock (null: any time that day). */
+    date: row.on_date,
+    window: row.window_from && row.window_until ? { from: row.window_from.slice(0, 5), until: row.window_until.slice(0, 5) } : null,
+    /** The seat offered and until when it is kept; shown while `offered`, and after, for what passed. */
+    offer:
+      row.offered_starts_at && row.offer_expires_at
+        ? { starts_at: new Date(row.offered_starts_at).toISOString(), held_until: new Date(row.offer_expires_at).toISOString() }
+        : null,
+    lab_id: row.lab_id,
+    lab_test_id: row.lab_test_id,
+    test_name_ar: row.test_name_ar,
+    test_name_en: row.test_name_en,
+    lab_name_ar: row.lab_name_ar,
+    lab_name_en: row.lab_name_en,
+    price: halalasToSar(row.price_halalas),
+    time_zone: row.time_zone,
+  }));
+}
