@@ -180,6 +180,7 @@ export const joinWaitlistInput = z.object({
     .nullish(),
 });
 export type JoinWaitlistInput = z.infer<typeof joinWaitlistInput>;
+export const waitlistDayInput = z.object({ labTestId: rowId, date: isoDate });
 export const waitlistEntryInput = z.object({ id: z.uuid() });
 
 export const workingDaySchema = z

@@ -222,6 +222,16 @@ const ar = {
     movedByCustomer: 'غيّر العميل الموعد',
     changeRule: 'يمكنك تغيير موعد الحجز أو إلغاؤه مجانًا حتى 4 ساعات قبل موعده.',
   },
+  waitlist: {
+    dayFull: 'لا توجد مواعيد متاحة في هذا اليوم. يرجى اختيار يوم آخر.',
+    join: 'سجّل في قائمة الانتظار',
+    joined: 'سُجّلت في قائمة الانتظار',
+    onIt: 'أنت في قائمة الانتظار لهذا اليوم',
+    offerSubject: 'توفّر موعد يوم',
+    bookThisTime: 'احجز هذا الموعد',
+    waiting: 'في الانتظار',
+    booked: 'تم الحجز',
+  },
   homeVisit: {
     atHome: 'في المنزل',
     address: 'عنوان المنزل',
@@ -619,6 +629,16 @@ export const words = {
       timeChanged: 'Time changed',
       movedByCustomer: 'Moved by the customer',
       changeRule: 'You can move or cancel a booking up to 4 hours before its time, free of charge.',
+    },
+    waitlist: {
+      dayFull: 'No free times on this day. Please choose another day.',
+      join: 'Join the waitlist',
+      joined: 'You are on the waitlist',
+      onIt: 'You are on the waitlist for this day',
+      offerSubject: 'A time is free on',
+      bookThisTime: 'Book this time',
+      waiting: 'Waiting',
+      booked: 'Booked',
     },
     homeVisit: {
       atHome: 'At home',

@@ -124,7 +124,9 @@ describe('joining the waitlist', () => {
     await expect(join(customer, labTestId, { from: '08:30', until: '09:00' })).rejects.toMatchObject({ code: 'ALREADY_WAITING' });
 
     // A guest is asked to sign up first: an offer comes by mail to an account.
-    await expect(join({ ...customer, is_anonymous: true }, labTestId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      waitlist.joinWaitlist(database.db, { id: customer.id, is_anonymous: true }, { labTestId, date: DAY }, NOW),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     // Bad input is refused before anything is read: a window that ends before it starts.
     const caller = await callerFor(database.db, customer);
     await expect(caller.waitlist.join({ labTestId, date: DAY, window: { from: '09:00', until: '08:00' } })).rejects.toMatchObject({

@@ -30,6 +30,7 @@ import { type SessionUser, useSession } from '../features/auth/use-session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { MyInvoices } from '../features/billing/my-invoices.tsx';
 import { MyBookings } from '../features/booking/my-bookings.tsx';
+import { MyWaitlist } from '../features/booking/my-waitlist.tsx';
 import { CustomerStats } from '../features/customer/customer-stats.tsx';
 import { MyStoreOrders } from '../features/customer/my-store-orders.tsx';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
@@ -262,6 +263,7 @@ function CustomerDashboard({ user }: { user: SessionUser }) {
         <Stack gap="6">
           <SectionTitle title={t`Overview`} />
           <CustomerStats />
+          <MyWaitlist />
           <MyBookings upcomingOnly />
         </Stack>
       ),
@@ -273,6 +275,7 @@ function CustomerDashboard({ user }: { user: SessionUser }) {
       render: () => (
         <Stack gap="6">
           <SectionTitle title={t`Bookings`} />
+          <MyWaitlist />
           <MyBookings />
         </Stack>
       ),

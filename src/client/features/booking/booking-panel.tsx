@@ -21,6 +21,7 @@ import { BookingCalendar } from './booking-calendar.tsx';
 import { CollectionChoice } from './collection-choice.tsx';
 import { type HomeAddress, HomeAddressFields, homeAddressMissing, homeAddressReady, lastHomeAddress } from './home-address-fields.tsx';
 import { SlotPicker } from './slot-picker.tsx';
+import { WaitlistJoin } from './waitlist-join.tsx';
 
 registerAlreadyBookedMessage();
 
@@ -205,6 +206,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
                     setWindowEnd(endsAt);
                   }}
                 />
+                {!atHome && <WaitlistJoin labTestId={offer.labTestId} date={date} />}
               </>
             ) : (
               <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>

@@ -1,11 +1,15 @@
-import { joinWaitlistInput, waitlistEntryInput } from '../../../shared/schemas.ts';
+import { joinWaitlistInput, waitlistDayInput, waitlistEntryInput } from '../../../shared/schemas.ts';
 import { router } from '../../trpc/init.ts';
-import { customerProcedure } from '../../trpc/procedures.ts';
+import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
 import * as waitlist from './waitlist.service.ts';
 
 // The waitlist (issue #58): a customer waits for a seat on a full day, is offered one by mail when it
 // frees, and leaves the list in one step.
 export const waitlistRouter = router({
+  /** Whether a day is full for a test (so its list is open), with the day's times to choose hours from. */
+  day: publicProcedure
+    .input(waitlistDayInput)
+    .query(({ ctx, input }) => waitlist.waitlistDay(ctx.db, input.labTestId, input.date, ctx.user?.id ?? null)),
   /** Joins the list for a test at a lab on a day (and hours) with no free time. */
   join: customerProcedure.input(joinWaitlistInput).mutation(({ ctx, input }) => waitlist.joinWaitlist(ctx.db, ctx.user, input)),
   /** Leaves the list; a seat held for this entry goes to the next person at once. */

@@ -70,6 +70,25 @@ export async function joinWaitlist(
   return { id };
 }
 
+/**
+ * Whether the waitlist is open for a test on a day of its lab's calendar: the lab has times for it that day
+ * and none is free for the viewer. With the day's times (HH:MM, each start and its end), to choose hours from.
+ */
+export async function waitlistDay(db: Kysely<Database>, labTestId: number, date: string, viewerId: string | null, now = new Date()) {
+  const offering = await findBookableLabTest(db, labTestId);
+  if (!offering) throw new AppError('NOT_FOUND', { entity: 'labTest' });
+  const { starts } = await booking.slotStartsOn(db, offering.lab_id, date, now, offering.id);
+  const free = starts.length > 0 ? await booking.availableSlots(db, offering.lab_id, date, viewerId, now, offering.id) : [];
+  const clock = (instant: Date) => zonedParts(instant, offering.time_zone).time.slice(0, 5);
+  return {
+    open: starts.length > 0 && free.length === 0,
+    times: starts.map((startsAt) => ({
+      starts: clock(startsAt),
+      ends: clock(new Date(startsAt.getTime() + offering.slot_minutes * MINUTE)),
+    })),
+  };
+}
+
 /** Takes the customer's entry off the list in one step; a seat it was offered goes to the next at once. */
 export async function leaveWaitlist(db: Kysely<Database>, customerId: string, entryId: string, now = new Date()) {
   const left = await db.transaction().execute(async (tx) => {

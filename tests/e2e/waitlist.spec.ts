@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { daysFromToday, demo, expect, type Language, languages, readInLanguage, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
+import { arabicTag, latinTag } from './journeys/journeys.ts';
+import { words } from './words.ts';
+
+// Issue #58: the waitlist (ADR 0069), on a phone. A lab with one seat a day has its day taken; a customer
+// joins that day's waitlist from the booking panel; the seat frees; the offer comes by mail within a
+// round (15 s); its link opens the customer's bookings, where "Book this time" takes it to checkout.
+
+const TEST = 'Complete Blood Count (CBC)';
+
+for (const { language, locale } of languages) {
+  test(`a customer joins a full day's waitlist, is mailed the freed time and books it, on a phone in ${language} @mobile`, async ({
+    page,
+    person,
+    appServer,
+  }) => {
+    test.setTimeout(150_000);
+    const w = words[locale];
+    const { labId, labTestId, labName } = await oneSeatLab(person, appServer, locale);
+
+    // Someone takes the one time of the day after tomorrow.
+    const date = daysFromToday(2);
+    const other = await person(locale);
+    await signUpThroughApi(other.context, { name: 'Other Patient' });
+    const [slot] = await trpc<{ starts_at: string }[]>(other.context, 'booking.availableSlots', { labId, date, labTestId }, 'GET');
+    const taken = await trpc(other.context, 'booking.create', {
+      items: [{ labTestId, bookingTime: slot!.starts_at }],
+      idempotencyKey: randomUUID(),
+    });
+
+    // The customer finds that day full, and joins its waitlist.
+    await readInLanguage(page, locale);
+    await page.goto('/');
+    const { email } = await signUpThroughApi(page, { name: locale === 'ar' ? 'نورة' : 'Noura' });
+    await page.goto(`/test/${encodeURIComponent(TEST)}?lab_id=${labId}`);
+    const panel = page.getByTestId('booking-panel');
+    await expect(panel).toBeVisible();
+    const day = panel.locator(`[data-date="${date}"]`);
+    if (!(await day.isVisible())) await panel.getByRole('button', { name: words[locale].booking.nextMonth }).click();
+    await day.click();
+    await expect(panel.getByRole('status').filter({ hasText: w.waitlist.dayFull })).toBeVisible();
+    const join = panel.getByTestId('waitlist-join');
+    await join.getByRole('button', { name: w.waitlist.join }).click();
+    await expect(page.getByText(w.waitlist.joined, { exact: true })).toBeVisible();
+    await expect(join).toContainText(w.waitlist.onIt);
+    await page.goto('/dashboard?section=bookings');
+    await expect(page.getByTestId('waitlist-entry')).toContainText(w.waitlist.waiting);
+
+    // The seat frees: within a round the customer is mailed the time, held for them.
+    await trpc(other.context, 'booking.cancel', { id: taken.bookings[0].id });
+    const mail = await appServer.mailbox.waitFor(email, (candidate) => candidate.subject.includes(w.waitlist.offerSubject), 40_000);
+    expect(mail.text).toContain(labName);
+    const link = mail.links.find((candidate) => new URL(candidate).pathname === '/dashboard');
+    expect(link, 'a link to the bookings').toBeDefined();
+
+    // The link opens the offer; booking it goes through checkout like any booking.
+    await page.goto(link!);
+    const entry = page.getByTestId('waitlist-entry');
+    await expect(entry.getByTestId('waitlist-offer')).toBeVisible();
+    await entry.getByRole('button', { name: w.waitlist.bookThisTime }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('checkout-item')).toContainText(labName);
+    await page.getByTestId('pay').click();
+    await expect(page.getByText(w.booking.confirmed)).toBeVisible({ timeout: 15_000 });
+    const booked = page.getByTestId('my-booking').filter({ hasText: labName });
+    await expect(booked).toHaveCount(1);
+  });
+}
+
+/** A new lab, approved, open 08:00–08:30 every day with one seat, selling the CBC (no fasting). */
+async function oneSeatLab(
+  person: (language: Language) => Promise<{ context: import('@playwright/test').BrowserContext; page: import('@playwright/test').Page }>,
+  appServer: { mailbox: { waitFor(address: string): Promise<{ links: string[] }> } },
+  locale: Language,
+) {
+  const labName = locale === 'ar' ? `مختبر الموعد الواحد ${arabicTag()}` : `One Seat Lab ${latinTag()}`;
+  const lab = await person(locale);
+  const { email } = await signUpThroughApi(lab.context, { role: 'lab', name: labName });
+  const confirmation = await appServer.mailbox.waitFor(email);
+  await lab.page.goto(confirmation.links.find((link) => link.includes('/verify-email?'))!);
+  await expect(lab.page.getByTestId('email-confirmed')).toBeVisible();
+  await trpc(lab.context, 'lab.updateProfile', {
+    nameAr: labName,
+    nameEn: labName,
+    addressAr: '',
+    addressEn: '',
+    city: 'riyadh',
+    latitude: null,
+    longitude: null,
+    phone: '0112345678',
+    workingHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, open: true, opensAt: '08:00', closesAt: '08:30' })),
+    slotMinutes: 30,
+    slotCapacity: 1,
+  });
+  const { id: labId } = await trpc<{ id: string }>(lab.context, 'auth.me', undefined, 'GET');
+  const admin = await person(locale);
+  await signIn(admin.context, demo.admin, { admin: true });
+  await trpc(admin.context, 'admin.setLabApproval', { labId, approved: true });
+  const tests = await trpc<{ id: number; name_en: string }[]>(lab.context, 'lab.testsNotOffered', undefined, 'GET');
+  await trpc(lab.context, 'lab.addOffering', { testId: tests.find((entry) => entry.name_en === TEST)!.id, price: 90 });
+  const detail = await trpc<{ tests: { lab_test_id: number }[] }>(lab.context, 'catalog.lab', { labId }, 'GET');
+  return { labId, labTestId: detail.tests[0]!.lab_test_id, labName };
+}
