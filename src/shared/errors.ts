@@ -83,7 +83,6 @@ export const appErrorCodes = [
   'SHARE_CODE_WRONG',
   'WAITLIST_TIMES_FREE',
   'WAITLIST_NO_TIMES',
-  'ALREADY_WAITING',
   'INTERNAL',
 ] as const;
 

@@ -112,7 +112,7 @@ export type SearchInput = z.infer<typeof searchInput>;
 
 /** Days a booking can be about: real calendar dates, far from the edges date arithmetic breaks at (9999-12-31). */
 const inBookableYears = (year: number) => year >= 2000 && year <= 2199;
-const isoDate = z.iso.date({ error: m.invalid }).refine((value) => inBookableYears(Number(value.slice(0, 4))), m.invalid);
+export const isoDate = z.iso.date({ error: m.invalid }).refine((value) => inBookableYears(Number(value.slice(0, 4))), m.invalid);
 const isoInstant = z.iso
   .datetime({ offset: true, error: m.invalid })
   .refine((value) => inBookableYears(new Date(value).getUTCFullYear()), m.invalid);
@@ -163,26 +163,10 @@ export const updateOfferingInput = z
   .refine((input) => input.price !== undefined || input.isActive !== undefined, { path: ['price'], message: m.required });
 export const addOfferingInput = z.object({ testId: rowId, price: labTestPriceSchema });
 
-const clockTime = z
+export const clockTime = z
   .string()
   .overwrite(latinDigits)
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, m.invalid);
-/**
- * Joining the waitlist (issue #58) for a test at a lab on a day of its calendar: any time that day, or
- * only between two times of it (`window`, on the lab's clock).
- */
-export const joinWaitlistInput = z.object({
-  labTestId: rowId,
-  date: isoDate,
-  window: z
-    .object({ from: clockTime, until: clockTime })
-    .refine((window) => window.from.slice(0, 5) < window.until.slice(0, 5), { path: ['until'], message: m.invalid })
-    .nullish(),
-});
-export type JoinWaitlistInput = z.infer<typeof joinWaitlistInput>;
-export const waitlistDayInput = z.object({ labTestId: rowId, date: isoDate });
-export const waitlistEntryInput = z.object({ id: z.uuid() });
-
 export const workingDaySchema = z
   .object({ weekday: z.number().int().min(0).max(6), open: z.boolean(), opensAt: clockTime, closesAt: clockTime })
   .refine((day) => !day.open || day.opensAt.slice(0, 5) < day.closesAt.slice(0, 5), { path: ['closesAt'], message: m.invalid });

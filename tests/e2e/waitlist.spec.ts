@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { daysFromToday, demo, expect, type Language, languages, readInLanguage, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
 import { arabicTag, latinTag } from './journeys/journeys.ts';
+import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
 // Issue #58: the waitlist (ADR 0069), on a phone. A lab with one seat a day has its day taken; a customer
@@ -41,6 +42,8 @@ for (const { language, locale } of languages) {
     await day.click();
     await expect(panel.getByRole('status').filter({ hasText: w.waitlist.dayFull })).toBeVisible();
     const join = panel.getByTestId('waitlist-join');
+    await panel.getByTestId('waitlist-from').selectOption({ index: 1 });
+    await screenshotBothSizes(page, join, `waitlist-join.${locale}`);
     await join.getByRole('button', { name: w.waitlist.join }).click();
     await expect(page.getByText(w.waitlist.joined, { exact: true })).toBeVisible();
     await expect(join).toContainText(w.waitlist.onIt);
@@ -58,6 +61,7 @@ for (const { language, locale } of languages) {
     await page.goto(link!);
     const entry = page.getByTestId('waitlist-entry');
     await expect(entry.getByTestId('waitlist-offer')).toBeVisible();
+    await screenshotBothSizes(page, entry, `waitlist-offer.${locale}`);
     await entry.getByRole('button', { name: w.waitlist.bookThisTime }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByTestId('checkout-item')).toContainText(labName);

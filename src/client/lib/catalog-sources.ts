@@ -14,7 +14,7 @@ const legalPages = ['features/marketing/legal-page.tsx', 'features/marketing/pri
 const aboutPages = ['features/marketing/about-page.tsx', 'features/marketing/join-as-lab-page.tsx'];
 
 /** A customer's bookings in the dashboard, with what they open: changed there alone. */
-const customersBookings = ['my-bookings', 'cancel-booking-dialog', 'review-booking-dialog', 'reschedule-booking-dialog'].map(
+const customersBookings = ['my-bookings', 'my-waitlist', 'cancel-booking-dialog', 'review-booking-dialog', 'reschedule-booking-dialog'].map(
   (file) => `features/booking/${file}.tsx`,
 );
 

@@ -41,15 +41,28 @@ export type DashboardErrorCode = (typeof dashboardErrorCodes)[number];
 /** Field problems met only in dashboards' forms (the admin's analytes, a lab's intervals), likewise. */
 export const dashboardFieldKeys = ['age_order', 'bound_required', 'range_order', 'loinc_check_digit'] as const;
 
-const dashboardMessages: Partial<Record<string, MessageDescriptor>> = {};
+/**
+ * Codes only the waitlist of a test's booking panel meets (issue #58): their sentences are in the booking
+ * catalog (features/booking/waitlist-join.tsx), registered by that panel.
+ */
+export const waitlistErrorCodes = ['WAITLIST_TIMES_FREE', 'WAITLIST_NO_TIMES'] as const satisfies readonly AppErrorCode[];
+export type WaitlistErrorCode = (typeof waitlistErrorCodes)[number];
+
+/** The sentences pages give for their own codes (the dashboards', the waitlist's) once they load. */
+const pageMessages: Partial<Record<string, MessageDescriptor>> = {};
 
 /** The dashboards' sentences for their own codes and field problems, given when a dashboard route loads. */
 export function registerDashboardMessages(
   codes: Record<DashboardErrorCode, MessageDescriptor>,
   fields: Record<(typeof dashboardFieldKeys)[number], MessageDescriptor>,
 ) {
-  Object.assign(dashboardMessages, codes);
+  Object.assign(pageMessages, codes);
   Object.assign(dashboardFieldMessages, fields);
+}
+
+/** The waitlist's sentences for its own codes, given when a booking panel loads. */
+export function registerWaitlistMessages(codes: Record<WaitlistErrorCode, MessageDescriptor>) {
+  Object.assign(pageMessages, codes);
 }
 
 const dashboardFieldMessages: Partial<Record<string, MessageDescriptor>> = {};
@@ -66,7 +79,7 @@ export function registerDetailedMessage(code: AppErrorCode, sentence: DetailedMe
   detailedMessages[code] = sentence;
 }
 
-const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode>, MessageDescriptor> = {
+const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | WaitlistErrorCode>, MessageDescriptor> = {
   UNAUTHENTICATED: msg`Please log in to continue.`,
   FORBIDDEN: msg`You do not have permission to do this.`,
   LAB_NOT_APPROVED: msg`Your lab account is under review. You will be notified once it is approved.`,
@@ -122,9 +135,6 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode>, Messag
   SHARE_GONE: msg`This link has expired or was revoked. Ask the patient for a new one.`,
   SHARE_CODE_REQUIRED: msg`Enter the 6-digit code the patient gave you with this link.`,
   SHARE_CODE_WRONG: msg`That code is not correct. Check it with the patient: after a few more wrong codes the link stops working.`,
-  WAITLIST_TIMES_FREE: msg`There are free times on this day. Choose one and book it.`,
-  WAITLIST_NO_TIMES: msg`The lab has no appointments for this test in those hours on that day. Choose other hours or another day.`,
-  ALREADY_WAITING: msg`You are already on the waitlist for this test on that day.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };
 
@@ -179,11 +189,9 @@ export function appErrorMessage(i18n: I18n, code: AppErrorCode): string {
   return i18n._(sentenceFor(code));
 }
 
-/** A code's sentence: the app's own, or a dashboard's once registered (else the generic one). */
+/** A code's sentence: the app's own, or a page's once registered (else the generic one). */
 function sentenceFor(code: AppErrorCode): MessageDescriptor {
-  return (
-    (appErrorMessages as Partial<Record<AppErrorCode, MessageDescriptor>>)[code] ?? dashboardMessages[code] ?? appErrorMessages.INTERNAL
-  );
+  return (appErrorMessages as Partial<Record<AppErrorCode, MessageDescriptor>>)[code] ?? pageMessages[code] ?? appErrorMessages.INTERNAL;
 }
 
 /** A server error in the user's language: each code has its own sentence. */

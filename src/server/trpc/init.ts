@@ -68,10 +68,9 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   PREMIUM_REQUIRED: 'FORBIDDEN',
   INTERPRETATION_UNSIGNED: 'CONFLICT',
   // The waitlist (issue #58): a day with free times in the window is booked, not waited for; a window the
-  // lab has no times in for the test is never offered; one live entry per test and day.
+  // lab has no times in for the test is never offered.
   WAITLIST_TIMES_FREE: 'CONFLICT',
   WAITLIST_NO_TIMES: 'BAD_REQUEST',
-  ALREADY_WAITING: 'CONFLICT',
   NOTHING_TO_RELEASE: 'CONFLICT',
   EMAIL_NOT_VERIFIED: 'FORBIDDEN',
   EMAIL_ALREADY_VERIFIED: 'CONFLICT',

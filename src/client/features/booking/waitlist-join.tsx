@@ -1,7 +1,7 @@
 import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BellRing } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { useState } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -10,6 +10,9 @@ import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useSession } from '../auth/use-session.ts';
+import { registerWaitlistErrors } from './waitlist-errors.ts';
+
+registerWaitlistErrors();
 
 /** How long an offered time is kept for the person offered it (the server's OFFER_MINUTES). */
 const OFFER_MINUTES = 15;
@@ -63,7 +66,7 @@ export function WaitlistJoin({ labTestId, date }: { labTestId: number; date: str
   return (
     <Stack gap="3" borderWidth="1px" rounded="md" padding="4" data-testid="waitlist-join">
       <HStack gap="2">
-        <BellRing size={18} aria-hidden />
+        <Clock size={18} aria-hidden />
         <Text fontWeight="semibold">{entry ? t`You are on the waitlist for this day` : t`Join the waitlist for this day`}</Text>
       </HStack>
       <Text fontSize="sm" color="fg.muted">

@@ -220,6 +220,11 @@ function assertCollectsAt(offering: repo.BookableLabTest, home: HomeAddressInput
   if (!withinHomeRadius(lab, home)) throw new AppError('OUTSIDE_HOME_AREA', { radiusKm: offering.home_radius_km });
 }
 
+/** A lab test as it is booked (active, at an approved lab), with its lab's schedule; undefined if not bookable. */
+export function findBookableOffering(db: Kysely<Database>, labTestId: number) {
+  return repo.findBookableLabTest(db, labTestId);
+}
+
 /** Bookable offerings by catalog version and id: a booking need not read its offering again. */
 const offeringCache = new VersionedCache<repo.BookableLabTest>(10_000);
 

@@ -15,8 +15,8 @@ export interface NewEntry {
   windowUntil: string | null;
 }
 
-/** The new entry's id, or undefined when the customer already waits for this test on that day. */
-export async function insertEntry(db: Db, entry: NewEntry): Promise<string | undefined> {
+/** The new entry's id, or, when the customer already waits for this test on that day, that entry's (as it was). */
+export async function insertEntry(db: Db, entry: NewEntry): Promise<string> {
   const row = await db
     .insertInto('waitlist_entries')
     .values({
@@ -35,7 +35,16 @@ export async function insertEntry(db: Db, entry: NewEntry): Promise<string | und
     )
     .returning('id')
     .executeTakeFirst();
-  return row?.id;
+  if (row) return row.id;
+  const live = await db
+    .selectFrom('waitlist_entries')
+    .select('id')
+    .where('customer_id', '=', entry.customerId)
+    .where('lab_test_id', '=', entry.labTestId)
+    .where(sql<boolean>`on_date = ${entry.onDate}::date`)
+    .where('status', 'in', [...LIVE])
+    .executeTakeFirstOrThrow();
+  return live.id;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { joinWaitlistInput, waitlistDayInput, waitlistEntryInput } from '../../../shared/schemas.ts';
+import { joinWaitlistInput, waitlistDayInput, waitlistEntryInput } from '../../../shared/waitlist-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
 import * as waitlist from './waitlist.service.ts';

@@ -1,11 +1,10 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar } from '../../../shared/money.ts';
-import type { JoinWaitlistInput } from '../../../shared/schemas.ts';
 import { todayIn, zonedParts } from '../../../shared/time.ts';
+import type { JoinWaitlistInput } from '../../../shared/waitlist-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { findBookableLabTest } from '../booking/booking.repository.ts';
 import * as booking from '../booking/booking.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './waitlist.repository.ts';
@@ -39,7 +38,8 @@ function inWindow(time: string, window: { from: string | null; until: string | n
 /**
  * Puts a signed-up customer on the waitlist for a test at a lab on a day of its calendar: only for a day
  * (and window) in which the lab has times for the test and none of them is free (else it is booked, not
- * waited for: WAITLIST_TIMES_FREE), once per test and day (ALREADY_WAITING).
+ * waited for: WAITLIST_TIMES_FREE), once per test and day: joining again answers the entry there is,
+ * its place and hours kept.
  */
 export async function joinWaitlist(
   db: Kysely<Database>,
@@ -49,7 +49,7 @@ export async function joinWaitlist(
 ) {
   // An offer comes by mail to an account the customer signs in to: a guest signs up first.
   if (customer.is_anonymous) throw new AppError('FORBIDDEN');
-  const offering = await findBookableLabTest(db, input.labTestId);
+  const offering = await booking.findBookableOffering(db, input.labTestId);
   if (!offering) throw new AppError('NOT_FOUND', { entity: 'labTest' });
   const window = { from: input.window?.from ?? null, until: input.window?.until ?? null };
   const { starts } = await booking.slotStartsOn(db, offering.lab_id, input.date, now, offering.id);
@@ -66,7 +66,6 @@ export async function joinWaitlist(
     windowFrom: window.from,
     windowUntil: window.until,
   });
-  if (!id) throw new AppError('ALREADY_WAITING');
   return { id };
 }
 
@@ -75,7 +74,7 @@ export async function joinWaitlist(
  * and none is free for the viewer. With the day's times (HH:MM, each start and its end), to choose hours from.
  */
 export async function waitlistDay(db: Kysely<Database>, labTestId: number, date: string, viewerId: string | null, now = new Date()) {
-  const offering = await findBookableLabTest(db, labTestId);
+  const offering = await booking.findBookableOffering(db, labTestId);
   if (!offering) throw new AppError('NOT_FOUND', { entity: 'labTest' });
   const { starts } = await booking.slotStartsOn(db, offering.lab_id, date, now, offering.id);
   const free = starts.length > 0 ? await booking.availableSlots(db, offering.lab_id, date, viewerId, now, offering.id) : [];
@@ -167,7 +166,7 @@ async function mailOffer(
   expiresAt: Date,
 ) {
   const recipient = await recipientOf(tx, entry.customer_id);
-  const offering = await findBookableLabTest(tx, entry.lab_test_id);
+  const offering = await booking.findBookableOffering(tx, entry.lab_test_id);
   if (!recipient || !offering) return;
   await enqueueMail(tx, {
     to: recipient.email,
