@@ -499,6 +499,12 @@ const matrix: Record<string, Row> = {
   'retestReminders.list': { access: customers },
   'retestReminders.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
   'search.labTests': { access: everyone, input: () => ({ query: seeded.testNameEn }) },
+  // The waitlist (issue #58): whether a day is full is public; joining is a signed-up customer's (a guest's
+  // offer would have no account to come to), leaving and reading one's own list any customer's.
+  'waitlist.day': { access: everyone, input: () => ({ labTestId: NO_ID, date: inDays(3) }) },
+  'waitlist.join': { access: { ...customers, guest: 'FORBIDDEN' }, input: () => ({ labTestId: NO_ID, date: inDays(3) }) },
+  'waitlist.leave': { access: customers, input: () => ({ id: NOWHERE }) },
+  'waitlist.mine': { access: customers },
 
   // The store is open to everyone (spec §6). Its payment page is reached by the order's random id,
   // handed only to the buyer, as with a hosted payment page's session URL.

@@ -262,6 +262,7 @@ describe('download my data', () => {
           'results.fhir.json',
           'retest-reminders.json',
           'reviews.json',
+          'waitlist.json',
           `results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`,
           'store-orders.json',
         ].sort(),
@@ -418,6 +419,7 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   },
   result_shares: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
   retest_reminders: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
+  waitlist_entries: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
   result_critical_cases: {
     whose: (id) =>
       sql`version_id in (select v.id from result_report_versions v join result_reports r on r.id = v.report_id
@@ -587,6 +589,11 @@ async function givePersonalDataEverywhere(customer: Customer, completedBookingId
     })
     .execute();
   const { labTestId } = await offerTest(db, lab.id);
+  // A day they wait for a seat on (issue #58).
+  await db
+    .insertInto('waitlist_entries')
+    .values({ customer_id: customer.id, lab_id: lab.id, lab_test_id: labTestId, on_date: '2030-01-01' })
+    .execute();
   await db
     .insertInto('slot_holds')
     .values({

@@ -177,6 +177,11 @@ describe('a freed seat', () => {
     // The second leaves in one step: the third is offered it at once.
     const second = (await waitlist.myWaitlist(database.db, waiting[1]!.id, minutesAfter(16)))[0]!;
     expect(second).toMatchObject({ status: 'offered', offer: { starts_at: at('08:00') } });
+    // Nobody else can take them off the list: another's entry is not found, and stays.
+    await expect(waitlist.leaveWaitlist(database.db, waiting[5]!.id, second.id, minutesAfter(16))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect((await waitlist.myWaitlist(database.db, waiting[1]!.id, minutesAfter(16)))[0]).toMatchObject({ status: 'offered' });
     await waitlist.leaveWaitlist(database.db, waiting[1]!.id, second.id, minutesAfter(16));
     expect((await liveHolds(labTestId, at('08:00'), minutesAfter(16))).map((hold) => hold.holder_id)).toEqual([waiting[2]!.id]);
 

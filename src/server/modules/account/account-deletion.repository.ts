@@ -17,7 +17,7 @@ export async function resultStorageKeys(tx: Transaction<Database>, userId: strin
 
 /**
  * Everything personal about the user, gone in one transaction: their result files' rows (with the
- * wrapped keys that open the files), their result reports (every version's sealed values), their share links for doctors, their retest reminders, sessions, second factors (authenticator secret, recovery codes,
+ * wrapped keys that open the files), their result reports (every version's sealed values), their share links for doctors, their retest reminders and waitlist entries, sessions, second factors (authenticator secret, recovery codes,
  * passkeys, pending sign-ins and challenges), links, holds, family members, home visit addresses, reviews, consents, mail, newsletter entry and
  * the rate-limit counters named after their address; the account row stays (bookings and payment
  * records point to it) with no name, address, phone, password or Google id left on it.
@@ -38,6 +38,8 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
   // Their retest reminders say which analytes they watch (the account row stays, so nothing cascades);
   // the mails waiting for them go with the outbox rows below.
   await tx.deleteFrom('retest_reminders').where('customer_id', '=', userId).execute();
+  // Their waitlist entries say which test they wait for, where and when (an offer's hold goes with the holds below).
+  await tx.deleteFrom('waitlist_entries').where('customer_id', '=', userId).execute();
   await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
   await tx.deleteFrom('pending_sign_ins').where('user_id', '=', userId).execute();
   await tx.deleteFrom('passkeys').where('user_id', '=', userId).execute();

@@ -12,6 +12,7 @@ import { customerFhirBundle } from '../results/reports.service.ts';
 import { openCustomerResults, type ResultVault, resultAccessLog } from '../results/results.service.ts';
 import { exportReminders } from '../retest-reminders/retest-reminders.service.ts';
 import { exportReviews } from '../reviews/reviews.service.ts';
+import { exportWaitlist } from '../waitlist/waitlist.service.ts';
 import * as repo from './data-export.repository.ts';
 
 /** An export opens every result file: a few a day is plenty for a person, and bounds the work. */
@@ -31,6 +32,7 @@ const readme: Record<Locale, string> = {
 - family-members.json: أفراد عائلتك الذين تحجز لهم (الاسم وصلة القرابة والجنس وتاريخ الميلاد ورقم الهوية أو الإقامة إن أدخلته).
 - reviews.json: تقييماتك للمختبرات: الحجز والمختبر وعدد النجوم ونص التقييم ورد المختبر عليه، وإن كان قد أُخفي.
 - retest-reminders.json: تذكيرات إعادة التحاليل التي طلبتها: لمن التحليل، وأي تحليل، والتقرير الذي اقتُرحت بناءً عليه، وموعده، وهل أُرسلت رسالة التذكير، وهل ألغيته.
+- waitlist.json: قوائم الانتظار التي سجّلت فيها: التحليل والمختبر واليوم والساعات، والموعد الذي عُرض عليك إن وُجد، وما آل إليه.
 - result-access-log.json: من اطّلع على نتائجك ومتى.
 - results/: ملفات نتائجك كما رفعها المختبر، في مجلد لكل حجز.
 - results.fhir.json: قيم نتائجك (لك ولأفراد عائلتك) مع المدى المرجعي لكل قيمة وتصنيفها، بصيغة FHIR R4 التي تقرؤها أنظمة السجلات الصحية.
@@ -56,6 +58,8 @@ Personal Data Protection Law.
 - reviews.json: your reviews of labs: booking, lab, stars, text, the lab's reply, and whether it was hidden.
 - retest-reminders.json: the retest reminders you asked for: whom and which test each is for, the
   report it was suggested from, the day it is due, whether its mail was sent, and whether you cancelled it.
+- waitlist.json: the waitlists you joined: test, lab, day and hours, the time offered to you if any,
+  and what became of it.
 - result-access-log.json: who opened your results, and when.
 - results/: your result files as the lab uploaded them, a folder per booking.
 - results.fhir.json: the values of your results (yours and your family's), each with its reference
@@ -76,21 +80,35 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
   await consumeAttempt(db, `export:user:${user.id}`, exportsPerUser);
   const profile = await repo.profileOf(db, user.id);
   if (!profile) throw new AppError('NOT_FOUND', { entity: 'user' });
-  const [consents, passkeys, bookings, payments, storeOrders, invoices, reads, results, values, familyMembers, reviews, retestReminders] =
-    await Promise.all([
-      repo.consentsOf(db, user.id),
-      passkeysOf(db, user.id),
-      repo.bookingsOf(db, user.id),
-      repo.paymentsOf(db, user.id),
-      repo.storeOrdersOf(db, user.id),
-      invoicesForExport(db, user.id),
-      resultAccessLog(db, user.id),
-      openCustomerResults(db, vault, user.id, clientIp),
-      customerFhirBundle(db, vault, user.id, user.locale),
-      exportMembers(db, user.id),
-      exportReviews(db, user.id),
-      exportReminders(db, user.id),
-    ]);
+  const [
+    consents,
+    passkeys,
+    bookings,
+    payments,
+    storeOrders,
+    invoices,
+    reads,
+    results,
+    values,
+    familyMembers,
+    reviews,
+    retestReminders,
+    waitlist,
+  ] = await Promise.all([
+    repo.consentsOf(db, user.id),
+    passkeysOf(db, user.id),
+    repo.bookingsOf(db, user.id),
+    repo.paymentsOf(db, user.id),
+    repo.storeOrdersOf(db, user.id),
+    invoicesForExport(db, user.id),
+    resultAccessLog(db, user.id),
+    openCustomerResults(db, vault, user.id, clientIp),
+    customerFhirBundle(db, vault, user.id, user.locale),
+    exportMembers(db, user.id),
+    exportReviews(db, user.id),
+    exportReminders(db, user.id),
+    exportWaitlist(db, user.id),
+  ]);
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(readme[user.locale]),
     'profile.json': json({ ...profile, consents, passkeys }),
@@ -109,6 +127,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     'family-members.json': json(familyMembers),
     'reviews.json': json(reviews),
     'retest-reminders.json': json(retestReminders),
+    'waitlist.json': json(waitlist),
     'result-access-log.json': json(reads),
     // The values of their results, as a FHIR R4 Bundle any health record can read (ADR 0060).
     'results.fhir.json': json(values),

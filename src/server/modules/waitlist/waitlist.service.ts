@@ -242,3 +242,20 @@ export async function myWaitlist(db: Kysely<Database>, customerId: string, now =
     time_zone: row.time_zone,
   }));
 }
+
+/** Every entry the customer has had, for their data export: which test, lab and day, the hours, and what became of it. */
+export async function exportWaitlist(db: Kysely<Database>, customerId: string) {
+  return (await repo.customerEntries(db, customerId, new Date(0))).map((entry) => ({
+    id: entry.id,
+    test_name_ar: entry.test_name_ar,
+    test_name_en: entry.test_name_en,
+    lab_name_ar: entry.lab_name_ar,
+    lab_name_en: entry.lab_name_en,
+    date: entry.on_date,
+    window: entry.window_from && entry.window_until ? { from: entry.window_from.slice(0, 5), until: entry.window_until.slice(0, 5) } : null,
+    status: entry.status,
+    offered_starts_at: entry.offered_starts_at && new Date(entry.offered_starts_at).toISOString(),
+    offer_expires_at: entry.offer_expires_at && new Date(entry.offer_expires_at).toISOString(),
+    created_at: new Date(entry.created_at).toISOString(),
+  }));
+}
