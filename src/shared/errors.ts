@@ -83,6 +83,7 @@ export const appErrorCodes = [
   'SHARE_CODE_WRONG',
   'WAITLIST_TIMES_FREE',
   'WAITLIST_NO_TIMES',
+  'SERIES_DATE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 

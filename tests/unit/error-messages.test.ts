@@ -2,7 +2,7 @@ import { type I18n, setupI18n } from '@lingui/core';
 import { TRPCClientError } from '@trpc/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAlreadyBookedMessage } from '../../src/client/features/booking/already-booked-message.ts';
-import { registerWaitlistErrors } from '../../src/client/features/booking/waitlist-errors.ts';
+import { registerBookingPanelErrors } from '../../src/client/features/booking/booking-panel-errors.ts';
 import { registerDashboardErrors } from '../../src/client/features/dashboard/dashboard-errors.ts';
 import { errorMessage, fieldError } from '../../src/client/lib/errors.ts';
 import { type AppErrorCode, appErrorCodes } from '../../src/shared/errors.ts';
@@ -21,7 +21,7 @@ async function catalogs(locale: 'ar' | 'en') {
 beforeAll(async () => {
   registerDashboardErrors();
   registerAlreadyBookedMessage();
-  registerWaitlistErrors();
+  registerBookingPanelErrors();
   ar = setupI18n({ locale: 'ar', messages: { ar: await catalogs('ar') } });
   en = setupI18n({ locale: 'en', messages: { en: await catalogs('en') } });
 });

@@ -42,11 +42,15 @@ export type DashboardErrorCode = (typeof dashboardErrorCodes)[number];
 export const dashboardFieldKeys = ['age_order', 'bound_required', 'range_order', 'loinc_check_digit'] as const;
 
 /**
- * Codes only the waitlist of a test's booking panel meets (issue #58): their sentences are in the booking
- * catalog (features/booking/waitlist-join.tsx), registered by that panel.
+ * Codes only a test's booking panel meets (issue #58: its waitlist, a repeating test): their sentences are
+ * in the booking catalog (features/booking/booking-panel-errors.ts), registered by that panel.
  */
-export const waitlistErrorCodes = ['WAITLIST_TIMES_FREE', 'WAITLIST_NO_TIMES'] as const satisfies readonly AppErrorCode[];
-export type WaitlistErrorCode = (typeof waitlistErrorCodes)[number];
+export const bookingPanelErrorCodes = [
+  'WAITLIST_TIMES_FREE',
+  'WAITLIST_NO_TIMES',
+  'SERIES_DATE_UNAVAILABLE',
+] as const satisfies readonly AppErrorCode[];
+export type BookingPanelErrorCode = (typeof bookingPanelErrorCodes)[number];
 
 /** The sentences pages give for their own codes (the dashboards', the waitlist's) once they load. */
 const pageMessages: Partial<Record<string, MessageDescriptor>> = {};
@@ -60,8 +64,8 @@ export function registerDashboardMessages(
   Object.assign(dashboardFieldMessages, fields);
 }
 
-/** The waitlist's sentences for its own codes, given when a booking panel loads. */
-export function registerWaitlistMessages(codes: Record<WaitlistErrorCode, MessageDescriptor>) {
+/** The booking panel's sentences for its own codes, given when it loads. */
+export function registerBookingPanelMessages(codes: Record<BookingPanelErrorCode, MessageDescriptor>) {
   Object.assign(pageMessages, codes);
 }
 
@@ -79,7 +83,7 @@ export function registerDetailedMessage(code: AppErrorCode, sentence: DetailedMe
   detailedMessages[code] = sentence;
 }
 
-const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | WaitlistErrorCode>, MessageDescriptor> = {
+const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | BookingPanelErrorCode>, MessageDescriptor> = {
   UNAUTHENTICATED: msg`Please log in to continue.`,
   FORBIDDEN: msg`You do not have permission to do this.`,
   LAB_NOT_APPROVED: msg`Your lab account is under review. You will be notified once it is approved.`,

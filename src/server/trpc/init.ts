@@ -71,6 +71,8 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   // lab has no times in for the test is never offered.
   WAITLIST_TIMES_FREE: 'CONFLICT',
   WAITLIST_NO_TIMES: 'BAD_REQUEST',
+  // A visit of a series the lab cannot give (closed that day, or full): the whole series is refused, the date named.
+  SERIES_DATE_UNAVAILABLE: 'CONFLICT',
   NOTHING_TO_RELEASE: 'CONFLICT',
   EMAIL_NOT_VERIFIED: 'FORBIDDEN',
   EMAIL_ALREADY_VERIFIED: 'CONFLICT',

@@ -18,12 +18,14 @@ import type { LabCartItem } from '../lab-cart/lab-cart-store.ts';
 import { useLabCart } from '../lab-cart/use-lab-cart.ts';
 import { registerAlreadyBookedMessage } from './already-booked-message.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
+import { registerBookingPanelErrors } from './booking-panel-errors.ts';
 import { CollectionChoice } from './collection-choice.tsx';
 import { type HomeAddress, HomeAddressFields, homeAddressMissing, homeAddressReady, lastHomeAddress } from './home-address-fields.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 import { WaitlistJoin } from './waitlist-join.tsx';
 
 registerAlreadyBookedMessage();
+registerBookingPanelErrors();
 
 export interface BookableOffer {
   labId: string;

@@ -10,9 +10,6 @@ import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useSession } from '../auth/use-session.ts';
-import { registerWaitlistErrors } from './waitlist-errors.ts';
-
-registerWaitlistErrors();
 
 /** How long an offered time is kept for the person offered it (the server's OFFER_MINUTES). */
 const OFFER_MINUTES = 15;

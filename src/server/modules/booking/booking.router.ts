@@ -6,6 +6,7 @@ import {
   rescheduleBookingInput,
   seatHoldInput,
 } from '../../../shared/schemas.ts';
+import { holdSeriesInput } from '../../../shared/series-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
@@ -40,6 +41,12 @@ export const bookingRouter = router({
         input.home ?? null,
         input.familyMemberId ?? null,
       ),
+    ),
+  /** Holds every visit of a repeating test (every 1, 3 or 6 months), all or none; answers their times. */
+  holdSeries: seatHoldProcedure
+    .input(holdSeriesInput)
+    .mutation(({ ctx, input }) =>
+      booking.holdSeries(ctx.db, ctx.user.id, input, new Date(), guestAddress(ctx.user, ctx.clientIp, ctx.config.HOLDS_PER_ADDRESS)),
     ),
   releaseHold: customerProcedure
     .input(seatHoldInput)

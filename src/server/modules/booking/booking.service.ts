@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { homeVisitFees, homeWindowMinutesOfDay, withinHomeRadius } from '../../../shared/home-collection.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
 import type { HomeAddressInput } from '../../../shared/schemas.ts';
+import type { HoldSeriesInput } from '../../../shared/series-schemas.ts';
 import { clockOf, minutesOf, todayIn, zonedParts, zonedTimeToInstant } from '../../../shared/time.ts';
 import { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
@@ -20,6 +21,7 @@ import * as repo from './booking.repository.ts';
 import { bookingConfirmationMails, bookingsEnd, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
 import { meetsPause, type PrayerPauseSettings, prayerPauses } from './prayer-pauses.ts';
 import { hoursOn } from './ramadan.ts';
+import { seriesDays } from './series.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -364,6 +366,47 @@ export async function holdSlot(
   const limits = { maxHolds: MAX_HOLDS, guestAddress: guestAddress?.address ?? null, maxAddressHolds: guestAddress?.maxHolds ?? 0 };
   await takingSeats(seats, offerings, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits));
   return { expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * Holds every visit of a series (issue #58): the first visit's time, then the same day of the month and
+ * time of day every `everyMonths` months on the lab's calendar (series.ts), `visits` in all, each checked
+ * as a booking is (the lab's days, hours and rules) and held together or not at all: a visit that cannot
+ * be had (the lab closed that day, or the time full) refuses the whole series with its date
+ * (SERIES_DATE_UNAVAILABLE), and nothing is held. Paid together at checkout, the visits are bookings of
+ * their own, each moved or cancelled alone.
+ */
+export async function holdSeries(
+  db: Kysely<Database>,
+  holderId: string,
+  input: HoldSeriesInput,
+  now = new Date(),
+  guestAddress: GuestAddressCap | null = null,
+) {
+  if (input.familyMemberId) await assertOwnMembers(db, holderId, [input.familyMemberId]);
+  const offering = await bookableOffering(db, input.labTestId);
+  const first = zonedParts(new Date(input.bookingTime), offering.time_zone);
+  const items: BookingItem[] = seriesDays(first.date, input.everyMonths, input.visits).map((day) => ({
+    labTestId: offering.id,
+    bookingTime: zonedTimeToInstant(day, first.time, offering.time_zone).toISOString(),
+    ...(input.familyMemberId && { familyMemberId: input.familyMemberId }),
+  }));
+  const refused = (bookingTime: string) =>
+    new AppError('SERIES_DATE_UNAVAILABLE', { bookingTime: new Date(bookingTime).toISOString(), timeZone: offering.time_zone });
+  // Each visit on its own first, so the one that is not a slot of the lab's is named.
+  for (const item of items) {
+    await seatsFor(db, [item], now).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'SLOT_UNAVAILABLE' ? refused(item.bookingTime) : error;
+    });
+  }
+  const { seats, offerings } = await seatsFor(db, items, now);
+  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
+  const limits = { maxHolds: MAX_HOLDS, guestAddress: guestAddress?.address ?? null, maxAddressHolds: guestAddress?.maxHolds ?? 0 };
+  await takingSeats(seats, offerings, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits)).catch((error: unknown) => {
+    const full = error instanceof AppError && error.code === 'SLOT_UNAVAILABLE' ? error.details.bookingTime : undefined;
+    throw typeof full === 'string' ? refused(full) : error;
+  });
+  return { booking_times: items.map((item) => item.bookingTime), expires_at: expiresAt.toISOString() };
 }
 
 /**

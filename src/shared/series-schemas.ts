@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { rowId } from './db-integers.ts';
+import { validationMessages as m } from './errors.ts';
+import { SERIES_EVERY_MONTHS, SERIES_MAX_VISITS } from './series.ts';
+
+// A test that repeats (issue #58): what the booking panel sends to hold a whole series of visits.
+
+export const holdSeriesInput = z.object({
+  labTestId: rowId,
+  /** The first visit's start; the others are on the same day of the month and time of day, on the lab's clock. */
+  bookingTime: z.iso.datetime({ offset: true, error: m.invalid }),
+  everyMonths: z.union(SERIES_EVERY_MONTHS.map((months) => z.literal(months)) as [z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<6>], {
+    error: m.invalid,
+  }),
+  visits: z.number().int(m.invalid).min(2, m.invalid).max(SERIES_MAX_VISITS, m.invalid),
+  familyMemberId: z.uuid().optional(),
+});
+export type HoldSeriesInput = z.infer<typeof holdSeriesInput>;

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as booking from '../../src/server/modules/booking/booking.service.ts';
+import { seriesDays } from '../../src/server/modules/booking/series.ts';
+import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
+import { createTestUser } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+// Issue #58: a test that repeats. A series (every 1, 3 or 6 months, up to 4 visits, an RFC 5545 rule
+// expanded by `rrule`) is checked and held visit by visit, not only its first (cal.com's known failure):
+// a visit the lab cannot give refuses the whole series, naming its date, and holds nothing. Paid together,
+// the visits are bookings of their own. The lab opens 08:00–09:00 in Riyadh (UTC+3) with one seat a slot.
+
+let database: TestDatabase;
+let testId: number;
+const payments = simulatedPaymentProvider(0);
+const NOW = new Date('2026-12-01T09:00:00Z');
+const at = (day: string, time = '08:00') => new Date(`${day}T${time}:00+03:00`).toISOString();
+
+async function lab(closedOn: number[] = []) {
+  const account = await createTestUser(database.db, 'lab', { approved: true });
+  await database.db.updateTable('labs').set({ slot_minutes: 30, slot_capacity: 1 }).where('id', '=', account.id).execute();
+  await database.db
+    .insertInto('lab_working_hours')
+    .values(
+      [0, 1, 2, 3, 4, 5, 6]
+        .filter((weekday) => !closedOn.includes(weekday))
+        .map((weekday) => ({ lab_id: account.id, weekday, opens_at: '08:00', closes_at: '09:00' })),
+    )
+    .execute();
+  const { id: labTestId } = await database.db
+    .insertInto('lab_tests')
+    .values({ lab_id: account.id, test_id: testId, price_halalas: 15_000 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return labTestId;
+}
+
+const holdsOf = (holderId: string) =>
+  database.db.selectFrom('slot_holds').select('starts_at').where('holder_id', '=', holderId).orderBy('starts_at').execute();
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ id: testId } = await database.db
+    .selectFrom('tests')
+    .select('id')
+    .where('fasting_hours', 'is', null)
+    .limit(1)
+    .executeTakeFirstOrThrow());
+});
+afterAll(() => database.close());
+
+describe('the days of a series', () => {
+  it('come every 1, 3 or 6 months on the first visit’s day, a month without that day skipped as RFC 5545 says', () => {
+    expect(seriesDays('2027-01-15', 3, 4)).toEqual(['2027-01-15', '2027-04-15', '2027-07-15', '2027-10-15']);
+    expect(seriesDays('2027-01-31', 1, 3)).toEqual(['2027-01-31', '2027-03-31', '2027-05-31']);
+    expect(seriesDays('2027-08-20', 6, 2)).toEqual(['2027-08-20', '2028-02-20']);
+  });
+});
+
+describe('holding a series', () => {
+  it('holds every visit, books them together, and each is moved or cancelled alone', async () => {
+    const labTestId = await lab();
+    const customer = await createTestUser(database.db, 'customer');
+    const held = await booking.holdSeries(
+      database.db,
+      customer.id,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 4 },
+      NOW,
+    );
+    const times = [at('2027-01-15'), at('2027-04-15'), at('2027-07-15'), at('2027-10-15')];
+    expect(held.booking_times).toEqual(times);
+    expect((await holdsOf(customer.id)).map((hold) => hold.starts_at.toISOString())).toEqual(times);
+    // Someone else sees none of them free.
+    expect(await booking.availableSlots(database.db, await labOf(labTestId), '2027-07-15', null, NOW)).toEqual([
+      expect.objectContaining({ starts_at: at('2027-07-15', '08:30') }),
+    ]);
+
+    const paid = await booking.createBookings(
+      database.db,
+      payments,
+      customer,
+      times.map((bookingTime) => ({ labTestId, bookingTime })),
+      'series-paid',
+      NOW,
+    );
+    expect(paid.bookings.map((visit) => visit.booking_time)).toEqual(times);
+    const [, second, third] = paid.bookings;
+    await booking.cancelBooking(database.db, customer.id, second!.id, NOW, payments);
+    await booking.rescheduleBooking(database.db, customer.id, third!.id, at('2027-07-15', '08:30'), NOW);
+    const mine = await booking.myBookings(database.db, customer.id);
+    expect(mine.map((visit) => [visit.booking_time, visit.status]).sort()).toEqual(
+      [
+        [at('2027-01-15'), 'confirmed'],
+        [at('2027-04-15'), 'cancelled'],
+        [at('2027-07-15', '08:30'), 'confirmed'],
+        [at('2027-10-15'), 'confirmed'],
+      ].sort(),
+    );
+  });
+
+  it('is refused whole, naming the date, when its third visit is full, and holds nothing', async () => {
+    const labTestId = await lab();
+    const other = await createTestUser(database.db, 'customer');
+    await booking.createBookings(database.db, payments, other, [{ labTestId, bookingTime: at('2027-07-15') }], 'takes-july', NOW);
+    const customer = await createTestUser(database.db, 'customer');
+    await expect(
+      booking.holdSeries(database.db, customer.id, { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 4 }, NOW),
+    ).rejects.toMatchObject({ code: 'SERIES_DATE_UNAVAILABLE', details: { bookingTime: at('2027-07-15'), timeZone: 'Asia/Riyadh' } });
+    expect(await holdsOf(customer.id)).toEqual([]);
+  });
+
+  it('is refused whole, naming the date, when a visit falls on a day the lab is closed', async () => {
+    // Closed on Mondays: 15 February 2027 is one.
+    const labTestId = await lab([1]);
+    const customer = await createTestUser(database.db, 'customer');
+    await expect(
+      booking.holdSeries(database.db, customer.id, { labTestId, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 3 }, NOW),
+    ).rejects.toMatchObject({ code: 'SERIES_DATE_UNAVAILABLE', details: { bookingTime: at('2027-02-15') } });
+    expect(await holdsOf(customer.id)).toEqual([]);
+  });
+});
+
+async function labOf(labTestId: number) {
+  const row = await database.db.selectFrom('lab_tests').select('lab_id').where('id', '=', labTestId).executeTakeFirstOrThrow();
+  return row.lab_id;
+}
