@@ -1,7 +1,7 @@
 import { Button, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CalendarCheck, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { CANCEL_BEFORE_HOURS } from '../../../shared/cancellation.ts';
 import { todayIn } from '../../../shared/time.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { formatClock, formatHijriDate, intlLocale } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -21,6 +22,7 @@ import { BookingCalendar } from './booking-calendar.tsx';
 import { registerBookingPanelErrors } from './booking-panel-errors.ts';
 import { CollectionChoice } from './collection-choice.tsx';
 import { type HomeAddress, HomeAddressFields, homeAddressMissing, homeAddressReady, lastHomeAddress } from './home-address-fields.tsx';
+import { ONCE, type Repeat, RepeatChoice } from './repeat-choice.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 import { WaitlistJoin } from './waitlist-join.tsx';
 
@@ -52,7 +54,7 @@ export interface BookableOffer {
  * keyboard and screen reader users land where they need to be.
  */
 export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOffer; focusOnOpen?: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = activeLocale();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -73,6 +75,10 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
         }
       : null;
   const [atHome, setAtHome] = useState(false);
+  // A repeating test's series (lab visits only): every visit is held when added (booking.holdSeries).
+  const [repeat, setRepeat] = useState<Repeat>(ONCE);
+  const series = useMutation(trpc.booking.holdSeries.mutationOptions());
+  const repeating = !atHome && repeat.everyMonths !== 0;
   const [home, setHome] = useState<HomeAddress>(() => lastHomeAddress.get());
   const homeReady = area !== null && homeAddressReady(home, area);
   const [patientId, setPatientId] = useState('');
@@ -112,7 +118,30 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
         }
       : null;
 
+  /** Holds the whole series (all or none), then puts each of its visits in the cart. */
+  const addedSeries = async (next: LabCartItem) => {
+    if (user?.user_type !== 'customer' || repeat.everyMonths === 0) {
+      authModal.openForBooking();
+      return false;
+    }
+    try {
+      const held = await series.mutateAsync({
+        labTestId: next.labTestId,
+        bookingTime: next.bookingTime,
+        everyMonths: repeat.everyMonths,
+        visits: repeat.visits,
+        ...(next.familyMemberId && { familyMemberId: next.familyMemberId }),
+      });
+      for (const bookingTime of held.booking_times) if (!(await cart.add({ ...next, bookingTime }))) return false;
+      return true;
+    } catch (error) {
+      notify.error({ title: t`Could not hold the visits`, description: errorMessage(i18n, error) });
+      return false;
+    }
+  };
+
   const added = async (next: LabCartItem) => {
+    if (repeating) return addedSeries(next);
     if (!(await cart.add(next))) return false;
     if (next.home) lastHomeAddress.set({ address: next.home.address, latitude: next.home.latitude, longitude: next.home.longitude });
     return true;
@@ -120,7 +149,12 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
 
   const addToCart = async () => {
     if (!item) return;
-    if (await added(item)) notify.success({ title: t`Added to your cart` });
+    if (await added(item))
+      notify.success({
+        title: repeating
+          ? t`${plural(repeat.visits, { one: '# visit added to your cart', other: '# visits added to your cart' })}`
+          : t`Added to your cart`,
+      });
   };
 
   const bookNow = async () => {
@@ -209,6 +243,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
                   }}
                 />
                 {!atHome && <WaitlistJoin labTestId={offer.labTestId} date={date} />}
+                {!atHome && <RepeatChoice value={repeat} onChange={setRepeat} />}
               </>
             ) : (
               <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>
@@ -245,7 +280,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
           <Button
             variant="outline"
             disabled={!item}
-            loading={cart.adding}
+            loading={cart.adding || series.isPending}
             onClick={() => void addToCart()}
             aria-describedby={!item && missing ? `booking-missing-${offer.labTestId}` : undefined}
           >
@@ -255,7 +290,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
           <Button
             colorPalette="brand"
             disabled={!item}
-            loading={cart.adding}
+            loading={cart.adding || series.isPending}
             onClick={() => void bookNow()}
             data-testid="confirm-book-now"
             aria-describedby={!item && missing ? `booking-missing-${offer.labTestId}` : undefined}

@@ -5,7 +5,7 @@ import * as rruleModule from 'rrule';
 
 // rrule 2.8 declares an ES module build ("module") but no "exports": Node loads its CommonJS build, whose
 // exports arrive as the default, while a bundler (the Worker build) loads the ES build's named exports.
-const { RRule } = (rruleModule as typeof rruleModule & { default?: typeof rruleModule }).default ?? rruleModule;
+const { RRule } = ('RRule' in rruleModule ? rruleModule : Reflect.get(rruleModule, 'default')) as typeof rruleModule;
 
 /**
  * The days of a series on the lab's calendar (YYYY-MM-DD), the first one included: every `everyMonths`

@@ -1,0 +1,65 @@
+import { Field, HStack, NativeSelect } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { SERIES_EVERY_MONTHS, SERIES_MAX_VISITS } from '../../../shared/series.ts';
+
+/** How a test repeats: not at all (everyMonths 0), or every 1, 3 or 6 months for 2 to 4 visits. */
+export interface Repeat {
+  everyMonths: 0 | (typeof SERIES_EVERY_MONTHS)[number];
+  visits: number;
+}
+
+export const ONCE: Repeat = { everyMonths: 0, visits: 1 };
+
+/**
+ * "Repeat this test" (issue #58), for a patient who repeats a test (HbA1c every three months): how often,
+ * and how many visits in all, the first being the time chosen above. Every visit is held when added.
+ */
+export function RepeatChoice({ value, onChange }: { value: Repeat; onChange: (next: Repeat) => void }) {
+  const { t } = useLingui();
+  const visitCounts = Array.from({ length: SERIES_MAX_VISITS - 1 }, (_, index) => index + 2);
+  return (
+    <HStack gap="3" align="end" wrap="wrap" data-testid="repeat-choice">
+      <Field.Root width="auto" minWidth="44">
+        <Field.Label>{t`Repeat this test`}</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field
+            value={value.everyMonths}
+            onChange={(event) => {
+              const everyMonths = Number(event.currentTarget.value) as Repeat['everyMonths'];
+              onChange(everyMonths === 0 ? ONCE : { everyMonths, visits: value.visits > 1 ? value.visits : 2 });
+            }}
+            data-testid="repeat-every"
+          >
+            <option value={0}>{t`Once`}</option>
+            {SERIES_EVERY_MONTHS.map((months) => (
+              <option key={months} value={months}>
+                {t`${plural(months, { one: 'Every month', other: 'Every # months' })}`}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      {value.everyMonths !== 0 && (
+        <Field.Root width="auto" minWidth="28">
+          <Field.Label>{t`Visits in all`}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={value.visits}
+              onChange={(event) => onChange({ ...value, visits: Number(event.currentTarget.value) })}
+              data-testid="repeat-visits"
+            >
+              {visitCounts.map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      )}
+    </HStack>
+  );
+}
