@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { seriesDays } from '../../src/server/modules/booking/series.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
+import { openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { createTestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -17,22 +18,7 @@ const NOW = new Date('2026-12-01T09:00:00Z');
 const at = (day: string, time = '08:00') => new Date(`${day}T${time}:00+03:00`).toISOString();
 
 async function lab(closedOn: number[] = []) {
-  const account = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db.updateTable('labs').set({ slot_minutes: 30, slot_capacity: 1 }).where('id', '=', account.id).execute();
-  await database.db
-    .insertInto('lab_working_hours')
-    .values(
-      [0, 1, 2, 3, 4, 5, 6]
-        .filter((weekday) => !closedOn.includes(weekday))
-        .map((weekday) => ({ lab_id: account.id, weekday, opens_at: '08:00', closes_at: '09:00' })),
-    )
-    .execute();
-  const { id: labTestId } = await database.db
-    .insertInto('lab_tests')
-    .values({ lab_id: account.id, test_id: testId, price_halalas: 15_000 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return labTestId;
+  return (await openLabSelling(database.db, testId, { opensAt: '08:00', closesAt: '09:00', closedOn })).labTestId;
 }
 
 const holdsOf = (holderId: string) =>

@@ -5,7 +5,7 @@ import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { bookingReminderMail } from '../../src/server/modules/mail/templates/booking-mails.ts';
 import type { BookingMailData } from '../../src/server/modules/mail/templates/types.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
-import { riyadhLabSettings } from '../setup/dashboard-fixtures.ts';
+import { openLabSelling, riyadhLabSettings } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -23,24 +23,7 @@ const at = (date: string, time: string) => new Date(`${date}T${time}:00+03:00`).
 type LabSettings = Partial<Updateable<Database['labs']>>;
 
 /** An approved lab in Riyadh open every day 08:00–12:00, with `settings`, selling one test. */
-async function labWith(settings: LabSettings) {
-  const lab = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db
-    .updateTable('labs')
-    .set({ city: 'riyadh', latitude: 24.7136, longitude: 46.6753, slot_minutes: 30, slot_capacity: 1, ...settings })
-    .where('id', '=', lab.id)
-    .execute();
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '12:00' })))
-    .execute();
-  const { id: labTestId } = await database.db
-    .insertInto('lab_tests')
-    .values({ lab_id: lab.id, test_id: testId, price_halalas: 15_000 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { lab, labTestId };
-}
+const labWith = (settings: LabSettings) => openLabSelling(database.db, testId, { opensAt: '08:00', closesAt: '12:00' }, settings);
 
 const slotTimes = async (lab: TestUser, date: string, now = EARLY) =>
   (await booking.availableSlots(database.db, lab.id, date, null, now)).map((slot) => slot.slot_time.slice(0, 5));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import * as waitlist from '../../src/server/modules/waitlist/waitlist.service.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
+import { openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestAccount } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -18,23 +19,9 @@ const NOW = new Date('2026-12-01T09:00:00Z');
 const at = (time: string) => new Date(`${DAY}T${time}:00+03:00`).toISOString();
 const minutesAfter = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 
-/** An approved lab open 08:00–09:00 every day (two slots of one seat), selling one test without fasting. */
+/** An approved lab open 08:00–09:00 every day (two slots of one seat), selling one test without fasting, its day taken. */
 async function fullLab() {
-  const lab = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db
-    .updateTable('labs')
-    .set({ city: 'riyadh', latitude: 24.7136, longitude: 46.6753, slot_minutes: 30, slot_capacity: 1 })
-    .where('id', '=', lab.id)
-    .execute();
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '09:00' })))
-    .execute();
-  const { id: labTestId } = await database.db
-    .insertInto('lab_tests')
-    .values({ lab_id: lab.id, test_id: testId, price_halalas: 15_000 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { lab, labTestId } = await openLabSelling(database.db, testId, { opensAt: '08:00', closesAt: '09:00' });
   const booked: Record<string, { customer: TestAccount; bookingId: string }> = {};
   for (const time of ['08:00', '08:30']) {
     const customer = await createTestUser(database.db, 'customer');
@@ -93,17 +80,7 @@ afterAll(() => database.close());
 
 describe('joining the waitlist', () => {
   it('is for a full day only, once per test and day, for a signed-up customer, in hours the lab has', async () => {
-    const lab = await createTestUser(database.db, 'lab', { approved: true });
-    await database.db.updateTable('labs').set({ slot_minutes: 30, slot_capacity: 1 }).where('id', '=', lab.id).execute();
-    await database.db
-      .insertInto('lab_working_hours')
-      .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '09:00' })))
-      .execute();
-    const { id: labTestId } = await database.db
-      .insertInto('lab_tests')
-      .values({ lab_id: lab.id, test_id: testId, price_halalas: 15_000 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { labTestId } = await openLabSelling(database.db, testId, { opensAt: '08:00', closesAt: '09:00' });
     const customer = await createTestUser(database.db, 'customer');
 
     // Both times are free: they are booked, not waited for.

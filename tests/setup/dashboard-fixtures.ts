@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { BookingStatus, Database } from '../../src/server/db/schema.ts';
+import { createTestUser } from './fixtures.ts';
 
 /** Puts a catalogue test the lab does not offer yet on its price list. */
 export async function offerTest(db: Kysely<Database>, labId: string, priceHalalas = 20_000) {
@@ -111,4 +112,37 @@ export function riyadhLabSettings(
     slotMinutes,
     slotCapacity,
   };
+}
+
+/**
+ * An approved lab in Riyadh (UTC+3 all year), open `opensAt`–`closesAt` every day but `closedOn` (weekdays,
+ * Sunday 0), with 30-minute slots of one seat unless `settings` say otherwise, selling the test `testId` at
+ * 150 SAR: the lab the booking rules, the waitlist and series tests set their clock against.
+ */
+export async function openLabSelling(
+  db: Kysely<Database>,
+  testId: number,
+  hours: { opensAt: string; closesAt: string; closedOn?: number[] },
+  settings: Partial<Updateable<Database['labs']>> = {},
+) {
+  const lab = await createTestUser(db, 'lab', { approved: true });
+  await db
+    .updateTable('labs')
+    .set({ city: 'riyadh', latitude: 24.7136, longitude: 46.6753, slot_minutes: 30, slot_capacity: 1, ...settings })
+    .where('id', '=', lab.id)
+    .execute();
+  await db
+    .insertInto('lab_working_hours')
+    .values(
+      [0, 1, 2, 3, 4, 5, 6]
+        .filter((weekday) => !hours.closedOn?.includes(weekday))
+        .map((weekday) => ({ lab_id: lab.id, weekday, opens_at: hours.opensAt, closes_at: hours.closesAt })),
+    )
+    .execute();
+  const { id: labTestId } = await db
+    .insertInto('lab_tests')
+    .values({ lab_id: lab.id, test_id: testId, price_halalas: 15_000 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { lab, labTestId };
 }

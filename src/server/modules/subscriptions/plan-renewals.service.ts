@@ -11,6 +11,7 @@ import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
+import { startRounds } from '../../platform/rounds.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import {
   activatePaidSubscription,
@@ -224,22 +225,9 @@ export function startPlanRenewals(
   deps: { db: Kysely<Database>; payments: PaymentProvider; graceDays: number; log: Logger },
   everyMs = 5 * 60_000,
 ) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const round = () => {
-    running = renewPlans(deps.db, deps.payments, deps.graceDays, new Date(), deps.log)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'plan renewals failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(round, everyMs);
-      });
-  };
-  timer = setTimeout(round, 0);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startRounds(
+    () => renewPlans(deps.db, deps.payments, deps.graceDays, new Date(), deps.log),
+    everyMs,
+    (error) => deps.log.error({ err: error }, 'plan renewals failed'),
+  );
 }

@@ -5,6 +5,7 @@ import { todayIn, zonedParts } from '../../../shared/time.ts';
 import type { JoinWaitlistInput } from '../../../shared/waitlist-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { startRounds } from '../../platform/rounds.ts';
 import * as booking from '../booking/booking.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './waitlist.repository.ts';
@@ -197,25 +198,11 @@ export async function offerFreedSeats(db: Kysely<Database>, now = new Date()): P
 
 /** Runs `offerFreedSeats` in this server process every `everyMs` until stopped. */
 export function startWaitlistOffers(deps: { db: Kysely<Database>; log: Logger }, everyMs = ROUND_MS) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const round = () => {
-    running = offerFreedSeats(deps.db)
-      .then(() => undefined)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'waitlist offers failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(round, everyMs);
-      });
-  };
-  timer = setTimeout(round, 0);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startRounds(
+    () => offerFreedSeats(deps.db),
+    everyMs,
+    (error) => deps.log.error({ err: error }, 'waitlist offers failed'),
+  );
 }
 
 /** The customer's waitlist: entries on it, and those ended lately, each with its test, lab and offer. */
