@@ -11,6 +11,8 @@
 --                lab_slot_usage row lock, or raises TA001 (DETAIL: the item's index).
 --   all or none  hold_seats, claim_checkout and confirm_paid_checkout are each one call in one transaction:
 --                every seat of a cart is held, or booked (with its invoice and ledger rows), or none is.
+--   a round      home_round_fits (ADR 0071): the homes of one home collection window make one round a collector can
+--                ride, each reached before the window ends; assert_home_round applies it where a home seat is taken.
 --   fair use     hold_slot: one holder, and the guests of one address, have at most so many live holds (TA004).
 --   one seat     person_seat_taken, the one place this rule is written (ADR 0064): a person (an account, and
 --   a person     one of its family members or none) has one seat of a lab test at a time: a live booking of
@@ -124,6 +126,88 @@ create or replace function slot_has_free_seat(p_holder uuid, p_lab uuid, p_colle
       return p_booked + (select count(*) from slot_holds h
                           where h.lab_id = p_lab and h.collection = p_collection and h.starts_at = p_starts
                             and h.holder_id is distinct from p_holder and h.expires_at > p_now) < p_capacity;
+    end
+  $$;
+
+-- Whether a home visit at (p_latitude, p_longitude) in the home window starting at p_starts fits the window's round
+-- (ADR 0071): the window's visits, one per place (the lab's live home bookings there, other people's live holds,
+-- and this one), must be reached one after another by one collector who arrives at the first as the window opens,
+-- stays p_visit_minutes at each and rides at p_travel_kmh along the straight line between two places, arriving at
+-- every one before the window's p_window_minutes end. The order tried is the nearest place next, from each place
+-- in turn as the first: a round it finds is one that can be ridden, so it never lets in two visits that cannot both
+-- be reached. Read under the window's lab_slot_usage row lock where a seat is taken (hold_seats, complete_checkout,
+-- booking.service.ts rescheduleBooking), so two visits racing for a window are decided one after the other.
+create or replace function home_round_fits(p_holder uuid, p_lab uuid, p_starts timestamptz, p_window_minutes integer,
+      p_visit_minutes integer, p_travel_kmh float8, p_latitude float8, p_longitude float8, p_now timestamptz)
+    returns boolean language plpgsql stable as $$
+    declare
+      places earth[];
+      n integer;
+      here integer;
+      nearest integer;
+      nearest_metres float8;
+      metres float8;
+      arrival float8;
+      seen boolean[];
+      fits boolean;
+    begin
+      select array_agg(ll_to_earth(v.latitude, v.longitude)) into places from (
+        select b.home_latitude as latitude, b.home_longitude as longitude
+          from bookings b join lab_tests lt on lt.id = b.lab_test_id
+         where lt.lab_id = p_lab and b.collection = 'home' and b.booking_time = p_starts and b.status <> 'cancelled'
+           and b.home_latitude is not null and b.home_longitude is not null
+        union
+        select h.home_latitude, h.home_longitude from slot_holds h
+         where h.lab_id = p_lab and h.collection = 'home' and h.starts_at = p_starts and h.holder_id is distinct from p_holder
+           and h.expires_at > p_now and h.home_latitude is not null and h.home_longitude is not null
+        union
+        select p_latitude, p_longitude) v;
+      n := array_length(places, 1);
+      for opening in 1..n loop
+        seen := array_fill(false, array[n]);
+        seen[opening] := true;
+        here := opening;
+        arrival := 0;
+        fits := true;
+        for step in 2..n loop
+          nearest_metres := null;
+          for other in 1..n loop
+            if not seen[other] then
+              metres := earth_distance(places[here], places[other]);
+              if nearest_metres is null or metres < nearest_metres then
+                nearest_metres := metres;
+                nearest := other;
+              end if;
+            end if;
+          end loop;
+          arrival := arrival + p_visit_minutes + nearest_metres / 1000 / p_travel_kmh * 60;
+          if arrival >= p_window_minutes then
+            fits := false;
+            exit;
+          end if;
+          seen[nearest] := true;
+          here := nearest;
+        end loop;
+        if fits then
+          return true;
+        end if;
+      end loop;
+      return false;
+    end
+  $$;
+
+-- Raises TA001 (DETAIL: p_index, as lock_free_seat) when p_seat, an item of hold_seats or complete_checkout, is a home
+-- visit that does not fit its window's round (home_round_fits, told the round's terms by the item:
+-- home_window_minutes, home_visit_minutes, home_travel_kmh). Nothing for a slot at the lab.
+create or replace function assert_home_round(p_holder uuid, p_lab uuid, p_starts timestamptz, p_seat jsonb, p_now timestamptz,
+      p_index integer)
+    returns void language plpgsql as $$
+    begin
+      if p_seat->>'collection' = 'home' and not home_round_fits(p_holder, p_lab, p_starts, (p_seat->>'home_window_minutes')::integer,
+                                 (p_seat->>'home_visit_minutes')::integer, (p_seat->>'home_travel_kmh')::float8,
+                                 (p_seat->>'home_latitude')::float8, (p_seat->>'home_longitude')::float8, p_now) then
+        raise exception 'slot_unavailable' using errcode = 'TA001', detail = p_index::text;
+      end if;
     end
   $$;
 
@@ -243,15 +327,18 @@ create or replace function hold_seats(p_holder uuid, p_items jsonb, p_now timest
     begin
       for item in select (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
                          coalesce(x.seat->>'collection', 'lab') as collection,
-                         (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity, x.n
+                         (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity, x.seat, x.n
                     from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
         perform lock_free_seat(p_holder, item.lab_id, item.collection, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 0);
-        insert into slot_holds (lab_id, lab_test_id, collection, starts_at, holder_id, expires_at)
-          values (item.lab_id, item.lab_test_id, item.collection, item.starts_at, p_holder, p_expires)
+        perform assert_home_round(p_holder, item.lab_id, item.starts_at, item.seat, p_now, (item.n - 1)::integer);
+        insert into slot_holds (lab_id, lab_test_id, collection, starts_at, holder_id, expires_at, home_latitude, home_longitude)
+          values (item.lab_id, item.lab_test_id, item.collection, item.starts_at, p_holder, p_expires,
+                  (item.seat->>'home_latitude')::float8, (item.seat->>'home_longitude')::float8)
           -- Holding again extends a hold, never shortens it: a seat the waitlist offered for 15 minutes and then put
-          -- in the cart (10) stays held for the longer.
+          -- in the cart (10) stays held for the longer. A home hold takes the home it is for now.
           on conflict (holder_id, lab_test_id, collection, starts_at)
-            do update set expires_at = greatest(slot_holds.expires_at, excluded.expires_at);
+            do update set expires_at = greatest(slot_holds.expires_at, excluded.expires_at),
+                          home_latitude = excluded.home_latitude, home_longitude = excluded.home_longitude;
       end loop;
     end
   $$;
@@ -397,9 +484,10 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
                          (x.seat->>'family_member_id')::uuid as family_member_id,
                          x.seat->>'home_address' as home_address, (x.seat->>'home_latitude')::float8 as home_latitude,
                          (x.seat->>'home_longitude')::float8 as home_longitude,
-                         coalesce((x.seat->>'home_collection_fee_halalas')::integer, 0) as home_fee, x.n
+                         coalesce((x.seat->>'home_collection_fee_halalas')::integer, 0) as home_fee, x.seat, x.n
                     from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
         perform lock_free_seat(p_customer, item.lab_id, item.collection, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 1);
+        perform assert_home_round(p_customer, item.lab_id, item.starts_at, item.seat, p_now, (item.n - 1)::integer);
         delete from slot_holds h where h.holder_id = p_customer and h.lab_test_id = item.lab_test_id
                                    and h.collection = item.collection and h.starts_at = item.starts_at;
         return query

@@ -11,6 +11,13 @@ export const HOME_WINDOW_CAPACITY_MAX = 50;
 export const HOME_FEE_MAX = 1000;
 
 /**
+ * A window's round (ADR 0071): the collector stays this long at each home, and moves between two homes at
+ * this speed along the straight line between them (city driving, the road's detours included).
+ */
+export const HOME_VISIT_MINUTES = 15;
+export const HOME_TRAVEL_KMH = 30;
+
+/**
  * The window rule: on a day the lab opens, home collection windows start at its home collection start
  * and every `windowMinutes` after it, each ending by its end. In minutes after midnight on the lab's clock.
  */

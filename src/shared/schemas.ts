@@ -127,6 +127,10 @@ export const homeAddressInput = z.object({
   longitude: z.number({ error: m.required }).min(-180, m.invalid).max(180, m.invalid),
 });
 export type HomeAddressInput = z.infer<typeof homeAddressInput>;
+/** A lab's home collection windows on a date; with `near`, only those whose round can take a visit there. */
+export const homeWindowsInput = availableSlotsInput.extend({
+  near: homeAddressInput.pick({ latitude: true, longitude: true }).optional(),
+});
 /** A seat to hold: a slot at the lab, or (with `home`) a home collection window at that address. */
 export const seatHoldInput = slotHoldInput.extend({ home: homeAddressInput.optional() });
 /** A seat to book: for the account holder, or for one of their family members (family.list). */

@@ -41,37 +41,42 @@ const settings = {
   closesAt: '13:00',
 };
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  lab = await createTestUser(database.db, 'lab', { approved: true });
+/** A lab in Riyadh open Sunday to Thursday 08:00–12:00, selling a new test and another, collecting at home by `homeSettings`. */
+async function openHomeLab(homeSettings: typeof settings) {
+  const homeLab = await createTestUser(database.db, 'lab', { approved: true });
   await database.db
     .updateTable('labs')
     .set({ ...LAB_POINT, slot_minutes: 30, slot_capacity: 3 })
-    .where('id', '=', lab.id)
+    .where('id', '=', homeLab.id)
     .execute();
   await database.db
     .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '12:00' })))
+    .values([0, 1, 2, 3, 4].map((weekday) => ({ lab_id: homeLab.id, weekday, opens_at: '08:00', closes_at: '12:00' })))
     .execute();
-  testName = `Home collection probe ${randomUUID().slice(0, 8)}`;
+  const name = `Home collection probe ${randomUUID().slice(0, 8)}`;
   const category = await database.db.selectFrom('categories').select('id').limit(1).executeTakeFirstOrThrow();
   const test = await database.db
     .insertInto('tests')
-    .values({ name_en: testName, name_ar: 'فحص تجريبي للزيارة المنزلية', category_id: category.id })
+    .values({ name_en: name, name_ar: 'فحص تجريبي للزيارة المنزلية', category_id: category.id })
     .returning('id')
     .executeTakeFirstOrThrow();
   const other = await database.db.selectFrom('tests').select('id').where('id', '!=', test.id).limit(1).executeTakeFirstOrThrow();
-  ({ id: labTestId } = await database.db
+  const offerings = await database.db
     .insertInto('lab_tests')
-    .values({ lab_id: lab.id, test_id: test.id, price_halalas: PRICE })
-    .returning('id')
-    .executeTakeFirstOrThrow());
-  ({ id: otherLabTestId } = await database.db
-    .insertInto('lab_tests')
-    .values({ lab_id: lab.id, test_id: other.id, price_halalas: OTHER_PRICE })
-    .returning('id')
-    .executeTakeFirstOrThrow());
-  await (await callerFor(database.db, lab)).lab.updateHomeCollection(settings);
+    .values([
+      { lab_id: homeLab.id, test_id: test.id, price_halalas: PRICE },
+      { lab_id: homeLab.id, test_id: other.id, price_halalas: OTHER_PRICE },
+    ])
+    .returning(['id', 'test_id'])
+    .execute();
+  await (await callerFor(database.db, homeLab)).lab.updateHomeCollection(homeSettings);
+  const idOf = (testId: number) => offerings.find((offering) => offering.test_id === testId)?.id ?? 0;
+  return { lab: homeLab, testName: name, labTestId: idOf(test.id), otherLabTestId: idOf(other.id) };
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ lab, testName, labTestId, otherLabTestId } = await openHomeLab(settings));
 });
 afterAll(async () => {
   await database.close();
@@ -313,5 +318,87 @@ describe('search.labTests homeCollection', () => {
     } finally {
       await (await callerFor(database.db, lab)).lab.updateHomeCollection(settings);
     }
+  });
+});
+
+// A window's round (issue #58, ADR 0071): one collector arrives at a window's first home as it opens, stays
+// 15 minutes at each and rides 30 km/h along the straight line to the next, and must reach every home before
+// the window ends. Here the windows are one hour, four visits each, within 20 km.
+describe('the round of a home collection window', () => {
+  let round: Awaited<ReturnType<typeof openHomeLab>>;
+  /** About 15 km north and 15 km south of the lab: 30 km apart, two hours' ride. */
+  const NORTH = { address: 'حي النرجس، شارع أنس بن مالك، منزل 4', latitude: 24.8486, longitude: 46.6753 };
+  const SOUTH = { address: 'حي الشفا، شارع ديراب، منزل 9', latitude: 24.5786, longitude: 46.6753 };
+  /** About 1 km from NORTH: two minutes' ride. */
+  const NEAR_NORTH = { address: 'حي النرجس، شارع عثمان بن عفان، منزل 21', latitude: 24.8576, longitude: 46.6753 };
+  const windowsNear = async (home: { latitude: number; longitude: number }) =>
+    (
+      await (
+        await callerFor(database.db)
+      ).booking.homeWindows({
+        labId: round.lab.id,
+        date: MONDAY,
+        near: { latitude: home.latitude, longitude: home.longitude },
+      })
+    ).map((window) => window.window_time);
+
+  beforeAll(async () => {
+    round = await openHomeLab({ ...settings, radiusKm: 20, windowMinutes: 60, windowCapacity: 4 });
+  });
+
+  it('does not offer a window to a home 30 km from a visit already in it: the collector could not reach it in time', async () => {
+    expect(await windowsNear(SOUTH)).toContain('08:00:00');
+    await bookHome(await customer(), at('08:00:00', MONDAY), NORTH, [round.labTestId]);
+    const offered = await windowsNear(SOUTH);
+    expect(offered).not.toContain('08:00:00');
+    // The windows before and after are still offered to it, and 08:00 to a home next to the one visited.
+    expect(offered).toEqual(expect.arrayContaining(['07:00:00', '09:00:00']));
+    expect(await windowsNear(NEAR_NORTH)).toContain('08:00:00');
+    // A crafted request for it is refused, as a hold and as a booking; the next-door home books.
+    await expect(
+      booking.holdSlot(database.db, (await customer()).id, round.labTestId, at('08:00:00', MONDAY), EARLY, null, SOUTH),
+    ).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+    await expect(bookHome(await customer(), at('08:00:00', MONDAY), SOUTH, [round.labTestId])).rejects.toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+    });
+    await expect(bookHome(await customer(), at('08:00:00', MONDAY), NEAR_NORTH, [round.labTestId])).resolves.toMatchObject({
+      bookings: [{ collection: 'home', home_address: NEAR_NORTH.address }],
+    });
+  });
+
+  it('counts another customer’s hold in the round until it is let go', async () => {
+    const holder = await customer();
+    const window = at('10:00:00', MONDAY);
+    await booking.holdSlot(database.db, holder.id, round.labTestId, window, EARLY, null, NORTH);
+    expect(await windowsNear(SOUTH)).not.toContain('10:00:00');
+    // The holder's own hold is theirs: moving it to the other home is theirs to do.
+    await booking.holdSlot(database.db, holder.id, round.labTestId, window, EARLY, null, SOUTH);
+    expect(await windowsNear(NORTH)).not.toContain('10:00:00');
+    await booking.releaseHold(database.db, holder.id, round.labTestId, window, 'home');
+    expect(await windowsNear(NORTH)).toContain('10:00:00');
+  });
+
+  it('gives a window to one of two far-apart homes booking it at once, never both', async () => {
+    const window = at('11:00:00', MONDAY);
+    const results = await Promise.allSettled([
+      bookHome(await customer(), window, NORTH, [round.labTestId]),
+      bookHome(await customer(), window, SOUTH, [round.labTestId]),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'SLOT_UNAVAILABLE' } });
+  });
+
+  it('does not move a home visit into a window whose round it would break; it keeps its own window', async () => {
+    const person = await customer();
+    const [row] = (await bookHome(person, at('12:00:00', MONDAY), SOUTH, [round.labTestId])).bookings;
+    // 08:00 has the two northern homes.
+    await expect(booking.rescheduleBooking(database.db, person.id, row!.id, at('08:00:00', MONDAY), EARLY)).rejects.toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+    });
+    const mine = await booking.myBookings(database.db, person.id);
+    expect(mine.find((item) => item.id === row!.id)).toMatchObject({ booking_time: at('12:00:00', MONDAY) });
+    await expect(booking.rescheduleBooking(database.db, person.id, row!.id, at('07:00:00', MONDAY), EARLY)).resolves.toMatchObject({
+      booking_time: at('07:00:00', MONDAY),
+    });
   });
 });

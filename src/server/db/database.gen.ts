@@ -621,6 +621,8 @@ export interface SlotHolds {
   created_at: CreatedAt;
   expires_at: Timestamp;
   holder_id: string;
+  home_latitude: number | null;
+  home_longitude: number | null;
   id: Generated<string>;
   lab_id: string;
   lab_test_id: number;

@@ -237,6 +237,9 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
                   timeZone={offer.timeZone}
                   value={slot}
                   home={atHome}
+                  near={
+                    home.latitude !== null && home.longitude !== null ? { latitude: home.latitude, longitude: home.longitude } : undefined
+                  }
                   onChange={(startsAt, endsAt) => {
                     setSlot(startsAt);
                     setWindowEnd(endsAt);

@@ -18,6 +18,8 @@ interface Props {
   onChange: (startsAt: string, endsAt: string | null) => void;
   /** The lab's home collection windows instead of its slots. */
   home?: boolean;
+  /** The home placed on the map: only the windows whose round can take a visit there. */
+  near?: { latitude: number; longitude: number };
 }
 
 /** One free time: a slot's start, or a home collection window's start and end. */
@@ -27,12 +29,12 @@ interface Time {
 }
 
 /** The lab's free times (or home collection windows) on a date, in 12-hour form in the lab's own time zone. */
-export function SlotPicker({ labId, labTestId, date, timeZone, value, onChange, home = false }: Props) {
+export function SlotPicker({ labId, labTestId, date, timeZone, value, onChange, home = false, near }: Props) {
   const { t } = useLingui();
   const locale = activeLocale();
   const options = { staleTime: 15_000 };
   const labSlots = useQuery({ ...trpc.booking.availableSlots.queryOptions({ labId, date, labTestId }), ...options, enabled: !home });
-  const homeWindows = useQuery({ ...trpc.booking.homeWindows.queryOptions({ labId, date, labTestId }), ...options, enabled: home });
+  const homeWindows = useQuery({ ...trpc.booking.homeWindows.queryOptions({ labId, date, labTestId, near }), ...options, enabled: home });
   const slots = home ? homeWindows : labSlots;
   const times: Time[] | undefined = home
     ? homeWindows.data?.map((window) => ({ starts_at: window.starts_at, ends_at: window.ends_at }))

@@ -154,6 +154,35 @@ export interface Seat {
   home_latitude?: number;
   home_longitude?: number;
   home_collection_fee_halalas?: number;
+  /** A home visit's round terms (ADR 0071): the window's length, the time at each home and the speed between them. */
+  home_window_minutes?: number;
+  home_visit_minutes?: number;
+  home_travel_kmh?: number;
+}
+
+/** A home visit's place and its window's round terms, as home_round_fits (migrations/functions/booking.sql) takes them. */
+export interface HomeRound {
+  labId: string;
+  windowMinutes: number;
+  visitMinutes: number;
+  travelKmh: number;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The starts among `starts` (home windows of the lab) whose round would still fit a visit at the round's place
+ * for the viewer (null: a visitor), by the round rule (home_round_fits). It only reads; a hold decides again.
+ */
+export async function homeRoundStarts(db: Db, viewerId: string | null, round: HomeRound, starts: Date[], now: Date) {
+  if (starts.length === 0) return [];
+  const { rows } = await sql<{ starts_at: Date }>`
+    select s.starts_at from unnest(${starts.map((start) => start.toISOString())}::timestamptz[]) as s(starts_at)
+     where home_round_fits(${viewerId}::uuid, ${round.labId}::uuid, s.starts_at, ${round.windowMinutes}::integer,
+                           ${round.visitMinutes}::integer, ${round.travelKmh}::float8, ${round.latitude}::float8,
+                           ${round.longitude}::float8, ${now})
+     order by s.starts_at`.execute(db);
+  return rows.map((row) => new Date(row.starts_at));
 }
 
 /** Raised by the seat functions (migrations/functions/booking.sql) when a slot is full; DETAIL is the seat's index. */
@@ -341,6 +370,8 @@ export function lockBookingForChange(tx: Transaction<Database>, bookingId: strin
       'bookings.reschedule_count',
       'bookings.collection',
       'bookings.family_member_id',
+      'bookings.home_latitude',
+      'bookings.home_longitude',
       'lab_tests.lab_id',
     ])
     .where('bookings.id', '=', bookingId)

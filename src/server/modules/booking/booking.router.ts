@@ -3,6 +3,7 @@ import {
   availableSlotsInput,
   bookingItemInput,
   createBookingsInput,
+  homeWindowsInput,
   rescheduleBookingInput,
   seatHoldInput,
 } from '../../../shared/schemas.ts';
@@ -22,11 +23,19 @@ export const bookingRouter = router({
     .query(({ ctx, input }) =>
       booking.availableSlots(ctx.db, input.labId, input.date, ctx.user?.id ?? null, new Date(), input.labTestId ?? null),
     ),
-  /** The lab's free home collection windows on a date (none when it does not collect at home). */
+  /** The lab's free home collection windows on a date (none when it does not collect at home); `near`: for a home there. */
   homeWindows: publicProcedure
-    .input(availableSlotsInput)
+    .input(homeWindowsInput)
     .query(({ ctx, input }) =>
-      booking.availableHomeWindows(ctx.db, input.labId, input.date, ctx.user?.id ?? null, new Date(), input.labTestId ?? null),
+      booking.availableHomeWindows(
+        ctx.db,
+        input.labId,
+        input.date,
+        ctx.user?.id ?? null,
+        new Date(),
+        input.labTestId ?? null,
+        input.near ?? null,
+      ),
     ),
   holdSlot: seatHoldProcedure
     .input(bookingItemInput)

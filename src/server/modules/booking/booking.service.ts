@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import { canChangeBooking, cancellationTerms } from '../../../shared/cancellation.ts';
 import { type CheckoutPricing, priceCheckout } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { homeVisitFees, homeWindowMinutesOfDay, withinHomeRadius } from '../../../shared/home-collection.ts';
+import {
+  HOME_TRAVEL_KMH,
+  HOME_VISIT_MINUTES,
+  homeVisitFees,
+  homeWindowMinutesOfDay,
+  withinHomeRadius,
+} from '../../../shared/home-collection.ts';
 import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
 import type { HomeAddressInput } from '../../../shared/schemas.ts';
 import type { HoldSeriesInput } from '../../../shared/series-schemas.ts';
@@ -92,7 +98,8 @@ export async function slotStartsOn(db: Kysely<Database>, labId: string, date: st
 /**
  * The lab's free home collection windows on a date of its calendar (none when it does not collect at
  * home, or is closed that day): each window's start and end on the lab's clock. Past ones are not offered,
- * nor (for a test needing fasting) ones starting after the fasting cut-off.
+ * nor (for a test needing fasting) ones starting after the fasting cut-off, nor, for a home placed on the map
+ * (`home`), ones whose round its collector could not ride with this home in it (ADR 0071).
  */
 export async function availableHomeWindows(
   db: Kysely<Database>,
@@ -101,6 +108,7 @@ export async function availableHomeWindows(
   viewerId: string | null,
   now = new Date(),
   labTestId: number | null = null,
+  home: { latitude: number; longitude: number } | null = null,
 ): Promise<{ window_time: string; ends_time: string; starts_at: string; ends_at: string }[]> {
   const lab = await repo.findLabSchedule(db, labId);
   if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
@@ -118,7 +126,8 @@ export async function availableHomeWindows(
     .filter((startsAt) => farEnoughAhead(startsAt, lab.min_notice_minutes, now));
   if (starts.length === 0) return [];
 
-  const free = await repo.freeSlotStarts(db, labId, 'home', starts, lab.home_window_capacity, viewerId, now);
+  const withSeat = await repo.freeSlotStarts(db, labId, 'home', starts, lab.home_window_capacity, viewerId, now);
+  const free = home ? await repo.homeRoundStarts(db, viewerId, homeRoundOf(lab, labId, home), withSeat, now) : withSeat;
   return free.map((startsAt) => {
     const endsAt = new Date(startsAt.getTime() + lab.home_window_minutes * MINUTE);
     return {
@@ -128,6 +137,18 @@ export async function availableHomeWindows(
       ends_at: endsAt.toISOString(),
     };
   });
+}
+
+/** A visit at `home` in one of the lab's windows, as its round is checked (ADR 0071). */
+function homeRoundOf(lab: { home_window_minutes: number }, labId: string, home: { latitude: number; longitude: number }): repo.HomeRound {
+  return {
+    labId,
+    windowMinutes: lab.home_window_minutes,
+    visitMinutes: HOME_VISIT_MINUTES,
+    travelKmh: HOME_TRAVEL_KMH,
+    latitude: home.latitude,
+    longitude: home.longitude,
+  };
 }
 
 /** The home collection windows of a day the lab opens, in minutes after midnight on its clock. */
@@ -262,7 +283,14 @@ async function seatsFor(db: Kysely<Database>, items: BookingItem[], now: Date) {
         capacity: collection === 'home' ? offering.home_window_capacity : offering.slot_capacity,
         price_halalas: offering.price_halalas,
         family_member_id: item.familyMemberId ?? null,
-        ...(item.home && { home_address: item.home.address, home_latitude: item.home.latitude, home_longitude: item.home.longitude }),
+        ...(item.home && {
+          home_address: item.home.address,
+          home_latitude: item.home.latitude,
+          home_longitude: item.home.longitude,
+          home_window_minutes: offering.home_window_minutes,
+          home_visit_minutes: HOME_VISIT_MINUTES,
+          home_travel_kmh: HOME_TRAVEL_KMH,
+        }),
         bookingTime: item.bookingTime,
       };
     }),
@@ -1030,6 +1058,12 @@ export async function rescheduleBooking(
       .set({ booking_time: startsAt, rescheduled_at: now, reschedule_count: booking.reschedule_count + 1 })
       .where('id', '=', bookingId)
       .execute();
+    // A home visit joins the new window's round, decided under that window's row lock, which the move holds now.
+    if (booking.collection === 'home' && booking.home_latitude !== null && booking.home_longitude !== null) {
+      const home = { latitude: booking.home_latitude, longitude: booking.home_longitude };
+      const fits = await repo.homeRoundStarts(tx, customerId, homeRoundOf(offering, offering.lab_id, home), [startsAt], now);
+      if (fits.length === 0) throw new AppError('SLOT_UNAVAILABLE', { labTestId: seat.lab_test_id, bookingTime });
+    }
     await mailBookingRescheduled(tx, bookingId, now);
   });
   const row = await bookingsWithDetails(db).where('bookings.id', '=', bookingId).executeTakeFirstOrThrow();
