@@ -162,6 +162,25 @@ export const envSchema = z
      * loopback HOST; there it is on by default except in production (`npm start` turns it on for its demo).
      */
     DEV_MAILBOX: z.stringbool().optional(),
+    /**
+     * Who sends text messages (codes by SMS, issue #55): `unifonic` or `taqnyat` (Saudi gateways, with
+     * their keys below and a sender name registered with them), or `dev`, which keeps them for the
+     * development mailbox page beside mail (only on a loopback HOST). By default `dev` where the
+     * development mailbox is on; else none, and messages wait in their outbox until one is set.
+     */
+    SMS_PROVIDER: z.enum(['dev', 'unifonic', 'taqnyat']).optional(),
+    /** Unifonic's base; the app appends /rest/SMS/messages. */
+    UNIFONIC_API_URL: optionalUrl.transform((url) => url ?? 'https://el.cloud.unifonic.com'),
+    /** The Unifonic application's AppSid (its credential). */
+    UNIFONIC_APP_SID: optionalText,
+    /** The sender name registered with Unifonic (and the Saudi operators, through it). */
+    UNIFONIC_SENDER_ID: optionalText,
+    /** Taqnyat's base; the app appends /v1/messages. */
+    TAQNYAT_API_URL: optionalUrl.transform((url) => url ?? 'https://api.taqnyat.sa'),
+    /** The Taqnyat bearer token. */
+    TAQNYAT_BEARER_TOKEN: optionalText,
+    /** The sender name registered with Taqnyat. */
+    TAQNYAT_SENDER_NAME: optionalText,
     /** Result files in an S3-compatible object store (S3, R2, MinIO) instead of DATA_DIR/results. */
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalText,
@@ -279,6 +298,26 @@ export const envSchema = z
     message: 'must be an https:// URL (http:// only for localhost, as a test fake)',
     when: () => true,
   })
+  .refine((env) => env.SMS_PROVIDER !== 'unifonic' || (env.UNIFONIC_APP_SID && env.UNIFONIC_SENDER_ID), {
+    path: ['SMS_PROVIDER'],
+    message: 'unifonic needs UNIFONIC_APP_SID and UNIFONIC_SENDER_ID',
+    when: () => true,
+  })
+  .refine((env) => env.SMS_PROVIDER !== 'taqnyat' || (env.TAQNYAT_BEARER_TOKEN && env.TAQNYAT_SENDER_NAME), {
+    path: ['SMS_PROVIDER'],
+    message: 'taqnyat needs TAQNYAT_BEARER_TOKEN and TAQNYAT_SENDER_NAME',
+    when: () => true,
+  })
+  .refine((env) => env.SMS_PROVIDER !== 'dev' || isLoopbackHost(env.HOST), {
+    path: ['SMS_PROVIDER'],
+    message: 'dev keeps text messages for the development mailbox: only for a server listening on this machine alone (HOST=127.0.0.1)',
+    when: () => true,
+  })
+  .refine((env) => [env.UNIFONIC_API_URL, env.TAQNYAT_API_URL].every((url) => !url || isHttpsOrLocal(url)), {
+    path: ['SMS_PROVIDER'],
+    message: 'UNIFONIC_API_URL and TAQNYAT_API_URL must be https:// URLs (http:// only for localhost, as a test fake)',
+    when: () => true,
+  })
   .refine((env) => Boolean(env.STORE_API_URL) === Boolean(env.STORE_ID), {
     path: ['STORE_ID'],
     message: 'set STORE_API_URL and STORE_ID together, or neither',
@@ -286,11 +325,13 @@ export const envSchema = z
   })
   .transform((env) => {
     const PUBLIC_URL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+    const DEV_MAILBOX = !env.SMTP_URL && isLoopbackHost(env.HOST) && (env.DEV_MAILBOX ?? env.NODE_ENV !== 'production');
     return {
       ...env,
       PUBLIC_URL,
       MAIL_FROM: env.MAIL_FROM ?? `Tahaleel <no-reply@${new URL(PUBLIC_URL).hostname}>`,
-      DEV_MAILBOX: !env.SMTP_URL && isLoopbackHost(env.HOST) && (env.DEV_MAILBOX ?? env.NODE_ENV !== 'production'),
+      DEV_MAILBOX,
+      SMS_PROVIDER: env.SMS_PROVIDER ?? (DEV_MAILBOX ? ('dev' as const) : undefined),
       RESULTS_ENCRYPTION_KEYS_OLD: env.RESULTS_ENCRYPTION_KEYS_OLD ?? [],
     };
   });

@@ -15,6 +15,7 @@ import { assertReadyToServe, describeListening, EnvError, parseEnv, s3Settings }
 import { recoverInterruptedCheckouts } from './modules/booking/checkout-recovery.service.ts';
 import { developmentTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transports.ts';
 import { createOutboxSender } from './modules/mail/outbox-sender.ts';
+import { startPhoneMessages } from './modules/phone/phone-messages.service.ts';
 import { diskBlobStore } from './modules/results/disk-blob-store.ts';
 import { s3BlobStore } from './modules/results/s3-blob-store.ts';
 import { startPlanRenewals } from './modules/subscriptions/plan-renewals.service.ts';
@@ -24,6 +25,7 @@ import { clientAddress } from './platform/client-address.ts';
 import { setPasswordCost } from './platform/password.ts';
 import { paymentProviderFor } from './platform/payment-providers.ts';
 import { sharpImageResizer } from './platform/sharp-image-resizer.ts';
+import { smsProviderFor } from './platform/sms/sms-providers.ts';
 import { resultsKeyFromDataDir } from './results-key-file.ts';
 import { clientPagesOrNotFound, readServerPageParts, type ServerEntry, serverRenderedPages } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
@@ -105,6 +107,10 @@ async function main() {
   const planRenewals = startPlanRenewals({ db: database.db, payments, graceDays: env.PLAN_RENEWAL_GRACE_DAYS, log });
   // Seats freed on full days go to the waitlist, first come first offered (ADR 0069).
   const waitlistOffers = startWaitlistOffers({ db: database.db, log });
+  // Text messages (codes by SMS, issue #55) through SMS_PROVIDER; without one they wait in their outbox.
+  const sms = smsProviderFor(env);
+  if (!sms) log.warn('No SMS_PROVIDER: text messages stay in their outbox, unsent, until one is set.');
+  const phoneMessages = sms ? startPhoneMessages({ db: database.db, sms, publicUrl: env.PUBLIC_URL, log }) : null;
 
   if (existsSync(resolve(clientRoot, 'index.html'))) {
     const indexHtml = readFileSync(resolve(clientRoot, 'index.html'), 'utf8');
@@ -178,7 +184,7 @@ async function main() {
     const close = () => {
       if (closing) return;
       closing = true;
-      void Promise.all([catalogFollower.stop(), mailSender?.stop(), planRenewals.stop(), waitlistOffers.stop()])
+      void Promise.all([catalogFollower.stop(), mailSender?.stop(), planRenewals.stop(), waitlistOffers.stop(), phoneMessages?.stop()])
         .then(() => transport?.close())
         .then(() => database.db.destroy())
         .then(() => log.info('stopped'))

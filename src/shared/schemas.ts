@@ -239,6 +239,10 @@ export const labProfileInput = z
 export type LabProfileInput = z.infer<typeof labProfileInput>;
 
 export const accountProfileInput = z.object({ name: nameSchema, locale: z.enum(['ar', 'en']) });
+/** The last step of an account made by signing in with a mobile number (issue #55): the name, the terms, news by choice. */
+export const phoneSignUpInput = z
+  .object({ name: nameSchema, acceptTerms: z.boolean(), marketingMail: z.boolean() })
+  .refine((input) => input.acceptTerms, { path: ['acceptTerms'], message: m.consentRequired });
 export const changePasswordInput = z.object({
   currentPassword: z.string().max(PASSWORD_MAX, m.tooLong).optional(),
   newPassword: passwordSchema,

@@ -78,6 +78,9 @@ const procedurePaths = [...procedureTypes.keys()].sort();
 /** Each request comes from its own address, so the per-address sign-up and sign-in limits stay out of the way. */
 const someAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
+/** A Saudi mobile number of its own for each call, so the three codes a number gets in fifteen minutes stay out of the way. */
+const someMobile = () => `055${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+
 const cookieOf = (actor?: Actor): Record<string, string> => (actor?.cookie ? { cookie: actor.cookie } : {});
 
 /** A tRPC call as the browser makes it: GET for a query, a same-origin JSON POST for a mutation. */
@@ -258,6 +261,8 @@ const matrix: Record<string, Row> = {
   'account.changePassword': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ newPassword: password }) },
   'account.changeEmail': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ newEmail: `${unique('new')}@example.sa` }) },
   'account.updateMailPreferences': { access: signedIn, input: () => ({ reminderMail: false, marketingMail: true }) },
+  'account.requestPhoneCode': { access: signedIn, input: () => ({ phone: someMobile() }) },
+  'account.confirmPhone': { access: signedIn, input: () => ({ phone: someMobile(), code: '123456' }) },
   'account.signOutEverywhere': { access: signedIn },
   // Anyone signed in may ask; each is shown the reads of their own results only (section 2).
   'account.resultAccessLog': { access: signedIn },
@@ -353,6 +358,11 @@ const matrix: Record<string, Row> = {
   // A signature over a challenge nobody was given, by a credential nobody registered (PASSKEY_FAILED).
   'auth.signInWithPasskey': { access: everyone, input: () => ({ response: inventedAssertion() }) },
   'auth.signInAnonymously': { access: everyone, input: () => ({ name: 'ضيف', phone: '0551234567' }) },
+  'auth.requestPhoneCode': { access: everyone, input: () => ({ phone: someMobile() }) },
+  // No code was sent to it: refused as a wrong code, by anyone, never by role.
+  'auth.signInWithPhoneCode': { access: everyone, input: () => ({ phone: someMobile(), code: '123456' }) },
+  // Only an account just made by a code has no name and terms yet: anyone else's call is a CONFLICT, not a refusal.
+  'auth.completePhoneSignUp': { access: signedIn, input: () => ({ name: 'سارة', acceptTerms: true, marketingMail: false }) },
   // Only a guest has an account to upgrade.
   'auth.upgradeAnonymous': {
     access: {

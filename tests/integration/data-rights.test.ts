@@ -387,7 +387,7 @@ type Fate = 'deleted' | 'erased' | `kept: ${string}` | `not personal: ${string}`
 const personalData: Record<string, { whose?: (userId: string) => RawBuilder<boolean>; columns: Record<string, Fate> }> = {
   users: {
     whose: (id) => sql`id = ${id}`,
-    columns: { email: 'erased', contact_email: 'erased', phone: 'erased', email_verified_at: 'erased' },
+    columns: { email: 'erased', contact_email: 'erased', phone: 'erased', phone_verified_at: 'erased', email_verified_at: 'erased' },
   },
   user_profiles: {
     whose: (id) => sql`id = ${id}`,
@@ -404,7 +404,12 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   user_consents: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
   outbox: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted', recipient: 'deleted' } },
   newsletter_subscriptions: { columns: { email: 'deleted' } },
-  slot_holds: { whose: (id) => sql`holder_id = ${id}`, columns: { holder_id: 'deleted', client_address: 'deleted' } },
+  slot_holds: {
+    whose: (id) => sql`holder_id = ${id}`,
+    columns: { holder_id: 'deleted', client_address: 'deleted', home_latitude: 'deleted', home_longitude: 'deleted' },
+  },
+  phone_codes: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted', phone: 'deleted', client_address: 'deleted' } },
+  phone_messages: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted', recipient: 'deleted' } },
   family_members: {
     whose: (id) => sql`account_id = ${id}`,
     columns: { account_id: 'deleted', name: 'deleted', national_id: 'deleted', date_of_birth: 'deleted' },
@@ -603,6 +608,31 @@ async function givePersonalDataEverywhere(customer: Customer, completedBookingId
       starts_at: soon,
       expires_at: soon,
       client_address: '10.9.250.250',
+      collection: 'home',
+      home_latitude: 24.75,
+      home_longitude: 46.68,
+    })
+    .execute();
+  // A code by SMS confirming their number, and its message (issue #55).
+  await db
+    .insertInto('phone_codes')
+    .values({
+      phone: customer.phone,
+      purpose: 'verify',
+      user_id: customer.id,
+      code_hash: 'hash',
+      expires_at: soon,
+      client_address: '10.9.250.251',
+    })
+    .execute();
+  await db
+    .insertInto('phone_messages')
+    .values({
+      recipient: customer.phone,
+      template: 'phone-code',
+      locale: 'ar',
+      user_id: customer.id,
+      data: JSON.stringify({ code: '123456' }),
     })
     .execute();
   await db

@@ -178,7 +178,7 @@ describe('Google sign-in', () => {
   it('is not offered when Google is not configured', async () => {
     const plain = createApp({ db: database.db, env: parseEnv({}) });
     expect((await plain.request('/auth/google')).status).toBe(404);
-    expect((await apiClient(plain).query<{ google: boolean }>('auth.providers')).data).toEqual({ google: false });
-    expect((await apiClient(app).query<{ google: boolean }>('auth.providers')).data).toEqual({ google: true });
+    expect((await apiClient(plain).query<{ google: boolean }>('auth.providers')).data).toMatchObject({ google: false });
+    expect((await apiClient(app).query<{ google: boolean }>('auth.providers')).data).toMatchObject({ google: true });
   });
 });

@@ -52,6 +52,10 @@ export const bookingPanelErrorCodes = [
 ] as const satisfies readonly AppErrorCode[];
 export type BookingPanelErrorCode = (typeof bookingPanelErrorCodes)[number];
 
+/** Codes only the mobile-number forms meet (issue #55: a code by SMS), registered by them (features/phone). */
+export const phoneErrorCodes = ['PHONE_CODE_WRONG', 'PHONE_CODE_EXPIRED', 'PHONE_TAKEN'] as const satisfies readonly AppErrorCode[];
+export type PhoneErrorCode = (typeof phoneErrorCodes)[number];
+
 /** The sentences pages give for their own codes (the dashboards', the waitlist's) once they load. */
 const pageMessages: Partial<Record<string, MessageDescriptor>> = {};
 
@@ -69,6 +73,11 @@ export function registerBookingPanelMessages(codes: Record<BookingPanelErrorCode
   Object.assign(pageMessages, codes);
 }
 
+/** The mobile-number forms' sentences for their own codes, given when one loads. */
+export function registerPhoneMessages(codes: Record<PhoneErrorCode, MessageDescriptor>) {
+  Object.assign(pageMessages, codes);
+}
+
 const dashboardFieldMessages: Partial<Record<string, MessageDescriptor>> = {};
 
 /** A sentence that names what the server's details say (ALREADY_BOOKED's test, lab and time); undefined without them. */
@@ -83,7 +92,7 @@ export function registerDetailedMessage(code: AppErrorCode, sentence: DetailedMe
   detailedMessages[code] = sentence;
 }
 
-const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | BookingPanelErrorCode>, MessageDescriptor> = {
+const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | BookingPanelErrorCode | PhoneErrorCode>, MessageDescriptor> = {
   UNAUTHENTICATED: msg`Please log in to continue.`,
   FORBIDDEN: msg`You do not have permission to do this.`,
   LAB_NOT_APPROVED: msg`Your lab account is under review. You will be notified once it is approved.`,
@@ -157,6 +166,7 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   invalid: msg`This value is not valid.`,
   consent_required: msg`You must agree to the Terms & Conditions and Privacy Policy.`,
   invalid_phone: msg`Enter a Saudi mobile number, e.g. 05XXXXXXXX.`,
+  invalid_mobile: msg`Enter a mobile number, e.g. 05XXXXXXXX or +9665XXXXXXXX.`,
   invalid_card_number: msg`Enter a valid card number.`,
   invalid_card_expiry: msg`Enter the expiry date as MM/YY.`,
   card_expired: msg`This card has expired.`,

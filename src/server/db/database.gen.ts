@@ -64,6 +64,14 @@ export type OutboxStatus = 'failed' | 'pending' | 'sent' | 'skipped';
 
 export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost';
 
+export type PhoneCodePurpose = 'sign_in' | 'verify';
+
+export type PhoneMessageChannel = 'sms' | 'whatsapp';
+
+export type PhoneMessageLocale = 'ar' | 'en';
+
+export type PhoneMessageStatus = 'delivered' | 'failed' | 'pending' | 'sent' | 'skipped';
+
 export type PlanSubscriptionStatus = 'active' | 'ended' | 'pending';
 
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
@@ -464,6 +472,40 @@ export interface PendingSignIns {
   id: string;
   password_entered_at: Timestamp | null;
   user_id: string;
+}
+
+export interface PhoneCodes {
+  attempts: Generated<number>;
+  client_address: string;
+  code_hash: string;
+  consumed_at: Timestamp | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  phone: string;
+  purpose: PhoneCodePurpose;
+  user_id: string | null;
+}
+
+export interface PhoneMessages {
+  attempts: Generated<number>;
+  channel: Generated<PhoneMessageChannel>;
+  created_at: CreatedAt;
+  data: Generated<Json>;
+  dedupe_key: string | null;
+  delivered_at: Timestamp | null;
+  id: Generated<string>;
+  last_error: string | null;
+  locale: PhoneMessageLocale;
+  locked_until: Timestamp | null;
+  provider: string | null;
+  provider_message_id: string | null;
+  recipient: string;
+  send_after: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+  status: Generated<PhoneMessageStatus>;
+  template: string;
+  user_id: string | null;
 }
 
 export interface PlanSubscriptions {
@@ -897,6 +939,7 @@ export interface Users {
   is_anonymous: Generated<boolean>;
   password_hash: string | null;
   phone: string | null;
+  phone_verified_at: Timestamp | null;
   two_factor_due_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
 }
@@ -955,6 +998,8 @@ export interface DB {
   passkeys: Passkeys;
   payment_refunds: PaymentRefunds;
   pending_sign_ins: PendingSignIns;
+  phone_codes: PhoneCodes;
+  phone_messages: PhoneMessages;
   plan_subscriptions: PlanSubscriptions;
   result_critical_cases: ResultCriticalCases;
   result_files: ResultFiles;

@@ -41,6 +41,11 @@ export const rateLimits = {
    * A visit takes a handful; a guesser of links or codes soon stops (a code also locks after five).
    */
   resultSharePerIp: { limit: 60, windowSeconds: 15 * 60 },
+  /**
+   * Codes sent by SMS from one address (issue #55), on top of three per number in fifteen minutes: every
+   * message costs money, and a script sending codes to many numbers (SMS pumping) stops here.
+   */
+  phoneCodePerIp: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitPolicy>;
 
 /**

@@ -28,6 +28,8 @@ export interface SessionUser {
   email: string | null;
   /** The owner opened a link sent to the address (or Google vouched for it). */
   email_verified: boolean;
+  /** The account's mobile number (E.164) once a code sent to it confirmed it; null without one (issue #55). */
+  verified_phone: string | null;
   name: string;
   user_type: UserType;
   approved: boolean;
@@ -151,49 +153,53 @@ export async function recordPasswordConfirmed(db: Kysely<Database>, sessionId: s
 }
 
 function selectSessionUser(db: Kysely<Database>, sessionId: string | null) {
-  return db
-    .selectFrom('users')
-    .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
-    .leftJoin('labs', 'labs.id', 'users.id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.is_anonymous',
-      'users.contact_email',
-      'user_profiles.name',
-      'user_profiles.user_type',
-      'user_profiles.approved',
-      'user_profiles.subscription_tier',
-      'user_profiles.locale',
-      'labs.license_number',
-      'user_profiles.reminder_mail',
-      'user_profiles.marketing_mail',
-    ])
-    .select(sql<boolean>`users.email_verified_at is not null`.as('email_verified'))
-    .select(sql<boolean>`users.password_hash is not null`.as('has_password'))
-    .select(
-      sql<boolean>`exists (select 1 from two_factor_totp where two_factor_totp.user_id = users.id and two_factor_totp.enabled_at is not null)`.as(
-        'two_factor_enabled',
-      ),
-    )
-    .select(
-      sql<boolean>`(user_profiles.user_type = 'admin' or (user_profiles.user_type = 'lab' and user_profiles.approved))`.as(
-        'two_factor_required',
-      ),
-    )
-    .select(
-      sql<string | null>`to_char(users.two_factor_due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('two_factor_due_at'),
-    )
-    .select(
-      sql<boolean>`coalesce((select signed_in_with_passkey from sessions where sessions.id = ${sessionId} and sessions.user_id = users.id), false)`.as(
-        'signed_in_with_passkey',
-      ),
-    )
-    .select(
-      sql<boolean>`not users.is_anonymous and coalesce((
+  return (
+    db
+      .selectFrom('users')
+      .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
+      .leftJoin('labs', 'labs.id', 'users.id')
+      .select([
+        'users.id',
+        'users.email',
+        'users.is_anonymous',
+        'users.contact_email',
+        'user_profiles.name',
+        'user_profiles.user_type',
+        'user_profiles.approved',
+        'user_profiles.subscription_tier',
+        'user_profiles.locale',
+        'labs.license_number',
+        'user_profiles.reminder_mail',
+        'user_profiles.marketing_mail',
+      ])
+      .select(sql<boolean>`users.email_verified_at is not null`.as('email_verified'))
+      // The account's mobile number once a code sent to it confirmed it (issue #55); a guest's typed number is not.
+      .select(sql<string | null>`case when users.phone_verified_at is not null then users.phone end`.as('verified_phone'))
+      .select(sql<boolean>`users.password_hash is not null`.as('has_password'))
+      .select(
+        sql<boolean>`exists (select 1 from two_factor_totp where two_factor_totp.user_id = users.id and two_factor_totp.enabled_at is not null)`.as(
+          'two_factor_enabled',
+        ),
+      )
+      .select(
+        sql<boolean>`(user_profiles.user_type = 'admin' or (user_profiles.user_type = 'lab' and user_profiles.approved))`.as(
+          'two_factor_required',
+        ),
+      )
+      .select(
+        sql<string | null>`to_char(users.two_factor_due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('two_factor_due_at'),
+      )
+      .select(
+        sql<boolean>`coalesce((select signed_in_with_passkey from sessions where sessions.id = ${sessionId} and sessions.user_id = users.id), false)`.as(
+          'signed_in_with_passkey',
+        ),
+      )
+      .select(
+        sql<boolean>`not users.is_anonymous and coalesce((
         select terms_version = ${TERMS_VERSION} and privacy_version = ${PRIVACY_VERSION} from user_consents
          where user_consents.user_id = users.id order by accepted_at desc, id desc limit 1), false) = false`.as('consent_required'),
-    );
+      )
+  );
 }
 
 /**

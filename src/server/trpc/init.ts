@@ -14,6 +14,10 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   VALIDATION_FAILED: 'BAD_REQUEST',
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  PHONE_CODE_WRONG: 'BAD_REQUEST',
+  // Spent, expired or out of tries: a new code is needed.
+  PHONE_CODE_EXPIRED: 'BAD_REQUEST',
+  PHONE_TAKEN: 'CONFLICT',
   INVALID_CREDENTIALS: 'UNAUTHORIZED',
   EMAIL_TAKEN: 'CONFLICT',
   ADMIN_ONLY_LOGIN: 'FORBIDDEN',
@@ -263,7 +267,7 @@ const reachableBeforeSetup = new Set([
  * (`GET /account/export.zip`) does not wait for consent: someone who declines the new terms may
  * still leave with everything we keep about them.
  */
-const reachableBeforeConsent = new Set([...visitorReads, 'auth.me', 'auth.acceptConsent', 'auth.signOut']);
+const reachableBeforeConsent = new Set([...visitorReads, 'auth.me', 'auth.acceptConsent', 'auth.completePhoneSignUp', 'auth.signOut']);
 
 /**
  * The two-factor rule for every procedure (docs/decisions/0023): an admin or approved lab whose grace

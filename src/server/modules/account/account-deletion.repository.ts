@@ -18,7 +18,8 @@ export async function resultStorageKeys(tx: Transaction<Database>, userId: strin
 /**
  * Everything personal about the user, gone in one transaction: their result files' rows (with the
  * wrapped keys that open the files), their result reports (every version's sealed values), their share links for doctors, their retest reminders and waitlist entries, sessions, second factors (authenticator secret, recovery codes,
- * passkeys, pending sign-ins and challenges), links, holds, family members, home visit addresses, reviews, consents, mail, newsletter entry and
+ * passkeys, pending sign-ins and challenges), links, holds, family members, home visit addresses, reviews, consents, mail, text messages and
+ * codes by SMS, newsletter entry and
  * the rate-limit counters named after their address; the account row stays (bookings and payment
  * records point to it) with no name, address, phone, password or Google id left on it.
  */
@@ -66,6 +67,16 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
       return address ? eb.or([mine, eb(sql<string>`lower(recipient)`, '=', address)]) : mine;
     })
     .execute();
+  // Their text messages and codes: those sent to the account, and those sent to its number before it had one.
+  const phone = (await tx.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst())?.phone ?? null;
+  await tx
+    .deleteFrom('phone_messages')
+    .where((eb) => (phone ? eb.or([eb('user_id', '=', userId), eb('recipient', '=', phone)]) : eb('user_id', '=', userId)))
+    .execute();
+  await tx
+    .deleteFrom('phone_codes')
+    .where((eb) => (phone ? eb.or([eb('user_id', '=', userId), eb('phone', '=', phone)]) : eb('user_id', '=', userId)))
+    .execute();
   await tx
     .deleteFrom('auth_rate_limits')
     .where((eb) => {
@@ -80,6 +91,7 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
       email: null,
       contact_email: null,
       phone: null,
+      phone_verified_at: null,
       password_hash: null,
       google_sub: null,
       email_verified_at: null,

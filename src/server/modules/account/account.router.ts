@@ -7,10 +7,12 @@ import {
   mailPreferencesInput,
 } from '../../../shared/schemas.ts';
 import { secondFactorCodeInput, twoFactorDisableInput } from '../../../shared/two-factor-schemas.ts';
+import { phoneCodeInput, phoneInput } from '../../platform/phone-numbers.ts';
 import { blankSessionCookie } from '../../platform/session-cookie.ts';
 import { router } from '../../trpc/init.ts';
 import { recentProofProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import * as passkeys from '../passkeys/passkeys.service.ts';
+import { confirmPhone, sendPhoneCode } from '../phone/phone-codes.service.ts';
 import { resultAccessLog } from '../results/results.service.ts';
 import * as twoFactor from '../two-factor/two-factor.service.ts';
 import * as account from './account.service.ts';
@@ -28,6 +30,19 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) =>
       account.changeEmail(ctx.db, ctx.user.id, input, { clientIp: ctx.clientIp, publicUrl: ctx.config.PUBLIC_URL }),
     ),
+  /**
+   * A code by SMS to the mobile number the account is to have (issue #55). A number is a way to sign in,
+   * so only soon after a proof that it is the owner, as a passkey is added (ADR 0025).
+   */
+  requestPhoneCode: recentProofProcedure
+    .input(phoneInput)
+    .mutation(({ ctx, input }) =>
+      sendPhoneCode(ctx.db, { phone: input.phone, purpose: 'verify', userId: ctx.user.id, clientIp: ctx.clientIp, locale: ctx.locale }),
+    ),
+  /** The code sent to the new number: it replaces the old one, confirmed (PHONE_TAKEN: another account's). */
+  confirmPhone: recentProofProcedure
+    .input(phoneCodeInput)
+    .mutation(({ ctx, input }) => confirmPhone(ctx.db, ctx.user.id, input.phone, input.code)),
   updateMailPreferences: signedInProcedure
     .input(mailPreferencesInput)
     .mutation(({ ctx, input }) => account.updateMailPreferences(ctx.db, ctx.session, input)),

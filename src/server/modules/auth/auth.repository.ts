@@ -30,6 +30,8 @@ export interface NewAccount {
   passwordHash: string | null;
   googleSub?: string | null;
   phone?: string | null;
+  /** The number was confirmed by a code sent to it (a sign-in by mobile number): one account's only. */
+  phoneVerified?: boolean;
   isAnonymous?: boolean;
   /** A guest's address for its booking mails (ADR 0066): not the account's, never signed in with. */
   contactEmail?: string | null;
@@ -52,6 +54,7 @@ export async function insertAccount(tx: Transaction<Database>, account: NewAccou
       password_hash: account.passwordHash,
       google_sub: account.googleSub ?? null,
       phone: account.phone ?? null,
+      phone_verified_at: account.phoneVerified ? new Date() : null,
       is_anonymous: account.isAnonymous ?? false,
       contact_email: account.contactEmail ?? null,
       email_verified_at: account.emailVerified ? new Date() : null,

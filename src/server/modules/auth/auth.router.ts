@@ -5,6 +5,7 @@ import {
   checkResetLinkInput,
   confirmPasswordInput,
   guestLinkInput,
+  phoneSignUpInput,
   requestPasswordResetInput,
   resetPasswordInput,
   signInInput,
@@ -13,6 +14,7 @@ import {
   verifyEmailInput,
 } from '../../../shared/schemas.ts';
 import { secondFactorCodeInput } from '../../../shared/two-factor-schemas.ts';
+import { phoneCodeInput, phoneInput } from '../../platform/phone-numbers.ts';
 import { invalidateSession } from '../../platform/session.ts';
 import { blankPendingSignInCookie, blankSessionCookie, pendingSignInCookie, sessionCookie } from '../../platform/session-cookie.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
@@ -45,8 +47,11 @@ export const authRouter = router({
   /** The signed-in user merged with the profile, or null for a visitor. */
   me: publicProcedure.query(({ ctx }) => ctx.user),
 
-  /** Which sign-in methods this server offers (Google only when configured). */
-  providers: publicProcedure.query(({ ctx }) => ({ google: Boolean(ctx.config.GOOGLE_CLIENT_ID) })),
+  /** Which sign-in methods this server offers (Google, and a code by SMS, only when configured). */
+  providers: publicProcedure.query(({ ctx }) => ({
+    google: Boolean(ctx.config.GOOGLE_CLIENT_ID),
+    phone: Boolean(ctx.config.SMS_PROVIDER),
+  })),
 
   signUp: accountDoorProcedure
     .input(signUpInput)
@@ -71,6 +76,21 @@ export const authRouter = router({
     const userId = await passkeys.signIn(ctx.db, input, ctx.clientIp, ctx.config);
     return begin(ctx, await auth.startSession(ctx.db, userId, meta(ctx), { signedInWithPasskey: true }));
   }),
+
+  /** A code by SMS to sign in with a mobile number: the same answer whether or not the number has an account. */
+  requestPhoneCode: accountDoorProcedure
+    .input(phoneInput)
+    .mutation(({ ctx, input }) => auth.requestPhoneCode(ctx.db, input.phone, meta(ctx))),
+
+  /** The code from the SMS: signed in (an account made on first use), or asked for the second factor. */
+  signInWithPhoneCode: accountDoorProcedure
+    .input(phoneCodeInput)
+    .mutation(async ({ ctx, input }) => beginOrAskCode(ctx, await auth.signInWithPhoneCode(ctx.db, input.phone, input.code, meta(ctx)))),
+
+  /** A new account's name and terms, asked right after its first sign-in with a mobile number. */
+  completePhoneSignUp: signedInProcedure
+    .input(phoneSignUpInput)
+    .mutation(({ ctx, input }) => auth.completePhoneSignUp(ctx.db, ctx.user, ctx.session.id, input)),
 
   signInAnonymously: accountDoorProcedure
     .input(anonymousSignInInput)

@@ -17,6 +17,7 @@ import {
   type SessionStart,
   type SessionUser,
 } from '../../platform/session.ts';
+import { findPhoneAccount, redeemPhoneCode, sendPhoneCode } from '../phone/phone-codes.service.ts';
 import { beginPendingSignIn, hasSecondFactor, type PendingSignIn } from '../two-factor/two-factor.service.ts';
 import { offerAddress, sendVerificationLink } from './account-links.ts';
 import {
@@ -278,4 +279,65 @@ export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIde
     }),
   );
   return startSession(db, userId, meta);
+}
+
+/**
+ * A code by SMS to sign in (or up) with a mobile number (issue #55): the same answer whether or not the
+ * number has an account; a staff account's number is sent nothing (phone-codes.service.ts).
+ */
+export function requestPhoneCode(db: Kysely<Database>, phone: string, meta: RequestMeta) {
+  return sendPhoneCode(db, { phone, purpose: 'sign_in', userId: null, clientIp: meta.clientIp, locale: meta.locale });
+}
+
+/**
+ * The code sent to the number: the customer account whose confirmed number it is, or a new one made for it
+ * (its name and the terms asked next, as for a guest), then a session, or the second step for an account
+ * with an authenticator app. Two right answers at once make one account: both run under the number's lock,
+ * and the code is spent by the first. A staff account is never signed in this way.
+ */
+export async function signInWithPhoneCode(db: Kysely<Database>, phone: string, code: string, meta: RequestMeta): Promise<SignInOutcome> {
+  const userId = await redeemPhoneCode(db, { phone, purpose: 'sign_in', userId: null, code }, async (tx) => {
+    const account = await findPhoneAccount(tx, phone);
+    if (account) {
+      if (account.user_type !== 'customer' || account.deleted_at !== null) throw new AppError('INVALID_CREDENTIALS');
+      return account.id;
+    }
+    return insertAccount(tx, {
+      email: null,
+      passwordHash: null,
+      phone,
+      phoneVerified: true,
+      name: '',
+      userType: 'customer',
+      locale: meta.locale,
+    });
+  });
+  return afterFirstFactor(db, userId, meta, null);
+}
+
+/**
+ * The name and the terms of an account just made by a code sent to its number (signInWithPhoneCode), asked
+ * before anything else: only while it has neither (else CONFLICT). News and offers only if ticked (PDPL).
+ */
+export async function completePhoneSignUp(
+  db: Kysely<Database>,
+  user: SessionUser,
+  sessionId: string,
+  input: { name: string; marketingMail: boolean },
+) {
+  if (user.name !== '' || !user.consent_required || user.verified_phone === null) throw new AppError('CONFLICT');
+  await db.transaction().execute(async (tx) => {
+    await recordConsent(tx, user.id);
+    await tx
+      .updateTable('user_profiles')
+      .set({
+        name: input.name,
+        marketing_mail: input.marketingMail,
+        marketing_consent_at: input.marketingMail ? new Date() : null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', user.id)
+      .execute();
+  });
+  return loadSessionUser(db, user.id, sessionId);
 }

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Database } from '../../db/schema.ts';
+import { recentPhoneMessages, type ShownPhoneMessage } from '../phone/phone-messages.service.ts';
 import { listMail } from './outbox.repository.ts';
 import { withAbsoluteLinks } from './outbox-sender.ts';
 import { type MailMessage, type RenderedMail, renderMail } from './templates.tsx';
@@ -20,7 +21,7 @@ function rendered(row: Row, publicUrl: string): RenderedMail | null {
   }
 }
 
-function Mailbox({ rows, publicUrl }: { rows: Row[]; publicUrl: string }) {
+function Mailbox({ rows, texts, publicUrl }: { rows: Row[]; texts: ShownPhoneMessage[]; publicUrl: string }) {
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -45,6 +46,24 @@ function Mailbox({ rows, publicUrl }: { rows: Row[]; publicUrl: string }) {
                 </tr>
               );
             })}
+          </tbody>
+        </table>
+        <h2>Text messages</h2>
+        <p>The last {SHOWN} SMS and WhatsApp messages, newest first. With SMS_PROVIDER=dev none leaves this machine.</p>
+        {texts.length === 0 ? <p>No text messages yet.</p> : null}
+        <table cellPadding={6} style={{ borderCollapse: 'collapse', width: '100%' }}>
+          <tbody>
+            {texts.map((text) => (
+              <tr key={text.id} style={{ borderTop: '1px solid #ddd' }} data-testid="dev-text-message">
+                <td>{text.at.toISOString().replace('T', ' ').slice(0, 19)}</td>
+                <td dir="ltr">{text.recipient}</td>
+                <td>{text.channel}</td>
+                <td>{text.status}</td>
+                <td dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
+                  {text.text ?? '(sent; its text is not kept)'}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </body>
@@ -72,9 +91,9 @@ export function devMailboxRoutes(db: Kysely<Database>, publicUrl: string, socket
   const app = new Hono();
   app.use(async (c, next) => (fromThisMachine(c, socketAddress(c)) ? next() : c.notFound()));
   app.get('/', async (c) => {
-    const rows = await listMail(db, SHOWN);
+    const [rows, texts] = await Promise.all([listMail(db, SHOWN), recentPhoneMessages(db, SHOWN, publicUrl)]);
     c.header('Cache-Control', 'no-store');
-    return c.html(`<!doctype html>${renderToStaticMarkup(<Mailbox rows={rows} publicUrl={publicUrl} />)}`);
+    return c.html(`<!doctype html>${renderToStaticMarkup(<Mailbox rows={rows} texts={texts} publicUrl={publicUrl} />)}`);
   });
   const one = async (id: string) => {
     if (!/^[0-9a-f-]{36}$/.test(id)) return null;

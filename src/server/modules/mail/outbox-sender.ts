@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { retryDelaySeconds } from '../../platform/outbox-backoff.ts';
 import type { MailTransport } from './mail-transports.ts';
 import { type ClaimedMail, claimDueMail, markMailFailed, markMailSent, markMailSkipped } from './outbox.repository.ts';
 import { type MailMessage, mailCategory, renderMail } from './templates.tsx';
 
 /** After this many failed attempts (the last about 32 minutes after the first) a mail is given up. */
 export const MAX_ATTEMPTS = 8;
-const FIRST_RETRY_SECONDS = 30;
-const MAX_RETRY_SECONDS = 6 * 60 * 60;
 
 export interface OutboxSenderOptions {
   db: Kysely<Database>;
@@ -29,11 +28,6 @@ export interface OutboxSender {
   start(): void;
   /** Stops polling and waits for a round in progress. */
   stop(): Promise<void>;
-}
-
-/** Seconds before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, … at most 6 h. */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_SECONDS);
 }
 
 /** Links written as paths (`/dashboard`) by the services, made absolute at PUBLIC_URL. */

@@ -1,0 +1,39 @@
+// Mobile numbers as people type them (05…, 5…, +966…, 00966…, 966…, with spaces, dashes or Arabic-Indic
+// digits), read by libphonenumber-js with its full metadata (ADR 0072) and kept in E.164 (+9665XXXXXXXX).
+// Server-side only: the metadata stays out of the pages' first load.
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { z } from 'zod';
+import { latinDigits } from '../../shared/digits.ts';
+import { validationMessages as m } from '../../shared/errors.ts';
+
+/** The mobile number `typed` means, in E.164, read as Saudi unless it says its country; null if it is not a mobile number. */
+export function mobileNumberE164(typed: string): string | null {
+  const text = latinDigits(typed.normalize('NFKC')).trim().replace(/^00/, '+');
+  const parsed = parsePhoneNumberFromString(text, 'SA');
+  if (!parsed?.isValid()) return null;
+  const type = parsed.getType();
+  return type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE' ? parsed.number : null;
+}
+
+/** A mobile number field: any usual spelling in, E.164 out, `invalid_mobile` for anything else. */
+export const mobileNumberSchema = z
+  .string({ error: m.required })
+  .trim()
+  .min(1, m.required)
+  .max(40, m.invalidMobile)
+  .transform((typed, context) => {
+    const number = mobileNumberE164(typed);
+    if (!number) context.addIssue({ code: 'custom', message: m.invalidMobile });
+    return number ?? z.NEVER;
+  });
+
+/** The six digits of a code by SMS, typed with Latin or Arabic-Indic digits, spaces ignored. */
+const phoneCodeSchema = z
+  .string({ error: m.required })
+  .transform((typed) => latinDigits(typed).replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, m.invalid));
+
+/** The input of a procedure that sends a code to a mobile number. */
+export const phoneInput = z.object({ phone: mobileNumberSchema });
+/** The input of a procedure that takes the code sent to the number. */
+export const phoneCodeInput = z.object({ phone: mobileNumberSchema, code: phoneCodeSchema });

@@ -1,0 +1,263 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signInWithPhoneCode } from '../../src/server/modules/auth/auth.service.ts';
+import { PHONE_CODE_MINUTES, sendPhoneCode } from '../../src/server/modules/phone/phone-codes.service.ts';
+import { sendDuePhoneMessages } from '../../src/server/modules/phone/phone-messages.service.ts';
+import type { Logger } from '../../src/server/platform/logger.ts';
+import { smsSegments } from '../../src/server/platform/sms/sms-provider.ts';
+import { unifonicSms } from '../../src/server/platform/sms/unifonic.ts';
+import { createCallerFactory } from '../../src/server/trpc/init.ts';
+import { appRouter } from '../../src/server/trpc/router.ts';
+import { startFakeUnifonic } from '../fakes/unifonic.ts';
+import { callerFor, contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+// Signing in with a mobile number and a code by SMS (issue #55, ADR 0072).
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const createCaller = createCallerFactory(appRouter);
+/** A caller from its own client address, so the per-address limit of one test does not reach another's. */
+async function visitorFrom(clientIp = `10.0.${randomInt(0, 255)}.${randomInt(1, 255)}`) {
+  const context = await contextFor(database.db);
+  return { caller: createCaller({ ...context, clientIp }), cookies: context.cookies, clientIp };
+}
+/** A Saudi mobile number no other test uses, as its owner would write it: 05XXXXXXXX. */
+const newNumber = () => `05${[0, 5, 6][randomInt(0, 3)]}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+const e164 = (local: string) => `+966${local.slice(1)}`;
+
+/** The code in the newest text message to `phone`, as its owner reads it on the phone. */
+async function codeSentTo(phone: string): Promise<string> {
+  const row = await database.db
+    .selectFrom('phone_messages')
+    .select('data')
+    .where('recipient', '=', phone)
+    .where('template', '=', 'phone-code')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return (row.data as { code: string }).code;
+}
+const messagesTo = (phone: string) => database.db.selectFrom('phone_messages').selectAll().where('recipient', '=', phone).execute();
+const accountsWith = (phone: string) =>
+  database.db.selectFrom('users').select('id').where('phone', '=', phone).where('phone_verified_at', 'is not', null).execute();
+const meta = (clientIp: string) => ({ clientIp, locale: 'ar' as const, publicUrl: 'http://localhost', currentSessionId: null });
+
+describe('auth.requestPhoneCode and auth.signInWithPhoneCode', () => {
+  it('reads a number in any usual spelling as one E.164 number, and makes one account for it', async () => {
+    const local = newNumber();
+    const digits = local.slice(1);
+    const arabicIndic = [...local].map((digit) => String.fromCharCode(0x0660 + Number(digit))).join('');
+    const spellings = [
+      local,
+      `+966${digits}`,
+      `00966 ${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`,
+      arabicIndic,
+      `966-${digits}`,
+    ];
+    const { caller } = await visitorFrom();
+    // Three codes (the most one number gets in fifteen minutes), each asked for and answered in other spellings.
+    for (const [ask, answer] of [
+      [0, 1],
+      [2, 3],
+      [4, 0],
+    ] as const) {
+      const { caller: fresh } = await visitorFrom();
+      expect((await fresh.auth.requestPhoneCode({ phone: spellings[ask]! })).phone).toBe(e164(local));
+      const user = await fresh.auth.signInWithPhoneCode({ phone: spellings[answer]!, code: await codeSentTo(e164(local)) });
+      expect(user).toMatchObject({ verified_phone: e164(local), user_type: 'customer', email: null });
+    }
+    expect(await accountsWith(e164(local))).toHaveLength(1);
+    // Not a mobile number: a landline, too few digits, letters.
+    for (const phone of ['0112345678', '05123', 'phone']) {
+      await expect(caller.auth.requestPhoneCode({ phone })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+  });
+
+  it('answers an unknown number, a known one and a lab’s the same, and sends a lab’s nothing', async () => {
+    const known = newNumber();
+    const { caller } = await visitorFrom();
+    await caller.auth.requestPhoneCode({ phone: known });
+    await caller.auth.signInWithPhoneCode({ phone: known, code: await codeSentTo(e164(known)) });
+    const lab = await createTestUser(database.db, 'lab', { approved: true });
+    const labNumber = newNumber();
+    await database.db
+      .updateTable('users')
+      .set({ phone: e164(labNumber), phone_verified_at: new Date() })
+      .where('id', '=', lab.id)
+      .execute();
+
+    const unknown = newNumber();
+    const answers = [];
+    for (const phone of [unknown, known, labNumber]) answers.push(await (await visitorFrom()).caller.auth.requestPhoneCode({ phone }));
+    // The same but for the number itself, as the person typed it.
+    const withoutNumber = answers.map(({ phone: _phone, ...rest }) => rest);
+    expect(withoutNumber[1]).toEqual(withoutNumber[0]);
+    expect(withoutNumber[2]).toEqual(withoutNumber[0]);
+    expect(await messagesTo(e164(labNumber))).toHaveLength(0);
+    expect(await messagesTo(e164(unknown))).toHaveLength(1);
+    // Whatever a lab's owner types, a code never signs a staff account in.
+    const { caller: guesser } = await visitorFrom();
+    await expect(guesser.auth.signInWithPhoneCode({ phone: labNumber, code: '123456' })).rejects.toMatchObject({
+      message: expect.stringMatching(/PHONE_CODE_WRONG|INVALID_CREDENTIALS/),
+    });
+  });
+
+  it('refuses a code after five wrong tries, after five minutes, and once used', async () => {
+    const clientIp = '10.1.0.1';
+    const tries = e164(newNumber());
+    await sendPhoneCode(database.db, { phone: tries, purpose: 'sign_in', userId: null, clientIp, locale: 'ar' });
+    const right = await codeSentTo(tries);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let left = 4; left >= 0; left--) {
+      await expect(signInWithPhoneCode(database.db, tries, wrong, meta(clientIp))).rejects.toMatchObject({
+        code: 'PHONE_CODE_WRONG',
+        details: { triesLeft: left },
+      });
+    }
+    await expect(signInWithPhoneCode(database.db, tries, right, meta(clientIp))).rejects.toMatchObject({ code: 'PHONE_CODE_EXPIRED' });
+
+    const late = e164(newNumber());
+    const sentAt = new Date(Date.now() - PHONE_CODE_MINUTES * 60_000 - 1000);
+    await sendPhoneCode(database.db, { phone: late, purpose: 'sign_in', userId: null, clientIp, locale: 'ar' }, sentAt);
+    await expect(signInWithPhoneCode(database.db, late, await codeSentTo(late), meta(clientIp))).rejects.toMatchObject({
+      code: 'PHONE_CODE_EXPIRED',
+    });
+
+    const once = e164(newNumber());
+    await sendPhoneCode(database.db, { phone: once, purpose: 'sign_in', userId: null, clientIp, locale: 'ar' });
+    const code = await codeSentTo(once);
+    await expect(signInWithPhoneCode(database.db, once, code, meta(clientIp))).resolves.toMatchObject({ user: { verified_phone: once } });
+    await expect(signInWithPhoneCode(database.db, once, code, meta(clientIp))).rejects.toMatchObject({ code: 'PHONE_CODE_EXPIRED' });
+  });
+
+  it('sends a number three codes in fifteen minutes, refuses the fourth with the wait, and sends again after', async () => {
+    const phone = e164(newNumber());
+    const start = new Date();
+    const request = { phone, purpose: 'sign_in' as const, userId: null, locale: 'en' as const };
+    for (let send = 0; send < 3; send++) {
+      await sendPhoneCode(database.db, { ...request, clientIp: `10.2.0.${send + 1}` }, new Date(start.getTime() + send * 60_000));
+    }
+    await expect(
+      sendPhoneCode(database.db, { ...request, clientIp: '10.2.0.9' }, new Date(start.getTime() + 5 * 60_000)),
+    ).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: 10 * 60 } });
+    expect(await messagesTo(phone)).toHaveLength(3);
+    await sendPhoneCode(database.db, { ...request, clientIp: '10.2.0.9' }, new Date(start.getTime() + 15 * 60_000 + 1000));
+    expect(await messagesTo(phone)).toHaveLength(4);
+  });
+
+  it('limits the codes one address sends, whatever the numbers', async () => {
+    const { caller } = await visitorFrom('10.3.0.1');
+    for (let send = 0; send < 10; send++) await caller.auth.requestPhoneCode({ phone: newNumber() });
+    await expect(caller.auth.requestPhoneCode({ phone: newNumber() })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+
+  it('makes one account when the right code arrives twice at once', async () => {
+    const phone = e164(newNumber());
+    await sendPhoneCode(database.db, { phone, purpose: 'sign_in', userId: null, clientIp: '10.4.0.1', locale: 'ar' });
+    const code = await codeSentTo(phone);
+    const results = await Promise.allSettled([
+      signInWithPhoneCode(database.db, phone, code, meta('10.4.0.1')),
+      signInWithPhoneCode(database.db, phone, code, meta('10.4.0.2')),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'PHONE_CODE_EXPIRED' } });
+    expect(await accountsWith(phone)).toHaveLength(1);
+  });
+
+  it('starts a session with a cookie, for an account whose name is asked next', async () => {
+    const phone = newNumber();
+    const { caller, cookies } = await visitorFrom();
+    await caller.auth.requestPhoneCode({ phone });
+    const user = await caller.auth.signInWithPhoneCode({ phone, code: await codeSentTo(e164(phone)) });
+    expect(user).toMatchObject({ name: '', consent_required: true });
+    const session = cookies.find((cookie) => cookie.startsWith('tahaleel_session='));
+    expect(session).toBeDefined();
+    // Signed in, the new account is asked its name and the terms before anything else.
+    const token = session?.split(';')[0]?.split('=')[1] ?? '';
+    const signedIn = createCaller(await contextFor(database.db, { token } as TestUser));
+    await expect(signedIn.booking.mine()).rejects.toMatchObject({ message: 'CONSENT_UPDATE_REQUIRED' });
+    await expect(signedIn.auth.completePhoneSignUp({ name: 'سارة', acceptTerms: false, marketingMail: false })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    const completed = await signedIn.auth.completePhoneSignUp({ name: 'سارة', acceptTerms: true, marketingMail: false });
+    expect(completed).toMatchObject({ name: 'سارة', consent_required: false, marketing_mail: false, verified_phone: e164(phone) });
+    // Once only: an account with a name has a profile page to change it.
+    const again = createCaller(await contextFor(database.db, { token } as TestUser));
+    await expect(again.auth.completePhoneSignUp({ name: 'Other', acceptTerms: true, marketingMail: true })).rejects.toMatchObject({
+      message: 'CONFLICT',
+    });
+    await expect(again.booking.mine()).resolves.toEqual(expect.any(Array));
+  });
+});
+
+describe('account.requestPhoneCode and account.confirmPhone', () => {
+  it('confirms a new number for the account, and refuses one another account has confirmed', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const caller = await callerFor(database.db, customer);
+    const phone = newNumber();
+    await caller.account.requestPhoneCode({ phone });
+    await expect(caller.account.confirmPhone({ phone, code: await codeSentTo(e164(phone)) })).resolves.toEqual({ phone: e164(phone) });
+    expect((await (await callerFor(database.db, customer)).auth.me())?.verified_phone).toBe(e164(phone));
+
+    const other = await createTestUser(database.db, 'customer');
+    const otherCaller = await callerFor(database.db, other);
+    await otherCaller.account.requestPhoneCode({ phone });
+    await expect(otherCaller.account.confirmPhone({ phone, code: await codeSentTo(e164(phone)) })).rejects.toMatchObject({
+      message: 'PHONE_TAKEN',
+    });
+  });
+});
+
+describe('the outbox of text messages', () => {
+  const log = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as Logger;
+
+  it('sends a code once through a gateway that fails twice first, tried again with backoff, and forgets the code once sent', async () => {
+    const unifonic = await startFakeUnifonic({ appSid: 'test-app-sid' });
+    try {
+      const sms = unifonicSms({ apiUrl: unifonic.url, appSid: 'test-app-sid', senderId: 'Tahaleel' });
+      // The codes the tests above asked for are not this gateway's to send.
+      await database.db.updateTable('phone_messages').set({ status: 'skipped' }).where('status', '=', 'pending').execute();
+      const phone = e164(newNumber());
+      const start = new Date();
+      await sendPhoneCode(database.db, { phone, purpose: 'sign_in', userId: null, clientIp: '10.5.0.1', locale: 'ar' }, start);
+      const code = await codeSentTo(phone);
+      unifonic.failNext(2);
+      const deps = { db: database.db, sms, publicUrl: 'https://tahaleel.sa', log };
+      // Each round sends what is due: the failed message waits 30 s, then 60 s, before its next try.
+      await sendDuePhoneMessages(deps, start);
+      await sendDuePhoneMessages(deps, new Date(start.getTime() + 10_000));
+      await sendDuePhoneMessages(deps, new Date(start.getTime() + 31_000));
+      await sendDuePhoneMessages(deps, new Date(start.getTime() + 92_000));
+      await sendDuePhoneMessages(deps, new Date(start.getTime() + 200_000));
+      expect(unifonic.messages.filter((message) => message.recipient === phone.slice(1))).toEqual([
+        expect.objectContaining({ sender: 'Tahaleel', body: expect.stringContaining(code) }),
+      ]);
+      const [row] = await messagesTo(phone);
+      expect(row).toMatchObject({ status: 'sent', attempts: 3, provider: 'unifonic', data: {} });
+      expect(row?.provider_message_id).toBe(unifonic.messages.at(-1)?.messageId);
+      // The Arabic text says the code and the site's line for the browser to fill it in.
+      expect(unifonic.messages.at(-1)?.body).toBe(
+        `رمز الدخول إلى تحاليل: ${code}\nصالح لمدة 5 دقائق. لا تشاركه مع أحد.\n\n@tahaleel.sa #${code}`,
+      );
+      expect(smsSegments(unifonic.messages.at(-1)?.body ?? '').segments).toBeLessThanOrEqual(2);
+    } finally {
+      await unifonic.close();
+    }
+  });
+
+  it('does not send a code that expired while it waited', async () => {
+    const phone = e164(newNumber());
+    const sentAt = new Date();
+    await sendPhoneCode(database.db, { phone, purpose: 'sign_in', userId: null, clientIp: '10.5.0.2', locale: 'en' }, sentAt);
+    const sms = { name: 'dev' as const, send: vi.fn(async () => ({ providerMessageId: 'dev-1' })) };
+    await sendDuePhoneMessages({ db: database.db, sms, publicUrl: 'https://tahaleel.sa', log }, new Date(sentAt.getTime() + 6 * 60_000));
+    expect(sms.send).not.toHaveBeenCalledWith(expect.objectContaining({ to: phone }));
+    expect(await messagesTo(phone)).toEqual([expect.objectContaining({ status: 'skipped' })]);
+  });
+});
