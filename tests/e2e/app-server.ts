@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { type FakeUnifonic, startFakeUnifonic } from '../fakes/unifonic.ts';
 import { type BlankTileServer, startBlankTileServer } from '../setup/blank-tiles.ts';
 import { startFakeGoogle } from '../setup/fake-google.ts';
 import { startS3Server } from '../setup/s3.ts';
@@ -67,6 +68,9 @@ export async function seedDatabaseTemplate(): Promise<void> {
   }
 }
 
+/** The AppSid the e2e servers send their text messages with, to the worker's fake Unifonic. */
+const E2E_UNIFONIC_APP_SID = 'e2e-app-sid';
+
 export interface AppServer {
   url: string;
   dataDir: string;
@@ -74,6 +78,8 @@ export interface AppServer {
   mailbox: TestSmtpServer;
   /** The map's tiles (blank), so no test fetches tiles from outside. */
   tiles: BlankTileServer;
+  /** Unifonic's SMS API as a fake (tests/fakes/unifonic.ts), which the app's text messages go to: read what phones receive. */
+  sms: FakeUnifonic;
   /** Google's token endpoint as a fake (tests/setup/fake-google.ts); the browser's visit to Google is routed by the test. */
   google: Awaited<ReturnType<typeof startFakeGoogle>>;
   stop(): Promise<void>;
@@ -110,11 +116,16 @@ export async function startAppServer(
   // Result files go to an S3-protocol server, as in production with several instances.
   const s3 = await startS3Server();
   const tiles = await startBlankTileServer();
+  const sms = await startFakeUnifonic({ appSid: E2E_UNIFONIC_APP_SID });
   const child = spawn(process.execPath, ['--enable-source-maps', compiledServer()], {
     env: {
       ...serverEnv(port, dataDir),
       TRUST_PROXY: 'true',
       SMTP_URL: mailbox.url,
+      SMS_PROVIDER: 'unifonic',
+      UNIFONIC_API_URL: sms.url,
+      UNIFONIC_APP_SID: E2E_UNIFONIC_APP_SID,
+      UNIFONIC_SENDER_ID: 'Tahaleel',
       GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT.id,
       GOOGLE_CLIENT_SECRET: E2E_GOOGLE_CLIENT.secret,
       GOOGLE_TOKEN_URL: google.tokenUrl,
@@ -138,11 +149,12 @@ export async function startAppServer(
     url,
     dataDir,
     mailbox,
+    sms,
     tiles,
     google,
     stop: async () => {
       await stopProcess(child);
-      await Promise.all([mailbox.close(), google.close(), s3.close(), tiles.close()]);
+      await Promise.all([mailbox.close(), sms.close(), google.close(), s3.close(), tiles.close()]);
     },
   };
 }

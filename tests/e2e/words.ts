@@ -170,6 +170,16 @@ const ar = {
     atLeast: (count: number) => `يجب ألا يقل عدد الأحرف عن ${count}.`,
     atMost: (count: number) => `يجب ألا يزيد عدد الأحرف على ${count}.`,
   },
+  phone: {
+    continue: 'المتابعة برقم الجوال',
+    sendCode: 'إرسال الرمز',
+    codeField: 'الرمز الوارد في الرسالة النصية',
+    confirm: 'تأكيد',
+    finish: 'إنهاء',
+    welcome: 'مرحبًا بك في تحاليل! حسابك جاهز.',
+    loggedIn: 'تم تسجيل الدخول بنجاح!',
+    wrongCode: 'الرمز غير صحيح. المحاولات المتبقية: 4.',
+  },
   home: {
     heading: 'احجز تحليلك بأفضل سعر وأقرب مختبر',
     description: 'قارن أسعار المختبرات المعتمدة وتقييماتها في جميع أنحاء المملكة، ثم احجز الموعد الذي يناسبك.',
@@ -578,6 +588,16 @@ export const words = {
       invalidEmail: 'Enter a valid e-mail address.',
       atLeast: (count: number) => `Use at least ${count} characters.`,
       atMost: (count: number) => `Use at most ${count} characters.`,
+    },
+    phone: {
+      continue: 'Continue with your mobile number',
+      sendCode: 'Send the code',
+      codeField: 'Code from the SMS',
+      confirm: 'Confirm',
+      finish: 'Finish',
+      welcome: 'Welcome to Tahaleel! Your account is ready.',
+      loggedIn: 'Successfully logged in!',
+      wrongCode: 'That code is not right. Tries left: 4.',
     },
     home: {
       heading: 'Book your lab test at the best price near you',

@@ -1,6 +1,7 @@
 import { type I18n, setupI18n } from '@lingui/core';
 import { TRPCClientError } from '@trpc/client';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { registerPhoneErrors } from '../../src/client/features/auth/phone-errors.ts';
 import { registerAlreadyBookedMessage } from '../../src/client/features/booking/already-booked-message.ts';
 import { registerBookingPanelErrors } from '../../src/client/features/booking/booking-panel-errors.ts';
 import { registerDashboardErrors } from '../../src/client/features/dashboard/dashboard-errors.ts';
@@ -9,12 +10,14 @@ import { type AppErrorCode, appErrorCodes } from '../../src/shared/errors.ts';
 
 let ar: I18n;
 let en: I18n;
-// A dashboard page's catalogs: the main one and the dashboards' (where the codes only a dashboard meets are).
+// A dashboard page's catalogs: the main one and the dashboards' (where the codes only a dashboard meets are), the booking
+// panel's and the sign-in dialog's.
 async function catalogs(locale: 'ar' | 'en') {
   return {
     ...(await import(`../../src/client/locales/${locale}/messages.po`)).messages,
     ...(await import(`../../src/client/locales/${locale}/dashboards.po`)).messages,
     ...(await import(`../../src/client/locales/${locale}/booking.po`)).messages,
+    ...(await import(`../../src/client/locales/${locale}/auth.po`)).messages,
   };
 }
 
@@ -22,6 +25,7 @@ beforeAll(async () => {
   registerDashboardErrors();
   registerAlreadyBookedMessage();
   registerBookingPanelErrors();
+  registerPhoneErrors();
   ar = setupI18n({ locale: 'ar', messages: { ar: await catalogs('ar') } });
   en = setupI18n({ locale: 'en', messages: { en: await catalogs('en') } });
 });

@@ -99,6 +99,8 @@ export const catalogSources = {
       'features/auth/second-factor-step.tsx',
       'features/auth/consent-dialog.tsx',
       'features/auth/passkey-sign-in-button.tsx',
+      'features/auth/phone-sign-in.tsx',
+      'features/auth/phone-errors.ts',
       'features/passkeys',
       'features/two-factor/two-factor-enrolment.tsx',
       'features/two-factor/recovery-codes.tsx',

@@ -1,8 +1,11 @@
 import { createContext, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
 import { mainContent } from '../../lib/main-content.ts';
 
-/** `second-factor`: the password was right, the account's code is asked next (second-factor-step.tsx). */
-export type AuthMode = 'login' | 'signup' | 'admin' | 'anonymous' | 'second-factor';
+/**
+ * `second-factor`: the password was right, the account's code is asked next (second-factor-step.tsx);
+ * `phone`: signing in (or up) with a mobile number and a code by SMS (phone-sign-in.tsx).
+ */
+export type AuthMode = 'login' | 'signup' | 'admin' | 'anonymous' | 'second-factor' | 'phone';
 export type SignUpType = 'customer' | 'lab';
 
 interface AuthModalState {

@@ -16,7 +16,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { FlaskConical, User, UserRound } from 'lucide-react';
+import { FlaskConical, Smartphone, User, UserRound } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { validationMessages } from '../../../shared/errors.ts';
 import { anonymousSignInInput, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, signInInput, signUpInput } from '../../../shared/schemas.ts';
@@ -28,6 +28,7 @@ import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { type SignUpType, useAuthModal } from './auth-modal-context.tsx';
 import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
+import { PhoneSignIn } from './phone-sign-in.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 
 interface FormState {
@@ -127,8 +128,8 @@ export function AuthModal() {
     name: { max: NAME_MAX },
     password: mode === 'signup' ? { min: PASSWORD_MIN, max: PASSWORD_MAX } : { max: PASSWORD_MAX },
   };
-  // The second-factor step is a component of its own, with no fields of this form.
-  const formMode = mode === 'second-factor' ? null : mode;
+  // The second-factor step and the mobile number's are components of their own, with no fields of this form.
+  const formMode = mode === 'second-factor' || mode === 'phone' ? null : mode;
   const issues = checking && formMode ? formIssues(formMode, userType, form) : {};
   const invalid = (field: string) => {
     const issue =
@@ -172,7 +173,7 @@ export function AuthModal() {
     }
   };
 
-  const switchTo = (next: 'login' | 'signup' | 'anonymous') => {
+  const switchTo = (next: 'login' | 'signup' | 'anonymous' | 'phone') => {
     signIn.reset();
     signUp.reset();
     guest.reset();
@@ -192,7 +193,13 @@ export function AuthModal() {
 
   if (mode === 'second-factor') return <SecondFactorStep onSignedIn={(user) => signedIn(user, t`Successfully logged in!`)} />;
 
-  const titles = { login: t`Log in`, signup: t`Create an account`, admin: t`Admin Login`, anonymous: t`Continue as guest` };
+  const titles = {
+    login: t`Log in`,
+    signup: t`Create an account`,
+    admin: t`Admin Login`,
+    anonymous: t`Continue as guest`,
+    phone: t`Continue with your mobile number`,
+  };
 
   return (
     <Dialog.Root
@@ -211,190 +218,200 @@ export function AuthModal() {
               <Dialog.Title>{mode ? titles[mode] : null}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <form onSubmit={submit} noValidate ref={formRef}>
-                <Stack gap="4">
-                  {modal.forBooking && mode === 'login' && (
-                    <Text color="fg.muted" fontSize="sm">
-                      {t`To book, log in, create an account, or continue as a guest.`}
-                    </Text>
-                  )}
-                  {mode === 'anonymous' && (
-                    <Text color="fg.muted" fontSize="sm">
-                      {t`Book without creating an account: we only need your name and mobile number to confirm your appointment.`}
-                    </Text>
-                  )}
-                  {mode === 'signup' && (
-                    <HStack gap="2" role="radiogroup" aria-label={t`Account type`} onKeyDown={typeKeys.onKeyDown}>
-                      {signUpTypes.map((type, index) => (
-                        <Button
-                          key={type}
-                          flex="1"
-                          role="radio"
-                          aria-checked={userType === type}
-                          tabIndex={typeKeys.tabIndexOf(index)}
-                          variant={userType === type ? 'solid' : 'outline'}
-                          colorPalette="brand"
-                          onClick={() => setUserType(type)}
-                        >
-                          {type === 'customer' ? <User aria-hidden /> : <FlaskConical aria-hidden />}
-                          {type === 'customer' ? t`Customer` : t`Laboratory`}
-                        </Button>
-                      ))}
-                    </HStack>
-                  )}
-                  {(mode === 'signup' || mode === 'anonymous') && (
-                    <Field.Root invalid={Boolean(invalid('name'))} required>
-                      <Field.Label>{mode === 'signup' && userType === 'lab' ? t`Lab name` : t`Full name`}</Field.Label>
-                      <Input
-                        value={form.name}
-                        onChange={set('name')}
-                        aria-describedby={describedBy('name')}
-                        autoComplete={mode === 'signup' && userType === 'lab' ? 'organization' : 'name'}
-                      />
-                      <Field.ErrorText id={errorId('name')}>{invalid('name')}</Field.ErrorText>
-                    </Field.Root>
-                  )}
-                  {mode === 'anonymous' ? (
-                    <>
-                      <Field.Root invalid={Boolean(invalid('phone'))} required>
-                        <Field.Label>{t`Mobile number`}</Field.Label>
+              {mode === 'phone' ? (
+                <PhoneSignIn
+                  onSignedIn={(user, welcome) =>
+                    signedIn(user, welcome ? t`Welcome to Tahaleel! Your account is ready.` : t`Successfully logged in!`)
+                  }
+                  onSecondFactor={() => modal.open('second-factor')}
+                  onUseEmail={() => switchTo('login')}
+                />
+              ) : (
+                <form onSubmit={submit} noValidate ref={formRef}>
+                  <Stack gap="4">
+                    {modal.forBooking && mode === 'login' && (
+                      <Text color="fg.muted" fontSize="sm">
+                        {t`To book, log in, create an account, or continue as a guest.`}
+                      </Text>
+                    )}
+                    {mode === 'anonymous' && (
+                      <Text color="fg.muted" fontSize="sm">
+                        {t`Book without creating an account: we only need your name and mobile number to confirm your appointment.`}
+                      </Text>
+                    )}
+                    {mode === 'signup' && (
+                      <HStack gap="2" role="radiogroup" aria-label={t`Account type`} onKeyDown={typeKeys.onKeyDown}>
+                        {signUpTypes.map((type, index) => (
+                          <Button
+                            key={type}
+                            flex="1"
+                            role="radio"
+                            aria-checked={userType === type}
+                            tabIndex={typeKeys.tabIndexOf(index)}
+                            variant={userType === type ? 'solid' : 'outline'}
+                            colorPalette="brand"
+                            onClick={() => setUserType(type)}
+                          >
+                            {type === 'customer' ? <User aria-hidden /> : <FlaskConical aria-hidden />}
+                            {type === 'customer' ? t`Customer` : t`Laboratory`}
+                          </Button>
+                        ))}
+                      </HStack>
+                    )}
+                    {(mode === 'signup' || mode === 'anonymous') && (
+                      <Field.Root invalid={Boolean(invalid('name'))} required>
+                        <Field.Label>{mode === 'signup' && userType === 'lab' ? t`Lab name` : t`Full name`}</Field.Label>
                         <Input
-                          value={form.phone}
-                          onChange={set('phone')}
-                          aria-describedby={describedBy('phone')}
-                          type="tel"
-                          inputMode="tel"
-                          dir="ltr"
-                          placeholder="05XXXXXXXX"
-                          autoComplete="tel"
+                          value={form.name}
+                          onChange={set('name')}
+                          aria-describedby={describedBy('name')}
+                          autoComplete={mode === 'signup' && userType === 'lab' ? 'organization' : 'name'}
                         />
-                        <Field.ErrorText id={errorId('phone')}>{invalid('phone')}</Field.ErrorText>
+                        <Field.ErrorText id={errorId('name')}>{invalid('name')}</Field.ErrorText>
                       </Field.Root>
-                      <Field.Root invalid={Boolean(invalid('email'))}>
-                        <Field.Label>{t`E-mail (optional)`}</Field.Label>
-                        <Input
-                          value={form.email}
-                          onChange={set('email')}
-                          aria-describedby={describedBy('email')}
-                          type="email"
-                          dir="ltr"
-                          autoComplete="email"
-                        />
-                        {!invalid('email') && (
-                          <Field.HelperText>
-                            {t`Recommended: we send your confirmation there, with a link to view, move or cancel your booking.`}
-                          </Field.HelperText>
+                    )}
+                    {mode === 'anonymous' ? (
+                      <>
+                        <Field.Root invalid={Boolean(invalid('phone'))} required>
+                          <Field.Label>{t`Mobile number`}</Field.Label>
+                          <Input
+                            value={form.phone}
+                            onChange={set('phone')}
+                            aria-describedby={describedBy('phone')}
+                            type="tel"
+                            inputMode="tel"
+                            dir="ltr"
+                            placeholder="05XXXXXXXX"
+                            autoComplete="tel"
+                          />
+                          <Field.ErrorText id={errorId('phone')}>{invalid('phone')}</Field.ErrorText>
+                        </Field.Root>
+                        <Field.Root invalid={Boolean(invalid('email'))}>
+                          <Field.Label>{t`E-mail (optional)`}</Field.Label>
+                          <Input
+                            value={form.email}
+                            onChange={set('email')}
+                            aria-describedby={describedBy('email')}
+                            type="email"
+                            dir="ltr"
+                            autoComplete="email"
+                          />
+                          {!invalid('email') && (
+                            <Field.HelperText>
+                              {t`Recommended: we send your confirmation there, with a link to view, move or cancel your booking.`}
+                            </Field.HelperText>
+                          )}
+                          <Field.ErrorText id={errorId('email')}>{invalid('email')}</Field.ErrorText>
+                        </Field.Root>
+                      </>
+                    ) : (
+                      <>
+                        <Field.Root invalid={Boolean(invalid('email'))} required>
+                          <Field.Label>{mode === 'admin' ? t`Admin e-mail` : t`E-mail`}</Field.Label>
+                          <Input
+                            value={form.email}
+                            onChange={set('email')}
+                            aria-describedby={describedBy('email')}
+                            type="email"
+                            dir="ltr"
+                            autoComplete="email"
+                          />
+                          <Field.ErrorText id={errorId('email')}>{invalid('email')}</Field.ErrorText>
+                        </Field.Root>
+                        <Field.Root invalid={Boolean(invalid('password'))} required>
+                          <Field.Label>{t`Password`}</Field.Label>
+                          <Input
+                            value={form.password}
+                            onChange={set('password')}
+                            aria-describedby={describedBy('password')}
+                            type="password"
+                            dir="ltr"
+                            autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                          />
+                          {mode === 'signup' && !invalid('password') && <Field.HelperText>{t`At least 8 characters.`}</Field.HelperText>}
+                          <Field.ErrorText id={errorId('password')}>{invalid('password')}</Field.ErrorText>
+                        </Field.Root>
+                        {(mode === 'login' || mode === 'admin') && (
+                          <ChakraLink asChild fontSize="sm" color="brand.fg" alignSelf="start" mt="-2">
+                            <Link to="/forgot-password" onClick={() => modal.close({ leavingPage: true })}>
+                              {t`Forgot your password?`}
+                            </Link>
+                          </ChakraLink>
                         )}
-                        <Field.ErrorText id={errorId('email')}>{invalid('email')}</Field.ErrorText>
-                      </Field.Root>
-                    </>
-                  ) : (
-                    <>
-                      <Field.Root invalid={Boolean(invalid('email'))} required>
-                        <Field.Label>{mode === 'admin' ? t`Admin e-mail` : t`E-mail`}</Field.Label>
+                      </>
+                    )}
+                    {mode === 'signup' && userType === 'lab' && (
+                      <Field.Root invalid={Boolean(invalid('licenseNumber'))} required>
+                        <Field.Label>{t`License number`}</Field.Label>
                         <Input
-                          value={form.email}
-                          onChange={set('email')}
-                          aria-describedby={describedBy('email')}
-                          type="email"
+                          value={form.licenseNumber}
+                          onChange={set('licenseNumber')}
+                          aria-describedby={describedBy('licenseNumber')}
                           dir="ltr"
-                          autoComplete="email"
                         />
-                        <Field.ErrorText id={errorId('email')}>{invalid('email')}</Field.ErrorText>
+                        <Field.ErrorText id={errorId('licenseNumber')}>{invalid('licenseNumber')}</Field.ErrorText>
                       </Field.Root>
-                      <Field.Root invalid={Boolean(invalid('password'))} required>
-                        <Field.Label>{t`Password`}</Field.Label>
-                        <Input
-                          value={form.password}
-                          onChange={set('password')}
-                          aria-describedby={describedBy('password')}
-                          type="password"
-                          dir="ltr"
-                          autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-                        />
-                        {mode === 'signup' && !invalid('password') && <Field.HelperText>{t`At least 8 characters.`}</Field.HelperText>}
-                        <Field.ErrorText id={errorId('password')}>{invalid('password')}</Field.ErrorText>
-                      </Field.Root>
-                      {(mode === 'login' || mode === 'admin') && (
-                        <ChakraLink asChild fontSize="sm" color="brand.fg" alignSelf="start" mt="-2">
-                          <Link to="/forgot-password" onClick={() => modal.close({ leavingPage: true })}>
-                            {t`Forgot your password?`}
-                          </Link>
-                        </ChakraLink>
-                      )}
-                    </>
-                  )}
-                  {mode === 'signup' && userType === 'lab' && (
-                    <Field.Root invalid={Boolean(invalid('licenseNumber'))} required>
-                      <Field.Label>{t`License number`}</Field.Label>
-                      <Input
-                        value={form.licenseNumber}
-                        onChange={set('licenseNumber')}
-                        aria-describedby={describedBy('licenseNumber')}
-                        dir="ltr"
-                      />
-                      <Field.ErrorText id={errorId('licenseNumber')}>{invalid('licenseNumber')}</Field.ErrorText>
-                    </Field.Root>
-                  )}
-                  {needsConsent && (
-                    <Stack gap="1">
+                    )}
+                    {needsConsent && (
+                      <Stack gap="1">
+                        <Checkbox.Root
+                          checked={form.acceptTerms}
+                          onCheckedChange={(event) => setForm((current) => ({ ...current, acceptTerms: event.checked === true }))}
+                          invalid={Boolean(invalid('acceptTerms'))}
+                          colorPalette="brand"
+                          alignItems="start"
+                        >
+                          <Checkbox.HiddenInput
+                            aria-invalid={Boolean(invalid('acceptTerms'))}
+                            aria-describedby={describedBy('acceptTerms')}
+                          />
+                          <Checkbox.Control mt="0.5" data-testid="consent-checkbox" />
+                          <Checkbox.Label fontWeight="normal">
+                            <Trans>
+                              I agree to the{' '}
+                              <ChakraLink
+                                href="/terms-and-conditions"
+                                target="_blank"
+                                rel="noopener"
+                                color="brand.fg"
+                                textDecoration="underline"
+                              >
+                                Terms & Conditions
+                              </ChakraLink>{' '}
+                              and the{' '}
+                              <ChakraLink href="/privacy-policy" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+                                Privacy Policy
+                              </ChakraLink>
+                            </Trans>
+                          </Checkbox.Label>
+                        </Checkbox.Root>
+                        {invalid('acceptTerms') && (
+                          <Text id={errorId('acceptTerms')} color="fg.error" fontSize="sm" ps="7">
+                            {invalid('acceptTerms')}
+                          </Text>
+                        )}
+                      </Stack>
+                    )}
+                    {mode === 'signup' && (
                       <Checkbox.Root
-                        checked={form.acceptTerms}
-                        onCheckedChange={(event) => setForm((current) => ({ ...current, acceptTerms: event.checked === true }))}
-                        invalid={Boolean(invalid('acceptTerms'))}
+                        checked={form.marketingMail}
+                        onCheckedChange={(event) => setForm((current) => ({ ...current, marketingMail: event.checked === true }))}
                         colorPalette="brand"
                         alignItems="start"
                       >
-                        <Checkbox.HiddenInput
-                          aria-invalid={Boolean(invalid('acceptTerms'))}
-                          aria-describedby={describedBy('acceptTerms')}
-                        />
-                        <Checkbox.Control mt="0.5" data-testid="consent-checkbox" />
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control mt="0.5" />
                         <Checkbox.Label fontWeight="normal">
-                          <Trans>
-                            I agree to the{' '}
-                            <ChakraLink
-                              href="/terms-and-conditions"
-                              target="_blank"
-                              rel="noopener"
-                              color="brand.fg"
-                              textDecoration="underline"
-                            >
-                              Terms & Conditions
-                            </ChakraLink>{' '}
-                            and the{' '}
-                            <ChakraLink href="/privacy-policy" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
-                              Privacy Policy
-                            </ChakraLink>
-                          </Trans>
+                          {t`Send me news and offers (optional; you can stop them any time from your account)`}
                         </Checkbox.Label>
                       </Checkbox.Root>
-                      {invalid('acceptTerms') && (
-                        <Text id={errorId('acceptTerms')} color="fg.error" fontSize="sm" ps="7">
-                          {invalid('acceptTerms')}
-                        </Text>
-                      )}
-                    </Stack>
-                  )}
-                  {mode === 'signup' && (
-                    <Checkbox.Root
-                      checked={form.marketingMail}
-                      onCheckedChange={(event) => setForm((current) => ({ ...current, marketingMail: event.checked === true }))}
-                      colorPalette="brand"
-                      alignItems="start"
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control mt="0.5" />
-                      <Checkbox.Label fontWeight="normal">
-                        {t`Send me news and offers (optional; you can stop them any time from your account)`}
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                  )}
-                  <Button type="submit" colorPalette="brand" loading={pending} width="full">
-                    {mode === 'signup' ? t`Create account` : mode === 'anonymous' ? t`Continue as guest` : t`Log in`}
-                  </Button>
-                </Stack>
-              </form>
+                    )}
+                    <Button type="submit" colorPalette="brand" loading={pending} width="full">
+                      {mode === 'signup' ? t`Create account` : mode === 'anonymous' ? t`Continue as guest` : t`Log in`}
+                    </Button>
+                  </Stack>
+                </form>
+              )}
               {(mode === 'login' || mode === 'admin') && (
                 <Stack mt="4" gap="4">
                   <HStack>
@@ -421,6 +438,21 @@ export function AuthModal() {
                     {t`Book as a guest, no account needed`}
                   </Button>
                 </Stack>
+              )}
+              {(mode === 'login' || mode === 'signup') && providers.data?.phone && (
+                <>
+                  <HStack my="4">
+                    <Separator flex="1" />
+                    <Text fontSize="sm" color="fg.muted">
+                      {t`or`}
+                    </Text>
+                    <Separator flex="1" />
+                  </HStack>
+                  <Button variant="outline" width="full" onClick={() => switchTo('phone')}>
+                    <Smartphone aria-hidden />
+                    {t`Continue with your mobile number`}
+                  </Button>
+                </>
               )}
               {(mode === 'login' || mode === 'signup') && providers.data?.google && (
                 <>

@@ -1,0 +1,21 @@
+import { msg } from '@lingui/core/macro';
+import { registerDetailedMessage, registerPhoneMessages } from '../../lib/errors.ts';
+
+/**
+ * The sentences for the codes only the mobile-number forms meet (lib/errors.ts `phoneErrorCodes`), in the
+ * sign-in catalog: given by those forms, so no other page's first download carries them.
+ */
+export function registerPhoneErrors() {
+  registerPhoneMessages({
+    PHONE_CODE_WRONG: msg`That code is not right. Check the SMS and try again.`,
+    PHONE_CODE_EXPIRED: msg`This code has expired or was already used. Ask for a new code.`,
+    PHONE_TAKEN: msg`This number is already confirmed on another account. Sign in with it there, or use another number.`,
+  });
+  registerDetailedMessage('PHONE_CODE_WRONG', (i18n, details) => {
+    const left = details?.triesLeft;
+    if (typeof left !== 'number') return undefined;
+    return left > 0
+      ? i18n._(msg`That code is not right. Tries left: ${left}.`)
+      : i18n._(msg`That code is not right, and it cannot be tried again. Ask for a new code.`);
+  });
+}

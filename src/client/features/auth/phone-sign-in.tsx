@@ -1,0 +1,261 @@
+import { Button, Link as ChakraLink, Checkbox, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { validationMessages } from '../../../shared/errors.ts';
+import { formatPhone } from '../../../shared/phone.ts';
+import { NumericInput } from '../../components/ui/numeric-input.tsx';
+import { isolated } from '../../lib/bidi.ts';
+import { errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { registerPhoneErrors } from './phone-errors.ts';
+import type { SessionUser } from './use-session.ts';
+
+registerPhoneErrors();
+
+type Step = 'number' | 'code' | 'profile';
+
+/** The Web OTP API (Chrome on Android): the code of an SMS ending `@host #code`, read with the person's leave. */
+interface OtpCredential {
+  code: string;
+}
+
+interface Props {
+  /** Signed in: `welcome` for an account this sign-in made. */
+  onSignedIn(user: SessionUser, welcome: boolean): void;
+  /** The account has an authenticator app: its code is asked next (second-factor-step.tsx). */
+  onSecondFactor(): void;
+  /** Back to the e-mail and password, before the number is confirmed. */
+  onUseEmail(): void;
+}
+
+/**
+ * Signing in (or up) with a mobile number (issue #55): the number, then the six-digit code sent to it by
+ * SMS, then, for an account this made, the name and the terms. Customers only: staff sign in with a
+ * password and a second factor.
+ */
+export function PhoneSignIn({ onSignedIn, onSecondFactor, onUseEmail }: Props) {
+  const { t, i18n } = useLingui();
+  const [step, setStep] = useState<Step>('number');
+  const [phone, setPhone] = useState('');
+  const [sentTo, setSentTo] = useState('');
+  const [code, setCode] = useState('');
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [name, setName] = useState('');
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [marketingMail, setMarketingMail] = useState(false);
+  const [termsAsked, setTermsAsked] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  const requestCode = useMutation(
+    trpc.auth.requestPhoneCode.mutationOptions({
+      onSuccess: (answer) => {
+        setSentTo(answer.phone);
+        setCode('');
+        setResendAt(Date.now() + answer.resendInSeconds * 1000);
+        setStep('code');
+        requestAnimationFrame(() => codeInput.current?.focus());
+      },
+    }),
+  );
+  const verify = useMutation(
+    trpc.auth.signInWithPhoneCode.mutationOptions({
+      onSuccess: (answer) => {
+        if (!('id' in answer)) onSecondFactor();
+        else if (answer.name === '' && answer.consent_required) setStep('profile');
+        else onSignedIn(answer, false);
+      },
+    }),
+  );
+  const complete = useMutation(trpc.auth.completePhoneSignUp.mutationOptions({ onSuccess: (user) => user && onSignedIn(user, true) }));
+
+  // The countdown to "Send a new code".
+  useEffect(() => {
+    if (step !== 'code') return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [step]);
+
+  // Where the browser can read the SMS (its last line names this site), it offers to fill the code in.
+  useEffect(() => {
+    if (step !== 'code' || !('OTPCredential' in window)) return;
+    const abort = new AbortController();
+    const credentials = navigator.credentials as { get(options: object): Promise<unknown> };
+    credentials
+      .get({ otp: { transport: ['sms'] }, signal: abort.signal })
+      .then((otp) => {
+        const received = (otp as OtpCredential | null)?.code;
+        if (received) {
+          setCode(received);
+          verify.mutate({ phone: sentTo, code: received });
+        }
+      })
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [step, sentTo, verify.mutate]);
+
+  const sendCode = (event?: FormEvent) => {
+    event?.preventDefault();
+    verify.reset();
+    requestCode.mutate({ phone });
+  };
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    verify.mutate({ phone: sentTo, code });
+  };
+  const finish = (event: FormEvent) => {
+    event.preventDefault();
+    setTermsAsked(true);
+    if (!acceptTerms || !name.trim()) return;
+    complete.mutate({ name, acceptTerms, marketingMail });
+  };
+
+  const shownNumber = isolated(formatPhone(sentTo));
+  const waitSeconds = Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  if (step === 'number') {
+    const phoneError = fieldError(i18n, requestCode.error, 'phone');
+    return (
+      <form onSubmit={sendCode} noValidate data-testid="phone-sign-in">
+        <Stack gap="4">
+          <Text color="fg.muted" fontSize="sm">
+            {t`We will send a 6-digit code to your mobile by SMS. New to Tahaleel? The same code creates your account.`}
+          </Text>
+          <Field.Root invalid={Boolean(phoneError)} required>
+            <Field.Label>{t`Mobile number`}</Field.Label>
+            <Input
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              type="tel"
+              inputMode="tel"
+              dir="ltr"
+              placeholder="05XXXXXXXX"
+              autoComplete="tel"
+            />
+            <Field.ErrorText>{phoneError}</Field.ErrorText>
+          </Field.Root>
+          {requestCode.error && !phoneError && (
+            <Text color="fg.error" fontSize="sm" role="alert">
+              {errorMessage(i18n, requestCode.error)}
+            </Text>
+          )}
+          <Button type="submit" colorPalette="brand" width="full" loading={requestCode.isPending} disabled={!phone.trim()}>
+            {t`Send the code`}
+          </Button>
+          <Button variant="plain" size="sm" color="brand.fg" onClick={onUseEmail}>
+            {t`Log in with e-mail and password instead`}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
+  if (step === 'code') {
+    return (
+      <form onSubmit={confirm} noValidate data-testid="phone-sign-in">
+        <Stack gap="4">
+          <Text color="fg.muted" fontSize="sm">
+            {t`Enter the 6-digit code we sent by SMS to ${shownNumber}. It works for 5 minutes.`}
+          </Text>
+          <Field.Root invalid={Boolean(verify.error)} required>
+            <Field.Label>{t`Code from the SMS`}</Field.Label>
+            <NumericInput
+              ref={codeInput}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              dir="ltr"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              letterSpacing="0.3em"
+            />
+            <Field.ErrorText>{verify.error ? errorMessage(i18n, verify.error) : null}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" width="full" loading={verify.isPending} disabled={!code.trim()}>
+            {t`Confirm`}
+          </Button>
+          <Stack direction="row" justify="space-between" align="center" gap="2" flexWrap="wrap">
+            <Button variant="plain" size="sm" color="brand.fg" px="0" onClick={() => setStep('number')}>
+              {t`Change the number`}
+            </Button>
+            <Button variant="plain" size="sm" color="brand.fg" px="0" disabled={waitSeconds > 0} onClick={() => sendCode()}>
+              {waitSeconds > 0 ? t`New code in ${waitSeconds} s` : t`Send a new code`}
+            </Button>
+          </Stack>
+          {requestCode.error && (
+            <Text color="fg.error" fontSize="sm" role="alert">
+              {errorMessage(i18n, requestCode.error)}
+            </Text>
+          )}
+        </Stack>
+      </form>
+    );
+  }
+
+  const nameError =
+    fieldError(i18n, complete.error, 'name') ?? (termsAsked && !name.trim() ? fieldMessage(i18n, validationMessages.required) : undefined);
+  const termsError = termsAsked && !acceptTerms ? fieldMessage(i18n, validationMessages.consentRequired) : undefined;
+  return (
+    <form onSubmit={finish} noValidate data-testid="phone-sign-up">
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          {t`Your number is confirmed. One last step: tell us your name, as it should appear on your bookings and results.`}
+        </Text>
+        <Field.Root invalid={Boolean(nameError)} required>
+          <Field.Label>{t`Full name`}</Field.Label>
+          <Input value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" />
+          <Field.ErrorText>{nameError}</Field.ErrorText>
+        </Field.Root>
+        <Stack gap="1">
+          <Checkbox.Root
+            checked={acceptTerms}
+            onCheckedChange={(event) => setAcceptTerms(event.checked === true)}
+            invalid={Boolean(termsError)}
+            colorPalette="brand"
+            alignItems="start"
+          >
+            <Checkbox.HiddenInput aria-invalid={Boolean(termsError)} />
+            <Checkbox.Control mt="0.5" data-testid="consent-checkbox" />
+            <Checkbox.Label fontWeight="normal">
+              <Trans>
+                I agree to the{' '}
+                <ChakraLink href="/terms-and-conditions" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+                  Terms & Conditions
+                </ChakraLink>{' '}
+                and the{' '}
+                <ChakraLink href="/privacy-policy" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+                  Privacy Policy
+                </ChakraLink>
+              </Trans>
+            </Checkbox.Label>
+          </Checkbox.Root>
+          {termsError && (
+            <Text color="fg.error" fontSize="sm" ps="7">
+              {termsError}
+            </Text>
+          )}
+        </Stack>
+        <Checkbox.Root
+          checked={marketingMail}
+          onCheckedChange={(event) => setMarketingMail(event.checked === true)}
+          colorPalette="brand"
+          alignItems="start"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control mt="0.5" />
+          <Checkbox.Label fontWeight="normal">
+            {t`Send me news and offers (optional; you can stop them any time from your account)`}
+          </Checkbox.Label>
+        </Checkbox.Root>
+        {complete.error && !fieldError(i18n, complete.error, 'name') && (
+          <Text color="fg.error" fontSize="sm" role="alert">
+            {errorMessage(i18n, complete.error)}
+          </Text>
+        )}
+        <Button type="submit" colorPalette="brand" width="full" loading={complete.isPending}>
+          {t`Finish`}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
