@@ -454,7 +454,8 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
 -- when not the customer) was checked to be the customer's, and a home address to lie within the lab's
 -- radius, by the caller.
 -- Its mails come along (p_mails, rows of the outbox as mail.service.ts writes them, for bookings whose
--- ids the caller chose: `booking_id` in each item) and are written in the same call, so a booking and
+-- ids the caller chose: `booking_id` in each item; with a `channel`, rows of phone_messages, its text
+-- messages: phone-messages.service.ts) and are written in the same call, so a booking and
 -- its mail exist together or not at all (ADR 0016) in one round trip (migration 0016 dropped its
 -- six-argument form). A mail naming its booking (`booking_id` in its row) gets the reference the booking was
 -- given here as its data's `bookingReference` (migration 0055 added the reference to what this returns).
@@ -503,8 +504,19 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
                case when b.id is null then m.data else jsonb_set(m.data, '{bookingReference}', to_jsonb(b.reference)) end
           from jsonb_to_recordset(p_mails)
             as m(template text, recipient text, locale text, user_id uuid, dedupe_key text, send_after timestamptz, data jsonb,
-                 booking_id uuid)
+                 booking_id uuid, channel text)
           left join bookings b on b.id = m.booking_id
+         where m.channel is null
+        on conflict (dedupe_key) do nothing;
+      -- Rows with a channel are text messages (issue #55, ADR 0072): to their own outbox, with the reference too.
+      insert into phone_messages (channel, template, recipient, locale, user_id, dedupe_key, send_after, data)
+        select m.channel, m.template, m.recipient, m.locale, m.user_id, m.dedupe_key, coalesce(m.send_after, now()),
+               case when b.id is null then m.data else jsonb_set(m.data, '{bookingReference}', to_jsonb(b.reference)) end
+          from jsonb_to_recordset(p_mails)
+            as m(template text, recipient text, locale text, user_id uuid, dedupe_key text, send_after timestamptz, data jsonb,
+                 booking_id uuid, channel text)
+          left join bookings b on b.id = m.booking_id
+         where m.channel is not null
         on conflict (dedupe_key) do nothing;
     end
   $$;

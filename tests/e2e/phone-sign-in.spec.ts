@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { expect, languages, openAuthModal, readInLanguage, test } from './fixtures.ts';
+import { bookAtDemoLab, expect, languages, openAuthModal, readInLanguage, test, trpc } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
 // Issue #55: signing in with a mobile number on a phone. A visitor types their number (in Arabic digits
 // in Arabic), gets a code by SMS (the worker's fake Unifonic, which the server sends to over its published
 // protocol), types it, and, the number being new, is asked their name and the terms; signing in again
-// later with the same number goes straight in.
+// later with the same number goes straight in. A booking made meanwhile is confirmed by SMS.
 
 /** The code in the newest SMS to `recipient` (966…), as its owner reads it. */
 async function smsCode(sms: { messages: { recipient: string; body: string }[] }, recipient: string): Promise<string> {
@@ -67,6 +67,20 @@ for (const { language, locale } of languages) {
     // The terms were accepted in the same step: nothing asks for them again.
     await page.goto('/dashboard');
     await expect(page.getByRole('dialog')).toBeHidden();
+
+    // A booking is confirmed by SMS to the number, in the reader's language, with its reference.
+    const { bookingId } = await bookAtDemoLab(page);
+    const mine = await trpc<{ id: string; reference: string }[]>(page, 'booking.mine', undefined, 'GET');
+    const reference = mine.find((row) => row.id === bookingId)?.reference ?? 'no reference';
+    await expect
+      .poll(
+        () =>
+          appServer.sms.messages.find((message) => message.recipient === recipient && message.body.includes(w.phone.confirmedText))?.body,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toContain(reference);
 
     // Signed out, the same number in another spelling signs straight back in.
     await page.context().clearCookies();

@@ -179,6 +179,7 @@ const ar = {
     welcome: 'مرحبًا بك في تحاليل! حسابك جاهز.',
     loggedIn: 'تم تسجيل الدخول بنجاح!',
     wrongCode: 'الرمز غير صحيح. المحاولات المتبقية: 4.',
+    confirmedText: 'تم تأكيد موعدك في',
   },
   home: {
     heading: 'احجز تحليلك بأفضل سعر وأقرب مختبر',
@@ -598,6 +599,7 @@ export const words = {
       welcome: 'Welcome to Tahaleel! Your account is ready.',
       loggedIn: 'Successfully logged in!',
       wrongCode: 'That code is not right. Tries left: 4.',
+      confirmedText: 'is confirmed for',
     },
     home: {
       heading: 'Book your lab test at the best price near you',

@@ -265,7 +265,7 @@ export async function confirmPaidCheckout(
   checkout: { id: string; customerId: string; attemptedAt: Date; paymentReference: string },
   seats: Array<Seat & { booking_id: string }>,
   now: Date,
-  /** What the call writes beside the bookings, each as JSON: the mails (mail.service.ts `outboxRowsJson`), the invoice and the ledger rows. */
+  /** What the call writes beside the bookings, each as JSON: the mails and texts (mail.service.ts `outboxRows`, phone-messages.service.ts `bookingTextRowsJson`), the invoice and the ledger rows. */
   written: { mails: string; invoice: string; ledger: string },
 ) {
   const { rows } = await sql<{

@@ -22,9 +22,11 @@ import { type CheckoutPriced, checkoutInvoiceJson, type InvoicedOffering, issueB
 import { checkoutLedgerJson, reverseBookingLedger } from '../billing/ledger.service.ts';
 import { assertOwnMembers, namesOfMembers } from '../family/family.service.ts';
 import { issueGuestLink } from '../guest-links/guest-links.service.ts';
-import { outboxRowsJson, type Recipient } from '../mail/mail.service.ts';
+import { outboxRows, type Recipient } from '../mail/mail.service.ts';
+import { bookingTextRowsJson } from '../phone/phone-messages.service.ts';
 import * as repo from './booking.repository.ts';
 import { bookingConfirmationMails, bookingsEnd, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
+import { bookingConfirmationTexts, checkoutTextRecipient, textBookingCancelled, textBookingRescheduled } from './booking-texts.ts';
 import { meetsPause, type PrayerPauseSettings, prayerPauses } from './prayer-pauses.ts';
 import { hoursOn } from './ramadan.ts';
 import { seriesDays } from './series.ts';
@@ -766,13 +768,19 @@ export async function confirmPaidCheckout(
   // A guest manages these bookings by the link in their mails until the last of them ends (ADR 0066).
   const guestLink = recipient?.guest ? await issueGuestLink(db, checkout.customerId, bookingsEnd(booked, offerings), paidAt) : null;
   const mails = bookingConfirmationMails(recipient && { id: checkout.customerId, ...recipient, guestLink }, booked, offerings, paidAt);
+  // And to the customer's confirmed mobile number, its texts (issue #55).
+  const texts = bookingConfirmationTexts(
+    await checkoutTextRecipient(db, checkout.customerId),
+    booked.map((row) => ({ ...row, lab: offerings.get(row.lab_test_id) })),
+    paidAt,
+  );
   const paid = named.map((seat) => {
     const offering = invoiced.get(seat.lab_test_id);
     if (!offering) throw new Error(`offering ${seat.lab_test_id} of checkout ${checkout.id} not found for its invoice`);
     return { ...seat, offering };
   });
   return repo.confirmPaidCheckout(db, checkout, named, paidAt, {
-    mails: outboxRowsJson(mails),
+    mails: JSON.stringify([...outboxRows(mails), ...bookingTextRowsJson(texts)]),
     invoice: checkoutInvoiceJson(checkout.priced, paid, paidAt),
     ledger: checkoutLedgerJson(checkout.priced, paid, paidAt),
   });
@@ -970,6 +978,7 @@ export async function cancelBooking(
     await repo.giveBackSeat(tx, booking.lab_id, booking.collection, booking.booking_time);
     await tx.updateTable('bookings').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', bookingId).execute();
     await mailBookingCancelled(tx, bookingId);
+    await textBookingCancelled(tx, bookingId);
     if (terms.refundHalalas > 0 && booking.payment_reference) {
       // The refund gets a credit note referring to the checkout's invoice (the refund rule has one tier,
       // 100%, today: a partial tier would pass its amount here).
@@ -1065,6 +1074,7 @@ export async function rescheduleBooking(
       if (fits.length === 0) throw new AppError('SLOT_UNAVAILABLE', { labTestId: seat.lab_test_id, bookingTime });
     }
     await mailBookingRescheduled(tx, bookingId, now);
+    await textBookingRescheduled(tx, bookingId, now);
   });
   const row = await bookingsWithDetails(db).where('bookings.id', '=', bookingId).executeTakeFirstOrThrow();
   return presentBooking(row);

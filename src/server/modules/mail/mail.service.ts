@@ -46,10 +46,10 @@ function newOutboxMail(order: MailOrder) {
 
 /**
  * The outbox rows for mails that a database function writes in the same call as its event (a
- * checkout's bookings: `complete_checkout`), as JSON for its argument.
+ * checkout's bookings: `complete_checkout`), for its JSON argument.
  */
-export function outboxRowsJson(orders: MailOrder[]): string {
-  return JSON.stringify(toOutboxRows(orders.map(newOutboxMail)));
+export function outboxRows(orders: MailOrder[]) {
+  return toOutboxRows(orders.map(newOutboxMail));
 }
 
 /** Withdraws a mail that has not gone out yet, by its dedupe key. */

@@ -13,6 +13,43 @@ export interface NewPhoneMessage {
   /** A message that must go out once however often it is written (e.g. `phone-code:<id>`). */
   dedupeKey: string;
   sendAfter?: Date;
+  /** The booking a checkout's message is about: complete_checkout puts its reference in `bookingReference`. */
+  bookingId?: string;
+}
+
+/** Messages as rows of phone_messages in JSON, for a database function that writes them with their event (complete_checkout). */
+export function phoneMessageRowsJson(messages: NewPhoneMessage[]) {
+  return messages.map((message) => ({
+    channel: 'sms',
+    template: message.template,
+    recipient: message.recipient,
+    locale: message.locale,
+    user_id: message.userId,
+    dedupe_key: message.dedupeKey,
+    send_after: message.sendAfter?.toISOString() ?? null,
+    data: message.data,
+    booking_id: message.bookingId ?? null,
+  }));
+}
+
+/**
+ * Withdraws the messages whose keys start with `keyPrefix` that have not gone out yet (a cancelled booking's
+ * reminders). The prefixes are the app's own (a kind and a booking's id): no LIKE wildcard is in them.
+ */
+export async function deletePendingPhoneMessages(db: Db, keyPrefix: string): Promise<void> {
+  await db.deleteFrom('phone_messages').where('dedupe_key', 'like', `${keyPrefix}%`).where('status', '=', 'pending').execute();
+}
+
+/** The account's confirmed mobile number and language, or undefined. */
+export function findTextRecipient(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
+    .select(['users.phone', 'user_profiles.locale'])
+    .where('users.id', '=', userId)
+    .where('users.phone_verified_at', 'is not', null)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function insertPhoneMessage(db: Db, message: NewPhoneMessage): Promise<void> {
@@ -39,6 +76,8 @@ export interface ClaimedPhoneMessage {
   locale: 'ar' | 'en';
   data: Record<string, unknown>;
   attempts: number;
+  /** The recipient account's choice of appointment reminders (null: no account). */
+  reminder_mail: boolean | null;
 }
 
 /**
@@ -59,7 +98,8 @@ export async function claimDuePhoneMessages(db: Kysely<Database>, now: Date, lim
       from due
      where phone_messages.id = due.id
     returning phone_messages.id, phone_messages.channel, phone_messages.recipient, phone_messages.template,
-              phone_messages.locale, phone_messages.data, phone_messages.attempts`.execute(db);
+              phone_messages.locale, phone_messages.data, phone_messages.attempts,
+              (select reminder_mail from user_profiles p where p.id = phone_messages.user_id) as reminder_mail`.execute(db);
   return rows;
 }
 

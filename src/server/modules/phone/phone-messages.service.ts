@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { retryDelaySeconds } from '../../platform/outbox-backoff.ts';
@@ -6,12 +6,19 @@ import { startRounds } from '../../platform/rounds.ts';
 import { type SmsProvider, SmsSendError } from '../../platform/sms/sms-provider.ts';
 import {
   claimDuePhoneMessages,
+  deletePendingPhoneMessages,
+  findTextRecipient,
+  insertPhoneMessage,
   listPhoneMessages,
   markPhoneMessageFailed,
   markPhoneMessageSent,
   markPhoneMessageSkipped,
+  type NewPhoneMessage,
+  phoneMessageRowsJson,
 } from './phone-messages.repository.ts';
-import { type PhoneText, renderPhoneText, staleReason } from './phone-texts.ts';
+import { type BookingTextData, type BookingTextTemplate, type PhoneText, renderPhoneText, staleReason } from './phone-texts.ts';
+
+export type { BookingTextData } from './phone-texts.ts';
 
 /** After this many failed attempts a message is given up (a code is long expired by then). */
 export const MAX_PHONE_ATTEMPTS = 6;
@@ -36,7 +43,9 @@ export async function sendDuePhoneMessages(deps: PhoneMessageDeps, now = new Dat
   const claimed = await claimDuePhoneMessages(deps.db, now, BATCH, LEASE_SECONDS);
   for (const row of claimed) {
     const message = { template: row.template, data: row.data } as PhoneText;
-    const stale = staleReason(message, now);
+    const stale =
+      staleReason(message, now) ??
+      (message.template === 'booking-reminder' && row.reminder_mail === false ? 'the user turned reminders off' : null);
     if (stale) {
       await markPhoneMessageSkipped(deps.db, row.id, stale);
       continue;
@@ -94,4 +103,65 @@ export async function recentPhoneMessages(db: Kysely<Database>, limit: number, p
       text: kept ? renderPhoneText(message, row.locale as 'ar' | 'en', publicUrl) : null,
     };
   });
+}
+
+/** Where an account's text messages go: its confirmed mobile number, in its language; null without one. */
+export async function textRecipientOf(db: Kysely<Database> | Transaction<Database>, userId: string) {
+  const row = await findTextRecipient(db, userId);
+  return row?.phone ? { phone: row.phone, locale: row.locale } : null;
+}
+
+/** A booking's text message to its customer's phone: what to say, when, and its key (one message per key). */
+export interface BookingTextOrder {
+  to: { phone: string; locale: 'ar' | 'en' };
+  userId: string;
+  template: BookingTextTemplate;
+  data: BookingTextData;
+  dedupeKey: string;
+  sendAfter?: Date;
+  /** The booking, for complete_checkout to give the text its reference. */
+  bookingId?: string;
+}
+
+const newMessage = (order: BookingTextOrder): NewPhoneMessage => ({
+  recipient: order.to.phone,
+  template: order.template,
+  locale: order.to.locale,
+  data: order.data as unknown as Record<string, unknown>,
+  userId: order.userId,
+  dedupeKey: order.dedupeKey,
+  ...(order.sendAfter && { sendAfter: order.sendAfter }),
+  ...(order.bookingId && { bookingId: order.bookingId }),
+});
+
+/** Writes booking texts in the caller's transaction (the event's): they exist if and only if it happened. */
+export async function enqueueBookingTexts(tx: Transaction<Database>, orders: BookingTextOrder[]): Promise<void> {
+  for (const order of orders) await insertPhoneMessage(tx, newMessage(order));
+}
+
+/** Booking texts as rows for complete_checkout, which writes them with the bookings (beside their mails). */
+export function bookingTextRowsJson(orders: BookingTextOrder[]) {
+  return phoneMessageRowsJson(orders.map(newMessage));
+}
+
+/** Withdraws the texts not sent yet whose keys start with `keyPrefix` (a cancelled or moved booking's reminders). */
+export function withdrawTexts(tx: Transaction<Database>, keyPrefix: string): Promise<void> {
+  return deletePendingPhoneMessages(tx, keyPrefix);
+}
+
+/** Quiet hours on the recipient's clock (Saudi time): a reminder due then waits for their end. */
+const QUIET_FROM_HOUR = 22;
+const QUIET_UNTIL_HOUR = 8;
+
+/**
+ * When a message not urgent enough to wake anyone, due at `due`, goes out: then, or at 08:00 Riyadh time if
+ * `due` falls between 22:00 and 08:00 (quiet hours). A critical value is never passed through here.
+ */
+export function afterQuietHours(due: Date, timeZone = 'Asia/Riyadh'): Date {
+  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(due));
+  if (hour < QUIET_FROM_HOUR && hour >= QUIET_UNTIL_HOUR) return due;
+  // Whole hours to the next 08:00 on that clock, less the minutes already past the hour.
+  const hoursToGo = (QUIET_UNTIL_HOUR - hour + 24) % 24;
+  const minutes = Number(new Intl.DateTimeFormat('en-GB', { timeZone, minute: 'numeric' }).format(due));
+  return new Date(due.getTime() + hoursToGo * 3_600_000 - minutes * 60_000 - due.getUTCSeconds() * 1000 - due.getUTCMilliseconds());
 }
