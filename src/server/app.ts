@@ -14,6 +14,7 @@ import { configureSeller } from './modules/billing/billing.service.ts';
 import { moyasarRoutes } from './modules/booking/moyasar.routes.ts';
 import { exportRoutes } from './modules/exports/exports.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
+import { smsReceiptRoutes } from './modules/phone/sms-receipts.routes.ts';
 import { resultShareFileRoutes, resultSharePage } from './modules/result-shares/result-shares.routes.ts';
 import { intakeRoutes } from './modules/results/intake.routes.ts';
 import { resultRoutes } from './modules/results/results.routes.ts';
@@ -101,6 +102,8 @@ export function createApp(deps: AppDeps) {
   // A lab's own system posts results with its API key, from no browser: no cookie is read, so the
   // cross-site checks below (which would turn away an HL7 message sent as text/plain) do not apply.
   app.route('/', intakeRoutes({ db: deps.db, env: deps.env, clientIp: deps.clientIp, log }));
+  // So does an SMS gateway posting its delivery receipts as a form (issue #55), when their URL's secret is set.
+  if (deps.env.SMS_WEBHOOK_SECRET) app.route('/sms/receipts', smsReceiptRoutes({ db: deps.db, secret: deps.env.SMS_WEBHOOK_SECRET }));
 
   app.use(csrf({ origin: (origin) => isSameOrigin(origin, deps.env.PUBLIC_URL) }));
   // Hono's csrf looks at form posts only; a browser's JSON POST from another origin is refused here.

@@ -175,6 +175,11 @@ export const envSchema = z
     UNIFONIC_APP_SID: optionalText,
     /** The sender name registered with Unifonic (and the Saudi operators, through it). */
     UNIFONIC_SENDER_ID: optionalText,
+    /**
+     * The secret in the delivery receipts' URL set at Unifonic (`PUBLIC_URL/sms/receipts/unifonic?secret=…`),
+     * which sign nothing themselves. Unset: receipts are not taken, and messages stay `sent`.
+     */
+    SMS_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     /** Taqnyat's base; the app appends /v1/messages. */
     TAQNYAT_API_URL: optionalUrl.transform((url) => url ?? 'https://api.taqnyat.sa'),
     /** The Taqnyat bearer token. */

@@ -6,6 +6,7 @@
 // "invalid credentials information", 400 with Taqnyat's words for a missing sender, text or number. Only
 // Saudi numbers are routed (966 and nine digits): the app sends no other. `failNext(n)` answers the next
 // n requests HTTP 500, as a gateway in trouble would.
+import { randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { smsSegments } from '../../src/server/platform/sms/sms-provider.ts';
@@ -37,7 +38,8 @@ export async function startFakeTaqnyat(options: { bearerToken: string; port?: nu
   const messages: FakeTaqnyatMessage[] = [];
   const requests: FakeTaqnyatRequest[] = [];
   let failing = 0;
-  let nextMessageId = FIRST_MESSAGE_ID;
+  // Each fake counts on from its own point, as the real one never gives two messages one id.
+  let nextMessageId = FIRST_MESSAGE_ID + randomInt(0, 1_000_000_000);
 
   function answer(res: ServerResponse, statusCode: number, body: Record<string, unknown>) {
     res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8' });

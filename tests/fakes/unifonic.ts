@@ -8,6 +8,7 @@
 // wrong length is refused as the reference's failure example is (success false, ER-04 "Dest num is too
 // short"; ER-03 when too long). Only Saudi numbers are routed (966 and nine digits): the app sends no
 // other. `failNext(n)` answers the next n requests HTTP 500, as a gateway in trouble would.
+import { randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { smsSegments } from '../../src/server/platform/sms/sms-provider.ts';
@@ -33,7 +34,8 @@ export async function startFakeUnifonic(options: { appSid: string; port?: number
   const messages: FakeUnifonicMessage[] = [];
   const requests: FakeUnifonicRequest[] = [];
   let failing = 0;
-  let nextMessageId = FIRST_MESSAGE_ID;
+  // Each fake counts on from its own point, as the real one never gives two messages one id.
+  let nextMessageId = FIRST_MESSAGE_ID + randomInt(0, 1_000_000_000);
 
   function answer(res: ServerResponse, status: number, envelope: Record<string, unknown>) {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });

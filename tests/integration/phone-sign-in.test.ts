@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
 import { signInWithPhoneCode } from '../../src/server/modules/auth/auth.service.ts';
 import { PHONE_CODE_MINUTES, sendPhoneCode } from '../../src/server/modules/phone/phone-codes.service.ts';
 import { sendDuePhoneMessages } from '../../src/server/modules/phone/phone-messages.service.ts';
@@ -9,7 +10,7 @@ import { unifonicSms } from '../../src/server/platform/sms/unifonic.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { startFakeUnifonic } from '../fakes/unifonic.ts';
-import { callerFor, contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { callerFor, contextFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Signing in with a mobile number and a code by SMS (issue #55, ADR 0072).
@@ -46,6 +47,7 @@ async function codeSentTo(phone: string): Promise<string> {
 const messagesTo = (phone: string) => database.db.selectFrom('phone_messages').selectAll().where('recipient', '=', phone).execute();
 const accountsWith = (phone: string) =>
   database.db.selectFrom('users').select('id').where('phone', '=', phone).where('phone_verified_at', 'is not', null).execute();
+const log = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as Logger;
 const meta = (clientIp: string) => ({ clientIp, locale: 'ar' as const, publicUrl: 'http://localhost', currentSessionId: null });
 
 describe('auth.requestPhoneCode and auth.signInWithPhoneCode', () => {
@@ -215,8 +217,6 @@ describe('account.requestPhoneCode and account.confirmPhone', () => {
 });
 
 describe('the outbox of text messages', () => {
-  const log = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as Logger;
-
   it('sends a code once through a gateway that fails twice first, tried again with backoff, and forgets the code once sent', async () => {
     const unifonic = await startFakeUnifonic({ appSid: 'test-app-sid' });
     try {
@@ -259,5 +259,43 @@ describe('the outbox of text messages', () => {
     await sendDuePhoneMessages({ db: database.db, sms, publicUrl: 'https://tahaleel.sa', log }, new Date(sentAt.getTime() + 6 * 60_000));
     expect(sms.send).not.toHaveBeenCalledWith(expect.objectContaining({ to: phone }));
     expect(await messagesTo(phone)).toEqual([expect.objectContaining({ status: 'skipped' })]);
+  });
+});
+
+describe('delivery receipts', () => {
+  it('marks a message delivered, or failed, when Unifonic’s receipt says so, and takes no receipt without the URL’s secret', async () => {
+    const unifonic = await startFakeUnifonic({ appSid: 'test-app-sid' });
+    try {
+      await database.db.updateTable('phone_messages').set({ status: 'skipped' }).where('status', '=', 'pending').execute();
+      const sms = unifonicSms({ apiUrl: unifonic.url, appSid: 'test-app-sid', senderId: 'Tahaleel' });
+      const [delivered, lost] = [e164(newNumber()), e164(newNumber())];
+      for (const phone of [delivered, lost]) {
+        await sendPhoneCode(database.db, { phone, purpose: 'sign_in', userId: null, clientIp: '10.6.0.1', locale: 'en' });
+      }
+      await sendDuePhoneMessages({ db: database.db, sms, publicUrl: 'https://tahaleel.sa', log });
+      const idOf = (phone: string) => unifonic.messages.find((message) => `+${message.recipient}` === phone)?.messageId ?? '';
+      const secret = 'receipts-secret-of-this-test';
+      const app = createApp({ db: database.db, env: { ...testEnv, SMS_WEBHOOK_SECRET: secret } });
+      // As Unifonic posts it: a form of MessageID, DLR, Recipient and the times.
+      const receipt = (messageId: string, dlr: string, query = `?secret=${secret}`) =>
+        app.request(`/sms/receipts/unifonic${query}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ MessageID: messageId, DLR: dlr, Recipient: '966500000000', TimeCreated: '2026-11-28 10:00:00' }),
+        });
+      expect((await receipt(idOf(delivered), 'Delivered', '?secret=guessed-wrong-secret')).status).toBe(401);
+      expect((await messagesTo(delivered))[0]).toMatchObject({ status: 'sent' });
+      expect((await receipt(idOf(delivered), 'Delivered')).status).toBe(200);
+      expect((await receipt(idOf(lost), 'Undeliverable')).status).toBe(200);
+      // A receipt for a message of no one's is answered, so Unifonic stops sending it, and changes nothing.
+      expect((await receipt('99999999999999', 'Delivered')).status).toBe(200);
+      expect((await messagesTo(delivered))[0]).toMatchObject({ status: 'delivered', delivered_at: expect.any(Date) });
+      expect((await messagesTo(lost))[0]).toMatchObject({ status: 'failed', last_error: 'the operator reported it Undeliverable' });
+      // A late "Delivered" does not undo an earlier final word either way.
+      await receipt(idOf(lost), 'Delivered');
+      expect((await messagesTo(lost))[0]).toMatchObject({ status: 'failed' });
+    } finally {
+      await unifonic.close();
+    }
   });
 });

@@ -158,3 +158,24 @@ export function listPhoneMessages(db: Kysely<Database>, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * What the operator said of a sent message (its delivery receipt): delivered, or failed with its word. A
+ * receipt never undoes a final one, and one for a message we do not know changes nothing.
+ */
+export async function markPhoneMessageReceipt(
+  db: Kysely<Database>,
+  receipt: { provider: string; providerMessageId: string; status: 'delivered' | 'failed'; said: string; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('phone_messages')
+    .set(
+      receipt.status === 'delivered'
+        ? { status: 'delivered', delivered_at: receipt.at }
+        : { status: 'failed', last_error: `the operator reported it ${receipt.said}` },
+    )
+    .where('provider', '=', receipt.provider)
+    .where('provider_message_id', '=', receipt.providerMessageId)
+    .where('status', '=', 'sent')
+    .execute();
+}

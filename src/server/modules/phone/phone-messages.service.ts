@@ -11,6 +11,7 @@ import {
   insertPhoneMessage,
   listPhoneMessages,
   markPhoneMessageFailed,
+  markPhoneMessageReceipt,
   markPhoneMessageSent,
   markPhoneMessageSkipped,
   type NewPhoneMessage,
@@ -164,4 +165,16 @@ export function afterQuietHours(due: Date, timeZone = 'Asia/Riyadh'): Date {
   const hoursToGo = (QUIET_UNTIL_HOUR - hour + 24) % 24;
   const minutes = Number(new Intl.DateTimeFormat('en-GB', { timeZone, minute: 'numeric' }).format(due));
   return new Date(due.getTime() + hoursToGo * 3_600_000 - minutes * 60_000 - due.getUTCSeconds() * 1000 - due.getUTCMilliseconds());
+}
+
+/** A gateway's delivery receipt for a message it sent (sms-receipts.routes.ts): delivered, or not. */
+export function recordDeliveryReceipt(
+  db: Kysely<Database>,
+  provider: string,
+  providerMessageId: string,
+  status: 'delivered' | 'failed',
+  said: string,
+  now = new Date(),
+): Promise<void> {
+  return markPhoneMessageReceipt(db, { provider, providerMessageId, status, said, at: now });
 }
