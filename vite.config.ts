@@ -136,7 +136,7 @@ const onlyPayingAndDashboards =
  * the sign-in dialog, which loads with its code when it opens: no first page draws them.
  */
 const onlyLinkPagesAndSignIn =
-  /src[\\/]client[\\/]features[\\/](auth[\\/](account-task-page|resend-verification-button|passkey-sign-in-button)|passkeys[\\/]passkey-errors)\./;
+  /src[\\/]client[\\/]features[\\/](auth[\\/](account-task-page|resend-verification-button|passkey-sign-in-button|phone-errors)|passkeys[\\/]passkey-errors)\./;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [

@@ -127,10 +127,6 @@ export const homeAddressInput = z.object({
   longitude: z.number({ error: m.required }).min(-180, m.invalid).max(180, m.invalid),
 });
 export type HomeAddressInput = z.infer<typeof homeAddressInput>;
-/** A lab's home collection windows on a date; with `near`, only those whose round can take a visit there. */
-export const homeWindowsInput = availableSlotsInput.extend({
-  near: homeAddressInput.pick({ latitude: true, longitude: true }).optional(),
-});
 /** A seat to hold: a slot at the lab, or (with `home`) a home collection window at that address. */
 export const seatHoldInput = slotHoldInput.extend({ home: homeAddressInput.optional() });
 /** A seat to book: for the account holder, or for one of their family members (family.list). */
@@ -239,10 +235,6 @@ export const labProfileInput = z
 export type LabProfileInput = z.infer<typeof labProfileInput>;
 
 export const accountProfileInput = z.object({ name: nameSchema, locale: z.enum(['ar', 'en']) });
-/** The last step of an account made by signing in with a mobile number (issue #55): the name, the terms, news by choice. */
-export const phoneSignUpInput = z
-  .object({ name: nameSchema, acceptTerms: z.boolean(), marketingMail: z.boolean() })
-  .refine((input) => input.acceptTerms, { path: ['acceptTerms'], message: m.consentRequired });
 export const changePasswordInput = z.object({
   currentPassword: z.string().max(PASSWORD_MAX, m.tooLong).optional(),
   newPassword: passwordSchema,

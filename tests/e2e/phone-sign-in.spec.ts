@@ -64,9 +64,12 @@ for (const { language, locale } of languages) {
     await profile.getByRole('button', { name: w.phone.finish }).click();
     await expect(modal).toBeHidden();
     await expect(page.getByText(w.phone.welcome, { exact: true })).toBeVisible();
-    // The terms were accepted in the same step: nothing asks for them again.
-    await page.goto('/dashboard');
+    // The terms were accepted in the same step: nothing asks for them again. The settings show the number.
+    await page.goto('/dashboard?section=settings');
     await expect(page.getByRole('dialog')).toBeHidden();
+    const card = page.getByTestId('phone-card');
+    await expect(card.getByTestId('account-phone')).toHaveText(`+966 ${local.slice(1, 3)} ${local.slice(3, 6)} ${local.slice(6)}`);
+    await screenshotBothSizes(page, card, `phone-card.${locale}`);
 
     // A booking is confirmed by SMS to the number, in the reader's language, with its reference.
     const { bookingId } = await bookAtDemoLab(page);

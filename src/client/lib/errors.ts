@@ -52,33 +52,29 @@ export const bookingPanelErrorCodes = [
 ] as const satisfies readonly AppErrorCode[];
 export type BookingPanelErrorCode = (typeof bookingPanelErrorCodes)[number];
 
-/** Codes only the mobile-number forms meet (issue #55: a code by SMS), registered by them (features/phone). */
-export const phoneErrorCodes = ['PHONE_CODE_WRONG', 'PHONE_CODE_EXPIRED', 'PHONE_TAKEN'] as const satisfies readonly AppErrorCode[];
-export type PhoneErrorCode = (typeof phoneErrorCodes)[number];
+/** Codes only the mobile-number forms meet (issue #55: a code by SMS), registered by them (features/auth/phone-errors.ts). */
+type PhoneErrorCode = Extract<AppErrorCode, 'PHONE_CODE_WRONG' | 'PHONE_CODE_EXPIRED' | 'PHONE_TAKEN'>;
 
 /** The sentences pages give for their own codes (the dashboards', the waitlist's) once they load. */
 const pageMessages: Partial<Record<string, MessageDescriptor>> = {};
 
-/** The dashboards' sentences for their own codes and field problems, given when a dashboard route loads. */
-export function registerDashboardMessages(
-  codes: Record<DashboardErrorCode, MessageDescriptor>,
-  fields: Record<(typeof dashboardFieldKeys)[number], MessageDescriptor>,
+/** The codes whose sentences are in the catalog of the only pages that meet them, which give them as they load. */
+type PageErrorCode = DashboardErrorCode | BookingPanelErrorCode | PhoneErrorCode;
+
+/**
+ * A page's sentences for its own codes and field problems, given as it loads (dashboard-errors.ts,
+ * booking-panel-errors.ts, phone-errors.ts): each names all of its codes.
+ */
+export function registerPageMessages<C extends PageErrorCode>(
+  codes: Record<C, MessageDescriptor>,
+  fields: Partial<Record<string, MessageDescriptor>> = {},
 ) {
   Object.assign(pageMessages, codes);
-  Object.assign(dashboardFieldMessages, fields);
+  Object.assign(pageFieldMessages, fields);
 }
 
-/** The booking panel's sentences for its own codes, given when it loads. */
-export function registerBookingPanelMessages(codes: Record<BookingPanelErrorCode, MessageDescriptor>) {
-  Object.assign(pageMessages, codes);
-}
-
-/** The mobile-number forms' sentences for their own codes, given when one loads. */
-export function registerPhoneMessages(codes: Record<PhoneErrorCode, MessageDescriptor>) {
-  Object.assign(pageMessages, codes);
-}
-
-const dashboardFieldMessages: Partial<Record<string, MessageDescriptor>> = {};
+/** Field problems only some pages meet (the dashboards', the mobile number's), given by those pages. */
+const pageFieldMessages: Partial<Record<string, MessageDescriptor>> = {};
 
 /** A sentence that names what the server's details say (ALREADY_BOOKED's test, lab and time); undefined without them. */
 type DetailedMessage = (i18n: I18n, details: Record<string, unknown> | null | undefined) => string | undefined;
@@ -166,7 +162,6 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   invalid: msg`This value is not valid.`,
   consent_required: msg`You must agree to the Terms & Conditions and Privacy Policy.`,
   invalid_phone: msg`Enter a Saudi mobile number, e.g. 05XXXXXXXX.`,
-  invalid_mobile: msg`Enter a mobile number, e.g. 05XXXXXXXX or +9665XXXXXXXX.`,
   invalid_card_number: msg`Enter a valid card number.`,
   invalid_card_expiry: msg`Enter the expiry date as MM/YY.`,
   card_expired: msg`This card has expired.`,
@@ -250,7 +245,7 @@ export function fieldMessage(i18n: I18n, key: string, limits: FieldLimits = {}):
   const { min, max } = limits;
   if (key === 'too_short' && min !== undefined) return i18n._(msg`Use at least ${min} characters.`);
   if (key === 'too_long' && max !== undefined) return i18n._(msg`Use at most ${max} characters.`);
-  return i18n._(fieldMessages[key] ?? dashboardFieldMessages[key] ?? fieldMessages.invalid!);
+  return i18n._(fieldMessages[key] ?? pageFieldMessages[key] ?? fieldMessages.invalid!);
 }
 
 /** The server's first message for one form field, translated. */

@@ -1,5 +1,6 @@
 import { Alert, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import type { SessionUser } from '../auth/use-session.ts';
 import { PasskeysCard } from '../passkeys/passkeys-card.tsx';
@@ -13,6 +14,10 @@ import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SignOutEverywhereCard } from './sign-out-everywhere-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
+
+// In a chunk of its own, with the number's formatting: shared with the public pages that show a lab's
+// number, the signed-in chunk importing it would pull it into every first page's download.
+const PhoneCard = lazy(() => import('./phone-card.tsx').then((module) => ({ default: module.PhoneCard })));
 
 /**
  * Every role's account: name and language, address, password, second factor, passkeys, mail, devices and a copy
@@ -39,6 +44,11 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
       <SectionTitle title={title ?? t`Settings`} />
       <ProfileCard user={user} />
       {user.email && <EmailCard email={user.email} verified={user.email_verified} hasPassword={user.has_password} />}
+      {user.user_type === 'customer' && (
+        <Suspense fallback={null}>
+          <PhoneCard phone={user.verified_phone} />
+        </Suspense>
+      )}
       {user.user_type === 'customer' && <FamilyMembersCard />}
       <PasswordCard hasPassword={user.has_password} />
       <TwoFactorCard hasPassword={user.has_password} required={user.two_factor_required} />

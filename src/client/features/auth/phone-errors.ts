@@ -1,16 +1,19 @@
 import { msg } from '@lingui/core/macro';
-import { registerDetailedMessage, registerPhoneMessages } from '../../lib/errors.ts';
+import { registerDetailedMessage, registerPageMessages } from '../../lib/errors.ts';
 
 /**
- * The sentences for the codes only the mobile-number forms meet (lib/errors.ts `phoneErrorCodes`), in the
+ * The sentences for the codes only the mobile-number forms meet (lib/errors.ts `PhoneErrorCode`), in the
  * sign-in catalog: given by those forms, so no other page's first download carries them.
  */
 export function registerPhoneErrors() {
-  registerPhoneMessages({
-    PHONE_CODE_WRONG: msg`That code is not right. Check the SMS and try again.`,
-    PHONE_CODE_EXPIRED: msg`This code has expired or was already used. Ask for a new code.`,
-    PHONE_TAKEN: msg`This number is already confirmed on another account. Sign in with it there, or use another number.`,
-  });
+  registerPageMessages(
+    {
+      PHONE_CODE_WRONG: msg`That code is not right. Check the SMS and try again.`,
+      PHONE_CODE_EXPIRED: msg`This code has expired or was already used. Ask for a new code.`,
+      PHONE_TAKEN: msg`This number is already confirmed on another account. Sign in with it there, or use another number.`,
+    },
+    { invalid_mobile: msg`Enter a mobile number, e.g. 05XXXXXXXX or +9665XXXXXXXX.` },
+  );
   registerDetailedMessage('PHONE_CODE_WRONG', (i18n, details) => {
     const left = details?.triesLeft;
     if (typeof left !== 'number') return undefined;

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { registerBookingPanelMessages, registerDetailedMessage } from '../../lib/errors.ts';
+import { registerDetailedMessage, registerPageMessages } from '../../lib/errors.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 
 /**
@@ -24,7 +24,7 @@ function seriesRefusedMessage(i18n: I18n, details: Record<string, unknown> | nul
  * by the panel, so no other page's first download carries them.
  */
 export function registerBookingPanelErrors() {
-  registerBookingPanelMessages({
+  registerPageMessages({
     WAITLIST_TIMES_FREE: msg`There are free times on this day now: choose one and book it.`,
     WAITLIST_NO_TIMES: msg`The lab has no times for this test in those hours. Choose other hours or another day.`,
     SERIES_DATE_UNAVAILABLE: msg`One of the visits of this series cannot be booked, so nothing was held. Choose another first date or time.`,

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type DashboardErrorCode, type dashboardFieldKeys, registerDashboardMessages } from '../../lib/errors.ts';
+import { type DashboardErrorCode, type dashboardFieldKeys, registerPageMessages } from '../../lib/errors.ts';
 
 // The sentences for codes and field problems only the dashboards meet (lib/errors.ts), in the
 // dashboards' catalog: the public pages' first download does not carry them.
@@ -40,5 +40,5 @@ const fields: Record<(typeof dashboardFieldKeys)[number], MessageDescriptor> = {
 
 /** Called by the dashboard routes when their code loads, before anything they draw can fail. */
 export function registerDashboardErrors() {
-  registerDashboardMessages(codes, fields);
+  registerPageMessages(codes, fields);
 }

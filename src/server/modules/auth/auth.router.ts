@@ -5,7 +5,6 @@ import {
   checkResetLinkInput,
   confirmPasswordInput,
   guestLinkInput,
-  phoneSignUpInput,
   requestPasswordResetInput,
   resetPasswordInput,
   signInInput,
@@ -14,7 +13,7 @@ import {
   verifyEmailInput,
 } from '../../../shared/schemas.ts';
 import { secondFactorCodeInput } from '../../../shared/two-factor-schemas.ts';
-import { phoneCodeInput, phoneInput } from '../../platform/phone-numbers.ts';
+import { phoneCodeInput, phoneInput, phoneSignUpInput } from '../../platform/phone-numbers.ts';
 import { invalidateSession } from '../../platform/session.ts';
 import { blankPendingSignInCookie, blankSessionCookie, pendingSignInCookie, sessionCookie } from '../../platform/session-cookie.ts';
 import type { TrpcContext } from '../../trpc/context.ts';

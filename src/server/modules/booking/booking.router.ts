@@ -3,7 +3,7 @@ import {
   availableSlotsInput,
   bookingItemInput,
   createBookingsInput,
-  homeWindowsInput,
+  homeAddressInput,
   rescheduleBookingInput,
   seatHoldInput,
 } from '../../../shared/schemas.ts';
@@ -11,6 +11,11 @@ import { holdSeriesInput } from '../../../shared/series-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
+
+/** A lab's home collection windows on a date; with `near`, only those whose round can take a visit there (ADR 0071). */
+const homeWindowsInput = availableSlotsInput.extend({
+  near: homeAddressInput.pick({ latitude: true, longitude: true }).optional(),
+});
 
 /** A guest's client address, whose guests share a cap of holds; none when the runtime does not know it. */
 function guestAddress(user: { is_anonymous: boolean }, clientIp: string, maxHolds: number): booking.GuestAddressCap | null {
