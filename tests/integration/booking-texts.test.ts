@@ -102,7 +102,10 @@ describe('a booking’s text messages', () => {
     const sent: { to: string; body: string }[] = [];
     const sms = {
       name: 'dev' as const,
-      send: async (message: { to: string; body: string }) => (sent.push(message), { providerMessageId: randomUUID() }),
+      send: async (message: { to: string; body: string }) => {
+        sent.push(message);
+        return { providerMessageId: randomUUID() };
+      },
     };
     const deps = { db: database.db, sms, publicUrl: 'https://tahaleel.sa', log };
     await sendDuePhoneMessages(deps, NOW);
