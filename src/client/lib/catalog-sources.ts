@@ -101,6 +101,7 @@ export const catalogSources = {
       'features/auth/passkey-sign-in-button.tsx',
       'features/auth/phone-sign-in.tsx',
       'features/auth/phone-errors.ts',
+      'features/auth/sign-up-choices.tsx',
       'features/passkeys',
       'features/two-factor/two-factor-enrolment.tsx',
       'features/two-factor/recovery-codes.tsx',

@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Link as ChakraLink,
-  Checkbox,
   CloseButton,
   Dialog,
   Field,
@@ -13,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FlaskConical, Smartphone, User, UserRound } from 'lucide-react';
@@ -30,6 +29,7 @@ import { type SignUpType, useAuthModal } from './auth-modal-context.tsx';
 import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
 import { PhoneSignIn } from './phone-sign-in.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
+import { MarketingChoice, TermsConsent } from './sign-up-choices.tsx';
 
 interface FormState {
   name: string;
@@ -353,58 +353,18 @@ export function AuthModal() {
                       </Field.Root>
                     )}
                     {needsConsent && (
-                      <Stack gap="1">
-                        <Checkbox.Root
-                          checked={form.acceptTerms}
-                          onCheckedChange={(event) => setForm((current) => ({ ...current, acceptTerms: event.checked === true }))}
-                          invalid={Boolean(invalid('acceptTerms'))}
-                          colorPalette="brand"
-                          alignItems="start"
-                        >
-                          <Checkbox.HiddenInput
-                            aria-invalid={Boolean(invalid('acceptTerms'))}
-                            aria-describedby={describedBy('acceptTerms')}
-                          />
-                          <Checkbox.Control mt="0.5" data-testid="consent-checkbox" />
-                          <Checkbox.Label fontWeight="normal">
-                            <Trans>
-                              I agree to the{' '}
-                              <ChakraLink
-                                href="/terms-and-conditions"
-                                target="_blank"
-                                rel="noopener"
-                                color="brand.fg"
-                                textDecoration="underline"
-                              >
-                                Terms & Conditions
-                              </ChakraLink>{' '}
-                              and the{' '}
-                              <ChakraLink href="/privacy-policy" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
-                                Privacy Policy
-                              </ChakraLink>
-                            </Trans>
-                          </Checkbox.Label>
-                        </Checkbox.Root>
-                        {invalid('acceptTerms') && (
-                          <Text id={errorId('acceptTerms')} color="fg.error" fontSize="sm" ps="7">
-                            {invalid('acceptTerms')}
-                          </Text>
-                        )}
-                      </Stack>
+                      <TermsConsent
+                        checked={form.acceptTerms}
+                        onChange={(acceptTerms) => setForm((current) => ({ ...current, acceptTerms }))}
+                        error={invalid('acceptTerms')}
+                        errorId={errorId('acceptTerms')}
+                      />
                     )}
                     {mode === 'signup' && (
-                      <Checkbox.Root
+                      <MarketingChoice
                         checked={form.marketingMail}
-                        onCheckedChange={(event) => setForm((current) => ({ ...current, marketingMail: event.checked === true }))}
-                        colorPalette="brand"
-                        alignItems="start"
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control mt="0.5" />
-                        <Checkbox.Label fontWeight="normal">
-                          {t`Send me news and offers (optional; you can stop them any time from your account)`}
-                        </Checkbox.Label>
-                      </Checkbox.Root>
+                        onChange={(marketingMail) => setForm((current) => ({ ...current, marketingMail }))}
+                      />
                     )}
                     <Button type="submit" colorPalette="brand" loading={pending} width="full">
                       {mode === 'signup' ? t`Create account` : mode === 'anonymous' ? t`Continue as guest` : t`Log in`}
@@ -414,25 +374,13 @@ export function AuthModal() {
               )}
               {(mode === 'login' || mode === 'admin') && (
                 <Stack mt="4" gap="4">
-                  <HStack>
-                    <Separator flex="1" />
-                    <Text fontSize="sm" color="fg.muted">
-                      {t`or`}
-                    </Text>
-                    <Separator flex="1" />
-                  </HStack>
+                  <OrSeparator />
                   <PasskeySignInButton admin={mode === 'admin'} onSignedIn={(user) => signedIn(user, t`Successfully logged in!`)} />
                 </Stack>
               )}
               {modal.forBooking && (mode === 'login' || mode === 'signup') && (
                 <Stack mt="4" gap="2">
-                  <HStack>
-                    <Separator flex="1" />
-                    <Text fontSize="sm" color="fg.muted">
-                      {t`or`}
-                    </Text>
-                    <Separator flex="1" />
-                  </HStack>
+                  <OrSeparator />
                   <Button variant="outline" colorPalette="brand" width="full" onClick={() => switchTo('anonymous')}>
                     <UserRound aria-hidden />
                     {t`Book as a guest, no account needed`}
@@ -441,13 +389,7 @@ export function AuthModal() {
               )}
               {(mode === 'login' || mode === 'signup') && providers.data?.phone && (
                 <>
-                  <HStack my="4">
-                    <Separator flex="1" />
-                    <Text fontSize="sm" color="fg.muted">
-                      {t`or`}
-                    </Text>
-                    <Separator flex="1" />
-                  </HStack>
+                  <OrSeparator my="4" />
                   <Button variant="outline" width="full" onClick={() => switchTo('phone')}>
                     <Smartphone aria-hidden />
                     {t`Continue with your mobile number`}
@@ -456,13 +398,7 @@ export function AuthModal() {
               )}
               {(mode === 'login' || mode === 'signup') && providers.data?.google && (
                 <>
-                  <HStack my="4">
-                    <Separator flex="1" />
-                    <Text fontSize="sm" color="fg.muted">
-                      {t`or`}
-                    </Text>
-                    <Separator flex="1" />
-                  </HStack>
+                  <OrSeparator my="4" />
                   <Button variant="outline" width="full" onClick={google}>
                     <GoogleMark />
                     {t`Continue with Google`}
@@ -485,6 +421,20 @@ export function AuthModal() {
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** "or" between two ways in, on a line. */
+function OrSeparator({ my }: { my?: string }) {
+  const { t } = useLingui();
+  return (
+    <HStack my={my}>
+      <Separator flex="1" />
+      <Text fontSize="sm" color="fg.muted">
+        {t`or`}
+      </Text>
+      <Separator flex="1" />
+    </HStack>
   );
 }
 

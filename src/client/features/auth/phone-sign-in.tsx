@@ -1,7 +1,7 @@
-import { Button, Link as ChakraLink, Checkbox, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { validationMessages } from '../../../shared/errors.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
@@ -9,6 +9,7 @@ import { isolated } from '../../lib/bidi.ts';
 import { errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { registerPhoneErrors } from './phone-errors.ts';
+import { MarketingChoice, TermsConsent } from './sign-up-choices.tsx';
 import type { SessionUser } from './use-session.ts';
 
 registerPhoneErrors();
@@ -47,6 +48,7 @@ export function PhoneSignIn({ onSignedIn, onSecondFactor, onUseEmail }: Props) {
   const [marketingMail, setMarketingMail] = useState(false);
   const [termsAsked, setTermsAsked] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
+  const termsErrorId = useId();
 
   const requestCode = useMutation(
     trpc.auth.requestPhoneCode.mutationOptions({
@@ -206,47 +208,8 @@ export function PhoneSignIn({ onSignedIn, onSecondFactor, onUseEmail }: Props) {
           <Input value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" />
           <Field.ErrorText>{nameError}</Field.ErrorText>
         </Field.Root>
-        <Stack gap="1">
-          <Checkbox.Root
-            checked={acceptTerms}
-            onCheckedChange={(event) => setAcceptTerms(event.checked === true)}
-            invalid={Boolean(termsError)}
-            colorPalette="brand"
-            alignItems="start"
-          >
-            <Checkbox.HiddenInput aria-invalid={Boolean(termsError)} />
-            <Checkbox.Control mt="0.5" data-testid="consent-checkbox" />
-            <Checkbox.Label fontWeight="normal">
-              <Trans>
-                I agree to the{' '}
-                <ChakraLink href="/terms-and-conditions" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
-                  Terms & Conditions
-                </ChakraLink>{' '}
-                and the{' '}
-                <ChakraLink href="/privacy-policy" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
-                  Privacy Policy
-                </ChakraLink>
-              </Trans>
-            </Checkbox.Label>
-          </Checkbox.Root>
-          {termsError && (
-            <Text color="fg.error" fontSize="sm" ps="7">
-              {termsError}
-            </Text>
-          )}
-        </Stack>
-        <Checkbox.Root
-          checked={marketingMail}
-          onCheckedChange={(event) => setMarketingMail(event.checked === true)}
-          colorPalette="brand"
-          alignItems="start"
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control mt="0.5" />
-          <Checkbox.Label fontWeight="normal">
-            {t`Send me news and offers (optional; you can stop them any time from your account)`}
-          </Checkbox.Label>
-        </Checkbox.Root>
+        <TermsConsent checked={acceptTerms} onChange={setAcceptTerms} error={termsError} errorId={termsErrorId} />
+        <MarketingChoice checked={marketingMail} onChange={setMarketingMail} />
         {complete.error && !fieldError(i18n, complete.error, 'name') && (
           <Text color="fg.error" fontSize="sm" role="alert">
             {errorMessage(i18n, complete.error)}
