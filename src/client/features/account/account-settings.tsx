@@ -2,6 +2,7 @@ import { Alert, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { SessionUser } from '../auth/use-session.ts';
 import { PasskeysCard } from '../passkeys/passkeys-card.tsx';
 import { TwoFactorCard } from '../two-factor/two-factor-card.tsx';
@@ -16,7 +17,8 @@ import { SignOutEverywhereCard } from './sign-out-everywhere-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
 
 // In a chunk of its own, with the number's formatting: shared with the public pages that show a lab's
-// number, the signed-in chunk importing it would pull it into every first page's download.
+// number, the signed-in chunk importing it would pull it into every first page's download. Drawn once the
+// browser has taken the page over (a lazy part cannot be drawn by the server, which would then be redrawn).
 const PhoneCard = lazy(() => import('./phone-card.tsx').then((module) => ({ default: module.PhoneCard })));
 
 /**
@@ -26,6 +28,7 @@ const PhoneCard = lazy(() => import('./phone-card.tsx').then((module) => ({ defa
  */
 export function AccountSettings({ user, title }: { user: SessionUser; title?: string }) {
   const { t } = useLingui();
+  const hydrated = useHydrated();
   if (user.is_anonymous) {
     return (
       <Stack gap="6">
@@ -44,7 +47,7 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
       <SectionTitle title={title ?? t`Settings`} />
       <ProfileCard user={user} />
       {user.email && <EmailCard email={user.email} verified={user.email_verified} hasPassword={user.has_password} />}
-      {user.user_type === 'customer' && (
+      {user.user_type === 'customer' && hydrated && (
         <Suspense fallback={null}>
           <PhoneCard phone={user.verified_phone} />
         </Suspense>
