@@ -5,7 +5,7 @@ import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import { consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
 import * as repo from './phone-codes.repository.ts';
-import { insertPhoneMessage } from './phone-messages.repository.ts';
+import { insertPhoneMessages } from './phone-messages.repository.ts';
 
 // Codes sent by SMS to sign in with a mobile number or to confirm one (issue #55, ADR 0072): six digits,
 // five minutes, used once, five tries; three sends per number in fifteen minutes and a limit per client
@@ -68,14 +68,16 @@ export async function sendPhoneCode(db: Kysely<Database>, request: PhoneCodeRequ
       now,
     });
     if (await mayReceiveCode(tx, request)) {
-      await insertPhoneMessage(tx, {
-        recipient: request.phone,
-        template: 'phone-code',
-        locale: request.locale,
-        data: { code, minutes: PHONE_CODE_MINUTES, expiresAt: expiresAt.toISOString() },
-        userId: request.userId,
-        dedupeKey: `phone-code:${id}`,
-      });
+      await insertPhoneMessages(tx, [
+        {
+          recipient: request.phone,
+          template: 'phone-code',
+          locale: request.locale,
+          data: { code, minutes: PHONE_CODE_MINUTES, expiresAt: expiresAt.toISOString() },
+          userId: request.userId,
+          dedupeKey: `phone-code:${id}`,
+        },
+      ]);
     }
     return { phone: request.phone, expiresInSeconds: PHONE_CODE_MINUTES * 60, resendInSeconds: PHONE_CODE_RESEND_SECONDS };
   });

@@ -52,18 +52,22 @@ export function findTextRecipient(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
-export async function insertPhoneMessage(db: Db, message: NewPhoneMessage): Promise<void> {
+/** Writes messages in one statement, in the caller's transaction; a message whose key is taken is dropped. */
+export async function insertPhoneMessages(db: Db, messages: NewPhoneMessage[]): Promise<void> {
+  if (messages.length === 0) return;
   await db
     .insertInto('phone_messages')
-    .values({
-      recipient: message.recipient,
-      template: message.template,
-      locale: message.locale,
-      data: JSON.stringify(message.data),
-      user_id: message.userId,
-      dedupe_key: message.dedupeKey,
-      ...(message.sendAfter && { send_after: message.sendAfter }),
-    })
+    .values(
+      messages.map((message) => ({
+        recipient: message.recipient,
+        template: message.template,
+        locale: message.locale,
+        data: JSON.stringify(message.data),
+        user_id: message.userId,
+        dedupe_key: message.dedupeKey,
+        ...(message.sendAfter && { send_after: message.sendAfter }),
+      })),
+    )
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();
 }

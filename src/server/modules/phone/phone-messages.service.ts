@@ -8,7 +8,7 @@ import {
   claimDuePhoneMessages,
   deletePendingPhoneMessages,
   findTextRecipient,
-  insertPhoneMessage,
+  insertPhoneMessages,
   listPhoneMessages,
   markPhoneMessageFailed,
   markPhoneMessageReceipt,
@@ -137,7 +137,7 @@ const newMessage = (order: BookingTextOrder): NewPhoneMessage => ({
 
 /** Writes booking texts in the caller's transaction (the event's): they exist if and only if it happened. */
 export async function enqueueBookingTexts(tx: Transaction<Database>, orders: BookingTextOrder[]): Promise<void> {
-  for (const order of orders) await insertPhoneMessage(tx, newMessage(order));
+  await insertPhoneMessages(tx, orders.map(newMessage));
 }
 
 /** Booking texts as rows for complete_checkout, which writes them with the bookings (beside their mails). */
