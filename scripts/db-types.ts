@@ -39,12 +39,17 @@ const OUT_OF_DATE = `${OUT_FILE} is out of date with migrations/: run npm run db
 const APP_TYPE_MODULES: Record<string, string> = {
   Locale: '../../shared/locale.ts',
   PlanId: '../../shared/plans.ts',
+  TextChoice: '../../shared/text-choices.ts',
   UserType: '../../shared/locale.ts',
 };
 const APP_TYPES: Record<string, string> = {
   'user_profiles.user_type': 'UserType',
   'user_profiles.locale': 'Locale',
   'user_profiles.subscription_tier': 'PlanId',
+  'user_profiles.booking_texts': 'TextChoice',
+  'user_profiles.reminder_texts': 'TextChoice',
+  'user_profiles.result_texts': 'TextChoice',
+  'user_profiles.order_texts': 'TextChoice',
   // No CHECK here: only the app keeps the subscriber's locale to the product's languages.
   'newsletter_subscriptions.locale': 'Locale',
 };

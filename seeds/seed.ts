@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
 import { hashPassword } from '../src/server/platform/password.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../src/shared/legal.ts';
+import type { TextChoice } from '../src/shared/text-choices.ts';
 import { seedAnalytes } from './analytes.ts';
 import { categories } from './data/categories.ts';
 import { premiumCustomer } from './data/demo-results.ts';
@@ -151,6 +152,8 @@ async function seedAccounts(tx: Tx, passwordHashes: Map<string, string>, count: 
     approved: false,
     passwordHash: passwordHashes.get(premium.email),
     phone: premiumCustomer.phone,
+    // Her number is confirmed, and she reads her bookings and results on WhatsApp (the dev mailbox shows them).
+    phoneConfirmed: { bookingTexts: 'whatsapp', resultTexts: 'whatsapp' },
     subscriptionTier: 'premium',
   });
   // Asked to accept the terms in force (they accepted an earlier version), and an admin past the
@@ -206,6 +209,8 @@ interface NewUser {
   approved: boolean;
   passwordHash: string | undefined;
   phone?: string;
+  /** The number confirmed by a code, with how each kind of message reaches it (issue #55). */
+  phoneConfirmed?: { bookingTexts: TextChoice; resultTexts: TextChoice };
   subscriptionTier?: 'professional' | 'premium';
   /** The terms version this person last accepted (default: the one in force). */
   termsVersion?: string;
@@ -223,6 +228,7 @@ async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> 
       email: user.email,
       password_hash: user.passwordHash ?? null,
       phone: user.phone ?? null,
+      phone_verified_at: user.phoneConfirmed ? new Date() : null,
       email_verified_at: new Date(),
       two_factor_due_at: user.twoFactorDueAt ?? null,
     })
@@ -244,6 +250,7 @@ async function insertUser(tx: Tx, count: Count, user: NewUser): Promise<string> 
       user_type: user.userType,
       approved: user.approved,
       ...(user.subscriptionTier && { subscription_tier: user.subscriptionTier }),
+      ...(user.phoneConfirmed && { booking_texts: user.phoneConfirmed.bookingTexts, result_texts: user.phoneConfirmed.resultTexts }),
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')

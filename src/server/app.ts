@@ -15,6 +15,7 @@ import { moyasarRoutes } from './modules/booking/moyasar.routes.ts';
 import { exportRoutes } from './modules/exports/exports.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { smsReceiptRoutes } from './modules/phone/sms-receipts.routes.ts';
+import { whatsappWebhookRoutes } from './modules/phone/whatsapp-webhook.routes.ts';
 import { resultShareFileRoutes, resultSharePage } from './modules/result-shares/result-shares.routes.ts';
 import { intakeRoutes } from './modules/results/intake.routes.ts';
 import { resultRoutes } from './modules/results/results.routes.ts';
@@ -104,6 +105,13 @@ export function createApp(deps: AppDeps) {
   app.route('/', intakeRoutes({ db: deps.db, env: deps.env, clientIp: deps.clientIp, log }));
   // So does an SMS gateway posting its delivery receipts as a form (issue #55), when their URL's secret is set.
   if (deps.env.SMS_WEBHOOK_SECRET) app.route('/sms/receipts', smsReceiptRoutes({ db: deps.db, secret: deps.env.SMS_WEBHOOK_SECRET }));
+  // And Meta, posting WhatsApp messages' statuses signed with the app's secret (ADR 0073).
+  if (deps.env.WHATSAPP_APP_SECRET && deps.env.WHATSAPP_VERIFY_TOKEN) {
+    app.route(
+      '/whatsapp/webhook',
+      whatsappWebhookRoutes({ db: deps.db, appSecret: deps.env.WHATSAPP_APP_SECRET, verifyToken: deps.env.WHATSAPP_VERIFY_TOKEN }),
+    );
+  }
 
   app.use(csrf({ origin: (origin) => isSameOrigin(origin, deps.env.PUBLIC_URL) }));
   // Hono's csrf looks at form posts only; a browser's JSON POST from another origin is refused here.

@@ -12,6 +12,9 @@ const optionalUrl = optionalText.pipe(z.url().optional());
 /** A link to one of Tahaleel's own accounts, shown in the footer: a web address on https. */
 const socialUrl = optionalText.pipe(z.url({ protocol: /^https$/, error: 'must be an https:// address' }).optional());
 
+/** A Graph API version as Meta's paths name it (v26.0). */
+const graphApiVersion = z.string().regex(/^v\d+\.\d+$/, 'must be a Graph API version, e.g. v26.0');
+
 /** A tile server's address with its {z}/{x}/{y} places (and {s} for a subdomain, if it uses them). */
 const tileUrl = z
   .string()
@@ -186,6 +189,27 @@ export const envSchema = z
     TAQNYAT_BEARER_TOKEN: optionalText,
     /** The sender name registered with Taqnyat. */
     TAQNYAT_SENDER_NAME: optionalText,
+    /**
+     * Who sends WhatsApp messages (issue #55, to those who chose WhatsApp over SMS): `cloud` (Meta's WhatsApp
+     * Cloud API, with the settings below and the app's message templates approved in Arabic and English), or
+     * `dev`, which keeps them for the development mailbox page beside mail (only on a loopback HOST). By default
+     * `dev` where the development mailbox is on; else none, and every message goes by SMS.
+     */
+    WHATSAPP_PROVIDER: z.enum(['cloud', 'dev']).optional(),
+    /** The Graph API's base; the app appends /WHATSAPP_API_VERSION/WHATSAPP_PHONE_NUMBER_ID/messages. */
+    WHATSAPP_API_URL: optionalUrl.transform((url) => url ?? 'https://graph.facebook.com'),
+    /** The Graph API version called: the latest when this was written (Meta supports each for about two years). */
+    WHATSAPP_API_VERSION: optionalText.pipe(graphApiVersion.default('v26.0')),
+    /** The business phone number's id in WhatsApp Manager (digits; not the number itself). */
+    WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(z.string().regex(/^\d+$/, 'must be the phone number id: digits').optional()),
+    /** A system user's access token with the whatsapp_business_messaging permission. */
+    WHATSAPP_ACCESS_TOKEN: optionalText,
+    /**
+     * The Meta app's secret, which signs its webhook's POSTs, and the verify token set with the webhook's URL
+     * (`PUBLIC_URL/whatsapp/webhook`). Both unset: the webhook is not served, and WhatsApp messages stay `sent`.
+     */
+    WHATSAPP_APP_SECRET: optionalText,
+    WHATSAPP_VERIFY_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     /** Result files in an S3-compatible object store (S3, R2, MinIO) instead of DATA_DIR/results. */
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalText,
@@ -323,6 +347,27 @@ export const envSchema = z
     message: 'UNIFONIC_API_URL and TAQNYAT_API_URL must be https:// URLs (http:// only for localhost, as a test fake)',
     when: () => true,
   })
+  .refine((env) => env.WHATSAPP_PROVIDER !== 'cloud' || (env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_ACCESS_TOKEN), {
+    path: ['WHATSAPP_PROVIDER'],
+    message: 'cloud needs WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_ACCESS_TOKEN',
+    when: () => true,
+  })
+  .refine((env) => env.WHATSAPP_PROVIDER !== 'dev' || isLoopbackHost(env.HOST), {
+    path: ['WHATSAPP_PROVIDER'],
+    message: 'dev keeps WhatsApp messages for the development mailbox: only for a server listening on this machine alone (HOST=127.0.0.1)',
+    when: () => true,
+  })
+  // An address that is not a URL at all is reported by its own check.
+  .refine((env) => !env.WHATSAPP_API_URL || !URL.canParse(env.WHATSAPP_API_URL) || isHttpsOrLocal(env.WHATSAPP_API_URL), {
+    path: ['WHATSAPP_API_URL'],
+    message: 'must be an https:// URL (http:// only for localhost, as a test fake)',
+    when: () => true,
+  })
+  .refine((env) => Boolean(env.WHATSAPP_APP_SECRET) === Boolean(env.WHATSAPP_VERIFY_TOKEN), {
+    path: ['WHATSAPP_VERIFY_TOKEN'],
+    message: 'set WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN together (the webhook needs both), or neither',
+    when: () => true,
+  })
   .refine((env) => Boolean(env.STORE_API_URL) === Boolean(env.STORE_ID), {
     path: ['STORE_ID'],
     message: 'set STORE_API_URL and STORE_ID together, or neither',
@@ -337,6 +382,7 @@ export const envSchema = z
       MAIL_FROM: env.MAIL_FROM ?? `Tahaleel <no-reply@${new URL(PUBLIC_URL).hostname}>`,
       DEV_MAILBOX,
       SMS_PROVIDER: env.SMS_PROVIDER ?? (DEV_MAILBOX ? ('dev' as const) : undefined),
+      WHATSAPP_PROVIDER: env.WHATSAPP_PROVIDER ?? (DEV_MAILBOX ? ('dev' as const) : undefined),
       RESULTS_ENCRYPTION_KEYS_OLD: env.RESULTS_ENCRYPTION_KEYS_OLD ?? [],
     };
   });

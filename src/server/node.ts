@@ -26,6 +26,7 @@ import { setPasswordCost } from './platform/password.ts';
 import { paymentProviderFor } from './platform/payment-providers.ts';
 import { sharpImageResizer } from './platform/sharp-image-resizer.ts';
 import { smsProviderFor } from './platform/sms/sms-providers.ts';
+import { whatsappProviderFor } from './platform/whatsapp/whatsapp-providers.ts';
 import { resultsKeyFromDataDir } from './results-key-file.ts';
 import { clientPagesOrNotFound, readServerPageParts, type ServerEntry, serverRenderedPages } from './server-rendered-pages.ts';
 import type { AppDeps } from './trpc/context.ts';
@@ -107,10 +108,12 @@ async function main() {
   const planRenewals = startPlanRenewals({ db: database.db, payments, graceDays: env.PLAN_RENEWAL_GRACE_DAYS, log });
   // Seats freed on full days go to the waitlist, first come first offered (ADR 0069).
   const waitlistOffers = startWaitlistOffers({ db: database.db, log });
-  // Text messages (codes by SMS, issue #55) through SMS_PROVIDER; without one they wait in their outbox.
+  // Text messages (issue #55) through SMS_PROVIDER, and WHATSAPP_PROVIDER for those who chose it; without an
+  // SMS gateway they wait in their outbox (a code can go no other way).
   const sms = smsProviderFor(env);
   if (!sms) log.warn('No SMS_PROVIDER: text messages stay in their outbox, unsent, until one is set.');
-  const phoneMessages = sms ? startPhoneMessages({ db: database.db, sms, publicUrl: env.PUBLIC_URL, log }) : null;
+  const whatsapp = whatsappProviderFor(env);
+  const phoneMessages = sms ? startPhoneMessages({ db: database.db, sms, whatsapp, publicUrl: env.PUBLIC_URL, log }) : null;
 
   if (existsSync(resolve(clientRoot, 'index.html'))) {
     const indexHtml = readFileSync(resolve(clientRoot, 'index.html'), 'utf8');

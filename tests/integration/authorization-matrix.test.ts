@@ -261,6 +261,10 @@ const matrix: Record<string, Row> = {
   'account.changePassword': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ newPassword: password }) },
   'account.changeEmail': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ newEmail: `${unique('new')}@example.sa` }) },
   'account.updateMailPreferences': { access: signedIn, input: () => ({ reminderMail: false, marketingMail: true }) },
+  'account.updateTextChoices': {
+    access: signedIn,
+    input: () => ({ booking: 'whatsapp', reminder: 'sms', result: 'off', order: 'sms' }),
+  },
   'account.requestPhoneCode': { access: signedIn, input: () => ({ phone: someMobile() }) },
   'account.confirmPhone': { access: signedIn, input: () => ({ phone: someMobile(), code: '123456' }) },
   'account.signOutEverywhere': { access: signedIn },

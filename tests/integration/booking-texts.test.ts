@@ -118,7 +118,7 @@ describe('a booking’s text messages', () => {
     expect(body).toContain(`\u2068${row?.reference}\u2069`);
     expect(smsSegments(body).segments).toBeLessThanOrEqual(2);
 
-    await database.db.updateTable('user_profiles').set({ reminder_mail: false }).where('id', '=', customer.id).execute();
+    await database.db.updateTable('user_profiles').set({ reminder_texts: 'off' }).where('id', '=', customer.id).execute();
     await sendDuePhoneMessages(deps, new Date(at('2030-03-03', '17:01')));
     expect(sent).toHaveLength(1);
     expect((await textsTo(customer.phone)).filter((text) => text.template === 'booking-reminder')[0]).toMatchObject({ status: 'skipped' });

@@ -2,7 +2,7 @@
 // goes over the wire, the id that comes back, and which failures are worth another try. No database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devSms } from '../../src/server/platform/sms/dev-sms.ts';
-import { SmsSendError } from '../../src/server/platform/sms/sms-provider.ts';
+import { TextSendError } from '../../src/server/platform/sms/sms-provider.ts';
 import { taqnyatSms } from '../../src/server/platform/sms/taqnyat.ts';
 import { unifonicSms } from '../../src/server/platform/sms/unifonic.ts';
 import { type FakeTaqnyat, startFakeTaqnyat } from '../fakes/taqnyat.ts';
@@ -12,13 +12,13 @@ const TO = '+966512345678';
 const ARABIC = 'رمز الدخول إلى تحاليل: 482913. لا تشاركه مع أحد 🔒';
 
 /** What the send failed with, so a test can say whether it is worth another try. */
-async function failure(sending: Promise<unknown>): Promise<SmsSendError> {
+async function failure(sending: Promise<unknown>): Promise<TextSendError> {
   const error = await sending.then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(SmsSendError);
-  return error as SmsSendError;
+  expect(error).toBeInstanceOf(TextSendError);
+  return error as TextSendError;
 }
 
 /** A server that was there and is gone: nothing answers at its address. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/server/env.ts';
+import { afterQuietHours } from '../../src/server/modules/phone/phone-messages.service.ts';
 import { createTestUser, type TestUser, testEnvSource } from '../setup/fixtures.ts';
 import { approvedPayment, checkoutDefaults, orderIdOf, recordingPayments, stockOf, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -177,7 +178,17 @@ describe('storeAdmin orders', () => {
     expect(await caller.storeAdmin.setOrderStatus({ orderId, status: 'fulfilled' })).toMatchObject({ status: 'fulfilled' });
     expect(await codeOf(caller.storeAdmin.setOrderStatus({ orderId, status: 'fulfilled' }))).toBe('ORDER_STATUS_NOT_ALLOWED');
     expect(await codeOf(caller.storeAdmin.setOrderStatus({ orderId, status: 'shipped' }))).toBe('VALIDATION_FAILED');
+    // The buyer's confirmed mobile number is told, with the tracking number, once it is daytime in Riyadh (issue #55).
+    const phone = '+966551230987';
+    await database.db.updateTable('users').set({ phone, phone_verified_at: new Date() }).where('id', '=', customer.id).execute();
     await caller.storeAdmin.setOrderStatus({ orderId, status: 'shipped', trackingNumber: 'SMSA123' });
+    const texts = await database.db
+      .selectFrom('phone_messages')
+      .select(['template', 'data', 'send_after'])
+      .where('recipient', '=', phone)
+      .execute();
+    expect(texts).toMatchObject([{ template: 'order-shipped', data: { trackingNumber: 'SMSA123' } }]);
+    expect(texts[0]?.send_after).toEqual(afterQuietHours(texts[0]!.send_after));
     expect(await codeOf(caller.storeAdmin.setOrderStatus({ orderId, status: 'cancelled' }))).toBe('ORDER_STATUS_NOT_ALLOWED');
     await caller.storeAdmin.setOrderStatus({ orderId, status: 'delivered' });
     expect(await codeOf(caller.storeAdmin.setOrderStatus({ orderId, status: 'fulfilled' }))).toBe('ORDER_STATUS_NOT_ALLOWED');

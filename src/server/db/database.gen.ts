@@ -4,6 +4,7 @@
 import type { ColumnType, GeneratedAlways } from 'kysely';
 import type { Locale, UserType } from '../../shared/locale.ts';
 import type { PlanId } from '../../shared/plans.ts';
+import type { TextChoice } from '../../shared/text-choices.ts';
 
 export type AccountTokenPurpose = 'reset_password' | 'verify_email';
 
@@ -494,6 +495,7 @@ export interface PhoneMessages {
   data: Generated<Json>;
   dedupe_key: string | null;
   delivered_at: Timestamp | null;
+  fallback_of: string | null;
   id: Generated<string>;
   last_error: string | null;
   locale: PhoneMessageLocale;
@@ -916,13 +918,17 @@ export interface UserConsents {
 
 export interface UserProfiles {
   approved: Generated<boolean>;
+  booking_texts: Generated<TextChoice>;
   created_at: CreatedAt;
   id: string;
   locale: Generated<Locale>;
   marketing_consent_at: Timestamp | null;
   marketing_mail: Generated<boolean>;
   name: string;
+  order_texts: Generated<TextChoice>;
   reminder_mail: Generated<boolean>;
+  reminder_texts: Generated<TextChoice>;
+  result_texts: Generated<TextChoice>;
   subscription_tier: Generated<PlanId>;
   updated_at: Generated<Timestamp>;
   user_type: UserType;

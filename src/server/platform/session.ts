@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../shared/errors.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../shared/legal.ts';
 import type { Locale, UserType } from '../../shared/locale.ts';
+import type { TextChoice } from '../../shared/text-choices.ts';
 import { preparedOnce } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -44,6 +45,11 @@ export interface SessionUser {
   /** Mail choices: appointment reminders, and news and offers. */
   reminder_mail: boolean;
   marketing_mail: boolean;
+  /** How each kind of message reaches the confirmed mobile number: SMS, WhatsApp or not at all (issue #55). */
+  booking_texts: TextChoice;
+  reminder_texts: TextChoice;
+  result_texts: TextChoice;
+  order_texts: TextChoice;
   /** Signs in with a code from an authenticator app after the password. */
   two_factor_enabled: boolean;
   /** Must have a second factor: an admin or an approved lab (docs/decisions/0023). */
@@ -171,6 +177,10 @@ function selectSessionUser(db: Kysely<Database>, sessionId: string | null) {
         'labs.license_number',
         'user_profiles.reminder_mail',
         'user_profiles.marketing_mail',
+        'user_profiles.booking_texts',
+        'user_profiles.reminder_texts',
+        'user_profiles.result_texts',
+        'user_profiles.order_texts',
       ])
       .select(sql<boolean>`users.email_verified_at is not null`.as('email_verified'))
       // The account's mobile number once a code sent to it confirmed it (issue #55); a guest's typed number is not.

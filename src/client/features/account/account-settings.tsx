@@ -14,6 +14,7 @@ import { MailPreferencesCard } from './mail-preferences-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SignOutEverywhereCard } from './sign-out-everywhere-card.tsx';
+import { TextChoicesCard } from './text-choices-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
 
 // In a chunk of its own, with the number's formatting: shared with the public pages that show a lab's
@@ -56,6 +57,7 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
       <PasswordCard hasPassword={user.has_password} />
       <TwoFactorCard hasPassword={user.has_password} required={user.two_factor_required} />
       <PasskeysCard />
+      {user.user_type === 'customer' && user.verified_phone && <TextChoicesCard user={user} />}
       <MailPreferencesCard user={user} />
       <SignOutEverywhereCard />
       <YourDataCard />

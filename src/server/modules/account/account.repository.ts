@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Locale } from '../../../shared/locale.ts';
+import type { TextChoice, TextKind } from '../../../shared/text-choices.ts';
 import type { Database } from '../../db/schema.ts';
 
 export async function updateProfile(db: Kysely<Database>, userId: string, profile: { name: string; locale: Locale }) {
@@ -29,6 +30,21 @@ export async function setMailPreferences(db: Kysely<Database>, userId: string, c
       marketing_consent_at: choices.marketingMail ? eb.fn.coalesce('marketing_consent_at', sql<Date>`now()`) : null,
       updated_at: new Date(),
     }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** How each kind of message reaches the account's phone. */
+export async function setTextChoices(db: Kysely<Database>, userId: string, choices: Record<TextKind, TextChoice>) {
+  await db
+    .updateTable('user_profiles')
+    .set({
+      booking_texts: choices.booking,
+      reminder_texts: choices.reminder,
+      result_texts: choices.result,
+      order_texts: choices.order,
+      updated_at: new Date(),
+    })
     .where('id', '=', userId)
     .execute();
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { passkeyIdInput, passkeyRegistrationInput } from '../../../shared/passkey-schemas.ts';
 import {
   accountProfileInput,
@@ -6,6 +7,7 @@ import {
   deleteAccountInput,
   mailPreferencesInput,
 } from '../../../shared/schemas.ts';
+import { TEXT_CHOICES } from '../../../shared/text-choices.ts';
 import { secondFactorCodeInput, twoFactorDisableInput } from '../../../shared/two-factor-schemas.ts';
 import { phoneCodeInput, phoneInput } from '../../platform/phone-numbers.ts';
 import { blankSessionCookie } from '../../platform/session-cookie.ts';
@@ -17,6 +19,10 @@ import { resultAccessLog } from '../results/results.service.ts';
 import * as twoFactor from '../two-factor/two-factor.service.ts';
 import * as account from './account.service.ts';
 import { deleteAccount } from './account-deletion.service.ts';
+
+/** A channel for each kind of message; the four go together, as the settings card saves them. */
+const textChoice = z.enum(TEXT_CHOICES);
+const textChoicesInput = z.object({ booking: textChoice, reminder: textChoice, result: textChoice, order: textChoice });
 
 export const accountRouter = router({
   updateProfile: signedInProcedure
@@ -43,6 +49,10 @@ export const accountRouter = router({
   confirmPhone: recentProofProcedure
     .input(phoneCodeInput)
     .mutation(({ ctx, input }) => confirmPhone(ctx.db, ctx.user.id, input.phone, input.code)),
+  /** How each kind of message reaches the confirmed mobile number: SMS, WhatsApp, or not by phone. */
+  updateTextChoices: signedInProcedure
+    .input(textChoicesInput)
+    .mutation(({ ctx, input }) => account.updateTextChoices(ctx.db, ctx.session, input)),
   updateMailPreferences: signedInProcedure
     .input(mailPreferencesInput)
     .mutation(({ ctx, input }) => account.updateMailPreferences(ctx.db, ctx.session, input)),

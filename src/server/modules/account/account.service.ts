@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
+import type { TextChoice, TextKind } from '../../../shared/text-choices.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
@@ -111,6 +112,18 @@ export async function updateMailPreferences(
   const user = await loadSessionUser(db, session.userId, session.id);
   if (!user) throw new AppError('NOT_FOUND', { entity: 'user' });
   if (!choices.marketingMail && user.email) await unsubscribeAddress(db, user.email);
+  return user;
+}
+
+/** How each kind of message reaches the account's confirmed number (issue #55); answers the session's user. */
+export async function updateTextChoices(
+  db: Kysely<Database>,
+  session: { userId: string; id: string },
+  choices: Record<TextKind, TextChoice>,
+) {
+  await repo.setTextChoices(db, session.userId, choices);
+  const user = await loadSessionUser(db, session.userId, session.id);
+  if (!user) throw new AppError('NOT_FOUND', { entity: 'user' });
   return user;
 }
 

@@ -20,6 +20,10 @@ export function profileOf(db: Kysely<Database>, userId: string) {
       'user_profiles.reminder_mail',
       'user_profiles.marketing_mail',
       'user_profiles.marketing_consent_at',
+      'user_profiles.booking_texts',
+      'user_profiles.reminder_texts',
+      'user_profiles.result_texts',
+      'user_profiles.order_texts',
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();

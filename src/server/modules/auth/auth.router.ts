@@ -50,6 +50,8 @@ export const authRouter = router({
   providers: publicProcedure.query(({ ctx }) => ({
     google: Boolean(ctx.config.GOOGLE_CLIENT_ID),
     phone: Boolean(ctx.config.SMS_PROVIDER),
+    /** Whether a person may choose WhatsApp for their messages (WHATSAPP_PROVIDER set beside an SMS gateway). */
+    whatsapp: Boolean(ctx.config.SMS_PROVIDER && ctx.config.WHATSAPP_PROVIDER),
   })),
 
   signUp: accountDoorProcedure

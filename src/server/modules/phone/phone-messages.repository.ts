@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { TextChoice } from '../../../shared/text-choices.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -15,6 +16,8 @@ export interface NewPhoneMessage {
   sendAfter?: Date;
   /** The booking a checkout's message is about: complete_checkout puts its reference in `bookingReference`. */
   bookingId?: string;
+  /** The WhatsApp message this SMS stands in for. */
+  fallbackOf?: string;
 }
 
 /** Messages as rows of phone_messages in JSON, for a database function that writes them with their event (complete_checkout). */
@@ -66,6 +69,7 @@ export async function insertPhoneMessages(db: Db, messages: NewPhoneMessage[]): 
         user_id: message.userId,
         dedupe_key: message.dedupeKey,
         ...(message.sendAfter && { send_after: message.sendAfter }),
+        ...(message.fallbackOf && { fallback_of: message.fallbackOf }),
       })),
     )
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
@@ -80,8 +84,15 @@ export interface ClaimedPhoneMessage {
   locale: 'ar' | 'en';
   data: Record<string, unknown>;
   attempts: number;
-  /** The recipient account's choice of appointment reminders (null: no account). */
-  reminder_mail: boolean | null;
+  dedupe_key: string | null;
+  user_id: string | null;
+  /** Set on an SMS that stands in for a failed WhatsApp message. */
+  fallback_of: string | null;
+  /** The recipient account's choices of channel per kind, as they are now (null: no account). */
+  booking_texts: TextChoice | null;
+  reminder_texts: TextChoice | null;
+  result_texts: TextChoice | null;
+  order_texts: TextChoice | null;
 }
 
 /**
@@ -91,7 +102,7 @@ export interface ClaimedPhoneMessage {
 export async function claimDuePhoneMessages(db: Kysely<Database>, now: Date, limit: number, leaseSeconds: number) {
   const { rows } = await sql<ClaimedPhoneMessage>`
     with due as (
-      select id from phone_messages
+      select id, user_id from phone_messages
        where status = 'pending' and send_after <= ${now} and (locked_until is null or locked_until < ${now})
        order by send_after
        limit ${limit}
@@ -100,26 +111,30 @@ export async function claimDuePhoneMessages(db: Kysely<Database>, now: Date, lim
     update phone_messages set locked_until = ${now}::timestamptz + make_interval(secs => ${leaseSeconds}),
                               attempts = phone_messages.attempts + 1
       from due
+      left join user_profiles choices on choices.id = due.user_id
      where phone_messages.id = due.id
     returning phone_messages.id, phone_messages.channel, phone_messages.recipient, phone_messages.template,
-              phone_messages.locale, phone_messages.data, phone_messages.attempts,
-              (select reminder_mail from user_profiles p where p.id = phone_messages.user_id) as reminder_mail`.execute(db);
+              phone_messages.locale, phone_messages.data, phone_messages.attempts, phone_messages.dedupe_key, phone_messages.user_id,
+              phone_messages.fallback_of, choices.booking_texts, choices.reminder_texts, choices.result_texts,
+              choices.order_texts`.execute(db);
   return rows;
 }
 
 /**
- * Sent: the provider's id for the receipts to come. The row keeps who, what and when, not the content (a
- * code in it), but for the development mailbox, which shows it (`keepContent`).
+ * Sent, by `channel`: the provider's id for the receipts to come. The row keeps who, what and when; its
+ * content only while it may still be needed: a WhatsApp message's until its receipt (a failure is sent again
+ * by SMS), and the development mailbox's, which shows it (`keepContent`). An SMS keeps none (a code in it).
  */
 export async function markPhoneMessageSent(
   db: Kysely<Database>,
   id: string,
-  sent: { provider: string; providerMessageId: string; at: Date; keepContent: boolean },
+  sent: { channel: 'sms' | 'whatsapp'; provider: string; providerMessageId: string; at: Date; keepContent: boolean },
 ): Promise<void> {
   await db
     .updateTable('phone_messages')
     .set({
       status: 'sent',
+      channel: sent.channel,
       sent_at: sent.at,
       locked_until: null,
       provider: sent.provider,
@@ -131,14 +146,20 @@ export async function markPhoneMessageSent(
     .execute();
 }
 
-/** Not sent this time: tried again at `retryAt`, or (null) given up. */
-export async function markPhoneMessageFailed(db: Kysely<Database>, id: string, error: string, retryAt: Date | null): Promise<void> {
+/** Not sent by `channel` this time: tried again at `retryAt`, or (null) given up. */
+export async function markPhoneMessageFailed(
+  db: Db,
+  id: string,
+  channel: 'sms' | 'whatsapp',
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
   await db
     .updateTable('phone_messages')
     .set(
       retryAt
-        ? { locked_until: null, send_after: retryAt, last_error: error }
-        : { status: 'failed', locked_until: null, last_error: error, data: JSON.stringify({}) },
+        ? { channel, locked_until: null, send_after: retryAt, last_error: error }
+        : { channel, status: 'failed', locked_until: null, last_error: error, data: JSON.stringify({}) },
     )
     .where('id', '=', id)
     .execute();
@@ -165,21 +186,57 @@ export function listPhoneMessages(db: Kysely<Database>, limit: number) {
 
 /**
  * What the operator said of a sent message (its delivery receipt): delivered, or failed with its word. A
- * receipt never undoes a final one, and one for a message we do not know changes nothing.
+ * receipt never undoes a final one, and one for a message we do not know changes nothing. A WhatsApp message
+ * that failed is written again as one SMS (its key and `:sms`, so once however often the receipt comes).
  */
 export async function markPhoneMessageReceipt(
   db: Kysely<Database>,
   receipt: { provider: string; providerMessageId: string; status: 'delivered' | 'failed'; said: string; at: Date },
 ): Promise<void> {
-  await db
-    .updateTable('phone_messages')
-    .set(
-      receipt.status === 'delivered'
-        ? { status: 'delivered', delivered_at: receipt.at }
-        : { status: 'failed', last_error: `the operator reported it ${receipt.said}` },
+  if (receipt.status === 'delivered') {
+    await db
+      .updateTable('phone_messages')
+      .set({ status: 'delivered', delivered_at: receipt.at, data: sql`case when provider = 'dev' then data else '{}'::jsonb end` })
+      .where('provider', '=', receipt.provider)
+      .where('provider_message_id', '=', receipt.providerMessageId)
+      .where('status', '=', 'sent')
+      .execute();
+    return;
+  }
+  await sql`
+    with target as (
+      select * from phone_messages
+       where provider = ${receipt.provider} and provider_message_id = ${receipt.providerMessageId} and status = 'sent'
+       for update
+    ), failed as (
+      update phone_messages set status = 'failed', last_error = ${`the operator reported it ${receipt.said}`}, data = '{}'::jsonb
+        from target
+       where phone_messages.id = target.id
     )
-    .where('provider', '=', receipt.provider)
-    .where('provider_message_id', '=', receipt.providerMessageId)
-    .where('status', '=', 'sent')
-    .execute();
+    insert into phone_messages (channel, recipient, template, locale, data, user_id, dedupe_key, fallback_of)
+    select 'sms', recipient, template, locale, data, user_id, coalesce(dedupe_key, id::text) || ':sms', id
+      from target
+     where channel = 'whatsapp'
+    on conflict (dedupe_key) do nothing`.execute(db);
+}
+
+/**
+ * A WhatsApp message that could not be sent, given up and written again as one SMS, due now (its key and
+ * `:sms`: once, however often this is reached).
+ */
+export async function replacePhoneMessageBySms(db: Kysely<Database>, row: ClaimedPhoneMessage, error: string) {
+  await db.transaction().execute(async (tx) => {
+    await markPhoneMessageFailed(tx, row.id, 'whatsapp', error, null);
+    await insertPhoneMessages(tx, [
+      {
+        recipient: row.recipient,
+        template: row.template,
+        locale: row.locale,
+        data: row.data,
+        userId: row.user_id,
+        dedupeKey: `${row.dedupe_key ?? row.id}:sms`,
+        fallbackOf: row.id,
+      },
+    ]);
+  });
 }

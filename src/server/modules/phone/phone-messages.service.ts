@@ -3,8 +3,10 @@ import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { retryDelaySeconds } from '../../platform/outbox-backoff.ts';
 import { startRounds } from '../../platform/rounds.ts';
-import { type SmsProvider, SmsSendError } from '../../platform/sms/sms-provider.ts';
+import { type SmsProvider, TextSendError } from '../../platform/sms/sms-provider.ts';
+import type { WhatsAppProvider } from '../../platform/whatsapp/whatsapp-provider.ts';
 import {
+  type ClaimedPhoneMessage,
   claimDuePhoneMessages,
   deletePendingPhoneMessages,
   findTextRecipient,
@@ -16,13 +18,24 @@ import {
   markPhoneMessageSkipped,
   type NewPhoneMessage,
   phoneMessageRowsJson,
+  replacePhoneMessageBySms,
 } from './phone-messages.repository.ts';
-import { type BookingTextData, type BookingTextTemplate, type PhoneText, renderPhoneText, staleReason } from './phone-texts.ts';
+import {
+  type BookingTextData,
+  type BookingTextTemplate,
+  type PhoneText,
+  renderPhoneText,
+  staleReason,
+  textKindOf,
+  textParts,
+} from './phone-texts.ts';
 
 export type { BookingTextData } from './phone-texts.ts';
 
 /** After this many failed attempts a message is given up (a code is long expired by then). */
 export const MAX_PHONE_ATTEMPTS = 6;
+/** A WhatsApp message is tried this often (30 s apart) before its SMS goes instead: a reminder must not wait long. */
+export const WHATSAPP_ATTEMPTS = 2;
 /** How often each instance looks for due messages: a sign-in code should arrive within seconds. */
 const ROUND_MS = 2_000;
 const LEASE_SECONDS = 60;
@@ -31,43 +44,75 @@ const BATCH = 20;
 export interface PhoneMessageDeps {
   db: Kysely<Database>;
   sms: SmsProvider;
+  /** Meta's WhatsApp Cloud API (or `dev`), when this deployment has it: without, everything goes by SMS. */
+  whatsapp?: WhatsAppProvider | null;
   publicUrl: string;
   log: Logger;
 }
 
 /**
- * Sends every text message due now through the SMS provider: each once (claimed under a lease), tried
- * again with backoff (30 s, 1 min, …) when the provider fails for a while, given up when it refuses the
- * message for good. Resolves with how many were handled.
+ * The channel a message goes by now, or null when its reader chose not to get its kind by phone. A code
+ * and a WhatsApp message's stand-in are SMS; a critical value goes by the results' channel, or SMS when that
+ * is off. The choice is read as the message goes, so changing it reaches the reminders already written.
+ */
+function channelFor(row: ClaimedPhoneMessage, whatsapp: boolean): 'sms' | 'whatsapp' | null {
+  const kind = textKindOf(row.template as PhoneText['template']);
+  if (row.fallback_of !== null || kind === 'code') return 'sms';
+  const choice = (kind === 'critical' ? row.result_texts : row[`${kind}_texts`]) ?? 'sms';
+  if (choice === 'off') return kind === 'critical' ? 'sms' : null;
+  return choice === 'whatsapp' && whatsapp ? 'whatsapp' : 'sms';
+}
+
+/**
+ * Sends every text message due now, each by the channel its reader chose: each once (claimed under a lease),
+ * tried again with backoff (30 s, 1 min, …) when the provider fails for a while, given up when it refuses the
+ * message for good. A WhatsApp message that cannot go is sent once by SMS instead. Resolves with how many
+ * were handled.
  */
 export async function sendDuePhoneMessages(deps: PhoneMessageDeps, now = new Date()): Promise<number> {
   const claimed = await claimDuePhoneMessages(deps.db, now, BATCH, LEASE_SECONDS);
   for (const row of claimed) {
     const message = { template: row.template, data: row.data } as PhoneText;
-    const stale =
-      staleReason(message, now) ??
-      (message.template === 'booking-reminder' && row.reminder_mail === false ? 'the user turned reminders off' : null);
-    if (stale) {
-      await markPhoneMessageSkipped(deps.db, row.id, stale);
+    const channel = channelFor(row, Boolean(deps.whatsapp));
+    const stale = staleReason(message, now) ?? (channel ? null : 'the reader chose not to get these by phone');
+    if (stale || !channel) {
+      await markPhoneMessageSkipped(deps.db, row.id, stale ?? '');
       continue;
     }
     try {
-      const sent = await deps.sms.send({ to: row.recipient, body: renderPhoneText(message, row.locale, deps.publicUrl) });
+      const sent = await sendBy(deps, channel, row, message);
       await markPhoneMessageSent(deps.db, row.id, {
-        provider: deps.sms.name,
+        channel,
+        provider: sent.provider,
         providerMessageId: sent.providerMessageId,
         at: now,
-        keepContent: deps.sms.name === 'dev',
+        keepContent: sent.provider === 'dev' || channel === 'whatsapp',
       });
     } catch (error) {
-      const retryable = !(error instanceof SmsSendError) || error.retryable;
+      const retryable = !(error instanceof TextSendError) || error.retryable;
+      const said = error instanceof Error ? error.message : String(error);
+      deps.log.error({ err: error, phoneMessageId: row.id, channel, attempts: row.attempts }, 'sending a text message failed');
+      if (channel === 'whatsapp' && (!retryable || row.attempts >= WHATSAPP_ATTEMPTS)) {
+        await replacePhoneMessageBySms(deps.db, row, said);
+        continue;
+      }
       const retryAt =
         retryable && row.attempts < MAX_PHONE_ATTEMPTS ? new Date(now.getTime() + retryDelaySeconds(row.attempts) * 1000) : null;
-      deps.log.error({ err: error, phoneMessageId: row.id, attempts: row.attempts }, 'sending a text message failed');
-      await markPhoneMessageFailed(deps.db, row.id, error instanceof Error ? error.message : String(error), retryAt);
+      await markPhoneMessageFailed(deps.db, row.id, channel, said, retryAt);
     }
   }
   return claimed.length;
+}
+
+/** One message through the chosen channel's provider: a WhatsApp template with its words, or the SMS's text. */
+async function sendBy(deps: PhoneMessageDeps, channel: 'sms' | 'whatsapp', row: ClaimedPhoneMessage, message: PhoneText) {
+  if (channel === 'whatsapp' && deps.whatsapp && message.template !== 'phone-code') {
+    const { body, parameters } = textParts(message, row.locale, deps.publicUrl);
+    const sent = await deps.whatsapp.send({ to: row.recipient, template: body.name, language: row.locale, parameters });
+    return { ...sent, provider: deps.whatsapp.name };
+  }
+  const sent = await deps.sms.send({ to: row.recipient, body: renderPhoneText(message, row.locale, deps.publicUrl) });
+  return { ...sent, provider: deps.sms.name };
 }
 
 /** Sends due text messages from this instance every couple of seconds until stopped (node.ts). */
@@ -94,7 +139,7 @@ export async function recentPhoneMessages(db: Kysely<Database>, limit: number, p
   const rows = await listPhoneMessages(db, limit);
   return rows.map((row) => {
     const message = { template: row.template, data: row.data } as PhoneText;
-    const kept = typeof (row.data as Record<string, unknown>).code === 'string';
+    const kept = Object.keys(row.data as Record<string, unknown>).length > 0;
     return {
       id: row.id,
       channel: row.channel as 'sms' | 'whatsapp',
@@ -134,6 +179,33 @@ const newMessage = (order: BookingTextOrder): NewPhoneMessage => ({
   ...(order.sendAfter && { sendAfter: order.sendAfter }),
   ...(order.bookingId && { bookingId: order.bookingId }),
 });
+
+/**
+ * A text message to an account's confirmed number, written in the caller's transaction (the event's): a
+ * results notice, a critical value's call, an order shipped. Nothing for an account without one. Due at
+ * once unless `sendAfter` (a critical value is never held: quiet hours are for the others, afterQuietHours).
+ */
+export async function textAccount(
+  tx: Transaction<Database>,
+  userId: string,
+  message: Exclude<PhoneText, { template: 'phone-code' | BookingTextTemplate }>,
+  dedupeKey: string,
+  sendAfter?: Date,
+): Promise<void> {
+  const to = await textRecipientOf(tx, userId);
+  if (!to) return;
+  await insertPhoneMessages(tx, [
+    {
+      recipient: to.phone,
+      template: message.template,
+      locale: to.locale,
+      data: message.data,
+      userId,
+      dedupeKey,
+      ...(sendAfter && { sendAfter }),
+    },
+  ]);
+}
 
 /** Writes booking texts in the caller's transaction (the event's): they exist if and only if it happened. */
 export async function enqueueBookingTexts(tx: Transaction<Database>, orders: BookingTextOrder[]): Promise<void> {

@@ -1,8 +1,12 @@
 // What a text message says, in the reader's language: short (one or two SMS parts: smsSegments), Latin
 // codes set apart inside Arabic (FSI…PDI), the time on the lab's clock with the Hijri date in Arabic, and
-// never the test booked. A code's text ends with the site's own line, in the form browsers read to fill a
-// code into the page that asked for it (WebOTP: `@host #code`).
+// never the test booked nor a value. Each text is a body with numbered blanks ({{1}}, {{2}}…) and the words
+// that fill them: an SMS is the body filled in; a WhatsApp message is the template of the same name and
+// words, the body being what the template was approved with (whatsapp-templates.ts). A code's text is SMS
+// only, and ends with the site's own line, in the form browsers read to fill a code into the page that asked
+// for it (WebOTP: `@host #code`).
 import { HIJRI_TAGS, INTL_TAGS } from '../../../shared/locale.ts';
+import type { TextKind } from '../../../shared/text-choices.ts';
 
 /** A booking as its texts tell it (written with the booking; rendered when the message goes out). */
 export interface BookingTextData {
@@ -21,9 +25,109 @@ export type BookingTextTemplate = 'booking-confirmed' | 'booking-reminder' | 'bo
 /** The messages the outbox knows, with their data. */
 export type PhoneText =
   | { template: 'phone-code'; data: { code: string; minutes: number; expiresAt: string } }
-  | { template: BookingTextTemplate; data: BookingTextData };
+  | { template: BookingTextTemplate; data: BookingTextData }
+  | { template: 'results-ready'; data: { labName: { ar: string; en: string } } }
+  | { template: 'critical-value'; data: { labName: { ar: string; en: string }; labPhone: string | null } }
+  | { template: 'order-shipped'; data: { orderReference: string; trackingNumber: string } };
+
+/**
+ * The kind a person chose a channel for (user_profiles.<kind>_texts) that a message is of. A code is always
+ * an SMS; a critical value goes by the results' channel, and by SMS when that is off: it is never held back.
+ */
+export function textKindOf(template: PhoneText['template']): TextKind | 'code' | 'critical' {
+  switch (template) {
+    case 'phone-code':
+      return 'code';
+    case 'booking-reminder':
+      return 'reminder';
+    case 'booking-confirmed':
+    case 'booking-rescheduled':
+    case 'booking-cancelled':
+      return 'booking';
+    case 'results-ready':
+      return 'result';
+    case 'critical-value':
+      return 'critical';
+    case 'order-shipped':
+      return 'order';
+  }
+}
+
+/** A body in each language, with numbered blanks; its name is the WhatsApp template's. */
+export interface TextBody {
+  name: string;
+  ar: string;
+  en: string;
+}
 
 const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/**
+ * The bodies, as WhatsApp templates are approved (category UTILITY): a blank never starts or ends one, and
+ * the words in a blank have no line break. The booking's reference is isolated inside Arabic.
+ */
+export const TEXT_BODIES = {
+  'booking-confirmed': {
+    name: 'booking_confirmed',
+    ar: `تحاليل: تم تأكيد موعدك في {{1}}، {{2}}. رقم الحجز ${isolate('{{3}}')}.`,
+    en: 'Tahaleel: your appointment at {{1}} is confirmed for {{2}}. Booking {{3}}.',
+  },
+  'home-visit-confirmed': {
+    name: 'home_visit_confirmed',
+    ar: `تحاليل: تم تأكيد زيارة {{1}} لمنزلك، {{2}}. رقم الحجز ${isolate('{{3}}')}.`,
+    en: "Tahaleel: {{1}}'s visit to your home is confirmed for {{2}}. Booking {{3}}.",
+  },
+  'booking-reminder': {
+    name: 'booking_reminder',
+    ar: `تحاليل: نذكّرك بموعدك في {{1}}، {{2}}. رقم الحجز ${isolate('{{3}}')}.`,
+    en: 'Tahaleel: a reminder of your appointment at {{1}}, {{2}}. Booking {{3}}.',
+  },
+  'home-visit-reminder': {
+    name: 'home_visit_reminder',
+    ar: `تحاليل: نذكّرك بزيارة {{1}} لمنزلك، {{2}}. رقم الحجز ${isolate('{{3}}')}.`,
+    en: "Tahaleel: a reminder of {{1}}'s visit to your home, {{2}}. Booking {{3}}.",
+  },
+  'booking-rescheduled': {
+    name: 'booking_rescheduled',
+    ar: `تحاليل: نُقل موعدك في {{1}} إلى {{2}}. رقم الحجز ${isolate('{{3}}')}.`,
+    en: 'Tahaleel: your appointment at {{1}} has moved to {{2}}. Booking {{3}}.',
+  },
+  'home-visit-rescheduled': {
+    name: 'home_visit_rescheduled',
+    ar: `تحاليل: نُقلت زيارة {{1}} لمنزلك إلى {{2}}. رقم الحجز ${isolate('{{3}}')}.`,
+    en: "Tahaleel: {{1}}'s visit to your home has moved to {{2}}. Booking {{3}}.",
+  },
+  'booking-cancelled': {
+    name: 'booking_cancelled',
+    ar: `تحاليل: أُلغي موعدك في {{1}}، {{2}}. رقم الحجز ${isolate('{{3}}')}.`,
+    en: 'Tahaleel: your appointment at {{1}} on {{2}} is cancelled. Booking {{3}}.',
+  },
+  'home-visit-cancelled': {
+    name: 'home_visit_cancelled',
+    ar: `تحاليل: أُلغيت زيارة {{1}} لمنزلك، {{2}}. رقم الحجز ${isolate('{{3}}')}.`,
+    en: "Tahaleel: {{1}}'s visit to your home on {{2}} is cancelled. Booking {{3}}.",
+  },
+  'results-ready': {
+    name: 'results_ready',
+    ar: `تحاليل: نتائجك من {{1}} جاهزة. تجدها في حسابك: ${isolate('{{2}}')} بعد تسجيل الدخول.`,
+    en: 'Tahaleel: your results from {{1}} are ready. Find them in your account at {{2}} once signed in.',
+  },
+  'critical-value': {
+    name: 'critical_value',
+    ar: `تحاليل: يحتاج {{1}} إلى التحدث معك بشأن نتيجتك اليوم. يُرجى الرد على اتصاله أو الاتصال به على ${isolate('{{2}}')}.`,
+    en: 'Tahaleel: {{1}} needs to speak with you about your result today. Please answer their call or call them on {{2}}.',
+  },
+  'critical-value-no-phone': {
+    name: 'critical_value_call_lab',
+    ar: 'تحاليل: يحتاج {{1}} إلى التحدث معك بشأن نتيجتك اليوم. يُرجى الرد على اتصاله أو الاتصال به.',
+    en: 'Tahaleel: {{1}} needs to speak with you about your result today. Please answer their call or call them.',
+  },
+  'order-shipped': {
+    name: 'order_shipped',
+    ar: `تحاليل: شُحن طلبك ${isolate('{{1}}')}. رقم التتبع ${isolate('{{2}}')}.`,
+    en: 'Tahaleel: your order {{1}} has shipped. Tracking number {{2}}.',
+  },
+} as const satisfies Record<string, TextBody>;
 
 /** When, on the lab's clock: the day and date, the Hijri date in Arabic, and the time (a home visit's window). */
 function when(data: BookingTextData, locale: 'ar' | 'en'): string {
@@ -37,46 +141,59 @@ function when(data: BookingTextData, locale: 'ar' | 'en'): string {
   return `${day} (${hijri})، ${data.homeVisit ? 'بين ' : 'الساعة '}${time}`;
 }
 
-function bookingText(template: BookingTextTemplate, data: BookingTextData, locale: 'ar' | 'en'): string {
-  const lab = data.labName[locale];
-  const at = when(data, locale);
-  if (locale === 'ar') {
-    const reference = isolate(data.bookingReference);
-    const visit = data.homeVisit ? `زيارة ${lab} لمنزلك` : `موعدك في ${lab}`;
-    switch (template) {
-      case 'booking-confirmed':
-        return `تحاليل: تم تأكيد ${visit}، ${at}. رقم الحجز ${reference}`;
-      case 'booking-reminder':
-        return `تحاليل: نذكّرك ب${visit}، ${at}. رقم الحجز ${reference}`;
-      case 'booking-rescheduled':
-        return `تحاليل: نُقل ${visit} إلى ${at}. رقم الحجز ${reference}`;
-      case 'booking-cancelled':
-        return `تحاليل: أُلغي ${visit}، ${at}. رقم الحجز ${reference}`;
-    }
-  }
-  const visit = data.homeVisit ? `${lab}'s visit to your home` : `your appointment at ${lab}`;
-  const reference = `Booking ${data.bookingReference}`;
-  switch (template) {
+/** A text message that is not a code: which body, and the words for its blanks, in order. */
+export interface TextParts {
+  body: TextBody;
+  parameters: string[];
+}
+
+/** The body and words of a message other than a code (which is SMS only: codeText). */
+export function textParts(message: Exclude<PhoneText, { template: 'phone-code' }>, locale: 'ar' | 'en', publicUrl: string): TextParts {
+  switch (message.template) {
     case 'booking-confirmed':
-      return `Tahaleel: ${visit} is confirmed for ${at}. ${reference}`;
     case 'booking-reminder':
-      return `Tahaleel: a reminder of ${visit}, ${at}. ${reference}`;
     case 'booking-rescheduled':
-      return `Tahaleel: ${visit} has moved to ${at}. ${reference}`;
-    case 'booking-cancelled':
-      return `Tahaleel: ${visit} on ${at} is cancelled. ${reference}`;
+    case 'booking-cancelled': {
+      const { data } = message;
+      const key = data.homeVisit ? (message.template.replace('booking-', 'home-visit-') as keyof typeof TEXT_BODIES) : message.template;
+      return { body: TEXT_BODIES[key], parameters: [data.labName[locale], when(data, locale), data.bookingReference] };
+    }
+    case 'results-ready':
+      return { body: TEXT_BODIES['results-ready'], parameters: [message.data.labName[locale], resultsAddress(publicUrl)] };
+    case 'critical-value':
+      return message.data.labPhone
+        ? { body: TEXT_BODIES['critical-value'], parameters: [message.data.labName[locale], message.data.labPhone] }
+        : { body: TEXT_BODIES['critical-value-no-phone'], parameters: [message.data.labName[locale]] };
+    case 'order-shipped':
+      return { body: TEXT_BODIES['order-shipped'], parameters: [message.data.orderReference, message.data.trackingNumber] };
   }
 }
 
-export function renderPhoneText(message: PhoneText, locale: 'ar' | 'en', publicUrl: string): string {
-  if (message.template !== 'phone-code') return bookingText(message.template, message.data, locale);
+/** Where the results are, as short as a text needs it: the host and path, no scheme. */
+function resultsAddress(publicUrl: string): string {
+  const url = new URL('/dashboard?section=results', publicUrl);
+  return `${url.host}${url.pathname}${url.search}`;
+}
+
+/** The body with its blanks filled in. */
+export function fillBody(body: string, parameters: string[]): string {
+  return body.replace(/\{\{(\d+)\}\}/g, (_blank, index: string) => parameters[Number(index) - 1] ?? '');
+}
+
+function codeText(data: { code: string; minutes: number }, locale: 'ar' | 'en', publicUrl: string): string {
   const host = new URL(publicUrl).host;
-  const { code, minutes } = message.data;
   const body =
     locale === 'ar'
-      ? `رمز الدخول إلى تحاليل: ${code}\nصالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`
-      : `Your Tahaleel code is ${code}.\nIt is valid for ${minutes} minutes. Do not share it.`;
-  return `${body}\n\n@${host} #${code}`;
+      ? `رمز الدخول إلى تحاليل: ${data.code}\nصالح لمدة ${data.minutes} دقائق. لا تشاركه مع أحد.`
+      : `Your Tahaleel code is ${data.code}.\nIt is valid for ${data.minutes} minutes. Do not share it.`;
+  return `${body}\n\n@${host} #${data.code}`;
+}
+
+/** The message as an SMS says it (and as the development mailbox shows a WhatsApp message's template). */
+export function renderPhoneText(message: PhoneText, locale: 'ar' | 'en', publicUrl: string): string {
+  if (message.template === 'phone-code') return codeText(message.data, locale, publicUrl);
+  const { body, parameters } = textParts(message, locale, publicUrl);
+  return fillBody(body[locale], parameters);
 }
 
 /** Whether a message due now should no longer go out, and why: a code expired, an appointment begun. */

@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import { sameSecret } from '../../platform/same-secret.ts';
 import { recordDeliveryReceipt } from './phone-messages.service.ts';
 
 /**
@@ -16,12 +16,6 @@ const unifonicReceipt = z.object({
   MessageID: z.coerce.string().trim().min(1).max(100),
   DLR: z.string().trim().max(40),
 });
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 async function readFields(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';

@@ -17,6 +17,7 @@ import {
 } from './report-values.ts';
 import * as repo from './reports.repository.ts';
 import {
+  askPatientToExpectCall,
   carriedInterpretation,
   labSignsInterpretations,
   openDocument,
@@ -208,7 +209,7 @@ export async function receiveReport(
     } else {
       version = (await repo.insertVersion(tx, reportId, id, write)).version;
     }
-    await repo.syncCriticalCase(tx, id, critical);
+    if (await repo.syncCriticalCase(tx, id, critical)) await askPatientToExpectCall(tx, booking, id);
     if (critical) await tellLabItIsHeld(tx, labId, booking.reference, 'critical-value-received');
     if (signatureRequired) await tellLabItIsHeld(tx, labId, booking.reference, 'interpretation-to-sign');
     if (held.length === 0) await tellPatient(tx, booking, id, amended);

@@ -268,17 +268,22 @@ export async function releaseDraft(tx: Transaction<Database>, versionId: string,
   return row;
 }
 
-/** Opens the version's critical case, unless one is open; closes an unanswered one when no value is critical any more. */
-export async function syncCriticalCase(tx: Transaction<Database>, versionId: string, critical: boolean) {
+/**
+ * Opens the version's critical case, unless one is open; closes an unanswered one when no value is critical
+ * any more. True when this opened the case.
+ */
+export async function syncCriticalCase(tx: Transaction<Database>, versionId: string, critical: boolean): Promise<boolean> {
   if (critical) {
-    await tx
+    const opened = await tx
       .insertInto('result_critical_cases')
       .values({ version_id: versionId })
       .onConflict((oc) => oc.column('version_id').doNothing())
-      .execute();
-  } else {
-    await tx.deleteFrom('result_critical_cases').where('version_id', '=', versionId).where('recorded_at', 'is', null).execute();
+      .returning('version_id')
+      .executeTakeFirst();
+    return opened !== undefined;
   }
+  await tx.deleteFrom('result_critical_cases').where('version_id', '=', versionId).where('recorded_at', 'is', null).execute();
+  return false;
 }
 
 export function recordCall(
@@ -447,6 +452,7 @@ export function findBookingByReference(db: Db, reference: string) {
   return db
     .selectFrom('bookings')
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
     .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
     .select([
       'bookings.id',
@@ -456,6 +462,9 @@ export function findBookingByReference(db: Db, reference: string) {
       'bookings.booking_time',
       'lab_tests.lab_id',
       'lab_tests.test_id',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+      'labs.phone as lab_phone',
       'family_members.sex as patient_sex',
       'family_members.date_of_birth as patient_date_of_birth',
     ])

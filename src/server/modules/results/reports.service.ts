@@ -7,6 +7,7 @@ import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { convertValue } from '../../platform/units.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
 import { type ExportedObservation, type ExportedReport, resultsBundle } from './intake/fhir-export.ts';
 import {
   type AnalyteRules,
@@ -237,7 +238,7 @@ export async function saveDraft(db: Kysely<Database>, vault: ValueKeys, labId: s
     };
     if (draft) await repo.replaceDraft(tx, id, write, keepSignature);
     else await repo.insertVersion(tx, reportId, id, write);
-    await repo.syncCriticalCase(tx, id, critical);
+    if (await repo.syncCriticalCase(tx, id, critical)) await askPatientToExpectCall(tx, booking, id);
     await recordAudit(tx, {
       actorId: labId,
       action: 'result.report_save',
@@ -286,13 +287,39 @@ export async function releaseReport(db: Kysely<Database>, labId: string, booking
   });
 }
 
-/** A link, never a value: mail is not a place for health data. */
+/**
+ * A critical value's case opened: the patient is asked by text, at once and whatever the hour, to answer or
+ * call the lab. Never the value, nor the test: only that the lab needs to speak with them.
+ */
+export async function askPatientToExpectCall(
+  tx: Transaction<Database>,
+  booking: Pick<ReportBooking, 'customer_id' | 'lab_name_ar' | 'lab_name_en' | 'lab_phone'>,
+  versionId: string,
+) {
+  await textAccount(
+    tx,
+    booking.customer_id,
+    { template: 'critical-value', data: { labName: { ar: booking.lab_name_ar, en: booking.lab_name_en }, labPhone: booking.lab_phone } },
+    `critical-value:${versionId}`,
+  );
+}
+
+/** A link, never a value: neither mail nor a text is a place for health data. */
 export async function tellPatient(
   tx: Transaction<Database>,
-  booking: Pick<ReportBooking, 'id' | 'customer_id'>,
+  booking: Pick<ReportBooking, 'id' | 'customer_id' | 'lab_name_ar' | 'lab_name_en'>,
   versionId: string,
   amended: boolean,
 ) {
+  if (!amended) {
+    await textAccount(
+      tx,
+      booking.customer_id,
+      { template: 'results-ready', data: { labName: { ar: booking.lab_name_ar, en: booking.lab_name_en } } },
+      `results-ready-text:${booking.id}`,
+      afterQuietHours(new Date()),
+    );
+  }
   const customer = await recipientOf(tx, booking.customer_id);
   if (!customer) return;
   const link = `/dashboard?section=results&report=${booking.id}`;

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { issueStoreOrderCreditNote } from '../billing/billing.service.ts';
+import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
 import type { BlobStore } from '../results/results.service.ts';
 import { sanitizeStoreHtml } from './sanitize.ts';
 import type { StoreConfig } from './store.service.ts';
@@ -534,6 +535,16 @@ export async function setOrderStatus(
       throw new AppError('ORDER_STATUS_NOT_ALLOWED', { from: order.status, to: input.status });
     }
     await setOrderStatusRow(tx, input.orderId, input.status, input.trackingNumber);
+    if (input.status === 'shipped' && order.user_id && input.trackingNumber) {
+      // The buyer's phone hears it when it is awake (quiet hours); the order page has the rest.
+      await textAccount(
+        tx,
+        order.user_id,
+        { template: 'order-shipped', data: { orderReference: orderReference(input.orderId), trackingNumber: input.trackingNumber } },
+        `order-shipped:${input.orderId}`,
+        afterQuietHours(new Date()),
+      );
+    }
     let refunded = false;
     if (input.status === 'cancelled') {
       const lines = await findOrderLinesOf(tx, [input.orderId]);

@@ -21,8 +21,8 @@ export interface SmsProvider {
 }
 
 /** A send that failed; `retryable` false when sending again cannot help (bad number, bad credentials, refused body). */
-export class SmsSendError extends Error {
-  override name = 'SmsSendError';
+export class TextSendError extends Error {
+  override name = 'TextSendError';
 
   constructor(
     message: string,
@@ -45,7 +45,7 @@ export const SMS_SEND_TIMEOUT_MS = 10_000;
  * (966512345678). Anything that is not E.164 is refused here, for good: the gateway could only refuse it too.
  */
 export function gatewayRecipient(to: string): string {
-  if (!/^\+[1-9]\d{7,14}$/.test(to)) throw new SmsSendError('the recipient is not an E.164 number', false);
+  if (!/^\+[1-9]\d{7,14}$/.test(to)) throw new TextSendError('the recipient is not an E.164 number', false);
   return to.slice(1);
 }
 

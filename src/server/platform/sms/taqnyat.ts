@@ -6,7 +6,7 @@
 // listed in `rejected` under that same 201. A refusal answers { statusCode, message } with its status
 // (401 "invalid credentials information", 400 for a bad number, sender or balance).
 import { circuitsByKey, isFetchOutage } from '../circuit-breaker.ts';
-import { gatewayRecipient, isTransientStatus, SMS_SEND_TIMEOUT_MS, type SmsProvider, SmsSendError } from './sms-provider.ts';
+import { gatewayRecipient, isTransientStatus, SMS_SEND_TIMEOUT_MS, type SmsProvider, TextSendError } from './sms-provider.ts';
 
 export interface TaqnyatSettings {
   /** Taqnyat's base, https://api.taqnyat.sa; the path is appended to it. */
@@ -58,16 +58,16 @@ export function taqnyatSms(settings: TaqnyatSettings, fetchImpl: typeof fetch = 
         status = response.status;
         answer = await readAnswer(response);
       } catch (error) {
-        throw new SmsSendError(`Taqnyat did not answer (${String(error)})`, true, { cause: error });
+        throw new TextSendError(`Taqnyat did not answer (${String(error)})`, true, { cause: error });
       }
 
       const said = `${answer?.message || 'no reason given'}, HTTP ${status}`;
       if (isTransientStatus(status) || (status === 400 && TRY_AGAIN.test(answer?.message ?? ''))) {
-        throw new SmsSendError(`Taqnyat could not take the message now: ${said}`, true);
+        throw new TextSendError(`Taqnyat could not take the message now: ${said}`, true);
       }
       if (status < 200 || status >= 300 || answer?.messageId == null)
-        throw new SmsSendError(`Taqnyat did not send the message: ${said}`, false);
-      if (listed(answer.rejected).includes(recipient)) throw new SmsSendError('Taqnyat rejected the recipient', false);
+        throw new TextSendError(`Taqnyat did not send the message: ${said}`, false);
+      if (listed(answer.rejected).includes(recipient)) throw new TextSendError('Taqnyat rejected the recipient', false);
       return { providerMessageId: String(answer.messageId) };
     },
   };

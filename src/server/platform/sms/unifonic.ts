@@ -7,7 +7,7 @@
 // https://docs.unifonic.com/reference/http-status-codes: 401 Authentication failed, 482 Invalid dest
 // num…); a refused message, success false and an ER code ("Understanding Reasons of SMS Non-delivery").
 import { circuitsByKey, isFetchOutage } from '../circuit-breaker.ts';
-import { gatewayRecipient, isTransientStatus, SMS_SEND_TIMEOUT_MS, type SmsProvider, SmsSendError } from './sms-provider.ts';
+import { gatewayRecipient, isTransientStatus, SMS_SEND_TIMEOUT_MS, type SmsProvider, TextSendError } from './sms-provider.ts';
 
 export interface UnifonicSettings {
   /** Unifonic's base, https://el.cloud.unifonic.com; the path is appended to it. */
@@ -63,16 +63,16 @@ export function unifonicSms(settings: UnifonicSettings, fetchImpl: typeof fetch 
         status = response.status;
         answer = await readAnswer(response);
       } catch (error) {
-        throw new SmsSendError(`Unifonic did not answer (${String(error)})`, true, { cause: error });
+        throw new TextSendError(`Unifonic did not answer (${String(error)})`, true, { cause: error });
       }
 
       const said = `${answer?.message || 'no reason given'}${answer?.errorCode ? ` (${answer.errorCode})` : ''}, HTTP ${status}`;
-      if (isTransientStatus(status)) throw new SmsSendError(`Unifonic could not take the message now: ${said}`, true);
+      if (isTransientStatus(status)) throw new TextSendError(`Unifonic could not take the message now: ${said}`, true);
       const taken = answer?.success === true || answer?.success === 'true';
       const messageId = answer?.data?.MessageID;
       if (status >= 200 && status < 300 && taken && messageId != null) return { providerMessageId: String(messageId) };
       const passing = answer?.errorCode !== undefined && PASSING_ERROR_CODES.has(answer.errorCode);
-      throw new SmsSendError(`Unifonic did not send the message: ${said}`, passing);
+      throw new TextSendError(`Unifonic did not send the message: ${said}`, passing);
     },
   };
 }

@@ -1,0 +1,100 @@
+import { Card, Heading, HStack, RadioCard, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TextChoice, TextKind } from '../../../shared/text-choices.ts';
+import { notify } from '../../components/ui/toaster.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+import type { SessionUser } from '../auth/use-session.ts';
+
+type Choices = Record<TextKind, TextChoice>;
+
+/**
+ * How each kind of message reaches the confirmed mobile number: by SMS, by WhatsApp (where this site sends
+ * it), or not by phone. Each choice saves as it changes, and goes back if saving fails. A critical value is
+ * always sent, whatever the choice for results.
+ */
+export function TextChoicesCard({ user }: { user: SessionUser }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const providers = useQuery({ ...trpc.auth.providers.queryOptions(), staleTime: Infinity });
+  const [choices, setChoices] = useState<Choices>({
+    booking: user.booking_texts,
+    reminder: user.reminder_texts,
+    result: user.result_texts,
+    order: user.order_texts,
+  });
+  const save = useMutation(
+    trpc.account.updateTextChoices.mutationOptions({
+      onSuccess: (updated) => {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
+        notify.success({ title: t`Your choices for text messages have been saved.` });
+      },
+      onError: (error) => notify.error({ title: t`Could not save your choices for text messages`, description: errorMessage(i18n, error) }),
+    }),
+  );
+  const change = (kind: TextKind, choice: TextChoice) => {
+    const previous = choices;
+    const next = { ...choices, [kind]: choice };
+    setChoices(next);
+    save.mutate(next, { onError: () => setChoices(previous) });
+  };
+
+  const options: Array<[TextChoice, string]> = [
+    ['sms', t`SMS`],
+    ...(providers.data?.whatsapp || Object.values(choices).includes('whatsapp') ? [['whatsapp', t`WhatsApp`] as [TextChoice, string]] : []),
+    ['off', user.email ? t`E-mail only` : t`Not by phone`],
+  ];
+  const kinds: Array<[TextKind, string, string]> = [
+    ['booking', t`Bookings`, t`Confirmed, moved or cancelled.`],
+    ['reminder', t`Reminders`, t`24 hours and 2 hours before each appointment.`],
+    ['result', t`Results`, t`When your results are ready.`],
+    ['order', t`Store orders`, t`When an order ships.`],
+  ];
+
+  return (
+    <Card.Root variant="outline" data-testid="text-choices">
+      <Card.Header>
+        <Heading as="h3" size="md">
+          {t`Text messages`}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {t`How each kind of message reaches your mobile number. Reminders and news of results and orders due between 10 pm and 8 am wait for the morning. A lab asking you to call about a result is always sent at once.`}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">
+          {kinds.map(([kind, label, description]) => (
+            <RadioCard.Root
+              key={kind}
+              value={choices[kind]}
+              onValueChange={(details) => details.value && change(kind, details.value as TextChoice)}
+              colorPalette="brand"
+              size="sm"
+              variant="outline"
+              data-testid={`text-choice-${kind}`}
+            >
+              <Stack gap="1.5">
+                <RadioCard.Label fontWeight="medium">{label}</RadioCard.Label>
+                <Text fontSize="sm" color="fg.muted">
+                  {description}
+                </Text>
+                <HStack gap="3" flexWrap="wrap">
+                  {options.map(([value, optionLabel]) => (
+                    <RadioCard.Item key={value} value={value} flex="0 0 auto">
+                      <RadioCard.ItemHiddenInput />
+                      <RadioCard.ItemControl py="1.5" px="3">
+                        <RadioCard.ItemText>{optionLabel}</RadioCard.ItemText>
+                      </RadioCard.ItemControl>
+                    </RadioCard.Item>
+                  ))}
+                </HStack>
+              </Stack>
+            </RadioCard.Root>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
