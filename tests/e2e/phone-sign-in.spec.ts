@@ -70,6 +70,12 @@ for (const { language, locale } of languages) {
     const card = page.getByTestId('phone-card');
     await expect(card.getByTestId('account-phone')).toHaveText(`+966 ${local.slice(1, 3)} ${local.slice(3, 6)} ${local.slice(6)}`);
     await screenshotBothSizes(page, card, `phone-card.${locale}`);
+    // Reminders not by phone; bookings stay by SMS (ADR 0073). The account has no e-mail: "not by phone".
+    const choices = page.getByTestId('text-choices');
+    await choices.getByTestId('text-choice-reminder').getByText(w.phone.notByPhone).click();
+    await expect(page.getByText(w.phone.choicesSaved)).toBeVisible();
+    await expect(choices.getByTestId('text-choice-reminder').getByRole('radio', { name: w.phone.notByPhone })).toBeChecked();
+    await screenshotBothSizes(page, choices, `text-choices.${locale}`);
 
     // A booking is confirmed by SMS to the number, in the reader's language, with its reference.
     const { bookingId } = await bookAtDemoLab(page);

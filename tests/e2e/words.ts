@@ -180,6 +180,8 @@ const ar = {
     loggedIn: 'تم تسجيل الدخول بنجاح!',
     wrongCode: 'الرمز غير صحيح. المحاولات المتبقية: 4.',
     confirmedText: 'تم تأكيد موعدك في',
+    notByPhone: 'لا شيء على الجوال',
+    choicesSaved: 'حُفظت اختياراتك للرسائل النصية.',
   },
   home: {
     heading: 'احجز تحليلك بأفضل سعر وأقرب مختبر',
@@ -600,6 +602,8 @@ export const words = {
       loggedIn: 'Successfully logged in!',
       wrongCode: 'That code is not right. Tries left: 4.',
       confirmedText: 'is confirmed for',
+      notByPhone: 'Not by phone',
+      choicesSaved: 'Your choices for text messages have been saved.',
     },
     home: {
       heading: 'Book your lab test at the best price near you',

@@ -448,6 +448,7 @@ const matrix: Record<string, Row> = {
   },
   'lab.completeBooking': { access: approvedLabs, input: () => ({ id: NOWHERE }) },
   'lab.markNoShow': { access: approvedLabs, input: () => ({ id: NOWHERE }) },
+  'lab.collectorOnTheWay': { access: approvedLabs, input: () => ({ id: NOWHERE }) },
   'lab.requestTest': { access: approvedLabs, input: () => ({ nameAr: 'تحليل المصفوفة', nameEn: unique('Matrix Marker') }) },
   'lab.testRequests': { access: approvedLabs, input: () => ({ limit: 5, q: 'a', sort: 'oldest', status: 'pending' }) },
   'lab.offerings': { access: approvedLabs },
@@ -515,11 +516,13 @@ const matrix: Record<string, Row> = {
   'retestReminders.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
   'search.labTests': { access: everyone, input: () => ({ query: seeded.testNameEn }) },
   // The waitlist (issue #58): whether a day is full is public; joining is a signed-up customer's (a guest's
-  // offer would have no account to come to), leaving and reading one's own list any customer's.
+  // offer would have no account to come to), leaving and reading one's own list any customer's; a lab's
+  // list (first names only) an approved lab's, as its bookings are.
   'waitlist.day': { access: everyone, input: () => ({ labTestId: NO_ID, date: inDays(3) }) },
   'waitlist.join': { access: { ...customers, guest: 'FORBIDDEN' }, input: () => ({ labTestId: NO_ID, date: inDays(3) }) },
   'waitlist.leave': { access: customers, input: () => ({ id: NOWHERE }) },
   'waitlist.mine': { access: customers },
+  'waitlist.forLab': { access: approvedLabs, input: () => ({}) },
 
   // The store is open to everyone (spec §6). Its payment page is reached by the order's random id,
   // handed only to the buyer, as with a hosted payment page's session URL.

@@ -10,7 +10,7 @@ import { unifonicSms } from '../../src/server/platform/sms/unifonic.ts';
 import { whatsappCloud } from '../../src/server/platform/whatsapp/whatsapp-cloud.ts';
 import { type FakeUnifonic, startFakeUnifonic } from '../fakes/unifonic.ts';
 import { asciiJson, type FakeWhatsAppCloud, signature, startFakeWhatsAppCloud } from '../fakes/whatsapp-cloud.ts';
-import { insertBooking, openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { insertBooking, openLabSelling, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestAccount } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -246,6 +246,44 @@ describe('critical values and quiet hours', () => {
     await sendDuePhoneMessages(deps(), eight);
     expect((await rowsTo(customer.phone, 'results-ready'))[0]).toMatchObject({ status: 'skipped' });
     expect(smsTo(customer.phone)).toHaveLength(1);
+  });
+});
+
+describe('a home visit’s collector on the way', () => {
+  it('is said by the lab from two hours before the window, texts the patient at once and once, and shows on both bookings', async () => {
+    await quiet();
+    const customer = await customerWithPhone();
+    const { lab, labTestId: offering } = await labOfferingElectrolytes();
+    const homeVisit = async (startsInMinutes: number) => {
+      const id = await insertBooking(database.db, {
+        customerId: customer.id,
+        labTestId: offering,
+        bookingTime: new Date(Date.now() + startsInMinutes * 60_000),
+      });
+      await database.db
+        .updateTable('bookings')
+        .set({ collection: 'home', home_address: 'حي الملقا، منزل 12', home_latitude: 24.75, home_longitude: 46.68 })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    };
+    const labCaller = await callerFor(database.db, lab);
+    const tooEarly = await homeVisit(150);
+    expect(await refusal(labCaller.lab.collectorOnTheWay({ id: tooEarly }))).toMatchObject({ appCode: 'HOME_VISIT_NOT_NOW' });
+
+    const soon = await homeVisit(60);
+    const first = await labCaller.lab.collectorOnTheWay({ id: soon });
+    expect(await labCaller.lab.collectorOnTheWay({ id: soon })).toEqual(first);
+    const other = await callerFor(database.db, await createTestUser(database.db, 'lab', { approved: true }));
+    expect(await refusal(other.lab.collectorOnTheWay({ id: soon }))).toMatchObject({ code: 'NOT_FOUND' });
+
+    await sendDuePhoneMessages(deps(), new Date());
+    const texts = smsTo(customer.phone);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.body).toContain(`تحاليل: مندوب ${lab.name} في الطريق إليك لزيارتك المنزلية`);
+    const mine = await (await callerFor(database.db, customer)).booking.mine();
+    expect(mine.find((row) => row.id === soon)).toMatchObject({ collector_left_at: first.leftAt });
+    expect(mine.find((row) => row.id === tooEarly)).toMatchObject({ collector_left_at: null });
   });
 });
 

@@ -25,6 +25,7 @@ export function bookingsWithDetails(db: Kysely<Database> | Transaction<Database>
       'bookings.collection',
       'bookings.home_address',
       'bookings.home_collection_fee_halalas',
+      'bookings.collector_left_at',
       'labs.home_window_minutes',
       'lab_tests.lab_id',
       'tests.id as test_id',

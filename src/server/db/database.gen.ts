@@ -187,6 +187,7 @@ export interface Bookings {
   cancelled_at: Timestamp | null;
   checkout_id: string | null;
   collection: Generated<BookingCollection>;
+  collector_left_at: Timestamp | null;
   completed_at: Timestamp | null;
   created_at: CreatedAt;
   customer_id: string;

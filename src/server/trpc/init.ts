@@ -48,6 +48,8 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   BOOKING_NOT_CONFIRMED: 'CONFLICT',
   // A booking is completed from its start time on, never before (issue #57).
   BOOKING_NOT_STARTED: 'CONFLICT',
+  // A collector sets out from two hours before a home visit's window until it ends (issue #55).
+  HOME_VISIT_NOT_NOW: 'CONFLICT',
   BOOKING_CANCELLED: 'CONFLICT',
   TEST_ALREADY_EXISTS: 'CONFLICT',
   TEST_ALREADY_REQUESTED: 'CONFLICT',

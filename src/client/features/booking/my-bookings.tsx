@@ -117,7 +117,9 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
                     </bdi>{' '}
                     · {formatHijriDate(when, locale, booking.time_zone)}
                   </Text>
-                  {booking.collection === 'home' && booking.home_address && <HomeVisitLine address={booking.home_address} />}
+                  {booking.collection === 'home' && booking.home_address && (
+                    <HomeVisitLine address={booking.home_address} leftAt={booking.collector_left_at} timeZone={booking.time_zone} />
+                  )}
                   {booking.status === 'no_show' && (
                     <Text fontSize="sm" color="orange.fg" data-testid="booking-missed">
                       {t`The lab recorded that the patient did not come. A missed appointment is not refunded: a booking can be cancelled for a refund up to ${CANCEL_BEFORE_HOURS} hours before it.`}

@@ -54,7 +54,9 @@ export function LabBookingCard({ booking, actions }: { booking: LabBooking; acti
                 {booking.window_ends_at && ` – ${formatTime(new Date(booking.window_ends_at), locale, booking.time_zone)}`}
               </bdi>
             </Text>
-            {booking.collection === 'home' && booking.home_address && <HomeVisitLine address={booking.home_address} />}
+            {booking.collection === 'home' && booking.home_address && (
+              <HomeVisitLine address={booking.home_address} leftAt={booking.collector_left_at} timeZone={booking.time_zone} />
+            )}
             {booking.result_count > 0 && (
               <HStack gap="1.5" fontSize="sm" color="green.fg">
                 <FileCheck2 size={14} aria-hidden />

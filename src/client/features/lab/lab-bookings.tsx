@@ -18,7 +18,9 @@ import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { searchChoice } from '../../lib/plain-checks.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { CollectorOnTheWayButton } from './collector-on-the-way.tsx';
 import { type LabBooking, LabBookingCard } from './lab-booking-card.tsx';
+import { LabWaitlistCard } from './lab-waitlist-card.tsx';
 
 /** The time now, moved on every half minute: a booking's complete button opens at its start without a reload. */
 function useMinuteClock() {
@@ -140,6 +142,9 @@ export function LabBookings({
                       <Upload aria-hidden />
                       {t`Upload result`}
                     </Button>
+                    {booking.status === 'confirmed' && booking.collection === 'home' && (
+                      <CollectorOnTheWayButton booking={booking} now={now} />
+                    )}
                     {booking.status === 'confirmed' && (
                       <OutcomeButtons
                         booking={booking}
@@ -156,6 +161,7 @@ export function LabBookings({
         </Stack>
       )}
       <PageButtons control={list} nextCursor={bookings.data?.nextCursor} fetching={bookings.isFetching} />
+      <LabWaitlistCard />
       <ConfirmDialog
         open={closing?.outcome === 'completed'}
         title={t`Mark this booking as completed?`}

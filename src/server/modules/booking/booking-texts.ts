@@ -97,6 +97,22 @@ export async function textBookingCancelled(tx: Transaction<Database>, bookingId:
   ]);
 }
 
+/** A home visit's collector has set out: the patient is told at once (it is the visit's own time). */
+export async function textCollectorOnTheWay(tx: Transaction<Database>, bookingId: string): Promise<void> {
+  const [row] = await bookingMailDetails(tx, [bookingId]);
+  const to = row && (await textRecipientOf(tx, row.customer_id));
+  if (!row || !to) return;
+  await enqueueBookingTexts(tx, [
+    {
+      to,
+      userId: row.customer_id,
+      template: 'collector-on-the-way',
+      data: textData(row, row),
+      dedupeKey: `collector-on-the-way:${row.id}`,
+    },
+  ]);
+}
+
 /** A moved booking: the old time's reminders withdrawn, a text with the new time, and the new time's reminders. */
 export async function textBookingRescheduled(tx: Transaction<Database>, bookingId: string, now: Date): Promise<void> {
   await withdrawTexts(tx, reminderPrefix(bookingId));

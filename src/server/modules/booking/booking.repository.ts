@@ -698,3 +698,27 @@ export function bookingForCancel(db: Kysely<Database>, bookingId: string) {
 export function lockBookingForCancel(tx: Transaction<Database>, bookingId: string) {
   return bookingForCancel(tx, bookingId).forUpdate('bookings').executeTakeFirst();
 }
+
+/** A booking with what setting out for it needs (its lab, kind, window), locked until the transaction ends. */
+export function lockVisit(tx: Transaction<Database>, bookingId: string) {
+  return tx
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+    .select([
+      'bookings.id',
+      'bookings.status',
+      'bookings.booking_time',
+      'bookings.collection',
+      'bookings.collector_left_at',
+      'lab_tests.lab_id',
+      'labs.home_window_minutes',
+    ])
+    .where('bookings.id', '=', bookingId)
+    .forUpdate('bookings')
+    .executeTakeFirst();
+}
+
+export async function setCollectorLeft(tx: Transaction<Database>, bookingId: string, at: Date): Promise<void> {
+  await tx.updateTable('bookings').set({ collector_left_at: at }).where('id', '=', bookingId).execute();
+}

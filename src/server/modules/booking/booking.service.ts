@@ -672,6 +672,7 @@ async function checkout(
       customer_name: row.customer_name,
       collection: seat.collection,
       home_address: seat.home_address ?? null,
+      collector_left_at: null,
       home_collection_fee_halalas: seat.home_collection_fee_halalas ?? 0,
       home_window_minutes: offering.home_window_minutes,
     });
@@ -820,11 +821,14 @@ async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
 }
 
 export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof bookingsWithDetails>['execute']>>[number]) {
-  const { total_price_halalas, booking_time, created_at, home_collection_fee_halalas, home_window_minutes, ...rest } = row;
+  const { total_price_halalas, booking_time, created_at, home_collection_fee_halalas, home_window_minutes, collector_left_at, ...rest } =
+    row;
   const startsAt = new Date(booking_time);
   return {
     ...rest,
     booking_time: startsAt.toISOString(),
+    /** When the lab said its collector set out for this home visit (null: not yet, or a visit to the lab). */
+    collector_left_at: collector_left_at ? new Date(collector_left_at).toISOString() : null,
     /** A home collection's window ends here; null for a visit to the lab. */
     window_ends_at: row.collection === 'home' ? new Date(startsAt.getTime() + home_window_minutes * MINUTE).toISOString() : null,
     created_at: new Date(created_at).toISOString(),

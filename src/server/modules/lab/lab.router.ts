@@ -16,12 +16,13 @@ import {
 import { statsInput } from '../../../shared/stats-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { approvedLabProcedure, labProcedure } from '../../trpc/procedures.ts';
+// An unapproved lab reaches its overview and its settings (labProcedure); everything else waits for approval.
+import { collectorSetOut } from '../booking/home-visits.service.ts';
 import { payoutHistory } from '../payouts/payouts.service.ts';
 import { labResults } from '../results/results.service.ts';
 import { labStats } from '../stats/stats.service.ts';
 import * as lab from './lab.service.ts';
 
-// An unapproved lab reaches its overview and its settings (labProcedure); everything else waits for approval.
 export const labRouter = router({
   overview: labProcedure.query(({ ctx }) => lab.labOverview(ctx.db, ctx.user.id)),
   profile: labProcedure.query(({ ctx }) => lab.labProfile(ctx.db, ctx.user.id)),
@@ -38,6 +39,10 @@ export const labRouter = router({
   markNoShow: approvedLabProcedure
     .input(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) => lab.markNoShow(ctx.db, ctx.user.id, input.id)),
+  /** A home visit's collector has set out: the patient is texted (from two hours before its window until it ends). */
+  collectorOnTheWay: approvedLabProcedure
+    .input(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => collectorSetOut(ctx.db, ctx.user.id, input.id)),
   requestTest: approvedLabProcedure.input(testRequestInput).mutation(({ ctx, input }) => lab.requestTest(ctx.db, ctx.user.id, input)),
   testRequests: approvedLabProcedure.input(labTestRequestsInput).query(({ ctx, input }) => lab.testRequests(ctx.db, ctx.user.id, input)),
   offerings: approvedLabProcedure.query(({ ctx }) => lab.offerings(ctx.db, ctx.user.id)),

@@ -20,7 +20,12 @@ export interface BookingTextData {
   bookingReference: string;
 }
 
-export type BookingTextTemplate = 'booking-confirmed' | 'booking-reminder' | 'booking-rescheduled' | 'booking-cancelled';
+export type BookingTextTemplate =
+  | 'booking-confirmed'
+  | 'booking-reminder'
+  | 'booking-rescheduled'
+  | 'booking-cancelled'
+  | 'collector-on-the-way';
 
 /** The messages the outbox knows, with their data. */
 export type PhoneText =
@@ -43,6 +48,7 @@ export function textKindOf(template: PhoneText['template']): TextKind | 'code' |
     case 'booking-confirmed':
     case 'booking-rescheduled':
     case 'booking-cancelled':
+    case 'collector-on-the-way':
       return 'booking';
     case 'results-ready':
       return 'result';
@@ -107,6 +113,11 @@ export const TEXT_BODIES = {
     ar: `تحاليل: أُلغيت زيارة {{1}} لمنزلك، {{2}}. رقم الحجز ${isolate('{{3}}')}.`,
     en: "Tahaleel: {{1}}'s visit to your home on {{2}} is cancelled. Booking {{3}}.",
   },
+  'collector-on-the-way': {
+    name: 'collector_on_the_way',
+    ar: `تحاليل: مندوب {{1}} في الطريق إليك لزيارتك المنزلية، {{2}}. رقم الحجز ${isolate('{{3}}')}.`,
+    en: "Tahaleel: {{1}}'s collector is on the way to your home for your visit {{2}}. Booking {{3}}.",
+  },
   'results-ready': {
     name: 'results_ready',
     ar: `تحاليل: نتائجك من {{1}} جاهزة. تجدها في حسابك: ${isolate('{{2}}')} بعد تسجيل الدخول.`,
@@ -153,9 +164,13 @@ export function textParts(message: Exclude<PhoneText, { template: 'phone-code' }
     case 'booking-confirmed':
     case 'booking-reminder':
     case 'booking-rescheduled':
-    case 'booking-cancelled': {
+    case 'booking-cancelled':
+    case 'collector-on-the-way': {
       const { data } = message;
-      const key = data.homeVisit ? (message.template.replace('booking-', 'home-visit-') as keyof typeof TEXT_BODIES) : message.template;
+      const key =
+        data.homeVisit && message.template !== 'collector-on-the-way'
+          ? (message.template.replace('booking-', 'home-visit-') as keyof typeof TEXT_BODIES)
+          : message.template;
       return { body: TEXT_BODIES[key], parameters: [data.labName[locale], when(data, locale), data.bookingReference] };
     }
     case 'results-ready':

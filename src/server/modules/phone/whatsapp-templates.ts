@@ -28,6 +28,7 @@ const SAMPLES: Array<Exclude<PhoneText, { template: 'phone-code' }>> = [
     { template, data: booking(false) },
     { template, data: booking(true) },
   ]),
+  { template: 'collector-on-the-way', data: booking(true) },
   { template: 'results-ready', data: { labName: demoLab } },
   { template: 'critical-value', data: { labName: demoLab, labPhone: '+966112345678' } },
   { template: 'critical-value', data: { labName: demoLab, labPhone: null } },

@@ -174,3 +174,44 @@ export function customerEntries(db: Db, customerId: string, endedSince: Date) {
     .orderBy('w.position')
     .execute();
 }
+
+/**
+ * A lab's entries for its own tests on the days `from` to `until` (its calendar), in the order of joining:
+ * those on the list, and those that ended in a booking or an offer let pass (not those left, nor days
+ * over). Each with its place among the live entries for its test and day, and only what a lab may know of
+ * someone who has not booked with it: the first word of their name, and whether their mobile number is
+ * confirmed (never the number, the e-mail or the full name, which stay in the database).
+ */
+export function labEntries(db: Db, labId: string, from: string, until: string) {
+  return db
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('lab_tests as lt', 'lt.id', 'w.lab_test_id')
+    .innerJoin('tests as t', 't.id', 'lt.test_id')
+    .innerJoin('user_profiles as p', 'p.id', 'w.customer_id')
+    .innerJoin('users as u', 'u.id', 'w.customer_id')
+    .select([
+      'w.id',
+      'w.status',
+      sql<string>`w.on_date::text`.as('on_date'),
+      'w.window_from',
+      'w.window_until',
+      'w.offered_starts_at',
+      'w.offer_expires_at',
+      'w.lab_test_id',
+      't.name_ar as test_name_ar',
+      't.name_en as test_name_en',
+      sql<string>`split_part(regexp_replace(btrim(p.name), '\\s+', ' ', 'g'), ' ', 1)`.as('first_name'),
+      sql<boolean>`u.phone_verified_at is not null`.as('phone_confirmed'),
+      sql<number | null>`case when w.status in ('waiting', 'offered') then
+        (row_number() over (partition by w.lab_test_id, w.on_date, w.status in ('waiting', 'offered') order by w.position))::int end`.as(
+        'place',
+      ),
+    ])
+    .where('w.lab_id', '=', labId)
+    .where('lt.lab_id', '=', labId)
+    .where('w.status', 'in', [...LIVE, 'booked', 'lapsed'])
+    .where(sql<boolean>`w.on_date between ${from}::date and ${until}::date`)
+    .orderBy('w.on_date')
+    .orderBy('w.position')
+    .execute();
+}

@@ -246,3 +246,64 @@ export async function exportWaitlist(db: Kysely<Database>, customerId: string) {
     created_at: new Date(entry.created_at).toISOString(),
   }));
 }
+
+/** How many days of its calendar the lab's waitlist shows, from the first asked for. */
+const LAB_WAITLIST_DAYS = 14;
+
+/** The day `days` after a day of a calendar (YYYY-MM-DD). */
+function dayAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 24 * 60 * MINUTE).toISOString().slice(0, 10);
+}
+
+/**
+ * Who waits at the lab (its own tests only), for LAB_WAITLIST_DAYS days from `from` (default: today on the
+ * lab's clock), by day: each entry's test, hours, place in line for its test and day, and what became of it
+ * (waiting, offered until when, booked, offer passed), with the customer's first name and whether their
+ * mobile number is confirmed: no more, since they have not booked with the lab. Per day, how many are on the
+ * list. Days without entries are left out.
+ */
+export async function labWaitlist(db: Kysely<Database>, labId: string, from: string | undefined, now = new Date()) {
+  const lab = await db.selectFrom('labs').select('time_zone').where('id', '=', labId).executeTakeFirst();
+  if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
+  const first = from ?? todayIn(lab.time_zone, now);
+  const last = dayAfter(first, LAB_WAITLIST_DAYS - 1);
+  const days = new Map<string, { date: string; count: number; entries: LabWaitlistEntry[] }>();
+  for (const row of await repo.labEntries(db, labId, first, last)) {
+    const day = days.get(row.on_date) ?? { date: row.on_date, count: 0, entries: [] };
+    days.set(row.on_date, day);
+    const status = row.status as LabWaitlistEntry['status'];
+    if (status === 'waiting' || status === 'offered') day.count += 1;
+    day.entries.push({
+      id: row.id,
+      lab_test_id: row.lab_test_id,
+      test_name_ar: row.test_name_ar,
+      test_name_en: row.test_name_en,
+      window: row.window_from && row.window_until ? { from: row.window_from.slice(0, 5), until: row.window_until.slice(0, 5) } : null,
+      place: row.place,
+      status,
+      offer:
+        status === 'offered' && row.offered_starts_at && row.offer_expires_at
+          ? { starts_at: new Date(row.offered_starts_at).toISOString(), held_until: new Date(row.offer_expires_at).toISOString() }
+          : null,
+      first_name: row.first_name,
+      phone_confirmed: row.phone_confirmed,
+    });
+  }
+  return { from: first, until: last, time_zone: lab.time_zone, days: [...days.values()] };
+}
+
+interface LabWaitlistEntry {
+  id: string;
+  lab_test_id: number;
+  test_name_ar: string;
+  test_name_en: string;
+  /** The hours on the lab's clock the customer can come in (null: any time that day). */
+  window: { from: string; until: string } | null;
+  /** Their place in line for this test on this day, among those still on the list (null once booked or passed). */
+  place: number | null;
+  status: 'waiting' | 'offered' | 'booked' | 'lapsed';
+  /** The time held for them and until when, while it is offered. */
+  offer: { starts_at: string; held_until: string } | null;
+  first_name: string;
+  phone_confirmed: boolean;
+}
