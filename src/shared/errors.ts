@@ -107,27 +107,6 @@ export function isAppErrorCode(value: unknown): value is AppErrorCode {
   return typeof value === 'string' && (appErrorCodes as readonly string[]).includes(value);
 }
 
-/** Field-level validation messages are keys, translated on the client. */
-export const validationMessages = {
-  required: 'required',
-  invalidEmail: 'invalid_email',
-  tooShort: 'too_short',
-  tooLong: 'too_long',
-  invalid: 'invalid',
-  consentRequired: 'consent_required',
-  invalidPhone: 'invalid_phone',
-  invalidMobile: 'invalid_mobile',
-  invalidCardNumber: 'invalid_card_number',
-  invalidCardExpiry: 'invalid_card_expiry',
-  cardExpired: 'card_expired',
-  invalidCardCvc: 'invalid_card_cvc',
-  invalidBuildingNumber: 'invalid_building_number',
-  invalidPostalCode: 'invalid_postal_code',
-  invalidShortAddress: 'invalid_short_address',
-  invalidNationalId: 'invalid_national_id',
-  dateInFuture: 'date_in_future',
-  ageOrder: 'age_order',
-  boundRequired: 'bound_required',
-  rangeOrder: 'range_order',
-  loincCheckDigit: 'loinc_check_digit',
-} as const;
+// The field-level keys live in a module of their own: the sign-in forms read them on every first page, and
+// importing them from here would bring the list of codes above along (client bundles).
+export { validationMessages } from './validation-messages.ts';

@@ -72,9 +72,10 @@ for (const { language, locale } of languages) {
     await screenshotBothSizes(page, card, `phone-card.${locale}`);
     // Reminders not by phone; bookings stay by SMS (ADR 0073). The account has no e-mail: "not by phone".
     const choices = page.getByTestId('text-choices');
-    await choices.getByTestId('text-choice-reminder').getByText(w.phone.notByPhone).click();
+    await choices.getByLabel(w.phone.reminders).selectOption({ label: w.phone.notByPhone });
     await expect(page.getByText(w.phone.choicesSaved)).toBeVisible();
-    await expect(choices.getByTestId('text-choice-reminder').getByRole('radio', { name: w.phone.notByPhone })).toBeChecked();
+    await page.reload();
+    await expect(page.getByTestId('text-choices').getByLabel(w.phone.reminders)).toHaveValue('off');
     await screenshotBothSizes(page, choices, `text-choices.${locale}`);
 
     // A booking is confirmed by SMS to the number, in the reader's language, with its reference.

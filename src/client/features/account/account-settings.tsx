@@ -58,7 +58,8 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
       <TwoFactorCard hasPassword={user.has_password} required={user.two_factor_required} />
       <PasskeysCard />
       {user.user_type === 'customer' && user.verified_phone && <TextChoicesCard user={user} />}
-      <MailPreferencesCard user={user} />
+      {/* An account made with a mobile number has no address to mail: its messages are the texts above. */}
+      {user.email && <MailPreferencesCard user={user} />}
       <SignOutEverywhereCard />
       <YourDataCard />
       {user.user_type === 'customer' && <DeleteAccountCard hasPassword={user.has_password} email={user.email} />}

@@ -1,4 +1,4 @@
-import { Card, Heading, HStack, RadioCard, Stack, Text } from '@chakra-ui/react';
+import { Card, Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -66,32 +66,24 @@ export function TextChoicesCard({ user }: { user: SessionUser }) {
       <Card.Body>
         <Stack gap="5">
           {kinds.map(([kind, label, description]) => (
-            <RadioCard.Root
-              key={kind}
-              value={choices[kind]}
-              onValueChange={(details) => details.value && change(kind, details.value as TextChoice)}
-              colorPalette="brand"
-              size="sm"
-              variant="outline"
-              data-testid={`text-choice-${kind}`}
-            >
-              <Stack gap="1.5">
-                <RadioCard.Label fontWeight="medium">{label}</RadioCard.Label>
-                <Text fontSize="sm" color="fg.muted">
-                  {description}
-                </Text>
-                <HStack gap="3" flexWrap="wrap">
+            <Field.Root key={kind}>
+              <Field.Label fontWeight="medium">{label}</Field.Label>
+              <Field.HelperText mt="0">{description}</Field.HelperText>
+              <NativeSelect.Root size="sm" maxW="xs">
+                <NativeSelect.Field
+                  value={choices[kind]}
+                  onChange={(event) => change(kind, event.currentTarget.value as TextChoice)}
+                  data-testid={`text-choice-${kind}`}
+                >
                   {options.map(([value, optionLabel]) => (
-                    <RadioCard.Item key={value} value={value} flex="0 0 auto">
-                      <RadioCard.ItemHiddenInput />
-                      <RadioCard.ItemControl py="1.5" px="3">
-                        <RadioCard.ItemText>{optionLabel}</RadioCard.ItemText>
-                      </RadioCard.ItemControl>
-                    </RadioCard.Item>
+                    <option key={value} value={value}>
+                      {optionLabel}
+                    </option>
                   ))}
-                </HStack>
-              </Stack>
-            </RadioCard.Root>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
           ))}
         </Stack>
       </Card.Body>
