@@ -106,6 +106,82 @@ describe('holding a series', () => {
   });
 });
 
+describe("a series on the customer's bookings", () => {
+  it('names each visit’s series, its place and how many, a moved or cancelled visit still one of them, a booking alone none', async () => {
+    const labTestId = await lab();
+    const otherLabTestId = await lab();
+    const customer = await createTestUser(database.db, 'customer');
+    const { booking_times: times } = await booking.holdSeries(
+      database.db,
+      customer.id,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 3 },
+      NOW,
+    );
+    // Paid in the same checkout as a booking of another lab's test, which is no series.
+    const paid = await booking.createBookings(
+      database.db,
+      payments,
+      customer,
+      [...times.map((bookingTime) => ({ labTestId, bookingTime })), { labTestId: otherLabTestId, bookingTime: at('2027-02-10') }],
+      'series-listed',
+      NOW,
+    );
+    const bookedAt = (time: string) => paid.bookings.find((visit) => visit.booking_time === time)!;
+    const [first, second, third, alone] = [...times, at('2027-02-10')].map(bookedAt);
+    // Left where they were booked, the first and third visits are six months apart: two steps of three.
+    await booking.rescheduleBooking(database.db, customer.id, second!.id, at('2027-04-20', '08:30'), NOW);
+    await booking.cancelBooking(database.db, customer.id, third!.id, NOW, payments);
+
+    const mine = new Map((await booking.myBookings(database.db, customer.id)).map((visit) => [visit.id, visit.series]));
+    const series = { id: first!.id, visits: 3, every_months: 3 };
+    expect(mine.get(first!.id)).toEqual({ ...series, visit: 1 });
+    expect(mine.get(second!.id)).toEqual({ ...series, visit: 2 });
+    expect(mine.get(third!.id)).toEqual({ ...series, visit: 3 });
+    expect(mine.get(alone!.id)).toBeNull();
+  });
+
+  it('reads every month from the 31st, though the months without a 31st are skipped', async () => {
+    const labTestId = await lab();
+    const customer = await createTestUser(database.db, 'customer');
+    const { booking_times: times } = await booking.holdSeries(
+      database.db,
+      customer.id,
+      { labTestId, bookingTime: at('2027-01-31'), everyMonths: 1, visits: 3 },
+      NOW,
+    );
+    expect(times).toEqual([at('2027-01-31'), at('2027-03-31'), at('2027-05-31')]);
+    await booking.createBookings(
+      database.db,
+      payments,
+      customer,
+      times.map((bookingTime) => ({ labTestId, bookingTime })),
+      'monthly',
+      NOW,
+    );
+    const mine = await booking.myBookings(database.db, customer.id);
+    expect(mine.map((visit) => [visit.booking_time, visit.series?.visit, visit.series?.every_months]).sort()).toEqual([
+      [at('2027-01-31'), 1, 1],
+      [at('2027-03-31'), 2, 1],
+      [at('2027-05-31'), 3, 1],
+    ]);
+  });
+
+  it('are not a series when one checkout has a test twice for one patient on other days of the month', async () => {
+    const labTestId = await lab();
+    const customer = await createTestUser(database.db, 'customer');
+    const times = [at('2027-01-15'), at('2027-01-22')];
+    await booking.createBookings(
+      database.db,
+      payments,
+      customer,
+      times.map((bookingTime) => ({ labTestId, bookingTime })),
+      'twice',
+      NOW,
+    );
+    expect((await booking.myBookings(database.db, customer.id)).map((visit) => visit.series)).toEqual([null, null]);
+  });
+});
+
 async function labOf(labTestId: number) {
   const row = await database.db.selectFrom('lab_tests').select('lab_id').where('id', '=', labTestId).executeTakeFirstOrThrow();
   return row.lab_id;

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, StackSeparator, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { User } from 'lucide-react';
-import { useState } from 'react';
+import { Repeat, User } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { CANCEL_BEFORE_HOURS, canChangeBooking } from '../../../shared/cancellation.ts';
 import { formatSar } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
@@ -15,11 +16,33 @@ import { isolated, localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatHijriDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { HomeVisitLine } from './home-visit-line.tsx';
 import { RescheduleBookingDialog } from './reschedule-booking-dialog.tsx';
 import { ReviewBookingDialog, type ReviewTarget } from './review-booking-dialog.tsx';
+
+type Booking = RouterOutputs['booking']['mine'][number];
+type Series = NonNullable<Booking['series']>;
+
+/** A card of the list: a booking alone, or every visit of a series (issue #58). */
+type BookingListCard = { series: null; booking: Booking } | { series: Series; visits: Booking[] };
+
+/**
+ * The cards of a list in its order: a series where its first visit in the list stands (the next to come
+ * among the upcoming, the latest among the past), with all of its visits in `all`, in their order.
+ */
+function cards(items: Booking[], all: Booking[]): BookingListCard[] {
+  const shown = new Set<string>();
+  return items.flatMap((booking): BookingListCard[] => {
+    const { series } = booking;
+    if (!series) return [{ series: null, booking }];
+    if (shown.has(series.id)) return [];
+    shown.add(series.id);
+    const visits = all.filter((visit) => visit.series?.id === series.id).sort((a, b) => a.series!.visit - b.series!.visit);
+    return [{ series, visits }];
+  });
+}
 
 /**
  * The customer's bookings, upcoming first, with change of time and cancel (after a confirmation that
@@ -59,109 +82,71 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
   const upcoming = bookings.data
     .filter((booking) => booking.status === 'confirmed' && new Date(booking.booking_time).getTime() > now)
     .reverse();
-  const past = bookings.data.filter((booking) => !upcoming.includes(booking));
-  const whenOf = (booking: (typeof bookings.data)[number]) => {
+  // A series with a visit to come is shown whole among the upcoming bookings, its past visits with it.
+  const upcomingSeries = new Set(upcoming.flatMap((booking) => (booking.series ? [booking.series.id] : [])));
+  const past = bookings.data.filter((booking) => !upcoming.includes(booking) && !(booking.series && upcomingSeries.has(booking.series.id)));
+  const whenOf = (booking: Booking) => {
     const when = new Date(booking.booking_time);
     return `${formatDate(when, locale, booking.time_zone)} · ${formatTime(when, locale, booking.time_zone)}`;
   };
   const toCancel = bookings.data.find((booking) => booking.id === confirming);
   const toMove = bookings.data.find((booking) => booking.id === moving);
 
-  const list = (items: typeof bookings.data) => (
+  /** The side of a booking's card: what it cost, its review, and its change of time and cancel. */
+  const aside = (booking: Booking) => {
+    const changeable = booking.status === 'confirmed' && canChangeBooking(new Date(booking.booking_time), new Date(now));
+    const review = reviews.data?.find((item) => item.booking_id === booking.id);
+    const reviewable = booking.status === 'completed' && reviews.isSuccess && (!review || review.editable);
+    const target: ReviewTarget = {
+      bookingId: booking.id,
+      labName: localized(locale, booking.lab_name_ar, booking.lab_name_en),
+      testName: localized(locale, booking.test_name_ar, booking.test_name_en),
+      ...(review && { review: { id: review.id, rating: review.rating, text: review.text } }),
+    };
+    return (
+      <Stack align={{ base: 'start', md: 'end' }} gap="2">
+        <Price value={booking.paid ? booking.charged : booking.total_price} data-testid="booking-charged" />
+        {booking.refunded > 0 && (
+          <Text fontSize="sm" color="green.fg" data-testid="booking-refunded">
+            {t`Refunded`} <bdi>{formatSar(booking.refunded, locale)}</bdi>
+          </Text>
+        )}
+        {review && (
+          <HStack gap="2" data-testid="my-review">
+            <Text fontSize="sm" color="fg.muted">
+              {review.hidden ? t`Your review (hidden by Tahaleel)` : t`Your review`}
+            </Text>
+            <Stars value={review.rating} size={14} />
+          </HStack>
+        )}
+        {reviewable && (
+          <Button size="sm" variant={review ? 'outline' : 'solid'} colorPalette="brand" onClick={() => setReviewing(target)}>
+            {review ? t`Edit review` : t`Rate this lab`}
+          </Button>
+        )}
+        {changeable && (
+          <HStack gap="2" wrap="wrap">
+            <Button size="sm" variant="outline" onClick={() => setMoving(booking.id)} data-testid="reschedule-booking">
+              {t`Change time`}
+            </Button>
+            <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(booking.id)}>
+              {t`Cancel booking`}
+            </Button>
+          </HStack>
+        )}
+      </Stack>
+    );
+  };
+
+  const list = (items: Booking[]) => (
     <Stack gap="3" as="ul" listStyleType="none">
-      {items.map((booking) => {
-        const when = new Date(booking.booking_time);
-        const changeable = booking.status === 'confirmed' && canChangeBooking(when, new Date(now));
-        const review = reviews.data?.find((item) => item.booking_id === booking.id);
-        const reviewable = booking.status === 'completed' && reviews.isSuccess && (!review || review.editable);
-        const target: ReviewTarget = {
-          bookingId: booking.id,
-          labName: localized(locale, booking.lab_name_ar, booking.lab_name_en),
-          testName: localized(locale, booking.test_name_ar, booking.test_name_en),
-          ...(review && { review: { id: review.id, rating: review.rating, text: review.text } }),
-        };
-        return (
-          <Card.Root as="li" key={booking.id} variant="outline" data-testid="my-booking" data-booking-id={booking.id}>
-            <Card.Body>
-              <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
-                <Stack gap="1">
-                  <HStack gap="2" wrap="wrap">
-                    <Link to="/test/$testName" params={{ testName: booking.test_name_en }}>
-                      <Text fontWeight="bold" color="brand.fg">
-                        {localized(locale, booking.test_name_ar, booking.test_name_en)}
-                      </Text>
-                    </Link>
-                    <BookingStatusBadge status={booking.status} />
-                    {booking.rescheduled_at && booking.status === 'confirmed' && <Badge colorPalette="blue">{t`Time changed`}</Badge>}
-                  </HStack>
-                  <Text fontSize="sm">
-                    <bdi>{localized(locale, booking.lab_name_ar, booking.lab_name_en)}</bdi>
-                  </Text>
-                  {booking.patient_name && (
-                    <HStack gap="1.5" fontSize="sm" data-testid="my-booking-patient">
-                      <User size={14} aria-hidden />
-                      <Text>{t`For ${isolated(booking.patient_name)}`}</Text>
-                    </HStack>
-                  )}
-                  <Text fontSize="sm" color="fg.muted" data-testid="booking-reference">
-                    {t`Booking reference`}:{' '}
-                    <Text as="bdi" dir="ltr" fontFamily="mono" color="fg">
-                      {booking.reference}
-                    </Text>
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {formatDate(when, locale, booking.time_zone)} ·{' '}
-                    <bdi>
-                      {formatTime(when, locale, booking.time_zone)}
-                      {booking.window_ends_at && ` – ${formatTime(new Date(booking.window_ends_at), locale, booking.time_zone)}`}
-                    </bdi>{' '}
-                    · {formatHijriDate(when, locale, booking.time_zone)}
-                  </Text>
-                  {booking.collection === 'home' && booking.home_address && (
-                    <HomeVisitLine address={booking.home_address} leftAt={booking.collector_left_at} timeZone={booking.time_zone} />
-                  )}
-                  {booking.status === 'no_show' && (
-                    <Text fontSize="sm" color="orange.fg" data-testid="booking-missed">
-                      {t`The lab recorded that the patient did not come. A missed appointment is not refunded: a booking can be cancelled for a refund up to ${CANCEL_BEFORE_HOURS} hours before it.`}
-                    </Text>
-                  )}
-                </Stack>
-                <Stack align={{ base: 'start', md: 'end' }} gap="2">
-                  <Price value={booking.paid ? booking.charged : booking.total_price} data-testid="booking-charged" />
-                  {booking.refunded > 0 && (
-                    <Text fontSize="sm" color="green.fg" data-testid="booking-refunded">
-                      {t`Refunded`} <bdi>{formatSar(booking.refunded, locale)}</bdi>
-                    </Text>
-                  )}
-                  {review && (
-                    <HStack gap="2" data-testid="my-review">
-                      <Text fontSize="sm" color="fg.muted">
-                        {review.hidden ? t`Your review (hidden by Tahaleel)` : t`Your review`}
-                      </Text>
-                      <Stars value={review.rating} size={14} />
-                    </HStack>
-                  )}
-                  {reviewable && (
-                    <Button size="sm" variant={review ? 'outline' : 'solid'} colorPalette="brand" onClick={() => setReviewing(target)}>
-                      {review ? t`Edit review` : t`Rate this lab`}
-                    </Button>
-                  )}
-                  {changeable && (
-                    <HStack gap="2" wrap="wrap">
-                      <Button size="sm" variant="outline" onClick={() => setMoving(booking.id)} data-testid="reschedule-booking">
-                        {t`Change time`}
-                      </Button>
-                      <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(booking.id)}>
-                        {t`Cancel booking`}
-                      </Button>
-                    </HStack>
-                  )}
-                </Stack>
-              </Stack>
-            </Card.Body>
-          </Card.Root>
-        );
-      })}
+      {cards(items, bookings.data).map((card) =>
+        card.series ? (
+          <SeriesBookingCard key={card.series.id} visits={card.visits} aside={aside} />
+        ) : (
+          <BookingCard key={card.booking.id} booking={card.booking} aside={aside} />
+        ),
+      )}
     </Stack>
   );
 
@@ -229,5 +214,157 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
       />
       <ReviewBookingDialog target={reviewing} onClose={() => setReviewing(null)} />
     </Stack>
+  );
+}
+
+/** What a booking's card aside shows: its cost, review, change of time and cancel (drawn by MyBookings). */
+type Aside = (booking: Booking) => ReactNode;
+
+function TestName({ booking }: { booking: Booking }) {
+  const locale = activeLocale();
+  return (
+    <Link to="/test/$testName" params={{ testName: booking.test_name_en }}>
+      <Text fontWeight="bold" color="brand.fg">
+        {localized(locale, booking.test_name_ar, booking.test_name_en)}
+      </Text>
+    </Link>
+  );
+}
+
+function LabAndPatient({ booking }: { booking: Booking }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  return (
+    <>
+      <Text fontSize="sm">
+        <bdi>{localized(locale, booking.lab_name_ar, booking.lab_name_en)}</bdi>
+      </Text>
+      {booking.patient_name && (
+        <HStack gap="1.5" fontSize="sm" data-testid="my-booking-patient">
+          <User size={14} aria-hidden />
+          <Text>{t`For ${isolated(booking.patient_name)}`}</Text>
+        </HStack>
+      )}
+    </>
+  );
+}
+
+function StatusBadges({ booking }: { booking: Booking }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <BookingStatusBadge status={booking.status} />
+      {booking.rescheduled_at && booking.status === 'confirmed' && <Badge colorPalette="blue">{t`Time changed`}</Badge>}
+    </>
+  );
+}
+
+/** Its reference, day and time (a home visit's window, with where), and a missed visit's note. */
+function BookingFacts({ booking }: { booking: Booking }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const when = new Date(booking.booking_time);
+  return (
+    <>
+      <Text fontSize="sm" color="fg.muted" data-testid="booking-reference">
+        {t`Booking reference`}:{' '}
+        <Text as="bdi" dir="ltr" fontFamily="mono" color="fg">
+          {booking.reference}
+        </Text>
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {formatDate(when, locale, booking.time_zone)} ·{' '}
+        <bdi>
+          {formatTime(when, locale, booking.time_zone)}
+          {booking.window_ends_at && ` – ${formatTime(new Date(booking.window_ends_at), locale, booking.time_zone)}`}
+        </bdi>{' '}
+        · {formatHijriDate(when, locale, booking.time_zone)}
+      </Text>
+      {booking.collection === 'home' && booking.home_address && (
+        <HomeVisitLine address={booking.home_address} leftAt={booking.collector_left_at} timeZone={booking.time_zone} />
+      )}
+      {booking.status === 'no_show' && (
+        <Text fontSize="sm" color="orange.fg" data-testid="booking-missed">
+          {t`The lab recorded that the patient did not come. A missed appointment is not refunded: a booking can be cancelled for a refund up to ${CANCEL_BEFORE_HOURS} hours before it.`}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function BookingCard({ booking, aside }: { booking: Booking; aside: Aside }) {
+  return (
+    <Card.Root as="li" variant="outline" data-testid="my-booking" data-booking-id={booking.id}>
+      <Card.Body>
+        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
+          <Stack gap="1">
+            <HStack gap="2" wrap="wrap">
+              <TestName booking={booking} />
+              <StatusBadges booking={booking} />
+            </HStack>
+            <LabAndPatient booking={booking} />
+            <BookingFacts booking={booking} />
+          </Stack>
+          {aside(booking)}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The visits of a series under one card (issue #58): the test, how often and how many visits, then each
+ * visit, its place in the series, state and own actions, as each is moved or cancelled alone.
+ */
+export function SeriesBookingCard({ visits, aside }: { visits: Booking[]; aside: Aside }) {
+  const { t } = useLingui();
+  const [first] = visits;
+  if (!first?.series) return null;
+  const { id, every_months: months, visits: count } = first.series;
+  return (
+    <Card.Root as="li" variant="outline" data-testid="my-booking-series" data-series-id={id}>
+      <Card.Body gap="3">
+        <Stack gap="1">
+          <HStack gap="2" wrap="wrap">
+            <TestName booking={first} />
+            <Badge colorPalette="brand" variant="subtle" data-testid="my-booking-series-rule">
+              <Repeat size={12} aria-hidden />
+              {t`${plural(months, { one: 'Every month', other: 'Every # months' })} · ${plural(count, { one: '# visit', other: '# visits' })}`}
+            </Badge>
+          </HStack>
+          <LabAndPatient booking={first} />
+        </Stack>
+        <Stack as="ol" listStyleType="none" gap="3" separator={<StackSeparator />}>
+          {visits.map((visit) => {
+            const place = visit.series?.visit;
+            return (
+              <Stack
+                as="li"
+                key={visit.id}
+                direction={{ base: 'column', md: 'row' }}
+                justify="space-between"
+                gap="3"
+                ps="3"
+                borderInlineStartWidth="2px"
+                borderColor={visit.status === 'confirmed' ? 'brand.solid' : 'border'}
+                data-testid="my-booking"
+                data-booking-id={visit.id}
+              >
+                <Stack gap="1">
+                  <HStack gap="2" wrap="wrap">
+                    <Text fontWeight="semibold" data-testid="my-booking-visit">
+                      {t`Visit ${place} of ${count}`}
+                    </Text>
+                    <StatusBadges booking={visit} />
+                  </HStack>
+                  <BookingFacts booking={visit} />
+                </Stack>
+                {aside(visit)}
+              </Stack>
+            );
+          })}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -30,6 +30,7 @@ import { bookingConfirmationTexts, checkoutTextRecipient, textBookingCancelled, 
 import { meetsPause, type PrayerPauseSettings, prayerPauses } from './prayer-pauses.ts';
 import { hoursOn } from './ramadan.ts';
 import { seriesDays } from './series.ts';
+import { seriesPlaces, seriesWindow } from './series-visits.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -859,11 +860,14 @@ export async function myBookings(db: Kysely<Database>, customerId: string) {
         .as('refunded_halalas'),
     )
     .select('bookings.rescheduled_at')
+    .select(seriesWindow)
     .where('bookings.customer_id', '=', customerId)
     .orderBy('bookings.booking_time', 'desc')
     .execute();
+  const series = seriesPlaces(rows);
   return rows.map(
     ({
+      series_window,
       refunded_halalas,
       rescheduled_at,
       patient_name,
@@ -880,6 +884,8 @@ export async function myBookings(db: Kysely<Database>, customerId: string) {
       charged: halalasToSar(chargeOf({ ...row, payment_reference, customer_plan, checkout_fee_halalas, checkout_discount_halalas })),
       refunded: halalasToSar(Number(refunded_halalas ?? 0)),
       rescheduled_at: rescheduled_at && new Date(rescheduled_at).toISOString(),
+      /** The series of visits it is one of (issue #58): which, its place and how many, how often; null alone. */
+      series: series.get(row.id) ?? null,
     }),
   );
 }

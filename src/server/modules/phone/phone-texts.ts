@@ -115,8 +115,8 @@ export const TEXT_BODIES = {
   },
   'collector-on-the-way': {
     name: 'collector_on_the_way',
-    ar: `تحاليل: مندوب {{1}} في الطريق إليك لزيارتك المنزلية، {{2}}. رقم الحجز ${isolate('{{3}}')}.`,
-    en: "Tahaleel: {{1}}'s collector is on the way to your home for your visit {{2}}. Booking {{3}}.",
+    ar: `تحاليل: مندوب {{1}} في الطريق إليك لزيارتك المنزلية الآن. رقم الحجز ${isolate('{{2}}')}.`,
+    en: "Tahaleel: {{1}}'s collector is on the way to your home now. Booking {{2}}.",
   },
   'results-ready': {
     name: 'results_ready',
@@ -164,15 +164,14 @@ export function textParts(message: Exclude<PhoneText, { template: 'phone-code' }
     case 'booking-confirmed':
     case 'booking-reminder':
     case 'booking-rescheduled':
-    case 'booking-cancelled':
-    case 'collector-on-the-way': {
+    case 'booking-cancelled': {
       const { data } = message;
-      const key =
-        data.homeVisit && message.template !== 'collector-on-the-way'
-          ? (message.template.replace('booking-', 'home-visit-') as keyof typeof TEXT_BODIES)
-          : message.template;
+      const key = data.homeVisit ? (message.template.replace('booking-', 'home-visit-') as keyof typeof TEXT_BODIES) : message.template;
       return { body: TEXT_BODIES[key], parameters: [data.labName[locale], when(data, locale), data.bookingReference] };
     }
+    case 'collector-on-the-way':
+      // It is the visit's own time: no need to say when.
+      return { body: TEXT_BODIES['collector-on-the-way'], parameters: [message.data.labName[locale], message.data.bookingReference] };
     case 'results-ready':
       return { body: TEXT_BODIES['results-ready'], parameters: [message.data.labName[locale], resultsAddress(publicUrl)] };
     case 'critical-value':
