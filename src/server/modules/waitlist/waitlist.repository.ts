@@ -140,6 +140,20 @@ export async function dropOfferHold(
     .execute();
 }
 
+/** What the customer and the lab both read of an entry: its day and window, its offer, its test. */
+const entryColumns = [
+  'w.id',
+  'w.status',
+  sql<string>`w.on_date::text`.as('on_date'),
+  'w.window_from',
+  'w.window_until',
+  'w.offered_starts_at',
+  'w.offer_expires_at',
+  'w.lab_test_id',
+  't.name_ar as test_name_ar',
+  't.name_en as test_name_en',
+] as const;
+
 /**
  * The customer's entries: those on the list, and those ended in the last `recentDays` (so an offer that
  * passed, or a seat booked from it, is still told), soonest day first, with their test and lab.
@@ -150,24 +164,7 @@ export function customerEntries(db: Db, customerId: string, endedSince: Date) {
     .innerJoin('lab_tests as lt', 'lt.id', 'w.lab_test_id')
     .innerJoin('tests as t', 't.id', 'lt.test_id')
     .innerJoin('labs as l', 'l.id', 'w.lab_id')
-    .select([
-      'w.id',
-      'w.status',
-      sql<string>`w.on_date::text`.as('on_date'),
-      'w.window_from',
-      'w.window_until',
-      'w.offered_starts_at',
-      'w.offer_expires_at',
-      'w.created_at',
-      'w.lab_id',
-      'w.lab_test_id',
-      'lt.price_halalas',
-      't.name_ar as test_name_ar',
-      't.name_en as test_name_en',
-      'l.lab_name_ar',
-      'l.lab_name_en',
-      'l.time_zone',
-    ])
+    .select([...entryColumns, 'w.created_at', 'w.lab_id', 'lt.price_halalas', 'l.lab_name_ar', 'l.lab_name_en', 'l.time_zone'])
     .where('w.customer_id', '=', customerId)
     .where((eb) => eb.or([eb('w.status', 'in', [...LIVE]), eb('w.ended_at', '>=', endedSince)]))
     .orderBy('w.on_date')
@@ -190,16 +187,7 @@ export function labEntries(db: Db, labId: string, from: string, until: string) {
     .innerJoin('user_profiles as p', 'p.id', 'w.customer_id')
     .innerJoin('users as u', 'u.id', 'w.customer_id')
     .select([
-      'w.id',
-      'w.status',
-      sql<string>`w.on_date::text`.as('on_date'),
-      'w.window_from',
-      'w.window_until',
-      'w.offered_starts_at',
-      'w.offer_expires_at',
-      'w.lab_test_id',
-      't.name_ar as test_name_ar',
-      't.name_en as test_name_en',
+      ...entryColumns,
       sql<string>`split_part(regexp_replace(btrim(p.name), '\\s+', ' ', 'g'), ' ', 1)`.as('first_name'),
       sql<boolean>`u.phone_verified_at is not null`.as('phone_confirmed'),
       sql<number | null>`case when w.status in ('waiting', 'offered') then
