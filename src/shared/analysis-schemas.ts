@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coordinate } from './coordinates.ts';
 
 // The analysis of results (issue #54): what the dashboard sends.
 
@@ -7,6 +8,6 @@ export const analysisReportInput = z.object({ bookingId: z.uuid() });
 /** A follow-up test's nearest offers: near the reader when they shared where they are. */
 export const followUpOffersInput = z.object({
   testId: z.int().positive().max(2_147_483_647),
-  lat: z.number().min(-90).max(90).optional(),
-  lon: z.number().min(-180).max(180).optional(),
+  lat: coordinate(90).optional(),
+  lon: coordinate(180).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CityKey, cityKeys } from './cities.ts';
+import { coordinate } from './coordinates.ts';
 import { bigintRowId, rowId } from './db-integers.ts';
 import { latinDigits } from './digits.ts';
 import { validationMessages as m } from './errors.ts';
@@ -88,8 +89,8 @@ export const guestLinkInput = z.object({ token: accountLinkToken });
 export const searchInput = z
   .object({
     query: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong),
-    lat: z.number().min(-90, m.invalid).max(90, m.invalid).optional(),
-    lon: z.number().min(-180, m.invalid).max(180, m.invalid).optional(),
+    lat: coordinate(90).optional(),
+    lon: coordinate(180).optional(),
     location: z.string().trim().max(100, m.tooLong).optional(),
     minPrice: z.number().min(0, m.invalid).max(PRICE_FILTER_MAX, m.invalid).optional(),
     maxPrice: z.number().min(0, m.invalid).max(PRICE_FILTER_MAX, m.invalid).optional(),
@@ -123,8 +124,8 @@ export const slotHoldInput = z.object({ labTestId: rowId, bookingTime: isoInstan
 /** Where a home collection takes place: the address as the patient writes it and its point on the map. */
 export const homeAddressInput = z.object({
   address: z.string({ error: m.required }).trim().min(5, m.tooShort).max(300, m.tooLong),
-  latitude: z.number({ error: m.required }).min(-90, m.invalid).max(90, m.invalid),
-  longitude: z.number({ error: m.required }).min(-180, m.invalid).max(180, m.invalid),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
 });
 export type HomeAddressInput = z.infer<typeof homeAddressInput>;
 /** A seat to hold: a slot at the lab, or (with `home`) a home collection window at that address. */

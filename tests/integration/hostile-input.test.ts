@@ -190,6 +190,17 @@ describe('hostile input to every procedure', () => {
     ).toEqual(['invalid']);
   });
 
+  it('reads a coordinate too small for the database as the equator, for search and for follow-up offers', async () => {
+    const { rows } = await sql<{ test_id: number }>`select test_id from lab_tests limit 1`.execute(database.db);
+    const testId = rows[0]?.test_id;
+    if (testId === undefined) throw new Error('the seeded database has no offered test');
+    const tiny = { lat: 1e-200, lon: -5e-324 };
+    const offers = await call('analysis.followUpOffers', 'query', { testId, ...tiny });
+    expect(offers.status).toBe(200);
+    const search = await call('search.labTests', 'query', { query: 'CBC', ...tiny });
+    expect(search.status).toBe(200);
+  });
+
   it('changes no account, booking or catalogue row when the input is not valid', async () => {
     const before = await counts();
     const mutations = procedures.filter((procedure) => procedure.type === 'mutation');
