@@ -13,6 +13,8 @@ export const appErrorCodes = [
   'PHONE_CODE_WRONG',
   'PHONE_CODE_EXPIRED',
   'PHONE_TAKEN',
+  /** A home visit needs a confirmed mobile number (ADR 0074). */
+  'PHONE_REQUIRED',
   'INVALID_CREDENTIALS',
   'EMAIL_TAKEN',
   'ADMIN_ONLY_LOGIN',

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
   type APIRequestContext,
   type Browser,
@@ -260,6 +260,58 @@ export async function signUpThroughApi(target: Page | BrowserContext | APIReques
     acceptTerms: true,
   });
   return { email, password };
+}
+
+/** A Saudi mobile number no other test uses, as its owner types it: 05XXXXXXXX. */
+export const newMobileNumber = () => `055${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+
+/** The code in the newest SMS to `local` (05…), as its owner reads it: the fake Unifonic got it over its protocol. */
+export async function smsCode(appServer: AppServer, local: string): Promise<string> {
+  const recipient = `966${local.slice(1)}`;
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const message = appServer.sms.messages.filter((candidate) => candidate.recipient === recipient).at(-1);
+        code = message?.body.match(/#(\d{6})$/)?.[1];
+        return code;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeDefined();
+  return code ?? '';
+}
+
+/** A guest's session through the API, its number confirmed by the code sent to it (ADR 0074). */
+export async function guestThroughApi(target: Page | BrowserContext, appServer: AppServer, name: string) {
+  const phone = newMobileNumber();
+  await trpc(target, 'auth.requestPhoneCode', { phone });
+  await trpc(target, 'auth.signInAnonymously', { name, phone, code: await smsCode(appServer, phone) });
+}
+
+/** The auth modal's guest form, filled, its terms accepted, and its number confirmed with the code from the SMS. */
+export async function continueAsGuest(modal: Locator, appServer: AppServer, language: Language, guest: { name: string; email?: string }) {
+  const w = words[language];
+  const phone = newMobileNumber();
+  await modal.getByLabel(w.auth.fullName).fill(guest.name);
+  await modal.getByLabel(w.auth.mobile).fill(phone);
+  if (guest.email) await modal.getByLabel(w.auth.emailOptional).fill(guest.email);
+  await modal.getByTestId('consent-checkbox').click();
+  await modal.getByRole('button', { name: w.auth.continueAsGuest }).click();
+  await modal.getByLabel(w.phone.codeField).fill(await smsCode(appServer, phone));
+  await modal.getByRole('button', { name: w.phone.confirmAsGuest }).click();
+}
+
+/** A home visit's number (ADR 0074), confirmed in `scope` (the booking panel, or the checkout) by the code from the SMS. */
+export async function confirmHomeVisitNumber(scope: Locator, appServer: AppServer, language: Language) {
+  const w = words[language];
+  const phone = newMobileNumber();
+  const block = scope.getByTestId('home-visit-phone');
+  await block.getByLabel(w.auth.mobile).fill(phone);
+  await block.getByRole('button', { name: w.phone.sendCode }).click();
+  await block.getByLabel(w.phone.codeField).fill(await smsCode(appServer, phone));
+  await block.getByRole('button', { name: w.phone.confirm, exact: true }).click();
+  await expect(block).toBeHidden();
 }
 
 /**

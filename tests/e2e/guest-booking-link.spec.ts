@@ -1,4 +1,4 @@
-import { bookAtDemoLab, expect, languages, readInLanguage, test, trpc, uniqueEmail } from './fixtures.ts';
+import { bookAtDemoLab, continueAsGuest, expect, languages, readInLanguage, test, trpc, uniqueEmail } from './fixtures.ts';
 import { words } from './words.ts';
 
 // Issue #57, "Guests are never left without a record" (ADR 0066): a guest who gives an address at the
@@ -17,11 +17,7 @@ for (const { language, locale } of languages) {
     await page.goto('/');
     await page.getByRole('button', { name: w.auth.bookAsGuest }).first().click();
     const modal = page.getByTestId('auth-modal');
-    await modal.getByLabel(w.auth.fullName).fill(locale === 'ar' ? 'فهد' : 'Fahad');
-    await modal.getByLabel(w.auth.mobile).fill('0551234567');
-    await modal.getByLabel(w.auth.emailOptional).fill(email);
-    await modal.getByTestId('consent-checkbox').click();
-    await modal.getByRole('button', { name: w.auth.continueAsGuest }).click();
+    await continueAsGuest(modal, appServer, locale, { name: locale === 'ar' ? 'فهد' : 'Fahad', email });
     await expect(page.getByText(w.auth.guestMailedTo(email))).toBeVisible();
 
     const { bookingId } = await bookAtDemoLab(page);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { chooseFreeSlot, demo, expect, isPhone, sar, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
+import { chooseFreeSlot, confirmHomeVisitNumber, demo, expect, isPhone, sar, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
 import { words } from './words.ts';
 
 // Issue #22, home sample collection: a customer finds labs that come to the home, books a test at
@@ -12,10 +12,15 @@ const DEMO_LAB_FEE = 35;
 
 /** What Book Now says it waits for, beside it. */
 const waitingFor = {
-  ar: { address: 'اكتب عنوان منزلك في الأعلى.', location: 'حدّد منزلك على الخريطة في الأعلى: استخدم موقعك الحالي أو انقر على الخريطة.' },
+  ar: {
+    address: 'اكتب عنوان منزلك في الأعلى.',
+    location: 'حدّد منزلك على الخريطة في الأعلى: استخدم موقعك الحالي أو انقر على الخريطة.',
+    phone: 'أكّد رقم جوالك في الأعلى.',
+  },
   en: {
     address: 'Write your home address above.',
     location: 'Place your home on the map above: use your current location or tap the map.',
+    phone: 'Confirm your mobile number above.',
   },
 };
 
@@ -27,7 +32,7 @@ for (const [locale, tag] of [
   const w = words[locale];
   const language = locale === 'ar' ? 'Arabic' : 'English';
 
-  test(`a customer books a home sample collection and pays its visit fee once (${language})${tag}`, async ({ person }) => {
+  test(`a customer books a home sample collection and pays its visit fee once (${language})${tag}`, async ({ person, appServer }) => {
     test.setTimeout(120_000);
     const project = test.info().project.name;
     const address = locale === 'ar' ? 'حي العليا، شارع التخصصي، عمارة 8، شقة 3' : 'Al Olaya, Takhassusi Street, building 8, flat 3';
@@ -73,6 +78,12 @@ for (const [locale, tag] of [
     await expect(panel.getByTestId('confirm-book-now')).toHaveAccessibleDescription(waitingFor[locale].location);
     await panel.getByRole('button', { name: w.homeVisit.useLocation }).click();
     await expect(panel.getByTestId('home-inside')).toContainText(w.homeVisit.inside);
+    // Then the number the collector calls, confirmed by a code by SMS (ADR 0074).
+    await expect(panel.getByTestId('booking-missing')).toHaveText(waitingFor[locale].phone);
+    await panel
+      .getByTestId('home-visit-phone')
+      .screenshot({ path: `/tmp/home-collection/shots/home-visit-phone-${locale}-${project}.png` });
+    await confirmHomeVisitNumber(panel, appServer, locale);
     await expect(panel.getByTestId('booking-missing')).toBeHidden();
     // The map loads when its place comes into view (below the fold on a phone).
     await panel.getByTestId('home-inside').scrollIntoViewIfNeeded();

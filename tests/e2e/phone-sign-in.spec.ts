@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { bookAtDemoLab, expect, languages, openAuthModal, readInLanguage, test, trpc } from './fixtures.ts';
+import { bookAtDemoLab, expect, languages, openAuthModal, readInLanguage, smsCode, test, trpc } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
@@ -7,22 +7,6 @@ import { words } from './words.ts';
 // in Arabic), gets a code by SMS (the worker's fake Unifonic, which the server sends to over its published
 // protocol), types it, and, the number being new, is asked their name and the terms; signing in again
 // later with the same number goes straight in. A booking made meanwhile is confirmed by SMS.
-
-/** The code in the newest SMS to `recipient` (966…), as its owner reads it. */
-async function smsCode(sms: { messages: { recipient: string; body: string }[] }, recipient: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const message = sms.messages.filter((candidate) => candidate.recipient === recipient).at(-1);
-        code = message?.body.match(/#(\d{6})$/)?.[1];
-        return code;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeDefined();
-  return code ?? '';
-}
 
 for (const { language, locale } of languages) {
   test(`a visitor signs in with a mobile number and the code sent by SMS, on a phone in ${language} @mobile`, async ({
@@ -42,7 +26,7 @@ for (const { language, locale } of languages) {
     await modal.getByLabel(w.auth.mobile).fill(typed);
     await screenshotBothSizes(page, modal, `phone-sign-in-number.${locale}`);
     await modal.getByRole('button', { name: w.phone.sendCode }).click();
-    const code = await smsCode(appServer.sms, recipient);
+    const code = await smsCode(appServer, local);
 
     // A wrong code first: it says so, with the tries left.
     const codeField = modal.getByLabel(w.phone.codeField);
@@ -101,7 +85,7 @@ for (const { language, locale } of languages) {
     await modal.getByLabel(w.auth.mobile).fill(`+966 ${local.slice(1, 3)} ${local.slice(3, 6)} ${local.slice(6)}`);
     await modal.getByRole('button', { name: w.phone.sendCode }).click();
     await expect.poll(() => appServer.sms.messages.filter((message) => message.recipient === recipient).length).toBe(2);
-    await modal.getByLabel(w.phone.codeField).fill(await smsCode(appServer.sms, recipient));
+    await modal.getByLabel(w.phone.codeField).fill(await smsCode(appServer, local));
     await modal.getByRole('button', { name: w.phone.confirm }).click();
     await expect(modal).toBeHidden();
     await expect(page.getByText(w.phone.loggedIn, { exact: true })).toBeVisible();

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
+import { createCallerFactory } from '../../src/server/trpc/init.ts';
+import { appRouter } from '../../src/server/trpc/router.ts';
 import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
-import { booked, callerFor, createTestUser, type TestAccount, type TestUser } from '../setup/fixtures.ts';
+import { booked, callerFor, contextFor, createTestUser, type TestAccount, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Home sample collection (issue #22): a lab's own windows with a capacity, a radius from the lab, one
@@ -186,6 +188,30 @@ describe('booking a home collection', () => {
     });
     const mine = await caller.booking.mine();
     expect(mine.find((row) => row.id === result.bookings[0]!.id)).toMatchObject({ collection: 'home', home_address: HOME.address });
+  });
+
+  it('asks for a confirmed mobile number where this site sends SMS, for the hold and for the checkout, and books with one', async () => {
+    const person = await customer();
+    const withSms = createCallerFactory(appRouter);
+    const callerWithSms = async () => withSms({ ...(await contextFor(database.db, person)), config: { ...testEnv, SMS_PROVIDER: 'dev' } });
+    const item = { labTestId, bookingTime: at('07:00:00', '2030-01-08'), home: HOME };
+    const caller = await callerWithSms();
+    await expect(caller.booking.holdSlot(item)).rejects.toMatchObject({ message: 'PHONE_REQUIRED' });
+    await expect(caller.booking.create({ items: [item], idempotencyKey: randomUUID() })).rejects.toMatchObject({
+      message: 'PHONE_REQUIRED',
+    });
+    // A visit to the lab needs no number.
+    await expect(caller.booking.holdSlot({ labTestId, bookingTime: at('10:00:00', '2030-01-08') })).resolves.toMatchObject({});
+
+    await database.db
+      .updateTable('users')
+      .set({ phone: `+96655${String(Date.now()).slice(-7)}`, phone_verified_at: new Date() })
+      .where('id', '=', person.id)
+      .execute();
+    const confirmed = await callerWithSms();
+    await confirmed.booking.holdSlot(item);
+    const result = booked(await confirmed.booking.create({ items: [item], idempotencyKey: randomUUID() }));
+    expect(result.bookings[0]).toMatchObject({ collection: 'home', home_address: HOME.address });
   });
 
   it('refuses a home collection at a lab that does not offer it', async () => {

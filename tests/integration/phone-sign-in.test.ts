@@ -198,6 +198,67 @@ describe('auth.requestPhoneCode and auth.signInWithPhoneCode', () => {
   });
 });
 
+describe('a guest where this site sends SMS (ADR 0074)', () => {
+  /** A visitor on a server with an SMS gateway: a guest's number is confirmed by a code. */
+  async function guestVisitor() {
+    const context = await contextFor(database.db);
+    const clientIp = `10.2.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+    return { caller: createCaller({ ...context, clientIp, config: { ...testEnv, SMS_PROVIDER: 'dev' } }), cookies: context.cookies };
+  }
+  const guestsWith = (phone: string) =>
+    database.db.selectFrom('users').select(['id', 'phone_verified_at']).where('phone', '=', phone).execute();
+
+  it('refuses a guest without the code or with a wrong one, and makes a guest whose number is confirmed with the right one', async () => {
+    const local = newNumber();
+    const { caller, cookies } = await guestVisitor();
+    const details = { name: 'خالد', phone: local, email: 'khalid@example.sa' };
+    await expect(caller.auth.signInAnonymously(details)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await caller.auth.requestPhoneCode({ phone: local });
+    const right = await codeSentTo(e164(local));
+    await expect(caller.auth.signInAnonymously({ ...details, code: right === '000000' ? '111111' : '000000' })).rejects.toMatchObject({
+      message: 'PHONE_CODE_WRONG',
+    });
+    expect(await guestsWith(e164(local))).toEqual([]);
+
+    const guest = await caller.auth.signInAnonymously({ ...details, code: right });
+    expect(guest).toMatchObject({ is_anonymous: true, name: 'خالد', verified_phone: e164(local), contact_email: 'khalid@example.sa' });
+    expect(cookies.some((cookie) => cookie.includes('session'))).toBe(true);
+    // The code is spent: the same code makes no second guest.
+    await expect((await guestVisitor()).caller.auth.signInAnonymously({ ...details, code: right })).rejects.toMatchObject({
+      message: 'PHONE_CODE_EXPIRED',
+    });
+    expect(await guestsWith(e164(local))).toHaveLength(1);
+  });
+
+  it('signs a returning guest in to its own bookings, and a customer’s number in to the customer’s account', async () => {
+    const local = newNumber();
+    const first = await guestVisitor();
+    await first.caller.auth.requestPhoneCode({ phone: local });
+    const guest = await first.caller.auth.signInAnonymously({ name: 'خالد', phone: local, code: await codeSentTo(e164(local)) });
+    const again = await guestVisitor();
+    await again.caller.auth.requestPhoneCode({ phone: local });
+    const returning = await again.caller.auth.signInAnonymously({ name: 'Khalid', phone: local, code: await codeSentTo(e164(local)) });
+    expect(returning).toMatchObject({ id: 'id' in guest ? guest.id : null, is_anonymous: true, name: 'خالد' });
+
+    const customerNumber = newNumber();
+    const customer = await createTestUser(database.db, 'customer');
+    await database.db
+      .updateTable('users')
+      .set({ phone: e164(customerNumber), phone_verified_at: new Date() })
+      .where('id', '=', customer.id)
+      .execute();
+    const { caller } = await guestVisitor();
+    await caller.auth.requestPhoneCode({ phone: customerNumber });
+    const signedIn = await caller.auth.signInAnonymously({
+      name: 'ضيف',
+      phone: customerNumber,
+      code: await codeSentTo(e164(customerNumber)),
+    });
+    expect(signedIn).toMatchObject({ id: customer.id, is_anonymous: false });
+    expect(await guestsWith(e164(customerNumber))).toHaveLength(1);
+  });
+});
+
 describe('account.requestPhoneCode and account.confirmPhone', () => {
   it('confirms a new number for the account, and refuses one another account has confirmed', async () => {
     const customer = await createTestUser(database.db, 'customer');

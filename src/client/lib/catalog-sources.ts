@@ -18,6 +18,13 @@ const customersBookings = ['my-bookings', 'my-waitlist', 'cancel-booking-dialog'
   (file) => `features/booking/${file}.tsx`,
 );
 
+/** Confirming a number by a code (issue #55): in the settings, and in a home visit's booking panel and checkout. */
+const phoneConfirmation = [
+  'features/account/phone-confirm-form.tsx',
+  'features/admin/password-confirm-dialog.tsx',
+  'features/booking/home-visit-phone.tsx',
+];
+
 export const catalogSources = {
   /** The legal pages' long texts (a third of all the text). */
   legal: { include: legalPages },
@@ -31,6 +38,8 @@ export const catalogSources = {
       'features/two-factor/two-factor-card.tsx',
       ...customersBookings,
     ],
+    // Also met outside the dashboards (a home visit's booking): in the sign-in catalog, which the dashboards load too.
+    exclude: phoneConfirmation,
   },
   /** The home page's sections, with the claims and calls to action the two pages below repeat. */
   marketing: { include: ['features/marketing', 'routes/index.tsx'], exclude: [...legalPages, ...aboutPages] },
@@ -53,7 +62,7 @@ export const catalogSources = {
   /** Booking a test: a test's page and its booking panel (its slots and home visit parts the dashboards reuse). */
   booking: {
     include: ['features/booking', 'routes/test.$testName.tsx'],
-    exclude: ['features/booking/home-collection-badge.tsx', ...customersBookings],
+    exclude: ['features/booking/home-collection-badge.tsx', ...customersBookings, ...phoneConfirmation],
   },
   /** The store's pages and its checkout. */
   store: {
@@ -101,6 +110,8 @@ export const catalogSources = {
       'features/auth/passkey-sign-in-button.tsx',
       'features/auth/phone-sign-in.tsx',
       'features/auth/phone-errors.ts',
+      'features/auth/phone-code-step.tsx',
+      ...phoneConfirmation,
       'features/auth/sign-up-choices.tsx',
       'features/passkeys',
       'features/two-factor/two-factor-enrolment.tsx',

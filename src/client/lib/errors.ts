@@ -43,13 +43,15 @@ export type DashboardErrorCode = (typeof dashboardErrorCodes)[number];
 export const dashboardFieldKeys = ['age_order', 'bound_required', 'range_order', 'loinc_check_digit'] as const;
 
 /**
- * Codes only a test's booking panel meets (issue #58: its waitlist, a repeating test): their sentences are
+ * Codes only a test's booking panel meets (issue #58: its waitlist, a repeating test; #55: a home visit's
+ * number): their sentences are
  * in the booking catalog (features/booking/booking-panel-errors.ts), registered by that panel.
  */
 export const bookingPanelErrorCodes = [
   'WAITLIST_TIMES_FREE',
   'WAITLIST_NO_TIMES',
   'SERIES_DATE_UNAVAILABLE',
+  'PHONE_REQUIRED',
 ] as const satisfies readonly AppErrorCode[];
 export type BookingPanelErrorCode = (typeof bookingPanelErrorCodes)[number];
 

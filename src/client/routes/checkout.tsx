@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CreditCard, Lock } from 'lucide-react';
-import { type ComponentProps, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { priceCheckout } from '../../shared/checkout-pricing.ts';
 import { homeVisitFees } from '../../shared/home-collection.ts';
 import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
@@ -18,11 +18,15 @@ import { seatOf, useLabCart } from '../features/lab-cart/use-lab-cart.ts';
 import { GatewayPaymentFields } from '../features/payments/gateway-payment-fields.tsx';
 import { useGatewayPayment } from '../features/payments/use-gateway-payment.ts';
 import { errorCode, errorMessage } from '../lib/errors.ts';
-import { activeLocale } from '../lib/locale.ts';
+import { activeLocale, withCatalogs } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 /** How often, and how long apart, the page asks again while an earlier request for its checkout is paying (about 30 s in all). */
+const HomeVisitPhone = lazy(() =>
+  withCatalogs(['auth'], () => import('../features/booking/home-visit-phone.tsx')).then((module) => ({ default: module.HomeVisitPhone })),
+);
+
 const EARLIER_REQUEST_ASKS = 15;
 const EARLIER_REQUEST_PAUSE_MS = 2000;
 
@@ -76,6 +80,10 @@ function CheckoutPage() {
 
   // Moyasar: the page pays at the gateway itself, by card or STC Pay; else the simulated payment.
   const method = useQuery(trpc.booking.paymentMethod.queryOptions());
+  // A home visit put in the cart before signing in: its number is confirmed here (ADR 0074).
+  const hasHomeVisit = items.some((item) => item.home);
+  const providers = useQuery({ ...trpc.auth.providers.queryOptions(), enabled: hasHomeVisit && Boolean(user), staleTime: Infinity });
+  const phoneNeeded = hasHomeVisit && user?.user_type === 'customer' && !user.verified_phone && providers.data?.phone === true;
   const atGateway = method.data?.provider === 'moyasar';
   const gateway = useGatewayPayment({
     methods: ['card', 'stcpay', 'applepay'],
@@ -259,13 +267,18 @@ function CheckoutPage() {
                   </Box>
                 </>
               )}
+              {phoneNeeded && (
+                <Suspense fallback={null}>
+                  <HomeVisitPhone />
+                </Suspense>
+              )}
               {!gateway.codeSentTo && (
                 <Button
                   colorPalette="brand"
                   size="lg"
                   onClick={pay}
                   loading={paying}
-                  disabled={method.isPending || !read}
+                  disabled={method.isPending || !read || phoneNeeded}
                   loadingText={t`Processing payment…`}
                   data-testid="pay"
                 >

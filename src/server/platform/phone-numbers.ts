@@ -5,7 +5,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { latinDigits } from '../../shared/digits.ts';
 import { validationMessages as m } from '../../shared/errors.ts';
-import { nameSchema } from '../../shared/schemas.ts';
+import { anonymousSignInInput, nameSchema } from '../../shared/schemas.ts';
 
 /** The mobile number `typed` means, in E.164, read as Saudi unless it says its country; null if it is not a mobile number. */
 export function mobileNumberE164(typed: string): string | null {
@@ -38,6 +38,9 @@ const phoneCodeSchema = z
 export const phoneInput = z.object({ phone: mobileNumberSchema });
 /** The input of a procedure that takes the code sent to the number. */
 export const phoneCodeInput = z.object({ phone: mobileNumberSchema, code: phoneCodeSchema });
+
+/** A guest's details and, where this site sends SMS, the code sent to its number (ADR 0074). */
+export const guestSignInInput = anonymousSignInInput.extend({ code: phoneCodeSchema.optional() });
 
 /** The last step of an account made by signing in with a mobile number: the name, the terms, news by choice. */
 export const phoneSignUpInput = z

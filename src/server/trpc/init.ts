@@ -18,6 +18,7 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   // Spent, expired or out of tries: a new code is needed.
   PHONE_CODE_EXPIRED: 'BAD_REQUEST',
   PHONE_TAKEN: 'CONFLICT',
+  PHONE_REQUIRED: 'BAD_REQUEST',
   INVALID_CREDENTIALS: 'UNAUTHORIZED',
   EMAIL_TAKEN: 'CONFLICT',
   ADMIN_ONLY_LOGIN: 'FORBIDDEN',

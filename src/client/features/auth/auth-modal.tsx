@@ -19,6 +19,7 @@ import { FlaskConical, Smartphone, User, UserRound } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { anonymousSignInInput, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, signInInput, signUpInput } from '../../../shared/schemas.ts';
 import { validationMessages } from '../../../shared/validation-messages.ts';
+import { MobileNumberInput } from '../../components/ui/mobile-number-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { isolated } from '../../lib/bidi.ts';
 import { errorMessage, type FieldLimits, fieldError, fieldMessage } from '../../lib/errors.ts';
@@ -27,6 +28,7 @@ import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { type SignUpType, useAuthModal } from './auth-modal-context.tsx';
 import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
+import { PhoneCodeStep } from './phone-code-step.tsx';
 import { PhoneSignIn } from './phone-sign-in.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 import { MarketingChoice, TermsConsent } from './sign-up-choices.tsx';
@@ -113,17 +115,35 @@ export function AuthModal() {
       onError: failed(t`Sign up Failed`),
     }),
   );
-  const guest = useMutation(
-    trpc.auth.signInAnonymously.mutationOptions({
-      onSuccess: (user) => {
-        const email = user.contact_email ? isolated(user.contact_email) : '';
-        signedIn(user, t`Welcome! You can now book as a guest.`, email ? t`Your booking confirmation will go to ${email}.` : undefined);
+  // Where this site sends SMS, a guest's number is confirmed by a code before its session (ADR 0074).
+  const [guestCode, setGuestCode] = useState<{ sentTo: string; resendAt: number } | null>(null);
+  const guestCodeRequest = useMutation(
+    trpc.auth.requestPhoneCode.mutationOptions({
+      onSuccess: (answer) => setGuestCode({ sentTo: answer.phone, resendAt: Date.now() + answer.resendInSeconds * 1000 }),
+      // In the code step, the step says it under its buttons.
+      onError: (error) => {
+        if (!guestCode) failed(t`Something went wrong`)(error);
       },
-      onError: failed(t`Something went wrong`),
     }),
   );
-  const active = mode === 'signup' ? signUp : mode === 'anonymous' ? guest : signIn;
-  const pending = signIn.isPending || signUp.isPending || guest.isPending;
+  const guest = useMutation(
+    trpc.auth.signInAnonymously.mutationOptions({
+      onSuccess: (answer) => {
+        setGuestCode(null);
+        // The number is a customer's with an authenticator app: its code comes next.
+        if (!('id' in answer)) return modal.open('second-factor');
+        // The number confirmed is an account's: that account is signed in, not a new guest.
+        if (!answer.is_anonymous) return signedIn(answer, t`This number has an account: you are logged in to it.`);
+        const email = answer.contact_email ? isolated(answer.contact_email) : '';
+        signedIn(answer, t`Welcome! You can now book as a guest.`, email ? t`Your booking confirmation will go to ${email}.` : undefined);
+      },
+      onError: (error) => {
+        if (!guestCode) failed(t`Something went wrong`)(error);
+      },
+    }),
+  );
+  const active = mode === 'signup' ? signUp : mode === 'anonymous' ? (guestCodeRequest.error ? guestCodeRequest : guest) : signIn;
+  const pending = signIn.isPending || signUp.isPending || guest.isPending || guestCodeRequest.isPending;
   const limits: Record<string, FieldLimits> = {
     name: { max: NAME_MAX },
     password: mode === 'signup' ? { min: PASSWORD_MIN, max: PASSWORD_MAX } : { max: PASSWORD_MAX },
@@ -166,6 +186,9 @@ export function AuthModal() {
         acceptTerms: form.acceptTerms,
         marketingMail: form.marketingMail,
       });
+    } else if (mode === 'anonymous' && providers.data?.phone) {
+      guest.reset();
+      guestCodeRequest.mutate({ phone: form.phone });
     } else if (mode === 'anonymous') {
       guest.mutate({ name: form.name, phone: form.phone, email: form.email });
     } else {
@@ -177,6 +200,8 @@ export function AuthModal() {
     signIn.reset();
     signUp.reset();
     guest.reset();
+    guestCodeRequest.reset();
+    setGuestCode(null);
     setChecking(false);
     setConsentAsked(false);
     // Switching to sign-up always starts as a customer.
@@ -218,7 +243,19 @@ export function AuthModal() {
               <Dialog.Title>{mode ? titles[mode] : null}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              {mode === 'phone' ? (
+              {mode === 'anonymous' && guestCode ? (
+                <PhoneCodeStep
+                  sentTo={guestCode.sentTo}
+                  resendAt={guestCode.resendAt}
+                  onConfirm={(code) => guest.mutate({ name: form.name, phone: guestCode.sentTo, email: form.email, code })}
+                  confirming={guest.isPending}
+                  confirmError={guest.error}
+                  onResend={() => guestCodeRequest.mutate({ phone: guestCode.sentTo })}
+                  resendError={guestCodeRequest.error}
+                  onChangeNumber={() => setGuestCode(null)}
+                  confirmLabel={t`Confirm and continue as guest`}
+                />
+              ) : mode === 'phone' ? (
                 <PhoneSignIn
                   onSignedIn={(user, welcome) =>
                     signedIn(user, welcome ? t`Welcome to Tahaleel! Your account is ready.` : t`Successfully logged in!`)
@@ -274,16 +311,10 @@ export function AuthModal() {
                       <>
                         <Field.Root invalid={Boolean(invalid('phone'))} required>
                           <Field.Label>{t`Mobile number`}</Field.Label>
-                          <Input
-                            value={form.phone}
-                            onChange={set('phone')}
-                            aria-describedby={describedBy('phone')}
-                            type="tel"
-                            inputMode="tel"
-                            dir="ltr"
-                            placeholder="05XXXXXXXX"
-                            autoComplete="tel"
-                          />
+                          <MobileNumberInput value={form.phone} onChange={set('phone')} aria-describedby={describedBy('phone')} />
+                          {providers.data?.phone && !invalid('phone') && (
+                            <Field.HelperText>{t`We will send a 6-digit code by SMS to confirm it.`}</Field.HelperText>
+                          )}
                           <Field.ErrorText id={errorId('phone')}>{invalid('phone')}</Field.ErrorText>
                         </Field.Root>
                         <Field.Root invalid={Boolean(invalid('email'))}>

@@ -1,13 +1,12 @@
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { formatPhone } from '../../../shared/phone.ts';
+import { type FormEvent, useId, useState } from 'react';
 import { validationMessages } from '../../../shared/validation-messages.ts';
-import { NumericInput } from '../../components/ui/numeric-input.tsx';
-import { isolated } from '../../lib/bidi.ts';
+import { MobileNumberInput } from '../../components/ui/mobile-number-input.tsx';
 import { errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { PhoneCodeStep } from './phone-code-step.tsx';
 import { registerPhoneErrors } from './phone-errors.ts';
 import { MarketingChoice, TermsConsent } from './sign-up-choices.tsx';
 import type { SessionUser } from './use-session.ts';
@@ -15,11 +14,6 @@ import type { SessionUser } from './use-session.ts';
 registerPhoneErrors();
 
 type Step = 'number' | 'code' | 'profile';
-
-/** The Web OTP API (Chrome on Android): the code of an SMS ending `@host #code`, read with the person's leave. */
-interface OtpCredential {
-  code: string;
-}
 
 interface Props {
   /** Signed in: `welcome` for an account this sign-in made. */
@@ -40,24 +34,19 @@ export function PhoneSignIn({ onSignedIn, onSecondFactor, onUseEmail }: Props) {
   const [step, setStep] = useState<Step>('number');
   const [phone, setPhone] = useState('');
   const [sentTo, setSentTo] = useState('');
-  const [code, setCode] = useState('');
   const [resendAt, setResendAt] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
   const [name, setName] = useState('');
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [marketingMail, setMarketingMail] = useState(false);
   const [termsAsked, setTermsAsked] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
   const termsErrorId = useId();
 
   const requestCode = useMutation(
     trpc.auth.requestPhoneCode.mutationOptions({
       onSuccess: (answer) => {
         setSentTo(answer.phone);
-        setCode('');
         setResendAt(Date.now() + answer.resendInSeconds * 1000);
         setStep('code');
-        requestAnimationFrame(() => codeInput.current?.focus());
       },
     }),
   );
@@ -72,39 +61,10 @@ export function PhoneSignIn({ onSignedIn, onSecondFactor, onUseEmail }: Props) {
   );
   const complete = useMutation(trpc.auth.completePhoneSignUp.mutationOptions({ onSuccess: (user) => user && onSignedIn(user, true) }));
 
-  // The countdown to "Send a new code".
-  useEffect(() => {
-    if (step !== 'code') return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [step]);
-
-  // Where the browser can read the SMS (its last line names this site), it offers to fill the code in.
-  useEffect(() => {
-    if (step !== 'code' || !('OTPCredential' in window)) return;
-    const abort = new AbortController();
-    const credentials = navigator.credentials as { get(options: object): Promise<unknown> };
-    credentials
-      .get({ otp: { transport: ['sms'] }, signal: abort.signal })
-      .then((otp) => {
-        const received = (otp as OtpCredential | null)?.code;
-        if (received) {
-          setCode(received);
-          verify.mutate({ phone: sentTo, code: received });
-        }
-      })
-      .catch(() => undefined);
-    return () => abort.abort();
-  }, [step, sentTo, verify.mutate]);
-
   const sendCode = (event?: FormEvent) => {
     event?.preventDefault();
     verify.reset();
     requestCode.mutate({ phone });
-  };
-  const confirm = (event: FormEvent) => {
-    event.preventDefault();
-    verify.mutate({ phone: sentTo, code });
   };
   const finish = (event: FormEvent) => {
     event.preventDefault();
@@ -112,9 +72,6 @@ export function PhoneSignIn({ onSignedIn, onSecondFactor, onUseEmail }: Props) {
     if (!acceptTerms || !name.trim()) return;
     complete.mutate({ name, acceptTerms, marketingMail });
   };
-
-  const shownNumber = isolated(formatPhone(sentTo));
-  const waitSeconds = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
   if (step === 'number') {
     const phoneError = fieldError(i18n, requestCode.error, 'phone');
@@ -126,15 +83,7 @@ export function PhoneSignIn({ onSignedIn, onSecondFactor, onUseEmail }: Props) {
           </Text>
           <Field.Root invalid={Boolean(phoneError)} required>
             <Field.Label>{t`Mobile number`}</Field.Label>
-            <Input
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-              type="tel"
-              inputMode="tel"
-              dir="ltr"
-              placeholder="05XXXXXXXX"
-              autoComplete="tel"
-            />
+            <MobileNumberInput value={phone} onChange={(event) => setPhone(event.target.value)} />
             <Field.ErrorText>{phoneError}</Field.ErrorText>
           </Field.Root>
           {requestCode.error && !phoneError && (
@@ -155,42 +104,16 @@ export function PhoneSignIn({ onSignedIn, onSecondFactor, onUseEmail }: Props) {
 
   if (step === 'code') {
     return (
-      <form onSubmit={confirm} noValidate data-testid="phone-sign-in">
-        <Stack gap="4">
-          <Text color="fg.muted" fontSize="sm">
-            {t`Enter the 6-digit code we sent by SMS to ${shownNumber}. It works for 5 minutes.`}
-          </Text>
-          <Field.Root invalid={Boolean(verify.error)} required>
-            <Field.Label>{t`Code from the SMS`}</Field.Label>
-            <NumericInput
-              ref={codeInput}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              dir="ltr"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              letterSpacing="0.3em"
-            />
-            <Field.ErrorText>{verify.error ? errorMessage(i18n, verify.error) : null}</Field.ErrorText>
-          </Field.Root>
-          <Button type="submit" colorPalette="brand" width="full" loading={verify.isPending} disabled={!code.trim()}>
-            {t`Confirm`}
-          </Button>
-          <Stack direction="row" justify="space-between" align="center" gap="2" flexWrap="wrap">
-            <Button variant="plain" size="sm" color="brand.fg" px="0" onClick={() => setStep('number')}>
-              {t`Change the number`}
-            </Button>
-            <Button variant="plain" size="sm" color="brand.fg" px="0" disabled={waitSeconds > 0} onClick={() => sendCode()}>
-              {waitSeconds > 0 ? t`New code in ${waitSeconds} s` : t`Send a new code`}
-            </Button>
-          </Stack>
-          {requestCode.error && (
-            <Text color="fg.error" fontSize="sm" role="alert">
-              {errorMessage(i18n, requestCode.error)}
-            </Text>
-          )}
-        </Stack>
-      </form>
+      <PhoneCodeStep
+        sentTo={sentTo}
+        resendAt={resendAt}
+        onConfirm={(code) => verify.mutate({ phone: sentTo, code })}
+        confirming={verify.isPending}
+        confirmError={verify.error}
+        onResend={() => sendCode()}
+        resendError={requestCode.error}
+        onChangeNumber={() => setStep('number')}
+      />
     );
   }
 

@@ -4,14 +4,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CalendarCheck, ShoppingCart } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CANCEL_BEFORE_HOURS } from '../../../shared/cancellation.ts';
 import { todayIn } from '../../../shared/time.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatClock, formatHijriDate, intlLocale } from '../../lib/format.ts';
-import { activeLocale } from '../../lib/locale.ts';
+import { activeLocale, withCatalogs } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useSession } from '../auth/use-session.ts';
@@ -28,6 +28,10 @@ import { WaitlistJoin } from './waitlist-join.tsx';
 
 registerAlreadyBookedMessage();
 registerBookingPanelErrors();
+
+const HomeVisitPhone = lazy(() =>
+  withCatalogs(['auth'], () => import('./home-visit-phone.tsx')).then((module) => ({ default: module.HomeVisitPhone })),
+);
 
 export interface BookableOffer {
   labId: string;
@@ -81,6 +85,9 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
   const repeating = !atHome && repeat.everyMonths !== 0;
   const [home, setHome] = useState<HomeAddress>(() => lastHomeAddress.get());
   const homeReady = area !== null && homeAddressReady(home, area);
+  // A home visit needs a confirmed number where this site sends SMS (ADR 0074): a customer without one confirms it here.
+  const providers = useQuery({ ...trpc.auth.providers.queryOptions(), enabled: atHome && Boolean(user), staleTime: Infinity });
+  const phoneNeeded = atHome && user?.user_type === 'customer' && !user.verified_phone && providers.data?.phone === true;
   const [patientId, setPatientId] = useState('');
   const family = useQuery({ ...trpc.family.list.queryOptions(), enabled: user?.user_type === 'customer' && !user.is_anonymous });
   const patient = family.data?.find((member) => member.id === patientId);
@@ -104,7 +111,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
         }
       : null;
   const item: LabCartItem | null =
-    slot && (!atHome || homeItem)
+    slot && (!atHome || homeItem) && !phoneNeeded
       ? {
           labTestId: offer.labTestId,
           testNameAr: offer.testNameAr,
@@ -180,7 +187,9 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
           ? t`Place your home on the map above: use your current location or tap the map.`
           : homeMissing === 'outside'
             ? t`Your home is outside the area this lab visits: choose another point, another lab or a visit to the lab.`
-            : null;
+            : phoneNeeded
+              ? t`Confirm your mobile number above.`
+              : null;
 
   const gregorian = date
     ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))
@@ -254,6 +263,11 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
           </Stack>
         </Stack>
         {atHome && area && <HomeAddressFields area={area} value={home} onChange={setHome} />}
+        {phoneNeeded && (
+          <Suspense fallback={null}>
+            <HomeVisitPhone />
+          </Suspense>
+        )}
         {family.data && family.data.length > 0 && (
           <Field.Root maxWidth="sm">
             <Field.Label>{t`Who is this test for?`}</Field.Label>

@@ -1,7 +1,6 @@
 import { passkeySignInInput } from '../../../shared/passkey-schemas.ts';
 import {
   acceptConsentInput,
-  anonymousSignInInput,
   checkResetLinkInput,
   confirmPasswordInput,
   guestLinkInput,
@@ -13,7 +12,7 @@ import {
   verifyEmailInput,
 } from '../../../shared/schemas.ts';
 import { secondFactorCodeInput } from '../../../shared/two-factor-schemas.ts';
-import { phoneCodeInput, phoneInput, phoneSignUpInput } from '../../platform/phone-numbers.ts';
+import { guestSignInInput, phoneCodeInput, phoneInput, phoneSignUpInput } from '../../platform/phone-numbers.ts';
 import { invalidateSession } from '../../platform/session.ts';
 import { blankPendingSignInCookie, blankSessionCookie, pendingSignInCookie, sessionCookie } from '../../platform/session-cookie.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
@@ -93,9 +92,12 @@ export const authRouter = router({
     .input(phoneSignUpInput)
     .mutation(({ ctx, input }) => auth.completePhoneSignUp(ctx.db, ctx.user, ctx.session.id, input)),
 
+  /** A guest's session; where this site sends SMS, only with the code sent to its number (ADR 0074). */
   signInAnonymously: accountDoorProcedure
-    .input(anonymousSignInInput)
-    .mutation(async ({ ctx, input }) => begin(ctx, await auth.signInAnonymously(ctx.db, input, meta(ctx)))),
+    .input(guestSignInInput)
+    .mutation(async ({ ctx, input }) =>
+      beginOrAskCode(ctx, await auth.signInAnonymously(ctx.db, input, meta(ctx), Boolean(ctx.config.SMS_PROVIDER))),
+    ),
 
   /**
    * The link in a guest's booking mail (ADR 0066): the guest's session on this device, to view, move or

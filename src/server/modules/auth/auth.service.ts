@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { SignInInput, SignUpInput } from '../../../shared/schemas.ts';
@@ -167,30 +167,59 @@ export async function signIn(db: Kysely<Database>, input: SignInInput, meta: Req
   return afterFirstFactor(db, account.id, meta, new Date());
 }
 
+export interface GuestDetails {
+  name: string;
+  phone: string;
+  email?: string | undefined;
+  /** The code sent to `phone` (auth.requestPhoneCode): asked wherever this site sends SMS (ADR 0074). */
+  code?: string | undefined;
+}
+
+/**
+ * A guest's session (architecture.md, anonymous booking). Where this site sends SMS (`codeRequired`) the
+ * number is confirmed first with the code sent to it, as a sign-in by number is: a number that is already
+ * an account's signs in to that account (a returning guest finds its bookings; a customer, its account,
+ * with its second factor if it has one); a new number makes a guest whose number is confirmed. Without
+ * SMS the typed number is kept unconfirmed, as before.
+ */
 export async function signInAnonymously(
   db: Kysely<Database>,
-  input: { name: string; phone: string; email?: string | undefined },
+  input: GuestDetails,
   meta: RequestMeta,
-): Promise<StartedSession> {
+  codeRequired: boolean,
+): Promise<SignInOutcome> {
   await consumeAttempt(db, `guest:ip:${meta.clientIp}`, rateLimits.guestPerIp);
-  // The account and its session in one transaction: one flush to disk per guest (see signUp).
-  return db.transaction().execute(async (tx) => {
-    const id = await insertAccount(tx, {
-      email: null,
-      passwordHash: null,
-      phone: input.phone,
-      isAnonymous: true,
-      // Where its booking mails go (ADR 0066); not the account's address, so no link confirms it.
-      contactEmail: input.email ?? null,
-      name: input.name,
-      userType: 'customer',
-      locale: meta.locale,
-    });
-    // The guest form asks for the terms and privacy policy as sign-up does: kept, so the account the
-    // guest may turn this into is not refused (CONSENT_UPDATE_REQUIRED) for want of it.
-    await recordConsent(tx, id);
-    return startSession(tx, id, meta);
+  if (!codeRequired) {
+    // The account and its session in one transaction: one flush to disk per guest (see signUp).
+    return db.transaction().execute(async (tx) => startSession(tx, await insertGuest(tx, input, meta, false), meta));
+  }
+  if (!input.code) throw new AppError('VALIDATION_FAILED', { field: 'code' });
+  const userId = await redeemPhoneCode(db, { phone: input.phone, purpose: 'sign_in', userId: null, code: input.code }, async (tx) => {
+    const account = await findPhoneAccount(tx, input.phone);
+    if (!account) return insertGuest(tx, input, meta, true);
+    if (account.user_type !== 'customer' || account.deleted_at !== null) throw new AppError('INVALID_CREDENTIALS');
+    return account.id;
   });
+  return afterFirstFactor(db, userId, meta, null);
+}
+
+async function insertGuest(tx: Transaction<Database>, input: GuestDetails, meta: RequestMeta, phoneVerified: boolean) {
+  const id = await insertAccount(tx, {
+    email: null,
+    passwordHash: null,
+    phone: input.phone,
+    phoneVerified,
+    isAnonymous: true,
+    // Where its booking mails go (ADR 0066); not the account's address, so no link confirms it.
+    contactEmail: input.email ?? null,
+    name: input.name,
+    userType: 'customer',
+    locale: meta.locale,
+  });
+  // The guest form asks for the terms and privacy policy as sign-up does: kept, so the account the
+  // guest may turn this into is not refused (CONSENT_UPDATE_REQUIRED) for want of it.
+  await recordConsent(tx, id);
+  return id;
 }
 
 /**

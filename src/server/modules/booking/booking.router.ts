@@ -11,6 +11,7 @@ import { holdSeriesInput } from '../../../shared/series-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
+import { assertReachableAtHome } from './home-visits.service.ts';
 
 /** A lab's home collection windows on a date; with `near`, only those whose round can take a visit there (ADR 0071). */
 const homeWindowsInput = availableSlotsInput.extend({
@@ -42,20 +43,19 @@ export const bookingRouter = router({
         input.near ?? null,
       ),
     ),
-  holdSlot: seatHoldProcedure
-    .input(bookingItemInput)
-    .mutation(({ ctx, input }) =>
-      booking.holdSlot(
-        ctx.db,
-        ctx.user.id,
-        input.labTestId,
-        input.bookingTime,
-        new Date(),
-        guestAddress(ctx.user, ctx.clientIp, ctx.config.HOLDS_PER_ADDRESS),
-        input.home ?? null,
-        input.familyMemberId ?? null,
-      ),
-    ),
+  holdSlot: seatHoldProcedure.input(bookingItemInput).mutation(({ ctx, input }) => {
+    assertReachableAtHome(ctx.user, Boolean(input.home), Boolean(ctx.config.SMS_PROVIDER));
+    return booking.holdSlot(
+      ctx.db,
+      ctx.user.id,
+      input.labTestId,
+      input.bookingTime,
+      new Date(),
+      guestAddress(ctx.user, ctx.clientIp, ctx.config.HOLDS_PER_ADDRESS),
+      input.home ?? null,
+      input.familyMemberId ?? null,
+    );
+  }),
   /** Holds every visit of a repeating test (every 1, 3 or 6 months), all or none; answers their times. */
   holdSeries: seatHoldProcedure
     .input(holdSeriesInput)
@@ -67,13 +67,16 @@ export const bookingRouter = router({
     .mutation(({ ctx, input }) =>
       booking.releaseHold(ctx.db, ctx.user.id, input.labTestId, input.bookingTime, input.home ? 'home' : 'lab'),
     ),
-  create: customerProcedure
-    .input(createBookingsInput)
-    .mutation(({ ctx, input }) =>
-      ctx.payments.browser
-        ? booking.startGatewayCheckout(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, ctx.config.PUBLIC_URL)
-        : booking.createBookings(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, new Date(), ctx.instance),
-    ),
+  create: customerProcedure.input(createBookingsInput).mutation(({ ctx, input }) => {
+    assertReachableAtHome(
+      ctx.user,
+      input.items.some((item) => item.home),
+      Boolean(ctx.config.SMS_PROVIDER),
+    );
+    return ctx.payments.browser
+      ? booking.startGatewayCheckout(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, ctx.config.PUBLIC_URL)
+      : booking.createBookings(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, new Date(), ctx.instance);
+  }),
   /** How the checkout page takes payment: the simulated one, or a card form posting to the gateway. */
   paymentMethod: publicProcedure.query(({ ctx }) => ({ provider: ctx.payments.browser ? ('moyasar' as const) : ('simulated' as const) })),
   mine: customerProcedure.query(({ ctx }) => booking.myBookings(ctx.db, ctx.user.id)),

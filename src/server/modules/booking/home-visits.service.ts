@@ -1,10 +1,20 @@
-// A home visit's day (issue #55): the lab says its collector has set out, the patient is told by text at
-// once and sees it on the booking. From two hours before the visit's window until the window ends; once.
+// Home visits and the phone (issue #55): booking one needs a confirmed number, and on the visit's day the
+// lab says its collector has set out, the patient is told by text at once and sees it on the booking.
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
+import type { SessionUser } from '../../platform/session.ts';
 import { lockVisit, setCollectorLeft } from './booking.repository.ts';
 import { textCollectorOnTheWay } from './booking-texts.ts';
+
+/**
+ * A home visit is booked only with a number the collector can call and the visit's texts reach: a
+ * confirmed one, wherever this site sends SMS (ADR 0074); else PHONE_REQUIRED, and the booking panel asks
+ * for it. Without SMS nothing could confirm a number, and the visit is booked as before.
+ */
+export function assertReachableAtHome(user: Pick<SessionUser, 'verified_phone'>, homeVisit: boolean, smsConfigured: boolean) {
+  if (homeVisit && smsConfigured && !user.verified_phone) throw new AppError('PHONE_REQUIRED');
+}
 
 /** How long before its window a collector may set out for a visit (the drive across a city). */
 export const SET_OUT_BEFORE_MINUTES = 120;
