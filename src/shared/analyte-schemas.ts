@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { rowId } from './db-integers.ts';
 import { latinDigits } from './digits.ts';
-import { validationMessages as m } from './errors.ts';
 import { isValidLoinc } from './loinc.ts';
 import { oneLine } from './plain-text.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 // What the admin edits of the analytes (names, precision, published intervals and critical limits, the
 // tests that list them, new analytes) and what a lab sets as its own intervals (issue #53 item 1,

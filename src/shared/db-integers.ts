@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from './errors.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 // Integers as PostgreSQL holds them. A number past its column's type would reach the database and
 // come back as a 500 ("out of range for type integer"); bounded here, it is a field error like any other.

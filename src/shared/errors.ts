@@ -108,7 +108,3 @@ export class AppError extends Error {
 export function isAppErrorCode(value: unknown): value is AppErrorCode {
   return typeof value === 'string' && (appErrorCodes as readonly string[]).includes(value);
 }
-
-// The field-level keys live in a module of their own: the sign-in forms read them on every first page, and
-// importing them from here would bring the list of codes above along (client bundles).
-export { validationMessages } from './validation-messages.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { latinDigits } from './digits.ts';
-import { validationMessages as m } from './errors.ts';
 import { oneLine } from './plain-text.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 export const familyRelations = ['mother', 'father', 'spouse', 'child', 'sibling', 'other'] as const;
 export const sexes = ['female', 'male'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from './errors.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 // A lab's API keys (issue #53 item 3, ADR 0059): what the lab's dashboard and the operators' command send.
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from './errors.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 // What the browser's WebAuthn answers carry (as @simplewebauthn/browser encodes them: base64url
 // strings), with a size on every field. The server checks what they mean (docs/decisions/0025).

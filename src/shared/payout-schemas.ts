@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { validationMessages as m } from './errors.ts';
 import { todayIn } from './time.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 /** The platform's books are kept in Riyadh: a payout's date is a day there. */
 export const PAYOUT_TIME_ZONE = 'Asia/Riyadh';

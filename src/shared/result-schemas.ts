@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { rowId } from './db-integers.ts';
 import { latinDigits } from './digits.ts';
-import { validationMessages as m } from './errors.ts';
 import { oneLine, withoutHiddenCharacters } from './plain-text.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 /** What a lab types for one analyte: the value as typed (parsed on the server), its unit, a comment. */
 export const RESULT_VALUE_MAX = 60;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { latinDigits } from './digits.ts';
-import { validationMessages as m } from './errors.ts';
 import { SHARE_BOOKINGS_MAX, SHARE_CODE_LENGTH, SHARE_DAYS_MAX, SHARE_DAYS_MIN, SHARE_TOKEN_PATTERN } from './result-shares.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 // A patient's reports shared with a doctor by a link (issue #53 item 6, ADR 0061): what the patient's
 // dashboard and the doctor's page send.

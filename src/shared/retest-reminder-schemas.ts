@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from './errors.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 // Retest reminders (issue #54): what the patient's analysis page sends when the patient accepts a
 // suggested retest, and when they cancel one.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { validationMessages as m } from './errors.ts';
 import { withoutHiddenCharacters } from './plain-text.ts';
 import { REVIEW_TEXT_MAX } from './review-limits.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 /** Plain text a person wrote: line breaks kept, bidi controls and other control characters taken out, trimmed, within the limit. */
 function plainText(min: number) {

@@ -3,11 +3,11 @@ import { type CityKey, cityKeys } from './cities.ts';
 import { coordinate } from './coordinates.ts';
 import { bigintRowId, rowId } from './db-integers.ts';
 import { latinDigits } from './digits.ts';
-import { validationMessages as m } from './errors.ts';
 import { HOME_FEE_MAX, HOME_RADIUS_KM_MAX, HOME_WINDOW_CAPACITY_MAX, HOME_WINDOW_MINUTES_CHOICES } from './home-collection.ts';
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX } from './legal.ts';
 import { oneLine } from './plain-text.ts';
 import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts } from './search-options.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowId } from './db-integers.ts';
-import { validationMessages as m } from './errors.ts';
 import { SERIES_EVERY_MONTHS, SERIES_MAX_VISITS } from './series.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 // A test that repeats (issue #58): what the booking panel sends to hold a whole series of visits.
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from './errors.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 /** How the dashboards' charts group time: days, weeks (Sunday to Saturday, as the Saudi week) or months. */
 export const GRANULARITIES = ['day', 'week', 'month'] as const;

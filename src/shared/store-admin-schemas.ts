@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './db-integers.ts';
-import { validationMessages as m } from './errors.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 /** At or below this many units a variant is shown as running low in the admin's lists. */
 export const STORE_LOW_STOCK = 5;

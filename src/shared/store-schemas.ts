@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { dbInt } from './db-integers.ts';
 import { latinDigits } from './digits.ts';
-import { validationMessages as m } from './errors.ts';
 import { emailSchema, nameSchema, saudiMobileSchema } from './schemas.ts';
 import { passesLuhn } from './store.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 /** A product or variant id (see StoreId): a non-negative integer, or a string of 1 to 100 characters. */
 export const storeIdSchema = z.union([dbInt().nonnegative(), z.string().trim().min(1).max(100)]);

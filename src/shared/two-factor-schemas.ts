@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { latinDigits } from './digits.ts';
-import { validationMessages as m } from './errors.ts';
 import { PASSWORD_MAX } from './schemas.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 /**
  * A code from an authenticator app (6 digits) or a recovery code (`abcde-fghij`): spaces and

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowId } from './db-integers.ts';
-import { validationMessages as m } from './errors.ts';
 import { clockTime, isoDate } from './schemas.ts';
+import { validationMessages as m } from './validation-messages.ts';
 
 // The waitlist (issue #58): what the booking panel sends to join a full day's list, asks of a day, and
 // what the customer's bookings send to leave one. The server's alone: the client reads only the types.

@@ -43,20 +43,21 @@ export type DashboardErrorCode = (typeof dashboardErrorCodes)[number];
 export const dashboardFieldKeys = ['age_order', 'bound_required', 'range_order', 'loinc_check_digit'] as const;
 
 /**
- * Codes only a test's booking panel meets (issue #58: its waitlist, a repeating test; #55: a home visit's
- * number): their sentences are
+ * Codes only a test's booking panel meets (issue #58: its waitlist, a repeating test): their sentences are
  * in the booking catalog (features/booking/booking-panel-errors.ts), registered by that panel.
  */
 export const bookingPanelErrorCodes = [
   'WAITLIST_TIMES_FREE',
   'WAITLIST_NO_TIMES',
   'SERIES_DATE_UNAVAILABLE',
-  'PHONE_REQUIRED',
 ] as const satisfies readonly AppErrorCode[];
 export type BookingPanelErrorCode = (typeof bookingPanelErrorCodes)[number];
 
-/** Codes only the mobile-number forms meet (issue #55: a code by SMS), registered by them (features/auth/phone-errors.ts). */
-type PhoneErrorCode = Extract<AppErrorCode, 'PHONE_CODE_WRONG' | 'PHONE_CODE_EXPIRED' | 'PHONE_TAKEN'>;
+/**
+ * Codes only the mobile-number forms meet (issue #55: a code by SMS, and a home visit's number, which the
+ * booking panel asks for with those forms), registered by them (features/auth/phone-errors.ts).
+ */
+type PhoneErrorCode = Extract<AppErrorCode, 'PHONE_CODE_WRONG' | 'PHONE_CODE_EXPIRED' | 'PHONE_TAKEN' | 'PHONE_REQUIRED'>;
 
 /** The sentences pages give for their own codes (the dashboards', the waitlist's) once they load. */
 const pageMessages: Partial<Record<string, MessageDescriptor>> = {};
@@ -194,6 +195,14 @@ export function errorCode(error: unknown): AppErrorCode | undefined {
 /** What the server said about an error beside its code (e.g. which value of a form it refused). */
 export function errorDetails(error: unknown): Record<string, unknown> | undefined {
   return errorData(error)?.details ?? undefined;
+}
+
+/**
+ * The code of a plain HTTP answer `{ error: { appCode } }` (the file routes'), else null. Not checked against
+ * the list of codes, which would come to every page: one with no sentence here reads as INTERNAL's.
+ */
+export function answeredCode(value: unknown): AppErrorCode | null {
+  return typeof value === 'string' ? (value as AppErrorCode) : null;
 }
 
 /** The sentence for one error code, e.g. from a plain HTTP answer `{ error: { appCode } }`. */

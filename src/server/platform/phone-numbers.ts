@@ -4,8 +4,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { latinDigits } from '../../shared/digits.ts';
-import { validationMessages as m } from '../../shared/errors.ts';
 import { anonymousSignInInput, nameSchema } from '../../shared/schemas.ts';
+import { validationMessages as m } from '../../shared/validation-messages.ts';
 
 /** The mobile number `typed` means, in E.164, read as Saudi unless it says its country; null if it is not a mobile number. */
 export function mobileNumberE164(typed: string): string | null {

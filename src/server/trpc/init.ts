@@ -1,7 +1,8 @@
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { MAX_INPUT_DEPTH } from '../../shared/api-limits.ts';
-import { AppError, type AppErrorCode, validationMessages } from '../../shared/errors.ts';
+import { AppError, type AppErrorCode } from '../../shared/errors.ts';
+import { validationMessages } from '../../shared/validation-messages.ts';
 import { secondFactorStanding } from '../modules/two-factor/two-factor.service.ts';
 import type { TrpcContext } from './context.ts';
 

@@ -11,6 +11,7 @@ export function registerPhoneErrors() {
       PHONE_CODE_WRONG: msg`That code is not right. Check the SMS and try again.`,
       PHONE_CODE_EXPIRED: msg`This code has expired or was already used. Ask for a new code.`,
       PHONE_TAKEN: msg`This number is already confirmed on another account. Sign in with it there, or use another number.`,
+      PHONE_REQUIRED: msg`A home visit needs your mobile number, confirmed by a code, so the collector can reach you.`,
     },
     { invalid_mobile: msg`Enter a mobile number, e.g. 05XXXXXXXX or +9665XXXXXXXX.` },
   );

@@ -28,7 +28,6 @@ export function registerBookingPanelErrors() {
     WAITLIST_TIMES_FREE: msg`There are free times on this day now: choose one and book it.`,
     WAITLIST_NO_TIMES: msg`The lab has no times for this test in those hours. Choose other hours or another day.`,
     SERIES_DATE_UNAVAILABLE: msg`One of the visits of this series cannot be booked, so nothing was held. Choose another first date or time.`,
-    PHONE_REQUIRED: msg`A home visit needs your mobile number, confirmed by a code, so the collector can reach you. Confirm it below.`,
   });
   registerDetailedMessage('SERIES_DATE_UNAVAILABLE', seriesRefusedMessage);
 }

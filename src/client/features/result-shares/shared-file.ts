@@ -1,5 +1,6 @@
-import { type AppErrorCode, isAppErrorCode } from '../../../shared/errors.ts';
+import type { AppErrorCode } from '../../../shared/errors.ts';
 import { SHARE_CODE_HEADER } from '../../../shared/result-shares.ts';
+import { answeredCode } from '../../lib/errors.ts';
 
 export class SharedFileError extends Error {
   constructor(readonly code: AppErrorCode) {
@@ -21,7 +22,7 @@ export async function downloadSharedFile(token: string, fileId: string, code: st
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: { appCode?: unknown } } | null;
     const appCode = body?.error?.appCode;
-    throw new SharedFileError(isAppErrorCode(appCode) ? appCode : 'INTERNAL');
+    throw new SharedFileError(answeredCode(appCode) ?? 'INTERNAL');
   }
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -3,9 +3,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
-import { type AppErrorCode, isAppErrorCode } from '../../../shared/errors.ts';
+import type { AppErrorCode } from '../../../shared/errors.ts';
 import { notify } from '../../components/ui/toaster.tsx';
-import { appErrorMessage, errorMessage } from '../../lib/errors.ts';
+import { answeredCode, appErrorMessage, errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 export class ResultDownloadError extends Error {
@@ -20,7 +20,7 @@ export async function fetchResult(href: string): Promise<Blob> {
   if (response.ok) return response.blob();
   const body = (await response.json().catch(() => null)) as { error?: { appCode?: unknown } } | null;
   const code = body?.error?.appCode;
-  throw new ResultDownloadError(isAppErrorCode(code) ? code : 'INTERNAL');
+  throw new ResultDownloadError(answeredCode(code) ?? 'INTERNAL');
 }
 
 /** Hands the browser the bytes already fetched, under the file's own name. */

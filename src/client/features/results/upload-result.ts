@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
-import { type AppErrorCode, isAppErrorCode } from '../../../shared/errors.ts';
+import type { AppErrorCode } from '../../../shared/errors.ts';
 import { RESULT_MAX_BYTES, SNIFF_BYTES, sniffResultType } from '../../../shared/results.ts';
+import { answeredCode } from '../../lib/errors.ts';
 
 export class ResultUploadError extends Error {
   override name = 'ResultUploadError';
@@ -48,5 +49,5 @@ export async function uploadResult(bookingId: string, file: File): Promise<Uploa
   const body = (await response.json().catch(() => null)) as { result?: UploadedResult; error?: { appCode?: unknown } } | null;
   if (response.ok && body?.result) return body.result;
   const code = body?.error?.appCode;
-  throw new ResultUploadError(isAppErrorCode(code) ? code : response.status === 413 ? 'FILE_TOO_LARGE' : 'INTERNAL');
+  throw new ResultUploadError(answeredCode(code) ?? (response.status === 413 ? 'FILE_TOO_LARGE' : 'INTERNAL'));
 }
