@@ -20,8 +20,8 @@ const customersBookings = ['my-bookings', 'my-waitlist', 'cancel-booking-dialog'
 
 /** Confirming a number by a code (issue #55): in the settings, and in a home visit's booking panel and checkout. */
 const phoneConfirmation = [
-  'features/account/phone-confirm-form.tsx',
-  'features/admin/password-confirm-dialog.tsx',
+  'features/auth/phone-confirm-form.tsx',
+  'features/auth/password-confirm-dialog.tsx',
   'features/booking/home-visit-phone.tsx',
 ];
 

@@ -24,7 +24,7 @@ import { changedListSearch, type ListControl, type ListSearch, listSearch } from
 import { SectionTitle } from '../components/stat-card.tsx';
 import { AccountSettings } from '../features/account/account-settings.tsx';
 import { ConfirmEmailNotice } from '../features/account/confirm-email-notice.tsx';
-import { PasswordConfirmDialog } from '../features/admin/password-confirm-dialog.tsx';
+import { PasswordConfirmDialog } from '../features/auth/password-confirm-dialog.tsx';
 import { requireUser } from '../features/auth/require-user.ts';
 import { type SessionUser, useSession } from '../features/auth/use-session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';

@@ -1,7 +1,7 @@
 import { Badge, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { formatPhone } from '../../../shared/phone.ts';
-import { PhoneConfirmForm } from './phone-confirm-form.tsx';
+import { PhoneConfirmForm } from '../auth/phone-confirm-form.tsx';
 
 /** The account's mobile number (issue #55): the one a code confirmed, and how to set or change it. */
 export function PhoneCard({ phone }: { phone: string | null }) {

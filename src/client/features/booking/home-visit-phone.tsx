@@ -1,7 +1,7 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { PhoneConfirmForm } from '../account/phone-confirm-form.tsx';
-import { PasswordConfirmDialog } from '../admin/password-confirm-dialog.tsx';
+import { PasswordConfirmDialog } from '../auth/password-confirm-dialog.tsx';
+import { PhoneConfirmForm } from '../auth/phone-confirm-form.tsx';
 
 /**
  * A home visit's number (ADR 0074): asked in the booking panel of a customer who has not confirmed one,

@@ -6,8 +6,8 @@ import { MobileNumberInput } from '../../components/ui/mobile-number-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { PhoneCodeStep } from '../auth/phone-code-step.tsx';
-import { registerPhoneErrors } from '../auth/phone-errors.ts';
+import { PhoneCodeStep } from './phone-code-step.tsx';
+import { registerPhoneErrors } from './phone-errors.ts';
 
 registerPhoneErrors();
 
