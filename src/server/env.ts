@@ -52,7 +52,9 @@ function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.includes(host);
 }
 
+/** True for https://, or http:// to this machine (a test fake); an address that is no URL at all is reported by its own field's check. */
 function isHttpsOrLocal(url: string): boolean {
+  if (!URL.canParse(url)) return true;
   const { protocol, hostname } = new URL(url);
   return protocol === 'https:' || (protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname));
 }
@@ -357,8 +359,7 @@ export const envSchema = z
     message: 'dev keeps WhatsApp messages for the development mailbox: only for a server listening on this machine alone (HOST=127.0.0.1)',
     when: () => true,
   })
-  // An address that is not a URL at all is reported by its own check.
-  .refine((env) => !env.WHATSAPP_API_URL || !URL.canParse(env.WHATSAPP_API_URL) || isHttpsOrLocal(env.WHATSAPP_API_URL), {
+  .refine((env) => !env.WHATSAPP_API_URL || isHttpsOrLocal(env.WHATSAPP_API_URL), {
     path: ['WHATSAPP_API_URL'],
     message: 'must be an https:// URL (http:// only for localhost, as a test fake)',
     when: () => true,

@@ -118,6 +118,14 @@ describe('environment', () => {
     );
   });
 
+  it('names a text gateway address that is not a URL, or not https, as a bad value', () => {
+    for (const name of ['UNIFONIC_API_URL', 'TAQNYAT_API_URL', 'WHATSAPP_API_URL']) {
+      expect(() => parseEnv({ [name]: 'not a url' })).toThrow(new RegExp(`${name}: Invalid URL`));
+      expect(() => parseEnv({ [name]: 'http://sms.example.sa' })).toThrow(EnvError);
+      expect(() => parseEnv({ [name]: 'http://127.0.0.1:9' })).not.toThrow();
+    }
+  });
+
   it('takes the results keys as base64 of 32 bytes, old ones only beside a current one', () => {
     const key = (fill: number) => Buffer.alloc(32, fill).toString('base64');
     const env = parseEnv({ RESULTS_ENCRYPTION_KEY: key(1), RESULTS_ENCRYPTION_KEYS_OLD: ` ${key(2)}, ${key(3).replace(/=+$/, '')} ` });

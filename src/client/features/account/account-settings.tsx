@@ -1,7 +1,9 @@
 import { Alert, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { trpc } from '../../lib/trpc.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { SessionUser } from '../auth/use-session.ts';
 import { PasskeysCard } from '../passkeys/passkeys-card.tsx';
@@ -30,6 +32,8 @@ const PhoneCard = lazy(() => import('./phone-card.tsx').then((module) => ({ defa
 export function AccountSettings({ user, title }: { user: SessionUser; title?: string }) {
   const { t } = useLingui();
   const hydrated = useHydrated();
+  // A number is confirmed by a code by SMS: offered only where this site sends SMS.
+  const providers = useQuery({ ...trpc.auth.providers.queryOptions(), enabled: user.user_type === 'customer', staleTime: Infinity });
   if (user.is_anonymous) {
     return (
       <Stack gap="6">
@@ -48,7 +52,7 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
       <SectionTitle title={title ?? t`Settings`} />
       <ProfileCard user={user} />
       {user.email && <EmailCard email={user.email} verified={user.email_verified} hasPassword={user.has_password} />}
-      {user.user_type === 'customer' && hydrated && (
+      {user.user_type === 'customer' && hydrated && providers.data?.phone && (
         <Suspense fallback={null}>
           <PhoneCard phone={user.verified_phone} />
         </Suspense>
