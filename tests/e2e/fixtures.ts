@@ -10,6 +10,7 @@ import {
   type Response,
 } from '@playwright/test';
 import { type AppServer, startAppServer } from './app-server.ts';
+import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
 /** A visit at the demo lab that has happened and waits to be completed: its customer's address and its booking (seeds/past-visits.ts). */
@@ -290,7 +291,12 @@ export async function guestThroughApi(target: Page | BrowserContext, appServer: 
 }
 
 /** The auth modal's guest form, filled, its terms accepted, and its number confirmed with the code from the SMS. */
-export async function continueAsGuest(modal: Locator, appServer: AppServer, language: Language, guest: { name: string; email?: string }) {
+export async function continueAsGuest(
+  modal: Locator,
+  appServer: AppServer,
+  language: Language,
+  guest: { name: string; email?: string; screenshot?: string },
+) {
   const w = words[language];
   const phone = newMobileNumber();
   await modal.getByLabel(w.auth.fullName).fill(guest.name);
@@ -298,7 +304,9 @@ export async function continueAsGuest(modal: Locator, appServer: AppServer, lang
   if (guest.email) await modal.getByLabel(w.auth.emailOptional).fill(guest.email);
   await modal.getByTestId('consent-checkbox').click();
   await modal.getByRole('button', { name: w.auth.continueAsGuest }).click();
-  await modal.getByLabel(w.phone.codeField).fill(await smsCode(appServer, phone));
+  const code = await smsCode(appServer, phone);
+  if (guest.screenshot) await screenshotBothSizes(modal.page(), modal, guest.screenshot);
+  await modal.getByLabel(w.phone.codeField).fill(code);
   await modal.getByRole('button', { name: w.phone.confirmAsGuest }).click();
 }
 

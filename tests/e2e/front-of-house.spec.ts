@@ -83,7 +83,7 @@ for (const { language, locale } of languages) {
     const modal = page.getByTestId('auth-modal');
     await modal.getByRole('button', { name: w.auth.bookAsGuest }).click();
     // The guest's number is confirmed by the code sent to it by SMS.
-    await continueAsGuest(modal, appServer, locale, { name: 'Fahad' });
+    await continueAsGuest(modal, appServer, locale, { name: 'Fahad', screenshot: `guest-code.${locale}` });
     await expect(modal).toBeHidden();
     // The lab they chose opens its booking at once.
     await chooseFreeSlot(page, locale);

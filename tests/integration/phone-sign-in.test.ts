@@ -256,6 +256,17 @@ describe('a guest where this site sends SMS (ADR 0074)', () => {
     });
     expect(signedIn).toMatchObject({ id: customer.id, is_anonymous: false });
     expect(await guestsWith(e164(customerNumber))).toHaveLength(1);
+
+    // A sign-up by number left before its name and terms: the guest form gives both.
+    const leftNumber = newNumber();
+    const left = await guestVisitor();
+    await left.caller.auth.requestPhoneCode({ phone: leftNumber });
+    const unnamed = await left.caller.auth.signInWithPhoneCode({ phone: leftNumber, code: await codeSentTo(e164(leftNumber)) });
+    expect(unnamed).toMatchObject({ name: '', consent_required: true });
+    const back = await guestVisitor();
+    await back.caller.auth.requestPhoneCode({ phone: leftNumber });
+    const named = await back.caller.auth.signInAnonymously({ name: 'سارة', phone: leftNumber, code: await codeSentTo(e164(leftNumber)) });
+    expect(named).toMatchObject({ id: 'id' in unnamed ? unnamed.id : null, name: 'سارة', consent_required: false });
   });
 });
 

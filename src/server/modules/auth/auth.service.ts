@@ -198,6 +198,11 @@ export async function signInAnonymously(
     const account = await findPhoneAccount(tx, input.phone);
     if (!account) return insertGuest(tx, input, meta, true);
     if (account.user_type !== 'customer' || account.deleted_at !== null) throw new AppError('INVALID_CREDENTIALS');
+    // A sign-up by this number left before its name and terms: the guest form has just given both.
+    if (account.name === '') {
+      await recordConsent(tx, account.id);
+      await tx.updateTable('user_profiles').set({ name: input.name, updated_at: new Date() }).where('id', '=', account.id).execute();
+    }
     return account.id;
   });
   return afterFirstFactor(db, userId, meta, null);

@@ -77,7 +77,7 @@ export function findAccountByPhone(db: Db, phone: string) {
   return db
     .selectFrom('users')
     .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
-    .select(['users.id', 'user_profiles.user_type', 'users.deleted_at'])
+    .select(['users.id', 'user_profiles.user_type', 'user_profiles.name', 'users.deleted_at'])
     .where('users.phone', '=', phone)
     .where('users.phone_verified_at', 'is not', null)
     .executeTakeFirst();
