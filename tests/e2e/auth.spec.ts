@@ -1,4 +1,4 @@
-import { demo, expect, openAuthModal, readInLanguage, signUp, test, trpc, uniqueEmail } from './fixtures.ts';
+import { continueAsGuest, demo, expect, openAuthModal, readInLanguage, signUp, test, trpc, uniqueEmail } from './fixtures.ts';
 
 test.describe('accounts in Arabic', () => {
   test('a customer signs up and reaches the dashboard', async ({ page }) => {
@@ -64,14 +64,10 @@ test.describe('accounts in Arabic', () => {
     await expect(modal.getByLabel('البريد الإلكتروني')).toHaveValue('customer@demo.tahaleel.sa');
   });
 
-  test('a guest starts booking with a name and mobile number, then logs out', async ({ page }) => {
+  test('a guest starts booking with a name and a mobile number confirmed by a code, then logs out', async ({ page, appServer }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'احجز كزائر دون إنشاء حساب' }).click();
-    const modal = page.getByTestId('auth-modal');
-    await modal.getByLabel('الاسم الكامل').fill('فهد');
-    await modal.getByLabel('رقم الجوال').fill('0551234567');
-    await modal.getByTestId('consent-checkbox').click();
-    await modal.getByRole('button', { name: 'المتابعة كزائر' }).click();
+    await continueAsGuest(page.getByTestId('auth-modal'), appServer, 'ar', { name: 'فهد' });
     await expect(page.getByText('أهلًا بك! يمكنك الآن الحجز كزائر.')).toBeVisible();
     await page.getByRole('banner').getByRole('button', { name: 'تسجيل الخروج' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
@@ -127,14 +123,10 @@ test.describe('accounts in English', () => {
     await expect(page.getByTestId('auth-modal').getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   });
 
-  test('a guest starts booking and logs out', async ({ page }) => {
+  test('a guest starts booking and logs out', async ({ page, appServer }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Book as a guest, no account needed' }).click();
-    const modal = page.getByTestId('auth-modal');
-    await modal.getByLabel('Full name').fill('Fahad');
-    await modal.getByLabel('Mobile number').fill('+966 55 123 4567');
-    await modal.getByTestId('consent-checkbox').click();
-    await modal.getByRole('button', { name: 'Continue as guest' }).click();
+    await continueAsGuest(page.getByTestId('auth-modal'), appServer, 'en', { name: 'Fahad' });
     await expect(page.getByText('Welcome! You can now book as a guest.')).toBeVisible();
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { drawnWhole } from '../setup/bidi-order.ts';
-import { demo, expect, type Locator, type Page, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
+import { confirmPhoneThroughApi, demo, expect, type Locator, type Page, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
 import { words } from './words.ts';
 
 // Issue #57: a home visit booked for a family member is shown as that person's visit at home, in its
@@ -88,10 +88,15 @@ for (const locale of ['ar', 'en'] as const) {
   const language = locale === 'ar' ? 'Arabic' : 'English';
   const { holder, member, address } = people[locale];
 
-  test(`a home visit for a family member names them and its window, for the customer and the lab (${language})`, async ({ person }) => {
+  test(`a home visit for a family member names them and its window, for the customer and the lab (${language})`, async ({
+    person,
+    appServer,
+  }) => {
     test.setTimeout(120_000);
     const customer = await person(locale);
     await signUpThroughApi(customer.context, { name: holder });
+    // A home visit needs a confirmed number (ADR 0074).
+    await confirmPhoneThroughApi(customer.context, appServer);
     const { id: memberId } = await trpc(customer.context, 'family.add', {
       name: member,
       relation: 'mother',
