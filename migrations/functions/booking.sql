@@ -331,23 +331,29 @@ create or replace function hold_seats(p_holder uuid, p_items jsonb, p_now timest
                     from jsonb_array_elements(p_items) with ordinality as x(seat, n) loop
         perform lock_free_seat(p_holder, item.lab_id, item.collection, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 0);
         perform assert_home_round(p_holder, item.lab_id, item.starts_at, item.seat, p_now, (item.n - 1)::integer);
-        insert into slot_holds (lab_id, lab_test_id, collection, starts_at, holder_id, expires_at, home_latitude, home_longitude)
+        insert into slot_holds (lab_id, lab_test_id, collection, starts_at, holder_id, expires_at, home_latitude, home_longitude,
+                                series_id, series_visit)
           values (item.lab_id, item.lab_test_id, item.collection, item.starts_at, p_holder, p_expires,
-                  (item.seat->>'home_latitude')::float8, (item.seat->>'home_longitude')::float8)
+                  (item.seat->>'home_latitude')::float8, (item.seat->>'home_longitude')::float8,
+                  (item.seat->>'series_id')::uuid, (item.seat->>'series_visit')::smallint)
           -- Holding again extends a hold, never shortens it: a seat the waitlist offered for 15 minutes and then put
-          -- in the cart (10) stays held for the longer. A home hold takes the home it is for now.
+          -- in the cart (10) stays held for the longer, and a series' reserved visit (ADR 0075) put in the cart to pay
+          -- stays reserved. A home hold takes the home it is for now; a hold keeps its series unless held for another.
           on conflict (holder_id, lab_test_id, collection, starts_at)
             do update set expires_at = greatest(slot_holds.expires_at, excluded.expires_at),
-                          home_latitude = excluded.home_latitude, home_longitude = excluded.home_longitude;
+                          reserved = slot_holds.reserved and slot_holds.expires_at > p_now,
+                          home_latitude = excluded.home_latitude, home_longitude = excluded.home_longitude,
+                          series_id = coalesce(excluded.series_id, slot_holds.series_id),
+                          series_visit = coalesce(excluded.series_visit, slot_holds.series_visit);
       end loop;
     end
   $$;
 
--- A slot put in a cart: hold_seats, once the holder's live holds (other than these seats, held again)
--- and these seats come to no more than p_max_holds, else TA004 and nothing held. A guest's holds also
--- carry the address they were made from (p_address; null for a signed-up customer), and the live holds
--- of every guest at that address, these seats counted, come to no more than p_max_address_holds, else
--- TA004 too: one visitor may make many guest accounts. Each count is taken under a lock of its own
+-- A slot put in a cart: hold_seats, once the holder's live holds (other than these seats, held again, and
+-- the visits of a series reserved until paid, ADR 0075) and these seats come to no more than p_max_holds,
+-- else TA004 and nothing held. A guest's holds also carry the address they were made from (p_address; null
+-- for a signed-up customer), and the live holds of every guest at that address, these seats counted, come
+-- to no more than p_max_address_holds, else TA004 too: one visitor may make many guest accounts. Each count is taken under a lock of its own
 -- (the holder's, then the address's, always in that order), so two requests at once cannot both pass it.
 -- A seat its person already has (assert_person_seats_free, TA005) is not held either, so the customer hears
 -- it as they choose the time; without the person's lock, as a hold only reserves: the checkout decides under it.
@@ -362,7 +368,7 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
       perform assert_person_seats_free(p_holder, p_items, null, p_now - (p_expires - p_now));
       perform pg_advisory_xact_lock(hashtext('slot_holds:' || p_holder::text));
       if (select count(*) from slot_holds h
-            where h.holder_id = p_holder and h.expires_at > p_now
+            where h.holder_id = p_holder and h.expires_at > p_now and not h.reserved
               and not exists (select 1 from jsonb_array_elements(p_items) x
                                 where (x->>'lab_test_id')::integer = h.lab_test_id and coalesce(x->>'collection', 'lab') = h.collection
                                   and (x->>'starts_at')::timestamptz = h.starts_at))
@@ -442,6 +448,16 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
       -- p_expires - p_now is how long holds last: a checkout begun longer ago has let its seats go.
       perform assert_person_seats_free(p_customer, p_items, p_key, p_now - (p_expires - p_now));
       perform hold_seats(p_customer, p_items, p_now, p_expires);
+      -- The visits of a series paid each when due (ADR 0075) that are not in this checkout wait for it with
+      -- their seats held as long as its own, so that it reserves them when paid (complete_checkout).
+      update slot_holds h set expires_at = greatest(h.expires_at, p_expires)
+       where h.holder_id = p_customer and not h.reserved and h.expires_at > p_now
+         and h.series_id in (select s.series_id from slot_holds s
+                              where s.holder_id = p_customer and s.series_id is not null
+                                and exists (select 1 from jsonb_array_elements(p_items) x
+                                             where (x->>'lab_test_id')::integer = s.lab_test_id
+                                               and coalesce(x->>'collection', 'lab') = s.collection
+                                               and (x->>'starts_at')::timestamptz = s.starts_at));
       return query select claimed, false;
     end
   $$;
@@ -470,6 +486,8 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
       item record;
       current record;
       customer text;
+      held_series uuid;
+      held_visit smallint;
     begin
       perform lock_person_bookings(p_customer);
       select c.status, c.attempted_at into current from checkouts c where c.id = p_checkout for update;
@@ -490,14 +508,25 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
         perform lock_free_seat(p_customer, item.lab_id, item.collection, item.starts_at, item.capacity, p_now, (item.n - 1)::integer, 1);
         perform assert_home_round(p_customer, item.lab_id, item.starts_at, item.seat, p_now, (item.n - 1)::integer);
         delete from slot_holds h where h.holder_id = p_customer and h.lab_test_id = item.lab_test_id
-                                   and h.collection = item.collection and h.starts_at = item.starts_at;
+                                   and h.collection = item.collection and h.starts_at = item.starts_at
+          returning h.series_id, h.series_visit into held_series, held_visit;
+        -- A seat held as a visit of a series (ADR 0075) is booked as that visit of it.
         return query
           insert into bookings (id, customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status, family_member_id,
-                                collection, home_address, home_latitude, home_longitude, home_collection_fee_halalas)
+                                collection, home_address, home_latitude, home_longitude, home_collection_fee_halalas,
+                                series_id, series_visit)
             values (item.booking_id, p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed',
-                    item.family_member_id, item.collection, item.home_address, item.home_latitude, item.home_longitude, item.home_fee)
+                    item.family_member_id, item.collection, item.home_address, item.home_latitude, item.home_longitude, item.home_fee,
+                    held_series, held_visit)
             returning bookings.id, bookings.lab_test_id, bookings.booking_time, bookings.created_at, customer, bookings.reference;
       end loop;
+      -- The other visits of a series paid each when due, still held, are reserved now that its first is paid:
+      -- each keeps its seat until its payment's deadline, two days before it (ADR 0075; SERIES_PAY_BY_HOURS).
+      update slot_holds h set reserved = true, expires_at = h.starts_at - interval '48 hours'
+       where h.holder_id = p_customer and not h.reserved and h.expires_at > p_now
+         and h.starts_at - interval '48 hours' > p_now
+         and h.series_id in (select b.series_id from bookings b join booking_series s on s.id = b.series_id
+                              where b.checkout_id = p_checkout and s.pay_each_visit);
       update checkouts set status = 'paid', payment_reference = p_reference, completed_at = p_now where checkouts.id = p_checkout;
       insert into outbox (template, recipient, locale, user_id, dedupe_key, send_after, data)
         select m.template, m.recipient, m.locale, m.user_id, m.dedupe_key, coalesce(m.send_after, now()),

@@ -13,6 +13,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createMigrator } from './db/migrate.ts';
 import { assertReadyToServe, describeListening, EnvError, parseEnv, s3Settings } from './env.ts';
 import { recoverInterruptedCheckouts } from './modules/booking/checkout-recovery.service.ts';
+import { startSeriesDueMails } from './modules/booking/series-payments.service.ts';
 import { developmentTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transports.ts';
 import { createOutboxSender } from './modules/mail/outbox-sender.ts';
 import { startPhoneMessages } from './modules/phone/phone-messages.service.ts';
@@ -108,6 +109,8 @@ async function main() {
   const planRenewals = startPlanRenewals({ db: database.db, payments, graceDays: env.PLAN_RENEWAL_GRACE_DAYS, log });
   // Seats freed on full days go to the waitlist, first come first offered (ADR 0069).
   const waitlistOffers = startWaitlistOffers({ db: database.db, log });
+  // A series' visit paid when due is told to its customer a week before it (ADR 0075).
+  const seriesDueMails = startSeriesDueMails({ db: database.db, log });
   // Text messages (issue #55) through SMS_PROVIDER, and WHATSAPP_PROVIDER for those who chose it; without an
   // SMS gateway they wait in their outbox (a code can go no other way).
   const sms = smsProviderFor(env);
@@ -187,7 +190,14 @@ async function main() {
     const close = () => {
       if (closing) return;
       closing = true;
-      void Promise.all([catalogFollower.stop(), mailSender?.stop(), planRenewals.stop(), waitlistOffers.stop(), phoneMessages?.stop()])
+      void Promise.all([
+        catalogFollower.stop(),
+        mailSender?.stop(),
+        planRenewals.stop(),
+        waitlistOffers.stop(),
+        seriesDueMails.stop(),
+        phoneMessages?.stop(),
+      ])
         .then(() => transport?.close())
         .then(() => database.db.destroy())
         .then(() => log.info('stopped'))

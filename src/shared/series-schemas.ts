@@ -14,5 +14,10 @@ export const holdSeriesInput = z.object({
   }),
   visits: z.number().int(m.invalid).min(2, m.invalid).max(SERIES_MAX_VISITS, m.invalid),
   familyMemberId: z.uuid().optional(),
+  /** Pay each visit when it comes due (the first now, the others reserved until paid: ADR 0075), not all now. */
+  payEachVisit: z.boolean().default(false),
 });
 export type HoldSeriesInput = z.infer<typeof holdSeriesInput>;
+
+/** A visit of a series reserved until paid: which, to pay for it (in the cart) or let it go. */
+export const reservedVisitInput = z.object({ id: z.uuid() });

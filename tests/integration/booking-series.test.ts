@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { seriesDays } from '../../src/server/modules/booking/series.ts';
+import * as seriesPayments from '../../src/server/modules/booking/series-payments.service.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { createTestUser } from '../setup/fixtures.ts';
@@ -49,8 +50,8 @@ describe('holding a series', () => {
     const customer = await createTestUser(database.db, 'customer');
     const held = await booking.holdSeries(
       database.db,
-      customer.id,
-      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 4 },
+      customer,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 4, payEachVisit: false },
       NOW,
     );
     const times = [at('2027-01-15'), at('2027-04-15'), at('2027-07-15'), at('2027-10-15')];
@@ -90,7 +91,12 @@ describe('holding a series', () => {
     await booking.createBookings(database.db, payments, other, [{ labTestId, bookingTime: at('2027-07-15') }], 'takes-july', NOW);
     const customer = await createTestUser(database.db, 'customer');
     await expect(
-      booking.holdSeries(database.db, customer.id, { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 4 }, NOW),
+      booking.holdSeries(
+        database.db,
+        customer,
+        { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 4, payEachVisit: false },
+        NOW,
+      ),
     ).rejects.toMatchObject({ code: 'SERIES_DATE_UNAVAILABLE', details: { bookingTime: at('2027-07-15'), timeZone: 'Asia/Riyadh' } });
     expect(await holdsOf(customer.id)).toEqual([]);
   });
@@ -100,7 +106,12 @@ describe('holding a series', () => {
     const labTestId = await lab([1]);
     const customer = await createTestUser(database.db, 'customer');
     await expect(
-      booking.holdSeries(database.db, customer.id, { labTestId, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 3 }, NOW),
+      booking.holdSeries(
+        database.db,
+        customer,
+        { labTestId, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 3, payEachVisit: false },
+        NOW,
+      ),
     ).rejects.toMatchObject({ code: 'SERIES_DATE_UNAVAILABLE', details: { bookingTime: at('2027-02-15') } });
     expect(await holdsOf(customer.id)).toEqual([]);
   });
@@ -111,10 +122,10 @@ describe("a series on the customer's bookings", () => {
     const labTestId = await lab();
     const otherLabTestId = await lab();
     const customer = await createTestUser(database.db, 'customer');
-    const { booking_times: times } = await booking.holdSeries(
+    const { booking_times: times, series_id: seriesId } = await booking.holdSeries(
       database.db,
-      customer.id,
-      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 3 },
+      customer,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 3, payEachVisit: false },
       NOW,
     );
     // Paid in the same checkout as a booking of another lab's test, which is no series.
@@ -128,12 +139,12 @@ describe("a series on the customer's bookings", () => {
     );
     const bookedAt = (time: string) => paid.bookings.find((visit) => visit.booking_time === time)!;
     const [first, second, third, alone] = [...times, at('2027-02-10')].map(bookedAt);
-    // Left where they were booked, the first and third visits are six months apart: two steps of three.
+    // The series is kept, not read from the dates: a moved or cancelled visit is still its visit.
     await booking.rescheduleBooking(database.db, customer.id, second!.id, at('2027-04-20', '08:30'), NOW);
     await booking.cancelBooking(database.db, customer.id, third!.id, NOW, payments);
 
     const mine = new Map((await booking.myBookings(database.db, customer.id)).map((visit) => [visit.id, visit.series]));
-    const series = { id: first!.id, visits: 3, every_months: 3 };
+    const series = { id: seriesId, visits: 3, every_months: 3 };
     expect(mine.get(first!.id)).toEqual({ ...series, visit: 1 });
     expect(mine.get(second!.id)).toEqual({ ...series, visit: 2 });
     expect(mine.get(third!.id)).toEqual({ ...series, visit: 3 });
@@ -145,8 +156,8 @@ describe("a series on the customer's bookings", () => {
     const customer = await createTestUser(database.db, 'customer');
     const { booking_times: times } = await booking.holdSeries(
       database.db,
-      customer.id,
-      { labTestId, bookingTime: at('2027-01-31'), everyMonths: 1, visits: 3 },
+      customer,
+      { labTestId, bookingTime: at('2027-01-31'), everyMonths: 1, visits: 3, payEachVisit: false },
       NOW,
     );
     expect(times).toEqual([at('2027-01-31'), at('2027-03-31'), at('2027-05-31')]);
@@ -179,6 +190,129 @@ describe("a series on the customer's bookings", () => {
       NOW,
     );
     expect((await booking.myBookings(database.db, customer.id)).map((visit) => visit.series)).toEqual([null, null]);
+  });
+});
+
+describe('a series paid each visit when it comes due', () => {
+  const dueMails = (customerId: string) =>
+    database.db
+      .selectFrom('outbox')
+      .select(['data', 'send_after'])
+      .where('template', '=', 'series-visit-due')
+      .where('user_id', '=', customerId)
+      .execute();
+  const hoursBefore = (time: string, hours: number) => new Date(new Date(time).getTime() - hours * 3_600_000);
+
+  it('books the first visit, reserves the others until two days before each, and books each as its visit when paid', async () => {
+    const labTestId = await lab();
+    const customer = await createTestUser(database.db, 'customer');
+    const held = await booking.holdSeries(
+      database.db,
+      customer,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 4, payEachVisit: true },
+      NOW,
+    );
+    const [first, second, third, fourth] = held.booking_times;
+    // Nothing is reserved before the first visit is paid.
+    expect(await seriesPayments.reservedVisits(database.db, customer.id, NOW)).toEqual([]);
+
+    const paid = await booking.createBookings(database.db, payments, customer, [{ labTestId, bookingTime: first! }], 'first-visit', NOW);
+    expect(paid.bookings).toHaveLength(1);
+    const reserved = await seriesPayments.reservedVisits(database.db, customer.id, NOW);
+    expect(reserved.map((visit) => [visit.booking_time, visit.pay_by, visit.series.visit, visit.series.visits])).toEqual([
+      [second, hoursBefore(second!, 48).toISOString(), 2, 4],
+      [third, hoursBefore(third!, 48).toISOString(), 3, 4],
+      [fourth, hoursBefore(fourth!, 48).toISOString(), 4, 4],
+    ]);
+    // Reserved, a visit's seat is no one else's: the one-seat slot at 08:00 is not free in July.
+    expect(await booking.availableSlots(database.db, await labOf(labTestId), '2027-07-15', null, NOW)).toEqual([
+      expect.objectContaining({ starts_at: at('2027-07-15', '08:30') }),
+    ]);
+    // Taking it out of the cart does not let it go; nor do reserved visits count against the cap of holds.
+    await booking.releaseHold(database.db, customer.id, labTestId, third!);
+    expect(await seriesPayments.reservedVisits(database.db, customer.id, NOW)).toHaveLength(3);
+    for (const day of ['2027-02-01', '2027-02-02', '2027-02-03', '2027-02-04', '2027-02-05']) {
+      for (const time of ['08:00', '08:30']) await booking.holdSlot(database.db, customer.id, labTestId, at(day, time), NOW);
+    }
+
+    // A week before the second visit, its customer is told once that it is due, and until when it is kept.
+    const weekBefore = hoursBefore(second!, 7 * 24 - 1);
+    expect(await seriesPayments.mailDueVisits(database.db, hoursBefore(second!, 8 * 24))).toBe(0);
+    expect(await seriesPayments.mailDueVisits(database.db, weekBefore)).toBe(1);
+    expect(await seriesPayments.mailDueVisits(database.db, weekBefore)).toBe(0);
+    expect((await dueMails(customer.id)).map((mail) => mail.data)).toEqual([
+      expect.objectContaining({ startsAt: second, payBy: hoursBefore(second!, 48).toISOString(), visit: 2, visits: 4 }),
+    ]);
+
+    // Paid in its turn, it is booked as the series' second visit.
+    await booking.createBookings(database.db, payments, customer, [{ labTestId, bookingTime: second! }], 'second-visit', weekBefore);
+    const mine = await booking.myBookings(database.db, customer.id);
+    expect(mine.map((visit) => [visit.booking_time, visit.series?.visit, visit.series?.id]).sort()).toEqual([
+      [first, 1, held.series_id],
+      [second, 2, held.series_id],
+    ]);
+    expect((await seriesPayments.reservedVisits(database.db, customer.id, weekBefore)).map((visit) => visit.booking_time)).toEqual([
+      third,
+      fourth,
+    ]);
+
+    // Let go, the fourth visit's seat is free at once; it cannot be let go twice.
+    const fourthVisit = (await seriesPayments.reservedVisits(database.db, customer.id, weekBefore)).at(-1)!;
+    await seriesPayments.releaseReservedVisit(database.db, customer.id, fourthVisit.id);
+    await expect(seriesPayments.releaseReservedVisit(database.db, customer.id, fourthVisit.id)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await booking.availableSlots(database.db, await labOf(labTestId), '2027-10-15', null, weekBefore)).toEqual([
+      expect.objectContaining({ starts_at: at('2027-10-15') }),
+      expect.objectContaining({ starts_at: at('2027-10-15', '08:30') }),
+    ]);
+
+    // Unpaid past its deadline, the third visit's seat is free for others, and it is no longer listed.
+    const pastDeadline = hoursBefore(third!, 47);
+    expect(await seriesPayments.reservedVisits(database.db, customer.id, pastDeadline)).toEqual([]);
+    expect(await booking.availableSlots(database.db, await labOf(labTestId), '2027-07-15', null, pastDeadline)).toEqual([
+      expect.objectContaining({ starts_at: at('2027-07-15') }),
+      expect.objectContaining({ starts_at: at('2027-07-15', '08:30') }),
+    ]);
+  });
+
+  it('is let go of by its customer alone', async () => {
+    const labTestId = await lab();
+    const customer = await createTestUser(database.db, 'customer');
+    const { booking_times: times } = await booking.holdSeries(
+      database.db,
+      customer,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 2, payEachVisit: true },
+      NOW,
+    );
+    await booking.createBookings(database.db, payments, customer, [{ labTestId, bookingTime: times[0]! }], 'mine-alone', NOW);
+    const [visit] = await seriesPayments.reservedVisits(database.db, customer.id, NOW);
+    const intruder = await createTestUser(database.db, 'customer');
+    await expect(seriesPayments.releaseReservedVisit(database.db, intruder.id, visit!.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await seriesPayments.reservedVisits(database.db, customer.id, NOW)).toHaveLength(1);
+  });
+
+  it('reserves nothing when its first visit is never paid, and is not a guest’s to choose', async () => {
+    const labTestId = await lab();
+    const customer = await createTestUser(database.db, 'customer');
+    await booking.holdSeries(
+      database.db,
+      customer,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 3, payEachVisit: true },
+      NOW,
+    );
+    const later = new Date(NOW.getTime() + 11 * 60_000);
+    expect(await seriesPayments.reservedVisits(database.db, customer.id, later)).toEqual([]);
+    expect(await booking.availableSlots(database.db, await labOf(labTestId), '2027-02-15', null, later)).toHaveLength(2);
+
+    await expect(
+      booking.holdSeries(
+        database.db,
+        { id: customer.id, is_anonymous: true },
+        { labTestId, bookingTime: at('2027-03-15'), everyMonths: 1, visits: 2, payEachVisit: true },
+        NOW,
+      ),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 

@@ -94,6 +94,20 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
       link: 'https://tahaleel.sa/dashboard?section=bookings',
     },
   },
+  'series-visit-due': {
+    template: 'series-visit-due',
+    data: {
+      name: 'سارة',
+      labName: booking.labName,
+      startsAt: '2027-04-15T05:00:00.000Z',
+      slotMinutes: 30,
+      timeZone: 'Asia/Riyadh',
+      visit: 2,
+      visits: 4,
+      payBy: '2027-04-13T05:00:00.000Z',
+      link: 'https://tahaleel.sa/dashboard?section=bookings',
+    },
+  },
   'lab-approved': { template: 'lab-approved', data: { name: 'Al Borg Labs', link: 'https://tahaleel.sa/dashboard?section=lab' } },
   'lab-rejected': { template: 'lab-rejected', data: { name: 'Al Borg Labs' } },
   'test-request-decided': {

@@ -201,8 +201,21 @@ export interface Bookings {
   reference: Generated<string>;
   reschedule_count: Generated<number>;
   rescheduled_at: Timestamp | null;
+  series_id: string | null;
+  series_visit: number | null;
   status: Generated<BookingStatus>;
   total_price_halalas: number;
+}
+
+export interface BookingSeries {
+  created_at: CreatedAt;
+  customer_id: string;
+  every_months: number;
+  family_member_id: string | null;
+  id: Generated<string>;
+  lab_test_id: number;
+  pay_each_visit: Generated<boolean>;
+  visits: number;
 }
 
 export interface CatalogVersion {
@@ -664,6 +677,7 @@ export interface SlotHolds {
   client_address: string | null;
   collection: Generated<SlotHoldCollection>;
   created_at: CreatedAt;
+  due_notified_at: Timestamp | null;
   expires_at: Timestamp;
   holder_id: string;
   home_latitude: number | null;
@@ -671,6 +685,9 @@ export interface SlotHolds {
   id: Generated<string>;
   lab_id: string;
   lab_test_id: number;
+  reserved: Generated<boolean>;
+  series_id: string | null;
+  series_visit: number | null;
   starts_at: Timestamp;
 }
 
@@ -983,6 +1000,7 @@ export interface DB {
   audit_log: AuditLog;
   auth_rate_limits: AuthRateLimits;
   booking_reference_key: BookingReferenceKey;
+  booking_series: BookingSeries;
   bookings: Bookings;
   catalog_version: CatalogVersion;
   categories: Categories;

@@ -1,5 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { CheckoutPricing } from '../../../shared/checkout-pricing.ts';
+import type { BookingSeries } from '../../db/database.gen.ts';
 import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -158,6 +159,9 @@ export interface Seat {
   home_window_minutes?: number;
   home_visit_minutes?: number;
   home_travel_kmh?: number;
+  /** The series a held visit is one of (ADR 0075), and its place in it (1 for the first); its booking takes both. */
+  series_id?: string;
+  series_visit?: number;
 }
 
 /** A home visit's place and its window's round terms, as home_round_fits (migrations/functions/booking.sql) takes them. */
@@ -335,9 +339,17 @@ export async function failAttempt(db: Db, checkoutId: string, attemptedAt: Date)
   await sql`select fail_checkout_attempt(${checkoutId}, ${attemptedAt})`.execute(db);
 }
 
+/** Keeps a series (ADR 0075): its rule and how it is paid; its holds and bookings name it. */
+export async function insertSeries(db: Db, series: Insertable<BookingSeries>): Promise<string> {
+  const { id } = await db.insertInto('booking_series').values(series).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Lets go of a hold from the cart; a series' visit reserved until paid (ADR 0075) is kept: it is let go of alone. */
 export async function deleteHold(db: Db, holderId: string, labTestId: number, collection: Collection, startsAt: Date) {
   await db
     .deleteFrom('slot_holds')
+    .where('reserved', '=', false)
     .where('holder_id', '=', holderId)
     .where('lab_test_id', '=', labTestId)
     .where('collection', '=', collection)

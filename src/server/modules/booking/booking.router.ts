@@ -7,11 +7,12 @@ import {
   rescheduleBookingInput,
   seatHoldInput,
 } from '../../../shared/schemas.ts';
-import { holdSeriesInput } from '../../../shared/series-schemas.ts';
+import { holdSeriesInput, reservedVisitInput } from '../../../shared/series-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
 import { assertReachableAtHome } from './home-visits.service.ts';
+import { releaseReservedVisit, reservedVisits } from './series-payments.service.ts';
 
 /** A lab's home collection windows on a date; with `near`, only those whose round can take a visit there (ADR 0071). */
 const homeWindowsInput = availableSlotsInput.extend({
@@ -60,7 +61,7 @@ export const bookingRouter = router({
   holdSeries: seatHoldProcedure
     .input(holdSeriesInput)
     .mutation(({ ctx, input }) =>
-      booking.holdSeries(ctx.db, ctx.user.id, input, new Date(), guestAddress(ctx.user, ctx.clientIp, ctx.config.HOLDS_PER_ADDRESS)),
+      booking.holdSeries(ctx.db, ctx.user, input, new Date(), guestAddress(ctx.user, ctx.clientIp, ctx.config.HOLDS_PER_ADDRESS)),
     ),
   releaseHold: customerProcedure
     .input(seatHoldInput)
@@ -80,6 +81,12 @@ export const bookingRouter = router({
   /** How the checkout page takes payment: the simulated one, or a card form posting to the gateway. */
   paymentMethod: publicProcedure.query(({ ctx }) => ({ provider: ctx.payments.browser ? ('moyasar' as const) : ('simulated' as const) })),
   mine: customerProcedure.query(({ ctx }) => booking.myBookings(ctx.db, ctx.user.id)),
+  /** The visits of the customer's series reserved until paid, each paid when due (ADR 0075). */
+  reservedVisits: customerProcedure.query(({ ctx }) => reservedVisits(ctx.db, ctx.user.id)),
+  /** Lets a reserved visit go: its seat is free for others at once. */
+  releaseReservedVisit: customerProcedure
+    .input(reservedVisitInput)
+    .mutation(({ ctx, input }) => releaseReservedVisit(ctx.db, ctx.user.id, input.id)),
   /** What cancelling would give back now, as the cancellation computes it: the cancel dialog says this. */
   cancellation: customerProcedure
     .input(z.object({ id: z.uuid() }))

@@ -30,7 +30,6 @@ import { bookingConfirmationTexts, checkoutTextRecipient, textBookingCancelled, 
 import { meetsPause, type PrayerPauseSettings, prayerPauses } from './prayer-pauses.ts';
 import { hoursOn } from './ramadan.ts';
 import { seriesDays } from './series.ts';
-import { seriesPlaces, seriesWindow } from './series-visits.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -404,17 +403,20 @@ export async function holdSlot(
  * time of day every `everyMonths` months on the lab's calendar (series.ts), `visits` in all, each checked
  * as a booking is (the lab's days, hours and rules) and held together or not at all: a visit that cannot
  * be had (the lab closed that day, or the time full) refuses the whole series with its date
- * (SERIES_DATE_UNAVAILABLE), and nothing is held. Paid together at checkout, the visits are bookings of
- * their own, each moved or cancelled alone.
+ * (SERIES_DATE_UNAVAILABLE), and nothing is held. The series is kept (booking_series) and each hold names
+ * it and its place, which the bookings take at checkout (ADR 0075). Paid all at once, every visit goes in
+ * the cart; paid each when due (`payEachVisit`, an account's, not a guest's: it is told by mail when a visit
+ * comes due), the first alone, and its checkout reserves the others until their payment's deadline.
  */
 export async function holdSeries(
   db: Kysely<Database>,
-  holderId: string,
+  holder: { id: string; is_anonymous: boolean },
   input: HoldSeriesInput,
   now = new Date(),
   guestAddress: GuestAddressCap | null = null,
 ) {
-  if (input.familyMemberId) await assertOwnMembers(db, holderId, [input.familyMemberId]);
+  if (input.payEachVisit && holder.is_anonymous) throw new AppError('FORBIDDEN');
+  if (input.familyMemberId) await assertOwnMembers(db, holder.id, [input.familyMemberId]);
   const offering = await bookableOffering(db, input.labTestId);
   const first = zonedParts(new Date(input.bookingTime), offering.time_zone);
   const items: BookingItem[] = seriesDays(first.date, input.everyMonths, input.visits).map((day) => ({
@@ -433,11 +435,27 @@ export async function holdSeries(
   const { seats, offerings } = await seatsFor(db, items, now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
   const limits = { maxHolds: MAX_HOLDS, guestAddress: guestAddress?.address ?? null, maxAddressHolds: guestAddress?.maxHolds ?? 0 };
-  await takingSeats(seats, offerings, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits)).catch((error: unknown) => {
-    const full = error instanceof AppError && error.code === 'SLOT_UNAVAILABLE' ? error.details.bookingTime : undefined;
-    throw typeof full === 'string' ? refused(full) : error;
-  });
-  return { booking_times: items.map((item) => item.bookingTime), expires_at: expiresAt.toISOString() };
+  const seriesId = await db
+    .transaction()
+    .execute(async (tx) => {
+      const seriesId = await repo.insertSeries(tx, {
+        customer_id: holder.id,
+        lab_test_id: offering.id,
+        family_member_id: input.familyMemberId ?? null,
+        every_months: input.everyMonths,
+        visits: input.visits,
+        pay_each_visit: input.payEachVisit,
+      });
+      // seatsFor puts one lab's seats in time order: the visits' order, which is their place in the series.
+      const inSeries = seats.map((seat, index) => ({ ...seat, series_id: seriesId, series_visit: index + 1 }));
+      await takingSeats(inSeries, offerings, () => repo.holdSeats(tx, holder.id, inSeries, now, expiresAt, limits));
+      return seriesId;
+    })
+    .catch((error: unknown) => {
+      const full = error instanceof AppError && error.code === 'SLOT_UNAVAILABLE' ? error.details.bookingTime : undefined;
+      throw typeof full === 'string' ? refused(full) : error;
+    });
+  return { series_id: seriesId, booking_times: items.map((item) => item.bookingTime), expires_at: expiresAt.toISOString() };
 }
 
 /**
@@ -860,14 +878,17 @@ export async function myBookings(db: Kysely<Database>, customerId: string) {
         .as('refunded_halalas'),
     )
     .select('bookings.rescheduled_at')
-    .select(seriesWindow)
+    .leftJoin('booking_series', 'booking_series.id', 'bookings.series_id')
+    .select(['bookings.series_id', 'bookings.series_visit', 'booking_series.visits as series_visits', 'booking_series.every_months'])
     .where('bookings.customer_id', '=', customerId)
     .orderBy('bookings.booking_time', 'desc')
     .execute();
-  const series = seriesPlaces(rows);
   return rows.map(
     ({
-      series_window,
+      series_id,
+      series_visit,
+      series_visits,
+      every_months,
       refunded_halalas,
       rescheduled_at,
       patient_name,
@@ -885,7 +906,10 @@ export async function myBookings(db: Kysely<Database>, customerId: string) {
       refunded: halalasToSar(Number(refunded_halalas ?? 0)),
       rescheduled_at: rescheduled_at && new Date(rescheduled_at).toISOString(),
       /** The series of visits it is one of (issue #58): which, its place and how many, how often; null alone. */
-      series: series.get(row.id) ?? null,
+      series:
+        series_id && series_visit && series_visits && every_months
+          ? { id: series_id, visit: series_visit, visits: series_visits, every_months }
+          : null,
     }),
   );
 }

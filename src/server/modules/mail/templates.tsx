@@ -33,6 +33,7 @@ import {
   resultsAmendedMail,
 } from './templates/result-mails.ts';
 import { retestReminderMail } from './templates/retest-mails.ts';
+import { type SeriesVisitDueMailData, seriesVisitDueMail } from './templates/series-mails.ts';
 import { storeOrderConfirmedMail, storePaymentRefundedMail } from './templates/store-mails.ts';
 import { renderText } from './templates/text.ts';
 import type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
@@ -89,6 +90,8 @@ export type MailMessage =
   | { template: 'retest-reminder'; data: Parameters<typeof retestReminderMail>[0] }
   /** A seat freed on a day the customer waits for (issue #58): the lab and the time, held for 15 minutes; never the test. */
   | { template: 'waitlist-offer'; data: WaitlistOfferMailData }
+  /** A visit of a series paid each when due comes due (issue #58): the lab, the time and the deadline to pay; never the test. */
+  | { template: 'series-visit-due'; data: SeriesVisitDueMailData }
   /** The link goes to the lab dashboard. */
   | { template: 'lab-approved'; data: { name: string; link: string } }
   /** Not approved or approval withdrawn. */
@@ -194,6 +197,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return retestReminderMail(message.data, locale, publicUrl);
     case 'waitlist-offer':
       return waitlistOfferMail(message.data, locale);
+    case 'series-visit-due':
+      return seriesVisitDueMail(message.data, locale);
     case 'lab-approved':
       return labApprovedMail(message.data, locale);
     case 'lab-rejected':

@@ -1,0 +1,172 @@
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
+import { halalasToSar } from '../../../shared/money.ts';
+import { SERIES_DUE_DAYS } from '../../../shared/series.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { startRounds } from '../../platform/rounds.ts';
+import { cancelMail, enqueueMail, recipientOf } from '../mail/mail.service.ts';
+
+// The visits of a series paid each when due (issue #58, ADR 0075). The first is paid at booking; its
+// checkout (complete_checkout) reserves the others: each a hold of its seat until its payment's deadline,
+// two days before it, counted by the capacity rule like any hold. A week before a visit its customer is
+// told by mail that it is due; they pay for it as for any booking, putting it in the cart (the checkout
+// books it as that visit of the series), or let it go. Unpaid at the deadline, the hold lapses and the
+// seat is free for others (the waitlist's rounds offer it).
+
+/** How often each instance looks for reserved visits come due. */
+export const DUE_ROUND_MS = 60_000;
+/** Where a due visit's mail takes the customer: their bookings, where it is paid for or let go. */
+const BOOKINGS_PAGE = '/dashboard?section=bookings';
+const dueKey = (holdId: string) => `series-visit-due:${holdId}`;
+const DAY = 24 * 60 * 60_000;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+function reservedHolds(db: Db) {
+  return db
+    .selectFrom('slot_holds')
+    .innerJoin('booking_series', 'booking_series.id', 'slot_holds.series_id')
+    .innerJoin('lab_tests', 'lab_tests.id', 'slot_holds.lab_test_id')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .innerJoin('labs', 'labs.id', 'slot_holds.lab_id')
+    .where('slot_holds.reserved', '=', true);
+}
+
+/** The customer's visits reserved until paid, soonest first: each with its test, lab, patient, price and deadline. */
+export async function reservedVisits(db: Kysely<Database>, customerId: string, now = new Date()) {
+  const rows = await reservedHolds(db)
+    .leftJoin('family_members', 'family_members.id', 'booking_series.family_member_id')
+    .where('slot_holds.holder_id', '=', customerId)
+    .where('slot_holds.expires_at', '>', now)
+    .select([
+      'slot_holds.id',
+      'slot_holds.lab_test_id',
+      'slot_holds.starts_at',
+      'slot_holds.expires_at',
+      'slot_holds.series_id',
+      'slot_holds.series_visit',
+      'booking_series.visits',
+      'booking_series.every_months',
+      'booking_series.family_member_id',
+      'family_members.name as patient_name',
+      'lab_tests.price_halalas',
+      'tests.name_ar as test_name_ar',
+      'tests.name_en as test_name_en',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+      'labs.time_zone',
+    ])
+    .orderBy('slot_holds.starts_at')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    lab_test_id: row.lab_test_id,
+    booking_time: new Date(row.starts_at).toISOString(),
+    /** Until when it is kept unpaid; then its seat goes to others. */
+    pay_by: new Date(row.expires_at).toISOString(),
+    series: { id: row.series_id!, visit: row.series_visit!, visits: row.visits, every_months: row.every_months },
+    family_member_id: row.family_member_id,
+    patient_name: row.patient_name,
+    /** What the visit costs now: it is charged at the lab's price when paid. */
+    price: halalasToSar(row.price_halalas),
+    test_name_ar: row.test_name_ar,
+    test_name_en: row.test_name_en,
+    lab_name_ar: row.lab_name_ar,
+    lab_name_en: row.lab_name_en,
+    time_zone: row.time_zone,
+  }));
+}
+
+/** Lets a reserved visit go: its seat is free for others at once, and its due mail, if not sent, is withdrawn. */
+export async function releaseReservedVisit(db: Kysely<Database>, customerId: string, holdId: string) {
+  await db.transaction().execute(async (tx) => {
+    const released = await tx
+      .deleteFrom('slot_holds')
+      .where('id', '=', holdId)
+      .where('holder_id', '=', customerId)
+      .where('reserved', '=', true)
+      .returning('id')
+      .executeTakeFirst();
+    if (!released) throw new AppError('NOT_FOUND', { entity: 'reservedVisit' });
+    await cancelMail(tx, dueKey(holdId));
+  });
+  return { released: true as const };
+}
+
+/**
+ * Tells each customer whose reserved visit comes within SERIES_DUE_DAYS, once, that it is due and until when
+ * it is kept: the mail is written with the mark that it was, in one transaction, the rows taken by one
+ * instance at a time (skip locked). Answers how many it told.
+ */
+export async function mailDueVisits(db: Kysely<Database>, now = new Date()): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const due = await reservedHolds(tx)
+      .where('slot_holds.due_notified_at', 'is', null)
+      .where('slot_holds.starts_at', '<=', new Date(now.getTime() + SERIES_DUE_DAYS * DAY))
+      .where('slot_holds.expires_at', '>', now)
+      .select([
+        'slot_holds.id',
+        'slot_holds.holder_id',
+        'slot_holds.starts_at',
+        'slot_holds.expires_at',
+        'slot_holds.series_visit',
+        'booking_series.visits',
+        'labs.lab_name_ar',
+        'labs.lab_name_en',
+        'labs.time_zone',
+        'labs.slot_minutes',
+      ])
+      .orderBy('slot_holds.starts_at')
+      .limit(100)
+      .forUpdate('slot_holds')
+      .skipLocked()
+      .execute();
+    for (const visit of due) {
+      const recipient = await recipientOf(tx, visit.holder_id);
+      if (recipient) {
+        await enqueueMail(tx, {
+          to: recipient.email,
+          locale: recipient.locale,
+          userId: visit.holder_id,
+          dedupeKey: dueKey(visit.id),
+          message: {
+            template: 'series-visit-due',
+            data: {
+              name: recipient.name,
+              labName: { ar: visit.lab_name_ar, en: visit.lab_name_en },
+              startsAt: new Date(visit.starts_at).toISOString(),
+              slotMinutes: visit.slot_minutes,
+              timeZone: visit.time_zone,
+              visit: visit.series_visit!,
+              visits: visit.visits,
+              payBy: new Date(visit.expires_at).toISOString(),
+              link: BOOKINGS_PAGE,
+            },
+          },
+        });
+      }
+    }
+    if (due.length > 0) {
+      await tx
+        .updateTable('slot_holds')
+        .set({ due_notified_at: now })
+        .where(
+          'id',
+          'in',
+          due.map((visit) => visit.id),
+        )
+        .execute();
+    }
+    return due.length;
+  });
+}
+
+/** Runs `mailDueVisits` in this server process every `everyMs` until stopped. */
+export function startSeriesDueMails(deps: { db: Kysely<Database>; log: Logger }, everyMs = DUE_ROUND_MS) {
+  return startRounds(
+    () => mailDueVisits(deps.db),
+    everyMs,
+    (error) => deps.log.error({ err: error }, 'series due mails failed'),
+  );
+}
