@@ -263,6 +263,7 @@ describe('download my data', () => {
           'retest-reminders.json',
           'reviews.json',
           'waitlist.json',
+          'booking-series.json',
           `results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`,
           'store-orders.json',
         ].sort(),
@@ -425,6 +426,7 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   result_shares: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
   retest_reminders: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
   waitlist_entries: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
+  booking_series: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted', family_member_id: 'deleted' } },
   result_critical_cases: {
     whose: (id) =>
       sql`version_id in (select v.id from result_report_versions v join result_reports r on r.id = v.report_id
@@ -599,6 +601,8 @@ async function givePersonalDataEverywhere(customer: Customer, completedBookingId
     .insertInto('waitlist_entries')
     .values({ customer_id: customer.id, lab_id: lab.id, lab_test_id: labTestId, on_date: '2030-01-01' })
     .execute();
+  // A test they repeat every three months (issue #58).
+  await db.insertInto('booking_series').values({ customer_id: customer.id, lab_test_id: labTestId, every_months: 3, visits: 4 }).execute();
   await db
     .insertInto('slot_holds')
     .values({

@@ -50,6 +50,8 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
   await tx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await tx.deleteFrom('guest_links').where('user_id', '=', userId).execute();
   await tx.deleteFrom('slot_holds').where('holder_id', '=', userId).execute();
+  // Their series say which test they repeat, and for whom; their bookings stay, no longer naming one.
+  await tx.deleteFrom('booking_series').where('customer_id', '=', userId).execute();
   await eraseMembers(tx, userId); // their bookings stay, no longer naming them
   // Their home visits stay (the lab's records), no longer saying where they live.
   await tx

@@ -6,6 +6,7 @@ import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { consumeAttempt, type RateLimitPolicy } from '../../platform/rate-limit.ts';
 import { invoicesForExport } from '../billing/billing.service.ts';
+import { exportSeries } from '../booking/series-payments.service.ts';
 import { exportMembers } from '../family/family.service.ts';
 import { list as passkeysOf } from '../passkeys/passkeys.service.ts';
 import { customerFhirBundle } from '../results/reports.service.ts';
@@ -32,6 +33,7 @@ const readme: Record<Locale, string> = {
 - family-members.json: أفراد عائلتك الذين تحجز لهم (الاسم وصلة القرابة والجنس وتاريخ الميلاد ورقم الهوية أو الإقامة إن أدخلته).
 - reviews.json: تقييماتك للمختبرات: الحجز والمختبر وعدد النجوم ونص التقييم ورد المختبر عليه، وإن كان قد أُخفي.
 - retest-reminders.json: تذكيرات إعادة التحاليل التي طلبتها: لمن التحليل، وأي تحليل، والتقرير الذي اقتُرحت بناءً عليه، وموعده، وهل أُرسلت رسالة التذكير، وهل ألغيته.
+- booking-series.json: التحاليل التي حجزتها لتتكرر: التحليل والمختبر وكل كم شهرًا وعدد الزيارات وطريقة الدفع، والزيارات المحجوزة التي لم تُدفع بعد وآخر موعد لدفعها.
 - waitlist.json: قوائم الانتظار التي سجّلت فيها: التحليل والمختبر واليوم والساعات، والموعد الذي عُرض عليك إن وُجد، وما آل إليه.
 - result-access-log.json: من اطّلع على نتائجك ومتى.
 - results/: ملفات نتائجك كما رفعها المختبر، في مجلد لكل حجز.
@@ -58,6 +60,8 @@ Personal Data Protection Law.
 - reviews.json: your reviews of labs: booking, lab, stars, text, the lab's reply, and whether it was hidden.
 - retest-reminders.json: the retest reminders you asked for: whom and which test each is for, the
   report it was suggested from, the day it is due, whether its mail was sent, and whether you cancelled it.
+- booking-series.json: the tests you booked to repeat: test, lab, how many months apart and how many
+  visits, how you pay for them, and the visits reserved but not paid yet with the deadline to pay each.
 - waitlist.json: the waitlists you joined: test, lab, day and hours, the time offered to you if any,
   and what became of it.
 - result-access-log.json: who opened your results, and when.
@@ -94,6 +98,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     reviews,
     retestReminders,
     waitlist,
+    series,
   ] = await Promise.all([
     repo.consentsOf(db, user.id),
     passkeysOf(db, user.id),
@@ -108,6 +113,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     exportReviews(db, user.id),
     exportReminders(db, user.id),
     exportWaitlist(db, user.id),
+    exportSeries(db, user.id),
   ]);
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(readme[user.locale]),
@@ -128,6 +134,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     'reviews.json': json(reviews),
     'retest-reminders.json': json(retestReminders),
     'waitlist.json': json(waitlist),
+    'booking-series.json': json(series),
     'result-access-log.json': json(reads),
     // The values of their results, as a FHIR R4 Bundle any health record can read (ADR 0060).
     'results.fhir.json': json(values),

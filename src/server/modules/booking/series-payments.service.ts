@@ -170,3 +170,34 @@ export function startSeriesDueMails(deps: { db: Kysely<Database>; log: Logger },
     (error) => deps.log.error({ err: error }, 'series due mails failed'),
   );
 }
+
+/** The customer's series for their data export: each one's test, lab, rule and payment, and its visits still reserved. */
+export async function exportSeries(db: Kysely<Database>, customerId: string, now = new Date()) {
+  const [series, reserved] = await Promise.all([
+    db
+      .selectFrom('booking_series')
+      .innerJoin('lab_tests', 'lab_tests.id', 'booking_series.lab_test_id')
+      .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+      .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+      .where('booking_series.customer_id', '=', customerId)
+      .select([
+        'booking_series.id',
+        'tests.name_en as test_name',
+        'labs.lab_name_en as lab_name',
+        'booking_series.family_member_id',
+        'booking_series.every_months',
+        'booking_series.visits',
+        'booking_series.pay_each_visit',
+        'booking_series.created_at',
+      ])
+      .orderBy('booking_series.created_at')
+      .execute(),
+    reservedVisits(db, customerId, now),
+  ]);
+  return series.map((row) => ({
+    ...row,
+    reserved_visits: reserved
+      .filter((visit) => visit.series.id === row.id)
+      .map((visit) => ({ visit: visit.series.visit, booking_time: visit.booking_time, pay_by: visit.pay_by })),
+  }));
+}
