@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { daysFromToday, demo, expect, type Language, languages, readInLanguage, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
-import { arabicTag, latinTag } from './journeys/journeys.ts';
+import { daysFromToday, expect, languages, readInLanguage, signUpThroughApi, test, trpc } from './fixtures.ts';
+import { openOneSeatLab } from './one-seat-lab.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
@@ -18,7 +18,7 @@ for (const { language, locale } of languages) {
   }) => {
     test.setTimeout(150_000);
     const w = words[locale];
-    const { labId, labTestId, labName } = await oneSeatLab(person, appServer, locale);
+    const { labId, labTestId, labName } = await openOneSeatLab(person, appServer, locale, TEST);
 
     // Someone takes the one time of the day after tomorrow.
     const date = daysFromToday(2);
@@ -70,39 +70,4 @@ for (const { language, locale } of languages) {
     const booked = page.getByTestId('my-booking').filter({ hasText: labName });
     await expect(booked).toHaveCount(1);
   });
-}
-
-/** A new lab, approved, open 08:00–08:30 every day with one seat, selling the CBC (no fasting). */
-async function oneSeatLab(
-  person: (language: Language) => Promise<{ context: import('@playwright/test').BrowserContext; page: import('@playwright/test').Page }>,
-  appServer: { mailbox: { waitFor(address: string): Promise<{ links: string[] }> } },
-  locale: Language,
-) {
-  const labName = locale === 'ar' ? `مختبر الموعد الواحد ${arabicTag()}` : `One Seat Lab ${latinTag()}`;
-  const lab = await person(locale);
-  const { email } = await signUpThroughApi(lab.context, { role: 'lab', name: labName });
-  const confirmation = await appServer.mailbox.waitFor(email);
-  await lab.page.goto(confirmation.links.find((link) => link.includes('/verify-email?'))!);
-  await expect(lab.page.getByTestId('email-confirmed')).toBeVisible();
-  await trpc(lab.context, 'lab.updateProfile', {
-    nameAr: labName,
-    nameEn: labName,
-    addressAr: '',
-    addressEn: '',
-    city: 'riyadh',
-    latitude: null,
-    longitude: null,
-    phone: '0112345678',
-    workingHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, open: true, opensAt: '08:00', closesAt: '08:30' })),
-    slotMinutes: 30,
-    slotCapacity: 1,
-  });
-  const { id: labId } = await trpc<{ id: string }>(lab.context, 'auth.me', undefined, 'GET');
-  const admin = await person(locale);
-  await signIn(admin.context, demo.admin, { admin: true });
-  await trpc(admin.context, 'admin.setLabApproval', { labId, approved: true });
-  const tests = await trpc<{ id: number; name_en: string }[]>(lab.context, 'lab.testsNotOffered', undefined, 'GET');
-  await trpc(lab.context, 'lab.addOffering', { testId: tests.find((entry) => entry.name_en === TEST)!.id, price: 90 });
-  const detail = await trpc<{ tests: { lab_test_id: number }[] }>(lab.context, 'catalog.lab', { labId }, 'GET');
-  return { labId, labTestId: detail.tests[0]!.lab_test_id, labName };
 }

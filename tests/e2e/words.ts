@@ -247,6 +247,14 @@ const ar = {
     waiting: 'في الانتظار',
     booked: 'تم الحجز',
   },
+  series: {
+    eachWhenDue: 'كل زيارة عند استحقاقها',
+    firstInCart: 'أُضيفت الزيارة الأولى إلى سلتك',
+    reserved: 'محجوزة، لم تُدفع',
+    payForVisit: 'ادفع لهذه الزيارة',
+    letGo: 'ألغِ حجزها',
+    letGoDone: 'أُلغي حجز الزيارة',
+  },
   homeVisit: {
     atHome: 'في المنزل',
     address: 'عنوان المنزل',
@@ -669,6 +677,14 @@ export const words = {
       bookThisTime: 'Book this time',
       waiting: 'Waiting',
       booked: 'Booked',
+    },
+    series: {
+      eachWhenDue: 'Each visit when it is due',
+      firstInCart: 'The first visit is in your cart',
+      reserved: 'Reserved, not paid',
+      payForVisit: 'Pay for this visit',
+      letGo: 'Let it go',
+      letGoDone: 'The visit was let go',
     },
     homeVisit: {
       atHome: 'At home',

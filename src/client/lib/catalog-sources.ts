@@ -14,9 +14,14 @@ const legalPages = ['features/marketing/legal-page.tsx', 'features/marketing/pri
 const aboutPages = ['features/marketing/about-page.tsx', 'features/marketing/join-as-lab-page.tsx'];
 
 /** A customer's bookings in the dashboard, with what they open: changed there alone. */
-const customersBookings = ['my-bookings', 'my-waitlist', 'cancel-booking-dialog', 'review-booking-dialog', 'reschedule-booking-dialog'].map(
-  (file) => `features/booking/${file}.tsx`,
-);
+const customersBookings = [
+  'my-bookings',
+  'my-waitlist',
+  'cancel-booking-dialog',
+  'review-booking-dialog',
+  'reschedule-booking-dialog',
+  'reserved-visit',
+].map((file) => `features/booking/${file}.tsx`);
 
 /** Confirming a number by a code (issue #55): in the settings, and in a home visit's booking panel and checkout. */
 const phoneConfirmation = [

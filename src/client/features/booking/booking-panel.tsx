@@ -83,6 +83,9 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
   const [repeat, setRepeat] = useState<Repeat>(ONCE);
   const series = useMutation(trpc.booking.holdSeries.mutationOptions());
   const repeating = !atHome && repeat.everyMonths !== 0;
+  // Paying each visit when due is an account's: it is told by mail when one is due (ADR 0075).
+  const canPayEachVisit = user?.user_type === 'customer' && !user.is_anonymous;
+  const payEachVisit = repeating && canPayEachVisit && repeat.payEachVisit;
   const [home, setHome] = useState<HomeAddress>(() => lastHomeAddress.get());
   const homeReady = area !== null && homeAddressReady(home, area);
   // A home visit needs a confirmed number where this site sends SMS (ADR 0074): a customer without one confirms it here.
@@ -125,7 +128,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
         }
       : null;
 
-  /** Holds the whole series (all or none), then puts each of its visits in the cart. */
+  /** Holds the whole series (all or none), then puts its visits in the cart: each of them, or the first when each is paid when due. */
   const addedSeries = async (next: LabCartItem) => {
     if (user?.user_type !== 'customer' || repeat.everyMonths === 0) {
       authModal.openForBooking();
@@ -137,9 +140,11 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
         bookingTime: next.bookingTime,
         everyMonths: repeat.everyMonths,
         visits: repeat.visits,
+        payEachVisit,
         ...(next.familyMemberId && { familyMemberId: next.familyMemberId }),
       });
-      for (const bookingTime of held.booking_times) if (!(await cart.add({ ...next, bookingTime }))) return false;
+      const paidNow = payEachVisit ? held.booking_times.slice(0, 1) : held.booking_times;
+      for (const bookingTime of paidNow) if (!(await cart.add({ ...next, bookingTime }))) return false;
       return true;
     } catch (error) {
       notify.error({ title: t`Could not hold the visits`, description: errorMessage(i18n, error) });
@@ -158,9 +163,12 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
     if (!item) return;
     if (await added(item))
       notify.success({
-        title: repeating
-          ? t`${plural(repeat.visits, { one: '# visit added to your cart', other: '# visits added to your cart' })}`
-          : t`Added to your cart`,
+        title: payEachVisit
+          ? t`The first visit is in your cart`
+          : repeating
+            ? t`${plural(repeat.visits, { one: '# visit added to your cart', other: '# visits added to your cart' })}`
+            : t`Added to your cart`,
+        ...(payEachVisit && { description: t`Once it is paid, the other visits are reserved for you until each is due.` }),
       });
   };
 
@@ -255,7 +263,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
                   }}
                 />
                 {!atHome && <WaitlistJoin labTestId={offer.labTestId} date={date} />}
-                {!atHome && <RepeatChoice value={repeat} onChange={setRepeat} />}
+                {!atHome && <RepeatChoice value={repeat} onChange={setRepeat} canPayEachVisit={canPayEachVisit} />}
               </>
             ) : (
               <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>

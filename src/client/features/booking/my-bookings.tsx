@@ -20,6 +20,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { HomeVisitLine } from './home-visit-line.tsx';
 import { RescheduleBookingDialog } from './reschedule-booking-dialog.tsx';
+import { type ReservedVisit, ReservedVisitRow } from './reserved-visit.tsx';
 import { ReviewBookingDialog, type ReviewTarget } from './review-booking-dialog.tsx';
 
 type Booking = RouterOutputs['booking']['mine'][number];
@@ -53,6 +54,8 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
   const locale = activeLocale();
   const queryClient = useQueryClient();
   const bookings = useQuery(trpc.booking.mine.queryOptions());
+  // The visits of series paid each when due, reserved until paid: shown in their series' card.
+  const reserved = useQuery(trpc.booking.reservedVisits.queryOptions());
   // Which completed bookings are reviewed; the list shows without it while it loads or if it fails.
   const reviews = useQuery({ ...trpc.reviews.mine.queryOptions(), enabled: !upcomingOnly });
   const [reviewing, setReviewing] = useState<ReviewTarget | null>(null);
@@ -82,9 +85,16 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
   const upcoming = bookings.data
     .filter((booking) => booking.status === 'confirmed' && new Date(booking.booking_time).getTime() > now)
     .reverse();
-  // A series with a visit to come is shown whole among the upcoming bookings, its past visits with it.
-  const upcomingSeries = new Set(upcoming.flatMap((booking) => (booking.series ? [booking.series.id] : [])));
-  const past = bookings.data.filter((booking) => !upcoming.includes(booking) && !(booking.series && upcomingSeries.has(booking.series.id)));
+  // A series with a visit to come, booked or reserved, is shown whole among the upcoming bookings, its past visits with it.
+  const reservedVisits = reserved.data ?? [];
+  const upcomingSeries = new Set([
+    ...upcoming.flatMap((booking) => (booking.series ? [booking.series.id] : [])),
+    ...reservedVisits.map((visit) => visit.series.id),
+  ]);
+  const inUpcomingSeries = (booking: Booking) => booking.series !== null && upcomingSeries.has(booking.series.id);
+  const upcomingItems = bookings.data.filter((booking) => upcoming.includes(booking) || inUpcomingSeries(booking));
+  upcomingItems.sort((a, b) => a.booking_time.localeCompare(b.booking_time));
+  const past = bookings.data.filter((booking) => !upcoming.includes(booking) && !inUpcomingSeries(booking));
   const whenOf = (booking: Booking) => {
     const when = new Date(booking.booking_time);
     return `${formatDate(when, locale, booking.time_zone)} · ${formatTime(when, locale, booking.time_zone)}`;
@@ -142,7 +152,12 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
     <Stack gap="3" as="ul" listStyleType="none">
       {cards(items, bookings.data).map((card) =>
         card.series ? (
-          <SeriesBookingCard key={card.series.id} visits={card.visits} aside={aside} />
+          <SeriesBookingCard
+            key={card.series.id}
+            visits={card.visits}
+            reserved={reservedVisits.filter((visit) => visit.series.id === card.series.id)}
+            aside={aside}
+          />
         ) : (
           <BookingCard key={card.booking.id} booking={card.booking} aside={aside} />
         ),
@@ -156,7 +171,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
         <Heading as="h2" size="lg">
           {t`Upcoming bookings`}
         </Heading>
-        {upcoming.length === 0 ? (
+        {upcomingItems.length === 0 ? (
           <EmptyState>
             {t`You have no upcoming bookings.`}{' '}
             <Link to="/categories">
@@ -170,7 +185,7 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
             <Text fontSize="sm" color="fg.muted">
               {t`You can move or cancel a booking up to ${CANCEL_BEFORE_HOURS} hours before its time, free of charge.`}
             </Text>
-            {list(upcoming)}
+            {list(upcomingItems)}
           </>
         )}
       </Stack>
@@ -316,7 +331,7 @@ function BookingCard({ booking, aside }: { booking: Booking; aside: Aside }) {
  * The visits of a series under one card (issue #58): the test, how often and how many visits, then each
  * visit, its place in the series, state and own actions, as each is moved or cancelled alone.
  */
-export function SeriesBookingCard({ visits, aside }: { visits: Booking[]; aside: Aside }) {
+export function SeriesBookingCard({ visits, reserved = [], aside }: { visits: Booking[]; reserved?: ReservedVisit[]; aside: Aside }) {
   const { t } = useLingui();
   const [first] = visits;
   if (!first?.series) return null;
@@ -335,34 +350,37 @@ export function SeriesBookingCard({ visits, aside }: { visits: Booking[]; aside:
           <LabAndPatient booking={first} />
         </Stack>
         <Stack as="ol" listStyleType="none" gap="3" separator={<StackSeparator />}>
-          {visits.map((visit) => {
-            const place = visit.series?.visit;
-            return (
-              <Stack
-                as="li"
-                key={visit.id}
-                direction={{ base: 'column', md: 'row' }}
-                justify="space-between"
-                gap="3"
-                ps="3"
-                borderInlineStartWidth="2px"
-                borderColor={visit.status === 'confirmed' ? 'brand.solid' : 'border'}
-                data-testid="my-booking"
-                data-booking-id={visit.id}
-              >
-                <Stack gap="1">
-                  <HStack gap="2" wrap="wrap">
-                    <Text fontWeight="semibold" data-testid="my-booking-visit">
-                      {t`Visit ${place} of ${count}`}
-                    </Text>
-                    <StatusBadges booking={visit} />
-                  </HStack>
-                  <BookingFacts booking={visit} />
+          {[...visits, ...reserved]
+            .sort((a, b) => a.series!.visit - b.series!.visit)
+            .map((visit) => {
+              if (!('reference' in visit)) return <ReservedVisitRow key={visit.id} visit={visit} />;
+              const place = visit.series?.visit;
+              return (
+                <Stack
+                  as="li"
+                  key={visit.id}
+                  direction={{ base: 'column', md: 'row' }}
+                  justify="space-between"
+                  gap="3"
+                  ps="3"
+                  borderInlineStartWidth="2px"
+                  borderColor={visit.status === 'confirmed' ? 'brand.solid' : 'border'}
+                  data-testid="my-booking"
+                  data-booking-id={visit.id}
+                >
+                  <Stack gap="1">
+                    <HStack gap="2" wrap="wrap">
+                      <Text fontWeight="semibold" data-testid="my-booking-visit">
+                        {t`Visit ${place} of ${count}`}
+                      </Text>
+                      <StatusBadges booking={visit} />
+                    </HStack>
+                    <BookingFacts booking={visit} />
+                  </Stack>
+                  {aside(visit)}
                 </Stack>
-                {aside(visit)}
-              </Stack>
-            );
-          })}
+              );
+            })}
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -1,65 +1,105 @@
-import { Field, HStack, NativeSelect } from '@chakra-ui/react';
+import { Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { SERIES_EVERY_MONTHS, SERIES_MAX_VISITS } from '../../../shared/series.ts';
+import { SERIES_DUE_DAYS, SERIES_EVERY_MONTHS, SERIES_MAX_VISITS, SERIES_PAY_BY_HOURS } from '../../../shared/series.ts';
 
-/** How a test repeats: not at all (everyMonths 0), or every 1, 3 or 6 months for 2 to 4 visits. */
+/**
+ * How a test repeats: not at all (everyMonths 0), or every 1, 3 or 6 months for 2 to 4 visits, paid all
+ * now or each visit when it comes due (ADR 0075).
+ */
 export interface Repeat {
   everyMonths: 0 | (typeof SERIES_EVERY_MONTHS)[number];
   visits: number;
+  payEachVisit: boolean;
 }
 
-export const ONCE: Repeat = { everyMonths: 0, visits: 1 };
+export const ONCE: Repeat = { everyMonths: 0, visits: 1, payEachVisit: false };
 
 /**
  * "Repeat this test" (issue #58), for a patient who repeats a test (HbA1c every three months): how often,
- * and how many visits in all, the first being the time chosen above. Every visit is held when added.
+ * and how many visits in all, the first being the time chosen above, and, for an account (`canPayEachVisit`:
+ * it is told by mail when a visit is due), whether to pay all now or each visit when it comes due. Every
+ * visit is held when added.
  */
-export function RepeatChoice({ value, onChange }: { value: Repeat; onChange: (next: Repeat) => void }) {
+export function RepeatChoice({
+  value,
+  onChange,
+  canPayEachVisit,
+}: {
+  value: Repeat;
+  onChange: (next: Repeat) => void;
+  canPayEachVisit: boolean;
+}) {
   const { t } = useLingui();
   const visitCounts = Array.from({ length: SERIES_MAX_VISITS - 1 }, (_, index) => index + 2);
+  const payByDays = SERIES_PAY_BY_HOURS / 24;
   return (
-    <HStack gap="3" align="end" wrap="wrap" data-testid="repeat-choice">
-      <Field.Root width="auto" minWidth="44">
-        <Field.Label>{t`Repeat this test`}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            value={value.everyMonths}
-            onChange={(event) => {
-              const everyMonths = Number(event.currentTarget.value) as Repeat['everyMonths'];
-              onChange(everyMonths === 0 ? ONCE : { everyMonths, visits: value.visits > 1 ? value.visits : 2 });
-            }}
-            data-testid="repeat-every"
-          >
-            <option value={0}>{t`Once`}</option>
-            {SERIES_EVERY_MONTHS.map((months) => (
-              <option key={months} value={months}>
-                {t`${plural(months, { one: 'Every month', other: 'Every # months' })}`}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      {value.everyMonths !== 0 && (
-        <Field.Root width="auto" minWidth="28">
-          <Field.Label>{t`Visits in all`}</Field.Label>
+    <Stack gap="2">
+      <HStack gap="3" align="end" wrap="wrap" data-testid="repeat-choice">
+        <Field.Root width="auto" minWidth="44">
+          <Field.Label>{t`Repeat this test`}</Field.Label>
           <NativeSelect.Root size="sm">
             <NativeSelect.Field
-              value={value.visits}
-              onChange={(event) => onChange({ ...value, visits: Number(event.currentTarget.value) })}
-              data-testid="repeat-visits"
+              value={value.everyMonths}
+              onChange={(event) => {
+                const everyMonths = Number(event.currentTarget.value) as Repeat['everyMonths'];
+                onChange(
+                  everyMonths === 0 ? ONCE : { everyMonths, visits: value.visits > 1 ? value.visits : 2, payEachVisit: value.payEachVisit },
+                );
+              }}
+              data-testid="repeat-every"
             >
-              {visitCounts.map((count) => (
-                <option key={count} value={count}>
-                  {count}
+              <option value={0}>{t`Once`}</option>
+              {SERIES_EVERY_MONTHS.map((months) => (
+                <option key={months} value={months}>
+                  {t`${plural(months, { one: 'Every month', other: 'Every # months' })}`}
                 </option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
+        {value.everyMonths !== 0 && (
+          <Field.Root width="auto" minWidth="28">
+            <Field.Label>{t`Visits in all`}</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                value={value.visits}
+                onChange={(event) => onChange({ ...value, visits: Number(event.currentTarget.value) })}
+                data-testid="repeat-visits"
+              >
+                {visitCounts.map((count) => (
+                  <option key={count} value={count}>
+                    {count}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        )}
+        {value.everyMonths !== 0 && canPayEachVisit && (
+          <Field.Root width="auto" minWidth="44">
+            <Field.Label>{t`Payment`}</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                value={value.payEachVisit ? 'each' : 'all'}
+                onChange={(event) => onChange({ ...value, payEachVisit: event.currentTarget.value === 'each' })}
+                data-testid="repeat-payment"
+              >
+                <option value="all">{t`All visits now`}</option>
+                <option value="each">{t`Each visit when it is due`}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        )}
+      </HStack>
+      {value.everyMonths !== 0 && value.payEachVisit && (
+        <Text fontSize="sm" color="fg.muted" data-testid="repeat-payment-note">
+          {t`You pay for the first visit now. The others are reserved for you: we e-mail you ${SERIES_DUE_DAYS} days before each one, and you pay for it by ${plural(payByDays, { one: '# day', other: '# days' })} before its time, or it goes to others.`}
+        </Text>
       )}
-    </HStack>
+    </Stack>
   );
 }
