@@ -399,6 +399,8 @@ const matrix: Record<string, Row> = {
     input: () => ({ items: [{ labTestId: NO_ID, bookingTime: futureInstant() }], idempotencyKey: unique('matrix') }),
   },
   'booking.mine': { access: customers },
+  'booking.reservedVisits': { access: customers },
+  'booking.releaseReservedVisit': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.cancellation': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.reschedule': { access: customers, input: () => ({ id: NOWHERE, bookingTime: futureInstant() }) },
@@ -585,6 +587,32 @@ let labTestId: number;
 
 let nextSlot = 0;
 /** A distinct half-hour slot of the lab's working hours (08:00-20:00 Riyadh, every day), days ahead. */
+/** A visit of the customer's series, reserved until paid (ADR 0075), at a free time: its hold's id. */
+async function reserveVisit(customerId: string): Promise<string> {
+  const { lab_id } = await database.db.selectFrom('lab_tests').select('lab_id').where('id', '=', labTestId).executeTakeFirstOrThrow();
+  const series = await database.db
+    .insertInto('booking_series')
+    .values({ customer_id: customerId, lab_test_id: labTestId, every_months: 1, visits: 2, pay_each_visit: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const startsAt = new Date(freeSlot());
+  const hold = await database.db
+    .insertInto('slot_holds')
+    .values({
+      holder_id: customerId,
+      lab_id,
+      lab_test_id: labTestId,
+      starts_at: startsAt,
+      expires_at: new Date(startsAt.getTime() - 48 * 3_600_000),
+      series_id: series.id,
+      series_visit: 2,
+      reserved: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return hold.id;
+}
+
 function freeSlot(): string {
   const index = nextSlot++;
   const day = inDays(5 + Math.floor(index / 24));
@@ -754,6 +782,24 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
             .where('lab_test_id', '=', labTestId)
             .where('starts_at', '=', new Date(slot.bookingTime))
             .execute(),
+      };
+    },
+  },
+  {
+    name: "letting go of a visit a customer's series reserves until paid (ADR 0075)",
+    async arrange() {
+      const id = await reserveVisit(customer.id);
+      return {
+        owner: customer,
+        others: [
+          [otherCustomer, 'NOT_FOUND'],
+          [guest, 'NOT_FOUND'],
+          [lab, 'FORBIDDEN'],
+          [admin, 'FORBIDDEN'],
+          [visitor, 'UNAUTHENTICATED'],
+        ],
+        act: (actor) => call('booking.releaseReservedVisit', { id }, actor),
+        rows: () => database.db.selectFrom('slot_holds').select(['holder_id', 'expires_at']).where('id', '=', id).execute(),
       };
     },
   },
@@ -929,6 +975,21 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
 ];
 
 const readCases: { name: string; arrange(): Promise<ReadScene> }[] = [
+  {
+    name: "a customer's visits reserved until paid",
+    async arrange() {
+      const id = await reserveVisit(customer.id);
+      return {
+        viewers: [
+          [customer, 'sees it'],
+          [otherCustomer, 'does not see it'],
+          [guest, 'does not see it'],
+        ],
+        look: (actor) => call('booking.reservedVisits', undefined, actor),
+        reveals: listHas('id', id),
+      };
+    },
+  },
   {
     name: "a customer's bookings",
     async arrange() {

@@ -6,9 +6,13 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnvironment } from '../../scripts/start-env.mjs';
+import { premiumCustomer } from '../../seeds/data/demo-results.ts';
+import { deterministicUuid } from '../../seeds/deterministic.ts';
 import { createApp } from '../../src/server/app.ts';
 import { prepareDatabase } from '../../src/server/bootstrap.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import * as booking from '../../src/server/modules/booking/booking.service.ts';
+import { reservedVisits } from '../../src/server/modules/booking/series-payments.service.ts';
 import { testEnvSource } from '../setup/fixtures.ts';
 import { apiClient, overHttp } from '../setup/http.ts';
 import { freePorts, type ServerProcess, startServerProcess } from '../setup/server-process.ts';
@@ -26,6 +30,12 @@ describe('start-up', () => {
         const env = parseEnv({ DATA_DIR: dataDir });
         const first = await prepareDatabase(env, quiet);
         expect(first.seeded).toBe(true);
+        // The Premium customer repeats her HbA1c every three months, paid each visit when due (ADR 0075):
+        // the first visit booked, the two others reserved on her bookings.
+        const premium = deterministicUuid(`user:${premiumCustomer.email}`);
+        const series = (await booking.myBookings(first.db, premium)).flatMap((visit) => (visit.series ? [visit.series] : []));
+        expect(series).toEqual([expect.objectContaining({ visit: 1, visits: 3, every_months: 3 })]);
+        expect((await reservedVisits(first.db, premium)).map((visit) => visit.series.visit)).toEqual([2, 3]);
         await first.db.insertInto('newsletter_subscriptions').values({ email: 'kept@example.sa' }).execute();
         await first.db.destroy();
 
