@@ -235,13 +235,24 @@ describe('a series paid each visit when it comes due', () => {
       for (const time of ['08:00', '08:30']) await booking.holdSlot(database.db, customer.id, labTestId, at(day, time), NOW);
     }
 
-    // A week before the second visit, its customer is told once that it is due, and until when it is kept.
+    // A week before the second visit, its customer is told once that it is due, and until when it is kept:
+    // by mail, and by text to their confirmed number.
+    await database.db.updateTable('users').set({ phone: '+966551234999', phone_verified_at: NOW }).where('id', '=', customer.id).execute();
     const weekBefore = hoursBefore(second!, 7 * 24 - 1);
     expect(await seriesPayments.mailDueVisits(database.db, hoursBefore(second!, 8 * 24))).toBe(0);
     expect(await seriesPayments.mailDueVisits(database.db, weekBefore)).toBe(1);
     expect(await seriesPayments.mailDueVisits(database.db, weekBefore)).toBe(0);
     expect((await dueMails(customer.id)).map((mail) => mail.data)).toEqual([
       expect.objectContaining({ startsAt: second, payBy: hoursBefore(second!, 48).toISOString(), visit: 2, visits: 4 }),
+    ]);
+    const texts = await database.db
+      .selectFrom('phone_messages')
+      .select(['recipient', 'data'])
+      .where('template', '=', 'series-visit-due')
+      .where('user_id', '=', customer.id)
+      .execute();
+    expect(texts).toEqual([
+      { recipient: '+966551234999', data: expect.objectContaining({ startsAt: second, payBy: hoursBefore(second!, 48).toISOString() }) },
     ]);
 
     // Paid in its turn, it is booked as the series' second visit.

@@ -6,11 +6,12 @@ import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { startRounds } from '../../platform/rounds.ts';
 import { cancelMail, enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import { afterQuietHours, textAccount, withdrawTexts } from '../phone/phone-messages.service.ts';
 
 // The visits of a series paid each when due (issue #58, ADR 0075). The first is paid at booking; its
 // checkout (complete_checkout) reserves the others: each a hold of its seat until its payment's deadline,
 // two days before it, counted by the capacity rule like any hold. A week before a visit its customer is
-// told by mail that it is due; they pay for it as for any booking, putting it in the cart (the checkout
+// told by mail that it is due, and by text where they have a confirmed number and take reminders by text; they pay for it as for any booking, putting it in the cart (the checkout
 // books it as that visit of the series), or let it go. Unpaid at the deadline, the hold lapses and the
 // seat is free for others (the waitlist's rounds offer it).
 
@@ -90,6 +91,7 @@ export async function releaseReservedVisit(db: Kysely<Database>, customerId: str
       .executeTakeFirst();
     if (!released) throw new AppError('NOT_FOUND', { entity: 'reservedVisit' });
     await cancelMail(tx, dueKey(holdId));
+    await withdrawTexts(tx, dueKey(holdId));
   });
   return { released: true as const };
 }
@@ -123,6 +125,20 @@ export async function mailDueVisits(db: Kysely<Database>, now = new Date()): Pro
       .skipLocked()
       .execute();
     for (const visit of due) {
+      const startsAt = new Date(visit.starts_at).toISOString();
+      const payBy = new Date(visit.expires_at).toISOString();
+      const labName = { ar: visit.lab_name_ar, en: visit.lab_name_en };
+      // Out of quiet hours on the lab's clock; the key is the mail's, so letting the visit go withdraws both.
+      await textAccount(
+        tx,
+        visit.holder_id,
+        {
+          template: 'series-visit-due',
+          data: { labName, startsAt, timeZone: visit.time_zone, minutes: visit.slot_minutes, payBy },
+        },
+        dueKey(visit.id),
+        afterQuietHours(now, visit.time_zone),
+      );
       const recipient = await recipientOf(tx, visit.holder_id);
       if (recipient) {
         await enqueueMail(tx, {
@@ -134,13 +150,13 @@ export async function mailDueVisits(db: Kysely<Database>, now = new Date()): Pro
             template: 'series-visit-due',
             data: {
               name: recipient.name,
-              labName: { ar: visit.lab_name_ar, en: visit.lab_name_en },
-              startsAt: new Date(visit.starts_at).toISOString(),
+              labName,
+              startsAt,
               slotMinutes: visit.slot_minutes,
               timeZone: visit.time_zone,
               visit: visit.series_visit!,
               visits: visit.visits,
-              payBy: new Date(visit.expires_at).toISOString(),
+              payBy,
               link: BOOKINGS_PAGE,
             },
           },

@@ -27,10 +27,20 @@ export type BookingTextTemplate =
   | 'booking-cancelled'
   | 'collector-on-the-way';
 
+/** A visit of a series reserved until paid (ADR 0075) come due: the lab, its time and the deadline to pay. */
+export type SeriesVisitDueTextData = {
+  labName: { ar: string; en: string };
+  startsAt: string;
+  timeZone: string;
+  minutes: number;
+  payBy: string;
+};
+
 /** The messages the outbox knows, with their data. */
 export type PhoneText =
   | { template: 'phone-code'; data: { code: string; minutes: number; expiresAt: string } }
   | { template: BookingTextTemplate; data: BookingTextData }
+  | { template: 'series-visit-due'; data: SeriesVisitDueTextData }
   | { template: 'results-ready'; data: { labName: { ar: string; en: string } } }
   | { template: 'critical-value'; data: { labName: { ar: string; en: string }; labPhone: string | null } }
   | { template: 'order-shipped'; data: { orderReference: string; trackingNumber: string } };
@@ -44,6 +54,7 @@ export function textKindOf(template: PhoneText['template']): TextKind | 'code' |
     case 'phone-code':
       return 'code';
     case 'booking-reminder':
+    case 'series-visit-due':
       return 'reminder';
     case 'booking-confirmed':
     case 'booking-rescheduled':
@@ -118,6 +129,11 @@ export const TEXT_BODIES = {
     ar: `تحاليل: مندوب {{1}} في الطريق إليك لزيارتك المنزلية الآن. رقم الحجز ${isolate('{{2}}')}.`,
     en: "Tahaleel: {{1}}'s collector is on the way to your home now. Booking {{2}}.",
   },
+  'series-visit-due': {
+    name: 'series_visit_due',
+    ar: 'تحاليل: ادفع لزيارتك القادمة في {{1}}، {{2}}، قبل {{3}} ليبقى موعدك.',
+    en: 'Tahaleel: pay for your next visit at {{1}}, {{2}}, by {{3}} to keep it. It is in your bookings.',
+  },
   'results-ready': {
     name: 'results_ready',
     ar: `تحاليل: نتائجك من {{1}} جاهزة. تجدها في حسابك: ${isolate('{{2}}')} بعد تسجيل الدخول.`,
@@ -141,7 +157,7 @@ export const TEXT_BODIES = {
 } as const satisfies Record<string, TextBody>;
 
 /** When, on the lab's clock: the day and date, the Hijri date in Arabic, and the time (a home visit's window). */
-function when(data: BookingTextData, locale: 'ar' | 'en'): string {
+function when(data: Pick<BookingTextData, 'startsAt' | 'timeZone' | 'minutes' | 'homeVisit'>, locale: 'ar' | 'en'): string {
   const start = new Date(data.startsAt);
   const timeZone = data.timeZone;
   const day = new Intl.DateTimeFormat(INTL_TAGS[locale], { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(start);
@@ -150,6 +166,18 @@ function when(data: BookingTextData, locale: 'ar' | 'en'): string {
   if (locale === 'en') return `${day}, ${data.homeVisit ? 'between ' : ''}${time}`;
   const hijri = new Intl.DateTimeFormat(HIJRI_TAGS.ar, { timeZone, day: 'numeric', month: 'long' }).format(start);
   return `${day} (${hijri})، ${data.homeVisit ? 'بين ' : 'الساعة '}${time}`;
+}
+
+/** A deadline on the lab's clock, short: the date and the time. */
+function deadline(data: { payBy: string; timeZone: string }, locale: 'ar' | 'en'): string {
+  return new Intl.DateTimeFormat(INTL_TAGS[locale], {
+    timeZone: data.timeZone,
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(new Date(data.payBy));
 }
 
 /** A text message that is not a code: which body, and the words for its blanks, in order. */
@@ -172,6 +200,10 @@ export function textParts(message: Exclude<PhoneText, { template: 'phone-code' }
     case 'collector-on-the-way':
       // It is the visit's own time: no need to say when.
       return { body: TEXT_BODIES['collector-on-the-way'], parameters: [message.data.labName[locale], message.data.bookingReference] };
+    case 'series-visit-due': {
+      const { data } = message;
+      return { body: TEXT_BODIES['series-visit-due'], parameters: [data.labName[locale], when(data, locale), deadline(data, locale)] };
+    }
     case 'results-ready':
       return { body: TEXT_BODIES['results-ready'], parameters: [message.data.labName[locale], resultsAddress(publicUrl)] };
     case 'critical-value':

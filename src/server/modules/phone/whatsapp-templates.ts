@@ -29,6 +29,16 @@ const SAMPLES: Array<Exclude<PhoneText, { template: 'phone-code' }>> = [
     { template, data: booking(true) },
   ]),
   { template: 'collector-on-the-way', data: booking(true) },
+  {
+    template: 'series-visit-due',
+    data: {
+      labName: demoLab,
+      startsAt: '2030-06-04T06:00:00.000Z',
+      timeZone: 'Asia/Riyadh',
+      minutes: 30,
+      payBy: '2030-06-02T06:00:00.000Z',
+    },
+  },
   { template: 'results-ready', data: { labName: demoLab } },
   { template: 'critical-value', data: { labName: demoLab, labPhone: '+966112345678' } },
   { template: 'critical-value', data: { labName: demoLab, labPhone: null } },
