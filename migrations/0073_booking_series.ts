@@ -17,6 +17,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('every_months', 'smallint', (c) => c.notNull().check(sql`every_months in (1, 3, 6)`))
     .addColumn('visits', 'smallint', (c) => c.notNull().check(sql`visits between 2 and 4`))
     .addColumn('pay_each_visit', 'boolean', (c) => c.notNull().defaultTo(false))
+    // A series at home: the address every visit is collected at (its point is on each visit's hold and booking).
+    .addColumn('home_address', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('booking_series_customer_id_idx').on('booking_series').column('customer_id').execute();

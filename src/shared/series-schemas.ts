@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './db-integers.ts';
+import { homeAddressInput } from './schemas.ts';
 import { SERIES_EVERY_MONTHS, SERIES_MAX_VISITS } from './series.ts';
 import { validationMessages as m } from './validation-messages.ts';
 
@@ -14,6 +15,8 @@ export const holdSeriesInput = z.object({
   }),
   visits: z.number().int(m.invalid).min(2, m.invalid).max(SERIES_MAX_VISITS, m.invalid),
   familyMemberId: z.uuid().optional(),
+  /** Every visit at home, at this address, in the lab's home collection window that starts at `bookingTime`'s time. */
+  home: homeAddressInput.optional(),
   /** Pay each visit when it comes due (the first now, the others reserved until paid: ADR 0075), not all now. */
   payEachVisit: z.boolean().default(false),
 });

@@ -327,6 +327,76 @@ describe('a series paid each visit when it comes due', () => {
   });
 });
 
+describe('a series at home', () => {
+  // Collecting at home 07:00–11:00 in one-hour windows, one or two homes a window, within 15 km; 5000 halalas a visit.
+  // A window's collector reaches homes up to 22.5 km apart (45 minutes at 30 km/h after 15 at the first: ADR 0071).
+  const homeLab = (capacity: number) =>
+    openLabSelling(
+      database.db,
+      testId,
+      { opensAt: '08:00', closesAt: '09:00' },
+      {
+        home_collection_fee_halalas: 5_000,
+        home_radius_km: 15,
+        home_window_minutes: 60,
+        home_window_capacity: capacity,
+        home_opens_at: '07:00',
+        home_closes_at: '11:00',
+      },
+    );
+  /** About 14 km north-east of the lab; and 14 km south-west, about 27 km from it: too far for one window's round. */
+  const HOME = { address: 'حي الملقا، شارع الأمير محمد بن سعد، منزل 12', latitude: 24.8136, longitude: 46.7553 };
+  const OTHER_SIDE = { address: 'حي الشفا، شارع ديراب، منزل 4', latitude: 24.6136, longitude: 46.5953 };
+
+  it('holds each visit in its home window, books the first at home, and reserves the next with what paying it at home needs', async () => {
+    const { lab: homeLabAccount, labTestId } = await homeLab(1);
+    const customer = await createTestUser(database.db, 'customer');
+    const held = await booking.holdSeries(
+      database.db,
+      customer,
+      { labTestId, bookingTime: at('2027-01-15', '07:00'), everyMonths: 1, visits: 2, payEachVisit: true, home: HOME },
+      NOW,
+    );
+    const [first, second] = held.booking_times;
+    await booking.createBookings(database.db, payments, customer, [{ labTestId, bookingTime: first!, home: HOME }], 'home-first', NOW);
+    const [booked] = await booking.myBookings(database.db, customer.id);
+    expect(booked).toMatchObject({ collection: 'home', home_address: HOME.address, series: { visit: 1, visits: 2 } });
+    expect(await seriesPayments.reservedVisits(database.db, customer.id, NOW)).toEqual([
+      expect.objectContaining({
+        booking_time: second,
+        home: { ...HOME, lab_id: homeLabAccount.id, fee: 50, ends_at: at('2027-02-15', '08:00') },
+      }),
+    ]);
+    // The window of the second visit is the customer's: no one else is offered it.
+    const windows = await booking.availableHomeWindows(database.db, homeLabAccount.id, '2027-02-15', null, NOW, labTestId, HOME);
+    expect(windows.map((window) => window.window_time.slice(0, 5))).toEqual(['08:00', '09:00', '10:00']);
+  });
+
+  it('is refused whole, naming the date, when its second visit’s round cannot also reach this home', async () => {
+    const { labTestId } = await homeLab(2);
+    // Someone across the city is visited in the 07:00 window on 15 February.
+    const other = await createTestUser(database.db, 'customer');
+    await booking.createBookings(
+      database.db,
+      payments,
+      other,
+      [{ labTestId, bookingTime: at('2027-02-15', '07:00'), home: OTHER_SIDE }],
+      'other-side',
+      NOW,
+    );
+    const customer = await createTestUser(database.db, 'customer');
+    await expect(
+      booking.holdSeries(
+        database.db,
+        customer,
+        { labTestId, bookingTime: at('2027-01-15', '07:00'), everyMonths: 1, visits: 3, payEachVisit: false, home: HOME },
+        NOW,
+      ),
+    ).rejects.toMatchObject({ code: 'SERIES_DATE_UNAVAILABLE', details: { bookingTime: at('2027-02-15', '07:00') } });
+    expect(await holdsOf(customer.id)).toEqual([]);
+  });
+});
+
 async function labOf(labTestId: number) {
   const row = await database.db.selectFrom('lab_tests').select('lab_id').where('id', '=', labTestId).executeTakeFirstOrThrow();
   return row.lab_id;

@@ -212,6 +212,7 @@ export interface BookingSeries {
   customer_id: string;
   every_months: number;
   family_member_id: string | null;
+  home_address: string | null;
   id: Generated<string>;
   lab_test_id: number;
   pay_each_visit: Generated<boolean>;

@@ -79,10 +79,10 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
         }
       : null;
   const [atHome, setAtHome] = useState(false);
-  // A repeating test's series (lab visits only): every visit is held when added (booking.holdSeries).
+  // A repeating test's series, at the lab or at home: every visit is held when added (booking.holdSeries).
   const [repeat, setRepeat] = useState<Repeat>(ONCE);
   const series = useMutation(trpc.booking.holdSeries.mutationOptions());
-  const repeating = !atHome && repeat.everyMonths !== 0;
+  const repeating = repeat.everyMonths !== 0;
   // Paying each visit when due is an account's: it is told by mail when one is due (ADR 0075).
   const canPayEachVisit = user?.user_type === 'customer' && !user.is_anonymous;
   const payEachVisit = repeating && canPayEachVisit && repeat.payEachVisit;
@@ -142,9 +142,16 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
         visits: repeat.visits,
         payEachVisit,
         ...(next.familyMemberId && { familyMemberId: next.familyMemberId }),
+        ...(next.home && { home: { address: next.home.address, latitude: next.home.latitude, longitude: next.home.longitude } }),
       });
       const paidNow = payEachVisit ? held.booking_times.slice(0, 1) : held.booking_times;
-      for (const bookingTime of paidNow) if (!(await cart.add({ ...next, bookingTime }))) return false;
+      // A home visit's window is as long on every visit: each ends as far after its start as the first.
+      const windowMs = next.home ? Date.parse(next.home.endsAt) - Date.parse(next.bookingTime) : 0;
+      for (const bookingTime of paidNow) {
+        const home = next.home && { ...next.home, endsAt: new Date(Date.parse(bookingTime) + windowMs).toISOString() };
+        if (!(await cart.add({ ...next, bookingTime, ...(home && { home }) }))) return false;
+      }
+      if (next.home) lastHomeAddress.set({ address: next.home.address, latitude: next.home.latitude, longitude: next.home.longitude });
       return true;
     } catch (error) {
       notify.error({ title: t`Could not hold the visits`, description: errorMessage(i18n, error) });
@@ -263,7 +270,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
                   }}
                 />
                 {!atHome && <WaitlistJoin labTestId={offer.labTestId} date={date} />}
-                {!atHome && <RepeatChoice value={repeat} onChange={setRepeat} canPayEachVisit={canPayEachVisit} />}
+                <RepeatChoice value={repeat} onChange={setRepeat} canPayEachVisit={canPayEachVisit} />
               </>
             ) : (
               <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>

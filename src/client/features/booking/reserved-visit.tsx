@@ -11,6 +11,7 @@ import { formatDate, formatHijriDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { useLabCart } from '../lab-cart/use-lab-cart.ts';
+import { HomeVisitLine } from './home-visit-line.tsx';
 
 export type ReservedVisit = RouterOutputs['booking']['reservedVisits'][number];
 
@@ -52,6 +53,16 @@ export function ReservedVisitRow({ visit }: { visit: ReservedVisit }) {
       bookingTime: visit.booking_time,
       ...(visit.family_member_id && { familyMemberId: visit.family_member_id }),
       ...(visit.patient_name && { patientName: visit.patient_name }),
+      ...(visit.home && {
+        home: {
+          address: visit.home.address,
+          latitude: visit.home.latitude,
+          longitude: visit.home.longitude,
+          labId: visit.home.lab_id,
+          fee: visit.home.fee,
+          endsAt: visit.home.ends_at,
+        },
+      }),
     });
     setPaying(false);
     if (added) void navigate({ to: '/checkout' });
@@ -76,15 +87,20 @@ export function ReservedVisitRow({ visit }: { visit: ReservedVisit }) {
           <Badge colorPalette="orange">{t`Reserved, not paid`}</Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {formatDate(when, locale, visit.time_zone)} · <bdi>{formatTime(when, locale, visit.time_zone)}</bdi> ·{' '}
-          {formatHijriDate(when, locale, visit.time_zone)}
+          {formatDate(when, locale, visit.time_zone)} ·{' '}
+          <bdi>
+            {formatTime(when, locale, visit.time_zone)}
+            {visit.home && ` – ${formatTime(new Date(visit.home.ends_at), locale, visit.time_zone)}`}
+          </bdi>{' '}
+          · {formatHijriDate(when, locale, visit.time_zone)}
         </Text>
+        {visit.home && <HomeVisitLine address={visit.home.address} leftAt={null} timeZone={visit.time_zone} />}
         <Text fontSize="sm" color="orange.fg" data-testid="reserved-visit-pay-by">
           {t`Pay by ${formatDate(payBy, locale, visit.time_zone)}, ${formatTime(payBy, locale, visit.time_zone)} to keep this time; after that it goes to others.`}
         </Text>
       </Stack>
       <Stack align={{ base: 'start', md: 'end' }} gap="2">
-        <Price value={visit.price} />
+        <Price value={visit.price + (visit.home?.fee ?? 0)} />
         <HStack gap="2" wrap="wrap">
           <Button size="sm" colorPalette="brand" loading={paying} onClick={() => void pay()} data-testid="pay-reserved-visit">
             {t`Pay for this visit`}

@@ -58,11 +58,10 @@ export const bookingRouter = router({
     );
   }),
   /** Holds every visit of a repeating test (every 1, 3 or 6 months), all or none; answers their times. */
-  holdSeries: seatHoldProcedure
-    .input(holdSeriesInput)
-    .mutation(({ ctx, input }) =>
-      booking.holdSeries(ctx.db, ctx.user, input, new Date(), guestAddress(ctx.user, ctx.clientIp, ctx.config.HOLDS_PER_ADDRESS)),
-    ),
+  holdSeries: seatHoldProcedure.input(holdSeriesInput).mutation(({ ctx, input }) => {
+    assertReachableAtHome(ctx.user, Boolean(input.home), Boolean(ctx.config.SMS_PROVIDER));
+    return booking.holdSeries(ctx.db, ctx.user, input, new Date(), guestAddress(ctx.user, ctx.clientIp, ctx.config.HOLDS_PER_ADDRESS));
+  }),
   releaseHold: customerProcedure
     .input(seatHoldInput)
     .mutation(({ ctx, input }) =>

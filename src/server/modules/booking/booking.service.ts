@@ -406,7 +406,8 @@ export async function holdSlot(
  * (SERIES_DATE_UNAVAILABLE), and nothing is held. The series is kept (booking_series) and each hold names
  * it and its place, which the bookings take at checkout (ADR 0075). Paid all at once, every visit goes in
  * the cart; paid each when due (`payEachVisit`, an account's, not a guest's: it is told by mail when a visit
- * comes due), the first alone, and its checkout reserves the others until their payment's deadline.
+ * comes due), the first alone, and its checkout reserves the others until their payment's deadline. At home
+ * (`home`), every visit is in the lab's home window at that time of day, each checked against its round.
  */
 export async function holdSeries(
   db: Kysely<Database>,
@@ -423,6 +424,7 @@ export async function holdSeries(
     labTestId: offering.id,
     bookingTime: zonedTimeToInstant(day, first.time, offering.time_zone).toISOString(),
     ...(input.familyMemberId && { familyMemberId: input.familyMemberId }),
+    ...(input.home && { home: input.home }),
   }));
   const refused = (bookingTime: string) =>
     new AppError('SERIES_DATE_UNAVAILABLE', { bookingTime: new Date(bookingTime).toISOString(), timeZone: offering.time_zone });
@@ -445,6 +447,7 @@ export async function holdSeries(
         every_months: input.everyMonths,
         visits: input.visits,
         pay_each_visit: input.payEachVisit,
+        home_address: input.home?.address ?? null,
       });
       // seatsFor puts one lab's seats in time order: the visits' order, which is their place in the series.
       const inSeries = seats.map((seat, index) => ({ ...seat, series_id: seriesId, series_visit: index + 1 }));

@@ -43,10 +43,17 @@ export async function reservedVisits(db: Kysely<Database>, customerId: string, n
     .select([
       'slot_holds.id',
       'slot_holds.lab_test_id',
+      'slot_holds.lab_id',
       'slot_holds.starts_at',
       'slot_holds.expires_at',
       'slot_holds.series_id',
       'slot_holds.series_visit',
+      'slot_holds.collection',
+      'slot_holds.home_latitude',
+      'slot_holds.home_longitude',
+      'booking_series.home_address',
+      'labs.home_collection_fee_halalas',
+      'labs.home_window_minutes',
       'booking_series.visits',
       'booking_series.every_months',
       'booking_series.family_member_id',
@@ -67,6 +74,18 @@ export async function reservedVisits(db: Kysely<Database>, customerId: string, n
     /** Until when it is kept unpaid; then its seat goes to others. */
     pay_by: new Date(row.expires_at).toISOString(),
     series: { id: row.series_id!, visit: row.series_visit!, visits: row.visits, every_months: row.every_months },
+    /** A visit at home: where, the lab's fee for it and its window's end; what the cart needs to pay it. */
+    home:
+      row.collection === 'home' && row.home_address && row.home_latitude !== null && row.home_longitude !== null
+        ? {
+            address: row.home_address,
+            latitude: row.home_latitude,
+            longitude: row.home_longitude,
+            lab_id: row.lab_id,
+            fee: halalasToSar(row.home_collection_fee_halalas ?? 0),
+            ends_at: new Date(new Date(row.starts_at).getTime() + row.home_window_minutes * 60_000).toISOString(),
+          }
+        : null,
     family_member_id: row.family_member_id,
     patient_name: row.patient_name,
     /** What the visit costs now: it is charged at the lab's price when paid. */
@@ -118,6 +137,8 @@ export async function mailDueVisits(db: Kysely<Database>, now = new Date()): Pro
         'labs.lab_name_en',
         'labs.time_zone',
         'labs.slot_minutes',
+        'labs.home_window_minutes',
+        'slot_holds.collection',
       ])
       .orderBy('slot_holds.starts_at')
       .limit(100)
@@ -128,13 +149,15 @@ export async function mailDueVisits(db: Kysely<Database>, now = new Date()): Pro
       const startsAt = new Date(visit.starts_at).toISOString();
       const payBy = new Date(visit.expires_at).toISOString();
       const labName = { ar: visit.lab_name_ar, en: visit.lab_name_en };
+      const home = visit.collection === 'home';
+      const minutes = home ? visit.home_window_minutes : visit.slot_minutes;
       // Out of quiet hours on the lab's clock; the key is the mail's, so letting the visit go withdraws both.
       await textAccount(
         tx,
         visit.holder_id,
         {
           template: 'series-visit-due',
-          data: { labName, startsAt, timeZone: visit.time_zone, minutes: visit.slot_minutes, payBy },
+          data: { labName, startsAt, timeZone: visit.time_zone, minutes, payBy, ...(home && { homeVisit: true }) },
         },
         dueKey(visit.id),
         afterQuietHours(now, visit.time_zone),
@@ -152,7 +175,7 @@ export async function mailDueVisits(db: Kysely<Database>, now = new Date()): Pro
               name: recipient.name,
               labName,
               startsAt,
-              slotMinutes: visit.slot_minutes,
+              slotMinutes: minutes,
               timeZone: visit.time_zone,
               visit: visit.series_visit!,
               visits: visit.visits,

@@ -33,6 +33,8 @@ export type SeriesVisitDueTextData = {
   startsAt: string;
   timeZone: string;
   minutes: number;
+  /** A visit at home: its window is said. */
+  homeVisit?: boolean;
   payBy: string;
 };
 
