@@ -1,4 +1,15 @@
-import { chooseFreeSlot, daysFromToday, expect, languages, readInLanguage, signUpThroughApi, test } from './fixtures.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  chooseFreeSlot,
+  confirmPhoneThroughApi,
+  daysFromToday,
+  expect,
+  languages,
+  readInLanguage,
+  signUpThroughApi,
+  test,
+  trpc,
+} from './fixtures.ts';
 import { openOneSeatLab } from './one-seat-lab.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
@@ -70,4 +81,64 @@ for (const { language, locale } of languages) {
     await expect(series.getByTestId('reserved-visit')).toHaveCount(0);
     await expect(series.getByTestId('my-booking')).toHaveCount(2);
   });
+}
+
+/** About 3.5 km from the demo lab (Al Nukhba, Olaya, Riyadh), inside its 20 km. */
+const HOME = { address: 'حي العليا، شارع التخصصي، عمارة 8، شقة 3', latitude: 24.7301, longitude: 46.6702 };
+
+test('a series at home, paid each visit when due: the reserved visit is paid with its window and fee, in Arabic', async ({
+  page,
+  appServer,
+}) => {
+  test.setTimeout(120_000);
+  const w = words.ar;
+  await readInLanguage(page, 'ar');
+  await page.goto('/');
+  await signUpThroughApi(page, { name: 'ريم الحربي' });
+  await confirmPhoneThroughApi(page, appServer);
+  // Two monthly visits at home from the demo lab, the first paid now; a window another run took is passed over.
+  const labs = await trpc<any[]>(page, 'catalog.labs', undefined, 'GET');
+  const lab = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab);
+  const detail = await trpc(page, 'catalog.lab', { labId: lab.id }, 'GET');
+  const labTestId: number = detail.tests[0].lab_test_id;
+  const first = await holdHomeSeries(page, lab.id, labTestId);
+  await trpc(page, 'booking.create', { items: [{ labTestId, bookingTime: first, home: HOME }], idempotencyKey: randomUUID() });
+
+  await page.goto('/dashboard?section=bookings');
+  const reserved = page.getByTestId('reserved-visit');
+  await expect(reserved).toHaveCount(1);
+  await expect(reserved).toContainText(HOME.address);
+  await screenshotBothSizes(page, page.getByTestId('my-booking-series'), 'series-reserved-home-visit.ar');
+  await reserved.getByRole('button', { name: w.series.payForVisit }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('checkout-item')).toContainText(HOME.address);
+  await page.getByTestId('pay').click();
+  await expect(page.getByText(w.booking.confirmed)).toBeVisible({ timeout: 15_000 });
+  await page.goto('/dashboard?section=bookings');
+  const visits = page.getByTestId('my-booking-series').getByTestId('my-booking');
+  await expect(visits).toHaveCount(2);
+  await expect(visits.nth(1)).toContainText(HOME.address);
+});
+
+/** Holds a two-visit monthly series at home at the first free window from three days on: its first visit's start. */
+async function holdHomeSeries(page: import('@playwright/test').Page, labId: string, labTestId: number): Promise<string> {
+  for (let day = 3; day < 40; day++) {
+    const windows = await trpc<{ starts_at: string }[]>(page, 'booking.homeWindows', { labId, date: daysFromToday(day), labTestId }, 'GET');
+    for (const window of windows) {
+      try {
+        await trpc(page, 'booking.holdSeries', {
+          labTestId,
+          bookingTime: window.starts_at,
+          everyMonths: 1,
+          visits: 2,
+          payEachVisit: true,
+          home: HOME,
+        });
+        return window.starts_at;
+      } catch {
+        // A visit of it is full, or the lab is closed that day next month: the next window.
+      }
+    }
+  }
+  throw new Error('no free home series at the demo lab');
 }
