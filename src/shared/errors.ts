@@ -90,6 +90,7 @@ export const appErrorCodes = [
   'WAITLIST_TIMES_FREE',
   'WAITLIST_NO_TIMES',
   'SERIES_DATE_UNAVAILABLE',
+  'RESERVED_VISIT_TOO_SOON',
   'INTERNAL',
 ] as const;
 

@@ -24,3 +24,8 @@ export type HoldSeriesInput = z.infer<typeof holdSeriesInput>;
 
 /** A visit of a series reserved until paid: which, to pay for it (in the cart) or let it go. */
 export const reservedVisitInput = z.object({ id: z.uuid() });
+
+/** A reserved visit moved to another of the lab's times for its test. */
+export const moveReservedVisitInput = reservedVisitInput.extend({
+  bookingTime: z.iso.datetime({ offset: true, error: m.invalid }),
+});

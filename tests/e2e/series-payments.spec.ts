@@ -61,6 +61,21 @@ for (const { language, locale } of languages) {
     await expect(reserved.first().getByTestId('reserved-visit-pay-by')).toBeVisible();
     await screenshotBothSizes(page, series, `series-reserved-visits.${locale}`);
 
+    // The third visit moves to another day, still reserved, as a booking moves.
+    await reserved.nth(1).getByTestId('move-reserved-visit').click();
+    const moving = page.getByTestId('reschedule-booking-dialog');
+    await expect(moving).toBeVisible();
+    const newDay = daysFromToday(4);
+    const day = moving.locator(`[data-date="${newDay}"]`);
+    if (!(await day.isVisible())) await moving.getByRole('button', { name: w.booking.nextMonth }).click();
+    await day.click();
+    await moving.getByTestId('slot').first().click();
+    await screenshotBothSizes(page, moving, `series-move-reserved.${locale}`);
+    await moving.getByTestId('confirm-reschedule').click();
+    await expect(page.getByText(w.series.movedReserved)).toBeVisible();
+    await expect(moving).toBeHidden();
+    await expect(reserved).toHaveCount(2);
+
     // The second visit is paid like any booking, and joins the series as its visit.
     await reserved.first().getByRole('button', { name: w.series.payForVisit }).click();
     await expect(page).toHaveURL(/\/checkout$/);

@@ -254,6 +254,7 @@ const ar = {
     payForVisit: 'ادفع لهذه الزيارة',
     letGo: 'ألغِ حجزها',
     letGoDone: 'أُلغي حجز الزيارة',
+    movedReserved: 'حُجزت الزيارة في موعدها الجديد',
   },
   homeVisit: {
     atHome: 'في المنزل',
@@ -685,6 +686,7 @@ export const words = {
       payForVisit: 'Pay for this visit',
       letGo: 'Let it go',
       letGoDone: 'The visit was let go',
+      movedReserved: 'The visit is reserved at its new time',
     },
     homeVisit: {
       atHome: 'At home',

@@ -401,6 +401,7 @@ const matrix: Record<string, Row> = {
   'booking.mine': { access: customers },
   'booking.reservedVisits': { access: customers },
   'booking.releaseReservedVisit': { access: customers, input: () => ({ id: NOWHERE }) },
+  'booking.moveReservedVisit': { access: customers, input: () => ({ id: NOWHERE, bookingTime: futureInstant() }) },
   'booking.cancellation': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.reschedule': { access: customers, input: () => ({ id: NOWHERE, bookingTime: futureInstant() }) },

@@ -287,6 +287,51 @@ describe('a series paid each visit when it comes due', () => {
     ]);
   });
 
+  it('moves a reserved visit as a booking moves: still that visit, reserved until two days before its new time', async () => {
+    const labTestId = await lab();
+    const labId = await labOf(labTestId);
+    const customer = await createTestUser(database.db, 'customer');
+    const { booking_times: times } = await booking.holdSeries(
+      database.db,
+      customer,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 2, payEachVisit: true },
+      NOW,
+    );
+    await booking.createBookings(database.db, payments, customer, [{ labTestId, bookingTime: times[0]! }], 'to-move', NOW);
+    const [visit] = await seriesPayments.reservedVisits(database.db, customer.id, NOW);
+    // Someone has 08:00 on 16 February.
+    const other = await createTestUser(database.db, 'customer');
+    await booking.createBookings(database.db, payments, other, [{ labTestId, bookingTime: at('2027-02-16') }], 'takes-16th', NOW);
+
+    await expect(seriesPayments.moveReservedVisit(database.db, customer.id, visit!.id, at('2027-02-16'), NOW)).rejects.toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+    });
+    // Less than two days ahead, it could not be paid by its deadline.
+    await expect(seriesPayments.moveReservedVisit(database.db, customer.id, visit!.id, at('2026-12-02'), NOW)).rejects.toMatchObject({
+      code: 'RESERVED_VISIT_TOO_SOON',
+    });
+    expect((await seriesPayments.reservedVisits(database.db, customer.id, NOW)).map((moved) => moved.booking_time)).toEqual([times[1]]);
+
+    await seriesPayments.moveReservedVisit(database.db, customer.id, visit!.id, at('2027-02-17', '08:30'), NOW);
+    expect(await seriesPayments.reservedVisits(database.db, customer.id, NOW)).toEqual([
+      expect.objectContaining({
+        booking_time: at('2027-02-17', '08:30'),
+        pay_by: hoursBefore(at('2027-02-17', '08:30'), 48).toISOString(),
+        series: expect.objectContaining({ visit: 2, visits: 2 }),
+      }),
+    ]);
+    // Its old time is free for others, its new one is not.
+    expect(await booking.availableSlots(database.db, labId, '2027-02-15', null, NOW)).toHaveLength(2);
+    expect(await booking.availableSlots(database.db, labId, '2027-02-17', null, NOW)).toEqual([
+      expect.objectContaining({ starts_at: at('2027-02-17') }),
+    ]);
+    const intruder = await createTestUser(database.db, 'customer');
+    const [moved] = await seriesPayments.reservedVisits(database.db, customer.id, NOW);
+    await expect(seriesPayments.moveReservedVisit(database.db, intruder.id, moved!.id, at('2027-02-18'), NOW)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
   it('is let go of by its customer alone', async () => {
     const labTestId = await lab();
     const customer = await createTestUser(database.db, 'customer');

@@ -13,6 +13,7 @@ import { REVIEW_EDIT_DAYS } from '../../shared/review-limits.ts';
  */
 export const dashboardErrorCodes = [
   'LAB_LOCATION_REQUIRED',
+  'RESERVED_VISIT_TOO_SOON',
   'BOOKING_NOT_CONFIRMED',
   'BOOKING_NOT_STARTED',
   'HOME_VISIT_NOT_NOW',

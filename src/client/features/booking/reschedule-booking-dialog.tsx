@@ -22,6 +22,8 @@ export interface ReschedulableBooking {
   when: string;
   /** A home collection moves between the lab's home visit windows. */
   home: boolean;
+  /** A visit of a series reserved until paid (ADR 0075), not a booking: `id` is its hold's. */
+  reserved?: boolean;
 }
 
 /**
@@ -59,6 +61,21 @@ export function RescheduleBookingDialog({ booking, onClose }: { booking: Resched
       },
     }),
   );
+  const moveReserved = useMutation(
+    trpc.booking.moveReservedVisit.mutationOptions({
+      onSuccess: () => {
+        notify.success({ title: t`The visit is reserved at its new time. Pay for it by two days before then.` });
+        void queryClient.invalidateQueries({ queryKey: trpc.booking.reservedVisits.queryKey() });
+        close();
+      },
+      onError: (error) => {
+        notify.error({ title: t`Could not move the visit`, description: errorMessage(i18n, error) });
+        setSlot(null);
+        void queryClient.invalidateQueries({ queryKey: trpc.booking.availableSlots.queryKey() });
+      },
+    }),
+  );
+  const move = booking?.reserved ? moveReserved : reschedule;
 
   return (
     <Dialog.Root
@@ -86,7 +103,9 @@ export function RescheduleBookingDialog({ booking, onClose }: { booking: Resched
                       {t`Now:`} {booking.when}
                     </Text>
                     <Dialog.Description fontSize="sm" color="fg.muted">
-                      {t`You can move or cancel a booking up to ${CANCEL_BEFORE_HOURS} hours before its time, free of charge.`}
+                      {booking.reserved
+                        ? t`The visit stays reserved for you at its new time, to be paid for by two days before it.`
+                        : t`You can move or cancel a booking up to ${CANCEL_BEFORE_HOURS} hours before its time, free of charge.`}
                     </Dialog.Description>
                   </Stack>
                   <Stack direction={{ base: 'column', md: 'row' }} gap="4" align="start">
@@ -124,11 +143,11 @@ export function RescheduleBookingDialog({ booking, onClose }: { booking: Resched
               <Button
                 colorPalette="brand"
                 disabled={!slot}
-                loading={reschedule.isPending}
-                onClick={() => booking && slot && reschedule.mutate({ id: booking.id, bookingTime: slot })}
+                loading={move.isPending}
+                onClick={() => booking && slot && move.mutate({ id: booking.id, bookingTime: slot })}
                 data-testid="confirm-reschedule"
               >
-                {t`Move booking`}
+                {booking?.reserved ? t`Move visit` : t`Move booking`}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>

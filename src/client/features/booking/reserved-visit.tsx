@@ -6,12 +6,14 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Price } from '../../components/price.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatHijriDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { useLabCart } from '../lab-cart/use-lab-cart.ts';
 import { HomeVisitLine } from './home-visit-line.tsx';
+import { RescheduleBookingDialog } from './reschedule-booking-dialog.tsx';
 
 export type ReservedVisit = RouterOutputs['booking']['reservedVisits'][number];
 
@@ -28,6 +30,7 @@ export function ReservedVisitRow({ visit }: { visit: ReservedVisit }) {
   const cart = useLabCart();
   const [paying, setPaying] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [moving, setMoving] = useState(false);
   const when = new Date(visit.booking_time);
   const payBy = new Date(visit.pay_by);
   const release = useMutation(
@@ -105,11 +108,31 @@ export function ReservedVisitRow({ visit }: { visit: ReservedVisit }) {
           <Button size="sm" colorPalette="brand" loading={paying} onClick={() => void pay()} data-testid="pay-reserved-visit">
             {t`Pay for this visit`}
           </Button>
+          <Button size="sm" variant="outline" onClick={() => setMoving(true)} data-testid="move-reserved-visit">
+            {t`Change time`}
+          </Button>
           <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(true)} data-testid="release-reserved-visit">
             {t`Let it go`}
           </Button>
         </HStack>
       </Stack>
+      <RescheduleBookingDialog
+        booking={
+          moving
+            ? {
+                id: visit.id,
+                labId: visit.lab_id,
+                labTestId: visit.lab_test_id,
+                timeZone: visit.time_zone,
+                home: visit.home !== null,
+                testName: localized(locale, visit.test_name_ar, visit.test_name_en),
+                when: `${formatDate(when, locale, visit.time_zone)} · ${formatTime(when, locale, visit.time_zone)}`,
+                reserved: true,
+              }
+            : null
+        }
+        onClose={() => setMoving(false)}
+      />
       <ConfirmDialog
         open={confirming}
         title={t`Let this visit go?`}

@@ -8,6 +8,7 @@ import { type DashboardErrorCode, type dashboardFieldKeys, registerPageMessages 
 const codes: Record<DashboardErrorCode, MessageDescriptor> = {
   LAB_LOCATION_REQUIRED: msg`Save your lab's position on the map (latitude and longitude) first: the home collection area is measured from it.`,
   BOOKING_NOT_CONFIRMED: msg`Only a confirmed booking can be marked as completed.`,
+  RESERVED_VISIT_TOO_SOON: msg`A reserved visit can move to a time at least two days ahead: it is paid for by two days before its time.`,
   BOOKING_NOT_STARTED: msg`This booking has not started yet. It can be marked as completed from its start time.`,
   HOME_VISIT_NOT_NOW: msg`A collector can be marked as on the way from two hours before the visit's window until the window ends.`,
   BOOKING_CANCELLED: msg`This booking was cancelled, so no results can be added to it.`,

@@ -7,12 +7,12 @@ import {
   rescheduleBookingInput,
   seatHoldInput,
 } from '../../../shared/schemas.ts';
-import { holdSeriesInput, reservedVisitInput } from '../../../shared/series-schemas.ts';
+import { holdSeriesInput, moveReservedVisitInput, reservedVisitInput } from '../../../shared/series-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
 import { assertReachableAtHome } from './home-visits.service.ts';
-import { releaseReservedVisit, reservedVisits } from './series-payments.service.ts';
+import { moveReservedVisit, releaseReservedVisit, reservedVisits } from './series-payments.service.ts';
 
 /** A lab's home collection windows on a date; with `near`, only those whose round can take a visit there (ADR 0071). */
 const homeWindowsInput = availableSlotsInput.extend({
@@ -86,6 +86,10 @@ export const bookingRouter = router({
   releaseReservedVisit: customerProcedure
     .input(reservedVisitInput)
     .mutation(({ ctx, input }) => releaseReservedVisit(ctx.db, ctx.user.id, input.id)),
+  /** Moves a reserved visit to another of the lab's times; it stays reserved until two days before it. */
+  moveReservedVisit: customerProcedure
+    .input(moveReservedVisitInput)
+    .mutation(({ ctx, input }) => moveReservedVisit(ctx.db, ctx.user.id, input.id, input.bookingTime)),
   /** What cancelling would give back now, as the cancellation computes it: the cancel dialog says this. */
   cancellation: customerProcedure
     .input(z.object({ id: z.uuid() }))

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { canChangeBooking, cancellationTerms } from '../../../shared/cancellation.ts';
 import { type CheckoutPricing, priceCheckout } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
@@ -476,6 +476,25 @@ export async function holdOfferedSeat(
   const { seats, offerings } = await seatsFor(db, [{ labTestId, bookingTime: startsAt.toISOString() }], now);
   const limits = { maxHolds: MAX_HOLDS, guestAddress: null, maxAddressHolds: 0 };
   await takingSeats(seats, offerings, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits));
+}
+
+/**
+ * Holds a seat as a visit of a series (`seriesId`, its place `seriesVisit`) until `expiresAt`, by the same
+ * rules as any hold: one of the lab's slots (or home windows, in its round), free, not one its patient has,
+ * within the holder's cap. Where a reserved visit moves to (series-payments.service.ts), in its transaction.
+ */
+export async function holdSeriesSeat(
+  tx: Transaction<Database>,
+  holderId: string,
+  item: BookingItem,
+  series: { id: string; visit: number },
+  now: Date,
+  expiresAt: Date,
+) {
+  const { seats, offerings } = await seatsFor(tx, [item], now);
+  const inSeries = seats.map((seat) => ({ ...seat, series_id: series.id, series_visit: series.visit }));
+  const limits = { maxHolds: MAX_HOLDS, guestAddress: null, maxAddressHolds: 0 };
+  await takingSeats(inSeries, offerings, () => repo.holdSeats(tx, holderId, inSeries, now, expiresAt, limits));
 }
 
 export async function releaseHold(

@@ -1,12 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar } from '../../../shared/money.ts';
-import { SERIES_DUE_DAYS } from '../../../shared/series.ts';
+import { SERIES_DUE_DAYS, SERIES_PAY_BY_HOURS } from '../../../shared/series.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { startRounds } from '../../platform/rounds.ts';
 import { cancelMail, enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { afterQuietHours, textAccount, withdrawTexts } from '../phone/phone-messages.service.ts';
+import { holdSeriesSeat } from './booking.service.ts';
 
 // The visits of a series paid each when due (issue #58, ADR 0075). The first is paid at booking; its
 // checkout (complete_checkout) reserves the others: each a hold of its seat until its payment's deadline,
@@ -69,6 +70,7 @@ export async function reservedVisits(db: Kysely<Database>, customerId: string, n
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    lab_id: row.lab_id,
     lab_test_id: row.lab_test_id,
     booking_time: new Date(row.starts_at).toISOString(),
     /** Until when it is kept unpaid; then its seat goes to others. */
@@ -113,6 +115,72 @@ export async function releaseReservedVisit(db: Kysely<Database>, customerId: str
     await withdrawTexts(tx, dueKey(holdId));
   });
   return { released: true as const };
+}
+
+/**
+ * Moves a reserved visit to another of the lab's times for its test (a home visit to another of its home
+ * windows, in that window's round), as a booking is moved: the new seat is taken by the capacity rule and
+ * the old one let go together, or nothing changes. It stays that visit of its series, reserved until two
+ * days before its new time, and is told as due again for it (its due mail and text, if not sent, withdrawn).
+ * A time less than two days ahead is RESERVED_VISIT_TOO_SOON: it could not be paid by its deadline.
+ */
+export async function moveReservedVisit(db: Kysely<Database>, customerId: string, holdId: string, bookingTime: string, now = new Date()) {
+  const startsAt = new Date(bookingTime);
+  const payBy = new Date(startsAt.getTime() - SERIES_PAY_BY_HOURS * 60 * 60_000);
+  await db.transaction().execute(async (tx) => {
+    const visit = await tx
+      .selectFrom('slot_holds')
+      .innerJoin('booking_series', 'booking_series.id', 'slot_holds.series_id')
+      .select([
+        'slot_holds.id',
+        'slot_holds.lab_test_id',
+        'slot_holds.starts_at',
+        'slot_holds.collection',
+        'slot_holds.home_latitude',
+        'slot_holds.home_longitude',
+        'slot_holds.series_id',
+        'slot_holds.series_visit',
+        'booking_series.family_member_id',
+        'booking_series.home_address',
+      ])
+      .where('slot_holds.id', '=', holdId)
+      .where('slot_holds.holder_id', '=', customerId)
+      .where('slot_holds.reserved', '=', true)
+      .where('slot_holds.expires_at', '>', now)
+      .forUpdate('slot_holds')
+      .executeTakeFirst();
+    if (!visit) throw new AppError('NOT_FOUND', { entity: 'reservedVisit' });
+    if (startsAt.getTime() === new Date(visit.starts_at).getTime()) return;
+    if (payBy.getTime() <= now.getTime()) throw new AppError('RESERVED_VISIT_TOO_SOON', { hours: SERIES_PAY_BY_HOURS });
+    const home =
+      visit.collection === 'home' && visit.home_address && visit.home_latitude !== null && visit.home_longitude !== null
+        ? { address: visit.home_address, latitude: visit.home_latitude, longitude: visit.home_longitude }
+        : null;
+    await tx.deleteFrom('slot_holds').where('id', '=', holdId).execute();
+    await cancelMail(tx, dueKey(holdId));
+    await withdrawTexts(tx, dueKey(holdId));
+    await holdSeriesSeat(
+      tx,
+      customerId,
+      {
+        labTestId: visit.lab_test_id,
+        bookingTime: startsAt.toISOString(),
+        ...(visit.family_member_id && { familyMemberId: visit.family_member_id }),
+        ...(home && { home }),
+      },
+      { id: visit.series_id!, visit: visit.series_visit! },
+      now,
+      payBy,
+    );
+    await tx
+      .updateTable('slot_holds')
+      .set({ reserved: true, due_notified_at: null })
+      .where('holder_id', '=', customerId)
+      .where('series_id', '=', visit.series_id)
+      .where('starts_at', '=', startsAt)
+      .execute();
+  });
+  return { moved: true as const, pay_by: payBy.toISOString() };
 }
 
 /**
