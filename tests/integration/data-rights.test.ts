@@ -426,7 +426,10 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   result_shares: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
   retest_reminders: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
   waitlist_entries: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
-  booking_series: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted', family_member_id: 'deleted' } },
+  booking_series: {
+    whose: (id) => sql`customer_id = ${id}`,
+    columns: { customer_id: 'deleted', family_member_id: 'deleted', home_address: 'deleted' },
+  },
   result_critical_cases: {
     whose: (id) =>
       sql`version_id in (select v.id from result_report_versions v join result_reports r on r.id = v.report_id
@@ -602,7 +605,16 @@ async function givePersonalDataEverywhere(customer: Customer, completedBookingId
     .values({ customer_id: customer.id, lab_id: lab.id, lab_test_id: labTestId, on_date: '2030-01-01' })
     .execute();
   // A test they repeat every three months (issue #58).
-  await db.insertInto('booking_series').values({ customer_id: customer.id, lab_test_id: labTestId, every_months: 3, visits: 4 }).execute();
+  await db
+    .insertInto('booking_series')
+    .values({
+      customer_id: customer.id,
+      lab_test_id: labTestId,
+      every_months: 3,
+      visits: 4,
+      home_address: `منزل ${customer.name}، حي النخيل`,
+    })
+    .execute();
   await db
     .insertInto('slot_holds')
     .values({
