@@ -353,8 +353,9 @@ create or replace function hold_seats(p_holder uuid, p_items jsonb, p_now timest
 -- the visits of a series reserved until paid, ADR 0075) and these seats come to no more than p_max_holds,
 -- else TA004 and nothing held. A guest's holds also carry the address they were made from (p_address; null
 -- for a signed-up customer), and the live holds of every guest at that address, these seats counted, come
--- to no more than p_max_address_holds, else TA004 too: one visitor may make many guest accounts. Each count is taken under a lock of its own
--- (the holder's, then the address's, always in that order), so two requests at once cannot both pass it.
+-- to no more than p_max_address_holds, else TA004 too: one visitor may make many guest accounts. Each count
+-- is taken under a lock of its own (the holder's, then the address's, always in that order), so two
+-- requests at once cannot both pass it.
 -- A seat its person already has (assert_person_seats_free, TA005) is not held either, so the customer hears
 -- it as they choose the time; without the person's lock, as a hold only reserves: the checkout decides under it.
 create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timestamptz, p_expires timestamptz, p_max_holds integer,

@@ -12,9 +12,10 @@ import { holdSeriesSeat } from './booking.service.ts';
 // The visits of a series paid each when due (issue #58, ADR 0075). The first is paid at booking; its
 // checkout (complete_checkout) reserves the others: each a hold of its seat until its payment's deadline,
 // two days before it, counted by the capacity rule like any hold. A week before a visit its customer is
-// told by mail that it is due, and by text where they have a confirmed number and take reminders by text; they pay for it as for any booking, putting it in the cart (the checkout
-// books it as that visit of the series), or let it go. Unpaid at the deadline, the hold lapses and the
-// seat is free for others (the waitlist's rounds offer it).
+// told by mail that it is due, and by text where they have a confirmed number and take reminders by text.
+// They pay for it as for any booking, putting it in the cart (the checkout books it as that visit of the
+// series), move it, or let it go. Unpaid at the deadline, the hold lapses and the seat is free for others
+// (the waitlist's rounds offer it).
 
 /** How often each instance looks for reserved visits come due. */
 export const DUE_ROUND_MS = 60_000;
