@@ -11,8 +11,10 @@
 --                lab_slot_usage row lock, or raises TA001 (DETAIL: the item's index).
 --   all or none  hold_seats, claim_checkout and confirm_paid_checkout are each one call in one transaction:
 --                every seat of a cart is held, or booked (with its invoice and ledger rows), or none is.
---   a round      home_round_fits (ADR 0071): the homes of one home collection window make one round a collector can
---                ride, each reached before the window ends; assert_home_round applies it where a home seat is taken.
+--   a round      home_round_fits (ADR 0071, 0076): the homes of one home collection window make one round a collector
+--                can ride, each reached before the window ends, and a lab's rounds of a day follow one another, each
+--                starting where the one before ended; assert_home_round applies it where a home seat is taken, under
+--                the lab's home round lock (lock_home_rounds).
 --   fair use     hold_slot: one holder, and the guests of one address, have at most so many live holds (TA004).
 --   one seat     person_seat_taken, the one place this rule is written (ADR 0064): a person (an account, and
 --   a person     one of its family members or none) has one seat of a lab test at a time: a live booking of
@@ -129,51 +131,40 @@ create or replace function slot_has_free_seat(p_holder uuid, p_lab uuid, p_colle
     end
   $$;
 
--- Whether a home visit at (p_latitude, p_longitude) in the home window starting at p_starts fits the window's round
--- (ADR 0071): the window's visits, one per place (the lab's live home bookings there, other people's live holds,
--- and this one), must be reached one after another by one collector who arrives at the first as the window opens,
--- stays p_visit_minutes at each and rides at p_travel_kmh along the straight line between two places, arriving at
--- every one before the window's p_window_minutes end. The order tried is the nearest place next, from each place
--- in turn as the first: a round it finds is one that can be ridden, so it never lets in two visits that cannot both
--- be reached. Read under the window's lab_slot_usage row lock where a seat is taken (hold_seats, complete_checkout,
--- booking.service.ts rescheduleBooking), so two visits racing for a window are decided one after the other.
-create or replace function home_round_fits(p_holder uuid, p_lab uuid, p_starts timestamptz, p_window_minutes integer,
-      p_visit_minutes integer, p_travel_kmh float8, p_latitude float8, p_longitude float8, p_now timestamptz)
-    returns boolean language plpgsql stable as $$
+-- One window's round (ADR 0071, 0076): its places (p_places, one per home), visited one after another by a collector who
+-- sets out from p_from p_free_minutes after the window opens (p_from null: the day's first round, which starts at its
+-- first place as the window opens), arrives at a place no earlier than the window opens, stays p_visit_minutes at
+-- each and rides at p_travel_kmh along the straight line between two places. The order tried is the nearest place next, from each place in turn as the first; of those
+-- the round reaching every place before the window's p_window_minutes end (on_time) and, among them, the one done
+-- soonest, or, when none is on time, the one done soonest: done_minutes (after the window opens) and done_at, the
+-- place it ends at. A round it finds on time is one that can be ridden, so it never lets in a visit that cannot be
+-- reached; it may miss one that could.
+create or replace function home_window_round(p_places earth[], p_from earth, p_free_minutes float8, p_window_minutes integer,
+      p_visit_minutes integer, p_travel_kmh float8, out on_time boolean, out done_minutes float8, out done_at earth)
+    language plpgsql immutable as $$
     declare
-      places earth[];
-      n integer;
+      n integer := array_length(p_places, 1);
       here integer;
       nearest integer;
       nearest_metres float8;
       metres float8;
       arrival float8;
       seen boolean[];
-      fits boolean;
+      punctual boolean;
     begin
-      select array_agg(ll_to_earth(v.latitude, v.longitude)) into places from (
-        select b.home_latitude as latitude, b.home_longitude as longitude
-          from bookings b join lab_tests lt on lt.id = b.lab_test_id
-         where lt.lab_id = p_lab and b.collection = 'home' and b.booking_time = p_starts and b.status <> 'cancelled'
-           and b.home_latitude is not null and b.home_longitude is not null
-        union
-        select h.home_latitude, h.home_longitude from slot_holds h
-         where h.lab_id = p_lab and h.collection = 'home' and h.starts_at = p_starts and h.holder_id is distinct from p_holder
-           and h.expires_at > p_now and h.home_latitude is not null and h.home_longitude is not null
-        union
-        select p_latitude, p_longitude) v;
-      n := array_length(places, 1);
+      on_time := false;
       for opening in 1..n loop
+        arrival := case when p_from is null then 0
+                        else greatest(0, p_free_minutes + earth_distance(p_from, p_places[opening]) / 1000 / p_travel_kmh * 60) end;
+        punctual := arrival < p_window_minutes;
         seen := array_fill(false, array[n]);
         seen[opening] := true;
         here := opening;
-        arrival := 0;
-        fits := true;
         for step in 2..n loop
           nearest_metres := null;
           for other in 1..n loop
             if not seen[other] then
-              metres := earth_distance(places[here], places[other]);
+              metres := earth_distance(p_places[here], p_places[other]);
               if nearest_metres is null or metres < nearest_metres then
                 nearest_metres := metres;
                 nearest := other;
@@ -181,18 +172,102 @@ create or replace function home_round_fits(p_holder uuid, p_lab uuid, p_starts t
             end if;
           end loop;
           arrival := arrival + p_visit_minutes + nearest_metres / 1000 / p_travel_kmh * 60;
-          if arrival >= p_window_minutes then
-            fits := false;
-            exit;
-          end if;
+          punctual := punctual and arrival < p_window_minutes;
           seen[nearest] := true;
           here := nearest;
         end loop;
-        if fits then
-          return true;
+        if done_minutes is null or (punctual and not on_time) or (punctual = on_time and arrival + p_visit_minutes < done_minutes) then
+          on_time := punctual;
+          done_minutes := arrival + p_visit_minutes;
+          done_at := p_places[here];
         end if;
       end loop;
-      return false;
+    end
+  $$;
+
+-- The home windows of a lab's day (the day of p_day_opens, midnight on the lab's clock) whose round its collector
+-- would reach late: the day's home visits, one per place and window (the lab's live home bookings and other people's
+-- live holds, with a visit at (p_latitude, p_longitude) in the window starting at p_starts, or, p_with false, without
+-- any there: a booking moved there is already among the bookings), taken
+-- window by window as one collector's day (ADR 0076): each window's round (home_window_round) starts where and when
+-- the one before it ended, the collector riding from its last place, and no earlier than the window opens. A late
+-- round is ridden all the same, as soon as it can be, and the next starts after it.
+create or replace function home_day_late_windows(p_holder uuid, p_lab uuid, p_day_opens timestamptz, p_window_minutes integer,
+      p_visit_minutes integer, p_travel_kmh float8, p_starts timestamptz, p_latitude float8, p_longitude float8, p_with boolean,
+      p_now timestamptz)
+    returns timestamptz[] language plpgsql stable as $$
+    declare
+      win record;
+      ridden record;
+      came_from earth;
+      free_at timestamptz;
+      late timestamptz[] := '{}';
+    begin
+      for win in
+        select v.starts_at, array_agg(ll_to_earth(v.latitude, v.longitude)) as places from (
+          select b.booking_time as starts_at, b.home_latitude as latitude, b.home_longitude as longitude
+            from bookings b join lab_tests lt on lt.id = b.lab_test_id
+           where lt.lab_id = p_lab and b.collection = 'home' and b.status <> 'cancelled'
+             and b.booking_time >= p_day_opens and b.booking_time < p_day_opens + interval '1 day'
+             and b.home_latitude is not null and b.home_longitude is not null
+          union
+          select h.starts_at, h.home_latitude, h.home_longitude from slot_holds h
+           where h.lab_id = p_lab and h.collection = 'home' and h.holder_id is distinct from p_holder and h.expires_at > p_now
+             and h.starts_at >= p_day_opens and h.starts_at < p_day_opens + interval '1 day'
+             and h.home_latitude is not null and h.home_longitude is not null
+          union
+          select p_starts, p_latitude, p_longitude where p_with) v
+         where p_with or (v.starts_at, v.latitude, v.longitude) is distinct from (p_starts, p_latitude, p_longitude)
+        group by v.starts_at order by v.starts_at
+      loop
+        select * into ridden from home_window_round(win.places, came_from, extract(epoch from free_at - win.starts_at) / 60,
+                                                   p_window_minutes, p_visit_minutes, p_travel_kmh);
+        if not ridden.on_time then
+          late := late || win.starts_at;
+        end if;
+        came_from := ridden.done_at;
+        free_at := win.starts_at + make_interval(secs => ridden.done_minutes * 60);
+      end loop;
+      return late;
+    end
+  $$;
+
+-- Whether a home visit at (p_latitude, p_longitude) in the home window starting at p_starts fits its collector's day
+-- (ADR 0071, 0076; home_day_late_windows): its own window's round is on time, and no window of the lab's day that was
+-- on time without it is late with it. A window already late (bookings made before this rule, or a cancellation that
+-- leaves the nearest-next order a longer way) blocks itself, not the rest of the day. Read under the lab's home round
+-- lock (lock_home_rounds) where a seat is taken (hold_seats, complete_checkout, move_booked_seat), so two visits of one
+-- lab's day are decided one after the other.
+create or replace function home_round_fits(p_holder uuid, p_lab uuid, p_starts timestamptz, p_window_minutes integer,
+      p_visit_minutes integer, p_travel_kmh float8, p_latitude float8, p_longitude float8, p_now timestamptz)
+    returns boolean language plpgsql stable as $$
+    declare
+      day_opens timestamptz;
+      late_with timestamptz[];
+    begin
+      select date_trunc('day', p_starts at time zone l.time_zone) at time zone l.time_zone into day_opens
+        from labs l where l.id = p_lab;
+      late_with := home_day_late_windows(p_holder, p_lab, day_opens, p_window_minutes, p_visit_minutes, p_travel_kmh,
+                                         p_starts, p_latitude, p_longitude, true, p_now);
+      return not (p_starts = any(late_with))
+         and late_with <@ home_day_late_windows(p_holder, p_lab, day_opens, p_window_minutes, p_visit_minutes, p_travel_kmh,
+                                                p_starts, p_latitude, p_longitude, false, p_now);
+    end
+  $$;
+
+-- The lock under which a lab's home visits are decided (ADR 0076): a visit's place in one window changes the rounds
+-- of the windows after it, so the whole day is decided one visit at a time. Taken for every lab among p_items
+-- (seats of hold_seats or complete_checkout) with a home visit, in the labs' order, before any slot row is locked;
+-- move_booked_seat takes it for a home visit's lab. Held until the transaction ends.
+create or replace function lock_home_rounds(p_items jsonb)
+    returns void language plpgsql as $$
+    declare
+      lab uuid;
+    begin
+      for lab in select distinct (x.seat->>'lab_id')::uuid from jsonb_array_elements(p_items) as x(seat)
+                  where x.seat->>'collection' = 'home' order by 1 loop
+        perform pg_advisory_xact_lock(hashtext('home_rounds:' || lab::text));
+      end loop;
     end
   $$;
 
@@ -325,6 +400,7 @@ create or replace function hold_seats(p_holder uuid, p_items jsonb, p_now timest
     declare
       item record;
     begin
+      perform lock_home_rounds(p_items);
       for item in select (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
                          coalesce(x.seat->>'collection', 'lab') as collection,
                          (x.seat->>'starts_at')::timestamptz as starts_at, (x.seat->>'capacity')::integer as capacity, x.seat, x.n
@@ -495,6 +571,7 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
       if current.status <> 'pending' or current.attempted_at <> p_attempted_at then
         raise exception 'attempt_superseded' using errcode = 'TA003', detail = current.status;
       end if;
+      perform lock_home_rounds(p_items);
       select p.name into customer from user_profiles p where p.id = p_customer;
       for item in select coalesce((x.seat->>'booking_id')::uuid, gen_random_uuid()) as booking_id,
                          (x.seat->>'lab_id')::uuid as lab_id, (x.seat->>'lab_test_id')::integer as lab_test_id,
@@ -605,6 +682,9 @@ create or replace function move_booked_seat(p_customer uuid, p_lab uuid, p_colle
       p_to timestamptz, p_capacity integer, p_now timestamptz)
     returns void language plpgsql as $$
     begin
+      if p_collection = 'home' then
+        perform lock_home_rounds(jsonb_build_array(jsonb_build_object('lab_id', p_lab, 'collection', 'home')));
+      end if;
       if p_from < p_to then
         update lab_slot_usage set booked_count = booked_count - 1
          where lab_id = p_lab and collection = p_collection and starts_at = p_from;

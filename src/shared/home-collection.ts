@@ -12,7 +12,8 @@ export const HOME_FEE_MAX = 1000;
 
 /**
  * A window's round (ADR 0071): the collector stays this long at each home, and moves between two homes at
- * this speed along the straight line between them (city driving, the road's detours included).
+ * this speed along the straight line between them (city driving, the road's detours included), also from the last
+ * home of one window to the first of the next (ADR 0076).
  */
 export const HOME_VISIT_MINUTES = 15;
 export const HOME_TRAVEL_KMH = 30;

@@ -352,7 +352,7 @@ describe('search.labTests homeCollection', () => {
 // the window ends. Here the windows are one hour, four visits each, within 20 km.
 describe('the round of a home collection window', () => {
   let round: Awaited<ReturnType<typeof openHomeLab>>;
-  /** About 15 km north and 15 km south of the lab: 30 km apart, two hours' ride. */
+  /** About 15 km north and 15 km south of the lab: 30 km apart, an hour's ride at HOME_TRAVEL_KMH. */
   const NORTH = { address: 'حي النرجس، شارع أنس بن مالك، منزل 4', latitude: 24.8486, longitude: 46.6753 };
   const SOUTH = { address: 'حي الشفا، شارع ديراب، منزل 9', latitude: 24.5786, longitude: 46.6753 };
   /** About 1 km from NORTH: two minutes' ride. */
@@ -425,6 +425,91 @@ describe('the round of a home collection window', () => {
     expect(mine.find((item) => item.id === row!.id)).toMatchObject({ booking_time: at('12:00:00', MONDAY) });
     await expect(booking.rescheduleBooking(database.db, person.id, row!.id, at('07:00:00', MONDAY), EARLY)).resolves.toMatchObject({
       booking_time: at('07:00:00', MONDAY),
+    });
+  });
+});
+
+describe('a collector’s day of home rounds', () => {
+  let day: Awaited<ReturnType<typeof openHomeLab>>;
+  /** About 30 km north and 30 km south of the lab: 60 km apart, two hours' ride at HOME_TRAVEL_KMH. */
+  const NORTH = { address: 'حي الخير، طريق الملك خالد، منزل 7', latitude: 24.9831, longitude: 46.6753 };
+  const SOUTH = { address: 'الحائر، شارع المصانع، منزل 2', latitude: 24.4441, longitude: 46.6753 };
+  /** About 1 km from SOUTH. */
+  const NEAR_SOUTH = { address: 'الحائر، شارع السوق، منزل 15', latitude: 24.4531, longitude: 46.6753 };
+  const windowsNear = async (date: string, home: { latitude: number; longitude: number }) =>
+    (
+      await (
+        await callerFor(database.db)
+      ).booking.homeWindows({ labId: day.lab.id, date, near: { latitude: home.latitude, longitude: home.longitude } })
+    ).map((window) => window.window_time);
+
+  beforeAll(async () => {
+    day = await openHomeLab({ ...settings, radiusKm: 40, windowMinutes: 60, windowCapacity: 4 });
+  });
+
+  it('rides from the last home of one window to the first of the next: a window the collector would reach late is not offered', async () => {
+    const TUESDAY = '2030-01-08';
+    expect(await windowsNear(TUESDAY, SOUTH)).toEqual(['07:00:00', '08:00:00', '09:00:00', '10:00:00', '11:00:00', '12:00:00']);
+    await bookHome(await customer(), at('09:00:00', TUESDAY), NORTH, [day.labTestId]);
+    // Done in the north at 09:15, the collector reaches the south at 11:15: past the 10:00 window. From the south at
+    // 08:15, the north at 10:15: past the 09:00 window. 07:00 leaves time to ride north, and 11:00 to ride south.
+    expect(await windowsNear(TUESDAY, SOUTH)).toEqual(['07:00:00', '11:00:00', '12:00:00']);
+    await expect(
+      booking.holdSlot(database.db, (await customer()).id, day.labTestId, at('10:00:00', TUESDAY), EARLY, null, SOUTH),
+    ).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+    await expect(bookHome(await customer(), at('08:00:00', TUESDAY), SOUTH, [day.labTestId])).rejects.toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+    });
+    await expect(bookHome(await customer(), at('11:00:00', TUESDAY), SOUTH, [day.labTestId])).resolves.toMatchObject({
+      bookings: [{ collection: 'home', home_address: SOUTH.address, booking_time: at('11:00:00', TUESDAY) }],
+    });
+  });
+
+  it('decides a lab’s day one visit at a time: two far-apart homes booking back-to-back windows at once, never both', async () => {
+    // On four days at once, so that a race the lock did not settle would show on one of them.
+    const days = ['2030-01-09', '2030-01-14', '2030-01-15', '2030-01-16'];
+    const people = await Promise.all(days.flatMap(() => [customer(), customer()]));
+    const results = await Promise.allSettled(
+      days.flatMap((date, index) => [
+        bookHome(people[2 * index]!, at('09:00:00', date), NORTH, [day.labTestId]),
+        bookHome(people[2 * index + 1]!, at('10:00:00', date), SOUTH, [day.labTestId]),
+      ]),
+    );
+    for (const index of days.keys()) {
+      const pair = results.slice(2 * index, 2 * index + 2);
+      expect(pair.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      expect(pair.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'SLOT_UNAVAILABLE' } });
+    }
+  });
+
+  it('does not move a home visit to a window from which the next window’s home could not be reached', async () => {
+    const THURSDAY = '2030-01-10';
+    await bookHome(await customer(), at('10:00:00', THURSDAY), SOUTH, [day.labTestId]);
+    const person = await customer();
+    const [row] = (await bookHome(person, at('07:00:00', THURSDAY), NORTH, [day.labTestId])).bookings;
+    await expect(booking.rescheduleBooking(database.db, person.id, row!.id, at('09:00:00', THURSDAY), EARLY)).rejects.toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+    });
+    await expect(booking.rescheduleBooking(database.db, person.id, row!.id, at('08:00:00', THURSDAY), EARLY)).resolves.toMatchObject({
+      booking_time: at('08:00:00', THURSDAY),
+    });
+  });
+
+  it('lets a window already reached late block itself, not the rest of the day', async () => {
+    const SUNDAY_AFTER = '2030-01-13';
+    await bookHome(await customer(), at('09:00:00', SUNDAY_AFTER), NORTH, [day.labTestId]);
+    const [south] = (await bookHome(await customer(), at('11:00:00', SUNDAY_AFTER), SOUTH, [day.labTestId])).bookings;
+    // As a booking made before the rule may lie: the south home at 10:00, which the collector reaches at 11:15.
+    await database.db
+      .updateTable('bookings')
+      .set({ booking_time: new Date(at('10:00:00', SUNDAY_AFTER)) })
+      .where('id', '=', south!.id)
+      .execute();
+    await expect(bookHome(await customer(), at('10:00:00', SUNDAY_AFTER), NEAR_SOUTH, [day.labTestId])).rejects.toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+    });
+    await expect(bookHome(await customer(), at('12:00:00', SUNDAY_AFTER), NEAR_SOUTH, [day.labTestId])).resolves.toMatchObject({
+      bookings: [{ home_address: NEAR_SOUTH.address }],
     });
   });
 });

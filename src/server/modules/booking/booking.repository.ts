@@ -175,8 +175,9 @@ export interface HomeRound {
 }
 
 /**
- * The starts among `starts` (home windows of the lab) whose round would still fit a visit at the round's place
- * for the viewer (null: a visitor), by the round rule (home_round_fits). It only reads; a hold decides again.
+ * The starts among `starts` (home windows of the lab) whose round, and the lab's day of rounds, would still fit a visit
+ * at the round's place for the viewer (null: a visitor), by the round rule (home_round_fits, ADR 0071, 0076). It only
+ * reads; a hold decides again.
  */
 export async function homeRoundStarts(db: Db, viewerId: string | null, round: HomeRound, starts: Date[], now: Date) {
   if (starts.length === 0) return [];

@@ -101,7 +101,7 @@ export async function slotStartsOn(db: Kysely<Database>, labId: string, date: st
  * The lab's free home collection windows on a date of its calendar (none when it does not collect at
  * home, or is closed that day): each window's start and end on the lab's clock. Past ones are not offered,
  * nor (for a test needing fasting) ones starting after the fasting cut-off, nor, for a home placed on the map
- * (`home`), ones whose round its collector could not ride with this home in it (ADR 0071).
+ * (`home`), ones whose round, or a later round of the day, its collector could not ride with this home in it (ADR 0071, 0076).
  */
 export async function availableHomeWindows(
   db: Kysely<Database>,
@@ -1123,7 +1123,8 @@ export async function rescheduleBooking(
       .set({ booking_time: startsAt, rescheduled_at: now, reschedule_count: booking.reschedule_count + 1 })
       .where('id', '=', bookingId)
       .execute();
-    // A home visit joins the new window's round, decided under that window's row lock, which the move holds now.
+    // A home visit joins the new window's round and its lab's day of rounds (ADR 0076), decided under the lab's home
+    // round lock, which the move took.
     if (booking.collection === 'home' && booking.home_latitude !== null && booking.home_longitude !== null) {
       const home = { latitude: booking.home_latitude, longitude: booking.home_longitude };
       const fits = await repo.homeRoundStarts(tx, customerId, homeRoundOf(offering, offering.lab_id, home), [startsAt], now);
