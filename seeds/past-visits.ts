@@ -50,6 +50,15 @@ export const pastVisits = [
 
 export type PastVisitKey = (typeof pastVisits)[number]['key'];
 
+/**
+ * A customer who missed two visits at the demo lab in the last weeks (no-shows, 9 and 37 days ago): the demo lab
+ * asks for every visit of a series to be paid now from them (ADR 0077), and its overview counts the no-shows.
+ */
+export const missedVisits = { key: 'no-shows', name: 'ماجد الحربي', test: CBC, daysAgo: [9, 37] } as const;
+
+/** The sign-in address of the customer with the missed visits (its password is the demo's). */
+export const missedVisitsCustomer = { email: `visit-${missedVisits.key}@visits.tahaleel.sa`, name: missedVisits.name };
+
 /** The customer's sign-in address, name and the booking's id of a past visit (its password is the demo's). */
 export function pastVisit(key: PastVisitKey) {
   const name = pastVisits.find((visit) => visit.key === key)?.name ?? '';
@@ -109,6 +118,27 @@ export async function seedPastVisits(tx: Tx, labId: string, passwordHash: string
         booking_time: zonedTimeToInstant(day, clock, lab.time_zone),
         total_price_halalas: offer.price_halalas,
         status: 'confirmed',
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    count('bookings', rows.length);
+    bookingIds.push(...rows.map((row) => row.id));
+  }
+  const offer = offers.get(missedVisits.test);
+  if (!offer) throw new Error(`Seed test missing at the demo lab: ${missedVisits.test}`);
+  const customerId = await insertUser(tx, count, { ...missedVisitsCustomer, userType: 'customer', approved: false, passwordHash });
+  for (const daysAgo of missedVisits.daysAgo) {
+    const day = new Date(Date.parse(`${today}T00:00:00Z`) - daysAgo * DAY_MS).toISOString().slice(0, 10);
+    const rows = await tx
+      .insertInto('bookings')
+      .values({
+        id: deterministicUuid(`booking:missed-visit:${daysAgo}`),
+        customer_id: customerId,
+        lab_test_id: offer.id,
+        booking_time: zonedTimeToInstant(day, '09:00', lab.time_zone),
+        total_price_halalas: offer.price_halalas,
+        status: 'no_show',
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')

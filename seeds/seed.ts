@@ -276,6 +276,7 @@ async function insertLab(tx: Tx, count: Count, labId: string, lab: SeedLab) {
       prayer_pause_minutes: lab.prayerPauseMinutes ?? null,
       ramadan_opens_at: lab.ramadanHours?.opensAt ?? null,
       ramadan_closes_at: lab.ramadanHours?.closesAt ?? null,
+      no_show_prepay: lab.noShowPrepay ?? false,
       ...(lab.homeCollection && {
         home_collection_fee_halalas: lab.homeCollection.feeSar * 100,
         home_radius_km: lab.homeCollection.radiusKm,

@@ -63,6 +63,7 @@ export const labs: SeedLab[] = [
     homeCollection: { feeSar: 35, radiusKm: 20 },
     prayerPauseMinutes: 20,
     ramadanHours: { opensAt: '10:00', closesAt: '17:00' },
+    noShowPrepay: true,
   },
   {
     key: 'riyadh-golden-health-malqa',

@@ -39,6 +39,7 @@ export interface SeedLab {
   homeCollection?: { feeSar: number; radiusKm: number }; // collects samples at home (default windows 07:00–13:00, 2 h, 2 a window)
   prayerPauseMinutes?: number; // pauses its appointments from each prayer's time for this long
   ramadanHours?: { opensAt: string; closesAt: string }; // its hours in Ramadan, on the days it opens
+  noShowPrepay?: boolean; // every visit of a series paid now by a customer with two no-shows there in 90 days (ADR 0077)
 }
 export interface SeedStoreOption {
   titleEn: string;

@@ -91,6 +91,7 @@ export const appErrorCodes = [
   'WAITLIST_NO_TIMES',
   'SERIES_DATE_UNAVAILABLE',
   'RESERVED_VISIT_TOO_SOON',
+  'PAY_UP_FRONT',
   'INTERNAL',
 ] as const;
 

@@ -224,6 +224,8 @@ export const labProfileInput = z
     // Omitted: none.
     bufferMinutes: oneOf(BUFFER_MINUTES_CHOICES).default(0),
     minNoticeMinutes: oneOf(MIN_NOTICE_MINUTES_CHOICES).default(0),
+    // Omitted: off. On: a customer with two no-shows here in 90 days pays every visit of a series now (ADR 0077).
+    noShowPrepay: z.boolean().default(false),
     // Omitted: 11:00; null: tests needing fasting are offered all day.
     fastingUntil: clockTime.nullable().default('11:00'),
     // Omitted or null: the weekly hours hold in Ramadan too.

@@ -29,3 +29,6 @@ export const reservedVisitInput = z.object({ id: z.uuid() });
 export const moveReservedVisitInput = reservedVisitInput.extend({
   bookingTime: z.iso.datetime({ offset: true, error: m.invalid }),
 });
+
+/** The lab whose terms for paying a series the customer asks (ADR 0077). */
+export const seriesPaymentTermsInput = z.object({ labId: z.uuid({ error: m.invalid }) });

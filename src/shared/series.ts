@@ -8,3 +8,10 @@ export const SERIES_MAX_VISITS = 4;
  */
 export const SERIES_PAY_BY_HOURS = 48;
 export const SERIES_DUE_DAYS = 7;
+/**
+ * No-shows and paying up front (issue #58, ADR 0077): a lab that asks for it (labs.no_show_prepay) takes every
+ * visit of a series paid now from a customer with this many no-shows there in the last NO_SHOW_DAYS days. The
+ * lab's no-show rate looks back as far.
+ */
+export const NO_SHOW_PREPAY_COUNT = 2;
+export const NO_SHOW_DAYS = 90;

@@ -14,7 +14,7 @@ import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
 /** A visit at the demo lab that has happened and waits to be completed: its customer's address and its booking (seeds/past-visits.ts). */
-export { pastVisit } from '../../seeds/past-visits.ts';
+export { missedVisitsCustomer, pastVisit } from '../../seeds/past-visits.ts';
 
 // What the e2e specs share: every browser context its own client address, people in their own
 // contexts, signing up and in, the language, and choosing a free time in the booking panel.

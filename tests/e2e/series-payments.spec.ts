@@ -5,7 +5,9 @@ import {
   daysFromToday,
   expect,
   languages,
+  missedVisitsCustomer,
   readInLanguage,
+  signIn,
   signUpThroughApi,
   test,
   trpc,
@@ -95,6 +97,28 @@ for (const { language, locale } of languages) {
     await expect(page.getByText(w.series.letGoDone)).toBeVisible();
     await expect(series.getByTestId('reserved-visit')).toHaveCount(0);
     await expect(series.getByTestId('my-booking')).toHaveCount(2);
+  });
+}
+
+for (const { language, locale } of languages) {
+  test(`a customer with two missed visits at the demo lab is asked to pay every visit of a series now, and told why, in ${language} @mobile`, async ({
+    page,
+  }) => {
+    const w = words[locale];
+    await readInLanguage(page, locale);
+    await page.goto('/');
+    await signIn(page, missedVisitsCustomer.email);
+    const labs = await trpc<any[]>(page, 'catalog.labs', undefined, 'GET');
+    const lab = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab);
+    await page.goto(`/test/${encodeURIComponent(TEST)}?lab_id=${lab.id}`);
+    const panel = page.getByTestId('booking-panel');
+    await chooseFreeSlot(page, locale, { from: daysFromToday(2) });
+    await panel.getByTestId('repeat-every').selectOption('3');
+    // Told before choosing: the choice to pay each visit when due is not offered, and the note says why.
+    await expect(panel.getByTestId('repeat-payment-up-front')).toContainText(w.series.missedTwo);
+    await expect(panel.getByTestId('repeat-payment').locator('option[value="each"]')).toBeDisabled();
+    await expect(panel.getByTestId('repeat-payment')).toHaveValue('all');
+    await screenshotBothSizes(page, panel.getByTestId('repeat-choice').locator('..'), `series-pay-up-front.${locale}`);
   });
 }
 

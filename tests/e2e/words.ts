@@ -255,6 +255,7 @@ const ar = {
     letGo: 'ألغِ حجزها',
     letGoDone: 'أُلغي حجز الزيارة',
     movedReserved: 'حُجزت الزيارة في موعدها الجديد',
+    missedTwo: 'سجّل تغيّبك عن موعدين خلال آخر 90 يومًا',
   },
   homeVisit: {
     atHome: 'في المنزل',
@@ -687,6 +688,7 @@ export const words = {
       letGo: 'Let it go',
       letGoDone: 'The visit was let go',
       movedReserved: 'The visit is reserved at its new time',
+      missedTwo: 'it recorded 2 missed appointments of yours in the last 90 days',
     },
     homeVisit: {
       atHome: 'At home',

@@ -400,6 +400,7 @@ const matrix: Record<string, Row> = {
   },
   'booking.mine': { access: customers },
   'booking.reservedVisits': { access: customers },
+  'booking.seriesPaymentTerms': { access: customers, input: () => ({ labId: seeded.labId }) },
   'booking.releaseReservedVisit': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.moveReservedVisit': { access: customers, input: () => ({ id: NOWHERE, bookingTime: futureInstant() }) },
   'booking.cancellation': { access: customers, input: () => ({ id: NOWHERE }) },

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { seriesDays } from '../../src/server/modules/booking/series.ts';
 import * as seriesPayments from '../../src/server/modules/booking/series-payments.service.ts';
+import { seriesPaymentTerms } from '../../src/server/modules/booking/series-terms.service.ts';
+import { markNoShow } from '../../src/server/modules/lab/lab.service.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { openLabSelling } from '../setup/dashboard-fixtures.ts';
-import { createTestUser } from '../setup/fixtures.ts';
+import { booked, createTestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Issue #58: a test that repeats. A series (every 1, 3 or 6 months, up to 4 visits, an RFC 5545 rule
@@ -446,3 +448,79 @@ async function labOf(labTestId: number) {
   const row = await database.db.selectFrom('lab_tests').select('lab_id').where('id', '=', labTestId).executeTakeFirstOrThrow();
   return row.lab_id;
 }
+
+describe('paying up front after no-shows', () => {
+  it('asks a customer with two no-shows at a lab that asks for it to pay every visit now, and says why', async () => {
+    const { lab: prepayLab, labTestId } = await openLabSelling(
+      database.db,
+      testId,
+      { opensAt: '08:00', closesAt: '09:00' },
+      { no_show_prepay: true },
+    );
+    const { lab: otherLab, labTestId: otherLabTestId } = await openLabSelling(database.db, testId, { opensAt: '08:00', closesAt: '09:00' });
+    const customer = await createTestUser(database.db, 'customer');
+    const missed = async (test: number, labId: string, day: string) => {
+      const [row] = booked(
+        await booking.createBookings(
+          database.db,
+          payments,
+          customer,
+          [{ labTestId: test, bookingTime: at(day) }],
+          `missed-${day}-${test}`,
+          new Date('2026-08-01T00:00:00Z'),
+        ),
+      ).bookings;
+      await markNoShow(database.db, labId, row!.id, NOW);
+    };
+    const payEach = (test: number) =>
+      booking.holdSeries(
+        database.db,
+        customer,
+        { labTestId: test, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 2, payEachVisit: true },
+        NOW,
+      );
+
+    // One no-show in the last 90 days, and one before them: each visit may still be paid when due.
+    await missed(labTestId, prepayLab.id, '2026-08-20');
+    await missed(labTestId, prepayLab.id, '2026-10-10');
+    expect(await seriesPaymentTerms(database.db, customer, prepayLab.id, NOW)).toEqual({
+      pay_each_visit: true,
+      reason: null,
+      no_shows: 1,
+      days: 90,
+    });
+
+    // A second: the lab asks for every visit now. The panel is told why before choosing, and a series sent anyway is refused.
+    await missed(labTestId, prepayLab.id, '2026-11-10');
+    expect(await seriesPaymentTerms(database.db, customer, prepayLab.id, NOW)).toEqual({
+      pay_each_visit: false,
+      reason: 'no_shows',
+      no_shows: 2,
+      days: 90,
+    });
+    await expect(payEach(labTestId)).rejects.toMatchObject({ code: 'PAY_UP_FRONT', details: { noShows: 2, days: 90 } });
+    expect(await holdsOf(customer.id)).toEqual([]);
+    // All visits paid now is theirs to choose.
+    await expect(
+      booking.holdSeries(
+        database.db,
+        customer,
+        { labTestId, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 2, payEachVisit: false },
+        NOW,
+      ),
+    ).resolves.toMatchObject({ booking_times: [at('2027-01-15'), at('2027-02-15')] });
+
+    // A lab that does not ask for it, even with two no-shows there, and another customer at this one: each visit when due.
+    await missed(otherLabTestId, otherLab.id, '2026-10-10');
+    await missed(otherLabTestId, otherLab.id, '2026-11-10');
+    expect(await seriesPaymentTerms(database.db, customer, otherLab.id, NOW)).toMatchObject({ pay_each_visit: true, no_shows: 0 });
+    await expect(payEach(otherLabTestId)).resolves.toMatchObject({ booking_times: [at('2027-01-15'), at('2027-02-15')] });
+    const other = await createTestUser(database.db, 'customer');
+    expect(await seriesPaymentTerms(database.db, other, prepayLab.id, NOW)).toMatchObject({ pay_each_visit: true });
+    // A guest is told it is an account's choice.
+    expect(await seriesPaymentTerms(database.db, { ...other, is_anonymous: true }, prepayLab.id, NOW)).toMatchObject({
+      pay_each_visit: false,
+      reason: 'guest',
+    });
+  });
+});

@@ -196,10 +196,12 @@ describe('the settings', () => {
       minNoticeMinutes: 1440,
       ramadanHours: { opensAt: '٢١:٠٠', closesAt: '23:59' },
       fastingUntil: '10:30',
+      noShowPrepay: true,
     });
     expect(saved).toMatchObject({
       buffer_minutes: 15,
       min_notice_minutes: 1440,
+      no_show_prepay: true,
       ramadan_hours: { opens_at: '21:00', closes_at: '23:59' },
       fasting_until: '10:30',
     });
@@ -219,6 +221,7 @@ describe('the settings', () => {
     expect(await caller.lab.updateProfile(input)).toMatchObject({
       buffer_minutes: 0,
       min_notice_minutes: 0,
+      no_show_prepay: false,
       ramadan_hours: null,
       fasting_until: '11:00',
     });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { registerPhoneErrors } from '../../src/client/features/auth/phone-errors.ts';
 import { registerAlreadyBookedMessage } from '../../src/client/features/booking/already-booked-message.ts';
 import { registerBookingPanelErrors } from '../../src/client/features/booking/booking-panel-errors.ts';
+import { registerSeriesErrors } from '../../src/client/features/booking/series-errors.ts';
 import { registerDashboardErrors } from '../../src/client/features/dashboard/dashboard-errors.ts';
 import { errorMessage, fieldError } from '../../src/client/lib/errors.ts';
 import { type AppErrorCode, appErrorCodes } from '../../src/shared/errors.ts';
@@ -11,12 +12,13 @@ import { type AppErrorCode, appErrorCodes } from '../../src/shared/errors.ts';
 let ar: I18n;
 let en: I18n;
 // A dashboard page's catalogs: the main one and the dashboards' (where the codes only a dashboard meets are), the booking
-// panel's and the sign-in dialog's.
+// panel's with its repeat choice's, and the sign-in dialog's.
 async function catalogs(locale: 'ar' | 'en') {
   return {
     ...(await import(`../../src/client/locales/${locale}/messages.po`)).messages,
     ...(await import(`../../src/client/locales/${locale}/dashboards.po`)).messages,
     ...(await import(`../../src/client/locales/${locale}/booking.po`)).messages,
+    ...(await import(`../../src/client/locales/${locale}/series.po`)).messages,
     ...(await import(`../../src/client/locales/${locale}/auth.po`)).messages,
   };
 }
@@ -25,6 +27,7 @@ beforeAll(async () => {
   registerDashboardErrors();
   registerAlreadyBookedMessage();
   registerBookingPanelErrors();
+  registerSeriesErrors();
   registerPhoneErrors();
   ar = setupI18n({ locale: 'ar', messages: { ar: await catalogs('ar') } });
   en = setupI18n({ locale: 'en', messages: { en: await catalogs('en') } });

@@ -23,6 +23,9 @@ const customersBookings = [
   'reserved-visit',
 ].map((file) => `features/booking/${file}.tsx`);
 
+/** "Repeat this test" in the booking panel, with how a series may be paid. */
+const seriesChoice = ['features/booking/repeat-choice.tsx', 'features/booking/series-errors.ts'];
+
 /** Confirming a number by a code (issue #55): in the settings, and in a home visit's booking panel and checkout. */
 const phoneConfirmation = [
   'features/auth/phone-confirm-form.tsx',
@@ -67,8 +70,10 @@ export const catalogSources = {
   /** Booking a test: a test's page and its booking panel (its slots and home visit parts the dashboards reuse). */
   booking: {
     include: ['features/booking', 'routes/test.$testName.tsx'],
-    exclude: ['features/booking/home-collection-badge.tsx', ...customersBookings, ...phoneConfirmation],
+    exclude: ['features/booking/home-collection-badge.tsx', ...customersBookings, ...phoneConfirmation, ...seriesChoice],
   },
+  /** Repeating a test (issue #58): the booking panel's repeat choice, loaded with its code once a day is chosen. */
+  series: { include: seriesChoice },
   /** The store's pages and its checkout. */
   store: {
     include: [

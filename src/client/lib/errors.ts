@@ -51,6 +51,8 @@ export const bookingPanelErrorCodes = [
   'WAITLIST_TIMES_FREE',
   'WAITLIST_NO_TIMES',
   'SERIES_DATE_UNAVAILABLE',
+  // Registered by the repeat choice, which loads with its own catalog (features/booking/series-errors.ts).
+  'PAY_UP_FRONT',
 ] as const satisfies readonly AppErrorCode[];
 export type BookingPanelErrorCode = (typeof bookingPanelErrorCodes)[number];
 

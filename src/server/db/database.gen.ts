@@ -399,6 +399,7 @@ export interface Labs {
   license_number: string | null;
   longitude: number | null;
   min_notice_minutes: Generated<number>;
+  no_show_prepay: Generated<boolean>;
   phone: string | null;
   prayer_pause_minutes: number | null;
   ramadan_closes_at: string | null;

@@ -82,6 +82,7 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   // A visit of a series the lab cannot give (closed that day, or full): the whole series is refused, the date named.
   SERIES_DATE_UNAVAILABLE: 'CONFLICT',
   RESERVED_VISIT_TOO_SOON: 'BAD_REQUEST',
+  PAY_UP_FRONT: 'FORBIDDEN',
   NOTHING_TO_RELEASE: 'CONFLICT',
   EMAIL_NOT_VERIFIED: 'FORBIDDEN',
   EMAIL_ALREADY_VERIFIED: 'CONFLICT',

@@ -22,7 +22,7 @@ import { BookingCalendar } from './booking-calendar.tsx';
 import { registerBookingPanelErrors } from './booking-panel-errors.ts';
 import { CollectionChoice } from './collection-choice.tsx';
 import { type HomeAddress, HomeAddressFields, homeAddressMissing, homeAddressReady, lastHomeAddress } from './home-address-fields.tsx';
-import { ONCE, type Repeat, RepeatChoice } from './repeat-choice.tsx';
+import { ONCE, type Repeat } from './repeat.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { WaitlistJoin } from './waitlist-join.tsx';
 
@@ -31,6 +31,10 @@ registerBookingPanelErrors();
 
 const HomeVisitPhone = lazy(() =>
   withCatalogs(['auth'], () => import('./home-visit-phone.tsx')).then((module) => ({ default: module.HomeVisitPhone })),
+);
+// "Repeat this test" and its text load once a day is chosen, off the test page's first load.
+const RepeatChoice = lazy(() =>
+  withCatalogs(['series'], () => import('./repeat-choice.tsx')).then((module) => ({ default: module.RepeatChoice })),
 );
 
 export interface BookableOffer {
@@ -270,7 +274,9 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
                   }}
                 />
                 {!atHome && <WaitlistJoin labTestId={offer.labTestId} date={date} />}
-                <RepeatChoice value={repeat} onChange={setRepeat} canPayEachVisit={canPayEachVisit} />
+                <Suspense fallback={null}>
+                  <RepeatChoice labId={offer.labId} value={repeat} onChange={setRepeat} canPayEachVisit={canPayEachVisit} />
+                </Suspense>
               </>
             ) : (
               <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>

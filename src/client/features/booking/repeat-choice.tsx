@@ -1,19 +1,14 @@
 import { Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { SERIES_DUE_DAYS, SERIES_EVERY_MONTHS, SERIES_MAX_VISITS, SERIES_PAY_BY_HOURS } from '../../../shared/series.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { ONCE, type Repeat } from './repeat.ts';
+import { registerSeriesErrors } from './series-errors.ts';
 
-/**
- * How a test repeats: not at all (everyMonths 0), or every 1, 3 or 6 months for 2 to 4 visits, paid all
- * now or each visit when it comes due (ADR 0075).
- */
-export interface Repeat {
-  everyMonths: 0 | (typeof SERIES_EVERY_MONTHS)[number];
-  visits: number;
-  payEachVisit: boolean;
-}
-
-export const ONCE: Repeat = { everyMonths: 0, visits: 1, payEachVisit: false };
+registerSeriesErrors();
 
 /**
  * "Repeat this test" (issue #58), for a patient who repeats a test (HbA1c every three months): how often,
@@ -22,10 +17,12 @@ export const ONCE: Repeat = { everyMonths: 0, visits: 1, payEachVisit: false };
  * visit is held when added.
  */
 export function RepeatChoice({
+  labId,
   value,
   onChange,
   canPayEachVisit,
 }: {
+  labId: string;
   value: Repeat;
   onChange: (next: Repeat) => void;
   canPayEachVisit: boolean;
@@ -33,6 +30,15 @@ export function RepeatChoice({
   const { t } = useLingui();
   const visitCounts = Array.from({ length: SERIES_MAX_VISITS - 1 }, (_, index) => index + 2);
   const payByDays = SERIES_PAY_BY_HOURS / 24;
+  // The lab may ask for every visit now from a customer with missed appointments there (ADR 0077): said before choosing.
+  const terms = useQuery({
+    ...trpc.booking.seriesPaymentTerms.queryOptions({ labId }),
+    enabled: canPayEachVisit && value.everyMonths !== 0,
+  });
+  const upFront = terms.data?.reason === 'no_shows' ? terms.data : null;
+  useEffect(() => {
+    if (upFront && value.payEachVisit) onChange({ ...value, payEachVisit: false });
+  }, [upFront, value, onChange]);
   return (
     <Stack gap="2">
       <HStack gap="3" align="end" wrap="wrap" data-testid="repeat-choice">
@@ -88,13 +94,20 @@ export function RepeatChoice({
                 data-testid="repeat-payment"
               >
                 <option value="all">{t`All visits now`}</option>
-                <option value="each">{t`Each visit when it is due`}</option>
+                <option value="each" disabled={upFront !== null}>
+                  {t`Each visit when it is due`}
+                </option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
         )}
       </HStack>
+      {value.everyMonths !== 0 && upFront && (
+        <Text fontSize="sm" color="fg.muted" data-testid="repeat-payment-up-front">
+          {t`This lab asks for every visit to be paid now: it recorded ${plural(upFront.no_shows, { one: '# missed appointment', other: '# missed appointments' })} of yours in the last ${upFront.days} days.`}
+        </Text>
+      )}
       {value.everyMonths !== 0 && value.payEachVisit && (
         <Text fontSize="sm" color="fg.muted" data-testid="repeat-payment-note">
           {t`You pay for the first visit now. The others are reserved for you: we e-mail you ${SERIES_DUE_DAYS} days before each one, and you pay for it by ${plural(payByDays, { one: '# day', other: '# days' })} before its time, or it goes to others.`}

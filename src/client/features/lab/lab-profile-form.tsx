@@ -26,6 +26,7 @@ import {
   PRAYER_PAUSE_CHOICES,
   SLOT_MINUTES_CHOICES,
 } from '../../../shared/schemas.ts';
+import { NO_SHOW_DAYS, NO_SHOW_PREPAY_COUNT } from '../../../shared/series.ts';
 import { ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
@@ -56,6 +57,8 @@ interface FormState {
   prayerPauseMinutes: string;
   bufferMinutes: string;
   minNoticeMinutes: string;
+  /** Every visit of a series paid now by a customer with no-shows here (ADR 0077). */
+  noShowPrepay: boolean;
   /** Null: the weekly hours hold in Ramadan too. */
   ramadanHours: { opensAt: string; closesAt: string } | null;
   /** The latest start for a test needing fasting; null: any time. */
@@ -83,6 +86,7 @@ function formFrom(profile: Profile): FormState {
     prayerPauseMinutes: profile.prayer_pause_minutes === null ? '' : String(profile.prayer_pause_minutes),
     bufferMinutes: String(profile.buffer_minutes),
     minNoticeMinutes: String(profile.min_notice_minutes),
+    noShowPrepay: profile.no_show_prepay,
     ramadanHours: profile.ramadan_hours && { opensAt: profile.ramadan_hours.opens_at, closesAt: profile.ramadan_hours.closes_at },
     fastingUntil: profile.fasting_until,
   };
@@ -149,6 +153,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       prayerPauseMinutes: form.prayerPauseMinutes === '' ? null : Number(form.prayerPauseMinutes),
       bufferMinutes: Number(form.bufferMinutes),
       minNoticeMinutes: Number(form.minNoticeMinutes),
+      noShowPrepay: form.noShowPrepay,
       ramadanHours: form.ramadanHours,
       fastingUntil: form.fastingUntil,
     });
@@ -414,6 +419,22 @@ function ProfileForm({ profile }: { profile: Profile }) {
                   label={t`Last start for tests that need fasting`}
                 />
               )}
+            </Stack>
+            <Stack gap="3" mt="5" data-testid="no-show-prepay">
+              <Switch.Root
+                colorPalette="brand"
+                checked={form.noShowPrepay}
+                onCheckedChange={(event) => setForm((current) => ({ ...current, noShowPrepay: event.checked }))}
+              >
+                <Switch.HiddenInput />
+                <Switch.Control>
+                  <Switch.Thumb />
+                </Switch.Control>
+                <Switch.Label>{t`Payment up front after missed appointments`}</Switch.Label>
+              </Switch.Root>
+              <Text fontSize="sm" color="fg.muted">
+                {t`A patient who missed ${NO_SHOW_PREPAY_COUNT} appointments here in the last ${NO_SHOW_DAYS} days pays for every visit of a repeating test when booking it, not each visit when it is due. They are told why.`}
+              </Text>
             </Stack>
             <Stack gap="3" mt="5" data-testid="ramadan-hours">
               <Switch.Root

@@ -7,12 +7,13 @@ import {
   rescheduleBookingInput,
   seatHoldInput,
 } from '../../../shared/schemas.ts';
-import { holdSeriesInput, moveReservedVisitInput, reservedVisitInput } from '../../../shared/series-schemas.ts';
+import { holdSeriesInput, moveReservedVisitInput, reservedVisitInput, seriesPaymentTermsInput } from '../../../shared/series-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
 import { assertReachableAtHome } from './home-visits.service.ts';
 import { moveReservedVisit, releaseReservedVisit, reservedVisits } from './series-payments.service.ts';
+import { seriesPaymentTerms } from './series-terms.service.ts';
 
 /** A lab's home collection windows on a date; with `near`, only those whose round can take a visit there (ADR 0071). */
 const homeWindowsInput = availableSlotsInput.extend({
@@ -81,6 +82,10 @@ export const bookingRouter = router({
   paymentMethod: publicProcedure.query(({ ctx }) => ({ provider: ctx.payments.browser ? ('moyasar' as const) : ('simulated' as const) })),
   mine: customerProcedure.query(({ ctx }) => booking.myBookings(ctx.db, ctx.user.id)),
   /** The visits of the customer's series reserved until paid, each paid when due (ADR 0075). */
+  /** How the customer may pay a series at a lab: each visit when due, or all now (ADR 0075, 0077), and why. */
+  seriesPaymentTerms: customerProcedure
+    .input(seriesPaymentTermsInput)
+    .query(({ ctx, input }) => seriesPaymentTerms(ctx.db, ctx.user, input.labId)),
   reservedVisits: customerProcedure.query(({ ctx }) => reservedVisits(ctx.db, ctx.user.id)),
   /** Lets a reserved visit go: its seat is free for others at once. */
   releaseReservedVisit: customerProcedure

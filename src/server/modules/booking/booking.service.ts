@@ -30,6 +30,7 @@ import { bookingConfirmationTexts, checkoutTextRecipient, textBookingCancelled, 
 import { meetsPause, type PrayerPauseSettings, prayerPauses } from './prayer-pauses.ts';
 import { hoursOn } from './ramadan.ts';
 import { seriesDays } from './series.ts';
+import { assertMayPayEachVisit } from './series-terms.service.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
 export const HOLD_MINUTES = 10;
@@ -419,6 +420,7 @@ export async function holdSeries(
   if (input.payEachVisit && holder.is_anonymous) throw new AppError('FORBIDDEN');
   if (input.familyMemberId) await assertOwnMembers(db, holder.id, [input.familyMemberId]);
   const offering = await bookableOffering(db, input.labTestId);
+  if (input.payEachVisit) await assertMayPayEachVisit(db, holder, offering.lab_id, now);
   const first = zonedParts(new Date(input.bookingTime), offering.time_zone);
   const items: BookingItem[] = seriesDays(first.date, input.everyMonths, input.visits).map((day) => ({
     labTestId: offering.id,

@@ -30,6 +30,7 @@ export function findLabProfile(db: Db, labId: string) {
       'labs.prayer_pause_minutes',
       'labs.buffer_minutes',
       'labs.min_notice_minutes',
+      'labs.no_show_prepay',
       'labs.ramadan_opens_at',
       'labs.ramadan_closes_at',
       'labs.fasting_until',
@@ -361,6 +362,7 @@ export interface LabProfileRow {
   prayer_pause_minutes: number | null;
   buffer_minutes: number;
   min_notice_minutes: number;
+  no_show_prepay: boolean;
   ramadan_opens_at: string | null;
   ramadan_closes_at: string | null;
   fasting_until: string | null;

@@ -5,6 +5,7 @@ import type { LabBookingsInput, LabPaymentsInput, LabTestRequestsInput } from '.
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import { currentPlan, labCommissionRate, labTestLimit } from '../../../shared/plans.ts';
 import type { HomeCollectionSettingsInput, LabProfileInput } from '../../../shared/schemas.ts';
+import { NO_SHOW_DAYS } from '../../../shared/series.ts';
 import { todayIn, zonedTimeToInstant } from '../../../shared/time.ts';
 import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
@@ -46,9 +47,6 @@ function todayBounds(timeZone: string, now: Date) {
   const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
   return { from: zonedTimeToInstant(today, '00:00', timeZone), to: zonedTimeToInstant(tomorrow, '00:00', timeZone) };
 }
-
-/** How far back the overview's no-show rate looks: the 90 days issue #58 counts no-shows over. */
-const NO_SHOW_DAYS = 90;
 
 /**
  * Today's bookings in the lab's zone, pending (confirmed) ones, revenue from completed ones, the no-shows
@@ -311,6 +309,7 @@ export async function updateProfile(db: Kysely<Database>, labId: string, input: 
       prayer_pause_minutes: input.prayerPauseMinutes ?? null,
       buffer_minutes: input.bufferMinutes,
       min_notice_minutes: input.minNoticeMinutes,
+      no_show_prepay: input.noShowPrepay,
       ramadan_opens_at: input.ramadanHours?.opensAt ?? null,
       ramadan_closes_at: input.ramadanHours?.closesAt ?? null,
       fasting_until: input.fastingUntil,
