@@ -205,6 +205,49 @@ describe('a freed seat', () => {
     ]);
   });
 
+  it('is texted to a confirmed number as well, but for quiet hours, and a text not yet sent goes with a customer who leaves', async () => {
+    const offerTexts = (customer: TestAccount) =>
+      database.db
+        .selectFrom('phone_messages')
+        .select(['channel', 'recipient', 'data'])
+        .where('template', '=', 'waitlist-offer')
+        .where('user_id', '=', customer.id)
+        .execute();
+    const withPhone = async (phone: string) => {
+      const customer = await createTestUser(database.db, 'customer');
+      await database.db.updateTable('users').set({ phone, phone_verified_at: NOW }).where('id', '=', customer.id).execute();
+      return customer;
+    };
+
+    // Noon in Riyadh: the offer comes by mail and by text, which says until when the seat is held.
+    const day = await fullLab();
+    const first = await withPhone('+966551230001');
+    const entry = await join(first, day.labTestId);
+    await booking.cancelBooking(database.db, day.booked['08:00']!.customer.id, day.booked['08:00']!.bookingId, NOW, payments);
+    expect(await waitlist.offerSeats(database.db, day.lab.id, NOW)).toBe(1);
+    expect(await offerMails(first)).toHaveLength(1);
+    expect(await offerTexts(first)).toEqual([
+      {
+        channel: 'sms',
+        recipient: '+966551230001',
+        data: expect.objectContaining({ startsAt: at('08:00'), heldUntil: minutesAfter(15).toISOString() }),
+      },
+    ]);
+    // Leaving before the text went withdraws it.
+    await waitlist.leaveWaitlist(database.db, first.id, entry.id, NOW);
+    expect(await offerTexts(first)).toEqual([]);
+
+    // 23:00 in Riyadh: the mail only, as the seat is held for 15 minutes, not until the morning.
+    const night = await fullLab();
+    const late = await withPhone('+966551230002');
+    await join(late, night.labTestId);
+    const eleven = new Date('2026-12-01T20:00:00Z');
+    await booking.cancelBooking(database.db, night.booked['08:00']!.customer.id, night.booked['08:00']!.bookingId, eleven, payments);
+    expect(await waitlist.offerSeats(database.db, night.lab.id, eleven)).toBe(1);
+    expect(await offerMails(late)).toHaveLength(1);
+    expect(await offerTexts(late)).toEqual([]);
+  });
+
   it('stops at the end of the day, and is gone with the account', async () => {
     const { lab, labTestId } = await fullLab();
     const customer = await createTestUser(database.db, 'customer');

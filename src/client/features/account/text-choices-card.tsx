@@ -47,8 +47,8 @@ export function TextChoicesCard({ user }: { user: SessionUser }) {
     ['off', user.email ? t`E-mail only` : t`Not by phone`],
   ];
   const kinds: Array<[TextKind, string, string]> = [
-    ['booking', t`Bookings`, t`Confirmed, moved or cancelled.`],
-    ['reminder', t`Reminders`, t`24 hours and 2 hours before each appointment.`],
+    ['booking', t`Bookings`, t`Confirmed, moved or cancelled, and a time the waitlist offers you.`],
+    ['reminder', t`Reminders`, t`24 hours and 2 hours before each appointment, and a week before a visit of a series is due for payment.`],
     ['result', t`Results`, t`When your results are ready.`],
     ['order', t`Store orders`, t`When an order ships.`],
   ];

@@ -38,11 +38,21 @@ export type SeriesVisitDueTextData = {
   payBy: string;
 };
 
+/** A seat the waitlist offers (issue #58, ADR 0069): where, when, and until when it is held for them. */
+export type WaitlistOfferTextData = {
+  labName: { ar: string; en: string };
+  startsAt: string;
+  timeZone: string;
+  minutes: number;
+  heldUntil: string;
+};
+
 /** The messages the outbox knows, with their data. */
 export type PhoneText =
   | { template: 'phone-code'; data: { code: string; minutes: number; expiresAt: string } }
   | { template: BookingTextTemplate; data: BookingTextData }
   | { template: 'series-visit-due'; data: SeriesVisitDueTextData }
+  | { template: 'waitlist-offer'; data: WaitlistOfferTextData }
   | { template: 'results-ready'; data: { labName: { ar: string; en: string } } }
   | { template: 'critical-value'; data: { labName: { ar: string; en: string }; labPhone: string | null } }
   | { template: 'order-shipped'; data: { orderReference: string; trackingNumber: string } };
@@ -62,6 +72,7 @@ export function textKindOf(template: PhoneText['template']): TextKind | 'code' |
     case 'booking-rescheduled':
     case 'booking-cancelled':
     case 'collector-on-the-way':
+    case 'waitlist-offer':
       return 'booking';
     case 'results-ready':
       return 'result';
@@ -136,6 +147,11 @@ export const TEXT_BODIES = {
     ar: 'تحاليل: ادفع لزيارتك القادمة في {{1}}، {{2}}، قبل {{3}} ليبقى موعدك.',
     en: 'Tahaleel: pay for your next visit at {{1}}, {{2}}, by {{3}} to keep it. It is in your bookings.',
   },
+  'waitlist-offer': {
+    name: 'waitlist_offer',
+    ar: 'تحاليل: موعد متاح لك في {{1}}، {{2}}، محجوز لك حتى {{3}}. احجزه من حجوزاتك.',
+    en: 'Tahaleel: a time is free for you at {{1}}, {{2}}. It is held for you until {{3}}: book it from your bookings on Tahaleel.',
+  },
   'results-ready': {
     name: 'results_ready',
     ar: `تحاليل: نتائجك من {{1}} جاهزة. تجدها في حسابك: ${isolate('{{2}}')} بعد تسجيل الدخول.`,
@@ -182,6 +198,13 @@ function deadline(data: { payBy: string; timeZone: string }, locale: 'ar' | 'en'
   }).format(new Date(data.payBy));
 }
 
+/** A time of today on the lab's clock: the hour and minute. */
+function clockAt(instant: string, timeZone: string, locale: 'ar' | 'en'): string {
+  return new Intl.DateTimeFormat(INTL_TAGS[locale], { timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).format(
+    new Date(instant),
+  );
+}
+
 /** A text message that is not a code: which body, and the words for its blanks, in order. */
 export interface TextParts {
   body: TextBody;
@@ -205,6 +228,13 @@ export function textParts(message: Exclude<PhoneText, { template: 'phone-code' }
     case 'series-visit-due': {
       const { data } = message;
       return { body: TEXT_BODIES['series-visit-due'], parameters: [data.labName[locale], when(data, locale), deadline(data, locale)] };
+    }
+    case 'waitlist-offer': {
+      const { data } = message;
+      return {
+        body: TEXT_BODIES['waitlist-offer'],
+        parameters: [data.labName[locale], when(data, locale), clockAt(data.heldUntil, data.timeZone, locale)],
+      };
     }
     case 'results-ready':
       return { body: TEXT_BODIES['results-ready'], parameters: [message.data.labName[locale], resultsAddress(publicUrl)] };

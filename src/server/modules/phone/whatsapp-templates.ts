@@ -39,6 +39,16 @@ const SAMPLES: Array<Exclude<PhoneText, { template: 'phone-code' }>> = [
       payBy: '2030-06-02T06:00:00.000Z',
     },
   },
+  {
+    template: 'waitlist-offer',
+    data: {
+      labName: demoLab,
+      startsAt: '2030-06-04T06:00:00.000Z',
+      timeZone: 'Asia/Riyadh',
+      minutes: 30,
+      heldUntil: '2030-06-03T09:15:00.000Z',
+    },
+  },
   { template: 'results-ready', data: { labName: demoLab } },
   { template: 'critical-value', data: { labName: demoLab, labPhone: '+966112345678' } },
   { template: 'critical-value', data: { labName: demoLab, labPhone: null } },

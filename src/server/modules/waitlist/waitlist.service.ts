@@ -8,11 +8,12 @@ import type { Logger } from '../../platform/logger.ts';
 import { startRounds } from '../../platform/rounds.ts';
 import * as booking from '../booking/booking.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import { afterQuietHours, textAccount, withdrawTexts } from '../phone/phone-messages.service.ts';
 import * as repo from './waitlist.repository.ts';
 
 // The waitlist (issue #58, ADR 0069). A customer waits for a seat of a lab's test on a full day, at any
 // time or between two times. A round (offerSeats) looks at a lab's list in the order people joined: the
-// first entry a free seat suits is offered it, as a hold of the seat for OFFER_MINUTES and a mail. The
+// first entry a free seat suits is offered it, as a hold of the seat for OFFER_MINUTES, a mail and a text. The
 // hold is what makes an offer exclusive: the capacity rule counts it like any other, so a seat is never
 // offered twice, nor taken by someone else meanwhile. An offer not taken in time lapses, and the next
 // round offers the seat to the next entry. Rounds run every ROUND_MS on each instance, one lab at a time
@@ -95,6 +96,8 @@ export async function leaveWaitlist(db: Kysely<Database>, customerId: string, en
     const entry = await repo.leaveEntry(tx, customerId, entryId, now);
     if (!entry) throw new AppError('NOT_FOUND', { entity: 'waitlistEntry' });
     if (entry.offered_starts_at && entry.offer_expires_at) {
+      // A text of the offer not yet sent is not sent now.
+      await withdrawTexts(tx, offerKey(entryId, entry.offered_starts_at));
       await repo.dropOfferHold(tx, {
         customerId,
         labTestId: entry.lab_test_id,
@@ -137,7 +140,7 @@ export async function offerSeats(db: Kysely<Database>, labId: string, now = new 
         if (!(await heldInSavepoint(tx, () => booking.holdOfferedSeat(tx, entry.customer_id, entry.lab_test_id, startsAt, now, expiresAt))))
           continue;
         await repo.markOffered(tx, entry.id, startsAt, expiresAt);
-        await mailOffer(tx, entry, startsAt, expiresAt);
+        await tellOffer(tx, entry, startsAt, expiresAt, now);
         offers += 1;
         break;
       }
@@ -160,25 +163,52 @@ async function heldInSavepoint(tx: Transaction<Database>, hold: () => Promise<vo
   }
 }
 
-async function mailOffer(
+/** Where an offer's mail and text are kept: one of each per entry and seat. */
+const offerKey = (entryId: string, startsAt: Date) => `waitlist-offer:${entryId}:${startsAt.toISOString()}`;
+
+/**
+ * Tells the customer of an offer: by mail, and by text where they have a confirmed number and take booking
+ * messages by text, unless it is quiet hours on the lab's clock (the seat is held for minutes, not until morning).
+ */
+async function tellOffer(
   tx: Transaction<Database>,
   entry: { id: string; customer_id: string; lab_test_id: number },
   startsAt: Date,
   expiresAt: Date,
+  now: Date,
 ) {
-  const recipient = await recipientOf(tx, entry.customer_id);
   const offering = await booking.findBookableOffering(tx, entry.lab_test_id);
-  if (!recipient || !offering) return;
+  if (!offering) return;
+  const labName = { ar: offering.lab_name_ar, en: offering.lab_name_en };
+  if (afterQuietHours(now, offering.time_zone).getTime() === now.getTime()) {
+    await textAccount(
+      tx,
+      entry.customer_id,
+      {
+        template: 'waitlist-offer',
+        data: {
+          labName,
+          startsAt: startsAt.toISOString(),
+          timeZone: offering.time_zone,
+          minutes: offering.slot_minutes,
+          heldUntil: expiresAt.toISOString(),
+        },
+      },
+      offerKey(entry.id, startsAt),
+    );
+  }
+  const recipient = await recipientOf(tx, entry.customer_id);
+  if (!recipient) return;
   await enqueueMail(tx, {
     to: recipient.email,
     locale: recipient.locale,
     userId: entry.customer_id,
-    dedupeKey: `waitlist-offer:${entry.id}:${startsAt.toISOString()}`,
+    dedupeKey: offerKey(entry.id, startsAt),
     message: {
       template: 'waitlist-offer',
       data: {
         name: recipient.name,
-        labName: { ar: offering.lab_name_ar, en: offering.lab_name_en },
+        labName,
         startsAt: startsAt.toISOString(),
         slotMinutes: offering.slot_minutes,
         timeZone: offering.time_zone,
