@@ -185,73 +185,82 @@ create or replace function home_window_round(p_places earth[], p_from earth, p_f
     end
   $$;
 
--- The home windows of a lab's day (the day of p_day_opens, midnight on the lab's clock) whose round its collector
--- would reach late: the day's home visits, one per place and window (the lab's live home bookings and other people's
--- live holds, with a visit at (p_latitude, p_longitude) in the window starting at p_starts, or, p_with false, without
--- any there: a booking moved there is already among the bookings), taken
--- window by window as one collector's day (ADR 0076): each window's round (home_window_round) starts where and when
--- the one before it ended, the collector riding from its last place, and no earlier than the window opens. A late
--- round is ridden all the same, as soon as it can be, and the next starts after it.
-create or replace function home_day_late_windows(p_holder uuid, p_lab uuid, p_day_opens timestamptz, p_window_minutes integer,
-      p_visit_minutes integer, p_travel_kmh float8, p_starts timestamptz, p_latitude float8, p_longitude float8, p_with boolean,
-      p_now timestamptz)
-    returns timestamptz[] language plpgsql stable as $$
-    declare
-      win record;
-      ridden record;
-      came_from earth;
-      free_at timestamptz;
-      late timestamptz[] := '{}';
-    begin
-      for win in
-        select v.starts_at, array_agg(ll_to_earth(v.latitude, v.longitude)) as places from (
-          select b.booking_time as starts_at, b.home_latitude as latitude, b.home_longitude as longitude
-            from bookings b join lab_tests lt on lt.id = b.lab_test_id
-           where lt.lab_id = p_lab and b.collection = 'home' and b.status <> 'cancelled'
-             and b.booking_time >= p_day_opens and b.booking_time < p_day_opens + interval '1 day'
-             and b.home_latitude is not null and b.home_longitude is not null
-          union
-          select h.starts_at, h.home_latitude, h.home_longitude from slot_holds h
-           where h.lab_id = p_lab and h.collection = 'home' and h.holder_id is distinct from p_holder and h.expires_at > p_now
-             and h.starts_at >= p_day_opens and h.starts_at < p_day_opens + interval '1 day'
-             and h.home_latitude is not null and h.home_longitude is not null
-          union
-          select p_starts, p_latitude, p_longitude where p_with) v
-         where p_with or (v.starts_at, v.latitude, v.longitude) is distinct from (p_starts, p_latitude, p_longitude)
-        group by v.starts_at order by v.starts_at
-      loop
-        select * into ridden from home_window_round(win.places, came_from, extract(epoch from free_at - win.starts_at) / 60,
-                                                   p_window_minutes, p_visit_minutes, p_travel_kmh);
-        if not ridden.on_time then
-          late := late || win.starts_at;
-        end if;
-        came_from := ridden.done_at;
-        free_at := win.starts_at + make_interval(secs => ridden.done_minutes * 60);
-      end loop;
-      return late;
-    end
-  $$;
-
 -- Whether a home visit at (p_latitude, p_longitude) in the home window starting at p_starts fits its collector's day
--- (ADR 0071, 0076; home_day_late_windows): its own window's round is on time, and no window of the lab's day that was
--- on time without it is late with it. A window already late (bookings made before this rule, or a cancellation that
--- leaves the nearest-next order a longer way) blocks itself, not the rest of the day. Read under the lab's home round
--- lock (lock_home_rounds) where a seat is taken (hold_seats, complete_checkout, move_booked_seat), so two visits of one
--- lab's day are decided one after the other.
+-- (ADR 0071, 0076). The lab's home visits of that day on its clock, one per place and window (its live home bookings
+-- and other people's live holds), are one collector's day: window by window, each round (home_window_round) starts
+-- where and when the one before it ended, the collector riding on from its last place, and no earlier than its
+-- window opens; a late round is ridden all the same, and the next starts after it. The day is walked twice over,
+-- with this visit and without it (without any visit at its place in its window: a booking moved there is already
+-- among the bookings); the visit fits when its own window's round is on time and no window on time without it is
+-- late with it, so a window already late (a booking from before this rule, or a cancellation that leaves the
+-- nearest-next order a longer way) blocks itself, not the rest of the day. Both walks are one until its window, and
+-- once they leave a window at the same place and time the rest of the day is the same in both. Read under the lab's
+-- home round lock (lock_home_rounds) where a seat is taken (hold_seats, complete_checkout, move_booked_seat), so two
+-- visits of one lab's day are decided one after the other.
 create or replace function home_round_fits(p_holder uuid, p_lab uuid, p_starts timestamptz, p_window_minutes integer,
       p_visit_minutes integer, p_travel_kmh float8, p_latitude float8, p_longitude float8, p_now timestamptz)
     returns boolean language plpgsql stable as $$
     declare
       day_opens timestamptz;
-      late_with timestamptz[];
+      win record;
+      with_it record;
+      without_it record;
+      with_from earth;
+      with_free timestamptz;
+      without_from earth;
+      without_free timestamptz;
     begin
       select date_trunc('day', p_starts at time zone l.time_zone) at time zone l.time_zone into day_opens
         from labs l where l.id = p_lab;
-      late_with := home_day_late_windows(p_holder, p_lab, day_opens, p_window_minutes, p_visit_minutes, p_travel_kmh,
-                                         p_starts, p_latitude, p_longitude, true, p_now);
-      return not (p_starts = any(late_with))
-         and late_with <@ home_day_late_windows(p_holder, p_lab, day_opens, p_window_minutes, p_visit_minutes, p_travel_kmh,
-                                                p_starts, p_latitude, p_longitude, false, p_now);
+      for win in
+        select v.starts_at, array_agg(ll_to_earth(v.latitude, v.longitude)) as places,
+               array_agg(ll_to_earth(v.latitude, v.longitude)) filter (where not v.this_visit) as others
+          from (select b.booking_time as starts_at, b.home_latitude as latitude, b.home_longitude as longitude
+                  from bookings b join lab_tests lt on lt.id = b.lab_test_id
+                 where lt.lab_id = p_lab and b.collection = 'home' and b.status <> 'cancelled'
+                   and b.booking_time >= day_opens and b.booking_time < day_opens + interval '1 day'
+                   and b.home_latitude is not null and b.home_longitude is not null
+                union
+                select h.starts_at, h.home_latitude, h.home_longitude from slot_holds h
+                 where h.lab_id = p_lab and h.collection = 'home' and h.holder_id is distinct from p_holder and h.expires_at > p_now
+                   and h.starts_at >= day_opens and h.starts_at < day_opens + interval '1 day'
+                   and h.home_latitude is not null and h.home_longitude is not null
+                union
+                select p_starts, p_latitude, p_longitude) as placed(starts_at, latitude, longitude)
+          cross join lateral (select placed.*, (placed.starts_at, placed.latitude, placed.longitude)
+                                                = (p_starts, p_latitude, p_longitude) as this_visit) v
+         group by v.starts_at order by v.starts_at
+      loop
+        select * into with_it from home_window_round(win.places, with_from, extract(epoch from with_free - win.starts_at) / 60,
+                                                     p_window_minutes, p_visit_minutes, p_travel_kmh);
+        if win.starts_at < p_starts then
+          -- Before the visit's window both walks are the same.
+          without_it := with_it;
+        elsif win.others is not null then
+          select * into without_it from home_window_round(win.others, without_from, extract(epoch from without_free - win.starts_at) / 60,
+                                                          p_window_minutes, p_visit_minutes, p_travel_kmh);
+        end if;
+        -- Late with the visit: refused in its own window, or in a later one on time without it.
+        if not with_it.on_time then
+          if win.starts_at = p_starts then
+            return false;
+          end if;
+          if without_it.on_time then
+            return false;
+          end if;
+        end if;
+        with_from := with_it.done_at;
+        with_free := win.starts_at + make_interval(secs => with_it.done_minutes * 60);
+        -- The visit's window with no other visit in it: the walk without it passes the window by.
+        if win.starts_at < p_starts or win.others is not null then
+          without_from := without_it.done_at;
+          without_free := win.starts_at + make_interval(secs => without_it.done_minutes * 60);
+        end if;
+        if win.starts_at >= p_starts and with_from = without_from and with_free = without_free then
+          return true;
+        end if;
+      end loop;
+      return true;
     end
   $$;
 
