@@ -472,11 +472,11 @@ describe('paying up front after no-shows', () => {
       ).bookings;
       await markNoShow(database.db, labId, row!.id, NOW);
     };
-    const payEach = (test: number) =>
+    const monthlyTwice = (test: number, payEachVisit: boolean) =>
       booking.holdSeries(
         database.db,
         customer,
-        { labTestId: test, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 2, payEachVisit: true },
+        { labTestId: test, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 2, payEachVisit },
         NOW,
       );
 
@@ -498,23 +498,16 @@ describe('paying up front after no-shows', () => {
       no_shows: 2,
       days: 90,
     });
-    await expect(payEach(labTestId)).rejects.toMatchObject({ code: 'PAY_UP_FRONT', details: { noShows: 2, days: 90 } });
+    await expect(monthlyTwice(labTestId, true)).rejects.toMatchObject({ code: 'PAY_UP_FRONT', details: { noShows: 2, days: 90 } });
     expect(await holdsOf(customer.id)).toEqual([]);
     // All visits paid now is theirs to choose.
-    await expect(
-      booking.holdSeries(
-        database.db,
-        customer,
-        { labTestId, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 2, payEachVisit: false },
-        NOW,
-      ),
-    ).resolves.toMatchObject({ booking_times: [at('2027-01-15'), at('2027-02-15')] });
+    await expect(monthlyTwice(labTestId, false)).resolves.toMatchObject({ booking_times: [at('2027-01-15'), at('2027-02-15')] });
 
     // A lab that does not ask for it, even with two no-shows there, and another customer at this one: each visit when due.
     await missed(otherLabTestId, otherLab.id, '2026-10-10');
     await missed(otherLabTestId, otherLab.id, '2026-11-10');
     expect(await seriesPaymentTerms(database.db, customer, otherLab.id, NOW)).toMatchObject({ pay_each_visit: true, no_shows: 0 });
-    await expect(payEach(otherLabTestId)).resolves.toMatchObject({ booking_times: [at('2027-01-15'), at('2027-02-15')] });
+    await expect(monthlyTwice(otherLabTestId, true)).resolves.toMatchObject({ booking_times: [at('2027-01-15'), at('2027-02-15')] });
     const other = await createTestUser(database.db, 'customer');
     expect(await seriesPaymentTerms(database.db, other, prepayLab.id, NOW)).toMatchObject({ pay_each_visit: true });
     // A guest is told it is an account's choice.
