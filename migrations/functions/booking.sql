@@ -131,14 +131,14 @@ create or replace function slot_has_free_seat(p_holder uuid, p_lab uuid, p_colle
     end
   $$;
 
--- One window's round (ADR 0071, 0076): its places (p_places, one per home), visited one after another by a collector who
--- sets out from p_from p_free_minutes after the window opens (p_from null: the day's first round, which starts at its
--- first place as the window opens), arrives at a place no earlier than the window opens, stays p_visit_minutes at
--- each and rides at p_travel_kmh along the straight line between two places. The order tried is the nearest place next, from each place in turn as the first; of those
--- the round reaching every place before the window's p_window_minutes end (on_time) and, among them, the one done
--- soonest, or, when none is on time, the one done soonest: done_minutes (after the window opens) and done_at, the
--- place it ends at. A round it finds on time is one that can be ridden, so it never lets in a visit that cannot be
--- reached; it may miss one that could.
+-- One window's round (ADR 0071, 0076): its places (p_places, one per home), visited one after another by a collector
+-- who sets out from p_from p_free_minutes after the window opens (p_from null: the day's first round, which starts at
+-- its first place as the window opens), arrives at a place no earlier than the window opens, stays p_visit_minutes at
+-- each and rides at p_travel_kmh along the straight line between two places. The orders tried are the nearest place
+-- next from each place in turn as the first. Of those, the one done soonest among the rounds reaching every place
+-- before the window's p_window_minutes end (on_time), or, when none is on time, the one done soonest: done_minutes
+-- (after the window opens) and done_at, the place it ends at. A round it finds on time is one that can be ridden, so
+-- it never lets in a visit that cannot be reached; it may miss one that could.
 create or replace function home_window_round(p_places earth[], p_from earth, p_free_minutes float8, p_window_minutes integer,
       p_visit_minutes integer, p_travel_kmh float8, out on_time boolean, out done_minutes float8, out done_at earth)
     language plpgsql immutable as $$
