@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { NO_SHOW_DAYS, NO_SHOW_PREPAY_COUNT } from '../../../shared/series.ts';
 import { registerPageMessages } from '../../lib/errors.ts';
 
 /**
@@ -7,6 +8,6 @@ import { registerPageMessages } from '../../lib/errors.ts';
  */
 export function registerSeriesErrors() {
   registerPageMessages({
-    PAY_UP_FRONT: msg`This lab asks for every visit to be paid now, because of missed appointments there in the last few months. Choose “All visits now”.`,
+    PAY_UP_FRONT: msg`This lab asks for every visit to be paid now, because of ${NO_SHOW_PREPAY_COUNT} missed appointments there in the last ${NO_SHOW_DAYS} days. Choose “All visits now”.`,
   });
 }
