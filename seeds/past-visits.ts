@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
 import { todayIn, zonedTimeToInstant } from '../src/shared/time.ts';
 import { deterministicUuid } from './deterministic.ts';
@@ -81,6 +81,17 @@ export async function seedPastVisits(tx: Tx, labId: string, passwordHash: string
   );
   const today = todayIn(lab.time_zone);
   const bookingIds: string[] = [];
+  /** A booking written once (the seed may run again), its id kept for its ledger row. */
+  const insertBooking = async (booking: Insertable<Database['bookings']>) => {
+    const rows = await tx
+      .insertInto('bookings')
+      .values(booking)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    count('bookings', rows.length);
+    bookingIds.push(...rows.map((row) => row.id));
+  };
   for (const [index, visit] of pastVisits.entries()) {
     const offer = offers.get(visit.test);
     if (!offer) throw new Error(`Seed test missing at the demo lab: ${visit.test}`);
@@ -108,43 +119,29 @@ export async function seedPastVisits(tx: Tx, labId: string, passwordHash: string
     const day = new Date(Date.parse(`${today}T00:00:00Z`) - (1 + (index % 2)) * DAY_MS).toISOString().slice(0, 10);
     const minutes = 8 * 60 + Math.floor(index / 2) * 20;
     const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-    const rows = await tx
-      .insertInto('bookings')
-      .values({
-        id: bookingId,
-        customer_id: customerId,
-        family_member_id: familyMemberId,
-        lab_test_id: offer.id,
-        booking_time: zonedTimeToInstant(day, clock, lab.time_zone),
-        total_price_halalas: offer.price_halalas,
-        status: 'confirmed',
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .execute();
-    count('bookings', rows.length);
-    bookingIds.push(...rows.map((row) => row.id));
+    await insertBooking({
+      id: bookingId,
+      customer_id: customerId,
+      family_member_id: familyMemberId,
+      lab_test_id: offer.id,
+      booking_time: zonedTimeToInstant(day, clock, lab.time_zone),
+      total_price_halalas: offer.price_halalas,
+      status: 'confirmed',
+    });
   }
   const offer = offers.get(missedVisits.test);
   if (!offer) throw new Error(`Seed test missing at the demo lab: ${missedVisits.test}`);
   const customerId = await insertUser(tx, count, { ...missedVisitsCustomer, userType: 'customer', approved: false, passwordHash });
   for (const daysAgo of missedVisits.daysAgo) {
     const day = new Date(Date.parse(`${today}T00:00:00Z`) - daysAgo * DAY_MS).toISOString().slice(0, 10);
-    const rows = await tx
-      .insertInto('bookings')
-      .values({
-        id: deterministicUuid(`booking:missed-visit:${daysAgo}`),
-        customer_id: customerId,
-        lab_test_id: offer.id,
-        booking_time: zonedTimeToInstant(day, '09:00', lab.time_zone),
-        total_price_halalas: offer.price_halalas,
-        status: 'no_show',
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .execute();
-    count('bookings', rows.length);
-    bookingIds.push(...rows.map((row) => row.id));
+    await insertBooking({
+      id: deterministicUuid(`booking:missed-visit:${daysAgo}`),
+      customer_id: customerId,
+      lab_test_id: offer.id,
+      booking_time: zonedTimeToInstant(day, '09:00', lab.time_zone),
+      total_price_halalas: offer.price_halalas,
+      status: 'no_show',
+    });
   }
   count('lab_ledger_entries', await ledgerRowsFor(tx, bookingIds));
 }

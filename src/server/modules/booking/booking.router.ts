@@ -81,11 +81,11 @@ export const bookingRouter = router({
   /** How the checkout page takes payment: the simulated one, or a card form posting to the gateway. */
   paymentMethod: publicProcedure.query(({ ctx }) => ({ provider: ctx.payments.browser ? ('moyasar' as const) : ('simulated' as const) })),
   mine: customerProcedure.query(({ ctx }) => booking.myBookings(ctx.db, ctx.user.id)),
-  /** The visits of the customer's series reserved until paid, each paid when due (ADR 0075). */
   /** How the customer may pay a series at a lab: each visit when due, or all now (ADR 0075, 0077), and why. */
   seriesPaymentTerms: customerProcedure
     .input(seriesPaymentTermsInput)
     .query(({ ctx, input }) => seriesPaymentTerms(ctx.db, ctx.user, input.labId)),
+  /** The visits of the customer's series reserved until paid, each paid when due (ADR 0075). */
   reservedVisits: customerProcedure.query(({ ctx }) => reservedVisits(ctx.db, ctx.user.id)),
   /** Lets a reserved visit go: its seat is free for others at once. */
   releaseReservedVisit: customerProcedure

@@ -417,9 +417,9 @@ export async function holdSeries(
   now = new Date(),
   guestAddress: GuestAddressCap | null = null,
 ) {
-  if (input.payEachVisit && holder.is_anonymous) throw new AppError('FORBIDDEN');
   if (input.familyMemberId) await assertOwnMembers(db, holder.id, [input.familyMemberId]);
   const offering = await bookableOffering(db, input.labTestId);
+  // Paying each visit when due is an account's, and not at a lab that asks this customer to pay up front (ADR 0075, 0077).
   if (input.payEachVisit) await assertMayPayEachVisit(db, holder, offering.lab_id, now);
   const first = zonedParts(new Date(input.bookingTime), offering.time_zone);
   const items: BookingItem[] = seriesDays(first.date, input.everyMonths, input.visits).map((day) => ({

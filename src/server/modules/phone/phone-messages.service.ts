@@ -226,13 +226,22 @@ export function withdrawTexts(tx: Transaction<Database>, keyPrefix: string): Pro
 const QUIET_FROM_HOUR = 22;
 const QUIET_UNTIL_HOUR = 8;
 
+const hourOf = (at: Date, timeZone: string) =>
+  Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at));
+
+/** Whether `at` falls between 22:00 and 08:00 on the clock of `timeZone` (quiet hours). */
+export function inQuietHours(at: Date, timeZone = 'Asia/Riyadh'): boolean {
+  const hour = hourOf(at, timeZone);
+  return hour >= QUIET_FROM_HOUR || hour < QUIET_UNTIL_HOUR;
+}
+
 /**
  * When a message not urgent enough to wake anyone, due at `due`, goes out: then, or at 08:00 Riyadh time if
  * `due` falls between 22:00 and 08:00 (quiet hours). A critical value is never passed through here.
  */
 export function afterQuietHours(due: Date, timeZone = 'Asia/Riyadh'): Date {
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(due));
-  if (hour < QUIET_FROM_HOUR && hour >= QUIET_UNTIL_HOUR) return due;
+  if (!inQuietHours(due, timeZone)) return due;
+  const hour = hourOf(due, timeZone);
   // Whole hours to the next 08:00 on that clock, less the minutes already past the hour.
   const hoursToGo = (QUIET_UNTIL_HOUR - hour + 24) % 24;
   const minutes = Number(new Intl.DateTimeFormat('en-GB', { timeZone, minute: 'numeric' }).format(due));

@@ -8,7 +8,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { startRounds } from '../../platform/rounds.ts';
 import * as booking from '../booking/booking.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
-import { afterQuietHours, textAccount, withdrawTexts } from '../phone/phone-messages.service.ts';
+import { inQuietHours, textAccount, withdrawTexts } from '../phone/phone-messages.service.ts';
 import * as repo from './waitlist.repository.ts';
 
 // The waitlist (issue #58, ADR 0069). A customer waits for a seat of a lab's test on a full day, at any
@@ -180,7 +180,7 @@ async function tellOffer(
   const offering = await booking.findBookableOffering(tx, entry.lab_test_id);
   if (!offering) return;
   const labName = { ar: offering.lab_name_ar, en: offering.lab_name_en };
-  if (afterQuietHours(now, offering.time_zone).getTime() === now.getTime()) {
+  if (!inQuietHours(now, offering.time_zone)) {
     await textAccount(
       tx,
       entry.customer_id,
