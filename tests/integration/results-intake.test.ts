@@ -30,12 +30,14 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function electrolytesBooking(labId = lab.id) {
-  const { labTestId } = await offerNamedTest(database.db, labId, 'Electrolytes (Sodium, Potassium, Chloride)');
+async function bookingOf(testName: string, labId = lab.id) {
+  const { labTestId } = await offerNamedTest(database.db, labId, testName);
   const id = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' });
   const { reference } = await database.db.selectFrom('bookings').select('reference').where('id', '=', id).executeTakeFirstOrThrow();
   return { id, reference };
 }
+
+const electrolytesBooking = (labId = lab.id) => bookingOf('Electrolytes (Sodium, Potassium, Chloride)', labId);
 
 /** The potassium fixture for this booking and message id (the placer order number is the booking's reference). */
 const oru = (reference: string, controlId: string, replace: [string, string][] = []) =>
@@ -61,8 +63,23 @@ function ackOf(text: string) {
     controlId: ack.getSegment('MSA')?.getField(2)?.toString(),
     errorLocation: ack.getSegment('ERR')?.getField(2)?.toString() ?? null,
     errorCode: ack.getSegment('ERR')?.getComponent(3, 1) ?? null,
+    errorText: ack.getSegment('ERR')?.getComponent(8, 1) ?? null,
   };
 }
+
+/** What a booking's report versions hold: how many of the test's analytes each carries. */
+const analyteCountsOf = async (bookingId: string) =>
+  (
+    await database.db
+      .selectFrom('result_report_versions')
+      .innerJoin('result_reports', 'result_reports.id', 'result_report_versions.report_id')
+      .select('analyte_count')
+      .where('result_reports.booking_id', '=', bookingId)
+      .execute()
+  ).map((row) => row.analyte_count);
+
+const keptMessages = (messageId: string) =>
+  database.db.selectFrom('result_intake_messages').select('id').where('message_id', '=', messageId).execute();
 
 const versionsOf = (bookingId: string) =>
   database.db
@@ -176,6 +193,77 @@ describe('POST /hl7/v2', () => {
     const huge = await postHl7(`MSH|^~\\&|${'x'.repeat(1_100_000)}`);
     expect(huge.status).toBe(413);
   });
+
+  it('refuses an MSH-10 longer than the 199 characters kept with AE naming MSH-10, never 500, and stores nothing', async () => {
+    const booking = await electrolytesBooking();
+    for (const controlId of ['M'.repeat(250), 'MSG\\X00\\NUL']) {
+      const response = await postHl7(oru(booking.reference, controlId));
+      expect(response.status).toBe(400);
+      expect(ackOf(await response.text())).toMatchObject({ code: 'AE', errorLocation: 'MSH^1^10', errorCode: '102' });
+    }
+    expect(await versionsOf(booking.id)).toEqual([]);
+    expect(await keptMessages('M'.repeat(250))).toEqual([]);
+
+    const longest = await postHl7(oru(booking.reference, 'M'.repeat(199)));
+    expect(longest.status).toBe(200);
+    expect(await keptMessages('M'.repeat(199))).toHaveLength(1);
+  });
+
+  it('stores a message of 500 results, and refuses one of 501 (or 20,000) with AE naming the OBX past the cap, at once', async () => {
+    const booking = await electrolytesBooking();
+    const withResults = (controlId: string, count: number) => {
+      const segments = oru(booking.reference, controlId).split('\r');
+      const header = segments.filter((segment) => !/^(OBX|NTE|SPM)\|/.test(segment) && segment !== '');
+      return [...header, ...Array.from({ length: count }, (_, index) => `OBX|${index + 1}|NM|2951-2^Na^LN||139|mmol/L`)].join('\r');
+    };
+
+    const tooMany = await postHl7(withResults('MSG-501', 501));
+    expect(tooMany.status).toBe(400);
+    const refused = ackOf(await tooMany.text());
+    expect(refused).toMatchObject({ code: 'AE', controlId: 'MSG-501', errorLocation: 'OBX^501', errorCode: '207' });
+    expect(refused.errorText).toContain('at most 500 results');
+
+    // 20,000 results took 3.5 s to read and store; counted first, they are refused before any is read.
+    const flood = withResults('MSG-20000', 20_000);
+    expect(flood.length).toBeLessThan(1024 * 1024);
+    const started = performance.now();
+    const flooded = await postHl7(flood);
+    expect(flooded.status).toBe(400);
+    expect(ackOf(await flooded.text())).toMatchObject({ errorLocation: 'OBX^501', errorCode: '207' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await versionsOf(booking.id)).toEqual([]);
+
+    const atTheCap = await postHl7(withResults('MSG-500', 500));
+    expect(atTheCap.status).toBe(200);
+    expect(ackOf(await atTheCap.text())).toMatchObject({ code: 'AA', controlId: 'MSG-500' });
+    expect(await analyteCountsOf(booking.id)).toEqual([500]);
+  });
+
+  it('answers a unit that takes the value to Infinity (10*999.g/dL) or a value past 1e15 with AE 422 naming the field, storing nothing', async () => {
+    const cbc = await bookingOf('Complete Blood Count (CBC)');
+    const hemoglobinIn = (unit: string, controlId: string) =>
+      fixture('hl7/oru-r01-cbc.hl7')
+        .replaceAll('TH-4QW8Z2NC', cbc.reference)
+        .replace('ALB20261127-000191', controlId)
+        .replace('||14.6|g/dL^^UCUM|', `||14.6|${unit}^^UCUM|`);
+    for (const [unit, controlId] of [
+      ['10*999.g/dL', 'MSG-HB-INFINITE'],
+      ['10*-999.g/dL', 'MSG-HB-NOTHING'],
+    ]) {
+      const response = await postHl7(hemoglobinIn(unit!, controlId!));
+      expect(response.status).toBe(422);
+      const ack = ackOf(await response.text());
+      expect(ack).toMatchObject({ code: 'AE', errorLocation: 'OBX^3^6', errorCode: '102' });
+      expect(ack.errorText).toContain('check the unit');
+    }
+    expect(await versionsOf(cbc.id)).toEqual([]);
+
+    const electrolytes = await electrolytesBooking();
+    const huge = await postHl7(oru(electrolytes.reference, 'MSG-HUGE', [['||6.8|', '||1000000000000000000|']]));
+    expect(huge.status).toBe(422);
+    expect(ackOf(await huge.text())).toMatchObject({ code: 'AE', errorLocation: 'OBX^2^5', errorCode: '102' });
+    expect(await versionsOf(electrolytes.id)).toEqual([]);
+  });
 });
 
 describe('POST /fhir/r4', () => {
@@ -205,5 +293,81 @@ describe('POST /fhir/r4', () => {
 
     expect((await postFhir('{not json')).status).toBe(400);
     expect((await postFhir(bundleFor(booking.reference, 'FHIR-X'), 'nonsense')).status).toBe(401);
+  });
+
+  it('refuses a Bundle.identifier.value longer than the 199 characters kept with a 400 naming it, never 500', async () => {
+    const booking = await electrolytesBooking();
+    for (const id of ['F'.repeat(250), 'FHIR\u0000NUL']) {
+      const bundle = bundleFor(booking.reference, 'FHIR-ID');
+      bundle.identifier.value = id;
+      const response = await postFhir(bundle);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        resourceType: 'OperationOutcome',
+        issue: [{ severity: 'error', code: 'value', expression: ['Bundle.identifier.value'] }],
+      });
+    }
+    expect(await versionsOf(booking.id)).toEqual([]);
+    expect(await keptMessages('F'.repeat(250))).toEqual([]);
+  });
+
+  /** The fixture with `count` copies of its potassium Observation contained in the report, listed in its results when `listed`. */
+  function withContained(reference: string, id: string, count: number, listed: boolean) {
+    const bundle = bundleFor(reference, id);
+    const report = bundle.entry[0].resource;
+    report.contained = Array.from({ length: count }, (_, index) => ({ ...structuredClone(bundle.entry[2].resource), id: `k${index}` }));
+    if (listed) report.result.push(...Array.from({ length: count }, (_, index) => ({ reference: `#k${index}` })));
+    return bundle;
+  }
+
+  it('refuses a Bundle of 501 Observations, contained ones counted, as too costly, and stores one of 500', async () => {
+    const booking = await electrolytesBooking();
+    const tooMany = await postFhir(withContained(booking.reference, 'FHIR-501', 497, false));
+    expect(tooMany.status).toBe(400);
+    const outcome = (await tooMany.json()) as { issue: { code: string; diagnostics: string; expression: string[] }[] };
+    expect(outcome.issue).toEqual([expect.objectContaining({ code: 'too-costly', expression: ['Bundle.entry'] })]);
+    expect(outcome.issue[0]!.diagnostics).toContain('at most 500 Observations');
+    expect(await versionsOf(booking.id)).toEqual([]);
+
+    const atTheCap = await postFhir(withContained(booking.reference, 'FHIR-500', 496, true));
+    expect(atTheCap.status).toBe(200);
+    expect(await analyteCountsOf(booking.id)).toEqual([500]);
+  });
+
+  it('answers a reference-heavy Bundle quickly: 4,000 contained and 22,000 references refused at once, references within the caps resolved once', async () => {
+    const booking = await electrolytesBooking();
+    const flood = bundleFor(booking.reference, 'FHIR-FLOOD');
+    const floodReport = flood.entry[0].resource;
+    floodReport.contained = Array.from({ length: 4000 }, (_, index) => ({ resourceType: 'Specimen', id: `s${index}` }));
+    floodReport.result.push(...Array.from({ length: 22_000 }, (_, index) => ({ reference: `#s${3999 - (index % 4000)}` })));
+    const refused = await postFhir(flood);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ issue: [{ code: 'too-costly', expression: ['Bundle.entry[0].resource.result'] }] });
+
+    // basedOn names the ServiceRequest, which has 3,000 identifiers, 5,000 times: read once per
+    // reference, that was 28 s of checking on this machine; read once, it is milliseconds.
+    const heavy = bundleFor(booking.reference, 'FHIR-HEAVY');
+    const request = heavy.entry[1];
+    request.resource.identifier.unshift(
+      ...Array.from({ length: 3000 }, (_, index) => ({ system: 'urn:x-lab:sample', value: `S${index}` })),
+    );
+    heavy.entry[0].resource.basedOn = Array.from({ length: 5000 }, () => ({ reference: request.fullUrl }));
+    const started = performance.now();
+    const accepted = await postFhir(heavy);
+    expect(accepted.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await versionsOf(booking.id)).toEqual([{ version: 1, status: 'draft', source: 'fhir' }]);
+  });
+
+  it('answers a quantity whose unit takes it to Infinity (10*999.mmol/L) with a 422 naming its code, storing nothing', async () => {
+    const booking = await electrolytesBooking();
+    const bundle = bundleFor(booking.reference, 'FHIR-INFINITE');
+    bundle.entry[2].resource.valueQuantity.code = '10*999.mmol/L';
+    const response = await postFhir(bundle);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({
+      issue: [{ code: 'value', expression: ['Bundle.entry[2].resource.valueQuantity.code'] }],
+    });
+    expect(await versionsOf(booking.id)).toEqual([]);
   });
 });

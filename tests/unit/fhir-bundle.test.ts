@@ -200,3 +200,99 @@ describe('a FHIR R4 Bundle from a lab system', () => {
     expect(refused('MSH|^~\\&|')).toEqual([expect.objectContaining({ code: 'structure', expression: ['Bundle'] })]);
   });
 });
+
+describe("a FHIR R4 Bundle's bounds (issue #74)", () => {
+  /** The fixture with `count` copies of its potassium Observation contained in the report, listed in its results when `listed`. */
+  function withContained(count: number, listed: boolean) {
+    const bundle = validBundle();
+    const report = resourceOf(bundle, 0);
+    const potassium = resourceOf(bundle, 2);
+    report.contained = Array.from({ length: count }, (_, index) => ({ ...structuredClone(potassium), id: `k${index}` }));
+    if (listed) arrayAt(report, 'result').push(...Array.from({ length: count }, (_, index) => ({ reference: `#k${index}` })));
+    return bundle;
+  }
+
+  it('refuses a Bundle.identifier.value the database could not keep, naming it, and reads one of 199 characters', () => {
+    const withId = (value: string) => {
+      const bundle = validBundle();
+      objectAt(bundle, 'identifier').value = value;
+      return bundle;
+    };
+    expect(accepted(withId('A'.repeat(199))).messageId).toHaveLength(199);
+    // PostgreSQL counts characters, not UTF-16 units: 199 letters outside the BMP still fit.
+    expect(accepted(withId('𝟙'.repeat(199))).messageId).toHaveLength(398);
+
+    for (const value of ['A'.repeat(200), 'FHIR\u00001', 'FHIR\ud8001']) {
+      const issues = refused(withId(value));
+      expect(issues).toEqual([expect.objectContaining({ code: 'value', expression: ['Bundle.identifier.value'] })]);
+      expect(validate('OperationOutcome', operationOutcome(issues))).toEqual([]);
+    }
+  });
+
+  it('reads 500 Observations, contained ones counted, and refuses 501 as too costly before checking any', () => {
+    expect(accepted(withContained(496, true)).observations).toHaveLength(500);
+
+    // Four in the Bundle's entries and 497 contained, not even listed in the report's results.
+    const tooMany = withContained(497, false);
+    const issues = refused(tooMany);
+    expect(issues).toEqual([expect.objectContaining({ code: 'too-costly', expression: ['Bundle.entry'] })]);
+    expect(issues[0]!.diagnostics).toContain('at most 500 Observations');
+    expect(validate('OperationOutcome', operationOutcome(issues))).toEqual([]);
+
+    resourceOf(tooMany, 2).valueQuantity = '6.8 mmol/L';
+    expect(refused(tooMany)).toEqual([expect.objectContaining({ code: 'too-costly' })]);
+  });
+
+  it('refuses more than 1000 resources, contained ones counted, and a report listing more than 500 results', () => {
+    const withSpecimens = (count: number) => {
+      const bundle = validBundle();
+      resourceOf(bundle, 0).contained = Array.from({ length: count }, (_, index) => ({ resourceType: 'Specimen', id: `s${index}` }));
+      return bundle;
+    };
+    // The fixture's seven entries and 993 contained Specimens are 1000 resources.
+    expect(accepted(withSpecimens(993)).observations).toHaveLength(4);
+    expect(refused(withSpecimens(994))).toEqual([expect.objectContaining({ code: 'too-costly', expression: ['Bundle.entry'] })]);
+
+    const listing = validBundle();
+    const results = arrayAt(resourceOf(listing, 0), 'result');
+    results.push(...Array.from({ length: 497 }, () => results[0]));
+    expect(refused(listing)).toEqual([expect.objectContaining({ code: 'too-costly', expression: ['Bundle.entry[0].resource.result'] })]);
+  });
+
+  it('resolves each #id to the first contained resource with that id, in the order the report lists them', () => {
+    const bundle = withContained(300, false);
+    const report = resourceOf(bundle, 0);
+    const contained = arrayAt(report, 'contained') as JsonObject[];
+    contained[299]!.id = 'k7';
+    report.result = [{ reference: '#k250' }, { reference: '#k7' }, { reference: '#k3' }, { reference: '#k250' }];
+
+    expect(accepted(bundle).observations.map((observation) => observation.path)).toEqual([
+      'Bundle.entry[0].resource.contained[250]',
+      'Bundle.entry[0].resource.contained[7]',
+      'Bundle.entry[0].resource.contained[3]',
+      'Bundle.entry[2].resource',
+      'Bundle.entry[3].resource',
+      'Bundle.entry[4].resource',
+      'Bundle.entry[5].resource',
+    ]);
+
+    report.result = [{ reference: '#k300' }];
+    expect(refused(bundle)).toEqual([expect.objectContaining({ code: 'not-found', expression: ['Bundle.entry[0].resource.result[0]'] })]);
+  });
+
+  it('reads a ServiceRequest once however many times basedOn names it, and names its problem once', () => {
+    const bundle = validBundle();
+    const report = resourceOf(bundle, 0);
+    report.basedOn = Array.from({ length: 3 }, () => ({ reference: 'urn:uuid:0c2d4e6f-1a3b-4c5d-8e7f-9a0b1c2d3e4f' }));
+    expect(accepted(bundle).bookingReference).toBe('TH-7K3M9QX2');
+
+    resourceOf(bundle, 1).identifier = 'TH-7K3M9QX2';
+    const aboutTheRequest = refused(bundle).filter((problem) => problem.expression?.[0]?.startsWith('Bundle.entry[1]'));
+    expect(aboutTheRequest).toEqual([expect.objectContaining({ code: 'structure', expression: ['Bundle.entry[1].resource.identifier'] })]);
+  });
+
+  it('refuses a quantity no double can hold (1e999 in the JSON reads as Infinity), naming its value', () => {
+    const text = JSON.stringify(validBundle()).replace('"value":6.8', '"value":1e999');
+    expect(refused(JSON.parse(text))).toEqual([expect.objectContaining({ expression: ['Bundle.entry[2].resource.valueQuantity.value'] })]);
+  });
+});

@@ -270,3 +270,52 @@ describe('the ACK', () => {
     expect(result.error.text).toContain('ORC[1]-2');
   });
 });
+
+describe("an ORU^R01's bounds (issue #74)", () => {
+  const withControlId = (controlId: string) => MSH.replace('|MSG-1|', `|${controlId}|`);
+  const sodiumObx = (ordinal: number) => `OBX|${ordinal}|NM|2951-2^Sodium^LN||139|mmol/L|136-145||||F`;
+  const sodiumResults = (count: number) => Array.from({ length: count }, (_, index) => sodiumObx(index + 1));
+
+  it('refuses an MSH-10 the database could not keep with AE 102 naming MSH-10, and reads one of 199 characters', () => {
+    expect(parsed(message(withControlId('A'.repeat(199)), ORC, OBR, potassiumObx('4.2'))).report.messageId).toBe('A'.repeat(199));
+    // PostgreSQL counts characters, not UTF-16 units: 199 letters outside the BMP still fit.
+    expect(parsed(message(withControlId('𝟙'.repeat(199)), ORC, OBR, potassiumObx('4.2'))).report.messageId).toHaveLength(398);
+
+    for (const controlId of ['A'.repeat(200), `MSG\\X00\\1`, `MSG\\X07\\1`]) {
+      const result = refused(message(withControlId(controlId), ORC, OBR, potassiumObx('4.2')));
+      expect(result).toMatchObject({ ackCode: 'AE', error: { field: 'MSH-10', code: '102' } });
+      expect(readAck(buildAck(result.header, result.ackCode, result.error)).err?.location).toBe('MSH^1^10');
+    }
+  });
+
+  it('reads 500 results, an OBX without a value not counted, and refuses the 501st naming its OBX, before reading any', () => {
+    const notDone = 'OBX|501|NM|2823-3^Potassium^LN|||mmol/L|||||X';
+    expect(parsed(message(MSH, ORC, OBR, ...sodiumResults(500), notDone)).report.observations).toHaveLength(500);
+
+    const result = refused(message(MSH, ORC, OBR, ...sodiumResults(501)));
+    expect(result).toMatchObject({ ackCode: 'AE', error: { field: 'OBX[501]', code: '207' } });
+    expect(result.error.text).toContain('at most 500 results');
+    expect(readAck(buildAck(result.header, result.ackCode, result.error)).err?.location).toBe('OBX^501');
+
+    // Counted before read: the first OBX's error is never reached.
+    const firstBroken = [potassiumObx('4.2', 'ED'), ...sodiumResults(501).slice(1)];
+    expect(refused(message(MSH, ORC, OBR, ...firstBroken)).error).toMatchObject({ field: 'OBX[501]', code: '207' });
+  });
+
+  it('reads a message of 5,000 segments, and refuses the 5,001st naming it, before reading any', () => {
+    const notes = (count: number) => Array.from({ length: count }, (_, index) => `NTE|${index + 1}|L|Line ${index + 1} of the comment`);
+    // MSH, ORC, OBR, one OBX and 4,996 notes.
+    expect(parsed(message(MSH, ORC, OBR, potassiumObx('4.2'), ...notes(4996))).report.observations[0]!.note).toContain('Line 4996');
+
+    const result = refused(message(MSH, ORC, OBR, potassiumObx('4.2'), ...notes(4997)));
+    expect(result).toMatchObject({ ackCode: 'AE', error: { field: 'NTE[4997]', code: '207' } });
+    expect(result.error.text).toContain('at most 5000 segments');
+  });
+
+  it('refuses an NM or SN number no double can hold (400 digits read as Infinity), naming OBX-5', () => {
+    const huge = `1${'0'.repeat(400)}`;
+    expect(parsed(message(MSH, ORC, OBR, potassiumObx(`1${'0'.repeat(300)}`))).report.observations[0]!.value).toHaveLength(301);
+    expect(refused(message(MSH, ORC, OBR, potassiumObx(huge))).error).toMatchObject({ field: 'OBX[1]-5', code: '102' });
+    expect(refused(message(MSH, ORC, OBR, potassiumObx(`<^${huge}`, 'SN'))).error).toMatchObject({ field: 'OBX[1]-5', code: '102' });
+  });
+});

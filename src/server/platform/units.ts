@@ -34,7 +34,11 @@ function arbitraryParts(unit: string): string[] {
  */
 const factors = new Map<string, number | null | undefined>();
 
-/** `value` in `from` expressed in `to`, or null when UCUM cannot convert between them. */
+/**
+ * `value` in `from` expressed in `to`, or null when UCUM cannot convert between them. The result is
+ * UCUM's arithmetic, unbounded: any power of ten is a unit (`10*999.g/dL` makes 6.8 Infinity), so a
+ * caller that keeps the number bounds it (report-values.ts, `LAB_VALUE_MAX`).
+ */
 export function convertValue(value: number, from: string, to: string, molarMass: number | null = null): number | null {
   if (from === to) return value;
   const pair = `${from}\u0000${to}\u0000${molarMass ?? ''}`;

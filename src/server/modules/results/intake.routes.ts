@@ -37,15 +37,21 @@ const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
 
 const mediaType = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
-/** Which field of the OBX a value's problem is in: the value (OBX-5) or its unit (OBX-6). */
-const hl7Field = (observation: IncomingObservation, problem: string) =>
-  `${observation.path}-${problem === 'unknown_unit' || problem === 'unit_not_convertible' ? 6 : 5}`;
+type ValueProblem = Extract<IntakeOutcome, { kind: 'invalid_value' }>['problem'];
 
-const VALUE_PROBLEM_TEXT: Record<string, string> = {
+/** The problems that are in a value's unit (OBX-6, valueQuantity.code) rather than in its number. */
+const UNIT_PROBLEMS: ReadonlySet<ValueProblem> = new Set(['unknown_unit', 'unit_not_convertible', 'unit_out_of_range']);
+
+/** Which field of the OBX a value's problem is in: the value (OBX-5) or its unit (OBX-6). */
+const hl7Field = (observation: IncomingObservation, problem: ValueProblem) => `${observation.path}-${UNIT_PROBLEMS.has(problem) ? 6 : 5}`;
+
+const VALUE_PROBLEM_TEXT: Record<ValueProblem, string> = {
   empty: 'The observation has no value',
   not_a_number: 'The value must be a number for this analyte',
   unknown_unit: 'The unit is not a UCUM code',
   unit_not_convertible: "The unit does not convert to the analyte's unit",
+  value_out_of_range: 'The value is too large to be a lab result: check the value',
+  unit_out_of_range: "In the analyte's unit this value is too large, too small or not a number: check the unit",
 };
 
 /**
@@ -75,7 +81,7 @@ function hl7Answer({ buildAck }: Hl7, header: AckContext | null, referenceField:
       return ack(422, 'AE', {
         field: hl7Field(outcome.observation, outcome.problem),
         code: '102',
-        text: VALUE_PROBLEM_TEXT[outcome.problem] ?? 'The value cannot be read',
+        text: VALUE_PROBLEM_TEXT[outcome.problem],
       });
   }
 }
@@ -126,11 +132,11 @@ function fhirAnswer(outcome: IntakeOutcome): IntakeAnswer {
         fhirIssue('forbidden', "This booking is another lab's: this key cannot write to it", 'DiagnosticReport.basedOn'),
       ]);
     case 'invalid_value': {
-      const unit = outcome.problem === 'unknown_unit' || outcome.problem === 'unit_not_convertible';
+      const unit = UNIT_PROBLEMS.has(outcome.problem);
       return fhirBody(422, [
         fhirIssue(
           'value',
-          VALUE_PROBLEM_TEXT[outcome.problem] ?? 'The value cannot be read',
+          VALUE_PROBLEM_TEXT[outcome.problem],
           `${outcome.observation.path}.${unit ? 'valueQuantity.code' : outcome.observation.kind === 'quantity' ? 'valueQuantity' : 'value'}`,
         ),
       ]);
@@ -154,6 +160,30 @@ async function admit(deps: Deps, c: Context): Promise<{ labId: string; keyId: st
   return key;
 }
 
+/** The longest first line read of a message refused before it is read: an MSH segment is far shorter. */
+const FIRST_LINE_MAX = 4096;
+
+/**
+ * The body's first line (up to FIRST_LINE_MAX characters), all an ACK to a refused message needs; the
+ * rest is not decoded.
+ */
+async function firstLine(request: Request): Promise<string> {
+  const reader = request.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  while (text.length <= FIRST_LINE_MAX && !/[\r\n]/.test(text)) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  // The rest is read and dropped, not decoded: the sender, still sending, then hears the answer.
+  while (!(await reader.read()).done) {
+    // dropped
+  }
+  return text;
+}
+
 export function intakeRoutes(deps: Deps) {
   const app = new Hono();
   const tooLarge = (format: 'hl7v2' | 'fhir') =>
@@ -175,22 +205,27 @@ export function intakeRoutes(deps: Deps) {
         body: 'Send the message as application/hl7-v2 or text/plain.',
       });
     }
+    // The key before the message (issue #74): a refusal reads the MSH line alone for its ACK, so a
+    // stranger's megabyte is neither read nor parsed, and is slowed as other refusals are.
+    const key = await admit(deps, c);
     const reader = await hl7();
     const { buildAck } = reader;
-    const parsed = reader.parseOruR01(await c.req.text());
-    const key = await admit(deps, c);
     if (!key) {
       deps.log.warn({ format: 'hl7v2', ip: clientIp(c) }, 'results intake: unknown or revoked key');
+      c.set('refused', true);
+      const header = reader.readMessageHeader(await firstLine(c.req.raw));
       return send(c, {
         status: 401,
         contentType: HL7_CONTENT_TYPE,
-        body: buildAck(parsed.header, 'AR', { field: 'MSH', code: '207', text: 'Unknown or revoked API key' }),
+        body: buildAck(header, 'AR', { field: 'MSH', code: '207', text: 'Unknown or revoked API key' }),
       });
     }
     if ('retryAfterSeconds' in key) {
-      const body = buildAck(parsed.header, 'AE', { field: 'MSH', code: '207', text: 'Too many messages: send again later' });
+      const header = reader.readMessageHeader(await firstLine(c.req.raw));
+      const body = buildAck(header, 'AE', { field: 'MSH', code: '207', text: 'Too many messages: send again later' });
       return send(c, { status: 429, contentType: HL7_CONTENT_TYPE, body }, { 'retry-after': String(key.retryAfterSeconds) });
     }
+    const parsed = reader.parseOruR01(await c.req.text());
     if (!parsed.ok)
       return send(c, { status: 400, contentType: HL7_CONTENT_TYPE, body: buildAck(parsed.header, parsed.ackCode, parsed.error) });
     if (parsed.header.processingId !== 'P') {
@@ -213,6 +248,7 @@ export function intakeRoutes(deps: Deps) {
     const key = await admit(deps, c);
     if (!key) {
       deps.log.warn({ format: 'fhir', ip: clientIp(c) }, 'results intake: unknown or revoked key');
+      c.set('refused', true);
       return send(c, fhirBody(401, [fhirIssue('security', 'Unknown or revoked API key')]));
     }
     if ('retryAfterSeconds' in key) {

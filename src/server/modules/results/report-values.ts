@@ -67,7 +67,11 @@ export interface StoredObservation {
   extra: boolean;
 }
 
-export type ValueProblem = 'empty' | 'not_a_number' | 'unknown_unit' | 'unit_not_convertible';
+/**
+ * Why a value cannot be stored. `value_out_of_range`: the number as sent is past `LAB_VALUE_MAX`;
+ * `unit_out_of_range`: its unit converts it past that, to no finite number, or to nothing at all.
+ */
+export type ValueProblem = 'empty' | 'not_a_number' | 'unknown_unit' | 'unit_not_convertible' | 'value_out_of_range' | 'unit_out_of_range';
 
 export class ValueError extends Error {
   override name = 'ValueError';
@@ -108,16 +112,29 @@ function applies(row: RangeRow, patient: Patient): boolean {
   return row.age_low <= age && (row.age_high === null || age < row.age_high);
 }
 
+/**
+ * The largest magnitude a lab value may have, as sent and in its analyte's unit (issue #74). A value is
+ * kept as a double in the sealed document, where JSON writes Infinity as null, and compared with range
+ * bounds from `numeric` columns, which hold any size. 1e15 is below 2^53, so every whole number up to
+ * it is exact, and over a hundred times the largest count labs report in base units (red cells, about
+ * 6e12/L): past it a value is a slip of a unit or of the keyboard, never a measurement.
+ */
+export const LAB_VALUE_MAX = 1e15;
+
+const isLabMagnitude = (value: number) => Number.isFinite(value) && Math.abs(value) <= LAB_VALUE_MAX;
+
 const roundTo = (value: number, decimals: number) => Number(value.toFixed(decimals));
 
 const asNumber = (value: string | null) => (value === null ? null : Number(value));
 
+/** A range in the analyte's unit; null when a bound does not convert, or converts past any lab value. */
 function boundsIn(row: { low: number | null; high: number | null; unit: string }, analyte: AnalyteRules): Bounds | null {
   const to = analyte.unit ?? row.unit;
   const molar = asNumber(analyte.molar_mass);
   const low = row.low === null ? null : convertValue(row.low, row.unit, to, molar);
   const high = row.high === null ? null : convertValue(row.high, row.unit, to, molar);
-  if ((row.low !== null && low === null) || (row.high !== null && high === null)) return null;
+  const usable = (bound: number | null, converted: number | null) => bound === null || (converted !== null && isLabMagnitude(converted));
+  if (!usable(row.low, low) || !usable(row.high, high)) return null;
   return { low, high };
 }
 
@@ -202,11 +219,14 @@ export function evaluate(analyte: AnalyteRules, entry: Entry, ranges: Ranges, pa
     };
   }
   if (parsed.kind !== 'number') throw new ValueError('not_a_number', index);
+  if (!isLabMagnitude(parsed.value)) throw new ValueError('value_out_of_range', index);
   const value = entry.comparator ? { ...parsed, comparator: entry.comparator } : parsed;
   const unit = entry.unit ?? analyte.unit!;
   if (!isUcumUnit(unit)) throw new ValueError('unknown_unit', index);
   const converted = convertValue(value.value, unit, analyte.unit!, asNumber(analyte.molar_mass));
   if (converted === null) throw new ValueError('unit_not_convertible', index);
+  // UCUM's arithmetic takes any power of ten: 6.8 10*999.g/dL is Infinity g/dL, 6.8 10*-999.g/dL is 0.
+  if (!isLabMagnitude(converted) || (converted === 0 && value.value !== 0)) throw new ValueError('unit_out_of_range', index);
   // A converted value carries the conversion's false precision (5.5 mmol/L is 99.0858 mg/dL): it is
   // kept, and judged, at the analyte's own precision, as it is shown.
   const inAnalyteUnit = unit === analyte.unit ? converted : roundTo(converted, analyte.decimals ?? 2);

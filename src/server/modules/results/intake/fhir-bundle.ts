@@ -1,13 +1,16 @@
 import type { OperationOutcome, OperationOutcomeIssue } from '@medplum/fhirtypes';
 import { z } from 'zod';
 import { BOOKING_REFERENCE_SYSTEM, IDENTIFIER_TYPE, LOINC, OBSERVATION_INTERPRETATION, V2_ABNORMAL_FLAGS } from './fhir-systems.ts';
-import type {
-  IncomingCode,
-  IncomingObservation,
-  IncomingPatient,
-  IncomingRange,
-  IncomingReport,
-  IncomingReportStatus,
+import {
+  type IncomingCode,
+  type IncomingObservation,
+  type IncomingPatient,
+  type IncomingRange,
+  type IncomingReport,
+  type IncomingReportStatus,
+  isKeepableMessageId,
+  MESSAGE_ID_MAX_LENGTH,
+  RESULTS_PER_MESSAGE_MAX,
 } from './incoming-report.ts';
 
 /**
@@ -20,8 +23,12 @@ import type {
 
 export type FhirBundleResult = { ok: true; report: IncomingReport } | { ok: false; issues: OperationOutcomeIssue[] };
 
-/** More entries than a lab report could need: the answer's work stays bounded. */
-const MAX_ENTRIES = 500;
+/**
+ * Resources of any kind a Bundle may carry, contained ones included (issue #74): its results and as
+ * many again around them (the report, its ServiceRequest, the Patient, Specimens). With the results'
+ * cap, it bounds the work before any resource is read.
+ */
+const RESOURCES_PER_BUNDLE_MAX = 2 * RESULTS_PER_MESSAGE_MAX;
 
 // FHIR R4's own regular expressions for dateTime and instant (https://hl7.org/fhir/R4/datatypes.html).
 const DATE_TIME =
@@ -51,11 +58,13 @@ const simpleQuantity = z.looseObject({
 const bundleSchema = z.looseObject({
   resourceType: z.literal('Bundle'),
   type: z.enum(['transaction', 'collection']),
-  identifier: z.looseObject({ system: text.optional(), value: text }),
-  entry: z
-    .array(z.looseObject({ fullUrl: text.optional(), resource: z.looseObject({ resourceType: text, id: text.optional() }) }))
-    .min(1)
-    .max(MAX_ENTRIES),
+  identifier: z.looseObject({
+    system: text.optional(),
+    value: text.refine(isKeepableMessageId, {
+      error: `Bundle.identifier.value must be at most ${MESSAGE_ID_MAX_LENGTH} characters, none of them a control character`,
+    }),
+  }),
+  entry: z.array(z.looseObject({ fullUrl: text.optional(), resource: z.looseObject({ resourceType: text, id: text.optional() }) })).min(1),
 });
 
 const diagnosticReportSchema = z.looseObject({
@@ -169,13 +178,57 @@ function check<T>(schema: z.ZodType<T>, input: unknown, prefix: string, issues: 
   return undefined;
 }
 
+/** The elements of an array at `key` of a JSON value, none when it is not one: for counting before checking. */
+function elementsAt(value: unknown, key: string): readonly unknown[] {
+  const inside = valueAt(value, [key]);
+  return Array.isArray(inside) ? inside : [];
+}
+
+/**
+ * What makes a Bundle too costly to read, counted on the JSON before any of it is checked (issue #74):
+ * more than `RESULTS_PER_MESSAGE_MAX` Observations or `RESOURCES_PER_BUNDLE_MAX` resources, contained ones
+ * counted with the entries, or a DiagnosticReport listing more results than a message may carry.
+ */
+function tooCostly(body: unknown): OperationOutcomeIssue | undefined {
+  let resources = 0;
+  let observations = 0;
+  for (const [index, entry] of elementsAt(body, 'entry').entries()) {
+    const resource = valueAt(entry, ['resource']);
+    for (const one of [resource, ...elementsAt(resource, 'contained')]) {
+      resources += 1;
+      if (valueAt(one, ['resourceType']) === 'Observation') observations += 1;
+    }
+    if (valueAt(resource, ['resourceType']) === 'DiagnosticReport' && elementsAt(resource, 'result').length > RESULTS_PER_MESSAGE_MAX) {
+      return issue(
+        'too-costly',
+        `Bundle.entry[${index}].resource.result`,
+        `DiagnosticReport.result may list at most ${RESULTS_PER_MESSAGE_MAX} Observations`,
+      );
+    }
+  }
+  if (observations > RESULTS_PER_MESSAGE_MAX) {
+    return issue(
+      'too-costly',
+      'Bundle.entry',
+      `A Bundle may carry at most ${RESULTS_PER_MESSAGE_MAX} Observations, contained ones included`,
+    );
+  }
+  if (resources > RESOURCES_PER_BUNDLE_MAX) {
+    return issue('too-costly', 'Bundle.entry', `A Bundle may carry at most ${RESOURCES_PER_BUNDLE_MAX} resources, contained ones included`);
+  }
+  return undefined;
+}
+
 /**
  * Reads a FHIR R4 Bundle (`transaction` or `collection`) holding one DiagnosticReport and its
  * Observations. The booking reference is an identifier of the ServiceRequest the report is `basedOn`
  * (in the Bundle, contained, or given by identifier), else the report's own; Bundle.identifier.value is
- * the message id (a resent Bundle is known by it).
+ * the message id (a resent Bundle is known by it, so it must be one the database can keep). A Bundle
+ * past the caps (`tooCostly`) is refused with one `too-costly` issue before anything else is checked.
  */
 export function parseFhirBundle(body: unknown): FhirBundleResult {
+  const tooMuch = tooCostly(body);
+  if (tooMuch) return { ok: false, issues: [tooMuch] };
   const issues: OperationOutcomeIssue[] = [];
   const bundle = check(bundleSchema, body, 'Bundle', issues);
   if (!bundle) return { ok: false, issues };
@@ -214,18 +267,20 @@ export function parseFhirBundle(body: unknown): FhirBundleResult {
       ),
     );
 
-  const ordered: Located[] = [];
+  // In the report's order, then the Bundle's other Observations; a Set keeps each once.
+  const ordered = new Set<Located>();
   for (const [index, result] of (report.result ?? []).entries()) {
     const target = result.reference ? resolve(result.reference) : undefined;
     if (target?.resource.resourceType !== 'Observation') {
       issues.push(
         issue('not-found', `${reportEntry.path}.result[${index}]`, 'DiagnosticReport.result must reference an Observation in the Bundle'),
       );
-    } else if (!ordered.includes(target)) {
-      ordered.push(target);
+    } else {
+      ordered.add(target);
     }
   }
-  for (const entry of observations.keys()) if (!ordered.includes(entry) && !contained.includes(entry)) ordered.push(entry);
+  const isContained = new Set(contained);
+  for (const entry of observations.keys()) if (!isContained.has(entry)) ordered.add(entry);
 
   const incoming: IncomingObservation[] = [];
   for (const entry of ordered) {
@@ -252,16 +307,25 @@ export function parseFhirBundle(body: unknown): FhirBundleResult {
   return { ok: true, report: out };
 }
 
-/** Finds a reference's target as a Bundle resolves it: by fullUrl (urn:uuid: or a URL), by `Type/id`, or `#id` among the contained. */
-function resolver(located: Located[], contained: Located[]): (reference: string) => Located | undefined {
+/**
+ * Finds a reference's target as a Bundle resolves it: by fullUrl (urn:uuid: or a URL), by `Type/id`, or
+ * `#id` among the contained (the first with that id). Every lookup is in a Map built once, so a Bundle's
+ * references cost one lookup each, however many resources it holds (issue #74).
+ */
+function resolver(located: readonly Located[], contained: readonly Located[]): (reference: string) => Located | undefined {
   const byUrl = new Map<string, Located>();
   const byTypeAndId = new Map<string, Located>();
+  const containedById = new Map<string, Located>();
   for (const entry of located) {
     if (entry.fullUrl) byUrl.set(entry.fullUrl, entry);
     if (entry.resource.id) byTypeAndId.set(`${entry.resource.resourceType}/${entry.resource.id}`, entry);
   }
+  for (const entry of contained) {
+    const id = entry.resource.id;
+    if (id !== undefined && !containedById.has(id)) containedById.set(id, entry);
+  }
   return (reference) => {
-    if (reference.startsWith('#')) return contained.find((entry) => entry.resource.id === reference.slice(1));
+    if (reference.startsWith('#')) return containedById.get(reference.slice(1));
     const byFullUrl = byUrl.get(reference);
     if (byFullUrl) return byFullUrl;
     const typeAndId = /(?:^|\/)([A-Z][A-Za-z]+\/[A-Za-z0-9\-.]{1,64})(?:\/_history\/[A-Za-z0-9\-.]{1,64})?$/.exec(reference)?.[1];
@@ -276,14 +340,21 @@ function readBookingReference(
   issues: OperationOutcomeIssue[],
 ): string | undefined {
   const candidates: { value: string; expression: string }[] = [];
+  // Each ServiceRequest is read once, however many times basedOn names it.
+  const requested = new Map<Located, string | undefined>();
+  const requestedBooking = (target: Located) => {
+    if (!requested.has(target)) {
+      const request = check(serviceRequestSchema, target.resource, target.path, issues);
+      requested.set(target, request ? bookingIdentifier(request.identifier) : undefined);
+    }
+    return requested.get(target);
+  };
   for (const [index, basedOn] of (report.basedOn ?? []).entries()) {
     const expression = `${path}.basedOn[${index}]`;
     let value = basedOn.identifier?.value;
     if (!value && basedOn.reference) {
       const target = resolve(basedOn.reference);
-      const request =
-        target?.resource.resourceType === 'ServiceRequest' ? check(serviceRequestSchema, target.resource, target.path, issues) : undefined;
-      value = request ? bookingIdentifier(request.identifier) : undefined;
+      value = target?.resource.resourceType === 'ServiceRequest' ? requestedBooking(target) : undefined;
     }
     if (value) candidates.push({ value, expression });
   }

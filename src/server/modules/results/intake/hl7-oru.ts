@@ -1,13 +1,16 @@
 import { formatHl7DateTime, Hl7Context, Hl7Field, Hl7Message, Hl7Segment, parseHl7DateTime } from '@medplum/core';
 import { LOINC, SNOMED_CT, UCUM } from './fhir-systems.ts';
-import type {
-  IncomingCode,
-  IncomingComparator,
-  IncomingObservation,
-  IncomingPatient,
-  IncomingRange,
-  IncomingReport,
-  IncomingReportStatus,
+import {
+  type IncomingCode,
+  type IncomingComparator,
+  type IncomingObservation,
+  type IncomingPatient,
+  type IncomingRange,
+  type IncomingReport,
+  type IncomingReportStatus,
+  isKeepableMessageId,
+  MESSAGE_ID_MAX_LENGTH,
+  RESULTS_PER_MESSAGE_MAX,
 } from './incoming-report.ts';
 
 /**
@@ -81,8 +84,15 @@ const SUPPORTED_VERSIONS = new Set(['2.3', '2.3.1', '2.4', '2.5', '2.5.1']);
 const VERSIONS_WITH_ERR1_ONLY = new Set(['2.3', '2.3.1', '2.4']);
 const PROCESSING_IDS = new Set(['P', 'T', 'D']);
 const SEGMENT_NAME = /^[A-Z][A-Z0-9]{2}$/;
+/**
+ * Segments of any kind, MSH included: ten per result a message may carry, room for every note, order
+ * and test not done. Without it, a megabyte of OBX segments without a value took a second to read.
+ */
+const SEGMENTS_PER_MESSAGE_MAX = 10 * RESULTS_PER_MESSAGE_MAX;
 /** HL7's NM: an optional sign, digits, an optional decimal point. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** An NM a double can hold: 400 digits match DECIMAL, yet read as Infinity, which is no value (issue #74). */
+const isFiniteDecimal = (text: string) => DECIMAL.test(text) && Number.isFinite(Number(text));
 const COMPARATORS = new Set<string>(['<', '<=', '>', '>=']);
 /** OBX-11 statuses that carry no value: cannot be obtained, not asked, pending, final status without a value. */
 const STATUSES_WITHOUT_RESULT = new Set(['X', 'N', 'I', 'U']);
@@ -100,7 +110,11 @@ function failure(header: AckContext | null, ackCode: 'AE' | 'AR', field: string,
   return { ok: false, header, ackCode, error: { field, code, text } };
 }
 
-/** Reads an HL7 v2 ORU^R01 (v2.3 to v2.5.1; segments ended by CR, LF or CRLF; MLLP framing tolerated). */
+/**
+ * Reads an HL7 v2 ORU^R01 (v2.3 to v2.5.1; segments ended by CR, LF or CRLF; MLLP framing tolerated).
+ * Refused before any segment is read: an MSH-10 the database could not keep (`isKeepableMessageId`),
+ * more than `RESULTS_PER_MESSAGE_MAX` results, more than `SEGMENTS_PER_MESSAGE_MAX` segments.
+ */
 export function parseOruR01(text: string): OruParseResult {
   const trimmed = withoutFraming(text);
   if (!trimmed.startsWith('MSH') || !hasUsableDelimiters(trimmed)) {
@@ -126,6 +140,17 @@ export function parseOruR01(text: string): OruParseResult {
   if (!header.controlId) {
     return failure(header, 'AE', 'MSH-10', '101', 'MSH-10 (message control id) is required: a resent message is known by it');
   }
+  if (!isKeepableMessageId(header.controlId)) {
+    return failure(
+      header,
+      'AE',
+      'MSH-10',
+      '102',
+      `MSH-10 (message control id) must be at most ${MESSAGE_ID_MAX_LENGTH} characters, none of them a control character`,
+    );
+  }
+  const tooBig = pastTheCaps(message.segments);
+  if (tooBig) return failure(header, 'AE', tooBig.field, tooBig.code, tooBig.text);
 
   const ordinals = new Map<string, number>();
   const orders: Order[] = [];
@@ -317,9 +342,7 @@ function readObservation(
   if (RETRACTING_STATUSES.has(status)) {
     return error(11, '207', 'Deleting (D) or retracting (W) a result is not accepted; send the report again with OBX-11 C');
   }
-  const values = obx.getField(5)?.components ?? [];
-  const hasValue = values.some((repetition) => repetition.some((component) => component.trim() !== ''));
-  if (!hasValue) {
+  if (!hasValue(obx)) {
     if (STATUSES_WITHOUT_RESULT.has(status)) return { observation: null };
     return error(5, '101', 'OBX-5 (the value) is required unless OBX-11 is X, N, I or U');
   }
@@ -347,6 +370,36 @@ function readObservation(
   return { observation };
 }
 
+/** Whether an OBX carries a value (OBX-5 not empty): what counts as a result. */
+function hasValue(obx: Hl7Segment): boolean {
+  const values = obx.getField(5)?.components ?? [];
+  return values.some((repetition) => repetition.some((component) => component.trim() !== ''));
+}
+
+/**
+ * What makes a message too big to read, found before any segment is read (reading one costs far more
+ * than the library's parse of it): the OBX segment past `RESULTS_PER_MESSAGE_MAX` results, else the
+ * segment past `SEGMENTS_PER_MESSAGE_MAX`; no segment past that one is looked at. Undefined when the
+ * message is within both.
+ */
+function pastTheCaps(segments: readonly Hl7Segment[]): Hl7Error | undefined {
+  let ordinal = 0;
+  let results = 0;
+  for (const segment of segments.slice(0, SEGMENTS_PER_MESSAGE_MAX + 1)) {
+    if (segment.name !== 'OBX') continue;
+    ordinal += 1;
+    if (hasValue(segment)) results += 1;
+    if (results > RESULTS_PER_MESSAGE_MAX) {
+      const text = `A message may carry at most ${RESULTS_PER_MESSAGE_MAX} results (OBX segments with a value)`;
+      return { field: `OBX[${ordinal}]`, code: '207', text };
+    }
+  }
+  const past = segments[SEGMENTS_PER_MESSAGE_MAX];
+  if (!past) return undefined;
+  const sameName = segments.slice(0, SEGMENTS_PER_MESSAGE_MAX + 1).filter((segment) => segment.name === past.name).length;
+  return { field: `${past.name}[${sameName}]`, code: '207', text: `A message may have at most ${SEGMENTS_PER_MESSAGE_MAX} segments` };
+}
+
 type ReadValue = Pick<IncomingObservation, 'valueType' | 'kind' | 'value' | 'comparator'>;
 
 function readValue(
@@ -359,7 +412,7 @@ function readValue(
       // Labs often write a detection limit into NM ("<0.5"); it is read as SN would carry it.
       const match = /^(<=|>=|<|>)?\s*(.+)$/.exec(read(obx, context, 5, 1));
       const number = match?.[2] ?? '';
-      if (!DECIMAL.test(number)) return { error: { field: 5, code: '102', text: 'OBX-5 must be a number when OBX-2 is NM' } };
+      if (!isFiniteDecimal(number)) return { error: { field: 5, code: '102', text: 'OBX-5 must be a number when OBX-2 is NM' } };
       const comparator = match?.[1] as IncomingComparator | undefined;
       return { valueType, kind: 'quantity', value: number, ...(comparator ? { comparator } : {}) };
     }
@@ -368,7 +421,7 @@ function readValue(
       const first = read(obx, context, 5, 2);
       const separator = read(obx, context, 5, 3);
       const second = read(obx, context, 5, 4);
-      const numbersValid = (!first || DECIMAL.test(first)) && (!second || DECIMAL.test(second)) && (first || second);
+      const numbersValid = (!first || isFiniteDecimal(first)) && (!second || isFiniteDecimal(second)) && (first || second);
       if (!numbersValid || (sign && sign !== '=' && !COMPARATORS.has(sign))) {
         return {
           error: {
@@ -441,6 +494,26 @@ function readPatient(pid: Hl7Segment, context: Hl7Context): IncomingPatient | un
   const identifier = read(pid, context, 3, 1);
   if (identifier) patient.identifier = identifier;
   return Object.keys(patient).length > 0 ? patient : undefined;
+}
+
+/** An MSH segment longer than this is no header a sender writes: it is not read. */
+const MSH_MAX_LENGTH = 4096;
+
+/**
+ * What an ACK needs of a message, read from its first segment alone (issue #74): a request refused
+ * before its message is read (an unknown key, a key past its rate) is answered without parsing the rest,
+ * so a stranger's megabyte costs a line's work. Null when the text does not begin with a usable MSH.
+ */
+export function readMessageHeader(text: string): AckContext | null {
+  const first = withoutFraming(
+    text
+      .trimStart()
+      .slice(0, MSH_MAX_LENGTH + 1)
+      .split(/[\r\n]/, 1)[0] ?? '',
+  );
+  if (first.length > MSH_MAX_LENGTH || !first.startsWith('MSH') || !hasUsableDelimiters(first)) return null;
+  const message = Hl7Message.parse(first);
+  return readAckContext(message.header, message.context);
 }
 
 function readAckContext(msh: Hl7Segment, context: Hl7Context): AckContext {

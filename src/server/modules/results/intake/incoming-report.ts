@@ -4,8 +4,31 @@
  * sent (a decimal's written precision is part of the result); the caller converts, checks and flags.
  * Health data: none of it may reach a log.
  */
+
+/**
+ * The most results one message may carry (issue #74): OBX segments with a value, or Observations
+ * (contained ones too). Far more than any panel, and what a version's sealed document, its analyte
+ * index and its smallint `analyte_count` are sized by. Both readers count them before reading any, so
+ * a message past it costs a count, not a read.
+ */
+export const RESULTS_PER_MESSAGE_MAX = 500;
+
+/** The longest message id kept: `result_intake_messages.message_id` holds 1 to 199 characters (migrations/0056). */
+export const MESSAGE_ID_MAX_LENGTH = 199;
+
+const KEEPABLE_MESSAGE_ID = new RegExp(`^[^\\p{Cc}\\p{Cs}]{1,${MESSAGE_ID_MAX_LENGTH}}$`, 'u');
+
+/**
+ * Whether a sender's message id can be kept as sent: 1 to 199 characters (counted as PostgreSQL counts
+ * them, by code point), none a control character (PostgreSQL text and jsonb hold no NUL) nor half of a
+ * surrogate pair (jsonb refuses one). The id is written to the database before any answer is kept.
+ */
+export function isKeepableMessageId(id: string): boolean {
+  return KEEPABLE_MESSAGE_ID.test(id);
+}
+
 export interface IncomingReport {
-  /** The sender's id for this message (MSH-10, or Bundle.identifier.value): a repeat is the same message. */
+  /** The sender's id for this message (MSH-10, or Bundle.identifier.value): a repeat is the same message; see `isKeepableMessageId`. */
   messageId: string;
   /** The booking reference as sent (ORC-2/OBR-2, or a ServiceRequest's or the report's identifier); the caller normalizes it. */
   bookingReference: string;
