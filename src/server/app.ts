@@ -5,8 +5,10 @@ import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'kysely';
-import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS } from '../shared/api-limits.ts';
+import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS, MAX_BODY_BYTES, MULTIPART_OVERHEAD_BYTES } from '../shared/api-limits.ts';
 import type { AppErrorCode } from '../shared/errors.ts';
+import { RESULT_MAX_BYTES } from '../shared/results.ts';
+import { STORE_IMAGE_MAX_BYTES } from '../shared/store-admin-schemas.ts';
 import { dataExportRoutes } from './modules/account/data-export.routes.ts';
 import { googleRoutes } from './modules/auth/google.routes.ts';
 import { invoiceRoutes } from './modules/billing/billing.routes.ts';
@@ -57,6 +59,21 @@ export function createApp(deps: AppDeps) {
 
   if (deps.log) app.use(requestLog(deps.log));
   app.use(slowRefusals({ clientIp: (c) => deps.clientIp?.(c), maxDelayMs: deps.env.SLOW_REFUSALS_MAX_MS }));
+  // Every body is bounded before it is read, while it streams (issue #74): 1 MB, or past it 413. Routes
+  // that answer in a format of their own bound theirs where they are mounted: tRPC (1 MB, below), a lab's
+  // messages (1 MB, intake.routes.ts); uploads under /files bound theirs to their file's size (result
+  // files 10 MB, store pictures), inside the largest of them here.
+  const ownBodyLimits = ['/trpc/', '/hl7/v2', '/fhir/r4'];
+  const largestUpload = Math.max(RESULT_MAX_BYTES, STORE_IMAGE_MAX_BYTES) + MULTIPART_OVERHEAD_BYTES;
+  const bodyLimits = {
+    files: bodyLimit({ maxSize: largestUpload, onError: (c) => c.text('Payload Too Large', 413) }),
+    other: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text('Payload Too Large', 413) }),
+  };
+  app.use((c, next) => {
+    const path = c.req.path;
+    if (ownBodyLimits.some((prefix) => path.startsWith(prefix))) return next();
+    return (path.startsWith('/files/') ? bodyLimits.files : bodyLimits.other)(c, next);
+  });
   app.onError((error, c) => {
     // A refusal a middleware raised on purpose (the CSRF check's 403) is an answer, not a failure.
     if (error instanceof HTTPException) return error.getResponse();

@@ -1,10 +1,15 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createApp } from '../../src/server/app.ts';
+import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
+import { insertBooking, offerNamedTest } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { type MoyasarApp, silentLog, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 import { arbitraryFor } from '../setup/zod-arbitrary.ts';
 
@@ -221,4 +226,132 @@ describe('hostile input to every procedure', () => {
     const after = await counts();
     expect(after).toEqual(before);
   }, 120_000);
+});
+
+describe('hostile input to the plain HTTP routes: a lab system and the webhooks (#74)', () => {
+  const HL7 = readFileSync(new URL('../fixtures/hl7/oru-r01-potassium-critical.hl7', import.meta.url), 'utf8');
+  const FHIR = JSON.parse(readFileSync(new URL('../fixtures/fhir/bundle-potassium-critical.json', import.meta.url), 'utf8')) as {
+    entry: { resource: Record<string, unknown> }[];
+  };
+  const WHATSAPP_SECRET = 'whatsapp-app-secret-hostile';
+  const SMS_SECRET = 'sms-webhook-secret-hostile';
+  const MOYASAR_SECRET = 'moyasar-webhook-secret-hostile';
+  let web: ReturnType<typeof createApp>;
+  let moyasar: MoyasarApp;
+  let key: string;
+  let reference: string;
+
+  beforeAll(async () => {
+    const lab = people.lab!;
+    key = (await createKey(database.db, lab.id, 'LIS', lab.id)).key;
+    const { labTestId } = await offerNamedTest(database.db, lab.id, 'Electrolytes (Sodium, Potassium, Chloride)');
+    const bookingId = await insertBooking(database.db, { customerId: people.customer!.id, labTestId, status: 'completed' });
+    ({ reference } = await database.db.selectFrom('bookings').select('reference').where('id', '=', bookingId).executeTakeFirstOrThrow());
+    web = createApp({
+      db: database.db,
+      env: { ...testEnv, SMS_WEBHOOK_SECRET: SMS_SECRET, WHATSAPP_APP_SECRET: WHATSAPP_SECRET, WHATSAPP_VERIFY_TOKEN: 'verify-hostile' },
+      clientIp: () => '10.74.0.1',
+      log: silentLog,
+    });
+    moyasar = await startMoyasarApp(database.db, MOYASAR_SECRET);
+  });
+  afterAll(() => moyasar.fake.close());
+
+  const oruFor = (reference: string) => HL7.replaceAll('TH-7K3M9QX2', reference);
+
+  /** The potassium message for the test's booking with one field of one segment replaced by what is drawn. */
+  const mutatedHl7 = fc
+    .record({
+      segment: fc.nat(),
+      field: fc.integer({ min: 1, max: 25 }),
+      text: fc.oneof(
+        hostileString,
+        fc.constantFrom('x'.repeat(250), '10*999.g/dL', '1e999', '-0', 'NaN', 'Infinity', '\\X00\\', '^~\\&', '|||'),
+      ),
+      repeat: fc.constantFrom(1, 1, 1, 600),
+    })
+    .map(({ segment, field, text, repeat }) => {
+      const segments = oruFor(reference)
+        .split(/\r\n?|\n/)
+        .filter(Boolean);
+      const at = segment % segments.length;
+      const fields = segments[at]!.split('|');
+      fields[Math.min(field, fields.length)] = text;
+      segments[at] = fields.join('|');
+      // A segment many times over: a message past what one report holds.
+      if (repeat > 1) segments.splice(at, 1, ...Array(repeat).fill(segments[at]));
+      return `${segments.join('\r')}\r`;
+    });
+
+  const mutatedBundle = fc
+    .record({ path: fc.constantFrom('identifier', 'entry', 'resource', 'valueQuantity', 'contained'), value: hostileValue })
+    .map(({ path, value }) => {
+      const bundle = structuredClone(FHIR) as Record<string, unknown> & { entry: { resource: Record<string, unknown> }[] };
+      const observation = bundle.entry.find((entry) => entry.resource.resourceType === 'Observation')?.resource;
+      if (path === 'identifier') bundle.identifier = { system: 'urn:x', value };
+      else if (path === 'entry') bundle.entry.push(value as never);
+      else if (path === 'contained' && observation) observation.contained = Array(600).fill(value);
+      else if (observation) observation[path === 'resource' ? 'code' : 'valueQuantity'] = value;
+      return JSON.stringify(bundle).replaceAll('TH-7K3M9QX2', reference);
+    });
+
+  it('never answers 5xx to a lab system, whatever its message says', async () => {
+    await fc.assert(
+      fc.asyncProperty(mutatedHl7, mutatedBundle, fc.boolean(), async (message, bundle, keyed) => {
+        const authorization: Record<string, string> = keyed ? { authorization: `Bearer ${key}` } : {};
+        const hl7 = await web.request('/hl7/v2', {
+          method: 'POST',
+          headers: { ...authorization, 'content-type': 'application/hl7-v2' },
+          body: message,
+        });
+        expect(hl7.status).toBeLessThan(500);
+        const fhir = await web.request('/fhir/r4', {
+          method: 'POST',
+          headers: { ...authorization, 'content-type': 'application/fhir+json' },
+          body: bundle,
+        });
+        expect(fhir.status).toBeLessThan(500);
+      }),
+      {
+        numRuns: 60,
+        // What the review found, tried every run: a 250-character MSH-10 and Bundle id, a unit whose conversion is infinite.
+        examples: [
+          [
+            oruFor(reference).replace('ALB20261127-000173', 'x'.repeat(250)),
+            JSON.stringify({ ...FHIR, identifier: { system: 'urn:x', value: 'x'.repeat(250) } }).replaceAll('TH-7K3M9QX2', reference),
+            true,
+          ],
+          [oruFor(reference).replace('mmol/L^millimole per liter^UCUM', '10*999.g/dL'), JSON.stringify(FHIR), true],
+        ],
+      },
+    );
+  });
+
+  it('never answers 5xx to a webhook, signed or not, whatever it carries', async () => {
+    const signed = (body: string) => `sha256=${createHmac('sha256', WHATSAPP_SECRET).update(body, 'utf8').digest('hex')}`;
+    await fc.assert(
+      fc.asyncProperty(hostileValue, hostileString, fc.boolean(), async (value, text, sign) => {
+        const json = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ changes: [{ value }] }] });
+        const whatsapp = await web.request('/whatsapp/webhook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(sign ? { 'x-hub-signature-256': signed(json) } : {}) },
+          body: json,
+        });
+        expect(whatsapp.status).toBeLessThan(500);
+        const sms = await web.request(`/sms/receipts/unifonic?secret=${sign ? SMS_SECRET : 'wrong'}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ MessageID: text, DLR: text, extra: JSON.stringify(value) ?? '' }).toString(),
+        });
+        expect(sms.status).toBeLessThan(500);
+        const payment = await moyasar.app.request('/payments/moyasar/webhook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'payment_paid', secret_token: sign ? MOYASAR_SECRET : text, data: { id: value } }) ?? '',
+        });
+        expect(payment.status).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+  });
 });

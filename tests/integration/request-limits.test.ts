@@ -1,10 +1,32 @@
-// Limits a request meets before any procedure runs (issue #20: one request must not spoil the service).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Limits a request meets before any procedure runs (issue #20: one request must not spoil the service;
+// issue #74: no work before a lab's key, every body bounded).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS, MAX_INPUT_DEPTH } from '../../src/shared/api-limits.ts';
-import { createTestUser, testEnv } from '../setup/fixtures.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { parseOruR01 } from '../../src/server/modules/results/intake/hl7-oru.ts';
+import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
+import {
+  MAX_API_BODY_BYTES,
+  MAX_BATCH_CALLS,
+  MAX_BODY_BYTES,
+  MAX_INPUT_DEPTH,
+  MULTIPART_OVERHEAD_BYTES,
+} from '../../src/shared/api-limits.ts';
+import { RESULT_MAX_BYTES } from '../../src/shared/results.ts';
+import { STORE_IMAGE_MAX_BYTES } from '../../src/shared/store-admin-schemas.ts';
+import { createTestUser, testEnv, testEnvSource } from '../setup/fixtures.ts';
 import { apiClient } from '../setup/http.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+// The HL7 reader as it is, watched: a message refused before its key is checked must never be parsed.
+vi.mock('../../src/server/modules/results/intake/hl7-oru.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/server/modules/results/intake/hl7-oru.ts')>();
+  return { ...original, parseOruR01: vi.fn(original.parseOruR01) };
+});
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -192,6 +214,142 @@ describe('answers to refused requests', () => {
       const answer = await timed(server, `/trpc/booking.availableSlots?input=${input}`, '192.0.2.63');
       expect(answer.status).toBe(400);
       expect(answer.ms).toBeLessThan(STEP);
+    }
+  });
+});
+
+/** An ORU^R01 of about `bytes` bytes: one order and as many OBX segments as fill it. */
+function largeOru(bytes: number, controlId: string) {
+  const header = `MSH|^~\\&|LABSYS|ALBORG|TAHALEEL|TAHALEEL|20261127091502+0300||ORU^R01^ORU_R01|${controlId}|P|2.5.1\rPID|1||MRN1\rOBR|1|TH-7K3M9QX2||24326-1^Electrolytes^LN|||20261127071500+0300||||||||||||||||||F\r`;
+  const obx = 'OBX|1|NM|2951-2^Sodium^LN||139|mmol/L|136-145|N|||F\r';
+  return header + obx.repeat(Math.floor((bytes - header.length) / obx.length));
+}
+
+describe("a lab system's message without a valid key (#74)", () => {
+  it('is refused from its first line alone: the message is never parsed, and the ACK still answers its MSH-10', async () => {
+    const message = largeOru(MAX_BODY_BYTES - 1024, 'CTRL-74-NOKEY');
+    const sent = [{}, { authorization: 'Bearer not-a-key' }, { authorization: `Bearer thk_${'A'.repeat(43)}` }] as Record<string, string>[];
+    for (const headers of sent) {
+      const response = await app().request('/hl7/v2', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/hl7-v2' },
+        body: message,
+      });
+      expect(response.status).toBe(401);
+      const ack = (await response.text()).split('\r');
+      expect(ack.find((segment) => segment.startsWith('MSA|'))).toMatch(/^MSA\|AR\|CTRL-74-NOKEY(\||$)/);
+    }
+    expect(parseOruR01).not.toHaveBeenCalled();
+  });
+
+  it('is slowed as other refusals are, the HL7 and the FHIR door alike', async () => {
+    const maxDelay = 2000;
+    const server = createApp({ db: database.db, env: { ...testEnv, SLOW_REFUSALS_MAX_MS: maxDelay }, clientIp: () => '192.0.2.74' });
+    const timed = async (path: string, contentType: string, body: string) => {
+      const started = performance.now();
+      const response = await server.request(path, { method: 'POST', headers: { 'content-type': contentType }, body });
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - started };
+    };
+    const hl7 = await timed('/hl7/v2', 'application/hl7-v2', largeOru(4096, 'CTRL-74-SLOW'));
+    expect(hl7.status).toBe(401);
+    expect(hl7.ms).toBeGreaterThanOrEqual(maxDelay / 4 - 5);
+    const fhir = await timed('/fhir/r4', 'application/fhir+json', '{"resourceType":"Bundle"}');
+    expect(fhir.status).toBe(401);
+    expect(fhir.ms).toBeGreaterThanOrEqual((2 * maxDelay) / 4 - 5);
+  });
+});
+
+describe('every route that takes a body (#74)', () => {
+  let blobRoot: string;
+  beforeAll(async () => {
+    blobRoot = await mkdtemp(join(tmpdir(), 'tahaleel-body-limits-'));
+  });
+  afterAll(() => rm(blobRoot, { recursive: true, force: true }));
+
+  /** The app with every route it can have: webhooks of SMS, WhatsApp and Moyasar, files, the dev mailbox. */
+  function everyRoute() {
+    const env = parseEnv({
+      ...testEnvSource,
+      PAYMENT_PROVIDER: 'moyasar',
+      MOYASAR_API_URL: 'http://127.0.0.1:9/v1',
+      MOYASAR_SECRET_KEY: 'sk_test_tahaleel',
+      MOYASAR_PUBLISHABLE_KEY: 'pk_test_tahaleel',
+      MOYASAR_WEBHOOK_SECRET: 'moyasar-webhook-secret-74',
+      SMS_WEBHOOK_SECRET: 'sms-webhook-secret-of-74',
+      WHATSAPP_APP_SECRET: 'whatsapp-app-secret-74',
+      WHATSAPP_VERIFY_TOKEN: 'whatsapp-verify-token-74',
+    });
+    const payments = moyasarPaymentProvider({
+      apiUrl: env.MOYASAR_API_URL,
+      secretKey: 'sk_test_tahaleel',
+      publishableKey: 'pk_test_tahaleel',
+      webhookSecret: 'moyasar-webhook-secret-74',
+    });
+    return createApp({
+      db: database.db,
+      env: { ...env, DEV_MAILBOX: true },
+      payments,
+      blobs: diskBlobStore(blobRoot),
+      clientIp: () => address,
+      socketAddress: () => '127.0.0.1',
+    });
+  }
+
+  /** How much of a body a route may read: 1 MB, or under /files the largest upload (each bounds its own below it). */
+  const limitOf = (path: string) =>
+    path.startsWith('/files/') ? Math.max(RESULT_MAX_BYTES, STORE_IMAGE_MAX_BYTES) + MULTIPART_OVERHEAD_BYTES : MAX_BODY_BYTES;
+
+  it('refuses a body past its limit with 413 while it streams, and one that says it is larger without reading it', async () => {
+    const server = everyRoute();
+    const posts = [...new Set(server.routes.filter((route) => route.method === 'POST').map((route) => route.path))];
+    // Each webhook and upload is there, so a route added later is walked too.
+    expect(posts).toEqual(
+      expect.arrayContaining([
+        '/hl7/v2',
+        '/fhir/r4',
+        '/sms/receipts/unifonic',
+        '/whatsapp/webhook',
+        '/payments/moyasar/webhook',
+        '/files/results',
+      ]),
+    );
+    const CHUNK = 64 * 1024;
+    for (const route of [...posts, '/trpc/auth.signIn', '/no/such/route']) {
+      const path = route.replaceAll(/:\w+/g, 'x');
+      const limit = limitOf(path);
+      let pulled = 0;
+      const body = new ReadableStream({
+        pull(controller) {
+          pulled += 1;
+          controller.enqueue(new Uint8Array(CHUNK));
+          if (pulled * CHUNK > limit + 4 * CHUNK) controller.close();
+        },
+      });
+      const streamed = await server.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect({ path, status: streamed.status }).toEqual({ path, status: 413 });
+      expect(pulled * CHUNK, path).toBeLessThanOrEqual(limit + 2 * CHUNK);
+
+      let announcedPulled = 0;
+      const announced = await server.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(150 * 1024 * 1024) },
+        body: new ReadableStream({
+          pull(controller) {
+            announcedPulled += 1;
+            controller.enqueue(new Uint8Array(CHUNK));
+            if (announcedPulled > 64) controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+      expect({ path, status: announced.status }).toEqual({ path, status: 413 });
+      expect(announcedPulled, path).toBeLessThanOrEqual(2);
     }
   });
 });

@@ -4,7 +4,9 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { MULTIPART_OVERHEAD_BYTES } from '../../../shared/api-limits.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { hasVisibleText } from '../../../shared/plain-text.ts';
 import { RESULT_MAX_BYTES, RESULT_READ_REASON_MAX } from '../../../shared/results.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
@@ -26,17 +28,14 @@ interface Deps {
   log: Logger;
 }
 
-/** An administrator's reason for opening a patient's result: `?reason=`, trimmed, 1–500 characters, no NUL. */
+/** An administrator's reason for opening a patient's result: `?reason=`, trimmed, 1–500 characters, no NUL, not only invisible characters. */
 const readReason = z
   .string()
   .trim()
   .min(1)
   .max(RESULT_READ_REASON_MAX)
-  .refine((reason) => !reason.includes('\u0000'))
+  .refine((reason) => !reason.includes('\u0000') && hasVisibleText(reason))
   .optional();
-
-/** Room for the multipart envelope around a file of the largest allowed size. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** The same `{ error: { appCode } }` shape the client reads from tRPC, with the matching HTTP status. */
 function errorResponse(c: Context, error: AppError) {
@@ -77,7 +76,7 @@ export function resultRoutes(deps: Deps) {
   routes.post(
     '/',
     bodyLimit({
-      maxSize: RESULT_MAX_BYTES + MULTIPART_OVERHEAD,
+      maxSize: RESULT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
       onError: (c) => errorResponse(c, new AppError('FILE_TOO_LARGE', { maxBytes: RESULT_MAX_BYTES })),
     }),
     async (c) => {

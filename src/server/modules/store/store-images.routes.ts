@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { MULTIPART_OVERHEAD_BYTES } from '../../../shared/api-limits.ts';
 import { rowId } from '../../../shared/db-integers.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { STORE_IMAGE_MAX_BYTES } from '../../../shared/store-admin-schemas.ts';
@@ -41,7 +42,6 @@ async function requireAdmin(c: Context, deps: Deps) {
   return user;
 }
 
-const MULTIPART_OVERHEAD = 64 * 1024;
 const sizeName = z.enum(['grid', 'gallery']);
 
 /**
@@ -55,7 +55,7 @@ export function storeImageRoutes(deps: Deps) {
   routes.post(
     '/',
     bodyLimit({
-      maxSize: STORE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
+      maxSize: STORE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
       onError: (c) => errorResponse(c, new AppError('FILE_TOO_LARGE', { maxBytes: STORE_IMAGE_MAX_BYTES })),
     }),
     async (c) => {
