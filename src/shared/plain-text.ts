@@ -21,3 +21,11 @@ export function withoutHiddenCharacters(text: string): string {
 export function oneLine(text: string): string {
   return withoutHiddenCharacters(text).replace(/[\t\n]/g, ' ');
 }
+
+/**
+ * Whether a reader sees anything in the text: a letter, a digit, punctuation or a symbol. A reason made
+ * only of spaces and invisible characters (U+200B, joiners, directional marks, a BOM) is no reason.
+ */
+export function hasVisibleText(text: string): boolean {
+  return /[\p{L}\p{N}\p{P}\p{S}]/u.test(text);
+}

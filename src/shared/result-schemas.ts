@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowId } from './db-integers.ts';
 import { latinDigits } from './digits.ts';
-import { oneLine, withoutHiddenCharacters } from './plain-text.ts';
+import { hasVisibleText, oneLine, withoutHiddenCharacters } from './plain-text.ts';
 import { validationMessages as m } from './validation-messages.ts';
 
 /** What a lab types for one analyte: the value as typed (parsed on the server), its unit, a comment. */
@@ -84,5 +84,11 @@ export const signInterpretationInput = z.object({
 export type SignInterpretationInput = z.infer<typeof signInterpretationInput>;
 
 export const adminReportInput = reportBookingInput.extend({
-  reason: z.string({ error: m.required }).overwrite(oneLine).trim().min(1, m.required).max(500, m.tooLong),
+  reason: z
+    .string({ error: m.required })
+    .overwrite(oneLine)
+    .trim()
+    .min(1, m.required)
+    .max(500, m.tooLong)
+    .refine(hasVisibleText, m.required),
 });

@@ -156,6 +156,9 @@ describe('an administrator whose password was entered more than 15 minutes ago',
     expect(reads).toEqual([]);
 
     await (await callerFor(database.db, admin)).auth.confirmPassword({ password: PASSWORD });
+    // A reason of invisible characters only (a zero-width space, joiners) is no reason (#74).
+    const invisible = await app.request(`/files/results/${result.id}?reason=%E2%80%8B%E2%80%8D`, { headers: { cookie: admin.cookie } });
+    expect(invisible.status).toBe(400);
     expect((await read(admin)).status).toBe(200);
   });
 });

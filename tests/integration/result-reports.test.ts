@@ -178,6 +178,28 @@ describe('a lab enters an electrolytes report', () => {
     expect(audit).toHaveLength(1);
     expect(await mailsTo(customer.email, 'result-opened-by-staff')).toHaveLength(1);
   });
+
+  it('asks an administrator whose password is over 15 minutes old for it again, and takes no reason made of invisible characters (#74)', async () => {
+    const staleAdmin = await createTestUser(database.db, 'admin', { passwordConfirmedAt: new Date(Date.now() - 16 * 60_000) });
+    const staleCaller = await callerFor(database.db, staleAdmin);
+    expect(await refusal(staleCaller.results.adminReport({ bookingId, reason: 'Support ticket 4412' }))).toEqual({
+      code: 'FORBIDDEN',
+      appCode: 'PASSWORD_CONFIRMATION_REQUIRED',
+    });
+    const adminCaller = await callerFor(database.db, admin);
+    for (const reason of ['\u200b', '\u200b\u200c\u200d\u2060\ufeff', ' \u200e\u200f ']) {
+      expect(await refusal(adminCaller.results.adminReport({ bookingId, reason }))).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    const reads = await database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('actor_id', 'in', [staleAdmin.id, admin.id])
+      .where('action', '=', 'result.read')
+      .execute();
+    // Only the earlier test's read, with its reason: the stale session and the invisible reasons read nothing.
+    expect(reads).toHaveLength(1);
+    expect(await mailsTo(customer.email, 'result-opened-by-staff')).toHaveLength(1);
+  });
 });
 
 describe('values the range cannot judge, and values in other units', () => {

@@ -6,7 +6,7 @@ import {
   signInterpretationInput,
 } from '../../../shared/result-schemas.ts';
 import { router } from '../../trpc/init.ts';
-import { adminProcedure, approvedLabProcedure, customerProcedure } from '../../trpc/procedures.ts';
+import { adminProcedure, approvedLabProcedure, customerProcedure, sensitiveAdminProcedure } from '../../trpc/procedures.ts';
 import * as reports from './reports.service.ts';
 import { sharedKeyring } from './result-sealing.ts';
 import * as results from './results.service.ts';
@@ -38,7 +38,8 @@ export const resultsRouter = router({
   signInterpretation: approvedLabProcedure
     .input(signInterpretationInput)
     .mutation(async ({ ctx, input }) => reports.signInterpretation(ctx.db, await keys(ctx), ctx.user.id, input)),
-  adminReport: adminProcedure
+  /** A patient's values, read with a reason: as their files, only soon after the password (issue #74). */
+  adminReport: sensitiveAdminProcedure
     .input(adminReportInput)
     .mutation(async ({ ctx, input }) =>
       reports.adminReport(ctx.db, await keys(ctx), ctx.user.id, input.bookingId, input.reason, ctx.clientIp),
