@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'result.share_denied',
   'result_share.create',
   'result_share.revoke',
+  'result_share.new_code',
   'account.delete',
   'store.product_save',
   'store.stock_adjust',

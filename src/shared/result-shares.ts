@@ -6,7 +6,7 @@ export const SHARE_DAYS_MAX = 30;
 /** How many reports one link may hold: a visit's worth, with room to spare. */
 export const SHARE_BOOKINGS_MAX = 20;
 export const SHARE_CODE_LENGTH = 6;
-/** Wrong codes a share takes before it locks for good. */
+/** Wrong codes a share takes before it locks, until its patient gives it a new code. */
 export const SHARE_WRONG_CODES_MAX = 5;
 /** The header the doctor's page sends a share's code in for a file: never in an address, which proxies and histories keep. */
 export const SHARE_CODE_HEADER = 'x-share-code';

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { withAbsoluteLinks } from '../../src/server/modules/mail/outbox-sender.ts';
+import { type MailMessage, renderMail } from '../../src/server/modules/mail/templates.tsx';
+import { type PhoneText, renderPhoneText } from '../../src/server/modules/phone/phone-texts.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import type { Logger } from '../../src/server/platform/logger.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';
@@ -14,7 +17,8 @@ import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 // A patient shares chosen reports with a doctor by a link (issue #53 item 6, ADR 0061): the doctor
 // reads values, ranges, trends and the PDFs without an account; every reading is logged and shown to
 // the patient; expired and revoked links answer 410 at once and the attempt is logged; a code locks
-// after five wrong tries; the link holds only the patient's own reports.
+// after five wrong tries, the patient is told (issue #74 item 9) and can give the link a new code; the
+// link holds only the patient's own reports.
 
 const ELECTROLYTES = 'Electrolytes (Sodium, Potassium, Chloride)';
 const APP_PAGE = '<!doctype html><html><head><title>Tahaleel</title></head><body><div id="root"></div></body></html>';
@@ -158,8 +162,8 @@ const page = (token: string, ip: string) => app.request(`/share/${token}`, { hea
 const download = (token: string, id: string, ip: string, code?: string) =>
   app.request(`/share/${token}/files/${id}`, { headers: { 'x-test-ip': ip, ...(code ? { 'x-share-code': code } : {}) } });
 
-async function share(bookingIds: string[], options: { withCode?: boolean; days?: number } = {}) {
-  const patient = await callerFor(database.db, customer);
+async function share(bookingIds: string[], options: { withCode?: boolean; days?: number; owner?: TestUser } = {}) {
+  const patient = await callerFor(database.db, options.owner ?? customer);
   const made = await patient.resultShares.create({ bookingIds, days: options.days ?? 7, withCode: options.withCode ?? false });
   const token = new URL(made.link).pathname.split('/').pop()!;
   return { ...made, token };
@@ -329,7 +333,7 @@ describe('a share that has ended', () => {
 });
 
 describe('a share with a code', () => {
-  it('asks for the code, takes it in Arabic-Indic digits, refuses a wrong one, and locks for good after five wrong codes', async () => {
+  it('asks for the code, takes it in Arabic-Indic digits, refuses a wrong one, and locks after five wrong codes', async () => {
     const made = await share([bookings.recent, bookings.withFile], { withCode: true });
     expect(made.code).toMatch(/^\d{6}$/);
     const code = made.code!;
@@ -347,7 +351,7 @@ describe('a share with a code', () => {
       expect(await openShare(made.token, ip, wrong)).toMatchObject({ status: 401, appCode: 'SHARE_CODE_WRONG', details: { attemptsLeft } });
     }
     expect(await openShare(made.token, ip, wrong)).toMatchObject({ appCode: 'SHARE_GONE', details: { reason: 'locked' } });
-    // Locked for good: the right code opens nothing now, and the page says the link has ended.
+    // Locked: the right code opens nothing now, and the page says the link has ended.
     expect(await openShare(made.token, ip, code)).toMatchObject({ appCode: 'SHARE_GONE', details: { reason: 'locked' } });
     expect((await page(made.token, ip)).status).toBe(410);
 
@@ -374,6 +378,154 @@ describe('a share with a code', () => {
       .executeTakeFirstOrThrow();
     expect(row.wrong_codes).toBe(5);
     expect(row.locked_at).not.toBeNull();
+    // Four answers said "locked", one lock happened: the patient is told once.
+    expect(await lockNotices(made.id)).toHaveLength(1);
+  });
+});
+
+/** The mails telling the patient that this share locked, oldest first. */
+const lockNotices = (shareId: string) =>
+  database.db
+    .selectFrom('outbox')
+    .select(['recipient', 'locale', 'data', 'send_after', 'created_at'])
+    .where('template', '=', 'result-share-locked')
+    .where('dedupe_key', 'like', `result-share-locked:${shareId}:%`)
+    .orderBy('created_at')
+    .execute();
+
+/** The text messages telling the patient that this share locked. */
+const lockTexts = (shareId: string) =>
+  database.db
+    .selectFrom('phone_messages')
+    .select(['recipient', 'locale', 'template', 'data', 'send_after'])
+    .where('template', '=', 'result-share-locked')
+    .where('dedupe_key', 'like', `result-share-locked:${shareId}:%`)
+    .execute();
+
+/** A code that is not `code`. */
+const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** Five wrong codes through the doctor's page: the last locks the share. */
+async function lockWithWrongCodes(token: string, code: string) {
+  const ip = newAddress();
+  for (let attempt = 1; attempt < 5; attempt++) expect((await openShare(token, ip, otherThan(code))).appCode).toBe('SHARE_CODE_WRONG');
+  expect(await openShare(token, ip, otherThan(code))).toMatchObject({ appCode: 'SHARE_GONE', details: { reason: 'locked' } });
+  return ip;
+}
+
+describe('when wrong codes lock a share', () => {
+  it('tells the patient once, by mail in their language and by text to their confirmed number, naming no test and no value', async () => {
+    const patient = await createTestUser(database.db, 'customer', { name: 'Lina Al-Otaibi' });
+    const phone = `+9665${String(Date.now()).slice(-8)}`;
+    await database.db.updateTable('user_profiles').set({ locale: 'en' }).where('id', '=', patient.id).execute();
+    await database.db.updateTable('users').set({ phone, phone_verified_at: new Date() }).where('id', '=', patient.id).execute();
+    const bookingId = await releasedElectrolytes(patient.id, 2, '5.9');
+    const made = await share([bookingId], { withCode: true, owner: patient });
+
+    const ip = newAddress();
+    for (let attempt = 1; attempt < 5; attempt++) await openShare(made.token, ip, otherThan(made.code!));
+    // Four wrong codes tell nobody anything: the doctor may just have mistyped.
+    expect(await lockNotices(made.id)).toEqual([]);
+    expect(await openShare(made.token, ip, otherThan(made.code!))).toMatchObject({ appCode: 'SHARE_GONE', details: { reason: 'locked' } });
+
+    const [mail, ...moreMails] = await lockNotices(made.id);
+    expect(moreMails).toEqual([]);
+    expect(mail).toMatchObject({ recipient: patient.email, locale: 'en' });
+    // A security notice goes at once, whatever the hour.
+    expect(mail!.send_after.getTime()).toBeLessThanOrEqual(Date.now());
+    const texts = await lockTexts(made.id);
+    expect(texts).toEqual([expect.objectContaining({ recipient: phone, locale: 'en' })]);
+    expect(texts[0]!.send_after.getTime()).toBeLessThanOrEqual(Date.now());
+
+    // More wrong codes, and the right one, meet a locked share: nothing more is sent.
+    await openShare(made.token, ip, otherThan(made.code!));
+    await openShare(made.token, newAddress(), made.code!);
+    expect(await lockNotices(made.id)).toHaveLength(1);
+    expect(await lockTexts(made.id)).toHaveLength(1);
+
+    const message = { template: 'result-share-locked', data: withAbsoluteLinks(mail!.data, testEnv.PUBLIC_URL) } as MailMessage;
+    const rendered = renderMail(message, 'en', { publicUrl: testEnv.PUBLIC_URL });
+    expect(rendered.subject).toBe('A link you shared with a doctor was locked — Tahaleel');
+    expect(rendered.text).toContain('The link opens nothing now');
+    expect(rendered.text.split('\n')).toContain(`${testEnv.PUBLIC_URL}/dashboard?section=results`);
+    const text = renderPhoneText({ template: 'result-share-locked', data: texts[0]!.data } as PhoneText, 'en', testEnv.PUBLIC_URL);
+    expect(text).toContain('locked after 5 wrong codes');
+    const written = [JSON.stringify(mail!.data), JSON.stringify(texts[0]!.data)];
+    for (const words of [rendered.subject, rendered.text, rendered.html, text, ...written]) {
+      expect(words).not.toMatch(/Electrolytes|Sodium|Potassium|Chloride|mmol|5\.9/);
+      expect(words).not.toContain(made.token);
+      expect(words).not.toContain(made.code!);
+    }
+    // Nor the other values (the HTML's styles have numbers of their own).
+    for (const words of [rendered.subject, rendered.text, text, ...written]) expect(words).not.toMatch(/\b(140|101)\b/);
+  });
+
+  it('lets the patient issue a new code: the doctor opens the same link with it, the old code no longer works, and it is recorded', async () => {
+    const made = await share([bookings.recent], { withCode: true });
+    await lockWithWrongCodes(made.token, made.code!);
+    const patient = await callerFor(database.db, customer);
+
+    const issued = await patient.resultShares.newCode({ id: made.id });
+    expect(issued).toMatchObject({ id: made.id, code: expect.stringMatching(/^\d{6}$/), expiresAt: made.expiresAt });
+    expect((await patient.resultShares.list()).find((entry) => entry.id === made.id)).toMatchObject({
+      standing: 'active',
+      withCode: true,
+      lockedAt: null,
+    });
+    const row = await database.db.selectFrom('result_shares').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
+    expect(row.wrong_codes).toBe(0);
+    expect(JSON.stringify(row)).not.toContain(issued.code);
+
+    const ip = newAddress();
+    expect((await page(made.token, ip)).status).toBe(200);
+    if (issued.code !== made.code) {
+      expect(await openShare(made.token, ip, made.code!)).toMatchObject({ appCode: 'SHARE_CODE_WRONG', details: { attemptsLeft: 4 } });
+    }
+    const opened = await openShare(made.token, ip, issued.code);
+    expect(opened.status).toBe(200);
+    expect(opened.data.reports.map((report) => report.bookingId)).toEqual([bookings.recent]);
+
+    expect(await auditOf('result_share', made.id)).toContainEqual({
+      action: 'result_share.new_code',
+      actor_id: customer.id,
+      details: { unlocked: true, wrongCodes: 5 },
+    });
+    // The new code is no secret kept elsewhere: not in the audit log either.
+    expect(JSON.stringify(await auditOf('result_share', made.id))).not.toContain(issued.code);
+
+    // Locked again by five wrong codes (the old code counted as one), the patient is told again: once per lock.
+    const wrongCodesLeft = issued.code !== made.code ? 4 : 5;
+    for (let attempt = 0; attempt < wrongCodesLeft; attempt++) await openShare(made.token, ip, otherThan(issued.code));
+    expect((await patient.resultShares.list()).find((entry) => entry.id === made.id)?.standing).toBe('locked');
+    expect(await lockNotices(made.id)).toHaveLength(2);
+  });
+
+  it('lets no other customer issue a code for a share: it is not found, and the share stays locked', async () => {
+    const made = await share([bookings.recent], { withCode: true });
+    await lockWithWrongCodes(made.token, made.code!);
+    const stranger = await callerFor(database.db, otherCustomer);
+    expect(await refusal(stranger.resultShares.newCode({ id: made.id }))).toMatchObject({ code: 'NOT_FOUND' });
+
+    const patient = await callerFor(database.db, customer);
+    expect((await patient.resultShares.list()).find((entry) => entry.id === made.id)?.standing).toBe('locked');
+    expect((await auditOf('result_share', made.id)).map((entry) => entry.action)).not.toContain('result_share.new_code');
+    expect((await openShare(made.token, newAddress(), made.code!)).appCode).toBe('SHARE_GONE');
+  });
+
+  it('gives a revoked or expired share no new code: it stays ended', async () => {
+    const patient = await callerFor(database.db, customer);
+    const revoked = await share([bookings.recent], { withCode: true });
+    await patient.resultShares.revoke({ id: revoked.id });
+    expect(await refusal(patient.resultShares.newCode({ id: revoked.id }))).toMatchObject({ appCode: 'SHARE_GONE' });
+
+    const expired = await share([bookings.recent], { withCode: true, days: 1 });
+    await sql`update result_shares set created_at = now() - interval '3 days', expires_at = now() - interval '2 days' where id = ${expired.id}`.execute(
+      database.db,
+    );
+    expect(await refusal(patient.resultShares.newCode({ id: expired.id }))).toMatchObject({ appCode: 'SHARE_GONE' });
+
+    const standings = (await patient.resultShares.list()).filter((entry) => [revoked.id, expired.id].includes(entry.id));
+    expect(standings.map((entry) => entry.standing).sort()).toEqual(['expired', 'revoked']);
   });
 });
 

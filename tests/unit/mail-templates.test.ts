@@ -72,6 +72,17 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
       link: 'https://tahaleel.sa/dashboard?section=results',
     },
   },
+  'result-share-locked': {
+    template: 'result-share-locked',
+    // 21:30 UTC on 30 November is 00:30 on 1 December in Riyadh.
+    data: {
+      name: 'Sarah',
+      sharedAt: '2026-11-28T06:00:00.000Z',
+      lockedAt: '2026-11-30T21:30:00.000Z',
+      results: 2,
+      link: 'https://tahaleel.sa/dashboard?section=results',
+    },
+  },
   'retest-reminder': {
     template: 'retest-reminder',
     data: {
@@ -426,6 +437,27 @@ describe('renderMail: content', () => {
     expect(arabic.text).toContain('12:05');
     expect(arabic.text).toContain('\u2068Support request #4512: the patient could not open the file\u2069');
     for (const mail of [english, arabic]) expect(mail.text).not.toMatch(/%PDF|\.pdf|Vitamin|CBC/);
+  });
+
+  it('tells the patient a link for their doctor locked: which one by the day it was shared, that it opens nothing, and where to issue a new code', () => {
+    const message = examples['result-share-locked'];
+    const english = render(message, 'en');
+    expect(english.subject).toBe('A link you shared with a doctor was locked — Tahaleel');
+    expect(english.text).toContain('you shared with a doctor on Saturday, November 28, 2026');
+    expect(english.text).toContain('The link opens nothing now, even with the right code.');
+    expect(english.text).toContain('Results in the link: 2');
+    expect(english.text).toContain('Tuesday, December 1, 2026, 12:30 AM');
+    expect(english.html).toContain(`href="${SITE}/dashboard?section=results"`);
+    expect(english.text).toContain('Issue a new code');
+    const arabic = render(message, 'ar');
+    expect(arabic.subject).toBe('قُفل رابط نتائجك الذي شاركته مع طبيب — تحاليل');
+    expect(arabic.text).toContain('يوم السبت، 28 نوفمبر 2026');
+    expect(arabic.text).toContain('لم يعد الرابط يفتح شيئًا الآن');
+    expect(arabic.text).toContain('إصدار رمز جديد');
+    for (const mail of [english, arabic]) {
+      expect(mail.text.split('\n')).toContain(`${SITE}/dashboard?section=results`);
+      expect(mail.text).not.toContain('/share/');
+    }
   });
 
   it('tells a reader who did not change the password where to reset it', () => {

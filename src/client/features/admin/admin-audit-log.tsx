@@ -36,6 +36,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'result.share_denied': msg`Shared link refused`,
   'result_share.create': msg`Results shared with a doctor`,
   'result_share.revoke': msg`Shared link revoked`,
+  'result_share.new_code': msg`New code issued for a shared link`,
   'account.delete': msg`Account deleted`,
   'store.product_save': msg`Store product saved`,
   'store.stock_adjust': msg`Stock adjusted`,

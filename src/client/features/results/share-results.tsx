@@ -27,7 +27,7 @@ import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
-import { errorMessage } from '../../lib/errors.ts';
+import { errorCode, errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -35,6 +35,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 type Share = RouterOutputs['resultShares']['list'][number];
 type Shareable = RouterOutputs['resultShares']['shareable'][number];
 type Made = RouterOutputs['resultShares']['create'];
+type Issued = RouterOutputs['resultShares']['newCode'];
 
 const DEFAULT_DAYS = 7;
 
@@ -58,7 +59,17 @@ function StandingBadge({ standing }: { standing: Share['standing'] }) {
   );
 }
 
-function ShareRow({ share, onRevoke }: { share: Share; onRevoke: () => void }) {
+function ShareRow({
+  share,
+  onRevoke,
+  onNewCode,
+  issuing,
+}: {
+  share: Share;
+  onRevoke: () => void;
+  onNewCode: () => void;
+  issuing: boolean;
+}) {
   const { t } = useLingui();
   const locale = activeLocale();
   const tests = share.reports.map((report) => localized(locale, report.test.ar, report.test.en)).join(locale === 'ar' ? '، ' : ', ');
@@ -110,6 +121,12 @@ function ShareRow({ share, onRevoke }: { share: Share; onRevoke: () => void }) {
           {t`Revoke`}
         </Button>
       )}
+      {share.standing === 'locked' && (
+        <Button variant="outline" size="sm" flexShrink={0} loading={issuing} onClick={onNewCode} data-testid="share-new-code">
+          <KeyRound aria-hidden />
+          {t`Issue a new code`}
+        </Button>
+      )}
     </HStack>
   );
 }
@@ -141,11 +158,10 @@ function ShareableOption({ item }: { item: Shareable }) {
   );
 }
 
-/** The new link and code, this once: only their fingerprints are kept. */
-function MadeShare({ made, onDone }: { made: Made; onDone: () => void }) {
+/** Copies a link or a code, saying whether it worked. */
+function useCopy() {
   const { t } = useLingui();
-  const locale = activeLocale();
-  const copy = async (text: string) => {
+  return async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
       notify.success({ title: t`Copied.` });
@@ -153,6 +169,30 @@ function MadeShare({ made, onDone }: { made: Made; onDone: () => void }) {
       notify.error({ title: t`Could not copy. Select the text and copy it yourself.` });
     }
   };
+}
+
+/** A code shown this once, to be read out or copied: left to right in either language. */
+function ShownCode({ code }: { code: string }) {
+  return (
+    <Text
+      dir="ltr"
+      alignSelf="start"
+      fontFamily="mono"
+      fontSize="2xl"
+      letterSpacing="0.3em"
+      userSelect="all"
+      data-testid="share-code-shown"
+    >
+      {code}
+    </Text>
+  );
+}
+
+/** The new link and code, this once: only their fingerprints are kept. */
+function MadeShare({ made, onDone }: { made: Made; onDone: () => void }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const copy = useCopy();
   const until = when(made.expiresAt, locale);
   return (
     <Stack gap="4" data-testid="share-made">
@@ -189,17 +229,7 @@ function MadeShare({ made, onDone }: { made: Made; onDone: () => void }) {
       {made.code && (
         <Stack gap="2">
           <Text fontWeight="medium">{t`Code`}</Text>
-          <Text
-            dir="ltr"
-            alignSelf="start"
-            fontFamily="mono"
-            fontSize="2xl"
-            letterSpacing="0.3em"
-            userSelect="all"
-            data-testid="share-code-shown"
-          >
-            {made.code}
-          </Text>
+          <ShownCode code={made.code} />
         </Stack>
       )}
       <Text fontSize="sm" color="fg.muted">
@@ -209,6 +239,66 @@ function MadeShare({ made, onDone }: { made: Made; onDone: () => void }) {
         {t`Done`}
       </Button>
     </Stack>
+  );
+}
+
+/**
+ * A locked link's new code, this once (only its fingerprint is kept): the link itself is unchanged and
+ * opens again with it.
+ */
+function NewCodeDialog({ issued, onClose }: { issued: Issued | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const copy = useCopy();
+  const until = issued ? when(issued.expiresAt, locale) : '';
+  return (
+    <Dialog.Root
+      open={issued !== null}
+      onOpenChange={(event) => !event.open && onClose()}
+      closeOnInteractOutside={false}
+      placement="center"
+      size="md"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="share-new-code-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t`A new code for your link`}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              {issued && (
+                <Stack gap="4">
+                  <Alert.Root status="warning">
+                    <Alert.Indicator />
+                    <Alert.Description>
+                      {t`Copy the code now: it will not be shown again. Give it to your doctor separately from the link, which stays the same.`}
+                    </Alert.Description>
+                  </Alert.Root>
+                  <Stack gap="2">
+                    <Text fontWeight="medium">{t`Code`}</Text>
+                    <ShownCode code={issued.code} />
+                    <Button variant="outline" alignSelf="start" onClick={() => void copy(issued.code)}>
+                      <Copy aria-hidden />
+                      {t`Copy the code`}
+                    </Button>
+                  </Stack>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t`The link opens again with this code until ${until}. The old code no longer works.`}
+                  </Text>
+                  <Button colorPalette="brand" alignSelf="end" onClick={onClose}>
+                    {t`Done`}
+                  </Button>
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t`Close`} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }
 
@@ -339,7 +429,8 @@ function ShareDialog({ open, shareable, onClose }: { open: boolean; shareable: S
 
 /**
  * "Share with a doctor" (ADR 0061): a link to chosen results for 1 to 30 days, optionally with a code,
- * shown once; the customer's links with their standing and openings, each revocable at once.
+ * shown once; the customer's links with their standing and openings, each revocable at once, and a new
+ * code for one that five wrong codes locked.
  */
 export function ShareResults() {
   const { t, i18n } = useLingui();
@@ -356,6 +447,24 @@ export function ShareResults() {
         notify.success({ title: t`Link revoked. It opens nothing from now on.` });
       },
       onError: (error) => notify.error({ title: t`Could not revoke the link`, description: errorMessage(i18n, error) }),
+    }),
+  );
+  const [issued, setIssued] = useState<Issued | null>(null);
+  const newCode = useMutation(
+    trpc.resultShares.newCode.mutationOptions({
+      onSuccess: (answer) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.resultShares.list.queryKey() });
+        setIssued(answer);
+      },
+      onError: (error) => {
+        // The link ended meanwhile: the doctor's words for it ("ask the patient") are not the patient's.
+        const ended = errorCode(error) === 'SHARE_GONE';
+        if (ended) void queryClient.invalidateQueries({ queryKey: trpc.resultShares.list.queryKey() });
+        notify.error({
+          title: t`Could not issue a new code`,
+          description: ended ? t`This link has ended: share your results again with a new link.` : errorMessage(i18n, error),
+        });
+      },
     }),
   );
   const nothingToShare = shareable.isSuccess && shareable.data.length === 0;
@@ -395,12 +504,19 @@ export function ShareResults() {
         ) : (
           <Stack as="ul" listStyleType="none" gap="3" aria-label={t`Your shared links`}>
             {shares.data.map((share) => (
-              <ShareRow key={share.id} share={share} onRevoke={() => setRevoking(share)} />
+              <ShareRow
+                key={share.id}
+                share={share}
+                onRevoke={() => setRevoking(share)}
+                onNewCode={() => newCode.mutate({ id: share.id })}
+                issuing={newCode.isPending && newCode.variables.id === share.id}
+              />
             ))}
           </Stack>
         )}
       </Card.Body>
       <ShareDialog open={open} shareable={shareable.data ?? []} onClose={() => setOpen(false)} />
+      <NewCodeDialog issued={issued} onClose={() => setIssued(null)} />
       <ConfirmDialog
         open={revoking !== null}
         title={t`Revoke this link?`}

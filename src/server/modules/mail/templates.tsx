@@ -32,6 +32,7 @@ import {
   resultOpenedByStaffMail,
   resultsAmendedMail,
 } from './templates/result-mails.ts';
+import { type ResultShareLockedMailData, resultShareLockedMail } from './templates/result-share-mails.ts';
 import { retestReminderMail } from './templates/retest-mails.ts';
 import { type SeriesVisitDueMailData, seriesVisitDueMail } from './templates/series-mails.ts';
 import { storeOrderConfirmedMail, storePaymentRefundedMail } from './templates/store-mails.ts';
@@ -83,6 +84,12 @@ export type MailMessage =
   | { template: 'interpretation-to-sign'; data: { name: string; reference: string; link: string } }
   /** An administrator opened one of the patient's results: when (`openedAt`, an instant) and the reason given; no health data. */
   | { template: 'result-opened-by-staff'; data: { name: string; openedAt: string; reason: string; link: string } }
+  /**
+   * Five wrong codes locked a link the patient shared with a doctor (ADR 0061): the day it was shared, how many
+   * results it holds, when it locked, and a link to their results page to issue a new code; never the tests,
+   * the link or its code.
+   */
+  | { template: 'result-share-locked'; data: ResultShareLockedMailData }
   /**
    * On the day a retest the patient asked to be reminded of is due (issue #54): the catalog test's name, for
    * whom, a link to book it; never a value nor the finding that suggested it. A reminder: it can be switched off.
@@ -193,6 +200,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return interpretationToSignMail(message.data, locale);
     case 'result-opened-by-staff':
       return resultOpenedByStaffMail(message.data, locale);
+    case 'result-share-locked':
+      return resultShareLockedMail(message.data, locale);
     case 'retest-reminder':
       return retestReminderMail(message.data, locale, publicUrl);
     case 'waitlist-offer':

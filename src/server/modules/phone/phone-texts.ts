@@ -47,6 +47,12 @@ export type WaitlistOfferTextData = {
   heldUntil: string;
 };
 
+/**
+ * A patient's link for a doctor locked by five wrong codes (ADR 0061): named by the day it was shared, as
+ * their list of links shows it; never the tests it holds, nor the link or its code.
+ */
+export type ResultShareLockedTextData = { sharedAt: string };
+
 /** The messages the outbox knows, with their data. */
 export type PhoneText =
   | { template: 'phone-code'; data: { code: string; minutes: number; expiresAt: string } }
@@ -55,7 +61,8 @@ export type PhoneText =
   | { template: 'waitlist-offer'; data: WaitlistOfferTextData }
   | { template: 'results-ready'; data: { labName: { ar: string; en: string } } }
   | { template: 'critical-value'; data: { labName: { ar: string; en: string }; labPhone: string | null } }
-  | { template: 'order-shipped'; data: { orderReference: string; trackingNumber: string } };
+  | { template: 'order-shipped'; data: { orderReference: string; trackingNumber: string } }
+  | { template: 'result-share-locked'; data: ResultShareLockedTextData };
 
 /**
  * The kind a person chose a channel for (user_profiles.<kind>_texts) that a message is of. A code is always
@@ -75,6 +82,7 @@ export function textKindOf(template: PhoneText['template']): TextKind | 'code' |
     case 'waitlist-offer':
       return 'booking';
     case 'results-ready':
+    case 'result-share-locked':
       return 'result';
     case 'critical-value':
       return 'critical';
@@ -172,6 +180,11 @@ export const TEXT_BODIES = {
     ar: `تحاليل: شُحن طلبك ${isolate('{{1}}')}. رقم التتبع ${isolate('{{2}}')}.`,
     en: 'Tahaleel: your order {{1}} has shipped. Tracking number {{2}}.',
   },
+  'result-share-locked': {
+    name: 'result_share_locked',
+    ar: `تحاليل: قُفل رابطك لطبيب ({{1}}) بعد 5 رموز خاطئة ولا يفتح الآن. أصدر رمزًا جديدًا من ${isolate('{{2}}')}.`,
+    en: 'Tahaleel: your link for a doctor (shared {{1}}) was locked after 5 wrong codes and opens nothing now. Issue a new code at {{2}} once signed in.',
+  },
 } as const satisfies Record<string, TextBody>;
 
 /** When, on the lab's clock: the day and date, the Hijri date in Arabic, and the time (a home visit's window). */
@@ -244,7 +257,17 @@ export function textParts(message: Exclude<PhoneText, { template: 'phone-code' }
         : { body: TEXT_BODIES['critical-value-no-phone'], parameters: [message.data.labName[locale]] };
     case 'order-shipped':
       return { body: TEXT_BODIES['order-shipped'], parameters: [message.data.orderReference, message.data.trackingNumber] };
+    case 'result-share-locked':
+      return {
+        body: TEXT_BODIES['result-share-locked'],
+        parameters: [dayShared(message.data.sharedAt, locale), resultsAddress(publicUrl)],
+      };
   }
+}
+
+/** The day a link was shared, on the Kingdom's clock as the patient's list shows it: '28 سبتمبر' / 'September 28'. */
+function dayShared(instant: string, locale: 'ar' | 'en'): string {
+  return new Intl.DateTimeFormat(INTL_TAGS[locale], { timeZone: 'Asia/Riyadh', day: 'numeric', month: 'long' }).format(new Date(instant));
 }
 
 /** Where the results are, as short as a text needs it: the host and path, no scheme. */

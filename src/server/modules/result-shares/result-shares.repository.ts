@@ -127,6 +127,32 @@ export function revokeShare(db: Db, customerId: string, id: string, now: Date) {
     .executeTakeFirst();
 }
 
+/** One of the customer's shares, with the link's hash its code is keyed by, locked for update; undefined when they have no such share. */
+export function findOwnShareForUpdate(tx: Transaction<Database>, customerId: string, id: string) {
+  return tx
+    .selectFrom('result_shares')
+    .select([...SHARE_COLUMNS, 'result_shares.token_hash'])
+    .where('result_shares.id', '=', id)
+    .where('result_shares.customer_id', '=', customerId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A new code for a share: its wrong codes are forgotten, and a share they locked opens again. */
+export async function setShareCode(tx: Transaction<Database>, id: string, codeHash: string): Promise<void> {
+  await tx.updateTable('result_shares').set({ code_hash: codeHash, wrong_codes: 0, locked_at: null }).where('id', '=', id).execute();
+}
+
+/** How many bookings a share holds. */
+export async function shareBookingCount(db: Db, shareId: string): Promise<number> {
+  const row = await db
+    .selectFrom('result_share_bookings')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('share_id', '=', shareId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** The share a link's token hash names, with its patient's name; locked for update inside a transaction when asked. */
 export function findShareByTokenHash(db: Db, tokenHash: string, { lock }: { lock: boolean } = { lock: false }) {
   const query = db

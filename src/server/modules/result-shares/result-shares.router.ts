@@ -18,6 +18,8 @@ export const resultSharesRouter = router({
   list: customerProcedure.query(({ ctx }) => shares.listShares(ctx.db, ctx.user.id)),
   /** Revokes one of the customer's shares at once; answers the list. */
   revoke: customerProcedure.input(resultShareIdInput).mutation(({ ctx, input }) => shares.revokeShare(ctx.db, ctx.user.id, input.id)),
+  /** A new code for one of the customer's live or locked shares (a locked one opens again): answered this once. */
+  newCode: customerProcedure.input(resultShareIdInput).mutation(({ ctx, input }) => shares.issueNewCode(ctx.db, ctx.user.id, input.id)),
   /**
    * The doctor's reading: the shared reports' values and files' names, through the link and its code.
    * A mutation: the link travels in the body, never in an address a proxy logs, and every call is recorded.

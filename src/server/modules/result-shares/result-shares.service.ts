@@ -2,13 +2,15 @@ import { hmac } from '@oslojs/crypto/hmac';
 import { SHA256, sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { decodeHex, encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { CreateResultShareInput } from '../../../shared/result-share-schemas.ts';
 import { SHARE_CODE_LENGTH, SHARE_TOKEN_PATTERN, SHARE_WRONG_CODES_MAX } from '../../../shared/result-shares.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import { textAccount } from '../phone/phone-messages.service.ts';
 import { releasedReportForBooking, type ValueKeys } from '../results/reports.service.ts';
 import { type ResultVault, readSharedResult, resultFilesOfBookings } from '../results/results.service.ts';
 import * as repo from './result-shares.repository.ts';
@@ -16,8 +18,9 @@ import * as repo from './result-shares.repository.ts';
 // A patient's chosen reports shared with a doctor by a link, for 1 to 30 days, optionally behind a
 // 6-digit code (issue #53 item 6, ADR 0061). The doctor needs no account: the link is the key. It is
 // shown once and kept as its SHA-256; the code is kept as an HMAC keyed by the link, and five wrong
-// codes lock the share. Every reading through it is in the audit log and the patient's access log;
-// every refused attempt (gone, wrong code) is in the audit log.
+// codes lock the share, and its patient is told at once; they can give it a new code. Every reading
+// through it is in the audit log and the patient's access log; every refused attempt (gone, wrong code)
+// is in the audit log.
 
 const TOKEN_BYTES = 32;
 const encoder = new TextEncoder();
@@ -51,6 +54,29 @@ function tokenHashOf(token: string): string {
 function codeMac(token: string, code: string): Uint8Array {
   return hmac(SHA256, encoder.encode(token), encoder.encode(`tahaleel/result-share-code/v1:${code}`));
 }
+
+/**
+ * A code the patient issued later, when the server holds only the link's SHA-256: its HMAC under that
+ * hash. Whoever holds the table could now try the million codes offline, but a code opens nothing
+ * without the link, and whoever holds both could do the same against a first code (ADR 0061's amendment).
+ */
+function reissuedCodeMac(tokenHash: string, code: string): Uint8Array {
+  return hmac(SHA256, decodeHex(tokenHash), encoder.encode(`tahaleel/result-share-code/v2:${code}`));
+}
+
+/**
+ * Whether the code is the share's, whichever way its MAC was made: the two are labelled apart (v1, v2), so
+ * a stored MAC can only be the one it was made as, and one more HMAC spares the table a column saying which.
+ */
+function codeMatches(codeHash: string, token: string, code: string): boolean {
+  const stored = decodeHex(codeHash);
+  const first = constantTimeEqual(stored, codeMac(token, code));
+  const reissued = constantTimeEqual(stored, reissuedCodeMac(tokenHashOf(token), code));
+  return first || reissued;
+}
+
+/** Where the patient's links are listed, and a new code is issued: their results page. */
+const RESULTS_PAGE = '/dashboard?section=results';
 
 interface ShareRow {
   id: string;
@@ -159,6 +185,66 @@ export async function revokeShare(db: Kysely<Database>, customerId: string, id: 
   return listShares(db, customerId, now);
 }
 
+/**
+ * A new code for one of the customer's shares, answered this once: the old code stops working, the wrong
+ * codes are forgotten, and a share they locked opens again through the same link. A revoked or expired
+ * share stays ended (SHARE_GONE); another customer's share, like one that never was, is not found.
+ */
+export async function issueNewCode(db: Kysely<Database>, customerId: string, id: string, now = new Date()) {
+  const code = generateCode();
+  const share = await db.transaction().execute(async (tx) => {
+    const current = await repo.findOwnShareForUpdate(tx, customerId, id);
+    if (!current) throw new AppError('NOT_FOUND', { entity: 'result_share' });
+    const standing = standingOf(current, now);
+    if (standing === 'revoked' || standing === 'expired') throw new AppError('SHARE_GONE', { reason: standing });
+    await repo.setShareCode(tx, current.id, encodeHexLowerCase(reissuedCodeMac(current.token_hash, code)));
+    await recordAudit(tx, {
+      actorId: customerId,
+      action: 'result_share.new_code',
+      subjectType: 'result_share',
+      subjectId: current.id,
+      details: { unlocked: standing === 'locked', wrongCodes: current.wrong_codes },
+    });
+    return current;
+  });
+  return { id: share.id, code, expiresAt: share.expires_at.toISOString() };
+}
+
+/**
+ * The fifth wrong code has just locked the share: its patient is told in the transaction that locked it,
+ * so once per lock. By mail, and by text to a confirmed number by the channel they chose for results, at
+ * once and whatever the hour (someone is trying codes now, and the doctor may be waiting). The share is
+ * named as the patient's list shows it, by the day it was shared; never its tests, link or code.
+ */
+async function tellPatientOfLock(tx: Transaction<Database>, share: { id: string; customer_id: string; created_at: Date }, lockedAt: Date) {
+  const key = `result-share-locked:${share.id}:${lockedAt.toISOString()}`;
+  const patient = await recipientOf(tx, share.customer_id);
+  if (patient) {
+    await enqueueMail(tx, {
+      to: patient.email,
+      locale: patient.locale,
+      userId: share.customer_id,
+      dedupeKey: key,
+      message: {
+        template: 'result-share-locked',
+        data: {
+          name: patient.name,
+          sharedAt: share.created_at.toISOString(),
+          lockedAt: lockedAt.toISOString(),
+          results: await repo.shareBookingCount(tx, share.id),
+          link: RESULTS_PAGE,
+        },
+      },
+    });
+  }
+  await textAccount(
+    tx,
+    share.customer_id,
+    { template: 'result-share-locked', data: { sharedAt: share.created_at.toISOString() } },
+    `${key}:text`,
+  );
+}
+
 /** A share that opens nothing any more is refused, and the attempt recorded. */
 async function refuseIfGone(db: Kysely<Database>, share: ShareRow, clientIp: string, door: Door, now: Date) {
   const standing = standingOf(share, now);
@@ -218,7 +304,7 @@ async function admit(db: Kysely<Database>, token: string, code: string | undefin
   const outcome = await db.transaction().execute(async (tx) => {
     const current = await repo.findShareByTokenHash(tx, tokenHashOf(token), { lock: true });
     if (!current || standingOf(current, now) !== 'active') return { kind: 'gone', current } as const;
-    if (constantTimeEqual(decodeHex(current.code_hash!), codeMac(token, code))) return { kind: 'admitted' } as const;
+    if (codeMatches(current.code_hash!, token, code)) return { kind: 'admitted' } as const;
     const after = await repo.recordWrongCode(tx, current.id, now);
     const attemptsLeft = SHARE_WRONG_CODES_MAX - after.wrong_codes;
     await recordAudit(tx, {
@@ -228,6 +314,8 @@ async function admit(db: Kysely<Database>, token: string, code: string | undefin
       subjectId: current.id,
       details: { reason: 'wrong_code', attemptsLeft, ip: clientIp, role: 'doctor', via: door },
     });
+    // The share was live under its lock a moment ago: a lock now is this code's doing, and told once.
+    if (after.locked_at !== null) await tellPatientOfLock(tx, current, after.locked_at);
     return { kind: 'wrong', attemptsLeft } as const;
   });
   if (outcome.kind === 'gone') {
