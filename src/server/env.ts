@@ -1,4 +1,5 @@
 import { decodeBase64IgnorePadding } from '@oslojs/encoding';
+import { type CountryCode, isSupportedCountry } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
 const optionalText = z
@@ -174,6 +175,26 @@ export const envSchema = z
      * development mailbox is on; else none, and messages wait in their outbox until one is set.
      */
     SMS_PROVIDER: z.enum(['dev', 'unifonic', 'taqnyat']).optional(),
+    /**
+     * The countries codes by SMS go to (issue #74): ISO 3166 alpha-2 codes, comma-separated, the GCC by
+     * default. A number elsewhere is refused (PHONE_COUNTRY_NOT_SERVED), and so are the satellite and
+     * other numbers of no country: premium routes are where SMS pumping makes its money.
+     */
+    SMS_COUNTRIES: optionalText.transform((list = 'SA,AE,KW,BH,QA,OM', context) => {
+      const codes = [...new Set(list.split(',').map((entry) => entry.trim().toUpperCase()))].filter(Boolean);
+      const unknown = codes.filter((code) => !isSupportedCountry(code));
+      if (codes.length === 0 || unknown.length > 0) {
+        const named = unknown.length > 0 ? ` (not one: ${unknown.join(', ')})` : '';
+        context.addIssue({ code: 'custom', message: `must be ISO 3166 alpha-2 country codes, comma-separated, e.g. SA,AE${named}` });
+        return z.NEVER;
+      }
+      return codes as CountryCode[];
+    }),
+    /**
+     * Codes by SMS sent to one country in an hour, from every client (issue #74): past it, codes to that
+     * country are refused until the hour ends, the log warns, and the admin's overview says so.
+     */
+    SMS_HOURLY_BUDGET_PER_COUNTRY: z.coerce.number().int().min(1).max(1_000_000).default(500),
     /** Unifonic's base; the app appends /rest/SMS/messages. */
     UNIFONIC_API_URL: optionalUrl.transform((url) => url ?? 'https://el.cloud.unifonic.com'),
     /** The Unifonic application's AppSid (its credential). */

@@ -22,7 +22,7 @@ import { s3BlobStore } from './modules/results/s3-blob-store.ts';
 import { startPlanRenewals } from './modules/subscriptions/plan-renewals.service.ts';
 import { startWaitlistOffers } from './modules/waitlist/waitlist.service.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';
-import { clientAddress } from './platform/client-address.ts';
+import { clientBucket } from './platform/client-address.ts';
 import { setPasswordCost } from './platform/password.ts';
 import { paymentProviderFor } from './platform/payment-providers.ts';
 import { sharpImageResizer } from './platform/sharp-image-resizer.ts';
@@ -79,7 +79,8 @@ async function main() {
     blobs: s3 ? s3BlobStore(s3) : diskBlobStore(resolve(env.DATA_DIR, 'results')),
     // Store pictures' sizes: sharp, native, so only here (docs/decisions/0029).
     images: sharpImageResizer(),
-    clientIp: (c) => clientAddress(c.req.header('x-forwarded-for'), env.TRUST_PROXY, getConnInfo(c).remote.address),
+    // The client address the limits see: the proxies' entry or the socket's, an IPv6 client's as its /64.
+    clientIp: (c) => clientBucket(c.req.header('x-forwarded-for'), env.TRUST_PROXY, getConnInfo(c).remote.address),
     socketAddress: (c) => getConnInfo(c).remote.address,
     log,
     readiness: {

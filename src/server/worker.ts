@@ -18,6 +18,7 @@ import { provideInvoiceFonts } from './modules/billing/invoice-pdf.ts';
 import type { BlobStore } from './modules/results/blob-store.ts';
 import { type R2Bucket, r2BlobStore } from './modules/results/r2-blob-store.ts';
 import { s3BlobStore } from './modules/results/s3-blob-store.ts';
+import { addressBucket } from './platform/client-address.ts';
 import { setPasswordCost } from './platform/password.ts';
 import {
   clientPagesOrNotFound,
@@ -69,6 +70,15 @@ const SERVER_PATHS = [
 
 // Invoices are drawn with the fonts bundled into the Worker (there is no node_modules to read them from).
 provideInvoiceFonts(invoiceFonts);
+
+/**
+ * The client address the limits see: Cloudflare's CF-Connecting-IP (the address that reached its edge; a
+ * client cannot set it), an IPv6 client's as its /64 (platform/client-address.ts).
+ */
+const clientAddressAtEdge: NonNullable<AppDeps['clientIp']> = (c) => {
+  const address = c.req.header('cf-connecting-ip');
+  return address && addressBucket(address);
+};
 
 // Vars do not change within an isolate: parse them once per bindings object.
 const parsedEnvs = new WeakMap<object, Env>();
@@ -173,7 +183,7 @@ export default {
     const closeDatabase = () => db.destroy().catch((error: unknown) => console.error('Closing the database failed:', error));
     let closesWithBody = false;
     try {
-      const deps: AppDeps = { db, env, clientIp: (c) => c.req.header('cf-connecting-ip'), blobs: resultStore(bindings, env) };
+      const deps: AppDeps = { db, env, clientIp: clientAddressAtEdge, blobs: resultStore(bindings, env) };
       const app = createApp(deps);
       if (!isServerPath) {
         // As node.ts: the public pages drawn here, then the client's pages, then "not found".

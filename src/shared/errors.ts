@@ -15,6 +15,8 @@ export const appErrorCodes = [
   'PHONE_TAKEN',
   /** A home visit needs a confirmed mobile number (ADR 0074). */
   'PHONE_REQUIRED',
+  /** Codes by SMS do not go to this number's country (SMS_COUNTRIES; issue #74). */
+  'PHONE_COUNTRY_NOT_SERVED',
   'INVALID_CREDENTIALS',
   'EMAIL_TAKEN',
   'ADMIN_ONLY_LOGIN',

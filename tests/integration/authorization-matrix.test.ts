@@ -505,6 +505,7 @@ const matrix: Record<string, Row> = {
   'resultShares.create': { access: customers, input: () => ({ bookingIds: [NOWHERE], days: 7, withCode: false }) },
   'resultShares.list': { access: customers },
   'resultShares.revoke': { access: customers, input: () => ({ id: NOWHERE }) },
+  'resultShares.newCode': { access: customers, input: () => ({ id: NOWHERE }) },
   'resultShares.open': { access: everyone, input: () => ({ token: 'A'.repeat(43) }) },
   // The analysis (issue #54): a customer's own; how it works and where a suggested test is offered are public.
   'analysis.report': { access: customers, input: () => ({ bookingId: NOWHERE }) },

@@ -786,6 +786,12 @@ describe('delete my account', () => {
       .execute();
 
     await givePersonalDataEverywhere(customer, bookingId);
+    // Limits on codes texted to the person's number are kept by the number (#74).
+    await database.db
+      .insertInto('auth_rate_limits')
+      .values({ key: `phone-code:try:${customer.phone}:ip:10.74.0.9`, window_started_at: new Date(), attempts: 1 })
+      .execute();
+    expect(await whereFound(customer.phone)).toContain('auth_rate_limits.key');
     const before = await personRows(customer.id);
     expect(
       Object.keys(before).filter((table) => before[table]!.rows === 0),

@@ -48,6 +48,23 @@ describe('environment', () => {
     expect(() => parseEnv({ MAP_TILES_URL: 'javascript:{z}{x}{y}' })).toThrow(/MAP_TILES_URL: must be an http/);
   });
 
+  it('sends codes by SMS to the GCC unless SMS_COUNTRIES names other countries, which must be real ones', () => {
+    expect(parseEnv({}).SMS_COUNTRIES).toEqual(['SA', 'AE', 'KW', 'BH', 'QA', 'OM']);
+    expect(parseEnv({ SMS_COUNTRIES: '' }).SMS_COUNTRIES).toEqual(['SA', 'AE', 'KW', 'BH', 'QA', 'OM']);
+    expect(parseEnv({ SMS_COUNTRIES: ' sa, eg ,SA' }).SMS_COUNTRIES).toEqual(['SA', 'EG']);
+    expect(() => parseEnv({ SMS_COUNTRIES: 'SA,XX' })).toThrow(/SMS_COUNTRIES: must be ISO 3166 alpha-2 country codes.*not one: XX/);
+    expect(() => parseEnv({ SMS_COUNTRIES: 'Saudi Arabia' })).toThrow(/SMS_COUNTRIES/);
+    expect(() => parseEnv({ SMS_COUNTRIES: ',' })).toThrow(/SMS_COUNTRIES/);
+  });
+
+  it('takes an hourly budget of codes per country: 500 unless set to a positive whole number', () => {
+    expect(parseEnv({}).SMS_HOURLY_BUDGET_PER_COUNTRY).toBe(500);
+    expect(parseEnv({ SMS_HOURLY_BUDGET_PER_COUNTRY: '40' }).SMS_HOURLY_BUDGET_PER_COUNTRY).toBe(40);
+    for (const value of ['0', '-5', '2.5', 'many']) {
+      expect(() => parseEnv({ SMS_HOURLY_BUDGET_PER_COUNTRY: value })).toThrow(/SMS_HOURLY_BUDGET_PER_COUNTRY/);
+    }
+  });
+
   it('requires the store API URL and store id together', () => {
     expect(() => parseEnv({ STORE_API_URL: 'http://127.0.0.1:9999' })).toThrow(/STORE_ID/);
     expect(parseEnv({ STORE_API_URL: 'http://127.0.0.1:9999', STORE_ID: 'tahaleel' }).STORE_ID).toBe('tahaleel');

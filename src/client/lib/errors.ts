@@ -60,7 +60,10 @@ export type BookingPanelErrorCode = (typeof bookingPanelErrorCodes)[number];
  * Codes only the mobile-number forms meet (issue #55: a code by SMS, and a home visit's number, which the
  * booking panel asks for with those forms), registered by them (features/auth/phone-errors.ts).
  */
-type PhoneErrorCode = Extract<AppErrorCode, 'PHONE_CODE_WRONG' | 'PHONE_CODE_EXPIRED' | 'PHONE_TAKEN' | 'PHONE_REQUIRED'>;
+type PhoneErrorCode = Extract<
+  AppErrorCode,
+  'PHONE_CODE_WRONG' | 'PHONE_CODE_EXPIRED' | 'PHONE_TAKEN' | 'PHONE_REQUIRED' | 'PHONE_COUNTRY_NOT_SERVED'
+>;
 
 /** The sentences pages give for their own codes (the dashboards', the waitlist's) once they load. */
 const pageMessages: Partial<Record<string, MessageDescriptor>> = {};

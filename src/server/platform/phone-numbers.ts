@@ -1,7 +1,7 @@
 // Mobile numbers as people type them (05…, 5…, +966…, 00966…, 966…, with spaces, dashes or Arabic-Indic
 // digits), read by libphonenumber-js with its full metadata (ADR 0072) and kept in E.164 (+9665XXXXXXXX).
 // Server-side only: the metadata stays out of the pages' first load.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { latinDigits } from '../../shared/digits.ts';
 import { anonymousSignInInput, nameSchema } from '../../shared/schemas.ts';
@@ -14,6 +14,14 @@ export function mobileNumberE164(typed: string): string | null {
   if (!parsed?.isValid()) return null;
   const type = parsed.getType();
   return type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE' ? parsed.number : null;
+}
+
+/**
+ * The country of a number in E.164 (ISO 3166 alpha-2), as its prefix and the metadata say (+971… is AE,
+ * +1 868… TT); undefined for a number of no country, such as a satellite phone's (+881, +870).
+ */
+export function numberCountry(e164: string): CountryCode | undefined {
+  return parsePhoneNumberFromString(e164)?.country;
 }
 
 /** A mobile number field: any usual spelling in, E.164 out, `invalid_mobile` for anything else. */

@@ -42,26 +42,52 @@ export const rateLimits = {
    */
   resultSharePerIp: { limit: 60, windowSeconds: 15 * 60 },
   /**
-   * Codes sent by SMS from one address (issue #55), on top of three per number in fifteen minutes: every
-   * message costs money, and a script sending codes to many numbers (SMS pumping) stops here.
+   * Codes sent by SMS from one address (issue #55), whatever the numbers: every message costs money, and
+   * a script sending codes to many numbers (SMS pumping) stops here.
    */
   phoneCodePerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * Codes one address asks for one number (issue #74): past it that address is refused, and no one
+   * else. A stranger asking for the owner's number uses up the stranger's allowance, not the owner's.
+   */
+  phoneCodeSendsPerNumberAndIp: { limit: 3, windowSeconds: 15 * 60 },
+  /**
+   * Codes asked for one number from everywhere: past it they are answered the same but not texted,
+   * except each address's first of its window (phone-codes.service.ts), as reset mails are.
+   */
+  phoneCodeSendsPerNumber: { limit: 6, windowSeconds: 15 * 60 },
+  /**
+   * Codes tried for one number are limited as sign-in's passwords (issue #74): wrong codes from one
+   * address lock that address out of the number, an address's tries across numbers have their own cap,
+   * and the number's tries from every address only slow its answers down.
+   */
+  phoneCodeTriesPerNumberAndIp: { limit: 5, windowSeconds: 15 * 60 },
+  phoneCodeTriesPerNumber: { limit: 10, windowSeconds: 15 * 60 },
+  phoneCodeTriesPerIp: { limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitPolicy>;
 
 /**
  * Counts one attempt against `key` in a fixed window kept in the database (shared by every server
- * instance) and throws RATE_LIMITED, with the seconds left, once the window's limit is passed.
+ * instance) and throws RATE_LIMITED, with the seconds left, once the window's limit is passed; else
+ * the attempts so far (this one included) and when the window ends.
  */
-export async function consumeAttempt(db: Kysely<Database>, key: string, policy: RateLimitPolicy, now = new Date()): Promise<void> {
+export async function consumeAttempt(
+  db: Kysely<Database>,
+  key: string,
+  policy: RateLimitPolicy,
+  now = new Date(),
+): Promise<{ attempts: number; endsAt: number }> {
   assertNotRefused(key, now);
-  const { attempts, endsAt } = await countAttempt(db, key, policy, now);
-  if (attempts > policy.limit) {
-    rememberRefused(key, endsAt);
-    throw rateLimited(endsAt, now);
+  const counted = await countAttempt(db, key, policy, now);
+  if (counted.attempts > policy.limit) {
+    rememberRefused(key, counted.endsAt);
+    throw rateLimited(counted.endsAt, now);
   }
+  return counted;
 }
 
-function rateLimited(endsAt: number, now: Date): AppError {
+/** RATE_LIMITED, with the seconds left until the window ending at `endsAt` (a Unix time in ms). */
+export function rateLimited(endsAt: number, now: Date): AppError {
   return new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) });
 }
 

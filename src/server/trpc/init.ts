@@ -16,10 +16,11 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
   PHONE_CODE_WRONG: 'BAD_REQUEST',
-  // Spent, expired or out of tries: a new code is needed.
+  // No live code for the number (spent or expired): a new code is needed.
   PHONE_CODE_EXPIRED: 'BAD_REQUEST',
   PHONE_TAKEN: 'CONFLICT',
   PHONE_REQUIRED: 'BAD_REQUEST',
+  PHONE_COUNTRY_NOT_SERVED: 'BAD_REQUEST',
   INVALID_CREDENTIALS: 'UNAUTHORIZED',
   EMAIL_TAKEN: 'CONFLICT',
   ADMIN_ONLY_LOGIN: 'FORBIDDEN',

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, List, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -17,9 +17,9 @@ import { formatSar } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle, StatCard } from '../../components/stat-card.tsx';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatTime, intlLocale } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 export function AdminOverview() {
   const { t } = useLingui();
@@ -33,6 +33,7 @@ export function AdminOverview() {
   return (
     <Stack gap="6">
       <SectionTitle title={t`Overview`} />
+      {data && data.sms_budget_reached.length > 0 && <SmsBudgetAlert reached={data.sms_budget_reached} />}
       <StatCard
         icon={Wallet}
         label={t`Total revenue`}
@@ -74,5 +75,33 @@ export function AdminOverview() {
         <StatCard icon={ShoppingBag} label={t`Paid store orders`} value={count(data?.counts.paid_store_orders)} loading={loading} />
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/**
+ * Countries whose hourly budget of codes by SMS (SMS_HOURLY_BUDGET_PER_COUNTRY) was reached in the last
+ * hour: codes to them are refused until their hour ends, and a sudden rise is how SMS pumping shows.
+ */
+function SmsBudgetAlert({ reached }: { reached: RouterOutputs['admin']['overview']['sms_budget_reached'] }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const regions = new Intl.DisplayNames([intlLocale(locale)], { type: 'region' });
+  return (
+    <Alert.Root status="warning" role="alert" alignItems="start" data-testid="sms-budget-reached">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t`Codes by SMS reached their hourly budget`}</Alert.Title>
+        <Alert.Description>
+          {t`Codes to these countries are refused until their hour ends. A sudden rise in codes may be SMS pumping: check the log.`}
+        </Alert.Description>
+        <List.Root mt="2" ps="5">
+          {reached.map(({ country, reached_at }) => {
+            const name = regions.of(country) ?? country;
+            const time = formatTime(new Date(reached_at), locale);
+            return <List.Item key={country}>{t`${name}: budget reached at ${time}`}</List.Item>;
+          })}
+        </List.Root>
+      </Alert.Content>
+    </Alert.Root>
   );
 }

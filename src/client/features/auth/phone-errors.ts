@@ -12,6 +12,7 @@ export function registerPhoneErrors() {
       PHONE_CODE_EXPIRED: msg`This code has expired or was already used. Ask for a new code.`,
       PHONE_TAKEN: msg`This number is already confirmed on another account. Sign in with it there, or use another number.`,
       PHONE_REQUIRED: msg`A home visit needs your mobile number, confirmed by a code, so the collector can reach you.`,
+      PHONE_COUNTRY_NOT_SERVED: msg`We cannot send a code to numbers in this country. Use a mobile number from a country we serve.`,
     },
     { invalid_mobile: msg`Enter a mobile number, e.g. 05XXXXXXXX or +9665XXXXXXXX.` },
   );
@@ -20,6 +21,6 @@ export function registerPhoneErrors() {
     if (typeof left !== 'number') return undefined;
     return left > 0
       ? i18n._(msg`That code is not right. Tries left: ${left}.`)
-      : i18n._(msg`That code is not right, and it cannot be tried again. Ask for a new code.`);
+      : i18n._(msg`That code is not right, and you have no tries left for now. Try again in a few minutes.`);
   });
 }

@@ -82,8 +82,11 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
   await tx
     .deleteFrom('auth_rate_limits')
     .where((eb) => {
-      const mine = eb('key', 'like', `%:${userId}%`);
-      return address ? eb.or([mine, eb(sql<string>`lower(key)`, 'like', `%:${escapeLike(address)}%`)]) : mine;
+      // Keys name the account, its address or its number (phone codes' limits: phone-codes.service.ts).
+      const named = [eb('key', 'like', `%:${userId}%`)];
+      if (address) named.push(eb(sql<string>`lower(key)`, 'like', `%:${escapeLike(address)}%`));
+      if (phone) named.push(eb('key', 'like', `%:${escapeLike(phone)}%`));
+      return eb.or(named);
     })
     .execute();
   if (address) await tx.deleteFrom('newsletter_subscriptions').where(sql<string>`lower(email)`, '=', address).execute();

@@ -14,7 +14,7 @@ import { blankSessionCookie } from '../../platform/session-cookie.ts';
 import { router } from '../../trpc/init.ts';
 import { recentProofProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import * as passkeys from '../passkeys/passkeys.service.ts';
-import { confirmPhone, sendPhoneCode } from '../phone/phone-codes.service.ts';
+import { confirmPhone, sendPhoneCode, smsRules } from '../phone/phone-codes.service.ts';
 import { resultAccessLog } from '../results/results.service.ts';
 import * as twoFactor from '../two-factor/two-factor.service.ts';
 import * as account from './account.service.ts';
@@ -43,12 +43,18 @@ export const accountRouter = router({
   requestPhoneCode: recentProofProcedure
     .input(phoneInput)
     .mutation(({ ctx, input }) =>
-      sendPhoneCode(ctx.db, { phone: input.phone, purpose: 'verify', userId: ctx.user.id, clientIp: ctx.clientIp, locale: ctx.locale }),
+      sendPhoneCode(
+        ctx.db,
+        { phone: input.phone, purpose: 'verify', userId: ctx.user.id, clientIp: ctx.clientIp, locale: ctx.locale },
+        smsRules(ctx.config, ctx.log),
+      ),
     ),
   /** The code sent to the new number: it replaces the old one, confirmed (PHONE_TAKEN: another account's). */
   confirmPhone: recentProofProcedure
     .input(phoneCodeInput)
-    .mutation(({ ctx, input }) => confirmPhone(ctx.db, ctx.user.id, input.phone, input.code)),
+    .mutation(({ ctx, input }) =>
+      confirmPhone(ctx.db, { userId: ctx.user.id, ...input, clientIp: ctx.clientIp }, smsRules(ctx.config, ctx.log)),
+    ),
   /** How each kind of message reaches the confirmed mobile number: SMS, WhatsApp, or not by phone. */
   updateTextChoices: signedInProcedure
     .input(textChoicesInput)

@@ -6,6 +6,7 @@ import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
+import { smsBudgetsReached } from '../phone/phone-codes.service.ts';
 import * as repo from './admin.repository.ts';
 
 export async function totalRevenue(db: Kysely<Database>) {
@@ -14,13 +15,15 @@ export async function totalRevenue(db: Kysely<Database>) {
 
 /**
  * The overview: the spec's total revenue (what completed bookings sold for), the platform's own share
- * from the ledger (commission and booking fees less discounts, refunds reversed, VAT inside) and counts.
+ * from the ledger (commission and booking fees less discounts, refunds reversed, VAT inside), counts, and
+ * the countries whose hourly budget of codes by SMS was reached in the last hour (issue #74).
  */
 export async function overview(db: Kysely<Database>) {
-  const [revenueHalalas, ledger, counts] = await Promise.all([
+  const [revenueHalalas, ledger, counts, smsBudgets] = await Promise.all([
     repo.completedRevenueHalalas(db),
     repo.ledgerRevenueHalalas(db),
     repo.platformCounts(db),
+    smsBudgetsReached(db),
   ]);
   return {
     total_revenue: halalasToSar(revenueHalalas),
@@ -32,6 +35,7 @@ export async function overview(db: Kysely<Database>) {
       vat: halalasToSar(ledger.vat),
     },
     counts: { ...counts, pending_labs: counts.labs - counts.approved_labs },
+    sms_budget_reached: smsBudgets,
   };
 }
 

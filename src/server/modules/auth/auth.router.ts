@@ -20,6 +20,7 @@ import { router } from '../../trpc/init.ts';
 import { accountDoorProcedure, publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import { openGuestLink } from '../guest-links/guest-links.service.ts';
 import * as passkeys from '../passkeys/passkeys.service.ts';
+import { smsRules } from '../phone/phone-codes.service.ts';
 import { completePendingSignIn } from '../two-factor/two-factor.service.ts';
 import * as auth from './auth.service.ts';
 
@@ -80,12 +81,14 @@ export const authRouter = router({
   /** A code by SMS to sign in with a mobile number: the same answer whether or not the number has an account. */
   requestPhoneCode: accountDoorProcedure
     .input(phoneInput)
-    .mutation(({ ctx, input }) => auth.requestPhoneCode(ctx.db, input.phone, meta(ctx))),
+    .mutation(({ ctx, input }) => auth.requestPhoneCode(ctx.db, input.phone, meta(ctx), smsRules(ctx.config, ctx.log))),
 
   /** The code from the SMS: signed in (an account made on first use), or asked for the second factor. */
   signInWithPhoneCode: accountDoorProcedure
     .input(phoneCodeInput)
-    .mutation(async ({ ctx, input }) => beginOrAskCode(ctx, await auth.signInWithPhoneCode(ctx.db, input.phone, input.code, meta(ctx)))),
+    .mutation(async ({ ctx, input }) =>
+      beginOrAskCode(ctx, await auth.signInWithPhoneCode(ctx.db, input.phone, input.code, meta(ctx), smsRules(ctx.config, ctx.log))),
+    ),
 
   /** A new account's name and terms, asked right after its first sign-in with a mobile number. */
   completePhoneSignUp: signedInProcedure
@@ -96,7 +99,10 @@ export const authRouter = router({
   signInAnonymously: accountDoorProcedure
     .input(guestSignInInput)
     .mutation(async ({ ctx, input }) =>
-      beginOrAskCode(ctx, await auth.signInAnonymously(ctx.db, input, meta(ctx), Boolean(ctx.config.SMS_PROVIDER))),
+      beginOrAskCode(
+        ctx,
+        await auth.signInAnonymously(ctx.db, input, meta(ctx), ctx.config.SMS_PROVIDER ? smsRules(ctx.config, ctx.log) : null),
+      ),
     ),
 
   /**

@@ -17,7 +17,7 @@ import {
   type SessionStart,
   type SessionUser,
 } from '../../platform/session.ts';
-import { findPhoneAccount, redeemPhoneCode, sendPhoneCode } from '../phone/phone-codes.service.ts';
+import { findPhoneAccount, redeemPhoneCode, type SmsRules, sendPhoneCode } from '../phone/phone-codes.service.ts';
 import { beginPendingSignIn, hasSecondFactor, type PendingSignIn } from '../two-factor/two-factor.service.ts';
 import { offerAddress, sendVerificationLink } from './account-links.ts';
 import {
@@ -176,7 +176,7 @@ export interface GuestDetails {
 }
 
 /**
- * A guest's session (architecture.md, anonymous booking). Where this site sends SMS (`codeRequired`) the
+ * A guest's session (architecture.md, anonymous booking). Where this site sends SMS (`sms`, its rules) the
  * number is confirmed first with the code sent to it, as a sign-in by number is: a number that is already
  * an account's signs in to that account (a returning guest finds its bookings; a customer, its account,
  * with its second factor if it has one); a new number makes a guest whose number is confirmed. Without
@@ -186,15 +186,16 @@ export async function signInAnonymously(
   db: Kysely<Database>,
   input: GuestDetails,
   meta: RequestMeta,
-  codeRequired: boolean,
+  sms: SmsRules | null,
 ): Promise<SignInOutcome> {
   await consumeAttempt(db, `guest:ip:${meta.clientIp}`, rateLimits.guestPerIp);
-  if (!codeRequired) {
+  if (!sms) {
     // The account and its session in one transaction: one flush to disk per guest (see signUp).
     return db.transaction().execute(async (tx) => startSession(tx, await insertGuest(tx, input, meta, false), meta));
   }
   if (!input.code) throw new AppError('VALIDATION_FAILED', { field: 'code' });
-  const userId = await redeemPhoneCode(db, { phone: input.phone, purpose: 'sign_in', userId: null, code: input.code }, async (tx) => {
+  const answer = { phone: input.phone, purpose: 'sign_in' as const, userId: null, code: input.code, clientIp: meta.clientIp };
+  const userId = await redeemPhoneCode(db, answer, sms, async (tx) => {
     const account = await findPhoneAccount(tx, input.phone);
     if (!account) return insertGuest(tx, input, meta, true);
     if (account.user_type !== 'customer' || account.deleted_at !== null) throw new AppError('INVALID_CREDENTIALS');
@@ -317,20 +318,27 @@ export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIde
 
 /**
  * A code by SMS to sign in (or up) with a mobile number (issue #55): the same answer whether or not the
- * number has an account; a staff account's number is sent nothing (phone-codes.service.ts).
+ * number has an account; a staff account's number is sent nothing; only to the countries and within the
+ * limits of `sms` (phone-codes.service.ts).
  */
-export function requestPhoneCode(db: Kysely<Database>, phone: string, meta: RequestMeta) {
-  return sendPhoneCode(db, { phone, purpose: 'sign_in', userId: null, clientIp: meta.clientIp, locale: meta.locale });
+export function requestPhoneCode(db: Kysely<Database>, phone: string, meta: RequestMeta, sms: SmsRules) {
+  return sendPhoneCode(db, { phone, purpose: 'sign_in', userId: null, clientIp: meta.clientIp, locale: meta.locale }, sms);
 }
 
 /**
  * The code sent to the number: the customer account whose confirmed number it is, or a new one made for it
  * (its name and the terms asked next, as for a guest), then a session, or the second step for an account
  * with an authenticator app. Two right answers at once make one account: both run under the number's lock,
- * and the code is spent by the first. A staff account is never signed in this way.
+ * and the first spends every live code of the number. A staff account is never signed in this way.
  */
-export async function signInWithPhoneCode(db: Kysely<Database>, phone: string, code: string, meta: RequestMeta): Promise<SignInOutcome> {
-  const userId = await redeemPhoneCode(db, { phone, purpose: 'sign_in', userId: null, code }, async (tx) => {
+export async function signInWithPhoneCode(
+  db: Kysely<Database>,
+  phone: string,
+  code: string,
+  meta: RequestMeta,
+  sms: SmsRules,
+): Promise<SignInOutcome> {
+  const userId = await redeemPhoneCode(db, { phone, purpose: 'sign_in', userId: null, code, clientIp: meta.clientIp }, sms, async (tx) => {
     const account = await findPhoneAccount(tx, phone);
     if (account) {
       if (account.user_type !== 'customer' || account.deleted_at !== null) throw new AppError('INVALID_CREDENTIALS');

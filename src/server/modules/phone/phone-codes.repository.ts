@@ -10,17 +10,6 @@ export async function lockPhone(tx: Transaction<Database>, phone: string): Promi
   await sql`select pg_advisory_xact_lock(hashtext(${`phone-codes:${phone}`}))`.execute(tx);
 }
 
-/** The codes sent to `phone` since `since`, oldest first: the sends counted against its limit. */
-export function codesSentSince(db: Db, phone: string, since: Date) {
-  return db
-    .selectFrom('phone_codes')
-    .select('created_at')
-    .where('phone', '=', phone)
-    .where('created_at', '>', since)
-    .orderBy('created_at')
-    .execute();
-}
-
 export async function insertPhoneCode(
   db: Db,
   code: {
@@ -49,27 +38,65 @@ export async function insertPhoneCode(
     .execute();
 }
 
-/** The last code sent to `phone` for `purpose` (for `userId`'s account when verifying), locked. */
-export function lockLatestCode(tx: Transaction<Database>, phone: string, purpose: PhoneCodePurpose, userId: string | null) {
-  let query = tx
-    .selectFrom('phone_codes')
-    .select(['id', 'code_hash', 'attempts', 'expires_at', 'consumed_at'])
-    .where('phone', '=', phone)
-    .where('purpose', '=', purpose);
-  if (userId) query = query.where('user_id', '=', userId);
-  return query.orderBy('created_at', 'desc').limit(1).forUpdate().executeTakeFirst();
+/**
+ * The live codes of `phone` for `purpose` (for `userId`'s account when verifying): not spent, not
+ * expired, the newest `limit` of them, locked.
+ */
+export function lockLiveCodes(
+  tx: Transaction<Database>,
+  code: { phone: string; purpose: PhoneCodePurpose; userId: string | null },
+  now: Date,
+  limit: number,
+) {
+  return liveCodes(tx, code, now).select(['id', 'code_hash']).orderBy('created_at', 'desc').limit(limit).forUpdate().execute();
 }
 
-export async function countWrongTry(db: Db, id: string): Promise<void> {
+/** Spends every live code of `phone` for `purpose` (and `userId`'s account): the first one used ends them all. */
+export async function spendLiveCodes(
+  db: Db,
+  code: { phone: string; purpose: PhoneCodePurpose; userId: string | null },
+  now: Date,
+): Promise<void> {
+  const live = liveCodes(db, code, now).select('id');
+  await db.updateTable('phone_codes').set({ consumed_at: now }).where('id', 'in', live).execute();
+}
+
+function liveCodes(db: Db, code: { phone: string; purpose: PhoneCodePurpose; userId: string | null }, now: Date) {
+  let query = db
+    .selectFrom('phone_codes')
+    .where('phone', '=', code.phone)
+    .where('purpose', '=', code.purpose)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now);
+  if (code.userId) query = query.where('user_id', '=', code.userId);
+  return query;
+}
+
+/** The auth_rate_limits key that says when a country's budget of codes was last reached. */
+const SMS_BUDGET_REACHED = 'sms-budget-reached:';
+
+/**
+ * Marks `country`'s hourly budget of codes as reached at `now`, for the admin's overview: a row of
+ * auth_rate_limits whose window starts when the budget was reached.
+ */
+export async function recordSmsBudgetReached(db: Db, country: string, now: Date): Promise<void> {
   await db
-    .updateTable('phone_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
+    .insertInto('auth_rate_limits')
+    .values({ key: `${SMS_BUDGET_REACHED}${country}`, window_started_at: now, attempts: 1 })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ window_started_at: now, attempts: 1 }))
     .execute();
 }
 
-export async function consumeCode(db: Db, id: string, now: Date): Promise<void> {
-  await db.updateTable('phone_codes').set({ consumed_at: now }).where('id', '=', id).execute();
+/** The countries whose budget was reached since `since`, and when, the latest first. */
+export async function smsBudgetsReachedSince(db: Db, since: Date): Promise<{ country: string; reachedAt: Date }[]> {
+  const rows = await db
+    .selectFrom('auth_rate_limits')
+    .select(['key', 'window_started_at'])
+    .where('key', 'like', `${SMS_BUDGET_REACHED}%`)
+    .where('window_started_at', '>', since)
+    .orderBy('window_started_at', 'desc')
+    .execute();
+  return rows.map((row) => ({ country: row.key.slice(SMS_BUDGET_REACHED.length), reachedAt: row.window_started_at }));
 }
 
 /** The account whose confirmed number `phone` is, if any. */
