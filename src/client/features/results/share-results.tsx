@@ -109,13 +109,15 @@ function ShareRow({
             ? t`Shared ${created} · revoked ${when(share.revokedAt, locale)}`
             : active
               ? t`Shared ${created} · works until ${until}`
-              : t`Shared ${created} · ended ${until}`}
+              : share.standing === 'locked'
+                ? t`Shared ${created} · a new code opens it until ${until}`
+                : t`Shared ${created} · ended ${until}`}
         </Text>
         <Text fontSize="sm" data-testid="share-opened">
           {lastOpened ? t`${plural(opened, { one: 'Opened once', other: 'Opened # times' })} · last ${lastOpened}` : t`Not opened yet`}
         </Text>
       </Stack>
-      {active && (
+      {(active || share.standing === 'locked') && (
         <Button variant="outline" colorPalette="red" size="sm" flexShrink={0} onClick={onRevoke} data-testid="share-revoke">
           <Trash2 aria-hidden />
           {t`Revoke`}
