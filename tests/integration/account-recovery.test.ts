@@ -3,30 +3,24 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { linkLimits } from '../../src/server/modules/auth/account-links.ts';
-import { smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
-import { createOutboxSender, type OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
+import type { OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
 import { rateLimits } from '../../src/server/platform/rate-limit.ts';
 import { sessionIdFromToken } from '../../src/server/platform/session.ts';
+import { openDatabaseWithMail } from '../setup/database-with-mail.ts';
 import { createTestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
-import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+import type { ReceivedMail, TestSmtpServer } from '../setup/smtp.ts';
+import type { TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
 let smtp: TestSmtpServer;
 let sender: OutboxSender;
+let closeMail: () => Promise<void>;
 let app: ReturnType<typeof createApp>;
 let api: ReturnType<typeof apiClient>;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  smtp = await startSmtpServer();
-  sender = createOutboxSender({
-    db: database.db,
-    transport: smtpTransport(smtp.url),
-    from: testEnv.MAIL_FROM,
-    publicUrl: testEnv.PUBLIC_URL,
-  });
+  ({ database, smtp, sender, close: closeMail } = await openDatabaseWithMail());
   // Each request from its own address, so the per-address limits do not bleed between tests.
   app = createApp({
     db: database.db,
@@ -35,10 +29,7 @@ beforeAll(async () => {
   });
   api = apiClient(app);
 });
-afterAll(async () => {
-  await smtp.close();
-  await database.close();
-});
+afterAll(() => closeMail());
 
 const address = () => `person-${randomUUID()}@example.sa`;
 const PASSWORD = 'correct horse battery';

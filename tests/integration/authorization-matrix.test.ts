@@ -8,7 +8,7 @@ import { createApp } from '../../src/server/app.ts';
 import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
-import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
+import { insertBooking, nonFastingTestId, offerTest, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { cookiePair } from '../setup/http.ts';
 import { approvedPayment, checkoutDefaults, createTestVariant, deliveryDetails } from '../setup/store.ts';
@@ -663,15 +663,12 @@ beforeAll(async () => {
   customer = asActor('the customer', await createTestUser(db, 'customer'));
   otherCustomer = asActor('another customer', await createTestUser(db, 'customer'));
   guest = await signInAsGuest('a guest');
-  lab = asActor('the lab', await createTestUser(db, 'lab', { approved: true }));
+  const selling = await openLabSelling(db, await nonFastingTestId(db), { opensAt: '08:00', closesAt: '20:00' }, { slot_capacity: 2 });
+  lab = asActor('the lab', selling.lab);
+  labTestId = selling.labTestId;
   otherLab = asActor('another lab', await createTestUser(db, 'lab', { approved: true }));
   pendingLab = asActor('an unapproved lab', await createTestUser(db, 'lab', { approved: false }));
   admin = asActor('an admin', await createTestUser(db, 'admin'));
-  await db
-    .insertInto('lab_working_hours')
-    .values(Array.from({ length: 7 }, (_, weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
-    .execute();
-  ({ labTestId } = await offerTest(db, lab.id, 15_000));
 });
 afterAll(async () => {
   await database.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAbsoluteLinks } from '../../src/server/modules/mail/outbox-sender.ts';
 import { type MailMessage, renderMail } from '../../src/server/modules/mail/templates.tsx';
 import { normalizeBookingReference } from '../../src/shared/booking-reference.ts';
-import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
+import { insertBooking, nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -21,15 +21,14 @@ let labTestId: number;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  [lab, otherLab] = [
-    await createTestUser(database.db, 'lab', { approved: true }),
-    await createTestUser(database.db, 'lab', { approved: true }),
-  ];
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
-    .execute();
-  ({ labTestId } = await offerTest(database.db, lab.id));
+  ({ lab, labTestId } = await openLabSelling(
+    database.db,
+    await nonFastingTestId(database.db),
+    { opensAt: '08:00', closesAt: '20:00' },
+    { slot_capacity: 2 },
+    20_000,
+  ));
+  otherLab = await createTestUser(database.db, 'lab', { approved: true });
 });
 afterAll(() => database.close());
 

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
-import { smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
-import { createOutboxSender, type OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
+import type { OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { CANCEL_BEFORE_HOURS } from '../../src/shared/cancellation.ts';
-import { callerFor, createTestUser, type TestAccount, type TestUser, testEnv } from '../setup/fixtures.ts';
-import { startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
-import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { openDatabaseWithMail } from '../setup/database-with-mail.ts';
+import { callerFor, createTestUser, type TestAccount, type TestUser } from '../setup/fixtures.ts';
+import type { TestSmtpServer } from '../setup/smtp.ts';
+import type { TestDatabase } from '../setup/test-db.ts';
 
 // booking.reschedule (issue #22): a confirmed booking moves to another slot of the same lab test,
 // under the same capacity rule as a new booking and the same cut-off as a cancellation.
@@ -15,6 +16,7 @@ import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 let database: TestDatabase;
 let smtp: TestSmtpServer;
 let sender: OutboxSender;
+let closeMail: () => Promise<void>;
 let lab: TestUser;
 let labTestId: number;
 const payments = simulatedPaymentProvider(0);
@@ -25,30 +27,15 @@ const EARLY = new Date('2030-01-01T00:00:00Z');
 const at = (time: string) => new Date(`${SUNDAY}T${time}+03:00`).toISOString();
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  smtp = await startSmtpServer();
-  sender = createOutboxSender({
-    db: database.db,
-    transport: smtpTransport(smtp.url),
-    from: testEnv.MAIL_FROM,
-    publicUrl: testEnv.PUBLIC_URL,
-  });
-  lab = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '12:00' })))
-    .execute();
-  const test = await database.db.selectFrom('tests').select('id').where('fasting_hours', 'is', null).limit(1).executeTakeFirstOrThrow();
-  ({ id: labTestId } = await database.db
-    .insertInto('lab_tests')
-    .values({ lab_id: lab.id, test_id: test.id, price_halalas: 15_000 })
-    .returning('id')
-    .executeTakeFirstOrThrow());
+  ({ database, smtp, sender, close: closeMail } = await openDatabaseWithMail());
+  ({ lab, labTestId } = await openLabSelling(
+    database.db,
+    await nonFastingTestId(database.db),
+    { opensAt: '08:00', closesAt: '12:00', closedOn: [5, 6] },
+    { slot_capacity: 2 },
+  ));
 });
-afterAll(async () => {
-  await smtp.close();
-  await database.close();
-});
+afterAll(() => closeMail());
 
 const customer = () => createTestUser(database.db, 'customer');
 

@@ -5,7 +5,7 @@ import * as seriesPayments from '../../src/server/modules/booking/series-payment
 import { seriesPaymentTerms } from '../../src/server/modules/booking/series-terms.service.ts';
 import { markNoShow } from '../../src/server/modules/lab/lab.service.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
-import { openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, createTestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -29,12 +29,7 @@ const holdsOf = (holderId: string) =>
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ id: testId } = await database.db
-    .selectFrom('tests')
-    .select('id')
-    .where('fasting_hours', 'is', null)
-    .limit(1)
-    .executeTakeFirstOrThrow());
+  testId = await nonFastingTestId(database.db);
 });
 afterAll(() => database.close());
 

@@ -5,7 +5,7 @@ import { afterQuietHours, sendDuePhoneMessages } from '../../src/server/modules/
 import type { Logger } from '../../src/server/platform/logger.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { smsSegments } from '../../src/server/platform/sms/sms-provider.ts';
-import { openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, type TestAccount } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -23,8 +23,8 @@ const log = { error: () => undefined } as unknown as Logger;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const test = await database.db.selectFrom('tests').select('id').where('fasting_hours', 'is', null).limit(1).executeTakeFirstOrThrow();
-  ({ labTestId } = await openLabSelling(database.db, test.id, { opensAt: '08:00', closesAt: '20:00' }, { slot_capacity: 5 }));
+  const testId = await nonFastingTestId(database.db);
+  ({ labTestId } = await openLabSelling(database.db, testId, { opensAt: '08:00', closesAt: '20:00' }, { slot_capacity: 5 }));
 });
 afterAll(() => database.close());
 

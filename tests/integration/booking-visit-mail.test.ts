@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
-import { smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
-import { createOutboxSender, type OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
+import type { OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import type { Locale } from '../../src/shared/locale.ts';
-import { offerTest } from '../setup/dashboard-fixtures.ts';
-import { callerFor, createTestUser, type TestAccount, type TestUser, testEnv } from '../setup/fixtures.ts';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
-import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { openDatabaseWithMail } from '../setup/database-with-mail.ts';
+import { callerFor, createTestUser, type TestAccount, type TestUser } from '../setup/fixtures.ts';
+import type { ReceivedMail, TestSmtpServer } from '../setup/smtp.ts';
+import type { TestDatabase } from '../setup/test-db.ts';
 
 // Issue #57: a home collection is told as a visit to the home in its window (never the lab's address,
 // a single start time or "arrive a few minutes early"), and a booking for a family member names them,
@@ -17,6 +17,7 @@ import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 let database: TestDatabase;
 let smtp: TestSmtpServer;
 let sender: OutboxSender;
+let closeMail: () => Promise<void>;
 let lab: TestUser;
 let labTestId: number;
 let testNames: { ar: string; en: string };
@@ -57,26 +58,22 @@ const at = (time: string) => new Date(`${DAY}T${time}+03:00`).toISOString();
 const icsDay = DAY.replaceAll('-', '');
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  smtp = await startSmtpServer();
-  sender = createOutboxSender({
-    db: database.db,
-    transport: smtpTransport(smtp.url),
-    from: testEnv.MAIL_FROM,
-    publicUrl: testEnv.PUBLIC_URL,
-  });
-  lab = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
-    .execute();
-  await database.db
-    .updateTable('labs')
-    .set({ ...LAB_POINT, lab_name_ar: 'مختبر البرج', lab_name_en: 'Al Burj Lab', address_ar: LAB_ADDRESS.ar, address_en: LAB_ADDRESS.en })
-    .where('id', '=', lab.id)
-    .execute();
-  let testId: number;
-  ({ labTestId, testId } = await offerTest(database.db, lab.id));
+  ({ database, smtp, sender, close: closeMail } = await openDatabaseWithMail());
+  const testId = await nonFastingTestId(database.db);
+  ({ lab, labTestId } = await openLabSelling(
+    database.db,
+    testId,
+    { opensAt: '08:00', closesAt: '20:00' },
+    {
+      ...LAB_POINT,
+      slot_capacity: 2,
+      lab_name_ar: 'مختبر البرج',
+      lab_name_en: 'Al Burj Lab',
+      address_ar: LAB_ADDRESS.ar,
+      address_en: LAB_ADDRESS.en,
+    },
+    20_000,
+  ));
   testNames = await database.db
     .selectFrom('tests')
     .select(['name_ar as ar', 'name_en as en'])
@@ -93,10 +90,7 @@ beforeAll(async () => {
     closesAt: '13:00',
   });
 });
-afterAll(async () => {
-  await smtp.close();
-  await database.close();
-});
+afterAll(() => closeMail());
 
 /** A customer who reads their mail in `locale`, as the checkout's session reads them (BookingCustomer). */
 async function customerIn(locale: Locale): Promise<Omit<TestAccount, 'locale'> & { locale: Locale }> {

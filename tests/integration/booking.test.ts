@@ -7,6 +7,7 @@ import { followCatalogVersion, followedCatalogVersion } from '../../src/server/p
 import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
+import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { callerFor, contextFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -24,17 +25,13 @@ const bookingsOf = (customerId: string) => database.db.selectFrom('bookings').se
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  lab = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '12:00' })))
-    .execute();
-  const test = await database.db.selectFrom('tests').select('id').where('fasting_hours', 'is', null).limit(1).executeTakeFirstOrThrow();
-  ({ id: labTestId } = await database.db
-    .insertInto('lab_tests')
-    .values({ lab_id: lab.id, test_id: test.id, price_halalas: 15_000 })
-    .returning('id')
-    .executeTakeFirstOrThrow());
+  // Sunday to Thursday, two seats a slot.
+  ({ lab, labTestId } = await openLabSelling(
+    database.db,
+    await nonFastingTestId(database.db),
+    { opensAt: '08:00', closesAt: '12:00', closedOn: [5, 6] },
+    { slot_capacity: 2 },
+  ));
 });
 afterAll(() => database.close());
 
@@ -660,17 +657,14 @@ describe('offerings remembered while the catalog version is followed', () => {
   it('books at the new price, not on a closed day and not a withdrawn test, right after each change', async () => {
     const follower = followCatalogVersion(database.db, database.listen);
     try {
-      const owner = await createTestUser(database.db, 'lab', { approved: true });
-      await database.db
-        .insertInto('lab_working_hours')
-        .values([1, 2].map((weekday) => ({ lab_id: owner.id, weekday, opens_at: '08:00', closes_at: '12:00' })))
-        .execute();
-      const test = await database.db.selectFrom('tests').select('id').where('fasting_hours', 'is', null).limit(1).executeTakeFirstOrThrow();
-      const { id: offered } = await database.db
-        .insertInto('lab_tests')
-        .values({ lab_id: owner.id, test_id: test.id, price_halalas: 10_000 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      // Open on Monday and Tuesday only.
+      const { lab: owner, labTestId: offered } = await openLabSelling(
+        database.db,
+        await nonFastingTestId(database.db),
+        { opensAt: '08:00', closesAt: '12:00', closedOn: [0, 3, 4, 5, 6] },
+        { slot_capacity: 2 },
+        10_000,
+      );
       const monday = (time: string) => new Date(`2030-01-07T${time}+03:00`).toISOString();
       const person = await customer();
       await caughtUp();

@@ -2,59 +2,47 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
-import { smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
-import { createOutboxSender, type OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
+import type { OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
-import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
+import { insertBooking, nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { openDatabaseWithMail } from '../setup/database-with-mail.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient } from '../setup/http.ts';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
+import type { ReceivedMail, TestSmtpServer } from '../setup/smtp.ts';
 import { approvedPayment, checkoutDefaults, createTestVariant, orderIdOf, storeCallerFor } from '../setup/store.ts';
-import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+import type { TestDatabase } from '../setup/test-db.ts';
 
 // Every event that mails (ADR 0016), seen from the recipient's inbox on a real SMTP server.
 
 let database: TestDatabase;
 let smtp: TestSmtpServer;
 let sender: OutboxSender;
+let closeMail: () => Promise<void>;
 let lab: TestUser;
 let labTestId: number;
 let testNames: { ar: string; en: string };
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  smtp = await startSmtpServer();
-  sender = createOutboxSender({
-    db: database.db,
-    transport: smtpTransport(smtp.url),
-    from: testEnv.MAIL_FROM,
-    publicUrl: testEnv.PUBLIC_URL,
-  });
-  lab = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
-    .execute();
-  await database.db
-    .updateTable('labs')
-    .set({
+  ({ database, smtp, sender, close: closeMail } = await openDatabaseWithMail());
+  const testId = await nonFastingTestId(database.db);
+  ({ lab, labTestId } = await openLabSelling(
+    database.db,
+    testId,
+    { opensAt: '08:00', closesAt: '20:00' },
+    {
+      slot_capacity: 2,
       lab_name_ar: 'مختبر البرج',
       lab_name_en: 'Al Burj Lab',
       address_ar: 'طريق الملك فهد، الرياض',
       address_en: 'King Fahd Rd, Riyadh',
-    })
-    .where('id', '=', lab.id)
-    .execute();
-  let testId: number;
-  ({ labTestId, testId } = await offerTest(database.db, lab.id));
+    },
+    20_000,
+  ));
   const test = await database.db.selectFrom('tests').select(['name_ar', 'name_en']).where('id', '=', testId).executeTakeFirstOrThrow();
   testNames = { ar: test.name_ar, en: test.name_en };
 });
-afterAll(async () => {
-  await smtp.close();
-  await database.close();
-});
+afterAll(() => closeMail());
 
 async function inbox(user: TestUser): Promise<ReceivedMail[]> {
   await sender.drain();

@@ -8,7 +8,7 @@ import { createApp } from '../../src/server/app.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { ageOn } from '../../src/shared/family.ts';
 import { todayIn } from '../../src/shared/time.ts';
-import { offerTest } from '../setup/dashboard-fixtures.ts';
+import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -28,12 +28,13 @@ beforeAll(async () => {
   database = await openTestDatabase();
   blobRoot = await mkdtemp(join(tmpdir(), 'tahaleel-family-'));
   app = createApp({ db: database.db, env: testEnv, blobs: diskBlobStore(blobRoot) });
-  lab = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
-    .execute();
-  ({ labTestId } = await offerTest(database.db, lab.id));
+  ({ lab, labTestId } = await openLabSelling(
+    database.db,
+    await nonFastingTestId(database.db),
+    { opensAt: '08:00', closesAt: '20:00' },
+    { slot_capacity: 2 },
+    20_000,
+  ));
 });
 afterAll(async () => {
   await database.close();

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { openGuestLink } from '../../src/server/modules/guest-links/guest-links.service.ts';
-import { smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
-import { createOutboxSender, type OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
-import { offerTest } from '../setup/dashboard-fixtures.ts';
-import { createTestUser, mailedLinkToken, testEnv } from '../setup/fixtures.ts';
+import type { OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
+import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { openDatabaseWithMail } from '../setup/database-with-mail.ts';
+import { mailedLinkToken, testEnv } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
-import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+import type { ReceivedMail, TestSmtpServer } from '../setup/smtp.ts';
+import type { TestDatabase } from '../setup/test-db.ts';
 
 // Issue #57, "Guests are never left without a record" (ADR 0066): a guest who gives an address gets its
 // booking mails there, with a link that opens its bookings on any device without an account, until the
@@ -17,31 +17,24 @@ import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 let database: TestDatabase;
 let smtp: TestSmtpServer;
 let sender: OutboxSender;
+let closeMail: () => Promise<void>;
 let api: ReturnType<typeof apiClient>;
 let labTestId: number;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  smtp = await startSmtpServer();
-  sender = createOutboxSender({
-    db: database.db,
-    transport: smtpTransport(smtp.url),
-    from: testEnv.MAIL_FROM,
-    publicUrl: testEnv.PUBLIC_URL,
-  });
+  ({ database, smtp, sender, close: closeMail } = await openDatabaseWithMail());
   // Each request from its own address: the per-address limits (guests an hour) do not bleed between tests.
   api = apiClient(createApp({ db: database.db, env: testEnv, clientIp: () => `10.7.${random(250)}.${random(250)}` }));
-  const lab = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
-    .execute();
-  ({ labTestId } = await offerTest(database.db, lab.id));
+  // Two seats a slot, as a new lab has: the tests draw their days at random and may meet.
+  ({ labTestId } = await openLabSelling(
+    database.db,
+    await nonFastingTestId(database.db),
+    { opensAt: '08:00', closesAt: '20:00' },
+    { slot_capacity: 2 },
+    20_000,
+  ));
 });
-afterAll(async () => {
-  await smtp.close();
-  await database.close();
-});
+afterAll(() => closeMail());
 
 function random(below: number) {
   return Math.floor(Math.random() * below);

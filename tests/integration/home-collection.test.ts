@@ -5,6 +5,7 @@ import { simulatedPaymentProvider } from '../../src/server/platform/payment-prov
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
+import { openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, contextFor, createTestUser, type TestAccount, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -45,16 +46,6 @@ const settings = {
 
 /** A lab in Riyadh open Sunday to Thursday 08:00–12:00, selling a new test and another, collecting at home by `homeSettings`. */
 async function openHomeLab(homeSettings: typeof settings) {
-  const homeLab = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db
-    .updateTable('labs')
-    .set({ ...LAB_POINT, slot_minutes: 30, slot_capacity: 3 })
-    .where('id', '=', homeLab.id)
-    .execute();
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4].map((weekday) => ({ lab_id: homeLab.id, weekday, opens_at: '08:00', closes_at: '12:00' })))
-    .execute();
   const name = `Home collection probe ${randomUUID().slice(0, 8)}`;
   const category = await database.db.selectFrom('categories').select('id').limit(1).executeTakeFirstOrThrow();
   const test = await database.db
@@ -62,18 +53,21 @@ async function openHomeLab(homeSettings: typeof settings) {
     .values({ name_en: name, name_ar: 'فحص تجريبي للزيارة المنزلية', category_id: category.id })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const { lab: homeLab, labTestId } = await openLabSelling(
+    database.db,
+    test.id,
+    { opensAt: '08:00', closesAt: '12:00', closedOn: [5, 6] },
+    { ...LAB_POINT, slot_capacity: 3 },
+    PRICE,
+  );
   const other = await database.db.selectFrom('tests').select('id').where('id', '!=', test.id).limit(1).executeTakeFirstOrThrow();
-  const offerings = await database.db
+  const { id: otherLabTestId } = await database.db
     .insertInto('lab_tests')
-    .values([
-      { lab_id: homeLab.id, test_id: test.id, price_halalas: PRICE },
-      { lab_id: homeLab.id, test_id: other.id, price_halalas: OTHER_PRICE },
-    ])
-    .returning(['id', 'test_id'])
-    .execute();
+    .values({ lab_id: homeLab.id, test_id: other.id, price_halalas: OTHER_PRICE })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await (await callerFor(database.db, homeLab)).lab.updateHomeCollection(homeSettings);
-  const idOf = (testId: number) => offerings.find((offering) => offering.test_id === testId)?.id ?? 0;
-  return { lab: homeLab, testName: name, labTestId: idOf(test.id), otherLabTestId: idOf(other.id) };
+  return { lab: homeLab, testName: name, labTestId, otherLabTestId };
 }
 
 beforeAll(async () => {
@@ -215,19 +209,16 @@ describe('booking a home collection', () => {
   });
 
   it('refuses a home collection at a lab that does not offer it', async () => {
-    const other = await createTestUser(database.db, 'lab', { approved: true });
-    await database.db.updateTable('labs').set(LAB_POINT).where('id', '=', other.id).execute();
-    await database.db
-      .insertInto('lab_working_hours')
-      .values({ lab_id: other.id, weekday: 0, opens_at: '07:00', closes_at: '13:00' })
-      .execute();
     const test = await database.db.selectFrom('tests').select('id').limit(1).executeTakeFirstOrThrow();
-    const offer = await database.db
-      .insertInto('lab_tests')
-      .values({ lab_id: other.id, test_id: test.id, price_halalas: PRICE })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await expect(bookHome(await customer(), at('09:00:00'), HOME, [offer.id])).rejects.toMatchObject({
+    // Open on Sunday alone, over the hours a home lab collects: only the home collection is missing.
+    const { lab: other, labTestId: offer } = await openLabSelling(
+      database.db,
+      test.id,
+      { opensAt: '07:00', closesAt: '13:00', closedOn: [1, 2, 3, 4, 5, 6] },
+      { ...LAB_POINT, slot_capacity: 2 },
+      PRICE,
+    );
+    await expect(bookHome(await customer(), at('09:00:00'), HOME, [offer])).rejects.toMatchObject({
       code: 'HOME_COLLECTION_UNAVAILABLE',
     });
     expect(await (await callerFor(database.db)).booking.homeWindows({ labId: other.id, date: SUNDAY })).toEqual([]);

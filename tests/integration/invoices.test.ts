@@ -8,6 +8,7 @@ import { createApp } from '../../src/server/app.ts';
 import { readZatcaQr } from '../../src/server/modules/billing/zatca-qr.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import type { CustomerPlanId } from '../../src/shared/plans.ts';
+import { nonFastingTestId, offerTest, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, createTestUser, insertCheckoutInvoice, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { approvedPayment, checkoutDefaults, createTestVariant, orderIdOf, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -34,23 +35,14 @@ function freeSlot(): string {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  lab = await createTestUser(database.db, 'lab', { approved: true });
+  ({ lab, labTestId } = await openLabSelling(
+    database.db,
+    await nonFastingTestId(database.db),
+    { opensAt: '08:00', closesAt: '20:00' },
+    { slot_capacity: 2 },
+  ));
   admin = await createTestUser(database.db, 'admin');
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
-    .execute();
-  const tests = await database.db.selectFrom('tests').select('id').where('fasting_hours', 'is', null).orderBy('id').limit(2).execute();
-  [labTestId, otherLabTestId] = (await Promise.all(
-    [15_000, 8_999].map(async (price, index) => {
-      const row = await database.db
-        .insertInto('lab_tests')
-        .values({ lab_id: lab.id, test_id: tests[index]!.id, price_halalas: price })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    }),
-  )) as [number, number];
+  ({ labTestId: otherLabTestId } = await offerTest(database.db, lab.id, 8_999));
   blobRoot = await mkdtemp(join(tmpdir(), 'tahaleel-invoices-'));
   app = createApp({ db: database.db, env: testEnv, blobs: diskBlobStore(blobRoot) });
 });

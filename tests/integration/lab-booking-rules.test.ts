@@ -5,7 +5,7 @@ import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { bookingReminderMail } from '../../src/server/modules/mail/templates/booking-mails.ts';
 import type { BookingMailData } from '../../src/server/modules/mail/templates/types.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
-import { openLabSelling, riyadhLabSettings } from '../setup/dashboard-fixtures.ts';
+import { nonFastingTestId, openLabSelling, riyadhLabSettings } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -36,12 +36,7 @@ async function book(labTestId: number, bookingTime: string, key: string, now = E
 beforeAll(async () => {
   database = await openTestDatabase();
   // One that needs no fasting: a fasting test is kept to the morning (its own describe).
-  ({ id: testId } = await database.db
-    .selectFrom('tests')
-    .select('id')
-    .where('fasting_hours', 'is', null)
-    .limit(1)
-    .executeTakeFirstOrThrow());
+  testId = await nonFastingTestId(database.db);
 });
 afterAll(() => database.close());
 

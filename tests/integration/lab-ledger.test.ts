@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -21,19 +22,17 @@ function freeSlot(): string {
   return slot;
 }
 
+/** A lab open 08:00–20:00 every day, two seats a slot, selling the catalogue's `testIndex`-th test (by id) at `price`. */
 async function labOffering(price: number, testIndex: number) {
-  const user = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: user.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
-    .execute();
   const test = await database.db.selectFrom('tests').select('id').orderBy('id').offset(testIndex).limit(1).executeTakeFirstOrThrow();
-  const row = await database.db
-    .insertInto('lab_tests')
-    .values({ lab_id: user.id, test_id: test.id, price_halalas: price })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { user, offering: row.id };
+  const { lab: user, labTestId } = await openLabSelling(
+    database.db,
+    test.id,
+    { opensAt: '08:00', closesAt: '20:00' },
+    { slot_capacity: 2 },
+    price,
+  );
+  return { user, offering: labTestId };
 }
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
 import { todayIn } from '../../src/shared/time.ts';
-import { refusal } from '../setup/dashboard-fixtures.ts';
+import { openLabSelling, refusal } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -39,23 +39,15 @@ function freeHomeWindow(): string {
 beforeAll(async () => {
   database = await openTestDatabase();
   admin = await createTestUser(database.db, 'admin');
-  lab = await createTestUser(database.db, 'lab', { approved: true });
-  customer = await createTestUser(database.db, 'customer');
-  await database.db
-    .updateTable('labs')
-    .set({ lab_name_en: `Payout Lab ${randomUUID().slice(0, 8)}`, latitude: 24.7136, longitude: 46.6753 })
-    .where('id', '=', lab.id)
-    .execute();
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '20:00' })))
-    .execute();
   const test = await database.db.selectFrom('tests').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
-  ({ id: labTestId } = await database.db
-    .insertInto('lab_tests')
-    .values({ lab_id: lab.id, test_id: test.id, price_halalas: PRICE })
-    .returning('id')
-    .executeTakeFirstOrThrow());
+  ({ lab, labTestId } = await openLabSelling(
+    database.db,
+    test.id,
+    { opensAt: '08:00', closesAt: '20:00' },
+    { lab_name_en: `Payout Lab ${randomUUID().slice(0, 8)}`, latitude: 24.7136, longitude: 46.6753, slot_capacity: 2 },
+    PRICE,
+  ));
+  customer = await createTestUser(database.db, 'customer');
   await (await callerFor(database.db, lab)).lab.updateHomeCollection({
     enabled: true,
     fee: HOME_FEE,

@@ -3,7 +3,7 @@ import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import * as waitlist from '../../src/server/modules/waitlist/waitlist.service.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { todayIn } from '../../src/shared/time.ts';
-import { openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestAccount } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -58,12 +58,7 @@ async function join(customer: TestAccount, labTestId: number, window: { from: st
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ id: testId } = await database.db
-    .selectFrom('tests')
-    .select('id')
-    .where('fasting_hours', 'is', null)
-    .limit(1)
-    .executeTakeFirstOrThrow());
+  testId = await nonFastingTestId(database.db);
 });
 afterAll(() => database.close());
 

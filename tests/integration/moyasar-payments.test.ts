@@ -20,6 +20,7 @@ import {
   STC_PAY_TEST_MOBILES,
   TEST_CARDS,
 } from '../fakes/moyasar.ts';
+import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { type MoyasarApp, recordingLog, silentLog, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { EXPECTED_REASONS } from '../setup/moyasar-failures.ts';
@@ -35,7 +36,6 @@ let app: MoyasarApp['app'];
 let payments: MoyasarApp['payments'];
 let env: MoyasarApp['env'];
 let labTestId: number;
-let lab: TestUser;
 const createCaller = createCallerFactory(appRouter);
 /** What the server wrote down: the gateway's own words for a failure go here, and nowhere else. */
 const written = recordingLog();
@@ -43,19 +43,14 @@ const written = recordingLog();
 beforeAll(async () => {
   database = await openTestDatabase();
   ({ fake, env, payments, app } = await startMoyasarApp(database.db, WEBHOOK_SECRET, written.log));
-  lab = await createTestUser(database.db, 'lab', { approved: true });
   // Open every day, one seat a slot: a seat taken by one customer is gone for the next.
-  await database.db.updateTable('labs').set({ slot_capacity: 1 }).where('id', '=', lab.id).execute();
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '00:00', closes_at: '23:30' })))
-    .execute();
-  const test = await database.db.selectFrom('tests').select('id').where('fasting_hours', 'is', null).limit(1).executeTakeFirstOrThrow();
-  ({ id: labTestId } = await database.db
-    .insertInto('lab_tests')
-    .values({ lab_id: lab.id, test_id: test.id, price_halalas: PRICE })
-    .returning('id')
-    .executeTakeFirstOrThrow());
+  ({ labTestId } = await openLabSelling(
+    database.db,
+    await nonFastingTestId(database.db),
+    { opensAt: '00:00', closesAt: '23:30' },
+    { slot_capacity: 1 },
+    PRICE,
+  ));
 });
 afterAll(async () => {
   await fake.close();

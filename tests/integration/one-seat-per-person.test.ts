@@ -13,6 +13,7 @@ import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import type { FakeMoyasar } from '../fakes/moyasar.ts';
+import { openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, contextFor, createTestUser, type TestAccount, type TestUser } from '../setup/fixtures.ts';
 import { type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -43,19 +44,14 @@ beforeAll(async () => {
   const started = await startMoyasarApp(database.db, 'whsec_one_seat');
   fake = started.fake;
   moyasar = started;
-  lab = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db.updateTable('labs').set({ slot_capacity: 3, latitude: 24.7136, longitude: 46.6753 }).where('id', '=', lab.id).execute();
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '08:00', closes_at: '12:00' })))
-    .execute();
   const [test, other] = await database.db.selectFrom('tests').select(['id', 'name_ar', 'name_en']).orderBy('id').limit(2).execute();
   testNames = { ar: test!.name_ar, en: test!.name_en };
-  ({ id: labTestId } = await database.db
-    .insertInto('lab_tests')
-    .values({ lab_id: lab.id, test_id: test!.id, price_halalas: 15_000 })
-    .returning('id')
-    .executeTakeFirstOrThrow());
+  ({ lab, labTestId } = await openLabSelling(
+    database.db,
+    test!.id,
+    { opensAt: '08:00', closesAt: '12:00' },
+    { slot_capacity: 3, latitude: 24.7136, longitude: 46.6753 },
+  ));
   ({ id: otherLabTestId } = await database.db
     .insertInto('lab_tests')
     .values({ lab_id: lab.id, test_id: other!.id, price_halalas: 9_000 })

@@ -2,34 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../src/server/modules/mail/mail.service.ts';
-import { smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
 import { claimDueMail } from '../../src/server/modules/mail/outbox.repository.ts';
-import { createOutboxSender, MAX_ATTEMPTS } from '../../src/server/modules/mail/outbox-sender.ts';
+import { MAX_ATTEMPTS } from '../../src/server/modules/mail/outbox-sender.ts';
+import { type DatabaseWithMail, openDatabaseWithMail } from '../setup/database-with-mail.ts';
 import { testEnv } from '../setup/fixtures.ts';
-import { startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
-import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+import type { TestSmtpServer } from '../setup/smtp.ts';
+import type { TestDatabase } from '../setup/test-db.ts';
 
 let database: TestDatabase;
 let smtp: TestSmtpServer;
+let mail: DatabaseWithMail;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  smtp = await startSmtpServer();
+  mail = await openDatabaseWithMail();
+  ({ database, smtp } = mail);
 });
-afterAll(async () => {
-  await smtp.close();
-  await database.close();
-});
+afterAll(() => mail.close());
 
-const newSender = (leaseSeconds = 60) =>
-  createOutboxSender({
-    db: database.db,
-    transport: smtpTransport(smtp.url),
-    from: testEnv.MAIL_FROM,
-    publicUrl: testEnv.PUBLIC_URL,
-    leaseSeconds,
-    log: () => {},
-  });
+const newSender = (leaseSeconds = 60) => mail.newSender({ leaseSeconds, log: () => {} });
 
 async function queueResultsMail(email: string, dedupeKey?: string) {
   await database.db.transaction().execute((tx) =>
@@ -142,13 +132,7 @@ describe('the outbox', () => {
 
   it('a sender started in the background delivers within its poll interval, and stops cleanly', async () => {
     const email = `loop-${randomUUID()}@example.sa`;
-    const sender = createOutboxSender({
-      db: database.db,
-      transport: smtpTransport(smtp.url),
-      from: testEnv.MAIL_FROM,
-      publicUrl: testEnv.PUBLIC_URL,
-      pollMs: 50,
-    });
+    const sender = mail.newSender({ pollMs: 50 });
     sender.start();
     await queueResultsMail(email);
     await smtp.waitFor(email, undefined, 5000);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { minutesOf } from '../../src/shared/time.ts';
-import { riyadhLabSettings } from '../setup/dashboard-fixtures.ts';
+import { nonFastingTestId, openLabSelling, riyadhLabSettings } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -45,22 +45,13 @@ const at = (date: string, time: string) => new Date(`${date}T${time}:00+03:00`).
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  lab = await createTestUser(database.db, 'lab', { approved: true });
-  await database.db
-    .updateTable('labs')
-    .set({ city: 'riyadh', latitude: 24.7136, longitude: 46.6753, slot_minutes: SLOT, prayer_pause_minutes: PAUSE })
-    .where('id', '=', lab.id)
-    .execute();
-  await database.db
-    .insertInto('lab_working_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ lab_id: lab.id, weekday, opens_at: '03:00', closes_at: '23:00' })))
-    .execute();
-  const test = await database.db.selectFrom('tests').select('id').where('fasting_hours', 'is', null).limit(1).executeTakeFirstOrThrow();
-  ({ id: labTestId } = await database.db
-    .insertInto('lab_tests')
-    .values({ lab_id: lab.id, test_id: test.id, price_halalas: 15_000 })
-    .returning('id')
-    .executeTakeFirstOrThrow());
+  ({ lab, labTestId } = await openLabSelling(
+    database.db,
+    await nonFastingTestId(database.db),
+    { opensAt: '03:00', closesAt: '23:00' },
+    // At the point the prayer times above are for, whatever the fixture's default.
+    { latitude: 24.7136, longitude: 46.6753, slot_minutes: SLOT, slot_capacity: 2, prayer_pause_minutes: PAUSE },
+  ));
 });
 afterAll(() => database.close());
 

@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
-import { createOutboxSender, type OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
+import type { OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import type { PlanId } from '../../src/shared/plans.ts';
 import { retestDueOn } from '../../src/shared/time.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';
+import { openDatabaseWithMail } from '../setup/database-with-mail.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
-import { startSmtpServer, type TestSmtpServer } from '../setup/smtp.ts';
-import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+import type { TestSmtpServer } from '../setup/smtp.ts';
+import type { TestDatabase } from '../setup/test-db.ts';
 
 // Retest reminders (issue #54): the analysis suggests a retest for a report (HbA1c in the prediabetes
 // range: again in 3 months); a Premium customer accepts it, and one mail waits in the outbox for 08:00
@@ -25,26 +25,19 @@ const PREDIABETES = 'hba1c-prediabetes';
 let database: TestDatabase;
 let smtp: TestSmtpServer;
 let sender: OutboxSender;
+let closeMail: () => Promise<void>;
 let blobRoot: string;
 let app: ReturnType<typeof createApp>;
 let lab: TestUser;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  smtp = await startSmtpServer();
-  sender = createOutboxSender({
-    db: database.db,
-    transport: smtpTransport(smtp.url),
-    from: testEnv.MAIL_FROM,
-    publicUrl: testEnv.PUBLIC_URL,
-  });
+  ({ database, smtp, sender, close: closeMail } = await openDatabaseWithMail());
   blobRoot = await mkdtemp(join(tmpdir(), 'tahaleel-retests-'));
   app = createApp({ db: database.db, env: testEnv, blobs: diskBlobStore(blobRoot) });
   lab = await createTestUser(database.db, 'lab', { approved: true });
 });
 afterAll(async () => {
-  await smtp.close();
-  await database.close();
+  await closeMail();
   await rm(blobRoot, { recursive: true, force: true });
 });
 

@@ -10,7 +10,7 @@ import { unifonicSms } from '../../src/server/platform/sms/unifonic.ts';
 import { whatsappCloud } from '../../src/server/platform/whatsapp/whatsapp-cloud.ts';
 import { type FakeUnifonic, startFakeUnifonic } from '../fakes/unifonic.ts';
 import { asciiJson, type FakeWhatsAppCloud, signature, startFakeWhatsAppCloud } from '../fakes/whatsapp-cloud.ts';
-import { insertBooking, openLabSelling, refusal } from '../setup/dashboard-fixtures.ts';
+import { insertBooking, nonFastingTestId, openLabSelling, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestAccount } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -47,8 +47,8 @@ beforeAll(async () => {
     appSecret: APP_SECRET,
     templates: APPROVED,
   });
-  const test = await database.db.selectFrom('tests').select('id').where('fasting_hours', 'is', null).limit(1).executeTakeFirstOrThrow();
-  ({ labTestId } = await openLabSelling(database.db, test.id, { opensAt: '08:00', closesAt: '20:00' }, { slot_capacity: 5 }));
+  const testId = await nonFastingTestId(database.db);
+  ({ labTestId } = await openLabSelling(database.db, testId, { opensAt: '08:00', closesAt: '20:00' }, { slot_capacity: 5 }));
 });
 afterAll(async () => {
   await Promise.all([unifonic.close(), meta.close()]);

@@ -115,15 +115,32 @@ export function riyadhLabSettings(
 }
 
 /**
+ * A catalogue test that needs no fasting, the same one every time (the first by id): it can be booked at any
+ * time of the day, where one needing fasting is kept to the morning (ADR 0068).
+ */
+export async function nonFastingTestId(db: Kysely<Database>): Promise<number> {
+  const { id } = await db
+    .selectFrom('tests')
+    .select('id')
+    .where('fasting_hours', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
  * An approved lab in Riyadh (UTC+3 all year), open `opensAt`–`closesAt` every day but `closedOn` (weekdays,
- * Sunday 0), with 30-minute slots of one seat unless `settings` say otherwise, selling the test `testId` at
- * 150 SAR: the lab the booking rules, the waitlist and series tests set their clock against.
+ * Sunday 0), with 30-minute slots of one seat unless `settings` say otherwise (they are written over the
+ * lab's row: capacity, names, addresses, buffers…), selling the test `testId` at `priceHalalas` (150 SAR unless
+ * given): the lab a test books against. Its other settings are a new lab's.
  */
 export async function openLabSelling(
   db: Kysely<Database>,
   testId: number,
   hours: { opensAt: string; closesAt: string; closedOn?: number[] },
   settings: Partial<Updateable<Database['labs']>> = {},
+  priceHalalas = 15_000,
 ) {
   const lab = await createTestUser(db, 'lab', { approved: true });
   await db
@@ -141,7 +158,7 @@ export async function openLabSelling(
     .execute();
   const { id: labTestId } = await db
     .insertInto('lab_tests')
-    .values({ lab_id: lab.id, test_id: testId, price_halalas: 15_000 })
+    .values({ lab_id: lab.id, test_id: testId, price_halalas: priceHalalas })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { lab, labTestId };
