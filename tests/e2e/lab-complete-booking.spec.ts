@@ -54,10 +54,20 @@ for (const { language, locale } of languages) {
     await ownCard.getByRole('button', { name: w.lab.markCompleted }).click();
     await expect(dialog).toContainText(`${w.lab.patient} \u2068${holder}\u2069`);
     await expect(dialog).toContainText(w.catalogue.vitaminD);
+    // The server answers slowly here, as on a busy machine: what follows must wait for its answer. While
+    // the dialog is open it hides the rest of the page from the accessibility tree, so the card's button
+    // counts as gone at once, and "مكتمل" is inside that button's Arabic label: leaving for the payments
+    // then cancelled the completion still on its way (the flaky "no matching bookings", issue #75).
+    await page.route('**/trpc/lab.completeBooking**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: w.lab.markCompleted }).click();
-    // Its button gone is the server's answer ("مكتمل" is also inside the button's own Arabic label).
+    // The dialog closes on the server's answer; then the card, shown again, has lost its button.
+    await expect(dialog).toBeHidden();
     await expect(ownCard.getByRole('button', { name: w.lab.markCompleted })).toHaveCount(0);
     await expect(ownCard).toContainText(w.dashboard.status.completed);
+    await page.unroute('**/trpc/lab.completeBooking**');
 
     // Now among the lab's payments, with the patient and the test.
     await page.goto(`/dashboard?section=payments&q=${own.bookingId}`);
