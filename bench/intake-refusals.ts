@@ -2,8 +2,8 @@
 // else (issue #74 item 1). `/healthz` is asked one request after another for BENCH_SECONDS (10): once
 // quiet, then while three senders post unauthenticated 1 MB ORU^R01 messages to /hl7/v2 as fast as they
 // are answered. It prints /healthz's p50/p99 in both runs and their ratio (goal: p99 under the senders
-// ≤ 2× quiet), and how long one refusal of a 1 MB HL7 message takes beside /fhir/r4's refusal of a
-// small Bundle. Refusals are answered at once (SLOW_REFUSALS_MAX_MS=0), so the senders are not slowed
+// ≤ 2× quiet), and how long one refusal of the 1 MB message takes at /hl7/v2 beside /fhir/r4's refusal
+// of a small Bundle. Refusals are answered at once (SLOW_REFUSALS_MAX_MS=0), so the senders are not slowed
 // down by the server: the worst case. Real server over HTTP on PostgreSQL (BENCH_DATABASE_URL);
 // 127.0.0.1 only; the senders run in a process of their own, at the lowest priority (nice 19, or
 // BENCH_SENDERS_NICE) as bench:abuse's attackers do, and stop after the measured window.
@@ -86,6 +86,7 @@ try {
   // Warm: the HL7 reader loads on the first message.
   await medianOf(5, () => post('/hl7/v2', 'application/hl7-v2', message), 401);
   const hl7Refusal = await medianOf(30, () => post('/hl7/v2', 'application/hl7-v2', message), 401);
+  // The FHIR door refuses before it reads a byte (and closes the connection on a large body): a small one.
   const fhirRefusal = await medianOf(30, () => post('/fhir/r4', 'application/fhir+json', '{"resourceType":"Bundle"}'), 401);
 
   const quiet = await healthLatencies(server.base);
