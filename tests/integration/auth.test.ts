@@ -282,7 +282,8 @@ describe('rate-limit windows', () => {
       code: 'RATE_LIMITED',
       details: { retryAfterSeconds: 40 },
     });
-    await expect(consumeAttempt(database.db, key, policy, new Date(start.getTime() + 61_000))).resolves.toBeUndefined();
+    // A new window: the attempt is the first of it.
+    await expect(consumeAttempt(database.db, key, policy, new Date(start.getTime() + 61_000))).resolves.toMatchObject({ attempts: 1 });
   });
 
   it('refuse what comes after a refusal in the same window without writing it, with the same wait', async () => {
@@ -304,7 +305,7 @@ describe('rate-limit windows', () => {
     }
     // None of them was a write; the next window is asked of the database again and starts at one.
     expect(await counted()).toBe(2);
-    await expect(consumeAttempt(database.db, key, policy, new Date(start.getTime() + 60_000))).resolves.toBeUndefined();
+    await expect(consumeAttempt(database.db, key, policy, new Date(start.getTime() + 60_000))).resolves.toMatchObject({ attempts: 1 });
     expect(await counted()).toBe(1);
   });
 });
