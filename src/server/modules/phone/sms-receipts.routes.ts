@@ -13,9 +13,14 @@ import { recordDeliveryReceipt } from './phone-messages.service.ts';
  * until it is answered 200 (six times in 72 hours), so a receipt for an unknown message is answered 200 too.
  */
 const unifonicReceipt = z.object({
-  MessageID: z.coerce.string().trim().min(1).max(100),
-  DLR: z.string().trim().max(40),
+  MessageID: z.coerce.string().trim().min(1).max(100).refine(withoutNul),
+  DLR: z.string().trim().max(40).refine(withoutNul),
 });
+
+/** PostgreSQL cannot store U+0000: a receipt that carries one is no receipt of ours, refused as such (not a 500). */
+function withoutNul(text: string): boolean {
+  return !text.includes('\u0000');
+}
 
 async function readFields(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';

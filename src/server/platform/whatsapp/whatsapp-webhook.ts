@@ -29,7 +29,13 @@ export interface WhatsAppStatus {
 
 /** One status; anything else on it (timestamp, recipient, pricing, conversation) is not needed here. */
 const statusSchema = z.object({
-  id: z.string().trim().min(1).max(200),
+  // PostgreSQL cannot store U+0000: no id of Meta's carries one.
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((id) => !id.includes('\u0000')),
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
   errors: z
     .array(
@@ -72,7 +78,7 @@ export function whatsappStatuses(body: unknown): WhatsAppStatus[] {
         if (!parsed.success) continue;
         const { id, status, errors } = parsed.data;
         const said = errors?.length ? errors.map(describeError).join('; ') : status;
-        statuses.push({ providerMessageId: id, status, said: said.slice(0, SAID_MAX) });
+        statuses.push({ providerMessageId: id, status, said: said.replaceAll('\u0000', '').slice(0, SAID_MAX) });
       }
     }
   }
