@@ -24,24 +24,7 @@ export default defineConfig({
     launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@mobile|@changes-public-lists/ },
-    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/, grepInvert: /@changes-public-lists/ },
-    // Every worker has its own server and database (tests/e2e/app-server.ts). Tests that add to what every
-    // visitor sees (a newly approved lab on /labs) still run after the rest, in workers of their own, so a
-    // test counting public entries never follows one of them in the same database: on a desktop, or on a
-    // phone when also tagged @mobile.
-    {
-      name: 'desktop-after',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-      grep: /@changes-public-lists/,
-      grepInvert: /@mobile/,
-      dependencies: ['desktop', 'mobile'],
-    },
-    {
-      name: 'mobile-after',
-      use: { ...devices['Pixel 7'], channel: undefined },
-      grep: /^(?=.*@mobile)(?=.*@changes-public-lists)/,
-      dependencies: ['desktop', 'mobile'],
-    },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@mobile/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
   ],
 });

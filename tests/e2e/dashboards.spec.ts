@@ -12,6 +12,7 @@ import {
   signIn,
   signUpThroughApi,
   test,
+  testChangingPublicLists,
   trpc,
 } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
@@ -73,52 +74,52 @@ for (const locale of ['ar', 'en'] as const) {
       await expect(lab.page.getByTestId('test-request').filter({ hasText: nameEn })).toContainText(w.dashboard.status.approved);
     });
 
-    test('the admin approves a new lab once it has confirmed its e-mail, and it then sees its full dashboard @changes-public-lists', async ({
-      person,
-      appServer,
-    }) => {
-      test.setTimeout(60_000);
-      const labName = `E2E Lab ${randomUUID().slice(0, 8)}`;
-      const lab = await signedIn(person, locale);
-      const { email } = await signUpThroughApi(lab.context, { role: 'lab', name: labName, licenseNumber: 'MOH-LAB-E2E01' });
-      await lab.page.goto('/dashboard');
-      await expect(lab.page.getByTestId('lab-under-review')).toBeVisible();
-      const nav = lab.page.getByTestId('dashboard-nav');
-      await expect(nav.getByRole('button', { name: w.dashboard.nav.tests })).toBeDisabled();
-      await expect(nav.getByRole('button', { name: w.dashboard.nav.payments })).toBeDisabled();
+    testChangingPublicLists(
+      'the admin approves a new lab once it has confirmed its e-mail, and it then sees its full dashboard',
+      async ({ person, appServer }) => {
+        test.setTimeout(60_000);
+        const labName = `E2E Lab ${randomUUID().slice(0, 8)}`;
+        const lab = await signedIn(person, locale);
+        const { email } = await signUpThroughApi(lab.context, { role: 'lab', name: labName, licenseNumber: 'MOH-LAB-E2E01' });
+        await lab.page.goto('/dashboard');
+        await expect(lab.page.getByTestId('lab-under-review')).toBeVisible();
+        const nav = lab.page.getByTestId('dashboard-nav');
+        await expect(nav.getByRole('button', { name: w.dashboard.nav.tests })).toBeDisabled();
+        await expect(nav.getByRole('button', { name: w.dashboard.nav.payments })).toBeDisabled();
 
-      const admin = await signedIn(person, locale, demo.admin, { admin: true });
-      await admin.page.goto('/admin/dashboard?section=labs');
-      await admin.page.getByLabel(w.admin.searchLabs).fill(labName);
-      const row = admin.page.getByTestId('admin-lab').filter({ hasText: labName });
-      await expect(row).toContainText('MOH-LAB-E2E01');
-      // Not before the lab has confirmed its address: no approval is offered yet.
-      await expect(row.getByTestId('lab-email-unconfirmed')).toBeVisible();
-      await expect(row.getByRole('button', { name: w.admin.approve })).toHaveCount(0);
-      const mail = await appServer.mailbox.waitFor(email);
-      await lab.page.goto(mail.links.find((link) => link.includes('/verify-email?'))!);
-      await expect(lab.page.getByTestId('email-confirmed')).toBeVisible();
-      await admin.page.reload();
-      await admin.page.getByLabel(w.admin.searchLabs).fill(labName);
-      await expect(row.getByTestId('lab-email-unconfirmed')).toHaveCount(0);
-      await row.getByRole('button', { name: w.admin.approve }).click();
-      await expect(toast(admin.page, w.admin.labStatusUpdated)).toBeVisible();
-      await expect(row).toContainText(w.dashboard.status.approved);
+        const admin = await signedIn(person, locale, demo.admin, { admin: true });
+        await admin.page.goto('/admin/dashboard?section=labs');
+        await admin.page.getByLabel(w.admin.searchLabs).fill(labName);
+        const row = admin.page.getByTestId('admin-lab').filter({ hasText: labName });
+        await expect(row).toContainText('MOH-LAB-E2E01');
+        // Not before the lab has confirmed its address: no approval is offered yet.
+        await expect(row.getByTestId('lab-email-unconfirmed')).toBeVisible();
+        await expect(row.getByRole('button', { name: w.admin.approve })).toHaveCount(0);
+        const mail = await appServer.mailbox.waitFor(email);
+        await lab.page.goto(mail.links.find((link) => link.includes('/verify-email?'))!);
+        await expect(lab.page.getByTestId('email-confirmed')).toBeVisible();
+        await admin.page.reload();
+        await admin.page.getByLabel(w.admin.searchLabs).fill(labName);
+        await expect(row.getByTestId('lab-email-unconfirmed')).toHaveCount(0);
+        await row.getByRole('button', { name: w.admin.approve }).click();
+        await expect(toast(admin.page, w.admin.labStatusUpdated)).toBeVisible();
+        await expect(row).toContainText(w.dashboard.status.approved);
 
-      await lab.page.goto('/dashboard');
-      await expect(lab.page.getByTestId('lab-under-review')).toHaveCount(0);
-      await expect(nav.getByRole('button', { name: w.dashboard.nav.tests })).toBeEnabled();
-      await expect(lab.page.getByTestId('stat-confirmed')).toBeVisible();
-      await nav.getByRole('button', { name: w.dashboard.nav.tests }).click();
-      await expect(lab.page.getByTestId('test-request-form')).toBeVisible();
+        await lab.page.goto('/dashboard');
+        await expect(lab.page.getByTestId('lab-under-review')).toHaveCount(0);
+        await expect(nav.getByRole('button', { name: w.dashboard.nav.tests })).toBeEnabled();
+        await expect(lab.page.getByTestId('stat-confirmed')).toBeVisible();
+        await nav.getByRole('button', { name: w.dashboard.nav.tests }).click();
+        await expect(lab.page.getByTestId('test-request-form')).toBeVisible();
 
-      // A free plan: tier saved, a success message, and the page reloads with the plan marked current.
-      await nav.getByRole('button', { name: w.dashboard.nav.payments }).click();
-      const starter = lab.page.locator('[data-testid="plan-card"][data-plan="starter"]');
-      await starter.getByRole('button', { name: w.plans.startFree }).click();
-      await expect(toast(lab.page, w.plans.upgraded)).toBeVisible();
-      await expect(starter.getByRole('button', { name: w.plans.currentPlan })).toBeDisabled({ timeout: 10_000 });
-    });
+        // A free plan: tier saved, a success message, and the page reloads with the plan marked current.
+        await nav.getByRole('button', { name: w.dashboard.nav.payments }).click();
+        const starter = lab.page.locator('[data-testid="plan-card"][data-plan="starter"]');
+        await starter.getByRole('button', { name: w.plans.startFree }).click();
+        await expect(toast(lab.page, w.plans.upgraded)).toBeVisible();
+        await expect(starter.getByRole('button', { name: w.plans.currentPlan })).toBeDisabled({ timeout: 10_000 });
+      },
+    );
 
     test('a lab uploads a result and only its customer downloads it', async ({ person, appServer }) => {
       test.setTimeout(60_000);

@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   type APIRequestContext,
-  type Browser,
   type BrowserContext,
   test as base,
   expect,
@@ -95,19 +94,6 @@ function waitingForTheApp(page: Page): Page {
   page.goto = async (...args) => untilReady(await goto(...args));
   page.reload = async (...args) => untilReady(await reload(...args));
   return page;
-}
-
-/**
- * One page for a serial group of tests that only read pages (no sign-in, nothing changed), kept open
- * from test to test as a reader moving through the site: the app's code is fetched and compiled once,
- * not once a test (a fresh context pays ~2 s for that on this machine). A desktop's default viewport,
- * its own client address, pages in the given language (without one, a first visit's: Arabic). Close
- * its context in `afterAll`.
- */
-export async function openReaderPage(browser: Browser, appServer: AppServer, language?: Language): Promise<Page> {
-  const context = await browser.newContext({ baseURL: appServer.url, extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() } });
-  if (language) await readInLanguage(context, language);
-  return waitingForTheApp(await context.newPage());
 }
 
 /**
@@ -492,4 +478,22 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     });
     for (const context of contexts) await context.close();
   },
+});
+
+/**
+ * For a test that adds to what every visitor sees (a newly approved lab on /labs, a review that moves a
+ * lab's rating, a product on the shelves): its own server, from the run's seeded database like any other
+ * (a second worker-scoped server, so Playwright runs such tests in workers of their own). A test that
+ * counts public entries never shares a database with one of them, and no phase waits for the rest to end.
+ */
+export const testChangingPublicLists = test.extend<object, WorkerFixtures>({
+  appServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const server = await startAppServer(workerInfo.workerIndex, { name: 'public-lists', env: {} });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
 });

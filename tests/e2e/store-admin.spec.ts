@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { demo, expect, fillDelivery, languages, readInLanguage, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
+import {
+  demo,
+  expect,
+  fillDelivery,
+  languages,
+  readInLanguage,
+  signIn,
+  signUpThroughApi,
+  test,
+  testChangingPublicLists,
+  trpc,
+} from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
@@ -9,10 +20,7 @@ import { words } from './words.ts';
 // customer finds it in the store's collection and buys it, the admin prepares and ships the order, and
 // the customer follows it in "My orders".
 for (const { language, locale } of languages) {
-  test(`the admin makes a product, a customer buys it, the admin ships it, in ${language} @changes-public-lists`, async ({
-    page,
-    person,
-  }) => {
+  testChangingPublicLists(`the admin makes a product, a customer buys it, the admin ships it, in ${language}`, async ({ page, person }) => {
     test.setTimeout(180_000);
     const texts = words[locale].storeAdmin;
     const store = words[locale].store;

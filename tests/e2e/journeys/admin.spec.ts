@@ -10,6 +10,7 @@ import {
   signIn,
   signUpThroughApi,
   test,
+  testChangingPublicLists,
   trpc,
 } from '../fixtures.ts';
 import { words } from '../words.ts';
@@ -19,13 +20,13 @@ import { arabicTag, latinTag, message, openSection, runs, titled } from './journ
 // the platform's revenue and transactions take in a booking once a lab completes it (a visit that has happened).
 // The lab and the patient act through the API here (their screens: lab.spec.ts, customer.spec.ts),
 // except that the lab opens the confirmation link from its mail.
-// Approving a lab adds it to the public lists, so this runs after the specs that count them.
+// Approving a lab adds it to the public lists, so this runs on a server of its own (testChangingPublicLists).
 
 for (const run of runs) {
   const w = words[run.locale];
 
-  test(
-    titled('the admin approves a lab and its test request, and the revenue takes in a completed booking', run, '@changes-public-lists'),
+  testChangingPublicLists(
+    titled('the admin approves a lab and its test request, and the revenue takes in a completed booking', run),
     async ({ page, person, appServer }) => {
       test.setTimeout(150_000);
       await readInLanguage(page, run.locale);

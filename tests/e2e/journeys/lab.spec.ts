@@ -1,18 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { daysFromToday, demo, expect, readInLanguage, sar, signIn, signUp, signUpThroughApi, test, trpc } from '../fixtures.ts';
+import {
+  daysFromToday,
+  demo,
+  expect,
+  readInLanguage,
+  sar,
+  signIn,
+  signUp,
+  signUpThroughApi,
+  test,
+  testChangingPublicLists,
+  trpc,
+} from '../fixtures.ts';
 import { words } from '../words.ts';
 import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled } from './journeys.ts';
 
 // A lab: signs up, completes its profile while under review, is approved by the admin, asks for a new
 // test (the admin approves it), prices it, and takes a patient's booking and its result (completing it
 // waits for the visit's start: lab-complete-booking.spec.ts).
-// Approving a lab adds it to the public lists, so this runs after the specs that count them.
+// Approving a lab adds it to the public lists, so this runs on a server of its own (testChangingPublicLists).
 
 for (const run of runs) {
   const w = words[run.locale];
 
-  test(
-    titled('a lab signs up, is approved, adds a new test and takes a booking with its result', run, '@changes-public-lists'),
+  testChangingPublicLists(
+    titled('a lab signs up, is approved, adds a new test and takes a booking with its result', run),
     async ({ page, person, appServer }) => {
       test.setTimeout(180_000);
       await readInLanguage(page, run.locale);
