@@ -30,6 +30,7 @@ import ts from 'typescript';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { openPGliteInstance } from '../src/server/db/pglite.ts';
 import { PGliteDialect } from '../src/server/db/pglite-dialect.ts';
+import { seededDump } from './seeded-dump.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OUT_FILE = 'src/server/db/database.gen.ts';
@@ -99,10 +100,14 @@ if (check) {
 }
 
 async function generateTypes(): Promise<string> {
-  const pglite = await openPGliteInstance('memory://');
+  // The check reads the schema of the database `npm test` seeds once (scripts/seeded-dump.ts); writing
+  // the types after a new migration needs only the migrations.
+  const pglite = check
+    ? await openPGliteInstance('memory://', { loadDataDir: new Blob([await readFile(await seededDump())]) })
+    : await openPGliteInstance('memory://');
   const db = new Kysely<PostgresDB>({ dialect: new PGliteDialect(pglite) });
   try {
-    await migrateToLatest(db);
+    if (!check) await migrateToLatest(db);
     const dialect = new PostgresDialect({ dateParser: 'timestamp', numericParser: 'string' });
     Object.assign(dialect.adapter.definitions, {
       CreatedAt: new ColumnTypeNode(

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { openPGliteInstance } from '../../src/server/db/pglite.ts';
 import { type FakeUnifonic, startFakeUnifonic } from '../fakes/unifonic.ts';
 import { type BlankTileServer, startBlankTileServer } from '../setup/blank-tiles.ts';
 import { startFakeGoogle } from '../setup/fake-google.ts';
@@ -49,13 +50,16 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
 }
 
 /**
- * Playwright's global setup: starts the server once on an empty embedded database, which it migrates
- * and seeds as `npm start` does, and stops it. Every worker's server then starts from a copy of that
- * database instead of migrating and seeding its own (about 7 s and 10 s of CPU each, a dozen times a run).
+ * Playwright's global setup: the embedded database as `npm start` seeds it, from the dump `npm test`
+ * makes once (scripts/seeded-dump.ts), started once by the server (which adds what needs the run's
+ * results key: the Premium customer's sealed results) and stopped. Every worker's server then starts
+ * from a copy of that database instead of migrating and seeding its own.
  */
-export async function seedDatabaseTemplate(): Promise<void> {
+export async function seedDatabaseTemplate(seededDump: string): Promise<void> {
   await rm(TEMPLATE_DATA_DIR, { recursive: true, force: true });
   await mkdir(TEMPLATE_DATA_DIR, { recursive: true });
+  const pglite = await openPGliteInstance(join(TEMPLATE_DATA_DIR, 'pglite'), { loadDataDir: new Blob([await readFile(seededDump)]) });
+  await pglite.close();
   const port = BASE_PORT + 99;
   const child = spawn(process.execPath, [compiledServer()], {
     env: serverEnv(port, TEMPLATE_DATA_DIR),

@@ -1,13 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { seededDump } from '../../scripts/seeded-dump.ts';
 import { seedDemoData } from '../../seeds/seed.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { openPGliteInstance } from '../../src/server/db/pglite.ts';
-import { PGliteDialect } from '../../src/server/db/pglite-dialect.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { setPasswordCost } from '../../src/server/platform/password.ts';
 import type { TestDatabaseTemplate } from './test-db.ts';
@@ -18,7 +14,10 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates and seeds one template database; every test file starts from a copy of it. */
+/**
+ * One template database, migrated and seeded, which every test file starts from a copy of: on PostgreSQL
+ * (DATABASE_URL) a database made here; on PGlite the dump `npm test` makes once (scripts/seeded-dump.ts).
+ */
 export default async function setup(project: TestProject) {
   setPasswordCost('test-only');
   const databaseUrl = process.env.DATABASE_URL;
@@ -41,16 +40,5 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const pglite = await openPGliteInstance('memory://');
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  await migrateToLatest(db);
-  await seedDemoData(db);
-  await sql`checkpoint`.execute(db);
-  const dump = await pglite.dumpDataDir('none');
-  const dir = await mkdtemp(join(tmpdir(), 'tahaleel-test-'));
-  const dumpPath = join(dir, 'template.tar');
-  await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
-  await db.destroy();
-  project.provide('dbTemplate', { engine: 'pglite', dumpPath });
-  return () => rm(dir, { recursive: true, force: true });
+  project.provide('dbTemplate', { engine: 'pglite', dumpPath: await seededDump() });
 }
