@@ -35,7 +35,9 @@ export function LegalPage({ title, intro, sections }: LegalPageProps) {
           <Trans>Last updated: {updatedAt}</Trans>
         </Text>
       </Stack>
-      <Grid templateColumns={{ base: '1fr', lg: '16rem 1fr' }} gap={{ base: '8', lg: '12' }} alignItems="start">
+      {/* minmax(0, 1fr), not 1fr: a section not yet drawn keeps the width it was last laid out at, which a
+          1fr column would grow to when the screen narrows (a phone turned upright), pushing the page sideways. */}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '16rem minmax(0, 1fr)' }} gap={{ base: '8', lg: '12' }} alignItems="start">
         <Box
           as="nav"
           aria-labelledby="legal-contents-heading"
