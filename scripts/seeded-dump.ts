@@ -4,9 +4,9 @@
 // PGlite, the e2e global setup starts the servers' template from it.
 //
 // It is kept in .data/seeded-dump/ under a hash of what makes it (migrations/, seeds/, the server's and
-// the shared sources, the lock file) and the day in Riyadh (the demo's visits are placed around today),
-// and made again once it is 30 minutes old: a run of the suite never starts from data another day made,
-// and a run a while later makes its own, as each step did before.
+// the shared sources, the lock file), the day in Riyadh (the demo's visits are placed around today) and
+// the process's time zone, and made again once it is 30 minutes old: a run of the suite never starts
+// from data another day made, and a run a while later makes its own, as each step did before.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -52,6 +52,8 @@ export async function seededDump(): Promise<string> {
 async function madeFromHash(): Promise<string> {
   const hash = createHash('sha256');
   hash.update(new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Riyadh' }));
+  // The seed places some times by the process's clock zone: the integration tests run under TZ=UTC.
+  hash.update(Intl.DateTimeFormat().resolvedOptions().timeZone);
   for (const entry of MADE_FROM) {
     const files = (await stat(entry)).isDirectory()
       ? (await readdir(entry, { recursive: true, withFileTypes: true }))
