@@ -14,10 +14,10 @@ import {
   type ValueKeys,
 } from '../results/reports.service.ts';
 import * as repo from './analysis.repository.ts';
-import type { Reading } from './conditions.ts';
-import { EGFR, firedRules, outOfRange, subjectOf } from './findings.ts';
-import { causes } from './knowledge/causes.ts';
+import type { Reading, Subject } from './conditions.ts';
+import { causesFor, distanceGrade, EGFR, firedRules, kdigoStageOf, outOfRange, rangeNoteFor, subjectOf } from './findings.ts';
 import { changeLimits } from './knowledge/change-limits.ts';
+import { criticalAdvice } from './knowledge/critical.ts';
 import { explanations } from './knowledge/explanations.ts';
 import type { PatternRule, Severity } from './knowledge/format.ts';
 import { rules } from './knowledge/rules.ts';
@@ -38,8 +38,9 @@ const DAY_MS = 86_400_000;
 
 type ReleasedVersion = Awaited<ReturnType<typeof personsReleasedReports>>[number]['version'];
 
-/** One of the person's values, in its analyte's unit, with where it came from. */
+/** One of the person's values, in its analyte's unit, with its range and where it came from. */
 interface Value extends NamedReading {
+  range: { low: number | null; high: number | null } | null;
   bookingId: string;
   at: Date;
 }
@@ -47,7 +48,7 @@ interface Value extends NamedReading {
 const explanationOf = new Map(explanations.map((entry) => [entry.loinc, entry]));
 const changeLimitOf = new Map(changeLimits.map((entry) => [entry.loinc, entry]));
 const citation = (id: SourceId) => ({ id, ...sources[id] });
-const severityOrder: Record<Severity, number> = { soon: 0, discuss: 1, info: 2 };
+const severityOrder: Record<Severity, number> = { urgent: 0, soon: 1, discuss: 2, info: 3 };
 
 /** The person's released reports, each opened once: values by analyte, oldest first. */
 async function personsValues(db: Kysely<Database>, keys: ValueKeys, booking: ReportBooking) {
@@ -62,7 +63,12 @@ async function personsValues(db: Kysely<Database>, keys: ValueKeys, booking: Rep
     for (const observation of document.observations) {
       const analyte = observation.analyteId === null ? undefined : analytes.get(observation.analyteId);
       if (!analyte) continue;
-      values.push({ ...readingOf(observation, analyte), bookingId: version.booking_id, at: new Date(version.booking_time) });
+      values.push({
+        ...readingOf(observation, analyte),
+        range: observation.range,
+        bookingId: version.booking_id,
+        at: new Date(version.booking_time),
+      });
     }
   }
   return { versions, documents: new Map(opened.map(({ version, document }) => [version.booking_id, document])), values };
@@ -99,17 +105,15 @@ const shownValue = (value: Pick<Value, 'loinc' | 'name' | 'value' | 'comparator'
   calculated,
 });
 
-function patternFinding(
-  rule: PatternRule,
-  readings: ReadonlyMap<string, Reading>,
-  named: ReadonlyMap<string, Value>,
-  derived: readonly string[],
-) {
+function patternFinding(rule: PatternRule, subject: Subject, named: ReadonlyMap<string, Value>, derived: readonly string[]) {
+  const readings: ReadonlyMap<string, Reading> = subject.readings;
   return {
     kind: 'pattern' as const,
     id: rule.id,
     version: rule.version,
-    severity: rule.severity,
+    severity: rule.severity as Severity,
+    /** The KDIGO categories of the visit ("G3a", "A2"), for a kidney rule. */
+    stage: rule.kdigoStage ? kdigoStageOf(subject) : null,
     title: rule.title,
     explanation: rule.explanation,
     sources: rule.sources.map(citation),
@@ -122,24 +126,63 @@ function patternFinding(
   };
 }
 
-function valueFinding(value: Value) {
+/** What the analyte's explanation says of a value in its direction, with the causes that can apply to the person. */
+function explained(value: Value, person: Subject, critical: boolean) {
   const explanation = explanationOf.get(value.loinc);
   const direction =
     value.flag === 'L' || value.flag === 'LL' ? explanation?.low : value.flag === 'A' ? explanation?.abnormal : explanation?.high;
   return {
-    kind: 'value' as const,
-    id: value.loinc,
-    severity: (value.flag === 'LL' || value.flag === 'HH' ? 'soon' : 'discuss') as Severity,
     value: shownValue(value),
     measures: explanation?.measures ?? null,
     means: direction?.means ?? null,
-    causes: (direction?.causes ?? []).map((cause) => causes[cause]),
+    causes: causesFor(direction?.causes ?? [], person, critical),
     seeDoctor: explanation?.seeDoctor ?? null,
-    sources: explanation ? [citation(explanation.source)] : [],
+    source: explanation ? citation(explanation.source) : null,
   };
 }
 
-type Finding = ReturnType<typeof patternFinding> | ReturnType<typeof valueFinding>;
+/** One value outside its range, explained: how far outside, what it commonly means, causes that fit the person. */
+function valueFinding(value: Value, person: Subject) {
+  const { source, ...explanation } = explained(value, person, false);
+  const rangeNote = rangeNoteFor(value.loinc, person);
+  return {
+    kind: 'value' as const,
+    id: value.loinc,
+    severity: 'discuss' as Severity,
+    /** How far the value is outside its range ("slightly below", "well above"), by ./knowledge/grading.ts. */
+    grade: distanceGrade(value.value, value.comparator, value.range),
+    ...explanation,
+    /** A state the analysis is not told of that changes this range (pregnancy, the menstrual cycle). */
+    rangeNote: rangeNote && { en: rangeNote.en, ar: rangeNote.ar },
+    sources: [...(source ? [source] : []), ...(rangeNote && rangeNote.source !== source?.id ? [citation(rangeNote.source)] : [])],
+  };
+}
+
+/**
+ * A value past its critical limit (issue #76): its own finding, the most urgent, first for every plan;
+ * it opens with what to do now, and names no cause about the sample.
+ */
+function criticalFinding(value: Value, person: Subject) {
+  const { source, ...explanation } = explained(value, person, true);
+  return {
+    kind: 'critical' as const,
+    id: value.loinc,
+    severity: 'urgent' as Severity,
+    now: criticalAdvice.now,
+    steps: criticalAdvice.steps,
+    emergency: criticalAdvice.emergency,
+    ...explanation,
+    sources: [...criticalAdvice.sources.map(citation), ...(source ? [source] : [])],
+  };
+}
+
+type Finding = ReturnType<typeof patternFinding> | ReturnType<typeof valueFinding> | ReturnType<typeof criticalFinding>;
+
+const isCriticalValue = (value: Value) => value.flag === 'LL' || value.flag === 'HH';
+
+/** Critical values first, whatever else there is; then the most pressing first (a stable sort keeps the rules' order). */
+const mostPressingFirst = (a: Finding, b: Finding) =>
+  Number(b.kind === 'critical') - Number(a.kind === 'critical') || severityOrder[a.severity] - severityOrder[b.severity];
 
 /** The full analysis of the visit around one of the person's released reports. */
 async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: ReportBooking) {
@@ -154,14 +197,17 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
     readings: new Map(visit.readings),
   });
   const fired = firedRules(subject);
+  const outside = [...visit.readings.values()].filter((value) => value.flag !== null && outOfRange.includes(value.flag as ResultFlag));
   const findings: Finding[] = [
-    ...fired.map((rule) => patternFinding(rule, subject.readings, visit.readings, derived)),
+    // A critical value is its own finding even where a pattern reads it: nothing stands in for it.
+    ...outside.filter(isCriticalValue).map((value) => criticalFinding(value, subject)),
+    ...fired.map((rule) => patternFinding(rule, subject, visit.readings, derived)),
     // A value a pattern already explains is not explained again on its own.
-    ...[...visit.readings.values()]
-      .filter((value) => value.flag !== null && outOfRange.includes(value.flag as ResultFlag))
+    ...outside
+      .filter((value) => !isCriticalValue(value))
       .filter((value) => !fired.some((rule) => rule.inputs.includes(value.loinc)))
-      .map(valueFinding),
-  ].sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity]);
+      .map((value) => valueFinding(value, subject)),
+  ].sort(mostPressingFirst);
 
   const trends = [...visit.readings.values()].flatMap((latest) => {
     const limit = changeLimitOf.get(latest.loinc);
@@ -243,18 +289,21 @@ type Analysis = Awaited<ReturnType<typeof analyseVisit>>;
 
 /**
  * What the customer's plan shows of an analysis. Premium and Enterprise: all of it. Any other plan:
- * how many findings there are and one example (the most pressing), and nothing else; the rest is
- * neither sent nor lost, and shows again when the plan does.
+ * every critical value in full (issue #76: a plan never hides one), how many findings there are and
+ * one example (the most pressing of the others), and nothing else; the rest is neither sent nor lost,
+ * and shows again when the plan does.
  */
 function asPlanAllows(analysis: Analysis, tier: string) {
   const changes = analysis.trends.filter((trend) => trend.direction !== 'steady').length;
   const count = analysis.findings.length + changes;
   if (hasAnalysis(tier)) return { access: 'full' as const, count, ...analysis };
+  const critical = analysis.findings.filter((finding) => finding.kind === 'critical');
+  const example = analysis.findings.find((finding) => finding.kind !== 'critical');
   return {
     access: 'preview' as const,
     count,
     ...analysis,
-    findings: analysis.findings.slice(0, 1),
+    findings: [...critical, ...(example ? [example] : [])],
     trends: [],
     nextSteps: [],
     retests: [],

@@ -112,19 +112,39 @@ function Retests({ analysis, headingLevel }: { analysis: VisitAnalysis; headingL
   );
 }
 
+/**
+ * Another plan's view: every critical value in full, first (issue #76: no plan hides one), then how
+ * many findings there are and one example of the others, and the upgrade.
+ */
 function Preview({ analysis, upgrade, headingLevel }: { analysis: VisitAnalysis; upgrade: ReactNode; headingLevel: 4 | 5 }) {
   const { i18n } = useLingui();
-  const [example] = analysis.findings;
+  const critical = analysis.findings.filter((finding) => finding.kind === 'critical');
+  const example = analysis.findings.find((finding) => finding.kind !== 'critical');
   return (
     <Stack gap="4" data-testid="analysis-preview">
+      {critical.length > 0 && (
+        <Stack as="ul" listStyleType="none" gap="3" data-testid="analysis-critical">
+          {critical.map((finding) => (
+            <FindingCard key={`${finding.kind}-${finding.id}`} finding={finding} headingLevel={headingLevel} />
+          ))}
+        </Stack>
+      )}
       <Text fontWeight="semibold" data-testid="analysis-count">
-        {i18n._(
-          plural(analysis.count, {
-            0: 'The rules found nothing to point out in this visit.',
-            one: 'The rules found # thing worth knowing in this visit.',
-            other: 'The rules found # things worth knowing in this visit. Here is one of them:',
-          }),
-        )}
+        {critical.length === 0
+          ? i18n._(
+              plural(analysis.count, {
+                0: 'The rules found nothing to point out in this visit.',
+                one: 'The rules found # thing worth knowing in this visit.',
+                other: 'The rules found # things worth knowing in this visit. Here is one of them:',
+              }),
+            )
+          : i18n._(
+              plural(analysis.count - critical.length, {
+                0: 'Besides the critical values above, the rules found nothing else to point out in this visit.',
+                one: 'Besides the critical values above, the rules found # more thing worth knowing in this visit.',
+                other: 'Besides the critical values above, the rules found # more things worth knowing in this visit. Here is one of them:',
+              }),
+            )}
       </Text>
       {example && (
         <List.Root as="ul" variant="plain">

@@ -277,8 +277,8 @@ export const explanations: AnalyteExplanation[] = [
     },
     high: {
       means: {
-        en: 'A high MCHC is uncommon. It is often caused by the sample itself, such as red cells clumping in the cold or fatty blood after a meal, and sometimes by an inherited red cell condition. Your doctor may ask for a repeat sample.',
-        ar: 'ارتفاع MCHC غير شائع، وكثيرًا ما يكون سببه العينة نفسها، مثل تكتل الكريات الحمراء في البرد أو ارتفاع الدهون في الدم بعد وجبة، وأحيانًا حالة وراثية في الكريات الحمراء. وقد يطلب طبيبك إعادة العينة.',
+        en: 'A high MCHC is uncommon. It can be a sign of an inherited red cell condition, and it is often caused by the sample itself, such as red cells clumping in the cold or fatty blood after a meal. Your doctor may ask for a repeat sample.',
+        ar: 'ارتفاع MCHC غير شائع، وقد يكون علامة على حالة وراثية في الكريات الحمراء، وكثيرًا ما يكون سببه العينة نفسها، مثل تكتل الكريات الحمراء في البرد أو ارتفاع الدهون في الدم بعد وجبة. وقد يطلب طبيبك إعادة العينة.',
       },
       causes: ['sampleHandling', 'notFasting'],
     },
@@ -1400,8 +1400,8 @@ export const explanations: AnalyteExplanation[] = [
     },
     high: {
       means: {
-        en: 'A high potassium is often caused by the sample itself: a delay before processing, a tight tourniquet or a clenched fist releases potassium from the cells, so a repeat sample usually comes first. A true high value can be a sign of reduced kidney function or an effect of some blood pressure medicines. Your doctor will decide how quickly to repeat it.',
-        ar: 'كثيرًا ما يكون سبب ارتفاع البوتاسيوم العينةَ نفسها، فتأخر معالجتها أو شد الرباط بقوة أو قبض اليد يُخرج البوتاسيوم من الخلايا، لذا يُعاد التحليل عادةً أولًا. أما الارتفاع الحقيقي فقد يكون علامة على تراجع وظائف الكلى أو أثرًا لبعض أدوية الضغط. ويقرر طبيبك مدى سرعة إعادته.',
+        en: 'A high potassium can be a sign of reduced kidney function or an effect of some blood pressure medicines and potassium supplements. It can also come from the sample itself, when a delay before processing, a tight tourniquet or a clenched fist releases potassium from the cells. Your doctor will decide how quickly to repeat it.',
+        ar: 'قد يكون ارتفاع البوتاسيوم علامة على تراجع وظائف الكلى أو أثرًا لبعض أدوية الضغط أو مكملات البوتاسيوم. وقد يأتي أيضًا من العينة نفسها، حين يُخرج تأخرُ معالجتها أو شدُّ الرباط بقوة أو قبضُ اليد البوتاسيومَ من الخلايا. ويقرر طبيبك مدى سرعة إعادة التحليل.',
       },
       causes: ['sampleHandling', 'medication', 'supplements'],
     },
@@ -2292,7 +2292,7 @@ export const explanations: AnalyteExplanation[] = [
       en: 'This dipstick test looks for blood in the urine, often in amounts too small to see.',
       ar: 'يبحث شريط الفحص عن الدم في البول، وكثيرًا ما يكون بكميات أصغر من أن تُرى بالعين.',
     },
-    abnormal: { means: BLOOD_IN_URINE, causes: ['urineSample', 'exercise', 'recentIllness'] },
+    abnormal: { means: BLOOD_IN_URINE, causes: ['menstruation', 'urineSample', 'exercise', 'recentIllness'] },
     seeDoctor: SEE_DOCTOR_URINE,
     source: MEDLINE,
   },
@@ -2366,7 +2366,7 @@ export const explanations: AnalyteExplanation[] = [
       en: 'This counts the red blood cells seen under the microscope in a urine sample.',
       ar: 'يعدّ هذا الفحص كريات الدم الحمراء التي تُرى تحت المجهر في عينة البول.',
     },
-    high: { means: BLOOD_IN_URINE, causes: ['urineSample', 'exercise', 'recentIllness'] },
+    high: { means: BLOOD_IN_URINE, causes: ['menstruation', 'urineSample', 'exercise', 'recentIllness'] },
     seeDoctor: SEE_DOCTOR_URINE,
     source: MEDLINE,
   },

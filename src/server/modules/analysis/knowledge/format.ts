@@ -38,8 +38,14 @@ export type Condition =
   /** The person's age in whole years on the day of the sample. */
   | { age: { gte?: number; lt?: number } };
 
-/** How strongly the finding asks the reader to act: worth knowing, discuss at a visit, see a doctor soon. */
-export type Severity = 'info' | 'discuss' | 'soon';
+/**
+ * How strongly the finding asks the reader to act: worth knowing, discuss at a visit, see a doctor soon,
+ * and, for a value past its critical limit alone, act today (issue #76).
+ */
+export type Severity = 'info' | 'discuss' | 'soon' | 'urgent';
+
+/** The severities a pattern rule may have: `urgent` belongs to critical values, which no rule hides or replaces. */
+export type RuleSeverity = Exclude<Severity, 'urgent'>;
 
 /** A value a rule's test case gives: a number in the analyte's catalog unit, with the lab's flag when the rule reads flags. */
 export type CaseValue = number | [value: number, flag: ResultFlag];
@@ -62,7 +68,9 @@ export interface PatternRule {
   /** LOINC codes the condition reads (a test checks this matches the condition). */
   inputs: string[];
   when: Condition;
-  severity: Severity;
+  severity: RuleSeverity;
+  /** The finding names the person's KDIGO CKD category (G and, with an ACR in the visit, A): see ./kidney-stages.ts. */
+  kdigoStage?: true;
   title: Bilingual;
   /** What the pattern commonly means, its common causes that are not disease, and when to see a doctor. */
   explanation: Bilingual;
@@ -97,6 +105,22 @@ export type CauseId =
   | 'age'
   | 'urineSample';
 
+/** Whom a cause can apply to; a part left out applies to anyone. */
+export interface CauseAppliesTo {
+  sex?: 'male' | 'female';
+  /** The person's age in whole years on the day of the sample. */
+  age?: { gte?: number; lt?: number };
+}
+
+/** One cause's text, whom it applies to, and its words for a person whose sex is not known. */
+export interface Cause extends Bilingual {
+  appliesTo?: CauseAppliesTo;
+  /** Said in the third person ("in a woman, …") when the person's sex is not known; without it, the cause is left out then. */
+  unknownSex?: Bilingual;
+  /** Said after the other causes: the sample, not the person (issue #76: a value's text never opens with it). */
+  aboutTheSample?: true;
+}
+
 /** What one analyte measures and what a value outside its range commonly means, for the patient. */
 export interface AnalyteExplanation {
   loinc: string;
@@ -106,6 +130,16 @@ export interface AnalyteExplanation {
   /** For an analyte answered in words (reactive, positive, a dipstick's trace to 3+): what an answer outside the normal ones commonly means. */
   abnormal?: { means: Bilingual; causes: CauseId[] };
   seeDoctor: Bilingual;
+  source: SourceId;
+}
+
+/** A state the analysis is not told of that changes an analyte's range; texts in ./range-notes.ts. */
+export type RangeStateId = 'pregnancy' | 'cycleAndPregnancy';
+
+/** An analyte whose range depends on such a state, and the source that says so. */
+export interface RangeNote {
+  loinc: string;
+  state: RangeStateId;
   source: SourceId;
 }
 

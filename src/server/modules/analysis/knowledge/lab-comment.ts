@@ -1,5 +1,5 @@
 import type { ResultFlag } from '../../../../shared/result-values.ts';
-import type { Bilingual, Severity } from './format.ts';
+import type { Bilingual, RuleSeverity } from './format.ts';
 
 // The words of the interpretive comment a Premium lab's specialist starts from (issue #54): drafted
 // from the same rules as the patient's analysis, in the lab's language, for a clinician to edit and
@@ -7,7 +7,7 @@ import type { Bilingual, Severity } from './format.ts';
 // words around them. Like the rules, they say what the values are commonly seen with, never a diagnosis.
 
 /** What a pattern of this severity asks of the reader of the report. */
-export const severityAdvice: Record<Severity, Bilingual> = {
+export const severityAdvice: Record<RuleSeverity, Bilingual> = {
   info: { en: 'For information.', ar: 'للعلم.' },
   discuss: {
     en: 'Suggest review with the requesting physician in the light of the clinical picture.',

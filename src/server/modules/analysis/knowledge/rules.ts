@@ -1,4 +1,5 @@
-import type { Condition, PatternRule } from './format.ts';
+import type { Bilingual, Condition, PatternRule } from './format.ts';
+import { ACR, acrIn, EGFR, egfrIn } from './kidney-stages.ts';
 
 // Patterns across a person's values from one visit (issue #54, ADR 0063). Each rule names the
 // guideline its thresholds come from and carries its test cases, boundaries included; the unit test
@@ -21,9 +22,7 @@ const HDL = '2085-9';
 const LDL = '13457-7';
 const TSH = '3016-3';
 const FREE_T4 = '3024-7';
-const EGFR = '98979-8';
 const CREATININE = '2160-0';
-const ACR = '9318-7';
 const ALT = '1742-6';
 const AST = '1920-8';
 const ALP = '6768-6';
@@ -55,6 +54,40 @@ const lowHdl: Condition = {
     { all: [{ sex: 'female' }, { loinc: HDL, unit: 'mg/dL', lt: 50 }] },
   ],
 };
+// What every eGFR and ACR finding says, once (KDIGO 2024, chapter 1: chronicity, and reading GFR with albuminuria).
+const EGFR_THREE_MONTHS: Bilingual = {
+  en: 'One result places a value in a category, not a person in a stage: KDIGO counts chronic kidney disease only when it lasts more than 3 months, so a single result is repeated in about 3 months to know.',
+  ar: 'النتيجة الواحدة تضع القيمة في فئة ولا تحدد حالة الشخص: فإرشادات KDIGO لا تَعدّ مرض الكلى المزمن قائمًا إلا إذا استمر أكثر من 3 أشهر، لذا تُعاد النتيجة الواحدة بعد نحو 3 أشهر للتأكد.',
+};
+const EGFR_NOT_LEFT: Bilingual = {
+  en: 'KDIGO counts chronic kidney disease only when it lasts more than 3 months, but a value this low is not left for 3 months: your doctor will repeat it soon, as dehydration or an illness can lower a single result for a short time.',
+  ar: 'لا تَعدّ إرشادات KDIGO مرض الكلى المزمن قائمًا إلا إذا استمر أكثر من 3 أشهر، لكن قيمة بهذا الانخفاض لا تُترك 3 أشهر: فسيعيد طبيبك الفحص قريبًا، إذ قد يخفض الجفاف أو المرض النتيجةَ الواحدة مدة قصيرة.',
+};
+const EGFR_ONE_RESULT: Bilingual = {
+  en: 'A single result can also be lowered by dehydration, a large meat meal or creatine supplements before the test, and some medicines.',
+  ar: 'وقد تنخفض النتيجة الواحدة أيضًا بسبب الجفاف أو تناول وجبة كبيرة من اللحم أو مكمّلات الكرياتين قبل الفحص، وبعض الأدوية.',
+};
+const EGFR_WITH_ALBUMIN: Bilingual = {
+  en: 'KDIGO reads it together with the urine albumin (ACR): where this visit has one, its category, A1 to A3, is shown beside the G category.',
+  ar: 'وتقرؤه إرشادات KDIGO مع الألبومين في البول (ACR): فإذا كان في هذه الزيارة ظهرت فئته، من A1 إلى A3، بجانب فئة G.',
+};
+const EGFR_CALCULATED: Bilingual = {
+  en: 'Where your lab did not report it, it is calculated from your creatinine, age and sex by the CKD-EPI 2021 equation.',
+  ar: 'إذا لم يذكره مختبرك فهو محسوب من الكرياتينين والعمر والجنس بمعادلة CKD-EPI 2021.',
+};
+const EGFR_AT_ONCE: Bilingual = {
+  en: 'If very little urine, new swelling, breathlessness, confusion or repeated vomiting appear, seek emergency care at once.',
+  ar: 'وإن قلّ البول كثيرًا أو ظهر تورم جديد أو ضيق في التنفس أو تشوش أو قيء متكرر فاطلب الرعاية الطارئة فورًا.',
+};
+const ACR_TWO_OF_THREE: Bilingual = {
+  en: 'KDIGO counts increased albumin in the urine when it is found in two of three samples over three to six months, so a single result is repeated; heavy exercise, a fever or an infection in the urine can raise it for a day.',
+  ar: 'تَعدّ إرشادات KDIGO زيادة الألبومين في البول قائمة إذا وُجدت في عيّنتين من ثلاث خلال ثلاثة إلى ستة أشهر، لذا تُعاد النتيجة الواحدة؛ وقد ترفعها ليوم واحد التمارين الشاقة أو الحمّى أو التهاب المسالك البولية.',
+};
+const ACR_WITH_EGFR: Bilingual = {
+  en: 'It is commonly checked in people with diabetes or high blood pressure, and read with the eGFR: where this visit has one, its G category is shown beside the A category.',
+  ar: 'تُفحص عادةً لدى مرضى السكري أو ارتفاع ضغط الدم، وتُقرأ مع eGFR: فإذا كان في هذه الزيارة ظهرت فئته G بجانب فئة A.',
+};
+
 const high = (loinc: string): Condition => ({ loinc, flag: ['H', 'HH'] });
 const low = (loinc: string): Condition => ({ loinc, flag: ['L', 'LL'] });
 const normal = (loinc: string): Condition => ({ loinc, flag: ['N'] });
@@ -497,31 +530,40 @@ export const rules: PatternRule[] = [
     ],
   },
   // ───────────── Kidneys ─────────────
+  // KDIGO 2024's GFR categories G2 to G5 and albuminuria categories A2 and A3 (./kidney-stages.ts),
+  // each its own rule; their findings name both categories of the visit (e.g. G3a with A2). G1 alone
+  // is no finding. Replaces egfr-below-60 (version 1) and albuminuria version 1 (30 mg/g and over).
   {
-    id: 'egfr-below-60',
+    id: 'egfr-g2',
     version: 1,
     inputs: [EGFR],
-    when: { loinc: EGFR, unit: 'mL/min/{1.73_m2}', lt: 60 },
-    severity: 'soon',
-    title: { en: 'Kidney filtration (eGFR) below 60', ar: 'معدل ترشيح الكلى المقدّر (eGFR) أقل من 60' },
-    explanation: {
-      en: 'Your estimated glomerular filtration rate, how much blood the kidneys filter, is below 60 mL/min/1.73 m². KDIGO counts this as decreased kidney function when it lasts three months or more; a single result can also be lowered by dehydration, a large meat meal or creatine supplements before the test, and some medicines. Where your lab did not report it, it is calculated from your creatinine, age and sex by the CKD-EPI 2021 equation. Book a visit with your doctor soon; they usually repeat it and check the urine for albumin.',
-      ar: 'معدل الترشيح الكبيبي المقدّر، أي كمية الدم التي تنقّيها الكليتان، أقل من 60 مل/دقيقة/1.73 م². تَعدّ إرشادات KDIGO ذلك انخفاضًا في وظائف الكلى إذا استمر ثلاثة أشهر أو أكثر؛ وقد تنخفض النتيجة الواحدة أيضًا بسبب الجفاف أو تناول وجبة كبيرة من اللحم أو مكمّلات الكرياتين قبل الفحص، وبعض الأدوية. إذا لم يذكره مختبرك فهو محسوب من الكرياتينين والعمر والجنس بمعادلة CKD-EPI 2021. احجز موعدًا مع طبيبك قريبًا؛ فعادةً يعيد الفحص ويفحص البول بحثًا عن الألبومين.',
+    when: egfrIn('G2'),
+    severity: 'info',
+    kdigoStage: true,
+    title: {
+      en: 'Kidney filtration (eGFR) in the range KDIGO calls G2',
+      ar: 'معدل ترشيح الكلى المقدّر (eGFR) في النطاق الذي تسمّيه KDIGO فئة G2',
     },
-    sources: ['kdigo2012', 'ckdEpi2021'],
+    explanation: {
+      en: `Your estimated glomerular filtration rate, how much blood the kidneys filter, is in the range KDIGO calls G2 (60 to 89 mL/min/1.73 m², mildly decreased). On its own this is not kidney disease: KDIGO counts it only together with another sign of kidney damage, such as albumin in the urine, and filtration falls slowly with age in healthy people too. ${EGFR_ONE_RESULT.en} ${EGFR_WITH_ALBUMIN.en} ${EGFR_CALCULATED.en} Mention it at your next visit; your doctor may check your urine for albumin.`,
+      ar: `معدل الترشيح الكبيبي المقدّر، أي كمية الدم التي تنقّيها الكليتان، في النطاق الذي تسمّيه إرشادات KDIGO فئة G2 (من 60 إلى 89 مل/دقيقة/1.73 م²، انخفاض طفيف). وهذا وحده ليس مرضًا في الكلى: فإرشادات KDIGO لا تَعدّه كذلك إلا مع علامة أخرى على تضرر الكلى، مثل وجود الألبومين في البول، كما أن الترشيح يتراجع ببطء مع التقدم في العمر لدى الأصحاء أيضًا. ${EGFR_ONE_RESULT.ar} ${EGFR_WITH_ALBUMIN.ar} ${EGFR_CALCULATED.ar} اذكر النتيجة في زيارتك القادمة؛ فقد يفحص طبيبك البول بحثًا عن الألبومين.`,
+    },
+    sources: ['kdigo2024', 'ckdEpi2021'],
     followUp: [ACR],
     cases: [
-      { name: 'eGFR 52', values: { [EGFR]: 52 }, expect: true },
-      { name: 'exactly 60 is not below', values: { [EGFR]: 60 }, expect: false },
+      { name: 'exactly 60 is G2', values: { [EGFR]: 60 }, expect: true },
+      { name: '59 is below G2 (G3a)', values: { [EGFR]: 59 }, expect: false },
+      { name: '89 is G2', values: { [EGFR]: 89 }, expect: true },
+      { name: 'exactly 90 is above G2 (G1)', values: { [EGFR]: 90 }, expect: false },
       {
-        name: 'eGFR calculated from creatinine 1.4 mg/dL, a woman of 66 (about 41)',
-        sex: 'female',
-        age: 66,
-        values: { [CREATININE]: 1.4 },
+        name: 'eGFR calculated from creatinine 1.2 mg/dL, a man of 60 (69)',
+        sex: 'male',
+        age: 60,
+        values: { [CREATININE]: 1.2 },
         expect: true,
       },
       {
-        name: 'eGFR calculated from creatinine 1.0 mg/dL, a man of 50 (about 92)',
+        name: 'eGFR calculated from creatinine 1.0 mg/dL, a man of 50 (92, G1)',
         sex: 'male',
         age: 50,
         values: { [CREATININE]: 1 },
@@ -530,22 +572,155 @@ export const rules: PatternRule[] = [
     ],
   },
   {
-    id: 'albuminuria',
+    id: 'egfr-g3a',
     version: 1,
-    inputs: [ACR],
-    when: { loinc: ACR, unit: 'mg/g', gte: 30 },
+    inputs: [EGFR],
+    when: egfrIn('G3a'),
     severity: 'discuss',
-    title: { en: 'Albumin in the urine', ar: 'وجود الألبومين في البول' },
-    explanation: {
-      en: 'Your urine albumin-to-creatinine ratio is 30 mg/g or more, which KDIGO counts as increased albumin in the urine when it is found in two of three samples over three to six months. Heavy exercise, a fever, an infection in the urine or a period can raise it for a day. It is commonly checked in people with diabetes or high blood pressure; discuss it with your doctor.',
-      ar: 'نسبة الألبومين إلى الكرياتينين في البول لديك 30 ملغم/غم أو أكثر، وتَعدّها إرشادات KDIGO زيادة في الألبومين بالبول إذا وُجدت في عيّنتين من ثلاث خلال ثلاثة إلى ستة أشهر. قد ترفعها ليوم واحد التمارين الشاقة أو الحمّى أو التهاب المسالك البولية أو الدورة الشهرية. تُفحص عادةً لدى مرضى السكري أو ارتفاع ضغط الدم؛ ناقش النتيجة مع طبيبك.',
+    kdigoStage: true,
+    title: {
+      en: 'Kidney filtration (eGFR) in the range KDIGO calls G3a',
+      ar: 'معدل ترشيح الكلى المقدّر (eGFR) في النطاق الذي تسمّيه KDIGO فئة G3a',
     },
-    sources: ['kdigo2012'],
+    explanation: {
+      en: `Your estimated glomerular filtration rate, how much blood the kidneys filter, is in the range KDIGO calls G3a (45 to 59 mL/min/1.73 m², mildly to moderately decreased). ${EGFR_THREE_MONTHS.en} ${EGFR_ONE_RESULT.en} ${EGFR_WITH_ALBUMIN.en} ${EGFR_CALCULATED.en} Discuss it with your doctor; they usually repeat it with a urine albumin test.`,
+      ar: `معدل الترشيح الكبيبي المقدّر، أي كمية الدم التي تنقّيها الكليتان، في النطاق الذي تسمّيه إرشادات KDIGO فئة G3a (من 45 إلى 59 مل/دقيقة/1.73 م²، انخفاض خفيف إلى متوسط). ${EGFR_THREE_MONTHS.ar} ${EGFR_ONE_RESULT.ar} ${EGFR_WITH_ALBUMIN.ar} ${EGFR_CALCULATED.ar} ناقش النتيجة مع طبيبك؛ فعادةً يعيد الفحص مع تحليل الألبومين في البول.`,
+    },
+    sources: ['kdigo2024', 'ckdEpi2021'],
+    followUp: [ACR],
+    retest: { loinc: CREATININE, months: 3 },
+    cases: [
+      { name: 'exactly 45 is G3a', values: { [EGFR]: 45 }, expect: true },
+      { name: '44 is below G3a (G3b)', values: { [EGFR]: 44 }, expect: false },
+      { name: '59 is G3a', values: { [EGFR]: 59 }, expect: true },
+      { name: 'exactly 60 is above G3a (G2)', values: { [EGFR]: 60 }, expect: false },
+    ],
+  },
+  {
+    id: 'egfr-g3b',
+    version: 1,
+    inputs: [EGFR],
+    when: egfrIn('G3b'),
+    severity: 'soon',
+    kdigoStage: true,
+    title: {
+      en: 'Kidney filtration (eGFR) in the range KDIGO calls G3b',
+      ar: 'معدل ترشيح الكلى المقدّر (eGFR) في النطاق الذي تسمّيه KDIGO فئة G3b',
+    },
+    explanation: {
+      en: `Your estimated glomerular filtration rate, how much blood the kidneys filter, is in the range KDIGO calls G3b (30 to 44 mL/min/1.73 m², moderately to severely decreased). ${EGFR_THREE_MONTHS.en} ${EGFR_ONE_RESULT.en} ${EGFR_WITH_ALBUMIN.en} ${EGFR_CALCULATED.en} Book a visit with your doctor soon; they usually repeat it, check the urine for albumin and review your medicines, as some need a lower dose when filtration is low.`,
+      ar: `معدل الترشيح الكبيبي المقدّر، أي كمية الدم التي تنقّيها الكليتان، في النطاق الذي تسمّيه إرشادات KDIGO فئة G3b (من 30 إلى 44 مل/دقيقة/1.73 م²، انخفاض متوسط إلى شديد). ${EGFR_THREE_MONTHS.ar} ${EGFR_ONE_RESULT.ar} ${EGFR_WITH_ALBUMIN.ar} ${EGFR_CALCULATED.ar} احجز موعدًا مع طبيبك قريبًا؛ فعادةً يعيد الفحص ويفحص البول بحثًا عن الألبومين ويراجع أدويتك، إذ يحتاج بعضها إلى جرعة أقل عند انخفاض الترشيح.`,
+    },
+    sources: ['kdigo2024', 'ckdEpi2021'],
+    followUp: [ACR],
+    retest: { loinc: CREATININE, months: 3 },
+    cases: [
+      { name: 'exactly 30 is G3b', values: { [EGFR]: 30 }, expect: true },
+      { name: '29 is below G3b (G4)', values: { [EGFR]: 29 }, expect: false },
+      { name: '44 is G3b', values: { [EGFR]: 44 }, expect: true },
+      { name: 'exactly 45 is above G3b (G3a)', values: { [EGFR]: 45 }, expect: false },
+      {
+        name: 'eGFR calculated from creatinine 1.4 mg/dL, a woman of 66 (41)',
+        sex: 'female',
+        age: 66,
+        values: { [CREATININE]: 1.4 },
+        expect: true,
+      },
+    ],
+  },
+  {
+    id: 'egfr-g4',
+    version: 1,
+    inputs: [EGFR],
+    when: egfrIn('G4'),
+    severity: 'soon',
+    kdigoStage: true,
+    title: {
+      en: 'Kidney filtration (eGFR) in the range KDIGO calls G4',
+      ar: 'معدل ترشيح الكلى المقدّر (eGFR) في النطاق الذي تسمّيه KDIGO فئة G4',
+    },
+    explanation: {
+      en: `Your estimated glomerular filtration rate, how much blood the kidneys filter, is in the range KDIGO calls G4 (15 to 29 mL/min/1.73 m², severely decreased). ${EGFR_NOT_LEFT.en} KDIGO advises that a person whose filtration stays below 30 be seen by a kidney specialist. ${EGFR_WITH_ALBUMIN.en} ${EGFR_CALCULATED.en} See your doctor within days. ${EGFR_AT_ONCE.en}`,
+      ar: `معدل الترشيح الكبيبي المقدّر، أي كمية الدم التي تنقّيها الكليتان، في النطاق الذي تسمّيه إرشادات KDIGO فئة G4 (من 15 إلى 29 مل/دقيقة/1.73 م²، انخفاض شديد). ${EGFR_NOT_LEFT.ar} وتوصي إرشادات KDIGO بأن يتابع طبيبُ كلى من يبقى الترشيح لديه أقل من 30. ${EGFR_WITH_ALBUMIN.ar} ${EGFR_CALCULATED.ar} راجع طبيبك خلال أيام. ${EGFR_AT_ONCE.ar}`,
+    },
+    sources: ['kdigo2024', 'ckdEpi2021'],
+    followUp: [ACR],
+    cases: [
+      { name: 'exactly 15 is G4', values: { [EGFR]: 15 }, expect: true },
+      { name: '14 is below G4 (G5)', values: { [EGFR]: 14 }, expect: false },
+      { name: '29 is G4', values: { [EGFR]: 29 }, expect: true },
+      { name: 'exactly 30 is above G4 (G3b)', values: { [EGFR]: 30 }, expect: false },
+      {
+        name: 'eGFR calculated from creatinine 2.5 mg/dL, a man of 70 (27)',
+        sex: 'male',
+        age: 70,
+        values: { [CREATININE]: 2.5 },
+        expect: true,
+      },
+    ],
+  },
+  {
+    id: 'egfr-g5',
+    version: 1,
+    inputs: [EGFR],
+    when: egfrIn('G5'),
+    severity: 'soon',
+    kdigoStage: true,
+    title: {
+      en: 'Kidney filtration (eGFR) in the range KDIGO calls G5',
+      ar: 'معدل ترشيح الكلى المقدّر (eGFR) في النطاق الذي تسمّيه KDIGO فئة G5',
+    },
+    explanation: {
+      en: `Your estimated glomerular filtration rate, how much blood the kidneys filter, is in the range KDIGO calls G5 (below 15 mL/min/1.73 m², the lowest of its categories). ${EGFR_NOT_LEFT.en} ${EGFR_WITH_ALBUMIN.en} ${EGFR_CALCULATED.en} See your doctor today or tomorrow; if you already see a kidney specialist, tell them. ${EGFR_AT_ONCE.en}`,
+      ar: `معدل الترشيح الكبيبي المقدّر، أي كمية الدم التي تنقّيها الكليتان، في النطاق الذي تسمّيه إرشادات KDIGO فئة G5 (أقل من 15 مل/دقيقة/1.73 م²، وهي أدنى فئاتها). ${EGFR_NOT_LEFT.ar} ${EGFR_WITH_ALBUMIN.ar} ${EGFR_CALCULATED.ar} راجع طبيبك اليوم أو غدًا، وإن كان يتابعك طبيب كلى فأخبره. ${EGFR_AT_ONCE.ar}`,
+    },
+    sources: ['kdigo2024', 'ckdEpi2021'],
+    followUp: [ACR],
+    cases: [
+      { name: '14 is G5', values: { [EGFR]: 14 }, expect: true },
+      { name: 'exactly 15 is above G5 (G4)', values: { [EGFR]: 15 }, expect: false },
+    ],
+  },
+  {
+    id: 'albuminuria',
+    version: 2,
+    inputs: [ACR],
+    when: acrIn('A2'),
+    severity: 'discuss',
+    kdigoStage: true,
+    title: { en: 'Albumin in the urine in the range KDIGO calls A2', ar: 'الألبومين في البول في النطاق الذي تسمّيه KDIGO فئة A2' },
+    explanation: {
+      en: `Your urine albumin-to-creatinine ratio is in the range KDIGO calls A2 (30 to 300 mg/g, moderately increased). ${ACR_TWO_OF_THREE.en} ${ACR_WITH_EGFR.en} Discuss it with your doctor.`,
+      ar: `نسبة الألبومين إلى الكرياتينين في البول في النطاق الذي تسمّيه إرشادات KDIGO فئة A2 (من 30 إلى 300 ملغم/غم، زيادة متوسطة). ${ACR_TWO_OF_THREE.ar} ${ACR_WITH_EGFR.ar} ناقش النتيجة مع طبيبك.`,
+    },
+    sources: ['kdigo2024'],
     followUp: [CREATININE],
     retest: { loinc: ACR, months: 3 },
     cases: [
-      { name: 'exactly 30 mg/g', values: { [ACR]: 30 }, expect: true },
-      { name: '29 mg/g is not', values: { [ACR]: 29 }, expect: false },
+      { name: 'exactly 30 mg/g is A2', values: { [ACR]: 30 }, expect: true },
+      { name: '29 mg/g is A1', values: { [ACR]: 29 }, expect: false },
+      { name: 'exactly 300 mg/g is A2', values: { [ACR]: 300 }, expect: true },
+      { name: '301 mg/g is A3', values: { [ACR]: 301 }, expect: false },
+    ],
+  },
+  {
+    id: 'albuminuria-a3',
+    version: 1,
+    inputs: [ACR],
+    when: acrIn('A3'),
+    severity: 'soon',
+    kdigoStage: true,
+    title: { en: 'Albumin in the urine in the range KDIGO calls A3', ar: 'الألبومين في البول في النطاق الذي تسمّيه KDIGO فئة A3' },
+    explanation: {
+      en: `Your urine albumin-to-creatinine ratio is in the range KDIGO calls A3 (above 300 mg/g, severely increased). ${ACR_TWO_OF_THREE.en} ${ACR_WITH_EGFR.en} Book a visit with your doctor soon.`,
+      ar: `نسبة الألبومين إلى الكرياتينين في البول في النطاق الذي تسمّيه إرشادات KDIGO فئة A3 (أعلى من 300 ملغم/غم، زيادة شديدة). ${ACR_TWO_OF_THREE.ar} ${ACR_WITH_EGFR.ar} احجز موعدًا مع طبيبك قريبًا.`,
+    },
+    sources: ['kdigo2024'],
+    followUp: [CREATININE],
+    retest: { loinc: ACR, months: 3 },
+    cases: [
+      { name: '301 mg/g is A3', values: { [ACR]: 301 }, expect: true },
+      { name: 'exactly 300 mg/g is A2', values: { [ACR]: 300 }, expect: false },
     ],
   },
   // ───────────── Liver ─────────────

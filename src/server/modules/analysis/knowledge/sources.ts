@@ -57,6 +57,32 @@ export const sources = {
     name: 'KDIGO 2012 Clinical Practice Guideline for the Evaluation and Management of Chronic Kidney Disease. Kidney Int Suppl 2013;3(1):1–150',
     year: 2012,
   },
+  kdigo2024: {
+    name: 'Kidney Disease: Improving Global Outcomes (KDIGO) CKD Work Group. KDIGO 2024 Clinical Practice Guideline for the Evaluation and Management of Chronic Kidney Disease. Kidney Int 2024;105(4S):S117–S314',
+    year: 2024,
+    url: 'https://kdigo.org/guidelines/ckd-evaluation-and-management/',
+  },
+  iso15189_2022: {
+    name: 'ISO 15189:2022 Medical laboratories — Requirements for quality and competence, 7.4.1.3 (critical results: the laboratory notifies the user or another authorized person without delay)',
+    year: 2022,
+  },
+  clsiGp47: {
+    name: 'CLSI. Management of Critical- and Significant-Risk Results. 1st ed. CLSI guideline GP47. Wayne, PA: Clinical and Laboratory Standards Institute; 2015',
+    year: 2015,
+  },
+  saudiEmergencyNumbers: {
+    name: 'Saudi Red Crescent Authority: ambulance 997; National Center for Security Operations: unified emergency number 911 (Saudi national portal my.gov.sa, emergency numbers)',
+    year: 2024,
+    url: 'https://www.my.gov.sa/',
+  },
+  ata2017Pregnancy: {
+    name: 'Alexander EK et al. 2017 Guidelines of the American Thyroid Association for the Diagnosis and Management of Thyroid Disease During Pregnancy and the Postpartum. Thyroid 2017;27(3):315–389',
+    year: 2017,
+  },
+  clsiEp28: {
+    name: 'CLSI. Defining, Establishing, and Verifying Reference Intervals in the Clinical Laboratory. 3rd ed. CLSI guideline EP28-A3c. Wayne, PA: Clinical and Laboratory Standards Institute; 2010 (a reference interval is the central 95% of healthy people)',
+    year: 2010,
+  },
   acgLiver2017: {
     name: 'Kwo PY, Cohen SM, Lim JK. ACG Clinical Guideline: Evaluation of Abnormal Liver Chemistries. Am J Gastroenterol 2017;112(1):18–35',
     year: 2017,
