@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { analytes } from '../../seeds/data/analytes.ts';
 import { causes } from '../../src/server/modules/analysis/knowledge/causes.ts';
 import { changeLimits } from '../../src/server/modules/analysis/knowledge/change-limits.ts';
+import { criticalAdvice } from '../../src/server/modules/analysis/knowledge/critical.ts';
 import { explanations } from '../../src/server/modules/analysis/knowledge/explanations.ts';
 import type { Bilingual, CauseId } from '../../src/server/modules/analysis/knowledge/format.ts';
+import { rangeNotes, rangeStates } from '../../src/server/modules/analysis/knowledge/range-notes.ts';
 import { sources } from '../../src/server/modules/analysis/knowledge/sources.ts';
 
 // The form of the patient-facing knowledge (issue #54): what the texts may and may not hold, and that
@@ -73,8 +75,16 @@ const DIAGNOSES = [/you have/i, /you are diabetic/i, /لديك مرض/, /أنت 
 const isCode = (token: string) => MIXED_CASE_CODES.has(token) || /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$/.test(token);
 const withoutCodes = (text: string) => text.replace(LATIN_TOKEN, (token) => (isCode(token) ? '' : token)).replace(ARABIC_CODES, '');
 
+const bilingual = ({ en, ar }: Bilingual): Bilingual => ({ en, ar });
 const texts: [where: string, text: Bilingual][] = [
-  ...Object.entries(causes).map(([id, text]) => [`cause ${id}`, text] as [string, Bilingual]),
+  ...Object.entries(causes).flatMap(([id, cause]) => [
+    [`cause ${id}`, bilingual(cause)] as [string, Bilingual],
+    ...(cause.unknownSex ? [[`cause ${id} (sex not known)`, cause.unknownSex] as [string, Bilingual]] : []),
+  ]),
+  ...Object.entries(rangeStates).flatMap(([id, note]) => [
+    [`range note ${id}`, bilingual(note)] as [string, Bilingual],
+    ...(note.unknownSex ? [[`range note ${id} (sex not known)`, note.unknownSex] as [string, Bilingual]] : []),
+  ]),
   ...explanations.flatMap(({ loinc, measures, high, low, abnormal, seeDoctor }) => {
     const found: [string, Bilingual][] = [
       [`${loinc} measures`, measures],
@@ -94,6 +104,51 @@ function duplicates(loincs: string[]): string[] {
 describe('the causes of a value outside its range that are not disease', () => {
   it('has a text for every CauseId and for nothing else', () => {
     expect(Object.keys(causes).sort()).toEqual([...causeIds].sort());
+  });
+});
+
+describe('whom a cause or a range note applies to (issue #76)', () => {
+  it('pregnancy and menstruation apply to women only, each with third-person words for a person whose sex is not known', () => {
+    for (const id of ['pregnancy', 'menstruation'] as const) {
+      expect(causes[id].appliesTo?.sex, id).toBe('female');
+      expect(causes[id].unknownSex?.en, id).toMatch(/^In a woman/);
+    }
+    for (const [id, note] of Object.entries(rangeStates)) {
+      expect(note.appliesTo?.sex, id).toBe('female');
+      expect(note.unknownSex, id).toBeDefined();
+    }
+  });
+
+  it('no cause that applies to anyone speaks of pregnancy or periods', () => {
+    for (const [id, cause] of Object.entries(causes)) {
+      if (cause.appliesTo?.sex) continue;
+      expect(cause.en, id).not.toMatch(/pregnan|period|menstrua/i);
+      expect(cause.ar, id).not.toMatch(/الحمل|الدورة الشهرية|الحيض/);
+    }
+  });
+
+  it('range notes name catalog analytes once, each with a known source', () => {
+    const loincs = rangeNotes.map((note) => note.loinc);
+    expect(duplicates(loincs)).toEqual([]);
+    expect(loincs.filter((loinc) => !catalogLoincs.has(loinc))).toEqual([]);
+    for (const note of rangeNotes) expect(Object.keys(sources), note.loinc).toContain(note.source);
+  });
+});
+
+describe('what a critical value asks of the reader now (issue #76)', () => {
+  it('is in both languages, names the emergency numbers, never a diagnosis, and leans on known sources', () => {
+    for (const text of [criticalAdvice.now, ...criticalAdvice.steps, ...criticalAdvice.emergency.map((line) => line.name)]) {
+      expect(text.ar).toMatch(ARABIC_LETTER);
+      expect(text.en).not.toMatch(ARABIC_SCRIPT);
+      for (const diagnosis of DIAGNOSES) {
+        expect(text.en).not.toMatch(diagnosis);
+        expect(text.ar).not.toMatch(diagnosis);
+      }
+    }
+    const steps = criticalAdvice.steps.map((step) => step.en).join(' ');
+    for (const line of criticalAdvice.emergency) expect(steps).toContain(line.number);
+    expect(criticalAdvice.now.en).not.toMatch(/sample/i);
+    for (const source of criticalAdvice.sources) expect(Object.keys(sources)).toContain(source);
   });
 });
 

@@ -39,7 +39,7 @@ const DAY_MS = 86_400_000;
 type ReleasedVersion = Awaited<ReturnType<typeof personsReleasedReports>>[number]['version'];
 
 /** One of the person's values, in its analyte's unit, with its range and where it came from. */
-interface Value extends NamedReading {
+export interface Value extends NamedReading {
   range: { low: number | null; high: number | null } | null;
   bookingId: string;
   at: Date;
@@ -176,13 +176,36 @@ function criticalFinding(value: Value, person: Subject) {
   };
 }
 
-type Finding = ReturnType<typeof patternFinding> | ReturnType<typeof valueFinding> | ReturnType<typeof criticalFinding>;
+export type Finding = ReturnType<typeof patternFinding> | ReturnType<typeof valueFinding> | ReturnType<typeof criticalFinding>;
 
 const isCriticalValue = (value: Value) => value.flag === 'LL' || value.flag === 'HH';
 
 /** Critical values first, whatever else there is; then the most pressing first (a stable sort keeps the rules' order). */
 const mostPressingFirst = (a: Finding, b: Finding) =>
   Number(b.kind === 'critical') - Number(a.kind === 'critical') || severityOrder[a.severity] - severityOrder[b.severity];
+
+/** The rules that fire for a visit and its findings: critical values first, then the most pressing. */
+export function visitFindings(subject: Subject, named: ReadonlyMap<string, Value>, derived: readonly string[]) {
+  const fired = firedRules(subject);
+  const outside = [...named.values()].filter((value) => value.flag !== null && outOfRange.includes(value.flag as ResultFlag));
+  const findings: Finding[] = [
+    // A critical value is its own finding even where a pattern reads it: nothing stands in for it.
+    ...outside.filter(isCriticalValue).map((value) => criticalFinding(value, subject)),
+    ...fired.map((rule) => patternFinding(rule, subject, named, derived)),
+    // A value a pattern already explains is not explained again on its own.
+    ...outside
+      .filter((value) => !isCriticalValue(value))
+      .filter((value) => !fired.some((rule) => rule.inputs.includes(value.loinc)))
+      .map((value) => valueFinding(value, subject)),
+  ].sort(mostPressingFirst);
+  return { fired, findings };
+}
+
+/** What a plan without the analysis sees of the findings: every critical one, and one example of the rest (the most pressing). */
+export function previewFindings<F extends Finding>(findings: readonly F[]): F[] {
+  const example = findings.find((finding) => finding.kind !== 'critical');
+  return [...findings.filter((finding) => finding.kind === 'critical'), ...(example ? [example] : [])];
+}
 
 /** The full analysis of the visit around one of the person's released reports. */
 async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: ReportBooking) {
@@ -196,18 +219,7 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
     adult: anchor.family_member_id === null,
     readings: new Map(visit.readings),
   });
-  const fired = firedRules(subject);
-  const outside = [...visit.readings.values()].filter((value) => value.flag !== null && outOfRange.includes(value.flag as ResultFlag));
-  const findings: Finding[] = [
-    // A critical value is its own finding even where a pattern reads it: nothing stands in for it.
-    ...outside.filter(isCriticalValue).map((value) => criticalFinding(value, subject)),
-    ...fired.map((rule) => patternFinding(rule, subject, visit.readings, derived)),
-    // A value a pattern already explains is not explained again on its own.
-    ...outside
-      .filter((value) => !isCriticalValue(value))
-      .filter((value) => !fired.some((rule) => rule.inputs.includes(value.loinc)))
-      .map((value) => valueFinding(value, subject)),
-  ].sort(mostPressingFirst);
+  const { fired, findings } = visitFindings(subject, visit.readings, derived);
 
   const trends = [...visit.readings.values()].flatMap((latest) => {
     const limit = changeLimitOf.get(latest.loinc);
@@ -297,13 +309,11 @@ function asPlanAllows(analysis: Analysis, tier: string) {
   const changes = analysis.trends.filter((trend) => trend.direction !== 'steady').length;
   const count = analysis.findings.length + changes;
   if (hasAnalysis(tier)) return { access: 'full' as const, count, ...analysis };
-  const critical = analysis.findings.filter((finding) => finding.kind === 'critical');
-  const example = analysis.findings.find((finding) => finding.kind !== 'critical');
   return {
     access: 'preview' as const,
     count,
     ...analysis,
-    findings: [...critical, ...(example ? [example] : [])],
+    findings: previewFindings(analysis.findings),
     trends: [],
     nextSteps: [],
     retests: [],
