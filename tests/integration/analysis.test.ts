@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoResults } from '../../seeds/demo-results.ts';
 import { deterministicUuid } from '../../seeds/deterministic.ts';
-import { releaseReport, saveDraft } from '../../src/server/modules/results/reports.service.ts';
+import { recordCriticalCall, releaseReport, saveDraft } from '../../src/server/modules/results/reports.service.ts';
 import { sharedKeyring } from '../../src/server/modules/results/result-sealing.ts';
 import { createSession, generateSessionToken } from '../../src/server/platform/session.ts';
 import { insertBooking, offerNamedTest } from '../setup/dashboard-fixtures.ts';
@@ -113,6 +113,84 @@ describe('a text answer', () => {
     expect(finding).toMatchObject({ kind: 'value', id: '5196-1', value: { flag: 'A' } });
     expect(finding?.kind === 'value' && finding.means?.en).toMatch(/doctor/i);
     expect(finding?.kind === 'value' && finding.means?.ar).toMatch(/[\u0600-\u06FF]/);
+  });
+});
+
+describe('a critical value (issue #76)', () => {
+  /** A customer's two reports of one morning, released by the lab: electrolytes with a potassium of 6.9 mmol/L, and a kidney panel with an eGFR of 50. */
+  async function criticalVisit(tier: 'basic' | 'premium') {
+    const keys = { keyring: await sharedKeyring(testEnv) };
+    const lab = await createTestUser(database.db, 'lab');
+    const customer = await createTestUser(database.db, 'customer');
+    await database.db.updateTable('user_profiles').set({ subscription_tier: tier }).where('id', '=', customer.id).execute();
+    const analyteId = async (loinc: string) =>
+      (await database.db.selectFrom('analytes').select('id').where('loinc', '=', loinc).executeTakeFirstOrThrow()).id;
+    const morning = new Date(Date.now() - 2 * 3_600_000);
+    const release = async (test: string, values: [loinc: string, value: string][]) => {
+      const { labTestId } = await offerNamedTest(database.db, lab.id, test);
+      const bookingId = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed', bookingTime: morning });
+      const saved = await saveDraft(database.db, keys, lab.id, {
+        bookingId,
+        patientSex: 'male',
+        releaseAs: 'final',
+        note: null,
+        observations: await Promise.all(
+          values.map(async ([loinc, value]) => ({ analyteId: await analyteId(loinc), value, unit: null, comment: null })),
+        ),
+      });
+      if (saved.critical) {
+        await recordCriticalCall(database.db, lab.id, {
+          bookingId,
+          callerName: 'Dr. Huda Al-Qahtani',
+          calledPerson: 'The patient',
+          calledAt: new Date().toISOString(),
+          readBack: true,
+        });
+      }
+      await releaseReport(database.db, lab.id, bookingId);
+      return bookingId;
+    };
+    const electrolytes = await release('Electrolytes (Sodium, Potassium, Chloride)', [
+      ['2951-2', '139'],
+      ['2823-3', '6.9'],
+      ['2075-0', '102'],
+    ]);
+    await release('Kidney Function Test (KFT)', [
+      ['3094-0', '24'],
+      ['2160-0', '1.6'],
+      ['98979-8', '50'],
+    ]);
+    return { customer, electrolytes };
+  }
+
+  it('a Basic customer with a critical potassium and a kidney pattern in one visit sees the critical finding in full, first, plus the one example', async () => {
+    const { customer, electrolytes } = await criticalVisit('basic');
+    const analysis = await (await callerFor(database.db, customer)).analysis.report({ bookingId: electrolytes });
+    expect(analysis.access).toBe('preview');
+    expect(analysis.findings.map((finding) => [finding.kind, finding.id])).toEqual([
+      ['critical', '2823-3'],
+      ['pattern', 'egfr-g3a'],
+    ]);
+    expect(analysis.count).toBeGreaterThan(2);
+    const [critical, example] = analysis.findings;
+    expect(critical).toMatchObject({ severity: 'urgent', value: { number: 6.9, flag: 'HH', unit: 'mmol/L' } });
+    if (critical?.kind !== 'critical') throw new Error('the critical finding is not first');
+    expect(critical.now.en).toMatch(/at once/);
+    expect(critical.steps).toHaveLength(3);
+    expect(critical.emergency.map((line) => line.number)).toEqual(['997', '911']);
+    expect(critical.means?.en).toMatch(/^A high potassium can be a sign/);
+    expect(critical.causes.map((cause) => cause.id)).not.toContain('sampleHandling');
+    expect(critical.seeDoctor?.en).toMatch(/palpitations/);
+    expect(example).toMatchObject({ kind: 'pattern', severity: 'discuss', stage: { gfr: 'G3a', albuminuria: null } });
+  });
+
+  it('a Premium customer sees the same critical finding first, before every pattern and value', async () => {
+    const { customer, electrolytes } = await criticalVisit('premium');
+    const analysis = await (await callerFor(database.db, customer)).analysis.report({ bookingId: electrolytes });
+    expect(analysis.access).toBe('full');
+    expect(analysis.findings[0]).toMatchObject({ kind: 'critical', id: '2823-3', severity: 'urgent' });
+    expect(analysis.findings.filter((finding) => finding.kind === 'critical')).toHaveLength(1);
+    expect(analysis.findings.map((finding) => finding.id)).toEqual(expect.arrayContaining(['egfr-g3a', '2160-0']));
   });
 });
 
