@@ -10,7 +10,8 @@ const DAY_MS = 86_400_000;
 /**
  * The Premium customer's results (seeds/data/demo-results.ts), written by the demo lab through the
  * same service a lab's form uses, so they are sealed under the results key like any other. Needs the
- * key; runs once (a customer who has reports is left as she is). Answers how many reports it wrote.
+ * key; runs once (a customer who has reports is left as she is), mailing and texting nobody. Answers
+ * how many reports it wrote.
  */
 export async function seedDemoResults(db: Kysely<Database>, keys: ValueKeys): Promise<number> {
   const customerId = deterministicUuid(`user:${premiumCustomer.email}`);
@@ -27,19 +28,26 @@ export async function seedDemoResults(db: Kysely<Database>, keys: ValueKeys): Pr
   for (const visit of demoVisits) {
     const bookingId = await insertVisit(db, customerId, labId, visit);
     for (const values of visit.amendedFrom ? [visit.amendedFrom, visit.values] : [visit.values]) {
-      await saveDraft(db, keys, labId, {
-        bookingId,
-        patientSex: visit.patientSex,
-        releaseAs: visit.releaseAs,
-        note: values === visit.values ? (visit.note ?? null) : null,
-        observations: Object.entries(values).map(([loinc, typed]) => {
-          const analyteId = analyteIds.get(loinc);
-          if (analyteId === undefined) throw new Error(`Demo result for an unknown analyte: ${loinc}`);
-          const [value, unit] = typeof typed === 'string' ? [typed, null] : typed;
-          return { analyteId, value, unit, comment: null };
-        }),
-      });
-      await releaseReport(db, labId, bookingId);
+      await saveDraft(
+        db,
+        keys,
+        labId,
+        {
+          bookingId,
+          patientSex: visit.patientSex,
+          releaseAs: visit.releaseAs,
+          note: values === visit.values ? (visit.note ?? null) : null,
+          observations: Object.entries(values).map(([loinc, typed]) => {
+            const analyteId = analyteIds.get(loinc);
+            if (analyteId === undefined) throw new Error(`Demo result for an unknown analyte: ${loinc}`);
+            const [value, unit] = typeof typed === 'string' ? [typed, null] : typed;
+            return { analyteId, value, unit, comment: null };
+          }),
+        },
+        { notify: false },
+      );
+      // History, not news: the customer is not told of results she has had for months.
+      await releaseReport(db, labId, bookingId, { notify: false });
     }
   }
   return demoVisits.length;

@@ -56,6 +56,35 @@ export type PastVisitKey = (typeof pastVisits)[number]['key'];
  */
 export const missedVisits = { key: 'no-shows', name: 'ماجد الحربي', test: CBC, daysAgo: [9, 37] } as const;
 
+const ELECTROLYTES = 'Electrolytes (Sodium, Potassium, Chloride)';
+
+/**
+ * Customers with two electrolytes visits at the demo lab that have happened (9 and 2 days ago), still
+ * confirmed: a lab enters values only for a visit that happened (issue #76 item 9), so the specs that
+ * enter values and read them back (result-values, results-analysis) start from these. The lab's
+ * electrolytes offering is written inactive when it has none, so no public list changes.
+ */
+export const electrolyteVisits = [
+  { key: 'values-ar', name: 'ريم الحربي' },
+  { key: 'values-en', name: 'Reem Al-Harbi' },
+  { key: 'values-ar-mobile', name: 'رهف الحربي' },
+  { key: 'analysis-ar', name: 'مها العتيبي' },
+  { key: 'analysis-en-mobile', name: 'Maha Alotaibi' },
+] as const;
+
+const ELECTROLYTE_DAYS_AGO = { earlier: 9, later: 2 } as const;
+
+/** The sign-in address, name and the two visits' booking ids of a customer with electrolytes visits. */
+export function electrolyteVisit(key: (typeof electrolyteVisits)[number]['key']) {
+  const name = electrolyteVisits.find((visit) => visit.key === key)?.name ?? '';
+  return {
+    email: `visit-${key}@visits.tahaleel.sa`,
+    name,
+    earlier: deterministicUuid(`booking:electrolytes:${key}:earlier`),
+    later: deterministicUuid(`booking:electrolytes:${key}:later`),
+  };
+}
+
 /** The sign-in address of the customer with the missed visits (its password is the demo's). */
 export const missedVisitsCustomer = { email: `visit-${missedVisits.key}@visits.tahaleel.sa`, name: missedVisits.name };
 
@@ -142,6 +171,40 @@ export async function seedPastVisits(tx: Tx, labId: string, passwordHash: string
       total_price_halalas: offer.price_halalas,
       status: 'no_show',
     });
+  }
+  await tx
+    .insertInto('lab_tests')
+    .values((eb) => ({
+      lab_id: labId,
+      test_id: eb.selectFrom('tests').select('id').where('name_en', '=', ELECTROLYTES),
+      price_halalas: 12_000,
+      is_active: false,
+    }))
+    .onConflict((oc) => oc.columns(['lab_id', 'test_id']).doNothing())
+    .execute();
+  const electrolytes = await tx
+    .selectFrom('lab_tests')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .select(['lab_tests.id', 'lab_tests.price_halalas'])
+    .where('lab_tests.lab_id', '=', labId)
+    .where('tests.name_en', '=', ELECTROLYTES)
+    .executeTakeFirstOrThrow();
+  for (const [index, visit] of electrolyteVisits.entries()) {
+    const { email, name, ...ids } = electrolyteVisit(visit.key);
+    const visitor = await insertUser(tx, count, { email, name, userType: 'customer', approved: false, passwordHash });
+    for (const when of ['earlier', 'later'] as const) {
+      const day = new Date(Date.parse(`${today}T00:00:00Z`) - ELECTROLYTE_DAYS_AGO[when] * DAY_MS).toISOString().slice(0, 10);
+      const minutes = 14 * 60 + index * 20;
+      const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      await insertBooking({
+        id: ids[when],
+        customer_id: visitor,
+        lab_test_id: electrolytes.id,
+        booking_time: zonedTimeToInstant(day, clock, lab.time_zone),
+        total_price_halalas: electrolytes.price_halalas,
+        status: 'confirmed',
+      });
+    }
   }
   count('lab_ledger_entries', await ledgerRowsFor(tx, bookingIds));
 }

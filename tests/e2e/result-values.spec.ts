@@ -1,16 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { demo, expect, type Person, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
+import { electrolyteVisit } from '../../seeds/past-visits.ts';
+import { demo, expect, type Person, signIn, test, trpc } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
-// Issue #53: a lab releases potassium values for two of a patient's bookings, the second past its
-// critical limit; the patient opens the report from the mail's link and sees the urgent notice with
+// Issue #53: a lab releases potassium values for two of a patient's visits (seeded: values are entered
+// only for a visit that happened, issue #76), the second past its critical limit; the patient opens the report from the mail's link and sees the urgent notice with
 // the lab's number, each value with its range and flag in words, and the trend with its table; then
 // shares it with a doctor, who opens the link without an account, and revokes it.
 
 type Context = Person['context'];
 
-const ELECTROLYTES = 'Electrolytes (Sodium, Potassium, Chloride)';
 const POTASSIUM = '2823-3';
 
 const seen = {
@@ -19,7 +18,7 @@ const seen = {
     doctor: 'ناقش نتائجك مع طبيبك.',
     criticallyHigh: 'مرتفع جدًا (حرج)',
     low: 'منخفض',
-    range: 'المدى المرجعي: 3.5–5.1 mmol/L',
+    range: 'مدى مرجعي منشور: 3.5–5.1 mmol/L',
     showTable: 'عرض الجدول',
   },
   en: {
@@ -27,48 +26,10 @@ const seen = {
     doctor: 'Discuss your results with your doctor.',
     criticallyHigh: 'Critically high',
     low: 'Low',
-    range: 'Reference range: 3.5–5.1 mmol/L',
+    range: 'Published range: 3.5–5.1 mmol/L',
     showTable: 'Show table',
   },
 } as const;
-
-/** The demo lab's offering of the electrolytes, put on its price list if it is not there. */
-async function electrolytesOffering(lab: Context): Promise<number> {
-  type Offering = { lab_test_id: number; name_en: string; is_active: boolean };
-  const offered = () => trpc<Offering[]>(lab, 'lab.offerings', undefined, 'GET');
-  const found = (await offered()).find((offering) => offering.name_en === ELECTROLYTES);
-  if (found) {
-    if (!found.is_active) await trpc(lab, 'lab.updateOffering', { labTestId: found.lab_test_id, isActive: true });
-    return found.lab_test_id;
-  }
-  const tests = await trpc<{ id: number; name_en: string }[]>(lab, 'lab.testsNotOffered', undefined, 'GET');
-  const test = tests.find((candidate) => candidate.name_en === ELECTROLYTES);
-  if (!test) throw new Error(`no test named ${ELECTROLYTES}`);
-  await trpc(lab, 'lab.addOffering', { testId: test.id, price: 120 });
-  const added = (await offered()).find((offering) => offering.name_en === ELECTROLYTES);
-  if (!added) throw new Error('the offering was not added');
-  return added.lab_test_id;
-}
-
-/** Books the offering at a free time from `fromDay` days ahead on. */
-async function book(customer: Context, labId: string, labTestId: number, fromDay: number): Promise<string> {
-  for (let day = fromDay; day < fromDay + 30; day++) {
-    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const slots = await trpc<{ starts_at: string }[]>(customer, 'booking.availableSlots', { labId, date, labTestId }, 'GET');
-    for (const slot of slots.sort(() => Math.random() - 0.5).slice(0, 3)) {
-      try {
-        const result = await trpc(customer, 'booking.create', {
-          items: [{ labTestId, bookingTime: slot.starts_at }],
-          idempotencyKey: randomUUID(),
-        });
-        return result.bookings[0].id as string;
-      } catch {
-        // Someone else took this seat: try another.
-      }
-    }
-  }
-  throw new Error('no free slot at the demo lab');
-}
 
 /** The lab enters a potassium value and releases it (recording its call first when the value is critical). */
 async function releasePotassium(lab: Context, bookingId: string, value: string, critical: boolean) {
@@ -107,7 +68,8 @@ for (const [locale, tag] of [
   }) => {
     test.setTimeout(120_000);
     const customer = await person(locale);
-    await signUpThroughApi(customer.context, { name: 'Reem Al-Harbi' });
+    const visits = electrolyteVisit(tag ? 'values-ar-mobile' : locale === 'ar' ? 'values-ar' : 'values-en');
+    await signIn(customer.context, visits.email);
     const lab = await person(locale);
     await signIn(lab.context, demo.lab);
 
@@ -115,9 +77,7 @@ for (const [locale, tag] of [
     const demoLab = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab);
     if (!demoLab) throw new Error('no demo lab');
     const { phone } = await trpc<{ phone: string | null }>(customer.context, 'catalog.lab', { labId: demoLab.id }, 'GET');
-    const offering = await electrolytesOffering(lab.context);
-    const earlier = await book(customer.context, demoLab.id, offering, 2);
-    const later = await book(customer.context, demoLab.id, offering, 10);
+    const { earlier, later } = visits;
     // Typed with Arabic-Indic digits and the Arabic decimal separator, as a lab may.
     await releasePotassium(lab.context, earlier, '٣٫٢', false);
     await releasePotassium(lab.context, later, '6.8', true);

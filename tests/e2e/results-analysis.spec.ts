@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { chooseFreeSlot, demo, expect, type Person, signIn, signUpThroughApi, test, trpc } from './fixtures.ts';
+import { electrolyteVisit } from '../../seeds/past-visits.ts';
+import { chooseFreeSlot, demo, expect, type Person, signIn, test, trpc } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
@@ -7,8 +7,6 @@ import { words } from './words.ts';
 // of her last CBC and ferritin, and her LDL's rise, books the suggested follow-up test at a lab in one
 // tap, and asks to be reminded of her HbA1c retest; a Basic customer with two values out of range sees
 // how many findings there are, one of them, and the way to Premium.
-
-const ELECTROLYTES = 'Electrolytes (Sodium, Potassium, Chloride)';
 
 const seen = {
   ar: {
@@ -82,42 +80,8 @@ for (const [locale, tag] of [
   });
 }
 
-/** The demo lab's electrolytes, on its price list; booked by the customer and released with sodium and potassium high. */
-async function releasedHighElectrolytes(customer: Person['context'], lab: Person['context']) {
-  type Offering = { lab_test_id: number; name_en: string; is_active: boolean };
-  let offering = (await trpc<Offering[]>(lab, 'lab.offerings', undefined, 'GET')).find((entry) => entry.name_en === ELECTROLYTES);
-  if (!offering) {
-    const tests = await trpc<{ id: number; name_en: string }[]>(lab, 'lab.testsNotOffered', undefined, 'GET');
-    await trpc(lab, 'lab.addOffering', { testId: tests.find((entry) => entry.name_en === ELECTROLYTES)!.id, price: 120 });
-    offering = (await trpc<Offering[]>(lab, 'lab.offerings', undefined, 'GET')).find((entry) => entry.name_en === ELECTROLYTES)!;
-  } else if (!offering.is_active) {
-    await trpc(lab, 'lab.updateOffering', { labTestId: offering.lab_test_id, isActive: true });
-  }
-  const labs = await trpc<{ id: string; lab_name_en: string }[]>(customer, 'catalog.labs', undefined, 'GET');
-  const labId = labs.find((entry) => entry.lab_name_en === words.en.catalogue.demoLab)!.id;
-  let bookingId: string | null = null;
-  for (let day = 2; day < 40 && !bookingId; day++) {
-    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const slots = await trpc<{ starts_at: string }[]>(
-      customer,
-      'booking.availableSlots',
-      { labId, date, labTestId: offering.lab_test_id },
-      'GET',
-    );
-    for (const slot of slots.sort(() => Math.random() - 0.5).slice(0, 3)) {
-      try {
-        const result = await trpc(customer, 'booking.create', {
-          items: [{ labTestId: offering.lab_test_id, bookingTime: slot.starts_at }],
-          idempotencyKey: randomUUID(),
-        });
-        bookingId = result.bookings[0].id as string;
-        break;
-      } catch {
-        // Someone else took this seat: try another.
-      }
-    }
-  }
-  if (!bookingId) throw new Error('no free slot at the demo lab');
+/** The lab releases one of the customer's electrolytes visits (seeded: values are entered only for a visit that happened) with sodium and potassium high. */
+async function releasedHighElectrolytes(lab: Person['context'], bookingId: string) {
   const sheet = await trpc<{ analytes: { id: number; loinc: string }[] }>(lab, 'results.sheet', { bookingId }, 'GET');
   const id = (loinc: string) => sheet.analytes.find((analyte) => analyte.loinc === loinc)!.id;
   await trpc(lab, 'results.saveDraft', {
@@ -143,10 +107,11 @@ for (const [locale, tag] of [
   test(`a Basic customer sees how many findings there are, one of them, and the way to Premium (${language})${tag}`, async ({ person }) => {
     test.setTimeout(120_000);
     const customer = await person(locale);
-    await signUpThroughApi(customer.context, { name: 'Maha Alotaibi' });
+    const visits = electrolyteVisit(tag ? 'analysis-en-mobile' : 'analysis-ar');
+    await signIn(customer.context, visits.email);
     const lab = await person(locale);
     await signIn(lab.context, demo.lab);
-    await releasedHighElectrolytes(customer.context, lab.context);
+    await releasedHighElectrolytes(lab.context, visits.later);
 
     const page = customer.page;
     await page.goto('/dashboard?section=ai-analysis');

@@ -3,6 +3,7 @@ import { Hl7Message } from '@medplum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
+import type { BookingStatus } from '../../src/server/db/schema.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -30,14 +31,20 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function bookingOf(testName: string, labId = lab.id) {
+/** A visit that happened (yesterday, completed), unless told otherwise. */
+async function bookingOf(
+  testName: string,
+  labId = lab.id,
+  visit: { status: BookingStatus; bookingTime: Date } = { status: 'completed', bookingTime: new Date(Date.now() - 86_400_000) },
+) {
   const { labTestId } = await offerNamedTest(database.db, labId, testName);
-  const id = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' });
+  const id = await insertBooking(database.db, { customerId: customer.id, labTestId, ...visit });
   const { reference } = await database.db.selectFrom('bookings').select('reference').where('id', '=', id).executeTakeFirstOrThrow();
   return { id, reference };
 }
 
-const electrolytesBooking = (labId = lab.id) => bookingOf('Electrolytes (Sodium, Potassium, Chloride)', labId);
+const ELECTROLYTES = 'Electrolytes (Sodium, Potassium, Chloride)';
+const electrolytesBooking = (labId = lab.id) => bookingOf(ELECTROLYTES, labId);
 
 /** The potassium fixture for this booking and message id (the placer order number is the booking's reference). */
 const oru = (reference: string, controlId: string, replace: [string, string][] = []) =>
@@ -263,6 +270,85 @@ describe('POST /hl7/v2', () => {
     expect(huge.status).toBe(422);
     expect(ackOf(await huge.text())).toMatchObject({ code: 'AE', errorLocation: 'OBX^2^5', errorCode: '102' });
     expect(await versionsOf(electrolytes.id)).toEqual([]);
+  });
+});
+
+describe('only a visit that happened takes results (issue #76 item 9)', () => {
+  const HOUR = 3_600_000;
+
+  it("refuses results for a no-show, a cancelled visit and one still to come, naming ORC-2, in the lab's language, storing nothing", async () => {
+    const cases = [
+      { status: 'no_show' as const, at: -2 * HOUR, ar: 'سُجِّل عدم حضور المراجع', en: 'marked as a no-show' },
+      { status: 'cancelled' as const, at: -2 * HOUR, ar: 'أُلغي هذا الحجز', en: 'was cancelled' },
+      { status: 'confirmed' as const, at: 2 * HOUR, ar: 'لم يحن موعد هذه الزيارة بعد', en: 'has not happened yet' },
+    ];
+    for (const [index, visit] of cases.entries()) {
+      const booking = await bookingOf(ELECTROLYTES, lab.id, { status: visit.status, bookingTime: new Date(Date.now() + visit.at) });
+      const response = await postHl7(oru(booking.reference, `MSG-NOT-HELD-${index}`));
+      expect(response.status).toBe(409);
+      const ack = ackOf(await response.text());
+      expect(ack).toMatchObject({ code: 'AE', errorLocation: 'ORC^1^2' });
+      expect(ack.errorText).toContain(visit.ar);
+      expect(ack.errorText).toContain(visit.en);
+      expect(await versionsOf(booking.id)).toEqual([]);
+    }
+  });
+
+  it("refuses a FHIR Bundle for a visit still to come, and the lab's form says the same in its words", async () => {
+    const booking = await bookingOf(ELECTROLYTES, lab.id, { status: 'confirmed', bookingTime: new Date(Date.now() + 2 * HOUR) });
+    const bundle = JSON.parse(
+      fixture('fhir/bundle-potassium-critical.json').replaceAll(PLACER, booking.reference).replace('ALB-FHIR-20261127-0042', 'FHIR-NOT-YET'),
+    );
+    const response = await postFhir(bundle);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      issue: [{ severity: 'error', code: 'conflict', expression: ['DiagnosticReport.basedOn'], diagnostics: expect.stringContaining('has not happened yet') }],
+    });
+    const labCaller = await callerFor(database.db, lab);
+    const sheet = await labCaller.results.sheet({ bookingId: booking.id });
+    const draft = {
+      bookingId: booking.id,
+      patientSex: null,
+      releaseAs: 'final' as const,
+      note: null,
+      observations: [{ analyteId: sheet.analytes[0]!.id, value: '140', unit: 'mmol/L', comment: null }],
+    };
+    expect(await refusal(labCaller.results.saveDraft(draft))).toMatchObject({ appCode: 'VISIT_NOT_YET' });
+    await database.db.updateTable('bookings').set({ status: 'no_show', booking_time: new Date(Date.now() - HOUR) }).where('id', '=', booking.id).execute();
+    expect(await refusal(labCaller.results.saveDraft(draft))).toMatchObject({ appCode: 'BOOKING_NO_SHOW' });
+    expect(await versionsOf(booking.id)).toEqual([]);
+  });
+});
+
+describe("the lab's flag stands (issue #76 item 4)", () => {
+  it("keeps the lab's N on a sodium our range would call high, and counts the difference for the admin, with no patient in it", async () => {
+    const booking = await electrolytesBooking();
+    const sent = oru(booking.reference, 'MSG-FLAG-N', [
+      ['||139|mmol/L^millimole per liter^UCUM|136-145|N|', '||146|mmol/L^millimole per liter^UCUM|136-145|N|'],
+      ['||6.8|mmol/L^millimole per liter^UCUM|3.5-5.1|HH|', '||4.2|mmol/L^millimole per liter^UCUM|3.5-5.1|N|'],
+    ]);
+    expect(ackOf(await (await postHl7(sent)).text())).toMatchObject({ code: 'AA' });
+    const report = await (await callerFor(database.db, customer)).results.report({ bookingId: booking.id });
+    expect(report.observations.find((observation) => observation.loinc === '2951-2')).toMatchObject({ number: 146, flag: 'N' });
+
+    const admin = await createTestUser(database.db, 'admin');
+    const listed = await (await callerFor(database.db, admin)).results.flagDisagreements();
+    const sodium = listed.filter((row) => row.lab.id === lab.id && row.analyte.loinc === '2951-2');
+    expect(sodium).toEqual([expect.objectContaining({ labFlag: 'N', ourFlag: 'H', count: 1 })]);
+    expect(JSON.stringify(listed)).not.toContain('146');
+    expect(JSON.stringify(listed)).not.toContain(booking.reference);
+
+    const again = oru(booking.reference, 'MSG-FLAG-N-2', [
+      ['||139|mmol/L^millimole per liter^UCUM|136-145|N|', '||147|mmol/L^millimole per liter^UCUM|136-145|N|'],
+      ['||6.8|mmol/L^millimole per liter^UCUM|3.5-5.1|HH|', '||4.2|mmol/L^millimole per liter^UCUM|3.5-5.1|N|'],
+    ]);
+    expect(ackOf(await (await postHl7(again)).text())).toMatchObject({ code: 'AA' });
+    const counted = (await (await callerFor(database.db, admin)).results.flagDisagreements()).find(
+      (row) => row.lab.id === lab.id && row.analyte.loinc === '2951-2',
+    );
+    expect(counted?.count).toBe(2);
+    const customerCaller = await callerFor(database.db, customer);
+    expect(await refusal(customerCaller.results.flagDisagreements())).toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 

@@ -24,10 +24,21 @@ const electrolytes: ExportedReport = {
       unit: 'mmol/L',
       low: 3.5,
       high: 5.1,
+      rangeOrigin: { published: false, source: null },
       interpretation: 'HH',
       note: 'Critical value confirmed on repeat analysis.',
     },
-    { loinc: '2951-2', name_en: 'Sodium', name_ar: 'الصوديوم', value: 139, unit: 'mmol/L', low: 136, high: 145, interpretation: 'N' },
+    {
+      loinc: '2951-2',
+      name_en: 'Sodium',
+      name_ar: 'الصوديوم',
+      value: 139,
+      unit: 'mmol/L',
+      low: 136,
+      high: 145,
+      rangeOrigin: { published: true, source: 'Tietz Clinical Guide to Laboratory Tests, 4th ed. (2006)' },
+      interpretation: 'N',
+    },
   ],
 };
 
@@ -146,11 +157,19 @@ describe("a person's results as a FHIR R4 Bundle", () => {
         {
           low: { value: 3.5, unit: 'mmol/L', system: 'http://unitsofmeasure.org', code: 'mmol/L' },
           high: { value: 5.1, unit: 'mmol/L', system: 'http://unitsofmeasure.org', code: 'mmol/L' },
-          text: '3.5–5.1 mmol/L',
+          text: "3.5–5.1 mmol/L (lab's range)",
         },
       ],
       note: [{ text: 'Critical value confirmed on repeat analysis.' }],
     } satisfies Partial<Observation>);
+  });
+
+  it('says whose range it is in referenceRange.text, in the reader\'s language: the lab\'s, or a published one with its source', () => {
+    const [, sodium] = resources<Observation>(resultsBundle([electrolytes]), 'Observation');
+    expect(sodium?.referenceRange?.[0]?.text).toBe('136–145 mmol/L (published range: Tietz Clinical Guide to Laboratory Tests, 4th ed. (2006))');
+    const [potassiumAr, sodiumAr] = resources<Observation>(resultsBundle([electrolytes], { language: 'ar' }), 'Observation');
+    expect(potassiumAr?.referenceRange?.[0]?.text).toBe('3.5–5.1 mmol/L (المدى المرجعي للمختبر)');
+    expect(sodiumAr?.referenceRange?.[0]?.text).toBe('136–145 mmol/L (مدى مرجعي منشور: Tietz Clinical Guide to Laboratory Tests, 4th ed. (2006))');
   });
 
   it('writes a text result, a value under a detection limit, and a value with no range', () => {

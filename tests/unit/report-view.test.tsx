@@ -36,7 +36,7 @@ const observation = (overrides: Partial<Observation>): Observation => ({
   unit: 'mmol/L',
   reportedAs: null,
   decimals: 1,
-  range: { low: 3.5, high: 5.1, origin: 'published' },
+  range: { low: 3.5, high: 5.1, origin: 'published', source: 'Tietz Clinical Guide to Laboratory Tests, 4th ed. (2006)' },
   flag: 'N',
   comment: null,
   extra: false,
@@ -98,9 +98,24 @@ describe("a patient's report", () => {
     const value = screen.getByTestId('result-value');
     expect(value.textContent).toBe('6.8 mmol/L');
     expect(value.querySelector('bdi')?.getAttribute('dir')).toBe('ltr');
-    expect(screen.getByTestId('result-range').textContent).toBe('المدى المرجعي: 3.5–5.1 mmol/L');
+    expect(screen.getByTestId('result-range').textContent).toBe('مدى مرجعي منشور: 3.5–5.1 mmol/L');
+    expect(screen.getByTestId('result-range-source').textContent).toBe(
+      'لم يرسل المختبر مدى مرجعيًا، فهذا المدى مأخوذ من Tietz Clinical Guide to Laboratory Tests, 4th ed. (2006).',
+    );
     expect(screen.getByTestId('result-flag').textContent).toBe('مرتفع جدًا (حرج)');
     expect(screen.getByRole('alert').textContent).toContain('اتصل بمختبرك الآن');
+  });
+
+  it("says whose range it is: the lab's, or a published one with its source (issue #76 item 8)", () => {
+    show(report([observation({ range: { low: 3.5, high: 5.1, origin: 'sent', source: null } })]), 'en');
+    expect(screen.getByTestId('result-range').textContent).toBe("Lab's range: 3.5–5.1 mmol/L");
+    expect(screen.queryByTestId('result-range-source')).toBeNull();
+    cleanup();
+    show(report([observation({})]), 'en');
+    expect(screen.getByTestId('result-range').textContent).toBe('Published range: 3.5–5.1 mmol/L');
+    expect(screen.getByTestId('result-range-source').textContent).toBe(
+      'The lab sent no range, so this one is from Tietz Clinical Guide to Laboratory Tests, 4th ed. (2006).',
+    );
   });
 
   it('shows a value without a range, saying there is none', () => {
@@ -154,7 +169,7 @@ describe("a patient's report", () => {
           number: 31,
           unit: 'ng/mL',
           decimals: 0,
-          range: { low: 30, high: 100, origin: 'published' },
+          range: { low: 30, high: 100, origin: 'published', source: null },
           trend,
         }),
       ]),

@@ -54,6 +54,9 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   // A collector sets out from two hours before a home visit's window until it ends (issue #55).
   HOME_VISIT_NOT_NOW: 'CONFLICT',
   BOOKING_CANCELLED: 'CONFLICT',
+  // Results are for a visit that happened: not one marked a no-show, nor one still to come (issue #76).
+  BOOKING_NO_SHOW: 'CONFLICT',
+  VISIT_NOT_YET: 'CONFLICT',
   TEST_ALREADY_EXISTS: 'CONFLICT',
   TEST_ALREADY_REQUESTED: 'CONFLICT',
   TEST_ALREADY_OFFERED: 'CONFLICT',

@@ -9,6 +9,7 @@ import { localized } from '../../lib/bidi.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { AdminFlagDisagreements } from './admin-flag-disagreements.tsx';
 
 /**
  * Critical values whose call to the patient the lab has not recorded within an hour (results.overdueCritical),
@@ -64,6 +65,7 @@ export function AdminCriticalValues() {
           </Stack>
         </>
       )}
+      <AdminFlagDisagreements />
     </Stack>
   );
 }

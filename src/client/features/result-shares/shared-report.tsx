@@ -70,6 +70,25 @@ function rangeText(range: Observation['range'], decimals: number | null, locale:
   return range.low !== null ? `≥ ${numberText(range.low, decimals, locale)}` : `≤ ${numberText(range.high!, decimals, locale)}`;
 }
 
+/** Whose range it is (issue #76 item 8): the lab's, or a published one named by its source. */
+function RangeOrigin({ range }: { range: Observation['range'] }) {
+  const { t } = useLingui();
+  if (!range || (range.low === null && range.high === null)) return null;
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid="shared-range-origin" data-origin={range.origin}>
+      {range.origin !== 'published' ? (
+        t`Lab's range`
+      ) : range.source ? (
+        <Trans>
+          Published range: <bdi>{range.source}</bdi>
+        </Trans>
+      ) : (
+        t`Published range`
+      )}
+    </Text>
+  );
+}
+
 function analyteName(observation: Observation, locale: Locale): string {
   if (observation.name) return localized(locale, observation.name.ar, observation.name.en);
   return observation.label ?? observation.loinc ?? '';
@@ -99,6 +118,7 @@ function ValuesList({ observations, locale }: { observations: Observation[]; loc
                 </Text>
               </Text>
             </HStack>
+            <RangeOrigin range={observation.range} />
             {observation.changed && (
               <Badge colorPalette="blue" variant="subtle" size="sm" alignSelf="start">
                 {t`Changed in this version`}
@@ -166,9 +186,12 @@ function ValuesTable({ observations, locale }: { observations: Observation[]; lo
                 </Table.Cell>
                 <Table.Cell>
                   {range ? (
-                    <Text as="span" dir="ltr" whiteSpace="nowrap">
-                      {range}
-                    </Text>
+                    <Stack gap="0.5">
+                      <Text as="span" dir="ltr" whiteSpace="nowrap">
+                        {range}
+                      </Text>
+                      <RangeOrigin range={observation.range} />
+                    </Stack>
                   ) : (
                     <Text as="span" color="fg.muted">
                       —

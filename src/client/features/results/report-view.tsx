@@ -197,15 +197,32 @@ function ObservationItem({
           </Stack>
         </Stack>
         {numeric && (
-          <Text fontSize="sm" data-testid="result-range">
-            {rangeWithUnit ? (
-              <Trans>
-                Reference range: <bdi dir="ltr">{rangeWithUnit}</bdi>
-              </Trans>
-            ) : (
-              t`No range given`
+          <Stack gap="0.5">
+            <Text fontSize="sm" data-testid="result-range" data-origin={rangeWithUnit ? observation.range?.origin : undefined}>
+              {!rangeWithUnit ? (
+                t`No range given`
+              ) : observation.range?.origin === 'published' ? (
+                <Trans>
+                  Published range: <bdi dir="ltr">{rangeWithUnit}</bdi>
+                </Trans>
+              ) : (
+                <Trans>
+                  Lab's range: <bdi dir="ltr">{rangeWithUnit}</bdi>
+                </Trans>
+              )}
+            </Text>
+            {rangeWithUnit && observation.range?.origin === 'published' && (
+              <Text fontSize="xs" color="fg.muted" data-testid="result-range-source">
+                {observation.range.source ? (
+                  <Trans>
+                    The lab sent no range, so this one is from <bdi>{observation.range.source}</bdi>.
+                  </Trans>
+                ) : (
+                  t`The lab sent no range, so this one is a published one.`
+                )}
+              </Text>
             )}
-          </Text>
+          </Stack>
         )}
         {observation.changed && (
           <HStack gap="2" wrap="wrap" fontSize="sm" data-testid="result-changed">

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { ResultFlag } from '../../../shared/result-values.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Seal } from './result-sealing.ts';
 
@@ -510,5 +511,53 @@ export async function keepIntakeAnswer(
     .where('lab_id', '=', labId)
     .where('format', '=', format)
     .where('message_id', '=', messageId)
+    .execute();
+}
+
+export interface FlagDisagreement {
+  analyteId: number;
+  labFlag: ResultFlag;
+  ourFlag: ResultFlag;
+}
+
+/** Counts where a lab's flag differed from ours (ADR 0079): by lab, analyte and the two flags, no patient. */
+export async function countFlagDisagreements(db: Db, labId: string, disagreements: readonly FlagDisagreement[]) {
+  if (disagreements.length === 0) return;
+  await db
+    .insertInto('result_flag_disagreements')
+    .values(
+      disagreements.map((row) => ({ lab_id: labId, analyte_id: row.analyteId, lab_flag: row.labFlag, our_flag: row.ourFlag })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(['lab_id', 'analyte_id', 'lab_flag', 'our_flag']).doUpdateSet((eb) => ({
+        count: eb('result_flag_disagreements.count', '+', 1),
+        last_seen_at: sql<Date>`now()`,
+      })),
+    )
+    .execute();
+}
+
+/** Each lab's disagreements with our flags, the most recent first. */
+export function flagDisagreements(db: Db) {
+  return db
+    .selectFrom('result_flag_disagreements')
+    .innerJoin('labs', 'labs.id', 'result_flag_disagreements.lab_id')
+    .innerJoin('analytes', 'analytes.id', 'result_flag_disagreements.analyte_id')
+    .select([
+      'labs.id as lab_id',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+      'analytes.loinc',
+      'analytes.name_ar',
+      'analytes.name_en',
+      'result_flag_disagreements.lab_flag',
+      'result_flag_disagreements.our_flag',
+      'result_flag_disagreements.count',
+      'result_flag_disagreements.last_seen_at',
+    ])
+    .orderBy('result_flag_disagreements.last_seen_at', 'desc')
+    .orderBy('labs.id')
+    .orderBy('analytes.loinc')
+    .limit(200)
     .execute();
 }

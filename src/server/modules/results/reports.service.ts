@@ -151,6 +151,23 @@ export function carriedInterpretation(
   return { interpretation: { ...comment, signedAt: null }, keepSignature: false };
 }
 
+/** Why no results may be added to a booking's visit (issue #76 item 9): it was cancelled, missed, or is still to come. */
+export type VisitNotHeld = 'cancelled' | 'no_show' | 'not_yet';
+
+/** Why the visit did not happen (yet), or null when results may be added to it: from its start on, unless cancelled or missed. */
+export function visitNotHeld(booking: Pick<ReportBooking, 'status' | 'booking_time'>, now = new Date()): VisitNotHeld | null {
+  if (booking.status === 'cancelled') return 'cancelled';
+  if (booking.status === 'no_show') return 'no_show';
+  return new Date(booking.booking_time).getTime() > now.getTime() ? 'not_yet' : null;
+}
+
+const VISIT_NOT_HELD_ERROR = { cancelled: 'BOOKING_CANCELLED', no_show: 'BOOKING_NO_SHOW', not_yet: 'VISIT_NOT_YET' } as const;
+
+function assertVisitHeld(booking: Pick<ReportBooking, 'status' | 'booking_time'>) {
+  const why = visitNotHeld(booking);
+  if (why) throw new AppError(VISIT_NOT_HELD_ERROR[why]);
+}
+
 /** The booking, if it is this lab's; anyone else is told it does not exist. */
 async function labsBooking(db: Kysely<Database> | Transaction<Database>, labId: string, bookingId: string): Promise<ReportBooking> {
   const booking = await repo.findReportBooking(db, bookingId);
@@ -207,9 +224,14 @@ function evaluateEntries(
  * replaced), sealed, indexed by analyte; a critical value opens a case the lab must answer by a call.
  * Answers the values as judged, so the form shows each flag as the server decided it.
  */
-export async function saveDraft(db: Kysely<Database>, vault: ValueKeys, labId: string, input: ResultDraftInput) {
+/** `notify: false` writes the history of a seed: nobody is texted or mailed about it (issue #76 item 9). */
+interface WriteOptions {
+  notify?: boolean;
+}
+
+export async function saveDraft(db: Kysely<Database>, vault: ValueKeys, labId: string, input: ResultDraftInput, options: WriteOptions = {}) {
   const booking = await labsBooking(db, labId, input.bookingId);
-  if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED');
+  assertVisitHeld(booking);
   const { analytes, ranges } = await rulesFor(db, booking);
   const observations = evaluateEntries(analytes, ranges, patientOf(booking, input.patientSex), input.observations);
   const critical = anyCritical(observations);
@@ -238,7 +260,7 @@ export async function saveDraft(db: Kysely<Database>, vault: ValueKeys, labId: s
     };
     if (draft) await repo.replaceDraft(tx, id, write, keepSignature);
     else await repo.insertVersion(tx, reportId, id, write);
-    if (await repo.syncCriticalCase(tx, id, critical)) await askPatientToExpectCall(tx, booking, id);
+    if ((await repo.syncCriticalCase(tx, id, critical)) && options.notify !== false) await askPatientToExpectCall(tx, booking, id);
     await recordAudit(tx, {
       actorId: labId,
       action: 'result.report_save',
@@ -261,9 +283,9 @@ export async function saveDraft(db: Kysely<Database>, vault: ValueKeys, labId: s
  * critical value is not released until the lab has recorded its call to the patient; a Premium lab's
  * draft, not until its specialist has signed the interpretive comment on these values.
  */
-export async function releaseReport(db: Kysely<Database>, labId: string, bookingId: string) {
+export async function releaseReport(db: Kysely<Database>, labId: string, bookingId: string, options: WriteOptions = {}) {
   const booking = await labsBooking(db, labId, bookingId);
-  if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED');
+  assertVisitHeld(booking);
   const signatureRequired = await labSignsInterpretations(db, labId);
   return db.transaction().execute(async (tx) => {
     const reportId = await repo.ensureReport(tx, booking.id);
@@ -282,7 +304,7 @@ export async function releaseReport(db: Kysely<Database>, labId: string, booking
       subjectId: reportId,
       details: { bookingId: booking.id, versionId: draft.id, version: released.version, status: released.status, amended },
     });
-    await tellPatient(tx, booking, draft.id, amended);
+    if (options.notify !== false) await tellPatient(tx, booking, draft.id, amended);
     return { version: released.version, status: released.status, amended };
   });
 }
@@ -342,7 +364,7 @@ export async function tellPatient(
 export async function signInterpretation(db: Kysely<Database>, vault: ValueKeys, labId: string, input: SignInterpretationInput) {
   if (!(await labSignsInterpretations(db, labId))) throw new AppError('PREMIUM_REQUIRED');
   const booking = await labsBooking(db, labId, input.bookingId);
-  if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED');
+  assertVisitHeld(booking);
   return db.transaction().execute(async (tx) => {
     const reportId = await repo.ensureReport(tx, booking.id);
     const draft = (await repo.versionsOf(tx, reportId)).find((version) => version.status === 'draft');
@@ -431,10 +453,19 @@ function presentObservation(observation: StoredObservation, analyte: Analyte | u
     unit: inOwnUnit ? analyte.unit : observation.unit,
     reportedAs: inOwnUnit && observation.unit !== analyte.unit ? { entered: observation.entered, unit: observation.unit } : null,
     decimals: analyte?.decimals ?? null,
-    range: observation.range && { low: observation.range.low, high: observation.range.high, origin: observation.range.origin },
+    // Whose range it is, shown with it (issue #76 item 8): the lab's (sent with the value, or set by the
+    // lab), or a published one, named by its source.
+    range: observation.range && {
+      low: observation.range.low,
+      high: observation.range.high,
+      origin: observation.range.origin,
+      source: observation.range.origin === 'published' ? observation.range.source : null,
+    },
     flag: observation.flag,
     comment: observation.comment,
     extra: observation.extra,
+    /** The unit was not recognised: value, range and flag are the lab's as sent, not converted (issue #76 item 1). */
+    unitNotRecognised: observation.unitNotRecognised === true,
   };
 }
 
@@ -680,6 +711,9 @@ export async function labReportSheet(db: Kysely<Database>, vault: ValueKeys, lab
             label: observation.label,
             entered: observation.entered,
             unit: observation.unit,
+            unitAsSent: observation.unitAsSent ?? null,
+            unitNotRecognised: observation.unitNotRecognised === true,
+            range: observation.unitNotRecognised ? observation.range : null,
             comment: observation.comment,
             flag: observation.flag,
             extra: observation.extra,
@@ -725,6 +759,19 @@ export async function overdueCriticalValues(db: Kysely<Database>, now = new Date
     reference: row.reference,
     openedAt: new Date(row.opened_at).toISOString(),
     lab: { id: row.lab_id, ar: row.lab_name_ar, en: row.lab_name_en, phone: row.lab_phone },
+  }));
+}
+
+/** Where labs' flags differed from ours (ADR 0079): no patient, no value, only counts by lab and analyte. */
+export async function flagDisagreements(db: Kysely<Database>) {
+  const rows = await repo.flagDisagreements(db);
+  return rows.map((row) => ({
+    lab: { id: row.lab_id, ar: row.lab_name_ar, en: row.lab_name_en },
+    analyte: { loinc: row.loinc, ar: row.name_ar, en: row.name_en },
+    labFlag: row.lab_flag,
+    ourFlag: row.our_flag,
+    count: row.count,
+    lastSeenAt: new Date(row.last_seen_at).toISOString(),
   }));
 }
 
@@ -779,6 +826,7 @@ function exportedObservation(observation: StoredObservation, analyte: Analyte | 
     ...(shown.unit && shown.kind === 'number' && { unit: shown.unit }),
     ...(shown.range?.low != null && { low: shown.range.low }),
     ...(shown.range?.high != null && { high: shown.range.high }),
+    ...(shown.range && { rangeOrigin: { published: shown.range.origin === 'published', source: shown.range.source } }),
     interpretation: shown.flag,
     ...(shown.comment && { note: shown.comment }),
   };

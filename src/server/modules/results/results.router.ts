@@ -45,4 +45,5 @@ export const resultsRouter = router({
       reports.adminReport(ctx.db, await keys(ctx), ctx.user.id, input.bookingId, input.reason, ctx.clientIp),
     ),
   overdueCritical: adminProcedure.query(({ ctx }) => reports.overdueCriticalValues(ctx.db)),
+  flagDisagreements: adminProcedure.query(({ ctx }) => reports.flagDisagreements(ctx.db)),
 });

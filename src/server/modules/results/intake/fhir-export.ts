@@ -46,6 +46,8 @@ export interface ExportedObservation {
   high?: number;
   /** The range as the lab wrote it, when it is not two numbers (`Negative`, `<200 desirable`). */
   rangeText?: string;
+  /** Whose range it is: the lab's, or a published one with its source (said in `referenceRange.text`). */
+  rangeOrigin?: { published: boolean; source: string | null };
   interpretation?: ExportedInterpretation | null;
   note?: string;
 }
@@ -150,7 +152,7 @@ export function resultsBundle(reports: ExportedReport[], options: ResultsBundleO
             }
           : {}),
         ...(observation.note ? { note: [{ text: observation.note }] } : {}),
-        ...referenceRange(observation),
+        ...referenceRange(observation, language),
       }),
     );
 
@@ -215,15 +217,22 @@ function observationValue(observation: ExportedObservation): Pick<Observation, '
   return { valueQuantity: value };
 }
 
-function referenceRange(observation: ExportedObservation): { referenceRange?: ObservationReferenceRange[] } {
-  const { low, high, unit, rangeText } = observation;
+function referenceRange(observation: ExportedObservation, language: 'en' | 'ar'): { referenceRange?: ObservationReferenceRange[] } {
+  const { low, high, unit, rangeText, rangeOrigin } = observation;
   if (low === undefined && high === undefined && !rangeText) return {};
   const range: ObservationReferenceRange = {};
   if (low !== undefined) range.low = quantity(low, unit);
   if (high !== undefined) range.high = quantity(high, unit);
   const text = rangeText ?? rangeAsText(low, high, unit);
-  if (text) range.text = text;
+  if (text) range.text = rangeOrigin ? `${text} (${originText(rangeOrigin, language)})` : text;
   return { referenceRange: [range] };
+}
+
+/** Whose range it is, in the reader's language: "lab's range", or "published range: <source>". */
+function originText({ published, source }: NonNullable<ExportedObservation['rangeOrigin']>, language: 'en' | 'ar'): string {
+  if (!published) return language === 'ar' ? 'المدى المرجعي للمختبر' : "lab's range";
+  const words = language === 'ar' ? 'مدى مرجعي منشور' : 'published range';
+  return source ? `${words}: ${source}` : words;
 }
 
 function rangeAsText(low: number | undefined, high: number | undefined, unit: string | undefined): string {
