@@ -2,8 +2,9 @@ import { Badge, Box, Button, Card, Heading, HStack, Icon, Stack, Table, Text } f
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, Download, FileText, Minus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { criticalFirst } from '../../../shared/critical-first.ts';
 import type { Locale } from '../../../shared/locale.ts';
-import type { ResultFlag } from '../../../shared/result-values.ts';
+import { isCritical, type ResultFlag } from '../../../shared/result-values.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { appErrorMessage, errorMessage } from '../../lib/errors.ts';
@@ -376,8 +377,14 @@ export function SharedReport({
       <Card.Body gap="5" pt="2">
         {values ? (
           <>
-            <ValuesList observations={values.observations} locale={locale} />
-            <ValuesTable observations={values.observations} locale={locale} />
+            {values.observations.some((observation) => isCritical(observation.flag)) && (
+              <HStack gap="2" color="red.fg" fontWeight="semibold" fontSize="sm" role="note" data-testid="shared-critical-first">
+                <Icon as={TriangleAlert} boxSize="4" aria-hidden flexShrink={0} />
+                <Text>{t`This report holds a value past its critical limit; it is listed first.`}</Text>
+              </HStack>
+            )}
+            <ValuesList observations={criticalFirst(values.observations)} locale={locale} />
+            <ValuesTable observations={criticalFirst(values.observations)} locale={locale} />
             {values.note && (
               <Box bg="bg.muted" rounded="l2" px="3" py="2">
                 <Text fontSize="xs" color="fg.muted">

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Link as ChakraLink, Heading, HStack, Skeleton, Stack
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Phone, Stethoscope } from 'lucide-react';
+import { criticalFirst } from '../../../shared/critical-first.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { isCritical } from '../../../shared/result-values.ts';
@@ -81,7 +82,7 @@ export function ReportValues({ report, headingLevel }: { report: Report; heading
         </HStack>
       </Stack>
       <Stack as="ul" listStyleType="none" gap="3">
-        {report.observations.map((observation) => (
+        {criticalFirst(report.observations).map((observation) => (
           <ObservationItem
             key={`${observation.analyteId}-${observation.loinc}-${observation.label}`}
             observation={observation}

@@ -20,6 +20,7 @@ import { changeLimits } from './knowledge/change-limits.ts';
 import { criticalAdvice } from './knowledge/critical.ts';
 import { explanations } from './knowledge/explanations.ts';
 import type { PatternRule, Severity } from './knowledge/format.ts';
+import { distanceGrading } from './knowledge/grading.ts';
 import { rules } from './knowledge/rules.ts';
 import { type SourceId, sources } from './knowledge/sources.ts';
 import { type NamedReading, readingOf } from './readings.ts';
@@ -384,6 +385,10 @@ export function howItWorks() {
     })),
     explained: explanations.length,
     changeLimits: changeLimits.length,
+    /** A value past its critical limit: first, on every plan, with what to do now (issue #76). */
+    criticalValues: { sources: criticalAdvice.sources.map(citation) },
+    /** How far outside its range a value is called "slightly" (a fraction of the range's width) or "well". */
+    grading: { slightlyWithin: distanceGrading.slightlyWithin, sources: [citation(distanceGrading.source)] },
     sources: (Object.keys(sources) as SourceId[]).map(citation),
   };
 }

@@ -32,6 +32,12 @@ export function HowItWorks() {
         <Text>
           {t`A change is called a rise or a fall only when it is larger than the reference change value: how much a repeat of the same test can differ by itself (biological and laboratory variation).`}
         </Text>
+        <Text>
+          {t`A value past its critical limit comes first, on every plan, with what to do now: your lab calls you or your doctor, contact your doctor today, and call the emergency numbers if symptoms appear.`}
+        </Text>
+        <Text>
+          {t`A value outside its range is called slightly outside when it is past the nearest limit by no more than a quarter of the range's width (about one standard deviation of healthy people), and well outside beyond that. Causes that are not disease are listed only where they can apply to the person: pregnancy and periods only for women of the age for them.`}
+        </Text>
         <RulesList />
       </Stack>
     </Fold>
