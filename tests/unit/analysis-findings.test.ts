@@ -183,6 +183,16 @@ describe('causes that fit the person (item 7)', () => {
     expect(ids(causesOfValue({ [HAEMOGLOBIN]: [11.1, 'L', [11.6, 15]] }, 'female', 28))).toEqual(['menstruation', 'pregnancy', 'diet']);
   });
 
+  it('what a man’s low haemoglobin means names no periods; a woman’s does', () => {
+    const means = (sex: 'male' | 'female') => {
+      const finding = analyse({ [HAEMOGLOBIN]: [11.1, 'L', [11.6, 15]] }, sex, 40).find((candidate) => candidate.kind === 'value');
+      return finding?.kind === 'value' ? finding.means : null;
+    };
+    expect(means('male')?.en).not.toMatch(/period/);
+    expect(means('male')?.ar).not.toMatch(/الدورة/);
+    expect(means('female')?.en).toMatch(/heavy periods/);
+  });
+
   it('a woman past her reproductive years is not offered pregnancy or menstruation', () => {
     expect(ids(causesFor(['menstruation', 'pregnancy', 'diet'], { sex: 'female', age: 70 }))).toEqual(['diet']);
     expect(ids(causesFor(['menstruation', 'pregnancy', 'diet'], { sex: 'female', age: 55 }))).toEqual([

@@ -90,9 +90,15 @@ const texts: [where: string, text: Bilingual][] = [
       [`${loinc} measures`, measures],
       [`${loinc} seeDoctor`, seeDoctor],
     ];
-    if (high) found.push([`${loinc} high`, high.means]);
-    if (low) found.push([`${loinc} low`, low.means]);
-    if (abnormal) found.push([`${loinc} abnormal`, abnormal.means]);
+    for (const [name, direction] of [
+      ['high', high],
+      ['low', low],
+      ['abnormal', abnormal],
+    ] as const) {
+      if (!direction) continue;
+      found.push([`${loinc} ${name}`, direction.means]);
+      if (direction.meansForMen) found.push([`${loinc} ${name} (for men)`, direction.meansForMen]);
+    }
     return found;
   }),
 ];
@@ -124,6 +130,20 @@ describe('whom a cause or a range note applies to (issue #76)', () => {
       if (cause.appliesTo?.sex) continue;
       expect(cause.en, id).not.toMatch(/pregnan|period|menstrua/i);
       expect(cause.ar, id).not.toMatch(/الحمل|الدورة الشهرية|الحيض/);
+    }
+  });
+
+  it('what a value means, said to a man, never names pregnancy or periods (analytes of women only aside)', () => {
+    const WOMEN_ONLY = new Set(['2839-9', '38476-8', '19080-1', '2106-3']);
+    for (const { loinc, high, low, abnormal } of explanations) {
+      if (WOMEN_ONLY.has(loinc)) continue;
+      for (const direction of [high, low, abnormal]) {
+        if (!direction) continue;
+        const forMen = direction.meansForMen ?? direction.means;
+        expect(forMen.en, loinc).not.toMatch(/pregnan|period|menstrua/i);
+        expect(forMen.ar, loinc).not.toMatch(/الحمل|الحوامل|الدورة الشهرية|الحيض/);
+        if (direction.meansForMen) expect(direction.meansForMen.en, loinc).toMatch(/doctor/i);
+      }
     }
   });
 

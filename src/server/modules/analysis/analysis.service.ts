@@ -135,7 +135,7 @@ function explained(value: Value, person: Subject, critical: boolean) {
   return {
     value: shownValue(value),
     measures: explanation?.measures ?? null,
-    means: direction?.means ?? null,
+    means: (person.sex === 'male' ? direction?.meansForMen : undefined) ?? direction?.means ?? null,
     causes: causesFor(direction?.causes ?? [], person, critical),
     seeDoctor: explanation?.seeDoctor ?? null,
     source: explanation ? citation(explanation.source) : null,

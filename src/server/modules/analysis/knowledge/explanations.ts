@@ -119,14 +119,29 @@ const BLOOD_IN_URINE: Bilingual = {
   ar: 'يُرى الدم في البول عادةً أثناء الدورة الشهرية أو بعدها مباشرة، وبعد التمارين الشاقة، ومع التهاب المسالك البولية أو حصى الكلى، وأقل من ذلك قد يكون علامة على حالة في الكلى أو المثانة تحتاج إلى فحص، ولا سيما لدى كبار السن والمدخنين. ويقرر طبيبك إن كان يلزم إعادة التحليل أو إجراء فحوص أخرى.',
 };
 
+const BLOOD_IN_URINE_FOR_MEN: Bilingual = {
+  en: 'Blood in the urine is commonly seen after hard exercise, and with a urine infection or kidney stones; less often it can be a sign of a kidney or bladder condition that needs checking, especially in older adults and smokers. Your doctor will decide whether to repeat the test or look further.',
+  ar: 'يُرى الدم في البول عادةً بعد التمارين الشاقة، ومع التهاب المسالك البولية أو حصى الكلى، وأقل من ذلك قد يكون علامة على حالة في الكلى أو المثانة تحتاج إلى فحص، ولا سيما لدى كبار السن والمدخنين. ويقرر طبيبك إن كان يلزم إعادة التحليل أو إجراء فحوص أخرى.',
+};
+
 const FLU_POSITIVE: Bilingual = {
   en: 'A positive result commonly means flu. Most people recover at home within one or two weeks with rest and fluids; antiviral medicine helps most when started early, especially for older people, pregnant women and people with a long-term condition. Your doctor will decide whether it is needed.',
   ar: 'تعني النتيجة الإيجابية عادةً الإصابة بالإنفلونزا، ويتعافى معظم الناس في المنزل خلال أسبوع أو أسبوعين بالراحة وشرب السوائل، وتكون الأدوية المضادة للفيروسات أنفع حين تبدأ مبكرًا، ولا سيما لكبار السن والحوامل وأصحاب الأمراض المزمنة. ويقرر طبيبك إن كانت تلزم.',
 };
 
+const FLU_POSITIVE_FOR_MEN: Bilingual = {
+  en: 'A positive result commonly means flu. Most people recover at home within one or two weeks with rest and fluids; antiviral medicine helps most when started early, especially for older people and people with a long-term condition. Your doctor will decide whether it is needed.',
+  ar: 'تعني النتيجة الإيجابية عادةً الإصابة بالإنفلونزا، ويتعافى معظم الناس في المنزل خلال أسبوع أو أسبوعين بالراحة وشرب السوائل، وتكون الأدوية المضادة للفيروسات أنفع حين تبدأ مبكرًا، ولا سيما لكبار السن وأصحاب الأمراض المزمنة. ويقرر طبيبك إن كانت تلزم.',
+};
+
 const LOW_REPRODUCTIVE_HORMONE: Bilingual = {
   en: 'A low value is commonly seen with birth control pills or other hormone treatment, pregnancy, strict dieting, intense training or stress, and less often with a pituitary condition. Your doctor will read it with your other hormones.',
   ar: 'يُرى انخفاض القيمة عادةً مع حبوب منع الحمل أو غيرها من العلاجات الهرمونية، أو الحمل، أو الحمية الصارمة، أو التدريب المكثف، أو التوتر، وأقل من ذلك مع حالة في الغدة النخامية. ويقرؤه طبيبك مع بقية الهرمونات.',
+};
+
+const LOW_REPRODUCTIVE_HORMONE_FOR_MEN: Bilingual = {
+  en: 'A low value is commonly seen with hormone treatment, strict dieting, intense training or stress, and less often with a pituitary condition. Your doctor will read it with your other hormones.',
+  ar: 'يُرى انخفاض القيمة عادةً مع العلاجات الهرمونية، أو الحمية الصارمة، أو التدريب المكثف، أو التوتر، وأقل من ذلك مع حالة في الغدة النخامية. ويقرؤه طبيبك مع بقية الهرمونات.',
 };
 
 export const explanations: AnalyteExplanation[] = [
@@ -169,6 +184,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A low count commonly goes with anaemia, for example from low iron, vitamin B12 or folate, or from blood loss, and it is also lower in pregnancy. Your doctor will read it with your haemoglobin and other results.',
         ar: 'يرتبط انخفاض العدد عادةً بفقر الدم، مثلًا بسبب نقص الحديد أو فيتامين ب12 أو حمض الفوليك أو فقدان الدم، ويكون أقل كذلك أثناء الحمل. ويقرؤه طبيبك مع الهيموغلوبين ونتائجك الأخرى.',
       },
+      meansForMen: {
+        en: 'A low count commonly goes with anaemia, for example from low iron, vitamin B12 or folate, or from blood loss. Your doctor will read it with your haemoglobin and other results.',
+        ar: 'يرتبط انخفاض العدد عادةً بفقر الدم، مثلًا بسبب نقص الحديد أو فيتامين ب12 أو حمض الفوليك أو فقدان الدم. ويقرؤه طبيبك مع الهيموغلوبين ونتائجك الأخرى.',
+      },
       causes: ['pregnancy', 'menstruation'],
     },
     seeDoctor: SEE_DOCTOR_USUAL,
@@ -191,6 +210,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A low haemoglobin can be a sign of anaemia. Common causes are low iron (from diet, heavy periods or blood loss), low vitamin B12 or folate, and inherited traits such as thalassaemia and sickle cell, which are common in Saudi Arabia. Your doctor can find the cause with a few more tests.',
         ar: 'قد يكون انخفاض الهيموغلوبين علامة على فقر الدم، ومن أسبابه الشائعة نقص الحديد (من الغذاء أو غزارة الدورة أو فقدان الدم) ونقص فيتامين ب12 أو حمض الفوليك، والصفات الوراثية مثل الثلاسيميا وفقر الدم المنجلي الشائعة في المملكة. ويستطيع طبيبك معرفة السبب ببعض التحاليل الإضافية.',
+      },
+      meansForMen: {
+        en: 'A low haemoglobin can be a sign of anaemia. Common causes are low iron (from diet or blood loss, for example from the gut), low vitamin B12 or folate, and inherited traits such as thalassaemia and sickle cell, which are common in Saudi Arabia. Your doctor can find the cause with a few more tests.',
+        ar: 'قد يكون انخفاض الهيموغلوبين علامة على فقر الدم، ومن أسبابه الشائعة نقص الحديد (من الغذاء أو فقدان الدم، من الجهاز الهضمي مثلًا) ونقص فيتامين ب12 أو حمض الفوليك، والصفات الوراثية مثل الثلاسيميا وفقر الدم المنجلي الشائعة في المملكة. ويستطيع طبيبك معرفة السبب ببعض التحاليل الإضافية.',
       },
       causes: ['menstruation', 'pregnancy', 'diet'],
     },
@@ -329,6 +352,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A low count can follow a viral infection or some medicines, can fall slightly in pregnancy, and is sometimes falsely low when platelets clump in the tube. Less often it is a sign of an immune, liver or bone marrow condition. Your doctor will decide whether to repeat it.',
         ar: 'قد ينخفض العدد بعد عدوى فيروسية أو مع بعض الأدوية، وقد ينخفض قليلًا أثناء الحمل، وقد يظهر منخفضًا خطأً حين تتكتل الصفائح في الأنبوب، وأقل من ذلك قد يكون علامة على حالة مناعية أو في الكبد أو نخاع العظم. ويقرر طبيبك إن كان يلزم إعادته.',
       },
+      meansForMen: {
+        en: 'A low count can follow a viral infection or some medicines, and is sometimes falsely low when platelets clump in the tube. Less often it is a sign of an immune, liver or bone marrow condition. Your doctor will decide whether to repeat it.',
+        ar: 'قد ينخفض العدد بعد عدوى فيروسية أو مع بعض الأدوية، وقد يظهر منخفضًا خطأً حين تتكتل الصفائح في الأنبوب، وأقل من ذلك قد يكون علامة على حالة مناعية أو في الكبد أو نخاع العظم. ويقرر طبيبك إن كان يلزم إعادته.',
+      },
       causes: ['recentIllness', 'medication', 'pregnancy', 'sampleHandling'],
     },
     seeDoctor: {
@@ -403,6 +430,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A raised ESR is commonly seen with a recent infection or inflammation, anaemia, pregnancy and older age, and with some joint and immune conditions. Your doctor will read it with how you feel and your other results.',
         ar: 'يُرى ارتفاع سرعة الترسب عادةً مع عدوى أو التهاب حديث، أو فقر الدم، أو الحمل، أو التقدم في العمر، ومع بعض حالات المفاصل والمناعة. ويقرؤها طبيبك مع الأعراض ونتائجك الأخرى.',
+      },
+      meansForMen: {
+        en: 'A raised ESR is commonly seen with a recent infection or inflammation, anaemia and older age, and with some joint and immune conditions. Your doctor will read it with how you feel and your other results.',
+        ar: 'يُرى ارتفاع سرعة الترسب عادةً مع عدوى أو التهاب حديث، أو فقر الدم، أو التقدم في العمر، ومع بعض حالات المفاصل والمناعة. ويقرؤها طبيبك مع الأعراض ونتائجك الأخرى.',
       },
       causes: ['recentIllness', 'pregnancy', 'age'],
     },
@@ -599,6 +630,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A raised D-dimer is common and does not by itself show a clot: it also rises with age, in pregnancy, after an operation or injury, and with infection or inflammation. Only with symptoms can it be a sign of a clot in the legs or lungs. Your doctor will read it with how you feel and decide whether a scan is needed.',
         ar: 'ارتفاع D-dimer شائع ولا يدل وحده على وجود جلطة، فهو يرتفع أيضًا مع التقدم في العمر، وأثناء الحمل، وبعد العمليات الجراحية أو الإصابات، ومع العدوى أو الالتهاب، ولا يكون علامة محتملة على جلطة في الساقين أو الرئتين إلا مع وجود أعراض. ويقرؤه طبيبك مع الأعراض التي تشعر بها ويقرر إن كانت تلزم أشعة.',
       },
+      meansForMen: {
+        en: 'A raised D-dimer is common and does not by itself show a clot: it also rises with age, after an operation or injury, and with infection or inflammation. Only with symptoms can it be a sign of a clot in the legs or lungs. Your doctor will read it with how you feel and decide whether a scan is needed.',
+        ar: 'ارتفاع D-dimer شائع ولا يدل وحده على وجود جلطة، فهو يرتفع أيضًا مع التقدم في العمر، وبعد العمليات الجراحية أو الإصابات، ومع العدوى أو الالتهاب، ولا يكون علامة محتملة على جلطة في الساقين أو الرئتين إلا مع وجود أعراض. ويقرؤه طبيبك مع الأعراض التي تشعر بها ويقرر إن كانت تلزم أشعة.',
+      },
       causes: ['age', 'pregnancy', 'recentIllness'],
     },
     seeDoctor: {
@@ -633,6 +668,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A raised haemoglobin F is normal in babies, and is commonly seen in pregnancy, with some thalassaemia traits, with sickle cell conditions and their treatment, and as a harmless inherited trait. Your doctor will read it with your other haemoglobin types and your blood count.',
         ar: 'ارتفاع الهيموغلوبين F طبيعي لدى الرضّع، ويُرى عادةً أثناء الحمل، ومع بعض سمات الثلاسيميا، ومع حالات فقر الدم المنجلي وعلاجها، وكصفة وراثية غير ضارة. ويقرؤه طبيبك مع أنواع الهيموغلوبين الأخرى وتعداد الدم.',
+      },
+      meansForMen: {
+        en: 'A raised haemoglobin F is normal in babies, and is commonly seen with some thalassaemia traits, with sickle cell conditions and their treatment, and as a harmless inherited trait. Your doctor will read it with your other haemoglobin types and your blood count.',
+        ar: 'ارتفاع الهيموغلوبين F طبيعي لدى الرضّع، ويُرى عادةً مع بعض سمات الثلاسيميا، ومع حالات فقر الدم المنجلي وعلاجها، وكصفة وراثية غير ضارة. ويقرؤه طبيبك مع أنواع الهيموغلوبين الأخرى وتعداد الدم.',
       },
       causes: ['pregnancy', 'medication'],
     },
@@ -724,6 +763,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A raised HbA1c can be a sign of prediabetes or diabetes; the report’s range shows where yours falls. Anaemia, recent blood loss or transfusion, pregnancy and some inherited haemoglobin types common in Saudi Arabia can make it read higher or lower than the true average. Your doctor will confirm it before any decision.',
         ar: 'قد يكون ارتفاع HbA1c علامة على مقدمات السكري أو السكري، ويبيّن المدى المرجعي في التقرير موقع نتيجتك. وقد يجعله فقر الدم أو فقدان الدم أو نقله حديثًا أو الحمل أو بعض أنواع الهيموغلوبين الوراثية الشائعة في المملكة أعلى أو أقل من المتوسط الحقيقي. ويتأكد طبيبك منه قبل أي قرار.',
       },
+      meansForMen: {
+        en: 'A raised HbA1c can be a sign of prediabetes or diabetes; the report’s range shows where yours falls. Anaemia, recent blood loss or transfusion, and some inherited haemoglobin types common in Saudi Arabia can make it read higher or lower than the true average. Your doctor will confirm it before any decision.',
+        ar: 'قد يكون ارتفاع HbA1c علامة على مقدمات السكري أو السكري، ويبيّن المدى المرجعي في التقرير موقع نتيجتك. وقد يجعله فقر الدم أو فقدان الدم أو نقله حديثًا أو بعض أنواع الهيموغلوبين الوراثية الشائعة في المملكة أعلى أو أقل من المتوسط الحقيقي. ويتأكد طبيبك منه قبل أي قرار.',
+      },
       // No common cause outside disease raises the long-run average itself; the ones that skew the
       // reading (anaemia, transfusion, haemoglobin variants) are named in the text.
       causes: [],
@@ -769,6 +812,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A high value can be a sign of prediabetes or diabetes; the report’s range shows where yours falls. Illness, stress, some medicines such as steroids, and eating very little carbohydrate in the days before the test can raise it, and in pregnancy other limits apply. Your doctor will usually confirm it with a repeat test or an HbA1c.',
         ar: 'قد يكون ارتفاع القيمة علامة على مقدمات السكري أو السكري، ويبيّن المدى المرجعي في التقرير موقع نتيجتك. وقد يرفعها المرض أو الإجهاد أو بعض الأدوية مثل الكورتيزون أو الإقلال الشديد من النشويات في الأيام السابقة للتحليل، وتُعتمد حدود أخرى أثناء الحمل. وعادةً ما يتأكد طبيبك بإعادة التحليل أو بتحليل HbA1c.',
       },
+      meansForMen: {
+        en: 'A high value can be a sign of prediabetes or diabetes; the report’s range shows where yours falls. Illness, stress, some medicines such as steroids, and eating very little carbohydrate in the days before the test can raise it. Your doctor will usually confirm it with a repeat test or an HbA1c.',
+        ar: 'قد يكون ارتفاع القيمة علامة على مقدمات السكري أو السكري، ويبيّن المدى المرجعي في التقرير موقع نتيجتك. وقد يرفعها المرض أو الإجهاد أو بعض الأدوية مثل الكورتيزون أو الإقلال الشديد من النشويات في الأيام السابقة للتحليل. وعادةً ما يتأكد طبيبك بإعادة التحليل أو بتحليل HbA1c.',
+      },
       causes: ['diet', 'medication', 'recentIllness', 'pregnancy'],
     },
     seeDoctor: SEE_DOCTOR_GLUCOSE,
@@ -786,6 +833,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A raised ratio can be a sign of early kidney damage, commonly linked to diabetes or high blood pressure, but hard exercise, fever, a urine infection or menstrual blood can raise it for a while, so it is usually confirmed on repeat samples. Your doctor will decide how to follow it.',
         ar: 'قد يكون ارتفاع النسبة علامة على ضرر مبكر في الكلى، ويرتبط عادةً بالسكري أو ارتفاع ضغط الدم، لكن التمارين الشاقة أو الحمّى أو التهاب المسالك البولية أو دم الحيض قد ترفعها مؤقتًا، لذا يُتأكد منها عادةً بإعادة العينة. ويقرر طبيبك طريقة متابعتها.',
+      },
+      meansForMen: {
+        en: 'A raised ratio can be a sign of early kidney damage, commonly linked to diabetes or high blood pressure, but hard exercise, fever or a urine infection can raise it for a while, so it is usually confirmed on repeat samples. Your doctor will decide how to follow it.',
+        ar: 'قد يكون ارتفاع النسبة علامة على ضرر مبكر في الكلى، ويرتبط عادةً بالسكري أو ارتفاع ضغط الدم، لكن التمارين الشاقة أو الحمّى أو التهاب المسالك البولية قد ترفعها مؤقتًا، لذا يُتأكد منها عادةً بإعادة العينة. ويقرر طبيبك طريقة متابعتها.',
       },
       causes: ['exercise', 'recentIllness', 'menstruation'],
     },
@@ -809,6 +860,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A low creatinine usually reflects a small muscle mass and is rarely a concern; it is also lower in pregnancy. Your doctor will read it with your other results.',
         ar: 'يعكس انخفاض الكرياتينين عادةً قلة الكتلة العضلية، ونادرًا ما يدعو إلى القلق، ويكون أقل كذلك أثناء الحمل. ويقرؤه طبيبك مع نتائجك الأخرى.',
+      },
+      meansForMen: {
+        en: 'A low creatinine usually reflects a small muscle mass and is rarely a concern. Your doctor will read it with your other results.',
+        ar: 'يعكس انخفاض الكرياتينين عادةً قلة الكتلة العضلية، ونادرًا ما يدعو إلى القلق. ويقرؤه طبيبك مع نتائجك الأخرى.',
       },
       causes: ['pregnancy', 'age'],
     },
@@ -835,6 +890,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A low urea is usually harmless and commonly seen with a low-protein diet, pregnancy or drinking a lot of fluid; rarely it reflects a liver condition. Your doctor will read it with your other results.',
         ar: 'انخفاض اليوريا غير ضار عادةً، ويُرى مع النظام الغذائي قليل البروتين أو الحمل أو كثرة شرب السوائل، ونادرًا ما يعكس حالة في الكبد. ويقرؤه طبيبك مع نتائجك الأخرى.',
+      },
+      meansForMen: {
+        en: 'A low urea is usually harmless and commonly seen with a low-protein diet or drinking a lot of fluid; rarely it reflects a liver condition. Your doctor will read it with your other results.',
+        ar: 'انخفاض اليوريا غير ضار عادةً، ويُرى مع النظام الغذائي قليل البروتين أو كثرة شرب السوائل، ونادرًا ما يعكس حالة في الكبد. ويقرؤه طبيبك مع نتائجك الأخرى.',
       },
       causes: ['diet', 'pregnancy', 'overhydration'],
     },
@@ -890,6 +949,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A raised urine albumin can be a sign of early kidney strain, commonly linked to diabetes or high blood pressure, but concentrated urine, hard exercise, fever, a urine infection or menstrual blood can raise it for a while. Your doctor will read it with the albumin-to-creatinine ratio and usually repeats it.',
         ar: 'قد يكون ارتفاع الألبومين في البول علامة على إجهاد مبكر في الكلى، ويرتبط عادةً بالسكري أو ارتفاع ضغط الدم، لكن تركّز البول والتمارين الشاقة والحمّى والتهاب المسالك البولية ودم الحيض قد ترفعه مؤقتًا. ويقرؤه طبيبك مع نسبة الألبومين إلى الكرياتينين وعادةً ما يعيده.',
+      },
+      meansForMen: {
+        en: 'A raised urine albumin can be a sign of early kidney strain, commonly linked to diabetes or high blood pressure, but concentrated urine, hard exercise, fever or a urine infection can raise it for a while. Your doctor will read it with the albumin-to-creatinine ratio and usually repeats it.',
+        ar: 'قد يكون ارتفاع الألبومين في البول علامة على إجهاد مبكر في الكلى، ويرتبط عادةً بالسكري أو ارتفاع ضغط الدم، لكن تركّز البول والتمارين الشاقة والحمّى والتهاب المسالك البولية قد ترفعه مؤقتًا. ويقرؤه طبيبك مع نسبة الألبومين إلى الكرياتينين وعادةً ما يعيده.',
       },
       causes: ['exercise', 'recentIllness', 'dehydration', 'urineSample'],
     },
@@ -1027,6 +1090,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A low TSH can be a sign of an overactive thyroid or of too high a dose of thyroid medicine, and is read with free T4 and T3. Early pregnancy, a recent illness, steroids and biotin supplements can also lower it. Your doctor will read it with your other thyroid results.',
         ar: 'قد يكون انخفاض TSH علامة على فرط نشاط الغدة الدرقية أو على جرعة زائدة من دواء الغدة، ويُقرأ مع FT4 وFT3. وقد يخفضه أيضًا الحمل المبكر أو مرض حديث أو الكورتيزون أو مكملات البيوتين. ويقرؤه طبيبك مع بقية نتائج الغدة الدرقية.',
       },
+      meansForMen: {
+        en: 'A low TSH can be a sign of an overactive thyroid or of too high a dose of thyroid medicine, and is read with free T4 and T3. A recent illness, steroids and biotin supplements can also lower it. Your doctor will read it with your other thyroid results.',
+        ar: 'قد يكون انخفاض TSH علامة على فرط نشاط الغدة الدرقية أو على جرعة زائدة من دواء الغدة، ويُقرأ مع FT4 وFT3. وقد يخفضه أيضًا مرض حديث أو الكورتيزون أو مكملات البيوتين. ويقرؤه طبيبك مع بقية نتائج الغدة الدرقية.',
+      },
       causes: ['pregnancy', 'biotin', 'medication', 'recentIllness', 'supplements'],
     },
     seeDoctor: SEE_DOCTOR_THYROID,
@@ -1049,6 +1116,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A low free T4 can be a sign of an underactive thyroid, especially with a high TSH. It is also lower in later pregnancy and after a serious illness. Your doctor will read it with your TSH.',
         ar: 'قد يكون انخفاض FT4 علامة على خمول الغدة الدرقية، ولا سيما مع ارتفاع TSH، ويكون أقل كذلك في المراحل المتأخرة من الحمل وبعد مرض شديد. ويقرؤه طبيبك مع TSH.',
+      },
+      meansForMen: {
+        en: 'A low free T4 can be a sign of an underactive thyroid, especially with a high TSH. It is also lower after a serious illness. Your doctor will read it with your TSH.',
+        ar: 'قد يكون انخفاض FT4 علامة على خمول الغدة الدرقية، ولا سيما مع ارتفاع TSH، ويكون أقل كذلك بعد مرض شديد. ويقرؤه طبيبك مع TSH.',
       },
       causes: ['pregnancy', 'recentIllness', 'medication'],
     },
@@ -1162,6 +1233,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A low folate is commonly seen with a diet low in leafy greens, legumes and fruit, in pregnancy, with regular alcohol use and with some medicines; it can cause anaemia. Your doctor will advise whether a supplement is needed.',
         ar: 'يُرى انخفاض حمض الفوليك عادةً مع قلة الخضراوات الورقية والبقوليات والفواكه في الغذاء، وأثناء الحمل، ومع شرب الكحول بانتظام وبعض الأدوية، وقد يسبب فقر الدم. وينصحك طبيبك بشأن الحاجة إلى مكمل.',
       },
+      meansForMen: {
+        en: 'A low folate is commonly seen with a diet low in leafy greens, legumes and fruit, with regular alcohol use and with some medicines; it can cause anaemia. Your doctor will advise whether a supplement is needed.',
+        ar: 'يُرى انخفاض حمض الفوليك عادةً مع قلة الخضراوات الورقية والبقوليات والفواكه في الغذاء، ومع شرب الكحول بانتظام وبعض الأدوية، وقد يسبب فقر الدم. وينصحك طبيبك بشأن الحاجة إلى مكمل.',
+      },
       causes: ['diet', 'pregnancy', 'medication'],
     },
     seeDoctor: {
@@ -1180,6 +1255,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A low ferritin is commonly a sign of low iron stores, which is very common in women with periods, in pregnancy and with diets low in iron, and it can come before anaemia. Your doctor will look for the cause and advise on iron.',
         ar: 'يدل انخفاض الفيريتين عادةً على نقص مخزون الحديد، وهو شائع جدًا لدى النساء بسبب الدورة الشهرية وأثناء الحمل ومع الغذاء الفقير بالحديد، وقد يسبق فقر الدم. ويبحث طبيبك عن السبب وينصحك بشأن الحديد.',
+      },
+      meansForMen: {
+        en: 'A low ferritin is commonly a sign of low iron stores, from a diet low in iron or from blood loss, for example from the gut, and it can come before anaemia. Your doctor will look for the cause and advise on iron.',
+        ar: 'يدل انخفاض الفيريتين عادةً على نقص مخزون الحديد، بسبب الغذاء الفقير بالحديد أو فقدان الدم، من الجهاز الهضمي مثلًا، وقد يسبق فقر الدم. ويبحث طبيبك عن السبب وينصحك بشأن الحديد.',
       },
       causes: ['menstruation', 'pregnancy', 'diet'],
     },
@@ -1226,6 +1305,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A high TIBC is commonly seen with low iron stores, in pregnancy and with birth control pills. Your doctor will read it with your ferritin.',
         ar: 'يُرى ارتفاع TIBC عادةً مع نقص مخزون الحديد، وأثناء الحمل، ومع حبوب منع الحمل. ويقرؤه طبيبك مع الفيريتين.',
+      },
+      meansForMen: {
+        en: 'A high TIBC is commonly seen with low iron stores. Your doctor will read it with your ferritin.',
+        ar: 'يُرى ارتفاع TIBC عادةً مع نقص مخزون الحديد. ويقرؤه طبيبك مع الفيريتين.',
       },
       causes: ['pregnancy', 'medication', 'menstruation'],
     },
@@ -1325,6 +1408,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A low zinc is commonly seen with a diet low in meat and seafood, diarrhoea, pregnancy and inflammation; it also reads lower later in the day and after meals. Your doctor will advise whether a supplement is needed.',
         ar: 'يُرى انخفاض الزنك عادةً مع قلة اللحوم والمأكولات البحرية في الغذاء، والإسهال، والحمل، والالتهاب، ويظهر كذلك أقل في ساعات النهار المتأخرة وبعد الوجبات. وينصحك طبيبك بشأن الحاجة إلى مكمل.',
       },
+      meansForMen: {
+        en: 'A low zinc is commonly seen with a diet low in meat and seafood, diarrhoea and inflammation; it also reads lower later in the day and after meals. Your doctor will advise whether a supplement is needed.',
+        ar: 'يُرى انخفاض الزنك عادةً مع قلة اللحوم والمأكولات البحرية في الغذاء، والإسهال، والالتهاب، ويظهر كذلك أقل في ساعات النهار المتأخرة وبعد الوجبات. وينصحك طبيبك بشأن الحاجة إلى مكمل.',
+      },
       causes: ['diet', 'pregnancy', 'recentIllness', 'timeOfDay', 'notFasting'],
     },
     high: {
@@ -1351,6 +1438,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A high transferrin is commonly seen with low iron stores, in pregnancy and with birth control pills. Your doctor will read it with your ferritin.',
         ar: 'يُرى ارتفاع الترانسفيرين عادةً مع نقص مخزون الحديد، وأثناء الحمل، ومع حبوب منع الحمل. ويقرؤه طبيبك مع الفيريتين.',
+      },
+      meansForMen: {
+        en: 'A high transferrin is commonly seen with low iron stores. Your doctor will read it with your ferritin.',
+        ar: 'يُرى ارتفاع الترانسفيرين عادةً مع نقص مخزون الحديد. ويقرؤه طبيبك مع الفيريتين.',
       },
       causes: ['pregnancy', 'medication', 'menstruation'],
     },
@@ -1512,6 +1603,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A raised ALP is normal in pregnancy, in teenagers whose bones are growing, and while a broken bone heals; otherwise it can be a sign of a bile flow or bone condition, such as low vitamin D. Your doctor will read it with your GGT and other results.',
         ar: 'ارتفاع الفوسفاتاز القلوي طبيعي أثناء الحمل، ولدى المراهقين في مرحلة نمو العظام، وأثناء التئام الكسور، وفيما عدا ذلك قد يكون علامة على حالة في تدفق الصفراء أو في العظام مثل نقص فيتامين د. ويقرؤه طبيبك مع GGT ونتائجك الأخرى.',
       },
+      meansForMen: {
+        en: 'A raised ALP is normal in teenagers whose bones are growing, and while a broken bone heals; otherwise it can be a sign of a bile flow or bone condition, such as low vitamin D. Your doctor will read it with your GGT and other results.',
+        ar: 'ارتفاع الفوسفاتاز القلوي طبيعي لدى المراهقين في مرحلة نمو العظام، وأثناء التئام الكسور، وفيما عدا ذلك قد يكون علامة على حالة في تدفق الصفراء أو في العظام مثل نقص فيتامين د. ويقرؤه طبيبك مع GGT ونتائجك الأخرى.',
+      },
       causes: ['pregnancy', 'age', 'medication'],
     },
     low: {
@@ -1586,6 +1681,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A low albumin is commonly seen with a recent illness or inflammation, in pregnancy and with poor nutrition, and can be a sign of a liver or kidney condition. Your doctor will read it with your other results.',
         ar: 'يُرى انخفاض الألبومين عادةً مع مرض أو التهاب حديث، وأثناء الحمل، ومع سوء التغذية، وقد يكون علامة على حالة في الكبد أو الكلى. ويقرؤه طبيبك مع نتائجك الأخرى.',
       },
+      meansForMen: {
+        en: 'A low albumin is commonly seen with a recent illness or inflammation and with poor nutrition, and can be a sign of a liver or kidney condition. Your doctor will read it with your other results.',
+        ar: 'يُرى انخفاض الألبومين عادةً مع مرض أو التهاب حديث، ومع سوء التغذية، وقد يكون علامة على حالة في الكبد أو الكلى. ويقرؤه طبيبك مع نتائجك الأخرى.',
+      },
       causes: ['recentIllness', 'pregnancy', 'diet', 'overhydration'],
     },
     high: {
@@ -1618,6 +1717,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A low total protein is commonly seen with poor nutrition, pregnancy or a recent illness, and can be a sign of a liver, kidney or gut condition. Your doctor will read it with your albumin.',
         ar: 'يُرى انخفاض البروتين الكلي عادةً مع سوء التغذية أو الحمل أو مرض حديث، وقد يكون علامة على حالة في الكبد أو الكلى أو الأمعاء. ويقرؤه طبيبك مع الألبومين.',
+      },
+      meansForMen: {
+        en: 'A low total protein is commonly seen with poor nutrition or a recent illness, and can be a sign of a liver, kidney or gut condition. Your doctor will read it with your albumin.',
+        ar: 'يُرى انخفاض البروتين الكلي عادةً مع سوء التغذية أو مرض حديث، وقد يكون علامة على حالة في الكبد أو الكلى أو الأمعاء. ويقرؤه طبيبك مع الألبومين.',
       },
       causes: ['diet', 'pregnancy', 'recentIllness', 'overhydration'],
     },
@@ -1756,6 +1859,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A high prolactin is normal in pregnancy and breastfeeding, and is commonly raised by stress, a poor night’s sleep, breast stimulation, exercise and some medicines, such as those for nausea or mood; less often it is a sign of a small benign growth in the pituitary gland. Your doctor usually repeats it on a calm morning.',
         ar: 'ارتفاع البرولاكتين طبيعي أثناء الحمل والرضاعة، ويرتفع عادةً مع التوتر وقلة النوم وتحفيز الثدي والتمارين وبعض الأدوية مثل أدوية الغثيان أو المزاج، وأقل من ذلك قد يكون علامة على ورم حميد صغير في الغدة النخامية. وعادةً ما يعيده طبيبك في صباح هادئ.',
       },
+      meansForMen: {
+        en: 'A high prolactin is commonly raised by stress, a poor night’s sleep, exercise and some medicines, such as those for nausea or mood; less often it is a sign of a small benign growth in the pituitary gland. Your doctor usually repeats it on a calm morning.',
+        ar: 'يرتفع البرولاكتين عادةً مع التوتر وقلة النوم والتمارين وبعض الأدوية مثل أدوية الغثيان أو المزاج، وأقل من ذلك قد يكون علامة على ورم حميد صغير في الغدة النخامية. وعادةً ما يعيده طبيبك في صباح هادئ.',
+      },
       causes: ['pregnancy', 'medication', 'exercise', 'timeOfDay'],
     },
     seeDoctor: {
@@ -1774,6 +1881,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'A high cortisol is commonly seen with stress, a recent illness, poor sleep, pregnancy, birth control pills and steroid medicines, and the time of the sample matters a great deal. Rarely it is a sign of the body making too much. Your doctor will judge whether special tests are needed.',
         ar: 'يُرى ارتفاع الكورتيزول عادةً مع التوتر أو مرض حديث أو قلة النوم أو الحمل أو حبوب منع الحمل أو أدوية الكورتيزون، ولتوقيت أخذ العينة أثر كبير. ونادرًا ما يكون علامة على إفراط الجسم في إنتاجه. ويقرر طبيبك إن كانت تلزم تحاليل خاصة.',
+      },
+      meansForMen: {
+        en: 'A high cortisol is commonly seen with stress, a recent illness, poor sleep and steroid medicines, and the time of the sample matters a great deal. Rarely it is a sign of the body making too much. Your doctor will judge whether special tests are needed.',
+        ar: 'يُرى ارتفاع الكورتيزول عادةً مع التوتر أو مرض حديث أو قلة النوم أو أدوية الكورتيزون، ولتوقيت أخذ العينة أثر كبير. ونادرًا ما يكون علامة على إفراط الجسم في إنتاجه. ويقرر طبيبك إن كانت تلزم تحاليل خاصة.',
       },
       causes: ['timeOfDay', 'medication', 'pregnancy', 'recentIllness', 'exercise'],
     },
@@ -1804,7 +1915,11 @@ export const explanations: AnalyteExplanation[] = [
       },
       causes: ['age', 'medication', 'biotin'],
     },
-    low: { means: LOW_REPRODUCTIVE_HORMONE, causes: ['medication', 'pregnancy', 'diet', 'exercise', 'biotin'] },
+    low: {
+      means: LOW_REPRODUCTIVE_HORMONE,
+      meansForMen: LOW_REPRODUCTIVE_HORMONE_FOR_MEN,
+      causes: ['medication', 'pregnancy', 'diet', 'exercise', 'biotin'],
+    },
     seeDoctor: SEE_DOCTOR_REPRODUCTIVE,
     source: MEDLINE,
   },
@@ -1821,7 +1936,11 @@ export const explanations: AnalyteExplanation[] = [
       },
       causes: ['age', 'medication', 'biotin'],
     },
-    low: { means: LOW_REPRODUCTIVE_HORMONE, causes: ['medication', 'pregnancy', 'diet', 'exercise', 'biotin'] },
+    low: {
+      means: LOW_REPRODUCTIVE_HORMONE,
+      meansForMen: LOW_REPRODUCTIVE_HORMONE_FOR_MEN,
+      causes: ['medication', 'pregnancy', 'diet', 'exercise', 'biotin'],
+    },
     seeDoctor: SEE_DOCTOR_REPRODUCTIVE,
     source: MEDLINE,
   },
@@ -1836,12 +1955,20 @@ export const explanations: AnalyteExplanation[] = [
         en: 'In women, a high estradiol is normal around ovulation, in pregnancy and with fertility or hormone treatment. In men it is commonly seen with extra weight, testosterone or muscle-building products, and some medicines. Your doctor will read it with your cycle and your other hormones.',
         ar: 'لدى النساء، ارتفاع الإستراديول طبيعي في وقت الإباضة وأثناء الحمل ومع علاجات الخصوبة أو العلاج الهرموني. ولدى الرجال يُرى عادةً مع زيادة الوزن أو التستوستيرون أو منتجات بناء العضلات أو بعض الأدوية. ويقرؤه طبيبك مع دورتك وبقية الهرمونات.',
       },
+      meansForMen: {
+        en: 'In men, a high estradiol is commonly seen with extra weight, testosterone or muscle-building products, and some medicines. Your doctor will read it with your other hormones.',
+        ar: 'لدى الرجال، يُرى ارتفاع الإستراديول عادةً مع زيادة الوزن أو التستوستيرون أو منتجات بناء العضلات أو بعض الأدوية. ويقرؤه طبيبك مع بقية الهرمونات.',
+      },
       causes: ['pregnancy', 'medication', 'supplements', 'biotin'],
     },
     low: {
       means: {
         en: 'In women, a low estradiol is normal after menopause, and is commonly seen with birth control pills, breastfeeding, strict dieting or intense training, and less often with an ovarian or pituitary condition. Your doctor will read it with your cycle and your other hormones.',
         ar: 'لدى النساء، انخفاض الإستراديول طبيعي بعد انقطاع الطمث، ويُرى عادةً مع حبوب منع الحمل أو الرضاعة أو الحمية الصارمة أو التدريب المكثف، وأقل من ذلك مع حالة في المبايض أو الغدة النخامية. ويقرؤه طبيبك مع دورتك وبقية الهرمونات.',
+      },
+      meansForMen: {
+        en: 'In men, a low estradiol is read with testosterone, from which the body makes it; strict dieting, intense training and some medicines can lower it, and less often a pituitary or testicular condition. Your doctor will read it with your other hormones.',
+        ar: 'لدى الرجال، يُقرأ انخفاض الإستراديول مع التستوستيرون الذي يصنعه الجسم منه؛ وقد تخفضه الحمية الصارمة أو التدريب المكثف أو بعض الأدوية، وأقل من ذلك حالة في الغدة النخامية أو الخصيتين. ويقرؤه طبيبك مع بقية الهرمونات.',
       },
       causes: ['age', 'medication', 'diet', 'exercise', 'biotin'],
     },
@@ -2010,6 +2137,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A value below the range commonly means too little protection against rubella: no vaccination, protection that has faded over the years, or too few antibodies for the test to detect. Rubella in pregnancy can harm the baby, so your doctor may advise a vaccine before a pregnancy; it is not given during one.',
         ar: 'تعني القيمة الأقل من المدى المرجعي عادةً أن الحماية من الحصبة الألمانية غير كافية، إما لعدم التطعيم أو لتراجع الحماية مع السنين أو لأن الأجسام المضادة أقل من أن يرصدها التحليل. ولأن الإصابة بالحصبة الألمانية أثناء الحمل قد تضر الجنين، فقد ينصح الطبيب بالتطعيم قبل الحمل، إذ لا يُعطى أثناءه.',
       },
+      meansForMen: {
+        en: 'A value below the range commonly means too little protection against rubella: no vaccination, protection that has faded over the years, or too few antibodies for the test to detect. Your doctor may advise a vaccine.',
+        ar: 'تعني القيمة الأقل من المدى المرجعي عادةً أن الحماية من الحصبة الألمانية غير كافية، إما لعدم التطعيم أو لتراجع الحماية مع السنين أو لأن الأجسام المضادة أقل من أن يرصدها التحليل. وقد ينصحك الطبيب بالتطعيم.',
+      },
       causes: [],
     },
     seeDoctor: {
@@ -2124,6 +2255,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'A detected result commonly means a current or recent COVID-19 infection; the test can stay positive for some weeks after recovery. Most people get better at home with rest and fluids. Your doctor will advise you, especially if you are older, pregnant or live with a long-term condition.',
         ar: 'يعني اكتشاف الفيروس عادةً وجود عدوى حالية أو حديثة بمرض COVID-19، وقد تبقى النتيجة إيجابية بضعة أسابيع بعد التعافي. ويتعافى معظم الناس في المنزل بالراحة وشرب السوائل. وينصحك طبيبك بما يلزم، ولا سيما لكبار السن والحوامل وأصحاب الأمراض المزمنة.',
       },
+      meansForMen: {
+        en: 'A detected result commonly means a current or recent COVID-19 infection; the test can stay positive for some weeks after recovery. Most people get better at home with rest and fluids. Your doctor will advise you, especially if you are older or live with a long-term condition.',
+        ar: 'يعني اكتشاف الفيروس عادةً وجود عدوى حالية أو حديثة بمرض COVID-19، وقد تبقى النتيجة إيجابية بضعة أسابيع بعد التعافي. ويتعافى معظم الناس في المنزل بالراحة وشرب السوائل. وينصحك طبيبك بما يلزم، ولا سيما لكبار السن وأصحاب الأمراض المزمنة.',
+      },
       causes: [],
     },
     seeDoctor: SEE_DOCTOR_RESPIRATORY,
@@ -2135,7 +2270,7 @@ export const explanations: AnalyteExplanation[] = [
       en: 'This rapid test looks for influenza (flu) virus of type A in a swab from the nose or throat.',
       ar: 'يبحث هذا التحليل السريع عن فيروس الإنفلونزا من النوع A في مسحة من الأنف أو الحلق.',
     },
-    abnormal: { means: FLU_POSITIVE, causes: [] },
+    abnormal: { means: FLU_POSITIVE, meansForMen: FLU_POSITIVE_FOR_MEN, causes: [] },
     seeDoctor: SEE_DOCTOR_RESPIRATORY,
     source: MEDLINE,
   },
@@ -2145,7 +2280,7 @@ export const explanations: AnalyteExplanation[] = [
       en: 'This rapid test looks for influenza (flu) virus of type B in a swab from the nose or throat.',
       ar: 'يبحث هذا التحليل السريع عن فيروس الإنفلونزا من النوع B في مسحة من الأنف أو الحلق.',
     },
-    abnormal: { means: FLU_POSITIVE, causes: [] },
+    abnormal: { means: FLU_POSITIVE, meansForMen: FLU_POSITIVE_FOR_MEN, causes: [] },
     seeDoctor: SEE_DOCTOR_RESPIRATORY,
     source: MEDLINE,
   },
@@ -2161,6 +2296,10 @@ export const explanations: AnalyteExplanation[] = [
       means: {
         en: 'Dark yellow or amber urine is most often concentrated urine, from drinking too little, the heat or fasting. Red or brown urine can come from foods such as beetroot, some medicines or menstrual blood, and can also be a sign of blood or bile pigment in the urine. Your doctor will read it with the rest of the urine test.',
         ar: 'يعود البول الأصفر الداكن أو الكهرماني في الغالب إلى تركّزه بسبب قلة الشرب أو الحر أو الصيام. أما البول الأحمر أو البني فقد ينتج عن أطعمة مثل الشمندر أو عن بعض الأدوية أو دم الحيض، وقد يكون كذلك علامة على وجود دم أو صبغة الصفراء في البول. ويقرؤه طبيبك مع بقية نتائج تحليل البول.',
+      },
+      meansForMen: {
+        en: 'Dark yellow or amber urine is most often concentrated urine, from drinking too little, the heat or fasting. Red or brown urine can come from foods such as beetroot or some medicines, and can also be a sign of blood or bile pigment in the urine. Your doctor will read it with the rest of the urine test.',
+        ar: 'يعود البول الأصفر الداكن أو الكهرماني في الغالب إلى تركّزه بسبب قلة الشرب أو الحر أو الصيام. أما البول الأحمر أو البني فقد ينتج عن أطعمة مثل الشمندر أو عن بعض الأدوية، وقد يكون كذلك علامة على وجود دم أو صبغة الصفراء في البول. ويقرؤه طبيبك مع بقية نتائج تحليل البول.',
       },
       causes: ['dehydration', 'ramadan', 'diet', 'medication', 'urineSample'],
     },
@@ -2262,6 +2401,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'Sugar in the urine can be a sign of high blood sugar, as in diabetes. It is also expected with some diabetes medicines that work by passing sugar into the urine, and can appear in pregnancy or after a very sweet meal. Your doctor will read it with your blood sugar or HbA1c.',
         ar: 'قد يكون وجود السكر في البول علامة على ارتفاع سكر الدم كما في السكري، وهو متوقع كذلك مع بعض أدوية السكري التي تعمل بطرح السكر في البول، وقد يظهر أثناء الحمل أو بعد وجبة سكرية جدًا. ويقرؤه طبيبك مع سكر الدم أو HbA1c.',
       },
+      meansForMen: {
+        en: 'Sugar in the urine can be a sign of high blood sugar, as in diabetes. It is also expected with some diabetes medicines that work by passing sugar into the urine, and can appear after a very sweet meal. Your doctor will read it with your blood sugar or HbA1c.',
+        ar: 'قد يكون وجود السكر في البول علامة على ارتفاع سكر الدم كما في السكري، وهو متوقع كذلك مع بعض أدوية السكري التي تعمل بطرح السكر في البول، وقد يظهر بعد وجبة سكرية جدًا. ويقرؤه طبيبك مع سكر الدم أو HbA1c.',
+      },
       causes: ['medication', 'pregnancy', 'diet'],
     },
     seeDoctor: SEE_DOCTOR_GLUCOSE,
@@ -2278,6 +2421,10 @@ export const explanations: AnalyteExplanation[] = [
         en: 'Ketones in the urine are common and usually harmless after fasting, including the long fasting hours of Ramadan, after skipped meals, a low-carbohydrate diet, vomiting or hard exercise, and in pregnancy. With diabetes, especially with a high blood sugar, they can be a sign that the body is short of insulin, which needs prompt care. Your doctor will read them with your blood sugar.',
         ar: 'وجود الكيتونات في البول شائع وغير ضار في الغالب بعد الصيام، ومنه ساعات الصيام الطويلة في رمضان، وبعد تفويت الوجبات، أو مع النظام الغذائي قليل النشويات، أو القيء، أو التمارين الشاقة، وأثناء الحمل. أما مع السكري، ولا سيما مع ارتفاع سكر الدم، فقد تكون علامة على نقص الإنسولين في الجسم، وهو ما يستدعي رعاية عاجلة. ويقرؤها طبيبك مع سكر الدم.',
       },
+      meansForMen: {
+        en: 'Ketones in the urine are common and usually harmless after fasting, including the long fasting hours of Ramadan, after skipped meals, a low-carbohydrate diet, vomiting or hard exercise. With diabetes, especially with a high blood sugar, they can be a sign that the body is short of insulin, which needs prompt care. Your doctor will read them with your blood sugar.',
+        ar: 'وجود الكيتونات في البول شائع وغير ضار في الغالب بعد الصيام، ومنه ساعات الصيام الطويلة في رمضان، وبعد تفويت الوجبات، أو مع النظام الغذائي قليل النشويات، أو القيء، أو التمارين الشاقة. أما مع السكري، ولا سيما مع ارتفاع سكر الدم، فقد تكون علامة على نقص الإنسولين في الجسم، وهو ما يستدعي رعاية عاجلة. ويقرؤها طبيبك مع سكر الدم.',
+      },
       causes: ['fasting', 'ramadan', 'diet', 'exercise', 'dehydration', 'pregnancy'],
     },
     seeDoctor: {
@@ -2292,7 +2439,11 @@ export const explanations: AnalyteExplanation[] = [
       en: 'This dipstick test looks for blood in the urine, often in amounts too small to see.',
       ar: 'يبحث شريط الفحص عن الدم في البول، وكثيرًا ما يكون بكميات أصغر من أن تُرى بالعين.',
     },
-    abnormal: { means: BLOOD_IN_URINE, causes: ['menstruation', 'urineSample', 'exercise', 'recentIllness'] },
+    abnormal: {
+      means: BLOOD_IN_URINE,
+      meansForMen: BLOOD_IN_URINE_FOR_MEN,
+      causes: ['menstruation', 'urineSample', 'exercise', 'recentIllness'],
+    },
     seeDoctor: SEE_DOCTOR_URINE,
     source: MEDLINE,
   },
@@ -2366,7 +2517,11 @@ export const explanations: AnalyteExplanation[] = [
       en: 'This counts the red blood cells seen under the microscope in a urine sample.',
       ar: 'يعدّ هذا الفحص كريات الدم الحمراء التي تُرى تحت المجهر في عينة البول.',
     },
-    high: { means: BLOOD_IN_URINE, causes: ['menstruation', 'urineSample', 'exercise', 'recentIllness'] },
+    high: {
+      means: BLOOD_IN_URINE,
+      meansForMen: BLOOD_IN_URINE_FOR_MEN,
+      causes: ['menstruation', 'urineSample', 'exercise', 'recentIllness'],
+    },
     seeDoctor: SEE_DOCTOR_URINE,
     source: MEDLINE,
   },

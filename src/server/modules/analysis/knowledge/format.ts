@@ -121,14 +121,22 @@ export interface Cause extends Bilingual {
   aboutTheSample?: true;
 }
 
+/** What a value in one direction commonly means, and the causes that are not disease. */
+export interface Direction {
+  means: Bilingual;
+  /** Said to a man instead of `means` where `means` names pregnancy or periods among its causes (issue #76). */
+  meansForMen?: Bilingual;
+  causes: CauseId[];
+}
+
 /** What one analyte measures and what a value outside its range commonly means, for the patient. */
 export interface AnalyteExplanation {
   loinc: string;
   measures: Bilingual;
-  high?: { means: Bilingual; causes: CauseId[] };
-  low?: { means: Bilingual; causes: CauseId[] };
+  high?: Direction;
+  low?: Direction;
   /** For an analyte answered in words (reactive, positive, a dipstick's trace to 3+): what an answer outside the normal ones commonly means. */
-  abnormal?: { means: Bilingual; causes: CauseId[] };
+  abnormal?: Direction;
   seeDoctor: Bilingual;
   source: SourceId;
 }
