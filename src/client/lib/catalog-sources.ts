@@ -69,7 +69,8 @@ export const catalogSources = {
   },
   /** Booking a test: a test's page and its booking panel (its slots and home visit parts the dashboards reuse). */
   booking: {
-    include: ['features/booking', 'routes/test.$testName.tsx'],
+    // With the account holder's sex and date of birth, asked here once and kept in the settings (which load this too).
+    include: ['features/booking', 'features/personal-details', 'routes/test.$testName.tsx'],
     exclude: ['features/booking/home-collection-badge.tsx', ...customersBookings, ...phoneConfirmation, ...seriesChoice],
   },
   /** Repeating a test (issue #58): the booking panel's repeat choice, loaded with its code once a day is chosen. */

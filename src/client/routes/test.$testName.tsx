@@ -254,6 +254,7 @@ function TestPage() {
                             labLongitude: lab.longitude,
                             fastingHours: data.fasting_hours,
                             fastingUntil: lab.fasting_until,
+                            judgedByAgeOrSex: data.judgedByAgeOrSex,
                           }}
                         />
                       </Box>

@@ -8,6 +8,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { SessionUser } from '../auth/use-session.ts';
 import { PasskeysCard } from '../passkeys/passkeys-card.tsx';
 import { TwoFactorCard } from '../two-factor/two-factor-card.tsx';
+import { AboutYouCard } from './about-you-card.tsx';
 import { DeleteAccountCard } from './delete-account-card.tsx';
 import { EmailCard } from './email-card.tsx';
 import { FamilyMembersCard } from './family-members-card.tsx';
@@ -25,7 +26,7 @@ import { YourDataCard } from './your-data-card.tsx';
 const PhoneCard = lazy(() => import('./phone-card.tsx').then((module) => ({ default: module.PhoneCard })));
 
 /**
- * Every role's account: name and language, address, password, second factor, passkeys, mail, devices and a copy
+ * Every role's account: name and language (a customer's sex and date of birth too), address, password, second factor, passkeys, mail, devices and a copy
  * of their data; a customer may also delete theirs. A guest has no
  * address or password yet: it gets the upgrade to a full account instead.
  */
@@ -51,6 +52,7 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
     <Stack gap="6">
       <SectionTitle title={title ?? t`Settings`} />
       <ProfileCard user={user} />
+      {user.user_type === 'customer' && <AboutYouCard user={user} />}
       {user.email && <EmailCard email={user.email} verified={user.email_verified} hasPassword={user.has_password} />}
       {user.user_type === 'customer' && hydrated && providers.data?.phone && (
         <Suspense fallback={null}>

@@ -17,6 +17,7 @@ import { useAuthModal } from '../auth/auth-modal-context.tsx';
 import { useSession } from '../auth/use-session.ts';
 import type { LabCartItem } from '../lab-cart/lab-cart-store.ts';
 import { useLabCart } from '../lab-cart/use-lab-cart.ts';
+import { asksAboutYou } from './about-you.ts';
 import { registerAlreadyBookedMessage } from './already-booked-message.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { registerBookingPanelErrors } from './booking-panel-errors.ts';
@@ -32,6 +33,8 @@ registerBookingPanelErrors();
 const HomeVisitPhone = lazy(() =>
   withCatalogs(['auth'], () => import('./home-visit-phone.tsx')).then((module) => ({ default: module.HomeVisitPhone })),
 );
+// Asked of few, once: its fields and the Hijri calendar load when it opens.
+const AboutYouPrompt = lazy(() => import('./about-you-prompt.tsx').then((module) => ({ default: module.AboutYouPrompt })));
 // "Repeat this test" and its text load once a day is chosen, off the test page's first load.
 const RepeatChoice = lazy(() =>
   withCatalogs(['series'], () => import('./repeat-choice.tsx')).then((module) => ({ default: module.RepeatChoice })),
@@ -54,6 +57,8 @@ export interface BookableOffer {
   /** The test's fasting hours (null: none), and the latest start the lab offers it at then (null: any). */
   fastingHours: number | null;
   fastingUntil: string | null;
+  /** Whether the test's results are judged by the person's sex or age (its ranges, or eGFR from a creatinine). */
+  judgedByAgeOrSex: boolean;
 }
 
 /**
@@ -99,6 +104,12 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
   const family = useQuery({ ...trpc.family.list.queryOptions(), enabled: user?.user_type === 'customer' && !user.is_anonymous });
   const patient = family.data?.find((member) => member.id === patientId);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
+  // A booking for oneself of a test judged by sex or age first asks for them, once (issue #76): what it then goes on with.
+  const [afterAboutYou, setAfterAboutYou] = useState<(() => Promise<void>) | null>(null);
+  const askingFirst = (action: () => Promise<void>) => {
+    if (asksAboutYou(user, offer.judgedByAgeOrSex, Boolean(patient))) setAfterAboutYou(() => action);
+    else void action();
+  };
 
   useEffect(() => {
     if (focusOnOpen) headingRef.current?.focus({ preventScroll: true });
@@ -319,7 +330,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
             variant="outline"
             disabled={!item}
             loading={cart.adding || series.isPending}
-            onClick={() => void addToCart()}
+            onClick={() => askingFirst(addToCart)}
             aria-describedby={!item && missing ? `booking-missing-${offer.labTestId}` : undefined}
           >
             <ShoppingCart aria-hidden />
@@ -329,7 +340,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
             colorPalette="brand"
             disabled={!item}
             loading={cart.adding || series.isPending}
-            onClick={() => void bookNow()}
+            onClick={() => askingFirst(bookNow)}
             data-testid="confirm-book-now"
             aria-describedby={!item && missing ? `booking-missing-${offer.labTestId}` : undefined}
           >
@@ -337,6 +348,18 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
             {t`Book Now`}
           </Button>
         </HStack>
+        {afterAboutYou && user && (
+          <Suspense fallback={null}>
+            <AboutYouPrompt
+              user={user}
+              onDone={() => {
+                setAfterAboutYou(null);
+                void afterAboutYou();
+              }}
+              onClose={() => setAfterAboutYou(null)}
+            />
+          </Suspense>
+        )}
         <Text fontSize="xs" color="fg.muted" textAlign="end" data-testid="booking-terms">
           {t`You can move or cancel free of charge up to ${CANCEL_BEFORE_HOURS} hours before the appointment. A missed appointment is not refunded.`}
         </Text>
