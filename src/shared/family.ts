@@ -56,3 +56,7 @@ export const familyMemberInput = z.object({
 export type FamilyMemberInput = z.infer<typeof familyMemberInput>;
 
 export const familyMemberUpdateInput = familyMemberInput.extend({ id: z.uuid() });
+
+/** The account holder's own sex and date of birth (issue #76 item 3), by the same rules as a family member's. */
+export const personalDetailsInput = z.object({ sex: z.enum(sexes, { error: m.required }), dateOfBirth });
+export type PersonalDetailsInput = z.infer<typeof personalDetailsInput>;

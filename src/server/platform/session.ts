@@ -50,6 +50,9 @@ export interface SessionUser {
   reminder_texts: TextChoice;
   result_texts: TextChoice;
   order_texts: TextChoice;
+  /** The account holder's own sex and date of birth (`YYYY-MM-DD`), null until given (issue #76 item 3). */
+  sex: 'female' | 'male' | null;
+  date_of_birth: string | null;
   /** Signs in with a code from an authenticator app after the password. */
   two_factor_enabled: boolean;
   /** Must have a second factor: an admin or an approved lab (docs/decisions/0023). */
@@ -181,7 +184,9 @@ function selectSessionUser(db: Kysely<Database>, sessionId: string | null) {
         'user_profiles.reminder_texts',
         'user_profiles.result_texts',
         'user_profiles.order_texts',
+        'user_profiles.sex',
       ])
+      .select(sql<string | null>`to_char(user_profiles.date_of_birth, 'YYYY-MM-DD')`.as('date_of_birth'))
       .select(sql<boolean>`users.email_verified_at is not null`.as('email_verified'))
       // The account's mobile number once a code sent to it confirmed it (issue #55); a guest's typed number is not.
       .select(sql<string | null>`case when users.phone_verified_at is not null then users.phone end`.as('verified_phone'))

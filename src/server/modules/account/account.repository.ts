@@ -11,6 +11,15 @@ export async function updateProfile(db: Kysely<Database>, userId: string, profil
     .execute();
 }
 
+/** The account holder's own sex and date of birth (issue #76 item 3). */
+export async function updatePersonal(db: Kysely<Database>, userId: string, details: { sex: 'female' | 'male'; dateOfBirth: string }) {
+  await db
+    .updateTable('user_profiles')
+    .set({ sex: details.sex, date_of_birth: details.dateOfBirth, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export function findPasswordHash(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('users')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personalDetailsInput } from '../../../shared/family.ts';
 import { passkeyIdInput, passkeyRegistrationInput } from '../../../shared/passkey-schemas.ts';
 import {
   accountProfileInput,
@@ -12,7 +13,7 @@ import { secondFactorCodeInput, twoFactorDisableInput } from '../../../shared/tw
 import { phoneCodeInput, phoneInput } from '../../platform/phone-numbers.ts';
 import { blankSessionCookie } from '../../platform/session-cookie.ts';
 import { router } from '../../trpc/init.ts';
-import { recentProofProcedure, signedInProcedure } from '../../trpc/procedures.ts';
+import { customerProcedure, recentProofProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import * as passkeys from '../passkeys/passkeys.service.ts';
 import { confirmPhone, sendPhoneCode, smsRules } from '../phone/phone-codes.service.ts';
 import { resultAccessLog } from '../results/results.service.ts';
@@ -28,6 +29,9 @@ export const accountRouter = router({
   updateProfile: signedInProcedure
     .input(accountProfileInput)
     .mutation(({ ctx, input }) => account.updateProfile(ctx.db, ctx.session, input)),
+  updatePersonal: customerProcedure
+    .input(personalDetailsInput)
+    .mutation(({ ctx, input }) => account.updatePersonal(ctx.db, ctx.session, input)),
   changePassword: signedInProcedure
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => account.changePassword(ctx.db, { user: ctx.user, session: ctx.session }, input)),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import type { PersonalDetailsInput } from '../../../shared/family.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { TextChoice, TextKind } from '../../../shared/text-choices.ts';
 import type { Database } from '../../db/schema.ts';
@@ -21,6 +22,17 @@ export async function updateProfile(
   input: { name: string; locale: Locale },
 ) {
   await repo.updateProfile(db, session.userId, input);
+  const user = await loadSessionUser(db, session.userId, session.id);
+  if (!user) throw new AppError('NOT_FOUND', { entity: 'user' });
+  return user;
+}
+
+/**
+ * The account holder's own sex and date of birth, which their ranges, eGFR and the analysis use
+ * (issue #76 item 3); answers with the user as `auth.me` does.
+ */
+export async function updatePersonal(db: Kysely<Database>, session: { userId: string; id: string }, input: PersonalDetailsInput) {
+  await repo.updatePersonal(db, session.userId, input);
   const user = await loadSessionUser(db, session.userId, session.id);
   if (!user) throw new AppError('NOT_FOUND', { entity: 'user' });
   return user;

@@ -24,7 +24,9 @@ export function profileOf(db: Kysely<Database>, userId: string) {
       'user_profiles.reminder_texts',
       'user_profiles.result_texts',
       'user_profiles.order_texts',
+      'user_profiles.sex',
     ])
+    .select(sql<string | null>`to_char(user_profiles.date_of_birth, 'YYYY-MM-DD')`.as('date_of_birth'))
     .where('users.id', '=', userId)
     .executeTakeFirst();
 }

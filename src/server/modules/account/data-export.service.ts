@@ -25,7 +25,7 @@ const readme: Record<Locale, string> = {
 
 هذا الملف نسخة من بياناتك الشخصية المحفوظة لدينا، صدّرناها بناءً على طلبك وفق نظام حماية البيانات الشخصية.
 
-- profile.json: ملفك الشخصي (الاسم والبريد الإلكتروني والجوال واللغة وتفضيلات البريد) وسجل موافقتك على الشروط وسياسة الخصوصية، ومفاتيح المرور المسجّلة في حسابك (اسم كل مفتاح وتاريخ إضافته وآخر استخدام له).
+- profile.json: ملفك الشخصي (الاسم والبريد الإلكتروني والجوال واللغة وتفضيلات البريد، وجنسك وتاريخ ميلادك إن أدخلتهما) وسجل موافقتك على الشروط وسياسة الخصوصية، ومفاتيح المرور المسجّلة في حسابك (اسم كل مفتاح وتاريخ إضافته وآخر استخدام له).
 - bookings.json: حجوزات التحاليل: التحليل والمختبر والموعد والحالة والمبلغ بالريال السعودي.
 - payments.json: مدفوعات حجوزات التحاليل، ومنها ضريبة القيمة المضافة.
 - store-orders.json: طلبات المتجر وما فيها، واسم المستلم وبريده وجواله وعنوان التوصيل ورقم الشحنة.
@@ -47,9 +47,9 @@ const readme: Record<Locale, string> = {
 This archive is a copy of the personal data we hold about you, exported at your request under the
 Personal Data Protection Law.
 
-- profile.json: your profile (name, e-mail, mobile, language, mail choices), which versions of the
-  terms and privacy policy you accepted, and when, and your passkeys (each one's name, when it was
-  added and when it was last used).
+- profile.json: your profile (name, e-mail, mobile, language, mail choices, and your sex and date of
+  birth if you gave them), which versions of the terms and privacy policy you accepted, and when, and
+  your passkeys (each one's name, when it was added and when it was last used).
 - bookings.json: your lab-test bookings: test, lab, time, status and amount in SAR.
 - payments.json: the payments for your lab-test bookings, with their VAT.
 - store-orders.json: your store orders, what was in them, whom they went to (name, e-mail, mobile),

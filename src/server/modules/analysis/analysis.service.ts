@@ -90,10 +90,33 @@ function visitAround(anchor: ReportBooking, versions: readonly ReleasedVersion[]
   return { reports, readings: chosen };
 }
 
-function sexOf(anchor: ReportBooking, documents: ReadonlyMap<string, ReportDocument>): 'male' | 'female' | null {
-  return (
-    anchor.patient_sex ?? documents.get(anchor.id)?.patientSex ?? [...documents.values()].find((doc) => doc.patientSex)?.patientSex ?? null
-  );
+/** Where the analysis took the person's sex or age from: their profile (or the family member's record), or what the lab gave. */
+type PersonBasis = 'profile' | 'lab' | null;
+
+/** The lab's PID-7 (or FHIR Patient.birthDate) of the visit's report, else of another of the person's reports. */
+function labBirthDate(anchor: ReportBooking, documents: ReadonlyMap<string, ReportDocument>): Date | null {
+  const sent = (document: ReportDocument | undefined) => {
+    const birthDate = (document?.sender?.patient as { birthDate?: unknown } | undefined)?.birthDate;
+    return typeof birthDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(birthDate) ? new Date(`${birthDate}T00:00:00Z`) : null;
+  };
+  return sent(documents.get(anchor.id)) ?? [...documents.values()].map(sent).find((date) => date !== null) ?? null;
+}
+
+/**
+ * The person's sex and age on the day of the visit, and where each came from (issue #76 item 3): the
+ * profile's (the account holder's own, or the family member's) first; where it has none, what the lab
+ * gave (the sex it entered, PID-8; the birth date of PID-7), which the analysis then says it used.
+ */
+function personOf(anchor: ReportBooking, documents: ReadonlyMap<string, ReportDocument>, visitAt: Date) {
+  const labSex = documents.get(anchor.id)?.patientSex ?? [...documents.values()].find((doc) => doc.patientSex)?.patientSex ?? null;
+  const sex = anchor.patient_sex ?? labSex;
+  const ownBirth = anchor.patient_date_of_birth ? new Date(anchor.patient_date_of_birth) : null;
+  const birth = ownBirth ?? labBirthDate(anchor, documents);
+  const basis: { sex: PersonBasis; age: PersonBasis } = {
+    sex: anchor.patient_sex ? 'profile' : sex ? 'lab' : null,
+    age: ownBirth ? 'profile' : birth ? 'lab' : null,
+  };
+  return { sex, age: birth ? ageInYears(birth, visitAt) : null, basis };
 }
 
 const shownValue = (value: Pick<Value, 'loinc' | 'name' | 'value' | 'comparator' | 'unit' | 'flag'>, calculated = false) => ({
@@ -213,10 +236,10 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
   const { versions, documents, values } = await personsValues(db, keys, anchor);
   const visit = visitAround(anchor, versions, values);
   const visitAt = new Date(anchor.booking_time);
-  const birth = anchor.patient_date_of_birth ? new Date(anchor.patient_date_of_birth) : null;
+  const person = personOf(anchor, documents, visitAt);
   const { subject, derived } = subjectOf({
-    sex: sexOf(anchor, documents),
-    age: birth ? ageInYears(birth, visitAt) : null,
+    sex: person.sex,
+    age: person.age,
     adult: anchor.family_member_id === null,
     readings: new Map(visit.readings),
   });
@@ -275,7 +298,8 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
   });
 
   return {
-    person: { name: anchor.patient_name },
+    /** `basis`: whether the sex and age the rules used are the person's own, or the lab's (issue #76 item 3). */
+    person: { name: anchor.patient_name, basis: person.basis },
     familyMemberId: anchor.family_member_id,
     visit: {
       /** The report the visit was read around: a reminder for one of its retests names it. */

@@ -38,7 +38,8 @@ export async function getPopularTests(db: Kysely<Database>) {
 export async function getTest(db: Kysely<Database>, nameEn: string) {
   const test = await repo.findTestByNameEn(db, nameEn);
   if (!test) throw new AppError('NOT_FOUND', { entity: 'test' });
-  return testSummary(test);
+  // Whether booking it for oneself asks for one's sex and date of birth, when the profile lacks them (issue #76 item 3).
+  return { ...testSummary(test), judgedByAgeOrSex: await repo.judgedByAgeOrSex(db, test.id) };
 }
 
 export async function getLabsForTest(db: Kysely<Database>, testId: number) {

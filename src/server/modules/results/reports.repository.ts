@@ -34,8 +34,9 @@ export function findReportBooking(db: Db, bookingId: string) {
       'labs.phone as lab_phone',
       'labs.time_zone',
       'family_members.name as patient_name',
-      'family_members.sex as patient_sex',
-      'family_members.date_of_birth as patient_date_of_birth',
+      // The person the visit was for: the family member, or the account holder (issue #76 item 3).
+      (eb) => eb.fn.coalesce('family_members.sex', 'customer.sex').as('patient_sex'),
+      (eb) => eb.fn.coalesce('family_members.date_of_birth', 'customer.date_of_birth').as('patient_date_of_birth'),
     ])
     .where('bookings.id', '=', bookingId)
     .executeTakeFirst();
@@ -455,6 +456,7 @@ export function findBookingByReference(db: Db, reference: string) {
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
     .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
     .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+    .innerJoin('user_profiles as customer', 'customer.id', 'bookings.customer_id')
     .select([
       'bookings.id',
       'bookings.reference',
@@ -466,8 +468,9 @@ export function findBookingByReference(db: Db, reference: string) {
       'labs.lab_name_ar',
       'labs.lab_name_en',
       'labs.phone as lab_phone',
-      'family_members.sex as patient_sex',
-      'family_members.date_of_birth as patient_date_of_birth',
+      // The person the visit was for: the family member, or the account holder (issue #76 item 3).
+      (eb) => eb.fn.coalesce('family_members.sex', 'customer.sex').as('patient_sex'),
+      (eb) => eb.fn.coalesce('family_members.date_of_birth', 'customer.date_of_birth').as('patient_date_of_birth'),
     ])
     .where('bookings.reference', '=', reference)
     .executeTakeFirst();
