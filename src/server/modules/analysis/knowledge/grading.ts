@@ -3,7 +3,7 @@ import type { SourceId } from './sources.ts';
 /**
  * How far a value outside its range is from it, in words: "slightly" or "well" below or above
  * (issue #76). The basis: a reference interval is the central 95% of healthy people (CLSI EP28-A3c),
- * about the mean ± 2 SD where the values are near-Gaussian, so the interval is about 4 SD wide. A
+ * about the mean plus or minus 2 SD where the values are near-Gaussian, so the interval is about 4 SD wide. A
  * value past its nearest bound by at most a quarter of the width (about 1 SD) lies where about 2% of
  * healthy people fall on that side (between 2 and 3 SD); further out, at more than 3 SD, only about
  * 0.1% do. That quarter is `slightlyWithin`. A range with one bound ("below 5") has no width: the
