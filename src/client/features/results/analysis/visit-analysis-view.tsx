@@ -10,6 +10,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import type { VisitAnalysis } from './analysis-types.ts';
 import { FindingCard } from './finding-card.tsx';
 import { NextStepCard } from './next-step-card.tsx';
+import { PersonBasisNote } from './person-basis-note.tsx';
 import { RetestCard } from './retest-card.tsx';
 import { TrendList } from './trend-list.tsx';
 
@@ -40,6 +41,7 @@ export function VisitAnalysisView({
           From your visit of {visitDate}: <bdi>{tests}</bdi>
         </Trans>
       </Text>
+      <PersonBasisNote basis={analysis.person.basis} />
       {analysis.access === 'preview' ? (
         <Preview analysis={analysis} upgrade={upgrade} headingLevel={sub} />
       ) : (
