@@ -123,6 +123,35 @@ describe("a Premium lab's interpretive comment", () => {
     expect(text).toBe('No values outside their reference ranges; no pattern flagged by the rules.');
   });
 
+  it('opens with the values past their critical limits, before any pattern, and lists the rest after (issue #76)', async () => {
+    const { labTestId } = await offerNamedTest(database.db, premiumLab.id, 'Electrolytes (Sodium, Potassium, Chloride)');
+    const bookingId = await insertBooking(database.db, {
+      customerId: customer.id,
+      labTestId,
+      status: 'completed',
+      bookingTime: new Date(Date.now() - 86_400_000),
+    });
+    const analyteId = async (loinc: string) =>
+      (await database.db.selectFrom('analytes').select('id').where('loinc', '=', loinc).executeTakeFirstOrThrow()).id;
+    await (await callerFor(database.db, premiumLab)).results.saveDraft({
+      bookingId,
+      patientSex: 'male',
+      releaseAs: 'final',
+      note: null,
+      observations: [
+        { analyteId: await analyteId('2951-2'), value: '149', unit: null, comment: null },
+        { analyteId: await analyteId('2823-3'), value: '6.9', unit: null, comment: null },
+        { analyteId: await analyteId('2075-0'), value: '102', unit: null, comment: null },
+      ],
+    });
+    const { text } = await (await englishCallerFor(premiumLab)).analysis.labDraftComment({ bookingId });
+    const [first, ...rest] = text.split('\n\n');
+    expect(first).toBe(
+      'Values past their critical limits, to be notified to the requesting physician or the patient without delay: Potassium 6.9 mmol/L (critically high).',
+    );
+    expect(rest.at(-1)).toBe('Values outside their reference ranges: Sodium 149 mmol/L (high).');
+  });
+
   it('releases once the specialist signs, and the patient, the FHIR export and the doctor read the signed comment with the name and licence', async () => {
     const bookingId = await hba1cBooking(premiumLab);
     await saveHba1c(premiumLab, bookingId, '6.0');

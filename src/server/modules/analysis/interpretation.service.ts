@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
-import type { Comparator, ResultFlag } from '../../../shared/result-values.ts';
+import { type Comparator, isCritical, type ResultFlag } from '../../../shared/result-values.ts';
 import { displayUnit } from '../../../shared/unit-display.ts';
 import type { Database } from '../../db/schema.ts';
 import { ageInYears, labDraftDocument, labSignsInterpretations, type ValueKeys } from '../results/reports.service.ts';
@@ -109,21 +109,28 @@ export async function labDraftComment(db: Kysely<Database>, keys: ValueKeys, lab
       .join(' ');
   };
 
-  const outside = document.observations.flatMap((observation) => {
-    if (observation.flag === null || !outOfRange.includes(observation.flag)) return [];
-    const analyte = observation.analyteId === null ? undefined : analytes.get(observation.analyteId);
-    const name = analyte ? say({ ar: analyte.name_ar, en: analyte.name_en }) : (observation.label ?? observation.loinc ?? '');
-    const value =
-      observation.value.kind === 'text'
-        ? observation.value.text
-        : analyte
-          ? valueText(readingOf(observation, analyte), analyte.decimals)
-          : valueText({ value: observation.value.value, comparator: observation.value.comparator, unit: observation.unit }, null);
-    return [named(name, value, [flagText(observation.flag, locale)])];
-  });
+  const valuesFlagged = (wanted: (flag: ResultFlag) => boolean) =>
+    document.observations.flatMap((observation) => {
+      if (observation.flag === null || !outOfRange.includes(observation.flag) || !wanted(observation.flag)) return [];
+      const analyte = observation.analyteId === null ? undefined : analytes.get(observation.analyteId);
+      const name = analyte ? say({ ar: analyte.name_ar, en: analyte.name_en }) : (observation.label ?? observation.loinc ?? '');
+      const value =
+        observation.value.kind === 'text'
+          ? observation.value.text
+          : analyte
+            ? valueText(readingOf(observation, analyte), analyte.decimals)
+            : valueText({ value: observation.value.value, comparator: observation.value.comparator, unit: observation.unit }, null);
+      return [named(name, value, [flagText(observation.flag, locale)])];
+    });
+  const critical = valuesFlagged(isCritical);
+  const outside = valuesFlagged((flag) => !isCritical(flag));
 
-  const paragraphs = fired.map(patternParagraph);
+  // A critical value leads the comment, before any pattern (issue #76).
+  const paragraphs = [
+    ...(critical.length > 0 ? [`${say(commentPhrases.critical)}: ${list(critical)}.`] : []),
+    ...fired.map(patternParagraph),
+  ];
   if (outside.length > 0) paragraphs.push(`${say(commentPhrases.outOfRange)}: ${list(outside)}.`);
-  else paragraphs.push(say(fired.length > 0 ? commentPhrases.noneOutOfRange : commentPhrases.nothingFound));
+  else if (critical.length === 0) paragraphs.push(say(fired.length > 0 ? commentPhrases.noneOutOfRange : commentPhrases.nothingFound));
   return { text: paragraphs.join('\n\n'), rules: fired.map((rule) => ({ id: rule.id, version: rule.version })) };
 }

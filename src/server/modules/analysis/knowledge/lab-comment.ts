@@ -35,6 +35,11 @@ export const commentPhrases = {
   calculated: { en: 'calculated', ar: 'محسوبة' },
   /** Before the follow-up tests a pattern suggests. */
   furtherTests: { en: 'Further tests that may help', ar: 'فحوص إضافية قد تفيد' },
+  /** Before the values past their critical limits: the comment's first paragraph (issue #76). */
+  critical: {
+    en: 'Values past their critical limits, to be notified to the requesting physician or the patient without delay',
+    ar: 'قيم تجاوزت حدودها الحرجة، يُبلَّغ بها الطبيب المعالج أو المريض دون تأخير',
+  },
   /** Before the values outside their reference ranges. */
   outOfRange: { en: 'Values outside their reference ranges', ar: 'قيم خارج حدودها المرجعية' },
   /** When no value is outside its range, but a pattern was found. */
