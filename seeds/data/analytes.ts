@@ -1161,6 +1161,9 @@ const CHOLESTEROL_MASS = {
   source: `${PUBCHEM('cholesterol', 5997)}; NCEP ATP III converts cholesterol mg/dL to mmol/L by 38.67`,
 };
 const GLUCOSE_MASS = { value: 180.156, source: PUBCHEM('D-glucose', 5793) };
+const IUPAC = (element: string, weight: string) => `IUPAC standard atomic weight of ${element}, ${weight}`;
+const YOUNG_SI = 'Young DS, Implementation of SI units for clinical laboratory data, Ann Intern Med 1987;106:114–129';
+const BILIRUBIN_MASS = { value: 584.66, source: `${PUBCHEM('bilirubin', 5280352)}; ${YOUNG_SI}: mg/dL × 17.1 = µmol/L` };
 
 /**
  * Molar masses that let UCUM convert a mass concentration to a molar one, so that a value reported as
@@ -1182,4 +1185,31 @@ export const molarMasses: Readonly<Record<string, { value: number; source: strin
   },
   '3084-1': { value: 168.11, source: PUBCHEM('uric acid', 1175) },
   '17861-6': { value: 40.078, source: 'IUPAC standard atomic weight of calcium, 40.078' },
+  // Issue #76 item 2 (migrations/0075 sets the same on a catalogue seeded before them). YOUNG_SI's factors are checked in tests/unit/lab-units.test.ts.
+  '62292-8': {
+    value: 400.64,
+    source: `${PUBCHEM('calcifediol, 25-hydroxyvitamin D3', 5283731)}; Endocrine Society 2011 (Holick et al.): ng/mL × 2.496 = nmol/L`,
+  },
+  '2132-9': { value: 1355.37, source: `${PUBCHEM('cyanocobalamin', 5311498)}; ${YOUNG_SI}: pg/mL × 0.7378 = pmol/L` },
+  '2284-8': { value: 441.4, source: `${PUBCHEM('folic acid', 135398658)}; ${YOUNG_SI}: ng/mL × 2.266 = nmol/L` },
+  '2498-4': { value: 55.845, source: `${IUPAC('iron', '55.845')}; ${YOUNG_SI}: µg/dL × 0.1791 = µmol/L` },
+  '2500-7': { value: 55.845, source: `${IUPAC('iron', '55.845')} (TIBC is iron bound); ${YOUNG_SI}: µg/dL × 0.1791 = µmol/L` },
+  '19123-9': { value: 24.305, source: `${IUPAC('magnesium', '24.305')}; ${YOUNG_SI}: mg/dL × 0.4114 = mmol/L` },
+  '5763-8': { value: 65.38, source: `${IUPAC('zinc', '65.38')}; ${YOUNG_SI}: µg/dL × 0.1530 = µmol/L` },
+  '2986-8': { value: 288.42, source: `${PUBCHEM('testosterone', 6013)}; ${YOUNG_SI}: ng/dL × 0.03467 = nmol/L` },
+  '2143-6': { value: 362.46, source: `${PUBCHEM('hydrocortisone (cortisol)', 5754)}; ${YOUNG_SI}: µg/dL × 27.59 = nmol/L` },
+  '2243-4': { value: 272.38, source: `${PUBCHEM('estradiol', 5757)}; ${YOUNG_SI}: pg/mL × 3.671 = pmol/L` },
+  '2839-9': { value: 314.46, source: `${PUBCHEM('progesterone', 5994)}; ${YOUNG_SI}: ng/mL × 3.180 = nmol/L` },
+  '3024-7': { value: 776.87, source: `${PUBCHEM('thyroxine', 5819)}; ${YOUNG_SI}: ng/dL × 12.87 = pmol/L` },
+  '3051-0': { value: 650.97, source: `${PUBCHEM('liothyronine (triiodothyronine)', 5920)}; ${YOUNG_SI}: pg/mL × 1.536 = pmol/L` },
+  '1975-2': BILIRUBIN_MASS,
+  '1968-7': BILIRUBIN_MASS,
+  '43396-1': CHOLESTEROL_MASS,
+  '2161-8': { value: 113.12, source: `${PUBCHEM('creatinine', 588)}; ${YOUNG_SI}: mg/dL × 88.4 = µmol/L` },
+  '9318-7': {
+    value: 113.12,
+    source: `${PUBCHEM('creatinine', 588)}, the ratio's denominator; KDIGO 2012: albumin/creatinine 30 mg/g ≈ 3 mg/mmol (exactly 3.39)`,
+  },
+  '13965-9': { value: 135.18, source: `${PUBCHEM('homocysteine', 778)}; mg/L × 7.397 = µmol/L` },
+  '33762-6': { value: 8457, source: 'Roche Elecsys proBNP II method sheet: NT-proBNP pmol/L × 8.457 = pg/mL' },
 };

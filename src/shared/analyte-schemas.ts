@@ -177,3 +177,10 @@ export const linkTestInput = z.object({
 export type LinkTestInput = z.output<typeof linkTestInput>;
 
 export const unlinkTestInput = z.object({ analyteId: rowId, testId: rowId });
+
+/**
+ * A lab's unit spelling and the UCUM code it means (issue #76 item 1): the administrator's alias, read
+ * after the built-in rows (src/server/platform/lab-units.ts). Whether the code is UCUM is the server's.
+ */
+export const addUnitAliasInput = z.object({ spelling: requiredText(64), ucum: requiredText(64) });
+export type AddUnitAliasInput = z.output<typeof addUnitAliasInput>;

@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'analyte.test_unlink',
   'analyte.lab_interval_save',
   'analyte.lab_interval_delete',
+  'analyte.unit_alias_add',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

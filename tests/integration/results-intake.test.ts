@@ -185,12 +185,12 @@ describe('POST /hl7/v2', () => {
     expect(ackOf(await unknownBooking.text())).toMatchObject({ code: 'AE', errorLocation: 'ORC^1^2', errorCode: '204' });
   });
 
-  it('answers a unit UCUM does not know with AE naming OBX-6, and a broken message with 400, never 5xx', async () => {
+  it('takes a unit UCUM does not know with AA and a warning naming OBX-6 (issue #76), and answers a broken message with 400, never 5xx', async () => {
     const booking = await electrolytesBooking();
     const badUnit = await postHl7(oru(booking.reference, 'MSG-UNIT', [['||6.8|mmol/L', '||6.8|mmoll']]));
-    expect(badUnit.status).toBe(422);
-    expect(ackOf(await badUnit.text())).toMatchObject({ code: 'AE', errorLocation: 'OBX^2^6', errorCode: '102' });
-    expect(await versionsOf(booking.id)).toEqual([]);
+    expect(badUnit.status).toBe(200);
+    expect(ackOf(await badUnit.text())).toMatchObject({ code: 'AA', errorLocation: 'OBX^2^6', errorCode: '103' });
+    expect(await versionsOf(booking.id)).toEqual([{ version: 1, status: 'draft', source: 'hl7v2' }]);
 
     for (const body of ['', 'hello', 'MSH|^~\\&|\rPID|1', fixture('hl7/adt-a01.hl7'), '\u0000'.repeat(10)]) {
       const response = await postHl7(body);

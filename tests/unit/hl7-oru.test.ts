@@ -182,7 +182,40 @@ describe('an ORU^R01 from a lab system', () => {
   });
 });
 
+describe('OBX-6, the unit', () => {
+  const withUnit = (unit: string) => message(MSH, ORC, OBR, potassiumObx('4.2').replace('mmol/L^^UCUM', unit));
+
+  it('reads a power of ten escaped (10\\S\\3/uL) or sent unescaped (10^3/uL) as the one unit the lab wrote', () => {
+    expect(parsed(withUnit('10\\S\\3/uL')).report.observations[0]?.unit).toBe('10^3/uL');
+    expect(parsed(withUnit('10^3/uL')).report.observations[0]?.unit).toBe('10^3/uL');
+    expect(parsed(withUnit('x10^9/L')).report.observations[0]?.unit).toBe('x10^9/L');
+  });
+
+  it('reads a coded unit by its identifier, else its text', () => {
+    expect(parsed(withUnit('mg/dL^milligram per deciliter^UCUM')).report.observations[0]?.unit).toBe('mg/dL');
+    expect(parsed(withUnit('^mmol/L')).report.observations[0]?.unit).toBe('mmol/L');
+  });
+});
+
 describe('the ACK', () => {
+  it('accepts with AA and one ERR of severity W per warning, naming each OBX-6; an error of severity E is never sent with AA', () => {
+    const { header } = parsed(potassium);
+    const warning = (ordinal: number) => ({
+      field: `OBX[${ordinal}]-6`,
+      code: '103' as const,
+      text: 'Unit not recognised',
+      severity: 'W' as const,
+    });
+    const ack = Hl7Message.parse(buildAck(header, 'AA', [warning(2), warning(5), { field: 'OBX[1]-5', code: '102', text: 'dropped' }]));
+    expect(ack.getSegment('MSA')?.getField(1)?.toString()).toBe('AA');
+    expect(
+      ack.getAllSegments('ERR').map((err) => [err.getField(2)?.toString(), err.getComponent(3, 1), err.getField(4)?.toString()]),
+    ).toEqual([
+      ['OBX^2^6', '103', 'W'],
+      ['OBX^5^6', '103', 'W'],
+    ]);
+  });
+
   it('accepts with MSA AA, the original MSH-10, sender and receiver swapped, under a new control id', () => {
     const { header } = parsed(potassium);
     const ack = readAck(buildAck(header, 'AA'));

@@ -40,6 +40,7 @@ const observation = (overrides: Partial<Observation>): Observation => ({
   flag: 'N',
   comment: null,
   extra: false,
+  unitNotRecognised: false,
   previous: null,
   changed: false,
   trend: [],
@@ -128,6 +129,26 @@ describe("a patient's report", () => {
     expect(screen.getByTestId('result-value').textContent).toBe('45.0 ng/mL');
     expect(screen.getByTestId('result-range').textContent).toBe('لا يوجد مدى مرجعي');
     expect(screen.getByTestId('result-flag').textContent).toBe('لا يوجد مدى مرجعي');
+  });
+
+  it('marks a value whose unit was not recognised as shown as the lab sent it, not converted, in both languages (issue #76 item 1)', () => {
+    const unconverted = observation({
+      number: 7.2,
+      unit: 'furlongs',
+      range: { low: 4, high: 11, origin: 'sent', source: null },
+      unitNotRecognised: true,
+    });
+    show(report([unconverted]), 'en');
+    expect(screen.getByTestId('result-unit-not-recognised').textContent).toBe(
+      'Unit not recognised — shown as the lab sent it, not converted',
+    );
+    expect(screen.getByTestId('result-value').textContent).toBe('7.2 furlongs');
+    cleanup();
+    show(report([unconverted]), 'ar');
+    expect(screen.getByTestId('result-unit-not-recognised').textContent).toBe('وحدة غير معروفة — معروضة كما أرسلها المختبر، دون تحويل');
+    cleanup();
+    show(report([observation({})]), 'en');
+    expect(screen.queryByTestId('result-unit-not-recognised')).toBeNull();
   });
 
   it('shows a Premium lab’s signed comment with its specialist’s name, licence number and the day signed', () => {

@@ -433,6 +433,22 @@ export interface LabWorkingHours {
   opens_at: string;
   weekday: number;
 }
+export interface LabUnitAliases {
+  created_at: CreatedAt;
+  created_by: string | null;
+  folded: string;
+  spelling: string;
+  ucum: string;
+}
+
+export interface LabUnrecognisedUnits {
+  count: Generated<number>;
+  first_seen_at: Generated<Timestamp>;
+  lab_id: string;
+  last_seen_at: Generated<Timestamp>;
+  unit: string;
+}
+
 
 export interface NewsletterSubscriptions {
   confirm_token_hash: string | null;
@@ -1036,6 +1052,8 @@ export interface DB {
   result_share_bookings: ResultShareBookings;
   result_shares: ResultShares;
   result_version_analytes: ResultVersionAnalytes;
+  lab_unit_aliases: LabUnitAliases;
+  lab_unrecognised_units: LabUnrecognisedUnits;
   retest_reminders: RetestReminders;
   reviews: Reviews;
   sessions: Sessions;

@@ -20,7 +20,8 @@ export interface AuditEntry {
     | 'store_collection'
     | 'review'
     | 'lab_api_key'
-    | 'analyte';
+    | 'analyte'
+    | 'unit_alias';
   subjectId: string | number;
   details?: Record<string, unknown>;
 }

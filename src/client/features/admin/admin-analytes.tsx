@@ -12,6 +12,7 @@ import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { displayUnit } from '../results/report-format.ts';
 import { AdminAnalyteDetail } from './admin-analyte-detail.tsx';
+import { AdminUnitAliases } from './admin-unit-aliases.tsx';
 import { CreateAnalyteDialog } from './create-analyte-dialog.tsx';
 
 /**
@@ -125,6 +126,7 @@ function AnalyteList({ search, onSearch, onOpen }: { search: string; onSearch: (
           {t`Showing the first ${formatNumber(ANALYTE_LIST_MAX, locale)} analytes. Search to find the others.`}
         </Text>
       )}
+      <AdminUnitAliases />
       <CreateAnalyteDialog
         open={creating}
         onClose={() => setCreating(false)}

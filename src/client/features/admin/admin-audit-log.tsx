@@ -58,6 +58,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'analyte.test_unlink': msg`Analyte taken off a test`,
   'analyte.lab_interval_save': msg`Lab's own interval saved`,
   'analyte.lab_interval_delete': msg`Lab's own interval deleted`,
+  'analyte.unit_alias_add': msg`Unit spelling added`,
 };
 
 /** The start of a picked day (YYYY-MM-DD) in Riyadh, as an instant; the day after for an end. */

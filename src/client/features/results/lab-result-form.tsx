@@ -13,7 +13,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileUp, Save, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -530,6 +530,7 @@ function ResultForm({
           </Stack>
 
           <SentBesides sheet={sheet} />
+          <UnitsAsSent sheet={sheet} />
 
           <Field.Root invalid={Boolean(noteProblem)}>
             <Field.Label>{t`Note to the patient (optional)`}</Field.Label>
@@ -610,6 +611,53 @@ function SentBesides({ sheet }: { sheet: ResultSheet }) {
             </Text>
             <ResultFlagBadge flag={observation.flag} />
           </HStack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The units the lab's system sent as it wrote them (issue #76 item 1): a spelling read as UCUM, and a
+ * unit not recognised, whose value is kept as sent with its range and flag, not converted. Choosing a
+ * unit in the row above and saving converts it.
+ */
+function UnitsAsSent({ sheet }: { sheet: ResultSheet }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const sent = (sheet.entries?.observations ?? []).filter(
+    (observation) => !observation.extra && (observation.unitNotRecognised || observation.unitAsSent !== null),
+  );
+  if (sent.length === 0) return null;
+  const nameOf = (analyteId: number | null) => {
+    const analyte = sheet.analytes.find((candidate) => candidate.id === analyteId);
+    return analyte ? localized(locale, analyte.name.ar, analyte.name.en) : '';
+  };
+  return (
+    <Stack gap="2" borderWidth="1px" rounded="md" padding="3" data-testid="result-units-as-sent">
+      <Text fontWeight="medium">{t`Units as your lab's system sent them`}</Text>
+      <Stack as="ul" listStyleType="none" gap="2">
+        {sent.map((observation, index) => (
+          <Stack as="li" key={`${observation.analyteId}-${index}`} gap="0.5" fontSize="sm">
+            <HStack gap="2" wrap="wrap">
+              <bdi>{nameOf(observation.analyteId)}</bdi>
+              <Text as="bdi" dir="ltr">
+                {`${observation.entered} ${observation.unitAsSent ?? observation.unit ?? ''}`.trim()}
+              </Text>
+              {observation.unitNotRecognised && <ResultFlagBadge flag={observation.flag} />}
+            </HStack>
+            {observation.unitNotRecognised ? (
+              <Text color="fg.warning" data-testid="result-unit-not-recognised">
+                {t`Unit not recognised — shown as the lab sent it, not converted`}
+              </Text>
+            ) : (
+              <Text color="fg.muted">
+                <Trans>
+                  read as <bdi dir="ltr">{displayUnit(observation.unit)}</bdi>
+                </Trans>
+              </Text>
+            )}
+          </Stack>
         ))}
       </Stack>
     </Stack>

@@ -180,6 +180,11 @@ function ObservationItem({
               </Text>
             )}
             {observation.extra && <Text fontSize="xs" color="fg.muted">{t`Sent by the lab in addition to this test's values`}</Text>}
+            {observation.unitNotRecognised && (
+              <Text fontSize="xs" color="fg.warning" data-testid="result-unit-not-recognised">
+                {t`Unit not recognised — shown as the lab sent it, not converted`}
+              </Text>
+            )}
           </Stack>
           <Stack gap="1" align={{ base: 'start', sm: 'end' }} flexShrink={0}>
             <HStack gap="2" wrap="wrap">

@@ -1,4 +1,5 @@
 import {
+  addUnitAliasInput,
   analyteIdInput,
   analyteListInput,
   createAnalyteInput,
@@ -12,6 +13,7 @@ import {
 import { router } from '../../trpc/init.ts';
 import { adminProcedure, approvedLabProcedure, sensitiveAdminProcedure } from '../../trpc/procedures.ts';
 import * as analytes from './analytes.service.ts';
+import * as unitAliases from './unit-aliases.service.ts';
 
 // What each test measures (issue #53 item 1, ADR 0062): the admin reads and edits analytes, their
 // published intervals and critical limits, and the tests that list them (each change asks for a recent
@@ -44,6 +46,12 @@ export const analytesRouter = router({
     .mutation(({ ctx, input }) => analytes.deletePublishedRange(ctx.db, ctx.user.id, 'critical', input.id)),
   linkTest: sensitiveAdminProcedure.input(linkTestInput).mutation(({ ctx, input }) => analytes.linkTest(ctx.db, ctx.user.id, input)),
   unlinkTest: sensitiveAdminProcedure.input(unlinkTestInput).mutation(({ ctx, input }) => analytes.unlinkTest(ctx.db, ctx.user.id, input)),
+  /** Each lab's unrecognised units with counts, and the aliases added for them (issue #76 item 1). */
+  unitAliases: adminProcedure.query(({ ctx }) => unitAliases.unitAliasOverview(ctx.db)),
+  /** A lab's spelling read as a UCUM code by every later message; audited. */
+  addUnitAlias: sensitiveAdminProcedure
+    .input(addUnitAliasInput)
+    .mutation(({ ctx, input }) => unitAliases.addUnitAlias(ctx.db, ctx.user.id, input)),
 
   /** The analytes of the tests on the lab's price list, each with the published intervals and the lab's own. */
   labIntervals: approvedLabProcedure.query(({ ctx }) => analytes.labIntervals(ctx.db, ctx.user.id)),

@@ -50,6 +50,8 @@ export interface Hl7Error {
   field: string;
   text: string;
   code: Hl7ErrorCode;
+  /** ERR-4 (HL7 table 0516): `E` error, the default; `W` warning, with an accepted message (AA). */
+  severity?: 'E' | 'W';
 }
 
 /** What the ACK needs of the message it answers; plain data, so it can be kept and the same ACK rebuilt. */
@@ -358,7 +360,7 @@ function readObservation(
     code: coded.loinc ?? coded.primary,
     ...value,
   };
-  const unit = read(obx, context, 6, 1) || read(obx, context, 6, 2);
+  const unit = readUnit(obx, context);
   if (unit) observation.unit = unit;
   const range = read(obx, context, 7, 1);
   if (range) observation.referenceRange = readRange(range);
@@ -368,6 +370,17 @@ function readObservation(
   if (flags.length > 0) observation.abnormalFlags = flags;
   if (status) observation.status = status;
   return { observation };
+}
+
+/**
+ * OBX-6's unit: its identifier, else its text. A power of ten sent unescaped (`10^3/uL`, `x10^9/L`
+ * rather than `10\S\3/uL`) reads as two components, `10` and `3/uL`: a first component that is a bare
+ * 10 is never a unit of its own, so the two are read as the one unit the lab wrote.
+ */
+function readUnit(obx: Hl7Segment, context: Hl7Context): string {
+  const [first, second] = [read(obx, context, 6, 1), read(obx, context, 6, 2)];
+  if (/^x?10$/i.test(first) && /^\d+\//.test(second)) return `${first}^${second}`;
+  return first || second;
 }
 
 /** Whether an OBX carries a value (OBX-5 not empty): what counts as a result. */
@@ -656,11 +669,12 @@ const UNKNOWN_SENDER: AckContext = {
 
 /**
  * The ACK^R01 answering a message: MSH (sender and receiver swapped, a new control id, the same version
- * and processing id), MSA (the code and the message's MSH-10), and, unless accepted, an ERR segment
- * (ERR-2 where, ERR-3 the table 0357 code, ERR-4 `E`, ERR-8 the text; ERR-1 too for v2.3–2.4).
- * `header` null (the text was not an HL7 message) answers as 2.5.1 with an empty MSA-2.
+ * and processing id), MSA (the code and the message's MSH-10), and an ERR segment for each error or
+ * warning (ERR-2 where, ERR-3 the table 0357 code, ERR-4 `E` or `W`, ERR-8 the text; ERR-1 too for
+ * v2.3–2.4); an accepted message (AA) carries warnings only. `header` null (the text was not an HL7
+ * message) answers as 2.5.1 with an empty MSA-2.
  */
-export function buildAck(header: AckContext | null, code: Hl7AckCode, error?: Hl7Error, now = new Date()): string {
+export function buildAck(header: AckContext | null, code: Hl7AckCode, error?: Hl7Error | readonly Hl7Error[], now = new Date()): string {
   const sender = header ?? UNKNOWN_SENDER;
   const version = SUPPORTED_VERSIONS.has(sender.version) ? sender.version : '2.5.1';
   const original = new Hl7Message(
@@ -685,8 +699,10 @@ export function buildAck(header: AckContext | null, code: Hl7AckCode, error?: Hl
     ],
     STANDARD,
   );
-  const errSegment = code !== 'AA' && error ? buildErr(error, version) : undefined;
-  const ack = original.buildAck({ ackCode: code, ...(errSegment ? { errSegment } : {}) });
+  const errors = (error === undefined ? [] : 'field' in error ? [error] : error).filter((each) => code !== 'AA' || each.severity === 'W');
+  const [first, ...more] = errors.map((each) => buildErr(each, version));
+  const ack = original.buildAck({ ackCode: code, ...(first ? { errSegment: first } : {}) });
+  for (const segment of more) ack.setSegment(ack.segments.length, segment);
   const wholeSecond = new Date(Math.floor(now.getTime() / 1000) * 1000);
   ack.header.setField(7, `${formatHl7DateTime(wholeSecond)}+0000`);
   ack.header.setField(10, crypto.randomUUID().replaceAll('-', '').slice(0, 20).toUpperCase());
@@ -701,7 +717,7 @@ function buildErr(error: Hl7Error, version: string): Hl7Segment {
   const [, segment, sequence = '1', field = '', component = ''] = LOCATION.exec(error.field) ?? [];
   const location = segment ? [segment, sequence, field, '', component] : [];
   const codeText = ERROR_CODE_TEXT[error.code];
-  const fields = ['ERR', '', '', '', 'E', '', '', '', ''].map((text) => new Hl7Field([[text]], STANDARD));
+  const fields = ['ERR', '', '', '', error.severity ?? 'E', '', '', '', ''].map((text) => new Hl7Field([[text]], STANDARD));
   fields[2] = new Hl7Field([trimEnd(location)], STANDARD);
   fields[3] = new Hl7Field([[error.code, codeText, 'HL70357']], STANDARD);
   fields[8] = new Hl7Field([[escapeHl7(error.text, STANDARD)]], STANDARD);
