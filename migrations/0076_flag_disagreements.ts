@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Where a lab's flag and ours differ (issue #76 item 4, ADR 0079): the lab's stands on every screen,
+// Where a lab's flag and ours differ (issue #76 item 4, ADR 0081): the lab's stands on every screen,
 // and the admin sees each lab's disagreements counted by analyte and the two flags, to find a lab
 // whose ranges or method differ from the catalogue's. No patient, booking or value is kept here: a
 // count of flags by lab and analyte is not one person's health data. Frozen once landed.

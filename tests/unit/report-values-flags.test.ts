@@ -3,7 +3,7 @@ import { type AnalyteRules, evaluate, type Ranges, type RangeRow } from '../../s
 
 // Issue #76 item 4: the lab's flag is not overruled by our arithmetic. A value and a converted range
 // are compared at the same precision, a converted range is kept at the analyte's precision, and where
-// the lab sent a flag it stands (ADR 0079), both kept for the admin where they differ.
+// the lab sent a flag it stands (ADR 0081), both kept for the admin where they differ.
 
 const creatinine: AnalyteRules = {
   id: 7,

@@ -11,7 +11,7 @@ import { ResultFlagBadge } from '../results/result-flag.tsx';
 
 /**
  * Where a lab's system flagged a value otherwise than our ranges would (results.flagDisagreements, ADR
- * 0079): the lab's flag stands for the patient; here the admin sees, by lab and analyte, how often the
+ * 0081): the lab's flag stands for the patient; here the admin sees, by lab and analyte, how often the
  * two differed, to find a lab whose ranges or method differ from the catalogue's. Counts only: no
  * patient, booking or value.
  */

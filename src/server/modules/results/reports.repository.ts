@@ -523,7 +523,7 @@ export interface FlagDisagreement {
   ourFlag: ResultFlag;
 }
 
-/** Counts where a lab's flag differed from ours (ADR 0079): by lab, analyte and the two flags, no patient. */
+/** Counts where a lab's flag differed from ours (ADR 0081): by lab, analyte and the two flags, no patient. */
 export async function countFlagDisagreements(db: Db, labId: string, disagreements: readonly FlagDisagreement[]) {
   if (disagreements.length === 0) return;
   await db

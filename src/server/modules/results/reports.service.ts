@@ -762,7 +762,7 @@ export async function overdueCriticalValues(db: Kysely<Database>, now = new Date
   }));
 }
 
-/** Where labs' flags differed from ours (ADR 0079): no patient, no value, only counts by lab and analyte. */
+/** Where labs' flags differed from ours (ADR 0081): no patient, no value, only counts by lab and analyte. */
 export async function flagDisagreements(db: Kysely<Database>) {
   const rows = await repo.flagDisagreements(db);
   return rows.map((row) => ({
