@@ -95,7 +95,7 @@ const analysis = (access: 'full' | 'preview', findings: Finding[], count = findi
   ({
     access,
     count,
-    person: { name: 'Sara' },
+    person: { name: 'Sara', basis: { sex: 'profile', age: 'profile' } },
     familyMemberId: null,
     visit: { bookingId: '00000000-0000-4000-8000-000000000001', at: '2026-11-20T06:00:00.000Z', reports: [] },
     findings,
