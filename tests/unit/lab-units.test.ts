@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analytes, molarMasses } from '../../seeds/data/analytes.ts';
-import { type AnalyteRules, evaluate, type Ranges, ValueError } from '../../src/server/modules/results/report-values.ts';
+import { readingOf } from '../../src/server/modules/analysis/readings.ts';
+import {
+  type AnalyteRules,
+  evaluate,
+  type Ranges,
+  unconvertedObservation,
+  ValueError,
+} from '../../src/server/modules/results/report-values.ts';
 import { foldLabUnit, LAB_UNIT_ALIASES, ucumOfLabUnit } from '../../src/server/platform/lab-units.ts';
 import { convertValue, isUcumUnit } from '../../src/server/platform/units.ts';
 
@@ -206,6 +213,18 @@ describe('a value judged in a lab’s spelling', () => {
   it('converts with the UCUM code and keeps the spelling the lab sent', () => {
     const stored = evaluate(creatinine, { entered: '88.4', unit: 'µmol/L', comment: null }, noRanges, patient, 0);
     expect(stored).toMatchObject({ unit: 'umol/L', unitAsSent: 'µmol/L', inAnalyteUnit: 1 });
+  });
+
+  it('keeps a value in a unit nothing reads as sent, with the lab’s range and flag, and gives the analysis no number to judge', () => {
+    const entry = { entered: '7.2', unit: 'furlongs', comment: null, sentRange: { low: 4, high: 11 }, sentFlags: ['N'] };
+    const stored = unconvertedObservation(creatinine, entry, 0);
+    expect(stored).toMatchObject({ unit: 'furlongs', unitNotRecognised: true, inAnalyteUnit: null, flag: 'N' });
+    expect(stored.range).toMatchObject({ low: 4, high: 11, origin: 'sent' });
+    const reading = readingOf(stored, { loinc: '2160-0', name_ar: '', name_en: '', unit: 'mg/dL', molar_mass: '113.12' });
+    expect(reading).toMatchObject({ value: null, unit: null, flag: 'N' });
+    expect(() => unconvertedObservation(creatinine, { ...entry, entered: '10000000000000000' }, 0)).toThrow(
+      new ValueError('value_out_of_range', 0),
+    );
   });
 
   it('refuses a unit nothing reads as unknown_unit (the lab’s form asks for another)', () => {
