@@ -159,6 +159,22 @@ describe('units as labs write them, through POST /hl7/v2', () => {
     expect(observation(report, '17861-6')).toMatchObject({ number: 4.8, unitNotRecognised: true, trend: [] });
   });
 
+  it('counts a unit with control characters, or longer than any unit, for the admin without failing the message', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const booking = await bookingOf(CHECKUP, customer);
+    const long = `u${'\u00B5'.repeat(80)}`;
+    const response = await postHl7(
+      oru(booking.reference, 'UNITS-HOSTILE', [
+        ['6690-2^WBC', '7.2', 'x\u0001y', '4.0-11.0', 'N'],
+        ['777-3^Platelets', '250', long, '150-400', 'N'],
+      ]),
+    );
+    expect(response.status).toBe(200);
+    expect(ackOf(await response.text()).errors.map((error) => error.severity)).toEqual(['W', 'W']);
+    const counted = await database.db.selectFrom('lab_unrecognised_units').select('unit').where('lab_id', '=', lab.id).execute();
+    expect(counted.map((row) => row.unit)).toEqual(expect.arrayContaining(['xy', long.slice(0, 64)]));
+  });
+
   it('still refuses a unit that takes the value past any lab value (10*999.g/dL), naming OBX-6', async () => {
     const customer = await createTestUser(database.db, 'customer');
     const booking = await bookingOf(CHECKUP, customer);

@@ -16,8 +16,14 @@ export async function unitAliasMap(db: Kysely<Database> | Transaction<Database>)
   return new Map((await repo.unitAliases(db)).map((row) => [row.folded, row.ucum]));
 }
 
-/** A unit as counted: its first characters, as the column holds them. */
-export const countedUnit = (unit: string) => unit.trim().slice(0, repo.UNIT_TEXT_MAX);
+/**
+ * A unit as counted: its first characters, as the column holds them, without control characters or
+ * half a surrogate pair (PostgreSQL text holds no NUL), so no unit a lab's system sends fails the write.
+ */
+const countedUnit = (unit: string) =>
+  Array.from(unit.replace(/[\p{Cc}\p{Cs}]/gu, '').trim())
+    .slice(0, repo.UNIT_TEXT_MAX)
+    .join('');
 
 export function countUnrecognisedUnits(db: Transaction<Database>, labId: string, units: readonly string[]) {
   return repo.countUnrecognisedUnits(
