@@ -152,6 +152,34 @@ describe("a Premium lab's interpretive comment", () => {
     expect(rest.at(-1)).toBe('Values outside their reference ranges: Sodium 149 mmol/L (high).');
   });
 
+  it('names a kidney pattern’s KDIGO category, with the ACR’s when the draft has one (issue #76)', async () => {
+    const { labTestId } = await offerNamedTest(database.db, premiumLab.id, 'Kidney Function Test (KFT)');
+    const bookingId = await insertBooking(database.db, {
+      customerId: customer.id,
+      labTestId,
+      status: 'completed',
+      bookingTime: new Date(Date.now() - 86_400_000),
+    });
+    const analyteId = async (loinc: string) =>
+      (await database.db.selectFrom('analytes').select('id').where('loinc', '=', loinc).executeTakeFirstOrThrow()).id;
+    await (await callerFor(database.db, premiumLab)).results.saveDraft({
+      bookingId,
+      patientSex: 'male',
+      releaseAs: 'final',
+      note: null,
+      observations: [
+        { analyteId: await analyteId('3094-0'), value: '22', unit: null, comment: null },
+        { analyteId: await analyteId('2160-0'), value: '2.1', unit: null, comment: null },
+        { analyteId: await analyteId('98979-8'), value: '36', unit: null, comment: null },
+      ],
+    });
+    const { text, rules } = await (await englishCallerFor(premiumLab)).analysis.labDraftComment({ bookingId });
+    expect(rules).toEqual([{ id: 'egfr-g3b', version: 1 }]);
+    expect(text).toContain('KDIGO category: G3b.');
+    const arabic = await (await callerFor(database.db, premiumLab)).analysis.labDraftComment({ bookingId });
+    expect(arabic.text).toContain('فئة KDIGO: G3b.');
+  });
+
   it('releases once the specialist signs, and the patient, the FHIR export and the doctor read the signed comment with the name and licence', async () => {
     const bookingId = await hba1cBooking(premiumLab);
     await saveHba1c(premiumLab, bookingId, '6.0');

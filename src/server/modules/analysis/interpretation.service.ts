@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { ageInYears, labDraftDocument, labSignsInterpretations, type ValueKeys } from '../results/reports.service.ts';
 import * as repo from './analysis.repository.ts';
 import type { Reading } from './conditions.ts';
-import { firedRules, outOfRange, subjectOf } from './findings.ts';
+import { firedRules, kdigoStageOf, outOfRange, subjectOf } from './findings.ts';
 import type { Bilingual, PatternRule } from './knowledge/format.ts';
 import { commentPhrases, flagWords, severityAdvice } from './knowledge/lab-comment.ts';
 import { type Source, sources } from './knowledge/sources.ts';
@@ -98,9 +98,12 @@ export async function labDraftComment(db: Kysely<Database>, keys: ValueKeys, lab
       const name = followUpNames.get(loinc);
       return name && !subject.readings.has(loinc) ? [name[locale]] : [];
     });
+    const stage = rule.kdigoStage ? kdigoStageOf(subject) : null;
+    const stageCode = stage ? [stage.gfr, stage.albuminuria].filter(Boolean).join(' ') : '';
     return [
       `${say(rule.title)}.`,
       read.length > 0 ? `${say(commentPhrases.valuesRead)}: ${list(read)}.` : null,
+      stageCode ? `${say(commentPhrases.kdigoCategory)}: ${stageCode}.` : null,
       say(severityAdvice[rule.severity]),
       furtherTests.length > 0 ? `${say(commentPhrases.furtherTests)}: ${list(furtherTests)}.` : null,
       `[${rule.sources.map((id) => shortCitation(sources[id])).join('; ')}]`,

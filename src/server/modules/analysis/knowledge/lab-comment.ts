@@ -33,6 +33,8 @@ export const commentPhrases = {
   valuesRead: { en: 'Values the rule read', ar: 'القيم التي استندت إليها القاعدة' },
   /** After a value the rules calculated (eGFR from creatinine, age and sex). */
   calculated: { en: 'calculated', ar: 'محسوبة' },
+  /** Before a kidney pattern's KDIGO 2024 categories of the visit ("G3a A2"). */
+  kdigoCategory: { en: 'KDIGO category', ar: 'فئة KDIGO' },
   /** Before the follow-up tests a pattern suggests. */
   furtherTests: { en: 'Further tests that may help', ar: 'فحوص إضافية قد تفيد' },
   /** Before the values past their critical limits: the comment's first paragraph (issue #76). */
