@@ -30,7 +30,7 @@ export function AboutYouPrompt({
     onDone();
   };
   return (
-    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()} placement="center" size={{ base: 'full', sm: 'md' }}>
+    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()} placement="center" size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

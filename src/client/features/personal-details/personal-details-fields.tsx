@@ -1,4 +1,4 @@
-import { Box, Button, Field, Fieldset, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Grid, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -136,10 +136,18 @@ export function PersonalDetailsFields({
   const born = date ? new Date(`${date}T00:00:00Z`) : null;
 
   return (
-    <Stack gap="5" data-testid="personal-details-fields">
-      <Fieldset.Root invalid={Boolean(errors.sex)}>
-        <Fieldset.Legend id={`${id}-sex`}>{t`Sex`}</Fieldset.Legend>
-        <HStack gap="2" role="radiogroup" aria-labelledby={`${id}-sex`} onKeyDown={sexKeys.onKeyDown}>
+    <Stack gap="5" maxW="md" data-testid="personal-details-fields">
+      <Stack gap="1.5">
+        <Text id={`${id}-sex`} textStyle="sm" fontWeight="medium">
+          {t`Sex`}
+        </Text>
+        <HStack
+          gap="2"
+          role="radiogroup"
+          aria-labelledby={`${id}-sex`}
+          aria-describedby={errors.sex ? `${id}-sex-error` : undefined}
+          onKeyDown={sexKeys.onKeyDown}
+        >
           {sexes.map((sex, index) => {
             const checked = value.sex === sex.value;
             return (
@@ -151,7 +159,7 @@ export function PersonalDetailsFields({
                 variant={checked ? 'subtle' : 'outline'}
                 colorPalette={checked ? 'brand' : 'gray'}
                 borderWidth="2px"
-                borderColor={checked ? 'brand.solid' : 'border'}
+                borderColor={checked ? 'brand.solid' : errors.sex ? 'border.error' : 'border'}
                 minW="24"
                 onClick={() => onChange({ ...value, sex: sex.value })}
               >
@@ -160,12 +168,14 @@ export function PersonalDetailsFields({
             );
           })}
         </HStack>
-        <Fieldset.ErrorText>{errors.sex}</Fieldset.ErrorText>
-      </Fieldset.Root>
+        <FieldProblem id={`${id}-sex-error`}>{errors.sex}</FieldProblem>
+      </Stack>
 
-      <Fieldset.Root invalid={Boolean(errors.dateOfBirth)}>
+      <Stack gap="1.5" role="group" aria-labelledby={`${id}-birth`}>
         <HStack justify="space-between" gap="3" wrap="wrap">
-          <Fieldset.Legend id={`${id}-birth`}>{t`Date of birth`}</Fieldset.Legend>
+          <Text id={`${id}-birth`} textStyle="sm" fontWeight="medium">
+            {t`Date of birth`}
+          </Text>
           <HStack
             gap="0"
             role="radiogroup"
@@ -194,8 +204,9 @@ export function PersonalDetailsFields({
             })}
           </HStack>
         </HStack>
-        <HStack gap="2" align="start" wrap="wrap" role="group" aria-labelledby={`${id}-birth`}>
-          <Field.Root width="4.5rem" invalid={Boolean(errors.dateOfBirth)}>
+        {/* Day, month, year in the reading order of both languages; the month gives way on a narrow phone. */}
+        <Grid templateColumns="4rem minmax(0, 1fr) 5.5rem" gap="2">
+          <Field.Root invalid={Boolean(errors.dateOfBirth)}>
             <Field.Label>{t`Day`}</Field.Label>
             <NumericInput
               inputMode="numeric"
@@ -203,15 +214,17 @@ export function PersonalDetailsFields({
               value={value.day}
               onChange={(event) => onChange({ ...value, day: event.target.value })}
               autoComplete={value.calendar === 'gregory' ? 'bday-day' : 'off'}
+              aria-describedby={errors.dateOfBirth ? `${id}-birth-error` : undefined}
             />
           </Field.Root>
-          <Field.Root flex="1" minW="9rem" invalid={Boolean(errors.dateOfBirth)}>
+          <Field.Root invalid={Boolean(errors.dateOfBirth)}>
             <Field.Label>{t`Month`}</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field
                 value={value.month}
                 onChange={(event) => onChange({ ...value, month: event.currentTarget.value })}
                 autoComplete={value.calendar === 'gregory' ? 'bday-month' : 'off'}
+                aria-describedby={errors.dateOfBirth ? `${id}-birth-error` : undefined}
               >
                 <option value="" disabled>
                   {t`Choose`}
@@ -225,7 +238,7 @@ export function PersonalDetailsFields({
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          <Field.Root width="6rem" invalid={Boolean(errors.dateOfBirth)}>
+          <Field.Root invalid={Boolean(errors.dateOfBirth)}>
             <Field.Label>{t`Year`}</Field.Label>
             <NumericInput
               inputMode="numeric"
@@ -233,10 +246,11 @@ export function PersonalDetailsFields({
               value={value.year}
               onChange={(event) => onChange({ ...value, year: event.target.value })}
               autoComplete={value.calendar === 'gregory' ? 'bday-year' : 'off'}
+              aria-describedby={errors.dateOfBirth ? `${id}-birth-error` : undefined}
             />
           </Field.Root>
-        </HStack>
-        <Fieldset.ErrorText>{errors.dateOfBirth}</Fieldset.ErrorText>
+        </Grid>
+        <FieldProblem id={`${id}-birth-error`}>{errors.dateOfBirth}</FieldProblem>
         <Box aria-live="polite">
           {born && !errors.dateOfBirth && (
             <Text fontSize="sm" color="fg.muted" data-testid="date-of-birth-both">
@@ -244,7 +258,17 @@ export function PersonalDetailsFields({
             </Text>
           )}
         </Box>
-      </Fieldset.Root>
+      </Stack>
     </Stack>
+  );
+}
+
+/** What is wrong with a group of fields, styled as a field's own error. */
+function FieldProblem({ id, children }: { id: string; children: string | undefined }) {
+  if (!children) return null;
+  return (
+    <Text id={id} textStyle="xs" fontWeight="medium" color="fg.error">
+      {children}
+    </Text>
   );
 }
