@@ -276,6 +276,22 @@ const ar = {
     invalidNationalId: 'أدخل رقم هوية وطنية أو إقامة صحيحًا: 10 أرقام تبدأ بـ 1 أو 2.',
     added: 'تمت إضافة فرد العائلة.',
   },
+  /** The account holder's own sex and date of birth (issue #76): the settings' card and the booking's prompt. */
+  aboutYou: {
+    card: 'معلومات عنك',
+    prompt: 'قبل أن تحجز: معلومات عنك',
+    male: 'ذكر',
+    hijri: 'هجري',
+    day: 'يوم',
+    month: 'شهر',
+    year: 'سنة',
+    may: 'مايو',
+    shawwal: 'شوال',
+    save: 'حفظ',
+    notNow: 'ليس الآن',
+    /** 15 May 1990, 20 Shawwal 1410, as the fields show it in both calendars. */
+    bornInBoth: '15 مايو 1990 · 20 شوال 1410 هـ',
+  },
   dashboard: {
     name: 'لوحة التحكم',
     welcome: (name: string) => `مرحبًا، ${name}`,
@@ -708,6 +724,20 @@ export const words = {
       nationalId: 'National ID or Iqama number (optional)',
       invalidNationalId: 'Enter a valid national ID or Iqama number: 10 digits starting with 1 or 2.',
       added: 'Family member added.',
+    },
+    aboutYou: {
+      card: 'About you',
+      prompt: 'Before you book: about you',
+      male: 'Male',
+      hijri: 'Hijri',
+      day: 'Day',
+      month: 'Month',
+      year: 'Year',
+      may: 'May',
+      shawwal: 'Shawwal',
+      save: 'Save',
+      notNow: 'Not now',
+      bornInBoth: 'May 15, 1990 · Shawwal 20, 1410 AH',
     },
     dashboard: {
       name: 'Dashboard',
