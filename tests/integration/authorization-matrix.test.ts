@@ -257,6 +257,7 @@ const labProfile = {
 
 const matrix: Record<string, Row> = {
   'account.updateProfile': { access: signedIn, input: () => ({ name: 'اسم جديد', locale: 'ar' }) },
+  'account.updatePersonal': { access: customers, input: () => ({ sex: 'female', dateOfBirth: '1990-04-12' }) },
   // A guest first gets an e-mail and a password through auth.upgradeAnonymous.
   'account.changePassword': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ newPassword: password }) },
   'account.changeEmail': { access: { ...signedIn, guest: 'FORBIDDEN' }, input: () => ({ newEmail: `${unique('new')}@example.sa` }) },
@@ -499,6 +500,7 @@ const matrix: Record<string, Row> = {
   },
   'results.adminReport': { access: admins, input: () => ({ bookingId: NOWHERE, reason: 'Matrix check' }) },
   'results.overdueCritical': { access: admins },
+  'results.flagDisagreements': { access: admins },
   // A patient's links for a doctor (ADR 0061): made, listed and revoked by the patient; read by anyone
   // holding the link (a made-up one is NOT_FOUND for everyone alike).
   'resultShares.shareable': { access: customers },

@@ -11,6 +11,9 @@ import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.
 import { create as createReview } from '../../src/server/modules/reviews/reviews.service.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import { insertBooking, offerNamedTest, offerTest } from '../setup/dashboard-fixtures.ts';
+
+/** A completed visit happened: results are entered only for one that did (issue #76). */
+const yesterday = () => new Date(Date.now() - 86_400_000 - Math.floor(Math.random() * 3_600_000));
 import { createTestUser, insertCheckoutInvoice, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
 import { approvedPayment, checkoutDefaults, createTestVariant, orderIdOf } from '../setup/store.ts';
@@ -78,7 +81,7 @@ async function signUpCustomer(locale: 'ar' | 'en' = 'ar'): Promise<Customer> {
 /** A completed booking of the customer's with a result the lab uploaded; answers the result's id. */
 async function withResult(customerId: string): Promise<{ bookingId: string; resultId: string }> {
   const { labTestId } = await offerTest(database.db, lab.id);
-  const bookingId = await insertBooking(database.db, { customerId, labTestId, status: 'completed' });
+  const bookingId = await insertBooking(database.db, { customerId, labTestId, status: 'completed', bookingTime: yesterday() });
   const form = new FormData();
   form.set('bookingId', bookingId);
   form.set('file', new File([report as Uint8Array<ArrayBuffer>], 'ferritin.pdf', { type: 'application/pdf' }));
@@ -94,7 +97,7 @@ async function withResult(customerId: string): Promise<{ bookingId: string; resu
 /** A released electrolytes report for the customer, its potassium as given; answers its booking. */
 async function releasedPotassium(customerId: string, potassium: string): Promise<string> {
   const { labTestId } = await offerNamedTest(database.db, lab.id, 'Electrolytes (Sodium, Potassium, Chloride)');
-  const bookingId = await insertBooking(database.db, { customerId, labTestId, status: 'completed' });
+  const bookingId = await insertBooking(database.db, { customerId, labTestId, status: 'completed', bookingTime: yesterday() });
   const analyte = await database.db.selectFrom('analytes').select('id').where('loinc', '=', '2823-3').executeTakeFirstOrThrow();
   const draft = {
     bookingId,
@@ -392,7 +395,7 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   },
   user_profiles: {
     whose: (id) => sql`id = ${id}`,
-    columns: { id: 'kept: the profile row stays with the account, emptied', name: 'erased' },
+    columns: { id: 'kept: the profile row stays with the account, emptied', name: 'erased', date_of_birth: 'erased' },
   },
   sessions: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
   pending_sign_ins: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
@@ -424,6 +427,7 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
     columns: { file_name: 'deleted', uploaded_by: 'kept: the lab that uploaded it; staff accounts are closed, not deleted' },
   },
   result_shares: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
+  lab_unit_aliases: { columns: { created_by: 'kept: the admin who added the spelling; staff accounts are closed, not deleted' } },
   retest_reminders: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
   waitlist_entries: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
   booking_series: {
@@ -721,7 +725,12 @@ describe('delete my account', () => {
     const { bookingId, resultId } = await withResult(customer.id);
     // Values too: a report whose potassium is critical, so it has a case the lab must call about.
     const { labTestId: electrolytes } = await offerNamedTest(database.db, lab.id, 'Electrolytes (Sodium, Potassium, Chloride)');
-    const valuesBookingId = await insertBooking(database.db, { customerId: customer.id, labTestId: electrolytes, status: 'completed' });
+    const valuesBookingId = await insertBooking(database.db, {
+      customerId: customer.id,
+      labTestId: electrolytes,
+      status: 'completed',
+      bookingTime: yesterday(),
+    });
     const potassium = await database.db.selectFrom('analytes').select('id').where('loinc', '=', '2823-3').executeTakeFirstOrThrow();
     const saved = await api.mutate(
       'results.saveDraft',
