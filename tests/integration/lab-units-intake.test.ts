@@ -248,6 +248,27 @@ describe("the admin's unit aliases", () => {
     expect(observation(report, '6690-2').trend.map((point) => point.value)).toEqual([7.2]);
   });
 
+  it("reads the same spellings, and the admin's alias, in the lab's own form, and refuses there a unit nothing reads", async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    const booking = await bookingOf(CHECKUP, customer);
+    const analyteId = async (loinc: string) =>
+      (await database.db.selectFrom('analytes').select('id').where('loinc', '=', loinc).executeTakeFirstOrThrow()).id;
+    const form = async (unit: string) => ({
+      bookingId: booking.id,
+      patientSex: null,
+      releaseAs: 'final' as const,
+      note: null,
+      observations: [
+        { analyteId: await analyteId('2160-0'), value: '150', unit: 'µmol/L', comment: null },
+        { analyteId: await analyteId('6690-2'), value: '7.2', unit, comment: null },
+      ],
+    });
+    const labCaller = await callerFor(database.db, lab);
+    const saved = await labCaller.results.saveDraft(await form('Tsd/µl'));
+    expect(saved.observations.map((observation) => observation.inAnalyteUnit)).toEqual([1.7, 7.2]);
+    expect(await refusal(labCaller.results.saveDraft(await form('furlongs')))).toMatchObject({ appCode: 'RESULT_VALUE_INVALID' });
+  });
+
   it('refuses a lab and a customer who call the procedures, as the server decides', async () => {
     for (const role of ['lab', 'customer'] as const) {
       const caller = await callerFor(database.db, await createTestUser(database.db, role, role === 'lab' ? { approved: true } : {}));

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { convertValue } from '../../platform/units.ts';
+import { unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
 import { type ExportedObservation, type ExportedReport, resultsBundle } from './intake/fhir-export.ts';
@@ -193,12 +194,16 @@ async function rulesFor(db: Kysely<Database> | Transaction<Database>, booking: R
   return { analytes, ranges };
 }
 
-/** Each entry judged against its analyte; a value that cannot be stored is refused, naming which. */
+/**
+ * Each entry judged against its analyte, its unit read as the lab wrote it (the admin's aliases too, as
+ * for a lab's system); a value that cannot be stored is refused, naming which.
+ */
 function evaluateEntries(
   analytes: readonly (AnalyteRules & { required: boolean })[],
   ranges: Ranges,
   patient: Patient,
   entries: ResultDraftInput['observations'],
+  unitAliases: ReadonlyMap<string, string>,
 ): StoredObservation[] {
   const byId = new Map(analytes.map((analyte) => [analyte.id, analyte]));
   const seen = new Set<number>();
@@ -209,7 +214,8 @@ function evaluateEntries(
     seen.add(entry.analyteId);
     if (entry.value === '') return;
     try {
-      observations.push(evaluate(analyte, { entered: entry.value, unit: entry.unit, comment: entry.comment }, ranges, patient, index));
+      const typed = { entered: entry.value, unit: entry.unit, comment: entry.comment };
+      observations.push(evaluate(analyte, typed, ranges, patient, index, unitAliases));
     } catch (error) {
       if (error instanceof ValueError)
         throw new AppError('RESULT_VALUE_INVALID', { index, analyteId: entry.analyteId, problem: error.problem });
@@ -229,11 +235,18 @@ interface WriteOptions {
   notify?: boolean;
 }
 
-export async function saveDraft(db: Kysely<Database>, vault: ValueKeys, labId: string, input: ResultDraftInput, options: WriteOptions = {}) {
+export async function saveDraft(
+  db: Kysely<Database>,
+  vault: ValueKeys,
+  labId: string,
+  input: ResultDraftInput,
+  options: WriteOptions = {},
+) {
   const booking = await labsBooking(db, labId, input.bookingId);
   assertVisitHeld(booking);
   const { analytes, ranges } = await rulesFor(db, booking);
-  const observations = evaluateEntries(analytes, ranges, patientOf(booking, input.patientSex), input.observations);
+  const patient = patientOf(booking, input.patientSex);
+  const observations = evaluateEntries(analytes, ranges, patient, input.observations, await unitAliasMap(db));
   const critical = anyCritical(observations);
   const versionId = await db.transaction().execute(async (tx) => {
     const reportId = await repo.ensureReport(tx, booking.id);
