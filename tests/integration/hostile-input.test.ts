@@ -245,7 +245,12 @@ describe('hostile input to the plain HTTP routes: a lab system and the webhooks 
     const lab = people.lab!;
     key = (await createKey(database.db, lab.id, 'LIS', lab.id)).key;
     const { labTestId } = await offerNamedTest(database.db, lab.id, 'Electrolytes (Sodium, Potassium, Chloride)');
-    const bookingId = await insertBooking(database.db, { customerId: people.customer!.id, labTestId, status: 'completed' });
+    const bookingId = await insertBooking(database.db, {
+      customerId: people.customer!.id,
+      labTestId,
+      status: 'completed',
+      bookingTime: new Date(Date.now() - 86_400_000),
+    });
     ({ reference } = await database.db.selectFrom('bookings').select('reference').where('id', '=', bookingId).executeTakeFirstOrThrow());
     web = createApp({
       db: database.db,

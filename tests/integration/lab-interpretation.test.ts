@@ -309,7 +309,12 @@ describe("a Premium lab's own system", () => {
 
   async function electrolytesBooking() {
     const { labTestId } = await offerNamedTest(database.db, premiumLab.id, 'Electrolytes (Sodium, Potassium, Chloride)');
-    const id = await insertBooking(database.db, { customerId: customer.id, labTestId, status: 'completed' });
+    const id = await insertBooking(database.db, {
+      customerId: customer.id,
+      labTestId,
+      status: 'completed',
+      bookingTime: new Date(Date.now() - 86_400_000),
+    });
     const { reference } = await database.db.selectFrom('bookings').select('reference').where('id', '=', id).executeTakeFirstOrThrow();
     return { id, reference };
   }
