@@ -20,7 +20,13 @@ const hb = (value: string, sex: 'male' | 'female' | 'any', unit = 'g/dL', flag?:
   range: unit === 'g/L' ? (sex === 'male' ? '130-170' : '120-155') : sex === 'male' ? '13.0-17.0' : '12.0-15.5',
   ...(flag && { flag }),
 });
-const mcv = (value: string, unit = 'fL'): Obx => ({ loinc: MCV, text: 'MCV [Entitic volume] by Automated count', value, unit, range: '80-100' });
+const mcv = (value: string, unit = 'fL'): Obx => ({
+  loinc: MCV,
+  text: 'MCV [Entitic volume] by Automated count',
+  value,
+  unit,
+  range: '80-100',
+});
 const ferritin = (value: string, unit = 'ng/mL', range = '15-150'): Obx => ({
   loinc: FERRITIN,
   text: 'Ferritin [Mass/volume] in Serum or Plasma',
@@ -89,10 +95,16 @@ export const anaemiaCases: ClinicalCase[] = [
   },
   {
     name: 'a man’s low haemoglobin (12.5 g/dL, normal MCV and ferritin): its own finding, no menstruation or pregnancy among its causes',
-    sources: ['who2024Haemoglobin', 'medlinePlusLabTests'],
+    sources: ['who2024Haemoglobin', 'medlinePlusLabTests', 'clsiEp28'],
     person: { sex: 'male', age: 50 },
     obx: [hb('12.5', 'male'), mcv('90'), ferritin('100', 'ng/mL', '30-400')],
-    expect: { notFires: IRON_RULES, order: [HB], causes: [{ loinc: HB, include: ['diet'], exclude: ['menstruation', 'pregnancy'] }] },
+    // 12.5 is 0.5 below 13.0, within a quarter of the range's width (4.0 × 0.25 = 1.0): slightly below (CLSI EP28).
+    expect: {
+      notFires: IRON_RULES,
+      order: [HB],
+      causes: [{ loinc: HB, include: ['diet'], exclude: ['menstruation', 'pregnancy'] }],
+      grades: { [HB]: 'slightlyBelow' },
+    },
   },
   {
     name: 'a woman’s low haemoglobin (11.0 g/dL, normal MCV and ferritin): menstruation is among its causes',
@@ -133,7 +145,10 @@ export const anaemiaCases: ClinicalCase[] = [
     name: 'transferrin saturation 62 % with ferritin 820 ng/mL flagged H in a man of 45: the iron-overload pattern',
     sources: ['easlHaemochromatosis2022'],
     person: { sex: 'male', age: 45 },
-    obx: [{ loinc: TSAT, text: 'Iron saturation [Mass Fraction] in Serum or Plasma', value: '62', unit: '%', range: '20-50' }, ferritin('820', 'ng/mL', '30-400')],
+    obx: [
+      { loinc: TSAT, text: 'Iron saturation [Mass Fraction] in Serum or Plasma', value: '62', unit: '%', range: '20-50' },
+      ferritin('820', 'ng/mL', '30-400'),
+    ],
     expect: { fires: ['iron-overload-pattern'] },
   },
   {

@@ -73,10 +73,16 @@ export const criticalCases: ClinicalCase[] = [
   },
   {
     name: 'potassium 5.4 mmol/L (H, not critical): its own finding, the sample among its causes (after the others)',
-    sources: ['medlinePlusLabTests'],
+    sources: ['medlinePlusLabTests', 'clsiEp28'],
     person: { sex: 'male', age: 41 },
     obx: [potassium('5.4', 'H')],
-    expect: { critical: [], order: [K], causes: [{ loinc: K, include: ['medication', 'sampleHandling'] }] },
+    // 5.4 is 0.3 past 5.1, within a quarter of the range's width (1.6 × 0.25 = 0.4): slightly above (CLSI EP28).
+    expect: {
+      critical: [],
+      order: [K],
+      causes: [{ loinc: K, include: ['medication', 'sampleHandling'] }],
+      grades: { [K]: 'slightlyAbove' },
+    },
   },
   {
     name: 'potassium 2.5 mEq/L (LL; mEq = mmol for a monovalent ion): critical low',

@@ -38,7 +38,12 @@ export const diabetesCases: ClinicalCase[] = [
     sources: ['ada2025'],
     person: { sex: 'male', age: 45 },
     obx: [hba1c('5.7', '%', { flag: 'H' })],
-    expect: { fires: ['hba1c-prediabetes'], notFires: except('hba1c-prediabetes'), order: ['hba1c-prediabetes'], basic: ['hba1c-prediabetes'] },
+    expect: {
+      fires: ['hba1c-prediabetes'],
+      notFires: except('hba1c-prediabetes'),
+      order: ['hba1c-prediabetes'],
+      basic: ['hba1c-prediabetes'],
+    },
   },
   {
     name: 'HbA1c 6.4 %: still prediabetes, not the diabetes range',
@@ -66,7 +71,11 @@ export const diabetesCases: ClinicalCase[] = [
     sources: ['ada2025'],
     person: { sex: 'female', age: 38 },
     obx: [fpg('100', 'mg/dl')],
-    expect: { fires: ['fasting-glucose-impaired'], notFires: except('fasting-glucose-impaired'), stored: { [FPG]: { number: 100, flag: 'H' } } },
+    expect: {
+      fires: ['fasting-glucose-impaired'],
+      notFires: except('fasting-glucose-impaired'),
+      stored: { [FPG]: { number: 100, flag: 'H' } },
+    },
   },
   {
     name: 'fasting glucose 125 mg/dL: still impaired, not the diabetes range',

@@ -20,12 +20,7 @@ export interface OruInput {
 
 /** Text made safe for one component, with the standard delimiters |^~\& (the escape character first). */
 export function escapeHl7(text: string): string {
-  return text
-    .replaceAll('\\', '\\E\\')
-    .replaceAll('|', '\\F\\')
-    .replaceAll('^', '\\S\\')
-    .replaceAll('&', '\\T\\')
-    .replaceAll('~', '\\R\\');
+  return text.replaceAll('\\', '\\E\\').replaceAll('|', '\\F\\').replaceAll('^', '\\S\\').replaceAll('&', '\\T\\').replaceAll('~', '\\R\\');
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

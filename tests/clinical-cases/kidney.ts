@@ -157,7 +157,12 @@ export const kidneyCases: ClinicalCase[] = [
     name: 'the lab reports eGFR 52 with an ACR of 45 mg/g: G3a with A2, both rules, the lab’s eGFR used (none calculated)',
     sources: ['kdigo2024'],
     person: { sex: 'male', age: 65 },
-    obx: [creatinine('1.3', 'mg/dL', { range: '0.7-1.2', flag: 'H' }), { loinc: BUN, value: '19', unit: 'mg/dL', range: '6-20', flag: 'N' }, egfrSent('52'), acr('45')],
+    obx: [
+      creatinine('1.3', 'mg/dL', { range: '0.7-1.2', flag: 'H' }),
+      { loinc: BUN, value: '19', unit: 'mg/dL', range: '6-20', flag: 'N' },
+      egfrSent('52'),
+      acr('45'),
+    ],
     expect: { egfr: null, fires: ['egfr-g3a', 'albuminuria'], notFires: ['albuminuria-a3'], stage: { gfr: 'G3a', albuminuria: 'A2' } },
   },
   {
@@ -172,7 +177,12 @@ export const kidneyCases: ClinicalCase[] = [
     sources: ['kdigo2024'],
     person: { sex: 'female', age: 71 },
     obx: [egfrSent('25'), acr('350')],
-    expect: { fires: ['egfr-g4', 'albuminuria-a3'], notFires: ['albuminuria'], stage: { gfr: 'G4', albuminuria: 'A3' }, order: ['egfr-g4', 'albuminuria-a3'] },
+    expect: {
+      fires: ['egfr-g4', 'albuminuria-a3'],
+      notFires: ['albuminuria'],
+      stage: { gfr: 'G4', albuminuria: 'A3' },
+      order: ['egfr-g4', 'albuminuria-a3'],
+    },
   },
   {
     name: 'A1/A2 boundary: ACR 29 mg/g is A1, no albuminuria finding; eGFR 92 sent by the lab is G1',

@@ -9,7 +9,13 @@ const AST = '1920-8';
 const ALP = '6768-6';
 const GGT = '2324-2';
 const URATE = '3084-1';
-const enzyme = (loinc: string, value: string, range: string, flag: Obx['flag'], unit = 'IU/L'): Obx => ({ loinc, value, unit, range, flag });
+const enzyme = (loinc: string, value: string, range: string, flag: Obx['flag'], unit = 'IU/L'): Obx => ({
+  loinc,
+  value,
+  unit,
+  range,
+  flag,
+});
 const urate = (value: string, unit = 'mg/dL', range = '3.4-7.0'): Obx => ({
   loinc: URATE,
   text: 'Urate [Mass/volume] in Serum or Plasma',
@@ -24,7 +30,11 @@ export const liverCases: ClinicalCase[] = [
     sources: ['acgLiver2017'],
     person: { sex: 'male', age: 39 },
     obx: [enzyme(ALT, '88', '0-41', 'H'), enzyme(ALP, '80', '40-129', 'N')],
-    expect: { fires: ['liver-hepatocellular-pattern'], notFires: ['liver-cholestatic-pattern'], stored: { [ALT]: { number: 88, unit: 'U/L', flag: 'H' } } },
+    expect: {
+      fires: ['liver-hepatocellular-pattern'],
+      notFires: ['liver-cholestatic-pattern'],
+      stored: { [ALT]: { number: 88, unit: 'U/L', flag: 'H' } },
+    },
   },
   {
     name: 'AST 70 U/L (H) with ALT and ALP within range: hepatocellular (AST also comes from muscle)',
@@ -56,10 +66,11 @@ export const liverCases: ClinicalCase[] = [
   },
   {
     name: 'ALT 88 (H) without an ALP: no pattern is claimed, the value is explained on its own',
-    sources: ['acgLiver2017'],
+    sources: ['acgLiver2017', 'clsiEp28'],
     person: { sex: 'male', age: 31 },
     obx: [enzyme(ALT, '88', '0-41', 'H')],
-    expect: { notFires: ['liver-hepatocellular-pattern'], order: [ALT] },
+    // 88 is 47 past 41, more than a quarter of the range's width (41 × 0.25 = 10.25): well above (CLSI EP28).
+    expect: { notFires: ['liver-hepatocellular-pattern'], order: [ALT], grades: { [ALT]: 'wellAbove' } },
   },
   {
     name: 'uric acid 7.4 mg/dL: above 6.8, where crystals can form',

@@ -32,7 +32,11 @@ export const thyroidCases: ClinicalCase[] = [
     sources: ['ata2012Hypothyroidism'],
     person: { sex: 'female', age: 42 },
     obx: [tsh('7.2', 'mIU/L', 'H'), ft4('1.1', 'ng/dL', 'N')],
-    expect: { fires: ['thyroid-high-tsh-normal-ft4'], notFires: except('thyroid-high-tsh-normal-ft4'), stored: { [TSH]: { number: 7.2, unit: 'm[IU]/L' } } },
+    expect: {
+      fires: ['thyroid-high-tsh-normal-ft4'],
+      notFires: except('thyroid-high-tsh-normal-ft4'),
+      stored: { [TSH]: { number: 7.2, unit: 'm[IU]/L' } },
+    },
   },
   {
     name: 'TSH 12 µIU/mL (= mIU/L) with free T4 7.7 pmol/L (= 0.60 ng/dL, L): high TSH with a low free T4, "soon"',

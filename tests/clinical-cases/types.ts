@@ -15,12 +15,15 @@ import { type SourceId, sources } from '../../src/server/modules/analysis/knowle
 
 /** Sources the corpus cites that the analysis's knowledge does not (yet) cite itself. */
 export const corpusSources = {
-  escEas2019: 'Mach F et al. 2019 ESC/EAS Guidelines for the management of dyslipidaemias. Eur Heart J 2020;41(1):111–188 (LDL-C 4.9 mmol/L ≈ 190 mg/dL; TG 1.7 mmol/L ≈ 150 mg/dL)',
+  escEas2019:
+    'Mach F et al. 2019 ESC/EAS Guidelines for the management of dyslipidaemias. Eur Heart J 2020;41(1):111–188 (LDL-C 4.9 mmol/L ≈ 190 mg/dL; TG 1.7 mmol/L ≈ 150 mg/dL)',
   ifccNgsp2007:
     'Hoelzel W et al. IFCC reference system for measurement of HbA1c in human blood and the national standardization schemes in the United States, Japan, and Sweden: a method-comparison study. Clin Chem 2004;50(1):166–174, and the IFCC–NGSP master equation (NGSP % = 0.09148 × IFCC mmol/mol + 2.152); ADA Standards of Care 2025 table 2.1: 6.5 % = 48 mmol/mol, 5.7 % = 39 mmol/mol',
-  kost1990: 'Kost GJ. Critical limits for urgent clinician notification at US medical centers. JAMA 1990;263(5):704–707 (mean adult limits)',
+  kost1990:
+    'Kost GJ. Critical limits for urgent clinician notification at US medical centers. JAMA 1990;263(5):704–707 (mean adult limits)',
   ucum: 'UCUM 2.1, The Unified Code for Units of Measure (Regenstrief Institute, unitsofmeasure.org)',
-  hl7v251: 'HL7 Version 2.5.1, chapter 7 (ORU^R01: OBX-6 units, OBX-7 references range, OBX-8 abnormal flags) and chapter 2 (escape sequences \\F\\ \\S\\ \\T\\ \\R\\ \\E\\)',
+  hl7v251:
+    'HL7 Version 2.5.1, chapter 7 (ORU^R01: OBX-6 units, OBX-7 references range, OBX-8 abnormal flags) and chapter 2 (escape sequences \\F\\ \\S\\ \\T\\ \\R\\ \\E\\)',
   youngSi1987: 'Young DS. Implementation of SI units for clinical laboratory data. Ann Intern Med 1987;106(1):114–129',
 } as const;
 
@@ -121,7 +124,10 @@ export interface ClinicalCase {
 export const forbiddenPhrases: { pattern: RegExp; why: string }[] = [
   { pattern: /(?<!\bif )\byou have\b/i, why: '"you have" outside "if you have"' },
   { pattern: /\byou are (?:diabetic|anaemic|anemic)\b/i, why: 'a diagnosis of the reader' },
-  { pattern: /\byou(?:'ve| have)? (?:got )?(?:diabetes|anaemia|anemia|chronic kidney disease|hypothyroidism|hyperthyroidism)\b/i, why: 'a diagnosis of the reader' },
+  {
+    pattern: /\byou(?:'ve| have)? (?:got )?(?:diabetes|anaemia|anemia|chronic kidney disease|hypothyroidism|hyperthyroidism)\b/i,
+    why: 'a diagnosis of the reader',
+  },
   { pattern: /\bdiagnosed with\b/i, why: 'a diagnosis of the reader' },
   { pattern: /\byou suffer\b/i, why: 'a diagnosis of the reader' },
   { pattern: /لديك مرض/, why: '"you have a disease" (Arabic)' },
