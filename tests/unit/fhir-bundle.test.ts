@@ -149,6 +149,15 @@ describe('a FHIR R4 Bundle from a lab system', () => {
     expect(refused(dangling)).toEqual([expect.objectContaining({ code: 'not-found', expression: ['Bundle.entry[0].resource.result[1]'] })]);
   });
 
+  it("reads a quantity's unit by its UCUM code, and by its written unit when the code is a local system's (#76)", () => {
+    const bundle = validBundle();
+    resourceOf(bundle, 2).valueQuantity = { value: 2.1, unit: 'mIU/L', system: 'http://unitsofmeasure.org', code: 'm[IU]/L' };
+    resourceOf(bundle, 3).valueQuantity = { value: 150, unit: 'µmol/L', system: 'http://lab.example/units', code: 'UMOLL' };
+    resourceOf(bundle, 4).valueQuantity = { value: 7.2, unit: 'K/uL' };
+    const units = accepted(bundle).observations.map((observation) => observation.unit);
+    expect(units.slice(0, 3)).toEqual(['m[IU]/L', 'µmol/L', 'K/uL']);
+  });
+
   it('reads a detection limit, a text result and a coded answer; leaves out a test that could not be done', () => {
     const bundle = validBundle();
     resourceOf(bundle, 2).valueQuantity = { value: 0.5, comparator: '<', unit: 'mg/L', system: 'http://unitsofmeasure.org', code: 'mg/L' };

@@ -1,6 +1,6 @@
 import type { OperationOutcome, OperationOutcomeIssue } from '@medplum/fhirtypes';
 import { z } from 'zod';
-import { BOOKING_REFERENCE_SYSTEM, IDENTIFIER_TYPE, LOINC, OBSERVATION_INTERPRETATION, V2_ABNORMAL_FLAGS } from './fhir-systems.ts';
+import { BOOKING_REFERENCE_SYSTEM, IDENTIFIER_TYPE, LOINC, OBSERVATION_INTERPRETATION, UCUM, V2_ABNORMAL_FLAGS } from './fhir-systems.ts';
 import {
   type IncomingCode,
   type IncomingObservation,
@@ -421,11 +421,12 @@ function readObservation(
 
   let value: Pick<IncomingObservation, 'valueType' | 'kind' | 'value' | 'comparator' | 'unit'>;
   if (observation.valueQuantity) {
-    const { value: number, comparator, code, unit } = observation.valueQuantity;
+    const { value: number, comparator, code, system, unit } = observation.valueQuantity;
     value = { valueType: 'NM', kind: 'quantity', value: String(number) };
     if (comparator) value.comparator = comparator;
-    // The UCUM code when there is one (Quantity.code), else the unit as written; the caller checks it against UCUM.
-    const unitCode = code ?? unit;
+    // The UCUM code when there is one (Quantity.code in UCUM's system, or in none), else the unit as
+    // written (a local code system's code means nothing here); the caller reads it as labs write units.
+    const unitCode = code && (!system || system === UCUM) ? code : (unit ?? code);
     if (unitCode) value.unit = unitCode;
   } else if (observation.valueString) {
     value = { valueType: 'ST', kind: 'text', value: observation.valueString };
