@@ -156,48 +156,51 @@ for (const locale of ['ar', 'en'] as const) {
 // Issue #76: a customer booking for themselves a test whose results depend on sex and age (creatinine:
 // eGFR needs both) is asked for them once; saved, the booking goes on, and the settings show them. The
 // Arabic reader types the date in Hijri, with Arabic-Indic digits, on a phone.
-for (const [locale, tag] of [
-  ['ar', ' @mobile'],
-  ['en', ''],
-] as const) {
-  const language = locale === 'ar' ? 'Arabic' : 'English';
-  const w = words[locale];
+test.describe('asked about oneself at booking', () => {
+  test.use({ asksAboutYou: true });
+  for (const [locale, tag] of [
+    ['ar', ' @mobile'],
+    ['en', ''],
+  ] as const) {
+    const language = locale === 'ar' ? 'Arabic' : 'English';
+    const w = words[locale];
 
-  test(`booking Serum Creatinine for oneself asks once for sex and date of birth, then the settings show them (${language})${tag}`, async ({
-    person,
-  }) => {
-    test.setTimeout(90_000);
-    const customer = await person(locale);
-    await signUpThroughApi(customer.context, { name: people[locale].holder });
-    const page = customer.page;
+    test(`booking Serum Creatinine for oneself asks once for sex and date of birth, then the settings show them (${language})${tag}`, async ({
+      person,
+    }) => {
+      test.setTimeout(90_000);
+      const customer = await person(locale);
+      await signUpThroughApi(customer.context, { name: people[locale].holder });
+      const page = customer.page;
 
-    await page.goto(`/test/${encodeURIComponent('Serum Creatinine')}`);
-    await page.getByTestId('lab-offer').first().getByRole('button', { name: w.booking.bookNow }).click();
-    await chooseFreeSlot(page, locale);
-    await page.getByTestId('confirm-book-now').click();
+      await page.goto(`/test/${encodeURIComponent('Serum Creatinine')}`);
+      await page.getByTestId('lab-offer').first().getByRole('button', { name: w.booking.bookNow }).click();
+      await chooseFreeSlot(page, locale);
+      await page.getByTestId('confirm-book-now').click();
 
-    const prompt = page.getByTestId('about-you-prompt');
-    await expect(prompt.getByRole('heading', { name: w.aboutYou.prompt })).toBeVisible();
-    await expect(prompt.getByRole('button', { name: w.aboutYou.notNow })).toBeVisible();
-    await prompt.getByRole('radio', { name: w.aboutYou.male, exact: true }).click();
-    if (locale === 'ar') {
-      await prompt.getByRole('radio', { name: w.aboutYou.hijri, exact: true }).click();
-      await prompt.getByLabel(w.aboutYou.day, { exact: true }).fill('٢٠');
-      await prompt.getByLabel(w.aboutYou.month, { exact: true }).selectOption({ label: w.aboutYou.shawwal });
-      await prompt.getByLabel(w.aboutYou.year, { exact: true }).fill('١٤١٠');
-    } else {
-      await prompt.getByLabel(w.aboutYou.day, { exact: true }).fill('15');
-      await prompt.getByLabel(w.aboutYou.month, { exact: true }).selectOption({ label: w.aboutYou.may });
-      await prompt.getByLabel(w.aboutYou.year, { exact: true }).fill('1990');
-    }
-    await expect(prompt).toContainText(w.aboutYou.bornInBoth);
-    await prompt.getByRole('button', { name: w.aboutYou.save, exact: true }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
+      const prompt = page.getByTestId('about-you-prompt');
+      await expect(prompt.getByRole('heading', { name: w.aboutYou.prompt })).toBeVisible();
+      await expect(prompt.getByRole('button', { name: w.aboutYou.notNow })).toBeVisible();
+      await prompt.getByRole('radio', { name: w.aboutYou.male, exact: true }).click();
+      if (locale === 'ar') {
+        await prompt.getByRole('radio', { name: w.aboutYou.hijri, exact: true }).click();
+        await prompt.getByLabel(w.aboutYou.day, { exact: true }).fill('٢٠');
+        await prompt.getByLabel(w.aboutYou.month, { exact: true }).selectOption({ label: w.aboutYou.shawwal });
+        await prompt.getByLabel(w.aboutYou.year, { exact: true }).fill('١٤١٠');
+      } else {
+        await prompt.getByLabel(w.aboutYou.day, { exact: true }).fill('15');
+        await prompt.getByLabel(w.aboutYou.month, { exact: true }).selectOption({ label: w.aboutYou.may });
+        await prompt.getByLabel(w.aboutYou.year, { exact: true }).fill('1990');
+      }
+      await expect(prompt).toContainText(w.aboutYou.bornInBoth);
+      await prompt.getByRole('button', { name: w.aboutYou.save, exact: true }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
 
-    await page.goto('/dashboard?section=settings');
-    const card = page.getByTestId('about-you-card');
-    await expect(card.getByRole('heading', { name: w.aboutYou.card })).toBeVisible();
-    await expect(card.getByRole('radio', { name: w.aboutYou.male, exact: true })).toHaveAttribute('aria-checked', 'true');
-    await expect(card).toContainText(w.aboutYou.bornInBoth);
-  });
-}
+      await page.goto('/dashboard?section=settings');
+      const card = page.getByTestId('about-you-card');
+      await expect(card.getByRole('heading', { name: w.aboutYou.card })).toBeVisible();
+      await expect(card.getByRole('radio', { name: w.aboutYou.male, exact: true })).toHaveAttribute('aria-checked', 'true');
+      await expect(card).toContainText(w.aboutYou.bornInBoth);
+    });
+  }
+});

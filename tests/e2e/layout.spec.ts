@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import {
+  answeredAboutYou,
   chooseFreeSlot,
   clientAddress,
   DEMO_PASSWORD,
@@ -33,6 +34,7 @@ async function phoneContext(browser: Browser, baseURL: string, language: Languag
     extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
   });
   await readingIn(context, language);
+  await answeredAboutYou(context);
   return context;
 }
 

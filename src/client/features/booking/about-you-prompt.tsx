@@ -26,7 +26,7 @@ export function AboutYouPrompt({
     form.submit();
   };
   const notNow = () => {
-    aboutYouPostponed.set((ids) => [...ids.filter((id) => id !== user.id), user.id]);
+    aboutYouPostponed.set(true);
     onDone();
   };
   return (

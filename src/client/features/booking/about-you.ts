@@ -1,9 +1,9 @@
 import { createLocalStore } from '../../lib/local-store.ts';
-import { arrayOf, isString } from '../../lib/plain-checks.ts';
+import { isBoolean } from '../../lib/plain-checks.ts';
 import type { SessionUser } from '../auth/use-session.ts';
 
-/** The accounts that answered "Not now" in this browser: not asked again here. */
-export const aboutYouPostponed = createLocalStore<string[]>('tahaleel.aboutYouNotNow', [], arrayOf(isString));
+/** "Not now" was answered in this browser: not asked again here (the settings keep the fields). */
+export const aboutYouPostponed = createLocalStore<boolean>('tahaleel.aboutYouNotNow', false, isBoolean);
 
 /**
  * Whether booking this test for oneself asks first for the sex and date of birth its results are judged
@@ -16,6 +16,6 @@ export function asksAboutYou(user: SessionUser | null, judgedByAgeOrSex: boolean
     user?.user_type === 'customer' &&
     !user.is_anonymous &&
     (!user.sex || !user.date_of_birth) &&
-    !aboutYouPostponed.get().includes(user.id)
+    !aboutYouPostponed.get()
   );
 }
