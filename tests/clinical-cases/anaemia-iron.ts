@@ -158,4 +158,11 @@ export const anaemiaCases: ClinicalCase[] = [
     obx: [{ loinc: TSAT, value: '45', unit: '%', range: '20-50' }, ferritin('820', 'ng/mL', '30-400')],
     expect: { notFires: ['iron-overload-pattern'] },
   },
+  {
+    name: 'a woman of 60 with a low haemoglobin (11.0 g/dL): past the years of periods (to 55), neither menstruation nor pregnancy among its causes',
+    sources: ['who2024Haemoglobin', 'medlinePlusLabTests'],
+    person: { sex: 'female', age: 60 },
+    obx: [hb('11.0', 'female'), mcv('90'), ferritin('100')],
+    expect: { order: [HB], causes: [{ loinc: HB, include: ['diet'], exclude: ['menstruation', 'pregnancy'] }] },
+  },
 ];

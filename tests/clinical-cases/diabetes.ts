@@ -141,4 +141,13 @@ export const diabetesCases: ClinicalCase[] = [
     obx: [hba1c('5.8', '%', { flag: 'H' })],
     expect: { fires: ['hba1c-prediabetes'], trends: [{ loinc: HBA1C, direction: 'steady', from: 5.9, to: 5.8 }] },
   },
+  {
+    name: 'HbA1c 39 mmol/mol (IFCC) is 5.7 % (NGSP): exactly the lower bound of prediabetes',
+    sources: ['ada2025', 'ifccNgsp2007'],
+    person: { sex: 'female', age: 47 },
+    obx: [hba1c('39', 'mmol/mol', { range: '20-38', flag: 'H' })],
+    expect: { fires: ['hba1c-prediabetes'], stored: { [HBA1C]: { number: 5.7 } } },
+    productDefect:
+      'HbA1c 39 mmol/mol is stored as 3.9 % (UCUM ratio), no finding; by the IFCC–NGSP master equation it is 5.7 %, prediabetes (ADA 2025 table 2.2).',
+  },
 ];

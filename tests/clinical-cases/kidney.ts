@@ -212,4 +212,18 @@ export const kidneyCases: ClinicalCase[] = [
     obx: [creatinine('7.9', 'mg/dL', { range: '0.7-1.2', flag: 'HH' })],
     expect: { egfr: 8, critical: [CREATININE], fires: ['egfr-g5'], order: [CREATININE, 'egfr-g5'], basic: [CREATININE, 'egfr-g5'] },
   },
+  {
+    name: 'sex unknown (profile empty, PID-8 U), age 60, creatinine 1.2 mg/dL: CKD-EPI needs the sex, so no eGFR and no kidney category',
+    sources: [...SOURCES],
+    person: { sex: 'unknown', age: 60 },
+    obx: [creatinine('1.2', 'mg/dL', { range: '0.6-1.2', flag: 'N' })],
+    expect: { egfr: null, notFires: KIDNEY_RULES, basis: { sex: null, age: 'profile' } },
+  },
+  {
+    name: 'an account holder of 17, creatinine 1.3 mg/dL: CKD-EPI 2021 is for adults (18 and over), so no adult eGFR is calculated',
+    sources: [...SOURCES],
+    person: { sex: 'male', age: 17 },
+    obx: [creatinine('1.3', 'mg/dL', { range: '0.5-1.0', flag: 'H' })],
+    expect: { egfr: null, notFires: KIDNEY_RULES, order: [CREATININE] },
+  },
 ];

@@ -92,4 +92,11 @@ export const thyroidCases: ClinicalCase[] = [
     obx: [tsh('4.0', 'mIU/L', 'N')],
     expect: { trends: [{ loinc: TSH, direction: 'steady', from: 3, to: 4 }], notFires: THYROID },
   },
+  {
+    name: 'TSH "<0.01" mIU/L (below the detection limit, L) with free T4 2.9 ng/dL (H): low TSH with a high free T4',
+    sources: ['ata2016Hyperthyroidism', 'hl7v251'],
+    person: { sex: 'female', age: 29 },
+    obx: [tsh('<0.01', 'mIU/L', 'L'), ft4('2.9', 'ng/dL', 'H')],
+    expect: { fires: ['thyroid-low-tsh-high-ft4'], notFires: except('thyroid-low-tsh-high-ft4') },
+  },
 ];

@@ -16,6 +16,7 @@ const MCV = '787-2';
 const VITD = '62292-8';
 const B12 = '2132-9';
 const FOLATE = '2284-8';
+const CALCIUM = '17861-6';
 
 export const unitCases: ClinicalCase[] = [
   {
@@ -115,5 +116,25 @@ export const unitCases: ClinicalCase[] = [
       fires: ['vitamin-d-insufficiency'],
       stored: { [VITD]: { number: 25, flag: 'L' }, [B12]: { number: 450, flag: 'N' }, [FOLATE]: { number: 4.4, unit: 'ng/mL', flag: 'N' } },
     },
+  },
+  {
+    name: 'the Greek mu (U+03BC) in μmol/L and x10E3/uL: read as µ and 10^3 (creatinine 80 μmol/L = 0.90 mg/dL, WBC 5.5)',
+    sources: ['ucum', 'youngSi1987'],
+    person: { sex: 'female', age: 45 },
+    obx: [
+      { loinc: CREATININE, value: '80', unit: '\u03bcmol/L', range: '44-80' },
+      { loinc: WBC, value: '5.5', unit: 'x10E3/uL', range: '4.0-11.0' },
+    ],
+    expect: {
+      ack: { code: 'AA', warnings: [] },
+      stored: { [CREATININE]: { number: 0.9, unit: 'mg/dL', flag: 'N' }, [WBC]: { number: 5.5, unit: '10*3/uL', flag: 'N' } },
+    },
+  },
+  {
+    name: 'calcium 4.8 mEq/L: an equivalent is half a millimole for a divalent ion, so it is not converted as if monovalent: kept as sent, with a warning',
+    sources: ['ucum', 'youngSi1987', 'hl7v251'],
+    person: { sex: 'male', age: 52 },
+    obx: [{ loinc: CALCIUM, value: '4.8', unit: 'mEq/L', range: '4.3-5.3', flag: 'N' }],
+    expect: { ack: { code: 'AA', warnings: ['OBX^1^6'] }, stored: { [CALCIUM]: { number: 4.8, flag: 'N', unitNotRecognised: true } } },
   },
 ];

@@ -65,4 +65,18 @@ export const vitaminCases: ClinicalCase[] = [
     obx: [vitd('70', 'nmol/L', '75-250')],
     expect: { fires: ['vitamin-d-insufficiency'], trends: [{ loinc: VITD, direction: 'rose', from: 20, to: 28 }] },
   },
+  {
+    name: '25-OH vitamin D "<8" ng/mL (below the assay’s detection limit): every value it stands for is below 20, so deficiency',
+    sources: ['endocrineVitaminD2011', 'hl7v251'],
+    person: { sex: 'female', age: 24 },
+    obx: [vitd('<8')],
+    expect: { fires: ['vitamin-d-deficiency'], notFires: ['vitamin-d-insufficiency'] },
+  },
+  {
+    name: '25-OH vitamin D ">25" ng/mL: could be insufficient or sufficient, so neither rule claims it',
+    sources: ['endocrineVitaminD2011', 'hl7v251'],
+    person: { sex: 'female', age: 24 },
+    obx: [vitd('>25')],
+    expect: { notFires: VITD_RULES },
+  },
 ];
