@@ -165,4 +165,11 @@ export const anaemiaCases: ClinicalCase[] = [
     obx: [hb('11.0', 'female'), mcv('90'), ferritin('100')],
     expect: { order: [HB], causes: [{ loinc: HB, include: ['diet'], exclude: ['menstruation', 'pregnancy'] }] },
   },
+  {
+    name: 'an account holder whose age nobody gave (profile and PID-7 empty), a woman: Hb 11.0, MCV 76, ferritin 9 → the pattern, as an account holder is an adult (WHO’s cut-offs are for 15 and over)',
+    sources: ['who2024Haemoglobin', 'camaschella2015'],
+    person: { sex: 'female', age: 'unknown' },
+    obx: [hb('11.0', 'female'), mcv('76'), ferritin('9')],
+    expect: { fires: ['iron-deficiency-anaemia-pattern'] },
+  },
 ];

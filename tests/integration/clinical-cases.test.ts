@@ -287,7 +287,13 @@ function check(clinicalCase: ClinicalCase, outcome: Outcome) {
       expect(finding.kind === 'pattern' && finding.stage, `${about}: the KDIGO categories of ${finding.id}`).toEqual(wanted.stage);
     }
   }
-  if (wanted.basis) expect(premium.person.basis, `${about}: whose sex and age the analysis used`).toEqual(wanted.basis);
+  // Whose sex and age: the profile's, else the lab's PID-8/PID-7 (said so), else none.
+  const given = person.given ?? 'profile';
+  const basis = wanted.basis ?? {
+    sex: person.sex === 'unknown' ? null : given,
+    age: person.age === 'unknown' ? null : given,
+  };
+  expect(premium.person.basis, `${about}: whose sex and age the analysis used`).toEqual(basis);
 
   for (const trend of wanted.trends ?? []) {
     const seen = premium.trends.find((each) => each.loinc === trend.loinc);
