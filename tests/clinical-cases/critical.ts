@@ -128,4 +128,23 @@ export const criticalCases: ClinicalCase[] = [
     obx: [sodium('119', 'LL'), potassium('6.8', 'HH'), { loinc: '4548-4', value: '6.0', unit: '%', range: '4.0-5.6', flag: 'H' }],
     expect: { critical: [NA, K], fires: ['hba1c-prediabetes'], basic: [NA, K, 'hba1c-prediabetes'] },
   },
+  {
+    name: 'potassium 6.0 mmol/L that the lab flags HH by its own, tighter, limit: the lab’s critical flag stands, first',
+    sources: [...SOURCES, 'hl7v251'],
+    person: { sex: 'female', age: 69 },
+    obx: [potassium('6.0', 'HH')],
+    expect: { critical: [K], stored: { [K]: { flag: 'HH' } } },
+  },
+  {
+    name: 'fasting glucose 500 mg/dL: critically high (above 484), first; then the diabetes-range finding, the one example for Basic',
+    sources: [...SOURCES, 'ada2025'],
+    person: { sex: 'male', age: 48 },
+    obx: [{ loinc: FPG, value: '500', unit: 'mg/dL', range: '70-99', flag: 'HH' }],
+    expect: {
+      critical: [FPG],
+      fires: ['fasting-glucose-diabetes-range'],
+      order: [FPG, 'fasting-glucose-diabetes-range'],
+      basic: [FPG, 'fasting-glucose-diabetes-range'],
+    },
+  },
 ];

@@ -150,4 +150,12 @@ export const diabetesCases: ClinicalCase[] = [
     productDefect:
       'HbA1c 39 mmol/mol is stored as 3.9 % (UCUM ratio), no finding; by the IFCC–NGSP master equation it is 5.7 %, prediabetes (ADA 2025 table 2.2).',
   },
+  {
+    name: 'two visits: fasting glucose 5.5 mmol/L (99 mg/dL), then 126 mg/dL: one trend in mg/dL, +27 % (beyond its reference change value of 14.6 %): rose',
+    sources: ['ada2025', 'fraserRcv2011', 'eflmBiologicalVariation'],
+    person: { sex: 'male', age: 53 },
+    before: [{ daysAgo: 200, obx: [fpg('5.5', 'mmol/L', '3.9-5.5')] }],
+    obx: [fpg('126')],
+    expect: { fires: ['fasting-glucose-diabetes-range'], trends: [{ loinc: FPG, direction: 'rose', from: 99, to: 126 }] },
+  },
 ];

@@ -226,4 +226,18 @@ export const kidneyCases: ClinicalCase[] = [
     obx: [creatinine('1.3', 'mg/dL', { range: '0.5-1.0', flag: 'H' })],
     expect: { egfr: null, notFires: KIDNEY_RULES, order: [CREATININE] },
   },
+  {
+    name: 'the lab reports eGFR ">90" with an ACR of 45 mg/g: G1 with A2 (KDIGO counts it as CKD only with the albumin), no eGFR rule',
+    sources: ['kdigo2024', 'hl7v251'],
+    person: { sex: 'female', age: 37 },
+    obx: [egfrSent('>90'), acr('45')],
+    expect: { fires: ['albuminuria'], notFires: KIDNEY_RULES, stage: { gfr: 'G1', albuminuria: 'A2' } },
+  },
+  {
+    name: 'the lab reports eGFR ">60" (a cap some labs use) with an ACR of 45 mg/g: G1 or G2, so no G category is named and no eGFR rule fires',
+    sources: ['kdigo2024', 'hl7v251'],
+    person: { sex: 'male', age: 59 },
+    obx: [egfrSent('>60'), acr('45')],
+    expect: { fires: ['albuminuria'], notFires: KIDNEY_RULES, stage: { gfr: null, albuminuria: 'A2' } },
+  },
 ];
