@@ -1,3 +1,4 @@
+import { Hl7Message } from '@medplum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
@@ -7,7 +8,8 @@ import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Issue #76 item 3: the person who books for themselves is judged as themselves. Their sex and date of
 // birth are in their profile; ranges, eGFR (CKD-EPI 2021) and its KDIGO category use them; where the
-// profile has none, the lab's PID-8/PID-7 is used, and the analysis says so.
+// profile has none, the lab's PID-8/PID-7 is used, and the analysis says so; where they differ from the
+// profile, the lab is warned and asked to check the sample is this patient's.
 
 let database: TestDatabase;
 let app: ReturnType<typeof createApp>;
@@ -73,6 +75,13 @@ describe("the account holder's own sex and date of birth", () => {
     // The lab's system has another birth date on file: the profile's is the one used.
     const response = await send(creatinineOru(visit.reference, 'OWN-AGE-1', { birth: '19960501', sex: 'M' }));
     expect(response.status).toBe(200);
+    // The wrong-patient guard: the lab is told, in a warning naming PID-7, and its form asks it to check; nothing is held.
+    const ack = Hl7Message.parse(await response.text());
+    expect(ack.getSegment('MSA')?.getField(1)?.toString()).toBe('AA');
+    const errors = ack.getAllSegments('ERR').map((err) => [err.getField(2)?.toString(), err.getField(4)?.toString()]);
+    expect(errors).toEqual([['PID^1^7', 'W']]);
+    const sheet = await (await callerFor(database.db, lab)).results.sheet({ bookingId: visit.id });
+    expect(sheet.entries?.patientMismatch).toEqual(['birthDate']);
 
     const analysis = await (await callerFor(database.db, customer)).analysis.report({ bookingId: visit.id });
     expect(analysis.person.basis).toEqual({ sex: 'profile', age: 'profile' });
@@ -84,7 +93,11 @@ describe("the account holder's own sex and date of birth", () => {
   it("uses the lab's PID-7 and PID-8 for someone whose profile has neither, and says so", async () => {
     const customer = await createTestUser(database.db, 'customer');
     const visit = await creatinineVisit(customer);
-    expect((await send(creatinineOru(visit.reference, 'OWN-AGE-2', { birth: '19620501', sex: 'M' }))).status).toBe(200);
+    const response = await send(creatinineOru(visit.reference, 'OWN-AGE-2', { birth: '19620501', sex: 'M' }));
+    expect(response.status).toBe(200);
+    // Nothing to compare with: no warning, nothing for the lab to check.
+    expect(Hl7Message.parse(await response.text()).getAllSegments('ERR')).toEqual([]);
+    expect((await (await callerFor(database.db, lab)).results.sheet({ bookingId: visit.id })).entries?.patientMismatch).toEqual([]);
 
     const analysis = await (await callerFor(database.db, customer)).analysis.report({ bookingId: visit.id });
     expect(analysis.person.basis).toEqual({ sex: 'lab', age: 'lab' });

@@ -77,6 +77,10 @@ export type PlanSubscriptionStatus = 'active' | 'ended' | 'pending';
 
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
+export type ResultFlagDisagreementLabFlag = 'A' | 'H' | 'HH' | 'L' | 'LL' | 'N';
+
+export type ResultFlagDisagreementOurFlag = 'A' | 'H' | 'HH' | 'L' | 'LL' | 'N';
+
 export type ResultIntakeMessageFormat = 'fhir' | 'hl7v2';
 
 export type ResultReportVersionReleaseAs = 'final' | 'preliminary';
@@ -94,6 +98,8 @@ export type StoreProductStatus = 'draft' | 'published';
 export type TestRequestStatus = 'approved' | 'pending' | 'rejected';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export type UserProfileSex = 'female' | 'male';
 
 export type WaitlistEntrieStatus = 'booked' | 'ended' | 'lapsed' | 'left' | 'offered' | 'waiting';
 
@@ -427,12 +433,6 @@ export interface LabTests {
   test_id: number;
 }
 
-export interface LabWorkingHours {
-  closes_at: string;
-  lab_id: string;
-  opens_at: string;
-  weekday: number;
-}
 export interface LabUnitAliases {
   created_at: CreatedAt;
   created_by: string | null;
@@ -449,6 +449,12 @@ export interface LabUnrecognisedUnits {
   unit: string;
 }
 
+export interface LabWorkingHours {
+  closes_at: string;
+  lab_id: string;
+  opens_at: string;
+  weekday: number;
+}
 
 export interface NewsletterSubscriptions {
   confirm_token_hash: string | null;
@@ -588,6 +594,16 @@ export interface ResultFiles {
   storage_key: string;
   uploaded_by: string;
   wrapped_key: Buffer | null;
+}
+
+export interface ResultFlagDisagreements {
+  analyte_id: number;
+  count: Generated<number>;
+  first_seen_at: Generated<Timestamp>;
+  lab_flag: ResultFlagDisagreementLabFlag;
+  lab_id: string;
+  last_seen_at: Generated<Timestamp>;
+  our_flag: ResultFlagDisagreementOurFlag;
 }
 
 export interface ResultIntakeMessages {
@@ -956,6 +972,7 @@ export interface UserProfiles {
   approved: Generated<boolean>;
   booking_texts: Generated<TextChoice>;
   created_at: CreatedAt;
+  date_of_birth: Timestamp | null;
   id: string;
   locale: Generated<Locale>;
   marketing_consent_at: Timestamp | null;
@@ -965,6 +982,7 @@ export interface UserProfiles {
   reminder_mail: Generated<boolean>;
   reminder_texts: Generated<TextChoice>;
   result_texts: Generated<TextChoice>;
+  sex: UserProfileSex | null;
   subscription_tier: Generated<PlanId>;
   updated_at: Generated<Timestamp>;
   user_type: UserType;
@@ -1034,6 +1052,8 @@ export interface DB {
   lab_reference_intervals: LabReferenceIntervals;
   lab_slot_usage: LabSlotUsage;
   lab_tests: LabTests;
+  lab_unit_aliases: LabUnitAliases;
+  lab_unrecognised_units: LabUnrecognisedUnits;
   lab_working_hours: LabWorkingHours;
   labs: Labs;
   newsletter_subscriptions: NewsletterSubscriptions;
@@ -1046,14 +1066,13 @@ export interface DB {
   plan_subscriptions: PlanSubscriptions;
   result_critical_cases: ResultCriticalCases;
   result_files: ResultFiles;
+  result_flag_disagreements: ResultFlagDisagreements;
   result_intake_messages: ResultIntakeMessages;
   result_report_versions: ResultReportVersions;
   result_reports: ResultReports;
   result_share_bookings: ResultShareBookings;
   result_shares: ResultShares;
   result_version_analytes: ResultVersionAnalytes;
-  lab_unit_aliases: LabUnitAliases;
-  lab_unrecognised_units: LabUnrecognisedUnits;
   retest_reminders: RetestReminders;
   reviews: Reviews;
   sessions: Sessions;

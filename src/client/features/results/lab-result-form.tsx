@@ -28,6 +28,7 @@ import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CriticalCallForm } from './critical-call-form.tsx';
+import { PatientCheckNotice } from './patient-check-notice.tsx';
 import { InterpretationPanel } from './interpretation-panel.tsx';
 import { displayUnit } from './report-format.ts';
 import { type PatientSex, type ResultSheet, type RowEntry, type SavedFlag, type SheetAnalyte, shownFlag } from './result-entry.ts';
@@ -414,6 +415,7 @@ function ResultForm({
       <SheetHeader sheet={sheet} />
       <Dialog.Body>
         <Stack gap="5">
+          <PatientCheckNotice fields={sheet.entries?.patientMismatch ?? []} />
           {released && (
             <Alert.Root status="info" data-testid="result-amendment-notice">
               <Alert.Indicator />

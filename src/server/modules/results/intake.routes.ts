@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -10,7 +11,9 @@ import { authenticateLabApiKey, limitLabApiKey } from '../lab-api-keys/lab-api-k
 import { operationOutcome, parseFhirBundle } from './intake/fhir-bundle.ts';
 import type { AckContext, Hl7Error } from './intake/hl7-oru.ts';
 import type { IncomingObservation } from './intake/incoming-report.ts';
-import { type HeldFor, type IntakeAnswer, type IntakeOutcome, receiveReport } from './intake.service.ts';
+import { type HeldFor, type IntakeAnswer, type IntakeOutcome, receiveReport, type UnitWarning } from './intake.service.ts';
+import type { PatientField } from './patient-check.ts';
+import type { VisitNotHeld } from './reports.service.ts';
 import { sharedKeyring } from './result-sealing.ts';
 
 /**
@@ -54,6 +57,28 @@ const VALUE_PROBLEM_TEXT: Record<ValueProblem, string> = {
   unit_out_of_range: "In the analyte's unit this value is too large, too small or not a number: check the unit",
 };
 
+/** Why results cannot be added to a visit, in the lab's words (issue #76 item 9). */
+const VISIT_NOT_HELD_TEXT: Record<VisitNotHeld, Record<Locale, string>> = {
+  cancelled: {
+    en: 'This booking was cancelled: no results can be added to it',
+    ar: 'أُلغي هذا الحجز، فلا يمكن إضافة نتائج إليه',
+  },
+  no_show: {
+    en: 'This visit was marked as a no-show: no results can be added to it',
+    ar: 'سُجِّل عدم حضور المراجع لهذه الزيارة، فلا يمكن إضافة نتائج إليها',
+  },
+  not_yet: {
+    en: 'This visit has not happened yet: results can be sent from its start time',
+    ar: 'لم يحن موعد هذه الزيارة بعد، ويمكن إرسال نتائجها ابتداءً من وقت بدئها',
+  },
+};
+
+/** The reason in the lab's language; a lab that reads Arabic gets the English after it, for its system's engineers. */
+function visitNotHeldText({ reason, locale }: Extract<IntakeOutcome, { kind: 'visit_not_held' }>): string {
+  const words = VISIT_NOT_HELD_TEXT[reason];
+  return locale === 'en' ? words.en : `${words.ar} (${words.en})`;
+}
+
 /**
  * The HL7 reader, loaded on the first message: @medplum/core reads the global WebSocket as it loads,
  * which Node 20 (where the tests and `npm start` may run) has only behind a flag (ADR 0060), so a
@@ -62,19 +87,75 @@ const VALUE_PROBLEM_TEXT: Record<ValueProblem, string> = {
 const hl7 = () => import('./intake/hl7-oru.ts');
 type Hl7 = Awaited<ReturnType<typeof hl7>>;
 
+/**
+ * What the lab's system is told of a value kept unconverted (issue #76 item 1): an ERR of severity W
+ * naming the OBX's unit (ERR-2 `OBX^n^6`), code 103 "table value not found" (OBX-6 is a coded unit).
+ */
+const UNIT_WARNING_TEXT: Record<UnitWarning['problem'], string> = {
+  unknown_unit: 'Unit not recognised: the value is kept as sent, with its range and flag, not converted nor trended',
+  unit_not_convertible:
+    "The unit does not convert to the analyte's unit: the value is kept as sent, with its range and flag, not converted nor trended",
+};
+
+const hl7Warning = ({ observation, problem }: UnitWarning): Hl7Error => ({
+  field: `${observation.path}-6`,
+  code: '103',
+  text: UNIT_WARNING_TEXT[problem],
+  severity: 'W',
+});
+
+const fhirWarning = ({ observation, problem }: UnitWarning): OperationOutcomeIssue => ({
+  severity: 'warning',
+  code: 'code-invalid',
+  diagnostics: UNIT_WARNING_TEXT[problem],
+  expression: [`${observation.path}.valueQuantity.code`],
+});
+
+/**
+ * The wrong-patient guard (issue #76 item 3): the patient the lab's system sent is not the booking's
+ * person by sex (PID-8) or birth date (PID-7). The values are kept and released as usual; the lab's
+ * form asks it to check, and this warning says so (ERR-4 `W`, code 207).
+ */
+const PATIENT_WARNING: Record<PatientField, { hl7: string; fhir: string; text: string }> = {
+  sex: {
+    hl7: 'PID[1]-8',
+    fhir: 'Patient.gender',
+    text: "The patient's sex differs from the booking's: check this sample is this patient's",
+  },
+  birthDate: {
+    hl7: 'PID[1]-7',
+    fhir: 'Patient.birthDate',
+    text: "The patient's date of birth differs from the booking's: check this sample is this patient's",
+  },
+};
+
+const hl7PatientWarning = (field: PatientField): Hl7Error => ({
+  field: PATIENT_WARNING[field].hl7,
+  code: '207',
+  text: PATIENT_WARNING[field].text,
+  severity: 'W',
+});
+
+const fhirPatientWarning = (field: PatientField): OperationOutcomeIssue => ({
+  severity: 'warning',
+  code: 'business-rule',
+  diagnostics: PATIENT_WARNING[field].text,
+  expression: [PATIENT_WARNING[field].fhir],
+});
+
 function hl7Answer({ buildAck }: Hl7, header: AckContext | null, referenceField: string, outcome: IntakeOutcome): IntakeAnswer {
-  const ack = (status: number, code: 'AA' | 'AE' | 'AR', error?: Hl7Error) => ({
+  const ack = (status: number, code: 'AA' | 'AE' | 'AR', error?: Hl7Error | readonly Hl7Error[]) => ({
     status,
     contentType: HL7_CONTENT_TYPE,
     body: buildAck(header, code, error),
   });
   switch (outcome.kind) {
     case 'accepted':
-      return ack(200, 'AA');
+      return ack(200, 'AA', [...outcome.warnings.map(hl7Warning), ...outcome.patientMismatch.map(hl7PatientWarning)]);
     case 'unknown_booking':
       return ack(404, 'AE', { field: referenceField, code: '204', text: 'No booking has this reference (the placer order number)' });
-    case 'cancelled_booking':
-      return ack(409, 'AE', { field: referenceField, code: '207', text: 'This booking was cancelled: no results can be added to it' });
+    case 'visit_not_held':
+      return ack(409, 'AE', { field: referenceField, code: '207', text: visitNotHeldText(outcome) });
     case 'other_lab':
       return ack(403, 'AR', { field: referenceField, code: '204', text: "This booking is another lab's: this key cannot write to it" });
     case 'invalid_value':
@@ -120,13 +201,13 @@ function fhirAnswer(outcome: IntakeOutcome): IntakeAnswer {
           code: 'informational',
           diagnostics: heldDiagnostics(outcome.version, outcome.held),
         },
+        ...outcome.warnings.map(fhirWarning),
+        ...outcome.patientMismatch.map(fhirPatientWarning),
       ]);
     case 'unknown_booking':
       return fhirBody(404, [fhirIssue('not-found', 'No booking has this reference', 'DiagnosticReport.basedOn')]);
-    case 'cancelled_booking':
-      return fhirBody(409, [
-        fhirIssue('conflict', 'This booking was cancelled: no results can be added to it', 'DiagnosticReport.basedOn'),
-      ]);
+    case 'visit_not_held':
+      return fhirBody(409, [fhirIssue('conflict', visitNotHeldText(outcome), 'DiagnosticReport.basedOn')]);
     case 'other_lab':
       return fhirBody(403, [
         fhirIssue('forbidden', "This booking is another lab's: this key cannot write to it", 'DiagnosticReport.basedOn'),

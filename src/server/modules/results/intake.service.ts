@@ -1,9 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { normalizeBookingReference } from '../../../shared/booking-reference.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import { countUnrecognisedUnits, unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import type { IncomingObservation, IncomingReport } from './intake/incoming-report.ts';
+import { type PatientField, patientMismatch } from './patient-check.ts';
 import {
   type AnalyteRules,
   anyCritical,
@@ -12,6 +15,7 @@ import {
   parseSentRange,
   type Ranges,
   type StoredObservation,
+  unconvertedObservation,
   ValueError,
   type ValueProblem,
 } from './report-values.ts';
@@ -25,6 +29,8 @@ import {
   sealDocument,
   tellPatient,
   type ValueKeys,
+  type VisitNotHeld,
+  visitNotHeld,
 } from './reports.service.ts';
 
 /**
@@ -47,11 +53,24 @@ export interface IntakeAnswer {
 /** Why an accepted report waits as a draft: a critical value's call to record, a Premium lab's comment to sign. */
 export type HeldFor = 'critical_call' | 'signature';
 
+/**
+ * A value kept as sent, unconverted, because UCUM cannot read its unit (`unknown_unit`) or convert it to
+ * its analyte's (`unit_not_convertible`): the message is accepted, and the lab is told which (issue #76).
+ */
+export interface UnitWarning {
+  observation: IncomingObservation;
+  problem: 'unknown_unit' | 'unit_not_convertible';
+}
+
 export type IntakeOutcome =
-  /** `held` is empty when the report was released at once. */
-  | { kind: 'accepted'; version: number; held: HeldFor[]; values: number }
+  /**
+   * `held` is empty when the report was released at once; `warnings` name the values kept unconverted;
+   * `patientMismatch`, where the patient the lab's system sent differs from the booking's person.
+   */
+  | { kind: 'accepted'; version: number; held: HeldFor[]; values: number; warnings: UnitWarning[]; patientMismatch: PatientField[] }
   | { kind: 'unknown_booking' }
-  | { kind: 'cancelled_booking' }
+  /** The visit was cancelled, missed, or is still to come: `locale` is the lab's, for the reason's words. */
+  | { kind: 'visit_not_held'; reason: VisitNotHeld; locale: Locale }
   | { kind: 'other_lab' }
   | { kind: 'invalid_value'; observation: IncomingObservation; problem: ValueProblem };
 
@@ -76,13 +95,19 @@ function sentRange(observation: IncomingObservation) {
   return range.text ? parseSentRange(range.text) : null;
 }
 
+/**
+ * One value as stored. A value whose unit UCUM cannot read or convert is kept as sent, unconverted,
+ * with a warning, never a reason to refuse the report (issue #76 item 1); a unit that takes the value
+ * past any lab value (`unit_out_of_range`) still refuses it.
+ */
 function toStored(
   observation: IncomingObservation,
   analyte: AnalyteRules | undefined,
   ranges: Ranges,
   patient: Parameters<typeof evaluate>[3],
   index: number,
-): StoredObservation {
+  unitAliases: ReadonlyMap<string, string>,
+): { stored: StoredObservation; warning?: UnitWarning } {
   const entry = {
     entered:
       observation.kind === 'quantity' && observation.comparator ? `${observation.comparator}${observation.value}` : observation.value,
@@ -91,13 +116,30 @@ function toStored(
     sentRange: sentRange(observation),
     sentFlags: (observation.abnormalFlags ?? []).filter((flag) => FLAGS_WE_KNOW.has(flag)),
   };
-  if (analyte) return evaluate(analyte, entry, ranges, patient, index);
-  return extraObservation({
-    ...entry,
-    analyteId: null,
-    loinc: observation.loinc,
-    label: observation.code.display || observation.code.code,
-  });
+  if (analyte) {
+    try {
+      return { stored: evaluate(analyte, entry, ranges, patient, index, unitAliases) };
+    } catch (error) {
+      if (!(error instanceof ValueError) || (error.problem !== 'unknown_unit' && error.problem !== 'unit_not_convertible')) throw error;
+      const stored = unconvertedObservation(analyte, { ...entry, unit: entry.unit! }, index);
+      return { stored, warning: { observation, problem: error.problem } };
+    }
+  }
+  return {
+    stored: extraObservation({
+      ...entry,
+      analyteId: null,
+      loinc: observation.loinc,
+      label: observation.code.display || observation.code.code,
+    }),
+  };
+}
+
+/** Where the lab's flag and ours differ, by analyte, for the admin's count (ADR 0081). */
+function flagDisagreements(observations: readonly StoredObservation[]): repo.FlagDisagreement[] {
+  return observations.flatMap(({ analyteId, disagreement }) =>
+    analyteId === null || !disagreement ? [] : [{ analyteId, labFlag: disagreement.lab, ourFlag: disagreement.ours }],
+  );
 }
 
 /**
@@ -130,7 +172,11 @@ export async function receiveReport(
   // but the sender is a lab holding a key: it is told it may not write there, and it is logged.
   if (!booking) return refused({ kind: 'unknown_booking' }, 'unknown_booking');
   if (booking.lab_id !== labId) return refused({ kind: 'other_lab' }, 'other_lab');
-  if (booking.status === 'cancelled') return refused({ kind: 'cancelled_booking' }, 'cancelled_booking');
+  const notHeld = visitNotHeld(booking);
+  if (notHeld) {
+    const locale = (await recipientOf(db, labId))?.locale ?? 'ar';
+    return refused({ kind: 'visit_not_held', reason: notHeld, locale }, `visit_not_held:${notHeld}`);
+  }
 
   const analytes = (await repo.testAnalytes(db, booking.test_id)).map((row) => ({ ...row, answers: row.answers ?? [] }));
   const byLoinc = new Map(analytes.map((analyte) => [analyte.loinc, analyte]));
@@ -148,10 +194,17 @@ export async function receiveReport(
         : null,
     at: new Date(booking.booking_time),
   };
+  // A wrong-patient guard: told to the lab, never a reason to hold the values (issue #76 item 3).
+  const mismatch = patientMismatch({ sex: booking.patient_sex, dateOfBirth: booking.patient_date_of_birth }, report.patient);
+  const unitAliases = await unitAliasMap(db);
   const observations: StoredObservation[] = [];
+  const warnings: UnitWarning[] = [];
   for (const [index, observation] of report.observations.entries()) {
     try {
-      observations.push(toStored(observation, observation.loinc ? byLoinc.get(observation.loinc) : undefined, ranges, patient, index));
+      const analyte = observation.loinc ? byLoinc.get(observation.loinc) : undefined;
+      const { stored, warning } = toStored(observation, analyte, ranges, patient, index, unitAliases);
+      observations.push(stored);
+      if (warning) warnings.push(warning);
     } catch (error) {
       if (!(error instanceof ValueError)) throw error;
       return refused({ kind: 'invalid_value', observation, problem: error.problem }, `invalid_value:${error.problem}`);
@@ -209,7 +262,13 @@ export async function receiveReport(
     } else {
       version = (await repo.insertVersion(tx, reportId, id, write)).version;
     }
+    await countUnrecognisedUnits(
+      tx,
+      labId,
+      warnings.flatMap((warning) => (warning.problem === 'unknown_unit' && warning.observation.unit ? [warning.observation.unit] : [])),
+    );
     if (await repo.syncCriticalCase(tx, id, critical)) await askPatientToExpectCall(tx, booking, id);
+    await repo.countFlagDisagreements(tx, labId, flagDisagreements(observations));
     if (critical) await tellLabItIsHeld(tx, labId, booking.reference, 'critical-value-received');
     if (signatureRequired) await tellLabItIsHeld(tx, labId, booking.reference, 'interpretation-to-sign');
     if (held.length === 0) await tellPatient(tx, booking, id, amended);
@@ -225,11 +284,12 @@ export async function receiveReport(
         ip: request.clientIp,
         versionId: id,
         values: observations.length,
+        unconverted: warnings.length,
         critical,
         outcome: critical ? 'held_for_call' : signatureRequired ? 'held_for_signature' : 'released',
       },
     });
-    const response = answer({ kind: 'accepted', version, held, values: observations.length });
+    const response = answer({ kind: 'accepted', version, held, values: observations.length, warnings, patientMismatch: mismatch });
     await repo.keepIntakeAnswer(tx, labId, format, report.messageId, id, response);
     return response;
   });

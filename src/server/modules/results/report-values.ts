@@ -7,7 +7,7 @@ import {
   parseResultValue,
   type ResultFlag,
 } from '../../../shared/result-values.ts';
-import { convertValue, isUcumUnit } from '../../platform/units.ts';
+import { convertForAnalyte, ucumOfLabUnit } from '../../platform/lab-units.ts';
 
 /**
  * How one value becomes a stored observation: read, converted to its analyte's unit by UCUM, judged
@@ -58,11 +58,25 @@ export interface StoredObservation {
   label: string | null;
   entered: string;
   value: ParsedValue;
+  /** The UCUM code the value was converted with; the unit as sent when it was not recognised. */
   unit: string | null;
+  /** The lab's own spelling of the unit, when it is not the UCUM code (`µmol/L`, `K/uL`): shown to the lab. */
+  unitAsSent?: string;
+  /**
+   * The unit was not recognised (issue #76 item 1): the value, its range and its flag are the lab's,
+   * as sent, not converted; it stays out of trends and of rules that need its analyte's unit.
+   */
+  unitNotRecognised?: true;
   inAnalyteUnit: number | null;
   range: StoredRange | null;
   critical: Bounds | null;
+  /** The flag that stands: the lab's when it sent one (the lab signs the report), else ours. */
   flag: ResultFlag | null;
+  /**
+   * When the lab sent a flag and ours differs from it (ADR 0081): both, for the admin's list of
+   * disagreements; never shown to the patient in place of the flag that stands.
+   */
+  disagreement?: { lab: ResultFlag; ours: ResultFlag };
   comment: string | null;
   extra: boolean;
 }
@@ -127,12 +141,21 @@ const roundTo = (value: number, decimals: number) => Number(value.toFixed(decima
 
 const asNumber = (value: string | null) => (value === null ? null : Number(value));
 
-/** A range in the analyte's unit; null when a bound does not convert, or converts past any lab value. */
+/**
+ * A range in the analyte's unit; null when a bound does not convert, or converts past any lab value. A
+ * converted bound is kept at the analyte's precision, as a converted value is (106 umol/L is 1.20 mg/dL,
+ * not 1.1990…): value and range are compared at the same precision, and shown as they were compared.
+ */
 function boundsIn(row: { low: number | null; high: number | null; unit: string }, analyte: AnalyteRules): Bounds | null {
   const to = analyte.unit ?? row.unit;
   const molar = asNumber(analyte.molar_mass);
-  const low = row.low === null ? null : convertValue(row.low, row.unit, to, molar);
-  const high = row.high === null ? null : convertValue(row.high, row.unit, to, molar);
+  const convert = (bound: number) => {
+    if (row.unit === to) return bound;
+    const converted = convertForAnalyte(bound, row.unit, to, analyte);
+    return converted === null ? null : roundTo(converted, analyte.decimals ?? 2);
+  };
+  const low = row.low === null ? null : convert(row.low);
+  const high = row.high === null ? null : convert(row.high);
   const usable = (bound: number | null, converted: number | null) => bound === null || (converted !== null && isLabMagnitude(converted));
   if (!usable(row.low, low) || !usable(row.high, high)) return null;
   return { low, high };
@@ -187,20 +210,34 @@ export interface Ranges {
   lab: readonly RangeRow[];
 }
 
-const SEVERITY: Record<ResultFlag, number> = { N: 0, A: 1, L: 1, H: 1, LL: 2, HH: 2 };
+const KNOWN_FLAGS: ReadonlySet<string> = new Set<ResultFlag>(['N', 'A', 'L', 'H', 'LL', 'HH']);
 
-/** The sender's flag counts when it says more than ours (a lab's system knows its own method). */
-function strongerFlag(ours: ResultFlag | null, sent: readonly string[] | undefined): ResultFlag | null {
-  const theirs = (sent ?? []).find(
-    (flag): flag is ResultFlag => flag === 'LL' || flag === 'HH' || flag === 'L' || flag === 'H' || flag === 'A',
-  );
-  if (!theirs) return ours;
-  if (ours === null || SEVERITY[theirs] > SEVERITY[ours]) return theirs;
-  return ours;
+/**
+ * The flag that stands (ADR 0081): the lab's, when its system sent one, for the lab signs the report
+ * and knows its own method; ours otherwise. One exception keeps a patient safe: a value past a
+ * published critical limit stays critical (and waits for the lab's call) though the lab flagged it
+ * only high or low. Where the two differ, ours is kept beside it for the admin's list.
+ */
+function standingFlag(ours: ResultFlag | null, sent: readonly string[] | undefined): Pick<StoredObservation, 'flag' | 'disagreement'> {
+  const theirs = (sent ?? []).find((flag): flag is ResultFlag => KNOWN_FLAGS.has(flag));
+  if (!theirs) return { flag: ours };
+  const flag = isCritical(ours) && !isCritical(theirs) ? ours : theirs;
+  return ours !== null && ours !== theirs ? { flag, disagreement: { lab: theirs, ours } } : { flag };
 }
 
-/** One entered value for a known analyte, judged. Throws ValueError for what cannot be stored as it is. */
-export function evaluate(analyte: AnalyteRules, entry: Entry, ranges: Ranges, patient: Patient, index: number): StoredObservation {
+/**
+ * One entered value for a known analyte, judged. Throws ValueError for what cannot be stored as it is.
+ * The unit is read as labs write it (lab-units.ts), with an administrator's `unitAliases` (keyed by
+ * `foldLabUnit`) after the built-in rows.
+ */
+export function evaluate(
+  analyte: AnalyteRules,
+  entry: Entry,
+  ranges: Ranges,
+  patient: Patient,
+  index: number,
+  unitAliases: ReadonlyMap<string, string> = new Map(),
+): StoredObservation {
   const parsed = parseResultValue(entry.entered);
   if (!parsed) throw new ValueError('empty', index);
   const base = { analyteId: analyte.id, loinc: analyte.loinc, label: null, entered: entry.entered, comment: entry.comment, extra: false };
@@ -215,15 +252,15 @@ export function evaluate(analyte: AnalyteRules, entry: Entry, ranges: Ranges, pa
       inAnalyteUnit: null,
       range: null,
       critical: null,
-      flag: strongerFlag(flag, entry.sentFlags),
+      ...standingFlag(flag, entry.sentFlags),
     };
   }
   if (parsed.kind !== 'number') throw new ValueError('not_a_number', index);
   if (!isLabMagnitude(parsed.value)) throw new ValueError('value_out_of_range', index);
   const value = entry.comparator ? { ...parsed, comparator: entry.comparator } : parsed;
-  const unit = entry.unit ?? analyte.unit!;
-  if (!isUcumUnit(unit)) throw new ValueError('unknown_unit', index);
-  const converted = convertValue(value.value, unit, analyte.unit!, asNumber(analyte.molar_mass));
+  const unit = entry.unit === null ? analyte.unit! : ucumOfLabUnit(entry.unit, analyte, unitAliases);
+  if (unit === null) throw new ValueError('unknown_unit', index);
+  const converted = convertForAnalyte(value.value, unit, analyte.unit!, analyte);
   if (converted === null) throw new ValueError('unit_not_convertible', index);
   // UCUM's arithmetic takes any power of ten: 6.8 10*999.g/dL is Infinity g/dL, 6.8 10*-999.g/dL is 0.
   if (!isLabMagnitude(converted) || (converted === 0 && value.value !== 0)) throw new ValueError('unit_out_of_range', index);
@@ -241,15 +278,12 @@ export function evaluate(analyte: AnalyteRules, entry: Entry, ranges: Ranges, pa
       : published && { low: published.low, high: published.high, origin: 'published', source: published.source };
   const criticalRange = chooseRange(ranges.critical, analyte, patient);
   const critical = criticalRange && { low: criticalRange.low, high: criticalRange.high };
-  return {
-    ...base,
-    value,
-    unit,
-    inAnalyteUnit,
-    range,
-    critical,
-    flag: strongerFlag(numericFlag(inAnalyteUnit, value.comparator, range, critical), entry.sentFlags),
-  };
+  // A range the lab sent is in the value's own unit: judged there, exactly as the lab wrote both.
+  const ours = sent
+    ? (numericFlag(inAnalyteUnit, value.comparator, null, critical) ?? numericFlag(value.value, value.comparator, entry.sentRange!, null))
+    : numericFlag(inAnalyteUnit, value.comparator, range, critical);
+  const asSent = entry.unit !== null && entry.unit !== unit ? { unitAsSent: entry.unit } : {};
+  return { ...base, value, unit, ...asSent, inAnalyteUnit, range, critical, ...standingFlag(ours, entry.sentFlags) };
 }
 
 /** A value for an analyte the test does not list (or a code we do not know): kept as sent, flagged only as sent. */
@@ -257,7 +291,7 @@ export function extraObservation(entry: Entry & { analyteId: number | null; loin
   const parsed = parseResultValue(entry.entered) ?? { kind: 'text' as const, text: entry.entered };
   const value = parsed.kind === 'number' && entry.comparator ? { ...parsed, comparator: entry.comparator } : parsed;
   const range = entry.sentRange ? { ...entry.sentRange, origin: 'sent' as const, source: null } : null;
-  const flag = value.kind === 'number' ? numericFlag(value.value, value.comparator, range, null) : null;
+  const ours = value.kind === 'number' ? numericFlag(value.value, value.comparator, range, null) : null;
   return {
     analyteId: entry.analyteId,
     loinc: entry.loinc,
@@ -268,9 +302,38 @@ export function extraObservation(entry: Entry & { analyteId: number | null; loin
     inAnalyteUnit: null,
     range,
     critical: null,
-    flag: strongerFlag(flag, entry.sentFlags),
+    ...standingFlag(ours, entry.sentFlags),
     comment: entry.comment,
     extra: true,
+  };
+}
+
+/**
+ * A number for a known analyte whose unit UCUM cannot read, or cannot convert to the analyte's (issue
+ * #76 item 1): kept as the lab sent it, with the lab's range and flag, marked so, never converted. The
+ * number itself is still bounded (`value_out_of_range`), as every value is.
+ */
+export function unconvertedObservation(analyte: AnalyteRules, entry: Entry & { unit: string }, index: number): StoredObservation {
+  const parsed = parseResultValue(entry.entered);
+  if (!parsed) throw new ValueError('empty', index);
+  if (parsed.kind !== 'number') throw new ValueError('not_a_number', index);
+  if (!isLabMagnitude(parsed.value)) throw new ValueError('value_out_of_range', index);
+  const value = entry.comparator ? { ...parsed, comparator: entry.comparator } : parsed;
+  const range = entry.sentRange ? { ...entry.sentRange, origin: 'sent' as const, source: null } : null;
+  return {
+    analyteId: analyte.id,
+    loinc: analyte.loinc,
+    label: null,
+    entered: entry.entered,
+    value,
+    unit: entry.unit,
+    unitNotRecognised: true,
+    inAnalyteUnit: null,
+    range,
+    critical: null,
+    ...standingFlag(numericFlag(value.value, value.comparator, range, null), entry.sentFlags),
+    comment: entry.comment,
+    extra: false,
   };
 }
 

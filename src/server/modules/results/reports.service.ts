@@ -10,6 +10,8 @@ import { unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
 import { type ExportedObservation, type ExportedReport, resultsBundle } from './intake/fhir-export.ts';
+import type { IncomingPatient } from './intake/incoming-report.ts';
+import { patientMismatch } from './patient-check.ts';
 import {
   type AnalyteRules,
   ageIn,
@@ -719,6 +721,11 @@ export async function labReportSheet(db: Kysely<Database>, vault: ValueKeys, lab
           patientSex: document.patientSex,
           note: document.note,
           sender: document.sender,
+          // The lab checks the sample is this patient's where its system's PID-7/PID-8 differ from the booking's person (issue #76 item 3).
+          patientMismatch: patientMismatch(
+            { sex: booking.patient_sex, dateOfBirth: booking.patient_date_of_birth },
+            (document.sender?.patient ?? undefined) as IncomingPatient | undefined,
+          ),
           observations: document.observations.map((observation) => ({
             analyteId: observation.analyteId,
             label: observation.label,
