@@ -240,4 +240,17 @@ export const kidneyCases: ClinicalCase[] = [
     obx: [egfrSent('>60'), acr('45')],
     expect: { fires: ['albuminuria'], notFires: KIDNEY_RULES, stage: { gfr: null, albuminuria: 'A2' } },
   },
+  {
+    name: 'a woman of 62 (her profile) whose lab sends PID-8 M: the ACK warns of PID-8, and the analysis keeps her own sex: creatinine 1.06 mg/dL → eGFR 59, G3a (as a man it would be 79, G2)',
+    sources: [...SOURCES, 'hl7v251'],
+    person: { sex: 'female', age: 62, pid: { sex: 'male' } },
+    obx: [creatinine('1.06')],
+    expect: {
+      ack: { code: 'AA', warnings: ['PID^1^8'] },
+      egfr: 59,
+      fires: ['egfr-g3a'],
+      notFires: ['egfr-g2'],
+      basis: { sex: 'profile', age: 'profile' },
+    },
+  },
 ];

@@ -62,6 +62,8 @@ export interface Person {
    * An `unknown` sex or age is in neither.
    */
   given?: 'profile' | 'lab';
+  /** What the lab's PID-8/PID-7 say when they differ from the profile (a wrong-patient check, issue #76 item 3). */
+  pid?: { sex?: Sex; age?: number };
 }
 
 /** An earlier visit of the same person, for a trend. */

@@ -100,6 +100,7 @@ async function run(clinicalCase: ClinicalCase) {
   const birthDate = person.age === 'unknown' ? null : birthDateFor(person.age, latestAt);
   const sex = person.sex === 'unknown' ? null : person.sex;
   const fromProfile = (person.given ?? 'profile') === 'profile';
+  const pidBirthDate = person.pid?.age === undefined ? birthDate : birthDateFor(person.pid.age, latestAt);
   await database.db
     .updateTable('user_profiles')
     .set({ subscription_tier: 'premium', sex: fromProfile ? sex : null, date_of_birth: fromProfile ? birthDate : null })
@@ -132,8 +133,8 @@ async function run(clinicalCase: ClinicalCase) {
         controlId: `CORPUS-${messageCount}`,
         reference,
         at: visit.at,
-        birthDate: birthDate ? new Date(`${birthDate}T00:00:00Z`) : null,
-        sex,
+        birthDate: pidBirthDate ? new Date(`${pidBirthDate}T00:00:00Z`) : null,
+        sex: person.pid?.sex ?? sex,
         obx: order.obx,
       });
       const response = await app.request('/hl7/v2', {
