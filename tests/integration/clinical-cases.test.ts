@@ -272,6 +272,10 @@ function check(clinicalCase: ClinicalCase, outcome: Outcome) {
     `${about}: a Basic customer sees every critical finding and the most pressing of the others, as Premium has them`,
   ).toEqual([...premium.findings.filter((finding) => finding.kind === 'critical'), ...(example ? [example] : [])]);
   expect(basic.count, `${about}: the Basic count counts everything`).toBe(premium.count);
+  expect(
+    { trends: basic.trends, nextSteps: basic.nextSteps, retests: basic.retests, calculated: basic.calculated },
+    `${about}: a Basic customer is sent no trends, next steps, retests or calculated values`,
+  ).toEqual({ trends: [], nextSteps: [], retests: [], calculated: [] });
 
   // The most pressing first: critical, then soon, discuss, info.
   const ranks = premium.findings.map((finding) => (finding.kind === 'critical' ? -1 : SEVERITY[finding.severity]));
