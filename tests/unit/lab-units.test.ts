@@ -8,7 +8,7 @@ import {
   unconvertedObservation,
   ValueError,
 } from '../../src/server/modules/results/report-values.ts';
-import { foldLabUnit, LAB_UNIT_ALIASES, ucumOfLabUnit } from '../../src/server/platform/lab-units.ts';
+import { convertForAnalyte, foldLabUnit, LAB_UNIT_ALIASES, ucumOfLabUnit } from '../../src/server/platform/lab-units.ts';
 import { convertValue, isUcumUnit } from '../../src/server/platform/units.ts';
 
 // Units as labs write them, and every common SI unit converting (issue #76 items 1 and 2). Each
@@ -104,7 +104,7 @@ function convert(analyte: AnalyteRules, value: number, spelling: string, to: str
   const from = ucumOfLabUnit(spelling, analyte);
   const into = ucumOfLabUnit(to, analyte);
   if (from === null || into === null) return null;
-  return convertValue(value, from, into, analyte.molar_mass === null ? null : Number(analyte.molar_mass));
+  return convertForAnalyte(value, from, into, analyte);
 }
 
 describe('every unit an analyte is reported in converts to its own and back', () => {
@@ -133,6 +133,25 @@ describe('every unit an analyte is reported in converts to its own and back', ()
         expect(molarMasses[loinc]?.source, analyte.name_en).toMatch(/PubChem|IUPAC|NCEP|Roche|Urea nitrogen|Triglycerides/);
       }
     }
+  });
+});
+
+describe('HbA1c in IFCC mmol/mol', () => {
+  const hba1c = rules('4548-4');
+  const noRanges: Ranges = { published: [], critical: [], lab: [] };
+  const patient = { sex: null, birthDate: null, at: new Date('2026-11-27T05:00:00Z') };
+
+  it('converts by the IFCC–NGSP master equation, never as a plain ratio: 48 mmol/mol is 6.5 %, 39 is 5.7 % (ADA 2025 table 2.1)', () => {
+    const judged = (entered: string, sentRange: { low: number; high: number } | null = null) =>
+      evaluate(hba1c, { entered, unit: 'mmol/mol', comment: null, sentRange }, noRanges, patient, 0);
+    expect(judged('48').inAnalyteUnit).toBe(6.5);
+    expect(judged('39').inAnalyteUnit).toBe(5.7);
+    expect(judged('48', { low: 20, high: 38 }).range).toMatchObject({ low: 4, high: 5.6, origin: 'sent' });
+    expect(convertForAnalyte(convertForAnalyte(53, 'mmol/mol', '%', hba1c)!, '%', 'mmol/mol', hba1c)).toBeCloseTo(53, 9);
+  });
+
+  it('leaves every other analyte’s mmol/mol to UCUM', () => {
+    expect(convertForAnalyte(1, 'mmol/mol', '%', rules('4544-3'))).toBeCloseTo(0.1, 12);
   });
 });
 

@@ -151,6 +151,50 @@ export const LAB_UNIT_ALIASES: readonly LabUnitAlias[] = [
   { spellings: ['{INR}', 'INR'], ucum: '{INR}', source: `${LOINC_EXAMPLE} (INR)` },
 ];
 
+/**
+ * Conversions that are no UCUM factor, by analyte. UCUM takes mmol/mol and % as plain ratios, so it
+ * would make an HbA1c of 48 mmol/mol 4.8 %; IFCC (mmol/mol) and NGSP/DCCT (%) HbA1c are related by the
+ * master equation instead, and 48 mmol/mol is 6.5 %.
+ */
+export const ANALYTE_CONVERSIONS: readonly {
+  loinc: string;
+  /** `to` = `from` × slope + intercept. */
+  from: string;
+  to: string;
+  slope: number;
+  intercept: number;
+  source: string;
+}[] = [
+  {
+    loinc: '4548-4',
+    from: 'mmol/mol',
+    to: '%',
+    slope: 0.09148,
+    intercept: 2.152,
+    source:
+      'IFCC–NGSP master equation (Hoelzel W et al., Clin Chem 2004;50:166–174; NGSP): NGSP % = 0.09148 × IFCC mmol/mol + 2.152; ADA Standards of Care 2025 table 2.1: 48 mmol/mol = 6.5 %',
+  },
+];
+
+/**
+ * `value` in UCUM unit `from` expressed in `to` for this analyte: by its own rule where it has one
+ * (HbA1c mmol/mol ↔ %), else by UCUM with its molar mass; null when neither converts.
+ */
+export function convertForAnalyte(
+  value: number,
+  from: string,
+  to: string,
+  analyte: { loinc: string | null; molar_mass: string | null },
+): number | null {
+  if (from === to) return value;
+  for (const rule of ANALYTE_CONVERSIONS) {
+    if (rule.loinc !== analyte.loinc) continue;
+    if (rule.from === from && rule.to === to) return value * rule.slope + rule.intercept;
+    if (rule.from === to && rule.to === from) return (value - rule.intercept) / rule.slope;
+  }
+  return convertValue(value, from, to, analyte.molar_mass === null ? null : Number(analyte.molar_mass));
+}
+
 /** Ions of charge 1 by LOINC: sodium, potassium, chloride, bicarbonate (total CO₂), lithium. */
 const MONOVALENT_IONS: ReadonlySet<string> = new Set(['2951-2', '2823-3', '2075-0', '2028-9', '14334-7']);
 

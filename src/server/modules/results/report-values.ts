@@ -148,7 +148,6 @@ const asNumber = (value: string | null) => (value === null ? null : Number(value
  */
 function boundsIn(row: { low: number | null; high: number | null; unit: string }, analyte: AnalyteRules): Bounds | null {
   const to = analyte.unit ?? row.unit;
-  const molar = asNumber(analyte.molar_mass);
   const convert = (bound: number) => {
     if (row.unit === to) return bound;
     const converted = convertForAnalyte(bound, row.unit, to, analyte);
