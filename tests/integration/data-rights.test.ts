@@ -14,6 +14,7 @@ import { insertBooking, offerNamedTest, offerTest } from '../setup/dashboard-fix
 
 /** A completed visit happened: results are entered only for one that did (issue #76). */
 const yesterday = () => new Date(Date.now() - 86_400_000 - Math.floor(Math.random() * 3_600_000));
+
 import { createTestUser, insertCheckoutInvoice, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
 import { approvedPayment, checkoutDefaults, createTestVariant, orderIdOf } from '../setup/store.ts';

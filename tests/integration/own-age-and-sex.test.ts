@@ -107,7 +107,10 @@ describe("the account holder's own sex and date of birth", () => {
   it('says neither is known when no one gave them, and calculates no eGFR', async () => {
     const customer = await createTestUser(database.db, 'customer');
     const visit = await creatinineVisit(customer);
-    const unknown = creatinineOru(visit.reference, 'OWN-AGE-3', { birth: '', sex: 'M' }).replace('||Al-Harbi^Fahad|||M', '||Al-Harbi^Fahad||||');
+    const unknown = creatinineOru(visit.reference, 'OWN-AGE-3', { birth: '', sex: 'M' }).replace(
+      '||Al-Harbi^Fahad|||M',
+      '||Al-Harbi^Fahad||||',
+    );
     expect((await send(unknown)).status).toBe(200);
     const analysis = await (await callerFor(database.db, customer)).analysis.report({ bookingId: visit.id });
     expect(analysis.person.basis).toEqual({ sex: null, age: null });

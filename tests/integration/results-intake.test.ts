@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Hl7Message } from '@medplum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
 import type { BookingStatus } from '../../src/server/db/schema.ts';
+import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -297,12 +297,21 @@ describe('only a visit that happened takes results (issue #76 item 9)', () => {
   it("refuses a FHIR Bundle for a visit still to come, and the lab's form says the same in its words", async () => {
     const booking = await bookingOf(ELECTROLYTES, lab.id, { status: 'confirmed', bookingTime: new Date(Date.now() + 2 * HOUR) });
     const bundle = JSON.parse(
-      fixture('fhir/bundle-potassium-critical.json').replaceAll(PLACER, booking.reference).replace('ALB-FHIR-20261127-0042', 'FHIR-NOT-YET'),
+      fixture('fhir/bundle-potassium-critical.json')
+        .replaceAll(PLACER, booking.reference)
+        .replace('ALB-FHIR-20261127-0042', 'FHIR-NOT-YET'),
     );
     const response = await postFhir(bundle);
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({
-      issue: [{ severity: 'error', code: 'conflict', expression: ['DiagnosticReport.basedOn'], diagnostics: expect.stringContaining('has not happened yet') }],
+      issue: [
+        {
+          severity: 'error',
+          code: 'conflict',
+          expression: ['DiagnosticReport.basedOn'],
+          diagnostics: expect.stringContaining('has not happened yet'),
+        },
+      ],
     });
     const labCaller = await callerFor(database.db, lab);
     const sheet = await labCaller.results.sheet({ bookingId: booking.id });
@@ -314,7 +323,11 @@ describe('only a visit that happened takes results (issue #76 item 9)', () => {
       observations: [{ analyteId: sheet.analytes[0]!.id, value: '140', unit: 'mmol/L', comment: null }],
     };
     expect(await refusal(labCaller.results.saveDraft(draft))).toMatchObject({ appCode: 'VISIT_NOT_YET' });
-    await database.db.updateTable('bookings').set({ status: 'no_show', booking_time: new Date(Date.now() - HOUR) }).where('id', '=', booking.id).execute();
+    await database.db
+      .updateTable('bookings')
+      .set({ status: 'no_show', booking_time: new Date(Date.now() - HOUR) })
+      .where('id', '=', booking.id)
+      .execute();
     expect(await refusal(labCaller.results.saveDraft(draft))).toMatchObject({ appCode: 'BOOKING_NO_SHOW' });
     expect(await versionsOf(booking.id)).toEqual([]);
   });

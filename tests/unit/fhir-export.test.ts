@@ -164,12 +164,16 @@ describe("a person's results as a FHIR R4 Bundle", () => {
     } satisfies Partial<Observation>);
   });
 
-  it('says whose range it is in referenceRange.text, in the reader\'s language: the lab\'s, or a published one with its source', () => {
+  it("says whose range it is in referenceRange.text, in the reader's language: the lab's, or a published one with its source", () => {
     const [, sodium] = resources<Observation>(resultsBundle([electrolytes]), 'Observation');
-    expect(sodium?.referenceRange?.[0]?.text).toBe('136–145 mmol/L (published range: Tietz Clinical Guide to Laboratory Tests, 4th ed. (2006))');
+    expect(sodium?.referenceRange?.[0]?.text).toBe(
+      '136–145 mmol/L (published range: Tietz Clinical Guide to Laboratory Tests, 4th ed. (2006))',
+    );
     const [potassiumAr, sodiumAr] = resources<Observation>(resultsBundle([electrolytes], { language: 'ar' }), 'Observation');
     expect(potassiumAr?.referenceRange?.[0]?.text).toBe('3.5–5.1 mmol/L (المدى المرجعي للمختبر)');
-    expect(sodiumAr?.referenceRange?.[0]?.text).toBe('136–145 mmol/L (مدى مرجعي منشور: Tietz Clinical Guide to Laboratory Tests, 4th ed. (2006))');
+    expect(sodiumAr?.referenceRange?.[0]?.text).toBe(
+      '136–145 mmol/L (مدى مرجعي منشور: Tietz Clinical Guide to Laboratory Tests, 4th ed. (2006))',
+    );
   });
 
   it('writes a text result, a value under a detection limit, and a value with no range', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnalyteRules, evaluate, type Ranges, type RangeRow } from '../../src/server/modules/results/report-values.ts';
+import { type AnalyteRules, evaluate, type RangeRow, type Ranges } from '../../src/server/modules/results/report-values.ts';
 
 // Issue #76 item 4: the lab's flag is not overruled by our arithmetic. A value and a converted range
 // are compared at the same precision, a converted range is kept at the analyte's precision, and where
@@ -16,7 +16,15 @@ const creatinine: AnalyteRules = {
   molar_mass: '113.12',
   answers: [],
 };
-const potassium: AnalyteRules = { ...creatinine, id: 8, loinc: '2823-3', name_en: 'Potassium', unit: 'mmol/L', decimals: 1, molar_mass: null };
+const potassium: AnalyteRules = {
+  ...creatinine,
+  id: 8,
+  loinc: '2823-3',
+  name_en: 'Potassium',
+  unit: 'mmol/L',
+  decimals: 1,
+  molar_mass: null,
+};
 
 const row = (analyte: AnalyteRules, low: number | null, high: number | null, unit: string): RangeRow => ({
   analyte_id: analyte.id,

@@ -107,7 +107,15 @@ export async function eraseAccount(tx: Transaction<Database>, userId: string, em
     .execute();
   await tx
     .updateTable('user_profiles')
-    .set({ name: '', sex: null, date_of_birth: null, reminder_mail: false, marketing_mail: false, marketing_consent_at: null, updated_at: at })
+    .set({
+      name: '',
+      sex: null,
+      date_of_birth: null,
+      reminder_mail: false,
+      marketing_mail: false,
+      marketing_consent_at: null,
+      updated_at: at,
+    })
     .where('id', '=', userId)
     .execute();
 }

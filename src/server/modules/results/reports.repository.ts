@@ -528,9 +528,7 @@ export async function countFlagDisagreements(db: Db, labId: string, disagreement
   if (disagreements.length === 0) return;
   await db
     .insertInto('result_flag_disagreements')
-    .values(
-      disagreements.map((row) => ({ lab_id: labId, analyte_id: row.analyteId, lab_flag: row.labFlag, our_flag: row.ourFlag })),
-    )
+    .values(disagreements.map((row) => ({ lab_id: labId, analyte_id: row.analyteId, lab_flag: row.labFlag, our_flag: row.ourFlag })))
     .onConflict((conflict) =>
       conflict.columns(['lab_id', 'analyte_id', 'lab_flag', 'our_flag']).doUpdateSet((eb) => ({
         count: eb('result_flag_disagreements.count', '+', 1),
