@@ -11,6 +11,7 @@ import { words } from './words.ts';
 type Context = Person['context'];
 
 const POTASSIUM = '2823-3';
+const SODIUM = '2951-2';
 
 const seen = {
   ar: {
@@ -31,17 +32,24 @@ const seen = {
   },
 } as const;
 
-/** The lab enters a potassium value and releases it (recording its call first when the value is critical). */
+/**
+ * The lab enters a potassium value, and a normal sodium (listed before it on the test's form), and
+ * releases them (recording its call first when the potassium is critical).
+ */
 async function releasePotassium(lab: Context, bookingId: string, value: string, critical: boolean) {
   const sheet = await trpc<{ analytes: { id: number; loinc: string }[] }>(lab, 'results.sheet', { bookingId }, 'GET');
   const potassium = sheet.analytes.find((analyte) => analyte.loinc === POTASSIUM);
-  if (!potassium) throw new Error('the electrolytes list no potassium');
+  const sodium = sheet.analytes.find((analyte) => analyte.loinc === SODIUM);
+  if (!potassium || !sodium) throw new Error('the electrolytes list no potassium or sodium');
   await trpc(lab, 'results.saveDraft', {
     bookingId,
     patientSex: 'female',
     releaseAs: 'final',
     note: null,
-    observations: [{ analyteId: potassium.id, value, unit: 'mmol/L', comment: null }],
+    observations: [
+      { analyteId: sodium.id, value: '140', unit: 'mmol/L', comment: null },
+      { analyteId: potassium.id, value, unit: 'mmol/L', comment: null },
+    ],
   });
   if (critical) {
     await trpc(lab, 'results.recordCriticalCall', {
@@ -93,6 +101,8 @@ for (const [locale, tag] of [
     if (phone) await expect(alert.getByRole('link')).toHaveAttribute('href', `tel:${phone}`);
     await expect(report.getByText(s.doctor)).toBeVisible();
 
+    // The critical value comes first, before the normal sodium the form lists above it (issue #76 item 5).
+    await expect(report.getByTestId('result-observation').first()).toHaveAttribute('data-loinc', POTASSIUM);
     const value = report.locator(`[data-testid="result-observation"][data-loinc="${POTASSIUM}"]`);
     await expect(value).toHaveAttribute('data-flag', 'HH');
     await expect(value.getByTestId('result-value')).toHaveText('6.8 mmol/L');
