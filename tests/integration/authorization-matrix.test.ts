@@ -314,6 +314,9 @@ const matrix: Record<string, Row> = {
   'analytes.list': { access: admins, input: () => ({ q: 'sodium', limit: 5 }) },
   'analytes.get': { access: admins, input: () => ({ id: NO_ID }) },
   'analytes.tests': { access: admins },
+  'analytes.unitAliases': { access: admins },
+  // A built-in spelling: refused past the access rules, so no alias is added.
+  'analytes.addUnitAlias': { access: admins, input: () => ({ spelling: 'mg/dl', ucum: 'mg/dL' }) },
   // A code already in use: CONFLICT past the access rules, so nothing is added.
   'analytes.create': {
     access: admins,
