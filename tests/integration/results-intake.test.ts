@@ -333,6 +333,23 @@ describe('only a visit that happened takes results (issue #76 item 9)', () => {
   });
 });
 
+describe("the lab's form says whose range it judges by (issue #76 item 8)", () => {
+  it("names the published ranges until the lab sets its own, then the lab's", async () => {
+    const ownLab = await createTestUser(database.db, 'lab', { approved: true });
+    const booking = await bookingOf(ELECTROLYTES, ownLab.id);
+    const labCaller = await callerFor(database.db, ownLab);
+    const before = await labCaller.results.sheet({ bookingId: booking.id });
+    const potassium = before.analytes.find((analyte) => analyte.loinc === '2823-3')!;
+    expect(potassium.rangeOrigin).toBe('published');
+    await labCaller.analytes.saveLabInterval({ analyteId: potassium.id, low: 3.6, high: 5.2, unit: 'mmol/L' });
+    const after = await (await callerFor(database.db, ownLab)).results.sheet({ bookingId: booking.id });
+    expect(after.analytes.find((analyte) => analyte.loinc === '2823-3')).toMatchObject({
+      rangeOrigin: 'lab',
+      ranges: { unknown: { range: { low: 3.6, high: 5.2 } } },
+    });
+  });
+});
+
 describe("the lab's flag stands (issue #76 item 4)", () => {
   it("keeps the lab's N on a sodium our range would call high, and counts the difference for the admin, with no patient in it", async () => {
     const booking = await electrolytesBooking();

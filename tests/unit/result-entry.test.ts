@@ -16,6 +16,7 @@ const potassium: SheetAnalyte = {
   required: true,
   answers: [],
   units: [{ code: 'mmol/L', factor: 1 }],
+  rangeOrigin: 'published',
   ranges: {
     male: { range: bounds(3.5, 5.1), critical: bounds(2.8, 6.2) },
     female: { range: bounds(3.5, 5.1), critical: bounds(2.8, 6.2) },

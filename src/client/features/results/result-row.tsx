@@ -151,7 +151,7 @@ export function ResultRow({
             <Text id={`${id}-range`} fontSize="sm" color="fg.muted">
               {range ? (
                 <>
-                  {t`Range:`}{' '}
+                  {analyte.rangeOrigin === 'lab' ? t`Your lab's range:` : t`Published range:`}{' '}
                   <Text as="bdi" dir="ltr" color="fg">
                     {`${formatRange(range, analyte.decimals, locale) ?? ''} ${ownUnit}`.trim()}
                   </Text>

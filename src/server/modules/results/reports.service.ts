@@ -701,6 +701,8 @@ export async function labReportSheet(db: Kysely<Database>, vault: ValueKeys, lab
       required: analyte.required,
       answers: analyte.answers,
       units: unitChoices(analyte, ranges),
+      // Whose ranges the form judges by (issue #76 item 8): the lab's own, set in its dashboard, or the published ones.
+      rangeOrigin: ranges.lab.some((row) => row.analyte_id === analyte.id) ? ('lab' as const) : ('published' as const),
       ranges: Object.fromEntries(
         (['male', 'female', null] as const).map((sex) => [
           sex ?? 'unknown',
