@@ -56,6 +56,31 @@ async function hba1cBooking(lab: TestUser) {
   });
 }
 
+/** A man's visit of yesterday at the Premium lab, its draft holding these values (by LOINC) in the analytes' own units. */
+async function maleDraft(test: string, values: Record<string, string>) {
+  const { labTestId } = await offerNamedTest(database.db, premiumLab.id, test);
+  const bookingId = await insertBooking(database.db, {
+    customerId: customer.id,
+    labTestId,
+    status: 'completed',
+    bookingTime: new Date(Date.now() - 86_400_000),
+  });
+  const analytes = await database.db.selectFrom('analytes').select(['id', 'loinc']).where('loinc', 'in', Object.keys(values)).execute();
+  await (await callerFor(database.db, premiumLab)).results.saveDraft({
+    bookingId,
+    patientSex: 'male',
+    releaseAs: 'final',
+    note: null,
+    observations: Object.entries(values).map(([loinc, value]) => ({
+      analyteId: analytes.find((analyte) => analyte.loinc === loinc)!.id,
+      value,
+      unit: null,
+      comment: null,
+    })),
+  });
+  return bookingId;
+}
+
 async function saveHba1c(lab: TestUser, bookingId: string, value: string, note: string | null = null) {
   const { id: analyteId } = await database.db.selectFrom('analytes').select('id').where('loinc', '=', HBA1C).executeTakeFirstOrThrow();
   return (await callerFor(database.db, lab)).results.saveDraft({
@@ -124,26 +149,7 @@ describe("a Premium lab's interpretive comment", () => {
   });
 
   it('opens with the values past their critical limits, before any pattern, and lists the rest after (issue #76)', async () => {
-    const { labTestId } = await offerNamedTest(database.db, premiumLab.id, 'Electrolytes (Sodium, Potassium, Chloride)');
-    const bookingId = await insertBooking(database.db, {
-      customerId: customer.id,
-      labTestId,
-      status: 'completed',
-      bookingTime: new Date(Date.now() - 86_400_000),
-    });
-    const analyteId = async (loinc: string) =>
-      (await database.db.selectFrom('analytes').select('id').where('loinc', '=', loinc).executeTakeFirstOrThrow()).id;
-    await (await callerFor(database.db, premiumLab)).results.saveDraft({
-      bookingId,
-      patientSex: 'male',
-      releaseAs: 'final',
-      note: null,
-      observations: [
-        { analyteId: await analyteId('2951-2'), value: '149', unit: null, comment: null },
-        { analyteId: await analyteId('2823-3'), value: '6.9', unit: null, comment: null },
-        { analyteId: await analyteId('2075-0'), value: '102', unit: null, comment: null },
-      ],
-    });
+    const bookingId = await maleDraft('Electrolytes (Sodium, Potassium, Chloride)', { '2951-2': '149', '2823-3': '6.9', '2075-0': '102' });
     const { text } = await (await englishCallerFor(premiumLab)).analysis.labDraftComment({ bookingId });
     const [first, ...rest] = text.split('\n\n');
     expect(first).toBe(
@@ -153,26 +159,7 @@ describe("a Premium lab's interpretive comment", () => {
   });
 
   it('names a kidney pattern’s KDIGO category, with the ACR’s when the draft has one (issue #76)', async () => {
-    const { labTestId } = await offerNamedTest(database.db, premiumLab.id, 'Kidney Function Test (KFT)');
-    const bookingId = await insertBooking(database.db, {
-      customerId: customer.id,
-      labTestId,
-      status: 'completed',
-      bookingTime: new Date(Date.now() - 86_400_000),
-    });
-    const analyteId = async (loinc: string) =>
-      (await database.db.selectFrom('analytes').select('id').where('loinc', '=', loinc).executeTakeFirstOrThrow()).id;
-    await (await callerFor(database.db, premiumLab)).results.saveDraft({
-      bookingId,
-      patientSex: 'male',
-      releaseAs: 'final',
-      note: null,
-      observations: [
-        { analyteId: await analyteId('3094-0'), value: '22', unit: null, comment: null },
-        { analyteId: await analyteId('2160-0'), value: '2.1', unit: null, comment: null },
-        { analyteId: await analyteId('98979-8'), value: '36', unit: null, comment: null },
-      ],
-    });
+    const bookingId = await maleDraft('Kidney Function Test (KFT)', { '3094-0': '22', '2160-0': '2.1', '98979-8': '36' });
     const { text, rules } = await (await englishCallerFor(premiumLab)).analysis.labDraftComment({ bookingId });
     expect(rules).toEqual([{ id: 'egfr-g3b', version: 1 }]);
     expect(text).toContain('KDIGO category: G3b.');
