@@ -6,6 +6,15 @@
 export const TERMS_VERSION = '2026-11-21';
 export const PRIVACY_VERSION = '2026-11-21';
 
+/**
+ * An account a code by SMS made (issue #55) whose owner left before giving its name and accepting the
+ * terms: its next visit asks for both in the name step (auth.completePhoneSignUp), never the terms alone,
+ * which would leave an account with no name (issue #77 item 3).
+ */
+export function signUpUnfinished(user: { name: string; consent_required: boolean; verified_phone: string | null; is_anonymous: boolean }) {
+  return user.name === '' && user.consent_required && user.verified_phone !== null && !user.is_anonymous;
+}
+
 /** What the audit log records, as admin.auditLog filters it (docs/decisions/0024). */
 export const AUDIT_ACTIONS = [
   'lab.approve',

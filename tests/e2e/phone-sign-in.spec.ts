@@ -91,3 +91,46 @@ for (const { language, locale } of languages) {
     await expect(page.getByText(w.phone.loggedIn, { exact: true })).toBeVisible();
   });
 }
+
+// Issue #77 item 3: the terms open beside the name step, never in its place, and an account left at the
+// name step is asked its name on the next visit, never shown a nameless dashboard under "terms changed".
+for (const { language, locale } of languages) {
+  test(`a visitor who reads the terms and leaves before the name step finishes it on the next visit, in ${language} @mobile`, async ({
+    page,
+    appServer,
+  }) => {
+    const w = words[locale];
+    const local = `056${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+    await readInLanguage(page, locale);
+    await page.goto('/');
+    const modal = await openAuthModal(page, locale, 'login');
+    await modal.getByRole('button', { name: w.phone.continue }).click();
+    await modal.getByLabel(w.auth.mobile).fill(local);
+    await modal.getByRole('button', { name: w.phone.sendCode }).click();
+    await modal.getByLabel(w.phone.codeField).fill(await smsCode(appServer, local));
+    await modal.getByRole('button', { name: w.phone.confirm }).click();
+    const profile = modal.getByTestId('phone-sign-up');
+    await expect(profile).toBeVisible();
+
+    // The terms open in a tab of their own; the name step stays where it was.
+    const [terms] = await Promise.all([page.context().waitForEvent('page'), profile.getByRole('link', { name: w.phone.terms }).click()]);
+    await expect(terms).toHaveURL(/\/terms-and-conditions$/);
+    await terms.close();
+    await expect(profile.getByLabel(w.auth.fullName)).toBeVisible();
+
+    // Left there: the next visit asks for the name, not for the terms alone.
+    await page.goto('/dashboard');
+    const finish = page.getByTestId('finish-sign-up-dialog');
+    await expect(finish.getByRole('heading', { name: w.phone.finishTitle })).toBeVisible();
+    await expect(page.getByTestId('consent-dialog')).toHaveCount(0);
+    await screenshotBothSizes(page, finish, `phone-sign-up-finish.${locale}`);
+    const name = locale === 'ar' ? 'هدى الشمري' : 'Huda Alshammari';
+    await finish.getByLabel(w.auth.fullName).fill(name);
+    await finish.getByTestId('consent-checkbox').click();
+    await finish.getByRole('button', { name: w.phone.finish }).click();
+    await expect(finish).toBeHidden();
+    await expect(page.getByText(w.phone.welcome, { exact: true })).toBeVisible();
+    const me = await trpc<{ name: string; consent_required: boolean }>(page, 'auth.me', undefined, 'GET');
+    expect(me).toMatchObject({ name, consent_required: false });
+  });
+}

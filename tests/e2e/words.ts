@@ -184,6 +184,8 @@ const ar = {
     reminders: 'التذكيرات',
     notByPhone: 'لا شيء على الجوال',
     choicesSaved: 'حُفظت اختياراتك للرسائل النصية.',
+    finishTitle: 'أكمل إنشاء حسابك',
+    terms: 'الشروط والأحكام',
   },
   home: {
     heading: 'احجز تحليلك بأفضل سعر وأقرب مختبر',
@@ -634,6 +636,8 @@ export const words = {
       reminders: 'Reminders',
       notByPhone: 'Not by phone',
       choicesSaved: 'Your choices for text messages have been saved.',
+      finishTitle: 'Finish creating your account',
+      terms: 'Terms & Conditions',
     },
     home: {
       heading: 'Book your lab test at the best price near you',

@@ -12,6 +12,7 @@ import { smsSegments } from '../../src/server/platform/sms/sms-provider.ts';
 import { unifonicSms } from '../../src/server/platform/sms/unifonic.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import { startFakeUnifonic } from '../fakes/unifonic.ts';
 import { callerFor, contextFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -206,6 +207,29 @@ describe('auth.requestPhoneCode and auth.signInWithPhoneCode', () => {
       message: 'CONFLICT',
     });
     await expect(again.booking.mine()).resolves.toEqual(expect.any(Array));
+  });
+
+  // Issue #77 item 3: a visitor who left at the name step (the terms opened, the tab closed) came back to a
+  // dashboard saying «مرحبًا،» under "Our terms have changed", and accepting them left a nameless account.
+  it('takes an account left at the name step back to it on the next visit, and never accepts the terms without the name', async () => {
+    const phone = newNumber();
+    const { caller, cookies } = await visitorFrom();
+    await caller.auth.requestPhoneCode({ phone });
+    await caller.auth.signInWithPhoneCode({ phone, code: await codeSentTo(e164(phone)) });
+    const token =
+      cookies
+        .find((cookie) => cookie.startsWith('tahaleel_session='))
+        ?.split(';')[0]
+        ?.split('=')[1] ?? '';
+    const nextVisit = createCaller(await contextFor(database.db, { token } as TestUser));
+    expect(await nextVisit.auth.me()).toMatchObject({ name: '', consent_required: true });
+    // The terms-changed dialog's answer does not make the account: the name step does.
+    await expect(nextVisit.auth.acceptConsent({ termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION })).rejects.toMatchObject({
+      message: 'CONFLICT',
+    });
+    expect(await nextVisit.auth.me()).toMatchObject({ name: '', consent_required: true });
+    const completed = await nextVisit.auth.completePhoneSignUp({ name: 'Huda', acceptTerms: true, marketingMail: false });
+    expect(completed).toMatchObject({ name: 'Huda', consent_required: false });
   });
 });
 

@@ -120,6 +120,7 @@ export const catalogSources = {
       'features/auth/consent-dialog.tsx',
       'features/auth/passkey-sign-in-button.tsx',
       'features/auth/phone-sign-in.tsx',
+      'features/auth/phone-sign-up-profile.tsx',
       'features/auth/phone-errors.ts',
       'features/auth/phone-code-step.tsx',
       ...phoneConfirmation,

@@ -1,28 +1,41 @@
 import { Button, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PRIVACY_VERSION, TERMS_VERSION } from '../../../shared/legal.ts';
+import { PRIVACY_VERSION, signUpUnfinished, TERMS_VERSION } from '../../../shared/legal.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { PhoneSignUpProfile } from './phone-sign-up-profile.tsx';
+import { type SessionUser, useSession } from './use-session.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 /**
  * Asks a signed-in user to accept the terms and privacy policy in force before going on: after
  * either changed, or for an account that never accepted them (made with Google). It cannot be
- * dismissed; the way out is signing out.
+ * dismissed; the way out is signing out. An account whose sign-up by number stopped before its name
+ * is asked the name step instead (issue #77 item 3).
  */
 export function ConsentDialog({ open }: { open: boolean }) {
-  const { t, i18n } = useLingui();
+  const { user } = useSession();
+  return user && signUpUnfinished(user) ? <FinishSignUpDialog open={open} /> : <TermsChangedDialog open={open} />;
+}
+
+/** The user as the server now answers it: everything asked before and refused (CONSENT_UPDATE_REQUIRED) is asked again. */
+function useAccepted() {
   const queryClient = useQueryClient();
+  return (user: SessionUser | null) => {
+    queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+    void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
+  };
+}
+
+function TermsChangedDialog({ open }: { open: boolean }) {
+  const { t, i18n } = useLingui();
+  const accepted = useAccepted();
   const signOut = useSignOut();
   const accept = useMutation(
     trpc.auth.acceptConsent.mutationOptions({
-      onSuccess: (user) => {
-        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-        // Everything asked before the acceptance was refused (CONSENT_UPDATE_REQUIRED): ask again.
-        void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
-      },
+      onSuccess: accepted,
       onError: (error) => notify.error({ title: errorMessage(i18n, error) }),
     }),
   );
@@ -67,6 +80,41 @@ export function ConsentDialog({ open }: { open: boolean }) {
                 onClick={() => accept.mutate({ termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION })}
               >
                 {t`I accept`}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The name step of a sign-up by number left unfinished on an earlier visit: the account is made here. */
+function FinishSignUpDialog({ open }: { open: boolean }) {
+  const { t } = useLingui();
+  const accepted = useAccepted();
+  const signOut = useSignOut();
+  return (
+    <Dialog.Root open={open} role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false} placement="center" size="md">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="finish-sign-up-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t`Finish creating your account`}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <PhoneSignUpProfile
+                intro={t`Your number is confirmed, but your account has no name yet. Tell us your name, as it should appear on your bookings and results.`}
+                onDone={(user) => {
+                  accepted(user);
+                  notify.success({ title: t`Welcome to Tahaleel! Your account is ready.` });
+                }}
+              />
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="plain" size="sm" loading={signOut.isPending} onClick={() => signOut.mutate()}>
+                {t`Sign out`}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

@@ -1,14 +1,14 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import { validationMessages } from '../../../shared/validation-messages.ts';
+import { type FormEvent, useState } from 'react';
+import { signUpUnfinished } from '../../../shared/legal.ts';
 import { MobileNumberInput } from '../../components/ui/mobile-number-input.tsx';
-import { errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
+import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { PhoneCodeStep } from './phone-code-step.tsx';
 import { registerPhoneErrors } from './phone-errors.ts';
-import { MarketingChoice, TermsConsent } from './sign-up-choices.tsx';
+import { PhoneSignUpProfile } from './phone-sign-up-profile.tsx';
 import type { SessionUser } from './use-session.ts';
 
 registerPhoneErrors();
@@ -35,11 +35,6 @@ export function PhoneSignIn({ onSignedIn, onSecondFactor, onUseEmail }: Props) {
   const [phone, setPhone] = useState('');
   const [sentTo, setSentTo] = useState('');
   const [resendAt, setResendAt] = useState(0);
-  const [name, setName] = useState('');
-  const [acceptTerms, setAcceptTerms] = useState(false);
-  const [marketingMail, setMarketingMail] = useState(false);
-  const [termsAsked, setTermsAsked] = useState(false);
-  const termsErrorId = useId();
 
   const requestCode = useMutation(
     trpc.auth.requestPhoneCode.mutationOptions({
@@ -54,23 +49,16 @@ export function PhoneSignIn({ onSignedIn, onSecondFactor, onUseEmail }: Props) {
     trpc.auth.signInWithPhoneCode.mutationOptions({
       onSuccess: (answer) => {
         if (!('id' in answer)) onSecondFactor();
-        else if (answer.name === '' && answer.consent_required) setStep('profile');
+        else if (signUpUnfinished(answer)) setStep('profile');
         else onSignedIn(answer, false);
       },
     }),
   );
-  const complete = useMutation(trpc.auth.completePhoneSignUp.mutationOptions({ onSuccess: (user) => user && onSignedIn(user, true) }));
 
   const sendCode = (event?: FormEvent) => {
     event?.preventDefault();
     verify.reset();
     requestCode.mutate({ phone });
-  };
-  const finish = (event: FormEvent) => {
-    event.preventDefault();
-    setTermsAsked(true);
-    if (!acceptTerms || !name.trim()) return;
-    complete.mutate({ name, acceptTerms, marketingMail });
   };
 
   if (step === 'number') {
@@ -117,31 +105,10 @@ export function PhoneSignIn({ onSignedIn, onSecondFactor, onUseEmail }: Props) {
     );
   }
 
-  const nameError =
-    fieldError(i18n, complete.error, 'name') ?? (termsAsked && !name.trim() ? fieldMessage(i18n, validationMessages.required) : undefined);
-  const termsError = termsAsked && !acceptTerms ? fieldMessage(i18n, validationMessages.consentRequired) : undefined;
   return (
-    <form onSubmit={finish} noValidate data-testid="phone-sign-up">
-      <Stack gap="4">
-        <Text color="fg.muted" fontSize="sm">
-          {t`Your number is confirmed. One last step: tell us your name, as it should appear on your bookings and results.`}
-        </Text>
-        <Field.Root invalid={Boolean(nameError)} required>
-          <Field.Label>{t`Full name`}</Field.Label>
-          <Input value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" />
-          <Field.ErrorText>{nameError}</Field.ErrorText>
-        </Field.Root>
-        <TermsConsent checked={acceptTerms} onChange={setAcceptTerms} error={termsError} errorId={termsErrorId} />
-        <MarketingChoice checked={marketingMail} onChange={setMarketingMail} />
-        {complete.error && !fieldError(i18n, complete.error, 'name') && (
-          <Text color="fg.error" fontSize="sm" role="alert">
-            {errorMessage(i18n, complete.error)}
-          </Text>
-        )}
-        <Button type="submit" colorPalette="brand" width="full" loading={complete.isPending}>
-          {t`Finish`}
-        </Button>
-      </Stack>
-    </form>
+    <PhoneSignUpProfile
+      intro={t`Your number is confirmed. One last step: tell us your name, as it should appear on your bookings and results.`}
+      onDone={(user) => onSignedIn(user, true)}
+    />
   );
 }

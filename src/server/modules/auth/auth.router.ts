@@ -151,7 +151,9 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => auth.confirmPassword(ctx.db, ctx.user, ctx.session.id, input.password)),
 
   /** Records that the user accepted the terms and privacy policy versions now in force. */
-  acceptConsent: signedInProcedure.input(acceptConsentInput).mutation(({ ctx, input }) => auth.acceptConsent(ctx.db, ctx.session, input)),
+  acceptConsent: signedInProcedure
+    .input(acceptConsentInput)
+    .mutation(({ ctx, input }) => auth.acceptConsent(ctx.db, ctx.user, ctx.session, input)),
 
   /** Revokes this session on the server and clears the cookie; harmless when signed out. */
   signOut: publicProcedure.mutation(async ({ ctx }) => {

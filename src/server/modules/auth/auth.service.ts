@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import { signUpUnfinished } from '../../../shared/legal.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { SignInInput, SignUpInput } from '../../../shared/schemas.ts';
 import type { Database } from '../../db/schema.ts';
@@ -367,7 +368,7 @@ export async function completePhoneSignUp(
   sessionId: string,
   input: { name: string; marketingMail: boolean },
 ) {
-  if (user.name !== '' || !user.consent_required || user.verified_phone === null) throw new AppError('CONFLICT');
+  if (!signUpUnfinished(user)) throw new AppError('CONFLICT');
   await db.transaction().execute(async (tx) => {
     await recordConsent(tx, user.id);
     await tx

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
-import { PRIVACY_VERSION, TERMS_VERSION } from '../../../shared/legal.ts';
+import { PRIVACY_VERSION, signUpUnfinished, TERMS_VERSION } from '../../../shared/legal.ts';
 import type { Database } from '../../db/schema.ts';
-import { loadSessionUser } from '../../platform/session.ts';
+import { loadSessionUser, type SessionUser } from '../../platform/session.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,12 +17,16 @@ export async function recordConsent(db: Db, userId: string): Promise<void> {
 /**
  * Acceptance from the dialog auth.me's `consent_required` opens. The versions are the ones the user
  * was shown: a page loaded before a version changed asks again instead of recording the new one unread. Answers with the user as auth.me does.
+ * An account whose sign-up by number stopped before its name is finished by the name step alone
+ * (CONFLICT here), so no account is left without a name.
  */
 export async function acceptConsent(
   db: Kysely<Database>,
+  user: SessionUser,
   session: { userId: string; id: string },
   shown: { termsVersion: string; privacyVersion: string },
 ) {
+  if (signUpUnfinished(user)) throw new AppError('CONFLICT');
   if (shown.termsVersion !== TERMS_VERSION || shown.privacyVersion !== PRIVACY_VERSION) {
     throw new AppError('CONFLICT', { termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION });
   }
