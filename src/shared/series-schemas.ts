@@ -22,6 +22,9 @@ export const holdSeriesInput = z.object({
 });
 export type HoldSeriesInput = z.infer<typeof holdSeriesInput>;
 
+/** Where each visit of a series would fall, shown before it is held (ADR 0082). */
+export const seriesPlanInput = holdSeriesInput.pick({ labTestId: true, bookingTime: true, everyMonths: true, visits: true, home: true });
+
 /** A visit of a series reserved until paid: which, to pay for it (in the cart) or let it go. */
 export const reservedVisitInput = z.object({ id: z.uuid() });
 

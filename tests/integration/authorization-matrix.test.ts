@@ -396,6 +396,7 @@ const matrix: Record<string, Row> = {
   'booking.availableSlots': { access: everyone, input: () => ({ labId: seeded.labId, date: inDays(3) }) },
   'booking.homeWindows': { access: everyone, input: () => ({ labId: seeded.labId, date: inDays(3) }) },
   'booking.holdSlot': { access: customers, input: () => ({ labTestId: NO_ID, bookingTime: futureInstant() }) },
+  'booking.seriesPlan': { access: everyone, input: () => ({ labTestId: NO_ID, bookingTime: futureInstant(), everyMonths: 3, visits: 2 }) },
   'booking.holdSeries': { access: customers, input: () => ({ labTestId: NO_ID, bookingTime: futureInstant(), everyMonths: 3, visits: 2 }) },
   'booking.releaseHold': { access: customers, input: () => ({ labTestId: NO_ID, bookingTime: futureInstant() }) },
   'booking.create': {

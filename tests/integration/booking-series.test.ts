@@ -34,9 +34,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('the days of a series', () => {
-  it('come every 1, 3 or 6 months on the first visit’s day, a month without that day skipped as RFC 5545 says', () => {
+  it('come every 1, 3 or 6 months on the first visit’s day, a month without that day taking its last day, never skipped', () => {
     expect(seriesDays('2027-01-15', 3, 4)).toEqual(['2027-01-15', '2027-04-15', '2027-07-15', '2027-10-15']);
-    expect(seriesDays('2027-01-31', 1, 3)).toEqual(['2027-01-31', '2027-03-31', '2027-05-31']);
+    expect(seriesDays('2027-01-31', 1, 3)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31']);
+    expect(seriesDays('2026-11-30', 3, 3)).toEqual(['2026-11-30', '2027-02-28', '2027-05-30']);
     expect(seriesDays('2027-08-20', 6, 2)).toEqual(['2027-08-20', '2028-02-20']);
   });
 });
@@ -82,35 +83,63 @@ describe('holding a series', () => {
     );
   });
 
-  it('is refused whole, naming the date, when its third visit is full, and holds nothing', async () => {
+  it('moves a visit whose time is full to the nearest free time that day, and says so before holding', async () => {
     const labTestId = await lab();
     const other = await createTestUser(database.db, 'customer');
     await booking.createBookings(database.db, payments, other, [{ labTestId, bookingTime: at('2027-07-15') }], 'takes-july', NOW);
     const customer = await createTestUser(database.db, 'customer');
-    await expect(
-      booking.holdSeries(
-        database.db,
-        customer,
-        { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 4, payEachVisit: false },
-        NOW,
-      ),
-    ).rejects.toMatchObject({ code: 'SERIES_DATE_UNAVAILABLE', details: { bookingTime: at('2027-07-15'), timeZone: 'Asia/Riyadh' } });
-    expect(await holdsOf(customer.id)).toEqual([]);
+    const input = { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3 as const, visits: 4, payEachVisit: false };
+    const plan = await booking.seriesPlan(database.db, customer.id, input, NOW);
+    expect(plan.visits.map((visit) => [visit.booking_time, visit.moved])).toEqual([
+      [at('2027-01-15'), []],
+      [at('2027-04-15'), []],
+      [at('2027-07-15', '08:30'), ['full']],
+      [at('2027-10-15'), []],
+    ]);
+    const held = await booking.holdSeries(database.db, customer, input, NOW);
+    expect(held.booking_times).toEqual(plan.visits.map((visit) => visit.booking_time));
+    expect((await holdsOf(customer.id)).map((hold) => hold.starts_at.toISOString())).toEqual(held.booking_times);
   });
 
-  it('is refused whole, naming the date, when a visit falls on a day the lab is closed', async () => {
-    // Closed on Mondays: 15 February 2027 is one.
+  it('moves a visit that falls on a day the lab is closed to the next day it opens, at the same time', async () => {
+    // Closed on Mondays: 15 February and 15 March 2027 are.
     const labTestId = await lab([1]);
     const customer = await createTestUser(database.db, 'customer');
-    await expect(
-      booking.holdSeries(
-        database.db,
-        customer,
-        { labTestId, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 3, payEachVisit: false },
-        NOW,
-      ),
-    ).rejects.toMatchObject({ code: 'SERIES_DATE_UNAVAILABLE', details: { bookingTime: at('2027-02-15') } });
-    expect(await holdsOf(customer.id)).toEqual([]);
+    const held = await booking.holdSeries(
+      database.db,
+      customer,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 1, visits: 3, payEachVisit: false },
+      NOW,
+    );
+    expect(held.visits.map((visit) => [visit.booking_time, visit.moved])).toEqual([
+      [at('2027-01-15'), []],
+      [at('2027-02-16'), ['closed']],
+      [at('2027-03-16'), ['closed']],
+    ]);
+    expect((await holdsOf(customer.id)).map((hold) => hold.starts_at.toISOString())).toEqual(held.booking_times);
+  });
+
+  it('never skips a period: from 30 November every 3 months, February’s visit is on the 28th at the nearest time its Ramadan hours allow', async () => {
+    // Open 08:00–12:00, and 10:00–14:00 in Ramadan (28 February 2027 is 21 Ramadan 1448).
+    const { labTestId } = await openLabSelling(
+      database.db,
+      testId,
+      { opensAt: '08:00', closesAt: '12:00' },
+      { ramadan_opens_at: '10:00', ramadan_closes_at: '14:00' },
+    );
+    const customer = await createTestUser(database.db, 'customer');
+    const now = new Date('2026-11-28T09:00:00Z');
+    const input = { labTestId, bookingTime: at('2026-11-30', '09:00'), everyMonths: 3 as const, visits: 3, payEachVisit: false };
+    const expected = [
+      [at('2026-11-30', '09:00'), []],
+      [at('2027-02-28', '10:00'), ['month_end', 'ramadan_hours']],
+      [at('2027-05-30', '09:00'), []],
+    ];
+    // Shown before holding, then held as shown.
+    const plan = await booking.seriesPlan(database.db, customer.id, input, now);
+    expect(plan.visits.map((visit) => [visit.booking_time, visit.moved])).toEqual(expected);
+    const held = await booking.holdSeries(database.db, customer, input, now);
+    expect(held.booking_times).toEqual(expected.map(([time]) => time));
   });
 });
 
@@ -148,7 +177,7 @@ describe("a series on the customer's bookings", () => {
     expect(mine.get(alone!.id)).toBeNull();
   });
 
-  it('reads every month from the 31st, though the months without a 31st are skipped', async () => {
+  it('reads every month from the 31st, a month without a 31st taking its last day', async () => {
     const labTestId = await lab();
     const customer = await createTestUser(database.db, 'customer');
     const { booking_times: times } = await booking.holdSeries(
@@ -157,7 +186,7 @@ describe("a series on the customer's bookings", () => {
       { labTestId, bookingTime: at('2027-01-31'), everyMonths: 1, visits: 3, payEachVisit: false },
       NOW,
     );
-    expect(times).toEqual([at('2027-01-31'), at('2027-03-31'), at('2027-05-31')]);
+    expect(times).toEqual([at('2027-01-31'), at('2027-02-28'), at('2027-03-31')]);
     await booking.createBookings(
       database.db,
       payments,
@@ -169,8 +198,8 @@ describe("a series on the customer's bookings", () => {
     const mine = await booking.myBookings(database.db, customer.id);
     expect(mine.map((visit) => [visit.booking_time, visit.series?.visit, visit.series?.every_months]).sort()).toEqual([
       [at('2027-01-31'), 1, 1],
-      [at('2027-03-31'), 2, 1],
-      [at('2027-05-31'), 3, 1],
+      [at('2027-02-28'), 2, 1],
+      [at('2027-03-31'), 3, 1],
     ]);
   });
 
@@ -414,7 +443,7 @@ describe('a series at home', () => {
     expect(windows.map((window) => window.window_time.slice(0, 5))).toEqual(['08:00', '09:00', '10:00']);
   });
 
-  it('is refused whole, naming the date, when its second visit’s round cannot also reach this home', async () => {
+  it('moves its second visit to the nearest window whose round can also reach this home', async () => {
     const { labTestId } = await homeLab(2);
     // Someone across the city is visited in the 07:00 window on 15 February.
     const other = await createTestUser(database.db, 'customer');
@@ -427,15 +456,17 @@ describe('a series at home', () => {
       NOW,
     );
     const customer = await createTestUser(database.db, 'customer');
-    await expect(
-      booking.holdSeries(
-        database.db,
-        customer,
-        { labTestId, bookingTime: at('2027-01-15', '07:00'), everyMonths: 1, visits: 3, payEachVisit: false, home: HOME },
-        NOW,
-      ),
-    ).rejects.toMatchObject({ code: 'SERIES_DATE_UNAVAILABLE', details: { bookingTime: at('2027-02-15', '07:00') } });
-    expect(await holdsOf(customer.id)).toEqual([]);
+    const held = await booking.holdSeries(
+      database.db,
+      customer,
+      { labTestId, bookingTime: at('2027-01-15', '07:00'), everyMonths: 1, visits: 3, payEachVisit: false, home: HOME },
+      NOW,
+    );
+    expect(held.visits.map((visit) => [visit.booking_time, visit.moved])).toEqual([
+      [at('2027-01-15', '07:00'), []],
+      [at('2027-02-15', '08:00'), ['full']],
+      [at('2027-03-15', '07:00'), []],
+    ]);
   });
 });
 

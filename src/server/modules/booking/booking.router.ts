@@ -7,7 +7,13 @@ import {
   rescheduleBookingInput,
   seatHoldInput,
 } from '../../../shared/schemas.ts';
-import { holdSeriesInput, moveReservedVisitInput, reservedVisitInput, seriesPaymentTermsInput } from '../../../shared/series-schemas.ts';
+import {
+  holdSeriesInput,
+  moveReservedVisitInput,
+  reservedVisitInput,
+  seriesPaymentTermsInput,
+  seriesPlanInput,
+} from '../../../shared/series-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
@@ -58,6 +64,10 @@ export const bookingRouter = router({
       input.familyMemberId ?? null,
     );
   }),
+  /** Where each visit of a repeating test would fall, and why one moved from its rule's day and time (ADR 0082). */
+  seriesPlan: publicProcedure
+    .input(seriesPlanInput)
+    .query(({ ctx, input }) => booking.seriesPlan(ctx.db, ctx.user?.id ?? null, input, new Date())),
   /** Holds every visit of a repeating test (every 1, 3 or 6 months), all or none; answers their times. */
   holdSeries: seatHoldProcedure.input(holdSeriesInput).mutation(({ ctx, input }) => {
     assertReachableAtHome(ctx.user, Boolean(input.home), Boolean(ctx.config.SMS_PROVIDER));

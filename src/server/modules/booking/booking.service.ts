@@ -29,7 +29,7 @@ import { bookingConfirmationMails, bookingsEnd, mailBookingCancelled, mailBookin
 import { bookingConfirmationTexts, checkoutTextRecipient, textBookingCancelled, textBookingRescheduled } from './booking-texts.ts';
 import { meetsPause, type PrayerPauseSettings, prayerPauses } from './prayer-pauses.ts';
 import { hoursOn } from './ramadan.ts';
-import { seriesDays } from './series.ts';
+import { type PlannedVisit, planSeries, type SeriesMove } from './series-plan.ts';
 import { assertMayPayEachVisit } from './series-terms.service.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
@@ -400,15 +400,68 @@ export async function holdSlot(
 }
 
 /**
- * Holds every visit of a series (issue #58): the first visit's time, then the same day of the month and
- * time of day every `everyMonths` months on the lab's calendar (series.ts), `visits` in all, each checked
- * as a booking is (the lab's days, hours and rules) and held together or not at all: a visit that cannot
- * be had (the lab closed that day, or the time full) refuses the whole series with its date
- * (SERIES_DATE_UNAVAILABLE), and nothing is held. The series is kept (booking_series) and each hold names
- * it and its place, which the bookings take at checkout (ADR 0075). Paid all at once, every visit goes in
- * the cart; paid each when due (`payEachVisit`, an account's, not a guest's: it is told by mail when a visit
- * comes due), the first alone, and its checkout reserves the others until their payment's deadline. At home
- * (`home`), every visit is in the lab's home window at that time of day, each checked against its round.
+ * Why a time of day (minutes on the lab's clock) is not free on a date of the lab's calendar: the lab is
+ * closed that weekday, the time is outside its (Ramadan) hours, in a prayer pause or after its fasting
+ * cut-off for this test; else it is taken.
+ */
+function whyNotFree(offering: repo.BookableLabTest, collection: repo.Collection, date: string, minute: number): SeriesMove {
+  const weekday = zonedParts(zonedTimeToInstant(date, '12:00', offering.time_zone), offering.time_zone).weekday;
+  const weekly = offering.hours.find((day) => day.weekday === weekday);
+  if (!weekly) return 'closed';
+  if (minute > fastingCutoff(offering, offering.fasting_hours)) return 'fasting_cutoff';
+  if (collection === 'home') return 'full';
+  const hours = hoursOn(offering, weekly, date) ?? weekly;
+  if (!slotMinutesOfDay(hours, offering, []).includes(minute)) return hours === weekly ? 'hours' : 'ramadan_hours';
+  if (meetsPause(prayerPauses(pauseSettingsOf(offering), date), minute, offering.slot_minutes)) return 'prayer_pause';
+  return 'full';
+}
+
+/**
+ * Where each visit of a series would be (series-plan.ts, ADR 0082): its rule's day and the first visit's time
+ * when free for `viewerId`, else the nearest free time that day or the next day with one, each move with its
+ * reason. What the booking panel shows before holding, and what holdSeries holds.
+ */
+export async function seriesPlan(
+  db: Kysely<Database>,
+  viewerId: string | null,
+  input: Pick<HoldSeriesInput, 'labTestId' | 'bookingTime' | 'everyMonths' | 'visits' | 'home'>,
+  now = new Date(),
+): Promise<{ time_zone: string; visits: PlannedVisit[] }> {
+  const offering = await bookableOffering(db, input.labTestId);
+  const firstTime = new Date(input.bookingTime);
+  const first = zonedParts(firstTime, offering.time_zone);
+  const collection = input.home ? 'home' : 'lab';
+  const freeOn = async (date: string) => {
+    const free = input.home
+      ? await availableHomeWindows(db, offering.lab_id, date, viewerId, now, offering.id, input.home)
+      : await availableSlots(db, offering.lab_id, date, viewerId, now, offering.id);
+    return free.map((time) => new Date(time.starts_at));
+  };
+  const visits = await planSeries(
+    {
+      firstTime,
+      firstDay: first.date,
+      time: first.time.slice(0, 5),
+      everyMonths: input.everyMonths,
+      visits: input.visits,
+      timeZone: offering.time_zone,
+    },
+    freeOn,
+    (date, minute) => whyNotFree(offering, collection, date, minute),
+  );
+  return { time_zone: offering.time_zone, visits };
+}
+
+/**
+ * Holds every visit of a series (issue #58): the first visit's time, then every `everyMonths` months as
+ * seriesPlan places them (a visit whose time is not free that day moved to the nearest free one, saying
+ * why: ADR 0082), `visits` in all, each checked as a booking is and held together or not at all: a visit
+ * that cannot be had (no free time near its day, or taken since it was shown) refuses the whole series
+ * with its date (SERIES_DATE_UNAVAILABLE), and nothing is held. The series is kept (booking_series) and each
+ * hold names it and its place, which the bookings take at checkout (ADR 0075). Paid all at once, every visit
+ * goes in the cart; paid each when due (`payEachVisit`, an account's, not a guest's: it is told by mail when
+ * a visit comes due), the first alone, and its checkout reserves the others until their payment's deadline.
+ * At home (`home`), every visit is in one of the lab's home windows, each checked against its round.
  */
 export async function holdSeries(
   db: Kysely<Database>,
@@ -421,21 +474,20 @@ export async function holdSeries(
   const offering = await bookableOffering(db, input.labTestId);
   // Paying each visit when due is an account's, and not at a lab that asks this customer to pay up front (ADR 0075, 0077).
   if (input.payEachVisit) await assertMayPayEachVisit(db, holder, offering.lab_id, now);
-  const first = zonedParts(new Date(input.bookingTime), offering.time_zone);
-  const items: BookingItem[] = seriesDays(first.date, input.everyMonths, input.visits).map((day) => ({
-    labTestId: offering.id,
-    bookingTime: zonedTimeToInstant(day, first.time, offering.time_zone).toISOString(),
-    ...(input.familyMemberId && { familyMemberId: input.familyMemberId }),
-    ...(input.home && { home: input.home }),
-  }));
   const refused = (bookingTime: string) =>
     new AppError('SERIES_DATE_UNAVAILABLE', { bookingTime: new Date(bookingTime).toISOString(), timeZone: offering.time_zone });
-  // Each visit on its own first, so the one that is not a slot of the lab's is named.
-  for (const item of items) {
-    await seatsFor(db, [item], now).catch((error: unknown) => {
-      throw error instanceof AppError && error.code === 'SLOT_UNAVAILABLE' ? refused(item.bookingTime) : error;
-    });
-  }
+  // The first visit as asked, so a time that is not the lab's is named before the others are placed.
+  const firstItem: BookingItem = {
+    labTestId: offering.id,
+    bookingTime: input.bookingTime,
+    ...(input.familyMemberId && { familyMemberId: input.familyMemberId }),
+    ...(input.home && { home: input.home }),
+  };
+  await seatsFor(db, [firstItem], now).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'SLOT_UNAVAILABLE' ? refused(input.bookingTime) : error;
+  });
+  const { visits } = await seriesPlan(db, holder.id, input, now);
+  const items: BookingItem[] = visits.map((visit) => ({ ...firstItem, bookingTime: visit.booking_time }));
   const { seats, offerings } = await seatsFor(db, items, now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
   const limits = { maxHolds: MAX_HOLDS, guestAddress: guestAddress?.address ?? null, maxAddressHolds: guestAddress?.maxHolds ?? 0 };
@@ -460,7 +512,12 @@ export async function holdSeries(
       const full = error instanceof AppError && error.code === 'SLOT_UNAVAILABLE' ? error.details.bookingTime : undefined;
       throw typeof full === 'string' ? refused(full) : error;
     });
-  return { series_id: seriesId, booking_times: items.map((item) => item.bookingTime), expires_at: expiresAt.toISOString() };
+  return {
+    series_id: seriesId,
+    booking_times: items.map((item) => item.bookingTime),
+    visits,
+    expires_at: expiresAt.toISOString(),
+  };
 }
 
 /**

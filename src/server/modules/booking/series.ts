@@ -9,12 +9,21 @@ const { RRule } = ('RRule' in rruleModule ? rruleModule : Reflect.get(rruleModul
 
 /**
  * The days of a series on the lab's calendar (YYYY-MM-DD), the first one included: every `everyMonths`
- * months on the first visit's day of the month, `visits` in all. As RFC 5545 has it, a month without that
- * day (the 31st in April) is skipped, not moved: the series goes on to the next month that has it.
+ * months on the first visit's day of the month, `visits` in all. A month without that day (the 30th in
+ * February) takes its last day (BYMONTHDAY=28,29,30;BYSETPOS=-1), so no period is skipped (ADR 0082).
  */
 export function seriesDays(firstDay: string, everyMonths: number, visits: number): string[] {
   const [year, month, day] = firstDay.split('-').map(Number) as [number, number, number];
+  // Days past the 28th: the latest of them the month has.
+  const days = Array.from({ length: Math.max(day - 27, 1) }, (_, index) => Math.min(day, 28) + index);
   // Floating dates: the rule is expanded on a plain calendar (UTC), then each day is read back as such.
-  const rule = new RRule({ freq: RRule.MONTHLY, interval: everyMonths, count: visits, dtstart: new Date(Date.UTC(year, month - 1, day)) });
+  const rule = new RRule({
+    freq: RRule.MONTHLY,
+    interval: everyMonths,
+    count: visits,
+    bymonthday: days,
+    bysetpos: -1,
+    dtstart: new Date(Date.UTC(year, month - 1, day)),
+  });
   return rule.all().map((date) => date.toISOString().slice(0, 10));
 }
