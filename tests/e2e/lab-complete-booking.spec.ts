@@ -1,3 +1,4 @@
+import { deterministicUuid } from '../../seeds/deterministic.ts';
 import { bookAtDemoLab, demo, expect, languages, pastVisit, signIn, test } from './fixtures.ts';
 import { words } from './words.ts';
 
@@ -102,5 +103,17 @@ for (const { language, locale } of languages) {
     expect(JSON.stringify(await response.json())).toContain('BOOKING_NOT_STARTED');
     await lab.page.reload();
     await expect(card).toContainText(w.dashboard.status.confirmed);
+  });
+
+  test(`a visit the patient missed offers no results to enter or upload, in ${language}`, async ({ person }) => {
+    // Issue #77 item 2: a no-show takes no results (seeds/past-visits.ts: the demo lab's missed visit 9 days ago).
+    const lab = await person(locale);
+    await signIn(lab.context, demo.lab);
+    const missed = deterministicUuid('booking:missed-visit:9');
+    await lab.page.goto(`/dashboard?section=bookings&q=${missed}`);
+    const card = lab.page.locator(`[data-testid="lab-booking"][data-booking-id="${missed}"]`);
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('button', { name: w.resultForm.enterResults })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: w.lab.uploadResult })).toHaveCount(0);
   });
 }

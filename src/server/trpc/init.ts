@@ -56,6 +56,7 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   BOOKING_CANCELLED: 'CONFLICT',
   // Results are for a visit that happened: not one marked a no-show, nor one still to come (issue #76).
   BOOKING_NO_SHOW: 'CONFLICT',
+  VISIT_HAS_RESULTS: 'CONFLICT',
   VISIT_NOT_YET: 'CONFLICT',
   TEST_ALREADY_EXISTS: 'CONFLICT',
   TEST_ALREADY_REQUESTED: 'CONFLICT',

@@ -13,6 +13,7 @@ const codes: Record<DashboardErrorCode, MessageDescriptor> = {
   HOME_VISIT_NOT_NOW: msg`A collector can be marked as on the way from two hours before the visit's window until the window ends.`,
   BOOKING_CANCELLED: msg`This booking was cancelled, so no results can be added to it.`,
   BOOKING_NO_SHOW: msg`This visit was marked as a no-show, so no results can be added to it.`,
+  VISIT_HAS_RESULTS: msg`This visit has results, so the patient came: it cannot be marked as a no-show.`,
   VISIT_NOT_YET: msg`This visit has not happened yet. Results can be entered from its start time.`,
   TEST_ALREADY_EXISTS: msg`A test with this English name is already in the catalogue.`,
   TEST_ALREADY_REQUESTED: msg`You have already requested this test. It is waiting for review.`,

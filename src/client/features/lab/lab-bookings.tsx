@@ -132,7 +132,9 @@ export function LabBookings({
               key={booking.id}
               booking={booking}
               actions={
-                booking.status !== 'cancelled' && (
+                // A cancelled visit, or one the patient missed, takes no results (issue #77 item 2).
+                booking.status !== 'cancelled' &&
+                booking.status !== 'no_show' && (
                   <HStack gap="2" wrap="wrap">
                     <Button size="xs" variant="outline" onClick={() => onEnterResults(booking.id)}>
                       <ClipboardPen aria-hidden />
@@ -190,7 +192,7 @@ export function LabBookings({
 
 /**
  * Mark-completed and mark-no-show, open from the booking's start (its slot's, or its home visit
- * window's); before it, why not yet.
+ * window's); before it, why not yet. A visit with results happened: no mark-no-show then.
  */
 function OutcomeButtons({
   booking,
@@ -216,7 +218,7 @@ function OutcomeButtons({
           <CheckCheck aria-hidden />
           {t`Mark as completed`}
         </Button>
-        {started && (
+        {started && !booking.has_results && (
           <Button size="xs" variant="outline" colorPalette="orange" onClick={onNoShow}>
             <UserX aria-hidden />
             {t`Patient did not come`}

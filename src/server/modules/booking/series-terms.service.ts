@@ -2,11 +2,13 @@ import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { NO_SHOW_DAYS, NO_SHOW_PREPAY_COUNT } from '../../../shared/series.ts';
 import type { Database } from '../../db/schema.ts';
+import { visitHasResults } from '../../db/visit-results.ts';
 
 // How a series may be paid at a lab (issue #58, ADR 0075, 0077). Each visit when it comes due is an account's
 // choice (a guest is told of nothing by mail); a lab may ask a customer with NO_SHOW_PREPAY_COUNT no-shows there in
 // the last NO_SHOW_DAYS days to pay every visit now (labs.no_show_prepay). Such a customer is told why, in the
-// booking panel before choosing, and by PAY_UP_FRONT if the choice is sent anyway.
+// booking panel before choosing, and by PAY_UP_FRONT if the choice is sent anyway. A no-show that has results is
+// not counted (issue #77 item 2): that visit happened.
 
 const DAY = 24 * 60 * 60_000;
 
@@ -35,7 +37,7 @@ export async function seriesPaymentTerms(
       'labs.no_show_prepay',
       sql<string>`(select count(*) from bookings b join lab_tests lt on lt.id = b.lab_test_id
                      where lt.lab_id = labs.id and b.customer_id = ${customer.id} and b.status = 'no_show'
-                       and b.booking_time >= ${since})`.as('no_shows'),
+                       and b.booking_time >= ${since} and not ${visitHasResults(sql.ref('b.id'))})`.as('no_shows'),
     ])
     .where('labs.id', '=', labId)
     .where('user_profiles.approved', '=', true)

@@ -5,6 +5,7 @@ import { labBookingMatches } from '../../db/booking-search.ts';
 import { type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import type { BookingStatus, Database } from '../../db/schema.ts';
 import { testRequestMatches } from '../../db/test-request-search.ts';
+import { visitHasResults } from '../../db/visit-results.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -55,12 +56,13 @@ export function listWorkingHours(db: Db, labId: string) {
     .execute();
 }
 
-/** Bookings of the lab's own tests, with how many result files each has and when each was last moved. */
+/** Bookings of the lab's own tests, with how many result files each has, whether it has any result, and when each was last moved. */
 export function labBookings(db: Db, labId: string) {
   return bookingsWithDetails(db)
     .where('lab_tests.lab_id', '=', labId)
     .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
     .select(['bookings.rescheduled_at', 'family_members.name as patient_name', 'family_members.date_of_birth as patient_date_of_birth'])
+    .select(visitHasResults(sql.ref('bookings.id')).as('has_results'))
     .select((eb) =>
       eb
         .selectFrom('result_files')
@@ -167,7 +169,9 @@ export async function bookingStats(db: Db, labId: string, todayFrom: Date, today
       sql<string>`count(*) filter (where bookings.status in ('completed', 'no_show') and bookings.booking_time >= ${outcomesSince})`.as(
         'visits',
       ),
-      sql<string>`count(*) filter (where bookings.status = 'no_show' and bookings.booking_time >= ${outcomesSince})`.as('no_shows'),
+      // A no-show that has results is a contradiction left from before issue #77 (migration 0078): never counted as missed.
+      sql<string>`count(*) filter (where bookings.status = 'no_show' and bookings.booking_time >= ${outcomesSince}
+                                     and not ${visitHasResults(sql.ref('bookings.id'))})`.as('no_shows'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -185,7 +189,13 @@ export function lockBooking(tx: Transaction<Database>, bookingId: string) {
   return tx
     .selectFrom('bookings')
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .select(['bookings.id', 'bookings.status', 'bookings.booking_time', 'lab_tests.lab_id'])
+    .select([
+      'bookings.id',
+      'bookings.status',
+      'bookings.booking_time',
+      'lab_tests.lab_id',
+      visitHasResults(sql.ref('bookings.id')).as('has_results'),
+    ])
     .where('bookings.id', '=', bookingId)
     .forUpdate('bookings')
     .executeTakeFirst();

@@ -26,6 +26,8 @@ function presentLabBooking(row: LabBookingRow) {
   return {
     ...presentBooking(booking),
     result_count: Number(row.result_count ?? 0),
+    /** Any result, a file or values (even a draft): the visit happened, so it is never a no-show. */
+    has_results: row.has_results === true,
     rescheduled_at: iso(rescheduled_at),
     patient_name: patient_name ?? row.customer_name,
     patient_age: dateOfBirth ? ageOn(dateOfBirth, todayIn(row.time_zone)) : null,
@@ -90,7 +92,8 @@ export async function labBookings(db: Kysely<Database>, labId: string, input: La
 /**
  * A confirmed booking of the lab's own test becomes completed, or a no-show when its patient did not
  * come, from its start on (its slot's, or its home visit window's): what has not happened yet has no
- * outcome. Anyone else's booking looks missing.
+ * outcome. A visit that has any result happened, so it is never a no-show (issue #77 item 2). Anyone
+ * else's booking looks missing.
  */
 async function recordVisitOutcome(db: Kysely<Database>, labId: string, bookingId: string, outcome: 'completed' | 'no_show', now: Date) {
   await db.transaction().execute(async (tx) => {
@@ -99,6 +102,7 @@ async function recordVisitOutcome(db: Kysely<Database>, labId: string, bookingId
     if (booking.status !== 'confirmed') throw new AppError('BOOKING_NOT_CONFIRMED', { status: booking.status });
     const startsAt = new Date(booking.booking_time);
     if (startsAt > now) throw new AppError('BOOKING_NOT_STARTED', { startsAt: startsAt.toISOString() });
+    if (outcome === 'no_show' && booking.has_results) throw new AppError('VISIT_HAS_RESULTS');
     await repo.setBookingStatus(tx, bookingId, outcome, now);
   });
 }

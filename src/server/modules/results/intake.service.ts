@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { normalizeBookingReference } from '../../../shared/booking-reference.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
+import { completeVisitWithResults } from '../../db/visit-results.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { countUnrecognisedUnits, unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
@@ -271,7 +272,10 @@ export async function receiveReport(
     await repo.countFlagDisagreements(tx, labId, flagDisagreements(observations));
     if (critical) await tellLabItIsHeld(tx, labId, booking.reference, 'critical-value-received');
     if (signatureRequired) await tellLabItIsHeld(tx, labId, booking.reference, 'interpretation-to-sign');
-    if (held.length === 0) await tellPatient(tx, booking, id, amended);
+    if (held.length === 0) {
+      await completeVisitWithResults(tx, booking.id, new Date());
+      await tellPatient(tx, booking, id, amended);
+    }
     await recordAudit(tx, {
       actorId: labId,
       action: 'result.report_received',

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { currentPlan } from '../../../shared/plans.ts';
 import type { CriticalCallInput, ResultDraftInput, SignInterpretationInput } from '../../../shared/result-schemas.ts';
 import type { Database } from '../../db/schema.ts';
+import { completeVisitWithResults } from '../../db/visit-results.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { convertValue } from '../../platform/units.ts';
@@ -296,7 +297,8 @@ export async function saveDraft(
  * The draft released as it was to be (preliminary or final). A version after an earlier release is an
  * amendment: the earlier one stays, and the patient is told the report changed. A draft holding a
  * critical value is not released until the lab has recorded its call to the patient; a Premium lab's
- * draft, not until its specialist has signed the interpretive comment on these values.
+ * draft, not until its specialist has signed the interpretive comment on these values. Released results
+ * complete the visit (issue #77 item 2).
  */
 export async function releaseReport(db: Kysely<Database>, labId: string, bookingId: string, options: WriteOptions = {}) {
   const booking = await labsBooking(db, labId, bookingId);
@@ -312,6 +314,7 @@ export async function releaseReport(db: Kysely<Database>, labId: string, booking
     const released = await repo.releaseDraft(tx, draft.id, labId);
     if (!released) throw new AppError('NOTHING_TO_RELEASE');
     const amended = versions.some((version) => version.status !== 'draft');
+    await completeVisitWithResults(tx, booking.id, new Date());
     await recordAudit(tx, {
       actorId: labId,
       action: 'result.report_release',

@@ -7,6 +7,7 @@ import { oneLine } from '../../../shared/plain-text.ts';
 import { RESULT_MAX_BYTES, type ResultContentType, resultExtensions, sniffResultType } from '../../../shared/results.ts';
 import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
+import { completeVisitWithResults } from '../../db/visit-results.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
@@ -106,7 +107,8 @@ function assertApprovedLab(caller: Caller | null): asserts caller is Caller {
 }
 
 /**
- * A lab stores a result file for one of its own bookings. The file is sealed here, so the blob store
+ * A lab stores a result file for one of its own bookings (not a cancelled one, nor a no-show), which
+ * completes a visit that has started (issue #77 item 2). The file is sealed here, so the blob store
  * only ever holds ciphertext; the sealed bytes go to the store first, and if the database then
  * refuses the row they are removed again, so no file is left without a record.
  */
@@ -117,6 +119,7 @@ export async function uploadResult(db: Kysely<Database>, vault: ResultVault, cal
   const booking = await repo.findBookingParties(db, input.bookingId);
   if (!booking || booking.lab_id !== caller.id) throw new AppError('NOT_FOUND', { entity: 'booking' });
   if (booking.status === 'cancelled') throw new AppError('BOOKING_CANCELLED');
+  if (booking.status === 'no_show') throw new AppError('BOOKING_NO_SHOW');
 
   const storageKey = `${booking.id}/${crypto.randomUUID()}`;
   const fileName = safeFileName(input.fileName, contentType);
@@ -156,6 +159,7 @@ export async function uploadResult(db: Kysely<Database>, vault: ResultVault, cal
           dedupeKey: `results-ready:${booking.id}`,
         });
       }
+      await completeVisitWithResults(tx, booking.id, new Date());
       return inserted;
     });
     return {
