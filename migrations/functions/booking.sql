@@ -615,6 +615,13 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
          and h.series_id in (select b.series_id from bookings b join booking_series s on s.id = b.series_id
                               where b.checkout_id = p_checkout and s.pay_each_visit);
       update checkouts set status = 'paid', payment_reference = p_reference, completed_at = p_now where checkouts.id = p_checkout;
+      -- The customer's waitlist entries for a test and day this checkout booked are over as it is paid (issue #77
+      -- item 5): their screen drops an offer the moment it is booked, not at the next round's settling (ADR 0069).
+      update waitlist_entries w set status = 'booked', ended_at = p_now
+        from bookings b join lab_tests lt on lt.id = b.lab_test_id join labs l on l.id = lt.lab_id
+       where b.checkout_id = p_checkout and b.status = 'confirmed' and w.customer_id = p_customer
+         and w.lab_test_id = b.lab_test_id and w.status in ('waiting', 'offered')
+         and (b.booking_time at time zone l.time_zone)::date = w.on_date;
       insert into outbox (template, recipient, locale, user_id, dedupe_key, send_after, data)
         select m.template, m.recipient, m.locale, m.user_id, m.dedupe_key, coalesce(m.send_after, now()),
                case when b.id is null then m.data else jsonb_set(m.data, '{bookingReference}', to_jsonb(b.reference)) end

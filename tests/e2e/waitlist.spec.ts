@@ -69,5 +69,10 @@ for (const { language, locale } of languages) {
     await expect(page.getByText(w.booking.confirmed)).toBeVisible({ timeout: 15_000 });
     const booked = page.getByTestId('my-booking').filter({ hasText: labName });
     await expect(booked).toHaveCount(1);
+    // Booked and paid, the offer has left the waitlist at once, on the overview and among the bookings (#77 items 5, 19).
+    await expect(page.getByTestId('waitlist-entry')).toHaveCount(0);
+    await page.goto('/dashboard?section=bookings');
+    await expect(page.getByTestId('my-booking').filter({ hasText: labName })).toHaveCount(1);
+    await expect(page.getByTestId('waitlist-entry')).toHaveCount(0);
   });
 }

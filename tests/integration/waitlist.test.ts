@@ -175,6 +175,20 @@ describe('a freed seat', () => {
     expect(last.filter((entry) => entry.status === 'waiting')).toHaveLength(47);
   });
 
+  it("leaves the customer's waitlist the moment the offered time is booked and paid, with no round in between (#77 item 5)", async () => {
+    const { lab, labTestId, booked } = await fullLab();
+    const customer = await createTestUser(database.db, 'customer');
+    await join(customer, labTestId);
+    await booking.cancelBooking(database.db, booked['08:00']!.customer.id, booked['08:00']!.bookingId, NOW, payments);
+    expect(await waitlist.offerSeats(database.db, lab.id, NOW)).toBe(1);
+    expect(await waitlist.myWaitlist(database.db, customer.id, minutesAfter(1))).toMatchObject([{ status: 'offered' }]);
+
+    await booking.holdSlot(database.db, customer.id, labTestId, at('08:00'), minutesAfter(2));
+    await booking.createBookings(database.db, payments, customer, [{ labTestId, bookingTime: at('08:00') }], 'offer-paid', minutesAfter(3));
+    expect(await waitlist.myWaitlist(database.db, customer.id, minutesAfter(3))).toEqual([]);
+    expect(await entriesOf(labTestId)).toMatchObject([{ customer_id: customer.id, status: 'booked' }]);
+  });
+
   it('goes to the first entry whose hours it suits, and a person keeps one offer at a time', async () => {
     const { lab, labTestId, booked } = await fullLab();
     const [late, anyTime, another] = [

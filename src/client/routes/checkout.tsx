@@ -110,6 +110,8 @@ function CheckoutPage() {
         labCartStore.set([]);
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() }),
+          // A waitlist offer just booked leaves the list (issue #77 item 5).
+          queryClient.invalidateQueries({ queryKey: trpc.waitlist.mine.queryKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.billing.invoices.queryKey() }),
         ]);
         const total = formatSar(result.total_price, locale);

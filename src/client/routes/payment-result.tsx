@@ -42,6 +42,7 @@ function PaymentResultPage() {
     forgetCheckoutKey();
     labCartStore.set([]);
     void queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.waitlist.mine.queryKey() });
   }, [paid, queryClient]);
 
   const view = {

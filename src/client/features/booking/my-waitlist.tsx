@@ -20,8 +20,9 @@ const REFRESH_MS = 30_000;
 /**
  * The customer's waitlist (issue #58): each day waited for, and a time offered with until when it is
  * held, to book in one step (into the cart and on to checkout) or to let go; leaving takes one tap. What
- * ended lately (booked, passed on, left, over) stays a few days, so a passed offer is explained. Nothing
- * shows for a customer who never joined one.
+ * ended lately (passed on, left, over) stays a few days, so a passed offer is explained; one booked goes
+ * at once, its booking being among the bookings (issue #77 items 5, 19). Nothing shows for a customer who
+ * never joined one.
  */
 export function MyWaitlist() {
   const { t, i18n } = useLingui();
@@ -139,12 +140,11 @@ function WaitlistStatusBadge({ status }: { status: Entry['status'] }) {
   const label = {
     waiting: t`Waiting`,
     offered: t`Time offered`,
-    booked: t`Booked`,
     lapsed: t`Offer passed`,
     left: t`Left`,
     ended: t`Day over`,
   }[status];
-  const palette = { waiting: 'blue', offered: 'green', booked: 'green', lapsed: 'orange', left: 'gray', ended: 'gray' }[status];
+  const palette = { waiting: 'blue', offered: 'green', lapsed: 'orange', left: 'gray', ended: 'gray' }[status];
   return (
     <Badge colorPalette={palette} variant="subtle">
       {label}

@@ -235,29 +235,35 @@ export function startWaitlistOffers(deps: { db: Kysely<Database>; log: Logger },
   );
 }
 
-/** The customer's waitlist: entries on it, and those ended lately, each with its test, lab and offer. */
+/**
+ * The customer's waitlist: entries on it, and those ended lately (an offer let pass, the list left, the day
+ * over), each with its test, lab and offer. An entry that ended in a booking is not: the booking is in their
+ * bookings from the moment it is paid (issue #77 items 5 and 19).
+ */
 export async function myWaitlist(db: Kysely<Database>, customerId: string, now = new Date()) {
   const rows = await repo.customerEntries(db, customerId, new Date(now.getTime() - SHOWN_AFTER_END_DAYS * 24 * 60 * MINUTE));
-  return rows.map((row) => ({
-    id: row.id,
-    status: row.status as 'waiting' | 'offered' | 'booked' | 'lapsed' | 'left' | 'ended',
-    /** A day of the lab's calendar, and the hours on its clock (null: any time that day). */
-    date: row.on_date,
-    window: row.window_from && row.window_until ? { from: row.window_from.slice(0, 5), until: row.window_until.slice(0, 5) } : null,
-    /** The seat offered and until when it is kept; shown while `offered`, and after, for what passed. */
-    offer:
-      row.offered_starts_at && row.offer_expires_at
-        ? { starts_at: new Date(row.offered_starts_at).toISOString(), held_until: new Date(row.offer_expires_at).toISOString() }
-        : null,
-    lab_id: row.lab_id,
-    lab_test_id: row.lab_test_id,
-    test_name_ar: row.test_name_ar,
-    test_name_en: row.test_name_en,
-    lab_name_ar: row.lab_name_ar,
-    lab_name_en: row.lab_name_en,
-    price: halalasToSar(row.price_halalas),
-    time_zone: row.time_zone,
-  }));
+  return rows
+    .filter((row) => row.status !== 'booked')
+    .map((row) => ({
+      id: row.id,
+      status: row.status as 'waiting' | 'offered' | 'lapsed' | 'left' | 'ended',
+      /** A day of the lab's calendar, and the hours on its clock (null: any time that day). */
+      date: row.on_date,
+      window: row.window_from && row.window_until ? { from: row.window_from.slice(0, 5), until: row.window_until.slice(0, 5) } : null,
+      /** The seat offered and until when it is kept; shown while `offered`, and after, for what passed. */
+      offer:
+        row.offered_starts_at && row.offer_expires_at
+          ? { starts_at: new Date(row.offered_starts_at).toISOString(), held_until: new Date(row.offer_expires_at).toISOString() }
+          : null,
+      lab_id: row.lab_id,
+      lab_test_id: row.lab_test_id,
+      test_name_ar: row.test_name_ar,
+      test_name_en: row.test_name_en,
+      lab_name_ar: row.lab_name_ar,
+      lab_name_en: row.lab_name_en,
+      price: halalasToSar(row.price_halalas),
+      time_zone: row.time_zone,
+    }));
 }
 
 /** Every entry the customer has had, for their data export: which test, lab and day, the hours, and what became of it. */
