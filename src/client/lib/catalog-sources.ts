@@ -24,7 +24,7 @@ const customersBookings = [
 ].map((file) => `features/booking/${file}.tsx`);
 
 /** "Repeat this test" in the booking panel, with how a series may be paid. */
-const seriesChoice = ['features/booking/repeat-choice.tsx', 'features/booking/series-errors.ts'];
+const seriesChoice = ['features/booking/repeat-choice.tsx', 'features/booking/series-plan-list.tsx', 'features/booking/series-errors.ts'];
 
 /** Confirming a number by a code (issue #55): in the settings, and in a home visit's booking panel and checkout. */
 const phoneConfirmation = [

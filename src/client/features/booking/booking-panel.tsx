@@ -286,7 +286,27 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
                 />
                 {!atHome && <WaitlistJoin labTestId={offer.labTestId} date={date} />}
                 <Suspense fallback={null}>
-                  <RepeatChoice labId={offer.labId} value={repeat} onChange={setRepeat} canPayEachVisit={canPayEachVisit} />
+                  <RepeatChoice
+                    labId={offer.labId}
+                    value={repeat}
+                    onChange={setRepeat}
+                    canPayEachVisit={canPayEachVisit}
+                    plan={
+                      slot && (!atHome || homeItem)
+                        ? {
+                            labTestId: offer.labTestId,
+                            bookingTime: slot,
+                            ...(homeItem && {
+                              home: {
+                                address: homeItem.home.address,
+                                latitude: homeItem.home.latitude,
+                                longitude: homeItem.home.longitude,
+                              },
+                            }),
+                          }
+                        : null
+                    }
+                  />
                 </Suspense>
               </>
             ) : (

@@ -7,6 +7,7 @@ import { SERIES_DUE_DAYS, SERIES_EVERY_MONTHS, SERIES_MAX_VISITS, SERIES_PAY_BY_
 import { trpc } from '../../lib/trpc.ts';
 import { ONCE, type Repeat } from './repeat.ts';
 import { registerSeriesErrors } from './series-errors.ts';
+import { SeriesPlanList } from './series-plan-list.tsx';
 
 registerSeriesErrors();
 
@@ -14,18 +15,22 @@ registerSeriesErrors();
  * "Repeat this test" (issue #58), for a patient who repeats a test (HbA1c every three months): how often,
  * and how many visits in all, the first being the time chosen above, and, for an account (`canPayEachVisit`:
  * it is told by mail when a visit is due), whether to pay all now or each visit when it comes due. Every
- * visit is held when added.
+ * visit is held when added; once a time is chosen (`plan`), every visit's date and time is shown first, with
+ * any that moved and why (ADR 0082).
  */
 export function RepeatChoice({
   labId,
   value,
   onChange,
   canPayEachVisit,
+  plan,
 }: {
   labId: string;
   value: Repeat;
   onChange: (next: Repeat) => void;
   canPayEachVisit: boolean;
+  /** The first visit and, at home, where: the series is placed from them. */
+  plan: { labTestId: number; bookingTime: string; home?: { address: string; latitude: number; longitude: number } } | null;
 }) {
   const { t } = useLingui();
   const visitCounts = Array.from({ length: SERIES_MAX_VISITS - 1 }, (_, index) => index + 2);
@@ -107,6 +112,12 @@ export function RepeatChoice({
         <Text fontSize="sm" color="fg.muted" data-testid="repeat-payment-up-front">
           {t`This lab asks for every visit to be paid now: it recorded ${plural(upFront.no_shows, { one: '# missed appointment', other: '# missed appointments' })} of yours in the last ${upFront.days} days.`}
         </Text>
+      )}
+      {value.everyMonths !== 0 && plan && (
+        <SeriesPlanList
+          input={{ ...plan, everyMonths: value.everyMonths, visits: value.visits }}
+          payEachVisit={canPayEachVisit && value.payEachVisit}
+        />
       )}
       {value.everyMonths !== 0 && value.payEachVisit && (
         <Text fontSize="sm" color="fg.muted" data-testid="repeat-payment-note">
