@@ -5,6 +5,7 @@ import {
   expect,
   guestThroughApi,
   type Language,
+  missedVisitsCustomer,
   type Page,
   type Person,
   pastVisit,
@@ -177,6 +178,20 @@ for (const locale of ['ar', 'en'] as const) {
 }
 
 test.describe('admin lists', () => {
+  for (const locale of ['ar', 'en'] as const) {
+    test(`the admin's transactions name a missed visit's status in words, never its code, in ${locale === 'ar' ? 'Arabic' : 'English'}`, async ({
+      person,
+    }) => {
+      // Issue #77 item 9: the demo lab's two no-shows (seeds/past-visits.ts) showed the raw `no_show`.
+      const { page } = await signedIn(person, locale, demo.admin, { admin: true });
+      await page.goto(`/admin/dashboard?section=transactions&q=${encodeURIComponent(missedVisitsCustomer.name)}`);
+      const rows = page.getByTestId('admin-transaction');
+      await expect(rows).toHaveCount(2);
+      for (const row of await rows.all()) await expect(row.getByTestId('booking-status')).toHaveText(locale === 'ar' ? 'فائت' : 'Missed');
+      await expect(page.getByText('no_show')).toHaveCount(0);
+    });
+  }
+
   test('the admin searches the users on the server, the address keeps the search, and a reload shows the same list', async ({ person }) => {
     const { page } = await signedIn(person, 'en', demo.admin, { admin: true });
     await page.goto('/admin/dashboard?section=users');

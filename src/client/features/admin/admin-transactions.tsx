@@ -1,4 +1,4 @@
-import { Badge, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -8,12 +8,14 @@ import type { ListControl } from '../../components/list-search.ts';
 import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { BookingStatusBadge, isBookingStatus } from '../../components/status-badge.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { searchChoice } from '../../lib/plain-checks.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { OpenResultWithReason } from '../results/open-result-with-reason.tsx';
+import { OpenResultWithReason, OpenValuesWithReason } from '../results/open-result-with-reason.tsx';
+import { OrderStatusBadge } from './store/order-status.tsx';
 
 /** Lab-test bookings and store orders in one list, a page at a time, searched on the server (admin.transactions). */
 export function AdminTransactions({ list }: { list: ListControl }) {
@@ -26,25 +28,16 @@ export function AdminTransactions({ list }: { list: ListControl }) {
     ...trpc.admin.transactions.queryOptions({ q: search.q, sort, kind, cursor: search.cursor }),
     placeholderData: keepPreviousData,
   });
-  const statusLabel: Record<string, { label: string; palette: string }> = {
-    confirmed: { label: t`Confirmed`, palette: 'blue' },
-    completed: { label: t`Completed`, palette: 'green' },
-    cancelled: { label: t`Cancelled`, palette: 'red' },
-    pending: { label: t`Awaiting payment`, palette: 'orange' },
-    paid: { label: t`Paid`, palette: 'green' },
-    fulfilled: { label: t`Prepared`, palette: 'green' },
-    shipped: { label: t`Shipped`, palette: 'green' },
-    delivered: { label: t`Delivered`, palette: 'green' },
-    expired: { label: t`Expired`, palette: 'gray' },
-  };
-  // What the gateway last said of the payment (Moyasar's statuses).
+  // What the gateway last said of the payment: every status Moyasar's payments have.
   const paymentStatus: Record<string, string> = {
     initiated: t`Payment started`,
     paid: t`Paid`,
     failed: t`Payment failed`,
     authorized: t`Authorized`,
+    captured: t`Captured`,
     refunded: t`Refunded`,
     voided: t`Voided`,
+    verified: t`Card verified`,
   };
   const visible = transactions.data?.items ?? [];
 
@@ -99,7 +92,6 @@ export function AdminTransactions({ list }: { list: ListControl }) {
             </Table.Header>
             <Table.Body>
               {visible.map((item) => {
-                const status = statusLabel[item.status] ?? { label: item.status, palette: 'gray' };
                 return (
                   <Table.Row key={`${item.kind}-${item.id}`} data-testid="admin-transaction">
                     <Table.Cell whiteSpace="nowrap">{formatDate(new Date(item.created_at), locale)}</Table.Cell>
@@ -114,6 +106,12 @@ export function AdminTransactions({ list }: { list: ListControl }) {
                           {item.results.map((result) => (
                             <OpenResultWithReason key={result.id} id={result.id} fileName={result.file_name} />
                           ))}
+                          {item.values_released && (
+                            <OpenValuesWithReason
+                              bookingId={item.id}
+                              testName={localized(locale, item.test_name_ar ?? '', item.test_name_en ?? '')}
+                            />
+                          )}
                         </Stack>
                       ) : (
                         t`${plural(item.item_count, { one: '# item', other: '# items' })}`
@@ -124,9 +122,11 @@ export function AdminTransactions({ list }: { list: ListControl }) {
                     </Table.Cell>
                     <Table.Cell>
                       <Stack gap="1" align="start">
-                        <Badge colorPalette={status.palette} variant="subtle">
-                          {status.label}
-                        </Badge>
+                        {item.kind === 'booking' && isBookingStatus(item.status) ? (
+                          <BookingStatusBadge status={item.status} />
+                        ) : (
+                          <OrderStatusBadge status={item.status} />
+                        )}
                         {item.payment && (
                           <Stack gap="0" fontSize="xs" color="fg.muted" data-testid="admin-transaction-payment">
                             <Text>
