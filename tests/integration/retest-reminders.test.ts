@@ -298,3 +298,40 @@ describe('the customer’s data', () => {
     expect(await reminderMails(reminder.id)).toEqual([]);
   });
 });
+
+describe('a retest already booked (issue #77 item 11)', () => {
+  it('is named with its lab and date instead of being offered as a reminder; a cancelled one or another person’s does not count', async () => {
+    const customer = await customerOn('premium');
+    const sampledAt = tenthOfMonth(-1);
+    const bookingId = await releasedHbA1c(customer.id, sampledAt, '5.9');
+    const caller = await callerFor(database.db, customer);
+    const suggested = async () => (await caller.analysis.report({ bookingId })).retests.find((retest) => retest.ruleId === PREDIABETES)!;
+    expect((await suggested()).booked).toBeNull();
+
+    const { labTestId } = await offerNamedTest(database.db, lab.id, HBA1C_TEST);
+    const cancelledId = await insertBooking(database.db, {
+      customerId: customer.id,
+      labTestId,
+      status: 'cancelled',
+      bookingTime: tenthOfMonth(1),
+    });
+    const other = await customerOn('premium');
+    await insertBooking(database.db, { customerId: other.id, labTestId, bookingTime: tenthOfMonth(2) });
+    expect((await suggested()).booked).toBeNull();
+
+    const bookedAt = tenthOfMonth(2);
+    const retestId = await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime: bookedAt });
+    const labNames = await database.db
+      .selectFrom('labs')
+      .select(['lab_name_ar', 'lab_name_en'])
+      .where('id', '=', lab.id)
+      .executeTakeFirstOrThrow();
+    expect((await suggested()).booked).toEqual({
+      bookingId: retestId,
+      at: bookedAt.toISOString(),
+      lab: { ar: labNames.lab_name_ar, en: labNames.lab_name_en },
+      test: { ar: expect.any(String), en: HBA1C_TEST },
+    });
+    expect(cancelledId).not.toBe(retestId);
+  });
+});

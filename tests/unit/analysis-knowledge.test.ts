@@ -5,6 +5,7 @@ import { changeLimits } from '../../src/server/modules/analysis/knowledge/change
 import { criticalAdvice } from '../../src/server/modules/analysis/knowledge/critical.ts';
 import { explanations } from '../../src/server/modules/analysis/knowledge/explanations.ts';
 import type { Bilingual, CauseId } from '../../src/server/modules/analysis/knowledge/format.ts';
+import { grammarOf, nameGrammar } from '../../src/server/modules/analysis/knowledge/name-grammar.ts';
 import { rangeNotes, rangeStates } from '../../src/server/modules/analysis/knowledge/range-notes.ts';
 import { sources } from '../../src/server/modules/analysis/knowledge/sources.ts';
 
@@ -266,5 +267,35 @@ describe('every text a patient reads', () => {
         expect(ar, where).not.toMatch(diagnosis);
       }
     }
+  });
+});
+
+describe('how an analyte’s name agrees in a sentence (issue #77 item 10)', () => {
+  // What a reader hears: an Arabic name whose first noun is feminine (ending in ة) or a plural of
+  // things (ending in ات, or a broken plural) takes the feminine; an English name whose head noun is
+  // plural (or that joins two with "and") takes the plural.
+  const BROKEN_PLURALS = new Set(['صفائح', 'دهون', 'أجسام', 'خلايا', 'كريات']);
+  const arabicHeard = (name: string) => {
+    const head = (name.split(' ')[0] ?? '').replace(/^ال/, '');
+    return head.endsWith('ة') || head.endsWith('ات') || BROKEN_PLURALS.has(head) ? 'feminine' : 'masculine';
+  };
+  const englishHeard = (name: string) => {
+    const head = (name.split(/[,(]/)[0] ?? '').replace('%', '').trim();
+    return / and /.test(head) || /s$/.test(head) ? 'plural' : 'singular';
+  };
+
+  it('lists only catalog analytes', () => {
+    expect(Object.keys(nameGrammar).filter((loinc) => !catalogLoincs.has(loinc))).toEqual([]);
+  });
+
+  it('gives every catalog analyte the agreement its names are heard with, in both languages', () => {
+    const disagreeing = analytes.flatMap((analyte) => {
+      const grammar = grammarOf(analyte.loinc);
+      const heard = { ar: arabicHeard(analyte.nameAr), en: englishHeard(analyte.nameEn) };
+      return grammar.ar === heard.ar && grammar.en === heard.en ? [] : [{ loinc: analyte.loinc, grammar, heard }];
+    });
+    expect(disagreeing).toEqual([]);
+    expect(grammarOf('2571-8')).toEqual({ ar: 'feminine', en: 'plural' });
+    expect(grammarOf('718-7')).toEqual({ ar: 'masculine', en: 'singular' });
   });
 });

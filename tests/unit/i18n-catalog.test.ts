@@ -15,14 +15,17 @@ interface Entry {
   translation: string;
 }
 
+/** Entries by id; a message with a context (`msgctxt`, "Lab" as a column header) is its context, U+0004 and its id, as gettext keys it. */
 function parsePo(text: string): Entry[] {
-  const unquote = (lines: string[]) => lines.map((line) => JSON.parse(line.replace(/^msg(id|str) /, '')) as string).join('');
+  const unquote = (lines: string[]) => lines.map((line) => JSON.parse(line.replace(/^msg(ctxt|id|str) /, '')) as string).join('');
   return text
     .split(/\n\n+/)
     .map((block) => block.split('\n').filter((line) => line && !line.startsWith('#')))
     .map((lines) => {
+      const idAt = lines.findIndex((line) => line.startsWith('msgid'));
       const strAt = lines.findIndex((line) => line.startsWith('msgstr'));
-      return { id: unquote(lines.slice(0, strAt)), translation: unquote(lines.slice(strAt)) };
+      const context = idAt > 0 ? `${unquote(lines.slice(0, idAt))}\u0004` : '';
+      return { id: context + unquote(lines.slice(Math.max(idAt, 0), strAt)), translation: unquote(lines.slice(strAt)) };
     })
     .filter((entry) => entry.id !== '');
 }

@@ -2,9 +2,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Finding, VisitAnalysis } from '../../src/client/features/results/analysis/analysis-types.ts';
+import type { Finding, Retest, VisitAnalysis } from '../../src/client/features/results/analysis/analysis-types.ts';
+import { RetestCard } from '../../src/client/features/results/analysis/retest-card.tsx';
 import { VisitAnalysisView } from '../../src/client/features/results/analysis/visit-analysis-view.tsx';
 import { createAppSystem } from '../../src/client/theme.ts';
 
@@ -151,12 +153,170 @@ describe('a kidney finding and a graded value', () => {
     expect(stage.dataset.stage).toBe('G3a A2');
     expect(stage.textContent).toBe('فئة KDIGO G3a A2');
     expect(stage.querySelector('bdi')?.getAttribute('dir')).toBe('ltr');
-    expect(screen.getByTestId('finding-grade').textContent).toBe('أعلى من مداه بقليل');
+    expect(screen.getByTestId('finding-grade').textContent).toBe('أعلى من المدى المرجعي بقليل');
   });
 
   it('in English', () => {
     show(analysis('full', [kidney, value]), 'en');
     expect(screen.getByTestId('finding-stage').textContent).toBe('KDIGO category G3a A2');
     expect(screen.getByTestId('finding-grade').textContent).toBe('Slightly above its range');
+  });
+});
+
+// Issue #77 item 10: the analysis speaks to patients. No rule id on their screen; lists joined as the
+// reader's language joins them; a sentence about a value agrees with its name, in Arabic its gender
+// (a plural of things takes the feminine) and in English its number.
+
+const report = (en: string, ar: string) => ({
+  bookingId: `00000000-0000-4000-8000-00000000000${en.length % 9}`,
+  at: '2026-11-20T06:00:00.000Z',
+  test: both(en, ar),
+  lab: both('Al Borg Lab', 'مختبر البرج'),
+});
+
+const trend = (loinc: string, name: { en: string; ar: string }, grammar: { ar: string; en: string }, change: object) => ({
+  loinc,
+  name,
+  grammar,
+  unit: 'mg/dL',
+  rcv: 25.9,
+  sources: [{ id: 'fraserRcv2011', name: 'Fraser CG. Clin Chem Lab Med 2011', year: 2011 }],
+  ...change,
+});
+
+const triglycerides = trend(
+  '2571-8',
+  both('Triglycerides', 'الدهون الثلاثية'),
+  { ar: 'feminine', en: 'plural' },
+  {
+    direction: 'steady',
+    percent: -6,
+    from: { at: '2026-07-29T06:00:00.000Z', value: 160 },
+    to: { at: '2026-11-20T06:00:00.000Z', value: 150 },
+  },
+);
+const ldl = trend(
+  '13457-7',
+  both('LDL cholesterol', 'الكوليسترول الضار'),
+  { ar: 'masculine', en: 'singular' },
+  {
+    direction: 'rose',
+    percent: 32,
+    from: { at: '2026-07-29T06:00:00.000Z', value: 118 },
+    to: { at: '2026-11-20T06:00:00.000Z', value: 156 },
+  },
+);
+const trigRose = { ...triglycerides, direction: 'rose', percent: 40, to: { at: '2026-11-20T06:00:00.000Z', value: 224 } };
+
+const withVisit = (overrides: object) => ({ ...analysis('full', []), ...overrides }) as unknown as VisitAnalysis;
+const trendText = (loinc: string) =>
+  screen
+    .getAllByTestId('analysis-trend')
+    .find((item) => item.dataset.loinc === loinc)!
+    .textContent!.replace(/[\u2066-\u2069]/g, '');
+
+describe('the analysis on a patient’s screen (issue #77 item 10)', () => {
+  it('names no internal rule id beside a pattern’s sources, in either language', () => {
+    for (const locale of ['en', 'ar'] as const) {
+      show(analysis('full', [kidney]), locale);
+      const card = screen.getByTestId('analysis-finding');
+      expect(card.textContent).toContain('KDIGO 2024 Clinical Practice Guideline');
+      expect(card.textContent).not.toContain('egfr-g3a');
+      cleanup();
+    }
+  });
+
+  it('lists the visit’s tests with English commas in English and Arabic ones in Arabic', () => {
+    const visit = {
+      bookingId: '00000000-0000-4000-8000-000000000001',
+      at: '2026-11-20T06:00:00.000Z',
+      reports: [report('Lipid Profile', 'دهون الدم'), report('Ferritin', 'الفيريتين'), report('Vitamin B12', 'فيتامين ب12')],
+    };
+    show(withVisit({ visit }), 'en');
+    expect(screen.getByTestId('visit-analysis').textContent).toContain(
+      'From your visit of November 20, 2026: Lipid Profile, Ferritin, and Vitamin B12',
+    );
+    expect(screen.getByTestId('visit-analysis').textContent).not.toContain('،');
+    cleanup();
+    show(withVisit({ visit }), 'ar');
+    expect(screen.getByTestId('visit-analysis').textContent?.replace(/[\u2066-\u2069]/g, '')).toContain(
+      'دهون الدم والفيريتين وفيتامين ب12',
+    );
+  });
+
+  it('says a plural name’s change in the plural in English, and in the feminine in Arabic', () => {
+    show(withVisit({ trends: [triglycerides, ldl] }), 'en');
+    expect(trendText('2571-8')).toMatch(/^Your Triglycerides have been steady since July 29, 2026 /);
+    expect(trendText('13457-7')).toMatch(/^Your LDL cholesterol rose 32% since July 29, 2026 /);
+    cleanup();
+    show(withVisit({ trends: [triglycerides, ldl] }), 'ar');
+    expect(trendText('2571-8')).toMatch(/^بقيت الدهون الثلاثية لديك مستقرة منذ /);
+    expect(trendText('13457-7')).toMatch(/^ارتفع الكوليسترول الضار لديك بنسبة 32٪ منذ /);
+    cleanup();
+    show(withVisit({ trends: [trigRose] }), 'ar');
+    expect(trendText('2571-8')).toMatch(/^ارتفعت الدهون الثلاثية لديك بنسبة 40٪ منذ /);
+  });
+
+  it('writes a percentage as Intl writes it for the language: 32% in English, 32٪ in Arabic, never a Latin sign in Arabic', () => {
+    show(withVisit({ trends: [ldl] }), 'ar');
+    expect(trendText('13457-7')).not.toContain('%');
+    expect(trendText('13457-7')).toContain('25.9٪');
+  });
+});
+
+// Issue #77 item 11: a retest the person has already booked is not suggested again.
+
+const hba1cRetest = {
+  ruleId: 'hba1c-prediabetes',
+  loinc: '4548-4',
+  months: 3,
+  dueOn: '2027-02-20',
+  test: { id: 12, name: both('Glycated Hemoglobin (HbA1c)', 'السكر التراكمي (HbA1c)'), nameEn: 'Glycated Hemoglobin (HbA1c)' },
+  booked: null,
+};
+const bookedVisit = {
+  bookingId: '00000000-0000-4000-8000-000000000009',
+  at: '2027-02-21T06:30:00.000Z',
+  lab: both('Al Borg Lab', 'مختبر البرج'),
+  test: both('Glycated Hemoglobin (HbA1c)', 'السكر التراكمي (HbA1c)'),
+};
+
+function showRetest(retest: object, locale: 'ar' | 'en') {
+  i18n.activate(locale);
+  render(
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nProvider i18n={i18n}>
+          <RetestCard retest={retest as unknown as Retest} bookingId="00000000-0000-4000-8000-000000000001" accepted={false} />
+        </I18nProvider>
+      </QueryClientProvider>
+    </ChakraProvider>,
+  );
+}
+
+describe('a suggested retest (issue #77 item 11)', () => {
+  it('not yet booked, offers a reminder for about three months on', () => {
+    showRetest(hba1cRetest, 'en');
+    expect(screen.getByTestId('analysis-retest').textContent).toContain(
+      'Repeat Glycated Hemoglobin (HbA1c) around February 20, 2027, about 3 months after this sample.',
+    );
+    expect(screen.getByTestId('retest-accept').textContent).toBe('Remind me');
+  });
+
+  it('already booked, names the booked visit’s lab and date instead of offering a reminder', () => {
+    showRetest({ ...hba1cRetest, booked: bookedVisit }, 'en');
+    const card = screen.getByTestId('analysis-retest');
+    expect(screen.queryByTestId('retest-accept')).toBeNull();
+    expect(
+      within(card)
+        .getByTestId('retest-booked')
+        .textContent?.replace(/[\u2066-\u2069]/g, ''),
+    ).toBe('Booked: Glycated Hemoglobin (HbA1c) at Al Borg Lab on February 21, 2027.');
+    cleanup();
+    showRetest({ ...hba1cRetest, booked: bookedVisit }, 'ar');
+    expect(screen.queryByTestId('retest-accept')).toBeNull();
+    expect(screen.getByTestId('retest-booked').textContent?.replace(/[\u2066-\u2069]/g, '')).toBe(
+      'محجوز: السكر التراكمي (HbA1c) في مختبر البرج يوم 21 فبراير 2027.',
+    );
   });
 });

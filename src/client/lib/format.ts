@@ -56,9 +56,22 @@ export function formatNumber(value: number, locale: Locale, fractionDigits?: num
   }).format(value);
 }
 
-/** A share of a whole (0.08) as the page's language writes a percentage, whole percents. */
-export function formatPercent(ratio: number, locale: Locale): string {
-  return numberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
+/** A share of a whole (0.08) as the page's language writes a percentage ("8%", «8٪»), whole percents unless told. */
+export function formatPercent(ratio: number, locale: Locale, maximumFractionDigits = 0): string {
+  return numberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits }).format(ratio);
+}
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** Names joined as the page's language joins them: "A, B, and C" in English, «أ وب وج» in Arabic. */
+export function formatList(items: readonly string[], locale: Locale): string {
+  const tag = intlLocale(locale);
+  let format = listFormats.get(tag);
+  if (!format) {
+    format = new Intl.ListFormat(tag, { type: 'conjunction' });
+    listFormats.set(tag, format);
+  }
+  return format.format(items);
 }
 
 export function formatDate(date: Date, locale: Locale, timeZone = 'Asia/Riyadh'): string {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { criticalFirst } from '../../../shared/critical-first.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { isCritical, type ResultFlag } from '../../../shared/result-values.ts';
+import { displayUnit } from '../../../shared/unit-display.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { appErrorMessage, errorMessage } from '../../lib/errors.ts';
@@ -49,26 +50,35 @@ function numberText(value: number, decimals: number | null, locale: Locale): str
   return formatNumber(value, locale, decimals ?? undefined);
 }
 
-/** The value as the lab reported it (a detection limit keeps its sign), numbers left to right. */
+/** "157–371 10³/µL": a number's text with its unit written as the patient's page writes it (displayUnit), not as its UCUM code. */
+function withUnit(text: string, unit: string | null): string {
+  const shown = displayUnit(unit);
+  return shown ? `${text} ${shown}` : text;
+}
+
+/** The value as the lab reported it (a detection limit keeps its sign), with its unit, numbers left to right. */
 function ValueText({ observation, locale }: { observation: Observation; locale: Locale }) {
   if (observation.kind === 'text' || observation.number === null) {
     return <bdi>{observation.text ? localized(locale, observation.text.ar, observation.text.en) : ''}</bdi>;
   }
   return (
-    <Text as="span" dir="ltr" whiteSpace="nowrap">
-      {observation.comparator ?? ''}
-      {numberText(observation.number, observation.decimals, locale)}
-      {observation.unit ? ` ${observation.unit}` : ''}
+    <Text as="bdi" dir="ltr" whiteSpace="nowrap">
+      {withUnit(`${observation.comparator ?? ''}${numberText(observation.number, observation.decimals, locale)}`, observation.unit)}
     </Text>
   );
 }
 
-function rangeText(range: Observation['range'], decimals: number | null, locale: Locale): string | null {
+/** The range with its unit, "157–371 10³/µL" or "≤ 200 mg/dL"; null when there is none. */
+function rangeText(observation: Observation, locale: Locale): string | null {
+  const { range, decimals } = observation;
   if (!range || (range.low === null && range.high === null)) return null;
-  if (range.low !== null && range.high !== null) {
-    return `${numberText(range.low, decimals, locale)} – ${numberText(range.high, decimals, locale)}`;
-  }
-  return range.low !== null ? `≥ ${numberText(range.low, decimals, locale)}` : `≤ ${numberText(range.high!, decimals, locale)}`;
+  const bounds =
+    range.low !== null && range.high !== null
+      ? `${numberText(range.low, decimals, locale)}–${numberText(range.high, decimals, locale)}`
+      : range.low !== null
+        ? `≥ ${numberText(range.low, decimals, locale)}`
+        : `≤ ${numberText(range.high!, decimals, locale)}`;
+  return withUnit(bounds, observation.unit);
 }
 
 /** Whose range it is (issue #76 item 8): the lab's, or a published one named by its source. */
@@ -101,7 +111,7 @@ function ValuesList({ observations, locale }: { observations: Observation[]; loc
   return (
     <Stack as="ul" listStyleType="none" gap="0" divideY="1px" borderWidth="1px" rounded="l2" hideFrom="md" data-testid="shared-values-list">
       {observations.map((observation, index) => {
-        const range = rangeText(observation.range, observation.decimals, locale);
+        const range = rangeText(observation, locale);
         return (
           <Stack as="li" key={observation.analyteId ?? `${observation.label}-${index}`} gap="1" px="3" py="2.5">
             <HStack justify="space-between" align="start" gap="3">
@@ -112,9 +122,9 @@ function ValuesList({ observations, locale }: { observations: Observation[]; loc
             </HStack>
             <HStack justify="space-between" gap="3" wrap="wrap" fontSize="sm">
               <ValueText observation={observation} locale={locale} />
-              <Text as="span" color="fg.muted">
+              <Text as="span" color="fg.muted" data-testid="shared-range">
                 {t`Range`}{' '}
-                <Text as="span" dir="ltr" whiteSpace="nowrap">
+                <Text as="bdi" dir="ltr" whiteSpace="nowrap">
                   {range ?? '—'}
                 </Text>
               </Text>
@@ -153,7 +163,7 @@ function ValuesTable({ observations, locale }: { observations: Observation[]; lo
         </Table.Header>
         <Table.Body>
           {observations.map((observation, index) => {
-            const range = rangeText(observation.range, observation.decimals, locale);
+            const range = rangeText(observation, locale);
             const reported = observation.reportedAs;
             return (
               <Table.Row key={observation.analyteId ?? `${observation.label}-${index}`} data-loinc={observation.loinc}>
@@ -179,8 +189,8 @@ function ValuesTable({ observations, locale }: { observations: Observation[]; lo
                   {reported && (
                     <Text fontSize="xs" color="fg.muted">
                       {t`Reported as`}{' '}
-                      <Text as="span" dir="ltr">
-                        {reported.entered} {reported.unit ?? ''}
+                      <Text as="bdi" dir="ltr">
+                        {withUnit(reported.entered, reported.unit)}
                       </Text>
                     </Text>
                   )}
@@ -188,7 +198,7 @@ function ValuesTable({ observations, locale }: { observations: Observation[]; lo
                 <Table.Cell>
                   {range ? (
                     <Stack gap="0.5">
-                      <Text as="span" dir="ltr" whiteSpace="nowrap">
+                      <Text as="bdi" dir="ltr" whiteSpace="nowrap">
                         {range}
                       </Text>
                       <RangeOrigin range={observation.range} />
@@ -241,10 +251,13 @@ function Trends({
           <Table.Root size="sm">
             <Table.Caption captionSide="top" textAlign="start" fontWeight="medium" px="3" pt="2">
               <bdi>{analyteName(observation, locale)}</bdi>
-              {observation.unit && (
-                <Text as="span" dir="ltr" color="fg.muted" ms="2">
-                  ({observation.unit})
-                </Text>
+              {displayUnit(observation.unit) && (
+                <>
+                  {' '}
+                  <Text as="bdi" dir="ltr" color="fg.muted">
+                    ({displayUnit(observation.unit)})
+                  </Text>
+                </>
               )}
             </Table.Caption>
             <Table.Header>
@@ -264,7 +277,7 @@ function Trends({
                     </Text>
                   </Table.Cell>
                   <Table.Cell>
-                    <Text as="span" dir="ltr">
+                    <Text as="bdi" dir="ltr">
                       {numberText(point.value, observation.decimals, locale)}
                     </Text>
                   </Table.Cell>

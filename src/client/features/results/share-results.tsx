@@ -28,7 +28,7 @@ import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { errorCode, errorMessage } from '../../lib/errors.ts';
-import { formatDate, formatTime } from '../../lib/format.ts';
+import { formatDate, formatList, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
@@ -72,7 +72,15 @@ function ShareRow({
 }) {
   const { t } = useLingui();
   const locale = activeLocale();
-  const tests = share.reports.map((report) => localized(locale, report.test.ar, report.test.en)).join(locale === 'ar' ? '، ' : ', ');
+  // Each shared report by its test and date (issue #77 item 16): three lipid profiles are three dates, not one name thrice.
+  const tests = formatList(
+    share.reports.map((report) => {
+      const test = localized(locale, report.test.ar, report.test.en);
+      const on = formatDate(new Date(report.at), locale, report.timeZone);
+      return t`${test} of ${on}`;
+    }),
+    locale,
+  );
   const created = formatDate(new Date(share.createdAt), locale);
   const until = when(share.expiresAt, locale);
   const opened = share.openedCount;

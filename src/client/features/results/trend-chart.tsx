@@ -202,7 +202,7 @@ export function TrendChart({
                 <Table.ColumnHeader>{t`Date`}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t`Value`}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Flag`}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t`Lab`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t({ message: 'Lab', context: 'column header' })}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>

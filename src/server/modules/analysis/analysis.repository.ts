@@ -63,3 +63,43 @@ export function offeredTestsMeasuring(db: Db, loincs: readonly string[]) {
     .orderBy('tests.id')
     .execute();
 }
+
+/**
+ * The person's live bookings after `after` of tests that measure these analytes (by LOINC), soonest
+ * first: a retest already booked (issue #77 item 11). A cancelled visit or a no-show is not one.
+ */
+export function bookedVisitsMeasuring(
+  db: Db,
+  person: { customerId: string; familyMemberId: string | null },
+  loincs: readonly string[],
+  after: Date,
+) {
+  if (loincs.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+    .innerJoin('test_analytes', 'test_analytes.test_id', 'tests.id')
+    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
+    .select([
+      'bookings.id',
+      'bookings.booking_time',
+      'analytes.loinc',
+      'tests.name_ar as test_name_ar',
+      'tests.name_en as test_name_en',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+    ])
+    .where('bookings.customer_id', '=', person.customerId)
+    .where((eb) =>
+      person.familyMemberId === null
+        ? eb('bookings.family_member_id', 'is', null)
+        : eb('bookings.family_member_id', '=', person.familyMemberId),
+    )
+    .where('bookings.status', 'in', ['confirmed', 'completed'])
+    .where('bookings.booking_time', '>', after)
+    .where('analytes.loinc', 'in', loincs)
+    .orderBy('bookings.booking_time')
+    .execute();
+}

@@ -21,6 +21,7 @@ import { criticalAdvice } from './knowledge/critical.ts';
 import { explanations } from './knowledge/explanations.ts';
 import type { PatternRule, Severity } from './knowledge/format.ts';
 import { distanceGrading } from './knowledge/grading.ts';
+import { grammarOf } from './knowledge/name-grammar.ts';
 import { rules } from './knowledge/rules.ts';
 import { type SourceId, sources } from './knowledge/sources.ts';
 import { type NamedReading, readingOf } from './readings.ts';
@@ -257,6 +258,8 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
       {
         loinc: latest.loinc,
         name: latest.name,
+        /** How a sentence about it agrees with its name, in each language (issue #77 item 10). */
+        grammar: grammarOf(latest.loinc),
         unit: latest.unit,
         direction: change.direction,
         percent: change.percent,
@@ -283,9 +286,17 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
       }),
     ).values(),
   ];
+  // A retest the person has already booked after this visit is named, not suggested again (issue #77 item 11).
+  const booked = await repo.bookedVisitsMeasuring(
+    db,
+    { customerId: anchor.customer_id, familyMemberId: anchor.family_member_id },
+    [...new Set(retestCodes)],
+    new Date(visitAt.getTime() + VISIT_DAYS * DAY_MS),
+  );
   const retests = fired.flatMap((rule) => {
     if (!rule.retest) return [];
     const test = testFor(rule.retest.loinc);
+    const visit = booked.find((row) => row.loinc === rule.retest?.loinc);
     return [
       {
         ruleId: rule.id,
@@ -293,6 +304,14 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
         months: rule.retest.months,
         dueOn: retestDueOn(visitAt, rule.retest.months),
         test: test ? { id: test.id, name: { ar: test.name_ar, en: test.name_en }, nameEn: test.name_en } : null,
+        booked: visit
+          ? {
+              bookingId: visit.id,
+              at: new Date(visit.booking_time).toISOString(),
+              lab: { ar: visit.lab_name_ar, en: visit.lab_name_en },
+              test: { ar: visit.test_name_ar, en: visit.test_name_en },
+            }
+          : null,
       },
     ];
   });

@@ -101,7 +101,8 @@ export function FindingCard({ finding, headingLevel }: { finding: Finding; headi
         ) : (
           <ValueExplanation finding={finding} />
         )}
-        <SourcesLine sources={finding.sources} rule={finding.kind === 'pattern' ? finding.id : undefined} />
+        {/* The rule's id is for the lab and the admin (issue #77 item 10): a patient reads its sources alone. */}
+        <SourcesLine sources={finding.sources} />
         <HStack gap="2" fontSize="xs" color="fg.muted">
           <Stethoscope size={14} aria-hidden />
           <Text>{t`This is not a diagnosis. Discuss it with your doctor.`}</Text>

@@ -38,14 +38,14 @@ export function HowItWorks() {
         <Text>
           {t`A value outside its range is called slightly outside when it is past the nearest limit by no more than a quarter of the range's width (about one standard deviation of healthy people), and well outside beyond that. Causes that are not disease are listed only where they can apply to the person: pregnancy and periods only for women of the age for them.`}
         </Text>
-        <RulesList />
+        <RulesList withIds={false} />
       </Stack>
     </Fold>
   );
 }
 
-/** Every rule the analysis runs, with its sources (the same list for patients and labs). */
-export function RulesList() {
+/** Every rule the analysis runs, with its sources; a lab reads each rule's id too, a patient does not (issue #77 item 10). */
+export function RulesList({ withIds }: { withIds: boolean }) {
   const { t } = useLingui();
   const locale = activeLocale();
   const about = useQuery(trpc.analysis.howItWorks.queryOptions());
@@ -61,7 +61,7 @@ export function RulesList() {
             <Text>
               <bdi>{localized(locale, rule.title.ar, rule.title.en)}</bdi>
             </Text>
-            <SourcesLine sources={rule.sources} rule={rule.id} />
+            <SourcesLine sources={rule.sources} rule={withIds ? rule.id : undefined} />
           </List.Item>
         ))}
       </List.Root>

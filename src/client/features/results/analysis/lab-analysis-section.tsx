@@ -23,7 +23,7 @@ export function LabAnalysisSection() {
           </List.Root>
         </Card.Body>
       </Card.Root>
-      <RulesList />
+      <RulesList withIds />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { HStack, List, Text } from '@chakra-ui/react';
-import { Trans } from '@lingui/react/macro';
+import { select } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { ArrowRight, TrendingDown, TrendingUp } from 'lucide-react';
-import { localized } from '../../../lib/bidi.ts';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { isolated, localized } from '../../../lib/bidi.ts';
+import { formatDate, formatPercent } from '../../../lib/format.ts';
 import { activeLocale } from '../../../lib/locale.ts';
 import { formatResultNumber, withUnit } from '../report-format.ts';
 import type { Trend } from './analysis-types.ts';
@@ -12,41 +13,46 @@ const icons = { rose: TrendingUp, fell: TrendingDown, steady: ArrowRight } as co
 
 /**
  * Each value against the one before it, in words: "rose 32% since 29 July", "fell …", or "steady"
- * when the change is within the test's own noise (its reference change value).
+ * when the change is within the test's own noise (its reference change value). Each sentence is whole
+ * in each language and agrees with the analyte's name: `form` is the name's grammar in the reader's
+ * language (Arabic: masculine or feminine; English: singular or plural), chosen by the translation.
  */
 export function TrendList({ trends }: { trends: readonly Trend[] }) {
+  const { t } = useLingui();
   const locale = activeLocale();
   const sorted = [...trends].sort((a, b) => Number(a.direction === 'steady') - Number(b.direction === 'steady'));
   return (
     <List.Root as="ul" variant="plain" gap="3">
       {sorted.map((trend) => {
         const Icon = icons[trend.direction];
-        const name = localized(locale, trend.name.ar, trend.name.en);
+        const form = trend.grammar[locale];
+        // Names and values are isolated: a name keeps its own direction, and the values read left to right.
+        const name = isolated(localized(locale, trend.name.ar, trend.name.en));
         const since = formatDate(new Date(trend.from.at), locale);
-        const percent = formatNumber(Math.abs(trend.percent), locale);
-        const values = `${formatResultNumber(trend.from.value, null, locale)} → ${withUnit(formatResultNumber(trend.to.value, null, locale), trend.unit)}`;
-        const rcv = formatNumber(trend.rcv, locale);
+        const percent = formatPercent(Math.abs(trend.percent) / 100, locale);
+        const values = isolated(
+          `${formatResultNumber(trend.from.value, null, locale)} → ${withUnit(formatResultNumber(trend.to.value, null, locale), trend.unit)}`,
+        );
+        const rcv = formatPercent(trend.rcv / 100, locale, 1);
+        const sentence =
+          trend.direction === 'rose'
+            ? t`${select(form, {
+                other: `Your ${name} rose ${percent} since ${since} (${values}): more than the ${rcv} a repeat of this test can vary by itself.`,
+              })}`
+            : trend.direction === 'fell'
+              ? t`${select(form, {
+                  other: `Your ${name} fell ${percent} since ${since} (${values}): more than the ${rcv} a repeat of this test can vary by itself.`,
+                })}`
+              : t`${select(form, {
+                  plural: `Your ${name} have been steady since ${since} (${values}): within the ${rcv} a repeat of this test can vary by itself.`,
+                  other: `Your ${name} has been steady since ${since} (${values}): within the ${rcv} a repeat of this test can vary by itself.`,
+                })}`;
         return (
           <List.Item key={trend.loinc} data-testid="analysis-trend" data-loinc={trend.loinc} data-direction={trend.direction}>
             <HStack gap="3" align="start">
               <Icon size={18} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
               <Text fontSize="sm" lineHeight="tall">
-                {trend.direction === 'rose' ? (
-                  <Trans>
-                    Your <bdi>{name}</bdi> rose {percent}% since {since} (<bdi dir="ltr">{values}</bdi>): more than the {rcv}% a repeat of
-                    this test can vary by itself.
-                  </Trans>
-                ) : trend.direction === 'fell' ? (
-                  <Trans>
-                    Your <bdi>{name}</bdi> fell {percent}% since {since} (<bdi dir="ltr">{values}</bdi>): more than the {rcv}% a repeat of
-                    this test can vary by itself.
-                  </Trans>
-                ) : (
-                  <Trans>
-                    Your <bdi>{name}</bdi> is steady since {since} (<bdi dir="ltr">{values}</bdi>): within the {rcv}% a repeat of this test
-                    can vary by itself.
-                  </Trans>
-                )}
+                {sentence}
               </Text>
             </HStack>
           </List.Item>

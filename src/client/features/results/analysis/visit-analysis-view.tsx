@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { localized } from '../../../lib/bidi.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatList } from '../../../lib/format.ts';
 import { activeLocale } from '../../../lib/locale.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import type { VisitAnalysis } from './analysis-types.ts';
@@ -32,7 +32,10 @@ export function VisitAnalysisView({
   const { t } = useLingui();
   const locale = activeLocale();
   const sub = (headingLevel + 1) as 4 | 5;
-  const tests = analysis.visit.reports.map((report) => localized(locale, report.test.ar, report.test.en)).join('، ');
+  const tests = formatList(
+    analysis.visit.reports.map((report) => localized(locale, report.test.ar, report.test.en)),
+    locale,
+  );
   const visitDate = formatDate(new Date(analysis.visit.at), locale);
   return (
     <Stack gap="5" data-testid="visit-analysis" data-access={analysis.access}>

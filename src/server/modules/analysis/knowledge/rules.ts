@@ -236,7 +236,7 @@ export const rules: PatternRule[] = [
     title: { en: 'High iron saturation with high ferritin', ar: 'ارتفاع تشبّع الحديد مع ارتفاع الفيريتين' },
     explanation: {
       en: 'Your transferrin saturation is above 45 % and your ferritin is above its range. Together these can be a sign the body holds more iron than it needs, which has inherited and other causes; iron supplements, recent blood transfusions and a sample taken after a meal can also raise them. A doctor usually repeats the test on a fasting morning sample before going further.',
-      ar: 'تشبّع الترانسفيرين لديك أعلى من 45% والفيريتين أعلى من مداه. قد يدلّ اجتماعهما على أن الجسم يختزن حديدًا أكثر من حاجته، ولذلك أسباب وراثية وغيرها، وقد يرفعهما أيضًا تناول مكمّلات الحديد أو نقل دم حديث أو أخذ العيّنة بعد وجبة. عادةً يعيد الطبيب الفحص على عيّنة صباحية صائمة قبل أي خطوة أخرى.',
+      ar: 'تشبّع الترانسفيرين لديك أعلى من 45٪ والفيريتين أعلى من مداه. قد يدلّ اجتماعهما على أن الجسم يختزن حديدًا أكثر من حاجته، ولذلك أسباب وراثية وغيرها، وقد يرفعهما أيضًا تناول مكمّلات الحديد أو نقل دم حديث أو أخذ العيّنة بعد وجبة. عادةً يعيد الطبيب الفحص على عيّنة صباحية صائمة قبل أي خطوة أخرى.',
     },
     sources: ['easlHaemochromatosis2022'],
     cases: [
@@ -273,7 +273,7 @@ export const rules: PatternRule[] = [
     title: { en: 'HbA1c in the prediabetes range', ar: 'السكر التراكمي (HbA1c) في نطاق مقدمات السكري' },
     explanation: {
       en: 'Your HbA1c is between 5.7 % and 6.4 %, the range the American Diabetes Association calls prediabetes: blood sugar has been higher than usual over the last two to three months, but not in the diabetes range. It is common, and weight loss, activity and diet often bring it down. Some conditions that change red cells (anaemia, haemoglobin traits, recent blood loss) can make HbA1c read higher or lower. Discuss it with your doctor, who may check it again in a few months.',
-      ar: 'السكر التراكمي (HbA1c) لديك بين 5.7% و6.4%، وهو النطاق الذي تسمّيه الجمعية الأمريكية للسكري «مقدمات السكري»: أي أن سكر الدم كان أعلى من المعتاد خلال الشهرين أو الثلاثة الماضية دون أن يبلغ نطاق السكري. هذا شائع، وكثيرًا ما ينخفض بإنقاص الوزن والنشاط البدني وتعديل الغذاء. بعض الحالات التي تؤثر في كريات الدم الحمراء (فقر الدم، الصفات الوراثية في الهيموغلوبين، فقدان دم حديث) قد تجعل قراءة HbA1c أعلى أو أقل. ناقش النتيجة مع طبيبك، فقد يعيد الفحص بعد بضعة أشهر.',
+      ar: 'السكر التراكمي (HbA1c) لديك بين 5.7٪ و6.4٪، وهو النطاق الذي تسمّيه الجمعية الأمريكية للسكري «مقدمات السكري»: أي أن سكر الدم كان أعلى من المعتاد خلال الشهرين أو الثلاثة الماضية دون أن يبلغ نطاق السكري. هذا شائع، وكثيرًا ما ينخفض بإنقاص الوزن والنشاط البدني وتعديل الغذاء. بعض الحالات التي تؤثر في كريات الدم الحمراء (فقر الدم، الصفات الوراثية في الهيموغلوبين، فقدان دم حديث) قد تجعل قراءة HbA1c أعلى أو أقل. ناقش النتيجة مع طبيبك، فقد يعيد الفحص بعد بضعة أشهر.',
     },
     sources: ['ada2025'],
     followUp: [FASTING_GLUCOSE],
@@ -295,7 +295,7 @@ export const rules: PatternRule[] = [
     title: { en: 'HbA1c in the range used to diagnose diabetes', ar: 'السكر التراكمي (HbA1c) في النطاق المستخدم لتشخيص السكري' },
     explanation: {
       en: 'Your HbA1c is 6.5 % or higher, the level the American Diabetes Association uses to diagnose diabetes when a second test agrees. One result is not a diagnosis: a doctor confirms it with a repeat test or a glucose test, and looks at the whole picture. Book a visit with your doctor soon; if you are very thirsty, pass a lot of urine or lose weight without trying, go sooner.',
-      ar: 'السكر التراكمي (HbA1c) لديك 6.5% أو أعلى، وهو المستوى الذي تعتمده الجمعية الأمريكية للسكري لتشخيص السكري إذا أكّده فحص ثانٍ. نتيجة واحدة لا تعني تشخيصًا: يؤكّد الطبيب ذلك بإعادة الفحص أو بفحص سكر الدم، وينظر إلى الصورة كاملة. احجز موعدًا مع طبيبك قريبًا، وإن كنت تشعر بعطش شديد أو كثرة التبوّل أو فقدان وزن دون سبب فراجعه في أقرب وقت.',
+      ar: 'السكر التراكمي (HbA1c) لديك 6.5٪ أو أعلى، وهو المستوى الذي تعتمده الجمعية الأمريكية للسكري لتشخيص السكري إذا أكّده فحص ثانٍ. نتيجة واحدة لا تعني تشخيصًا: يؤكّد الطبيب ذلك بإعادة الفحص أو بفحص سكر الدم، وينظر إلى الصورة كاملة. احجز موعدًا مع طبيبك قريبًا، وإن كنت تشعر بعطش شديد أو كثرة التبوّل أو فقدان وزن دون سبب فراجعه في أقرب وقت.',
     },
     sources: ['ada2025'],
     followUp: [FASTING_GLUCOSE],
