@@ -31,6 +31,8 @@ export const pastVisits = [
   { key: 'result-entry-ar', name: 'تركي السهلي', test: CBC },
   { key: 'result-entry-en', name: 'Turki Al-Sahli', test: CBC },
   { key: 'result-entry-ar-mobile', name: 'ماجد السهلي', test: CBC },
+  { key: 'release-final-ar', name: 'نوف السبيعي', test: VITAMIN_D },
+  { key: 'release-final-en', name: 'Nouf Al-Subaie', test: VITAMIN_D },
   { key: 'review-ar', name: 'هند المطيري', test: VITAMIN_D },
   { key: 'review-en', name: 'Hind Al-Mutairi', test: VITAMIN_D },
   { key: 'review-ar-mobile', name: 'هيفاء المطيري', test: VITAMIN_D },

@@ -95,3 +95,41 @@ for (const [locale, tag] of [
     expect(byLoinc[PLATELETS]).toMatchObject({ number: 250, flag: 'N' });
   });
 }
+
+for (const { locale, language } of [
+  { locale: 'ar', language: 'Arabic' },
+  { locale: 'en', language: 'English' },
+] as const) {
+  const w = words[locale];
+  test(`releasing a final report, which mails the patient, asks first; "Not yet" releases nothing (${language})`, async ({ person }) => {
+    // Issue #77 item 20: a vitamin D visit at the demo lab that has happened (seeds/past-visits.ts).
+    test.setTimeout(90_000);
+    const visit = pastVisit(`release-final-${locale}`);
+    const lab = await person(locale);
+    await signIn(lab.context, demo.lab);
+    const page = lab.page;
+    await page.goto(`/dashboard?section=bookings&q=${visit.bookingId}`);
+    await page.locator(`[data-booking-id="${visit.bookingId}"]`).getByRole('button', { name: w.resultForm.enterResults }).click();
+    const dialog = page.getByTestId('lab-result-dialog');
+    await dialog.getByTestId('result-patient-sex').getByText(w.resultForm.female, { exact: true }).click();
+    await dialog.locator('[data-testid="result-row"][data-loinc="62292-8"]').getByTestId('result-value').fill('٣١');
+
+    const confirm = page.getByTestId('release-final-dialog');
+    await dialog.getByTestId('release-result').click();
+    await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText(visit.name);
+    await screenshotBothSizes(page, confirm, `lab-release-final.${locale}`);
+    await confirm.getByRole('button', { name: w.lab.notYet }).click();
+    await expect(confirm).toBeHidden();
+    await expect(dialog).toBeVisible();
+    const sheet = await trpc(lab.context, 'results.sheet', { bookingId: visit.bookingId }, 'GET');
+    expect(sheet.versions.filter((version: { status: string }) => version.status !== 'draft')).toHaveLength(0);
+
+    await dialog.getByTestId('release-result').click();
+    await confirm.getByRole('button', { name: locale === 'ar' ? 'إصدار التقرير النهائي' : 'Release the final report' }).click();
+    await expect(toast(page, w.resultForm.releasedFinal)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // Released, the visit is completed (item 2).
+    await expect(page.locator(`[data-booking-id="${visit.bookingId}"]`)).toContainText(w.dashboard.status.completed);
+  });
+}

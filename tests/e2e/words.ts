@@ -139,6 +139,7 @@ const ar = {
     personCalled: 'الشخص الذي اتُّصل به',
     callRecorded: 'سُجّل الاتصال. يمكنك إصدار التقرير الآن.',
     releasedPreliminary: 'صدر التقرير بالإصدار 1 (أولي).',
+    releasedFinal: 'صدر التقرير بالإصدار 1 (نهائي).',
   },
   auth: {
     signUp: 'إنشاء حساب',
@@ -591,6 +592,7 @@ export const words = {
       personCalled: 'Person called',
       callRecorded: 'The call has been recorded. You can release the report now.',
       releasedPreliminary: 'Report released as version 1 (preliminary).',
+      releasedFinal: 'Report released as version 1 (final).',
     },
     auth: {
       signUp: 'Sign up',

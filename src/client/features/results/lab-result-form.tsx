@@ -239,6 +239,8 @@ function ResultForm({
   const [commentEdited, setCommentEdited] = useState(false);
   // Why the release was refused for want of a signed comment: shown beside the release button.
   const [signatureProblem, setSignatureProblem] = useState<string | null>(null);
+  // A final report asked about before it goes: releasing it mails the patient (issue #77 item 20).
+  const [confirmingRelease, setConfirmingRelease] = useState(false);
   const unsaved = revision !== savedRevision;
   useEffect(() => onUnsavedChange(unsaved || commentEdited), [unsaved, commentEdited, onUnsavedChange]);
 
@@ -354,7 +356,8 @@ function ResultForm({
     });
   };
 
-  const releaseReport = async () => {
+  /** What stops the release before anything is sent, shown where it is; true when something does. */
+  const releaseStopped = () => {
     if (releaseAs === 'final') {
       const missing = sheet.analytes.filter((analyte) => analyte.required && rows[analyte.id]!.value.trim() === '');
       if (missing.length > 0) {
@@ -364,17 +367,32 @@ function ResultForm({
           ),
         );
         setFormProblem(t`Some required values are missing.`);
-        return;
+        return true;
       }
     }
     if (interpretationRequired && commentEdited) {
       setSignatureProblem(appErrorMessage(i18n, 'INTERPRETATION_UNSIGNED'));
-      return;
+      return true;
     }
+    return false;
+  };
+
+  /** Release pressed: a final report is asked about first, a preliminary one goes at once. */
+  const askToRelease = () => {
+    if (releaseStopped()) return;
+    if (releaseAs === 'final') setConfirmingRelease(true);
+    else void releaseReport();
+  };
+
+  const releaseReport = async () => {
     if (unsaved || !hasDraft) {
       const result = await saveValues();
-      if (!result) return;
+      if (!result) {
+        setConfirmingRelease(false);
+        return;
+      }
       if (result.critical && !callRecorded) {
+        setConfirmingRelease(false);
         setFormProblem(t`A value is critical. Record your call to the patient below, then release the report.`);
         return;
       }
@@ -389,8 +407,10 @@ function ResultForm({
       setSavedRevision(revision);
       void queryClient.invalidateQueries({ queryKey: sheetKey });
       void queryClient.invalidateQueries({ queryKey: trpc.lab.bookings.queryKey() });
+      setConfirmingRelease(false);
       onReleased();
     } catch (error) {
+      setConfirmingRelease(false);
       const code = errorCode(error);
       if (code === 'INTERPRETATION_UNSIGNED') {
         setSignatureProblem(errorMessage(i18n, error));
@@ -579,7 +599,7 @@ function ResultForm({
           </Button>
           <Button
             colorPalette="brand"
-            onClick={() => void releaseReport()}
+            onClick={askToRelease}
             loading={release.isPending}
             disabled={busy || !anyValue || nothingNew || (typedCritical && !callRecorded)}
             data-testid="release-result"
@@ -589,6 +609,17 @@ function ResultForm({
           </Button>
         </HStack>
       </Dialog.Footer>
+      <ConfirmDialog
+        open={confirmingRelease}
+        title={t`Release the final report to the patient?`}
+        description={t`${isolated(sheet.booking.patientName)} is told by e-mail at once and reads these values. A change after this is released as an amended version, which the patient is told of too.`}
+        keepLabel={t`Not yet`}
+        actionLabel={t`Release the final report`}
+        busy={busy}
+        onKeep={() => setConfirmingRelease(false)}
+        onConfirm={() => void releaseReport()}
+        testId="release-final-dialog"
+      />
     </>
   );
 }
