@@ -177,6 +177,19 @@ for (const locale of ['ar', 'en'] as const) {
   });
 }
 
+test.describe("the Premium customer's overview", () => {
+  for (const locale of ['ar', 'en'] as const) {
+    test(`counts her twelve reports of values as results ready beside her twelve completed tests, in ${locale === 'ar' ? 'Arabic' : 'English'}`, async ({
+      person,
+    }) => {
+      // Issue #77 item 17: "Results ready 0" beside "Completed tests 12", when only result files were counted.
+      const { page } = await signedIn(person, locale, demo.premium);
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('stat-results')).toContainText(locale === 'ar' ? '١٢' : '12');
+    });
+  }
+});
+
 test.describe('admin lists', () => {
   for (const locale of ['ar', 'en'] as const) {
     test(`the admin's transactions name a missed visit's status in words, never its code, in ${locale === 'ar' ? 'Arabic' : 'English'}`, async ({
