@@ -62,3 +62,40 @@ for (const { language, locale } of languages) {
     expect(reads.map((read) => read.viewer_role)).toContain('admin');
   });
 }
+
+// Issue #77 item 4: a patient's values (not only files) open from the transactions with a reason, shown in
+// the dialog, and the patient sees the reason in their access log.
+for (const { language, locale } of languages) {
+  test(`an admin gives a reason before a patient's values open in the transactions, in ${language}`, async ({ page, person }) => {
+    const w = words[locale];
+    const customer = await person(locale);
+    await signIn(customer.context, demo.premium);
+    await readInLanguage(page, locale);
+    await page.goto('/');
+    await signIn(page, demo.admin, { admin: true });
+    await page.goto('/admin/dashboard?section=transactions');
+    await page.getByTestId('list-search').fill(demo.premium);
+    const open = page.getByRole('button', { name: new RegExp(`^${w.valuesReason.open} `) }).first();
+    await open.click();
+    const dialog = page.getByTestId('values-reason-dialog');
+    await expect(dialog.getByRole('heading', { name: w.valuesReason.title })).toBeVisible();
+    await dialog.getByRole('button', { name: w.valuesReason.open }).click();
+    await expect(dialog.getByLabel(w.resultReason.reason)).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByTestId('report-view')).toHaveCount(0);
+
+    const reason = locale === 'ar' ? 'طلب المريض من الدعم مراجعة القيم' : 'The patient asked support to check the values';
+    await dialog.getByLabel(w.resultReason.reason).fill(reason);
+    await dialog.getByRole('button', { name: w.valuesReason.open }).click();
+    await expect(dialog.getByTestId('report-view')).toBeVisible();
+    await expect(dialog.getByTestId('result-observation').first()).toBeVisible();
+    await screenshotBothSizes(page, dialog, `admin-values-reason.${locale}`);
+
+    const reads = await trpc<{ viewer_role: string; kind: string; reason: string | null }[]>(
+      customer.context,
+      'account.resultAccessLog',
+      undefined,
+      'GET',
+    );
+    expect(reads).toContainEqual(expect.objectContaining({ viewer_role: 'admin', kind: 'values', reason }));
+  });
+}

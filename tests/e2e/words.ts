@@ -126,6 +126,10 @@ const ar = {
     title: 'لماذا تفتح هذه النتيجة؟',
     reason: 'السبب',
   },
+  valuesReason: {
+    open: 'فتح القيم',
+    title: 'لماذا تفتح هذه القيم؟',
+  },
   resultForm: {
     enterResults: 'إدخال النتائج',
     female: 'أنثى',
@@ -578,6 +582,10 @@ export const words = {
       open: 'Open result',
       title: 'Why are you opening this result?',
       reason: 'Reason',
+    },
+    valuesReason: {
+      open: 'Open values',
+      title: 'Why are you opening these values?',
     },
     resultForm: {
       enterResults: 'Enter results',

@@ -202,6 +202,26 @@ describe('a lab enters an electrolytes report', () => {
     expect(reads).toHaveLength(1);
     expect(await mailsTo(customer.email, 'result-opened-by-staff')).toHaveLength(1);
   });
+
+  // Issue #77 item 4: the transactions offered only result files, so results.adminReport had no caller.
+  it('offers an administrator a booking’s released values in the transactions, and shows the patient the reason given', async () => {
+    const adminCaller = await callerFor(database.db, admin);
+    const { items } = await adminCaller.admin.transactions({ q: customer.email });
+    const booking = items.find((item) => item.id === bookingId);
+    expect(booking).toMatchObject({ kind: 'booking', values_released: true });
+    // A booking without released values offers none.
+    const { items: others } = await adminCaller.admin.transactions({ q: otherCustomer.email });
+    for (const other of others) expect(other.values_released).toBe(false);
+
+    await adminCaller.results.adminReport({ bookingId, reason: 'The patient asked support to check potassium' });
+    const reads = await (await callerFor(database.db, customer)).account.resultAccessLog();
+    expect(reads.find((read) => read.booking_id === bookingId && read.viewer_role === 'admin')).toMatchObject({
+      kind: 'values',
+      reason: 'The patient asked support to check potassium',
+    });
+    const mails = await mailsTo(customer.email, 'result-opened-by-staff');
+    expect(mails.map((mail) => (mail.data as { reason: string }).reason)).toContain('The patient asked support to check potassium');
+  });
 });
 
 describe('values the range cannot judge, and values in other units', () => {

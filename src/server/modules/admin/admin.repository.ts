@@ -395,6 +395,25 @@ export function transactionPage(db: Db, input: AdminTransactionsInput, after: Ke
     .execute();
 }
 
+/** Which of these bookings have values released to their patient (reading them goes through results.adminReport with a reason). */
+export function bookingsWithReleasedValues(db: Db, bookingIds: string[]) {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('result_reports')
+    .select('result_reports.booking_id')
+    .where('result_reports.booking_id', 'in', bookingIds)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('result_report_versions')
+          .select('result_report_versions.id')
+          .whereRef('result_report_versions.report_id', '=', 'result_reports.id')
+          .where('result_report_versions.status', '!=', 'draft'),
+      ),
+    )
+    .execute();
+}
+
 /** The result files of these bookings (their names only: opening one goes through /files/results with a reason). */
 export function resultFilesOf(db: Db, bookingIds: string[]) {
   if (bookingIds.length === 0) return Promise.resolve([]);

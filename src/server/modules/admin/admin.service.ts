@@ -174,14 +174,13 @@ export async function users(db: Kysely<Database>, input: AdminUsersInput) {
   };
 }
 
-/** One page of bookings and store orders together, each in its own currency, with a booking's result files. */
+/** One page of bookings and store orders together, each in its own currency, with a booking's result files and whether its values were released. */
 export async function transactions(db: Kysely<Database>, input: AdminTransactionsInput) {
   const rows = await repo.transactionPage(db, input, decodeCursor(input.cursor, 'created'));
   const page = pageOf(rows, input.limit, 'created', (row) => ({ key: row.cursor_at, id: row.id }));
-  const files = await repo.resultFilesOf(
-    db,
-    page.items.filter((row) => row.kind === 'booking').map((row) => row.id),
-  );
+  const bookingIds = page.items.filter((row) => row.kind === 'booking').map((row) => row.id);
+  const [files, withValues] = await Promise.all([repo.resultFilesOf(db, bookingIds), repo.bookingsWithReleasedValues(db, bookingIds)]);
+  const released = new Set(withValues.map((row) => row.booking_id));
   const resultsOf = (bookingId: string) =>
     files.filter((file) => file.booking_id === bookingId).map(({ id, file_name }) => ({ id, file_name }));
   const items = page.items.map((row) => {
@@ -201,6 +200,8 @@ export async function transactions(db: Kysely<Database>, input: AdminTransaction
       lab_name_en: row.lab_name_en,
       item_count: Number(row.item_count ?? 0),
       results: booking ? resultsOf(row.id) : [],
+      // Values released to the patient: the admin reads them with a reason (results.adminReport).
+      values_released: booking && released.has(row.id),
       payment: row.payment_reference
         ? {
             provider: row.payment_provider ?? '',
