@@ -158,6 +158,17 @@ describe("a Premium lab's interpretive comment", () => {
     expect(rest.at(-1)).toBe('Values outside their reference ranges: Sodium 149 mmol/L (high).');
   });
 
+  it('says each flag in Arabic in agreement with its analyte’s name: «الدهون الثلاثية … (مرتفعة)» (issue #77 item 10)', async () => {
+    const bookingId = await maleDraft('Lipid Profile', { '2093-3': '240', '2571-8': '250', '13457-7': '165' });
+    const arabic = await (await callerFor(database.db, premiumLab)).analysis.labDraftComment({ bookingId });
+    expect(arabic.text).toContain('الدهون الثلاثية 250 mg/dL (مرتفعة)');
+    expect(arabic.text).toContain('الكوليسترول الكلي 240 mg/dL (مرتفع)');
+    const english = await (await englishCallerFor(premiumLab)).analysis.labDraftComment({ bookingId });
+    expect(english.text).toContain(
+      'Values outside their reference ranges: Total cholesterol 240 mg/dL (high), Triglycerides 250 mg/dL (high)',
+    );
+  });
+
   it('names a kidney pattern’s KDIGO category, with the ACR’s when the draft has one (issue #76)', async () => {
     const bookingId = await maleDraft('Kidney Function Test (KFT)', { '3094-0': '22', '2160-0': '2.1', '98979-8': '36' });
     const { text, rules } = await (await englishCallerFor(premiumLab)).analysis.labDraftComment({ bookingId });

@@ -7,6 +7,11 @@ describe('bidi isolation', () => {
     expect(isolateLatinRuns('فيتامين ب12 (B12)')).toBe('فيتامين ب\u206612\u2069 (\u2066B12\u2069)');
   });
 
+  it('keeps a range with its unit in one run inside Arabic, so it never reads «µL/³10 371–157» (issue #77 item 12)', () => {
+    expect(isolateLatinRuns('الصفائح الدموية 157–371 10³/µL.')).toBe('الصفائح الدموية \u2066157–371 10³/µL\u2069.');
+    expect(isolateLatinRuns('الهيموغلوبين 10.9 g/dL (منخفض)')).toBe('الهيموغلوبين \u206610.9 g/dL\u2069 (منخفض)');
+  });
+
   it('leaves English text alone', () => {
     expect(isolateLatinRuns('Vitamin D (25-OH)')).toBe('Vitamin D (25-OH)');
     expect(localized('en', 'فيتامين د', 'Vitamin D')).toBe('Vitamin D');

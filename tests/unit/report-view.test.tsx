@@ -165,6 +165,16 @@ describe("a patient's report", () => {
     expect(signature.querySelector('bdi[dir="ltr"]')?.textContent).toBe('14-R-002345');
   });
 
+  it('keeps each value with its unit in one left-to-right run inside an Arabic comment (issue #77 item 12)', () => {
+    const interpretation = {
+      text: 'قيم خارج حدودها المرجعية: الصفائح الدموية 120 10³/µL (منخفضة).',
+      specialist: { name: 'د. هدى القحطاني', licence: '14-R-002345' },
+      signedAt: '2026-11-20T11:00:00.000Z',
+    };
+    show(report([observation({})], { interpretation }), 'ar');
+    expect(screen.getByTestId('signed-comment').textContent).toContain('الصفائح الدموية \u2066120 10³/µL\u2069 (منخفضة).');
+  });
+
   it('shows no comment block for a report without a signed comment', () => {
     show(report([observation({})]), 'en');
     expect(screen.queryByTestId('signed-comment')).toBeNull();

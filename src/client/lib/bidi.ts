@@ -1,8 +1,9 @@
 const LRI = '\u2066';
 const FSI = '\u2068';
 const PDI = '\u2069';
-// A run of Latin letters and digits with the punctuation between them, e.g. "25-OH" or "B12".
-const LATIN_RUN = /[A-Za-z0-9](?:[A-Za-z0-9.,+\-/ ]*[A-Za-z0-9])?/g;
+// A run of Latin letters and digits with the punctuation between them, e.g. "25-OH" or "B12", and a
+// value or range with its unit as a report writes it: "157–371 10³/µL" (µ, superscript digits, en dash).
+const LATIN_RUN = /[A-Za-z0-9µ](?:[A-Za-z0-9µ.,+\-/ –⁰¹²³⁴-⁹⁻]*[A-Za-z0-9µ⁰¹²³⁴-⁹])?/g;
 const ARABIC = /[\u0600-\u06FF]/;
 const isolate = (text: string) => text.replace(LATIN_RUN, (run) => `${LRI}${run}${PDI}`);
 

@@ -7,7 +7,7 @@ import type { Locale } from '../../../shared/locale.ts';
 import { isCritical, type ResultFlag } from '../../../shared/result-values.ts';
 import { displayUnit } from '../../../shared/unit-display.ts';
 import { notify } from '../../components/ui/toaster.tsx';
-import { localized } from '../../lib/bidi.ts';
+import { isolateLatinRuns, localized } from '../../lib/bidi.ts';
 import { appErrorMessage, errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatFileSize, formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -442,7 +442,7 @@ function SignedComment({ comment }: { comment: NonNullable<NonNullable<Report['v
         {t`Interpretive comment from the lab's specialist`}
       </Text>
       <Text fontSize="sm" whiteSpace="pre-wrap">
-        <bdi>{comment.text}</bdi>
+        <bdi>{isolateLatinRuns(comment.text)}</bdi>
       </Text>
       <Text fontSize="xs" color="fg.muted" mt="1">
         <Trans>

@@ -1,6 +1,7 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck } from 'lucide-react';
+import { isolateLatinRuns } from '../../lib/bidi.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
@@ -31,7 +32,8 @@ export function SignedComment({ comment, timeZone }: { comment: Interpretation; 
         <Text fontWeight="semibold">{t`Interpretive comment from the lab's specialist`}</Text>
       </HStack>
       <Text fontSize="sm" whiteSpace="pre-wrap">
-        <bdi>{comment.text}</bdi>
+        {/* Its values and units ("120 10³/µL") each kept left to right inside Arabic words (issue #77 item 12). */}
+        <bdi>{isolateLatinRuns(comment.text)}</bdi>
       </Text>
       <Text fontSize="sm" color="fg.muted" mt="2" data-testid="signed-comment-signature">
         <Trans>

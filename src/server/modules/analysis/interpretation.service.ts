@@ -10,6 +10,7 @@ import type { Reading } from './conditions.ts';
 import { firedRules, kdigoStageOf, outOfRange, subjectOf } from './findings.ts';
 import type { Bilingual, PatternRule } from './knowledge/format.ts';
 import { commentPhrases, flagWords, severityAdvice } from './knowledge/lab-comment.ts';
+import { grammarOf } from './knowledge/name-grammar.ts';
 import { type Source, sources } from './knowledge/sources.ts';
 import { type NamedReading, readingOf } from './readings.ts';
 
@@ -41,7 +42,12 @@ function shortCitation(source: Source): string {
   return `${authors}${authors.endsWith(' et al') ? '.' : ''}, ${source.year}`;
 }
 
-const flagText = (flag: ResultFlag | null, locale: Locale) => (flag && flag !== 'N' ? flagWords[flag][locale] : null);
+/** The flag in words, agreeing in Arabic with the analyte's name (an analyte the catalog does not know is masculine). */
+function flagText(flag: ResultFlag | null, locale: Locale, loinc: string | null): string | null {
+  if (!flag || flag === 'N') return null;
+  const words = flagWords[flag];
+  return locale === 'ar' && loinc !== null && grammarOf(loinc).ar === 'feminine' ? words.arFeminine : words[locale];
+}
 
 /** The draft comment on the lab's draft of a booking's report, in `locale`, and the rules (id, version) it came from. */
 export async function labDraftComment(db: Kysely<Database>, keys: ValueKeys, labId: string, bookingId: string, locale: Locale) {
@@ -89,7 +95,7 @@ export async function labDraftComment(db: Kysely<Database>, keys: ValueKeys, lab
       const name = readings.get(loinc)?.name[locale] ?? 'eGFR';
       return [
         named(name, valueText(reading, decimals === undefined ? 0 : decimals), [
-          flagText(reading.flag, locale),
+          flagText(reading.flag, locale, loinc),
           derived.includes(loinc) ? say(commentPhrases.calculated) : null,
         ]),
       ];
@@ -123,7 +129,7 @@ export async function labDraftComment(db: Kysely<Database>, keys: ValueKeys, lab
           : analyte
             ? valueText(readingOf(observation, analyte), analyte.decimals)
             : valueText({ value: observation.value.value, comparator: observation.value.comparator, unit: observation.unit }, null);
-      return [named(name, value, [flagText(observation.flag, locale)])];
+      return [named(name, value, [flagText(observation.flag, locale, analyte?.loinc ?? observation.loinc)])];
     });
   const critical = valuesFlagged(isCritical);
   const outside = valuesFlagged((flag) => !isCritical(flag));

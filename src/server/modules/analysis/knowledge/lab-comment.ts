@@ -19,13 +19,16 @@ export const severityAdvice: Record<RuleSeverity, Bilingual> = {
   },
 };
 
-/** A value's flag against its reference range, in words. */
-export const flagWords: Record<Exclude<ResultFlag, 'N'>, Bilingual> = {
-  L: { en: 'low', ar: 'منخفض' },
-  LL: { en: 'critically low', ar: 'منخفض إلى حدّ حرج' },
-  H: { en: 'high', ar: 'مرتفع' },
-  HH: { en: 'critically high', ar: 'مرتفع إلى حدّ حرج' },
-  A: { en: 'abnormal', ar: 'غير طبيعي' },
+/**
+ * A value's flag against its reference range, in words; in Arabic in agreement with the analyte's name
+ * (./name-grammar.ts): «الكوليسترول الكلي (مرتفع)», «الدهون الثلاثية (مرتفعة)».
+ */
+export const flagWords: Record<Exclude<ResultFlag, 'N'>, Bilingual & { arFeminine: string }> = {
+  L: { en: 'low', ar: 'منخفض', arFeminine: 'منخفضة' },
+  LL: { en: 'critically low', ar: 'منخفض إلى حدّ حرج', arFeminine: 'منخفضة إلى حدّ حرج' },
+  H: { en: 'high', ar: 'مرتفع', arFeminine: 'مرتفعة' },
+  HH: { en: 'critically high', ar: 'مرتفع إلى حدّ حرج', arFeminine: 'مرتفعة إلى حدّ حرج' },
+  A: { en: 'abnormal', ar: 'غير طبيعي', arFeminine: 'غير طبيعية' },
 };
 
 export const commentPhrases = {
