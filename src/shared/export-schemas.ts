@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_STATUSES } from './booking-statuses.ts';
 import { LOCALES } from './locale.ts';
 import { STORE_ORDER_STATUSES } from './store-admin-schemas.ts';
 
@@ -6,7 +7,6 @@ import { STORE_ORDER_STATUSES } from './store-admin-schemas.ts';
 export const EXPORT_NAMES = ['transactions', 'bookings', 'orders'] as const;
 export type ExportName = (typeof EXPORT_NAMES)[number];
 
-export const BOOKING_STATUSES = ['confirmed', 'completed', 'no_show', 'cancelled'] as const;
 export const TRANSACTION_KINDS = ['all', 'booking', 'store_order'] as const;
 
 /** Text PostgreSQL can take (no U+0000), trimmed; empty means "no filter". */

@@ -1,8 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { BOOKING_STATUSES } from '../../shared/export-schemas.ts';
-
-type BookingStatus = (typeof BOOKING_STATUSES)[number];
+import { BOOKING_STATUSES, type BookingStatus } from '../../shared/booking-statuses.ts';
 
 /** Whether a status read from a list that mixes bookings with other things is a booking's. */
 export const isBookingStatus = (status: string): status is BookingStatus => (BOOKING_STATUSES as readonly string[]).includes(status);
