@@ -7,6 +7,7 @@ import { activeLocale } from '../lib/locale.ts';
 import { Price } from './price.tsx';
 import { EmptyState } from './query-state.tsx';
 import { StatCard } from './stat-card.tsx';
+import { TableScrollArea } from './table-scroll-area.tsx';
 
 /** A lab's account with the platform, in SAR (ADR 0043), as lab.payouts and admin.labPayouts answer it. */
 export interface LabAccount {
@@ -68,7 +69,7 @@ export function PayoutTable({ items, action }: { items: PayoutRow[]; action?: (p
   const { t } = useLingui();
   if (items.length === 0) return <EmptyState>{t`No transfers yet.`}</EmptyState>;
   return (
-    <Table.ScrollArea>
+    <TableScrollArea label={t`Transfers`}>
       <Table.Root size="sm" variant="line">
         <Table.Header>
           <Table.Row>
@@ -120,6 +121,6 @@ export function PayoutTable({ items, action }: { items: PayoutRow[]; action?: (p
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScrollArea>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../shared/legal.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { isolated } from '../../lib/bidi.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -132,7 +133,7 @@ export function AdminAuditLog() {
       ) : items.length === 0 ? (
         <EmptyState>{t`No entries match.`}</EmptyState>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg">
+        <TableScrollArea label={t`Audit log`} borderWidth="1px" rounded="lg">
           <Table.Root size="sm" stickyHeader>
             <Table.Header>
               <Table.Row>
@@ -198,7 +199,7 @@ export function AdminAuditLog() {
               })}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
       {entries.hasNextPage && (
         <Button variant="outline" alignSelf="center" loading={entries.isFetchingNextPage} onClick={() => void entries.fetchNextPage()}>

@@ -10,6 +10,7 @@ import type { ListControl } from '../../components/list-search.ts';
 import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -90,7 +91,7 @@ export function AdminFailingRenewals({ list }: { list: ListControl }) {
               </Card.Root>
             ))}
           </Stack>
-          <Table.ScrollArea borderWidth="1px" rounded="lg" hideBelow="md" {...busy}>
+          <TableScrollArea label={t`Failing renewals`} borderWidth="1px" rounded="lg" hideBelow="md" {...busy}>
             <Table.Root size="sm" stickyHeader>
               <Table.Header>
                 <Table.Row>
@@ -123,7 +124,7 @@ export function AdminFailingRenewals({ list }: { list: ListControl }) {
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </TableScrollArea>
         </>
       )}
       <PageButtons control={list} nextCursor={renewals.data?.nextCursor} fetching={renewals.isFetching} />

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -32,7 +33,7 @@ export function AdminFlagDisagreements() {
       ) : rows.data.length === 0 ? (
         <EmptyState>{t`No lab has flagged a value otherwise than our ranges.`}</EmptyState>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} aria-label={t`Flag differences by lab and analyte`}>
+        <TableScrollArea label={t`Flag differences by lab and analyte`} borderWidth="1px" rounded="md">
           <Table.Root size="sm" data-testid="flag-disagreements">
             <Table.Header>
               <Table.Row>
@@ -68,7 +69,7 @@ export function AdminFlagDisagreements() {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
     </Stack>
   );

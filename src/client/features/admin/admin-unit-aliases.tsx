@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { addUnitAliasInput } from '../../../shared/analyte-schemas.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { errorDetails, errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
@@ -70,7 +71,7 @@ export function AdminUnitAliases() {
       ) : data.unrecognised.length === 0 ? (
         <EmptyState>{t`Every unit labs have sent was recognised.`}</EmptyState>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg">
+        <TableScrollArea label={t`Units labs send`} borderWidth="1px" rounded="lg">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
@@ -115,7 +116,7 @@ export function AdminUnitAliases() {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
 
       <form onSubmit={submit} noValidate>

@@ -7,6 +7,7 @@ import type { ListControl } from '../../components/list-search.ts';
 import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { searchChoice } from '../../lib/plain-checks.ts';
@@ -56,7 +57,13 @@ export function AdminUsers({ list }: { list: ListControl }) {
       ) : visible.length === 0 ? (
         <EmptyState>{t`No accounts match.`}</EmptyState>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg" opacity={users.isPlaceholderData ? 0.6 : 1} aria-busy={users.isFetching}>
+        <TableScrollArea
+          label={t`Users`}
+          borderWidth="1px"
+          rounded="lg"
+          opacity={users.isPlaceholderData ? 0.6 : 1}
+          aria-busy={users.isFetching}
+        >
           <Table.Root size="sm" stickyHeader>
             <Table.Header>
               <Table.Row>
@@ -103,7 +110,7 @@ export function AdminUsers({ list }: { list: ListControl }) {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
       <PageButtons control={list} nextCursor={users.data?.nextCursor} fetching={users.isFetching} />
     </Stack>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, StackSeparator, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -349,7 +349,13 @@ export function SeriesBookingCard({ visits, reserved = [], aside }: { visits: Bo
           </HStack>
           <LabAndPatient booking={first} />
         </Stack>
-        <Stack as="ol" listStyleType="none" gap="3" separator={<StackSeparator />}>
+        {/* A line between visits drawn by each visit's own border: an <ol> holds only <li>s (axe "list"), so no separator element. */}
+        <Stack
+          as="ol"
+          listStyleType="none"
+          gap="3"
+          css={{ '& > li + li': { borderTopWidth: '1px', borderTopColor: 'border', paddingTop: '3' } }}
+        >
           {[...visits, ...reserved]
             .sort((a, b) => a.series!.visit - b.series!.visit)
             .map((visit) => {

@@ -4,7 +4,9 @@ import type { ChartProps } from './chart-types.ts';
 /**
  * The drawing itself, by Recharts: loaded only when a dashboard shows a chart (stats-chart.tsx imports
  * it lazily; docs/decisions/0032). Right to left in Arabic: the first period at the right (a reversed
- * X axis) and the values' axis on the right.
+ * X axis) and the values' axis on the right. Hidden from screen readers and the keyboard (no
+ * accessibility layer, which would make the drawing a tab stop inside aria-hidden): the table beside
+ * it says the same to everyone.
  */
 export default function ChartCanvas({ labels, series, kind, stacked, format, rtl }: ChartProps & { rtl: boolean }) {
   const data = labels.map((label, index) => ({
@@ -28,14 +30,14 @@ export default function ChartCanvas({ labels, series, kind, stacked, format, rtl
   return (
     <ResponsiveContainer width="100%" height={260}>
       {kind === 'line' ? (
-        <LineChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+        <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           {axes}
           {series.map((item, key) => (
             <Line key={item.name} type="monotone" dataKey={`s${key}`} name={item.name} stroke={item.color} strokeWidth={2} dot={false} />
           ))}
         </LineChart>
       ) : (
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           {axes}
           {series.map((item, key) => (
             <Bar key={item.name} dataKey={`s${key}`} name={item.name} fill={item.color} stackId={stacked ? 'all' : undefined} />

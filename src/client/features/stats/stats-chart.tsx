@@ -1,6 +1,7 @@
 import { Box, Button, Card, Heading, HStack, Skeleton, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId, useState } from 'react';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { activeLocale, directionOf } from '../../lib/locale.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { ChartProps } from './chart-types.ts';
@@ -35,6 +36,33 @@ export function StatsChart({
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   const hydrated = useHydrated();
+  const table = (
+    <Table.Root size="sm" stickyHeader>
+      <Table.Caption srOnly>{title}</Table.Caption>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>{labelHeading ?? t`Period`}</Table.ColumnHeader>
+          {chart.series.map((item) => (
+            <Table.ColumnHeader key={item.name} textAlign="end">
+              {item.name}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {chart.labels.map((label, index) => (
+          <Table.Row key={`${label}-${index}`}>
+            <Table.Cell whiteSpace="nowrap">{label}</Table.Cell>
+            {chart.series.map((item) => (
+              <Table.Cell key={item.name} textAlign="end">
+                <bdi>{chart.format(item.values[index] ?? 0, false)}</bdi>
+              </Table.Cell>
+            ))}
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
   return (
     <Card.Root variant="outline" data-testid={testId}>
       <Card.Body gap="3">
@@ -67,34 +95,15 @@ export function StatsChart({
             chartSkeleton
           )}
         </Box>
+        {/* Read by screen readers while hidden; shown, it scrolls in a box the keyboard can reach (a hidden box is no tab stop). */}
         <Box id={tableId} srOnly={!showTable} data-testid={`${testId}-table`}>
-          <Table.ScrollArea borderWidth="1px" rounded="md" maxHeight="72">
-            <Table.Root size="sm" stickyHeader>
-              <Table.Caption srOnly>{title}</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{labelHeading ?? t`Period`}</Table.ColumnHeader>
-                  {chart.series.map((item) => (
-                    <Table.ColumnHeader key={item.name} textAlign="end">
-                      {item.name}
-                    </Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {chart.labels.map((label, index) => (
-                  <Table.Row key={`${label}-${index}`}>
-                    <Table.Cell whiteSpace="nowrap">{label}</Table.Cell>
-                    {chart.series.map((item) => (
-                      <Table.Cell key={item.name} textAlign="end">
-                        <bdi>{chart.format(item.values[index] ?? 0, false)}</bdi>
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          {showTable ? (
+            <TableScrollArea label={title} borderWidth="1px" rounded="md" maxHeight="72">
+              {table}
+            </TableScrollArea>
+          ) : (
+            table
+          )}
         </Box>
       </Card.Body>
     </Card.Root>

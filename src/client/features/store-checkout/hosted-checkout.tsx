@@ -15,6 +15,7 @@ import { activeLocale } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { paymentFailureSentences } from '../payments/payment-failure.ts';
 import { GatewayPaymentForm } from './gateway-payment-form.tsx';
 import { PaymentForm } from './payment-form.tsx';
@@ -280,6 +281,7 @@ export function HostedCheckout({
   const order = useQuery({ ...trpc.store.hostedCheckout.get.queryOptions({ orderId }), staleTime: 0 });
   const method = useQuery(trpc.booking.paymentMethod.queryOptions());
   const byGateway = method.data?.provider === 'moyasar';
+  usePageMeta({ title: t`Secure checkout`, noindex: true });
 
   return (
     <Stack gap="6">

@@ -7,6 +7,7 @@ import { STORE_ORDER_STATUSES, type StoreOrderStatus } from '../../../../shared/
 import { ExportLink } from '../../../components/export-link.tsx';
 import { EmptyState, ErrorState } from '../../../components/query-state.tsx';
 import { SectionTitle } from '../../../components/stat-card.tsx';
+import { TableScrollArea } from '../../../components/table-scroll-area.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
@@ -73,7 +74,7 @@ export function AdminStoreOrders() {
       ) : items.length === 0 ? (
         <EmptyState>{t`No orders match.`}</EmptyState>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg">
+        <TableScrollArea label={t`Store orders`} borderWidth="1px" rounded="lg">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
@@ -110,7 +111,7 @@ export function AdminStoreOrders() {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
       {orders.hasNextPage && (
         <Button variant="outline" alignSelf="center" loading={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>

@@ -5,6 +5,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState, ErrorState } from '../../../components/query-state.tsx';
 import { SectionTitle } from '../../../components/stat-card.tsx';
+import { TableScrollArea } from '../../../components/table-scroll-area.tsx';
 import { localized } from '../../../lib/bidi.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { activeLocale } from '../../../lib/locale.ts';
@@ -58,7 +59,7 @@ export function AdminStoreProducts() {
       ) : items.length === 0 ? (
         <EmptyState>{t`No products match.`}</EmptyState>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg">
+        <TableScrollArea label={t`Store products`} borderWidth="1px" rounded="lg">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
@@ -109,7 +110,7 @@ export function AdminStoreProducts() {
               })}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
       {products.hasNextPage && (
         <Button variant="outline" alignSelf="center" loading={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
