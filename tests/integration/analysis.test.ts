@@ -66,6 +66,13 @@ describe('a Premium customer’s analysis', () => {
     expect(hba1c).toMatchObject({ direction: 'steady', from: { value: 5.9 }, to: { value: 5.7 } });
   });
 
+  it('sends with each trend how a sentence agrees with its name: triglycerides are feminine in Arabic and plural in English (issue #77 item 10)', async () => {
+    const { analyses } = await (await callerFor(database.db, premium)).analysis.latest();
+    const triglycerides = analyses[0]!.trends.find((trend) => trend.loinc === '2571-8')!;
+    expect(triglycerides).toMatchObject({ direction: 'steady', grammar: { ar: 'feminine', en: 'plural' } });
+    expect(analyses[0]!.trends.find((trend) => trend.loinc === '13457-7')!.grammar).toEqual({ ar: 'masculine', en: 'singular' });
+  });
+
   it('suggests the follow-up test the catalog offers and a retest to be reminded of', async () => {
     const { analyses } = await (await callerFor(database.db, premium)).analysis.latest();
     const [latest] = analyses;

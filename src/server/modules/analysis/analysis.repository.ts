@@ -65,8 +65,9 @@ export function offeredTestsMeasuring(db: Db, loincs: readonly string[]) {
 }
 
 /**
- * The person's live bookings after `after` of tests that measure these analytes (by LOINC), soonest
- * first: a retest already booked (issue #77 item 11). A cancelled visit or a no-show is not one.
+ * The person's bookings still to come (confirmed, not yet completed) after `after` of tests that measure
+ * these analytes (by LOINC), soonest first: a retest already booked (issue #77 item 11). A cancelled
+ * visit or a no-show is not one; one that took place has its own visit and analysis.
  */
 export function bookedVisitsMeasuring(
   db: Db,
@@ -97,7 +98,7 @@ export function bookedVisitsMeasuring(
         ? eb('bookings.family_member_id', 'is', null)
         : eb('bookings.family_member_id', '=', person.familyMemberId),
     )
-    .where('bookings.status', 'in', ['confirmed', 'completed'])
+    .where('bookings.status', '=', 'confirmed')
     .where('bookings.booking_time', '>', after)
     .where('analytes.loinc', 'in', loincs)
     .orderBy('bookings.booking_time')

@@ -286,7 +286,7 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
       }),
     ).values(),
   ];
-  // A retest the person has already booked after this visit is named, not suggested again (issue #77 item 11).
+  // A retest the person has already booked after this visit, still to come, is named, not suggested again (issue #77 item 11).
   const booked = await repo.bookedVisitsMeasuring(
     db,
     { customerId: anchor.customer_id, familyMemberId: anchor.family_member_id },
