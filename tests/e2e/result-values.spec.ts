@@ -21,6 +21,7 @@ const seen = {
     low: 'منخفض',
     range: 'مدى مرجعي منشور: 3.5–5.1 mmol/L',
     showTable: 'عرض الجدول',
+    codePrompt: 'قيّد المريض فتح هذه النتائج برمز من 6 أرقام',
   },
   en: {
     urgent: 'One of your results needs urgent attention.',
@@ -29,6 +30,7 @@ const seen = {
     low: 'Low',
     range: 'Published range: 3.5–5.1 mmol/L',
     showTable: 'Show table',
+    codePrompt: 'The patient protected these results with a 6-digit code',
   },
 } as const;
 
@@ -130,12 +132,15 @@ for (const [locale, tag] of [
     const doctor = await person(locale);
     const sharePath = new URL(share.link).pathname;
     await doctor.page.goto(sharePath);
+    await expect(doctor.page.getByRole('main')).toContainText(s.codePrompt);
     await doctor.page.getByTestId('share-code').fill(share.code);
     await doctor.page.getByTestId('share-code-submit').click();
     const shared = doctor.page.getByTestId('shared-report');
     await expect(shared).toBeVisible();
     await expect(shared).toContainText('6.8');
     await expect(shared).toContainText(s.criticallyHigh);
+    // Issue #77 item 12: the range with its unit, as the patient's page writes it, left to right.
+    await expect(shared).toContainText('3.5–5.1 mmol/L');
     await screenshotBothSizes(doctor.page, shared, `result-share.${locale}`);
 
     await trpc(customer.context, 'resultShares.revoke', { id: share.id });

@@ -301,6 +301,11 @@ describe('a suggested retest (issue #77 item 11)', () => {
       'Repeat Glycated Hemoglobin (HbA1c) around February 20, 2027, about 3 months after this sample.',
     );
     expect(screen.getByTestId('retest-accept').textContent).toBe('Remind me');
+    cleanup();
+    showRetest({ ...hba1cRetest, months: 12 }, 'ar');
+    expect(screen.getByTestId('analysis-retest').textContent?.replace(/[\u2066-\u2069]/g, '')).toContain(
+      'أعد فحص السكر التراكمي (HbA1c) نحو 20 فبراير 2027، أي بعد قرابة 12 شهرًا من هذه العيّنة.',
+    );
   });
 
   it('already booked, names the booked visit’s lab and date instead of offering a reminder', () => {
