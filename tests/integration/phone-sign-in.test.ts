@@ -6,6 +6,7 @@ import { type Env, parseEnv } from '../../src/server/env.ts';
 import { signInWithPhoneCode } from '../../src/server/modules/auth/auth.service.ts';
 import { PHONE_CODE_MINUTES, sendPhoneCode, smsRules } from '../../src/server/modules/phone/phone-codes.service.ts';
 import { sendDuePhoneMessages } from '../../src/server/modules/phone/phone-messages.service.ts';
+import { type PhoneText, renderPhoneText } from '../../src/server/modules/phone/phone-texts.ts';
 import { clientBucket } from '../../src/server/platform/client-address.ts';
 import type { Logger } from '../../src/server/platform/logger.ts';
 import { smsSegments } from '../../src/server/platform/sms/sms-provider.ts';
@@ -500,6 +501,47 @@ describe('account.requestPhoneCode and account.confirmPhone', () => {
     await expect(otherCaller.account.confirmPhone({ phone, code: await codeSentTo(e164(phone)) })).rejects.toMatchObject({
       message: 'PHONE_TAKEN',
     });
+  });
+});
+
+describe('what a code is for (issue #77 item 13)', () => {
+  /** The SMS the newest code to `phone` went out as, read in `locale`. */
+  async function codeTextTo(phone: string, locale: 'ar' | 'en' = 'ar') {
+    const row = await database.db
+      .selectFrom('phone_messages')
+      .select('data')
+      .where('recipient', '=', phone)
+      .where('template', '=', 'phone-code')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    return renderPhoneText({ template: 'phone-code', data: row.data } as PhoneText, locale, 'https://tahaleel.sa');
+  }
+
+  it('says in the SMS whether the code signs in, confirms a guest’s number, a home visit’s or the account’s', async () => {
+    const signIn = newNumber();
+    await (await visitorFrom()).caller.auth.requestPhoneCode({ phone: signIn });
+    expect(await codeTextTo(e164(signIn))).toMatch(/^رمز الدخول إلى تحاليل: \d{6}\n/);
+
+    const guest = newNumber();
+    await (await visitorFrom()).caller.auth.requestPhoneCode({ phone: guest, codeFor: 'guest_booking' });
+    expect(await codeTextTo(e164(guest))).toMatch(/^رمز تأكيد رقمك لحجزك كزائر في تحاليل: \d{6}\n/);
+
+    const customer = await createTestUser(database.db, 'customer');
+    const caller = await callerFor(database.db, customer);
+    const home = newNumber();
+    await caller.account.requestPhoneCode({ phone: home, codeFor: 'home_visit' });
+    expect(await codeTextTo(e164(home), 'en')).toMatch(/^Your Tahaleel code to confirm your number for a home visit: \d{6}\./);
+    const settings = newNumber();
+    await caller.account.requestPhoneCode({ phone: settings });
+    expect(await codeTextTo(e164(settings), 'en')).toMatch(/^Your Tahaleel code to confirm your account’s mobile number: \d{6}\./);
+    // Whatever it is for, a code stays within two SMS parts, with the line browsers fill it from.
+    for (const phone of [signIn, guest, home, settings]) {
+      for (const locale of ['ar', 'en'] as const) {
+        const text = await codeTextTo(e164(phone), locale);
+        expect(smsSegments(text).segments).toBeLessThanOrEqual(2);
+        expect(text).toMatch(/\n\n@tahaleel\.sa #\d{6}$/);
+      }
+    }
   });
 });
 

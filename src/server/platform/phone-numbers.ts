@@ -42,8 +42,16 @@ const phoneCodeSchema = z
   .transform((typed) => latinDigits(typed).replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, m.invalid));
 
-/** The input of a procedure that sends a code to a mobile number. */
-export const phoneInput = z.object({ phone: mobileNumberSchema });
+/**
+ * The input of a procedure that sends a code to a mobile number, with what the code is for, which its SMS
+ * says (issue #77 item 13): signing in or a guest's booking (auth), the account's number or a home visit's
+ * (account).
+ */
+export const signInCodeInput = z.object({ phone: mobileNumberSchema, codeFor: z.enum(['sign_in', 'guest_booking']).default('sign_in') });
+export const numberCodeInput = z.object({
+  phone: mobileNumberSchema,
+  codeFor: z.enum(['account_number', 'home_visit']).default('account_number'),
+});
 /** The input of a procedure that takes the code sent to the number. */
 export const phoneCodeInput = z.object({ phone: mobileNumberSchema, code: phoneCodeSchema });
 

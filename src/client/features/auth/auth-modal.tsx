@@ -188,7 +188,7 @@ export function AuthModal() {
       });
     } else if (mode === 'anonymous' && providers.data?.phone) {
       guest.reset();
-      guestCodeRequest.mutate({ phone: form.phone });
+      guestCodeRequest.mutate({ phone: form.phone, codeFor: 'guest_booking' });
     } else if (mode === 'anonymous') {
       guest.mutate({ name: form.name, phone: form.phone, email: form.email });
     } else {
@@ -250,7 +250,7 @@ export function AuthModal() {
                   onConfirm={(code) => guest.mutate({ name: form.name, phone: guestCode.sentTo, email: form.email, code })}
                   confirming={guest.isPending}
                   confirmError={guest.error}
-                  onResend={() => guestCodeRequest.mutate({ phone: guestCode.sentTo })}
+                  onResend={() => guestCodeRequest.mutate({ phone: guestCode.sentTo, codeFor: 'guest_booking' })}
                   resendError={guestCodeRequest.error}
                   onChangeNumber={() => setGuestCode(null)}
                   confirmLabel={t`Confirm and continue as guest`}

@@ -14,9 +14,16 @@ registerPhoneErrors();
 /**
  * Confirming a number for the signed-in account (issue #55): the number, then the code sent to it. A new
  * number replaces the old only once its code is typed; until then the old one stays. Adding a way to
- * sign in asks for a recent password, which the page's PasswordConfirmDialog takes.
+ * sign in asks for a recent password, which the page's PasswordConfirmDialog takes. The SMS says what the
+ * code is for: the account's number (the settings) or a home visit's (the booking panel).
  */
-export function PhoneConfirmForm({ replacing }: { replacing: boolean }) {
+export function PhoneConfirmForm({
+  replacing,
+  codeFor = 'account_number',
+}: {
+  replacing: boolean;
+  codeFor?: 'account_number' | 'home_visit';
+}) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
@@ -43,7 +50,7 @@ export function PhoneConfirmForm({ replacing }: { replacing: boolean }) {
   const send = (event: FormEvent) => {
     event.preventDefault();
     confirm.reset();
-    requestCode.mutate({ phone: typed });
+    requestCode.mutate({ phone: typed, codeFor });
   };
   const phoneError = fieldError(i18n, requestCode.error, 'phone');
 
@@ -56,7 +63,7 @@ export function PhoneConfirmForm({ replacing }: { replacing: boolean }) {
           onConfirm={(code) => confirm.mutate({ phone: sentTo, code })}
           confirming={confirm.isPending}
           confirmError={confirm.error}
-          onResend={() => requestCode.mutate({ phone: sentTo })}
+          onResend={() => requestCode.mutate({ phone: sentTo, codeFor })}
           resendError={requestCode.error}
           onChangeNumber={() => setSentTo(null)}
         />

@@ -17,7 +17,7 @@ export function HomeVisitPhone() {
       <Text fontSize="sm" color="fg.muted">
         {t`The collector calls you on the day of the visit, and we text you when they set out. Confirm your number with a code by SMS.`}
       </Text>
-      <PhoneConfirmForm replacing={false} />
+      <PhoneConfirmForm replacing={false} codeFor="home_visit" />
       <PasswordConfirmDialog />
     </Stack>
   );

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas.ts';
 import { TEXT_CHOICES } from '../../../shared/text-choices.ts';
 import { secondFactorCodeInput, twoFactorDisableInput } from '../../../shared/two-factor-schemas.ts';
-import { phoneCodeInput, phoneInput } from '../../platform/phone-numbers.ts';
+import { numberCodeInput, phoneCodeInput } from '../../platform/phone-numbers.ts';
 import { blankSessionCookie } from '../../platform/session-cookie.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, recentProofProcedure, signedInProcedure } from '../../trpc/procedures.ts';
@@ -45,11 +45,11 @@ export const accountRouter = router({
    * so only soon after a proof that it is the owner, as a passkey is added (ADR 0025).
    */
   requestPhoneCode: recentProofProcedure
-    .input(phoneInput)
+    .input(numberCodeInput)
     .mutation(({ ctx, input }) =>
       sendPhoneCode(
         ctx.db,
-        { phone: input.phone, purpose: 'verify', userId: ctx.user.id, clientIp: ctx.clientIp, locale: ctx.locale },
+        { phone: input.phone, purpose: 'verify', codeFor: input.codeFor, userId: ctx.user.id, clientIp: ctx.clientIp, locale: ctx.locale },
         smsRules(ctx.config, ctx.log),
       ),
     ),

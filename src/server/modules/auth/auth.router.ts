@@ -12,7 +12,7 @@ import {
   verifyEmailInput,
 } from '../../../shared/schemas.ts';
 import { secondFactorCodeInput } from '../../../shared/two-factor-schemas.ts';
-import { guestSignInInput, phoneCodeInput, phoneInput, phoneSignUpInput } from '../../platform/phone-numbers.ts';
+import { guestSignInInput, phoneCodeInput, phoneSignUpInput, signInCodeInput } from '../../platform/phone-numbers.ts';
 import { invalidateSession } from '../../platform/session.ts';
 import { blankPendingSignInCookie, blankSessionCookie, pendingSignInCookie, sessionCookie } from '../../platform/session-cookie.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
@@ -80,8 +80,8 @@ export const authRouter = router({
 
   /** A code by SMS to sign in with a mobile number: the same answer whether or not the number has an account. */
   requestPhoneCode: accountDoorProcedure
-    .input(phoneInput)
-    .mutation(({ ctx, input }) => auth.requestPhoneCode(ctx.db, input.phone, meta(ctx), smsRules(ctx.config, ctx.log))),
+    .input(signInCodeInput)
+    .mutation(({ ctx, input }) => auth.requestPhoneCode(ctx.db, input.phone, input.codeFor, meta(ctx), smsRules(ctx.config, ctx.log))),
 
   /** The code from the SMS: signed in (an account made on first use), or asked for the second factor. */
   signInWithPhoneCode: accountDoorProcedure

@@ -322,8 +322,14 @@ export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIde
  * number has an account; a staff account's number is sent nothing; only to the countries and within the
  * limits of `sms` (phone-codes.service.ts).
  */
-export function requestPhoneCode(db: Kysely<Database>, phone: string, meta: RequestMeta, sms: SmsRules) {
-  return sendPhoneCode(db, { phone, purpose: 'sign_in', userId: null, clientIp: meta.clientIp, locale: meta.locale }, sms);
+export function requestPhoneCode(
+  db: Kysely<Database>,
+  phone: string,
+  codeFor: 'sign_in' | 'guest_booking',
+  meta: RequestMeta,
+  sms: SmsRules,
+) {
+  return sendPhoneCode(db, { phone, purpose: 'sign_in', codeFor, userId: null, clientIp: meta.clientIp, locale: meta.locale }, sms);
 }
 
 /**

@@ -9,6 +9,7 @@ import { numberCountry } from '../../platform/phone-numbers.ts';
 import { clearAttempts, consumeAttempt, countAttempt, rateLimited, rateLimits, slowDownAfter } from '../../platform/rate-limit.ts';
 import * as repo from './phone-codes.repository.ts';
 import { insertPhoneMessages } from './phone-messages.repository.ts';
+import type { CodeUse } from './phone-texts.ts';
 
 // Codes sent by SMS to sign in with a mobile number or to confirm one (issue #55, ADR 0072): six digits,
 // five minutes, the same answer whether or not the number has an account.
@@ -58,6 +59,8 @@ export interface PhoneCodeRequest {
   /** E.164. */
   phone: string;
   purpose: repo.PhoneCodePurpose;
+  /** What its SMS says the code is for (issue #77 item 13); signing in when not said. */
+  codeFor?: CodeUse;
   /** The account confirming the number (purpose `verify`); null to sign in. */
   userId: string | null;
   clientIp: string;
@@ -108,7 +111,7 @@ export async function sendPhoneCode(db: Kysely<Database>, request: PhoneCodeRequ
         recipient: phone,
         template: 'phone-code',
         locale: request.locale,
-        data: { code, minutes: PHONE_CODE_MINUTES, expiresAt: expiresAt.toISOString() },
+        data: { code, minutes: PHONE_CODE_MINUTES, expiresAt: expiresAt.toISOString(), codeFor: request.codeFor ?? 'sign_in' },
         userId: request.userId,
         dedupeKey: `phone-code:${id}`,
       },

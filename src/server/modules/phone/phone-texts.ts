@@ -53,9 +53,15 @@ export type WaitlistOfferTextData = {
  */
 export type ResultShareLockedTextData = { sharedAt: string };
 
+/** What a code confirms, which its SMS says (issue #77 item 13). */
+export type CodeUse = 'sign_in' | 'guest_booking' | 'home_visit' | 'account_number';
+
+/** A code, how long it works and what for (a code written before it said so signs in). */
+export type PhoneCodeTextData = { code: string; minutes: number; expiresAt: string; codeFor?: CodeUse };
+
 /** The messages the outbox knows, with their data. */
 export type PhoneText =
-  | { template: 'phone-code'; data: { code: string; minutes: number; expiresAt: string } }
+  | { template: 'phone-code'; data: PhoneCodeTextData }
   | { template: BookingTextTemplate; data: BookingTextData }
   | { template: 'series-visit-due'; data: SeriesVisitDueTextData }
   | { template: 'waitlist-offer'; data: WaitlistOfferTextData }
@@ -281,12 +287,21 @@ export function fillBody(body: string, parameters: string[]): string {
   return body.replace(/\{\{(\d+)\}\}/g, (_blank, index: string) => parameters[Number(index) - 1] ?? '');
 }
 
-function codeText(data: { code: string; minutes: number }, locale: 'ar' | 'en', publicUrl: string): string {
+/** The first words of a code's SMS, saying what it is for, followed by the code. */
+const CODE_LEADS: Record<CodeUse, { ar: string; en: string }> = {
+  sign_in: { ar: 'رمز الدخول إلى تحاليل', en: 'Your Tahaleel sign-in code' },
+  guest_booking: { ar: 'رمز تأكيد رقمك لحجزك كزائر في تحاليل', en: 'Your Tahaleel code to confirm your number for a guest booking' },
+  home_visit: { ar: 'رمز تأكيد رقمك لزيارة منزلية من تحاليل', en: 'Your Tahaleel code to confirm your number for a home visit' },
+  account_number: { ar: 'رمز تأكيد رقم جوالك في حسابك بتحاليل', en: 'Your Tahaleel code to confirm your account’s mobile number' },
+};
+
+function codeText(data: PhoneCodeTextData, locale: 'ar' | 'en', publicUrl: string): string {
   const host = new URL(publicUrl).host;
+  const lead = CODE_LEADS[data.codeFor ?? 'sign_in'][locale];
   const body =
     locale === 'ar'
-      ? `رمز الدخول إلى تحاليل: ${data.code}\nصالح لمدة ${data.minutes} دقائق. لا تشاركه مع أحد.`
-      : `Your Tahaleel code is ${data.code}.\nIt is valid for ${data.minutes} minutes. Do not share it.`;
+      ? `${lead}: ${data.code}\nصالح لمدة ${data.minutes} دقائق. لا تشاركه مع أحد.`
+      : `${lead}: ${data.code}.\nIt is valid for ${data.minutes} minutes. Do not share it.`;
   return `${body}\n\n@${host} #${data.code}`;
 }
 
