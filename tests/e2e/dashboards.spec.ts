@@ -205,6 +205,38 @@ test.describe('admin lists', () => {
     });
   }
 
+  for (const locale of ['ar', 'en'] as const) {
+    test(`the analyte editor fits a 1366 px laptop screen, its ranges, sources and actions in view, in ${locale === 'ar' ? 'Arabic' : 'English'}`, async ({
+      person,
+    }) => {
+      // Issue #77 item 8: the ranges' table was 1,424/1,487 px wide, its Edit column and critical range cut.
+      const { page } = await signedIn(person, locale, demo.admin, { admin: true });
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.goto('/admin/dashboard?section=analytes');
+      await page.getByRole('searchbox', { name: locale === 'ar' ? 'البحث في المؤشرات' : 'Search analytes' }).fill('2823-3');
+      const potassium = page.getByTestId('admin-analyte');
+      await expect(potassium).toHaveCount(1);
+      await potassium.getByRole('button').click();
+      const rows = page.locator('[data-testid="admin-interval"], [data-testid="admin-critical-limit"]');
+      await expect(page.getByTestId('admin-critical-limit').first()).toBeVisible();
+      const overflow = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="section-analytes"] table')]
+          .map((table) => table.parentElement!)
+          .filter((area) => area.scrollWidth > area.clientWidth + 1)
+          .map((area) => `${area.scrollWidth} px in ${area.clientWidth} px`),
+      );
+      expect(overflow).toEqual([]);
+      for (const row of await rows.all()) {
+        for (const cell of await row.locator('td').all()) {
+          const box = (await cell.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(1366);
+        }
+      }
+      await screenshotBothSizes(page, page.getByTestId('section-analytes'), `admin-analyte-editor.${locale}`);
+    });
+  }
+
   test('the admin searches the users on the server, the address keeps the search, and a reload shows the same list', async ({ person }) => {
     const { page } = await signedIn(person, 'en', demo.admin, { admin: true });
     await page.goto('/admin/dashboard?section=users');

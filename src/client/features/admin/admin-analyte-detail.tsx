@@ -244,13 +244,14 @@ function PublishedRanges({ analyte, kind }: { analyte: Analyte; kind: 'interval'
             <Table.Body>
               {ranges.map((range) => (
                 <Table.Row key={range.id} data-testid={kind === 'interval' ? 'admin-interval' : 'admin-critical-limit'}>
-                  <Table.Cell minW="40">
+                  {/* The scroll area keeps text on one line (Chakra's Table.ScrollArea): who and the source wrap, so the table fits a laptop's screen with its actions in view. */}
+                  <Table.Cell minW="40" whiteSpace="normal">
                     <RangePopulation range={range} />
                   </Table.Cell>
                   <Table.Cell>
                     <RangeBounds range={range} />
                   </Table.Cell>
-                  <Table.Cell minW="48" fontSize="sm" color="fg.muted">
+                  <Table.Cell minW="48" whiteSpace="normal" fontSize="sm" color="fg.muted">
                     <bdi>{range.source}</bdi>
                   </Table.Cell>
                   <Table.Cell textAlign="end">
