@@ -23,7 +23,7 @@ const seen = {
     iron: 'A pattern often seen with iron-deficiency anaemia',
     // Names sit in FSI…PDI inside the sentence (lib/bidi.ts isolated): `.?` takes each mark.
     ldlRose: /Your .?LDL cholesterol \(calculated\).? rose 32% since/,
-    triglyceridesSteady: /^Your .?Triglycerides.? have been steady since /,
+    triglyceridesSteady: /^Your .?triglycerides.? have been steady since /,
     source: 'WHO',
     booked: /^Booked: .*Glycated Hemoglobin \(HbA1c\).* at /,
     remindMe: 'Remind me',

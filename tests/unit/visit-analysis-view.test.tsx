@@ -246,7 +246,7 @@ describe('the analysis on a patient’s screen (issue #77 item 10)', () => {
 
   it('says a plural name’s change in the plural in English, and in the feminine in Arabic', () => {
     show(withVisit({ trends: [triglycerides, ldl] }), 'en');
-    expect(trendText('2571-8')).toMatch(/^Your Triglycerides have been steady since July 29, 2026 /);
+    expect(trendText('2571-8')).toMatch(/^Your triglycerides have been steady since July 29, 2026 /);
     expect(trendText('13457-7')).toMatch(/^Your LDL cholesterol rose 32% since July 29, 2026 /);
     cleanup();
     show(withVisit({ trends: [triglycerides, ldl] }), 'ar');

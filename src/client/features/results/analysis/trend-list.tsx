@@ -11,6 +11,9 @@ import { SourcesLine } from './sources-line.tsx';
 
 const icons = { rose: TrendingUp, fell: TrendingDown, steady: ArrowRight } as const;
 
+/** An English name as it reads after "Your": a capital that only starts the name is lowered ("triglycerides"), an acronym kept ("LDL"). */
+const inSentence = (name: string) => name.replace(/^\p{Lu}(?=\p{Ll})/u, (first) => first.toLowerCase());
+
 /**
  * Each value against the one before it, in words: "rose 32% since 29 July", "fell …", or "steady"
  * when the change is within the test's own noise (its reference change value). Each sentence is whole
@@ -27,7 +30,7 @@ export function TrendList({ trends }: { trends: readonly Trend[] }) {
         const Icon = icons[trend.direction];
         const form = trend.grammar[locale];
         // Names and values are isolated: a name keeps its own direction, and the values read left to right.
-        const name = isolated(localized(locale, trend.name.ar, trend.name.en));
+        const name = isolated(locale === 'ar' ? localized(locale, trend.name.ar, trend.name.en) : inSentence(trend.name.en));
         const since = formatDate(new Date(trend.from.at), locale);
         const percent = formatPercent(Math.abs(trend.percent) / 100, locale);
         const values = isolated(
