@@ -3,6 +3,7 @@ import type { Database } from '../src/server/db/schema.ts';
 import { releaseReport, saveDraft, type ValueKeys } from '../src/server/modules/results/reports.service.ts';
 import { type DemoVisit, demoVisits, premiumCustomer } from './data/demo-results.ts';
 import { deterministicUuid } from './deterministic.ts';
+import { ledgerRowsFor } from './reviews.ts';
 
 const DEMO_LAB_EMAIL = 'lab@demo.tahaleel.sa';
 const DAY_MS = 86_400_000;
@@ -10,8 +11,8 @@ const DAY_MS = 86_400_000;
 /**
  * The Premium customer's results (seeds/data/demo-results.ts), written by the demo lab through the
  * same service a lab's form uses, so they are sealed under the results key like any other. Needs the
- * key; runs once (a customer who has reports is left as she is), mailing and texting nobody. Answers
- * how many reports it wrote.
+ * key; runs once (a customer who has reports is left as she is), mailing and texting nobody. Each visit
+ * has its ledger row, as a paid booking has. Answers how many reports it wrote.
  */
 export async function seedDemoResults(db: Kysely<Database>, keys: ValueKeys): Promise<number> {
   const customerId = deterministicUuid(`user:${premiumCustomer.email}`);
@@ -25,8 +26,10 @@ export async function seedDemoResults(db: Kysely<Database>, keys: ValueKeys): Pr
     .executeTakeFirst();
   if (existing || !(await db.selectFrom('user_profiles').select('id').where('id', '=', customerId).executeTakeFirst())) return 0;
   const analyteIds = new Map((await db.selectFrom('analytes').select(['id', 'loinc']).execute()).map((row) => [row.loinc, row.id]));
+  const bookingIds: string[] = [];
   for (const visit of demoVisits) {
     const bookingId = await insertVisit(db, customerId, labId, visit);
+    bookingIds.push(bookingId);
     for (const values of visit.amendedFrom ? [visit.amendedFrom, visit.values] : [visit.values]) {
       await saveDraft(
         db,
@@ -50,6 +53,8 @@ export async function seedDemoResults(db: Kysely<Database>, keys: ValueKeys): Pr
       await releaseReport(db, labId, bookingId, { notify: false });
     }
   }
+  // Paid as any booking is: the lab's payments and its account count them alike (ADR 0083).
+  await db.transaction().execute((tx) => ledgerRowsFor(tx, bookingIds));
   return demoVisits.length;
 }
 

@@ -53,6 +53,8 @@ for (const { language, locale } of languages) {
     const received = payouts.getByTestId('payout-row').filter({ hasText: reference });
     await expect(received).toContainText(sar(1.25, locale));
     await screenshotBothSizes(lab.page, payouts, `lab-payouts.${locale}`);
+    // One figure for what the lab earned (#77 item 6): its earnings at the top are its account's Earned, to the halala.
+    await expect(lab.page.getByTestId('stat-net-value')).toHaveText(await lab.page.getByTestId('account-earned-value').innerText());
 
     // A transfer recorded by mistake is reversed with a reason, and stays in the history marked so.
     await row.getByRole('button', { name: w.payouts.history }).click();

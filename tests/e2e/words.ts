@@ -375,7 +375,7 @@ const ar = {
     wrongType: 'يمكن رفع ملفات PDF وJPEG وPNG فقط.',
     resultUploaded: 'تم رفع النتيجة.',
     oneResultFile: 'رُفع ملف نتيجة واحد',
-    totalOfCompleted: 'إجمالي الحجوزات المكتملة',
+    totalOfCompleted: 'إجمالي الحجوزات المنجزة',
   },
   dataRights: {
     auditLog: 'سجل التدقيق',
@@ -829,7 +829,7 @@ export const words = {
       wrongType: 'Only PDF, JPEG and PNG files can be uploaded.',
       resultUploaded: 'The result has been uploaded.',
       oneResultFile: '1 result file uploaded',
-      totalOfCompleted: 'Total of completed bookings',
+      totalOfCompleted: 'Total of bookings done',
     },
     dataRights: {
       auditLog: 'Audit log',

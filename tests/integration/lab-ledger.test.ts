@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { insertBooking, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -113,5 +113,42 @@ describe('the lab ledger', () => {
     expect(mine.items.map((item) => item.id)).not.toContain(bookingId);
     const theirs = await (await callerFor(database.db, otherLab)).lab.payments();
     expect(theirs.items.find((item) => item.id === bookingId)).toMatchObject({ commission: 45 });
+  });
+});
+
+describe("one figure for a lab's earnings (#77 item 6)", () => {
+  it('shows on the payments page the Earned of its account, to the halala, explained line by line', async () => {
+    const { user: fresh, offering } = await labOffering(15_500, 2);
+    const completed = await bookAndComplete(offering);
+    await complete(completed);
+    const missed = await bookAndComplete(offering);
+    await database.db.updateTable('bookings').set({ status: 'no_show' }).where('id', '=', missed).execute();
+    await bookAndComplete(offering); // still ahead: awaiting completion, earned by nobody yet
+    // A booking written straight into the database (as seeds once were) was never paid through Tahaleel.
+    const unpaid = await insertBooking(database.db, {
+      customerId: customer.id,
+      labTestId: offering,
+      status: 'completed',
+      priceHalalas: 40_000,
+    });
+
+    const caller = await callerFor(database.db, fresh);
+    const payments = await caller.lab.payments();
+    const { account } = await caller.lab.payouts({});
+    // Two visits of 155.00 at a Starter lab's 15%: each earns 155.00 − 23.25 = 131.75, the missed one too (not refunded).
+    expect(payments.totals).toEqual({ gross: 310, commission: 46.5, home_visits: 0, net: 263.5 });
+    expect(account.earned).toBe(payments.totals.net);
+    // Line by line: every booking earned from, each with its ledger's figures, adding up to the totals.
+    expect(new Set(payments.items.map((item) => item.id))).toEqual(new Set([completed, missed, unpaid]));
+    expect(payments.items.find((item) => item.id === missed)).toMatchObject({
+      status: 'no_show',
+      amount: 155,
+      commission: 23.25,
+      net: 131.75,
+    });
+    expect(payments.items.find((item) => item.id === unpaid)).toMatchObject({ amount: 0, commission: 0, net: 0 });
+    const sum = (figure: 'amount' | 'commission' | 'home_visit_fee' | 'net') =>
+      Math.round(payments.items.reduce((total, item) => total + item[figure] * 100, 0)) / 100;
+    expect([sum('amount'), sum('commission'), sum('home_visit_fee'), sum('net')]).toEqual([310, 46.5, 0, 263.5]);
   });
 });

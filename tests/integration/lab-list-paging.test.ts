@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerRowsFor } from '../../seeds/reviews.ts';
 import { bookingExportBatch } from '../../src/server/modules/exports/exports.repository.ts';
 import { insertBooking, offerTest, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
@@ -346,6 +347,20 @@ describe('lab.testRequests and admin.testRequests, paged', () => {
 describe('lab.payments, paged', () => {
   it('walks every completed booking newest completed first, each once, with totals of them all and the commission per row', async () => {
     const caller = await as(lab);
+    // Paid as a checkout pays: the figures are the ledger's (ADR 0083).
+    const paid = await database.db
+      .selectFrom('bookings')
+      .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+      .select('bookings.id')
+      .where('lab_tests.lab_id', '=', lab.id)
+      .where('bookings.status', '=', 'completed')
+      .execute();
+    await database.db.transaction().execute((tx) =>
+      ledgerRowsFor(
+        tx,
+        paid.map((row) => row.id),
+      ),
+    );
     const seen: { id: string; completed_at: string | null; total_price: number; commission: number; net: number }[] = [];
     let cursor: string | undefined;
     let last: Awaited<ReturnType<typeof caller.lab.payments>> | undefined;

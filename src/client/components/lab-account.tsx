@@ -39,7 +39,7 @@ export function LabAccountFigures({ account, loading }: { account: LabAccount | 
       <StatCard
         icon={Banknote}
         label={t`Earned`}
-        hint={t`Completed bookings, after commission, with home visit fees`}
+        hint={t`Completed and missed visits, after commission, with home visit fees`}
         value={money(account?.earned)}
         loading={loading}
         testId="account-earned"

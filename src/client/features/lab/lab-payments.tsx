@@ -1,4 +1,4 @@
-import { Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Banknote, House, Percent, Wallet } from 'lucide-react';
@@ -9,6 +9,7 @@ import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle, StatCard } from '../../components/stat-card.tsx';
+import { BookingStatusBadge } from '../../components/status-badge.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -18,9 +19,11 @@ import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { LabPayouts } from './lab-payouts.tsx';
 
 /**
- * Completed bookings with the commission of the lab's plan taken off and home visit fees added: what
- * the lab earned, in all and a page of bookings at a time, searched on the server (lab.payments); then
- * its balance due and the transfers it received (lab.payouts).
+ * What the lab earned, line by line from its ledger (ADR 0083): the bookings done (completed, and missed
+ * ones, which are not refunded), each price with the commission of the day it was paid taken off and
+ * home visit fees added, in all and a page of bookings at a time, searched on the server (lab.payments).
+ * Its earnings are the Earned of its account below, to the halala; then its balance due and the
+ * transfers it received (lab.payouts).
  */
 export function LabPayments({ list }: { list: ListControl }) {
   const { t, i18n } = useLingui();
@@ -46,7 +49,8 @@ export function LabPayments({ list }: { list: ListControl }) {
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <StatCard
           icon={Banknote}
-          label={t`Total of completed bookings`}
+          label={t`Total of bookings done`}
+          hint={t`Completed visits, and missed ones, which are not refunded`}
           value={data && <Price value={data.totals.gross} fontWeight="inherit" />}
           loading={payments.isPending}
         />
@@ -65,6 +69,7 @@ export function LabPayments({ list }: { list: ListControl }) {
         <StatCard
           icon={Wallet}
           label={t`Your earnings`}
+          hint={t`Bookings done less commission, with home visit fees: Earned in your account below`}
           value={data && <Price value={data.totals.net} fontWeight="inherit" />}
           loading={payments.isPending}
           testId="stat-net"
@@ -74,7 +79,7 @@ export function LabPayments({ list }: { list: ListControl }) {
       <Card.Root variant="outline">
         <Card.Header>
           <Heading as="h3" size="md">
-            {t`Completed bookings`}
+            {t`Bookings done`}
           </Heading>
         </Card.Header>
         <Card.Body>
@@ -110,7 +115,7 @@ export function LabPayments({ list }: { list: ListControl }) {
                         <PaymentWhat item={item} />
                         <SimpleGrid columns={2} gap="3" fontSize="sm">
                           <Figure label={t`Amount`}>
-                            <Price value={item.total_price} fontWeight="normal" />
+                            <Price value={item.amount} fontWeight="normal" />
                           </Figure>
                           <Figure label={t`Commission`}>
                             <Commission item={item} />
@@ -131,7 +136,7 @@ export function LabPayments({ list }: { list: ListControl }) {
                     <Table.Header>
                       <Table.Row>
                         <Table.ColumnHeader>{t`Test`}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{t`Completed on`}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t`Date`}</Table.ColumnHeader>
                         <Table.ColumnHeader textAlign="end">{t`Amount`}</Table.ColumnHeader>
                         <Table.ColumnHeader textAlign="end">{t`Commission`}</Table.ColumnHeader>
                         <Table.ColumnHeader textAlign="end">{t`Home visit fee`}</Table.ColumnHeader>
@@ -147,13 +152,14 @@ export function LabPayments({ list }: { list: ListControl }) {
                               <Text fontSize="xs" color="fg.muted">
                                 <bdi>{item.customer_name}</bdi>
                               </Text>
+                              <NotCompleted item={item} />
                             </Stack>
                           </Table.Cell>
                           <Table.Cell whiteSpace="nowrap">
                             <CompletedOn item={item} />
                           </Table.Cell>
                           <Table.Cell textAlign="end">
-                            <Price value={item.total_price} fontWeight="normal" />
+                            <Price value={item.amount} fontWeight="normal" />
                           </Table.Cell>
                           <Table.Cell textAlign="end" color="fg.muted">
                             <Commission item={item} />
@@ -190,12 +196,24 @@ function PaymentWhat({ item }: { item: Payment }) {
       <Text fontSize="sm" color="fg.muted">
         <bdi>{item.customer_name}</bdi> · <CompletedOn item={item} />
       </Text>
+      <NotCompleted item={item} />
     </Stack>
   );
 }
 
+/** When it was completed; a missed visit or a cancelled one, by its appointment's day. */
 function CompletedOn({ item }: { item: Payment }) {
-  return <>{item.completed_at ? formatDate(new Date(item.completed_at), activeLocale(), item.time_zone) : '—'}</>;
+  return <>{formatDate(new Date(item.completed_at ?? item.booking_time), activeLocale(), item.time_zone)}</>;
+}
+
+/** A booking earned from without being completed says so: missed (not refunded), or cancelled with a home visit's fee kept. */
+function NotCompleted({ item }: { item: Payment }) {
+  if (item.status === 'completed') return null;
+  return (
+    <Box>
+      <BookingStatusBadge status={item.status} />
+    </Box>
+  );
 }
 
 function Commission({ item }: { item: Payment }) {
@@ -208,11 +226,11 @@ function Commission({ item }: { item: Payment }) {
 }
 
 function HomeVisitFee({ item }: { item: Payment }) {
-  if (item.home_collection_fee <= 0) return <>—</>;
+  if (item.home_visit_fee <= 0) return <>—</>;
   return (
     <HStack justify={{ base: 'start', md: 'end' }} gap="0">
       <Text as="span">+</Text>
-      <Price value={item.home_collection_fee} fontWeight="normal" />
+      <Price value={item.home_visit_fee} fontWeight="normal" />
     </HStack>
   );
 }

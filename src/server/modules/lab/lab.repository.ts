@@ -3,6 +3,7 @@ import type { LabBookingsInput, LabPaymentsInput, LabTestRequestsInput } from '.
 import { bookingsWithDetails } from '../../db/booking-details.ts';
 import { labBookingMatches } from '../../db/booking-search.ts';
 import { type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
+import { earnedFrom, ledgerSum } from '../../db/lab-earnings.ts';
 import type { BookingStatus, Database } from '../../db/schema.ts';
 import { testRequestMatches } from '../../db/test-request-search.ts';
 import { visitHasResults } from '../../db/visit-results.ts';
@@ -106,15 +107,37 @@ export async function countLabBookings(db: Db, labId: string, input: Pick<LabBoo
   return Number(row.n);
 }
 
-/** When a booking was completed; its appointment for one completed before the time was kept. */
+/** When a booking was completed; its appointment for one completed before the time was kept, or missed. */
 const completedAt = sql<Date>`coalesce(bookings.completed_at, bookings.booking_time)`;
 
-/** One page of the lab's completed bookings (limit + 1 rows) by when they were completed, after the cursor's row. */
-export function completedBookingPage(db: Db, labId: string, input: LabPaymentsInput, after: KeysetKey | null) {
+/**
+ * The lab's bookings it has earned from (lab-earnings.ts `earnedFrom`: done, missed, or cancelled with what
+ * was not refunded) that its search picks; a cancellation refunded whole earned nothing and is left out.
+ */
+function matchingEarnedBookings(db: Db, labId: string, q: string | undefined) {
+  let query = labBookings(db, labId)
+    .where(earnedFrom(sql.ref('bookings.status')))
+    .where(sql<boolean>`(bookings.status <> 'cancelled' or ${ledgerSum(sql.ref('bookings.id'), 'lab_owed_halalas')} <> 0)`);
+  if (q) query = query.where(labBookingMatches(q, LIST_BOOKING_TABLES));
+  return query;
+}
+
+/**
+ * One page of the bookings the lab earned from (limit + 1 rows) by when they were completed, after the
+ * cursor's row, each with its ledger's amounts (ADR 0041, 0083): the price, the commission of the day it
+ * was paid, the home visit's fee, and what the lab is owed.
+ */
+export function earnedBookingPage(db: Db, labId: string, input: LabPaymentsInput, after: KeysetKey | null) {
   const direction: Direction = input.sort === 'newest' ? 'desc' : 'asc';
-  let query = matchingLabBookings(db, labId, { q: input.q, status: 'completed' })
+  const booking = sql.ref('bookings.id');
+  let query = matchingEarnedBookings(db, labId, input.q)
     .select('bookings.completed_at')
-    .select(ledgerCommission.as('ledger_commission_halalas'))
+    .select([
+      ledgerSum(booking, 'price_halalas').as('ledger_price_halalas'),
+      ledgerSum(booking, 'commission_halalas').as('ledger_commission_halalas'),
+      ledgerSum(booking, 'home_visit_halalas').as('ledger_home_visit_halalas'),
+      ledgerSum(booking, 'lab_owed_halalas').as('ledger_owed_halalas'),
+    ])
     .select(instantKey(completedAt).as('cursor_at'));
   if (after) query = query.where(keysetAfter(completedAt, sql.ref('bookings.id'), direction, after, 'timestamptz'));
   return query
@@ -124,33 +147,13 @@ export function completedBookingPage(db: Db, labId: string, input: LabPaymentsIn
     .execute();
 }
 
-/**
- * A booking's commission as the ledger recorded it (its row and any reversal, ADR 0041); null for a
- * booking the ledger has no row of (written outside a checkout), which is priced at the current plan.
- */
-const ledgerCommission = sql<
-  string | null
->`(select sum(lab_ledger_entries.commission_halalas) from lab_ledger_entries where lab_ledger_entries.booking_id = bookings.id)`;
-
-/**
- * What the lab's completed bookings came to, their home visits' fees, and their commission as the
- * ledger recorded it (at `percent`, the current plan's, for a booking without a ledger row).
- */
-export async function completedTotals(db: Db, labId: string, percent: number) {
+/** How many bookings the lab earned from its search matches. */
+export async function countEarnedBookings(db: Db, labId: string, q: string | undefined): Promise<number> {
   const row = await db
-    .selectFrom('bookings')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .where('lab_tests.lab_id', '=', labId)
-    .where('bookings.status', '=', 'completed')
-    .select([
-      sql<string>`coalesce(sum(bookings.total_price_halalas), 0)`.as('gross'),
-      sql<string>`coalesce(sum(bookings.home_collection_fee_halalas), 0)`.as('home_visits'),
-      sql<string>`coalesce(sum(coalesce(${ledgerCommission}, round(bookings.total_price_halalas * ${percent}::numeric / 100))), 0)`.as(
-        'commission',
-      ),
-    ])
+    .selectFrom(matchingEarnedBookings(db, labId, q).as('matching'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
-  return { grossHalalas: Number(row.gross), commissionHalalas: Number(row.commission), homeVisitHalalas: Number(row.home_visits) };
+  return Number(row.n);
 }
 
 /** Counts and revenue in one pass: today (between two instants), pending (confirmed), completed. */

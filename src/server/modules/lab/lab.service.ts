@@ -10,6 +10,7 @@ import { todayIn, zonedTimeToInstant } from '../../../shared/time.ts';
 import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
 import { presentBooking } from '../booking/booking.service.ts';
+import * as payouts from '../payouts/payouts.service.ts';
 import * as repo from './lab.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -197,39 +198,46 @@ async function assertRoomForOneMoreTest(tx: Transaction<Database>, labId: string
 }
 
 /**
- * One page of the lab's completed bookings, newest completed first unless asked, each with the
- * commission the ledger recorded at the plan of the day it was paid deducted (ADR 0041) and its home
- * visit's fee added, how many the search matches, and the totals of all of them (not of the page).
+ * What the lab earned, line by line (issue #77 item 6, ADR 0083): one page of the bookings it earned from
+ * (completed, missed, or cancelled with a home visit's fee kept), newest completed first unless asked, each
+ * with its ledger's price, commission (at the plan of the day it was paid, ADR 0041), home visit fee and
+ * what the lab is owed; how many the search matches; and the totals of all of them, which are the Earned
+ * of the lab's account (payouts), to the halala.
  */
 export async function payments(db: Kysely<Database>, labId: string, input: LabPaymentsInput) {
   const profile = await labProfileOrThrow(db, labId);
-  const percent = Math.round(labCommissionRate(profile.subscription_tier) * 100);
-  // In whole numbers, so that each row and the database's sum round alike.
-  const commissionOf = (halalas: number) => Math.round((halalas * percent) / 100);
-  const [rows, total, totals] = await Promise.all([
-    repo.completedBookingPage(db, labId, input, decodeCursor(input.cursor, input.sort)),
-    repo.countLabBookings(db, labId, { q: input.q, status: 'completed' }),
-    repo.completedTotals(db, labId, percent),
+  const [rows, total, earned] = await Promise.all([
+    repo.earnedBookingPage(db, labId, input, decodeCursor(input.cursor, input.sort)),
+    repo.countEarnedBookings(db, labId, input.q),
+    payouts.labEarnings(db, labId),
   ]);
   const page = pageOf(rows, input.limit, input.sort, (row) => ({ key: row.cursor_at, id: row.id }));
-  const items = page.items.map(({ cursor_at: _, completed_at, ledger_commission_halalas, ...row }) => {
-    const commission = ledger_commission_halalas === null ? commissionOf(row.total_price_halalas) : Number(ledger_commission_halalas);
-    return {
+  const items = page.items.map(
+    ({
+      cursor_at: _,
+      completed_at,
+      ledger_price_halalas,
+      ledger_commission_halalas,
+      ledger_home_visit_halalas,
+      ledger_owed_halalas,
+      ...row
+    }) => ({
       ...presentLabBooking(row),
       completed_at: iso(completed_at),
-      commission: halalasToSar(commission),
-      // What the lab is owed for it: the price less the commission, plus the home visit's fee it carries.
-      net: halalasToSar(row.total_price_halalas - commission + row.home_collection_fee_halalas),
-    };
-  });
+      amount: halalasToSar(Number(ledger_price_halalas)),
+      commission: halalasToSar(Number(ledger_commission_halalas)),
+      home_visit_fee: halalasToSar(Number(ledger_home_visit_halalas)),
+      net: halalasToSar(Number(ledger_owed_halalas)),
+    }),
+  );
   return {
     plan: currentPlan('lab', profile.subscription_tier).id,
-    commission_percent: percent,
+    commission_percent: Math.round(labCommissionRate(profile.subscription_tier) * 100),
     totals: {
-      gross: halalasToSar(totals.grossHalalas),
-      commission: halalasToSar(totals.commissionHalalas),
-      home_visits: halalasToSar(totals.homeVisitHalalas),
-      net: halalasToSar(totals.grossHalalas - totals.commissionHalalas + totals.homeVisitHalalas),
+      gross: halalasToSar(earned.priceHalalas),
+      commission: halalasToSar(earned.commissionHalalas),
+      home_visits: halalasToSar(earned.homeVisitHalalas),
+      net: halalasToSar(earned.owedHalalas),
     },
     total,
     items,

@@ -1,21 +1,23 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { LabBalancesInput } from '../../../shared/list-schemas.ts';
 import { containing, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
+import { earnedFrom } from '../../db/lab-earnings.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * A lab's money in halalas, each a sum over history (ADR 0043): `earned`, what the ledger owes it for
- * bookings no longer waiting for the lab (done, or cancelled with what was not refunded); `pending`,
- * the ledger's amount for bookings still to be done; `paid_out`, the payouts less their reversals.
+ * bookings no longer waiting for the lab (`earnedFrom`: done, missed, or cancelled with what was not
+ * refunded; the payments page shows the same figure line by line, ADR 0083); `pending`, the ledger's
+ * amount for bookings still to be done; `paid_out`, the payouts less their reversals.
  */
 const earnedOf = (labId: ReturnType<typeof sql.ref>) => sql<string>`(select coalesce(sum(e.lab_owed_halalas), 0)
     from lab_ledger_entries e join bookings b on b.id = e.booking_id
-   where e.lab_id = ${labId} and b.status <> 'confirmed')`;
+   where e.lab_id = ${labId} and ${earnedFrom(sql.ref('b.status'))})`;
 const pendingOf = (labId: ReturnType<typeof sql.ref>) => sql<string>`(select coalesce(sum(e.lab_owed_halalas), 0)
     from lab_ledger_entries e join bookings b on b.id = e.booking_id
-   where e.lab_id = ${labId} and b.status = 'confirmed')`;
+   where e.lab_id = ${labId} and not ${earnedFrom(sql.ref('b.status'))})`;
 const paidOutOf = (labId: ReturnType<typeof sql.ref>) =>
   sql<string>`(select coalesce(sum(p.amount_halalas), 0) from lab_payouts p where p.lab_id = ${labId})`;
 
@@ -26,6 +28,31 @@ export interface LabMoneyRow {
   earned: string | number;
   pending: string | number;
   paid_out: string | number;
+}
+
+/**
+ * What the lab earned (`earnedOf`), line by line from the same ledger rows: the tests' prices, the
+ * commission, the home visits' fees, and what it is owed (price − commission + fee, row by row).
+ */
+export async function labEarnings(db: Db, labId: string) {
+  const row = await db
+    .selectFrom('lab_ledger_entries as e')
+    .innerJoin('bookings as b', 'b.id', 'e.booking_id')
+    .where('e.lab_id', '=', labId)
+    .where(earnedFrom(sql.ref('b.status')))
+    .select([
+      sql<string>`coalesce(sum(e.price_halalas), 0)`.as('price'),
+      sql<string>`coalesce(sum(e.commission_halalas), 0)`.as('commission'),
+      sql<string>`coalesce(sum(e.home_visit_halalas), 0)`.as('home_visits'),
+      sql<string>`coalesce(sum(e.lab_owed_halalas), 0)`.as('owed'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    priceHalalas: Number(row.price),
+    commissionHalalas: Number(row.commission),
+    homeVisitHalalas: Number(row.home_visits),
+    owedHalalas: Number(row.owed),
+  };
 }
 
 /** One lab's money (see `earnedOf`); undefined when the id is not a lab's. */

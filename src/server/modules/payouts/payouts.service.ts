@@ -94,6 +94,11 @@ export async function reversePayout(db: Kysely<Database>, adminId: string, input
   return labBalance(db, payout.lab_id);
 }
 
+/** What the lab earned, in halalas, line by line: the one figure its payments page and its account show (ADR 0083). */
+export function labEarnings(db: Kysely<Database>, labId: string) {
+  return repo.labEarnings(db, labId);
+}
+
 /** One lab's account (see presentMoney) with its names. */
 export async function labBalance(db: Kysely<Database>, labId: string) {
   const row = await labMoneyOrThrow(db, labId);
