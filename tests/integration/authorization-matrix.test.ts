@@ -405,6 +405,7 @@ const matrix: Record<string, Row> = {
   },
   'booking.mine': { access: customers },
   'booking.reservedVisits': { access: customers },
+  'booking.cartSeries': { access: customers },
   'booking.seriesPaymentTerms': { access: customers, input: () => ({ labId: seeded.labId }) },
   'booking.releaseReservedVisit': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.moveReservedVisit': { access: customers, input: () => ({ id: NOWHERE, bookingTime: futureInstant() }) },

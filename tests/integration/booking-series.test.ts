@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { seriesDays } from '../../src/server/modules/booking/series.ts';
 import * as seriesPayments from '../../src/server/modules/booking/series-payments.service.ts';
+import { seriesSummaries } from '../../src/server/modules/booking/series-summary.service.ts';
 import { seriesPaymentTerms } from '../../src/server/modules/booking/series-terms.service.ts';
 import { markNoShow } from '../../src/server/modules/lab/lab.service.ts';
+import { withAbsoluteLinks } from '../../src/server/modules/mail/outbox-sender.ts';
+import { type MailMessage, renderMail } from '../../src/server/modules/mail/templates.tsx';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
-import { booked, createTestUser } from '../setup/fixtures.ts';
+import { booked, createTestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Issue #58: a test that repeats. A series (every 1, 3 or 6 months, up to 4 visits, an RFC 5545 rule
@@ -541,5 +544,83 @@ describe('paying up front after no-shows', () => {
       pay_each_visit: false,
       reason: 'guest',
     });
+  });
+});
+
+describe('the terms of a series at checkout and in its mail', () => {
+  const HOUR = 3_600_000;
+  const payBy = (time: string) => new Date(new Date(time).getTime() - 48 * HOUR).toISOString();
+
+  it('lists every visit at checkout, each paid now or by its date', async () => {
+    const labTestId = await lab();
+    const customer = await createTestUser(database.db, 'customer');
+    const held = await booking.holdSeries(
+      database.db,
+      customer,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 3, payEachVisit: true },
+      NOW,
+    );
+    const [first, second, third] = held.booking_times;
+    const [series] = await seriesSummaries(database.db, customer.id, NOW);
+    expect(series?.lines.map((line) => [line.visit, line.starts_at, line.pay_by])).toEqual([
+      [1, first, null],
+      [2, second, payBy(second!)],
+      [3, third, payBy(third!)],
+    ]);
+  });
+
+  it('tells every visit in the confirmation mail: the first paid, the others to pay by a date', async () => {
+    const labTestId = await lab();
+    const customer = await createTestUser(database.db, 'customer');
+    const held = await booking.holdSeries(
+      database.db,
+      customer,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 3, payEachVisit: true },
+      NOW,
+    );
+    await booking.createBookings(database.db, payments, customer, [{ labTestId, bookingTime: held.booking_times[0]! }], 'mail-terms', NOW);
+    const row = await database.db
+      .selectFrom('outbox')
+      .select(['template', 'data'])
+      .where('user_id', '=', customer.id)
+      .where('template', '=', 'booking-confirmed')
+      .executeTakeFirstOrThrow();
+    const message = { template: row.template, data: withAbsoluteLinks(row.data, testEnv.PUBLIC_URL) } as MailMessage;
+    const { text } = renderMail(message, 'en', { publicUrl: testEnv.PUBLIC_URL });
+    expect(text).toMatch(/Visit 1 of 3: [^\n]*January 15, 2027[^\n]*paid/);
+    expect(text).toMatch(/Visit 2 of 3: [^\n]*April 15, 2027[^\n]*pay by [^\n]*April 13, 2027/);
+    expect(text).toMatch(/Visit 3 of 3: [^\n]*July 15, 2027[^\n]*pay by [^\n]*July 13, 2027/);
+    const arabic = renderMail(message, 'ar', { publicUrl: testEnv.PUBLIC_URL });
+    expect(arabic.text).toMatch(/الزيارة 2 من 3: [^\n]*أبريل 2027[^\n]*ادفع قبل/);
+  });
+
+  it('shows a reserved visit at the amount its checkout charges, booking fee included', async () => {
+    const labTestId = await lab();
+    const customer = await createTestUser(database.db, 'customer');
+    const held = await booking.holdSeries(
+      database.db,
+      customer,
+      { labTestId, bookingTime: at('2027-01-15'), everyMonths: 3, visits: 2, payEachVisit: true },
+      NOW,
+    );
+    await booking.createBookings(
+      database.db,
+      payments,
+      customer,
+      [{ labTestId, bookingTime: held.booking_times[0]! }],
+      'first-of-two',
+      NOW,
+    );
+    const [reserved] = await seriesPayments.reservedVisits(database.db, customer.id, NOW);
+    const paid = await booking.createBookings(
+      database.db,
+      payments,
+      customer,
+      [{ labTestId, bookingTime: reserved!.booking_time }],
+      'second-of-two',
+      NOW,
+    );
+    expect(reserved!.charge).toBe(paid.total_price);
+    expect(paid.total_price).toBe(157.5);
   });
 });

@@ -24,6 +24,9 @@ const customersBookings = [
 ].map((file) => `features/booking/${file}.tsx`);
 
 /** "Repeat this test" in the booking panel, with how a series may be paid. */
+/** A series' visits and their terms at the lab-test checkout. */
+const checkoutSeries = 'features/booking/checkout-series.tsx';
+
 const seriesChoice = ['features/booking/repeat-choice.tsx', 'features/booking/series-plan-list.tsx', 'features/booking/series-errors.ts'];
 
 /** Confirming a number by a code (issue #55): in the settings, and in a home visit's booking panel and checkout. */
@@ -71,7 +74,7 @@ export const catalogSources = {
   booking: {
     // With the account holder's sex and date of birth, asked here once and kept in the settings (which load this too).
     include: ['features/booking', 'features/personal-details', 'routes/test.$testName.tsx'],
-    exclude: ['features/booking/home-collection-badge.tsx', ...customersBookings, ...phoneConfirmation, ...seriesChoice],
+    exclude: ['features/booking/home-collection-badge.tsx', ...customersBookings, ...phoneConfirmation, ...seriesChoice, checkoutSeries],
   },
   /** Repeating a test (issue #58): the booking panel's repeat choice, loaded with its code once a day is chosen. */
   series: { include: seriesChoice },
@@ -138,6 +141,7 @@ export const catalogSources = {
       'features/subscriptions',
       'features/billing',
       'lib/plan-labels.ts',
+      checkoutSeries,
       'routes/checkout.tsx',
       'routes/payment-result.tsx',
       'routes/pricing.tsx',

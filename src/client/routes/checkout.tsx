@@ -11,6 +11,7 @@ import { Price } from '../components/price.tsx';
 import { notify } from '../components/ui/toaster.tsx';
 import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { useSession } from '../features/auth/use-session.ts';
+import { CheckoutSeries } from '../features/booking/checkout-series.tsx';
 import { checkoutKey, forgetCheckoutKey } from '../features/lab-cart/checkout-key.ts';
 import { LabCartLine, LabCartLinePlaceholder, labCartLineKey } from '../features/lab-cart/lab-cart-line.tsx';
 import { labCartStore, useLabCartItemsOnceRead } from '../features/lab-cart/lab-cart-store.ts';
@@ -193,6 +194,7 @@ function CheckoutPage() {
                   />
                 ))}
               </Stack>
+              {user && read && <CheckoutSeries cart={items} />}
               <Separator my="4" />
               <Stack gap="1">
                 <HStack justify="space-between" color="fg.muted">

@@ -103,7 +103,8 @@ export function ReservedVisitRow({ visit }: { visit: ReservedVisit }) {
         </Text>
       </Stack>
       <Stack align={{ base: 'start', md: 'end' }} gap="2">
-        <Price value={visit.price + (visit.home?.fee ?? 0)} />
+        {/* What the checkout will charge for it: the plan's booking fee and discount, and a home visit's fee, included. */}
+        <Price value={visit.charge} data-testid="reserved-visit-charge" />
         <HStack gap="2" wrap="wrap">
           <Button size="sm" colorPalette="brand" loading={paying} onClick={() => void pay()} data-testid="pay-reserved-visit">
             {t`Pay for this visit`}

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { issueGuestLink } from '../guest-links/guest-links.service.ts';
 import { type BookingMailData, cancelMail, enqueueMail, type MailOrder } from '../mail/mail.service.ts';
 import { type BookableLabTest, bookingMailDetails, type Collection } from './booking.repository.ts';
+import type { SeriesSummary } from './series-summary.service.ts';
 
 const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 /** Links in outbox mail may be paths: the sender puts PUBLIC_URL in front. */
@@ -113,6 +114,8 @@ export function bookingConfirmationMails(
   booked: Array<{ id: string; lab_test_id: number; booking_time: Date } & Visit>,
   offerings: Map<number, BookableLabTest>,
   now: Date,
+  /** The series these bookings are visits of (seriesSummaries, before they are booked): each mail tells its series' visits. */
+  series: SeriesSummary[] = [],
 ): MailOrder[] {
   if (!customer) return []; // a guest who gave a phone number only
   const base = { to: customer.email, locale: customer.locale, userId: customer.id };
@@ -121,7 +124,10 @@ export function bookingConfirmationMails(
   for (const row of booked) {
     const offering = offerings.get(row.lab_test_id);
     if (!offering) continue;
-    const data = mailData(customer.name, REFERENCE_GIVEN_AT_INSERT, row.booking_time, offering, row, door);
+    const data = {
+      ...mailData(customer.name, REFERENCE_GIVEN_AT_INSERT, row.booking_time, offering, row, door),
+      ...seriesOfVisit(row, booked, series),
+    };
     const about = { ...base, bookingId: row.id };
     orders.push({ ...about, message: { template: 'booking-confirmed', data }, dedupeKey: `booking-confirmed:${row.id}` });
     const remindAt = new Date(row.booking_time.getTime() - REMINDER_BEFORE_MS);
@@ -130,6 +136,30 @@ export function bookingConfirmationMails(
     }
   }
   return orders;
+}
+
+/**
+ * The series a booking of this checkout is a visit of, as its mail tells it: every visit with its deadline,
+ * none for the visits this checkout pays or that were paid before.
+ */
+function seriesOfVisit(
+  row: { lab_test_id: number; booking_time: Date },
+  booked: Array<{ lab_test_id: number; booking_time: Date }>,
+  series: SeriesSummary[],
+): Pick<BookingMailData, 'series'> {
+  const same = (line: SeriesSummary['lines'][number], visit: { lab_test_id: number; booking_time: Date }) =>
+    line.lab_test_id === visit.lab_test_id && line.starts_at === visit.booking_time.toISOString();
+  for (const one of series) {
+    const own = one.lines.find((line) => same(line, row));
+    if (!own) continue;
+    const lines = one.lines.map((line) => ({
+      visit: line.visit,
+      startsAt: line.starts_at,
+      payBy: booked.some((visit) => same(line, visit)) ? null : line.pay_by,
+    }));
+    return { series: { visit: own.visit, visits: one.visits, lines } };
+  }
+  return {};
 }
 
 /** The cancellation notice; the reminder, if not sent yet, is withdrawn. */

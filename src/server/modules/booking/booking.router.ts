@@ -19,6 +19,7 @@ import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trp
 import * as booking from './booking.service.ts';
 import { assertReachableAtHome } from './home-visits.service.ts';
 import { moveReservedVisit, releaseReservedVisit, reservedVisits } from './series-payments.service.ts';
+import { seriesSummaries } from './series-summary.service.ts';
 import { seriesPaymentTerms } from './series-terms.service.ts';
 
 /** A lab's home collection windows on a date; with `near`, only those whose round can take a visit there (ADR 0071). */
@@ -95,6 +96,8 @@ export const bookingRouter = router({
   seriesPaymentTerms: customerProcedure
     .input(seriesPaymentTermsInput)
     .query(({ ctx, input }) => seriesPaymentTerms(ctx.db, ctx.user, input.labId)),
+  /** The customer's series with a visit held or reserved now: every visit, paid or to be paid by when (the checkout lists them). */
+  cartSeries: customerProcedure.query(({ ctx }) => seriesSummaries(ctx.db, ctx.user.id, new Date())),
   /** The visits of the customer's series reserved until paid, each paid when due (ADR 0075). */
   reservedVisits: customerProcedure.query(({ ctx }) => reservedVisits(ctx.db, ctx.user.id)),
   /** Lets a reserved visit go: its seat is free for others at once. */

@@ -30,6 +30,7 @@ import { bookingConfirmationTexts, checkoutTextRecipient, textBookingCancelled, 
 import { meetsPause, type PrayerPauseSettings, prayerPauses } from './prayer-pauses.ts';
 import { hoursOn } from './ramadan.ts';
 import { type PlannedVisit, planSeries, type SeriesMove } from './series-plan.ts';
+import { seriesOfHeldSeats, seriesSummaries } from './series-summary.service.ts';
 import { assertMayPayEachVisit } from './series-terms.service.ts';
 
 /** How long a slot put in a cart stays reserved for its holder. */
@@ -868,7 +869,16 @@ export async function confirmPaidCheckout(
   }));
   // A guest manages these bookings by the link in their mails until the last of them ends (ADR 0066).
   const guestLink = recipient?.guest ? await issueGuestLink(db, checkout.customerId, bookingsEnd(booked, offerings), paidAt) : null;
-  const mails = bookingConfirmationMails(recipient && { id: checkout.customerId, ...recipient, guestLink }, booked, offerings, paidAt);
+  // A visit of a series tells the whole series in its mail (issue #77 item 7): read only when there is a mail.
+  const seriesIds = recipient ? await seriesOfHeldSeats(db, checkout.customerId, seats) : [];
+  const series = seriesIds.length > 0 ? await seriesSummaries(db, checkout.customerId, paidAt, seriesIds) : [];
+  const mails = bookingConfirmationMails(
+    recipient && { id: checkout.customerId, ...recipient, guestLink },
+    booked,
+    offerings,
+    paidAt,
+    series,
+  );
   // And to the customer's confirmed mobile number, its texts (issue #55).
   const texts = bookingConfirmationTexts(
     await checkoutTextRecipient(db, checkout.customerId),

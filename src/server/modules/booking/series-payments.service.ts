@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { priceCheckout } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import { SERIES_DUE_DAYS, SERIES_PAY_BY_HOURS } from '../../../shared/series.ts';
@@ -40,6 +41,7 @@ function reservedHolds(db: Db) {
 export async function reservedVisits(db: Kysely<Database>, customerId: string, now = new Date()) {
   const rows = await reservedHolds(db)
     .leftJoin('family_members', 'family_members.id', 'booking_series.family_member_id')
+    .innerJoin('user_profiles', 'user_profiles.id', 'slot_holds.holder_id')
     .where('slot_holds.holder_id', '=', customerId)
     .where('slot_holds.expires_at', '>', now)
     .select([
@@ -61,6 +63,7 @@ export async function reservedVisits(db: Kysely<Database>, customerId: string, n
       'booking_series.family_member_id',
       'family_members.name as patient_name',
       'lab_tests.price_halalas',
+      'user_profiles.subscription_tier',
       'tests.name_ar as test_name_ar',
       'tests.name_en as test_name_en',
       'labs.lab_name_ar',
@@ -70,6 +73,11 @@ export async function reservedVisits(db: Kysely<Database>, customerId: string, n
     .orderBy('slot_holds.starts_at')
     .execute();
   return rows.map((row) => ({
+    /** What paying it charges now, as its checkout prices it: the lab's price on the customer's plan, with a home visit's fee. */
+    charge: halalasToSar(
+      priceCheckout(row.subscription_tier, [row.price_halalas], [row.collection === 'home' ? (row.home_collection_fee_halalas ?? 0) : 0])
+        .total_halalas,
+    ),
     id: row.id,
     lab_id: row.lab_id,
     lab_test_id: row.lab_test_id,

@@ -2,7 +2,7 @@ import type { Locale } from '../../../../shared/locale.ts';
 import { formatSar } from '../../../../shared/money.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { type DetailRow, isolate, leftToRight, link, type MailContent, type Paragraph } from './content.ts';
-import { type AppointmentTime, appointmentTime, clean, inLanguage, type Pick, picker, webAddress } from './format.ts';
+import { type AppointmentTime, appointmentTime, clean, formatCount, inLanguage, type Pick, picker, webAddress } from './format.ts';
 import { greeting, subject } from './greeting.ts';
 import type { BookingMailData } from './types.ts';
 
@@ -35,6 +35,7 @@ export function bookingConfirmedMail(data: BookingMailData, locale: Locale): Mai
     details: appointmentRows(t, data, when, locale, true),
     action: bookingsAction(t, data),
     notes: [
+      ...seriesVisits(t, data, locale),
       [
         t(
           'أرفقنا بهذه الرسالة ملف تقويم لتضيف الموعد إلى تقويمك بضغطة واحدة.',
@@ -266,6 +267,31 @@ export function resultsReadyMail(data: { name: string; link: string }, locale: L
       ],
     ],
   };
+}
+
+/**
+ * A visit of a series: every visit of it, each with its date and time and whether it is paid or to be paid by
+ * a date (issue #77 item 7), so the terms of the whole series are in the mail that confirms it.
+ */
+function seriesVisits(t: Pick, data: BookingMailData, locale: Locale): Paragraph[] {
+  const series = data.series;
+  if (!series) return [];
+  const count = (value: number) => formatCount(value, locale);
+  return [
+    [
+      t(
+        `هذه الزيارة ${count(series.visit)} من ${count(series.visits)} في سلسلة زياراتك:`,
+        `This is visit ${series.visit} of ${series.visits} in your series:`,
+      ),
+    ],
+    ...series.lines.map((line): Paragraph => {
+      const when = appointmentTime(line.startsAt, data.minutes, data.timeZone, locale);
+      const place = t(`الزيارة ${count(line.visit)} من ${count(series.visits)}`, `Visit ${line.visit} of ${series.visits}`);
+      if (line.payBy === null) return [`${place}: ${when.date}${t('، ', ', ')}${when.time} — ${t('مدفوعة', 'paid')}`];
+      const payBy = appointmentTime(line.payBy, 0, data.timeZone, locale);
+      return [`${place}: ${when.date}${t('، ', ', ')}${when.time} — ${t('ادفع قبل', 'pay by')} ${payBy.date}${t('، ', ', ')}${payBy.time}`];
+    }),
+  ];
 }
 
 function preheader(t: Pick, data: BookingMailData, when: AppointmentTime, locale: Locale): string {

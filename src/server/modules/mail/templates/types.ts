@@ -35,6 +35,11 @@ export interface BookingMailData {
   sequence?: number;
   /** How many hours to fast before the visit (absent: no fasting). Not the test: many tests need fasting (ADR 0068). */
   fastingHours?: number;
+  /**
+   * A visit of a series (ADR 0075): its place, how many, and every visit's start (ISO) with its payment's
+   * deadline, null when it is paid (issue #77 item 7).
+   */
+  series?: { visit: number; visits: number; lines: { visit: number; startsAt: string; payBy: string | null }[] };
 }
 
 export interface MailAttachment {
