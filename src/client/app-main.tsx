@@ -4,13 +4,14 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
-import { hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SERVER_LOCALE_ATTRIBUTE, SERVER_STATE_ID, SERVER_STYLES_ATTRIBUTE } from '../shared/server-rendering.ts';
 import { prepareIntl } from './lib/format.ts';
 import { activateLocale, activeLocale, storedLocale } from './lib/locale.ts';
+import { hydrateFromServer } from './lib/missing-records.ts';
 import { queriesSettled } from './lib/queries-settled.ts';
 import { markAppReady } from './lib/server-rendering.ts';
 import { queryClient, trpc } from './lib/trpc.ts';
@@ -39,7 +40,7 @@ function serverRender(root: HTMLElement): boolean {
   const state = document.getElementById(SERVER_STATE_ID);
   if (!state || root.getAttribute(SERVER_LOCALE_ATTRIBUTE) !== storedLocale()) return false;
   try {
-    hydrate(queryClient, JSON.parse(state.textContent ?? ''));
+    hydrateFromServer(queryClient, JSON.parse(state.textContent ?? ''));
     return true;
   } catch {
     return false;

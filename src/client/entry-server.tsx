@@ -6,10 +6,10 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { dehydrate, type Query, QueryClient, QueryClientProvider, skipToken } from '@tanstack/react-query';
+import { type Query, QueryClient, QueryClientProvider, skipToken } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { createRequestHandler } from '@tanstack/react-router/ssr/server';
-import { getUntypedClient, type TRPCClient, TRPCClientError } from '@trpc/client';
+import { getUntypedClient, type TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -19,6 +19,7 @@ import type { PageRedirect, RenderedPage } from '../shared/server-rendering.ts';
 import { SERVER_STYLES_ATTRIBUTE } from '../shared/server-rendering.ts';
 import { SkippedOnServer } from './features/two-factor/prompt-skipped.ts';
 import { intlLocale } from './lib/format.ts';
+import { asksForMissingRecord, dehydrateForBrowser } from './lib/missing-records.ts';
 import { queriesSettled } from './lib/queries-settled.ts';
 import { type PageHead, PageHeadSink } from './lib/use-page-meta.ts';
 import { createAppRouter } from './router.tsx';
@@ -35,19 +36,6 @@ for (const [file, { messages }] of Object.entries(import.meta.glob<{ messages: M
 
 /** How long a page's data may take before the page is sent with its loading state instead. */
 const DATA_WAIT_MS = 1500;
-
-/**
- * Whether the API said the page's record (a test, lab, category or product) does not exist: the
- * page then draws its "not found" state, and the answer is a 404 so search engines drop the address.
- */
-function asksForMissingRecord(queryClient: QueryClient): boolean {
-  return queryClient
-    .getQueryCache()
-    .getAll()
-    .some(
-      ({ state }) => state.error instanceof TRPCClientError && (state.error.data as { code?: string } | undefined)?.code === 'NOT_FOUND',
-    );
-}
 
 /**
  * Whether an address is one of the app's pages; any other draws "not found". A route matches it whole:
@@ -141,9 +129,9 @@ export async function render({
   /** The TWO_FACTOR_LATER_COOKIE's value: whom staff's two-factor prompt was skipped for in this browser. */
   twoFactorSkippedBy: string | null;
 }): Promise<RenderedPage | PageRedirect> {
-  // No retries and no refetching: one request, one answer.
+  // No retries and no refetching: one request, one answer, and a failed one drawn as failed (missing-records.ts).
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false, retryOnMount: false } },
   });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
   // TanStack Router's own server handler loads the page (its redirects and "not found" as on the
@@ -212,7 +200,7 @@ async function drawLoaded(
   return {
     html,
     styles: `${globals}<style ${SERVER_STYLES_ATTRIBUTE}="${ids.join(' ')}">${rules}</style>`,
-    state: dehydrate(queryClient),
+    state: dehydrateForBrowser(queryClient),
     head: drawn.head,
     status: asksForMissingRecord(queryClient) || !isAppPath(router, new URL(url, 'http://localhost').pathname) ? 404 : 200,
   };

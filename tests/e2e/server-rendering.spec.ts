@@ -250,11 +250,20 @@ test('a test, lab, category or product that does not exist is answered 404, and 
     ['/labs/not-a-lab', 'المختبر غير موجود'],
     ['/categories/No%20Such%20Category', 'الفئة غير موجودة'],
   ] as const;
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The document's own 404 is what the browser logs for it; anything else (a hydration mismatch) is a fault.
+    if (message.type() === 'error' && !message.text().includes('status of 404')) errors.push(message.text());
+  });
   for (const [path, heading] of missing) {
+    // Drawn so by the server, not "Loading…" until the browser asks again, and taken over as drawn.
+    const html = await (await page.request.get(path)).text();
+    expect(html.slice(html.indexOf('id="root"')), path).toContain(heading);
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   }
+  expect(errors).toEqual([]);
   expect((await page.request.get('/product/999999')).status()).toBe(404);
   expect((await page.request.get('/product/not-a-product')).status()).toBe(404);
   expect((await page.goto(CBC))?.status()).toBe(200);
