@@ -16,7 +16,8 @@ test.describe('accounts in Arabic', () => {
     await expect(page.getByText('تم التسجيل بنجاح!')).toBeVisible();
     await page.getByRole('banner').getByRole('link', { name: 'لوحة التحكم' }).last().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('مرحبًا، سارة الحربي');
-    await expect(page.getByText('مجانية')).toBeVisible();
+    // The free plan by its name on the plans page (issue #77 item 18).
+    await expect(page.getByTestId('plan-badge')).toHaveText('الأساسية');
   });
 
   test('a lab signs up and sees that its account is under review', async ({ page }) => {

@@ -407,7 +407,15 @@ test.describe('pricing', () => {
       const said = simulated[locale];
       const { page, context } = await person(locale);
       await signUpThroughApi(context, { name: 'Plan Buyer' });
+      // The free plan has one name, on the dashboard as on the plans page (issue #77 item 18).
+      const basic = locale === 'ar' ? 'الأساسية' : 'Basic';
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('plan-badge')).toHaveText(basic);
       await page.goto('/pricing');
+      await expect(page.locator('[data-testid="plan-card"][data-plan="basic"]')).toContainText(basic);
+      await expect(page.locator('[data-testid="plan-card"][data-plan="basic"]')).not.toContainText(
+        locale === 'ar' ? 'مجانية' : 'Free plan',
+      );
       const card = (plan: string) => page.locator(`[data-testid="plan-card"][data-plan="${plan}"]`);
       await expect(card('basic').getByRole('button', { name: words[locale].plans.currentPlan })).toBeDisabled();
       await card('premium').getByTestId('choose-plan').click();

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { PlanFeature, PlanId } from '../../shared/plans.ts';
+import { currentPlan, type PlanAudience, type PlanFeature, type PlanId } from '../../shared/plans.ts';
 
 export const planNames: Record<PlanId, MessageDescriptor> = {
   basic: msg`Basic`,
@@ -33,8 +33,11 @@ export const planFeatures: Record<PlanFeature, MessageDescriptor> = {
   featured: msg`Featured placement in search results`,
 };
 
-/** A stored tier's name; the free plans read as "Free" (the spec's header default). */
-export function tierLabel(tier: string): MessageDescriptor {
-  if (tier === 'basic' || tier === 'starter') return msg`Free`;
-  return planNames[tier as PlanId] ?? msg`Free`;
+/**
+ * A stored tier's name, as the plans page names it (issue #77 item 18): the free plan is "Basic" for a
+ * customer and "Starter" for a lab, never "Free" beside it (ADR 0085). Every profile starts as 'basic',
+ * which for a lab is Starter.
+ */
+export function tierLabel(tier: string, audience: PlanAudience): MessageDescriptor {
+  return planNames[currentPlan(audience, tier).id];
 }

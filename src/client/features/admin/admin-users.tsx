@@ -104,7 +104,7 @@ export function AdminUsers({ list }: { list: ListControl }) {
                       )}
                     </HStack>
                   </Table.Cell>
-                  <Table.Cell>{user.user_type === 'admin' ? '—' : i18n._(tierLabel(user.subscription_tier))}</Table.Cell>
+                  <Table.Cell>{user.user_type === 'admin' ? '—' : i18n._(tierLabel(user.subscription_tier, user.user_type))}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDate(new Date(user.created_at), locale)}</Table.Cell>
                 </Table.Row>
               ))}

@@ -22,7 +22,7 @@ export function DashboardHeader({ name, userType, tier }: Props) {
           <>
             <Text color="fg.muted">{t`Plan:`}</Text>
             <Badge colorPalette="brand" variant="subtle" data-testid="plan-badge">
-              {i18n._(tierLabel(tier))}
+              {i18n._(tierLabel(tier, userType))}
             </Badge>
           </>
         )}

@@ -57,6 +57,8 @@ export function PlanStatus({
   );
   const plan = current.data;
   const name = plan ? i18n._(planInSentence[plan.plan as PlanId]) : '';
+  // Named as the plans page names it, never "the free plan" beside "Basic" (issue #77 item 18).
+  const freePlan = i18n._(planInSentence[user?.user_type === 'lab' ? 'starter' : 'basic']);
   const until = plan?.period_end ? formatDate(new Date(plan.period_end), locale) : '';
   const graceUntil = plan?.grace_until ? formatDate(new Date(plan.grace_until), locale) : '';
   const payAgain = plan && graceUntil && user?.user_type !== 'admin' && user ? findPlan(user.user_type, plan.plan) : undefined;
@@ -138,9 +140,9 @@ export function PlanStatus({
             </Alert.Title>
             <Alert.Description>
               {plan.cancel_at_period_end ? (
-                t`It stays active until ${until}, then your account moves to the free plan.`
+                t`It stays active until ${until}, then your account moves to the ${freePlan}.`
               ) : graceUntil ? (
-                t`Your bank declined the renewal. We try again every day, and your plan stays active until ${graceUntil}; after that your account moves to the free plan. You can pay now with another card.`
+                t`Your bank declined the renewal. We try again every day, and your plan stays active until ${graceUntil}; after that your account moves to the ${freePlan}. You can pay now with another card.`
               ) : cardOnFile ? (
                 <Trans>
                   Charged every month to <chakra.bdi dir="ltr">{cardOnFile}</chakra.bdi>. Cancel at any time and keep the plan until {until}
@@ -181,7 +183,7 @@ export function PlanStatus({
         // Asked in place (no dialog): what cancelling does, then keep it or cancel.
         <Stack gap="3" borderWidth="1px" borderColor="red.muted" rounded="md" p="4" role="group" data-testid="cancel-plan-confirm">
           <Text fontWeight="semibold">{t`Cancel your ${name}?`}</Text>
-          <Text>{t`It will not renew. You keep it until ${until}, then your account moves to the free plan.`}</Text>
+          <Text>{t`It will not renew. You keep it until ${until}, then your account moves to the ${freePlan}.`}</Text>
           <HStack gap="3" wrap="wrap">
             <Button size="sm" variant="outline" onClick={() => setAsking(false)}>
               {t`Keep my plan`}
