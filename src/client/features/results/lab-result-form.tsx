@@ -330,6 +330,8 @@ function ResultForm({
       );
       setSavedRevision(sentRevision);
       await queryClient.invalidateQueries({ queryKey: sheetKey });
+      // Saved values mean the patient came: the booking's card no longer offers "Patient did not come" (#77 item 2).
+      void queryClient.invalidateQueries({ queryKey: trpc.lab.bookings.queryKey() });
       return result;
     } catch (error) {
       const details = errorDetails(error);
@@ -405,8 +407,10 @@ function ResultForm({
         description: t`The patient has been told by e-mail.`,
       });
       setSavedRevision(revision);
-      void queryClient.invalidateQueries({ queryKey: sheetKey });
-      void queryClient.invalidateQueries({ queryKey: trpc.lab.bookings.queryKey() });
+      // Released results complete the visit (#77 item 2): its bookings, overview and payments change.
+      for (const key of [sheetKey, trpc.lab.bookings.queryKey(), trpc.lab.overview.queryKey(), trpc.lab.payments.queryKey()]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
       setConfirmingRelease(false);
       onReleased();
     } catch (error) {

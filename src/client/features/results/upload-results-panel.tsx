@@ -65,8 +65,15 @@ function UploadForm({ preselectedBookingId }: { preselectedBookingId?: string })
       setFile(null);
       setTried(false);
       if (input.current) input.current.value = '';
-      void queryClient.invalidateQueries({ queryKey: trpc.lab.results.queryKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.lab.bookings.queryKey() });
+      // The upload completes a visit that has started (#77 item 2): its bookings, overview and payments change.
+      for (const key of [
+        trpc.lab.results.queryKey(),
+        trpc.lab.bookings.queryKey(),
+        trpc.lab.overview.queryKey(),
+        trpc.lab.payments.queryKey(),
+      ]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
     },
     onError: (error) => {
       const code = error instanceof ResultUploadError ? error.code : 'INTERNAL';
