@@ -41,10 +41,15 @@ for (const { language, locale } of languages) {
     await signUp(page, locale, { name: 'Two Tabs' });
 
     await page.goto(`/test/${encodeURIComponent('Complete Blood Count (CBC)')}`);
-    await page.getByTestId('lab-offer').first().getByRole('button', { name: words[locale].booking.bookNow }).click();
+    // The spec's capitals, on every button that says it: "Add to Cart", "Book Now" (issue #77 item 19).
+    await expect(
+      page.getByTestId('lab-offer').first().getByRole('button', { name: words[locale].booking.addToCart, exact: true }),
+    ).toBeVisible();
+    await page.getByTestId('lab-offer').first().getByRole('button', { name: words[locale].booking.bookNow, exact: true }).click();
     await chooseFreeSlot(page, locale);
     const panel = page.getByTestId('booking-panel');
-    await panel.getByRole('button', { name: words[locale].booking.addToCart }).click();
+    await expect(panel.getByRole('button', { name: words[locale].booking.bookNow, exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: words[locale].booking.addToCart, exact: true }).click();
     await expect(page.getByText(words[locale].booking.addedToCart)).toBeVisible();
 
     // A second tab pays for the cart.

@@ -681,7 +681,7 @@ export const words = {
     cities: { riyadh: 'Riyadh', jeddah: 'Jeddah' },
     booking: {
       bookNow: 'Book Now',
-      addToCart: 'Add to cart',
+      addToCart: 'Add to Cart',
       addedToCart: 'Added to your cart',
       chooseDayAndTime: 'Choose a day and a time',
       nextMonth: 'Next month',

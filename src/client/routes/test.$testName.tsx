@@ -224,7 +224,7 @@ function TestPage() {
                             <HStack gap="2">
                               <Button variant="outline" size="sm" onClick={() => chooseLab(lab.id, false)}>
                                 <ShoppingCart aria-hidden />
-                                {t`Add to cart`}
+                                {t`Add to Cart`}
                               </Button>
                               <Button colorPalette="brand" size="sm" onClick={() => chooseLab(lab.id, true)}>
                                 <CalendarCheck aria-hidden />

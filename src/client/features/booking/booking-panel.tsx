@@ -354,7 +354,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
             aria-describedby={!item && missing ? `booking-missing-${offer.labTestId}` : undefined}
           >
             <ShoppingCart aria-hidden />
-            {t`Add to cart`}
+            {t`Add to Cart`}
           </Button>
           <Button
             colorPalette="brand"

@@ -56,7 +56,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
             <Button asChild colorPalette="brand" size="sm">
               <Link to="/test/$testName" params={{ testName: result.test_name_en }} search={{ lab_id: result.lab_id }}>
                 <ShoppingCart aria-hidden />
-                {t`Add to cart`}
+                {t`Add to Cart`}
               </Link>
             </Button>
           </Stack>
