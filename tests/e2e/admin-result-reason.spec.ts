@@ -75,7 +75,7 @@ for (const { language, locale } of languages) {
     await signIn(page, demo.admin, { admin: true });
     await page.goto('/admin/dashboard?section=transactions');
     await page.getByTestId('list-search').fill(demo.premium);
-    const open = page.getByRole('button', { name: new RegExp(`^${w.valuesReason.open} `) }).first();
+    const open = page.getByRole('button', { name: new RegExp(`^${w.valuesReason.open}`) }).first();
     await open.click();
     const dialog = page.getByTestId('values-reason-dialog');
     await expect(dialog.getByRole('heading', { name: w.valuesReason.title })).toBeVisible();
