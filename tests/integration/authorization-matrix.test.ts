@@ -394,6 +394,7 @@ const matrix: Record<string, Row> = {
   'auth.resetPassword': { access: everyone, input: () => ({ token: linkToken(), password }) },
 
   'booking.availableSlots': { access: everyone, input: () => ({ labId: seeded.labId, date: inDays(3) }) },
+  'booking.slotRules': { access: everyone, input: () => ({ labId: seeded.labId, date: inDays(3) }) },
   'booking.homeWindows': { access: everyone, input: () => ({ labId: seeded.labId, date: inDays(3) }) },
   'booking.holdSlot': { access: customers, input: () => ({ labTestId: NO_ID, bookingTime: futureInstant() }) },
   'booking.seriesPlan': { access: everyone, input: () => ({ labTestId: NO_ID, bookingTime: futureInstant(), everyMonths: 3, visits: 2 }) },

@@ -223,3 +223,23 @@ describe('the settings', () => {
     expect(await caller.lab.updateProfile({ ...input, fastingUntil: null })).toMatchObject({ fasting_until: null });
   });
 });
+
+describe('why a day has fewer times than its hours', () => {
+  it('names the Ramadan hours, the prayer pauses within them and the break after each appointment', async () => {
+    const { lab } = await labWith({ ramadan_opens_at: '10:00', ramadan_closes_at: '13:00', prayer_pause_minutes: 20, buffer_minutes: 10 });
+    // 8 Ramadan 1448: Dhuhr in Riyadh is at about 12:10, within the Ramadan hours; Asr, after them, is not named.
+    const ramadan = await booking.slotRulesOn(database.db, lab.id, '2027-02-15', null);
+    expect(ramadan).toMatchObject({
+      hours: { opens_at: '10:00:00', closes_at: '13:00:00' },
+      ramadan: true,
+      break_minutes: 10,
+      fasting_until: null,
+    });
+    expect(ramadan.prayer_pauses).toEqual([{ from: expect.stringMatching(/^12:/), to: expect.stringMatching(/^12:/) }]);
+    // 15 January 2027: the weekly hours, no Ramadan.
+    expect(await booking.slotRulesOn(database.db, lab.id, '2027-01-15', null)).toMatchObject({
+      hours: { opens_at: '08:00:00', closes_at: '12:00:00' },
+      ramadan: false,
+    });
+  });
+});

@@ -198,7 +198,7 @@ function CheckoutPage() {
               <Separator my="4" />
               <Stack gap="1">
                 <HStack justify="space-between" color="fg.muted">
-                  <Text>{t`Tests`}</Text>
+                  <Text>{t`Tests (VAT included)`}</Text>
                   <Amount read={read} value={halalasToSar(pricing.subtotal_halalas)} fontWeight="normal" data-testid="checkout-subtotal" />
                 </HStack>
                 {/* The plan's discount is known before the cart is: its row is kept while the amount comes. */}
@@ -224,6 +224,10 @@ function CheckoutPage() {
                   <Amount read={read} value={halalasToSar(pricing.fee_halalas)} fontWeight="normal" data-testid="checkout-fee" />
                 </HStack>
                 <Separator my="1" />
+                {/* Every amount above is VAT-inclusive, as every price is: the total's VAT is taken out below, not added (#77 item 15). */}
+                <Text fontSize="sm" color="fg.muted" data-testid="checkout-vat-included">
+                  {t`All prices and fees include 15% VAT. Of the total:`}
+                </Text>
                 <HStack justify="space-between" color="fg.muted">
                   <Text>{t`Subtotal before VAT`}</Text>
                   <Amount read={read} value={halalasToSar(totalHalalas) - vat} fontWeight="normal" />

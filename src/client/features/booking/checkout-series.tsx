@@ -32,7 +32,7 @@ export function CheckoutSeries({ cart }: { cart: { labTestId: number; bookingTim
                 const terms = inCart(line)
                   ? t`Paid with this payment`
                   : line.state === 'booked'
-                    ? t`Paid`
+                    ? t`Already paid`
                     : payBy
                       ? t`Pay by ${formatCompactDate(payBy, locale, series.time_zone)}, ${formatTime(payBy, locale, series.time_zone)}`
                       : t`Not in this payment`;

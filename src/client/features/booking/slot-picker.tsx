@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../components/query-state.tsx';
@@ -6,6 +6,7 @@ import { formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { SlotRulesNote } from './slot-rules-note.tsx';
 
 interface Props {
   labId: string;
@@ -53,44 +54,52 @@ export function SlotPicker({ labId, labTestId, date, timeZone, value, onChange, 
   }
   if (slots.isError || !times)
     return <ErrorState title={t`Could not load the available times.`} error={slots.error} onRetry={() => void slots.refetch()} />;
+  // Why some of the lab's times are not offered: said where they are missing (not for home windows, which keep their own hours).
+  const rules = home ? null : <SlotRulesNote labId={labId} labTestId={labTestId} date={date} />;
   if (times.length === 0) {
     return (
-      <Text color="fg.muted" role="status">
-        {home
-          ? t`No home visits are free on this day. Please choose another day.`
-          : t`No free times on this day. Please choose another day.`}
-      </Text>
+      <Stack gap="2">
+        <Text color="fg.muted" role="status">
+          {home
+            ? t`No home visits are free on this day. Please choose another day.`
+            : t`No free times on this day. Please choose another day.`}
+        </Text>
+        {rules}
+      </Stack>
     );
   }
   return (
-    <SimpleGrid
-      columns={home ? { base: 2, sm: 3 } : { base: 3, sm: 4 }}
-      gap="2"
-      role="radiogroup"
-      aria-label={home ? t`Home visit windows` : t`Available times`}
-      onKeyDown={keys.onKeyDown}
-    >
-      {times.map((slot, index) => {
-        const selected = slot.starts_at === value;
-        return (
-          <Button
-            key={slot.starts_at}
-            size="sm"
-            role="radio"
-            aria-checked={selected}
-            tabIndex={keys.tabIndexOf(index)}
-            variant={selected ? 'solid' : 'outline'}
-            colorPalette="brand"
-            onClick={() => onChange(slot.starts_at, slot.ends_at)}
-            data-testid={home ? 'home-window' : 'slot'}
-          >
-            <bdi>
-              {formatTime(new Date(slot.starts_at), locale, timeZone)}
-              {slot.ends_at && ` – ${formatTime(new Date(slot.ends_at), locale, timeZone)}`}
-            </bdi>
-          </Button>
-        );
-      })}
-    </SimpleGrid>
+    <Stack gap="2">
+      <SimpleGrid
+        columns={home ? { base: 2, sm: 3 } : { base: 3, sm: 4 }}
+        gap="2"
+        role="radiogroup"
+        aria-label={home ? t`Home visit windows` : t`Available times`}
+        onKeyDown={keys.onKeyDown}
+      >
+        {times.map((slot, index) => {
+          const selected = slot.starts_at === value;
+          return (
+            <Button
+              key={slot.starts_at}
+              size="sm"
+              role="radio"
+              aria-checked={selected}
+              tabIndex={keys.tabIndexOf(index)}
+              variant={selected ? 'solid' : 'outline'}
+              colorPalette="brand"
+              onClick={() => onChange(slot.starts_at, slot.ends_at)}
+              data-testid={home ? 'home-window' : 'slot'}
+            >
+              <bdi>
+                {formatTime(new Date(slot.starts_at), locale, timeZone)}
+                {slot.ends_at && ` – ${formatTime(new Date(slot.ends_at), locale, timeZone)}`}
+              </bdi>
+            </Button>
+          );
+        })}
+      </SimpleGrid>
+      {rules}
+    </Stack>
   );
 }

@@ -38,6 +38,10 @@ export const bookingRouter = router({
     .query(({ ctx, input }) =>
       booking.availableSlots(ctx.db, input.labId, input.date, ctx.user?.id ?? null, new Date(), input.labTestId ?? null),
     ),
+  /** Why a day's slots are fewer than its hours: Ramadan hours, prayer pauses, the break after each appointment, a fasting cut-off. */
+  slotRules: publicProcedure
+    .input(availableSlotsInput)
+    .query(({ ctx, input }) => booking.slotRulesOn(ctx.db, input.labId, input.date, input.labTestId ?? null)),
   /** The lab's free home collection windows on a date (none when it does not collect at home); `near`: for a home there. */
   homeWindows: publicProcedure
     .input(homeWindowsInput)

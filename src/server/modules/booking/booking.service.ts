@@ -100,6 +100,31 @@ export async function slotStartsOn(db: Kysely<Database>, labId: string, date: st
 }
 
 /**
+ * Why a day's slots are fewer than its hours would hold (issue #77 item 14), on the lab's clock: its hours
+ * that day (its Ramadan hours, `ramadan`), its prayer pauses within them, the break after each appointment,
+ * and for a test needing fasting (`labTestId`) the latest start. Null hours: it is closed that day.
+ */
+export async function slotRulesOn(db: Kysely<Database>, labId: string, date: string, labTestId: number | null) {
+  const lab = await repo.findLabSchedule(db, labId);
+  if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
+  const noon = zonedTimeToInstant(date, '12:00', lab.time_zone);
+  const weekly = await repo.findWorkingHours(db, labId, zonedParts(noon, lab.time_zone).weekday);
+  const hours = hoursOn(lab, weekly, date);
+  if (!hours) return { hours: null, ramadan: false, prayer_pauses: [], break_minutes: 0, fasting_until: null };
+  const [opens, closes] = [minutesOf(hours.opens_at), minutesOf(hours.closes_at)];
+  const latest = fastingCutoff(lab, await fastingHoursOf(db, labId, labTestId));
+  return {
+    hours: { opens_at: clockOf(opens), closes_at: clockOf(closes) },
+    ramadan: hours !== weekly,
+    prayer_pauses: prayerPauses(lab, date)
+      .filter(([from, to]) => from < closes && opens < to)
+      .map(([from, to]) => ({ from: clockOf(from), to: clockOf(to) })),
+    break_minutes: lab.buffer_minutes,
+    fasting_until: latest < closes ? clockOf(latest) : null,
+  };
+}
+
+/**
  * The lab's free home collection windows on a date of its calendar (none when it does not collect at
  * home, or is closed that day): each window's start and end on the lab's clock. Past ones are not offered,
  * nor (for a test needing fasting) ones starting after the fasting cut-off, nor, for a home placed on the map
