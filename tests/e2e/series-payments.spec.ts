@@ -23,6 +23,27 @@ import { words } from './words.ts';
 
 const TEST = 'Complete Blood Count (CBC)';
 
+/** What the series' plan and the checkout say of each visit (issue #77 items 1 and 7). */
+const terms = {
+  ar: { paidNow: 'تُدفع الآن', payBy: 'ادفع قبل', paidWithThisPayment: 'تُدفع بهذا الدفع', moved: 'نُقلت', monthEnd: 'فاخترنا آخر يوم فيه' },
+  en: {
+    paidNow: 'Paid now',
+    payBy: 'Pay by',
+    paidWithThisPayment: 'Paid with this payment',
+    moved: 'Moved',
+    monthEnd: 'its last day instead',
+  },
+} as const;
+
+/** The next 31st at least two days ahead whose next month has no 31st (31 January, 31 March…), as YYYY-MM-DD. */
+function nextThirtyFirstBeforeAShortMonth(): string {
+  for (let days = 2; ; days += 1) {
+    const date = new Date(Date.now() + days * 24 * 3600 * 1000);
+    const nextMonthDays = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 2, 0)).getUTCDate();
+    if (date.getUTCDate() === 31 && nextMonthDays < 31) return date.toISOString().slice(0, 10);
+  }
+}
+
 for (const { language, locale } of languages) {
   test(`a customer repeats a test monthly, pays the first visit now and the next when due, and lets the last go, on a phone in ${language} @mobile`, async ({
     page,
@@ -44,12 +65,23 @@ for (const { language, locale } of languages) {
     await panel.getByTestId('repeat-visits').selectOption('3');
     await panel.getByTestId('repeat-payment').selectOption({ label: w.series.eachWhenDue });
     await expect(panel.getByTestId('repeat-payment-note')).toBeVisible();
+    // Every visit is shown before it is held: the first paid now, the others by their deadlines.
+    const planned = panel.getByTestId('series-plan-visit');
+    await expect(planned).toHaveCount(3);
+    await expect(planned.first()).toContainText(terms[locale].paidNow);
+    await expect(planned.nth(1)).toContainText(terms[locale].payBy);
     await screenshotBothSizes(page, panel.getByTestId('repeat-choice').locator('..'), `series-pay-each.${locale}`);
     await panel.getByRole('button', { name: w.booking.bookNow }).click();
 
-    // Only the first visit is paid now.
+    // Only the first visit is paid now; the checkout lists the three, and says its prices include VAT.
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByTestId('checkout-item')).toHaveCount(1);
+    const checkoutVisits = page.getByTestId('checkout-series-visit');
+    await expect(checkoutVisits).toHaveCount(3);
+    await expect(checkoutVisits.first()).toContainText(terms[locale].paidWithThisPayment);
+    await expect(checkoutVisits.nth(1)).toContainText(terms[locale].payBy);
+    await expect(page.getByTestId('checkout-vat-included')).toBeVisible();
+    await screenshotBothSizes(page, page.getByTestId('checkout-series'), `series-checkout-terms.${locale}`);
     await page.getByTestId('pay').click();
     await expect(page.getByText(w.booking.confirmed)).toBeVisible({ timeout: 15_000 });
 
@@ -78,10 +110,12 @@ for (const { language, locale } of languages) {
     await expect(moving).toBeHidden();
     await expect(reserved).toHaveCount(2);
 
-    // The second visit is paid like any booking, and joins the series as its visit.
+    // The second visit is paid like any booking, at the amount its card showed, and joins the series as its visit.
+    const charge = (await reserved.first().getByTestId('reserved-visit-charge').innerText()).trim();
     await reserved.first().getByRole('button', { name: w.series.payForVisit }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByTestId('checkout-item')).toHaveCount(1);
+    await expect(page.getByTestId('checkout-total')).toHaveText(charge);
     await page.getByTestId('pay').click();
     await expect(page.getByText(w.booking.confirmed)).toBeVisible({ timeout: 15_000 });
     await page.goto('/dashboard?section=bookings');
@@ -97,6 +131,31 @@ for (const { language, locale } of languages) {
     await expect(page.getByText(w.series.letGoDone)).toBeVisible();
     await expect(series.getByTestId('reserved-visit')).toHaveCount(0);
     await expect(series.getByTestId('my-booking')).toHaveCount(2);
+  });
+}
+
+for (const { language, locale } of languages) {
+  test(`a series from the 31st shows its next visit on the last day of a shorter month, marked as moved, before it is held, in ${language}`, async ({
+    page,
+    person,
+    appServer,
+  }) => {
+    const { labId } = await openOneSeatLab(person, appServer, locale, TEST);
+    await readInLanguage(page, locale);
+    await page.goto('/');
+    await signUpThroughApi(page, { name: locale === 'ar' ? 'سارة' : 'Sara' });
+    await page.goto(`/test/${encodeURIComponent(TEST)}?lab_id=${labId}`);
+    const panel = page.getByTestId('booking-panel');
+    const first = nextThirtyFirstBeforeAShortMonth();
+    expect((await chooseFreeSlot(page, locale, { from: first })).date).toBe(first);
+    await panel.getByTestId('repeat-every').selectOption('1');
+    await panel.getByTestId('repeat-visits').selectOption('2');
+    const planned = panel.getByTestId('series-plan-visit');
+    await expect(planned).toHaveCount(2);
+    await expect(planned.nth(1)).toHaveAttribute('data-moved', 'true');
+    await expect(planned.nth(1)).toContainText(terms[locale].moved);
+    await expect(planned.nth(1).getByTestId('series-plan-moved').first()).toContainText(terms[locale].monthEnd);
+    await screenshotBothSizes(page, panel.getByTestId('series-plan'), `series-plan-moved.${locale}`);
   });
 }
 

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { SERIES_PAY_BY_HOURS } from '../../../shared/series.ts';
 import { ErrorState } from '../../components/query-state.tsx';
-import { formatDate, formatTime, intlLocale } from '../../lib/format.ts';
+import { formatDate, formatNumber, formatTime, intlLocale } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
@@ -22,7 +22,10 @@ export function SeriesPlanList({ input, payEachVisit }: { input: PlanInput; payE
   if (plan.isPending) return <Skeleton height="20" rounded="md" />;
   if (plan.isError) return <ErrorState title={t`Could not place the visits.`} error={plan.error} onRetry={() => void plan.refetch()} />;
   const { visits, time_zone: timeZone } = plan.data;
-  const firstDay = Number(new Intl.DateTimeFormat('en-CA', { day: 'numeric', timeZone }).format(new Date(input.bookingTime)));
+  const firstDay = formatNumber(
+    Number(new Intl.DateTimeFormat('en-CA', { day: 'numeric', timeZone }).format(new Date(input.bookingTime))),
+    locale,
+  );
   const day = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone });
   const why = (move: Move): string => {
     switch (move) {
