@@ -6,6 +6,7 @@ import { criticalFirst } from '../../../shared/critical-first.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { isCritical, type ResultFlag } from '../../../shared/result-values.ts';
 import { displayUnit } from '../../../shared/unit-display.ts';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { isolateLatinRuns, localized } from '../../lib/bidi.ts';
 import { appErrorMessage, errorMessage } from '../../lib/errors.ts';
@@ -151,7 +152,7 @@ function ValuesList({ observations, locale }: { observations: Observation[]; loc
 function ValuesTable({ observations, locale }: { observations: Observation[]; locale: Locale }) {
   const { t } = useLingui();
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="l2" hideBelow="md">
+    <TableScrollArea label={t`Results`} borderWidth="1px" rounded="l2" hideBelow="md">
       <Table.Root size="sm" data-testid="shared-values">
         <Table.Header>
           <Table.Row>
@@ -217,7 +218,7 @@ function ValuesTable({ observations, locale }: { observations: Observation[]; lo
           })}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScrollArea>
   );
 }
 
@@ -247,7 +248,12 @@ function Trends({
         {t`Trends across the shared reports`}
       </Heading>
       {withTrend.map((observation) => (
-        <Table.ScrollArea key={observation.analyteId ?? observation.label} borderWidth="1px" rounded="l2">
+        <TableScrollArea
+          key={observation.analyteId ?? observation.label}
+          label={analyteName(observation, locale)}
+          borderWidth="1px"
+          rounded="l2"
+        >
           <Table.Root size="sm">
             <Table.Caption captionSide="top" textAlign="start" fontWeight="medium" px="3" pt="2">
               <bdi>{analyteName(observation, locale)}</bdi>
@@ -288,7 +294,7 @@ function Trends({
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       ))}
     </Stack>
   );

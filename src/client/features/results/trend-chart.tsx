@@ -2,6 +2,7 @@ import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { Bounds, ResultFlag } from '../../../shared/result-values.ts';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { isolated, localized } from '../../lib/bidi.ts';
 import { formatCompactDate } from '../../lib/format.ts';
 import { activeLocale, directionOf } from '../../lib/locale.ts';
@@ -99,6 +100,36 @@ export function TrendChart({
     { key: 'first', text: firstDate, x: layout.points[0]?.x ?? 0 },
     { key: 'last', text: lastDate, x: layout.points.at(-1)?.x ?? 0 },
   ];
+  const table = (
+    <Table.Root size="sm">
+      <Table.Caption srOnly>{t`${name}: your results over time`}</Table.Caption>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>{t`Date`}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t`Value`}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t`Flag`}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t({ message: 'Lab', context: 'column header' })}</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {trend.map((point) => (
+          <Table.Row key={`${point.bookingId}-${point.at}`} data-current={point.bookingId === currentBookingId || undefined}>
+            <Table.Cell whiteSpace="nowrap">
+              {date(point.at)}
+              {point.bookingId === currentBookingId && <Text as="span" color="fg.muted">{` · ${t`this report`}`}</Text>}
+            </Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              <bdi dir="ltr">{withUnit(value(point), unit)}</bdi>
+            </Table.Cell>
+            <Table.Cell>{flagLabel(i18n, point.flag)}</Table.Cell>
+            <Table.Cell>
+              <bdi>{localized(locale, point.lab.ar, point.lab.en)}</bdi>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
   return (
     <Stack gap="2" data-testid="result-trend">
       <HStack justify="space-between" align="start" gap="2" wrap="wrap">
@@ -193,37 +224,15 @@ export function TrendChart({
           </HStack>
         ))}
       </HStack>
+      {/* Read by screen readers while hidden; shown, it scrolls in a box the keyboard can reach (a hidden box is no tab stop). */}
       <Box id={tableId} srOnly={!showTable} data-testid="result-trend-table">
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Caption srOnly>{t`${name}: your results over time`}</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t`Date`}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t`Value`}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t`Flag`}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t({ message: 'Lab', context: 'column header' })}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {trend.map((point) => (
-                <Table.Row key={`${point.bookingId}-${point.at}`} data-current={point.bookingId === currentBookingId || undefined}>
-                  <Table.Cell whiteSpace="nowrap">
-                    {date(point.at)}
-                    {point.bookingId === currentBookingId && <Text as="span" color="fg.muted">{` · ${t`this report`}`}</Text>}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    <bdi dir="ltr">{withUnit(value(point), unit)}</bdi>
-                  </Table.Cell>
-                  <Table.Cell>{flagLabel(i18n, point.flag)}</Table.Cell>
-                  <Table.Cell>
-                    <bdi>{localized(locale, point.lab.ar, point.lab.en)}</bdi>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        {showTable ? (
+          <TableScrollArea label={t`${name}: your results over time`} borderWidth="1px" rounded="md">
+            {table}
+          </TableScrollArea>
+        ) : (
+          table
+        )}
       </Box>
     </Stack>
   );
