@@ -116,7 +116,11 @@ for (const { language, locale } of languages) {
     const [terms] = await Promise.all([page.context().waitForEvent('page'), profile.getByRole('link', { name: w.phone.terms }).click()]);
     await expect(terms).toHaveURL(/\/terms-and-conditions$/);
     await terms.close();
+    await page.bringToFront();
+    // Back on the tab, its session seen (auth.me on focus): the name is asked once, in the sign-in dialog.
     await expect(profile.getByLabel(w.auth.fullName)).toBeVisible();
+    await expect(page.getByTestId('finish-sign-up-dialog')).toBeHidden();
+    await expect(page.getByTestId('consent-dialog')).toBeHidden();
 
     // Left there: the next visit asks for the name, not for the terms alone.
     await page.goto('/dashboard');

@@ -5,6 +5,7 @@ import { PRIVACY_VERSION, signUpUnfinished, TERMS_VERSION } from '../../../share
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useAuthModal } from './auth-modal-context.tsx';
 import { PhoneSignUpProfile } from './phone-sign-up-profile.tsx';
 import { type SessionUser, useSession } from './use-session.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -17,7 +18,11 @@ import { useSignOut } from './use-sign-out.ts';
  */
 export function ConsentDialog({ open }: { open: boolean }) {
   const { user } = useSession();
-  return user && signUpUnfinished(user) ? <FinishSignUpDialog open={open} /> : <TermsChangedDialog open={open} />;
+  const authModal = useAuthModal();
+  // The sign-in dialog may be showing this very step (its session seen on returning from the terms' tab):
+  // asked there alone, and here once that dialog is closed.
+  if (user && signUpUnfinished(user)) return <FinishSignUpDialog open={open && authModal.mode === null} />;
+  return <TermsChangedDialog open={open} />;
 }
 
 /** The user as the server now answers it: everything asked before and refused (CONSENT_UPDATE_REQUIRED) is asked again. */
