@@ -54,7 +54,7 @@ export async function seedDemoSeries(db: Kysely<Database>, now = new Date()): Pr
     try {
       await booking.holdSeries(db, holder, { labTestId: offering.id, bookingTime, everyMonths: 3, visits: 3, payEachVisit: true }, now);
     } catch (error) {
-      // A later visit falls on a day the lab is closed, or full: the next day.
+      // A later visit has no free time within two weeks of its day (ADR 0082), or a seat went meanwhile: the next day.
       if (error instanceof AppError) continue;
       throw error;
     }
