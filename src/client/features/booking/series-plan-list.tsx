@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { SERIES_PAY_BY_HOURS } from '../../../shared/series.ts';
 import { ErrorState } from '../../components/query-state.tsx';
-import { formatDate, formatNumber, formatTime, intlLocale } from '../../lib/format.ts';
+import { formatDate, formatHijriDate, formatNumber, formatTime, intlLocale } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
@@ -59,6 +59,9 @@ export function SeriesPlanList({ input, payEachVisit }: { input: PlanInput; payE
               </Text>
               {visit.moved.length > 0 && <Badge colorPalette="orange">{t`Moved`}</Badge>}
             </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              {formatHijriDate(when, locale, timeZone)}
+            </Text>
             {visit.moved.map((move) => (
               <Text key={move} fontSize="sm" color="orange.fg" data-testid="series-plan-moved">
                 {why(move)}
