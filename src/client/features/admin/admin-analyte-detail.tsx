@@ -7,6 +7,7 @@ import { ANALYTE_DECIMALS_MAX } from '../../../shared/analyte-schemas.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { DirectionalIcon } from '../../components/ui/directional-icon.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -229,7 +230,7 @@ function PublishedRanges({ analyte, kind }: { analyte: Analyte; kind: 'interval'
           {kind === 'interval' ? t`No reference interval yet: values are shown without a range.` : t`No critical limit.`}
         </EmptyState>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg">
+        <TableScrollArea label={title} borderWidth="1px" rounded="lg">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
@@ -268,7 +269,7 @@ function PublishedRanges({ analyte, kind }: { analyte: Analyte; kind: 'interval'
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
       <RangeDialog
         editing={editing}

@@ -6,6 +6,7 @@ import { useDeferredValue, useState } from 'react';
 import { ANALYTE_LIST_MAX } from '../../../shared/analyte-schemas.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -66,7 +67,13 @@ function AnalyteList({ search, onSearch, onOpen }: { search: string; onSearch: (
       ) : items.length === 0 ? (
         <EmptyState>{q ? t`No analytes match.` : t`No analytes yet.`}</EmptyState>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg" opacity={analytes.isPlaceholderData ? 0.6 : 1} aria-busy={analytes.isFetching}>
+        <TableScrollArea
+          label={t`Analytes`}
+          borderWidth="1px"
+          rounded="lg"
+          opacity={analytes.isPlaceholderData ? 0.6 : 1}
+          aria-busy={analytes.isFetching}
+        >
           <Table.Root size="sm" stickyHeader>
             <Table.Header>
               <Table.Row>
@@ -119,7 +126,7 @@ function AnalyteList({ search, onSearch, onOpen }: { search: string; onSearch: (
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
       {items.length === ANALYTE_LIST_MAX && (
         <Text fontSize="sm" color="fg.muted">

@@ -9,6 +9,7 @@ import { ListToolbar, PageButtons } from '../../components/paged-list.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { BookingStatusBadge, isBookingStatus } from '../../components/status-badge.tsx';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -73,7 +74,8 @@ export function AdminTransactions({ list }: { list: ListControl }) {
       ) : visible.length === 0 ? (
         <EmptyState>{t`No transactions yet.`}</EmptyState>
       ) : (
-        <Table.ScrollArea
+        <TableScrollArea
+          label={t`Transactions`}
           borderWidth="1px"
           rounded="lg"
           opacity={transactions.isPlaceholderData ? 0.6 : 1}
@@ -155,7 +157,7 @@ export function AdminTransactions({ list }: { list: ListControl }) {
               })}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
       <PageButtons control={list} nextCursor={transactions.data?.nextCursor} fetching={transactions.isFetching} />
     </Stack>

@@ -10,6 +10,7 @@ import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle, StatCard } from '../../components/stat-card.tsx';
 import { BookingStatusBadge } from '../../components/status-badge.tsx';
+import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -131,7 +132,12 @@ export function LabPayments({ list }: { list: ListControl }) {
                     </Card.Root>
                   ))}
                 </Stack>
-                <Table.ScrollArea hideBelow="md" opacity={payments.isPlaceholderData ? 0.6 : 1} aria-busy={payments.isFetching}>
+                <TableScrollArea
+                  label={t`Bookings done`}
+                  hideBelow="md"
+                  opacity={payments.isPlaceholderData ? 0.6 : 1}
+                  aria-busy={payments.isFetching}
+                >
                   <Table.Root size="sm" variant="line">
                     <Table.Header>
                       <Table.Row>
@@ -174,7 +180,7 @@ export function LabPayments({ list }: { list: ListControl }) {
                       ))}
                     </Table.Body>
                   </Table.Root>
-                </Table.ScrollArea>
+                </TableScrollArea>
               </>
             )}
             <PageButtons control={list} nextCursor={data?.nextCursor} fetching={payments.isFetching} />
