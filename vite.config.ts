@@ -127,16 +127,19 @@ function lazyChunksStayApart(names: string[]): Plugin {
   };
 }
 
-/** Small client modules only the checkout, the plans and the dashboards import (see the `shared` group below); a dialog among them would bring the dialogs' machinery to every page. */
+/**
+ * Small client modules only the checkout, the plans and the dashboards import (see the `shared` group below); a dialog among them
+ * would bring the dialogs' machinery to every page, and the tables' scroll box Chakra's Table (the doctor's page has tables too).
+ */
 const onlyPayingAndDashboards =
-  /src[\\/]client[\\/](features[\\/](payments|subscriptions|billing)[\\/]|components[\\/](stat-card|export-link|confirm-dialog)\.|lib[\\/](plan-labels|password-confirmation|radio-group-keys)\.)/;
+  /src[\\/]client[\\/](features[\\/](payments|subscriptions|billing)[\\/]|components[\\/](stat-card|export-link|confirm-dialog|table-scroll-area|status-badge)\.|lib[\\/](plan-labels|password-confirmation|radio-group-keys)\.)/;
 
 /**
  * The parts of the pages a mail links to (confirming an address, a new password, a guest's booking) and of
  * the sign-in dialog, which loads with its code when it opens: no first page draws them.
  */
 const onlyLinkPagesAndSignIn =
-  /src[\\/]client[\\/]features[\\/](auth[\\/](account-task-page|resend-verification-button|passkey-sign-in-button|phone-errors)|passkeys[\\/]passkey-errors)\./;
+  /src[\\/]client[\\/]features[\\/](auth[\\/](account-task-page|resend-verification-button|passkey-sign-in-button|phone-errors|sign-up-choices|phone-sign-up-profile)|passkeys[\\/]passkey-errors)\./;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
