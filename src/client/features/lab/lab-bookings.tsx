@@ -107,7 +107,7 @@ export function LabBookings({
           { value: 'all', label: t`All bookings` },
           { value: 'confirmed', label: t`Pending` },
           { value: 'completed', label: t`Completed` },
-          { value: 'no_show', label: t`No-shows` },
+          { value: 'no_show', label: t`Missed` },
           { value: 'cancelled', label: t`Cancelled` },
         ]}
       >

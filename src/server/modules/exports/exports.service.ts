@@ -61,7 +61,7 @@ const headings = {
 const statusLabels: Record<string, Text> = {
   confirmed: { ar: 'مؤكد', en: 'Confirmed' },
   completed: { ar: 'مكتمل', en: 'Completed' },
-  no_show: { ar: 'لم يحضر', en: 'No-show' },
+  no_show: { ar: 'فائت', en: 'Missed' },
   cancelled: { ar: 'ملغى', en: 'Cancelled' },
   pending: { ar: 'بانتظار الدفع', en: 'Awaiting payment' },
   paid: { ar: 'مدفوع', en: 'Paid' },
