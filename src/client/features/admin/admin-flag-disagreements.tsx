@@ -37,7 +37,7 @@ export function AdminFlagDisagreements() {
           <Table.Root size="sm" data-testid="flag-disagreements">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>{t`Lab`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t({ message: 'Lab', context: 'column header' })}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Analyte`}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Lab's flag`}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Our flag`}</Table.ColumnHeader>

@@ -75,7 +75,7 @@ export function AdminUnitAliases() {
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>{t`Lab`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t({ message: 'Lab', context: 'column header' })}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Unit as sent`}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t`Times`}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Last seen`}</Table.ColumnHeader>
