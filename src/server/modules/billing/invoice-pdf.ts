@@ -255,7 +255,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     y += 20;
   };
   total('Total excluding VAT', 'الإجمالي غير شامل الضريبة', invoice.totalHalalas - invoice.vatHalalas);
-  total('VAT (15%)', 'ضريبة القيمة المضافة (15%)', invoice.vatHalalas);
+  total('VAT (15%)', 'ضريبة القيمة المضافة (15٪)', invoice.vatHalalas);
   total(
     credit ? 'Total credited incl. VAT' : 'Total incl. VAT',
     credit ? 'إجمالي المبلغ الدائن شامل الضريبة' : 'الإجمالي شامل الضريبة',
