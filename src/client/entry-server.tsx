@@ -19,7 +19,7 @@ import type { PageRedirect, RenderedPage } from '../shared/server-rendering.ts';
 import { SERVER_STYLES_ATTRIBUTE } from '../shared/server-rendering.ts';
 import { SkippedOnServer } from './features/two-factor/prompt-skipped.ts';
 import { intlLocale } from './lib/format.ts';
-import { asksForMissingRecord, dehydrateForBrowser } from './lib/missing-records.ts';
+import { asksForMissingRecord, dehydrateForBrowser, keepMissingRecordsFailed } from './lib/missing-records.ts';
 import { queriesSettled } from './lib/queries-settled.ts';
 import { type PageHead, PageHeadSink } from './lib/use-page-meta.ts';
 import { createAppRouter } from './router.tsx';
@@ -129,9 +129,9 @@ export async function render({
   /** The TWO_FACTOR_LATER_COOKIE's value: whom staff's two-factor prompt was skipped for in this browser. */
   twoFactorSkippedBy: string | null;
 }): Promise<RenderedPage | PageRedirect> {
-  // No retries and no refetching: one request, one answer, and a failed one drawn as failed (missing-records.ts).
+  // No retries and no refetching: one request, one answer.
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false, retryOnMount: false } },
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
   // TanStack Router's own server handler loads the page (its redirects and "not found" as on the
@@ -163,6 +163,7 @@ async function drawLoaded(
 ): Promise<RenderedPage> {
   const deadline = new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS));
   await Promise.race([queriesSettled(queryClient), deadline]);
+  keepMissingRecordsFailed(queryClient);
   let drawn = draw(browser, queryClient, router);
   // A page that asks for its data as it draws (the dashboards: each section's own queries) is drawn
   // once to learn what it asks, then again with the answers that came within the same wait.
@@ -176,6 +177,7 @@ async function drawLoaded(
         queryClient.prefetchQuery({ queryKey, queryFn: () => api.query(queryKey[0].join('.'), queryKey[1].input) }),
       );
       await Promise.race([Promise.all(answers), deadline]);
+      keepMissingRecordsFailed(queryClient);
       drawn = draw(browser, queryClient, router);
     }
   }

@@ -25,6 +25,16 @@ export function dehydrateForBrowser(queryClient: QueryClient): DehydratedState {
   };
 }
 
+/**
+ * A "not found" stays failed when its page mounts, on the server and in the browser alike, so both draw
+ * the page's "not found". Any other failure shows as loading on both, and the browser asks again.
+ */
+export function keepMissingRecordsFailed(queryClient: QueryClient) {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (isMissingRecord(query)) queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  }
+}
+
 /** The browser's side: the server's queries in its cache, each "not found" a tRPC error again that mounting does not ask again. */
 export function hydrateFromServer(queryClient: QueryClient, state: DehydratedState) {
   hydrate(queryClient, state);
@@ -34,6 +44,6 @@ export function hydrateFromServer(queryClient: QueryClient, state: DehydratedSta
       .getQueryCache()
       .find({ queryKey, exact: true })
       ?.setState({ error: TRPCClientError.from({ error: server.error }) });
-    queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
   }
+  keepMissingRecordsFailed(queryClient);
 }
