@@ -25,7 +25,7 @@ module.exports = {
       comment: 'Only the AppRouter type crosses to the client (import type), never the router itself.',
       severity: 'error',
       from: { path: '^src/client/' },
-      to: { path: '^src/server/trpc/router\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/server/app-router\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'server-imports-no-client-code',
@@ -89,6 +89,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/server/(platform|db)/' },
       to: { path: '^src/server/(modules|trpc)/' },
+    },
+    {
+      name: 'trpc-imports-no-modules',
+      comment:
+        "src/server/trpc (the context, the procedure tiers, the error mapping) sits below the modules: it imports no module, nor the app router (src/server/app-router.ts) that puts the modules' routers together on top of it. What it needs from several modules belongs in src/server/platform.",
+      severity: 'error',
+      from: { path: '^src/server/trpc/' },
+      to: { path: '^src/server/(modules/|app-router\\.ts$)' },
     },
     {
       name: 'medplum-core-stays-on-the-server',

@@ -13,7 +13,7 @@ import { getUntypedClient, type TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { AppRouter } from '../server/trpc/router.ts';
+import type { AppRouter } from '../server/app-router.ts';
 import type { Locale } from '../shared/locale.ts';
 import type { PageRedirect, RenderedPage } from '../shared/server-rendering.ts';
 import { SERVER_STYLES_ATTRIBUTE } from '../shared/server-rendering.ts';

@@ -9,6 +9,7 @@ import { MAX_API_BODY_BYTES, MAX_BATCH_CALLS, MAX_BODY_BYTES, MULTIPART_OVERHEAD
 import type { AppErrorCode } from '../shared/errors.ts';
 import { RESULT_MAX_BYTES } from '../shared/results.ts';
 import { STORE_IMAGE_MAX_BYTES } from '../shared/store-admin-schemas.ts';
+import { appRouter } from './app-router.ts';
 import { dataExportRoutes } from './modules/account/data-export.routes.ts';
 import { googleRoutes } from './modules/auth/google.routes.ts';
 import { invoiceRoutes } from './modules/billing/billing.routes.ts';
@@ -27,7 +28,6 @@ import { paymentProviderFor } from './platform/payment-providers.ts';
 import { slowRefusals } from './platform/slow-refusals.ts';
 import { isSameOrigin } from './same-origin.ts';
 import { type AppDeps, createContext } from './trpc/context.ts';
-import { appRouter } from './trpc/router.ts';
 
 /**
  * A refusal in the shape tRPC answers errors in (the client reads `data.appCode` alike), for requests

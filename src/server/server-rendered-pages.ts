@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from '../shared/locale.ts';
 import { PAGE_ASSETS_FILE, type PageAssets, serverPageHtml } from '../shared/page-document.ts';
 import { LOCALE_COOKIE, type PageRedirect, type RenderedPage, TWO_FACTOR_LATER_COOKIE } from '../shared/server-rendering.ts';
+import { type AppRouter, appRouter } from './app-router.ts';
 import { consoleLogger } from './platform/logger.ts';
 import { type AppDeps, createContext, type TrpcContext } from './trpc/context.ts';
-import { type AppRouter, appRouter } from './trpc/router.ts';
 
 /** What dist/server/entry-server.js (src/client/entry-server.tsx) exports. */
 export interface ServerEntry {

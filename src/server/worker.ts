@@ -15,9 +15,9 @@ import { createApp } from './app.ts';
 import type { Database } from './db/schema.ts';
 import { type Env, EnvError, parseEnv, s3Settings } from './env.ts';
 import { provideInvoiceFonts } from './modules/billing/invoice-pdf.ts';
-import type { BlobStore } from './modules/results/blob-store.ts';
 import { type R2Bucket, r2BlobStore } from './modules/results/r2-blob-store.ts';
 import { s3BlobStore } from './modules/results/s3-blob-store.ts';
+import type { BlobStore } from './platform/blob-store.ts';
 import { addressBucket } from './platform/client-address.ts';
 import { setPasswordCost } from './platform/password.ts';
 import {

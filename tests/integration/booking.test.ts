@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/client/lib/format.ts';
+import { appRouter } from '../../src/server/app-router.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/checkout-recovery.service.ts';
 import { followCatalogVersion, followedCatalogVersion } from '../../src/server/platform/catalog-version.ts';
 import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
-import { appRouter } from '../../src/server/trpc/router.ts';
 import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { callerFor, contextFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';

@@ -6,9 +6,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import type { BlobStore } from '../../src/server/modules/results/blob-store.ts';
 import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
 import { create as createReview } from '../../src/server/modules/reviews/reviews.service.ts';
+import type { BlobStore } from '../../src/server/platform/blob-store.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import { insertBooking, offerNamedTest, offerTest } from '../setup/dashboard-fixtures.ts';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../src/server/app-router.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
-import { appRouter } from '../../src/server/trpc/router.ts';
 import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
 import { openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, contextFor, createTestUser, type TestAccount, type TestUser, testEnv } from '../setup/fixtures.ts';

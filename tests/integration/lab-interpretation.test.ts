@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { appRouter } from '../../src/server/app-router.ts';
 import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
-import { appRouter } from '../../src/server/trpc/router.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';
 import { fhirR4Schema } from '../setup/fhir-r4-schema.ts';
 import { callerFor, contextFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';

@@ -5,12 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { appRouter } from '../../src/server/app-router.ts';
 import { recordGatewayPayment } from '../../src/server/modules/booking/booking.repository.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/checkout-recovery.service.ts';
 import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
-import { appRouter } from '../../src/server/trpc/router.ts';
 import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
 import {
   APPLE_PAY_TEST_AMOUNTS,

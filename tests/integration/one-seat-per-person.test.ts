@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../src/server/app-router.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
-import { appRouter } from '../../src/server/trpc/router.ts';
 import type { FakeMoyasar } from '../fakes/moyasar.ts';
 import { openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, contextFor, createTestUser, type TestAccount, type TestUser } from '../setup/fixtures.ts';

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { appRouter } from '../../src/server/app-router.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { type Env, parseEnv } from '../../src/server/env.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { createSession, generateSessionToken, validateSessionToken } from '../../src/server/platform/session.ts';
 import type { TrpcContext } from '../../src/server/trpc/context.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
-import { appRouter } from '../../src/server/trpc/router.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import type { UserType } from '../../src/shared/locale.ts';
 

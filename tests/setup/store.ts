@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
+import { appRouter } from '../../src/server/app-router.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import type { Env } from '../../src/server/env.ts';
 import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { newStoreBrowserKey } from '../../src/server/platform/store-browser-key.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
-import { appRouter } from '../../src/server/trpc/router.ts';
 import type { Locale } from '../../src/shared/locale.ts';
 import { contextFor, type TestUser } from './fixtures.ts';
 

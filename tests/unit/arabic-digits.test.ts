@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { appRouter } from '../../src/server/trpc/router.ts';
+import { appRouter } from '../../src/server/app-router.ts';
 import { latinDigits, typedNumber } from '../../src/shared/digits.ts';
 import { secondFactorCode } from '../../src/shared/two-factor-schemas.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { appRouter } from '../../src/server/trpc/router.ts';
+import { appRouter } from '../../src/server/app-router.ts';
 import { bigintRowId } from '../../src/shared/db-integers.ts';
 
 const INTEGER_MIN = -2_147_483_648;

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { AppRouter } from '../../server/trpc/router.ts';
+import type { AppRouter } from '../../server/app-router.ts';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits.ts';
 import { storedLocale } from './locale.ts';
 import { passwordConfirmationLink } from './password-confirmation.ts';

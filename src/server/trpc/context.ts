@@ -5,7 +5,7 @@ import type { Locale } from '../../shared/locale.ts';
 import { LOCALE_COOKIE } from '../../shared/server-rendering.ts';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import type { BlobStore } from '../modules/results/blob-store.ts';
+import type { BlobStore } from '../platform/blob-store.ts';
 import type { ImageResizer } from '../platform/image-resizer.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { PaymentProvider } from '../platform/payment-provider.ts';

@@ -3,7 +3,7 @@ import { ZodError, z } from 'zod';
 import { MAX_INPUT_DEPTH } from '../../shared/api-limits.ts';
 import { AppError, type AppErrorCode } from '../../shared/errors.ts';
 import { validationMessages } from '../../shared/validation-messages.ts';
-import { secondFactorStanding } from '../modules/two-factor/two-factor.service.ts';
+import { secondFactorStanding } from '../platform/second-factor-standing.ts';
 import type { TrpcContext } from './context.ts';
 
 /** The one place where a coded AppError becomes a tRPC error. */

@@ -5,10 +5,10 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { secondFactorStanding } from '../../platform/second-factor-standing.ts';
 import { validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken } from '../../platform/session-cookie.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { secondFactorStanding } from '../two-factor/two-factor.service.ts';
 import { invoicePdf } from './billing.service.ts';
 
 interface Deps {

@@ -11,10 +11,10 @@ import { LOCALE_COOKIE } from '../../../shared/server-rendering.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { secondFactorStanding } from '../../platform/second-factor-standing.ts';
 import { type SessionUser, validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken } from '../../platform/session-cookie.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { secondFactorStanding } from '../two-factor/two-factor.service.ts';
 import { csvStream } from './csv.ts';
 import { bookingsCsv, type CsvFile, ordersCsv, transactionsCsv } from './exports.service.ts';
 

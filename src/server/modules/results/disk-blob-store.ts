@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertSafeKey, type BlobStore } from './blob-store.ts';
+import { assertSafeKey, type BlobStore } from '../../platform/blob-store.ts';
 
 /** Files under one directory (DATA_DIR/results by default), written to a temporary name and renamed into place. */
 export function diskBlobStore(root: string): BlobStore {

@@ -1,4 +1,4 @@
-import { assertSafeKey, type BlobStore } from './blob-store.ts';
+import { assertSafeKey, type BlobStore } from '../../platform/blob-store.ts';
 
 /**
  * The part of a Workers R2 bucket binding the store uses, declared here so the project does not

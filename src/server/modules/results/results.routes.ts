@@ -10,13 +10,13 @@ import { hasVisibleText } from '../../../shared/plain-text.ts';
 import { RESULT_MAX_BYTES, RESULT_READ_REASON_MAX } from '../../../shared/results.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import type { BlobStore } from '../../platform/blob-store.ts';
 import { attachmentDisposition } from '../../platform/content-disposition.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { secondFactorStanding } from '../../platform/second-factor-standing.ts';
 import { passwordRecentlyConfirmed, validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { secondFactorStanding } from '../two-factor/two-factor.service.ts';
-import type { BlobStore } from './blob-store.ts';
 import { readResult, uploadResult, vaultFromEnv } from './results.service.ts';
 
 interface Deps {

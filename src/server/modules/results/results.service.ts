@@ -10,8 +10,8 @@ import type { Database } from '../../db/schema.ts';
 import { completeVisitWithResults } from '../../db/visit-results.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import type { BlobStore } from '../../platform/blob-store.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
-import type { BlobStore } from './blob-store.ts';
 import {
   type Keyring,
   keyringFromEnv,

@@ -1,6 +1,6 @@
 import { AwsClient } from 'aws4fetch';
+import { assertSafeKey, type BlobStore } from '../../platform/blob-store.ts';
 import { circuitsByKey, isFetchOutage, OUTSIDE_READ_TIMEOUT_MS } from '../../platform/circuit-breaker.ts';
-import { assertSafeKey, type BlobStore } from './blob-store.ts';
 
 export interface S3Settings {
   /** e.g. https://s3.eu-central-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://minio:9000 */

@@ -11,11 +11,11 @@ import { STORE_IMAGE_MAX_BYTES } from '../../../shared/store-admin-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { type ImageResizer, UnreadableImageError } from '../../platform/image-resizer.ts';
+import { secondFactorStanding } from '../../platform/second-factor-standing.ts';
 import { validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken } from '../../platform/session-cookie.ts';
 import type { AppDeps } from '../../trpc/context.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { secondFactorStanding } from '../two-factor/two-factor.service.ts';
 import { addProductImage, assertBuiltinStore } from './store-admin.service.ts';
 
 interface Deps {

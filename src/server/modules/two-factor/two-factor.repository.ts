@@ -4,17 +4,6 @@ import type { SealedSecret } from './secret-sealing.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Starts the grace period of an account the rule now applies to; an existing deadline is kept. */
-export async function setDueDateOnce(db: Db, userId: string, dueAt: Date): Promise<Date> {
-  const row = await db
-    .updateTable('users')
-    .set((eb) => ({ two_factor_due_at: eb.fn.coalesce('two_factor_due_at', eb.val(dueAt)) }))
-    .where('id', '=', userId)
-    .returning('two_factor_due_at')
-    .executeTakeFirst();
-  return row?.two_factor_due_at ?? dueAt;
-}
-
 export function findTotp(db: Db, userId: string) {
   return db
     .selectFrom('two_factor_totp')

@@ -22,37 +22,9 @@ import {
 import { openSecret, sealSecret, secretKeysFor } from './secret-sealing.ts';
 import * as repo from './two-factor.repository.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long the second step of a sign-in may wait after the password. */
 const PENDING_SIGN_IN_MS = 10 * 60 * 1000;
 const ISSUER = 'Tahaleel';
-
-/**
- * Where an account stands with the two-factor rule (admins and approved labs must have a second
- * factor, docs/decisions/0023): `grace` works fully and is asked to enrol at each sign-in;
- * `setup_required` reaches nothing but enrolment, auth.me and sign-out.
- */
-export type SecondFactorStanding = 'optional' | 'enabled' | 'grace' | 'setup_required';
-
-/**
- * The account's standing now. The first time the rule is seen to apply, its grace period starts: the
- * deadline is written once and `user` is given it, so auth.me answers it on that very call.
- */
-export async function secondFactorStanding(
-  db: Kysely<Database>,
-  user: SessionUser,
-  graceDays: number,
-  now = new Date(),
-): Promise<SecondFactorStanding> {
-  // A session begun with a passkey had both factors at once (docs/decisions/0025).
-  if (user.two_factor_enabled || user.signed_in_with_passkey) return 'enabled';
-  if (!user.two_factor_required) return 'optional';
-  if (!user.two_factor_due_at) {
-    const dueAt = await repo.setDueDateOnce(db, user.id, new Date(now.getTime() + graceDays * DAY_MS));
-    user.two_factor_due_at = dueAt.toISOString();
-  }
-  return now.getTime() < Date.parse(user.two_factor_due_at) ? 'grace' : 'setup_required';
-}
 
 /** A new secret to scan (not yet on: the first code confirms it). Guests, who have no password, cannot. */
 export async function beginSetup(db: Kysely<Database>, user: SessionUser, env: Env) {

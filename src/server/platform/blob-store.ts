@@ -1,6 +1,7 @@
 /**
  * Where result files' bytes live. The database keeps the metadata and who may read it; a store only
- * keeps bytes under a key. Disk by default (disk-blob-store.ts); an object store (S3, R2) plugs in here.
+ * keeps bytes under a key. Disk by default (modules/results/disk-blob-store.ts); an object store (S3, R2,
+ * beside it) plugs in here. It sits below the modules because the request context carries one (trpc/context.ts).
  */
 export interface BlobStore {
   put(key: string, bytes: Uint8Array): Promise<void>;

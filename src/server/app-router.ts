@@ -1,0 +1,50 @@
+import { accountRouter } from './modules/account/account.router.ts';
+import { adminRouter } from './modules/admin/admin.router.ts';
+import { analysisRouter } from './modules/analysis/analysis.router.ts';
+import { analytesRouter } from './modules/analytes/analytes.router.ts';
+import { authRouter } from './modules/auth/auth.router.ts';
+import { billingRouter } from './modules/billing/billing.router.ts';
+import { bookingRouter } from './modules/booking/booking.router.ts';
+import { catalogRouter } from './modules/catalog/catalog.router.ts';
+import { familyRouter } from './modules/family/family.router.ts';
+import { labRouter } from './modules/lab/lab.router.ts';
+import { labApiKeysRouter } from './modules/lab-api-keys/lab-api-keys.router.ts';
+import { newsletterRouter } from './modules/newsletter/newsletter.router.ts';
+import { paymentsRouter } from './modules/payments/payments.router.ts';
+import { resultSharesRouter } from './modules/result-shares/result-shares.router.ts';
+import { resultsRouter } from './modules/results/results.router.ts';
+import { retestRemindersRouter } from './modules/retest-reminders/retest-reminders.router.ts';
+import { reviewsRouter } from './modules/reviews/reviews.router.ts';
+import { searchRouter } from './modules/search/search.router.ts';
+import { storeRouter } from './modules/store/store.router.ts';
+import { storeAdminRouter } from './modules/store/store-admin.router.ts';
+import { subscriptionsRouter } from './modules/subscriptions/subscriptions.router.ts';
+import { waitlistRouter } from './modules/waitlist/waitlist.router.ts';
+import { router } from './trpc/init.ts';
+
+export const appRouter = router({
+  account: accountRouter,
+  admin: adminRouter,
+  analytes: analytesRouter,
+  auth: authRouter,
+  billing: billingRouter,
+  booking: bookingRouter,
+  catalog: catalogRouter,
+  family: familyRouter,
+  lab: labRouter,
+  labApiKeys: labApiKeysRouter,
+  newsletter: newsletterRouter,
+  payments: paymentsRouter,
+  resultShares: resultSharesRouter,
+  analysis: analysisRouter,
+  results: resultsRouter,
+  retestReminders: retestRemindersRouter,
+  reviews: reviewsRouter,
+  search: searchRouter,
+  store: storeRouter,
+  storeAdmin: storeAdminRouter,
+  subscriptions: subscriptionsRouter,
+  waitlist: waitlistRouter,
+});
+
+export type AppRouter = typeof appRouter;
