@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   type APIRequestContext,
-  type Browser,
   type BrowserContext,
   test as base,
   expect,
@@ -103,19 +102,6 @@ function waitingForTheApp(page: Page): Page {
  */
 export async function answeredAboutYou(context: BrowserContext) {
   await context.addInitScript(() => localStorage.setItem('tahaleel.aboutYouNotNow', 'true'));
-}
-
-/**
- * One page for a serial group of tests that only read pages (no sign-in, nothing changed), kept open
- * from test to test as a reader moving through the site: the app's code is fetched and compiled once,
- * not once a test (a fresh context pays ~2 s for that on this machine). A desktop's default viewport,
- * its own client address, pages in the given language (without one, a first visit's: Arabic). Close
- * its context in `afterAll`.
- */
-export async function openReaderPage(browser: Browser, appServer: AppServer, language?: Language): Promise<Page> {
-  const context = await browser.newContext({ baseURL: appServer.url, extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() } });
-  if (language) await readInLanguage(context, language);
-  return waitingForTheApp(await context.newPage());
 }
 
 /**

@@ -2,27 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHUNK_REPORT_FILE, type ChunkReport } from '../../scripts/build/chunk-report.ts';
 import { demo, expect, type Language, labCartItem, readInLanguage, signIn, test } from './fixtures.ts';
+import { CBC } from './site-pages.ts';
 import { words } from './words.ts';
 
 // The public pages arrive drawn by the server (docs/decisions/0011): they read before any of the
-// app's code has run, in the reader's language, and the app then takes them over as they are.
-
-const CBC = `/test/${encodeURIComponent('Complete Blood Count (CBC)')}`;
-
-/** Every page drawn on the server (src/server/server-rendered-pages.ts), with a record where it takes one. */
-const publicPaths = [
-  '/',
-  '/search?query=CBC',
-  CBC,
-  '/store',
-  '/labs',
-  '/categories',
-  '/about',
-  '/pricing',
-  '/join-as-lab',
-  '/privacy-policy',
-  '/terms-and-conditions',
-];
+// app's code has run, in the reader's language, and the app then takes them over as they are (every
+// page, for every reader: site-walk.spec.ts).
 
 for (const language of ['ar', 'en'] as const satisfies Language[]) {
   test.describe(`server-drawn pages in ${language === 'ar' ? 'Arabic' : 'English'}`, () => {
@@ -113,20 +98,6 @@ for (const language of ['ar', 'en'] as const satisfies Language[]) {
         await page.waitForLoadState('networkidle');
       }
       expect(requested.filter((path) => [...charts, ...maps, ...pdf].includes(path))).toEqual([]);
-    });
-
-    test('every public page is taken over by the app without being drawn again', async ({ page }) => {
-      test.slow();
-      await readInLanguage(page, language);
-      const mismatches: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') mismatches.push(`${page.url()}: ${message.text()}`);
-      });
-      for (const path of publicPaths) {
-        await page.goto(path);
-        await expect(page.locator('#root')).toHaveAttribute('data-server-locale', language);
-      }
-      expect(mismatches).toEqual([]);
     });
   });
 }

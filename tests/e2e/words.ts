@@ -337,6 +337,15 @@ const ar = {
     patient: 'مريض',
   },
   join: { heading: 'انضم إلى تحاليل كمختبر', joinNow: 'انضم الآن' },
+  /** The headings of pages that no other group names (site-pages.ts). */
+  pages: {
+    pricing: 'الباقات والأسعار',
+    categories: 'فئات التحاليل',
+    labs: 'المختبرات',
+    labNotFound: 'المختبر غير موجود',
+    forgotPassword: 'نسيت كلمة المرور؟',
+    vitaminDKit: 'اختبار فيتامين د المنزلي',
+  },
   lab: {
     underReview: 'حساب مختبرك قيد المراجعة، وسنُعلمك فور اعتماده.',
     completeProfile: 'أكمل ملف المختبر',
@@ -791,6 +800,14 @@ export const words = {
       patient: 'Patient',
     },
     join: { heading: 'Join Tahaleel as a lab', joinNow: 'Join Now' },
+    pages: {
+      pricing: 'Plans and pricing',
+      categories: 'Test categories',
+      labs: 'Labs',
+      labNotFound: 'Lab not found',
+      forgotPassword: 'Forgot your password?',
+      vitaminDKit: 'Vitamin D Home Test Kit',
+    },
     lab: {
       underReview: 'Your lab account is under review. You will be notified once it is approved.',
       completeProfile: 'Complete your profile',
