@@ -2,16 +2,26 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
- * Bookings with the names a person reads (test, lab, customer): the one query the customer's, the lab's and
- * the checkout's lists start from, so they show a booking the same way. Below the modules: booking and lab
- * both compose it.
+ * A booking joined to what names it: its lab's offering (`lab_tests`), the test, the lab and the family member
+ * it is for (a left join: none when it is for the account holder). Every query that reads a booking with these
+ * starts here and adds its own joins, columns and conditions. The inner joins drop no booking: each follows a
+ * foreign key that is never null. Below the modules: booking, lab, results, billing and others compose it.
  */
-export function bookingsWithDetails(db: Kysely<Database> | Transaction<Database>) {
+export function bookingDetails(db: Kysely<Database> | Transaction<Database>) {
   return db
     .selectFrom('bookings')
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
     .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id');
+}
+
+/**
+ * Bookings with the names a person reads (test, lab, customer): the one query the customer's, the lab's and
+ * the checkout's lists start from, so they show a booking the same way.
+ */
+export function bookingsWithDetails(db: Kysely<Database> | Transaction<Database>) {
+  return bookingDetails(db)
     .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
     .select([
       'bookings.id',

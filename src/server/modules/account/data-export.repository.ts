@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { bookingDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 
 export function profileOf(db: Kysely<Database>, userId: string) {
@@ -41,11 +42,7 @@ export function consentsOf(db: Kysely<Database>, userId: string) {
 }
 
 export function bookingsOf(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+  return bookingDetails(db)
     .select([
       'bookings.id',
       'bookings.status',

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { bookingDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -76,11 +77,7 @@ export function bookedVisitsMeasuring(
   after: Date,
 ) {
   if (loincs.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('bookings')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+  return bookingDetails(db)
     .innerJoin('test_analytes', 'test_analytes.test_id', 'tests.id')
     .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
     .select([

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { bookingDetails } from '../../db/booking-details.ts';
 import type { InvoiceKind } from '../../db/database.gen.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -80,11 +81,7 @@ export function findCheckoutForInvoice(db: Db, checkoutId: string) {
 
 /** A booking with its test's and lab's names, and the amounts its checkout's invoice gave it. */
 export function findBookedTest(db: Db, bookingId: string) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+  return bookingDetails(db)
     .select([
       'bookings.id',
       'bookings.checkout_id',

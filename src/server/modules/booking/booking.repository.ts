@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { CheckoutPricing } from '../../../shared/checkout-pricing.ts';
+import { bookingDetails } from '../../db/booking-details.ts';
 import type { BookingSeries } from '../../db/database.gen.ts';
 import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
@@ -424,14 +425,9 @@ export async function moveBookedSeat(
  * home of a home collection), when, and how long to fast before it (never the test: ADR 0068).
  */
 export function bookingMailDetails(db: Db, bookingIds: string[]) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+  return bookingDetails(db)
     .innerJoin('users', 'users.id', 'bookings.customer_id')
     .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
-    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
     .select([
       'bookings.id',
       'bookings.reference',
@@ -714,10 +710,7 @@ export function lockBookingForCancel(tx: Transaction<Database>, bookingId: strin
 
 /** A booking with what setting out for it needs (its lab, kind, window), locked until the transaction ends. */
 export function lockVisit(tx: Transaction<Database>, bookingId: string) {
-  return tx
-    .selectFrom('bookings')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+  return bookingDetails(tx)
     .select([
       'bookings.id',
       'bookings.status',

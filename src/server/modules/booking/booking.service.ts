@@ -980,7 +980,6 @@ export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof booking
  */
 export async function myBookings(db: Kysely<Database>, customerId: string) {
   const rows = await bookingsWithDetails(db)
-    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
     .select('family_members.name as patient_name')
     .leftJoin('checkouts', 'checkouts.id', 'bookings.checkout_id')
     .select(['checkouts.payment_reference', 'checkouts.customer_plan', 'checkouts.fee_halalas as checkout_fee_halalas'])

@@ -61,7 +61,6 @@ export function listWorkingHours(db: Db, labId: string) {
 export function labBookings(db: Db, labId: string) {
   return bookingsWithDetails(db)
     .where('lab_tests.lab_id', '=', labId)
-    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
     .select(['bookings.rescheduled_at', 'family_members.name as patient_name', 'family_members.date_of_birth as patient_date_of_birth'])
     .select(visitHasResults(sql.ref('bookings.id')).as('has_results'))
     .select((eb) =>

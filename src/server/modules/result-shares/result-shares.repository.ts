@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { SHARE_WRONG_CODES_MAX } from '../../../shared/result-shares.ts';
+import { bookingDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -14,12 +15,7 @@ const fileCount = sql<string>`(select count(*) from result_files where result_fi
 
 /** The customer's bookings that have something to share: released values or a result file, newest first. */
 export function shareableBookings(db: Db, customerId: string) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
-    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+  return bookingDetails(db)
     .select([
       'bookings.id',
       'bookings.booking_time',
@@ -91,13 +87,8 @@ export function sharesOf(db: Db, customerId: string) {
 /** The bookings these shares hold, with what names them: test, lab, when, for whom; newest first. */
 export function bookingsOfShares(db: Db, shareIds: readonly string[]) {
   if (shareIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('result_share_bookings')
-    .innerJoin('bookings', 'bookings.id', 'result_share_bookings.booking_id')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
-    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+  return bookingDetails(db)
+    .innerJoin('result_share_bookings', 'result_share_bookings.booking_id', 'bookings.id')
     .select([
       'result_share_bookings.share_id',
       'bookings.id as booking_id',

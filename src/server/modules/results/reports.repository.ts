@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ResultFlag } from '../../../shared/result-values.ts';
+import { bookingDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Seal } from './result-sealing.ts';
 
@@ -10,12 +11,7 @@ const bytea = (bytes: Uint8Array) => bytes as Buffer;
 
 /** A booking with what a report needs of it: its parties, test, lab, patient and when it was. */
 export function findReportBooking(db: Db, bookingId: string) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
-    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+  return bookingDetails(db)
     .innerJoin('user_profiles as customer', 'customer.id', 'bookings.customer_id')
     .select([
       'bookings.id',
@@ -316,13 +312,9 @@ export function recordCall(
  */
 export function releasedVersionsHolding(db: Db, customerId: string, familyMemberId: string | null, analyteIds: readonly number[] | 'any') {
   if (analyteIds !== 'any' && analyteIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('result_report_versions')
-    .innerJoin('result_reports', 'result_reports.id', 'result_report_versions.report_id')
-    .innerJoin('bookings', 'bookings.id', 'result_reports.booking_id')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+  return bookingDetails(db)
+    .innerJoin('result_reports', 'result_reports.booking_id', 'bookings.id')
+    .innerJoin('result_report_versions', 'result_report_versions.report_id', 'result_reports.id')
     .select(VERSION_COLUMNS)
     .select([
       'bookings.id as booking_id',
@@ -365,13 +357,8 @@ export function releasedVersionsHolding(db: Db, customerId: string, familyMember
 
 /** The customer's bookings that have a released report, newest first. */
 export function customerReleasedReports(db: Db, customerId: string) {
-  return db
-    .selectFrom('result_reports')
-    .innerJoin('bookings', 'bookings.id', 'result_reports.booking_id')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
-    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+  return bookingDetails(db)
+    .innerJoin('result_reports', 'result_reports.booking_id', 'bookings.id')
     .innerJoin('result_report_versions as released', (join) =>
       join.onRef('released.report_id', '=', 'result_reports.id').on('released.status', '<>', 'draft'),
     )
@@ -395,13 +382,10 @@ export function customerReleasedReports(db: Db, customerId: string) {
 
 /** Critical cases whose call is not recorded an hour after they opened, oldest first (no value). */
 export function overdueCriticalCases(db: Db, olderThan: Date) {
-  return db
-    .selectFrom('result_critical_cases')
-    .innerJoin('result_report_versions', 'result_report_versions.id', 'result_critical_cases.version_id')
-    .innerJoin('result_reports', 'result_reports.id', 'result_report_versions.report_id')
-    .innerJoin('bookings', 'bookings.id', 'result_reports.booking_id')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+  return bookingDetails(db)
+    .innerJoin('result_reports', 'result_reports.booking_id', 'bookings.id')
+    .innerJoin('result_report_versions', 'result_report_versions.report_id', 'result_reports.id')
+    .innerJoin('result_critical_cases', 'result_critical_cases.version_id', 'result_report_versions.id')
     .select([
       'result_critical_cases.id',
       'result_critical_cases.opened_at',
@@ -451,11 +435,7 @@ export async function replaceVersionKey(db: Db, id: string, fromKeyId: string, s
 
 /** A booking by its reference, with what the intake needs to write its report. */
 export function findBookingByReference(db: Db, reference: string) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
-    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
+  return bookingDetails(db)
     .innerJoin('user_profiles as customer', 'customer.id', 'bookings.customer_id')
     .select([
       'bookings.id',

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { LabResultsInput } from '../../../shared/list-schemas.ts';
 import type { UserType } from '../../../shared/locale.ts';
+import { bookingDetails } from '../../db/booking-details.ts';
 import { labBookingMatches } from '../../db/booking-search.ts';
 import { containing, type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import type { Database, ResultFilesTable } from '../../db/schema.ts';
@@ -70,14 +71,9 @@ function resultsWithParties(db: Db) {
 }
 
 export function resultsWithDetails(db: Db) {
-  return db
-    .selectFrom('result_files')
-    .innerJoin('bookings', 'bookings.id', 'result_files.booking_id')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+  return bookingDetails(db)
+    .innerJoin('result_files', 'result_files.booking_id', 'bookings.id')
     .innerJoin('user_profiles', 'user_profiles.id', 'bookings.customer_id')
-    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
     .select([
       'family_members.name as patient_name',
       'result_files.id',
@@ -171,12 +167,9 @@ export function readsOfCustomerResults(db: Db, customerId: string, limit: number
       'result_reports.booking_id',
     ])
     .where('bookings.customer_id', '=', customerId);
-  return db
-    .selectFrom(fileReads.unionAll(reportReads).as('reads'))
+  return bookingDetails(db)
+    .innerJoin(fileReads.unionAll(reportReads).as('reads'), 'reads.booking_id', 'bookings.id')
     .innerJoin('audit_log', 'audit_log.id', 'reads.audit_id')
-    .innerJoin('bookings', 'bookings.id', 'reads.booking_id')
-    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .leftJoin('labs as viewer_lab', 'viewer_lab.id', 'audit_log.actor_id')
     .select([
       'audit_log.id',
