@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AdminLabsInput, AdminTestRequestsInput, AdminTransactionsInput, AdminUsersInput } from '../../../shared/list-schemas.ts';
+import { bookingDetails } from '../../db/booking-details.ts';
 import { containing, type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import type { Database, TestRequestStatus } from '../../db/schema.ts';
 import { testRequestMatches } from '../../db/test-request-search.ts';
@@ -311,33 +312,31 @@ export function countUsers(db: Db, input: Pick<AdminUsersInput, 'q' | 'role'>) {
 export function transactionPage(db: Db, input: AdminTransactionsInput, after: KeysetKey | null) {
   const direction: Direction = input.sort === 'newest' ? 'desc' : 'asc';
   const rows = input.limit + 1;
-  let bookings = db
-    .selectFrom('bookings as b')
-    .innerJoin('lab_tests as lt', 'lt.id', 'b.lab_test_id')
-    .innerJoin('tests as t', 't.id', 'lt.test_id')
-    .innerJoin('labs as l', 'l.id', 'lt.lab_id')
-    .innerJoin('user_profiles as customer', 'customer.id', 'b.customer_id')
-    .innerJoin('users as account', 'account.id', 'b.customer_id')
-    .leftJoin('checkouts as co', 'co.id', 'b.checkout_id')
+  let bookings = bookingDetails(db)
+    .innerJoin('user_profiles as customer', 'customer.id', 'bookings.customer_id')
+    .innerJoin('users as account', 'account.id', 'bookings.customer_id')
+    .leftJoin('checkouts as co', 'co.id', 'bookings.checkout_id')
     .leftJoin('gateway_payments as gp', 'gp.id', 'co.payment_reference')
     .select([
       sql<'booking' | 'store_order'>`'booking'`.as('kind'),
-      'b.id',
-      'b.created_at',
-      sql<string>`b.status::text`.as('status'),
-      'b.total_price_halalas as amount_minor',
+      'bookings.id',
+      'bookings.created_at',
+      sql<string>`bookings.status::text`.as('status'),
+      'bookings.total_price_halalas as amount_minor',
       sql<string>`'SAR'`.as('currency'),
       // Typed as the store's half has them (the union takes one row type).
       sql<string | null>`customer.name`.as('customer_name'),
-      sql<string | null>`t.name_ar`.as('test_name_ar'),
-      sql<string | null>`t.name_en`.as('test_name_en'),
-      sql<string | null>`l.lab_name_ar`.as('lab_name_ar'),
-      sql<string | null>`l.lab_name_en`.as('lab_name_en'),
+      sql<string | null>`tests.name_ar`.as('test_name_ar'),
+      sql<string | null>`tests.name_en`.as('test_name_en'),
+      sql<string | null>`labs.lab_name_ar`.as('lab_name_ar'),
+      sql<string | null>`labs.lab_name_en`.as('lab_name_en'),
       sql<number>`1`.as('item_count'),
       'co.payment_provider',
       'co.payment_reference',
       sql<string | null>`gp.status::text`.as('payment_status'),
-      sql<number>`(select coalesce(sum(r.amount_halalas), 0)::int from payment_refunds r where r.booking_id = b.id)`.as('refunded_minor'),
+      sql<number>`(select coalesce(sum(r.amount_halalas), 0)::int from payment_refunds r where r.booking_id = bookings.id)`.as(
+        'refunded_minor',
+      ),
     ]);
   let orders = db
     .selectFrom('store_orders as o')
@@ -371,10 +370,10 @@ export function transactionPage(db: Db, input: AdminTransactionsInput, after: Ke
     orders = orders.where(storeOrderMatches(input.q));
   }
   if (after) {
-    bookings = bookings.where((eb) => keysetAfter(eb.ref('b.created_at'), eb.ref('b.id'), direction, after, 'timestamptz'));
+    bookings = bookings.where((eb) => keysetAfter(eb.ref('bookings.created_at'), eb.ref('bookings.id'), direction, after, 'timestamptz'));
     orders = orders.where((eb) => keysetAfter(eb.ref('o.created_at'), eb.ref('o.id'), direction, after, 'timestamptz'));
   }
-  const bookingHalf = bookings.orderBy('b.created_at', direction).orderBy('b.id', direction).limit(rows);
+  const bookingHalf = bookings.orderBy('bookings.created_at', direction).orderBy('bookings.id', direction).limit(rows);
   const orderHalf = orders.orderBy('o.created_at', direction).orderBy('o.id', direction).limit(rows);
   const halves =
     input.kind === 'booking'

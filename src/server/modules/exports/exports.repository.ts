@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { bookingDetails } from '../../db/booking-details.ts';
 import { labBookingMatches } from '../../db/booking-search.ts';
 import { containing } from '../../db/keyset-page.ts';
 import type { BookingStatus, Database } from '../../db/schema.ts';
@@ -35,18 +36,14 @@ const after = (createdAt: Expression<unknown>, id: Expression<unknown>, cursor: 
 
 /** Bookings with their test, lab, customer (profile and account) and checkout: what both booking files read. */
 function bookingsWithParties(db: Kysely<Database>) {
-  return db
-    .selectFrom('bookings as b')
-    .innerJoin('lab_tests as lt', 'lt.id', 'b.lab_test_id')
-    .innerJoin('tests as t', 't.id', 'lt.test_id')
-    .innerJoin('labs as l', 'l.id', 'lt.lab_id')
-    .innerJoin('user_profiles as customer', 'customer.id', 'b.customer_id')
-    .innerJoin('users as account', 'account.id', 'b.customer_id')
-    .leftJoin('checkouts as co', 'co.id', 'b.checkout_id');
+  return bookingDetails(db)
+    .innerJoin('user_profiles as customer', 'customer.id', 'bookings.customer_id')
+    .innerJoin('users as account', 'account.id', 'bookings.customer_id')
+    .leftJoin('checkouts as co', 'co.id', 'bookings.checkout_id');
 }
 
 /** How the booking files name the tables a booking search reads. */
-const EXPORT_BOOKING_TABLES = { booking: 'b', test: 't', customer: 'customer', patient: 'fm' };
+const EXPORT_BOOKING_TABLES = { booking: 'bookings', test: 'tests', customer: 'customer', patient: 'family_members' };
 
 /** Bookings with what the admin's list and a lab's list show of them; a lab's own only when `labId` is given. */
 export function bookingExportBatch(
@@ -56,45 +53,44 @@ export function bookingExportBatch(
   limit: number,
 ) {
   let query = bookingsWithParties(db)
-    .leftJoin('family_members as fm', 'fm.id', 'b.family_member_id')
     .select([
-      'b.id',
-      'b.status',
-      'b.total_price_halalas',
-      't.name_ar as test_name_ar',
-      't.name_en as test_name_en',
-      'l.lab_name_ar',
-      'l.lab_name_en',
-      'l.city as lab_city',
+      'bookings.id',
+      'bookings.status',
+      'bookings.total_price_halalas',
+      'tests.name_ar as test_name_ar',
+      'tests.name_en as test_name_en',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
+      'labs.city as lab_city',
       'customer.name as customer_name',
       'account.email as customer_email',
       'account.phone as customer_phone',
-      'fm.name as patient_name',
+      'family_members.name as patient_name',
       'co.payment_provider',
       'co.payment_reference',
     ])
     .select((eb) => [
-      riyadhTime(eb.ref('b.created_at')).as('created_local'),
+      riyadhTime(eb.ref('bookings.created_at')).as('created_local'),
       // The appointment in the lab's own zone, as the lab's list shows it.
-      sql<string>`to_char(b.booking_time at time zone l.time_zone, 'YYYY-MM-DD HH24:MI')`.as('appointment_local'),
-      riyadhTime(eb.ref('b.completed_at')).as('completed_local'),
-      riyadhTime(eb.ref('b.cancelled_at')).as('cancelled_local'),
-      cursorAt(eb.ref('b.created_at')).as('cursor_at'),
+      sql<string>`to_char(bookings.booking_time at time zone labs.time_zone, 'YYYY-MM-DD HH24:MI')`.as('appointment_local'),
+      riyadhTime(eb.ref('bookings.completed_at')).as('completed_local'),
+      riyadhTime(eb.ref('bookings.cancelled_at')).as('cancelled_local'),
+      cursorAt(eb.ref('bookings.created_at')).as('cursor_at'),
       eb
         .selectFrom('payment_refunds as r')
-        .whereRef('r.booking_id', '=', 'b.id')
+        .whereRef('r.booking_id', '=', 'bookings.id')
         .select(sql<number>`coalesce(sum(r.amount_halalas), 0)::int`.as('n'))
         .as('refunded_halalas'),
       eb
         .selectFrom('result_files as rf')
-        .whereRef('rf.booking_id', '=', 'b.id')
+        .whereRef('rf.booking_id', '=', 'bookings.id')
         .select(sql<number>`count(*)::int`.as('n'))
         .as('result_count'),
     ]);
-  if (filter.labId) query = query.where('lt.lab_id', '=', filter.labId);
-  if (filter.status) query = query.where('b.status', '=', filter.status);
-  if (filter.from) query = query.where((eb) => sinceDay(eb.ref('b.created_at'), filter.from!));
-  if (filter.to) query = query.where((eb) => untilDay(eb.ref('b.created_at'), filter.to!));
+  if (filter.labId) query = query.where('lab_tests.lab_id', '=', filter.labId);
+  if (filter.status) query = query.where('bookings.status', '=', filter.status);
+  if (filter.from) query = query.where((eb) => sinceDay(eb.ref('bookings.created_at'), filter.from!));
+  if (filter.to) query = query.where((eb) => untilDay(eb.ref('bookings.created_at'), filter.to!));
   if (filter.q) {
     const q = filter.q;
     const pattern = containing(q);
@@ -109,8 +105,8 @@ export function bookingExportBatch(
           ]),
     );
   }
-  if (cursor) query = query.where((eb) => after(eb.ref('b.created_at'), eb.ref('b.id'), cursor));
-  return query.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit).execute();
+  if (cursor) query = query.where((eb) => after(eb.ref('bookings.created_at'), eb.ref('bookings.id'), cursor));
+  return query.orderBy('bookings.created_at', 'desc').orderBy('bookings.id', 'desc').limit(limit).execute();
 }
 
 /**
@@ -125,21 +121,23 @@ export function transactionExportBatch(
 ) {
   let bookings = bookingsWithParties(db).select([
     sql<'booking' | 'store_order'>`'booking'`.as('kind'),
-    'b.id',
-    'b.created_at',
-    sql<string>`b.status::text`.as('status'),
-    'b.total_price_halalas as amount_minor',
+    'bookings.id',
+    'bookings.created_at',
+    sql<string>`bookings.status::text`.as('status'),
+    'bookings.total_price_halalas as amount_minor',
     sql<string>`'SAR'`.as('currency'),
     // Typed as the store's half has them (the union takes one row type).
     sql<string | null>`customer.name`.as('customer_name'),
-    sql<string | null>`t.name_ar`.as('test_name_ar'),
-    sql<string | null>`t.name_en`.as('test_name_en'),
-    sql<string | null>`l.lab_name_ar`.as('lab_name_ar'),
-    sql<string | null>`l.lab_name_en`.as('lab_name_en'),
+    sql<string | null>`tests.name_ar`.as('test_name_ar'),
+    sql<string | null>`tests.name_en`.as('test_name_en'),
+    sql<string | null>`labs.lab_name_ar`.as('lab_name_ar'),
+    sql<string | null>`labs.lab_name_en`.as('lab_name_en'),
     sql<number>`1`.as('item_count'),
     'co.payment_provider',
     'co.payment_reference',
-    sql<number>`(select coalesce(sum(r.amount_halalas), 0)::int from payment_refunds r where r.booking_id = b.id)`.as('refunded_minor'),
+    sql<number>`(select coalesce(sum(r.amount_halalas), 0)::int from payment_refunds r where r.booking_id = bookings.id)`.as(
+      'refunded_minor',
+    ),
   ]);
   let orders = db
     .selectFrom('store_orders as o')
@@ -162,11 +160,11 @@ export function transactionExportBatch(
       sql<number>`case when o.refunded_at is not null then o.total_cents else 0 end`.as('refunded_minor'),
     ]);
   if (filter.from) {
-    bookings = bookings.where((eb) => sinceDay(eb.ref('b.created_at'), filter.from!));
+    bookings = bookings.where((eb) => sinceDay(eb.ref('bookings.created_at'), filter.from!));
     orders = orders.where((eb) => sinceDay(eb.ref('o.created_at'), filter.from!));
   }
   if (filter.to) {
-    bookings = bookings.where((eb) => untilDay(eb.ref('b.created_at'), filter.to!));
+    bookings = bookings.where((eb) => untilDay(eb.ref('bookings.created_at'), filter.to!));
     orders = orders.where((eb) => untilDay(eb.ref('o.created_at'), filter.to!));
   }
   if (filter.q) {
@@ -174,17 +172,17 @@ export function transactionExportBatch(
     orders = orders.where(storeOrderMatches(filter.q));
   }
   if (cursor) {
-    bookings = bookings.where((eb) => after(eb.ref('b.created_at'), eb.ref('b.id'), cursor));
+    bookings = bookings.where((eb) => after(eb.ref('bookings.created_at'), eb.ref('bookings.id'), cursor));
     orders = orders.where((eb) => after(eb.ref('o.created_at'), eb.ref('o.id'), cursor));
   }
   // Each half sorted and cut to the batch before they meet: the union is at most twice a batch.
   const halves =
     filter.kind === 'booking'
-      ? bookings.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit)
+      ? bookings.orderBy('bookings.created_at', 'desc').orderBy('bookings.id', 'desc').limit(limit)
       : filter.kind === 'store_order'
         ? orders.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit)
         : db
-            .selectFrom(bookings.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit).as('bk'))
+            .selectFrom(bookings.orderBy('bookings.created_at', 'desc').orderBy('bookings.id', 'desc').limit(limit).as('bk'))
             .selectAll()
             .unionAll(db.selectFrom(orders.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).as('od')).selectAll());
   return db
