@@ -380,6 +380,7 @@ export async function customerResults(db: Kysely<Database>, customerId: string) 
     .resultsWithDetails(db)
     .where('bookings.customer_id', '=', customerId)
     .orderBy('result_files.created_at', 'desc')
+    .orderBy('result_files.id', 'desc')
     .execute();
   return rows.map(presentResult);
 }
