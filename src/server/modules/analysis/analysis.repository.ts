@@ -4,12 +4,6 @@ import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The customer's plan, which decides how much of the analysis they see. */
-export async function customerTier(db: Db, customerId: string): Promise<string> {
-  const row = await db.selectFrom('user_profiles').select('subscription_tier').where('id', '=', customerId).executeTakeFirst();
-  return row?.subscription_tier ?? 'basic';
-}
-
 /** What the analysis needs of each analyte: its code, names, unit, decimals and molar mass. */
 export function analytesById(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -12,7 +12,8 @@ import {
   type ReportDocument,
   reportBooking,
   type ValueKeys,
-} from '../results/reports.service.ts';
+} from '../result-reports/result-reports.service.ts';
+import { subscriptionTierOf } from '../subscriptions/subscriptions.service.ts';
 import * as repo from './analysis.repository.ts';
 import type { Reading, Subject } from './conditions.ts';
 import { causesFor, distanceGrade, EGFR, firedRules, kdigoStageOf, outOfRange, rangeNoteFor, subjectOf } from './findings.ts';
@@ -377,12 +378,12 @@ export async function reportAnalysis(db: Kysely<Database>, keys: ValueKeys, cust
   const booking = await customersReport(db, customerId, bookingId);
   const analysis = await analyseVisit(db, keys, booking);
   if (!analysis.visit.reports.some((report) => report.bookingId === bookingId)) throw new AppError('NOT_FOUND', { entity: 'result' });
-  return asPlanAllows(analysis, await repo.customerTier(db, customerId));
+  return asPlanAllows(analysis, await subscriptionTierOf(db, customerId));
 }
 
 /** For each person of the account with released values, the analysis of their latest visit. */
 export async function latestAnalyses(db: Kysely<Database>, keys: ValueKeys, customerId: string) {
-  const [reports, tier] = await Promise.all([customerReports(db, customerId), repo.customerTier(db, customerId)]);
+  const [reports, tier] = await Promise.all([customerReports(db, customerId), subscriptionTierOf(db, customerId)]);
   const latestPerPerson = new Map<string, string>();
   for (const report of reports) {
     const person = report.familyMemberId ?? 'self';

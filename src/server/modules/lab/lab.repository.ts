@@ -321,17 +321,6 @@ export function findOffering(db: Db, labTestId: number) {
   return db.selectFrom('lab_tests').select(['id', 'lab_id', 'is_active']).where('id', '=', labTestId).executeTakeFirst();
 }
 
-/** The lab's plan, its profile row locked: price-list changes of one lab go one at a time. */
-export async function lockLabPlan(tx: Transaction<Database>, labId: string): Promise<string> {
-  const row = await tx
-    .selectFrom('user_profiles')
-    .select('subscription_tier')
-    .where('id', '=', labId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return row.subscription_tier;
-}
-
 export async function countActiveOfferings(db: Db, labId: string): Promise<number> {
   const row = await db
     .selectFrom('lab_tests')

@@ -11,6 +11,7 @@ import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
 import { presentBooking } from '../booking/booking.service.ts';
 import * as payouts from '../payouts/payouts.service.ts';
+import { subscriptionTierOf } from '../subscriptions/subscriptions.service.ts';
 import * as repo from './lab.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -193,7 +194,7 @@ export async function addOffering(db: Kysely<Database>, labId: string, input: { 
  * moved to a smaller plan keeps what it offers, but adds nothing until it is under the limit.
  */
 async function assertRoomForOneMoreTest(tx: Transaction<Database>, labId: string) {
-  const limit = labTestLimit(await repo.lockLabPlan(tx, labId));
+  const limit = labTestLimit(await subscriptionTierOf(tx, labId, { lock: true }));
   if (limit !== null && (await repo.countActiveOfferings(tx, labId)) >= limit) throw new AppError('PLAN_TEST_LIMIT', { limit });
 }
 

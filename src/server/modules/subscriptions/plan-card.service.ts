@@ -14,7 +14,13 @@ import type { Logger } from '../../platform/logger.ts';
 import { loggedFailureReason } from '../../platform/payment-failures.ts';
 import type { MoyasarToken, PaymentProvider } from '../../platform/payment-provider.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
-import { cardTokenInUse, findActiveSubscription, findSubscription, replaceSubscriptionCard } from './subscriptions.repository.ts';
+import {
+  cardTokenInUse,
+  findActiveSubscription,
+  findPendingRenewalOf,
+  findSubscription,
+  replaceSubscriptionCard,
+} from './subscriptions.repository.ts';
 import { isSubscriptionId, planPageOf, SUBSCRIPTION_METADATA_KEY } from './subscriptions.service.ts';
 
 /** Where the bank's 3-D Secure page sends the browser back after a card is saved. */
@@ -119,12 +125,7 @@ async function tellOwner(
  * is being charged with it this minute (the next renewal uses the new card either way).
  */
 async function forgetCard(db: Kysely<Database>, payments: PaymentProvider, token: string, subscriptionId: string, log?: Logger) {
-  const renewing = await db
-    .selectFrom('plan_subscriptions')
-    .select('id')
-    .where('renews_id', '=', subscriptionId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+  const renewing = await findPendingRenewalOf(db, subscriptionId);
   if (renewing || (await cardTokenInUse(db, token))) return;
   await payments.browser
     ?.deleteToken(token)

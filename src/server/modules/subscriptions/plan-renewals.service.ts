@@ -6,13 +6,22 @@
 // index, so two instances never charge one period twice. Paid: activated as a purchase is (its invoice
 // included). Not paid: the attempt ends and is counted on the row it was to continue.
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { startRounds } from '../../platform/rounds.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import {
+  countRenewalFailure,
+  endPendingRenewal,
+  findAccount,
+  findRenewalsPendingSince,
+  findUnpaidSince,
+  insertRenewal,
+  lockDueForRenewal,
+  lockSubscription,
+} from './subscriptions.repository.ts';
 import {
   activatePaidSubscription,
   confirmSubscriptionPayment,
@@ -45,37 +54,11 @@ type Renewal = {
 /** Opens a pending renewal for each due, uncancelled, not yet renewing plan; each due row taken by one instance. */
 async function openDueRenewals(db: Kysely<Database>, now: Date): Promise<Renewal[]> {
   return db.transaction().execute(async (tx) => {
-    const due = await tx
-      .selectFrom('plan_subscriptions as s')
-      .select(['s.id', 's.user_id', 's.plan', 's.amount_cents', 's.currency', 's.gateway_token'])
-      .where('s.status', '=', 'active')
-      .where('s.cancel_at_period_end', '=', false)
-      .where('s.period_end', '<=', now)
-      // After a declined attempt, the next one a day later.
-      .where((eb) => eb.or([eb('s.renewal_failures', '=', 0), eb('s.updated_at', '<=', new Date(now.getTime() - RETRY_AFTER_MS))]))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('plan_subscriptions as r')
-              .select('r.id')
-              .whereRef('r.renews_id', '=', 's.id')
-              .where('r.status', 'in', ['pending', 'active']),
-          ),
-        ),
-      )
-      .orderBy('s.period_end')
-      .limit(BATCH)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+    // After a declined attempt, the next one a day later.
+    const due = await lockDueForRenewal(tx, now, new Date(now.getTime() - RETRY_AFTER_MS), BATCH);
     const opened: Renewal[] = [];
     for (const row of due) {
-      const renewal = await tx
-        .insertInto('plan_subscriptions')
-        .values({ user_id: row.user_id, plan: row.plan, amount_cents: row.amount_cents, currency: row.currency, renews_id: row.id })
-        .onConflict((conflict) => conflict.column('renews_id').where('status', 'in', ['pending', 'active']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const renewal = await insertRenewal(tx, row);
       if (renewal) opened.push({ ...row, id: renewal.id, renews_id: row.id });
     }
     return opened;
@@ -89,27 +72,12 @@ async function openDueRenewals(db: Kysely<Database>, now: Date): Promise<Renewal
  */
 async function failRenewal(db: Kysely<Database>, renewal: { id: string; renews_id: string }, now: Date, graceDays: number) {
   await db.transaction().execute(async (tx) => {
-    const ended = await tx
-      .updateTable('plan_subscriptions')
-      .set({ status: 'ended', updated_at: now })
-      .where('id', '=', renewal.id)
-      .where('status', '=', 'pending')
-      .returning('id')
-      .executeTakeFirst();
+    const ended = await endPendingRenewal(tx, renewal.id, now);
     if (!ended) return;
-    const renewed = await tx
-      .updateTable('plan_subscriptions')
-      .set({
-        renewal_failures: sql`renewal_failures + 1`,
-        renewal_failed_at: sql`coalesce(renewal_failed_at, ${now})`,
-        updated_at: now,
-      })
-      .where('id', '=', renewal.renews_id)
-      .returning(['user_id', 'plan', 'amount_cents', 'renewal_failures', 'renewal_failed_at'])
-      .executeTakeFirst();
+    const renewed = await countRenewalFailure(tx, renewal.renews_id, now);
     if (renewed?.renewal_failures !== 1) return;
     const to = await recipientOf(tx, renewed.user_id);
-    const profile = await tx.selectFrom('user_profiles').select('user_type').where('id', '=', renewed.user_id).executeTakeFirst();
+    const profile = await findAccount(tx, renewed.user_id);
     if (!to) return;
     // The date the account is told is the one the admin's failing renewals show.
     const graceUntil = graceUntilOf(renewed.renewal_failed_at ?? now, graceDays);
@@ -134,12 +102,7 @@ async function failRenewal(db: Kysely<Database>, renewal: { id: string; renews_i
  * free plan.
  */
 async function endUnpaidSubscriptions(db: Kysely<Database>, now: Date, graceDays: number) {
-  const unpaid = await db
-    .selectFrom('plan_subscriptions')
-    .select(['id', 'user_id'])
-    .where('status', '=', 'active')
-    .where('renewal_failed_at', '<=', new Date(now.getTime() - graceDays * DAY_MS))
-    .execute();
+  const unpaid = await findUnpaidSince(db, new Date(now.getTime() - graceDays * DAY_MS));
   for (const row of unpaid) await endSubscriptionToFreePlan(db, row);
 }
 
@@ -171,7 +134,7 @@ async function chargeRenewal(
   try {
     const charged = await payments.charge({ amount: renewal.amount_cents, currency: renewal.currency, reference: renewal.id, description });
     await db.transaction().execute(async (tx) => {
-      const locked = await tx.selectFrom('plan_subscriptions').selectAll().where('id', '=', renewal.id).forUpdate().executeTakeFirst();
+      const locked = await lockSubscription(tx, renewal.id);
       if (locked?.status === 'pending')
         await activatePaidSubscription(tx, locked, { paymentReference: charged.reference, gatewayToken: null }, now);
     });
@@ -187,18 +150,11 @@ async function chargeRenewal(
  * round opens another while the plan is still due).
  */
 async function settleInterruptedRenewals(db: Kysely<Database>, payments: PaymentProvider, now: Date, graceDays: number, log?: Logger) {
-  const stale = await db
-    .selectFrom('plan_subscriptions')
-    .select(['id', 'renews_id'])
-    .where('status', '=', 'pending')
-    .where('renews_id', 'is not', null)
-    .where('created_at', '<', new Date(now.getTime() - INTERRUPTED_RENEWAL_MS))
-    .execute();
+  const stale = await findRenewalsPendingSince(db, new Date(now.getTime() - INTERRUPTED_RENEWAL_MS));
   for (const renewal of stale) {
     const payment = await payments.browser?.fetchPayment(renewal.id);
     const outcome = payment ? await confirmSubscriptionPayment(db, payments, payment, log, now) : 'failed';
-    if (outcome !== 'paid' && outcome !== 'pending')
-      await failRenewal(db, { id: renewal.id, renews_id: renewal.renews_id! }, now, graceDays);
+    if (outcome !== 'paid' && outcome !== 'pending') await failRenewal(db, renewal, now, graceDays);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { PlanId } from '../../../shared/plans.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -131,4 +131,128 @@ export async function forgetSubscriptions(db: Kysely<Database>, userId: string):
     .where('user_id', '=', userId)
     .execute();
   return [...new Set(saved.flatMap((row) => (row.gateway_token ? [row.gateway_token] : [])))];
+}
+
+/** What the account is (customer, lab, admin) and its name: which free plan and plan page are its own, and the name on its invoice. */
+export function findAccount(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('user_profiles').select(['user_type', 'name']).where('id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * The account's subscription tier as stored (every profile starts as 'basic'); with `lock`, its profile
+ * row is locked for the caller's transaction. An account that does not exist reads as 'basic'.
+ */
+export async function findSubscriptionTier(db: Kysely<Database>, userId: string, options: { lock?: boolean } = {}): Promise<string> {
+  const query = db.selectFrom('user_profiles').select('subscription_tier').where('id', '=', userId);
+  const row = await (options.lock ? query.forUpdate() : query).executeTakeFirst();
+  return row?.subscription_tier ?? 'basic';
+}
+
+/** The type of the account a subscription belongs to. */
+export function findSubscriberType(db: Kysely<Database>, subscriptionId: string) {
+  return db
+    .selectFrom('plan_subscriptions')
+    .innerJoin('user_profiles', 'user_profiles.id', 'plan_subscriptions.user_id')
+    .select('user_profiles.user_type')
+    .where('plan_subscriptions.id', '=', subscriptionId)
+    .executeTakeFirst();
+}
+
+/** The pending renewal of this subscription being charged now, if any. */
+export function findPendingRenewalOf(db: Kysely<Database>, subscriptionId: string) {
+  return db
+    .selectFrom('plan_subscriptions')
+    .select('id')
+    .where('renews_id', '=', subscriptionId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+/**
+ * Active, uncancelled plans whose period is over (`dueBy`), not yet renewing, and not declined since
+ * `retriedBefore`, the earliest first, at most `limit`; their rows locked, those another instance holds skipped.
+ */
+export function lockDueForRenewal(tx: Transaction<Database>, dueBy: Date, retriedBefore: Date, limit: number) {
+  return tx
+    .selectFrom('plan_subscriptions as s')
+    .select(['s.id', 's.user_id', 's.plan', 's.amount_cents', 's.currency', 's.gateway_token'])
+    .where('s.status', '=', 'active')
+    .where('s.cancel_at_period_end', '=', false)
+    .where('s.period_end', '<=', dueBy)
+    .where((eb) => eb.or([eb('s.renewal_failures', '=', 0), eb('s.updated_at', '<=', retriedBefore)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('plan_subscriptions as r')
+            .select('r.id')
+            .whereRef('r.renews_id', '=', 's.id')
+            .where('r.status', 'in', ['pending', 'active']),
+        ),
+      ),
+    )
+    .orderBy('s.period_end')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/** A pending renewal of a subscription; undefined when one is already pending or active for it (the unique index). */
+export function insertRenewal(
+  tx: Transaction<Database>,
+  row: { id: string; user_id: string; plan: string; amount_cents: number; currency: string },
+) {
+  return tx
+    .insertInto('plan_subscriptions')
+    .values({ user_id: row.user_id, plan: row.plan, amount_cents: row.amount_cents, currency: row.currency, renews_id: row.id })
+    .onConflict((conflict) => conflict.column('renews_id').where('status', 'in', ['pending', 'active']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Ends a renewal still pending; undefined when it was not pending any more. */
+export function endPendingRenewal(tx: Transaction<Database>, id: string, now: Date) {
+  return tx
+    .updateTable('plan_subscriptions')
+    .set({ status: 'ended', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** One more declined renewal counted on the subscription it was to continue; the first one's time kept. */
+export function countRenewalFailure(tx: Transaction<Database>, id: string, now: Date) {
+  return tx
+    .updateTable('plan_subscriptions')
+    .set({
+      renewal_failures: sql`renewal_failures + 1`,
+      renewal_failed_at: sql`coalesce(renewal_failed_at, ${now})`,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .returning(['user_id', 'plan', 'amount_cents', 'renewal_failures', 'renewal_failed_at'])
+    .executeTakeFirst();
+}
+
+/** Active plans whose renewal was first declined at or before `failedBy`. */
+export function findUnpaidSince(db: Kysely<Database>, failedBy: Date) {
+  return db
+    .selectFrom('plan_subscriptions')
+    .select(['id', 'user_id'])
+    .where('status', '=', 'active')
+    .where('renewal_failed_at', '<=', failedBy)
+    .execute();
+}
+
+/** Renewals opened before `openedBefore` and still pending. */
+export async function findRenewalsPendingSince(db: Kysely<Database>, openedBefore: Date) {
+  const rows = await db
+    .selectFrom('plan_subscriptions')
+    .select(['id', 'renews_id'])
+    .where('status', '=', 'pending')
+    .where('renews_id', 'is not', null)
+    .where('created_at', '<', openedBefore)
+    .execute();
+  return rows.map((row) => ({ id: row.id, renews_id: row.renews_id! }));
 }

@@ -21,9 +21,12 @@ import {
   type CardShown,
   endOtherSubscriptions,
   endSubscription,
+  findAccount,
   findActiveSubscription,
   findLapsedCancelled,
+  findSubscriberType,
   findSubscription,
+  findSubscriptionTier,
   insertPendingSubscription,
   lockSubscription,
   markCancelAtPeriodEnd,
@@ -31,6 +34,15 @@ import {
 } from './subscriptions.repository.ts';
 
 export { forgetSubscriptions } from './subscriptions.repository.ts';
+
+/**
+ * The account's subscription tier as stored, the one place it is read by an account's id; what it offers
+ * is `currentPlan` or `hasAnalysis` of src/shared/plans.ts. With `lock`, the account's profile row is
+ * locked for the caller's transaction (a lab's price-list changes go one at a time).
+ */
+export function subscriptionTierOf(db: Kysely<Database>, userId: string, options: { lock?: boolean } = {}): Promise<string> {
+  return findSubscriptionTier(db, userId, options);
+}
 
 /** The metadata key naming the plan subscription a gateway payment is for. */
 export const SUBSCRIPTION_METADATA_KEY = 'subscription_id';
@@ -142,7 +154,7 @@ export async function activatePaidSubscription(
   const replaced = await endOtherSubscriptions(tx, locked.user_id, locked.id);
   for (const id of new Set([...(renewed ? [renewed.id] : []), ...replaced])) await cancelMail(tx, endingUnpaidMailKey(id));
   await setSubscriptionTier(tx, locked.user_id, locked.plan as PlanId);
-  const buyer = await tx.selectFrom('user_profiles').select('name').where('id', '=', locked.user_id).executeTakeFirst();
+  const buyer = await findAccount(tx, locked.user_id);
   await issuePlanInvoice(tx, locked, buyer?.name ?? null, now);
 }
 
@@ -170,14 +182,7 @@ export async function planPaymentLanding(
   reason: PaymentFailureReason | null,
 ): Promise<string> {
   const named = payment.metadata?.[SUBSCRIPTION_METADATA_KEY];
-  const buyer = isSubscriptionId(named)
-    ? await db
-        .selectFrom('plan_subscriptions')
-        .innerJoin('user_profiles', 'user_profiles.id', 'plan_subscriptions.user_id')
-        .select('user_profiles.user_type')
-        .where('plan_subscriptions.id', '=', named)
-        .executeTakeFirst()
-    : undefined;
+  const buyer = isSubscriptionId(named) ? await findSubscriberType(db, named) : undefined;
   const said = new URLSearchParams({ payment: outcome });
   if (outcome === 'failed' && reason) said.set('reason', reason);
   return `${planPageOf(buyer?.user_type)}${buyer?.user_type === 'lab' ? '&' : '?'}${said}`;
@@ -258,7 +263,7 @@ export async function confirmSubscriptionPayment(
 async function tellSurplusRefunded(db: Kysely<Database>, subscription: SubscriptionRow, amountHalalas: number, paymentId: string) {
   const to = await recipientOf(db, subscription.user_id);
   if (!to) return;
-  const profile = await db.selectFrom('user_profiles').select('user_type').where('id', '=', subscription.user_id).executeTakeFirst();
+  const profile = await findAccount(db, subscription.user_id);
   await enqueueMail(db, {
     to: to.email,
     locale: to.locale,
@@ -326,7 +331,7 @@ export async function endLapsedSubscriptions(db: Kysely<Database>, now = new Dat
 export async function endSubscriptionToFreePlan(db: Kysely<Database>, row: { id: string; user_id: string }) {
   await db.transaction().execute(async (tx) => {
     await endSubscription(tx, row.id);
-    const profile = await tx.selectFrom('user_profiles').select('user_type').where('id', '=', row.user_id).executeTakeFirst();
+    const profile = await findAccount(tx, row.user_id);
     if (profile && profile.user_type !== 'admin') await setSubscriptionTier(tx, row.user_id, freePlanOf(profile.user_type));
   });
 }
