@@ -12,7 +12,7 @@ import {
   type ReportDocument,
   reportBooking,
   type ValueKeys,
-} from '../result-reports/result-reports.service.ts';
+} from '../results/reports.service.ts';
 import { subscriptionTierOf } from '../subscriptions/subscriptions.service.ts';
 import * as repo from './analysis.repository.ts';
 import type { Reading, Subject } from './conditions.ts';
