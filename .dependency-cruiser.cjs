@@ -43,6 +43,30 @@ module.exports = {
       to: { path: '^src/server/modules/', pathNot: ['^src/server/modules/$1/', '\\.service\\.ts$'] },
     },
     {
+      name: 'result-files-import-no-reports-or-intake',
+      comment:
+        'Results are three modules (docs/decisions/0087): result-files (stored files, sealed blobs) sits below the other two; it imports neither result-reports nor result-intake.',
+      severity: 'error',
+      from: { path: '^src/server/modules/result-files/' },
+      to: { path: '^src/server/modules/result-(reports|intake)/' },
+    },
+    {
+      name: 'result-reports-import-no-intake',
+      comment:
+        "result-reports (values, drafts, calls, the FHIR export) is below the intake from labs' systems: it imports nothing of result-intake; the intake writes reports through result-reports.service.ts (docs/decisions/0087).",
+      severity: 'error',
+      from: { path: '^src/server/modules/result-reports/' },
+      to: { path: '^src/server/modules/result-intake/' },
+    },
+    {
+      name: 'result-intake-is-reached-by-its-routes-alone',
+      comment:
+        "result-intake (HL7 v2 and FHIR from labs' systems) is on top: no other module imports it; the app mounts its routes (src/server/app.ts) (docs/decisions/0087).",
+      severity: 'error',
+      from: { path: '^src/server/modules/', pathNot: '^src/server/modules/result-intake/' },
+      to: { path: '^src/server/modules/result-intake/' },
+    },
+    {
       name: 'migrations-import-no-app-code',
       comment: 'A migration is frozen once landed: it takes Kysely<any> and imports no app code that could change under it.',
       severity: 'error',
@@ -74,6 +98,39 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/client/(components|lib)/' },
       to: { path: '^src/client/(features|routes|app-shell)/' },
+    },
+    {
+      name: 'features-import-each-other-only-through-shared',
+      comment:
+        "A feature does not reach into another feature. What many features share is in the kit: the session (lib/use-session.ts), the sign-in dialog's opener (lib/auth-modal-context.tsx), signing out (lib/use-sign-out.ts), money, numbers and dates (lib/format.ts), a result's numbers and units (lib/report-format.ts), city names (lib/city-names.ts) (docs/decisions/0089). The only other imports across features are the parts one feature offers the others, listed in this rule's pathNot; add to that list only what belongs to its feature and is drawn or used elsewhere as it is.",
+      severity: 'error',
+      from: { path: '^src/client/features/([^/]+)/' },
+      to: {
+        path: '^src/client/features/',
+        pathNot: [
+          '^src/client/features/$1/',
+          // Confirming a number or the password, the verification mail, signing in with a passkey: the
+          // account settings, a home visit's booking and the two-factor prompt ask for them as auth draws them.
+          '^src/client/features/auth/(phone-confirm-form|password-confirm-dialog|resend-verification-button|passkey-sign-in-button)\\.tsx$',
+          // The passkeys' and two-factor cards, shown in the account settings and the two-factor prompt.
+          '^src/client/features/passkeys/(passkeys-card\\.tsx|passkey-errors\\.ts)$',
+          '^src/client/features/two-factor/two-factor-card\\.tsx$',
+          // The account holder's sex and date of birth: asked in the booking panel, kept in the settings.
+          '^src/client/features/personal-details/personal-details-fields\\.tsx$',
+          // Adding a test to the lab-test cart (the booking panel, a waitlist offer, a reserved visit).
+          '^src/client/features/lab-cart/(use-lab-cart|lab-cart-store)\\.ts$',
+          // The labs' map, loaded lazily, for choosing a home visit's address.
+          '^src/client/features/map/lazy-labs-map\\.tsx$',
+          // A home visit's line on the lab's booking card and the home collection badge on a search card.
+          '^src/client/features/booking/(home-visit-line|home-collection-badge)\\.tsx$',
+          // Paying at the gateway: the store's checkout and the plans use the payment forms and their failures.
+          '^src/client/features/payments/(use-gateway-payment\\.ts|gateway-payment-fields\\.tsx|payment-failure\\.ts|card-payment-form\\.tsx|card-payment\\.ts|gateway-failure-alert\\.tsx)$',
+          // Reference ranges, a result's flag and opening a result with a reason: the admin's and the lab's dashboards.
+          '^src/client/features/results/(range-editor|result-flag|open-result-with-reason)\\.tsx$',
+          // A store order's status, the same badge in the admin's and the customer's dashboards.
+          '^src/client/features/admin/store/order-status\\.tsx$',
+        ],
+      },
     },
     {
       name: 'features-import-no-routes-or-shell',

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../src/client/features/auth/use-session.ts';
 import { aboutYouPostponed, asksAboutYou } from '../../src/client/features/booking/about-you.ts';
+import type { SessionUser } from '../../src/client/lib/use-session.ts';
 
 const customer = { user_type: 'customer', is_anonymous: false, sex: null, date_of_birth: null } as SessionUser;
 

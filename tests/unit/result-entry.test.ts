@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayUnit, formatRange } from '../../src/client/features/results/report-format.ts';
 import { readTyped, type SheetAnalyte, shownFlag } from '../../src/client/features/results/result-entry.ts';
+import { displayUnit, formatRange } from '../../src/client/lib/report-format.ts';
 
 // The lab's result form shows each value's flag as it is typed, by the server's own rules (issue #53).
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { displayUnit, formatRange, formatResultValue, withUnit } from '../../src/client/features/results/report-format.ts';
 import { groupByPerson } from '../../src/client/features/results/report-groups.ts';
 import { niceTicks, type TrendBox, trendLayout } from '../../src/client/features/results/trend-scale.ts';
+import { displayUnit, formatRange, formatResultValue, withUnit } from '../../src/client/lib/report-format.ts';
 
 describe('a value as the patient reads it', () => {
   it("shows the analyte's decimals, in Latin digits in both languages", () => {

@@ -1,9 +1,9 @@
 import { Button, CloseButton, Drawer, Portal, Separator, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
-import { useSession } from '../features/auth/use-session.ts';
-import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { useAuthModal } from '../lib/auth-modal-context.tsx';
+import { useSession } from '../lib/use-session.ts';
+import { useSignOut } from '../lib/use-sign-out.ts';
 import { dashboardNavLink, mainNavLinks } from './nav-links.ts';
 
 /** The slide-in menu for small screens: four fifths of the width, from the reading end. */

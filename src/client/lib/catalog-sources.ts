@@ -95,7 +95,6 @@ export const catalogSources = {
    */
   links: {
     include: [
-      'features/auth/account-task-page.tsx',
       'features/auth/verify-email-page.tsx',
       'features/auth/forgot-password-page.tsx',
       'features/auth/reset-password-page.tsx',

@@ -11,18 +11,18 @@ import { OtherCartLink } from '../app-shell/other-cart-link.tsx';
 import { CartPanelsProvider, useCartPanels } from '../components/cart-panels-context.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
-import { AuthModalProvider, useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { confineRole } from '../features/auth/require-user.ts';
 import { RoleRedirects } from '../features/auth/role-redirects.tsx';
-import { useSession } from '../features/auth/use-session.ts';
 import { forgetSkipped } from '../features/two-factor/prompt-skipped.ts';
 import { secondFactorStanding } from '../features/two-factor/standing.ts';
 import { TwoFactorPrompt } from '../features/two-factor/two-factor-prompt.tsx';
+import { AuthModalProvider, useAuthModal } from '../lib/auth-modal-context.tsx';
 import { loadRouteCatalogs, withCatalogs } from '../lib/locale.ts';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 import { useStoreLanguageRefresh } from '../lib/store-queries.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { useSession } from '../lib/use-session.ts';
 
 // Opened by a click, never needed for the first paint: each comes with its first opening, the sign-in
 // and second-factor parts with their text (the `auth` catalog, lib/catalog-sources.ts).

@@ -37,12 +37,12 @@ import { AdminStoreOrders } from '../features/admin/store/admin-store-orders.tsx
 import { AdminStoreProducts } from '../features/admin/store/admin-store-products.tsx';
 import { PasswordConfirmDialog } from '../features/auth/password-confirm-dialog.tsx';
 import { requireUser } from '../features/auth/require-user.ts';
-import { useSession } from '../features/auth/use-session.ts';
-import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
 import { type DashboardSection, DashboardShell } from '../features/dashboard/dashboard-shell.tsx';
 import { AdminStats } from '../features/stats/admin-stats.tsx';
 import { searchText } from '../lib/plain-checks.ts';
+import { useSession } from '../lib/use-session.ts';
+import { useSignOut } from '../lib/use-sign-out.ts';
 
 export const Route = createFileRoute('/admin/dashboard')({
   // The section, and the list's page, search, order and filter in it (a reload or a link keeps them).

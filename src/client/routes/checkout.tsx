@@ -9,8 +9,6 @@ import { homeVisitFees } from '../../shared/home-collection.ts';
 import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
 import { Price } from '../components/price.tsx';
 import { notify } from '../components/ui/toaster.tsx';
-import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
-import { useSession } from '../features/auth/use-session.ts';
 import { CheckoutSeries } from '../features/booking/checkout-series.tsx';
 import { checkoutKey, forgetCheckoutKey } from '../features/lab-cart/checkout-key.ts';
 import { LabCartLine, LabCartLinePlaceholder, labCartLineKey } from '../features/lab-cart/lab-cart-line.tsx';
@@ -18,10 +16,12 @@ import { labCartStore, useLabCartItemsOnceRead } from '../features/lab-cart/lab-
 import { seatOf, useLabCart } from '../features/lab-cart/use-lab-cart.ts';
 import { GatewayPaymentFields } from '../features/payments/gateway-payment-fields.tsx';
 import { useGatewayPayment } from '../features/payments/use-gateway-payment.ts';
+import { useAuthModal } from '../lib/auth-modal-context.tsx';
 import { errorCode, errorMessage } from '../lib/errors.ts';
 import { activeLocale, withCatalogs } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
+import { useSession } from '../lib/use-session.ts';
 
 /** How often, and how long apart, the page asks again while an earlier request for its checkout is paying (about 30 s in all). */
 const HomeVisitPhone = lazy(() =>

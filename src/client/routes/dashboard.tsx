@@ -26,8 +26,6 @@ import { AccountSettings } from '../features/account/account-settings.tsx';
 import { ConfirmEmailNotice } from '../features/account/confirm-email-notice.tsx';
 import { PasswordConfirmDialog } from '../features/auth/password-confirm-dialog.tsx';
 import { requireUser } from '../features/auth/require-user.ts';
-import { type SessionUser, useSession } from '../features/auth/use-session.ts';
-import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { MyInvoices } from '../features/billing/my-invoices.tsx';
 import { MyBookings } from '../features/booking/my-bookings.tsx';
 import { MyWaitlist } from '../features/booking/my-waitlist.tsx';
@@ -64,6 +62,8 @@ import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { searchChoice, searchText, searchUuid } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
+import { type SessionUser, useSession } from '../lib/use-session.ts';
+import { useSignOut } from '../lib/use-sign-out.ts';
 
 export const Route = createFileRoute('/dashboard')({
   // The section, a booking to upload a result for, a report to open (the results mails link to it), and the list's page, search, order and filter (a reload or a link keeps them).

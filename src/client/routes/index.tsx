@@ -3,16 +3,16 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { GoogleUnverifiedNotice } from '../features/auth/google-unverified-notice.tsx';
 import { type SignInReturnPath, signInReturnPaths } from '../features/auth/require-user.ts';
-import { useSession } from '../features/auth/use-session.ts';
 import { CategoryStrip } from '../features/catalog/category-strip.tsx';
 import { PopularTests } from '../features/catalog/popular-tests.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
 import { HomeMarketing } from '../features/marketing/home-marketing.tsx';
+import { useAuthModal } from '../lib/auth-modal-context.tsx';
 import { searchChoice } from '../lib/plain-checks.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
+import { useSession } from '../lib/use-session.ts';
 
 export const Route = createFileRoute('/')({
   // Google sign-in comes back with `google_unverified` when it would not link to an unconfirmed account;

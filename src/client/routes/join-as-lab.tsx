@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
 import { JoinAsLabPage } from '../features/marketing/join-as-lab-page.tsx';
+import { useAuthModal } from '../lib/auth-modal-context.tsx';
 
 export const Route = createFileRoute('/join-as-lab')({
   component: JoinAsLab,

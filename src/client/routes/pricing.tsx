@@ -5,7 +5,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { FlaskConical, User } from 'lucide-react';
 import { PAYMENT_FAILURE_REASONS, type PaymentFailureReason } from '../../shared/payment-failures.ts';
 import { ErrorState } from '../components/query-state.tsx';
-import { useSession } from '../features/auth/use-session.ts';
 import { PlanCards } from '../features/subscriptions/plan-cards.tsx';
 import {
   CARD_CHANGE_OUTCOMES,
@@ -17,6 +16,7 @@ import { PlanStatus } from '../features/subscriptions/plan-status.tsx';
 import { searchChoice } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
+import { useSession } from '../lib/use-session.ts';
 
 export const Route = createFileRoute('/pricing')({
   validateSearch: (

@@ -12,16 +12,16 @@ import { NotFoundState } from '../components/not-found-state.tsx';
 import { Price } from '../components/price.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
-import { useAuthModal } from '../features/auth/auth-modal-context.tsx';
-import { useSession } from '../features/auth/use-session.ts';
 import { BookingPanel } from '../features/booking/booking-panel.tsx';
 import { HomeCollectionBadge } from '../features/booking/home-collection-badge.tsx';
 import { sampleTypeLabels } from '../features/catalog/sample-type.ts';
+import { useAuthModal } from '../lib/auth-modal-context.tsx';
 import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { searchUuid } from '../lib/plain-checks.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
+import { useSession } from '../lib/use-session.ts';
 
 export const Route = createFileRoute('/test/$testName')({
   validateSearch: (search): { lab_id?: string } => ({ lab_id: searchUuid(search.lab_id) }),

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Save } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
-import type { SessionUser } from '../auth/use-session.ts';
+import type { SessionUser } from '../../lib/use-session.ts';
 import { PersonalDetailsFields, PersonalDetailsReason, usePersonalDetailsForm } from '../personal-details/personal-details-fields.tsx';
 
 /** The customer's own sex and date of birth (issue #76), which their results are judged by. */

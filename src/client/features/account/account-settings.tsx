@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import type { SessionUser } from '../auth/use-session.ts';
+import type { SessionUser } from '../../lib/use-session.ts';
 import { PasskeysCard } from '../passkeys/passkeys-card.tsx';
 import { TwoFactorCard } from '../two-factor/two-factor-card.tsx';
 import { AboutYouCard } from './about-you-card.tsx';

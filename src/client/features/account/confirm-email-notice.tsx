@@ -1,8 +1,8 @@
 import { Alert, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmailAddress } from '../../components/email-address.tsx';
+import type { SessionUser } from '../../lib/use-session.ts';
 import { ResendVerificationButton } from '../auth/resend-verification-button.tsx';
-import type { SessionUser } from '../auth/use-session.ts';
 
 /** Above a dashboard while the account's address is unconfirmed: where the link went, and a new one. */
 export function ConfirmEmailNotice({ user }: { user: SessionUser }) {

@@ -7,7 +7,7 @@ import { EmailAddress } from '../../components/email-address.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 /**
  * A guest keeps its bookings by adding an e-mail and a password to the same account. It stays a guest

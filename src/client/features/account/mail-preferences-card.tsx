@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import type { SessionUser } from '../auth/use-session.ts';
+import type { SessionUser } from '../../lib/use-session.ts';
 
 interface MailChoices {
   reminderMail: boolean;

@@ -8,7 +8,7 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { activateLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
-import type { SessionUser } from '../auth/use-session.ts';
+import type { SessionUser } from '../../lib/use-session.ts';
 
 /** Name and language, for every role. */
 export function ProfileCard({ user }: { user: SessionUser }) {

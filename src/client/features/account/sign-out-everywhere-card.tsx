@@ -2,7 +2,7 @@ import { Button, Card, CloseButton, Dialog, Heading, Portal, Stack, Text } from 
 import { useLingui } from '@lingui/react/macro';
 import { LogOut } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useSignOutEverywhere } from '../auth/use-sign-out.ts';
+import { useSignOutEverywhere } from '../../lib/use-sign-out.ts';
 
 /** Ends every session of the account after a confirmation: a lost phone, a shared computer. */
 export function SignOutEverywhereCard() {

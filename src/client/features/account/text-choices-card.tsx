@@ -6,7 +6,7 @@ import type { TextChoice, TextKind } from '../../../shared/text-choices.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import type { SessionUser } from '../auth/use-session.ts';
+import type { SessionUser } from '../../lib/use-session.ts';
 
 type Choices = Record<TextKind, TextChoice>;
 

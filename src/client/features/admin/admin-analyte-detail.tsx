@@ -15,9 +15,9 @@ import { localized } from '../../lib/bidi.ts';
 import { errorCode, errorDetails, errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { displayUnit } from '../../lib/report-format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { type EditableRange, RangeBounds, RangeDialog, RangePopulation } from '../results/range-editor.tsx';
-import { displayUnit } from '../results/report-format.ts';
 
 type Analyte = RouterOutputs['analytes']['get'];
 

@@ -13,8 +13,8 @@ import { errorDetails, errorMessage, fieldError, fieldMessage } from '../../lib/
 import { fieldIssues } from '../../lib/field-issues.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { displayUnit } from '../../lib/report-format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { displayUnit } from '../results/report-format.ts';
 
 type AliasField = 'spelling' | 'ucum';
 

@@ -21,12 +21,12 @@ import { anonymousSignInInput, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, signInInput
 import { validationMessages } from '../../../shared/validation-messages.ts';
 import { MobileNumberInput } from '../../components/ui/mobile-number-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { type SignUpType, useAuthModal } from '../../lib/auth-modal-context.tsx';
 import { isolated } from '../../lib/bidi.ts';
 import { errorMessage, type FieldLimits, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { fieldIssues } from '../../lib/field-issues.ts';
 import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { type SignUpType, useAuthModal } from './auth-modal-context.tsx';
 import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
 import { PhoneCodeStep } from './phone-code-step.tsx';
 import { PhoneSignIn } from './phone-sign-in.tsx';

@@ -3,12 +3,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PRIVACY_VERSION, signUpUnfinished, TERMS_VERSION } from '../../../shared/legal.ts';
 import { notify } from '../../components/ui/toaster.tsx';
+import { useAuthModal } from '../../lib/auth-modal-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useAuthModal } from './auth-modal-context.tsx';
+import { type SessionUser, useSession } from '../../lib/use-session.ts';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 import { PhoneSignUpProfile } from './phone-sign-up-profile.tsx';
-import { type SessionUser, useSession } from './use-session.ts';
-import { useSignOut } from './use-sign-out.ts';
 
 /**
  * Asks a signed-in user to accept the terms and privacy policy in force before going on: after

@@ -3,13 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound, MailCheck, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { AccountTaskPage, StepHeading } from '../../components/account-task-page.tsx';
 import { EmailAddress } from '../../components/email-address.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { useAuthModal } from '../../lib/auth-modal-context.tsx';
 import { errorCode, errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
-import { AccountTaskPage, StepHeading } from './account-task-page.tsx';
-import { useAuthModal } from './auth-modal-context.tsx';
 
 /**
  * Asks for a link to choose a new password. The answer is the same whether or not the address has

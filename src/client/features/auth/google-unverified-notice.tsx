@@ -1,7 +1,7 @@
 import { Alert, Button, CloseButton, Container, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useAuthModal } from './auth-modal-context.tsx';
+import { useAuthModal } from '../../lib/auth-modal-context.tsx';
 
 /**
  * Why Google sign-in did not link to an existing account (`/?auth_error=google_unverified`): its

@@ -3,11 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CalendarCheck, Unlink, UserCheck } from 'lucide-react';
+import { AccountTaskPage, StepHeading } from '../../components/account-task-page.tsx';
+import { useAuthModal } from '../../lib/auth-modal-context.tsx';
 import { errorCode, errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
-import { AccountTaskPage, StepHeading } from './account-task-page.tsx';
-import { useAuthModal } from './auth-modal-context.tsx';
 
 type Problem = 'expired' | 'invalid' | 'registered' | 'failed';
 

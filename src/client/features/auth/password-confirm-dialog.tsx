@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors.ts';
 import { setPasswordAsker } from '../../lib/password-confirmation.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useSession } from './use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 /**
  * Asks for the password again when an action was refused with PASSWORD_CONFIRMATION_REQUIRED (an

@@ -6,10 +6,10 @@ import { signUpUnfinished } from '../../../shared/legal.ts';
 import { MobileNumberInput } from '../../components/ui/mobile-number-input.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import type { SessionUser } from '../../lib/use-session.ts';
 import { PhoneCodeStep } from './phone-code-step.tsx';
 import { registerPhoneErrors } from './phone-errors.ts';
 import { PhoneSignUpProfile } from './phone-sign-up-profile.tsx';
-import type { SessionUser } from './use-session.ts';
 
 registerPhoneErrors();
 

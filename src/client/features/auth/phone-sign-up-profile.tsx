@@ -5,8 +5,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { validationMessages } from '../../../shared/validation-messages.ts';
 import { errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import type { SessionUser } from '../../lib/use-session.ts';
 import { MarketingChoice, TermsConsent } from './sign-up-choices.tsx';
-import type { SessionUser } from './use-session.ts';
 
 /**
  * The name step of a sign-up by mobile number: the name, the terms and the news choice. Shown right after

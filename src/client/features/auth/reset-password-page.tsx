@@ -4,13 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { KeyRound, Unlink } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { AccountTaskPage, StepHeading } from '../../components/account-task-page.tsx';
 import { ErrorState, LoadingState } from '../../components/query-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { useAuthModal } from '../../lib/auth-modal-context.tsx';
 import { errorCode, errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
-import { AccountTaskPage, StepHeading } from './account-task-page.tsx';
-import { useAuthModal } from './auth-modal-context.tsx';
 import { dashboardPath } from './dashboard-path.ts';
 
 type UnusableLink = 'used' | 'expired' | 'invalid';

@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
-import { useAuthModal } from './auth-modal-context.tsx';
+import { useAuthModal } from '../../lib/auth-modal-context.tsx';
+import { useSession } from '../../lib/use-session.ts';
 import { roleHomeInsteadOf } from './role-home.ts';
-import { useSession } from './use-session.ts';
 
 /**
  * Keeps each role in its place when the session changes on a page (signing in through the modal):

@@ -2,10 +2,10 @@ import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
+import { useAuthModal } from '../../lib/auth-modal-context.tsx';
 import { errorCode, errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useAuthModal } from './auth-modal-context.tsx';
-import type { SessionUser } from './use-session.ts';
+import type { SessionUser } from '../../lib/use-session.ts';
 
 /**
  * The sign-in's second step: the password (or Google) was right, and the account asks for a code from

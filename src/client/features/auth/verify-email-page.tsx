@@ -3,15 +3,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BadgeCheck, MailCheck, Settings, Unlink } from 'lucide-react';
+import { AccountTaskPage, StepHeading } from '../../components/account-task-page.tsx';
 import { EmailAddress } from '../../components/email-address.tsx';
+import { useAuthModal } from '../../lib/auth-modal-context.tsx';
 import { errorCode, errorMessage } from '../../lib/errors.ts';
 import { type RouterOutputs, trpc, trpcClient } from '../../lib/trpc.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
-import { AccountTaskPage, StepHeading } from './account-task-page.tsx';
-import { useAuthModal } from './auth-modal-context.tsx';
+import { type SessionUser, useSession } from '../../lib/use-session.ts';
 import { dashboardPath } from './dashboard-path.ts';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
-import { type SessionUser, useSession } from './use-session.ts';
 
 type Verification = RouterOutputs['auth']['verifyEmail'];
 

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
-import type { SessionUser } from '../auth/use-session.ts';
+import type { SessionUser } from '../../lib/use-session.ts';
 import { PersonalDetailsFields, PersonalDetailsReason, usePersonalDetailsForm } from '../personal-details/personal-details-fields.tsx';
 import { aboutYouPostponed } from './about-you.ts';
 

@@ -1,6 +1,6 @@
 import { createLocalStore } from '../../lib/local-store.ts';
 import { isBoolean } from '../../lib/plain-checks.ts';
-import type { SessionUser } from '../auth/use-session.ts';
+import type { SessionUser } from '../../lib/use-session.ts';
 
 /** "Not now" was answered in this browser: not asked again here (the settings keep the fields). */
 export const aboutYouPostponed = createLocalStore<boolean>('tahaleel.aboutYouNotNow', false, isBoolean);

@@ -8,7 +8,7 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { isolated } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 

@@ -4,12 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { useState } from 'react';
 import { notify } from '../../components/ui/toaster.tsx';
+import { useAuthModal } from '../../lib/auth-modal-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatClock } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useAuthModal } from '../auth/auth-modal-context.tsx';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 /** How long an offered time is kept for the person offered it (the server's OFFER_MINUTES). */
 const OFFER_MINUTES = 15;

@@ -10,9 +10,9 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { activeLocale } from '../../lib/locale.ts';
+import { displayUnit } from '../../lib/report-format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { type EditableRange, RangeBounds, RangeDialog, RangePopulation } from '../results/range-editor.tsx';
-import { displayUnit } from '../results/report-format.ts';
 
 type LabAnalyte = RouterOutputs['analytes']['labIntervals'][number];
 

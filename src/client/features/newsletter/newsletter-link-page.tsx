@@ -3,10 +3,10 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MailCheck, MailX, Unlink } from 'lucide-react';
+import { AccountTaskPage, StepHeading } from '../../components/account-task-page.tsx';
 import { errorCode } from '../../lib/errors.ts';
 import { trpcClient } from '../../lib/trpc.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
-import { AccountTaskPage, StepHeading } from '../auth/account-task-page.tsx';
 
 export type NewsletterAction = 'confirm' | 'unsubscribe';
 

@@ -7,7 +7,7 @@ import { errorCode, errorDetails, errorMessage, fieldError, fieldMessage } from 
 import { fieldIssues } from '../../lib/field-issues.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { displayUnit, formatRange, withUnit } from './report-format.ts';
+import { displayUnit, formatRange, withUnit } from '../../lib/report-format.ts';
 
 /**
  * A reference interval or critical limit as the admin's and the lab's screens show and edit it: who it

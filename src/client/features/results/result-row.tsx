@@ -7,7 +7,7 @@ import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { displayUnit, formatRange } from './report-format.ts';
+import { displayUnit, formatRange } from '../../lib/report-format.ts';
 import { type PatientSex, type RowEntry, rangesFor, type SavedFlag, type SheetAnalyte, shownFlag } from './result-entry.ts';
 import { ResultFlagBadge } from './result-flag.tsx';
 

@@ -6,8 +6,8 @@ import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { isolated, localized } from '../../lib/bidi.ts';
 import { formatCompactDate } from '../../lib/format.ts';
 import { activeLocale, directionOf } from '../../lib/locale.ts';
+import { formatResultNumber, withUnit } from '../../lib/report-format.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { formatResultNumber, withUnit } from './report-format.ts';
 import { flagLabel } from './result-flag.tsx';
 import { type TrendBox, trendLayout } from './trend-scale.ts';
 

@@ -5,10 +5,10 @@ import { formatSar } from '../../../shared/money.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { localized } from '../../lib/bidi.ts';
+import { cityName } from '../../lib/city-names.ts';
 import { formatNumber, formatPeriod } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { cityName } from '../catalog/city-names.ts';
 import { PeriodPicker, usePeriod } from './period-picker.tsx';
 import { SERIES_COLOURS, StatsChart } from './stats-chart.tsx';
 

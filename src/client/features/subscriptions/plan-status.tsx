@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { planInSentence } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { paymentFailureSentences } from '../payments/payment-failure.ts';
 import { LazyPlanPaymentDialog } from './lazy-plan-payment-dialog.tsx';
 import type { CardChangeOutcome, PlanPaymentOutcome } from './plan-outcomes.ts';

@@ -3,10 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Plan } from '../../../shared/plans.ts';
 import { notify } from '../../components/ui/toaster.tsx';
+import { useAuthModal } from '../../lib/auth-modal-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useAuthModal } from '../auth/auth-modal-context.tsx';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 /** Spec §9: the page reloads 1.5 s after the plan changes (the header shows the new tier). */
 const RELOAD_AFTER_UPGRADE_MS = 1500;

@@ -6,7 +6,7 @@ import { Phone, Stethoscope, TriangleAlert } from 'lucide-react';
 import type { Locale } from '../../../../shared/locale.ts';
 import { localized } from '../../../lib/bidi.ts';
 import { activeLocale } from '../../../lib/locale.ts';
-import { formatResultValue, withUnit } from '../report-format.ts';
+import { formatResultValue, withUnit } from '../../../lib/report-format.ts';
 import { ResultFlagBadge } from '../result-flag.tsx';
 import type { Finding, FindingValue } from './analysis-types.ts';
 import { Fold } from './fold.tsx';

@@ -5,7 +5,7 @@ import { ArrowRight, TrendingDown, TrendingUp } from 'lucide-react';
 import { isolated, localized } from '../../../lib/bidi.ts';
 import { formatDate, formatPercent } from '../../../lib/format.ts';
 import { activeLocale } from '../../../lib/locale.ts';
-import { formatResultNumber, withUnit } from '../report-format.ts';
+import { formatResultNumber, withUnit } from '../../../lib/report-format.ts';
 import type { Trend } from './analysis-types.ts';
 import { SourcesLine } from './sources-line.tsx';
 

@@ -1,7 +1,7 @@
-import type { Locale } from '../../../shared/locale.ts';
-import type { Bounds, Comparator } from '../../../shared/result-values.ts';
-import { displayUnit } from '../../../shared/unit-display.ts';
-import { formatNumber } from '../../lib/format.ts';
+import type { Locale } from '../../shared/locale.ts';
+import type { Bounds, Comparator } from '../../shared/result-values.ts';
+import { displayUnit } from '../../shared/unit-display.ts';
+import { formatNumber } from './format.ts';
 
 export { displayUnit };
 

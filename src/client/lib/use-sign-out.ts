@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { notify } from '../../components/ui/toaster.tsx';
-import { errorMessage } from '../../lib/errors.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { notify } from '../components/ui/toaster.tsx';
+import { errorMessage } from './errors.ts';
+import { trpc } from './trpc.ts';
 
 /** Once the server has ended the session: nothing of the account stays in the page, which goes home. */
 function useLeaveSession() {

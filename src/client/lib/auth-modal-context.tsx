@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
-import { mainContent } from '../../lib/main-content.ts';
+import { mainContent } from './main-content.ts';
 
 /**
  * `second-factor`: the password was right, the account's code is asked next (second-factor-step.tsx);

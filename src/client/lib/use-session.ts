@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { type RouterOutputs, trpc } from './trpc.ts';
 
 /** The signed-in user as `auth.me` answers it. */
 export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;

@@ -1,5 +1,5 @@
-import { type CityKey, cities } from '../../../shared/cities.ts';
-import type { Locale } from '../../../shared/locale.ts';
+import { type CityKey, cities } from '../../shared/cities.ts';
+import type { Locale } from '../../shared/locale.ts';
 
 export function cityName(city: string | null | undefined, locale: Locale): string {
   if (!city || !(city in cities)) return '';
