@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { consumeAttempt } from '../../platform/rate-limit.ts';
 import { generateSessionToken, sessionIdFromToken } from '../../platform/session.ts';
+import * as repo from './guest-links.repository.ts';
 
 // The link in a guest's booking mail (issue #57, ADR 0066): it opens the guest's bookings on any device,
 // without an account, to view, move or cancel them, until the booking it was sent for has ended. The
@@ -24,11 +25,8 @@ const openPerIp = { limit: 30, windowSeconds: 15 * 60 };
 export async function issueGuestLink(db: Db, userId: string, until: Date, now = new Date()): Promise<string> {
   const token = generateSessionToken();
   const expiresAt = new Date(Math.max(until.getTime(), now.getTime() + AT_LEAST_MS));
-  await db.deleteFrom('guest_links').where('user_id', '=', userId).where('expires_at', '<', now).execute();
-  await db
-    .insertInto('guest_links')
-    .values({ id: sessionIdFromToken(token), user_id: userId, created_at: now, expires_at: expiresAt })
-    .execute();
+  await repo.deleteExpiredGuestLinks(db, userId, now);
+  await repo.insertGuestLink(db, { id: sessionIdFromToken(token), userId, createdAt: now, expiresAt });
   return `${GUEST_LINK_PATH}?token=${token}`;
 }
 
@@ -39,15 +37,10 @@ export async function issueGuestLink(db: Db, userId: string, until: Date, now = 
  */
 export async function openGuestLink(db: Kysely<Database>, token: string, clientIp: string, now = new Date()): Promise<{ userId: string }> {
   await consumeAttempt(db, `guest-link:ip:${clientIp}`, openPerIp);
-  const link = await db
-    .updateTable('guest_links')
-    .set((eb) => ({ opened_count: eb('opened_count', '+', 1), last_opened_at: now }))
-    .where('id', '=', sessionIdFromToken(token))
-    .returning(['user_id', 'expires_at'])
-    .executeTakeFirst();
+  const link = await repo.markGuestLinkOpened(db, sessionIdFromToken(token), now);
   if (!link) throw new AppError('LINK_INVALID');
   if (link.expires_at.getTime() <= now.getTime()) throw new AppError('LINK_EXPIRED');
-  const user = await db.selectFrom('users').select('is_anonymous').where('id', '=', link.user_id).executeTakeFirst();
+  const user = await repo.findAccountKind(db, link.user_id);
   if (!user) throw new AppError('LINK_INVALID');
   if (!user.is_anonymous) throw new AppError('ALREADY_REGISTERED');
   return { userId: link.user_id };

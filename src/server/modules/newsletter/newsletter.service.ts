@@ -1,10 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import { consumeAttempt, type RateLimitPolicy } from '../../platform/rate-limit.ts';
 import { generateSessionToken, sessionIdFromToken } from '../../platform/session.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
+import * as repo from './newsletter.repository.ts';
 
 /**
  * Generous for a household or an office behind one address, tight enough that a script cannot
@@ -28,26 +29,11 @@ export async function subscribe(db: Kysely<Database>, email: string, meta: Subsc
   const confirmToken = generateSessionToken();
   const unsubscribeToken = generateSessionToken();
   await db.transaction().execute(async (tx) => {
-    const existing = await tx
-      .selectFrom('newsletter_subscriptions')
-      .select(['id', 'confirmed_at'])
-      .where(sql<string>`lower(email)`, '=', address)
-      .forUpdate()
-      .executeTakeFirst();
+    const existing = await repo.lockSubscriptionOf(tx, address);
     if (existing?.confirmed_at) return;
     const tokens = { confirm_token_hash: sessionIdFromToken(confirmToken), unsubscribe_token_hash: sessionIdFromToken(unsubscribeToken) };
-    if (existing) {
-      await tx
-        .updateTable('newsletter_subscriptions')
-        .set({ ...tokens, locale: meta.locale })
-        .where('id', '=', existing.id)
-        .execute();
-    } else {
-      await tx
-        .insertInto('newsletter_subscriptions')
-        .values({ email: address, locale: meta.locale, ...tokens })
-        .execute();
-    }
+    if (existing) await repo.renewSubscriptionTokens(tx, existing.id, tokens, meta.locale);
+    else await repo.insertSubscription(tx, address, tokens, meta.locale);
     await enqueueMail(tx, {
       to: address,
       locale: meta.locale,
@@ -65,23 +51,18 @@ export async function subscribe(db: Kysely<Database>, email: string, meta: Subsc
 
 /** The confirmation link: the address is on the list from now on. Opening it twice is fine. */
 export async function confirmSubscription(db: Kysely<Database>, token: string) {
-  const row = await db
-    .updateTable('newsletter_subscriptions')
-    .set({ confirmed_at: sql<Date>`coalesce(confirmed_at, now())` })
-    .where('confirm_token_hash', '=', sessionIdFromToken(token))
-    .returning('email')
-    .executeTakeFirst();
+  const row = await repo.confirmByTokenHash(db, sessionIdFromToken(token));
   if (!row) throw new AppError('LINK_INVALID');
   return { confirmed: true as const, email: row.email };
 }
 
 /** The unsubscribe link, no sign-in needed: the address leaves the list. Opening it again says the same. */
 export async function unsubscribe(db: Kysely<Database>, token: string) {
-  await db.deleteFrom('newsletter_subscriptions').where('unsubscribe_token_hash', '=', sessionIdFromToken(token)).execute();
+  await repo.deleteByUnsubscribeTokenHash(db, sessionIdFromToken(token));
   return { unsubscribed: true as const };
 }
 
 /** A signed-in user turned news and offers off: their address leaves the list. */
 export async function unsubscribeAddress(db: Kysely<Database>, email: string) {
-  await db.deleteFrom('newsletter_subscriptions').where(sql<string>`lower(email)`, '=', email.toLowerCase()).execute();
+  await repo.deleteByAddress(db, email.toLowerCase());
 }
