@@ -5,7 +5,7 @@ import { seedDemoData } from '../seeds/seed.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { parseEnv } from '../src/server/env.ts';
-import { sharedKeyring } from '../src/server/modules/results/result-sealing.ts';
+import { sharedKeyring } from '../src/server/platform/result-sealing.ts';
 
 const env = parseEnv(process.env);
 const { db, engine, location } = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });

@@ -9,10 +9,10 @@
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { EnvError, parseEnv } from '../src/server/env.ts';
-import { rotateValueKeys } from '../src/server/modules/results/reports.service.ts';
-import { loadKeyring, UnknownKeyError } from '../src/server/modules/results/result-sealing.ts';
-import { rotateDataKeys } from '../src/server/modules/results/results.service.ts';
+import { rotateDataKeys } from '../src/server/modules/result-files/result-files.service.ts';
+import { rotateValueKeys } from '../src/server/modules/result-reports/result-reports.service.ts';
 import { missingSecretKeyIds, resealSecrets } from '../src/server/modules/two-factor/two-factor.service.ts';
+import { loadKeyring, UnknownKeyError } from '../src/server/platform/result-sealing.ts';
 
 let env: ReturnType<typeof parseEnv>;
 try {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
-import { releaseReport, saveDraft, type ValueKeys } from '../src/server/modules/results/reports.service.ts';
+import { releaseReport, saveDraft, type ValueKeys } from '../src/server/modules/result-reports/result-reports.service.ts';
 import { type DemoVisit, demoVisits, premiumCustomer } from './data/demo-results.ts';
 import { deterministicUuid } from './deterministic.ts';
 import { ledgerRowsFor } from './reviews.ts';

@@ -11,8 +11,9 @@ import { labRouter } from './modules/lab/lab.router.ts';
 import { labApiKeysRouter } from './modules/lab-api-keys/lab-api-keys.router.ts';
 import { newsletterRouter } from './modules/newsletter/newsletter.router.ts';
 import { paymentsRouter } from './modules/payments/payments.router.ts';
+import { resultFilesRouter } from './modules/result-files/result-files.router.ts';
+import { resultReportsRouter } from './modules/result-reports/result-reports.router.ts';
 import { resultSharesRouter } from './modules/result-shares/result-shares.router.ts';
-import { resultsRouter } from './modules/results/results.router.ts';
 import { retestRemindersRouter } from './modules/retest-reminders/retest-reminders.router.ts';
 import { reviewsRouter } from './modules/reviews/reviews.router.ts';
 import { searchRouter } from './modules/search/search.router.ts';
@@ -20,7 +21,7 @@ import { storeRouter } from './modules/store/store.router.ts';
 import { storeAdminRouter } from './modules/store/store-admin.router.ts';
 import { subscriptionsRouter } from './modules/subscriptions/subscriptions.router.ts';
 import { waitlistRouter } from './modules/waitlist/waitlist.router.ts';
-import { router } from './trpc/init.ts';
+import { mergeRouters, router } from './trpc/init.ts';
 
 export const appRouter = router({
   account: accountRouter,
@@ -37,7 +38,8 @@ export const appRouter = router({
   payments: paymentsRouter,
   resultShares: resultSharesRouter,
   analysis: analysisRouter,
-  results: resultsRouter,
+  // One namespace for the client: the customer's files and the results as values (ADR 0087).
+  results: mergeRouters(resultFilesRouter, resultReportsRouter),
   retestReminders: retestRemindersRouter,
   reviews: reviewsRouter,
   search: searchRouter,

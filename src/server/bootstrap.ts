@@ -7,7 +7,7 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
-import { sharedKeyring } from './modules/results/result-sealing.ts';
+import { sharedKeyring } from './platform/result-sealing.ts';
 
 export interface PreparedDatabase extends DatabaseHandle {
   seeded: boolean;

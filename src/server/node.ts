@@ -17,8 +17,8 @@ import { startSeriesDueMails } from './modules/booking/series-payments.service.t
 import { developmentTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transports.ts';
 import { createOutboxSender } from './modules/mail/outbox-sender.ts';
 import { startPhoneMessages } from './modules/phone/phone-messages.service.ts';
-import { diskBlobStore } from './modules/results/disk-blob-store.ts';
-import { s3BlobStore } from './modules/results/s3-blob-store.ts';
+import { diskBlobStore } from './modules/result-files/disk-blob-store.ts';
+import { s3BlobStore } from './modules/result-files/s3-blob-store.ts';
 import { startPlanRenewals } from './modules/subscriptions/plan-renewals.service.ts';
 import { startWaitlistOffers } from './modules/waitlist/waitlist.service.ts';
 import { followCatalogVersion } from './platform/catalog-version.ts';

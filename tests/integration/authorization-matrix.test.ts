@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, demoAccounts } from '../../seeds/demo-accounts.ts';
 import { createApp } from '../../src/server/app.ts';
 import { appRouter } from '../../src/server/app-router.ts';
 import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { insertBooking, nonFastingTestId, offerTest, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { cookiePair } from '../setup/http.ts';

@@ -2,7 +2,7 @@ import { Hl7Message } from '@medplum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
-import { recordCriticalCall, releaseReport } from '../../src/server/modules/results/reports.service.ts';
+import { recordCriticalCall, releaseReport } from '../../src/server/modules/result-reports/result-reports.service.ts';
 import { buildOruR01 } from '../clinical-cases/hl7.ts';
 import { corpus } from '../clinical-cases/index.ts';
 import { type ClinicalCase, forbiddenPhrases, isCitable, notForMen, type Obx } from '../clinical-cases/types.ts';

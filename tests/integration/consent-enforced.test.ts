@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import { callerFor, createTestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient } from '../setup/http.ts';

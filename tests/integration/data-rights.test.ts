@@ -6,7 +6,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { create as createReview } from '../../src/server/modules/reviews/reviews.service.ts';
 import type { BlobStore } from '../../src/server/platform/blob-store.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';

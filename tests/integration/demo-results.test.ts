@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoResults } from '../../seeds/demo-results.ts';
 import { seedDemoSeries } from '../../seeds/demo-series.ts';
 import { deterministicUuid } from '../../seeds/deterministic.ts';
-import { customerReport, customerReports } from '../../src/server/modules/results/reports.service.ts';
-import { sharedKeyring } from '../../src/server/modules/results/result-sealing.ts';
+import { customerReport, customerReports } from '../../src/server/modules/result-reports/result-reports.service.ts';
+import { sharedKeyring } from '../../src/server/platform/result-sealing.ts';
 import { testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import type { OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import { insertBooking, nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { openDatabaseWithMail } from '../setup/database-with-mail.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { ageOn } from '../../src/shared/family.ts';
 import { todayIn } from '../../src/shared/time.ts';
 import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';

@@ -6,7 +6,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { readZatcaQr } from '../../src/server/modules/billing/zatca-qr.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import type { CustomerPlanId } from '../../src/shared/plans.ts';
 import { nonFastingTestId, offerTest, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, createTestUser, insertCheckoutInvoice, type TestUser, testEnv } from '../setup/fixtures.ts';

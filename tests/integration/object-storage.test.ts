@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { parseEnv, s3Settings } from '../../src/server/env.ts';
-import { s3BlobStore } from '../../src/server/modules/results/s3-blob-store.ts';
+import { s3BlobStore } from '../../src/server/modules/result-files/s3-blob-store.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, testEnv } from '../setup/fixtures.ts';
 import { startS3Server, type TestS3Server } from '../setup/s3.ts';

@@ -2,7 +2,7 @@ import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exchangeGoogleCode, GoogleOutageError } from '../../src/server/modules/auth/google-token.ts';
 import { SmtpOutageError, smtpTransport } from '../../src/server/modules/mail/mail-transports.ts';
-import { ObjectStoreOutageError, s3BlobStore } from '../../src/server/modules/results/s3-blob-store.ts';
+import { ObjectStoreOutageError, s3BlobStore } from '../../src/server/modules/result-files/s3-blob-store.ts';
 import { OUTSIDE_READ_TIMEOUT_MS, OUTSIDE_RETRY_AFTER_MS } from '../../src/server/platform/circuit-breaker.ts';
 import { MoyasarOutageError, moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
 import { type FakeMoyasar, startFakeMoyasar } from '../fakes/moyasar.ts';

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { appRouter } from '../../src/server/app-router.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { contextFor, createTestUser, mailedLinkToken, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { type SoftwareCredential, softwareAuthenticator } from '../setup/software-authenticator.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { hashPassword } from '../../src/server/platform/password.ts';
 import { PASSWORD_CONFIRMATION_MINUTES } from '../../src/server/platform/session.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
-import { parseOruR01 } from '../../src/server/modules/results/intake/hl7-oru.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
+import { parseOruR01 } from '../../src/server/modules/result-intake/hl7-oru.ts';
 import { moyasarPaymentProvider } from '../../src/server/platform/moyasar.ts';
 import {
   MAX_API_BODY_BYTES,
@@ -23,8 +23,8 @@ import { apiClient } from '../setup/http.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // The HL7 reader as it is, watched: a message refused before its key is checked must never be parsed.
-vi.mock('../../src/server/modules/results/intake/hl7-oru.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/modules/results/intake/hl7-oru.ts')>();
+vi.mock('../../src/server/modules/result-intake/hl7-oru.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/server/modules/result-intake/hl7-oru.ts')>();
   return { ...original, parseOruR01: vi.fn(original.parseOruR01) };
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerReport, rotateValueKeys } from '../../src/server/modules/results/reports.service.ts';
-import { loadKeyring, UnknownKeyError } from '../../src/server/modules/results/result-sealing.ts';
+import { customerReport, rotateValueKeys } from '../../src/server/modules/result-reports/result-reports.service.ts';
+import { loadKeyring, UnknownKeyError } from '../../src/server/platform/result-sealing.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';
 import { fhirR4Schema } from '../setup/fhir-r4-schema.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';

@@ -8,7 +8,7 @@ import { createApp } from '../../src/server/app.ts';
 import { withAbsoluteLinks } from '../../src/server/modules/mail/outbox-sender.ts';
 import { type MailMessage, renderMail } from '../../src/server/modules/mail/templates.tsx';
 import { type PhoneText, renderPhoneText } from '../../src/server/modules/phone/phone-texts.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import type { Logger } from '../../src/server/platform/logger.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';

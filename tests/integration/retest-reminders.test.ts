@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import type { OutboxSender } from '../../src/server/modules/mail/outbox-sender.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import type { PlanId } from '../../src/shared/plans.ts';
 import { retestDueOn } from '../../src/shared/time.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';

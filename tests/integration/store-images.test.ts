@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { s3BlobStore } from '../../src/server/modules/results/s3-blob-store.ts';
+import { s3BlobStore } from '../../src/server/modules/result-files/s3-blob-store.ts';
 import { sharpImageResizer } from '../../src/server/platform/sharp-image-resizer.ts';
 import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { apiClient } from '../setup/http.ts';

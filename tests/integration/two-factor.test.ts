@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { appRouter } from '../../src/server/app-router.ts';
 import { parseEnv } from '../../src/server/env.ts';
-import { diskBlobStore } from '../../src/server/modules/results/disk-blob-store.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { missingSecretKeyIds, resealSecrets } from '../../src/server/modules/two-factor/two-factor.service.ts';
 import { rateLimits } from '../../src/server/platform/rate-limit.ts';
 import { visitorReads } from '../../src/server/trpc/init.ts';

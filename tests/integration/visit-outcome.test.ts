@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as mendVisitsWithResults } from '../../migrations/0078_visits_with_results_completed.ts';
-import { sharedKeyring } from '../../src/server/modules/results/result-sealing.ts';
-import { uploadResult } from '../../src/server/modules/results/results.service.ts';
+import { uploadResult } from '../../src/server/modules/result-files/result-files.service.ts';
 import type { BlobStore } from '../../src/server/platform/blob-store.ts';
+import { sharedKeyring } from '../../src/server/platform/result-sealing.ts';
 import { insertBooking, offerNamedTest, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';

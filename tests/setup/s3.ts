@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { S3Settings } from '../../src/server/modules/results/s3-blob-store.ts';
+import type { S3Settings } from '../../src/server/modules/result-files/s3-blob-store.ts';
 
 export interface TestS3Server {
   settings: S3Settings;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operationOutcome, parseFhirBundle } from '../../src/server/modules/results/intake/fhir-bundle.ts';
+import { operationOutcome, parseFhirBundle } from '../../src/server/modules/result-intake/fhir-bundle.ts';
 import { fhirR4Schema } from '../setup/fhir-r4-schema.ts';
 
 type JsonObject = Record<string, unknown>;

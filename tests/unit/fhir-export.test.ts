@@ -1,6 +1,6 @@
 import type { Bundle, DiagnosticReport, Observation, Organization, Patient, Resource } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ExportedReport, resultsBundle } from '../../src/server/modules/results/intake/fhir-export.ts';
+import { type ExportedReport, resultsBundle } from '../../src/server/modules/result-reports/fhir-export.ts';
 import { fhirR4Schema } from '../setup/fhir-r4-schema.ts';
 
 const electrolytes: ExportedReport = {

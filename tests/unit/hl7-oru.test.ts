@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Hl7Message } from '@medplum/core';
 import { describe, expect, it } from 'vitest';
-import { buildAck, parseOruR01, unescapeHl7 } from '../../src/server/modules/results/intake/hl7-oru.ts';
+import { buildAck, parseOruR01, unescapeHl7 } from '../../src/server/modules/result-intake/hl7-oru.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/hl7/${name}`, import.meta.url), 'utf8');
 const potassium = fixture('oru-r01-potassium-critical.hl7');

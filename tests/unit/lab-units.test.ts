@@ -7,7 +7,7 @@ import {
   type Ranges,
   unconvertedObservation,
   ValueError,
-} from '../../src/server/modules/results/report-values.ts';
+} from '../../src/server/modules/result-reports/report-values.ts';
 import { convertForAnalyte, foldLabUnit, LAB_UNIT_ALIASES, ucumOfLabUnit } from '../../src/server/platform/lab-units.ts';
 import { convertValue, isUcumUnit } from '../../src/server/platform/units.ts';
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type AnalyteRules, evaluate, LAB_VALUE_MAX, type Ranges, ValueError } from '../../src/server/modules/results/report-values.ts';
+import {
+  type AnalyteRules,
+  evaluate,
+  LAB_VALUE_MAX,
+  type Ranges,
+  ValueError,
+} from '../../src/server/modules/result-reports/report-values.ts';
 
 // Issue #74 item 8: a value, or the unit it is sent in, that takes it past any lab value is refused, never
 // stored as Infinity (which the sealed JSON would keep as null) nor flagged HH.

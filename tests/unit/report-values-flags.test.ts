@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnalyteRules, evaluate, type RangeRow, type Ranges } from '../../src/server/modules/results/report-values.ts';
+import { type AnalyteRules, evaluate, type RangeRow, type Ranges } from '../../src/server/modules/result-reports/report-values.ts';
 
 // Issue #76 item 4: the lab's flag is not overruled by our arithmetic. A value and a converted range
 // are compared at the same precision, a converted range is kept at the analyte's precision, and where

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseRange, parseSentRange, type RangeRow } from '../../src/server/modules/results/report-values.ts';
+import { chooseRange, parseSentRange, type RangeRow } from '../../src/server/modules/result-reports/report-values.ts';
 import { convertValue, isUcumUnit } from '../../src/server/platform/units.ts';
 import { numericFlag, parseResultValue } from '../../src/shared/result-values.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Where result files' bytes live. The database keeps the metadata and who may read it; a store only
- * keeps bytes under a key. Disk by default (modules/results/disk-blob-store.ts); an object store (S3, R2,
+ * keeps bytes under a key. Disk by default (modules/result-files/disk-blob-store.ts); an object store (S3, R2,
  * beside it) plugs in here. It sits below the modules because the request context carries one (trpc/context.ts).
  */
 export interface BlobStore {

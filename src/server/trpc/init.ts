@@ -156,6 +156,7 @@ const t = initTRPC.context<TrpcContext>().create({
 });
 
 export const router = t.router;
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Turns an AppError thrown anywhere below into its tRPC error. */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { anonymizeInvoices } from '../billing/billing.service.ts';
-import type { BlobStore } from '../results/results.service.ts';
+import type { BlobStore } from '../result-files/result-files.service.ts';
 import { eraseBuyerDetailsOf } from '../store/hosted-checkout.service.ts';
 import { forgetSubscriptions } from '../subscriptions/subscriptions.service.ts';
 import { confirmedAccount } from './account.service.ts';

@@ -16,7 +16,7 @@ import { router } from '../../trpc/init.ts';
 import { customerProcedure, recentProofProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import * as passkeys from '../passkeys/passkeys.service.ts';
 import { confirmPhone, sendPhoneCode, smsRules } from '../phone/phone-codes.service.ts';
-import { resultAccessLog } from '../results/results.service.ts';
+import { resultAccessLog } from '../result-files/result-files.service.ts';
 import * as twoFactor from '../two-factor/two-factor.service.ts';
 import * as account from './account.service.ts';
 import { deleteAccount } from './account-deletion.service.ts';

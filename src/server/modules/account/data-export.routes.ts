@@ -8,7 +8,7 @@ import type { Env } from '../../env.ts';
 import { validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken } from '../../platform/session-cookie.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { type BlobStore, vaultFromEnv } from '../results/results.service.ts';
+import { type BlobStore, vaultFromEnv } from '../result-files/result-files.service.ts';
 import { exportAccountData } from './data-export.service.ts';
 
 interface Deps {

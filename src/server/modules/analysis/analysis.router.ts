@@ -1,7 +1,7 @@
 import { analysisReportInput, followUpOffersInput } from '../../../shared/analysis-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { approvedLabProcedure, customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
-import { valueKeysFromEnv } from '../results/reports.service.ts';
+import { valueKeysFromEnv } from '../result-reports/result-reports.service.ts';
 import * as analysis from './analysis.service.ts';
 import { followUpOffers } from './follow-up-offers.ts';
 import { labDraftComment } from './interpretation.service.ts';

@@ -4,7 +4,7 @@ import type { Locale } from '../../../shared/locale.ts';
 import { type Comparator, isCritical, type ResultFlag } from '../../../shared/result-values.ts';
 import { displayUnit } from '../../../shared/unit-display.ts';
 import type { Database } from '../../db/schema.ts';
-import { ageInYears, labDraftDocument, labSignsInterpretations, type ValueKeys } from '../results/reports.service.ts';
+import { ageInYears, labDraftDocument, labSignsInterpretations, type ValueKeys } from '../result-reports/result-reports.service.ts';
 import * as repo from './analysis.repository.ts';
 import type { Reading } from './conditions.ts';
 import { firedRules, kdigoStageOf, outOfRange, subjectOf } from './findings.ts';

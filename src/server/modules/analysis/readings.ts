@@ -1,4 +1,4 @@
-import type { ReportDocument } from '../results/reports.service.ts';
+import type { ReportDocument } from '../result-reports/result-reports.service.ts';
 import type { Reading } from './conditions.ts';
 import type { Bilingual } from './knowledge/format.ts';
 

@@ -19,7 +19,7 @@ import { approvedLabProcedure, labProcedure } from '../../trpc/procedures.ts';
 // An unapproved lab reaches its overview and its settings (labProcedure); everything else waits for approval.
 import { collectorSetOut } from '../booking/home-visits.service.ts';
 import { payoutHistory } from '../payouts/payouts.service.ts';
-import { labResults } from '../results/results.service.ts';
+import { labResults } from '../result-files/result-files.service.ts';
 import { labStats } from '../stats/stats.service.ts';
 import * as lab from './lab.service.ts';
 

@@ -1,7 +1,7 @@
 import { createResultShareInput, openResultShareInput, resultShareIdInput } from '../../../shared/result-share-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
-import { valueKeysFromEnv } from '../results/reports.service.ts';
+import { valueKeysFromEnv } from '../result-reports/result-reports.service.ts';
 import * as shares from './result-shares.service.ts';
 
 // A patient's reports shared with a doctor by a link (issue #53 item 6, ADR 0061). The patient's side

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { attachmentDisposition } from '../../platform/content-disposition.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { type BlobStore, vaultFromEnv } from '../results/results.service.ts';
+import { type BlobStore, vaultFromEnv } from '../result-files/result-files.service.ts';
 import { openSharedFile, shareStateForPage } from './result-shares.service.ts';
 
 /**

@@ -11,8 +11,8 @@ import { recordAudit } from '../../platform/audit-log.ts';
 import { consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { textAccount } from '../phone/phone-messages.service.ts';
-import { releasedReportForBooking, type ValueKeys } from '../results/reports.service.ts';
-import { type ResultVault, readSharedResult, resultFilesOfBookings } from '../results/results.service.ts';
+import { type ResultVault, readSharedResult, resultFilesOfBookings } from '../result-files/result-files.service.ts';
+import { releasedReportForBooking, type ValueKeys } from '../result-reports/result-reports.service.ts';
 import * as repo from './result-shares.repository.ts';
 
 // A patient's chosen reports shared with a doctor by a link, for 1 to 30 days, optionally behind a

@@ -1,7 +1,7 @@
 import { acceptRetestReminderInput, retestReminderIdInput } from '../../../shared/retest-reminder-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure } from '../../trpc/procedures.ts';
-import { valueKeysFromEnv } from '../results/reports.service.ts';
+import { valueKeysFromEnv } from '../result-reports/result-reports.service.ts';
 import * as reminders from './retest-reminders.service.ts';
 
 // Retest reminders (issue #54): a Premium customer accepts a retest the analysis suggests for one of

@@ -6,7 +6,7 @@ import { retestDueOn, zonedTimeToInstant } from '../../../shared/time.ts';
 import type { Database } from '../../db/schema.ts';
 import { retestFor } from '../analysis/analysis.service.ts';
 import { cancelMail, enqueueMail, recipientOf } from '../mail/mail.service.ts';
-import type { ValueKeys } from '../results/reports.service.ts';
+import type { ValueKeys } from '../result-reports/result-reports.service.ts';
 import * as repo from './retest-reminders.repository.ts';
 
 // Retest reminders (issue #54): the analysis suggests a retest for a report (HbA1c in 3 months, say);

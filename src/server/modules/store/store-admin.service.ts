@@ -8,7 +8,7 @@ import { recordAudit } from '../../platform/audit-log.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { issueStoreOrderCreditNote } from '../billing/billing.service.ts';
 import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
-import type { BlobStore } from '../results/results.service.ts';
+import type { BlobStore } from '../result-files/result-files.service.ts';
 import { sanitizeStoreHtml } from './sanitize.ts';
 import type { StoreConfig } from './store.service.ts';
 import {

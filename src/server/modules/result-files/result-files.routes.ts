@@ -17,7 +17,7 @@ import { secondFactorStanding } from '../../platform/second-factor-standing.ts';
 import { passwordRecentlyConfirmed, validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { readResult, uploadResult, vaultFromEnv } from './results.service.ts';
+import { readResult, uploadResult, vaultFromEnv } from './result-files.service.ts';
 
 interface Deps {
   db: Kysely<Database>;

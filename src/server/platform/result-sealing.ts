@@ -1,5 +1,5 @@
 import { encodeHexLowerCase } from '@oslojs/encoding';
-import type { Env } from '../../env.ts';
+import type { Env } from '../env.ts';
 
 /**
  * Sealing result files at rest (docs/decisions/0021), with WebCrypto only, so the Node server and the

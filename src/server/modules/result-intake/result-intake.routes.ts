@@ -7,14 +7,13 @@ import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { sharedKeyring } from '../../platform/result-sealing.ts';
 import { authenticateLabApiKey, limitLabApiKey } from '../lab-api-keys/lab-api-keys.service.ts';
-import { operationOutcome, parseFhirBundle } from './intake/fhir-bundle.ts';
-import type { AckContext, Hl7Error } from './intake/hl7-oru.ts';
-import type { IncomingObservation } from './intake/incoming-report.ts';
-import { type HeldFor, type IntakeAnswer, type IntakeOutcome, receiveReport, type UnitWarning } from './intake.service.ts';
-import type { PatientField } from './patient-check.ts';
-import type { VisitNotHeld } from './reports.service.ts';
-import { sharedKeyring } from './result-sealing.ts';
+import type { PatientField, VisitNotHeld } from '../result-reports/result-reports.service.ts';
+import { operationOutcome, parseFhirBundle } from './fhir-bundle.ts';
+import type { AckContext, Hl7Error } from './hl7-oru.ts';
+import type { IncomingObservation } from './incoming-report.ts';
+import { type HeldFor, type IntakeAnswer, type IntakeOutcome, receiveReport, type UnitWarning } from './result-intake.service.ts';
 
 /**
  * A lab's own system sends results (issue #53 item 3, ADR 0060): `POST /hl7/v2` takes an HL7 v2.5.1
@@ -84,7 +83,7 @@ function visitNotHeldText({ reason, locale }: Extract<IntakeOutcome, { kind: 'vi
  * which Node 20 (where the tests and `npm start` may run) has only behind a flag (ADR 0060), so a
  * server that never receives HL7 never loads it.
  */
-const hl7 = () => import('./intake/hl7-oru.ts');
+const hl7 = () => import('./hl7-oru.ts');
 type Hl7 = Awaited<ReturnType<typeof hl7>>;
 
 /**

@@ -5,7 +5,7 @@ import { bookingDetails } from '../../db/booking-details.ts';
 import { labBookingMatches } from '../../db/booking-search.ts';
 import { containing, type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import type { Database, ResultFilesTable } from '../../db/schema.ts';
-import type { Seal } from './result-sealing.ts';
+import type { Seal } from '../../platform/result-sealing.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

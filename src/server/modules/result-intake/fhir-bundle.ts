@@ -1,6 +1,13 @@
 import type { OperationOutcome, OperationOutcomeIssue } from '@medplum/fhirtypes';
 import { z } from 'zod';
-import { BOOKING_REFERENCE_SYSTEM, IDENTIFIER_TYPE, LOINC, OBSERVATION_INTERPRETATION, UCUM, V2_ABNORMAL_FLAGS } from './fhir-systems.ts';
+import {
+  BOOKING_REFERENCE_SYSTEM,
+  IDENTIFIER_TYPE,
+  LOINC,
+  OBSERVATION_INTERPRETATION,
+  UCUM,
+  V2_ABNORMAL_FLAGS,
+} from '../../platform/fhir-systems.ts';
 import {
   type IncomingCode,
   type IncomingObservation,

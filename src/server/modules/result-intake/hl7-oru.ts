@@ -1,5 +1,5 @@
 import { formatHl7DateTime, Hl7Context, Hl7Field, Hl7Message, Hl7Segment, parseHl7DateTime } from '@medplum/core';
-import { LOINC, SNOMED_CT, UCUM } from './fhir-systems.ts';
+import { LOINC, SNOMED_CT, UCUM } from '../../platform/fhir-systems.ts';
 import {
   type IncomingCode,
   type IncomingComparator,

@@ -18,7 +18,7 @@ import {
   OBSERVATION_CATEGORY,
   OBSERVATION_INTERPRETATION,
   UCUM,
-} from './fhir-systems.ts';
+} from '../../platform/fhir-systems.ts';
 
 /**
  * A person's results as a FHIR R4 Bundle (`collection`), for their own download and the data export

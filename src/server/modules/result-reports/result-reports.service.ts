@@ -6,13 +6,23 @@ import type { Database } from '../../db/schema.ts';
 import { completeVisitWithResults } from '../../db/visit-results.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import {
+  type Keyring,
+  openFile,
+  rewrapDataKey,
+  type Seal,
+  SealBrokenError,
+  sealFile,
+  sharedKeyring,
+  UnknownKeyError,
+} from '../../platform/result-sealing.ts';
 import { convertValue } from '../../platform/units.ts';
 import { unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
-import { type ExportedObservation, type ExportedReport, resultsBundle } from './intake/fhir-export.ts';
-import type { IncomingPatient } from './intake/incoming-report.ts';
-import { patientMismatch } from './patient-check.ts';
+import type { ResultVault } from '../result-files/result-files.service.ts';
+import { type ExportedObservation, type ExportedReport, resultsBundle } from './fhir-export.ts';
+import { patientMismatch, type SentPatient } from './patient-check.ts';
 import {
   type AnalyteRules,
   ageIn,
@@ -24,18 +34,39 @@ import {
   type StoredObservation,
   ValueError,
 } from './report-values.ts';
-import * as repo from './reports.repository.ts';
-import {
-  type Keyring,
-  openFile,
-  rewrapDataKey,
-  type Seal,
-  SealBrokenError,
-  sealFile,
-  sharedKeyring,
-  UnknownKeyError,
-} from './result-sealing.ts';
-import type { ResultVault } from './results.service.ts';
+import * as repo from './result-reports.repository.ts';
+
+export { type PatientField, patientMismatch } from './patient-check.ts';
+export {
+  type AnalyteRules,
+  anyCritical,
+  evaluate,
+  extraObservation,
+  parseSentRange,
+  type Ranges,
+  type StoredObservation,
+  unconvertedObservation,
+  ValueError,
+  type ValueProblem,
+} from './report-values.ts';
+/*
+ * The report tables and the judging of values are this module's. The intake (result-intake) writes a
+ * version of a booking's report in its own transaction, and judges what a lab's system sent, with these
+ * (ADR 0087): it reaches them here, through this service, as every module reaches another.
+ */
+export {
+  countFlagDisagreements,
+  ensureReport,
+  type FlagDisagreement,
+  insertVersion,
+  rangesOf,
+  releaseDraft,
+  replaceDraft,
+  syncCriticalCase,
+  testAnalytes,
+  type VersionWrite,
+  versionsOf,
+} from './result-reports.repository.ts';
 
 /** What sealing values needs of the vault: its keys (no blob store). */
 export type ValueKeys = Pick<ResultVault, 'keyring'>;
@@ -729,7 +760,7 @@ export async function labReportSheet(db: Kysely<Database>, vault: ValueKeys, lab
           // The lab checks the sample is this patient's where its system's PID-7/PID-8 differ from the booking's person (issue #76 item 3).
           patientMismatch: patientMismatch(
             { sex: booking.patient_sex, dateOfBirth: booking.patient_date_of_birth },
-            (document.sender?.patient ?? undefined) as IncomingPatient | undefined,
+            (document.sender?.patient ?? undefined) as SentPatient | undefined,
           ),
           observations: document.observations.map((observation) => ({
             analyteId: observation.analyteId,

@@ -11,7 +11,6 @@ import { completeVisitWithResults } from '../../db/visit-results.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import {
   type Keyring,
   keyringFromEnv,
@@ -21,8 +20,9 @@ import {
   SealBrokenError,
   sealFile,
   UnknownKeyError,
-} from './result-sealing.ts';
-import * as repo from './results.repository.ts';
+} from '../../platform/result-sealing.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import * as repo from './result-files.repository.ts';
 
 /**
  * Where result files are kept: a blob store that only ever receives sealed bytes (disk, S3, R2 alike),

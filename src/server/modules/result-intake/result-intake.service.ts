@@ -6,33 +6,43 @@ import { completeVisitWithResults } from '../../db/visit-results.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { countUnrecognisedUnits, unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
-import type { IncomingObservation, IncomingReport } from './intake/incoming-report.ts';
-import { type PatientField, patientMismatch } from './patient-check.ts';
 import {
   type AnalyteRules,
   anyCritical,
-  evaluate,
-  extraObservation,
-  parseSentRange,
-  type Ranges,
-  type StoredObservation,
-  unconvertedObservation,
-  ValueError,
-  type ValueProblem,
-} from './report-values.ts';
-import * as repo from './reports.repository.ts';
-import {
   askPatientToExpectCall,
   carriedInterpretation,
+  countFlagDisagreements,
+  ensureReport,
+  evaluate,
+  extraObservation,
+  type FlagDisagreement,
+  insertVersion,
   labSignsInterpretations,
   openDocument,
+  type PatientField,
+  parseSentRange,
+  patientMismatch,
+  type Ranges,
   type ReportDocument,
+  rangesOf,
+  releaseDraft,
+  replaceDraft,
+  type StoredObservation,
   sealDocument,
+  syncCriticalCase,
   tellPatient,
+  testAnalytes,
+  unconvertedObservation,
+  ValueError,
   type ValueKeys,
+  type ValueProblem,
+  type VersionWrite,
   type VisitNotHeld,
+  versionsOf,
   visitNotHeld,
-} from './reports.service.ts';
+} from '../result-reports/result-reports.service.ts';
+import type { IncomingObservation, IncomingReport } from './incoming-report.ts';
+import * as repo from './result-intake.repository.ts';
 
 /**
  * What a lab's own system sent (HL7 v2 ORU^R01 or a FHIR R4 Bundle, read into one IncomingReport),
@@ -137,7 +147,7 @@ function toStored(
 }
 
 /** Where the lab's flag and ours differ, by analyte, for the admin's count (ADR 0081). */
-function flagDisagreements(observations: readonly StoredObservation[]): repo.FlagDisagreement[] {
+function flagDisagreements(observations: readonly StoredObservation[]): FlagDisagreement[] {
   return observations.flatMap(({ analyteId, disagreement }) =>
     analyteId === null || !disagreement ? [] : [{ analyteId, labFlag: disagreement.lab, ourFlag: disagreement.ours }],
   );
@@ -179,9 +189,9 @@ export async function receiveReport(
     return refused({ kind: 'visit_not_held', reason: notHeld, locale }, `visit_not_held:${notHeld}`);
   }
 
-  const analytes = (await repo.testAnalytes(db, booking.test_id)).map((row) => ({ ...row, answers: row.answers ?? [] }));
+  const analytes = (await testAnalytes(db, booking.test_id)).map((row) => ({ ...row, answers: row.answers ?? [] }));
   const byLoinc = new Map(analytes.map((analyte) => [analyte.loinc, analyte]));
-  const ranges = await repo.rangesOf(
+  const ranges = await rangesOf(
     db,
     labId,
     analytes.map((analyte) => analyte.id),
@@ -236,8 +246,8 @@ export async function receiveReport(
     // The message's id is claimed first: a second copy arriving at the same moment waits here, then
     // finds the first one's answer.
     if (!(await repo.claimIntakeMessage(tx, labId, format, report.messageId))) return null;
-    const reportId = await repo.ensureReport(tx, booking.id);
-    const versions = await repo.versionsOf(tx, reportId);
+    const reportId = await ensureReport(tx, booking.id);
+    const versions = await versionsOf(tx, reportId);
     const draft = versions.find((version) => version.status === 'draft');
     const amended = versions.some((version) => version.status !== 'draft');
     const id = draft?.id ?? crypto.randomUUID();
@@ -245,7 +255,7 @@ export async function receiveReport(
     const earlier = signatureRequired ? (draft ?? versions.find((version) => version.status !== 'draft')) : undefined;
     const { interpretation } = carriedInterpretation(earlier ? await openDocument(keys, earlier) : null, false, document);
     const { ciphertext, seal } = await sealDocument(keys, id, { ...document, interpretation });
-    const write: repo.VersionWrite = {
+    const write: VersionWrite = {
       status: held.length > 0 ? 'draft' : releaseAs,
       release_as: held.length > 0 ? releaseAs : null,
       source: format,
@@ -257,19 +267,19 @@ export async function receiveReport(
     let version: number;
     if (draft) {
       // What the lab's system sends replaces an unreleased draft typed in the form.
-      await repo.replaceDraft(tx, id, { ...write, status: 'draft', release_as: releaseAs });
+      await replaceDraft(tx, id, { ...write, status: 'draft', release_as: releaseAs });
       version = draft.version;
-      if (held.length === 0) await repo.releaseDraft(tx, id, labId);
+      if (held.length === 0) await releaseDraft(tx, id, labId);
     } else {
-      version = (await repo.insertVersion(tx, reportId, id, write)).version;
+      version = (await insertVersion(tx, reportId, id, write)).version;
     }
     await countUnrecognisedUnits(
       tx,
       labId,
       warnings.flatMap((warning) => (warning.problem === 'unknown_unit' && warning.observation.unit ? [warning.observation.unit] : [])),
     );
-    if (await repo.syncCriticalCase(tx, id, critical)) await askPatientToExpectCall(tx, booking, id);
-    await repo.countFlagDisagreements(tx, labId, flagDisagreements(observations));
+    if (await syncCriticalCase(tx, id, critical)) await askPatientToExpectCall(tx, booking, id);
+    await countFlagDisagreements(tx, labId, flagDisagreements(observations));
     if (critical) await tellLabItIsHeld(tx, labId, booking.reference, 'critical-value-received');
     if (signatureRequired) await tellLabItIsHeld(tx, labId, booking.reference, 'interpretation-to-sign');
     if (held.length === 0) {

@@ -5,17 +5,15 @@ import {
   resultDraftInput,
   signInterpretationInput,
 } from '../../../shared/result-schemas.ts';
+import { sharedKeyring } from '../../platform/result-sealing.ts';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure, approvedLabProcedure, customerProcedure, sensitiveAdminProcedure } from '../../trpc/procedures.ts';
-import * as reports from './reports.service.ts';
-import { sharedKeyring } from './result-sealing.ts';
-import * as results from './results.service.ts';
+import * as reports from './result-reports.service.ts';
 
 const keys = async (ctx: { config: Parameters<typeof sharedKeyring>[0] }) => ({ keyring: await sharedKeyring(ctx.config) });
 
-// Uploads and downloads of files are plain HTTP (results.routes.ts); values are ordinary procedures.
-export const resultsRouter = router({
-  mine: customerProcedure.query(({ ctx }) => results.customerResults(ctx.db, ctx.user.id)),
+// Results as values; the app router lists them under `results` with the customer's files (result-files.router.ts).
+export const resultReportsRouter = router({
   reports: customerProcedure.query(({ ctx }) => reports.customerReports(ctx.db, ctx.user.id)),
   /** The customer's released values as a FHIR R4 Bundle (JSON), for them to download. */
   fhirBundle: customerProcedure.query(async ({ ctx }) => reports.customerFhirBundle(ctx.db, await keys(ctx), ctx.user.id, ctx.locale)),
