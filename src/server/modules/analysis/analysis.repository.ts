@@ -4,38 +4,21 @@ import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** What the analysis needs of each analyte: its code, names, unit, decimals and molar mass. */
-export function analytesById(db: Db, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('analytes')
-    .select(['id', 'loinc', 'name_ar', 'name_en', 'unit', 'decimals', 'molar_mass'])
-    .where('id', 'in', ids)
-    .execute();
-}
-
-/** The names of the analytes with these LOINC codes that the catalog holds. */
-export function analyteNamesByLoinc(db: Db, loincs: readonly string[]) {
-  if (loincs.length === 0) return Promise.resolve([]);
-  return db.selectFrom('analytes').select(['loinc', 'name_ar', 'name_en']).where('loinc', 'in', loincs).execute();
-}
-
 /**
- * Tests of the catalog that measure these analytes (by LOINC) and that an approved lab offers now,
+ * Tests of the catalog that measure these analytes and that an approved lab offers now,
  * the most specific first (fewest analytes), so a follow-up of ferritin suggests "Ferritin" before a
  * panel that happens to hold it.
  */
-export function offeredTestsMeasuring(db: Db, loincs: readonly string[]) {
-  if (loincs.length === 0) return Promise.resolve([]);
+export function offeredTestsMeasuring(db: Db, analyteIds: readonly number[]) {
+  if (analyteIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('tests')
     .innerJoin('test_analytes', 'test_analytes.test_id', 'tests.id')
-    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
     .select([
       'tests.id',
       'tests.name_ar',
       'tests.name_en',
-      'analytes.loinc',
+      'test_analytes.analyte_id',
       (eb) =>
         eb
           .selectFrom('test_analytes as every')
@@ -43,7 +26,7 @@ export function offeredTestsMeasuring(db: Db, loincs: readonly string[]) {
           .whereRef('every.test_id', '=', 'tests.id')
           .as('analyte_count'),
     ])
-    .where('analytes.loinc', 'in', loincs)
+    .where('test_analytes.analyte_id', 'in', analyteIds)
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('lab_tests')
@@ -61,23 +44,22 @@ export function offeredTestsMeasuring(db: Db, loincs: readonly string[]) {
 
 /**
  * The person's bookings still to come (confirmed, not yet completed) after `after` of tests that measure
- * these analytes (by LOINC), soonest first: a retest already booked (issue #77 item 11). A cancelled
+ * these analytes, soonest first: a retest already booked (issue #77 item 11). A cancelled
  * visit or a no-show is not one; one that took place has its own visit and analysis.
  */
 export function bookedVisitsMeasuring(
   db: Db,
   person: { customerId: string; familyMemberId: string | null },
-  loincs: readonly string[],
+  analyteIds: readonly number[],
   after: Date,
 ) {
-  if (loincs.length === 0) return Promise.resolve([]);
+  if (analyteIds.length === 0) return Promise.resolve([]);
   return bookingDetails(db)
     .innerJoin('test_analytes', 'test_analytes.test_id', 'tests.id')
-    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
     .select([
       'bookings.id',
       'bookings.booking_time',
-      'analytes.loinc',
+      'test_analytes.analyte_id',
       'tests.name_ar as test_name_ar',
       'tests.name_en as test_name_en',
       'labs.lab_name_ar',
@@ -91,7 +73,7 @@ export function bookedVisitsMeasuring(
     )
     .where('bookings.status', '=', 'confirmed')
     .where('bookings.booking_time', '>', after)
-    .where('analytes.loinc', 'in', loincs)
+    .where('test_analytes.analyte_id', 'in', analyteIds)
     .orderBy('bookings.booking_time')
     .execute();
 }

@@ -4,6 +4,7 @@ import { hasAnalysis } from '../../../shared/plans.ts';
 import type { ResultFlag } from '../../../shared/result-values.ts';
 import { retestDueOn } from '../../../shared/time.ts';
 import type { Database } from '../../db/schema.ts';
+import { analytesById, analytesByLoinc } from '../analytes/analytes.service.ts';
 import {
   ageInYears,
   customerReports,
@@ -12,7 +13,7 @@ import {
   type ReportDocument,
   reportBooking,
   type ValueKeys,
-} from '../results/reports.service.ts';
+} from '../result-reports/result-reports.service.ts';
 import { subscriptionTierOf } from '../subscriptions/subscriptions.service.ts';
 import * as repo from './analysis.repository.ts';
 import type { Reading, Subject } from './conditions.ts';
@@ -60,7 +61,7 @@ async function personsValues(db: Kysely<Database>, keys: ValueKeys, booking: Rep
   const analyteIds = [
     ...new Set(opened.flatMap(({ document }) => document.observations.flatMap((o) => (o.analyteId === null ? [] : [o.analyteId])))),
   ];
-  const analytes = new Map((await repo.analytesById(db, analyteIds)).map((analyte) => [analyte.id, analyte]));
+  const analytes = new Map((await analytesById(db, analyteIds)).map((analyte) => [analyte.id, analyte]));
   const values: Value[] = [];
   for (const { version, document } of opened) {
     for (const observation of document.observations) {
@@ -275,7 +276,14 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
   const measured = new Set(subject.readings.keys());
   const followUps = [...new Set(fired.flatMap((rule) => rule.followUp ?? []))].filter((loinc) => !measured.has(loinc));
   const retestCodes = fired.flatMap((rule) => (rule.retest ? [rule.retest.loinc] : []));
-  const offered = await repo.offeredTestsMeasuring(db, [...new Set([...followUps, ...retestCodes])]);
+  // The codes' analytes read once, through their module; the tests and bookings then found by analyte id.
+  const catalogued = await analytesByLoinc(db, [...followUps, ...retestCodes]);
+  const idsOf = (loincs: readonly string[]) => [...new Set(loincs.flatMap((loinc) => catalogued.get(loinc)?.id ?? []))];
+  const loincOf = new Map([...catalogued.values()].map((analyte) => [analyte.id, analyte.loinc]));
+  const offered = (await repo.offeredTestsMeasuring(db, idsOf([...followUps, ...retestCodes]))).map((test) => ({
+    ...test,
+    loinc: loincOf.get(test.analyte_id),
+  }));
   const testFor = (loinc: string) => offered.find((test) => test.loinc === loinc);
   const nextSteps = [
     ...new Map(
@@ -288,12 +296,14 @@ async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: Repor
     ).values(),
   ];
   // A retest the person has already booked after this visit, still to come, is named, not suggested again (issue #77 item 11).
-  const booked = await repo.bookedVisitsMeasuring(
-    db,
-    { customerId: anchor.customer_id, familyMemberId: anchor.family_member_id },
-    [...new Set(retestCodes)],
-    new Date(visitAt.getTime() + VISIT_DAYS * DAY_MS),
-  );
+  const booked = (
+    await repo.bookedVisitsMeasuring(
+      db,
+      { customerId: anchor.customer_id, familyMemberId: anchor.family_member_id },
+      idsOf(retestCodes),
+      new Date(visitAt.getTime() + VISIT_DAYS * DAY_MS),
+    )
+  ).map((visit) => ({ ...visit, loinc: loincOf.get(visit.analyte_id) }));
   const retests = fired.flatMap((rule) => {
     if (!rule.retest) return [];
     const test = testFor(rule.retest.loinc);

@@ -4,8 +4,8 @@ import type { Locale } from '../../../shared/locale.ts';
 import { type Comparator, isCritical, type ResultFlag } from '../../../shared/result-values.ts';
 import { displayUnit } from '../../../shared/unit-display.ts';
 import type { Database } from '../../db/schema.ts';
+import { analytesById, analytesByLoinc } from '../analytes/analytes.service.ts';
 import { ageInYears, labDraftDocument, labSignsInterpretations, type ValueKeys } from '../result-reports/result-reports.service.ts';
-import * as repo from './analysis.repository.ts';
 import type { Reading } from './conditions.ts';
 import { firedRules, kdigoStageOf, outOfRange, subjectOf } from './findings.ts';
 import type { Bilingual, PatternRule } from './knowledge/format.ts';
@@ -64,7 +64,7 @@ export async function labDraftComment(db: Kysely<Database>, keys: ValueKeys, lab
   const analyteIds = [
     ...new Set(document.observations.flatMap((observation) => (observation.analyteId === null ? [] : [observation.analyteId]))),
   ];
-  const analytes = new Map((await repo.analytesById(db, analyteIds)).map((analyte) => [analyte.id, analyte]));
+  const analytes = new Map((await analytesById(db, analyteIds)).map((analyte) => [analyte.id, analyte]));
   const decimalsOf = new Map([...analytes.values()].map((analyte) => [analyte.loinc, analyte.decimals]));
   const readings = new Map<string, NamedReading>();
   for (const observation of document.observations) {
@@ -80,10 +80,14 @@ export async function labDraftComment(db: Kysely<Database>, keys: ValueKeys, lab
   });
   const fired = firedRules(subject);
   const followUpNames = new Map(
-    (await repo.analyteNamesByLoinc(db, [...new Set(fired.flatMap((rule) => rule.followUp ?? []))])).map((row) => [
-      row.loinc,
-      { ar: row.name_ar, en: row.name_en },
-    ]),
+    [
+      ...(
+        await analytesByLoinc(
+          db,
+          fired.flatMap((rule) => rule.followUp ?? []),
+        )
+      ).values(),
+    ].map((row) => [row.loinc, { ar: row.name_ar, en: row.name_en }]),
   );
 
   const patternParagraph = (rule: PatternRule) => {

@@ -348,3 +348,45 @@ export async function updateLabRange(tx: Transaction<Database>, labId: string, i
 export async function deleteLabRange(tx: Transaction<Database>, labId: string, id: number) {
   await tx.deleteFrom('lab_reference_intervals').where('id', '=', id).where('lab_id', '=', labId).execute();
 }
+
+/** What the analysis needs of each analyte: its code, names, unit, decimals and molar mass. */
+export function analytesById(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('analytes')
+    .select(['id', 'loinc', 'name_ar', 'name_en', 'unit', 'decimals', 'molar_mass'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** The analytes with these LOINC codes that the catalog holds: their ids and names. */
+export function analytesByLoinc(db: Db, loincs: readonly string[]) {
+  if (loincs.length === 0) return Promise.resolve([]);
+  return db.selectFrom('analytes').select(['id', 'loinc', 'name_ar', 'name_en']).where('loinc', 'in', loincs).execute();
+}
+
+/** The creatinine LOINC code: eGFR is calculated from it with the person's age and sex (CKD-EPI 2021). */
+const CREATININE = '2160-0';
+
+/**
+ * Whether a test's results are judged by who the person is (issue #76 item 3): one of its analytes has
+ * a published interval for one sex, or more than one interval by age, or is creatinine (eGFR).
+ */
+export async function judgedByAgeOrSex(db: Db, testId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('test_analytes')
+    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
+    .select(sql.lit(1).as('one'))
+    .where('test_analytes.test_id', '=', testId)
+    .where((eb) =>
+      eb.or([
+        eb('analytes.loinc', '=', CREATININE),
+        sql<boolean>`exists (select 1 from analyte_reference_intervals ranges
+          where ranges.analyte_id = analytes.id and ranges.condition_en is null
+          having count(*) > 1 or bool_or(ranges.sex <> 'any'))`,
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -365,3 +365,26 @@ export async function deleteLabInterval(db: Kysely<Database>, labId: string, act
     return { id, analyteId: before.analyte_id };
   });
 }
+
+// --- what other modules read of analytes ------------------------------------------------------------
+
+/** The analytes with these ids, for the analysis: code, names, unit, decimals and molar mass; one query. */
+export function analytesById(db: Kysely<Database> | Transaction<Database>, ids: readonly number[]) {
+  return repo.analytesById(db, ids);
+}
+
+/**
+ * The analytes with these LOINC codes that the catalog holds (ids and names), by code; one query. A
+ * code the catalog does not hold is not in the map.
+ */
+export async function analytesByLoinc(db: Kysely<Database> | Transaction<Database>, loincs: readonly string[]) {
+  return new Map((await repo.analytesByLoinc(db, [...new Set(loincs)])).map((row) => [row.loinc, row]));
+}
+
+/**
+ * Whether a test's results are judged by who the person is (issue #76 item 3): one of its analytes has
+ * a published interval for one sex, or more than one interval by age, or is creatinine (eGFR).
+ */
+export function testJudgedByAgeOrSex(db: Kysely<Database>, testId: number): Promise<boolean> {
+  return repo.judgedByAgeOrSex(db, testId);
+}

@@ -79,32 +79,6 @@ export function findTestByNameEn(db: Kysely<Database>, nameEn: string) {
     .executeTakeFirst();
 }
 
-/** The creatinine LOINC code: eGFR is calculated from it with the person's age and sex (CKD-EPI 2021). */
-const CREATININE = '2160-0';
-
-/**
- * Whether a test's results are judged by who the person is (issue #76 item 3): one of its analytes has
- * a published interval for one sex, or more than one interval by age, or is creatinine (eGFR).
- */
-export async function judgedByAgeOrSex(db: Kysely<Database>, testId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('test_analytes')
-    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
-    .select(sql.lit(1).as('one'))
-    .where('test_analytes.test_id', '=', testId)
-    .where((eb) =>
-      eb.or([
-        eb('analytes.loinc', '=', CREATININE),
-        sql<boolean>`exists (select 1 from analyte_reference_intervals ranges
-          where ranges.analyte_id = analytes.id and ranges.condition_en is null
-          having count(*) > 1 or bool_or(ranges.sex <> 'any'))`,
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 const labColumns = [
   'labs.id',
   'labs.lab_name_ar',

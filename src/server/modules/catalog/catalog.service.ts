@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { testJudgedByAgeOrSex } from '../analytes/analytes.service.ts';
 import * as repo from './catalog.repository.ts';
 
 const price = (halalas: number | null | undefined) => (halalas === null || halalas === undefined ? null : halalasToSar(halalas));
@@ -39,7 +40,7 @@ export async function getTest(db: Kysely<Database>, nameEn: string) {
   const test = await repo.findTestByNameEn(db, nameEn);
   if (!test) throw new AppError('NOT_FOUND', { entity: 'test' });
   // Whether booking it for oneself asks for one's sex and date of birth, when the profile lacks them (issue #76 item 3).
-  return { ...testSummary(test), judgedByAgeOrSex: await repo.judgedByAgeOrSex(db, test.id) };
+  return { ...testSummary(test), judgedByAgeOrSex: await testJudgedByAgeOrSex(db, test.id) };
 }
 
 export async function getLabsForTest(db: Kysely<Database>, testId: number) {

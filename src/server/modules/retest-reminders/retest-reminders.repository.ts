@@ -41,8 +41,8 @@ export function upsertReminder(tx: Transaction<Database>, reminder: NewReminder)
 }
 
 /**
- * A customer's reminders as the list shows them: the test to book (or the analyte, when the catalog
- * has no test for it any more), the person it is for, and where its mail stands.
+ * A customer's reminders as the list shows them: the test to book (its names null when the catalog has
+ * no test for it any more: the service names the analyte then), the person it is for, and where its mail stands.
  */
 function reminderRows(db: Db, customerId: string) {
   return (
@@ -51,7 +51,6 @@ function reminderRows(db: Db, customerId: string) {
       .innerJoin('user_profiles', 'user_profiles.id', 'retest_reminders.customer_id')
       .leftJoin('family_members', 'family_members.id', 'retest_reminders.family_member_id')
       .leftJoin('tests', 'tests.id', 'retest_reminders.test_id')
-      .leftJoin('analytes', 'analytes.loinc', 'retest_reminders.loinc')
       // The outbox's dedupe key is unique: at most one mail per reminder.
       .leftJoin('outbox', (join) => join.on(sql<boolean>`outbox.dedupe_key = ${MAIL_KEY_PREFIX} || retest_reminders.id::text`))
       .select((eb) => [
@@ -62,8 +61,8 @@ function reminderRows(db: Db, customerId: string) {
         'retest_reminders.booking_id',
         'retest_reminders.test_id',
         'retest_reminders.family_member_id',
-        eb.fn.coalesce('tests.name_ar', 'analytes.name_ar', 'retest_reminders.loinc').as('test_name_ar'),
-        eb.fn.coalesce('tests.name_en', 'analytes.name_en', 'retest_reminders.loinc').as('test_name_en'),
+        'tests.name_ar as test_name_ar',
+        'tests.name_en as test_name_en',
         eb.fn.coalesce('family_members.name', 'user_profiles.name').as('person_name'),
         'outbox.status as mail_status',
       ])

@@ -5,6 +5,7 @@ import type { AcceptRetestReminderInput } from '../../../shared/retest-reminder-
 import { retestDueOn, zonedTimeToInstant } from '../../../shared/time.ts';
 import type { Database } from '../../db/schema.ts';
 import { retestFor } from '../analysis/analysis.service.ts';
+import { analytesByLoinc } from '../analytes/analytes.service.ts';
 import { cancelMail, enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import type { ValueKeys } from '../result-reports/result-reports.service.ts';
 import * as repo from './retest-reminders.repository.ts';
@@ -20,7 +21,29 @@ const MAIL_AT = '08:00';
 /** Links in outbox mail may be paths: the sender puts PUBLIC_URL in front. */
 const REMINDERS_PAGE = '/dashboard?section=ai-analysis';
 
-type ReminderRow = NonNullable<Awaited<ReturnType<typeof repo.activeReminder>>>;
+type StoredReminder = NonNullable<Awaited<ReturnType<typeof repo.activeReminder>>>;
+
+/**
+ * Each reminder named by its catalog test, or, when the catalog has no test for it any more, by its
+ * analyte (through the analytes module, read once for the list), or else by its LOINC code.
+ */
+async function named(db: Kysely<Database>, rows: StoredReminder[]) {
+  const unnamed = rows.filter((row) => row.test_name_ar === null || row.test_name_en === null);
+  const analytes = await analytesByLoinc(
+    db,
+    unnamed.map((row) => row.loinc),
+  );
+  return rows.map((row) => {
+    const analyte = analytes.get(row.loinc);
+    return {
+      ...row,
+      test_name_ar: row.test_name_ar ?? analyte?.name_ar ?? row.loinc,
+      test_name_en: row.test_name_en ?? analyte?.name_en ?? row.loinc,
+    };
+  });
+}
+
+type ReminderRow = Awaited<ReturnType<typeof named>>[number];
 
 function present(row: ReminderRow) {
   return {
@@ -74,7 +97,8 @@ export async function acceptReminder(
     const readBack = async () => {
       const row = await repo.activeReminder(tx, customer.id, saved.id);
       if (!row) throw new Error(`Retest reminder ${saved.id} was written but cannot be read back`);
-      return row;
+      const [shown] = await named(tx, [row]);
+      return shown!;
     };
     const row = await readBack();
     const recipient = await recipientOf(tx, customer.id);
@@ -105,7 +129,7 @@ export async function acceptReminder(
 
 /** The customer's reminders not cancelled, soonest first (whatever their plan now: a lapsed plan loses nothing). */
 export async function listReminders(db: Kysely<Database>, customerId: string): Promise<RetestReminder[]> {
-  return (await repo.activeReminders(db, customerId)).map(present);
+  return (await named(db, await repo.activeReminders(db, customerId))).map(present);
 }
 
 /**
