@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Granularity } from '../../../shared/stats-schemas.ts';
+import { bookingDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -65,20 +66,33 @@ export async function bookingFigures(
   by: 'none' | 'city' | 'lab',
   labId?: string,
 ): Promise<PeriodFigure[]> {
-  const key = by === 'city' ? sql`l.city` : by === 'lab' ? sql`l.id::text` : sql`null::text`;
-  const ofLab = labId ? sql`and lt.lab_id = ${labId}` : sql``;
-  const { rows } = await sql<PeriodFigure>`
-    select period, key, sum(bookings)::int as bookings, sum(revenue)::bigint as revenue_halalas
-    from (
-      select ${periodOf(sql`b.created_at`, range.granularity)} as period, ${key} as key, 1 as bookings, 0 as revenue
-      from bookings b join lab_tests lt on lt.id = b.lab_test_id join labs l on l.id = lt.lab_id
-      where b.status <> 'cancelled' and ${within(sql`b.created_at`, range)} ${ofLab}
-      union all
-      select ${periodOf(sql`b.completed_at`, range.granularity)}, ${key}, 0, b.total_price_halalas
-      from bookings b join lab_tests lt on lt.id = b.lab_test_id join labs l on l.id = lt.lab_id
-      where b.status = 'completed' and ${within(sql`b.completed_at`, range)} ${ofLab}
-    ) as figures
-    group by period, key`.execute(db);
+  const key =
+    by === 'city' ? sql<string | null>`labs.city` : by === 'lab' ? sql<string | null>`labs.id::text` : sql<string | null>`null::text`;
+  const ofLab = <Q extends ReturnType<typeof bookingDetails>>(query: Q) =>
+    labId ? (query.where('lab_tests.lab_id', '=', labId) as Q) : query;
+  const made = ofLab(bookingDetails(db))
+    .select([
+      periodOf(sql.ref('bookings.created_at'), range.granularity).as('period'),
+      key.as('key'),
+      sql<number>`1`.as('bookings'),
+      sql<number>`0`.as('revenue'),
+    ])
+    .where('bookings.status', '<>', 'cancelled')
+    .where(within(sql.ref('bookings.created_at'), range));
+  const earned = ofLab(bookingDetails(db))
+    .select([
+      periodOf(sql.ref('bookings.completed_at'), range.granularity).as('period'),
+      key.as('key'),
+      sql<number>`0`.as('bookings'),
+      'bookings.total_price_halalas as revenue',
+    ])
+    .where('bookings.status', '=', 'completed')
+    .where(within(sql.ref('bookings.completed_at'), range));
+  const rows = await db
+    .selectFrom(made.unionAll(earned).as('figures'))
+    .select(['period', 'key', sql<number>`sum(bookings)::int`.as('bookings'), sql<number>`sum(revenue)::bigint`.as('revenue_halalas')])
+    .groupBy(['period', 'key'])
+    .execute();
   return rows.map((row) => ({ ...row, bookings: Number(row.bookings), revenue_halalas: Number(row.revenue_halalas) }));
 }
 
@@ -117,26 +131,39 @@ export async function storeSales(db: Kysely<Database>, range: StatsRange) {
  * When a lab's patients come: its appointments in the range (not cancelled) by weekday (0 = Sunday)
  * and by hour, in the lab's own time zone.
  */
-export async function appointmentTimes(db: Kysely<Database>, range: StatsRange, labId: string) {
-  const { rows } = await sql<{ weekday: number; hour: number; bookings: number }>`
-    select extract(dow from b.booking_time at time zone l.time_zone)::int as weekday,
-           extract(hour from b.booking_time at time zone l.time_zone)::int as hour,
-           count(*)::int as bookings
-    from bookings b join lab_tests lt on lt.id = b.lab_test_id join labs l on l.id = lt.lab_id
-    where lt.lab_id = ${labId} and b.status <> 'cancelled' and ${within(sql`b.booking_time`, range)}
-    group by 1, 2`.execute(db);
-  return rows;
+export function appointmentTimes(db: Kysely<Database>, range: StatsRange, labId: string) {
+  return bookingDetails(db)
+    .select([
+      sql<number>`extract(dow from bookings.booking_time at time zone labs.time_zone)::int`.as('weekday'),
+      sql<number>`extract(hour from bookings.booking_time at time zone labs.time_zone)::int`.as('hour'),
+      sql<number>`count(*)::int`.as('bookings'),
+    ])
+    .where('lab_tests.lab_id', '=', labId)
+    .where('bookings.status', '<>', 'cancelled')
+    .where(within(sql.ref('bookings.booking_time'), range))
+    .groupBy([sql`1`, sql`2`])
+    .execute();
 }
 
 /** A lab's most booked tests in the range, with what they brought in once completed. */
 export async function topTests(db: Kysely<Database>, range: StatsRange, labId: string, limit: number) {
-  const { rows } = await sql<{ test_id: number; name_ar: string; name_en: string; bookings: number; revenue_halalas: number }>`
-    select t.id as test_id, t.name_ar, t.name_en, count(*)::int as bookings,
-           coalesce(sum(b.total_price_halalas) filter (where b.status = 'completed'), 0)::bigint as revenue_halalas
-    from bookings b join lab_tests lt on lt.id = b.lab_test_id join tests t on t.id = lt.test_id
-    where lt.lab_id = ${labId} and b.status <> 'cancelled' and ${within(sql`b.created_at`, range)}
-    group by t.id, t.name_ar, t.name_en
-    order by count(*) desc, t.name_en
-    limit ${limit}`.execute(db);
+  const rows = await bookingDetails(db)
+    .select([
+      'tests.id as test_id',
+      'tests.name_ar',
+      'tests.name_en',
+      sql<number>`count(*)::int`.as('bookings'),
+      sql<number>`coalesce(sum(bookings.total_price_halalas) filter (where bookings.status = 'completed'), 0)::bigint`.as(
+        'revenue_halalas',
+      ),
+    ])
+    .where('lab_tests.lab_id', '=', labId)
+    .where('bookings.status', '<>', 'cancelled')
+    .where(within(sql.ref('bookings.created_at'), range))
+    .groupBy(['tests.id', 'tests.name_ar', 'tests.name_en'])
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('tests.name_en')
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({ ...row, revenue_halalas: Number(row.revenue_halalas) }));
 }
