@@ -1,9 +1,10 @@
-import { Button, Card, CloseButton, Dialog, Field, Heading, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Dialog, Field, Heading, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorCode, errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -32,6 +33,12 @@ export function DeleteAccountCard({ hasPassword, email }: { hasPassword: boolean
     event.preventDefault();
     remove.mutate(hasPassword ? { password: confirmation } : { email: confirmation });
   };
+  /** Opening or closing starts the confirmation over. */
+  const toggle = (opened: boolean) => {
+    setOpen(opened);
+    setConfirmation('');
+    remove.reset();
+  };
   const refused = errorCode(remove.error);
   return (
     <Card.Root variant="outline" borderColor="red.muted" data-testid="delete-account">
@@ -45,78 +52,48 @@ export function DeleteAccountCard({ hasPassword, email }: { hasPassword: boolean
           <Text color="fg.muted" fontSize="sm">
             {t`Your account, your profile and your result files are erased at once. This cannot be undone.`}
           </Text>
-          <Dialog.Root
+          <FormDialog
             role="alertdialog"
             open={open}
-            onOpenChange={(event) => {
-              setOpen(event.open);
-              setConfirmation('');
-              remove.reset();
-            }}
+            onOpen={() => toggle(true)}
+            onClose={() => toggle(false)}
             initialFocusEl={() => cancel.current}
-            placement="center"
-            size="md"
-          >
-            <Dialog.Trigger asChild>
+            trigger={
               <Button variant="outline" colorPalette="red" alignSelf="start">
                 <Trash2 aria-hidden />
                 {t`Delete my account`}
               </Button>
-            </Dialog.Trigger>
-            <Portal>
-              <Dialog.Backdrop />
-              <Dialog.Positioner>
-                <Dialog.Content asChild>
-                  <form onSubmit={submit} noValidate>
-                    <Dialog.Header>
-                      <Dialog.Title>{t`Delete your account for good?`}</Dialog.Title>
-                    </Dialog.Header>
-                    <Dialog.Body>
-                      <Stack gap="4">
-                        <Dialog.Description>{t`This cannot be undone. Download your data first if you want a copy.`}</Dialog.Description>
-                        <List.Root gap="1" ps="5" fontSize="sm">
-                          <List.Item>{t`Erased at once: your name, e-mail address, mobile number, password, result files, and every device you are signed in on.`}</List.Item>
-                          <List.Item>{t`Kept without your name: your bookings, for the labs' figures, and your payments and tax invoices, which the law requires us to keep.`}</List.Item>
-                          <List.Item>{t`You will be signed out and cannot sign in to this account again.`}</List.Item>
-                        </List.Root>
-                        <Field.Root invalid={refused === 'WRONG_PASSWORD' || refused === 'EMAIL_MISMATCH'} required>
-                          <Field.Label>
-                            {hasPassword ? t`Your password` : t`Type your e-mail address (${email ?? ''}) to confirm`}
-                          </Field.Label>
-                          <Input
-                            type={hasPassword ? 'password' : 'email'}
-                            dir="ltr"
-                            autoComplete={hasPassword ? 'current-password' : 'off'}
-                            value={confirmation}
-                            onChange={(event) => setConfirmation(event.target.value)}
-                          />
-                          <Field.ErrorText>{remove.error ? errorMessage(i18n, remove.error) : null}</Field.ErrorText>
-                        </Field.Root>
-                        {remove.error && refused !== 'WRONG_PASSWORD' && refused !== 'EMAIL_MISMATCH' && (
-                          <Text color="fg.error" fontSize="sm" role="alert">
-                            {errorMessage(i18n, remove.error)}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Dialog.Body>
-                    <Dialog.Footer>
-                      <Dialog.ActionTrigger asChild>
-                        <Button ref={cancel} variant="outline">
-                          {t`Cancel`}
-                        </Button>
-                      </Dialog.ActionTrigger>
-                      <Button type="submit" colorPalette="red" loading={remove.isPending} disabled={!confirmation}>
-                        {t`Delete my account for good`}
-                      </Button>
-                    </Dialog.Footer>
-                    <Dialog.CloseTrigger asChild>
-                      <CloseButton size="sm" aria-label={t`Close`} />
-                    </Dialog.CloseTrigger>
-                  </form>
-                </Dialog.Content>
-              </Dialog.Positioner>
-            </Portal>
-          </Dialog.Root>
+            }
+            title={t`Delete your account for good?`}
+            onSubmit={submit}
+            submit={{ label: t`Delete my account for good`, pending: remove.isPending, disabled: !confirmation, palette: 'red' }}
+            cancel={{ ref: cancel }}
+          >
+            <Stack gap="4">
+              <Dialog.Description>{t`This cannot be undone. Download your data first if you want a copy.`}</Dialog.Description>
+              <List.Root gap="1" ps="5" fontSize="sm">
+                <List.Item>{t`Erased at once: your name, e-mail address, mobile number, password, result files, and every device you are signed in on.`}</List.Item>
+                <List.Item>{t`Kept without your name: your bookings, for the labs' figures, and your payments and tax invoices, which the law requires us to keep.`}</List.Item>
+                <List.Item>{t`You will be signed out and cannot sign in to this account again.`}</List.Item>
+              </List.Root>
+              <Field.Root invalid={refused === 'WRONG_PASSWORD' || refused === 'EMAIL_MISMATCH'} required>
+                <Field.Label>{hasPassword ? t`Your password` : t`Type your e-mail address (${email ?? ''}) to confirm`}</Field.Label>
+                <Input
+                  type={hasPassword ? 'password' : 'email'}
+                  dir="ltr"
+                  autoComplete={hasPassword ? 'current-password' : 'off'}
+                  value={confirmation}
+                  onChange={(event) => setConfirmation(event.target.value)}
+                />
+                <Field.ErrorText>{remove.error ? errorMessage(i18n, remove.error) : null}</Field.ErrorText>
+              </Field.Root>
+              {remove.error && refused !== 'WRONG_PASSWORD' && refused !== 'EMAIL_MISMATCH' && (
+                <Text color="fg.error" fontSize="sm" role="alert">
+                  {errorMessage(i18n, remove.error)}
+                </Text>
+              )}
+            </Stack>
+          </FormDialog>
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -1,7 +1,8 @@
-import { Button, Card, CloseButton, Dialog, Heading, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Dialog, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { LogOut } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { useSignOutEverywhere } from '../../lib/use-sign-out.ts';
 
 /** Ends every session of the account after a confirmation: a lost phone, a shared computer. */
@@ -22,49 +23,27 @@ export function SignOutEverywhereCard() {
           <Text color="fg.muted" fontSize="sm">
             {t`Logged in on a device you no longer use, or on a shared computer? Sign out everywhere at once, this device included.`}
           </Text>
-          <Dialog.Root
+          <FormDialog
             role="alertdialog"
             open={open}
-            onOpenChange={(event) => setOpen(event.open)}
+            onOpen={() => setOpen(true)}
+            onClose={() => setOpen(false)}
             initialFocusEl={() => cancel.current}
-            placement="center"
             size="sm"
-          >
-            <Dialog.Trigger asChild>
+            trigger={
               <Button variant="outline" colorPalette="red" alignSelf="start">
                 <LogOut aria-hidden />
                 {t`Sign out of all devices`}
               </Button>
-            </Dialog.Trigger>
-            <Portal>
-              <Dialog.Backdrop />
-              <Dialog.Positioner>
-                <Dialog.Content>
-                  <Dialog.Header>
-                    <Dialog.Title>{t`Sign out of all devices?`}</Dialog.Title>
-                  </Dialog.Header>
-                  <Dialog.Body>
-                    <Dialog.Description>
-                      {t`You will be signed out everywhere you are logged in, on this device too. To use your account again, log in once more.`}
-                    </Dialog.Description>
-                  </Dialog.Body>
-                  <Dialog.Footer>
-                    <Dialog.ActionTrigger asChild>
-                      <Button ref={cancel} variant="outline">
-                        {t`Cancel`}
-                      </Button>
-                    </Dialog.ActionTrigger>
-                    <Button colorPalette="red" loading={signOut.isPending} onClick={() => signOut.mutate()}>
-                      {t`Yes, sign out everywhere`}
-                    </Button>
-                  </Dialog.Footer>
-                  <Dialog.CloseTrigger asChild>
-                    <CloseButton size="sm" aria-label={t`Close`} />
-                  </Dialog.CloseTrigger>
-                </Dialog.Content>
-              </Dialog.Positioner>
-            </Portal>
-          </Dialog.Root>
+            }
+            title={t`Sign out of all devices?`}
+            submit={{ label: t`Yes, sign out everywhere`, pending: signOut.isPending, palette: 'red', onClick: () => signOut.mutate() }}
+            cancel={{ ref: cancel }}
+          >
+            <Dialog.Description>
+              {t`You will be signed out everywhere you are logged in, on this device too. To use your account again, log in once more.`}
+            </Dialog.Description>
+          </FormDialog>
         </Stack>
       </Card.Body>
     </Card.Root>

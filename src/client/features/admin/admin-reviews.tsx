@@ -1,8 +1,9 @@
-import { Badge, Button, CloseButton, Dialog, Field, HStack, Portal, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { REVIEW_TEXT_MAX } from '../../../shared/review-limits.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { ReviewCard } from '../../components/review-card.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
@@ -108,53 +109,31 @@ export function AdminReviews() {
           )}
         </>
       )}
-      <Dialog.Root open={dialogOpen} onOpenChange={(event) => setDialogOpen(event.open)} placement="center" size="sm">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content asChild data-testid={hiding ? 'hide-review-dialog' : 'show-review-dialog'}>
-              <form onSubmit={submit}>
-                <Dialog.Header>
-                  <Dialog.Title>{hiding ? t`Hide this review?` : t`Show this review again?`}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Field.Root required>
-                    <Field.Label>{t`Reason`}</Field.Label>
-                    <Textarea
-                      value={reason}
-                      onChange={(event) => setReason(event.target.value)}
-                      maxLength={REVIEW_TEXT_MAX}
-                      rows={3}
-                      width="full"
-                    />
-                    <Field.HelperText>
-                      {hiding
-                        ? t`The lab sees this reason; it is kept in the audit log.`
-                        : t`It returns to the lab's page and rating; the reason is kept in the audit log.`}
-                    </Field.HelperText>
-                  </Field.Root>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" type="button" onClick={() => setDialogOpen(false)}>
-                    {t`Cancel`}
-                  </Button>
-                  <Button
-                    type="submit"
-                    colorPalette={hiding ? 'red' : undefined}
-                    loading={hide.isPending || show.isPending}
-                    disabled={reason.trim() === ''}
-                  >
-                    {hiding ? t`Hide review` : t`Show again`}
-                  </Button>
-                </Dialog.Footer>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label={t`Close`} />
-                </Dialog.CloseTrigger>
-              </form>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <FormDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        size="sm"
+        testId={hiding ? 'hide-review-dialog' : 'show-review-dialog'}
+        title={hiding ? t`Hide this review?` : t`Show this review again?`}
+        onSubmit={submit}
+        noValidate={false}
+        submit={{
+          label: hiding ? t`Hide review` : t`Show again`,
+          pending: hide.isPending || show.isPending,
+          disabled: reason.trim() === '',
+          palette: hiding ? 'red' : 'gray',
+        }}
+      >
+        <Field.Root required>
+          <Field.Label>{t`Reason`}</Field.Label>
+          <Textarea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={REVIEW_TEXT_MAX} rows={3} width="full" />
+          <Field.HelperText>
+            {hiding
+              ? t`The lab sees this reason; it is kept in the audit log.`
+              : t`It returns to the lab's page and rating; the reason is kept in the audit log.`}
+          </Field.HelperText>
+        </Field.Root>
+      </FormDialog>
     </Stack>
   );
 }

@@ -1,22 +1,10 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Field, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ANALYTE_DECIMALS_MAX, createAnalyteInput } from '../../../shared/analyte-schemas.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorCode, errorDetails, errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
@@ -111,170 +99,137 @@ export function CreateAnalyteDialog({ open, onClose, onCreated }: { open: boolea
     }));
 
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => !event.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="create-analyte-dialog" asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t`Add an analyte`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Field.Root invalid={Boolean(problem('loinc'))} required>
-                      <Field.Label>
-                        {t`LOINC code`}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        dir="ltr"
-                        autoComplete="off"
-                        spellCheck={false}
-                        placeholder="2823-3"
-                        value={form.loinc}
-                        onChange={set('loinc')}
-                      />
-                      <Field.ErrorText>{problem('loinc')}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(problem('kind'))}>
-                      <Field.Label>{t`Result type`}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={form.kind} onChange={set('kind')}>
-                          <option value="numeric">{t`A number with a unit`}</option>
-                          <option value="text">{t`One of a list of answers`}</option>
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(problem('nameAr'))} required>
-                      <Field.Label>
-                        {t`Name in Arabic`}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input dir="rtl" value={form.nameAr} onChange={set('nameAr')} />
-                      <Field.ErrorText>{problem('nameAr')}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(problem('nameEn'))} required>
-                      <Field.Label>
-                        {t`Name in English`}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input dir="ltr" value={form.nameEn} onChange={set('nameEn')} />
-                      <Field.ErrorText>{problem('nameEn')}</Field.ErrorText>
-                    </Field.Root>
-                  </SimpleGrid>
-                  {form.kind === 'numeric' ? (
-                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                      <Field.Root invalid={Boolean(problem('unit'))} required>
-                        <Field.Label>
-                          {t`Unit (UCUM code)`}
-                          <Field.RequiredIndicator />
-                        </Field.Label>
-                        <Input
-                          dir="ltr"
-                          autoComplete="off"
-                          spellCheck={false}
-                          placeholder="mmol/L"
-                          value={form.unit}
-                          onChange={set('unit')}
-                        />
-                        <Field.HelperText>{t`It cannot be changed later: values are judged and kept in it.`}</Field.HelperText>
-                        <Field.ErrorText>{problem('unit')}</Field.ErrorText>
-                      </Field.Root>
-                      <Field.Root invalid={Boolean(problem('decimals'))} required>
-                        <Field.Label>
-                          {t`Decimals shown`}
-                          <Field.RequiredIndicator />
-                        </Field.Label>
-                        <NumericInput inputMode="numeric" dir="ltr" value={form.decimals} onChange={set('decimals')} />
-                        <Field.HelperText>{t`From 0 to ${ANALYTE_DECIMALS_MAX}.`}</Field.HelperText>
-                        <Field.ErrorText>{problem('decimals')}</Field.ErrorText>
-                      </Field.Root>
-                    </SimpleGrid>
-                  ) : (
-                    <Field.Root invalid={Boolean(problem('answers'))}>
-                      <Field.Label>{t`Answers`}</Field.Label>
-                      <Stack gap="3" width="full">
-                        {form.answers.map((answer, index) => (
-                          <SimpleGrid key={index} columns={{ base: 1, sm: 4 }} gap="2" alignItems="center">
-                            <Input
-                              dir="rtl"
-                              aria-label={t`Answer ${index + 1} in Arabic`}
-                              placeholder={t`In Arabic`}
-                              value={answer.ar}
-                              onChange={(event) => setAnswer(index, { ar: event.target.value })}
-                            />
-                            <Input
-                              dir="ltr"
-                              aria-label={t`Answer ${index + 1} in English`}
-                              placeholder={t`In English`}
-                              value={answer.en}
-                              onChange={(event) => setAnswer(index, { en: event.target.value })}
-                            />
-                            <NativeSelect.Root>
-                              <NativeSelect.Field
-                                aria-label={t`Answer ${index + 1} is`}
-                                value={answer.normal}
-                                onChange={(event) => setAnswer(index, { normal: event.target.value as Normal })}
-                              >
-                                <option value="normal">{t`Expected in health`}</option>
-                                <option value="abnormal">{t`Flagged`}</option>
-                                <option value="neither">{t`Neither (e.g. a blood group)`}</option>
-                              </NativeSelect.Field>
-                              <NativeSelect.Indicator />
-                            </NativeSelect.Root>
-                            <IconButton
-                              variant="ghost"
-                              colorPalette="red"
-                              size="sm"
-                              aria-label={t`Remove answer ${index + 1}`}
-                              onClick={() =>
-                                setForm((current) => ({ ...current, answers: current.answers.filter((_, at) => at !== index) }))
-                              }
-                            >
-                              <Trash2 aria-hidden />
-                            </IconButton>
-                          </SimpleGrid>
-                        ))}
-                        <HStack>
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            onClick={() =>
-                              setForm((current) => ({ ...current, answers: [...current.answers, { en: '', ar: '', normal: 'normal' }] }))
-                            }
-                          >
-                            <Plus aria-hidden /> {t`Add an answer`}
-                          </Button>
-                        </HStack>
-                      </Stack>
-                      <Field.ErrorText>{problem('answers')}</Field.ErrorText>
-                    </Field.Root>
-                  )}
-                  {refusal && (
-                    <Text color="fg.error" role="alert">
-                      {refusal}
-                    </Text>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" type="button" onClick={onClose}>
-                  {t`Cancel`}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      size={{ base: 'full', md: 'lg' }}
+      testId="create-analyte-dialog"
+      title={t`Add an analyte`}
+      onSubmit={submit}
+      submit={{ label: t`Add the analyte`, pending: create.isPending }}
+    >
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root invalid={Boolean(problem('loinc'))} required>
+            <Field.Label>
+              {t`LOINC code`}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input dir="ltr" autoComplete="off" spellCheck={false} placeholder="2823-3" value={form.loinc} onChange={set('loinc')} />
+            <Field.ErrorText>{problem('loinc')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(problem('kind'))}>
+            <Field.Label>{t`Result type`}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={form.kind} onChange={set('kind')}>
+                <option value="numeric">{t`A number with a unit`}</option>
+                <option value="text">{t`One of a list of answers`}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root invalid={Boolean(problem('nameAr'))} required>
+            <Field.Label>
+              {t`Name in Arabic`}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input dir="rtl" value={form.nameAr} onChange={set('nameAr')} />
+            <Field.ErrorText>{problem('nameAr')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(problem('nameEn'))} required>
+            <Field.Label>
+              {t`Name in English`}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input dir="ltr" value={form.nameEn} onChange={set('nameEn')} />
+            <Field.ErrorText>{problem('nameEn')}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        {form.kind === 'numeric' ? (
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <Field.Root invalid={Boolean(problem('unit'))} required>
+              <Field.Label>
+                {t`Unit (UCUM code)`}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input dir="ltr" autoComplete="off" spellCheck={false} placeholder="mmol/L" value={form.unit} onChange={set('unit')} />
+              <Field.HelperText>{t`It cannot be changed later: values are judged and kept in it.`}</Field.HelperText>
+              <Field.ErrorText>{problem('unit')}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={Boolean(problem('decimals'))} required>
+              <Field.Label>
+                {t`Decimals shown`}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <NumericInput inputMode="numeric" dir="ltr" value={form.decimals} onChange={set('decimals')} />
+              <Field.HelperText>{t`From 0 to ${ANALYTE_DECIMALS_MAX}.`}</Field.HelperText>
+              <Field.ErrorText>{problem('decimals')}</Field.ErrorText>
+            </Field.Root>
+          </SimpleGrid>
+        ) : (
+          <Field.Root invalid={Boolean(problem('answers'))}>
+            <Field.Label>{t`Answers`}</Field.Label>
+            <Stack gap="3" width="full">
+              {form.answers.map((answer, index) => (
+                <SimpleGrid key={index} columns={{ base: 1, sm: 4 }} gap="2" alignItems="center">
+                  <Input
+                    dir="rtl"
+                    aria-label={t`Answer ${index + 1} in Arabic`}
+                    placeholder={t`In Arabic`}
+                    value={answer.ar}
+                    onChange={(event) => setAnswer(index, { ar: event.target.value })}
+                  />
+                  <Input
+                    dir="ltr"
+                    aria-label={t`Answer ${index + 1} in English`}
+                    placeholder={t`In English`}
+                    value={answer.en}
+                    onChange={(event) => setAnswer(index, { en: event.target.value })}
+                  />
+                  <NativeSelect.Root>
+                    <NativeSelect.Field
+                      aria-label={t`Answer ${index + 1} is`}
+                      value={answer.normal}
+                      onChange={(event) => setAnswer(index, { normal: event.target.value as Normal })}
+                    >
+                      <option value="normal">{t`Expected in health`}</option>
+                      <option value="abnormal">{t`Flagged`}</option>
+                      <option value="neither">{t`Neither (e.g. a blood group)`}</option>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <IconButton
+                    variant="ghost"
+                    colorPalette="red"
+                    size="sm"
+                    aria-label={t`Remove answer ${index + 1}`}
+                    onClick={() => setForm((current) => ({ ...current, answers: current.answers.filter((_, at) => at !== index) }))}
+                  >
+                    <Trash2 aria-hidden />
+                  </IconButton>
+                </SimpleGrid>
+              ))}
+              <HStack>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() =>
+                    setForm((current) => ({ ...current, answers: [...current.answers, { en: '', ar: '', normal: 'normal' }] }))
+                  }
+                >
+                  <Plus aria-hidden /> {t`Add an answer`}
                 </Button>
-                <Button type="submit" colorPalette="brand" loading={create.isPending}>
-                  {t`Add the analyte`}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t`Close`} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </HStack>
+            </Stack>
+            <Field.ErrorText>{problem('answers')}</Field.ErrorText>
+          </Field.Root>
+        )}
+        {refusal && (
+          <Text color="fg.error" role="alert">
+            {refusal}
+          </Text>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

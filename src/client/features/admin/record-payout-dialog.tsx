@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Dialog, Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import {
   recordPayoutInput,
 } from '../../../shared/payout-schemas.ts';
 import { todayIn } from '../../../shared/time.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { Price } from '../../components/price.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -86,79 +87,61 @@ export function RecordPayoutDialog({ target, onClose }: { target: PayoutTarget |
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(event) => !event.open && onClose()} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="record-payout-dialog" asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t`Record a transfer`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Dialog.Description>
-                    {target && (
-                      <Text as="span">
-                        {t`To ${isolated(target.labName)}. Balance due:`} <Price value={target.balance} />
-                      </Text>
-                    )}
-                  </Dialog.Description>
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Field.Root invalid={Boolean(problem('amount'))} required>
-                      <Field.Label>{t`Amount transferred (SAR)`}</Field.Label>
-                      <NumericInput
-                        name="amount"
-                        inputMode="decimal"
-                        dir="ltr"
-                        autoComplete="off"
-                        value={form.amount}
-                        onChange={set('amount')}
-                        placeholder="0.00"
-                      />
-                      <Field.ErrorText>{problem('amount')}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(problem('paidOn'))} required>
-                      <Field.Label>{t`Transfer date`}</Field.Label>
-                      <Input name="paidOn" type="date" value={form.paidOn} max={todayIn(PAYOUT_TIME_ZONE)} onChange={set('paidOn')} />
-                      <Field.ErrorText>{problem('paidOn')}</Field.ErrorText>
-                    </Field.Root>
-                  </SimpleGrid>
-                  <Field.Root invalid={Boolean(problem('bankReference'))} required>
-                    <Field.Label>{t`Bank transfer reference`}</Field.Label>
-                    <Input
-                      name="bankReference"
-                      dir="ltr"
-                      autoComplete="off"
-                      maxLength={BANK_REFERENCE_MAX + 10}
-                      value={form.bankReference}
-                      onChange={set('bankReference')}
-                    />
-                    <Field.HelperText>{t`As it appears on the bank's transfer advice.`}</Field.HelperText>
-                    <Field.ErrorText>{problem('bankReference')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(problem('note'))}>
-                    <Field.Label>{t`Note (optional)`}</Field.Label>
-                    <Textarea name="note" rows={2} value={form.note} onChange={set('note')} maxLength={PAYOUT_NOTE_MAX + 10} />
-                    <Field.ErrorText>{problem('note')}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} type="button">
-                  {t`Cancel`}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={record.isPending}>
-                  {t`Record transfer`}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t`Close`} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={target !== null}
+      onClose={onClose}
+      testId="record-payout-dialog"
+      title={t`Record a transfer`}
+      onSubmit={submit}
+      submit={{ label: t`Record transfer`, pending: record.isPending }}
+    >
+      <Stack gap="4">
+        <Dialog.Description>
+          {target && (
+            <Text as="span">
+              {t`To ${isolated(target.labName)}. Balance due:`} <Price value={target.balance} />
+            </Text>
+          )}
+        </Dialog.Description>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root invalid={Boolean(problem('amount'))} required>
+            <Field.Label>{t`Amount transferred (SAR)`}</Field.Label>
+            <NumericInput
+              name="amount"
+              inputMode="decimal"
+              dir="ltr"
+              autoComplete="off"
+              value={form.amount}
+              onChange={set('amount')}
+              placeholder="0.00"
+            />
+            <Field.ErrorText>{problem('amount')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(problem('paidOn'))} required>
+            <Field.Label>{t`Transfer date`}</Field.Label>
+            <Input name="paidOn" type="date" value={form.paidOn} max={todayIn(PAYOUT_TIME_ZONE)} onChange={set('paidOn')} />
+            <Field.ErrorText>{problem('paidOn')}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root invalid={Boolean(problem('bankReference'))} required>
+          <Field.Label>{t`Bank transfer reference`}</Field.Label>
+          <Input
+            name="bankReference"
+            dir="ltr"
+            autoComplete="off"
+            maxLength={BANK_REFERENCE_MAX + 10}
+            value={form.bankReference}
+            onChange={set('bankReference')}
+          />
+          <Field.HelperText>{t`As it appears on the bank's transfer advice.`}</Field.HelperText>
+          <Field.ErrorText>{problem('bankReference')}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(problem('note'))}>
+          <Field.Label>{t`Note (optional)`}</Field.Label>
+          <Textarea name="note" rows={2} value={form.note} onChange={set('note')} maxLength={PAYOUT_NOTE_MAX + 10} />
+          <Field.ErrorText>{problem('note')}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { setPasswordAsker } from '../../lib/password-confirmation.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -50,51 +51,38 @@ export function PasswordConfirmDialog() {
 
   const refusal = confirm.error ? errorMessage(i18n, confirm.error) : undefined;
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && finish(false)} role="alertdialog" placement="center" size="sm">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="password-confirm-dialog" asChild>
-            <form onSubmit={submit}>
-              <Dialog.Header>
-                <Dialog.Title>{t`Confirm it is you`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Dialog.Description>
-                    {hasPassword
-                      ? t`For your security, enter your password again to continue. We ask when your last entry was more than 15 minutes ago.`
-                      : t`For your security, sign out and sign in again to continue. We ask when your last sign-in was more than 15 minutes ago.`}
-                  </Dialog.Description>
-                  {hasPassword && (
-                    <Field.Root invalid={Boolean(refusal)} required>
-                      <Field.Label>{t`Password`}</Field.Label>
-                      <Input
-                        type="password"
-                        dir="ltr"
-                        autoComplete="current-password"
-                        value={password}
-                        onChange={(event) => setPassword(event.target.value)}
-                      />
-                      <Field.ErrorText>{refusal}</Field.ErrorText>
-                    </Field.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={() => finish(false)}>
-                  {t`Cancel`}
-                </Button>
-                {hasPassword && (
-                  <Button type="submit" colorPalette="brand" loading={confirm.isPending} disabled={password.length === 0}>
-                    {t`Confirm`}
-                  </Button>
-                )}
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={() => finish(false)}
+      role="alertdialog"
+      size="sm"
+      testId="password-confirm-dialog"
+      title={t`Confirm it is you`}
+      onSubmit={submit}
+      noValidate={false}
+      submit={hasPassword ? { label: t`Confirm`, pending: confirm.isPending, disabled: password.length === 0 } : null}
+      closeButton={false}
+    >
+      <Stack gap="3">
+        <Dialog.Description>
+          {hasPassword
+            ? t`For your security, enter your password again to continue. We ask when your last entry was more than 15 minutes ago.`
+            : t`For your security, sign out and sign in again to continue. We ask when your last sign-in was more than 15 minutes ago.`}
+        </Dialog.Description>
+        {hasPassword && (
+          <Field.Root invalid={Boolean(refusal)} required>
+            <Field.Label>{t`Password`}</Field.Label>
+            <Input
+              type="password"
+              dir="ltr"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <Field.ErrorText>{refusal}</Field.ErrorText>
+          </Field.Root>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

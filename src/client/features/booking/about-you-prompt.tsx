@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import type { SessionUser } from '../../lib/use-session.ts';
 import { PersonalDetailsFields, PersonalDetailsReason, usePersonalDetailsForm } from '../personal-details/personal-details-fields.tsx';
 import { aboutYouPostponed } from './about-you.ts';
@@ -30,38 +31,22 @@ export function AboutYouPrompt({
     onDone();
   };
   return (
-    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild data-testid="about-you-prompt">
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t`Before you book: about you`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body display="flex" flexDirection="column" gap="5">
-                <Dialog.Description asChild>
-                  <div>
-                    <PersonalDetailsReason />
-                  </div>
-                </Dialog.Description>
-                <PersonalDetailsFields {...form.fields} />
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={notNow}>
-                  {t`Not now`}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={form.saving}>
-                  {t`Save`}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t`Close`} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open
+      onClose={onClose}
+      testId="about-you-prompt"
+      title={t`Before you book: about you`}
+      onSubmit={submit}
+      submit={{ label: t`Save`, pending: form.saving }}
+      cancel={{ label: t`Not now`, onClick: notNow }}
+      bodyProps={{ display: 'flex', flexDirection: 'column', gap: '5' }}
+    >
+      <Dialog.Description asChild>
+        <div>
+          <PersonalDetailsReason />
+        </div>
+      </Dialog.Description>
+      <PersonalDetailsFields {...form.fields} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { Price } from '../../components/price.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -26,53 +27,33 @@ export function CancelBookingDialog({
   const { t } = useLingui();
   const keep = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root
+    <FormDialog
       role="alertdialog"
       open={booking !== null}
-      onOpenChange={(event) => !event.open && onClose()}
+      onClose={onClose}
       initialFocusEl={() => keep.current}
-      placement="center"
       size="sm"
+      testId="cancel-booking-dialog"
+      title={t`Cancel this booking?`}
+      submit={{ label: t`Cancel booking`, pending: cancelling, palette: 'red', onClick: onConfirm }}
+      cancel={{ label: t`Keep booking`, ref: keep }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="cancel-booking-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t`Cancel this booking?`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {booking && (
-                <Stack gap="3">
-                  <Text fontWeight="semibold">
-                    <bdi>{booking.testName}</bdi> · {booking.when}
-                  </Text>
-                  <Dialog.Description asChild>
-                    <div>
-                      <RefundSaid bookingId={booking.id} />
-                    </div>
-                  </Dialog.Description>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t`The time goes back to the lab and may be booked by someone else.`}
-                  </Text>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button ref={keep} variant="outline" onClick={onClose}>
-                {t`Keep booking`}
-              </Button>
-              <Button colorPalette="red" loading={cancelling} onClick={onConfirm}>
-                {t`Cancel booking`}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t`Close`} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {booking && (
+        <Stack gap="3">
+          <Text fontWeight="semibold">
+            <bdi>{booking.testName}</bdi> · {booking.when}
+          </Text>
+          <Dialog.Description asChild>
+            <div>
+              <RefundSaid bookingId={booking.id} />
+            </div>
+          </Dialog.Description>
+          <Text fontSize="sm" color="fg.muted">
+            {t`The time goes back to the lab and may be booked by someone else.`}
+          </Text>
+        </Stack>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CANCEL_BEFORE_HOURS } from '../../../shared/cancellation.ts';
 import { todayIn } from '../../../shared/time.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { isolated } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -78,84 +79,64 @@ export function RescheduleBookingDialog({ booking, onClose }: { booking: Resched
   const move = booking?.reserved ? moveReserved : reschedule;
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={booking !== null}
-      onOpenChange={(event) => !event.open && close()}
-      placement="center"
+      onClose={close}
       size={{ base: 'full', md: 'xl' }}
       scrollBehavior="inside"
+      testId="reschedule-booking-dialog"
+      title={t`Change the appointment`}
+      submit={{
+        label: booking?.reserved ? t`Move visit` : t`Move booking`,
+        pending: move.isPending,
+        disabled: !slot,
+        testId: 'confirm-reschedule',
+        onClick: () => booking && slot && move.mutate({ id: booking.id, bookingTime: slot }),
+      }}
+      cancel={{ label: t`Keep current time` }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="reschedule-booking-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t`Change the appointment`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {booking && (
-                <Stack gap="4">
-                  <Stack gap="1">
-                    <Text fontWeight="semibold">
-                      <bdi>{booking.testName}</bdi>
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {t`Now:`} {booking.when}
-                    </Text>
-                    <Dialog.Description fontSize="sm" color="fg.muted">
-                      {booking.reserved
-                        ? t`The visit stays reserved for you at its new time, to be paid for by two days before it.`
-                        : t`You can move or cancel a booking up to ${CANCEL_BEFORE_HOURS} hours before its time, free of charge.`}
-                    </Dialog.Description>
-                  </Stack>
-                  <Stack direction={{ base: 'column', md: 'row' }} gap="4" align="start">
-                    <BookingCalendar
-                      today={todayIn(booking.timeZone)}
-                      value={date}
-                      onChange={(next) => {
-                        setDate(next);
-                        setSlot(null);
-                      }}
-                    />
-                    <Stack flex="1" width="full" gap="2">
-                      {date ? (
-                        <SlotPicker
-                          labId={booking.labId}
-                          labTestId={booking.labTestId}
-                          date={date}
-                          timeZone={booking.timeZone}
-                          value={slot}
-                          onChange={setSlot}
-                          home={booking.home}
-                        />
-                      ) : (
-                        <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>
-                      )}
-                    </Stack>
-                  </Stack>
-                </Stack>
+      {booking && (
+        <Stack gap="4">
+          <Stack gap="1">
+            <Text fontWeight="semibold">
+              <bdi>{booking.testName}</bdi>
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t`Now:`} {booking.when}
+            </Text>
+            <Dialog.Description fontSize="sm" color="fg.muted">
+              {booking.reserved
+                ? t`The visit stays reserved for you at its new time, to be paid for by two days before it.`
+                : t`You can move or cancel a booking up to ${CANCEL_BEFORE_HOURS} hours before its time, free of charge.`}
+            </Dialog.Description>
+          </Stack>
+          <Stack direction={{ base: 'column', md: 'row' }} gap="4" align="start">
+            <BookingCalendar
+              today={todayIn(booking.timeZone)}
+              value={date}
+              onChange={(next) => {
+                setDate(next);
+                setSlot(null);
+              }}
+            />
+            <Stack flex="1" width="full" gap="2">
+              {date ? (
+                <SlotPicker
+                  labId={booking.labId}
+                  labTestId={booking.labTestId}
+                  date={date}
+                  timeZone={booking.timeZone}
+                  value={slot}
+                  onChange={setSlot}
+                  home={booking.home}
+                />
+              ) : (
+                <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>
               )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                {t`Keep current time`}
-              </Button>
-              <Button
-                colorPalette="brand"
-                disabled={!slot}
-                loading={move.isPending}
-                onClick={() => booking && slot && move.mutate({ id: booking.id, bookingTime: slot })}
-                data-testid="confirm-reschedule"
-              >
-                {booking?.reserved ? t`Move visit` : t`Move booking`}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t`Close`} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </Stack>
+          </Stack>
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

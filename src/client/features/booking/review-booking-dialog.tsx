@@ -1,8 +1,9 @@
-import { Button, CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Dialog, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { REVIEW_EDIT_DAYS, REVIEW_TEXT_MAX } from '../../../shared/review-limits.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { StarRatingInput } from '../../components/stars.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -58,70 +59,52 @@ export function ReviewBookingDialog({ target, onClose }: { target: ReviewTarget 
   };
 
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(event) => !event.open && onClose()} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="review-dialog" asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{target?.review ? t`Edit your review` : t`Rate this lab`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {target && (
-                  <Stack gap="5">
-                    <Dialog.Description>
-                      <bdi>{target.labName}</bdi> · <bdi>{target.testName}</bdi>
-                    </Dialog.Description>
-                    <Stack gap="1">
-                      <StarRatingInput
-                        label={t`Your rating`}
-                        value={rating}
-                        invalid={missingStars}
-                        onChange={(value) => {
-                          setRating(value);
-                          setMissingStars(false);
-                        }}
-                      />
-                      {missingStars && (
-                        <Text color="fg.error" fontSize="sm" role="alert">
-                          {t`Choose from 1 to 5 stars.`}
-                        </Text>
-                      )}
-                    </Stack>
-                    <Field.Root>
-                      <Field.Label>{t`Your review (optional)`}</Field.Label>
-                      <Textarea
-                        value={text}
-                        onChange={(event) => setText(event.target.value)}
-                        maxLength={REVIEW_TEXT_MAX}
-                        rows={5}
-                        width="full"
-                        name="review-text"
-                        placeholder={t`What went well, and what could be better?`}
-                      />
-                      <Field.HelperText>
-                        {t`${text.length} of ${REVIEW_TEXT_MAX} characters. Shown on the lab's page with your first name. You can edit it for ${REVIEW_EDIT_DAYS} days.`}
-                      </Field.HelperText>
-                    </Field.Root>
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} type="button">
-                  {t`Cancel`}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving}>
-                  {target?.review ? t`Save changes` : t`Publish review`}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t`Close`} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={target !== null}
+      onClose={onClose}
+      testId="review-dialog"
+      title={target?.review ? t`Edit your review` : t`Rate this lab`}
+      onSubmit={submit}
+      submit={{ label: target?.review ? t`Save changes` : t`Publish review`, pending: saving }}
+    >
+      {target && (
+        <Stack gap="5">
+          <Dialog.Description>
+            <bdi>{target.labName}</bdi> · <bdi>{target.testName}</bdi>
+          </Dialog.Description>
+          <Stack gap="1">
+            <StarRatingInput
+              label={t`Your rating`}
+              value={rating}
+              invalid={missingStars}
+              onChange={(value) => {
+                setRating(value);
+                setMissingStars(false);
+              }}
+            />
+            {missingStars && (
+              <Text color="fg.error" fontSize="sm" role="alert">
+                {t`Choose from 1 to 5 stars.`}
+              </Text>
+            )}
+          </Stack>
+          <Field.Root>
+            <Field.Label>{t`Your review (optional)`}</Field.Label>
+            <Textarea
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              maxLength={REVIEW_TEXT_MAX}
+              rows={5}
+              width="full"
+              name="review-text"
+              placeholder={t`What went well, and what could be better?`}
+            />
+            <Field.HelperText>
+              {t`${text.length} of ${REVIEW_TEXT_MAX} characters. Shown on the lab's page with your first name. You can edit it for ${REVIEW_EDIT_DAYS} days.`}
+            </Field.HelperText>
+          </Field.Root>
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
 import { AGE_UNITS, type AgeUnit, RANGE_SEXES, type RangeSex, saveLabRangeInput, saveRangeInput } from '../../../shared/analyte-schemas.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { errorCode, errorDetails, errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { fieldIssues } from '../../lib/field-issues.ts';
@@ -197,138 +198,116 @@ export function RangeDialog({
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={editing !== null}
-      onOpenChange={(event) => !event.open && onClose()}
-      placement="center"
+      onClose={onClose}
       size={{ base: 'full', md: 'lg' }}
+      testId="range-dialog"
+      title={title}
+      onSubmit={submit}
+      submit={{ label: t`Save the range`, pending: saving }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="range-dialog" asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Field.Root invalid={Boolean(problem('sex'))}>
-                      <Field.Label>{t`For`}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={form.sex} onChange={set('sex')}>
-                          {RANGE_SEXES.map((sex) => (
-                            <option key={sex} value={sex}>
-                              {sexes[sex]}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Field.ErrorText>{problem('sex')}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(problem('ageUnit'))}>
-                      <Field.Label>{t`Age unit`}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={form.ageUnit} onChange={set('ageUnit')}>
-                          {AGE_UNITS.map((unit) => (
-                            <option key={unit} value={unit}>
-                              {ageUnitChoices[unit]}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Field.ErrorText>{problem('ageUnit')}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(problem('ageLow'))} required>
-                      <Field.Label>
-                        {t`From age`}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <NumericInput inputMode="numeric" dir="ltr" autoComplete="off" value={form.ageLow} onChange={set('ageLow')} />
-                      <Field.ErrorText>{problem('ageLow')}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(problem('ageHigh'))}>
-                      <Field.Label>{t`Up to age (not included)`}</Field.Label>
-                      <NumericInput inputMode="numeric" dir="ltr" autoComplete="off" value={form.ageHigh} onChange={set('ageHigh')} />
-                      <Field.HelperText>{t`Leave empty for no upper age.`}</Field.HelperText>
-                      <Field.ErrorText>{problem('ageHigh')}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(problem('low'))}>
-                      <Field.Label>{t`Low end`}</Field.Label>
-                      <NumericInput inputMode="decimal" dir="ltr" autoComplete="off" value={form.low} onChange={set('low')} />
-                      <Field.ErrorText>{problem('low')}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(problem('high'))}>
-                      <Field.Label>{t`High end`}</Field.Label>
-                      <NumericInput inputMode="decimal" dir="ltr" autoComplete="off" value={form.high} onChange={set('high')} />
-                      <Field.ErrorText>{problem('high')}</Field.ErrorText>
-                    </Field.Root>
-                  </SimpleGrid>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t`Both ends are included. Leave one empty for a one-sided range, such as below 200.`}
-                  </Text>
-                  <Field.Root invalid={Boolean(problem('unit'))} required>
-                    <Field.Label>
-                      {t`Unit (UCUM code)`}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input dir="ltr" autoComplete="off" spellCheck={false} value={form.unit} onChange={set('unit')} />
-                    <Field.HelperText>
-                      {t`The analyte is measured in ${displayUnit(analyteUnit)}; a range in another unit must convert to it.`}
-                    </Field.HelperText>
-                    <Field.ErrorText>{problem('unit')}</Field.ErrorText>
-                  </Field.Root>
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Field.Root invalid={Boolean(problem('conditionAr'))}>
-                      <Field.Label>{t`Condition in Arabic (optional)`}</Field.Label>
-                      <Input dir="rtl" value={form.conditionAr} onChange={set('conditionAr')} />
-                      <Field.ErrorText>{problem('conditionAr')}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(problem('conditionEn'))}>
-                      <Field.Label>{t`Condition in English (optional)`}</Field.Label>
-                      <Input dir="ltr" value={form.conditionEn} onChange={set('conditionEn')} />
-                      <Field.ErrorText>{problem('conditionEn')}</Field.ErrorText>
-                    </Field.Root>
-                  </SimpleGrid>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t`A range with a condition (a cycle phase, a sampling time) is shown for reference; values are judged by the ranges without one.`}
-                  </Text>
-                  {withSource && (
-                    <Field.Root invalid={Boolean(problem('source'))} required>
-                      <Field.Label>
-                        {t`Published source`}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input dir="auto" value={form.source ?? ''} onChange={set('source')} />
-                      <Field.HelperText>{t`Where the numbers come from: a method sheet, a textbook and edition, or a guideline.`}</Field.HelperText>
-                      <Field.ErrorText>{problem('source')}</Field.ErrorText>
-                    </Field.Root>
-                  )}
-                  {refusal && (
-                    <Text color="fg.error" role="alert">
-                      {refusal}
-                    </Text>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" type="button" onClick={onClose}>
-                  {t`Cancel`}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving}>
-                  {t`Save the range`}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t`Close`} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root invalid={Boolean(problem('sex'))}>
+            <Field.Label>{t`For`}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={form.sex} onChange={set('sex')}>
+                {RANGE_SEXES.map((sex) => (
+                  <option key={sex} value={sex}>
+                    {sexes[sex]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{problem('sex')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(problem('ageUnit'))}>
+            <Field.Label>{t`Age unit`}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={form.ageUnit} onChange={set('ageUnit')}>
+                {AGE_UNITS.map((unit) => (
+                  <option key={unit} value={unit}>
+                    {ageUnitChoices[unit]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{problem('ageUnit')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(problem('ageLow'))} required>
+            <Field.Label>
+              {t`From age`}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <NumericInput inputMode="numeric" dir="ltr" autoComplete="off" value={form.ageLow} onChange={set('ageLow')} />
+            <Field.ErrorText>{problem('ageLow')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(problem('ageHigh'))}>
+            <Field.Label>{t`Up to age (not included)`}</Field.Label>
+            <NumericInput inputMode="numeric" dir="ltr" autoComplete="off" value={form.ageHigh} onChange={set('ageHigh')} />
+            <Field.HelperText>{t`Leave empty for no upper age.`}</Field.HelperText>
+            <Field.ErrorText>{problem('ageHigh')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(problem('low'))}>
+            <Field.Label>{t`Low end`}</Field.Label>
+            <NumericInput inputMode="decimal" dir="ltr" autoComplete="off" value={form.low} onChange={set('low')} />
+            <Field.ErrorText>{problem('low')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(problem('high'))}>
+            <Field.Label>{t`High end`}</Field.Label>
+            <NumericInput inputMode="decimal" dir="ltr" autoComplete="off" value={form.high} onChange={set('high')} />
+            <Field.ErrorText>{problem('high')}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <Text fontSize="sm" color="fg.muted">
+          {t`Both ends are included. Leave one empty for a one-sided range, such as below 200.`}
+        </Text>
+        <Field.Root invalid={Boolean(problem('unit'))} required>
+          <Field.Label>
+            {t`Unit (UCUM code)`}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input dir="ltr" autoComplete="off" spellCheck={false} value={form.unit} onChange={set('unit')} />
+          <Field.HelperText>
+            {t`The analyte is measured in ${displayUnit(analyteUnit)}; a range in another unit must convert to it.`}
+          </Field.HelperText>
+          <Field.ErrorText>{problem('unit')}</Field.ErrorText>
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root invalid={Boolean(problem('conditionAr'))}>
+            <Field.Label>{t`Condition in Arabic (optional)`}</Field.Label>
+            <Input dir="rtl" value={form.conditionAr} onChange={set('conditionAr')} />
+            <Field.ErrorText>{problem('conditionAr')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(problem('conditionEn'))}>
+            <Field.Label>{t`Condition in English (optional)`}</Field.Label>
+            <Input dir="ltr" value={form.conditionEn} onChange={set('conditionEn')} />
+            <Field.ErrorText>{problem('conditionEn')}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <Text fontSize="sm" color="fg.muted">
+          {t`A range with a condition (a cycle phase, a sampling time) is shown for reference; values are judged by the ranges without one.`}
+        </Text>
+        {withSource && (
+          <Field.Root invalid={Boolean(problem('source'))} required>
+            <Field.Label>
+              {t`Published source`}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input dir="auto" value={form.source ?? ''} onChange={set('source')} />
+            <Field.HelperText>{t`Where the numbers come from: a method sheet, a textbook and edition, or a guideline.`}</Field.HelperText>
+            <Field.ErrorText>{problem('source')}</Field.ErrorText>
+          </Field.Root>
+        )}
+        {refusal && (
+          <Text color="fg.error" role="alert">
+            {refusal}
+          </Text>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { type CardDetails, type CardField, type GatewayAnswer, invalidCardFields, saveCardAtGateway } from '../payments/card-payment.ts';
@@ -58,45 +59,39 @@ export function PlanCardDialog({ current, onClose }: { current: string | null; o
         : null;
 
   return (
-    <Dialog.Root open onOpenChange={(event) => !event.open && !working && onClose()} placement="center" size="md" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild data-testid="plan-card-change">
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t`Change the card for your plan`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text>
-                    {current
-                      ? t`Your plan renews with the card ending in ${current}. The next renewal will be charged to the new card instead, and we remove the old one.`
-                      : t`The next renewal will be charged to the new card, and we remove the old one.`}
-                  </Text>
-                  <CardPaymentForm card={card} onChange={setCard} invalid={invalid} disabled={working} />
-                  <Text fontSize="sm" color="fg.muted">
-                    {t`Your bank checks the card with a 1 SAR hold that is released at once; nothing is charged now. Moyasar, our payment provider, keeps the card; we never see or store its number.`}
-                  </Text>
-                  {failure && <GatewayFailureAlert failure={failure} />}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={working}>
-                  {t`Not now`}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={working} loadingText={t`Saving card…`} data-testid="save-plan-card">
-                  <Lock aria-hidden />
-                  {t`Save card`}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t`Close`} disabled={working} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open
+      onClose={onClose}
+      busy={working}
+      scrollBehavior="inside"
+      testId="plan-card-change"
+      title={t`Change the card for your plan`}
+      onSubmit={submit}
+      submit={{
+        label: (
+          <>
+            <Lock aria-hidden />
+            {t`Save card`}
+          </>
+        ),
+        pending: working,
+        loadingText: t`Saving card…`,
+        testId: 'save-plan-card',
+      }}
+      cancel={{ label: t`Not now` }}
+    >
+      <Stack gap="4">
+        <Text>
+          {current
+            ? t`Your plan renews with the card ending in ${current}. The next renewal will be charged to the new card instead, and we remove the old one.`
+            : t`The next renewal will be charged to the new card, and we remove the old one.`}
+        </Text>
+        <CardPaymentForm card={card} onChange={setCard} invalid={invalid} disabled={working} />
+        <Text fontSize="sm" color="fg.muted">
+          {t`Your bank checks the card with a 1 SAR hold that is released at once; nothing is charged now. Moyasar, our payment provider, keeps the card; we never see or store its number.`}
+        </Text>
+        {failure && <GatewayFailureAlert failure={failure} />}
+      </Stack>
+    </FormDialog>
   );
 }

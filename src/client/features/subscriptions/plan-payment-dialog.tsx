@@ -1,10 +1,11 @@
-import { Alert, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { formatSar } from '../../../shared/money.ts';
 import type { Plan } from '../../../shared/plans.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -57,72 +58,60 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
   };
 
   return (
-    <Dialog.Root open onOpenChange={(event) => !event.open && !paying && onClose()} placement="center" size="md" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild data-testid="plan-payment">
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t`Subscribe to the ${name}`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text>
-                    {t`${price} a month, renewed every month with the same card. You can cancel at any time and keep the plan until the end of the month you paid for.`}
-                  </Text>
-                  {byCard ? (
-                    <GatewayPaymentFields
-                      payment={gateway}
-                      disabled={paying}
-                      cardNote={
-                        <Text fontSize="sm" color="fg.muted">
-                          {t`Moyasar, our payment provider, keeps your card for the monthly renewal. We never see or store its number.`}
-                        </Text>
-                      }
-                    />
-                  ) : (
-                    <Alert.Root status="info">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>{t`Your card will not be charged`}</Alert.Title>
-                        <Alert.Description>{t`Online card payment is not open yet. Your plan starts at once without any charge to your card.`}</Alert.Description>
-                      </Alert.Content>
-                    </Alert.Root>
-                  )}
-                  {failure && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>{failure}</Alert.Title>
-                      </Alert.Content>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={paying}>
-                  {t`Not now`}
-                </Button>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  loading={paying}
-                  disabled={method.isPending}
-                  loadingText={t`Processing payment…`}
-                  data-testid="pay-plan"
-                >
-                  <Lock aria-hidden />
-                  {t`Pay ${price}`}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t`Close`} disabled={paying} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open
+      onClose={onClose}
+      busy={paying}
+      scrollBehavior="inside"
+      testId="plan-payment"
+      title={t`Subscribe to the ${name}`}
+      onSubmit={submit}
+      submit={{
+        label: (
+          <>
+            <Lock aria-hidden />
+            {t`Pay ${price}`}
+          </>
+        ),
+        pending: paying,
+        disabled: method.isPending,
+        loadingText: t`Processing payment…`,
+        testId: 'pay-plan',
+      }}
+      cancel={{ label: t`Not now` }}
+    >
+      <Stack gap="4">
+        <Text>
+          {t`${price} a month, renewed every month with the same card. You can cancel at any time and keep the plan until the end of the month you paid for.`}
+        </Text>
+        {byCard ? (
+          <GatewayPaymentFields
+            payment={gateway}
+            disabled={paying}
+            cardNote={
+              <Text fontSize="sm" color="fg.muted">
+                {t`Moyasar, our payment provider, keeps your card for the monthly renewal. We never see or store its number.`}
+              </Text>
+            }
+          />
+        ) : (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t`Your card will not be charged`}</Alert.Title>
+              <Alert.Description>{t`Online card payment is not open yet. Your plan starts at once without any charge to your card.`}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        {failure && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{failure}</Alert.Title>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }
