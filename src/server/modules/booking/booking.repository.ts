@@ -4,6 +4,7 @@ import { bookingDetails } from '../../db/booking-details.ts';
 import type { BookingSeries } from '../../db/database.gen.ts';
 import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
+import { visitHasResults } from '../../db/visit-results.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -727,4 +728,26 @@ export function lockVisit(tx: Transaction<Database>, bookingId: string) {
 
 export async function setCollectorLeft(tx: Transaction<Database>, bookingId: string, at: Date): Promise<void> {
   await tx.updateTable('bookings').set({ collector_left_at: at }).where('id', '=', bookingId).execute();
+}
+
+/**
+ * A listed lab's rule on no-shows (whether it asks for payment up front) and the customer's no-shows there
+ * since `since`; a no-show that has results is not counted (issue #77 item 2). Undefined for a lab that
+ * is not listed (not approved).
+ */
+export function labNoShowTerms(db: Kysely<Database>, labId: string, customerId: string, since: Date) {
+  const noShows = bookingDetails(db)
+    .select(sql<string>`count(*)`.as('n'))
+    .where('lab_tests.lab_id', '=', labId)
+    .where('bookings.customer_id', '=', customerId)
+    .where('bookings.status', '=', 'no_show')
+    .where('bookings.booking_time', '>=', since)
+    .where(sql<boolean>`not ${visitHasResults(sql.ref('bookings.id'))}`);
+  return db
+    .selectFrom('labs')
+    .innerJoin('user_profiles', 'user_profiles.id', 'labs.id')
+    .select(['labs.no_show_prepay', noShows.$asScalar().as('no_shows')])
+    .where('labs.id', '=', labId)
+    .where('user_profiles.approved', '=', true)
+    .executeTakeFirst();
 }

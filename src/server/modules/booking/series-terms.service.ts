@@ -1,8 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { NO_SHOW_DAYS, NO_SHOW_PREPAY_COUNT } from '../../../shared/series.ts';
 import type { Database } from '../../db/schema.ts';
-import { visitHasResults } from '../../db/visit-results.ts';
+import { labNoShowTerms } from './booking.repository.ts';
 
 // How a series may be paid at a lab (issue #58, ADR 0075, 0077). Each visit when it comes due is an account's
 // choice (a guest is told of nothing by mail); a lab may ask a customer with NO_SHOW_PREPAY_COUNT no-shows there in
@@ -30,18 +30,7 @@ export async function seriesPaymentTerms(
   now = new Date(),
 ): Promise<SeriesPaymentTerms> {
   const since = new Date(now.getTime() - NO_SHOW_DAYS * DAY);
-  const lab = await db
-    .selectFrom('labs')
-    .innerJoin('user_profiles', 'user_profiles.id', 'labs.id')
-    .select([
-      'labs.no_show_prepay',
-      sql<string>`(select count(*) from bookings b join lab_tests lt on lt.id = b.lab_test_id
-                     where lt.lab_id = labs.id and b.customer_id = ${customer.id} and b.status = 'no_show'
-                       and b.booking_time >= ${since} and not ${visitHasResults(sql.ref('b.id'))})`.as('no_shows'),
-    ])
-    .where('labs.id', '=', labId)
-    .where('user_profiles.approved', '=', true)
-    .executeTakeFirst();
+  const lab = await labNoShowTerms(db, labId, customer.id, since);
   if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
   const noShows = lab.no_show_prepay ? Number(lab.no_shows) : 0;
   const reason = customer.is_anonymous ? 'guest' : noShows >= NO_SHOW_PREPAY_COUNT ? 'no_shows' : null;
