@@ -25,6 +25,7 @@ import { resultShareFileRoutes, resultSharePage } from './modules/result-shares/
 import { storeImageRoutes } from './modules/store/store-images.routes.ts';
 import { consoleLogger, loggedPath, requestLog } from './platform/logger.ts';
 import { paymentProviderFor } from './platform/payment-providers.ts';
+import { resultKeysFor } from './platform/result-sealing.ts';
 import { slowRefusals } from './platform/slow-refusals.ts';
 import { isSameOrigin } from './same-origin.ts';
 import { type AppDeps, createContext } from './trpc/context.ts';
@@ -54,7 +55,9 @@ export function createApp(deps: AppDeps) {
   const log = deps.log ?? consoleLogger;
   // One provider for the procedures and the gateway's routes alike.
   const payments = deps.payments ?? paymentProviderFor(deps.env);
-  deps = { ...deps, payments };
+  // The master keys for results, files and values alike: imported once per configuration (ADR 0088).
+  const keys = deps.keys ?? resultKeysFor(deps.env);
+  deps = { ...deps, payments, keys };
   configureSeller(deps.env);
 
   if (deps.log) app.use(requestLog(deps.log));
@@ -119,7 +122,7 @@ export function createApp(deps: AppDeps) {
 
   // A lab's own system posts results with its API key, from no browser: no cookie is read, so the
   // cross-site checks below (which would turn away an HL7 message sent as text/plain) do not apply.
-  app.route('/', intakeRoutes({ db: deps.db, env: deps.env, clientIp: deps.clientIp, log }));
+  app.route('/', intakeRoutes({ db: deps.db, env: deps.env, keys, clientIp: deps.clientIp, log }));
   // So does an SMS gateway posting its delivery receipts as a form (issue #55), when their URL's secret is set.
   if (deps.env.SMS_WEBHOOK_SECRET) app.route('/sms/receipts', smsReceiptRoutes({ db: deps.db, secret: deps.env.SMS_WEBHOOK_SECRET }));
   // And Meta, posting WhatsApp messages' statuses signed with the app's secret (ADR 0073).
@@ -153,10 +156,12 @@ export function createApp(deps: AppDeps) {
   // itself drawn by the runtime's handlers after these (node.ts, worker.ts).
   app.use('/share/:token', resultSharePage({ db: deps.db, clientIp: deps.clientIp }));
   if (deps.blobs) {
-    app.route('/files/results', resultRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp, log }));
-    app.route('/share', resultShareFileRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp }));
+    const blobs = deps.blobs;
+    const vault = keys.then((made) => ({ ...made, blobs }));
+    app.route('/files/results', resultRoutes({ db: deps.db, env: deps.env, vault, clientIp: deps.clientIp, log }));
+    app.route('/share', resultShareFileRoutes({ db: deps.db, vault, clientIp: deps.clientIp }));
     app.route('/files/store-images', storeImageRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, images: deps.images }));
-    app.route('/account', dataExportRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, clientIp: deps.clientIp }));
+    app.route('/account', dataExportRoutes({ db: deps.db, env: deps.env, vault, clientIp: deps.clientIp }));
   } else {
     app.all('/files/*', (c) => c.json({ error: { appCode: 'INTERNAL', details: { reason: 'no result storage' } } }, 503));
   }

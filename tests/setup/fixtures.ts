@@ -4,6 +4,7 @@ import { appRouter } from '../../src/server/app-router.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { type Env, parseEnv } from '../../src/server/env.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
+import { resultKeysFor } from '../../src/server/platform/result-sealing.ts';
 import { createSession, generateSessionToken, validateSessionToken } from '../../src/server/platform/session.ts';
 import type { TrpcContext } from '../../src/server/trpc/context.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
@@ -106,6 +107,7 @@ export async function contextFor(db: Kysely<Database>, user?: TestUser): Promise
     config: testEnv,
     payments: simulatedPaymentProvider(0),
     instance: null,
+    keys: await resultKeysFor(testEnv),
     session: validation?.session ?? null,
     user: validation?.user ?? null,
     locale: 'ar',

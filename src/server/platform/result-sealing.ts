@@ -74,17 +74,34 @@ export async function loadKeyring(current: Uint8Array, older: readonly Uint8Arra
   return { current: currentKey, byId };
 }
 
-/** The keyring the environment names, or null when no key is set (development without one). */
-export function keyringFromEnv(env: Env): Promise<Keyring> | null {
-  return env.RESULTS_ENCRYPTION_KEY ? loadKeyring(env.RESULTS_ENCRYPTION_KEY, env.RESULTS_ENCRYPTION_KEYS_OLD) : null;
+/**
+ * The master keys that seal and open results, files and report values alike: the one type both modules
+ * take. `keyring` is null without RESULTS_ENCRYPTION_KEY (development without one): nothing can be sealed.
+ */
+export interface ResultKeys {
+  keyring: Keyring | null;
 }
 
-const keyringsByEnv = new WeakMap<Env, Promise<Keyring> | null>();
+const keysByEnv = new WeakMap<Env, Promise<ResultKeys>>();
 
-/** The environment's keyring, imported once per configuration. */
-export function sharedKeyring(env: Env): Promise<Keyring | null> {
-  if (!keyringsByEnv.has(env)) keyringsByEnv.set(env, keyringFromEnv(env));
-  return Promise.resolve(keyringsByEnv.get(env) ?? null);
+/**
+ * The settings' keys, imported once per configuration (ADR 0088): once per process on Node, whose
+ * settings are read at start, and once per set of bindings on the Worker, whose settings are parsed
+ * once per bindings. The app hands them to its routes and to every procedure's context.
+ */
+export function resultKeysFor(env: Env): Promise<ResultKeys> {
+  let keys = keysByEnv.get(env);
+  if (!keys) {
+    const keyring = env.RESULTS_ENCRYPTION_KEY ? loadKeyring(env.RESULTS_ENCRYPTION_KEY, env.RESULTS_ENCRYPTION_KEYS_OLD) : null;
+    keys = Promise.resolve(keyring).then((loaded) => ({ keyring: loaded }));
+    keysByEnv.set(env, keys);
+  }
+  return keys;
+}
+
+/** The settings' keyring, for what runs once at start (the seed, the start-up check, a rotation). */
+export async function sharedKeyring(env: Env): Promise<Keyring | null> {
+  return (await resultKeysFor(env)).keyring;
 }
 
 /** Ties the ciphertext to where it is stored: a sealed file moved under another record's key does not open. */

@@ -10,6 +10,7 @@ import type { ImageResizer } from '../platform/image-resizer.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { PaymentProvider } from '../platform/payment-provider.ts';
 import { paymentProviderFor } from '../platform/payment-providers.ts';
+import { type ResultKeys, resultKeysFor } from '../platform/result-sealing.ts';
 import { rememberUserLocale, type Session, type SessionUser, validateSessionToken } from '../platform/session.ts';
 import { blankSessionCookie, readPendingSignInToken, readSessionToken, sessionCookie } from '../platform/session-cookie.ts';
 import { readStoreBrowserKey } from '../platform/store-browser-key.ts';
@@ -33,6 +34,8 @@ export interface AppDeps {
   instance?: string;
   /** Where result files are kept; without one, /files/results answers 503 (the Node entry gives the disk store). */
   blobs?: BlobStore;
+  /** The master keys for results (files and values); made from the settings, once per configuration, unless given (ADR 0088). */
+  keys?: Promise<ResultKeys>;
   /** Makes a store picture's sizes (sharp, Node only); without one, picture uploads answer 503. */
   images?: ImageResizer;
   /** A line per request and every failure; without one, failures go to the console and requests are not logged. */
@@ -53,6 +56,8 @@ export interface TrpcContext {
   instance: string | null;
   /** Where result files are kept (an account's deletion removes its files); absent where none is. */
   blobs?: BlobStore;
+  /** The master keys that seal and open results' files and values, made once per configuration (ADR 0088). */
+  keys: ResultKeys;
   /** AppDeps.log: what a procedure writes down that the caller is not told (a gateway's own words). */
   log?: Logger;
   session: Session | null;
@@ -97,6 +102,7 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
     payments: deps.payments ?? paymentProviderFor(deps.env),
     instance: deps.instance ?? null,
     ...(deps.blobs && { blobs: deps.blobs }),
+    keys: await (deps.keys ?? resultKeysFor(deps.env)),
     ...(deps.log && { log: deps.log }),
     session: validation?.session ?? null,
     user: validation?.user ?? null,

@@ -8,13 +8,14 @@ import type { Env } from '../../env.ts';
 import { validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken } from '../../platform/session-cookie.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { type BlobStore, vaultFromEnv } from '../result-files/result-files.service.ts';
+import type { ResultVault } from '../result-files/result-files.service.ts';
 import { exportAccountData } from './data-export.service.ts';
 
 interface Deps {
   db: Kysely<Database>;
   env: Env;
-  blobs: BlobStore;
+  /** The blob store and the master keys, made once per configuration (ADR 0088). */
+  vault: Promise<ResultVault>;
   clientIp?: (c: Context) => string | undefined;
 }
 
@@ -24,14 +25,13 @@ interface Deps {
  */
 export function dataExportRoutes(deps: Deps) {
   const routes = new Hono();
-  const vault = vaultFromEnv(deps.env, deps.blobs);
 
   routes.get('/export.zip', async (c) => {
     try {
       const token = readSessionToken(c, deps.env.PUBLIC_URL);
       const user = token ? (await validateSessionToken(deps.db, token))?.user : undefined;
       if (!user) throw new AppError('UNAUTHENTICATED');
-      const zip = await exportAccountData(deps.db, await vault(), user, deps.clientIp?.(c) ?? 'unknown');
+      const zip = await exportAccountData(deps.db, await deps.vault, user, deps.clientIp?.(c) ?? 'unknown');
       const day = new Date().toISOString().slice(0, 10);
       return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/zip',

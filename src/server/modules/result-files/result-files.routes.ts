@@ -10,19 +10,19 @@ import { hasVisibleText } from '../../../shared/plain-text.ts';
 import { RESULT_MAX_BYTES, RESULT_READ_REASON_MAX } from '../../../shared/results.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import type { BlobStore } from '../../platform/blob-store.ts';
 import { attachmentDisposition } from '../../platform/content-disposition.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { secondFactorStanding } from '../../platform/second-factor-standing.ts';
 import { passwordRecentlyConfirmed, validateSessionToken } from '../../platform/session.ts';
 import { readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { readResult, uploadResult, vaultFromEnv } from './result-files.service.ts';
+import { type ResultVault, readResult, uploadResult } from './result-files.service.ts';
 
 interface Deps {
   db: Kysely<Database>;
   env: Env;
-  blobs: BlobStore;
+  /** The blob store and the master keys, made once per configuration (ADR 0088). */
+  vault: Promise<ResultVault>;
   /** The caller's address as the runtime knows it (the entry decides whom to believe). */
   clientIp?: (c: Context) => string | undefined;
   log: Logger;
@@ -70,8 +70,6 @@ async function caller(c: Context, deps: Deps, { sensitive }: { sensitive: boolea
  */
 export function resultRoutes(deps: Deps) {
   const routes = new Hono();
-  // The master keys are imported once, on the first request that needs them.
-  const vault = vaultFromEnv(deps.env, deps.blobs);
 
   routes.post(
     '/',
@@ -89,7 +87,7 @@ export function resultRoutes(deps: Deps) {
         if (!bookingId.success || !(file instanceof File)) {
           throw new AppError('VALIDATION_FAILED', { fields: ['bookingId', 'file'] });
         }
-        const result = await uploadResult(deps.db, await vault(), user, {
+        const result = await uploadResult(deps.db, await deps.vault, user, {
           bookingId: bookingId.data,
           fileName: file.name,
           bytes: new Uint8Array(await file.arrayBuffer()),
@@ -110,7 +108,7 @@ export function resultRoutes(deps: Deps) {
       if (!reason.success) throw new AppError('VALIDATION_FAILED', { fields: ['reason'], maxLength: RESULT_READ_REASON_MAX });
       const clientIp = deps.clientIp?.(c) ?? 'unknown';
       // The whole file is opened and checked before the first byte of the answer is written.
-      const file = await readResult(deps.db, await vault(), await caller(c, deps, { sensitive: true }), id.data, {
+      const file = await readResult(deps.db, await deps.vault, await caller(c, deps, { sensitive: true }), id.data, {
         clientIp,
         reason: reason.data,
       });

@@ -8,13 +8,12 @@ import { RESULT_MAX_BYTES, type ResultContentType, resultExtensions, sniffResult
 import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
 import { completeVisitWithResults } from '../../db/visit-results.ts';
-import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import {
   type Keyring,
-  keyringFromEnv,
   openFile,
+  type ResultKeys,
   rewrapDataKey,
   type Seal,
   SealBrokenError,
@@ -26,24 +25,13 @@ import * as repo from './result-files.repository.ts';
 
 /**
  * Where result files are kept: a blob store that only ever receives sealed bytes (disk, S3, R2 alike),
- * and the keys that seal and open them (docs/decisions/0021).
+ * and the keys that seal and open them (docs/decisions/0021), made once per configuration.
  */
-export interface ResultVault {
+export interface ResultVault extends ResultKeys {
   blobs: BlobStore;
-  /** Null without RESULTS_ENCRYPTION_KEY: nothing can be stored, and only files from before sealing open. */
-  keyring: Keyring | null;
 }
 
 export type { BlobStore };
-
-/** A vault over `blobs` with the settings' master keys, imported once, on the first call that needs them. */
-export function vaultFromEnv(env: Env, blobs: BlobStore): () => Promise<ResultVault> {
-  let keyring: Promise<Keyring> | null | undefined;
-  return async () => {
-    if (keyring === undefined) keyring = keyringFromEnv(env);
-    return { blobs, keyring: await keyring };
-  };
-}
 
 /** Who is reading, as the audit log keeps it, and an administrator's reason. */
 export interface ReadRequest {

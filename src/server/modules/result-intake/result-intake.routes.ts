@@ -7,7 +7,7 @@ import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { sharedKeyring } from '../../platform/result-sealing.ts';
+import type { ResultKeys } from '../../platform/result-sealing.ts';
 import { authenticateLabApiKey, limitLabApiKey } from '../lab-api-keys/lab-api-keys.service.ts';
 import type { PatientField, VisitNotHeld } from '../result-reports/result-reports.service.ts';
 import { operationOutcome, parseFhirBundle } from './fhir-bundle.ts';
@@ -25,6 +25,8 @@ import { type HeldFor, type IntakeAnswer, type IntakeOutcome, receiveReport, typ
 interface Deps {
   db: Kysely<Database>;
   env: Env;
+  /** The master keys the values are sealed with, made once per configuration (ADR 0088). */
+  keys: Promise<ResultKeys>;
   clientIp?: (c: Context) => string | undefined;
   log: Logger;
 }
@@ -274,7 +276,6 @@ export function intakeRoutes(deps: Deps) {
           ? send(c, { status: 413, contentType: 'text/plain; charset=utf-8', body: `A message may be at most ${INTAKE_MAX_BYTES} bytes.` })
           : send(c, fhirBody(413, [fhirIssue('too-costly', `A Bundle may be at most ${INTAKE_MAX_BYTES} bytes`)])),
     });
-  const keys = async () => ({ keyring: await sharedKeyring(deps.env) });
   const clientIp = (c: Context) => deps.clientIp?.(c) ?? 'unknown';
 
   app.post('/hl7/v2', tooLarge('hl7v2'), async (c) => {
@@ -314,7 +315,7 @@ export function intakeRoutes(deps: Deps) {
     }
     const answer = await receiveReport(
       deps.db,
-      await keys(),
+      await deps.keys,
       { labId: key.labId, keyId: key.keyId, format: 'hl7v2', report: parsed.report, clientIp: clientIp(c) },
       (outcome) => hl7Answer(reader, parsed.header, parsed.referenceField, outcome),
     );
@@ -346,7 +347,7 @@ export function intakeRoutes(deps: Deps) {
     if (!parsed.ok) return send(c, fhirBody(400, parsed.issues));
     const answer = await receiveReport(
       deps.db,
-      await keys(),
+      await deps.keys,
       { labId: key.labId, keyId: key.keyId, format: 'fhir', report: parsed.report, clientIp: clientIp(c) },
       fhirAnswer,
     );

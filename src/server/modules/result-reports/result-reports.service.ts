@@ -4,23 +4,21 @@ import { currentPlan } from '../../../shared/plans.ts';
 import type { CriticalCallInput, ResultDraftInput, SignInterpretationInput } from '../../../shared/result-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { completeVisitWithResults } from '../../db/visit-results.ts';
-import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import {
   type Keyring,
   openFile,
+  type ResultKeys,
   rewrapDataKey,
   type Seal,
   SealBrokenError,
   sealFile,
-  sharedKeyring,
   UnknownKeyError,
 } from '../../platform/result-sealing.ts';
 import { convertValue } from '../../platform/units.ts';
 import { unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
-import type { ResultVault } from '../result-files/result-files.service.ts';
 import { type ExportedObservation, type ExportedReport, resultsBundle } from './fhir-export.ts';
 import { patientMismatch, type SentPatient } from './patient-check.ts';
 import {
@@ -68,19 +66,17 @@ export {
   versionsOf,
 } from './result-reports.repository.ts';
 
-/** What sealing values needs of the vault: its keys (no blob store). */
-export type ValueKeys = Pick<ResultVault, 'keyring'>;
-
-/** The keys values are sealed with, as the settings name them (imported once per configuration), for another module's reads. */
-export async function valueKeysFromEnv(env: Env): Promise<ValueKeys> {
-  return { keyring: await sharedKeyring(env) };
-}
-
 /**
  * Results as data (issue #53, ADR 0057): a booking's report, written by its lab (the form) or its
  * lab's system (HL7 v2, FHIR), kept as versions whose values are sealed under the results key, and
  * read by the patient, the lab and an administrator who gives a reason.
  */
+
+/**
+ * The keys the values are sealed with, as the modules that read values name them: the results' keys
+ * (platform/result-sealing.ts), one type for files and values, made once per configuration (ADR 0088).
+ */
+export type ValueKeys = ResultKeys;
 
 /**
  * A Premium lab's interpretive comment on a report, written by its specialist (from a draft the rules
@@ -108,7 +104,7 @@ export interface ReportDocument {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-function keyringOf(vault: ValueKeys): Keyring {
+function keyringOf(vault: ResultKeys): Keyring {
   if (!vault.keyring) throw new Error('RESULTS_ENCRYPTION_KEY is not set: result values can be neither sealed nor opened');
   return vault.keyring;
 }
@@ -116,7 +112,7 @@ function keyringOf(vault: ValueKeys): Keyring {
 /** The storage key a version's values are sealed to: moved to another row, they do not open. */
 const valuesKey = (versionId: string) => `values/${versionId}`;
 
-export async function sealDocument(vault: ValueKeys, versionId: string, document: ReportDocument) {
+export async function sealDocument(vault: ResultKeys, versionId: string, document: ReportDocument) {
   return sealFile(keyringOf(vault), valuesKey(versionId), encoder.encode(JSON.stringify(document)));
 }
 
@@ -129,7 +125,7 @@ interface SealedRow {
   iv: Uint8Array;
 }
 
-export async function openDocument(vault: ValueKeys, row: SealedRow): Promise<ReportDocument> {
+export async function openDocument(vault: ResultKeys, row: SealedRow): Promise<ReportDocument> {
   const seal: Seal = { version: row.seal_version, keyId: row.key_id, wrappedKey: row.wrapped_key, iv: row.iv };
   try {
     const bytes = await openFile(keyringOf(vault), valuesKey(row.id), row.sealed_values, seal);
@@ -156,7 +152,7 @@ export function ageInYears(birth: Date, at: Date): number {
  * The latest released version of each of a person's reports (the account holder's own when
  * `familyMemberId` is null), opened, oldest first: what the analysis of their results reads.
  */
-export async function personsReleasedReports(db: Kysely<Database>, keys: ValueKeys, customerId: string, familyMemberId: string | null) {
+export async function personsReleasedReports(db: Kysely<Database>, keys: ResultKeys, customerId: string, familyMemberId: string | null) {
   const versions = await repo.releasedVersionsHolding(db, customerId, familyMemberId, 'any');
   return Promise.all(versions.map(async (version) => ({ version, document: await openDocument(keys, version) })));
 }
@@ -271,7 +267,7 @@ interface WriteOptions {
 
 export async function saveDraft(
   db: Kysely<Database>,
-  vault: ValueKeys,
+  vault: ResultKeys,
   labId: string,
   input: ResultDraftInput,
   options: WriteOptions = {},
@@ -410,7 +406,7 @@ export async function tellPatient(
  * licence: the draft's document is sealed again holding it (the comment is health data), and the
  * signature is recorded, which releasing the draft needs. The log names the draft, never the text.
  */
-export async function signInterpretation(db: Kysely<Database>, vault: ValueKeys, labId: string, input: SignInterpretationInput) {
+export async function signInterpretation(db: Kysely<Database>, vault: ResultKeys, labId: string, input: SignInterpretationInput) {
   if (!(await labSignsInterpretations(db, labId))) throw new AppError('PREMIUM_REQUIRED');
   const booking = await labsBooking(db, labId, input.bookingId);
   assertVisitHeld(booking);
@@ -445,7 +441,7 @@ export async function signInterpretation(db: Kysely<Database>, vault: ValueKeys,
  * The draft a lab is about to release, opened for its own reading (the analysis drafts an interpretive
  * comment from it): NOT_FOUND for another lab's booking, NOTHING_TO_RELEASE when no draft is saved.
  */
-export async function labDraftDocument(db: Kysely<Database>, vault: ValueKeys, labId: string, bookingId: string) {
+export async function labDraftDocument(db: Kysely<Database>, vault: ResultKeys, labId: string, bookingId: string) {
   const booking = await labsBooking(db, labId, bookingId);
   const report = await repo.reportOf(db, booking.id);
   const draft = report && (await repo.versionsOf(db, report.id)).find((version) => version.status === 'draft');
@@ -535,7 +531,7 @@ interface TrendPoint {
  * For each analyte, the person's values across all their reports from any lab, oldest first: only the
  * latest released version of each report that holds one of these analytes is opened (ADR 0057).
  */
-async function trendsFor(db: Kysely<Database>, vault: ValueKeys, booking: ReportBooking, analyteIds: readonly number[]) {
+async function trendsFor(db: Kysely<Database>, vault: ResultKeys, booking: ReportBooking, analyteIds: readonly number[]) {
   const versions = await repo.releasedVersionsHolding(db, booking.customer_id, booking.family_member_id, analyteIds);
   const trends = new Map<number, TrendPoint[]>();
   for (const version of versions) {
@@ -557,7 +553,7 @@ async function trendsFor(db: Kysely<Database>, vault: ValueKeys, booking: Report
 }
 
 /** A released report as its patient (or an administrator) reads it: the latest version, what changed, and trends. */
-async function releasedReport(db: Kysely<Database>, vault: ValueKeys, booking: ReportBooking) {
+async function releasedReport(db: Kysely<Database>, vault: ResultKeys, booking: ReportBooking) {
   const report = await repo.reportOf(db, booking.id);
   const released = report ? (await repo.versionsOf(db, report.id)).filter((version) => version.status !== 'draft') : [];
   const [latest, previous] = released;
@@ -606,7 +602,7 @@ async function releasedReport(db: Kysely<Database>, vault: ValueKeys, booking: R
  * A released report for a reader the caller has already let in (a doctor's share link): the same view
  * as its patient's. The caller logs the read.
  */
-export async function releasedReportForBooking(db: Kysely<Database>, keys: ValueKeys, bookingId: string) {
+export async function releasedReportForBooking(db: Kysely<Database>, keys: ResultKeys, bookingId: string) {
   const booking = await repo.findReportBooking(db, bookingId);
   if (!booking) throw new AppError('NOT_FOUND', { entity: 'result' });
   return releasedReport(db, keys, booking);
@@ -629,7 +625,7 @@ export async function customerReports(db: Kysely<Database>, customerId: string) 
 }
 
 /** One released report for its patient; anyone else is told it does not exist. */
-export async function customerReport(db: Kysely<Database>, vault: ValueKeys, customerId: string, bookingId: string) {
+export async function customerReport(db: Kysely<Database>, vault: ResultKeys, customerId: string, bookingId: string) {
   const booking = await repo.findReportBooking(db, bookingId);
   if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'result' });
   return releasedReport(db, vault, booking);
@@ -641,7 +637,7 @@ export async function customerReport(db: Kysely<Database>, vault: ValueKeys, cus
  */
 export async function adminReport(
   db: Kysely<Database>,
-  vault: ValueKeys,
+  vault: ResultKeys,
   adminId: string,
   bookingId: string,
   reason: string,
@@ -692,7 +688,7 @@ function unitChoices(analyte: Analyte, ranges: Ranges) {
  * answers and ranges (for each sex, so the flag shows as the value is typed), the draft's entries, the
  * released versions, and the critical case. The lab reading its patient's values is logged.
  */
-export async function labReportSheet(db: Kysely<Database>, vault: ValueKeys, labId: string, bookingId: string, clientIp: string) {
+export async function labReportSheet(db: Kysely<Database>, vault: ResultKeys, labId: string, bookingId: string, clientIp: string) {
   const booking = await labsBooking(db, labId, bookingId);
   const { analytes, ranges } = await rulesFor(db, booking);
   const signatureRequired = await labSignsInterpretations(db, labId);
@@ -892,7 +888,7 @@ function exportedObservation(observation: StoredObservation, analyte: Analyte | 
  * Every released report of the customer (theirs and their family's, the latest version of each) as a
  * FHIR R4 Bundle: their own download and their data export (issue #53 items 4 and 7).
  */
-export async function customerFhirBundle(db: Kysely<Database>, keys: ValueKeys, customerId: string, language: 'ar' | 'en') {
+export async function customerFhirBundle(db: Kysely<Database>, keys: ResultKeys, customerId: string, language: 'ar' | 'en') {
   const reports: ExportedReport[] = [];
   for (const { booking_id } of await repo.customerReleasedReports(db, customerId)) {
     const booking = (await repo.findReportBooking(db, booking_id))!;

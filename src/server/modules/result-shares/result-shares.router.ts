@@ -1,7 +1,6 @@
 import { createResultShareInput, openResultShareInput, resultShareIdInput } from '../../../shared/result-share-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure } from '../../trpc/procedures.ts';
-import { valueKeysFromEnv } from '../result-reports/result-reports.service.ts';
 import * as shares from './result-shares.service.ts';
 
 // A patient's reports shared with a doctor by a link (issue #53 item 6, ADR 0061). The patient's side
@@ -24,7 +23,5 @@ export const resultSharesRouter = router({
    * The doctor's reading: the shared reports' values and files' names, through the link and its code.
    * A mutation: the link travels in the body, never in an address a proxy logs, and every call is recorded.
    */
-  open: publicProcedure
-    .input(openResultShareInput)
-    .mutation(async ({ ctx, input }) => shares.openShare(ctx.db, await valueKeysFromEnv(ctx.config), input, ctx.clientIp)),
+  open: publicProcedure.input(openResultShareInput).mutation(({ ctx, input }) => shares.openShare(ctx.db, ctx.keys, input, ctx.clientIp)),
 });

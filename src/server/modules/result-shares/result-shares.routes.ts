@@ -7,10 +7,9 @@ import { AppError } from '../../../shared/errors.ts';
 import { shareCode } from '../../../shared/result-share-schemas.ts';
 import { SHARE_CODE_HEADER } from '../../../shared/result-shares.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Env } from '../../env.ts';
 import { attachmentDisposition } from '../../platform/content-disposition.ts';
 import { toTrpcError } from '../../trpc/init.ts';
-import { type BlobStore, vaultFromEnv } from '../result-files/result-files.service.ts';
+import type { ResultVault } from '../result-files/result-files.service.ts';
 import { openSharedFile, shareStateForPage } from './result-shares.service.ts';
 
 /**
@@ -70,9 +69,8 @@ function errorResponse(c: Context, error: AppError) {
  * share has one) in the `x-share-code` header: opened whole and checked before a byte is sent, every
  * download recorded as a doctor's read through the share.
  */
-export function resultShareFileRoutes(deps: Deps & { env: Env; blobs: BlobStore }) {
+export function resultShareFileRoutes(deps: Deps & { vault: Promise<ResultVault> }) {
   const routes = new Hono();
-  const vault = vaultFromEnv(deps.env, deps.blobs);
 
   routes.get('/:token/files/:resultId', async (c) => {
     try {
@@ -83,7 +81,7 @@ export function resultShareFileRoutes(deps: Deps & { env: Env; blobs: BlobStore 
       if (code && !code.success) throw new AppError('VALIDATION_FAILED', { fields: ['code'] });
       const file = await openSharedFile(
         deps.db,
-        await vault(),
+        await deps.vault,
         { token: c.req.param('token'), code: code?.data, resultId: resultId.data },
         deps.clientIp?.(c) ?? 'unknown',
       );
