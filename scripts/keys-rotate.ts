@@ -2,7 +2,8 @@
 // RESULTS_ENCRYPTION_KEYS_OLD), re-wrap every result file's and report version's data key under the new key and seal every
 // two-factor (TOTP) secret again under the key derived from it, so the old keys can go. The files in the
 // blob store are not read or written; running it again changes nothing. A key id in use that no given
-// key opens stops it before anything changes.
+// key opens stops it before anything changes. The three tables are walked by one loop,
+// src/server/platform/key-rotation.ts, each describing its rows and how one is sealed again.
 // docs/decisions/0021-results-sealed-at-rest.md, 0023-second-factors.md.
 //
 //   RESULTS_ENCRYPTION_KEY=<new> RESULTS_ENCRYPTION_KEYS_OLD=<old> npm run keys:rotate

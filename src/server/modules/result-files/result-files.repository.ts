@@ -200,17 +200,6 @@ export function filesPerKey(db: Db) {
     .execute();
 }
 
-/** The next sealed files (by id, after `afterId`) whose data key another master key than `currentKeyId` wraps. */
-export function filesUnderOtherKeys(db: Db, currentKeyId: string, afterId: string | null, limit: number) {
-  let query = db
-    .selectFrom('result_files')
-    .select(['id', 'seal_version', 'key_id', 'wrapped_key', 'iv'])
-    .where('seal_version', 'is not', null)
-    .where('key_id', '<>', currentKeyId);
-  if (afterId) query = query.where('id', '>', afterId);
-  return query.orderBy('id').limit(limit).execute();
-}
-
 /** Puts a re-wrapped data key in place, unless the file was re-wrapped meanwhile (then nothing changes). */
 export async function replaceWrappedKey(db: Db, id: string, fromKeyId: string, seal: Seal): Promise<boolean> {
   const result = await db

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { completeVisitWithResults } from '../../db/visit-results.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
+import { resealTable, type SealedTable } from '../../platform/key-rotation.ts';
 import {
   type Keyring,
   openFile,
@@ -425,8 +426,6 @@ export interface RotationReport {
   damaged: string[];
 }
 
-const ROTATION_BATCH = 200;
-
 /**
  * Re-wraps every data key under the current master key; the files in the blob store are not touched.
  * Running it again changes nothing. A file sealed under a key the keyring lacks stops it before
@@ -437,21 +436,17 @@ export async function rotateDataKeys(db: Kysely<Database>, keyring: Keyring): Pr
   const unknown = perKey.flatMap((row) => (row.key_id !== null && !keyring.byId.has(row.key_id) ? [row.key_id] : []));
   if (unknown.length > 0) throw new UnknownKeyError(unknown);
   const count = (keyId: string | null) => Number(perKey.find((row) => row.key_id === keyId)?.files ?? 0);
-  const report: RotationReport = { rewrapped: 0, alreadyCurrent: count(keyring.current.id), unsealed: count(null), damaged: [] };
-  let after: string | null = null;
-  for (;;) {
-    const batch = await repo.filesUnderOtherKeys(db, keyring.current.id, after, ROTATION_BATCH);
-    for (const file of batch) {
+  const sealedFiles: SealedTable<SealColumns> = {
+    table: 'result_files',
+    id: 'id',
+    sealed: ['seal_version', 'wrapped_key', 'iv'],
+    clear: 'leave',
+    batch: 200,
+    reseal: async (file) => {
       const seal = sealOf(file);
-      if (!seal) continue;
-      try {
-        if (await repo.replaceWrappedKey(db, file.id, seal.keyId, await rewrapDataKey(keyring, seal))) report.rewrapped++;
-      } catch (error) {
-        if (!(error instanceof SealBrokenError)) throw error;
-        report.damaged.push(file.id);
-      }
-    }
-    if (batch.length < ROTATION_BATCH) return report;
-    after = batch[batch.length - 1]!.id;
-  }
+      return seal !== null && repo.replaceWrappedKey(db, file.id, seal.keyId, await rewrapDataKey(keyring, seal));
+    },
+  };
+  const { resealed, damaged } = await resealTable(db, sealedFiles, keyring.current.id);
+  return { rewrapped: resealed, alreadyCurrent: count(keyring.current.id), unsealed: count(null), damaged };
 }

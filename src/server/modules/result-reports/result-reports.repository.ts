@@ -412,16 +412,6 @@ export function versionsPerKey(db: Db) {
     .execute();
 }
 
-/** The next versions (by id, after `afterId`) whose data key another master key than `currentKeyId` wraps. */
-export function versionsUnderOtherKeys(db: Db, currentKeyId: string, afterId: string | null, limit: number) {
-  let query = db
-    .selectFrom('result_report_versions')
-    .select(['id', 'seal_version', 'key_id', 'wrapped_key', 'iv'])
-    .where('key_id', '<>', currentKeyId);
-  if (afterId) query = query.where('id', '>', afterId);
-  return query.orderBy('id').limit(limit).execute();
-}
-
 /** Puts a re-wrapped data key in place, unless the version was re-wrapped meanwhile. */
 export async function replaceVersionKey(db: Db, id: string, fromKeyId: string, seal: Seal): Promise<boolean> {
   const result = await db

@@ -5,6 +5,7 @@ import type { CriticalCallInput, ResultDraftInput, SignInterpretationInput } fro
 import type { Database } from '../../db/schema.ts';
 import { completeVisitWithResults } from '../../db/visit-results.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import { resealTable, type SealedTable } from '../../platform/key-rotation.ts';
 import {
   type Keyring,
   openFile,
@@ -834,7 +835,14 @@ export interface ValueRotationReport {
   damaged: string[];
 }
 
-const ROTATION_BATCH = 200;
+/** A version's seal as the rotation reads it. */
+interface VersionSeal {
+  id: string;
+  seal_version: number;
+  key_id: string;
+  wrapped_key: Uint8Array;
+  iv: Uint8Array;
+}
 
 /**
  * Re-wraps every report version's data key under the current master key, as rotateDataKeys does for
@@ -844,26 +852,23 @@ export async function rotateValueKeys(db: Kysely<Database>, keyring: Keyring): P
   const perKey = await repo.versionsPerKey(db);
   const unknown = perKey.flatMap((row) => (keyring.byId.has(row.key_id) ? [] : [row.key_id]));
   if (unknown.length > 0) throw new UnknownKeyError(unknown, 'result values');
-  const report: ValueRotationReport = {
-    rewrapped: 0,
-    alreadyCurrent: Number(perKey.find((row) => row.key_id === keyring.current.id)?.versions ?? 0),
-    damaged: [],
-  };
-  let after: string | null = null;
-  for (;;) {
-    const batch = await repo.versionsUnderOtherKeys(db, keyring.current.id, after, ROTATION_BATCH);
-    for (const version of batch) {
+  const sealedVersions: SealedTable<VersionSeal> = {
+    table: 'result_report_versions',
+    id: 'id',
+    sealed: ['seal_version', 'wrapped_key', 'iv'],
+    clear: 'leave',
+    batch: 200,
+    reseal: async (version) => {
       const seal: Seal = { version: version.seal_version, keyId: version.key_id, wrappedKey: version.wrapped_key, iv: version.iv };
-      try {
-        if (await repo.replaceVersionKey(db, version.id, seal.keyId, await rewrapDataKey(keyring, seal))) report.rewrapped++;
-      } catch (error) {
-        if (!(error instanceof SealBrokenError)) throw error;
-        report.damaged.push(version.id);
-      }
-    }
-    if (batch.length < ROTATION_BATCH) return report;
-    after = batch[batch.length - 1]!.id;
-  }
+      return repo.replaceVersionKey(db, version.id, seal.keyId, await rewrapDataKey(keyring, seal));
+    },
+  };
+  const { resealed, damaged } = await resealTable(db, sealedVersions, keyring.current.id);
+  return {
+    rewrapped: resealed,
+    alreadyCurrent: Number(perKey.find((row) => row.key_id === keyring.current.id)?.versions ?? 0),
+    damaged,
+  };
 }
 
 function exportedObservation(observation: StoredObservation, analyte: Analyte | undefined): ExportedObservation {

@@ -144,18 +144,6 @@ export function secretsPerKey(db: Db) {
     .execute();
 }
 
-/** The next batch of secrets not sealed under `currentKeyId`, in user id order after `after`. */
-export function secretsUnderOtherKeys(db: Db, currentKeyId: string, after: string | null, limit: number) {
-  let query = db
-    .selectFrom('two_factor_totp')
-    .select(['user_id', 'secret', 'key_id', 'iv'])
-    .where((eb) => eb.or([eb('key_id', 'is', null), eb('key_id', '!=', currentKeyId)]))
-    .orderBy('user_id')
-    .limit(limit);
-  if (after) query = query.where('user_id', '>', after);
-  return query.execute();
-}
-
 /** Replaces a secret's seal, only if it is still the one read (`fromKeyId`): a new secret set meanwhile is left alone. */
 export async function replaceSeal(db: Db, userId: string, fromKeyId: string | null, sealed: SealedSecret): Promise<boolean> {
   const { numUpdatedRows } = await db

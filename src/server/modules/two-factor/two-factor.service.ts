@@ -7,6 +7,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import { resealTable, type SealedTable } from '../../platform/key-rotation.ts';
 import { clearAttempts, consumeAttempt, countAttempt, rateLimits, slowDownAfter } from '../../platform/rate-limit.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
@@ -232,8 +233,6 @@ export async function recordSignInMethodChange(
   });
 }
 
-const RESEAL_BATCH = 500;
-
 export interface SecretResealReport {
   resealed: number;
   alreadyCurrent: number;
@@ -256,18 +255,17 @@ export async function resealSecrets(db: Kysely<Database>, env: Env): Promise<Sec
   const keys = await secretKeysFor(env);
   if (!keys.current) throw new Error('no RESULTS_ENCRYPTION_KEY to seal two-factor secrets under');
   const perKey = await repo.secretsPerKey(db);
-  const report: SecretResealReport = {
-    resealed: 0,
-    alreadyCurrent: Number(perKey.find((row) => row.key_id === keys.current?.id)?.secrets ?? 0),
-  };
-  let after: string | null = null;
-  for (;;) {
-    const batch = await repo.secretsUnderOtherKeys(db, keys.current.id, after, RESEAL_BATCH);
-    for (const row of batch) {
+  const sealedSecrets: SealedTable<{ user_id: string; secret: Uint8Array; key_id: string | null; iv: Uint8Array | null }> = {
+    table: 'two_factor_totp',
+    id: 'user_id',
+    sealed: ['secret', 'iv'],
+    clear: 'seal',
+    batch: 500,
+    reseal: async (row) => {
       const secret = await openSecret(keys, row.user_id, { secret: row.secret, keyId: row.key_id, iv: row.iv });
-      if (await repo.replaceSeal(db, row.user_id, row.key_id, await sealSecret(keys, row.user_id, secret))) report.resealed++;
-    }
-    if (batch.length < RESEAL_BATCH) return report;
-    after = batch[batch.length - 1]!.user_id;
-  }
+      return repo.replaceSeal(db, row.user_id, row.key_id, await sealSecret(keys, row.user_id, secret));
+    },
+  };
+  const { resealed } = await resealTable(db, sealedSecrets, keys.current.id);
+  return { resealed, alreadyCurrent: Number(perKey.find((row) => row.key_id === keys.current?.id)?.secrets ?? 0) };
 }
