@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps) {
   app.use(slowRefusals({ clientIp: (c) => deps.clientIp?.(c), maxDelayMs: deps.env.SLOW_REFUSALS_MAX_MS }));
   // Every body is bounded before it is read, while it streams (issue #74): 1 MB, or past it 413. Routes
   // that answer in a format of their own bound theirs where they are mounted: tRPC (1 MB, below), a lab's
-  // messages (1 MB, intake.routes.ts); uploads under /files bound theirs to their file's size (result
+  // messages (1 MB, result-intake.routes.ts); uploads under /files bound theirs to their file's size (result
   // files 10 MB, store pictures), inside the largest of them here.
   const ownBodyLimits = ['/trpc/', '/hl7/v2', '/fhir/r4'];
   const largestUpload = Math.max(RESULT_MAX_BYTES, STORE_IMAGE_MAX_BYTES) + MULTIPART_OVERHEAD_BYTES;
