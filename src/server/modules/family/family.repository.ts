@@ -102,3 +102,8 @@ export async function deleteAllMembers(tx: Transaction<Database>, accountId: str
 export function memberNames(db: Db, accountId: string, ids: string[]) {
   return db.selectFrom('family_members').select(['id', 'name']).where('account_id', '=', accountId).where('id', 'in', ids).execute();
 }
+
+/** The account's row locked for the caller's transaction: its family changes go one at a time. */
+export async function lockAccount(tx: Transaction<Database>, accountId: string) {
+  await tx.selectFrom('users').select('id').where('id', '=', accountId).forUpdate().execute();
+}

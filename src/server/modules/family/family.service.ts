@@ -32,7 +32,7 @@ export async function list(db: Kysely<Database>, accountId: string) {
 export async function add(db: Kysely<Database>, accountId: string, input: FamilyMemberInput) {
   return db.transaction().execute(async (tx) => {
     // Counted under the account's lock, so two adds at once cannot pass the cap together.
-    await tx.selectFrom('users').select('id').where('id', '=', accountId).forUpdate().execute();
+    await repo.lockAccount(tx, accountId);
     if ((await repo.listMembers(tx, accountId)).length >= MAX_FAMILY_MEMBERS) throw new AppError('CONFLICT', { limit: MAX_FAMILY_MEMBERS });
     return present(await repo.insertMember(tx, accountId, input));
   });
