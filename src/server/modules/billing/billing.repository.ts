@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { bookingDetails } from '../../db/booking-details.ts';
-import type { InvoiceKind } from '../../db/database.gen.ts';
+import type { InvoiceKind, LabLedgerEntries } from '../../db/database.gen.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -192,4 +192,23 @@ export async function clearBuyerName(tx: Transaction<Database>, buyerId: string)
 /** The invoices' lines as stored (jsonb comes back parsed). */
 export function linesOf(value: unknown): InvoiceLine[] {
   return (typeof value === 'string' ? JSON.parse(value) : value) as InvoiceLine[];
+}
+
+/** A booking's ledger row written when it was paid. */
+export function findBookingLedgerEntry(tx: Transaction<Database>, bookingId: string) {
+  return tx
+    .selectFrom('lab_ledger_entries')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .where('kind', '=', 'booking')
+    .executeTakeFirst();
+}
+
+/** A ledger row added, once per booking and kind (a second is dropped); history is never updated. */
+export async function insertLedgerEntry(tx: Transaction<Database>, entry: Insertable<LabLedgerEntries>) {
+  await tx
+    .insertInto('lab_ledger_entries')
+    .values(entry)
+    .onConflict((oc) => oc.columns(['booking_id', 'kind']).doNothing())
+    .execute();
 }

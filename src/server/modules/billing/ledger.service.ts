@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { priceCheckout } from '../../../shared/checkout-pricing.ts';
 import { currentPlan } from '../../../shared/plans.ts';
 import type { Database } from '../../db/schema.ts';
+import { findBookingLedgerEntry, insertLedgerEntry } from './billing.repository.ts';
 import type { CheckoutPriced, PaidBooking } from './billing.service.ts';
 
 /** VAT inside a VAT-inclusive amount (15%): amount × 15/115, rounded to the halala. */
@@ -67,12 +68,7 @@ export async function reverseBookingLedger(
   at: Date,
   options: { share?: number; homeVisitBack: number },
 ) {
-  const entry = await tx
-    .selectFrom('lab_ledger_entries')
-    .selectAll()
-    .where('booking_id', '=', bookingId)
-    .where('kind', '=', 'booking')
-    .executeTakeFirst();
+  const entry = await findBookingLedgerEntry(tx, bookingId);
   if (!entry) return;
   const share = options.share ?? 1;
   const back = (halalas: number) => -Math.round(halalas * share);
@@ -81,17 +77,13 @@ export async function reverseBookingLedger(
   const fee = back(entry.booking_fee_halalas);
   const commission = back(entry.commission_halalas);
   const home = back(options.homeVisitBack);
-  await tx
-    .insertInto('lab_ledger_entries')
-    .values({
-      lab_id: entry.lab_id,
-      booking_id: bookingId,
-      kind: 'reversal',
-      recorded_at: at,
-      lab_plan: entry.lab_plan,
-      commission_percent: entry.commission_percent,
-      ...ledgerAmounts({ price, discount, fee, home, commission }),
-    })
-    .onConflict((oc) => oc.columns(['booking_id', 'kind']).doNothing())
-    .execute();
+  await insertLedgerEntry(tx, {
+    lab_id: entry.lab_id,
+    booking_id: bookingId,
+    kind: 'reversal',
+    recorded_at: at,
+    lab_plan: entry.lab_plan,
+    commission_percent: entry.commission_percent,
+    ...ledgerAmounts({ price, discount, fee, home, commission }),
+  });
 }
