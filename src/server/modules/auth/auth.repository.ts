@@ -182,3 +182,33 @@ export async function emailTakenByOther(db: Db, email: string, userId: string): 
 export async function replacePasswordHash(db: Db, userId: string, verified: string, next: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: next }).where('id', '=', userId).where('password_hash', '=', verified).execute();
 }
+
+/** The name the account is addressed by, set. */
+export async function setProfileName(db: Db, userId: string, name: string) {
+  await db.updateTable('user_profiles').set({ name, updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
+/** A guest's password kept; false when the account is a guest's no more. */
+export async function setGuestPassword(db: Db, userId: string, passwordHash: string): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('is_anonymous', '=', true)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/** A sign-up by phone finished: the name, and whether news and offers may be mailed (and since when). */
+export async function setSignUpProfile(db: Db, userId: string, profile: { name: string; marketingMail: boolean }) {
+  await db
+    .updateTable('user_profiles')
+    .set({
+      name: profile.name,
+      marketing_mail: profile.marketingMail,
+      marketing_consent_at: profile.marketingMail ? new Date() : null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}

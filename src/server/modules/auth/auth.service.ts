@@ -28,6 +28,9 @@ import {
   insertAccount,
   linkGoogleAccount,
   replacePasswordHash,
+  setGuestPassword,
+  setProfileName,
+  setSignUpProfile,
 } from './auth.repository.ts';
 import { recordConsent } from './consent.ts';
 
@@ -203,7 +206,7 @@ export async function signInAnonymously(
     // A sign-up by this number left before its name and terms: the guest form has just given both.
     if (account.name === '') {
       await recordConsent(tx, account.id);
-      await tx.updateTable('user_profiles').set({ name: input.name, updated_at: new Date() }).where('id', '=', account.id).execute();
+      await setProfileName(tx, account.id, input.name);
     }
     return account.id;
   });
@@ -247,14 +250,8 @@ export async function upgradeAnonymous(
   assertStrongPassword(input.password, [input.email, user.name]);
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (tx) => {
-    const { numUpdatedRows } = await tx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: new Date() })
-      .where('id', '=', user.id)
-      .where('is_anonymous', '=', true)
-      .executeTakeFirst();
     // The guest's address was confirmed meanwhile: it is a customer already.
-    if (numUpdatedRows === 0n) throw new AppError('ALREADY_REGISTERED');
+    if (!(await setGuestPassword(tx, user.id, passwordHash))) throw new AppError('ALREADY_REGISTERED');
     await offerAddress(tx, user, input.email, meta.publicUrl);
   });
   // A password now: a new session, as at any sign-in (the guest's token is revoked).
@@ -377,16 +374,7 @@ export async function completePhoneSignUp(
   if (!signUpUnfinished(user)) throw new AppError('CONFLICT');
   await db.transaction().execute(async (tx) => {
     await recordConsent(tx, user.id);
-    await tx
-      .updateTable('user_profiles')
-      .set({
-        name: input.name,
-        marketing_mail: input.marketingMail,
-        marketing_consent_at: input.marketingMail ? new Date() : null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await setSignUpProfile(tx, user.id, input);
   });
   return loadSessionUser(db, user.id, sessionId);
 }
