@@ -474,3 +474,18 @@ export async function findOrderLinesOf(db: Db, orderIds: string[]) {
     .orderBy('oi.variant_id')
     .execute();
 }
+
+/** A product made by hand shown in the grid (the seed may have hidden it). */
+export async function unhideProduct(tx: Transaction<Database>, productId: number) {
+  await tx.updateTable('store_products').set({ is_hidden: false }).where('id', '=', productId).execute();
+}
+
+/** The product a picture belongs to, undefined for no such picture. */
+export function findImageProduct(db: Db, imageId: number) {
+  return db.selectFrom('store_product_images').select('product_id').where('id', '=', imageId).executeTakeFirst();
+}
+
+/** The product marked changed now (its pictures changed). */
+export async function touchProduct(tx: Transaction<Database>, productId: number) {
+  await tx.updateTable('store_products').set({ updated_at: sql<Date>`now()` }).where('id', '=', productId).execute();
+}

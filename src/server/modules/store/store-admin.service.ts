@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { formatStorePrice, localizedCurrency } from '../../../shared/store.ts';
@@ -18,6 +18,7 @@ import {
   findAdminProduct,
   findAdminProducts,
   findCollections,
+  findImageProduct,
   findOrderLinesOf,
   findOrderPage,
   findProductImageIds,
@@ -41,6 +42,8 @@ import {
   setOrderStatusRow,
   setProductImageOrder,
   skuTaken,
+  touchProduct,
+  unhideProduct,
   updateProduct,
   updateVariant,
 } from './store-admin.repository.ts';
@@ -255,7 +258,7 @@ export async function saveProduct(db: Kysely<Database>, config: StoreConfig, act
       productId = input.id;
       await updateProduct(tx, productId, values);
       // A product made by hand shows in the grid once published, whatever the seed hid.
-      await tx.updateTable('store_products').set({ is_hidden: false }).where('id', '=', productId).execute();
+      await unhideProduct(tx, productId);
     }
     for (const [index, variant] of input.variants.entries()) {
       if (await skuTaken(tx, variant.sku, variant.id)) throw new AppError('CONFLICT', { field: `variants.${index}.sku` });
@@ -356,11 +359,11 @@ export async function deleteProductImage(
 ) {
   assertBuiltinStore(config);
   const removed = await db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom('store_product_images').select('product_id').where('id', '=', imageId).executeTakeFirst();
+    const row = await findImageProduct(tx, imageId);
     if (!row || !(await lockProduct(tx, row.product_id))) throw new AppError('NOT_FOUND', { imageId });
     const image = await deleteProductImageRow(tx, imageId);
     if (!image) throw new AppError('NOT_FOUND', { imageId });
-    await tx.updateTable('store_products').set({ updated_at: sql<Date>`now()` }).where('id', '=', image.product_id).execute();
+    await touchProduct(tx, image.product_id);
     await recordAudit(tx, {
       actorId,
       action: 'store.image_delete',
@@ -387,7 +390,7 @@ export async function reorderProductImages(db: Kysely<Database>, config: StoreCo
       throw new AppError('VALIDATION_FAILED', { field: 'imageIds' });
     }
     await setProductImageOrder(tx, input.productId, input.imageIds);
-    await tx.updateTable('store_products').set({ updated_at: sql<Date>`now()` }).where('id', '=', input.productId).execute();
+    await touchProduct(tx, input.productId);
     return { productId: input.productId, imageIds: input.imageIds };
   });
 }
