@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { CheckoutPricing } from '../../../shared/checkout-pricing.ts';
-import { bookingDetails } from '../../db/booking-details.ts';
+import { bookingDetails, bookingsWithDetails } from '../../db/booking-details.ts';
 import type { BookingSeries } from '../../db/database.gen.ts';
 import { PREPARE } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
@@ -750,4 +750,70 @@ export function labNoShowTerms(db: Kysely<Database>, labId: string, customerId: 
     .where('labs.id', '=', labId)
     .where('user_profiles.approved', '=', true)
     .executeTakeFirst();
+}
+
+/** A checkout's totals, as its answer shows them. */
+export function findCheckoutTotals(db: Db, checkoutId: string) {
+  return db
+    .selectFrom('checkouts')
+    .select([
+      'total_halalas',
+      'vat_halalas',
+      'customer_plan',
+      'subtotal_halalas',
+      'discount_halalas',
+      'fee_halalas',
+      'home_collection_fee_halalas',
+    ])
+    .where('id', '=', checkoutId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A checkout's bookings with their names, by time. */
+export function checkoutBookings(db: Db, checkoutId: string) {
+  return bookingsWithDetails(db).where('bookings.checkout_id', '=', checkoutId).orderBy('bookings.booking_time').execute();
+}
+
+/** One booking with its names. */
+export function bookingWithDetails(db: Db, bookingId: string) {
+  return bookingsWithDetails(db).where('bookings.id', '=', bookingId).executeTakeFirstOrThrow();
+}
+
+/**
+ * The customer's bookings, newest first, with whom each is for, its checkout's payment and plan, what
+ * of it was refunded, and its series.
+ */
+export function customerBookings(db: Db, customerId: string) {
+  return bookingsWithDetails(db)
+    .select('family_members.name as patient_name')
+    .leftJoin('checkouts', 'checkouts.id', 'bookings.checkout_id')
+    .select(['checkouts.payment_reference', 'checkouts.customer_plan', 'checkouts.fee_halalas as checkout_fee_halalas'])
+    .select('checkouts.discount_halalas as checkout_discount_halalas')
+    .select((eb) => eb('bookings.checkout_id', 'is not', null).as('paid'))
+    .select((eb) =>
+      eb
+        .selectFrom('payment_refunds')
+        .select((r) => r.fn.coalesce(r.fn.sum<number>('payment_refunds.amount_halalas'), r.lit(0)).as('refunded'))
+        .whereRef('payment_refunds.booking_id', '=', 'bookings.id')
+        .as('refunded_halalas'),
+    )
+    .select('bookings.rescheduled_at')
+    .leftJoin('booking_series', 'booking_series.id', 'bookings.series_id')
+    .select(['bookings.series_id', 'bookings.series_visit', 'booking_series.visits as series_visits', 'booking_series.every_months'])
+    .where('bookings.customer_id', '=', customerId)
+    .orderBy('bookings.booking_time', 'desc')
+    .execute();
+}
+
+export async function markBookingCancelled(tx: Transaction<Database>, bookingId: string, now: Date) {
+  await tx.updateTable('bookings').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', bookingId).execute();
+}
+
+/** A booking moved to `startsAt`, counted as one more move. */
+export async function moveBooking(tx: Transaction<Database>, bookingId: string, startsAt: Date, now: Date, rescheduleCount: number) {
+  await tx
+    .updateTable('bookings')
+    .set({ booking_time: startsAt, rescheduled_at: now, reschedule_count: rescheduleCount })
+    .where('id', '=', bookingId)
+    .execute();
 }

@@ -13,7 +13,7 @@ import { halalasToSar, vatIncluded } from '../../../shared/money.ts';
 import type { HomeAddressInput } from '../../../shared/schemas.ts';
 import type { HoldSeriesInput } from '../../../shared/series-schemas.ts';
 import { clockOf, minutesOf, todayIn, zonedParts, zonedTimeToInstant } from '../../../shared/time.ts';
-import { bookingsWithDetails } from '../../db/booking-details.ts';
+import type { bookingsWithDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 import { followedCatalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
@@ -924,22 +924,7 @@ export async function confirmPaidCheckout(
 
 /** A checkout's answer read back: its totals and its bookings with names. */
 async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
-  const [checkout, bookings] = await Promise.all([
-    db
-      .selectFrom('checkouts')
-      .select([
-        'total_halalas',
-        'vat_halalas',
-        'customer_plan',
-        'subtotal_halalas',
-        'discount_halalas',
-        'fee_halalas',
-        'home_collection_fee_halalas',
-      ])
-      .where('id', '=', checkoutId)
-      .executeTakeFirstOrThrow(),
-    bookingsWithDetails(db).where('bookings.checkout_id', '=', checkoutId).orderBy('bookings.booking_time').execute(),
-  ]);
+  const [checkout, bookings] = await Promise.all([repo.findCheckoutTotals(db, checkoutId), repo.checkoutBookings(db, checkoutId)]);
   return {
     checkout_id: checkoutId,
     ...pricedAmounts({
@@ -979,25 +964,7 @@ export function presentBooking(row: Awaited<ReturnType<ReturnType<typeof booking
  * account holder).
  */
 export async function myBookings(db: Kysely<Database>, customerId: string) {
-  const rows = await bookingsWithDetails(db)
-    .select('family_members.name as patient_name')
-    .leftJoin('checkouts', 'checkouts.id', 'bookings.checkout_id')
-    .select(['checkouts.payment_reference', 'checkouts.customer_plan', 'checkouts.fee_halalas as checkout_fee_halalas'])
-    .select('checkouts.discount_halalas as checkout_discount_halalas')
-    .select((eb) => eb('bookings.checkout_id', 'is not', null).as('paid'))
-    .select((eb) =>
-      eb
-        .selectFrom('payment_refunds')
-        .select((r) => r.fn.coalesce(r.fn.sum<number>('payment_refunds.amount_halalas'), r.lit(0)).as('refunded'))
-        .whereRef('payment_refunds.booking_id', '=', 'bookings.id')
-        .as('refunded_halalas'),
-    )
-    .select('bookings.rescheduled_at')
-    .leftJoin('booking_series', 'booking_series.id', 'bookings.series_id')
-    .select(['bookings.series_id', 'bookings.series_visit', 'booking_series.visits as series_visits', 'booking_series.every_months'])
-    .where('bookings.customer_id', '=', customerId)
-    .orderBy('bookings.booking_time', 'desc')
-    .execute();
+  const rows = await repo.customerBookings(db, customerId);
   return rows.map(
     ({
       series_id,
@@ -1125,7 +1092,7 @@ export async function cancelBooking(
     if (!terms.cancellable) throw new AppError('CANCEL_WINDOW_PASSED');
     if (heir) await repo.passHomeVisitFee(tx, booking, heir);
     await repo.giveBackSeat(tx, booking.lab_id, booking.collection, booking.booking_time);
-    await tx.updateTable('bookings').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', bookingId).execute();
+    await repo.markBookingCancelled(tx, bookingId, now);
     await mailBookingCancelled(tx, bookingId);
     await textBookingCancelled(tx, bookingId);
     if (terms.refundHalalas > 0 && booking.payment_reference) {
@@ -1211,11 +1178,7 @@ export async function rescheduleBooking(
         now,
       }),
     );
-    await tx
-      .updateTable('bookings')
-      .set({ booking_time: startsAt, rescheduled_at: now, reschedule_count: booking.reschedule_count + 1 })
-      .where('id', '=', bookingId)
-      .execute();
+    await repo.moveBooking(tx, bookingId, startsAt, now, booking.reschedule_count + 1);
     // A home visit joins the new window's round and its lab's day of rounds (ADR 0076), decided under the lab's home
     // round lock, which the move took.
     if (booking.collection === 'home' && booking.home_latitude !== null && booking.home_longitude !== null) {
@@ -1226,6 +1189,6 @@ export async function rescheduleBooking(
     await mailBookingRescheduled(tx, bookingId, now);
     await textBookingRescheduled(tx, bookingId, now);
   });
-  const row = await bookingsWithDetails(db).where('bookings.id', '=', bookingId).executeTakeFirstOrThrow();
+  const row = await repo.bookingWithDetails(db, bookingId);
   return presentBooking(row);
 }
