@@ -203,3 +203,21 @@ export function labEntries(db: Db, labId: string, from: string, until: string) {
     .orderBy('w.position')
     .execute();
 }
+
+/** The lab's time zone, which its days are counted in; undefined for no such lab. */
+export function findLabTimeZone(db: Db, labId: string) {
+  return db.selectFrom('labs').select('time_zone').where('id', '=', labId).executeTakeFirst();
+}
+
+/** A savepoint before one offer's hold, so a refused hold undoes only itself. */
+export async function openOfferSavepoint(tx: Transaction<Database>) {
+  await sql`savepoint waitlist_offer`.execute(tx);
+}
+
+export async function releaseOfferSavepoint(tx: Transaction<Database>) {
+  await sql`release savepoint waitlist_offer`.execute(tx);
+}
+
+export async function rollBackToOfferSavepoint(tx: Transaction<Database>) {
+  await sql`rollback to savepoint waitlist_offer`.execute(tx);
+}

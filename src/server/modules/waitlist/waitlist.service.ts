@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import { todayIn, zonedParts } from '../../../shared/time.ts';
@@ -119,7 +119,7 @@ export async function leaveWaitlist(db: Kysely<Database>, customerId: string, en
 export async function offerSeats(db: Kysely<Database>, labId: string, now = new Date()): Promise<number> {
   return db.transaction().execute(async (tx) => {
     await repo.lockLabWaitlist(tx, labId);
-    const offering = await tx.selectFrom('labs').select('time_zone').where('id', '=', labId).executeTakeFirst();
+    const offering = await repo.findLabTimeZone(tx, labId);
     if (!offering) return 0;
     await repo.settleEntries(tx, labId, todayIn(offering.time_zone, now), now);
     let offers = 0;
@@ -151,13 +151,13 @@ export async function offerSeats(db: Kysely<Database>, labId: string, now = new 
 
 /** Runs `hold` in a savepoint: a seat function's refusal rolls back to it and answers false, the transaction going on. */
 async function heldInSavepoint(tx: Transaction<Database>, hold: () => Promise<void>): Promise<boolean> {
-  await sql`savepoint waitlist_offer`.execute(tx);
+  await repo.openOfferSavepoint(tx);
   try {
     await hold();
-    await sql`release savepoint waitlist_offer`.execute(tx);
+    await repo.releaseOfferSavepoint(tx);
     return true;
   } catch (error) {
-    await sql`rollback to savepoint waitlist_offer`.execute(tx);
+    await repo.rollBackToOfferSavepoint(tx);
     if (error instanceof AppError) return false;
     throw error;
   }
@@ -299,7 +299,7 @@ function dayAfter(date: string, days: number): string {
  * list. Days without entries are left out.
  */
 export async function labWaitlist(db: Kysely<Database>, labId: string, from: string | undefined, now = new Date()) {
-  const lab = await db.selectFrom('labs').select('time_zone').where('id', '=', labId).executeTakeFirst();
+  const lab = await repo.findLabTimeZone(db, labId);
   if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
   const first = from ?? todayIn(lab.time_zone, now);
   const last = dayAfter(first, LAB_WAITLIST_DAYS - 1);
