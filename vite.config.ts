@@ -129,17 +129,18 @@ function lazyChunksStayApart(names: string[]): Plugin {
 
 /**
  * Small client modules only the checkout, the plans and the dashboards import (see the `shared` group below); a dialog among them
+ * (the password confirmation, FormDialog)
  * would bring the dialogs' machinery to every page, and the tables' scroll box Chakra's Table (the doctor's page has tables too).
  */
 const onlyPayingAndDashboards =
-  /src[\\/]client[\\/](features[\\/](payments|subscriptions|billing)[\\/]|components[\\/](stat-card|export-link|confirm-dialog|table-scroll-area|status-badge)\.|lib[\\/](plan-labels|password-confirmation|radio-group-keys)\.)/;
+  /src[\\/]client[\\/](features[\\/](payments|subscriptions|billing)[\\/]|features[\\/]auth[\\/]password-confirm-dialog\.|components[\\/](stat-card|export-link|confirm-dialog|form-dialog|table-scroll-area|status-badge)\.|lib[\\/](plan-labels|password-confirmation|radio-group-keys)\.)/;
 
 /**
  * The parts of the pages a mail links to (confirming an address, a new password, a guest's booking) and of
  * the sign-in dialog, which loads with its code when it opens: no first page draws them.
  */
 const onlyLinkPagesAndSignIn =
-  /src[\\/]client[\\/]features[\\/](auth[\\/](account-task-page|resend-verification-button|passkey-sign-in-button|phone-errors|sign-up-choices|phone-sign-up-profile)|passkeys[\\/]passkey-errors)\./;
+  /src[\\/]client[\\/](components[\\/]account-task-page|features[\\/](auth[\\/](resend-verification-button|passkey-sign-in-button|phone-errors|sign-up-choices|phone-sign-up-profile)|passkeys[\\/]passkey-errors))\./;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -196,10 +197,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               includeDependenciesRecursively: false,
             },
             // Dialogs and drawers (focus trap, dismissal, hiding the rest from screen readers): every one opens
-            // on a click, so the first page never needs them.
+            // on a click, so the first page never needs them. FormDialog, the kit's shell of the dialogs that ask and then act,
+            // goes with them: left to itself, the build puts it in `shared`, which every page loads.
             {
               name: 'overlays',
-              test: /@zag-js[\\/](dialog|focus-trap|dismissable|interact-outside|aria-hidden|remove-scroll)[\\/](?!dist[\\/][\w-]+\.anatomy)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](dialog|drawer)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](dialog|drawer)[\\/]/,
+              test: /src[\\/]client[\\/]components[\\/]form-dialog\.|@zag-js[\\/](dialog|focus-trap|dismissable|interact-outside|aria-hidden|remove-scroll)[\\/](?!dist[\\/][\w-]+\.anatomy)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](dialog|drawer)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](dialog|drawer)[\\/]/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
