@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { priceCheckout } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar } from '../../../shared/money.ts';
@@ -9,6 +9,7 @@ import { startRounds } from '../../platform/rounds.ts';
 import { cancelMail, enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { afterQuietHours, textAccount, withdrawTexts } from '../phone/phone-messages.service.ts';
 import { holdSeriesSeat } from './booking.service.ts';
+import * as repo from './series.repository.ts';
 
 // The visits of a series paid each when due (issue #58, ADR 0075). The first is paid at booking; its
 // checkout (complete_checkout) reserves the others: each a hold of its seat until its payment's deadline,
@@ -25,53 +26,9 @@ const BOOKINGS_PAGE = '/dashboard?section=bookings';
 const dueKey = (holdId: string) => `series-visit-due:${holdId}`;
 const DAY = 24 * 60 * 60_000;
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-function reservedHolds(db: Db) {
-  return db
-    .selectFrom('slot_holds')
-    .innerJoin('booking_series', 'booking_series.id', 'slot_holds.series_id')
-    .innerJoin('lab_tests', 'lab_tests.id', 'slot_holds.lab_test_id')
-    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-    .innerJoin('labs', 'labs.id', 'slot_holds.lab_id')
-    .where('slot_holds.reserved', '=', true);
-}
-
 /** The customer's visits reserved until paid, soonest first: each with its test, lab, patient, price and deadline. */
 export async function reservedVisits(db: Kysely<Database>, customerId: string, now = new Date()) {
-  const rows = await reservedHolds(db)
-    .leftJoin('family_members', 'family_members.id', 'booking_series.family_member_id')
-    .innerJoin('user_profiles', 'user_profiles.id', 'slot_holds.holder_id')
-    .where('slot_holds.holder_id', '=', customerId)
-    .where('slot_holds.expires_at', '>', now)
-    .select([
-      'slot_holds.id',
-      'slot_holds.lab_test_id',
-      'slot_holds.lab_id',
-      'slot_holds.starts_at',
-      'slot_holds.expires_at',
-      'slot_holds.series_id',
-      'slot_holds.series_visit',
-      'slot_holds.collection',
-      'slot_holds.home_latitude',
-      'slot_holds.home_longitude',
-      'booking_series.home_address',
-      'labs.home_collection_fee_halalas',
-      'labs.home_window_minutes',
-      'booking_series.visits',
-      'booking_series.every_months',
-      'booking_series.family_member_id',
-      'family_members.name as patient_name',
-      'lab_tests.price_halalas',
-      'user_profiles.subscription_tier',
-      'tests.name_ar as test_name_ar',
-      'tests.name_en as test_name_en',
-      'labs.lab_name_ar',
-      'labs.lab_name_en',
-      'labs.time_zone',
-    ])
-    .orderBy('slot_holds.starts_at')
-    .execute();
+  const rows = await repo.reservedVisitsOf(db, customerId, now);
   return rows.map((row) => ({
     /** What paying it charges now, as its checkout prices it: the lab's price on the customer's plan, with a home visit's fee. */
     charge: halalasToSar(
@@ -112,13 +69,7 @@ export async function reservedVisits(db: Kysely<Database>, customerId: string, n
 /** Lets a reserved visit go: its seat is free for others at once, and its due mail, if not sent, is withdrawn. */
 export async function releaseReservedVisit(db: Kysely<Database>, customerId: string, holdId: string) {
   await db.transaction().execute(async (tx) => {
-    const released = await tx
-      .deleteFrom('slot_holds')
-      .where('id', '=', holdId)
-      .where('holder_id', '=', customerId)
-      .where('reserved', '=', true)
-      .returning('id')
-      .executeTakeFirst();
+    const released = await repo.deleteReservedHold(tx, customerId, holdId);
     if (!released) throw new AppError('NOT_FOUND', { entity: 'reservedVisit' });
     await cancelMail(tx, dueKey(holdId));
     await withdrawTexts(tx, dueKey(holdId));
@@ -137,27 +88,7 @@ export async function moveReservedVisit(db: Kysely<Database>, customerId: string
   const startsAt = new Date(bookingTime);
   const payBy = new Date(startsAt.getTime() - SERIES_PAY_BY_HOURS * 60 * 60_000);
   await db.transaction().execute(async (tx) => {
-    const visit = await tx
-      .selectFrom('slot_holds')
-      .innerJoin('booking_series', 'booking_series.id', 'slot_holds.series_id')
-      .select([
-        'slot_holds.id',
-        'slot_holds.lab_test_id',
-        'slot_holds.starts_at',
-        'slot_holds.collection',
-        'slot_holds.home_latitude',
-        'slot_holds.home_longitude',
-        'slot_holds.series_id',
-        'slot_holds.series_visit',
-        'booking_series.family_member_id',
-        'booking_series.home_address',
-      ])
-      .where('slot_holds.id', '=', holdId)
-      .where('slot_holds.holder_id', '=', customerId)
-      .where('slot_holds.reserved', '=', true)
-      .where('slot_holds.expires_at', '>', now)
-      .forUpdate('slot_holds')
-      .executeTakeFirst();
+    const visit = await repo.lockReservedVisit(tx, customerId, holdId, now);
     if (!visit) throw new AppError('NOT_FOUND', { entity: 'reservedVisit' });
     if (startsAt.getTime() === new Date(visit.starts_at).getTime()) return;
     if (payBy.getTime() <= now.getTime()) throw new AppError('RESERVED_VISIT_TOO_SOON', { hours: SERIES_PAY_BY_HOURS });
@@ -165,7 +96,7 @@ export async function moveReservedVisit(db: Kysely<Database>, customerId: string
       visit.collection === 'home' && visit.home_address && visit.home_latitude !== null && visit.home_longitude !== null
         ? { address: visit.home_address, latitude: visit.home_latitude, longitude: visit.home_longitude }
         : null;
-    await tx.deleteFrom('slot_holds').where('id', '=', holdId).execute();
+    await repo.deleteHold(tx, holdId);
     await cancelMail(tx, dueKey(holdId));
     await withdrawTexts(tx, dueKey(holdId));
     await holdSeriesSeat(
@@ -181,13 +112,7 @@ export async function moveReservedVisit(db: Kysely<Database>, customerId: string
       now,
       payBy,
     );
-    await tx
-      .updateTable('slot_holds')
-      .set({ reserved: true, due_notified_at: null })
-      .where('holder_id', '=', customerId)
-      .where('series_id', '=', visit.series_id)
-      .where('starts_at', '=', startsAt)
-      .execute();
+    await repo.markHeldVisitReserved(tx, customerId, visit.series_id, startsAt);
   });
   return { moved: true as const, pay_by: payBy.toISOString() };
 }
@@ -199,29 +124,7 @@ export async function moveReservedVisit(db: Kysely<Database>, customerId: string
  */
 export async function mailDueVisits(db: Kysely<Database>, now = new Date()): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    const due = await reservedHolds(tx)
-      .where('slot_holds.due_notified_at', 'is', null)
-      .where('slot_holds.starts_at', '<=', new Date(now.getTime() + SERIES_DUE_DAYS * DAY))
-      .where('slot_holds.expires_at', '>', now)
-      .select([
-        'slot_holds.id',
-        'slot_holds.holder_id',
-        'slot_holds.starts_at',
-        'slot_holds.expires_at',
-        'slot_holds.series_visit',
-        'booking_series.visits',
-        'labs.lab_name_ar',
-        'labs.lab_name_en',
-        'labs.time_zone',
-        'labs.slot_minutes',
-        'labs.home_window_minutes',
-        'slot_holds.collection',
-      ])
-      .orderBy('slot_holds.starts_at')
-      .limit(100)
-      .forUpdate('slot_holds')
-      .skipLocked()
-      .execute();
+    const due = await repo.lockDueReservedVisits(tx, new Date(now.getTime() + SERIES_DUE_DAYS * DAY), now);
     for (const visit of due) {
       const startsAt = new Date(visit.starts_at).toISOString();
       const payBy = new Date(visit.expires_at).toISOString();
@@ -264,15 +167,11 @@ export async function mailDueVisits(db: Kysely<Database>, now = new Date()): Pro
       }
     }
     if (due.length > 0) {
-      await tx
-        .updateTable('slot_holds')
-        .set({ due_notified_at: now })
-        .where(
-          'id',
-          'in',
-          due.map((visit) => visit.id),
-        )
-        .execute();
+      await repo.markToldDue(
+        tx,
+        due.map((visit) => visit.id),
+        now,
+      );
     }
     return due.length;
   });
@@ -289,27 +188,7 @@ export function startSeriesDueMails(deps: { db: Kysely<Database>; log: Logger },
 
 /** The customer's series for their data export: each one's test, lab, rule and payment, and its visits still reserved. */
 export async function exportSeries(db: Kysely<Database>, customerId: string, now = new Date()) {
-  const [series, reserved] = await Promise.all([
-    db
-      .selectFrom('booking_series')
-      .innerJoin('lab_tests', 'lab_tests.id', 'booking_series.lab_test_id')
-      .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
-      .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
-      .where('booking_series.customer_id', '=', customerId)
-      .select([
-        'booking_series.id',
-        'tests.name_en as test_name',
-        'labs.lab_name_en as lab_name',
-        'booking_series.family_member_id',
-        'booking_series.every_months',
-        'booking_series.visits',
-        'booking_series.pay_each_visit',
-        'booking_series.created_at',
-      ])
-      .orderBy('booking_series.created_at')
-      .execute(),
-    reservedVisits(db, customerId, now),
-  ]);
+  const [series, reserved] = await Promise.all([repo.seriesForExport(db, customerId), reservedVisits(db, customerId, now)]);
   return series.map((row) => ({
     ...row,
     reserved_visits: reserved

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { SERIES_PAY_BY_HOURS } from '../../../shared/series.ts';
 import type { Database } from '../../db/schema.ts';
+import * as repo from './series.repository.ts';
 
 // Every visit of a series as its checkout and its confirmation tell it (issue #77 item 7): each visit's date,
 // and whether it is paid (booked), paid in this checkout, or to be paid by a date (reserved until then, ADR 0075).
@@ -34,48 +35,12 @@ const HOUR = 3_600_000;
  * A visit let go or cancelled is not among them.
  */
 export async function seriesSummaries(db: Db, customerId: string, now: Date, seriesIds?: string[]): Promise<SeriesSummary[]> {
-  const ids =
-    seriesIds ??
-    (
-      await db
-        .selectFrom('slot_holds')
-        .select('series_id')
-        .distinct()
-        .where('holder_id', '=', customerId)
-        .where('expires_at', '>', now)
-        .where('series_id', 'is not', null)
-        .execute()
-    ).map((row) => row.series_id as string);
+  const ids = seriesIds ?? (await repo.seriesHeldNow(db, customerId, now)).map((row) => row.series_id as string);
   if (ids.length === 0) return [];
   const [series, holds, bookings] = await Promise.all([
-    db
-      .selectFrom('booking_series')
-      .innerJoin('lab_tests', 'lab_tests.id', 'booking_series.lab_test_id')
-      .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
-      .select([
-        'booking_series.id',
-        'booking_series.visits',
-        'booking_series.every_months',
-        'booking_series.pay_each_visit',
-        'labs.time_zone',
-      ])
-      .where('booking_series.id', 'in', ids)
-      .where('booking_series.customer_id', '=', customerId)
-      .execute(),
-    db
-      .selectFrom('slot_holds')
-      .select(['series_id', 'series_visit', 'lab_test_id', 'starts_at', 'reserved', 'expires_at'])
-      .where('series_id', 'in', ids)
-      .where('holder_id', '=', customerId)
-      .where('expires_at', '>', now)
-      .execute(),
-    db
-      .selectFrom('bookings')
-      .select(['series_id', 'series_visit', 'lab_test_id', 'booking_time'])
-      .where('series_id', 'in', ids)
-      .where('customer_id', '=', customerId)
-      .where('status', '!=', 'cancelled')
-      .execute(),
+    repo.customersSeries(db, customerId, ids),
+    repo.liveSeriesHolds(db, customerId, ids, now),
+    repo.seriesBookings(db, customerId, ids),
   ]);
   return series.map((row) => {
     const lines: SeriesVisitLine[] = [
@@ -118,15 +83,6 @@ export async function seriesOfHeldSeats(
   seats: { lab_test_id: number; starts_at: string }[],
 ): Promise<string[]> {
   if (seats.length === 0) return [];
-  const rows = await db
-    .selectFrom('slot_holds')
-    .select('series_id')
-    .distinct()
-    .where('holder_id', '=', customerId)
-    .where('series_id', 'is not', null)
-    .where((eb) =>
-      eb.or(seats.map((seat) => eb.and([eb('lab_test_id', '=', seat.lab_test_id), eb('starts_at', '=', new Date(seat.starts_at))]))),
-    )
-    .execute();
+  const rows = await repo.seriesOfHolds(db, customerId, seats);
   return rows.map((row) => row.series_id as string);
 }
