@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
-import { releaseReport, saveDraft, type ValueKeys } from '../src/server/modules/result-reports/result-reports.service.ts';
+import { releaseReport, saveDraft } from '../src/server/modules/result-reports/result-reports.service.ts';
+import type { ResultKeys } from '../src/server/platform/result-sealing.ts';
 import { type DemoVisit, demoVisits, premiumCustomer } from './data/demo-results.ts';
 import { deterministicUuid } from './deterministic.ts';
 import { ledgerRowsFor } from './reviews.ts';
@@ -14,7 +15,7 @@ const DAY_MS = 86_400_000;
  * key; runs once (a customer who has reports is left as she is), mailing and texting nobody. Each visit
  * has its ledger row, as a paid booking has. Answers how many reports it wrote.
  */
-export async function seedDemoResults(db: Kysely<Database>, keys: ValueKeys): Promise<number> {
+export async function seedDemoResults(db: Kysely<Database>, keys: ResultKeys): Promise<number> {
   const customerId = deterministicUuid(`user:${premiumCustomer.email}`);
   const labId = deterministicUuid(`user:${DEMO_LAB_EMAIL}`);
   const existing = await db

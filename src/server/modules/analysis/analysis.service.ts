@@ -4,6 +4,7 @@ import { hasAnalysis } from '../../../shared/plans.ts';
 import type { ResultFlag } from '../../../shared/result-values.ts';
 import { retestDueOn } from '../../../shared/time.ts';
 import type { Database } from '../../db/schema.ts';
+import type { ResultKeys } from '../../platform/result-sealing.ts';
 import { analytesById, analytesByLoinc } from '../analytes/analytes.service.ts';
 import {
   ageInYears,
@@ -12,7 +13,6 @@ import {
   type ReportBooking,
   type ReportDocument,
   reportBooking,
-  type ValueKeys,
 } from '../result-reports/result-reports.service.ts';
 import { subscriptionTierOf } from '../subscriptions/subscriptions.service.ts';
 import * as repo from './analysis.repository.ts';
@@ -55,7 +55,7 @@ const citation = (id: SourceId) => ({ id, ...sources[id] });
 const severityOrder: Record<Severity, number> = { urgent: 0, soon: 1, discuss: 2, info: 3 };
 
 /** The person's released reports, each opened once: values by analyte, oldest first. */
-async function personsValues(db: Kysely<Database>, keys: ValueKeys, booking: ReportBooking) {
+async function personsValues(db: Kysely<Database>, keys: ResultKeys, booking: ReportBooking) {
   const opened = await personsReleasedReports(db, keys, booking.customer_id, booking.family_member_id);
   const versions = opened.map(({ version }) => version);
   const analyteIds = [
@@ -235,7 +235,7 @@ export function previewFindings<F extends Finding>(findings: readonly F[]): F[] 
 }
 
 /** The full analysis of the visit around one of the person's released reports. */
-async function analyseVisit(db: Kysely<Database>, keys: ValueKeys, anchor: ReportBooking) {
+async function analyseVisit(db: Kysely<Database>, keys: ResultKeys, anchor: ReportBooking) {
   const { versions, documents, values } = await personsValues(db, keys, anchor);
   const visit = visitAround(anchor, versions, values);
   const visitAt = new Date(anchor.booking_time);
@@ -384,7 +384,7 @@ async function customersReport(db: Kysely<Database>, customerId: string, booking
 }
 
 /** The analysis of the visit a customer's report belongs to, as their plan shows it. */
-export async function reportAnalysis(db: Kysely<Database>, keys: ValueKeys, customerId: string, bookingId: string) {
+export async function reportAnalysis(db: Kysely<Database>, keys: ResultKeys, customerId: string, bookingId: string) {
   const booking = await customersReport(db, customerId, bookingId);
   const analysis = await analyseVisit(db, keys, booking);
   if (!analysis.visit.reports.some((report) => report.bookingId === bookingId)) throw new AppError('NOT_FOUND', { entity: 'result' });
@@ -392,7 +392,7 @@ export async function reportAnalysis(db: Kysely<Database>, keys: ValueKeys, cust
 }
 
 /** For each person of the account with released values, the analysis of their latest visit. */
-export async function latestAnalyses(db: Kysely<Database>, keys: ValueKeys, customerId: string) {
+export async function latestAnalyses(db: Kysely<Database>, keys: ResultKeys, customerId: string) {
   const [reports, tier] = await Promise.all([customerReports(db, customerId), subscriptionTierOf(db, customerId)]);
   const latestPerPerson = new Map<string, string>();
   for (const report of reports) {
@@ -411,7 +411,7 @@ export async function latestAnalyses(db: Kysely<Database>, keys: ValueKeys, cust
  * The retest a report's analysis suggests under one rule, for a reminder: null when the report is not
  * the customer's, holds no released values, or that rule does not suggest one for it.
  */
-export async function retestFor(db: Kysely<Database>, keys: ValueKeys, customerId: string, bookingId: string, ruleId: string) {
+export async function retestFor(db: Kysely<Database>, keys: ResultKeys, customerId: string, bookingId: string, ruleId: string) {
   const booking = await reportBooking(db, bookingId);
   if (!booking || booking.customer_id !== customerId) return null;
   const analysis = await analyseVisit(db, keys, booking);

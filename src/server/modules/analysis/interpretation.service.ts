@@ -4,8 +4,9 @@ import type { Locale } from '../../../shared/locale.ts';
 import { type Comparator, isCritical, type ResultFlag } from '../../../shared/result-values.ts';
 import { displayUnit } from '../../../shared/unit-display.ts';
 import type { Database } from '../../db/schema.ts';
+import type { ResultKeys } from '../../platform/result-sealing.ts';
 import { analytesById, analytesByLoinc } from '../analytes/analytes.service.ts';
-import { ageInYears, labDraftDocument, labSignsInterpretations, type ValueKeys } from '../result-reports/result-reports.service.ts';
+import { ageInYears, labDraftDocument, labSignsInterpretations } from '../result-reports/result-reports.service.ts';
 import type { Reading } from './conditions.ts';
 import { firedRules, kdigoStageOf, outOfRange, subjectOf } from './findings.ts';
 import type { Bilingual, PatternRule } from './knowledge/format.ts';
@@ -50,7 +51,7 @@ function flagText(flag: ResultFlag | null, locale: Locale, loinc: string | null)
 }
 
 /** The draft comment on the lab's draft of a booking's report, in `locale`, and the rules (id, version) it came from. */
-export async function labDraftComment(db: Kysely<Database>, keys: ValueKeys, labId: string, bookingId: string, locale: Locale) {
+export async function labDraftComment(db: Kysely<Database>, keys: ResultKeys, labId: string, bookingId: string, locale: Locale) {
   if (!(await labSignsInterpretations(db, labId))) throw new AppError('PREMIUM_REQUIRED');
   const { booking, document } = await labDraftDocument(db, keys, labId, bookingId);
   const say = (text: Bilingual) => text[locale];

@@ -365,6 +365,68 @@ export function analytesByLoinc(db: Db, loincs: readonly string[]) {
   return db.selectFrom('analytes').select(['id', 'loinc', 'name_ar', 'name_en']).where('loinc', 'in', loincs).execute();
 }
 
+/** The analytes a test lists, in order, with each one's answers. */
+export function testAnalytesWithAnswers(db: Db, testId: number) {
+  return db
+    .selectFrom('test_analytes')
+    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
+    .select([
+      'analytes.id',
+      'analytes.loinc',
+      'analytes.name_ar',
+      'analytes.name_en',
+      'analytes.kind',
+      'analytes.unit',
+      'analytes.decimals',
+      'analytes.molar_mass',
+      'test_analytes.required',
+      (eb) =>
+        eb
+          .selectFrom('analyte_answers')
+          .select(
+            sql<
+              { en: string; ar: string; normal: boolean | null }[]
+            >`coalesce(json_agg(json_build_object('en', answer_en, 'ar', answer_ar, 'normal', is_normal) order by position), '[]')`.as(
+              'answers',
+            ),
+          )
+          .whereRef('analyte_answers.analyte_id', '=', 'analytes.id')
+          .as('answers'),
+    ])
+    .where('test_analytes.test_id', '=', testId)
+    .orderBy('test_analytes.position')
+    .execute();
+}
+
+const RANGE_WITH_ANALYTE = ['analyte_id', 'sex', 'age_low', 'age_high', 'age_unit', 'condition_en', 'low', 'high', 'unit'] as const;
+
+/** The published intervals and critical limits of these analytes, and the lab's own intervals; three queries for the set. */
+export async function publishedAndLabRanges(db: Db, labId: string, analyteIds: readonly number[]) {
+  if (analyteIds.length === 0) return { published: [], critical: [], lab: [] };
+  const [published, critical, lab] = await Promise.all([
+    db
+      .selectFrom('analyte_reference_intervals')
+      .select(RANGE_WITH_ANALYTE)
+      .select('source')
+      .where('analyte_id', 'in', analyteIds)
+      .execute(),
+    db.selectFrom('analyte_critical_limits').select(RANGE_WITH_ANALYTE).where('analyte_id', 'in', analyteIds).execute(),
+    db
+      .selectFrom('lab_reference_intervals')
+      .select(RANGE_WITH_ANALYTE)
+      .where('lab_id', '=', labId)
+      .where('analyte_id', 'in', analyteIds)
+      .execute(),
+  ]);
+  return { published, critical, lab };
+}
+
+/** The LOINC code and names of the analytes with these ids, ordered by LOINC code; one query. */
+export function analyteNamesInLoincOrder(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('analytes').select(['id', 'loinc', 'name_ar', 'name_en']).where('id', 'in', ids).orderBy('loinc').execute();
+}
+
 /** The creatinine LOINC code: eGFR is calculated from it with the person's age and sex (CKD-EPI 2021). */
 const CREATININE = '2160-0';
 

@@ -381,6 +381,24 @@ export async function analytesByLoinc(db: Kysely<Database> | Transaction<Databas
   return new Map((await repo.analytesByLoinc(db, [...new Set(loincs)])).map((row) => [row.loinc, row]));
 }
 
+/** The analytes a test lists, in its order, with each one's answers (none: an empty list); one query. */
+export async function testAnalytesWithAnswers(db: Kysely<Database> | Transaction<Database>, testId: number) {
+  return (await repo.testAnalytesWithAnswers(db, testId)).map((row) => ({ ...row, answers: row.answers ?? [] }));
+}
+
+/**
+ * The published reference intervals and critical limits of these analytes, and the lab's own
+ * intervals of them: for the whole set, one query each (never one per analyte).
+ */
+export function publishedAndLabRanges(db: Kysely<Database> | Transaction<Database>, labId: string, analyteIds: readonly number[]) {
+  return repo.publishedAndLabRanges(db, labId, analyteIds);
+}
+
+/** The LOINC code and names of the analytes with these ids, in LOINC order (the database's); one query. */
+export function analyteNamesInLoincOrder(db: Kysely<Database> | Transaction<Database>, ids: readonly number[]) {
+  return repo.analyteNamesInLoincOrder(db, [...new Set(ids)]);
+}
+
 /**
  * Whether a test's results are judged by who the person is (issue #76 item 3): one of its analytes has
  * a published interval for one sex, or more than one interval by age, or is creatinine (eGFR).

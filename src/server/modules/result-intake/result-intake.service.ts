@@ -4,6 +4,8 @@ import type { Locale } from '../../../shared/locale.ts';
 import type { Database } from '../../db/schema.ts';
 import { completeVisitWithResults } from '../../db/visit-results.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import type { ResultKeys } from '../../platform/result-sealing.ts';
+import { publishedAndLabRanges, testAnalytesWithAnswers } from '../analytes/analytes.service.ts';
 import { countUnrecognisedUnits, unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import {
@@ -24,17 +26,14 @@ import {
   patientMismatch,
   type Ranges,
   type ReportDocument,
-  rangesOf,
   releaseDraft,
   replaceDraft,
   type StoredObservation,
   sealDocument,
   syncCriticalCase,
   tellPatient,
-  testAnalytes,
   unconvertedObservation,
   ValueError,
-  type ValueKeys,
   type ValueProblem,
   type VersionWrite,
   type VisitNotHeld,
@@ -159,7 +158,7 @@ function flagDisagreements(observations: readonly StoredObservation[]): FlagDisa
  */
 export async function receiveReport(
   db: Kysely<Database>,
-  keys: ValueKeys,
+  keys: ResultKeys,
   request: IntakeRequest,
   answer: (outcome: IntakeOutcome) => IntakeAnswer,
 ): Promise<IntakeAnswer> {
@@ -189,9 +188,9 @@ export async function receiveReport(
     return refused({ kind: 'visit_not_held', reason: notHeld, locale }, `visit_not_held:${notHeld}`);
   }
 
-  const analytes = (await testAnalytes(db, booking.test_id)).map((row) => ({ ...row, answers: row.answers ?? [] }));
+  const analytes = await testAnalytesWithAnswers(db, booking.test_id);
   const byLoinc = new Map(analytes.map((analyte) => [analyte.loinc, analyte]));
-  const ranges = await rangesOf(
+  const ranges = await publishedAndLabRanges(
     db,
     labId,
     analytes.map((analyte) => analyte.id),

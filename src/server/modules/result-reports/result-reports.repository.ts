@@ -38,62 +38,6 @@ export function findReportBooking(db: Db, bookingId: string) {
     .executeTakeFirst();
 }
 
-/** The analytes a test lists, in order, with each one's answers. */
-export function testAnalytes(db: Db, testId: number) {
-  return db
-    .selectFrom('test_analytes')
-    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
-    .select([
-      'analytes.id',
-      'analytes.loinc',
-      'analytes.name_ar',
-      'analytes.name_en',
-      'analytes.kind',
-      'analytes.unit',
-      'analytes.decimals',
-      'analytes.molar_mass',
-      'test_analytes.required',
-      (eb) =>
-        eb
-          .selectFrom('analyte_answers')
-          .select(
-            sql<
-              { en: string; ar: string; normal: boolean | null }[]
-            >`coalesce(json_agg(json_build_object('en', answer_en, 'ar', answer_ar, 'normal', is_normal) order by position), '[]')`.as(
-              'answers',
-            ),
-          )
-          .whereRef('analyte_answers.analyte_id', '=', 'analytes.id')
-          .as('answers'),
-    ])
-    .where('test_analytes.test_id', '=', testId)
-    .orderBy('test_analytes.position')
-    .execute();
-}
-
-const POPULATION_AND_RANGE = ['analyte_id', 'sex', 'age_low', 'age_high', 'age_unit', 'condition_en', 'low', 'high', 'unit'] as const;
-
-/** The published intervals and critical limits of these analytes, and the lab's own intervals. */
-export async function rangesOf(db: Db, labId: string, analyteIds: readonly number[]) {
-  if (analyteIds.length === 0) return { published: [], critical: [], lab: [] };
-  const [published, critical, lab] = await Promise.all([
-    db
-      .selectFrom('analyte_reference_intervals')
-      .select(POPULATION_AND_RANGE)
-      .select('source')
-      .where('analyte_id', 'in', analyteIds)
-      .execute(),
-    db.selectFrom('analyte_critical_limits').select(POPULATION_AND_RANGE).where('analyte_id', 'in', analyteIds).execute(),
-    db
-      .selectFrom('lab_reference_intervals')
-      .select(POPULATION_AND_RANGE)
-      .where('lab_id', '=', labId)
-      .where('analyte_id', 'in', analyteIds)
-      .execute(),
-  ]);
-  return { published, critical, lab };
-}
-
 export function reportOf(db: Db, bookingId: string) {
   return db.selectFrom('result_reports').select(['id', 'booking_id']).where('booking_id', '=', bookingId).executeTakeFirst();
 }
@@ -241,12 +185,6 @@ export async function signDraftInterpretation(
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The plan an account is on (a lab's decides whether its reports carry a signed interpretive comment). */
-export async function subscriptionTier(db: Db, userId: string): Promise<string> {
-  const row = await db.selectFrom('user_profiles').select('subscription_tier').where('id', '=', userId).executeTakeFirst();
-  return row?.subscription_tier ?? 'basic';
 }
 
 /** The draft becomes what it was to be released as. */
@@ -444,27 +382,28 @@ export async function countFlagDisagreements(db: Db, labId: string, disagreement
     .execute();
 }
 
-/** Each lab's disagreements with our flags, the most recent first. */
+/**
+ * Each lab's disagreements with our flags, the most recent first, by lab: the analyte by its id (the
+ * analytes module names it). `place` numbers each (time, lab) from 1; the rows tied with the 200th are
+ * kept, for the caller to order each place by LOINC and keep 200.
+ */
 export function flagDisagreements(db: Db) {
   return db
     .selectFrom('result_flag_disagreements')
     .innerJoin('labs', 'labs.id', 'result_flag_disagreements.lab_id')
-    .innerJoin('analytes', 'analytes.id', 'result_flag_disagreements.analyte_id')
     .select([
       'labs.id as lab_id',
       'labs.lab_name_ar',
       'labs.lab_name_en',
-      'analytes.loinc',
-      'analytes.name_ar',
-      'analytes.name_en',
+      'result_flag_disagreements.analyte_id',
       'result_flag_disagreements.lab_flag',
       'result_flag_disagreements.our_flag',
       'result_flag_disagreements.count',
       'result_flag_disagreements.last_seen_at',
+      sql<number | string>`dense_rank() over (order by result_flag_disagreements.last_seen_at desc, labs.id)`.as('place'),
     ])
     .orderBy('result_flag_disagreements.last_seen_at', 'desc')
     .orderBy('labs.id')
-    .orderBy('analytes.loinc')
-    .limit(200)
+    .fetch(200, 'with ties')
     .execute();
 }

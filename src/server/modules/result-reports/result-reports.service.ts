@@ -17,9 +17,11 @@ import {
   UnknownKeyError,
 } from '../../platform/result-sealing.ts';
 import { convertValue } from '../../platform/units.ts';
+import { analyteNamesInLoincOrder, publishedAndLabRanges, testAnalytesWithAnswers } from '../analytes/analytes.service.ts';
 import { unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
+import { subscriptionTierOf } from '../subscriptions/subscriptions.service.ts';
 import { type ExportedObservation, type ExportedReport, resultsBundle } from './fhir-export.ts';
 import { patientMismatch, type SentPatient } from './patient-check.ts';
 import {
@@ -58,11 +60,9 @@ export {
   ensureReport,
   type FlagDisagreement,
   insertVersion,
-  rangesOf,
   releaseDraft,
   replaceDraft,
   syncCriticalCase,
-  testAnalytes,
   type VersionWrite,
   versionsOf,
 } from './result-reports.repository.ts';
@@ -72,12 +72,6 @@ export {
  * lab's system (HL7 v2, FHIR), kept as versions whose values are sealed under the results key, and
  * read by the patient, the lab and an administrator who gives a reason.
  */
-
-/**
- * The keys the values are sealed with, as the modules that read values name them: the results' keys
- * (platform/result-sealing.ts), one type for files and values, made once per configuration (ADR 0088).
- */
-export type ValueKeys = ResultKeys;
 
 /**
  * A Premium lab's interpretive comment on a report, written by its specialist (from a draft the rules
@@ -163,7 +157,7 @@ export async function personsReleasedReports(db: Kysely<Database>, keys: ResultK
  * signed: Premium, whose analysis it is (issue #54). A lab on another plan releases as before.
  */
 export async function labSignsInterpretations(db: Kysely<Database> | Transaction<Database>, labId: string): Promise<boolean> {
-  return currentPlan('lab', await repo.subscriptionTier(db, labId)).features.includes('aiAnalysis');
+  return currentPlan('lab', await subscriptionTierOf(db, labId)).features.includes('aiAnalysis');
 }
 
 /**
@@ -216,8 +210,8 @@ function patientOf(booking: ReportBooking, sex: 'male' | 'female' | null): Patie
 }
 
 async function rulesFor(db: Kysely<Database> | Transaction<Database>, booking: ReportBooking) {
-  const analytes = (await repo.testAnalytes(db, booking.test_id)).map((row) => ({ ...row, answers: row.answers ?? [] }));
-  const ranges: Ranges = await repo.rangesOf(
+  const analytes = await testAnalytesWithAnswers(db, booking.test_id);
+  const ranges: Ranges = await publishedAndLabRanges(
     db,
     booking.lab_id,
     analytes.map((analyte) => analyte.id),
@@ -818,9 +812,22 @@ export async function overdueCriticalValues(db: Kysely<Database>, now = new Date
 /** Where labs' flags differed from ours (ADR 0081): no patient, no value, only counts by lab and analyte. */
 export async function flagDisagreements(db: Kysely<Database>) {
   const rows = await repo.flagDisagreements(db);
-  return rows.map((row) => ({
+  // The analytes named once for the list, in the database's LOINC order: each (time, lab) is ordered by it.
+  const named = await analyteNamesInLoincOrder(
+    db,
+    rows.map((row) => row.analyte_id),
+  );
+  const byId = new Map(named.map((analyte, order) => [analyte.id, { ...analyte, order }]));
+  const listed = rows
+    .flatMap((row) => {
+      const analyte = byId.get(row.analyte_id);
+      return analyte ? [{ ...row, analyte, place: Number(row.place) }] : [];
+    })
+    .sort((a, b) => a.place - b.place || a.analyte.order - b.analyte.order)
+    .slice(0, 200);
+  return listed.map(({ analyte, ...row }) => ({
     lab: { id: row.lab_id, ar: row.lab_name_ar, en: row.lab_name_en },
-    analyte: { loinc: row.loinc, ar: row.name_ar, en: row.name_en },
+    analyte: { loinc: analyte.loinc, ar: analyte.name_ar, en: analyte.name_en },
     labFlag: row.lab_flag,
     ourFlag: row.our_flag,
     count: row.count,

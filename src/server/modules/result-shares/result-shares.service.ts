@@ -9,10 +9,11 @@ import { SHARE_CODE_LENGTH, SHARE_TOKEN_PATTERN, SHARE_WRONG_CODES_MAX } from '.
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
+import type { ResultKeys } from '../../platform/result-sealing.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { textAccount } from '../phone/phone-messages.service.ts';
 import { type ResultVault, readSharedResult, resultFilesOfBookings } from '../result-files/result-files.service.ts';
-import { releasedReportForBooking, type ValueKeys } from '../result-reports/result-reports.service.ts';
+import { releasedReportForBooking } from '../result-reports/result-reports.service.ts';
 import * as repo from './result-shares.repository.ts';
 
 // A patient's chosen reports shared with a doctor by a link, for 1 to 30 days, optionally behind a
@@ -338,7 +339,7 @@ async function admit(db: Kysely<Database>, token: string, code: string | undefin
  */
 export async function openShare(
   db: Kysely<Database>,
-  keys: ValueKeys,
+  keys: ResultKeys,
   input: { token: string; code?: string | undefined },
   clientIp: string,
   now = new Date(),

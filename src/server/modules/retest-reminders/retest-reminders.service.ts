@@ -4,10 +4,10 @@ import { hasAnalysis } from '../../../shared/plans.ts';
 import type { AcceptRetestReminderInput } from '../../../shared/retest-reminder-schemas.ts';
 import { retestDueOn, zonedTimeToInstant } from '../../../shared/time.ts';
 import type { Database } from '../../db/schema.ts';
+import type { ResultKeys } from '../../platform/result-sealing.ts';
 import { retestFor } from '../analysis/analysis.service.ts';
 import { analytesByLoinc } from '../analytes/analytes.service.ts';
 import { cancelMail, enqueueMail, recipientOf } from '../mail/mail.service.ts';
-import type { ValueKeys } from '../result-reports/result-reports.service.ts';
 import * as repo from './retest-reminders.repository.ts';
 
 // Retest reminders (issue #54): the analysis suggests a retest for a report (HbA1c in 3 months, say);
@@ -77,7 +77,7 @@ function bookingPath(row: ReminderRow): string {
  */
 export async function acceptReminder(
   db: Kysely<Database>,
-  keys: ValueKeys,
+  keys: ResultKeys,
   customer: { id: string; subscription_tier: string },
   input: AcceptRetestReminderInput,
 ): Promise<RetestReminder> {
