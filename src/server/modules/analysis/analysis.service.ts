@@ -378,7 +378,7 @@ function asPlanAllows(analysis: Analysis, tier: string) {
 
 /** A customer's own released report, or NOT_FOUND (another's, or none released). */
 async function customersReport(db: Kysely<Database>, customerId: string, bookingId: string) {
-  const booking = await reportBooking(db, bookingId);
+  const booking = await reportBooking(db, { id: bookingId });
   if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'result' });
   return booking;
 }
@@ -412,7 +412,7 @@ export async function latestAnalyses(db: Kysely<Database>, keys: ResultKeys, cus
  * the customer's, holds no released values, or that rule does not suggest one for it.
  */
 export async function retestFor(db: Kysely<Database>, keys: ResultKeys, customerId: string, bookingId: string, ruleId: string) {
-  const booking = await reportBooking(db, bookingId);
+  const booking = await reportBooking(db, { id: bookingId });
   if (!booking || booking.customer_id !== customerId) return null;
   const analysis = await analyseVisit(db, keys, booking);
   if (!analysis.visit.reports.some((report) => report.bookingId === bookingId)) return null;

@@ -370,15 +370,8 @@ export function testAnalytesWithAnswers(db: Db, testId: number) {
   return db
     .selectFrom('test_analytes')
     .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
+    .select(ANALYTE_COLUMNS)
     .select([
-      'analytes.id',
-      'analytes.loinc',
-      'analytes.name_ar',
-      'analytes.name_en',
-      'analytes.kind',
-      'analytes.unit',
-      'analytes.decimals',
-      'analytes.molar_mass',
       'test_analytes.required',
       (eb) =>
         eb

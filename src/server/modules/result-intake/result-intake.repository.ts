@@ -1,31 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { bookingDetails } from '../../db/booking-details.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** A booking by its reference, with what the intake needs to write its report. */
-export function findBookingByReference(db: Db, reference: string) {
-  return bookingDetails(db)
-    .innerJoin('user_profiles as customer', 'customer.id', 'bookings.customer_id')
-    .select([
-      'bookings.id',
-      'bookings.reference',
-      'bookings.status',
-      'bookings.customer_id',
-      'bookings.booking_time',
-      'lab_tests.lab_id',
-      'lab_tests.test_id',
-      'labs.lab_name_ar',
-      'labs.lab_name_en',
-      'labs.phone as lab_phone',
-      // The person the visit was for: the family member, or the account holder (issue #76 item 3).
-      (eb) => eb.fn.coalesce('family_members.sex', 'customer.sex').as('patient_sex'),
-      (eb) => eb.fn.coalesce('family_members.date_of_birth', 'customer.date_of_birth').as('patient_date_of_birth'),
-    ])
-    .where('bookings.reference', '=', reference)
-    .executeTakeFirst();
-}
 
 /** The answer given to a message this lab's system sent before, if it was accepted. */
 export async function intakeAnswer(db: Db, labId: string, format: 'hl7v2' | 'fhir', messageId: string) {

@@ -28,6 +28,7 @@ import {
   type ReportDocument,
   releaseDraft,
   replaceDraft,
+  reportBooking,
   type StoredObservation,
   sealDocument,
   syncCriticalCase,
@@ -167,7 +168,7 @@ export async function receiveReport(
   if (earlier) return earlier;
 
   const reference = normalizeBookingReference(report.bookingReference);
-  const booking = reference ? await repo.findBookingByReference(db, reference) : undefined;
+  const booking = reference ? await reportBooking(db, { reference }) : undefined;
   const refused = async (outcome: IntakeOutcome, reason: string) => {
     await recordAudit(db, {
       actorId: labId,

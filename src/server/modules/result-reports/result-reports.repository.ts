@@ -9,8 +9,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 // The generated types say Buffer (node-postgres' bytea); both drivers take any Uint8Array.
 const bytea = (bytes: Uint8Array) => bytes as Buffer;
 
-/** A booking with what a report needs of it: its parties, test, lab, patient and when it was. */
-export function findReportBooking(db: Db, bookingId: string) {
+/**
+ * A booking with what a report needs of it: its parties, test, lab, patient and when it was; by its id
+ * (the lab's form, the patient's reads) or by the reference a lab's system sends (the intake).
+ */
+export function findReportBooking(db: Db, by: { id: string } | { reference: string }) {
   return bookingDetails(db)
     .innerJoin('user_profiles as customer', 'customer.id', 'bookings.customer_id')
     .select([
@@ -34,7 +37,7 @@ export function findReportBooking(db: Db, bookingId: string) {
       (eb) => eb.fn.coalesce('family_members.sex', 'customer.sex').as('patient_sex'),
       (eb) => eb.fn.coalesce('family_members.date_of_birth', 'customer.date_of_birth').as('patient_date_of_birth'),
     ])
-    .where('bookings.id', '=', bookingId)
+    .where('id' in by ? 'bookings.id' : 'bookings.reference', '=', 'id' in by ? by.id : by.reference)
     .executeTakeFirst();
 }
 

@@ -133,9 +133,12 @@ export async function openDocument(vault: ResultKeys, row: SealedRow): Promise<R
 
 export type ReportBooking = NonNullable<Awaited<ReturnType<typeof repo.findReportBooking>>>;
 
-/** A booking with what a report needs of it (parties, test, lab, patient, time), for another module's reads. */
-export function reportBooking(db: Kysely<Database>, bookingId: string) {
-  return repo.findReportBooking(db, bookingId);
+/**
+ * A booking with what a report needs of it (parties, test, lab, patient, time), for another module: by
+ * its id (the analysis) or by the reference a lab's system sends (the intake).
+ */
+export function reportBooking(db: Kysely<Database>, by: { id: string } | { reference: string }) {
+  return repo.findReportBooking(db, by);
 }
 
 /** A person's age in whole years on a day (a birthday counts), as the ranges reckon it. */
@@ -196,7 +199,7 @@ function assertVisitHeld(booking: Pick<ReportBooking, 'status' | 'booking_time'>
 
 /** The booking, if it is this lab's; anyone else is told it does not exist. */
 async function labsBooking(db: Kysely<Database> | Transaction<Database>, labId: string, bookingId: string): Promise<ReportBooking> {
-  const booking = await repo.findReportBooking(db, bookingId);
+  const booking = await repo.findReportBooking(db, { id: bookingId });
   if (!booking || booking.lab_id !== labId) throw new AppError('NOT_FOUND', { entity: 'booking' });
   return booking;
 }
@@ -598,7 +601,7 @@ async function releasedReport(db: Kysely<Database>, vault: ResultKeys, booking: 
  * as its patient's. The caller logs the read.
  */
 export async function releasedReportForBooking(db: Kysely<Database>, keys: ResultKeys, bookingId: string) {
-  const booking = await repo.findReportBooking(db, bookingId);
+  const booking = await repo.findReportBooking(db, { id: bookingId });
   if (!booking) throw new AppError('NOT_FOUND', { entity: 'result' });
   return releasedReport(db, keys, booking);
 }
@@ -621,7 +624,7 @@ export async function customerReports(db: Kysely<Database>, customerId: string) 
 
 /** One released report for its patient; anyone else is told it does not exist. */
 export async function customerReport(db: Kysely<Database>, vault: ResultKeys, customerId: string, bookingId: string) {
-  const booking = await repo.findReportBooking(db, bookingId);
+  const booking = await repo.findReportBooking(db, { id: bookingId });
   if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'result' });
   return releasedReport(db, vault, booking);
 }
@@ -638,7 +641,7 @@ export async function adminReport(
   reason: string,
   clientIp: string,
 ) {
-  const booking = await repo.findReportBooking(db, bookingId);
+  const booking = await repo.findReportBooking(db, { id: bookingId });
   if (!booking) throw new AppError('NOT_FOUND', { entity: 'result' });
   const view = await releasedReport(db, vault, booking);
   await db.transaction().execute(async (tx) => {
@@ -903,7 +906,7 @@ function exportedObservation(observation: StoredObservation, analyte: Analyte | 
 export async function customerFhirBundle(db: Kysely<Database>, keys: ResultKeys, customerId: string, language: 'ar' | 'en') {
   const reports: ExportedReport[] = [];
   for (const { booking_id } of await repo.customerReleasedReports(db, customerId)) {
-    const booking = (await repo.findReportBooking(db, booking_id))!;
+    const booking = (await repo.findReportBooking(db, { id: booking_id }))!;
     const report = await repo.reportOf(db, booking_id);
     const latest = (await repo.versionsOf(db, report!.id)).find((version) => version.status !== 'draft');
     if (!latest) continue;
