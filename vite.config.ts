@@ -129,7 +129,7 @@ function lazyChunksStayApart(names: string[]): Plugin {
 
 /**
  * Small client modules only the checkout, the plans and the dashboards import (see the `shared` group below); a dialog among them
- * (the password confirmation, FormDialog)
+ * (the password confirmation, form-dialog.tsx: also the sign-in dialog's and the carts', which load when they open)
  * would bring the dialogs' machinery to every page, and the tables' scroll box Chakra's Table (the doctor's page has tables too).
  */
 const onlyPayingAndDashboards =
@@ -197,8 +197,8 @@ export default defineConfig(({ isSsrBuild }) => ({
               includeDependenciesRecursively: false,
             },
             // Dialogs and drawers (focus trap, dismissal, hiding the rest from screen readers): every one opens
-            // on a click, so the first page never needs them. FormDialog, the kit's shell of the dialogs that ask and then act,
-            // goes with them: left to itself, the build puts it in `shared`, which every page loads.
+            // on a click, so the first page never needs them. form-dialog.tsx, the kit's shell of every dialog (DialogShell,
+            // FormDialog), goes with them: left to itself, the build puts it in `shared`, which every page loads.
             {
               name: 'overlays',
               test: /src[\\/]client[\\/]components[\\/]form-dialog\.|@zag-js[\\/](dialog|focus-trap|dismissable|interact-outside|aria-hidden|remove-scroll)[\\/](?!dist[\\/][\w-]+\.anatomy)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](dialog|drawer)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](dialog|drawer)[\\/]/,

@@ -1,10 +1,11 @@
-import { Button, CloseButton, Dialog, Field, HStack, Portal, Skeleton, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Skeleton, Stack, Textarea } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatSar } from '../../../shared/money.ts';
 import { PAYOUT_NOTE_MAX, reversePayoutInput } from '../../../shared/payout-schemas.ts';
+import { DialogShell } from '../../components/form-dialog.tsx';
 import { LabAccountFigures, type PayoutRow, PayoutTable } from '../../components/lab-account.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -70,92 +71,72 @@ export function PayoutHistoryDialog({ lab, onClose }: { lab: { labId: string; la
   const items = payouts.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={lab !== null}
-      onOpenChange={(event) => {
-        if (event.open) return;
+      onClose={() => {
         setReversing(null);
         onClose();
       }}
-      placement="center"
       size="xl"
       scrollBehavior="inside"
+      testId="payout-history-dialog"
+      title={t`Transfers to ${isolated(lab?.labName ?? '')}`}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="payout-history-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t`Transfers to ${isolated(lab?.labName ?? '')}`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {payouts.isError ? (
-                <ErrorState title={t`Error fetching transfers`} error={payouts.error} onRetry={() => void payouts.refetch()} />
-              ) : (
-                <Stack gap="5">
-                  <LabAccountFigures account={payouts.data?.pages[0]?.account} loading={payouts.isPending} />
-                  {payouts.isPending ? (
-                    <Skeleton height="16" rounded="md" />
-                  ) : (
-                    <PayoutTable
-                      items={items}
-                      action={(payout) =>
-                        payout.reverses_id || payout.reversed_by ? null : (
-                          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setReversing(payout)}>
-                            <Undo2 aria-hidden />
-                            {t`Reverse`}
-                          </Button>
-                        )
-                      }
-                    />
-                  )}
-                  {reversing && (
-                    <Stack asChild gap="3" borderWidth="1px" rounded="md" padding="4">
-                      <form onSubmit={submit} noValidate data-testid="reverse-payout-form">
-                        <Field.Root invalid={Boolean(reasonProblem)} required>
-                          <Field.Label>{t`Why is the transfer of ${formatSar(reversing.amount, locale)} being reversed?`}</Field.Label>
-                          <Textarea
-                            rows={2}
-                            value={reason}
-                            onChange={(event) => {
-                              setReason(event.target.value);
-                              setMissingReason(false);
-                            }}
-                            maxLength={PAYOUT_NOTE_MAX + 10}
-                          />
-                          <Field.HelperText>{t`A reversing entry is recorded; the original transfer stays in the history.`}</Field.HelperText>
-                          <Field.ErrorText>{reasonProblem}</Field.ErrorText>
-                        </Field.Root>
-                        <HStack gap="2">
-                          <Button type="submit" size="sm" colorPalette="red" loading={reverse.isPending}>
-                            {t`Record the reversal`}
-                          </Button>
-                          <Button size="sm" variant="outline" onClick={() => setReversing(null)}>
-                            {t`Cancel`}
-                          </Button>
-                        </HStack>
-                      </form>
-                    </Stack>
-                  )}
-                  {payouts.hasNextPage && (
-                    <Button
-                      variant="outline"
-                      alignSelf="center"
-                      loading={payouts.isFetchingNextPage}
-                      onClick={() => void payouts.fetchNextPage()}
-                    >
-                      {t`Show older transfers`}
-                    </Button>
-                  )}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t`Close`} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {payouts.isError ? (
+        <ErrorState title={t`Error fetching transfers`} error={payouts.error} onRetry={() => void payouts.refetch()} />
+      ) : (
+        <Stack gap="5">
+          <LabAccountFigures account={payouts.data?.pages[0]?.account} loading={payouts.isPending} />
+          {payouts.isPending ? (
+            <Skeleton height="16" rounded="md" />
+          ) : (
+            <PayoutTable
+              items={items}
+              action={(payout) =>
+                payout.reverses_id || payout.reversed_by ? null : (
+                  <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setReversing(payout)}>
+                    <Undo2 aria-hidden />
+                    {t`Reverse`}
+                  </Button>
+                )
+              }
+            />
+          )}
+          {reversing && (
+            <Stack asChild gap="3" borderWidth="1px" rounded="md" padding="4">
+              <form onSubmit={submit} noValidate data-testid="reverse-payout-form">
+                <Field.Root invalid={Boolean(reasonProblem)} required>
+                  <Field.Label>{t`Why is the transfer of ${formatSar(reversing.amount, locale)} being reversed?`}</Field.Label>
+                  <Textarea
+                    rows={2}
+                    value={reason}
+                    onChange={(event) => {
+                      setReason(event.target.value);
+                      setMissingReason(false);
+                    }}
+                    maxLength={PAYOUT_NOTE_MAX + 10}
+                  />
+                  <Field.HelperText>{t`A reversing entry is recorded; the original transfer stays in the history.`}</Field.HelperText>
+                  <Field.ErrorText>{reasonProblem}</Field.ErrorText>
+                </Field.Root>
+                <HStack gap="2">
+                  <Button type="submit" size="sm" colorPalette="red" loading={reverse.isPending}>
+                    {t`Record the reversal`}
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => setReversing(null)}>
+                    {t`Cancel`}
+                  </Button>
+                </HStack>
+              </form>
+            </Stack>
+          )}
+          {payouts.hasNextPage && (
+            <Button variant="outline" alignSelf="center" loading={payouts.isFetchingNextPage} onClick={() => void payouts.fetchNextPage()}>
+              {t`Show older transfers`}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </DialogShell>
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Box,
-  Button,
-  Link as ChakraLink,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  Portal,
-  Separator,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Link as ChakraLink, Field, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -19,6 +6,7 @@ import { FlaskConical, Smartphone, User, UserRound } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { anonymousSignInInput, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, signInInput, signUpInput } from '../../../shared/schemas.ts';
 import { validationMessages } from '../../../shared/validation-messages.ts';
+import { DialogShell } from '../../components/form-dialog.tsx';
 import { MobileNumberInput } from '../../components/ui/mobile-number-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { type SignUpType, useAuthModal } from '../../lib/auth-modal-context.tsx';
@@ -227,231 +215,216 @@ export function AuthModal() {
   };
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={mode !== null}
-      onOpenChange={(event) => !event.open && modal.close()}
+      onClose={() => modal.close()}
       finalFocusEl={modal.returnFocusTo}
-      placement="center"
-      size="md"
       scrollBehavior="inside"
+      testId="auth-modal"
+      title={mode ? titles[mode] : null}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="auth-modal">
-            <Dialog.Header>
-              <Dialog.Title>{mode ? titles[mode] : null}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {mode === 'anonymous' && guestCode ? (
-                <PhoneCodeStep
-                  sentTo={guestCode.sentTo}
-                  resendAt={guestCode.resendAt}
-                  onConfirm={(code) => guest.mutate({ name: form.name, phone: guestCode.sentTo, email: form.email, code })}
-                  confirming={guest.isPending}
-                  confirmError={guest.error}
-                  onResend={() => guestCodeRequest.mutate({ phone: guestCode.sentTo, codeFor: 'guest_booking' })}
-                  resendError={guestCodeRequest.error}
-                  onChangeNumber={() => setGuestCode(null)}
-                  confirmLabel={t`Confirm and continue as guest`}
+      {mode === 'anonymous' && guestCode ? (
+        <PhoneCodeStep
+          sentTo={guestCode.sentTo}
+          resendAt={guestCode.resendAt}
+          onConfirm={(code) => guest.mutate({ name: form.name, phone: guestCode.sentTo, email: form.email, code })}
+          confirming={guest.isPending}
+          confirmError={guest.error}
+          onResend={() => guestCodeRequest.mutate({ phone: guestCode.sentTo, codeFor: 'guest_booking' })}
+          resendError={guestCodeRequest.error}
+          onChangeNumber={() => setGuestCode(null)}
+          confirmLabel={t`Confirm and continue as guest`}
+        />
+      ) : mode === 'phone' ? (
+        <PhoneSignIn
+          onSignedIn={(user, welcome) =>
+            signedIn(user, welcome ? t`Welcome to Tahaleel! Your account is ready.` : t`Successfully logged in!`)
+          }
+          onSecondFactor={() => modal.open('second-factor')}
+          onUseEmail={() => switchTo('login')}
+        />
+      ) : (
+        <form onSubmit={submit} noValidate ref={formRef}>
+          <Stack gap="4">
+            {modal.forBooking && mode === 'login' && (
+              <Text color="fg.muted" fontSize="sm">
+                {t`To book, log in, create an account, or continue as a guest.`}
+              </Text>
+            )}
+            {mode === 'anonymous' && (
+              <Text color="fg.muted" fontSize="sm">
+                {t`Book without creating an account: we only need your name and mobile number to confirm your appointment.`}
+              </Text>
+            )}
+            {mode === 'signup' && (
+              <HStack gap="2" role="radiogroup" aria-label={t`Account type`} onKeyDown={typeKeys.onKeyDown}>
+                {signUpTypes.map((type, index) => (
+                  <Button
+                    key={type}
+                    flex="1"
+                    role="radio"
+                    aria-checked={userType === type}
+                    tabIndex={typeKeys.tabIndexOf(index)}
+                    variant={userType === type ? 'solid' : 'outline'}
+                    colorPalette="brand"
+                    onClick={() => setUserType(type)}
+                  >
+                    {type === 'customer' ? <User aria-hidden /> : <FlaskConical aria-hidden />}
+                    {type === 'customer' ? t`Customer` : t`Laboratory`}
+                  </Button>
+                ))}
+              </HStack>
+            )}
+            {(mode === 'signup' || mode === 'anonymous') && (
+              <Field.Root invalid={Boolean(invalid('name'))} required>
+                <Field.Label>{mode === 'signup' && userType === 'lab' ? t`Lab name` : t`Full name`}</Field.Label>
+                <Input
+                  value={form.name}
+                  onChange={set('name')}
+                  aria-describedby={describedBy('name')}
+                  autoComplete={mode === 'signup' && userType === 'lab' ? 'organization' : 'name'}
                 />
-              ) : mode === 'phone' ? (
-                <PhoneSignIn
-                  onSignedIn={(user, welcome) =>
-                    signedIn(user, welcome ? t`Welcome to Tahaleel! Your account is ready.` : t`Successfully logged in!`)
-                  }
-                  onSecondFactor={() => modal.open('second-factor')}
-                  onUseEmail={() => switchTo('login')}
+                <Field.ErrorText id={errorId('name')}>{invalid('name')}</Field.ErrorText>
+              </Field.Root>
+            )}
+            {mode === 'anonymous' ? (
+              <>
+                <Field.Root invalid={Boolean(invalid('phone'))} required>
+                  <Field.Label>{t`Mobile number`}</Field.Label>
+                  <MobileNumberInput value={form.phone} onChange={set('phone')} aria-describedby={describedBy('phone')} />
+                  {providers.data?.phone && !invalid('phone') && (
+                    <Field.HelperText>{t`We will send a 6-digit code by SMS to confirm it.`}</Field.HelperText>
+                  )}
+                  <Field.ErrorText id={errorId('phone')}>{invalid('phone')}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={Boolean(invalid('email'))}>
+                  <Field.Label>{t`E-mail (optional)`}</Field.Label>
+                  <Input
+                    value={form.email}
+                    onChange={set('email')}
+                    aria-describedby={describedBy('email')}
+                    type="email"
+                    dir="ltr"
+                    autoComplete="email"
+                  />
+                  {!invalid('email') && (
+                    <Field.HelperText>
+                      {t`Recommended: we send your confirmation there, with a link to view, move or cancel your booking.`}
+                    </Field.HelperText>
+                  )}
+                  <Field.ErrorText id={errorId('email')}>{invalid('email')}</Field.ErrorText>
+                </Field.Root>
+              </>
+            ) : (
+              <>
+                <Field.Root invalid={Boolean(invalid('email'))} required>
+                  <Field.Label>{mode === 'admin' ? t`Admin e-mail` : t`E-mail`}</Field.Label>
+                  <Input
+                    value={form.email}
+                    onChange={set('email')}
+                    aria-describedby={describedBy('email')}
+                    type="email"
+                    dir="ltr"
+                    autoComplete="email"
+                  />
+                  <Field.ErrorText id={errorId('email')}>{invalid('email')}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={Boolean(invalid('password'))} required>
+                  <Field.Label>{t`Password`}</Field.Label>
+                  <Input
+                    value={form.password}
+                    onChange={set('password')}
+                    aria-describedby={describedBy('password')}
+                    type="password"
+                    dir="ltr"
+                    autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                  />
+                  {mode === 'signup' && !invalid('password') && <Field.HelperText>{t`At least 8 characters.`}</Field.HelperText>}
+                  <Field.ErrorText id={errorId('password')}>{invalid('password')}</Field.ErrorText>
+                </Field.Root>
+                {(mode === 'login' || mode === 'admin') && (
+                  <ChakraLink asChild fontSize="sm" color="brand.fg" alignSelf="start" mt="-2">
+                    <Link to="/forgot-password" onClick={() => modal.close({ leavingPage: true })}>
+                      {t`Forgot your password?`}
+                    </Link>
+                  </ChakraLink>
+                )}
+              </>
+            )}
+            {mode === 'signup' && userType === 'lab' && (
+              <Field.Root invalid={Boolean(invalid('licenseNumber'))} required>
+                <Field.Label>{t`License number`}</Field.Label>
+                <Input
+                  value={form.licenseNumber}
+                  onChange={set('licenseNumber')}
+                  aria-describedby={describedBy('licenseNumber')}
+                  dir="ltr"
                 />
-              ) : (
-                <form onSubmit={submit} noValidate ref={formRef}>
-                  <Stack gap="4">
-                    {modal.forBooking && mode === 'login' && (
-                      <Text color="fg.muted" fontSize="sm">
-                        {t`To book, log in, create an account, or continue as a guest.`}
-                      </Text>
-                    )}
-                    {mode === 'anonymous' && (
-                      <Text color="fg.muted" fontSize="sm">
-                        {t`Book without creating an account: we only need your name and mobile number to confirm your appointment.`}
-                      </Text>
-                    )}
-                    {mode === 'signup' && (
-                      <HStack gap="2" role="radiogroup" aria-label={t`Account type`} onKeyDown={typeKeys.onKeyDown}>
-                        {signUpTypes.map((type, index) => (
-                          <Button
-                            key={type}
-                            flex="1"
-                            role="radio"
-                            aria-checked={userType === type}
-                            tabIndex={typeKeys.tabIndexOf(index)}
-                            variant={userType === type ? 'solid' : 'outline'}
-                            colorPalette="brand"
-                            onClick={() => setUserType(type)}
-                          >
-                            {type === 'customer' ? <User aria-hidden /> : <FlaskConical aria-hidden />}
-                            {type === 'customer' ? t`Customer` : t`Laboratory`}
-                          </Button>
-                        ))}
-                      </HStack>
-                    )}
-                    {(mode === 'signup' || mode === 'anonymous') && (
-                      <Field.Root invalid={Boolean(invalid('name'))} required>
-                        <Field.Label>{mode === 'signup' && userType === 'lab' ? t`Lab name` : t`Full name`}</Field.Label>
-                        <Input
-                          value={form.name}
-                          onChange={set('name')}
-                          aria-describedby={describedBy('name')}
-                          autoComplete={mode === 'signup' && userType === 'lab' ? 'organization' : 'name'}
-                        />
-                        <Field.ErrorText id={errorId('name')}>{invalid('name')}</Field.ErrorText>
-                      </Field.Root>
-                    )}
-                    {mode === 'anonymous' ? (
-                      <>
-                        <Field.Root invalid={Boolean(invalid('phone'))} required>
-                          <Field.Label>{t`Mobile number`}</Field.Label>
-                          <MobileNumberInput value={form.phone} onChange={set('phone')} aria-describedby={describedBy('phone')} />
-                          {providers.data?.phone && !invalid('phone') && (
-                            <Field.HelperText>{t`We will send a 6-digit code by SMS to confirm it.`}</Field.HelperText>
-                          )}
-                          <Field.ErrorText id={errorId('phone')}>{invalid('phone')}</Field.ErrorText>
-                        </Field.Root>
-                        <Field.Root invalid={Boolean(invalid('email'))}>
-                          <Field.Label>{t`E-mail (optional)`}</Field.Label>
-                          <Input
-                            value={form.email}
-                            onChange={set('email')}
-                            aria-describedby={describedBy('email')}
-                            type="email"
-                            dir="ltr"
-                            autoComplete="email"
-                          />
-                          {!invalid('email') && (
-                            <Field.HelperText>
-                              {t`Recommended: we send your confirmation there, with a link to view, move or cancel your booking.`}
-                            </Field.HelperText>
-                          )}
-                          <Field.ErrorText id={errorId('email')}>{invalid('email')}</Field.ErrorText>
-                        </Field.Root>
-                      </>
-                    ) : (
-                      <>
-                        <Field.Root invalid={Boolean(invalid('email'))} required>
-                          <Field.Label>{mode === 'admin' ? t`Admin e-mail` : t`E-mail`}</Field.Label>
-                          <Input
-                            value={form.email}
-                            onChange={set('email')}
-                            aria-describedby={describedBy('email')}
-                            type="email"
-                            dir="ltr"
-                            autoComplete="email"
-                          />
-                          <Field.ErrorText id={errorId('email')}>{invalid('email')}</Field.ErrorText>
-                        </Field.Root>
-                        <Field.Root invalid={Boolean(invalid('password'))} required>
-                          <Field.Label>{t`Password`}</Field.Label>
-                          <Input
-                            value={form.password}
-                            onChange={set('password')}
-                            aria-describedby={describedBy('password')}
-                            type="password"
-                            dir="ltr"
-                            autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-                          />
-                          {mode === 'signup' && !invalid('password') && <Field.HelperText>{t`At least 8 characters.`}</Field.HelperText>}
-                          <Field.ErrorText id={errorId('password')}>{invalid('password')}</Field.ErrorText>
-                        </Field.Root>
-                        {(mode === 'login' || mode === 'admin') && (
-                          <ChakraLink asChild fontSize="sm" color="brand.fg" alignSelf="start" mt="-2">
-                            <Link to="/forgot-password" onClick={() => modal.close({ leavingPage: true })}>
-                              {t`Forgot your password?`}
-                            </Link>
-                          </ChakraLink>
-                        )}
-                      </>
-                    )}
-                    {mode === 'signup' && userType === 'lab' && (
-                      <Field.Root invalid={Boolean(invalid('licenseNumber'))} required>
-                        <Field.Label>{t`License number`}</Field.Label>
-                        <Input
-                          value={form.licenseNumber}
-                          onChange={set('licenseNumber')}
-                          aria-describedby={describedBy('licenseNumber')}
-                          dir="ltr"
-                        />
-                        <Field.ErrorText id={errorId('licenseNumber')}>{invalid('licenseNumber')}</Field.ErrorText>
-                      </Field.Root>
-                    )}
-                    {needsConsent && (
-                      <TermsConsent
-                        checked={form.acceptTerms}
-                        onChange={(acceptTerms) => setForm((current) => ({ ...current, acceptTerms }))}
-                        error={invalid('acceptTerms')}
-                        errorId={errorId('acceptTerms')}
-                      />
-                    )}
-                    {mode === 'signup' && (
-                      <MarketingChoice
-                        checked={form.marketingMail}
-                        onChange={(marketingMail) => setForm((current) => ({ ...current, marketingMail }))}
-                      />
-                    )}
-                    <Button type="submit" colorPalette="brand" loading={pending} width="full">
-                      {mode === 'signup' ? t`Create account` : mode === 'anonymous' ? t`Continue as guest` : t`Log in`}
-                    </Button>
-                  </Stack>
-                </form>
-              )}
-              {(mode === 'login' || mode === 'admin') && (
-                <Stack mt="4" gap="4">
-                  <OrSeparator />
-                  <PasskeySignInButton admin={mode === 'admin'} onSignedIn={(user) => signedIn(user, t`Successfully logged in!`)} />
-                </Stack>
-              )}
-              {modal.forBooking && (mode === 'login' || mode === 'signup') && (
-                <Stack mt="4" gap="2">
-                  <OrSeparator />
-                  <Button variant="outline" colorPalette="brand" width="full" onClick={() => switchTo('anonymous')}>
-                    <UserRound aria-hidden />
-                    {t`Book as a guest, no account needed`}
-                  </Button>
-                </Stack>
-              )}
-              {(mode === 'login' || mode === 'signup') && providers.data?.phone && (
-                <>
-                  <OrSeparator my="4" />
-                  <Button variant="outline" width="full" onClick={() => switchTo('phone')}>
-                    <Smartphone aria-hidden />
-                    {t`Continue with your mobile number`}
-                  </Button>
-                </>
-              )}
-              {(mode === 'login' || mode === 'signup') && providers.data?.google && (
-                <>
-                  <OrSeparator my="4" />
-                  <Button variant="outline" width="full" onClick={google}>
-                    <GoogleMark />
-                    {t`Continue with Google`}
-                  </Button>
-                </>
-              )}
-              {(mode === 'login' || mode === 'signup' || (mode === 'anonymous' && modal.forBooking)) && (
-                <Text mt="4" fontSize="sm" textAlign="center">
-                  {mode === 'login' ? t`Don't have an account?` : t`Already have an account?`}{' '}
-                  <Button variant="plain" size="sm" color="brand.fg" px="0" onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}>
-                    {mode === 'login' ? t`Sign up` : t`Log in`}
-                  </Button>
-                </Text>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t`Close`} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                <Field.ErrorText id={errorId('licenseNumber')}>{invalid('licenseNumber')}</Field.ErrorText>
+              </Field.Root>
+            )}
+            {needsConsent && (
+              <TermsConsent
+                checked={form.acceptTerms}
+                onChange={(acceptTerms) => setForm((current) => ({ ...current, acceptTerms }))}
+                error={invalid('acceptTerms')}
+                errorId={errorId('acceptTerms')}
+              />
+            )}
+            {mode === 'signup' && (
+              <MarketingChoice
+                checked={form.marketingMail}
+                onChange={(marketingMail) => setForm((current) => ({ ...current, marketingMail }))}
+              />
+            )}
+            <Button type="submit" colorPalette="brand" loading={pending} width="full">
+              {mode === 'signup' ? t`Create account` : mode === 'anonymous' ? t`Continue as guest` : t`Log in`}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {(mode === 'login' || mode === 'admin') && (
+        <Stack mt="4" gap="4">
+          <OrSeparator />
+          <PasskeySignInButton admin={mode === 'admin'} onSignedIn={(user) => signedIn(user, t`Successfully logged in!`)} />
+        </Stack>
+      )}
+      {modal.forBooking && (mode === 'login' || mode === 'signup') && (
+        <Stack mt="4" gap="2">
+          <OrSeparator />
+          <Button variant="outline" colorPalette="brand" width="full" onClick={() => switchTo('anonymous')}>
+            <UserRound aria-hidden />
+            {t`Book as a guest, no account needed`}
+          </Button>
+        </Stack>
+      )}
+      {(mode === 'login' || mode === 'signup') && providers.data?.phone && (
+        <>
+          <OrSeparator my="4" />
+          <Button variant="outline" width="full" onClick={() => switchTo('phone')}>
+            <Smartphone aria-hidden />
+            {t`Continue with your mobile number`}
+          </Button>
+        </>
+      )}
+      {(mode === 'login' || mode === 'signup') && providers.data?.google && (
+        <>
+          <OrSeparator my="4" />
+          <Button variant="outline" width="full" onClick={google}>
+            <GoogleMark />
+            {t`Continue with Google`}
+          </Button>
+        </>
+      )}
+      {(mode === 'login' || mode === 'signup' || (mode === 'anonymous' && modal.forBooking)) && (
+        <Text mt="4" fontSize="sm" textAlign="center">
+          {mode === 'login' ? t`Don't have an account?` : t`Already have an account?`}{' '}
+          <Button variant="plain" size="sm" color="brand.fg" px="0" onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}>
+            {mode === 'login' ? t`Sign up` : t`Log in`}
+          </Button>
+        </Text>
+      )}
+    </DialogShell>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Link, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PRIVACY_VERSION, signUpUnfinished, TERMS_VERSION } from '../../../shared/legal.ts';
+import { DialogShell } from '../../components/form-dialog.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useAuthModal } from '../../lib/auth-modal-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -25,6 +26,9 @@ export function ConsentDialog({ open }: { open: boolean }) {
   return <TermsChangedDialog open={open} />;
 }
 
+/** Neither dialog can be dismissed: no close button, and neither Escape nor a click beside it closes it. */
+const mustBeAnswered = { role: 'alertdialog', closeOnEscape: false, closeOnInteractOutside: false, closeButton: false } as const;
+
 /** The user as the server now answers it: everything asked before and refused (CONSENT_UPDATE_REQUIRED) is asked again. */
 function useAccepted() {
   const queryClient = useQueryClient();
@@ -45,52 +49,47 @@ function TermsChangedDialog({ open }: { open: boolean }) {
     }),
   );
   return (
-    <Dialog.Root open={open} role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="consent-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t`Our terms and privacy policy have changed`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Dialog.Description>
-                  {t`To keep using Tahaleel, please read and accept the current terms and privacy policy. They say what we keep about you, for how long and why.`}
-                </Dialog.Description>
-                <Text>
-                  <Link href="/terms-and-conditions" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
-                    {t`Terms and conditions`}
-                  </Link>
-                  {' · '}
-                  <Link href="/privacy-policy" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
-                    {t`Privacy Policy`}
-                  </Link>
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {t`If you do not accept, you can still take a copy of your data with you:`}{' '}
-                  <Link href="/account/export.zip" download color="brand.fg" textDecoration="underline">
-                    {t`Download my data`}
-                  </Link>
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" loading={signOut.isPending} onClick={() => signOut.mutate()}>
-                {t`Sign out`}
-              </Button>
-              <Button
-                colorPalette="brand"
-                loading={accept.isPending}
-                onClick={() => accept.mutate({ termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION })}
-              >
-                {t`I accept`}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      {...mustBeAnswered}
+      testId="consent-dialog"
+      title={t`Our terms and privacy policy have changed`}
+      footer={
+        <>
+          <Button variant="outline" loading={signOut.isPending} onClick={() => signOut.mutate()}>
+            {t`Sign out`}
+          </Button>
+          <Button
+            colorPalette="brand"
+            loading={accept.isPending}
+            onClick={() => accept.mutate({ termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION })}
+          >
+            {t`I accept`}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Dialog.Description>
+          {t`To keep using Tahaleel, please read and accept the current terms and privacy policy. They say what we keep about you, for how long and why.`}
+        </Dialog.Description>
+        <Text>
+          <Link href="/terms-and-conditions" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+            {t`Terms and conditions`}
+          </Link>
+          {' · '}
+          <Link href="/privacy-policy" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+            {t`Privacy Policy`}
+          </Link>
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t`If you do not accept, you can still take a copy of your data with you:`}{' '}
+          <Link href="/account/export.zip" download color="brand.fg" textDecoration="underline">
+            {t`Download my data`}
+          </Link>
+        </Text>
+      </Stack>
+    </DialogShell>
   );
 }
 
@@ -100,31 +99,24 @@ function FinishSignUpDialog({ open }: { open: boolean }) {
   const accepted = useAccepted();
   const signOut = useSignOut();
   return (
-    <Dialog.Root open={open} role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="finish-sign-up-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t`Finish creating your account`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <PhoneSignUpProfile
-                intro={t`Your number is confirmed, but your account has no name yet. Tell us your name, as it should appear on your bookings and results.`}
-                onDone={(user) => {
-                  accepted(user);
-                  notify.success({ title: t`Welcome to Tahaleel! Your account is ready.` });
-                }}
-              />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="plain" size="sm" loading={signOut.isPending} onClick={() => signOut.mutate()}>
-                {t`Sign out`}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      {...mustBeAnswered}
+      testId="finish-sign-up-dialog"
+      title={t`Finish creating your account`}
+      footer={
+        <Button variant="plain" size="sm" loading={signOut.isPending} onClick={() => signOut.mutate()}>
+          {t`Sign out`}
+        </Button>
+      }
+    >
+      <PhoneSignUpProfile
+        intro={t`Your number is confirmed, but your account has no name yet. Tell us your name, as it should appear on your bookings and results.`}
+        onDone={(user) => {
+          accepted(user);
+          notify.success({ title: t`Welcome to Tahaleel! Your account is ready.` });
+        }}
+      />
+    </DialogShell>
   );
 }

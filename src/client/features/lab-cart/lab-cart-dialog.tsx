@@ -1,9 +1,10 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatSar } from '../../../shared/money.ts';
 import { useCartPanels } from '../../components/cart-panels-context.tsx';
+import { DialogShell } from '../../components/form-dialog.tsx';
 import { activeLocale } from '../../lib/locale.ts';
 import { LabCartLine, labCartLineKey } from './lab-cart-line.tsx';
 import { useLabCartItems } from './lab-cart-store.ts';
@@ -20,49 +21,42 @@ export function LabCartDialog({ otherCart }: { otherCart?: ReactNode }) {
   const total = items.reduce((sum, item) => sum + item.price, 0);
 
   return (
-    <Dialog.Root open={panels.open === 'lab'} onOpenChange={(event) => !event.open && panels.close()} size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t`Your test cart`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {otherCart}
-                {items.length === 0 ? (
-                  <Text color="fg.muted">{t`Your cart is empty`}</Text>
-                ) : (
-                  <Stack gap="3" as="ul" listStyleType="none">
-                    {items.map((item, index) => (
-                      <LabCartLine key={labCartLineKey(item)} item={item} onRemove={() => cart.remove(index)} />
-                    ))}
-                  </Stack>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer justifyContent="space-between">
-              <Text fontWeight="bold">
-                {t`Total`}: <bdi>{formatSar(total, locale)}</bdi>
-              </Text>
-              <Button
-                colorPalette="brand"
-                disabled={items.length === 0}
-                onClick={() => {
-                  panels.close();
-                  void navigate({ to: '/checkout' });
-                }}
-              >
-                {t`Checkout`}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t`Close`} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={panels.open === 'lab'}
+      onClose={() => panels.close()}
+      placement="top"
+      title={t`Your test cart`}
+      footerProps={{ justifyContent: 'space-between' }}
+      footer={
+        <>
+          <Text fontWeight="bold">
+            {t`Total`}: <bdi>{formatSar(total, locale)}</bdi>
+          </Text>
+          <Button
+            colorPalette="brand"
+            disabled={items.length === 0}
+            onClick={() => {
+              panels.close();
+              void navigate({ to: '/checkout' });
+            }}
+          >
+            {t`Checkout`}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {otherCart}
+        {items.length === 0 ? (
+          <Text color="fg.muted">{t`Your cart is empty`}</Text>
+        ) : (
+          <Stack gap="3" as="ul" listStyleType="none">
+            {items.map((item, index) => (
+              <LabCartLine key={labCartLineKey(item)} item={item} onRemove={() => cart.remove(index)} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </DialogShell>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Dialog, Field, HStack, Input, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -7,6 +7,7 @@ import { Copy, KeyRound, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { LAB_API_KEY_NAME_MAX, LAB_API_KEYS_ACTIVE_MAX } from '../../../shared/lab-api-key-schemas.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DialogShell } from '../../components/form-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -220,58 +221,49 @@ function NewKeyDialog({ shown, onDone }: { shown: { name: string; key: string } 
     }
   };
   return (
-    <Dialog.Root
+    <DialogShell
       open={shown !== null}
-      onOpenChange={(event) => !event.open && onDone()}
+      onClose={onDone}
       closeOnInteractOutside={false}
       role="alertdialog"
-      placement="center"
-      size="md"
+      closeButton={false}
+      testId="lab-api-key-created"
+      title={t`Your new key "${keyName}"`}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => shown && void copy(shown.key)}>
+            <Copy aria-hidden />
+            {t`Copy`}
+          </Button>
+          <Button colorPalette="brand" onClick={onDone}>
+            {t`I have copied it`}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="lab-api-key-created">
-            <Dialog.Header>
-              <Dialog.Title>{t`Your new key "${keyName}"`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Alert.Root status="warning">
-                  <Alert.Indicator />
-                  <Alert.Description>
-                    {t`Copy this key now and keep it in your laboratory system. It will not be shown again: Tahaleel keeps only a fingerprint of it. If it is lost, revoke it and make a new one.`}
-                  </Alert.Description>
-                </Alert.Root>
-                <Box
-                  dir="ltr"
-                  textAlign="start"
-                  fontFamily="mono"
-                  fontSize="sm"
-                  bg="bg.subtle"
-                  borderWidth="1px"
-                  rounded="l2"
-                  p="3"
-                  wordBreak="break-all"
-                  userSelect="all"
-                  data-testid="lab-api-key-secret"
-                >
-                  {shown?.key}
-                </Box>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={() => shown && void copy(shown.key)}>
-                <Copy aria-hidden />
-                {t`Copy`}
-              </Button>
-              <Button colorPalette="brand" onClick={onDone}>
-                {t`I have copied it`}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Description>
+            {t`Copy this key now and keep it in your laboratory system. It will not be shown again: Tahaleel keeps only a fingerprint of it. If it is lost, revoke it and make a new one.`}
+          </Alert.Description>
+        </Alert.Root>
+        <Box
+          dir="ltr"
+          textAlign="start"
+          fontFamily="mono"
+          fontSize="sm"
+          bg="bg.subtle"
+          borderWidth="1px"
+          rounded="l2"
+          p="3"
+          wordBreak="break-all"
+          userSelect="all"
+          data-testid="lab-api-key-secret"
+        >
+          {shown?.key}
+        </Box>
+      </Stack>
+    </DialogShell>
   );
 }

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Portal,
-  RadioCard,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Field, HStack, RadioCard, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileUp, Save, Send } from 'lucide-react';
@@ -20,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { RESULT_NOTE_MAX, type ResultDraftInput } from '../../../shared/result-schemas.ts';
 import { isCritical } from '../../../shared/result-values.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DialogShell } from '../../components/form-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { isolated, localized } from '../../lib/bidi.ts';
@@ -89,37 +76,27 @@ export function LabResultDialog({
   };
   return (
     <>
-      <Dialog.Root
+      <DialogShell
         open={bookingId !== null}
-        onOpenChange={(event) => !event.open && (unsaved ? setConfirmingClose(true) : close())}
-        placement="center"
+        onClose={() => (unsaved ? setConfirmingClose(true) : close())}
         size={{ base: 'full', md: 'xl' }}
         scrollBehavior="inside"
         closeOnInteractOutside={false}
+        testId="lab-result-dialog"
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="lab-result-dialog">
-              {bookingId && (
-                <ResultSheetContent
-                  key={bookingId}
-                  bookingId={bookingId}
-                  onUnsavedChange={setUnsaved}
-                  onReleased={close}
-                  onUploadPdf={() => {
-                    close();
-                    onUploadPdf(bookingId);
-                  }}
-                />
-              )}
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t`Close`} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        {bookingId && (
+          <ResultSheetContent
+            key={bookingId}
+            bookingId={bookingId}
+            onUnsavedChange={setUnsaved}
+            onReleased={close}
+            onUploadPdf={() => {
+              close();
+              onUploadPdf(bookingId);
+            }}
+          />
+        )}
+      </DialogShell>
       <ConfirmDialog
         open={confirmingClose}
         title={t`Close without saving?`}

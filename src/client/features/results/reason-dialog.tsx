@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { FileLock2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { DialogShell } from '../../components/form-dialog.tsx';
 
 /** As the server takes it (docs/decisions/0021): trimmed, 1 to 500 characters. */
 const REASON_MAX = 500;
@@ -62,76 +63,59 @@ export function ReasonDialog({ label, accessibleName, title, description, subjec
   };
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(event) => (event.open ? setOpen(true) : close())}
-      placement="center"
+      onOpen={() => setOpen(true)}
+      onClose={close}
       size={opened ? 'lg' : 'md'}
       scrollBehavior="inside"
       initialFocusEl={() => reasonInput.current}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button size="xs" variant="outline" colorPalette="brand" alignSelf="start" mt="1" aria-label={accessibleName}>
           <FileLock2 aria-hidden />
           {label}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            {opened ? (
-              <>
-                <Dialog.Header>
-                  <Dialog.Title>
-                    <bdi>{subject}</bdi>
-                  </Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>{opened}</Dialog.Body>
-              </>
-            ) : (
-              <form onSubmit={(event) => void submit(event)} noValidate>
-                <Dialog.Header>
-                  <Dialog.Title>{title}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Dialog.Description>{description}</Dialog.Description>
-                    <Text fontSize="sm" color="fg.muted" dir="auto" overflowWrap="anywhere">
-                      {subject}
-                    </Text>
-                    <Field.Root invalid={missing} required>
-                      <Field.Label>{t`Reason`}</Field.Label>
-                      <Input
-                        ref={reasonInput}
-                        value={reason}
-                        onChange={(event) => {
-                          setReason(event.target.value);
-                          if (event.target.value.trim()) setMissing(false);
-                        }}
-                        maxLength={REASON_MAX}
-                        placeholder={t`For example: the patient asked support to check the file`}
-                      />
-                      <Field.ErrorText>{t`Write the reason before opening the result.`}</Field.ErrorText>
-                    </Field.Root>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">{t`Cancel`}</Button>
-                  </Dialog.ActionTrigger>
-                  <Button type="submit" colorPalette="brand" loading={busy}>
-                    {label}
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t`Close`} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      testId={testId}
+      title={opened ? <bdi>{subject}</bdi> : title}
+      onSubmit={opened ? undefined : (event) => void submit(event)}
+      footer={
+        opened ? undefined : (
+          <>
+            <Dialog.ActionTrigger asChild>
+              <Button variant="outline">{t`Cancel`}</Button>
+            </Dialog.ActionTrigger>
+            <Button type="submit" colorPalette="brand" loading={busy}>
+              {label}
+            </Button>
+          </>
+        )
+      }
+    >
+      {opened ? (
+        opened
+      ) : (
+        <Stack gap="4">
+          <Dialog.Description>{description}</Dialog.Description>
+          <Text fontSize="sm" color="fg.muted" dir="auto" overflowWrap="anywhere">
+            {subject}
+          </Text>
+          <Field.Root invalid={missing} required>
+            <Field.Label>{t`Reason`}</Field.Label>
+            <Input
+              ref={reasonInput}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (event.target.value.trim()) setMissing(false);
+              }}
+              maxLength={REASON_MAX}
+              placeholder={t`For example: the patient asked support to check the file`}
+            />
+            <Field.ErrorText>{t`Write the reason before opening the result.`}</Field.ErrorText>
+          </Field.Root>
+        </Stack>
+      )}
+    </DialogShell>
   );
 }

@@ -1,21 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  CheckboxGroup,
-  CloseButton,
-  Dialog,
-  Field,
-  Heading,
-  HStack,
-  Portal,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Checkbox, CheckboxGroup, Field, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +6,7 @@ import { Copy, KeyRound, Link2, Share2, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { SHARE_CODE_LENGTH, SHARE_DAYS_MAX, SHARE_DAYS_MIN } from '../../../shared/result-shares.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DialogShell } from '../../components/form-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -262,53 +246,39 @@ function NewCodeDialog({ issued, onClose }: { issued: Issued | null; onClose: ()
   const copy = useCopy();
   const until = issued ? when(issued.expiresAt, locale) : '';
   return (
-    <Dialog.Root
+    <DialogShell
       open={issued !== null}
-      onOpenChange={(event) => !event.open && onClose()}
+      onClose={onClose}
       closeOnInteractOutside={false}
-      placement="center"
-      size="md"
+      testId="share-new-code-dialog"
+      title={t`A new code for your link`}
+      bodyProps={{ pb: '6' }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="share-new-code-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t`A new code for your link`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {issued && (
-                <Stack gap="4">
-                  <Alert.Root status="warning">
-                    <Alert.Indicator />
-                    <Alert.Description>
-                      {t`Copy the code now: it will not be shown again. Give it to your doctor separately from the link, which stays the same.`}
-                    </Alert.Description>
-                  </Alert.Root>
-                  <Stack gap="2">
-                    <Text fontWeight="medium">{t`Code`}</Text>
-                    <ShownCode code={issued.code} />
-                    <Button variant="outline" alignSelf="start" onClick={() => void copy(issued.code)}>
-                      <Copy aria-hidden />
-                      {t`Copy the code`}
-                    </Button>
-                  </Stack>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t`The link opens again with this code until ${until}. The old code no longer works.`}
-                  </Text>
-                  <Button colorPalette="brand" alignSelf="end" onClick={onClose}>
-                    {t`Done`}
-                  </Button>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t`Close`} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {issued && (
+        <Stack gap="4">
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Description>
+              {t`Copy the code now: it will not be shown again. Give it to your doctor separately from the link, which stays the same.`}
+            </Alert.Description>
+          </Alert.Root>
+          <Stack gap="2">
+            <Text fontWeight="medium">{t`Code`}</Text>
+            <ShownCode code={issued.code} />
+            <Button variant="outline" alignSelf="start" onClick={() => void copy(issued.code)}>
+              <Copy aria-hidden />
+              {t`Copy the code`}
+            </Button>
+          </Stack>
+          <Text fontSize="sm" color="fg.muted">
+            {t`The link opens again with this code until ${until}. The old code no longer works.`}
+          </Text>
+          <Button colorPalette="brand" alignSelf="end" onClick={onClose}>
+            {t`Done`}
+          </Button>
+        </Stack>
+      )}
+    </DialogShell>
   );
 }
 
@@ -409,31 +379,17 @@ function ShareDialog({ open, shareable, onClose }: { open: boolean; shareable: S
     onClose();
   };
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(event) => !event.open && close()}
+      onClose={close}
       closeOnInteractOutside={made === null}
-      placement="center"
-      size="md"
       scrollBehavior="inside"
+      testId="share-dialog"
+      title={made ? t`Your link for your doctor` : t`Share with a doctor`}
+      bodyProps={{ pb: '6' }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="share-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{made ? t`Your link for your doctor` : t`Share with a doctor`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {made ? <MadeShare made={made} onDone={close} /> : <ShareForm shareable={shareable} onMade={setMade} />}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t`Close`} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {made ? <MadeShare made={made} onDone={close} /> : <ShareForm shareable={shareable} onMade={setMade} />}
+    </DialogShell>
   );
 }
 
