@@ -13,6 +13,7 @@ import type { SeedLab, SeedStoreProduct } from './data/types.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { deterministicUuid, stableFraction } from './deterministic.ts';
 import { seedFailingRenewal } from './failing-renewal.ts';
+import { seedLabPackages } from './packages.ts';
 import { pastVisit, pastVisits, seedPastVisits } from './past-visits.ts';
 import { seedReviews } from './reviews.ts';
 
@@ -73,6 +74,12 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     // Visits at the demo's lab that have happened and wait for it to complete them.
     await seedPastVisits(tx, deterministicUuid(`user:${emailFor(labs[0]!, 0)}`), visitPasswordHash, insertUser, count);
     await seedStore(tx, count);
+    await seedLabPackages(
+      tx,
+      labs.map((lab, index) => deterministicUuid(`user:${emailFor(lab, index)}`)),
+      deterministicUuid(`user:${demoAccounts[0].email}`),
+      count,
+    );
     return { inserted };
   });
 }
@@ -121,7 +128,7 @@ async function seedCatalogue(tx: Tx, count: Count) {
         is_popular: test.popular,
       })),
     )
-    .onConflict((oc) => oc.column('name_en').doNothing())
+    .onConflict((oc) => oc.column('name_en').where('kind', '=', 'test').doNothing())
     .returning('id')
     .execute();
   count('tests', testRows.length);
@@ -175,7 +182,9 @@ async function seedAccounts(tx: Tx, passwordHashes: Map<string, string>, count: 
     twoFactorDueAt: new Date(Date.now() - 86_400_000),
   });
 
-  const testIds = new Map((await tx.selectFrom('tests').select(['id', 'name_en']).execute()).map((row) => [row.name_en, row.id]));
+  const testIds = new Map(
+    (await tx.selectFrom('tests').select(['id', 'name_en']).where('kind', '=', 'test').execute()).map((row) => [row.name_en, row.id]),
+  );
 
   for (const [index, lab] of labs.entries()) {
     const email = emailFor(lab, index);

@@ -10,6 +10,7 @@ import { familyRouter } from './modules/family/family.router.ts';
 import { labRouter } from './modules/lab/lab.router.ts';
 import { labApiKeysRouter } from './modules/lab-api-keys/lab-api-keys.router.ts';
 import { newsletterRouter } from './modules/newsletter/newsletter.router.ts';
+import { packagesRouter } from './modules/packages/packages.router.ts';
 import { paymentsRouter } from './modules/payments/payments.router.ts';
 import { resultFilesRouter } from './modules/result-files/result-files.router.ts';
 import { resultReportsRouter } from './modules/result-reports/result-reports.router.ts';
@@ -35,6 +36,7 @@ export const appRouter = router({
   lab: labRouter,
   labApiKeys: labApiKeysRouter,
   newsletter: newsletterRouter,
+  packages: packagesRouter,
   payments: paymentsRouter,
   resultShares: resultSharesRouter,
   analysis: analysisRouter,

@@ -54,6 +54,10 @@ export const appErrorCodes = [
   'TEST_ALREADY_OFFERED',
   'PLAN_TEST_LIMIT',
   'TEST_REQUEST_REVIEWED',
+  /** A package the admin has already approved or turned down (ADR 0091). */
+  'PACKAGE_REVIEWED',
+  /** Only an approved package goes on sale. */
+  'PACKAGE_NOT_APPROVED',
   'PLAN_NOT_AVAILABLE',
   'WRONG_PASSWORD',
   'EMAIL_MISMATCH',

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'lab.payout',
   'lab.payout_reverse',
   'test_request.approve',
+  'package.approve',
+  'package.reject',
   'test_request.reject',
   'two_factor.reset',
   'two_factor.enable',

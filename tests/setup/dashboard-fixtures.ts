@@ -123,6 +123,7 @@ export async function nonFastingTestId(db: Kysely<Database>): Promise<number> {
     .selectFrom('tests')
     .select('id')
     .where('fasting_hours', 'is', null)
+    .where('kind', '=', 'test')
     .orderBy('id')
     .limit(1)
     .executeTakeFirstOrThrow();

@@ -63,6 +63,8 @@ export type OutboxLocale = 'ar' | 'en';
 
 export type OutboxStatus = 'failed' | 'pending' | 'sent' | 'skipped';
 
+export type PackageStatus = 'approved' | 'pending' | 'rejected';
+
 export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost';
 
 export type PhoneCodePurpose = 'sign_in' | 'verify';
@@ -94,6 +96,10 @@ export type SlotHoldCollection = 'home' | 'lab';
 export type StoreOrderStatus = 'cancelled' | 'delivered' | 'expired' | 'fulfilled' | 'paid' | 'pending' | 'shipped';
 
 export type StoreProductStatus = 'draft' | 'published';
+
+export type TestKind = 'package' | 'test';
+
+export type TestPackageSuitsSex = 'female' | 'male';
 
 export type TestRequestStatus = 'approved' | 'pending' | 'rejected';
 
@@ -482,6 +488,12 @@ export interface Outbox {
   template: string;
   transport: string | null;
   user_id: string | null;
+}
+
+export interface PackageComponents {
+  package_id: number;
+  position: number;
+  test_id: number;
 }
 
 export interface Passkeys {
@@ -906,6 +918,26 @@ export interface TestAnalytes {
   test_id: number;
 }
 
+export interface TestMarkers {
+  analyte_id: number | null;
+  position: number | null;
+  required: boolean | null;
+  test_id: number | null;
+}
+
+export interface TestPackages {
+  lab_id: string;
+  max_age: number | null;
+  min_age: number | null;
+  review_note: string | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: string | null;
+  status: Generated<PackageStatus>;
+  submitted_at: Generated<Timestamp>;
+  suits_sex: TestPackageSuitsSex | null;
+  test_id: number;
+}
+
 export interface TestRequests {
   created_at: CreatedAt;
   created_test_id: number | null;
@@ -926,6 +958,7 @@ export interface Tests {
   fasting_hours: number | null;
   id: Generated<number>;
   is_popular: Generated<boolean>;
+  kind: Generated<TestKind>;
   name_ar: string;
   name_en: string;
   preparation_ar: string | null;
@@ -1058,6 +1091,7 @@ export interface DB {
   labs: Labs;
   newsletter_subscriptions: NewsletterSubscriptions;
   outbox: Outbox;
+  package_components: PackageComponents;
   passkeys: Passkeys;
   payment_refunds: PaymentRefunds;
   pending_sign_ins: PendingSignIns;
@@ -1093,6 +1127,8 @@ export interface DB {
   store_variant_option_values: StoreVariantOptionValues;
   store_variants: StoreVariants;
   test_analytes: TestAnalytes;
+  test_markers: TestMarkers;
+  test_packages: TestPackages;
   test_requests: TestRequests;
   tests: Tests;
   two_factor_recovery_codes: TwoFactorRecoveryCodes;

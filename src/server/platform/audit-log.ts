@@ -10,6 +10,7 @@ export interface AuditEntry {
   subjectType:
     | 'lab'
     | 'test_request'
+    | 'package'
     | 'result_file'
     | 'result_report'
     | 'result_share'

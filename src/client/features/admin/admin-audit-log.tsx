@@ -19,6 +19,8 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'lab.payout': msg`Payout to a lab recorded`,
   'lab.payout_reverse': msg`Payout to a lab reversed`,
   'test_request.approve': msg`Test request approved`,
+  'package.approve': msg`Package approved`,
+  'package.reject': msg`Package rejected`,
   'test_request.reject': msg`Test request rejected`,
   'two_factor.reset': msg`Two-factor sign-in reset`,
   'two_factor.enable': msg`Two-factor sign-in turned on`,

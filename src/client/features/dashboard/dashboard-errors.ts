@@ -19,6 +19,8 @@ const codes: Record<DashboardErrorCode, MessageDescriptor> = {
   TEST_ALREADY_REQUESTED: msg`You have already requested this test. It is waiting for review.`,
   TEST_ALREADY_OFFERED: msg`This test is already on your price list.`,
   TEST_REQUEST_REVIEWED: msg`This test request has already been reviewed.`,
+  PACKAGE_REVIEWED: msg`This package has already been reviewed.`,
+  PACKAGE_NOT_APPROVED: msg`This package is waiting for the admin's approval. It goes on sale once approved.`,
   FILE_EMPTY: msg`The file is empty. Please choose the results file again.`,
   FILE_TOO_LARGE: msg`The file is larger than 10 MB. Please upload a smaller file.`,
   FILE_TYPE_NOT_ALLOWED: msg`Only PDF, JPEG and PNG files can be uploaded.`,

@@ -51,7 +51,7 @@ export async function platformCounts(db: Db) {
       (select count(*) from user_profiles where user_type = 'customer') as customers,
       (select count(*) from user_profiles where user_type = 'lab') as labs,
       (select count(*) from user_profiles where user_type = 'lab' and approved) as approved_labs,
-      (select count(*) from tests) as tests,
+      (select count(*) from tests where kind = 'test') as tests,
       (select count(*) from bookings) as bookings,
       (select count(*) from bookings where status = 'confirmed') as confirmed_bookings,
       (select count(*) from bookings where status = 'completed') as completed_bookings,
@@ -226,7 +226,12 @@ export async function markReviewed(
 }
 
 export function testNameTaken(db: Db, nameEn: string) {
-  return db.selectFrom('tests').select('id').where(sql<string>`lower(name_en)`, '=', nameEn.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('tests')
+    .select('id')
+    .where('kind', '=', 'test')
+    .where(sql<string>`lower(name_en)`, '=', nameEn.toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function insertPlaceholderTest(tx: Transaction<Database>, names: { nameAr: string; nameEn: string }): Promise<number> {

@@ -185,6 +185,7 @@ export async function insertAnalyte(
 export function catalogTests(db: Db) {
   return db
     .selectFrom('tests')
+    .where('tests.kind', '=', 'test')
     .select(['tests.id', 'tests.name_ar', 'tests.name_en'])
     .select((eb) =>
       eb
@@ -199,7 +200,14 @@ export function catalogTests(db: Db) {
 
 /** The test's row, locked: the positions of its analytes are given out one at a time. */
 export function lockTest(tx: Transaction<Database>, testId: number) {
-  return tx.selectFrom('tests').select(['id', 'name_ar', 'name_en']).where('id', '=', testId).forNoKeyUpdate().executeTakeFirst();
+  // A package lists no analytes of its own: its markers are its members' (test_markers, ADR 0091).
+  return tx
+    .selectFrom('tests')
+    .select(['id', 'name_ar', 'name_en'])
+    .where('id', '=', testId)
+    .where('kind', '=', 'test')
+    .forNoKeyUpdate()
+    .executeTakeFirst();
 }
 
 export function testLink(db: Db, testId: number, analyteId: number) {
@@ -365,14 +373,14 @@ export function analytesByLoinc(db: Db, loincs: readonly string[]) {
   return db.selectFrom('analytes').select(['id', 'loinc', 'name_ar', 'name_en']).where('loinc', 'in', loincs).execute();
 }
 
-/** The analytes a test lists, in order, with each one's answers. */
+/** The analytes a test lists (a package: its members', test_markers), in order, with each one's answers. */
 export function testAnalytesWithAnswers(db: Db, testId: number) {
   return db
-    .selectFrom('test_analytes')
-    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
+    .selectFrom('test_markers')
+    .innerJoin('analytes', 'analytes.id', 'test_markers.analyte_id')
     .select(ANALYTE_COLUMNS)
     .select([
-      'test_analytes.required',
+      sql<boolean>`test_markers.required`.as('required'),
       (eb) =>
         eb
           .selectFrom('analyte_answers')
@@ -386,8 +394,8 @@ export function testAnalytesWithAnswers(db: Db, testId: number) {
           .whereRef('analyte_answers.analyte_id', '=', 'analytes.id')
           .as('answers'),
     ])
-    .where('test_analytes.test_id', '=', testId)
-    .orderBy('test_analytes.position')
+    .where('test_markers.test_id', '=', testId)
+    .orderBy('test_markers.position')
     .execute();
 }
 
@@ -429,10 +437,10 @@ const CREATININE = '2160-0';
  */
 export async function judgedByAgeOrSex(db: Db, testId: number): Promise<boolean> {
   const row = await db
-    .selectFrom('test_analytes')
-    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
+    .selectFrom('test_markers')
+    .innerJoin('analytes', 'analytes.id', 'test_markers.analyte_id')
     .select(sql.lit(1).as('one'))
-    .where('test_analytes.test_id', '=', testId)
+    .where('test_markers.test_id', '=', testId)
     .where((eb) =>
       eb.or([
         eb('analytes.loinc', '=', CREATININE),

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 export async function listCategories(db: Kysely<Database>) {
   return db
     .selectFrom('categories')
-    .leftJoin('tests', 'tests.category_id', 'categories.id')
+    .leftJoin('tests', (join) => join.onRef('tests.category_id', '=', 'categories.id').on('tests.kind', '=', 'test'))
     .select((eb) => [
       'categories.id',
       'categories.name_ar',
@@ -60,6 +60,7 @@ function testsWithPrices(db: Kysely<Database>) {
           .as('offers'),
       (join) => join.onRef('offers.test_id', '=', 'tests.id'),
     )
+    .where('tests.kind', '=', 'test')
     .select([...testColumns, 'offers.min_price_halalas', 'offers.lab_count']);
 }
 
@@ -165,6 +166,7 @@ export function listLabOfferings(db: Kysely<Database>, labId: string) {
     .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .where('lab_tests.lab_id', '=', labId)
     .where('lab_tests.is_active', '=', true)
+    .where('tests.kind', '=', 'test')
     .select([
       'lab_tests.id as lab_test_id',
       'lab_tests.price_halalas',

@@ -212,7 +212,12 @@ export async function setBookingStatus(tx: Transaction<Database>, bookingId: str
 }
 
 export function findTestByNameEn(db: Db, nameEn: string) {
-  return db.selectFrom('tests').select('id').where(sql<string>`lower(name_en)`, '=', nameEn.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('tests')
+    .select('id')
+    .where('kind', '=', 'test')
+    .where(sql<string>`lower(name_en)`, '=', nameEn.toLowerCase())
+    .executeTakeFirst();
 }
 
 export function findPendingRequest(db: Db, labId: string, nameEn: string) {
@@ -283,6 +288,7 @@ export function listOfferings(db: Db, labId: string) {
     .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .innerJoin('categories', 'categories.id', 'tests.category_id')
     .where('lab_tests.lab_id', '=', labId)
+    .where('tests.kind', '=', 'test')
     .select([
       'lab_tests.id as lab_test_id',
       'lab_tests.price_halalas',
@@ -302,6 +308,7 @@ export function listOfferings(db: Db, labId: string) {
 export function listTestsNotOffered(db: Db, labId: string) {
   return db
     .selectFrom('tests')
+    .where('tests.kind', '=', 'test')
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -318,7 +325,14 @@ export function listTestsNotOffered(db: Db, labId: string) {
 }
 
 export function findOffering(db: Db, labTestId: number) {
-  return db.selectFrom('lab_tests').select(['id', 'lab_id', 'is_active']).where('id', '=', labTestId).executeTakeFirst();
+  // A package's price and sale are its own section's (packages module): its approval decides when it sells.
+  return db
+    .selectFrom('lab_tests')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .select(['lab_tests.id', 'lab_tests.lab_id', 'lab_tests.is_active'])
+    .where('lab_tests.id', '=', labTestId)
+    .where('tests.kind', '=', 'test')
+    .executeTakeFirst();
 }
 
 export async function countActiveOfferings(db: Db, labId: string): Promise<number> {
@@ -346,7 +360,7 @@ export function insertOffering(db: Db, labId: string, testId: number, priceHalal
 }
 
 export function testExists(db: Db, testId: number) {
-  return db.selectFrom('tests').select('id').where('id', '=', testId).executeTakeFirst();
+  return db.selectFrom('tests').select('id').where('id', '=', testId).where('kind', '=', 'test').executeTakeFirst();
 }
 
 export interface LabProfileRow {

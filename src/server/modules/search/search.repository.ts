@@ -11,6 +11,8 @@ const MATCHED_TESTS = 20;
 export interface MatchedTest {
   id: number;
   score: number;
+  /** A lab's package (ADR 0091), which has a page of its own. */
+  isPackage: boolean;
 }
 
 /**
@@ -19,7 +21,9 @@ export interface MatchedTest {
  */
 export async function matchTests(db: Kysely<Database>, text: string): Promise<MatchedTest[]> {
   const { rows } = await sql<MatchedTest>`${sql.raw(PREPARE)}
-    select id, score from match_tests(${text}, ${MATCHED_TESTS})`.execute(db);
+    select m.id, m.score, t.kind = 'package' as "isPackage" from match_tests(${text}, ${MATCHED_TESTS}) m join tests t on t.id = m.id`.execute(
+    db,
+  );
   return rows.filter((row) => row.score >= WORD_SIMILARITY_THRESHOLD);
 }
 

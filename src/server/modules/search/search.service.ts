@@ -5,7 +5,8 @@ import type { SearchInput } from '../../../shared/schemas.ts';
 import { PRICE_FILTER_MAX } from '../../../shared/search-options.ts';
 import type { Database } from '../../db/schema.ts';
 import { catalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
-import { findOffers, type MatchedTest, matchTests } from './search.repository.ts';
+import { packagesMatching } from '../packages/packages.service.ts';
+import { findOffers, type MatchedTest, matchTests, WORD_SIMILARITY_THRESHOLD } from './search.repository.ts';
 
 const INT4_MAX = 2_147_483_647;
 
@@ -41,9 +42,19 @@ export async function searchTests(db: Kysely<Database>, input: SearchInput): Pro
     rounded.cursor,
   ]);
   return pages.remember(db, key, async () => {
-    const tests = await matches.remember(db, JSON.stringify([version, text]), () => matchTests(db, input.query));
+    const tests = await matches.remember(db, JSON.stringify([version, text]), () => matchTestsAndPackages(db, input.query, text));
     return runSearch(db, rounded, tests);
   });
+}
+
+/**
+ * The tests whose names match, and the packages holding one of them or a marker named so (ADR 0091),
+ * best first: a package ranks just below the test it holds.
+ */
+async function matchTestsAndPackages(db: Kysely<Database>, query: string, text: string): Promise<MatchedTest[]> {
+  const tests = await matchTests(db, query);
+  const held = await packagesMatching(db, tests, text, WORD_SIMILARITY_THRESHOLD);
+  return [...tests, ...held.map((match) => ({ ...match, isPackage: true }))].sort((a, b) => b.score - a.score);
 }
 
 async function runSearch(db: Kysely<Database>, input: SearchInput, tests: MatchedTest[]) {
@@ -65,6 +76,7 @@ async function runSearch(db: Kysely<Database>, input: SearchInput, tests: Matche
     offset: input.cursor,
     homeCollection: input.homeCollection === true,
   });
+  const packages = new Set(tests.flatMap((test) => (test.isPackage ? [test.id] : [])));
   // Each field by name: a rest-and-spread copy of the driver's rows cost ~5 µs a row (a tenth of an
   // uncached search's own CPU, ADR 0034). The same fields in the same order as that copy made.
   return rows.map((row) => ({
@@ -73,6 +85,7 @@ async function runSearch(db: Kysely<Database>, input: SearchInput, tests: Matche
     test_id: row.test_id,
     test_name_ar: row.test_name_ar,
     test_name_en: row.test_name_en,
+    is_package: packages.has(row.test_id),
     lab_name_ar: row.lab_name_ar,
     lab_name_en: row.lab_name_en,
     lab_address_ar: row.lab_address_ar,
@@ -94,7 +107,7 @@ async function runSearch(db: Kysely<Database>, input: SearchInput, tests: Matche
  */
 export function firstOffersOf(db: Kysely<Database>, testId: number, origin: { lat: number; lon: number } | null) {
   return findOffers(db, {
-    tests: [{ id: testId, score: 1 }],
+    tests: [{ id: testId, score: 1, isPackage: false }],
     origin,
     city: null,
     addressText: null,

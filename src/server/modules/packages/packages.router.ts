@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { rowId } from '../../../shared/db-integers.ts';
+import { listPackagesInput, packageOnSaleInput, reviewPackageInput, savePackageInput } from '../../../shared/package-schemas.ts';
+import { router } from '../../trpc/init.ts';
+import { adminProcedure, approvedLabProcedure, labProcedure, publicProcedure } from '../../trpc/procedures.ts';
+import * as packages from './packages.service.ts';
+
+export const packagesRouter = router({
+  /** A package's page: on sale at an approved lab, or not found. */
+  get: publicProcedure.input(z.object({ id: rowId })).query(({ ctx, input }) => packages.getPackage(ctx.db, input.id)),
+  /** Packages on sale at a lab, or the 2–4 a person compares. */
+  list: publicProcedure.input(listPackagesInput).query(({ ctx, input }) => packages.listPackages(ctx.db, input)),
+  mine: labProcedure.query(({ ctx }) => packages.labPackages(ctx.db, ctx.user.id)),
+  save: approvedLabProcedure.input(savePackageInput).mutation(({ ctx, input }) => packages.savePackage(ctx.db, ctx.user.id, input)),
+  setOnSale: approvedLabProcedure
+    .input(packageOnSaleInput)
+    .mutation(({ ctx, input }) => packages.setPackageOnSale(ctx.db, ctx.user.id, input.id, input.onSale)),
+  pending: adminProcedure.query(({ ctx }) => packages.pendingPackages(ctx.db)),
+  review: adminProcedure.input(reviewPackageInput).mutation(({ ctx, input }) => packages.reviewPackage(ctx.db, ctx.user.id, input)),
+});
