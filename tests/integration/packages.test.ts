@@ -106,6 +106,16 @@ describe('the demo packages', () => {
     expect(general.tests.map((test) => test.name_en)).not.toContain('Complete Check-up');
     await expect(caller.catalog.test({ nameEn: 'Complete Check-up' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  it("offers the package form's picker every catalogue test with its category, and no package", async () => {
+    const picker = await (await callerFor(database.db)).packages.catalogue();
+    const names = picker.map((test) => test.name_en);
+    expect(names).toEqual(expect.arrayContaining(['Vitamin B12', 'Homocysteine']));
+    expect(names).not.toContain('Complete Check-up');
+    const tests = await database.db.selectFrom('tests').select(['id', 'category_id']).where('kind', '=', 'test').execute();
+    expect(picker).toHaveLength(tests.length);
+    expect(picker.every((test) => tests.some((row) => row.id === test.id && row.category_id === test.category_id))).toBe(true);
+  });
 });
 
 describe("a lab's package, from saving to the admin's approval", () => {

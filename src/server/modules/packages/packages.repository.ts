@@ -139,6 +139,11 @@ export function membersAnalytes(db: Db, testIds: readonly number[]) {
     .execute();
 }
 
+/** Every catalogue test a package may hold (tests, not packages), for the lab's picker, by English name. */
+export function allCatalogueTests(db: Db) {
+  return db.selectFrom('tests').select(['id', 'name_ar', 'name_en', 'category_id']).where('kind', '=', 'test').orderBy('name_en').execute();
+}
+
 /** The catalogue tests a package may hold, by id: tests, not packages. */
 export function catalogueTests(db: Db, ids: readonly number[]) {
   return db

@@ -10,6 +10,8 @@ export const packagesRouter = router({
   get: publicProcedure.input(z.object({ id: rowId })).query(({ ctx, input }) => packages.getPackage(ctx.db, input.id)),
   /** Packages on sale at a lab, or the 2–4 a person compares. */
   list: publicProcedure.input(listPackagesInput).query(({ ctx, input }) => packages.listPackages(ctx.db, input)),
+  /** The catalogue tests a package may hold, for the lab's picker: public, as the catalogue is. */
+  catalogue: publicProcedure.query(({ ctx }) => packages.catalogueTests(ctx.db)),
   mine: labProcedure.query(({ ctx }) => packages.labPackages(ctx.db, ctx.user.id)),
   save: approvedLabProcedure.input(savePackageInput).mutation(({ ctx, input }) => packages.savePackage(ctx.db, ctx.user.id, input)),
   setOnSale: approvedLabProcedure

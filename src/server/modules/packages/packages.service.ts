@@ -166,6 +166,11 @@ function labView(row: LabPackageRow) {
   };
 }
 
+/** The catalogue tests a lab may put in a package (never a package), with their categories. */
+export function catalogueTests(db: Kysely<Database>) {
+  return repo.allCatalogueTests(db);
+}
+
 /** The lab's packages, whatever their review, with their members and marker counts. */
 export async function labPackages(db: Kysely<Database>, labId: string) {
   const rows = await repo.labPackages(db, labId);
