@@ -102,23 +102,18 @@ module.exports = {
     {
       name: 'features-import-each-other-only-through-shared',
       comment:
-        "A feature does not reach into another feature. What many features share is in the kit: the session (lib/use-session.ts), the sign-in dialog's opener (lib/auth-modal-context.tsx), signing out (lib/use-sign-out.ts), money, numbers and dates (lib/format.ts), a result's numbers and units (lib/report-format.ts), city names (lib/city-names.ts) (docs/decisions/0089). The only other imports across features are the parts one feature offers the others, listed in this rule's pathNot; add to that list only what belongs to its feature and is drawn or used elsewhere as it is.",
+        "A feature does not reach into another feature. What many features share is in the kit: the session (lib/use-session.ts), the sign-in dialog's opener (lib/auth-modal-context.tsx), signing out (lib/use-sign-out.ts), money, numbers and dates (lib/format.ts), a result's numbers and units (lib/report-format.ts), city names (lib/city-names.ts) (docs/decisions/0089). What is one thing is one folder: signing in with its second factors (auth/, with auth/passkeys/ and auth/two-factor/), booking with the lab-test cart (booking/, with booking/lab-cart/). The only other imports across features are the parts one feature offers the others, listed in this rule's pathNot; add to that list only what belongs to its feature and is drawn or used elsewhere as it is.",
       severity: 'error',
       from: { path: '^src/client/features/([^/]+)/' },
       to: {
         path: '^src/client/features/',
         pathNot: [
           '^src/client/features/$1/',
-          // Confirming a number or the password, the verification mail, signing in with a passkey: the
-          // account settings, a home visit's booking and the two-factor prompt ask for them as auth draws them.
-          '^src/client/features/auth/(phone-confirm-form|password-confirm-dialog|resend-verification-button|passkey-sign-in-button)\\.tsx$',
-          // The passkeys' and two-factor cards, shown in the account settings and the two-factor prompt.
-          '^src/client/features/passkeys/(passkeys-card\\.tsx|passkey-errors\\.ts)$',
-          '^src/client/features/two-factor/two-factor-card\\.tsx$',
+          // Confirming a number or the password, the verification mail, the passkeys' and two-factor cards: the
+          // account settings and a home visit's booking show them as auth draws them.
+          '^src/client/features/auth/(phone-confirm-form|password-confirm-dialog|resend-verification-button|passkeys/passkeys-card|two-factor/two-factor-card)\\.tsx$',
           // The account holder's sex and date of birth: asked in the booking panel, kept in the settings.
           '^src/client/features/personal-details/personal-details-fields\\.tsx$',
-          // Adding a test to the lab-test cart (the booking panel, a waitlist offer, a reserved visit).
-          '^src/client/features/lab-cart/(use-lab-cart|lab-cart-store)\\.ts$',
           // The labs' map, loaded lazily, for choosing a home visit's address.
           '^src/client/features/map/lazy-labs-map\\.tsx$',
           // A home visit's line on the lab's booking card and the home collection badge on a search card.

@@ -17,7 +17,7 @@ import type { AppRouter } from '../server/app-router.ts';
 import type { Locale } from '../shared/locale.ts';
 import type { PageRedirect, RenderedPage } from '../shared/server-rendering.ts';
 import { SERVER_STYLES_ATTRIBUTE } from '../shared/server-rendering.ts';
-import { SkippedOnServer } from './features/two-factor/prompt-skipped.ts';
+import { SkippedOnServer } from './features/auth/two-factor/prompt-skipped.ts';
 import { intlLocale } from './lib/format.ts';
 import { asksForMissingRecord, dehydrateForBrowser, keepMissingRecordsFailed } from './lib/missing-records.ts';
 import { queriesSettled } from './lib/queries-settled.ts';

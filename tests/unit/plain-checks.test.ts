@@ -41,7 +41,7 @@ describe('lab-test cart storage', () => {
   };
 
   async function freshStore() {
-    return (await import('../../src/client/features/lab-cart/lab-cart-store.ts')).labCartStore;
+    return (await import('../../src/client/features/booking/lab-cart/lab-cart-store.ts')).labCartStore;
   }
 
   it('reads back what it saved', async () => {

@@ -1,4 +1,4 @@
-import { useLabCartItems } from '../features/lab-cart/lab-cart-store.ts';
+import { useLabCartItems } from '../features/booking/lab-cart/lab-cart-store.ts';
 import { useStoreCartItems } from '../features/store-cart/store-cart-store.ts';
 
 /** How many things each cart holds: tests booked in the lab-test cart, units in the store cart. */

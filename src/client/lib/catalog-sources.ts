@@ -46,7 +46,7 @@ export const catalogSources = {
       'routes/dashboard.tsx',
       'routes/admin.dashboard.tsx',
       'components/lab-account.tsx',
-      'features/two-factor/two-factor-card.tsx',
+      'features/auth/two-factor/two-factor-card.tsx',
       ...customersBookings,
     ],
     // Also met outside the dashboards (a home visit's booking): in the sign-in catalog, which the dashboards load too.
@@ -74,7 +74,15 @@ export const catalogSources = {
   booking: {
     // With the account holder's sex and date of birth, asked here once and kept in the settings (which load this too).
     include: ['features/booking', 'features/personal-details', 'routes/test.$testName.tsx'],
-    exclude: ['features/booking/home-collection-badge.tsx', ...customersBookings, ...phoneConfirmation, ...seriesChoice, checkoutSeries],
+    // The lab-test cart is drawn by the app shell on every page: its text is in `messages`.
+    exclude: [
+      'features/booking/home-collection-badge.tsx',
+      'features/booking/lab-cart',
+      ...customersBookings,
+      ...phoneConfirmation,
+      ...seriesChoice,
+      checkoutSeries,
+    ],
   },
   /** Repeating a test (issue #58): the booking panel's repeat choice, loaded with its code once a day is chosen. */
   series: { include: seriesChoice },
@@ -127,10 +135,10 @@ export const catalogSources = {
       'features/auth/phone-code-step.tsx',
       ...phoneConfirmation,
       'features/auth/sign-up-choices.tsx',
-      'features/passkeys',
-      'features/two-factor/two-factor-enrolment.tsx',
-      'features/two-factor/recovery-codes.tsx',
-      'features/two-factor/two-factor-required.tsx',
+      'features/auth/passkeys',
+      'features/auth/two-factor/two-factor-enrolment.tsx',
+      'features/auth/two-factor/recovery-codes.tsx',
+      'features/auth/two-factor/two-factor-required.tsx',
     ],
   },
   /** Paying: the lab-test checkout, the plans and their payment, invoices. */

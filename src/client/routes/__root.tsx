@@ -13,9 +13,9 @@ import { NotFound } from '../components/not-found.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { confineRole } from '../features/auth/require-user.ts';
 import { RoleRedirects } from '../features/auth/role-redirects.tsx';
-import { forgetSkipped } from '../features/two-factor/prompt-skipped.ts';
-import { secondFactorStanding } from '../features/two-factor/standing.ts';
-import { TwoFactorPrompt } from '../features/two-factor/two-factor-prompt.tsx';
+import { forgetSkipped } from '../features/auth/two-factor/prompt-skipped.ts';
+import { secondFactorStanding } from '../features/auth/two-factor/standing.ts';
+import { TwoFactorPrompt } from '../features/auth/two-factor/two-factor-prompt.tsx';
 import { AuthModalProvider, useAuthModal } from '../lib/auth-modal-context.tsx';
 import { loadRouteCatalogs, withCatalogs } from '../lib/locale.ts';
 import { MAIN_CONTENT_ID, mainContent } from '../lib/main-content.ts';
@@ -32,10 +32,12 @@ const AuthModal = lazy(() =>
 const ConsentDialog = lazy(() =>
   withCatalogs(['auth'], () => import('../features/auth/consent-dialog.tsx')).then((module) => ({ default: module.ConsentDialog })),
 );
-const LabCartDialog = lazy(() => import('../features/lab-cart/lab-cart-dialog.tsx').then((module) => ({ default: module.LabCartDialog })));
+const LabCartDialog = lazy(() =>
+  import('../features/booking/lab-cart/lab-cart-dialog.tsx').then((module) => ({ default: module.LabCartDialog })),
+);
 // Only for admins and approved labs whose second factor is overdue.
 const TwoFactorRequired = lazy(() =>
-  withCatalogs(['auth'], () => import('../features/two-factor/two-factor-required.tsx')).then((module) => ({
+  withCatalogs(['auth'], () => import('../features/auth/two-factor/two-factor-required.tsx')).then((module) => ({
     default: module.TwoFactorRequired,
   })),
 );

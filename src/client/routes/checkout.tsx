@@ -10,10 +10,10 @@ import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared
 import { Price } from '../components/price.tsx';
 import { notify } from '../components/ui/toaster.tsx';
 import { CheckoutSeries } from '../features/booking/checkout-series.tsx';
-import { checkoutKey, forgetCheckoutKey } from '../features/lab-cart/checkout-key.ts';
-import { LabCartLine, LabCartLinePlaceholder, labCartLineKey } from '../features/lab-cart/lab-cart-line.tsx';
-import { labCartStore, useLabCartItemsOnceRead } from '../features/lab-cart/lab-cart-store.ts';
-import { seatOf, useLabCart } from '../features/lab-cart/use-lab-cart.ts';
+import { checkoutKey, forgetCheckoutKey } from '../features/booking/lab-cart/checkout-key.ts';
+import { LabCartLine, LabCartLinePlaceholder, labCartLineKey } from '../features/booking/lab-cart/lab-cart-line.tsx';
+import { labCartStore, useLabCartItemsOnceRead } from '../features/booking/lab-cart/lab-cart-store.ts';
+import { seatOf, useLabCart } from '../features/booking/lab-cart/use-lab-cart.ts';
 import { GatewayPaymentFields } from '../features/payments/gateway-payment-fields.tsx';
 import { useGatewayPayment } from '../features/payments/use-gateway-payment.ts';
 import { useAuthModal } from '../lib/auth-modal-context.tsx';

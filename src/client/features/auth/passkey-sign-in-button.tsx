@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { trpcClient } from '../../lib/trpc.ts';
 import type { SessionUser } from '../../lib/use-session.ts';
-import { passkeyErrorMessage } from '../passkeys/passkey-errors.ts';
+import { passkeyErrorMessage } from './passkeys/passkey-errors.ts';
 
 /**
  * Sign-in with a passkey instead of the password and code: the browser offers this site's passkeys on

@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatClock, formatDate, formatHijriDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { useLabCart } from '../lab-cart/use-lab-cart.ts';
+import { useLabCart } from './lab-cart/use-lab-cart.ts';
 
 type Entry = RouterOutputs['waitlist']['mine'][number];
 

@@ -11,8 +11,8 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatHijriDate, formatTime } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { useLabCart } from '../lab-cart/use-lab-cart.ts';
 import { HomeVisitLine } from './home-visit-line.tsx';
+import { useLabCart } from './lab-cart/use-lab-cart.ts';
 import { RescheduleBookingDialog } from './reschedule-booking-dialog.tsx';
 
 export type ReservedVisit = RouterOutputs['booking']['reservedVisits'][number];

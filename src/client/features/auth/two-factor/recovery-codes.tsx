@@ -1,7 +1,7 @@
 import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Copy, Download } from 'lucide-react';
-import { notify } from '../../components/ui/toaster.tsx';
+import { notify } from '../../../components/ui/toaster.tsx';
 
 /** The ten recovery codes, shown this once: copy them or save them as a file. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {

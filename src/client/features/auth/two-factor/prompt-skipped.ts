@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import { TWO_FACTOR_LATER_COOKIE } from '../../../shared/server-rendering.ts';
+import { TWO_FACTOR_LATER_COOKIE } from '../../../../shared/server-rendering.ts';
 
 // Whom the grace-period prompt has been skipped for, in a cookie that lasts while the browser is open:
 // the server reads it too, so a page it draws for staff (a dashboard) shows the prompt, or not, as

@@ -3,9 +3,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { NumericInput } from '../../components/ui/numeric-input.tsx';
-import { errorMessage } from '../../lib/errors.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { NumericInput } from '../../../components/ui/numeric-input.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { trpc } from '../../../lib/trpc.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
 /** The secret in groups of four, as authenticator apps ask for it. */

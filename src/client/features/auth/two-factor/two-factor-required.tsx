@@ -2,9 +2,9 @@ import { Alert, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { trpc } from '../../lib/trpc.ts';
-import { useSignOut } from '../../lib/use-sign-out.ts';
-import { PasskeySignInButton } from '../auth/passkey-sign-in-button.tsx';
+import { trpc } from '../../../lib/trpc.ts';
+import { useSignOut } from '../../../lib/use-sign-out.ts';
+import { PasskeySignInButton } from '../passkey-sign-in-button.tsx';
 import { PasskeysCard } from '../passkeys/passkeys-card.tsx';
 import { TwoFactorEnrolment } from './two-factor-enrolment.tsx';
 

@@ -4,11 +4,11 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { PASSKEY_NAME_MAX } from '../../../shared/passkey-schemas.ts';
-import { notify } from '../../components/ui/toaster.tsx';
-import { formatDate } from '../../lib/format.ts';
-import { activeLocale } from '../../lib/locale.ts';
-import { trpc, trpcClient } from '../../lib/trpc.ts';
+import { PASSKEY_NAME_MAX } from '../../../../shared/passkey-schemas.ts';
+import { notify } from '../../../components/ui/toaster.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { activeLocale } from '../../../lib/locale.ts';
+import { trpc, trpcClient } from '../../../lib/trpc.ts';
 import { passkeyErrorMessage } from './passkey-errors.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { notify } from '../../components/ui/toaster.tsx';
-import { errorMessage } from '../../lib/errors.ts';
-import { trpc } from '../../lib/trpc.ts';
-import { useSession } from '../../lib/use-session.ts';
+import { notify } from '../../../components/ui/toaster.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { useSession } from '../../../lib/use-session.ts';
 import { type LabCartItem, labCartStore } from './lab-cart-store.ts';
 
 /** One test at one time for one patient: a seat they can have once (ADR 0064), at the lab or at home. */

@@ -1,8 +1,8 @@
 import { Box, Button, Container, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useContext, useState, useSyncExternalStore } from 'react';
-import { formatDate } from '../../lib/format.ts';
-import { activeLocale, withCatalogs } from '../../lib/locale.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { activeLocale, withCatalogs } from '../../../lib/locale.ts';
 import { rememberSkipped, SkippedOnServer, skippedBy } from './prompt-skipped.ts';
 
 // The QR code and its form come with the click on "Set it up now"; the notice itself is drawn with the page.

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../lib/use-session.ts';
+import type { SessionUser } from '../../../lib/use-session.ts';
 
 /**
  * Where the signed-in user stands with the two-factor rule (admins and approved labs): `grace` may

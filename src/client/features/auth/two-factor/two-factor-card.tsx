@@ -2,9 +2,9 @@ import { Badge, Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, 
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { notify } from '../../components/ui/toaster.tsx';
-import { errorCode, errorMessage } from '../../lib/errors.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { notify } from '../../../components/ui/toaster.tsx';
+import { errorCode, errorMessage } from '../../../lib/errors.ts';
+import { trpc } from '../../../lib/trpc.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { TwoFactorEnrolment } from './two-factor-enrolment.tsx';
 

@@ -1,5 +1,5 @@
-import { createLocalStore, useLocalStore, useLocalStoreOnceRead } from '../../lib/local-store.ts';
-import { arrayOf, isInteger, isNumber, isString, orMissing, shape } from '../../lib/plain-checks.ts';
+import { createLocalStore, useLocalStore, useLocalStoreOnceRead } from '../../../lib/local-store.ts';
+import { arrayOf, isInteger, isNumber, isString, orMissing, shape } from '../../../lib/plain-checks.ts';
 
 /** Where a home collection takes place, the lab that comes, and its fee for the visit (SAR). */
 export interface LabCartHome {

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
-import { errorCode, errorMessage } from '../../lib/errors.ts';
+import { errorCode, errorMessage } from '../../../lib/errors.ts';
 
 /**
  * A passkey attempt's failure in the user's language: the server's refusal as any other, the

@@ -1,10 +1,10 @@
 import { HStack, IconButton, Skeleton, Stack, type StackProps, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { House, Trash2 } from 'lucide-react';
-import { Price } from '../../components/price.tsx';
-import { localized } from '../../lib/bidi.ts';
-import { formatCompactDate, formatTime } from '../../lib/format.ts';
-import { activeLocale } from '../../lib/locale.ts';
+import { Price } from '../../../components/price.tsx';
+import { localized } from '../../../lib/bidi.ts';
+import { formatCompactDate, formatTime } from '../../../lib/format.ts';
+import { activeLocale } from '../../../lib/locale.ts';
 import type { LabCartItem } from './lab-cart-store.ts';
 
 /** One test in the lab-test cart (dialog and checkout): test, lab, time, price and a remove button. */
