@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coordinate } from './coordinates.ts';
 import { rowId } from './db-integers.ts';
 import { oneLine } from './plain-text.ts';
 import { labTestPriceSchema } from './schemas.ts';
@@ -61,3 +62,20 @@ export const listPackagesInput = z.object({
   /** Packages 2–4 to put side by side. */
   ids: z.array(rowId).max(4).optional(),
 });
+
+/** "Build your own" (issue #79 item 3): the markers a person wants, at most this many in one visit. */
+export const WANTED_MARKERS_MAX = 20;
+
+/** The markers (analyte ids) a person wants, and where they are (the nearest labs are priced). */
+export const buildYourOwnInput = z
+  .object({
+    analyteIds: z
+      .array(rowId)
+      .min(1, m.required)
+      .max(WANTED_MARKERS_MAX, m.tooLong)
+      .refine((ids) => new Set(ids).size === ids.length, m.invalid),
+    lat: coordinate(90).optional(),
+    lon: coordinate(180).optional(),
+  })
+  .refine((input) => (input.lat === undefined) === (input.lon === undefined), { path: ['lon'], message: m.invalid });
+export type BuildYourOwnInput = z.infer<typeof buildYourOwnInput>;

@@ -448,6 +448,34 @@ const matrix: Record<string, Row> = {
   'catalog.socialLinks': { access: everyone },
   'catalog.mapTiles': { access: everyone },
 
+  // A lab's packages (ADR 0091): read by anyone, saved by their approved lab, reviewed by the admin.
+  'packages.get': { access: everyone, input: () => ({ id: NO_ID }) },
+  'packages.list': { access: everyone, input: () => ({ labId: seeded.labId }) },
+  'packages.catalogue': { access: everyone },
+  'packages.buildYourOwn': { access: everyone, input: () => ({ analyteIds: [1, 2] }) },
+  'packages.mine': { access: labs },
+  'packages.save': {
+    access: approvedLabs,
+    input: () => ({
+      id: NO_ID,
+      nameAr: 'باقة المصفوفة',
+      nameEn: 'Matrix Package',
+      descriptionAr: '',
+      descriptionEn: '',
+      preparationAr: '',
+      preparationEn: '',
+      categoryId: 1,
+      testIds: [seeded.testId, NO_ID],
+      price: 100,
+      suitsSex: null,
+      minAge: null,
+      maxAge: null,
+    }),
+  },
+  'packages.setOnSale': { access: approvedLabs, input: () => ({ id: NO_ID, onSale: true }) },
+  'packages.pending': { access: admins },
+  'packages.review': { access: admins, input: () => ({ id: NO_ID, decision: 'approve', note: '' }) },
+
   // An unapproved lab reaches its overview and its settings; everything else waits for approval.
   'lab.overview': { access: labs },
   'lab.profile': { access: labs },

@@ -489,6 +489,7 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   },
   lab_payouts: { columns: { recorded_by: 'kept: the admin who recorded a payout; staff accounts are closed, not deleted' } },
   store_stock_adjustments: { columns: { actor_id: 'kept: the admin who changed stock; staff accounts are closed, not deleted' } },
+  test_packages: { columns: { reviewed_by: 'kept: the admin who reviewed a package; staff accounts are closed, not deleted' } },
   test_requests: {
     columns: {
       reviewed_by: 'kept: the admin who reviewed it; staff accounts are closed, not deleted',

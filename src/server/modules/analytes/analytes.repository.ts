@@ -367,6 +367,34 @@ export function analytesById(db: Db, ids: readonly number[]) {
     .execute();
 }
 
+/** Each of these tests' analytes, in each test's order (a package's markers are its tests', ADR 0091). */
+export function analytesOfTests(db: Db, testIds: readonly number[]) {
+  if (testIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('test_analytes')
+    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
+    .select(['test_analytes.test_id', 'analytes.id', 'analytes.loinc', 'analytes.name_ar', 'analytes.name_en'])
+    .where('test_analytes.test_id', 'in', testIds)
+    .orderBy('test_analytes.test_id')
+    .orderBy('test_analytes.position')
+    .execute();
+}
+
+/** The analytes whose normalized Arabic or English name contains these (normalized) words. */
+export async function analyteIdsNamed(db: Db, normalizedText: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('analytes')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb(sql`tahaleel_normalize(name_en)`, 'like', `%${normalizedText}%`),
+        eb(sql`tahaleel_normalize(name_ar)`, 'like', `%${normalizedText}%`),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** The analytes with these LOINC codes that the catalog holds: their ids and names. */
 export function analytesByLoinc(db: Db, loincs: readonly string[]) {
   if (loincs.length === 0) return Promise.resolve([]);

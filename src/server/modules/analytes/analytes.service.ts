@@ -373,6 +373,16 @@ export function analytesById(db: Kysely<Database> | Transaction<Database>, ids: 
   return repo.analytesById(db, ids);
 }
 
+/** Each of these tests' analytes (id, LOINC, names), in each test's order; one query. */
+export function analytesOfTests(db: Kysely<Database> | Transaction<Database>, testIds: readonly number[]) {
+  return repo.analytesOfTests(db, testIds);
+}
+
+/** The ids of the analytes whose names contain these words (normalized as search normalizes them); none for no words. */
+export function analyteIdsNamed(db: Kysely<Database> | Transaction<Database>, normalizedText: string) {
+  return normalizedText === '' ? Promise.resolve([]) : repo.analyteIdsNamed(db, normalizedText);
+}
+
 /**
  * The analytes with these LOINC codes that the catalog holds (ids and names), by code; one query. A
  * code the catalog does not hold is not in the map.

@@ -126,19 +126,6 @@ export function packageMembers(db: Db, packageIds: readonly number[]) {
     .execute();
 }
 
-/** Each member test's analytes, in the test's order (a package's markers are their union). */
-export function membersAnalytes(db: Db, testIds: readonly number[]) {
-  if (testIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('test_analytes')
-    .innerJoin('analytes', 'analytes.id', 'test_analytes.analyte_id')
-    .select(['test_analytes.test_id', 'analytes.id', 'analytes.loinc', 'analytes.name_ar', 'analytes.name_en'])
-    .where('test_analytes.test_id', 'in', testIds)
-    .orderBy('test_analytes.test_id')
-    .orderBy('test_analytes.position')
-    .execute();
-}
-
 /** Every catalogue test a package may hold (tests, not packages), for the lab's picker, by English name. */
 export function allCatalogueTests(db: Db) {
   return db.selectFrom('tests').select(['id', 'name_ar', 'name_en', 'category_id']).where('kind', '=', 'test').orderBy('name_en').execute();
@@ -251,23 +238,19 @@ export async function markReviewed(
 }
 
 /**
- * Approved packages on sale whose members include one of these tests, or whose markers' names contain
- * the (normalized) words: search's "by marker" (ADR 0091).
+ * Approved packages on sale whose members include one of these tests, or whose markers include one of
+ * these analytes: search's "by marker" (ADR 0091). `member_id`: a matched member, if any.
  */
-export async function packagesHolding(db: Db, testIds: readonly number[], normalizedText: string) {
+export async function packagesHolding(db: Db, testIds: readonly number[], analyteIds: readonly number[]) {
   const { rows } = await sql<{ id: number; member_id: number | null }>`
-    select tp.test_id as id, min(pc.test_id) filter (where pc.test_id = any(${[...testIds]}::int[])) as member_id
+    select tp.test_id as id,
+           (select min(pc.test_id) from package_components pc
+             where pc.package_id = tp.test_id and pc.test_id = any(${[...testIds]}::int[])) as member_id
       from test_packages tp
       join lab_tests lt on lt.test_id = tp.test_id and lt.lab_id = tp.lab_id and lt.is_active
-      join package_components pc on pc.package_id = tp.test_id
      where tp.status = 'approved'
-       and (pc.test_id = any(${[...testIds]}::int[])
-            or (${normalizedText} <> '' and exists (
-                  select 1 from test_analytes ta join analytes a on a.id = ta.analyte_id
-                   where ta.test_id = pc.test_id
-                     and (tahaleel_normalize(a.name_en) like '%' || ${normalizedText} || '%'
-                          or tahaleel_normalize(a.name_ar) like '%' || ${normalizedText} || '%'))))
-     group by tp.test_id
+       and (exists (select 1 from package_components pc where pc.package_id = tp.test_id and pc.test_id = any(${[...testIds]}::int[]))
+            or exists (select 1 from test_markers tm where tm.test_id = tp.test_id and tm.analyte_id = any(${[...analyteIds]}::int[])))
      order by tp.test_id`.execute(db);
   return rows;
 }

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { rowId } from '../../../shared/db-integers.ts';
-import { listPackagesInput, packageOnSaleInput, reviewPackageInput, savePackageInput } from '../../../shared/package-schemas.ts';
+import {
+  buildYourOwnInput,
+  listPackagesInput,
+  packageOnSaleInput,
+  reviewPackageInput,
+  savePackageInput,
+} from '../../../shared/package-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure, approvedLabProcedure, labProcedure, publicProcedure } from '../../trpc/procedures.ts';
+import { buildYourOwn } from './build-your-own.service.ts';
 import * as packages from './packages.service.ts';
 
 export const packagesRouter = router({
@@ -12,6 +19,8 @@ export const packagesRouter = router({
   list: publicProcedure.input(listPackagesInput).query(({ ctx, input }) => packages.listPackages(ctx.db, input)),
   /** The catalogue tests a package may hold, for the lab's picker: public, as the catalogue is. */
   catalogue: publicProcedure.query(({ ctx }) => packages.catalogueTests(ctx.db)),
+  /** The labs covering a person's list of markers in one visit, each with its cheapest combination (issue #79 item 3). */
+  buildYourOwn: publicProcedure.input(buildYourOwnInput).query(({ ctx, input }) => buildYourOwn(ctx.db, input)),
   mine: labProcedure.query(({ ctx }) => packages.labPackages(ctx.db, ctx.user.id)),
   save: approvedLabProcedure.input(savePackageInput).mutation(({ ctx, input }) => packages.savePackage(ctx.db, ctx.user.id, input)),
   setOnSale: approvedLabProcedure

@@ -4,14 +4,14 @@ import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import type { SavePackageInput } from '../../../shared/package-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
-import { testJudgedByAgeOrSex } from '../analytes/analytes.service.ts';
+import { analyteIdsNamed, analytesOfTests, testJudgedByAgeOrSex } from '../analytes/analytes.service.ts';
 import * as repo from './packages.repository.ts';
 
 // A lab's packages (issue #79 item 1, ADR 0091): the lab saves them, the admin approves them, the public
 // reads them with their markers grouped, and search finds them by name and by marker.
 
 type Member = Awaited<ReturnType<typeof repo.packageMembers>>[number];
-type MemberAnalyte = Awaited<ReturnType<typeof repo.membersAnalytes>>[number];
+type MemberAnalyte = Awaited<ReturnType<typeof analytesOfTests>>[number];
 
 export interface Marker {
   id: number;
@@ -62,7 +62,7 @@ function markerGroups(members: readonly Member[], analytes: readonly MemberAnaly
 /** Members, sample types and grouped markers of each package, in three queries for the set. */
 async function contentsOf(db: Kysely<Database>, packageIds: readonly number[]) {
   const members = await repo.packageMembers(db, packageIds);
-  const analytes = await repo.membersAnalytes(db, [...new Set(members.map((member) => member.test_id))]);
+  const analytes = await analytesOfTests(db, [...new Set(members.map((member) => member.test_id))]);
   const membersOf = groupBy(members, (member) => member.package_id);
   return new Map(
     packageIds.map((id) => {
@@ -317,7 +317,7 @@ export async function packagesMatching(
   const rows = await repo.packagesHolding(
     db,
     tests.map((test) => test.id),
-    normalizedText,
+    await analyteIdsNamed(db, normalizedText),
   );
   return rows
     .filter((row) => !scores.has(row.id))
