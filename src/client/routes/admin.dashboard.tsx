@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   Microscope,
   Package,
+  PackageCheck,
   RefreshCwOff,
   ScrollText,
   Settings,
@@ -28,6 +29,7 @@ import { AdminFailingRenewals } from '../features/admin/admin-failing-renewals.t
 import { AdminLabPayouts } from '../features/admin/admin-lab-payouts.tsx';
 import { AdminLabs } from '../features/admin/admin-labs.tsx';
 import { AdminOverview } from '../features/admin/admin-overview.tsx';
+import { AdminPackages } from '../features/admin/admin-packages.tsx';
 import { AdminReviews } from '../features/admin/admin-reviews.tsx';
 import { AdminTestRequests } from '../features/admin/admin-test-requests.tsx';
 import { AdminTransactions } from '../features/admin/admin-transactions.tsx';
@@ -74,6 +76,7 @@ function AdminDashboardPage() {
     { id: 'labs', label: t`Labs`, icon: Microscope, render: () => <AdminLabs list={list} /> },
     { id: 'payouts', label: t`Lab payouts`, icon: Landmark, render: () => <AdminLabPayouts list={list} /> },
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests list={list} /> },
+    { id: 'packages', label: t`Packages`, icon: PackageCheck, render: () => <AdminPackages /> },
     { id: 'analytes', label: t`Analytes`, icon: TestTubes, render: () => <AdminAnalytes /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import {
+  Boxes,
   CalendarCheck,
   ChartColumn,
   FileText,
@@ -36,6 +37,7 @@ import { type DashboardSection, DashboardShell } from '../features/dashboard/das
 import { LabApiKeys } from '../features/lab/lab-api-keys.tsx';
 import { LabBookings } from '../features/lab/lab-bookings.tsx';
 import { LabOverview } from '../features/lab/lab-overview.tsx';
+import { LabPackages } from '../features/lab/lab-packages.tsx';
 import { LabPayments } from '../features/lab/lab-payments.tsx';
 import { LabProfileSettings } from '../features/lab/lab-profile-form.tsx';
 import { LabReferenceIntervals } from '../features/lab/lab-reference-intervals.tsx';
@@ -153,6 +155,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
     },
     { id: 'stats', label: t`Statistics`, icon: ChartColumn, disabled: !approved, render: () => <LabStats /> },
     { id: 'tests', label: t`Tests`, icon: FlaskConical, disabled: !approved, render: () => <LabTests list={list} /> },
+    { id: 'packages', label: t`Packages`, icon: Boxes, disabled: !approved, render: () => <LabPackages /> },
     { id: 'ranges', label: t`Reference intervals`, icon: Ruler, disabled: !approved, render: () => <LabReferenceIntervals /> },
     {
       id: 'ai-analysis',
