@@ -76,6 +76,59 @@ for (const locale of ['ar', 'en'] as const) {
     });
 
     testChangingPublicLists(
+      'a lab puts two tests in a package priced in Arabic digits, and the admin approves it for sale',
+      async ({ person }) => {
+        test.setTimeout(60_000);
+        const nameEn = `E2E Package ${randomUUID().slice(0, 8)}`;
+        const said =
+          locale === 'ar'
+            ? {
+                nameAr: 'الاسم بالعربية',
+                nameEn: 'الاسم بالإنجليزية',
+                category: 'الفئة',
+                sent: 'حُفظت الباقة وأُرسلت للمراجعة.',
+                waiting: 'بانتظار المراجعة',
+              }
+            : {
+                nameAr: 'Name in Arabic',
+                nameEn: 'Name in English',
+                category: 'Category',
+                sent: 'The package is saved and sent for review.',
+                waiting: 'Waiting for review',
+              };
+
+        const lab = await signedIn(person, locale, demo.lab);
+        await lab.page.goto('/dashboard?section=packages');
+        await lab.page.getByTestId('new-package').first().click();
+        const form = lab.page.getByTestId('package-form');
+        await form.getByLabel(said.nameAr).fill('باقة تجريبية');
+        await form.getByLabel(said.nameEn).fill(nameEn);
+        await form.getByLabel(said.category).selectOption({ index: 1 });
+        for (const test of ['Vitamin B12', 'Homocysteine']) {
+          await form.getByRole('searchbox').fill(test);
+          await form.getByTestId('package-test-option').first().click();
+        }
+        await expect(form.getByTestId('package-chosen-tests').getByRole('listitem')).toHaveCount(2);
+        await form.getByTestId('package-price').fill('٣٢٠');
+        await form.getByTestId('package-save').click();
+        await expect(toast(lab.page, said.sent)).toBeVisible();
+        const card = lab.page.getByTestId('lab-package').filter({ hasText: nameEn });
+        await expect(card.getByTestId('package-status')).toHaveText(said.waiting);
+
+        const admin = await signedIn(person, locale, demo.admin, { admin: true });
+        await admin.page.goto('/admin/dashboard?section=packages');
+        const queued = admin.page.getByTestId('admin-package').filter({ hasText: nameEn });
+        await expect(queued).toContainText(w.catalogue.demoLab);
+        await queued.getByRole('button', { name: w.admin.approve }).click();
+        await expect(queued).toHaveCount(0);
+
+        await lab.page.reload();
+        await expect(card.getByTestId('package-status')).toHaveText(w.dashboard.status.approved);
+        await expect(card.getByRole('checkbox')).toBeChecked();
+      },
+    );
+
+    testChangingPublicLists(
       'the admin approves a new lab once it has confirmed its e-mail, and it then sees its full dashboard',
       async ({ person, appServer }) => {
         test.setTimeout(60_000);
