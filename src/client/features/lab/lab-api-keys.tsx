@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -9,6 +9,7 @@ import { LAB_API_KEY_NAME_MAX, LAB_API_KEYS_ACTIVE_MAX } from '../../../shared/l
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DialogShell } from '../../components/form-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { ShownSecret } from '../../components/shown-secret.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { isolated } from '../../lib/bidi.ts';
@@ -248,21 +249,7 @@ function NewKeyDialog({ shown, onDone }: { shown: { name: string; key: string } 
             {t`Copy this key now and keep it in your laboratory system. It will not be shown again: Tahaleel keeps only a fingerprint of it. If it is lost, revoke it and make a new one.`}
           </Alert.Description>
         </Alert.Root>
-        <Box
-          dir="ltr"
-          textAlign="start"
-          fontFamily="mono"
-          fontSize="sm"
-          bg="bg.subtle"
-          borderWidth="1px"
-          rounded="l2"
-          p="3"
-          wordBreak="break-all"
-          userSelect="all"
-          data-testid="lab-api-key-secret"
-        >
-          {shown?.key}
-        </Box>
+        <ShownSecret testId="lab-api-key-secret">{shown?.key}</ShownSecret>
       </Stack>
     </DialogShell>
   );

@@ -8,6 +8,7 @@ import { SHARE_CODE_LENGTH, SHARE_DAYS_MAX, SHARE_DAYS_MIN } from '../../../shar
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DialogShell } from '../../components/form-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { ShownSecret } from '../../components/shown-secret.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
@@ -200,21 +201,7 @@ function MadeShare({ made, onDone }: { made: Made; onDone: () => void }) {
       </Alert.Root>
       <Stack gap="2">
         <Text fontWeight="medium">{t`Link`}</Text>
-        <Box
-          dir="ltr"
-          textAlign="start"
-          fontFamily="mono"
-          fontSize="sm"
-          bg="bg.subtle"
-          borderWidth="1px"
-          rounded="l2"
-          p="3"
-          wordBreak="break-all"
-          userSelect="all"
-          data-testid="share-link"
-        >
-          {made.link}
-        </Box>
+        <ShownSecret testId="share-link">{made.link}</ShownSecret>
         <Button variant="outline" alignSelf="start" onClick={() => void copy(made.link)}>
           <Copy aria-hidden />
           {t`Copy the link`}
