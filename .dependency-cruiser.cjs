@@ -124,8 +124,8 @@ module.exports = {
           '^src/client/features/results/(range-editor|result-flag|open-result-with-reason)\\.tsx$',
           // A store order's status, the same badge in the admin's and the customer's dashboards.
           '^src/client/features/admin/store/order-status\\.tsx$',
-          // A lab's package as the lab lists it, shown the same in the admin's review queue.
-          '^src/client/features/lab/package-summary\\.tsx$',
+          // A lab's package as the admin reviews it (what it holds, its price, whom it suits), the same in the lab's list.
+          '^src/client/features/admin/package-summary\\.tsx$',
         ],
       },
     },

@@ -12,7 +12,7 @@ import { errorMessage, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { formatDate, formatList } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { PackageFacts } from '../lab/package-summary.tsx';
+import { PackageFacts } from './package-summary.tsx';
 import { ReviewButtons } from './review-buttons.tsx';
 
 type PendingPackage = RouterOutputs['packages']['pending'][number];

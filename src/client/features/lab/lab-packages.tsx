@@ -10,8 +10,8 @@ import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { PackageFacts } from '../admin/package-summary.tsx';
 import { type LabPackage, PackageFormDialog } from './package-form-dialog.tsx';
-import { PackageFacts } from './package-summary.tsx';
 
 /** Where a package stands with the admin, in words and a colour. */
 function ReviewBadge({ status }: { status: LabPackage['status'] }) {
