@@ -66,7 +66,7 @@ function RejectPackageDialog({ item, onClose }: { item: PendingPackage | null; o
       <Stack gap="3">
         <Field.Root invalid={Boolean(problem)} required>
           <Field.Label>
-            {t`Why, for the lab`}
+            {t`Reason, shown to the lab`}
             <Field.RequiredIndicator />
           </Field.Label>
           <Textarea value={note} onChange={(event) => setNote(event.target.value)} rows={4} maxLength={NOTE_MAX} autoresize />

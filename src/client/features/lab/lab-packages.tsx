@@ -82,7 +82,11 @@ function PackageCard({ item, onEdit }: { item: LabPackage; onEdit: () => void })
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>{t`The admin did not approve this package`}</Alert.Title>
-              {item.review_note && <Alert.Description data-testid="package-review-note">{item.review_note}</Alert.Description>}
+              {item.review_note && (
+                <Alert.Description data-testid="package-review-note" dir="auto">
+                  {item.review_note}
+                </Alert.Description>
+              )}
             </Alert.Content>
           </Alert.Root>
         )}
