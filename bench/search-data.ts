@@ -39,7 +39,9 @@ export async function prepareSearchBenchDatabase(adminUrl: string, name: string,
   try {
     await migrateToLatest(db);
     await seedDemoData(db);
-    const { rows } = await sql<{ n: string }>`select count(*) as n from lab_tests`.execute(db);
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from lab_tests join tests on tests.id = lab_tests.test_id and tests.kind = 'test'`.execute(db);
     if (Number(rows[0]!.n) >= BENCH_TESTS * labs * 0.9) return url.toString();
 
     console.log('Generating the benchmark data set (one time)…');
@@ -48,8 +50,8 @@ export async function prepareSearchBenchDatabase(adminUrl: string, name: string,
       await sql`
         insert into tests (category_id, name_ar, name_en, description_ar, description_en)
         select 1 + (i % 11), 'تحليل مخبري رقم ' || i, 'Laboratory Panel ' || i, 'وصف', 'Description'
-        from generate_series(1, ${BENCH_TESTS} - (select count(*) from tests)) as i
-        on conflict (name_en) do nothing`.execute(tx);
+        from generate_series(1, ${BENCH_TESTS} - (select count(*) from tests where kind = 'test')) as i
+        on conflict (name_en) where kind = 'test' do nothing`.execute(tx);
       // Synthetic labs around the five cities, approved, with ratings and review counts.
       await sql`
         with centre(k, lat, lon) as (values (0, 24.7136, 46.6753), (1, 21.5433, 39.1728), (2, 26.4207, 50.0888), (3, 21.3891, 39.8579), (4, 24.5247, 39.5692)),
@@ -68,6 +70,7 @@ export async function prepareSearchBenchDatabase(adminUrl: string, name: string,
         insert into lab_tests (lab_id, test_id, price_halalas, is_active)
         select l.id, t.id, (50 + (random() * 900)::int) * 100, random() > 0.02
         from labs l cross join tests t
+        where t.kind = 'test'
         on conflict (lab_id, test_id) do nothing`.execute(tx);
     });
     await sql`analyze`.execute(db);
