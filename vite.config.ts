@@ -205,6 +205,14 @@ export default defineConfig(({ isSsrBuild }) => ({
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
+            // The booking panel with the small modules only it uses: the test's page loads them, and the package's
+            // when its panel opens; in `shared` every page would.
+            {
+              name: 'booking-panel',
+              test: /src[\\/]client[\\/]features[\\/](booking[\\/](booking-panel|about-you|already-booked-message|booking-panel-errors|collection-choice|repeat|home-address-fields|waitlist-join|booking-calendar|slot-picker|slot-rules-note)\.)/,
+              // Its modules' own dependencies (Chakra's parts, the cart) stay where the other pages find them.
+              includeDependenciesRecursively: false,
+            },
             // Not the small modules only paying, the plans, the dashboards, signing in and the pages mails link to use: left
             // to the chunks of the pages that import them, so a visitor's first page does not fetch them with the rest.
             {

@@ -34,6 +34,7 @@ const clientDir = join(root, 'dist/client');
 const pages = [
   { name: '/', budgetKb: 234, routes: { __root__: '__root.tsx', '/': 'index.tsx' } },
   { name: '/test/$testName', budgetKb: 244, routes: { __root__: '__root.tsx', '/test/$testName': 'test.$testName.tsx' } },
+  { name: '/package/$packageId', budgetKb: 244, routes: { __root__: '__root.tsx', '/package/$packageId': 'package.$packageId.tsx' } },
   { name: '/search', budgetKb: 243, routes: { __root__: '__root.tsx', '/search': 'search.tsx' } },
   { name: '/store', budgetKb: 240, routes: { __root__: '__root.tsx', '/store/': 'store.index.tsx' } },
 ] as const;

@@ -31,6 +31,7 @@ import { Route as LabsIndexRouteImport } from './routes/labs.index'
 import { Route as LabsLabIdRouteImport } from './routes/labs.$labId'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
+import { Route as PackagePackageIdRouteImport } from './routes/package.$packageId'
 import { Route as ProductIdRouteImport } from './routes/product.$id'
 import { Route as ShareTokenRouteImport } from './routes/share.$token'
 import { Route as StoreIndexRouteImport } from './routes/store.index'
@@ -147,6 +148,11 @@ const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
   path: '/newsletter/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PackagePackageIdRoute = PackagePackageIdRouteImport.update({
+  id: '/package/$packageId',
+  path: '/package/$packageId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductIdRoute = ProductIdRouteImport.update({
   id: '/product/$id',
   path: '/product/$id',
@@ -194,6 +200,7 @@ export interface FileRoutesByFullPath {
   '/labs/$labId': typeof LabsLabIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/package/$packageId': typeof PackagePackageIdRoute
   '/product/$id': typeof ProductIdRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
@@ -223,6 +230,7 @@ export interface FileRoutesByTo {
   '/labs/$labId': typeof LabsLabIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/package/$packageId': typeof PackagePackageIdRoute
   '/product/$id': typeof ProductIdRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
@@ -253,6 +261,7 @@ export interface FileRoutesById {
   '/labs/$labId': typeof LabsLabIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/package/$packageId': typeof PackagePackageIdRoute
   '/product/$id': typeof ProductIdRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
@@ -284,6 +293,7 @@ export interface FileRouteTypes {
     | '/labs/$labId'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
+    | '/package/$packageId'
     | '/product/$id'
     | '/share/$token'
     | '/test/$testName'
@@ -313,6 +323,7 @@ export interface FileRouteTypes {
     | '/labs/$labId'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
+    | '/package/$packageId'
     | '/product/$id'
     | '/share/$token'
     | '/test/$testName'
@@ -342,6 +353,7 @@ export interface FileRouteTypes {
     | '/labs/$labId'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
+    | '/package/$packageId'
     | '/product/$id'
     | '/share/$token'
     | '/test/$testName'
@@ -372,6 +384,7 @@ export interface RootRouteChildren {
   LabsLabIdRoute: typeof LabsLabIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
+  PackagePackageIdRoute: typeof PackagePackageIdRoute
   ProductIdRoute: typeof ProductIdRoute
   ShareTokenRoute: typeof ShareTokenRoute
   TestTestNameRoute: typeof TestTestNameRoute
@@ -537,6 +550,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/package/$packageId': {
+      id: '/package/$packageId'
+      path: '/package/$packageId'
+      fullPath: '/package/$packageId'
+      preLoaderRoute: typeof PackagePackageIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/product/$id': {
       id: '/product/$id'
       path: '/product/$id'
@@ -596,6 +616,7 @@ const rootRouteChildren: RootRouteChildren = {
   LabsLabIdRoute: LabsLabIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
+  PackagePackageIdRoute: PackagePackageIdRoute,
   ProductIdRoute: ProductIdRoute,
   ShareTokenRoute: ShareTokenRoute,
   TestTestNameRoute: TestTestNameRoute,

@@ -23,7 +23,7 @@ export interface ServerEntry {
 
 /**
  * The pages drawn on the server (see docs/decisions/0011): those anyone may open (the home page,
- * search, tests, labs, categories, the store and the information pages), and the dashboards, drawn
+ * search, tests, packages, labs, categories, the store and the information pages), and the dashboards, drawn
  * for the person signed in with their data (never kept by a cache). The checkout is drawn without
  * the cart, which the browser keeps (place-holders for its lines and amounts, filled in once the page
  * runs). The pages after a payment stay client-drawn: they read the payment's answer from the browser.
@@ -44,7 +44,7 @@ export function isServerRenderedPath(path: string): boolean {
       '/dashboard',
       '/admin/dashboard',
       '/checkout',
-    ].includes(path) || /^\/(test|labs|categories|product)\/[^/]+$/.test(path)
+    ].includes(path) || /^\/(test|package|labs|categories|product)\/[^/]+$/.test(path)
   );
 }
 

@@ -168,6 +168,7 @@ describe('which pages the server draws', () => {
       '/test/Vitamin%20D',
       '/categories/Hormones',
       '/product/42',
+      '/package/3',
       '/about',
       '/privacy-policy',
       '/dashboard',

@@ -61,6 +61,7 @@ export const catalogSources = {
     include: [
       'features/search',
       'features/map',
+      'features/packages/lab-packages.tsx',
       'features/reviews',
       'features/booking/home-collection-badge.tsx',
       'routes/search.tsx',
@@ -84,6 +85,8 @@ export const catalogSources = {
       checkoutSeries,
     ],
   },
+  /** A package's page (issue #79): its markers and whom it suits; its booking panel loads the booking catalog when it opens. */
+  packages: { include: ['features/packages/package-markers.tsx', 'features/packages/package-terms.tsx', 'routes/package.$packageId.tsx'] },
   /** Repeating a test (issue #58): the booking panel's repeat choice, loaded with its code once a day is chosen. */
   series: { include: seriesChoice },
   /** The store's pages and its checkout. */
@@ -169,6 +172,7 @@ export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
   '/terms-and-conditions': ['legal'],
   '/search': ['discovery'],
   '/test/$testName': ['discovery', 'booking'],
+  '/package/$packageId': ['discovery', 'packages'],
   '/labs/': ['discovery'],
   '/labs/$labId': ['discovery'],
   '/categories/': ['discovery'],

@@ -15,6 +15,7 @@ import { ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
 import { HomeCollectionBadge } from '../features/booking/home-collection-badge.tsx';
 import { LazyLabsMap } from '../features/map/lazy-labs-map.tsx';
+import { LabPackages } from '../features/packages/lab-packages.tsx';
 import { LabReviews } from '../features/reviews/lab-reviews.tsx';
 import { labReviewsQuery } from '../features/reviews/lab-reviews-query.ts';
 import { localized } from '../lib/bidi.ts';
@@ -76,6 +77,7 @@ export const Route = createFileRoute('/labs/$labId')({
     Promise.all([
       context.queryClient.prefetchQuery(context.trpc.catalog.lab.queryOptions({ labId: params.labId })),
       context.queryClient.prefetchInfiniteQuery(labReviewsQuery(context.trpc, params.labId)),
+      context.queryClient.prefetchQuery(context.trpc.packages.list.queryOptions({ labId: params.labId })),
     ]),
   component: LabPage,
 });
@@ -165,6 +167,8 @@ function LabPage() {
             )}
           </HStack>
         </Stack>
+
+        <LabPackages labId={data.id} />
 
         <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="8" alignItems="start">
           <Stack gap="6">

@@ -2,6 +2,7 @@ import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { MapPin, Navigation, ShoppingCart } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { Price } from '../../components/price.tsx';
 import { Rating } from '../../components/rating.tsx';
@@ -12,6 +13,19 @@ import type { RouterOutputs } from '../../lib/trpc.ts';
 import { HomeCollectionBadge } from '../booking/home-collection-badge.tsx';
 
 type SearchResult = RouterOutputs['search']['labTests'][number];
+
+/** Where a result leads: a package's own page, or the test's page with this lab chosen. */
+function ResultLink({ result, children }: { result: SearchResult; children: ReactNode }) {
+  return result.is_package ? (
+    <Link to="/package/$packageId" params={{ packageId: String(result.test_id) }}>
+      {children}
+    </Link>
+  ) : (
+    <Link to="/test/$testName" params={{ testName: result.test_name_en }} search={{ lab_id: result.lab_id }}>
+      {children}
+    </Link>
+  );
+}
 
 export function SearchResultCard({ result }: { result: SearchResult }) {
   const { t } = useLingui();
@@ -26,11 +40,16 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
       <Card.Body>
         <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="4">
           <Stack gap="1">
-            <Link to="/test/$testName" params={{ testName: result.test_name_en }} search={{ lab_id: result.lab_id }}>
+            {result.is_package && (
+              <Badge alignSelf="start" variant="solid" colorPalette="brand" data-testid="package-badge">
+                {t`Package`}
+              </Badge>
+            )}
+            <ResultLink result={result}>
               <Text fontWeight="bold" fontSize="lg" color="brand.fg" _hover={{ textDecoration: 'underline' }}>
                 {localized(locale, result.test_name_ar, result.test_name_en)}
               </Text>
-            </Link>
+            </ResultLink>
             <Link to="/labs/$labId" params={{ labId: result.lab_id }}>
               <Text fontWeight="semibold" _hover={{ textDecoration: 'underline' }}>
                 <bdi>{localized(locale, result.lab_name_ar, result.lab_name_en)}</bdi>
@@ -54,10 +73,10 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
           <Stack align={{ base: 'stretch', sm: 'end' }} justify="space-between" gap="2" flexShrink={0}>
             <Price value={result.price} fontSize="xl" color="brand.fg" />
             <Button asChild colorPalette="brand" size="sm">
-              <Link to="/test/$testName" params={{ testName: result.test_name_en }} search={{ lab_id: result.lab_id }}>
+              <ResultLink result={result}>
                 <ShoppingCart aria-hidden />
                 {t`Add to Cart`}
-              </Link>
+              </ResultLink>
             </Button>
           </Stack>
         </Stack>
