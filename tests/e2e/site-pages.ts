@@ -58,13 +58,22 @@ export const publicPages: SitePage[] = [
   { path: '/success', heading: headingOf((w) => w.store.success), clientDrawn: true },
 ];
 
+/** Records of the demo whose pages the walks open. */
+export interface DemoRecords {
+  labId: string;
+  packageId: number;
+}
+
 /**
- * What a visitor opens besides: a lab's page and a test's booking calendar at that lab (`labId`), the
- * answers for what does not exist, and the pages that send a visitor home.
+ * What a visitor opens besides: a lab's page and a test's booking calendar at that lab (`labId`), a
+ * package's page, the answers for what does not exist, and the pages that send a visitor home.
  */
-export function visitorPages(labId: string): SitePage[] {
+export function visitorPages({ labId, packageId }: DemoRecords): SitePage[] {
   return [
     { path: `/labs/${labId}`, ready: (page) => page.getByRole('heading', { level: 2 }) },
+    { path: `/package/${packageId}`, ready: (page) => page.getByTestId('marker-group') },
+    // A package that is not on sale (or does not exist): its page's "not found" state, answered 404.
+    { path: '/package/999999999', heading: headingOf((w) => w.pages.packageNotFound), status: 404, missing: true },
     { path: `${CBC}?lab_id=${labId}`, heading: headingOf((w) => w.catalogue.cbc), ready: (page) => page.getByTestId('booking-panel') },
     // A lab that does not exist: the lab page's own "not found" state, answered 404 for search engines.
     { path: '/labs/00000000-0000-0000-0000-000000000000', heading: headingOf((w) => w.pages.labNotFound), status: 404, missing: true },

@@ -14,6 +14,7 @@ import {
 } from './fixtures.ts';
 import {
   CBC,
+  type DemoRecords,
   dashboardPaths,
   expectFitting,
   expectNoSidewaysScroll,
@@ -66,7 +67,7 @@ interface Visit extends SitePage {
 /** Part of a reader's walk: one test. */
 interface Part {
   name: string;
-  pages: (labId: string) => Visit[];
+  pages: (records: DemoRecords) => Visit[];
 }
 
 interface Reader {
@@ -115,9 +116,9 @@ const readers: Reader[] = [
       },
       {
         name: 'the other pages',
-        pages: (labId) =>
-          visitorPages(labId).map((visit) =>
-            visit.path === calendar(labId) ? { ...visit, andThen: chooseATimeAndOpenTheSignInDialog } : visit,
+        pages: (records) =>
+          visitorPages(records).map((visit) =>
+            visit.path === calendar(records.labId) ? { ...visit, andThen: chooseATimeAndOpenTheSignInDialog } : visit,
           ),
       },
     ],
@@ -129,7 +130,7 @@ const readers: Reader[] = [
     phone: [
       {
         name: 'their dashboard and a checkout',
-        pages: (labId) => [
+        pages: ({ labId }) => [
           ...theirDashboard(dashboardPaths.customer),
           { path: calendar(labId), ready: (page) => page.getByTestId('booking-panel'), andThen: addATimeToTheCart },
           {
@@ -190,7 +191,7 @@ for (const device of [
             // A visitor reading Arabic comes for the first time (no language chosen): Arabic is what they get.
             if (reader.email || locale !== 'ar') await readInLanguage(context, locale);
             if (reader.email) await signIn(context, reader.email, { admin: reader.admin, password: DEMO_PASSWORD });
-            const visits = part.pages(await firstCbcLab(context));
+            const visits = part.pages(await demoRecords(context));
             const tabThrough = !reader.email && locale === 'ar' && !device.phone;
             test.setTimeout(60_000 + visits.length * PAGE_MS * (tabThrough ? 2 : 1));
             if (reader.sentAway && !device.phone) await expectSentAway(context, reader.name, reader.sentAway);
@@ -304,11 +305,22 @@ async function expectSentAway(context: BrowserContext, reader: string, { paths, 
   }
 }
 
-/** The CBC test's first lab, whose page and booking calendar the walks open. */
-async function firstCbcLab(context: BrowserContext): Promise<string> {
+/**
+ * The CBC test's first lab, whose page and booking calendar the walks open, and a package on sale (the
+ * demo's "Complete Check-up", seeds/data/packages.ts), found as search finds it.
+ */
+async function demoRecords(context: BrowserContext): Promise<DemoRecords> {
   const cbc = await trpc<{ id: number }>(context, 'catalog.test', { nameEn: 'Complete Blood Count (CBC)' }, 'GET');
   const [lab] = await trpc<{ id: string }[]>(context, 'catalog.labsForTest', { testId: cbc.id }, 'GET');
-  return lab!.id;
+  const found = await trpc<{ is_package: boolean; test_id: number; test_name_en: string }[]>(
+    context,
+    'search.labTests',
+    { query: 'Complete Check-up' },
+    'GET',
+  );
+  const offer = found.find((row) => row.is_package && row.test_name_en === 'Complete Check-up');
+  if (!offer) throw new Error('the demo package "Complete Check-up" is not on sale');
+  return { labId: lab!.id, packageId: offer.test_id };
 }
 
 /** On a phone's home page: axe, then the menu open, and axe again. */
