@@ -2,7 +2,7 @@ import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { MapPin, Navigation, ShoppingCart } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { drawnWhenNear } from '../../components/drawn-when-near.ts';
 import { Price } from '../../components/price.tsx';
 import { Rating } from '../../components/rating.tsx';
@@ -14,14 +14,21 @@ import { HomeCollectionBadge } from '../booking/home-collection-badge.tsx';
 
 type SearchResult = RouterOutputs['search']['labTests'][number];
 
-/** Where a result leads: a package's own page, or the test's page with this lab chosen. */
-function ResultLink({ result, children }: { result: SearchResult; children: ReactNode }) {
+/**
+ * Where a result leads: a package's own page, or the test's page with this lab chosen. What else it is
+ * given (a button's class and ref, through `asChild`) goes to the link.
+ */
+function ResultLink({
+  result,
+  children,
+  ...rest
+}: { result: SearchResult; children: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>) {
   return result.is_package ? (
-    <Link to="/package/$packageId" params={{ packageId: String(result.test_id) }}>
+    <Link {...rest} to="/package/$packageId" params={{ packageId: String(result.test_id) }}>
       {children}
     </Link>
   ) : (
-    <Link to="/test/$testName" params={{ testName: result.test_name_en }} search={{ lab_id: result.lab_id }}>
+    <Link {...rest} to="/test/$testName" params={{ testName: result.test_name_en }} search={{ lab_id: result.lab_id }}>
       {children}
     </Link>
   );
