@@ -65,7 +65,10 @@ async function samples(db: Kysely<Database>) {
   const packages = await db.selectFrom('test_packages').select('test_id').orderBy(sql`random()`).limit(800).execute();
   const markers = (await db.selectFrom('test_analytes').select('analyte_id').distinct().execute()).map((row) => row.analyte_id);
   let seed = 79;
-  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
   const ids = Array.from({ length: 200 }, (_, i) => packages.slice((i * 4) % 796, ((i * 4) % 796) + 2 + (i % 3)).map((row) => row.test_id));
   const analytes = Array.from({ length: 200 }, () => {
     const wanted = new Set<number>();

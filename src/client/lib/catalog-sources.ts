@@ -61,7 +61,6 @@ export const catalogSources = {
     include: [
       'features/search',
       'features/map',
-      'features/packages/lab-packages.tsx',
       'features/reviews',
       'features/booking/home-collection-badge.tsx',
       'routes/search.tsx',
@@ -86,7 +85,8 @@ export const catalogSources = {
     ],
   },
   /** A package's page (issue #79): its markers and whom it suits; its booking panel loads the booking catalog when it opens. */
-  packages: { include: ['features/packages/package-markers.tsx', 'features/packages/package-terms.tsx', 'routes/package.$packageId.tsx'] },
+  /** A lab's packages: a package's page, and the list on its lab's page. */
+  packages: { include: ['features/packages', 'routes/package.$packageId.tsx'] },
   /** Repeating a test (issue #58): the booking panel's repeat choice, loaded with its code once a day is chosen. */
   series: { include: seriesChoice },
   /** The store's pages and its checkout. */
@@ -174,7 +174,7 @@ export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
   '/test/$testName': ['discovery', 'booking'],
   '/package/$packageId': ['discovery', 'packages'],
   '/labs/': ['discovery'],
-  '/labs/$labId': ['discovery'],
+  '/labs/$labId': ['discovery', 'packages'],
   '/categories/': ['discovery'],
   '/categories/$categoryName': ['discovery'],
   '/store/': ['store'],

@@ -16,18 +16,20 @@ const LABS_SHOWN = 20;
  */
 export async function buildYourOwn(db: Kysely<Database>, input: BuildYourOwnInput) {
   const origin = input.lat !== undefined && input.lon !== undefined ? { lat: input.lat, lon: input.lon } : null;
-  const [markers, candidates] = await Promise.all([analytesById(db, input.analyteIds), repo.candidateLabs(db, input.analyteIds, origin)]);
+  const [markers, candidates] = await Promise.all([analytesById(db, input.analyteIds), repo.candidateLabs(db, origin)]);
   const labIds = candidates.map((lab) => lab.lab_id);
   const [offers, labs] = await Promise.all([repo.offersHolding(db, labIds, input.analyteIds), repo.labsById(db, labIds)]);
   const offersOf = new Map<string, typeof offers>();
   for (const offer of offers) offersOf.set(offer.lab_id, [...(offersOf.get(offer.lab_id) ?? []), offer]);
   const labOf = new Map(labs.map((lab) => [lab.id, lab]));
 
-  const priced = candidates.map((candidate) => {
+  const priced = candidates.flatMap((candidate) => {
     const cover = cheapestCover(
       input.analyteIds,
       (offersOf.get(candidate.lab_id) ?? []).map((offer) => ({ ...offer, id: offer.lab_test_id, price: offer.price_halalas })),
     );
+    // A lab with none of the markers is not an answer.
+    if (cover.offers.length === 0) return [];
     const lab = labOf.get(candidate.lab_id)!;
     return {
       lab: {
