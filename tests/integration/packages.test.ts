@@ -175,6 +175,17 @@ describe("a lab's package, from saving to the admin's approval", () => {
     await adminCaller.packages.review({ id: saved.id, decision: 'reject', note: 'Name the markers in Arabic too' });
     const [rejected] = await labCaller.packages.mine();
     expect(rejected).toMatchObject({ status: 'rejected', review_note: 'Name the markers in Arabic too', on_sale: false });
+    // The lab is told each time, by mail, in its language, with the note: approved once, then turned down.
+    const mails = await database.db
+      .selectFrom('outbox')
+      .select(['data', 'locale'])
+      .where('recipient', '=', lab.email)
+      .where('template', '=', 'package-decided')
+      .orderBy('created_at')
+      .execute();
+    expect(mails.map((mail) => (mail.data as { decision: string }).decision)).toEqual(['approved', 'rejected']);
+    expect(mails[1]!.data).toMatchObject({ packageName: { en: 'Iron and Zinc' }, note: 'Name the markers in Arabic too' });
+    expect(mails[1]!.locale).toBe('ar');
   });
 
   it("refuses a package inside a package, another lab's package, too few tests, and a customer", async () => {

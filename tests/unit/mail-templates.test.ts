@@ -130,6 +130,16 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
       link: 'https://tahaleel.sa/dashboard?section=test-requests',
     },
   },
+  'package-decided': {
+    template: 'package-decided',
+    data: {
+      name: 'Al Borg Labs',
+      packageName: { ar: 'باقة صحة المرأة', en: "Women's Health Package" },
+      decision: 'rejected',
+      note: 'Name the vitamin D test as the catalogue does',
+      link: 'https://tahaleel.sa/dashboard?section=packages',
+    },
+  },
   'store-order-confirmed': {
     template: 'store-order-confirmed',
     data: { name: 'Sarah', orderReference: 'ST-7K2P', total: 149.5, itemCount: 3, link: 'https://tahaleel.sa/store/checkout/ord_123' },
@@ -421,6 +431,20 @@ describe('renderMail: content', () => {
     const approved = render(examples['test-request-decided'], 'ar');
     expect(approved.subject).toBe('تم قبول طلب إضافة التحليل — تحاليل');
     expect(approved.text).toContain('«\u2068فيتامين د (25-OH)\u2069»');
+  });
+
+  it("tells a lab its package was approved, or turned down with the reviewer's note, the package's name isolated", () => {
+    const rejected = render(examples['package-decided'], 'en');
+    expect(rejected.subject).toBe('Your package was not approved — Tahaleel');
+    expect(rejected.text).toContain("“\u2068Women's Health Package\u2069”");
+    expect(rejected.text).toContain('Name the vitamin D test as the catalogue does');
+    const approved = render(
+      { ...examples['package-decided'], data: { ...examples['package-decided'].data, decision: 'approved', note: null } },
+      'ar',
+    );
+    expect(approved.subject).toBe('تم اعتماد باقتك — تحاليل');
+    expect(approved.text).toContain('«\u2068باقة صحة المرأة\u2069»');
+    expect(approved.text).not.toContain('ملاحظة المراجعة');
   });
 
   it('tells the patient when staff opened a result (Riyadh time) and the reason given, without the test or the result', () => {

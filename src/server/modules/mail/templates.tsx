@@ -22,7 +22,7 @@ import {
 } from './templates/booking-mails.ts';
 import type { MailContent } from './templates/content.ts';
 import { siteAddress } from './templates/format.ts';
-import { labApprovedMail, labRejectedMail, testRequestDecidedMail } from './templates/lab-mails.ts';
+import { labApprovedMail, labRejectedMail, packageDecidedMail, testRequestDecidedMail } from './templates/lab-mails.ts';
 import { renderHtml } from './templates/layout.tsx';
 import { newsletterConfirmMail } from './templates/newsletter-mail.ts';
 import { planCardChangedMail, planEndingUnpaidMail, planPaymentRefundedMail, planRenewalFailedMail } from './templates/plan-mails.ts';
@@ -104,6 +104,10 @@ export type MailMessage =
   /** Not approved or approval withdrawn. */
   | { template: 'lab-rejected'; data: { name: string } }
   | { template: 'test-request-decided'; data: { name: string; testName: Bilingual; decision: 'approved' | 'rejected'; link: string } }
+  | {
+      template: 'package-decided';
+      data: { name: string; packageName: Bilingual; decision: 'approved' | 'rejected'; note: string | null; link: string };
+    }
   /** `total` in SAR, e.g. 149.5. */
   | {
       template: 'store-order-confirmed';
@@ -214,6 +218,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return labRejectedMail(message.data, locale);
     case 'test-request-decided':
       return testRequestDecidedMail(message.data, locale);
+    case 'package-decided':
+      return packageDecidedMail(message.data, locale);
     case 'store-order-confirmed':
       return storeOrderConfirmedMail(message.data, locale);
     case 'store-payment-refunded':

@@ -27,5 +27,7 @@ export const packagesRouter = router({
     .input(packageOnSaleInput)
     .mutation(({ ctx, input }) => packages.setPackageOnSale(ctx.db, ctx.user.id, input.id, input.onSale)),
   pending: adminProcedure.query(({ ctx }) => packages.pendingPackages(ctx.db)),
-  review: adminProcedure.input(reviewPackageInput).mutation(({ ctx, input }) => packages.reviewPackage(ctx.db, ctx.user.id, input)),
+  review: adminProcedure
+    .input(reviewPackageInput)
+    .mutation(({ ctx, input }) => packages.reviewPackage(ctx.db, ctx.user.id, input, ctx.config.PUBLIC_URL)),
 });

@@ -5,6 +5,7 @@ import type { SavePackageInput } from '../../../shared/package-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { analyteIdsNamed, analytesOfTests, testJudgedByAgeOrSex } from '../analytes/analytes.service.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './packages.repository.ts';
 
 // A lab's packages (issue #79 item 1, ADR 0091): the lab saves them, the admin approves them, the public
@@ -275,9 +276,10 @@ export async function reviewPackage(
   db: Kysely<Database>,
   adminId: string,
   input: { id: number; decision: 'approve' | 'reject'; note: string },
+  publicUrl: string,
   now = new Date(),
 ) {
-  return db.transaction().execute((tx) => reviewPackageIn(tx, adminId, input, now));
+  return db.transaction().execute((tx) => reviewPackageIn(tx, adminId, input, publicUrl, now));
 }
 
 /** The review, in the caller's transaction. */
@@ -285,6 +287,7 @@ export async function reviewPackageIn(
   tx: Transaction<Database>,
   adminId: string,
   input: { id: number; decision: 'approve' | 'reject'; note: string },
+  publicUrl: string,
   now: Date,
 ) {
   const current = await repo.lockPackage(tx, input.id);
@@ -300,6 +303,27 @@ export async function reviewPackageIn(
     subjectId: input.id,
     details: { labId: current.lab_id, note: input.note || undefined },
   });
+  // The lab hears of it as of a test request's review: by mail, in its language, with the note.
+  const lab = await recipientOf(tx, current.lab_id);
+  if (lab) {
+    const link = new URL('/dashboard', publicUrl);
+    link.searchParams.set('section', 'packages');
+    await enqueueMail(tx, {
+      to: lab.email,
+      locale: lab.locale,
+      userId: current.lab_id,
+      message: {
+        template: 'package-decided',
+        data: {
+          name: lab.name,
+          packageName: { ar: current.name_ar, en: current.name_en },
+          decision: status,
+          note: input.note || null,
+          link: link.toString(),
+        },
+      },
+    });
+  }
   return { id: input.id, status };
 }
 

@@ -116,6 +116,48 @@ export function testRequestDecidedMail(
   };
 }
 
+/** An administrator approved a lab's package (on sale from now) or turned it down, with the note written for the lab. */
+export function packageDecidedMail(
+  data: { name: string; packageName: Bilingual; decision: 'approved' | 'rejected'; note: string | null; link: string },
+  locale: Locale,
+): MailContent {
+  const t = picker(locale);
+  const approved = data.decision === 'approved';
+  const name = [t('«', '“'), isolate(inLanguage(data.packageName, locale)), t('»', '”')];
+  const decision: Paragraph = approved
+    ? [
+        t('اعتمدنا باقة ', 'We approved your package '),
+        ...name,
+        t('، وأصبحت معروضة للمرضى ويمكن حجزها الآن.', '. It is now on sale: patients can find it and book it.'),
+      ]
+    : [
+        t('راجعنا باقة ', 'We reviewed your package '),
+        ...name,
+        t(
+          ' ولم نعتمدها بعد. عدّلها من لوحة التحكم وأرسلها للمراجعة من جديد.',
+          ' and could not approve it yet. Change it from your dashboard and send it for review again.',
+        ),
+      ];
+  return {
+    subject: subject(t, approved ? t('تم اعتماد باقتك', 'Your package is approved') : t('لم تُعتمد باقتك', 'Your package was not approved')),
+    preheader: approved
+      ? t('أصبحت باقتك معروضة للحجز.', 'Your package is now on sale.')
+      : t('راجعنا باقتك، وإليك ما يلزم تعديله.', 'We reviewed your package: here is what to change.'),
+    heading: approved ? t('تم اعتماد باقتك', 'Your package is approved') : t('لم تُعتمد باقتك', 'Your package was not approved'),
+    intro: [greeting(t, data.name), decision],
+    notes: data.note ? [[t('ملاحظة المراجعة: ', 'The reviewer’s note: '), isolate(data.note)]] : undefined,
+    action: { label: t('عرض باقاتك', 'View your packages'), href: webAddress(data.link) },
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن مختبرك أرسل باقة للمراجعة على تحاليل.',
+          'You received this e-mail because your lab sent a package for review on Tahaleel.',
+        ),
+      ],
+    ],
+  };
+}
+
 function labOnTahaleel(t: Pick): Paragraph {
   return [t('وصلتك هذه الرسالة لأنك سجّلت مختبرًا على تحاليل.', 'You received this e-mail because you registered a lab on Tahaleel.')];
 }
