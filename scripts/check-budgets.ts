@@ -32,12 +32,16 @@ const clientDir = join(root, 'dist/client');
  * not-found state carried to the browser). #81 gives these back too. Session 54 (#78's one dialog shell,
  * #79's packages) grew the test page by 0.3 KB (Arabic 243.7 → 244.0, its app code; not traced further)
  * and it rose by 1 KB; the package badge and terms moved to the `packages` catalog kept search within.
+ * #79 item 2's compare page (/packages/compare) adds a route, which every first load carries (the route
+ * tree and the catalogs' map in the entry: 0.15–0.2 KB); search, 0.1 KB below its budget, went 0.1 over
+ * (ar 242.9 → 243.1) and rises by 1 KB. The compare page takes the package page's budget.
  */
 const pages = [
   { name: '/', budgetKb: 234, routes: { __root__: '__root.tsx', '/': 'index.tsx' } },
   { name: '/test/$testName', budgetKb: 245, routes: { __root__: '__root.tsx', '/test/$testName': 'test.$testName.tsx' } },
   { name: '/package/$packageId', budgetKb: 244, routes: { __root__: '__root.tsx', '/package/$packageId': 'package.$packageId.tsx' } },
-  { name: '/search', budgetKb: 243, routes: { __root__: '__root.tsx', '/search': 'search.tsx' } },
+  { name: '/packages/compare', budgetKb: 244, routes: { __root__: '__root.tsx', '/packages/compare': 'packages.compare.tsx' } },
+  { name: '/search', budgetKb: 244, routes: { __root__: '__root.tsx', '/search': 'search.tsx' } },
   { name: '/store', budgetKb: 240, routes: { __root__: '__root.tsx', '/store/': 'store.index.tsx' } },
 ] as const;
 const locales: Locale[] = ['ar', 'en'];

@@ -32,6 +32,7 @@ import { Route as LabsLabIdRouteImport } from './routes/labs.$labId'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as PackagePackageIdRouteImport } from './routes/package.$packageId'
+import { Route as PackagesCompareRouteImport } from './routes/packages.compare'
 import { Route as ProductIdRouteImport } from './routes/product.$id'
 import { Route as ShareTokenRouteImport } from './routes/share.$token'
 import { Route as StoreIndexRouteImport } from './routes/store.index'
@@ -153,6 +154,11 @@ const PackagePackageIdRoute = PackagePackageIdRouteImport.update({
   path: '/package/$packageId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PackagesCompareRoute = PackagesCompareRouteImport.update({
+  id: '/packages/compare',
+  path: '/packages/compare',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductIdRoute = ProductIdRouteImport.update({
   id: '/product/$id',
   path: '/product/$id',
@@ -201,6 +207,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/package/$packageId': typeof PackagePackageIdRoute
+  '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
@@ -231,6 +238,7 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/package/$packageId': typeof PackagePackageIdRoute
+  '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
@@ -262,6 +270,7 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/package/$packageId': typeof PackagePackageIdRoute
+  '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
@@ -294,6 +303,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/package/$packageId'
+    | '/packages/compare'
     | '/product/$id'
     | '/share/$token'
     | '/test/$testName'
@@ -324,6 +334,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/package/$packageId'
+    | '/packages/compare'
     | '/product/$id'
     | '/share/$token'
     | '/test/$testName'
@@ -354,6 +365,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/package/$packageId'
+    | '/packages/compare'
     | '/product/$id'
     | '/share/$token'
     | '/test/$testName'
@@ -385,6 +397,7 @@ export interface RootRouteChildren {
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   PackagePackageIdRoute: typeof PackagePackageIdRoute
+  PackagesCompareRoute: typeof PackagesCompareRoute
   ProductIdRoute: typeof ProductIdRoute
   ShareTokenRoute: typeof ShareTokenRoute
   TestTestNameRoute: typeof TestTestNameRoute
@@ -557,6 +570,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PackagePackageIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/packages/compare': {
+      id: '/packages/compare'
+      path: '/packages/compare'
+      fullPath: '/packages/compare'
+      preLoaderRoute: typeof PackagesCompareRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/product/$id': {
       id: '/product/$id'
       path: '/product/$id'
@@ -617,6 +637,7 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   PackagePackageIdRoute: PackagePackageIdRoute,
+  PackagesCompareRoute: PackagesCompareRoute,
   ProductIdRoute: ProductIdRoute,
   ShareTokenRoute: ShareTokenRoute,
   TestTestNameRoute: TestTestNameRoute,

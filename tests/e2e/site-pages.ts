@@ -62,17 +62,26 @@ export const publicPages: SitePage[] = [
 export interface DemoRecords {
   labId: string;
   packageId: number;
+  /** Another package on sale, at another lab, to compare with the first. */
+  otherPackageId: number;
 }
 
 /**
  * What a visitor opens besides: a lab's page and a test's booking calendar at that lab (`labId`), a
- * package's page, the answers for what does not exist, and the pages that send a visitor home.
+ * package's page, two packages compared, the answers for what does not exist, and the pages that send a visitor home.
  */
-export function visitorPages({ labId, packageId }: DemoRecords): SitePage[] {
+export function visitorPages({ labId, packageId, otherPackageId }: DemoRecords): SitePage[] {
   return [
     { path: `/labs/${labId}`, ready: (page) => page.getByRole('heading', { level: 2 }) },
     { path: `/package/${packageId}`, ready: (page) => page.getByTestId('marker-group') },
     // A package that is not on sale (or does not exist): its page's "not found" state, answered 404.
+    // Two packages side by side (issue #79 item 2): a table on a desktop, cards on a phone.
+    {
+      path: `/packages/compare?ids=${packageId},${otherPackageId}`,
+      heading: headingOf((w) => w.pages.comparePackages),
+      ready: (page) => page.locator('[data-testid="compare-table"]:visible, [data-testid="compare-stacked"]:visible'),
+      clientDrawn: true,
+    },
     { path: '/package/999999999', heading: headingOf((w) => w.pages.packageNotFound), status: 404, missing: true },
     { path: `${CBC}?lab_id=${labId}`, heading: headingOf((w) => w.catalogue.cbc), ready: (page) => page.getByTestId('booking-panel') },
     // A lab that does not exist: the lab page's own "not found" state, answered 404 for search engines.

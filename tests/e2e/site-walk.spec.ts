@@ -306,21 +306,25 @@ async function expectSentAway(context: BrowserContext, reader: string, { paths, 
 }
 
 /**
- * The CBC test's first lab, whose page and booking calendar the walks open, and a package on sale (the
- * demo's "Complete Check-up", seeds/data/packages.ts), found as search finds it.
+ * The CBC test's first lab, whose page and booking calendar the walks open, and two packages on sale at
+ * two labs (the demo's "Complete Check-up" and "Full Body Check-up", seeds/data/packages.ts), found as search finds them.
  */
 async function demoRecords(context: BrowserContext): Promise<DemoRecords> {
   const cbc = await trpc<{ id: number }>(context, 'catalog.test', { nameEn: 'Complete Blood Count (CBC)' }, 'GET');
   const [lab] = await trpc<{ id: string }[]>(context, 'catalog.labsForTest', { testId: cbc.id }, 'GET');
-  const found = await trpc<{ is_package: boolean; test_id: number; test_name_en: string }[]>(
-    context,
-    'search.labTests',
-    { query: 'Complete Check-up' },
-    'GET',
-  );
-  const offer = found.find((row) => row.is_package && row.test_name_en === 'Complete Check-up');
-  if (!offer) throw new Error('the demo package "Complete Check-up" is not on sale');
-  return { labId: lab!.id, packageId: offer.test_id };
+  const packageNamed = async (name: string) => {
+    const found = await trpc<{ is_package: boolean; test_id: number; test_name_en: string }[]>(
+      context,
+      'search.labTests',
+      { query: name },
+      'GET',
+    );
+    const offer = found.find((row) => row.is_package && row.test_name_en === name);
+    if (!offer) throw new Error(`the demo package "${name}" is not on sale`);
+    return offer.test_id;
+  };
+  const [packageId, otherPackageId] = await Promise.all([packageNamed('Complete Check-up'), packageNamed('Full Body Check-up')]);
+  return { labId: lab!.id, packageId, otherPackageId };
 }
 
 /** On a phone's home page: axe, then the menu open, and axe again. */

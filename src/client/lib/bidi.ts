@@ -41,3 +41,12 @@ export function localized(locale: 'ar' | 'en', arabic: string, english: string):
 export function isolated(text: string): string {
   return `${FSI}${text}${PDI}`;
 }
+
+/**
+ * A code read left to right whatever surrounds it (a LOINC code, "30522-7"), set inside a translated
+ * sentence: digits and a hyphen have no direction of their own, so `isolated` would take the Arabic
+ * sentence's and show "7-30522".
+ */
+export function isolatedLtr(text: string): string {
+  return `${LRI}${text}${PDI}`;
+}

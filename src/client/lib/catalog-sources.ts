@@ -85,8 +85,8 @@ export const catalogSources = {
     ],
   },
   /** A package's page (issue #79): its markers and whom it suits; its booking panel loads the booking catalog when it opens. */
-  /** A lab's packages: a package's page, and the list on its lab's page. */
-  packages: { include: ['features/packages', 'routes/package.$packageId.tsx'] },
+  /** A lab's packages: a package's page, the list on its lab's page, and packages compared (issue #79 item 2). */
+  packages: { include: ['features/packages', 'routes/package.$packageId.tsx', 'routes/packages.compare.tsx'] },
   /** Repeating a test (issue #58): the booking panel's repeat choice, loaded with its code once a day is chosen. */
   series: { include: seriesChoice },
   /** The store's pages and its checkout. */
@@ -173,6 +173,7 @@ export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
   '/search': ['discovery'],
   '/test/$testName': ['discovery', 'booking'],
   '/package/$packageId': ['discovery', 'packages'],
+  '/packages/compare': ['packages'],
   '/labs/': ['discovery'],
   '/labs/$labId': ['discovery', 'packages'],
   '/categories/': ['discovery'],

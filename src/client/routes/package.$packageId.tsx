@@ -13,6 +13,7 @@ import { ErrorState, LoadingState } from '../components/query-state.tsx';
 import { Rating } from '../components/rating.tsx';
 import { HomeCollectionBadge } from '../features/booking/home-collection-badge.tsx';
 import { sampleTypeLabels } from '../features/catalog/sample-type.ts';
+import { CompareControl } from '../features/packages/compare-control.tsx';
 import { PackageMarkers } from '../features/packages/package-markers.tsx';
 import { FastingBadge, SuitsBadge } from '../features/packages/package-terms.tsx';
 import { useAuthModal } from '../lib/auth-modal-context.tsx';
@@ -159,6 +160,7 @@ function PackagePage() {
             ) : null}
             <SuitsBadge suits={data.suits} />
           </HStack>
+          <CompareControl packageId={data.id} />
           {preparation && (
             <Card.Root variant="subtle" bg="brand.subtle">
               <Card.Body>

@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { isolated, localized } from '../../lib/bidi.ts';
+import { isolatedLtr, localized } from '../../lib/bidi.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 
@@ -43,7 +43,7 @@ export function PackageMarkers({ groups, headingLevel = 'h3' }: { groups: readon
                   <HStack as="li" key={marker.id} justify="space-between" align="baseline" gap="3">
                     <Text>{localized(locale, marker.name_ar, marker.name_en)}</Text>
                     <Text fontSize="xs" color="fg.muted" flexShrink={0}>
-                      {t`LOINC ${isolated(marker.loinc)}`}
+                      {t`LOINC ${isolatedLtr(marker.loinc)}`}
                     </Text>
                   </HStack>
                 ))}
