@@ -98,6 +98,8 @@ export const searchInput = z
     sort: z.enum(searchSorts).default('relevance'),
     /** Only labs that collect samples at home; with a position, only those whose service radius reaches it. */
     homeCollection: z.boolean().optional(),
+    /** Only tests and packages that need no fasting beforehand. */
+    noFasting: z.boolean().optional(),
     /** Rows to skip (tRPC names the page parameter of an infinite query `cursor`): a multiple of SEARCH_PAGE_SIZE. */
     cursor: z
       .number()

@@ -68,6 +68,25 @@ describe('search.labTests', () => {
     }
   });
 
+  it('keeps to tests and packages that need no fasting when asked (issue #79)', async () => {
+    const all = await caller.search.labTests({ query: 'glucose', sort: 'priceLowHigh' });
+    expect(testNames(all)).toContain('Fasting Blood Glucose (FBS)');
+    const unfasted = await caller.search.labTests({ query: 'glucose', sort: 'priceLowHigh', noFasting: true });
+    expect(testNames(unfasted)).toContain('Random Blood Glucose (RBS)');
+    expect(testNames(unfasted)).not.toContain('Fasting Blood Glucose (FBS)');
+    const fasting = await database.db
+      .selectFrom('tests')
+      .select('fasting_hours')
+      .where('id', 'in', [...new Set(unfasted.map((row) => row.test_id))])
+      .execute();
+    expect(fasting.every((row) => !row.fasting_hours)).toBe(true);
+    // A package asks for the strictest fasting of its tests: one holding the lipid profile is left out.
+    const packages = await caller.search.labTests({ query: 'Complete Check-up' });
+    expect(packages.some((row) => row.is_package && row.test_name_en === 'Complete Check-up')).toBe(true);
+    const unfastedPackages = await caller.search.labTests({ query: 'Complete Check-up', noFasting: true });
+    expect(unfastedPackages.some((row) => row.test_name_en === 'Complete Check-up')).toBe(false);
+  });
+
   it('sorts by price both ways and by rating', async () => {
     const low = await caller.search.labTests({ query: 'vitamin', sort: 'priceLowHigh' });
     expect(low.map((row) => row.price)).toEqual([...low.map((row) => row.price)].sort((a, b) => a - b));

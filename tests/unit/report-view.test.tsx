@@ -60,6 +60,7 @@ const report = (observations: Observation[], overrides: Partial<Report> = {}): R
   status: 'final',
   releasedAt: '2026-11-20T12:00:00.000Z',
   amended: false,
+  parts: [],
   note: null,
   interpretation: null,
   observations,

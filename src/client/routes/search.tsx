@@ -30,6 +30,7 @@ interface SearchParams {
   minRating?: number;
   sort?: SearchSort;
   homeCollection?: boolean;
+  noFasting?: boolean;
   view?: 'map';
 }
 
@@ -44,6 +45,7 @@ function searchParams(search: Record<string, unknown>): SearchParams {
     minRating: searchNumber(search.minRating, 1, 5, true),
     sort: searchChoice(search.sort, searchSorts),
     homeCollection: search.homeCollection === true || search.homeCollection === 'true' ? true : undefined,
+    noFasting: search.noFasting === true || search.noFasting === 'true' ? true : undefined,
     view: searchChoice(search.view, ['map'] as const),
   };
 }
@@ -60,6 +62,7 @@ function searchInput(search: SearchParams) {
     minRating: search.minRating,
     sort: search.sort ?? 'relevance',
     homeCollection: search.homeCollection,
+    noFasting: search.noFasting,
   };
 }
 
@@ -109,16 +112,28 @@ function SearchPage() {
     minRating: search.minRating,
     sort: search.sort ?? 'relevance',
     homeCollection: search.homeCollection === true,
+    noFasting: search.noFasting === true,
   };
   const changeFilters = (next: Partial<FilterValues>) =>
     void navigate({
       // Off is the address without it, as an unfiltered search's is.
-      search: (current) => ({ ...current, ...next, homeCollection: (next.homeCollection ?? current.homeCollection) || undefined }),
+      search: (current) => ({
+        ...current,
+        ...next,
+        homeCollection: (next.homeCollection ?? current.homeCollection) || undefined,
+        noFasting: (next.noFasting ?? current.noFasting) || undefined,
+      }),
       replace: true,
     });
-  const narrowed = [search.location, search.lat, search.minPrice, search.maxPrice, search.minRating, search.homeCollection].some(
-    (value) => value !== undefined,
-  );
+  const narrowed = [
+    search.location,
+    search.lat,
+    search.minPrice,
+    search.maxPrice,
+    search.minRating,
+    search.homeCollection,
+    search.noFasting,
+  ].some((value) => value !== undefined);
   const widen = () => void navigate({ search: { query, sort: search.sort } });
 
   return (

@@ -637,6 +637,7 @@ export interface ResultReports {
 }
 
 export interface ResultReportVersions {
+  amends: Generated<boolean>;
   analyte_count: number;
   id: Generated<string>;
   interpretation_signed_at: Timestamp | null;

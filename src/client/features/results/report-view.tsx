@@ -81,6 +81,7 @@ export function ReportValues({ report, headingLevel }: { report: Report; heading
           <Text>{t`Discuss your results with your doctor.`}</Text>
         </HStack>
       </Stack>
+      {report.parts.length > 0 && <VisitParts parts={report.parts} timeZone={booking.timeZone} />}
       <Stack as="ul" listStyleType="none" gap="3">
         {criticalFirst(report.observations).map((observation) => (
           <ObservationItem
@@ -102,6 +103,40 @@ export function ReportValues({ report, headingLevel }: { report: Report; heading
       )}
       {report.interpretation && <SignedComment comment={report.interpretation} timeZone={booking.timeZone} />}
     </Stack>
+  );
+}
+
+/**
+ * A package visit's tests, each ready (since when) or still awaited: the lab reports them one by one
+ * (issue #79 item 1), and the values below are those in so far.
+ */
+function VisitParts({ parts, timeZone }: { parts: Report['parts']; timeZone: string }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const waiting = parts.filter((part) => !part.reported).length;
+  return (
+    <Box borderWidth="1px" borderColor="border.muted" rounded="md" p="3" data-testid="report-parts">
+      <Text fontSize="sm" fontWeight="semibold">{t`Tests in this visit`}</Text>
+      {waiting > 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {t`The lab releases each test when it is done; you will be told when the rest are ready.`}
+        </Text>
+      )}
+      <Stack as="ul" listStyleType="none" gap="1" mt="2">
+        {parts.map((part) => (
+          <HStack as="li" key={part.testId} justify="space-between" gap="3" fontSize="sm" wrap="wrap">
+            <Text>{localized(locale, part.name.ar, part.name.en)}</Text>
+            {part.reported ? (
+              <Badge colorPalette="green" variant="subtle">
+                {part.releasedAt ? t`Ready on ${formatDate(new Date(part.releasedAt), locale, timeZone)}` : t`Ready`}
+              </Badge>
+            ) : (
+              <Badge colorPalette="gray" variant="subtle">{t`Awaiting the lab`}</Badge>
+            )}
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Button, Heading, HStack, NativeSelect, Slider, Stack, Switch, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { House, SlidersHorizontal, Star } from 'lucide-react';
+import { House, SlidersHorizontal, Star, UtensilsCrossed } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatSar } from '../../../shared/money.ts';
 import { PRICE_FILTER_MAX, PRICE_FILTER_STEP, type SearchSort } from '../../../shared/search-options.ts';
@@ -16,6 +16,8 @@ export interface FilterValues {
   sort: SearchSort;
   /** Only labs that collect samples at home (within reach of the searcher's position, when given). */
   homeCollection: boolean;
+  /** Only tests and packages that need no fasting beforehand. */
+  noFasting: boolean;
 }
 
 /**
@@ -28,6 +30,7 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
   const inUse = [
     value.sort !== 'relevance',
     value.homeCollection,
+    value.noFasting,
     value.minPrice > 0 || value.maxPrice < PRICE_FILTER_MAX,
     value.minRating !== undefined,
   ].filter(Boolean).length;
@@ -104,6 +107,23 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
             <HStack gap="1">
               <House size={16} aria-hidden />
               <Text>{t`Home sample collection`}</Text>
+            </HStack>
+          </Switch.Label>
+        </Switch.Root>
+        <Switch.Root
+          colorPalette="brand"
+          checked={value.noFasting}
+          onCheckedChange={(event) => onChange({ noFasting: event.checked })}
+          data-testid="filter-no-fasting"
+        >
+          <Switch.HiddenInput />
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
+          <Switch.Label>
+            <HStack gap="1">
+              <UtensilsCrossed size={16} aria-hidden />
+              <Text>{t`No fasting needed`}</Text>
             </HStack>
           </Switch.Label>
         </Switch.Root>

@@ -242,11 +242,12 @@ export async function markReviewed(
  * these analytes: search's "by marker" (ADR 0091). `member_id`: a matched member, if any.
  */
 export async function packagesHolding(db: Db, testIds: readonly number[], analyteIds: readonly number[]) {
-  const { rows } = await sql<{ id: number; member_id: number | null }>`
-    select tp.test_id as id,
+  const { rows } = await sql<{ id: number; member_id: number | null; fasting: boolean }>`
+    select tp.test_id as id, coalesce(t.fasting_hours, 0) > 0 as fasting,
            (select min(pc.test_id) from package_components pc
              where pc.package_id = tp.test_id and pc.test_id = any(${[...testIds]}::int[])) as member_id
       from test_packages tp
+      join tests t on t.id = tp.test_id
       join lab_tests lt on lt.test_id = tp.test_id and lt.lab_id = tp.lab_id and lt.is_active
      where tp.status = 'approved'
        and (exists (select 1 from package_components pc where pc.package_id = tp.test_id and pc.test_id = any(${[...testIds]}::int[]))

@@ -140,6 +140,24 @@ export async function listPackages(db: Kysely<Database>, filter: { labId?: strin
   return rows.map((row) => ({ ...publicPackage(row), ...contents.get(row.id)! }));
 }
 
+/**
+ * The tests of a package, each with the analytes it reports, in the package's order: the parts its
+ * visit's report is resulted by (issue #79 item 1). None for a catalogue test, whose report is one part.
+ */
+export async function packageParts(db: Kysely<Database> | Transaction<Database>, testId: number) {
+  const members = await repo.packageMembers(db, [testId]);
+  if (members.length === 0) return [];
+  const analytes = await analytesOfTests(
+    db,
+    members.map((member) => member.test_id),
+  );
+  return members.map((member) => ({
+    testId: member.test_id,
+    name: { ar: member.name_ar, en: member.name_en },
+    analyteIds: new Set(analytes.filter((analyte) => analyte.test_id === member.test_id).map((analyte) => analyte.id)),
+  }));
+}
+
 type LabPackageRow = Awaited<ReturnType<typeof repo.labPackages>>[number];
 
 function labView(row: LabPackageRow) {
@@ -345,5 +363,9 @@ export async function packagesMatching(
   );
   return rows
     .filter((row) => !scores.has(row.id))
-    .map((row) => ({ id: row.id, score: Math.max(threshold, (row.member_id === null ? 0 : (scores.get(row.member_id) ?? 0)) * 0.9) }));
+    .map((row) => ({
+      id: row.id,
+      score: Math.max(threshold, (row.member_id === null ? 0 : (scores.get(row.member_id) ?? 0)) * 0.9),
+      fasting: row.fasting,
+    }));
 }

@@ -8,8 +8,10 @@ import type { ResultKeys } from '../../platform/result-sealing.ts';
 import { publishedAndLabRanges, testAnalytesWithAnswers } from '../analytes/analytes.service.ts';
 import { countUnrecognisedUnits, unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import { packageParts } from '../packages/packages.service.ts';
 import {
   type AnalyteRules,
+  amendsReleased,
   anyCritical,
   askPatientToExpectCall,
   carriedInterpretation,
@@ -29,6 +31,7 @@ import {
   releaseDraft,
   replaceDraft,
   reportBooking,
+  resultsNews,
   type StoredObservation,
   sealDocument,
   syncCriticalCase,
@@ -40,6 +43,7 @@ import {
   type VisitNotHeld,
   versionsOf,
   visitNotHeld,
+  withUntouchedParts,
 } from '../result-reports/result-reports.service.ts';
 import type { IncomingObservation, IncomingReport } from './incoming-report.ts';
 import * as repo from './result-intake.repository.ts';
@@ -189,7 +193,7 @@ export async function receiveReport(
     return refused({ kind: 'visit_not_held', reason: notHeld, locale }, `visit_not_held:${notHeld}`);
   }
 
-  const analytes = await testAnalytesWithAnswers(db, booking.test_id);
+  const [analytes, parts] = await Promise.all([testAnalytesWithAnswers(db, booking.test_id), packageParts(db, booking.test_id)]);
   const byLoinc = new Map(analytes.map((analyte) => [analyte.loinc, analyte]));
   const ranges = await publishedAndLabRanges(
     db,
@@ -249,17 +253,23 @@ export async function receiveReport(
     const reportId = await ensureReport(tx, booking.id);
     const versions = await versionsOf(tx, reportId);
     const draft = versions.find((version) => version.status === 'draft');
-    const amended = versions.some((version) => version.status !== 'draft');
+    const released = versions.find((version) => version.status !== 'draft');
     const id = draft?.id ?? crypto.randomUUID();
+    const releasedDocument = released ? await openDocument(keys, released) : null;
+    const earlier = draft ? await openDocument(keys, draft) : releasedDocument;
+    // A package's tests are reported one by one: the message's values, and the others' as they were (issue #79).
+    const whole = { ...document, observations: withUntouchedParts(parts, earlier?.observations ?? null, observations) };
+    const amends = amendsReleased(releasedDocument?.observations ?? null, whole.observations);
+    const news = resultsNews(versions, { amends });
     // New values keep an earlier comment's text for the specialist to review, never its signature.
-    const earlier = signatureRequired ? (draft ?? versions.find((version) => version.status !== 'draft')) : undefined;
-    const { interpretation } = carriedInterpretation(earlier ? await openDocument(keys, earlier) : null, false, document);
-    const { ciphertext, seal } = await sealDocument(keys, id, { ...document, interpretation });
+    const { interpretation } = carriedInterpretation(signatureRequired ? earlier : null, false, whole);
+    const { ciphertext, seal } = await sealDocument(keys, id, { ...whole, interpretation });
     const write: VersionWrite = {
       status: held.length > 0 ? 'draft' : releaseAs,
       release_as: held.length > 0 ? releaseAs : null,
       source: format,
-      analyteIds: observations.flatMap((observation) => (observation.analyteId === null ? [] : [observation.analyteId])),
+      analyteIds: whole.observations.flatMap((observation) => (observation.analyteId === null ? [] : [observation.analyteId])),
+      amends,
       writtenBy: labId,
       sealed: ciphertext,
       seal,
@@ -284,7 +294,7 @@ export async function receiveReport(
     if (signatureRequired) await tellLabItIsHeld(tx, labId, booking.reference, 'interpretation-to-sign');
     if (held.length === 0) {
       await completeVisitWithResults(tx, booking.id, new Date());
-      await tellPatient(tx, booking, id, amended);
+      await tellPatient(tx, booking, id, news);
     }
     await recordAudit(tx, {
       actorId: labId,

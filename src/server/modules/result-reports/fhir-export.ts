@@ -55,7 +55,8 @@ export interface ExportedObservation {
 export interface ExportedReport {
   /** The booking reference (`TH-…`). */
   reference: string;
-  status: 'preliminary' | 'final' | 'corrected' | 'amended';
+  /** `partial`: a package visit some of whose tests have no values yet (issue #79 item 1). */
+  status: 'partial' | 'preliminary' | 'final' | 'corrected' | 'amended';
   /** When the lab released it, ISO 8601. */
   issuedAt: string;
   /** When the sample was taken, ISO 8601. */
@@ -128,7 +129,8 @@ export function resultsBundle(reports: ExportedReport[], options: ResultsBundleO
       add<Observation>({
         resourceType: 'Observation',
         language,
-        status: report.status,
+        // A value of a partial report is itself final: the report is partial for the tests still to come.
+        status: report.status === 'partial' ? 'final' : report.status,
         category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'laboratory', display: 'Laboratory' }] }],
         code: concept(observation.loinc, observation.name_en, named(observation)),
         subject,

@@ -70,6 +70,7 @@ const VERSION_COLUMNS = [
   'result_report_versions.wrapped_key',
   'result_report_versions.iv',
   'result_report_versions.interpretation_signed_at',
+  'result_report_versions.amends',
 ] as const;
 
 /** Every version of a report, newest first. */
@@ -95,6 +96,8 @@ export interface VersionWrite {
   release_as: 'preliminary' | 'final' | null;
   source: 'form' | 'hl7v2' | 'fhir';
   analyteIds: readonly number[];
+  /** It drops or changes a value its patient was given (report-parts.ts amendsReleased). */
+  amends: boolean;
   writtenBy: string;
   sealed: Uint8Array;
   seal: Seal;
@@ -126,6 +129,7 @@ export async function insertVersion(tx: Transaction<Database>, reportId: string,
       release_as: write.release_as,
       source: write.source,
       analyte_count: write.analyteIds.length,
+      amends: write.amends,
       written_by: write.writtenBy,
       released_by: released ? write.writtenBy : null,
       released_at: released ? sql<Date>`now()` : null,
@@ -148,6 +152,7 @@ export async function replaceDraft(tx: Transaction<Database>, versionId: string,
       release_as: write.release_as,
       source: write.source,
       analyte_count: write.analyteIds.length,
+      amends: write.amends,
       written_by: write.writtenBy,
       written_at: sql<Date>`now()`,
       ...sealColumns(write.sealed, write.seal),
@@ -296,6 +301,18 @@ export function releasedVersionsHolding(db: Db, customerId: string, familyMember
     .execute();
 }
 
+/** When each analyte of a report was first released: a package's tests arrive one by one (issue #79 item 1). */
+export function firstReleasedPerAnalyte(db: Db, reportId: string) {
+  return db
+    .selectFrom('result_report_versions')
+    .innerJoin('result_version_analytes', 'result_version_analytes.version_id', 'result_report_versions.id')
+    .select(['result_version_analytes.analyte_id', (eb) => eb.fn.min('result_report_versions.released_at').as('released_at')])
+    .where('result_report_versions.report_id', '=', reportId)
+    .where('result_report_versions.status', '<>', 'draft')
+    .groupBy('result_version_analytes.analyte_id')
+    .execute();
+}
+
 /** The customer's bookings that have a released report, newest first. */
 export function customerReleasedReports(db: Db, customerId: string) {
   return bookingDetails(db)
@@ -314,6 +331,7 @@ export function customerReleasedReports(db: Db, customerId: string) {
       'labs.lab_name_en',
       (eb) => eb.fn.max('released.version').as('version'),
       (eb) => eb.fn.max('released.released_at').as('released_at'),
+      sql<boolean>`bool_or(released.amends)`.as('amended'),
     ])
     .where('bookings.customer_id', '=', customerId)
     .groupBy(['bookings.id', 'family_members.name', 'tests.name_ar', 'tests.name_en', 'labs.lab_name_ar', 'labs.lab_name_en'])

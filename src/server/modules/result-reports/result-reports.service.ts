@@ -20,10 +20,12 @@ import { convertValue } from '../../platform/units.ts';
 import { analyteNamesInLoincOrder, publishedAndLabRanges, testAnalytesWithAnswers } from '../analytes/analytes.service.ts';
 import { unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import { packageParts } from '../packages/packages.service.ts';
 import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
 import { subscriptionTierOf } from '../subscriptions/subscriptions.service.ts';
 import { type ExportedObservation, type ExportedReport, resultsBundle } from './fhir-export.ts';
 import { patientMismatch, type SentPatient } from './patient-check.ts';
+import { amendsReleased, partsReported, type ReportPart, sameValue } from './report-parts.ts';
 import {
   type AnalyteRules,
   ageIn,
@@ -38,6 +40,7 @@ import {
 import * as repo from './result-reports.repository.ts';
 
 export { type PatientField, patientMismatch } from './patient-check.ts';
+export { amendsReleased, withUntouchedParts } from './report-parts.ts';
 export {
   type AnalyteRules,
   anyCritical,
@@ -282,9 +285,10 @@ export async function saveDraft(
     const draft = versions.find((version) => version.status === 'draft');
     const id = draft?.id ?? crypto.randomUUID();
     // An amendment starts from the released comment, to be signed again over its values.
-    const earlier = draft ?? versions.find((version) => version.status !== 'draft');
+    const released = versions.find((version) => version.status !== 'draft');
+    const releasedDocument = released ? await openDocument(vault, released) : null;
     const { interpretation, keepSignature } = carriedInterpretation(
-      earlier ? await openDocument(vault, earlier) : null,
+      draft ? await openDocument(vault, draft) : releasedDocument,
       draft?.interpretation_signed_at != null,
       { patientSex: input.patientSex, observations },
     );
@@ -295,6 +299,7 @@ export async function saveDraft(
       release_as: input.releaseAs,
       source: 'form',
       analyteIds: observations.flatMap((observation) => (observation.analyteId === null ? [] : [observation.analyteId])),
+      amends: amendsReleased(releasedDocument?.observations ?? null, observations),
       writtenBy: labId,
       sealed: ciphertext,
       seal,
@@ -338,7 +343,8 @@ export async function releaseReport(db: Kysely<Database>, labId: string, booking
     if (signatureRequired && draft.interpretation_signed_at === null) throw new AppError('INTERPRETATION_UNSIGNED');
     const released = await repo.releaseDraft(tx, draft.id, labId);
     if (!released) throw new AppError('NOTHING_TO_RELEASE');
-    const amended = versions.some((version) => version.status !== 'draft');
+    const news = resultsNews(versions, draft);
+    const amended = news === 'amended';
     await completeVisitWithResults(tx, booking.id, new Date());
     await recordAudit(tx, {
       actorId: labId,
@@ -347,7 +353,7 @@ export async function releaseReport(db: Kysely<Database>, labId: string, booking
       subjectId: reportId,
       details: { bookingId: booking.id, versionId: draft.id, version: released.version, status: released.status, amended },
     });
-    if (options.notify !== false) await tellPatient(tx, booking, draft.id, amended);
+    if (options.notify !== false) await tellPatient(tx, booking, draft.id, news);
     return { version: released.version, status: released.status, amended };
   });
 }
@@ -369,19 +375,33 @@ export async function askPatientToExpectCall(
   );
 }
 
+/**
+ * What a version's release tells its patient: their first results (`ready`), more of them (`more`: a
+ * package's next test, or a value the lab had left out), or that released values changed (`amended`).
+ */
+export type ResultsNews = 'ready' | 'more' | 'amended';
+
+export function resultsNews(versions: readonly { status: string }[], version: { amends: boolean }): ResultsNews {
+  if (!versions.some((earlier) => earlier.status !== 'draft')) return 'ready';
+  return version.amends ? 'amended' : 'more';
+}
+
 /** A link, never a value: neither mail nor a text is a place for health data. */
 export async function tellPatient(
   tx: Transaction<Database>,
   booking: Pick<ReportBooking, 'id' | 'customer_id' | 'lab_name_ar' | 'lab_name_en'>,
   versionId: string,
-  amended: boolean,
+  news: ResultsNews,
 ) {
+  const amended = news === 'amended';
+  // The first results are told once per visit; each later release of more of them, once per version.
+  const once = news === 'ready' ? booking.id : versionId;
   if (!amended) {
     await textAccount(
       tx,
       booking.customer_id,
       { template: 'results-ready', data: { labName: { ar: booking.lab_name_ar, en: booking.lab_name_en } } },
-      `results-ready-text:${booking.id}`,
+      `results-ready-text:${once}`,
       afterQuietHours(new Date()),
     );
   }
@@ -395,7 +415,7 @@ export async function tellPatient(
     message: amended
       ? { template: 'results-amended', data: { name: customer.name, link } }
       : { template: 'results-ready', data: { name: customer.name, link } },
-    dedupeKey: amended ? `results-amended:${versionId}` : `results-ready:${booking.id}`,
+    dedupeKey: amended ? `results-amended:${versionId}` : `results-ready:${once}`,
   });
 }
 
@@ -512,10 +532,6 @@ function presentObservation(observation: StoredObservation, analyte: Analyte | u
   };
 }
 
-/** The same value in the same unit, however it was typed (٦٫٨ and 6.8 are one value). */
-const sameValue = (a: StoredObservation, b: StoredObservation) =>
-  a.unit === b.unit && JSON.stringify(a.value) === JSON.stringify(b.value) && a.comment === b.comment;
-
 /** Values in other units converted before they share a line: a trend is in the analyte's unit. */
 interface TrendPoint {
   bookingId: string;
@@ -554,11 +570,18 @@ async function trendsFor(db: Kysely<Database>, vault: ResultKeys, booking: Repor
 async function releasedReport(db: Kysely<Database>, vault: ResultKeys, booking: ReportBooking) {
   const report = await repo.reportOf(db, booking.id);
   const released = report ? (await repo.versionsOf(db, report.id)).filter((version) => version.status !== 'draft') : [];
-  const [latest, previous] = released;
+  const latest = released[0];
   if (!report || !latest) throw new AppError('NOT_FOUND', { entity: 'result' });
   const document = await openDocument(vault, latest);
+  // What changed is told against the version before the latest amendment, and only of the values that
+  // amendment held: a package's test released after it is new, not changed (issue #79 item 1).
+  const amendingAt = released.findIndex((version) => version.amends);
+  const amending = amendingAt >= 0 ? released[amendingAt] : undefined;
+  const previous = amending ? released[amendingAt + 1] : undefined;
   const earlier = previous ? await openDocument(vault, previous) : null;
-  const { analytes } = await rulesFor(db, booking);
+  const amendment = amending && amending !== latest ? await openDocument(vault, amending) : document;
+  const inAmendment = new Set(amendment.observations.map((observation) => observation.analyteId ?? observation.label));
+  const [{ analytes }, parts] = await Promise.all([rulesFor(db, booking), visitParts(db, report.id, booking.test_id, document)]);
   const byId = new Map<number, Analyte>(analytes.map((analyte) => [analyte.id, analyte]));
   const trends = await trendsFor(
     db,
@@ -579,13 +602,15 @@ async function releasedReport(db: Kysely<Database>, vault: ResultKeys, booking: 
     version: latest.version,
     status: latest.status,
     releasedAt: latest.released_at ? new Date(latest.released_at).toISOString() : null,
-    amended: previous !== undefined,
+    amended: amending !== undefined,
+    parts,
     note: document.note,
     interpretation: signedInterpretation(document, latest),
     observations: document.observations.map((observation) => {
       const analyte = observation.analyteId === null ? undefined : byId.get(observation.analyteId);
       const old = before.get(observation.analyteId ?? observation.label);
-      const changed = earlier !== null && (!old || !sameValue(old, observation));
+      const changed =
+        earlier !== null && inAmendment.has(observation.analyteId ?? observation.label) && (!old || !sameValue(old, observation));
       return {
         ...presentObservation(observation, analyte),
         previous: changed && old ? presentObservation(old, analyte) : null,
@@ -594,6 +619,30 @@ async function releasedReport(db: Kysely<Database>, vault: ResultKeys, booking: 
       };
     }),
   };
+}
+
+/**
+ * A package visit's tests, each with whether its values are in and when they were first released (issue
+ * #79 item 1); none for a test booked alone.
+ */
+async function visitParts(db: Kysely<Database>, reportId: string, testId: number, document: ReportDocument) {
+  const parts: ReportPart[] = await packageParts(db, testId);
+  if (parts.length === 0) return [];
+  const firstReleased = new Map(
+    (await repo.firstReleasedPerAnalyte(db, reportId)).map((row) => [row.analyte_id, row.released_at ? new Date(row.released_at) : null]),
+  );
+  return partsReported(parts, document.observations).map(({ part, reported }) => {
+    const times = [...part.analyteIds].flatMap((id) => {
+      const at = firstReleased.get(id);
+      return at ? [at.getTime()] : [];
+    });
+    return {
+      testId: part.testId,
+      name: part.name,
+      reported,
+      releasedAt: reported && times.length > 0 ? new Date(Math.min(...times)).toISOString() : null,
+    };
+  });
 }
 
 /**
@@ -617,7 +666,7 @@ export async function customerReports(db: Kysely<Database>, customerId: string) 
     test: { ar: row.test_name_ar, en: row.test_name_en },
     lab: { ar: row.lab_name_ar, en: row.lab_name_en },
     version: Number(row.version),
-    amended: Number(row.version) > 1,
+    amended: row.amended === true,
     releasedAt: row.released_at ? new Date(row.released_at).toISOString() : null,
   }));
 }
@@ -908,14 +957,21 @@ export async function customerFhirBundle(db: Kysely<Database>, keys: ResultKeys,
   for (const { booking_id } of await repo.customerReleasedReports(db, customerId)) {
     const booking = (await repo.findReportBooking(db, { id: booking_id }))!;
     const report = await repo.reportOf(db, booking_id);
-    const latest = (await repo.versionsOf(db, report!.id)).find((version) => version.status !== 'draft');
+    const released = (await repo.versionsOf(db, report!.id)).filter((version) => version.status !== 'draft');
+    const latest = released[0];
     if (!latest) continue;
     const document = await openDocument(keys, latest);
-    const { analytes } = await rulesFor(db, booking);
+    const [{ analytes }, parts] = await Promise.all([rulesFor(db, booking), visitParts(db, report!.id, booking.test_id, document)]);
     const byId = new Map<number, Analyte>(analytes.map((analyte) => [analyte.id, analyte]));
     reports.push({
       reference: booking.reference,
-      status: latest.version > 1 ? 'amended' : latest.status === 'preliminary' ? 'preliminary' : 'final',
+      status: released.some((version) => version.amends)
+        ? 'amended'
+        : parts.some((part) => !part.reported)
+          ? 'partial'
+          : latest.status === 'preliminary'
+            ? 'preliminary'
+            : 'final',
       issuedAt: new Date(latest.released_at!).toISOString(),
       effectiveAt: new Date(booking.booking_time).toISOString(),
       test: { name_en: booking.test_name_en, name_ar: booking.test_name_ar },

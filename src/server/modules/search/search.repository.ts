@@ -13,6 +13,8 @@ export interface MatchedTest {
   score: number;
   /** A lab's package (ADR 0091), which has a page of its own. */
   isPackage: boolean;
+  /** It asks the person to fast beforehand (its fasting hours, a package's the strictest of its tests'). */
+  fasting: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface MatchedTest {
  */
 export async function matchTests(db: Kysely<Database>, text: string): Promise<MatchedTest[]> {
   const { rows } = await sql<MatchedTest>`${sql.raw(PREPARE)}
-    select m.id, m.score, t.kind = 'package' as "isPackage" from match_tests(${text}, ${MATCHED_TESTS}) m join tests t on t.id = m.id`.execute(
+    select m.id, m.score, t.kind = 'package' as "isPackage", coalesce(t.fasting_hours, 0) > 0 as fasting from match_tests(${text}, ${MATCHED_TESTS}) m join tests t on t.id = m.id`.execute(
     db,
   );
   return rows.filter((row) => row.score >= WORD_SIMILARITY_THRESHOLD);

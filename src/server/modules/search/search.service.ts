@@ -39,6 +39,7 @@ export async function searchTests(db: Kysely<Database>, input: SearchInput): Pro
     rounded.minRating,
     rounded.sort,
     rounded.homeCollection === true,
+    rounded.noFasting === true,
     rounded.cursor,
   ]);
   return pages.remember(db, key, async () => {
@@ -64,7 +65,8 @@ async function runSearch(db: Kysely<Database>, input: SearchInput, tests: Matche
   const city = typed ? cityFromText(typed) : null;
   const maxPrice = input.maxPrice ?? PRICE_FILTER_MAX;
   const rows = await findOffers(db, {
-    tests,
+    // "No fasting": the tests and packages that need none (issue #79 item 1).
+    tests: input.noFasting ? tests.filter((test) => !test.fasting) : tests,
     origin,
     city,
     addressText: typed && !city ? normalizeSearchText(typed) : null,
@@ -107,7 +109,7 @@ async function runSearch(db: Kysely<Database>, input: SearchInput, tests: Matche
  */
 export function firstOffersOf(db: Kysely<Database>, testId: number, origin: { lat: number; lon: number } | null) {
   return findOffers(db, {
-    tests: [{ id: testId, score: 1, isPackage: false }],
+    tests: [{ id: testId, score: 1, isPackage: false, fasting: false }],
     origin,
     city: null,
     addressText: null,
