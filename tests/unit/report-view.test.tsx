@@ -89,6 +89,36 @@ describe("a patient's report", () => {
     expect(screen.getByText('Discuss your results with your doctor.')).toBeTruthy();
   });
 
+  it("lists a package visit's tests, ready (since when) or awaiting the lab, in both languages (issue #79)", () => {
+    const parts: Report['parts'] = [
+      {
+        testId: 1,
+        name: { ar: 'صورة الدم الكاملة', en: 'Complete Blood Count (CBC)' },
+        reported: true,
+        releasedAt: '2026-11-20T12:00:00.000Z',
+      },
+      { testId: 2, name: { ar: 'فيتامين د', en: 'Vitamin D (25-OH)' }, reported: false, releasedAt: null },
+    ];
+    show(report([observation({})], { parts }), 'en');
+    const list = screen.getByTestId('report-parts');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Complete Blood Count (CBC)Ready on November 20, 2026', 'Vitamin D (25-OH)Awaiting the lab']);
+    expect(list.textContent).toContain('you will be told when the rest are ready');
+    cleanup();
+    show(report([observation({})], { parts }), 'ar');
+    expect(
+      within(screen.getByTestId('report-parts'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['صورة الدم الكاملةجاهزة منذ 20 نوفمبر 2026', 'فيتامين دبانتظار المختبر']);
+    cleanup();
+    show(report([observation({})]), 'en');
+    expect(screen.queryByTestId('report-parts')).toBeNull();
+  });
+
   it('shows no urgent notice when nothing is critical', () => {
     show(report([observation({ number: 5.4, flag: 'H' })]), 'en');
     expect(screen.queryByRole('alert')).toBeNull();
