@@ -1,7 +1,7 @@
 import { Button, Heading, HStack, NativeSelect, Slider, Stack, Switch, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { House, SlidersHorizontal, Star, UtensilsCrossed } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { formatSar } from '../../../shared/money.ts';
 import { PRICE_FILTER_MAX, PRICE_FILTER_STEP, type SearchSort } from '../../../shared/search-options.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -93,40 +93,20 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Stack>
-        <Switch.Root
-          colorPalette="brand"
+        <FilterSwitch
           checked={value.homeCollection}
-          onCheckedChange={(event) => onChange({ homeCollection: event.checked })}
-          data-testid="filter-home-collection"
-        >
-          <Switch.HiddenInput />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>
-            <HStack gap="1">
-              <House size={16} aria-hidden />
-              <Text>{t`Home sample collection`}</Text>
-            </HStack>
-          </Switch.Label>
-        </Switch.Root>
-        <Switch.Root
-          colorPalette="brand"
+          onChange={(homeCollection) => onChange({ homeCollection })}
+          icon={<House size={16} aria-hidden />}
+          label={t`Home sample collection`}
+          testId="filter-home-collection"
+        />
+        <FilterSwitch
           checked={value.noFasting}
-          onCheckedChange={(event) => onChange({ noFasting: event.checked })}
-          data-testid="filter-no-fasting"
-        >
-          <Switch.HiddenInput />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>
-            <HStack gap="1">
-              <UtensilsCrossed size={16} aria-hidden />
-              <Text>{t`No fasting needed`}</Text>
-            </HStack>
-          </Switch.Label>
-        </Switch.Root>
+          onChange={(noFasting) => onChange({ noFasting })}
+          icon={<UtensilsCrossed size={16} aria-hidden />}
+          label={t`No fasting needed`}
+          testId="filter-no-fasting"
+        />
         <Slider.Root
           value={range}
           min={0}
@@ -191,5 +171,28 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
         </Stack>
       </Stack>
     </Stack>
+  );
+}
+
+/** A filter that is on or off, with its icon. */
+function FilterSwitch(props: { checked: boolean; onChange: (checked: boolean) => void; icon: ReactNode; label: string; testId: string }) {
+  return (
+    <Switch.Root
+      colorPalette="brand"
+      checked={props.checked}
+      onCheckedChange={(event) => props.onChange(event.checked)}
+      data-testid={props.testId}
+    >
+      <Switch.HiddenInput />
+      <Switch.Control>
+        <Switch.Thumb />
+      </Switch.Control>
+      <Switch.Label>
+        <HStack gap="1">
+          {props.icon}
+          <Text>{props.label}</Text>
+        </HStack>
+      </Switch.Label>
+    </Switch.Root>
   );
 }
