@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { catalogueTestIds, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -15,15 +15,7 @@ afterAll(() => database.close());
 /** A spot in the sea far from every demo lab, where the labs below are the nearest. */
 const SPOT = { lat: 27.5, lon: 49.9 };
 
-async function testIds(...names: string[]) {
-  const rows = await database.db
-    .selectFrom('tests')
-    .select(['id', 'name_en'])
-    .where('name_en', 'in', names)
-    .where('kind', '=', 'test')
-    .execute();
-  return names.map((name) => rows.find((row) => row.name_en === name)!.id);
-}
+const testIds = (...names: string[]) => catalogueTestIds(database.db, ...names);
 
 async function analytesOf(testId: number) {
   const rows = await database.db

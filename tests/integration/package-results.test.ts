@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
-import { insertBooking } from '../setup/dashboard-fixtures.ts';
+import { catalogueTestIds, insertBooking } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -26,13 +26,7 @@ beforeAll(async () => {
   customer = await createTestUser(database.db, 'customer');
   const admin = await createTestUser(database.db, 'admin');
   labKey = (await createKey(database.db, lab.id, 'LIS', lab.id)).key;
-  const members = await database.db
-    .selectFrom('tests')
-    .select(['id', 'name_en'])
-    .where('name_en', 'in', ['Complete Blood Count (CBC)', 'Vitamin D (25-OH)'])
-    .where('kind', '=', 'test')
-    .orderBy('name_en')
-    .execute();
+  const members = await catalogueTestIds(database.db, 'Complete Blood Count (CBC)', 'Vitamin D (25-OH)');
   const saved = await (await callerFor(database.db, lab)).packages.save({
     nameAr: 'باقة الدم وفيتامين د',
     nameEn: 'Blood and Vitamin D',
@@ -41,7 +35,7 @@ beforeAll(async () => {
     preparationAr: '',
     preparationEn: '',
     categoryId: 1,
-    testIds: members.map((member) => member.id),
+    testIds: members,
     price: 250,
     suitsSex: null,
     minAge: null,

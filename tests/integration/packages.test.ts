@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPackages } from '../../seeds/data/packages.ts';
 import * as booking from '../../src/server/modules/booking/booking.service.ts';
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
-import { insertBooking, openLabSelling, refusal } from '../setup/dashboard-fixtures.ts';
+import { catalogueTestIds, insertBooking, openLabSelling, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -27,16 +27,7 @@ afterAll(() => database.close());
 const EARLY = new Date('2030-01-01T00:00:00Z');
 const at = (time: string) => new Date(`2030-01-06T${time}+03:00`).toISOString();
 
-/** Catalogue tests by English name. */
-async function testIds(...names: string[]) {
-  const rows = await database.db
-    .selectFrom('tests')
-    .select(['id', 'name_en'])
-    .where('name_en', 'in', names)
-    .where('kind', '=', 'test')
-    .execute();
-  return names.map((name) => rows.find((row) => row.name_en === name)!.id);
-}
+const testIds = (...names: string[]) => catalogueTestIds(database.db, ...names);
 
 /** The LOINC codes the catalogue lists for these tests, each once. */
 async function analytesOf(ids: number[]) {

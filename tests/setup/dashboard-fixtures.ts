@@ -66,6 +66,16 @@ export async function refusal(promise: Promise<unknown>) {
   return { code: error.code, appCode: (error.cause as { code?: string } | undefined)?.code ?? null };
 }
 
+/** Catalogue tests' ids (tests, not packages), in the order their English names are given. */
+export async function catalogueTestIds(db: Kysely<Database>, ...names: string[]) {
+  const rows = await db.selectFrom('tests').select(['id', 'name_en']).where('name_en', 'in', names).where('kind', '=', 'test').execute();
+  return names.map((name) => {
+    const row = rows.find((candidate) => candidate.name_en === name);
+    if (!row) throw new Error(`No catalogue test named ${name}`);
+    return row.id;
+  });
+}
+
 /** Puts the catalogue test of this English name on the lab's price list (unless it is there) and answers its offering. */
 export async function offerNamedTest(db: Kysely<Database>, labId: string, testNameEn: string, priceHalalas = 20_000) {
   const test = await db.selectFrom('tests').select('id').where('name_en', '=', testNameEn).executeTakeFirstOrThrow();
