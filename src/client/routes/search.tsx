@@ -11,6 +11,7 @@ import { EmptyState } from '../components/query-state.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
 import { LazyLabsMap, type MapPin } from '../features/map/lazy-labs-map.tsx';
 import { ViewToggle } from '../features/map/view-toggle.tsx';
+import { CompareLink, CompareToggle } from '../features/packages/compare-control.tsx';
 import { NoResults } from '../features/search/no-results.tsx';
 import { type FilterValues, SearchFilters } from '../features/search/search-filters.tsx';
 import { SearchResultCard } from '../features/search/search-result-card.tsx';
@@ -157,6 +158,7 @@ function SearchPage() {
                       ? t`Showing the first ${plural(rows.length, { one: '# result', other: '# results' })}`
                       : t`${plural(rows.length, { one: '# result', other: '# results' })}`}
                   </Text>
+                  <CompareLink near={search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null} />
                   <ViewToggle
                     map={onMap}
                     label={t`Show results as`}
@@ -174,7 +176,13 @@ function SearchPage() {
                     onOpen={openLab}
                   />
                 ) : (
-                  rows.map((result) => <SearchResultCard key={result.lab_test_id} result={result} />)
+                  rows.map((result) => (
+                    <SearchResultCard
+                      key={result.lab_test_id}
+                      result={result}
+                      compare={result.is_package ? <CompareToggle packageId={result.test_id} /> : undefined}
+                    />
+                  ))
                 )}
                 {results.hasNextPage && (
                   <Button
