@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { CalendarCheck, Clock, FlaskConical, ListChecks, MapPin, Package, ShoppingCart } from 'lucide-react';
+import { CalendarCheck, ClipboardList, Clock, FlaskConical, MapPin, Package, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BreadcrumbSeparator } from '../components/breadcrumb-separator.tsx';
 import { NotFoundState } from '../components/not-found-state.tsx';
@@ -174,7 +174,7 @@ function PackagePage() {
                     .join(','),
                 }}
               >
-                <ListChecks aria-hidden />
+                <ClipboardList aria-hidden />
                 {t`Build your own from this package`}
               </Link>
             </Button>

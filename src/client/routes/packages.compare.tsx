@@ -5,7 +5,8 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { NotFoundState } from '../components/not-found-state.tsx';
 import { ErrorState, LoadingState } from '../components/query-state.tsx';
 import { CompareStacked, CompareTable, compareIdsOf } from '../features/packages/package-compare.tsx';
-import { PlaceNote, placeOf, placeParams } from '../features/packages/place.tsx';
+import { PlaceNote, placeOf } from '../features/packages/place.tsx';
+import { placeParams } from '../features/packages/place-params.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 

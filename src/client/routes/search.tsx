@@ -3,7 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { Locale } from '../../shared/locale.ts';
 import { formatSar } from '../../shared/money.ts';
 import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, type SearchSort, searchSorts } from '../../shared/search-options.ts';
@@ -11,7 +11,6 @@ import { EmptyState } from '../components/query-state.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
 import { LazyLabsMap, type MapPin } from '../features/map/lazy-labs-map.tsx';
 import { ViewToggle } from '../features/map/view-toggle.tsx';
-import { CompareLink, CompareToggle } from '../features/packages/compare-control.tsx';
 import { NoResults } from '../features/search/no-results.tsx';
 import { type FilterValues, SearchFilters } from '../features/search/search-filters.tsx';
 import { SearchResultCard } from '../features/search/search-result-card.tsx';
@@ -76,6 +75,12 @@ function searchPages(input: ReturnType<typeof searchInput>, api: Trpc = trpc) {
     },
   });
 }
+
+// Choosing packages to compare (issue #79 item 2): drawn with the results, which come after the page, so
+// loaded then rather than with the page (its text is in the discovery catalog the page loads).
+const compareControl = () => import('../features/packages/compare-control.tsx');
+const CompareToggle = lazy(() => compareControl().then((module) => ({ default: module.CompareToggle })));
+const CompareLink = lazy(() => compareControl().then((module) => ({ default: module.CompareLink })));
 
 export const Route = createFileRoute('/search')({
   validateSearch: searchParams,
@@ -158,7 +163,11 @@ function SearchPage() {
                       ? t`Showing the first ${plural(rows.length, { one: '# result', other: '# results' })}`
                       : t`${plural(rows.length, { one: '# result', other: '# results' })}`}
                   </Text>
-                  <CompareLink near={search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null} />
+                  <Suspense fallback={null}>
+                    <CompareLink
+                      near={search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null}
+                    />
+                  </Suspense>
                   <ViewToggle
                     map={onMap}
                     label={t`Show results as`}
@@ -180,7 +189,13 @@ function SearchPage() {
                     <SearchResultCard
                       key={result.lab_test_id}
                       result={result}
-                      compare={result.is_package ? <CompareToggle packageId={result.test_id} /> : undefined}
+                      compare={
+                        result.is_package ? (
+                          <Suspense fallback={null}>
+                            <CompareToggle packageId={result.test_id} />
+                          </Suspense>
+                        ) : undefined
+                      }
                     />
                   ))
                 )}

@@ -1,25 +1,18 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { LocateFixed, Navigation } from 'lucide-react';
+import { LocateFixed, MapPin } from 'lucide-react';
 import { distanceMeters } from '../../../shared/home-collection.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { searchNumber } from '../../lib/plain-checks.ts';
 import { useCurrentPosition } from '../../lib/use-current-position.ts';
 
-// Where the person is, as search has it (issue #79 items 2 and 3): `lat` and `lon` in the address, from
-// the search box's "use my current location" or the button below; distances are then measured from there.
+// Where the person is, as search has it (issue #79 items 2 and 3): `lat` and `lon` in the address
+// (place-params.ts), from the search box's "use my current location" or the button below; distances are
+// then measured from there.
 
 export interface Place {
   lat: number;
   lon: number;
-}
-
-/** The place an address's search parameters give, read as the search page reads them. */
-export function placeParams(search: Record<string, unknown>): { lat?: number; lon?: number } {
-  const lat = searchNumber(search.lat, -90, 90);
-  const lon = searchNumber(search.lon, -180, 180);
-  return lat !== undefined && lon !== undefined ? { lat, lon } : {};
 }
 
 export const placeOf = (search: { lat?: number; lon?: number }): Place | null =>
@@ -39,7 +32,7 @@ export function Distance({ km }: { km: number | null }) {
   const shown = formatNumber(km, locale, 1);
   return (
     <HStack as="span" gap="1" display="inline-flex">
-      <Navigation size={12} aria-hidden />
+      <MapPin size={12} aria-hidden />
       {t`${shown} km away`}
     </HStack>
   );

@@ -3,7 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ListChecks } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { localized } from '../../../lib/bidi.ts';
 import { formatDate, formatList } from '../../../lib/format.ts';
@@ -104,7 +104,7 @@ function BuildFromSuggestions({ analysis }: { analysis: VisitAnalysis }) {
   return (
     <Button asChild variant="outline" colorPalette="brand" alignSelf="start" size="sm" data-testid="build-from-suggestions">
       <Link to="/packages/build" search={{ markers: markers.join(',') }}>
-        <ListChecks aria-hidden />
+        <ClipboardList aria-hidden />
         {t`Find one lab for all of them, cheapest first`}
       </Link>
     </Button>
