@@ -213,6 +213,18 @@ export default defineConfig(({ isSsrBuild }) => ({
               // Its modules' own dependencies (Chakra's parts, the cart) stay where the other pages find them.
               includeDependenciesRecursively: false,
             },
+            // Choosing packages to compare (search's package cards and a package's page), and the person's place with
+            // each lab's distance (the compare and build-your-own pages, issue #79): in `shared` every page would load them.
+            {
+              name: 'compare-choice',
+              test: /src[\\/]client[\\/]features[\\/]packages[\\/]compare-(control|store)\.|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]columns-3\./,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'place',
+              test: /src[\\/]client[\\/]features[\\/]packages[\\/]place\./,
+              includeDependenciesRecursively: false,
+            },
             // Not the small modules only paying, the plans, the dashboards, signing in and the pages mails link to use: left
             // to the chunks of the pages that import them, so a visitor's first page does not fetch them with the rest.
             {

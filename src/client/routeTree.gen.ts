@@ -32,6 +32,7 @@ import { Route as LabsLabIdRouteImport } from './routes/labs.$labId'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as PackagePackageIdRouteImport } from './routes/package.$packageId'
+import { Route as PackagesBuildRouteImport } from './routes/packages.build'
 import { Route as PackagesCompareRouteImport } from './routes/packages.compare'
 import { Route as ProductIdRouteImport } from './routes/product.$id'
 import { Route as ShareTokenRouteImport } from './routes/share.$token'
@@ -154,6 +155,11 @@ const PackagePackageIdRoute = PackagePackageIdRouteImport.update({
   path: '/package/$packageId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PackagesBuildRoute = PackagesBuildRouteImport.update({
+  id: '/packages/build',
+  path: '/packages/build',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PackagesCompareRoute = PackagesCompareRouteImport.update({
   id: '/packages/compare',
   path: '/packages/compare',
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/package/$packageId': typeof PackagePackageIdRoute
+  '/packages/build': typeof PackagesBuildRoute
   '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
   '/share/$token': typeof ShareTokenRoute
@@ -238,6 +245,7 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/package/$packageId': typeof PackagePackageIdRoute
+  '/packages/build': typeof PackagesBuildRoute
   '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
   '/share/$token': typeof ShareTokenRoute
@@ -270,6 +278,7 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/package/$packageId': typeof PackagePackageIdRoute
+  '/packages/build': typeof PackagesBuildRoute
   '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
   '/share/$token': typeof ShareTokenRoute
@@ -303,6 +312,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/package/$packageId'
+    | '/packages/build'
     | '/packages/compare'
     | '/product/$id'
     | '/share/$token'
@@ -334,6 +344,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/package/$packageId'
+    | '/packages/build'
     | '/packages/compare'
     | '/product/$id'
     | '/share/$token'
@@ -365,6 +376,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/package/$packageId'
+    | '/packages/build'
     | '/packages/compare'
     | '/product/$id'
     | '/share/$token'
@@ -397,6 +409,7 @@ export interface RootRouteChildren {
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   PackagePackageIdRoute: typeof PackagePackageIdRoute
+  PackagesBuildRoute: typeof PackagesBuildRoute
   PackagesCompareRoute: typeof PackagesCompareRoute
   ProductIdRoute: typeof ProductIdRoute
   ShareTokenRoute: typeof ShareTokenRoute
@@ -570,6 +583,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PackagePackageIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/packages/build': {
+      id: '/packages/build'
+      path: '/packages/build'
+      fullPath: '/packages/build'
+      preLoaderRoute: typeof PackagesBuildRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/packages/compare': {
       id: '/packages/compare'
       path: '/packages/compare'
@@ -637,6 +657,7 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   PackagePackageIdRoute: PackagePackageIdRoute,
+  PackagesBuildRoute: PackagesBuildRoute,
   PackagesCompareRoute: PackagesCompareRoute,
   ProductIdRoute: ProductIdRoute,
   ShareTokenRoute: ShareTokenRoute,

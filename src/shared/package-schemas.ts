@@ -63,6 +63,9 @@ export const listPackagesInput = z.object({
   ids: z.array(rowId).max(4).optional(),
 });
 
+/** Markers to pick by name or LOINC code for "build your own": a few words. */
+export const markersNamedInput = z.object({ q: z.string().overwrite(oneLine).trim().min(1, m.required).max(100, m.tooLong) });
+
 /** "Build your own" (issue #79 item 3): the markers a person wants, at most this many in one visit. */
 export const WANTED_MARKERS_MAX = 20;
 

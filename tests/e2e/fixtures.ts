@@ -330,9 +330,15 @@ export async function confirmHomeVisitNumber(scope: Locator, appServer: AppServe
 export async function chooseFreeSlot(
   page: Page,
   language: Language,
-  { from, pick = 'first', kind = 'slot' }: { from?: string; pick?: 'first' | 'last'; kind?: 'slot' | 'home-window' } = {},
+  {
+    from,
+    pick = 'first',
+    kind = 'slot',
+    within,
+  }: { from?: string; pick?: 'first' | 'last'; kind?: 'slot' | 'home-window'; within?: Locator } = {},
 ): Promise<{ date: string; day: string; time: string }> {
-  const panel = page.getByTestId('booking-panel');
+  // The test page's booking panel, or another day-and-time picker (`within`: build your own's visit).
+  const panel = within ?? page.getByTestId('booking-panel');
   const start = from ?? new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
   const tried = new Set<string>();
   for (let attempt = 0; attempt < 40; attempt++) {

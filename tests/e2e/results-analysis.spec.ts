@@ -1,12 +1,14 @@
 import { electrolyteVisit } from '../../seeds/past-visits.ts';
-import { chooseFreeSlot, demo, expect, type Person, signIn, test, trpc } from './fixtures.ts';
+import { chooseFreeSlot, daysFromToday, demo, expect, type Person, signIn, test, trpc } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
 // Issue #54: the analysis Premium sells. The demo Premium customer sees the iron-deficiency pattern
 // of her last CBC and ferritin, and her LDL's rise, books the suggested follow-up test at a lab in one
 // tap, and finds her HbA1c retest named as the visit she already booked (issue #77 item 11: not offered
-// as a reminder again); a Basic customer with two values out of range sees
+// as a reminder again), and prices the suggested tests' markers together ("build your own", issue #79 item 3):
+// one lab for all of them, one more marker added by name, the visit's day and time, into the cart as one
+// visit; a Basic customer with two values out of range sees
 // how many findings there are, one of them, and the way to Premium.
 
 const seen = {
@@ -31,15 +33,15 @@ const seen = {
   },
 } as const;
 
-for (const [locale, tag] of [
-  ['ar', ''],
-  ['en', ''],
-  ['ar', ' @mobile'],
+for (const [locale, tag, run] of [
+  ['ar', '', 0],
+  ['en', '', 1],
+  ['ar', ' @mobile', 2],
 ] as const) {
   const language = locale === 'ar' ? 'Arabic' : 'English';
   const s = seen[locale];
 
-  test(`a Premium customer sees her iron pattern and LDL rise, books the follow-up in one tap and sees her booked retest named (${language})${tag}`, async ({
+  test(`a Premium customer sees her iron pattern and LDL rise, books the follow-up in one tap, sees her booked retest named and builds her own visit from the suggestions (${language})${tag}`, async ({
     person,
   }) => {
     test.setTimeout(120_000);
@@ -76,6 +78,38 @@ for (const [locale, tag] of [
     await chooseFreeSlot(page, locale);
     await panel.getByRole('button', { name: words[locale].booking.bookNow }).click();
     await expect(page).toHaveURL(/\/checkout/);
+
+    // Build your own from the suggestions: their markers, the labs doing all of them in one visit, cheapest first.
+    const p = words[locale].packages;
+    await page.goto('/dashboard?section=ai-analysis');
+    await page.getByTestId('visit-analysis').getByTestId('build-from-suggestions').click();
+    await expect(page).toHaveURL(/\/packages\/build\?markers=\d+/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.buildHeading);
+    const chosen = page.getByTestId('chosen-markers').getByRole('listitem');
+    await expect(chosen.first()).toBeVisible();
+    const suggested = await chosen.count();
+    // One more, by name.
+    await page.getByTestId('marker-search').fill(p.zincQuery);
+    await page.getByTestId('marker-options').getByRole('button', { name: p.zinc }).click();
+    await expect(chosen).toHaveCount(suggested + 1);
+    await expect(page.getByTestId('chosen-markers')).toContainText(p.zinc);
+    const best = page.getByTestId('build-lab').first();
+    await expect(best.getByTestId('build-covers-all')).toBeVisible();
+    const items = best.getByTestId('build-items').getByRole('listitem');
+    const itemCount = await items.count();
+    expect(itemCount).toBeGreaterThan(0);
+    const labName = (await best.getByRole('heading').innerText()).trim();
+    await screenshotBothSizes(page, page.getByRole('heading', { level: 1 }), `build-your-own-${locale}${tag ? '-mobile' : ''}`);
+
+    // Booked as one visit: a day (its own per run) and a time, every item into the cart at that time.
+    await best.getByTestId('build-book').click();
+    const visitBooking = best.getByTestId('visit-booking');
+    const slot = await chooseFreeSlot(page, locale, { from: daysFromToday(25 + run), within: visitBooking });
+    await visitBooking.getByRole('button', { name: p.putInCart }).click();
+    const cart = page.getByRole('dialog', { name: words[locale].booking.cart });
+    await expect(cart).toBeVisible();
+    const lines = cart.getByRole('listitem').filter({ hasText: labName }).filter({ hasText: slot.time });
+    await expect(lines).toHaveCount(itemCount);
   });
 }
 

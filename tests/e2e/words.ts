@@ -207,6 +207,20 @@ const ar = {
     labCta: 'انضم كمختبر',
   },
   search: { testName: 'اسم التحليل', search: 'بحث', results: 'نتائج البحث' },
+  /** Packages compared and "build your own" (issue #79 items 2 and 3), with the demo's packages (seeds/data/packages.ts). */
+  packages: {
+    query: 'باقة',
+    complete: 'باقة الفحص المتكامل',
+    fullBody: 'باقة فحص الجسم الكامل',
+    addToCompare: 'أضف للمقارنة',
+    compare: (count: number) => `قارن (${count})`,
+    showDistances: 'اعرض المسافات من موقعي',
+    book: (name: string) => `احجز ${name}`,
+    buildHeading: 'كوِّن فحصك بنفسك',
+    zincQuery: 'الزنك',
+    zinc: 'الزنك',
+    putInCart: /^أضف (الفحص|العنصرين|العناصر الـ\d+) إلى سلتي$/,
+  },
   /** The seeded tests and labs (seeds/seed.ts) and their pages. */
   catalogue: {
     bloodTests: 'تحاليل الدم',
@@ -675,6 +689,19 @@ export const words = {
       labCta: 'Join as a lab',
     },
     search: { testName: 'Test name', search: 'Search', results: 'Search results' },
+    packages: {
+      query: 'Check-up',
+      complete: 'Complete Check-up',
+      fullBody: 'Full Body Check-up',
+      addToCompare: 'Add to compare',
+      compare: (count: number) => `Compare (${count})`,
+      showDistances: 'Show distances from my location',
+      book: (name: string) => `Book ${name}`,
+      buildHeading: 'Build your own check-up',
+      zincQuery: 'zinc',
+      zinc: 'Zinc',
+      putInCart: /^Put the (test|\d+ items) in my cart$/,
+    },
     catalogue: {
       bloodTests: 'Blood Tests',
       cbc: 'Complete Blood Count (CBC)',

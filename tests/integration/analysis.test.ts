@@ -77,6 +77,11 @@ describe('a Premium customer’s analysis', () => {
     const { analyses } = await (await callerFor(database.db, premium)).analysis.latest();
     const [latest] = analyses;
     expect(latest!.nextSteps.map((step) => step.test.nameEn)).toContain('Serum Iron and TIBC');
+    // Each suggestion names its markers, which the suggested test reports ("build your own" prices them: issue #79 item 3).
+    const iron = latest!.nextSteps.find((step) => step.test.nameEn === 'Serum Iron and TIBC')!;
+    const reported = await database.db.selectFrom('test_analytes').select('analyte_id').where('test_id', '=', iron.test.id).execute();
+    expect(iron.analyteIds.length).toBeGreaterThan(0);
+    expect(reported.map((row) => row.analyte_id)).toEqual(expect.arrayContaining(iron.analyteIds));
     expect(latest!.retests).toContainEqual(expect.objectContaining({ ruleId: 'hba1c-prediabetes', loinc: '4548-4', months: 3 }));
     const offers = await (await callerFor(database.db)).analysis.followUpOffers({ testId: latest!.nextSteps[0]!.test.id });
     expect(offers.length).toBeGreaterThan(0);

@@ -453,6 +453,7 @@ const matrix: Record<string, Row> = {
   'packages.list': { access: everyone, input: () => ({ labId: seeded.labId }) },
   'packages.catalogue': { access: everyone },
   'packages.buildYourOwn': { access: everyone, input: () => ({ analyteIds: [1, 2] }) },
+  'packages.markers': { access: everyone, input: () => ({ q: 'glucose' }) },
   'packages.mine': { access: labs },
   'packages.save': {
     access: approvedLabs,

@@ -183,6 +183,24 @@ describe('packages.buildYourOwn', () => {
     expect(await bruteForce(partial.lab.id, [...(await analytesOf(ferritin!)), nowhere])).toEqual({ price: 10, uncovered: [nowhere] });
   });
 
+  it('offers the markers a lab on sale reports by a name in either language or a LOINC code, typed with Arabic digits too', async () => {
+    const caller = await callerFor(database.db);
+    const ferritin = await database.db
+      .selectFrom('analytes')
+      .select(['id', 'loinc', 'name_ar'])
+      .where('name_en', '=', 'Ferritin')
+      .executeTakeFirstOrThrow();
+    expect((await caller.packages.markers({ q: 'ferrit' })).map((marker) => marker.id)).toContain(ferritin.id);
+    expect((await caller.packages.markers({ q: ferritin.name_ar })).map((marker) => marker.id)).toContain(ferritin.id);
+    const arabicDigits = ferritin.loinc.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+    expect(await caller.packages.markers({ q: arabicDigits })).toEqual([
+      { id: ferritin.id, loinc: ferritin.loinc, name_ar: ferritin.name_ar, name_en: 'Ferritin' },
+    ]);
+    // The marker no lab reports (added by the test above) is not offered.
+    expect(await caller.packages.markers({ q: 'A marker nobody reports' })).toEqual([]);
+    await expect(caller.packages.markers({ q: ' ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
   it('refuses an empty list, too many markers, the same marker twice, and a place without both coordinates', async () => {
     const caller = await callerFor(database.db);
     for (const input of [

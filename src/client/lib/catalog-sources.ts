@@ -63,6 +63,8 @@ export const catalogSources = {
       'features/map',
       'features/reviews',
       'features/booking/home-collection-badge.tsx',
+      // "Add to compare" on search's package cards (issue #79 item 2), and on a package's page.
+      'features/packages/compare-control.tsx',
       'routes/search.tsx',
       'routes/labs.index.tsx',
       'routes/labs.$labId.tsx',
@@ -84,9 +86,15 @@ export const catalogSources = {
       checkoutSeries,
     ],
   },
-  /** A package's page (issue #79): its markers and whom it suits; its booking panel loads the booking catalog when it opens. */
-  /** A lab's packages: a package's page, the list on its lab's page, and packages compared (issue #79 item 2). */
-  packages: { include: ['features/packages', 'routes/package.$packageId.tsx', 'routes/packages.compare.tsx'] },
+  /**
+   * A lab's packages (issue #79): a package's page, the list on its lab's page, packages compared (item 2) and
+   * "build your own" (item 3); a booking panel loads the booking catalog when it opens. Choosing packages to
+   * compare is in discovery's, which search loads and a package's page too.
+   */
+  packages: {
+    include: ['features/packages', 'routes/package.$packageId.tsx', 'routes/packages.compare.tsx', 'routes/packages.build.tsx'],
+    exclude: ['features/packages/compare-control.tsx'],
+  },
   /** Repeating a test (issue #58): the booking panel's repeat choice, loaded with its code once a day is chosen. */
   series: { include: seriesChoice },
   /** The store's pages and its checkout. */
@@ -174,6 +182,7 @@ export const catalogsOfRoute: Partial<Record<RouteId, CatalogName[]>> = {
   '/test/$testName': ['discovery', 'booking'],
   '/package/$packageId': ['discovery', 'packages'],
   '/packages/compare': ['packages'],
+  '/packages/build': ['packages'],
   '/labs/': ['discovery'],
   '/labs/$labId': ['discovery', 'packages'],
   '/categories/': ['discovery'],

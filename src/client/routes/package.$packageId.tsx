@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { CalendarCheck, Clock, FlaskConical, MapPin, Package, ShoppingCart } from 'lucide-react';
+import { CalendarCheck, ClipboardList, Clock, FlaskConical, MapPin, Package, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BreadcrumbSeparator } from '../components/breadcrumb-separator.tsx';
 import { NotFoundState } from '../components/not-found-state.tsx';
@@ -14,6 +14,7 @@ import { Rating } from '../components/rating.tsx';
 import { HomeCollectionBadge } from '../features/booking/home-collection-badge.tsx';
 import { sampleTypeLabels } from '../features/catalog/sample-type.ts';
 import { CompareControl } from '../features/packages/compare-control.tsx';
+import { WANTED_MAX } from '../features/packages/marker-picker.tsx';
 import { PackageMarkers } from '../features/packages/package-markers.tsx';
 import { FastingBadge, SuitsBadge } from '../features/packages/package-terms.tsx';
 import { useAuthModal } from '../lib/auth-modal-context.tsx';
@@ -160,7 +161,24 @@ function PackagePage() {
             ) : null}
             <SuitsBadge suits={data.suits} />
           </HStack>
-          <CompareControl packageId={data.id} />
+          <HStack gap="3" wrap="wrap">
+            <CompareControl packageId={data.id} />
+            {/* Its markers as the start of a list of one's own (issue #79 item 3), as many as one visit is priced for. */}
+            <Button asChild size="sm" variant="ghost" colorPalette="brand" data-testid="build-from-package">
+              <Link
+                to="/packages/build"
+                search={{
+                  markers: data.marker_groups
+                    .flatMap((group) => group.markers.map((marker) => marker.id))
+                    .slice(0, WANTED_MAX)
+                    .join(','),
+                }}
+              >
+                <ClipboardList aria-hidden />
+                {t`Build your own from this package`}
+              </Link>
+            </Button>
+          </HStack>
           {preparation && (
             <Card.Root variant="subtle" bg="brand.subtle">
               <Card.Body>

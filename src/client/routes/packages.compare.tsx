@@ -1,24 +1,33 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { NotFoundState } from '../components/not-found-state.tsx';
 import { ErrorState, LoadingState } from '../components/query-state.tsx';
 import { CompareStacked, CompareTable, compareIdsOf } from '../features/packages/package-compare.tsx';
+import { PlaceNote, placeOf } from '../features/packages/place.tsx';
+import { placeParams } from '../features/packages/place-params.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 // Packages side by side, marker by marker (issue #79 item 2): `?ids=1,2,3`, 2–4 packages on sale. Drawn
-// by the client alone (src/server/server-rendered-pages.ts does not list it).
+// by the client alone (src/server/server-rendered-pages.ts does not list it). `lat` and `lon`, the person's
+// place as search has it, give each lab's distance.
 export const Route = createFileRoute('/packages/compare')({
   // Read whole by compareIdsOf; a single number arrives parsed as one.
-  validateSearch: (search): { ids?: string } => ({ ids: search.ids === undefined ? undefined : String(search.ids) }),
+  validateSearch: (search): { ids?: string; lat?: number; lon?: number } => ({
+    ids: search.ids === undefined ? undefined : String(search.ids),
+    ...placeParams(search),
+  }),
   component: ComparePage,
 });
 
 function ComparePage() {
   const { t } = useLingui();
-  const { ids: raw } = Route.useSearch();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/packages/compare' });
+  const raw = search.ids;
+  const place = placeOf(search);
   const ids = compareIdsOf(raw);
   const list = useQuery({ ...trpc.packages.list.queryOptions({ ids: ids ?? [] }), enabled: ids !== null });
   // In the order the address gives them.
@@ -60,6 +69,7 @@ function ComparePage() {
             {t`Compare packages`}
           </Heading>
           <Text color="fg.muted">{t`Every marker the packages measure, and which of them measures it.`}</Text>
+          <PlaceNote place={place} onPlace={(next) => void navigate({ search: (current) => ({ ...current, ...next }), replace: true })} />
           {missing > 0 && (
             <Text color="fg.warning" role="status">
               {t`Some of the packages you chose are not on sale right now and are left out.`}
@@ -67,10 +77,10 @@ function ComparePage() {
           )}
         </Stack>
         <Box hideBelow="md">
-          <CompareTable packages={packages} />
+          <CompareTable packages={packages} place={place} />
         </Box>
         <Box hideFrom="md">
-          <CompareStacked packages={packages} />
+          <CompareStacked packages={packages} place={place} />
         </Box>
       </Stack>
     </Container>

@@ -3,7 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { Locale } from '../../shared/locale.ts';
 import { formatSar } from '../../shared/money.ts';
 import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, type SearchSort, searchSorts } from '../../shared/search-options.ts';
@@ -78,6 +78,12 @@ function searchPages(input: ReturnType<typeof searchInput>, api: Trpc = trpc) {
     },
   });
 }
+
+// Choosing packages to compare (issue #79 item 2): drawn with the results, which come after the page, so
+// loaded then rather than with the page (its text is in the discovery catalog the page loads).
+const compareControl = () => import('../features/packages/compare-control.tsx');
+const CompareToggle = lazy(() => compareControl().then((module) => ({ default: module.CompareToggle })));
+const CompareLink = lazy(() => compareControl().then((module) => ({ default: module.CompareLink })));
 
 export const Route = createFileRoute('/search')({
   validateSearch: searchParams,
@@ -172,6 +178,11 @@ function SearchPage() {
                       ? t`Showing the first ${plural(rows.length, { one: '# result', other: '# results' })}`
                       : t`${plural(rows.length, { one: '# result', other: '# results' })}`}
                   </Text>
+                  <Suspense fallback={null}>
+                    <CompareLink
+                      near={search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null}
+                    />
+                  </Suspense>
                   <ViewToggle
                     map={onMap}
                     label={t`Show results as`}
@@ -189,7 +200,19 @@ function SearchPage() {
                     onOpen={openLab}
                   />
                 ) : (
-                  rows.map((result) => <SearchResultCard key={result.lab_test_id} result={result} />)
+                  rows.map((result) => (
+                    <SearchResultCard
+                      key={result.lab_test_id}
+                      result={result}
+                      compare={
+                        result.is_package ? (
+                          <Suspense fallback={null}>
+                            <CompareToggle packageId={result.test_id} />
+                          </Suspense>
+                        ) : undefined
+                      }
+                    />
+                  ))
                 )}
                 {results.hasNextPage && (
                   <Button

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { chooseFreeSlot, daysFromToday, demo, expect, readInLanguage, sar, signIn, signUp, test, trpc } from '../fixtures.ts';
+import { screenshotBothSizes } from '../screenshots.ts';
 import { words } from '../words.ts';
 import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled } from './journeys.ts';
 
 // A customer: signs up, searches, books two tests at one lab through the cart and checkout, finds the
-// bookings in the dashboard, cancels one, and downloads the result the lab uploads for the other.
+// bookings in the dashboard, cancels one, and downloads the result the lab uploads for the other; then
+// compares two packages found by search and books one (issue #79 item 2).
 
 // The demo lab's seeded prices (seeds/seed.ts), VAT included.
 const VITAMIN_D_PRICE = 155;
@@ -16,9 +18,12 @@ for (const run of runs) {
   const w = words[run.locale];
 
   test(
-    titled('a customer signs up, books two tests, cancels one and downloads the result of the other', run),
+    titled(
+      'a customer signs up, books two tests, cancels one, downloads the result of the other, compares two packages and books one',
+      run,
+    ),
     async ({ page, person, baseURL }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(210_000);
       await readInLanguage(page, run.locale);
       const name = run.locale === 'ar' ? `نورة ${arabicTag()}` : `Noura ${latinTag()}`;
       await page.goto('/');
@@ -142,6 +147,45 @@ for (const run of runs) {
 
       await openSection(page, w.dashboard.nav.bookings);
       await expect(vitaminDBooking).toContainText(w.dashboard.status.confirmed);
+
+      // Two of the demo's packages, at two labs, added to compare from search's package cards.
+      const p = w.packages;
+      await page.goto(`/search?query=${encodeURIComponent(p.query)}`);
+      for (const packageName of [p.complete, p.fullBody]) {
+        const card = page
+          .getByTestId('search-result')
+          .filter({ has: page.getByTestId('package-badge') })
+          .filter({ hasText: packageName });
+        await card.first().getByRole('button', { name: p.addToCompare }).click();
+      }
+      await page.getByRole('link', { name: p.compare(2) }).click();
+      await expect(page).toHaveURL(/\/packages\/compare\?ids=\d+(%2C|,)\d+/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.pages.comparePackages);
+      // Side by side: a table on a desktop, cards on a phone, nothing scrolling sideways there.
+      const compared = page.getByTestId(run.phone ? 'compare-stacked' : 'compare-table');
+      await expect(compared).toContainText(p.complete);
+      await expect(compared).toContainText(p.fullBody);
+      if (run.phone) expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // No place known yet: distances wait for the person's, which a button asks the browser for.
+      await expect(page.getByTestId('place-note').getByRole('button', { name: p.showDistances })).toBeVisible();
+      await screenshotBothSizes(page, page.getByRole('heading', { level: 1 }), `compare-${run.locale}`);
+
+      // One of them booked: its page, its booking panel, a time, and the checkout.
+      await compared.getByRole('link', { name: p.book(p.complete) }).click();
+      await expect(page).toHaveURL(/\/package\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.complete);
+      await page.getByRole('main').getByRole('button', { name: w.booking.bookNow }).first().click();
+      const packageSlot = await chooseFreeSlot(page, run.locale, { from: daysFromToday(16 + run.index) });
+      await page.getByTestId('booking-panel').getByRole('button', { name: w.booking.bookNow }).click();
+      // The package's results are judged by sex and age, which a new account has not given: not now.
+      const aboutYou = page.getByTestId('about-you-prompt');
+      await expect(page.getByTestId('checkout-item').or(aboutYou).first()).toBeVisible();
+      if (await aboutYou.isVisible()) {
+        await aboutYou.getByRole('button', { name: w.aboutYou.notNow }).click();
+      }
+      await expect(page).toHaveURL(/\/checkout$/);
+      const packageItem = page.getByTestId('checkout-item').filter({ hasText: p.complete });
+      await expect(packageItem).toContainText(packageSlot.time);
     },
   );
 }

@@ -1,14 +1,15 @@
-import { Badge, Box, Card, Heading, HStack, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Check, Minus } from 'lucide-react';
+import { CalendarCheck, Check, Minus } from 'lucide-react';
 import { Price } from '../../components/price.tsx';
 import { Rating } from '../../components/rating.tsx';
 import { TableScrollArea } from '../../components/table-scroll-area.tsx';
 import { isolatedLtr, localized } from '../../lib/bidi.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
+import { Distance, kmFrom, type Place } from './place.tsx';
 
 /**
  * The ids of a compare address (`?ids=1,2,3`): 2–4 distinct positive integers, in the order given, or
@@ -121,6 +122,21 @@ function MarkerName({ marker }: { marker: Marker }) {
   );
 }
 
+/** To the package's page, where it is booked (its booking panel). */
+function BookLink({ pack }: { pack: ComparedPackage }) {
+  const { t } = useLingui();
+  const locale = activeLocale();
+  const name = localized(locale, pack.name_ar, pack.name_en);
+  return (
+    <Button asChild size="xs" colorPalette="brand" alignSelf="start" data-testid="compare-book">
+      <Link to="/package/$packageId" params={{ packageId: String(pack.id) }} aria-label={t`Book ${name}`}>
+        <CalendarCheck aria-hidden />
+        {t`Book`}
+      </Link>
+    </Button>
+  );
+}
+
 function PackageName({ pack }: { pack: ComparedPackage }) {
   const locale = activeLocale();
   return (
@@ -133,7 +149,7 @@ function PackageName({ pack }: { pack: ComparedPackage }) {
 }
 
 /** The packages side by side (a desktop): their terms, then every marker a row, a column each. */
-export function CompareTable({ packages }: { packages: readonly ComparedPackage[] }) {
+export function CompareTable({ packages, place }: { packages: readonly ComparedPackage[]; place: Place | null }) {
   const { t } = useLingui();
   const locale = activeLocale();
   const groups = markerUnion(packages);
@@ -141,6 +157,7 @@ export function CompareTable({ packages }: { packages: readonly ComparedPackage[
   const summary: { label: string; cell: (pack: ComparedPackage) => React.ReactNode }[] = [
     { label: t`Lab`, cell: (pack) => <bdi>{localized(locale, pack.lab.lab_name_ar, pack.lab.lab_name_en)}</bdi> },
     { label: t`Rating`, cell: (pack) => <Rating rating={pack.lab.rating} reviews={pack.lab.review_count} /> },
+    { label: t`Distance`, cell: (pack) => <Distance km={kmFrom(place, pack.lab)} /> },
     { label: t`Price`, cell: (pack) => <Price value={pack.price} color="brand.fg" /> },
     {
       label: t`Price per marker`,
@@ -163,7 +180,10 @@ export function CompareTable({ packages }: { packages: readonly ComparedPackage[
             </Table.ColumnHeader>
             {packages.map((pack) => (
               <Table.ColumnHeader key={pack.id} scope="col" minW="10rem" verticalAlign="top">
-                <PackageName pack={pack} />
+                <Stack gap="2">
+                  <PackageName pack={pack} />
+                  <BookLink pack={pack} />
+                </Stack>
               </Table.ColumnHeader>
             ))}
           </Table.Row>
@@ -219,7 +239,7 @@ function GroupRowsOf({ group, columns }: { group: GroupRows; columns: number }) 
 }
 
 /** The same on a phone, nothing scrolling sideways: a card per package, then a card per group of markers. */
-export function CompareStacked({ packages }: { packages: readonly ComparedPackage[] }) {
+export function CompareStacked({ packages, place }: { packages: readonly ComparedPackage[]; place: Place | null }) {
   const { t } = useLingui();
   const locale = activeLocale();
   const groups = markerUnion(packages);
@@ -238,7 +258,14 @@ export function CompareStacked({ packages }: { packages: readonly ComparedPackag
                 <Text color="fg.muted">
                   <bdi>{localized(locale, pack.lab.lab_name_ar, pack.lab.lab_name_en)}</bdi>
                 </Text>
-                <Rating rating={pack.lab.rating} reviews={pack.lab.review_count} />
+                <HStack gap="3" wrap="wrap">
+                  <Rating rating={pack.lab.rating} reviews={pack.lab.review_count} />
+                  {place && (
+                    <Text fontSize="sm" color="fg.muted">
+                      <Distance km={kmFrom(place, pack.lab)} />
+                    </Text>
+                  )}
+                </HStack>
                 <HStack gap="3" wrap="wrap" align="baseline">
                   <Price value={pack.price} fontSize="lg" color="brand.fg" />
                   {value !== null && (
@@ -251,6 +278,7 @@ export function CompareStacked({ packages }: { packages: readonly ComparedPackag
                 <Text fontSize="sm">
                   {t`Fasting`}: <Fasting hours={pack.fasting_hours} /> · {t`Results within`}: <Turnaround hours={pack.turnaround_hours} />
                 </Text>
+                <BookLink pack={pack} />
               </Stack>
             </Card.Body>
           </Card.Root>

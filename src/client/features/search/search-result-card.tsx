@@ -34,7 +34,8 @@ function ResultLink({
   );
 }
 
-export function SearchResultCard({ result }: { result: SearchResult }) {
+/** `compare`: a package's "Add to compare" (issue #79 item 2), which the page gives. */
+export function SearchResultCard({ result, compare }: { result: SearchResult; compare?: ReactNode }) {
   const { t } = useLingui();
   const locale = activeLocale();
   const km = result.distance_meters === null ? null : formatNumber(result.distance_meters / 1000, locale, 1);
@@ -85,6 +86,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
                 {t`Add to Cart`}
               </ResultLink>
             </Button>
+            {compare}
           </Stack>
         </Stack>
       </Card.Body>

@@ -285,13 +285,29 @@ async function analyseVisit(db: Kysely<Database>, keys: ResultKeys, anchor: Repo
     loinc: loincOf.get(test.analyte_id),
   }));
   const testFor = (loinc: string) => offered.find((test) => test.loinc === loinc);
+  // The markers suggested (analyte ids), so that "build your own" can price them together (issue #79 item 3).
+  const suggested = new Map<number, number[]>();
+  for (const loinc of followUps) {
+    const test = testFor(loinc);
+    const analyte = catalogued.get(loinc)?.id;
+    if (test && analyte !== undefined) suggested.set(test.id, [...new Set([...(suggested.get(test.id) ?? []), analyte])]);
+  }
   const nextSteps = [
     ...new Map(
       followUps.flatMap((loinc) => {
         const test = testFor(loinc);
         if (!test) return [];
         const because = fired.filter((rule) => rule.followUp?.includes(loinc)).map((rule) => rule.id);
-        return [[test.id, { test: { id: test.id, name: { ar: test.name_ar, en: test.name_en }, nameEn: test.name_en }, because }] as const];
+        return [
+          [
+            test.id,
+            {
+              test: { id: test.id, name: { ar: test.name_ar, en: test.name_en }, nameEn: test.name_en },
+              analyteIds: suggested.get(test.id) ?? [],
+              because,
+            },
+          ] as const,
+        ];
       }),
     ).values(),
   ];

@@ -481,3 +481,40 @@ export async function judgedByAgeOrSex(db: Db, testId: number): Promise<boolean>
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Analytes a person may ask for (issue #79 item 3): whose normalized name (either language) or LOINC
+ * code contains the text and that some approved lab's test on sale reports; names starting with it first.
+ */
+export function offeredAnalytesNamed(db: Db, normalizedText: string, limit: number) {
+  const pattern = `%${normalizedText}%`;
+  return db
+    .selectFrom('analytes')
+    .select(['analytes.id', 'analytes.loinc', 'analytes.name_ar', 'analytes.name_en'])
+    .where((eb) =>
+      eb.or([
+        eb(sql`tahaleel_normalize(analytes.name_en)`, 'like', pattern),
+        eb(sql`tahaleel_normalize(analytes.name_ar)`, 'like', pattern),
+        eb('analytes.loinc', '=', normalizedText),
+      ]),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('test_analytes')
+          .innerJoin('lab_tests', 'lab_tests.test_id', 'test_analytes.test_id')
+          .innerJoin('user_profiles as lab', 'lab.id', 'lab_tests.lab_id')
+          .select(sql.lit(1).as('one'))
+          .whereRef('test_analytes.analyte_id', '=', 'analytes.id')
+          .where('lab_tests.is_active', '=', true)
+          .where('lab.approved', '=', true),
+      ),
+    )
+    .orderBy(
+      sql`(tahaleel_normalize(analytes.name_en) like ${`${normalizedText}%`} or tahaleel_normalize(analytes.name_ar) like ${`${normalizedText}%`})`,
+      'desc',
+    )
+    .orderBy('analytes.name_en')
+    .orderBy('analytes.id')
+    .limit(limit)
+    .execute();
+}

@@ -383,6 +383,11 @@ export function analyteIdsNamed(db: Kysely<Database> | Transaction<Database>, no
   return normalizedText === '' ? Promise.resolve([]) : repo.analyteIdsNamed(db, normalizedText);
 }
 
+/** Analytes a person may ask for by name or LOINC code (normalized as search normalizes), that a lab on sale reports; none for no words. */
+export function offeredAnalytesNamed(db: Kysely<Database> | Transaction<Database>, normalizedText: string, limit: number) {
+  return normalizedText === '' ? Promise.resolve([]) : repo.offeredAnalytesNamed(db, normalizedText, limit);
+}
+
 /**
  * The analytes with these LOINC codes that the catalog holds (ids and names), by code; one query. A
  * code the catalog does not hold is not in the map.

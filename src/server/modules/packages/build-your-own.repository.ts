@@ -53,6 +53,7 @@ export async function offersHolding(db: Kysely<Database>, labIds: readonly strin
     name_ar: string;
     name_en: string;
     price_halalas: number;
+    fasting_hours: number | null;
     markers: number[];
   }>`
     with held as (
@@ -67,7 +68,7 @@ export async function offersHolding(db: Kysely<Database>, labIds: readonly strin
         join test_analytes ta on ta.test_id = pc.test_id
        where tp.lab_id = any(${labs}) and tp.status = 'approved' and ta.analyte_id = any(${wanted})
     )
-    select lt.lab_id, lt.id as lab_test_id, t.id as test_id, t.kind, t.name_ar, t.name_en, lt.price_halalas,
+    select lt.lab_id, lt.id as lab_test_id, t.id as test_id, t.kind, t.name_ar, t.name_en, lt.price_halalas, t.fasting_hours,
            array_agg(h.analyte_id order by h.analyte_id) as markers
       from held h join lab_tests lt on lt.id = h.lab_test_id join tests t on t.id = lt.test_id
      group by lt.id, t.id

@@ -54,6 +54,7 @@ export async function buildYourOwn(db: Kysely<Database>, input: BuildYourOwnInpu
         name_ar: offer.name_ar,
         name_en: offer.name_en,
         price: halalasToSar(offer.price_halalas),
+        fasting_hours: offer.fasting_hours,
         markers: offer.markers.filter((marker) => input.analyteIds.includes(marker)),
       })),
       uncovered: cover.uncovered,

@@ -3,6 +3,7 @@ import { rowId } from '../../../shared/db-integers.ts';
 import {
   buildYourOwnInput,
   listPackagesInput,
+  markersNamedInput,
   packageOnSaleInput,
   reviewPackageInput,
   savePackageInput,
@@ -20,6 +21,8 @@ export const packagesRouter = router({
   /** The catalogue tests a package may hold, for the lab's picker: public, as the catalogue is. */
   catalogue: publicProcedure.query(({ ctx }) => packages.catalogueTests(ctx.db)),
   /** The labs covering a person's list of markers in one visit, each with its cheapest combination (issue #79 item 3). */
+  /** Markers to pick for build your own, by name or LOINC code: those some lab on sale reports. */
+  markers: publicProcedure.input(markersNamedInput).query(({ ctx, input }) => packages.markersNamed(ctx.db, input.q)),
   buildYourOwn: publicProcedure.input(buildYourOwnInput).query(({ ctx, input }) => buildYourOwn(ctx.db, input)),
   mine: labProcedure.query(({ ctx }) => packages.labPackages(ctx.db, ctx.user.id)),
   save: approvedLabProcedure.input(savePackageInput).mutation(({ ctx, input }) => packages.savePackage(ctx.db, ctx.user.id, input)),

@@ -1,10 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
+import { normalizeSearchText } from '../../../shared/cities.ts';
+import { latinDigits } from '../../../shared/digits.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import type { SavePackageInput } from '../../../shared/package-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
-import { analyteIdsNamed, analytesOfTests, testJudgedByAgeOrSex } from '../analytes/analytes.service.ts';
+import { analyteIdsNamed, analytesOfTests, offeredAnalytesNamed, testJudgedByAgeOrSex } from '../analytes/analytes.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './packages.repository.ts';
 
@@ -368,4 +370,12 @@ export async function packagesMatching(
       score: Math.max(threshold, (row.member_id === null ? 0 : (scores.get(row.member_id) ?? 0)) * 0.9),
       fasting: row.fasting,
     }));
+}
+
+/** How many markers one look-up by name offers. */
+const MARKERS_OFFERED = 10;
+
+/** Markers a person can pick for "build your own" (issue #79 item 3), by a name's words in either language or a LOINC code. */
+export function markersNamed(db: Kysely<Database>, q: string) {
+  return offeredAnalytesNamed(db, latinDigits(normalizeSearchText(q)), MARKERS_OFFERED);
 }

@@ -1,7 +1,9 @@
-import { Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ClipboardList } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { localized } from '../../../lib/bidi.ts';
 import { formatDate, formatList } from '../../../lib/format.ts';
@@ -84,12 +86,28 @@ export function VisitAnalysisView({
                   <NextStepCard key={step.test.id} step={step} headingLevel={sub} />
                 ))}
               </Stack>
+              <BuildFromSuggestions analysis={analysis} />
             </Stack>
           )}
           {analysis.retests.length > 0 && <Retests analysis={analysis} headingLevel={headingLevel} />}
         </>
       )}
     </Stack>
+  );
+}
+
+/** The suggested tests' markers priced together at one lab, in one visit ("build your own", issue #79 item 3). */
+function BuildFromSuggestions({ analysis }: { analysis: VisitAnalysis }) {
+  const { t } = useLingui();
+  const markers = [...new Set(analysis.nextSteps.flatMap((step) => step.analyteIds))];
+  if (markers.length === 0) return null;
+  return (
+    <Button asChild variant="outline" colorPalette="brand" alignSelf="start" size="sm" data-testid="build-from-suggestions">
+      <Link to="/packages/build" search={{ markers: markers.join(',') }}>
+        <ClipboardList aria-hidden />
+        {t`Find one lab for all of them, cheapest first`}
+      </Link>
+    </Button>
   );
 }
 
