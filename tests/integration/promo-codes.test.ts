@@ -100,22 +100,28 @@ const invoiceOf = (checkoutId: string) =>
 
 describe('a promo code at the lab-test checkout', () => {
   it('takes its discount off as a line of its own, typed in any case with Arabic-Indic digits; VAT is on what is left', async () => {
-    await createCode('WELCOME10', { firstOrderOnly: true });
+    await createCode('FIRSTVISIT10', { firstOrderOnly: true });
     const customer = await createTestUser(database.db, 'customer');
     const caller = await callerFor(database.db, customer);
     // 150.00 + 89.99 = 239.99; 10% is 24.00, shared 15.00 and 9.00 by the tests' prices.
     const quote = await caller.booking.promoQuote({
-      code: ' welcome١٠ ',
+      code: ' firstvisit١٠ ',
       items: [
         { labTestId, bookingTime: freeSlot() },
         { labTestId: otherLabTestId, bookingTime: freeSlot() },
       ],
     });
-    expect(quote).toEqual({ code: 'WELCOME10', discount: 24, shares: [15, 9] });
+    expect(quote).toEqual({ code: 'FIRSTVISIT10', discount: 24, shares: [15, 9] });
 
-    const result = await checkOut(customer, 'Welcome١٠');
+    const result = await checkOut(customer, 'FirstVisit١٠');
     // Basic's 5% booking fee is on the prices (7.50 + 4.50); 239.99 − 24.00 + 12.00 = 227.99.
-    expect(result).toMatchObject({ subtotal: 239.99, promo_code: 'WELCOME10', promo_discount: 24, booking_fee: 12, total_price: 227.99 });
+    expect(result).toMatchObject({
+      subtotal: 239.99,
+      promo_code: 'FIRSTVISIT10',
+      promo_discount: 24,
+      booking_fee: 12,
+      total_price: 227.99,
+    });
     expect(result.vat).toBe(29.74); // 15/115 of 227.99
 
     const invoice = await invoiceOf(result.checkout_id);
@@ -126,7 +132,7 @@ describe('a promo code at the lab-test checkout', () => {
       ['discount', -2_400],
       ['fee', 1_200],
     ]);
-    expect(lines[2]).toMatchObject({ name_en: 'Promo code WELCOME10 discount', name_ar: 'خصم رمز العرض WELCOME10' });
+    expect(lines[2]).toMatchObject({ name_en: 'Promo code FIRSTVISIT10 discount', name_ar: 'خصم رمز العرض FIRSTVISIT10' });
     expect(invoice.total_halalas).toBe(22_799);
     expect(invoice.vat_halalas).toBe(2_974);
 
@@ -149,7 +155,7 @@ describe('a promo code at the lab-test checkout', () => {
     expect(ledger[0]!.lab_owed_halalas).toBe(15_000 - ledger[0]!.commission_halalas);
 
     // It was their first order: the code is theirs no more.
-    expect(await refusal(checkOut(customer, 'WELCOME10', [labTestId]))).toBe('already_used');
+    expect(await refusal(checkOut(customer, 'FIRSTVISIT10', [labTestId]))).toBe('already_used');
   });
 
   it('says why a code is refused', async () => {
@@ -269,7 +275,7 @@ describe('a promo code at the lab-test checkout', () => {
     expect(await refusal(createCode('twice'))).toBe('CONFLICT');
     const admins = await callerFor(database.db, admin);
     const listed = await admins.promo.list();
-    expect(listed.find((row) => row.code === 'WELCOME10')).toMatchObject({ uses: 1, discounted: 24, kind: 'percent', amount: 10 });
+    expect(listed.find((row) => row.code === 'FIRSTVISIT10')).toMatchObject({ uses: 1, discounted: 24, kind: 'percent', amount: 10 });
   });
 });
 

@@ -223,7 +223,7 @@ function CheckoutPage() {
                   </HStack>
                 )}
                 {appliedPromo && (
-                  <HStack justify="space-between" color="fg.success">
+                  <HStack justify="space-between" color="fg.muted">
                     <Text>
                       {t`Promo code`} <bdi dir="ltr">{appliedPromo.code}</bdi>
                     </Text>
