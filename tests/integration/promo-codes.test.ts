@@ -265,6 +265,16 @@ describe('a promo code at the lab-test checkout', () => {
     // The lab bears it: owed its price less the commission and the discount.
     expect(booking!.lab_owed_halalas).toBe(8_999 - booking!.commission_halalas - 1_125);
     expect(reversal).toMatchObject({ kind: 'reversal', promo_discount_halalas: -1_125, lab_owed_halalas: -booking!.lab_owed_halalas });
+
+    // The other booking done, the lab's payments page shows the discount it offered, off its earnings.
+    const kept = result.bookings.find((item) => item.lab_test_id === labTestId)!;
+    await database.db.updateTable('bookings').set({ status: 'completed', completed_at: new Date() }).where('id', '=', kept.id).execute();
+    const labCaller = await callerFor(database.db, lab);
+    const payments = await labCaller.lab.payments({ limit: 50, sort: 'newest' });
+    const row = payments.items.find((item) => item.id === kept.id)!;
+    expect(row).toMatchObject({ amount: 150, promo_discount: 18.75 });
+    expect(row.net).toBe(150 - row.commission - 18.75);
+    expect(payments.totals.promo_discounts).toBeGreaterThanOrEqual(18.75);
   });
 
   it('lets only the admin make codes, each text once', async () => {
