@@ -248,7 +248,7 @@ function PromoDialog({ editing, onClose }: { editing: PromoForm | null; onClose:
         {form.appliesTo === 'tests' && (
           <Field.Root invalid={Boolean(problem('testIds'))}>
             <Field.Label>{t`Test and package numbers`}</Field.Label>
-            <Input dir="ltr" inputMode="numeric" value={form.testIds} onChange={set('testIds')} />
+            <Input dir="ltr" value={form.testIds} onChange={set('testIds')} />
             <Field.HelperText>{t`Separated by commas, as in their pages' addresses.`}</Field.HelperText>
             <Field.ErrorText>{problem('testIds')}</Field.ErrorText>
           </Field.Root>
