@@ -15,6 +15,7 @@ import { deterministicUuid, stableFraction } from './deterministic.ts';
 import { seedFailingRenewal } from './failing-renewal.ts';
 import { seedLabPackages } from './packages.ts';
 import { pastVisit, pastVisits, seedPastVisits } from './past-visits.ts';
+import { seedPromoCodes } from './promo-codes.ts';
 import { seedReviews } from './reviews.ts';
 
 type Tx = Transaction<Database>;
@@ -80,6 +81,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       deterministicUuid(`user:${demoAccounts[0].email}`),
       count,
     );
+    await seedPromoCodes(tx, deterministicUuid(`user:${demoAccounts[0].email}`), count);
     return { inserted };
   });
 }

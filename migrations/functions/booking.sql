@@ -490,10 +490,11 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
 -- server instance that charges this attempt itself (null for a payment made in the browser): the same
 -- instance starting again ends the attempt (migration 0042). p_pricing is what the customer's plan priced
 -- it at ({plan, subtotal_halalas, discount_halalas, fee_halalas, home_collection_halalas}: checkout-pricing.ts),
--- written with the claim (migration 0052). Under the customer's lock (lock_person_bookings), taken first, a
--- claim that would hold a seat its person already has, booked or being paid by another checkout, raises TA005
--- and writes nothing (ADR 0064); the claim keeps its items (checkouts.items), which is how the next claim
--- knows them.
+-- written with the claim (migration 0052), with its promo code and discount if any (promo_code_id,
+-- promo_discount_halalas; the code's use reserved by reserve_promo_redemption, TA006 when refused, migration
+-- 0080). Under the customer's lock (lock_person_bookings), taken first, a claim that would hold a seat its
+-- person already has, booked or being paid by another checkout, raises TA005 and writes nothing (ADR 0064);
+-- the claim keeps its items (checkouts.items), which is how the next claim knows them.
 create or replace function claim_checkout(p_customer uuid, p_key text, p_total integer, p_vat integer,
       p_provider text, p_items jsonb, p_now timestamptz, p_expires timestamptz, p_abandoned_before timestamptz,
       p_instance text, p_pricing jsonb)
@@ -505,10 +506,11 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
       perform lock_person_bookings(p_customer);
       insert into checkouts (customer_id, idempotency_key, total_halalas, vat_halalas, payment_provider, attempted_at,
                              attempt_instance, customer_plan, subtotal_halalas, discount_halalas, fee_halalas,
-                             home_collection_fee_halalas, items)
+                             home_collection_fee_halalas, items, promo_code_id, promo_discount_halalas)
         values (p_customer, p_key, p_total, p_vat, p_provider, p_now, p_instance, p_pricing->>'plan',
                 (p_pricing->>'subtotal_halalas')::integer, (p_pricing->>'discount_halalas')::integer,
-                (p_pricing->>'fee_halalas')::integer, (p_pricing->>'home_collection_halalas')::integer, p_items)
+                (p_pricing->>'fee_halalas')::integer, (p_pricing->>'home_collection_halalas')::integer, p_items,
+                (p_pricing->>'promo_code_id')::uuid, coalesce((p_pricing->>'promo_discount_halalas')::integer, 0))
         on conflict (customer_id, idempotency_key) do nothing
         returning checkouts.id into claimed;
       if claimed is null then
@@ -527,10 +529,14 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
                              discount_halalas = (p_pricing->>'discount_halalas')::integer,
                              fee_halalas = (p_pricing->>'fee_halalas')::integer,
                              home_collection_fee_halalas = (p_pricing->>'home_collection_halalas')::integer,
-                             items = p_items
+                             items = p_items, promo_code_id = (p_pricing->>'promo_code_id')::uuid,
+                             promo_discount_halalas = coalesce((p_pricing->>'promo_discount_halalas')::integer, 0)
          where checkouts.id = existing.id;
         claimed := existing.id;
       end if;
+      -- Its promo code's use is reserved with its seats, as long as they are held (migrations/functions/promo.sql).
+      perform reserve_promo_redemption(claimed, p_customer, (p_pricing->>'promo_code_id')::uuid,
+                                       coalesce((p_pricing->>'promo_discount_halalas')::integer, 0), p_now, p_expires);
       -- p_expires - p_now is how long holds last: a checkout begun longer ago has let its seats go.
       perform assert_person_seats_free(p_customer, p_items, p_key, p_now - (p_expires - p_now));
       perform hold_seats(p_customer, p_items, p_now, p_expires);
@@ -552,8 +558,8 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
 -- attempt begun at p_attempted_at may (one taken over after a crash stops with TA003). Returns the
 -- bookings, in the items' order, with the customer's name and each booking's reference.
 -- p_items: [{lab_id, lab_test_id, collection?, starts_at, capacity, price_halalas, family_member_id?, home_address?,
--- home_latitude?, home_longitude?, home_collection_fee_halalas?}], in lock order; a family member (the patient,
--- when not the customer) was checked to be the customer's, and a home address to lie within the lab's
+-- home_latitude?, home_longitude?, home_collection_fee_halalas?, promo_discount_halalas?}], in lock order; a
+-- family member (the patient, when not the customer) was checked to be the customer's, and a home address to lie within the lab's
 -- radius, by the caller.
 -- Its mails come along (p_mails, rows of the outbox as mail.service.ts writes them, for bookings whose
 -- ids the caller chose: `booking_id` in each item; with a `channel`, rows of phone_messages, its text
@@ -601,10 +607,10 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
         return query
           insert into bookings (id, customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status, family_member_id,
                                 collection, home_address, home_latitude, home_longitude, home_collection_fee_halalas,
-                                series_id, series_visit)
+                                series_id, series_visit, promo_discount_halalas)
             values (item.booking_id, p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed',
                     item.family_member_id, item.collection, item.home_address, item.home_latitude, item.home_longitude, item.home_fee,
-                    held_series, held_visit)
+                    held_series, held_visit, coalesce((item.seat->>'promo_discount_halalas')::integer, 0))
             returning bookings.id, bookings.lab_test_id, bookings.booking_time, bookings.created_at, customer, bookings.reference;
       end loop;
       -- The other visits of a series paid each when due, still held, are reserved now that its first is paid:
@@ -664,10 +670,12 @@ create or replace function confirm_paid_checkout(p_checkout uuid, p_customer uui
           from jsonb_populate_record(null::invoices, p_invoice) r;
       insert into lab_ledger_entries (lab_id, booking_id, kind, recorded_at, lab_plan, commission_percent, price_halalas,
                                       discount_halalas, booking_fee_halalas, home_visit_halalas, paid_halalas,
-                                      commission_halalas, platform_vat_halalas, lab_owed_halalas)
+                                      commission_halalas, platform_vat_halalas, lab_owed_halalas, promo_discount_halalas,
+                                      promo_paid_by)
         select r.lab_id, r.booking_id, r.kind, r.recorded_at, r.lab_plan, r.commission_percent, r.price_halalas,
                r.discount_halalas, r.booking_fee_halalas, r.home_visit_halalas, r.paid_halalas,
-               r.commission_halalas, r.platform_vat_halalas, r.lab_owed_halalas
+               r.commission_halalas, r.platform_vat_halalas, r.lab_owed_halalas, coalesce(r.promo_discount_halalas, 0),
+               r.promo_paid_by
           from jsonb_populate_recordset(null::lab_ledger_entries, p_ledger) r;
     end
   $$;

@@ -22,6 +22,9 @@ export interface CheckoutPricing {
   fee_halalas: number;
   /** The home visits' fees (homeVisitFees in home-collection.ts): neither discounted nor charged a booking fee. */
   home_collection_halalas: number;
+  /** A promo code's discount (withPromo; ADR 0092), a line of its own: each item's share is `promo_shares`. */
+  promo_discount_halalas: number;
+  promo_shares: number[];
   total_halalas: number;
 }
 
@@ -51,6 +54,22 @@ export function priceCheckout(tier: string, prices: number[], homeVisitFees: num
     discount_halalas: sum('discount_halalas'),
     fee_halalas: sum('fee_halalas'),
     home_collection_halalas: homeCollection,
+    promo_discount_halalas: 0,
+    promo_shares: items.map(() => 0),
     total_halalas: sum('total_halalas') + homeCollection,
   };
+}
+
+/**
+ * What a test costs that a promo code may take off: its price less the plan's discount (the booking fee
+ * and the home visit are the platform's charges and are not discounted by a code).
+ */
+export function promoBase(pricing: CheckoutPricing): number[] {
+  return pricing.items.map((item) => item.price_halalas - item.discount_halalas);
+}
+
+/** The checkout with a promo code's discount taken off, each test's share its own (promoShares, src/shared/promo.ts). */
+export function withPromo(pricing: CheckoutPricing, shares: number[]): CheckoutPricing {
+  const promo = shares.reduce((total, share) => total + share, 0);
+  return { ...pricing, promo_discount_halalas: promo, promo_shares: shares, total_halalas: pricing.total_halalas - promo };
 }

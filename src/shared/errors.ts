@@ -58,6 +58,8 @@ export const appErrorCodes = [
   'PACKAGE_REVIEWED',
   /** Only an approved package goes on sale. */
   'PACKAGE_NOT_APPROVED',
+  /** A promo code that cannot be used on this basket; details.reason says why (src/shared/promo.ts promoRefusals). */
+  'PROMO_REFUSED',
   'PLAN_NOT_AVAILABLE',
   'WRONG_PASSWORD',
   'EMAIL_MISMATCH',

@@ -6,6 +6,7 @@ import { latinDigits } from './digits.ts';
 import { HOME_FEE_MAX, HOME_RADIUS_KM_MAX, HOME_WINDOW_CAPACITY_MAX, HOME_WINDOW_MINUTES_CHOICES } from './home-collection.ts';
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX } from './legal.ts';
 import { oneLine } from './plain-text.ts';
+import { normalizePromoCode } from './promo.ts';
 import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts } from './search-options.ts';
 import { validationMessages as m } from './validation-messages.ts';
 
@@ -134,9 +135,13 @@ export type HomeAddressInput = z.infer<typeof homeAddressInput>;
 export const seatHoldInput = slotHoldInput.extend({ home: homeAddressInput.optional() });
 /** A seat to book: for the account holder, or for one of their family members (family.list). */
 export const bookingItemInput = seatHoldInput.extend({ familyMemberId: z.uuid().optional() });
+/** A promo code as a customer typed it (any case, Arabic-Indic digits, spaces around): an unknown one is refused by the server, not here. */
+export const typedPromoCode = z.string().max(64, m.tooLong).transform(normalizePromoCode).pipe(z.string().min(1, m.required));
 export const createBookingsInput = z.object({
   items: z.array(bookingItemInput).min(1).max(20),
   idempotencyKey: z.string().min(8).max(100),
+  /** The promo code the checkout showed the discount of (ADR 0092). */
+  promoCode: typedPromoCode.optional(),
 });
 /** Moves a confirmed booking to another slot of the same lab test. */
 export const rescheduleBookingInput = z.object({ id: z.uuid(), bookingTime: isoInstant });

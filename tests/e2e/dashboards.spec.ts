@@ -598,3 +598,29 @@ test.describe('dashboards on a phone', () => {
     });
   }
 });
+
+// The admin's promo codes (issue #79 item 4, ADR 0092): the demo's are listed; a new one is made in the
+// dialog, its code typed in small letters and its percentage in Arabic-Indic digits, and listed at once.
+for (const { locale } of [{ locale: 'ar' as const }, { locale: 'en' as const }]) {
+  test(`the admin makes a promo code in ${locale === 'ar' ? 'Arabic' : 'English'}`, async ({ person }) => {
+    const admin = await signedIn(person, locale, demo.admin, { admin: true });
+    const page = admin.page;
+    await page.goto('/admin/dashboard?section=promo');
+    const list = page.getByTestId('promo-list');
+    await expect(list).toContainText('WELCOME10');
+    await expect(list).toContainText('RAMADAN');
+    const code = `EID${randomUUID().replace(/\D/g, '').slice(0, 6)}`;
+    await page.getByTestId('promo-new').click();
+    const dialog = page.getByTestId('promo-dialog');
+    await dialog.getByTestId('promo-form-code').fill(code.toLowerCase());
+    await expect(dialog.getByTestId('promo-form-code')).toHaveValue(code);
+    await dialog.getByTestId('promo-form-amount').fill('١٥');
+    await expect(dialog.getByTestId('promo-form-amount')).toHaveValue('15');
+    await screenshotBothSizes(page, dialog, `admin-promo-dialog.${locale}`);
+    await dialog.getByRole('button', { name: locale === 'ar' ? 'حفظ' : 'Save', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const row = list.getByRole('row').filter({ hasText: code });
+    await expect(row).toContainText(/15\s?[%٪]/);
+    await screenshotBothSizes(page, list, `admin-promo-list.${locale}`);
+  });
+}

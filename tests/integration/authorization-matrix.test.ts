@@ -410,6 +410,10 @@ const matrix: Record<string, Row> = {
   'booking.seriesPaymentTerms': { access: customers, input: () => ({ labId: seeded.labId }) },
   'booking.releaseReservedVisit': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.moveReservedVisit': { access: customers, input: () => ({ id: NOWHERE, bookingTime: futureInstant() }) },
+  'booking.promoQuote': {
+    access: customers,
+    input: () => ({ code: 'NOSUCHCODE', items: [{ labTestId: NO_ID, bookingTime: futureInstant() }] }),
+  },
   'booking.cancellation': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
   'booking.reschedule': { access: customers, input: () => ({ id: NOWHERE, bookingTime: futureInstant() }) },
@@ -476,6 +480,30 @@ const matrix: Record<string, Row> = {
   'packages.setOnSale': { access: approvedLabs, input: () => ({ id: NO_ID, onSale: true }) },
   'packages.pending': { access: admins },
   'packages.review': { access: admins, input: () => ({ id: NO_ID, decision: 'approve', note: '' }) },
+  'promo.list': { access: admins },
+  'promo.save': {
+    access: admins,
+    input: () => ({
+      code: unique('MATRIX')
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, '')
+        .slice(0, 30),
+      kind: 'percent',
+      amount: 5,
+      cap: null,
+      minBasket: 0,
+      appliesTo: 'all',
+      labIds: [],
+      testIds: [],
+      startsAt: null,
+      endsAt: null,
+      maxUses: null,
+      maxUsesPerCustomer: 1,
+      firstOrderOnly: false,
+      paidBy: 'platform',
+      active: true,
+    }),
+  },
 
   // An unapproved lab reaches its overview and its settings; everything else waits for approval.
   'lab.overview': { access: labs },

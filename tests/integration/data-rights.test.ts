@@ -451,6 +451,12 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
     },
   },
   checkouts: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'kept: payment records the law requires' } },
+  // A promo code's use is part of its checkout's payment record (what it took off is on the invoice); exported with payments.json.
+  promo_redemptions: {
+    whose: (id) => sql`customer_id = ${id}`,
+    columns: { customer_id: 'kept: part of the payment record, as its checkout is' },
+  },
+  promo_codes: { columns: { created_by: 'kept: the admin who made a code; staff accounts are closed, not deleted' } },
   invoices: {
     whose: (id) => sql`buyer_id = ${id}`,
     columns: {
@@ -764,8 +770,17 @@ describe('delete my account', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // The booking was paid through that checkout, which got its tax invoice naming the buyer.
+    // The booking was paid through that checkout, which got its tax invoice naming the buyer, with a promo code.
     await database.db.updateTable('bookings').set({ checkout_id: checkout.id }).where('id', '=', bookingId).execute();
+    const promo = await database.db
+      .insertInto('promo_codes')
+      .values({ code: 'DATARIGHTS', kind: 'percent', amount: 10 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('promo_redemptions')
+      .values({ checkout_id: checkout.id, promo_code_id: promo.id, customer_id: customer.id, discount_halalas: 0, held_until: new Date() })
+      .execute();
     const invoice = await database.db
       .transaction()
       .execute((trx) =>

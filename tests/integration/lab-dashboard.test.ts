@@ -366,7 +366,7 @@ describe('payments', () => {
     const starter = await (await as(fresh)).lab.payments();
     expect(starter).toMatchObject({ plan: 'starter', commission_percent: 15 });
     expect(starter.items).toHaveLength(2);
-    expect(starter.totals).toEqual({ gross: 300.5, commission: 45.08, home_visits: 0, net: 255.42 });
+    expect(starter.totals).toEqual({ gross: 300.5, commission: 45.08, home_visits: 0, net: 255.42, promo_discounts: 0 });
     expect(starter.items.find((item) => item.total_price === 200)).toMatchObject({ commission: 30, net: 170 });
 
     await database.db.updateTable('user_profiles').set({ subscription_tier: 'professional' }).where('id', '=', fresh.id).execute();

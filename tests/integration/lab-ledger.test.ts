@@ -87,7 +87,7 @@ describe('the lab ledger', () => {
     await complete(later);
     expect((await entriesOf(later))[0]).toMatchObject({ lab_plan: 'professional', commission_halalas: 1_500 });
     const both = await (await callerFor(database.db, lab)).lab.payments();
-    expect(both.totals).toEqual({ gross: 300, commission: 37.5, home_visits: 0, net: 262.5 });
+    expect(both.totals).toEqual({ gross: 300, commission: 37.5, home_visits: 0, net: 262.5, promo_discounts: 0 });
   });
 
   it('reverses the lab share when a paid booking is cancelled and refunded, and never rewrites a row', async () => {
@@ -136,7 +136,7 @@ describe("one figure for a lab's earnings (#77 item 6)", () => {
     const payments = await caller.lab.payments();
     const { account } = await caller.lab.payouts({});
     // Two visits of 155.00 at a Starter lab's 15%: each earns 155.00 − 23.25 = 131.75, the missed one too (not refunded).
-    expect(payments.totals).toEqual({ gross: 310, commission: 46.5, home_visits: 0, net: 263.5 });
+    expect(payments.totals).toEqual({ gross: 310, commission: 46.5, home_visits: 0, net: 263.5, promo_discounts: 0 });
     expect(account.earned).toBe(payments.totals.net);
     // Line by line: every booking earned from, each with its ledger's figures, adding up to the totals.
     expect(new Set(payments.items.map((item) => item.id))).toEqual(new Set([completed, missed, unpaid]));

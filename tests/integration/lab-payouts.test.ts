@@ -122,7 +122,7 @@ describe('a lab’s balance', () => {
       net: 177.5,
     });
     expect(payments.items.find((item) => item.id === atLab)).toMatchObject({ commission: 22.5, net: 127.5 });
-    expect(payments.totals).toEqual({ gross: 300, commission: 45, home_visits: 50, net: 305 });
+    expect(payments.totals).toEqual({ gross: 300, commission: 45, home_visits: 50, net: 305, promo_discounts: 0 });
   });
 });
 

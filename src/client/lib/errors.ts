@@ -158,6 +158,7 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | Bookin
   REVIEW_EDIT_WINDOW_PASSED: msg`A review can be edited for ${REVIEW_EDIT_DAYS} days after it is written.`,
   SHARE_GONE: msg`This link has expired or was revoked. Ask the patient for a new one.`,
   SHARE_CODE_REQUIRED: msg`Enter the 6-digit code the patient gave you with this link.`,
+  PROMO_REFUSED: msg`This code cannot be used on this order.`,
   SHARE_CODE_WRONG: msg`That code is not correct. Check it with the patient: after a few more wrong codes the link stops working.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };

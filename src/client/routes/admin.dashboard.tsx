@@ -17,6 +17,7 @@ import {
   Siren,
   Star,
   TestTubes,
+  TicketPercent,
   Users,
 } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
@@ -30,6 +31,7 @@ import { AdminLabPayouts } from '../features/admin/admin-lab-payouts.tsx';
 import { AdminLabs } from '../features/admin/admin-labs.tsx';
 import { AdminOverview } from '../features/admin/admin-overview.tsx';
 import { AdminPackages } from '../features/admin/admin-packages.tsx';
+import { AdminPromoCodes } from '../features/admin/admin-promo-codes.tsx';
 import { AdminReviews } from '../features/admin/admin-reviews.tsx';
 import { AdminTestRequests } from '../features/admin/admin-test-requests.tsx';
 import { AdminTransactions } from '../features/admin/admin-transactions.tsx';
@@ -77,6 +79,7 @@ function AdminDashboardPage() {
     { id: 'payouts', label: t`Lab payouts`, icon: Landmark, render: () => <AdminLabPayouts list={list} /> },
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests list={list} /> },
     { id: 'packages', label: t`Packages`, icon: PackageCheck, render: () => <AdminPackages /> },
+    { id: 'promo', label: t`Promo codes`, icon: TicketPercent, render: () => <AdminPromoCodes /> },
     { id: 'analytes', label: t`Analytes`, icon: TestTubes, render: () => <AdminAnalytes /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },

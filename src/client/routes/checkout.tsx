@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CreditCard, Lock } from 'lucide-react';
 import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { priceCheckout } from '../../shared/checkout-pricing.ts';
+import { priceCheckout, withPromo } from '../../shared/checkout-pricing.ts';
 import { homeVisitFees } from '../../shared/home-collection.ts';
 import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
 import { Price } from '../components/price.tsx';
@@ -14,6 +14,7 @@ import { checkoutKey, forgetCheckoutKey } from '../features/booking/lab-cart/che
 import { LabCartLine, LabCartLinePlaceholder, labCartLineKey } from '../features/booking/lab-cart/lab-cart-line.tsx';
 import { labCartStore, useLabCartItemsOnceRead } from '../features/booking/lab-cart/lab-cart-store.ts';
 import { seatOf, useLabCart } from '../features/booking/lab-cart/use-lab-cart.ts';
+import { type AppliedPromo, PromoCodeField } from '../features/booking/promo-code-field.tsx';
 import { GatewayPaymentFields } from '../features/payments/gateway-payment-fields.tsx';
 import { useGatewayPayment } from '../features/payments/use-gateway-payment.ts';
 import { useAuthModal } from '../lib/auth-modal-context.tsx';
@@ -56,8 +57,12 @@ function CheckoutPage() {
   const cart = useLabCart();
   const { user, isLoading } = useSession();
   const authModal = useAuthModal();
+  // A promo code's discount, as the server priced it for this cart: forgotten when the cart changes.
+  const [promo, setPromo] = useState<(AppliedPromo & { cart: string }) | null>(null);
+  const cartKey = items.map(labCartLineKey).join('|');
+  const appliedPromo = promo && promo.cart === cartKey && promo.shares.length === items.length ? promo : null;
   // The customer's plan adds its booking fee and takes off its discount, as the server will (a visitor: Basic).
-  const pricing = priceCheckout(
+  const planPricing = priceCheckout(
     user?.subscription_tier ?? 'basic',
     items.map((item) => sarToHalalas(item.price)),
     // One fee per home visit (a lab and a window), as the server charges it.
@@ -67,6 +72,7 @@ function CheckoutPage() {
       ),
     ),
   );
+  const pricing = appliedPromo ? withPromo(planPricing, appliedPromo.shares.map(sarToHalalas)) : planPricing;
   const { feePercent, discountPercent } = pricing;
   const totalHalalas = pricing.total_halalas;
   const vat = halalasToSar(vatIncluded(totalHalalas));
@@ -133,6 +139,8 @@ function CheckoutPage() {
         setWaitingForEarlier(false);
         earlierAsks.current = 0;
         gateway.abandon();
+        // The code went meanwhile (its last use, its end): the summary drops its line, the toast says why.
+        if (errorCode(error) === 'PROMO_REFUSED') setPromo(null);
         notify.error({ title: t`Booking failed. Please try again.`, description: errorMessage(i18n, error) });
       },
     }),
@@ -154,6 +162,7 @@ function CheckoutPage() {
       {
         items: items.map((item) => ({ ...seatOf(item), familyMemberId: item.familyMemberId })),
         idempotencyKey: checkoutKey(),
+        promoCode: appliedPromo?.code,
       },
       { onSettled: () => (sending.current = false) },
     );
@@ -211,6 +220,14 @@ function CheckoutPage() {
                       fontWeight="normal"
                       data-testid="checkout-discount"
                     />
+                  </HStack>
+                )}
+                {appliedPromo && (
+                  <HStack justify="space-between" color="fg.muted">
+                    <Text>
+                      {t`Promo code`} <bdi dir="ltr">{appliedPromo.code}</bdi>
+                    </Text>
+                    <Price value={-halalasToSar(pricing.promo_discount_halalas)} fontWeight="normal" data-testid="checkout-promo" />
                   </HStack>
                 )}
                 {pricing.home_collection_halalas > 0 && (
@@ -274,6 +291,14 @@ function CheckoutPage() {
                     </HStack>
                   </Box>
                 </>
+              )}
+              {user && read && items.length > 0 && (
+                <PromoCodeField
+                  items={items.map((item) => ({ ...seatOf(item), familyMemberId: item.familyMemberId }))}
+                  applied={appliedPromo}
+                  onApplied={(applied) => setPromo(applied && { ...applied, cart: cartKey })}
+                  disabled={paying}
+                />
               )}
               {phoneNeeded && (
                 <Suspense fallback={null}>

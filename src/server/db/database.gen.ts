@@ -77,6 +77,12 @@ export type PhoneMessageStatus = 'delivered' | 'failed' | 'pending' | 'sent' | '
 
 export type PlanSubscriptionStatus = 'active' | 'ended' | 'pending';
 
+export type PromoKind = 'fixed' | 'percent';
+
+export type PromoPayer = 'lab' | 'platform';
+
+export type PromoScope = 'all' | 'labs' | 'packages' | 'plans' | 'store' | 'tests';
+
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
 export type ResultFlagDisagreementLabFlag = 'A' | 'H' | 'HH' | 'L' | 'LL' | 'N';
@@ -210,6 +216,7 @@ export interface Bookings {
   home_longitude: number | null;
   id: Generated<string>;
   lab_test_id: number;
+  promo_discount_halalas: Generated<number>;
   reference: Generated<string>;
   reschedule_count: Generated<number>;
   rescheduled_at: Timestamp | null;
@@ -259,6 +266,8 @@ export interface Checkouts {
   items: Json | null;
   payment_provider: string;
   payment_reference: string | null;
+  promo_code_id: string | null;
+  promo_discount_halalas: Generated<number>;
   status: Generated<CheckoutStatus>;
   subtotal_halalas: number | null;
   total_halalas: number;
@@ -355,6 +364,8 @@ export interface LabLedgerEntries {
   paid_halalas: number;
   platform_vat_halalas: number;
   price_halalas: number;
+  promo_discount_halalas: Generated<number>;
+  promo_paid_by: PromoPayer | null;
   recorded_at: Generated<Timestamp>;
 }
 
@@ -578,6 +589,36 @@ export interface PlanSubscriptions {
   status: Generated<PlanSubscriptionStatus>;
   updated_at: Generated<Timestamp>;
   user_id: string;
+}
+
+export interface PromoCodes {
+  active: Generated<boolean>;
+  amount: number;
+  applies_to: Generated<PromoScope>;
+  cap_halalas: number | null;
+  code: string;
+  created_at: CreatedAt;
+  created_by: string | null;
+  ends_at: Timestamp | null;
+  first_order_only: Generated<boolean>;
+  id: Generated<string>;
+  kind: PromoKind;
+  lab_ids: Generated<string[]>;
+  max_uses: number | null;
+  max_uses_per_customer: Generated<number>;
+  min_basket_halalas: Generated<number>;
+  paid_by: Generated<PromoPayer>;
+  starts_at: Timestamp | null;
+  test_ids: Generated<number[]>;
+}
+
+export interface PromoRedemptions {
+  checkout_id: string;
+  created_at: CreatedAt;
+  customer_id: string;
+  discount_halalas: number;
+  held_until: Timestamp;
+  promo_code_id: string;
 }
 
 export interface ResultCriticalCases {
@@ -1099,6 +1140,8 @@ export interface DB {
   phone_codes: PhoneCodes;
   phone_messages: PhoneMessages;
   plan_subscriptions: PlanSubscriptions;
+  promo_codes: PromoCodes;
+  promo_redemptions: PromoRedemptions;
   result_critical_cases: ResultCriticalCases;
   result_files: ResultFiles;
   result_flag_disagreements: ResultFlagDisagreements;

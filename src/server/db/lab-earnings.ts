@@ -23,3 +23,10 @@ export function ledgerSum(bookingId: RawBuilder<unknown>, amount: LedgerAmount):
   return sql<string>`coalesce((select sum(${sql.ref(`lab_ledger_entries.${amount}`)}) from lab_ledger_entries
                                 where lab_ledger_entries.booking_id = ${bookingId}), 0)`;
 }
+
+/** The ledger's sum of the promo code discount a booking's lab bore (ADR 0092): it is already off lab_owed. */
+export function labPaidPromoSum(bookingId: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`coalesce((select sum(lab_ledger_entries.promo_discount_halalas) from lab_ledger_entries
+                                where lab_ledger_entries.booking_id = ${bookingId}
+                                  and lab_ledger_entries.promo_paid_by = 'lab'), 0)`;
+}

@@ -11,6 +11,7 @@ export interface AuditEntry {
     | 'lab'
     | 'test_request'
     | 'package'
+    | 'promo'
     | 'result_file'
     | 'result_report'
     | 'result_share'

@@ -64,6 +64,12 @@ export const rateLimits = {
   phoneCodeTriesPerNumberAndIp: { limit: 5, windowSeconds: 15 * 60 },
   phoneCodeTriesPerNumber: { limit: 10, windowSeconds: 15 * 60 },
   phoneCodeTriesPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  /**
+   * Promo codes that do not exist, tried at a checkout (issue #79 item 4, ADR 0092), counted as sign-in's
+   * wrong passwords are: a customer mistyping one a few times goes on, a script trying the code space stops.
+   */
+  promoCodeGuessesPerIp: { limit: 10, windowSeconds: 15 * 60 },
+  promoCodeGuessesPerCustomer: { limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitPolicy>;
 
 /**

@@ -20,6 +20,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'lab.payout_reverse': msg`Payout to a lab reversed`,
   'test_request.approve': msg`Test request approved`,
   'package.approve': msg`Package approved`,
+  'promo.save': msg`Promo code saved`,
   'package.reject': msg`Package rejected`,
   'test_request.reject': msg`Test request rejected`,
   'two_factor.reset': msg`Two-factor sign-in reset`,

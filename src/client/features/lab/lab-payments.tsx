@@ -70,7 +70,11 @@ export function LabPayments({ list }: { list: ListControl }) {
         <StatCard
           icon={Wallet}
           label={t`Your earnings`}
-          hint={t`Bookings done less commission, with home visit fees: Earned in your account below`}
+          hint={
+            data && data.totals.promo_discounts > 0
+              ? t`Bookings done less commission and the promo code discounts you offered, with home visit fees: Earned in your account below`
+              : t`Bookings done less commission, with home visit fees: Earned in your account below`
+          }
           value={data && <Price value={data.totals.net} fontWeight="inherit" />}
           loading={payments.isPending}
           testId="stat-net"
@@ -120,6 +124,7 @@ export function LabPayments({ list }: { list: ListControl }) {
                           </Figure>
                           <Figure label={t`Commission`}>
                             <Commission item={item} />
+                            <LabPromo item={item} />
                           </Figure>
                           <Figure label={t`Home visit fee`}>
                             <HomeVisitFee item={item} />
@@ -169,6 +174,7 @@ export function LabPayments({ list }: { list: ListControl }) {
                           </Table.Cell>
                           <Table.Cell textAlign="end" color="fg.muted">
                             <Commission item={item} />
+                            <LabPromo item={item} />
                           </Table.Cell>
                           <Table.Cell textAlign="end" color="fg.muted">
                             <HomeVisitFee item={item} />
@@ -227,6 +233,19 @@ function Commission({ item }: { item: Payment }) {
     <HStack justify={{ base: 'start', md: 'end' }} gap="0">
       <Text as="span">−</Text>
       <Price value={item.commission} fontWeight="normal" />
+    </HStack>
+  );
+}
+
+/** A promo code's discount the lab offered on this booking (ADR 0092): off its earnings, as the commission is. */
+function LabPromo({ item }: { item: Payment }) {
+  const { t } = useLingui();
+  if (item.promo_discount === 0) return null;
+  return (
+    <HStack justify={{ base: 'start', md: 'end' }} gap="1" fontSize="xs" data-testid="payment-promo">
+      <Text as="span">{t`Promo code`}</Text>
+      <Text as="span">−</Text>
+      <Price value={item.promo_discount} fontWeight="normal" />
     </HStack>
   );
 }

@@ -70,6 +70,8 @@ export function paymentsOf(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('checkouts')
     .select(['id', 'status', 'total_halalas', 'vat_halalas', 'payment_provider', 'payment_reference', 'created_at', 'completed_at'])
+    .select('promo_discount_halalas')
+    .select((eb) => eb.selectFrom('promo_codes').select('code').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_code'))
     .where('customer_id', '=', userId)
     .orderBy('created_at')
     .execute();

@@ -122,10 +122,12 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
       bookings.map(({ total_price_halalas, ...booking }) => ({ ...booking, total_price_sar: halalasToSar(total_price_halalas) })),
     ),
     'payments.json': json(
-      payments.map(({ total_halalas, vat_halalas, ...payment }) => ({
+      payments.map(({ total_halalas, vat_halalas, promo_discount_halalas, ...payment }) => ({
         ...payment,
         total_sar: halalasToSar(total_halalas),
         vat_sar: halalasToSar(vat_halalas),
+        // The promo code a checkout used, and what it took off (ADR 0092).
+        promo_discount_sar: halalasToSar(promo_discount_halalas),
       })),
     ),
     'store-orders.json': json(storeOrders),

@@ -74,6 +74,7 @@ export function findCheckoutForInvoice(db: Db, checkoutId: string) {
       'checkouts.discount_halalas',
       'checkouts.fee_halalas',
       'user_profiles.name as buyer_name',
+      (eb) => eb.selectFrom('promo_codes').select('code').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_code'),
     ])
     .where('checkouts.id', '=', checkoutId)
     .executeTakeFirst();
@@ -88,6 +89,7 @@ export function findBookedTest(db: Db, bookingId: string) {
       'bookings.customer_id',
       'bookings.total_price_halalas',
       'bookings.home_collection_fee_halalas',
+      'bookings.promo_discount_halalas',
       'tests.name_ar as test_name_ar',
       'tests.name_en as test_name_en',
       'labs.lab_name_ar',

@@ -81,6 +81,8 @@ export interface PaidBooking {
   starts_at: string;
   price_halalas: number;
   home_collection_fee_halalas?: number | undefined;
+  /** Its share of the checkout's promo code discount. */
+  promo_discount_halalas?: number | undefined;
   offering: InvoicedOffering;
 }
 
@@ -89,6 +91,13 @@ export interface CheckoutPriced {
   plan: string;
   discount_halalas: number;
   fee_halalas: number;
+  /** Its promo code, the discount it gave and who bears it (ADR 0092); null without one. */
+  promo?: { code: string; discount_halalas: number; paid_by: 'platform' | 'lab' } | null;
+}
+
+/** A promo code's discount as an invoice's or credit note's line of its own, naming the code. */
+function promoLine(code: string, halalas: number) {
+  return line('discount', `خصم رمز العرض ${code}`, `Promo code ${code} discount`, 1, -halalas);
 }
 
 /**
@@ -111,6 +120,7 @@ export function checkoutInvoiceJson(priced: CheckoutPriced, bookings: PaidBookin
     ),
   );
   if (priced.discount_halalas > 0) lines.push(line('discount', 'خصم الباقة المميزة', 'Premium plan discount', 1, -priced.discount_halalas));
+  if (priced.promo && priced.promo.discount_halalas > 0) lines.push(promoLine(priced.promo.code, priced.promo.discount_halalas));
   if (priced.fee_halalas > 0) lines.push(line('fee', 'رسوم الحجز', 'Booking fee', 1, priced.fee_halalas));
   for (const booking of ordered) {
     const fee = booking.home_collection_fee_halalas ?? 0;
@@ -202,6 +212,7 @@ export async function issueBookingCreditNote(tx: Transaction<Database>, bookingI
   ];
   if (share && checkout.discount_halalas > 0 && share.discount_halalas > 0)
     lines.push(line('discount', 'خصم الباقة المميزة', 'Premium plan discount', 1, -share.discount_halalas));
+  if (booking.promo_discount_halalas > 0 && checkout.promo_code) lines.push(promoLine(checkout.promo_code, booking.promo_discount_halalas));
   if (share && checkout.fee_halalas > 0 && share.fee_halalas > 0)
     lines.push(line('fee', 'رسوم الحجز', 'Booking fee', 1, share.fee_halalas));
   // The visit's fee goes back with the last booking of the visit cancelled (it is passed on before then).

@@ -8,21 +8,36 @@ import type { CheckoutPriced, PaidBooking } from './billing.service.ts';
 /** VAT inside a VAT-inclusive amount (15%): amount × 15/115, rounded to the halala. */
 const vatInside = (halalas: number) => Math.round((halalas * 15) / 115);
 
+type PromoPayer = 'platform' | 'lab';
+
 /**
  * A ledger row's amounts from its parts: what the customer paid for the booking, the platform's VAT
- * (inside the commission and the booking fee, less the discount it bears) and what the lab is owed.
+ * (inside the commission and the booking fee, less the discounts it bears) and what the lab is owed. A
+ * promo code's share (`promo`) is borne by whom the code says (ADR 0092): the platform, as the plan's
+ * discount, or the lab, whose amount owed it comes off.
  */
-function ledgerAmounts(parts: { price: number; discount: number; fee: number; home: number; commission: number }) {
-  const { price, discount, fee, home, commission } = parts;
+function ledgerAmounts(parts: {
+  price: number;
+  discount: number;
+  fee: number;
+  home: number;
+  commission: number;
+  promo: number;
+  promoPaidBy: PromoPayer | null;
+}) {
+  const { price, discount, fee, home, commission, promo, promoPaidBy } = parts;
+  const labBears = promoPaidBy === 'lab' ? promo : 0;
   return {
     price_halalas: price,
     discount_halalas: discount,
     booking_fee_halalas: fee,
     home_visit_halalas: home,
-    paid_halalas: price - discount + fee + home,
+    paid_halalas: price - discount - promo + fee + home,
     commission_halalas: commission,
-    platform_vat_halalas: vatInside(commission + fee - discount),
-    lab_owed_halalas: price - commission + home,
+    platform_vat_halalas: vatInside(commission + fee - discount - (promo - labBears)),
+    lab_owed_halalas: price - commission + home - labBears,
+    promo_discount_halalas: promo,
+    promo_paid_by: promo !== 0 ? promoPaidBy : null,
   };
 }
 
@@ -30,8 +45,8 @@ function ledgerAmounts(parts: { price: number; discount: number; fee: number; ho
  * The ledger's row for each booking of a checkout just paid (ADR 0041), as the JSON rows that the
  * statement confirming its payment writes (confirm_paid_checkout): the commission at the lab's plan of
  * this moment, so a later change of plan leaves it. The lab is owed the test's price less the
- * commission, plus the home visit's fee; the platform keeps the commission and the booking fee, and
- * bears the customer plan's discount.
+ * commission, plus the home visit's fee, less a promo code's share when the code says the lab bears it;
+ * the platform keeps the commission and the booking fee, and bears the customer plan's discount.
  */
 export function checkoutLedgerJson(priced: CheckoutPriced, bookings: PaidBooking[], paidAt: Date): string {
   const pricedByPlan = priced.fee_halalas > 0 || priced.discount_halalas > 0;
@@ -44,6 +59,8 @@ export function checkoutLedgerJson(priced: CheckoutPriced, bookings: PaidBooking
       const fee = share?.fee_halalas ?? 0;
       const commission = Math.round((price * plan.feePercent) / 100);
       const home = booking.home_collection_fee_halalas ?? 0;
+      const promo = booking.promo_discount_halalas ?? 0;
+      const promoPaidBy = priced.promo?.paid_by ?? null;
       return {
         lab_id: booking.offering.lab_id,
         booking_id: booking.booking_id,
@@ -51,7 +68,7 @@ export function checkoutLedgerJson(priced: CheckoutPriced, bookings: PaidBooking
         recorded_at: paidAt,
         lab_plan: plan.id,
         commission_percent: plan.feePercent,
-        ...ledgerAmounts({ price, discount, fee, home, commission }),
+        ...ledgerAmounts({ price, discount, fee, home, commission, promo, promoPaidBy }),
       };
     }),
   );
@@ -77,6 +94,7 @@ export async function reverseBookingLedger(
   const fee = back(entry.booking_fee_halalas);
   const commission = back(entry.commission_halalas);
   const home = back(options.homeVisitBack);
+  const promo = back(entry.promo_discount_halalas);
   await insertLedgerEntry(tx, {
     lab_id: entry.lab_id,
     booking_id: bookingId,
@@ -84,6 +102,6 @@ export async function reverseBookingLedger(
     recorded_at: at,
     lab_plan: entry.lab_plan,
     commission_percent: entry.commission_percent,
-    ...ledgerAmounts({ price, discount, fee, home, commission }),
+    ...ledgerAmounts({ price, discount, fee, home, commission, promo, promoPaidBy: entry.promo_paid_by }),
   });
 }

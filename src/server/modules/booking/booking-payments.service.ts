@@ -115,7 +115,15 @@ export async function confirmCheckoutPayment(
         repo.findInvoicedOfferings(db, labTestIds),
         recipientOf(db, current.customer_id),
       ]);
-      const priced = { plan: current.customer_plan, discount_halalas: current.discount_halalas, fee_halalas: current.fee_halalas };
+      const priced = {
+        plan: current.customer_plan,
+        discount_halalas: current.discount_halalas,
+        fee_halalas: current.fee_halalas,
+        promo:
+          current.promo_code && current.promo_paid_by
+            ? { code: current.promo_code, discount_halalas: current.promo_discount_halalas, paid_by: current.promo_paid_by }
+            : null,
+      };
       await confirmPaidCheckout(
         db,
         {

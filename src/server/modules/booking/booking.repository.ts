@@ -157,6 +157,8 @@ export interface Seat {
   home_latitude?: number;
   home_longitude?: number;
   home_collection_fee_halalas?: number;
+  /** This seat's share of the checkout's promo code discount (ADR 0092); complete_checkout writes it on the booking. */
+  promo_discount_halalas?: number;
   /** A home visit's round terms (ADR 0071): the window's length, the time at each home and the speed between them. */
   home_window_minutes?: number;
   home_visit_minutes?: number;
@@ -243,7 +245,10 @@ export async function claimCheckout(
   db: Db,
   checkout: { customerId: string; idempotencyKey: string; totalHalalas: number; vatHalalas: number; provider: string },
   /** What the customer's plan priced it at (checkout-pricing.ts), written with the claim. */
-  pricing: Pick<CheckoutPricing, 'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas'>,
+  pricing: Pick<
+    CheckoutPricing,
+    'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas' | 'promo_discount_halalas'
+  > & { promo_code_id: string | null },
   seats: Seat[],
   /** `instance`: the server instance that charges this attempt itself; null when the browser pays. */
   attempt: { startedAt: Date; holdsExpireAt: Date; abandonedBefore: Date; instance: string | null; keepWhole: boolean },
@@ -259,6 +264,8 @@ export async function claimCheckout(
                             discount_halalas: pricing.discount_halalas,
                             fee_halalas: pricing.fee_halalas,
                             home_collection_halalas: pricing.home_collection_halalas,
+                            promo_code_id: pricing.promo_code_id,
+                            promo_discount_halalas: pricing.promo_discount_halalas,
                           })}::jsonb)`.execute(db);
   return rows[0]!;
 }
@@ -462,6 +469,7 @@ function keptSeat(seat: Seat) {
   return {
     ...claimedSeat(seat),
     price_halalas: seat.price_halalas,
+    promo_discount_halalas: seat.promo_discount_halalas ?? 0,
     ...(seat.collection === 'home' && {
       home_address: seat.home_address,
       home_latitude: seat.home_latitude,
@@ -522,6 +530,9 @@ export function findCheckoutById(db: Db, checkoutId: string) {
       'customer_plan',
       'discount_halalas',
       'fee_halalas',
+      'promo_discount_halalas',
+      (eb) => eb.selectFrom('promo_codes').select('code').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_code'),
+      (eb) => eb.selectFrom('promo_codes').select('paid_by').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_paid_by'),
     ])
     .where('id', '=', checkoutId)
     .executeTakeFirst();
@@ -700,6 +711,7 @@ export function bookingForCancel(db: Kysely<Database>, bookingId: string) {
       'checkouts.customer_plan',
       'checkouts.fee_halalas as checkout_fee_halalas',
       'checkouts.discount_halalas as checkout_discount_halalas',
+      'bookings.promo_discount_halalas',
     ])
     .where('bookings.id', '=', bookingId);
 }
@@ -764,6 +776,8 @@ export function findCheckoutTotals(db: Db, checkoutId: string) {
       'discount_halalas',
       'fee_halalas',
       'home_collection_fee_halalas',
+      'promo_discount_halalas',
+      (eb) => eb.selectFrom('promo_codes').select('code').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_code'),
     ])
     .where('id', '=', checkoutId)
     .executeTakeFirstOrThrow();
@@ -788,7 +802,7 @@ export function customerBookings(db: Db, customerId: string) {
     .select('family_members.name as patient_name')
     .leftJoin('checkouts', 'checkouts.id', 'bookings.checkout_id')
     .select(['checkouts.payment_reference', 'checkouts.customer_plan', 'checkouts.fee_halalas as checkout_fee_halalas'])
-    .select('checkouts.discount_halalas as checkout_discount_halalas')
+    .select(['checkouts.discount_halalas as checkout_discount_halalas', 'bookings.promo_discount_halalas'])
     .select((eb) => eb('bookings.checkout_id', 'is not', null).as('paid'))
     .select((eb) =>
       eb

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingPromoQuoteInput } from '../../../shared/promo-schemas.ts';
 import {
   availableSlotsInput,
   bookingItemInput,
@@ -89,10 +90,24 @@ export const bookingRouter = router({
       input.items.some((item) => item.home),
       Boolean(ctx.config.SMS_PROVIDER),
     );
+    const promo = input.promoCode ? { code: input.promoCode, clientIp: ctx.clientIp } : null;
     return ctx.payments.browser
-      ? booking.startGatewayCheckout(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, ctx.config.PUBLIC_URL)
-      : booking.createBookings(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, new Date(), ctx.instance);
+      ? booking.startGatewayCheckout(
+          ctx.db,
+          ctx.payments,
+          ctx.user,
+          input.items,
+          input.idempotencyKey,
+          ctx.config.PUBLIC_URL,
+          new Date(),
+          promo,
+        )
+      : booking.createBookings(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, new Date(), ctx.instance, promo);
   }),
+  /** What a promo code takes off the cart before paying, or why it does not apply (PROMO_REFUSED; ADR 0092). */
+  promoQuote: customerProcedure
+    .input(bookingPromoQuoteInput)
+    .mutation(({ ctx, input }) => booking.quotePromo(ctx.db, ctx.user, input.items, { code: input.code, clientIp: ctx.clientIp })),
   /** How the checkout page takes payment: the simulated one, or a card form posting to the gateway. */
   paymentMethod: publicProcedure.query(({ ctx }) => ({ provider: ctx.payments.browser ? ('moyasar' as const) : ('simulated' as const) })),
   mine: customerProcedure.query(({ ctx }) => booking.myBookings(ctx.db, ctx.user.id)),

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { canChangeBooking, cancellationTerms } from '../../../shared/cancellation.ts';
-import { type CheckoutPricing, priceCheckout } from '../../../shared/checkout-pricing.ts';
+import { type CheckoutPricing, priceCheckout, promoBase, withPromo } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
 import {
   HOME_TRAVEL_KMH,
@@ -24,6 +24,7 @@ import { assertOwnMembers, namesOfMembers } from '../family/family.service.ts';
 import { issueGuestLink } from '../guest-links/guest-links.service.ts';
 import { outboxRows, type Recipient } from '../mail/mail.service.ts';
 import { bookingTextRowsJson } from '../phone/phone-messages.service.ts';
+import { bookingPromo, PROMO_REFUSED_STATE, refusalOfState } from '../promo/promo.service.ts';
 import * as repo from './booking.repository.ts';
 import { bookingConfirmationMails, bookingsEnd, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
 import { bookingConfirmationTexts, checkoutTextRecipient, textBookingCancelled, textBookingRescheduled } from './booking-texts.ts';
@@ -628,9 +629,10 @@ export async function createBookings(
   now = new Date(),
   /** The server instance running the payment (AppDeps.instance), so that it can end the attempt if it stops midway. */
   instance: string | null = null,
+  promo: PromoAsked | null = null,
 ) {
   if (payments.browser) throw new Error('a gateway the browser pays at starts its checkouts with startGatewayCheckout');
-  const result = await checkout(db, payments, customer, items, idempotencyKey, now, '', instance);
+  const result = await checkout(db, payments, customer, items, idempotencyKey, now, '', instance, promo);
   if ('payment' in result) throw new Error('unreachable: the simulated payment never asks the browser to pay');
   return result;
 }
@@ -648,8 +650,81 @@ export async function startGatewayCheckout(
   idempotencyKey: string,
   publicUrl: string,
   now = new Date(),
+  promo: PromoAsked | null = null,
 ) {
-  return checkout(db, payments, customer, items, idempotencyKey, now, publicUrl, null);
+  return checkout(db, payments, customer, items, idempotencyKey, now, publicUrl, null, promo);
+}
+
+/** A promo code the customer gave at checkout, and the client's address its guesses count against (ADR 0092). */
+export interface PromoAsked {
+  code: string;
+  clientIp: string;
+}
+
+/**
+ * The customer's plan's pricing of these seats, with the promo code's discount when one is given (its
+ * share on each seat), or PROMO_REFUSED saying why the code does not apply.
+ */
+async function pricedSeats(
+  db: Kysely<Database>,
+  customer: BookingCustomer,
+  seats: RequestedSeat[],
+  offerings: Map<number, repo.BookableLabTest>,
+  promo: PromoAsked | null,
+  now: Date,
+) {
+  const base = priceCheckout(
+    customer.subscription_tier,
+    seats.map((seat) => seat.price_halalas),
+    seats.map((seat) => seat.home_collection_fee_halalas ?? 0),
+  );
+  if (!promo) return { pricing: base, applied: null };
+  const amounts = promoBase(base);
+  const applied = await bookingPromo(
+    db,
+    { customerId: customer.id, address: promo.clientIp },
+    promo.code,
+    seats.map((seat, index) => ({
+      amount_halalas: amounts[index]!,
+      lab_id: seat.lab_id,
+      test_id: offerings.get(seat.lab_test_id)!.test_id,
+    })),
+    now,
+  );
+  return { pricing: withPromo(base, applied.shares), applied };
+}
+
+/**
+ * What a promo code takes off the customer's lab-test cart, before paying: each test's share, in the
+ * cart's order (the checkout page takes them off its own pricing), or PROMO_REFUSED with why.
+ */
+export async function quotePromo(
+  db: Kysely<Database>,
+  customer: BookingCustomer,
+  items: BookingItem[],
+  promo: PromoAsked,
+  now = new Date(),
+) {
+  const offerings = await Promise.all(items.map((item) => bookableOffering(db, item.labTestId)));
+  const seats = offerings.map((offering, index) => ({
+    lab_id: offering.lab_id,
+    lab_test_id: offering.id,
+    price_halalas: offering.price_halalas,
+    home_collection_fee_halalas: items[index]!.home ? (offering.home_collection_fee_halalas ?? 0) : 0,
+  })) as RequestedSeat[];
+  const { pricing, applied } = await pricedSeats(
+    db,
+    customer,
+    seats,
+    new Map(offerings.map((offering) => [offering.id, offering])),
+    promo,
+    now,
+  );
+  return {
+    code: applied!.code,
+    discount: halalasToSar(pricing.promo_discount_halalas),
+    shares: pricing.promo_shares.map(halalasToSar),
+  };
 }
 
 async function checkout(
@@ -662,6 +737,7 @@ async function checkout(
   /** Where the gateway sends the customer back (a browser-paid provider only): PUBLIC_URL. */
   publicUrl: string,
   instance: string | null,
+  promo: PromoAsked | null,
 ) {
   const startedAt = Date.now();
   const customerId = customer.id;
@@ -683,13 +759,15 @@ async function checkout(
     if (checkout?.status === 'paid') return checkoutResult(db, checkout.id);
     throw error;
   }
-  const { seats, offerings } = requested;
-  // The customer's plan prices the checkout: its discount and booking fee are lines of their own.
-  const pricing = priceCheckout(
-    customer.subscription_tier,
-    seats.map((seat) => seat.price_halalas),
-    seats.map((seat) => seat.home_collection_fee_halalas ?? 0),
-  );
+  // The customer's plan prices the checkout: its discount and booking fee are lines of their own, as a
+  // promo code's discount is, each seat carrying its share of it (what a refund of it returns).
+  const { pricing, applied } = await pricedSeats(db, customer, requested.seats, requested.offerings, promo, now);
+  const offerings = requested.offerings;
+  const seats = requested.seats.map((seat, index) => ({ ...seat, promo_discount_halalas: pricing.promo_shares[index]! }));
+  const priced = {
+    ...pricing,
+    promo: applied && { code: applied.code, discount_halalas: pricing.promo_discount_halalas, paid_by: applied.paid_by },
+  };
   const totalHalalas = pricing.total_halalas;
   const totals = { total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) };
 
@@ -701,7 +779,7 @@ async function checkout(
     repo.claimCheckout(
       db,
       { customerId, idempotencyKey, totalHalalas, vatHalalas: totals.vat_halalas, provider: payments.name },
-      pricing,
+      { ...pricing, promo_code_id: applied?.id ?? null },
       seats,
       {
         startedAt: attemptedAt,
@@ -715,6 +793,8 @@ async function checkout(
     // An abandoned attempt that could not be taken over (its seats are gone, or its person has them now) is over: say so.
     if (error instanceof AppError && (error.code === 'SLOT_UNAVAILABLE' || error.code === 'ALREADY_BOOKED'))
       await repo.failAbandoned(db, customerId, idempotencyKey, abandonedBefore);
+    // The code's last use went to another checkout meanwhile (its reservation is decided under the code's lock).
+    if ((error as { code?: string }).code === PROMO_REFUSED_STATE) throw refusalOfState((error as { detail?: string }).detail);
     throw error;
   });
   if (claim.paid) return checkoutResult(db, claim.id);
@@ -751,7 +831,7 @@ async function checkout(
   try {
     booked = await confirmPaidCheckout(
       db,
-      { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference, priced: pricing },
+      { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference, priced },
       seats,
       offerings,
       offerings,
@@ -806,21 +886,27 @@ async function checkout(
   bookings.sort((a, b) => a.booking_time.localeCompare(b.booking_time));
   return {
     checkout_id: checkoutId,
-    ...pricedAmounts(pricing),
+    ...pricedAmounts(pricing, applied?.code ?? null),
     total_price: halalasToSar(totals.total_halalas),
     vat: halalasToSar(totals.vat_halalas),
     bookings,
   };
 }
 
-/** The checkout's own lines for the confirmation: the tests' prices, the plan's discount, booking fee and home visits. */
+/** The checkout's own lines for the confirmation: the tests' prices, the plan's discount, the promo code's, booking fee and home visits. */
 function pricedAmounts(
-  pricing: Pick<CheckoutPricing, 'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas'>,
+  pricing: Pick<
+    CheckoutPricing,
+    'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas' | 'promo_discount_halalas'
+  >,
+  promoCode: string | null,
 ) {
   return {
     plan: pricing.plan,
     subtotal: halalasToSar(pricing.subtotal_halalas),
     discount: halalasToSar(pricing.discount_halalas),
+    promo_code: promoCode,
+    promo_discount: halalasToSar(pricing.promo_discount_halalas),
     booking_fee: halalasToSar(pricing.fee_halalas),
     home_collection_fee: halalasToSar(pricing.home_collection_halalas),
   };
@@ -927,13 +1013,17 @@ async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
   const [checkout, bookings] = await Promise.all([repo.findCheckoutTotals(db, checkoutId), repo.checkoutBookings(db, checkoutId)]);
   return {
     checkout_id: checkoutId,
-    ...pricedAmounts({
-      plan: checkout.customer_plan as CheckoutPricing['plan'],
-      subtotal_halalas: checkout.subtotal_halalas ?? checkout.total_halalas,
-      discount_halalas: checkout.discount_halalas,
-      fee_halalas: checkout.fee_halalas,
-      home_collection_halalas: checkout.home_collection_fee_halalas,
-    }),
+    ...pricedAmounts(
+      {
+        plan: checkout.customer_plan as CheckoutPricing['plan'],
+        subtotal_halalas: checkout.subtotal_halalas ?? checkout.total_halalas,
+        discount_halalas: checkout.discount_halalas,
+        fee_halalas: checkout.fee_halalas,
+        home_collection_halalas: checkout.home_collection_fee_halalas,
+        promo_discount_halalas: checkout.promo_discount_halalas,
+      },
+      checkout.promo_code,
+    ),
     total_price: halalasToSar(checkout.total_halalas),
     vat: halalasToSar(checkout.vat_halalas),
     bookings: bookings.map(presentBooking),
@@ -1017,17 +1107,20 @@ type ChargedBooking = Pick<
   | 'checkout_fee_halalas'
   | 'checkout_discount_halalas'
   | 'home_collection_fee_halalas'
+  | 'promo_discount_halalas'
 >;
 
 /**
- * What the test added to its checkout's charge, in halalas: its price less the plan's discount, plus its
- * booking fee (a checkout from before fees charged the price alone).
+ * What the test added to its checkout's charge, in halalas: its price less the plan's discount and its
+ * share of a promo code's, plus its booking fee (a checkout from before fees charged the price alone).
  */
 function testShareOf(booking: ChargedBooking): number {
   const priced = Number(booking.checkout_fee_halalas ?? 0) > 0 || Number(booking.checkout_discount_halalas ?? 0) > 0;
-  return priced && booking.customer_plan
-    ? priceCheckout(booking.customer_plan, [booking.total_price_halalas]).items[0]!.total_halalas
-    : booking.total_price_halalas;
+  const beforePromo =
+    priced && booking.customer_plan
+      ? priceCheckout(booking.customer_plan, [booking.total_price_halalas]).items[0]!.total_halalas
+      : booking.total_price_halalas;
+  return beforePromo - booking.promo_discount_halalas;
 }
 
 /** What the booking was charged: its test's share and the home visit's fee it carries; nothing if nobody paid. */

@@ -3,7 +3,7 @@ import type { LabBookingsInput, LabPaymentsInput, LabTestRequestsInput } from '.
 import { bookingsWithDetails } from '../../db/booking-details.ts';
 import { labBookingMatches } from '../../db/booking-search.ts';
 import { type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
-import { earnedFrom, ledgerSum } from '../../db/lab-earnings.ts';
+import { earnedFrom, labPaidPromoSum, ledgerSum } from '../../db/lab-earnings.ts';
 import type { BookingStatus, Database } from '../../db/schema.ts';
 import { testRequestMatches } from '../../db/test-request-search.ts';
 import { visitHasResults } from '../../db/visit-results.ts';
@@ -136,6 +136,7 @@ export function earnedBookingPage(db: Db, labId: string, input: LabPaymentsInput
       ledgerSum(booking, 'commission_halalas').as('ledger_commission_halalas'),
       ledgerSum(booking, 'home_visit_halalas').as('ledger_home_visit_halalas'),
       ledgerSum(booking, 'lab_owed_halalas').as('ledger_owed_halalas'),
+      labPaidPromoSum(booking).as('ledger_lab_promo_halalas'),
     ])
     .select(instantKey(completedAt).as('cursor_at'));
   if (after) query = query.where(keysetAfter(completedAt, sql.ref('bookings.id'), direction, after, 'timestamptz'));

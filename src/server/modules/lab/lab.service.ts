@@ -221,6 +221,7 @@ export async function payments(db: Kysely<Database>, labId: string, input: LabPa
       ledger_commission_halalas,
       ledger_home_visit_halalas,
       ledger_owed_halalas,
+      ledger_lab_promo_halalas,
       ...row
     }) => ({
       ...presentLabBooking(row),
@@ -229,6 +230,8 @@ export async function payments(db: Kysely<Database>, labId: string, input: LabPa
       commission: halalasToSar(Number(ledger_commission_halalas)),
       home_visit_fee: halalasToSar(Number(ledger_home_visit_halalas)),
       net: halalasToSar(Number(ledger_owed_halalas)),
+      /** A promo code's discount the lab bore (ADR 0092), already off its earnings. */
+      promo_discount: halalasToSar(Number(ledger_lab_promo_halalas)),
     }),
   );
   return {
@@ -239,6 +242,7 @@ export async function payments(db: Kysely<Database>, labId: string, input: LabPa
       commission: halalasToSar(earned.commissionHalalas),
       home_visits: halalasToSar(earned.homeVisitHalalas),
       net: halalasToSar(earned.owedHalalas),
+      promo_discounts: halalasToSar(earned.labPromoHalalas),
     },
     total,
     items,

@@ -45,6 +45,7 @@ export async function labEarnings(db: Db, labId: string) {
       sql<string>`coalesce(sum(e.commission_halalas), 0)`.as('commission'),
       sql<string>`coalesce(sum(e.home_visit_halalas), 0)`.as('home_visits'),
       sql<string>`coalesce(sum(e.lab_owed_halalas), 0)`.as('owed'),
+      sql<string>`coalesce(sum(e.promo_discount_halalas) filter (where e.promo_paid_by = 'lab'), 0)`.as('lab_promo'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -52,6 +53,7 @@ export async function labEarnings(db: Db, labId: string) {
     commissionHalalas: Number(row.commission),
     homeVisitHalalas: Number(row.home_visits),
     owedHalalas: Number(row.owed),
+    labPromoHalalas: Number(row.lab_promo),
   };
 }
 

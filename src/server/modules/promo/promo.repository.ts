@@ -1,0 +1,78 @@
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { PromoCodes } from '../../db/database.gen.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// Promo codes (ADR 0092): the admin's codes, and their uses (promo_redemptions, one per checkout,
+// reserved by claim_checkout through reserve_promo_redemption in migrations/functions/promo.sql).
+
+type PromoRow = Insertable<PromoCodes>;
+
+/** A use counts while its checkout is paid, or pending with its hold not over (as reserve_promo_redemption counts). */
+const counted = (now: Date) => sql<boolean>`(c.status = 'paid' or (c.status = 'pending' and r.held_until > ${now}))`;
+
+/** Every code, newest first, with its paid uses and what they took off. */
+export function listPromos(db: Db) {
+  return db
+    .selectFrom('promo_codes')
+    .selectAll('promo_codes')
+    .select([
+      sql<number>`(select count(*) from promo_redemptions r join checkouts c on c.id = r.checkout_id
+                    where r.promo_code_id = promo_codes.id and c.status = 'paid')::integer`.as('uses'),
+      sql<number>`(select coalesce(sum(r.discount_halalas), 0) from promo_redemptions r join checkouts c on c.id = r.checkout_id
+                    where r.promo_code_id = promo_codes.id and c.status = 'paid')::integer`.as('discounted_halalas'),
+    ])
+    .orderBy('promo_codes.created_at', 'desc')
+    .execute();
+}
+
+export function findPromoByCode(db: Db, code: string) {
+  return db.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export async function insertPromo(db: Db, row: PromoRow) {
+  return db.insertInto('promo_codes').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function updatePromo(db: Db, id: string, row: Updateable<PromoCodes>) {
+  return db.updateTable('promo_codes').set(row).where('id', '=', id).returning('id').executeTakeFirst();
+}
+
+/** Whether another code has this text already. */
+export async function codeTaken(db: Db, code: string, exceptId: string | null) {
+  const row = await db
+    .selectFrom('promo_codes')
+    .select('id')
+    .where('code', '=', code)
+    .$if(exceptId !== null, (query) => query.where('id', '<>', exceptId!))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The code's uses that count now, in all and by the customer (a quote's early answer; the claim decides). */
+export async function usesOf(db: Db, promoId: string, customerId: string, now: Date) {
+  const row = await db
+    .selectFrom('promo_redemptions as r')
+    .innerJoin('checkouts as c', 'c.id', 'r.checkout_id')
+    .select([
+      sql<number>`count(*)::integer`.as('all'),
+      sql<number>`(count(*) filter (where r.customer_id = ${customerId}))::integer`.as('mine'),
+    ])
+    .where('r.promo_code_id', '=', promoId)
+    .where(counted(now))
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function customerHasOrdered(db: Db, customerId: string) {
+  const { rows } = await sql<{ ordered: boolean }>`select customer_has_ordered(${customerId}, null) as ordered`.execute(db);
+  return rows[0]?.ordered ?? false;
+}
+
+/** Which of these tests are packages. */
+export async function packageIds(db: Db, testIds: number[]) {
+  if (testIds.length === 0) return new Set<number>();
+  const rows = await db.selectFrom('tests').select('id').where('id', 'in', testIds).where('kind', '=', 'package').execute();
+  return new Set(rows.map((row) => row.id));
+}
