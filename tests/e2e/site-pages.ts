@@ -64,13 +64,16 @@ export interface DemoRecords {
   packageId: number;
   /** Another package on sale, at another lab, to compare with the first. */
   otherPackageId: number;
+  /** A few of the first package's markers (analyte ids), to build one's own visit from. */
+  markerIds: number[];
 }
 
 /**
  * What a visitor opens besides: a lab's page and a test's booking calendar at that lab (`labId`), a
- * package's page, two packages compared, the answers for what does not exist, and the pages that send a visitor home.
+ * package's page, two packages compared, a visit of one's own built from markers, the answers for what does not
+ * exist, and the pages that send a visitor home.
  */
-export function visitorPages({ labId, packageId, otherPackageId }: DemoRecords): SitePage[] {
+export function visitorPages({ labId, packageId, otherPackageId, markerIds }: DemoRecords): SitePage[] {
   return [
     { path: `/labs/${labId}`, ready: (page) => page.getByRole('heading', { level: 2 }) },
     { path: `/package/${packageId}`, ready: (page) => page.getByTestId('marker-group') },
@@ -80,6 +83,13 @@ export function visitorPages({ labId, packageId, otherPackageId }: DemoRecords):
       path: `/packages/compare?ids=${packageId},${otherPackageId}`,
       heading: headingOf((w) => w.pages.comparePackages),
       ready: (page) => page.locator('[data-testid="compare-table"]:visible, [data-testid="compare-stacked"]:visible'),
+      clientDrawn: true,
+    },
+    // Build your own (issue #79 item 3): the labs that do these markers in one visit, cheapest first.
+    {
+      path: `/packages/build?markers=${markerIds.join(',')}`,
+      heading: headingOf((w) => w.packages.buildHeading),
+      ready: (page) => page.getByTestId('build-lab').first(),
       clientDrawn: true,
     },
     { path: '/package/999999999', heading: headingOf((w) => w.pages.packageNotFound), status: 404, missing: true },

@@ -324,7 +324,14 @@ async function demoRecords(context: BrowserContext): Promise<DemoRecords> {
     return offer.test_id;
   };
   const [packageId, otherPackageId] = await Promise.all([packageNamed('Complete Check-up'), packageNamed('Full Body Check-up')]);
-  return { labId: lab!.id, packageId, otherPackageId };
+  const { marker_groups: groups } = await trpc<{ marker_groups: { markers: { id: number }[] }[] }>(
+    context,
+    'packages.get',
+    { id: packageId },
+    'GET',
+  );
+  const markerIds = groups.slice(0, 3).map((group) => group.markers[0]!.id);
+  return { labId: lab!.id, packageId, otherPackageId, markerIds };
 }
 
 /** On a phone's home page: axe, then the menu open, and axe again. */

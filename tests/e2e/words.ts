@@ -209,10 +209,10 @@ const ar = {
   search: { testName: 'اسم التحليل', search: 'بحث', results: 'نتائج البحث' },
   /** Packages compared and "build your own" (issue #79 items 2 and 3), with the demo's packages (seeds/data/packages.ts). */
   packages: {
-    query: 'باقة',
     complete: 'باقة الفحص المتكامل',
     fullBody: 'باقة فحص الجسم الكامل',
     addToCompare: 'أضف للمقارنة',
+    addedToCompare: 'مضافة للمقارنة',
     compare: (count: number) => `قارن (${count})`,
     showDistances: 'اعرض المسافات من موقعي',
     book: (name: string) => `احجز ${name}`,
@@ -693,10 +693,10 @@ export const words = {
     },
     search: { testName: 'Test name', search: 'Search', results: 'Search results' },
     packages: {
-      query: 'Check-up',
       complete: 'Complete Check-up',
       fullBody: 'Full Body Check-up',
       addToCompare: 'Add to compare',
+      addedToCompare: 'Added to compare',
       compare: (count: number) => `Compare (${count})`,
       showDistances: 'Show distances from my location',
       book: (name: string) => `Book ${name}`,

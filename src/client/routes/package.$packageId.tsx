@@ -29,6 +29,21 @@ const BookingPanel = lazy(() =>
   withCatalogs(['booking'], () => import('../features/booking/booking-panel.tsx')).then((module) => ({ default: module.BookingPanel })),
 );
 
+/**
+ * Up to `max` of a package's markers, taken from its groups in turn (the first of each, then the second…),
+ * so that a long blood count does not fill a list of one's own alone.
+ */
+function firstMarkers(groups: readonly { markers: readonly { id: number }[] }[], max: number): number[] {
+  const ids: number[] = [];
+  for (let index = 0; ids.length < max && groups.some((group) => index < group.markers.length); index++) {
+    for (const group of groups) {
+      const marker = group.markers[index];
+      if (marker && ids.length < max) ids.push(marker.id);
+    }
+  }
+  return ids;
+}
+
 /** The id in the address, or 0 (which the API answers as a bad request: "not found") when it is not one. */
 const packageIdOf = (param: string) => (/^[1-9]\d{0,9}$/.test(param) ? Number(param) : 0);
 
@@ -168,10 +183,7 @@ function PackagePage() {
               <Link
                 to="/packages/build"
                 search={{
-                  markers: data.marker_groups
-                    .flatMap((group) => group.markers.map((marker) => marker.id))
-                    .slice(0, WANTED_MAX)
-                    .join(','),
+                  markers: firstMarkers(data.marker_groups, WANTED_MAX).join(','),
                 }}
               >
                 <ClipboardList aria-hidden />

@@ -148,15 +148,17 @@ for (const run of runs) {
       await openSection(page, w.dashboard.nav.bookings);
       await expect(vitaminDBooking).toContainText(w.dashboard.status.confirmed);
 
-      // Two of the demo's packages, at two labs, added to compare from search's package cards.
+      // Two of the demo's packages, at two labs, each found by search and added to compare from its card.
       const p = w.packages;
-      await page.goto(`/search?query=${encodeURIComponent(p.query)}`);
       for (const packageName of [p.complete, p.fullBody]) {
+        await page.goto(`/search?query=${encodeURIComponent(packageName)}`);
         const card = page
           .getByTestId('search-result')
           .filter({ has: page.getByTestId('package-badge') })
-          .filter({ hasText: packageName });
-        await card.first().getByRole('button', { name: p.addToCompare }).click();
+          .filter({ hasText: packageName })
+          .first();
+        await card.getByRole('button', { name: p.addToCompare }).click();
+        await expect(card.getByRole('button', { name: p.addedToCompare })).toHaveAttribute('aria-pressed', 'true');
       }
       await page.getByRole('link', { name: p.compare(2) }).click();
       await expect(page).toHaveURL(/\/packages\/compare\?ids=\d+(%2C|,)\d+/);
