@@ -37,14 +37,18 @@ const clientDir = join(root, 'dist/client');
  * (ar 242.9 → 243.1) and rises by 1 KB. The compare page takes the package page's budget.
  * #79 item 3's build-your-own page (/packages/build) is drawn by the client like the compare page, its
  * day-and-time picker loaded with the booking catalog on a click; it takes the same budget.
+ * Session 55 put a fourth #79 route in every first load and search's "Add to compare" and "No fasting
+ * needed" in the discovery catalog: / (ar 233.5 → 234.0) and search (ar 243.0 → 244.2) went over by
+ * 0.0–0.2 KB and each rises by 1 KB. The route table and the catalogs' map grow with every route; #81
+ * should load them by route (and give these back).
  */
 const pages = [
-  { name: '/', budgetKb: 234, routes: { __root__: '__root.tsx', '/': 'index.tsx' } },
+  { name: '/', budgetKb: 235, routes: { __root__: '__root.tsx', '/': 'index.tsx' } },
   { name: '/test/$testName', budgetKb: 245, routes: { __root__: '__root.tsx', '/test/$testName': 'test.$testName.tsx' } },
   { name: '/package/$packageId', budgetKb: 244, routes: { __root__: '__root.tsx', '/package/$packageId': 'package.$packageId.tsx' } },
   { name: '/packages/compare', budgetKb: 244, routes: { __root__: '__root.tsx', '/packages/compare': 'packages.compare.tsx' } },
   { name: '/packages/build', budgetKb: 244, routes: { __root__: '__root.tsx', '/packages/build': 'packages.build.tsx' } },
-  { name: '/search', budgetKb: 244, routes: { __root__: '__root.tsx', '/search': 'search.tsx' } },
+  { name: '/search', budgetKb: 245, routes: { __root__: '__root.tsx', '/search': 'search.tsx' } },
   { name: '/store', budgetKb: 240, routes: { __root__: '__root.tsx', '/store/': 'store.index.tsx' } },
 ] as const;
 const locales: Locale[] = ['ar', 'en'];
