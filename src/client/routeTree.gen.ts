@@ -34,6 +34,7 @@ import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.u
 import { Route as PackagePackageIdRouteImport } from './routes/package.$packageId'
 import { Route as PackagesCompareRouteImport } from './routes/packages.compare'
 import { Route as ProductIdRouteImport } from './routes/product.$id'
+import { Route as RCodeRouteImport } from './routes/r.$code'
 import { Route as ShareTokenRouteImport } from './routes/share.$token'
 import { Route as StoreIndexRouteImport } from './routes/store.index'
 import { Route as TestTestNameRouteImport } from './routes/test.$testName'
@@ -164,6 +165,11 @@ const ProductIdRoute = ProductIdRouteImport.update({
   path: '/product/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RCodeRoute = RCodeRouteImport.update({
+  id: '/r/$code',
+  path: '/r/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShareTokenRoute = ShareTokenRouteImport.update({
   id: '/share/$token',
   path: '/share/$token',
@@ -209,6 +215,7 @@ export interface FileRoutesByFullPath {
   '/package/$packageId': typeof PackagePackageIdRoute
   '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
+  '/r/$code': typeof RCodeRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories/': typeof CategoriesIndexRoute
@@ -240,6 +247,7 @@ export interface FileRoutesByTo {
   '/package/$packageId': typeof PackagePackageIdRoute
   '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
+  '/r/$code': typeof RCodeRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories': typeof CategoriesIndexRoute
@@ -272,6 +280,7 @@ export interface FileRoutesById {
   '/package/$packageId': typeof PackagePackageIdRoute
   '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
+  '/r/$code': typeof RCodeRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories/': typeof CategoriesIndexRoute
@@ -305,6 +314,7 @@ export interface FileRouteTypes {
     | '/package/$packageId'
     | '/packages/compare'
     | '/product/$id'
+    | '/r/$code'
     | '/share/$token'
     | '/test/$testName'
     | '/categories/'
@@ -336,6 +346,7 @@ export interface FileRouteTypes {
     | '/package/$packageId'
     | '/packages/compare'
     | '/product/$id'
+    | '/r/$code'
     | '/share/$token'
     | '/test/$testName'
     | '/categories'
@@ -367,6 +378,7 @@ export interface FileRouteTypes {
     | '/package/$packageId'
     | '/packages/compare'
     | '/product/$id'
+    | '/r/$code'
     | '/share/$token'
     | '/test/$testName'
     | '/categories/'
@@ -399,6 +411,7 @@ export interface RootRouteChildren {
   PackagePackageIdRoute: typeof PackagePackageIdRoute
   PackagesCompareRoute: typeof PackagesCompareRoute
   ProductIdRoute: typeof ProductIdRoute
+  RCodeRoute: typeof RCodeRoute
   ShareTokenRoute: typeof ShareTokenRoute
   TestTestNameRoute: typeof TestTestNameRoute
   CategoriesIndexRoute: typeof CategoriesIndexRoute
@@ -584,6 +597,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/r/$code': {
+      id: '/r/$code'
+      path: '/r/$code'
+      fullPath: '/r/$code'
+      preLoaderRoute: typeof RCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/share/$token': {
       id: '/share/$token'
       path: '/share/$token'
@@ -639,6 +659,7 @@ const rootRouteChildren: RootRouteChildren = {
   PackagePackageIdRoute: PackagePackageIdRoute,
   PackagesCompareRoute: PackagesCompareRoute,
   ProductIdRoute: ProductIdRoute,
+  RCodeRoute: RCodeRoute,
   ShareTokenRoute: ShareTokenRoute,
   TestTestNameRoute: TestTestNameRoute,
   CategoriesIndexRoute: CategoriesIndexRoute,

@@ -58,6 +58,8 @@ export const appErrorCodes = [
   'PACKAGE_REVIEWED',
   /** Only an approved package goes on sale. */
   'PACKAGE_NOT_APPROVED',
+  /** A referral code typed at sign-up that is nobody's (ADR 0093). */
+  'REFERRAL_CODE_UNKNOWN',
   'PLAN_NOT_AVAILABLE',
   'WRONG_PASSWORD',
   'EMAIL_MISMATCH',

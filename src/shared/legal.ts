@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'test_request.approve',
   'package.approve',
   'package.reject',
+  'wallet.settings',
   'test_request.reject',
   'two_factor.reset',
   'two_factor.enable',

@@ -4,6 +4,7 @@ import {
   ArrowLeftRight,
   ChartColumn,
   ClipboardList,
+  Gift,
   Landmark,
   Layers,
   LayoutDashboard,
@@ -34,6 +35,7 @@ import { AdminReviews } from '../features/admin/admin-reviews.tsx';
 import { AdminTestRequests } from '../features/admin/admin-test-requests.tsx';
 import { AdminTransactions } from '../features/admin/admin-transactions.tsx';
 import { AdminUsers } from '../features/admin/admin-users.tsx';
+import { AdminWalletSettings } from '../features/admin/admin-wallet-settings.tsx';
 import { AdminStoreCollections } from '../features/admin/store/admin-store-collections.tsx';
 import { AdminStoreOrders } from '../features/admin/store/admin-store-orders.tsx';
 import { AdminStoreProducts } from '../features/admin/store/admin-store-products.tsx';
@@ -77,6 +79,7 @@ function AdminDashboardPage() {
     { id: 'payouts', label: t`Lab payouts`, icon: Landmark, render: () => <AdminLabPayouts list={list} /> },
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests list={list} /> },
     { id: 'packages', label: t`Packages`, icon: PackageCheck, render: () => <AdminPackages /> },
+    { id: 'wallet', label: t`Wallet and referrals`, icon: Gift, render: () => <AdminWalletSettings /> },
     { id: 'analytes', label: t`Analytes`, icon: TestTubes, render: () => <AdminAnalytes /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },

@@ -77,6 +77,8 @@ export type PhoneMessageStatus = 'delivered' | 'failed' | 'pending' | 'sent' | '
 
 export type PlanSubscriptionStatus = 'active' | 'ended' | 'pending';
 
+export type ReferralStatus = 'pending' | 'refused' | 'rewarded';
+
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
 export type ResultFlagDisagreementLabFlag = 'A' | 'H' | 'HH' | 'L' | 'LL' | 'N';
@@ -109,7 +111,16 @@ export type UserProfileSex = 'female' | 'male';
 
 export type WaitlistEntrieStatus = 'booked' | 'ended' | 'lapsed' | 'left' | 'offered' | 'waiting';
 
+export type WalletMovementKind = 'credit' | 'expiry' | 'refund' | 'spend';
+
 export type WebauthnChallengePurpose = 'register' | 'sign_in';
+
+export interface AccountDevices {
+  device_hash: string;
+  first_seen_at: Generated<Timestamp>;
+  last_seen_at: Generated<Timestamp>;
+  user_id: string;
+}
 
 export interface AccountTokens {
   created_at: CreatedAt;
@@ -578,6 +589,22 @@ export interface PlanSubscriptions {
   status: Generated<PlanSubscriptionStatus>;
   updated_at: Generated<Timestamp>;
   user_id: string;
+}
+
+export interface ReferralCodes {
+  code: string;
+  created_at: CreatedAt;
+  user_id: string;
+}
+
+export interface Referrals {
+  booking_id: string | null;
+  created_at: CreatedAt;
+  decided_at: Timestamp | null;
+  referred_id: string;
+  referrer_id: string;
+  refused_reason: string | null;
+  status: Generated<ReferralStatus>;
 }
 
 export interface ResultCriticalCases {
@@ -1053,6 +1080,29 @@ export interface WaitlistEntries {
   window_until: string | null;
 }
 
+export interface WalletMovements {
+  amount_halalas: number;
+  booking_id: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp | null;
+  id: Generated<string>;
+  kind: WalletMovementKind;
+  lot_id: string | null;
+  reason: string;
+  source_key: string | null;
+  spend_key: string | null;
+  user_id: string;
+}
+
+export interface WalletSettings {
+  credit_valid_days: Generated<number>;
+  id: Generated<boolean>;
+  referred_credit_halalas: Generated<number>;
+  referrer_credit_halalas: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+}
+
 export interface WebauthnChallenges {
   challenge: string;
   expires_at: Timestamp;
@@ -1061,6 +1111,7 @@ export interface WebauthnChallenges {
 }
 
 export interface DB {
+  account_devices: AccountDevices;
   account_tokens: AccountTokens;
   analyte_answers: AnalyteAnswers;
   analyte_critical_limits: AnalyteCriticalLimits;
@@ -1098,6 +1149,8 @@ export interface DB {
   phone_codes: PhoneCodes;
   phone_messages: PhoneMessages;
   plan_subscriptions: PlanSubscriptions;
+  referral_codes: ReferralCodes;
+  referrals: Referrals;
   result_critical_cases: ResultCriticalCases;
   result_files: ResultFiles;
   result_flag_disagreements: ResultFlagDisagreements;
@@ -1137,5 +1190,7 @@ export interface DB {
   user_profiles: UserProfiles;
   users: Users;
   waitlist_entries: WaitlistEntries;
+  wallet_movements: WalletMovements;
+  wallet_settings: WalletSettings;
   webauthn_challenges: WebauthnChallenges;
 }

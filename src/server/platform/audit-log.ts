@@ -22,7 +22,8 @@ export interface AuditEntry {
     | 'review'
     | 'lab_api_key'
     | 'analyte'
-    | 'unit_alias';
+    | 'unit_alias'
+    | 'wallet_settings';
   subjectId: string | number;
   details?: Record<string, unknown>;
 }

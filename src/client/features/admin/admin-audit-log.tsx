@@ -21,6 +21,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'test_request.approve': msg`Test request approved`,
   'package.approve': msg`Package approved`,
   'package.reject': msg`Package rejected`,
+  'wallet.settings': msg`Wallet and referral settings changed`,
   'test_request.reject': msg`Test request rejected`,
   'two_factor.reset': msg`Two-factor sign-in reset`,
   'two_factor.enable': msg`Two-factor sign-in turned on`,
