@@ -16,6 +16,7 @@ import { seedFailingRenewal } from './failing-renewal.ts';
 import { seedLabPackages } from './packages.ts';
 import { pastVisit, pastVisits, seedPastVisits } from './past-visits.ts';
 import { seedReviews } from './reviews.ts';
+import { seedWallet } from './wallet.ts';
 
 type Tx = Transaction<Database>;
 
@@ -80,6 +81,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       deterministicUuid(`user:${demoAccounts[0].email}`),
       count,
     );
+    await seedWallet(tx, deterministicUuid(`user:${demoAccounts[3].email}`), deterministicUuid(`user:${demoAccounts[4].email}`), count);
     return { inserted };
   });
 }

@@ -71,7 +71,7 @@ function Balance({ wallet }: { wallet: RouterOutputs['wallet']['mine'] | undefin
     <Card.Root variant="subtle" bg="brand.subtle" data-testid="wallet-balance">
       <Card.Body>
         <HStack gap="4" align="start">
-          <Wallet size={28} aria-hidden color="var(--chakra-colors-brand-fg)" />
+          <Wallet size={28} aria-hidden color="var(--chakra-colors-brand-fg)" style={{ flexShrink: 0 }} />
           <Stack gap="1">
             <Text color="fg.muted" fontSize="sm">
               {t`Balance`}
@@ -160,7 +160,7 @@ function Invitation() {
       <Card.Body>
         <Stack gap="4">
           <HStack gap="3" align="start">
-            <Gift size={24} aria-hidden color="var(--chakra-colors-brand-fg)" />
+            <Gift size={24} aria-hidden color="var(--chakra-colors-brand-fg)" style={{ flexShrink: 0 }} />
             <Stack gap="1">
               <Heading as="h3" size="md">
                 {t`Invite friends, both of you get credit`}
