@@ -16,7 +16,7 @@ import { seedFailingRenewal } from './failing-renewal.ts';
 import { seedLabPackages } from './packages.ts';
 import { pastVisit, pastVisits, seedPastVisits } from './past-visits.ts';
 import { seedReviews } from './reviews.ts';
-import { seedWallet } from './wallet.ts';
+import { seedGuarantee, seedWallet } from './wallet.ts';
 
 type Tx = Transaction<Database>;
 
@@ -81,6 +81,8 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       deterministicUuid(`user:${demoAccounts[0].email}`),
       count,
     );
+    // Dar Al Tahlil states its turnarounds and punctual visits (not the demo lab, whose walks release results late).
+    await seedGuarantee(tx, deterministicUuid(`user:${emailFor(labs[2]!, 2)}`), count);
     await seedWallet(tx, deterministicUuid(`user:${demoAccounts[3].email}`), deterministicUuid(`user:${demoAccounts[4].email}`), count);
     return { inserted };
   });

@@ -87,3 +87,24 @@ export async function seedWallet(
     .execute();
   count('wallet_movements', rows.length);
 }
+
+/**
+ * A lab states its turnaround for every test it offers, as its catalogue entry gives it, and
+ * promises punctual home visits (issue #79 item 6): results later than that credit the customer.
+ * Only where nothing is stated yet, so seeding again changes nothing.
+ */
+export async function seedGuarantee(tx: Transaction<Database>, labId: string, count: (table: string, rows: number) => void) {
+  const stated = await tx
+    .updateTable('lab_tests')
+    .from('tests')
+    .set((eb) => ({ stated_turnaround_hours: eb.ref('tests.turnaround_hours') }))
+    .whereRef('tests.id', '=', 'lab_tests.test_id')
+    .where('lab_tests.lab_id', '=', labId)
+    .where('lab_tests.stated_turnaround_hours', 'is', null)
+    .where('tests.turnaround_hours', 'is not', null)
+    .where('tests.turnaround_hours', '<=', 720)
+    .returning('lab_tests.id')
+    .execute();
+  count('lab_tests', stated.length);
+  await tx.updateTable('labs').set({ promises_punctual_visits: true }).where('id', '=', labId).execute();
+}

@@ -150,6 +150,17 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
       link: 'https://tahaleel.sa/dashboard?section=wallet',
     },
   },
+  'guarantee-credited': {
+    template: 'guarantee-credited',
+    data: {
+      name: 'Sarah',
+      amount: 20,
+      kind: 'late_results',
+      lateMinutes: 95,
+      expiresAt: '2027-02-28T12:00:00.000Z',
+      link: 'https://tahaleel.sa/dashboard?section=wallet',
+    },
+  },
   'store-order-confirmed': {
     template: 'store-order-confirmed',
     data: { name: 'Sarah', orderReference: 'ST-7K2P', total: 149.5, itemCount: 3, link: 'https://tahaleel.sa/store/checkout/ord_123' },
@@ -470,6 +481,16 @@ describe('renderMail: content', () => {
     expect(arabic.subject).toBe('أضفنا 25.00\u00a0ر.س إلى محفظتك — تحاليل');
     expect(arabic.text).toContain('أكملت أول تحليل مدفوع لك بدعوة من صديق');
     expect(arabic.text).toContain('28 فبراير 2027');
+  });
+
+  it('tells a customer a lab missed its promise, which one, and the credit charged to the lab', () => {
+    const english = render(examples['guarantee-credited'], 'en');
+    expect(english.text).toContain('Your results came later than the lab promised');
+    const arabic = render(
+      { ...examples['guarantee-credited'], data: { ...examples['guarantee-credited'].data, kind: 'late_collector' } },
+      'ar',
+    );
+    expect(arabic.text).toContain('بعد أكثر من 30 دقيقة من بداية موعد الزيارة');
   });
 
   it('tells the patient when staff opened a result (Riyadh time) and the reason given, without the test or the result', () => {

@@ -33,6 +33,8 @@ export type FamilyMemberSex = 'female' | 'male';
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
+export type GuaranteeKind = 'late_collector' | 'late_results';
+
 export type Int8 = ColumnType<number | string, bigint | number | string, bigint | number | string>;
 
 export type InvoiceKind = 'credit_note' | 'invoice';
@@ -49,7 +51,7 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
-export type LabLedgerEntrieKind = 'booking' | 'reversal';
+export type LabLedgerEntrieKind = 'booking' | 'guarantee' | 'reversal';
 
 export type LabReferenceIntervalAgeUnit = 'a' | 'd' | 'mo' | 'wk';
 
@@ -303,6 +305,15 @@ export interface GatewayPayments {
   updated_at: Generated<Timestamp>;
 }
 
+export interface GuaranteeCredits {
+  booking_id: string;
+  created_at: CreatedAt;
+  credit_halalas: number;
+  kind: GuaranteeKind;
+  lab_id: string;
+  late_minutes: number;
+}
+
 export interface GuestLinks {
   created_at: CreatedAt;
   expires_at: Timestamp;
@@ -425,6 +436,7 @@ export interface Labs {
   no_show_prepay: Generated<boolean>;
   phone: string | null;
   prayer_pause_minutes: number | null;
+  promises_punctual_visits: Generated<boolean>;
   ramadan_closes_at: string | null;
   ramadan_opens_at: string | null;
   rating: Generated<Numeric>;
@@ -447,6 +459,7 @@ export interface LabTests {
   is_active: Generated<boolean>;
   lab_id: string;
   price_halalas: number;
+  stated_turnaround_hours: number | null;
   test_id: number;
 }
 
@@ -1097,6 +1110,8 @@ export interface WalletMovements {
 export interface WalletSettings {
   credit_valid_days: Generated<number>;
   id: Generated<boolean>;
+  late_collector_credit_halalas: Generated<number>;
+  late_results_credit_halalas: Generated<number>;
   referred_credit_halalas: Generated<number>;
   referrer_credit_halalas: Generated<number>;
   updated_at: Generated<Timestamp>;
@@ -1127,6 +1142,7 @@ export interface DB {
   checkouts: Checkouts;
   family_members: FamilyMembers;
   gateway_payments: GatewayPayments;
+  guarantee_credits: GuaranteeCredits;
   guest_links: GuestLinks;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;

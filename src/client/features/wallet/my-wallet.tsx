@@ -21,6 +21,8 @@ const reasons: Record<string, MessageDescriptor> = {
   checkout: msg`Paid toward a booking or an order`,
   expired: msg`Expired unused`,
   refund: msg`Returned from a cancelled booking or order`,
+  guarantee_late_results: msg`Service guarantee: your results came later than the lab promised`,
+  guarantee_late_collector: msg`Service guarantee: the sample collector set out more than 30 minutes late`,
 };
 const movementFallback = msg`Wallet movement`;
 

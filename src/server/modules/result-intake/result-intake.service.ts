@@ -41,6 +41,7 @@ import {
   versionsOf,
   visitNotHeld,
 } from '../result-reports/result-reports.service.ts';
+import { guaranteeOnResults } from '../wallet/guarantee.service.ts';
 import { rewardReferral } from '../wallet/referrals.service.ts';
 import type { IncomingObservation, IncomingReport } from './incoming-report.ts';
 import * as repo from './result-intake.repository.ts';
@@ -286,6 +287,7 @@ export async function receiveReport(
     if (held.length === 0) {
       await completeVisitWithResults(tx, booking.id, new Date());
       await rewardReferral(tx, booking.id);
+      await guaranteeOnResults(tx, booking.id);
       await tellPatient(tx, booking, id, amended);
     }
     await recordAudit(tx, {

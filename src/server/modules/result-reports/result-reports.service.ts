@@ -22,6 +22,7 @@ import { unitAliasMap } from '../analytes/unit-aliases.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
 import { subscriptionTierOf } from '../subscriptions/subscriptions.service.ts';
+import { guaranteeOnResults } from '../wallet/guarantee.service.ts';
 import { rewardReferral } from '../wallet/referrals.service.ts';
 import { type ExportedObservation, type ExportedReport, resultsBundle } from './fhir-export.ts';
 import { patientMismatch, type SentPatient } from './patient-check.ts';
@@ -342,6 +343,7 @@ export async function releaseReport(db: Kysely<Database>, labId: string, booking
     const amended = versions.some((version) => version.status !== 'draft');
     await completeVisitWithResults(tx, booking.id, new Date());
     await rewardReferral(tx, booking.id);
+    await guaranteeOnResults(tx, booking.id);
     await recordAudit(tx, {
       actorId: labId,
       action: 'result.report_release',

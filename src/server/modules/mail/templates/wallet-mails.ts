@@ -59,3 +59,50 @@ export function walletCreditedMail(data: WalletCreditedMailData, locale: Locale)
     ],
   };
 }
+
+export interface GuaranteeCreditedMailData {
+  name: string | null;
+  /** SAR. */
+  amount: number;
+  /** Which promise the lab missed. */
+  kind: 'late_results' | 'late_collector';
+  /** By how many minutes. */
+  lateMinutes: number;
+  expiresAt: string;
+  link: string;
+}
+
+/** A lab missed its stated turnaround or its punctual home visit (issue #79 item 6): the credit, and why. */
+export function guaranteeCreditedMail(data: GuaranteeCreditedMailData, locale: Locale): MailContent {
+  const t = picker(locale);
+  const amount = formatSar(data.amount, locale);
+  const why =
+    data.kind === 'late_results'
+      ? t(
+          `صدرت نتائجك بعد الموعد الذي التزم به المختبر، فأضفنا ${amount} إلى محفظتك تعويضًا لك، على حساب المختبر.`,
+          `Your results came later than the lab promised, so we added ${amount} to your wallet, charged to the lab.`,
+        )
+      : t(
+          `انطلق مندوب سحب العينات إليك بعد أكثر من 30 دقيقة من بداية موعد الزيارة، فأضفنا ${amount} إلى محفظتك تعويضًا لك، على حساب المختبر.`,
+          `The sample collector set out for your home more than 30 minutes after your visit window began, so we added ${amount} to your wallet, charged to the lab.`,
+        );
+  return {
+    subject: subject(t, t(`تعويض ${amount} في محفظتك`, `${amount} credit for a missed promise`)),
+    preheader: t('ضمان الخدمة في تحاليل: نعوّضك تلقائيًا.', 'Tahaleel’s service guarantee: credit, automatically.'),
+    heading: t('عوّضناك عن التأخير', 'We made up for the delay'),
+    intro: [greeting(t, data.name), [why]],
+    details: [
+      { label: t('المبلغ', 'Amount'), value: [amount] },
+      { label: t('صالح حتى', 'Valid until'), value: [longDate(data.expiresAt, locale)] },
+    ],
+    action: { label: t('عرض محفظتك', 'View your wallet'), href: webAddress(data.link) },
+    reason: [
+      [
+        t(
+          'وصلتك هذه الرسالة لأن مختبرًا لم يفِ بما التزم به في حجزك.',
+          'You received this e-mail because a lab missed a promise it made for your booking.',
+        ),
+      ],
+    ],
+  };
+}
