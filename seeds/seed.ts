@@ -17,6 +17,7 @@ import { seedLabPackages } from './packages.ts';
 import { pastVisit, pastVisits, seedPastVisits } from './past-visits.ts';
 import { seedPromoCodes } from './promo-codes.ts';
 import { seedReviews } from './reviews.ts';
+import { seedGuarantee, seedWallet } from './wallet.ts';
 
 type Tx = Transaction<Database>;
 
@@ -82,6 +83,9 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       count,
     );
     await seedPromoCodes(tx, deterministicUuid(`user:${demoAccounts[0].email}`), count);
+    // Dar Al Tahlil states its turnarounds and punctual visits (not the demo lab, whose walks release results late).
+    await seedGuarantee(tx, deterministicUuid(`user:${emailFor(labs[2]!, 2)}`), count);
+    await seedWallet(tx, deterministicUuid(`user:${demoAccounts[3].email}`), deterministicUuid(`user:${demoAccounts[4].email}`), count);
     return { inserted };
   });
 }

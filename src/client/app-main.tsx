@@ -13,6 +13,7 @@ import { prepareIntl } from './lib/format.ts';
 import { activateLocale, activeLocale, storedLocale } from './lib/locale.ts';
 import { hydrateFromServer } from './lib/missing-records.ts';
 import { queriesSettled } from './lib/queries-settled.ts';
+import { keepReferralFromAddress } from './lib/referral-code.ts';
 import { markAppReady } from './lib/server-rendering.ts';
 import { queryClient, trpc } from './lib/trpc.ts';
 import { yieldToBrowser } from './lib/yield.ts';
@@ -69,6 +70,7 @@ function stylesCache() {
 export async function start(system: ReturnType<typeof createAppSystem>) {
   const rootElement = document.getElementById('root')!;
   const serverRendered = serverRender(rootElement);
+  keepReferralFromAddress();
   // The language's messages, the session, and the first page's code and data load side by side,
   // not one after another, and the page is drawn once with all of them: no half-built first paint
   // redrawn a moment later. (A failed load is the router's to show; it never holds the page.)

@@ -35,6 +35,7 @@ import { Route as PackagePackageIdRouteImport } from './routes/package.$packageI
 import { Route as PackagesBuildRouteImport } from './routes/packages.build'
 import { Route as PackagesCompareRouteImport } from './routes/packages.compare'
 import { Route as ProductIdRouteImport } from './routes/product.$id'
+import { Route as RCodeRouteImport } from './routes/r.$code'
 import { Route as ShareTokenRouteImport } from './routes/share.$token'
 import { Route as StoreIndexRouteImport } from './routes/store.index'
 import { Route as TestTestNameRouteImport } from './routes/test.$testName'
@@ -170,6 +171,11 @@ const ProductIdRoute = ProductIdRouteImport.update({
   path: '/product/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RCodeRoute = RCodeRouteImport.update({
+  id: '/r/$code',
+  path: '/r/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShareTokenRoute = ShareTokenRouteImport.update({
   id: '/share/$token',
   path: '/share/$token',
@@ -216,6 +222,7 @@ export interface FileRoutesByFullPath {
   '/packages/build': typeof PackagesBuildRoute
   '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
+  '/r/$code': typeof RCodeRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories/': typeof CategoriesIndexRoute
@@ -248,6 +255,7 @@ export interface FileRoutesByTo {
   '/packages/build': typeof PackagesBuildRoute
   '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
+  '/r/$code': typeof RCodeRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories': typeof CategoriesIndexRoute
@@ -281,6 +289,7 @@ export interface FileRoutesById {
   '/packages/build': typeof PackagesBuildRoute
   '/packages/compare': typeof PackagesCompareRoute
   '/product/$id': typeof ProductIdRoute
+  '/r/$code': typeof RCodeRoute
   '/share/$token': typeof ShareTokenRoute
   '/test/$testName': typeof TestTestNameRoute
   '/categories/': typeof CategoriesIndexRoute
@@ -315,6 +324,7 @@ export interface FileRouteTypes {
     | '/packages/build'
     | '/packages/compare'
     | '/product/$id'
+    | '/r/$code'
     | '/share/$token'
     | '/test/$testName'
     | '/categories/'
@@ -347,6 +357,7 @@ export interface FileRouteTypes {
     | '/packages/build'
     | '/packages/compare'
     | '/product/$id'
+    | '/r/$code'
     | '/share/$token'
     | '/test/$testName'
     | '/categories'
@@ -379,6 +390,7 @@ export interface FileRouteTypes {
     | '/packages/build'
     | '/packages/compare'
     | '/product/$id'
+    | '/r/$code'
     | '/share/$token'
     | '/test/$testName'
     | '/categories/'
@@ -412,6 +424,7 @@ export interface RootRouteChildren {
   PackagesBuildRoute: typeof PackagesBuildRoute
   PackagesCompareRoute: typeof PackagesCompareRoute
   ProductIdRoute: typeof ProductIdRoute
+  RCodeRoute: typeof RCodeRoute
   ShareTokenRoute: typeof ShareTokenRoute
   TestTestNameRoute: typeof TestTestNameRoute
   CategoriesIndexRoute: typeof CategoriesIndexRoute
@@ -604,6 +617,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/r/$code': {
+      id: '/r/$code'
+      path: '/r/$code'
+      fullPath: '/r/$code'
+      preLoaderRoute: typeof RCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/share/$token': {
       id: '/share/$token'
       path: '/share/$token'
@@ -660,6 +680,7 @@ const rootRouteChildren: RootRouteChildren = {
   PackagesBuildRoute: PackagesBuildRoute,
   PackagesCompareRoute: PackagesCompareRoute,
   ProductIdRoute: ProductIdRoute,
+  RCodeRoute: RCodeRoute,
   ShareTokenRoute: ShareTokenRoute,
   TestTestNameRoute: TestTestNameRoute,
   CategoriesIndexRoute: CategoriesIndexRoute,

@@ -23,6 +23,7 @@ import { storeRouter } from './modules/store/store.router.ts';
 import { storeAdminRouter } from './modules/store/store-admin.router.ts';
 import { subscriptionsRouter } from './modules/subscriptions/subscriptions.router.ts';
 import { waitlistRouter } from './modules/waitlist/waitlist.router.ts';
+import { walletRouter } from './modules/wallet/wallet.router.ts';
 import { mergeRouters, router } from './trpc/init.ts';
 
 export const appRouter = router({
@@ -51,6 +52,7 @@ export const appRouter = router({
   storeAdmin: storeAdminRouter,
   subscriptions: subscriptionsRouter,
   waitlist: waitlistRouter,
+  wallet: walletRouter,
 });
 
 export type AppRouter = typeof appRouter;

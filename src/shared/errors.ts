@@ -60,6 +60,8 @@ export const appErrorCodes = [
   'PACKAGE_NOT_APPROVED',
   /** A promo code that cannot be used on this basket; details.reason says why (src/shared/promo.ts promoRefusals). */
   'PROMO_REFUSED',
+  /** A referral code typed at sign-up that is nobody's (ADR 0093). */
+  'REFERRAL_CODE_UNKNOWN',
   'PLAN_NOT_AVAILABLE',
   'WRONG_PASSWORD',
   'EMAIL_MISMATCH',

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'package.approve',
   'package.reject',
   'promo.save',
+  'wallet.settings',
   'test_request.reject',
   'two_factor.reset',
   'two_factor.enable',

@@ -9,6 +9,7 @@ import { oneLine } from './plain-text.ts';
 import { normalizePromoCode } from './promo.ts';
 import { PRICE_FILTER_MAX, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchSorts } from './search-options.ts';
 import { validationMessages as m } from './validation-messages.ts';
+import { referralCode } from './wallet-schemas.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -46,6 +47,14 @@ export const signUpInput = z
     acceptTerms: z.boolean(),
     /** "News and offers by e-mail": a separate choice, unticked unless the person ticks it (PDPL). */
     marketingMail: z.boolean().optional(),
+    /** An invitation's code (ADR 0093), from the link the person came by or typed; empty is none. */
+    referralCode: z
+      .string()
+      .max(40)
+      .nullish()
+      .transform((value) => (value?.trim() ? value : null))
+      .pipe(referralCode.nullable())
+      .optional(),
   })
   .refine((input) => input.acceptTerms, { path: ['acceptTerms'], message: m.consentRequired })
   .refine((input) => input.userType !== 'lab' || Boolean(input.licenseNumber), {

@@ -79,11 +79,19 @@ test.describe('accounts in Arabic', () => {
 test.describe('accounts in English', () => {
   test.beforeEach(({ page }) => readInLanguage(page, 'en'));
 
-  test('a customer signs up and reaches the dashboard', async ({ page }) => {
-    await page.goto('/');
+  test('a customer signs up through a friend’s invitation link and reaches the dashboard', async ({ page }) => {
+    // The link's code is kept in the browser until the sign-up form, which fills it in (ADR 0093).
+    await page.goto('/r/SARAH25K');
+    await expect(page).toHaveURL(/\/$/);
+    const modal = await openAuthModal(page, 'en', 'signup');
+    await expect(modal.getByLabel('Invitation code (optional)')).toHaveValue('SARAH25K');
     await signUp(page, 'en', { name: 'Sara Alharbi' });
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).last().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Sara Alharbi');
+    // The wallet: nothing yet, and a code of their own to share.
+    await page.goto('/dashboard?section=wallet');
+    await expect(page.getByText('No movements yet. Credit you receive, spend or get back appears here.')).toBeVisible();
+    await expect(page.getByTestId('referral-code')).toHaveText(/^[A-Z2-9]{8}$/);
   });
 
   test('switching from login to sign-up starts as a customer', async ({ page }) => {

@@ -504,6 +504,10 @@ const matrix: Record<string, Row> = {
       active: true,
     }),
   },
+  'wallet.mine': { access: customers },
+  'wallet.referral': { access: customers },
+  'wallet.settings': { access: admins },
+  'wallet.saveSettings': { access: admins, input: () => ({ referrerCredit: 25, referredCredit: 25, creditValidDays: 90 }) },
 
   // An unapproved lab reaches its overview and its settings; everything else waits for approval.
   'lab.overview': { access: labs },

@@ -268,6 +268,8 @@ describe('download my data', () => {
           'reviews.json',
           'waitlist.json',
           'booking-series.json',
+          'wallet.json',
+          'referrals.json',
           `results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`,
           'store-orders.json',
         ].sort(),
@@ -431,6 +433,15 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   lab_unit_aliases: { columns: { created_by: 'kept: the admin who added the spelling; staff accounts are closed, not deleted' } },
   retest_reminders: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
   waitlist_entries: { whose: (id) => sql`customer_id = ${id}`, columns: { customer_id: 'deleted' } },
+  // The wallet and referrals (ADR 0093): the credit goes with the account, as do its code and devices.
+  wallet_movements: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
+  referral_codes: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
+  referrals: {
+    whose: (id) => sql`referred_id = ${id} or referrer_id = ${id}`,
+    columns: { referred_id: 'deleted', referrer_id: 'deleted' },
+  },
+  account_devices: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
+  wallet_settings: { columns: { updated_by: 'kept: the admin who set the amounts; staff accounts are closed, not deleted' } },
   booking_series: {
     whose: (id) => sql`customer_id = ${id}`,
     columns: { customer_id: 'deleted', family_member_id: 'deleted', home_address: 'deleted' },
@@ -610,6 +621,22 @@ async function givePersonalDataEverywhere(customer: Customer, completedBookingId
       due_on: '2030-01-01',
     })
     .execute();
+  // Their wallet's credit, their invitation code, who invited them, and a device they signed in on (ADR 0093).
+  const friend = await createTestUser(db, 'customer');
+  await db.insertInto('referral_codes').values({ user_id: customer.id, code: 'DATA2345' }).execute();
+  await db.insertInto('referrals').values({ referred_id: customer.id, referrer_id: friend.id, status: 'rewarded' }).execute();
+  await db
+    .insertInto('wallet_movements')
+    .values({
+      user_id: customer.id,
+      kind: 'credit',
+      amount_halalas: 2_500,
+      reason: 'referral_referred',
+      source_key: `referral:${customer.id}:referred`,
+      expires_at: new Date(Date.now() + 90 * 86_400_000),
+    })
+    .execute();
+  await db.insertInto('account_devices').values({ user_id: customer.id, device_hash: randomUUID() }).execute();
   const { labTestId } = await offerTest(db, lab.id);
   // A day they wait for a seat on (issue #58).
   await db

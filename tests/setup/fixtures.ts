@@ -114,6 +114,7 @@ export async function contextFor(db: Kysely<Database>, user?: TestUser): Promise
     clientIp: '127.0.0.1',
     pendingSignInToken: null,
     storeBrowserKey: null,
+    deviceKey: null,
     setCookie: (value) => cookies.push(value),
     cookies,
   };

@@ -140,6 +140,27 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
       link: 'https://tahaleel.sa/dashboard?section=packages',
     },
   },
+  'wallet-credited': {
+    template: 'wallet-credited',
+    data: {
+      name: 'Sarah',
+      amount: 25,
+      reason: 'referral_referrer',
+      expiresAt: '2027-02-28T12:00:00.000Z',
+      link: 'https://tahaleel.sa/dashboard?section=wallet',
+    },
+  },
+  'guarantee-credited': {
+    template: 'guarantee-credited',
+    data: {
+      name: 'Sarah',
+      amount: 20,
+      kind: 'late_results',
+      lateMinutes: 95,
+      expiresAt: '2027-02-28T12:00:00.000Z',
+      link: 'https://tahaleel.sa/dashboard?section=wallet',
+    },
+  },
   'store-order-confirmed': {
     template: 'store-order-confirmed',
     data: { name: 'Sarah', orderReference: 'ST-7K2P', total: 149.5, itemCount: 3, link: 'https://tahaleel.sa/store/checkout/ord_123' },
@@ -445,6 +466,31 @@ describe('renderMail: content', () => {
     expect(approved.subject).toBe('تم اعتماد باقتك — تحاليل');
     expect(approved.text).toContain('«\u2068باقة صحة المرأة\u2069»');
     expect(approved.text).not.toContain('ملاحظة المراجعة');
+  });
+
+  it('tells a customer how much credit reached the wallet, why and until when, never whom they invited', () => {
+    const english = render(examples['wallet-credited'], 'en');
+    expect(english.subject).toBe('SAR\u00a025.00 added to your wallet — Tahaleel');
+    expect(english.text).toContain('Someone you invited has completed their first paid test');
+    expect(english.text).toContain('28 February 2027');
+    expect(english.text).toContain('https://tahaleel.sa/dashboard?section=wallet');
+    const arabic = render(
+      { ...examples['wallet-credited'], data: { ...examples['wallet-credited'].data, reason: 'referral_referred' } },
+      'ar',
+    );
+    expect(arabic.subject).toBe('أضفنا 25.00\u00a0ر.س إلى محفظتك — تحاليل');
+    expect(arabic.text).toContain('أكملت أول تحليل مدفوع لك بدعوة من صديق');
+    expect(arabic.text).toContain('28 فبراير 2027');
+  });
+
+  it('tells a customer a lab missed its promise, which one, and the credit charged to the lab', () => {
+    const english = render(examples['guarantee-credited'], 'en');
+    expect(english.text).toContain('Your results came later than the lab promised');
+    const arabic = render(
+      { ...examples['guarantee-credited'], data: { ...examples['guarantee-credited'].data, kind: 'late_collector' } },
+      'ar',
+    );
+    expect(arabic.text).toContain('بعد أكثر من 30 دقيقة من بداية موعد الزيارة');
   });
 
   it('tells the patient when staff opened a result (Riyadh time) and the reason given, without the test or the result', () => {

@@ -44,7 +44,7 @@ export const catalogSources = {
   /** The lab's, the customer's and the admin's dashboards, with the account settings: imported by those routes alone. */
   dashboards: {
     include: [
-      ...['account', 'admin', 'customer', 'dashboard', 'lab', 'results', 'stats'].map((folder) => `features/${folder}`),
+      ...['account', 'admin', 'customer', 'dashboard', 'lab', 'results', 'stats', 'wallet'].map((folder) => `features/${folder}`),
       'routes/dashboard.tsx',
       'routes/admin.dashboard.tsx',
       'components/lab-account.tsx',

@@ -4,6 +4,7 @@ import {
   ArrowLeftRight,
   ChartColumn,
   ClipboardList,
+  Gift,
   Landmark,
   Layers,
   LayoutDashboard,
@@ -36,6 +37,7 @@ import { AdminReviews } from '../features/admin/admin-reviews.tsx';
 import { AdminTestRequests } from '../features/admin/admin-test-requests.tsx';
 import { AdminTransactions } from '../features/admin/admin-transactions.tsx';
 import { AdminUsers } from '../features/admin/admin-users.tsx';
+import { AdminWalletSettings } from '../features/admin/admin-wallet-settings.tsx';
 import { AdminStoreCollections } from '../features/admin/store/admin-store-collections.tsx';
 import { AdminStoreOrders } from '../features/admin/store/admin-store-orders.tsx';
 import { AdminStoreProducts } from '../features/admin/store/admin-store-products.tsx';
@@ -80,6 +82,7 @@ function AdminDashboardPage() {
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests list={list} /> },
     { id: 'packages', label: t`Packages`, icon: PackageCheck, render: () => <AdminPackages /> },
     { id: 'promo', label: t`Promo codes`, icon: TicketPercent, render: () => <AdminPromoCodes /> },
+    { id: 'wallet', label: t`Wallet and referrals`, icon: Gift, render: () => <AdminWalletSettings /> },
     { id: 'analytes', label: t`Analytes`, icon: TestTubes, render: () => <AdminAnalytes /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },
     { id: 'users', label: t`Users`, icon: Users, render: () => <AdminUsers list={list} /> },

@@ -60,6 +60,7 @@ import {
   type PlanPaymentOutcome,
 } from '../features/subscriptions/plan-outcomes.ts';
 import { PlanStatus } from '../features/subscriptions/plan-status.tsx';
+import { MyWallet } from '../features/wallet/my-wallet.tsx';
 import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { searchChoice, searchText, searchUuid } from '../lib/plain-checks.ts';
@@ -286,6 +287,7 @@ function CustomerDashboard({ user }: { user: SessionUser }) {
     { id: 'results', label: t`My results`, icon: FileText, render: () => <MyResults openReport={report} onOpenReport={openReport} /> },
     { id: 'orders', label: t`My orders`, icon: Package, render: () => <MyStoreOrders /> },
     { id: 'invoices', label: t`Invoices`, icon: Receipt, render: () => <MyInvoices /> },
+    { id: 'wallet', label: t`Wallet`, icon: Wallet, render: () => <MyWallet /> },
     { id: 'ai-analysis', label: t`Results analysis`, icon: Sparkles, render: () => <AnalysisSection /> },
     { id: 'settings', label: t`Settings`, icon: Settings, render: () => <AccountSettings user={user} /> },
   ];

@@ -33,6 +33,8 @@ export type FamilyMemberSex = 'female' | 'male';
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
+export type GuaranteeKind = 'late_collector' | 'late_results';
+
 export type Int8 = ColumnType<number | string, bigint | number | string, bigint | number | string>;
 
 export type InvoiceKind = 'credit_note' | 'invoice';
@@ -49,7 +51,7 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
-export type LabLedgerEntrieKind = 'booking' | 'reversal';
+export type LabLedgerEntrieKind = 'booking' | 'guarantee' | 'reversal';
 
 export type LabReferenceIntervalAgeUnit = 'a' | 'd' | 'mo' | 'wk';
 
@@ -83,6 +85,8 @@ export type PromoPayer = 'lab' | 'platform';
 
 export type PromoScope = 'all' | 'labs' | 'packages' | 'plans' | 'store' | 'tests';
 
+export type ReferralStatus = 'pending' | 'refused' | 'rewarded';
+
 export type ResultFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
 export type ResultFlagDisagreementLabFlag = 'A' | 'H' | 'HH' | 'L' | 'LL' | 'N';
@@ -115,7 +119,16 @@ export type UserProfileSex = 'female' | 'male';
 
 export type WaitlistEntrieStatus = 'booked' | 'ended' | 'lapsed' | 'left' | 'offered' | 'waiting';
 
+export type WalletMovementKind = 'credit' | 'expiry' | 'refund' | 'spend';
+
 export type WebauthnChallengePurpose = 'register' | 'sign_in';
+
+export interface AccountDevices {
+  device_hash: string;
+  first_seen_at: Generated<Timestamp>;
+  last_seen_at: Generated<Timestamp>;
+  user_id: string;
+}
 
 export interface AccountTokens {
   created_at: CreatedAt;
@@ -301,6 +314,15 @@ export interface GatewayPayments {
   updated_at: Generated<Timestamp>;
 }
 
+export interface GuaranteeCredits {
+  booking_id: string;
+  created_at: CreatedAt;
+  credit_halalas: number;
+  kind: GuaranteeKind;
+  lab_id: string;
+  late_minutes: number;
+}
+
 export interface GuestLinks {
   created_at: CreatedAt;
   expires_at: Timestamp;
@@ -425,6 +447,7 @@ export interface Labs {
   no_show_prepay: Generated<boolean>;
   phone: string | null;
   prayer_pause_minutes: number | null;
+  promises_punctual_visits: Generated<boolean>;
   ramadan_closes_at: string | null;
   ramadan_opens_at: string | null;
   rating: Generated<Numeric>;
@@ -447,6 +470,7 @@ export interface LabTests {
   is_active: Generated<boolean>;
   lab_id: string;
   price_halalas: number;
+  stated_turnaround_hours: number | null;
   test_id: number;
 }
 
@@ -619,6 +643,22 @@ export interface PromoRedemptions {
   discount_halalas: number;
   held_until: Timestamp;
   promo_code_id: string;
+}
+
+export interface ReferralCodes {
+  code: string;
+  created_at: CreatedAt;
+  user_id: string;
+}
+
+export interface Referrals {
+  booking_id: string | null;
+  created_at: CreatedAt;
+  decided_at: Timestamp | null;
+  referred_id: string;
+  referrer_id: string;
+  refused_reason: string | null;
+  status: Generated<ReferralStatus>;
 }
 
 export interface ResultCriticalCases {
@@ -1095,6 +1135,31 @@ export interface WaitlistEntries {
   window_until: string | null;
 }
 
+export interface WalletMovements {
+  amount_halalas: number;
+  booking_id: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp | null;
+  id: Generated<string>;
+  kind: WalletMovementKind;
+  lot_id: string | null;
+  reason: string;
+  source_key: string | null;
+  spend_key: string | null;
+  user_id: string;
+}
+
+export interface WalletSettings {
+  credit_valid_days: Generated<number>;
+  id: Generated<boolean>;
+  late_collector_credit_halalas: Generated<number>;
+  late_results_credit_halalas: Generated<number>;
+  referred_credit_halalas: Generated<number>;
+  referrer_credit_halalas: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+}
+
 export interface WebauthnChallenges {
   challenge: string;
   expires_at: Timestamp;
@@ -1103,6 +1168,7 @@ export interface WebauthnChallenges {
 }
 
 export interface DB {
+  account_devices: AccountDevices;
   account_tokens: AccountTokens;
   analyte_answers: AnalyteAnswers;
   analyte_critical_limits: AnalyteCriticalLimits;
@@ -1118,6 +1184,7 @@ export interface DB {
   checkouts: Checkouts;
   family_members: FamilyMembers;
   gateway_payments: GatewayPayments;
+  guarantee_credits: GuaranteeCredits;
   guest_links: GuestLinks;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;
@@ -1142,6 +1209,8 @@ export interface DB {
   plan_subscriptions: PlanSubscriptions;
   promo_codes: PromoCodes;
   promo_redemptions: PromoRedemptions;
+  referral_codes: ReferralCodes;
+  referrals: Referrals;
   result_critical_cases: ResultCriticalCases;
   result_files: ResultFiles;
   result_flag_disagreements: ResultFlagDisagreements;
@@ -1181,5 +1250,7 @@ export interface DB {
   user_profiles: UserProfiles;
   users: Users;
   waitlist_entries: WaitlistEntries;
+  wallet_movements: WalletMovements;
+  wallet_settings: WalletSettings;
   webauthn_challenges: WebauthnChallenges;
 }

@@ -23,7 +23,8 @@ export interface AuditEntry {
     | 'review'
     | 'lab_api_key'
     | 'analyte'
-    | 'unit_alias';
+    | 'unit_alias'
+    | 'wallet_settings';
   subjectId: string | number;
   details?: Record<string, unknown>;
 }

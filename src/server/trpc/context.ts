@@ -6,6 +6,7 @@ import { LOCALE_COOKIE } from '../../shared/server-rendering.ts';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { BlobStore } from '../platform/blob-store.ts';
+import { readDeviceKey } from '../platform/device-cookie.ts';
 import type { ImageResizer } from '../platform/image-resizer.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { PaymentProvider } from '../platform/payment-provider.ts';
@@ -68,6 +69,8 @@ export interface TrpcContext {
   pendingSignInToken: string | null;
   /** The key by which this browser shows it opened a guest's store checkout (its own cookie), if any. */
   storeBrowserKey: string | null;
+  /** This browser's device key (its own cookie, set at sign-up and sign-in), if any: ADR 0093. */
+  deviceKey: string | null;
   /** Sets a cookie on the response, e.g. at sign-in. */
   setCookie(value: string): void;
 }
@@ -111,6 +114,7 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
     clientIp: deps.clientIp?.(c) ?? 'unknown',
     pendingSignInToken: readPendingSignInToken(c, deps.env.PUBLIC_URL) ?? null,
     storeBrowserKey: readStoreBrowserKey(c, deps.env.PUBLIC_URL),
+    deviceKey: readDeviceKey(c, deps.env.PUBLIC_URL),
     setCookie,
   };
 }

@@ -22,6 +22,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'package.approve': msg`Package approved`,
   'promo.save': msg`Promo code saved`,
   'package.reject': msg`Package rejected`,
+  'wallet.settings': msg`Wallet and referral settings changed`,
   'test_request.reject': msg`Test request rejected`,
   'two_factor.reset': msg`Two-factor sign-in reset`,
   'two_factor.enable': msg`Two-factor sign-in turned on`,

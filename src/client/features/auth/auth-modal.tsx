@@ -14,6 +14,7 @@ import { isolated } from '../../lib/bidi.ts';
 import { errorMessage, type FieldLimits, fieldError, fieldMessage } from '../../lib/errors.ts';
 import { fieldIssues } from '../../lib/field-issues.ts';
 import { radioGroupKeys } from '../../lib/radio-group-keys.ts';
+import { forgetReferralCode, rememberedReferralCode } from '../../lib/referral-code.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
 import { PhoneCodeStep } from './phone-code-step.tsx';
@@ -29,18 +30,33 @@ interface FormState {
   phone: string;
   acceptTerms: boolean;
   marketingMail: boolean;
+  referralCode: string;
 }
 
 const signUpTypes = ['customer', 'lab'] as const;
 
-const emptyForm: FormState = { name: '', email: '', password: '', licenseNumber: '', phone: '', acceptTerms: false, marketingMail: false };
+const emptyForm: FormState = {
+  name: '',
+  email: '',
+  password: '',
+  licenseNumber: '',
+  phone: '',
+  acceptTerms: false,
+  marketingMail: false,
+  referralCode: '',
+};
 
 /** What the form checks before sending, as the server would: the shared schemas, plus consent. */
 function formIssues(mode: 'login' | 'signup' | 'admin' | 'anonymous', userType: SignUpType, form: FormState): Record<string, string> {
   if (mode === 'login' || mode === 'admin') return fieldIssues(signInInput, form);
   const issues =
     mode === 'signup'
-      ? fieldIssues(signUpInput, { ...form, userType, licenseNumber: userType === 'lab' ? form.licenseNumber.trim() || null : null })
+      ? fieldIssues(signUpInput, {
+          ...form,
+          userType,
+          licenseNumber: userType === 'lab' ? form.licenseNumber.trim() || null : null,
+          referralCode: userType === 'customer' ? form.referralCode : null,
+        })
       : fieldIssues(anonymousSignInInput, form);
   // The schema's checks across fields run only once every field passes: these are asked at once.
   if (mode === 'signup' && userType === 'lab' && !form.licenseNumber.trim()) issues.licenseNumber ??= validationMessages.required;
@@ -67,9 +83,12 @@ export function AuthModal() {
   const mode = modal.mode;
   const typeKeys = radioGroupKeys(signUpTypes, userType, setUserType);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening of the modal starts from the type it was opened with
+  // Each opening of the modal starts from the type it was opened with.
   useEffect(() => {
     setUserType(modal.userType);
+    // An invitation's link the person came by fills the code in (ADR 0093).
+    if (modal.mode === 'signup')
+      setForm((current) => (current.referralCode ? current : { ...current, referralCode: rememberedReferralCode() }));
   }, [modal.userType, modal.mode]);
 
   const signedIn = (user: { user_type: string }, message: string, description?: string) => {
@@ -93,6 +112,7 @@ export function AuthModal() {
   const signUp = useMutation(
     trpc.auth.signUp.mutationOptions({
       onSuccess: (user) => {
+        forgetReferralCode();
         const email = user.email ?? '';
         signedIn(
           user,
@@ -173,6 +193,7 @@ export function AuthModal() {
         licenseNumber: userType === 'lab' ? form.licenseNumber.trim() || null : null,
         acceptTerms: form.acceptTerms,
         marketingMail: form.marketingMail,
+        referralCode: userType === 'customer' ? form.referralCode.trim() || null : null,
       });
     } else if (mode === 'anonymous' && providers.data?.phone) {
       guest.reset();
@@ -361,6 +382,20 @@ export function AuthModal() {
                   dir="ltr"
                 />
                 <Field.ErrorText id={errorId('licenseNumber')}>{invalid('licenseNumber')}</Field.ErrorText>
+              </Field.Root>
+            )}
+            {mode === 'signup' && userType === 'customer' && (
+              <Field.Root invalid={Boolean(invalid('referralCode'))}>
+                <Field.Label>{t`Invitation code (optional)`}</Field.Label>
+                <Input
+                  value={form.referralCode}
+                  onChange={set('referralCode')}
+                  aria-describedby={describedBy('referralCode')}
+                  dir="ltr"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                />
+                <Field.ErrorText id={errorId('referralCode')}>{invalid('referralCode')}</Field.ErrorText>
               </Field.Root>
             )}
             {needsConsent && (

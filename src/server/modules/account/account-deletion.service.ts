@@ -8,6 +8,7 @@ import { anonymizeInvoices } from '../billing/billing.service.ts';
 import type { BlobStore } from '../result-files/result-files.service.ts';
 import { eraseBuyerDetailsOf } from '../store/hosted-checkout.service.ts';
 import { forgetSubscriptions } from '../subscriptions/subscriptions.service.ts';
+import { eraseWalletAndReferrals } from '../wallet/referrals.service.ts';
 import { confirmedAccount } from './account.service.ts';
 import { eraseAccount, resultStorageKeys } from './account-deletion.repository.ts';
 
@@ -41,6 +42,8 @@ export async function deleteAccount(
     await eraseBuyerDetailsOf(tx, caller.id);
     // No renewal for an erased account: its plan ends and the saved card's token is forgotten.
     const tokens = await forgetSubscriptions(tx, caller.id);
+    // The wallet's credit goes with the account (ADR 0093), as do its code, its referrals and its devices.
+    await eraseWalletAndReferrals(tx, caller.id);
     await recordAudit(tx, { actorId: caller.id, action: 'account.delete', subjectType: 'user', subjectId: caller.id });
     return { storageKeys: keys, cardTokens: tokens };
   });

@@ -14,6 +14,8 @@ import { customerFhirBundle } from '../result-reports/result-reports.service.ts'
 import { exportReminders } from '../retest-reminders/retest-reminders.service.ts';
 import { exportReviews } from '../reviews/reviews.service.ts';
 import { exportWaitlist } from '../waitlist/waitlist.service.ts';
+import { exportReferrals } from '../wallet/referrals.service.ts';
+import { exportWallet } from '../wallet/wallet.service.ts';
 import * as repo from './data-export.repository.ts';
 
 /** An export opens every result file: a few a day is plenty for a person, and bounds the work. */
@@ -35,6 +37,8 @@ const readme: Record<Locale, string> = {
 - retest-reminders.json: تذكيرات إعادة التحاليل التي طلبتها: لمن التحليل، وأي تحليل، والتقرير الذي اقتُرحت بناءً عليه، وموعده، وهل أُرسلت رسالة التذكير، وهل ألغيته.
 - booking-series.json: التحاليل التي حجزتها لتتكرر: التحليل والمختبر وكل كم شهرًا وعدد الزيارات وطريقة الدفع، والزيارات المحجوزة التي لم تُدفع بعد وآخر موعد لدفعها.
 - waitlist.json: قوائم الانتظار التي سجّلت فيها: التحليل والمختبر واليوم والساعات، والموعد الذي عُرض عليك إن وُجد، وما آل إليه.
+- wallet.json: حركات محفظتك: كل رصيد أُضيف أو استُخدم أو انتهت صلاحيته أو أُعيد إليك، بمبلغه بالريال السعودي وسببه وتاريخه وتاريخ انتهاء صلاحيته.
+- referrals.json: رمز دعوتك، والدعوات التي كنت طرفًا فيها (داعيًا أو مدعوًّا) وما آلت إليه، دون اسم الطرف الآخر.
 - result-access-log.json: من اطّلع على نتائجك ومتى.
 - results/: ملفات نتائجك كما رفعها المختبر، في مجلد لكل حجز.
 - results.fhir.json: قيم نتائجك (لك ولأفراد عائلتك) مع المدى المرجعي لكل قيمة وتصنيفها، بصيغة FHIR R4 التي تقرؤها أنظمة السجلات الصحية.
@@ -64,6 +68,10 @@ Personal Data Protection Law.
   visits, how you pay for them, and the visits reserved but not paid yet with the deadline to pay each.
 - waitlist.json: the waitlists you joined: test, lab, day and hours, the time offered to you if any,
   and what became of it.
+- wallet.json: your wallet's movements: each credit added, spent, expired or given back, with its
+  amount in SAR, why, when, and when it expires.
+- referrals.json: your invitation code, and the invitations you were part of (as the one who invited
+  or the one invited) and how each ended, without the other person's name.
 - result-access-log.json: who opened your results, and when.
 - results/: your result files as the lab uploaded them, a folder per booking.
 - results.fhir.json: the values of your results (yours and your family's), each with its reference
@@ -99,6 +107,8 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     retestReminders,
     waitlist,
     series,
+    wallet,
+    referrals,
   ] = await Promise.all([
     repo.consentsOf(db, user.id),
     passkeysOf(db, user.id),
@@ -114,6 +124,8 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     exportReminders(db, user.id),
     exportWaitlist(db, user.id),
     exportSeries(db, user.id),
+    exportWallet(db, user.id),
+    exportReferrals(db, user.id),
   ]);
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(readme[user.locale]),
@@ -137,6 +149,8 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     'retest-reminders.json': json(retestReminders),
     'waitlist.json': json(waitlist),
     'booking-series.json': json(series),
+    'wallet.json': json(wallet),
+    'referrals.json': json(referrals),
     'result-access-log.json': json(reads),
     // The values of their results, as a FHIR R4 Bundle any health record can read (ADR 0060).
     'results.fhir.json': json(values),

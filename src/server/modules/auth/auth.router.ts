@@ -12,6 +12,7 @@ import {
   verifyEmailInput,
 } from '../../../shared/schemas.ts';
 import { secondFactorCodeInput } from '../../../shared/two-factor-schemas.ts';
+import { deviceCookie, newDeviceKey } from '../../platform/device-cookie.ts';
 import { guestSignInInput, phoneCodeInput, phoneSignUpInput, signInCodeInput } from '../../platform/phone-numbers.ts';
 import { invalidateSession } from '../../platform/session.ts';
 import { blankPendingSignInCookie, blankSessionCookie, pendingSignInCookie, sessionCookie } from '../../platform/session-cookie.ts';
@@ -22,14 +23,19 @@ import { openGuestLink } from '../guest-links/guest-links.service.ts';
 import * as passkeys from '../passkeys/passkeys.service.ts';
 import { smsRules } from '../phone/phone-codes.service.ts';
 import { completePendingSignIn } from '../two-factor/two-factor.service.ts';
+import { recordReferral, referrerOf, rememberDevice } from '../wallet/referrals.service.ts';
 import * as auth from './auth.service.ts';
 
 function meta(ctx: TrpcContext): auth.RequestMeta {
   return { clientIp: ctx.clientIp, locale: ctx.locale, publicUrl: ctx.config.PUBLIC_URL, currentSessionId: ctx.session?.id ?? null };
 }
 
-function begin(ctx: TrpcContext, started: auth.StartedSession) {
+/** The session's cookie, and this browser's device seen on the account (its own cookie, made once; ADR 0093). */
+async function begin(ctx: TrpcContext, started: auth.StartedSession) {
   ctx.setCookie(sessionCookie(ctx.config.PUBLIC_URL, started.token, started.expiresAt));
+  const deviceKey = ctx.deviceKey ?? newDeviceKey();
+  if (!ctx.deviceKey) ctx.setCookie(deviceCookie(ctx.config.PUBLIC_URL, deviceKey));
+  await rememberDevice(ctx.db, started.user.id, deviceKey);
   return started.user;
 }
 
@@ -54,9 +60,13 @@ export const authRouter = router({
     whatsapp: Boolean(ctx.config.SMS_PROVIDER && ctx.config.WHATSAPP_PROVIDER),
   })),
 
-  signUp: accountDoorProcedure
-    .input(signUpInput)
-    .mutation(async ({ ctx, input }) => begin(ctx, await auth.signUp(ctx.db, input, meta(ctx)))),
+  signUp: accountDoorProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
+    // An invitation's code is checked before the account is made, so a mistyped one can be fixed (ADR 0093).
+    const referrerId = input.referralCode && input.userType === 'customer' ? await referrerOf(ctx.db, input.referralCode) : null;
+    const started = await auth.signUp(ctx.db, input, meta(ctx));
+    if (referrerId) await recordReferral(ctx.db, started.user.id, referrerId, ctx.deviceKey);
+    return begin(ctx, started);
+  }),
 
   signIn: publicProcedure
     .input(signInInput)

@@ -105,3 +105,22 @@ export async function reverseBookingLedger(
     ...ledgerAmounts({ price, discount, fee, home, commission, promo, promoPaidBy: entry.promo_paid_by }),
   });
 }
+
+/**
+ * A missed service guarantee (issue #79 item 6, ADR 0093): the credit the customer received is charged
+ * to the lab, as a ledger row of its own for the booking that owes nothing else and takes the credit
+ * from what the lab is owed. Once per booking (the ledger's unique booking and kind).
+ */
+export async function chargeGuarantee(tx: Transaction<Database>, charge: { labId: string; bookingId: string; halalas: number; at: Date }) {
+  const entry = await findBookingLedgerEntry(tx, charge.bookingId);
+  await insertLedgerEntry(tx, {
+    lab_id: charge.labId,
+    booking_id: charge.bookingId,
+    kind: 'guarantee',
+    recorded_at: charge.at,
+    lab_plan: entry?.lab_plan ?? 'basic',
+    commission_percent: entry?.commission_percent ?? 0,
+    ...ledgerAmounts({ price: 0, discount: 0, fee: 0, home: 0, commission: 0, promo: 0, promoPaidBy: null }),
+    lab_owed_halalas: -charge.halalas,
+  });
+}

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import { guaranteeOnSetOut } from '../wallet/guarantee.service.ts';
 import { lockVisit, setCollectorLeft } from './booking.repository.ts';
 import { textCollectorOnTheWay } from './booking-texts.ts';
 
@@ -33,6 +34,8 @@ export async function collectorSetOut(db: Kysely<Database>, labId: string, booki
     const ends = new Date(visit.booking_time.getTime() + visit.home_window_minutes * 60_000);
     if (now < opens || now >= ends) throw new AppError('HOME_VISIT_NOT_NOW', { from: opens.toISOString(), until: ends.toISOString() });
     await setCollectorLeft(tx, bookingId, now);
+    // Later than the lab's punctuality promise: the customer is credited, the lab charged (ADR 0093).
+    await guaranteeOnSetOut(tx, bookingId, now);
     await textCollectorOnTheWay(tx, bookingId);
     return { leftAt: now.toISOString() };
   });

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { presentBooking } from '../booking/booking.service.ts';
 import * as payouts from '../payouts/payouts.service.ts';
 import { subscriptionTierOf } from '../subscriptions/subscriptions.service.ts';
+import { rewardReferral } from '../wallet/referrals.service.ts';
 import * as repo from './lab.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -106,6 +107,7 @@ async function recordVisitOutcome(db: Kysely<Database>, labId: string, bookingId
     if (startsAt > now) throw new AppError('BOOKING_NOT_STARTED', { startsAt: startsAt.toISOString() });
     if (outcome === 'no_show' && booking.has_results) throw new AppError('VISIT_HAS_RESULTS');
     await repo.setBookingStatus(tx, bookingId, outcome, now);
+    if (outcome === 'completed') await rewardReferral(tx, bookingId, now);
   });
 }
 

@@ -39,6 +39,12 @@ import { storeOrderConfirmedMail, storePaymentRefundedMail } from './templates/s
 import { renderText } from './templates/text.ts';
 import type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
 import { type WaitlistOfferMailData, waitlistOfferMail } from './templates/waitlist-mails.ts';
+import {
+  type GuaranteeCreditedMailData,
+  guaranteeCreditedMail,
+  type WalletCreditedMailData,
+  walletCreditedMail,
+} from './templates/wallet-mails.ts';
 
 export type { Bilingual, BookingMailData, MailAttachment } from './templates/types.ts';
 
@@ -124,7 +130,11 @@ export type MailMessage =
   /** The card a plan renews with was changed by its owner: the new card's network and last four. */
   | { template: 'plan-card-changed'; data: Parameters<typeof planCardChangedMail>[0] }
   /** A plan payment that bought nothing was given back (a second payment, or a renewal no longer needed). */
-  | { template: 'plan-payment-refunded'; data: Parameters<typeof planPaymentRefundedMail>[0] };
+  | { template: 'plan-payment-refunded'; data: Parameters<typeof planPaymentRefundedMail>[0] }
+  /** Credit added to the wallet (issue #79 item 5): how much, why and until when; never whom the person invited. */
+  | { template: 'wallet-credited'; data: WalletCreditedMailData }
+  /** A lab missed its stated turnaround or punctual home visit (issue #79 item 6): the credit and why. */
+  | { template: 'guarantee-credited'; data: GuaranteeCreditedMailData };
 
 export interface RenderedMail {
   subject: string;
@@ -234,5 +244,9 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return planCardChangedMail(message.data, locale);
     case 'plan-payment-refunded':
       return planPaymentRefundedMail(message.data, locale);
+    case 'wallet-credited':
+      return walletCreditedMail(message.data, locale);
+    case 'guarantee-credited':
+      return guaranteeCreditedMail(message.data, locale);
   }
 }

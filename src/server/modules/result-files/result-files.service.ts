@@ -22,6 +22,8 @@ import {
   UnknownKeyError,
 } from '../../platform/result-sealing.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import { guaranteeOnResults } from '../wallet/guarantee.service.ts';
+import { rewardReferral } from '../wallet/referrals.service.ts';
 import * as repo from './result-files.repository.ts';
 
 /**
@@ -149,6 +151,8 @@ export async function uploadResult(db: Kysely<Database>, vault: ResultVault, cal
         });
       }
       await completeVisitWithResults(tx, booking.id, new Date());
+      await rewardReferral(tx, booking.id);
+      await guaranteeOnResults(tx, booking.id);
       return inserted;
     });
     return {

@@ -45,6 +45,8 @@ import {
   visitNotHeld,
   withUntouchedParts,
 } from '../result-reports/result-reports.service.ts';
+import { guaranteeOnResults } from '../wallet/guarantee.service.ts';
+import { rewardReferral } from '../wallet/referrals.service.ts';
 import type { IncomingObservation, IncomingReport } from './incoming-report.ts';
 import * as repo from './result-intake.repository.ts';
 
@@ -294,6 +296,8 @@ export async function receiveReport(
     if (signatureRequired) await tellLabItIsHeld(tx, labId, booking.reference, 'interpretation-to-sign');
     if (held.length === 0) {
       await completeVisitWithResults(tx, booking.id, new Date());
+      await rewardReferral(tx, booking.id);
+      await guaranteeOnResults(tx, booking.id);
       await tellPatient(tx, booking, id, news);
     }
     await recordAudit(tx, {

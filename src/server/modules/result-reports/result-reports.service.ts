@@ -23,6 +23,8 @@ import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { packageParts } from '../packages/packages.service.ts';
 import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
 import { subscriptionTierOf } from '../subscriptions/subscriptions.service.ts';
+import { guaranteeOnResults } from '../wallet/guarantee.service.ts';
+import { rewardReferral } from '../wallet/referrals.service.ts';
 import { type ExportedObservation, type ExportedReport, resultsBundle } from './fhir-export.ts';
 import { patientMismatch, type SentPatient } from './patient-check.ts';
 import { amendsReleased, partsReported, type ReportPart, sameValue } from './report-parts.ts';
@@ -346,6 +348,8 @@ export async function releaseReport(db: Kysely<Database>, labId: string, booking
     const news = resultsNews(versions, draft);
     const amended = news === 'amended';
     await completeVisitWithResults(tx, booking.id, new Date());
+    await rewardReferral(tx, booking.id);
+    await guaranteeOnResults(tx, booking.id);
     await recordAudit(tx, {
       actorId: labId,
       action: 'result.report_release',

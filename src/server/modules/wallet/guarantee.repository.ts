@@ -1,0 +1,64 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+// The service guarantee (issue #79 item 6, ADR 0093): what a lab promised for a booking, and the credit
+// it paid when it missed, once per booking.
+
+/** The booking's customer, lab, time, the test's stated turnaround and the lab's punctuality promise. */
+export function promisesOf(tx: Transaction<Database>, bookingId: string) {
+  return tx
+    .selectFrom('bookings')
+    .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
+    .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
+    .select([
+      'bookings.customer_id',
+      'bookings.booking_time',
+      'bookings.collection',
+      'lab_tests.lab_id',
+      'lab_tests.stated_turnaround_hours',
+      'labs.promises_punctual_visits',
+    ])
+    .where('bookings.id', '=', bookingId)
+    .executeTakeFirst();
+}
+
+export async function insertGuaranteeCredit(
+  tx: Transaction<Database>,
+  credit: { bookingId: string; labId: string; kind: 'late_results' | 'late_collector'; halalas: number; lateMinutes: number; at: Date },
+): Promise<boolean> {
+  const row = await tx
+    .insertInto('guarantee_credits')
+    .values({
+      booking_id: credit.bookingId,
+      lab_id: credit.labId,
+      kind: credit.kind,
+      credit_halalas: credit.halalas,
+      late_minutes: credit.lateMinutes,
+      created_at: credit.at,
+    })
+    .onConflict((oc) => oc.column('booking_id').doNothing())
+    .returning('booking_id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export function guaranteeAmounts(tx: Transaction<Database>) {
+  return tx
+    .selectFrom('wallet_settings')
+    .select(['late_results_credit_halalas', 'late_collector_credit_halalas', 'credit_valid_days'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * When the patient first had results for the booking (a file, or a released version of its report),
+ * read in the transaction releasing them, so an amendment later does not move it.
+ */
+export async function firstResultsAt(tx: Transaction<Database>, bookingId: string): Promise<Date | null> {
+  const { rows } = await sql<{ at: Date | null }>`
+    select least(
+      (select min(created_at) from result_files where booking_id = ${bookingId}),
+      (select min(v.released_at) from result_report_versions v join result_reports r on r.id = v.report_id
+        where r.booking_id = ${bookingId} and v.released_at is not null)) as at`.execute(tx);
+  const at = rows[0]?.at;
+  return at ? new Date(at) : null;
+}

@@ -1,0 +1,86 @@
+import type { Transaction } from 'kysely';
+import { halalasToSar } from '../../../shared/money.ts';
+import type { Database } from '../../db/schema.ts';
+import { chargeGuarantee } from '../billing/ledger.service.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import * as repo from './guarantee.repository.ts';
+import { grantCredit } from './wallet.service.ts';
+
+// A service guarantee that pays itself (issue #79 item 6, ADR 0093): results later than the test's
+// stated turnaround after the visit, or a home collector setting out more than 30 minutes after the
+// window's start at a lab that promises punctual visits, credit the customer's wallet the admin's
+// amount, once per booking, with a mail saying why; the lab's ledger is charged it.
+
+/** A collector may set out this long after the window's start and still be on time. */
+export const PUNCTUAL_GRACE_MINUTES = 30;
+const MINUTE_MS = 60_000;
+
+async function pay(
+  tx: Transaction<Database>,
+  bookingId: string,
+  promises: { customer_id: string; lab_id: string },
+  kind: 'late_results' | 'late_collector',
+  lateMinutes: number,
+  now: Date,
+) {
+  const amounts = await repo.guaranteeAmounts(tx);
+  const halalas = kind === 'late_results' ? amounts.late_results_credit_halalas : amounts.late_collector_credit_halalas;
+  const recorded = await repo.insertGuaranteeCredit(tx, { bookingId, labId: promises.lab_id, kind, halalas, lateMinutes, at: now });
+  if (!recorded || halalas <= 0) return;
+  const { granted, expiresAt } = await grantCredit(
+    tx,
+    {
+      userId: promises.customer_id,
+      amountHalalas: halalas,
+      reason: `guarantee_${kind}`,
+      sourceKey: `guarantee:${bookingId}`,
+      validDays: amounts.credit_valid_days,
+      bookingId,
+    },
+    now,
+  );
+  if (!granted) return;
+  await chargeGuarantee(tx, { labId: promises.lab_id, bookingId, halalas, at: now });
+  const recipient = await recipientOf(tx, promises.customer_id);
+  if (!recipient) return;
+  await enqueueMail(tx, {
+    to: recipient.email,
+    locale: recipient.locale,
+    userId: promises.customer_id,
+    dedupeKey: `guarantee-credited:${bookingId}`,
+    message: {
+      template: 'guarantee-credited',
+      data: {
+        name: recipient.name,
+        amount: halalasToSar(halalas),
+        kind,
+        lateMinutes,
+        expiresAt: expiresAt.toISOString(),
+        link: '/dashboard?section=wallet',
+      },
+    },
+  });
+}
+
+/**
+ * Results given to the patient: late when the first results (a file or a released report, whichever
+ * came first; an amendment does not count) came after the visit's time plus the test's stated hours.
+ */
+export async function guaranteeOnResults(tx: Transaction<Database>, bookingId: string, now = new Date()): Promise<void> {
+  const promises = await repo.promisesOf(tx, bookingId);
+  if (!promises || promises.stated_turnaround_hours === null) return;
+  const releasedAt = (await repo.firstResultsAt(tx, bookingId)) ?? now;
+  const due = new Date(promises.booking_time).getTime() + promises.stated_turnaround_hours * 60 * MINUTE_MS;
+  const late = releasedAt.getTime() - due;
+  if (late <= 0) return;
+  await pay(tx, bookingId, promises, 'late_results', Math.ceil(late / MINUTE_MS), releasedAt);
+}
+
+/** A home collector set out: late when more than PUNCTUAL_GRACE_MINUTES after the window's start, at a lab that promises it. */
+export async function guaranteeOnSetOut(tx: Transaction<Database>, bookingId: string, leftAt = new Date()): Promise<void> {
+  const promises = await repo.promisesOf(tx, bookingId);
+  if (promises?.collection !== 'home' || !promises.promises_punctual_visits) return;
+  const late = leftAt.getTime() - (new Date(promises.booking_time).getTime() + PUNCTUAL_GRACE_MINUTES * MINUTE_MS);
+  if (late <= 0) return;
+  await pay(tx, bookingId, promises, 'late_collector', Math.ceil(late / MINUTE_MS), leftAt);
+}

@@ -1,0 +1,17 @@
+import { walletSettingsInput } from '../../../shared/wallet-schemas.ts';
+import { router } from '../../trpc/init.ts';
+import { adminProcedure, customerProcedure } from '../../trpc/procedures.ts';
+import { referralProgram } from './referrals.service.ts';
+import * as wallet from './wallet.service.ts';
+
+export const walletRouter = router({
+  /** The customer's balance, next expiry and every movement (ADR 0093). */
+  mine: customerProcedure.query(({ ctx }) => wallet.walletOf(ctx.db, ctx.user.id)),
+  /** The customer's invitation: code, link, amounts, how many they invited. */
+  referral: customerProcedure.query(({ ctx }) => referralProgram(ctx.db, ctx.user.id, ctx.config.PUBLIC_URL)),
+  /** What each side of a referral receives and how long credit lasts. */
+  settings: adminProcedure.query(({ ctx }) => wallet.walletSettings(ctx.db)),
+  saveSettings: adminProcedure
+    .input(walletSettingsInput)
+    .mutation(({ ctx, input }) => wallet.saveWalletSettings(ctx.db, ctx.user.id, input)),
+});

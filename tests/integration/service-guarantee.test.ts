@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
+import { guaranteeOnResults, guaranteeOnSetOut } from '../../src/server/modules/wallet/guarantee.service.ts';
+import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
+import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
+
+// Issue #79 item 6 (ADR 0093): a lab's stated turnaround and punctual home visits, and the credit its
+// customer gets, once per booking and charged to the lab, when it misses them.
+
+let database: TestDatabase;
+let app: ReturnType<typeof createApp>;
+let blobRoot: string;
+let lab: TestUser;
+let labTestId: number;
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  blobRoot = await mkdtemp(join(tmpdir(), 'tahaleel-guarantee-'));
+  app = createApp({ db: database.db, env: testEnv, blobs: diskBlobStore(blobRoot), clientIp: () => '10.79.6.1' });
+  lab = await createTestUser(database.db, 'lab', { approved: true });
+  ({ labTestId } = await offerTest(database.db, lab.id));
+  await database.db.updateTable('lab_tests').set({ stated_turnaround_hours: 24 }).where('id', '=', labTestId).execute();
+  await database.db.updateTable('labs').set({ promises_punctual_visits: true }).where('id', '=', lab.id).execute();
+});
+afterAll(async () => {
+  await database.close();
+  await rm(blobRoot, { recursive: true, force: true });
+});
+
+async function visit(hoursAgo: number, collection: 'lab' | 'home' = 'lab') {
+  const customer = await createTestUser(database.db, 'customer');
+  const bookingTime = new Date(Date.now() - hoursAgo * HOUR);
+  const bookingId = await insertBooking(database.db, { customerId: customer.id, labTestId, bookingTime });
+  if (collection === 'home') await database.db.updateTable('bookings').set({ collection: 'home' }).where('id', '=', bookingId).execute();
+  return { customer, bookingId, bookingTime };
+}
+
+async function credits(userId: string) {
+  return database.db.selectFrom('wallet_movements').select(['kind', 'amount_halalas', 'reason']).where('user_id', '=', userId).execute();
+}
+
+async function charges(bookingId: string) {
+  return database.db
+    .selectFrom('lab_ledger_entries')
+    .select(['kind', 'lab_owed_halalas', 'lab_id'])
+    .where('booking_id', '=', bookingId)
+    .where('kind', '=', 'guarantee')
+    .execute();
+}
+
+describe('the stated turnaround', () => {
+  it('credits nothing for results exactly at the stated time, and the admin’s amount a minute after, charged to the lab', async () => {
+    const onTime = await visit(30);
+    await database.db
+      .transaction()
+      .execute((tx) => guaranteeOnResults(tx, onTime.bookingId, new Date(onTime.bookingTime.getTime() + 24 * HOUR)));
+    expect(await credits(onTime.customer.id)).toEqual([]);
+
+    const late = await visit(30);
+    await database.db
+      .transaction()
+      .execute((tx) => guaranteeOnResults(tx, late.bookingId, new Date(late.bookingTime.getTime() + 24 * HOUR + MINUTE)));
+    expect(await credits(late.customer.id)).toEqual([{ kind: 'credit', amount_halalas: 2_000, reason: 'guarantee_late_results' }]);
+    expect(await charges(late.bookingId)).toEqual([{ kind: 'guarantee', lab_owed_halalas: -2_000, lab_id: lab.id }]);
+    expect(
+      await database.db
+        .selectFrom('outbox')
+        .select('template')
+        .where('user_id', '=', late.customer.id)
+        .where('template', '=', 'guarantee-credited')
+        .execute(),
+    ).toHaveLength(1);
+    // Asked again: once per booking.
+    await database.db.transaction().execute((tx) => guaranteeOnResults(tx, late.bookingId, new Date()));
+    expect(await credits(late.customer.id)).toHaveLength(1);
+    expect(await charges(late.bookingId)).toHaveLength(1);
+  });
+
+  it('pays itself when a late result file is uploaded, and not for a test that states no turnaround', async () => {
+    const late = await visit(48);
+    const form = new FormData();
+    form.set('bookingId', late.bookingId);
+    form.set('file', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'cbc.pdf', { type: 'application/pdf' }));
+    const upload = await app.request('/files/results', {
+      method: 'POST',
+      headers: { origin: testEnv.PUBLIC_URL, cookie: lab.cookie },
+      body: form,
+    });
+    expect(upload.status).toBeLessThan(300);
+    expect(await credits(late.customer.id)).toEqual([{ kind: 'credit', amount_halalas: 2_000, reason: 'guarantee_late_results' }]);
+
+    const { labTestId: unstated } = await offerTest(database.db, lab.id);
+    const customer = await createTestUser(database.db, 'customer');
+    const bookingId = await insertBooking(database.db, {
+      customerId: customer.id,
+      labTestId: unstated,
+      bookingTime: new Date(Date.now() - 100 * HOUR),
+    });
+    await database.db.transaction().execute((tx) => guaranteeOnResults(tx, bookingId, new Date()));
+    expect(await credits(customer.id)).toEqual([]);
+  });
+});
+
+describe('punctual home visits', () => {
+  it('credits nothing when the collector sets out exactly 30 minutes after the window starts, and credits at 31', async () => {
+    const onTime = await visit(2, 'home');
+    await database.db
+      .transaction()
+      .execute((tx) => guaranteeOnSetOut(tx, onTime.bookingId, new Date(onTime.bookingTime.getTime() + 30 * MINUTE)));
+    expect(await credits(onTime.customer.id)).toEqual([]);
+
+    const late = await visit(2, 'home');
+    await database.db
+      .transaction()
+      .execute((tx) => guaranteeOnSetOut(tx, late.bookingId, new Date(late.bookingTime.getTime() + 31 * MINUTE)));
+    expect(await credits(late.customer.id)).toEqual([{ kind: 'credit', amount_halalas: 2_000, reason: 'guarantee_late_collector' }]);
+    expect(await charges(late.bookingId)).toEqual([{ kind: 'guarantee', lab_owed_halalas: -2_000, lab_id: lab.id }]);
+    // The results, late too, pay nothing more: once per booking.
+    await database.db.transaction().execute((tx) => guaranteeOnResults(tx, late.bookingId, new Date(Date.now() + 48 * HOUR)));
+    expect(await credits(late.customer.id)).toHaveLength(1);
+  });
+
+  it('promises nothing at a lab that does not state punctual visits, nor for a visit at the lab', async () => {
+    const atLab = await visit(2, 'lab');
+    await database.db
+      .transaction()
+      .execute((tx) => guaranteeOnSetOut(tx, atLab.bookingId, new Date(atLab.bookingTime.getTime() + 90 * MINUTE)));
+    expect(await credits(atLab.customer.id)).toEqual([]);
+    await database.db.updateTable('labs').set({ promises_punctual_visits: false }).where('id', '=', lab.id).execute();
+    try {
+      const home = await visit(2, 'home');
+      await database.db
+        .transaction()
+        .execute((tx) => guaranteeOnSetOut(tx, home.bookingId, new Date(home.bookingTime.getTime() + 90 * MINUTE)));
+      expect(await credits(home.customer.id)).toEqual([]);
+    } finally {
+      await database.db.updateTable('labs').set({ promises_punctual_visits: true }).where('id', '=', lab.id).execute();
+    }
+  });
+});
