@@ -1,6 +1,6 @@
 import { Box, Button, Card, Link as ChakraLink, Container, Grid, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
@@ -86,7 +86,6 @@ type Kept = { onTime: number; total: number } | null;
 
 /** The lab's kept promises over the last 90 days (ADR 0093); nothing when there is nothing to count. */
 function OnTimeRecord({ record, locale }: { record: { days: number; results: Kept; visits: Kept }; locale: Locale }) {
-  const { t } = useLingui();
   if (!record.results && !record.visits) return null;
   const parts = (kept: NonNullable<Kept>) => ({
     percent: formatPercent(kept.onTime / kept.total, locale),
@@ -102,8 +101,20 @@ function OnTimeRecord({ record, locale }: { record: { days: number; results: Kep
         <Clock size={16} aria-hidden />
       </Box>
       <Stack gap="0.5">
-        {results && <Text>{t`${results.percent} of results on time, ${results.onTime} of ${results.total}, last ${days} days`}</Text>}
-        {visits && <Text>{t`${visits.percent} of home visits on time, ${visits.onTime} of ${visits.total}, last ${days} days`}</Text>}
+        {results && (
+          <Text>
+            <Trans>
+              <bdi>{results.percent}</bdi> of results on time, {results.onTime} of {results.total}, last {days} days
+            </Trans>
+          </Text>
+        )}
+        {visits && (
+          <Text>
+            <Trans>
+              <bdi>{visits.percent}</bdi> of home visits on time, {visits.onTime} of {visits.total}, last {days} days
+            </Trans>
+          </Text>
+        )}
       </Stack>
     </HStack>
   );
