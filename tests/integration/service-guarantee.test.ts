@@ -6,7 +6,7 @@ import { createApp } from '../../src/server/app.ts';
 import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { guaranteeOnResults, guaranteeOnSetOut } from '../../src/server/modules/wallet/guarantee.service.ts';
 import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
-import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Issue #79 item 6 (ADR 0093): a lab's stated turnaround and punctual home visits, and the credit its
@@ -144,5 +144,57 @@ describe('punctual home visits', () => {
     } finally {
       await database.db.updateTable('labs').set({ promises_punctual_visits: true }).where('id', '=', lab.id).execute();
     }
+  });
+});
+
+describe("the lab page's on-time record (last 90 days)", () => {
+  it('counts results at the stated time as on time and a minute after as late, and collectors at 30 and 31 minutes, with nothing invented', async () => {
+    const fresh = await createTestUser(database.db, 'lab', { approved: true });
+    const { labTestId: offer } = await offerTest(database.db, fresh.id);
+    const page = async () => (await (await callerFor(database.db)).catalog.lab({ labId: fresh.id })).on_time;
+    // Nothing stated, nothing given: nothing to show.
+    expect(await page()).toEqual({ days: 90, results: null, visits: null });
+
+    await database.db.updateTable('lab_tests').set({ stated_turnaround_hours: 24 }).where('id', '=', offer).execute();
+    const book = async (bookingTime: Date) =>
+      insertBooking(database.db, { customerId: (await createTestUser(database.db, 'customer')).id, labTestId: offer, bookingTime });
+    async function resultsAfter(bookingTime: Date, afterMs: number) {
+      const bookingId = await book(bookingTime);
+      await database.db
+        .insertInto('result_files')
+        .values({
+          booking_id: bookingId,
+          uploaded_by: fresh.id,
+          storage_key: `${bookingId}/${crypto.randomUUID()}`,
+          file_name: 'result.pdf',
+          content_type: 'application/pdf',
+          size_bytes: 1,
+          sha256: '0'.repeat(64),
+          created_at: new Date(bookingTime.getTime() + afterMs),
+        })
+        .execute();
+    }
+    const twoDaysAgo = new Date(Date.now() - 48 * HOUR);
+    await resultsAfter(twoDaysAgo, 24 * HOUR);
+    await resultsAfter(twoDaysAgo, 24 * HOUR + MINUTE);
+    // Given before the 90 days: not counted.
+    await resultsAfter(new Date(Date.now() - 95 * 24 * HOUR), HOUR);
+    expect(await page()).toEqual({ days: 90, results: { onTime: 1, total: 2 }, visits: null });
+
+    async function setOutAfter(afterMs: number) {
+      const bookingTime = new Date(Date.now() - 3 * HOUR);
+      const bookingId = await book(bookingTime);
+      await database.db
+        .updateTable('bookings')
+        .set({ collection: 'home', collector_left_at: new Date(bookingTime.getTime() + afterMs) })
+        .where('id', '=', bookingId)
+        .execute();
+    }
+    await setOutAfter(30 * MINUTE);
+    await setOutAfter(31 * MINUTE);
+    // Visits count only once the lab promises punctuality.
+    expect((await page()).visits).toBeNull();
+    await database.db.updateTable('labs').set({ promises_punctual_visits: true }).where('id', '=', fresh.id).execute();
+    expect((await page()).visits).toEqual({ onTime: 1, total: 2 });
   });
 });

@@ -1,10 +1,10 @@
 import { Box, Button, Card, Link as ChakraLink, Container, Grid, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { ExternalLink, MapPin, Phone } from 'lucide-react';
+import { Clock, ExternalLink, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Locale } from '../../shared/locale.ts';
 import { formatPhone } from '../../shared/phone.ts';
@@ -20,7 +20,7 @@ import { LabReviews } from '../features/reviews/lab-reviews.tsx';
 import { labReviewsQuery } from '../features/reviews/lab-reviews-query.ts';
 import { localized } from '../lib/bidi.ts';
 import { cityName } from '../lib/city-names.ts';
-import { formatClock, intlLocale, isAllDay } from '../lib/format.ts';
+import { formatClock, formatNumber, formatPercent, intlLocale, isAllDay } from '../lib/format.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
@@ -82,6 +82,44 @@ export const Route = createFileRoute('/labs/$labId')({
   component: LabPage,
 });
 
+type Kept = { onTime: number; total: number } | null;
+
+/** The lab's kept promises over the last 90 days (ADR 0093); nothing when there is nothing to count. */
+function OnTimeRecord({ record, locale }: { record: { days: number; results: Kept; visits: Kept }; locale: Locale }) {
+  if (!record.results && !record.visits) return null;
+  const parts = (kept: NonNullable<Kept>) => ({
+    percent: formatPercent(kept.onTime / kept.total, locale),
+    onTime: formatNumber(kept.onTime, locale),
+    total: formatNumber(kept.total, locale),
+  });
+  const days = formatNumber(record.days, locale);
+  const results = record.results && parts(record.results);
+  const visits = record.visits && parts(record.visits);
+  return (
+    <HStack gap="2" color="fg.muted" align="start" data-testid="lab-on-time">
+      <Box pt="1">
+        <Clock size={16} aria-hidden />
+      </Box>
+      <Stack gap="0.5">
+        {results && (
+          <Text>
+            <Trans>
+              <bdi>{results.percent}</bdi> of results on time, {results.onTime} of {results.total}, last {days} days
+            </Trans>
+          </Text>
+        )}
+        {visits && (
+          <Text>
+            <Trans>
+              <bdi>{visits.percent}</bdi> of home visits on time, {visits.onTime} of {visits.total}, last {days} days
+            </Trans>
+          </Text>
+        )}
+      </Stack>
+    </HStack>
+  );
+}
+
 /** Weekday names from Intl, Saturday first as the Saudi week runs. */
 const SAUDI_WEEK = [6, 0, 1, 2, 3, 4, 5];
 function weekdayName(weekday: number, locale: Locale): string {
@@ -134,6 +172,7 @@ function LabPage() {
             <bdi>{localized(locale, data.lab_name_ar, data.lab_name_en)}</bdi>
           </Heading>
           <Rating rating={data.rating} reviews={data.review_count} />
+          <OnTimeRecord record={data.on_time} locale={locale} />
           {data.home_collection_fee !== null && (
             <Stack gap="1">
               <HomeCollectionBadge fee={data.home_collection_fee} />

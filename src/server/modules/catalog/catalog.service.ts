@@ -5,6 +5,7 @@ import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { testJudgedByAgeOrSex } from '../analytes/analytes.service.ts';
+import { labOnTimeRecord } from '../wallet/guarantee.service.ts';
 import * as repo from './catalog.repository.ts';
 
 const price = (halalas: number | null | undefined) => (halalas === null || halalas === undefined ? null : halalasToSar(halalas));
@@ -57,10 +58,11 @@ export async function getLabs(db: Kysely<Database>, city: string | undefined) {
 export async function getLab(db: Kysely<Database>, labId: string) {
   const lab = z.uuid().safeParse(labId).success ? await repo.findApprovedLab(db, labId) : undefined;
   if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
-  const [hours, rules, offerings] = await Promise.all([
+  const [hours, rules, offerings, onTime] = await Promise.all([
     repo.listWorkingHours(db, labId),
     repo.findLabBookingRules(db, labId),
     repo.listLabOfferings(db, labId),
+    labOnTimeRecord(db, labId),
   ]);
   return {
     ...labSummary(lab),
@@ -72,6 +74,8 @@ export async function getLab(db: Kysely<Database>, labId: string) {
         ? { opens_at: rules.ramadan_opens_at, closes_at: rules.ramadan_closes_at }
         : null,
     tests: offerings.map(({ price_halalas, ...row }) => ({ ...row, price: halalasToSar(price_halalas) })),
+    /** The last 90 days' kept promises (ADR 0093); null sides when there is nothing to count. */
+    on_time: onTime,
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 // The service guarantee (issue #79 item 6, ADR 0093): what a lab promised for a booking, and the credit
@@ -61,4 +61,43 @@ export async function firstResultsAt(tx: Transaction<Database>, bookingId: strin
         where r.booking_id = ${bookingId} and v.released_at is not null)) as at`.execute(tx);
   const at = rows[0]?.at;
   return at ? new Date(at) : null;
+}
+
+/**
+ * A lab's kept promises since `since`, counted (no one's details): its bookings whose first results came
+ * since then, for a test stating a turnaround, and how many of those came within it; and its home
+ * visits whose collector set out since then, and how many within the grace after the window's start.
+ * Counted by the same rules as the credits, from the bookings themselves: `guarantee_credits` holds one
+ * row per booking, so a visit late on both promises is credited once but counts on both sides here.
+ */
+export async function keptPromises(db: Kysely<Database>, labId: string, since: Date, graceMinutes: number) {
+  const { rows } = await sql<{ results: string; results_on_time: string; visits: string; visits_on_time: string }>`
+    with firsts as (
+      select b.booking_time, lt.stated_turnaround_hours as hours,
+        least(
+          (select min(f.created_at) from result_files f where f.booking_id = b.id),
+          (select min(v.released_at) from result_report_versions v join result_reports r on r.id = v.report_id
+            where r.booking_id = b.id and v.released_at is not null)) as first_at
+      from bookings b join lab_tests lt on lt.id = b.lab_test_id
+      where lt.lab_id = ${labId} and lt.stated_turnaround_hours is not null
+    ), visits as (
+      select b.booking_time, b.collector_left_at
+      from bookings b join lab_tests lt on lt.id = b.lab_test_id join labs l on l.id = lt.lab_id
+      where lt.lab_id = ${labId} and l.promises_punctual_visits and b.collection = 'home'
+        and b.collector_left_at >= ${since}
+    )
+    select
+      (select count(*) from firsts where first_at >= ${since}) as results,
+      (select count(*) from firsts where first_at >= ${since}
+        and first_at <= booking_time + make_interval(hours => hours)) as results_on_time,
+      (select count(*) from visits) as visits,
+      (select count(*) from visits
+        where collector_left_at <= booking_time + make_interval(mins => ${graceMinutes}::int)) as visits_on_time`.execute(db);
+  const row = rows[0];
+  return {
+    results: Number(row?.results ?? 0),
+    resultsOnTime: Number(row?.results_on_time ?? 0),
+    visits: Number(row?.visits ?? 0),
+    visitsOnTime: Number(row?.visits_on_time ?? 0),
+  };
 }

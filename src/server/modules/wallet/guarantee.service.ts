@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { chargeGuarantee } from '../billing/ledger.service.ts';
@@ -83,4 +83,22 @@ export async function guaranteeOnSetOut(tx: Transaction<Database>, bookingId: st
   const late = leftAt.getTime() - (new Date(promises.booking_time).getTime() + PUNCTUAL_GRACE_MINUTES * MINUTE_MS);
   if (late <= 0) return;
   await pay(tx, bookingId, promises, 'late_collector', Math.ceil(late / MINUTE_MS), leftAt);
+}
+
+/** The window a lab's on-time record covers, in days. */
+const ON_TIME_RECORD_DAYS = 90;
+
+/**
+ * A lab's on-time record over the last 90 days, for its public page: results within the stated
+ * turnaround, and (at a lab that promises it) home collectors setting out on time; a side with nothing
+ * to count is null, so the page shows no invented number.
+ */
+export async function labOnTimeRecord(db: Kysely<Database>, labId: string, now = new Date()) {
+  const since = new Date(now.getTime() - ON_TIME_RECORD_DAYS * 24 * 60 * MINUTE_MS);
+  const kept = await repo.keptPromises(db, labId, since, PUNCTUAL_GRACE_MINUTES);
+  return {
+    days: ON_TIME_RECORD_DAYS,
+    results: kept.results > 0 ? { onTime: kept.resultsOnTime, total: kept.results } : null,
+    visits: kept.visits > 0 ? { onTime: kept.visitsOnTime, total: kept.visits } : null,
+  };
 }
