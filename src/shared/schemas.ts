@@ -175,9 +175,26 @@ export const labTestPriceSchema = z
   .max(LAB_TEST_PRICE_MAX, m.invalid)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, m.invalid);
 
+/** The longest turnaround a lab may promise for a test (30 days), in hours (issue #79 item 6, ADR 0093). */
+export const STATED_TURNAROUND_HOURS_MAX = 720;
 export const updateOfferingInput = z
-  .object({ labTestId: rowId, price: labTestPriceSchema.optional(), isActive: z.boolean().optional() })
-  .refine((input) => input.price !== undefined || input.isActive !== undefined, { path: ['price'], message: m.required });
+  .object({
+    labTestId: rowId,
+    price: labTestPriceSchema.optional(),
+    isActive: z.boolean().optional(),
+    /** Results within this many hours of the visit, which the service guarantee holds the lab to; null: not stated. */
+    statedTurnaroundHours: z
+      .number({ error: m.invalid })
+      .int(m.invalid)
+      .min(1, m.invalid)
+      .max(STATED_TURNAROUND_HOURS_MAX, m.invalid)
+      .nullable()
+      .optional(),
+  })
+  .refine((input) => input.price !== undefined || input.isActive !== undefined || input.statedTurnaroundHours !== undefined, {
+    path: ['price'],
+    message: m.required,
+  });
 export const addOfferingInput = z.object({ testId: rowId, price: labTestPriceSchema });
 
 export const clockTime = z
@@ -213,6 +230,8 @@ export const homeCollectionSettingsInput = z
     windowCapacity: z.number({ error: m.required }).int(m.invalid).min(1, m.invalid).max(HOME_WINDOW_CAPACITY_MAX, m.invalid),
     opensAt: clockTime,
     closesAt: clockTime,
+    /** The lab promises its collector sets out no later than 30 minutes into the window (ADR 0093); unchanged when absent. */
+    promisesPunctualVisits: z.boolean().optional(),
   })
   .refine((input) => input.opensAt.slice(0, 5) < input.closesAt.slice(0, 5), { path: ['closesAt'], message: m.invalid });
 export type HomeCollectionSettingsInput = z.infer<typeof homeCollectionSettingsInput>;

@@ -104,6 +104,18 @@ describe('a lab’s home collection settings', () => {
       window_capacity: 2,
       opens_at: '07:00',
       closes_at: '13:00',
+      promises_punctual_visits: false,
+    });
+  });
+
+  it('keeps the punctual-visits promise the lab makes (the service guarantee, #79 item 6), unchanged when a save does not say', async () => {
+    const caller = await callerFor(database.db, lab);
+    expect((await caller.lab.updateHomeCollection({ ...settings, promisesPunctualVisits: true })).home_collection).toMatchObject({
+      promises_punctual_visits: true,
+    });
+    expect((await caller.lab.updateHomeCollection(settings)).home_collection.promises_punctual_visits).toBe(true);
+    expect((await caller.lab.updateHomeCollection({ ...settings, promisesPunctualVisits: false })).home_collection).toMatchObject({
+      promises_punctual_visits: false,
     });
   });
 

@@ -271,6 +271,31 @@ describe('price list', () => {
     expect((await refusal(caller.lab.updateOffering({ labTestId, price: 10.001 }))).code).toBe('BAD_REQUEST');
   });
 
+  it('states a turnaround for its own offering, 1 to 720 whole hours, or none (the service guarantee, #79 item 6)', async () => {
+    const caller = await as(lab);
+    await caller.lab.updateOffering({ labTestId, statedTurnaroundHours: 24 });
+    expect((await caller.lab.offerings()).find((offering) => offering.lab_test_id === labTestId)).toMatchObject({
+      stated_turnaround_hours: 24,
+    });
+    await caller.lab.updateOffering({ labTestId, statedTurnaroundHours: 720 });
+    for (const hours of [0, 721, 1.5]) {
+      expect((await refusal(caller.lab.updateOffering({ labTestId, statedTurnaroundHours: hours }))).code, String(hours)).toBe(
+        'BAD_REQUEST',
+      );
+    }
+    expect((await caller.lab.offerings()).find((offering) => offering.lab_test_id === labTestId)).toMatchObject({
+      stated_turnaround_hours: 720,
+    });
+    await caller.lab.updateOffering({ labTestId, statedTurnaroundHours: null });
+    expect((await caller.lab.offerings()).find((offering) => offering.lab_test_id === labTestId)).toMatchObject({
+      stated_turnaround_hours: null,
+    });
+    expect(await refusal(caller.lab.updateOffering({ labTestId: otherLabTestId, statedTurnaroundHours: 1 }))).toEqual({
+      code: 'NOT_FOUND',
+      appCode: 'NOT_FOUND',
+    });
+  });
+
   it('adds a catalogue test to its price list once', async () => {
     const caller = await as(lab);
     const [candidate] = await caller.lab.testsNotOffered();

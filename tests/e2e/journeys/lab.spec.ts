@@ -121,7 +121,10 @@ for (const run of runs) {
       await addOffering.getByLabel(w.lab.price).fill(String(price));
       await addOffering.getByRole('button', { name: w.lab.add, exact: true }).click();
       await expect(message(page, w.lab.offeringAdded)).toBeVisible();
-      await expect(page.getByTestId('offering').filter({ hasText: testName }).getByRole('textbox')).toHaveValue(`${price}.00`);
+      // The row's first field is its turnaround (empty: not stated), the second its price.
+      const fields = page.getByTestId('offering').filter({ hasText: testName }).getByRole('textbox');
+      await expect(fields.first()).toHaveValue('');
+      await expect(fields.nth(1)).toHaveValue(`${price}.00`);
       await expect(page.getByText(w.lab.oneOffered)).toBeVisible();
 
       // Patients now find the lab on the new test's page, at that price.

@@ -28,6 +28,7 @@ interface FormState {
   windowCapacity: string;
   opensAt: string;
   closesAt: string;
+  promisesPunctualVisits: boolean;
 }
 
 function formFrom(settings: Profile['home_collection']): FormState {
@@ -39,6 +40,7 @@ function formFrom(settings: Profile['home_collection']): FormState {
     windowCapacity: String(settings.window_capacity),
     opensAt: settings.opens_at,
     closesAt: settings.closes_at,
+    promisesPunctualVisits: settings.promises_punctual_visits,
   };
 }
 
@@ -75,6 +77,7 @@ export function HomeCollectionSettings({ profile }: { profile: Profile }) {
       windowCapacity: Number(form.windowCapacity),
       opensAt: form.opensAt,
       closesAt: form.closesAt,
+      promisesPunctualVisits: form.promisesPunctualVisits,
     });
   };
 
@@ -188,6 +191,24 @@ export function HomeCollectionSettings({ profile }: { profile: Profile }) {
               <Field.ErrorText>{t`Visits must end after they start.`}</Field.ErrorText>
             </Field.Root>
           </SimpleGrid>
+          <Switch.Root
+            colorPalette="brand"
+            checked={form.promisesPunctualVisits}
+            disabled={!form.enabled}
+            onCheckedChange={(event) => setForm((current) => ({ ...current, promisesPunctualVisits: event.checked }))}
+            data-testid="home-collection-punctual"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+            <Switch.Label>
+              <Text>{t`We promise punctual visits`}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {t`If a collector sets out more than 30 minutes after the window starts, the patient is credited automatically and the credit is charged to you.`}
+              </Text>
+            </Switch.Label>
+          </Switch.Root>
           <Button type="submit" colorPalette="brand" alignSelf="start" loading={save.isPending} data-testid="home-collection-save">
             <Save aria-hidden />
             {t`Save home collection`}

@@ -21,7 +21,7 @@ import { Check, Plus, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { typedNumber } from '../../../shared/digits.ts';
 import { labTestLimit } from '../../../shared/plans.ts';
-import { LAB_TEST_PRICE_MAX } from '../../../shared/schemas.ts';
+import { LAB_TEST_PRICE_MAX, STATED_TURNAROUND_HOURS_MAX } from '../../../shared/schemas.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -44,6 +44,13 @@ function parsePrice(text: string): number | null {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6 ? value : null;
 }
 
+/** A typed turnaround: whole hours from 1 to 30 days; empty is "not stated" (null); anything else is invalid (undefined). */
+function parseHours(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  const value = typedNumber(text);
+  return value !== null && Number.isInteger(value) && value >= 1 && value <= STATED_TURNAROUND_HOURS_MAX ? value : undefined;
+}
+
 function useRefreshOfferings() {
   const queryClient = useQueryClient();
   return () => {
@@ -59,12 +66,20 @@ function OfferingRow({ offering }: { offering: Offering }) {
   const [price, setPrice] = useState(offering.price.toFixed(2));
   const parsed = parsePrice(price);
   const changed = parsed !== null && parsed !== offering.price;
+  const [hours, setHours] = useState(offering.stated_turnaround_hours === null ? '' : String(offering.stated_turnaround_hours));
+  const parsedHours = parseHours(hours);
+  const hoursChanged = parsedHours !== undefined && parsedHours !== offering.stated_turnaround_hours;
   const name = localized(locale, offering.name_ar, offering.name_en);
   const update = useMutation(
     trpc.lab.updateOffering.mutationOptions({
       onSuccess: (_result, input) => {
         notify.success({
-          title: input.price !== undefined ? t`The price has been updated.` : t`The test's availability has been updated.`,
+          title:
+            input.price !== undefined
+              ? t`The price has been updated.`
+              : input.statedTurnaroundHours !== undefined
+                ? t`The turnaround has been saved.`
+                : t`The test's availability has been updated.`,
         });
         refresh();
       },
@@ -95,7 +110,34 @@ function OfferingRow({ offering }: { offering: Offering }) {
           {localized(locale, offering.category_name_ar, offering.category_name_en)}
         </Text>
       </Stack>
-      <HStack gap="3" flexShrink={0} justify={{ base: 'space-between', md: 'end' }}>
+      <HStack gap="3" flexShrink={0} justify={{ base: 'space-between', md: 'end' }} wrap="wrap">
+        <Field.Root invalid={parsedHours === undefined} width="auto">
+          <HStack gap="1">
+            <InputGroup endElement={<Text fontSize="xs" color="fg.muted">{t`hours`}</Text>} width="32">
+              <NumericInput
+                size="sm"
+                inputMode="numeric"
+                value={hours}
+                placeholder={t`Not stated`}
+                onChange={(event) => setHours(event.target.value)}
+                aria-label={t`Results of ${name} within (hours)`}
+              />
+            </InputGroup>
+            <IconButton
+              size="sm"
+              variant="outline"
+              colorPalette="brand"
+              aria-label={t`Save the turnaround of ${name}`}
+              disabled={!hoursChanged}
+              loading={update.isPending && update.variables?.statedTurnaroundHours !== undefined}
+              onClick={() =>
+                parsedHours !== undefined && update.mutate({ labTestId: offering.lab_test_id, statedTurnaroundHours: parsedHours })
+              }
+            >
+              <Check />
+            </IconButton>
+          </HStack>
+        </Field.Root>
         <Field.Root invalid={parsed === null} width="auto">
           <HStack gap="1">
             <InputGroup endElement={<Text fontSize="xs" color="fg.muted">{t`SAR`}</Text>} width="32">

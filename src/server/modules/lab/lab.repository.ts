@@ -42,6 +42,7 @@ export function findLabProfile(db: Db, labId: string) {
       'labs.home_window_capacity',
       'labs.home_opens_at',
       'labs.home_closes_at',
+      'labs.promises_punctual_visits',
       'user_profiles.approved',
       'user_profiles.subscription_tier',
     ])
@@ -294,6 +295,7 @@ export function listOfferings(db: Db, labId: string) {
       'lab_tests.id as lab_test_id',
       'lab_tests.price_halalas',
       'lab_tests.is_active',
+      'lab_tests.stated_turnaround_hours',
       'tests.id as test_id',
       'tests.name_ar',
       'tests.name_en',

@@ -166,7 +166,7 @@ export function testsNotOffered(db: Kysely<Database>, labId: string) {
 export async function updateOffering(
   db: Kysely<Database>,
   labId: string,
-  input: { labTestId: number; price?: number; isActive?: boolean },
+  input: { labTestId: number; price?: number; isActive?: boolean; statedTurnaroundHours?: number | null },
 ) {
   await db.transaction().execute(async (tx) => {
     const offering = await repo.findOffering(tx, input.labTestId);
@@ -175,6 +175,7 @@ export async function updateOffering(
     await repo.updateOffering(tx, input.labTestId, {
       ...(input.price !== undefined && { price_halalas: sarToHalalas(input.price) }),
       ...(input.isActive !== undefined && { is_active: input.isActive }),
+      ...(input.statedTurnaroundHours !== undefined && { stated_turnaround_hours: input.statedTurnaroundHours }),
     });
   });
   return { updated: true as const };
@@ -262,6 +263,7 @@ export async function labProfile(db: Kysely<Database>, labId: string) {
     home_window_capacity,
     home_opens_at,
     home_closes_at,
+    promises_punctual_visits,
     ramadan_opens_at,
     ramadan_closes_at,
     fasting_until,
@@ -284,6 +286,7 @@ export async function labProfile(db: Kysely<Database>, labId: string) {
     window_capacity: home_window_capacity,
     opens_at: home_opens_at.slice(0, 5),
     closes_at: home_closes_at.slice(0, 5),
+    promises_punctual_visits,
   };
   const ramadan_hours =
     ramadan_opens_at !== null && ramadan_closes_at !== null
@@ -307,6 +310,7 @@ export async function updateHomeCollection(db: Kysely<Database>, labId: string, 
     home_window_capacity: input.windowCapacity,
     home_opens_at: input.opensAt,
     home_closes_at: input.closesAt,
+    ...(input.promisesPunctualVisits !== undefined && { promises_punctual_visits: input.promisesPunctualVisits }),
   });
   return labProfile(db, labId);
 }
