@@ -17,7 +17,7 @@ import {
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Plus, Search } from 'lucide-react';
+import { Check, Plus, Search, Timer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { typedNumber } from '../../../shared/digits.ts';
 import { labTestLimit } from '../../../shared/plans.ts';
@@ -113,12 +113,17 @@ function OfferingRow({ offering }: { offering: Offering }) {
       <HStack gap="3" flexShrink={0} justify={{ base: 'space-between', md: 'end' }} wrap="wrap">
         <Field.Root invalid={parsedHours === undefined} width="auto">
           <HStack gap="1">
-            <InputGroup endElement={<Text fontSize="xs" color="fg.muted">{t`hours`}</Text>} width="32">
+            <InputGroup
+              startElement={<Timer size={14} aria-hidden />}
+              endElement={<Text fontSize="xs" color="fg.muted">{t`hours`}</Text>}
+              width="36"
+            >
               <NumericInput
                 size="sm"
                 inputMode="numeric"
                 value={hours}
                 placeholder={t`Not stated`}
+                title={t`Results of ${name} within (hours)`}
                 onChange={(event) => setHours(event.target.value)}
                 aria-label={t`Results of ${name} within (hours)`}
               />
