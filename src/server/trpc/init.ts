@@ -258,6 +258,12 @@ export const visitorReads = [
   'catalog.socialLinks',
   'catalog.mapTiles',
   'search.labTests',
+  // A lab's packages (issue #79): a package's page, those compared, build your own and its markers.
+  'packages.get',
+  'packages.list',
+  'packages.catalogue',
+  'packages.buildYourOwn',
+  'packages.markers',
   'store.products',
   'store.collections',
   'store.product',
