@@ -18,6 +18,7 @@ import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
 import { searchChoice, searchNumber, searchText } from '../lib/plain-checks.ts';
 import { type RouterOutputs, type Trpc, trpc } from '../lib/trpc.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 interface SearchParams {
@@ -107,6 +108,8 @@ function SearchPage() {
     placeholderData: (previous) => previous,
   });
   const rows = results.data?.pages.flat() ?? [];
+  // The compare controls are lazy: drawn once the browser has taken the server's page over (use-hydrated.ts).
+  const hydrated = useHydrated();
   const locale = activeLocale();
   const onMap = search.view === 'map';
   const pins = useMemo(() => resultPins(rows, locale), [rows, locale]);
@@ -178,11 +181,13 @@ function SearchPage() {
                       ? t`Showing the first ${plural(rows.length, { one: '# result', other: '# results' })}`
                       : t`${plural(rows.length, { one: '# result', other: '# results' })}`}
                   </Text>
-                  <Suspense fallback={null}>
-                    <CompareLink
-                      near={search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null}
-                    />
-                  </Suspense>
+                  {hydrated && (
+                    <Suspense fallback={null}>
+                      <CompareLink
+                        near={search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null}
+                      />
+                    </Suspense>
+                  )}
                   <ViewToggle
                     map={onMap}
                     label={t`Show results as`}
@@ -205,7 +210,7 @@ function SearchPage() {
                       key={result.lab_test_id}
                       result={result}
                       compare={
-                        result.is_package ? (
+                        result.is_package && hydrated ? (
                           <Suspense fallback={null}>
                             <CompareToggle packageId={result.test_id} />
                           </Suspense>
