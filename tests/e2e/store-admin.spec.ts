@@ -74,7 +74,7 @@ for (const { language, locale } of languages) {
         await row.getByLabel(texts.price, { exact: true }).fill(variant.price);
         await row.getByLabel(texts.stock).fill(variant.stock);
       }
-      await page.getByRole('button', { name: texts.save }).first().click();
+      await page.getByRole('button', { name: texts.save, exact: true }).first().click();
       await expect(page.getByText(texts.saved).first()).toBeVisible();
       // Saved: the editor now offers pictures and stock changes.
       const picture = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#b33a3a' } })
