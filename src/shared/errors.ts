@@ -60,6 +60,8 @@ export const appErrorCodes = [
   'PACKAGE_NOT_APPROVED',
   /** A promo code that cannot be used on this basket; details.reason says why (src/shared/promo.ts promoRefusals). */
   'PROMO_REFUSED',
+  /** The wallet holds less than its part of a checkout by the time it is paid; any card payment goes back (ADR 0093). */
+  'WALLET_BALANCE_CHANGED',
   /** A referral code typed at sign-up that is nobody's (ADR 0093). */
   'REFERRAL_CODE_UNKNOWN',
   'PLAN_NOT_AVAILABLE',

@@ -151,6 +151,8 @@ export const createBookingsInput = z.object({
   idempotencyKey: z.string().min(8).max(100),
   /** The promo code the checkout showed the discount of (ADR 0092). */
   promoCode: typedPromoCode.optional(),
+  /** Pay what the wallet holds of the total from it, the card the rest (ADR 0093). */
+  useWallet: z.boolean().optional(),
 });
 /** Moves a confirmed booking to another slot of the same lab test. */
 export const rescheduleBookingInput = z.object({ id: z.uuid(), bookingTime: isoInstant });

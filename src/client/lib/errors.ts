@@ -160,6 +160,7 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | Bookin
   SHARE_GONE: msg`This link has expired or was revoked. Ask the patient for a new one.`,
   SHARE_CODE_REQUIRED: msg`Enter the 6-digit code the patient gave you with this link.`,
   PROMO_REFUSED: msg`This code cannot be used on this order.`,
+  WALLET_BALANCE_CHANGED: msg`Your wallet balance changed while you paid, so nothing was booked and any card payment is being returned. Check your balance and try again.`,
   SHARE_CODE_WRONG: msg`That code is not correct. Check it with the patient: after a few more wrong codes the link stops working.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };

@@ -67,7 +67,7 @@ export type OutboxStatus = 'failed' | 'pending' | 'sent' | 'skipped';
 
 export type PackageStatus = 'approved' | 'pending' | 'rejected';
 
-export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost';
+export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost' | 'wallet_changed';
 
 export type PhoneCodePurpose = 'sign_in' | 'verify';
 
@@ -285,6 +285,7 @@ export interface Checkouts {
   subtotal_halalas: number | null;
   total_halalas: number;
   vat_halalas: number;
+  wallet_halalas: Generated<number>;
 }
 
 export interface FamilyMembers {
@@ -550,6 +551,7 @@ export interface PaymentRefunds {
   payment_reference: string;
   reason: PaymentRefundReason;
   store_order_id: string | null;
+  wallet_halalas: Generated<number>;
 }
 
 export interface PendingSignIns {

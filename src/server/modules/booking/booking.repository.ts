@@ -248,7 +248,7 @@ export async function claimCheckout(
   pricing: Pick<
     CheckoutPricing,
     'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas' | 'promo_discount_halalas'
-  > & { promo_code_id: string | null },
+  > & { promo_code_id: string | null; wallet_halalas: number },
   seats: Seat[],
   /** `instance`: the server instance that charges this attempt itself; null when the browser pays. */
   attempt: { startedAt: Date; holdsExpireAt: Date; abandonedBefore: Date; instance: string | null; keepWhole: boolean },
@@ -266,6 +266,7 @@ export async function claimCheckout(
                             home_collection_halalas: pricing.home_collection_halalas,
                             promo_code_id: pricing.promo_code_id,
                             promo_discount_halalas: pricing.promo_discount_halalas,
+                            wallet_halalas: pricing.wallet_halalas,
                           })}::jsonb)`.execute(db);
   return rows[0]!;
 }
@@ -531,6 +532,7 @@ export function findCheckoutById(db: Db, checkoutId: string) {
       'discount_halalas',
       'fee_halalas',
       'promo_discount_halalas',
+      'wallet_halalas',
       (eb) => eb.selectFrom('promo_codes').select('code').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_code'),
       (eb) => eb.selectFrom('promo_codes').select('paid_by').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_paid_by'),
     ])
@@ -599,7 +601,9 @@ export async function recordRefund(
     bookingId: string | null;
     storeOrderId?: string | null;
     amount: number;
-    reason: 'cancellation' | 'seat_lost' | 'stock_lost' | 'duplicate';
+    reason: 'cancellation' | 'seat_lost' | 'stock_lost' | 'duplicate' | 'wallet_changed';
+    /** Of the amount, what went back to the customer's wallet (ADR 0093); the rest went to the card. */
+    walletHalalas?: number;
   },
 ) {
   await db
@@ -610,8 +614,22 @@ export async function recordRefund(
       store_order_id: refund.storeOrderId ?? null,
       amount_halalas: refund.amount,
       reason: refund.reason,
+      wallet_halalas: refund.walletHalalas ?? 0,
     })
     .execute();
+}
+
+/** What refunds have given back of a payment so far: to the wallet, and to the card. */
+export async function refundedOfPayment(db: Db, paymentReference: string) {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select([
+      sql<string>`coalesce(sum(wallet_halalas), 0)`.as('wallet'),
+      sql<string>`coalesce(sum(amount_halalas - wallet_halalas), 0)`.as('card'),
+    ])
+    .where('payment_reference', '=', paymentReference)
+    .executeTakeFirstOrThrow();
+  return { walletHalalas: Number(row.wallet), cardHalalas: Number(row.card) };
 }
 
 /** Ends a pending checkout whose payment came too late for its seats. */
@@ -711,6 +729,8 @@ export function bookingForCancel(db: Kysely<Database>, bookingId: string) {
       'checkouts.customer_plan',
       'checkouts.fee_halalas as checkout_fee_halalas',
       'checkouts.discount_halalas as checkout_discount_halalas',
+      'checkouts.total_halalas as checkout_total_halalas',
+      'checkouts.wallet_halalas as checkout_wallet_halalas',
       'bookings.promo_discount_halalas',
     ])
     .where('bookings.id', '=', bookingId);
@@ -777,6 +797,7 @@ export function findCheckoutTotals(db: Db, checkoutId: string) {
       'fee_halalas',
       'home_collection_fee_halalas',
       'promo_discount_halalas',
+      'wallet_halalas',
       (eb) => eb.selectFrom('promo_codes').select('code').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_code'),
     ])
     .where('id', '=', checkoutId)
