@@ -258,6 +258,7 @@ export const visitorReads = [
   'catalog.socialLinks',
   'catalog.mapTiles',
   'search.labTests',
+  'search.packagesWith',
   // A lab's packages (issue #79): a package's page, those compared, build your own and its markers.
   'packages.get',
   'packages.list',
