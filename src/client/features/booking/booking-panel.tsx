@@ -38,7 +38,7 @@ const HomeVisitPhone = lazy(() =>
 const AboutYouPrompt = lazy(() => import('./about-you-prompt.tsx').then((module) => ({ default: module.AboutYouPrompt })));
 // Whom a package is for, said when the patient is not (its text in the packages catalog, which a package's page has).
 const PackageSuitsNote = lazy(() =>
-  withCatalogs(['packages'], () => import('../packages/package-suits-note.tsx')).then((module) => ({ default: module.PackageSuitsNote })),
+  withCatalogs(['packages'], () => import('./package-suits-note.tsx')).then((module) => ({ default: module.PackageSuitsNote })),
 );
 // "Repeat this test" and its text load once a day is chosen, off the test page's first load.
 const RepeatChoice = lazy(() =>
