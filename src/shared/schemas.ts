@@ -123,6 +123,16 @@ export const searchInput = z
   .refine((input) => (input.minPrice ?? 0) <= (input.maxPrice ?? PRICE_FILTER_MAX), { path: ['maxPrice'], message: m.invalid });
 export type SearchInput = z.infer<typeof searchInput>;
 
+/** "Packages with this test" beside search's results (issue #79): the words searched, and the person's place when known. */
+export const packagesWithInput = z
+  .object({
+    query: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong),
+    lat: coordinate(90).optional(),
+    lon: coordinate(180).optional(),
+  })
+  .refine((input) => (input.lat === undefined) === (input.lon === undefined), { path: ['lon'], message: m.invalid });
+export type PackagesWithInput = z.infer<typeof packagesWithInput>;
+
 /** Days a booking can be about: real calendar dates, far from the edges date arithmetic breaks at (9999-12-31). */
 const inBookableYears = (year: number) => year >= 2000 && year <= 2199;
 export const isoDate = z.iso.date({ error: m.invalid }).refine((value) => inBookableYears(Number(value.slice(0, 4))), m.invalid);

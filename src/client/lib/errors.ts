@@ -129,6 +129,7 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | Bookin
   CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to ${CANCEL_BEFORE_HOURS} hours before their time.`,
   RESCHEDULE_WINDOW_PASSED: msg`Bookings can be moved up to ${CANCEL_BEFORE_HOURS} hours before their time.`,
   HOME_COLLECTION_UNAVAILABLE: msg`This lab does not collect samples at home any more. Please book a visit to the lab instead.`,
+  PACKAGE_NOT_FOR_PATIENT: msg`This package is made for the other sex and cannot be booked for this person. Choose who it is for, or another package.`,
   OUTSIDE_HOME_AREA: msg`This address is outside the area the lab visits for home collection. Choose another address or book a visit to the lab.`,
   OUT_OF_STOCK: msg`Not enough stock for one of the items.`,
   PRODUCT_UNAVAILABLE: msg`One of the items is currently unavailable.`,

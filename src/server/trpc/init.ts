@@ -41,6 +41,7 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   RESCHEDULE_WINDOW_PASSED: 'BAD_REQUEST',
   HOME_COLLECTION_UNAVAILABLE: 'CONFLICT',
   OUTSIDE_HOME_AREA: 'BAD_REQUEST',
+  PACKAGE_NOT_FOR_PATIENT: 'BAD_REQUEST',
   LAB_LOCATION_REQUIRED: 'BAD_REQUEST',
   OUT_OF_STOCK: 'CONFLICT',
   PRODUCT_UNAVAILABLE: 'CONFLICT',
@@ -259,6 +260,7 @@ export const visitorReads = [
   'catalog.socialLinks',
   'catalog.mapTiles',
   'search.labTests',
+  'search.packagesWith',
   // A lab's packages (issue #79): a package's page, those compared, build your own and its markers.
   'packages.get',
   'packages.list',

@@ -89,12 +89,14 @@ export async function findBookableLabTest(db: Db, labTestId: number) {
            l.ramadan_opens_at, l.ramadan_closes_at, l.fasting_until, t.fasting_hours,
            t.id as test_id, t.name_ar as test_name_ar, t.name_en as test_name_en, l.lab_name_ar, l.lab_name_en,
            l.address_ar as lab_address_ar, l.address_en as lab_address_en, l.phone as lab_phone, p.subscription_tier as lab_plan,
+           tp.suits_sex, tp.min_age, tp.max_age,
            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at))
                        from lab_working_hours h where h.lab_id = l.id), '[]') as hours
       from lab_tests lt
       join labs l on l.id = lt.lab_id
       join user_profiles p on p.id = l.id and p.approved
       join tests t on t.id = lt.test_id
+      left join test_packages tp on tp.test_id = t.id
      where lt.id = ${labTestId} and lt.is_active`.execute(db);
   return rows[0];
 }
@@ -140,6 +142,24 @@ export interface BookableLabTest {
   /** The lab's plan (its subscription tier) now: the commission its bookings' ledger rows take. */
   lab_plan: string;
   hours: { weekday: number; opens_at: string; closes_at: string }[];
+  /** Whom a package is for (ADR 0091): null for anyone, and always for a catalogue test. */
+  suits_sex: 'female' | 'male' | null;
+  min_age: number | null;
+  max_age: number | null;
+}
+
+/**
+ * The sex and date of birth (YYYY-MM-DD) of the account holder (`id` null) and of these of their family
+ * members, as far as the account knows them.
+ */
+export async function patientTraits(db: Db, holderId: string, memberIds: readonly string[]) {
+  const { rows } = await sql<{ id: string | null; sex: 'female' | 'male' | null; date_of_birth: string | null }>`
+    select null::uuid as id, sex::text as sex, to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth
+      from user_profiles where id = ${holderId}
+    union all
+    select id, sex::text, to_char(date_of_birth, 'YYYY-MM-DD')
+      from family_members where account_id = ${holderId} and id = any(${[...memberIds]}::uuid[])`.execute(db);
+  return rows;
 }
 
 /** A seat to take: the slot (or home window), its offering, and the lab's capacity per slot (or window). */

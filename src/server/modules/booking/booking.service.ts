@@ -30,6 +30,7 @@ import { refundToWallet, spendFromWallet, walletBalanceHalalas } from '../wallet
 import * as repo from './booking.repository.ts';
 import { bookingConfirmationMails, bookingsEnd, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
 import { bookingConfirmationTexts, checkoutTextRecipient, textBookingCancelled, textBookingRescheduled } from './booking-texts.ts';
+import { packagesSuitPatients } from './package-fit.ts';
 import { meetsPause, type PrayerPauseSettings, prayerPauses } from './prayer-pauses.ts';
 import { hoursOn } from './ramadan.ts';
 import { type PlannedVisit, planSeries, type SeriesMove } from './series-plan.ts';
@@ -422,10 +423,12 @@ export async function holdSlot(
     [{ labTestId, bookingTime, ...(home && { home }), ...(familyMemberId && { familyMemberId }) }],
     now,
   );
+  // A package for the other sex is refused here, before the cart; an age outside its band is said.
+  const outsideAgeBand = await packagesSuitPatients(db, holderId, seats, offerings, now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
   const limits = { maxHolds: MAX_HOLDS, guestAddress: guestAddress?.address ?? null, maxAddressHolds: guestAddress?.maxHolds ?? 0 };
   await takingSeats(seats, offerings, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits));
-  return { expires_at: expiresAt.toISOString() };
+  return { expires_at: expiresAt.toISOString(), outside_age_band: outsideAgeBand };
 }
 
 /**
@@ -518,6 +521,7 @@ export async function holdSeries(
   const { visits } = await seriesPlan(db, holder.id, input, now);
   const items: BookingItem[] = visits.map((visit) => ({ ...firstItem, bookingTime: visit.booking_time }));
   const { seats, offerings } = await seatsFor(db, items, now);
+  await packagesSuitPatients(db, holder.id, seats, offerings, now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
   const limits = { maxHolds: MAX_HOLDS, guestAddress: guestAddress?.address ?? null, maxAddressHolds: guestAddress?.maxHolds ?? 0 };
   const seriesId = await db
@@ -766,6 +770,7 @@ async function checkout(
   let requested: Awaited<ReturnType<typeof seatsFor>>;
   try {
     requested = await seatsFor(db, items, now);
+    await packagesSuitPatients(db, customerId, requested.seats, requested.offerings, now);
   } catch (error) {
     // A request sent again after its items stopped being bookable (their time has passed) still
     // gets its checkout's answer if that was paid.
