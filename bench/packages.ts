@@ -5,7 +5,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/server/db/schema.ts';
-import { BENCH_LABS, BENCH_TESTS, prepareSearchBenchDatabase } from './search-data.ts';
+import { BENCH_CITY_CENTRES, BENCH_LABS, BENCH_TESTS, prepareSearchBenchDatabase } from './search-data.ts';
 import { benchAdminUrl, type CpuSplit, countCpu, startServer } from './support.ts';
 import { requireWrk, runWrk, wrkScript, wrkSummaryHook } from './wrk.ts';
 
@@ -73,13 +73,7 @@ async function samples(db: Kysely<Database>) {
   return { ids, analytes };
 }
 
-const points = [
-  [24.7136, 46.6753],
-  [21.5433, 39.1728],
-  [26.4207, 50.0888],
-  [21.3891, 39.8579],
-  [24.5247, 39.5692],
-] as const;
+const points = BENCH_CITY_CENTRES;
 const path = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 const comparePaths = ids.map((list) => path('packages.list', { ids: list }));
 const buildPaths = analytes.map((list, index) => {

@@ -9,7 +9,7 @@
 // `npm run bench:search-scale` shows how the uncached search grows with the data.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { BENCH_LABS, BENCH_QUERIES, BENCH_TESTS, prepareSearchBenchDatabase } from './search-data.ts';
+import { BENCH_CITY_CENTRES, BENCH_LABS, BENCH_QUERIES, BENCH_TESTS, prepareSearchBenchDatabase } from './search-data.ts';
 import { benchAdminUrl as adminUrl, type CpuSplit, countCpu, startServer } from './support.ts';
 import { requireWrk, runWrk, wrkScript, wrkSummaryHook } from './wrk.ts';
 
@@ -27,14 +27,7 @@ const base = server.base;
 
 // Mixed Arabic and English queries (search-data.ts), from points around the five cities.
 const queries = BENCH_QUERIES;
-const points = [
-  [24.7136, 46.6753],
-  [21.5433, 39.1728],
-  [26.4207, 50.0888],
-  [21.3891, 39.8579],
-  [24.5247, 39.5692],
-  [24.8, 46.62],
-];
+const points = [...BENCH_CITY_CENTRES, [24.8, 46.62]];
 const searchPaths = queries.flatMap((query, index) => {
   const [lat, lon] = points[index % points.length]!;
   const input = encodeURIComponent(JSON.stringify({ query, lat, lon }));
