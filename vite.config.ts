@@ -142,6 +142,9 @@ const onlyPayingAndDashboards =
 const onlyLinkPagesAndSignIn =
   /src[\\/]client[\\/](components[\\/]account-task-page|features[\\/]auth[\\/](resend-verification-button|passkey-sign-in-button|phone-errors|sign-up-choices|phone-sign-up-profile|passkeys[\\/]passkey-errors))\./;
 
+/** The kit's chosen tags, removable: drawn by build your own's markers and a lab's package form alone, no first page. */
+const onlyPickers = /src[\\/]client[\\/]components[\\/]removable-tags\./;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
@@ -209,7 +212,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // when its panel opens; in `shared` every page would.
             {
               name: 'booking-panel',
-              test: /src[\\/]client[\\/]features[\\/](booking[\\/](booking-panel|about-you|already-booked-message|booking-panel-errors|collection-choice|repeat|home-address-fields|waitlist-join|booking-calendar|slot-picker|slot-rules-note)\.)/,
+              test: /src[\\/]client[\\/]features[\\/](booking[\\/](booking-panel|about-you|already-booked-message|booking-panel-errors|collection-choice|repeat|home-address-fields|waitlist-join|day-and-time-picker|booking-calendar|slot-picker|slot-rules-note)\.)/,
               // Its modules' own dependencies (Chakra's parts, the cart) stay where the other pages find them.
               includeDependenciesRecursively: false,
             },
@@ -225,12 +228,15 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /src[\\/]client[\\/]features[\\/]packages[\\/]place\./,
               includeDependenciesRecursively: false,
             },
-            // Not the small modules only paying, the plans, the dashboards, signing in and the pages mails link to use: left
+            // Not the small modules only paying, the plans, the dashboards, signing in, the pages mails link to and the pickers use: left
             // to the chunks of the pages that import them, so a visitor's first page does not fetch them with the rest.
             {
               name: 'shared',
               test: (id: string) =>
-                /src[\\/]client[\\/]|lucide-react/.test(id) && !onlyPayingAndDashboards.test(id) && !onlyLinkPagesAndSignIn.test(id),
+                /src[\\/]client[\\/]|lucide-react/.test(id) &&
+                !onlyPayingAndDashboards.test(id) &&
+                !onlyLinkPagesAndSignIn.test(id) &&
+                !onlyPickers.test(id),
               minShareCount: 2,
               maxModuleSize: 3000,
             },

@@ -118,7 +118,6 @@ function OfferingRow({ offering }: { offering: Offering }) {
           unit={t`hours`}
           icon={<Timer size={14} aria-hidden />}
           width="36"
-          inputMode="numeric"
           label={t`Results of ${name} within (hours)`}
           placeholder={t`Not stated`}
           title={t`Results of ${name} within (hours)`}
@@ -133,7 +132,7 @@ function OfferingRow({ offering }: { offering: Offering }) {
           invalid={parsed === null}
           unit={t`SAR`}
           width="32"
-          inputMode="decimal"
+          decimals
           label={t`Price of ${name}`}
           saveLabel={t`Save the price of ${name}`}
           canSave={changed}

@@ -15,7 +15,7 @@ export function SavedNumberField({
   unit,
   icon,
   width,
-  inputMode,
+  decimals = false,
   label,
   placeholder,
   title,
@@ -30,7 +30,8 @@ export function SavedNumberField({
   unit: string;
   icon?: ReactNode;
   width: InputProps['width'];
-  inputMode: 'numeric' | 'decimal';
+  /** Whether it takes decimals (the keyboard's decimal pad), or whole numbers. */
+  decimals?: boolean;
   label: string;
   placeholder?: string;
   title?: string;
@@ -53,7 +54,7 @@ export function SavedNumberField({
         >
           <NumericInput
             size="sm"
-            inputMode={inputMode}
+            inputMode={decimals ? 'decimal' : 'numeric'}
             value={value}
             placeholder={placeholder}
             title={title}
