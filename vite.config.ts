@@ -142,9 +142,6 @@ const onlyPayingAndDashboards =
 const onlyLinkPagesAndSignIn =
   /src[\\/]client[\\/](components[\\/]account-task-page|features[\\/]auth[\\/](resend-verification-button|passkey-sign-in-button|phone-errors|sign-up-choices|phone-sign-up-profile|passkeys[\\/]passkey-errors))\./;
 
-/** The kit's chosen tags, removable: drawn by build your own's markers and a lab's package form alone, no first page. */
-const onlyPickers = /src[\\/]client[\\/]components[\\/]removable-tags\./;
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
@@ -223,20 +220,24 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /src[\\/]client[\\/]features[\\/]packages[\\/]compare-(control|store)\.|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]columns-3\./,
               includeDependenciesRecursively: false,
             },
+            // Build your own's marker picker with the kit's removable tags it draws (which a lab's package form draws too):
+            // one file for that page; in `shared` every page would load the tags.
+            {
+              name: 'marker-picker',
+              test: /src[\\/]client[\\/](features[\\/]packages[\\/]marker-picker|components[\\/]removable-tags)\./,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'place',
               test: /src[\\/]client[\\/]features[\\/]packages[\\/]place\./,
               includeDependenciesRecursively: false,
             },
-            // Not the small modules only paying, the plans, the dashboards, signing in, the pages mails link to and the pickers use: left
+            // Not the small modules only paying, the plans, the dashboards, signing in and the pages mails link to use: left
             // to the chunks of the pages that import them, so a visitor's first page does not fetch them with the rest.
             {
               name: 'shared',
               test: (id: string) =>
-                /src[\\/]client[\\/]|lucide-react/.test(id) &&
-                !onlyPayingAndDashboards.test(id) &&
-                !onlyLinkPagesAndSignIn.test(id) &&
-                !onlyPickers.test(id),
+                /src[\\/]client[\\/]|lucide-react/.test(id) && !onlyPayingAndDashboards.test(id) && !onlyLinkPagesAndSignIn.test(id),
               minShareCount: 2,
               maxModuleSize: 3000,
             },

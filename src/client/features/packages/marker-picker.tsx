@@ -8,6 +8,7 @@ import { isolatedLtr, localized } from '../../lib/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { WANTED_MAX } from './wanted-markers.ts';
 
 export interface PickedMarker {
   id: number;
@@ -15,9 +16,6 @@ export interface PickedMarker {
   name_ar: string;
   name_en: string;
 }
-
-/** At most this many markers in one visit, as packages.buildYourOwn takes them (WANTED_MARKERS_MAX, shared/package-schemas.ts). */
-export const WANTED_MAX = 20;
 
 /**
  * The markers a person wants (issue #79 item 3): the chosen ones as tags, each removable, and a search by
