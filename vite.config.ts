@@ -209,7 +209,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // when its panel opens; in `shared` every page would.
             {
               name: 'booking-panel',
-              test: /src[\\/]client[\\/]features[\\/](booking[\\/](booking-panel|about-you|already-booked-message|booking-panel-errors|collection-choice|repeat|home-address-fields|waitlist-join|booking-calendar|slot-picker|slot-rules-note)\.)/,
+              test: /src[\\/]client[\\/]features[\\/](booking[\\/](booking-panel|about-you|already-booked-message|booking-panel-errors|collection-choice|repeat|home-address-fields|waitlist-join|day-and-time-picker|booking-calendar|slot-picker|slot-rules-note)\.)/,
               // Its modules' own dependencies (Chakra's parts, the cart) stay where the other pages find them.
               includeDependenciesRecursively: false,
             },
@@ -218,6 +218,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'compare-choice',
               test: /src[\\/]client[\\/]features[\\/]packages[\\/]compare-(control|store)\.|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]columns-3\./,
+              includeDependenciesRecursively: false,
+            },
+            // Build your own's marker picker with the kit's removable tags it draws (which a lab's package form draws too):
+            // one file for that page; in `shared` every page would load the tags.
+            {
+              name: 'marker-picker',
+              test: /src[\\/]client[\\/](features[\\/]packages[\\/]marker-picker|components[\\/]removable-tags)\./,
               includeDependenciesRecursively: false,
             },
             {

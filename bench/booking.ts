@@ -2,10 +2,6 @@
 // win; (b) bookings on distinct slots at 50 connections for 10 s: bookings/s and p99 (issue #25's goal:
 // ≥ 800/s and p99 ≤ 100 ms on PostgreSQL). Uses the real server over HTTP, PostgreSQL (BENCH_DATABASE_URL, default
 // the local server) and wrk (`apt-get install wrk`). The simulated payment's delay is set to 0 here.
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   benchAdminUrl,
   type CpuSplit,
@@ -17,6 +13,7 @@ import {
   slotAt,
   startServer,
 } from './support.ts';
+import { requireWrk, runWrk, wrkScript, wrkSummaryHook } from './wrk.ts';
 
 const NAME = `tahaleel_bench_booking_${Date.now()}`;
 const PORT = Number(process.env.BENCH_PORT ?? 3592);
@@ -25,10 +22,7 @@ const RACERS = 200;
 const CONNECTIONS = 50;
 const SECONDS = 10;
 
-if (spawnSync('wrk', ['--version']).error) {
-  console.error('wrk is needed: sudo apt-get install -y wrk');
-  process.exit(1);
-}
+requireWrk();
 
 const scratch = await createScratchDatabase(benchAdminUrl, NAME);
 const db = scratch.db;
@@ -77,9 +71,8 @@ try {
       idempotencyKey: `tp-${index}-${NAME}`,
     }),
   );
-  const script = join(tmpdir(), `tahaleel-booking-${process.pid}.lua`);
-  writeFileSync(
-    script,
+  const script = wrkScript(
+    'booking',
     `local bodies = {${bodies.map((body) => `[[${body}]]`).join(',')}}
 local cookies = {${bookers.map((cookie) => JSON.stringify(cookie)).join(',')}}
 local i = 0
@@ -89,56 +82,46 @@ request = function()
 end
 local failed = 0
 response = function(status) if status ~= 200 then failed = failed + 1 end end
-done = function(summary, latency)
-  io.write(string.format("RESULT %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status, summary.requests))
-end`,
+${wrkSummaryHook()}`,
   );
   // Baseline in the same run: a signed-in trivial query (session lookup only) at the same concurrency.
-  const baselineScript = join(tmpdir(), `tahaleel-booking-baseline-${process.pid}.lua`);
-  writeFileSync(
-    baselineScript,
+  const baselineScript = wrkScript(
+    'booking-baseline',
     `local cookies = {${bookers.map((cookie) => JSON.stringify(cookie)).join(',')}}
 local i = 0
 request = function()
   i = i + 1
   return wrk.format("GET", "/trpc/auth.me", { ["cookie"] = cookies[(i % #cookies) + 1] })
 end
-done = function(summary, latency)
-  io.write(string.format("RESULT %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status, summary.requests))
-end`,
+${wrkSummaryHook()}`,
   );
-  const wrkRun = (file: string, seconds: number) => {
-    const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', file, base], { encoding: 'utf8' });
-    const line = run.stdout.split('\n').find((entry) => entry.startsWith('RESULT'));
-    if (!line) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
-    return line.split(' ').map(Number);
-  };
+  const wrkRun = (file: string, seconds: number) => runWrk({ url: base, script: file, seconds, connections: CONNECTIONS, threads: 1 });
   // The CPU the server and PostgreSQL spend per request of a run (Linux), counted after the warm-up.
   const wrkRunWithCpu = async (file: string, seconds: number) => {
     const cpu = await countCpu(server.child.pid!, scratch.url);
     const result = wrkRun(file, seconds);
-    return { result, cpu: cpu.per(result[5]!) };
+    return { result, cpu: cpu.per(result.requests) };
   };
   const split = (cpu: CpuSplit | null) =>
     cpu ? `server ${cpu.serverMs.toFixed(2)} ms + PostgreSQL ${cpu.databaseMs.toFixed(2)} ms` : 'not measured (no /proc)';
   wrkRun(baselineScript, 2);
   const baseline = await wrkRunWithCpu(baselineScript, SECONDS);
-  const [, baseRps, , baseP99] = baseline.result;
-  console.log(`    baseline: signed-in auth.me at ${CONNECTIONS} connections: ${baseRps!.toFixed(0)} req/s, p99 ${baseP99!.toFixed(1)} ms`);
+  const { rps: baseRps, p99: baseP99 } = baseline.result;
+  console.log(`    baseline: signed-in auth.me at ${CONNECTIONS} connections: ${baseRps.toFixed(0)} req/s, p99 ${baseP99.toFixed(1)} ms`);
   const booking = await wrkRunWithCpu(script, SECONDS);
-  const [, rps, p50, p99, non200] = booking.result;
+  const { rps, p50, p99, errors: non200 } = booking.result;
   const made = await db
     .selectFrom('bookings')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('lab_test_id', '<>', raceLab!.lab_test_id)
     .executeTakeFirstOrThrow();
   console.log(
-    `(b) ${CONNECTIONS} connections, ${SECONDS} s, distinct slots: ${rps!.toFixed(0)} bookings/s, p50 ${p50!.toFixed(1)} ms, p99 ${p99!.toFixed(1)} ms, non-200 ${non200}; bookings stored ${made.n}`,
+    `(b) ${CONNECTIONS} connections, ${SECONDS} s, distinct slots: ${rps.toFixed(0)} bookings/s, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, non-200 ${non200}; bookings stored ${made.n}`,
   );
-  console.log(`    ratio bookings/baseline: ${(rps! / baseRps!).toFixed(2)}`);
+  console.log(`    ratio bookings/baseline: ${(rps / baseRps).toFixed(2)}`);
   console.log(`    CPU per request: auth.me ${split(baseline.cpu)} · booking ${split(booking.cpu)}`);
   console.log(
-    `    goal ≥ 800/s (${rps!.toFixed(0)}/s: ${rps! >= 800 ? 'met' : 'NOT met'}) and p99 ≤ 100 ms (${p99!.toFixed(1)} ms: ${p99! <= 100 ? 'met' : 'NOT met'})`,
+    `    goal ≥ 800/s (${rps.toFixed(0)}/s: ${rps >= 800 ? 'met' : 'NOT met'}) and p99 ≤ 100 ms (${p99.toFixed(1)} ms: ${p99 <= 100 ? 'met' : 'NOT met'})`,
   );
 } finally {
   server.child.kill('SIGTERM');

@@ -2,25 +2,19 @@
 // tests + 10 packages each), as requests/s against a trivial tRPC query measured in the same run, over
 // HTTP with wrk (`apt-get install wrk`) and PostgreSQL (BENCH_DATABASE_URL, default the local server).
 // The issue sets no goal for them: the ratios are recorded in docs/benchmarks.md.
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/server/db/schema.ts';
-import { BENCH_LABS, BENCH_TESTS, prepareSearchBenchDatabase } from './search-data.ts';
+import { BENCH_CITY_CENTRES, BENCH_LABS, BENCH_TESTS, prepareSearchBenchDatabase } from './search-data.ts';
 import { benchAdminUrl, type CpuSplit, countCpu, startServer } from './support.ts';
+import { requireWrk, runWrk, wrkScript, wrkSummaryHook } from './wrk.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3594);
 const PACKAGES_PER_LAB = 10;
 const CONNECTIONS = 50;
 const SECONDS = 10;
 
-if (spawnSync('wrk', ['--version']).error) {
-  console.error('wrk is needed: sudo apt-get install -y wrk');
-  process.exit(1);
-}
+requireWrk();
 
 const databaseUrl = await prepareSearchBenchDatabase(benchAdminUrl, 'tahaleel_bench_packages');
 const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl }) }) });
@@ -79,13 +73,7 @@ async function samples(db: Kysely<Database>) {
   return { ids, analytes };
 }
 
-const points = [
-  [24.7136, 46.6753],
-  [21.5433, 39.1728],
-  [26.4207, 50.0888],
-  [21.3891, 39.8579],
-  [24.5247, 39.5692],
-] as const;
+const points = BENCH_CITY_CENTRES;
 const path = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 const comparePaths = ids.map((list) => path('packages.list', { ids: list }));
 const buildPaths = analytes.map((list, index) => {
@@ -96,9 +84,8 @@ const buildNowherePaths = analytes.map((list) => path('packages.buildYourOwn', {
 
 /** wrk over `paths` in turn: requests/s, p50 and p99 in ms, non-200 answers. */
 function wrk(target: string, paths: string[], seconds: number) {
-  const script = join(tmpdir(), `tahaleel-wrk-packages-${process.pid}.lua`);
-  writeFileSync(
-    script,
+  const script = wrkScript(
+    'wrk-packages',
     `local paths = {${paths.map((entry) => JSON.stringify(entry)).join(',')}}
 local i = 0
 request = function()
@@ -109,15 +96,9 @@ local errors = 0
 response = function(status)
   if status ~= 200 then errors = errors + 1 end
 end
-done = function(summary, latency)
-  io.write(string.format("RESULT %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, errors, summary.requests))
-end`,
+${wrkSummaryHook('errors')}`,
   );
-  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, target], { encoding: 'utf8' });
-  const line = run.stdout.split('\n').find((entry) => entry.startsWith('RESULT'));
-  if (!line) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
-  const [, rps, p50, p99, errors, requests] = line.split(' ').map(Number);
-  return { rps: rps!, p50: p50!, p99: p99!, errors: errors!, requests: requests! };
+  return runWrk({ url: target, script, seconds, connections: CONNECTIONS, threads: 2 });
 }
 
 const server = await startServer({ port: PORT, databaseUrl });

@@ -5,13 +5,11 @@
 // and written with its ACK. The real server over HTTP, PostgreSQL (BENCH_DATABASE_URL, default the
 // local server) and wrk (`apt-get install wrk`). Messages are spread over many labs' keys, so no key
 // reaches its rate limit (600 a minute).
-import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { createKey } from '../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
 import { benchAdminUrl, countCpu, createOpenLabs, createScratchDatabase, signedInCustomers, startServer } from './support.ts';
+import { requireWrk, runWrk, wrkScript, wrkSummaryHook } from './wrk.ts';
 
 const NAME = `tahaleel_bench_intake_${Date.now()}`;
 const PORT = Number(process.env.BENCH_PORT ?? 3593);
@@ -20,10 +18,7 @@ const SECONDS = 10;
 const LABS = 200;
 const BOOKINGS_PER_LAB = 150;
 
-if (spawnSync('wrk', ['--version']).error) {
-  console.error('wrk is needed: sudo apt-get install -y wrk');
-  process.exit(1);
-}
+requireWrk();
 
 const fixture = readFileSync(new URL('../tests/fixtures/hl7/oru-r01-cbc.hl7', import.meta.url), 'utf8');
 const PLACER = 'TH-4QW8Z2NC';
@@ -65,9 +60,8 @@ const lua = (value: string) => `[==[${value}]==]`;
 try {
   // The message is a template: each request fills in a booking's reference and a fresh control id.
   const [head, tail] = fixture.replaceAll(PLACER, '\u0001').replace(CONTROL_ID, '\u0002').split('\u0002') as [string, string];
-  const script = join(tmpdir(), `tahaleel-intake-${process.pid}.lua`);
-  writeFileSync(
-    script,
+  const script = wrkScript(
+    'intake',
     `local references = {${bookings.map((booking) => lua(booking.reference)).join(',')}}
 local labOf = {${bookings.map((booking) => booking.lab_index + 1).join(',')}}
 local keys = {${keys.map(lua).join(',')}}
@@ -84,46 +78,34 @@ request = function()
 end
 local failed = 0
 response = function(status) if status ~= 200 then failed = failed + 1 end end
-done = function(summary, latency)
-  io.write(string.format("RESULT %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status, summary.requests))
-end`,
+${wrkSummaryHook()}`,
   );
-  const baselineScript = join(tmpdir(), `tahaleel-intake-baseline-${process.pid}.lua`);
-  writeFileSync(
-    baselineScript,
-    `done = function(summary, latency)
-  io.write(string.format("RESULT %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status, summary.requests))
-end`,
-  );
-  const wrkRun = (file: string, path: string, seconds: number) => {
-    const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', file, `${base}${path}`], { encoding: 'utf8' });
-    const line = run.stdout.split('\n').find((entry) => entry.startsWith('RESULT'));
-    if (!line) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
-    return line.split(' ').map(Number);
-  };
+  const baselineScript = wrkScript('intake-baseline', wrkSummaryHook());
+  const wrkRun = (file: string, path: string, seconds: number) =>
+    runWrk({ url: `${base}${path}`, script: file, seconds, connections: CONNECTIONS, threads: 1 });
   wrkRun(baselineScript, '/trpc/auth.providers', 2);
   const baselineCpu = await countCpu(server.child.pid!, scratch.url);
   const baseline = wrkRun(baselineScript, '/trpc/auth.providers', SECONDS);
-  const baselineSplit = baselineCpu.per(baseline[5]!);
+  const baselineSplit = baselineCpu.per(baseline.requests);
   const intakeCpu = await countCpu(server.child.pid!, scratch.url);
   const intake = wrkRun(script, '/hl7/v2', SECONDS);
-  const intakeSplit = intakeCpu.per(intake[5]!);
-  const [, baseRps, , baseP99] = baseline;
-  const [, rps, p50, p99, non200, requests] = intake;
+  const intakeSplit = intakeCpu.per(intake.requests);
+  const { rps: baseRps, p99: baseP99 } = baseline;
+  const { rps, p50, p99, errors: non200, requests } = intake;
   const stored = await db
     .selectFrom('result_report_versions')
     .select([(eb) => eb.fn.countAll<string>().as('versions'), (eb) => eb.fn.sum<string>('analyte_count').as('values')])
     .executeTakeFirstOrThrow();
   const split = (cpu: typeof baselineSplit) =>
     cpu ? `server ${cpu.serverMs.toFixed(2)} ms + PostgreSQL ${cpu.databaseMs.toFixed(2)} ms` : 'not measured (no /proc)';
-  console.log(`baseline: auth.providers at ${CONNECTIONS} connections: ${baseRps!.toFixed(0)} req/s, p99 ${baseP99!.toFixed(1)} ms`);
+  console.log(`baseline: auth.providers at ${CONNECTIONS} connections: ${baseRps.toFixed(0)} req/s, p99 ${baseP99.toFixed(1)} ms`);
   console.log(
-    `ORU^R01 (10 analytes) at ${CONNECTIONS} connections, ${SECONDS} s: ${rps!.toFixed(0)} messages/s, p50 ${p50!.toFixed(1)} ms, p99 ${p99!.toFixed(1)} ms, non-200 ${non200} of ${requests}`,
+    `ORU^R01 (10 analytes) at ${CONNECTIONS} connections, ${SECONDS} s: ${rps.toFixed(0)} messages/s, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, non-200 ${non200} of ${requests}`,
   );
   console.log(`stored: ${stored.versions} report versions, ${stored.values} values (sealed)`);
-  console.log(`ratio messages/trivial query: ${(rps! / baseRps!).toFixed(3)}`);
+  console.log(`ratio messages/trivial query: ${(rps / baseRps).toFixed(3)}`);
   console.log(`CPU per request: trivial query ${split(baselineSplit)} · ORU^R01 ${split(intakeSplit)}`);
-  if (requests! > bookings.length)
+  if (requests > bookings.length)
     console.log(`note: ${requests} messages for ${bookings.length} bookings: later ones amended earlier reports`);
 } finally {
   server.child.kill('SIGTERM');

@@ -26,6 +26,15 @@ export const BENCH_QUERIES = [
   'وظائف الكبد',
 ];
 
+/** The five cities the bench's labs are placed around (latitude, longitude): Riyadh, Jeddah, Dammam, Makkah, Madinah. */
+export const BENCH_CITY_CENTRES: readonly (readonly [number, number])[] = [
+  [24.7136, 46.6753],
+  [21.5433, 39.1728],
+  [26.4207, 50.0888],
+  [21.3891, 39.8579],
+  [24.5247, 39.5692],
+];
+
 export async function prepareSearchBenchDatabase(adminUrl: string, name: string, labs = BENCH_LABS): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

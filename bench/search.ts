@@ -7,21 +7,17 @@
 //   tail this machine and its load generator produce by themselves;
 // - uncached at 20 connections: p99 ≤ 50 ms.
 // `npm run bench:search-scale` shows how the uncached search grows with the data.
-import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { BENCH_LABS, BENCH_QUERIES, BENCH_TESTS, prepareSearchBenchDatabase } from './search-data.ts';
+import { BENCH_CITY_CENTRES, BENCH_LABS, BENCH_QUERIES, BENCH_TESTS, prepareSearchBenchDatabase } from './search-data.ts';
 import { benchAdminUrl as adminUrl, type CpuSplit, countCpu, startServer } from './support.ts';
+import { requireWrk, runWrk, wrkScript, wrkSummaryHook } from './wrk.ts';
 
 const PORT = 3590;
 const CONNECTIONS = 100;
 const SECONDS = 10;
 
-if (spawnSync('wrk', ['--version']).error) {
-  console.error('wrk is needed: sudo apt-get install -y wrk');
-  process.exit(1);
-}
+requireWrk();
 
 const databaseUrl = await prepareSearchBenchDatabase(adminUrl, 'tahaleel_bench_search');
 console.log(`data: ${BENCH_LABS} labs × ${BENCH_TESTS} tests in ${databaseUrl}`);
@@ -31,14 +27,7 @@ const base = server.base;
 
 // Mixed Arabic and English queries (search-data.ts), from points around the five cities.
 const queries = BENCH_QUERIES;
-const points = [
-  [24.7136, 46.6753],
-  [21.5433, 39.1728],
-  [26.4207, 50.0888],
-  [21.3891, 39.8579],
-  [24.5247, 39.5692],
-  [24.8, 46.62],
-];
+const points = [...BENCH_CITY_CENTRES, [24.8, 46.62]];
 const searchPaths = queries.flatMap((query, index) => {
   const [lat, lon] = points[index % points.length]!;
   const input = encodeURIComponent(JSON.stringify({ query, lat, lon }));
@@ -61,7 +50,6 @@ async function measureWithCpu(paths: string[], uniqueLocations = false, connecti
 
 /** `paths` in turn; with `uniqueLocations`, every search comes from a different point (no cache hits). */
 function wrk(target: string, paths: string[], uniqueLocations = false, seconds = SECONDS, connections = CONNECTIONS) {
-  const script = join(tmpdir(), `tahaleel-wrk-${process.pid}.lua`);
   const located = uniqueLocations
     ? `local queries = {${queries.map((query) => JSON.stringify(encodeURIComponent(JSON.stringify(query)))).join(',')}}
 local centres = {${points.map(([lat, lon]) => `{${lat},${lon}}`).join(',')}}
@@ -78,8 +66,8 @@ end`
   i = i + 1
   return wrk.format("GET", paths[(i % #paths) + 1])
 end`;
-  writeFileSync(
-    script,
+  const script = wrkScript(
+    'wrk',
     `local paths = {${paths.map((path) => JSON.stringify(path)).join(',')}}
 local i = 0
 ${located}
@@ -87,15 +75,9 @@ local errors = 0
 response = function(status)
   if status ~= 200 then errors = errors + 1 end
 end
-done = function(summary, latency)
-  io.write(string.format("RESULT %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status, summary.requests))
-end`,
+${wrkSummaryHook()}`,
   );
-  const run = spawnSync('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '-s', script, target], { encoding: 'utf8' });
-  const line = run.stdout.split('\n').find((entry) => entry.startsWith('RESULT'));
-  if (!line) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
-  const [, rps, p50, p99, errors, requests] = line.split(' ').map(Number);
-  return { rps: rps!, p50: p50!, p99: p99!, errors: errors!, requests: requests! };
+  return runWrk({ url: target, script, seconds, connections, threads: 2 });
 }
 
 const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');

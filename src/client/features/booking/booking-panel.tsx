@@ -1,4 +1,4 @@
-import { Button, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -12,15 +12,15 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { useAuthModal } from '../../lib/auth-modal-context.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatClock, formatHijriDate, intlLocale } from '../../lib/format.ts';
+import { formatClock } from '../../lib/format.ts';
 import { activeLocale, withCatalogs } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { asksAboutYou } from './about-you.ts';
 import { registerAlreadyBookedMessage } from './already-booked-message.ts';
-import { BookingCalendar } from './booking-calendar.tsx';
 import { registerBookingPanelErrors } from './booking-panel-errors.ts';
 import { CollectionChoice } from './collection-choice.tsx';
+import { DayAndTimePicker } from './day-and-time-picker.tsx';
 import { type HomeAddress, HomeAddressFields, homeAddressMissing, homeAddressReady, lastHomeAddress } from './home-address-fields.tsx';
 import type { LabCartItem } from './lab-cart/lab-cart-store.ts';
 import { useLabCart } from './lab-cart/use-lab-cart.ts';
@@ -238,10 +238,6 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
               ? t`Confirm your mobile number above.`
               : null;
 
-  const gregorian = date
-    ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))
-    : null;
-
   return (
     <Card.Root variant="subtle" data-testid="booking-panel">
       <Card.Body gap="4">
@@ -267,70 +263,59 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
               : t`This test needs ${plural(offer.fastingHours, { one: '# hour', other: '# hours' })} of fasting (water only) before the appointment.`}
           </Text>
         ) : null}
-        <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="start">
-          <BookingCalendar
-            today={today}
-            value={date}
-            onChange={(next) => {
-              // A new day clears the chosen time and loads that day's times.
-              setDate(next);
-              setSlot(null);
-            }}
-          />
-          <Stack gap="3" flex="1" width="full">
-            {date ? (
-              <>
-                <Stack gap="0">
-                  <Text fontWeight="semibold">{gregorian}</Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {formatHijriDate(new Date(`${date}T12:00:00Z`), locale, 'UTC')}
-                  </Text>
-                </Stack>
-                <SlotPicker
+        <DayAndTimePicker
+          today={today}
+          date={date}
+          onDateChange={(next) => {
+            // A new day clears the chosen time and loads that day's times.
+            setDate(next);
+            setSlot(null);
+          }}
+        >
+          {(day) => (
+            <>
+              <SlotPicker
+                labId={offer.labId}
+                labTestId={offer.labTestId}
+                date={day}
+                timeZone={offer.timeZone}
+                value={slot}
+                home={atHome}
+                near={
+                  home.latitude !== null && home.longitude !== null ? { latitude: home.latitude, longitude: home.longitude } : undefined
+                }
+                onChange={(startsAt, endsAt) => {
+                  setSlot(startsAt);
+                  setWindowEnd(endsAt);
+                }}
+              />
+              {!atHome && <WaitlistJoin labTestId={offer.labTestId} date={day} />}
+              <Suspense fallback={null}>
+                <RepeatChoice
                   labId={offer.labId}
-                  labTestId={offer.labTestId}
-                  date={date}
-                  timeZone={offer.timeZone}
-                  value={slot}
-                  home={atHome}
-                  near={
-                    home.latitude !== null && home.longitude !== null ? { latitude: home.latitude, longitude: home.longitude } : undefined
+                  value={repeat}
+                  onChange={setRepeat}
+                  canPayEachVisit={canPayEachVisit}
+                  plan={
+                    slot && (!atHome || homeItem)
+                      ? {
+                          labTestId: offer.labTestId,
+                          bookingTime: slot,
+                          ...(homeItem && {
+                            home: {
+                              address: homeItem.home.address,
+                              latitude: homeItem.home.latitude,
+                              longitude: homeItem.home.longitude,
+                            },
+                          }),
+                        }
+                      : null
                   }
-                  onChange={(startsAt, endsAt) => {
-                    setSlot(startsAt);
-                    setWindowEnd(endsAt);
-                  }}
                 />
-                {!atHome && <WaitlistJoin labTestId={offer.labTestId} date={date} />}
-                <Suspense fallback={null}>
-                  <RepeatChoice
-                    labId={offer.labId}
-                    value={repeat}
-                    onChange={setRepeat}
-                    canPayEachVisit={canPayEachVisit}
-                    plan={
-                      slot && (!atHome || homeItem)
-                        ? {
-                            labTestId: offer.labTestId,
-                            bookingTime: slot,
-                            ...(homeItem && {
-                              home: {
-                                address: homeItem.home.address,
-                                latitude: homeItem.home.latitude,
-                                longitude: homeItem.home.longitude,
-                              },
-                            }),
-                          }
-                        : null
-                    }
-                  />
-                </Suspense>
-              </>
-            ) : (
-              <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>
-            )}
-          </Stack>
-        </Stack>
+              </Suspense>
+            </>
+          )}
+        </DayAndTimePicker>
         {atHome && area && <HomeAddressFields area={area} value={home} onChange={setHome} />}
         {phoneNeeded && (
           <Suspense fallback={null}>

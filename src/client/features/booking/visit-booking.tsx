@@ -1,4 +1,4 @@
-import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { todayIn } from '../../../shared/time.ts';
 import { useCartPanels } from '../../components/cart-panels-context.tsx';
 import { localized } from '../../lib/bidi.ts';
-import { formatHijriDate, intlLocale } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { BookingCalendar } from './booking-calendar.tsx';
+import { DayAndTimePicker } from './day-and-time-picker.tsx';
 import { labCartStore } from './lab-cart/lab-cart-store.ts';
 import { useLabCart } from './lab-cart/use-lab-cart.ts';
 import { SlotPicker } from './slot-picker.tsx';
@@ -81,10 +80,6 @@ export function VisitBooking({
     panels.openLabCart();
   };
 
-  const gregorian = date
-    ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))
-    : null;
-
   return (
     <Card.Root variant="subtle" data-testid="visit-booking">
       <Card.Body gap="4">
@@ -96,38 +91,25 @@ export function VisitBooking({
             {t`Part of this visit needs ${plural(strictest.fastingHours, { one: '# hour', other: '# hours' })} of fasting (water only), so only the times that allow it are shown.`}
           </Text>
         ) : null}
-        <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="start">
-          <BookingCalendar
-            today={todayIn(timeZone)}
-            value={date}
-            onChange={(next) => {
-              setDate(next);
-              setSlot(null);
-            }}
-          />
-          <Stack gap="3" flex="1" width="full">
-            {date ? (
-              <>
-                <Stack gap="0">
-                  <Text fontWeight="semibold">{gregorian}</Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {formatHijriDate(new Date(`${date}T12:00:00Z`), locale, 'UTC')}
-                  </Text>
-                </Stack>
-                <SlotPicker
-                  labId={labId}
-                  labTestId={strictest?.labTestId}
-                  date={date}
-                  timeZone={timeZone}
-                  value={slot}
-                  onChange={(startsAt) => setSlot(startsAt)}
-                />
-              </>
-            ) : (
-              <Text color="fg.muted">{t`Pick a day to see the free times.`}</Text>
-            )}
-          </Stack>
-        </Stack>
+        <DayAndTimePicker
+          today={todayIn(timeZone)}
+          date={date}
+          onDateChange={(next) => {
+            setDate(next);
+            setSlot(null);
+          }}
+        >
+          {(day) => (
+            <SlotPicker
+              labId={labId}
+              labTestId={strictest?.labTestId}
+              date={day}
+              timeZone={timeZone}
+              value={slot}
+              onChange={(startsAt) => setSlot(startsAt)}
+            />
+          )}
+        </DayAndTimePicker>
         <Button
           colorPalette="brand"
           alignSelf={{ base: 'stretch', sm: 'end' }}

@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Field, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { Plus, Search, X } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { PACKAGE_MEMBERS_MAX, PACKAGE_MEMBERS_MIN } from '../../../shared/package-schemas.ts';
+import { RemovableTags } from '../../components/removable-tags.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -59,28 +60,15 @@ export function PackageTestsPicker({
         <Field.RequiredIndicator />
       </Field.Label>
       <Stack gap="2" width="full">
-        {chosen.length > 0 && (
-          <HStack as="ul" listStyleType="none" gap="1.5" wrap="wrap" data-testid="package-chosen-tests">
-            {chosen.map((id) => {
-              const test = byId.get(id);
-              const label = test ? name(test) : String(id);
-              return (
-                <Badge as="li" key={id} size="lg" colorPalette="brand" variant="subtle" paddingInlineEnd="0.5" gap="0.5">
-                  {label}
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="brand"
-                    aria-label={t`Remove ${label}`}
-                    onClick={() => onChange(chosen.filter((chosenId) => chosenId !== id))}
-                  >
-                    <X aria-hidden />
-                  </IconButton>
-                </Badge>
-              );
-            })}
-          </HStack>
-        )}
+        <RemovableTags
+          tags={chosen.map((id) => {
+            const test = byId.get(id);
+            return { id, label: test ? name(test) : String(id) };
+          })}
+          onRemove={(id) => onChange(chosen.filter((chosenId) => chosenId !== id))}
+          removeLabel={(label) => t`Remove ${label}`}
+          testId="package-chosen-tests"
+        />
         <InputGroup startElement={<Search size={16} aria-hidden />}>
           <Input
             type="search"

@@ -5,7 +5,6 @@ import {
   Field,
   Heading,
   HStack,
-  IconButton,
   Input,
   InputGroup,
   NativeSelect,
@@ -17,7 +16,7 @@ import {
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Plus, Search, Timer } from 'lucide-react';
+import { Plus, Search, Timer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { typedNumber } from '../../../shared/digits.ts';
 import { labTestLimit } from '../../../shared/plans.ts';
@@ -30,6 +29,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { SavedNumberField } from './saved-number-field.tsx';
 
 type Offering = RouterOutputs['lab']['offerings'][number];
 type Shown = 'all' | 'active' | 'inactive';
@@ -111,62 +111,34 @@ function OfferingRow({ offering }: { offering: Offering }) {
         </Text>
       </Stack>
       <HStack gap="3" flexShrink={0} justify={{ base: 'space-between', md: 'end' }} wrap="wrap">
-        <Field.Root invalid={parsedHours === undefined} width="auto">
-          <HStack gap="1">
-            <InputGroup
-              startElement={<Timer size={14} aria-hidden />}
-              endElement={<Text fontSize="xs" color="fg.muted">{t`hours`}</Text>}
-              width="36"
-            >
-              <NumericInput
-                size="sm"
-                inputMode="numeric"
-                value={hours}
-                placeholder={t`Not stated`}
-                title={t`Results of ${name} within (hours)`}
-                onChange={(event) => setHours(event.target.value)}
-                aria-label={t`Results of ${name} within (hours)`}
-              />
-            </InputGroup>
-            <IconButton
-              size="sm"
-              variant="outline"
-              colorPalette="brand"
-              aria-label={t`Save the turnaround of ${name}`}
-              disabled={!hoursChanged}
-              loading={update.isPending && update.variables?.statedTurnaroundHours !== undefined}
-              onClick={() =>
-                parsedHours !== undefined && update.mutate({ labTestId: offering.lab_test_id, statedTurnaroundHours: parsedHours })
-              }
-            >
-              <Check />
-            </IconButton>
-          </HStack>
-        </Field.Root>
-        <Field.Root invalid={parsed === null} width="auto">
-          <HStack gap="1">
-            <InputGroup endElement={<Text fontSize="xs" color="fg.muted">{t`SAR`}</Text>} width="32">
-              <NumericInput
-                size="sm"
-                inputMode="decimal"
-                value={price}
-                onChange={(event) => setPrice(event.target.value)}
-                aria-label={t`Price of ${name}`}
-              />
-            </InputGroup>
-            <IconButton
-              size="sm"
-              variant="outline"
-              colorPalette="brand"
-              aria-label={t`Save the price of ${name}`}
-              disabled={!changed}
-              loading={update.isPending && update.variables?.price !== undefined}
-              onClick={() => parsed !== null && update.mutate({ labTestId: offering.lab_test_id, price: parsed })}
-            >
-              <Check />
-            </IconButton>
-          </HStack>
-        </Field.Root>
+        <SavedNumberField
+          value={hours}
+          onChange={setHours}
+          invalid={parsedHours === undefined}
+          unit={t`hours`}
+          icon={<Timer size={14} aria-hidden />}
+          width="36"
+          label={t`Results of ${name} within (hours)`}
+          placeholder={t`Not stated`}
+          title={t`Results of ${name} within (hours)`}
+          saveLabel={t`Save the turnaround of ${name}`}
+          canSave={hoursChanged}
+          saving={update.isPending && update.variables?.statedTurnaroundHours !== undefined}
+          onSave={() => parsedHours !== undefined && update.mutate({ labTestId: offering.lab_test_id, statedTurnaroundHours: parsedHours })}
+        />
+        <SavedNumberField
+          value={price}
+          onChange={setPrice}
+          invalid={parsed === null}
+          unit={t`SAR`}
+          width="32"
+          decimals
+          label={t`Price of ${name}`}
+          saveLabel={t`Save the price of ${name}`}
+          canSave={changed}
+          saving={update.isPending && update.variables?.price !== undefined}
+          onSave={() => parsed !== null && update.mutate({ labTestId: offering.lab_test_id, price: parsed })}
+        />
         <Switch.Root
           colorPalette="brand"
           checked={offering.is_active}

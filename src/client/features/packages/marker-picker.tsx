@@ -1,12 +1,14 @@
-import { Badge, Button, Field, HStack, IconButton, Input, InputGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, InputGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Plus, Search, X } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { RemovableTags } from '../../components/removable-tags.tsx';
 import { isolatedLtr, localized } from '../../lib/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { WANTED_MAX } from './wanted-markers.ts';
 
 export interface PickedMarker {
   id: number;
@@ -14,9 +16,6 @@ export interface PickedMarker {
   name_ar: string;
   name_en: string;
 }
-
-/** At most this many markers in one visit, as packages.buildYourOwn takes them (WANTED_MARKERS_MAX, shared/package-schemas.ts). */
-export const WANTED_MAX = 20;
 
 /**
  * The markers a person wants (issue #79 item 3): the chosen ones as tags, each removable, and a search by
@@ -49,29 +48,16 @@ export function MarkerPicker({
 
   return (
     <Stack gap="3">
-      {chosen.length > 0 && (
-        <HStack as="ul" listStyleType="none" gap="1.5" wrap="wrap" data-testid="chosen-markers" aria-label={t`Your markers`}>
-          {chosen.map((id) => {
-            const marker = names?.get(id);
-            if (!marker) return <Skeleton as="li" key={id} height="7" width="24" rounded="md" />;
-            const label = name(marker);
-            return (
-              <Badge as="li" key={id} size="lg" colorPalette="brand" variant="subtle" paddingInlineEnd="0.5" gap="0.5">
-                {label}
-                <IconButton
-                  size="xs"
-                  variant="ghost"
-                  colorPalette="brand"
-                  aria-label={t`Remove ${label}`}
-                  onClick={() => onChange(chosen.filter((other) => other !== id))}
-                >
-                  <X aria-hidden />
-                </IconButton>
-              </Badge>
-            );
-          })}
-        </HStack>
-      )}
+      <RemovableTags
+        tags={chosen.map((id) => {
+          const marker = names?.get(id);
+          return { id, label: marker ? name(marker) : null };
+        })}
+        onRemove={(id) => onChange(chosen.filter((other) => other !== id))}
+        removeLabel={(label) => t`Remove ${label}`}
+        label={t`Your markers`}
+        testId="chosen-markers"
+      />
       <Field.Root disabled={full}>
         <Field.Label>{t`Add a marker`}</Field.Label>
         <InputGroup startElement={<Search size={16} aria-hidden />} width="full" maxW="md">

@@ -86,13 +86,20 @@ async function contentsOf(db: Kysely<Database>, packageIds: readonly number[]) {
 
 type OnSaleRow = Awaited<ReturnType<typeof repo.packagesOnSale>>[number];
 
-function publicPackage(row: OnSaleRow) {
+/** A package's id with its name and description in both languages: the start of what its page and its lab show of it. */
+function packageWording(row: Pick<OnSaleRow, 'id' | 'name_ar' | 'name_en' | 'description_ar' | 'description_en'>) {
   return {
     id: row.id,
     name_ar: row.name_ar,
     name_en: row.name_en,
     description_ar: row.description_ar,
     description_en: row.description_en,
+  };
+}
+
+function publicPackage(row: OnSaleRow) {
+  return {
+    ...packageWording(row),
     preparation_ar: row.preparation_ar,
     preparation_en: row.preparation_en,
     fasting_hours: row.fasting_hours,
@@ -164,11 +171,7 @@ type LabPackageRow = Awaited<ReturnType<typeof repo.labPackages>>[number];
 
 function labView(row: LabPackageRow) {
   return {
-    id: row.id,
-    name_ar: row.name_ar,
-    name_en: row.name_en,
-    description_ar: row.description_ar,
-    description_en: row.description_en,
+    ...packageWording(row),
     preparation_ar: row.preparation_ar ?? '',
     preparation_en: row.preparation_en ?? '',
     category_id: row.category_id,
