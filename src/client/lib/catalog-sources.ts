@@ -26,8 +26,6 @@ const customersBookings = [
 /** "Repeat this test" in the booking panel, with how a series may be paid. */
 /** A series' visits and their terms at the lab-test checkout. */
 const checkoutSeries = 'features/booking/checkout-series.tsx';
-/** A promo code at the lab-test checkout (issue #79 item 4): its field and why a code is refused. */
-const checkoutPromo = 'features/booking/promo-code-field.tsx';
 
 const seriesChoice = ['features/booking/repeat-choice.tsx', 'features/booking/series-plan-list.tsx', 'features/booking/series-errors.ts'];
 
@@ -86,7 +84,6 @@ export const catalogSources = {
       ...phoneConfirmation,
       ...seriesChoice,
       checkoutSeries,
-      checkoutPromo,
     ],
   },
   /**
@@ -163,7 +160,6 @@ export const catalogSources = {
       'features/billing',
       'lib/plan-labels.ts',
       checkoutSeries,
-      checkoutPromo,
       'routes/checkout.tsx',
       'routes/payment-result.tsx',
       'routes/pricing.tsx',
