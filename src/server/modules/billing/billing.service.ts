@@ -151,7 +151,7 @@ export async function issuePlanInvoice(
   return issue(tx, { kind: 'invoice', issuedAt, buyerId: subscription.user_id, buyerName, planSubscriptionId: subscription.id, lines });
 }
 
-/** The simplified tax invoice of a paid built-in-store order (in riyals), issued as it is marked paid. */
+/** The simplified tax invoice of a paid built-in-store order (in riyals), issued as it is marked paid, its promo code a line. */
 export async function issueStoreOrderInvoice(tx: Transaction<Database>, orderId: string, issuedAt: Date) {
   const order = await repo.findStoreOrderForInvoice(tx, orderId);
   if (order?.currency !== 'SAR') return null;
@@ -166,6 +166,8 @@ export async function issueStoreOrderInvoice(tx: Transaction<Database>, orderId:
       item.unit_price_cents,
     );
   });
+  // Its promo code's discount, a line of its own as a lab-test checkout's (ADR 0092); the total is what was paid.
+  if (order.promo_code && order.promo_discount_cents > 0) lines.push(promoLine(order.promo_code, order.promo_discount_cents));
   return issue(tx, { kind: 'invoice', issuedAt, buyerId: order.user_id, buyerName: order.buyer_name, storeOrderId: orderId, lines });
 }
 
