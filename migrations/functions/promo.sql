@@ -51,7 +51,9 @@ create or replace function reserve_promo_use(p_customer uuid, p_promo uuid, p_di
         return;
       end if;
       perform lock_person_bookings(p_customer);
-      select * into promo from promo_codes where id = p_promo for update;
+      -- No key update: it orders the reservations of the code, yet does not wait on (nor deadlock with) the
+      -- key share lock of a row naming the code that the caller inserted first (a checkout, a subscription).
+      select * into promo from promo_codes where id = p_promo for no key update;
       if promo.id is null or not promo.active then
         raise exception 'promo_refused' using errcode = 'TA006', detail = 'inactive';
       end if;

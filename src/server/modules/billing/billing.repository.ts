@@ -217,3 +217,9 @@ export async function insertLedgerEntry(tx: Transaction<Database>, entry: Insert
     .onConflict((oc) => oc.columns(['booking_id', 'kind']).doNothing())
     .execute();
 }
+
+/** A promo code's text, as an invoice's discount line names it. */
+export async function findPromoCodeText(db: Db, promoId: string) {
+  const row = await db.selectFrom('promo_codes').select('code').where('id', '=', promoId).executeTakeFirst();
+  return row?.code;
+}

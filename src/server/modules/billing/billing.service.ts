@@ -139,15 +139,28 @@ export function checkoutInvoiceJson(priced: CheckoutPriced, bookings: PaidBookin
   });
 }
 
-/** The simplified tax invoice of a paid month of a plan (ADR 0042), issued as the payment activates it. */
+/**
+ * The simplified tax invoice of a paid month of a plan (ADR 0042), issued as the payment activates it: the
+ * plan's price, and a promo code's discount of a first month as a line of its own (ADR 0092).
+ */
 export async function issuePlanInvoice(
   tx: Transaction<Database>,
-  subscription: { id: string; user_id: string; plan: string; amount_cents: number },
+  subscription: {
+    id: string;
+    user_id: string;
+    plan: string;
+    amount_cents: number;
+    promo_code_id?: string | null;
+    promo_discount_cents?: number;
+  },
   buyerName: string | null,
   issuedAt: Date,
 ) {
   const title = planTitles[subscription.plan as PlanId] ?? { ar: subscription.plan, en: subscription.plan };
-  const lines = [line('plan', `اشتراك شهري في ${title.ar}`, `${title.en}, monthly subscription`, 1, subscription.amount_cents)];
+  const discount = subscription.promo_discount_cents ?? 0;
+  const lines = [line('plan', `اشتراك شهري في ${title.ar}`, `${title.en}, monthly subscription`, 1, subscription.amount_cents + discount)];
+  const code = discount > 0 && subscription.promo_code_id ? await repo.findPromoCodeText(tx, subscription.promo_code_id) : undefined;
+  if (code) lines.push(promoLine(code, discount));
   return issue(tx, { kind: 'invoice', issuedAt, buyerId: subscription.user_id, buyerName, planSubscriptionId: subscription.id, lines });
 }
 

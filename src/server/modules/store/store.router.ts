@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { promoCodeText } from '../../../shared/promo-schemas.ts';
+import { typedPromoCode } from '../../../shared/schemas.ts';
 import { pageInput } from '../../../shared/store-admin-schemas.ts';
 import { cardInput, shippingDetailsInput, storeCheckoutInput, storeIdSchema, storeProductsInput } from '../../../shared/store-schemas.ts';
 import { newStoreBrowserKey, storeBrowserKeyCookie } from '../../platform/store-browser-key.ts';
@@ -72,7 +72,7 @@ export const storeRouter = router({
       ),
     /** A promo code typed on the payment page (ADR 0092): its discount off the order, or PROMO_REFUSED saying why. */
     applyPromo: publicProcedure
-      .input(orderIdInput.extend({ code: promoCodeText }))
+      .input(orderIdInput.extend({ code: typedPromoCode }))
       .mutation(({ ctx, input }) => applyStorePromo(ctx.db, input.orderId, orderViewer(ctx), { code: input.code, address: ctx.clientIp })),
     removePromo: publicProcedure
       .input(orderIdInput)
