@@ -71,7 +71,7 @@ export function PromoCodeField<Applied extends { code: string }>({
 }: {
   quote: (code: string) => Promise<Applied>;
   applied: { code: string } | null;
-  onApplied: (promo: Applied | null) => void;
+  onApplied: (promo: NoInfer<Applied> | null) => void;
   disabled?: boolean;
 }) {
   const { t, i18n } = useLingui();
@@ -106,19 +106,18 @@ export function PromoCodeField<Applied extends { code: string }>({
   return (
     <Field.Root invalid={check.isError}>
       <Field.Label>{t`Promo code`}</Field.Label>
-      <HStack
-        as="form"
-        width="full"
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply();
-        }}
-      >
+      {/* Not a form of its own: it may sit in one (a plan's payment dialog), where Enter here applies the code, never pays. */}
+      <HStack width="full">
         <Input
           value={typed}
           onChange={(event) => {
             setTyped(event.target.value);
             if (check.isError) check.reset();
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            apply();
           }}
           dir="ltr"
           autoComplete="off"
@@ -128,7 +127,14 @@ export function PromoCodeField<Applied extends { code: string }>({
           data-testid="promo-code"
           disabled={disabled}
         />
-        <Button type="submit" variant="outline" loading={check.isPending} disabled={disabled || !typed.trim()} data-testid="promo-apply">
+        <Button
+          type="button"
+          onClick={apply}
+          variant="outline"
+          loading={check.isPending}
+          disabled={disabled || !typed.trim()}
+          data-testid="promo-apply"
+        >
           {t`Apply`}
         </Button>
       </HStack>
