@@ -129,8 +129,6 @@ export function bookingPromo(
   return pricePromo(db, client, code, { kind: 'lab_tests', lines }, now);
 }
 
-export type { PromoOrder } from './promo.repository.ts';
-
 /**
  * Reserves the order's use of a code (or drops it, with a null code) in the caller's transaction, under
  * the code's row lock; a refusal is PROMO_REFUSED with its reason, and the transaction should end.
