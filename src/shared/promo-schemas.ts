@@ -62,3 +62,9 @@ export const bookingPromoQuoteInput = z.object({
   code: typedPromoCode,
   items: z.array(bookingItemInput).min(1).max(20),
 });
+
+/** The discount a code gives a plan's first month, before subscribing (ADR 0092 amended). */
+export const planPromoQuoteInput = z.object({
+  plan: z.enum(['basic', 'premium', 'enterprise', 'starter', 'professional']),
+  code: typedPromoCode,
+});

@@ -25,6 +25,10 @@ export const promoRefusals = [
   'first_order_only',
   'min_basket',
   'not_applicable',
+  /** A guest's store order: a code is used by an account, once per customer. */
+  'sign_in',
+  /** The order's payment at the gateway has begun: its amount can no longer change. */
+  'payment_started',
 ] as const;
 export type PromoRefusal = (typeof promoRefusals)[number];
 

@@ -311,6 +311,8 @@ export const acceptConsentInput = z.object({ termsVersion: z.string().max(20), p
 export const choosePlanInput = z.object({
   plan: z.enum(['basic', 'premium', 'enterprise', 'starter', 'professional']),
   audience: z.enum(['customer', 'lab']).optional(),
+  /** The promo code whose discount of the first month the plans page showed (ADR 0092). */
+  promoCode: typedPromoCode.optional(),
 });
 
 /** One page of the audit log, newest first: after `cursor` (the last id seen), filtered. */

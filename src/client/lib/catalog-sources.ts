@@ -26,8 +26,6 @@ const customersBookings = [
 /** "Repeat this test" in the booking panel, with how a series may be paid. */
 /** A series' visits and their terms at the lab-test checkout. */
 const checkoutSeries = 'features/booking/checkout-series.tsx';
-/** A promo code at the lab-test checkout (issue #79 item 4): its field and why a code is refused. */
-const checkoutPromo = 'features/booking/promo-code-field.tsx';
 
 /** Whom a package is meant for, in its booking panel (issue #79): loaded with the packages catalog when there is something to say. */
 const packageSuitsNote = 'features/booking/package-suits-note.tsx';
@@ -89,7 +87,6 @@ export const catalogSources = {
       ...phoneConfirmation,
       ...seriesChoice,
       checkoutSeries,
-      checkoutPromo,
       packageSuitsNote,
     ],
   },
@@ -173,7 +170,6 @@ export const catalogSources = {
       'features/billing',
       'lib/plan-labels.ts',
       checkoutSeries,
-      checkoutPromo,
       'routes/checkout.tsx',
       'routes/payment-result.tsx',
       'routes/pricing.tsx',

@@ -14,8 +14,8 @@ import { checkoutKey, forgetCheckoutKey } from '../features/booking/lab-cart/che
 import { LabCartLine, LabCartLinePlaceholder, labCartLineKey } from '../features/booking/lab-cart/lab-cart-line.tsx';
 import { labCartStore, useLabCartItemsOnceRead } from '../features/booking/lab-cart/lab-cart-store.ts';
 import { seatOf, useLabCart } from '../features/booking/lab-cart/use-lab-cart.ts';
-import { type AppliedPromo, PromoCodeField } from '../features/booking/promo-code-field.tsx';
 import { GatewayPaymentFields } from '../features/payments/gateway-payment-fields.tsx';
+import { PromoCodeField } from '../features/payments/promo-code-field.tsx';
 import { useGatewayPayment } from '../features/payments/use-gateway-payment.ts';
 import { useWalletPart, WalletPaySwitch } from '../features/payments/wallet-pay-switch.tsx';
 import { useAuthModal } from '../lib/auth-modal-context.tsx';
@@ -59,7 +59,8 @@ function CheckoutPage() {
   const { user, isLoading } = useSession();
   const authModal = useAuthModal();
   // A promo code's discount, as the server priced it for this cart: forgotten when the cart changes.
-  const [promo, setPromo] = useState<(AppliedPromo & { cart: string }) | null>(null);
+  const [promo, setPromo] = useState<{ code: string; shares: number[]; cart: string } | null>(null);
+  const promoQuote = useMutation(trpc.booking.promoQuote.mutationOptions());
   const cartKey = items.map(labCartLineKey).join('|');
   const appliedPromo = promo && promo.cart === cartKey && promo.shares.length === items.length ? promo : null;
   // The customer's plan adds its booking fee and takes off its discount, as the server will (a visitor: Basic).
@@ -326,7 +327,9 @@ function CheckoutPage() {
               )}
               {user && read && items.length > 0 && (
                 <PromoCodeField
-                  items={items.map((item) => ({ ...seatOf(item), familyMemberId: item.familyMemberId }))}
+                  quote={(code) =>
+                    promoQuote.mutateAsync({ code, items: items.map((item) => ({ ...seatOf(item), familyMemberId: item.familyMemberId })) })
+                  }
                   applied={appliedPromo}
                   onApplied={(applied) => setPromo(applied && { ...applied, cart: cartKey })}
                   disabled={paying}

@@ -609,6 +609,8 @@ export interface PlanSubscriptions {
   payment_reference: string | null;
   period_end: Timestamp | null;
   plan: string;
+  promo_code_id: string | null;
+  promo_discount_cents: Generated<number>;
   renewal_failed_at: Timestamp | null;
   renewal_failures: Generated<number>;
   renews_id: string | null;
@@ -639,12 +641,15 @@ export interface PromoCodes {
 }
 
 export interface PromoRedemptions {
-  checkout_id: string;
+  checkout_id: string | null;
   created_at: CreatedAt;
   customer_id: string;
   discount_halalas: number;
   held_until: Timestamp;
+  id: Generated<string>;
+  plan_subscription_id: string | null;
   promo_code_id: string;
+  store_order_id: string | null;
 }
 
 export interface ReferralCodes {
@@ -873,6 +878,7 @@ export interface StoreOptionValues {
 export interface StoreOrderItems {
   id: Generated<number>;
   order_id: string;
+  promo_discount_cents: Generated<number>;
   quantity: number;
   unit_price_cents: number;
   variant_id: number;
@@ -895,6 +901,8 @@ export interface StoreOrders {
   locale: Generated<string>;
   paid_at: Timestamp | null;
   payment_reference: string | null;
+  promo_code_id: string | null;
+  promo_discount_cents: Generated<number>;
   refunded_at: Timestamp | null;
   reserved_until: Timestamp;
   ship_building_number: string | null;

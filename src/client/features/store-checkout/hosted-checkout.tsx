@@ -18,6 +18,7 @@ import { useGoTo } from '../../lib/use-go-to.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { paymentFailureSentences } from '../payments/payment-failure.ts';
 import { GatewayPaymentForm } from './gateway-payment-form.tsx';
+import { OrderPromo } from './order-promo.tsx';
 import { PaymentForm } from './payment-form.tsx';
 import { useReleaseOnLeave } from './release-on-leave.ts';
 
@@ -40,7 +41,7 @@ function useCountdown(secondsLeft: number, onElapsed: () => void) {
   return `${formatNumber(minutes, activeLocale())}:${seconds}`;
 }
 
-function OrderSummary({ order }: { order: HostedOrder }) {
+function OrderSummary({ order, onChanged }: { order: HostedOrder; onChanged: () => void }) {
   const { t } = useLingui();
   return (
     <Stack
@@ -77,6 +78,7 @@ function OrderSummary({ order }: { order: HostedOrder }) {
           );
         })}
       </Stack>
+      <OrderPromo order={order} onChanged={onChanged} />
       <HStack justify="space-between" borderTopWidth="1px" pt="4" fontWeight="bold" fontSize="lg">
         <Text>{t`Total`}</Text>
         <Text dir="auto" data-testid="hosted-checkout-total">
@@ -334,7 +336,7 @@ export function HostedCheckout({
         </Stack>
       ) : (
         <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
-          <OrderSummary order={order.data} />
+          <OrderSummary order={order.data} onChanged={() => void order.refetch()} />
           {order.data.status === 'pending' && !order.data.placed_here ? (
             <PlacedElsewhere />
           ) : order.data.status === 'pending' ? (

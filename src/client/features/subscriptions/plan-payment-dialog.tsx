@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { formatSar } from '../../../shared/money.ts';
 import type { Plan } from '../../../shared/plans.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -12,6 +12,7 @@ import { activeLocale } from '../../lib/locale.ts';
 import { planInSentence } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { GatewayPaymentFields } from '../payments/gateway-payment-fields.tsx';
+import { PromoCodeField } from '../payments/promo-code-field.tsx';
 import { useGatewayPayment } from '../payments/use-gateway-payment.ts';
 import { reloadAfterUpgrade } from './use-choose-plan.ts';
 
@@ -28,6 +29,10 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
   const byCard = method.data?.provider === 'moyasar';
   // By card only: the renewals charge the card the gateway keeps, and STC Pay keeps none.
   const gateway = useGatewayPayment({ methods: ['card'] });
+
+  // A promo code's discount of the first month, as the server priced it (ADR 0092); renewals are at the full price.
+  const [promo, setPromo] = useState<{ code: string; discount: number; firstMonth: number } | null>(null);
+  const promoQuote = useMutation(trpc.subscriptions.promoQuote.mutationOptions());
 
   const choose = useMutation(
     trpc.subscriptions.choose.mutationOptions({
@@ -49,12 +54,14 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
 
   const name = i18n._(planInSentence[plan.id]);
   const price = formatSar(plan.monthlyPrice, locale, { whole: true });
+  const firstMonth = promo ? formatSar(promo.firstMonth, locale) : price;
+  const discount = promo ? formatSar(promo.discount, locale) : '';
   const failure = choose.error ? errorMessage(i18n, choose.error) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (byCard && !gateway.check()) return;
-    choose.mutate({ plan: plan.id, audience: plan.audience });
+    choose.mutate({ plan: plan.id, audience: plan.audience, promoCode: promo?.code });
   };
 
   return (
@@ -70,7 +77,7 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
         label: (
           <>
             <Lock aria-hidden />
-            {t`Pay ${price}`}
+            {t`Pay ${firstMonth}`}
           </>
         ),
         pending: paying,
@@ -84,6 +91,18 @@ export function PlanPaymentDialog({ plan, onClose }: { plan: Plan; onClose: () =
         <Text>
           {t`${price} a month, renewed every month with the same card. You can cancel at any time and keep the plan until the end of the month you paid for.`}
         </Text>
+        <PromoCodeField
+          quote={(code: string) => promoQuote.mutateAsync({ plan: plan.id, code })}
+          applied={promo}
+          onApplied={setPromo}
+          disabled={paying}
+        />
+        {promo && (
+          <Text data-testid="plan-promo">
+            {t`Promo code`} <bdi dir="ltr">{promo.code}</bdi>:{' '}
+            {t`${discount} off your first month, which costs ${firstMonth}. Then ${price} a month.`}
+          </Text>
+        )}
         {byCard ? (
           <GatewayPaymentFields
             payment={gateway}

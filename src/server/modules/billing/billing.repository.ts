@@ -102,7 +102,10 @@ export function findBookedTest(db: Db, bookingId: string) {
 export function findStoreOrderForInvoice(db: Db, orderId: string) {
   return db
     .selectFrom('store_orders')
-    .select(['id', 'user_id', 'buyer_name', 'currency', 'total_cents'])
+    .select(['id', 'user_id', 'buyer_name', 'currency', 'total_cents', 'promo_discount_cents'])
+    .select((eb) =>
+      eb.selectFrom('promo_codes').select('code').whereRef('promo_codes.id', '=', 'store_orders.promo_code_id').as('promo_code'),
+    )
     .where('id', '=', orderId)
     .executeTakeFirst();
 }
@@ -213,4 +216,10 @@ export async function insertLedgerEntry(tx: Transaction<Database>, entry: Insert
     .values(entry)
     .onConflict((oc) => oc.columns(['booking_id', 'kind']).doNothing())
     .execute();
+}
+
+/** A promo code's text, as an invoice's discount line names it. */
+export async function findPromoCodeText(db: Db, promoId: string) {
+  const row = await db.selectFrom('promo_codes').select('code').where('id', '=', promoId).executeTakeFirst();
+  return row?.code;
 }

@@ -141,19 +141,32 @@ export function checkoutInvoiceJson(priced: CheckoutPriced, bookings: PaidBookin
   });
 }
 
-/** The simplified tax invoice of a paid month of a plan (ADR 0042), issued as the payment activates it. */
+/**
+ * The simplified tax invoice of a paid month of a plan (ADR 0042), issued as the payment activates it: the
+ * plan's price, and a promo code's discount of a first month as a line of its own (ADR 0092).
+ */
 export async function issuePlanInvoice(
   tx: Transaction<Database>,
-  subscription: { id: string; user_id: string; plan: string; amount_cents: number },
+  subscription: {
+    id: string;
+    user_id: string;
+    plan: string;
+    amount_cents: number;
+    promo_code_id?: string | null;
+    promo_discount_cents?: number;
+  },
   buyerName: string | null,
   issuedAt: Date,
 ) {
   const title = planTitles[subscription.plan as PlanId] ?? { ar: subscription.plan, en: subscription.plan };
-  const lines = [line('plan', `اشتراك شهري في ${title.ar}`, `${title.en}, monthly subscription`, 1, subscription.amount_cents)];
+  const discount = subscription.promo_discount_cents ?? 0;
+  const lines = [line('plan', `اشتراك شهري في ${title.ar}`, `${title.en}, monthly subscription`, 1, subscription.amount_cents + discount)];
+  const code = discount > 0 && subscription.promo_code_id ? await repo.findPromoCodeText(tx, subscription.promo_code_id) : undefined;
+  if (code) lines.push(promoLine(code, discount));
   return issue(tx, { kind: 'invoice', issuedAt, buyerId: subscription.user_id, buyerName, planSubscriptionId: subscription.id, lines });
 }
 
-/** The simplified tax invoice of a paid built-in-store order (in riyals), issued as it is marked paid. */
+/** The simplified tax invoice of a paid built-in-store order (in riyals), issued as it is marked paid, its promo code a line. */
 export async function issueStoreOrderInvoice(tx: Transaction<Database>, orderId: string, issuedAt: Date) {
   const order = await repo.findStoreOrderForInvoice(tx, orderId);
   if (order?.currency !== 'SAR') return null;
@@ -168,6 +181,8 @@ export async function issueStoreOrderInvoice(tx: Transaction<Database>, orderId:
       item.unit_price_cents,
     );
   });
+  // Its promo code's discount, a line of its own as a lab-test checkout's (ADR 0092); the total is what was paid.
+  if (order.promo_code && order.promo_discount_cents > 0) lines.push(promoLine(order.promo_code, order.promo_discount_cents));
   return issue(tx, { kind: 'invoice', issuedAt, buyerId: order.user_id, buyerName: order.buyer_name, storeOrderId: orderId, lines });
 }
 

@@ -4,13 +4,13 @@ import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-// Promo codes (ADR 0092): the admin's codes, and their uses (promo_redemptions, one per checkout,
-// reserved by claim_checkout through reserve_promo_redemption in migrations/functions/promo.sql).
+// Promo codes (ADR 0092): the admin's codes, and their uses (promo_redemptions, one per lab-test checkout,
+// store order or plan subscription, reserved through reserve_promo_use in migrations/functions/promo.sql).
 
 type PromoRow = Insertable<PromoCodes>;
 
-/** A use counts while its checkout is paid, or pending with its hold not over (as reserve_promo_redemption counts). */
-const counted = (now: Date) => sql<boolean>`(c.status = 'paid' or (c.status = 'pending' and r.held_until > ${now}))`;
+/** A use counts while its order is paid, or pending with its hold not over (promo_use_counts, as reserve_promo_use counts). */
+const counted = (now: Date) => sql<boolean>`promo_use_counts(r, ${now})`;
 
 /** Every code, newest first, with its paid uses and what they took off. */
 export function listPromos(db: Db) {
@@ -18,10 +18,10 @@ export function listPromos(db: Db) {
     .selectFrom('promo_codes')
     .selectAll('promo_codes')
     .select([
-      sql<number>`(select count(*) from promo_redemptions r join checkouts c on c.id = r.checkout_id
-                    where r.promo_code_id = promo_codes.id and c.status = 'paid')::integer`.as('uses'),
-      sql<number>`(select coalesce(sum(r.discount_halalas), 0) from promo_redemptions r join checkouts c on c.id = r.checkout_id
-                    where r.promo_code_id = promo_codes.id and c.status = 'paid')::integer`.as('discounted_halalas'),
+      sql<number>`(select count(*) from promo_redemptions r
+                    where r.promo_code_id = promo_codes.id and promo_use_status(r) = 'paid')::integer`.as('uses'),
+      sql<number>`(select coalesce(sum(r.discount_halalas), 0) from promo_redemptions r
+                    where r.promo_code_id = promo_codes.id and promo_use_status(r) = 'paid')::integer`.as('discounted_halalas'),
     ])
     .orderBy('promo_codes.created_at', 'desc')
     .execute();
@@ -54,7 +54,6 @@ export async function codeTaken(db: Db, code: string, exceptId: string | null) {
 export async function usesOf(db: Db, promoId: string, customerId: string, now: Date) {
   const row = await db
     .selectFrom('promo_redemptions as r')
-    .innerJoin('checkouts as c', 'c.id', 'r.checkout_id')
     .select([
       sql<number>`count(*)::integer`.as('all'),
       sql<number>`(count(*) filter (where r.customer_id = ${customerId}))::integer`.as('mine'),
@@ -75,4 +74,24 @@ export async function packageIds(db: Db, testIds: number[]) {
   if (testIds.length === 0) return new Set<number>();
   const rows = await db.selectFrom('tests').select('id').where('id', 'in', testIds).where('kind', '=', 'package').execute();
   return new Set(rows.map((row) => row.id));
+}
+
+/** The order a code's use is reserved for: exactly one of them. */
+export type PromoOrder = { checkoutId: string } | { storeOrderId: string } | { subscriptionId: string };
+
+/**
+ * Reserves (or, with a null code, drops) the order's use of a code under the code's row lock
+ * (reserve_promo_use); a refusal raises TA006 with its reason, and the caller's transaction writes nothing.
+ */
+export async function reserveUse(
+  db: Db,
+  use: { customerId: string; promoId: string | null; discount: number; now: Date; heldUntil: Date; order: PromoOrder },
+) {
+  const { order } = use;
+  const checkout = 'checkoutId' in order ? order.checkoutId : null;
+  const storeOrder = 'storeOrderId' in order ? order.storeOrderId : null;
+  const subscription = 'subscriptionId' in order ? order.subscriptionId : null;
+  await sql`select reserve_promo_use(${use.customerId}::uuid, ${use.promoId}::uuid, ${use.discount}::integer, ${use.now}::timestamptz,
+                                     ${use.heldUntil}::timestamptz,
+                                     ${checkout}::uuid, ${storeOrder}::uuid, ${subscription}::uuid)`.execute(db);
 }

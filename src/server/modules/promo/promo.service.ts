@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import { type PromoRefusal, promoShares } from '../../../shared/promo.ts';
@@ -11,15 +11,15 @@ import * as repo from './promo.repository.ts';
 // Promo codes (issue #79 item 4, ADR 0092): the admin's codes and a basket's discount by one.
 
 /** A refused code: PROMO_REFUSED with why, and what the customer needs to know to fix it. */
-function refused(reason: PromoRefusal, details: Record<string, unknown> = {}): AppError {
+export function refusedPromo(reason: PromoRefusal, details: Record<string, unknown> = {}): AppError {
   return new AppError('PROMO_REFUSED', { reason, ...details });
 }
 
-/** The reasons reserve_promo_redemption gives as TA006's DETAIL (migrations/functions/promo.sql). */
+/** The reasons reserve_promo_use gives as TA006's DETAIL (migrations/functions/promo.sql). */
 export const PROMO_REFUSED_STATE = 'TA006';
 export function refusalOfState(detail: string | undefined): AppError {
   const known: PromoRefusal[] = ['inactive', 'not_started', 'expired', 'used_up', 'already_used', 'first_order_only'];
-  return refused(known.includes(detail as PromoRefusal) ? (detail as PromoRefusal) : 'inactive');
+  return refusedPromo(known.includes(detail as PromoRefusal) ? (detail as PromoRefusal) : 'inactive');
 }
 
 /** A line of a basket a code may discount: what the code may take off it, and what it is. */
@@ -29,6 +29,12 @@ export interface PromoLine {
   test_id: number;
 }
 
+/**
+ * What a code is asked to discount: a lab-test checkout's tests (each with its lab and test), or a store
+ * order's lines or a plan's first month (amounts alone: no lab bears them).
+ */
+export type PromoBasket = { kind: 'lab_tests'; lines: PromoLine[] } | { kind: 'store' | 'plans'; amounts: number[] };
+
 export interface AppliedPromo {
   id: string;
   code: string;
@@ -37,33 +43,19 @@ export interface AppliedPromo {
   shares: number[];
 }
 
+type PromoRow = NonNullable<Awaited<ReturnType<typeof repo.findPromoByCode>>>;
+
 /**
- * The customer's lab-test basket priced by a code, or PROMO_REFUSED saying why. Codes are secrets a
- * client may guess: a code that does not exist counts against the client's address and the customer
- * (rateLimits.promoCodeGuesses*), as sign-in's wrong passwords do, and past the limit every check is
- * RATE_LIMITED. The uses are counted here for an early answer; the claim of the checkout reserves one
- * under the code's lock and decides (reserve_promo_redemption).
+ * What each line of the basket costs that the code covers (0: not covered). A store order or a plan is
+ * covered by a code for all or for it, paid by the platform (a lab bears only its own tests' share).
  */
-export async function bookingPromo(
-  db: Kysely<Database>,
-  client: { customerId: string; address: string },
-  code: string,
-  lines: PromoLine[],
-  now: Date,
-): Promise<AppliedPromo> {
-  const keys = [`promo-code:${client.address}`, `promo-code-customer:${client.customerId}`];
-  for (const key of keys) assertNotRefused(key, now);
-  const promo = await repo.findPromoByCode(db, code);
-  if (!promo) {
-    if (client.address !== 'unknown') await consumeAttempt(db, keys[0]!, rateLimits.promoCodeGuessesPerIp, now);
-    await consumeAttempt(db, keys[1]!, rateLimits.promoCodeGuessesPerCustomer, now);
-    throw refused('not_found');
+async function coveredAmounts(db: Kysely<Database>, promo: PromoRow, basket: PromoBasket): Promise<number[]> {
+  if (basket.kind !== 'lab_tests') {
+    const covers = (promo.applies_to === 'all' || promo.applies_to === basket.kind) && promo.paid_by === 'platform';
+    return basket.amounts.map((amount) => (covers ? amount : 0));
   }
-  if (!promo.active) throw refused('inactive');
-  if (promo.starts_at && now < new Date(promo.starts_at))
-    throw refused('not_started', { startsAt: new Date(promo.starts_at).toISOString() });
-  if (promo.ends_at && now >= new Date(promo.ends_at)) throw refused('expired');
-  if (promo.applies_to === 'store' || promo.applies_to === 'plans') throw refused('not_applicable');
+  const { lines } = basket;
+  if (promo.applies_to === 'store' || promo.applies_to === 'plans') return lines.map(() => 0);
   const packages =
     promo.applies_to === 'packages'
       ? await repo.packageIds(
@@ -83,18 +75,71 @@ export async function bookingPromo(
         return true;
     }
   };
-  const eligible = lines.map((line) => (covers(line) ? line.amount_halalas : 0));
-  if (eligible.every((amount) => amount === 0)) throw refused('not_applicable');
+  return lines.map((line) => (covers(line) ? line.amount_halalas : 0));
+}
+
+/**
+ * A basket (lab tests, a store order, a plan's first month) priced by a code, or PROMO_REFUSED saying why:
+ * the one check of a code for every checkout. Codes are secrets a client may guess: a code that does not
+ * exist counts against the client's address and the customer (rateLimits.promoCodeGuesses*), as sign-in's
+ * wrong passwords do, and past the limit every check is RATE_LIMITED. The uses are counted here for an
+ * early answer; the order's reservation (reserve_promo_use, under the code's lock) decides.
+ */
+export async function pricePromo(
+  db: Kysely<Database>,
+  client: { customerId: string; address: string },
+  code: string,
+  basket: PromoBasket,
+  now: Date,
+): Promise<AppliedPromo> {
+  const keys = [`promo-code:${client.address}`, `promo-code-customer:${client.customerId}`];
+  for (const key of keys) assertNotRefused(key, now);
+  const promo = await repo.findPromoByCode(db, code);
+  if (!promo) {
+    if (client.address !== 'unknown') await consumeAttempt(db, keys[0]!, rateLimits.promoCodeGuessesPerIp, now);
+    await consumeAttempt(db, keys[1]!, rateLimits.promoCodeGuessesPerCustomer, now);
+    throw refusedPromo('not_found');
+  }
+  if (!promo.active) throw refusedPromo('inactive');
+  if (promo.starts_at && now < new Date(promo.starts_at))
+    throw refusedPromo('not_started', { startsAt: new Date(promo.starts_at).toISOString() });
+  if (promo.ends_at && now >= new Date(promo.ends_at)) throw refusedPromo('expired');
+  const eligible = await coveredAmounts(db, promo, basket);
+  if (eligible.every((amount) => amount === 0)) throw refusedPromo('not_applicable', { basket: basket.kind });
   const shares = promoShares(
     { kind: promo.kind, amount: promo.amount, cap_halalas: promo.cap_halalas, min_basket_halalas: promo.min_basket_halalas },
     eligible,
   );
-  if (!shares) throw refused('min_basket', { minBasket: halalasToSar(promo.min_basket_halalas) });
+  if (!shares) throw refusedPromo('min_basket', { minBasket: halalasToSar(promo.min_basket_halalas), basket: basket.kind });
   const uses = await repo.usesOf(db, promo.id, client.customerId, now);
-  if (promo.max_uses !== null && uses.all >= promo.max_uses) throw refused('used_up');
-  if (uses.mine >= promo.max_uses_per_customer) throw refused('already_used');
-  if (promo.first_order_only && (await repo.customerHasOrdered(db, client.customerId))) throw refused('first_order_only');
+  if (promo.max_uses !== null && uses.all >= promo.max_uses) throw refusedPromo('used_up');
+  if (uses.mine >= promo.max_uses_per_customer) throw refusedPromo('already_used');
+  if (promo.first_order_only && (await repo.customerHasOrdered(db, client.customerId))) throw refusedPromo('first_order_only');
   return { id: promo.id, code: promo.code, paid_by: promo.paid_by, shares };
+}
+
+/** The customer's lab-test basket priced by a code (pricePromo). */
+export function bookingPromo(
+  db: Kysely<Database>,
+  client: { customerId: string; address: string },
+  code: string,
+  lines: PromoLine[],
+  now: Date,
+): Promise<AppliedPromo> {
+  return pricePromo(db, client, code, { kind: 'lab_tests', lines }, now);
+}
+
+/**
+ * Reserves the order's use of a code (or drops it, with a null code) in the caller's transaction, under
+ * the code's row lock; a refusal is PROMO_REFUSED with its reason, and the transaction should end.
+ */
+export async function reservePromoUse(tx: Transaction<Database>, use: Parameters<typeof repo.reserveUse>[1]) {
+  try {
+    await repo.reserveUse(tx, use);
+  } catch (error) {
+    if ((error as { code?: string }).code === PROMO_REFUSED_STATE) throw refusalOfState((error as { detail?: string }).detail);
+    throw error;
+  }
 }
 
 /** The admin's list of codes, amounts in SAR (a percentage as it is). */

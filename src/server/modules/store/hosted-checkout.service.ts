@@ -37,6 +37,7 @@ import {
   markOrderPaid,
   takeStock,
 } from './store-orders.repository.ts';
+import { findOrderPromo } from './store-promo.repository.ts';
 import type { ProviderCheckoutRequest } from './store-provider.ts';
 
 /** What a deleted account's orders lose (account deletion, PDPL's right to erasure). */
@@ -242,10 +243,11 @@ export async function getHostedCheckout(db: Kysely<Database>, orderId: string, l
   const order = await findOrder(db, orderId);
   if (!order) throw new AppError('NOT_FOUND', { orderId });
   const buyer = isBuyer(order, viewer);
-  const [lines, currency, prefill] = await Promise.all([
+  const [lines, currency, prefill, promo] = await Promise.all([
     findOrderLines(db, orderId),
     findCurrency(db, order.currency),
     order.status === 'pending' ? prefillFor(db, viewer.userId) : null,
+    findOrderPromo(db, orderId),
   ]);
   const currencyInfo = localizedCurrency(currency, locale);
   const ar = locale === 'ar';
@@ -256,6 +258,11 @@ export async function getHostedCheckout(db: Kysely<Database>, orderId: string, l
     currency_info: currencyInfo,
     total_cents: order.total_cents,
     total_formatted: formatStorePrice(order.total_cents, currencyInfo),
+    /** Its promo code and what it took off (ADR 0092), a line of the summary; the lines' sum before it. */
+    promo: promo?.code ? { code: promo.code, discount_formatted: formatStorePrice(promo.promo_discount_cents, currencyInfo) } : null,
+    subtotal_formatted: formatStorePrice(order.total_cents + (promo?.promo_discount_cents ?? 0), currencyInfo),
+    /** Whether a code may be typed: a signed-in buyer's order in riyals (a guest is asked to sign in). */
+    promo_allowed: order.status === 'pending' && order.currency.toUpperCase() === 'SAR',
     /** Whether this account or browser placed the order: only it may pay or leave it (findBuyersOrder). */
     placed_here: placedBy(order, viewer),
     card_last4: buyer ? order.card_last4 : null,

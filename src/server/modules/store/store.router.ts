@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedPromoCode } from '../../../shared/schemas.ts';
 import { pageInput } from '../../../shared/store-admin-schemas.ts';
 import { cardInput, shippingDetailsInput, storeCheckoutInput, storeIdSchema, storeProductsInput } from '../../../shared/store-schemas.ts';
 import { newStoreBrowserKey, storeBrowserKeyCookie } from '../../platform/store-browser-key.ts';
@@ -9,6 +10,7 @@ import { cancelHostedCheckout, getHostedCheckout, type OrderViewer, payHostedChe
 import { checkout, getProduct, getVariantInventory, listCollections, listProducts, type StoreCaller } from './store.service.ts';
 import { myOrders } from './store-admin.service.ts';
 import { startStorePayment } from './store-payments.service.ts';
+import { applyStorePromo, removeStorePromo } from './store-promo.service.ts';
 
 // Store pages are open to everyone (spec §6); a signed-in buyer's id is kept on the order.
 function storeCaller(ctx: TrpcContext): StoreCaller {
@@ -68,6 +70,13 @@ export const storeRouter = router({
       .mutation(({ ctx, input: { orderId, ...shipping } }) =>
         startStorePayment(ctx.db, ctx.payments, orderId, orderViewer(ctx), shipping, ctx.config.PUBLIC_URL),
       ),
+    /** A promo code typed on the payment page (ADR 0092): its discount off the order, or PROMO_REFUSED saying why. */
+    applyPromo: publicProcedure
+      .input(orderIdInput.extend({ code: typedPromoCode }))
+      .mutation(({ ctx, input }) => applyStorePromo(ctx.db, input.orderId, orderViewer(ctx), { code: input.code, address: ctx.clientIp })),
+    removePromo: publicProcedure
+      .input(orderIdInput)
+      .mutation(({ ctx, input }) => removeStorePromo(ctx.db, input.orderId, orderViewer(ctx))),
     /** The page's leave button, and the beacon a closing page sends (with the browser's cookies, as any same-site request). */
     cancel: publicProcedure.input(orderIdInput).mutation(({ ctx, input }) => cancelHostedCheckout(ctx.db, input.orderId, orderViewer(ctx))),
   }),

@@ -14,11 +14,18 @@ export async function setSubscriptionTier(db: Kysely<Database>, userId: string, 
 
 export async function insertPendingSubscription(
   db: Kysely<Database>,
-  row: { userId: string; plan: PlanId; amountCents: number; currency: string },
+  row: { userId: string; plan: PlanId; amountCents: number; currency: string; promo?: { id: string; discountCents: number } | null },
 ) {
   return db
     .insertInto('plan_subscriptions')
-    .values({ user_id: row.userId, plan: row.plan, amount_cents: row.amountCents, currency: row.currency })
+    .values({
+      user_id: row.userId,
+      plan: row.plan,
+      amount_cents: row.amountCents,
+      currency: row.currency,
+      promo_code_id: row.promo?.id ?? null,
+      promo_discount_cents: row.promo?.discountCents ?? 0,
+    })
     .returning(['id', 'amount_cents', 'currency', 'plan'])
     .executeTakeFirstOrThrow();
 }
@@ -173,28 +180,38 @@ export function findPendingRenewalOf(db: Kysely<Database>, subscriptionId: strin
  * `retriedBefore`, the earliest first, at most `limit`; their rows locked, those another instance holds skipped.
  */
 export function lockDueForRenewal(tx: Transaction<Database>, dueBy: Date, retriedBefore: Date, limit: number) {
-  return tx
-    .selectFrom('plan_subscriptions as s')
-    .select(['s.id', 's.user_id', 's.plan', 's.amount_cents', 's.currency', 's.gateway_token'])
-    .where('s.status', '=', 'active')
-    .where('s.cancel_at_period_end', '=', false)
-    .where('s.period_end', '<=', dueBy)
-    .where((eb) => eb.or([eb('s.renewal_failures', '=', 0), eb('s.updated_at', '<=', retriedBefore)]))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('plan_subscriptions as r')
-            .select('r.id')
-            .whereRef('r.renews_id', '=', 's.id')
-            .where('r.status', 'in', ['pending', 'active']),
+  return (
+    tx
+      .selectFrom('plan_subscriptions as s')
+      // A renewal charges the plan's full price: a promo code discounted the first month alone (ADR 0092).
+      .select([
+        's.id',
+        's.user_id',
+        's.plan',
+        sql<number>`s.amount_cents + s.promo_discount_cents`.as('amount_cents'),
+        's.currency',
+        's.gateway_token',
+      ])
+      .where('s.status', '=', 'active')
+      .where('s.cancel_at_period_end', '=', false)
+      .where('s.period_end', '<=', dueBy)
+      .where((eb) => eb.or([eb('s.renewal_failures', '=', 0), eb('s.updated_at', '<=', retriedBefore)]))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('plan_subscriptions as r')
+              .select('r.id')
+              .whereRef('r.renews_id', '=', 's.id')
+              .where('r.status', 'in', ['pending', 'active']),
+          ),
         ),
-      ),
-    )
-    .orderBy('s.period_end')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+      )
+      .orderBy('s.period_end')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute()
+  );
 }
 
 /** A pending renewal of a subscription; undefined when one is already pending or active for it (the unique index). */
@@ -231,7 +248,13 @@ export function countRenewalFailure(tx: Transaction<Database>, id: string, now: 
       updated_at: now,
     })
     .where('id', '=', id)
-    .returning(['user_id', 'plan', 'amount_cents', 'renewal_failures', 'renewal_failed_at'])
+    .returning([
+      'user_id',
+      'plan',
+      sql<number>`amount_cents + promo_discount_cents`.as('amount_cents'),
+      'renewal_failures',
+      'renewal_failed_at',
+    ])
     .executeTakeFirst();
 }
 

@@ -16,6 +16,7 @@ import type { Logger } from '../../platform/logger.ts';
 import type { MoyasarPayment, PaymentProvider } from '../../platform/payment-provider.ts';
 import { issuePlanInvoice } from '../billing/billing.service.ts';
 import { cancelMail, enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import { type PlanPromoAsked, planPromo, reservePlanPromo } from './plan-promo.service.ts';
 import {
   activateSubscription,
   type CardShown,
@@ -77,6 +78,7 @@ export async function choosePlan(
   payments: PaymentProvider,
   publicUrl: string,
   now = new Date(),
+  promoAsked: PlanPromoAsked | null = null,
 ) {
   if (user.user_type === 'admin') throw new AppError('PLAN_NOT_AVAILABLE');
   const audience: PlanAudience = user.user_type;
@@ -84,11 +86,19 @@ export async function choosePlan(
   const plan = findPlan(audience, input.plan);
   if (!plan) throw new AppError('PLAN_NOT_AVAILABLE', { audience });
   if (plan.monthlyPrice > 0) {
-    const pending = await insertPendingSubscription(db, {
-      userId: user.id,
-      plan: plan.id,
-      amountCents: Math.round(plan.monthlyPrice * 100),
-      currency: 'SAR',
+    const priceCents = Math.round(plan.monthlyPrice * 100);
+    // A promo code discounts the first month alone; its use is reserved with the pending subscription.
+    const promo = promoAsked ? await planPromo(db, user, priceCents, promoAsked, now) : null;
+    const pending = await db.transaction().execute(async (tx) => {
+      const opened = await insertPendingSubscription(tx, {
+        userId: user.id,
+        plan: plan.id,
+        amountCents: priceCents - (promo?.discountCents ?? 0),
+        currency: 'SAR',
+        promo: promo && { id: promo.id, discountCents: promo.discountCents },
+      });
+      if (promo) await reservePlanPromo(tx, opened.id, user.id, promo, now);
+      return opened;
     });
     const description = `Tahaleel ${audience} plan ${plan.id} (monthly)`;
     const gateway = payments.browser;

@@ -9,13 +9,6 @@ import { formatSar } from '../../../shared/money.ts';
 import type { PromoRefusal } from '../../../shared/promo.ts';
 import { errorMessage, registerDetailedMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
-import { trpc } from '../../lib/trpc.ts';
-
-/** A code the checkout took off its total: each test's share in SAR, in the cart's order. */
-export interface AppliedPromo {
-  code: string;
-  shares: number[];
-}
 
 const refusalMessages: Record<PromoRefusal, MessageDescriptor> = {
   not_found: msg`We could not find this code. Check how it is written.`,
@@ -27,13 +20,32 @@ const refusalMessages: Record<PromoRefusal, MessageDescriptor> = {
   first_order_only: msg`This code is for a first order only.`,
   min_basket: msg`This code needs a bigger order.`,
   not_applicable: msg`This code does not apply to the tests in your cart.`,
+  sign_in: msg`Sign in to use a promo code.`,
+  payment_started: msg`The payment has begun: a code can no longer be added to this order.`,
 };
+
+/** Said instead when the server names the store order or the plan as what the code was tried on. */
+const storeMessages = {
+  not_applicable: msg`This code does not apply to the items in your order.`,
+  min_basket: msg`This code needs a bigger order.`,
+} as const;
+const planMessages = {
+  not_applicable: msg`This code does not apply to plans.`,
+  min_basket: msg`This code does not apply to this plan.`,
+} as const;
 
 /** Why the server refused a code, in the reader's language, with the amount or date it named. */
 function promoRefusalMessage(i18n: I18n, details: Record<string, unknown> | null | undefined): string | undefined {
   const reason = details?.reason as PromoRefusal | undefined;
   if (!reason || !(reason in refusalMessages)) return undefined;
   const locale = i18n.locale === 'en' ? 'en' : 'ar';
+  const basket = details?.basket;
+  if (basket === 'plans' && (reason === 'not_applicable' || reason === 'min_basket')) return i18n._(planMessages[reason]);
+  if (basket === 'store' && reason === 'min_basket' && typeof details?.minBasket === 'number') {
+    const amount = formatSar(details.minBasket, locale);
+    return i18n._(msg`This code needs an order worth at least ${amount}.`);
+  }
+  if (basket === 'store' && (reason === 'not_applicable' || reason === 'min_basket')) return i18n._(storeMessages[reason]);
   if (reason === 'min_basket' && typeof details?.minBasket === 'number') {
     const amount = formatSar(details.minBasket, locale);
     return i18n._(msg`This code needs tests worth at least ${amount} in your cart.`);
@@ -47,27 +59,24 @@ function promoRefusalMessage(i18n: I18n, details: Record<string, unknown> | null
 registerDetailedMessage('PROMO_REFUSED', promoRefusalMessage);
 
 /**
- * The checkout's promo code (ADR 0092): typed in any case or digits, checked against the cart
- * (booking.promoQuote), its discount then a line of the summary; a refused code says why under the field.
+ * A checkout's promo code (ADR 0092): typed in any case or digits, checked by the server (`quote`: the
+ * lab-test cart's booking.promoQuote, a store order's applyPromo, a plan's promoQuote), its discount then a
+ * line of the summary; a refused code says why under the field. `onApplied(null)` when it is removed.
  */
-export function PromoCodeField({
-  items,
+export function PromoCodeField<Applied extends { code: string }>({
+  quote,
   applied,
   onApplied,
   disabled,
 }: {
-  items: Array<{ labTestId: number; bookingTime: string; familyMemberId?: string | undefined }>;
-  applied: AppliedPromo | null;
-  onApplied: (promo: AppliedPromo | null) => void;
+  quote: (code: string) => Promise<Applied>;
+  applied: { code: string } | null;
+  onApplied: (promo: NoInfer<Applied> | null) => void;
   disabled?: boolean;
 }) {
   const { t, i18n } = useLingui();
   const [typed, setTyped] = useState('');
-  const quote = useMutation(
-    trpc.booking.promoQuote.mutationOptions({
-      onSuccess: (answer) => onApplied({ code: answer.code, shares: answer.shares }),
-    }),
-  );
+  const check = useMutation({ mutationFn: quote, onSuccess: (answer) => onApplied(answer) });
   if (applied) {
     return (
       <HStack justify="space-between" data-testid="promo-applied">
@@ -80,7 +89,7 @@ export function PromoCodeField({
           onClick={() => {
             onApplied(null);
             setTyped('');
-            quote.reset();
+            check.reset();
           }}
           disabled={disabled}
           aria-label={t`Remove code`}
@@ -92,24 +101,23 @@ export function PromoCodeField({
     );
   }
   const apply = () => {
-    if (typed.trim()) quote.mutate({ code: typed, items });
+    if (typed.trim()) check.mutate(typed);
   };
   return (
-    <Field.Root invalid={quote.isError}>
+    <Field.Root invalid={check.isError}>
       <Field.Label>{t`Promo code`}</Field.Label>
-      <HStack
-        as="form"
-        width="full"
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply();
-        }}
-      >
+      {/* Not a form of its own: it may sit in one (a plan's payment dialog), where Enter here applies the code, never pays. */}
+      <HStack width="full">
         <Input
           value={typed}
           onChange={(event) => {
             setTyped(event.target.value);
-            if (quote.isError) quote.reset();
+            if (check.isError) check.reset();
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            apply();
           }}
           dir="ltr"
           autoComplete="off"
@@ -119,11 +127,18 @@ export function PromoCodeField({
           data-testid="promo-code"
           disabled={disabled}
         />
-        <Button type="submit" variant="outline" loading={quote.isPending} disabled={disabled || !typed.trim()} data-testid="promo-apply">
+        <Button
+          type="button"
+          onClick={apply}
+          variant="outline"
+          loading={check.isPending}
+          disabled={disabled || !typed.trim()}
+          data-testid="promo-apply"
+        >
           {t`Apply`}
         </Button>
       </HStack>
-      {quote.isError && <Field.ErrorText data-testid="promo-error">{errorMessage(i18n, quote.error)}</Field.ErrorText>}
+      {check.isError && <Field.ErrorText data-testid="promo-error">{errorMessage(i18n, check.error)}</Field.ErrorText>}
     </Field.Root>
   );
 }
