@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/schema.ts';
 import { createApp } from '../../src/server/app.ts';
 import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { rewardReferral } from '../../src/server/modules/wallet/referrals.service.ts';
@@ -426,6 +428,18 @@ describe('the wallet ledger', () => {
     const refund = wallet.movements.find((m) => m.kind === 'refund');
     expect(refund).toMatchObject({ amount: 12, reason: 'refund' });
     expect(new Date(refund!.expires_at!).getTime()).toBe(now.getTime() + 14 * DAY);
+  });
+
+  it('gives back a spend in parts, each once, never more than it took', async () => {
+    const customer = await customerWith([{ halalas: 3_000, validDays: 30 }]);
+    const now = new Date();
+    const inTx = <T>(run: (tx: Transaction<Database>) => Promise<T>) => database.db.transaction().execute(run);
+    expect(await inTx((tx) => spendFromWallet(tx, customer.id, { amountHalalas: 2_000, spendKey: 'checkout:parts' }, now))).toBe(2_000);
+    expect(await inTx((tx) => refundToWallet(tx, customer.id, 'checkout:parts', now, { key: 'booking-1', amountHalalas: 800 }))).toBe(800);
+    expect(await inTx((tx) => refundToWallet(tx, customer.id, 'checkout:parts', now, { key: 'booking-1', amountHalalas: 800 }))).toBe(0);
+    expect(await inTx((tx) => refundToWallet(tx, customer.id, 'checkout:parts', now, { key: 'booking-2', amountHalalas: 5_000 }))).toBe(1_200);
+    expect(await inTx((tx) => refundToWallet(tx, customer.id, 'checkout:parts', now))).toBe(0);
+    expect((await walletOf(database.db, customer.id, now)).balance).toBe(30);
   });
 
   it('shows the customer their own movements only; labs and visitors are refused', async () => {

@@ -117,6 +117,18 @@ export async function spentFor(db: Db, userId: string, spendKey: string) {
   return { spent: Number(row.spent), latestExpiry: row.latest_expiry ? new Date(row.latest_expiry) : null };
 }
 
+/** What refunds have given back of a spend so far (its whole refund, and its parts'). */
+export async function refundedFor(db: Db, userId: string, spendKey: string): Promise<number> {
+  const row = await db
+    .selectFrom('wallet_movements')
+    .select(sql<string>`coalesce(sum(amount_halalas), 0)`.as('refunded'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'refund')
+    .where((eb) => eb.or([eb('source_key', '=', `refund:${spendKey}`), eb('source_key', 'like', `refund:${spendKey}:%`)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.refunded);
+}
+
 export function movementsOf(db: Db, userId: string) {
   return db
     .selectFrom('wallet_movements')

@@ -6,8 +6,8 @@ import { recordAudit } from '../../platform/audit-log.ts';
 import * as repo from './wallet.repository.ts';
 
 // A customer's wallet (issue #79 item 5, ADR 0093): a ledger of credits, spends, expiries and refunds.
-// The balance is what is unexpired and unspent. Checkouts will spend from it through spendFromWallet,
-// in their own transaction; they do not yet (another change wires it in).
+// The balance is what is unexpired and unspent. Checkouts spend from it through spendFromWallet, in the
+// transaction that confirms what was paid, and refunds give it back through refundToWallet.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A refund of wallet money keeps its lots' expiry, but never leaves the person fewer than this many days to use it. */
@@ -69,26 +69,37 @@ export async function spendFromWallet(
 }
 
 /**
- * Gives back to the wallet what a spend took from it, once (a cancelled booking or order: the card's part
- * goes back to the card, the wallet's to the wallet). The refund lasts as long as the spent lots would
- * have, and at least REFUND_MIN_VALID_DAYS from now. Returns what it gave back (0 when nothing, or already).
+ * Gives back to the wallet what a spend took from it (a cancelled booking or order: the card's part goes
+ * back to the card, the wallet's to the wallet; `splitRefund` says which is which). Without `part` the
+ * whole of what is left of the spend comes back; with it, up to `part.amountHalalas`, once per `part.key`
+ * (a booking of a checkout, a refund of an order), never more in all than the spend took. The refund lasts
+ * as long as the spent lots would have, and at least REFUND_MIN_VALID_DAYS from now. Returns what it gave
+ * back (0 when nothing, or already).
  */
-export async function refundToWallet(tx: Transaction<Database>, userId: string, spendKey: string, now = new Date()): Promise<number> {
+export async function refundToWallet(
+  tx: Transaction<Database>,
+  userId: string,
+  spendKey: string,
+  now = new Date(),
+  part?: { key: string; amountHalalas: number },
+): Promise<number> {
   await repo.lockLots(tx, userId);
   const { spent, latestExpiry } = await repo.spentFor(tx, userId, spendKey);
-  if (spent <= 0) return 0;
+  const left = spent - (await repo.refundedFor(tx, userId, spendKey));
+  const amount = part ? Math.min(left, Math.max(0, Math.floor(part.amountHalalas))) : left;
+  if (amount <= 0) return 0;
   const floor = new Date(now.getTime() + REFUND_MIN_VALID_DAYS * DAY_MS);
   const expiresAt = latestExpiry && latestExpiry > floor ? latestExpiry : floor;
   const given = await repo.insertLot(tx, {
     userId,
     kind: 'refund',
-    amountHalalas: spent,
+    amountHalalas: amount,
     reason: 'refund',
-    sourceKey: `refund:${spendKey}`,
+    sourceKey: part ? `refund:${spendKey}:${part.key}` : `refund:${spendKey}`,
     expiresAt,
     createdAt: now,
   });
-  return given ? spent : 0;
+  return given ? amount : 0;
 }
 
 /** The person's wallet: the balance (SAR), the next credit to expire, and every movement, newest first. */
