@@ -62,6 +62,8 @@ export const appErrorCodes = [
   'PROMO_REFUSED',
   /** A referral code typed at sign-up that is nobody's (ADR 0093). */
   'REFERRAL_CODE_UNKNOWN',
+  /** The wallet no longer holds what a store order was to pay from it (spent elsewhere, or expired): nothing was taken (ADR 0093). */
+  'WALLET_BALANCE_CHANGED',
   'PLAN_NOT_AVAILABLE',
   'WRONG_PASSWORD',
   'EMAIL_MISMATCH',

@@ -114,6 +114,7 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | Bookin
   INVALID_CREDENTIALS: msg`Invalid login credentials`,
   EMAIL_TAKEN: msg`An account with this e-mail already exists. Try logging in instead.`,
   REFERRAL_CODE_UNKNOWN: msg`This invitation code is not one we know. Check it, or leave it empty.`,
+  WALLET_BALANCE_CHANGED: msg`Your wallet balance changed before the payment went through (it was used for another order or expired), so this order was not placed and any card payment was refunded in full. Check the new balance and pay again.`,
   ADMIN_ONLY_LOGIN: msg`This login is for administrators only.`,
   USE_ADMIN_LOGIN: msg`Administrators sign in through Admin Login at the bottom of the page.`,
   CONSENT_REQUIRED: msg`You must agree to the Terms & Conditions and Privacy Policy.`,

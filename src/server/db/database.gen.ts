@@ -67,7 +67,7 @@ export type OutboxStatus = 'failed' | 'pending' | 'sent' | 'skipped';
 
 export type PackageStatus = 'approved' | 'pending' | 'rejected';
 
-export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost';
+export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost' | 'wallet_changed';
 
 export type PhoneCodePurpose = 'sign_in' | 'verify';
 
@@ -908,6 +908,7 @@ export interface StoreOrders {
   total_cents: number;
   tracking_number: string | null;
   user_id: string | null;
+  wallet_halalas: Generated<number>;
 }
 
 export interface StoreProductCollections {

@@ -599,7 +599,7 @@ export async function recordRefund(
     bookingId: string | null;
     storeOrderId?: string | null;
     amount: number;
-    reason: 'cancellation' | 'seat_lost' | 'stock_lost' | 'duplicate';
+    reason: 'cancellation' | 'seat_lost' | 'stock_lost' | 'duplicate' | 'wallet_changed';
   },
 ) {
   await db
