@@ -19,6 +19,8 @@ interface GatewayPaymentFormProps {
   totalMinor: { amount: number; currency: string };
   prefill: DeliveryPrefill | null;
   onOrderChanged: () => void;
+  /** The wallet's switch (ADR 0093): the gateway is asked for the rest, `total` being what it pays. */
+  useWallet?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ interface GatewayPaymentFormProps {
  * this page straight to the gateway, then to the bank's 3-D Secure page, and never reaches us; STC Pay
  * asks for the code it texts instead.
  */
-export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrderChanged }: GatewayPaymentFormProps) {
+export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrderChanged, useWallet = false }: GatewayPaymentFormProps) {
   const { t, i18n } = useLingui();
   const goTo = useGoTo();
   const [delivery, setDelivery] = useState(() => deliveryFrom(prefill));
@@ -37,7 +39,7 @@ export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrde
     onLeave: () => keepReservationWhileAway(orderId),
     total: { amountHalalas: totalMinor.amount, currency: totalMinor.currency },
     // A new STC Pay code after a wrong one: the same order, the same buyer and address.
-    restart: () => start.mutate({ orderId, ...delivery }),
+    restart: () => start.mutate({ orderId, ...delivery, useWallet }),
   });
 
   const start = useMutation(
@@ -53,7 +55,7 @@ export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrde
         gateway.abandon();
         const code = error instanceof TRPCClientError ? (error.data as { appCode?: string } | undefined)?.appCode : undefined;
         // The order moved on (lapsed, paid elsewhere): show it as it now is.
-        if (code === 'CHECKOUT_EXPIRED' || code === 'CHECKOUT_CLOSED') onOrderChanged();
+        if (code === 'CHECKOUT_EXPIRED' || code === 'CHECKOUT_CLOSED' || code === 'WALLET_BALANCE_CHANGED') onOrderChanged();
       },
     }),
   );
@@ -65,7 +67,7 @@ export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrde
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (gateway.codeSentTo || !gateway.check()) return;
-    start.mutate({ orderId, ...delivery });
+    start.mutate({ orderId, ...delivery, useWallet });
   };
 
   return (

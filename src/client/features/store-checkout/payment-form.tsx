@@ -41,10 +41,12 @@ interface PaymentFormProps {
   total: string;
   prefill: DeliveryPrefill | null;
   onOrderChanged: () => void;
+  /** The wallet's switch (ADR 0093): the card pays the rest, `total` being what it pays. */
+  useWallet?: boolean;
 }
 
 /** Who buys, where it goes, and the card: one form, one payment; what was typed stays after an error. */
-export function PaymentForm({ orderId, total, prefill, onOrderChanged }: PaymentFormProps) {
+export function PaymentForm({ orderId, total, prefill, onOrderChanged, useWallet = false }: PaymentFormProps) {
   const { t, i18n } = useLingui();
   const goTo = useGoTo();
   const queryClient = useQueryClient();
@@ -59,7 +61,7 @@ export function PaymentForm({ orderId, total, prefill, onOrderChanged }: Payment
       },
       onError: (error) => {
         // The order moved on (lapsed, paid elsewhere): show it as it now is.
-        if (['CHECKOUT_EXPIRED', 'CHECKOUT_CLOSED'].includes(appCodeOf(error) ?? '')) onOrderChanged();
+        if (['CHECKOUT_EXPIRED', 'CHECKOUT_CLOSED', 'WALLET_BALANCE_CHANGED'].includes(appCodeOf(error) ?? '')) onOrderChanged();
       },
     }),
   );
@@ -70,7 +72,7 @@ export function PaymentForm({ orderId, total, prefill, onOrderChanged }: Payment
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    pay.mutate({ orderId, ...delivery, ...card });
+    pay.mutate({ orderId, ...delivery, ...card, useWallet });
   };
 
   const field = (name: keyof typeof card, label: string, props: Parameters<typeof Input>[0]) => (
