@@ -506,11 +506,12 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
       perform lock_person_bookings(p_customer);
       insert into checkouts (customer_id, idempotency_key, total_halalas, vat_halalas, payment_provider, attempted_at,
                              attempt_instance, customer_plan, subtotal_halalas, discount_halalas, fee_halalas,
-                             home_collection_fee_halalas, items, promo_code_id, promo_discount_halalas)
+                             home_collection_fee_halalas, items, promo_code_id, promo_discount_halalas, wallet_halalas)
         values (p_customer, p_key, p_total, p_vat, p_provider, p_now, p_instance, p_pricing->>'plan',
                 (p_pricing->>'subtotal_halalas')::integer, (p_pricing->>'discount_halalas')::integer,
                 (p_pricing->>'fee_halalas')::integer, (p_pricing->>'home_collection_halalas')::integer, p_items,
-                (p_pricing->>'promo_code_id')::uuid, coalesce((p_pricing->>'promo_discount_halalas')::integer, 0))
+                (p_pricing->>'promo_code_id')::uuid, coalesce((p_pricing->>'promo_discount_halalas')::integer, 0),
+                coalesce((p_pricing->>'wallet_halalas')::integer, 0))
         on conflict (customer_id, idempotency_key) do nothing
         returning checkouts.id into claimed;
       if claimed is null then
@@ -530,7 +531,8 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
                              fee_halalas = (p_pricing->>'fee_halalas')::integer,
                              home_collection_fee_halalas = (p_pricing->>'home_collection_halalas')::integer,
                              items = p_items, promo_code_id = (p_pricing->>'promo_code_id')::uuid,
-                             promo_discount_halalas = coalesce((p_pricing->>'promo_discount_halalas')::integer, 0)
+                             promo_discount_halalas = coalesce((p_pricing->>'promo_discount_halalas')::integer, 0),
+                             wallet_halalas = coalesce((p_pricing->>'wallet_halalas')::integer, 0)
          where checkouts.id = existing.id;
         claimed := existing.id;
       end if;

@@ -58,12 +58,14 @@ export const appErrorCodes = [
   'PACKAGE_REVIEWED',
   /** Only an approved package goes on sale. */
   'PACKAGE_NOT_APPROVED',
+  /** A package made for one sex, booked for a patient of the other (ADR 0091's amendment on whom a package suits). */
+  'PACKAGE_NOT_FOR_PATIENT',
   /** A promo code that cannot be used on this basket; details.reason says why (src/shared/promo.ts promoRefusals). */
   'PROMO_REFUSED',
+  /** The wallet holds less than its part of a checkout by the time it is paid; any card payment goes back (ADR 0093). */
+  'WALLET_BALANCE_CHANGED',
   /** A referral code typed at sign-up that is nobody's (ADR 0093). */
   'REFERRAL_CODE_UNKNOWN',
-  /** The wallet no longer holds what a store order was to pay from it (spent elsewhere, or expired): nothing was taken (ADR 0093). */
-  'WALLET_BALANCE_CHANGED',
   'PLAN_NOT_AVAILABLE',
   'WRONG_PASSWORD',
   'EMAIL_MISMATCH',

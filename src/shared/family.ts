@@ -23,13 +23,6 @@ export function isValidSaudiId(value: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Whole years from the date of birth (YYYY-MM-DD) to `on` (YYYY-MM-DD). */
-export function ageOn(dateOfBirth: string, on: string): number {
-  const [by = 0, bm = 0, bd = 0] = dateOfBirth.split('-').map(Number);
-  const [y = 0, mo = 0, d = 0] = on.split('-').map(Number);
-  return y - by - (mo < bm || (mo === bm && d < bd) ? 1 : 0);
-}
-
 const dateOfBirth = z
   .string({ error: m.required })
   .overwrite(latinDigits)

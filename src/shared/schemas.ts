@@ -123,6 +123,16 @@ export const searchInput = z
   .refine((input) => (input.minPrice ?? 0) <= (input.maxPrice ?? PRICE_FILTER_MAX), { path: ['maxPrice'], message: m.invalid });
 export type SearchInput = z.infer<typeof searchInput>;
 
+/** "Packages with this test" beside search's results (issue #79): the words searched, and the person's place when known. */
+export const packagesWithInput = z
+  .object({
+    query: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.tooLong),
+    lat: coordinate(90).optional(),
+    lon: coordinate(180).optional(),
+  })
+  .refine((input) => (input.lat === undefined) === (input.lon === undefined), { path: ['lon'], message: m.invalid });
+export type PackagesWithInput = z.infer<typeof packagesWithInput>;
+
 /** Days a booking can be about: real calendar dates, far from the edges date arithmetic breaks at (9999-12-31). */
 const inBookableYears = (year: number) => year >= 2000 && year <= 2199;
 export const isoDate = z.iso.date({ error: m.invalid }).refine((value) => inBookableYears(Number(value.slice(0, 4))), m.invalid);
@@ -151,6 +161,8 @@ export const createBookingsInput = z.object({
   idempotencyKey: z.string().min(8).max(100),
   /** The promo code the checkout showed the discount of (ADR 0092). */
   promoCode: typedPromoCode.optional(),
+  /** Pay what the wallet holds of the total from it, the card the rest (ADR 0093). */
+  useWallet: z.boolean().optional(),
 });
 /** Moves a confirmed booking to another slot of the same lab test. */
 export const rescheduleBookingInput = z.object({ id: z.uuid(), bookingTime: isoInstant });

@@ -92,3 +92,10 @@ export function retestDueOn(sampleDate: Date, months: number): string {
   const lastDay = new Date(Date.UTC(dueYear, dueMonth, 0)).getUTCDate();
   return `${String(dueYear).padStart(4, '0')}-${String(dueMonth).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}`;
 }
+
+/** Whole years from the date of birth (YYYY-MM-DD) to `on` (YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, on: string): number {
+  const [by = 0, bm = 0, bd = 0] = dateOfBirth.split('-').map(Number);
+  const [y = 0, mo = 0, d = 0] = on.split('-').map(Number);
+  return y - by - (mo < bm || (mo === bm && d < bd) ? 1 : 0);
+}

@@ -4,8 +4,11 @@ import { generateTOTP } from '@oslojs/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import { referralCodeOf, rememberDevice } from '../../src/server/modules/wallet/referrals.service.ts';
+import { newDeviceKey } from '../../src/server/platform/device-cookie.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../src/shared/legal.ts';
 import { startFakeGoogle } from '../setup/fake-google.ts';
+import { createTestUser } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -180,5 +183,63 @@ describe('Google sign-in', () => {
     expect((await plain.request('/auth/google')).status).toBe(404);
     expect((await apiClient(plain).query<{ google: boolean }>('auth.providers')).data).toMatchObject({ google: false });
     expect((await apiClient(app).query<{ google: boolean }>('auth.providers')).data).toMatchObject({ google: true });
+  });
+});
+
+describe('an invitation through Google sign-up (ADR 0093)', () => {
+  /** The flow started with the browser's kept code (and its device cookie, when given). */
+  async function viaGoogle(sub: string, ref: string | null, deviceKey: string | null = null) {
+    const start = await app.request(ref ? `/auth/google?ref=${encodeURIComponent(ref)}` : '/auth/google');
+    const authorizationUrl = new URL(start.headers.get('location')!);
+    const cookies = start.headers
+      .getSetCookie()
+      .map(cookiePair)
+      .filter((pair) => !pair.endsWith('='));
+    if (deviceKey) cookies.push(`tahaleel_device=${deviceKey}`);
+    const code = google.approve(authorizationUrl, { sub, email: `${sub}@gmail.com`, email_verified: true, name: 'Invited' });
+    const callback = await app.request(
+      `/auth/google/callback?code=${encodeURIComponent(code)}&state=${authorizationUrl.searchParams.get('state')}`,
+      { headers: { cookie: cookies.join('; ') } },
+    );
+    expect(callback.headers.get('location')).toBe('/');
+    return database.db.selectFrom('users').select('id').where('google_sub', '=', sub).executeTakeFirstOrThrow();
+  }
+  const referralOf = (userId: string) =>
+    database.db
+      .selectFrom('referrals')
+      .select(['referrer_id', 'status', 'refused_reason'])
+      .where('referred_id', '=', userId)
+      .executeTakeFirst();
+
+  async function inviter() {
+    const user = await createTestUser(database.db, 'customer');
+    return { id: user.id, code: await referralCodeOf(database.db, user.id) };
+  }
+
+  it('records the referral when Google makes a new account, with the code typed any way', async () => {
+    const referrer = await inviter();
+    const typed = `${referrer.code.slice(0, 4).toLowerCase()}-${referrer.code.slice(4)}`;
+    const invited = await viaGoogle(randomUUID(), typed);
+    expect(await referralOf(invited.id)).toEqual({ referrer_id: referrer.id, status: 'pending', refused_reason: null });
+  });
+
+  it('never refers an account that already existed, and drops a code nobody has', async () => {
+    const referrer = await inviter();
+    const sub = randomUUID();
+    const existing = await viaGoogle(sub, null);
+    expect(await referralOf(existing.id)).toBeUndefined();
+    // The same person signing in again with an invitation kept: still nobody's referral.
+    await viaGoogle(sub, referrer.code);
+    expect(await referralOf(existing.id)).toBeUndefined();
+    const unknown = await viaGoogle(randomUUID(), 'ZZZZZZZZ');
+    expect(await referralOf(unknown.id)).toBeUndefined();
+  });
+
+  it("refuses an invitation used on the inviter's own browser: its device seen on the inviter's account", async () => {
+    const referrer = await inviter();
+    const device = newDeviceKey();
+    await rememberDevice(database.db, referrer.id, device);
+    const second = await viaGoogle(randomUUID(), referrer.code, device);
+    expect(await referralOf(second.id)).toEqual({ referrer_id: referrer.id, status: 'refused', refused_reason: 'same_device' });
   });
 });

@@ -617,7 +617,12 @@ describe('cancelling a booking paid at Moyasar', () => {
     const customer = await createTestUser(database.db, 'customer');
     const { bookingId, paymentId } = await paidBooking(customer);
     const caller = await callerOf(customer);
-    expect(await caller.booking.cancel({ id: bookingId })).toEqual({ cancelled: true, refund: CHARGED / 100, refund_percent: 100 });
+    expect(await caller.booking.cancel({ id: bookingId })).toEqual({
+      cancelled: true,
+      refund: CHARGED / 100,
+      refund_percent: 100,
+      refund_to_wallet: 0,
+    });
     expect(fake.payments.get(paymentId)).toMatchObject({ refunded: CHARGED });
     const refunds = await database.db.selectFrom('payment_refunds').selectAll().where('booking_id', '=', bookingId).execute();
     expect(refunds).toMatchObject([{ payment_reference: paymentId, amount_halalas: CHARGED, reason: 'cancellation' }]);

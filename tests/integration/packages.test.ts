@@ -251,3 +251,74 @@ describe('booking a package', () => {
     expect(sheet.booking.test.en).toBe('Test Check-up');
   });
 });
+
+describe('whom a package is for (ADR 0091: refused for the other sex, said for an age outside its band)', () => {
+  /** The AppError code a service call is refused with. */
+  const appCode = (call: Promise<unknown>) =>
+    call.then(
+      () => null,
+      (error: unknown) => (error as { code?: string }).code ?? String(error),
+    );
+
+  it("refuses a women's package for a man (held or paid for directly), notes an age outside the band, and books the unknown", async () => {
+    const members = await testIds('Ferritin', 'Folic Acid (Folate)');
+    const { lab } = await openLabSelling(database.db, members[0]!, { opensAt: '08:00', closesAt: '14:00' }, { slot_capacity: 5 });
+    const saved = await (await callerFor(database.db, lab)).packages.save(
+      packageInput(members, { nameEn: "Women's Check", suitsSex: 'female', minAge: 18, maxAge: 45 }),
+    );
+    await (await callerFor(database.db, admin)).packages.review({ id: saved.id, decision: 'approve', note: '' });
+    const person = async (sex: 'female' | 'male' | null, dateOfBirth: string | null) => {
+      const user = await createTestUser(database.db, 'customer');
+      await database.db.updateTable('user_profiles').set({ sex, date_of_birth: dateOfBirth }).where('id', '=', user.id).execute();
+      return user;
+    };
+    const hold = (holderId: string, time: string, familyMemberId: string | null = null) =>
+      booking.holdSlot(database.db, holderId, saved.lab_test_id, at(time), EARLY, null, null, familyMemberId);
+
+    // A man: refused at the cart, and at the checkout when the panel is skipped.
+    const man = await person('male', '1990-03-01');
+    expect(await appCode(hold(man.id, '09:00:00'))).toBe('PACKAGE_NOT_FOR_PATIENT');
+    expect(
+      await appCode(
+        booking.createBookings(
+          database.db,
+          simulatedPaymentProvider(0),
+          man,
+          [{ labTestId: saved.lab_test_id, bookingTime: at('09:00:00') }],
+          'suits-man',
+          EARLY,
+        ),
+      ),
+    ).toBe('PACKAGE_NOT_FOR_PATIENT');
+    expect(await database.db.selectFrom('bookings').select('id').where('customer_id', '=', man.id).execute()).toHaveLength(0);
+
+    // A woman of 50 (on 2030-01-01): held with a note, and booked.
+    const older = await person('female', '1979-06-01');
+    expect(await hold(older.id, '09:30:00')).toMatchObject({ outside_age_band: true });
+    await booking.createBookings(
+      database.db,
+      simulatedPaymentProvider(0),
+      older,
+      [{ labTestId: saved.lab_test_id, bookingTime: at('09:30:00') }],
+      'suits-older',
+      EARLY,
+    );
+    expect(await database.db.selectFrom('bookings').select('id').where('customer_id', '=', older.id).execute()).toHaveLength(1);
+
+    // Neither sex nor age given: booked, nothing to say. A woman of 30: nothing to say either.
+    expect(await hold((await person(null, null)).id, '10:00:00')).toMatchObject({ outside_age_band: false });
+    expect(await hold((await person('female', '1999-06-01')).id, '10:00:00')).toMatchObject({ outside_age_band: false });
+
+    // For a family member: the member's sex counts, not the holder's.
+    const mother = await person('female', '1985-01-01');
+    const family = await callerFor(database.db, mother);
+    const son = await family.family.add({ name: 'Faisal', relation: 'child', sex: 'male', dateOfBirth: '2010-05-05' });
+    const daughter = await family.family.add({ name: 'Sara', relation: 'child', sex: 'female', dateOfBirth: '2005-05-05' });
+    expect(await appCode(hold(mother.id, '11:00:00', son.id))).toBe('PACKAGE_NOT_FOR_PATIENT');
+    expect(await hold(mother.id, '11:00:00', daughter.id)).toMatchObject({ outside_age_band: false });
+    // And a man books it for his wife.
+    const husband = await callerFor(database.db, man);
+    const wife = await husband.family.add({ name: 'Noura', relation: 'spouse', sex: 'female', dateOfBirth: '1992-02-02' });
+    expect(await hold(man.id, '10:30:00', wife.id)).toMatchObject({ outside_age_band: false });
+  });
+});

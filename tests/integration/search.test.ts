@@ -162,6 +162,62 @@ describe('search.labTests', () => {
   });
 });
 
+describe('search.packagesWith (issue #79: packages with the test searched)', () => {
+  /** The catalogue tests a package holds, by English name. */
+  const membersOf = async (packageId: number) =>
+    (
+      await database.db
+        .selectFrom('package_components')
+        .innerJoin('tests', 'tests.id', 'package_components.test_id')
+        .select('tests.name_en')
+        .where('package_components.package_id', '=', packageId)
+        .execute()
+    ).map((row) => row.name_en);
+
+  it('finds the packages holding the test, in either language, cheapest first, with their lab and marker count', async () => {
+    for (const query of ['vitamin D', 'فيتامين د']) {
+      const rows = await caller.search.packagesWith({ query });
+      expect(rows.length, query).toBeGreaterThanOrEqual(3);
+      expect(rows.length, query).toBeLessThanOrEqual(4);
+      for (const row of rows) {
+        expect(await membersOf(row.package_id), query).toContain('Vitamin D (25-OH)');
+        expect(row.marker_count).toBeGreaterThan(1);
+        expect(row.lab_name_en).not.toBe('');
+        expect(row.distance_meters).toBeNull();
+      }
+      const prices = rows.map((row) => row.price);
+      expect(prices, query).toEqual([...prices].sort((a, b) => a - b));
+    }
+    // Only approved packages on sale: every one is a live offer of its lab.
+    const rows = await caller.search.packagesWith({ query: 'vitamin D' });
+    const offers = await database.db
+      .selectFrom('lab_tests')
+      .select(['id', 'is_active'])
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.lab_test_id),
+      )
+      .execute();
+    expect(offers.every((offer) => offer.is_active)).toBe(true);
+  });
+
+  it('puts the nearest first when the place is known', async () => {
+    const rows = await caller.search.packagesWith({ query: 'vitamin D', ...OLAYA });
+    expect(rows.length).toBeGreaterThan(1);
+    const distances = rows.map((row) => row.distance_meters!);
+    expect(distances.every((distance) => typeof distance === 'number')).toBe(true);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  it('leaves out the packages the words name (they lead the results) and answers none for nonsense', async () => {
+    const named = await caller.search.packagesWith({ query: 'Complete Check-up' });
+    expect(named.map((row) => row.name_en)).not.toContain('Complete Check-up');
+    expect(await caller.search.packagesWith({ query: 'qqqxxzz' })).toEqual([]);
+    await expect(caller.search.packagesWith({ query: '  ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
 describe('catalog', () => {
   it('lists a category tests by English name, and says not found for an unknown one', async () => {
     const category = await caller.catalog.category({ nameEn: 'blood tests' });

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/schema.ts';
 import { createApp } from '../../src/server/app.ts';
+import type { Database } from '../../src/server/db/schema.ts';
 import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { rewardReferral } from '../../src/server/modules/wallet/referrals.service.ts';
 import { grantCredit, refundToWallet, spendFromWallet, walletOf } from '../../src/server/modules/wallet/wallet.service.ts';
@@ -437,7 +437,9 @@ describe('the wallet ledger', () => {
     expect(await inTx((tx) => spendFromWallet(tx, customer.id, { amountHalalas: 2_000, spendKey: 'checkout:parts' }, now))).toBe(2_000);
     expect(await inTx((tx) => refundToWallet(tx, customer.id, 'checkout:parts', now, { key: 'booking-1', amountHalalas: 800 }))).toBe(800);
     expect(await inTx((tx) => refundToWallet(tx, customer.id, 'checkout:parts', now, { key: 'booking-1', amountHalalas: 800 }))).toBe(0);
-    expect(await inTx((tx) => refundToWallet(tx, customer.id, 'checkout:parts', now, { key: 'booking-2', amountHalalas: 5_000 }))).toBe(1_200);
+    expect(await inTx((tx) => refundToWallet(tx, customer.id, 'checkout:parts', now, { key: 'booking-2', amountHalalas: 5_000 }))).toBe(
+      1_200,
+    );
     expect(await inTx((tx) => refundToWallet(tx, customer.id, 'checkout:parts', now))).toBe(0);
     expect((await walletOf(database.db, customer.id, now)).balance).toBe(30);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, familyMemberInput, isValidSaudiId } from '../../src/shared/family.ts';
+import { familyMemberInput, isValidSaudiId } from '../../src/shared/family.ts';
+import { ageOn } from '../../src/shared/time.ts';
 
 describe('Saudi national ID and Iqama numbers', () => {
   it('takes ten digits starting with 1 (citizen) or 2 (resident) whose last is the Luhn check digit', () => {

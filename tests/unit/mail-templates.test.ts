@@ -493,6 +493,13 @@ describe('renderMail: content', () => {
     expect(arabic.text).toContain('بعد أكثر من 30 دقيقة من بداية موعد الزيارة');
   });
 
+  it('tells a customer whose wallet changed while they paid that nothing was booked and the card goes back', () => {
+    const message = { ...examples['payment-refunded'], data: { ...examples['payment-refunded'].data, reason: 'wallet_changed' as const } };
+    expect(render(message, 'en').text).toContain('Your wallet balance changed while you paid');
+    expect(render(message, 'en').text).toContain('Choose another time');
+    expect(render(message, 'ar').text).toContain('تغيّر رصيد محفظتك أثناء الدفع');
+  });
+
   it('tells the patient when staff opened a result (Riyadh time) and the reason given, without the test or the result', () => {
     const message = examples['result-opened-by-staff'];
     const english = render(message, 'en');

@@ -29,6 +29,9 @@ const checkoutSeries = 'features/booking/checkout-series.tsx';
 /** A promo code at the lab-test checkout (issue #79 item 4): its field and why a code is refused. */
 const checkoutPromo = 'features/booking/promo-code-field.tsx';
 
+/** Whom a package is meant for, in its booking panel (issue #79): loaded with the packages catalog when there is something to say. */
+const packageSuitsNote = 'features/booking/package-suits-note.tsx';
+
 const seriesChoice = ['features/booking/repeat-choice.tsx', 'features/booking/series-plan-list.tsx', 'features/booking/series-errors.ts'];
 
 /** Confirming a number by a code (issue #55): in the settings, and in a home visit's booking panel and checkout. */
@@ -87,6 +90,7 @@ export const catalogSources = {
       ...seriesChoice,
       checkoutSeries,
       checkoutPromo,
+      packageSuitsNote,
     ],
   },
   /**
@@ -95,7 +99,13 @@ export const catalogSources = {
    * compare is in discovery's, which search loads and a package's page too.
    */
   packages: {
-    include: ['features/packages', 'routes/package.$packageId.tsx', 'routes/packages.compare.tsx', 'routes/packages.build.tsx'],
+    include: [
+      'features/packages',
+      'routes/package.$packageId.tsx',
+      'routes/packages.compare.tsx',
+      'routes/packages.build.tsx',
+      packageSuitsNote,
+    ],
     exclude: ['features/packages/compare-control.tsx'],
   },
   /** Repeating a test (issue #58): the booking panel's repeat choice, loaded with its code once a day is chosen. */

@@ -17,6 +17,7 @@ import { seatOf, useLabCart } from '../features/booking/lab-cart/use-lab-cart.ts
 import { type AppliedPromo, PromoCodeField } from '../features/booking/promo-code-field.tsx';
 import { GatewayPaymentFields } from '../features/payments/gateway-payment-fields.tsx';
 import { useGatewayPayment } from '../features/payments/use-gateway-payment.ts';
+import { useWalletPart, WalletPaySwitch } from '../features/payments/wallet-pay-switch.tsx';
 import { useAuthModal } from '../lib/auth-modal-context.tsx';
 import { errorCode, errorMessage } from '../lib/errors.ts';
 import { activeLocale, withCatalogs } from '../lib/locale.ts';
@@ -76,6 +77,13 @@ function CheckoutPage() {
   const { feePercent, discountPercent } = pricing;
   const totalHalalas = pricing.total_halalas;
   const vat = halalasToSar(vatIncluded(totalHalalas));
+  // The wallet pays what it holds of the total when the customer chooses it; the card the rest (ADR 0093).
+  const [payFromWallet, setPayFromWallet] = useState(false);
+  const { balanceHalalas, walletHalalas, cardHalalas } = useWalletPart(
+    totalHalalas,
+    payFromWallet,
+    user?.user_type === 'customer' && !user.is_anonymous,
+  );
 
   // A signed-out visitor with tests to pay for is asked at once to log in or go on as a guest, and stays here.
   const asked = useRef(false);
@@ -94,7 +102,7 @@ function CheckoutPage() {
   const atGateway = method.data?.provider === 'moyasar';
   const gateway = useGatewayPayment({
     methods: ['card', 'stcpay', 'applepay'],
-    total: { amountHalalas: totalHalalas, currency: 'SAR' },
+    total: { amountHalalas: cardHalalas, currency: 'SAR' },
     // A new STC Pay code after a wrong one: the same checkout claimed again (its key), its seats held on.
     restart: () => startCheckout(),
   });
@@ -123,9 +131,13 @@ function CheckoutPage() {
         ]);
         const total = formatSar(result.total_price, locale);
         const fee = formatSar(result.booking_fee, locale);
+        const fromWallet = formatSar(result.wallet_paid, locale);
         notify.success({
           title: t`Your booking is confirmed!`,
-          description: t`Paid ${total}, including a booking fee of ${fee}. Your tax invoice is in your dashboard.`,
+          description:
+            result.wallet_paid > 0
+              ? t`Paid ${total} (${fromWallet} from your wallet), including a booking fee of ${fee}. Your tax invoice is in your dashboard.`
+              : t`Paid ${total}, including a booking fee of ${fee}. Your tax invoice is in your dashboard.`,
         });
         await navigate({ to: '/dashboard' });
       },
@@ -151,7 +163,7 @@ function CheckoutPage() {
       authModal.openForBooking();
       return;
     }
-    if (atGateway && !gateway.check()) return;
+    if (atGateway && cardHalalas > 0 && !gateway.check()) return;
     startCheckout();
   };
   function startCheckout() {
@@ -163,6 +175,7 @@ function CheckoutPage() {
         items: items.map((item) => ({ ...seatOf(item), familyMemberId: item.familyMemberId })),
         idempotencyKey: checkoutKey(),
         promoCode: appliedPromo?.code,
+        useWallet: walletHalalas > 0,
       },
       { onSettled: () => (sending.current = false) },
     );
@@ -257,6 +270,18 @@ function CheckoutPage() {
                   <Text fontWeight="bold">{t`Total (VAT included)`}</Text>
                   <Amount read={read} value={halalasToSar(totalHalalas)} data-testid="checkout-total" />
                 </HStack>
+                {read && walletHalalas > 0 && (
+                  <>
+                    <HStack justify="space-between" color="fg.muted">
+                      <Text>{t`Paid from your wallet`}</Text>
+                      <Price value={-halalasToSar(walletHalalas)} fontWeight="normal" data-testid="checkout-wallet" />
+                    </HStack>
+                    <HStack justify="space-between" fontWeight="bold">
+                      <Text>{t`To pay by card`}</Text>
+                      <Price value={halalasToSar(cardHalalas)} data-testid="checkout-card" />
+                    </HStack>
+                  </>
+                )}
               </Stack>
             </Card.Body>
           </Card.Root>
@@ -268,7 +293,11 @@ function CheckoutPage() {
               </Heading>
             </Card.Header>
             <Card.Body gap="4">
-              {atGateway ? (
+              {cardHalalas === 0 && read ? (
+                <Text color="fg.muted" data-testid="wallet-pays-all">
+                  {t`Your wallet pays the whole total: no card is needed.`}
+                </Text>
+              ) : atGateway ? (
                 <GatewayPaymentFields payment={gateway} disabled={paying} />
               ) : (
                 <>
@@ -291,6 +320,9 @@ function CheckoutPage() {
                     </HStack>
                   </Box>
                 </>
+              )}
+              {user && read && items.length > 0 && (
+                <WalletPaySwitch balanceHalalas={balanceHalalas} checked={payFromWallet} onChange={setPayFromWallet} disabled={paying} />
               )}
               {user && read && items.length > 0 && (
                 <PromoCodeField
@@ -316,7 +348,13 @@ function CheckoutPage() {
                   data-testid="pay"
                 >
                   <Lock aria-hidden />
-                  {t`Pay`} {read && <bdi>{formatSar(halalasToSar(totalHalalas), locale)}</bdi>}
+                  {read && walletHalalas > 0 && cardHalalas === 0 ? (
+                    t`Pay from my wallet`
+                  ) : (
+                    <>
+                      {t`Pay`} {read && <bdi>{formatSar(halalasToSar(cardHalalas), locale)}</bdi>}
+                    </>
+                  )}
                 </Button>
               )}
             </Card.Body>

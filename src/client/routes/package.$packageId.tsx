@@ -264,6 +264,7 @@ function PackagePage() {
                   fastingHours: data.fasting_hours,
                   fastingUntil: lab.fasting_until,
                   judgedByAgeOrSex: data.judgedByAgeOrSex,
+                  suits: data.suits,
                 }}
               />
             </Suspense>

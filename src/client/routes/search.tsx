@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { Locale } from '../../shared/locale.ts';
@@ -15,7 +15,7 @@ import { NoResults } from '../features/search/no-results.tsx';
 import { type FilterValues, SearchFilters } from '../features/search/search-filters.tsx';
 import { SearchResultCard } from '../features/search/search-result-card.tsx';
 import { localized } from '../lib/bidi.ts';
-import { activeLocale } from '../lib/locale.ts';
+import { activeLocale, withCatalogs } from '../lib/locale.ts';
 import { searchChoice, searchNumber, searchText } from '../lib/plain-checks.ts';
 import { type RouterOutputs, type Trpc, trpc } from '../lib/trpc.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
@@ -86,6 +86,14 @@ const compareControl = () => import('../features/packages/compare-control.tsx');
 const CompareToggle = lazy(() => compareControl().then((module) => ({ default: module.CompareToggle })));
 const CompareLink = lazy(() => compareControl().then((module) => ({ default: module.CompareLink })));
 
+// "Packages with this test" (issue #79): asked for once the page is the browser's, and drawn (with the
+// packages catalog) only when some package holds what was searched.
+const PackagesWithTest = lazy(() =>
+  withCatalogs(['packages'], () => import('../features/packages/packages-with-test.tsx')).then((module) => ({
+    default: module.PackagesWithTest,
+  })),
+);
+
 export const Route = createFileRoute('/search')({
   validateSearch: searchParams,
   loaderDeps: ({ search }) => searchInput(search),
@@ -110,6 +118,12 @@ function SearchPage() {
   const rows = results.data?.pages.flat() ?? [];
   // The compare controls are lazy: drawn once the browser has taken the server's page over (use-hydrated.ts).
   const hydrated = useHydrated();
+  const near = search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null;
+  const withTest = useQuery({
+    ...trpc.search.packagesWith.queryOptions({ query, ...near }),
+    enabled: hydrated && query.length > 0,
+    staleTime: 60_000,
+  });
   const locale = activeLocale();
   const onMap = search.view === 'map';
   const pins = useMemo(() => resultPins(rows, locale), [rows, locale]);
@@ -183,9 +197,7 @@ function SearchPage() {
                   </Text>
                   {hydrated && (
                     <Suspense fallback={null}>
-                      <CompareLink
-                        near={search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null}
-                      />
+                      <CompareLink near={near} />
                     </Suspense>
                   )}
                   <ViewToggle
@@ -196,10 +208,15 @@ function SearchPage() {
                     }
                   />
                 </HStack>
+                {withTest.data && withTest.data.length > 0 && (
+                  <Suspense fallback={null}>
+                    <PackagesWithTest offers={withTest.data} near={near} />
+                  </Suspense>
+                )}
                 {onMap ? (
                   <LazyLabsMap
                     pins={pins}
-                    here={search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null}
+                    here={near}
                     label={t`Map of the labs in these results`}
                     height="min(70vh, 600px)"
                     onOpen={openLab}

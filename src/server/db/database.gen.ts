@@ -285,6 +285,7 @@ export interface Checkouts {
   subtotal_halalas: number | null;
   total_halalas: number;
   vat_halalas: number;
+  wallet_halalas: Generated<number>;
 }
 
 export interface FamilyMembers {
@@ -550,6 +551,7 @@ export interface PaymentRefunds {
   payment_reference: string;
   reason: PaymentRefundReason;
   store_order_id: string | null;
+  wallet_halalas: Generated<number>;
 }
 
 export interface PendingSignIns {

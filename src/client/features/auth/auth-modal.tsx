@@ -219,7 +219,9 @@ export function AuthModal() {
 
   const google = () => {
     if (consentMissing()) return;
-    window.location.assign('/auth/google');
+    // The invitation (typed here, or kept from its link) goes through Google to a new account (ADR 0093).
+    const invitation = form.referralCode.trim() || rememberedReferralCode();
+    window.location.assign(invitation ? `/auth/google?ref=${encodeURIComponent(invitation)}` : '/auth/google');
   };
 
   const set = (key: keyof FormState) => (event: { target: { value: string } }) =>

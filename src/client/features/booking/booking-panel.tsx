@@ -6,6 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { CalendarCheck, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CANCEL_BEFORE_HOURS } from '../../../shared/cancellation.ts';
+import { type PackageSuits, packageFit } from '../../../shared/package-suits.ts';
 import { todayIn } from '../../../shared/time.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useAuthModal } from '../../lib/auth-modal-context.tsx';
@@ -35,6 +36,10 @@ const HomeVisitPhone = lazy(() =>
 );
 // Asked of few, once: its fields and the Hijri calendar load when it opens.
 const AboutYouPrompt = lazy(() => import('./about-you-prompt.tsx').then((module) => ({ default: module.AboutYouPrompt })));
+// Whom a package is for, said when the patient is not (its text in the packages catalog, which a package's page has).
+const PackageSuitsNote = lazy(() =>
+  withCatalogs(['packages'], () => import('./package-suits-note.tsx')).then((module) => ({ default: module.PackageSuitsNote })),
+);
 // "Repeat this test" and its text load once a day is chosen, off the test page's first load.
 const RepeatChoice = lazy(() =>
   withCatalogs(['series'], () => import('./repeat-choice.tsx')).then((module) => ({ default: module.RepeatChoice })),
@@ -59,6 +64,8 @@ export interface BookableOffer {
   fastingUntil: string | null;
   /** Whether the test's results are judged by the person's sex or age (its ranges, or eGFR from a creatinine). */
   judgedByAgeOrSex: boolean;
+  /** A package's: whom it is made for (none: anyone, or a catalogue test). */
+  suits?: PackageSuits;
 }
 
 /**
@@ -103,6 +110,16 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
   const [patientId, setPatientId] = useState('');
   const family = useQuery({ ...trpc.family.list.queryOptions(), enabled: user?.user_type === 'customer' && !user.is_anonymous });
   const patient = family.data?.find((member) => member.id === patientId);
+  // A package for the other sex is not booked for this patient; an age outside its band is only said (ADR 0091).
+  const fit = offer.suits
+    ? packageFit(
+        offer.suits,
+        patient
+          ? { sex: patient.sex, dateOfBirth: patient.date_of_birth }
+          : { sex: user?.sex ?? null, dateOfBirth: user?.date_of_birth ?? null },
+        today,
+      )
+    : 'fits';
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   // A booking for oneself of a test judged by sex or age first asks for them, once (issue #76): what it then goes on with.
   const [afterAboutYou, setAfterAboutYou] = useState<(() => Promise<void>) | null>(null);
@@ -129,7 +146,7 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
         }
       : null;
   const item: LabCartItem | null =
-    slot && (!atHome || homeItem) && !phoneNeeded
+    slot && (!atHome || homeItem) && !phoneNeeded && fit !== 'wrong_sex'
       ? {
           labTestId: offer.labTestId,
           testNameAr: offer.testNameAr,
@@ -339,6 +356,11 @@ export function BookingPanel({ offer, focusOnOpen = false }: { offer: BookableOf
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
+        )}
+        {offer.suits && fit !== 'fits' && (
+          <Suspense fallback={null}>
+            <PackageSuitsNote suits={offer.suits} fit={fit} />
+          </Suspense>
         )}
         {!item && missing && (
           <Text id={`booking-missing-${offer.labTestId}`} color="fg.muted" fontSize="sm" textAlign="end" data-testid="booking-missing">

@@ -63,12 +63,16 @@ function RefundSaid({ bookingId }: { bookingId: string }) {
   const quote = useQuery(trpc.booking.cancellation.queryOptions({ id: bookingId }));
   if (quote.isPending) return <Skeleton height="12" rounded="md" data-testid="refund-loading" />;
   if (quote.isError) return <Text color="fg.error">{errorMessage(i18n, quote.error)}</Text>;
-  const { paid, charged, refund, refundable, percent, home_visit_fee_kept: feeKept } = quote.data;
+  const { paid, charged, refund, refundable, percent, home_visit_fee_kept: feeKept, refund_to_wallet: toWallet } = quote.data;
   return (
     <Stack gap="2" data-testid="refund-said">
       <Text>
         {!paid ? (
           t`Nothing was charged for this booking, so there is nothing to refund.`
+        ) : refund > 0 && toWallet >= refund ? (
+          <Trans>
+            Your wallet paid for this booking: <Price value={refund} /> goes back to your wallet, where you can use it at once.
+          </Trans>
         ) : percent >= 100 && feeKept === 0 ? (
           <Trans>
             The full amount, <Price value={refund} />, will be refunded to your original payment method, usually within 14 working days
@@ -83,6 +87,13 @@ function RefundSaid({ bookingId }: { bookingId: string }) {
           t`This close to the appointment nothing of the amount paid is refunded.`
         )}
       </Text>
+      {paid && toWallet > 0 && toWallet < refund && (
+        <Text fontSize="sm" data-testid="refund-to-wallet">
+          <Trans>
+            Your wallet paid part of it: <Price value={toWallet} /> of the refund goes back to your wallet at once, the rest to your card.
+          </Trans>
+        </Text>
+      )}
       {paid && feeKept > 0 && (
         <Text fontSize="sm">
           <Trans>

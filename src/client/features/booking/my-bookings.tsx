@@ -68,10 +68,16 @@ export function MyBookings({ upcomingOnly = false }: { upcomingOnly?: boolean })
         notify.success({
           title: t`Your booking has been cancelled.`,
           ...(result.refund > 0 && {
-            description: t`${formatSar(result.refund, locale)} will be refunded to your original payment method.`,
+            description:
+              result.refund_to_wallet >= result.refund
+                ? t`${formatSar(result.refund, locale)} is back in your wallet.`
+                : result.refund_to_wallet > 0
+                  ? t`${formatSar(result.refund, locale)} will be refunded: ${formatSar(result.refund_to_wallet, locale)} of it to your wallet now, the rest to your original payment method.`
+                  : t`${formatSar(result.refund, locale)} will be refunded to your original payment method.`,
           }),
         });
         void queryClient.invalidateQueries({ queryKey: trpc.booking.mine.queryKey() });
+        if (result.refund_to_wallet > 0) void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
       },
       onError: (error) => notify.error({ title: t`Could not cancel the booking`, description: errorMessage(i18n, error) }),
     }),

@@ -4,13 +4,14 @@ import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { errorMessage, fieldError } from '../../lib/errors.ts';
+import { fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
 import { GatewayPaymentFields } from '../payments/gateway-payment-fields.tsx';
 import { useGatewayPayment } from '../payments/use-gateway-payment.ts';
 import { DeliveryFields, type DeliveryForm, type DeliveryPrefill, deliveryFrom } from './delivery-fields.tsx';
 import { keepReservationWhileAway } from './release-on-leave.ts';
+import { storePaymentError } from './wallet-choice.tsx';
 
 interface GatewayPaymentFormProps {
   orderId: string;
@@ -61,7 +62,9 @@ export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrde
   );
   const fieldErrorOf = (field: keyof DeliveryForm) => (start.error ? fieldError(i18n, start.error, field) : undefined);
   const formError =
-    start.error && !(start.error instanceof TRPCClientError && start.error.data?.zodError) ? errorMessage(i18n, start.error) : undefined;
+    start.error && !(start.error instanceof TRPCClientError && start.error.data?.zodError)
+      ? storePaymentError(i18n, start.error)
+      : undefined;
   const paying = start.isPending || gateway.working;
 
   const submit = (event: FormEvent) => {

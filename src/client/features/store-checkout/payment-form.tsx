@@ -6,10 +6,11 @@ import { CreditCard } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { TEST_CARD_APPROVED, TEST_CARD_DECLINED } from '../../../shared/store.ts';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
-import { errorMessage, fieldError } from '../../lib/errors.ts';
+import { fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
 import { DeliveryFields, type DeliveryForm, type DeliveryPrefill, deliveryFrom } from './delivery-fields.tsx';
+import { storePaymentError } from './wallet-choice.tsx';
 
 /** 4242424242424242 → 4242 4242 4242 4242 as it is typed. */
 function groupDigits(value: string): string {
@@ -68,7 +69,7 @@ export function PaymentForm({ orderId, total, prefill, onOrderChanged, useWallet
   const fieldErrorOf = (field: keyof typeof card | keyof DeliveryForm) => (pay.error ? fieldError(i18n, pay.error, field) : undefined);
   const approved = asCardNumber(TEST_CARD_APPROVED);
   const declined = asCardNumber(TEST_CARD_DECLINED);
-  const formError = pay.error && appCodeOf(pay.error) !== 'VALIDATION_FAILED' ? errorMessage(i18n, pay.error) : undefined;
+  const formError = pay.error && appCodeOf(pay.error) !== 'VALIDATION_FAILED' ? storePaymentError(i18n, pay.error) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

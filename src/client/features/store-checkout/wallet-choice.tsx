@@ -1,4 +1,6 @@
 import { Alert, Button, HStack, Separator, Stack, Switch, Text } from '@chakra-ui/react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
@@ -75,6 +77,13 @@ function appCodeOf(error: unknown): string | undefined {
   return error instanceof TRPCClientError ? (error.data as { appCode?: string } | undefined)?.appCode : undefined;
 }
 
+const storeWalletChanged = msg`Your wallet balance changed before the payment went through (it was used for another order or expired), so this order was not placed and any card payment was refunded in full. Check the new balance and pay again.`;
+
+/** A payment's error on the store's page: a changed wallet balance said of an order (the shared sentence speaks of a booking). */
+export function storePaymentError(i18n: I18n, error: unknown): string {
+  return appCodeOf(error) === 'WALLET_BALANCE_CHANGED' ? i18n._(storeWalletChanged) : errorMessage(i18n, error);
+}
+
 /** The wallet pays the whole: who buys and where it goes, then the order is placed at once, no card. */
 export function WalletPaymentForm({
   orderId,
@@ -102,7 +111,7 @@ export function WalletPaymentForm({
     }),
   );
   const fieldErrorOf = (field: keyof DeliveryForm) => (place.error ? fieldError(i18n, place.error, field) : undefined);
-  const formError = place.error && appCodeOf(place.error) !== 'VALIDATION_FAILED' ? errorMessage(i18n, place.error) : undefined;
+  const formError = place.error && appCodeOf(place.error) !== 'VALIDATION_FAILED' ? storePaymentError(i18n, place.error) : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     place.mutate({ orderId, ...delivery });

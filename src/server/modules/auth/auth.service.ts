@@ -287,7 +287,12 @@ export interface GoogleIdentity {
  * account (its owner opened a link sent to it). Otherwise whoever signed up with someone else's
  * address first would get their Google identity (pre-account takeover): refused, never merged.
  */
-export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIdentity, meta: RequestMeta): Promise<SignInOutcome> {
+/** `created`: Google made a new account (an invitation applies to it alone, ADR 0093). */
+export async function signInWithGoogle(
+  db: Kysely<Database>,
+  identity: GoogleIdentity,
+  meta: RequestMeta,
+): Promise<SignInOutcome & { created?: true }> {
   const linked = await findUserByGoogleSub(db, identity.sub);
   if (linked) return afterFirstFactor(db, linked.id, meta, null);
 
@@ -311,7 +316,7 @@ export async function signInWithGoogle(db: Kysely<Database>, identity: GoogleIde
       locale: meta.locale,
     }),
   );
-  return startSession(db, userId, meta);
+  return { ...(await startSession(db, userId, meta)), created: true };
 }
 
 /**

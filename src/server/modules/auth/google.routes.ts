@@ -3,11 +3,14 @@ import { type Context, Hono } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
 import { AppError } from '../../../shared/errors.ts';
 import { LOCALE_COOKIE } from '../../../shared/server-rendering.ts';
+import { referralCode } from '../../../shared/wallet-schemas.ts';
+import { deviceCookie, newDeviceKey, readDeviceKey } from '../../platform/device-cookie.ts';
 import { sessionIdFromToken } from '../../platform/session.ts';
 import { pendingSignInCookie, readSessionToken, sessionCookie } from '../../platform/session-cookie.ts';
 import type { AppDeps } from '../../trpc/context.ts';
 import { localeFrom } from '../../trpc/context.ts';
 import { signInWithGoogle } from './auth.service.ts';
+import { inviteGoogleSignUp } from './google-referral.ts';
 import { exchangeGoogleCode } from './google-token.ts';
 
 const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
@@ -15,6 +18,8 @@ const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 const STATE_COOKIE = 'tahaleel_google_state';
 const VERIFIER_COOKIE = 'tahaleel_google_verifier';
+/** The invitation's code the browser kept (/r/CODE), carried through Google to a new account (ADR 0093). */
+const REFERRAL_COOKIE = 'tahaleel_google_ref';
 const FLOW_SECONDS = 10 * 60;
 
 interface GoogleClaims {
@@ -46,6 +51,7 @@ export function googleRoutes(deps: AppDeps) {
   const fail = (c: Context, reason: 'google' | 'google_unverified' = 'google') => {
     c.header('Set-Cookie', flowCookie(STATE_COOKIE, '', 0), { append: true });
     c.header('Set-Cookie', flowCookie(VERIFIER_COOKIE, '', 0), { append: true });
+    c.header('Set-Cookie', flowCookie(REFERRAL_COOKIE, '', 0), { append: true });
     return c.redirect(`/?auth_error=${reason}`, 302);
   };
 
@@ -61,6 +67,9 @@ export function googleRoutes(deps: AppDeps) {
     ]);
     c.header('Set-Cookie', flowCookie(STATE_COOKIE, state, FLOW_SECONDS), { append: true });
     c.header('Set-Cookie', flowCookie(VERIFIER_COOKIE, codeVerifier, FLOW_SECONDS), { append: true });
+    // ?ref=CODE: the invitation the browser kept; anything that is not a code's shape is dropped.
+    const ref = referralCode.safeParse(c.req.query('ref') ?? '');
+    c.header('Set-Cookie', flowCookie(REFERRAL_COOKIE, ref.success ? ref.data : '', ref.success ? FLOW_SECONDS : 0), { append: true });
     return c.redirect(url.toString(), 302);
   });
 
@@ -115,12 +124,22 @@ export function googleRoutes(deps: AppDeps) {
       );
       c.header('Set-Cookie', flowCookie(STATE_COOKIE, '', 0), { append: true });
       c.header('Set-Cookie', flowCookie(VERIFIER_COOKIE, '', 0), { append: true });
+      c.header('Set-Cookie', flowCookie(REFERRAL_COOKIE, '', 0), { append: true });
       if ('pending' in started) {
         // Two-factor on: the home page asks for the code (the sign-in modal's second step).
         c.header('Set-Cookie', pendingSignInCookie(env.PUBLIC_URL, started.pending.token, started.pending.expiresAt), { append: true });
         return c.redirect('/?second_factor=1', 302);
       }
       c.header('Set-Cookie', sessionCookie(env.PUBLIC_URL, started.token, started.expiresAt), { append: true });
+      // This browser's device, seen on the account as at any sign-in; a new account takes the invitation.
+      const deviceKey = readDeviceKey(c, env.PUBLIC_URL) ?? newDeviceKey();
+      if (!readDeviceKey(c, env.PUBLIC_URL)) c.header('Set-Cookie', deviceCookie(env.PUBLIC_URL, deviceKey), { append: true });
+      await inviteGoogleSignUp(deps.db, {
+        userId: started.user.id,
+        created: started.created === true,
+        code: getCookie(c, REFERRAL_COOKIE) ?? null,
+        deviceKey,
+      });
       return c.redirect('/', 302);
     } catch (error) {
       return fail(c, error instanceof AppError && error.code === 'EMAIL_NOT_VERIFIED' ? 'google_unverified' : 'google');

@@ -93,6 +93,8 @@ export interface CheckoutPriced {
   fee_halalas: number;
   /** Its promo code, the discount it gave and who bears it (ADR 0092); null without one. */
   promo?: { code: string; discount_halalas: number; paid_by: 'platform' | 'lab' } | null;
+  /** What the customer's wallet paid of the total (ADR 0093): a means of payment, not a discount. */
+  wallet_halalas?: number;
 }
 
 /** A promo code's discount as an invoice's or credit note's line of its own, naming the code. */

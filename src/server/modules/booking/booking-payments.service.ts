@@ -5,6 +5,7 @@
 // payment confirms its checkout once, whichever of the two arrives first; a paid payment that cannot
 // have its seats (they went while the customer paid) goes straight back.
 import type { Kysely } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -86,8 +87,8 @@ export async function confirmCheckoutPayment(
   }
   if (payment.status !== 'paid') return answer('pending');
 
-  // Paid, but for something else than this checkout: never booked.
-  if (payment.amount !== checkout.total_halalas || payment.currency.toUpperCase() !== 'SAR') {
+  // Paid, but for something else than this checkout (the card pays what the wallet does not): never booked.
+  if (payment.amount !== checkout.total_halalas - checkout.wallet_halalas || payment.currency.toUpperCase() !== 'SAR') {
     log?.warn({ payment: payment.id, checkout: checkout.id }, 'a paid gateway payment does not match its checkout');
     return answer('unknown');
   }
@@ -123,6 +124,7 @@ export async function confirmCheckoutPayment(
           current.promo_code && current.promo_paid_by
             ? { code: current.promo_code, discount_halalas: current.promo_discount_halalas, paid_by: current.promo_paid_by }
             : null,
+        wallet_halalas: current.wallet_halalas,
       };
       await confirmPaidCheckout(
         db,
@@ -151,6 +153,13 @@ export async function confirmCheckoutPayment(
         await refundWhole(db, payments, payment, 'seat_lost', current.customer_id, log);
         return answer('refunded');
       }
+      if (error instanceof AppError && error.code === 'WALLET_BALANCE_CHANGED') {
+        // The wallet no longer holds its part (another checkout spent it, or it expired while the card was
+        // paid): nothing is booked, and the card's payment goes back.
+        await repo.failCheckout(db, current.id, payment.id);
+        await refundWhole(db, payments, payment, 'wallet_changed', current.customer_id, log);
+        return answer('refunded');
+      }
       if (state === repo.ALREADY_BOOKED_STATE) {
         // Its person booked the same test and time by another checkout after this one's hold ran out (ADR
         // 0064): they have their booking, and this second payment for it goes back, as a payment twice does.
@@ -169,7 +178,7 @@ async function refundWhole(
   db: Kysely<Database>,
   payments: PaymentProvider,
   payment: MoyasarPayment,
-  reason: 'seat_lost' | 'duplicate',
+  reason: 'seat_lost' | 'duplicate' | 'wallet_changed',
   customerId: string,
   log?: Logger,
 ) {
@@ -193,7 +202,7 @@ async function refundWhole(
         userId: customerId,
         message: {
           template: 'payment-refunded',
-          data: { name: recipient.name, amount: halalasToSar(amount), reason, link: reason === 'seat_lost' ? '/checkout' : '/dashboard' },
+          data: { name: recipient.name, amount: halalasToSar(amount), reason, link: reason === 'duplicate' ? '/dashboard' : '/checkout' },
         },
         dedupeKey: `payment-refunded:${payment.id}`,
       });

@@ -89,12 +89,14 @@ export async function findBookableLabTest(db: Db, labTestId: number) {
            l.ramadan_opens_at, l.ramadan_closes_at, l.fasting_until, t.fasting_hours,
            t.id as test_id, t.name_ar as test_name_ar, t.name_en as test_name_en, l.lab_name_ar, l.lab_name_en,
            l.address_ar as lab_address_ar, l.address_en as lab_address_en, l.phone as lab_phone, p.subscription_tier as lab_plan,
+           tp.suits_sex, tp.min_age, tp.max_age,
            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at))
                        from lab_working_hours h where h.lab_id = l.id), '[]') as hours
       from lab_tests lt
       join labs l on l.id = lt.lab_id
       join user_profiles p on p.id = l.id and p.approved
       join tests t on t.id = lt.test_id
+      left join test_packages tp on tp.test_id = t.id
      where lt.id = ${labTestId} and lt.is_active`.execute(db);
   return rows[0];
 }
@@ -140,6 +142,24 @@ export interface BookableLabTest {
   /** The lab's plan (its subscription tier) now: the commission its bookings' ledger rows take. */
   lab_plan: string;
   hours: { weekday: number; opens_at: string; closes_at: string }[];
+  /** Whom a package is for (ADR 0091): null for anyone, and always for a catalogue test. */
+  suits_sex: 'female' | 'male' | null;
+  min_age: number | null;
+  max_age: number | null;
+}
+
+/**
+ * The sex and date of birth (YYYY-MM-DD) of the account holder (`id` null) and of these of their family
+ * members, as far as the account knows them.
+ */
+export async function patientTraits(db: Db, holderId: string, memberIds: readonly string[]) {
+  const { rows } = await sql<{ id: string | null; sex: 'female' | 'male' | null; date_of_birth: string | null }>`
+    select null::uuid as id, sex::text as sex, to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth
+      from user_profiles where id = ${holderId}
+    union all
+    select id, sex::text, to_char(date_of_birth, 'YYYY-MM-DD')
+      from family_members where account_id = ${holderId} and id = any(${[...memberIds]}::uuid[])`.execute(db);
+  return rows;
 }
 
 /** A seat to take: the slot (or home window), its offering, and the lab's capacity per slot (or window). */
@@ -248,7 +268,7 @@ export async function claimCheckout(
   pricing: Pick<
     CheckoutPricing,
     'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas' | 'promo_discount_halalas'
-  > & { promo_code_id: string | null },
+  > & { promo_code_id: string | null; wallet_halalas: number },
   seats: Seat[],
   /** `instance`: the server instance that charges this attempt itself; null when the browser pays. */
   attempt: { startedAt: Date; holdsExpireAt: Date; abandonedBefore: Date; instance: string | null; keepWhole: boolean },
@@ -266,6 +286,7 @@ export async function claimCheckout(
                             home_collection_halalas: pricing.home_collection_halalas,
                             promo_code_id: pricing.promo_code_id,
                             promo_discount_halalas: pricing.promo_discount_halalas,
+                            wallet_halalas: pricing.wallet_halalas,
                           })}::jsonb)`.execute(db);
   return rows[0]!;
 }
@@ -531,6 +552,7 @@ export function findCheckoutById(db: Db, checkoutId: string) {
       'discount_halalas',
       'fee_halalas',
       'promo_discount_halalas',
+      'wallet_halalas',
       (eb) => eb.selectFrom('promo_codes').select('code').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_code'),
       (eb) => eb.selectFrom('promo_codes').select('paid_by').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_paid_by'),
     ])
@@ -600,6 +622,8 @@ export async function recordRefund(
     storeOrderId?: string | null;
     amount: number;
     reason: 'cancellation' | 'seat_lost' | 'stock_lost' | 'duplicate' | 'wallet_changed';
+    /** Of the amount, what went back to the customer's wallet (ADR 0093); the rest went to the card. */
+    walletHalalas?: number;
   },
 ) {
   await db
@@ -610,8 +634,22 @@ export async function recordRefund(
       store_order_id: refund.storeOrderId ?? null,
       amount_halalas: refund.amount,
       reason: refund.reason,
+      wallet_halalas: refund.walletHalalas ?? 0,
     })
     .execute();
+}
+
+/** What refunds have given back of a payment so far: to the wallet, and to the card. */
+export async function refundedOfPayment(db: Db, paymentReference: string) {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select([
+      sql<string>`coalesce(sum(wallet_halalas), 0)`.as('wallet'),
+      sql<string>`coalesce(sum(amount_halalas - wallet_halalas), 0)`.as('card'),
+    ])
+    .where('payment_reference', '=', paymentReference)
+    .executeTakeFirstOrThrow();
+  return { walletHalalas: Number(row.wallet), cardHalalas: Number(row.card) };
 }
 
 /** Ends a pending checkout whose payment came too late for its seats. */
@@ -711,6 +749,8 @@ export function bookingForCancel(db: Kysely<Database>, bookingId: string) {
       'checkouts.customer_plan',
       'checkouts.fee_halalas as checkout_fee_halalas',
       'checkouts.discount_halalas as checkout_discount_halalas',
+      'checkouts.total_halalas as checkout_total_halalas',
+      'checkouts.wallet_halalas as checkout_wallet_halalas',
       'bookings.promo_discount_halalas',
     ])
     .where('bookings.id', '=', bookingId);
@@ -777,6 +817,7 @@ export function findCheckoutTotals(db: Db, checkoutId: string) {
       'fee_halalas',
       'home_collection_fee_halalas',
       'promo_discount_halalas',
+      'wallet_halalas',
       (eb) => eb.selectFrom('promo_codes').select('code').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_code'),
     ])
     .where('id', '=', checkoutId)

@@ -90,7 +90,7 @@ export const bookingRouter = router({
       input.items.some((item) => item.home),
       Boolean(ctx.config.SMS_PROVIDER),
     );
-    const promo = input.promoCode ? { code: input.promoCode, clientIp: ctx.clientIp } : null;
+    const paying = { promo: input.promoCode ? { code: input.promoCode, clientIp: ctx.clientIp } : null, wallet: input.useWallet };
     return ctx.payments.browser
       ? booking.startGatewayCheckout(
           ctx.db,
@@ -100,9 +100,9 @@ export const bookingRouter = router({
           input.idempotencyKey,
           ctx.config.PUBLIC_URL,
           new Date(),
-          promo,
+          paying,
         )
-      : booking.createBookings(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, new Date(), ctx.instance, promo);
+      : booking.createBookings(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, new Date(), ctx.instance, paying);
   }),
   /** What a promo code takes off the cart before paying, or why it does not apply (PROMO_REFUSED; ADR 0092). */
   promoQuote: customerProcedure

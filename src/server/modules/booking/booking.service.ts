@@ -25,9 +25,12 @@ import { issueGuestLink } from '../guest-links/guest-links.service.ts';
 import { outboxRows, type Recipient } from '../mail/mail.service.ts';
 import { bookingTextRowsJson } from '../phone/phone-messages.service.ts';
 import { bookingPromo, PROMO_REFUSED_STATE, refusalOfState } from '../promo/promo.service.ts';
+import { splitRefund } from '../wallet/refund-split.ts';
+import { refundToWallet, spendFromWallet, walletBalanceHalalas } from '../wallet/wallet.service.ts';
 import * as repo from './booking.repository.ts';
 import { bookingConfirmationMails, bookingsEnd, mailBookingCancelled, mailBookingRescheduled } from './booking-mail.ts';
 import { bookingConfirmationTexts, checkoutTextRecipient, textBookingCancelled, textBookingRescheduled } from './booking-texts.ts';
+import { packagesSuitPatients } from './package-fit.ts';
 import { meetsPause, type PrayerPauseSettings, prayerPauses } from './prayer-pauses.ts';
 import { hoursOn } from './ramadan.ts';
 import { type PlannedVisit, planSeries, type SeriesMove } from './series-plan.ts';
@@ -420,10 +423,12 @@ export async function holdSlot(
     [{ labTestId, bookingTime, ...(home && { home }), ...(familyMemberId && { familyMemberId }) }],
     now,
   );
+  // A package for the other sex is refused here, before the cart; an age outside its band is said.
+  const outsideAgeBand = await packagesSuitPatients(db, holderId, seats, offerings, now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
   const limits = { maxHolds: MAX_HOLDS, guestAddress: guestAddress?.address ?? null, maxAddressHolds: guestAddress?.maxHolds ?? 0 };
   await takingSeats(seats, offerings, () => repo.holdSeats(db, holderId, seats, now, expiresAt, limits));
-  return { expires_at: expiresAt.toISOString() };
+  return { expires_at: expiresAt.toISOString(), outside_age_band: outsideAgeBand };
 }
 
 /**
@@ -516,6 +521,7 @@ export async function holdSeries(
   const { visits } = await seriesPlan(db, holder.id, input, now);
   const items: BookingItem[] = visits.map((visit) => ({ ...firstItem, bookingTime: visit.booking_time }));
   const { seats, offerings } = await seatsFor(db, items, now);
+  await packagesSuitPatients(db, holder.id, seats, offerings, now);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
   const limits = { maxHolds: MAX_HOLDS, guestAddress: guestAddress?.address ?? null, maxAddressHolds: guestAddress?.maxHolds ?? 0 };
   const seriesId = await db
@@ -629,10 +635,10 @@ export async function createBookings(
   now = new Date(),
   /** The server instance running the payment (AppDeps.instance), so that it can end the attempt if it stops midway. */
   instance: string | null = null,
-  promo: PromoAsked | null = null,
+  paying: PayingWith = {},
 ) {
   if (payments.browser) throw new Error('a gateway the browser pays at starts its checkouts with startGatewayCheckout');
-  const result = await checkout(db, payments, customer, items, idempotencyKey, now, '', instance, promo);
+  const result = await checkout(db, payments, customer, items, idempotencyKey, now, '', instance, paying);
   if ('payment' in result) throw new Error('unreachable: the simulated payment never asks the browser to pay');
   return result;
 }
@@ -650,10 +656,22 @@ export async function startGatewayCheckout(
   idempotencyKey: string,
   publicUrl: string,
   now = new Date(),
-  promo: PromoAsked | null = null,
+  paying: PayingWith = {},
 ) {
-  return checkout(db, payments, customer, items, idempotencyKey, now, publicUrl, null, promo);
+  return checkout(db, payments, customer, items, idempotencyKey, now, publicUrl, null, paying);
 }
+
+/** What the customer pays with besides the card: a promo code's discount, and their wallet's balance (ADR 0092, 0093). */
+export interface PayingWith {
+  promo?: PromoAsked | null;
+  /** The wallet pays what it holds of the total, up to all of it; the card the rest. */
+  wallet?: boolean;
+}
+
+/** How a wallet-paid checkout's draw is known in the wallet's ledger: once per checkout. */
+export const checkoutSpendKey = (checkoutId: string) => `checkout:${checkoutId}`;
+/** The payment reference of a checkout the wallet paid whole: no card, no gateway. */
+export const walletPaymentReference = (checkoutId: string) => `wallet:${checkoutId}`;
 
 /** A promo code the customer gave at checkout, and the client's address its guesses count against (ADR 0092). */
 export interface PromoAsked {
@@ -737,7 +755,7 @@ async function checkout(
   /** Where the gateway sends the customer back (a browser-paid provider only): PUBLIC_URL. */
   publicUrl: string,
   instance: string | null,
-  promo: PromoAsked | null,
+  { promo = null, wallet = false }: PayingWith,
 ) {
   const startedAt = Date.now();
   const customerId = customer.id;
@@ -752,6 +770,7 @@ async function checkout(
   let requested: Awaited<ReturnType<typeof seatsFor>>;
   try {
     requested = await seatsFor(db, items, now);
+    await packagesSuitPatients(db, customerId, requested.seats, requested.offerings, now);
   } catch (error) {
     // A request sent again after its items stopped being bookable (their time has passed) still
     // gets its checkout's answer if that was paid.
@@ -770,6 +789,10 @@ async function checkout(
   };
   const totalHalalas = pricing.total_halalas;
   const totals = { total_halalas: totalHalalas, vat_halalas: vatIncluded(totalHalalas) };
+  // The wallet pays what it holds of the total, drawn when the checkout is confirmed (confirmPaidCheckout);
+  // the card is charged the rest. Its money is a means of payment: the prices, VAT and invoice are the same.
+  const walletHalalas = wallet ? Math.min(totalHalalas, await walletBalanceHalalas(db, customerId, now)) : 0;
+  const cardHalalas = totalHalalas - walletHalalas;
 
   // 1. Claim the checkout and hold every seat (or fail having changed nothing): not a seat its person
   // already has, booked or being paid by another checkout (ALREADY_BOOKED, before any payment). A
@@ -779,7 +802,7 @@ async function checkout(
     repo.claimCheckout(
       db,
       { customerId, idempotencyKey, totalHalalas, vatHalalas: totals.vat_halalas, provider: payments.name },
-      { ...pricing, promo_code_id: applied?.id ?? null },
+      { ...pricing, promo_code_id: applied?.id ?? null, wallet_halalas: walletHalalas },
       seats,
       {
         startedAt: attemptedAt,
@@ -803,7 +826,8 @@ async function checkout(
   // The browser pays at the gateway: the seats stay held, and the callback or the webhook confirms
   // them with confirmPaidCheckout, from the seats the claim kept, once the server has fetched the
   // payment (booking-payments.service.ts).
-  if (payments.browser) return paymentRequired(payments.browser, checkoutId, totalHalalas, publicUrl);
+  // A checkout the wallet pays whole is confirmed here, with no card.
+  if (payments.browser && cardHalalas > 0) return paymentRequired(payments.browser, checkoutId, cardHalalas, publicUrl);
 
   // Where the confirmation goes: the address, name and language the session read; a guest's is the address
   // it gave for its booking mails, if any (ADR 0066).
@@ -814,16 +838,20 @@ async function checkout(
   // an abandoned one is charged once by the gateway, not twice.
   let payment: { reference: string };
   try {
-    payment = await payments.charge({
-      amount: totalHalalas,
-      currency: 'SAR',
-      reference: checkoutId,
-      description: `Tahaleel checkout ${checkoutId}`,
-    });
+    payment =
+      cardHalalas > 0
+        ? await payments.charge({
+            amount: cardHalalas,
+            currency: 'SAR',
+            reference: checkoutId,
+            description: `Tahaleel checkout ${checkoutId}`,
+          })
+        : { reference: walletPaymentReference(checkoutId) };
   } catch {
     await repo.failAttempt(db, checkoutId, attemptedAt);
     throw new AppError('PAYMENT_FAILED');
   }
+  const byCard = cardHalalas > 0;
 
   // 3. Turn the held seats into bookings, all or none: holds are judged at the time payment ended.
   const paidAt = new Date(now.getTime() + (Date.now() - startedAt));
@@ -831,7 +859,13 @@ async function checkout(
   try {
     booked = await confirmPaidCheckout(
       db,
-      { id: checkoutId, customerId, attemptedAt, paymentReference: payment.reference, priced },
+      {
+        id: checkoutId,
+        customerId,
+        attemptedAt,
+        paymentReference: payment.reference,
+        priced: { ...priced, wallet_halalas: walletHalalas },
+      },
       seats,
       offerings,
       offerings,
@@ -843,13 +877,14 @@ async function checkout(
     if (state === repo.ATTEMPT_SUPERSEDED_STATE) {
       // Another attempt took this checkout over and charges the same reference: it keeps or refunds
       // the payment, unless the checkout failed meanwhile, and then this payment goes back.
-      if ((error as { detail?: string }).detail === 'failed') await payments.refund(payment.reference);
+      if ((error as { detail?: string }).detail === 'failed' && byCard) await payments.refund(payment.reference);
       throw new AppError('CHECKOUT_IN_PROGRESS');
     }
     // A hold ran out during payment and someone took the seat, or the person has it by now (the
-    // bookings' trigger): give the money back.
-    await payments.refund(payment.reference);
+    // bookings' trigger), or the wallet no longer holds its part (WALLET_BALANCE_CHANGED): give the money back.
+    if (byCard) await payments.refund(payment.reference);
     await repo.failAttempt(db, checkoutId, attemptedAt);
+    if (error instanceof AppError && error.code === 'WALLET_BALANCE_CHANGED') throw error;
     throw takingSeatsError(seats, offerings, error);
   }
   // The answer is built from what this request already has: no read-back.
@@ -886,7 +921,7 @@ async function checkout(
   bookings.sort((a, b) => a.booking_time.localeCompare(b.booking_time));
   return {
     checkout_id: checkoutId,
-    ...pricedAmounts(pricing, applied?.code ?? null),
+    ...pricedAmounts(pricing, applied?.code ?? null, walletHalalas),
     total_price: halalasToSar(totals.total_halalas),
     vat: halalasToSar(totals.vat_halalas),
     bookings,
@@ -900,6 +935,7 @@ function pricedAmounts(
     'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas' | 'promo_discount_halalas'
   >,
   promoCode: string | null,
+  walletHalalas: number,
 ) {
   return {
     plan: pricing.plan,
@@ -909,6 +945,8 @@ function pricedAmounts(
     promo_discount: halalasToSar(pricing.promo_discount_halalas),
     booking_fee: halalasToSar(pricing.fee_halalas),
     home_collection_fee: halalasToSar(pricing.home_collection_halalas),
+    /** What the wallet paid of the total; the card paid the rest. */
+    wallet_paid: halalasToSar(walletHalalas),
   };
 }
 
@@ -1001,10 +1039,24 @@ export async function confirmPaidCheckout(
     if (!offering) throw new Error(`offering ${seat.lab_test_id} of checkout ${checkout.id} not found for its invoice`);
     return { ...seat, offering };
   });
-  return repo.confirmPaidCheckout(db, checkout, named, paidAt, {
+  const written = {
     mails: JSON.stringify([...outboxRows(mails), ...bookingTextRowsJson(texts)]),
     invoice: checkoutInvoiceJson(checkout.priced, paid, paidAt),
     ledger: checkoutLedgerJson(checkout.priced, paid, paidAt),
+  };
+  const fromWallet = checkout.priced.wallet_halalas ?? 0;
+  if (fromWallet === 0) return repo.confirmPaidCheckout(db, checkout, named, paidAt, written);
+  // The wallet's part is drawn in the transaction that books: both, or neither. A wallet that holds less by
+  // now (another checkout spent it, or it expired while the card was paid) books nothing.
+  return db.transaction().execute(async (tx) => {
+    const drawn = await spendFromWallet(
+      tx,
+      checkout.customerId,
+      { amountHalalas: fromWallet, spendKey: checkoutSpendKey(checkout.id) },
+      paidAt,
+    );
+    if (drawn < fromWallet) throw new AppError('WALLET_BALANCE_CHANGED');
+    return repo.confirmPaidCheckout(tx, checkout, named, paidAt, written);
   });
 }
 
@@ -1023,6 +1075,7 @@ async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
         promo_discount_halalas: checkout.promo_discount_halalas,
       },
       checkout.promo_code,
+      checkout.wallet_halalas,
     ),
     total_price: halalasToSar(checkout.total_halalas),
     vat: halalasToSar(checkout.vat_halalas),
@@ -1146,6 +1199,7 @@ export async function cancellationQuote(db: Kysely<Database>, customerId: string
   if (!booking || booking.customer_id !== customerId) throw new AppError('NOT_FOUND', { entity: 'booking' });
   if (booking.status !== 'confirmed') throw new AppError('CONFLICT', { status: booking.status });
   const { charged, paid, heir, terms } = await cancellationOf(db, booking, now);
+  const refund = await refundSplit(db, booking, terms.refundHalalas);
   return {
     cancellable: terms.cancellable,
     paid: booking.payment_reference !== null,
@@ -1153,6 +1207,8 @@ export async function cancellationQuote(db: Kysely<Database>, customerId: string
     charged: halalasToSar(charged),
     /** Of it, what a cancellation now gives back, and as a share of what it would return in full. */
     refund: halalasToSar(terms.refundHalalas),
+    /** Of the refund, what goes back to the wallet that paid part of the checkout; the rest to the card. */
+    refund_to_wallet: halalasToSar(refund.walletHalalas),
     refundable: halalasToSar(paid),
     percent: terms.percent,
     /** The home visit's fee stays with the visit's other tests, still booked. */
@@ -1183,6 +1239,15 @@ export async function cancelBooking(
     if (booking.status !== 'confirmed') throw new AppError('CONFLICT', { status: booking.status });
     const { terms, paid, visitFee, heir } = await cancellationOf(tx, booking, now);
     if (!terms.cancellable) throw new AppError('CANCEL_WINDOW_PASSED');
+    // A checkout paid partly from the wallet gets its refund back where the money came from, in the
+    // proportion each paid (the wallet's lots are locked before any seat, as a checkout's confirmation locks them).
+    const refund = await refundSplit(tx, booking, terms.refundHalalas);
+    if (refund.walletHalalas > 0) {
+      await refundToWallet(tx, booking.customer_id, checkoutSpendKey(booking.checkout_id!), now, {
+        key: bookingId,
+        amountHalalas: refund.walletHalalas,
+      });
+    }
     if (heir) await repo.passHomeVisitFee(tx, booking, heir);
     await repo.giveBackSeat(tx, booking.lab_id, booking.collection, booking.booking_time);
     await repo.markBookingCancelled(tx, bookingId, now);
@@ -1199,17 +1264,37 @@ export async function cancelBooking(
         bookingId,
         amount: terms.refundHalalas,
         reason: 'cancellation',
+        walletHalalas: refund.walletHalalas,
       });
-      await repo.addRefunded(tx, booking.payment_reference, terms.refundHalalas, now);
-      // Last, so that the gateway is asked only when everything else is written (and rolled back if it refuses).
-      try {
-        await payments?.refund(booking.payment_reference, terms.refundHalalas);
-      } catch {
-        throw new AppError('REFUND_FAILED');
+      if (refund.cardHalalas > 0) {
+        await repo.addRefunded(tx, booking.payment_reference, refund.cardHalalas, now);
+        // Last, so that the gateway is asked only when everything else is written (and rolled back if it refuses).
+        try {
+          await payments?.refund(booking.payment_reference, refund.cardHalalas);
+        } catch {
+          throw new AppError('REFUND_FAILED');
+        }
       }
     }
-    return { cancelled: true as const, refund: halalasToSar(terms.refundHalalas), refund_percent: terms.percent };
+    return {
+      cancelled: true as const,
+      refund: halalasToSar(terms.refundHalalas),
+      refund_percent: terms.percent,
+      /** Of the refund, what went back to the wallet; the rest goes to the card. */
+      refund_to_wallet: halalasToSar(refund.walletHalalas),
+    };
   });
+}
+
+/** How a cancellation's refund splits between the wallet and the card (all to the card when the wallet paid nothing). */
+async function refundSplit(db: Kysely<Database>, booking: BookingForCancel, amount: number) {
+  const wallet = booking.checkout_wallet_halalas ?? 0;
+  if (amount <= 0 || !booking.payment_reference || wallet === 0) return { walletHalalas: 0, cardHalalas: amount };
+  return splitRefund(
+    { walletHalalas: wallet, totalHalalas: booking.checkout_total_halalas ?? amount },
+    await repo.refundedOfPayment(db, booking.payment_reference),
+    amount,
+  );
 }
 
 /**

@@ -1,12 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
-import { ageOn } from '../../../shared/family.ts';
 import type { LabBookingsInput, LabPaymentsInput, LabTestRequestsInput } from '../../../shared/list-schemas.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import { currentPlan, labCommissionRate, labTestLimit } from '../../../shared/plans.ts';
 import type { HomeCollectionSettingsInput, LabProfileInput } from '../../../shared/schemas.ts';
 import { NO_SHOW_DAYS } from '../../../shared/series.ts';
-import { todayIn, zonedTimeToInstant } from '../../../shared/time.ts';
+import { ageOn, todayIn, zonedTimeToInstant } from '../../../shared/time.ts';
 import { decodeCursor, pageOf } from '../../db/keyset-page.ts';
 import type { Database } from '../../db/schema.ts';
 import { presentBooking } from '../booking/booking.service.ts';

@@ -77,7 +77,10 @@ export type MailMessage =
   /** The server stopped while the customer paid: nothing booked, nothing taken; the link goes to the checkout. */
   | { template: 'checkout-interrupted'; data: { name: string; link: string } }
   /** A gateway payment went straight back (its seats went while the customer paid, or it paid a checkout twice); `amount` in SAR. */
-  | { template: 'payment-refunded'; data: { name: string; amount: number; reason: 'seat_lost' | 'duplicate'; link: string } }
+  | {
+      template: 'payment-refunded';
+      data: { name: string; amount: number; reason: 'seat_lost' | 'duplicate' | 'wallet_changed'; link: string };
+    }
   /** Sent 24 hours before the appointment. */
   | { template: 'booking-reminder'; data: BookingMailData }
   /** A link, never the result. */

@@ -241,6 +241,40 @@ export async function markReviewed(
  * Approved packages on sale whose members include one of these tests, or whose markers include one of
  * these analytes: search's "by marker" (ADR 0091). `member_id`: a matched member, if any.
  */
+export interface PackageOfferRow {
+  package_id: number;
+  lab_test_id: number;
+  name_ar: string;
+  name_en: string;
+  lab_id: string;
+  lab_name_ar: string;
+  lab_name_en: string;
+  price_halalas: number;
+  marker_count: number;
+  distance_meters: number | null;
+}
+
+/**
+ * The offers of these packages on sale at approved labs, nearest first from `origin` (then cheapest), or
+ * cheapest first without one; at most `limit`. One query on lab_tests' test_id index, the ids being few.
+ */
+export async function packageOffers(db: Db, packageIds: readonly number[], origin: { lat: number; lon: number } | null, limit: number) {
+  const here = origin ? sql`earth_point(${origin.lat}, ${origin.lon})` : null;
+  const { rows } = await sql<PackageOfferRow>`
+    select t.id as package_id, lt.id as lab_test_id, t.name_ar, t.name_en, l.id as lab_id, l.lab_name_ar, l.lab_name_en,
+           lt.price_halalas, (select count(*) from test_markers tm where tm.test_id = t.id)::int as marker_count,
+           ${here ? sql`round(surface_metres(l.earth <-> ${here}))::float8` : sql`null::float8`} as distance_meters
+      from lab_tests lt
+      join test_packages tp on tp.test_id = lt.test_id and tp.lab_id = lt.lab_id and tp.status = 'approved'
+      join tests t on t.id = lt.test_id
+      join labs l on l.id = lt.lab_id
+      join user_profiles p on p.id = l.id and p.user_type = 'lab' and p.approved
+     where lt.test_id = any(${[...packageIds]}::int[]) and lt.is_active
+     order by ${here ? sql`l.earth <-> ${here} nulls last,` : sql``} lt.price_halalas, lt.id
+     limit ${limit}`.execute(db);
+  return rows;
+}
+
 export async function packagesHolding(db: Db, testIds: readonly number[], analyteIds: readonly number[]) {
   const { rows } = await sql<{ id: number; member_id: number | null; fasting: boolean }>`
     select tp.test_id as id, coalesce(t.fasting_hours, 0) > 0 as fasting,

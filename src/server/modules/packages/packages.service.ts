@@ -372,6 +372,18 @@ export async function packagesMatching(
     }));
 }
 
+/** The offers of these packages, nearest (or cheapest) first, at most `limit`, priced in SAR. */
+export async function packageOffersOf(
+  db: Kysely<Database>,
+  packageIds: readonly number[],
+  origin: { lat: number; lon: number } | null,
+  limit: number,
+) {
+  if (packageIds.length === 0) return [];
+  const rows = await repo.packageOffers(db, packageIds, origin, limit);
+  return rows.map(({ price_halalas, ...row }) => ({ ...row, price: halalasToSar(price_halalas) }));
+}
+
 /** How many markers one look-up by name offers. */
 const MARKERS_OFFERED = 10;
 

@@ -13,6 +13,8 @@ export interface MatchedTest {
   score: number;
   /** A lab's package (ADR 0091), which has a page of its own. */
   isPackage: boolean;
+  /** A package found because it holds a matched test or a marker so named, not by its own name (ADR 0091). */
+  holds?: true;
   /** It asks the person to fast beforehand (its fasting hours, a package's the strictest of its tests'). */
   fasting: boolean;
 }

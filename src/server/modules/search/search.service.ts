@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { cityFromText, normalizeSearchText } from '../../../shared/cities.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
-import type { SearchInput } from '../../../shared/schemas.ts';
+import type { PackagesWithInput, SearchInput } from '../../../shared/schemas.ts';
 import { PRICE_FILTER_MAX } from '../../../shared/search-options.ts';
 import type { Database } from '../../db/schema.ts';
 import { catalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
-import { packagesMatching } from '../packages/packages.service.ts';
+import { packageOffersOf, packagesMatching } from '../packages/packages.service.ts';
 import { findOffers, type MatchedTest, matchTests, WORD_SIMILARITY_THRESHOLD } from './search.repository.ts';
 
 const INT4_MAX = 2_147_483_647;
@@ -42,9 +42,34 @@ export async function searchTests(db: Kysely<Database>, input: SearchInput): Pro
     rounded.noFasting === true,
     rounded.cursor,
   ]);
-  return pages.remember(db, key, async () => {
-    const tests = await matches.remember(db, JSON.stringify([version, text]), () => matchTestsAndPackages(db, input.query, text));
-    return runSearch(db, rounded, tests);
+  return pages.remember(db, key, async () => runSearch(db, rounded, await matchedFor(db, version, input.query, text)));
+}
+
+/** What a query text matches, from the cache while the catalogue is unchanged. */
+function matchedFor(db: Kysely<Database>, version: string, query: string, text: string) {
+  return matches.remember(db, JSON.stringify([version, text]), () => matchTestsAndPackages(db, query, text));
+}
+
+/** How many packages the strip above the results shows. */
+export const PACKAGES_WITH_SHOWN = 4;
+
+type PackageOffer = Awaited<ReturnType<typeof packageOffersOf>>[number];
+const packageStrips = new VersionedCache<PackageOffer[]>(2000);
+
+/**
+ * "Packages with this test" (issue #79): the packages holding a test or a marker the words name (not those
+ * named so, which lead the results already), nearest first from the person's place, else cheapest first.
+ * The words' matches come from search's own cache; the offers are one query on the packages' ids.
+ */
+export async function packagesWithTest(db: Kysely<Database>, input: PackagesWithInput): Promise<PackageOffer[]> {
+  const version = await catalogVersion(db);
+  const text = normalizeSearchText(input.query);
+  const origin =
+    input.lat !== undefined && input.lon !== undefined ? { lat: roundCoordinate(input.lat), lon: roundCoordinate(input.lon) } : null;
+  return packageStrips.remember(db, JSON.stringify([version, text, origin?.lat, origin?.lon]), async () => {
+    const tests = await matchedFor(db, version, input.query, text);
+    const held = tests.flatMap((test) => (test.holds ? [test.id] : []));
+    return packageOffersOf(db, held, origin, PACKAGES_WITH_SHOWN);
   });
 }
 
@@ -55,7 +80,7 @@ export async function searchTests(db: Kysely<Database>, input: SearchInput): Pro
 async function matchTestsAndPackages(db: Kysely<Database>, query: string, text: string): Promise<MatchedTest[]> {
   const tests = await matchTests(db, query);
   const held = await packagesMatching(db, tests, text, WORD_SIMILARITY_THRESHOLD);
-  return [...tests, ...held.map((match) => ({ ...match, isPackage: true }))].sort((a, b) => b.score - a.score);
+  return [...tests, ...held.map((match) => ({ ...match, isPackage: true, holds: true as const }))].sort((a, b) => b.score - a.score);
 }
 
 async function runSearch(db: Kysely<Database>, input: SearchInput, tests: MatchedTest[]) {

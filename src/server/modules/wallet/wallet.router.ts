@@ -1,3 +1,4 @@
+import { halalasToSar } from '../../../shared/money.ts';
 import { guaranteeSettingsInput, walletSettingsInput } from '../../../shared/wallet-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure, customerProcedure } from '../../trpc/procedures.ts';
@@ -8,6 +9,10 @@ import * as wallet from './wallet.service.ts';
 export const walletRouter = router({
   /** The customer's balance, next expiry and every movement (ADR 0093). */
   mine: customerProcedure.query(({ ctx }) => wallet.walletOf(ctx.db, ctx.user.id)),
+  /** What the wallet holds now (SAR): what a checkout may pay from it. */
+  balance: customerProcedure.query(async ({ ctx }) => ({
+    balance: halalasToSar(await wallet.walletBalanceHalalas(ctx.db, ctx.user.id)),
+  })),
   /** The customer's invitation: code, link, amounts, how many they invited. */
   referral: customerProcedure.query(({ ctx }) => referralProgram(ctx.db, ctx.user.id, ctx.config.PUBLIC_URL)),
   /** What each side of a referral receives and how long credit lasts. */

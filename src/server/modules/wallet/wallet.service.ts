@@ -102,6 +102,12 @@ export async function refundToWallet(
   return given ? amount : 0;
 }
 
+/** What the person's wallet holds now, in halalas (what a checkout may take of it). */
+export async function walletBalanceHalalas(db: Kysely<Database> | Transaction<Database>, userId: string, now = new Date()) {
+  const lots = await repo.lotsWithRemainder(db, userId);
+  return lots.filter((lot) => lot.expires_at > now).reduce((sum, lot) => sum + lot.remaining, 0);
+}
+
 /** The person's wallet: the balance (SAR), the next credit to expire, and every movement, newest first. */
 export async function walletOf(db: Kysely<Database>, userId: string, now = new Date()) {
   return db.transaction().execute(async (tx) => {

@@ -198,24 +198,30 @@ export function checkoutInterruptedMail(data: { name: string; link: string }, lo
 
 /**
  * A payment made at the gateway went straight back: its seats were taken while the customer paid
- * (`seat_lost`), or the checkout had already been paid by another payment (`duplicate`).
+ * (`seat_lost`), the checkout had already been paid by another payment (`duplicate`), or the wallet no
+ * longer held its part of the checkout when the card's payment came (`wallet_changed`).
  */
 export function paymentRefundedMail(
-  data: { name: string; amount: number; reason: 'seat_lost' | 'duplicate'; link: string },
+  data: { name: string; amount: number; reason: 'seat_lost' | 'duplicate' | 'wallet_changed'; link: string },
   locale: Locale,
 ): MailContent {
   const t = picker(locale);
   const amount = formatSar(data.amount, locale);
   const what =
-    data.reason === 'seat_lost'
+    data.reason === 'wallet_changed'
       ? t(
-          'اكتمل الدفع بعد انتهاء مدة حجز الموعد مؤقتًا، وكان الموعد قد حُجز لشخص آخر، فلم يُؤكَّد حجزك وأعدنا إليك المبلغ كاملًا.',
-          'Your payment came through after the time we held for you had run out and the slot had gone to someone else, so the booking was not made and we refunded the full amount.',
+          'تغيّر رصيد محفظتك أثناء الدفع فلم يعد يكفي لجزئه من الحجز، فلم يُؤكَّد الحجز وأعدنا إليك ما دفعته بالبطاقة كاملًا. يمكنك الحجز من جديد.',
+          'Your wallet balance changed while you paid and no longer covered its part of the booking, so the booking was not made and we refunded your card payment in full. You can book again.',
         )
-      : t(
-          'دُفع هذا الحجز مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. حجزك مؤكَّد كما هو.',
-          'This booking was paid twice: we kept the first payment and refunded the second in full. Your booking stands as confirmed.',
-        );
+      : data.reason === 'seat_lost'
+        ? t(
+            'اكتمل الدفع بعد انتهاء مدة حجز الموعد مؤقتًا، وكان الموعد قد حُجز لشخص آخر، فلم يُؤكَّد حجزك وأعدنا إليك المبلغ كاملًا.',
+            'Your payment came through after the time we held for you had run out and the slot had gone to someone else, so the booking was not made and we refunded the full amount.',
+          )
+        : t(
+            'دُفع هذا الحجز مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. حجزك مؤكَّد كما هو.',
+            'This booking was paid twice: we kept the first payment and refunded the second in full. Your booking stands as confirmed.',
+          );
   return {
     subject: subject(t, t('أعدنا إليك مبلغ الدفع', 'We have refunded your payment')),
     preheader: t(`أُعيد ${amount} إلى وسيلة الدفع الأصلية.`, `${amount} is on its way back to your original payment method.`),
@@ -224,7 +230,7 @@ export function paymentRefundedMail(
     details: [{ label: t('المبلغ المُعاد', 'Amount refunded'), value: [amount] }],
     // `link`: the checkout to choose another time, or the bookings for a second payment.
     action: {
-      label: data.reason === 'seat_lost' ? t('اختيار موعد آخر', 'Choose another time') : t('عرض حجوزاتي', 'View my bookings'),
+      label: data.reason === 'duplicate' ? t('عرض حجوزاتي', 'View my bookings') : t('اختيار موعد آخر', 'Choose another time'),
       href: webAddress(data.link),
     },
     notes: [

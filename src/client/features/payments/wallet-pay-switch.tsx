@@ -1,0 +1,56 @@
+import { HStack, Stack, Switch, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Wallet } from 'lucide-react';
+import { formatSar, halalasToSar, sarToHalalas } from '../../../shared/money.ts';
+import { activeLocale } from '../../lib/locale.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+/**
+ * What the customer's wallet pays of a checkout's total when they choose to pay from it (ADR 0093): its
+ * balance, up to the whole total; nothing when they do not, or have none. The server decides again
+ * when it is paid, from the balance then.
+ */
+export function useWalletPart(totalHalalas: number, chosen: boolean, enabled: boolean) {
+  const balance = useQuery({ ...trpc.wallet.balance.queryOptions(), enabled });
+  const balanceHalalas = sarToHalalas(balance.data?.balance ?? 0);
+  const walletHalalas = chosen && enabled ? Math.min(balanceHalalas, totalHalalas) : 0;
+  return { balanceHalalas, walletHalalas, cardHalalas: totalHalalas - walletHalalas };
+}
+
+/** "Pay with my wallet balance": shown only to someone whose wallet holds something. */
+export function WalletPaySwitch(props: {
+  balanceHalalas: number;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useLingui();
+  if (props.balanceHalalas <= 0) return null;
+  const balance = formatSar(halalasToSar(props.balanceHalalas), activeLocale());
+  return (
+    <Switch.Root
+      colorPalette="brand"
+      checked={props.checked}
+      disabled={props.disabled}
+      onCheckedChange={(event) => props.onChange(event.checked)}
+      data-testid="pay-with-wallet"
+    >
+      <Switch.HiddenInput />
+      <Switch.Control>
+        <Switch.Thumb />
+      </Switch.Control>
+      <Switch.Label>
+        <HStack gap="2" align="start">
+          <Wallet size={18} aria-hidden />
+          <Stack gap="0">
+            <Text>{t`Pay with my wallet balance`}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t`Balance: ${balance}`}
+            </Text>
+          </Stack>
+        </HStack>
+      </Switch.Label>
+    </Switch.Root>
+  );
+}
