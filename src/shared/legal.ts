@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'package.reject',
   'promo.save',
   'wallet.settings',
+  'wallet.guarantee_settings',
   'test_request.reject',
   'two_factor.reset',
   'two_factor.enable',

@@ -47,3 +47,10 @@ export const walletSettingsInput = z.object({
   creditValidDays: typed(1, 730, true),
 });
 export type WalletSettingsInput = z.infer<typeof walletSettingsInput>;
+
+/** The service guarantee's credits (ADR 0093): what a customer receives when a lab's promise is missed, SAR. */
+export const guaranteeSettingsInput = z.object({
+  lateResultsCredit: typed(0, REFERRAL_CREDIT_MAX, false),
+  lateCollectorCredit: typed(0, REFERRAL_CREDIT_MAX, false),
+});
+export type GuaranteeSettingsInput = z.infer<typeof guaranteeSettingsInput>;

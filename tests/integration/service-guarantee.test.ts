@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { afterQuietHours } from '../../src/server/modules/phone/phone-messages.service.ts';
+import { fillBody, textParts } from '../../src/server/modules/phone/phone-texts.ts';
 import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { guaranteeOnResults, guaranteeOnSetOut } from '../../src/server/modules/wallet/guarantee.service.ts';
-import { insertBooking, offerTest } from '../setup/dashboard-fixtures.ts';
+import { insertBooking, offerTest, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -196,5 +198,85 @@ describe("the lab page's on-time record (last 90 days)", () => {
     expect((await page()).visits).toBeNull();
     await database.db.updateTable('labs').set({ promises_punctual_visits: true }).where('id', '=', fresh.id).execute();
     expect((await page()).visits).toEqual({ onTime: 1, total: 2 });
+  });
+});
+
+describe('the text beside the mail', () => {
+  it("texts the customer's confirmed number which promise was missed and what their wallet received, out of quiet hours; nothing without a number", async () => {
+    const late = await visit(30);
+    const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    await database.db.updateTable('users').set({ phone, phone_verified_at: new Date() }).where('id', '=', late.customer.id).execute();
+    await database.db
+      .transaction()
+      .execute((tx) => guaranteeOnResults(tx, late.bookingId, new Date(late.bookingTime.getTime() + 25 * HOUR)));
+    const texts = await database.db
+      .selectFrom('phone_messages')
+      .select(['template', 'data', 'send_after', 'dedupe_key'])
+      .where('recipient', '=', phone)
+      .execute();
+    expect(texts).toMatchObject([
+      { template: 'guarantee-credited', data: { amount: 20, kind: 'late_results' }, dedupe_key: `guarantee-credited:${late.bookingId}` },
+    ]);
+    expect(texts[0]?.send_after).toEqual(afterQuietHours(texts[0]!.send_after));
+    // Asked again: one text.
+    await database.db.transaction().execute((tx) => guaranteeOnResults(tx, late.bookingId, new Date()));
+    expect(await database.db.selectFrom('phone_messages').select('id').where('recipient', '=', phone).execute()).toHaveLength(1);
+
+    const ar = textParts({ template: 'guarantee-credited', data: { amount: 20, kind: 'late_collector' } }, 'ar', testEnv.PUBLIC_URL);
+    expect(fillBody(ar.body.ar, ar.parameters)).toContain('مندوب');
+    expect(fillBody(ar.body.ar, ar.parameters)).toContain('/dashboard?section=wallet');
+    const en = textParts({ template: 'guarantee-credited', data: { amount: 20, kind: 'late_results' } }, 'en', testEnv.PUBLIC_URL);
+    expect(fillBody(en.body.en, en.parameters)).toContain('SAR 20.00 to your wallet');
+
+    const noNumber = await visit(30);
+    await database.db
+      .transaction()
+      .execute((tx) => guaranteeOnResults(tx, noNumber.bookingId, new Date(noNumber.bookingTime.getTime() + 25 * HOUR)));
+    expect(await database.db.selectFrom('phone_messages').select('id').where('user_id', '=', noNumber.customer.id).execute()).toEqual([]);
+  });
+});
+
+describe("the admin's guarantee credits", () => {
+  it('are set by an admin only, typed in any digits, validated and audited, and pay the next credit', async () => {
+    const admin = await createTestUser(database.db, 'admin');
+    const customer = await createTestUser(database.db, 'customer');
+    expect(
+      await refusal(
+        (await callerFor(database.db, customer)).wallet.saveGuaranteeSettings({ lateResultsCredit: 500, lateCollectorCredit: 500 }),
+      ),
+    ).toEqual({ code: 'FORBIDDEN', appCode: 'FORBIDDEN' });
+    expect(await refusal((await callerFor(database.db, lab)).wallet.guaranteeSettings())).toMatchObject({ code: 'FORBIDDEN' });
+    const adminCaller = await callerFor(database.db, admin);
+    expect(await adminCaller.wallet.guaranteeSettings()).toEqual({ lateResultsCredit: 20, lateCollectorCredit: 20 });
+    for (const wrong of [
+      { lateResultsCredit: '-1' },
+      { lateResultsCredit: '1001' },
+      { lateResultsCredit: '1.005' },
+      { lateCollectorCredit: 'abc' },
+    ]) {
+      expect(
+        await refusal(adminCaller.wallet.saveGuaranteeSettings({ lateResultsCredit: 10, lateCollectorCredit: 10, ...wrong })),
+      ).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    try {
+      const saved = await adminCaller.wallet.saveGuaranteeSettings({ lateResultsCredit: '٣٥٫٥', lateCollectorCredit: '١٠' });
+      expect(saved).toEqual({ lateResultsCredit: 35.5, lateCollectorCredit: 10 });
+      const audit = await database.db
+        .selectFrom('audit_log')
+        .select(['action', 'details'])
+        .where('actor_id', '=', admin.id)
+        .where('action', '=', 'wallet.guarantee_settings')
+        .execute();
+      expect(audit).toEqual([{ action: 'wallet.guarantee_settings', details: { lateResultsCredit: 35.5, lateCollectorCredit: 10 } }]);
+      const late = await visit(30);
+      await database.db
+        .transaction()
+        .execute((tx) => guaranteeOnResults(tx, late.bookingId, new Date(late.bookingTime.getTime() + 25 * HOUR)));
+      expect(await credits(late.customer.id)).toEqual([{ kind: 'credit', amount_halalas: 3_550, reason: 'guarantee_late_results' }]);
+      // The referral settings are left as they were.
+      expect(await adminCaller.wallet.settings()).toMatchObject({ referrerCredit: 25, referredCredit: 25, creditValidDays: 90 });
+    } finally {
+      await adminCaller.wallet.saveGuaranteeSettings({ lateResultsCredit: 20, lateCollectorCredit: 20 });
+    }
   });
 });

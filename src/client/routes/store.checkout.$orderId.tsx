@@ -9,9 +9,11 @@ const outcomes = ['failed', 'refunded', 'pending', 'unknown'] as const satisfies
 /** The built-in store's payment page: its checkout sends the browser here (STORE_API_URL unset). */
 export const Route = createFileRoute('/store/checkout/$orderId')({
   // After a card payment at the gateway (ADR 0039) the callback returns here with what became of it.
-  validateSearch: (search): { payment?: GatewayOutcome; reason?: PaymentFailureReason } => ({
+  validateSearch: (search): { payment?: GatewayOutcome; reason?: PaymentFailureReason; refund?: 'wallet_changed' } => ({
     payment: searchChoice(search.payment, outcomes),
     reason: searchChoice(search.reason, PAYMENT_FAILURE_REASONS),
+    // A payment refunded because the wallet no longer held its part (ADR 0093).
+    refund: searchChoice(search.refund, ['wallet_changed'] as const),
   }),
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(context.trpc.store.hostedCheckout.get.queryOptions({ orderId: params.orderId }));
@@ -21,10 +23,13 @@ export const Route = createFileRoute('/store/checkout/$orderId')({
 
 function HostedCheckoutPage() {
   const { orderId } = Route.useParams();
-  const { payment, reason } = Route.useSearch();
+  const { payment, reason, refund } = Route.useSearch();
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
-      <HostedCheckout orderId={orderId} gatewayOutcome={payment ? { outcome: payment, reason } : undefined} />
+      <HostedCheckout
+        orderId={orderId}
+        gatewayOutcome={payment ? { outcome: payment, reason, walletChanged: refund === 'wallet_changed' } : undefined}
+      />
     </Container>
   );
 }

@@ -918,6 +918,7 @@ export interface StoreOrders {
   total_cents: number;
   tracking_number: string | null;
   user_id: string | null;
+  wallet_halalas: Generated<number>;
 }
 
 export interface StoreProductCollections {

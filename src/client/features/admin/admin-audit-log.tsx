@@ -23,6 +23,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'promo.save': msg`Promo code saved`,
   'package.reject': msg`Package rejected`,
   'wallet.settings': msg`Wallet and referral settings changed`,
+  'wallet.guarantee_settings': msg`Service guarantee credits changed`,
   'test_request.reject': msg`Test request rejected`,
   'two_factor.reset': msg`Two-factor sign-in reset`,
   'two_factor.enable': msg`Two-factor sign-in turned on`,

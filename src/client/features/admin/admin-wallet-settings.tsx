@@ -7,6 +7,7 @@ import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { AdminGuaranteeSettings } from './admin-guarantee-settings.tsx';
 
 type SettingName = 'referrerCredit' | 'referredCredit' | 'creditValidDays';
 
@@ -30,6 +31,7 @@ export function AdminWalletSettings() {
       ) : (
         <SettingsForm saved={settings.data} />
       )}
+      <AdminGuaranteeSettings />
     </Stack>
   );
 }

@@ -4,13 +4,14 @@ import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { errorMessage, fieldError } from '../../lib/errors.ts';
+import { fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
 import { GatewayPaymentFields } from '../payments/gateway-payment-fields.tsx';
 import { useGatewayPayment } from '../payments/use-gateway-payment.ts';
 import { DeliveryFields, type DeliveryForm, type DeliveryPrefill, deliveryFrom } from './delivery-fields.tsx';
 import { keepReservationWhileAway } from './release-on-leave.ts';
+import { storePaymentError } from './wallet-choice.tsx';
 
 interface GatewayPaymentFormProps {
   orderId: string;
@@ -19,6 +20,8 @@ interface GatewayPaymentFormProps {
   totalMinor: { amount: number; currency: string };
   prefill: DeliveryPrefill | null;
   onOrderChanged: () => void;
+  /** The wallet's switch (ADR 0093): the gateway is asked for the rest, `total` being what it pays. */
+  useWallet?: boolean;
 }
 
 /**
@@ -27,7 +30,7 @@ interface GatewayPaymentFormProps {
  * this page straight to the gateway, then to the bank's 3-D Secure page, and never reaches us; STC Pay
  * asks for the code it texts instead.
  */
-export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrderChanged }: GatewayPaymentFormProps) {
+export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrderChanged, useWallet = false }: GatewayPaymentFormProps) {
   const { t, i18n } = useLingui();
   const goTo = useGoTo();
   const [delivery, setDelivery] = useState(() => deliveryFrom(prefill));
@@ -37,7 +40,7 @@ export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrde
     onLeave: () => keepReservationWhileAway(orderId),
     total: { amountHalalas: totalMinor.amount, currency: totalMinor.currency },
     // A new STC Pay code after a wrong one: the same order, the same buyer and address.
-    restart: () => start.mutate({ orderId, ...delivery }),
+    restart: () => start.mutate({ orderId, ...delivery, useWallet }),
   });
 
   const start = useMutation(
@@ -53,19 +56,21 @@ export function GatewayPaymentForm({ orderId, total, totalMinor, prefill, onOrde
         gateway.abandon();
         const code = error instanceof TRPCClientError ? (error.data as { appCode?: string } | undefined)?.appCode : undefined;
         // The order moved on (lapsed, paid elsewhere): show it as it now is.
-        if (code === 'CHECKOUT_EXPIRED' || code === 'CHECKOUT_CLOSED') onOrderChanged();
+        if (code === 'CHECKOUT_EXPIRED' || code === 'CHECKOUT_CLOSED' || code === 'WALLET_BALANCE_CHANGED') onOrderChanged();
       },
     }),
   );
   const fieldErrorOf = (field: keyof DeliveryForm) => (start.error ? fieldError(i18n, start.error, field) : undefined);
   const formError =
-    start.error && !(start.error instanceof TRPCClientError && start.error.data?.zodError) ? errorMessage(i18n, start.error) : undefined;
+    start.error && !(start.error instanceof TRPCClientError && start.error.data?.zodError)
+      ? storePaymentError(i18n, start.error)
+      : undefined;
   const paying = start.isPending || gateway.working;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (gateway.codeSentTo || !gateway.check()) return;
-    start.mutate({ orderId, ...delivery });
+    start.mutate({ orderId, ...delivery, useWallet });
   };
 
   return (

@@ -21,6 +21,7 @@ import { GatewayPaymentForm } from './gateway-payment-form.tsx';
 import { OrderPromo } from './order-promo.tsx';
 import { PaymentForm } from './payment-form.tsx';
 import { useReleaseOnLeave } from './release-on-leave.ts';
+import { WalletLines, WalletPaymentForm, WalletSwitch } from './wallet-choice.tsx';
 
 type HostedOrder = RouterOutputs['store']['hostedCheckout']['get'];
 
@@ -41,7 +42,7 @@ function useCountdown(secondsLeft: number, onElapsed: () => void) {
   return `${formatNumber(minutes, activeLocale())}:${seconds}`;
 }
 
-function OrderSummary({ order, onChanged }: { order: HostedOrder; onChanged: () => void }) {
+function OrderSummary({ order, onChanged, useWallet }: { order: HostedOrder; onChanged: () => void; useWallet: boolean }) {
   const { t } = useLingui();
   return (
     <Stack
@@ -85,6 +86,7 @@ function OrderSummary({ order, onChanged }: { order: HostedOrder; onChanged: () 
           {order.total_formatted}
         </Text>
       </HStack>
+      <WalletLines order={order} useWallet={useWallet} />
     </Stack>
   );
 }
@@ -159,7 +161,15 @@ function ClosedCheckout({ order }: { order: HostedOrder }) {
 /** What became of a card payment at the gateway, as the callback sent the buyer back here (ADR 0039). */
 export type GatewayOutcome = 'failed' | 'refunded' | 'pending' | 'unknown';
 
-function GatewayOutcomeNotice({ outcome, reason }: { outcome: GatewayOutcome; reason: PaymentFailureReason | undefined }) {
+function GatewayOutcomeNotice({
+  outcome,
+  reason,
+  walletChanged,
+}: {
+  outcome: GatewayOutcome;
+  reason: PaymentFailureReason | undefined;
+  walletChanged: boolean;
+}) {
   const { t, i18n } = useLingui();
   const view = {
     failed: {
@@ -167,11 +177,17 @@ function GatewayOutcomeNotice({ outcome, reason }: { outcome: GatewayOutcome; re
       title: t`The payment did not go through`,
       text: t`You have not been charged. Your items stay reserved until the timer runs out: check your payment details or pay another way and try again.`,
     },
-    refunded: {
-      status: 'warning',
-      title: t`Your items sold out while you paid`,
-      text: t`The reservation ran out before the payment arrived and the items were sold. We have refunded the full amount to the card or wallet you paid with and sent you an email.`,
-    },
+    refunded: walletChanged
+      ? {
+          status: 'warning',
+          title: t`Your wallet balance changed while you paid`,
+          text: t`It was used for another order or expired, so it no longer covered its part of this order. Nothing was taken from your wallet, we have refunded the card payment in full and sent you an email. You can pay again while your items are reserved.`,
+        }
+      : {
+          status: 'warning',
+          title: t`Your items sold out while you paid`,
+          text: t`The reservation ran out before the payment arrived and the items were sold. We have refunded the full amount to the card or wallet you paid with and sent you an email.`,
+        },
     pending: {
       status: 'info',
       title: t`Your payment is still being processed`,
@@ -221,7 +237,19 @@ function PlacedElsewhere() {
   );
 }
 
-function OpenCheckout({ order, onChanged, byGateway }: { order: HostedOrder; onChanged: () => void; byGateway: boolean }) {
+function OpenCheckout({
+  order,
+  onChanged,
+  byGateway,
+  useWallet,
+  onWalletChange,
+}: {
+  order: HostedOrder;
+  onChanged: () => void;
+  byGateway: boolean;
+  useWallet: boolean;
+  onWalletChange: (on: boolean) => void;
+}) {
   const { t, i18n } = useLingui();
   const goTo = useGoTo();
   const remaining = useCountdown(order.seconds_left, onChanged);
@@ -244,17 +272,30 @@ function OpenCheckout({ order, onChanged, byGateway }: { order: HostedOrder; onC
           </Trans>
         </Text>
       </HStack>
-      {byGateway ? (
+      {order.wallet && <WalletSwitch wallet={order.wallet} on={useWallet} onChange={onWalletChange} />}
+      {useWallet && order.wallet?.card_due_cents === 0 ? (
+        <WalletPaymentForm orderId={order.id} prefill={order.shipping ?? order.prefill} onOrderChanged={onChanged} />
+      ) : byGateway ? (
         // Back from a declined card: what the buyer typed before the gateway is on the order.
         <GatewayPaymentForm
           orderId={order.id}
-          total={order.total_formatted}
-          totalMinor={{ amount: order.total_cents, currency: order.currency_info?.code ?? 'SAR' }}
+          total={useWallet && order.wallet ? order.wallet.card_due_formatted : order.total_formatted}
+          totalMinor={{
+            amount: useWallet && order.wallet ? order.wallet.card_due_cents : order.total_cents,
+            currency: order.currency_info?.code ?? 'SAR',
+          }}
           prefill={order.shipping ?? order.prefill}
           onOrderChanged={onChanged}
+          useWallet={useWallet}
         />
       ) : (
-        <PaymentForm orderId={order.id} total={order.total_formatted} prefill={order.prefill} onOrderChanged={onChanged} />
+        <PaymentForm
+          orderId={order.id}
+          total={useWallet && order.wallet ? order.wallet.card_due_formatted : order.total_formatted}
+          prefill={order.prefill}
+          onOrderChanged={onChanged}
+          useWallet={useWallet}
+        />
       )}
       <Button variant="ghost" loading={cancel.isPending || cancel.isSuccess} onClick={() => cancel.mutate({ orderId: order.id })}>
         {t`Cancel and return to the store`}
@@ -277,10 +318,13 @@ export function HostedCheckout({
   gatewayOutcome,
 }: {
   orderId: string;
-  gatewayOutcome?: { outcome: GatewayOutcome; reason?: PaymentFailureReason };
+  gatewayOutcome?: { outcome: GatewayOutcome; reason?: PaymentFailureReason; walletChanged?: boolean };
 }) {
   const { t, i18n } = useLingui();
   const order = useQuery({ ...trpc.store.hostedCheckout.get.queryOptions({ orderId }), staleTime: 0 });
+  // The wallet's switch, off by default; without a balance to spend it is off.
+  const [walletChosen, setWalletChosen] = useState(false);
+  const useWallet = walletChosen && Boolean(order.data?.wallet);
   const method = useQuery(trpc.booking.paymentMethod.queryOptions());
   const byGateway = method.data?.provider === 'moyasar';
   usePageMeta({ title: t`Secure checkout`, noindex: true });
@@ -315,7 +359,13 @@ export function HostedCheckout({
           </HStack>
         )}
       </Stack>
-      {gatewayOutcome && <GatewayOutcomeNotice outcome={gatewayOutcome.outcome} reason={gatewayOutcome.reason} />}
+      {gatewayOutcome && (
+        <GatewayOutcomeNotice
+          outcome={gatewayOutcome.outcome}
+          reason={gatewayOutcome.reason}
+          walletChanged={gatewayOutcome.walletChanged === true}
+        />
+      )}
       {order.isPending || method.isPending ? (
         <Center py="20">
           <Stack align="center" gap="3" role="status">
@@ -336,11 +386,17 @@ export function HostedCheckout({
         </Stack>
       ) : (
         <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
-          <OrderSummary order={order.data} onChanged={() => void order.refetch()} />
+          <OrderSummary order={order.data} onChanged={() => void order.refetch()} useWallet={useWallet} />
           {order.data.status === 'pending' && !order.data.placed_here ? (
             <PlacedElsewhere />
           ) : order.data.status === 'pending' ? (
-            <OpenCheckout order={order.data} onChanged={() => void order.refetch()} byGateway={byGateway} />
+            <OpenCheckout
+              order={order.data}
+              onChanged={() => void order.refetch()}
+              byGateway={byGateway}
+              useWallet={useWallet}
+              onWalletChange={setWalletChosen}
+            />
           ) : (
             <ClosedCheckout order={order.data} />
           )}

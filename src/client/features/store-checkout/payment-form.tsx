@@ -6,10 +6,11 @@ import { CreditCard } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { TEST_CARD_APPROVED, TEST_CARD_DECLINED } from '../../../shared/store.ts';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
-import { errorMessage, fieldError } from '../../lib/errors.ts';
+import { fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
 import { DeliveryFields, type DeliveryForm, type DeliveryPrefill, deliveryFrom } from './delivery-fields.tsx';
+import { storePaymentError } from './wallet-choice.tsx';
 
 /** 4242424242424242 → 4242 4242 4242 4242 as it is typed. */
 function groupDigits(value: string): string {
@@ -41,10 +42,12 @@ interface PaymentFormProps {
   total: string;
   prefill: DeliveryPrefill | null;
   onOrderChanged: () => void;
+  /** The wallet's switch (ADR 0093): the card pays the rest, `total` being what it pays. */
+  useWallet?: boolean;
 }
 
 /** Who buys, where it goes, and the card: one form, one payment; what was typed stays after an error. */
-export function PaymentForm({ orderId, total, prefill, onOrderChanged }: PaymentFormProps) {
+export function PaymentForm({ orderId, total, prefill, onOrderChanged, useWallet = false }: PaymentFormProps) {
   const { t, i18n } = useLingui();
   const goTo = useGoTo();
   const queryClient = useQueryClient();
@@ -59,18 +62,18 @@ export function PaymentForm({ orderId, total, prefill, onOrderChanged }: Payment
       },
       onError: (error) => {
         // The order moved on (lapsed, paid elsewhere): show it as it now is.
-        if (['CHECKOUT_EXPIRED', 'CHECKOUT_CLOSED'].includes(appCodeOf(error) ?? '')) onOrderChanged();
+        if (['CHECKOUT_EXPIRED', 'CHECKOUT_CLOSED', 'WALLET_BALANCE_CHANGED'].includes(appCodeOf(error) ?? '')) onOrderChanged();
       },
     }),
   );
   const fieldErrorOf = (field: keyof typeof card | keyof DeliveryForm) => (pay.error ? fieldError(i18n, pay.error, field) : undefined);
   const approved = asCardNumber(TEST_CARD_APPROVED);
   const declined = asCardNumber(TEST_CARD_DECLINED);
-  const formError = pay.error && appCodeOf(pay.error) !== 'VALIDATION_FAILED' ? errorMessage(i18n, pay.error) : undefined;
+  const formError = pay.error && appCodeOf(pay.error) !== 'VALIDATION_FAILED' ? storePaymentError(i18n, pay.error) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    pay.mutate({ orderId, ...delivery, ...card });
+    pay.mutate({ orderId, ...delivery, ...card, useWallet });
   };
 
   const field = (name: keyof typeof card, label: string, props: Parameters<typeof Input>[0]) => (

@@ -60,6 +60,7 @@ export async function settleGatewayPayment(
     const reason = reasonIf(confirmed.outcome);
     const back = new URLSearchParams({ payment: confirmed.outcome });
     if (reason) back.set('reason', reason);
+    if (confirmed.refundedBecause) back.set('refund', confirmed.refundedBecause);
     // Paid: the store's success page, as the simulated payment goes; else the order's payment page says what happened.
     const landing = confirmed.successUrl ?? (confirmed.orderId ? `${hostedCheckoutPath(confirmed.orderId)}?${back}` : null);
     return { outcome: confirmed.outcome, reason, landing: landing ?? paymentResultPage('unknown', null) };

@@ -6,6 +6,7 @@
 // only, and ends with the site's own line, in the form browsers read to fill a code into the page that asked
 // for it (WebOTP: `@host #code`).
 import { HIJRI_TAGS, INTL_TAGS } from '../../../shared/locale.ts';
+import { formatSar } from '../../../shared/money.ts';
 import type { TextKind } from '../../../shared/text-choices.ts';
 
 /** A booking as its texts tell it (written with the booking; rendered when the message goes out). */
@@ -68,7 +69,11 @@ export type PhoneText =
   | { template: 'results-ready'; data: { labName: { ar: string; en: string } } }
   | { template: 'critical-value'; data: { labName: { ar: string; en: string }; labPhone: string | null } }
   | { template: 'order-shipped'; data: { orderReference: string; trackingNumber: string } }
-  | { template: 'result-share-locked'; data: ResultShareLockedTextData };
+  | { template: 'result-share-locked'; data: ResultShareLockedTextData }
+  | { template: 'guarantee-credited'; data: GuaranteeCreditedTextData };
+
+/** The service guarantee's credit (ADR 0093): how much (SAR) went into the wallet, and which promise was missed. */
+export type GuaranteeCreditedTextData = { amount: number; kind: 'late_results' | 'late_collector' };
 
 /**
  * The kind a person chose a channel for (user_profiles.<kind>_texts) that a message is of. A code is always
@@ -86,6 +91,7 @@ export function textKindOf(template: PhoneText['template']): TextKind | 'code' |
     case 'booking-cancelled':
     case 'collector-on-the-way':
     case 'waitlist-offer':
+    case 'guarantee-credited':
       return 'booking';
     case 'results-ready':
     case 'result-share-locked':
@@ -186,6 +192,16 @@ export const TEXT_BODIES = {
     ar: `تحاليل: شُحن طلبك ${isolate('{{1}}')}. رقم التتبع ${isolate('{{2}}')}.`,
     en: 'Tahaleel: your order {{1}} has shipped. Tracking number {{2}}.',
   },
+  'guarantee-late-results': {
+    name: 'guarantee_late_results',
+    ar: `تحاليل: تأخرت نتائجك عن موعدها، فأضفنا {{1}} إلى محفظتك. تجد رصيدك في حسابك: ${isolate('{{2}}')}.`,
+    en: 'Tahaleel: your results came later than the lab promised, so we added {{1}} to your wallet. See it in your account at {{2}}.',
+  },
+  'guarantee-late-collector': {
+    name: 'guarantee_late_collector',
+    ar: `تحاليل: تأخر خروج المندوب لزيارتك المنزلية، فأضفنا {{1}} إلى محفظتك. تجد رصيدك في حسابك: ${isolate('{{2}}')}.`,
+    en: "Tahaleel: the lab's collector set out late for your home visit, so we added {{1}} to your wallet. See it in your account at {{2}}.",
+  },
   'result-share-locked': {
     name: 'result_share_locked',
     ar: `تحاليل: قُفل رابطك لطبيب ({{1}}) بعد 5 رموز خاطئة ولا يفتح الآن. أصدر رمزًا جديدًا من ${isolate('{{2}}')}.`,
@@ -268,6 +284,12 @@ export function textParts(message: Exclude<PhoneText, { template: 'phone-code' }
         body: TEXT_BODIES['result-share-locked'],
         parameters: [dayShared(message.data.sharedAt, locale), resultsAddress(publicUrl)],
       };
+    case 'guarantee-credited':
+      return {
+        body: TEXT_BODIES[message.data.kind === 'late_results' ? 'guarantee-late-results' : 'guarantee-late-collector'],
+        // A plain space: the no-break one would make an English SMS Unicode, and twice as long.
+        parameters: [formatSar(message.data.amount, locale).replace('\u00a0', ' '), resultsAddress(publicUrl, 'wallet')],
+      };
   }
 }
 
@@ -276,9 +298,9 @@ function dayShared(instant: string, locale: 'ar' | 'en'): string {
   return new Intl.DateTimeFormat(INTL_TAGS[locale], { timeZone: 'Asia/Riyadh', day: 'numeric', month: 'long' }).format(new Date(instant));
 }
 
-/** Where the results are, as short as a text needs it: the host and path, no scheme. */
-function resultsAddress(publicUrl: string): string {
-  const url = new URL('/dashboard?section=results', publicUrl);
+/** Where the results (or another section of the dashboard) are, as short as a text needs it: the host and path, no scheme. */
+function resultsAddress(publicUrl: string, section: 'results' | 'wallet' = 'results'): string {
+  const url = new URL(`/dashboard?section=${section}`, publicUrl);
   return `${url.host}${url.pathname}${url.search}`;
 }
 

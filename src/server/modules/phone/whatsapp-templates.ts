@@ -54,6 +54,8 @@ const SAMPLES: Array<Exclude<PhoneText, { template: 'phone-code' }>> = [
   { template: 'critical-value', data: { labName: demoLab, labPhone: null } },
   { template: 'order-shipped', data: { orderReference: 'ST-3F9A21C0', trackingNumber: 'SMSA2901447' } },
   { template: 'result-share-locked', data: { sharedAt: '2030-09-28T09:00:00.000Z' } },
+  { template: 'guarantee-credited', data: { amount: 20, kind: 'late_results' } },
+  { template: 'guarantee-credited', data: { amount: 20, kind: 'late_collector' } },
 ];
 
 /** Every template in both languages, with its example; each body of TEXT_BODIES once per language. */

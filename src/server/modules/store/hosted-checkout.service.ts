@@ -39,6 +39,7 @@ import {
 } from './store-orders.repository.ts';
 import { findOrderPromo } from './store-promo.repository.ts';
 import type { ProviderCheckoutRequest } from './store-provider.ts';
+import { cardDueOf, chooseOrderWallet, drawOrderWallet, walletAtCheckout, walletPaymentReference } from './store-wallet.ts';
 
 /** What a deleted account's orders lose (account deletion, PDPL's right to erasure). */
 export { eraseBuyerDetailsOf } from './store-orders.repository.ts';
@@ -250,6 +251,7 @@ export async function getHostedCheckout(db: Kysely<Database>, orderId: string, l
     findOrderPromo(db, orderId),
   ]);
   const currencyInfo = localizedCurrency(currency, locale);
+  const wallet = await walletAtCheckout(db, order, viewer.userId, currencyInfo);
   const ar = locale === 'ar';
   return {
     id: order.id,
@@ -271,6 +273,10 @@ export async function getHostedCheckout(db: Kysely<Database>, orderId: string, l
     /** Where a paid order goes, as the buyer gave it; null to anyone else. */
     shipping: buyer ? shippingOf(order) : null,
     prefill,
+    /** The buyer's wallet while paying (its balance, what it would pay), null without one (ADR 0093). */
+    wallet: wallet.offer,
+    /** What the wallet and the card paid of a paid order, to its buyer; null when the wallet paid nothing. */
+    paid_from_wallet: wallet.paid,
     items: lines.map((line) => ({
       variant_id: line.variant_id,
       product_id: line.product_id,
@@ -300,24 +306,59 @@ export async function payHostedCheckout(
   viewer: OrderViewer,
   card: Card,
   shipping: ShippingDetails,
+  useWallet = false,
 ): Promise<{ redirectUrl: string }> {
   const order = await findBuyersOrder(db, orderId, viewer);
   if (order.status === 'paid') return { redirectUrl: order.success_url };
   if (order.status !== 'pending') throw new AppError(order.status === 'expired' ? 'CHECKOUT_EXPIRED' : 'CHECKOUT_CLOSED');
+  // What the wallet pays is recorded on the order, and the card is charged the rest (ADR 0093).
+  const cardDue = cardDueOf(await chooseOrderWallet(db, order, viewer.userId, useWallet));
+  if (cardDue === 0) return payFromWallet(db, orderId, viewer, shipping);
 
   const payment = await payments.charge({
-    amount: order.total_cents,
+    amount: cardDue,
     currency: order.currency,
     reference: orderId,
     description: `Tahaleel store order ${orderId}`,
     simulatedCard: { number: card.number },
   });
 
-  const outcome = await completePaidOrder(db, orderId, payment.reference, card, shipping).catch(async (error: unknown) => {
+  const outcome = await completePaidOrder(
+    db,
+    orderId,
+    { reference: payment.reference, cardLast4: card.number.slice(-4), cardDue },
+    shipping,
+  ).catch(async (error: unknown) => {
     await payments.refund(payment.reference);
     throw error;
   });
   if (outcome.kind !== 'paid') await payments.refund(payment.reference);
+  if (outcome.kind === 'expired') throw new AppError('CHECKOUT_EXPIRED');
+  if (outcome.kind === 'closed') throw new AppError('CHECKOUT_CLOSED');
+  return { redirectUrl: outcome.redirectUrl };
+}
+
+/**
+ * Places an order its buyer's wallet pays whole, without a card (simulated payments and a gateway's
+ * alike): what the wallet pays is recorded, then drawn as the order is marked paid. A balance that no
+ * longer covers the total is WALLET_BALANCE_CHANGED, and nothing is taken.
+ */
+export async function payFromWallet(
+  db: Kysely<Database>,
+  orderId: string,
+  viewer: OrderViewer,
+  shipping: ShippingDetails,
+): Promise<{ redirectUrl: string }> {
+  const order = await findBuyersOrder(db, orderId, viewer);
+  if (order.status === 'paid') return { redirectUrl: order.success_url };
+  if (order.status !== 'pending') throw new AppError(order.status === 'expired' ? 'CHECKOUT_EXPIRED' : 'CHECKOUT_CLOSED');
+  if (cardDueOf(await chooseOrderWallet(db, order, viewer.userId, true)) > 0) throw new AppError('WALLET_BALANCE_CHANGED');
+  const outcome = await completePaidOrder(
+    db,
+    orderId,
+    { reference: walletPaymentReference(orderId), cardLast4: null, cardDue: 0 },
+    shipping,
+  );
   if (outcome.kind === 'expired') throw new AppError('CHECKOUT_EXPIRED');
   if (outcome.kind === 'closed') throw new AppError('CHECKOUT_CLOSED');
   return { redirectUrl: outcome.redirectUrl };
@@ -350,12 +391,15 @@ export async function mailOrderConfirmed(tx: Transaction<Database>, orderId: str
   });
 }
 
-/** Marks the paid order paid and takes its stock, all or nothing. */
+/**
+ * Marks the paid order paid, takes its stock and draws its wallet's part, all or nothing. `cardDue` is
+ * what the card was charged: an order whose wallet's part changed since (a second pay beside it) is not
+ * paid by it.
+ */
 function completePaidOrder(
   db: Kysely<Database>,
   orderId: string,
-  paymentReference: string,
-  card: Card,
+  payment: { reference: string; cardLast4: string | null; cardDue: number },
   shipping: ShippingDetails,
 ): Promise<PaymentOutcome> {
   return db.transaction().execute(async (tx): Promise<PaymentOutcome> => {
@@ -363,6 +407,7 @@ function completePaidOrder(
     if (!order) throw new AppError('NOT_FOUND', { orderId });
     if (order.status === 'paid') return { kind: 'paid', redirectUrl: order.success_url };
     if (order.status !== 'pending') return { kind: order.status === 'expired' ? 'expired' : 'closed' };
+    if (cardDueOf(order) !== payment.cardDue) throw new AppError('WALLET_BALANCE_CHANGED');
 
     const items = await findOrderItems(tx, orderId);
     const variants = await lockVariantsForSale(
@@ -382,7 +427,8 @@ function completePaidOrder(
         throw new AppError('OUT_OF_STOCK', { variantId: item.variant_id, available: variant.inventory_quantity });
       }
     }
-    await markOrderPaid(tx, orderId, { reference: paymentReference, cardLast4: card.number.slice(-4) }, shipping);
+    await drawOrderWallet(tx, order);
+    await markOrderPaid(tx, orderId, { reference: payment.reference, cardLast4: payment.cardLast4 }, shipping);
     // Its simplified tax invoice, in the transaction that marks it paid.
     await issueStoreOrderInvoice(tx, orderId, new Date());
     await mailOrderConfirmed(tx, orderId, items);

@@ -421,7 +421,7 @@ export async function findAdminOrder(db: Db, orderId: string) {
 export async function lockOrderForStatus(db: Db, orderId: string) {
   return db
     .selectFrom('store_orders')
-    .select(['id', 'status', 'payment_reference', 'refunded_at', 'total_cents', 'user_id'])
+    .select(['id', 'status', 'payment_reference', 'refunded_at', 'total_cents', 'user_id', 'wallet_halalas'])
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();

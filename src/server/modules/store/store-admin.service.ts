@@ -49,7 +49,7 @@ import {
 } from './store-admin.repository.ts';
 import { existingCollectionIds } from './store-collections.repository.ts';
 import { findCurrency } from './store-orders.repository.ts';
-import { recordStoreRefund } from './store-payments.service.ts';
+import { refundStoreOrder } from './store-payments.service.ts';
 
 // The built-in store run by its admin (issue #23): products, their variants and stock, and the orders
 // after their payment. With an external store configured, its catalogue and orders live there.
@@ -563,14 +563,9 @@ export async function setOrderStatus(
         });
       }
       if (order.payment_reference && !order.refunded_at) {
-        // Asked of the gateway that took it (Moyasar by its payment id, ADR 0039), for the order's whole amount.
-        try {
-          await payments.refund(order.payment_reference, order.total_cents);
-        } catch {
-          throw new AppError('REFUND_FAILED');
-        }
+        // The order's whole amount, back where it came from: the wallet's part to the wallet, the card's to the card (ADR 0093).
+        await refundStoreOrder(tx, payments, { ...order, payment_reference: order.payment_reference }, order.total_cents);
         await markOrderRefunded(tx, input.orderId);
-        await recordStoreRefund(tx, { orderId: input.orderId, paymentReference: order.payment_reference, amount: order.total_cents });
         await issueStoreOrderCreditNote(tx, input.orderId, new Date());
         refunded = true;
       }

@@ -156,6 +156,7 @@ const orderColumns = [
   'o.card_last4',
   'o.locale',
   'o.payment_reference',
+  'o.wallet_halalas',
   ...shippingColumns('o'),
   sql<boolean>`o.reserved_until > clock_timestamp()`.as('reservation_active'),
   sql<number>`greatest(0, ceil(extract(epoch from o.reserved_until - clock_timestamp())))::int`.as('seconds_left'),
@@ -251,7 +252,7 @@ export async function takeStock(db: Kysely<Database>, variantId: number, quantit
 export async function markOrderPaid(
   db: Kysely<Database>,
   orderId: string,
-  payment: { reference: string; cardLast4: string },
+  payment: { reference: string; cardLast4: string | null },
   shipping: ShippingDetails,
 ) {
   await db
@@ -408,4 +409,26 @@ export function findBuyerProfile(db: Kysely<Database>, userId: string) {
     .select(['u.email', 'u.phone', 'p.name'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
+}
+
+/** What the buyer chose to pay of a pending order from their wallet (drawn when it is paid); answers whether it was pending. */
+export async function setOrderWallet(db: Kysely<Database>, orderId: string, walletHalalas: number): Promise<boolean> {
+  const result = await db
+    .updateTable('store_orders')
+    .set({ wallet_halalas: walletHalalas })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** What an order's card payment has had back so far (its refunds' rows name the card's payment). */
+export async function cardRefundedOf(db: Kysely<Database>, orderId: string, paymentReference: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select(sql<string>`coalesce(sum(amount_halalas), 0)`.as('refunded'))
+    .where('store_order_id', '=', orderId)
+    .where('payment_reference', '=', paymentReference)
+    .executeTakeFirstOrThrow();
+  return Number(row.refunded);
 }

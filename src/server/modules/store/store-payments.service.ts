@@ -5,6 +5,7 @@
 // through the payment fetched with the secret key: `paid`, for exactly the order's amount and currency,
 // naming this order. A payment confirms its order once, whichever arrives first; one that comes after
 // the reservation lapsed and the stock was sold goes straight back, and the buyer is told.
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { ShippingDetails } from '../../../shared/store-schemas.ts';
@@ -22,8 +23,17 @@ import {
   releaseRefundClaim,
 } from '../booking/booking-payments.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
-import { findBuyersOrder, hostedCheckoutPath, mailOrderConfirmed, type OrderViewer, shippingOf } from './hosted-checkout.service.ts';
+import { refundWalletShare } from '../wallet/wallet-refunds.service.ts';
 import {
+  findBuyersOrder,
+  hostedCheckoutPath,
+  mailOrderConfirmed,
+  type OrderViewer,
+  payFromWallet,
+  shippingOf,
+} from './hosted-checkout.service.ts';
+import {
+  cardRefundedOf,
   endPendingOrder,
   expireLapsedOrder,
   findOrder,
@@ -38,6 +48,7 @@ import {
   saveBuyerDetails,
   takeStock,
 } from './store-orders.repository.ts';
+import { cardDueOf, chooseOrderWallet, drawOrderWallet, orderSpendKey } from './store-wallet.ts';
 
 /** The metadata key naming the store order a gateway payment is for (a lab-test checkout's is `checkout_id`). */
 export const STORE_ORDER_METADATA_KEY = 'store_order_id';
@@ -55,6 +66,7 @@ export async function startStorePayment(
   viewer: OrderViewer,
   shipping: ShippingDetails,
   publicUrl: string,
+  useWallet = false,
 ) {
   const gateway = payments.browser;
   if (!gateway) throw new AppError('PAYMENT_FAILED', { reason: 'the simulated payment takes the card on the payment page' });
@@ -63,11 +75,14 @@ export async function startStorePayment(
   if (order.status === 'paid') return { status: 'paid' as const, redirectUrl: order.success_url };
   if (order.status !== 'pending') throw new AppError(order.status === 'expired' ? 'CHECKOUT_EXPIRED' : 'CHECKOUT_CLOSED');
   if (!(await saveBuyerDetails(db, orderId, shipping))) throw new AppError('CHECKOUT_CLOSED');
+  // The gateway is asked for what the wallet does not pay (ADR 0093); nothing left: placed at once.
+  const cardDue = cardDueOf(await chooseOrderWallet(db, order, viewer.userId, useWallet));
+  if (cardDue === 0) return { status: 'paid' as const, ...(await payFromWallet(db, orderId, viewer, shipping)) };
   return {
     status: 'payment_required' as const,
     order_id: order.id,
     payment: {
-      amount: order.total_cents,
+      amount: cardDue,
       currency: order.currency.toUpperCase(),
       description: `Tahaleel store order ${order.id}`,
       publishable_api_key: gateway.publishableKey,
@@ -84,6 +99,8 @@ export interface ConfirmedStorePayment {
   orderId: string | null;
   /** Where a paid order's buyer goes next: the store's success page, as the checkout named it. */
   successUrl: string | null;
+  /** Why a payment went back when it is not the stock's going: the wallet no longer held its part (ADR 0093). */
+  refundedBecause?: 'wallet_changed';
 }
 
 const UNKNOWN: ConfirmedStorePayment = { outcome: 'unknown', orderId: null, successUrl: null };
@@ -168,8 +185,8 @@ export async function confirmStorePayment(
     return answer(paidByThis && order.status === 'paid' ? 'paid' : 'refunded');
   if (payment.status !== 'paid') return answer('pending');
 
-  // Paid, but for something else than this order: never confirmed.
-  if (payment.amount !== order.total_cents || payment.currency.toUpperCase() !== order.currency.toUpperCase()) {
+  // Paid, but for something else than this order (the card pays its total less the wallet's part): never confirmed.
+  if (payment.amount !== cardDueOf(order) || payment.currency.toUpperCase() !== order.currency.toUpperCase()) {
     log?.warn({ payment: payment.id, order: order.id }, 'a paid gateway payment does not match its store order');
     return answer('unknown');
   }
@@ -182,6 +199,14 @@ export async function confirmStorePayment(
   if (completed === 'stock_lost') {
     await refundWhole(db, payments, payment, order.id, 'stock_lost', log);
     return answer('refunded');
+  }
+  if (completed === 'wallet_changed') {
+    await refundWhole(db, payments, payment, order.id, 'wallet_changed', log);
+    return { ...answer('refunded'), refundedBecause: 'wallet_changed' };
+  }
+  if (completed === 'mismatch') {
+    log?.warn({ payment: payment.id, order: order.id }, "a paid gateway payment no longer matches its store order's card part");
+    return answer('unknown');
   }
   return answer('paid');
 }
@@ -199,7 +224,7 @@ async function completeGatewayOrder(
   db: Kysely<Database>,
   orderId: string,
   payment: MoyasarPayment,
-): Promise<'paid' | 'duplicate' | 'stock_lost'> {
+): Promise<'paid' | 'duplicate' | 'stock_lost' | 'wallet_changed' | 'mismatch'> {
   try {
     return await db.transaction().execute(async (tx) => {
       const order = await lockOrder(tx, orderId);
@@ -207,6 +232,8 @@ async function completeGatewayOrder(
       if (order.payment_reference === payment.id) return 'paid';
       // Paid (and perhaps on its way since) by another payment: this one is a second charge.
       if (order.payment_reference || !['pending', 'expired', 'cancelled'].includes(order.status)) return 'duplicate';
+      // The wallet's part changed since the amount was read (the buyer started again beside it).
+      if (payment.amount !== cardDueOf(order)) return 'mismatch';
 
       const items = await findOrderItems(tx, orderId);
       const variants = await lockVariantsForSale(
@@ -228,6 +255,7 @@ async function completeGatewayOrder(
         if (variant.inventory_quantity - (heldByOthers.get(variant.id) ?? 0) < item.quantity) throw new StockLost();
         if (!(await takeStock(tx, item.variant_id, item.quantity))) throw new StockLost();
       }
+      await drawOrderWallet(tx, order);
       await markOrderPaidAtGateway(tx, orderId, { reference: payment.id, cardLast4: lastFourOf(payment) });
       // Its simplified tax invoice and the buyer's mail, in the transaction that marks it paid.
       await issueStoreOrderInvoice(tx, orderId, new Date());
@@ -235,6 +263,8 @@ async function completeGatewayOrder(
       return 'paid';
     });
   } catch (error) {
+    // The wallet paid less than the order recorded: nothing was taken; the order stays to be paid again.
+    if (error instanceof AppError && error.code === 'WALLET_BALANCE_CHANGED') return 'wallet_changed';
     if (!(error instanceof StockLost)) throw error;
     await endPendingOrder(db, orderId);
     return 'stock_lost';
@@ -256,13 +286,51 @@ export async function recordStoreRefund(tx: Transaction<Database>, refund: { ord
   await addRefunded(tx, refund.paymentReference, refund.amount, new Date());
 }
 
+/**
+ * Gives back `amountHalalas` of a paid order (the admin's cancellation gives its total), where the money
+ * came from (ADR 0093): split between the wallet and the card as they paid; the wallet's share goes back
+ * to the wallet (keyed by this refund), the card's through the PaymentProvider, inside the caller's
+ * transaction, so a refused refund (REFUND_FAILED) gives nothing back.
+ */
+export async function refundStoreOrder(
+  tx: Transaction<Database>,
+  payments: PaymentProvider,
+  order: { id: string; user_id: string | null; payment_reference: string; total_cents: number; wallet_halalas: number },
+  amountHalalas: number,
+  now = new Date(),
+) {
+  const split = await refundWalletShare(
+    tx,
+    {
+      userId: order.user_id,
+      spendKey: orderSpendKey(order.id),
+      walletPaidHalalas: order.wallet_halalas,
+      totalHalalas: order.total_cents,
+      cardRefundedHalalas: await cardRefundedOf(tx, order.id, order.payment_reference),
+      amountHalalas,
+      refundKey: randomUUID(),
+    },
+    now,
+  );
+  if (split.cardHalalas > 0) {
+    // Asked of the gateway that took it (Moyasar by its payment id, ADR 0039).
+    try {
+      await payments.refund(order.payment_reference, split.cardHalalas);
+    } catch {
+      throw new AppError('REFUND_FAILED');
+    }
+    await recordStoreRefund(tx, { orderId: order.id, paymentReference: order.payment_reference, amount: split.cardHalalas });
+  }
+  return split;
+}
+
 /** Gives a whole payment back, once however many confirmations find it, and tells the buyer by mail. */
 async function refundWhole(
   db: Kysely<Database>,
   payments: PaymentProvider,
   payment: MoyasarPayment,
   orderId: string,
-  reason: 'stock_lost' | 'duplicate',
+  reason: 'stock_lost' | 'duplicate' | 'wallet_changed',
   log?: Logger,
 ) {
   const amount = payment.amount - payment.refunded;

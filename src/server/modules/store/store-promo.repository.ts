@@ -32,6 +32,8 @@ export async function writeOrderPromo(
       promo_code_id: promo.promoId,
       promo_discount_cents: discount,
       total_cents: promo.lines.reduce((sum, line) => sum + line.cost, 0) - discount,
+      // A new total: what the wallet pays of it is chosen again when paying starts (store-wallet.ts).
+      wallet_halalas: 0,
     })
     .where('id', '=', orderId)
     .execute();

@@ -6,7 +6,7 @@ import { newStoreBrowserKey, storeBrowserKeyCookie } from '../../platform/store-
 import type { TrpcContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
-import { cancelHostedCheckout, getHostedCheckout, type OrderViewer, payHostedCheckout } from './hosted-checkout.service.ts';
+import { cancelHostedCheckout, getHostedCheckout, type OrderViewer, payFromWallet, payHostedCheckout } from './hosted-checkout.service.ts';
 import { checkout, getProduct, getVariantInventory, listCollections, listProducts, type StoreCaller } from './store.service.ts';
 import { myOrders } from './store-admin.service.ts';
 import { startStorePayment } from './store-payments.service.ts';
@@ -24,6 +24,8 @@ function storeCaller(ctx: TrpcContext): StoreCaller {
 }
 
 const orderIdInput = z.object({ orderId: z.uuid() });
+/** The payment page's "Pay with my wallet balance" switch (ADR 0093); off unless sent. */
+const walletChoice = { useWallet: z.boolean().default(false) };
 
 /** Who calls about an order: the signed-in account, and this browser's store key (a guest's checkout set it). */
 function orderViewer(ctx: TrpcContext): OrderViewer {
@@ -57,18 +59,22 @@ export const storeRouter = router({
       .query(({ ctx, input }) => getHostedCheckout(ctx.db, input.orderId, ctx.locale, orderViewer(ctx))),
     pay: publicProcedure
       // Flat, so each card and address field gets its own field error.
-      .input(orderIdInput.extend(cardInput.shape).extend(shippingDetailsInput.shape))
-      .mutation(({ ctx, input: { orderId, name, number, expiry, cvc, ...shipping } }) =>
-        payHostedCheckout(ctx.db, ctx.payments, orderId, orderViewer(ctx), { name, number, expiry, cvc }, shipping),
+      .input(orderIdInput.extend(cardInput.shape).extend(shippingDetailsInput.shape).extend(walletChoice))
+      .mutation(({ ctx, input: { orderId, name, number, expiry, cvc, useWallet, ...shipping } }) =>
+        payHostedCheckout(ctx.db, ctx.payments, orderId, orderViewer(ctx), { name, number, expiry, cvc }, shipping, useWallet),
       ),
+    /** An order the buyer's wallet pays whole: placed at once, without a card (ADR 0093). */
+    payFromWallet: publicProcedure
+      .input(orderIdInput.extend(shippingDetailsInput.shape))
+      .mutation(({ ctx, input: { orderId, ...shipping } }) => payFromWallet(ctx.db, orderId, orderViewer(ctx), shipping)),
     /**
      * With a gateway the browser pays at (Moyasar): writes who buys and where it goes, and answers the
      * gateway form's configuration; the card goes from the browser to the gateway (ADR 0039).
      */
     startPayment: publicProcedure
-      .input(orderIdInput.extend(shippingDetailsInput.shape))
-      .mutation(({ ctx, input: { orderId, ...shipping } }) =>
-        startStorePayment(ctx.db, ctx.payments, orderId, orderViewer(ctx), shipping, ctx.config.PUBLIC_URL),
+      .input(orderIdInput.extend(shippingDetailsInput.shape).extend(walletChoice))
+      .mutation(({ ctx, input: { orderId, useWallet, ...shipping } }) =>
+        startStorePayment(ctx.db, ctx.payments, orderId, orderViewer(ctx), shipping, ctx.config.PUBLIC_URL, useWallet),
       ),
     /** A promo code typed on the payment page (ADR 0092): its discount off the order, or PROMO_REFUSED saying why. */
     applyPromo: publicProcedure

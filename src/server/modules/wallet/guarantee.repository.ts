@@ -42,8 +42,8 @@ export async function insertGuaranteeCredit(
   return Boolean(row);
 }
 
-export function guaranteeAmounts(tx: Transaction<Database>) {
-  return tx
+export function guaranteeAmounts(db: Kysely<Database> | Transaction<Database>) {
+  return db
     .selectFrom('wallet_settings')
     .select(['late_results_credit_halalas', 'late_collector_credit_halalas', 'credit_valid_days'])
     .executeTakeFirstOrThrow();
@@ -100,4 +100,17 @@ export async function keptPromises(db: Kysely<Database>, labId: string, since: D
     visits: Number(row?.visits ?? 0),
     visitsOnTime: Number(row?.visits_on_time ?? 0),
   };
+}
+
+/** The admin's two guarantee credits (halalas); a change applies to credits given from then. */
+export async function updateGuaranteeAmounts(
+  db: Kysely<Database> | Transaction<Database>,
+  values: { late_results_credit_halalas: number; late_collector_credit_halalas: number },
+  by: string,
+  at: Date,
+) {
+  await db
+    .updateTable('wallet_settings')
+    .set({ ...values, updated_by: by, updated_at: at })
+    .execute();
 }

@@ -1,8 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import { halalasToSar } from '../../../shared/money.ts';
+import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
+import type { GuaranteeSettingsInput } from '../../../shared/wallet-schemas.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit-log.ts';
 import { chargeGuarantee } from '../billing/ledger.service.ts';
 import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
+import { afterQuietHours, textAccount } from '../phone/phone-messages.service.ts';
 import * as repo from './guarantee.repository.ts';
 import { grantCredit } from './wallet.service.ts';
 
@@ -41,6 +44,14 @@ async function pay(
   );
   if (!granted) return;
   await chargeGuarantee(tx, { labId: promises.lab_id, bookingId, halalas, at: now });
+  // A text beside the mail, to a confirmed number by the channel its owner chose for bookings, out of quiet hours.
+  await textAccount(
+    tx,
+    promises.customer_id,
+    { template: 'guarantee-credited', data: { amount: halalasToSar(halalas), kind } },
+    `guarantee-credited:${bookingId}`,
+    afterQuietHours(now),
+  );
   const recipient = await recipientOf(tx, promises.customer_id);
   if (!recipient) return;
   await enqueueMail(tx, {
@@ -101,4 +112,36 @@ export async function labOnTimeRecord(db: Kysely<Database>, labId: string, now =
     results: kept.results > 0 ? { onTime: kept.resultsOnTime, total: kept.results } : null,
     visits: kept.visits > 0 ? { onTime: kept.visitsOnTime, total: kept.visits } : null,
   };
+}
+
+/** The admin's guarantee credits, in SAR. */
+export async function guaranteeSettings(db: Kysely<Database>) {
+  const row = await repo.guaranteeAmounts(db);
+  return {
+    lateResultsCredit: halalasToSar(row.late_results_credit_halalas),
+    lateCollectorCredit: halalasToSar(row.late_collector_credit_halalas),
+  };
+}
+
+/** Sets the guarantee's credits (audited as `wallet.guarantee_settings`); credits already given keep theirs. */
+export async function saveGuaranteeSettings(db: Kysely<Database>, adminId: string, input: GuaranteeSettingsInput, now = new Date()) {
+  await db.transaction().execute(async (tx) => {
+    await repo.updateGuaranteeAmounts(
+      tx,
+      {
+        late_results_credit_halalas: sarToHalalas(input.lateResultsCredit),
+        late_collector_credit_halalas: sarToHalalas(input.lateCollectorCredit),
+      },
+      adminId,
+      now,
+    );
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'wallet.guarantee_settings',
+      subjectType: 'wallet_settings',
+      subjectId: 'platform',
+      details: input,
+    });
+  });
+  return guaranteeSettings(db);
 }

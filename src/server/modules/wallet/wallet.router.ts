@@ -1,7 +1,8 @@
 import { halalasToSar } from '../../../shared/money.ts';
-import { walletSettingsInput } from '../../../shared/wallet-schemas.ts';
+import { guaranteeSettingsInput, walletSettingsInput } from '../../../shared/wallet-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure, customerProcedure } from '../../trpc/procedures.ts';
+import { guaranteeSettings, saveGuaranteeSettings } from './guarantee.service.ts';
 import { referralProgram } from './referrals.service.ts';
 import * as wallet from './wallet.service.ts';
 
@@ -19,4 +20,9 @@ export const walletRouter = router({
   saveSettings: adminProcedure
     .input(walletSettingsInput)
     .mutation(({ ctx, input }) => wallet.saveWalletSettings(ctx.db, ctx.user.id, input)),
+  /** The service guarantee's two credits: late results, a late home collector (ADR 0093). */
+  guaranteeSettings: adminProcedure.query(({ ctx }) => guaranteeSettings(ctx.db)),
+  saveGuaranteeSettings: adminProcedure
+    .input(guaranteeSettingsInput)
+    .mutation(({ ctx, input }) => saveGuaranteeSettings(ctx.db, ctx.user.id, input)),
 });

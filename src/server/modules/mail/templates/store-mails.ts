@@ -72,25 +72,37 @@ export function storeOrderConfirmedMail(
 
 /**
  * A store payment given straight back: it came after the reservation ran out and the stock was sold
- * (`stock_lost`), or it paid an order already paid (`duplicate`). `amount` in SAR.
+ * (`stock_lost`), it paid an order already paid (`duplicate`), or the wallet no longer held the part of
+ * the order it was to pay (`wallet_changed`, ADR 0093: the order stays to be paid again). `amount` in SAR.
  */
 export function storePaymentRefundedMail(
-  data: { name: string | null; orderReference: string; amount: number; reason: 'stock_lost' | 'duplicate'; link: string },
+  data: {
+    name: string | null;
+    orderReference: string;
+    amount: number;
+    reason: 'stock_lost' | 'duplicate' | 'wallet_changed';
+    link: string;
+  },
   locale: Locale,
 ): MailContent {
   const t = picker(locale);
   const reference = clean(data.orderReference);
   const amount = formatSar(data.amount, locale);
   const what =
-    data.reason === 'stock_lost'
+    data.reason === 'wallet_changed'
       ? t(
-          'اكتمل الدفع بعد انتهاء مدة حجز المنتجات لك، وكانت قد بيعت خلالها، فلم يُنفَّذ طلبك وأعدنا إليك المبلغ كاملًا.',
-          'Your payment came through after the time we held your items had run out and they had been sold, so your order was not placed and we refunded the full amount.',
+          'تغيّر رصيد محفظتك قبل تأكيد الدفع (استُخدم في طلب آخر أو انتهت صلاحيته)، فلم يعد يغطي الجزء الذي اخترت دفعه منه. لذلك لم يُنفَّذ طلبك، ولم يُخصم شيء من محفظتك، وأعدنا إليك مبلغ البطاقة كاملًا. يمكنك الدفع مجددًا ما دامت المنتجات محجوزة لك.',
+          'Your wallet balance changed before the payment was confirmed (it was used for another order or expired), so it no longer covered the part you chose to pay from it. Your order was not placed, nothing was taken from your wallet, and we refunded the full card payment. You can pay again while your items are still reserved.',
         )
-      : t(
-          'دُفع هذا الطلب مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. طلبك مؤكَّد كما هو.',
-          'This order was paid twice: we kept the first payment and refunded the second in full. Your order stands as confirmed.',
-        );
+      : data.reason === 'stock_lost'
+        ? t(
+            'اكتمل الدفع بعد انتهاء مدة حجز المنتجات لك، وكانت قد بيعت خلالها، فلم يُنفَّذ طلبك وأعدنا إليك المبلغ كاملًا.',
+            'Your payment came through after the time we held your items had run out and they had been sold, so your order was not placed and we refunded the full amount.',
+          )
+        : t(
+            'دُفع هذا الطلب مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. طلبك مؤكَّد كما هو.',
+            'This order was paid twice: we kept the first payment and refunded the second in full. Your order stands as confirmed.',
+          );
   return {
     subject: subject(t, t('أعدنا إليك مبلغ الدفع', 'We have refunded your payment')),
     preheader: t(`أُعيد ${amount} إلى وسيلة الدفع الأصلية.`, `${amount} is on its way back to your original payment method.`),
