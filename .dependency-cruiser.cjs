@@ -119,8 +119,8 @@ module.exports = {
           // A home visit's line on the lab's booking card and the home collection badge on a search card.
           '^src/client/features/booking/(home-visit-line|home-collection-badge)\\.tsx$',
           // Paying at the gateway: the store's checkout and the plans use the payment forms and their failures,
-          // and a checkout's promo code field (ADR 0092).
-          '^src/client/features/payments/(use-gateway-payment\\.ts|gateway-payment-fields\\.tsx|payment-failure\\.ts|card-payment-form\\.tsx|card-payment\\.ts|gateway-failure-alert\\.tsx|promo-code-field\\.tsx)$',
+          // a checkout's promo code field (ADR 0092) and its switch to pay from the wallet (ADR 0093).
+          '^src/client/features/payments/(use-gateway-payment\\.ts|gateway-payment-fields\\.tsx|payment-failure\\.ts|card-payment-form\\.tsx|card-payment\\.ts|gateway-failure-alert\\.tsx|promo-code-field\\.tsx|wallet-pay-switch\\.tsx)$',
           // Reference ranges, a result's flag and opening a result with a reason: the admin's and the lab's dashboards.
           '^src/client/features/results/(range-editor|result-flag|open-result-with-reason)\\.tsx$',
           // A store order's status, the same badge in the admin's and the customer's dashboards.

@@ -5,7 +5,8 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WalletLines, WalletSwitch } from '../../src/client/features/store-checkout/wallet-choice.tsx';
+import { WalletPaySwitch } from '../../src/client/features/payments/wallet-pay-switch.tsx';
+import { WalletLines } from '../../src/client/features/store-checkout/wallet-choice.tsx';
 import type { RouterOutputs } from '../../src/client/lib/trpc.ts';
 import { createAppSystem } from '../../src/client/theme.ts';
 
@@ -18,8 +19,14 @@ const pending = { status: 'pending', wallet, paid_from_wallet: null } as unknown
 
 beforeAll(async () => {
   i18n.load({
-    ar: (await import('../../src/client/locales/ar/store.po')).messages,
-    en: (await import('../../src/client/locales/en/store.po')).messages,
+    ar: {
+      ...(await import('../../src/client/locales/ar/store.po')).messages,
+      ...(await import('../../src/client/locales/ar/purchases.po')).messages,
+    },
+    en: {
+      ...(await import('../../src/client/locales/en/store.po')).messages,
+      ...(await import('../../src/client/locales/en/purchases.po')).messages,
+    },
   });
 });
 afterEach(cleanup);
@@ -30,7 +37,7 @@ function Checkout({ order }: { order: HostedOrder }) {
   const [on, setOn] = useState(false);
   return (
     <>
-      {order.wallet && <WalletSwitch wallet={order.wallet} on={on} onChange={setOn} />}
+      {order.wallet && <WalletPaySwitch balance={order.wallet.balance_formatted} checked={on} onChange={setOn} />}
       <WalletLines order={order} useWallet={on} />
     </>
   );
@@ -49,14 +56,14 @@ function draw(order: HostedOrder, locale: 'ar' | 'en') {
 
 describe("the wallet at the store's payment page", () => {
   for (const [locale, texts] of [
-    ['ar', { balance: 'رصيد المحفظة:', toggle: 'ادفع من رصيد محفظتي', wallet: 'المدفوع من المحفظة', card: 'المتبقي للدفع بالبطاقة' }],
-    ['en', { balance: 'Wallet balance:', toggle: 'Pay with my wallet balance', wallet: 'Paid from wallet', card: 'To pay by card' }],
+    ['ar', { balance: 'الرصيد:', toggle: 'الدفع من رصيد محفظتي', wallet: 'المدفوع من المحفظة', card: 'المتبقي للدفع بالبطاقة' }],
+    ['en', { balance: 'Balance:', toggle: 'Pay with my wallet balance', wallet: 'Paid from wallet', card: 'To pay by card' }],
   ] as const) {
     it(`shows the balance and the switch off; on, what the wallet pays and what is left for the card (${locale})`, async () => {
       draw(pending, locale);
-      expect(screen.getByTestId('wallet-choice').textContent).toContain(texts.balance);
+      expect(screen.getByTestId('pay-with-wallet').textContent).toContain(texts.balance);
       expect(screen.getByTestId('wallet-balance').textContent).toBe('20.00 ر.س');
-      const toggle = screen.getByRole('checkbox', { name: texts.toggle });
+      const toggle = screen.getByRole('checkbox', { name: new RegExp(texts.toggle) });
       expect((toggle as HTMLInputElement).checked).toBe(false);
       expect(screen.queryByTestId('wallet-paid-line')).toBeNull();
 
@@ -71,7 +78,7 @@ describe("the wallet at the store's payment page", () => {
       { status: 'paid', wallet: null, paid_from_wallet: { wallet_formatted: '20.00', card_formatted: '29.99' } } as unknown as HostedOrder,
       'en',
     );
-    expect(screen.queryByTestId('wallet-choice')).toBeNull();
+    expect(screen.queryByTestId('pay-with-wallet')).toBeNull();
     expect(screen.getByTestId('wallet-paid-line').textContent).toBe('Paid from wallet\u221220.00');
     expect(screen.getByTestId('card-due-line').textContent).toBe('To pay by card29.99');
   });

@@ -323,7 +323,12 @@ function CheckoutPage() {
                 </>
               )}
               {user && read && items.length > 0 && (
-                <WalletPaySwitch balanceHalalas={balanceHalalas} checked={payFromWallet} onChange={setPayFromWallet} disabled={paying} />
+                <WalletPaySwitch
+                  balance={balanceHalalas > 0 ? formatSar(halalasToSar(balanceHalalas), locale) : null}
+                  checked={payFromWallet}
+                  onChange={setPayFromWallet}
+                  disabled={paying}
+                />
               )}
               {user && read && items.length > 0 && (
                 <PromoCodeField

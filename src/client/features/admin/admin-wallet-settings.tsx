@@ -1,12 +1,12 @@
-import { Button, Card, Field, Heading, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Skeleton, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { errorMessage, fieldError } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { AdminAmountsForm } from './admin-amounts-form.tsx';
 import { AdminGuaranteeSettings } from './admin-guarantee-settings.tsx';
 
 type SettingName = 'referrerCredit' | 'referredCredit' | 'creditValidDays';
@@ -36,14 +36,9 @@ export function AdminWalletSettings() {
   );
 }
 
-function SettingsForm({ saved }: { saved: { referrerCredit: number; referredCredit: number; creditValidDays: number } }) {
+function SettingsForm({ saved }: { saved: Record<SettingName, number> }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Record<SettingName, string>>(() => ({
-    referrerCredit: String(saved.referrerCredit),
-    referredCredit: String(saved.referredCredit),
-    creditValidDays: String(saved.creditValidDays),
-  }));
   const save = useMutation(
     trpc.wallet.saveSettings.mutationOptions({
       onSuccess: (answer) => {
@@ -53,48 +48,20 @@ function SettingsForm({ saved }: { saved: { referrerCredit: number; referredCred
       onError: (error) => notify.error({ title: t`Could not save the referral settings`, description: errorMessage(i18n, error) }),
     }),
   );
-  const invalid = (field: SettingName) => (save.error ? fieldError(i18n, save.error, field) : undefined);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(form);
-  };
-  const field = (name: SettingName, label: string) => (
-    <Field.Root invalid={Boolean(invalid(name))} required>
-      <Field.Label>{label}</Field.Label>
-      <Input
-        inputMode={name === 'creditValidDays' ? 'numeric' : 'decimal'}
-        dir="ltr"
-        value={form[name]}
-        onChange={(event) => setForm((current) => ({ ...current, [name]: event.target.value }))}
-        data-testid={`wallet-setting-${name}`}
-      />
-      <Field.ErrorText>{invalid(name)}</Field.ErrorText>
-    </Field.Root>
-  );
   return (
-    <Card.Root variant="outline" asChild>
-      <form onSubmit={submit} noValidate>
-        <Card.Header>
-          <Heading as="h3" size="md">
-            {t`Referral credit`}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            {t`Changes apply to referrals rewarded from now on; credit already given keeps its amount and expiry.`}
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            {field('referrerCredit', t`The inviter receives (SAR)`)}
-            {field('referredCredit', t`The invited friend receives (SAR)`)}
-            {field('creditValidDays', t`Credit valid for (days)`)}
-          </SimpleGrid>
-        </Card.Body>
-        <Card.Footer>
-          <Button type="submit" colorPalette="brand" loading={save.isPending}>
-            {t`Save`}
-          </Button>
-        </Card.Footer>
-      </form>
-    </Card.Root>
+    <AdminAmountsForm
+      title={t`Referral credit`}
+      description={t`Changes apply to referrals rewarded from now on; credit already given keeps its amount and expiry.`}
+      fields={[
+        { name: 'referrerCredit', label: t`The inviter receives (SAR)` },
+        { name: 'referredCredit', label: t`The invited friend receives (SAR)` },
+        { name: 'creditValidDays', label: t`Credit valid for (days)`, whole: true },
+      ]}
+      saved={saved}
+      saving={save.isPending}
+      error={save.error}
+      onSave={(form) => save.mutate(form)}
+      testIdPrefix="wallet-setting"
+    />
   );
 }

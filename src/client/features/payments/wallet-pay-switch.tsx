@@ -2,8 +2,7 @@ import { HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
-import { formatSar, halalasToSar, sarToHalalas } from '../../../shared/money.ts';
-import { activeLocale } from '../../lib/locale.ts';
+import { sarToHalalas } from '../../../shared/money.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 /**
@@ -18,16 +17,15 @@ export function useWalletPart(totalHalalas: number, chosen: boolean, enabled: bo
   return { balanceHalalas, walletHalalas, cardHalalas: totalHalalas - walletHalalas };
 }
 
-/** "Pay with my wallet balance": shown only to someone whose wallet holds something. */
+/** "Pay with my wallet balance" and the balance, formatted; nothing without a balance (null). */
 export function WalletPaySwitch(props: {
-  balanceHalalas: number;
+  balance: string | null;
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
 }) {
   const { t } = useLingui();
-  if (props.balanceHalalas <= 0) return null;
-  const balance = formatSar(halalasToSar(props.balanceHalalas), activeLocale());
+  if (props.balance === null) return null;
   return (
     <Switch.Root
       colorPalette="brand"
@@ -46,7 +44,7 @@ export function WalletPaySwitch(props: {
           <Stack gap="0">
             <Text>{t`Pay with my wallet balance`}</Text>
             <Text fontSize="sm" color="fg.muted">
-              {t`Balance: ${balance}`}
+              {t`Balance:`} <bdi data-testid="wallet-balance">{props.balance}</bdi>
             </Text>
           </Stack>
         </HStack>

@@ -17,11 +17,12 @@ import { trpc } from '../../lib/trpc.ts';
 import { useGoTo } from '../../lib/use-go-to.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { paymentFailureSentences } from '../payments/payment-failure.ts';
+import { WalletPaySwitch } from '../payments/wallet-pay-switch.tsx';
 import { GatewayPaymentForm } from './gateway-payment-form.tsx';
 import { OrderPromo } from './order-promo.tsx';
 import { PaymentForm } from './payment-form.tsx';
 import { useReleaseOnLeave } from './release-on-leave.ts';
-import { WalletLines, WalletPaymentForm, WalletSwitch } from './wallet-choice.tsx';
+import { WalletLines, WalletPaymentForm } from './wallet-choice.tsx';
 
 type HostedOrder = RouterOutputs['store']['hostedCheckout']['get'];
 
@@ -272,7 +273,7 @@ function OpenCheckout({
           </Trans>
         </Text>
       </HStack>
-      {order.wallet && <WalletSwitch wallet={order.wallet} on={useWallet} onChange={onWalletChange} />}
+      {order.wallet && <WalletPaySwitch balance={order.wallet.balance_formatted} checked={useWallet} onChange={onWalletChange} />}
       {useWallet && order.wallet?.card_due_cents === 0 ? (
         <WalletPaymentForm orderId={order.id} prefill={order.shipping ?? order.prefill} onOrderChanged={onChanged} />
       ) : byGateway ? (

@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Separator, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -17,30 +17,6 @@ import { DeliveryFields, type DeliveryForm, type DeliveryPrefill, deliveryFrom }
 // pays whole. Wallet money is a means of payment: the order's total stays as it is.
 
 type HostedOrder = RouterOutputs['store']['hostedCheckout']['get'];
-type WalletOffer = NonNullable<HostedOrder['wallet']>;
-
-/** "Wallet balance: X" and the switch, off until the buyer turns it on. */
-export function WalletSwitch({ wallet, on, onChange }: { wallet: WalletOffer; on: boolean; onChange: (on: boolean) => void }) {
-  const { t } = useLingui();
-  const balance = wallet.balance_formatted;
-  return (
-    <Stack gap="3" borderWidth="1px" rounded="xl" p={{ base: '4', md: '5' }} bg="bg.panel" data-testid="wallet-choice">
-      <HStack gap="2">
-        <Wallet size={20} aria-hidden color="var(--chakra-colors-brand-fg)" style={{ flexShrink: 0 }} />
-        <Text fontWeight="semibold">
-          {t`Wallet balance:`} <bdi data-testid="wallet-balance">{balance}</bdi>
-        </Text>
-      </HStack>
-      <Switch.Root colorPalette="brand" checked={on} onCheckedChange={(event) => onChange(event.checked)}>
-        <Switch.HiddenInput />
-        <Switch.Control>
-          <Switch.Thumb />
-        </Switch.Control>
-        <Switch.Label>{t`Pay with my wallet balance`}</Switch.Label>
-      </Switch.Root>
-    </Stack>
-  );
-}
 
 function Line({ label, amount, testId, bold }: { label: string; amount: string; testId: string; bold?: boolean }) {
   return (
