@@ -129,7 +129,7 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | Bookin
   CANCEL_WINDOW_PASSED: msg`Bookings can be cancelled up to ${CANCEL_BEFORE_HOURS} hours before their time.`,
   RESCHEDULE_WINDOW_PASSED: msg`Bookings can be moved up to ${CANCEL_BEFORE_HOURS} hours before their time.`,
   HOME_COLLECTION_UNAVAILABLE: msg`This lab does not collect samples at home any more. Please book a visit to the lab instead.`,
-  PACKAGE_NOT_FOR_PATIENT: msg`This package is made for the other sex and cannot be booked for this person. Choose who it is for, or another package.`,
+  PACKAGE_NOT_FOR_PATIENT: msg`This package is not for this person.`,
   OUTSIDE_HOME_AREA: msg`This address is outside the area the lab visits for home collection. Choose another address or book a visit to the lab.`,
   OUT_OF_STOCK: msg`Not enough stock for one of the items.`,
   PRODUCT_UNAVAILABLE: msg`One of the items is currently unavailable.`,
@@ -161,7 +161,7 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | Bookin
   SHARE_GONE: msg`This link has expired or was revoked. Ask the patient for a new one.`,
   SHARE_CODE_REQUIRED: msg`Enter the 6-digit code the patient gave you with this link.`,
   PROMO_REFUSED: msg`This code cannot be used on this order.`,
-  WALLET_BALANCE_CHANGED: msg`Your wallet balance changed while you paid, so nothing was booked and any card payment is being returned. Check your balance and try again.`,
+  WALLET_BALANCE_CHANGED: msg`Your wallet balance changed. Please try again.`,
   SHARE_CODE_WRONG: msg`That code is not correct. Check it with the patient: after a few more wrong codes the link stops working.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };

@@ -1,9 +1,15 @@
 import { HStack, Stack, Switch, Text } from '@chakra-ui/react';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
 import { sarToHalalas } from '../../../shared/money.ts';
+import { registerDetailedMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+
+const walletChanged = msg`Your wallet balance changed while you paid: nothing was booked and any card payment is refunded.`;
+// The checkouts' fuller sentence; elsewhere the code's short one.
+registerDetailedMessage('WALLET_BALANCE_CHANGED', (i18n) => i18n._(walletChanged));
 
 /**
  * What the customer's wallet pays of a checkout's total when they choose to pay from it (ADR 0093): its
