@@ -211,13 +211,18 @@ describe('the wallet at the store checkout (simulated payments)', () => {
     const wallet = await walletOf(database.db, customer.id);
     expect(wallet.balance).toBe(20);
     expect(wallet.movements.filter((movement) => movement.kind === 'refund').map((movement) => movement.amount)).toEqual([16, 4]);
-    const cardRefunds = await database.db
+    // Each refund's row says what it gave back in all and what of it went to the wallet, as a booking's does.
+    const refunds = await database.db
       .selectFrom('payment_refunds')
-      .select('amount_halalas')
+      .select(['amount_halalas', 'wallet_halalas'])
       .where('store_order_id', '=', orderId)
-      .orderBy('created_at')
       .execute();
-    expect(cardRefunds.map((row) => row.amount_halalas).sort()).toEqual([600, PRICE - 2_600].sort());
+    expect(refunds.map((row) => [row.amount_halalas, row.wallet_halalas]).sort((a, b) => a[0]! - b[0]!)).toEqual(
+      [
+        [1_000, 400],
+        [PRICE - 1_000, 1_600],
+      ].sort((a, b) => a[0]! - b[0]!),
+    );
   });
 
   it('an order the wallet paid whole is refunded to the wallet alone when the admin cancels it', async () => {

@@ -422,11 +422,11 @@ export async function setOrderWallet(db: Kysely<Database>, orderId: string, wall
   return result.numUpdatedRows > 0n;
 }
 
-/** What an order's card payment has had back so far (its refunds' rows name the card's payment). */
+/** What an order's card payment has had back so far: its refunds less what of them went to the wallet. */
 export async function cardRefundedOf(db: Kysely<Database>, orderId: string, paymentReference: string): Promise<number> {
   const row = await db
     .selectFrom('payment_refunds')
-    .select(sql<string>`coalesce(sum(amount_halalas), 0)`.as('refunded'))
+    .select(sql<string>`coalesce(sum(amount_halalas - wallet_halalas), 0)`.as('refunded'))
     .where('store_order_id', '=', orderId)
     .where('payment_reference', '=', paymentReference)
     .executeTakeFirstOrThrow();

@@ -273,17 +273,22 @@ async function completeGatewayOrder(
 
 /**
  * An order's refund, as the admin's cancellation gave it: a refund row naming the order (simulated
- * payments too), and what was given back of a gateway payment.
+ * payments too) with what of it went to the wallet, as a booking's refund row has, and what was given
+ * back of a gateway payment (the card's part).
  */
-export async function recordStoreRefund(tx: Transaction<Database>, refund: { orderId: string; paymentReference: string; amount: number }) {
+async function recordStoreRefund(
+  tx: Transaction<Database>,
+  refund: { orderId: string; paymentReference: string; walletHalalas: number; cardHalalas: number },
+) {
   await recordRefund(tx, {
     paymentReference: refund.paymentReference,
     bookingId: null,
     storeOrderId: refund.orderId,
-    amount: refund.amount,
+    amount: refund.walletHalalas + refund.cardHalalas,
+    walletHalalas: refund.walletHalalas,
     reason: 'cancellation',
   });
-  await addRefunded(tx, refund.paymentReference, refund.amount, new Date());
+  if (refund.cardHalalas > 0) await addRefunded(tx, refund.paymentReference, refund.cardHalalas, new Date());
 }
 
 /**
@@ -312,14 +317,15 @@ export async function refundStoreOrder(
     },
     now,
   );
+  if (split.walletHalalas + split.cardHalalas > 0)
+    await recordStoreRefund(tx, { orderId: order.id, paymentReference: order.payment_reference, ...split });
   if (split.cardHalalas > 0) {
-    // Asked of the gateway that took it (Moyasar by its payment id, ADR 0039).
+    // Asked of the gateway that took it (Moyasar by its payment id, ADR 0039), last: a refusal rolls the rest back.
     try {
       await payments.refund(order.payment_reference, split.cardHalalas);
     } catch {
       throw new AppError('REFUND_FAILED');
     }
-    await recordStoreRefund(tx, { orderId: order.id, paymentReference: order.payment_reference, amount: split.cardHalalas });
   }
   return split;
 }
