@@ -505,9 +505,12 @@ const matrix: Record<string, Row> = {
     }),
   },
   'wallet.mine': { access: customers },
+  'wallet.balance': { access: customers },
   'wallet.referral': { access: customers },
   'wallet.settings': { access: admins },
   'wallet.saveSettings': { access: admins, input: () => ({ referrerCredit: 25, referredCredit: 25, creditValidDays: 90 }) },
+  'wallet.guaranteeSettings': { access: admins },
+  'wallet.saveGuaranteeSettings': { access: admins, input: () => ({ lateResultsCredit: 20, lateCollectorCredit: 20 }) },
 
   // An unapproved lab reaches its overview and its settings; everything else waits for approval.
   'lab.overview': { access: labs },
@@ -589,6 +592,7 @@ const matrix: Record<string, Row> = {
   'retestReminders.list': { access: customers },
   'retestReminders.cancel': { access: customers, input: () => ({ id: NOWHERE }) },
   'search.labTests': { access: everyone, input: () => ({ query: seeded.testNameEn }) },
+  'search.packagesWith': { access: everyone, input: () => ({ query: seeded.testNameEn }) },
   // The waitlist (issue #58): whether a day is full is public; joining is a signed-up customer's (a guest's
   // offer would have no account to come to), leaving and reading one's own list any customer's; a lab's
   // list (first names only) an approved lab's, as its bookings are.
@@ -610,6 +614,10 @@ const matrix: Record<string, Row> = {
   // Moyasar mode's payment form (the simulated provider used here answers PAYMENT_FAILED to all alike).
   'store.hostedCheckout.startPayment': { access: everyone, input: () => ({ orderId: seeded.orderId, ...deliveryDetails }) },
   'store.hostedCheckout.cancel': { access: everyone, input: () => ({ orderId: NOWHERE }) },
+  // The wallet and a promo code on the payment page: the buyer's own order by its id (a guest's order takes neither).
+  'store.hostedCheckout.payFromWallet': { access: everyone, input: () => ({ orderId: NOWHERE, ...deliveryDetails }) },
+  'store.hostedCheckout.applyPromo': { access: everyone, input: () => ({ orderId: NOWHERE, code: 'NOSUCHCODE' }) },
+  'store.hostedCheckout.removePromo': { access: everyone, input: () => ({ orderId: NOWHERE }) },
   'store.myOrders': { access: signedIn },
 
   // The built-in store's back office: administrators only.
@@ -636,6 +644,11 @@ const matrix: Record<string, Row> = {
   'subscriptions.choose': {
     access: { ...signedIn, admin: 'PLAN_NOT_AVAILABLE' },
     input: (role) => ({ plan: role === 'lab' || role === 'pendingLab' ? 'starter' : 'basic' }),
+  },
+  // A code on a paid plan of the caller's own audience (ADR 0092); an admin has no plans.
+  'subscriptions.promoQuote': {
+    access: { ...signedIn, admin: 'PLAN_NOT_AVAILABLE' },
+    input: (role) => ({ plan: role === 'lab' || role === 'pendingLab' ? 'professional' : 'premium', code: 'NOSUCHCODE' }),
   },
   // The caller's own paid plan (ADR 0042): none here, so there is nothing to cancel.
   'subscriptions.current': { access: signedIn },

@@ -279,6 +279,7 @@ describe('booking a home collection', () => {
       charged: share(priceOf(carrier)) + HOME_FEE,
       refund: share(priceOf(carrier)),
       refundable: share(priceOf(carrier)),
+      refund_to_wallet: 0,
       percent: 100,
       home_visit_fee_kept: HOME_FEE,
     });
