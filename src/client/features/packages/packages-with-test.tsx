@@ -39,18 +39,10 @@ export function PackagesWithTest({ offers, near }: { offers: PackageOffer[]; nea
         )}
       </HStack>
       <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, xl: 4 }} gap="2">
-        {offers.map((offer, index) => {
+        {offers.map((offer) => {
           const km = offer.distance_meters === null ? null : formatNumber(offer.distance_meters / 1000, locale, 1);
           return (
-            // A phone shows the first two, so the tests searched for stay near the top; compare lists them all.
-            <Card.Root
-              as="li"
-              key={offer.lab_test_id}
-              variant="outline"
-              size="sm"
-              display={{ base: index < 2 ? 'flex' : 'none', sm: 'flex' }}
-              data-testid="package-with-test"
-            >
+            <Card.Root as="li" key={offer.lab_test_id} variant="outline" size="sm" data-testid="package-with-test">
               <Card.Body gap="1" py="2" px="3">
                 <Link to="/package/$packageId" params={{ packageId: String(offer.package_id) }}>
                   <Text fontWeight="semibold" color="brand.fg" lineClamp={2} _hover={{ textDecoration: 'underline' }}>
