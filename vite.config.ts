@@ -227,6 +227,13 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /src[\\/]client[\\/](features[\\/]packages[\\/]marker-picker|components[\\/]removable-tags)\./,
               includeDependenciesRecursively: false,
             },
+            // The person's sex and date of birth asked for (the booking panel's question, the account's card): 9 kB
+            // minified that, shared by those two, the build put in `shared`, which every page loads.
+            {
+              name: 'personal-details',
+              test: /src[\\/]client[\\/]features[\\/]personal-details[\\/]/,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'place',
               test: /src[\\/]client[\\/]features[\\/]packages[\\/]place\./,

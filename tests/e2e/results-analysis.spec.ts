@@ -95,6 +95,8 @@ for (const [locale, tag, run] of [
     await page.getByTestId('marker-options').getByRole('button', { name: p.zinc }).click();
     await expect(chosen).toHaveCount(suggested + 1);
     await expect(page.getByTestId('chosen-markers')).toContainText(p.zinc);
+    // The labs priced again with zinc (the answer before it stays on screen, busy, until then).
+    await expect(page.getByTestId('build-labs')).toHaveAttribute('aria-busy', 'false');
     const best = page.getByTestId('build-lab').first();
     await expect(best.getByTestId('build-covers-all')).toBeVisible();
     const items = best.getByTestId('build-items').getByRole('listitem');

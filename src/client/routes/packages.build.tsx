@@ -87,7 +87,15 @@ function BuildPage() {
           )}
         </Stack>
 
-        <Stack gap="4" as="section" aria-labelledby="build-labs-heading">
+        {/* While the markers just changed are priced, the previous answer stays, dimmed and marked busy. */}
+        <Stack
+          gap="4"
+          as="section"
+          aria-labelledby="build-labs-heading"
+          aria-busy={answer.isPlaceholderData}
+          opacity={answer.isPlaceholderData ? 0.6 : 1}
+          data-testid="build-labs"
+        >
           <Heading as="h2" size="lg" id="build-labs-heading">
             {t`Labs that can do them`}
           </Heading>

@@ -173,7 +173,8 @@ function SearchPage() {
             initialCoordinates={search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : null}
           />
         </Stack>
-        <Grid templateColumns={{ base: '1fr', lg: '280px 1fr' }} gap="6" alignItems="start">
+        {/* minmax(0, …): the results' column is the screen's width, whatever its content's (the packages' row scrolls inside it). */}
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '280px minmax(0, 1fr)' }} gap="6" alignItems="start">
           <SearchFilters value={filters} onChange={changeFilters} />
           <Stack gap="3" aria-live="polite" aria-busy={results.isFetching}>
             {!query ? (

@@ -1,4 +1,4 @@
-import { Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
@@ -38,11 +38,21 @@ export function PackagesWithTest({ offers, near }: { offers: PackageOffer[]; nea
           </Button>
         )}
       </HStack>
-      <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, xl: 4 }} gap="2">
+      {/* A phone scrolls the cards sideways in one row, so the tests searched for stay on the first screen. */}
+      <Grid
+        as="ul"
+        listStyleType="none"
+        gap="2"
+        overflowX="auto"
+        scrollSnapType="x mandatory"
+        gridAutoFlow={{ base: 'column', sm: 'row' }}
+        gridAutoColumns="80%"
+        templateColumns={{ sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }}
+      >
         {offers.map((offer) => {
           const km = offer.distance_meters === null ? null : formatNumber(offer.distance_meters / 1000, locale, 1);
           return (
-            <Card.Root as="li" key={offer.lab_test_id} variant="outline" size="sm" data-testid="package-with-test">
+            <Card.Root as="li" key={offer.lab_test_id} variant="outline" size="sm" scrollSnapAlign="start" data-testid="package-with-test">
               <Card.Body gap="1" py="2" px="3">
                 <Link to="/package/$packageId" params={{ packageId: String(offer.package_id) }}>
                   <Text fontWeight="semibold" color="brand.fg" lineClamp={2} _hover={{ textDecoration: 'underline' }}>
@@ -63,7 +73,7 @@ export function PackagesWithTest({ offers, near }: { offers: PackageOffer[]; nea
             </Card.Root>
           );
         })}
-      </SimpleGrid>
+      </Grid>
     </Stack>
   );
 }
