@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'promo.save',
   'wallet.settings',
   'wallet.guarantee_settings',
+  'wallet.goodwill_credit',
   'test_request.reject',
   'two_factor.reset',
   'two_factor.enable',

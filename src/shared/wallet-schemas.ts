@@ -54,3 +54,22 @@ export const guaranteeSettingsInput = z.object({
   lateCollectorCredit: typed(0, REFERRAL_CREDIT_MAX, false),
 });
 export type GuaranteeSettingsInput = z.infer<typeof guaranteeSettingsInput>;
+
+/** A goodwill credit is at most this much (SAR) a grant. */
+export const GOODWILL_CREDIT_MAX = 500;
+export const GOODWILL_NOTE_MIN = 3;
+export const GOODWILL_NOTE_MAX = 300;
+
+/**
+ * Credit the admin gives a customer by hand (a complaint made good, a visit that went wrong): the amount,
+ * how long it lasts, and why (kept in the audit log, not shown to the customer). `grantId` is made once
+ * per opened form, so a second tap or a retried request gives it once.
+ */
+export const goodwillCreditInput = z.object({
+  userId: z.uuid(),
+  grantId: z.uuid(),
+  amount: typed(1, GOODWILL_CREDIT_MAX, false),
+  validDays: typed(1, 730, true),
+  note: z.string().trim().min(GOODWILL_NOTE_MIN, m.tooShort).max(GOODWILL_NOTE_MAX, m.tooLong),
+});
+export type GoodwillCreditInput = z.infer<typeof goodwillCreditInput>;

@@ -1,4 +1,5 @@
-import { chooseFreeSlot, expect, languages, readInLanguage, signUp, test, trpc } from './fixtures.ts';
+import { randomUUID } from 'node:crypto';
+import { amountIn, chooseFreeSlot, demo, expect, languages, readInLanguage, signIn, signUp, test, trpc } from './fixtures.ts';
 import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
@@ -31,15 +32,21 @@ for (const { language, locale } of languages) {
   });
 }
 
-// A promo code at checkout (issue #79 item 4, ADR 0092): a wrong one says why, the demo's first-order code
-// typed in small letters with Arabic-Indic digits takes its line off the total, and the payment is of that total.
+// A promo code and wallet credit at checkout (issue #79 items 4 and 5, ADRs 0092 and 0093): a wrong code says
+// why, the demo's first-order code typed in small letters with Arabic-Indic digits takes its line off the total,
+// the wallet (credit the admin gave: its own test in dashboards.spec.ts) pays 20 SAR of the rest, and the card
+// is charged what is left; the wallet then shows the spend.
 for (const { language, locale } of languages) {
   for (const device of ['', ' @mobile']) {
-    test(`in ${language}, pay with a promo code${device}`, async ({ page }) => {
+    test(`in ${language}, pay with a promo code and wallet credit${device}`, async ({ page, person }) => {
       test.setTimeout(60_000);
       await readInLanguage(page, locale);
       await page.goto('/');
       await signUp(page, locale, { name: 'Promo Tester' });
+      const { id } = await trpc<{ id: string }>(page, 'auth.me', undefined, 'GET');
+      const admin = await person(locale);
+      await signIn(admin.context, demo.admin, { admin: true });
+      await trpc(admin.context, 'wallet.grantGoodwill', { userId: id, grantId: randomUUID(), amount: 20, validDays: 30, note: 'e2e' });
       await page.goto(`/test/${encodeURIComponent('Complete Blood Count (CBC)')}`);
       await page.getByTestId('lab-offer').first().getByRole('button', { name: words[locale].booking.bookNow }).click();
       await chooseFreeSlot(page, locale);
@@ -61,11 +68,21 @@ for (const { language, locale } of languages) {
       await expect(total).not.toHaveText(before);
       const after = await total.innerText();
       await expect(page.getByTestId('pay')).toContainText(after);
+
+      await expect(page.getByTestId('wallet-balance')).toContainText('20.00');
+      await page.getByTestId('pay-with-wallet').click();
+      await expect(page.getByTestId('checkout-wallet')).toContainText('20.00');
+      const card = page.getByTestId('checkout-card');
+      await expect(card).not.toBeEmpty();
+      expect(amountIn(await card.innerText())).toBeCloseTo(amountIn(after) - 20, 2);
+      await expect(page.getByTestId('pay')).toContainText(await card.innerText());
       await screenshotBothSizes(page, page.getByTestId('checkout-promo'), `checkout-promo.${locale}`);
 
       await page.getByTestId('pay').click();
       await expect(page.getByText(words[locale].booking.confirmed)).toBeVisible({ timeout: 15_000 });
       await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto('/dashboard?section=wallet');
+      await expect(page.getByTestId('wallet-movement').first()).toContainText(words[locale].booking.paidFromWallet);
     });
   }
 }

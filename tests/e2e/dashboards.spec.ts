@@ -624,3 +624,36 @@ for (const { locale } of [{ locale: 'ar' as const }, { locale: 'en' as const }])
     await screenshotBothSizes(page, list, `admin-promo-list.${locale}`);
   });
 }
+
+// Credit the admin gives by hand (issue #79 item 5, ADR 0093): found in the users list by e-mail, the amount typed in
+// Arabic-Indic digits, a reason for the audit log; the customer's wallet shows it with where it came from.
+for (const { locale } of [{ locale: 'ar' as const }, { locale: 'en' as const }]) {
+  test(`the admin gives a customer wallet credit, which the customer sees, in ${locale === 'ar' ? 'Arabic' : 'English'}`, async ({
+    person,
+  }) => {
+    const said = {
+      ar: { give: 'منح رصيد', given: 'تم منح الرصيد.', from: 'من خدمة عملاء تحاليل', search: 'ابحث في المستخدمين' },
+      en: { give: 'Give credit', given: 'Credit given.', from: "From Tahaleel's customer care", search: 'Search users' },
+    }[locale];
+    const customer = await person(locale);
+    const { email } = await signUpThroughApi(customer.context, { name: 'Wallet Gift' });
+    const { page } = await signedIn(person, locale, demo.admin, { admin: true });
+    await page.goto('/admin/dashboard?section=users');
+    await page.getByRole('searchbox', { name: said.search }).fill(email);
+    const row = page.getByTestId('admin-user').filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: said.give }).click();
+    const dialog = page.getByTestId('goodwill-credit-dialog');
+    await dialog.locator('input[name="amount"]').fill('٢٥');
+    await expect(dialog.locator('input[name="amount"]')).toHaveValue('25');
+    await dialog.locator('textarea[name="note"]').fill('Collector came two hours late');
+    await screenshotBothSizes(page, dialog, `admin-goodwill-credit.${locale}`);
+    await dialog.getByRole('button', { name: said.give, exact: true }).click();
+    await expect(toast(page, said.given)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await customer.page.goto('/dashboard?section=wallet');
+    await expect(customer.page.getByTestId('wallet-balance')).toContainText('25.00');
+    await expect(customer.page.getByTestId('wallet-movement').first()).toContainText(said.from);
+  });
+}

@@ -509,6 +509,11 @@ const matrix: Record<string, Row> = {
   'wallet.referral': { access: customers },
   'wallet.settings': { access: admins },
   'wallet.saveSettings': { access: admins, input: () => ({ referrerCredit: 25, referredCredit: 25, creditValidDays: 90 }) },
+  // Nobody's account: the admin's call is answered NOT_FOUND, not refused.
+  'wallet.grantGoodwill': {
+    access: admins,
+    input: () => ({ userId: NOWHERE, grantId: NOWHERE, amount: 1, validDays: 30, note: 'matrix' }),
+  },
   'wallet.guaranteeSettings': { access: admins },
   'wallet.saveGuaranteeSettings': { access: admins, input: () => ({ lateResultsCredit: 20, lateCollectorCredit: 20 }) },
 
@@ -1010,6 +1015,33 @@ const writeCases: { name: string; arrange(): Promise<WriteScene> }[] = [
         ],
         act: (actor) => call('admin.recordPayout', payout, actor),
         rows: () => database.db.selectFrom('lab_payouts').select(['id', 'amount_halalas']).where('lab_id', '=', lab.id).execute(),
+      };
+    },
+  },
+  {
+    name: "giving a customer's wallet credit",
+    async arrange() {
+      const staleAdmin = asActor(
+        'an admin without a recent password',
+        await createTestUser(database.db, 'admin', { passwordConfirmedAt: null }),
+      );
+      const grant = { userId: customer.id, grantId: randomUUID(), amount: 5, validDays: 30, note: 'matrix' };
+      return {
+        owner: admin,
+        others: [
+          [customer, 'FORBIDDEN'],
+          [lab, 'FORBIDDEN'],
+          [staleAdmin, 'PASSWORD_CONFIRMATION_REQUIRED'],
+          [visitor, 'UNAUTHENTICATED'],
+        ],
+        act: (actor) => call('wallet.grantGoodwill', grant, actor),
+        rows: () =>
+          database.db
+            .selectFrom('wallet_movements')
+            .select(['amount_halalas', 'source_key'])
+            .where('user_id', '=', customer.id)
+            .where('reason', '=', 'goodwill')
+            .execute(),
       };
     },
   },

@@ -455,3 +455,61 @@ describe('the wallet ledger', () => {
     expect(await refusal((await callerFor(database.db)).wallet.mine())).toMatchObject({ appCode: 'UNAUTHENTICATED' });
   });
 });
+
+describe('credit the admin gives by hand', () => {
+  it('reaches the customer once per grant, audited with the reason, mailed, and spendable; only a customer takes it', async () => {
+    const admin = await createTestUser(database.db, 'admin');
+    const customer = await createTestUser(database.db, 'customer');
+    const adminCaller = await callerFor(database.db, admin);
+    const grant = {
+      userId: customer.id,
+      grantId: randomUUID(),
+      amount: '٥٠٫٢٥',
+      validDays: '٣٠',
+      note: '  Collector came two hours late  ',
+    };
+    expect(await adminCaller.wallet.grantGoodwill(grant)).toEqual({ granted: true, balance: 50.25 });
+    // A second tap, or the request sent again: the same grant, given once.
+    expect(await adminCaller.wallet.grantGoodwill(grant)).toEqual({ granted: false, balance: 50.25 });
+    expect(await movements(customer.id)).toEqual([{ kind: 'credit', amount_halalas: 5_025, reason: 'goodwill' }]);
+    const mine = await (await callerFor(database.db, customer)).wallet.mine();
+    expect(mine.balance).toBe(50.25);
+    expect(mine.movements).toEqual([expect.objectContaining({ kind: 'credit', amount: 50.25, reason: 'goodwill' })]);
+    const lot = await database.db
+      .selectFrom('wallet_movements')
+      .select(['expires_at', 'created_at'])
+      .where('user_id', '=', customer.id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(lot.expires_at!).getTime() - new Date(lot.created_at).getTime()).toBe(30 * DAY);
+    expect((await creditMails(customer.id)).map((mail) => mail.data as { reason: string; amount: number })).toEqual([
+      expect.objectContaining({ reason: 'goodwill', amount: 50.25 }),
+    ]);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'details'])
+      .where('action', '=', 'wallet.goodwill_credit')
+      .where('subject_id', '=', customer.id)
+      .execute();
+    expect(audit).toEqual([
+      { actor_id: admin.id, details: expect.objectContaining({ amount: 50.25, note: 'Collector came two hours late' }) },
+    ]);
+    const spent = await database.db
+      .transaction()
+      .execute((tx) => spendFromWallet(tx, customer.id, { amountHalalas: 10_000, spendKey: 'checkout:goodwill' }));
+    expect(spent).toBe(5_025);
+
+    // A second grant is a second credit; a lab's or an admin's account takes none; nor does too much, or no reason.
+    await adminCaller.wallet.grantGoodwill({ ...grant, grantId: randomUUID(), amount: 10 });
+    expect((await walletOf(database.db, customer.id)).balance).toBe(10);
+    expect(await refusal(adminCaller.wallet.grantGoodwill({ ...grant, grantId: randomUUID(), userId: lab.id }))).toMatchObject({
+      appCode: 'NOT_FOUND',
+    });
+    expect(await refusal(adminCaller.wallet.grantGoodwill({ ...grant, grantId: randomUUID(), amount: 500.01 }))).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(await refusal(adminCaller.wallet.grantGoodwill({ ...grant, grantId: randomUUID(), note: ' ' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(await movements(lab.id)).toEqual([]);
+  });
+});

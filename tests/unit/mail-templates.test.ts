@@ -481,6 +481,9 @@ describe('renderMail: content', () => {
     expect(arabic.subject).toBe('أضفنا 25.00\u00a0ر.س إلى محفظتك — تحاليل');
     expect(arabic.text).toContain('أكملت أول تحليل مدفوع لك بدعوة من صديق');
     expect(arabic.text).toContain('28 فبراير 2027');
+    const goodwill = { ...examples['wallet-credited'], data: { ...examples['wallet-credited'].data, reason: 'goodwill' as const } };
+    expect(render(goodwill, 'en').text).toContain('customer care team added SAR\u00a025.00 to your wallet');
+    expect(render(goodwill, 'ar').text).toContain('أضاف فريق خدمة العملاء في تحاليل 25.00\u00a0ر.س إلى محفظتك');
   });
 
   it('tells a customer a lab missed its promise, which one, and the credit charged to the lab', () => {

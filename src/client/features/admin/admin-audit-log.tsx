@@ -24,6 +24,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'package.reject': msg`Package rejected`,
   'wallet.settings': msg`Wallet and referral settings changed`,
   'wallet.guarantee_settings': msg`Service guarantee credits changed`,
+  'wallet.goodwill_credit': msg`Credit given to a customer`,
   'test_request.reject': msg`Test request rejected`,
   'two_factor.reset': msg`Two-factor sign-in reset`,
   'two_factor.enable': msg`Two-factor sign-in turned on`,

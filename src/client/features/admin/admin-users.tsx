@@ -1,6 +1,8 @@
-import { Badge, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { WalletCards } from 'lucide-react';
+import { useState } from 'react';
 import { USER_ROLES, USER_SORTS } from '../../../shared/list-schemas.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { ListControl } from '../../components/list-search.ts';
@@ -13,6 +15,7 @@ import { activeLocale } from '../../lib/locale.ts';
 import { searchChoice } from '../../lib/plain-checks.ts';
 import { tierLabel } from '../../lib/plan-labels.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { GoodwillCreditDialog, type GoodwillTarget } from './goodwill-credit-dialog.tsx';
 
 const ROLES = ['all', ...USER_ROLES] as const;
 
@@ -29,6 +32,7 @@ export function AdminUsers({ list }: { list: ListControl }) {
   });
   const roleLabel = { customer: t`Customer`, lab: t`Laboratory`, admin: t`Administrator` } as const;
   const visible = users.data?.items ?? [];
+  const [crediting, setCrediting] = useState<GoodwillTarget | null>(null);
 
   return (
     <Stack gap="5">
@@ -72,6 +76,9 @@ export function AdminUsers({ list }: { list: ListControl }) {
                 <Table.ColumnHeader>{t`Account type`}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Plan`}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Joined`}</Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Text srOnly>{t`Actions`}</Text>
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -106,6 +113,14 @@ export function AdminUsers({ list }: { list: ListControl }) {
                   </Table.Cell>
                   <Table.Cell>{user.user_type === 'admin' ? '—' : i18n._(tierLabel(user.subscription_tier, user.user_type))}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDate(new Date(user.created_at), locale)}</Table.Cell>
+                  <Table.Cell>
+                    {user.user_type === 'customer' && !user.is_anonymous && (
+                      <Button size="xs" variant="outline" onClick={() => setCrediting({ userId: user.id, name: user.name })}>
+                        <WalletCards aria-hidden />
+                        {t`Give credit`}
+                      </Button>
+                    )}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -113,6 +128,7 @@ export function AdminUsers({ list }: { list: ListControl }) {
         </TableScrollArea>
       )}
       <PageButtons control={list} nextCursor={users.data?.nextCursor} fetching={users.isFetching} />
+      <GoodwillCreditDialog target={crediting} onClose={() => setCrediting(null)} />
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ type Movement = RouterOutputs['wallet']['mine']['movements'][number];
 const reasons: Record<string, MessageDescriptor> = {
   referral_referrer: msg`Invitation reward: a friend you invited completed their first paid test`,
   referral_referred: msg`Welcome reward: you joined through a friend's invitation`,
+  goodwill: msg`From Tahaleel's customer care`,
   checkout: msg`Paid toward a booking or an order`,
   expired: msg`Expired unused`,
   refund: msg`Returned from a cancelled booking or order`,

@@ -5,10 +5,9 @@ import { halalasToSar } from '../../../shared/money.ts';
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '../../../shared/wallet-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { deviceKeyHash } from '../../platform/device-cookie.ts';
-import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './referrals.repository.ts';
 import { walletSettings as settingsRow } from './wallet.repository.ts';
-import { grantCredit } from './wallet.service.ts';
+import { grantCredit, mailWalletCredit } from './wallet.service.ts';
 
 // Referrals (issue #79 item 5, ADR 0093): a customer's code and link; who referred whom, recorded at
 // sign-up; both credited once the referred person's first paid booking is completed, unless the two
@@ -75,31 +74,6 @@ export async function recordReferral(
   await repo.insertReferral(db, { referredId, referrerId, refusedReason: sameDevice ? 'same_device' : null, at: now });
 }
 
-async function mailCredit(
-  tx: Transaction<Database>,
-  userId: string,
-  credit: { amountHalalas: number; reason: 'referral_referrer' | 'referral_referred'; expiresAt: Date; sourceKey: string },
-) {
-  const recipient = await recipientOf(tx, userId);
-  if (!recipient) return;
-  await enqueueMail(tx, {
-    to: recipient.email,
-    locale: recipient.locale,
-    userId,
-    dedupeKey: `wallet-credited:${credit.sourceKey}`,
-    message: {
-      template: 'wallet-credited',
-      data: {
-        name: recipient.name,
-        amount: halalasToSar(credit.amountHalalas),
-        reason: credit.reason,
-        expiresAt: credit.expiresAt.toISOString(),
-        link: '/dashboard?section=wallet',
-      },
-    },
-  });
-}
-
 /**
  * A completed booking may reward a referral: the referred person's first paid booking completed credits
  * both sides the admin's amounts, once (the referral's row lock, and each credit's unique source key).
@@ -126,7 +100,7 @@ export async function rewardReferral(tx: Transaction<Database>, bookingId: strin
   for (const side of sides) {
     const sourceKey = `referral:${referral.referred_id}:${side.reason === 'referral_referrer' ? 'referrer' : 'referred'}`;
     const { granted, expiresAt } = await grantCredit(tx, { ...side, sourceKey, validDays: settings.credit_valid_days, bookingId }, now);
-    if (granted) await mailCredit(tx, side.userId, { ...side, expiresAt, sourceKey });
+    if (granted) await mailWalletCredit(tx, side.userId, { ...side, expiresAt, sourceKey });
   }
 }
 

@@ -167,3 +167,16 @@ export function exportMovements(db: Db, userId: string) {
     .orderBy('created_at')
     .execute();
 }
+
+/** Whether the account is a customer's, not deleted (whom the admin may give credit to). */
+export async function isCustomer(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
+    .select('users.id')
+    .where('users.id', '=', userId)
+    .where('users.deleted_at', 'is', null)
+    .where('user_profiles.user_type', '=', 'customer')
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -1,7 +1,7 @@
 import { halalasToSar } from '../../../shared/money.ts';
-import { guaranteeSettingsInput, walletSettingsInput } from '../../../shared/wallet-schemas.ts';
+import { goodwillCreditInput, guaranteeSettingsInput, walletSettingsInput } from '../../../shared/wallet-schemas.ts';
 import { router } from '../../trpc/init.ts';
-import { adminProcedure, customerProcedure } from '../../trpc/procedures.ts';
+import { adminProcedure, customerProcedure, sensitiveAdminProcedure } from '../../trpc/procedures.ts';
 import { guaranteeSettings, saveGuaranteeSettings } from './guarantee.service.ts';
 import { referralProgram } from './referrals.service.ts';
 import * as wallet from './wallet.service.ts';
@@ -20,6 +20,10 @@ export const walletRouter = router({
   saveSettings: adminProcedure
     .input(walletSettingsInput)
     .mutation(({ ctx, input }) => wallet.saveWalletSettings(ctx.db, ctx.user.id, input)),
+  /** Credit given to a customer by hand, with the admin's reason (audited; the customer is mailed). */
+  grantGoodwill: sensitiveAdminProcedure
+    .input(goodwillCreditInput)
+    .mutation(({ ctx, input }) => wallet.grantGoodwillCredit(ctx.db, ctx.user.id, input)),
   /** The service guarantee's two credits: late results, a late home collector (ADR 0093). */
   guaranteeSettings: adminProcedure.query(({ ctx }) => guaranteeSettings(ctx.db)),
   saveGuaranteeSettings: adminProcedure

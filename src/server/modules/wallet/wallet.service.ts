@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
-import type { WalletSettingsInput } from '../../../shared/wallet-schemas.ts';
+import type { GoodwillCreditInput, WalletSettingsInput } from '../../../shared/wallet-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import * as repo from './wallet.repository.ts';
 
 // A customer's wallet (issue #79 item 5, ADR 0093): a ledger of credits, spends, expiries and refunds.
@@ -32,6 +34,63 @@ export async function grantCredit(
     createdAt: now,
   });
   return { granted, expiresAt };
+}
+
+/** Why credit was given, as its mail says (wallet-credited): a referral's two sides, or the admin's goodwill. */
+type MailedCreditReason = 'referral_referrer' | 'referral_referred' | 'goodwill';
+
+/** Tells the person of credit given (once per source). */
+export async function mailWalletCredit(
+  tx: Transaction<Database>,
+  userId: string,
+  credit: { amountHalalas: number; reason: MailedCreditReason; expiresAt: Date; sourceKey: string },
+) {
+  const recipient = await recipientOf(tx, userId);
+  if (!recipient) return;
+  await enqueueMail(tx, {
+    to: recipient.email,
+    locale: recipient.locale,
+    userId,
+    dedupeKey: `wallet-credited:${credit.sourceKey}`,
+    message: {
+      template: 'wallet-credited',
+      data: {
+        name: recipient.name,
+        amount: halalasToSar(credit.amountHalalas),
+        reason: credit.reason,
+        expiresAt: credit.expiresAt.toISOString(),
+        link: '/dashboard?section=wallet',
+      },
+    },
+  });
+}
+
+/**
+ * Credit the admin gives a customer by hand (a complaint made good): once per `grantId`, audited with the
+ * admin's note (`wallet.goodwill_credit`), the customer mailed. Only a customer's account, not deleted, takes it.
+ */
+export async function grantGoodwillCredit(db: Kysely<Database>, adminId: string, input: GoodwillCreditInput, now = new Date()) {
+  return db.transaction().execute(async (tx) => {
+    if (!(await repo.isCustomer(tx, input.userId))) throw new AppError('NOT_FOUND');
+    const sourceKey = `goodwill:${input.grantId}`;
+    const amountHalalas = sarToHalalas(input.amount);
+    const { granted, expiresAt } = await grantCredit(
+      tx,
+      { userId: input.userId, amountHalalas, reason: 'goodwill', sourceKey, validDays: input.validDays },
+      now,
+    );
+    if (granted) {
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: 'wallet.goodwill_credit',
+        subjectType: 'user',
+        subjectId: input.userId,
+        details: { amount: input.amount, validDays: input.validDays, note: input.note, grantId: input.grantId },
+      });
+      await mailWalletCredit(tx, input.userId, { amountHalalas, reason: 'goodwill', expiresAt, sourceKey });
+    }
+    return { granted, balance: halalasToSar(await walletBalanceHalalas(tx, input.userId, now)) };
+  });
 }
 
 /** The lots spendable now, after what expired is written down, under the wallet's lock. */

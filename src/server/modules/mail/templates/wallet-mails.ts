@@ -8,8 +8,8 @@ export interface WalletCreditedMailData {
   name: string | null;
   /** SAR, e.g. 25. */
   amount: number;
-  /** Why: the person they invited completed a first paid test, or they came by a friend's invitation. */
-  reason: 'referral_referrer' | 'referral_referred';
+  /** Why: the person they invited completed a first paid test, they came by a friend's invitation, or our support team gave it. */
+  reason: 'referral_referrer' | 'referral_referred' | 'goodwill';
   /** The last day the credit can be spent, an instant (ISO). */
   expiresAt: string;
   /** The dashboard's wallet. */
@@ -33,12 +33,19 @@ export function walletCreditedMail(data: WalletCreditedMailData, locale: Locale)
             `Someone you invited has completed their first paid test, so we added ${amount} to your wallet as a thank-you.`,
           ),
         ]
-      : [
-          t(
-            `أكملت أول تحليل مدفوع لك بدعوة من صديق، فأضفنا ${amount} إلى محفظتك.`,
-            `You completed your first paid test through a friend’s invitation, so we added ${amount} to your wallet.`,
-          ),
-        ];
+      : data.reason === 'referral_referred'
+        ? [
+            t(
+              `أكملت أول تحليل مدفوع لك بدعوة من صديق، فأضفنا ${amount} إلى محفظتك.`,
+              `You completed your first paid test through a friend’s invitation, so we added ${amount} to your wallet.`,
+            ),
+          ]
+        : [
+            t(
+              `أضاف فريق خدمة العملاء في تحاليل ${amount} إلى محفظتك. نأسف لأي إزعاج، ونشكرك على صبرك.`,
+              `Tahaleel’s customer care team added ${amount} to your wallet. We are sorry for any trouble, and thank you for your patience.`,
+            ),
+          ];
   return {
     subject: subject(t, t(`أضفنا ${amount} إلى محفظتك`, `${amount} added to your wallet`)),
     preheader: t('رصيد تستخدمه عند الدفع لحجوزاتك وطلباتك.', 'Credit to use at checkout for your bookings and orders.'),
