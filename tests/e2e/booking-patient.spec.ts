@@ -204,3 +204,61 @@ test.describe('asked about oneself at booking', () => {
     });
   }
 });
+
+// Whom a package suits (issue #79, ADR 0091's amendment): a man opening the women's package is told whom it is
+// for and cannot put it in the cart for himself; for his mother it goes in; for his young daughter it is said to be
+// outside its ages, and can still be booked.
+for (const [locale, tag] of [
+  ['ar', ''],
+  ['en', ' @mobile'],
+] as const) {
+  const language = locale === 'ar' ? 'Arabic' : 'English';
+  const said = {
+    ar: {
+      women: 'باقة صحة المرأة',
+      meantFor: /هذه الباقة مخصّصة للنساء من عمر (18|١٨) فأكثر\./,
+      notThisPerson: 'لا يمكن حجزها لهذا الشخص',
+      stillBookable: 'يمكنك حجزها مع ذلك',
+    },
+    en: {
+      women: "Women's Health Package",
+      meantFor: /This package is meant for women aged 18 or over\./,
+      notThisPerson: 'It cannot be booked for this person',
+      stillBookable: 'You can still book it',
+    },
+  }[locale];
+
+  test(`a package for women tells a man whom it is for, and books for his mother (${language})${tag}`, async ({ person }) => {
+    const customer = await person(locale);
+    await signUpThroughApi(customer.context, { name: 'Khalid Al-Harbi' });
+    await trpc(customer.context, 'account.updatePersonal', { sex: 'male', dateOfBirth: '1985-05-01' });
+    await trpc(customer.context, 'family.add', { name: 'Hessa', relation: 'mother', sex: 'female', dateOfBirth: '1961-03-14' });
+    await trpc(customer.context, 'family.add', { name: 'Joud', relation: 'child', sex: 'female', dateOfBirth: '2016-09-02' });
+    const page = customer.page;
+    await page.goto(`/search?query=${encodeURIComponent(said.women)}`);
+    await page
+      .getByTestId('search-result')
+      .filter({ has: page.getByTestId('package-badge') })
+      .first()
+      .getByRole('link', { name: said.women })
+      .click();
+    await expect(page).toHaveURL(/\/package\/\d+$/);
+    await page.getByRole('main').getByRole('button', { name: words[locale].booking.bookNow }).first().click();
+    const panel = page.getByTestId('booking-panel');
+    await chooseFreeSlot(page, locale);
+    const note = panel.getByTestId('package-suits-note');
+    await expect(note).toHaveAttribute('data-fit', 'wrong_sex');
+    await expect(note).toContainText(said.meantFor);
+    await expect(note).toContainText(said.notThisPerson);
+    await expect(panel.getByRole('button', { name: words[locale].booking.bookNow })).toBeDisabled();
+
+    await panel.getByTestId('booking-patient').selectOption({ label: 'Hessa' });
+    await expect(note).toBeHidden();
+    await expect(panel.getByRole('button', { name: words[locale].booking.bookNow })).toBeEnabled();
+
+    await panel.getByTestId('booking-patient').selectOption({ label: 'Joud' });
+    await expect(note).toHaveAttribute('data-fit', 'age_outside');
+    await expect(note).toContainText(said.stillBookable);
+    await expect(panel.getByRole('button', { name: words[locale].booking.bookNow })).toBeEnabled();
+  });
+}

@@ -62,6 +62,11 @@ test.describe('discovery in Arabic', () => {
     await page.goto(`/search?query=${encodeURIComponent('فيتامين د')}`);
     const first = page.getByTestId('search-result').first();
     await expect(first).toBeVisible();
+    // The packages holding vitamin D come in one row that scrolls sideways, so the results stay on the first screen.
+    const strip = page.getByTestId('packages-with-test');
+    await expect(strip.getByTestId('package-with-test').first()).toBeVisible();
+    expect(await strip.getByTestId('package-with-test').count()).toBeGreaterThan(1);
+    const firstPackage = (await strip.getByTestId('package-with-test').first().getByRole('link').innerText()).trim();
     expect((await first.boundingBox())!.y).toBeLessThan(740);
     const filters = page.getByRole('complementary', { name: 'عوامل التصفية' });
     await expect(filters).toBeHidden();
@@ -73,6 +78,10 @@ test.describe('discovery in Arabic', () => {
     await expect(page).toHaveURL(/minRating=4/);
     // The button counts the filters in use.
     await expect(page.getByRole('button', { name: 'عوامل التصفية (1)' })).toHaveAttribute('aria-expanded', 'true');
+    // Its link compares those packages marker by marker.
+    await strip.getByRole('link', { name: 'قارن هذه الباقات' }).click();
+    await expect(page).toHaveURL(/\/packages\/compare\?ids=\d+(%2C|,)\d+/);
+    await expect(page.getByTestId('compare-stacked')).toContainText(firstPackage);
   });
 
   test('categories lead to a category page; its search says it is not ready', async ({ page }) => {
