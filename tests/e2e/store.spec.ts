@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { isolateLatinRuns } from '../../src/client/lib/bidi.ts';
 import {
   chooseStyle,
   type DeliveryField,
   deliveryField,
+  demo,
   expect,
   fillDelivery,
   type Language,
@@ -11,10 +13,12 @@ import {
   languages,
   type Page,
   readInLanguage,
+  signIn,
   signUpThroughApi,
   test,
   trpc,
 } from './fixtures.ts';
+import { screenshotBothSizes } from './screenshots.ts';
 import { words } from './words.ts';
 
 /** The number in the product page's stock message ('34 in stock!' / 'الكمية المتوفرة: 34'). */
@@ -372,3 +376,50 @@ test('one cart button, two carts: it opens the cart of the page, says the other 
   await page.goto('/');
   await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Test cart, 1 test; the store cart has 1 item');
 });
+
+// A promo code and wallet credit on the store's payment page (issue #79 items 4 and 5, ADRs 0092 and 0093): signed in,
+// the first-order code takes 10% off the tote bag (49.00 → 44.10), the wallet (credit the admin gave) pays 20.00 and
+// the card the 24.10 left; the order is placed and the wallet shows the spend.
+for (const [locale, tag] of [
+  ['ar', ''],
+  ['en', ' @mobile'],
+] as const) {
+  test(`a signed-in customer pays a store order with a promo code and wallet credit in ${locale === 'ar' ? 'Arabic' : 'English'}${tag}`, async ({
+    person,
+  }) => {
+    const texts = words[locale].store;
+    const customer = await person(locale);
+    await signUpThroughApi(customer.context, { name: 'Noura Alqahtani' });
+    const { id } = await trpc<{ id: string }>(customer.context, 'auth.me', undefined, 'GET');
+    const admin = await person(locale);
+    await signIn(admin.context, demo.admin, { admin: true });
+    await trpc(admin.context, 'wallet.grantGoodwill', { userId: id, grantId: randomUUID(), amount: 20, validDays: 30, note: 'e2e' });
+
+    const page = customer.page;
+    await page.goto('/store');
+    const card = page.getByTestId('product-card').filter({ hasText: locale === 'ar' ? 'حقيبة قماشية' : 'Canvas Tote Bag' });
+    await card.getByRole('button', { name: texts.addToCart }).click();
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('store-cart-drawer').getByRole('button', { name: texts.checkout }).click();
+    await expect(page).toHaveURL(/\/store\/checkout\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('hosted-checkout-total')).toContainText('49.00');
+
+    await page.getByTestId('promo-code').fill('welcome١٠');
+    await page.getByRole('button', { name: words[locale].booking.promoApply, exact: true }).click();
+    await expect(page.getByTestId('promo-applied')).toContainText('WELCOME10');
+    await expect(page.getByTestId('hosted-checkout-promo')).toContainText('4.90');
+    await expect(page.getByTestId('hosted-checkout-total')).toContainText('44.10');
+    await page.getByTestId('pay-with-wallet').click();
+    await expect(page.getByTestId('wallet-paid-line')).toContainText('20.00');
+    await expect(page.getByTestId('card-due-line')).toContainText('24.10');
+    await screenshotBothSizes(page, page.getByTestId('hosted-checkout-total'), `store-promo-wallet.${locale}`);
+
+    await fillDelivery(page, locale);
+    await page.getByLabel(texts.nameOnCard).fill('Noura Alqahtani');
+    await page.getByRole('button', { name: new RegExp(`^${texts.pay('')}.*24\\.10`) }).click();
+    await expect(page).toHaveURL(/\/success\?order=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.success);
+    await page.goto('/dashboard?section=wallet');
+    await expect(page.getByTestId('wallet-movement').first()).toContainText(words[locale].booking.paidFromWallet);
+  });
+}
