@@ -6,6 +6,7 @@ import { type MailMessage, renderMail } from '../../src/server/modules/mail/temp
 import { guaranteeOnResults } from '../../src/server/modules/wallet/guarantee.service.ts';
 import { insertBooking, offerNamedTest } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { guaranteeCharges, walletMovements } from '../setup/guarantee-ledger.ts';
 import { bloodAndVitaminDPackage, cbcMessage, vitaminDMessage } from '../setup/package-visit.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -68,16 +69,8 @@ beforeAll(async () => {
   shared = await packageLab();
 });
 
-const credits = (userId: string) =>
-  database.db.selectFrom('wallet_movements').select(['kind', 'amount_halalas', 'reason']).where('user_id', '=', userId).execute();
-
-const charges = (bookingId: string) =>
-  database.db
-    .selectFrom('lab_ledger_entries')
-    .select(['kind', 'lab_owed_halalas', 'lab_id'])
-    .where('booking_id', '=', bookingId)
-    .where('kind', '=', 'guarantee')
-    .execute();
+const credits = (userId: string) => walletMovements(database.db, userId);
+const charges = (bookingId: string) => guaranteeCharges(database.db, bookingId);
 
 async function guaranteeMails(customer: TestUser) {
   const rows = await database.db
@@ -124,7 +117,9 @@ describe('a package visit, test by test', () => {
     expect(mail?.data.kind).toBe('late_results');
     expect(mail?.data.lateMinutes).toBeGreaterThanOrEqual(6 * 60);
     expect(mail?.data.lateMinutes).toBeLessThanOrEqual(6 * 60 + 2);
-    expect(mail?.en).toContain('Your “\u2068Vitamin D (25-OH)\u2069” result, a test of your package, came later than the lab promised for it');
+    expect(mail?.en).toContain(
+      'Your “\u2068Vitamin D (25-OH)\u2069” result, a test of your package, came later than the lab promised for it',
+    );
     expect(mail?.ar).toContain('من باقتك بعد الموعد الذي التزم به المختبر لهذا التحليل');
 
     // The vitamin D amended, late again: still one credit, one charge, one mail.

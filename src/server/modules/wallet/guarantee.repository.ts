@@ -10,13 +10,7 @@ export function promisesOf(tx: Transaction<Database>, bookingId: string) {
     .selectFrom('bookings')
     .innerJoin('lab_tests', 'lab_tests.id', 'bookings.lab_test_id')
     .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
-    .select([
-      'bookings.customer_id',
-      'bookings.booking_time',
-      'bookings.collection',
-      'lab_tests.lab_id',
-      'labs.promises_punctual_visits',
-    ])
+    .select(['bookings.customer_id', 'bookings.booking_time', 'bookings.collection', 'lab_tests.lab_id', 'labs.promises_punctual_visits'])
     .where('bookings.id', '=', bookingId)
     .executeTakeFirst();
 }
