@@ -10,9 +10,10 @@ import * as repo from './guarantee.repository.ts';
 import { grantCredit } from './wallet.service.ts';
 
 // A service guarantee that pays itself (issue #79 item 6, ADR 0093): results later than the test's
-// stated turnaround after the visit (a package visit's, test by test), or a home collector setting out more than 30 minutes after the
-// window's start at a lab that promises punctual visits, credit the customer's wallet the admin's
-// amount, once per booking, with a mail saying why; the lab's ledger is charged it.
+// stated turnaround after the visit (a package visit's, test by test), or a home collector setting out
+// more than 30 minutes after the window's start at a lab that promises punctual visits, credit the
+// customer's wallet the admin's amount, once per booking, with a mail saying why; the lab's ledger is
+// charged it.
 
 /** A collector may set out this long after the window's start and still be on time. */
 export const PUNCTUAL_GRACE_MINUTES = 30;
@@ -115,8 +116,9 @@ const ON_TIME_RECORD_DAYS = 90;
 
 /**
  * A lab's on-time record over the last 90 days, for its public page: results within the stated
- * turnaround (a package visit only when all its tests were), and (at a lab that promises it) home collectors setting out on time; a side with nothing
- * to count is null, so the page shows no invented number.
+ * turnaround (a package visit only when all its tests were), and (at a lab that promises it) home
+ * collectors setting out on time; a side with nothing to count is null, so the page shows no invented
+ * number.
  */
 export async function labOnTimeRecord(db: Kysely<Database>, labId: string, now = new Date()) {
   const since = new Date(now.getTime() - ON_TIME_RECORD_DAYS * 24 * 60 * MINUTE_MS);
