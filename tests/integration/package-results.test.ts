@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { createKey } from '../../src/server/modules/lab-api-keys/lab-api-keys.service.ts';
-import { catalogueTestIds, insertBooking } from '../setup/dashboard-fixtures.ts';
+import { insertBooking } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { bloodAndVitaminDPackage, cbcMessage, vitaminDMessage } from '../setup/package-visit.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Results per test of a package visit (issue #79 item 1, ADR 0091 amended): the lab's system reports
 // each test when it is done; the patient sees which are in, the later test is not an amendment, and a
 // changed value is.
-
-const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8');
 
 let database: TestDatabase;
 let app: ReturnType<typeof createApp>;
@@ -24,32 +22,8 @@ beforeAll(async () => {
   app = createApp({ db: database.db, env: testEnv });
   lab = await createTestUser(database.db, 'lab', { approved: true });
   customer = await createTestUser(database.db, 'customer');
-  const admin = await createTestUser(database.db, 'admin');
   labKey = (await createKey(database.db, lab.id, 'LIS', lab.id)).key;
-  const members = await catalogueTestIds(database.db, 'Complete Blood Count (CBC)', 'Vitamin D (25-OH)');
-  const saved = await (await callerFor(database.db, lab)).packages.save({
-    nameAr: 'باقة الدم وفيتامين د',
-    nameEn: 'Blood and Vitamin D',
-    descriptionAr: 'صورة الدم الكاملة وفيتامين د',
-    descriptionEn: 'A complete blood count and vitamin D.',
-    preparationAr: '',
-    preparationEn: '',
-    categoryId: 1,
-    testIds: members,
-    price: 250,
-    suitsSex: null,
-    minAge: null,
-    maxAge: null,
-  });
-  await (await callerFor(database.db, admin)).packages.review({ id: saved.id, decision: 'approve', note: '' });
-  packageLabTestId = (
-    await database.db
-      .selectFrom('lab_tests')
-      .select('id')
-      .where('lab_id', '=', lab.id)
-      .where('test_id', '=', saved.id)
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ labTestId: packageLabTestId } = await bloodAndVitaminDPackage(database.db, lab));
 });
 afterAll(() => database.close());
 
@@ -62,26 +36,6 @@ async function packageVisit() {
   });
   const { reference } = await database.db.selectFrom('bookings').select('reference').where('id', '=', id).executeTakeFirstOrThrow();
   return { id, reference };
-}
-
-/** The CBC a lab's system sends (10 values, platelets low), for this visit. */
-const cbcMessage = (reference: string, controlId: string, platelets = '128') =>
-  fixture('hl7/oru-r01-cbc.hl7')
-    .replaceAll('TH-4QW8Z2NC', reference)
-    .replace('ALB20261127-000191', controlId)
-    .replace('||128|10*3/uL', `||${platelets}|10*3/uL`);
-
-/** The vitamin D the same system sends the next day, as its own order (OBR) of the same visit. */
-function vitaminDMessage(reference: string, controlId: string) {
-  const [msh, pid, orc] = fixture('hl7/oru-r01-cbc.hl7').split('\r');
-  return [
-    msh!.replace('ALB20261127-000191', controlId),
-    pid,
-    orc!.replaceAll('TH-4QW8Z2NC', reference),
-    `OBR|1|${reference}|LB26-118908^LABSYS|62292-8^25-Hydroxyvitamin D2+25-Hydroxyvitamin D3 [Mass/volume] in Serum or Plasma^LN|||20261127080000+0300|||||||||||||||20261128110000+0300||CH|F`,
-    'OBX|1|NM|62292-8^25-Hydroxyvitamin D2+25-Hydroxyvitamin D3 [Mass/volume] in Serum or Plasma^LN||31|ng/mL^^UCUM|30-100|N|||F|||20261127080000+0300',
-    '',
-  ].join('\r');
 }
 
 const post = (body: string) =>

@@ -9,6 +9,7 @@ import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-s
 import { guaranteeOnResults, guaranteeOnSetOut } from '../../src/server/modules/wallet/guarantee.service.ts';
 import { insertBooking, offerTest, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { guaranteeCharges, walletMovements } from '../setup/guarantee-ledger.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Issue #79 item 6 (ADR 0093): a lab's stated turnaround and punctual home visits, and the credit its
@@ -45,18 +46,8 @@ async function visit(hoursAgo: number, collection: 'lab' | 'home' = 'lab') {
   return { customer, bookingId, bookingTime };
 }
 
-async function credits(userId: string) {
-  return database.db.selectFrom('wallet_movements').select(['kind', 'amount_halalas', 'reason']).where('user_id', '=', userId).execute();
-}
-
-async function charges(bookingId: string) {
-  return database.db
-    .selectFrom('lab_ledger_entries')
-    .select(['kind', 'lab_owed_halalas', 'lab_id'])
-    .where('booking_id', '=', bookingId)
-    .where('kind', '=', 'guarantee')
-    .execute();
-}
+const credits = (userId: string) => walletMovements(database.db, userId);
+const charges = (bookingId: string) => guaranteeCharges(database.db, bookingId);
 
 describe('the stated turnaround', () => {
   it('credits nothing for results exactly at the stated time, and the admin’s amount a minute after, charged to the lab', async () => {

@@ -494,6 +494,14 @@ describe('renderMail: content', () => {
       'ar',
     );
     expect(arabic.text).toContain('بعد أكثر من 30 دقيقة من بداية موعد الزيارة');
+    // A package visit's test that came late is named, the others having come on time.
+    const vitaminD = { ...examples['guarantee-credited'].data, lateTest: { ar: 'فيتامين د', en: 'Vitamin D' } };
+    expect(render({ ...examples['guarantee-credited'], data: vitaminD }, 'ar').text).toContain(
+      'صدرت نتيجة تحليل «\u2068فيتامين د\u2069» من باقتك بعد الموعد الذي التزم به المختبر لهذا التحليل',
+    );
+    expect(render({ ...examples['guarantee-credited'], data: vitaminD }, 'en').text).toContain(
+      'Your “\u2068Vitamin D\u2069” result, a test of your package, came later than the lab promised for it',
+    );
   });
 
   it('tells a customer whose wallet changed while they paid that nothing was booked and the card goes back', () => {

@@ -10,9 +10,10 @@ import * as repo from './guarantee.repository.ts';
 import { grantCredit } from './wallet.service.ts';
 
 // A service guarantee that pays itself (issue #79 item 6, ADR 0093): results later than the test's
-// stated turnaround after the visit, or a home collector setting out more than 30 minutes after the
-// window's start at a lab that promises punctual visits, credit the customer's wallet the admin's
-// amount, once per booking, with a mail saying why; the lab's ledger is charged it.
+// stated turnaround after the visit (a package visit's, test by test), or a home collector setting out
+// more than 30 minutes after the window's start at a lab that promises punctual visits, credit the
+// customer's wallet the admin's amount, once per booking, with a mail saying why; the lab's ledger is
+// charged it.
 
 /** A collector may set out this long after the window's start and still be on time. */
 export const PUNCTUAL_GRACE_MINUTES = 30;
@@ -25,6 +26,7 @@ async function pay(
   kind: 'late_results' | 'late_collector',
   lateMinutes: number,
   now: Date,
+  lateTest: { ar: string; en: string } | null = null,
 ) {
   const amounts = await repo.guaranteeAmounts(tx);
   const halalas = kind === 'late_results' ? amounts.late_results_credit_halalas : amounts.late_collector_credit_halalas;
@@ -66,6 +68,7 @@ async function pay(
         amount: halalasToSar(halalas),
         kind,
         lateMinutes,
+        ...(lateTest && { lateTest }),
         expiresAt: expiresAt.toISOString(),
         link: '/dashboard?section=wallet',
       },
@@ -73,18 +76,30 @@ async function pay(
   });
 }
 
+/** The part of a visit most late when released, and by how many minutes (rounded up); null when none was late. */
+function latestLatePart<P extends { dueAt: Date; releasedAt: Date | null }>(parts: readonly P[]) {
+  let latest: { part: P; releasedAt: Date; lateMs: number } | null = null;
+  for (const part of parts) {
+    const late = part.releasedAt ? part.releasedAt.getTime() - part.dueAt.getTime() : 0;
+    if (part.releasedAt && late > 0 && (!latest || late > latest.lateMs)) latest = { part, releasedAt: part.releasedAt, lateMs: late };
+  }
+  return latest && { part: latest.part, releasedAt: latest.releasedAt, lateMinutes: Math.ceil(latest.lateMs / MINUTE_MS) };
+}
+
 /**
- * Results given to the patient: late when the first results (a file or a released report, whichever
- * came first; an amendment does not count) came after the visit's time plus the test's stated hours.
+ * Results given to the patient, called at every release: late when a part came after the visit's time
+ * plus its stated hours. A test booked alone is one part, released by its first results (a file or a
+ * released report, whichever came first; an amendment does not count). A package visit's parts are its
+ * tests, each held to its own stated turnaround, so the vitamin D coming days after an on-time CBC is
+ * late; a part still awaited is judged when it comes. Credited once per booking, by the part most late.
  */
 export async function guaranteeOnResults(tx: Transaction<Database>, bookingId: string, now = new Date()): Promise<void> {
   const promises = await repo.promisesOf(tx, bookingId);
-  if (!promises || promises.stated_turnaround_hours === null) return;
-  const releasedAt = (await repo.firstResultsAt(tx, bookingId)) ?? now;
-  const due = new Date(promises.booking_time).getTime() + promises.stated_turnaround_hours * 60 * MINUTE_MS;
-  const late = releasedAt.getTime() - due;
-  if (late <= 0) return;
-  await pay(tx, bookingId, promises, 'late_results', Math.ceil(late / MINUTE_MS), releasedAt);
+  if (!promises) return;
+  const parts = await repo.resultPartsDue(tx, bookingId);
+  const late = latestLatePart(parts.map((part) => (part.testId === null ? { ...part, releasedAt: part.releasedAt ?? now } : part)));
+  if (!late) return;
+  await pay(tx, bookingId, promises, 'late_results', late.lateMinutes, late.releasedAt, late.part.name);
 }
 
 /** A home collector set out: late when more than PUNCTUAL_GRACE_MINUTES after the window's start, at a lab that promises it. */
@@ -101,12 +116,13 @@ const ON_TIME_RECORD_DAYS = 90;
 
 /**
  * A lab's on-time record over the last 90 days, for its public page: results within the stated
- * turnaround, and (at a lab that promises it) home collectors setting out on time; a side with nothing
- * to count is null, so the page shows no invented number.
+ * turnaround (a package visit only when all its tests were), and (at a lab that promises it) home
+ * collectors setting out on time; a side with nothing to count is null, so the page shows no invented
+ * number.
  */
 export async function labOnTimeRecord(db: Kysely<Database>, labId: string, now = new Date()) {
   const since = new Date(now.getTime() - ON_TIME_RECORD_DAYS * 24 * 60 * MINUTE_MS);
-  const kept = await repo.keptPromises(db, labId, since, PUNCTUAL_GRACE_MINUTES);
+  const kept = await repo.keptPromises(db, labId, since, PUNCTUAL_GRACE_MINUTES, now);
   return {
     days: ON_TIME_RECORD_DAYS,
     results: kept.results > 0 ? { onTime: kept.resultsOnTime, total: kept.results } : null,

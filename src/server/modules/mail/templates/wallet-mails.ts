@@ -1,8 +1,9 @@
 import type { Locale } from '../../../../shared/locale.ts';
 import { formatSar } from '../../../../shared/money.ts';
-import type { MailContent, Paragraph } from './content.ts';
-import { picker, webAddress } from './format.ts';
+import { isolate, type MailContent, type Paragraph } from './content.ts';
+import { inLanguage, picker, webAddress } from './format.ts';
 import { greeting, subject } from './greeting.ts';
+import type { Bilingual } from './types.ts';
 
 export interface WalletCreditedMailData {
   name: string | null;
@@ -73,8 +74,10 @@ export interface GuaranteeCreditedMailData {
   amount: number;
   /** Which promise the lab missed. */
   kind: 'late_results' | 'late_collector';
-  /** By how many minutes. */
+  /** By how many minutes (a package visit's: its test most late). */
   lateMinutes: number;
+  /** A package visit's test that came late, named so the customer knows which; absent for a test booked alone. */
+  lateTest?: Bilingual | null;
   expiresAt: string;
   link: string;
 }
@@ -83,21 +86,34 @@ export interface GuaranteeCreditedMailData {
 export function guaranteeCreditedMail(data: GuaranteeCreditedMailData, locale: Locale): MailContent {
   const t = picker(locale);
   const amount = formatSar(data.amount, locale);
-  const why =
-    data.kind === 'late_results'
-      ? t(
-          `صدرت نتائجك بعد الموعد الذي التزم به المختبر، فأضفنا ${amount} إلى محفظتك تعويضًا لك، على حساب المختبر.`,
-          `Your results came later than the lab promised, so we added ${amount} to your wallet, charged to the lab.`,
-        )
-      : t(
-          `انطلق مندوب سحب العينات إليك بعد أكثر من 30 دقيقة من بداية موعد الزيارة، فأضفنا ${amount} إلى محفظتك تعويضًا لك، على حساب المختبر.`,
-          `The sample collector set out for your home more than 30 minutes after your visit window began, so we added ${amount} to your wallet, charged to the lab.`,
-        );
+  const why: Paragraph =
+    data.kind === 'late_collector'
+      ? [
+          t(
+            `انطلق مندوب سحب العينات إليك بعد أكثر من 30 دقيقة من بداية موعد الزيارة، فأضفنا ${amount} إلى محفظتك تعويضًا لك، على حساب المختبر.`,
+            `The sample collector set out for your home more than 30 minutes after your visit window began, so we added ${amount} to your wallet, charged to the lab.`,
+          ),
+        ]
+      : data.lateTest
+        ? [
+            t('صدرت نتيجة تحليل «', 'Your “'),
+            isolate(inLanguage(data.lateTest, locale)),
+            t(
+              `» من باقتك بعد الموعد الذي التزم به المختبر لهذا التحليل، فأضفنا ${amount} إلى محفظتك تعويضًا لك، على حساب المختبر.`,
+              `” result, a test of your package, came later than the lab promised for it, so we added ${amount} to your wallet, charged to the lab.`,
+            ),
+          ]
+        : [
+            t(
+              `صدرت نتائجك بعد الموعد الذي التزم به المختبر، فأضفنا ${amount} إلى محفظتك تعويضًا لك، على حساب المختبر.`,
+              `Your results came later than the lab promised, so we added ${amount} to your wallet, charged to the lab.`,
+            ),
+          ];
   return {
     subject: subject(t, t(`تعويض ${amount} في محفظتك`, `${amount} credit for a missed promise`)),
     preheader: t('ضمان الخدمة في تحاليل: نعوّضك تلقائيًا.', 'Tahaleel’s service guarantee: credit, automatically.'),
     heading: t('عوّضناك عن التأخير', 'We made up for the delay'),
-    intro: [greeting(t, data.name), [why]],
+    intro: [greeting(t, data.name), why],
     details: [
       { label: t('المبلغ', 'Amount'), value: [amount] },
       { label: t('صالح حتى', 'Valid until'), value: [longDate(data.expiresAt, locale)] },
