@@ -71,4 +71,6 @@ export const planPromoQuoteInput = z.object({
 });
 
 /** The admin's look-up of labs, or of tests and packages, to limit a code to, by a name in either language. */
-export const promoScopeSearchInput = z.object({ q: z.string({ error: m.required }).overwrite(oneLine).trim().min(1, m.required).max(100, m.tooLong) });
+export const promoScopeSearchInput = z.object({
+  q: z.string({ error: m.required }).overwrite(oneLine).trim().min(1, m.required).max(100, m.tooLong),
+});

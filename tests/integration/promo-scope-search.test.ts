@@ -35,7 +35,13 @@ describe('the labs a promo code may be limited to', () => {
     const promo = await asAdmin();
     const arabic = await promo.labsNamed({ q: 'الامانه' });
     expect(arabic).toEqual([
-      { id: amanah.id, lab_name_ar: 'مختبرات الأمانة للتحاليل الطبية', lab_name_en: 'Al-Amanah Medical Laboratories', city: null, approved: false },
+      {
+        id: amanah.id,
+        lab_name_ar: 'مختبرات الأمانة للتحاليل الطبية',
+        lab_name_en: 'Al-Amanah Medical Laboratories',
+        city: null,
+        approved: false,
+      },
     ]);
     expect((await promo.labsNamed({ q: '  AMANAH medical ' })).map((lab) => lab.id)).toEqual([amanah.id]);
   });

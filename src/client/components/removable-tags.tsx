@@ -2,25 +2,26 @@ import { Badge, HStack, IconButton, Skeleton } from '@chakra-ui/react';
 import { X } from 'lucide-react';
 
 /** A chosen item: its id and what it is called (null while that is being read: drawn as a placeholder). */
-export interface RemovableTag {
-  id: number;
+export interface RemovableTag<Id extends string | number = number> {
+  id: Id;
   label: string | null;
 }
 
 /**
  * What a picker has chosen, as a list of tags, each with a button that removes it (a package's tests, the
- * markers of a visit built by the person). Nothing while none is chosen. `removeLabel` names each button
- * ("Remove …") in the caller's words, so that its text stays in the caller's catalog.
+ * markers of a visit built by the person, the labs or tests a promo code is limited to). Nothing while none
+ * is chosen. `removeLabel` names each button ("Remove …") in the caller's words, so that its text stays in
+ * the caller's catalog.
  */
-export function RemovableTags({
+export function RemovableTags<Id extends string | number = number>({
   tags,
   onRemove,
   removeLabel,
   label,
   testId,
 }: {
-  tags: readonly RemovableTag[];
-  onRemove: (id: number) => void;
+  tags: readonly RemovableTag<Id>[];
+  onRemove: (id: Id) => void;
   removeLabel: (label: string) => string;
   /** The list's accessible name, when the field around it does not give one. */
   label?: string;

@@ -1,8 +1,8 @@
 import { promoScopeSearchInput, savePromoInput } from '../../../shared/promo-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure } from '../../trpc/procedures.ts';
-import * as scope from './promo-scope.service.ts';
 import * as promo from './promo.service.ts';
+import * as scope from './promo-scope.service.ts';
 
 // The admin's promo codes (ADR 0092); a checkout prices one through its own module (booking.promoQuote).
 export const promoRouter = router({

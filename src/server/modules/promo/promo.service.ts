@@ -6,8 +6,8 @@ import type { SavePromoInput } from '../../../shared/promo-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { assertNotRefused, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
-import { scopeNamesOf } from './promo-scope.service.ts';
 import * as repo from './promo.repository.ts';
+import { scopeNamesOf } from './promo-scope.service.ts';
 
 // Promo codes (issue #79 item 4, ADR 0092): the admin's codes and a basket's discount by one.
 
