@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SavePromoInput } from '../../src/shared/promo-schemas.ts';
 import { catalogueTestIds, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { promoTerms } from '../setup/promo.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // The admin's promo code form (issue #79 item 4): the labs, and the tests or packages, a code is limited to
@@ -90,21 +90,8 @@ describe('a saved promo code', () => {
   it('is listed with the names of the labs and the tests it is limited to', async () => {
     const promo = await asAdmin();
     const [ferritin, tsh] = await catalogueTestIds(database.db, 'Ferritin', 'Thyroid Stimulating Hormone (TSH)');
-    const terms: Omit<SavePromoInput, 'code' | 'appliesTo' | 'labIds' | 'testIds'> = {
-      kind: 'percent',
-      amount: 10,
-      cap: null,
-      minBasket: 0,
-      startsAt: null,
-      endsAt: null,
-      maxUses: null,
-      maxUsesPerCustomer: 1,
-      firstOrderOnly: false,
-      paidBy: 'platform',
-      active: true,
-    };
-    await promo.save({ ...terms, code: 'AMANAH5', appliesTo: 'labs', labIds: [amanah.id], testIds: [] });
-    await promo.save({ ...terms, code: 'IRON5', appliesTo: 'tests', labIds: [], testIds: [tsh!, ferritin!] });
+    await promo.save(promoTerms('AMANAH5', { appliesTo: 'labs', labIds: [amanah.id] }));
+    await promo.save(promoTerms('IRON5', { appliesTo: 'tests', testIds: [tsh!, ferritin!] }));
     const listed = await promo.list();
     expect(listed.find((code) => code.code === 'AMANAH5')).toMatchObject({
       labIds: [amanah.id],

@@ -1,8 +1,9 @@
 import { Badge, Button, Field, HStack, Input, InputGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { Plus, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
+import { PickerOption } from '../../components/picker-option.tsx';
 import { RemovableTags } from '../../components/removable-tags.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { cityName } from '../../lib/city-names.ts';
@@ -36,7 +37,7 @@ function ScopePicker<Option extends { id: string | number }, Failure, Key extend
   chosen: readonly Option[];
   onChange: (chosen: Option[]) => void;
   /** The chosen one's tag. */
-  tagOf: (option: Option) => string;
+  tagOf: (option: Option) => { label: string; note?: string };
   /** An offered one's line in the list. */
   optionOf: (option: Option) => ReactNode;
   search: (q: string) => UseQueryOptions<Option[], Failure, Option[], Key>;
@@ -57,7 +58,7 @@ function ScopePicker<Option extends { id: string | number }, Failure, Key extend
       <Field.Label>{label}</Field.Label>
       <Stack gap="2" width="full" minWidth="0">
         <RemovableTags
-          tags={chosen.map((option) => ({ id: option.id, label: tagOf(option) }))}
+          tags={chosen.map((option) => ({ id: option.id, ...tagOf(option) }))}
           onRemove={(id) => onChange(chosen.filter((option) => option.id !== id))}
           removeLabel={(label) => t`Remove ${label}`}
           label={label}
@@ -105,23 +106,14 @@ function ScopePicker<Option extends { id: string | number }, Failure, Key extend
             ) : (
               offered.map((option) => (
                 <li key={option.id}>
-                  <Button
-                    variant="ghost"
-                    width="full"
-                    justifyContent="start"
-                    height="auto"
-                    py="2"
-                    whiteSpace="normal"
-                    textAlign="start"
-                    fontWeight="normal"
-                    onClick={() => {
+                  <PickerOption
+                    onPick={() => {
                       onChange([...chosen, option]);
                       setQuery('');
                     }}
                   >
-                    <Plus aria-hidden />
                     {optionOf(option)}
-                  </Button>
+                  </PickerOption>
                 </li>
               ))
             )}
@@ -133,14 +125,18 @@ function ScopePicker<Option extends { id: string | number }, Failure, Key extend
   );
 }
 
-/** An option's name in the reader's language over its other name and what else tells it apart. */
-function OptionText({ name, details }: { name: string; details: ReactNode }) {
+/** An offered option: its name in the reader's language (with what kind it is), over what else tells it apart. */
+function OptionText({ name, badge, details }: { name: string; badge?: ReactNode; details: (ReactNode | false | null)[] }) {
+  const shown = details.filter(Boolean);
   return (
     <Stack gap="0.5" align="start" minWidth="0">
-      <Text>{name}</Text>
-      <HStack gap="2" wrap="wrap" fontSize="xs" color="fg.muted">
-        {details}
+      <HStack gap="2" wrap="wrap">
+        <Text>{name}</Text>
+        {badge}
       </HStack>
+      <Text fontSize="xs" color="fg.muted">
+        {shown.flatMap((part, index) => (index === 0 ? [part] : [' · ', part]))}
+      </Text>
     </Stack>
   );
 }
@@ -164,21 +160,18 @@ export function PromoLabsPicker({
       placeholder={t`A lab's name in Arabic or English`}
       chosen={chosen}
       onChange={onChange}
-      tagOf={name}
+      tagOf={(lab) => ({ label: name(lab) })}
       optionOf={(lab) => (
         <OptionText
           name={name(lab)}
-          details={
-            <>
-              <bdi>{locale === 'ar' ? lab.lab_name_en : lab.lab_name_ar}</bdi>
-              {lab.city && <span>{cityName(lab.city, locale)}</span>}
-              {!lab.approved && (
-                <Badge size="sm" colorPalette="orange" variant="subtle">
-                  {t`Awaiting approval`}
-                </Badge>
-              )}
-            </>
+          badge={
+            !lab.approved && (
+              <Badge size="sm" colorPalette="orange" variant="subtle">
+                {t`Awaiting approval`}
+              </Badge>
+            )
           }
+          details={[<bdi key="name">{locale === 'ar' ? lab.lab_name_en : lab.lab_name_ar}</bdi>, cityName(lab.city, locale)]}
         />
       )}
       search={(q) => trpc.promo.labsNamed.queryOptions({ q })}
@@ -209,26 +202,20 @@ export function PromoTestsPicker({
       placeholder={t`A test's or package's name, or a LOINC code`}
       chosen={chosen}
       onChange={onChange}
-      tagOf={(test) => {
-        const packageName = name(test);
-        return test.kind === 'package' ? t`Package: ${packageName}` : packageName;
-      }}
+      tagOf={(test) => ({ label: name(test), note: test.kind === 'package' ? t`Package` : undefined })}
       optionOf={(test) => {
         const lab = seller(test);
         return (
           <OptionText
             name={name(test)}
-            details={
-              <>
-                {test.kind === 'package' && (
-                  <Badge size="sm" colorPalette="purple" variant="subtle">
-                    {t`Package`}
-                  </Badge>
-                )}
-                {test.kind === 'package' && lab && <span>{t`From ${lab}`}</span>}
-                <bdi>{locale === 'ar' ? test.name_en : test.name_ar}</bdi>
-              </>
+            badge={
+              test.kind === 'package' && (
+                <Badge size="sm" colorPalette="purple" variant="subtle">
+                  {t`Package`}
+                </Badge>
+              )
             }
+            details={[<bdi key="name">{locale === 'ar' ? test.name_en : test.name_ar}</bdi>, lab && t`From ${lab}`]}
           />
         );
       }}
