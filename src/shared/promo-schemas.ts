@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './db-integers.ts';
+import { oneLine } from './plain-text.ts';
 import { normalizePromoCode, PROMO_CODE_PATTERN } from './promo.ts';
 import { bookingItemInput, typedPromoCode } from './schemas.ts';
 import { validationMessages as m } from './validation-messages.ts';
@@ -67,4 +68,9 @@ export const bookingPromoQuoteInput = z.object({
 export const planPromoQuoteInput = z.object({
   plan: z.enum(['basic', 'premium', 'enterprise', 'starter', 'professional']),
   code: typedPromoCode,
+});
+
+/** The admin's look-up of labs, or of tests and packages, to limit a code to, by a name in either language. */
+export const promoScopeSearchInput = z.object({
+  q: z.string({ error: m.required }).overwrite(oneLine).trim().min(1, m.required).max(100, m.tooLong),
 });

@@ -600,7 +600,9 @@ test.describe('dashboards on a phone', () => {
 });
 
 // The admin's promo codes (issue #79 item 4, ADR 0092): the demo's are listed; a new one is made in the
-// dialog, its code typed in small letters and its percentage in Arabic-Indic digits, and listed at once.
+// dialog, its code typed in small letters and its percentage in Arabic-Indic digits, limited to a lab
+// picked by part of its name (in Arabic without its taa marbuta), listed at once, and opened again with
+// the lab named.
 for (const { locale } of [{ locale: 'ar' as const }, { locale: 'en' as const }]) {
   test(`the admin makes a promo code in ${locale === 'ar' ? 'Arabic' : 'English'}`, async ({ person }) => {
     const admin = await signedIn(person, locale, demo.admin, { admin: true });
@@ -616,12 +618,22 @@ for (const { locale } of [{ locale: 'ar' as const }, { locale: 'en' as const }])
     await expect(dialog.getByTestId('promo-form-code')).toHaveValue(code);
     await dialog.getByTestId('promo-form-amount').fill('١٥');
     await expect(dialog.getByTestId('promo-form-amount')).toHaveValue('15');
+    await dialog.getByTestId('promo-form-scope').selectOption('labs');
+    const demoLab = words[locale].catalogue.demoLab;
+    await dialog.getByTestId('promo-labs-search').fill(locale === 'ar' ? 'النخبه' : 'nukhba');
+    await dialog.getByTestId('promo-labs-options').getByRole('button', { name: demoLab }).click();
+    const chosen = dialog.getByTestId('promo-labs-chosen');
+    await expect(chosen.getByRole('listitem')).toHaveText([demoLab]);
+    await expect(dialog.getByTestId('promo-labs-options')).toBeHidden();
     await screenshotBothSizes(page, dialog, `admin-promo-dialog.${locale}`);
     await dialog.getByRole('button', { name: locale === 'ar' ? 'حفظ' : 'Save', exact: true }).click();
     await expect(dialog).toBeHidden();
     const row = list.getByRole('row').filter({ hasText: code });
     await expect(row).toContainText(/15\s?[%٪]/);
+    await expect(row).toContainText(locale === 'ar' ? 'مختبرات محددة' : 'Some labs');
     await screenshotBothSizes(page, list, `admin-promo-list.${locale}`);
+    await row.getByRole('button', { name: locale === 'ar' ? 'تعديل' : 'Edit', exact: true }).click();
+    await expect(dialog.getByTestId('promo-labs-chosen').getByRole('listitem')).toHaveText([demoLab]);
   });
 }
 

@@ -481,6 +481,8 @@ const matrix: Record<string, Row> = {
   'packages.pending': { access: admins },
   'packages.review': { access: admins, input: () => ({ id: NO_ID, decision: 'approve', note: '' }) },
   'promo.list': { access: admins },
+  'promo.labsNamed': { access: admins, input: () => ({ q: 'lab' }) },
+  'promo.testsNamed': { access: admins, input: () => ({ q: 'ferritin' }) },
   'promo.save': {
     access: admins,
     input: () => ({

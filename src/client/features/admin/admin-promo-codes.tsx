@@ -12,11 +12,11 @@ import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { localized } from '../../lib/bidi.ts';
 import { errorCode, errorMessage, fieldError } from '../../lib/errors.ts';
 import { formatDate, formatNumber, formatPercent } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { PromoLabsPicker, PromoTestsPicker, type ScopeLab, type ScopeTest } from './promo-scope-picker.tsx';
 
 type Promo = RouterOutputs['promo']['list'][number];
 type Scope = SavePromoInput['appliesTo'];
@@ -30,8 +30,8 @@ interface PromoForm {
   cap: string;
   minBasket: string;
   appliesTo: Scope;
-  labIds: string[];
-  testIds: string;
+  labs: ScopeLab[];
+  tests: ScopeTest[];
   startsOn: string;
   endsOn: string;
   maxUses: string;
@@ -48,8 +48,8 @@ const blank = (): PromoForm => ({
   cap: '',
   minBasket: '0',
   appliesTo: 'all',
-  labIds: [],
-  testIds: '',
+  labs: [],
+  tests: [],
   startsOn: '',
   endsOn: '',
   maxUses: '',
@@ -70,8 +70,8 @@ const formOf = (promo: Promo): PromoForm => ({
   cap: promo.cap === null ? '' : String(promo.cap),
   minBasket: String(promo.minBasket),
   appliesTo: promo.appliesTo,
-  labIds: promo.labIds,
-  testIds: promo.testIds.join(', '),
+  labs: promo.labs,
+  tests: promo.tests,
   startsOn: riyadhDay(promo.startsAt),
   // The last day it is valid: the day before the instant it ends.
   endsOn: promo.endsAt ? riyadhDay(new Date(Date.parse(promo.endsAt) - 1).toISOString()) : '',
@@ -95,11 +95,8 @@ function inputOf(form: PromoForm): SavePromoInput {
     cap: optional(form.cap),
     minBasket: number(form.minBasket || '0'),
     appliesTo: form.appliesTo,
-    labIds: form.labIds,
-    testIds: form.testIds
-      .split(/[,،\s]+/)
-      .filter(Boolean)
-      .map((id) => number(id)),
+    labIds: form.labs.map((lab) => lab.id),
+    testIds: form.tests.map((test) => test.id),
     // Valid from the start of its first day to the end of its last, in Riyadh.
     startsAt: form.startsOn ? new Date(`${form.startsOn}T00:00:00+03:00`).toISOString() : null,
     endsAt: form.endsOn ? dayAfter(form.endsOn) : null,
@@ -113,10 +110,8 @@ function inputOf(form: PromoForm): SavePromoInput {
 
 function PromoDialog({ editing, onClose }: { editing: PromoForm | null; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const locale = activeLocale();
   const queryClient = useQueryClient();
   const [form, setForm] = useState(blank);
-  const labs = useQuery({ ...trpc.catalog.labs.queryOptions(), enabled: form.appliesTo === 'labs' });
   const save = useMutation(
     trpc.promo.save.mutationOptions({
       onSuccess: () => {
@@ -221,37 +216,14 @@ function PromoDialog({ editing, onClose }: { editing: PromoForm | null; onClose:
           </Field.Root>
         </SimpleGrid>
         {form.appliesTo === 'labs' && (
-          <Field.Root invalid={Boolean(problem('labIds'))}>
-            <Field.Label>{t`Labs`}</Field.Label>
-            <Stack gap="1" maxH="40" overflowY="auto" width="full">
-              {labs.isPending && <Skeleton height="6" />}
-              {labs.data?.map((lab) => (
-                <Checkbox.Root
-                  key={lab.id}
-                  checked={form.labIds.includes(lab.id)}
-                  onCheckedChange={({ checked }) =>
-                    setForm((current) => ({
-                      ...current,
-                      labIds: checked ? [...current.labIds, lab.id] : current.labIds.filter((id) => id !== lab.id),
-                    }))
-                  }
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{localized(locale, lab.lab_name_ar, lab.lab_name_en)}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Stack>
-            <Field.ErrorText>{problem('labIds')}</Field.ErrorText>
-          </Field.Root>
+          <PromoLabsPicker chosen={form.labs} onChange={(labs) => setForm((current) => ({ ...current, labs }))} error={problem('labIds')} />
         )}
         {form.appliesTo === 'tests' && (
-          <Field.Root invalid={Boolean(problem('testIds'))}>
-            <Field.Label>{t`Test and package numbers`}</Field.Label>
-            <Input dir="ltr" value={form.testIds} onChange={set('testIds')} />
-            <Field.HelperText>{t`Separated by commas, as in their pages' addresses.`}</Field.HelperText>
-            <Field.ErrorText>{problem('testIds')}</Field.ErrorText>
-          </Field.Root>
+          <PromoTestsPicker
+            chosen={form.tests}
+            onChange={(tests) => setForm((current) => ({ ...current, tests }))}
+            error={problem('testIds')}
+          />
         )}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <Field.Root>

@@ -1,8 +1,9 @@
-import { Box, Button, Field, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { Plus, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { PACKAGE_MEMBERS_MAX, PACKAGE_MEMBERS_MIN } from '../../../shared/package-schemas.ts';
+import { PickerOption } from '../../components/picker-option.tsx';
 import { RemovableTags } from '../../components/removable-tags.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -90,30 +91,21 @@ export function PackageTestsPicker({
               <Stack as="ul" listStyleType="none" gap="0" divideY="1px">
                 {matches.slice(0, SHOWN_MATCHES).map((test) => (
                   <Box as="li" key={test.id}>
-                    <Button
-                      variant="ghost"
-                      width="full"
-                      justifyContent="start"
-                      height="auto"
-                      py="2"
-                      whiteSpace="normal"
-                      textAlign="start"
-                      fontWeight="normal"
+                    <PickerOption
                       disabled={full}
-                      data-testid="package-test-option"
-                      onClick={() => {
+                      testId="package-test-option"
+                      onPick={() => {
                         onChange([...chosen, test.id]);
                         setQuery('');
                       }}
                     >
-                      <Plus aria-hidden />
                       <Stack gap="0" align="start">
                         <Text>{name(test)}</Text>
                         <Text as="bdi" fontSize="xs" color="fg.muted">
                           {locale === 'ar' ? test.name_en : test.name_ar}
                         </Text>
                       </Stack>
-                    </Button>
+                    </PickerOption>
                   </Box>
                 ))}
               </Stack>

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import { assertNotRefused, consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
 import * as repo from './promo.repository.ts';
+import { scopeNamesOf } from './promo-scope.service.ts';
 
 // Promo codes (issue #79 item 4, ADR 0092): the admin's codes and a basket's discount by one.
 
@@ -142,9 +143,14 @@ export async function reservePromoUse(tx: Transaction<Database>, use: Parameters
   }
 }
 
-/** The admin's list of codes, amounts in SAR (a percentage as it is). */
+/**
+ * The admin's list of codes, amounts in SAR (a percentage as it is), each with the labs and the tests or
+ * packages it is limited to, named (one that no longer exists is left out of these, not of the ids).
+ */
 export async function listPromos(db: Kysely<Database>) {
   const rows = await repo.listPromos(db);
+  const named = await scopeNamesOf(db, rows);
+  const known = <Id, Row>(ids: Id[], rows: Map<Id, Row>) => ids.flatMap((id) => rows.get(id) ?? []);
   return rows.map((row) => ({
     id: row.id,
     code: row.code,
@@ -155,6 +161,8 @@ export async function listPromos(db: Kysely<Database>) {
     appliesTo: row.applies_to,
     labIds: row.lab_ids,
     testIds: row.test_ids,
+    labs: known(row.lab_ids, named.labs),
+    tests: known(row.test_ids, named.tests),
     startsAt: row.starts_at ? new Date(row.starts_at).toISOString() : null,
     endsAt: row.ends_at ? new Date(row.ends_at).toISOString() : null,
     maxUses: row.max_uses,
