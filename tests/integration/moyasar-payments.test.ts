@@ -368,11 +368,13 @@ describe('the checkout in Moyasar mode', () => {
     expect((await checkoutRow(answer.checkout_id)).payment_reference).toBe(paid.id);
   });
 
-  it('confirms nothing paid for another amount, or naming another or no checkout', async () => {
+  it('books nothing paid for another amount (that payment goes back whole, ADR 0095), or naming another or no checkout', async () => {
     const customer = await createTestUser(database.db, 'customer');
     const answer = await checkoutFor(customer);
     const short = await pay(answer.payment, { amount: CHARGED - 100 });
-    expect((await callback(short.back.search)).searchParams.get('outcome')).toBe('unknown');
+    const shortLanded = await callback(short.back.search);
+    expect(Object.fromEntries(shortLanded.searchParams)).toEqual({ outcome: 'refunded', refund: 'amount_changed' });
+    expect(fake.payments.get(short.id)).toMatchObject({ status: 'refunded', refunded: CHARGED - 100 });
     const elsewhere = await pay(answer.payment, { metadata: { checkout_id: randomUUID() } });
     expect((await callback(elsewhere.back.search)).searchParams.get('outcome')).toBe('unknown');
     const nameless = await pay(answer.payment, { metadata: {} });
