@@ -211,12 +211,16 @@ describe("the store's hosted checkout in Moyasar mode", () => {
     expect(back.searchParams.get('reason')).toBe('declined');
     expect(back.search).not.toContain('DECLINED');
 
+    // Paid for another amount than the order asks: placed by nothing, and given back whole (ADR 0095).
     const short = await pay(form, { amount: PRICE - 100 });
-    expect((await callback(short.back.search)).searchParams.get('payment')).toBe('unknown');
-    // Another order, for another amount: this payment names it but did not pay for it.
+    const shortBack = await callback(short.back.search);
+    expect([shortBack.searchParams.get('payment'), shortBack.searchParams.get('refund')]).toEqual(['refunded', 'amount_changed']);
+    expect(fake.payments.get(short.id)).toMatchObject({ status: 'refunded', refunded: PRICE - 100 });
+    // Another order, for another amount: this payment names it but did not pay for it, and goes back too.
     const other = await orderToPay({ quantity: 2 });
     const elsewhere = await pay(form, { metadata: { store_order_id: other.orderId } });
-    expect((await callback(elsewhere.back.search)).searchParams.get('payment')).toBe('unknown');
+    expect((await callback(elsewhere.back.search)).searchParams.get('payment')).toBe('refunded');
+    expect(fake.payments.get(elsewhere.id)).toMatchObject({ status: 'refunded', refunded: PRICE });
     const nameless = await pay(form, { metadata: { store_order_id: randomUUID() } });
     expect((await callback(nameless.back.search)).searchParams.get('outcome')).toBe('unknown');
     for (const id of [short.id, elsewhere.id, nameless.id]) expect((await webhook(id)).status).toBe(200);

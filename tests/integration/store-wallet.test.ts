@@ -304,9 +304,11 @@ describe('the wallet at the store checkout (Moyasar)', () => {
     if (answer.status !== 'payment_required') throw new Error('expected payment_required');
     expect(answer.payment.amount).toBe(PRICE - 2_000);
 
-    // The whole total paid instead (a form tampered with): not this order's card part, never confirmed.
+    // The whole total paid instead (a form tampered with): not this order's card part, never confirmed; it goes back whole (ADR 0095).
     const whole = await payAtGateway(answer.payment, PRICE);
-    expect((await callback(whole.back.search)).searchParams.get('payment')).toBe('unknown');
+    const wholeLanded = await callback(whole.back.search);
+    expect([wholeLanded.searchParams.get('payment'), wholeLanded.searchParams.get('refund')]).toEqual(['refunded', 'amount_changed']);
+    expect(fake.payments.get(whole.id)).toMatchObject({ status: 'refunded', refunded: PRICE });
     expect(await orderRow(orderId)).toMatchObject({ status: 'pending' });
     expect(await balanceOf(customer)).toBe(20);
 
