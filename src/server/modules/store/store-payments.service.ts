@@ -227,7 +227,6 @@ export async function confirmStorePayment(
     },
     now,
   );
-  const paidByThis = order.payment_reference === payment.id;
   const answer = (outcome: PaymentOutcome): ConfirmedStorePayment => ({
     outcome,
     orderId: order.id,
@@ -237,7 +236,8 @@ export async function confirmStorePayment(
   if (payment.status === 'failed') return answer(order.status === 'paid' ? 'paid' : 'failed');
   if (payment.status === 'initiated') return answer('pending');
   if (payment.status === 'refunded' || payment.status === 'voided') {
-    if (paidByThis && order.status === 'paid') return answer('paid');
+    // Given back: its order is paid (by it, or by another payment), or it placed nothing.
+    if (order.status === 'paid') return answer('paid');
     const reason = await wholeRefundReasonOf(db, payment.id);
     return reason === 'wallet_changed' || reason === 'amount_changed' ? { ...answer('refunded'), refundedBecause: reason } : answer('refunded');
   }
