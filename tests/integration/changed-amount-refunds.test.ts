@@ -12,12 +12,12 @@ import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/ch
 import { grantCredit } from '../../src/server/modules/wallet/wallet.service.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
-import type { SavePromoInput } from '../../src/shared/promo-schemas.ts';
 import type { FakeMoyasar } from '../fakes/moyasar.ts';
-import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { halfHourSlots, nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { type DatabaseWithMail, openDatabaseWithMail } from '../setup/database-with-mail.ts';
 import { booked, callerFor, contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
-import { type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
+import { gatewayReturns, type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
+import { promoTerms } from '../setup/promo-terms.ts';
 import { checkoutDefaults, createTestVariant, deliveryDetails, orderIdOf, storeCallerFor } from '../setup/store.ts';
 
 const WEBHOOK_SECRET = 'whsec_changed_amounts';
@@ -53,15 +53,7 @@ afterAll(async () => {
 const db = () => mail.database.db;
 
 // Each checkout its own time, days ahead (Riyadh is UTC+3 all year).
-let slotIndex = 0;
-function nextSlot(): string {
-  const day = new Date(Date.now() + (3 + Math.floor(slotIndex / 40)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = 60 + (slotIndex % 40) * 30;
-  slotIndex++;
-  return new Date(
-    `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00+03:00`,
-  ).toISOString();
-}
+const nextSlot = halfHourSlots();
 
 async function customer(options: { creditHalalas?: number; locale?: 'ar' | 'en' } = {}): Promise<TestUser> {
   const user = await createTestUser(db(), 'customer');
@@ -69,7 +61,13 @@ async function customer(options: { creditHalalas?: number; locale?: 'ar' | 'en' 
   if (options.creditHalalas) {
     await grantCredit(
       db(),
-      { userId: user.id, amountHalalas: options.creditHalalas, reason: 'referral_referred', sourceKey: `test:${randomUUID()}`, validDays: 90 },
+      {
+        userId: user.id,
+        amountHalalas: options.creditHalalas,
+        reason: 'referral_referred',
+        sourceKey: `test:${randomUUID()}`,
+        validDays: 90,
+      },
       new Date(),
     );
   }
@@ -77,7 +75,11 @@ async function customer(options: { creditHalalas?: number; locale?: 'ar' | 'en' 
 }
 
 /** booking.create as the checkout page sends it: the same cart and key each time the customer taps Pay. */
-async function checkOut(user: TestUser, cart: { bookingTime: string; key: string }, paying: { useWallet?: boolean; promoCode?: string } = {}) {
+async function checkOut(
+  user: TestUser,
+  cart: { bookingTime: string; key: string },
+  paying: { useWallet?: boolean; promoCode?: string } = {},
+) {
   const caller = createCaller({ ...(await contextFor(db(), user)), payments: moyasar.payments, config: moyasar.env, log: moyasar.log });
   return caller.booking.create({ items: [{ labTestId, bookingTime: cart.bookingTime }], idempotencyKey: cart.key, ...paying });
 }
@@ -98,28 +100,10 @@ async function payAtGateway(form: Record<string, unknown>, { approve = true } = 
   return { id: created.payment.id, back: back ? new URL(back).search : `?id=${created.payment.id}` };
 }
 
-/** The browser coming back from 3-D Secure: where it is sent. */
-async function callback(query: string) {
-  const response = await moyasar.app.request(`/payments/moyasar/callback${query}`);
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get('location')!, 'http://localhost:3000');
-}
-
-/** Moyasar's webhook for a payment as it is now. */
+/** The browser coming back from 3-D Secure (where it is sent), and Moyasar's webhook for a payment as it is now. */
+const callback = (query: string) => gatewayReturns(moyasar, WEBHOOK_SECRET).callback(query);
 async function webhook(paymentId: string) {
-  const response = await moyasar.app.request('/payments/moyasar/webhook', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      id: randomUUID(),
-      type: 'payment_paid',
-      created_at: new Date().toISOString(),
-      secret_token: WEBHOOK_SECRET,
-      live: false,
-      data: fake.payments.get(paymentId),
-    }),
-  });
-  expect(response.status).toBe(200);
+  expect((await gatewayReturns(moyasar, WEBHOOK_SECRET).webhook(paymentId)).status).toBe(200);
 }
 
 const refundsOf = (paymentId: string) =>
@@ -298,24 +282,3 @@ describe("a store order paid at Moyasar, then paid again with the wallet's part 
     expect(refundMails[0]!.text).toContain('عُدِّل الجزء الذي تدفعه من محفظتك بعد إتمام هذه الدفعة بالبطاقة');
   });
 });
-
-/** A 10% code for anyone, any lab, once per customer. */
-function promoTerms(code: string): SavePromoInput {
-  return {
-    code,
-    kind: 'percent',
-    amount: 10,
-    cap: null,
-    minBasket: 0,
-    appliesTo: 'all',
-    labIds: [],
-    testIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses: null,
-    maxUsesPerCustomer: 1,
-    firstOrderOnly: false,
-    paidBy: 'platform',
-    active: true,
-  };
-}

@@ -20,7 +20,7 @@ import {
   STC_PAY_TEST_MOBILES,
   TEST_CARDS,
 } from '../fakes/moyasar.ts';
-import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { halfHourSlots, nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { type MoyasarApp, recordingLog, silentLog, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { EXPECTED_REASONS } from '../setup/moyasar-failures.ts';
@@ -58,14 +58,7 @@ afterAll(async () => {
 });
 
 // Each test its own slot, days ahead (Riyadh is UTC+3 all year).
-let slotIndex = 0;
-function nextSlot(): string {
-  const day = new Date(Date.now() + (3 + Math.floor(slotIndex / 40)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = 60 + (slotIndex % 40) * 30;
-  slotIndex++;
-  const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  return new Date(`${day}T${clock}:00+03:00`).toISOString();
-}
+const nextSlot = halfHourSlots();
 
 async function callerOf(user?: TestUser) {
   return createCaller({ ...(await contextFor(database.db, user)), payments, config: env, log: written.log });

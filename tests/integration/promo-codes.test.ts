@@ -6,6 +6,7 @@ import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import type { SavePromoInput } from '../../src/shared/promo-schemas.ts';
 import { nonFastingTestId, offerTest, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { promoTerms } from '../setup/promo-terms.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Promo codes (issue #79 item 4, ADR 0092): the admin's codes, the discount at a lab-test checkout as a
@@ -45,28 +46,9 @@ afterAll(async () => {
   await database.close();
 });
 
-const terms = (code: string, changes: Partial<SavePromoInput> = {}): SavePromoInput => ({
-  code,
-  kind: 'percent',
-  amount: 10,
-  cap: null,
-  minBasket: 0,
-  appliesTo: 'all',
-  labIds: [],
-  testIds: [],
-  startsAt: null,
-  endsAt: null,
-  maxUses: null,
-  maxUsesPerCustomer: 1,
-  firstOrderOnly: false,
-  paidBy: 'platform',
-  active: true,
-  ...changes,
-});
-
 async function createCode(code: string, changes: Partial<SavePromoInput> = {}) {
   const caller = await callerFor(database.db, admin);
-  return caller.promo.save(terms(code, changes));
+  return caller.promo.save(promoTerms(code, changes));
 }
 
 async function refusal(promise: Promise<unknown>) {
@@ -280,7 +262,7 @@ describe('a promo code at the lab-test checkout', () => {
   it('lets only the admin make codes, each text once', async () => {
     const customer = await createTestUser(database.db, 'customer');
     const asCustomer = await callerFor(database.db, customer);
-    expect(await refusal(asCustomer.promo.save(terms('MINE50', { amount: 50 })))).toBe('FORBIDDEN');
+    expect(await refusal(asCustomer.promo.save(promoTerms('MINE50', { amount: 50 })))).toBe('FORBIDDEN');
     await createCode('TWICE');
     expect(await refusal(createCode('twice'))).toBe('CONFLICT');
     const admins = await callerFor(database.db, admin);

@@ -9,7 +9,7 @@ import { recoverInterruptedCheckouts } from '../../src/server/modules/booking/ch
 import type { FakeMoyasar } from '../fakes/moyasar.ts';
 import { createTestUser } from '../setup/fixtures.ts';
 import { apiClient, cookiePair } from '../setup/http.ts';
-import { type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
+import { gatewayReturns, type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { checkoutDefaults, createTestVariant, deliveryDetails, orderIdOf, stockOf, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -18,12 +18,14 @@ const PRICE = 4_999;
 let database: TestDatabase;
 let fake: FakeMoyasar;
 let app: MoyasarApp['app'];
+let returns: ReturnType<typeof gatewayReturns>;
 let payments: MoyasarApp['payments'];
 let env: MoyasarApp['env'];
 
 beforeAll(async () => {
   database = await openTestDatabase();
   ({ fake, env, payments, app } = await startMoyasarApp(database.db, WEBHOOK_SECRET));
+  returns = gatewayReturns({ app, fake }, WEBHOOK_SECRET);
 });
 afterAll(async () => {
   await fake.close();
@@ -72,26 +74,8 @@ async function pay(
   return { id: created.payment.id, back: new URL(back) };
 }
 
-async function callback(query: string) {
-  const response = await app.request(`/payments/moyasar/callback${query}`);
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get('location')!, 'http://localhost:3000');
-}
-
-async function webhook(id: string, secret_token = WEBHOOK_SECRET) {
-  return app.request('/payments/moyasar/webhook', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      id: randomUUID(),
-      type: 'payment_paid',
-      created_at: new Date().toISOString(),
-      secret_token,
-      live: false,
-      data: fake.payments.get(id) ?? { id },
-    }),
-  });
-}
+const callback = (query: string) => returns.callback(query);
+const webhook = (id: string, secretToken?: string) => returns.webhook(id, secretToken);
 
 const orderRow = (id: string) => database.db.selectFrom('store_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 /** The mails queued under a dedupe key (a template and what it is about). */

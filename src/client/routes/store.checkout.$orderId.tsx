@@ -27,10 +27,7 @@ function HostedCheckoutPage() {
   const { payment, reason, refund } = Route.useSearch();
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
-      <HostedCheckout
-        orderId={orderId}
-        gatewayOutcome={payment ? { outcome: payment, reason, refundedBecause: refund } : undefined}
-      />
+      <HostedCheckout orderId={orderId} gatewayOutcome={payment ? { outcome: payment, reason, refundedBecause: refund } : undefined} />
     </Container>
   );
 }

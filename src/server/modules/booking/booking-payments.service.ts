@@ -267,7 +267,12 @@ async function refundWhole(
         message: {
           template: 'payment-refunded',
           // A second payment, or one for what the checkout asked before: the bookings, made or to be made by the other.
-          data: { name: recipient.name, amount: halalasToSar(amount), reason, link: reason === 'seat_lost' || reason === 'wallet_changed' ? '/checkout' : '/dashboard' },
+          data: {
+            name: recipient.name,
+            amount: halalasToSar(amount),
+            reason,
+            link: reason === 'seat_lost' || reason === 'wallet_changed' ? '/checkout' : '/dashboard',
+          },
         },
         dedupeKey: `payment-refunded:${payment.id}`,
       });

@@ -571,30 +571,43 @@ export function findCheckoutById(db: Db, checkoutId: string) {
     .executeTakeFirst();
 }
 
+/** A gateway payment as it is kept: the purchase it is for, what it was made for, and what the gateway last said of it. */
+interface GatewayPaymentHeard {
+  id: string;
+  provider: string;
+  checkoutId: string | null;
+  /** A built-in store order's payment names its order instead of a checkout (ADR 0039). */
+  storeOrderId?: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+  message: string | null;
+}
+
+function gatewayPaymentRow(payment: GatewayPaymentHeard, now: Date) {
+  return {
+    id: payment.id,
+    provider: payment.provider,
+    checkout_id: payment.checkoutId,
+    store_order_id: payment.storeOrderId ?? null,
+    amount_halalas: payment.amount,
+    currency: payment.currency,
+    status: payment.status,
+    message: payment.message,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /**
  * The payment the browser is about to make at the gateway, by the id the server gave it (Moyasar's
  * given_id): kept before it exists, `expected`, so that the checkout or order knows every payment it may
  * have been paid with, heard of or not (ADR 0095).
  */
-export async function expectGatewayPayment(
-  db: Db,
-  payment: { id: string; provider: string; checkoutId: string | null; storeOrderId?: string | null; amount: number; currency: string },
-  now: Date,
-) {
+export async function expectGatewayPayment(db: Db, payment: Omit<GatewayPaymentHeard, 'status' | 'message'>, now: Date) {
   await db
     .insertInto('gateway_payments')
-    .values({
-      id: payment.id,
-      provider: payment.provider,
-      checkout_id: payment.checkoutId,
-      store_order_id: payment.storeOrderId ?? null,
-      amount_halalas: payment.amount,
-      currency: payment.currency,
-      status: 'expected',
-      message: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(gatewayPaymentRow({ ...payment, status: 'expected', message: null }, now))
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
@@ -603,7 +616,12 @@ export async function expectGatewayPayment(
  * The payments of a checkout or a store order that may still have taken money, but `exceptId` (the one
  * just asked of the browser), newest first: expected, being paid, or paid and not given back.
  */
-export function findOpenGatewayPayments(db: Db, of: { checkoutId: string } | { storeOrderId: string }, exceptId: string | null, limit: number) {
+export function findOpenGatewayPayments(
+  db: Db,
+  of: { checkoutId: string } | { storeOrderId: string },
+  exceptId: string | null,
+  limit: number,
+) {
   return db
     .selectFrom('gateway_payments')
     .select('id')
@@ -630,35 +648,10 @@ export async function wholeRefundReasonOf(db: Db, paymentId: string) {
 }
 
 /** Records what the gateway last said of a payment (one row per gateway id): its status, and what it was made for. */
-export async function recordGatewayPayment(
-  db: Db,
-  payment: {
-    id: string;
-    provider: string;
-    checkoutId: string | null;
-    /** A built-in store order's payment names its order instead of a checkout (ADR 0039). */
-    storeOrderId?: string | null;
-    amount: number;
-    currency: string;
-    status: string;
-    message: string | null;
-  },
-  now: Date,
-) {
+export async function recordGatewayPayment(db: Db, payment: GatewayPaymentHeard, now: Date) {
   await db
     .insertInto('gateway_payments')
-    .values({
-      id: payment.id,
-      provider: payment.provider,
-      checkout_id: payment.checkoutId,
-      store_order_id: payment.storeOrderId ?? null,
-      amount_halalas: payment.amount,
-      currency: payment.currency,
-      status: payment.status,
-      message: payment.message,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(gatewayPaymentRow(payment, now))
     .onConflict((oc) =>
       oc.column('id').doUpdateSet({
         status: payment.status,

@@ -29,7 +29,11 @@ export interface SettledPayment {
 }
 
 /** The lab-test checkout's result page, saying `outcome` (and why it failed, or why it went back). */
-export function paymentResultPage(outcome: PaymentOutcome, reason: PaymentFailureReason | null, refundedBecause?: SaidRefundReason): string {
+export function paymentResultPage(
+  outcome: PaymentOutcome,
+  reason: PaymentFailureReason | null,
+  refundedBecause?: SaidRefundReason,
+): string {
   const to = new URLSearchParams({ outcome });
   if (outcome === 'failed' && reason) to.set('reason', reason);
   if (outcome === 'refunded' && refundedBecause) to.set('refund', refundedBecause);

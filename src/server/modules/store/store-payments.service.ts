@@ -97,7 +97,14 @@ export async function startStorePayment(
   const givenId = crypto.randomUUID();
   await expectGatewayPayment(
     db,
-    { id: givenId, provider: payments.name, checkoutId: null, storeOrderId: order.id, amount: cardDue, currency: order.currency.toUpperCase() },
+    {
+      id: givenId,
+      provider: payments.name,
+      checkoutId: null,
+      storeOrderId: order.id,
+      amount: cardDue,
+      currency: order.currency.toUpperCase(),
+    },
     now,
   );
   if (await settleEarlierPayments(db, payments, orderId, givenId, log, now)) {
@@ -196,7 +203,13 @@ export async function settleUnsettledStorePayments(
   recentMs = 86_400_000,
 ) {
   if (!payments.browser) return 0;
-  return askAgain(db, payments, await findUnsettledGatewayPayments(db, 'store_orders', limit, new Date(now.getTime() - recentMs)), log, now);
+  return askAgain(
+    db,
+    payments,
+    await findUnsettledGatewayPayments(db, 'store_orders', limit, new Date(now.getTime() - recentMs)),
+    log,
+    now,
+  );
 }
 
 /** Confirms (or not) the store order a payment fetched from the gateway names, by what the gateway says of it. */
@@ -239,7 +252,9 @@ export async function confirmStorePayment(
     // Given back: its order is paid (by it, or by another payment), or it placed nothing.
     if (order.status === 'paid') return answer('paid');
     const reason = await wholeRefundReasonOf(db, payment.id);
-    return reason === 'wallet_changed' || reason === 'amount_changed' ? { ...answer('refunded'), refundedBecause: reason } : answer('refunded');
+    return reason === 'wallet_changed' || reason === 'amount_changed'
+      ? { ...answer('refunded'), refundedBecause: reason }
+      : answer('refunded');
   }
   if (payment.status !== 'paid') return answer('pending');
 
@@ -256,7 +271,8 @@ export async function confirmStorePayment(
   if (completed === 'wallet_changed' || completed === 'amount_changed') {
     // The wallet held less than its part by then; or the payment was made for what the order asked before
     // the buyer changed the wallet's part: the order stays to be paid, and this payment goes back whole.
-    if (completed === 'amount_changed') log?.warn({ payment: payment.id, order: order.id }, 'a paid gateway payment no longer matches its store order: refunded');
+    if (completed === 'amount_changed')
+      log?.warn({ payment: payment.id, order: order.id }, 'a paid gateway payment no longer matches its store order: refunded');
     await refundWhole(db, payments, payment, order.id, completed, log);
     return { ...answer('refunded'), refundedBecause: completed };
   }
@@ -286,7 +302,8 @@ async function completeGatewayOrder(
       // changed after this payment was made (paying again with the wallet's switch turned).
       const matches = payment.amount === cardDueOf(order) && payment.currency.toUpperCase() === order.currency.toUpperCase();
       // Paid (and perhaps on its way since) by another payment: this one is a second charge, or one for what it asked before.
-      if (order.payment_reference || !['pending', 'expired', 'cancelled'].includes(order.status)) return matches ? 'duplicate' : 'paid_by_another';
+      if (order.payment_reference || !['pending', 'expired', 'cancelled'].includes(order.status))
+        return matches ? 'duplicate' : 'paid_by_another';
       if (!matches) return 'amount_changed';
 
       const items = await findOrderItems(tx, orderId);

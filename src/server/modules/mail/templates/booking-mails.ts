@@ -216,19 +216,19 @@ export function paymentRefundedMail(
           'Your checkout was changed (a promo code, or the part your wallet pays) after this payment was made, so it no longer matched the amount to pay and we refunded it in full. Only a payment of the new amount books your tests: if you have paid it, your booking is confirmed and you will find it in your bookings.',
         )
       : data.reason === 'wallet_changed'
-      ? t(
-          'تغيّر رصيد محفظتك أثناء الدفع فلم يعد يكفي لجزئه من الحجز، فلم يُؤكَّد الحجز وأعدنا إليك ما دفعته بالبطاقة كاملًا. يمكنك الحجز من جديد.',
-          'Your wallet balance changed while you paid and no longer covered its part of the booking, so the booking was not made and we refunded your card payment in full. You can book again.',
-        )
-      : data.reason === 'seat_lost'
         ? t(
-            'اكتمل الدفع بعد انتهاء مدة حجز الموعد مؤقتًا، وكان الموعد قد حُجز لشخص آخر، فلم يُؤكَّد حجزك وأعدنا إليك المبلغ كاملًا.',
-            'Your payment came through after the time we held for you had run out and the slot had gone to someone else, so the booking was not made and we refunded the full amount.',
+            'تغيّر رصيد محفظتك أثناء الدفع فلم يعد يكفي لجزئه من الحجز، فلم يُؤكَّد الحجز وأعدنا إليك ما دفعته بالبطاقة كاملًا. يمكنك الحجز من جديد.',
+            'Your wallet balance changed while you paid and no longer covered its part of the booking, so the booking was not made and we refunded your card payment in full. You can book again.',
           )
-        : t(
-            'دُفع هذا الحجز مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. حجزك مؤكَّد كما هو.',
-            'This booking was paid twice: we kept the first payment and refunded the second in full. Your booking stands as confirmed.',
-          );
+        : data.reason === 'seat_lost'
+          ? t(
+              'اكتمل الدفع بعد انتهاء مدة حجز الموعد مؤقتًا، وكان الموعد قد حُجز لشخص آخر، فلم يُؤكَّد حجزك وأعدنا إليك المبلغ كاملًا.',
+              'Your payment came through after the time we held for you had run out and the slot had gone to someone else, so the booking was not made and we refunded the full amount.',
+            )
+          : t(
+              'دُفع هذا الحجز مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. حجزك مؤكَّد كما هو.',
+              'This booking was paid twice: we kept the first payment and refunded the second in full. Your booking stands as confirmed.',
+            );
   return {
     subject: subject(t, t('أعدنا إليك مبلغ الدفع', 'We have refunded your payment')),
     preheader: t(`أُعيد ${amount} إلى وسيلة الدفع الأصلية.`, `${amount} is on its way back to your original payment method.`),
