@@ -94,7 +94,7 @@ export async function startStorePayment(
     await settleEarlierPayments(db, payments, orderId, null, log, now);
     return { status: 'paid' as const, ...placed };
   }
-  const givenId = crypto.randomUUID();
+  const givenId = randomUUID();
   await expectGatewayPayment(
     db,
     {
