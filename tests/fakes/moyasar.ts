@@ -221,6 +221,8 @@ function company(number: string): FakeCardSource['company'] {
 
 /** An issuer's six-digit approval code. */
 const authorizationCode = () => String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
+/** A UUID, as a payment's given_id must be (docs: Idempotency). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function luhn(number: string): boolean {
   let sum = 0;
@@ -381,8 +383,7 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     const card = savedCards.get(String(source.token ?? ''));
     if (!card) errors['source.token'] = ['is invalid'];
     const givenId = typeof body.given_id === 'string' ? body.given_id : null;
-    if (givenId !== null && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(givenId))
-      errors.given_id = ['is invalid'];
+    if (givenId !== null && !UUID.test(givenId)) errors.given_id = ['is invalid'];
     if (!card || Object.keys(errors).length > 0) return invalid(res, errors);
     const again = givenId ? payments.get(givenId) : undefined;
     if (again) return json(res, 201, again);
@@ -429,6 +430,8 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
 
   /** What every payment the browser creates carries, checked as the API does; errors go in `errors`. */
   function paymentFields(body: Record<string, unknown>, ip: string | null, errors: Record<string, string[]>) {
+    const givenId = typeof body.given_id === 'string' ? body.given_id : null;
+    if (givenId !== null && !UUID.test(givenId)) errors.given_id = ['is invalid'];
     const amount = Number(body.amount);
     if (!Number.isInteger(amount) || amount < 100) errors.amount = ['must be an integer of at least 100'];
     const currency = String(body.currency ?? 'SAR').toUpperCase();
@@ -436,7 +439,7 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
     if (!/^https?:\/\//.test(callbackUrl)) errors.callback_url = ['is invalid'];
     const at = new Date().toISOString();
     return {
-      id: randomUUID(),
+      id: givenId ?? randomUUID(),
       status: 'initiated' as Status,
       amount,
       fee: 0,
@@ -657,6 +660,9 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions = {}) {
   }
 
   function createPayment(body: Record<string, unknown>, ip: string | null, res: ServerResponse) {
+    // docs: Idempotency — a payment created with a given_id is answered again for the same given_id.
+    const again = typeof body.given_id === 'string' ? payments.get(body.given_id) : undefined;
+    if (again) return json(res, 201, again);
     const source = (body.source ?? {}) as Record<string, unknown>;
     if (source.type === 'stcpay') return createStcPayment(body, ip, res);
     if (source.type === 'applepay') return createApplePayment(body, ip, res);

@@ -11,6 +11,7 @@ import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-s
 import { insertBooking, nonFastingTestId, offerTest, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { cookiePair } from '../setup/http.ts';
+import { promoTerms } from '../setup/promo-terms.ts';
 import { approvedPayment, checkoutDefaults, createTestVariant, deliveryDetails } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -485,26 +486,14 @@ const matrix: Record<string, Row> = {
   'promo.testsNamed': { access: admins, input: () => ({ q: 'ferritin' }) },
   'promo.save': {
     access: admins,
-    input: () => ({
-      code: unique('MATRIX')
-        .toUpperCase()
-        .replace(/[^A-Z0-9]/g, '')
-        .slice(0, 30),
-      kind: 'percent',
-      amount: 5,
-      cap: null,
-      minBasket: 0,
-      appliesTo: 'all',
-      labIds: [],
-      testIds: [],
-      startsAt: null,
-      endsAt: null,
-      maxUses: null,
-      maxUsesPerCustomer: 1,
-      firstOrderOnly: false,
-      paidBy: 'platform',
-      active: true,
-    }),
+    input: () =>
+      promoTerms(
+        unique('MATRIX')
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, '')
+          .slice(0, 30),
+        { amount: 5 },
+      ),
   },
   'wallet.mine': { access: customers },
   'wallet.balance': { access: customers },

@@ -20,7 +20,7 @@ import {
   STC_PAY_TEST_MOBILES,
   TEST_CARDS,
 } from '../fakes/moyasar.ts';
-import { nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { halfHourSlots, nonFastingTestId, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { type MoyasarApp, recordingLog, silentLog, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { EXPECTED_REASONS } from '../setup/moyasar-failures.ts';
@@ -58,14 +58,7 @@ afterAll(async () => {
 });
 
 // Each test its own slot, days ahead (Riyadh is UTC+3 all year).
-let slotIndex = 0;
-function nextSlot(): string {
-  const day = new Date(Date.now() + (3 + Math.floor(slotIndex / 40)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = 60 + (slotIndex % 40) * 30;
-  slotIndex++;
-  const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  return new Date(`${day}T${clock}:00+03:00`).toISOString();
-}
+const nextSlot = halfHourSlots();
 
 async function callerOf(user?: TestUser) {
   return createCaller({ ...(await contextFor(database.db, user)), payments, config: env, log: written.log });
@@ -368,11 +361,13 @@ describe('the checkout in Moyasar mode', () => {
     expect((await checkoutRow(answer.checkout_id)).payment_reference).toBe(paid.id);
   });
 
-  it('confirms nothing paid for another amount, or naming another or no checkout', async () => {
+  it('books nothing paid for another amount (that payment goes back whole, ADR 0095), or naming another or no checkout', async () => {
     const customer = await createTestUser(database.db, 'customer');
     const answer = await checkoutFor(customer);
     const short = await pay(answer.payment, { amount: CHARGED - 100 });
-    expect((await callback(short.back.search)).searchParams.get('outcome')).toBe('unknown');
+    const shortLanded = await callback(short.back.search);
+    expect(Object.fromEntries(shortLanded.searchParams)).toEqual({ outcome: 'refunded', refund: 'amount_changed' });
+    expect(fake.payments.get(short.id)).toMatchObject({ status: 'refunded', refunded: CHARGED - 100 });
     const elsewhere = await pay(answer.payment, { metadata: { checkout_id: randomUUID() } });
     expect((await callback(elsewhere.back.search)).searchParams.get('outcome')).toBe('unknown');
     const nameless = await pay(answer.payment, { metadata: {} });

@@ -3,6 +3,7 @@ import { renewPlans } from '../../src/server/modules/subscriptions/plan-renewals
 import { simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import type { SavePromoInput } from '../../src/shared/promo-schemas.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { promoTerms } from '../setup/promo-terms.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Promo codes on plans (issue #79 item 4, ADR 0092 amended): a code for all or for plans discounts the
@@ -20,24 +21,7 @@ afterAll(() => database.close());
 
 async function createCode(code: string, changes: Partial<SavePromoInput> = {}) {
   const caller = await callerFor(database.db, admin);
-  return caller.promo.save({
-    code,
-    kind: 'percent',
-    amount: 20,
-    cap: null,
-    minBasket: 0,
-    appliesTo: 'plans',
-    labIds: [],
-    testIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses: null,
-    maxUsesPerCustomer: 1,
-    firstOrderOnly: false,
-    paidBy: 'platform',
-    active: true,
-    ...changes,
-  });
+  return caller.promo.save(promoTerms(code, { amount: 20, appliesTo: 'plans', ...changes }));
 }
 
 async function refusal(promise: Promise<unknown>) {

@@ -6,7 +6,7 @@ import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import type { SavePromoInput } from '../../src/shared/promo-schemas.ts';
 import { nonFastingTestId, offerTest, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, callerFor, contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
-import { promoTerms } from '../setup/promo.ts';
+import { promoTerms } from '../setup/promo-terms.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Promo codes (issue #79 item 4, ADR 0092): the admin's codes, the discount at a lab-test checkout as a

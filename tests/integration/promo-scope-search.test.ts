@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueTestIds, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
-import { promoTerms } from '../setup/promo.ts';
+import { promoTerms } from '../setup/promo-terms.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // The admin's promo code form (issue #79 item 4): the labs, and the tests or packages, a code is limited to

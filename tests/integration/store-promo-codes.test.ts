@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBuyerDetails } from '../../src/server/modules/store/store-orders.repository.ts';
 import type { SavePromoInput } from '../../src/shared/promo-schemas.ts';
 import { callerFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
+import { promoTerms } from '../setup/promo-terms.ts';
 import {
   approvedPayment,
   checkoutDefaults,
@@ -33,24 +34,7 @@ afterAll(() => database.close());
 
 async function createCode(code: string, changes: Partial<SavePromoInput> = {}) {
   const caller = await callerFor(database.db, admin);
-  return caller.promo.save({
-    code,
-    kind: 'percent',
-    amount: 10,
-    cap: null,
-    minBasket: 0,
-    appliesTo: 'store',
-    labIds: [],
-    testIds: [],
-    startsAt: null,
-    endsAt: null,
-    maxUses: null,
-    maxUsesPerCustomer: 1,
-    firstOrderOnly: false,
-    paidBy: 'platform',
-    active: true,
-    ...changes,
-  });
+  return caller.promo.save(promoTerms(code, { appliesTo: 'store', ...changes }));
 }
 
 async function refusal(promise: Promise<unknown>) {

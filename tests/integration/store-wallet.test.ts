@@ -9,7 +9,7 @@ import { grantCredit, walletOf } from '../../src/server/modules/wallet/wallet.se
 import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
 import type { FakeMoyasar } from '../fakes/moyasar.ts';
 import { createTestUser, type TestUser } from '../setup/fixtures.ts';
-import { type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
+import { gatewayReturns, type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { approvedPayment, checkoutDefaults, createTestVariant, deliveryDetails, orderIdOf, storeCallerFor } from '../setup/store.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
@@ -292,11 +292,7 @@ describe('the wallet at the store checkout (Moyasar)', () => {
     return { id: created.payment.id, back };
   }
 
-  async function callback(query: string) {
-    const response = await app.request(`/payments/moyasar/callback${query}`);
-    expect(response.status).toBe(303);
-    return new URL(response.headers.get('location')!, 'http://localhost:3000');
-  }
+  const callback = (query: string) => gatewayReturns({ app, fake }, WEBHOOK_SECRET).callback(query);
 
   it("asks the gateway for the order's total less the wallet's part, and confirms only a payment of that", async () => {
     const customer = await customerWith(20);
@@ -304,9 +300,11 @@ describe('the wallet at the store checkout (Moyasar)', () => {
     if (answer.status !== 'payment_required') throw new Error('expected payment_required');
     expect(answer.payment.amount).toBe(PRICE - 2_000);
 
-    // The whole total paid instead (a form tampered with): not this order's card part, never confirmed.
+    // The whole total paid instead (a form tampered with): not this order's card part, never confirmed; it goes back whole (ADR 0095).
     const whole = await payAtGateway(answer.payment, PRICE);
-    expect((await callback(whole.back.search)).searchParams.get('payment')).toBe('unknown');
+    const wholeLanded = await callback(whole.back.search);
+    expect([wholeLanded.searchParams.get('payment'), wholeLanded.searchParams.get('refund')]).toEqual(['refunded', 'amount_changed']);
+    expect(fake.payments.get(whole.id)).toMatchObject({ status: 'refunded', refunded: PRICE });
     expect(await orderRow(orderId)).toMatchObject({ status: 'pending' });
     expect(await balanceOf(customer)).toBe(20);
 
@@ -349,18 +347,7 @@ describe('the wallet at the store checkout (Moyasar)', () => {
       expect.objectContaining({ locale: 'ar', data: expect.objectContaining({ reason: 'wallet_changed', amount: (PRICE - 3_000) / 100 }) }),
     ]);
     // The webhook for the same payment changes nothing more.
-    await app.request('/payments/moyasar/webhook', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        id: randomUUID(),
-        type: 'payment_paid',
-        created_at: new Date().toISOString(),
-        secret_token: WEBHOOK_SECRET,
-        live: false,
-        data: fake.payments.get(lostPayment.id),
-      }),
-    });
+    await gatewayReturns({ app, fake }, WEBHOOK_SECRET).webhook(lostPayment.id);
     expect(await orderRow(lostOrder.orderId)).toMatchObject({ status: 'pending' });
   });
 

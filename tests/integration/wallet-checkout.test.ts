@@ -10,7 +10,7 @@ import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { priceCheckout } from '../../src/shared/checkout-pricing.ts';
 import type { FakeMoyasar } from '../fakes/moyasar.ts';
-import { nonFastingTestId, offerTest, openLabSelling } from '../setup/dashboard-fixtures.ts';
+import { halfHourSlots, nonFastingTestId, offerTest, openLabSelling } from '../setup/dashboard-fixtures.ts';
 import { booked, contextFor, createTestUser, type TestUser } from '../setup/fixtures.ts';
 import { type MoyasarApp, startMoyasarApp } from '../setup/moyasar-app.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -47,15 +47,7 @@ afterAll(async () => {
 });
 
 // Each checkout its own times, days ahead (Riyadh is UTC+3 all year).
-let slotIndex = 0;
-function nextSlot(): string {
-  const day = new Date(Date.now() + (3 + Math.floor(slotIndex / 40)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = 60 + (slotIndex % 40) * 30;
-  slotIndex++;
-  return new Date(
-    `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00+03:00`,
-  ).toISOString();
-}
+const nextSlot = halfHourSlots();
 
 /** The simulated payment, with every charge and refund it was asked for written down. */
 function recordingPayments(delayMs = 0) {

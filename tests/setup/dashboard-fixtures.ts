@@ -174,3 +174,18 @@ export async function openLabSelling(
     .executeTakeFirstOrThrow();
   return { lab, labTestId };
 }
+
+/**
+ * A test file's own appointment times at a lab open all day (openLabSelling 00:00–23:30): each call the
+ * next half hour from 01:00 Riyadh time (UTC+3 all year), forty a day, from three days ahead on.
+ */
+export function halfHourSlots() {
+  let index = 0;
+  return (): string => {
+    const day = new Date(Date.now() + (3 + Math.floor(index / 40)) * 86_400_000).toISOString().slice(0, 10);
+    const minutes = 60 + (index % 40) * 30;
+    index++;
+    const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    return new Date(`${day}T${clock}:00+03:00`).toISOString();
+  };
+}

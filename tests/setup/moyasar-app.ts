@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/schema.ts';
@@ -45,3 +46,32 @@ export async function startMoyasarApp(db: Kysely<Database>, webhookSecret: strin
 }
 
 export type MoyasarApp = Awaited<ReturnType<typeof startMoyasarApp>>;
+
+/**
+ * Moyasar's two ways back into the app: the browser's return from the gateway (`callback`, answering where
+ * it is sent) and the webhook for a payment as the fake has it now (`webhook`, answering the response;
+ * another `secretToken` for a forged one).
+ */
+export function gatewayReturns({ app, fake }: Pick<MoyasarApp, 'app' | 'fake'>, webhookSecret: string) {
+  return {
+    async callback(query: string) {
+      const response = await app.request(`/payments/moyasar/callback${query}`);
+      if (response.status !== 303) throw new Error(`the callback answered ${response.status}, not a redirect`);
+      return new URL(response.headers.get('location')!, 'http://localhost:3000');
+    },
+    webhook(paymentId: string, secretToken = webhookSecret) {
+      return app.request('/payments/moyasar/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id: randomUUID(),
+          type: 'payment_paid',
+          created_at: new Date().toISOString(),
+          secret_token: secretToken,
+          live: false,
+          data: fake.payments.get(paymentId) ?? { id: paymentId },
+        }),
+      });
+    },
+  };
+}

@@ -511,6 +511,23 @@ describe('renderMail: content', () => {
     expect(render(message, 'ar').text).toContain('تغيّر رصيد محفظتك أثناء الدفع');
   });
 
+  it('tells a customer who changed their checkout after paying that the earlier payment went back, and where their bookings are', () => {
+    const message = {
+      ...examples['payment-refunded'],
+      data: { ...examples['payment-refunded'].data, reason: 'amount_changed' as const, link: 'https://tahaleel.sa/dashboard' },
+    };
+    const english = render(message, 'en');
+    expect(english.text).toContain('Your checkout was changed (a promo code, or the part your wallet pays) after this payment was made');
+    expect(english.text).toContain('View my bookings');
+    expect(render(message, 'ar').text).toContain('عُدِّل طلبك (رمز الخصم أو الجزء الذي تدفعه من محفظتك)');
+    const store = {
+      ...examples['store-payment-refunded'],
+      data: { ...examples['store-payment-refunded'].data, reason: 'amount_changed' as const },
+    };
+    expect(render(store, 'en').text).toContain('The part of your order paid from your wallet was changed after this card payment was made');
+    expect(render(store, 'ar').text).toContain('عُدِّل الجزء الذي تدفعه من محفظتك');
+  });
+
   it('tells the patient when staff opened a result (Riyadh time) and the reason given, without the test or the result', () => {
     const message = examples['result-opened-by-staff'];
     const english = render(message, 'en');

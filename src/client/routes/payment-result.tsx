@@ -5,6 +5,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Check, CircleAlert, Undo2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { PAYMENT_FAILURE_REASONS, type PaymentFailureReason } from '../../shared/payment-failures.ts';
+import { SAID_REFUND_REASONS, type SaidRefundReason } from '../../shared/payment-refunds.ts';
 import { forgetCheckoutKey } from '../features/booking/lab-cart/checkout-key.ts';
 import { labCartStore } from '../features/booking/lab-cart/lab-cart-store.ts';
 import { paymentFailureSentences } from '../features/payments/payment-failure.ts';
@@ -18,20 +19,22 @@ type Outcome = (typeof outcomes)[number];
 /**
  * Where a card payment's return lands (after /payments/moyasar/callback has asked the gateway): the
  * booking is confirmed, the card was declined (try again: the times stay held a few minutes), or the
- * payment came after its time was taken and has been refunded. The outcome is the server's, and so is
- * the reason a payment failed (`reason`), said here in the reader's language.
+ * payment booked nothing and has been refunded: its time was taken meanwhile, the wallet no longer held
+ * its part (`refund=wallet_changed`), or the checkout was changed after it was made (`refund=amount_changed`,
+ * ADR 0095). The outcome is the server's, and so are the reasons, said here in the reader's language.
  */
 export const Route = createFileRoute('/payment-result')({
-  validateSearch: (search): { outcome?: Outcome; reason?: PaymentFailureReason } => ({
+  validateSearch: (search): { outcome?: Outcome; reason?: PaymentFailureReason; refund?: SaidRefundReason } => ({
     outcome: searchChoice(search.outcome, outcomes),
     reason: searchChoice(search.reason, PAYMENT_FAILURE_REASONS),
+    refund: searchChoice(search.refund, SAID_REFUND_REASONS),
   }),
   component: PaymentResultPage,
 });
 
 function PaymentResultPage() {
   const { t, i18n } = useLingui();
-  const { outcome = 'unknown', reason } = Route.useSearch();
+  const { outcome = 'unknown', reason, refund } = Route.useSearch();
   const queryClient = useQueryClient();
   const paid = outcome === 'paid';
   usePageMeta({ title: paid ? t`Your booking is confirmed!` : t`Payment` });
@@ -58,12 +61,27 @@ function PaymentResultPage() {
       title: t`The payment did not go through`,
       text: t`You have not been charged. Your times stay reserved for a few minutes: check your payment details or pay another way and try again.`,
     },
-    refunded: {
-      icon: Undo2,
-      palette: 'orange',
-      title: t`Your time was taken while you paid`,
-      text: t`The reservation ran out before the payment arrived and someone else booked the time. We have refunded the full amount to the card or wallet you paid with; please choose another time.`,
-    },
+    refunded:
+      refund === 'amount_changed'
+        ? {
+            icon: Undo2,
+            palette: 'orange',
+            title: t`This payment no longer matched your checkout`,
+            text: t`Your promo code or the part your wallet pays was changed after this payment was made, so we have refunded it in full and sent you an email. Your tests stay in your cart: pay the new amount to book them.`,
+          }
+        : refund === 'wallet_changed'
+          ? {
+              icon: Undo2,
+              palette: 'orange',
+              title: t`Your wallet balance changed while you paid`,
+              text: t`It was used for another booking or expired, so it no longer covered its part. Nothing was booked or taken from your wallet, and we have refunded the card payment in full. Your tests stay in your cart: you can pay again.`,
+            }
+          : {
+              icon: Undo2,
+              palette: 'orange',
+              title: t`Your time was taken while you paid`,
+              text: t`The reservation ran out before the payment arrived and someone else booked the time. We have refunded the full amount to the card or wallet you paid with; please choose another time.`,
+            },
     pending: {
       icon: CircleAlert,
       palette: 'orange',
@@ -103,7 +121,7 @@ function PaymentResultPage() {
             </Button>
           ) : outcome === 'refunded' ? (
             <Button asChild colorPalette="brand" size="lg">
-              <Link to="/categories">{t`Find a test`}</Link>
+              {refund ? <Link to="/checkout">{t`Back to checkout`}</Link> : <Link to="/categories">{t`Find a test`}</Link>}
             </Button>
           ) : null}
           <Button asChild variant={outcome === 'failed' || outcome === 'refunded' ? 'outline' : 'solid'} colorPalette="brand" size="lg">

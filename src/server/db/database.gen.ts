@@ -67,7 +67,7 @@ export type OutboxStatus = 'failed' | 'pending' | 'sent' | 'skipped';
 
 export type PackageStatus = 'approved' | 'pending' | 'rejected';
 
-export type PaymentRefundReason = 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost' | 'wallet_changed';
+export type PaymentRefundReason = 'amount_changed' | 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost' | 'wallet_changed';
 
 export type PhoneCodePurpose = 'sign_in' | 'verify';
 

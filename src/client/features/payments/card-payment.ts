@@ -19,6 +19,8 @@ export interface PaymentRequired {
   checkout_id: string;
   gateway_url: string;
   payment: {
+    /** The id the server gave the payment (Moyasar's given_id): it knows every payment of its checkout, made or not (ADR 0095). */
+    given_id?: string;
     amount: number;
     currency: string;
     description: string;

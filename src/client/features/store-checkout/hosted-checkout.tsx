@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { Clock, Lock, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { PaymentFailureReason } from '../../../shared/payment-failures.ts';
+import type { SaidRefundReason } from '../../../shared/payment-refunds.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { formatShippingAddress } from '../../../shared/store.ts';
 import { StoreImage } from '../../components/store/store-image.tsx';
@@ -165,11 +166,11 @@ export type GatewayOutcome = 'failed' | 'refunded' | 'pending' | 'unknown';
 function GatewayOutcomeNotice({
   outcome,
   reason,
-  walletChanged,
+  refundedBecause,
 }: {
   outcome: GatewayOutcome;
   reason: PaymentFailureReason | undefined;
-  walletChanged: boolean;
+  refundedBecause: SaidRefundReason | undefined;
 }) {
   const { t, i18n } = useLingui();
   const view = {
@@ -178,17 +179,24 @@ function GatewayOutcomeNotice({
       title: t`The payment did not go through`,
       text: t`You have not been charged. Your items stay reserved until the timer runs out: check your payment details or pay another way and try again.`,
     },
-    refunded: walletChanged
-      ? {
-          status: 'warning',
-          title: t`Your wallet balance changed while you paid`,
-          text: t`It was used for another order or expired, so it no longer covered its part of this order. Nothing was taken from your wallet, we have refunded the card payment in full and sent you an email. You can pay again while your items are reserved.`,
-        }
-      : {
-          status: 'warning',
-          title: t`Your items sold out while you paid`,
-          text: t`The reservation ran out before the payment arrived and the items were sold. We have refunded the full amount to the card or wallet you paid with and sent you an email.`,
-        },
+    refunded:
+      refundedBecause === 'amount_changed'
+        ? {
+            status: 'warning',
+            title: t`This payment no longer matched your order`,
+            text: t`The part your wallet pays was changed after this payment was made, so we have refunded it in full and sent you an email. Pay the amount shown below while your items are reserved.`,
+          }
+        : refundedBecause === 'wallet_changed'
+          ? {
+              status: 'warning',
+              title: t`Your wallet balance changed while you paid`,
+              text: t`It was used for another order or expired, so it no longer covered its part of this order. Nothing was taken from your wallet, we have refunded the card payment in full and sent you an email. You can pay again while your items are reserved.`,
+            }
+          : {
+              status: 'warning',
+              title: t`Your items sold out while you paid`,
+              text: t`The reservation ran out before the payment arrived and the items were sold. We have refunded the full amount to the card or wallet you paid with and sent you an email.`,
+            },
     pending: {
       status: 'info',
       title: t`Your payment is still being processed`,
@@ -319,7 +327,7 @@ export function HostedCheckout({
   gatewayOutcome,
 }: {
   orderId: string;
-  gatewayOutcome?: { outcome: GatewayOutcome; reason?: PaymentFailureReason; walletChanged?: boolean };
+  gatewayOutcome?: { outcome: GatewayOutcome; reason?: PaymentFailureReason; refundedBecause?: SaidRefundReason };
 }) {
   const { t, i18n } = useLingui();
   const order = useQuery({ ...trpc.store.hostedCheckout.get.queryOptions({ orderId }), staleTime: 0 });
@@ -364,7 +372,7 @@ export function HostedCheckout({
         <GatewayOutcomeNotice
           outcome={gatewayOutcome.outcome}
           reason={gatewayOutcome.reason}
-          walletChanged={gatewayOutcome.walletChanged === true}
+          refundedBecause={gatewayOutcome.refundedBecause}
         />
       )}
       {order.isPending || method.isPending ? (

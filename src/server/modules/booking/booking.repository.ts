@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { CheckoutPricing } from '../../../shared/checkout-pricing.ts';
+import type { WholeRefundReason } from '../../../shared/payment-refunds.ts';
 import { bookingDetails, bookingsWithDetails } from '../../db/booking-details.ts';
 import type { BookingSeries } from '../../db/database.gen.ts';
 import { PREPARE } from '../../db/prepared-statements.ts';
@@ -349,20 +350,30 @@ export function failInstanceAttempts(db: Db, instance: string) {
 }
 
 /**
- * The gateway payments (paid in the browser) of checkouts still pending that were last heard of in a
- * state that may yet book them: what a server that stopped between fetching a payment and confirming it
- * left unfinished.
+ * What a gateway payment may still come to while nothing of it was given back: expected (the browser was
+ * given its id, the gateway has not told us of it), being paid, or paid and not yet booked or refunded.
  */
-export function findUnsettledGatewayPayments(db: Db, limit: number) {
-  return db
-    .selectFrom('gateway_payments')
-    .innerJoin('checkouts', 'checkouts.id', 'gateway_payments.checkout_id')
-    .where('checkouts.status', '=', 'pending')
-    .where('gateway_payments.status', 'in', ['initiated', 'paid', 'authorized', 'captured'])
-    .select('gateway_payments.id')
-    .orderBy('gateway_payments.created_at')
-    .limit(limit)
-    .execute();
+const OPEN_GATEWAY_STATUSES = ['expected', 'initiated', 'paid', 'authorized', 'captured'];
+
+/**
+ * The gateway payments (paid in the browser) of lab-test checkouts or of store orders to ask about again
+ * at start-up, oldest first: those of purchases still pending last heard of in a state that may yet pay
+ * them (a server stopped between fetching a payment and confirming it, or the customer was still at 3-D
+ * Secure), and, from `since` on, those the gateway may have taken that did not pay their purchase:
+ * expected ones we never heard of, and any other of a purchase paid by another payment or ended, which
+ * go back whole (ADR 0095).
+ */
+export async function findUnsettledGatewayPayments(db: Db, of: 'checkouts' | 'store_orders', limit: number, since: Date) {
+  const purchase =
+    of === 'checkouts' ? sql`join checkouts p on p.id = gp.checkout_id` : sql`join store_orders p on p.id = gp.store_order_id`;
+  const { rows } = await sql<{ id: string }>`
+    select gp.id from gateway_payments gp ${purchase}
+     where gp.status in (${sql.join(OPEN_GATEWAY_STATUSES)}) and gp.refunded_halalas = 0
+       and ((p.status = 'pending' and gp.status <> 'expected')
+            or (gp.created_at > ${since} and (gp.status = 'expected' or p.payment_reference is distinct from gp.id)))
+     order by gp.created_at
+     limit ${limit}`.execute(db);
+  return rows;
 }
 
 /** Fails the attempt begun at `attemptedAt` unless another has taken the checkout over (fail_checkout_attempt). */
@@ -560,37 +571,96 @@ export function findCheckoutById(db: Db, checkoutId: string) {
     .executeTakeFirst();
 }
 
-/** Records what the gateway last said of a payment (one row per gateway id). */
-export async function recordGatewayPayment(
-  db: Db,
-  payment: {
-    id: string;
-    provider: string;
-    checkoutId: string | null;
-    /** A built-in store order's payment names its order instead of a checkout (ADR 0039). */
-    storeOrderId?: string | null;
-    amount: number;
-    currency: string;
-    status: string;
-    message: string | null;
-  },
-  now: Date,
-) {
+/** A gateway payment as it is kept: the purchase it is for, what it was made for, and what the gateway last said of it. */
+interface GatewayPaymentHeard {
+  id: string;
+  provider: string;
+  checkoutId: string | null;
+  /** A built-in store order's payment names its order instead of a checkout (ADR 0039). */
+  storeOrderId?: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+  message: string | null;
+}
+
+function gatewayPaymentRow(payment: GatewayPaymentHeard, now: Date) {
+  return {
+    id: payment.id,
+    provider: payment.provider,
+    checkout_id: payment.checkoutId,
+    store_order_id: payment.storeOrderId ?? null,
+    amount_halalas: payment.amount,
+    currency: payment.currency,
+    status: payment.status,
+    message: payment.message,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * The payment the browser is about to make at the gateway, by the id the server gave it (Moyasar's
+ * given_id): kept before it exists, `expected`, so that the checkout or order knows every payment it may
+ * have been paid with, heard of or not (ADR 0095).
+ */
+export async function expectGatewayPayment(db: Db, payment: Omit<GatewayPaymentHeard, 'status' | 'message'>, now: Date) {
   await db
     .insertInto('gateway_payments')
-    .values({
-      id: payment.id,
-      provider: payment.provider,
-      checkout_id: payment.checkoutId,
-      store_order_id: payment.storeOrderId ?? null,
-      amount_halalas: payment.amount,
-      currency: payment.currency,
-      status: payment.status,
-      message: payment.message,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ status: payment.status, message: payment.message, updated_at: now }))
+    .values(gatewayPaymentRow({ ...payment, status: 'expected', message: null }, now))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/**
+ * The payments of a checkout or a store order that may still have taken money, but `exceptId` (the one
+ * just asked of the browser), newest first: expected, being paid, or paid and not given back.
+ */
+export function findOpenGatewayPayments(
+  db: Db,
+  of: { checkoutId: string } | { storeOrderId: string },
+  exceptId: string | null,
+  limit: number,
+) {
+  return db
+    .selectFrom('gateway_payments')
+    .select('id')
+    .$if('checkoutId' in of, (qb) => qb.where('checkout_id', '=', (of as { checkoutId: string }).checkoutId))
+    .$if('storeOrderId' in of, (qb) => qb.where('store_order_id', '=', (of as { storeOrderId: string }).storeOrderId))
+    .$if(exceptId !== null, (qb) => qb.where('id', '<>', exceptId!))
+    .where('status', 'in', OPEN_GATEWAY_STATUSES)
+    .where('refunded_halalas', '=', 0)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Why a payment was given back whole (the refund naming no booking), if it was. */
+export async function wholeRefundReasonOf(db: Db, paymentId: string) {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select('reason')
+    .where('payment_reference', '=', paymentId)
+    .where('booking_id', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row?.reason ?? null;
+}
+
+/** Records what the gateway last said of a payment (one row per gateway id): its status, and what it was made for. */
+export async function recordGatewayPayment(db: Db, payment: GatewayPaymentHeard, now: Date) {
+  await db
+    .insertInto('gateway_payments')
+    .values(gatewayPaymentRow(payment, now))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        status: payment.status,
+        message: payment.message,
+        amount_halalas: payment.amount,
+        currency: payment.currency,
+        updated_at: now,
+      }),
+    )
     .execute();
 }
 
@@ -621,7 +691,7 @@ export async function recordRefund(
     bookingId: string | null;
     storeOrderId?: string | null;
     amount: number;
-    reason: 'cancellation' | 'seat_lost' | 'stock_lost' | 'duplicate' | 'wallet_changed';
+    reason: 'cancellation' | WholeRefundReason;
     /** Of the amount, what went back to the customer's wallet (ADR 0093); the rest went to the card. */
     walletHalalas?: number;
   },

@@ -18,6 +18,7 @@ import {
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trpc/procedures.ts';
 import * as booking from './booking.service.ts';
+import { startCheckoutAtGateway } from './booking-payments.service.ts';
 import { assertReachableAtHome } from './home-visits.service.ts';
 import { moveReservedVisit, releaseReservedVisit, reservedVisits } from './series-payments.service.ts';
 import { seriesSummaries } from './series-summary.service.ts';
@@ -92,7 +93,7 @@ export const bookingRouter = router({
     );
     const paying = { promo: input.promoCode ? { code: input.promoCode, clientIp: ctx.clientIp } : null, wallet: input.useWallet };
     return ctx.payments.browser
-      ? booking.startGatewayCheckout(
+      ? startCheckoutAtGateway(
           ctx.db,
           ctx.payments,
           ctx.user,
@@ -101,6 +102,7 @@ export const bookingRouter = router({
           ctx.config.PUBLIC_URL,
           new Date(),
           paying,
+          ctx.log,
         )
       : booking.createBookings(ctx.db, ctx.payments, ctx.user, input.items, input.idempotencyKey, new Date(), ctx.instance, paying);
   }),

@@ -827,7 +827,7 @@ async function checkout(
   // them with confirmPaidCheckout, from the seats the claim kept, once the server has fetched the
   // payment (booking-payments.service.ts).
   // A checkout the wallet pays whole is confirmed here, with no card.
-  if (payments.browser && cardHalalas > 0) return paymentRequired(payments.browser, checkoutId, cardHalalas, publicUrl);
+  if (payments.browser && cardHalalas > 0) return paymentRequired(db, payments, checkoutId, cardHalalas, publicUrl, now);
 
   // Where the confirmation goes: the address, name and language the session read; a guest's is the address
   // it gave for its booking mails, if any (ADR 0066).
@@ -958,11 +958,27 @@ const NEVER = new Date('9999-12-31T00:00:00Z');
  * the gateway with them, so the card never reaches this server. `metadata.checkout_id` is how the
  * payment finds its checkout when it comes back.
  */
-function paymentRequired(browser: NonNullable<PaymentProvider['browser']>, checkoutId: string, amount: number, publicUrl: string) {
+/**
+ * The gateway form's configuration for the card's part of a checkout. The payment is given its id here
+ * (Moyasar's `given_id`) and written down as expected before the browser makes it, so that every payment
+ * of the checkout is known when the customer pays again after changing it (ADR 0095).
+ */
+async function paymentRequired(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  checkoutId: string,
+  amount: number,
+  publicUrl: string,
+  now: Date,
+) {
+  const browser = payments.browser!;
+  const givenId = crypto.randomUUID();
+  await repo.expectGatewayPayment(db, { id: givenId, provider: payments.name, checkoutId, amount, currency: 'SAR' }, now);
   return {
     status: 'payment_required' as const,
     checkout_id: checkoutId,
     payment: {
+      given_id: givenId,
       amount,
       currency: 'SAR',
       description: `Tahaleel checkout ${checkoutId}`,
@@ -1061,7 +1077,7 @@ export async function confirmPaidCheckout(
 }
 
 /** A checkout's answer read back: its totals and its bookings with names. */
-async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
+export async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
   const [checkout, bookings] = await Promise.all([repo.findCheckoutTotals(db, checkoutId), repo.checkoutBookings(db, checkoutId)]);
   return {
     checkout_id: checkoutId,

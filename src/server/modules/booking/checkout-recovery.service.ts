@@ -8,6 +8,8 @@
 //   instance's attempts are never touched: they may be running.
 // - Payments made in the browser at the gateway (Moyasar) whose checkout is still pending: the gateway is
 //   asked again (confirmGatewayPayment), which books the checkout, or refunds a payment whose seats went.
+//   So are, for a day (RECENT_PAYMENTS_MS), the payments the browser was asked to make that we never heard
+//   of, and those of a checkout paid by another payment: one the gateway took goes back whole (ADR 0095).
 //   The same for the built-in store's orders (settleUnsettledStorePayments): sold, or refunded if the stock went.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -22,6 +24,8 @@ import { confirmGatewayPayment } from './booking-payments.service.ts';
 const CHECKOUT_PAGE = '/checkout';
 /** Gateway payments asked about at one start; the webhook settles any beyond (Moyasar retries it). */
 const GATEWAY_PAYMENTS_PER_START = 200;
+/** How long a payment that bought nothing, or was never heard of, is asked about again at each start. */
+export const RECENT_PAYMENTS_MS = 86_400_000;
 
 export interface RecoveredCheckouts {
   /** Checkouts this instance was charging when it stopped, now ended. */
@@ -59,7 +63,8 @@ export async function recoverInterruptedCheckouts(
 
   let gatewayPaymentsChecked = 0;
   if (payments.browser) {
-    for (const { id } of await repo.findUnsettledGatewayPayments(db, GATEWAY_PAYMENTS_PER_START)) {
+    const since = new Date(now.getTime() - RECENT_PAYMENTS_MS);
+    for (const { id } of await repo.findUnsettledGatewayPayments(db, 'checkouts', GATEWAY_PAYMENTS_PER_START, since)) {
       try {
         await confirmGatewayPayment(db, payments, id, log, now);
         gatewayPaymentsChecked++;
@@ -69,6 +74,6 @@ export async function recoverInterruptedCheckouts(
       }
     }
   }
-  const storePaymentsChecked = await settleUnsettledStorePayments(db, payments, GATEWAY_PAYMENTS_PER_START, log, now);
+  const storePaymentsChecked = await settleUnsettledStorePayments(db, payments, GATEWAY_PAYMENTS_PER_START, log, now, RECENT_PAYMENTS_MS);
   return { ended, gatewayPaymentsChecked, storePaymentsChecked };
 }

@@ -76,11 +76,8 @@ export type MailMessage =
   | { template: 'booking-rescheduled'; data: BookingMailData }
   /** The server stopped while the customer paid: nothing booked, nothing taken; the link goes to the checkout. */
   | { template: 'checkout-interrupted'; data: { name: string; link: string } }
-  /** A gateway payment went straight back (its seats went while the customer paid, or it paid a checkout twice); `amount` in SAR. */
-  | {
-      template: 'payment-refunded';
-      data: { name: string; amount: number; reason: 'seat_lost' | 'duplicate' | 'wallet_changed'; link: string };
-    }
+  /** A gateway payment went straight back, having booked nothing (paymentRefundedMail says why); `amount` in SAR. */
+  | { template: 'payment-refunded'; data: Parameters<typeof paymentRefundedMail>[0] }
   /** Sent 24 hours before the appointment. */
   | { template: 'booking-reminder'; data: BookingMailData }
   /** A link, never the result. */

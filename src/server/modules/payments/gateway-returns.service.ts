@@ -6,6 +6,7 @@
 // its gateway's own words going to the log alone (issue #61).
 import type { Kysely } from 'kysely';
 import type { PaymentFailureReason } from '../../../shared/payment-failures.ts';
+import type { SaidRefundReason } from '../../../shared/payment-refunds.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { MoyasarOutageError } from '../../platform/moyasar.ts';
@@ -27,10 +28,15 @@ export interface SettledPayment {
   landing: string;
 }
 
-/** The lab-test checkout's result page, saying `outcome` (and why it failed). */
-export function paymentResultPage(outcome: PaymentOutcome, reason: PaymentFailureReason | null): string {
+/** The lab-test checkout's result page, saying `outcome` (and why it failed, or why it went back). */
+export function paymentResultPage(
+  outcome: PaymentOutcome,
+  reason: PaymentFailureReason | null,
+  refundedBecause?: SaidRefundReason,
+): string {
   const to = new URLSearchParams({ outcome });
   if (outcome === 'failed' && reason) to.set('reason', reason);
+  if (outcome === 'refunded' && refundedBecause) to.set('refund', refundedBecause);
   return `${PAYMENT_RESULT_PAGE}?${to}`;
 }
 
@@ -65,8 +71,8 @@ export async function settleGatewayPayment(
     const landing = confirmed.successUrl ?? (confirmed.orderId ? `${hostedCheckoutPath(confirmed.orderId)}?${back}` : null);
     return { outcome: confirmed.outcome, reason, landing: landing ?? paymentResultPage('unknown', null) };
   }
-  const { outcome } = await confirmCheckoutPayment(db, payments, payment, log);
-  return { outcome, reason: reasonIf(outcome), landing: paymentResultPage(outcome, reasonIf(outcome)) };
+  const { outcome, refundedBecause } = await confirmCheckoutPayment(db, payments, payment, log);
+  return { outcome, reason: reasonIf(outcome), landing: paymentResultPage(outcome, reasonIf(outcome), refundedBecause) };
 }
 
 /**

@@ -162,22 +162,6 @@ const orderColumns = [
   sql<number>`greatest(0, ceil(extract(epoch from o.reserved_until - clock_timestamp())))::int`.as('seconds_left'),
 ] as const;
 
-/**
- * Gateway payments we have heard of for orders still pending (a server stopped between hearing and
- * confirming, or the buyer was still at 3-D Secure): asked about again at start-up, oldest first.
- */
-export function findUnsettledStorePayments(db: Kysely<Database>, limit: number) {
-  return db
-    .selectFrom('gateway_payments')
-    .innerJoin('store_orders', 'store_orders.id', 'gateway_payments.store_order_id')
-    .where('store_orders.status', '=', 'pending')
-    .where('gateway_payments.status', 'in', ['initiated', 'paid', 'authorized', 'captured'])
-    .select('gateway_payments.id')
-    .orderBy('gateway_payments.created_at')
-    .limit(limit)
-    .execute();
-}
-
 export async function findOrder(db: Kysely<Database>, orderId: string) {
   return db.selectFrom('store_orders as o').select(orderColumns).where('o.id', '=', orderId).executeTakeFirst();
 }

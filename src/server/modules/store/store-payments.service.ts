@@ -4,10 +4,12 @@
 // the card to the gateway. The return to /payments/moyasar/callback and the webhook are believed only
 // through the payment fetched with the secret key: `paid`, for exactly the order's amount and currency,
 // naming this order. A payment confirms its order once, whichever arrives first; one that comes after
-// the reservation lapsed and the stock was sold goes straight back, and the buyer is told.
+// the reservation lapsed and the stock was sold, or was made for what the order asked before the buyer
+// changed the wallet's part (ADR 0095), goes straight back, and the buyer is told.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
+import type { SaidRefundReason, WholeRefundReason } from '../../../shared/payment-refunds.ts';
 import type { ShippingDetails } from '../../../shared/store-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -16,11 +18,15 @@ import { issueStoreOrderInvoice } from '../billing/billing.service.ts';
 import {
   addRefunded,
   claimWholeRefund,
+  expectGatewayPayment,
+  findOpenGatewayPayments,
+  findUnsettledGatewayPayments,
   markGatewayPayment,
   type PaymentOutcome,
   recordGatewayPayment,
   recordRefund,
   releaseRefundClaim,
+  wholeRefundReasonOf,
 } from '../booking/booking-payments.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { refundWalletShare } from '../wallet/wallet-refunds.service.ts';
@@ -40,7 +46,6 @@ import {
   findOrderForMail,
   findOrderItems,
   findReservedQuantities,
-  findUnsettledStorePayments,
   isReservationActive,
   lockOrder,
   lockVariantsForSale,
@@ -53,11 +58,16 @@ import { cardDueOf, chooseOrderWallet, drawOrderWallet, orderSpendKey } from './
 /** The metadata key naming the store order a gateway payment is for (a lab-test checkout's is `checkout_id`). */
 export const STORE_ORDER_METADATA_KEY = 'store_order_id';
 
+/** How many of an order's earlier payments are asked about when it is paid again: the newest. */
+const EARLIER_PAYMENTS_ASKED = 5;
+
 /**
  * Writes who buys and where it goes on the pending order, then answers the gateway form's configuration
  * (as `booking.create` does in Moyasar mode): the card goes from the browser to the gateway, never here.
  * Only for whoever placed the order: the gateway's return and webhook need no viewer, the payment
- * fetched from the gateway being their proof.
+ * fetched from the gateway being their proof. The payment is given its id here and kept as expected;
+ * every earlier payment of the order is then settled by what it asks now (ADR 0095): one made before the
+ * buyer turned the wallet's switch goes back whole, one that matches places the order.
  */
 export async function startStorePayment(
   db: Kysely<Database>,
@@ -67,6 +77,8 @@ export async function startStorePayment(
   shipping: ShippingDetails,
   publicUrl: string,
   useWallet = false,
+  log?: Logger,
+  now = new Date(),
 ) {
   const gateway = payments.browser;
   if (!gateway) throw new AppError('PAYMENT_FAILED', { reason: 'the simulated payment takes the card on the payment page' });
@@ -77,11 +89,34 @@ export async function startStorePayment(
   if (!(await saveBuyerDetails(db, orderId, shipping))) throw new AppError('CHECKOUT_CLOSED');
   // The gateway is asked for what the wallet does not pay (ADR 0093); nothing left: placed at once.
   const cardDue = cardDueOf(await chooseOrderWallet(db, order, viewer.userId, useWallet));
-  if (cardDue === 0) return { status: 'paid' as const, ...(await payFromWallet(db, orderId, viewer, shipping)) };
+  if (cardDue === 0) {
+    const placed = await payFromWallet(db, orderId, viewer, shipping);
+    await settleEarlierPayments(db, payments, orderId, null, log, now);
+    return { status: 'paid' as const, ...placed };
+  }
+  const givenId = randomUUID();
+  await expectGatewayPayment(
+    db,
+    {
+      id: givenId,
+      provider: payments.name,
+      checkoutId: null,
+      storeOrderId: order.id,
+      amount: cardDue,
+      currency: order.currency.toUpperCase(),
+    },
+    now,
+  );
+  if (await settleEarlierPayments(db, payments, orderId, givenId, log, now)) {
+    // Placed by an earlier payment after all: no second one.
+    const placed = await findOrder(db, orderId);
+    if (placed?.status === 'paid') return { status: 'paid' as const, redirectUrl: placed.success_url };
+  }
   return {
     status: 'payment_required' as const,
     order_id: order.id,
     payment: {
+      given_id: givenId,
       amount: cardDue,
       currency: order.currency.toUpperCase(),
       description: `Tahaleel store order ${order.id}`,
@@ -94,13 +129,49 @@ export async function startStorePayment(
   };
 }
 
+/**
+ * Asks the gateway about the order's earlier payments that may have taken money (but `exceptId`, the one
+ * just asked of the browser) and settles each as its callback would. Answers whether there were any.
+ */
+async function settleEarlierPayments(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  orderId: string,
+  exceptId: string | null,
+  log: Logger | undefined,
+  now: Date,
+) {
+  const earlier = await findOpenGatewayPayments(db, { storeOrderId: orderId }, exceptId, EARLIER_PAYMENTS_ASKED);
+  await askAgain(db, payments, earlier, log, now);
+  return earlier.length > 0;
+}
+
+/**
+ * Fetches each payment from the gateway and confirms (or refunds) it as its callback would; answers how
+ * many were asked. One the gateway does not answer about, or whose refund it refuses, is left to the
+ * webhook (Moyasar sends it again until answered) and the next start.
+ */
+async function askAgain(db: Kysely<Database>, payments: PaymentProvider, rows: { id: string }[], log: Logger | undefined, now: Date) {
+  let asked = 0;
+  for (const { id } of rows) {
+    try {
+      const payment = await payments.browser!.fetchPayment(id);
+      if (payment) await confirmStorePayment(db, payments, payment, log, now);
+      asked++;
+    } catch (error) {
+      log?.warn({ payment: id, err: error }, 'could not settle a store payment');
+    }
+  }
+  return asked;
+}
+
 export interface ConfirmedStorePayment {
   outcome: PaymentOutcome;
   orderId: string | null;
   /** Where a paid order's buyer goes next: the store's success page, as the checkout named it. */
   successUrl: string | null;
-  /** Why a payment went back when it is not the stock's going: the wallet no longer held its part (ADR 0093). */
-  refundedBecause?: 'wallet_changed';
+  /** Why a payment went back when it is not the stock's going: the wallet no longer held its part (ADR 0093), or the amount changed (ADR 0095). */
+  refundedBecause?: SaidRefundReason;
 }
 
 const UNKNOWN: ConfirmedStorePayment = { outcome: 'unknown', orderId: null, successUrl: null };
@@ -119,8 +190,9 @@ function lastFourOf(payment: MoyasarPayment): string | null {
 
 /**
  * Start-up (checkout-recovery.service.ts): the gateway is asked again about each payment we heard of
- * for an order still pending, which sells the order, or refunds a payment whose stock went. Answers
- * how many it asked about; a gateway not answering leaves the rest to the webhook, which Moyasar retries.
+ * for an order still pending, which sells the order, or refunds a payment whose stock went; and, from
+ * `recentMs` ago, about the payments we never heard of and those of an order paid by another payment,
+ * which go back whole if the gateway took them (ADR 0095). Answers how many it asked about.
  */
 export async function settleUnsettledStorePayments(
   db: Kysely<Database>,
@@ -128,20 +200,16 @@ export async function settleUnsettledStorePayments(
   limit: number,
   log?: Logger,
   now = new Date(),
+  recentMs = 86_400_000,
 ) {
-  const gateway = payments.browser;
-  if (!gateway) return 0;
-  let checked = 0;
-  for (const { id } of await findUnsettledStorePayments(db, limit)) {
-    try {
-      const payment = await gateway.fetchPayment(id);
-      if (payment) await confirmStorePayment(db, payments, payment, log, now);
-      checked++;
-    } catch (error) {
-      log?.warn({ payment: id, err: error }, 'could not settle a store payment at start-up');
-    }
-  }
-  return checked;
+  if (!payments.browser) return 0;
+  return askAgain(
+    db,
+    payments,
+    await findUnsettledGatewayPayments(db, 'store_orders', limit, new Date(now.getTime() - recentMs)),
+    log,
+    now,
+  );
 }
 
 /** Confirms (or not) the store order a payment fetched from the gateway names, by what the gateway says of it. */
@@ -172,7 +240,6 @@ export async function confirmStorePayment(
     },
     now,
   );
-  const paidByThis = order.payment_reference === payment.id;
   const answer = (outcome: PaymentOutcome): ConfirmedStorePayment => ({
     outcome,
     orderId: order.id,
@@ -181,32 +248,33 @@ export async function confirmStorePayment(
 
   if (payment.status === 'failed') return answer(order.status === 'paid' ? 'paid' : 'failed');
   if (payment.status === 'initiated') return answer('pending');
-  if (payment.status === 'refunded' || payment.status === 'voided')
-    return answer(paidByThis && order.status === 'paid' ? 'paid' : 'refunded');
+  if (payment.status === 'refunded' || payment.status === 'voided') {
+    // Given back: its order is paid (by it, or by another payment), or it placed nothing.
+    if (order.status === 'paid') return answer('paid');
+    const reason = await wholeRefundReasonOf(db, payment.id);
+    return reason === 'wallet_changed' || reason === 'amount_changed'
+      ? { ...answer('refunded'), refundedBecause: reason }
+      : answer('refunded');
+  }
   if (payment.status !== 'paid') return answer('pending');
 
-  // Paid, but for something else than this order (the card pays its total less the wallet's part): never confirmed.
-  if (payment.amount !== cardDueOf(order) || payment.currency.toUpperCase() !== order.currency.toUpperCase()) {
-    log?.warn({ payment: payment.id, order: order.id }, 'a paid gateway payment does not match its store order');
-    return answer('unknown');
-  }
-
   const completed = await completeGatewayOrder(db, order.id, payment);
-  if (completed === 'duplicate') {
-    await refundWhole(db, payments, payment, order.id, 'duplicate', log);
+  if (completed === 'duplicate' || completed === 'paid_by_another') {
+    // Paid by another payment: this one is a second charge, or one for what the order asked before the buyer changed it.
+    await refundWhole(db, payments, payment, order.id, completed === 'duplicate' ? 'duplicate' : 'amount_changed', log);
     return answer('paid');
   }
   if (completed === 'stock_lost') {
     await refundWhole(db, payments, payment, order.id, 'stock_lost', log);
     return answer('refunded');
   }
-  if (completed === 'wallet_changed') {
-    await refundWhole(db, payments, payment, order.id, 'wallet_changed', log);
-    return { ...answer('refunded'), refundedBecause: 'wallet_changed' };
-  }
-  if (completed === 'mismatch') {
-    log?.warn({ payment: payment.id, order: order.id }, "a paid gateway payment no longer matches its store order's card part");
-    return answer('unknown');
+  if (completed === 'wallet_changed' || completed === 'amount_changed') {
+    // The wallet held less than its part by then; or the payment was made for what the order asked before
+    // the buyer changed the wallet's part: the order stays to be paid, and this payment goes back whole.
+    if (completed === 'amount_changed')
+      log?.warn({ payment: payment.id, order: order.id }, 'a paid gateway payment no longer matches its store order: refunded');
+    await refundWhole(db, payments, payment, order.id, completed, log);
+    return { ...answer('refunded'), refundedBecause: completed };
   }
   return answer('paid');
 }
@@ -224,16 +292,19 @@ async function completeGatewayOrder(
   db: Kysely<Database>,
   orderId: string,
   payment: MoyasarPayment,
-): Promise<'paid' | 'duplicate' | 'stock_lost' | 'wallet_changed' | 'mismatch'> {
+): Promise<'paid' | 'duplicate' | 'paid_by_another' | 'amount_changed' | 'stock_lost' | 'wallet_changed'> {
   try {
     return await db.transaction().execute(async (tx) => {
       const order = await lockOrder(tx, orderId);
       if (!order) throw new AppError('NOT_FOUND', { orderId });
       if (order.payment_reference === payment.id) return 'paid';
-      // Paid (and perhaps on its way since) by another payment: this one is a second charge.
-      if (order.payment_reference || !['pending', 'expired', 'cancelled'].includes(order.status)) return 'duplicate';
-      // The wallet's part changed since the amount was read (the buyer started again beside it).
-      if (payment.amount !== cardDueOf(order)) return 'mismatch';
+      // What the order asks of the card now: its total less the wallet's part, which the buyer may have
+      // changed after this payment was made (paying again with the wallet's switch turned).
+      const matches = payment.amount === cardDueOf(order) && payment.currency.toUpperCase() === order.currency.toUpperCase();
+      // Paid (and perhaps on its way since) by another payment: this one is a second charge, or one for what it asked before.
+      if (order.payment_reference || !['pending', 'expired', 'cancelled'].includes(order.status))
+        return matches ? 'duplicate' : 'paid_by_another';
+      if (!matches) return 'amount_changed';
 
       const items = await findOrderItems(tx, orderId);
       const variants = await lockVariantsForSale(
@@ -336,7 +407,7 @@ async function refundWhole(
   payments: PaymentProvider,
   payment: MoyasarPayment,
   orderId: string,
-  reason: 'stock_lost' | 'duplicate' | 'wallet_changed',
+  reason: Exclude<WholeRefundReason, 'seat_lost'>,
   log?: Logger,
 ) {
   const amount = payment.amount - payment.refunded;

@@ -74,7 +74,7 @@ export const storeRouter = router({
     startPayment: publicProcedure
       .input(orderIdInput.extend(shippingDetailsInput.shape).extend(walletChoice))
       .mutation(({ ctx, input: { orderId, useWallet, ...shipping } }) =>
-        startStorePayment(ctx.db, ctx.payments, orderId, orderViewer(ctx), shipping, ctx.config.PUBLIC_URL, useWallet),
+        startStorePayment(ctx.db, ctx.payments, orderId, orderViewer(ctx), shipping, ctx.config.PUBLIC_URL, useWallet, ctx.log),
       ),
     /** A promo code typed on the payment page (ADR 0092): its discount off the order, or PROMO_REFUSED saying why. */
     applyPromo: publicProcedure

@@ -1,5 +1,6 @@
 import type { Locale } from '../../../../shared/locale.ts';
 import { formatSar } from '../../../../shared/money.ts';
+import type { WholeRefundReason } from '../../../../shared/payment-refunds.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { type DetailRow, isolate, leftToRight, link, type MailContent, type Paragraph } from './content.ts';
 import { type AppointmentTime, appointmentTime, clean, formatCount, inLanguage, type Pick, picker, webAddress } from './format.ts';
@@ -198,39 +199,48 @@ export function checkoutInterruptedMail(data: { name: string; link: string }, lo
 
 /**
  * A payment made at the gateway went straight back: its seats were taken while the customer paid
- * (`seat_lost`), the checkout had already been paid by another payment (`duplicate`), or the wallet no
- * longer held its part of the checkout when the card's payment came (`wallet_changed`).
+ * (`seat_lost`), the checkout had already been paid by another payment (`duplicate`), the wallet no
+ * longer held its part of the checkout when the card's payment came (`wallet_changed`), or the customer
+ * changed the checkout (a promo code, the wallet's part) after paying, and paid again (`amount_changed`).
  */
 export function paymentRefundedMail(
-  data: { name: string; amount: number; reason: 'seat_lost' | 'duplicate' | 'wallet_changed'; link: string },
+  data: { name: string; amount: number; reason: Exclude<WholeRefundReason, 'stock_lost'>; link: string },
   locale: Locale,
 ): MailContent {
   const t = picker(locale);
   const amount = formatSar(data.amount, locale);
   const what =
-    data.reason === 'wallet_changed'
+    data.reason === 'amount_changed'
       ? t(
-          'تغيّر رصيد محفظتك أثناء الدفع فلم يعد يكفي لجزئه من الحجز، فلم يُؤكَّد الحجز وأعدنا إليك ما دفعته بالبطاقة كاملًا. يمكنك الحجز من جديد.',
-          'Your wallet balance changed while you paid and no longer covered its part of the booking, so the booking was not made and we refunded your card payment in full. You can book again.',
+          'عُدِّل طلبك (رمز الخصم أو الجزء الذي تدفعه من محفظتك) بعد إتمام هذه الدفعة، فلم تعد تطابق المبلغ المطلوب، فأعدناها إليك كاملة. لا يُؤكَّد الحجز إلا بدفعة بالمبلغ الجديد: إن كنت قد دفعته فحجزك مؤكَّد وتجده في حجوزاتك.',
+          'Your checkout was changed (a promo code, or the part your wallet pays) after this payment was made, so it no longer matched the amount to pay and we refunded it in full. Only a payment of the new amount books your tests: if you have paid it, your booking is confirmed and you will find it in your bookings.',
         )
-      : data.reason === 'seat_lost'
+      : data.reason === 'wallet_changed'
         ? t(
-            'اكتمل الدفع بعد انتهاء مدة حجز الموعد مؤقتًا، وكان الموعد قد حُجز لشخص آخر، فلم يُؤكَّد حجزك وأعدنا إليك المبلغ كاملًا.',
-            'Your payment came through after the time we held for you had run out and the slot had gone to someone else, so the booking was not made and we refunded the full amount.',
+            'تغيّر رصيد محفظتك أثناء الدفع فلم يعد يكفي لجزئه من الحجز، فلم يُؤكَّد الحجز وأعدنا إليك ما دفعته بالبطاقة كاملًا. يمكنك الحجز من جديد.',
+            'Your wallet balance changed while you paid and no longer covered its part of the booking, so the booking was not made and we refunded your card payment in full. You can book again.',
           )
-        : t(
-            'دُفع هذا الحجز مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. حجزك مؤكَّد كما هو.',
-            'This booking was paid twice: we kept the first payment and refunded the second in full. Your booking stands as confirmed.',
-          );
+        : data.reason === 'seat_lost'
+          ? t(
+              'اكتمل الدفع بعد انتهاء مدة حجز الموعد مؤقتًا، وكان الموعد قد حُجز لشخص آخر، فلم يُؤكَّد حجزك وأعدنا إليك المبلغ كاملًا.',
+              'Your payment came through after the time we held for you had run out and the slot had gone to someone else, so the booking was not made and we refunded the full amount.',
+            )
+          : t(
+              'دُفع هذا الحجز مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. حجزك مؤكَّد كما هو.',
+              'This booking was paid twice: we kept the first payment and refunded the second in full. Your booking stands as confirmed.',
+            );
   return {
     subject: subject(t, t('أعدنا إليك مبلغ الدفع', 'We have refunded your payment')),
     preheader: t(`أُعيد ${amount} إلى وسيلة الدفع الأصلية.`, `${amount} is on its way back to your original payment method.`),
     heading: t('أعدنا إليك مبلغ الدفع', 'Your payment has been refunded'),
     intro: [greeting(t, data.name), [what]],
     details: [{ label: t('المبلغ المُعاد', 'Amount refunded'), value: [amount] }],
-    // `link`: the checkout to choose another time, or the bookings for a second payment.
+    // `link`: the checkout to choose another time, or the bookings for a second payment or one for an amount changed since.
     action: {
-      label: data.reason === 'duplicate' ? t('عرض حجوزاتي', 'View my bookings') : t('اختيار موعد آخر', 'Choose another time'),
+      label:
+        data.reason === 'duplicate' || data.reason === 'amount_changed'
+          ? t('عرض حجوزاتي', 'View my bookings')
+          : t('اختيار موعد آخر', 'Choose another time'),
       href: webAddress(data.link),
     },
     notes: [

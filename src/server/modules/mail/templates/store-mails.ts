@@ -1,5 +1,6 @@
 import type { Locale } from '../../../../shared/locale.ts';
 import { formatSar } from '../../../../shared/money.ts';
+import type { WholeRefundReason } from '../../../../shared/payment-refunds.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { formatShippingAddress, type ShippingAddress } from '../../../../shared/store.ts';
 import { isolate, leftToRight, type MailContent } from './content.ts';
@@ -72,15 +73,16 @@ export function storeOrderConfirmedMail(
 
 /**
  * A store payment given straight back: it came after the reservation ran out and the stock was sold
- * (`stock_lost`), it paid an order already paid (`duplicate`), or the wallet no longer held the part of
- * the order it was to pay (`wallet_changed`, ADR 0093: the order stays to be paid again). `amount` in SAR.
+ * (`stock_lost`), it paid an order already paid (`duplicate`), the wallet no longer held the part of
+ * the order it was to pay (`wallet_changed`, ADR 0093: the order stays to be paid again), or the buyer
+ * changed the wallet's part after paying, and paid again (`amount_changed`, ADR 0095). `amount` in SAR.
  */
 export function storePaymentRefundedMail(
   data: {
     name: string | null;
     orderReference: string;
     amount: number;
-    reason: 'stock_lost' | 'duplicate' | 'wallet_changed';
+    reason: Exclude<WholeRefundReason, 'seat_lost'>;
     link: string;
   },
   locale: Locale,
@@ -89,20 +91,25 @@ export function storePaymentRefundedMail(
   const reference = clean(data.orderReference);
   const amount = formatSar(data.amount, locale);
   const what =
-    data.reason === 'wallet_changed'
+    data.reason === 'amount_changed'
       ? t(
-          'تغيّر رصيد محفظتك قبل تأكيد الدفع (استُخدم في طلب آخر أو انتهت صلاحيته)، فلم يعد يغطي الجزء الذي اخترت دفعه منه. لذلك لم يُنفَّذ طلبك، ولم يُخصم شيء من محفظتك، وأعدنا إليك مبلغ البطاقة كاملًا. يمكنك الدفع مجددًا ما دامت المنتجات محجوزة لك.',
-          'Your wallet balance changed before the payment was confirmed (it was used for another order or expired), so it no longer covered the part you chose to pay from it. Your order was not placed, nothing was taken from your wallet, and we refunded the full card payment. You can pay again while your items are still reserved.',
+          'عُدِّل الجزء الذي تدفعه من محفظتك بعد إتمام هذه الدفعة بالبطاقة، فلم تعد تطابق المبلغ المطلوب بالبطاقة، فأعدناها إليك كاملة. إن كنت قد دفعت المبلغ الجديد فطلبك مؤكَّد، وإلا فيمكنك دفعه ما دامت المنتجات محجوزة لك.',
+          'The part of your order paid from your wallet was changed after this card payment was made, so it no longer matched the amount to pay by card and we refunded it in full. If you have paid the new amount, your order is placed; if not, you can pay it while your items are still reserved.',
         )
-      : data.reason === 'stock_lost'
+      : data.reason === 'wallet_changed'
         ? t(
-            'اكتمل الدفع بعد انتهاء مدة حجز المنتجات لك، وكانت قد بيعت خلالها، فلم يُنفَّذ طلبك وأعدنا إليك المبلغ كاملًا.',
-            'Your payment came through after the time we held your items had run out and they had been sold, so your order was not placed and we refunded the full amount.',
+            'تغيّر رصيد محفظتك قبل تأكيد الدفع (استُخدم في طلب آخر أو انتهت صلاحيته)، فلم يعد يغطي الجزء الذي اخترت دفعه منه. لذلك لم يُنفَّذ طلبك، ولم يُخصم شيء من محفظتك، وأعدنا إليك مبلغ البطاقة كاملًا. يمكنك الدفع مجددًا ما دامت المنتجات محجوزة لك.',
+            'Your wallet balance changed before the payment was confirmed (it was used for another order or expired), so it no longer covered the part you chose to pay from it. Your order was not placed, nothing was taken from your wallet, and we refunded the full card payment. You can pay again while your items are still reserved.',
           )
-        : t(
-            'دُفع هذا الطلب مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. طلبك مؤكَّد كما هو.',
-            'This order was paid twice: we kept the first payment and refunded the second in full. Your order stands as confirmed.',
-          );
+        : data.reason === 'stock_lost'
+          ? t(
+              'اكتمل الدفع بعد انتهاء مدة حجز المنتجات لك، وكانت قد بيعت خلالها، فلم يُنفَّذ طلبك وأعدنا إليك المبلغ كاملًا.',
+              'Your payment came through after the time we held your items had run out and they had been sold, so your order was not placed and we refunded the full amount.',
+            )
+          : t(
+              'دُفع هذا الطلب مرتين، فأبقينا على الدفعة الأولى وأعدنا إليك الثانية كاملة. طلبك مؤكَّد كما هو.',
+              'This order was paid twice: we kept the first payment and refunded the second in full. Your order stands as confirmed.',
+            );
   return {
     subject: subject(t, t('أعدنا إليك مبلغ الدفع', 'We have refunded your payment')),
     preheader: t(`أُعيد ${amount} إلى وسيلة الدفع الأصلية.`, `${amount} is on its way back to your original payment method.`),

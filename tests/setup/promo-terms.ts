@@ -1,6 +1,9 @@
 import type { SavePromoInput } from '../../src/shared/promo-schemas.ts';
 
-/** What the admin's form sends for a code: 10% off every lab test, once per customer, paid by Tahaleel, unless changed. */
+/**
+ * A promo code's terms as the admin's form saves them (promo.save): 10% off anything, no cap, no dates,
+ * once per customer, paid by the platform, unless `changes` say otherwise.
+ */
 export function promoTerms(code: string, changes: Partial<SavePromoInput> = {}): SavePromoInput {
   return {
     code,
