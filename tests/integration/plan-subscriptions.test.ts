@@ -159,6 +159,24 @@ describe('paid plans bought at Moyasar', () => {
     expect((await (await as(customer)).billing.invoices()).map((invoice) => invoice.total)).toEqual([99]);
   });
 
+  it('a plan chosen again before the first payment was heard of: that payment buys nothing and goes back, the plan is bought once', async () => {
+    const customer = await createTestUser(database.db, 'customer');
+    // Paid at the gateway, the return lost; the customer comes back and chooses the plan again.
+    const before = await choosePaid(customer, 'premium');
+    const unheard = await pay(before.payment);
+    const again = await choosePaid(customer, 'premium');
+    const paid = await pay(again.payment);
+    expect((await callback(paid)).searchParams.get('payment')).toBe('paid');
+    expect((await callback(unheard)).searchParams.get('payment')).toBe('paid');
+    expect((await subscriptionRow(again.subscription_id)).status).toBe('active');
+    expect((await subscriptionRow(before.subscription_id)).status).toBe('ended');
+    expect(fake.payments.get(paid)?.refunded).toBe(0);
+    expect(fake.payments.get(unheard)).toMatchObject({ status: 'refunded', refunded: 9_900 });
+    expect(await refundMails(customer)).toEqual([{ reason: 'duplicate', amount: 99 }]);
+    expect(await tierOf(customer)).toBe('premium');
+    expect((await (await as(customer)).billing.invoices()).map((invoice) => invoice.total)).toEqual([99]);
+  });
+
   it('a lab buys its paid plan the same way', async () => {
     const lab = await createTestUser(database.db, 'lab');
     const answer = await choosePaid(lab, 'professional');

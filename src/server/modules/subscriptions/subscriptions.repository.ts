@@ -81,6 +81,21 @@ export async function endOtherSubscriptions(db: Kysely<Database>, userId: string
   return ended.map((row) => row.id);
 }
 
+/**
+ * Ends the user's first purchases still waiting for their payment (a plan chosen again, with or without a
+ * code, starts a new one): a payment of one of them that arrives later buys nothing and goes back.
+ */
+export async function endUnpaidFirstPurchases(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .updateTable('plan_subscriptions')
+    .set({ status: 'ended', updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('renews_id', 'is', null)
+    .where('payment_reference', 'is', null)
+    .execute();
+}
+
 export async function markCancelAtPeriodEnd(db: Kysely<Database>, id: string) {
   await db.updateTable('plan_subscriptions').set({ cancel_at_period_end: true, updated_at: new Date() }).where('id', '=', id).execute();
 }

@@ -22,6 +22,7 @@ import {
   type CardShown,
   endOtherSubscriptions,
   endSubscription,
+  endUnpaidFirstPurchases,
   findAccount,
   findActiveSubscription,
   findLapsedCancelled,
@@ -87,6 +88,10 @@ export async function choosePlan(
   if (!plan) throw new AppError('PLAN_NOT_AVAILABLE', { audience });
   if (plan.monthlyPrice > 0) {
     const priceCents = Math.round(plan.monthlyPrice * 100);
+    // A plan chosen again starts a new purchase: one chosen before and not paid is given up, its code's use
+    // with it, so that a payment of it the customer made and came back from (to change the code) goes back
+    // rather than buying the plan a second time (ADR 0095).
+    await endUnpaidFirstPurchases(db, user.id);
     // A promo code discounts the first month alone; its use is reserved with the pending subscription.
     const promo = promoAsked ? await planPromo(db, user, priceCents, promoAsked, now) : null;
     const pending = await db.transaction().execute(async (tx) => {
