@@ -69,6 +69,8 @@ export type PackageStatus = 'approved' | 'pending' | 'rejected';
 
 export type PaymentRefundReason = 'amount_changed' | 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost' | 'wallet_changed';
 
+export type PersonInsuranceCardContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
+
 export type PhoneCodePurpose = 'sign_in' | 'verify';
 
 export type PhoneMessageChannel = 'sms' | 'whatsapp';
@@ -333,6 +335,16 @@ export interface GuestLinks {
   user_id: string;
 }
 
+export interface Insurers {
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  id: Generated<string>;
+  name_ar: string;
+  name_en: string;
+  nphies_payer_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface InvoiceCounters {
   last_number: Generated<number>;
   series: string;
@@ -560,6 +572,27 @@ export interface PendingSignIns {
   id: string;
   password_entered_at: Timestamp | null;
   user_id: string;
+}
+
+export interface PersonInsurance {
+  account_id: string;
+  card_content_type: PersonInsuranceCardContentType | null;
+  card_iv: Buffer | null;
+  card_key_id: string | null;
+  card_seal_version: number | null;
+  card_sha256: string | null;
+  card_size_bytes: number | null;
+  card_storage_key: string | null;
+  card_wrapped_key: Buffer | null;
+  created_at: CreatedAt;
+  expires_on: Timestamp;
+  family_member_id: string | null;
+  id: Generated<string>;
+  insurer_id: string;
+  member_id: string;
+  network: string | null;
+  policy_class: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface PhoneCodes {
@@ -1197,6 +1230,7 @@ export interface DB {
   gateway_payments: GatewayPayments;
   guarantee_credits: GuaranteeCredits;
   guest_links: GuestLinks;
+  insurers: Insurers;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;
   lab_api_keys: LabApiKeys;
@@ -1215,6 +1249,7 @@ export interface DB {
   passkeys: Passkeys;
   payment_refunds: PaymentRefunds;
   pending_sign_ins: PendingSignIns;
+  person_insurance: PersonInsurance;
   phone_codes: PhoneCodes;
   phone_messages: PhoneMessages;
   plan_subscriptions: PlanSubscriptions;

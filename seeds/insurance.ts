@@ -1,0 +1,26 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../src/server/db/schema.ts';
+import { deterministicUuid } from './deterministic.ts';
+
+type Count = (table: string, rows: number) => void;
+
+/**
+ * The demo's insurers (issue #80, ADR 0094): three of the Kingdom's health insurers by name, with payer
+ * ids that are the demo's own (`DEMO-…`, not NPHIES's: a real deployment's admin types the ids NPHIES
+ * gives). The fake NPHIES server answers for any payer id. An insurer already there is left as it is.
+ */
+export const demoInsurers = [
+  { id: deterministicUuid('insurer:bupa'), nphies_payer_id: 'DEMO-BUPA', name_en: 'Bupa Arabia', name_ar: 'بوبا العربية' },
+  { id: deterministicUuid('insurer:tawuniya'), nphies_payer_id: 'DEMO-TAWUNIYA', name_en: 'Tawuniya', name_ar: 'التعاونية' },
+  { id: deterministicUuid('insurer:medgulf'), nphies_payer_id: 'DEMO-MEDGULF', name_en: 'MedGulf', name_ar: 'ميدغلف' },
+] as const;
+
+export async function seedInsurers(tx: Transaction<Database>, count: Count) {
+  const rows = await tx
+    .insertInto('insurers')
+    .values([...demoInsurers])
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .execute();
+  count('insurers', rows.length);
+}
