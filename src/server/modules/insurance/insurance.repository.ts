@@ -1,0 +1,70 @@
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { Insurers } from '../../db/database.gen.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// Insurers (the admin's list, with their NPHIES payer ids) and each person's insurance (ADR 0094).
+
+export function listInsurers(db: Db, { activeOnly }: { activeOnly: boolean }) {
+  let query = db.selectFrom('insurers').select(['id', 'nphies_payer_id', 'name_en', 'name_ar', 'active', 'created_at']).orderBy('name_en');
+  if (activeOnly) query = query.where('active', '=', true);
+  return query.execute();
+}
+
+export function findInsurer(db: Db, id: string) {
+  return db.selectFrom('insurers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertInsurer(db: Db, row: { nphies_payer_id: string; name_en: string; name_ar: string; active: boolean }) {
+  return db
+    .insertInto('insurers')
+    .values(row)
+    .onConflict((conflict) => conflict.column('nphies_payer_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function updateInsurer(db: Db, id: string, row: Updateable<Insurers>) {
+  return db
+    .updateTable('insurers')
+    .set({ ...row, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function payerIdTaken(db: Db, payerId: string, exceptId: string | null) {
+  let query = db.selectFrom('insurers').select('id').where('nphies_payer_id', '=', payerId);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
+}
+
+/** The person's insurance: the account holder's (`familyMemberId` null) or one of their family members'. */
+export function personInsurance(db: Db, accountId: string, familyMemberId: string | null, on: Date) {
+  return db
+    .selectFrom('person_insurance as p')
+    .innerJoin('insurers as i', 'i.id', 'p.insurer_id')
+    .select([
+      'p.id',
+      'p.family_member_id',
+      'p.insurer_id',
+      'i.name_en as insurer_name_en',
+      'i.name_ar as insurer_name_ar',
+      'i.nphies_payer_id',
+      'i.active as insurer_active',
+      'p.member_id',
+      'p.policy_class',
+      'p.network',
+      'p.expires_on',
+      'p.card_content_type',
+      'p.updated_at',
+      // In force on the day `on` falls on in the Kingdom: the policy not past its end, its insurer still listed.
+      sql<boolean>`i.active and p.expires_on >= (${on}::timestamptz at time zone 'Asia/Riyadh')::date`.as('in_force'),
+    ])
+    .where('p.account_id', '=', accountId)
+    .$call((query) =>
+      familyMemberId === null ? query.where('p.family_member_id', 'is', null) : query.where('p.family_member_id', '=', familyMemberId),
+    )
+    .executeTakeFirst();
+}
