@@ -12,6 +12,7 @@ import { labApiKeysRouter } from './modules/lab-api-keys/lab-api-keys.router.ts'
 import { newsletterRouter } from './modules/newsletter/newsletter.router.ts';
 import { packagesRouter } from './modules/packages/packages.router.ts';
 import { paymentsRouter } from './modules/payments/payments.router.ts';
+import { insuranceRouter } from './modules/insurance/insurance.router.ts';
 import { promoRouter } from './modules/promo/promo.router.ts';
 import { resultFilesRouter } from './modules/result-files/result-files.router.ts';
 import { resultReportsRouter } from './modules/result-reports/result-reports.router.ts';
@@ -40,6 +41,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   packages: packagesRouter,
   promo: promoRouter,
+  insurance: insuranceRouter,
   payments: paymentsRouter,
   resultShares: resultSharesRouter,
   analysis: analysisRouter,

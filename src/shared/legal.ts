@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'package.approve',
   'package.reject',
   'promo.save',
+  'insurer.save',
   'wallet.settings',
   'wallet.guarantee_settings',
   'wallet.goodwill_credit',

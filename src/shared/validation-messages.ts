@@ -17,6 +17,7 @@ export const validationMessages = {
   invalidShortAddress: 'invalid_short_address',
   invalidNationalId: 'invalid_national_id',
   dateInFuture: 'date_in_future',
+  policyExpired: 'policy_expired',
   ageOrder: 'age_order',
   boundRequired: 'bound_required',
   rangeOrder: 'range_order',

@@ -482,6 +482,19 @@ const matrix: Record<string, Row> = {
   'packages.pending': { access: admins },
   'packages.review': { access: admins, input: () => ({ id: NO_ID, decision: 'approve', note: '' }) },
   'promo.list': { access: admins },
+  'insurance.insurers': { access: everyone },
+  'insurance.allInsurers': { access: admins },
+  'insurance.saveInsurer': {
+    access: admins,
+    input: () => ({ nphiesPayerId: unique('PAYER').slice(0, 40), nameEn: 'Matrix Insurance', nameAr: 'تأمين المصفوفة', active: false }),
+  },
+  'insurance.mine': { access: customers },
+  // A made-up insurer: NOT_FOUND for a customer, not refused.
+  'insurance.save': {
+    access: customers,
+    input: () => ({ familyMemberId: null, insurerId: NOWHERE, memberId: 'M-1', policyClass: 'B', network: '', expiresOn: inDays(30) }),
+  },
+  'insurance.remove': { access: customers, input: () => ({ familyMemberId: null }) },
   'promo.labsNamed': { access: admins, input: () => ({ q: 'lab' }) },
   'promo.testsNamed': { access: admins, input: () => ({ q: 'ferritin' }) },
   'promo.save': {

@@ -270,6 +270,7 @@ describe('download my data', () => {
           'booking-series.json',
           'wallet.json',
           'referrals.json',
+          'insurance.json',
           `results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`,
           'store-orders.json',
         ].sort(),
@@ -420,6 +421,24 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   family_members: {
     whose: (id) => sql`account_id = ${id}`,
     columns: { account_id: 'deleted', name: 'deleted', national_id: 'deleted', date_of_birth: 'deleted' },
+  },
+  person_insurance: {
+    whose: (id) => sql`account_id = ${id}`,
+    columns: {
+      account_id: 'deleted',
+      member_id: 'deleted',
+      card_storage_key: 'deleted',
+      card_content_type: 'deleted',
+      card_size_bytes: 'deleted',
+      card_sha256: 'deleted',
+      card_iv: 'deleted',
+      card_wrapped_key: 'deleted',
+      card_key_id: 'deleted',
+      card_seal_version: 'deleted',
+    },
+  },
+  insurers: {
+    columns: { name_en: 'kept: an insurer company’s name, not a person’s', name_ar: 'kept: an insurer company’s name, not a person’s' },
   },
   reviews: {
     whose: (id) => sql`customer_id = ${id}`,
@@ -637,6 +656,22 @@ async function givePersonalDataEverywhere(customer: Customer, completedBookingId
     })
     .execute();
   await db.insertInto('account_devices').values({ user_id: customer.id, device_hash: randomUUID() }).execute();
+  // Their health insurance card (issue #80).
+  const insurer = await db
+    .insertInto('insurers')
+    .values({ nphies_payer_id: `DATA-${randomUUID().slice(0, 8)}`, name_en: 'Data Insurer', name_ar: 'تأمين البيانات' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('person_insurance')
+    .values({
+      account_id: customer.id,
+      insurer_id: insurer.id,
+      member_id: `M-${customer.name}`,
+      policy_class: 'B',
+      expires_on: '2031-01-01',
+    })
+    .execute();
   const { labTestId } = await offerTest(db, lab.id);
   // A day they wait for a seat on (issue #58).
   await db

@@ -190,6 +190,7 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   invalid_short_address: msg`Enter the short address as 4 letters and 4 digits, e.g. RRRD2929.`,
   invalid_national_id: msg`Enter a valid national ID or Iqama number: 10 digits starting with 1 or 2.`,
   date_in_future: msg`This date is in the future.`,
+  policy_expired: msg`This policy has ended: enter the end date of a policy in force.`,
 };
 
 interface ErrorData {

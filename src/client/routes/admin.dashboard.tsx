@@ -14,6 +14,7 @@ import {
   RefreshCwOff,
   ScrollText,
   Settings,
+  ShieldCheck,
   ShoppingBag,
   Siren,
   Star,
@@ -28,6 +29,7 @@ import { AdminAnalytes } from '../features/admin/admin-analytes.tsx';
 import { AdminAuditLog } from '../features/admin/admin-audit-log.tsx';
 import { AdminCriticalValues } from '../features/admin/admin-critical-values.tsx';
 import { AdminFailingRenewals } from '../features/admin/admin-failing-renewals.tsx';
+import { AdminInsurers } from '../features/admin/admin-insurers.tsx';
 import { AdminLabPayouts } from '../features/admin/admin-lab-payouts.tsx';
 import { AdminLabs } from '../features/admin/admin-labs.tsx';
 import { AdminOverview } from '../features/admin/admin-overview.tsx';
@@ -82,6 +84,7 @@ function AdminDashboardPage() {
     { id: 'tests', label: t`Tests`, icon: ClipboardList, render: () => <AdminTestRequests list={list} /> },
     { id: 'packages', label: t`Packages`, icon: PackageCheck, render: () => <AdminPackages /> },
     { id: 'promo', label: t`Promo codes`, icon: TicketPercent, render: () => <AdminPromoCodes /> },
+    { id: 'insurers', label: t`Insurers`, icon: ShieldCheck, render: () => <AdminInsurers /> },
     { id: 'wallet', label: t`Wallet and referrals`, icon: Gift, render: () => <AdminWalletSettings /> },
     { id: 'analytes', label: t`Analytes`, icon: TestTubes, render: () => <AdminAnalytes /> },
     { id: 'transactions', label: t`Transactions`, icon: ArrowLeftRight, render: () => <AdminTransactions list={list} /> },

@@ -12,6 +12,7 @@ export interface AuditEntry {
     | 'test_request'
     | 'package'
     | 'promo'
+    | 'insurer'
     | 'result_file'
     | 'result_report'
     | 'result_share'

@@ -13,6 +13,7 @@ import { DeleteAccountCard } from './delete-account-card.tsx';
 import { EmailCard } from './email-card.tsx';
 import { FamilyMembersCard } from './family-members-card.tsx';
 import { GuestUpgradeCard } from './guest-upgrade-card.tsx';
+import { InsuranceCard } from './insurance-card.tsx';
 import { MailPreferencesCard } from './mail-preferences-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
@@ -60,6 +61,7 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
         </Suspense>
       )}
       {user.user_type === 'customer' && <FamilyMembersCard />}
+      {user.user_type === 'customer' && <InsuranceCard holderName={user.name} />}
       <PasswordCard hasPassword={user.has_password} />
       <TwoFactorCard hasPassword={user.has_password} required={user.two_factor_required} />
       <PasskeysCard />

@@ -21,6 +21,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'test_request.approve': msg`Test request approved`,
   'package.approve': msg`Package approved`,
   'promo.save': msg`Promo code saved`,
+  'insurer.save': msg`Insurer saved`,
   'package.reject': msg`Package rejected`,
   'wallet.settings': msg`Wallet and referral settings changed`,
   'wallet.guarantee_settings': msg`Service guarantee credits changed`,

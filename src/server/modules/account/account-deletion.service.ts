@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { anonymizeInvoices } from '../billing/billing.service.ts';
+import { eraseInsurance } from '../insurance/insurance.service.ts';
 import type { BlobStore } from '../result-files/result-files.service.ts';
 import { eraseBuyerDetailsOf } from '../store/hosted-checkout.service.ts';
 import { forgetSubscriptions } from '../subscriptions/subscriptions.service.ts';
@@ -34,7 +35,8 @@ export async function deleteAccount(
     throw new AppError('EMAIL_MISMATCH', { field: 'email' });
   }
   const { storageKeys, cardTokens } = await db.transaction().execute(async (tx) => {
-    const keys = await resultStorageKeys(tx, caller.id);
+    // The insurance cards (and their sealed photos) go with the person they describe.
+    const keys = [...(await resultStorageKeys(tx, caller.id)), ...(await eraseInsurance(tx, caller.id))];
     await eraseAccount(tx, caller.id, account.email, new Date());
     // Tax invoices are kept for the years the law requires, with the buyer's name gone.
     await anonymizeInvoices(tx, caller.id);

@@ -8,6 +8,7 @@ import { consumeAttempt, type RateLimitPolicy } from '../../platform/rate-limit.
 import { invoicesForExport } from '../billing/billing.service.ts';
 import { exportSeries } from '../booking/series-payments.service.ts';
 import { exportMembers } from '../family/family.service.ts';
+import { exportInsurance } from '../insurance/insurance.service.ts';
 import { list as passkeysOf } from '../passkeys/passkeys.service.ts';
 import { openCustomerResults, type ResultVault, resultAccessLog } from '../result-files/result-files.service.ts';
 import { customerFhirBundle } from '../result-reports/result-reports.service.ts';
@@ -33,6 +34,7 @@ const readme: Record<Locale, string> = {
 - store-orders.json: طلبات المتجر وما فيها، واسم المستلم وبريده وجواله وعنوان التوصيل ورقم الشحنة.
 - invoices.json: فواتيرك الضريبية المبسطة وإشعارات الدائن، ببنودها ومبالغها وضريبتها ورمز الاستجابة السريعة.
 - family-members.json: أفراد عائلتك الذين تحجز لهم (الاسم وصلة القرابة والجنس وتاريخ الميلاد ورقم الهوية أو الإقامة إن أدخلته).
+- insurance.json: بطاقات التأمين الصحي التي أدخلتها لك ولأفراد عائلتك: شركة التأمين ورقم العضوية وفئة الوثيقة والشبكة وتاريخ انتهائها، وهل أرفقت صورة البطاقة.
 - reviews.json: تقييماتك للمختبرات: الحجز والمختبر وعدد النجوم ونص التقييم ورد المختبر عليه، وإن كان قد أُخفي.
 - retest-reminders.json: تذكيرات إعادة التحاليل التي طلبتها: لمن التحليل، وأي تحليل، والتقرير الذي اقتُرحت بناءً عليه، وموعده، وهل أُرسلت رسالة التذكير، وهل ألغيته.
 - booking-series.json: التحاليل التي حجزتها لتتكرر: التحليل والمختبر وكل كم شهرًا وعدد الزيارات وطريقة الدفع، والزيارات المحجوزة التي لم تُدفع بعد وآخر موعد لدفعها.
@@ -61,6 +63,8 @@ Personal Data Protection Law.
 - invoices.json: your simplified tax invoices and credit notes, with their lines, amounts, VAT and QR code.
 - family-members.json: the family members you book for (name, relation, sex, date of birth, and the
   national ID or Iqama number if you gave one).
+- insurance.json: the health insurance cards you gave for yourself and your family: insurer, member
+  id, policy class, network, end date, and whether a photo of the card was added.
 - reviews.json: your reviews of labs: booking, lab, stars, text, the lab's reply, and whether it was hidden.
 - retest-reminders.json: the retest reminders you asked for: whom and which test each is for, the
   report it was suggested from, the day it is due, whether its mail was sent, and whether you cancelled it.
@@ -109,6 +113,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     series,
     wallet,
     referrals,
+    insurance,
   ] = await Promise.all([
     repo.consentsOf(db, user.id),
     passkeysOf(db, user.id),
@@ -126,6 +131,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     exportSeries(db, user.id),
     exportWallet(db, user.id),
     exportReferrals(db, user.id),
+    exportInsurance(db, user.id),
   ]);
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(readme[user.locale]),
@@ -145,6 +151,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     'store-orders.json': json(storeOrders),
     'invoices.json': json(invoices),
     'family-members.json': json(familyMembers),
+    'insurance.json': json(insurance.map(({ card_content_type, ...card }) => ({ ...card, card_photo_added: card_content_type !== null }))),
     'reviews.json': json(reviews),
     'retest-reminders.json': json(retestReminders),
     'waitlist.json': json(waitlist),

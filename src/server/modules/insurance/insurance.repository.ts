@@ -68,3 +68,115 @@ export function personInsurance(db: Db, accountId: string, familyMemberId: strin
     )
     .executeTakeFirst();
 }
+
+/** Every card of the account: the holder's and each family member's still on the list. */
+export function accountInsurance(db: Db, accountId: string, on: Date) {
+  return db
+    .selectFrom('person_insurance as p')
+    .innerJoin('insurers as i', 'i.id', 'p.insurer_id')
+    .leftJoin('family_members as f', 'f.id', 'p.family_member_id')
+    .select([
+      'p.id',
+      'p.family_member_id',
+      'p.insurer_id',
+      'i.name_en as insurer_name_en',
+      'i.name_ar as insurer_name_ar',
+      'p.member_id',
+      'p.policy_class',
+      'p.network',
+      'p.expires_on',
+      'p.card_content_type',
+      'p.updated_at',
+      sql<boolean>`i.active and p.expires_on >= (${on}::timestamptz at time zone 'Asia/Riyadh')::date`.as('in_force'),
+    ])
+    .where('p.account_id', '=', accountId)
+    .where((eb) => eb.or([eb('p.family_member_id', 'is', null), eb('f.removed_at', 'is', null)]))
+    .orderBy('p.created_at')
+    .execute();
+}
+
+export interface PersonInsuranceRow {
+  insurer_id: string;
+  member_id: string;
+  policy_class: string;
+  network: string | null;
+  expires_on: string;
+}
+
+/** Writes the person's card (a new one, or over the one they had, keeping its photo). */
+export async function savePersonInsurance(db: Db, accountId: string, familyMemberId: string | null, row: PersonInsuranceRow) {
+  const existing = await db
+    .selectFrom('person_insurance')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .$call((query) =>
+      familyMemberId === null ? query.where('family_member_id', 'is', null) : query.where('family_member_id', '=', familyMemberId),
+    )
+    .forUpdate()
+    .executeTakeFirst();
+  if (existing) {
+    await db
+      .updateTable('person_insurance')
+      .set({ ...row, updated_at: new Date() })
+      .where('id', '=', existing.id)
+      .execute();
+    return existing.id;
+  }
+  const inserted = await db
+    .insertInto('person_insurance')
+    .values({ ...row, account_id: accountId, family_member_id: familyMemberId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Deletes the person's card; its photo's storage key, for the blob store to forget. */
+export async function deletePersonInsurance(db: Db, accountId: string, familyMemberId: string | null) {
+  const row = await db
+    .deleteFrom('person_insurance')
+    .where('account_id', '=', accountId)
+    .$call((query) =>
+      familyMemberId === null ? query.where('family_member_id', 'is', null) : query.where('family_member_id', '=', familyMemberId),
+    )
+    .returning(['id', 'card_storage_key'])
+    .executeTakeFirst();
+  return row;
+}
+
+/** The account's cards as its data export gives them (no photo bytes: the export lists the photo). */
+export function exportInsurance(db: Db, accountId: string) {
+  return db
+    .selectFrom('person_insurance as p')
+    .innerJoin('insurers as i', 'i.id', 'p.insurer_id')
+    .leftJoin('family_members as f', 'f.id', 'p.family_member_id')
+    .select([
+      'f.name as family_member_name',
+      'i.name_en as insurer',
+      'i.nphies_payer_id',
+      'p.member_id',
+      'p.policy_class',
+      'p.network',
+      'p.expires_on',
+      'p.card_content_type',
+      'p.created_at',
+      'p.updated_at',
+    ])
+    .where('p.account_id', '=', accountId)
+    .orderBy('p.created_at')
+    .execute();
+}
+
+/** The storage keys of the account's card photos, read before the account's rows go. */
+export async function cardStorageKeys(db: Db, accountId: string) {
+  const rows = await db
+    .selectFrom('person_insurance')
+    .select('card_storage_key')
+    .where('account_id', '=', accountId)
+    .where('card_storage_key', 'is not', null)
+    .execute();
+  return rows.map((row) => row.card_storage_key!);
+}
+
+export function deleteAccountInsurance(db: Db, accountId: string) {
+  return db.deleteFrom('person_insurance').where('account_id', '=', accountId).execute();
+}
