@@ -24,20 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     policy_class text not null check (length(policy_class) between 1 and 40),
     network text check (length(network) between 1 and 60),
     expires_on date not null,
-    card_storage_key text unique,
-    card_content_type text check (card_content_type in ('application/pdf', 'image/jpeg', 'image/png')),
-    card_size_bytes integer check (card_size_bytes > 0),
-    card_sha256 text,
-    card_iv bytea,
-    card_wrapped_key bytea,
-    card_key_id text,
-    card_seal_version smallint,
     created_at timestamptz not null default now(),
-    updated_at timestamptz not null default now(),
-    constraint person_insurance_card_whole check (
-      num_nulls(card_storage_key, card_content_type, card_size_bytes, card_sha256, card_iv, card_wrapped_key, card_key_id, card_seal_version) = 8
-      or (num_nulls(card_storage_key, card_content_type, card_size_bytes, card_sha256) = 0
-        and card_seal_version = 1 and card_key_id is not null and octet_length(card_wrapped_key) = 40 and octet_length(card_iv) = 12))
+    updated_at timestamptz not null default now()
   )`.execute(db);
   await sql`create unique index person_insurance_one_a_person
     on person_insurance (account_id, coalesce(family_member_id, '00000000-0000-0000-0000-000000000000'::uuid))`.execute(db);
@@ -45,9 +33,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql`create index person_insurance_insurer on person_insurance (insurer_id)`.execute(db);
+  // The card's photo, a row of its own in result_files' shape (ADR 0021), so that rotating the master key
+  // walks it as it walks the files.
+  await sql`create table insurance_card_photos (
+    id uuid primary key references person_insurance(id) on delete cascade,
+    storage_key text not null unique,
+    content_type text not null check (content_type in ('application/pdf', 'image/jpeg', 'image/png')),
+    size_bytes integer not null check (size_bytes > 0),
+    sha256 text not null,
+    seal_version smallint not null check (seal_version = 1),
+    key_id text not null,
+    wrapped_key bytea not null check (octet_length(wrapped_key) = 40),
+    iv bytea not null check (octet_length(iv) = 12),
+    created_at timestamptz not null default now()
+  )`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop table insurance_card_photos`.execute(db);
   await sql`drop table person_insurance`.execute(db);
   await sql`drop table insurers`.execute(db);
 }

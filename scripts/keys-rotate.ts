@@ -1,5 +1,5 @@
 // `npm run keys:rotate`: after a new RESULTS_ENCRYPTION_KEY is set (the previous one moved to
-// RESULTS_ENCRYPTION_KEYS_OLD), re-wrap every result file's and report version's data key under the new key and seal every
+// RESULTS_ENCRYPTION_KEYS_OLD), re-wrap every result file's, report version's and insurance card photo's data key under the new key and seal every
 // two-factor (TOTP) secret again under the key derived from it, so the old keys can go. The files in the
 // blob store are not read or written; running it again changes nothing. A key id in use that no given
 // key opens stops it before anything changes. The three tables are walked by one loop,
@@ -10,6 +10,7 @@
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { EnvError, parseEnv } from '../src/server/env.ts';
+import { missingCardPhotoKeyIds, rotateCardPhotoKeys } from '../src/server/modules/insurance/insurance-card.service.ts';
 import { rotateDataKeys } from '../src/server/modules/result-files/result-files.service.ts';
 import { rotateValueKeys } from '../src/server/modules/result-reports/result-reports.service.ts';
 import { missingSecretKeyIds, resealSecrets } from '../src/server/modules/two-factor/two-factor.service.ts';
@@ -36,9 +37,12 @@ try {
   if (missingForSecrets.length > 0) {
     throw new UnknownKeyError(missingForSecrets, 'two-factor secrets');
   }
+  const missingForPhotos = await missingCardPhotoKeyIds(db, keyring);
+  if (missingForPhotos.length > 0) throw new UnknownKeyError(missingForPhotos, 'insurance card photos');
   const report = await rotateDataKeys(db, keyring);
   const values = await rotateValueKeys(db, keyring);
   const secrets = await resealSecrets(db, env);
+  const photos = await rotateCardPhotoKeys(db, keyring);
   console.log(`Result files in ${engine} at ${location}, current key ${keyring.current.id}:`);
   console.log(`${String(report.rewrapped).padStart(7)} data keys re-wrapped under the current key`);
   console.log(`${String(report.alreadyCurrent).padStart(7)} already wrapped by it`);
@@ -49,12 +53,16 @@ try {
   console.log(`Two-factor secrets:`);
   console.log(`${String(secrets.resealed).padStart(7)} sealed again under the current key`);
   console.log(`${String(secrets.alreadyCurrent).padStart(7)} already sealed under it`);
-  const damaged = [...report.damaged, ...values.damaged];
+  console.log(`Insurance card photos:`);
+  console.log(`${String(photos.rewrapped).padStart(7)} data keys re-wrapped under the current key`);
+  const damaged = [...report.damaged, ...values.damaged, ...photos.damaged];
   if (damaged.length > 0) {
     console.error(`${String(damaged.length).padStart(7)} with a wrapped key that no longer unwraps (damaged): ${damaged.join(', ')}`);
     process.exitCode = 1;
   } else if (keyring.byId.size > 1) {
-    console.log('No file, result value or two-factor secret needs the old keys any more: RESULTS_ENCRYPTION_KEYS_OLD can be emptied.');
+    console.log(
+      'No file, result value, card photo or two-factor secret needs the old keys any more: RESULTS_ENCRYPTION_KEYS_OLD can be emptied.',
+    );
   }
 } catch (error) {
   if (!(error instanceof UnknownKeyError)) throw error;

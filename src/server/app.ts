@@ -16,6 +16,7 @@ import { invoiceRoutes } from './modules/billing/billing.routes.ts';
 import { configureSeller } from './modules/billing/billing.service.ts';
 import { moyasarRoutes } from './modules/booking/moyasar.routes.ts';
 import { exportRoutes } from './modules/exports/exports.routes.ts';
+import { insuranceCardRoutes } from './modules/insurance/insurance-card.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { smsReceiptRoutes } from './modules/phone/sms-receipts.routes.ts';
 import { whatsappWebhookRoutes } from './modules/phone/whatsapp-webhook.routes.ts';
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps) {
     const blobs = deps.blobs;
     const vault = keys.then((made) => ({ ...made, blobs }));
     app.route('/files/results', resultRoutes({ db: deps.db, env: deps.env, vault, clientIp: deps.clientIp, log }));
+    app.route('/files/insurance-cards', insuranceCardRoutes({ db: deps.db, env: deps.env, vault }));
     app.route('/share', resultShareFileRoutes({ db: deps.db, vault, clientIp: deps.clientIp }));
     app.route('/files/store-images', storeImageRoutes({ db: deps.db, env: deps.env, blobs: deps.blobs, images: deps.images }));
     app.route('/account', dataExportRoutes({ db: deps.db, env: deps.env, vault, clientIp: deps.clientIp }));

@@ -427,14 +427,6 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
     columns: {
       account_id: 'deleted',
       member_id: 'deleted',
-      card_storage_key: 'deleted',
-      card_content_type: 'deleted',
-      card_size_bytes: 'deleted',
-      card_sha256: 'deleted',
-      card_iv: 'deleted',
-      card_wrapped_key: 'deleted',
-      card_key_id: 'deleted',
-      card_seal_version: 'deleted',
     },
   },
   insurers: {

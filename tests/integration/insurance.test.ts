@@ -1,19 +1,31 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { TRPCError } from '@trpc/server';
+import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { diskBlobStore } from '../../src/server/modules/result-files/disk-blob-store.ts';
 import { riyadhToday } from '../../src/shared/insurance-schemas.ts';
-import { callerFor, createTestUser } from '../setup/fixtures.ts';
+import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { apiClient } from '../setup/http.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Health insurance (issue #80, ADR 0094): the admin's insurers, and each person's card. A card's last day
 // is the Kingdom's today at the earliest (a daughter's card below ends today and is still in force).
 
 let database: TestDatabase;
+let blobRoot: string;
+let app: Hono;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  blobRoot = await mkdtemp(join(tmpdir(), 'tahaleel-insurance-'));
+  app = createApp({ db: database.db, env: testEnv, blobs: diskBlobStore(blobRoot) });
 });
 afterAll(async () => {
   await database.close();
+  await rm(blobRoot, { recursive: true, force: true });
 });
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -94,7 +106,7 @@ describe('a person’s insurance card', () => {
       memberId: '12345678-02',
       policyClass: 'A',
       network: 'Gold',
-      expiresOn: day(0),
+      expiresOn: riyadhToday(),
     });
     expect(await api.insurance.mine()).toEqual([
       expect.objectContaining({
@@ -112,7 +124,7 @@ describe('a person’s insurance card', () => {
         family_member_id: daughter.id,
         member_id: '12345678-02',
         network: 'Gold',
-        expires_on: day(0),
+        expires_on: riyadhToday(),
         in_force: true,
       }),
     ]);
@@ -178,5 +190,106 @@ describe('a person’s insurance card', () => {
     expect(await owner.insurance.mine()).toEqual([
       expect.objectContaining({ family_member_id: son.id, member_id: '111', policy_class: 'B' }),
     ]);
+  });
+});
+
+/** A PNG's first bytes and a marker: enough for the type sniffed from its bytes, and findable in the clear. */
+const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new TextEncoder().encode('CARD-PHOTO-PLAINTEXT')]);
+
+function sendPhoto(user: TestUser, bytes: Uint8Array, familyMemberId = '') {
+  const form = new FormData();
+  form.set('familyMemberId', familyMemberId);
+  form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], 'card.png', { type: 'image/png' }));
+  return app.request('/files/insurance-cards', {
+    method: 'POST',
+    headers: { origin: testEnv.PUBLIC_URL, cookie: user.cookie },
+    body: form,
+  });
+}
+
+/** Every stored blob's bytes under the store's folder. */
+async function storedBlobs() {
+  const files = (await readdir(blobRoot, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  return Promise.all(files.map((entry) => readFile(join(entry.parentPath, entry.name))));
+}
+
+describe('the card’s photo', () => {
+  it('is kept sealed, shown to the account holder only, replaced, and gone with the card', async () => {
+    const { id: insurerId } = await newInsurer('INS-PHOTO-1');
+    const holder = await createTestUser(database.db, 'customer');
+    const api = await callerFor(database.db, holder);
+    // No card yet: nothing to attach the photo to.
+    expect((await sendPhoto(holder, png)).status).toBe(404);
+    await api.insurance.save({ familyMemberId: null, insurerId, memberId: '42', policyClass: 'A', network: '', expiresOn: day(60) });
+    const before = (await storedBlobs()).length;
+    expect((await sendPhoto(holder, png)).status).toBe(201);
+    expect((await api.insurance.mine())[0]).toMatchObject({ has_card_photo: true });
+    const blobs = await storedBlobs();
+    expect(blobs).toHaveLength(before + 1);
+    // Sealed at rest: the store never holds the photo's bytes.
+    expect(blobs.some((blob) => blob.includes(Buffer.from('CARD-PHOTO-PLAINTEXT')))).toBe(false);
+
+    const shown = await app.request('/files/insurance-cards', { headers: { cookie: holder.cookie } });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(shown.headers.get('cache-control')).toBe('private, no-store');
+    expect(new Uint8Array(await shown.arrayBuffer())).toEqual(png);
+
+    // Nobody else: another customer has no card there; a lab and an admin are not its readers; a visitor is asked to sign in.
+    const stranger = await createTestUser(database.db, 'customer');
+    expect((await app.request('/files/insurance-cards', { headers: { cookie: stranger.cookie } })).status).toBe(404);
+    const lab = await createTestUser(database.db, 'lab', { approved: true });
+    expect((await app.request('/files/insurance-cards', { headers: { cookie: lab.cookie } })).status).toBe(403);
+    expect((await app.request('/files/insurance-cards')).status).toBe(401);
+
+    // Only images and PDFs, by their bytes.
+    const text = await sendPhoto(holder, new TextEncoder().encode('not a picture'));
+    expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({ error: { appCode: 'FILE_TYPE_NOT_ALLOWED' } });
+
+    // A new photo replaces the old one, whose sealed bytes go.
+    expect((await sendPhoto(holder, png)).status).toBe(201);
+    expect(await storedBlobs()).toHaveLength(before + 1);
+    // Removing the card removes its photo (through the app, whose context holds the blob store).
+    expect((await apiClient(app).mutate('insurance.remove', { familyMemberId: null }, holder.cookie)).status).toBe(200);
+    expect(await storedBlobs()).toHaveLength(before);
+  });
+
+  it('a family member’s card photo goes with the member', async () => {
+    const { id: insurerId } = await newInsurer('INS-PHOTO-2');
+    const holder = await createTestUser(database.db, 'customer');
+    const api = await callerFor(database.db, holder);
+    const father = await api.family.add({ name: 'عبدالله', relation: 'father', sex: 'male', dateOfBirth: '1955-05-05' });
+    await api.insurance.save({ familyMemberId: father.id, insurerId, memberId: '43', policyClass: 'B', network: '', expiresOn: day(60) });
+    const before = (await storedBlobs()).length;
+    expect((await sendPhoto(holder, png, father.id)).status).toBe(201);
+    // Another account cannot put a photo on it.
+    expect((await sendPhoto(await createTestUser(database.db, 'customer'), png, father.id)).status).toBe(404);
+    const shown = await app.request(`/files/insurance-cards?familyMemberId=${father.id}`, { headers: { cookie: holder.cookie } });
+    expect(new Uint8Array(await shown.arrayBuffer())).toEqual(png);
+    expect(await storedBlobs()).toHaveLength(before + 1);
+    expect((await apiClient(app).mutate('family.remove', { id: father.id }, holder.cookie)).status).toBe(200);
+    expect(await storedBlobs()).toHaveLength(before);
+    expect(await api.insurance.mine()).toEqual([]);
+  });
+
+  it('goes with the account when the account is deleted', async () => {
+    const { id: insurerId } = await newInsurer('INS-PHOTO-3');
+    const holder = await createTestUser(database.db, 'customer');
+    await (await callerFor(database.db, holder)).insurance.save({
+      familyMemberId: null,
+      insurerId,
+      memberId: '44',
+      policyClass: 'C',
+      network: '',
+      expiresOn: day(60),
+    });
+    const before = (await storedBlobs()).length;
+    expect((await sendPhoto(holder, png)).status).toBe(201);
+    expect(await storedBlobs()).toHaveLength(before + 1);
+    // An account without a password confirms with its address.
+    expect((await apiClient(app).mutate('account.delete', { email: holder.email }, holder.cookie)).status).toBe(200);
+    expect(await storedBlobs()).toHaveLength(before);
+    expect(await database.db.selectFrom('person_insurance').select('id').where('account_id', '=', holder.id).execute()).toEqual([]);
   });
 });

@@ -35,6 +35,8 @@ export type Generated<T> =
 
 export type GuaranteeKind = 'late_collector' | 'late_results';
 
+export type InsuranceCardPhotoContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
+
 export type Int8 = ColumnType<number | string, bigint | number | string, bigint | number | string>;
 
 export type InvoiceKind = 'credit_note' | 'invoice';
@@ -68,8 +70,6 @@ export type OutboxStatus = 'failed' | 'pending' | 'sent' | 'skipped';
 export type PackageStatus = 'approved' | 'pending' | 'rejected';
 
 export type PaymentRefundReason = 'amount_changed' | 'cancellation' | 'duplicate' | 'seat_lost' | 'stock_lost' | 'wallet_changed';
-
-export type PersonInsuranceCardContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
 export type PhoneCodePurpose = 'sign_in' | 'verify';
 
@@ -335,6 +335,19 @@ export interface GuestLinks {
   user_id: string;
 }
 
+export interface InsuranceCardPhotos {
+  content_type: InsuranceCardPhotoContentType;
+  created_at: CreatedAt;
+  id: string;
+  iv: Buffer;
+  key_id: string;
+  seal_version: number;
+  sha256: string;
+  size_bytes: number;
+  storage_key: string;
+  wrapped_key: Buffer;
+}
+
 export interface Insurers {
   active: Generated<boolean>;
   created_at: CreatedAt;
@@ -576,14 +589,6 @@ export interface PendingSignIns {
 
 export interface PersonInsurance {
   account_id: string;
-  card_content_type: PersonInsuranceCardContentType | null;
-  card_iv: Buffer | null;
-  card_key_id: string | null;
-  card_seal_version: number | null;
-  card_sha256: string | null;
-  card_size_bytes: number | null;
-  card_storage_key: string | null;
-  card_wrapped_key: Buffer | null;
   created_at: CreatedAt;
   expires_on: Timestamp;
   family_member_id: string | null;
@@ -1230,6 +1235,7 @@ export interface DB {
   gateway_payments: GatewayPayments;
   guarantee_credits: GuaranteeCredits;
   guest_links: GuestLinks;
+  insurance_card_photos: InsuranceCardPhotos;
   insurers: Insurers;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;

@@ -11,5 +11,7 @@ export const familyRouter = router({
   update: customerProcedure
     .input(familyMemberUpdateInput)
     .mutation(({ ctx, input: { id, ...member } }) => family.update(ctx.db, ctx.user.id, id, member)),
-  remove: customerProcedure.input(z.object({ id: z.uuid() })).mutation(({ ctx, input }) => family.remove(ctx.db, ctx.user.id, input.id)),
+  remove: customerProcedure
+    .input(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => family.remove(ctx.db, ctx.blobs, ctx.user.id, input.id)),
 });

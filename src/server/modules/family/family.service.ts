@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import type { FamilyMemberInput } from '../../../shared/family.ts';
 import type { Database } from '../../db/schema.ts';
+import { forgetMemberInsurance } from '../insurance/insurance.service.ts';
+import type { BlobStore } from '../result-files/result-files.service.ts';
 import * as repo from './family.repository.ts';
 
 /** The cap on one account's list: a household, not a clinic. */
@@ -45,9 +47,14 @@ export async function update(db: Kysely<Database>, accountId: string, id: string
   return present(row);
 }
 
-export async function remove(db: Kysely<Database>, accountId: string, id: string, now = new Date()) {
-  const removed = await db.transaction().execute((tx) => repo.removeMember(tx, accountId, id, now));
+export async function remove(db: Kysely<Database>, blobs: BlobStore | undefined, accountId: string, id: string, now = new Date()) {
+  const { removed, cardPhoto } = await db.transaction().execute(async (tx) => {
+    // Their insurance card goes with them (issue #80), the photo's sealed bytes after the commit.
+    const photo = await forgetMemberInsurance(tx, accountId, id);
+    return { removed: await repo.removeMember(tx, accountId, id, now), cardPhoto: photo };
+  });
   if (!removed) throw new AppError('NOT_FOUND', { entity: 'familyMember' });
+  if (cardPhoto) await blobs?.delete(cardPhoto);
   return { removed: true as const };
 }
 

@@ -45,6 +45,7 @@ export function personInsurance(db: Db, accountId: string, familyMemberId: strin
   return db
     .selectFrom('person_insurance as p')
     .innerJoin('insurers as i', 'i.id', 'p.insurer_id')
+    .leftJoin('insurance_card_photos as photo', 'photo.id', 'p.id')
     .select([
       'p.id',
       'p.family_member_id',
@@ -57,7 +58,7 @@ export function personInsurance(db: Db, accountId: string, familyMemberId: strin
       'p.policy_class',
       'p.network',
       'p.expires_on',
-      'p.card_content_type',
+      'photo.content_type as card_content_type',
       'p.updated_at',
       // In force on the day `on` falls on in the Kingdom: the policy not past its end, its insurer still listed.
       sql<boolean>`i.active and p.expires_on >= (${on}::timestamptz at time zone 'Asia/Riyadh')::date`.as('in_force'),
@@ -75,6 +76,7 @@ export function accountInsurance(db: Db, accountId: string, on: Date) {
     .selectFrom('person_insurance as p')
     .innerJoin('insurers as i', 'i.id', 'p.insurer_id')
     .leftJoin('family_members as f', 'f.id', 'p.family_member_id')
+    .leftJoin('insurance_card_photos as photo', 'photo.id', 'p.id')
     .select([
       'p.id',
       'p.family_member_id',
@@ -85,7 +87,7 @@ export function accountInsurance(db: Db, accountId: string, on: Date) {
       'p.policy_class',
       'p.network',
       'p.expires_on',
-      'p.card_content_type',
+      'photo.content_type as card_content_type',
       'p.updated_at',
       sql<boolean>`i.active and p.expires_on >= (${on}::timestamptz at time zone 'Asia/Riyadh')::date`.as('in_force'),
     ])
@@ -130,16 +132,19 @@ export async function savePersonInsurance(db: Db, accountId: string, familyMembe
   return inserted.id;
 }
 
-/** Deletes the person's card; its photo's storage key, for the blob store to forget. */
+/** Deletes the person's card; its photo's storage key (if it had one), for the blob store to forget. */
 export async function deletePersonInsurance(db: Db, accountId: string, familyMemberId: string | null) {
   const row = await db
-    .deleteFrom('person_insurance')
-    .where('account_id', '=', accountId)
+    .selectFrom('person_insurance as p')
+    .leftJoin('insurance_card_photos as photo', 'photo.id', 'p.id')
+    .select(['p.id', 'photo.storage_key'])
+    .where('p.account_id', '=', accountId)
     .$call((query) =>
-      familyMemberId === null ? query.where('family_member_id', 'is', null) : query.where('family_member_id', '=', familyMemberId),
+      familyMemberId === null ? query.where('p.family_member_id', 'is', null) : query.where('p.family_member_id', '=', familyMemberId),
     )
-    .returning(['id', 'card_storage_key'])
     .executeTakeFirst();
+  if (!row) return undefined;
+  await db.deleteFrom('person_insurance').where('id', '=', row.id).execute();
   return row;
 }
 
@@ -149,6 +154,7 @@ export function exportInsurance(db: Db, accountId: string) {
     .selectFrom('person_insurance as p')
     .innerJoin('insurers as i', 'i.id', 'p.insurer_id')
     .leftJoin('family_members as f', 'f.id', 'p.family_member_id')
+    .leftJoin('insurance_card_photos as photo', 'photo.id', 'p.id')
     .select([
       'f.name as family_member_name',
       'i.name_en as insurer',
@@ -157,7 +163,7 @@ export function exportInsurance(db: Db, accountId: string) {
       'p.policy_class',
       'p.network',
       'p.expires_on',
-      'p.card_content_type',
+      'photo.content_type as card_content_type',
       'p.created_at',
       'p.updated_at',
     ])
@@ -169,14 +175,26 @@ export function exportInsurance(db: Db, accountId: string) {
 /** The storage keys of the account's card photos, read before the account's rows go. */
 export async function cardStorageKeys(db: Db, accountId: string) {
   const rows = await db
-    .selectFrom('person_insurance')
-    .select('card_storage_key')
-    .where('account_id', '=', accountId)
-    .where('card_storage_key', 'is not', null)
+    .selectFrom('insurance_card_photos as photo')
+    .innerJoin('person_insurance as p', 'p.id', 'photo.id')
+    .select('photo.storage_key')
+    .where('p.account_id', '=', accountId)
     .execute();
-  return rows.map((row) => row.card_storage_key!);
+  return rows.map((row) => row.storage_key);
 }
 
 export function deleteAccountInsurance(db: Db, accountId: string) {
   return db.deleteFrom('person_insurance').where('account_id', '=', accountId).execute();
+}
+
+/** Whether `familyMemberId` is on the account's list (not another account's, not removed). */
+export async function isOwnMember(db: Db, accountId: string, familyMemberId: string) {
+  const row = await db
+    .selectFrom('family_members')
+    .select('id')
+    .where('id', '=', familyMemberId)
+    .where('account_id', '=', accountId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
 }

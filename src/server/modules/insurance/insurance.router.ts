@@ -16,7 +16,7 @@ export const insuranceRouter = router({
     .input(personInsuranceInput)
     .mutation(({ ctx, input }) => insurance.savePersonInsurance(ctx.db, ctx.user.id, input)),
   remove: customerProcedure.input(personRef).mutation(async ({ ctx, input }) => {
-    await insurance.removePersonInsurance(ctx.db, ctx.user.id, input.familyMemberId);
+    await insurance.removePersonInsurance(ctx.db, ctx.blobs, ctx.user.id, input.familyMemberId);
     return { removed: true as const };
   }),
 });

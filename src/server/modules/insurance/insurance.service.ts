@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { PersonInsuranceInput, SaveInsurerInput } from '../../../shared/insurance-schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
-import { assertOwnMembers } from '../family/family.service.ts';
+import type { BlobStore } from '../result-files/result-files.service.ts';
 import * as repo from './insurance.repository.ts';
 
 // Health insurance (issue #80, ADR 0094): the insurers the admin keeps, and each person's card.
@@ -60,7 +60,10 @@ export async function accountInsurance(db: Kysely<Database>, accountId: string, 
 /** Saves the card of the holder or of one of their family members (never another account's). */
 export async function savePersonInsurance(db: Kysely<Database>, accountId: string, input: PersonInsuranceInput) {
   return db.transaction().execute(async (tx) => {
-    if (input.familyMemberId) await assertOwnMembers(tx, accountId, [input.familyMemberId]);
+    // Someone else's family member looks exactly like a missing one.
+    if (input.familyMemberId && !(await repo.isOwnMember(tx, accountId, input.familyMemberId))) {
+      throw new AppError('NOT_FOUND', { entity: 'familyMember' });
+    }
     const insurer = await repo.findInsurer(tx, input.insurerId);
     if (!insurer?.active) throw new AppError('NOT_FOUND', { field: 'insurerId' });
     const id = await repo.savePersonInsurance(tx, accountId, input.familyMemberId, {
@@ -74,11 +77,25 @@ export async function savePersonInsurance(db: Kysely<Database>, accountId: strin
   });
 }
 
-/** Removes a person's card, and tells the caller which sealed photo the blob store should forget. */
-export async function removePersonInsurance(db: Kysely<Database>, accountId: string, familyMemberId: string | null) {
+/** Removes a person's card, and its sealed photo from the blob store. */
+export async function removePersonInsurance(
+  db: Kysely<Database> | Transaction<Database>,
+  blobs: BlobStore | undefined,
+  accountId: string,
+  familyMemberId: string | null,
+) {
   const removed = await repo.deletePersonInsurance(db, accountId, familyMemberId);
-  if (!removed) throw new AppError('NOT_FOUND');
-  return { cardStorageKey: removed.card_storage_key };
+  if (!removed) throw new AppError('NOT_FOUND', { entity: 'insurance' });
+  if (removed.storage_key) await blobs?.delete(removed.storage_key);
+}
+
+/**
+ * A family member taken off the account's list takes their card with them, in the removal's
+ * transaction; the photo's storage key (if any), to delete from the blob store after the commit.
+ */
+export async function forgetMemberInsurance(tx: Transaction<Database>, accountId: string, familyMemberId: string) {
+  const removed = await repo.deletePersonInsurance(tx, accountId, familyMemberId);
+  return removed?.storage_key ?? null;
 }
 
 export function exportInsurance(db: Kysely<Database>, accountId: string) {
