@@ -24,3 +24,26 @@ export async function seedInsurers(tx: Transaction<Database>, count: Count) {
     .execute();
   count('insurers', rows.length);
 }
+
+/**
+ * The demo's insured customer: Bupa Arabia, class B, in force for a year from the day the demo was first
+ * seeded. Left as it is when there.
+ */
+export async function seedInsuredCustomer(tx: Transaction<Database>, customerId: string, count: Count) {
+  const expires = new Date();
+  expires.setUTCFullYear(expires.getUTCFullYear() + 1);
+  const rows = await tx
+    .insertInto('person_insurance')
+    .values({
+      account_id: customerId,
+      insurer_id: demoInsurers[0].id,
+      member_id: '30145128',
+      policy_class: 'B',
+      network: 'Gold',
+      expires_on: expires.toISOString().slice(0, 10),
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .execute();
+  count('person_insurance', rows.length);
+}

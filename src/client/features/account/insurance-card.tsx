@@ -1,15 +1,16 @@
 import { Badge, Button, Card, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ShieldPlus } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Camera, ShieldPlus } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { riyadhToday } from '../../../shared/insurance-schemas.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { isolated, localized } from '../../lib/bidi.ts';
-import { errorCode, errorMessage, fieldError } from '../../lib/errors.ts';
+import { appErrorMessage, errorCode, errorMessage, fieldError } from '../../lib/errors.ts';
+import { checkBeforeUpload, FileUploadError, postFile } from '../../lib/file-upload.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -167,6 +168,60 @@ function PolicySummary({ policy }: { policy: Policy }) {
   );
 }
 
+const photoUrl = (familyMemberId: string | null) =>
+  `/files/insurance-cards${familyMemberId ? `?familyMemberId=${encodeURIComponent(familyMemberId)}` : ''}`;
+
+/** The card's photo: added or replaced (a picture or a PDF, sealed on the server), and opened in a new tab. */
+function CardPhoto({ familyMemberId, hasPhoto }: { familyMemberId: string | null; hasPhoto: boolean }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const problem = await checkBeforeUpload(file);
+      if (problem) throw new FileUploadError(problem);
+      return postFile('/files/insurance-cards', { familyMemberId: familyMemberId ?? '' }, file);
+    },
+    onSuccess: () => {
+      notify.success({ title: t`Card photo saved.` });
+      void queryClient.invalidateQueries({ queryKey: trpc.insurance.mine.queryKey() });
+    },
+    onError: (error) =>
+      notify.error({
+        title: t`Could not save the card photo`,
+        description: appErrorMessage(i18n, error instanceof FileUploadError ? error.code : 'INTERNAL'),
+      }),
+  });
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) upload.mutate(file);
+  };
+  return (
+    <HStack gap="2" wrap="wrap">
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,application/pdf"
+        hidden
+        onChange={chosen}
+        data-testid="insurance-photo-input"
+      />
+      <Button size="xs" variant="ghost" loading={upload.isPending} onClick={() => input.current?.click()}>
+        <Camera aria-hidden />
+        {hasPhoto ? t`Replace card photo` : t`Add card photo`}
+      </Button>
+      {hasPhoto && (
+        <Button size="xs" variant="ghost" asChild>
+          <a href={photoUrl(familyMemberId)} target="_blank" rel="noopener" data-testid="insurance-photo-link">
+            {t`View card photo`}
+          </a>
+        </Button>
+      )}
+    </HStack>
+  );
+}
+
 /**
  * Health insurance for the holder and each family member: a card per person, added, changed or removed
  * here. Checkout uses it with labs in the insurer's network (issue #80).
@@ -235,7 +290,14 @@ export function InsuranceCard({ holderName }: { holderName: string }) {
                     <Text fontWeight="semibold">
                       <bdi>{person.label}</bdi>
                     </Text>
-                    {policy ? <PolicySummary policy={policy} /> : <Text fontSize="sm" color="fg.muted">{t`No insurance added.`}</Text>}
+                    {policy ? (
+                      <>
+                        <PolicySummary policy={policy} />
+                        <CardPhoto familyMemberId={person.familyMemberId} hasPhoto={policy.has_card_photo} />
+                      </>
+                    ) : (
+                      <Text fontSize="sm" color="fg.muted">{t`No insurance added.`}</Text>
+                    )}
                   </Stack>
                   <HStack gap="2" flexShrink={0}>
                     <Button size="sm" variant="outline" onClick={() => setEditing({ ...person, policy })}>

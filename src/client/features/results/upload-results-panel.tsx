@@ -12,13 +12,14 @@ import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
 import { appErrorMessage } from '../../lib/errors.ts';
+import { checkBeforeUpload, FileUploadError } from '../../lib/file-upload.ts';
 import { formatDate, formatFileSize } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { searchChoice } from '../../lib/plain-checks.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { bookingChoiceLabel } from './booking-choice.ts';
 import { ResultDownloadButton } from './result-download.tsx';
-import { checkBeforeUpload, ResultUploadError, uploadResult } from './upload-result.ts';
+import { uploadResult } from './upload-result.ts';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
 
@@ -76,7 +77,7 @@ function UploadForm({ preselectedBookingId }: { preselectedBookingId?: string })
       }
     },
     onError: (error) => {
-      const code = error instanceof ResultUploadError ? error.code : 'INTERNAL';
+      const code = error instanceof FileUploadError ? error.code : 'INTERNAL';
       if (code.startsWith('FILE_')) setFileProblem(code);
       notify.error({ title: t`Could not upload the result`, description: appErrorMessage(i18n, code) });
     },
