@@ -80,7 +80,7 @@ export function nphiesOptionsFromEnv(env: Pick<Env, 'NPHIES_TIMEOUT_MS'>): Nphie
 }
 
 /** Coverage before paying: the patient's policy on the visit's day, and each test's coverage and share. */
-export function checkEligibility(
+export async function checkEligibility(
   db: Kysely<Database>,
   keys: ResultKeys,
   lab: NphiesLab,
@@ -100,7 +100,7 @@ export function checkEligibility(
 }
 
 /** A prior authorization for tests the eligibility answer said need one. */
-export function requestPriorAuthorization(
+export async function requestPriorAuthorization(
   db: Kysely<Database>,
   keys: ResultKeys,
   lab: NphiesLab,
@@ -120,7 +120,7 @@ export function requestPriorAuthorization(
 }
 
 /** The claim after the visit, with the released results; a corrected claim names the one it replaces. */
-export function submitClaim(
+export async function submitClaim(
   db: Kysely<Database>,
   keys: ResultKeys,
   lab: NphiesLab,
