@@ -59,7 +59,9 @@ try {
     console.error(`${String(damaged.length).padStart(7)} with a wrapped key that no longer unwraps (damaged): ${damaged.join(', ')}`);
     process.exitCode = 1;
   } else if (keyring.byId.size > 1) {
-    console.log('No file, result value, NPHIES exchange or two-factor secret needs the old keys any more: RESULTS_ENCRYPTION_KEYS_OLD can be emptied.');
+    console.log(
+      'No file, result value, NPHIES exchange or two-factor secret needs the old keys any more: RESULTS_ENCRYPTION_KEYS_OLD can be emptied.',
+    );
   }
 } catch (error) {
   if (!(error instanceof UnknownKeyError)) throw error;

@@ -66,7 +66,11 @@ const REQUEST_PROFILES: Record<string, (resource: Resource) => string> = {
   Patient: () => profile('patient'),
   Coverage: () => profile('coverage'),
   Organization: (resource) =>
-    profile((resource as { type?: { coding?: { code?: string }[] }[] }).type?.[0]?.coding?.[0]?.code === 'ins' ? 'insurer-organization' : 'provider-organization'),
+    profile(
+      (resource as { type?: { coding?: { code?: string }[] }[] }).type?.[0]?.coding?.[0]?.code === 'ins'
+        ? 'insurer-organization'
+        : 'provider-organization',
+    ),
 };
 
 const RESPONSE_EVENT = {
@@ -104,7 +108,8 @@ const money = (value: number): Money => ({ value: Math.round(value * 100) / 100,
 function checkMessage(body: unknown): { bundle: Bundle; header: MessageHeader; event: RequestEvent; focal: Resource; coverage: Coverage } {
   const bundle = body as Bundle;
   if (bundle?.resourceType !== 'Bundle' || bundle.type !== 'message') throw new Refused('BV-00001', 'Not a message Bundle');
-  if (bundle.meta?.profile?.[0] !== profile('bundle')) throw new Refused('BV-00002', 'The Bundle does not declare the nphies bundle profile');
+  if (bundle.meta?.profile?.[0] !== profile('bundle'))
+    throw new Refused('BV-00002', 'The Bundle does not declare the nphies bundle profile');
   const entries = bundle.entry ?? [];
   const header = entries[0]?.resource as MessageHeader | undefined;
   if (header?.resourceType !== 'MessageHeader') throw new Refused('BV-00003', 'The first entry is not a MessageHeader');
@@ -113,7 +118,8 @@ function checkMessage(body: unknown): { bundle: Bundle; header: MessageHeader; e
   for (const entry of entries) {
     const resource = entry.resource;
     const expected = resource && REQUEST_PROFILES[resource.resourceType];
-    if (!resource || !expected) throw new Refused('BV-00005', `A ${resource?.resourceType ?? 'missing'} resource has no place in this message`);
+    if (!resource || !expected)
+      throw new Refused('BV-00005', `A ${resource?.resourceType ?? 'missing'} resource has no place in this message`);
     if (!resource.meta?.profile?.includes(expected(resource))) {
       throw new Refused('BV-00006', `${resource.resourceType}/${resource.id} does not declare ${expected(resource)}`);
     }
@@ -166,7 +172,9 @@ function eligibilityAnswer(request: CoverageEligibilityRequest, requestUrl: stri
   const site = member === 'NOT-COVERED' ? 'not-covered' : member === 'EXPIRED' ? 'not-active' : 'eligible';
   const needsAuth = ['NEEDS-AUTH', 'AUTH-DENIED', 'AUTH-PENDED'].includes(member);
   const costs =
-    member === 'COPAY-20' ? [benefit('copay-percent', { allowedUnsignedInt: 20 }), benefit('copay-maximum', { allowedMoney: money(50) })] : [];
+    member === 'COPAY-20'
+      ? [benefit('copay-percent', { allowedUnsignedInt: 20 }), benefit('copay-maximum', { allowedMoney: money(50) })]
+      : [];
   const general: CoverageEligibilityResponseInsuranceItem = {
     category: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/ex-benefitcategory', code: '1', display: 'Medical Care' }] },
     network: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/benefit-network', code: 'in' }] },
@@ -184,7 +192,12 @@ function eligibilityAnswer(request: CoverageEligibilityRequest, requestUrl: stri
     resourceType: 'CoverageEligibilityResponse',
     id: randomUUID(),
     meta: { profile: [profile('eligibility-response')] },
-    extension: [{ url: `${STRUCTURE}/extension-siteEligibility`, valueCodeableConcept: { coding: [{ system: `${TERMINOLOGY}/siteEligibility`, code: site }] } }],
+    extension: [
+      {
+        url: `${STRUCTURE}/extension-siteEligibility`,
+        valueCodeableConcept: { coding: [{ system: `${TERMINOLOGY}/siteEligibility`, code: site }] },
+      },
+    ],
     status: 'active',
     purpose: request.purpose,
     patient: request.patient,
@@ -194,7 +207,13 @@ function eligibilityAnswer(request: CoverageEligibilityRequest, requestUrl: stri
     outcome: 'complete',
     disposition: site === 'eligible' ? "Patient's coverage is subject to the contracted terms and conditions" : `Site eligibility: ${site}`,
     insurer: request.insurer,
-    insurance: [{ coverage: request.insurance?.[0]?.coverage ?? { reference: 'Coverage/unknown' }, inforce: site !== 'not-active', item: [general, ...items] }],
+    insurance: [
+      {
+        coverage: request.insurance?.[0]?.coverage ?? { reference: 'Coverage/unknown' },
+        inforce: site !== 'not-active',
+        item: [general, ...items],
+      },
+    ],
   };
 }
 
@@ -244,7 +263,9 @@ function claimAnswer(claim: Claim, requestUrl: string, member: string): ClaimRes
               { category: category('eligible'), amount: money(decision === 'approved' ? price : 0) },
               { category: category('benefit'), amount: money(paid) },
               { category: category('copay'), amount: money(copay) },
-              ...(reason ? [{ category: category('eligible'), reason: { coding: [{ system: `${TERMINOLOGY}/adjudication-reason`, ...reason }] } }] : []),
+              ...(reason
+                ? [{ category: category('eligible'), reason: { coding: [{ system: `${TERMINOLOGY}/adjudication-reason`, ...reason }] } }]
+                : []),
             ],
           };
         });
@@ -261,12 +282,15 @@ function claimAnswer(claim: Claim, requestUrl: string, member: string): ClaimRes
     use: claim.use,
     patient: claim.patient,
     created: new Date().toISOString(),
-    insurer: claim.insurer,
+    insurer: claim.insurer ?? { reference: 'Organization/insurer' },
     requestor: claim.provider,
     request: { reference: requestUrl },
     outcome: decision === 'queued' ? 'queued' : 'complete',
-    ...(decision !== 'queued' && { disposition: decision === 'approved' ? 'Approved' : decision === 'pended' ? 'Pended for review' : 'Rejected' }),
-    ...(!isClaim && decision === 'approved' && { preAuthRef: `PA-${++preAuthNumber}`, preAuthPeriod: { start: claim.created, end: '2099-12-31' } }),
+    ...(decision !== 'queued' && {
+      disposition: decision === 'approved' ? 'Approved' : decision === 'pended' ? 'Pended for review' : 'Rejected',
+    }),
+    ...(!isClaim &&
+      decision === 'approved' && { preAuthRef: `PA-${++preAuthNumber}`, preAuthPeriod: { start: claim.created, end: '2099-12-31' } }),
     ...(items.length > 0 && { item: items }),
     ...(decision !== 'queued' && {
       total: [

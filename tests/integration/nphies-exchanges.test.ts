@@ -4,8 +4,8 @@ import type { Bundle } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingExchanges,
-  checkEligibility,
   type ClaimAsk,
+  checkEligibility,
   type EligibilityAsk,
   type NphiesLab,
   type NphiesOptions,
@@ -80,7 +80,9 @@ function claimAsk(memberId: string, bookingReference?: string): ClaimAsk {
   return {
     ...ask,
     bookingReference: bookingReference ?? ask.bookingReference,
-    results: [{ loinc: '4548-4', display: 'Hemoglobin A1c/Hemoglobin.total in Blood', value: 7.2, unit: '%', issued: new Date().toISOString() }],
+    results: [
+      { loinc: '4548-4', display: 'Hemoglobin A1c/Hemoglobin.total in Blood', value: 7.2, unit: '%', issued: new Date().toISOString() },
+    ],
   };
 }
 
@@ -99,7 +101,11 @@ describe('coverage before paying', () => {
   it('covered in full: every test covered, the insurer pays all', async () => {
     const answer = await checkEligibility(database.db, keys, lab, eligibilityAsk('M-100200'), options);
     expect(answer.replayed).toBe(false);
-    expect(answer.outcome).toMatchObject({ eligible: true, siteEligibility: 'eligible', totals: { priceSar: 360, patientShareSar: 0, insurerShareSar: 360 } });
+    expect(answer.outcome).toMatchObject({
+      eligible: true,
+      siteEligibility: 'eligible',
+      totals: { priceSar: 360, patientShareSar: 0, insurerShareSar: 360 },
+    });
     expect(answer.outcome.items.map((item) => item.coverage)).toEqual(['covered', 'covered']);
   });
 
@@ -116,7 +122,11 @@ describe('coverage before paying', () => {
   it('not covered: the policy excludes the tests, and the patient would pay in full', async () => {
     const ask = eligibilityAsk('NOT-COVERED');
     const { outcome } = await checkEligibility(database.db, keys, lab, ask, options);
-    expect(outcome).toMatchObject({ eligible: false, siteEligibility: 'not-covered', totals: { patientShareSar: 360, insurerShareSar: 0 } });
+    expect(outcome).toMatchObject({
+      eligible: false,
+      siteEligibility: 'not-covered',
+      totals: { patientShareSar: 360, insurerShareSar: 0 },
+    });
     expect(outcome.items.map((item) => item.coverage)).toEqual(['not-covered', 'not-covered']);
     expect((await storedExchange(database.db, keys, lab.labId, ask.messageId))?.outcome).toBe('not-eligible');
   });
@@ -209,7 +219,11 @@ describe('reliability', () => {
     const answer = await checkEligibility(database.db, keys, lab, ask, options);
     expect(answer.outcome.eligible).toBe(true);
     expect(receivedOf(ask.messageId)).toHaveLength(2);
-    expect(await storedExchange(database.db, keys, lab.labId, ask.messageId)).toMatchObject({ state: 'answered', attempts: 2, httpStatus: 200 });
+    expect(await storedExchange(database.db, keys, lab.labId, ask.messageId)).toMatchObject({
+      state: 'answered',
+      attempts: 2,
+      httpStatus: 200,
+    });
   });
 
   it('NPHIES out of reach: a few tries with backoff, then a timeout that says the network failed', async () => {
@@ -223,7 +237,11 @@ describe('reliability', () => {
     const ask = eligibilityAsk('M-100200');
     const error = await refusal(checkEligibility(database.db, keys, unreachable, ask, options));
     expect(error).toMatchObject({ code: 'NPHIES_TIMEOUT', details: { reason: 'network' } });
-    expect(await storedExchange(database.db, keys, lab.labId, ask.messageId)).toMatchObject({ state: 'failed', error: 'network', attempts: 3 });
+    expect(await storedExchange(database.db, keys, lab.labId, ask.messageId)).toMatchObject({
+      state: 'failed',
+      error: 'network',
+      attempts: 3,
+    });
   });
 
   it('the same message id sent twice is one exchange: the second call gets the stored answer', async () => {
@@ -278,7 +296,11 @@ describe('the stored exchanges', () => {
   it('are sealed at rest: the patient’s ID and results are not in the row', async () => {
     const ask = claimAsk('M-100200');
     await submitClaim(database.db, keys, lab, ask, options);
-    const row = await database.db.selectFrom('nphies_exchanges').selectAll().where('message_id', '=', ask.messageId).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('nphies_exchanges')
+      .selectAll()
+      .where('message_id', '=', ask.messageId)
+      .executeTakeFirstOrThrow();
     const stored = Buffer.from(row.sealed_exchange).toString('latin1');
     expect(stored).not.toContain('1012345678');
     expect(stored).not.toContain('4548-4');
@@ -301,7 +323,11 @@ describe('the stored exchanges', () => {
     expect((await refusal(checkEligibility(database.db, keys, plainHttp, ask, options))).code).toBe('VALIDATION_FAILED');
     const iqamaAsNationalId = { ...eligibilityAsk('M-100200'), patient: { ...ask.patient, idNumber: '2012345678' } };
     expect((await refusal(checkEligibility(database.db, keys, lab, iqamaAsNationalId, options))).code).toBe('VALIDATION_FAILED');
-    const rows = await database.db.selectFrom('nphies_exchanges').select('id').where('message_id', 'in', [wrongLicense.messageId, ask.messageId]).execute();
+    const rows = await database.db
+      .selectFrom('nphies_exchanges')
+      .select('id')
+      .where('message_id', 'in', [wrongLicense.messageId, ask.messageId])
+      .execute();
     expect(rows).toEqual([]);
   });
 });
@@ -311,8 +337,15 @@ describe('the fake checks what it is sent', () => {
     const { eligibilityMessage } = await import('../../src/server/modules/nphies/eligibility-message.ts');
     const bundle = eligibilityMessage(eligibilityAsk('M-100200'));
     bundle.entry![2]!.resource!.meta = {};
-    const response = await fetch(fake.endpointUrl, { method: 'POST', headers: { 'content-type': 'application/fhir+json' }, body: JSON.stringify(bundle) });
+    const response = await fetch(fake.endpointUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/fhir+json' },
+      body: JSON.stringify(bundle),
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ details: { coding: [{ code: 'BV-00006' }] } }] });
+    expect(await response.json()).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [{ details: { coding: [{ code: 'BV-00006' }] } }],
+    });
   });
 });

@@ -3,13 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { claimMessage, priorAuthMessage } from '../../src/server/modules/nphies/claim-message.ts';
 import { eligibilityMessage } from '../../src/server/modules/nphies/eligibility-message.ts';
 import type { ClaimAsk, EligibilityAsk, PriorAuthAsk } from '../../src/server/modules/nphies/nphies-asks.ts';
-import {
-  answerOf,
-  NphiesRefusal,
-  readClaim,
-  readEligibility,
-  readPriorAuth,
-} from '../../src/server/modules/nphies/nphies-response.ts';
+import { answerOf, NphiesRefusal, readClaim, readEligibility, readPriorAuth } from '../../src/server/modules/nphies/nphies-response.ts';
 import { fhirR4Schema } from '../setup/fhir-r4-schema.ts';
 
 // The NPHIES messages as the implementation guide shapes them (issue #80, ADR 0097): every Bundle built
@@ -25,7 +19,13 @@ const eligibilityAsk: EligibilityAsk = {
   patient: { idKind: 'nationalid', idNumber: '1012345678', name: 'Mohammed Abdullah Alharbi', sex: 'male', birthDate: '1988-04-12' },
   coverage: { memberId: 'COPAY-20', policyClass: 'Gold', network: 'GN-1', relationship: 'self', expiry: '2027-06-30' },
   items: [
-    { sequence: 1, code: '73250-00-80', system: 'http://nphies.sa/terminology/CodeSystem/laboratory', display: 'Blood group', unitPriceSar: 60 },
+    {
+      sequence: 1,
+      code: '73250-00-80',
+      system: 'http://nphies.sa/terminology/CodeSystem/laboratory',
+      display: 'Blood group',
+      unitPriceSar: 60,
+    },
     { sequence: 2, code: '66500-00-10', system: 'http://nphies.sa/terminology/CodeSystem/laboratory', display: 'HbA1c', unitPriceSar: 300 },
   ],
   servicedDate: '2026-12-02',
@@ -44,7 +44,13 @@ const claimAsk: ClaimAsk = {
   messageId: '9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e',
   results: [
     { loinc: '4548-4', display: 'Hemoglobin A1c/Hemoglobin.total in Blood', value: 7.2, unit: '%', issued: '2026-12-02T12:00:00+03:00' },
-    { loinc: '2345-7', display: 'Glucose [Mass/volume] in Serum or Plasma', value: 142, unit: 'mg/dL', issued: '2026-12-02T12:00:00+03:00' },
+    {
+      loinc: '2345-7',
+      display: 'Glucose [Mass/volume] in Serum or Plasma',
+      value: 142,
+      unit: 'mg/dL',
+      issued: '2026-12-02T12:00:00+03:00',
+    },
   ],
   preAuthRef: 'PA-1001',
   resubmissionOf: '0d3b1d8e-7f1c-4c1a-9d9e-3a4f7c2b9e01',
@@ -74,13 +80,18 @@ describe.each([
     expect(header(bundle).eventCoding).toEqual({ system: 'http://nphies.sa/terminology/CodeSystem/ksa-message-events', code: event });
     expect(focal<{ resourceType: string }>(bundle).resourceType).toBe(focalType);
     expect(header(bundle).sender?.identifier).toEqual({ system: 'http://nphies.sa/license/provider-license', value: 'PR-FHIR-10000' });
-    expect(header(bundle).destination?.[0]?.receiver?.identifier).toEqual({ system: 'http://nphies.sa/license/payer-license', value: 'INS-FHIR-7001001' });
+    expect(header(bundle).destination?.[0]?.receiver?.identifier).toEqual({
+      system: 'http://nphies.sa/license/payer-license',
+      value: 'INS-FHIR-7001001',
+    });
   });
 
   it("declares the guide's profile on the Bundle and on every resource", () => {
     const bundle = build();
     expect(bundle.meta?.profile).toEqual([`${IG}/bundle|1.0.0`]);
-    const declared = Object.fromEntries(resources(bundle).map((resource) => [`${resource.resourceType}/${resource.id}`, resource.meta?.profile]));
+    const declared = Object.fromEntries(
+      resources(bundle).map((resource) => [`${resource.resourceType}/${resource.id}`, resource.meta?.profile]),
+    );
     expect(declared).toEqual({
       [`MessageHeader/${bundle.id}`]: [`${IG}/message-header|1.0.0`],
       [`${focalType}/${bundle.id}`]: [`${IG}/${focalProfile}|1.0.0`],
@@ -113,11 +124,19 @@ describe('what the messages say', () => {
     expect(claim.related?.[0]?.claim?.identifier?.value).toBe(eligibilityAsk.messageId);
   });
 
-  it("carries the released results as lab-test supporting information, LOINC coded, in UCUM", () => {
+  it('carries the released results as lab-test supporting information, LOINC coded, in UCUM', () => {
     const claim = focal<Claim>(claimMessage(claimAsk));
     expect(claim.supportingInfo?.map((info) => [info.category.coding?.[0]?.code, info.code?.coding?.[0], info.valueQuantity])).toEqual([
-      ['lab-test', { system: 'http://loinc.org', code: '4548-4', display: claimAsk.results[0]!.display }, { value: 7.2, system: 'http://unitsofmeasure.org', code: '%', unit: '%' }],
-      ['lab-test', { system: 'http://loinc.org', code: '2345-7', display: claimAsk.results[1]!.display }, { value: 142, system: 'http://unitsofmeasure.org', code: 'mg/dL', unit: 'mg/dL' }],
+      [
+        'lab-test',
+        { system: 'http://loinc.org', code: '4548-4', display: claimAsk.results[0]!.display },
+        { value: 7.2, system: 'http://unitsofmeasure.org', code: '%', unit: '%' },
+      ],
+      [
+        'lab-test',
+        { system: 'http://loinc.org', code: '2345-7', display: claimAsk.results[1]!.display },
+        { value: 142, system: 'http://unitsofmeasure.org', code: 'mg/dL', unit: 'mg/dL' },
+      ],
     ]);
     expect(focal<Claim>(priorAuthMessage(priorAuthAsk)).use).toBe('preauthorization');
   });
@@ -144,10 +163,8 @@ function responseMessage(event: string, answersId: string, resource: CoverageEli
 }
 
 const benefitType = (code: string) => ({ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/benefit-type', code }] });
-const adjudication = (code: string, value: number) => ({ category: { coding: [{ code }] }, amount: { value, currency: 'SAR' } });
-const outcomeExtension = (code: string) => [
-  { url: `${IG}/extension-adjudication-outcome`, valueCodeableConcept: { coding: [{ code }] } },
-];
+const adjudication = (code: string, value: number) => ({ category: { coding: [{ code }] }, amount: { value, currency: 'SAR' as const } });
+const outcomeExtension = (code: string) => [{ url: `${IG}/extension-adjudication-outcome`, valueCodeableConcept: { coding: [{ code }] } }];
 
 describe('reading the answers', () => {
   const eligibilityResponse = (overrides: Partial<CoverageEligibilityResponse>): CoverageEligibilityResponse => ({
@@ -166,7 +183,7 @@ describe('reading the answers', () => {
   it('a 20 % co-pay capped at 50 SAR a test: the patient pays 12 of 60 and 50 of 300', () => {
     const costs = [
       { type: benefitType('copay-percent'), allowedUnsignedInt: 20 },
-      { type: benefitType('copay-maximum'), allowedMoney: { value: 50, currency: 'SAR' } },
+      { type: benefitType('copay-maximum'), allowedMoney: { value: 50, currency: 'SAR' as const } },
     ];
     const outcome = readEligibility(
       eligibilityResponse({ insurance: [{ coverage: { reference: 'Coverage/1' }, inforce: true, item: [{ benefit: costs }] }] }),
@@ -182,10 +199,19 @@ describe('reading the answers', () => {
   });
 
   it('an excluded test is not covered and paid in full; one needing authorization says so', () => {
-    const item = (code: string, extra: object) => ({ productOrService: { coding: [{ system: 'http://nphies.sa/terminology/CodeSystem/laboratory', code }] }, ...extra });
+    const item = (code: string, extra: object) => ({
+      productOrService: { coding: [{ system: 'http://nphies.sa/terminology/CodeSystem/laboratory', code }] },
+      ...extra,
+    });
     const outcome = readEligibility(
       eligibilityResponse({
-        insurance: [{ coverage: { reference: 'Coverage/1' }, inforce: true, item: [item('73250-00-80', { excluded: true }), item('66500-00-10', { authorizationRequired: true })] }],
+        insurance: [
+          {
+            coverage: { reference: 'Coverage/1' },
+            inforce: true,
+            item: [item('73250-00-80', { excluded: true }), item('66500-00-10', { authorizationRequired: true })],
+          },
+        ],
       }),
       eligibilityAsk.items,
     );
@@ -219,13 +245,22 @@ describe('reading the answers', () => {
   });
 
   it('a prior authorization approved gives its reference; denied gives its reasons', () => {
-    const approved = readPriorAuth(claimResponse({ use: 'preauthorization', extension: outcomeExtension('approved'), preAuthRef: 'PA-77' }));
+    const approved = readPriorAuth(
+      claimResponse({ use: 'preauthorization', extension: outcomeExtension('approved'), preAuthRef: 'PA-77' }),
+    );
     expect(approved).toMatchObject({ status: 'approved', preAuthRef: 'PA-77' });
     const denied = readPriorAuth(
       claimResponse({
         use: 'preauthorization',
         extension: outcomeExtension('rejected'),
-        item: [{ itemSequence: 1, adjudication: [{ category: { coding: [{ code: 'eligible' }] }, reason: { coding: [{ code: 'MN-1-1', display: 'Not justified' }] } }] }],
+        item: [
+          {
+            itemSequence: 1,
+            adjudication: [
+              { category: { coding: [{ code: 'eligible' }] }, reason: { coding: [{ code: 'MN-1-1', display: 'Not justified' }] } },
+            ],
+          },
+        ],
       }),
     );
     expect(denied).toMatchObject({ status: 'denied', preAuthRef: null, reasons: [{ code: 'MN-1-1', display: 'Not justified' }] });
@@ -241,15 +276,29 @@ describe('reading the answers', () => {
         total: [adjudication('benefit', 48), adjudication('copay', 12)],
       }),
     );
-    expect(accepted).toMatchObject({ status: 'accepted', totals: { benefitSar: 48, copaySar: 12 }, items: [{ sequence: 1, benefitSar: 48, copaySar: 12 }] });
-    const rejected = readClaim(claimResponse({ outcome: 'error', error: [{ code: { coding: [{ code: 'BV-00364', display: 'Invalid service code' }] } }] }));
+    expect(accepted).toMatchObject({
+      status: 'accepted',
+      totals: { benefitSar: 48, copaySar: 12 },
+      items: [{ sequence: 1, benefitSar: 48, copaySar: 12 }],
+    });
+    const rejected = readClaim(
+      claimResponse({ outcome: 'error', error: [{ code: { coding: [{ code: 'BV-00364', display: 'Invalid service code' }] } }] }),
+    );
     expect(rejected).toMatchObject({ status: 'rejected', reasons: [{ code: 'BV-00364', display: 'Invalid service code' }] });
-    const paid = readClaim(claimResponse({ extension: outcomeExtension('approved'), payment: { type: { coding: [{ code: 'complete' }] }, amount: { value: 48, currency: 'SAR' }, date: '2026-12-20' } }));
+    const paid = readClaim(
+      claimResponse({
+        extension: outcomeExtension('approved'),
+        payment: { type: { coding: [{ code: 'complete' }] }, amount: { value: 48, currency: 'SAR' }, date: '2026-12-20' },
+      }),
+    );
     expect(paid).toMatchObject({ status: 'paid', payment: { amountSar: 48, date: '2026-12-20' } });
   });
 
   it('an OperationOutcome, an error MessageHeader, another event or another message id is a refusal', () => {
-    const outcome = { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'invalid', details: { coding: [{ code: 'BV-00027', display: 'Unknown patient' }] } }] };
+    const outcome = {
+      resourceType: 'OperationOutcome',
+      issue: [{ severity: 'error', code: 'invalid', details: { coding: [{ code: 'BV-00027', display: 'Unknown patient' }] } }],
+    };
     expect(() => answerOf(outcome, 'claim-response', 'm-1')).toThrow(NphiesRefusal);
     try {
       answerOf(outcome, 'claim-response', 'm-1');

@@ -28,16 +28,60 @@ const pem = (name: string) => readFileSync(join(dir, name), 'utf8');
 
 function issue(name: string, subject: string, ca: string, extensions?: string) {
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
-  openssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject);
+  openssl(
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.csr`,
+    '-subj',
+    subject,
+  );
   const extra = extensions ? ['-extfile', `${name}.ext`] : [];
   if (extensions) writeFileSync(join(dir, `${name}.ext`), extensions);
-  openssl('x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.pem`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-out', `${name}.pem`, '-days', '1', ...extra);
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    `${ca}.pem`,
+    '-CAkey',
+    `${ca}.key`,
+    '-CAcreateserial',
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '1',
+    ...extra,
+  );
 }
 
 function authority(name: string, subject: string) {
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '1', '-subj', subject],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.pem`,
+      '-days',
+      '1',
+      '-subj',
+      subject,
+    ],
     { cwd: dir, stdio: 'ignore' },
   );
 }
@@ -74,7 +118,13 @@ describe.skipIf(!hasOpenssl)('the lab’s certificate', () => {
     const answer = await nodeNphiesTransport({
       url: endpointUrl,
       body: '{}',
-      settings: { endpointUrl, providerLicense: 'PR-FHIR-10000', clientCertPem: pem('lab.pem'), clientKeyPem: pem('lab.key'), caPem: pem('nphies-ca.pem') },
+      settings: {
+        endpointUrl,
+        providerLicense: 'PR-FHIR-10000',
+        clientCertPem: pem('lab.pem'),
+        clientKeyPem: pem('lab.key'),
+        caPem: pem('nphies-ca.pem'),
+      },
       signal: AbortSignal.timeout(5000),
     });
     expect(answer.status).toBe(200);
@@ -85,7 +135,13 @@ describe.skipIf(!hasOpenssl)('the lab’s certificate', () => {
     const sending = nodeNphiesTransport({
       url: endpointUrl,
       body: '{}',
-      settings: { endpointUrl, providerLicense: 'PR-FHIR-10000', clientCertPem: pem('stranger.pem'), clientKeyPem: pem('stranger.key'), caPem: pem('nphies-ca.pem') },
+      settings: {
+        endpointUrl,
+        providerLicense: 'PR-FHIR-10000',
+        clientCertPem: pem('stranger.pem'),
+        clientKeyPem: pem('stranger.key'),
+        caPem: pem('nphies-ca.pem'),
+      },
       signal: AbortSignal.timeout(5000),
     });
     await expect(sending).rejects.toBeInstanceOf(NphiesNetworkError);

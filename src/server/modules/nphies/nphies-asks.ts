@@ -140,11 +140,13 @@ const partiesShape = {
   servicedDate: isoDate,
 };
 
-const idMatchesKind = (ask: NphiesParties) =>
-  ask.patient.idNumber.startsWith(ask.patient.idKind === 'nationalid' ? '1' : '2');
+const idMatchesKind = (ask: NphiesParties) => ask.patient.idNumber.startsWith(ask.patient.idKind === 'nationalid' ? '1' : '2');
 const idKindMessage = { message: 'a national ID starts with 1, an iqama with 2', path: ['patient', 'idNumber'] };
 
-const diagnoses = z.array(z.object({ code: z.string().regex(/^[A-Z][0-9]{2}(\.[0-9A-Z]{1,4})?$/), display: text(250) })).min(1).max(12);
+const diagnoses = z
+  .array(z.object({ code: z.string().regex(/^[A-Z][0-9]{2}(\.[0-9A-Z]{1,4})?$/), display: text(250) }))
+  .min(1)
+  .max(12);
 const bookingReference = text(40);
 
 export const eligibilityAskSchema: z.ZodType<EligibilityAsk> = z.object(partiesShape).refine(idMatchesKind, idKindMessage);

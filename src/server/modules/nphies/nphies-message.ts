@@ -1,4 +1,15 @@
-import type { Bundle, BundleEntry, Coverage, Extension, MessageHeader, Money, Organization, Patient, Reference, Resource } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  BundleEntry,
+  Coverage,
+  Extension,
+  MessageHeader,
+  Money,
+  Organization,
+  Patient,
+  Reference,
+  Resource,
+} from '@medplum/fhirtypes';
 import type { NphiesParties } from './nphies-asks.ts';
 
 /**
@@ -191,7 +202,12 @@ export function parties(ask: NphiesParties) {
  * The message: a Bundle of type `message`, its id the message id, the MessageHeader first (the event,
  * from the lab to the insurer through NPHIES, focused on the request), then the request and the parties.
  */
-export function messageBundle(ask: NphiesParties, event: NphiesRequestEvent, focal: { fullUrl: string; resource: Resource }, rest: BundleEntry[]): Bundle {
+export function messageBundle(
+  ask: NphiesParties,
+  event: NphiesRequestEvent,
+  focal: { fullUrl: string; resource: Resource },
+  rest: BundleEntry[],
+): Bundle {
   const header: MessageHeader = {
     resourceType: 'MessageHeader',
     id: ask.messageId,

@@ -250,7 +250,10 @@ function adjudicated(response: ClaimResponse): Adjudicated & { outcome: string |
     };
   });
   const total = (category: string) => response.total?.find((entry) => codeOf(entry.category) === category)?.amount?.value ?? null;
-  const errors = (response.error ?? []).map((error) => ({ code: error.code.coding?.[0]?.code ?? 'unknown', display: error.code.coding?.[0]?.display ?? null }));
+  const errors = (response.error ?? []).map((error) => ({
+    code: error.code.coding?.[0]?.code ?? 'unknown',
+    display: error.code.coding?.[0]?.display ?? null,
+  }));
   return {
     outcome: extensionCode(response.extension, NPHIES_EXTENSIONS.adjudicationOutcome),
     disposition: response.disposition ?? null,

@@ -53,7 +53,8 @@ export const nodeNphiesTransport: NphiesTransport = async ({ url, body, settings
 
 function mutualTls(url: string, body: string, settings: NphiesLabSettings, signal: AbortSignal): Promise<NphiesHttpAnswer> {
   return new Promise((resolve, reject) => {
-    const fail = (error: unknown) => reject(signal.aborted ? signal.reason : new NphiesNetworkError('NPHIES could not be reached', { cause: error }));
+    const fail = (error: unknown) =>
+      reject(signal.aborted ? signal.reason : new NphiesNetworkError('NPHIES could not be reached', { cause: error }));
     const outgoing = httpsRequest(
       url,
       {

@@ -17,6 +17,7 @@ import {
 } from '../../platform/result-sealing.ts';
 import { claimMessage, priorAuthMessage } from './claim-message.ts';
 import { eligibilityMessage } from './eligibility-message.ts';
+import * as repo from './nphies.repository.ts';
 import {
   type ClaimAsk,
   claimAskSchema,
@@ -39,7 +40,6 @@ import {
   readPriorAuth,
 } from './nphies-response.ts';
 import { NphiesNetworkError, type NphiesTransport, nodeNphiesTransport } from './nphies-transport.ts';
-import * as repo from './nphies.repository.ts';
 
 /**
  * The NPHIES message exchange (issue #80, ADR 0097): other modules call these with a lab's NPHIES
@@ -164,7 +164,12 @@ export interface StoredExchange extends ExchangeSummary {
 }
 
 /** A lab's exchange by its message id, opened; null when it is another lab's or there is none. */
-export async function storedExchange(db: Kysely<Database>, keys: ResultKeys, labId: string, messageId: string): Promise<StoredExchange | null> {
+export async function storedExchange(
+  db: Kysely<Database>,
+  keys: ResultKeys,
+  labId: string,
+  messageId: string,
+): Promise<StoredExchange | null> {
   const row = await repo.findExchange(db, messageId);
   if (!row || row.lab_id !== labId) return null;
   const document = await openExchange(keys, row);
@@ -243,7 +248,13 @@ async function exchange<Outcome>(
   }
 
   const startedAt = Date.now();
-  const finish = async (end: { state: 'answered' | 'failed'; httpStatus: number | null; outcome: string | null; error: string | null; response?: unknown }) =>
+  const finish = async (end: {
+    state: 'answered' | 'failed';
+    httpStatus: number | null;
+    outcome: string | null;
+    error: string | null;
+    response?: unknown;
+  }) =>
     repo.finishExchange(db, id, {
       ...end,
       durationMs: Date.now() - startedAt,
@@ -284,8 +295,16 @@ async function replay<Outcome>(
   if (row.state === 'sending') {
     const startedAt = new Date(row.started_at).getTime();
     // A sender that died mid-exchange leaves its row sending; past twice the limit, it failed.
-    if (Date.now() - startedAt < 2 * options.timeoutMs) throw new AppError('CONFLICT', { messageId: plan.messageId, reason: 'in-progress' });
-    await repo.finishExchange(db, row.id, { state: 'failed', httpStatus: null, outcome: null, error: 'timeout', durationMs: Date.now() - startedAt, sealed: null });
+    if (Date.now() - startedAt < 2 * options.timeoutMs)
+      throw new AppError('CONFLICT', { messageId: plan.messageId, reason: 'in-progress' });
+    await repo.finishExchange(db, row.id, {
+      state: 'failed',
+      httpStatus: null,
+      outcome: null,
+      error: 'timeout',
+      durationMs: Date.now() - startedAt,
+      sealed: null,
+    });
     throw new AppError('NPHIES_TIMEOUT', { messageId: plan.messageId, reason: 'timeout' });
   }
   if (row.error === 'timeout' || row.error === 'network') {
@@ -345,7 +364,8 @@ async function send(db: Kysely<Database>, id: string, settings: NphiesLabSetting
       if (!RETRIED_STATUSES.has(answer.status)) return answer;
       failed = 'unavailable';
     } catch (error) {
-      if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new ExchangeTimedOut('timeout');
+      if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+        throw new ExchangeTimedOut('timeout');
       if (!(error instanceof NphiesNetworkError)) throw error;
       failed = 'network';
     }
