@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Bundle } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../src/server/env.ts';
 import {
   bookingExchanges,
   type ClaimAsk,
@@ -9,6 +10,7 @@ import {
   type EligibilityAsk,
   type NphiesLab,
   type NphiesOptions,
+  nphiesOptionsFromEnv,
   type PriorAuthAsk,
   requestPriorAuthorization,
   storedExchange,
@@ -18,7 +20,7 @@ import { type ResultKeys, resultKeysFor } from '../../src/server/platform/result
 import { AppError } from '../../src/shared/errors.ts';
 import { type FakeNphies, startFakeNphies } from '../fakes/nphies.ts';
 import { fhirR4Schema } from '../setup/fhir-r4-schema.ts';
-import { createTestUser, testEnv } from '../setup/fixtures.ts';
+import { createTestUser, testEnv, testEnvSource } from '../setup/fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // The NPHIES message exchange against a fake NPHIES speaking the message protocol (issue #80, ADR 0097):
@@ -32,7 +34,8 @@ let validate: ReturnType<typeof fhirR4Schema>;
 let lab: NphiesLab;
 let otherLab: NphiesLab;
 
-const options: NphiesOptions = { timeoutMs: 1500, backoffMs: 50 };
+// The settings' limit, short here; retries wait 50 ms, then 100 ms.
+const options: NphiesOptions = { ...nphiesOptionsFromEnv(parseEnv({ ...testEnvSource, NPHIES_TIMEOUT_MS: '1500' })), backoffMs: 50 };
 const LICENSE = 'PR-FHIR-10000';
 
 beforeAll(async () => {
