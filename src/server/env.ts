@@ -126,6 +126,11 @@ export const envSchema = z
     SLOW_REFUSALS_MAX_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
     /** The simulated lab-test payment's wait (the spec's 2 s); tests and benchmarks set 0. */
     PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    /**
+     * The longest one NPHIES exchange may take, retries and their waits included; past it the caller is
+     * told the insurer did not answer in time (ADR 0097).
+     */
+    NPHIES_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
     /** Where lab-test payments go: `simulated` (the default: no money moves) or `moyasar` (ADR 0026). */
     PAYMENT_PROVIDER: z.enum(['simulated', 'moyasar']).default('simulated'),
     /** Days a paid plan whose renewal was declined stays on (retried daily, mailed) before the free plan (ADR 0042). */

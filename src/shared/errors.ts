@@ -109,6 +109,10 @@ export const appErrorCodes = [
   'SERIES_DATE_UNAVAILABLE',
   'RESERVED_VISIT_TOO_SOON',
   'PAY_UP_FRONT',
+  /** NPHIES did not answer within NPHIES_TIMEOUT_MS, or could not be reached after its retries (ADR 0097). */
+  'NPHIES_TIMEOUT',
+  /** NPHIES (or the insurer through it) refused the message; details.issues carries its error codes (ADR 0097). */
+  'NPHIES_ERROR',
   'INTERNAL',
 ] as const;
 

@@ -134,6 +134,8 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | Bookin
   OUT_OF_STOCK: msg`Not enough stock for one of the items.`,
   PRODUCT_UNAVAILABLE: msg`One of the items is currently unavailable.`,
   STORE_UNAVAILABLE: msg`The store is not responding right now. Please try again shortly.`,
+  NPHIES_TIMEOUT: msg`Your insurer did not answer in time. Please try again in a few minutes, or pay the full price now.`,
+  NPHIES_ERROR: msg`The insurance platform (NPHIES) could not process this request. Please check the insurance details and try again.`,
   CHECKOUT_EXPIRED: msg`Your reservation has expired. Please return to the store and check out again.`,
   CHECKOUT_CLOSED: msg`This checkout is already closed.`,
   PAYMENT_DECLINED: msg`Your card was declined. Please try another card.`,

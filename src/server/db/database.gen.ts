@@ -61,6 +61,10 @@ export type LabReferenceIntervalSex = 'any' | 'female' | 'male';
 
 export type LabSlotUsageCollection = 'home' | 'lab';
 
+export type NphiesExchangeKind = 'claim' | 'eligibility' | 'priorauth';
+
+export type NphiesExchangeState = 'answered' | 'failed' | 'sending';
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type OutboxLocale = 'ar' | 'en';
@@ -531,6 +535,27 @@ export interface NewsletterSubscriptions {
   id: Generated<number>;
   locale: Generated<Locale>;
   unsubscribe_token_hash: string | null;
+}
+
+export interface NphiesExchanges {
+  attempts: Generated<number>;
+  booking_reference: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  finished_at: Timestamp | null;
+  http_status: number | null;
+  id: Generated<string>;
+  iv: Buffer;
+  key_id: string;
+  kind: NphiesExchangeKind;
+  lab_id: string;
+  message_id: string;
+  outcome: string | null;
+  seal_version: number;
+  sealed_exchange: Buffer;
+  started_at: Generated<Timestamp>;
+  state: Generated<NphiesExchangeState>;
+  wrapped_key: Buffer;
 }
 
 export interface Outbox {
@@ -1250,6 +1275,7 @@ export interface DB {
   lab_working_hours: LabWorkingHours;
   labs: Labs;
   newsletter_subscriptions: NewsletterSubscriptions;
+  nphies_exchanges: NphiesExchanges;
   outbox: Outbox;
   package_components: PackageComponents;
   passkeys: Passkeys;
