@@ -109,6 +109,12 @@ export const appErrorCodes = [
   'SERIES_DATE_UNAVAILABLE',
   'RESERVED_VISIT_TOO_SOON',
   'PAY_UP_FRONT',
+  /** Nafath could not be reached, or is not set up on this site (ADR 0096). */
+  'NAFATH_UNAVAILABLE',
+  /** Nafath already has a request waiting for this ID number: answer it in the app, or wait for it to expire. */
+  'NAFATH_REQUEST_OPEN',
+  /** A child under 15 has no Nafath account: their number stands under the account holder's verified identity (ADR 0096). */
+  'NAFATH_MINOR',
   'INTERNAL',
 ] as const;
 
