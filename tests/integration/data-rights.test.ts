@@ -270,6 +270,7 @@ describe('download my data', () => {
           'booking-series.json',
           'wallet.json',
           'referrals.json',
+          'nafath-requests.json',
           `results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`,
           'store-orders.json',
         ].sort(),

@@ -6,6 +6,7 @@ import { recordAudit } from '../../platform/audit-log.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { anonymizeInvoices } from '../billing/billing.service.ts';
 import type { BlobStore } from '../result-files/result-files.service.ts';
+import { eraseIdentity } from '../identity/identity.service.ts';
 import { eraseBuyerDetailsOf } from '../store/hosted-checkout.service.ts';
 import { forgetSubscriptions } from '../subscriptions/subscriptions.service.ts';
 import { eraseWalletAndReferrals } from '../wallet/referrals.service.ts';
@@ -36,6 +37,8 @@ export async function deleteAccount(
   const { storageKeys, cardTokens } = await db.transaction().execute(async (tx) => {
     const keys = await resultStorageKeys(tx, caller.id);
     await eraseAccount(tx, caller.id, account.email, new Date());
+    // The ID number, its verification and the Nafath requests go too (ADR 0096).
+    await eraseIdentity(tx, caller.id);
     // Tax invoices are kept for the years the law requires, with the buyer's name gone.
     await anonymizeInvoices(tx, caller.id);
     // Store orders likewise keep their amounts and items, not who bought them nor where they went.
