@@ -18,7 +18,12 @@ const nationalIdNumber = z
   .refine(isValidSaudiId, m.invalidNationalId);
 
 /** The account holder's own number; empty takes it away. */
-export const holderNationalIdInput = z.object({ nationalId: z.union([z.literal(''), nationalIdNumber]) });
+export const holderNationalIdInput = z.object({
+  nationalId: z
+    .string({ error: m.required })
+    .overwrite((value) => latinDigits(value).replace(/\s/g, ''))
+    .refine((value) => value === '' || (/^\d{10}$/.test(value) && isValidSaudiId(value)), m.invalidNationalId),
+});
 
 /** "Verify with Nafath": the account holder (no member) or one of their family members, and the number the person confirmed. */
 export const startNafathInput = z.object({ familyMemberId: z.uuid().optional(), nationalId: nationalIdNumber });

@@ -10,8 +10,8 @@ import { type NafathJwk, verifyNafathToken } from './nafath-token.ts';
 /**
  * How the development provider answers, by the ID number's ninth digit (the one before the check digit),
  * so `npm start` can show every outcome: 8 is never answered (the request expires at the end of its
- * lifetime), 9 is rejected in the "app", any other is approved. E.g. 1000000008 expires, 1000000099 is
- * rejected... each with its own check digit: 1234567881 expires, 1234567899 is rejected, 1234567897 completes.
+ * lifetime), 9 is rejected in the "app", any other is approved: 1000000016 completes, 1000000081 expires,
+ * 1000000099 is rejected (each with its check digit; README, "Nafath in development").
  */
 export function devNafathOutcome(nationalId: string): 'completed' | 'rejected' | 'expired' {
   const digit = nationalId[8];
