@@ -64,7 +64,9 @@ export function createApp(deps: AppDeps) {
   // Nafath for the procedures and its callback route alike; the development one posts its callbacks
   // to the same handling in process.
   const nafath: NafathProvider | null =
-    deps.nafath === undefined ? nafathProviderFor(deps.env, (body) => receiveNafathCallback(deps.db, nafath as NafathProvider, body)) : deps.nafath;
+    deps.nafath === undefined
+      ? nafathProviderFor(deps.env, (body) => receiveNafathCallback(deps.db, nafath as NafathProvider, body))
+      : deps.nafath;
   deps = { ...deps, payments, keys, nafath };
   configureSeller(deps.env);
 

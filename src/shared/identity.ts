@@ -41,5 +41,14 @@ export const confirmNafathInput = z.object({ requestId: z.uuid(), matches: z.boo
  * newer request for the same person; confirmed (the ID is verified); mismatch (the person said the name
  * is not theirs: not verified).
  */
-export const nafathRequestStatuses = ['waiting', 'completed', 'rejected', 'expired', 'unanswered', 'replaced', 'confirmed', 'mismatch'] as const;
+export const nafathRequestStatuses = [
+  'waiting',
+  'completed',
+  'rejected',
+  'expired',
+  'unanswered',
+  'replaced',
+  'confirmed',
+  'mismatch',
+] as const;
 export type NafathRequestStatus = (typeof nafathRequestStatuses)[number];

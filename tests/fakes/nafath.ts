@@ -13,10 +13,7 @@ import type { AddressInfo } from 'node:net';
 type Status = 'WAITING' | 'COMPLETED' | 'REJECTED' | 'EXPIRED';
 
 /** What the person does in the Nafath app; `complete` with the name Nafath holds for them. */
-export type FakeNafathOutcome =
-  | { outcome: 'complete'; person: FakeNafathPerson }
-  | { outcome: 'reject' }
-  | { outcome: 'expire' };
+export type FakeNafathOutcome = { outcome: 'complete'; person: FakeNafathPerson } | { outcome: 'reject' } | { outcome: 'expire' };
 
 /** The person's data as the token's claims carry it (Arabic name parts, English name parts). */
 export interface FakeNafathPerson {
@@ -127,7 +124,9 @@ export async function startFakeNafath(options: FakeNafathOptions) {
       iat: now,
       nbf: now,
       exp: now + 60,
-      ...(transaction.status === 'COMPLETED' && { [transaction.nationalId.startsWith('1') ? 'nin' : 'iqamaNumber']: transaction.nationalId }),
+      ...(transaction.status === 'COMPLETED' && {
+        [transaction.nationalId.startsWith('1') ? 'nin' : 'iqamaNumber']: transaction.nationalId,
+      }),
       ...person,
       ...claims,
     });

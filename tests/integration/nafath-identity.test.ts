@@ -135,7 +135,9 @@ describe('verifying the account holder’s number with Nafath', () => {
     expect((await api.identity.mine()).verified).toBeNull();
     expect(await verifiedIdentityOf(database.db, { userId: user.id })).toBeNull();
     // A mismatch cannot be turned into a confirmation afterwards.
-    expect(await refusal(api.identity.confirmNafath({ requestId: started.request_id, matches: true }))).toMatchObject({ appCode: 'CONFLICT' });
+    expect(await refusal(api.identity.confirmNafath({ requestId: started.request_id, matches: true }))).toMatchObject({
+      appCode: 'CONFLICT',
+    });
   });
 
   it('rejected in the Nafath app: the request says so and nothing is verified', async () => {
@@ -144,7 +146,9 @@ describe('verifying the account holder’s number with Nafath', () => {
     const started = await api.identity.startNafath({ nationalId: ids.rejected });
     expect(await fake.decide(ids.rejected)).toBe(200);
     expect(await api.identity.nafathStatus({ requestId: started.request_id })).toMatchObject({ status: 'rejected', name: null });
-    expect(await refusal(api.identity.confirmNafath({ requestId: started.request_id, matches: true }))).toMatchObject({ appCode: 'CONFLICT' });
+    expect(await refusal(api.identity.confirmNafath({ requestId: started.request_id, matches: true }))).toMatchObject({
+      appCode: 'CONFLICT',
+    });
     expect((await api.identity.mine()).verified).toBeNull();
   });
 
@@ -220,13 +224,20 @@ describe('the refusals', () => {
     const completedFor = { status: 'COMPLETED', iqamaNumber: ids.forged, ...sarah };
 
     // The attack: a token saying COMPLETED with a name of the attacker's choosing, signed with their own key.
-    const forged = signJwt(strangerKey(), { ...completedFor, transId: asked.transId, aud: 'Tahaleel', exp: Math.floor(Date.now() / 1000) + 60 });
+    const forged = signJwt(strangerKey(), {
+      ...completedFor,
+      transId: asked.transId,
+      aud: 'Tahaleel',
+      exp: Math.floor(Date.now() / 1000) + 60,
+    });
     expect((await postCallback(body(forged))).status).toBe(401);
     // Nafath's own signature, but for another transaction than the body names.
     expect((await postCallback(body(fake.tokenFor(asked, { ...completedFor, transId: 'another-transaction' })))).status).toBe(400);
     // Nafath's own signature, long expired.
     const longAgo = Math.floor(Date.now() / 1000) - 3600;
-    expect((await postCallback(body(fake.tokenFor(asked, { ...completedFor, iat: longAgo, nbf: longAgo, exp: longAgo + 60 })))).status).toBe(401);
+    expect(
+      (await postCallback(body(fake.tokenFor(asked, { ...completedFor, iat: longAgo, nbf: longAgo, exp: longAgo + 60 })))).status,
+    ).toBe(401);
     // Signed for another service provider.
     expect((await postCallback(body(fake.tokenFor(asked, { ...completedFor, aud: 'Another SP' })))).status).toBe(401);
     // No signature at all.
@@ -235,7 +246,9 @@ describe('the refusals', () => {
     expect((await postCallback({ token: 'x' })).status).toBe(400);
 
     expect(await api.identity.nafathStatus({ requestId: started.request_id })).toMatchObject({ status: 'waiting', name: null });
-    expect(await refusal(api.identity.confirmNafath({ requestId: started.request_id, matches: true }))).toMatchObject({ appCode: 'CONFLICT' });
+    expect(await refusal(api.identity.confirmNafath({ requestId: started.request_id, matches: true }))).toMatchObject({
+      appCode: 'CONFLICT',
+    });
     expect((await api.identity.mine()).verified).toBeNull();
 
     // Nafath's real callback still goes through.
@@ -258,7 +271,13 @@ describe('the refusals', () => {
     expect(await owner.api.identity.nafathStatus({ requestId: started.request_id })).toMatchObject({ status: 'completed' });
     expect((await owner.api.identity.mine()).verified).toBeNull();
     // Nor verify a member of the owner's family by naming their id.
-    const member = await owner.api.family.add({ name: 'نورة', relation: 'mother', sex: 'female', dateOfBirth: '1961-03-14', nationalId: ids.mother });
+    const member = await owner.api.family.add({
+      name: 'نورة',
+      relation: 'mother',
+      sex: 'female',
+      dateOfBirth: '1961-03-14',
+      nationalId: ids.mother,
+    });
     expect(await refusal(stranger.identity.startNafath({ familyMemberId: member.id, nationalId: ids.mother }))).toMatchObject({
       appCode: 'NOT_FOUND',
     });
@@ -269,12 +288,17 @@ describe('the refusals', () => {
     fake.script(ids.replaced, { outcome: 'complete', person: sarah });
     const first = await api.identity.startNafath({ nationalId: ids.replaced });
     // While Nafath still holds the first (one request per number), asking again gives it back.
-    expect(await api.identity.startNafath({ nationalId: ids.replaced })).toMatchObject({ request_id: first.request_id, random: first.random });
+    expect(await api.identity.startNafath({ nationalId: ids.replaced })).toMatchObject({
+      request_id: first.request_id,
+      random: first.random,
+    });
     await fake.decide(ids.replaced);
     const second = await api.identity.startNafath({ nationalId: ids.replaced });
     expect(second.request_id).not.toBe(first.request_id);
     expect(await api.identity.nafathStatus({ requestId: first.request_id })).toMatchObject({ status: 'replaced' });
-    expect(await refusal(api.identity.confirmNafath({ requestId: first.request_id, matches: true }))).toMatchObject({ appCode: 'CONFLICT' });
+    expect(await refusal(api.identity.confirmNafath({ requestId: first.request_id, matches: true }))).toMatchObject({
+      appCode: 'CONFLICT',
+    });
     expect((await api.identity.mine()).verified).toBeNull();
   });
 
@@ -288,8 +312,20 @@ describe('the refusals', () => {
 describe('family members', () => {
   it('an adult member is verified by their own Nafath; a child under 15 stands under the verified guardian', async () => {
     const { user, api } = await customerWith(ids.completed);
-    const mother = await api.family.add({ name: 'نورة', relation: 'mother', sex: 'female', dateOfBirth: '1961-03-14', nationalId: ids.mother });
-    const child = await api.family.add({ name: 'فهد', relation: 'child', sex: 'male', dateOfBirth: '2018-06-15', nationalId: '1234567806' });
+    const mother = await api.family.add({
+      name: 'نورة',
+      relation: 'mother',
+      sex: 'female',
+      dateOfBirth: '1961-03-14',
+      nationalId: ids.mother,
+    });
+    const child = await api.family.add({
+      name: 'فهد',
+      relation: 'child',
+      sex: 'male',
+      dateOfBirth: '2018-06-15',
+      nationalId: '1234567806',
+    });
 
     fake.script(ids.mother, { outcome: 'complete', person: { ...sarah, firstName: 'نورة', englishFirstName: 'Noura' } });
     const started = await api.identity.startNafath({ familyMemberId: mother.id, nationalId: ids.mother });
@@ -300,7 +336,14 @@ describe('family members', () => {
     expect(await verifiedIdentityOf(database.db, { userId: user.id, familyMemberId: mother.id })).toMatchObject({ by: 'nafath' });
 
     // A changed number for her is no longer verified.
-    await api.family.update({ id: mother.id, name: 'نورة', relation: 'mother', sex: 'female', dateOfBirth: '1961-03-14', nationalId: ids.forged });
+    await api.family.update({
+      id: mother.id,
+      name: 'نورة',
+      relation: 'mother',
+      sex: 'female',
+      dateOfBirth: '1961-03-14',
+      nationalId: ids.forged,
+    });
     expect((await api.family.list()).find((member) => member.id === mother.id)?.verified).toBeNull();
 
     expect(await refusal(api.identity.startNafath({ familyMemberId: child.id, nationalId: '1234567806' }))).toMatchObject({

@@ -136,7 +136,13 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
   ]);
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(readme[user.locale]),
-    'profile.json': json({ ...profile, national_id: identity.holder.national_id, national_id_verified: identity.holder.verified, consents, passkeys }),
+    'profile.json': json({
+      ...profile,
+      national_id: identity.holder.national_id,
+      national_id_verified: identity.holder.verified,
+      consents,
+      passkeys,
+    }),
     'nafath-requests.json': json(identity.nafath_requests),
     'bookings.json': json(
       bookings.map(({ total_price_halalas, ...booking }) => ({ ...booking, total_price_sar: halalasToSar(total_price_halalas) })),

@@ -86,7 +86,12 @@ export async function removeMember(tx: Transaction<Database>, accountId: string,
     .executeTakeFirst();
   if (!member) return false;
   const booked = await tx.selectFrom('bookings').select('id').where('family_member_id', '=', id).limit(1).executeTakeFirst();
-  if (booked) await tx.updateTable('family_members').set({ removed_at: now, national_id: null, national_id_verified_at: null, national_id_name_ar: null, national_id_name_en: null }).where('id', '=', id).execute();
+  if (booked)
+    await tx
+      .updateTable('family_members')
+      .set({ removed_at: now, national_id: null, national_id_verified_at: null, national_id_name_ar: null, national_id_name_en: null })
+      .where('id', '=', id)
+      .execute();
   else await tx.deleteFrom('family_members').where('id', '=', id).execute();
   return true;
 }

@@ -19,7 +19,11 @@ function present(row: MemberRow) {
     national_id: row.national_id,
     /** Nafath verified the number, with the name it gave (ADR 0096); null until then. */
     verified: row.national_id_verified_at
-      ? { name_ar: row.national_id_name_ar, name_en: row.national_id_name_en, verified_at: new Date(row.national_id_verified_at).toISOString() }
+      ? {
+          name_ar: row.national_id_name_ar,
+          name_en: row.national_id_name_en,
+          verified_at: new Date(row.national_id_verified_at).toISOString(),
+        }
       : null,
   };
 }

@@ -121,12 +121,22 @@ export function insertRequest(
 
 /** The caller's own request; undefined for anyone else's. */
 export function requestOf(db: Db, userId: string, requestId: string) {
-  return db.selectFrom('nafath_requests').select(requestColumns).where('id', '=', requestId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('nafath_requests')
+    .select(requestColumns)
+    .where('id', '=', requestId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** The request a callback names, by our id and Nafath's transaction together. */
 export function requestByTransaction(db: Db, requestId: string, transId: string) {
-  return db.selectFrom('nafath_requests').select(requestColumns).where('id', '=', requestId).where('trans_id', '=', transId).executeTakeFirst();
+  return db
+    .selectFrom('nafath_requests')
+    .select(requestColumns)
+    .where('id', '=', requestId)
+    .where('trans_id', '=', transId)
+    .executeTakeFirst();
 }
 
 /** Moves a request on from `from`; whether it was still there (another answer may have come first). */

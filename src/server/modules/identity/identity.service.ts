@@ -77,7 +77,11 @@ export async function holderIdentity(db: Kysely<Database>, userId: string) {
   return {
     national_id: row.national_id,
     verified: row.national_id_verified_at
-      ? { name_ar: row.national_id_name_ar, name_en: row.national_id_name_en, verified_at: new Date(row.national_id_verified_at).toISOString() }
+      ? {
+          name_ar: row.national_id_name_ar,
+          name_en: row.national_id_name_en,
+          verified_at: new Date(row.national_id_verified_at).toISOString(),
+        }
       : null,
   };
 }
@@ -102,7 +106,13 @@ export interface StartContext {
  * to pick there comes back. A newer request for the same person replaces one still open; when Nafath itself
  * still holds the older one (one request per number at a time), that one is given back instead.
  */
-export async function startNafath(db: Kysely<Database>, nafath: NafathProvider | null, input: StartNafathInput, context: StartContext, now = new Date()) {
+export async function startNafath(
+  db: Kysely<Database>,
+  nafath: NafathProvider | null,
+  input: StartNafathInput,
+  context: StartContext,
+  now = new Date(),
+) {
   const person: repo.Person = { userId: context.userId, familyMemberId: input.familyMemberId ?? null };
   const onFile = await numberOnFile(db, person);
   if (onFile !== input.nationalId) throw new AppError('CONFLICT', { field: 'nationalId', reason: 'number_changed' });
@@ -188,7 +198,11 @@ export async function nafathStatus(
  * time; not theirs, and it is not (the request ends as a mismatch). The number must still be the one the
  * request was for.
  */
-export async function confirmNafathName(db: Kysely<Database>, caller: { userId: string; requestId: string; matches: boolean }, now = new Date()) {
+export async function confirmNafathName(
+  db: Kysely<Database>,
+  caller: { userId: string; requestId: string; matches: boolean },
+  now = new Date(),
+) {
   const row = await repo.requestOf(db, caller.userId, caller.requestId);
   if (!row) throw new AppError('NOT_FOUND', { entity: 'nafathRequest' });
   if (row.status !== 'completed') throw new AppError('CONFLICT', { reason: 'not_completed', status: row.status });
@@ -198,7 +212,12 @@ export async function confirmNafathName(db: Kysely<Database>, caller: { userId: 
       throw new AppError('CONFLICT', { reason: 'not_completed' });
     }
     if (!caller.matches) return;
-    const verified = await repo.markVerified(tx, person, { nationalId: row.national_id, nameAr: row.name_ar, nameEn: row.name_en, at: now });
+    const verified = await repo.markVerified(tx, person, {
+      nationalId: row.national_id,
+      nameAr: row.name_ar,
+      nameEn: row.name_en,
+      at: now,
+    });
     if (!verified) throw new AppError('CONFLICT', { field: 'nationalId', reason: 'number_changed' });
   });
   return presentRequest((await repo.requestOf(db, caller.userId, caller.requestId)) ?? row);
@@ -232,7 +251,8 @@ export async function receiveNafathCallback(db: Kysely<Database>, nafath: Nafath
   if (claims.transId !== body.transId) throw new NafathCallbackRefused(400, 'the token is for another transaction');
   const row = await repo.requestByTransaction(db, body.requestId, body.transId);
   if (!row) throw new NafathCallbackRefused(404, 'no such request');
-  if (claims.nationalId !== null && claims.nationalId !== row.national_id) throw new NafathCallbackRefused(400, 'the token names another person');
+  if (claims.nationalId !== null && claims.nationalId !== row.national_id)
+    throw new NafathCallbackRefused(400, 'the token names another person');
   if (row.status !== 'waiting') return { changed: false };
   const next: { status: NafathRequestStatus; nameAr?: string | null; nameEn?: string | null } | null =
     claims.status === 'COMPLETED'

@@ -81,7 +81,12 @@ export function devNafath(options: DevNafathOptions): NafathProvider {
     true,
     ['sign', 'verify'],
   );
-  const publicJwk = keyPair.then(async (pair) => ({ ...(await crypto.subtle.exportKey('jwk', pair.publicKey)), kid: 'dev', use: 'sig', alg: 'RS256' }));
+  const publicJwk = keyPair.then(async (pair) => ({
+    ...(await crypto.subtle.exportKey('jwk', pair.publicKey)),
+    kid: 'dev',
+    use: 'sig',
+    alg: 'RS256',
+  }));
 
   async function sign(payload: Record<string, unknown>): Promise<string> {
     const { privateKey } = await keyPair;
@@ -94,7 +99,12 @@ export function devNafath(options: DevNafathOptions): NafathProvider {
   async function answer(transId: string, request: DevRequest) {
     const status: NafathStatus = request.outcome === 'completed' ? 'COMPLETED' : 'REJECTED';
     const digits = request.nationalId.slice(1);
-    const [first, father, grandfather, family] = [pick(FIRST, digits.slice(0, 3)), pick(FATHER, digits.slice(3, 5)), pick(GRANDFATHER, digits.slice(5, 7)), pick(FAMILY, digits.slice(7))];
+    const [first, father, grandfather, family] = [
+      pick(FIRST, digits.slice(0, 3)),
+      pick(FATHER, digits.slice(3, 5)),
+      pick(GRANDFATHER, digits.slice(5, 7)),
+      pick(FAMILY, digits.slice(7)),
+    ];
     const now = Math.floor(Date.now() / 1000);
     const person =
       status === 'COMPLETED'

@@ -8,7 +8,14 @@
 // - the callback Elm posts to the URL registered with it: { token, transId, requestId }.
 // A refusal answers { code, message } with Elm's code: 400-034-050 when a request for the number is
 // already waiting, 401-033-024 from the status call while the person has not answered yet.
-import { callbackClaims, NAFATH_TIMEOUT_MS, NafathRequestOpenError, type NafathProvider, type NafathStatus, NafathUnavailableError } from './nafath-provider.ts';
+import {
+  callbackClaims,
+  NAFATH_TIMEOUT_MS,
+  type NafathProvider,
+  NafathRequestOpenError,
+  type NafathStatus,
+  NafathUnavailableError,
+} from './nafath-provider.ts';
 import { remoteKeySet, verifyNafathToken } from './nafath-token.ts';
 
 export interface ElmNafathSettings {
@@ -62,7 +69,8 @@ export function elmNafath(settings: ElmNafathSettings, fetchImpl: typeof fetch =
     }
   }
 
-  const said = (status: number, answer: ElmAnswer | null) => `${String(answer?.code ?? 'no code')} ${String(answer?.message ?? '')}, HTTP ${status}`;
+  const said = (status: number, answer: ElmAnswer | null) =>
+    `${String(answer?.code ?? 'no code')} ${String(answer?.message ?? '')}, HTTP ${status}`;
 
   return {
     name: 'elm',
@@ -71,7 +79,12 @@ export function elmNafath(settings: ElmNafathSettings, fetchImpl: typeof fetch =
       const { status, answer } = await post(`/api/v1/mfa/request?${query}`, { nationalId, service: settings.service });
       if (answer?.code === REQUEST_OPEN) throw new NafathRequestOpenError('a request for this ID number is already waiting');
       const random = answer?.random;
-      if (status < 200 || status >= 300 || typeof answer?.transId !== 'string' || (typeof random !== 'string' && typeof random !== 'number')) {
+      if (
+        status < 200 ||
+        status >= 300 ||
+        typeof answer?.transId !== 'string' ||
+        (typeof random !== 'string' && typeof random !== 'number')
+      ) {
         throw new NafathUnavailableError(`Nafath did not take the request: ${said(status, answer)}`);
       }
       return { transId: answer.transId, random: String(random) };

@@ -53,7 +53,8 @@ export async function verifyNafathToken(token: string, keys: NafathKeySource, ch
   const now = Math.floor((check.now ?? new Date()).getTime() / 1000);
   if (typeof payload.exp !== 'number') throw new NafathTokenRefused('the token has no expiry');
   if (now > payload.exp + CLOCK_TOLERANCE_SECONDS) throw new NafathTokenRefused('the token has expired');
-  if (typeof payload.nbf === 'number' && now < payload.nbf - CLOCK_TOLERANCE_SECONDS) throw new NafathTokenRefused('the token is not valid yet');
+  if (typeof payload.nbf === 'number' && now < payload.nbf - CLOCK_TOLERANCE_SECONDS)
+    throw new NafathTokenRefused('the token is not valid yet');
   if (check.audience !== undefined) {
     const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
     if (!audiences.includes(check.audience)) throw new NafathTokenRefused('the token is for another service provider');
