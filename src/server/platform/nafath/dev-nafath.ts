@@ -1,3 +1,4 @@
+import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import {
   callbackClaims,
   type NafathCallbackBody,
@@ -90,10 +91,10 @@ export function devNafath(options: DevNafathOptions): NafathProvider {
 
   async function sign(payload: Record<string, unknown>): Promise<string> {
     const { privateKey } = await keyPair;
-    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const encode = (value: unknown) => encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(value)));
     const signed = `${encode({ alg: 'RS256', typ: 'JWT', kid: 'dev' })}.${encode(payload)}`;
     const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', privateKey, new TextEncoder().encode(signed));
-    return `${signed}.${Buffer.from(signature).toString('base64url')}`;
+    return `${signed}.${encodeBase64urlNoPadding(new Uint8Array(signature))}`;
   }
 
   async function answer(transId: string, request: DevRequest) {
