@@ -7,6 +7,7 @@ import { billingRouter } from './modules/billing/billing.router.ts';
 import { bookingRouter } from './modules/booking/booking.router.ts';
 import { catalogRouter } from './modules/catalog/catalog.router.ts';
 import { familyRouter } from './modules/family/family.router.ts';
+import { identityRouter } from './modules/identity/identity.router.ts';
 import { insuranceRouter } from './modules/insurance/insurance.router.ts';
 import { labRouter } from './modules/lab/lab.router.ts';
 import { labApiKeysRouter } from './modules/lab-api-keys/lab-api-keys.router.ts';
@@ -36,6 +37,7 @@ export const appRouter = router({
   booking: bookingRouter,
   catalog: catalogRouter,
   family: familyRouter,
+  identity: identityRouter,
   lab: labRouter,
   labApiKeys: labApiKeysRouter,
   newsletter: newsletterRouter,

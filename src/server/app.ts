@@ -16,6 +16,8 @@ import { invoiceRoutes } from './modules/billing/billing.routes.ts';
 import { configureSeller } from './modules/billing/billing.service.ts';
 import { moyasarRoutes } from './modules/booking/moyasar.routes.ts';
 import { exportRoutes } from './modules/exports/exports.routes.ts';
+import { receiveNafathCallback } from './modules/identity/identity.service.ts';
+import { nafathCallbackRoutes } from './modules/identity/nafath-callback.routes.ts';
 import { insuranceCardRoutes } from './modules/insurance/insurance-card.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.tsx';
 import { smsReceiptRoutes } from './modules/phone/sms-receipts.routes.ts';
@@ -25,6 +27,8 @@ import { intakeRoutes } from './modules/result-intake/result-intake.routes.ts';
 import { resultShareFileRoutes, resultSharePage } from './modules/result-shares/result-shares.routes.ts';
 import { storeImageRoutes } from './modules/store/store-images.routes.ts';
 import { consoleLogger, loggedPath, requestLog } from './platform/logger.ts';
+import type { NafathProvider } from './platform/nafath/nafath-provider.ts';
+import { nafathProviderFor } from './platform/nafath/nafath-providers.ts';
 import { paymentProviderFor } from './platform/payment-providers.ts';
 import { resultKeysFor } from './platform/result-sealing.ts';
 import { slowRefusals } from './platform/slow-refusals.ts';
@@ -58,7 +62,13 @@ export function createApp(deps: AppDeps) {
   const payments = deps.payments ?? paymentProviderFor(deps.env);
   // The master keys for results, files and values alike: imported once per configuration (ADR 0088).
   const keys = deps.keys ?? resultKeysFor(deps.env);
-  deps = { ...deps, payments, keys };
+  // Nafath for the procedures and its callback route alike; the development one posts its callbacks
+  // to the same handling in process.
+  const nafath: NafathProvider | null =
+    deps.nafath === undefined
+      ? nafathProviderFor(deps.env, (body) => receiveNafathCallback(deps.db, nafath as NafathProvider, body))
+      : deps.nafath;
+  deps = { ...deps, payments, keys, nafath };
   configureSeller(deps.env);
 
   if (deps.log) app.use(requestLog(deps.log));
@@ -126,6 +136,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', intakeRoutes({ db: deps.db, env: deps.env, keys, clientIp: deps.clientIp, log }));
   // So does an SMS gateway posting its delivery receipts as a form (issue #55), when their URL's secret is set.
   if (deps.env.SMS_WEBHOOK_SECRET) app.route('/sms/receipts', smsReceiptRoutes({ db: deps.db, secret: deps.env.SMS_WEBHOOK_SECRET }));
+  // And Elm, posting a Nafath request's outcome as a token signed with its published keys (ADR 0096).
+  if (nafath) app.route('/nafath/callback', nafathCallbackRoutes({ db: deps.db, nafath, log }));
   // And Meta, posting WhatsApp messages' statuses signed with the app's secret (ADR 0073).
   if (deps.env.WHATSAPP_APP_SECRET && deps.env.WHATSAPP_VERIFY_TOKEN) {
     app.route(

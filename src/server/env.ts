@@ -238,6 +238,26 @@ export const envSchema = z
      */
     WHATSAPP_APP_SECRET: optionalText,
     WHATSAPP_VERIFY_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    /**
+     * Who verifies national ID / iqama numbers (issue #80, ADR 0096): `elm` (Elm's Nafath MFA API, with the
+     * settings below, registered with Elm for this service), or `dev`, which answers in this process (only on
+     * a loopback HOST: it verifies anyone). By default `dev` where the development mailbox is on; else none,
+     * and "Verify with Nafath" says Nafath cannot be reached.
+     */
+    NAFATH_PROVIDER: z.enum(['dev', 'elm']).optional(),
+    /** Elm's Nafath base for the environment: https://nafath.api.elm.sa (production), its /stg for staging. */
+    NAFATH_API_URL: optionalUrl,
+    /** The APP-ID and APP-KEY Elm gives the service provider (one pair per environment). */
+    NAFATH_APP_ID: optionalText,
+    NAFATH_APP_KEY: optionalText,
+    /** The Nafath service registered for Tahaleel, e.g. DigitalServiceEnrollmentWithoutBio. */
+    NAFATH_SERVICE: optionalText,
+    /** Where Elm publishes the keys its callback tokens are signed with; by default NAFATH_API_URL/api/v1/mfa/jwk. */
+    NAFATH_JWKS_URL: optionalUrl,
+    /** The service provider name registered with Elm, which Nafath's tokens carry as `aud`; checked when set. */
+    NAFATH_AUDIENCE: optionalText,
+    /** How long a Nafath request waits for the person's answer (Elm's guide: 180 s to decide). */
+    NAFATH_REQUEST_LIFETIME_SECONDS: z.coerce.number().int().min(30).max(600).default(180),
     /** Result files in an S3-compatible object store (S3, R2, MinIO) instead of DATA_DIR/results. */
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalText,
@@ -395,6 +415,21 @@ export const envSchema = z
     message: 'set WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN together (the webhook needs both), or neither',
     when: () => true,
   })
+  .refine((env) => env.NAFATH_PROVIDER !== 'elm' || (env.NAFATH_API_URL && env.NAFATH_APP_ID && env.NAFATH_APP_KEY && env.NAFATH_SERVICE), {
+    path: ['NAFATH_PROVIDER'],
+    message: 'elm needs NAFATH_API_URL, NAFATH_APP_ID, NAFATH_APP_KEY and NAFATH_SERVICE',
+    when: () => true,
+  })
+  .refine((env) => env.NAFATH_PROVIDER !== 'dev' || isLoopbackHost(env.HOST), {
+    path: ['NAFATH_PROVIDER'],
+    message: 'dev verifies anyone: only for a server listening on this machine alone (HOST=127.0.0.1)',
+    when: () => true,
+  })
+  .refine((env) => [env.NAFATH_API_URL, env.NAFATH_JWKS_URL].every((url) => !url || isHttpsOrLocal(url)), {
+    path: ['NAFATH_API_URL'],
+    message: 'NAFATH_API_URL and NAFATH_JWKS_URL must be https:// URLs (http:// only for localhost, as a test fake)',
+    when: () => true,
+  })
   .refine((env) => Boolean(env.STORE_API_URL) === Boolean(env.STORE_ID), {
     path: ['STORE_ID'],
     message: 'set STORE_API_URL and STORE_ID together, or neither',
@@ -410,6 +445,7 @@ export const envSchema = z
       DEV_MAILBOX,
       SMS_PROVIDER: env.SMS_PROVIDER ?? (DEV_MAILBOX ? ('dev' as const) : undefined),
       WHATSAPP_PROVIDER: env.WHATSAPP_PROVIDER ?? (DEV_MAILBOX ? ('dev' as const) : undefined),
+      NAFATH_PROVIDER: env.NAFATH_PROVIDER ?? (DEV_MAILBOX ? ('dev' as const) : undefined),
       RESULTS_ENCRYPTION_KEYS_OLD: env.RESULTS_ENCRYPTION_KEYS_OLD ?? [],
     };
   });

@@ -113,6 +113,12 @@ export const appErrorCodes = [
   'NPHIES_TIMEOUT',
   /** NPHIES (or the insurer through it) refused the message; details.issues carries its error codes (ADR 0097). */
   'NPHIES_ERROR',
+  /** Nafath could not be reached, or is not set up on this site (ADR 0096). */
+  'NAFATH_UNAVAILABLE',
+  /** Nafath already has a request waiting for this ID number: answer it in the app, or wait for it to expire. */
+  'NAFATH_REQUEST_OPEN',
+  /** A child under 15 has no Nafath account: their number stands under the account holder's verified identity (ADR 0096). */
+  'NAFATH_MINOR',
   'INTERNAL',
 ] as const;
 

@@ -429,6 +429,12 @@ const matrix: Record<string, Row> = {
     input: () => ({ id: NOWHERE, name: 'Noura', relation: 'mother', sex: 'female', dateOfBirth: '1961-03-14' }),
   },
   'family.remove': { access: customers, input: () => ({ id: NOWHERE }) },
+  'identity.mine': { access: customers },
+  'identity.setNationalId': { access: customers, input: () => ({ nationalId: '1000000016' }) },
+  // Someone else's member, or a request that is not the caller's, looks missing (tests/integration/nafath-identity.test.ts).
+  'identity.startNafath': { access: customers, input: () => ({ familyMemberId: NOWHERE, nationalId: '1000000016' }) },
+  'identity.nafathStatus': { access: customers, input: () => ({ requestId: NOWHERE }) },
+  'identity.confirmNafath': { access: customers, input: () => ({ requestId: NOWHERE, matches: true }) },
 
   'reviews.create': { access: customers, input: () => ({ bookingId: NOWHERE, rating: 5, text: 'ممتاز' }) },
   'reviews.update': { access: customers, input: () => ({ id: NOWHERE, rating: 4, text: 'جيد' }) },

@@ -271,6 +271,7 @@ describe('download my data', () => {
           'wallet.json',
           'referrals.json',
           'insurance.json',
+          'nafath-requests.json',
           `results/${bookingId}/${resultId.slice(0, 8)}-ferritin.pdf`,
           'store-orders.json',
         ].sort(),
@@ -399,7 +400,16 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   },
   user_profiles: {
     whose: (id) => sql`id = ${id}`,
-    columns: { id: 'kept: the profile row stays with the account, emptied', name: 'erased', date_of_birth: 'erased' },
+    columns: {
+      id: 'kept: the profile row stays with the account, emptied',
+      name: 'erased',
+      date_of_birth: 'erased',
+      // The ID number and its verification by Nafath (ADR 0096).
+      national_id: 'erased',
+      national_id_verified_at: 'erased',
+      national_id_name_ar: 'erased',
+      national_id_name_en: 'erased',
+    },
   },
   sessions: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
   pending_sign_ins: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted' } },
@@ -420,7 +430,20 @@ const personalData: Record<string, { whose?: (userId: string) => RawBuilder<bool
   phone_messages: { whose: (id) => sql`user_id = ${id}`, columns: { user_id: 'deleted', recipient: 'deleted' } },
   family_members: {
     whose: (id) => sql`account_id = ${id}`,
-    columns: { account_id: 'deleted', name: 'deleted', national_id: 'deleted', date_of_birth: 'deleted' },
+    columns: {
+      account_id: 'deleted',
+      name: 'deleted',
+      national_id: 'deleted',
+      date_of_birth: 'deleted',
+      national_id_verified_at: 'deleted',
+      national_id_name_ar: 'deleted',
+      national_id_name_en: 'deleted',
+    },
+  },
+  // The requests asked of Nafath for the account's people, with the names it returned (ADR 0096).
+  nafath_requests: {
+    whose: (id) => sql`user_id = ${id}`,
+    columns: { user_id: 'deleted', national_id: 'deleted', name_ar: 'deleted', name_en: 'deleted' },
   },
   person_insurance: {
     whose: (id) => sql`account_id = ${id}`,
@@ -693,6 +716,26 @@ async function givePersonalDataEverywhere(customer: Customer, completedBookingId
       collection: 'home',
       home_latitude: 24.75,
       home_longitude: 46.68,
+    })
+    .execute();
+  // Their ID number, verified by Nafath, and the request that verified it (ADR 0096).
+  await db
+    .updateTable('user_profiles')
+    .set({ national_id: '1000000016', national_id_verified_at: soon, national_id_name_ar: customer.name, national_id_name_en: 'Sarah' })
+    .where('id', '=', customer.id)
+    .execute();
+  await db
+    .insertInto('nafath_requests')
+    .values({
+      id: randomUUID(),
+      user_id: customer.id,
+      national_id: '1000000016',
+      trans_id: randomUUID(),
+      random: '42',
+      status: 'confirmed',
+      expires_at: soon,
+      name_ar: customer.name,
+      name_en: 'Sarah',
     })
     .execute();
   // A code by SMS confirming their number, and its message (issue #55).

@@ -28,9 +28,10 @@ export const testEnvSource = {
 /**
  * The suite's server has no SMS gateway (a development server would text through the dev mailbox): a
  * guest books with its typed number and a home visit needs none, as on a site without SMS. The tests of
- * what SMS changes give their server one (`SMS_PROVIDER: 'dev'`), so both are tested.
+ * what SMS changes give their server one (`SMS_PROVIDER: 'dev'`), so both are tested. Nor has it Nafath: the
+ * tests of identity give theirs the fake Elm server (tests/fakes/nafath.ts).
  */
-export const testEnv: Env = { ...parseEnv(testEnvSource), SMS_PROVIDER: undefined };
+export const testEnv: Env = { ...parseEnv(testEnvSource), SMS_PROVIDER: undefined, NAFATH_PROVIDER: undefined };
 
 export interface TestUser {
   id: string;
@@ -106,6 +107,7 @@ export async function contextFor(db: Kysely<Database>, user?: TestUser): Promise
     db,
     config: testEnv,
     payments: simulatedPaymentProvider(0),
+    nafath: null,
     instance: null,
     keys: await resultKeysFor(testEnv),
     session: validation?.session ?? null,

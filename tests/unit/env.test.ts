@@ -143,6 +143,26 @@ describe('environment', () => {
     }
   });
 
+  it('verifies ID numbers with the development Nafath where the mailbox is on; elm needs its settings, dev this machine alone', () => {
+    expect(parseEnv({}).NAFATH_PROVIDER).toBe('dev');
+    expect(parseEnv({ NODE_ENV: 'production' }).NAFATH_PROVIDER).toBeUndefined();
+    expect(parseEnv({}).NAFATH_REQUEST_LIFETIME_SECONDS).toBe(180);
+    expect(() => parseEnv({ NAFATH_PROVIDER: 'elm' })).toThrow(
+      /NAFATH_PROVIDER: elm needs NAFATH_API_URL, NAFATH_APP_ID, NAFATH_APP_KEY and NAFATH_SERVICE/,
+    );
+    const elm = {
+      NAFATH_PROVIDER: 'elm',
+      NAFATH_APP_ID: 'id',
+      NAFATH_APP_KEY: 'key',
+      NAFATH_SERVICE: 'DigitalServiceEnrollmentWithoutBio',
+    };
+    expect(parseEnv({ ...elm, NAFATH_API_URL: 'https://nafath.api.elm.sa/stg' }).NAFATH_PROVIDER).toBe('elm');
+    expect(() => parseEnv({ ...elm, NAFATH_API_URL: 'http://nafath.example.sa' })).toThrow(
+      /NAFATH_API_URL: NAFATH_API_URL and NAFATH_JWKS_URL must be https/,
+    );
+    expect(() => parseEnv({ NAFATH_PROVIDER: 'dev', HOST: '0.0.0.0' })).toThrow(/NAFATH_PROVIDER: dev verifies anyone/);
+  });
+
   it('takes the results keys as base64 of 32 bytes, old ones only beside a current one', () => {
     const key = (fill: number) => Buffer.alloc(32, fill).toString('base64');
     const env = parseEnv({ RESULTS_ENCRYPTION_KEY: key(1), RESULTS_ENCRYPTION_KEYS_OLD: ` ${key(2)}, ${key(3).replace(/=+$/, '')} ` });

@@ -61,6 +61,8 @@ export type LabReferenceIntervalSex = 'any' | 'female' | 'male';
 
 export type LabSlotUsageCollection = 'home' | 'lab';
 
+export type NafathRequestStatus = 'completed' | 'confirmed' | 'expired' | 'mismatch' | 'rejected' | 'replaced' | 'unanswered' | 'waiting';
+
 export type NphiesExchangeKind = 'claim' | 'eligibility' | 'priorauth';
 
 export type NphiesExchangeState = 'answered' | 'failed' | 'sending';
@@ -301,6 +303,9 @@ export interface FamilyMembers {
   id: Generated<string>;
   name: string;
   national_id: string | null;
+  national_id_name_ar: string | null;
+  national_id_name_en: string | null;
+  national_id_verified_at: Timestamp | null;
   relation: FamilyMemberRelation;
   removed_at: Timestamp | null;
   sex: FamilyMemberSex;
@@ -525,6 +530,23 @@ export interface LabWorkingHours {
   lab_id: string;
   opens_at: string;
   weekday: number;
+}
+
+export interface NafathRequests {
+  approved_at: Timestamp | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  family_member_id: string | null;
+  id: string;
+  last_polled_at: Timestamp | null;
+  name_ar: string | null;
+  name_en: string | null;
+  national_id: string;
+  random: string;
+  status: Generated<NafathRequestStatus>;
+  trans_id: string;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
 }
 
 export interface NewsletterSubscriptions {
@@ -1167,6 +1189,10 @@ export interface UserProfiles {
   marketing_consent_at: Timestamp | null;
   marketing_mail: Generated<boolean>;
   name: string;
+  national_id: string | null;
+  national_id_name_ar: string | null;
+  national_id_name_en: string | null;
+  national_id_verified_at: Timestamp | null;
   order_texts: Generated<TextChoice>;
   reminder_mail: Generated<boolean>;
   reminder_texts: Generated<TextChoice>;
@@ -1274,6 +1300,7 @@ export interface DB {
   lab_unrecognised_units: LabUnrecognisedUnits;
   lab_working_hours: LabWorkingHours;
   labs: Labs;
+  nafath_requests: NafathRequests;
   newsletter_subscriptions: NewsletterSubscriptions;
   nphies_exchanges: NphiesExchanges;
   outbox: Outbox;

@@ -70,6 +70,13 @@ export const rateLimits = {
    */
   promoCodeGuessesPerIp: { limit: 10, windowSeconds: 15 * 60 },
   promoCodeGuessesPerCustomer: { limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Nafath requests started (ADR 0096): each one rings a person's Nafath app, so an account, an address and
+   * an ID number each have their own cap; a stranger typing someone's number in cannot ring them for long.
+   */
+  nafathStartPerUser: { limit: 5, windowSeconds: 15 * 60 },
+  nafathStartPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  nafathStartPerNationalId: { limit: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitPolicy>;
 
 /**

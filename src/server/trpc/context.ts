@@ -9,6 +9,7 @@ import type { BlobStore } from '../platform/blob-store.ts';
 import { readDeviceKey } from '../platform/device-cookie.ts';
 import type { ImageResizer } from '../platform/image-resizer.ts';
 import type { Logger } from '../platform/logger.ts';
+import type { NafathProvider } from '../platform/nafath/nafath-provider.ts';
 import type { PaymentProvider } from '../platform/payment-provider.ts';
 import { paymentProviderFor } from '../platform/payment-providers.ts';
 import { type ResultKeys, resultKeysFor } from '../platform/result-sealing.ts';
@@ -28,6 +29,8 @@ export interface AppDeps {
   socketAddress?: (c: HonoContext) => string | undefined;
   /** Lab-test payments; the one the settings name (PAYMENT_PROVIDER) unless one is given. */
   payments?: PaymentProvider;
+  /** Who verifies ID numbers (ADR 0096); createApp makes the one NAFATH_PROVIDER names unless one is given. */
+  nafath?: NafathProvider | null;
   /**
    * This server instance's name (INSTANCE_NAME, else host:port; the Node entry): the checkouts it charges
    * carry it, so that it ends them if it stops midway and starts again (booking/checkout-recovery.service.ts).
@@ -53,6 +56,8 @@ export interface TrpcContext {
   db: Kysely<Database>;
   config: Env;
   payments: PaymentProvider;
+  /** Who verifies ID numbers: Elm's Nafath, the development one, or none (NAFATH_PROVIDER unset). */
+  nafath: NafathProvider | null;
   /** AppDeps.instance; null where the runtime has none (the Worker). */
   instance: string | null;
   /** Where result files are kept (an account's deletion removes its files); absent where none is. */
@@ -103,6 +108,7 @@ export async function createContext(deps: AppDeps, c: HonoContext, resHeaders: H
     db: deps.db,
     config: deps.env,
     payments: deps.payments ?? paymentProviderFor(deps.env),
+    nafath: deps.nafath ?? null,
     instance: deps.instance ?? null,
     ...(deps.blobs && { blobs: deps.blobs }),
     keys: await (deps.keys ?? resultKeysFor(deps.env)),

@@ -15,6 +15,7 @@ import { FamilyMembersCard } from './family-members-card.tsx';
 import { GuestUpgradeCard } from './guest-upgrade-card.tsx';
 import { InsuranceCard } from './insurance-card.tsx';
 import { MailPreferencesCard } from './mail-preferences-card.tsx';
+import { NationalIdCard } from './national-id-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SignOutEverywhereCard } from './sign-out-everywhere-card.tsx';
@@ -54,6 +55,7 @@ export function AccountSettings({ user, title }: { user: SessionUser; title?: st
       <SectionTitle title={title ?? t`Settings`} />
       <ProfileCard user={user} />
       {user.user_type === 'customer' && <AboutYouCard user={user} />}
+      {user.user_type === 'customer' && <NationalIdCard />}
       {user.email && <EmailCard email={user.email} verified={user.email_verified} hasPassword={user.has_password} />}
       {user.user_type === 'customer' && hydrated && providers.data?.phone && (
         <Suspense fallback={null}>

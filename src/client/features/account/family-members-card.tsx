@@ -1,15 +1,18 @@
 import { Button, Card, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { UserPlus } from 'lucide-react';
+import { ShieldCheck, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { familyRelations } from '../../../shared/family.ts';
+import { NAFATH_MIN_AGE } from '../../../shared/identity.ts';
 import { ageOn } from '../../../shared/time.ts';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { NafathDialog } from './nafath-dialog.tsx';
+import { VerifiedBadge } from './national-id-card.tsx';
 
 type Relation = (typeof familyRelations)[number];
 const emptyForm = { name: '', relation: 'child' as Relation, sex: 'female' as 'female' | 'male', dateOfBirth: '', nationalId: '' };
@@ -20,6 +23,7 @@ export function FamilyMembersCard() {
   const queryClient = useQueryClient();
   const members = useQuery(trpc.family.list.queryOptions());
   const [form, setForm] = useState(emptyForm);
+  const [verifying, setVerifying] = useState<{ id: string; name: string; nationalId: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.family.list.queryKey() });
   const add = useMutation(
     trpc.family.add.mutationOptions({
@@ -82,6 +86,34 @@ export function FamilyMembersCard() {
                     <Text fontSize="sm" color="fg.muted">
                       {relationLabel[member.relation]} · {t`${ageOn(member.date_of_birth, today)} years`}
                     </Text>
+                    {member.national_id && (
+                      <Stack gap="1" mt="1" data-testid="family-member-identity">
+                        <Text fontSize="sm" as="bdi" dir="ltr">
+                          {member.national_id}
+                        </Text>
+                        {ageOn(member.date_of_birth, today) < NAFATH_MIN_AGE ? (
+                          <Text
+                            fontSize="sm"
+                            color="fg.muted"
+                          >{t`Under ${NAFATH_MIN_AGE}: no Nafath of their own. Their number counts under your verified ID, as their guardian.`}</Text>
+                        ) : member.verified ? (
+                          <VerifiedBadge verified={member.verified} />
+                        ) : (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            colorPalette="brand"
+                            alignSelf="start"
+                            onClick={() =>
+                              member.national_id && setVerifying({ id: member.id, name: member.name, nationalId: member.national_id })
+                            }
+                          >
+                            <ShieldCheck aria-hidden />
+                            {t`Verify with Nafath`}
+                          </Button>
+                        )}
+                      </Stack>
+                    )}
                   </Stack>
                   <Button
                     size="sm"
@@ -166,6 +198,15 @@ export function FamilyMembersCard() {
           </form>
         </Stack>
       </Card.Body>
+      {verifying && (
+        <NafathDialog
+          open
+          onClose={() => setVerifying(null)}
+          nationalId={verifying.nationalId}
+          familyMemberId={verifying.id}
+          memberName={verifying.name}
+        />
+      )}
     </Card.Root>
   );
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit-log.ts';
 import type { PaymentProvider } from '../../platform/payment-provider.ts';
 import { anonymizeInvoices } from '../billing/billing.service.ts';
+import { eraseIdentity } from '../identity/identity.service.ts';
 import { eraseInsurance } from '../insurance/insurance.service.ts';
 import type { BlobStore } from '../result-files/result-files.service.ts';
 import { eraseBuyerDetailsOf } from '../store/hosted-checkout.service.ts';
@@ -38,6 +39,8 @@ export async function deleteAccount(
     // The insurance cards (and their sealed photos) go with the person they describe.
     const keys = [...(await resultStorageKeys(tx, caller.id)), ...(await eraseInsurance(tx, caller.id))];
     await eraseAccount(tx, caller.id, account.email, new Date());
+    // The ID number, its verification and the Nafath requests go too (ADR 0096).
+    await eraseIdentity(tx, caller.id);
     // Tax invoices are kept for the years the law requires, with the buyer's name gone.
     await anonymizeInvoices(tx, caller.id);
     // Store orders likewise keep their amounts and items, not who bought them nor where they went.

@@ -8,6 +8,7 @@ import { consumeAttempt, type RateLimitPolicy } from '../../platform/rate-limit.
 import { invoicesForExport } from '../billing/billing.service.ts';
 import { exportSeries } from '../booking/series-payments.service.ts';
 import { exportMembers } from '../family/family.service.ts';
+import { exportIdentity } from '../identity/identity.service.ts';
 import { exportInsurance } from '../insurance/insurance.service.ts';
 import { list as passkeysOf } from '../passkeys/passkeys.service.ts';
 import { openCustomerResults, type ResultVault, resultAccessLog } from '../result-files/result-files.service.ts';
@@ -28,13 +29,14 @@ const readme: Record<Locale, string> = {
 
 هذا الملف نسخة من بياناتك الشخصية المحفوظة لدينا، صدّرناها بناءً على طلبك وفق نظام حماية البيانات الشخصية.
 
-- profile.json: ملفك الشخصي (الاسم والبريد الإلكتروني والجوال واللغة وتفضيلات البريد، وجنسك وتاريخ ميلادك إن أدخلتهما) وسجل موافقتك على الشروط وسياسة الخصوصية، ومفاتيح المرور المسجّلة في حسابك (اسم كل مفتاح وتاريخ إضافته وآخر استخدام له).
+- profile.json: ملفك الشخصي (الاسم والبريد الإلكتروني والجوال واللغة وتفضيلات البريد، وجنسك وتاريخ ميلادك ورقم هويتك أو إقامتك إن أدخلتها، والاسم الذي أعاده نفاذ وتاريخ التحقق إن تحققت منه) وسجل موافقتك على الشروط وسياسة الخصوصية، ومفاتيح المرور المسجّلة في حسابك (اسم كل مفتاح وتاريخ إضافته وآخر استخدام له).
 - bookings.json: حجوزات التحاليل: التحليل والمختبر والموعد والحالة والمبلغ بالريال السعودي.
 - payments.json: مدفوعات حجوزات التحاليل، ومنها ضريبة القيمة المضافة.
 - store-orders.json: طلبات المتجر وما فيها، واسم المستلم وبريده وجواله وعنوان التوصيل ورقم الشحنة.
 - invoices.json: فواتيرك الضريبية المبسطة وإشعارات الدائن، ببنودها ومبالغها وضريبتها ورمز الاستجابة السريعة.
-- family-members.json: أفراد عائلتك الذين تحجز لهم (الاسم وصلة القرابة والجنس وتاريخ الميلاد ورقم الهوية أو الإقامة إن أدخلته).
+- family-members.json: أفراد عائلتك الذين تحجز لهم (الاسم وصلة القرابة والجنس وتاريخ الميلاد ورقم الهوية أو الإقامة إن أدخلته، والتحقق منه عبر نفاذ إن تم).
 - insurance.json: بطاقات التأمين الصحي التي أدخلتها لك ولأفراد عائلتك: شركة التأمين ورقم العضوية وفئة الوثيقة والشبكة وتاريخ انتهائها، وهل أرفقت صورة البطاقة.
+- nafath-requests.json: طلبات التحقق التي أرسلناها إلى نفاذ: لمن، وبأي رقم، وما آلت إليه، والاسم الذي أعاده نفاذ، وتواريخها.
 - reviews.json: تقييماتك للمختبرات: الحجز والمختبر وعدد النجوم ونص التقييم ورد المختبر عليه، وإن كان قد أُخفي.
 - retest-reminders.json: تذكيرات إعادة التحاليل التي طلبتها: لمن التحليل، وأي تحليل، والتقرير الذي اقتُرحت بناءً عليه، وموعده، وهل أُرسلت رسالة التذكير، وهل ألغيته.
 - booking-series.json: التحاليل التي حجزتها لتتكرر: التحليل والمختبر وكل كم شهرًا وعدد الزيارات وطريقة الدفع، والزيارات المحجوزة التي لم تُدفع بعد وآخر موعد لدفعها.
@@ -53,8 +55,9 @@ const readme: Record<Locale, string> = {
 This archive is a copy of the personal data we hold about you, exported at your request under the
 Personal Data Protection Law.
 
-- profile.json: your profile (name, e-mail, mobile, language, mail choices, and your sex and date of
-  birth if you gave them), which versions of the terms and privacy policy you accepted, and when, and
+- profile.json: your profile (name, e-mail, mobile, language, mail choices, and your sex, date of
+  birth and national ID or Iqama number if you gave them, with the name Nafath returned and when, if
+  you verified it), which versions of the terms and privacy policy you accepted, and when, and
   your passkeys (each one's name, when it was added and when it was last used).
 - bookings.json: your lab-test bookings: test, lab, time, status and amount in SAR.
 - payments.json: the payments for your lab-test bookings, with their VAT.
@@ -62,9 +65,11 @@ Personal Data Protection Law.
   the delivery address and the shipment's tracking number.
 - invoices.json: your simplified tax invoices and credit notes, with their lines, amounts, VAT and QR code.
 - family-members.json: the family members you book for (name, relation, sex, date of birth, and the
-  national ID or Iqama number if you gave one).
+  national ID or Iqama number if you gave one, with its verification by Nafath if any).
 - insurance.json: the health insurance cards you gave for yourself and your family: insurer, member
   id, policy class, network, end date, and whether a photo of the card was added.
+- nafath-requests.json: the verification requests we sent to Nafath: for whom, which number, how each
+  ended, the name Nafath returned, and when.
 - reviews.json: your reviews of labs: booking, lab, stars, text, the lab's reply, and whether it was hidden.
 - retest-reminders.json: the retest reminders you asked for: whom and which test each is for, the
   report it was suggested from, the day it is due, whether its mail was sent, and whether you cancelled it.
@@ -114,6 +119,7 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     wallet,
     referrals,
     insurance,
+    identity,
   ] = await Promise.all([
     repo.consentsOf(db, user.id),
     passkeysOf(db, user.id),
@@ -132,10 +138,18 @@ export async function exportAccountData(db: Kysely<Database>, vault: ResultVault
     exportWallet(db, user.id),
     exportReferrals(db, user.id),
     exportInsurance(db, user.id),
+    exportIdentity(db, user.id),
   ]);
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(readme[user.locale]),
-    'profile.json': json({ ...profile, consents, passkeys }),
+    'profile.json': json({
+      ...profile,
+      national_id: identity.holder.national_id,
+      national_id_verified: identity.holder.verified,
+      consents,
+      passkeys,
+    }),
+    'nafath-requests.json': json(identity.nafath_requests),
     'bookings.json': json(
       bookings.map(({ total_price_halalas, ...booking }) => ({ ...booking, total_price_sar: halalasToSar(total_price_halalas) })),
     ),

@@ -1,10 +1,21 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { FamilyMemberInput } from '../../../shared/family.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const columns = ['id', 'name', 'relation', 'sex', 'date_of_birth', 'national_id', 'created_at'] as const;
+const columns = [
+  'id',
+  'name',
+  'relation',
+  'sex',
+  'date_of_birth',
+  'national_id',
+  'national_id_verified_at',
+  'national_id_name_ar',
+  'national_id_name_en',
+  'created_at',
+] as const;
 
 /** The account's family members still on its list, oldest first. */
 export function listMembers(db: Db, accountId: string) {
@@ -37,13 +48,21 @@ export function insertMember(db: Db, accountId: string, input: FamilyMemberInput
 export function updateMember(db: Db, accountId: string, id: string, input: FamilyMemberInput, now: Date) {
   return db
     .updateTable('family_members')
-    .set({
-      name: input.name,
-      relation: input.relation,
-      sex: input.sex,
-      date_of_birth: input.dateOfBirth,
-      national_id: input.nationalId || null,
-      updated_at: now,
+    .set((eb) => {
+      const nationalId = input.nationalId || null;
+      // A changed number is no longer the one Nafath verified (ADR 0096).
+      const changed = sql<boolean>`national_id is distinct from ${nationalId}`;
+      return {
+        name: input.name,
+        relation: input.relation,
+        sex: input.sex,
+        date_of_birth: input.dateOfBirth,
+        national_id: nationalId,
+        national_id_verified_at: eb.case().when(changed).then(null).else(eb.ref('national_id_verified_at')).end(),
+        national_id_name_ar: eb.case().when(changed).then(null).else(eb.ref('national_id_name_ar')).end(),
+        national_id_name_en: eb.case().when(changed).then(null).else(eb.ref('national_id_name_en')).end(),
+        updated_at: now,
+      };
     })
     .where('id', '=', id)
     .where('account_id', '=', accountId)
@@ -67,7 +86,12 @@ export async function removeMember(tx: Transaction<Database>, accountId: string,
     .executeTakeFirst();
   if (!member) return false;
   const booked = await tx.selectFrom('bookings').select('id').where('family_member_id', '=', id).limit(1).executeTakeFirst();
-  if (booked) await tx.updateTable('family_members').set({ removed_at: now, national_id: null }).where('id', '=', id).execute();
+  if (booked)
+    await tx
+      .updateTable('family_members')
+      .set({ removed_at: now, national_id: null, national_id_verified_at: null, national_id_name_ar: null, national_id_name_en: null })
+      .where('id', '=', id)
+      .execute();
   else await tx.deleteFrom('family_members').where('id', '=', id).execute();
   return true;
 }

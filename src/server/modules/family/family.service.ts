@@ -19,6 +19,14 @@ function present(row: MemberRow) {
     sex: row.sex as FamilyMemberInput['sex'],
     date_of_birth: dateOnly(row.date_of_birth),
     national_id: row.national_id,
+    /** Nafath verified the number, with the name it gave (ADR 0096); null until then. */
+    verified: row.national_id_verified_at
+      ? {
+          name_ar: row.national_id_name_ar,
+          name_en: row.national_id_name_en,
+          verified_at: new Date(row.national_id_verified_at).toISOString(),
+        }
+      : null,
   };
 }
 
