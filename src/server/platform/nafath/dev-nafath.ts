@@ -6,7 +6,7 @@ import {
   type NafathStatus,
   NafathUnavailableError,
 } from './nafath-provider.ts';
-import { type NafathJwk, verifyNafathToken } from './nafath-token.ts';
+import { localKeySet, verifyNafathToken } from './nafath-token.ts';
 
 /**
  * How the development provider answers, by the ID number's ninth digit (the one before the check digit),
@@ -156,8 +156,7 @@ export function devNafath(options: DevNafathOptions): NafathProvider {
       return request.outcome === 'completed' ? 'COMPLETED' : 'REJECTED';
     },
     async verifyCallbackToken(token) {
-      const jwk: NafathJwk = await publicJwk;
-      return callbackClaims(await verifyNafathToken(token, async () => [jwk]));
+      return callbackClaims(await verifyNafathToken(token, localKeySet([await publicJwk])));
     },
   };
 }
