@@ -9,6 +9,7 @@ import { catalogRouter } from './modules/catalog/catalog.router.ts';
 import { familyRouter } from './modules/family/family.router.ts';
 import { labRouter } from './modules/lab/lab.router.ts';
 import { labApiKeysRouter } from './modules/lab-api-keys/lab-api-keys.router.ts';
+import { labInsuranceRouter } from './modules/lab-insurance/lab-insurance.router.ts';
 import { newsletterRouter } from './modules/newsletter/newsletter.router.ts';
 import { packagesRouter } from './modules/packages/packages.router.ts';
 import { paymentsRouter } from './modules/payments/payments.router.ts';
@@ -37,6 +38,7 @@ export const appRouter = router({
   family: familyRouter,
   lab: labRouter,
   labApiKeys: labApiKeysRouter,
+  labInsurance: labInsuranceRouter,
   newsletter: newsletterRouter,
   packages: packagesRouter,
   promo: promoRouter,

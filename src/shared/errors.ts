@@ -109,6 +109,10 @@ export const appErrorCodes = [
   'SERIES_DATE_UNAVAILABLE',
   'RESERVED_VISIT_TOO_SOON',
   'PAY_UP_FRONT',
+  /** A lab's NPHIES settings that cannot work (details.reason: src/shared/lab-insurance-schemas.ts nphiesSettingsRefusals). */
+  'NPHIES_SETTINGS_REFUSED',
+  /** "Covered by my insurance" asked by someone with no insurance in force (ADR 0094). */
+  'INSURANCE_NOT_IN_FORCE',
   'INTERNAL',
 ] as const;
 
