@@ -238,6 +238,12 @@ export async function nphiesSettingsOf(db: Kysely<Database>, keys: ResultKeys, l
   };
 }
 
+/** Key ids that wrap a lab's credentials but that the keyring lacks (a rotation must stop before it changes anything). */
+export async function missingNphiesKeyIds(db: Kysely<Database>, keyring: Keyring): Promise<string[]> {
+  const perKey = await repo.settingsPerKey(db);
+  return perKey.flatMap((row) => (keyring.byId.has(row.key_id) ? [] : [row.key_id]));
+}
+
 export interface NphiesRotationReport {
   rewrapped: number;
   alreadyCurrent: number;
@@ -251,7 +257,7 @@ export interface NphiesRotationReport {
  */
 export async function rotateNphiesKeys(db: Kysely<Database>, keyring: Keyring): Promise<NphiesRotationReport> {
   const perKey = await repo.settingsPerKey(db);
-  const unknown = perKey.flatMap((row) => (keyring.byId.has(row.key_id) ? [] : [row.key_id]));
+  const unknown = await missingNphiesKeyIds(db, keyring);
   if (unknown.length > 0) throw new UnknownKeyError(unknown, 'NPHIES credentials');
   const sealedSettings: SealedTable<{ lab_id: string; key_id: string; seal_version: number; wrapped_key: Uint8Array; iv: Uint8Array }> = {
     table: 'lab_nphies_settings',
