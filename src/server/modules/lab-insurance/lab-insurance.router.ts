@@ -20,9 +20,7 @@ export const labInsuranceRouter = router({
    */
   saveNphiesSettings: recentProofApprovedLabProcedure
     .input(saveNphiesSettingsInput)
-    .mutation(({ ctx, input }) =>
-      labInsurance.saveLabNphiesSettings(ctx.db, ctx.keys, ctx.config, ctx.user.id, ctx.user.id, input),
-    ),
+    .mutation(({ ctx, input }) => labInsurance.saveLabNphiesSettings(ctx.db, ctx.keys, ctx.config, ctx.user.id, ctx.user.id, input)),
   /** The signed-in customer's insurer and class with the labs in network for them; null without insurance in force. */
   myNetwork: customerProcedure.query(({ ctx }) => labInsurance.myNetwork(ctx.db, ctx.user.id)),
 });

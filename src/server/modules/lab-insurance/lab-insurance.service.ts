@@ -66,7 +66,14 @@ export async function saveLabNetworks(
   networks: readonly LabNetworkInput[],
 ): Promise<LabNetworks> {
   const had = new Set((await repo.networksOfLab(db, labId)).map((network) => network.insurer_id));
-  const insurers = new Map((await repo.insurersNamed(db, networks.map((network) => network.insurerId))).map((row) => [row.id, row]));
+  const insurers = new Map(
+    (
+      await repo.insurersNamed(
+        db,
+        networks.map((network) => network.insurerId),
+      )
+    ).map((row) => [row.id, row]),
+  );
   for (const network of networks) {
     const insurer = insurers.get(network.insurerId);
     if (!insurer || (!insurer.active && !had.has(network.insurerId))) throw new AppError('NOT_FOUND', { insurerId: network.insurerId });
