@@ -42,7 +42,9 @@ export async function seedDemoNphiesSettings(db: Kysely<Database>, keys: ResultK
   await saveLabNphiesSettings(db, keys, { NODE_ENV: 'development' }, labId, labId, {
     providerLicense,
     endpointUrl,
-    credentials: { clientCertPem, clientKeyPem, caPem },
+    clientCertPem,
+    clientKeyPem,
+    caPem,
   });
   return true;
 }

@@ -88,37 +88,49 @@ const pem = (max: number) =>
     .transform((value) => value.replace(/\r\n?/g, '\n').trim())
     .pipe(z.string().min(1, m.required));
 
-/** The client certificate and its key, and the CA chain when NPHIES's server is to be trusted by it: given together. */
-export const nphiesCredentialsInput = z.object({
-  clientCertPem: pem(CERTIFICATE_PEM_MAX).refine((value) => isCertificates(value, 1), 'pem_certificate'),
-  clientKeyPem: pem(PRIVATE_KEY_PEM_MAX)
-    .refine((value) => !value.includes('ENCRYPTED'), 'pem_key_encrypted')
-    .refine((value) => value.includes('ENCRYPTED') || PEM_PRIVATE_KEY.test(value), 'pem_private_key'),
-  caPem: z
-    .string()
-    .max(CA_PEM_MAX, m.tooLong)
-    .transform((value) => value.replace(/\r\n?/g, '\n').trim() || null)
-    .refine((value) => value === null || isCertificates(value, 10), 'pem_certificate')
-    .nullish()
-    .transform((value) => value ?? null),
-});
-export type NphiesCredentialsInput = z.infer<typeof nphiesCredentialsInput>;
+/** The client certificate and its key, and the CA chain it trusts NPHIES's server by, as the engine opens them. */
+export interface NphiesCredentials {
+  clientCertPem: string;
+  clientKeyPem: string;
+  caPem: string | null;
+}
 
-export const saveNphiesSettingsInput = z.object({
-  providerLicense: z
-    .string({ error: m.required })
-    .transform((value) => latinDigits(value).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, m.required)
-        .max(PROVIDER_LICENSE_MAX, m.tooLong)
-        .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, m.invalid),
-    ),
-  endpointUrl,
-  /** New credentials, replacing the stored ones; absent to keep them (required the first time). */
-  credentials: nphiesCredentialsInput.optional(),
-});
+/**
+ * The license number and the address, and new credentials when the lab replaces them (required the first
+ * time): the certificate and its key together, the CA chain only with them. Each PEM a field of its own,
+ * so the form says which one is wrong.
+ */
+export const saveNphiesSettingsInput = z
+  .object({
+    providerLicense: z
+      .string({ error: m.required })
+      .transform((value) => latinDigits(value).trim())
+      .pipe(
+        z
+          .string()
+          .min(1, m.required)
+          .max(PROVIDER_LICENSE_MAX, m.tooLong)
+          .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, m.invalid),
+      ),
+    endpointUrl,
+    clientCertPem: pem(CERTIFICATE_PEM_MAX)
+      .refine((value) => isCertificates(value, 1), 'pem_certificate')
+      .optional(),
+    clientKeyPem: pem(PRIVATE_KEY_PEM_MAX)
+      .refine((value) => !value.includes('ENCRYPTED'), 'pem_key_encrypted')
+      .refine((value) => value.includes('ENCRYPTED') || PEM_PRIVATE_KEY.test(value), 'pem_private_key')
+      .optional(),
+    caPem: z
+      .string()
+      .max(CA_PEM_MAX, m.tooLong)
+      .transform((value) => value.replace(/\r\n?/g, '\n').trim() || null)
+      .refine((value) => value === null || isCertificates(value, 10), 'pem_certificate')
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .refine((input) => input.clientCertPem === undefined || input.clientKeyPem !== undefined, { path: ['clientKeyPem'], message: m.required })
+  .refine((input) => input.clientKeyPem === undefined || input.clientCertPem !== undefined, { path: ['clientCertPem'], message: m.required })
+  .refine((input) => input.caPem === null || input.clientCertPem !== undefined, { path: ['clientCertPem'], message: m.required });
 export type SaveNphiesSettingsInput = z.infer<typeof saveNphiesSettingsInput>;
 
 /** Why NPHIES settings were refused past their form (details.reason of NPHIES_SETTINGS_REFUSED). */

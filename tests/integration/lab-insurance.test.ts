@@ -8,6 +8,7 @@ import { seedDemoNphiesSettings } from '../../seeds/lab-insurance.ts';
 import { nphiesSettingsOf, rotateNphiesKeys, saveLabNphiesSettings } from '../../src/server/modules/lab-insurance/lab-insurance.service.ts';
 import { loadKeyring, type ResultKeys, resultKeysFor, SealBrokenError } from '../../src/server/platform/result-sealing.ts';
 import { createSession, generateSessionToken } from '../../src/server/platform/session.ts';
+import type { NphiesCredentials } from '../../src/shared/lab-insurance-schemas.ts';
 import { callerFor, createTestUser, TEST_RESULTS_KEY, type TestUser, testEnv } from '../setup/fixtures.ts';
 import { otherCertificatePem, otherKeyPem } from '../setup/nphies-credentials.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
@@ -26,8 +27,8 @@ afterAll(() => database.close());
 const [bupa, tawuniya, medgulf] = demoInsurers;
 const demoLabId = deterministicUuid('user:lab@demo.tahaleel.sa');
 const { clientCertPem, clientKeyPem } = demoNphiesSettings;
-const credentials = { clientCertPem, clientKeyPem, caPem: null };
-const settings = { providerLicense: 'PR-77001', endpointUrl: 'https://nphies.example.sa/fhir/$process-message', credentials };
+const credentials: NphiesCredentials = { clientCertPem, clientKeyPem, caPem: null };
+const settings = { providerLicense: 'PR-77001', endpointUrl: 'https://nphies.example.sa/fhir/$process-message', ...credentials };
 
 const approvedLab = () => createTestUser(database.db, 'lab', { approved: true });
 const as = (user?: TestUser) => callerFor(database.db, user);
@@ -208,7 +209,7 @@ describe("a lab's NPHIES settings", () => {
     const lab = await approvedLab();
     const caller = await as(lab);
     const save = (changed: Partial<typeof credentials>, endpointUrl = settings.endpointUrl) =>
-      caller.labInsurance.saveNphiesSettings({ ...settings, endpointUrl, credentials: { ...credentials, ...changed } });
+      caller.labInsurance.saveNphiesSettings({ ...settings, endpointUrl, ...changed });
 
     expect(await refusal(save({ clientKeyPem: otherKeyPem }))).toMatchObject({
       appCode: 'NPHIES_SETTINGS_REFUSED',
@@ -220,10 +221,10 @@ describe("a lab's NPHIES settings", () => {
     expect(await refusal(save({ clientCertPem: garbled }))).toMatchObject({ details: { reason: 'certificate_unreadable' } });
     expect(await refusal(save({ caPem: garbled }))).toMatchObject({ details: { reason: 'ca_unreadable' } });
 
-    expect((await refusal(save({ clientCertPem: clientKeyPem }))).fields).toEqual(['credentials.clientCertPem: pem_certificate']);
-    expect((await refusal(save({ clientKeyPem: clientCertPem }))).fields).toEqual(['credentials.clientKeyPem: pem_private_key']);
+    expect((await refusal(save({ clientCertPem: clientKeyPem }))).fields).toEqual(['clientCertPem: pem_certificate']);
+    expect((await refusal(save({ clientKeyPem: clientCertPem }))).fields).toEqual(['clientKeyPem: pem_private_key']);
     const encrypted = '-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----';
-    expect((await refusal(save({ clientKeyPem: encrypted }))).fields).toEqual(['credentials.clientKeyPem: pem_key_encrypted']);
+    expect((await refusal(save({ clientKeyPem: encrypted }))).fields).toEqual(['clientKeyPem: pem_key_encrypted']);
     for (const endpointUrl of [
       'http://nphies.example.sa/fhir',
       'ftp://nphies.example.sa',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
 import {
   type LabNetworkInput,
+  type NphiesCredentials,
   type NphiesSettingsRefusal,
   normalizePolicyClass,
   type SaveNphiesSettingsInput,
@@ -137,15 +138,8 @@ export async function myNetwork(db: Kysely<Database>, accountId: string, on = ne
 // ---------------------------------------------------------------------------------------------
 // NPHIES settings
 
-/** What is sealed: the lab's TLS client identity towards NPHIES, and the CA chain it trusts NPHIES by. */
-interface SealedDocument {
-  clientCertPem: string;
-  clientKeyPem: string;
-  caPem: string | null;
-}
-
-/** The NPHIES engine's view of a lab's settings, opened. */
-export interface NphiesSettings extends SealedDocument {
+/** The NPHIES engine's view of a lab's settings, opened: what is sealed (NphiesCredentials) and the rest. */
+export interface NphiesSettings extends NphiesCredentials {
   endpointUrl: string;
   providerLicense: string;
 }
@@ -191,12 +185,16 @@ export async function saveLabNphiesSettings(
   now = new Date(),
 ) {
   if (env.NODE_ENV === 'production' && !input.endpointUrl.toLowerCase().startsWith('https://')) throw refused('endpoint_not_https');
-  if (!input.credentials && !(await repo.settingsShown(db, labId))) throw refused('credentials_required');
+  const given: NphiesCredentials | null =
+    input.clientCertPem && input.clientKeyPem
+      ? { clientCertPem: input.clientCertPem, clientKeyPem: input.clientKeyPem, caPem: input.caPem }
+      : null;
+  if (!given && !(await repo.settingsShown(db, labId))) throw refused('credentials_required');
   let credentials: repo.SealedCredentials | null = null;
-  if (input.credentials) {
-    const { clientCertPem, clientKeyPem, caPem } = input.credentials;
-    const facts = checkCredentials(input.credentials, now);
-    const document: SealedDocument = { clientCertPem, clientKeyPem, caPem };
+  if (given) {
+    const facts = checkCredentials(given, now);
+    const { caPem } = given;
+    const document: NphiesCredentials = given;
     const { ciphertext, seal } = await sealFile(keyringOf(keys), credentialsKey(labId), new TextEncoder().encode(JSON.stringify(document)));
     credentials = {
       sealed: ciphertext,
@@ -235,7 +233,7 @@ export async function nphiesSettingsOf(db: Kysely<Database>, keys: ResultKeys, l
   if (!row) return null;
   const seal: Seal = { version: row.seal_version, keyId: row.key_id, wrappedKey: row.wrapped_key, iv: row.iv };
   const bytes = await openFile(keyringOf(keys), credentialsKey(labId), row.sealed_credentials, seal);
-  const document = JSON.parse(new TextDecoder().decode(bytes)) as SealedDocument;
+  const document = JSON.parse(new TextDecoder().decode(bytes)) as NphiesCredentials;
   return {
     endpointUrl: row.endpoint_url,
     providerLicense: row.provider_license,

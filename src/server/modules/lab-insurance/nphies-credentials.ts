@@ -1,6 +1,6 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { AppError } from '../../../shared/errors.ts';
-import type { NphiesCredentialsInput, NphiesSettingsRefusal } from '../../../shared/lab-insurance-schemas.ts';
+import type { NphiesCredentials, NphiesSettingsRefusal } from '../../../shared/lab-insurance-schemas.ts';
 
 /** What the form shows of a stored certificate, read from it when it is saved. */
 export interface CertificateFacts {
@@ -20,7 +20,7 @@ const CERTIFICATE_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICA
  * fail NPHIES's TLS handshake on the first message, long after the lab saved it. Node's crypto (the
  * Worker's nodejs_compat has the same X509Certificate).
  */
-export function checkCredentials(credentials: NphiesCredentialsInput, now: Date): CertificateFacts {
+export function checkCredentials(credentials: NphiesCredentials, now: Date): CertificateFacts {
   let certificate: X509Certificate;
   try {
     certificate = new X509Certificate(credentials.clientCertPem);
