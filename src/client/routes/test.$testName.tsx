@@ -219,11 +219,9 @@ function TestPage() {
                               <MapPin size={14} aria-hidden />
                               <Text>{localized(locale, lab.address_ar, lab.address_en)}</Text>
                             </HStack>
-                            <HStack gap="3" wrap="wrap">
-                              <Rating rating={lab.rating} reviews={lab.review_count} />
-                              <HomeCollectionBadge fee={lab.home_collection_fee} />
-                              {inNetwork(lab.id) && <InNetworkBadge />}
-                            </HStack>
+                            <Rating rating={lab.rating} reviews={lab.review_count} />
+                            <HomeCollectionBadge fee={lab.home_collection_fee} />
+                            {inNetwork(lab.id) && <InNetworkBadge />}
                           </Stack>
                           <Stack align={{ base: 'stretch', md: 'end' }} gap="2" flexShrink={0}>
                             <Price value={lab.price} fontSize="xl" color="brand.fg" />

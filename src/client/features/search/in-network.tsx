@@ -42,7 +42,7 @@ export function useCoverName(network: MyNetwork | null): string {
 export function InNetworkBadge() {
   const { t } = useLingui();
   return (
-    <Badge variant="subtle" colorPalette="green" data-testid="in-network-badge">
+    <Badge variant="subtle" colorPalette="green" alignSelf="start" data-testid="in-network-badge">
       <ShieldCheck size={12} aria-hidden />
       {t`In network`}
     </Badge>
