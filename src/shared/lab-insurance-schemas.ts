@@ -129,7 +129,10 @@ export const saveNphiesSettingsInput = z
       .transform((value) => value ?? null),
   })
   .refine((input) => input.clientCertPem === undefined || input.clientKeyPem !== undefined, { path: ['clientKeyPem'], message: m.required })
-  .refine((input) => input.clientKeyPem === undefined || input.clientCertPem !== undefined, { path: ['clientCertPem'], message: m.required })
+  .refine((input) => input.clientKeyPem === undefined || input.clientCertPem !== undefined, {
+    path: ['clientCertPem'],
+    message: m.required,
+  })
   .refine((input) => input.caPem === null || input.clientCertPem !== undefined, { path: ['clientCertPem'], message: m.required });
 export type SaveNphiesSettingsInput = z.infer<typeof saveNphiesSettingsInput>;
 
