@@ -1,6 +1,7 @@
 // `npm run db:seed`: load the demo data; idempotent, so a second run inserts nothing.
 import { demoAccountsTable } from '../seeds/demo-accounts.ts';
 import { seedDemoResults } from '../seeds/demo-results.ts';
+import { seedDemoNphiesSettings } from '../seeds/lab-insurance.ts';
 import { seedDemoData } from '../seeds/seed.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
@@ -23,8 +24,11 @@ try {
   if (keyring) {
     const reports = await seedDemoResults(db, { keyring });
     if (reports > 0) console.log(`${String(reports).padStart(5)} result reports for the Premium customer, sealed under the results key`);
+    if (await seedDemoNphiesSettings(db, { keyring })) console.log('    1 NPHIES settings for the demo lab, sealed under the results key');
   } else {
-    console.log('No RESULTS_ENCRYPTION_KEY: the Premium customer has no results (they are sealed under that key).');
+    console.log(
+      'No RESULTS_ENCRYPTION_KEY: the Premium customer has no results and the demo lab no NPHIES settings (they are sealed under that key).',
+    );
   }
   console.log(demoAccountsTable());
 } finally {

@@ -14,6 +14,7 @@ import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { deterministicUuid, stableFraction } from './deterministic.ts';
 import { seedFailingRenewal } from './failing-renewal.ts';
 import { seedInsuredCustomer, seedInsurers } from './insurance.ts';
+import { seedLabNetworks } from './lab-insurance.ts';
 import { seedLabPackages } from './packages.ts';
 import { pastVisit, pastVisits, seedPastVisits } from './past-visits.ts';
 import { seedPromoCodes } from './promo-codes.ts';
@@ -86,6 +87,8 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     await seedPromoCodes(tx, deterministicUuid(`user:${demoAccounts[0].email}`), count);
     await seedInsurers(tx, count);
     await seedInsuredCustomer(tx, deterministicUuid(`user:${demoAccounts[3].email}`), count);
+    // The demo lab is in network with two of them (its NPHIES settings are sealed: seeds/lab-insurance.ts).
+    await seedLabNetworks(tx, deterministicUuid(`user:${emailFor(labs[0]!, 0)}`), count);
     // Dar Al Tahlil states its turnarounds and punctual visits (not the demo lab, whose walks release results late).
     await seedGuarantee(tx, deterministicUuid(`user:${emailFor(labs[2]!, 2)}`), count);
     await seedWallet(tx, deterministicUuid(`user:${demoAccounts[3].email}`), deterministicUuid(`user:${demoAccounts[4].email}`), count);

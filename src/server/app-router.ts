@@ -11,6 +11,7 @@ import { identityRouter } from './modules/identity/identity.router.ts';
 import { insuranceRouter } from './modules/insurance/insurance.router.ts';
 import { labRouter } from './modules/lab/lab.router.ts';
 import { labApiKeysRouter } from './modules/lab-api-keys/lab-api-keys.router.ts';
+import { labInsuranceRouter } from './modules/lab-insurance/lab-insurance.router.ts';
 import { newsletterRouter } from './modules/newsletter/newsletter.router.ts';
 import { packagesRouter } from './modules/packages/packages.router.ts';
 import { paymentsRouter } from './modules/payments/payments.router.ts';
@@ -40,6 +41,7 @@ export const appRouter = router({
   identity: identityRouter,
   lab: labRouter,
   labApiKeys: labApiKeysRouter,
+  labInsurance: labInsuranceRouter,
   newsletter: newsletterRouter,
   packages: packagesRouter,
   promo: promoRouter,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { demoAccountsTable } from '../../seeds/demo-accounts.ts';
 import { seedDemoResults } from '../../seeds/demo-results.ts';
 import { seedDemoSeries } from '../../seeds/demo-series.ts';
+import { seedDemoNphiesSettings } from '../../seeds/lab-insurance.ts';
 import { seedDemoData } from '../../seeds/seed.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -30,6 +31,8 @@ export async function prepareDatabase(env: Env, log = console.log): Promise<Prep
   if (handle.engine === 'pglite') {
     const keyring = await sharedKeyring(env);
     if (keyring) await seedDemoResults(handle.db, { keyring });
+    // The demo lab's NPHIES credentials are sealed under the same key (ADR 0094).
+    if (keyring) await seedDemoNphiesSettings(handle.db, { keyring });
     // Her HbA1c repeats every three months: a series paid each visit when due (ADR 0075).
     await seedDemoSeries(handle.db);
   }

@@ -119,6 +119,10 @@ export const appErrorCodes = [
   'NAFATH_REQUEST_OPEN',
   /** A child under 15 has no Nafath account: their number stands under the account holder's verified identity (ADR 0096). */
   'NAFATH_MINOR',
+  /** A lab's NPHIES settings that cannot work (details.reason: src/shared/lab-insurance-schemas.ts nphiesSettingsRefusals). */
+  'NPHIES_SETTINGS_REFUSED',
+  /** "Covered by my insurance" asked by someone with no insurance in force (ADR 0094). */
+  'INSURANCE_NOT_IN_FORCE',
   'INTERNAL',
 ] as const;
 

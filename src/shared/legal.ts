@@ -59,6 +59,8 @@ export const AUDIT_ACTIONS = [
   'review.show',
   'lab_api_key.create',
   'lab_api_key.revoke',
+  'lab_insurance.networks_save',
+  'lab_insurance.nphies_settings_save',
   'analyte.create',
   'analyte.save',
   'analyte.interval_save',

@@ -110,6 +110,8 @@ export const searchInput = z
     homeCollection: z.boolean().optional(),
     /** Only tests and packages that need no fasting beforehand. */
     noFasting: z.boolean().optional(),
+    /** Only labs in network for the signed-in account holder's insurer and class (ADR 0094); refused to anyone else. */
+    coveredByMyInsurance: z.boolean().optional(),
     /** Rows to skip (tRPC names the page parameter of an infinite query `cursor`): a multiple of SEARCH_PAGE_SIZE. */
     cursor: z
       .number()

@@ -554,6 +554,17 @@ const matrix: Record<string, Row> = {
   'labApiKeys.list': { access: approvedLabs },
   'labApiKeys.create': { access: approvedLabs, input: () => ({ name: unique('Matrix LIS') }) },
   'labApiKeys.revoke': { access: approvedLabs, input: () => ({ id: NOWHERE }) },
+  // A lab's insurance networks and NPHIES settings (ADR 0094): its own, named by its session alone. The
+  // settings without credentials the first time are NPHIES_SETTINGS_REFUSED past the access rules.
+  'labInsurance.networks': { access: approvedLabs },
+  'labInsurance.saveNetworks': { access: approvedLabs, input: () => ({ networks: [] }) },
+  'labInsurance.nphiesSettings': { access: approvedLabs },
+  'labInsurance.saveNphiesSettings': {
+    access: approvedLabs,
+    input: () => ({ providerLicense: 'PR-MATRIX', endpointUrl: 'https://nphies.example.sa/fhir' }),
+  },
+  // The labs in network for the customer's own insurance (none here: null).
+  'labInsurance.myNetwork': { access: customers },
 
   'newsletter.subscribe': { access: everyone, input: () => ({ email: `${unique('news')}@example.sa` }) },
   // The links in the newsletter's mail work without signing in.

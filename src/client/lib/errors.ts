@@ -42,11 +42,21 @@ export const dashboardErrorCodes = [
   'COLLECTION_NAME_TAKEN',
   'PAYOUT_EXCEEDS_BALANCE',
   'PAYOUT_ALREADY_REVERSED',
+  'NPHIES_SETTINGS_REFUSED',
 ] as const satisfies readonly AppErrorCode[];
 export type DashboardErrorCode = (typeof dashboardErrorCodes)[number];
 
 /** Field problems met only in dashboards' forms (the admin's analytes, a lab's intervals), likewise. */
-export const dashboardFieldKeys = ['age_order', 'bound_required', 'range_order', 'loinc_check_digit'] as const;
+export const dashboardFieldKeys = [
+  'age_order',
+  'bound_required',
+  'range_order',
+  'loinc_check_digit',
+  'nphies_endpoint',
+  'pem_certificate',
+  'pem_private_key',
+  'pem_key_encrypted',
+] as const;
 
 /**
  * Codes only a test's booking panel meets (issue #58: its waitlist, a repeating test): their sentences are
@@ -167,6 +177,7 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | Bookin
   SHARE_CODE_REQUIRED: msg`Enter the 6-digit code the patient gave you with this link.`,
   PROMO_REFUSED: msg`This code cannot be used on this order.`,
   WALLET_BALANCE_CHANGED: msg`Your wallet balance changed. Please try again.`,
+  INSURANCE_NOT_IN_FORCE: msg`Your insurance is not in force, so results cannot be limited to labs it covers. Check its expiry date in your profile.`,
   SHARE_CODE_WRONG: msg`That code is not correct. Check it with the patient: after a few more wrong codes the link stops working.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
 };

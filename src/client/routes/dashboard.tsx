@@ -13,6 +13,7 @@ import {
   Receipt,
   Ruler,
   Settings,
+  ShieldCheck,
   Sparkles,
   Star,
   Upload,
@@ -36,6 +37,7 @@ import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
 import { type DashboardSection, DashboardShell } from '../features/dashboard/dashboard-shell.tsx';
 import { LabApiKeys } from '../features/lab/lab-api-keys.tsx';
 import { LabBookings } from '../features/lab/lab-bookings.tsx';
+import { LabInsurance } from '../features/lab/lab-insurance.tsx';
 import { LabOverview } from '../features/lab/lab-overview.tsx';
 import { LabPackages } from '../features/lab/lab-packages.tsx';
 import { LabPayments } from '../features/lab/lab-payments.tsx';
@@ -158,6 +160,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
     { id: 'tests', label: t`Tests`, icon: FlaskConical, disabled: !approved, render: () => <LabTests list={list} /> },
     { id: 'packages', label: t`Packages`, icon: Boxes, disabled: !approved, render: () => <LabPackages /> },
     { id: 'ranges', label: t`Reference intervals`, icon: Ruler, disabled: !approved, render: () => <LabReferenceIntervals /> },
+    { id: 'insurance', label: t`Insurance`, icon: ShieldCheck, disabled: !approved, render: () => <LabInsurance /> },
     {
       id: 'ai-analysis',
       label: t`Results analysis`,

@@ -11,6 +11,7 @@ import { EmptyState } from '../components/query-state.tsx';
 import { HeroSearch } from '../features/home/hero-search.tsx';
 import { LazyLabsMap, type MapPin } from '../features/map/lazy-labs-map.tsx';
 import { ViewToggle } from '../features/map/view-toggle.tsx';
+import { InNetworkBadge, useCoverName, useMyNetwork } from '../features/search/in-network.tsx';
 import { NoResults } from '../features/search/no-results.tsx';
 import { type FilterValues, SearchFilters } from '../features/search/search-filters.tsx';
 import { SearchResultCard } from '../features/search/search-result-card.tsx';
@@ -32,6 +33,8 @@ interface SearchParams {
   sort?: SearchSort;
   homeCollection?: boolean;
   noFasting?: boolean;
+  /** Only labs in network for the signed-in customer's insurance (ADR 0094): read only for such a customer. */
+  covered?: boolean;
   view?: 'map';
 }
 
@@ -47,12 +50,16 @@ function searchParams(search: Record<string, unknown>): SearchParams {
     sort: searchChoice(search.sort, searchSorts),
     homeCollection: search.homeCollection === true || search.homeCollection === 'true' ? true : undefined,
     noFasting: search.noFasting === true || search.noFasting === 'true' ? true : undefined,
+    covered: search.covered === true || search.covered === 'true' ? true : undefined,
     view: searchChoice(search.view, ['map'] as const),
   };
 }
 
-/** The search the page's address asks for, as the search procedure takes it. */
-function searchInput(search: SearchParams) {
+/**
+ * The search the page's address asks for, as the search procedure takes it. "Covered by my insurance" is
+ * added by the page once it knows the customer has insurance in force, never from the address alone.
+ */
+function searchInput(search: SearchParams, covered = false) {
   const coordinates = search.lat !== undefined && search.lon !== undefined ? { lat: search.lat, lon: search.lon } : {};
   return {
     query: search.query ?? '',
@@ -64,6 +71,7 @@ function searchInput(search: SearchParams) {
     sort: search.sort ?? 'relevance',
     homeCollection: search.homeCollection,
     noFasting: search.noFasting,
+    ...(covered && { coveredByMyInsurance: true }),
   };
 }
 
@@ -96,10 +104,11 @@ const PackagesWithTest = lazy(() =>
 
 export const Route = createFileRoute('/search')({
   validateSearch: searchParams,
-  loaderDeps: ({ search }) => searchInput(search),
-  // Starts the search with the page's code rather than after it; the page shows its own skeletons.
+  loaderDeps: ({ search }) => ({ input: searchInput(search), covered: search.covered === true }),
+  // Starts the search with the page's code rather than after it; the page shows its own skeletons. One
+  // limited to the customer's insurance waits for the page, which first asks what that insurance is.
   loader: ({ context, deps }) => {
-    if (deps.query) void context.queryClient.prefetchInfiniteQuery(searchPages(deps, context.trpc));
+    if (deps.input.query && !deps.covered) void context.queryClient.prefetchInfiniteQuery(searchPages(deps.input, context.trpc));
   },
   component: SearchPage,
 });
@@ -110,9 +119,13 @@ function SearchPage() {
   const navigate = useNavigate({ from: '/search' });
   const query = search.query ?? '';
   usePageMeta({ title: query ? t`Search results for “${query}”` : t`Search results` });
+  const insurance = useMyNetwork();
+  const coverName = useCoverName(insurance.network);
+  // Asked for while the customer's insurance is in force; otherwise the address's `covered` is ignored.
+  const covered = search.covered === true && insurance.network !== null;
   const results = useInfiniteQuery({
-    ...searchPages(searchInput(search)),
-    enabled: query.length > 0,
+    ...searchPages(searchInput(search, covered)),
+    enabled: query.length > 0 && !(search.covered && insurance.pending),
     placeholderData: (previous) => previous,
   });
   const rows = results.data?.pages.flat() ?? [];
@@ -136,6 +149,7 @@ function SearchPage() {
     sort: search.sort ?? 'relevance',
     homeCollection: search.homeCollection === true,
     noFasting: search.noFasting === true,
+    covered,
   };
   const changeFilters = (next: Partial<FilterValues>) =>
     void navigate({
@@ -145,6 +159,7 @@ function SearchPage() {
         ...next,
         homeCollection: (next.homeCollection ?? current.homeCollection) || undefined,
         noFasting: (next.noFasting ?? current.noFasting) || undefined,
+        covered: (next.covered ?? current.covered) || undefined,
       }),
       replace: true,
     });
@@ -156,6 +171,7 @@ function SearchPage() {
     search.minRating,
     search.homeCollection,
     search.noFasting,
+    covered || undefined,
   ].some((value) => value !== undefined);
   const widen = () => void navigate({ search: { query, sort: search.sort } });
 
@@ -175,7 +191,7 @@ function SearchPage() {
         </Stack>
         {/* minmax(0, …): the results' column is the screen's width, whatever its content's (the packages' row scrolls inside it). */}
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '280px minmax(0, 1fr)' }} gap="6" alignItems="start">
-          <SearchFilters value={filters} onChange={changeFilters} />
+          <SearchFilters value={filters} onChange={changeFilters} coverName={insurance.network ? coverName : null} />
           <Stack gap="3" aria-live="polite" aria-busy={results.isFetching}>
             {!query ? (
               <EmptyState>{t`Type the name of a test to see labs and prices.`}</EmptyState>
@@ -227,6 +243,7 @@ function SearchPage() {
                     <SearchResultCard
                       key={result.lab_test_id}
                       result={result}
+                      inNetwork={insurance.inNetwork(result.lab_id) ? <InNetworkBadge /> : undefined}
                       compare={
                         result.is_package && hydrated ? (
                           <Suspense fallback={null}>

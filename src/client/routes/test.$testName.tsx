@@ -15,6 +15,7 @@ import { Rating } from '../components/rating.tsx';
 import { BookingPanel } from '../features/booking/booking-panel.tsx';
 import { HomeCollectionBadge } from '../features/booking/home-collection-badge.tsx';
 import { sampleTypeLabels } from '../features/catalog/sample-type.ts';
+import { InNetworkBadge, useMyNetwork } from '../features/search/in-network.tsx';
 import { useAuthModal } from '../lib/auth-modal-context.tsx';
 import { localized } from '../lib/bidi.ts';
 import { activeLocale } from '../lib/locale.ts';
@@ -48,6 +49,8 @@ function TestPage() {
   const selectedRef = useRef<HTMLDivElement | null>(null);
   const { user } = useSession();
   const authModal = useAuthModal();
+  // The labs that take the signed-in customer's insurance wear a badge (ADR 0094).
+  const { inNetwork } = useMyNetwork();
 
   // Booking needs an account (or a guest's name and mobile); choosing a lab to add to the cart does not.
   // The lab asked for before signing in opens once signed in.
@@ -218,6 +221,7 @@ function TestPage() {
                             </HStack>
                             <Rating rating={lab.rating} reviews={lab.review_count} />
                             <HomeCollectionBadge fee={lab.home_collection_fee} />
+                            {inNetwork(lab.id) && <InNetworkBadge />}
                           </Stack>
                           <Stack align={{ base: 'stretch', md: 'end' }} gap="2" flexShrink={0}>
                             <Price value={lab.price} fontSize="xl" color="brand.fg" />

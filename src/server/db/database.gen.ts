@@ -405,6 +405,15 @@ export interface LabApiKeys {
   secret_hash: string;
 }
 
+export interface LabInsuranceNetworks {
+  all_classes: boolean;
+  created_at: CreatedAt;
+  insurer_id: string;
+  lab_id: string;
+  policy_classes: Generated<string[]>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface LabLedgerEntries {
   backfilled: Generated<boolean>;
   booking_fee_halalas: number;
@@ -424,6 +433,23 @@ export interface LabLedgerEntries {
   promo_discount_halalas: Generated<number>;
   promo_paid_by: PromoPayer | null;
   recorded_at: Generated<Timestamp>;
+}
+
+export interface LabNphiesSettings {
+  certificate_not_after: Timestamp;
+  certificate_sha256: string;
+  certificate_subject: string;
+  credentials_added_at: Timestamp;
+  endpoint_url: string;
+  has_ca: boolean;
+  iv: Buffer;
+  key_id: string;
+  lab_id: string;
+  provider_license: string;
+  seal_version: number;
+  sealed_credentials: Buffer;
+  updated_at: Generated<Timestamp>;
+  wrapped_key: Buffer;
 }
 
 export interface LabPayouts {
@@ -1291,7 +1317,9 @@ export interface DB {
   invoice_counters: InvoiceCounters;
   invoices: Invoices;
   lab_api_keys: LabApiKeys;
+  lab_insurance_networks: LabInsuranceNetworks;
   lab_ledger_entries: LabLedgerEntries;
+  lab_nphies_settings: LabNphiesSettings;
   lab_payouts: LabPayouts;
   lab_reference_intervals: LabReferenceIntervals;
   lab_slot_usage: LabSlotUsage;

@@ -134,6 +134,10 @@ const trpcCodeFor: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   SHARE_GONE: 'FORBIDDEN',
   SHARE_CODE_REQUIRED: 'UNAUTHORIZED',
   SHARE_CODE_WRONG: 'UNAUTHORIZED',
+  // A lab's NPHIES certificate, key or address that cannot work (details.reason), and a search filter by
+  // insurance for someone whose policy is not in force (ADR 0094).
+  NPHIES_SETTINGS_REFUSED: 'BAD_REQUEST',
+  INSURANCE_NOT_IN_FORCE: 'PRECONDITION_FAILED',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
 

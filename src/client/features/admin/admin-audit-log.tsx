@@ -56,6 +56,8 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   'review.show': msg`Review shown again`,
   'lab_api_key.create': msg`Lab API key created`,
   'lab_api_key.revoke': msg`Lab API key revoked`,
+  'lab_insurance.networks_save': msg`Lab insurance networks saved`,
+  'lab_insurance.nphies_settings_save': msg`Lab NPHIES settings saved`,
   'analyte.create': msg`Analyte added`,
   'analyte.save': msg`Analyte changed`,
   'analyte.interval_save': msg`Reference interval saved`,

@@ -36,6 +36,7 @@ const codes: Record<DashboardErrorCode, MessageDescriptor> = {
   COLLECTION_NAME_TAKEN: msg`Another collection already has this name. Choose a different one.`,
   PAYOUT_EXCEEDS_BALANCE: msg`This amount is more than the balance owed to the lab. Check the amount and try again.`,
   PAYOUT_ALREADY_REVERSED: msg`This payout has already been reversed.`,
+  NPHIES_SETTINGS_REFUSED: msg`These NPHIES settings cannot be used. Check the certificate, its private key and the address.`,
 };
 
 const fields: Record<(typeof dashboardFieldKeys)[number], MessageDescriptor> = {
@@ -43,6 +44,10 @@ const fields: Record<(typeof dashboardFieldKeys)[number], MessageDescriptor> = {
   bound_required: msg`Enter a low end, a high end, or both.`,
   range_order: msg`The high end must be above the low end.`,
   loinc_check_digit: msg`This is not a LOINC code: check the digits and the check digit after the hyphen, e.g. 2823-3.`,
+  nphies_endpoint: msg`Enter the https address NPHIES gave your lab, e.g. https://nphies.example.sa/fhir.`,
+  pem_certificate: msg`Paste the certificate in PEM form, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.`,
+  pem_private_key: msg`Paste the private key in PEM form, from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----.`,
+  pem_key_encrypted: msg`This private key is protected by a passphrase. Export it without one (the key is sealed here) and paste it again.`,
 };
 
 /** Called by the dashboard routes when their code loads, before anything they draw can fail. */

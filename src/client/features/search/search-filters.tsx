@@ -1,6 +1,6 @@
 import { Button, Heading, HStack, NativeSelect, Slider, Stack, Switch, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { House, SlidersHorizontal, Star, UtensilsCrossed } from 'lucide-react';
+import { House, ShieldCheck, SlidersHorizontal, Star, UtensilsCrossed } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatSar } from '../../../shared/money.ts';
 import { PRICE_FILTER_MAX, PRICE_FILTER_STEP, type SearchSort } from '../../../shared/search-options.ts';
@@ -18,19 +18,31 @@ export interface FilterValues {
   homeCollection: boolean;
   /** Only tests and packages that need no fasting beforehand. */
   noFasting: boolean;
+  /** Only labs in network for the signed-in customer's insurance (ADR 0094). */
+  covered: boolean;
 }
 
 /**
  * The search's filters: beside the results on a wide screen; on a phone folded behind a "Filters"
- * button that counts those in use, so the first result is on the first screen.
+ * button that counts those in use, so the first result is on the first screen. "Covered by my insurance"
+ * is offered with `coverName` (the insurer and class), to a signed-in customer whose insurance is in force.
  */
-export function SearchFilters({ value, onChange }: { value: FilterValues; onChange: (next: Partial<FilterValues>) => void }) {
+export function SearchFilters({
+  value,
+  onChange,
+  coverName,
+}: {
+  value: FilterValues;
+  onChange: (next: Partial<FilterValues>) => void;
+  coverName: string | null;
+}) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const inUse = [
     value.sort !== 'relevance',
     value.homeCollection,
     value.noFasting,
+    value.covered,
     value.minPrice > 0 || value.maxPrice < PRICE_FILTER_MAX,
     value.minRating !== undefined,
   ].filter(Boolean).length;
@@ -93,6 +105,20 @@ export function SearchFilters({ value, onChange }: { value: FilterValues; onChan
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Stack>
+        {coverName !== null && (
+          <Stack gap="1">
+            <FilterSwitch
+              checked={value.covered}
+              onChange={(covered) => onChange({ covered })}
+              icon={<ShieldCheck size={16} aria-hidden />}
+              label={t`Covered by my insurance`}
+              testId="filter-covered"
+            />
+            <Text fontSize="sm" color="fg.muted" ps="10">
+              {coverName}
+            </Text>
+          </Stack>
+        )}
         <FilterSwitch
           checked={value.homeCollection}
           onChange={(homeCollection) => onChange({ homeCollection })}

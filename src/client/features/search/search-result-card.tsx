@@ -34,8 +34,11 @@ function ResultLink({
   );
 }
 
-/** `compare`: a package's "Add to compare" (issue #79 item 2), which the page gives. */
-export function SearchResultCard({ result, compare }: { result: SearchResult; compare?: ReactNode }) {
+/**
+ * `compare`: a package's "Add to compare" (issue #79 item 2), which the page gives; `inNetwork`: the badge
+ * the page gives when the lab takes the signed-in customer's insurance (ADR 0094).
+ */
+export function SearchResultCard({ result, compare, inNetwork }: { result: SearchResult; compare?: ReactNode; inNetwork?: ReactNode }) {
   const { t } = useLingui();
   const locale = activeLocale();
   const km = result.distance_meters === null ? null : formatNumber(result.distance_meters / 1000, locale, 1);
@@ -70,6 +73,7 @@ export function SearchResultCard({ result, compare }: { result: SearchResult; co
             <HStack gap="3" wrap="wrap">
               <Rating rating={result.lab_rating} reviews={result.lab_review_count} />
               <HomeCollectionBadge fee={result.home_collection_fee} />
+              {inNetwork}
               {km !== null && (
                 <Badge variant="subtle" colorPalette="brand">
                   <Navigation size={12} aria-hidden />

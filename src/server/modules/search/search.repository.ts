@@ -43,6 +43,8 @@ export interface OfferQuery {
   offset: number;
   /** Only labs collecting samples at home (within their radius of `origin`, when there is one). */
   homeCollection: boolean;
+  /** Only these labs (in network for the searcher's insurance, ADR 0094); null: any lab. */
+  labIds: string[] | null;
 }
 
 export interface OfferRow {
@@ -74,8 +76,9 @@ export interface OfferRow {
  * to every lab.
  */
 export async function findOffers(db: Kysely<Database>, query: OfferQuery): Promise<OfferRow[]> {
-  if (query.tests.length === 0) return [];
-  if (query.origin && query.sort === 'relevance') {
+  if (query.tests.length === 0 || query.labIds?.length === 0) return [];
+  // Nearest-first over the index knows no list of labs: with one (few labs), the general query orders them.
+  if (query.origin && query.sort === 'relevance' && !query.labIds) {
     // Nearest first: take the nearest labs from the GiST index, then their offers. A full page from
     // them is exact (every other lab is farther); only when they cannot fill it (strict filters, a
     // late page) is the whole set ordered by distance.
@@ -134,6 +137,7 @@ function offersQuery(query: OfferQuery) {
           : sql``
       }
       ${query.city ? sql`and l.city = ${query.city}` : sql``}
+      ${query.labIds ? sql`and l.id = any(${query.labIds}::uuid[])` : sql``}
       ${
         query.addressText
           ? sql`and (tahaleel_normalize(l.address_ar) like '%' || ${query.addressText} || '%'

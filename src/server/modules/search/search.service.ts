@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { cityFromText, normalizeSearchText } from '../../../shared/cities.ts';
+import { AppError } from '../../../shared/errors.ts';
 import { halalasToSar, sarToHalalas } from '../../../shared/money.ts';
 import type { PackagesWithInput, SearchInput } from '../../../shared/schemas.ts';
 import { PRICE_FILTER_MAX } from '../../../shared/search-options.ts';
 import type { Database } from '../../db/schema.ts';
 import { catalogVersion, VersionedCache } from '../../platform/catalog-version.ts';
+import { type CoverageNetwork, coverageNetworkOf, labsInNetwork } from '../lab-insurance/lab-insurance.service.ts';
 import { packageOffersOf, packagesMatching } from '../packages/packages.service.ts';
 import { findOffers, type MatchedTest, matchTests, WORD_SIMILARITY_THRESHOLD } from './search.repository.ts';
 
@@ -20,7 +22,15 @@ const matches = new VersionedCache<MatchedTest[]>(5000);
 /** About 100 m: close enough for "km with one decimal", and nearby users share cached answers. */
 const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
 
-export async function searchTests(db: Kysely<Database>, input: SearchInput): Promise<SearchResult[]> {
+/**
+ * A page of search's results, shared by everyone who asks alike. "Covered by my insurance" (ADR 0094) is
+ * the one filter that depends on who asks: it is refused to a visitor and to someone without insurance in
+ * force, and otherwise becomes the insurer and class it stands for, so the page is remembered under those
+ * (never under the person) and serves everyone with the same cover; a lab's change of networks makes a new
+ * catalog version, as a change of its tests does.
+ */
+export async function searchTests(db: Kysely<Database>, input: SearchInput, callerId: string | null = null): Promise<SearchResult[]> {
+  const network = input.coveredByMyInsurance ? await callersNetwork(db, callerId) : null;
   const rounded: SearchInput = {
     ...input,
     lat: input.lat === undefined ? undefined : roundCoordinate(input.lat),
@@ -41,8 +51,18 @@ export async function searchTests(db: Kysely<Database>, input: SearchInput): Pro
     rounded.homeCollection === true,
     rounded.noFasting === true,
     rounded.cursor,
+    ...(network ? [network.insurerId, network.policyClass] : []),
   ]);
-  return pages.remember(db, key, async () => runSearch(db, rounded, await matchedFor(db, version, input.query, text)));
+  return pages.remember(db, key, async () =>
+    runSearch(db, rounded, await matchedFor(db, version, input.query, text), network && (await labsInNetwork(db, network))),
+  );
+}
+
+async function callersNetwork(db: Kysely<Database>, callerId: string | null): Promise<CoverageNetwork> {
+  if (!callerId) throw new AppError('UNAUTHENTICATED');
+  const network = await coverageNetworkOf(db, callerId);
+  if (!network) throw new AppError('INSURANCE_NOT_IN_FORCE');
+  return network;
 }
 
 /** What a query text matches, from the cache while the catalogue is unchanged. */
@@ -83,7 +103,8 @@ async function matchTestsAndPackages(db: Kysely<Database>, query: string, text: 
   return [...tests, ...held.map((match) => ({ ...match, isPackage: true, holds: true as const }))].sort((a, b) => b.score - a.score);
 }
 
-async function runSearch(db: Kysely<Database>, input: SearchInput, tests: MatchedTest[]) {
+/** `labIds`: only these labs (those in network for the searcher's cover), or every lab when null. */
+async function runSearch(db: Kysely<Database>, input: SearchInput, tests: MatchedTest[], labIds: string[] | null = null) {
   const origin = input.lat !== undefined && input.lon !== undefined ? { lat: input.lat, lon: input.lon } : null;
   // A typed place narrows to a city when it names one, otherwise to addresses containing it.
   const typed = !origin && input.location ? input.location : null;
@@ -102,6 +123,7 @@ async function runSearch(db: Kysely<Database>, input: SearchInput, tests: Matche
     sort: input.sort,
     offset: input.cursor,
     homeCollection: input.homeCollection === true,
+    labIds,
   });
   const packages = new Set(tests.flatMap((test) => (test.isPackage ? [test.id] : [])));
   // Each field by name: a rest-and-spread copy of the driver's rows cost ~5 µs a row (a tenth of an
@@ -144,5 +166,6 @@ export function firstOffersOf(db: Kysely<Database>, testId: number, origin: { la
     sort: 'relevance',
     offset: 0,
     homeCollection: false,
+    labIds: null,
   });
 }
