@@ -191,7 +191,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // chunk of its own that imports this one and is imported by it, and the page fails as it loads.
             {
               name: 'signed-in',
-              test: /src[\\/]client[\\/]features[\\/](account|auth[\\/]two-factor|admin|stats|results|dashboard)[\\/]|passkeys-card|src[\\/]shared[\\/].*(schemas|family|db-integers|plain-text)|node_modules[\\/]zod[\\/]/,
+              test: /src[\\/]client[\\/]features[\\/](account|auth[\\/]two-factor|admin|stats|results|dashboard)[\\/]|passkeys-card|src[\\/]shared[\\/].*(schemas|family|identity|db-integers|plain-text)|node_modules[\\/]zod[\\/]/,
               minShareCount: 2,
               // Its modules' own dependencies (React Query, Chakra's parts) stay where the public pages find them.
               includeDependenciesRecursively: false,

@@ -26,10 +26,23 @@ export async function seedInsurers(tx: Transaction<Database>, count: Count) {
 }
 
 /**
- * The demo's insured customer: Bupa Arabia, class B, in force for a year from the day the demo was first
- * seeded. Left as it is when there.
+ * The demo's insured customer: her national ID verified by Nafath (insurance needs a verified number, ADR
+ * 0096), and Bupa Arabia, class B, in force for a year from the day the demo was first seeded. Left as it
+ * is when there.
  */
 export async function seedInsuredCustomer(tx: Transaction<Database>, customerId: string, count: Count) {
+  const verified = await tx
+    .updateTable('user_profiles')
+    .set({
+      national_id: '1087654321',
+      national_id_verified_at: new Date(),
+      national_id_name_ar: 'سارة محمد العتيبي',
+      national_id_name_en: 'Sarah Mohammed Alotaibi',
+    })
+    .where('id', '=', customerId)
+    .where('national_id', 'is', null)
+    .executeTakeFirst();
+  count('user_profiles', Number(verified.numUpdatedRows));
   const expires = new Date();
   expires.setUTCFullYear(expires.getUTCFullYear() + 1);
   const rows = await tx

@@ -43,6 +43,12 @@ export const dashboardErrorCodes = [
   'PAYOUT_EXCEEDS_BALANCE',
   'PAYOUT_ALREADY_REVERSED',
   'NPHIES_SETTINGS_REFUSED',
+  // Met in the account's settings (Nafath, ADR 0096) and, for now, nowhere else (NPHIES, ADR 0097).
+  'NAFATH_UNAVAILABLE',
+  'NAFATH_REQUEST_OPEN',
+  'NAFATH_MINOR',
+  'NPHIES_TIMEOUT',
+  'NPHIES_ERROR',
 ] as const satisfies readonly AppErrorCode[];
 export type DashboardErrorCode = (typeof dashboardErrorCodes)[number];
 
@@ -56,6 +62,7 @@ export const dashboardFieldKeys = [
   'pem_certificate',
   'pem_private_key',
   'pem_key_encrypted',
+  'policy_expired',
 ] as const;
 
 /**
@@ -144,14 +151,9 @@ const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | Bookin
   OUT_OF_STOCK: msg`Not enough stock for one of the items.`,
   PRODUCT_UNAVAILABLE: msg`One of the items is currently unavailable.`,
   STORE_UNAVAILABLE: msg`The store is not responding right now. Please try again shortly.`,
-  NPHIES_TIMEOUT: msg`Your insurer did not answer in time. Please try again in a few minutes, or pay the full price now.`,
-  NPHIES_ERROR: msg`The insurance platform (NPHIES) could not process this request. Please check the insurance details and try again.`,
   CHECKOUT_EXPIRED: msg`Your reservation has expired. Please return to the store and check out again.`,
   CHECKOUT_CLOSED: msg`This checkout is already closed.`,
   PAYMENT_DECLINED: msg`Your card was declined. Please try another card.`,
-  NAFATH_UNAVAILABLE: msg`Nafath cannot be reached right now. Please try again in a few minutes.`,
-  NAFATH_REQUEST_OPEN: msg`A Nafath request for this number is already waiting. Answer it in the Nafath app, or try again in a few minutes.`,
-  NAFATH_MINOR: msg`Children under 15 have no Nafath account. Their number counts once your own ID is verified, as their guardian.`,
   PLAN_TEST_LIMIT: msg`Your plan does not allow more tests on your price list. Upgrade your plan to add more.`,
   PLAN_NOT_AVAILABLE: msg`This plan is not available for your account type.`,
   WRONG_PASSWORD: msg`Your current password is not correct.`,
@@ -206,7 +208,6 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   invalid_short_address: msg`Enter the short address as 4 letters and 4 digits, e.g. RRRD2929.`,
   invalid_national_id: msg`Enter a valid national ID or Iqama number: 10 digits starting with 1 or 2.`,
   date_in_future: msg`This date is in the future.`,
-  policy_expired: msg`This policy has ended: enter the end date of a policy in force.`,
 };
 
 interface ErrorData {

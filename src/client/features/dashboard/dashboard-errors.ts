@@ -37,6 +37,11 @@ const codes: Record<DashboardErrorCode, MessageDescriptor> = {
   PAYOUT_EXCEEDS_BALANCE: msg`This amount is more than the balance owed to the lab. Check the amount and try again.`,
   PAYOUT_ALREADY_REVERSED: msg`This payout has already been reversed.`,
   NPHIES_SETTINGS_REFUSED: msg`These NPHIES settings cannot be used. Check the certificate, its private key and the address.`,
+  NPHIES_TIMEOUT: msg`Your insurer did not answer in time. Please try again in a few minutes, or pay the full price now.`,
+  NPHIES_ERROR: msg`The insurance platform (NPHIES) could not process this request. Please check the insurance details and try again.`,
+  NAFATH_UNAVAILABLE: msg`Nafath cannot be reached right now. Please try again in a few minutes.`,
+  NAFATH_REQUEST_OPEN: msg`A Nafath request for this number is already waiting. Answer it in the Nafath app, or try again in a few minutes.`,
+  NAFATH_MINOR: msg`Children under 15 have no Nafath account. Their number counts once your own ID is verified, as their guardian.`,
 };
 
 const fields: Record<(typeof dashboardFieldKeys)[number], MessageDescriptor> = {
@@ -48,6 +53,7 @@ const fields: Record<(typeof dashboardFieldKeys)[number], MessageDescriptor> = {
   pem_certificate: msg`Paste the certificate in PEM form, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.`,
   pem_private_key: msg`Paste the private key in PEM form, from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----.`,
   pem_key_encrypted: msg`This private key is protected by a passphrase. Export it without one (the key is sealed here) and paste it again.`,
+  policy_expired: msg`This policy has ended: enter the end date of a policy in force.`,
 };
 
 /** Called by the dashboard routes when their code loads, before anything they draw can fail. */
