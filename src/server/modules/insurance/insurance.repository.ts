@@ -40,38 +40,12 @@ export function payerIdTaken(db: Db, payerId: string, exceptId: string | null) {
   return query.executeTakeFirst();
 }
 
-/** The person's insurance: the account holder's (`familyMemberId` null) or one of their family members'. */
-export function personInsurance(db: Db, accountId: string, familyMemberId: string | null, on: Date) {
-  return db
-    .selectFrom('person_insurance as p')
-    .innerJoin('insurers as i', 'i.id', 'p.insurer_id')
-    .leftJoin('insurance_card_photos as photo', 'photo.id', 'p.id')
-    .select([
-      'p.id',
-      'p.family_member_id',
-      'p.insurer_id',
-      'i.name_en as insurer_name_en',
-      'i.name_ar as insurer_name_ar',
-      'i.nphies_payer_id',
-      'i.active as insurer_active',
-      'p.member_id',
-      'p.policy_class',
-      'p.network',
-      'p.expires_on',
-      'photo.content_type as card_content_type',
-      'p.updated_at',
-      // In force on the day `on` falls on in the Kingdom: the policy not past its end, its insurer still listed.
-      sql<boolean>`i.active and p.expires_on >= (${on}::timestamptz at time zone 'Asia/Riyadh')::date`.as('in_force'),
-    ])
-    .where('p.account_id', '=', accountId)
-    .$call((query) =>
-      familyMemberId === null ? query.where('p.family_member_id', 'is', null) : query.where('p.family_member_id', '=', familyMemberId),
-    )
-    .executeTakeFirst();
-}
-
-/** Every card of the account: the holder's and each family member's still on the list. */
-export function accountInsurance(db: Db, accountId: string, on: Date) {
+/**
+ * The account's cards with their insurer and whether each is in force on the day `on` falls on in the
+ * Kingdom (the policy not past its end, its insurer still listed); a family member's only while they are on
+ * the list.
+ */
+function cardsOf(db: Db, accountId: string, on: Date) {
   return db
     .selectFrom('person_insurance as p')
     .innerJoin('insurers as i', 'i.id', 'p.insurer_id')
@@ -83,6 +57,7 @@ export function accountInsurance(db: Db, accountId: string, on: Date) {
       'p.insurer_id',
       'i.name_en as insurer_name_en',
       'i.name_ar as insurer_name_ar',
+      'i.nphies_payer_id',
       'p.member_id',
       'p.policy_class',
       'p.network',
@@ -92,9 +67,21 @@ export function accountInsurance(db: Db, accountId: string, on: Date) {
       sql<boolean>`i.active and p.expires_on >= (${on}::timestamptz at time zone 'Asia/Riyadh')::date`.as('in_force'),
     ])
     .where('p.account_id', '=', accountId)
-    .where((eb) => eb.or([eb('p.family_member_id', 'is', null), eb('f.removed_at', 'is', null)]))
-    .orderBy('p.created_at')
-    .execute();
+    .where((eb) => eb.or([eb('p.family_member_id', 'is', null), eb('f.removed_at', 'is', null)]));
+}
+
+/** The person's insurance: the account holder's (`familyMemberId` null) or one of their family members'. */
+export function personInsurance(db: Db, accountId: string, familyMemberId: string | null, on: Date) {
+  return cardsOf(db, accountId, on)
+    .$call((query) =>
+      familyMemberId === null ? query.where('p.family_member_id', 'is', null) : query.where('p.family_member_id', '=', familyMemberId),
+    )
+    .executeTakeFirst();
+}
+
+/** Every card of the account: the holder's and each family member's still on the list. */
+export function accountInsurance(db: Db, accountId: string, on: Date) {
+  return cardsOf(db, accountId, on).orderBy('p.created_at').execute();
 }
 
 export interface PersonInsuranceRow {
