@@ -63,10 +63,12 @@ for (const [path, procedure] of procedures) {
 const arabicIndic = (text: string) => text.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
 const easternArabicIndic = (text: string) => text.replace(/\d/g, (digit) => String.fromCharCode(0x06f0 + Number(digit)));
 
-/** Values a few fields take that their patterns alone seldom draw (a real day; a check digit). */
+/** Values a few fields take that their patterns alone seldom draw (a real day; a day still to come; a check digit). */
 const knownExamples: Record<string, string[]> = {
   dateOfBirth: ['1961-03-14', '2019-11-30'],
   nationalId: ['1000000008', '2000000006'],
+  // A policy's last day: not before today in the Kingdom.
+  expiresOn: ['2031-01-15', '2099-12-31'],
 };
 
 /** Values the field takes as typed with Latin digits, drawn from its own patterns. */
