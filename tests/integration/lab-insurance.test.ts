@@ -131,11 +131,12 @@ describe('who may call the lab procedures', () => {
     const customer = await createTestUser(database.db, 'customer');
     const admin = await createTestUser(database.db, 'admin');
     const pending = await createTestUser(database.db, 'lab', { approved: false });
+    // Each call is made only when it is awaited: a refusal made early would be an unhandled rejection until then.
     const calls = (caller: Awaited<ReturnType<typeof as>>) => [
-      caller.labInsurance.networks(),
-      caller.labInsurance.saveNetworks({ networks: [] }),
-      caller.labInsurance.nphiesSettings(),
-      caller.labInsurance.saveNphiesSettings(settings),
+      () => caller.labInsurance.networks(),
+      () => caller.labInsurance.saveNetworks({ networks: [] }),
+      () => caller.labInsurance.nphiesSettings(),
+      () => caller.labInsurance.saveNphiesSettings(settings),
     ];
     for (const [user, code] of [
       [customer, 'FORBIDDEN'],
@@ -143,7 +144,7 @@ describe('who may call the lab procedures', () => {
       [pending, 'LAB_NOT_APPROVED'],
       [undefined, 'UNAUTHENTICATED'],
     ] as const) {
-      for (const call of calls(await as(user))) expect((await refusal(call)).appCode).toBe(code);
+      for (const call of calls(await as(user))) expect((await refusal(call())).appCode).toBe(code);
     }
     expect(await database.db.selectFrom('lab_nphies_settings').select('lab_id').where('lab_id', 'in', [pending.id]).execute()).toEqual([]);
   });

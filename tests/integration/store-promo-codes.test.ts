@@ -161,6 +161,9 @@ describe('a promo code at the store checkout', () => {
     // A code for everything applies; removing it gives the order its total back.
     expect(await apply('EVERYWHERE')).toBe('accepted');
     expect((await orderRow(orderId)).total_cents).toBe(32_350);
+    // Typed again (a second tap, another tab) on the order that holds it: still this order's, not "already used".
+    expect(await apply('everywhere')).toBe('accepted');
+    expect((await orderRow(orderId)).total_cents).toBe(32_350);
     await caller.store.hostedCheckout.removePromo({ orderId });
     expect(await orderRow(orderId)).toMatchObject({ total_cents: 34_350, promo_discount_cents: 0, promo_code_id: null });
 

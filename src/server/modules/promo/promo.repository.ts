@@ -51,17 +51,20 @@ export async function codeTaken(db: Db, code: string, exceptId: string | null) {
 }
 
 /** The code's uses that count now, in all and by the customer (a quote's early answer; the claim decides). */
-export async function usesOf(db: Db, promoId: string, customerId: string, now: Date) {
-  const row = await db
+/** The code's uses that count at `now`, all and the customer's, leaving out the use `order` holds (it would be replaced). */
+export async function usesOf(db: Db, promoId: string, customerId: string, now: Date, order?: PromoOrder) {
+  let query = db
     .selectFrom('promo_redemptions as r')
     .select([
       sql<number>`count(*)::integer`.as('all'),
       sql<number>`(count(*) filter (where r.customer_id = ${customerId}))::integer`.as('mine'),
     ])
     .where('r.promo_code_id', '=', promoId)
-    .where(counted(now))
-    .executeTakeFirstOrThrow();
-  return row;
+    .where(counted(now));
+  if (order && 'checkoutId' in order) query = query.where('r.checkout_id', 'is distinct from', order.checkoutId);
+  if (order && 'storeOrderId' in order) query = query.where('r.store_order_id', 'is distinct from', order.storeOrderId);
+  if (order && 'subscriptionId' in order) query = query.where('r.plan_subscription_id', 'is distinct from', order.subscriptionId);
+  return query.executeTakeFirstOrThrow();
 }
 
 export async function customerHasOrdered(db: Db, customerId: string) {

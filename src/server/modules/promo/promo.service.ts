@@ -84,7 +84,9 @@ async function coveredAmounts(db: Kysely<Database>, promo: PromoRow, basket: Pro
  * the one check of a code for every checkout. Codes are secrets a client may guess: a code that does not
  * exist counts against the client's address and the customer (rateLimits.promoCodeGuesses*), as sign-in's
  * wrong passwords do, and past the limit every check is RATE_LIMITED. The uses are counted here for an
- * early answer; the order's reservation (reserve_promo_use, under the code's lock) decides.
+ * early answer, leaving out the use the order being priced already holds (reserve_promo_use replaces it: a
+ * code typed again on the order that has it is not "already used"); the order's reservation (under the
+ * code's lock) decides.
  */
 export async function pricePromo(
   db: Kysely<Database>,
@@ -92,6 +94,7 @@ export async function pricePromo(
   code: string,
   basket: PromoBasket,
   now: Date,
+  order?: repo.PromoOrder,
 ): Promise<AppliedPromo> {
   const keys = [`promo-code:${client.address}`, `promo-code-customer:${client.customerId}`];
   for (const key of keys) assertNotRefused(key, now);
@@ -112,7 +115,7 @@ export async function pricePromo(
     eligible,
   );
   if (!shares) throw refusedPromo('min_basket', { minBasket: halalasToSar(promo.min_basket_halalas), basket: basket.kind });
-  const uses = await repo.usesOf(db, promo.id, client.customerId, now);
+  const uses = await repo.usesOf(db, promo.id, client.customerId, now, order);
   if (promo.max_uses !== null && uses.all >= promo.max_uses) throw refusedPromo('used_up');
   if (uses.mine >= promo.max_uses_per_customer) throw refusedPromo('already_used');
   if (promo.first_order_only && (await repo.customerHasOrdered(db, client.customerId))) throw refusedPromo('first_order_only');

@@ -69,6 +69,7 @@ export async function applyStorePromo(
     client.code,
     { kind: 'store', amounts: lines.map((line) => line.quantity * line.unit_price_cents) },
     now,
+    { storeOrderId: orderId },
   );
   await writePromo(db, order, applied, now);
   return { code: applied.code, discount_cents: applied.shares.reduce((sum, share) => sum + share, 0) };
