@@ -7,6 +7,8 @@ import { withServerNodeOptions } from './server-node-options.mjs';
 import { startEnvironment } from './start-env.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+/** Where the demo lab's NPHIES settings send (seeds/data/demo-nphies.ts). */
+const DEMO_NPHIES_ENDPOINT = 'http://127.0.0.1:4030/$process-message';
 const builtIndex = join(root, 'dist/client/index.html');
 const builtServerEntry = join(root, 'dist/server/entry-server.js');
 const builtPageAssets = join(root, 'dist/client/page-assets.json');
@@ -47,10 +49,28 @@ function resultsKey() {
   return { RESULTS_ENCRYPTION_KEY: readFileSync(path, 'utf8').trim() };
 }
 
+/**
+ * The fake NPHIES (tests/fakes/nphies.ts) at the address the demo lab's settings name (seeds/data/demo-nphies.ts):
+ * checkout's coverage checks and the lab's claims are answered on this machine, as NPHIES would. On this
+ * machine only (127.0.0.1); a port already taken (another `npm start`) leaves that one answering.
+ */
+const fakeNphies = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/nphies.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: { ...process.env, FAKE_NPHIES_PORT: new URL(DEMO_NPHIES_ENDPOINT).port },
+});
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/node.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: withServerNodeOptions({ ...startEnvironment(process.env), ...resultsKey() }),
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    fakeNphies.kill(signal);
+    server.kill(signal);
+  });
+server.on('exit', (code) => {
+  fakeNphies.kill();
+  process.exit(code ?? 0);
+});

@@ -31,7 +31,8 @@ export async function seedLabNetworks(tx: Transaction<Database>, labId: string, 
 /**
  * The demo lab's NPHIES settings, sealed under the results key as a lab's form seals them (so, like the
  * Premium customer's results, written once the key is known; seeds/demo-results.ts). They point at the fake
- * NPHIES server on this machine over plain http, which the demo uses whatever the runtime's mode. Written
+ * NPHIES server on this machine over plain http, which a server allows only where that fake answers (by
+ * default outside production, and on `npm start`: NPHIES_ENDPOINT_HOSTS). Written
  * once: settings already there are left as they are. Answers whether it wrote them.
  */
 export async function seedDemoNphiesSettings(db: Kysely<Database>, keys: ResultKeys): Promise<boolean> {
@@ -39,7 +40,7 @@ export async function seedDemoNphiesSettings(db: Kysely<Database>, keys: ResultK
   const lab = await db.selectFrom('labs').select('id').where('id', '=', labId).executeTakeFirst();
   if (!lab || (await labNphiesSettings(db, labId))) return false;
   const { providerLicense, endpointUrl, clientCertPem, clientKeyPem, caPem } = demoNphiesSettings;
-  await saveLabNphiesSettings(db, keys, { NODE_ENV: 'development' }, labId, labId, {
+  await saveLabNphiesSettings(db, keys, { NPHIES_ENDPOINT_HOSTS: ['127.0.0.1'] }, labId, labId, {
     providerLicense,
     endpointUrl,
     clientCertPem,

@@ -46,6 +46,9 @@ const masterKey = z
     return key ?? z.NEVER;
   });
 
+/** NPHIES's own hosts, where a lab's endpoint may be unless NPHIES_ENDPOINT_HOSTS says otherwise. */
+const NPHIES_DOMAIN = '*.nphies.sa';
+
 /** The names of this machine's loopback interface that HOST may be: a server listening on one is reachable from this machine only. */
 const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
 
@@ -131,6 +134,32 @@ export const envSchema = z
      * told the insurer did not answer in time (ADR 0097).
      */
     NPHIES_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
+    /**
+     * The hosts a lab's NPHIES endpoint may be on, comma-separated: a host (`hsb.nphies.sa`) or a domain with
+     * every host under it (`*.nphies.sa`). The server posts to the lab's address with the lab's certificate,
+     * so it must not be any address a lab types (nphies-endpoints.ts). By default NPHIES's domain, and this
+     * machine (the fake NPHIES) outside production or on a server only this machine reaches (DEV_MAILBOX).
+     */
+    NPHIES_ENDPOINT_HOSTS: optionalText.pipe(
+      z
+        .string()
+        .transform((text) =>
+          text
+            .split(',')
+            .map((host) => host.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .pipe(
+          z
+            .array(
+              z
+                .string()
+                .regex(/^((\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+|localhost|\[::1\])$/, 'each must be a host name or *.domain, e.g. *.nphies.sa'),
+            )
+            .min(1, 'name at least one host'),
+        )
+        .optional(),
+    ),
     /** Where lab-test payments go: `simulated` (the default: no money moves) or `moyasar` (ADR 0026). */
     PAYMENT_PROVIDER: z.enum(['simulated', 'moyasar']).default('simulated'),
     /** Days a paid plan whose renewal was declined stays on (retried daily, mailed) before the free plan (ADR 0042). */
@@ -446,6 +475,10 @@ export const envSchema = z
       SMS_PROVIDER: env.SMS_PROVIDER ?? (DEV_MAILBOX ? ('dev' as const) : undefined),
       WHATSAPP_PROVIDER: env.WHATSAPP_PROVIDER ?? (DEV_MAILBOX ? ('dev' as const) : undefined),
       NAFATH_PROVIDER: env.NAFATH_PROVIDER ?? (DEV_MAILBOX ? ('dev' as const) : undefined),
+      NPHIES_ENDPOINT_HOSTS: env.NPHIES_ENDPOINT_HOSTS ?? [
+        NPHIES_DOMAIN,
+        ...(DEV_MAILBOX || env.NODE_ENV !== 'production' ? ['127.0.0.1', 'localhost', '[::1]'] : []),
+      ],
       RESULTS_ENCRYPTION_KEYS_OLD: env.RESULTS_ENCRYPTION_KEYS_OLD ?? [],
     };
   });

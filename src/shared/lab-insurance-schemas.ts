@@ -144,6 +144,6 @@ export const nphiesSettingsRefusals = [
   'key_unreadable',
   'key_mismatch',
   'ca_unreadable',
-  'endpoint_not_https',
+  'endpoint_not_allowed',
 ] as const;
 export type NphiesSettingsRefusal = (typeof nphiesSettingsRefusals)[number];

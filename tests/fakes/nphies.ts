@@ -363,7 +363,10 @@ export async function startFakeNphies({ port = 0, slowMs = 30_000 }: { port?: nu
     answered.push(answer);
     send(200, answer);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     /** The endpoint to give a lab's settings (endpointUrl). */
@@ -384,9 +387,15 @@ export type FakeNphies = Awaited<ReturnType<typeof startFakeNphies>>;
 // `npm run fake:nphies`: the fake for local development, with the endpoint to give a lab's NPHIES settings.
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
   const port = Number(process.env.FAKE_NPHIES_PORT ?? 4030);
-  void startFakeNphies({ port }).then((fake) =>
-    console.log(`Fake NPHIES at ${fake.endpointUrl}. Give it as a lab's NPHIES endpoint (no certificates needed).
+  startFakeNphies({ port }).then(
+    (fake) =>
+      console.log(`Fake NPHIES at ${fake.endpointUrl}. Give it as a lab's NPHIES endpoint (no certificates needed).
 Member ids script the answers: COPAY-20, NOT-COVERED, EXPIRED, NEEDS-AUTH, AUTH-DENIED, AUTH-PENDED,
 CLAIM-REJECT, CLAIM-PAID, CLAIM-QUEUED, SLOW, FLAKY, REFUSED; any other is covered in full.`),
+    (error: NodeJS.ErrnoException) => {
+      // Another `npm start` (or `npm run fake:nphies`) already answers there: that one serves.
+      if (error.code === 'EADDRINUSE') console.log(`Fake NPHIES: port ${port} is taken; the one there answers.`);
+      else throw error;
+    },
   );
 }

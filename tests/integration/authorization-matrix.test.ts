@@ -561,7 +561,7 @@ const matrix: Record<string, Row> = {
   'labInsurance.nphiesSettings': { access: approvedLabs },
   'labInsurance.saveNphiesSettings': {
     access: approvedLabs,
-    input: () => ({ providerLicense: 'PR-MATRIX', endpointUrl: 'https://nphies.example.sa/fhir' }),
+    input: () => ({ providerLicense: 'PR-MATRIX', endpointUrl: 'https://hsb.nphies.sa/fhir' }),
   },
   // The labs in network for the customer's own insurance (none here: null).
   'labInsurance.myNetwork': { access: customers },

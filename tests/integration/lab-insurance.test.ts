@@ -5,6 +5,7 @@ import { demoNphiesSettings } from '../../seeds/data/demo-nphies.ts';
 import { deterministicUuid } from '../../seeds/deterministic.ts';
 import { demoInsurers } from '../../seeds/insurance.ts';
 import { seedDemoNphiesSettings } from '../../seeds/lab-insurance.ts';
+import { parseEnv } from '../../src/server/env.ts';
 import { nphiesSettingsOf, rotateNphiesKeys, saveLabNphiesSettings } from '../../src/server/modules/lab-insurance/lab-insurance.service.ts';
 import { loadKeyring, type ResultKeys, resultKeysFor, SealBrokenError } from '../../src/server/platform/result-sealing.ts';
 import { createSession, generateSessionToken } from '../../src/server/platform/session.ts';
@@ -28,7 +29,7 @@ const [bupa, tawuniya, medgulf] = demoInsurers;
 const demoLabId = deterministicUuid('user:lab@demo.tahaleel.sa');
 const { clientCertPem, clientKeyPem } = demoNphiesSettings;
 const credentials: NphiesCredentials = { clientCertPem, clientKeyPem, caPem: null };
-const settings = { providerLicense: 'PR-77001', endpointUrl: 'https://nphies.example.sa/fhir/$process-message', ...credentials };
+const settings = { providerLicense: 'PR-77001', endpointUrl: 'https://hsb.nphies.sa/fhir/$process-message', ...credentials };
 
 const approvedLab = () => createTestUser(database.db, 'lab', { approved: true });
 const as = (user?: TestUser) => callerFor(database.db, user);
@@ -190,16 +191,16 @@ describe("a lab's NPHIES settings", () => {
   it('keep the stored credentials when a save gives none, and ask for them the first time', async () => {
     const lab = await approvedLab();
     const caller = await as(lab);
-    const withoutCredentials = { providerLicense: 'PR-1', endpointUrl: 'https://nphies.example.sa/fhir' };
+    const withoutCredentials = { providerLicense: 'PR-1', endpointUrl: 'https://hsb.nphies.sa/fhir' };
     expect(await refusal(caller.labInsurance.saveNphiesSettings(withoutCredentials))).toMatchObject({
       appCode: 'NPHIES_SETTINGS_REFUSED',
       details: { reason: 'credentials_required' },
     });
     const first = await caller.labInsurance.saveNphiesSettings(settings);
-    const second = await caller.labInsurance.saveNphiesSettings({ providerLicense: '٧٧٠٠٢', endpointUrl: 'https://nphies.example.sa/v2' });
+    const second = await caller.labInsurance.saveNphiesSettings({ providerLicense: '٧٧٠٠٢', endpointUrl: 'https://hsb.nphies.sa/v2' });
     expect(second).toMatchObject({
       provider_license: '77002',
-      endpoint_url: 'https://nphies.example.sa/v2',
+      endpoint_url: 'https://hsb.nphies.sa/v2',
       certificate_sha256: first?.certificate_sha256,
       credentials_added_at: first?.credentials_added_at,
     });
@@ -234,13 +235,27 @@ describe("a lab's NPHIES settings", () => {
     ]) {
       expect((await refusal(save({}, endpointUrl))).fields, endpointUrl).toEqual(['endpointUrl: nphies_endpoint']);
     }
-    // Plain http on this machine is the fake NPHIES's, for development; a production server refuses it.
+    // Only hosts the operator allows (NPHIES_ENDPOINT_HOSTS, NPHIES's own by default): not an internal address.
+    for (const endpointUrl of [
+      'https://169.254.169.254/latest/meta-data/',
+      'https://nphies.example.sa/fhir',
+      'https://10.1.2.3/$process-message',
+    ]) {
+      expect(await refusal(save({}, endpointUrl)), endpointUrl).toMatchObject({
+        appCode: 'NPHIES_SETTINGS_REFUSED',
+        details: { reason: 'endpoint_not_allowed' },
+      });
+    }
+    expect(await save({}, 'https://hsb.nphies.sa/$process-message')).toMatchObject({
+      endpoint_url: 'https://hsb.nphies.sa/$process-message',
+    });
+    // Plain http on this machine is the fake NPHIES's, for development; a production server's list leaves it out.
     expect(await save({}, 'http://127.0.0.1:8787/nphies')).toMatchObject({ endpoint_url: 'http://127.0.0.1:8787/nphies' });
-    const production = saveLabNphiesSettings(database.db, keys, { NODE_ENV: 'production' }, lab.id, lab.id, {
+    const production = saveLabNphiesSettings(database.db, keys, parseEnv({ NODE_ENV: 'production', HOST: '0.0.0.0' }), lab.id, lab.id, {
       ...settings,
       endpointUrl: 'http://127.0.0.1:8787/nphies',
     });
-    await expect(production).rejects.toMatchObject({ code: 'NPHIES_SETTINGS_REFUSED', details: { reason: 'endpoint_not_https' } });
+    await expect(production).rejects.toMatchObject({ code: 'NPHIES_SETTINGS_REFUSED', details: { reason: 'endpoint_not_allowed' } });
     expect(await database.db.selectFrom('lab_nphies_settings').select('endpoint_url').where('lab_id', '=', lab.id).execute()).toEqual([
       { endpoint_url: 'http://127.0.0.1:8787/nphies' },
     ]);

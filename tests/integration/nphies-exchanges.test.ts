@@ -8,6 +8,7 @@ import {
   type ClaimAsk,
   checkEligibility,
   type EligibilityAsk,
+  endpointPolicyOf,
   type NphiesLab,
   type NphiesOptions,
   nphiesOptionsFromEnv,
@@ -330,6 +331,42 @@ describe('the stored exchanges', () => {
       .selectFrom('nphies_exchanges')
       .select('id')
       .where('message_id', 'in', [wrongLicense.messageId, ask.messageId])
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('where messages may go', () => {
+  it('never to a host the operator has not allowed: refused before anything is stored or sent', async () => {
+    const elsewhere = [
+      'https://169.254.169.254/latest/meta-data/$process-message',
+      'https://hsb.nphies.sa.attacker.example/$process-message',
+    ];
+    const asks: EligibilityAsk[] = [];
+    for (const endpointUrl of elsewhere) {
+      const ask = eligibilityAsk('M-100200');
+      asks.push(ask);
+      const refused = await refusal(
+        checkEligibility(database.db, keys, { ...lab, settings: { ...lab.settings, endpointUrl } }, ask, options),
+      );
+      expect(refused).toMatchObject({ code: 'NPHIES_SETTINGS_REFUSED', details: { reason: 'endpoint_not_allowed' } });
+    }
+    // A production server's list (NPHIES's domain alone) does not have the fake's loopback address: it hears nothing.
+    const inProduction = { ...options, endpoints: endpointPolicyOf(parseEnv({ NODE_ENV: 'production', HOST: '0.0.0.0' })) };
+    const ask = eligibilityAsk('M-100200');
+    asks.push(ask);
+    expect((await refusal(checkEligibility(database.db, keys, lab, ask, inProduction))).details).toEqual({
+      reason: 'endpoint_not_allowed',
+    });
+    expect(receivedOf(ask.messageId)).toEqual([]);
+    const rows = await database.db
+      .selectFrom('nphies_exchanges')
+      .select('id')
+      .where(
+        'message_id',
+        'in',
+        asks.map((each) => each.messageId),
+      )
       .execute();
     expect(rows).toEqual([]);
   });

@@ -49,7 +49,7 @@ const fields: Record<(typeof dashboardFieldKeys)[number], MessageDescriptor> = {
   bound_required: msg`Enter a low end, a high end, or both.`,
   range_order: msg`The high end must be above the low end.`,
   loinc_check_digit: msg`This is not a LOINC code: check the digits and the check digit after the hyphen, e.g. 2823-3.`,
-  nphies_endpoint: msg`Enter the https address NPHIES gave your lab, e.g. https://nphies.example.sa/fhir.`,
+  nphies_endpoint: msg`Enter the https address NPHIES gave your lab, e.g. https://hsb.nphies.sa/$process-message.`,
   pem_certificate: msg`Paste the certificate in PEM form, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.`,
   pem_private_key: msg`Paste the private key in PEM form, from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----.`,
   pem_key_encrypted: msg`This private key is protected by a passphrase. Export it without one (the key is sealed here) and paste it again.`,

@@ -333,7 +333,7 @@ const refusalMessages: Record<NphiesSettingsRefusal, ReturnType<typeof msg>> = {
   key_unreadable: msg`The private key could not be read. Paste it again, without a passphrase.`,
   key_mismatch: msg`This private key does not belong to this certificate. Paste the key that was made with it.`,
   ca_unreadable: msg`A CA certificate could not be read. Paste the chain again, or leave it empty.`,
-  endpoint_not_https: msg`The address must start with https://.`,
+  endpoint_not_allowed: msg`This address is not one of NPHIES's. Enter the address NPHIES gave your lab; to use a clearing house's gateway, ask Tahaleel's support to allow it.`,
 };
 
 function refusalMessage(i18n: I18n, error: unknown): string | null {
@@ -395,7 +395,7 @@ function NphiesSettingsForm({ stored }: { stored: Stored | null }) {
   const keyProblem =
     problem('clientKeyPem', PRIVATE_KEY_PEM_MAX) ?? (reason === 'key_unreadable' || reason === 'key_mismatch' ? refusal : undefined);
   const caProblem = problem('caPem', CA_PEM_MAX) ?? (reason === 'ca_unreadable' ? refusal : undefined);
-  const endpointProblem = problem('endpointUrl', ENDPOINT_URL_MAX) ?? (reason === 'endpoint_not_https' ? refusal : undefined);
+  const endpointProblem = problem('endpointUrl', ENDPOINT_URL_MAX) ?? (reason === 'endpoint_not_allowed' ? refusal : undefined);
   const shownElsewhere = Boolean(certProblem || keyProblem || caProblem || endpointProblem);
 
   return (

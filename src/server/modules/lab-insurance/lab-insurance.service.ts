@@ -21,6 +21,7 @@ import {
   UnknownKeyError,
 } from '../../platform/result-sealing.ts';
 import { insuranceOfPerson, listInsurers } from '../insurance/insurance.service.ts';
+import { endpointPolicyOf, isEndpointAllowed } from '../nphies/nphies.service.ts';
 import * as repo from './lab-insurance.repository.ts';
 import { checkCredentials } from './nphies-credentials.ts';
 
@@ -173,18 +174,19 @@ export async function labNphiesSettings(db: Kysely<Database>, labId: string) {
 /**
  * Saves the lab's license number and endpoint, and new credentials when given (required the first time):
  * checked (the key is the certificate's, the certificate has not ended), sealed under the results key, and
- * audited without them. Plain http is taken only on this machine outside production (the fake NPHIES).
+ * audited without them. The address's host must be one the operator allows (NPHIES_ENDPOINT_HOSTS: plain http
+ * is only ever this machine's, the fake NPHIES, which a public server does not allow).
  */
 export async function saveLabNphiesSettings(
   db: Kysely<Database>,
   keys: ResultKeys,
-  env: Pick<Env, 'NODE_ENV'>,
+  env: Pick<Env, 'NPHIES_ENDPOINT_HOSTS'>,
   labId: string,
   actorId: string,
   input: SaveNphiesSettingsInput,
   now = new Date(),
 ) {
-  if (env.NODE_ENV === 'production' && !input.endpointUrl.toLowerCase().startsWith('https://')) throw refused('endpoint_not_https');
+  if (!isEndpointAllowed(input.endpointUrl, endpointPolicyOf(env))) throw refused('endpoint_not_allowed');
   const given: NphiesCredentials | null =
     input.clientCertPem && input.clientKeyPem
       ? { clientCertPem: input.clientCertPem, clientKeyPem: input.clientKeyPem, caPem: input.caPem }

@@ -32,13 +32,15 @@ const HEADERS = { 'content-type': 'application/fhir+json', accept: 'application/
 /**
  * Node's transport: with the lab's client certificate and key, a mutual-TLS request through
  * `node:https` (its own agent per lab's certificates: the TLS session is the lab's identity); without
- * them, `fetch`. An aborted request rejects with the signal's reason; any other failure is a network error.
+ * them, or to the fake over plain http, `fetch`. An aborted request rejects with the signal's reason; any other failure is a network error.
  */
 export const nodeNphiesTransport: NphiesTransport = async ({ url, body, settings, signal }) => {
-  if (settings.clientCertPem && settings.clientKeyPem) return mutualTls(url, body, settings, signal);
+  // Plain http is only ever this machine's fake NPHIES (nphies-endpoints.ts): no TLS to present a certificate on.
+  if (settings.clientCertPem && settings.clientKeyPem && new URL(url).protocol === 'https:') return mutualTls(url, body, settings, signal);
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: HEADERS, body, signal });
+    // A redirect is never followed: it could lead anywhere, past the endpoint's allowed host (nphies-endpoints.ts).
+    response = await fetch(url, { method: 'POST', headers: HEADERS, body, signal, redirect: 'error' });
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     throw new NphiesNetworkError(`NPHIES could not be reached at ${new URL(url).host}`, { cause: error });

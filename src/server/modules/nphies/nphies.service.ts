@@ -28,6 +28,7 @@ import {
   type PriorAuthAsk,
   priorAuthAskSchema,
 } from './nphies-asks.ts';
+import { type EndpointPolicy, endpointPolicyOf, isEndpointAllowed } from './nphies-endpoints.ts';
 import type { NphiesResponseEvent } from './nphies-message.ts';
 import {
   answerOf,
@@ -49,11 +50,14 @@ import { NphiesNetworkError, type NphiesTransport, nodeNphiesTransport } from '.
  */
 
 export type { ClaimAsk, EligibilityAsk, NphiesLabSettings, PriorAuthAsk } from './nphies-asks.ts';
+export { endpointPolicyOf, isEndpointAllowed } from './nphies-endpoints.ts';
 export type { ClaimOutcome, EligibilityOutcome, PriorAuthOutcome } from './nphies-response.ts';
 
 export interface NphiesOptions {
   /** The whole exchange's limit, retries and waits included (NPHIES_TIMEOUT_MS). */
   timeoutMs: number;
+  /** The hosts a lab's endpoint may be on (NPHIES_ENDPOINT_HOSTS): nothing is sent elsewhere. */
+  endpoints: EndpointPolicy;
   transport?: NphiesTransport;
   /** Tries when the network fails (or NPHIES answers 502/503/504); 3 by default. */
   attempts?: number;
@@ -75,8 +79,8 @@ export interface NphiesAnswer<Outcome> {
   outcome: Outcome;
 }
 
-export function nphiesOptionsFromEnv(env: Pick<Env, 'NPHIES_TIMEOUT_MS'>): NphiesOptions {
-  return { timeoutMs: env.NPHIES_TIMEOUT_MS };
+export function nphiesOptionsFromEnv(env: Pick<Env, 'NPHIES_TIMEOUT_MS' | 'NPHIES_ENDPOINT_HOSTS'>): NphiesOptions {
+  return { timeoutMs: env.NPHIES_TIMEOUT_MS, endpoints: endpointPolicyOf(env) };
 }
 
 /** Coverage before paying: the patient's policy on the visit's day, and each test's coverage and share. */
@@ -232,6 +236,8 @@ async function exchange<Outcome>(
 ): Promise<NphiesAnswer<Outcome>> {
   const earlier = await repo.findExchange(db, plan.messageId);
   if (earlier) return replay(db, keys, lab, options, plan, earlier);
+  if (!isEndpointAllowed(lab.settings.endpointUrl, options.endpoints))
+    throw new AppError('NPHIES_SETTINGS_REFUSED', { reason: 'endpoint_not_allowed' });
 
   const id = crypto.randomUUID();
   const request = plan.build();
