@@ -35,7 +35,9 @@ const HEADERS = { 'content-type': 'application/fhir+json', accept: 'application/
  * them, `fetch`. An aborted request rejects with the signal's reason; any other failure is a network error.
  */
 export const nodeNphiesTransport: NphiesTransport = async ({ url, body, settings, signal }) => {
-  if (settings.clientCertPem && settings.clientKeyPem) return mutualTls(url, body, settings, signal);
+  // Plain http is the fake NPHIES on this machine (labSettingsSchema allows it nowhere else), as the demo
+  // lab's settings point at it: a client certificate has no TLS to go in there.
+  if (settings.clientCertPem && settings.clientKeyPem && url.startsWith('https:')) return mutualTls(url, body, settings, signal);
   let response: Response;
   try {
     response = await fetch(url, { method: 'POST', headers: HEADERS, body, signal });
