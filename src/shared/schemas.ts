@@ -224,9 +224,10 @@ export const updateOfferingInput = z
       input.statedTurnaroundHours !== undefined ||
       input.nphiesBillingCode !== undefined,
     {
-    path: ['price'],
-    message: m.required,
-  });
+      path: ['price'],
+      message: m.required,
+    },
+  );
 export const addOfferingInput = z.object({ testId: rowId, price: labTestPriceSchema });
 
 export const clockTime = z

@@ -77,7 +77,11 @@ export async function recentCheck(db: Db, askKey: string): Promise<string | null
 
 /** Remembers a check's message id by its ask, and forgets those past the window. */
 export async function recordCheck(db: Db, askKey: string, messageId: string): Promise<void> {
-  await db.insertInto('coverage_checks').values({ message_id: messageId, ask_key: askKey }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('coverage_checks')
+    .values({ message_id: messageId, ask_key: askKey })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   await db
     .deleteFrom('coverage_checks')
     .where('checked_at', '<', sql<Date>`now() - make_interval(mins => ${CHECK_REUSE_MINUTES})`)

@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { LabBookingsInput, LabPaymentsInput, LabTestRequestsInput } from '../../../shared/list-schemas.ts';
 import { bookingsWithDetails } from '../../db/booking-details.ts';
-import type { LabTests } from '../../db/database.gen.ts';
 import { labBookingMatches } from '../../db/booking-search.ts';
+import type { LabTests } from '../../db/database.gen.ts';
 import { type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import { earnedFrom, labPaidPromoSum, ledgerSum } from '../../db/lab-earnings.ts';
 import type { BookingStatus, Database } from '../../db/schema.ts';

@@ -165,7 +165,13 @@ export function testsNotOffered(db: Kysely<Database>, labId: string) {
 export async function updateOffering(
   db: Kysely<Database>,
   labId: string,
-  input: { labTestId: number; price?: number; isActive?: boolean; statedTurnaroundHours?: number | null; nphiesBillingCode?: string | null },
+  input: {
+    labTestId: number;
+    price?: number;
+    isActive?: boolean;
+    statedTurnaroundHours?: number | null;
+    nphiesBillingCode?: string | null;
+  },
 ) {
   await db.transaction().execute(async (tx) => {
     const offering = await repo.findOffering(tx, input.labTestId);
