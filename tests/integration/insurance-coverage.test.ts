@@ -312,3 +312,48 @@ describe('whose coverage', () => {
     expect((error as TRPCError).code).toBe('NOT_FOUND');
   });
 });
+
+describe("a test's NPHIES billing code on the lab's price list", () => {
+  /** The field problems of a refused call, as `field: key`. */
+  async function fieldProblems(promise: Promise<unknown>) {
+    const error = await promise.then(
+      () => new Error('expected a refusal'),
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(TRPCError);
+    const issues = ((error as TRPCError).cause as { issues?: { path: PropertyKey[]; message: string }[] }).issues ?? [];
+    return issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  }
+
+  it('is set (Arabic-Indic digits taken, trimmed), shown on the list, cleared, and checked', async () => {
+    const own = await openLab({ codes: [null, null], connected: false });
+    const caller = await callerFor(database.db, own);
+    const [offering] = await caller.lab.offerings();
+    expect(offering?.nphies_billing_code).toBeNull();
+    const labTestId = offering!.lab_test_id;
+
+    await caller.lab.updateOffering({ labTestId, nphiesBillingCode: ' ٨٠٠٥٣-۰۰ ' });
+    expect((await caller.lab.offerings()).find((row) => row.lab_test_id === labTestId)?.nphies_billing_code).toBe('80053-00');
+
+    for (const typed of ['80053 00', 'كود-1', '', 'X'.repeat(41)]) {
+      expect(await fieldProblems(caller.lab.updateOffering({ labTestId, nphiesBillingCode: typed })), typed).toEqual([
+        'nphiesBillingCode: nphies_billing_code',
+      ]);
+    }
+    expect((await caller.lab.offerings()).find((row) => row.lab_test_id === labTestId)?.nphies_billing_code).toBe('80053-00');
+
+    await caller.lab.updateOffering({ labTestId, nphiesBillingCode: null });
+    expect((await caller.lab.offerings()).find((row) => row.lab_test_id === labTestId)?.nphies_billing_code).toBeNull();
+  });
+
+  it("is the lab's own: another lab's offering is not found", async () => {
+    const offering = (await (await callerFor(database.db, lab)).lab.offerings()).find((row) => row.test_id === tests[0]!.id);
+    const other = await callerFor(database.db, await createTestUser(database.db, 'lab', { approved: true }));
+    const error = await other.lab
+      .updateOffering({ labTestId: offering!.lab_test_id, nphiesBillingCode: 'X-1' })
+      .catch((caught: unknown) => caught);
+    expect((error as TRPCError).code).toBe('NOT_FOUND');
+    const after = await (await callerFor(database.db, lab)).lab.offerings();
+    expect(after.find((row) => row.test_id === tests[0]!.id)?.nphies_billing_code).toBe('73250-00-80');
+  });
+});
