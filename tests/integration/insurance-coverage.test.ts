@@ -243,6 +243,17 @@ describe('when it cannot be asked, the reason', () => {
     });
   });
 
+  it('a profile without the sex or date of birth NPHIES needs', async () => {
+    const customer = await insuredCustomer('M-NO-SEX');
+    await database.db.updateTable('user_profiles').set({ sex: null }).where('id', '=', customer.id).execute();
+    expect(await check(customer)).toEqual({ status: 'unanswered', reason: 'profile_incomplete' });
+  });
+
+  it('a card whose member id NPHIES cannot take as saved', async () => {
+    expect(await check(await insuredCustomer('M 123/4'))).toEqual({ status: 'unanswered', reason: 'card_not_accepted' });
+    expect(sentFor('M 123/4')).toBe(0);
+  });
+
   it('a lab not in network for the person’s insurer', async () => {
     expect(await check(await insuredCustomer('M-TAWUNIYA', { insurerId: tawuniya.id }))).toEqual({
       status: 'unanswered',
