@@ -9,6 +9,7 @@ import { catalogRouter } from './modules/catalog/catalog.router.ts';
 import { familyRouter } from './modules/family/family.router.ts';
 import { identityRouter } from './modules/identity/identity.router.ts';
 import { insuranceRouter } from './modules/insurance/insurance.router.ts';
+import { insuranceCoverageRouter } from './modules/insurance-coverage/insurance-coverage.router.ts';
 import { labRouter } from './modules/lab/lab.router.ts';
 import { labApiKeysRouter } from './modules/lab-api-keys/lab-api-keys.router.ts';
 import { labInsuranceRouter } from './modules/lab-insurance/lab-insurance.router.ts';
@@ -46,6 +47,7 @@ export const appRouter = router({
   packages: packagesRouter,
   promo: promoRouter,
   insurance: insuranceRouter,
+  insuranceCoverage: insuranceCoverageRouter,
   payments: paymentsRouter,
   resultShares: resultSharesRouter,
   analysis: analysisRouter,

@@ -191,6 +191,16 @@ export const labTestPriceSchema = z
 
 /** The longest turnaround a lab may promise for a test (30 days), in hours (issue #79 item 6, ADR 0093). */
 export const STATED_TURNAROUND_HOURS_MAX = 720;
+/**
+ * A test's NPHIES billing code as a lab types it (e.g. 80053-00): 1 to 40 letters, digits, '.' and '-',
+ * Arabic-Indic digits taken as the same digits (the database checks the same).
+ */
+export const NPHIES_BILLING_CODE_MAX = 40;
+export const nphiesBillingCodeSchema = z
+  .string({ error: m.nphiesBillingCode })
+  .overwrite((value) => latinDigits(value).trim())
+  .regex(/^[A-Za-z0-9.-]{1,40}$/, m.nphiesBillingCode);
+
 export const updateOfferingInput = z
   .object({
     labTestId: rowId,
@@ -204,11 +214,20 @@ export const updateOfferingInput = z
       .max(STATED_TURNAROUND_HOURS_MAX, m.invalid)
       .nullable()
       .optional(),
+    /** The test's code in NPHIES's laboratory code system, which coverage checks and claims name it by; null clears it. */
+    nphiesBillingCode: nphiesBillingCodeSchema.nullable().optional(),
   })
-  .refine((input) => input.price !== undefined || input.isActive !== undefined || input.statedTurnaroundHours !== undefined, {
-    path: ['price'],
-    message: m.required,
-  });
+  .refine(
+    (input) =>
+      input.price !== undefined ||
+      input.isActive !== undefined ||
+      input.statedTurnaroundHours !== undefined ||
+      input.nphiesBillingCode !== undefined,
+    {
+      path: ['price'],
+      message: m.required,
+    },
+  );
 export const addOfferingInput = z.object({ testId: rowId, price: labTestPriceSchema });
 
 export const clockTime = z

@@ -22,4 +22,5 @@ export const validationMessages = {
   boundRequired: 'bound_required',
   rangeOrder: 'range_order',
   loincCheckDigit: 'loinc_check_digit',
+  nphiesBillingCode: 'nphies_billing_code',
 } as const;

@@ -501,6 +501,8 @@ const matrix: Record<string, Row> = {
     input: () => ({ familyMemberId: null, insurerId: NOWHERE, memberId: 'M-1', policyClass: 'B', network: '', expiresOn: inDays(30) }),
   },
   'insurance.remove': { access: customers, input: () => ({ familyMemberId: null }) },
+  // A made-up lab: NOT_FOUND for a customer (tests/integration/insurance-coverage.test.ts).
+  'insuranceCoverage.check': { access: customers, input: () => ({ labId: NOWHERE, testIds: [1], familyMemberId: null, date: inDays(3) }) },
   'promo.labsNamed': { access: admins, input: () => ({ q: 'lab' }) },
   'promo.testsNamed': { access: admins, input: () => ({ q: 'ferritin' }) },
   'promo.save': {

@@ -296,6 +296,12 @@ export interface Checkouts {
   wallet_halalas: Generated<number>;
 }
 
+export interface CoverageChecks {
+  ask_key: string;
+  checked_at: Generated<Timestamp>;
+  message_id: string;
+}
+
 export interface FamilyMembers {
   account_id: string;
   created_at: CreatedAt;
@@ -530,6 +536,7 @@ export interface LabTests {
   id: Generated<number>;
   is_active: Generated<boolean>;
   lab_id: string;
+  nphies_billing_code: string | null;
   price_halalas: number;
   stated_turnaround_hours: number | null;
   test_id: number;
@@ -1308,6 +1315,7 @@ export interface DB {
   catalog_version: CatalogVersion;
   categories: Categories;
   checkouts: Checkouts;
+  coverage_checks: CoverageChecks;
   family_members: FamilyMembers;
   gateway_payments: GatewayPayments;
   guarantee_credits: GuaranteeCredits;

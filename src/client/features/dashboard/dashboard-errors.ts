@@ -56,7 +56,12 @@ const fields: Record<(typeof dashboardFieldKeys)[number], MessageDescriptor> = {
   policy_expired: msg`This policy has ended: enter the end date of a policy in force.`,
 };
 
+/** The lab's price list's own field problems (shared validationMessages keys the public pages never meet). */
+const priceListFields: Partial<Record<string, MessageDescriptor>> = {
+  nphies_billing_code: msg`Enter the test's code from NPHIES's laboratory code system: up to 40 letters, digits, dots or hyphens, e.g. 80053-00.`,
+};
+
 /** Called by the dashboard routes when their code loads, before anything they draw can fail. */
 export function registerDashboardErrors() {
-  registerPageMessages(codes, fields);
+  registerPageMessages(codes, { ...fields, ...priceListFields });
 }

@@ -25,10 +25,11 @@ import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { NumericInput } from '../../components/ui/numeric-input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { localized } from '../../lib/bidi.ts';
-import { errorMessage } from '../../lib/errors.ts';
+import { errorMessage, fieldError } from '../../lib/errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { BillingCodeField } from './billing-code-field.tsx';
 import { SavedNumberField } from './saved-number-field.tsx';
 
 type Offering = RouterOutputs['lab']['offerings'][number];
@@ -69,6 +70,7 @@ function OfferingRow({ offering }: { offering: Offering }) {
   const [hours, setHours] = useState(offering.stated_turnaround_hours === null ? '' : String(offering.stated_turnaround_hours));
   const parsedHours = parseHours(hours);
   const hoursChanged = parsedHours !== undefined && parsedHours !== offering.stated_turnaround_hours;
+  const [code, setCode] = useState(offering.nphies_billing_code ?? '');
   const name = localized(locale, offering.name_ar, offering.name_en);
   const update = useMutation(
     trpc.lab.updateOffering.mutationOptions({
@@ -79,7 +81,11 @@ function OfferingRow({ offering }: { offering: Offering }) {
               ? t`The price has been updated.`
               : input.statedTurnaroundHours !== undefined
                 ? t`The turnaround has been saved.`
-                : t`The test's availability has been updated.`,
+                : input.nphiesBillingCode !== undefined
+                  ? input.nphiesBillingCode === null
+                    ? t`The NPHIES billing code has been removed.`
+                    : t`The NPHIES billing code has been saved.`
+                  : t`The test's availability has been updated.`,
         });
         refresh();
       },
@@ -111,6 +117,18 @@ function OfferingRow({ offering }: { offering: Offering }) {
         </Text>
       </Stack>
       <HStack gap="3" flexShrink={0} justify={{ base: 'space-between', md: 'end' }} wrap="wrap">
+        <BillingCodeField
+          value={code}
+          saved={offering.nphies_billing_code}
+          onChange={setCode}
+          label={t`NPHIES billing code of ${name}`}
+          saveLabel={t`Save the NPHIES billing code of ${name}`}
+          saving={update.isPending && update.variables?.nphiesBillingCode !== undefined}
+          serverProblem={
+            update.variables?.nphiesBillingCode !== undefined ? fieldError(i18n, update.error, 'nphiesBillingCode') : undefined
+          }
+          onSave={(nphiesBillingCode) => update.mutate({ labTestId: offering.lab_test_id, nphiesBillingCode })}
+        />
         <SavedNumberField
           value={hours}
           onChange={setHours}
@@ -282,7 +300,7 @@ export function PriceList() {
           ) : (
             <Stack as="ul" listStyleType="none" gap="0" divideY="1px">
               {listed.map((offering) => (
-                <OfferingRow key={`${offering.lab_test_id}-${offering.price}`} offering={offering} />
+                <OfferingRow key={`${offering.lab_test_id}-${offering.price}-${offering.nphies_billing_code}`} offering={offering} />
               ))}
             </Stack>
           )}

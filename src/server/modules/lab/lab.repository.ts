@@ -1,7 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { LabBookingsInput, LabPaymentsInput, LabTestRequestsInput } from '../../../shared/list-schemas.ts';
 import { bookingsWithDetails } from '../../db/booking-details.ts';
 import { labBookingMatches } from '../../db/booking-search.ts';
+import type { LabTests } from '../../db/database.gen.ts';
 import { type Direction, instantKey, type KeysetKey, keysetAfter } from '../../db/keyset-page.ts';
 import { earnedFrom, labPaidPromoSum, ledgerSum } from '../../db/lab-earnings.ts';
 import type { BookingStatus, Database } from '../../db/schema.ts';
@@ -296,6 +297,7 @@ export function listOfferings(db: Db, labId: string) {
       'lab_tests.price_halalas',
       'lab_tests.is_active',
       'lab_tests.stated_turnaround_hours',
+      'lab_tests.nphies_billing_code',
       'tests.id as test_id',
       'tests.name_ar',
       'tests.name_en',
@@ -348,7 +350,8 @@ export async function countActiveOfferings(db: Db, labId: string): Promise<numbe
   return Number(row.n);
 }
 
-export async function updateOffering(db: Db, labTestId: number, patch: { price_halalas?: number; is_active?: boolean }) {
+/** Changes the offering's price, availability, stated turnaround or NPHIES billing code. */
+export async function updateOffering(db: Db, labTestId: number, patch: Updateable<LabTests>) {
   await db.updateTable('lab_tests').set(patch).where('id', '=', labTestId).execute();
 }
 

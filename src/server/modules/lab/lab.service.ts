@@ -165,7 +165,13 @@ export function testsNotOffered(db: Kysely<Database>, labId: string) {
 export async function updateOffering(
   db: Kysely<Database>,
   labId: string,
-  input: { labTestId: number; price?: number; isActive?: boolean; statedTurnaroundHours?: number | null },
+  input: {
+    labTestId: number;
+    price?: number;
+    isActive?: boolean;
+    statedTurnaroundHours?: number | null;
+    nphiesBillingCode?: string | null;
+  },
 ) {
   await db.transaction().execute(async (tx) => {
     const offering = await repo.findOffering(tx, input.labTestId);
@@ -175,6 +181,7 @@ export async function updateOffering(
       ...(input.price !== undefined && { price_halalas: sarToHalalas(input.price) }),
       ...(input.isActive !== undefined && { is_active: input.isActive }),
       ...(input.statedTurnaroundHours !== undefined && { stated_turnaround_hours: input.statedTurnaroundHours }),
+      ...(input.nphiesBillingCode !== undefined && { nphies_billing_code: input.nphiesBillingCode }),
     });
   });
   return { updated: true as const };
