@@ -29,7 +29,7 @@ const { clientCertPem, clientKeyPem } = demoNphiesSettings;
 const visitDay = () => new Date(Date.parse(`${riyadhToday()}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
 
 async function connectLab(labId: string, endpointUrl: string) {
-  await saveLabNphiesSettings(database.db, await resultKeysFor(testEnv), { NODE_ENV: 'development' }, labId, labId, {
+  await saveLabNphiesSettings(database.db, await resultKeysFor(testEnv), testEnv, labId, labId, {
     providerLicense: `PR-${labId.slice(0, 8)}`,
     endpointUrl,
     clientCertPem,
