@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
 import { labNphiesSettings, saveLabNphiesSettings } from '../src/server/modules/lab-insurance/lab-insurance.service.ts';
 import type { ResultKeys } from '../src/server/platform/result-sealing.ts';
@@ -26,6 +26,22 @@ export async function seedLabNetworks(tx: Transaction<Database>, labId: string, 
     .returning('lab_id')
     .execute();
   count('lab_insurance_networks', rows.length);
+}
+
+/**
+ * The demo lab's tests as NPHIES bills them: a billing code each, of the demo's own (`DEMO-…`, as the
+ * insurers' payer ids are), so that a coverage check at the demo lab asks the fake NPHIES about every test.
+ * A real lab types the codes NPHIES's laboratory code system gives its services. A code already set stays.
+ */
+export async function seedBillingCodes(tx: Transaction<Database>, labId: string, count: Count) {
+  const rows = await tx
+    .updateTable('lab_tests')
+    .set({ nphies_billing_code: sql<string>`'DEMO-' || lpad(test_id::text, 4, '0')` })
+    .where('lab_id', '=', labId)
+    .where('nphies_billing_code', 'is', null)
+    .returning('id')
+    .execute();
+  count('lab_tests.nphies_billing_code', rows.length);
 }
 
 /**

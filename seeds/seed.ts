@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { deterministicUuid, stableFraction } from './deterministic.ts';
 import { seedFailingRenewal } from './failing-renewal.ts';
 import { seedInsuredCustomer, seedInsurers } from './insurance.ts';
-import { seedLabNetworks } from './lab-insurance.ts';
+import { seedBillingCodes, seedLabNetworks } from './lab-insurance.ts';
 import { seedLabPackages } from './packages.ts';
 import { pastVisit, pastVisits, seedPastVisits } from './past-visits.ts';
 import { seedPromoCodes } from './promo-codes.ts';
@@ -89,6 +89,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     await seedInsuredCustomer(tx, deterministicUuid(`user:${demoAccounts[3].email}`), count);
     // The demo lab is in network with two of them (its NPHIES settings are sealed: seeds/lab-insurance.ts).
     await seedLabNetworks(tx, deterministicUuid(`user:${emailFor(labs[0]!, 0)}`), count);
+    await seedBillingCodes(tx, deterministicUuid(`user:${emailFor(labs[0]!, 0)}`), count);
     // Dar Al Tahlil states its turnarounds and punctual visits (not the demo lab, whose walks release results late).
     await seedGuarantee(tx, deterministicUuid(`user:${emailFor(labs[2]!, 2)}`), count);
     await seedWallet(tx, deterministicUuid(`user:${demoAccounts[3].email}`), deterministicUuid(`user:${demoAccounts[4].email}`), count);
