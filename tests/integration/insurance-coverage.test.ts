@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoNphiesSettings } from '../../seeds/data/demo-nphies.ts';
 import { demoInsurers } from '../../seeds/insurance.ts';
 import { appRouter } from '../../src/server/app-router.ts';
+import { coverageCheckLimitKey } from '../../src/server/modules/insurance-coverage/insurance-coverage.service.ts';
 import { saveLabNphiesSettings } from '../../src/server/modules/lab-insurance/lab-insurance.service.ts';
+import { countAttempt, rateLimits } from '../../src/server/platform/rate-limit.ts';
 import { resultKeysFor } from '../../src/server/platform/result-sealing.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { riyadhToday } from '../../src/shared/insurance-schemas.ts';
@@ -208,6 +210,23 @@ describe('asked once within ten minutes', () => {
   });
 });
 
+describe('how often', () => {
+  it('an account sends at most its hourly checks; past them it is told to wait and NPHIES hears nothing; a stored answer still comes', async () => {
+    const customer = await insuredCustomer('M-OFTEN-1');
+    const first = await check(customer);
+    expect(first).toMatchObject({ status: 'answered', replayed: false });
+    // Someone has used up the account's checks meanwhile (e.g. a script asking day after day).
+    const { limit } = rateLimits.coverageChecksPerCustomer;
+    for (let used = 1; used < limit; used++)
+      await countAttempt(database.db, coverageCheckLimitKey(customer.id), rateLimits.coverageChecksPerCustomer);
+    expect(await check(customer)).toMatchObject({ status: 'answered', replayed: true });
+    const refused = await check(customer, lab.id, { testIds: [tests[0]!.id] }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TRPCError);
+    expect((refused as TRPCError).cause).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(sentFor('M-OFTEN-1')).toBe(1);
+  });
+});
+
 describe('when NPHIES does not answer, or refuses', () => {
   it('a timeout: the person may pay in full; asked again, it is sent again', async () => {
     const customer = await insuredCustomer('SLOW');
@@ -269,6 +288,13 @@ describe('when it cannot be asked, the reason', () => {
       status: 'unanswered',
       reason: 'lab_not_connected',
     });
+    // Settings saved before this server's list of NPHIES hosts left the lab's host out: nothing is sent there.
+    const customer = await insuredCustomer('M-NOT-ALLOWED');
+    const context = await contextFor(database.db, customer);
+    const caller = createCallerFactory(appRouter)({ ...context, config: { ...testEnv, NPHIES_ENDPOINT_HOSTS: ['*.nphies.sa'] } });
+    const ask = { labId: lab.id, testIds: tests.map((test) => test.id), familyMemberId: null, date: visitDay() };
+    expect(await caller.insuranceCoverage.check(ask)).toEqual({ status: 'unanswered', reason: 'lab_not_connected' });
+    expect(sentFor('M-NOT-ALLOWED')).toBe(0);
   });
 
   it('a test without a billing code, named', async () => {

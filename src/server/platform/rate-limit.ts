@@ -77,6 +77,12 @@ export const rateLimits = {
   nafathStartPerUser: { limit: 5, windowSeconds: 15 * 60 },
   nafathStartPerIp: { limit: 20, windowSeconds: 60 * 60 },
   nafathStartPerNationalId: { limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Coverage checks sent to NPHIES (ADR 0098), per account: each is a message under the lab's NPHIES
+   * identity, which NPHIES and the insurer see; a person comparing labs and days needs a few, a script many.
+   * The same ask again within ten minutes is the stored answer and is not counted.
+   */
+  coverageChecksPerCustomer: { limit: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitPolicy>;
 
 /**

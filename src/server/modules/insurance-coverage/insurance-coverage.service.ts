@@ -5,6 +5,7 @@ import type { CheckCoverageInput } from '../../../shared/insurance-coverage-sche
 import { normalizePolicyClass } from '../../../shared/lab-insurance-schemas.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
+import { consumeAttempt, rateLimits } from '../../platform/rate-limit.ts';
 import type { ResultKeys } from '../../platform/result-sealing.ts';
 import { verifiedIdentityOf } from '../identity/identity.service.ts';
 import { insuranceOfPerson } from '../insurance/insurance.service.ts';
@@ -85,6 +86,9 @@ export type CoverageCheck =
 const unanswered = (reason: CoverageReason, more: Omit<Extract<CoverageCheck, { status: 'unanswered' }>, 'status' | 'reason'> = {}) =>
   ({ status: 'unanswered', reason, ...more }) satisfies CoverageCheck;
 
+/** The rate-limit key of an account's coverage checks (rateLimits.coverageChecksPerCustomer). */
+export const coverageCheckLimitKey = (accountId: string) => `coverage-check:${accountId}`;
+
 /** Noon in the Kingdom on the visit's day: the instant whose Riyadh date is that day. */
 const dayInKingdom = (date: string) => new Date(`${date}T12:00:00+03:00`);
 
@@ -163,7 +167,10 @@ export async function checkCoverage(
   const askKey = createHash('sha256')
     .update(JSON.stringify({ labId: input.labId, ask }))
     .digest('hex');
-  const messageId = (await repo.recentCheck(db, askKey)) ?? crypto.randomUUID();
+  const recent = await repo.recentCheck(db, askKey);
+  // Only a message that will be sent counts against the account's checks.
+  if (!recent) await consumeAttempt(db, coverageCheckLimitKey(accountId), rateLimits.coverageChecksPerCustomer, now);
+  const messageId = recent ?? crypto.randomUUID();
   try {
     const answer = await checkEligibility(
       db,
@@ -205,6 +212,8 @@ export async function checkCoverage(
       return unanswered('nphies_refused', { nphiesReasons: issues });
     }
     if (error.code === 'VALIDATION_FAILED') return unanswered('card_not_accepted');
+    // The lab's endpoint is not on the hosts this server may send to (NPHIES_ENDPOINT_HOSTS): it cannot ask from here.
+    if (error.code === 'NPHIES_SETTINGS_REFUSED') return unanswered('lab_not_connected');
     throw error;
   }
 }
