@@ -103,7 +103,7 @@ export function CheckoutCoverageCard({ items, policies }: { items: LabCartItem[]
               </Stack>
             ))}
             <Text fontSize="sm" color="fg.muted" data-testid="coverage-estimate-note">
-              {t`This is your insurer's estimate. The payment below is still the full price: paying only your share online is not available yet.`}
+              {t`The coverage shown here is your insurer's estimate. The payment below is still the full price: paying only your share online is not available yet.`}
             </Text>
           </Stack>
         )}
@@ -252,7 +252,7 @@ function UnansweredCoverage({ answer, insurer, onRetry }: { answer: Unanswered; 
         ? [
             t`Your ID number is not verified yet`,
             t`Insurers need an ID number verified with Nafath. It takes a minute in the Nafath app.`,
-            <ChakraLink asChild key="nafath">
+            <ChakraLink asChild variant="underline" colorPalette="brand" fontWeight="medium" key="nafath">
               <Link {...settingsLink('national-id')}>{t`Verify your ID with Nafath`}</Link>
             </ChakraLink>,
           ]
@@ -260,7 +260,7 @@ function UnansweredCoverage({ answer, insurer, onRetry }: { answer: Unanswered; 
           ? [
               t`Your profile is missing your sex or date of birth`,
               t`Insurers need both to check your coverage.`,
-              <ChakraLink asChild key="profile">
+              <ChakraLink asChild variant="underline" colorPalette="brand" fontWeight="medium" key="profile">
                 <Link {...settingsLink('about-you')}>{t`Complete your profile`}</Link>
               </ChakraLink>,
             ]
@@ -268,7 +268,7 @@ function UnansweredCoverage({ answer, insurer, onRetry }: { answer: Unanswered; 
             ? [
                 t`This lab is not in your insurer's network`,
                 t`Search shows the labs your insurance covers.`,
-                <ChakraLink asChild key="search">
+                <ChakraLink asChild variant="underline" colorPalette="brand" fontWeight="medium" key="search">
                   <Link to="/search" search={{ covered: true }}>
                     {t`Find labs covered by my insurance`}
                   </Link>
@@ -290,7 +290,7 @@ function UnansweredCoverage({ answer, insurer, onRetry }: { answer: Unanswered; 
                   ? [
                       t`Your insurer could not be asked with your card as saved`,
                       t`Check the member number on your card in your account.`,
-                      <ChakraLink asChild key="card">
+                      <ChakraLink asChild variant="underline" colorPalette="brand" fontWeight="medium" key="card">
                         <Link {...settingsLink('insurance')}>{t`Check your insurance card`}</Link>
                       </ChakraLink>,
                     ]
