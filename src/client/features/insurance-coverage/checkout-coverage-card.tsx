@@ -261,7 +261,7 @@ function UnansweredCoverage({ answer, insurer, onRetry }: { answer: Unanswered; 
               t`Your profile is missing your sex or date of birth`,
               t`Insurers need both to check your coverage.`,
               <ChakraLink asChild variant="underline" colorPalette="brand" fontWeight="medium" key="profile">
-                <Link {...settingsLink('about-you')}>{t`Complete your profile`}</Link>
+                <Link {...settingsLink('about-you')}>{t`Add your sex and date of birth`}</Link>
               </ChakraLink>,
             ]
           : reason === 'lab_not_in_network'
