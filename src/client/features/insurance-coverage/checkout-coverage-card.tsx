@@ -170,9 +170,9 @@ function GroupCoverage({ group }: { group: CoverageGroup }) {
 
 function CoverageBadge({ coverage }: { coverage: Answered['tests'][number]['coverage'] }) {
   const { t } = useLingui();
-  if (coverage === 'covered') return <Badge colorPalette="green">{t`Covered`}</Badge>;
-  if (coverage === 'prior-auth-required') return <Badge colorPalette="orange">{t`Needs your insurer's approval`}</Badge>;
-  return <Badge colorPalette="gray">{t`Not covered`}</Badge>;
+  if (coverage === 'covered') return <Badge alignSelf="start" colorPalette="green">{t`Covered`}</Badge>;
+  if (coverage === 'prior-auth-required') return <Badge alignSelf="start" colorPalette="orange">{t`Needs your insurer's approval`}</Badge>;
+  return <Badge alignSelf="start" colorPalette="gray">{t`Not covered`}</Badge>;
 }
 
 function AnsweredCoverage({ answer, insurer }: { answer: Answered; insurer: string }) {
