@@ -29,3 +29,15 @@ export const checkCoverageInput = z.object({
     .refine((day) => day >= riyadhToday(), m.invalid),
 });
 export type CheckCoverageInput = z.infer<typeof checkCoverageInput>;
+
+/** At most this many cart lines asked about at once (a cart is far smaller). */
+export const CART_TESTS_MAX = 60;
+
+/** The cart's lines (lab_tests.id): which lab and catalogue test each is, to group a check by. */
+export const cartTestsInput = z.object({
+  labTestIds: z
+    .array(rowId)
+    .min(1, m.required)
+    .max(CART_TESTS_MAX, m.invalid)
+    .transform((ids) => [...new Set(ids)]),
+});

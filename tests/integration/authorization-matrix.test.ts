@@ -502,6 +502,7 @@ const matrix: Record<string, Row> = {
   },
   'insurance.remove': { access: customers, input: () => ({ familyMemberId: null }) },
   // A made-up lab: NOT_FOUND for a customer (tests/integration/insurance-coverage.test.ts).
+  'insuranceCoverage.cartTests': { access: customers, input: () => ({ labTestIds: [1] }) },
   'insuranceCoverage.check': { access: customers, input: () => ({ labId: NOWHERE, testIds: [1], familyMemberId: null, date: inDays(3) }) },
   'promo.labsNamed': { access: admins, input: () => ({ q: 'lab' }) },
   'promo.testsNamed': { access: admins, input: () => ({ q: 'ferritin' }) },

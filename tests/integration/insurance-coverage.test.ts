@@ -394,3 +394,26 @@ describe("a test's NPHIES billing code on the lab's price list", () => {
     expect(after.find((row) => row.test_id === tests[0]!.id)?.nphies_billing_code).toBe('73250-00-80');
   });
 });
+
+describe("the cart's lines as a check names them", () => {
+  it('gives each offering its lab and catalogue test, and leaves out what is not an active test', async () => {
+    const offerings = await database.db
+      .selectFrom('lab_tests')
+      .select(['id', 'test_id'])
+      .where('lab_id', '=', lab.id)
+      .orderBy('id')
+      .execute();
+    const retired = await openLab();
+    const [gone] = await database.db
+      .updateTable('lab_tests')
+      .set({ is_active: false })
+      .where('lab_id', '=', retired.id)
+      .returning('id')
+      .execute();
+    const customer = await insuredCustomer('M-CART-1');
+    const lines = await (await callerFor(database.db, customer)).insuranceCoverage.cartTests({
+      labTestIds: [...offerings.map((offering) => offering.id), gone!.id, offerings[0]!.id],
+    });
+    expect(lines).toEqual(offerings.map((offering) => ({ labTestId: offering.id, labId: lab.id, testId: offering.test_id })));
+  });
+});

@@ -162,6 +162,11 @@ export const catalogSources = {
       'features/auth/two-factor/two-factor-required.tsx',
     ],
   },
+  /**
+   * Coverage before paying (issue #80 item 4): the checkout's health insurance card, loaded with its code
+   * only when someone in the cart has a card in force.
+   */
+  coverage: { include: ['features/insurance-coverage'] },
   /** Paying: the lab-test checkout, the plans and their payment, invoices. */
   purchases: {
     include: [

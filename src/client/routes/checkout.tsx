@@ -30,6 +30,13 @@ const HomeVisitPhone = lazy(() =>
   withCatalogs(['auth'], () => import('../features/booking/home-visit-phone.tsx')).then((module) => ({ default: module.HomeVisitPhone })),
 );
 
+// Health insurance at checkout (issue #80 item 4): its code and text load only when someone in the cart has a card in force.
+const CheckoutCoverageCard = lazy(() =>
+  withCatalogs(['coverage'], () => import('../features/insurance-coverage/checkout-coverage-card.tsx')).then((module) => ({
+    default: module.CheckoutCoverageCard,
+  })),
+);
+
 const EARLIER_REQUEST_ASKS = 15;
 const EARLIER_REQUEST_PAUSE_MS = 2000;
 
@@ -84,6 +91,13 @@ function CheckoutPage() {
     totalHalalas,
     payFromWallet,
     user?.user_type === 'customer' && !user.is_anonymous,
+  );
+
+  // The account's insurance cards, once (a guest has none): the coverage card loads when a person in the cart has one in force.
+  const signedInCustomer = user?.user_type === 'customer' && !user.is_anonymous;
+  const policies = useQuery({ ...trpc.insurance.mine.queryOptions(), enabled: signedInCustomer && read && items.length > 0 });
+  const insuredInCart = (policies.data ?? []).filter(
+    (policy) => policy.in_force && items.some((item) => (item.familyMemberId ?? null) === policy.family_member_id),
   );
 
   // A signed-out visitor with tests to pay for is asked at once to log in or go on as a guest, and stays here.
@@ -198,94 +212,106 @@ function CheckoutPage() {
           {t`Checkout`}
         </Heading>
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
-          <Card.Root variant="outline">
-            <Card.Header>
-              <Heading as="h2" size="md">
-                {t`Order summary`}
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="4" as="ul" listStyleType="none" aria-busy={!read}>
-                {!read && <LabCartLinePlaceholder />}
-                {items.map((item, index) => (
-                  <LabCartLine
-                    key={labCartLineKey(item)}
-                    item={item}
-                    onRemove={() => cart.remove(index)}
-                    removeDisabled={paying}
-                    data-testid="checkout-item"
-                  />
-                ))}
-              </Stack>
-              {user && read && <CheckoutSeries cart={items} />}
-              <Separator my="4" />
-              <Stack gap="1">
-                <HStack justify="space-between" color="fg.muted">
-                  <Text>{t`Tests (VAT included)`}</Text>
-                  <Amount read={read} value={halalasToSar(pricing.subtotal_halalas)} fontWeight="normal" data-testid="checkout-subtotal" />
-                </HStack>
-                {/* The plan's discount is known before the cart is: its row is kept while the amount comes. */}
-                {(read ? pricing.discount_halalas > 0 : discountPercent > 0) && (
+          <Stack gap="6">
+            <Card.Root variant="outline">
+              <Card.Header>
+                <Heading as="h2" size="md">
+                  {t`Order summary`}
+                </Heading>
+              </Card.Header>
+              <Card.Body>
+                <Stack gap="4" as="ul" listStyleType="none" aria-busy={!read}>
+                  {!read && <LabCartLinePlaceholder />}
+                  {items.map((item, index) => (
+                    <LabCartLine
+                      key={labCartLineKey(item)}
+                      item={item}
+                      onRemove={() => cart.remove(index)}
+                      removeDisabled={paying}
+                      data-testid="checkout-item"
+                    />
+                  ))}
+                </Stack>
+                {user && read && <CheckoutSeries cart={items} />}
+                <Separator my="4" />
+                <Stack gap="1">
                   <HStack justify="space-between" color="fg.muted">
-                    <Text>{t`Premium plan discount (${discountPercent}%)`}</Text>
+                    <Text>{t`Tests (VAT included)`}</Text>
                     <Amount
                       read={read}
-                      value={-halalasToSar(pricing.discount_halalas)}
+                      value={halalasToSar(pricing.subtotal_halalas)}
                       fontWeight="normal"
-                      data-testid="checkout-discount"
+                      data-testid="checkout-subtotal"
                     />
                   </HStack>
-                )}
-                {appliedPromo && (
-                  <HStack justify="space-between" color="fg.muted">
-                    <Text>
-                      {t`Promo code`} <bdi dir="ltr">{appliedPromo.code}</bdi>
-                    </Text>
-                    <Price value={-halalasToSar(pricing.promo_discount_halalas)} fontWeight="normal" data-testid="checkout-promo" />
-                  </HStack>
-                )}
-                {pricing.home_collection_halalas > 0 && (
-                  <HStack justify="space-between" color="fg.muted">
-                    <Text>{t`Home sample collection`}</Text>
-                    <Price value={halalasToSar(pricing.home_collection_halalas)} fontWeight="normal" data-testid="checkout-home-fee" />
-                  </HStack>
-                )}
-                <HStack justify="space-between" color="fg.muted">
-                  <Text>{t`Booking fee (${feePercent}%)`}</Text>
-                  <Amount read={read} value={halalasToSar(pricing.fee_halalas)} fontWeight="normal" data-testid="checkout-fee" />
-                </HStack>
-                <Separator my="1" />
-                {/* Every amount above is VAT-inclusive, as every price is: the total's VAT is taken out below, not added (#77 item 15). */}
-                <Text fontSize="sm" color="fg.muted" data-testid="checkout-vat-included">
-                  {t`All prices and fees include 15% VAT. Of the total:`}
-                </Text>
-                <HStack justify="space-between" color="fg.muted">
-                  <Text>{t`Subtotal before VAT`}</Text>
-                  <Amount read={read} value={halalasToSar(totalHalalas) - vat} fontWeight="normal" />
-                </HStack>
-                <HStack justify="space-between" color="fg.muted">
-                  <Text>{t`VAT (15%)`}</Text>
-                  <Amount read={read} value={vat} fontWeight="normal" />
-                </HStack>
-                <HStack justify="space-between" fontSize="lg">
-                  <Text fontWeight="bold">{t`Total (VAT included)`}</Text>
-                  <Amount read={read} value={halalasToSar(totalHalalas)} data-testid="checkout-total" />
-                </HStack>
-                {read && walletHalalas > 0 && (
-                  <>
+                  {/* The plan's discount is known before the cart is: its row is kept while the amount comes. */}
+                  {(read ? pricing.discount_halalas > 0 : discountPercent > 0) && (
                     <HStack justify="space-between" color="fg.muted">
-                      <Text>{t`Paid from your wallet`}</Text>
-                      <Price value={-halalasToSar(walletHalalas)} fontWeight="normal" data-testid="checkout-wallet" />
+                      <Text>{t`Premium plan discount (${discountPercent}%)`}</Text>
+                      <Amount
+                        read={read}
+                        value={-halalasToSar(pricing.discount_halalas)}
+                        fontWeight="normal"
+                        data-testid="checkout-discount"
+                      />
                     </HStack>
-                    <HStack justify="space-between" fontWeight="bold">
-                      <Text>{t`To pay by card`}</Text>
-                      <Price value={halalasToSar(cardHalalas)} data-testid="checkout-card" />
+                  )}
+                  {appliedPromo && (
+                    <HStack justify="space-between" color="fg.muted">
+                      <Text>
+                        {t`Promo code`} <bdi dir="ltr">{appliedPromo.code}</bdi>
+                      </Text>
+                      <Price value={-halalasToSar(pricing.promo_discount_halalas)} fontWeight="normal" data-testid="checkout-promo" />
                     </HStack>
-                  </>
-                )}
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+                  )}
+                  {pricing.home_collection_halalas > 0 && (
+                    <HStack justify="space-between" color="fg.muted">
+                      <Text>{t`Home sample collection`}</Text>
+                      <Price value={halalasToSar(pricing.home_collection_halalas)} fontWeight="normal" data-testid="checkout-home-fee" />
+                    </HStack>
+                  )}
+                  <HStack justify="space-between" color="fg.muted">
+                    <Text>{t`Booking fee (${feePercent}%)`}</Text>
+                    <Amount read={read} value={halalasToSar(pricing.fee_halalas)} fontWeight="normal" data-testid="checkout-fee" />
+                  </HStack>
+                  <Separator my="1" />
+                  {/* Every amount above is VAT-inclusive, as every price is: the total's VAT is taken out below, not added (#77 item 15). */}
+                  <Text fontSize="sm" color="fg.muted" data-testid="checkout-vat-included">
+                    {t`All prices and fees include 15% VAT. Of the total:`}
+                  </Text>
+                  <HStack justify="space-between" color="fg.muted">
+                    <Text>{t`Subtotal before VAT`}</Text>
+                    <Amount read={read} value={halalasToSar(totalHalalas) - vat} fontWeight="normal" />
+                  </HStack>
+                  <HStack justify="space-between" color="fg.muted">
+                    <Text>{t`VAT (15%)`}</Text>
+                    <Amount read={read} value={vat} fontWeight="normal" />
+                  </HStack>
+                  <HStack justify="space-between" fontSize="lg">
+                    <Text fontWeight="bold">{t`Total (VAT included)`}</Text>
+                    <Amount read={read} value={halalasToSar(totalHalalas)} data-testid="checkout-total" />
+                  </HStack>
+                  {read && walletHalalas > 0 && (
+                    <>
+                      <HStack justify="space-between" color="fg.muted">
+                        <Text>{t`Paid from your wallet`}</Text>
+                        <Price value={-halalasToSar(walletHalalas)} fontWeight="normal" data-testid="checkout-wallet" />
+                      </HStack>
+                      <HStack justify="space-between" fontWeight="bold">
+                        <Text>{t`To pay by card`}</Text>
+                        <Price value={halalasToSar(cardHalalas)} data-testid="checkout-card" />
+                      </HStack>
+                    </>
+                  )}
+                </Stack>
+              </Card.Body>
+            </Card.Root>
+            {insuredInCart.length > 0 && (
+              <Suspense fallback={null}>
+                <CheckoutCoverageCard items={items} policies={insuredInCart} />
+              </Suspense>
+            )}
+          </Stack>
 
           <Card.Root variant="outline">
             <Card.Header>

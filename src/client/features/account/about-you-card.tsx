@@ -15,7 +15,7 @@ export function AboutYouCard({ user }: { user: SessionUser }) {
     form.submit();
   };
   return (
-    <Card.Root variant="outline" asChild data-testid="about-you-card">
+    <Card.Root variant="outline" asChild id="about-you" data-testid="about-you-card">
       <form onSubmit={submit} noValidate>
         <Card.Header>
           <Heading as="h3" size="md">

@@ -248,7 +248,7 @@ export function InsuranceCard({ holderName }: { holderName: string }) {
   const policyOf = (familyMemberId: string | null) => policies.data?.find((policy) => policy.family_member_id === familyMemberId);
 
   return (
-    <Card.Root variant="outline" data-testid="insurance-card">
+    <Card.Root variant="outline" id="insurance" data-testid="insurance-card">
       <Card.Header>
         <Heading as="h3" size="md">
           {t`Health insurance`}

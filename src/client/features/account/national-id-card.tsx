@@ -69,7 +69,7 @@ export function NationalIdCard() {
   const invalid = save.error ? fieldError(i18n, save.error, 'nationalId') : undefined;
 
   return (
-    <Card.Root variant="outline" data-testid="national-id-card">
+    <Card.Root variant="outline" id="national-id" data-testid="national-id-card">
       <Card.Header>
         <Heading as="h3" size="md">
           {t`National ID or Iqama number`}

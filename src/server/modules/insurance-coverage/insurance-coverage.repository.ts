@@ -35,6 +35,22 @@ export function offeringsOf(db: Db, labId: string, testIds: readonly number[]) {
     .execute();
 }
 
+/**
+ * The active catalogue tests among these offerings (a package's line is left out: it is not asked about),
+ * with their lab and test: the browser's cart keeps only the offering.
+ */
+export function cartTests(db: Db, labTestIds: readonly number[]) {
+  return db
+    .selectFrom('lab_tests')
+    .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
+    .select(['lab_tests.id as labTestId', 'lab_tests.lab_id as labId', 'tests.id as testId'])
+    .where('lab_tests.id', 'in', labTestIds)
+    .where('lab_tests.is_active', '=', true)
+    .where('tests.kind', '=', 'test')
+    .orderBy('lab_tests.id')
+    .execute();
+}
+
 /** The account holder's name, sex and date of birth as their profile holds them. */
 export function holderDetails(db: Db, userId: string) {
   return db

@@ -218,6 +218,11 @@ export async function checkCoverage(
   }
 }
 
+/** The cart's catalogue tests by their offerings (lab_tests.id), with the lab and test a check names. */
+export function cartTests(db: Kysely<Database>, labTestIds: readonly number[]) {
+  return repo.cartTests(db, labTestIds);
+}
+
 /** The family member's relation as NPHIES's subscriber relationship names it. */
 function relationshipOf(relation: string): 'spouse' | 'child' | 'other' {
   return relation === 'spouse' ? 'spouse' : relation === 'child' ? 'child' : 'other';
