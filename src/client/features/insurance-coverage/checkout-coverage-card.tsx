@@ -131,7 +131,7 @@ function GroupCoverage({ group }: { group: CoverageGroup }) {
     <Stack gap="3" data-testid="coverage-group">
       <Stack gap="0.5">
         <Text fontWeight="semibold">
-          {group.patientName ? t`${isolated(group.patientName)} at ${isolated(lab)}` : t`You at ${isolated(lab)}`}
+          {group.patientName ? t`${isolated(group.patientName)}'s visit to ${isolated(lab)}` : t`Your visit to ${isolated(lab)}`}
         </Text>
         <Text fontSize="sm" color="fg.muted">
           {day}
