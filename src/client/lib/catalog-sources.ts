@@ -29,6 +29,8 @@ const checkoutSeries = 'features/booking/checkout-series.tsx';
 
 /** Whom a package is meant for, in its booking panel (issue #79): loaded with the packages catalog when there is something to say. */
 const packageSuitsNote = 'features/booking/package-suits-note.tsx';
+/** The checkout's health insurance card (issue #80 item 4): its own catalog, loaded with it for an insured cart only. */
+const checkoutCoverage = 'features/booking/checkout-coverage-card.tsx';
 
 const seriesChoice = ['features/booking/repeat-choice.tsx', 'features/booking/series-plan-list.tsx', 'features/booking/series-errors.ts'];
 
@@ -88,6 +90,7 @@ export const catalogSources = {
       ...seriesChoice,
       checkoutSeries,
       packageSuitsNote,
+      checkoutCoverage,
     ],
   },
   /**
@@ -166,7 +169,7 @@ export const catalogSources = {
    * Coverage before paying (issue #80 item 4): the checkout's health insurance card, loaded with its code
    * only when someone in the cart has a card in force.
    */
-  coverage: { include: ['features/insurance-coverage'] },
+  coverage: { include: [checkoutCoverage] },
   /** Paying: the lab-test checkout, the plans and their payment, invoices. */
   purchases: {
     include: [

@@ -32,7 +32,7 @@ const HomeVisitPhone = lazy(() =>
 
 // Health insurance at checkout (issue #80 item 4): its code and text load only when someone in the cart has a card in force.
 const CheckoutCoverageCard = lazy(() =>
-  withCatalogs(['coverage'], () => import('../features/insurance-coverage/checkout-coverage-card.tsx')).then((module) => ({
+  withCatalogs(['coverage'], () => import('../features/booking/checkout-coverage-card.tsx')).then((module) => ({
     default: module.CheckoutCoverageCard,
   })),
 );

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import type { LabCartItem } from '../booking/lab-cart/lab-cart-store.ts';
+import type { LabCartItem } from './lab-cart/lab-cart-store.ts';
 
 type Policy = RouterOutputs['insurance']['mine'][number];
 type Check = RouterOutputs['insuranceCoverage']['check'];
