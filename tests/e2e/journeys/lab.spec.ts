@@ -121,10 +121,12 @@ for (const run of runs) {
       await addOffering.getByLabel(w.lab.price).fill(String(price));
       await addOffering.getByRole('button', { name: w.lab.add, exact: true }).click();
       await expect(message(page, w.lab.offeringAdded)).toBeVisible();
-      // The row's first field is its turnaround (empty: not stated), the second its price.
-      const fields = page.getByTestId('offering').filter({ hasText: testName }).getByRole('textbox');
-      await expect(fields.first()).toHaveValue('');
-      await expect(fields.nth(1)).toHaveValue(`${price}.00`);
+      // The row's turnaround is empty (not stated), its NPHIES billing code too, and its price is the one given.
+      const row = page.getByTestId('offering').filter({ hasText: testName });
+      const field = (ar: string, en: string) => row.getByRole('textbox', { name: run.locale === 'ar' ? ar : en });
+      await expect(field(`نتائج ${testName} خلال (ساعات)`, `Results of ${testName} within (hours)`)).toHaveValue('');
+      await expect(field(`رمز الفوترة في نفيس (NPHIES) لفحص ${testName}`, `NPHIES billing code of ${testName}`)).toHaveValue('');
+      await expect(field(`سعر ${testName}`, `Price of ${testName}`)).toHaveValue(`${price}.00`);
       await expect(page.getByText(w.lab.oneOffered)).toBeVisible();
 
       // Patients now find the lab on the new test's page, at that price.
