@@ -25,6 +25,9 @@ export interface CheckoutPricing {
   /** A promo code's discount (withPromo; ADR 0092), a line of its own: each item's share is `promo_shares`. */
   promo_discount_halalas: number;
   promo_shares: number[];
+  /** What the person's insurer pays of the tests (withInsurer; ADR 0099), a line of its own: each item's share is `insurer_shares`. */
+  insurer_share_halalas: number;
+  insurer_shares: number[];
   total_halalas: number;
 }
 
@@ -56,6 +59,8 @@ export function priceCheckout(tier: string, prices: number[], homeVisitFees: num
     home_collection_halalas: homeCollection,
     promo_discount_halalas: 0,
     promo_shares: items.map(() => 0),
+    insurer_share_halalas: 0,
+    insurer_shares: items.map(() => 0),
     total_halalas: sum('total_halalas') + homeCollection,
   };
 }
@@ -65,7 +70,18 @@ export function priceCheckout(tier: string, prices: number[], homeVisitFees: num
  * and the home visit are the platform's charges and are not discounted by a code).
  */
 export function promoBase(pricing: CheckoutPricing): number[] {
-  return pricing.items.map((item) => item.price_halalas - item.discount_halalas);
+  return pricing.items.map((item, index) => item.price_halalas - item.discount_halalas - (pricing.insurer_shares[index] ?? 0));
+}
+
+/**
+ * The checkout with the insurer's shares taken off (ADR 0099): each test's share as NPHIES answered it,
+ * never more than what the plan's discount leaves of its price (the booking fee and the home visit are
+ * the platform's charges, which the person pays). The person pays the rest: their share.
+ */
+export function withInsurer(pricing: CheckoutPricing, shares: number[]): CheckoutPricing {
+  const capped = pricing.items.map((item, index) => Math.max(0, Math.min(shares[index] ?? 0, item.price_halalas - item.discount_halalas)));
+  const insurer = capped.reduce((total, share) => total + share, 0);
+  return { ...pricing, insurer_share_halalas: insurer, insurer_shares: capped, total_halalas: pricing.total_halalas - insurer };
 }
 
 /** The checkout with a promo code's discount taken off, each test's share its own (promoShares, src/shared/promo.ts). */

@@ -123,6 +123,10 @@ export const appErrorCodes = [
   'NPHIES_SETTINGS_REFUSED',
   /** "Covered by my insurance" asked by someone with no insurance in force (ADR 0094). */
   'INSURANCE_NOT_IN_FORCE',
+  /** Paying only the person's share: the insurer's answer at payment is not the one the checkout showed (a new check was needed); check again (ADR 0099). */
+  'COVERAGE_CHANGED',
+  /** Paying only the person's share: the insurer could not be asked at payment; details.reason is the coverage check's reason (ADR 0098, 0099). */
+  'COVERAGE_UNANSWERED',
   'INTERNAL',
 ] as const;
 

@@ -29,6 +29,8 @@ export const promoRefusals = [
   'sign_in',
   /** The order's payment at the gateway has begun: its amount can no longer change. */
   'payment_started',
+  /** A checkout the person's insurer pays part of: offers and codes are for payments in full (ADR 0099). */
+  'with_insurance',
 ] as const;
 export type PromoRefusal = (typeof promoRefusals)[number];
 

@@ -165,6 +165,11 @@ export const createBookingsInput = z.object({
   promoCode: typedPromoCode.optional(),
   /** Pay what the wallet holds of the total from it, the card the rest (ADR 0093). */
   useWallet: z.boolean().optional(),
+  /**
+   * Pay only the person's share (ADR 0099): the message ids of the answered coverage checks the checkout
+   * showed, one per visit (lab, person, day) whose person has a card in force. Absent: the full price.
+   */
+  coverageMessageIds: z.array(z.uuid()).min(1).max(20).optional(),
 });
 /** Moves a confirmed booking to another slot of the same lab test. */
 export const rescheduleBookingInput = z.object({ id: z.uuid(), bookingTime: isoInstant });

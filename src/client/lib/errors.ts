@@ -87,11 +87,18 @@ type PhoneErrorCode = Extract<
   'PHONE_CODE_WRONG' | 'PHONE_CODE_EXPIRED' | 'PHONE_TAKEN' | 'PHONE_REQUIRED' | 'PHONE_COUNTRY_NOT_SERVED'
 >;
 
+/**
+ * Codes only the checkout's insurance card meets (paying only the person's share, ADR 0099): their sentences
+ * are in its own catalog (features/booking/checkout-coverage-card.tsx), registered as it loads.
+ */
+export const checkoutCoverageErrorCodes = ['COVERAGE_CHANGED', 'COVERAGE_UNANSWERED'] as const satisfies readonly AppErrorCode[];
+type CheckoutCoverageErrorCode = (typeof checkoutCoverageErrorCodes)[number];
+
 /** The sentences pages give for their own codes (the dashboards', the waitlist's) once they load. */
 const pageMessages: Partial<Record<string, MessageDescriptor>> = {};
 
 /** The codes whose sentences are in the catalog of the only pages that meet them, which give them as they load. */
-type PageErrorCode = DashboardErrorCode | BookingPanelErrorCode | PhoneErrorCode;
+type PageErrorCode = DashboardErrorCode | BookingPanelErrorCode | PhoneErrorCode | CheckoutCoverageErrorCode;
 
 /**
  * A page's sentences for its own codes and field problems, given as it loads (dashboard-errors.ts,
@@ -120,7 +127,7 @@ export function registerDetailedMessage(code: AppErrorCode, sentence: DetailedMe
   detailedMessages[code] = sentence;
 }
 
-const appErrorMessages: Record<Exclude<AppErrorCode, DashboardErrorCode | BookingPanelErrorCode | PhoneErrorCode>, MessageDescriptor> = {
+const appErrorMessages: Record<Exclude<AppErrorCode, PageErrorCode>, MessageDescriptor> = {
   UNAUTHENTICATED: msg`Please log in to continue.`,
   FORBIDDEN: msg`You do not have permission to do this.`,
   LAB_NOT_APPROVED: msg`Your lab account is under review. You will be notified once it is approved.`,

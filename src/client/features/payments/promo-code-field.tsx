@@ -22,6 +22,7 @@ const refusalMessages: Record<PromoRefusal, MessageDescriptor> = {
   not_applicable: msg`This code does not apply to the tests in your cart.`,
   sign_in: msg`Sign in to use a promo code.`,
   payment_started: msg`The payment has begun: a code can no longer be added to this order.`,
+  with_insurance: msg`Offers and promo codes do not apply when your insurance pays part of the price.`,
 };
 
 /** Said instead when the server names the store order or the plan as what the code was tried on. */
