@@ -195,7 +195,11 @@ describe('paying only the share', () => {
       .selectFrom('lab_ledger_entries')
       .select(['booking_id', 'price_halalas', 'paid_halalas', 'commission_halalas', 'lab_owed_halalas', 'insurer_share_halalas'])
       .where('lab_id', '=', lab.id)
-      .where('booking_id', 'in', bookings.map((row) => row.id))
+      .where(
+        'booking_id',
+        'in',
+        bookings.map((row) => row.id),
+      )
       .execute();
     for (const row of ledger) {
       const share = row.price_halalas === 6_000 ? 4_800 : 25_000;
@@ -232,7 +236,9 @@ describe('paying only the share', () => {
       .where('booking_id', '=', dearBooking.id)
       .executeTakeFirstOrThrow();
     expect(credit.total_halalas).toBe(6_500);
-    expect((credit.lines as { kind: string; total_halalas: number }[]).find((line) => line.kind === 'insurer')?.total_halalas).toBe(-25_000);
+    expect((credit.lines as { kind: string; total_halalas: number }[]).find((line) => line.kind === 'insurer')?.total_halalas).toBe(
+      -25_000,
+    );
   });
 
   it('a test covered in full leaves the person only the booking fee, and a person without a card pays in full beside them', async () => {
@@ -276,11 +282,13 @@ describe('nothing is charged when the answer is not the one shown', () => {
     const caller = await callerOf(customer, payments.provider);
     // Another person's message id does not lower this person's price: their own check is made, and it is new.
     expect(
-      await refusal(caller.booking.create({ items: cart(slots), idempotencyKey: randomUUID(), coverageMessageIds: [othersAnswer.messageId] })),
+      await refusal(
+        caller.booking.create({ items: cart(slots), idempotencyKey: randomUUID(), coverageMessageIds: [othersAnswer.messageId] }),
+      ),
     ).toEqual({ code: 'COVERAGE_CHANGED', reason: undefined });
-    expect(await refusal(caller.booking.create({ items: cart(slots), idempotencyKey: randomUUID(), coverageMessageIds: [randomUUID()] }))).toEqual(
-      { code: 'COVERAGE_CHANGED', reason: undefined },
-    );
+    expect(
+      await refusal(caller.booking.create({ items: cart(slots), idempotencyKey: randomUUID(), coverageMessageIds: [randomUUID()] })),
+    ).toEqual({ code: 'COVERAGE_CHANGED', reason: undefined });
     expect(payments.charges).toEqual([]);
     expect(await database.db.selectFrom('bookings').select('id').where('customer_id', '=', customer.id).execute()).toEqual([]);
   });
