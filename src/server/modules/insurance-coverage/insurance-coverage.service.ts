@@ -22,6 +22,7 @@ import {
   type EligibilityOutcome,
   type NphiesLabSettings,
   type NphiesOptions,
+  type NphiesParties,
 } from '../nphies/nphies.service.ts';
 import * as repo from './insurance-coverage.repository.ts';
 
@@ -112,52 +113,24 @@ export async function checkCoverage(
 ): Promise<CoverageCheck> {
   const member = input.familyMemberId ? await repo.memberDetails(db, accountId, input.familyMemberId) : null;
   if (input.familyMemberId && !member) throw new AppError('NOT_FOUND', { entity: 'familyMember' });
-  const lab = await repo.labNamed(db, input.labId);
-  if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
+  if (!(await repo.labNamed(db, input.labId))) throw new AppError('NOT_FOUND', { entity: 'lab' });
   const offerings = await repo.offeringsOf(db, input.labId, input.testIds);
   if (offerings.length !== input.testIds.length) throw new AppError('NOT_FOUND', { entity: 'labTest' });
 
-  const card = await insuranceOfPerson(db, accountId, input.familyMemberId, dayInKingdom(input.date));
-  if (!card?.in_force) return unanswered('no_insurance');
-  const identity = await verifiedIdentityOf(db, { userId: accountId, familyMemberId: input.familyMemberId });
-  if (!identity) return unanswered('identity_not_verified');
-  const holder = member ? null : await repo.holderDetails(db, accountId);
-  const sex = member?.sex ?? holder?.sex ?? null;
-  const birthDate = member?.date_of_birth ?? holder?.date_of_birth ?? null;
-  if (!sex || !birthDate) return unanswered('profile_incomplete');
-
-  const inNetwork = await labsInNetwork(db, { insurerId: card.insurer_id, policyClass: normalizePolicyClass(card.policy_class) });
-  if (!inNetwork.includes(input.labId)) return unanswered('lab_not_in_network');
-  const stored = await nphiesSettingsOf(db, keys, input.labId);
-  if (!stored) return unanswered('lab_not_connected');
-  const settings: NphiesLabSettings = {
-    endpointUrl: stored.endpointUrl,
-    providerLicense: stored.providerLicense,
-    clientCertPem: stored.clientCertPem,
-    clientKeyPem: stored.clientKeyPem,
-    ...(stored.caPem && { caPem: stored.caPem }),
-  };
+  const party = await nphiesPartiesOf(
+    db,
+    keys,
+    accountId,
+    { labId: input.labId, familyMemberId: input.familyMemberId, date: input.date },
+    member,
+  );
+  if (party.status === 'unanswered') return party;
+  const { settings, parties } = party;
   const uncoded = offerings.filter((offering) => offering.nphies_billing_code === null).map((offering) => offering.test_id);
   if (uncoded.length > 0) return unanswered('test_without_billing_code', { testIds: uncoded });
 
-  const verifiedName = identity.verifiedName?.en ?? identity.verifiedName?.ar ?? null;
   const ask: Omit<EligibilityAsk, 'messageId' | 'sentAt'> = {
-    provider: { license: settings.providerLicense, name: lab.lab_name_en },
-    payer: { nphiesId: card.nphies_payer_id, name: card.insurer_name_en },
-    patient: {
-      idKind: identity.nationalId.startsWith('2') ? 'iqama' : 'nationalid',
-      idNumber: identity.nationalId,
-      name: verifiedName ?? member?.name ?? holder?.name ?? '',
-      sex,
-      birthDate,
-    },
-    coverage: {
-      memberId: card.member_id,
-      policyClass: card.policy_class,
-      ...(card.network && { network: card.network }),
-      relationship: member ? relationshipOf(member.relation) : 'self',
-      expiry: dateOnly(card.expires_on),
-    },
+    ...parties,
     items: offerings.map((offering, index) => ({
       sequence: index + 1,
       code: offering.nphies_billing_code ?? '',
@@ -284,6 +257,71 @@ export async function insurerSharesAtCheckout(
 /** The cart's catalogue tests by their offerings (lab_tests.id), with the lab and test a check names. */
 export function cartTests(db: Kysely<Database>, labTestIds: readonly number[]) {
   return repo.cartTests(db, labTestIds);
+}
+
+/** Who a message to NPHIES is about and from: the lab's identity and connection, the insurer, the patient and their card. */
+export type NphiesPartiesOf =
+  | { status: 'ready'; settings: NphiesLabSettings; parties: Omit<NphiesParties, 'messageId' | 'sentAt'> }
+  | Extract<CoverageCheck, { status: 'unanswered' }>;
+
+/**
+ * The parties of a message to NPHIES about a person's visit to a lab on a day (YYYY-MM-DD in the Kingdom):
+ * their card in force that day, their ID verified by Nafath, their sex and date of birth, the lab in
+ * network for the card and connected. Where one is missing, the reason, in the order a person can fix them.
+ * `member` is the family member's details when the visit is one's (repo.memberDetails), already found.
+ */
+export async function nphiesPartiesOf(
+  db: Kysely<Database>,
+  keys: ResultKeys,
+  accountId: string,
+  visit: { labId: string; familyMemberId: string | null; date: string },
+  member: Awaited<ReturnType<typeof repo.memberDetails>> | null,
+): Promise<NphiesPartiesOf> {
+  const lab = await repo.labNamed(db, visit.labId);
+  if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
+  const card = await insuranceOfPerson(db, accountId, visit.familyMemberId, dayInKingdom(visit.date));
+  if (!card?.in_force) return unanswered('no_insurance');
+  const identity = await verifiedIdentityOf(db, { userId: accountId, familyMemberId: visit.familyMemberId });
+  if (!identity) return unanswered('identity_not_verified');
+  const holder = member ? null : await repo.holderDetails(db, accountId);
+  const sex = member?.sex ?? holder?.sex ?? null;
+  const birthDate = member?.date_of_birth ?? holder?.date_of_birth ?? null;
+  if (!sex || !birthDate) return unanswered('profile_incomplete');
+
+  const inNetwork = await labsInNetwork(db, { insurerId: card.insurer_id, policyClass: normalizePolicyClass(card.policy_class) });
+  if (!inNetwork.includes(visit.labId)) return unanswered('lab_not_in_network');
+  const stored = await nphiesSettingsOf(db, keys, visit.labId);
+  if (!stored) return unanswered('lab_not_connected');
+  const settings: NphiesLabSettings = {
+    endpointUrl: stored.endpointUrl,
+    providerLicense: stored.providerLicense,
+    clientCertPem: stored.clientCertPem,
+    clientKeyPem: stored.clientKeyPem,
+    ...(stored.caPem && { caPem: stored.caPem }),
+  };
+  const verifiedName = identity.verifiedName?.en ?? identity.verifiedName?.ar ?? null;
+  return {
+    status: 'ready',
+    settings,
+    parties: {
+      provider: { license: settings.providerLicense, name: lab.lab_name_en },
+      payer: { nphiesId: card.nphies_payer_id, name: card.insurer_name_en },
+      patient: {
+        idKind: identity.nationalId.startsWith('2') ? 'iqama' : 'nationalid',
+        idNumber: identity.nationalId,
+        name: verifiedName ?? member?.name ?? holder?.name ?? '',
+        sex,
+        birthDate,
+      },
+      coverage: {
+        memberId: card.member_id,
+        policyClass: card.policy_class,
+        ...(card.network && { network: card.network }),
+        relationship: member ? relationshipOf(member.relation) : 'self',
+        expiry: dateOnly(card.expires_on),
+      },
+    },
+  };
 }
 
 /** The family member's relation as NPHIES's subscriber relationship names it. */

@@ -49,7 +49,7 @@ import { NphiesNetworkError, type NphiesTransport, nodeNphiesTransport } from '.
  * into a plain outcome. Sending a message id again returns the stored answer (or its stored failure).
  */
 
-export type { ClaimAsk, EligibilityAsk, NphiesLabSettings, PriorAuthAsk } from './nphies-asks.ts';
+export type { ClaimAsk, EligibilityAsk, NphiesLabSettings, NphiesParties, PriorAuthAsk } from './nphies-asks.ts';
 export { endpointPolicyOf, isEndpointAllowed } from './nphies-endpoints.ts';
 export type { ClaimOutcome, EligibilityOutcome, PriorAuthOutcome } from './nphies-response.ts';
 
