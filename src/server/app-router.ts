@@ -9,6 +9,7 @@ import { catalogRouter } from './modules/catalog/catalog.router.ts';
 import { familyRouter } from './modules/family/family.router.ts';
 import { identityRouter } from './modules/identity/identity.router.ts';
 import { insuranceRouter } from './modules/insurance/insurance.router.ts';
+import { insuranceClaimsRouter } from './modules/insurance-claims/insurance-claims.router.ts';
 import { insuranceCoverageRouter } from './modules/insurance-coverage/insurance-coverage.router.ts';
 import { labRouter } from './modules/lab/lab.router.ts';
 import { labApiKeysRouter } from './modules/lab-api-keys/lab-api-keys.router.ts';
@@ -47,6 +48,7 @@ export const appRouter = router({
   packages: packagesRouter,
   promo: promoRouter,
   insurance: insuranceRouter,
+  insuranceClaims: insuranceClaimsRouter,
   insuranceCoverage: insuranceCoverageRouter,
   payments: paymentsRouter,
   resultShares: resultSharesRouter,

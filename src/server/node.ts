@@ -14,8 +14,10 @@ import { createMigrator } from './db/migrate.ts';
 import { assertReadyToServe, describeListening, EnvError, parseEnv, s3Settings } from './env.ts';
 import { recoverInterruptedCheckouts } from './modules/booking/checkout-recovery.service.ts';
 import { startSeriesDueMails } from './modules/booking/series-payments.service.ts';
+import { startClaimRounds } from './modules/insurance-claims/insurance-claims.service.ts';
 import { developmentTransport, type MailTransport, smtpTransport } from './modules/mail/mail-transports.ts';
 import { createOutboxSender } from './modules/mail/outbox-sender.ts';
+import { nphiesOptionsFromEnv } from './modules/nphies/nphies.service.ts';
 import { startPhoneMessages } from './modules/phone/phone-messages.service.ts';
 import { diskBlobStore } from './modules/result-files/disk-blob-store.ts';
 import { s3BlobStore } from './modules/result-files/s3-blob-store.ts';
@@ -25,6 +27,7 @@ import { followCatalogVersion } from './platform/catalog-version.ts';
 import { clientBucket } from './platform/client-address.ts';
 import { setPasswordCost } from './platform/password.ts';
 import { paymentProviderFor } from './platform/payment-providers.ts';
+import { resultKeysFor } from './platform/result-sealing.ts';
 import { sharpImageResizer } from './platform/sharp-image-resizer.ts';
 import { smsProviderFor } from './platform/sms/sms-providers.ts';
 import { whatsappProviderFor } from './platform/whatsapp/whatsapp-providers.ts';
@@ -112,6 +115,8 @@ async function main() {
   const waitlistOffers = startWaitlistOffers({ db: database.db, log });
   // A series' visit paid when due is told to its customer a week before it (ADR 0075).
   const seriesDueMails = startSeriesDueMails({ db: database.db, log });
+  // Insured visits are claimed from their insurers through the labs' NPHIES identities once results are final (ADR 0100).
+  const claimRounds = startClaimRounds({ db: database.db, keys: await resultKeysFor(env), options: nphiesOptionsFromEnv(env), log });
   // Text messages (issue #55) through SMS_PROVIDER, and WHATSAPP_PROVIDER for those who chose it; without an
   // SMS gateway they wait in their outbox (a code can go no other way).
   const sms = smsProviderFor(env);
@@ -197,6 +202,7 @@ async function main() {
         planRenewals.stop(),
         waitlistOffers.stop(),
         seriesDueMails.stop(),
+        claimRounds.stop(),
         phoneMessages?.stop(),
       ])
         .then(() => transport?.close())

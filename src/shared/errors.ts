@@ -127,6 +127,8 @@ export const appErrorCodes = [
   'COVERAGE_CHANGED',
   /** Paying only the person's share: the insurer could not be asked at payment; details.reason is the coverage check's reason (ADR 0098, 0099). */
   'COVERAGE_UNANSWERED',
+  /** A lab's insurance claim that is neither rejected nor failed, or that a correction already replaces (ADR 0100). */
+  'CLAIM_NOT_RESUBMITTABLE',
   'INTERNAL',
 ] as const;
 

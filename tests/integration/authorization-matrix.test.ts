@@ -502,6 +502,8 @@ const matrix: Record<string, Row> = {
   },
   'insurance.remove': { access: customers, input: () => ({ familyMemberId: null }) },
   // A made-up lab: NOT_FOUND for a customer (tests/integration/insurance-coverage.test.ts).
+  'insuranceClaims.mine': { access: approvedLabs },
+  'insuranceClaims.resubmit': { access: approvedLabs, input: () => ({ claimId: NOWHERE }) },
   'insuranceCoverage.cartTests': { access: customers, input: () => ({ labTestIds: [1] }) },
   'insuranceCoverage.check': { access: customers, input: () => ({ labId: NOWHERE, testIds: [1], familyMemberId: null, date: inDays(3) }) },
   'promo.labsNamed': { access: admins, input: () => ({ q: 'lab' }) },

@@ -43,6 +43,7 @@ export const dashboardErrorCodes = [
   'PAYOUT_EXCEEDS_BALANCE',
   'PAYOUT_ALREADY_REVERSED',
   'NPHIES_SETTINGS_REFUSED',
+  'CLAIM_NOT_RESUBMITTABLE',
   // Met in the account's settings (Nafath, ADR 0096) and, for now, nowhere else (NPHIES, ADR 0097).
   'NAFATH_UNAVAILABLE',
   'NAFATH_REQUEST_OPEN',

@@ -37,6 +37,8 @@ export type GuaranteeKind = 'late_collector' | 'late_results';
 
 export type InsuranceCardPhotoContentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
+export type InsuranceClaimStatus = 'accepted' | 'failed' | 'paid' | 'partly-accepted' | 'pending' | 'queued' | 'rejected';
+
 export type Int8 = ColumnType<number | string, bigint | number | string, bigint | number | string>;
 
 export type InvoiceKind = 'credit_note' | 'invoice';
@@ -364,6 +366,23 @@ export interface InsuranceCardPhotos {
   size_bytes: number;
   storage_key: string;
   wrapped_key: Buffer;
+}
+
+export interface InsuranceClaims {
+  answered_at: Timestamp | null;
+  attempts: Generated<number>;
+  benefit_halalas: number | null;
+  booking_id: string;
+  created_at: CreatedAt;
+  diagnosis_code: string;
+  id: Generated<string>;
+  lab_id: string;
+  message_id: string;
+  next_try_at: Generated<Timestamp>;
+  problem: string | null;
+  reasons: Generated<Json>;
+  replaces_claim_id: string | null;
+  status: Generated<InsuranceClaimStatus>;
 }
 
 export interface Insurers {
@@ -1325,6 +1344,7 @@ export interface DB {
   guarantee_credits: GuaranteeCredits;
   guest_links: GuestLinks;
   insurance_card_photos: InsuranceCardPhotos;
+  insurance_claims: InsuranceClaims;
   insurers: Insurers;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;

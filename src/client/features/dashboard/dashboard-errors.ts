@@ -37,6 +37,7 @@ const codes: Record<DashboardErrorCode, MessageDescriptor> = {
   PAYOUT_EXCEEDS_BALANCE: msg`This amount is more than the balance owed to the lab. Check the amount and try again.`,
   PAYOUT_ALREADY_REVERSED: msg`This payout has already been reversed.`,
   NPHIES_SETTINGS_REFUSED: msg`These NPHIES settings cannot be used. Check the certificate, its private key and the address.`,
+  CLAIM_NOT_RESUBMITTABLE: msg`This claim cannot be sent again: only a rejected or failed claim can, once.`,
   NPHIES_TIMEOUT: msg`Your insurer did not answer in time. Please try again in a few minutes, or pay the full price now.`,
   NPHIES_ERROR: msg`The insurance platform (NPHIES) could not process this request. Please check the insurance details and try again.`,
   NAFATH_UNAVAILABLE: msg`Nafath cannot be reached right now. Please try again in a few minutes.`,

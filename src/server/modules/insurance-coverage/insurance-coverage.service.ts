@@ -34,7 +34,7 @@ import * as repo from './insurance-coverage.repository.ts';
 // sends, stores and replays the exchange.
 
 /** NPHIES's code system for laboratory services, which the tests' billing codes belong to. */
-const LABORATORY_CODES = 'http://nphies.sa/terminology/CodeSystem/laboratory';
+export const LABORATORY_CODES = 'http://nphies.sa/terminology/CodeSystem/laboratory';
 
 /** Why a check could not be made, or ended without an answer from NPHIES. */
 export type CoverageReason =
@@ -268,15 +268,17 @@ export type NphiesPartiesOf =
  * The parties of a message to NPHIES about a person's visit to a lab on a day (YYYY-MM-DD in the Kingdom):
  * their card in force that day, their ID verified by Nafath, their sex and date of birth, the lab in
  * network for the card and connected. Where one is missing, the reason, in the order a person can fix them.
- * `member` is the family member's details when the visit is one's (repo.memberDetails), already found.
+ * `known`: the family member's details when the caller has already read them (else they are read here).
  */
 export async function nphiesPartiesOf(
   db: Kysely<Database>,
   keys: ResultKeys,
   accountId: string,
   visit: { labId: string; familyMemberId: string | null; date: string },
-  member: Awaited<ReturnType<typeof repo.memberDetails>> | null,
+  known?: Awaited<ReturnType<typeof repo.memberDetails>> | null,
 ): Promise<NphiesPartiesOf> {
+  const member = known !== undefined ? known : visit.familyMemberId ? await repo.memberDetails(db, accountId, visit.familyMemberId) : null;
+  if (visit.familyMemberId && !member) throw new AppError('NOT_FOUND', { entity: 'familyMember' });
   const lab = await repo.labNamed(db, visit.labId);
   if (!lab) throw new AppError('NOT_FOUND', { entity: 'lab' });
   const card = await insuranceOfPerson(db, accountId, visit.familyMemberId, dayInKingdom(visit.date));

@@ -659,6 +659,26 @@ export async function releasedReportForBooking(db: Kysely<Database>, keys: Resul
   return releasedReport(db, keys, booking);
 }
 
+/**
+ * The coded values of a booking's latest final report, for its insurance claim (issue #80 item 5): each
+ * number with a LOINC code and a recognised UCUM unit, and when the report was released; null while no
+ * version is final. Read by the lab's own claim, not shown to anyone.
+ */
+export async function finalValuesForClaim(db: Kysely<Database>, keys: ResultKeys, bookingId: string) {
+  const report = await repo.reportOf(db, bookingId);
+  const final = report ? (await repo.versionsOf(db, report.id)).find((version) => version.status === 'final') : undefined;
+  if (!final?.released_at) return null;
+  const document = await openDocument(keys, final);
+  return {
+    releasedAt: new Date(final.released_at).toISOString(),
+    values: document.observations.flatMap((observation) =>
+      observation.loinc && observation.value.kind === 'number' && observation.unit && !observation.unitNotRecognised
+        ? [{ loinc: observation.loinc, label: observation.label, value: observation.value.value, unit: observation.unit }]
+        : [],
+    ),
+  };
+}
+
 /** The customer's reports with released values, newest first (the account holder's and their family's). */
 export async function customerReports(db: Kysely<Database>, customerId: string) {
   const rows = await repo.customerReleasedReports(db, customerId);
