@@ -67,7 +67,7 @@ export function startClaimRounds(
 /** Builds the claim's message from its booking and final results and sends it; records NPHIES's answer or why it was not sent. */
 async function sendClaim(db: Kysely<Database>, keys: ResultKeys, options: NphiesOptions, claimId: string, now: Date) {
   const claim = await repo.claimToSend(db, claimId);
-  if (!claim || claim.status !== 'pending') return;
+  if (claim?.status !== 'pending') return;
   const fail = (problem: string, reasons: { code: string; display: string | null }[] = []) =>
     repo.recordOutcome(db, claim.id, { status: 'failed', problem, reasons, answeredAt: now });
 
