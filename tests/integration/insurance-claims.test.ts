@@ -128,12 +128,14 @@ const claimsOf = async (bookingId: string, by: TestUser = lab) =>
 
 describe('a claim after the visit', () => {
   it('is sent once the results are final, with the billing code and the final values, and accepted', async () => {
-    const { bookingId } = await insuredVisit('M-CLAIM-1');
+    const { bookingId, customer } = await insuredVisit('M-CLAIM-1');
     const draft = await insuredVisit('M-CLAIM-2', 'draft');
     const preliminary = await insuredVisit('M-CLAIM-3', 'preliminary');
     await fileDueClaims(database.db, await keys(), options());
 
     const [claim] = await claimsOf(bookingId);
+    const told = await database.db.selectFrom('outbox').select('template').where('user_id', '=', customer.id).execute();
+    expect(told.map((mail) => mail.template)).not.toContain('insurance-claim-rejected');
     expect(claim).toMatchObject({
       status: 'accepted',
       insurerShareSar: 96,
@@ -175,10 +177,14 @@ describe('a claim after the visit', () => {
   });
 
   it('a rejected claim is corrected and sent again once, naming the claim it replaces', async () => {
-    const { bookingId } = await insuredVisit('CLAIM-REJECT');
+    const { bookingId, customer } = await insuredVisit('CLAIM-REJECT');
     await fileDueClaims(database.db, await keys(), options());
     const [rejected] = await claimsOf(bookingId);
     expect(rejected).toMatchObject({ status: 'rejected', reasons: [expect.objectContaining({ code: 'CV-1-3' })] });
+    // The account holder is told, once, that nothing more is charged without telling them; never the reasons.
+    const mails = await database.db.selectFrom('outbox').select(['template', 'data']).where('user_id', '=', customer.id).execute();
+    expect(mails.filter((mail) => mail.template === 'insurance-claim-rejected')).toHaveLength(1);
+    expect(JSON.stringify(mails)).not.toContain('CV-1-3');
 
     const labCaller = await callerFor(database.db, lab);
     const corrected = await labCaller.insuranceClaims.resubmit({ claimId: rejected!.id, diagnosisCode: 'z00.0' });

@@ -83,6 +83,17 @@ const examples: { [T in MailMessage['template']]: Extract<MailMessage, { templat
       link: 'https://tahaleel.sa/dashboard?section=results',
     },
   },
+  'insurance-claim-rejected': {
+    template: 'insurance-claim-rejected',
+    data: {
+      name: 'Sarah',
+      testName: { ar: 'فيتامين د', en: 'Vitamin D' },
+      labName: booking.labName,
+      memberName: null,
+      bookingReference: 'TH-3F2A9C',
+      link: 'https://tahaleel.sa/dashboard?section=bookings',
+    },
+  },
   'retest-reminder': {
     template: 'retest-reminder',
     data: {
@@ -702,5 +713,24 @@ describe('mailCategory', () => {
     for (const message of messages) {
       if (!reminders.includes(message.template)) expect(mailCategory(message.template)).toBe('transactional');
     }
+  });
+});
+
+describe('an insurance claim not accepted (ADR 0100)', () => {
+  it('names the visit and that nothing more is charged without telling, never the insurer’s reasons; the subject names neither test nor member', () => {
+    for (const locale of LOCALES) {
+      const mail = renderMail(examples['insurance-claim-rejected'], locale, context);
+      expect(mail.subject).not.toContain(locale === 'ar' ? 'فيتامين' : 'Vitamin');
+      expect(mail.text).toContain(locale === 'ar' ? 'فيتامين د' : 'Vitamin D');
+      expect(mail.text).toContain('TH-3F2A9C');
+      expect(mail.text).toContain(locale === 'ar' ? 'لن يُطلب منك دفع أي مبلغ إضافي' : 'You will not be asked to pay anything more');
+    }
+    const forMember = {
+      ...examples['insurance-claim-rejected'],
+      data: { ...examples['insurance-claim-rejected'].data, memberName: 'Noura' },
+    };
+    const mail = renderMail(forMember, 'en', context);
+    expect(mail.text).toContain('Noura');
+    expect(mail.subject).not.toContain('Noura');
   });
 });

@@ -84,6 +84,7 @@ export function claimToSend(db: Db, claimId: string) {
     .innerJoin('tests', 'tests.id', 'lab_tests.test_id')
     .innerJoin('labs', 'labs.id', 'lab_tests.lab_id')
     .leftJoin('insurance_claims as replaced', 'replaced.id', 'insurance_claims.replaces_claim_id')
+    .leftJoin('family_members', 'family_members.id', 'bookings.family_member_id')
     .select([
       'insurance_claims.id',
       'insurance_claims.message_id',
@@ -99,8 +100,12 @@ export function claimToSend(db: Db, claimId: string) {
       'bookings.total_price_halalas',
       'lab_tests.lab_id',
       'lab_tests.nphies_billing_code',
+      'tests.name_ar as test_name_ar',
       'tests.name_en as test_name_en',
+      'labs.lab_name_ar',
+      'labs.lab_name_en',
       'labs.time_zone',
+      'family_members.name as member_name',
     ])
     .where('insurance_claims.id', '=', claimId)
     .executeTakeFirst();

@@ -10,6 +10,7 @@ import type { ResultKeys } from '../../platform/result-sealing.ts';
 import { startRounds } from '../../platform/rounds.ts';
 import { analytesByLoinc } from '../analytes/analytes.service.ts';
 import { LABORATORY_CODES, nphiesPartiesOf } from '../insurance-coverage/insurance-coverage.service.ts';
+import { enqueueMail, recipientOf } from '../mail/mail.service.ts';
 import { type ClaimOutcome, type NphiesOptions, submitClaim } from '../nphies/nphies.service.ts';
 import { finalValuesForClaim } from '../result-reports/result-reports.service.ts';
 import * as repo from './insurance-claims.repository.ts';
@@ -26,6 +27,9 @@ import * as repo from './insurance-claims.repository.ts';
  * examination and investigation"). NPHIES requires a diagnosis on every claim.
  */
 export const LABORATORY_EXAMINATION = { code: 'Z01.7', display: 'Laboratory examination' } as const;
+
+/** Where the account holder sees their bookings (the mail's link; the outbox makes it absolute). */
+const BOOKINGS_PAGE = '/dashboard?section=bookings';
 
 /** How often the round runs, how many claims one round sends, and how long a sent claim is leased. */
 const ROUND_MS = 30_000;
@@ -123,11 +127,35 @@ async function sendClaim(db: Kysely<Database>, keys: ResultKeys, options: Nphies
       options,
     );
     const outcome = answer.outcome;
-    await repo.recordOutcome(db, claim.id, {
-      status: statusOf[outcome.status],
-      reasons: outcome.reasons,
-      benefitHalalas: outcome.totals.benefitSar === null ? null : sarToHalalas(outcome.totals.benefitSar),
-      answeredAt: now,
+    const status = statusOf[outcome.status];
+    // A rejection is told to the account holder with the answer, in one transaction: nothing is charged.
+    await db.transaction().execute(async (tx) => {
+      await repo.recordOutcome(tx, claim.id, {
+        status,
+        reasons: outcome.reasons,
+        benefitHalalas: outcome.totals.benefitSar === null ? null : sarToHalalas(outcome.totals.benefitSar),
+        answeredAt: now,
+      });
+      const recipient = status === 'rejected' ? await recipientOf(tx, claim.customer_id) : null;
+      if (recipient) {
+        await enqueueMail(tx, {
+          to: recipient.email,
+          locale: recipient.locale,
+          userId: claim.customer_id,
+          message: {
+            template: 'insurance-claim-rejected',
+            data: {
+              name: recipient.name,
+              testName: { ar: claim.test_name_ar, en: claim.test_name_en },
+              labName: { ar: claim.lab_name_ar, en: claim.lab_name_en },
+              memberName: claim.member_name,
+              bookingReference: claim.reference,
+              link: BOOKINGS_PAGE,
+            },
+          },
+          dedupeKey: `insurance-claim-rejected:${claim.id}`,
+        });
+      }
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

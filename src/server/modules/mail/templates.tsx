@@ -22,6 +22,7 @@ import {
 } from './templates/booking-mails.ts';
 import type { MailContent } from './templates/content.ts';
 import { siteAddress } from './templates/format.ts';
+import { type ClaimRejectedMailData, claimRejectedMail } from './templates/insurance-mails.ts';
 import { labApprovedMail, labRejectedMail, packageDecidedMail, testRequestDecidedMail } from './templates/lab-mails.ts';
 import { renderHtml } from './templates/layout.tsx';
 import { newsletterConfirmMail } from './templates/newsletter-mail.ts';
@@ -133,6 +134,8 @@ export type MailMessage =
   | { template: 'plan-payment-refunded'; data: Parameters<typeof planPaymentRefundedMail>[0] }
   /** Credit added to the wallet (issue #79 item 5): how much, why and until when; never whom the person invited. */
   | { template: 'wallet-credited'; data: WalletCreditedMailData }
+  /** The insurer did not accept the lab's claim for an insured visit (ADR 0100): which visit, never the reasons. */
+  | { template: 'insurance-claim-rejected'; data: ClaimRejectedMailData }
   /** A lab missed its stated turnaround or punctual home visit (issue #79 item 6): the credit and why. */
   | { template: 'guarantee-credited'; data: GuaranteeCreditedMailData };
 
@@ -246,6 +249,8 @@ function mailContent(message: MailMessage, locale: Locale, publicUrl: string): M
       return planPaymentRefundedMail(message.data, locale);
     case 'wallet-credited':
       return walletCreditedMail(message.data, locale);
+    case 'insurance-claim-rejected':
+      return claimRejectedMail(message.data, locale);
     case 'guarantee-credited':
       return guaranteeCreditedMail(message.data, locale);
   }
