@@ -31,6 +31,18 @@ export interface CheckoutPricing {
   total_halalas: number;
 }
 
+/** A checkout's own lines, as it is stored and confirmed: its plan, and each sum the customer sees. */
+export type CheckoutLines = Pick<
+  CheckoutPricing,
+  | 'plan'
+  | 'subtotal_halalas'
+  | 'discount_halalas'
+  | 'fee_halalas'
+  | 'home_collection_halalas'
+  | 'promo_discount_halalas'
+  | 'insurer_share_halalas'
+>;
+
 /**
  * A lab-test checkout on the customer's plan: the plan's discount comes off each test's price, and
  * the booking fee is the plan's percentage of what is left (the discounted price). Each is rounded to

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoNphiesSettings } from '../../seeds/data/demo-nphies.ts';
-import { demoInsurers } from '../../seeds/insurance.ts';
 import { fileDueClaims } from '../../src/server/modules/insurance-claims/insurance-claims.service.ts';
 import { checkCoverage } from '../../src/server/modules/insurance-coverage/insurance-coverage.service.ts';
-import { saveLabNphiesSettings } from '../../src/server/modules/lab-insurance/lab-insurance.service.ts';
 import { nphiesOptionsFromEnv, storedExchange } from '../../src/server/modules/nphies/nphies.service.ts';
 import { resultKeysFor } from '../../src/server/platform/result-sealing.ts';
 import { type FakeNphies, startFakeNphies } from '../fakes/nphies.ts';
 import { insertBooking, refusal } from '../setup/dashboard-fixtures.ts';
 import { callerFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { connectLabToNphies, insuredCustomer, joinBupaNetwork } from '../setup/insurance-fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Claims after the visit (issue #80 item 5, ADR 0100) against the fake NPHIES, scripted by the card's member
@@ -21,7 +19,6 @@ let database: TestDatabase;
 let fake: FakeNphies;
 let lab: TestUser;
 let offering: { labTestId: number; testId: number; analyteId: number; loinc: string };
-const [bupa] = demoInsurers;
 const PRICE = 12_000;
 
 beforeAll(async () => {
@@ -46,18 +43,8 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   offering = { labTestId: id, testId: test.testId, analyteId: test.analyteId, loinc: test.loinc! };
-  await database.db
-    .insertInto('lab_insurance_networks')
-    .values({ lab_id: lab.id, insurer_id: bupa!.id, all_classes: true, policy_classes: [] })
-    .execute();
-  const { clientCertPem, clientKeyPem } = demoNphiesSettings;
-  await saveLabNphiesSettings(database.db, await resultKeysFor(testEnv), testEnv, lab.id, lab.id, {
-    providerLicense: `PR-${lab.id.slice(0, 8)}`,
-    endpointUrl: fake.endpointUrl,
-    clientCertPem,
-    clientKeyPem,
-    caPem: null,
-  });
+  await joinBupaNetwork(database.db, lab.id);
+  await connectLabToNphies(database.db, lab.id, fake.endpointUrl);
 }, 60_000);
 afterAll(async () => {
   await fake?.close();
@@ -68,29 +55,13 @@ const options = () => nphiesOptionsFromEnv(testEnv);
 const keys = () => resultKeysFor(testEnv);
 const yesterday = () => new Date(Date.now() - 86_400_000);
 
-let nextId = 0;
 /**
  * Yesterday's visit of a customer with a Bupa card of this member id, paid with the insurer's share of
  * 96 SAR on the coverage answer of that day (as the checkout leaves it), and its results written by the lab
  * (released as `releaseAs`, or left a draft).
  */
 async function insuredVisit(memberId: string, releaseAs: 'final' | 'preliminary' | 'draft' = 'final') {
-  const customer = await createTestUser(database.db, 'customer');
-  await database.db
-    .updateTable('user_profiles')
-    .set({
-      sex: 'female',
-      date_of_birth: '1992-06-02',
-      national_id: `11${String(Date.now() % 1e6).padStart(6, '0')}${String(nextId++ % 100).padStart(2, '0')}`,
-      national_id_verified_at: new Date(),
-      national_id_name_en: 'Reem Nasser Alotaibi',
-    })
-    .where('id', '=', customer.id)
-    .execute();
-  await database.db
-    .insertInto('person_insurance')
-    .values({ account_id: customer.id, insurer_id: bupa!.id, member_id: memberId, policy_class: 'Silver', expires_on: '2099-12-31' })
-    .execute();
+  const customer = await insuredCustomer(database.db, memberId, { policyClass: 'Silver' });
   const visitAt = yesterday();
   const coverage = await checkCoverage(database.db, await keys(), options(), customer.id, {
     labId: lab.id,

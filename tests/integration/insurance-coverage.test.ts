@@ -1,17 +1,21 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoNphiesSettings } from '../../seeds/data/demo-nphies.ts';
-import { demoInsurers } from '../../seeds/insurance.ts';
 import { appRouter } from '../../src/server/app-router.ts';
 import { coverageCheckLimitKey } from '../../src/server/modules/insurance-coverage/insurance-coverage.service.ts';
-import { saveLabNphiesSettings } from '../../src/server/modules/lab-insurance/lab-insurance.service.ts';
 import { countAttempt, rateLimits } from '../../src/server/platform/rate-limit.ts';
-import { resultKeysFor } from '../../src/server/platform/result-sealing.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { riyadhToday } from '../../src/shared/insurance-schemas.ts';
 import { type FakeNphies, startFakeNphies } from '../fakes/nphies.ts';
 import { callerFor, contextFor, createTestUser, type TestAccount, testEnv } from '../setup/fixtures.ts';
+import {
+  bupa,
+  connectLabToNphies,
+  insuredCustomer as insuredCustomerOf,
+  joinBupaNetwork,
+  nationalId,
+  tawuniya,
+} from '../setup/insurance-fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Coverage before paying (issue #80 item 4) against the fake NPHIES (tests/fakes/nphies.ts, scripted by
@@ -25,20 +29,10 @@ let fake: FakeNphies;
 let lab: TestAccount;
 let tests: { id: number; name_en: string }[];
 
-const [bupa, tawuniya] = demoInsurers;
-const { clientCertPem, clientKeyPem } = demoNphiesSettings;
 /** Three days from today in the Kingdom: the visit's day. */
 const visitDay = () => new Date(Date.parse(`${riyadhToday()}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
 
-async function connectLab(labId: string, endpointUrl: string) {
-  await saveLabNphiesSettings(database.db, await resultKeysFor(testEnv), testEnv, labId, labId, {
-    providerLicense: `PR-${labId.slice(0, 8)}`,
-    endpointUrl,
-    clientCertPem,
-    clientKeyPem,
-    caPem: null,
-  });
-}
+const connectLab = (labId: string, endpointUrl: string) => connectLabToNphies(database.db, labId, endpointUrl);
 
 /** An approved lab offering the tests at 60 and 300 SAR, in Bupa's network unless told, with codes unless told. */
 async function openLab({ network = true, connected = true, codes = ['73250-00-80', '66500-00-10'] as (string | null)[] } = {}) {
@@ -55,40 +49,15 @@ async function openLab({ network = true, connected = true, codes = ['73250-00-80
     )
     .execute();
   if (network) {
-    await database.db
-      .insertInto('lab_insurance_networks')
-      .values({ lab_id: account.id, insurer_id: bupa.id, all_classes: true, policy_classes: [] })
-      .execute();
+    await joinBupaNetwork(database.db, account.id);
   }
   if (connected) await connectLab(account.id, fake.endpointUrl);
   return account;
 }
 
-let nextId = 0;
-/** A unique ten-digit national ID (the fake does not look at it). */
-const nationalId = () => `10${String(Date.now() % 1e6).padStart(6, '0')}${String(nextId++ % 100).padStart(2, '0')}`;
-
 /** A customer whose card (Bupa, class Gold) has the member id given; their ID verified by Nafath unless told. */
-async function insuredCustomer(memberId: string, { verified = true, insurerId = bupa.id, expiresOn = '2099-12-31' } = {}) {
-  const customer = await createTestUser(database.db, 'customer');
-  await database.db
-    .updateTable('user_profiles')
-    .set({
-      sex: 'female',
-      date_of_birth: '1990-04-12',
-      national_id: nationalId(),
-      national_id_verified_at: verified ? new Date() : null,
-      national_id_name_en: verified ? 'Noura Saad Alqahtani' : null,
-      national_id_name_ar: verified ? 'نورة سعد القحطاني' : null,
-    })
-    .where('id', '=', customer.id)
-    .execute();
-  await database.db
-    .insertInto('person_insurance')
-    .values({ account_id: customer.id, insurer_id: insurerId, member_id: memberId, policy_class: 'Gold', expires_on: expiresOn })
-    .execute();
-  return customer;
-}
+const insuredCustomer = (memberId: string, options: Parameters<typeof insuredCustomerOf>[2] = {}) =>
+  insuredCustomerOf(database.db, memberId, options);
 
 const check = async (customer: TestAccount, labId = lab.id, more: { familyMemberId?: string | null; testIds?: number[] } = {}) =>
   (await callerFor(database.db, customer)).insuranceCoverage.check({

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoNphiesSettings } from '../../seeds/data/demo-nphies.ts';
-import { demoInsurers } from '../../seeds/insurance.ts';
 import { appRouter } from '../../src/server/app-router.ts';
-import { saveLabNphiesSettings } from '../../src/server/modules/lab-insurance/lab-insurance.service.ts';
 import { type PaymentProvider, simulatedPaymentProvider } from '../../src/server/platform/payment-provider.ts';
-import { resultKeysFor } from '../../src/server/platform/result-sealing.ts';
 import { createCallerFactory } from '../../src/server/trpc/init.ts';
 import { visitDay } from '../../src/shared/insurance-coverage-schemas.ts';
 import { type FakeNphies, startFakeNphies } from '../fakes/nphies.ts';
 import { halfHourSlots, openLabSelling } from '../setup/dashboard-fixtures.ts';
-import { booked, contextFor, createTestUser, type TestUser, testEnv } from '../setup/fixtures.ts';
+import { booked, contextFor, type TestUser } from '../setup/fixtures.ts';
+import { connectLabToNphies, insuredCustomer as insuredCustomerOf, joinBupaNetwork } from '../setup/insurance-fixtures.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-db.ts';
 
 // Paying only the person's share (issue #80 item 4, ADR 0099), through the real procedures against the fake
@@ -27,7 +24,6 @@ let lab: TestUser;
 let cheap: { labTestId: number; testId: number };
 let dear: { labTestId: number; testId: number };
 const createCaller = createCallerFactory(appRouter);
-const [bupa] = demoInsurers;
 const nextSlot = halfHourSlots();
 
 beforeAll(async () => {
@@ -52,10 +48,7 @@ beforeAll(async () => {
   dear = { labTestId: id, testId: second!.id };
   await database.db.updateTable('lab_tests').set({ nphies_billing_code: '73250-00-80' }).where('id', '=', cheap.labTestId).execute();
   await database.db.updateTable('lab_tests').set({ nphies_billing_code: '66500-00-10' }).where('id', '=', dear.labTestId).execute();
-  await database.db
-    .insertInto('lab_insurance_networks')
-    .values({ lab_id: lab.id, insurer_id: bupa!.id, all_classes: true, policy_classes: [] })
-    .execute();
+  await joinBupaNetwork(database.db, lab.id);
   await connectLab();
 }, 60_000);
 afterAll(async () => {
@@ -63,39 +56,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function connectLab() {
-  const { clientCertPem, clientKeyPem } = demoNphiesSettings;
-  await saveLabNphiesSettings(database.db, await resultKeysFor(testEnv), testEnv, lab.id, lab.id, {
-    providerLicense: `PR-${lab.id.slice(0, 8)}`,
-    endpointUrl: fake.endpointUrl,
-    clientCertPem,
-    clientKeyPem,
-    caPem: null,
-  });
-}
-
-let nextId = 0;
-/** A customer with a Bupa card of this member id in force and their ID verified by Nafath. */
-async function insuredCustomer(memberId: string) {
-  const customer = await createTestUser(database.db, 'customer');
-  await database.db
-    .updateTable('user_profiles')
-    .set({
-      sex: 'male',
-      date_of_birth: '1985-01-20',
-      national_id: `10${String(Date.now() % 1e6).padStart(6, '0')}${String(nextId++ % 100).padStart(2, '0')}`,
-      national_id_verified_at: new Date(),
-      national_id_name_en: 'Fahad Ali Alharbi',
-      national_id_name_ar: 'فهد علي الحربي',
-    })
-    .where('id', '=', customer.id)
-    .execute();
-  await database.db
-    .insertInto('person_insurance')
-    .values({ account_id: customer.id, insurer_id: bupa!.id, member_id: memberId, policy_class: 'Gold', expires_on: '2099-12-31' })
-    .execute();
-  return customer;
-}
+const connectLab = () => connectLabToNphies(database.db, lab.id, fake.endpointUrl);
+const insuredCustomer = (memberId: string) => insuredCustomerOf(database.db, memberId);
 
 /** The simulated payment, with every charge and refund written down. */
 function recordingPayments() {

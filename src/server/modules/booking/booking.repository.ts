@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import type { CheckoutPricing } from '../../../shared/checkout-pricing.ts';
+import type { CheckoutLines } from '../../../shared/checkout-pricing.ts';
 import type { WholeRefundReason } from '../../../shared/payment-refunds.ts';
 import { bookingDetails, bookingsWithDetails } from '../../db/booking-details.ts';
 import type { BookingSeries } from '../../db/database.gen.ts';
@@ -269,16 +269,7 @@ export async function claimCheckout(
   db: Db,
   checkout: { customerId: string; idempotencyKey: string; totalHalalas: number; vatHalalas: number; provider: string },
   /** What the customer's plan priced it at (checkout-pricing.ts), written with the claim. */
-  pricing: Pick<
-    CheckoutPricing,
-    | 'plan'
-    | 'subtotal_halalas'
-    | 'discount_halalas'
-    | 'fee_halalas'
-    | 'home_collection_halalas'
-    | 'promo_discount_halalas'
-    | 'insurer_share_halalas'
-  > & { promo_code_id: string | null; wallet_halalas: number },
+  pricing: CheckoutLines & { promo_code_id: string | null; wallet_halalas: number },
   seats: Seat[],
   /** `instance`: the server instance that charges this attempt itself; null when the browser pays. */
   attempt: { startedAt: Date; holdsExpireAt: Date; abandonedBefore: Date; instance: string | null; keepWhole: boolean },

@@ -1,6 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { canChangeBooking, cancellationTerms } from '../../../shared/cancellation.ts';
-import { type CheckoutPricing, priceCheckout, promoBase, withInsurer, withPromo } from '../../../shared/checkout-pricing.ts';
+import {
+  type CheckoutLines,
+  type CheckoutPricing,
+  priceCheckout,
+  promoBase,
+  withInsurer,
+  withPromo,
+} from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
 import {
   HOME_TRAVEL_KMH,
@@ -955,20 +962,7 @@ async function checkout(
 }
 
 /** The checkout's own lines for the confirmation: the tests' prices, the plan's discount, the promo code's, booking fee and home visits. */
-function pricedAmounts(
-  pricing: Pick<
-    CheckoutPricing,
-    | 'plan'
-    | 'subtotal_halalas'
-    | 'discount_halalas'
-    | 'fee_halalas'
-    | 'home_collection_halalas'
-    | 'promo_discount_halalas'
-    | 'insurer_share_halalas'
-  >,
-  promoCode: string | null,
-  walletHalalas: number,
-) {
+function pricedAmounts(pricing: CheckoutLines, promoCode: string | null, walletHalalas: number) {
   return {
     plan: pricing.plan,
     subtotal: halalasToSar(pricing.subtotal_halalas),
