@@ -489,7 +489,8 @@ create or replace function hold_slot(p_holder uuid, p_items jsonb, p_now timesta
 -- answered with its id and paid = true, holding nothing; one being paid raises TA002. p_instance names the
 -- server instance that charges this attempt itself (null for a payment made in the browser): the same
 -- instance starting again ends the attempt (migration 0042). p_pricing is what the customer's plan priced
--- it at ({plan, subtotal_halalas, discount_halalas, fee_halalas, home_collection_halalas}: checkout-pricing.ts),
+-- it at ({plan, subtotal_halalas, discount_halalas, fee_halalas, home_collection_halalas, insurer_share_halalas}:
+-- checkout-pricing.ts; the insurer's part, migration 0095),
 -- written with the claim (migration 0052), with its promo code and discount if any (promo_code_id,
 -- promo_discount_halalas; the code's use reserved by reserve_promo_redemption, TA006 when refused, migration
 -- 0080). Under the customer's lock (lock_person_bookings), taken first, a claim that would hold a seat its
@@ -506,12 +507,13 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
       perform lock_person_bookings(p_customer);
       insert into checkouts (customer_id, idempotency_key, total_halalas, vat_halalas, payment_provider, attempted_at,
                              attempt_instance, customer_plan, subtotal_halalas, discount_halalas, fee_halalas,
-                             home_collection_fee_halalas, items, promo_code_id, promo_discount_halalas, wallet_halalas)
+                             home_collection_fee_halalas, items, promo_code_id, promo_discount_halalas, wallet_halalas,
+                             insurer_share_halalas)
         values (p_customer, p_key, p_total, p_vat, p_provider, p_now, p_instance, p_pricing->>'plan',
                 (p_pricing->>'subtotal_halalas')::integer, (p_pricing->>'discount_halalas')::integer,
                 (p_pricing->>'fee_halalas')::integer, (p_pricing->>'home_collection_halalas')::integer, p_items,
                 (p_pricing->>'promo_code_id')::uuid, coalesce((p_pricing->>'promo_discount_halalas')::integer, 0),
-                coalesce((p_pricing->>'wallet_halalas')::integer, 0))
+                coalesce((p_pricing->>'wallet_halalas')::integer, 0), coalesce((p_pricing->>'insurer_share_halalas')::integer, 0))
         on conflict (customer_id, idempotency_key) do nothing
         returning checkouts.id into claimed;
       if claimed is null then
@@ -532,7 +534,8 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
                              home_collection_fee_halalas = (p_pricing->>'home_collection_halalas')::integer,
                              items = p_items, promo_code_id = (p_pricing->>'promo_code_id')::uuid,
                              promo_discount_halalas = coalesce((p_pricing->>'promo_discount_halalas')::integer, 0),
-                             wallet_halalas = coalesce((p_pricing->>'wallet_halalas')::integer, 0)
+                             wallet_halalas = coalesce((p_pricing->>'wallet_halalas')::integer, 0),
+                             insurer_share_halalas = coalesce((p_pricing->>'insurer_share_halalas')::integer, 0)
          where checkouts.id = existing.id;
         claimed := existing.id;
       end if;
@@ -560,7 +563,8 @@ create or replace function claim_checkout(p_customer uuid, p_key text, p_total i
 -- attempt begun at p_attempted_at may (one taken over after a crash stops with TA003). Returns the
 -- bookings, in the items' order, with the customer's name and each booking's reference.
 -- p_items: [{lab_id, lab_test_id, collection?, starts_at, capacity, price_halalas, family_member_id?, home_address?,
--- home_latitude?, home_longitude?, home_collection_fee_halalas?, promo_discount_halalas?}], in lock order; a
+-- home_latitude?, home_longitude?, home_collection_fee_halalas?, promo_discount_halalas?, insurer_share_halalas?,
+-- coverage_message_id?}], in lock order; a
 -- family member (the patient, when not the customer) was checked to be the customer's, and a home address to lie within the lab's
 -- radius, by the caller.
 -- Its mails come along (p_mails, rows of the outbox as mail.service.ts writes them, for bookings whose
@@ -609,10 +613,11 @@ create or replace function complete_checkout(p_checkout uuid, p_customer uuid, p
         return query
           insert into bookings (id, customer_id, lab_test_id, checkout_id, booking_time, total_price_halalas, status, family_member_id,
                                 collection, home_address, home_latitude, home_longitude, home_collection_fee_halalas,
-                                series_id, series_visit, promo_discount_halalas)
+                                series_id, series_visit, promo_discount_halalas, insurer_share_halalas, coverage_message_id)
             values (item.booking_id, p_customer, item.lab_test_id, p_checkout, item.starts_at, item.price_halalas, 'confirmed',
                     item.family_member_id, item.collection, item.home_address, item.home_latitude, item.home_longitude, item.home_fee,
-                    held_series, held_visit, coalesce((item.seat->>'promo_discount_halalas')::integer, 0))
+                    held_series, held_visit, coalesce((item.seat->>'promo_discount_halalas')::integer, 0),
+                    coalesce((item.seat->>'insurer_share_halalas')::integer, 0), item.seat->>'coverage_message_id')
             returning bookings.id, bookings.lab_test_id, bookings.booking_time, bookings.created_at, customer, bookings.reference;
       end loop;
       -- The other visits of a series paid each when due, still held, are reserved now that its first is paid:
@@ -673,11 +678,11 @@ create or replace function confirm_paid_checkout(p_checkout uuid, p_customer uui
       insert into lab_ledger_entries (lab_id, booking_id, kind, recorded_at, lab_plan, commission_percent, price_halalas,
                                       discount_halalas, booking_fee_halalas, home_visit_halalas, paid_halalas,
                                       commission_halalas, platform_vat_halalas, lab_owed_halalas, promo_discount_halalas,
-                                      promo_paid_by)
+                                      promo_paid_by, insurer_share_halalas)
         select r.lab_id, r.booking_id, r.kind, r.recorded_at, r.lab_plan, r.commission_percent, r.price_halalas,
                r.discount_halalas, r.booking_fee_halalas, r.home_visit_halalas, r.paid_halalas,
                r.commission_halalas, r.platform_vat_halalas, r.lab_owed_halalas, coalesce(r.promo_discount_halalas, 0),
-               r.promo_paid_by
+               r.promo_paid_by, coalesce(r.insurer_share_halalas, 0)
           from jsonb_populate_recordset(null::lab_ledger_entries, p_ledger) r;
     end
   $$;

@@ -228,6 +228,7 @@ export interface Bookings {
   collection: Generated<BookingCollection>;
   collector_left_at: Timestamp | null;
   completed_at: Timestamp | null;
+  coverage_message_id: string | null;
   created_at: CreatedAt;
   customer_id: string;
   family_member_id: string | null;
@@ -236,6 +237,7 @@ export interface Bookings {
   home_latitude: number | null;
   home_longitude: number | null;
   id: Generated<string>;
+  insurer_share_halalas: Generated<number>;
   lab_test_id: number;
   promo_discount_halalas: Generated<number>;
   reference: Generated<string>;
@@ -284,6 +286,7 @@ export interface Checkouts {
   home_collection_fee_halalas: Generated<number>;
   id: Generated<string>;
   idempotency_key: string;
+  insurer_share_halalas: Generated<number>;
   items: Json | null;
   payment_provider: string;
   payment_reference: string | null;
@@ -429,6 +432,7 @@ export interface LabLedgerEntries {
   discount_halalas: number;
   home_visit_halalas: number;
   id: Generated<string>;
+  insurer_share_halalas: Generated<number>;
   kind: LabLedgerEntrieKind;
   lab_id: string;
   lab_owed_halalas: number;

@@ -7,7 +7,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** One line of an invoice or credit note, VAT-inclusive halalas; a discount's amounts are negative. */
 export interface InvoiceLine {
-  kind: 'test' | 'product' | 'discount' | 'fee' | 'home_collection' | 'plan';
+  kind: 'test' | 'product' | 'discount' | 'insurer' | 'fee' | 'home_collection' | 'plan';
   name_ar: string;
   name_en: string;
   quantity: number;
@@ -90,6 +90,7 @@ export function findBookedTest(db: Db, bookingId: string) {
       'bookings.total_price_halalas',
       'bookings.home_collection_fee_halalas',
       'bookings.promo_discount_halalas',
+      'bookings.insurer_share_halalas',
       'tests.name_ar as test_name_ar',
       'tests.name_en as test_name_en',
       'labs.lab_name_ar',

@@ -83,6 +83,8 @@ export interface PaidBooking {
   home_collection_fee_halalas?: number | undefined;
   /** Its share of the checkout's promo code discount. */
   promo_discount_halalas?: number | undefined;
+  /** What the person's insurer pays of it (ADR 0099): the lab claims it through NPHIES. */
+  insurer_share_halalas?: number | undefined;
   offering: InvoicedOffering;
 }
 
@@ -102,10 +104,21 @@ function promoLine(code: string, halalas: number) {
   return line('discount', `خصم رمز العرض ${code}`, `Promo code ${code} discount`, 1, -halalas);
 }
 
+/** What the person's insurer pays, a line of its own off the tests' prices: the lab claims it from the insurer (ADR 0099). */
+function insurerLine(halalas: number) {
+  return line(
+    'insurer',
+    'حصة شركة التأمين (يطالب بها المختبر عبر نفيس)',
+    "Your insurer's share (claimed by the lab through NPHIES)",
+    1,
+    -halalas,
+  );
+}
+
 /**
  * The simplified tax invoice of a lab-test checkout, as the JSON row that the statement confirming its
  * payment writes (confirm_paid_checkout, which adds the buyer; the number comes at commit): a line per
- * booked test in booking order, the plan's discount, the booking fee and the home visits.
+ * booked test in booking order, the plan's discount, a promo code's, the insurer's share, the booking fee and the home visits.
  */
 export function checkoutInvoiceJson(priced: CheckoutPriced, bookings: PaidBooking[], issuedAt: Date): string {
   const ordered = [...bookings].sort(
@@ -123,6 +136,8 @@ export function checkoutInvoiceJson(priced: CheckoutPriced, bookings: PaidBookin
   );
   if (priced.discount_halalas > 0) lines.push(line('discount', 'خصم الباقة المميزة', 'Premium plan discount', 1, -priced.discount_halalas));
   if (priced.promo && priced.promo.discount_halalas > 0) lines.push(promoLine(priced.promo.code, priced.promo.discount_halalas));
+  const insurer = bookings.reduce((sum, booking) => sum + (booking.insurer_share_halalas ?? 0), 0);
+  if (insurer > 0) lines.push(insurerLine(insurer));
   if (priced.fee_halalas > 0) lines.push(line('fee', 'رسوم الحجز', 'Booking fee', 1, priced.fee_halalas));
   for (const booking of ordered) {
     const fee = booking.home_collection_fee_halalas ?? 0;
@@ -230,6 +245,7 @@ export async function issueBookingCreditNote(tx: Transaction<Database>, bookingI
   if (share && checkout.discount_halalas > 0 && share.discount_halalas > 0)
     lines.push(line('discount', 'خصم الباقة المميزة', 'Premium plan discount', 1, -share.discount_halalas));
   if (booking.promo_discount_halalas > 0 && checkout.promo_code) lines.push(promoLine(checkout.promo_code, booking.promo_discount_halalas));
+  if (booking.insurer_share_halalas > 0) lines.push(insurerLine(booking.insurer_share_halalas));
   if (share && checkout.fee_halalas > 0 && share.fee_halalas > 0)
     lines.push(line('fee', 'رسوم الحجز', 'Booking fee', 1, share.fee_halalas));
   // The visit's fee goes back with the last booking of the visit cancelled (it is passed on before then).

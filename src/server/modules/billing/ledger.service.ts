@@ -14,7 +14,9 @@ type PromoPayer = 'platform' | 'lab';
  * A ledger row's amounts from its parts: what the customer paid for the booking, the platform's VAT
  * (inside the commission and the booking fee, less the discounts it bears) and what the lab is owed. A
  * promo code's share (`promo`) is borne by whom the code says (ADR 0092): the platform, as the plan's
- * discount, or the lab, whose amount owed it comes off.
+ * discount, or the lab, whose amount owed it comes off. The insurer's share (`insurer`, ADR 0099) is not
+ * paid to Tahaleel: the lab claims it from the insurer, so it comes off what the customer paid and what the
+ * lab is owed, and the commission (on the whole price) and the platform's VAT are unchanged.
  */
 function ledgerAmounts(parts: {
   price: number;
@@ -24,20 +26,22 @@ function ledgerAmounts(parts: {
   commission: number;
   promo: number;
   promoPaidBy: PromoPayer | null;
+  insurer: number;
 }) {
-  const { price, discount, fee, home, commission, promo, promoPaidBy } = parts;
+  const { price, discount, fee, home, commission, promo, promoPaidBy, insurer } = parts;
   const labBears = promoPaidBy === 'lab' ? promo : 0;
   return {
     price_halalas: price,
     discount_halalas: discount,
     booking_fee_halalas: fee,
     home_visit_halalas: home,
-    paid_halalas: price - discount - promo + fee + home,
+    paid_halalas: price - discount - promo - insurer + fee + home,
     commission_halalas: commission,
     platform_vat_halalas: vatInside(commission + fee - discount - (promo - labBears)),
-    lab_owed_halalas: price - commission + home - labBears,
+    lab_owed_halalas: price - commission + home - labBears - insurer,
     promo_discount_halalas: promo,
     promo_paid_by: promo !== 0 ? promoPaidBy : null,
+    insurer_share_halalas: insurer,
   };
 }
 
@@ -45,7 +49,8 @@ function ledgerAmounts(parts: {
  * The ledger's row for each booking of a checkout just paid (ADR 0041), as the JSON rows that the
  * statement confirming its payment writes (confirm_paid_checkout): the commission at the lab's plan of
  * this moment, so a later change of plan leaves it. The lab is owed the test's price less the
- * commission, plus the home visit's fee, less a promo code's share when the code says the lab bears it;
+ * commission, plus the home visit's fee, less a promo code's share when the code says the lab bears it and
+ * less the insurer's share, which the lab claims from the insurer;
  * the platform keeps the commission and the booking fee, and bears the customer plan's discount.
  */
 export function checkoutLedgerJson(priced: CheckoutPriced, bookings: PaidBooking[], paidAt: Date): string {
@@ -61,6 +66,7 @@ export function checkoutLedgerJson(priced: CheckoutPriced, bookings: PaidBooking
       const home = booking.home_collection_fee_halalas ?? 0;
       const promo = booking.promo_discount_halalas ?? 0;
       const promoPaidBy = priced.promo?.paid_by ?? null;
+      const insurer = booking.insurer_share_halalas ?? 0;
       return {
         lab_id: booking.offering.lab_id,
         booking_id: booking.booking_id,
@@ -68,7 +74,7 @@ export function checkoutLedgerJson(priced: CheckoutPriced, bookings: PaidBooking
         recorded_at: paidAt,
         lab_plan: plan.id,
         commission_percent: plan.feePercent,
-        ...ledgerAmounts({ price, discount, fee, home, commission, promo, promoPaidBy }),
+        ...ledgerAmounts({ price, discount, fee, home, commission, promo, promoPaidBy, insurer }),
       };
     }),
   );
@@ -95,6 +101,7 @@ export async function reverseBookingLedger(
   const commission = back(entry.commission_halalas);
   const home = back(options.homeVisitBack);
   const promo = back(entry.promo_discount_halalas);
+  const insurer = back(entry.insurer_share_halalas);
   await insertLedgerEntry(tx, {
     lab_id: entry.lab_id,
     booking_id: bookingId,
@@ -102,7 +109,7 @@ export async function reverseBookingLedger(
     recorded_at: at,
     lab_plan: entry.lab_plan,
     commission_percent: entry.commission_percent,
-    ...ledgerAmounts({ price, discount, fee, home, commission, promo, promoPaidBy: entry.promo_paid_by }),
+    ...ledgerAmounts({ price, discount, fee, home, commission, promo, promoPaidBy: entry.promo_paid_by, insurer }),
   });
 }
 
@@ -120,7 +127,7 @@ export async function chargeGuarantee(tx: Transaction<Database>, charge: { labId
     recorded_at: charge.at,
     lab_plan: entry?.lab_plan ?? 'basic',
     commission_percent: entry?.commission_percent ?? 0,
-    ...ledgerAmounts({ price: 0, discount: 0, fee: 0, home: 0, commission: 0, promo: 0, promoPaidBy: null }),
+    ...ledgerAmounts({ price: 0, discount: 0, fee: 0, home: 0, commission: 0, promo: 0, promoPaidBy: null, insurer: 0 }),
     lab_owed_halalas: -charge.halalas,
   });
 }

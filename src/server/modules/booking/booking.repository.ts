@@ -180,6 +180,9 @@ export interface Seat {
   home_collection_fee_halalas?: number;
   /** This seat's share of the checkout's promo code discount (ADR 0092); complete_checkout writes it on the booking. */
   promo_discount_halalas?: number;
+  /** What the person's insurer pays of this seat (ADR 0099), and the coverage check's message id it relies on. */
+  insurer_share_halalas?: number;
+  coverage_message_id?: string | null;
   /** A home visit's round terms (ADR 0071): the window's length, the time at each home and the speed between them. */
   home_window_minutes?: number;
   home_visit_minutes?: number;
@@ -268,7 +271,13 @@ export async function claimCheckout(
   /** What the customer's plan priced it at (checkout-pricing.ts), written with the claim. */
   pricing: Pick<
     CheckoutPricing,
-    'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas' | 'promo_discount_halalas'
+    | 'plan'
+    | 'subtotal_halalas'
+    | 'discount_halalas'
+    | 'fee_halalas'
+    | 'home_collection_halalas'
+    | 'promo_discount_halalas'
+    | 'insurer_share_halalas'
   > & { promo_code_id: string | null; wallet_halalas: number },
   seats: Seat[],
   /** `instance`: the server instance that charges this attempt itself; null when the browser pays. */
@@ -288,6 +297,7 @@ export async function claimCheckout(
                             promo_code_id: pricing.promo_code_id,
                             promo_discount_halalas: pricing.promo_discount_halalas,
                             wallet_halalas: pricing.wallet_halalas,
+                            insurer_share_halalas: pricing.insurer_share_halalas,
                           })}::jsonb)`.execute(db);
   return rows[0]!;
 }
@@ -502,6 +512,8 @@ function keptSeat(seat: Seat) {
     ...claimedSeat(seat),
     price_halalas: seat.price_halalas,
     promo_discount_halalas: seat.promo_discount_halalas ?? 0,
+    insurer_share_halalas: seat.insurer_share_halalas ?? 0,
+    coverage_message_id: seat.coverage_message_id ?? null,
     ...(seat.collection === 'home' && {
       home_address: seat.home_address,
       home_latitude: seat.home_latitude,
@@ -822,6 +834,7 @@ export function bookingForCancel(db: Kysely<Database>, bookingId: string) {
       'checkouts.total_halalas as checkout_total_halalas',
       'checkouts.wallet_halalas as checkout_wallet_halalas',
       'bookings.promo_discount_halalas',
+      'bookings.insurer_share_halalas',
     ])
     .where('bookings.id', '=', bookingId);
 }
@@ -888,6 +901,7 @@ export function findCheckoutTotals(db: Db, checkoutId: string) {
       'home_collection_fee_halalas',
       'promo_discount_halalas',
       'wallet_halalas',
+      'insurer_share_halalas',
       (eb) => eb.selectFrom('promo_codes').select('code').whereRef('promo_codes.id', '=', 'checkouts.promo_code_id').as('promo_code'),
     ])
     .where('id', '=', checkoutId)
@@ -913,7 +927,11 @@ export function customerBookings(db: Db, customerId: string) {
     .select('family_members.name as patient_name')
     .leftJoin('checkouts', 'checkouts.id', 'bookings.checkout_id')
     .select(['checkouts.payment_reference', 'checkouts.customer_plan', 'checkouts.fee_halalas as checkout_fee_halalas'])
-    .select(['checkouts.discount_halalas as checkout_discount_halalas', 'bookings.promo_discount_halalas'])
+    .select([
+      'checkouts.discount_halalas as checkout_discount_halalas',
+      'bookings.promo_discount_halalas',
+      'bookings.insurer_share_halalas',
+    ])
     .select((eb) => eb('bookings.checkout_id', 'is not', null).as('paid'))
     .select((eb) =>
       eb

@@ -17,6 +17,8 @@ import {
 } from '../../../shared/series-schemas.ts';
 import { router } from '../../trpc/init.ts';
 import { customerProcedure, publicProcedure, seatHoldProcedure } from '../../trpc/procedures.ts';
+import { insurerSharesAtCheckout } from '../insurance-coverage/insurance-coverage.service.ts';
+import { nphiesOptionsFromEnv } from '../nphies/nphies.service.ts';
 import * as booking from './booking.service.ts';
 import { startCheckoutAtGateway } from './booking-payments.service.ts';
 import { assertReachableAtHome } from './home-visits.service.ts';
@@ -91,7 +93,15 @@ export const bookingRouter = router({
       input.items.some((item) => item.home),
       Boolean(ctx.config.SMS_PROVIDER),
     );
-    const paying = { promo: input.promoCode ? { code: input.promoCode, clientIp: ctx.clientIp } : null, wallet: input.useWallet };
+    const shown = input.coverageMessageIds;
+    const paying: booking.PayingWith = {
+      promo: input.promoCode ? { code: input.promoCode, clientIp: ctx.clientIp } : null,
+      wallet: input.useWallet,
+      // Only the person's share: the insurer's, asked again from the answers the page showed (ADR 0099).
+      insurer: shown
+        ? (seats) => insurerSharesAtCheckout(ctx.db, ctx.keys, nphiesOptionsFromEnv(ctx.config), ctx.user.id, seats, shown)
+        : null,
+    };
     return ctx.payments.browser
       ? startCheckoutAtGateway(
           ctx.db,

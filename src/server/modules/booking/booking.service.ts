@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { canChangeBooking, cancellationTerms } from '../../../shared/cancellation.ts';
-import { type CheckoutPricing, priceCheckout, promoBase, withPromo } from '../../../shared/checkout-pricing.ts';
+import { type CheckoutPricing, priceCheckout, promoBase, withInsurer, withPromo } from '../../../shared/checkout-pricing.ts';
 import { AppError } from '../../../shared/errors.ts';
 import {
   HOME_TRAVEL_KMH,
@@ -661,11 +661,23 @@ export async function startGatewayCheckout(
   return checkout(db, payments, customer, items, idempotencyKey, now, publicUrl, null, paying);
 }
 
-/** What the customer pays with besides the card: a promo code's discount, and their wallet's balance (ADR 0092, 0093). */
+/** What the customer pays with besides the card: a promo code's discount, their wallet's balance, their insurer (ADR 0092, 0093, 0099). */
 export interface PayingWith {
   promo?: PromoAsked | null;
   /** The wallet pays what it holds of the total, up to all of it; the card the rest. */
   wallet?: boolean;
+  /**
+   * The insurer pays its share of the covered tests (ADR 0099): each seat's share in halalas and the
+   * coverage check's message id it relies on, asked again at payment (insurance-coverage.service.ts
+   * insurerSharesAtCheckout); it throws COVERAGE_CHANGED or COVERAGE_UNANSWERED, and nothing is held.
+   */
+  insurer?: ((seats: readonly RequestedSeat[]) => Promise<InsurerShares>) | null;
+}
+
+/** Each seat's insurer share (halalas) and the message id of the coverage answer it relies on, in the seats' order. */
+export interface InsurerShares {
+  shares: number[];
+  messageIds: (string | null)[];
 }
 
 /** How a wallet-paid checkout's draw is known in the wallet's ledger: once per checkout. */
@@ -690,13 +702,17 @@ async function pricedSeats(
   offerings: Map<number, repo.BookableLabTest>,
   promo: PromoAsked | null,
   now: Date,
+  insurerShares: readonly number[] | null = null,
 ) {
-  const base = priceCheckout(
+  const planPricing = priceCheckout(
     customer.subscription_tier,
     seats.map((seat) => seat.price_halalas),
     seats.map((seat) => seat.home_collection_fee_halalas ?? 0),
   );
+  const base = insurerShares ? withInsurer(planPricing, [...insurerShares]) : planPricing;
   if (!promo) return { pricing: base, applied: null };
+  // Offers are for payments in full: a code is not used where an insurer pays part (ADR 0099).
+  if (insurerShares) throw new AppError('PROMO_REFUSED', { reason: 'with_insurance' });
   const amounts = promoBase(base);
   const applied = await bookingPromo(
     db,
@@ -755,9 +771,10 @@ async function checkout(
   /** Where the gateway sends the customer back (a browser-paid provider only): PUBLIC_URL. */
   publicUrl: string,
   instance: string | null,
-  { promo = null, wallet = false }: PayingWith,
+  { promo = null, wallet = false, insurer = null }: PayingWith,
 ) {
   const startedAt = Date.now();
+  if (promo && insurer) throw new AppError('PROMO_REFUSED', { reason: 'with_insurance' });
   const customerId = customer.id;
   await assertOwnMembers(
     db,
@@ -780,9 +797,18 @@ async function checkout(
   }
   // The customer's plan prices the checkout: its discount and booking fee are lines of their own, as a
   // promo code's discount is, each seat carrying its share of it (what a refund of it returns).
-  const { pricing, applied } = await pricedSeats(db, customer, requested.seats, requested.offerings, promo, now);
+  // The insurer's shares are asked again here, from the answers the page showed (ADR 0099).
+  const insured = insurer ? await insurer(requested.seats) : null;
+  const { pricing, applied } = await pricedSeats(db, customer, requested.seats, requested.offerings, promo, now, insured?.shares);
   const offerings = requested.offerings;
-  const seats = requested.seats.map((seat, index) => ({ ...seat, promo_discount_halalas: pricing.promo_shares[index]! }));
+  const seats = requested.seats.map((seat, index) => ({
+    ...seat,
+    promo_discount_halalas: pricing.promo_shares[index]!,
+    ...(pricing.insurer_shares[index]! > 0 && {
+      insurer_share_halalas: pricing.insurer_shares[index]!,
+      coverage_message_id: insured?.messageIds[index] ?? null,
+    }),
+  }));
   const priced = {
     ...pricing,
     promo: applied && { code: applied.code, discount_halalas: pricing.promo_discount_halalas, paid_by: applied.paid_by },
@@ -932,7 +958,13 @@ async function checkout(
 function pricedAmounts(
   pricing: Pick<
     CheckoutPricing,
-    'plan' | 'subtotal_halalas' | 'discount_halalas' | 'fee_halalas' | 'home_collection_halalas' | 'promo_discount_halalas'
+    | 'plan'
+    | 'subtotal_halalas'
+    | 'discount_halalas'
+    | 'fee_halalas'
+    | 'home_collection_halalas'
+    | 'promo_discount_halalas'
+    | 'insurer_share_halalas'
   >,
   promoCode: string | null,
   walletHalalas: number,
@@ -947,6 +979,8 @@ function pricedAmounts(
     home_collection_fee: halalasToSar(pricing.home_collection_halalas),
     /** What the wallet paid of the total; the card paid the rest. */
     wallet_paid: halalasToSar(walletHalalas),
+    /** What the person's insurer pays of the tests, off the total: the lab claims it (ADR 0099). */
+    insurer_paid: halalasToSar(pricing.insurer_share_halalas),
   };
 }
 
@@ -1089,6 +1123,7 @@ export async function checkoutResult(db: Kysely<Database>, checkoutId: string) {
         fee_halalas: checkout.fee_halalas,
         home_collection_halalas: checkout.home_collection_fee_halalas,
         promo_discount_halalas: checkout.promo_discount_halalas,
+        insurer_share_halalas: checkout.insurer_share_halalas,
       },
       checkout.promo_code,
       checkout.wallet_halalas,
@@ -1177,11 +1212,12 @@ type ChargedBooking = Pick<
   | 'checkout_discount_halalas'
   | 'home_collection_fee_halalas'
   | 'promo_discount_halalas'
+  | 'insurer_share_halalas'
 >;
 
 /**
  * What the test added to its checkout's charge, in halalas: its price less the plan's discount and its
- * share of a promo code's, plus its booking fee (a checkout from before fees charged the price alone).
+ * share of a promo code's and what its insurer pays (ADR 0099), plus its booking fee (a checkout from before fees charged the price alone).
  */
 function testShareOf(booking: ChargedBooking): number {
   const priced = Number(booking.checkout_fee_halalas ?? 0) > 0 || Number(booking.checkout_discount_halalas ?? 0) > 0;
@@ -1189,7 +1225,7 @@ function testShareOf(booking: ChargedBooking): number {
     priced && booking.customer_plan
       ? priceCheckout(booking.customer_plan, [booking.total_price_halalas]).items[0]!.total_halalas
       : booking.total_price_halalas;
-  return beforePromo - booking.promo_discount_halalas;
+  return beforePromo - booking.promo_discount_halalas - booking.insurer_share_halalas;
 }
 
 /** What the booking was charged: its test's share and the home visit's fee it carries; nothing if nobody paid. */

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../shared/errors.ts';
-import type { CheckCoverageInput } from '../../../shared/insurance-coverage-schemas.ts';
+import {
+  type AnsweredTest,
+  type CheckCoverageInput,
+  coverageVisitKey,
+  insurerSharesOf,
+  visitDay,
+} from '../../../shared/insurance-coverage-schemas.ts';
 import { normalizePolicyClass } from '../../../shared/lab-insurance-schemas.ts';
 import { halalasToSar } from '../../../shared/money.ts';
 import type { Database } from '../../db/schema.ts';
@@ -216,6 +222,63 @@ export async function checkCoverage(
     if (error.code === 'NPHIES_SETTINGS_REFUSED') return unanswered('lab_not_connected');
     throw error;
   }
+}
+
+/** A seat of a checkout as its insurer's share is asked about: its offering, its person and its start. */
+export interface InsuredSeat {
+  lab_test_id: number;
+  family_member_id?: string | null | undefined;
+  starts_at: string;
+}
+
+/**
+ * Paying only the person's share (ADR 0099): each seat's insurer share in halalas, and the message id of
+ * the answer it relies on. The seats are grouped into visits as the checkout's card groups them (a
+ * package's seat is not asked about), and each visit is checked again: within ten minutes that is the
+ * stored answer, sent nowhere. A visit whose person has no card in force pays in full. An answer that is
+ * not one the page showed (`shown`) is COVERAGE_CHANGED, and a check that cannot be answered is
+ * COVERAGE_UNANSWERED with its reason: either way nothing is held or charged.
+ */
+export async function insurerSharesAtCheckout(
+  db: Kysely<Database>,
+  keys: ResultKeys,
+  options: NphiesOptions,
+  accountId: string,
+  seats: readonly InsuredSeat[],
+  shown: readonly string[],
+  now = new Date(),
+): Promise<{ shares: number[]; messageIds: (string | null)[] }> {
+  const tests = new Map(
+    (await repo.cartTests(db, [...new Set(seats.map((seat) => seat.lab_test_id))])).map((test) => [test.labTestId, test]),
+  );
+  const visits = new Map<string, CheckCoverageInput>();
+  const lines = seats.map((seat) => {
+    const test = tests.get(seat.lab_test_id);
+    if (!test) return { visit: null, testId: null };
+    const date = visitDay(seat.starts_at);
+    const visit = coverageVisitKey(test.labId, seat.family_member_id, date);
+    const ask = visits.get(visit) ?? { labId: test.labId, testIds: [], familyMemberId: seat.family_member_id ?? null, date };
+    if (!ask.testIds.includes(test.testId)) ask.testIds.push(test.testId);
+    visits.set(visit, ask);
+    return { visit, testId: test.testId };
+  });
+  const answers = new Map<string, readonly AnsweredTest[]>();
+  const messageOf = new Map<string, string>();
+  for (const [visit, ask] of visits) {
+    const check = await checkCoverage(db, keys, options, accountId, { ...ask, testIds: ask.testIds.sort((a, b) => a - b) }, now);
+    if (check.status === 'unanswered') {
+      if (check.reason === 'no_insurance') continue;
+      throw new AppError('COVERAGE_UNANSWERED', { reason: check.reason, labId: ask.labId });
+    }
+    if (!shown.includes(check.messageId)) throw new AppError('COVERAGE_CHANGED', { labId: ask.labId });
+    messageOf.set(visit, check.messageId);
+    if (check.eligible) answers.set(visit, check.tests);
+  }
+  const shares = insurerSharesOf(lines, answers);
+  return {
+    shares,
+    messageIds: lines.map((line, index) => (shares[index]! > 0 && line.visit ? (messageOf.get(line.visit) ?? null) : null)),
+  };
 }
 
 /** The cart's catalogue tests by their offerings (lab_tests.id), with the lab and test a check names. */
