@@ -153,4 +153,26 @@ describe('paying with insurance', () => {
     expect(payment?.sharesHalalas).toEqual([0, 0, 0, 4000]);
     expect(payment?.payingPolicies.map((paying) => paying.insurer_id)).toEqual(['tawuniya']);
   });
+
+  it('passes over a visit whose card ends before its day, as the server does, and pays nothing with insurance when no visit is left', () => {
+    const notInForce = { status: 'unanswered', reason: 'no_insurance' } as CoverageCheck;
+    const payment = insurancePaymentOf(
+      coverage,
+      new Map([
+        [holder.ask, answered('m-1', [[101, 'covered', 80]])],
+        [child.ask, notInForce],
+      ]),
+    );
+    expect(payment?.messageIds).toEqual(['m-1']);
+    expect(payment?.sharesHalalas).toEqual([8000, 0, 0, 0]);
+    expect(
+      insurancePaymentOf(
+        coverage,
+        new Map([
+          [holder.ask, notInForce],
+          [child.ask, notInForce],
+        ]),
+      ),
+    ).toBeNull();
+  });
 });

@@ -184,16 +184,14 @@ function CheckoutPage() {
         const total = formatSar(result.total_price, locale);
         const fee = formatSar(result.booking_fee, locale);
         const fromWallet = formatSar(result.wallet_paid, locale);
-        // The server's result names the insurer's part (ADR 0099) once it pays only the person's share.
-        const insurerPaid = 'insurer_paid' in result && typeof result.insurer_paid === 'number' ? result.insurer_paid : 0;
-        const insurerPart = formatSar(insurerPaid, locale);
+        const insurerPart = formatSar(result.insurer_paid, locale);
         const paid =
           result.wallet_paid > 0
             ? t`Paid ${total} (${fromWallet} from your wallet), including a booking fee of ${fee}. Your tax invoice is in your dashboard.`
             : t`Paid ${total}, including a booking fee of ${fee}. Your tax invoice is in your dashboard.`;
         notify.success({
           title: t`Your booking is confirmed!`,
-          description: insurerPaid > 0 ? `${paid} ${t`${isolated(insurerNames)} pays ${insurerPart} of the tests' price.`}` : paid,
+          description: result.insurer_paid > 0 ? `${paid} ${t`${isolated(insurerNames)} pays ${insurerPart} of the tests' price.`}` : paid,
         });
         await navigate({ to: '/dashboard' });
       },

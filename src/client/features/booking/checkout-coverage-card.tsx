@@ -87,8 +87,10 @@ export function CheckoutCoverageCard(props: CheckoutCoverageCardProps) {
   const { visits, checks } = props;
   if (visits?.length === 0) return null;
   const refusal = props.refusedAtPayment && refusalOf(props.refusedAtPayment);
-  const answered = visits?.filter((visit) => checks.get(visit.ask)?.status === 'answered').length ?? 0;
-  const allAnswered = visits !== undefined && answered === visits.length;
+  // Answered, or not insured on its day after all (its card ends before): the price is settled either way.
+  const settled = (check: CoverageCheck | undefined) =>
+    check?.status === 'answered' || (check?.status === 'unanswered' && check.reason === 'no_insurance');
+  const allAnswered = visits?.every((visit) => settled(checks.get(visit.ask)));
   const insurers = formatList(
     [...new Set((visits ?? []).map((visit) => localized(locale, visit.policy.insurer_name_ar, visit.policy.insurer_name_en)))],
     locale,

@@ -92,6 +92,8 @@ export interface InsurancePayment {
  * by the answers the page shows (`checks`, by the visit's ask); null while a visit is not asked, is being
  * asked, or could not be answered: the person then pays the full price. A visit whose policy is not
  * eligible covers nothing, but its answer is sent all the same: the server checks every insured visit.
+ * A visit whose card is not in force on its day (`no_insurance`: it ends before the visit) is not insured,
+ * and the server passes over it as well.
  */
 export function insurancePaymentOf(coverage: CartCoverage, checks: ReadonlyMap<string, CoverageCheck>): InsurancePayment | null {
   if (coverage.visits.length === 0) return null;
@@ -99,10 +101,12 @@ export function insurancePaymentOf(coverage: CartCoverage, checks: ReadonlyMap<s
   const answers = new Map<string, readonly AnsweredTest[]>();
   for (const visit of coverage.visits) {
     const check = checks.get(visit.ask);
+    if (check?.status === 'unanswered' && check.reason === 'no_insurance') continue;
     if (check?.status !== 'answered') return null;
     messageIds.push(check.messageId);
     if (check.eligible) answers.set(visit.key, check.tests);
   }
+  if (messageIds.length === 0) return null;
   const sharesHalalas = insurerSharesOf(coverage.lines, answers);
   const paying = new Set(
     coverage.lines.filter((line, index) => line.visit !== null && sharesHalalas[index]! > 0).map((line) => line.visit),
