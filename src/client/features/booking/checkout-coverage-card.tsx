@@ -169,7 +169,7 @@ function PaymentChoice(props: {
     {
       value: 'insurance',
       label: t`Pay my share with insurance`,
-      description: t`${isolated(props.insurers)} pays its part of the tests' price. Offers and promo codes do not apply.`,
+      description: t`${isolated(props.insurers)} pays its part of the tests' price; you pay your share and the fees. Offers and promo codes do not apply.`,
       amount: props.choice.withInsurance,
     },
     {
