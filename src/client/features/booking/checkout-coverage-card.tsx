@@ -51,8 +51,7 @@ registerCheckoutCoverageErrors();
 function refusalOf(details: Record<string, unknown>): Unanswered | null {
   const reason = details.reason;
   if (typeof reason !== 'string' || !(reason in reasons)) return null;
-  const nphiesReasons = Array.isArray(details.nphiesReasons) ? (details.nphiesReasons as Unanswered['nphiesReasons']) : undefined;
-  return { status: 'unanswered', reason: reason as Reason, nphiesReasons };
+  return { status: 'unanswered', reason: reason as Reason };
 }
 
 export interface CheckoutCoverageCardProps {
