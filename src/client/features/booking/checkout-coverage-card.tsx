@@ -54,7 +54,7 @@ function refusalOf(details: Record<string, unknown>): Unanswered | null {
   return { status: 'unanswered', reason: reason as Reason };
 }
 
-export interface CheckoutCoverageCardProps {
+interface CheckoutCoverageCardProps {
   /** The cart's insured visits; undefined while the cart's tests are read. */
   visits: CoverageVisit[] | undefined;
   /** The cart's tests could not be read. */
