@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { registerPhoneErrors } from '../../src/client/features/auth/phone-errors.ts';
 import { registerAlreadyBookedMessage } from '../../src/client/features/booking/already-booked-message.ts';
 import { registerBookingPanelErrors } from '../../src/client/features/booking/booking-panel-errors.ts';
+import { registerCheckoutCoverageErrors } from '../../src/client/features/booking/checkout-coverage-errors.ts';
 import { registerSeriesErrors } from '../../src/client/features/booking/series-errors.ts';
 import { registerDashboardErrors } from '../../src/client/features/dashboard/dashboard-errors.ts';
 import { errorMessage, fieldError } from '../../src/client/lib/errors.ts';
@@ -12,7 +13,7 @@ import { type AppErrorCode, appErrorCodes } from '../../src/shared/errors.ts';
 let ar: I18n;
 let en: I18n;
 // A dashboard page's catalogs: the main one and the dashboards' (where the codes only a dashboard meets are), the booking
-// panel's with its repeat choice's, and the sign-in dialog's.
+// panel's with its repeat choice's, and the sign-in dialog's; and the checkout's insurance card's.
 async function catalogs(locale: 'ar' | 'en') {
   return {
     ...(await import(`../../src/client/locales/${locale}/messages.po`)).messages,
@@ -20,6 +21,7 @@ async function catalogs(locale: 'ar' | 'en') {
     ...(await import(`../../src/client/locales/${locale}/booking.po`)).messages,
     ...(await import(`../../src/client/locales/${locale}/series.po`)).messages,
     ...(await import(`../../src/client/locales/${locale}/auth.po`)).messages,
+    ...(await import(`../../src/client/locales/${locale}/coverage.po`)).messages,
   };
 }
 
@@ -29,6 +31,7 @@ beforeAll(async () => {
   registerBookingPanelErrors();
   registerSeriesErrors();
   registerPhoneErrors();
+  registerCheckoutCoverageErrors();
   ar = setupI18n({ locale: 'ar', messages: { ar: await catalogs('ar') } });
   en = setupI18n({ locale: 'en', messages: { en: await catalogs('en') } });
 });

@@ -29,8 +29,11 @@ const checkoutSeries = 'features/booking/checkout-series.tsx';
 
 /** Whom a package is meant for, in its booking panel (issue #79): loaded with the packages catalog when there is something to say. */
 const packageSuitsNote = 'features/booking/package-suits-note.tsx';
-/** The checkout's health insurance card (issue #80 item 4): its own catalog, loaded with it for an insured cart only. */
-const checkoutCoverage = 'features/booking/checkout-coverage-card.tsx';
+/**
+ * The checkout's health insurance card (issue #80 item 4) and the sentences of the codes paying only the
+ * person's share meets (ADR 0099): their own catalog, loaded with the card for an insured cart only.
+ */
+const checkoutCoverage = ['features/booking/checkout-coverage-card.tsx', 'features/booking/checkout-coverage-errors.ts'];
 
 const seriesChoice = ['features/booking/repeat-choice.tsx', 'features/booking/series-plan-list.tsx', 'features/booking/series-errors.ts'];
 
@@ -90,7 +93,7 @@ export const catalogSources = {
       ...seriesChoice,
       checkoutSeries,
       packageSuitsNote,
-      checkoutCoverage,
+      ...checkoutCoverage,
     ],
   },
   /**
@@ -169,7 +172,7 @@ export const catalogSources = {
    * Coverage before paying (issue #80 item 4): the checkout's health insurance card, loaded with its code
    * only when someone in the cart has a card in force.
    */
-  coverage: { include: [checkoutCoverage] },
+  coverage: { include: checkoutCoverage },
   /** Paying: the lab-test checkout, the plans and their payment, invoices. */
   purchases: {
     include: [

@@ -4,11 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CreditCard, Lock } from 'lucide-react';
 import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { priceCheckout, withPromo } from '../../shared/checkout-pricing.ts';
+import { priceCheckout, withInsurer, withPromo } from '../../shared/checkout-pricing.ts';
 import { homeVisitFees } from '../../shared/home-collection.ts';
 import { formatSar, halalasToSar, sarToHalalas, vatIncluded } from '../../shared/money.ts';
 import { Price } from '../components/price.tsx';
 import { notify } from '../components/ui/toaster.tsx';
+import { type CoverageCheck, cartCoverageOf, insurancePaymentOf } from '../features/booking/checkout-coverage.ts';
 import { CheckoutSeries } from '../features/booking/checkout-series.tsx';
 import { checkoutKey, forgetCheckoutKey } from '../features/booking/lab-cart/checkout-key.ts';
 import { LabCartLine, LabCartLinePlaceholder, labCartLineKey } from '../features/booking/lab-cart/lab-cart-line.tsx';
@@ -19,7 +20,9 @@ import { PromoCodeField } from '../features/payments/promo-code-field.tsx';
 import { useGatewayPayment } from '../features/payments/use-gateway-payment.ts';
 import { useWalletPart, WalletPaySwitch } from '../features/payments/wallet-pay-switch.tsx';
 import { useAuthModal } from '../lib/auth-modal-context.tsx';
-import { errorCode, errorMessage } from '../lib/errors.ts';
+import { isolated, localized } from '../lib/bidi.ts';
+import { errorCode, errorDetails, errorMessage } from '../lib/errors.ts';
+import { formatList } from '../lib/format.ts';
 import { activeLocale, withCatalogs } from '../lib/locale.ts';
 import { trpc } from '../lib/trpc.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
@@ -69,7 +72,6 @@ function CheckoutPage() {
   const [promo, setPromo] = useState<{ code: string; shares: number[]; cart: string } | null>(null);
   const promoQuote = useMutation(trpc.booking.promoQuote.mutationOptions());
   const cartKey = items.map(labCartLineKey).join('|');
-  const appliedPromo = promo && promo.cart === cartKey && promo.shares.length === items.length ? promo : null;
   // The customer's plan adds its booking fee and takes off its discount, as the server will (a visitor: Basic).
   const planPricing = priceCheckout(
     user?.subscription_tier ?? 'basic',
@@ -81,17 +83,6 @@ function CheckoutPage() {
       ),
     ),
   );
-  const pricing = appliedPromo ? withPromo(planPricing, appliedPromo.shares.map(sarToHalalas)) : planPricing;
-  const { feePercent, discountPercent } = pricing;
-  const totalHalalas = pricing.total_halalas;
-  const vat = halalasToSar(vatIncluded(totalHalalas));
-  // The wallet pays what it holds of the total when the customer chooses it; the card the rest (ADR 0093).
-  const [payFromWallet, setPayFromWallet] = useState(false);
-  const { balanceHalalas, walletHalalas, cardHalalas } = useWalletPart(
-    totalHalalas,
-    payFromWallet,
-    user?.user_type === 'customer' && !user.is_anonymous,
-  );
 
   // The account's insurance cards, once (a guest has none): the coverage card loads when a person in the cart has one in force.
   const signedInCustomer = user?.user_type === 'customer' && !user.is_anonymous;
@@ -99,6 +90,52 @@ function CheckoutPage() {
   const insuredInCart = (policies.data ?? []).filter(
     (policy) => policy.in_force && items.some((item) => (item.familyMemberId ?? null) === policy.family_member_id),
   );
+  // Paying only the person's share (ADR 0099): the card asks the insurer per visit; the page keeps the answers
+  // it shows (by each visit's ask, so a visit whose tests change is asked again) and pays by them.
+  const cartTests = useQuery({
+    ...trpc.insuranceCoverage.cartTests.queryOptions(
+      { labTestIds: [...new Set(items.map((item) => item.labTestId))] },
+      { staleTime: Infinity },
+    ),
+    enabled: insuredInCart.length > 0,
+  });
+  const cartCoverage = cartTests.data && insuredInCart.length > 0 ? cartCoverageOf(items, cartTests.data, insuredInCart) : null;
+  const [coverageChecks, setCoverageChecks] = useState<ReadonlyMap<string, CoverageCheck>>(() => new Map());
+  // Above 0 once the insurer's answer changed at payment: the card asks again at once.
+  const [coverageRound, setCoverageRound] = useState(0);
+  // COVERAGE_UNANSWERED's details, for the cart it was said of.
+  const [refusedAtPayment, setRefusedAtPayment] = useState<{ details: Record<string, unknown>; cart: string } | null>(null);
+  // What the person came for: once the insurer has answered, insurance pays its part unless they choose the full price.
+  const [payWithInsurance, setPayWithInsurance] = useState(true);
+  const insurance = cartCoverage && insurancePaymentOf(cartCoverage, coverageChecks);
+  const insuredPricing = insurance && withInsurer(planPricing, insurance.sharesHalalas);
+  const insuranceOffered = insuredPricing !== null && insuredPricing.insurer_share_halalas > 0;
+  const insured = insuranceOffered && payWithInsurance ? insurance : null;
+  const insurerNames = formatList(
+    (insurance?.payingPolicies ?? []).map((policy) => localized(locale, policy.insurer_name_ar, policy.insurer_name_en)),
+    locale,
+  );
+  // Insurance and promo codes do not combine (ADR 0099): paying with insurance drops an applied code.
+  const appliedPromo = !insured && promo && promo.cart === cartKey && promo.shares.length === items.length ? promo : null;
+  const paysWithInsurance = insured !== null;
+  useEffect(() => {
+    if (paysWithInsurance) setPromo(null);
+  }, [paysWithInsurance]);
+  const askCoverageAgain = () => {
+    setCoverageChecks(new Map());
+    setCoverageRound((round) => round + 1);
+    setRefusedAtPayment(null);
+    setPayWithInsurance(true);
+  };
+
+  const pricing =
+    insured && insuredPricing ? insuredPricing : appliedPromo ? withPromo(planPricing, appliedPromo.shares.map(sarToHalalas)) : planPricing;
+  const { feePercent, discountPercent } = pricing;
+  const totalHalalas = pricing.total_halalas;
+  const vat = halalasToSar(vatIncluded(totalHalalas));
+  // The wallet pays what it holds of the total when the customer chooses it; the card the rest (ADR 0093).
+  const [payFromWallet, setPayFromWallet] = useState(false);
+  const { balanceHalalas, walletHalalas, cardHalalas } = useWalletPart(totalHalalas, payFromWallet, signedInCustomer);
 
   // A signed-out visitor with tests to pay for is asked at once to log in or go on as a guest, and stays here.
   const asked = useRef(false);
@@ -147,12 +184,14 @@ function CheckoutPage() {
         const total = formatSar(result.total_price, locale);
         const fee = formatSar(result.booking_fee, locale);
         const fromWallet = formatSar(result.wallet_paid, locale);
+        const insurerPart = formatSar(result.insurer_paid, locale);
+        const paid =
+          result.wallet_paid > 0
+            ? t`Paid ${total} (${fromWallet} from your wallet), including a booking fee of ${fee}. Your tax invoice is in your dashboard.`
+            : t`Paid ${total}, including a booking fee of ${fee}. Your tax invoice is in your dashboard.`;
         notify.success({
           title: t`Your booking is confirmed!`,
-          description:
-            result.wallet_paid > 0
-              ? t`Paid ${total} (${fromWallet} from your wallet), including a booking fee of ${fee}. Your tax invoice is in your dashboard.`
-              : t`Paid ${total}, including a booking fee of ${fee}. Your tax invoice is in your dashboard.`,
+          description: result.insurer_paid > 0 ? `${paid} ${t`${isolated(insurerNames)} pays ${insurerPart} of the tests' price.`}` : paid,
         });
         await navigate({ to: '/dashboard' });
       },
@@ -166,9 +205,21 @@ function CheckoutPage() {
         setWaitingForEarlier(false);
         earlierAsks.current = 0;
         gateway.abandon();
+        const code = errorCode(error);
         // The code went meanwhile (its last use, its end): the summary drops its line, the toast says why.
-        if (errorCode(error) === 'PROMO_REFUSED') setPromo(null);
-        notify.error({ title: t`Booking failed. Please try again.`, description: errorMessage(i18n, error) });
+        if (code === 'PROMO_REFUSED') setPromo(null);
+        // The insurer's answer at payment is not the one shown (ADR 0099): the card asks again and shows the new one.
+        if (code === 'COVERAGE_CHANGED') askCoverageAgain();
+        // The insurer could not be asked at payment: the card says why, and the full price is chosen, one tap from paying.
+        if (code === 'COVERAGE_UNANSWERED') {
+          setRefusedAtPayment({ details: errorDetails(error) ?? {}, cart: cartKey });
+          setPayWithInsurance(false);
+        }
+        const nothingCharged = code === 'COVERAGE_CHANGED' || code === 'COVERAGE_UNANSWERED';
+        notify.error({
+          title: nothingCharged ? t`Not booked: nothing was charged` : t`Booking failed. Please try again.`,
+          description: errorMessage(i18n, error),
+        });
       },
     }),
   );
@@ -191,6 +242,7 @@ function CheckoutPage() {
         idempotencyKey: checkoutKey(),
         promoCode: appliedPromo?.code,
         useWallet: walletHalalas > 0,
+        coverageMessageIds: insured?.messageIds,
       },
       { onSettled: () => (sending.current = false) },
     );
@@ -264,6 +316,12 @@ function CheckoutPage() {
                       <Price value={-halalasToSar(pricing.promo_discount_halalas)} fontWeight="normal" data-testid="checkout-promo" />
                     </HStack>
                   )}
+                  {pricing.insurer_share_halalas > 0 && (
+                    <HStack justify="space-between" color="fg.muted">
+                      <Text>{t`Paid by ${isolated(insurerNames)}`}</Text>
+                      <Price value={-halalasToSar(pricing.insurer_share_halalas)} fontWeight="normal" data-testid="checkout-insurer" />
+                    </HStack>
+                  )}
                   {pricing.home_collection_halalas > 0 && (
                     <HStack justify="space-between" color="fg.muted">
                       <Text>{t`Home sample collection`}</Text>
@@ -308,7 +366,23 @@ function CheckoutPage() {
             </Card.Root>
             {insuredInCart.length > 0 && (
               <Suspense fallback={null}>
-                <CheckoutCoverageCard items={items} policies={insuredInCart} />
+                <CheckoutCoverageCard
+                  visits={cartCoverage?.visits}
+                  failed={cartTests.isError}
+                  checks={coverageChecks}
+                  onChecked={(ask, check) => setCoverageChecks((checks) => new Map(checks).set(ask, check))}
+                  round={coverageRound}
+                  choice={
+                    insuranceOffered && insuredPricing
+                      ? { withInsurance: insuredPricing.total_halalas, fullPrice: planPricing.total_halalas }
+                      : null
+                  }
+                  payWithInsurance={payWithInsurance}
+                  onPayWithInsuranceChange={setPayWithInsurance}
+                  refusedAtPayment={refusedAtPayment?.cart === cartKey ? refusedAtPayment.details : null}
+                  onAskAgain={askCoverageAgain}
+                  disabled={paying}
+                />
               </Suspense>
             )}
           </Stack>
@@ -356,7 +430,12 @@ function CheckoutPage() {
                   disabled={paying}
                 />
               )}
-              {user && read && items.length > 0 && (
+              {user && read && items.length > 0 && insured && (
+                <Text fontSize="sm" color="fg.muted" data-testid="promo-with-insurance">
+                  {t`Offers and promo codes do not apply when your insurance pays part of the price.`}
+                </Text>
+              )}
+              {user && read && items.length > 0 && !insured && (
                 <PromoCodeField
                   quote={(code) =>
                     promoQuote.mutateAsync({ code, items: items.map((item) => ({ ...seatOf(item), familyMemberId: item.familyMemberId })) })

@@ -6,13 +6,15 @@ import { arabicTag, latinTag, message, openSection, resultPdf, runs, titled } fr
 
 // A customer: signs up, searches, books two tests at one lab through the cart and checkout, finds the
 // bookings in the dashboard, cancels one, and downloads the result the lab uploads for the other; then
-// compares two packages found by search and books one (issue #79 item 2).
+// compares two packages found by search and books one (issue #79 item 2). An insured customer asks her
+// insurer at checkout and pays only her share (issue #80 item 4, ADR 0099).
 
 // The demo lab's seeded prices (seeds/seed.ts), VAT included.
 const VITAMIN_D_PRICE = 155;
 const LIPID_PRICE = 135;
 /** Basic's 5% of each. */
-const BOOKING_FEE = 7.75 + 6.75;
+const VITAMIN_D_FEE = 7.75;
+const BOOKING_FEE = VITAMIN_D_FEE + 6.75;
 
 for (const run of runs) {
   const w = words[run.locale];
@@ -188,6 +190,65 @@ for (const run of runs) {
       await expect(page).toHaveURL(/\/checkout$/);
       const packageItem = page.getByTestId('checkout-item').filter({ hasText: p.complete });
       await expect(packageItem).toContainText(packageSlot.time);
+    },
+  );
+
+  test(
+    titled('an insured customer asks her insurer at checkout, pays only her share, and finds it on her tax invoice', run),
+    async ({ page }) => {
+      test.setTimeout(120_000);
+      await readInLanguage(page, run.locale);
+      // The demo customer has Bupa Arabia in force, whose answer the fake NPHIES gives: every test covered in full.
+      await signIn(page, demo.customer);
+      // Insurers need her sex and date of birth, which the demo leaves for her to give in her settings.
+      await trpc(page, 'account.updatePersonal', { sex: 'female', dateOfBirth: '1990-05-14' });
+      await page.goto(`/test/${encodeURIComponent(words.en.catalogue.vitaminD)}`);
+      const offer = page.getByTestId('lab-offer').filter({ hasText: w.catalogue.demoLab });
+      await offer.getByRole('button', { name: w.booking.bookNow }).click();
+      // A day of its own (the journey above takes 12–19 days ahead, other specs 1–9).
+      await chooseFreeSlot(page, run.locale, { from: daysFromToday(30 + run.index) });
+      await page.getByTestId('confirm-book-now').click();
+      await expect(page).toHaveURL(/\/checkout$/);
+
+      // The full price until the insurer has answered.
+      const total = page.getByTestId('checkout-total');
+      await expect(total).toHaveText(sar(VITAMIN_D_PRICE + VITAMIN_D_FEE, run.locale));
+      const coverage = page.getByTestId('coverage-card');
+      await coverage.getByTestId('check-coverage').click();
+      await expect(coverage.getByTestId('coverage-test')).toHaveAttribute('data-coverage', 'covered', { timeout: 25_000 });
+
+      // Answered: paying with insurance is chosen; its part is a line of the summary, and she pays the booking fee alone.
+      await expect(coverage.getByRole('radio', { name: w.booking.payMyShare })).toBeChecked();
+      const insurerLine = page.getByTestId('checkout-insurer').locator('..');
+      await expect(insurerLine).toContainText(w.booking.paidByInsurer);
+      await expect(page.getByTestId('checkout-insurer')).toContainText('155.00');
+      await expect(total).toHaveText(sar(VITAMIN_D_FEE, run.locale));
+      await expect(page.getByTestId('pay')).toContainText(sar(VITAMIN_D_FEE, run.locale));
+      // Offers are for payments in full: no promo code beside insurance, until she chooses the full price.
+      await expect(page.getByTestId('promo-code')).toHaveCount(0);
+      // The radio is Chakra's hidden input: a person clicks the card.
+      await coverage.getByTestId('coverage-choice-full').click();
+      await expect(coverage.getByRole('radio', { name: w.booking.payFullPrice })).toBeChecked();
+      await expect(page.getByTestId('checkout-insurer')).toHaveCount(0);
+      await expect(total).toHaveText(sar(VITAMIN_D_PRICE + VITAMIN_D_FEE, run.locale));
+      await expect(page.getByTestId('promo-code')).toBeVisible();
+      await coverage.getByTestId('coverage-choice-insurance').click();
+      await expect(total).toHaveText(sar(VITAMIN_D_FEE, run.locale));
+      await screenshotBothSizes(page, page.getByTestId('checkout-insurer'), `checkout-insurer-${run.locale}`);
+
+      await page.getByTestId('pay').click();
+      // The toast names the insurer's part.
+      const confirmed = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: w.booking.confirmed });
+      await expect(confirmed).toBeVisible({ timeout: 20_000 });
+      await expect(confirmed).toContainText(w.booking.demoInsurer);
+      await expect(confirmed).toContainText(sar(VITAMIN_D_PRICE, run.locale));
+      await expect(page).toHaveURL(/\/dashboard$/);
+
+      // The tax invoice is for what she paid: the insurer's part is the lab's to claim.
+      await openSection(page, w.dashboard.nav.invoices);
+      const invoice = page.getByTestId('my-invoice').first();
+      await expect(invoice).toContainText(w.booking.taxInvoice);
+      await expect(invoice.getByTestId('invoice-total')).toHaveText(sar(VITAMIN_D_FEE, run.locale));
     },
   );
 }

@@ -1,80 +1,99 @@
-import { Alert, Badge, Button, Card, Link as ChakraLink, Heading, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Link as ChakraLink,
+  Heading,
+  HStack,
+  RadioCard,
+  Separator,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { COVERAGE_CHECK_TESTS_MAX } from '../../../shared/insurance-coverage-schemas.ts';
+import { halalasToSar } from '../../../shared/money.ts';
 import { Price } from '../../components/price.tsx';
 import { isolated, localized } from '../../lib/bidi.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatList } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
-import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import type { LabCartItem } from './lab-cart/lab-cart-store.ts';
+import { trpc } from '../../lib/trpc.ts';
+import type { CoverageCheck, CoverageVisit } from './checkout-coverage.ts';
+import { registerCheckoutCoverageErrors } from './checkout-coverage-errors.ts';
 
-type Policy = RouterOutputs['insurance']['mine'][number];
-type Check = RouterOutputs['insuranceCoverage']['check'];
-type Answered = Extract<Check, { status: 'answered' }>;
-type Unanswered = Extract<Check, { status: 'unanswered' }>;
+type Answered = Extract<CoverageCheck, { status: 'answered' }>;
+type Unanswered = Extract<CoverageCheck, { status: 'unanswered' }>;
+type Reason = Unanswered['reason'];
 
-/** The visit's day in the Kingdom, as a coverage check names it. */
-const riyadhDay = (instant: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(instant));
+/** Every reason a check gives for not answering (ADR 0098): a refusal at payment names one of them. */
+const reasons: Record<Reason, true> = {
+  no_insurance: true,
+  identity_not_verified: true,
+  profile_incomplete: true,
+  lab_not_in_network: true,
+  lab_not_connected: true,
+  test_without_billing_code: true,
+  card_not_accepted: true,
+  nphies_timeout: true,
+  nphies_refused: true,
+};
 
-/** One check: one lab, one person, one visit day, with the tests of the cart there (issue #80 item 4). */
-interface CoverageGroup {
-  key: string;
-  labId: string;
-  labNameAr: string;
-  labNameEn: string;
-  familyMemberId: string | null;
-  patientName: string | null;
-  date: string;
-  bookingTime: string;
-  testIds: number[];
-  policy: Policy;
+registerCheckoutCoverageErrors();
+
+/** The check refused at payment (COVERAGE_UNANSWERED's details) as the card words a check's reason; null for a reason it does not know. */
+function refusalOf(details: Record<string, unknown>): Unanswered | null {
+  const reason = details.reason;
+  if (typeof reason !== 'string' || !(reason in reasons)) return null;
+  return { status: 'unanswered', reason: reason as Reason };
 }
 
-function groupsOf(items: LabCartItem[], tests: RouterOutputs['insuranceCoverage']['cartTests'], policies: Policy[]): CoverageGroup[] {
-  const byOffering = new Map(tests.map((test) => [test.labTestId, test]));
-  const groups = new Map<string, CoverageGroup>();
-  for (const item of items) {
-    const test = byOffering.get(item.labTestId);
-    const familyMemberId = item.familyMemberId ?? null;
-    const policy = policies.find((candidate) => candidate.in_force && candidate.family_member_id === familyMemberId);
-    // A package's line, or a person without a card in force: nothing to ask about.
-    if (!test || !policy) continue;
-    const date = riyadhDay(item.bookingTime);
-    const key = `${test.labId}|${familyMemberId ?? ''}|${date}`;
-    const group = groups.get(key) ?? {
-      key,
-      labId: test.labId,
-      labNameAr: item.labNameAr,
-      labNameEn: item.labNameEn,
-      familyMemberId,
-      patientName: item.patientName ?? null,
-      date,
-      bookingTime: item.bookingTime,
-      testIds: [],
-      policy,
-    };
-    if (!group.testIds.includes(test.testId)) group.testIds.push(test.testId);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
+interface CheckoutCoverageCardProps {
+  /** The cart's insured visits; undefined while the cart's tests are read. */
+  visits: CoverageVisit[] | undefined;
+  /** The cart's tests could not be read. */
+  failed: boolean;
+  /** The answers shown, by each visit's ask (the page holds them: it pays by them). */
+  checks: ReadonlyMap<string, CoverageCheck>;
+  onChecked: (ask: string, check: CoverageCheck) => void;
+  /** Above 0 once the insurer's answer changed at payment: each visit is asked again as it shows. */
+  round: number;
+  /** What the person pays either way, in halalas, once the insurer has answered for every visit and pays part; else null. */
+  choice: { withInsurance: number; fullPrice: number } | null;
+  payWithInsurance: boolean;
+  onPayWithInsuranceChange: (withInsurance: boolean) => void;
+  /** COVERAGE_UNANSWERED's details when the insurer could not be asked at payment (its reason), and asking again. */
+  refusedAtPayment: Record<string, unknown> | null;
+  onAskAgain: () => void;
+  disabled?: boolean;
 }
 
 /**
- * "Health insurance" at the lab-test checkout (issue #80 item 4): for each lab, person and day of the cart
- * whose person has a card in force, the person asks their insurer (through the lab's NPHIES connection)
- * which tests are covered and what their share is. Loaded with its text only for such a cart.
+ * "Health insurance" at the lab-test checkout (issue #80 item 4, ADR 0099): for each lab, person and day
+ * of the cart whose person has a card in force, the person asks their insurer (through the lab's NPHIES
+ * connection) which tests are covered and what their share is; once every visit is answered, they choose
+ * to pay only their share or the full price. Loaded with its text only for such a cart.
  */
-export function CheckoutCoverageCard({ items, policies }: { items: LabCartItem[]; policies: Policy[] }) {
+export function CheckoutCoverageCard(props: CheckoutCoverageCardProps) {
   const { t } = useLingui();
-  const labTestIds = [...new Set(items.map((item) => item.labTestId))];
-  const tests = useQuery(trpc.insuranceCoverage.cartTests.queryOptions({ labTestIds }, { staleTime: Infinity }));
-  const groups = tests.data ? groupsOf(items, tests.data, policies) : [];
-  if (tests.isSuccess && groups.length === 0) return null;
+  const locale = activeLocale();
+  const { visits, checks } = props;
+  if (visits?.length === 0) return null;
+  const refusal = props.refusedAtPayment && refusalOf(props.refusedAtPayment);
+  // Answered, or not insured on its day after all (its card ends before): the price is settled either way.
+  const settled = (check: CoverageCheck | undefined) =>
+    check?.status === 'answered' || (check?.status === 'unanswered' && check.reason === 'no_insurance');
+  const allAnswered = visits?.every((visit) => settled(checks.get(visit.ask)));
+  const insurers = formatList(
+    [...new Set((visits ?? []).map((visit) => localized(locale, visit.policy.insurer_name_ar, visit.policy.insurer_name_en)))],
+    locale,
+  );
 
   return (
     <Card.Root variant="outline" data-testid="coverage-card">
@@ -90,20 +109,44 @@ export function CheckoutCoverageCard({ items, policies }: { items: LabCartItem[]
         </Text>
       </Card.Header>
       <Card.Body>
-        {tests.isError ? (
+        {props.failed ? (
           <Text color="fg.error">{t`Could not read your cart's tests. Reload the page to check your coverage.`}</Text>
-        ) : tests.isPending ? (
+        ) : visits === undefined ? (
           <Skeleton height="20" />
         ) : (
           <Stack gap="4">
-            {groups.map((group, index) => (
-              <Stack key={group.key} gap="4">
+            {props.refusedAtPayment && (
+              <Stack gap="2" data-testid="coverage-refused-at-payment">
+                <Text fontWeight="semibold">{t`When you paid, your insurer could not be asked. Nothing was charged.`}</Text>
+                {refusal && <UnansweredCoverage answer={refusal} insurer={insurers} onRetry={props.onAskAgain} />}
+              </Stack>
+            )}
+            {visits.map((visit, index) => (
+              <Stack key={`${visit.ask}#${props.round}`} gap="4">
                 {index > 0 && <Separator />}
-                <GroupCoverage group={group} />
+                <VisitCoverage visit={visit} check={checks.get(visit.ask)} onChecked={props.onChecked} askAtOnce={props.round > 0} />
               </Stack>
             ))}
+            <Separator />
+            {props.choice ? (
+              <PaymentChoice
+                choice={props.choice}
+                insurers={insurers}
+                payWithInsurance={props.payWithInsurance}
+                onChange={props.onPayWithInsuranceChange}
+                disabled={props.disabled}
+              />
+            ) : (
+              <Text fontWeight="medium" data-testid="coverage-pays-full">
+                {allAnswered
+                  ? t`Your insurer pays none of these tests, so you pay the full price.`
+                  : visits.length > 1
+                    ? t`You pay the full price until your insurer has answered for every visit.`
+                    : t`You pay the full price until your insurer has answered.`}
+              </Text>
+            )}
             <Text fontSize="sm" color="fg.muted" data-testid="coverage-estimate-note">
-              {t`The coverage shown here is your insurer's estimate. The payment below is still the full price: paying only your share online is not available yet.`}
+              {t`What your insurer pays is its estimate: the lab claims it from your insurer after your visit. A test that needs your insurer's approval is paid in full for now.`}
             </Text>
           </Stack>
         )}
@@ -112,32 +155,108 @@ export function CheckoutCoverageCard({ items, policies }: { items: LabCartItem[]
   );
 }
 
-function GroupCoverage({ group }: { group: CoverageGroup }) {
+/** Paying only the person's share, or the full price: asked once the insurer has answered for every visit. */
+function PaymentChoice(props: {
+  choice: { withInsurance: number; fullPrice: number };
+  insurers: string;
+  payWithInsurance: boolean;
+  onChange: (withInsurance: boolean) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useLingui();
+  const options = [
+    {
+      value: 'insurance',
+      label: t`Pay my share with insurance`,
+      description: t`${isolated(props.insurers)} pays its part of the tests' price; you pay your share and the fees. Offers and promo codes do not apply.`,
+      amount: props.choice.withInsurance,
+    },
+    {
+      value: 'full',
+      label: t`Pay the full price`,
+      description: t`Without insurance. A promo code can be used.`,
+      amount: props.choice.fullPrice,
+    },
+  ];
+  return (
+    <RadioCard.Root
+      value={props.payWithInsurance ? 'insurance' : 'full'}
+      onValueChange={(details) => props.onChange(details.value === 'insurance')}
+      colorPalette="brand"
+      variant="outline"
+      disabled={props.disabled}
+      data-testid="coverage-choice"
+    >
+      <RadioCard.Label fontWeight="semibold" mb="2">
+        {t`How do you want to pay?`}
+      </RadioCard.Label>
+      <Stack gap="2">
+        {options.map((option) => (
+          <RadioCard.Item key={option.value} value={option.value} data-testid={`coverage-choice-${option.value}`}>
+            <RadioCard.ItemHiddenInput />
+            <RadioCard.ItemControl>
+              <RadioCard.ItemIndicator />
+              <RadioCard.ItemContent>
+                <HStack justify="space-between" align="start" width="full" gap="3">
+                  <RadioCard.ItemText>{option.label}</RadioCard.ItemText>
+                  <Price value={halalasToSar(option.amount)} />
+                </HStack>
+                <RadioCard.ItemDescription>{option.description}</RadioCard.ItemDescription>
+              </RadioCard.ItemContent>
+            </RadioCard.ItemControl>
+          </RadioCard.Item>
+        ))}
+      </Stack>
+    </RadioCard.Root>
+  );
+}
+
+function VisitCoverage({
+  visit,
+  check,
+  onChecked,
+  askAtOnce,
+}: {
+  visit: CoverageVisit;
+  check: CoverageCheck | undefined;
+  onChecked: (ask: string, check: CoverageCheck) => void;
+  askAtOnce: boolean;
+}) {
   const { t, i18n } = useLingui();
   const locale = activeLocale();
-  const insurer = localized(locale, group.policy.insurer_name_ar, group.policy.insurer_name_en);
-  const lab = localized(locale, group.labNameAr, group.labNameEn);
-  const day = formatDate(new Date(group.bookingTime), locale);
-  const check = useMutation(trpc.insuranceCoverage.check.mutationOptions());
+  const insurer = localized(locale, visit.policy.insurer_name_ar, visit.policy.insurer_name_en);
+  const lab = localized(locale, visit.labNameAr, visit.labNameEn);
+  const day = formatDate(new Date(visit.bookingTime), locale);
+  const asking = useMutation(trpc.insuranceCoverage.check.mutationOptions());
   const ask = () =>
-    check.mutate({
-      labId: group.labId,
-      testIds: group.testIds.slice(0, COVERAGE_CHECK_TESTS_MAX),
-      familyMemberId: group.familyMemberId,
-      date: group.date,
-    });
+    asking.mutate(
+      {
+        labId: visit.labId,
+        testIds: visit.testIds.slice(0, COVERAGE_CHECK_TESTS_MAX),
+        familyMemberId: visit.familyMemberId,
+        date: visit.date,
+      },
+      { onSuccess: (answer) => onChecked(visit.ask, answer) },
+    );
+  // Asked again at once when the insurer's answer changed at payment: the person came to pay their share.
+  const askedAtOnce = useRef(false);
+  useEffect(() => {
+    if (!askAtOnce || askedAtOnce.current) return;
+    askedAtOnce.current = true;
+    ask();
+  });
 
   return (
     <Stack gap="3" data-testid="coverage-group">
       <Stack gap="0.5">
         <Text fontWeight="semibold">
-          {group.patientName ? t`${isolated(group.patientName)}'s visit to ${isolated(lab)}` : t`Your visit to ${isolated(lab)}`}
+          {visit.patientName ? t`${isolated(visit.patientName)}'s visit to ${isolated(lab)}` : t`Your visit to ${isolated(lab)}`}
         </Text>
         <Text fontSize="sm" color="fg.muted">
           {day}
         </Text>
       </Stack>
-      {check.isPending ? (
+      {asking.isPending ? (
         <Alert.Root status="info" aria-live="polite" data-testid="coverage-asking">
           <Alert.Indicator />
           <Alert.Content>
@@ -145,20 +264,20 @@ function GroupCoverage({ group }: { group: CoverageGroup }) {
             <Alert.Description>{t`Insurers can take up to 20 seconds to answer. Please keep this page open.`}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
-      ) : check.data?.status === 'answered' ? (
-        <AnsweredCoverage answer={check.data} insurer={insurer} />
-      ) : check.data?.status === 'unanswered' ? (
-        <UnansweredCoverage answer={check.data} insurer={insurer} onRetry={ask} />
-      ) : check.isError ? (
+      ) : check?.status === 'answered' ? (
+        <AnsweredCoverage answer={check} insurer={insurer} />
+      ) : check?.status === 'unanswered' ? (
+        <UnansweredCoverage answer={check} insurer={insurer} onRetry={ask} />
+      ) : asking.isError ? (
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{t`Could not check your coverage`}</Alert.Title>
-            <Alert.Description>{errorMessage(i18n, check.error)}</Alert.Description>
+            <Alert.Description>{errorMessage(i18n, asking.error)}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ) : null}
-      {(check.isIdle || check.isError) && (
+      {!asking.isPending && !check && (
         <Button variant="outline" colorPalette="brand" alignSelf="start" onClick={ask} data-testid="check-coverage">
           <ShieldCheck aria-hidden />
           {t`Check coverage with ${isolated(insurer)}`}
