@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Dialog, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, User } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -12,7 +12,7 @@ import { Price } from '../../components/price.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { SectionTitle } from '../../components/stat-card.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { isolatedLtr, localized } from '../../lib/bidi.ts';
+import { localized } from '../../lib/bidi.ts';
 import { errorCode, errorMessage, fieldError } from '../../lib/errors.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { activeLocale } from '../../lib/locale.ts';
@@ -178,7 +178,7 @@ function ClaimStatusBadge({ status }: { status: ClaimStatus }) {
 /** A code as NPHIES or ICD-10-AM spell it: left to right, in the monospaced face. */
 function Code({ children }: { children: string }) {
   return (
-    <Text as="bdi" dir="ltr" fontFamily="mono" color="fg">
+    <Text as="bdi" dir="ltr" fontFamily="mono" color="fg" whiteSpace="nowrap">
       {children}
     </Text>
   );
@@ -198,7 +198,6 @@ function ClaimCard({ claim, onResend }: { claim: Claim; onResend: () => void }) 
       size="sm"
       data-testid="lab-claim"
       data-claim-id={claim.id}
-      opacity={claim.replaced ? 0.8 : undefined}
       bg={claim.replaced ? 'bg.muted' : undefined}
     >
       <Card.Body gap="3">
@@ -238,7 +237,8 @@ function ClaimCard({ claim, onResend }: { claim: Claim; onResend: () => void }) 
           <Box
             as="dl"
             display="grid"
-            gridTemplateColumns="auto auto"
+            gridTemplateColumns="1fr auto"
+            width={{ base: 'full', md: '16rem' }}
             columnGap="4"
             rowGap="1"
             fontSize="sm"
@@ -282,12 +282,12 @@ function ClaimCard({ claim, onResend }: { claim: Claim; onResend: () => void }) 
             <Text fontWeight="medium">{t`NPHIES's reasons`}</Text>
             <Stack as="ul" gap="1" ps="0" listStyleType="none">
               {claim.reasons.map((reason) => (
-                <HStack as="li" key={reason.code} gap="2" align="baseline" wrap="wrap">
+                <HStack as="li" key={reason.code} gap="2" align="baseline">
                   <Badge variant="outline" colorPalette="gray" flexShrink={0}>
                     <Code>{reason.code}</Code>
                   </Badge>
                   {reason.display && (
-                    <Text as="bdi" flex="1" minWidth="0">
+                    <Text as="bdi" minWidth="0">
                       {reason.display}
                     </Text>
                   )}
@@ -297,7 +297,7 @@ function ClaimCard({ claim, onResend }: { claim: Claim; onResend: () => void }) 
           </Stack>
         )}
         {resubmittable(claim) && (
-          <HStack justify="end">
+          <HStack justify="start">
             <Button size="sm" variant="outline" colorPalette="brand" onClick={onResend} data-testid="lab-claim-resend">
               <RotateCcw aria-hidden />
               {t`Send again`}
@@ -340,7 +340,7 @@ function ResendDialog({ claim, onClose }: { claim: Claim | null; onClose: () => 
       },
     }),
   );
-  const reference = shown && isolatedLtr(shown.bookingReference);
+  const reference = shown?.bookingReference ?? null;
   const typed = code.trim() === '' ? null : icd10amCode.safeParse(code);
   const invalid = typed !== null && !typed.success;
   const problem = invalid
@@ -369,8 +369,12 @@ function ResendDialog({ claim, onClose }: { claim: Claim | null; onClose: () => 
     >
       <Stack gap="4">
         <Dialog.Description>
-          {reference &&
-            t`A correction of the claim for booking ${reference} goes to the insurer through NPHIES now. A claim can be corrected once.`}
+          {reference !== null && (
+            <Trans>
+              A correction of the claim for booking <Code>{reference}</Code> goes to the insurer through NPHIES now. A claim can be
+              corrected once.
+            </Trans>
+          )}
         </Dialog.Description>
         <Field.Root invalid={problem !== undefined}>
           <Field.Label>{t`Diagnosis code (ICD-10-AM)`}</Field.Label>
@@ -385,7 +389,7 @@ function ResendDialog({ claim, onClose }: { claim: Claim | null; onClose: () => 
             onChange={(event) => setCode(event.target.value)}
             data-testid="lab-claim-diagnosis"
           />
-          <Field.HelperText>{t`Z01.7 (laboratory examination) unless you name another. Left empty, the claim's own code is sent.`}</Field.HelperText>
+          <Field.HelperText>{t`The corrected claim names this diagnosis. Change it when NPHIES's reasons point to the diagnosis.`}</Field.HelperText>
           <Field.ErrorText>{problem}</Field.ErrorText>
         </Field.Root>
       </Stack>
