@@ -318,11 +318,15 @@ function ResendDialog({ claim, onClose }: { claim: Claim | null; onClose: () => 
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
-  // The claim last opened: still shown while the dialog closes, and a new one opens it afresh with its own code.
-  const [shown, setShown] = useState<Claim | null>(null);
-  if (claim && claim !== shown) {
-    setShown(claim);
-    setCode(claim.diagnosisCode);
+  // Each opening starts from the claim's own code; its reference stays in the sentence while the dialog fades out.
+  const [opened, setOpened] = useState<Claim | null>(null);
+  const [reference, setReference] = useState('');
+  if (claim !== opened) {
+    setOpened(claim);
+    if (claim) {
+      setCode(claim.diagnosisCode);
+      setReference(claim.bookingReference);
+    }
   }
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.insuranceClaims.mine.queryKey() });
   const resend = useMutation(
@@ -340,7 +344,6 @@ function ResendDialog({ claim, onClose }: { claim: Claim | null; onClose: () => 
       },
     }),
   );
-  const reference = shown?.bookingReference ?? null;
   const typed = code.trim() === '' ? null : icd10amCode.safeParse(code);
   const invalid = typed !== null && !typed.success;
   const problem = invalid
@@ -369,12 +372,10 @@ function ResendDialog({ claim, onClose }: { claim: Claim | null; onClose: () => 
     >
       <Stack gap="4">
         <Dialog.Description>
-          {reference !== null && (
-            <Trans>
-              A correction of the claim for booking <Code>{reference}</Code> goes to the insurer through NPHIES now. A claim can be
-              corrected once.
-            </Trans>
-          )}
+          <Trans>
+            A correction of the claim for booking <Code>{reference}</Code> goes to the insurer through NPHIES now. A claim can be corrected
+            once.
+          </Trans>
         </Dialog.Description>
         <Field.Root invalid={problem !== undefined}>
           <Field.Label>{t`Diagnosis code (ICD-10-AM)`}</Field.Label>
