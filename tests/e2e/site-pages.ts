@@ -121,6 +121,7 @@ const labSections = [
   'stats',
   'tests',
   'ranges',
+  'claims',
   'ai-analysis',
   'upload-results',
   'payments',

@@ -6,6 +6,7 @@ import {
   Boxes,
   CalendarCheck,
   ChartColumn,
+  FileCheck,
   FileText,
   FlaskConical,
   LayoutDashboard,
@@ -37,6 +38,7 @@ import { DashboardHeader } from '../features/dashboard/dashboard-header.tsx';
 import { type DashboardSection, DashboardShell } from '../features/dashboard/dashboard-shell.tsx';
 import { LabApiKeys } from '../features/lab/lab-api-keys.tsx';
 import { LabBookings } from '../features/lab/lab-bookings.tsx';
+import { LabClaims } from '../features/lab/lab-claims.tsx';
 import { LabInsurance } from '../features/lab/lab-insurance.tsx';
 import { LabOverview } from '../features/lab/lab-overview.tsx';
 import { LabPackages } from '../features/lab/lab-packages.tsx';
@@ -161,6 +163,7 @@ function LabDashboard({ user }: { user: SessionUser }) {
     { id: 'packages', label: t`Packages`, icon: Boxes, disabled: !approved, render: () => <LabPackages /> },
     { id: 'ranges', label: t`Reference intervals`, icon: Ruler, disabled: !approved, render: () => <LabReferenceIntervals /> },
     { id: 'insurance', label: t`Insurance`, icon: ShieldCheck, disabled: !approved, render: () => <LabInsurance /> },
+    { id: 'claims', label: t`Insurance claims`, icon: FileCheck, disabled: !approved, render: () => <LabClaims list={list} /> },
     {
       id: 'ai-analysis',
       label: t`Results analysis`,
